@@ -1,0 +1,42 @@
+# folio — the two commands a new machine needs: `make demo` and `make test`.
+SHELL := /bin/bash
+SWIFT ?= swift
+APT_PACKAGES := libyaml-dev libgit2-dev pkg-config git ripgrep jq
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build demo test templates bench release clean
+
+# Installs the Debian packages folio builds against and its tests use, when any is missing.
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	@command -v $(SWIFT) >/dev/null || { echo "folio needs Swift 6.1 or newer on PATH (swift.org/install)"; exit 1; }
+
+build: deps
+	$(SWIFT) build --product folio
+
+release: deps
+	$(SWIFT) build -c release --product folio
+
+# Runs the main job against a throw-away vault.
+demo: build
+	@scripts/demo "$$($(SWIFT) build --show-bin-path)/folio"
+
+test: deps
+	@scripts/embed-templates --check || { echo "Templates/ changed: run 'make templates'"; exit 1; }
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel --num-workers 2
+
+# Regenerates the templates embedded in the binary from Templates/.
+templates:
+	scripts/embed-templates
+
+# Timings against a 10,000-record vault (not part of `make test`).
+bench: release
+	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
+
+clean:
+	rm -rf .build

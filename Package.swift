@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "folio",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "folio", targets: ["folio"]),
+        .library(name: "FolioCore", targets: ["FolioCore"]),
+        .library(name: "FolioStore", targets: ["FolioStore"]),
+        .library(name: "FolioSearch", targets: ["FolioSearch"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // C libraries, each behind its own system-library target.
+        .systemLibrary(
+            name: "Clibyaml", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "Clibgit2", pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"])]),
+
+        // Swift faces of the C libraries; they know nothing about folio.
+        .target(name: "YAML", dependencies: ["Clibyaml"], swiftSettings: strict),
+        .target(name: "Git", dependencies: ["Clibgit2"], swiftSettings: strict),
+
+        // The domain: records, kinds, the front matter codec, messages. No I/O.
+        .target(
+            name: "FolioCore",
+            dependencies: ["YAML", .product(name: "Mustache", package: "swift-mustache")],
+            swiftSettings: strict),
+        // Full-text engine over plain documents; knows no record.
+        .target(name: "FolioSearch", swiftSettings: strict),
+        // The vault on disk: scanning, atomic writes, the writer lock, use cases.
+        .target(name: "FolioStore", dependencies: ["FolioCore"], swiftSettings: strict),
+        // The command line as a library, so tests can parse commands in-process.
+        .target(
+            name: "FolioCLI",
+            dependencies: [
+                "FolioCore", "FolioStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        .executableTarget(name: "folio", dependencies: ["FolioCLI"], swiftSettings: strict),
+
+        .testTarget(
+            name: "YAMLTests", dependencies: ["YAML"],
+            resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "GitTests", dependencies: ["Git"], swiftSettings: strict),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: strict),
+        .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
+        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioCLITests", dependencies: ["FolioCLI", "folio"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,1 @@
+#include <git2.h>

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import FolioCore
+import FolioStore
+
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Read and change the vault's settings in .folio/config.yaml (comments and unknown keys survive).",
+        discussion: """
+        Examples:
+          folio config list
+          folio config get language
+          folio config set ai.model gpt-4o-mini
+          folio config unset ai.model
+        """)
+
+    @Argument(help: "list, get, set or unset.") var action: String = "list"
+    @Argument(help: "A setting, such as ai.model.") var key: String?
+    @Argument(help: "The value for set.") var value: String?
+    @Flag(help: "Print settings as JSON.") var json = false
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        switch action {
+        case "list": break
+        case "get", "unset": if key == nil { throw ValidationError("config \(action) needs a KEY.") }
+        case "set": if key == nil || value == nil { throw ValidationError("config set needs a KEY and a VALUE.") }
+        default: throw ValidationError("config takes list, get, set or unset, not '\(action)'.")
+        }
+    }
+
+    func run() throws {
+        let context = try Context.open(global)
+        var settings = context.vault.settings
+        switch action {
+        case "get":
+            guard let key, SettingKey.named(key) != nil else {
+                throw FolioError(.unknownSettingKey(key ?? "", SettingKey.all.map(\.name)))
+            }
+            if let text = settings.string(key) { Console.out(text) } else { throw ExitCode.failure }
+        case "set":
+            guard let key, let value else { return }
+            try settings.set(key, to: value)
+            try context.vault.saveSettings(settings)
+            context.say(.settingSet(key: key, value: value))
+        case "unset":
+            guard let key else { return }
+            try settings.unset(key)
+            try context.vault.saveSettings(settings)
+            context.say(.settingUnset(key))
+        default:
+            let rows = SettingKey.all.map { ($0.name, settings.string($0.name)) }
+            if json {
+                context.json(.object(rows.map { ($0.0, $0.1.map(JSONWriter.JSON.string) ?? .null) }))
+            } else {
+                let width = rows.map(\.0.count).max() ?? 10
+                Console.out(rows.map { $0.0.padded(to: width) + "  " + ($0.1 ?? "—") }.joined(separator: "\n"))
+            }
+        }
+    }
+}

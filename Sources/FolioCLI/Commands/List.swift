@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import FolioCore
+import FolioStore
+
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List records, newest first: date, kind, short id, title, tags.",
+        discussion: """
+        Examples:
+          folio list
+          folio list idea --open --json | jq '.[].title'
+          folio list --tag rain --since 2026-11-01 -n 20
+        """)
+
+    @Argument(help: "Only records of this kind (`profile` lists the owner).") var kind: String?
+    @Option(name: .short, help: "Show at most N records.") var limit: Int?
+    @Option(help: "Only records with this tag.") var tag: String?
+    @Option(help: "Only records created on or after this date (YYYY-MM-DD).") var since: String?
+    @Option(help: "Only records created on or before this date (YYYY-MM-DD).") var until: String?
+    @Option(help: "Only records created on this date (YYYY-MM-DD).") var on: String?
+    @Flag(help: "Only ideas not done yet.") var open = false
+    @Flag(help: "Only ideas already done.") var done = false
+    @Flag(help: "Print a JSON array.") var json = false
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if open && done { throw ValidationError("--open and --done exclude each other.") }
+        if let limit, limit < 0 { throw ValidationError("-n must be 0 or more.") }
+        for (name, date) in [("--since", since), ("--until", until), ("--on", on)] {
+            if let date, date.utf8.count != 10 || Timestamp(date) == nil {
+                throw ValidationError("\(name) takes a date such as 2026-11-22, not '\(date)'.")
+            }
+        }
+    }
+
+    func run() throws {
+        let context = try Context.open(global)
+        if let kind { _ = try context.vault.kind(kind) }
+        let set = context.records()
+        var records = set.records.filter { record in
+            let recordKind = record.kind ?? ""
+            if let kind { if recordKind != kind { return false } } else if recordKind == "profile" { return false }
+            if let tag, !record.tags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) { return false }
+            let day = record.sortTime?.day10 ?? ""
+            if let since, day < since { return false }
+            if let until, day > until { return false }
+            if let on, day != on { return false }
+            if open || done {
+                guard recordKind == "idea" || record.document["done"] != nil else { return false }
+                let isDone = record.document.value("done") == .bool(true)
+                if open && isDone || done && !isDone { return false }
+            }
+            return true
+        }
+        records.sort { a, b in
+            switch (a.sortTime, b.sortTime) {
+            case (let x?, let y?) where x != y: return x > y
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return a.path < b.path
+            }
+        }
+        if let limit { records = Array(records.prefix(limit)) }
+        if json {
+            context.json(.array(records.map { JSONWriter.record($0, body: false) }))
+            return
+        }
+        if records.isEmpty {
+            Console.err(Message.noRecords.text(context.language))
+            return
+        }
+        let kindWidth = records.map { ($0.kind ?? "").displayWidth }.max() ?? 4
+        let lines = records.map { record in
+            let t = context.terminal
+            let doneMark = record.document.value("done") == .bool(true) ? "✓ " : ""
+            let tags = record.tags.map { "#" + $0 }.joined(separator: " ")
+            return [
+                t.dim(record.sortTime?.day10 ?? "          "),
+                t.accent((record.kind ?? "?").padded(to: kindWidth)),
+                t.dim(record.shortID.padded(to: 8)),
+                doneMark + t.bold(record.title) + (tags.isEmpty ? "" : "  " + t.dim(tags)),
+            ].joined(separator: "  ")
+        }
+        Console.page(lines.joined(separator: "\n"), terminal: context.terminal, environment: context.environment)
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import FolioCore
+import FolioStore
+
+struct ProfileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile",
+        abstract: "The vault's owner: show, set, or replace (which clears every record).",
+        discussion: """
+        Examples:
+          folio profile
+          folio profile set --name 林小雨 --birthday 1995-04-02 --gender female
+          folio profile replace --name 王大明 --yes
+        """)
+
+    @Argument(help: "show, set or replace.") var action: String = "show"
+    @Option(help: "The owner's name.") var name: String?
+    @Option(help: "The owner's birthday, YYYY-MM-DD.") var birthday: String?
+    @Option(help: "The owner's gender: female, male or other.") var gender: String?
+    @Flag(name: .shortAndLong, help: "Do not ask before replace clears the vault.") var yes = false
+    @Flag(help: "Print the profile as JSON.") var json = false
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard ["show", "set", "replace"].contains(action) else {
+            throw ValidationError("profile takes show, set or replace, not '\(action)'.")
+        }
+        if action == "replace" && name == nil { throw ValidationError("profile replace needs --name.") }
+    }
+
+    func run() throws {
+        let context = try Context.open(global)
+        let set = context.records(quiet: true)
+        switch action {
+        case "set":
+            let existing = context.vault.profile(in: set)
+            guard let name = name ?? existing?.document.string("name") else { throw ValidationError("profile set needs --name.") }
+            let saved = try context.vault.saveProfile(Owner(name: name, birthday: birthday, gender: gender), in: set)
+            context.say(.profileSaved(saved.document.string("name") ?? name))
+        case "replace":
+            guard let name else { return }
+            let doomed = context.vault.recordsOwnedByProfile(in: set)
+            Console.out(Message.deletePlanHeader(doomed.count).text(context.language))
+            if !yes {
+                guard context.terminal.isInteractive else { throw FolioError(.needsYes) }
+                guard Console.confirm(Message.confirmDelete(doomed.count).text(context.language)) else { return context.say(.cancelled) }
+            }
+            let result = try context.vault.replaceProfile(Owner(name: name, birthday: birthday, gender: gender), in: set)
+            context.say(.profileReplaced(removed: result.removed, name: name))
+        default:
+            guard let profile = context.vault.profile(in: set) else { throw FolioError(.noProfile) }
+            if json { context.json(JSONWriter.record(profile, body: true)) } else { Console.out(profile.document.text) }
+        }
+    }
+}
+
+struct Kinds: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the vault's kinds, or add an example kind set.",
+        discussion: """
+        Examples:
+          folio kinds
+          folio kinds add baby-tracker        # baby → sleep → interruption, environment; baby → activity
+          folio kinds add billiard-trainer    # course-progress, training (with a shots list)
+        """)
+
+    @Argument(help: "add, to copy an example's templates into .folio/templates/.") var action: String?
+    @Argument(help: "The example: baby-tracker or billiard-trainer.") var example: String?
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = try Context.open(global)
+        if action == "add" {
+            guard let example else { throw ValidationError("kinds add needs an example name.") }
+            let added = try context.vault.installExample(example)
+            return context.say(.exampleInstalled(example, added))
+        }
+        if let action { throw ValidationError("kinds takes 'add', not '\(action)'.") }
+        for kind in context.vault.kinds.values.sorted(by: { $0.name < $1.name }) {
+            let parent = kind.parentKind.map { " ← \($0) (\(kind.onParentDelete.rawValue))" } ?? ""
+            let keys = kind.fields.map { "\($0.name)\($0.required ? "*" : ""):\($0.type.rawValue)" }.joined(separator: " ")
+            Console.out("\(context.terminal.bold(kind.name))\(parent)  \(context.terminal.dim(kind.fixedPath ?? kind.directory + "/"))  \(keys)")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import FolioCore
+
+/// The `folio` command: a journal store in plain Markdown files, synced with git.
+public struct Folio: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "folio",
+        abstract: "A journal store in plain files: diary pages, ideas and magic 8 ball questions as Markdown with YAML front matter.",
+        discussion: """
+        A record is named by its id, a unique id prefix (4+ characters), its path, or its slug.
+        Exit status: 0 success, 1 the command failed, 2 a usage error.
+        """,
+        version: "0.1.0",
+        subcommands: [
+            Init.self, New.self, Idea.self, Diary.self, List.self, Show.self, Edit.self, Set.self,
+            Done.self, Undone.self, Remove.self, Check.self, ConfigCommand.self, ProfileCommand.self, Kinds.self,
+        ])
+
+    public init() {}
+
+    /// Runs folio with `arguments` and returns the process exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch let error as FolioError {
+            Console.err(error.rendered(in: MessageLanguage.shared.current))
+            return 1
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                Console.out(fullMessage(for: error))
+                return 0
+            }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { Console.err(message) }
+            // ArgumentParser's usage errors are 64; folio promises 2, like most command lines.
+            return code == .validationFailure ? 2 : code.rawValue
+        }
+    }
+}

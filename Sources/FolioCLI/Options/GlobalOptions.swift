@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import FolioCore
+import FolioStore
+
+/// Options every command takes.
+public struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: "The vault to use (default: FOLIO_VAULT, else the nearest folder with .folio/).")
+    var vault: String?
+
+    @Option(name: .long, help: "Language of messages for this call: zh-Hant or en.")
+    var lang: String?
+
+    @Flag(name: .long, help: "Never colour the output (NO_COLOR does the same).")
+    var noColor = false
+
+    public init() {}
+
+    func language() -> Language? { lang.flatMap(Language.init(loose:)) }
+}
+
+/// The language errors are shown in, once known: `--lang`, else the vault's, else the locale's.
+final class MessageLanguage: @unchecked Sendable {
+    static let shared = MessageLanguage()
+    private let lock = NSLock()
+    private var value: Language?
+
+    var current: Language {
+        lock.lock()
+        defer { lock.unlock() }
+        if let value { return value }
+        let env = ProcessInfo.processInfo.environment
+        let locale = env["LC_ALL"] ?? env["LC_MESSAGES"] ?? env["LANG"] ?? ""
+        return locale.lowercased().hasPrefix("zh") ? .zhHant : .en
+    }
+
+    func set(_ language: Language) {
+        lock.lock()
+        value = language
+        lock.unlock()
+    }
+}
+
+/// What a command works with: the vault, the terminal, the environment.
+struct Context {
+    let vault: Vault
+    let terminal: Terminal
+    let environment: [String: String]
+    let workingDirectory: URL
+
+    var language: Language { vault.language }
+
+    /// Finds and opens the vault, prints its warnings once, and sets the language of messages.
+    static func open(_ global: GlobalOptions) throws(FolioError) -> Context {
+        let environment = ProcessInfo.processInfo.environment
+        if let lang = global.language() { MessageLanguage.shared.set(lang) }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let root = try VaultLocation.find(explicit: global.vault, environment: environment, workingDirectory: cwd)
+        let vault = Vault(root: root, clock: Clock.from(environment: environment))
+        vault.languageOverride = global.language()
+        MessageLanguage.shared.set(vault.language)
+        let context = Context(
+            vault: vault, terminal: Terminal.current(noColor: global.noColor, environment: environment),
+            environment: environment, workingDirectory: cwd)
+        for warning in vault.warnings { context.warn(warning) }
+        return context
+    }
+
+    func warn(_ error: FolioError) {
+        let text = error.rendered(in: language)
+        let word = Message.errorWord.text(language)
+        let warning = Message.warningWord.text(language)
+        Console.err(terminal.warn(text.replacingOccurrences(of: word + ":", with: warning + ":")))
+    }
+
+    /// All records; files that could not be read are named on stderr (at most five, then a count).
+    func records(quiet: Bool = false) -> RecordSet {
+        let set = vault.loadRecords()
+        if !quiet {
+            for problem in set.problems.prefix(5) { warn(problem) }
+            if set.problems.count > 5 { warn(FolioError(.skippedBadRecords(set.problems.count))) }
+            for link in set.escapingLinks { warn(FolioError(.symlinkOutsideVault(link))) }
+        }
+        return set
+    }
+
+    func say(_ message: Message) {
+        Console.out(message.text(language))
+    }
+
+    func json(_ value: JSONWriter.JSON) {
+        Console.out(JSONWriter.render(value))
+    }
+}
+
+/// Splits `KEY=VALUE`.
+func keyValue(_ text: String) throws(FolioError) -> (String, String) {
+    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { throw FolioError(.fieldNeedsKeyValue(text)) }
+    return (String(text[..<equals]).trimmingCharacters(in: .whitespaces), String(text[text.index(after: equals)...]))
+}

@@ -1,0 +1,99 @@
+import Foundation
+import FolioCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the terminal can show: colour, width, and whether a person is there to answer.
+public struct Terminal: Sendable {
+    public var isInteractive: Bool
+    public var useColor: Bool
+    public var width: Int
+    public var height: Int
+
+    public static func current(noColor: Bool, environment: [String: String]) -> Terminal {
+        let outIsTTY = isatty(STDOUT_FILENO) == 1
+        var size = winsize()
+        let hasSize = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+        return Terminal(
+            isInteractive: isatty(STDIN_FILENO) == 1 && outIsTTY,
+            useColor: outIsTTY && !noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb",
+            width: hasSize ? Int(size.ws_col) : 100,
+            height: hasSize ? Int(size.ws_row) : 40)
+    }
+
+    public func paint(_ text: String, _ code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    public func dim(_ text: String) -> String { paint(text, "2") }
+    public func bold(_ text: String) -> String { paint(text, "1") }
+    public func accent(_ text: String) -> String { paint(text, "36") }
+    public func warn(_ text: String) -> String { paint(text, "33") }
+    public func fail(_ text: String) -> String { paint(text, "31") }
+}
+
+/// Writes text to standard output, through a pager when it is long and a person is reading.
+public enum Console {
+    public static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    public static func err(_ text: String) {
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// Prints `text`; on a terminal, output taller than the screen goes through `$PAGER` (`less -FRX`).
+    public static func page(_ text: String, terminal: Terminal, environment: [String: String]) {
+        let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        guard terminal.isInteractive, lines >= terminal.height - 1 else { return out(text) }
+        let pager = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -FRX"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", pager]
+        var env = environment
+        if env["LESS"] == nil { env["LESS"] = "FRX" }
+        process.environment = env
+        let pipe = Pipe()
+        process.standardInput = pipe
+        do {
+            try process.run()
+        } catch {
+            return out(text)
+        }
+        pipe.fileHandleForWriting.write(Data(text.utf8))
+        try? pipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    /// Asks a yes/no question on the terminal; `defaultYes` is taken for an empty answer.
+    public static func confirm(_ prompt: String, defaultYes: Bool = false) -> Bool {
+        FileHandle.standardError.write(Data(prompt.utf8))
+        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        if answer.isEmpty { return defaultYes }
+        return ["y", "yes", "是", "好", "確定"].contains(answer)
+    }
+
+    public static func ask(_ prompt: String) -> String? {
+        FileHandle.standardError.write(Data(prompt.utf8))
+        return readLine()?.trimmingCharacters(in: .whitespaces)
+    }
+}
+
+extension String {
+    /// Columns this text takes on a terminal: East Asian wide characters take two.
+    var displayWidth: Int {
+        unicodeScalars.reduce(0) { width, scalar in
+            let v = scalar.value
+            if scalar.properties.generalCategory == .nonspacingMark { return width }
+            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
+                || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFD).contains(v)
+            return width + (wide ? 2 : 1)
+        }
+    }
+
+    func padded(to width: Int) -> String {
+        self + String(repeating: " ", count: Swift.max(0, width - displayWidth))
+    }
+}

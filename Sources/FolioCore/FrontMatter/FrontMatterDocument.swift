@@ -1,0 +1,364 @@
+import YAML
+
+/// A record's front matter as written, able to change one key without touching any other byte.
+///
+/// The original text is kept whole. Every edit splices new text over the byte span of the one
+/// entry it changes and parses the result again, so comments, blank lines, key order, unknown
+/// keys and the body come out exactly as they went in.
+public struct FrontMatterDocument: Sendable, Hashable {
+    /// The whole file as text.
+    public private(set) var text: String
+    /// The parsed front matter; spans are relative to ``yamlStart``.
+    public private(set) var root: Node
+    /// Byte offset where the YAML text begins (after the opening `---` line).
+    public private(set) var yamlStart: Int
+    /// Byte offset just past the YAML text (the start of the closing `---` line).
+    public private(set) var yamlEnd: Int
+    /// Byte offset where the body begins.
+    public private(set) var bodyStart: Int
+
+    /// Reads a file's text.
+    /// - Throws: ``FrontMatterError`` with the file line and column of the problem.
+    public init(parsing text: String) throws(FrontMatterError) {
+        let bytes = Array(text.utf8)
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        guard let opening = Self.delimiterLine(bytes, at: start, markers: ["---"]) else {
+            throw FrontMatterError(kind: .missing, line: 1, column: 1)
+        }
+        var lineStart = opening
+        var closing: (start: Int, end: Int)?
+        while lineStart < bytes.count {
+            if let end = Self.delimiterLine(bytes, at: lineStart, markers: ["---", "..."]) {
+                closing = (lineStart, end)
+                break
+            }
+            guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            lineStart = newline + 1
+        }
+        guard let closing else { throw FrontMatterError(kind: .unclosed, line: 1, column: 1) }
+        self.text = text
+        self.yamlStart = opening
+        self.yamlEnd = closing.start
+        self.bodyStart = closing.end
+        self.root = Node(.mapping([], .block))
+        self.root = try Self.parseYAML(bytes[opening..<closing.start], lineOffset: Self.lineNumber(of: opening, in: bytes) - 1)
+    }
+
+    /// A new file with `fields` in the order given and `body` after the closing `---`.
+    public static func make(fields: [(String, Node)], body: String) throws(FrontMatterError) -> FrontMatterDocument {
+        let yaml: String
+        if fields.isEmpty {
+            yaml = ""
+        } else {
+            do {
+                yaml = try Emitter.emit(Node(.mapping(fields.map { Node.Pair(key: .string($0.0), value: $0.1) }, .block)))
+            } catch {
+                throw FrontMatterError(kind: .syntax(error.problem), line: 1, column: 1)
+            }
+        }
+        return try FrontMatterDocument(parsing: "---\n" + yaml + "---\n" + body)
+    }
+
+    // MARK: - Reading
+
+    public var body: String {
+        String(decoding: text.utf8.dropFirst(bodyStart), as: UTF8.self)
+    }
+
+    /// The YAML text between the delimiters, exactly as written.
+    public var yamlText: String {
+        String(decoding: Array(text.utf8)[yamlStart..<yamlEnd], as: UTF8.self)
+    }
+
+    public var keys: [String] {
+        (root.pairs ?? []).compactMap { $0.key.scalarText }
+    }
+
+    public subscript(key: String) -> Node? { root[key] }
+
+    public func value(_ key: String) -> Value? { root[key]?.resolved }
+
+    /// The scalar text of a key as written (a date stays exactly as typed).
+    public func string(_ key: String) -> String? {
+        guard let node = root[key], case .scalar(let text, let style) = node.content else { return nil }
+        if style == .plain && Value.resolvePlain(text) == .null { return nil }
+        return text
+    }
+
+    // MARK: - Editing
+
+    /// Sets `key` to `value`, rewriting only that entry.
+    ///
+    /// A missing key is inserted after the last of `preceding` that the file has (or after
+    /// the last entry), so keys land in their usual order without moving any other key.
+    /// - Throws: ``FrontMatterError`` when the entry is laid out in a way that cannot be spliced.
+    public mutating func set(_ key: String, _ value: Node, preceding: [String] = []) throws(FrontMatterError) {
+        try set(path: [key], value, preceding: preceding)
+    }
+
+    /// Sets the value at a path of nested keys (`["ai", "model"]`), creating missing mappings.
+    public mutating func set(path: [String], _ value: Node, preceding: [String] = []) throws(FrontMatterError) {
+        guard let key = path.last else { return }
+        var bytes = Array(text.utf8)
+        var mapping = root
+        var indent = 0
+        for (depth, component) in path.dropLast().enumerated() {
+            guard let pair = mapping.pairs?.first(where: { $0.key.scalarText == component }),
+                  case .mapping(let inner, .block) = pair.value.content, let first = inner.first?.key.span
+            else {
+                // The rest of the path does not exist as a block mapping: write it as one value.
+                var existing = mapping.pairs?.first(where: { $0.key.scalarText == component })?.value.withoutSpans
+                if existing?.pairs == nil { existing = nil }
+                let nested = Self.nest(Array(path.dropFirst(depth + 1)), value, into: existing)
+                try splice(key: component, value: nested, in: mapping, indent: indent, preceding: [], bytes: &bytes)
+                try reparse(bytes)
+                return
+            }
+            mapping = pair.value
+            indent = first.start.column - 1
+        }
+        try splice(key: key, value: value, in: mapping, indent: indent, preceding: preceding, bytes: &bytes)
+        try reparse(bytes)
+    }
+
+    /// Removes `key` and its value; a missing key is not an error.
+    public mutating func remove(_ key: String) throws(FrontMatterError) {
+        try remove(path: [key])
+    }
+
+    /// Removes the value at a path of nested keys; a missing key is not an error.
+    public mutating func remove(path: [String]) throws(FrontMatterError) {
+        var mapping = root
+        var indent = 0
+        for component in path.dropLast() {
+            guard let pair = mapping.pairs?.first(where: { $0.key.scalarText == component }),
+                  case .mapping(let inner, .block) = pair.value.content, let first = inner.first?.key.span
+            else { return }
+            mapping = pair.value
+            indent = first.start.column - 1
+        }
+        guard let pair = mapping.pairs?.first(where: { $0.key.scalarText == path.last }) else { return }
+        var bytes = Array(text.utf8)
+        bytes.removeSubrange(try entryExtent(pair, indent: indent, in: bytes))
+        try reparse(bytes)
+    }
+
+    private func splice(
+        key: String, value: Node, in mapping: Node, indent: Int, preceding: [String], bytes: inout [UInt8]
+    ) throws(FrontMatterError) {
+        let pairs = mapping.pairs ?? []
+        let pad = [UInt8](repeating: 0x20, count: indent)
+        if let pair = pairs.first(where: { $0.key.scalarText == key }) {
+            let extent = try entryExtent(pair, indent: indent, in: bytes)
+            let styled = Self.restyle(value, like: pair.value)
+            let entry = try Self.emitEntry(key: key, value: styled)
+            if let inline = Self.inlineValue(of: entry, key: key), Self.isSingleLineInline(pair.value),
+               let span = pair.value.span {
+                bytes.replaceSubrange((yamlStart + span.start.offset)..<(yamlStart + span.end.offset), with: Array(inline.utf8))
+            } else {
+                let keyText = bytes[extent.lowerBound..<(yamlStart + (pair.key.span?.end.offset ?? 0))]
+                var rest = Array(entry.utf8.dropFirst(Self.placeholderKey.utf8.count))
+                rest = Self.reindent(rest, by: indent + Self.blockIndent(of: pair))
+                bytes.replaceSubrange(extent, with: Array(keyText) + rest)
+            }
+        } else {
+            var entry = pad + Self.reindent(Array(try Self.emitEntry(key: key, value: value, asWritten: true).utf8), by: indent)
+            var insertAt = yamlEnd
+            let anchor = pairs.last { pair in pair.key.scalarText.map(preceding.contains) ?? false } ?? pairs.last
+            if let anchor {
+                insertAt = try entryExtent(anchor, indent: indent, in: bytes).upperBound
+            } else if indent > 0, let span = mapping.span {
+                insertAt = yamlStart + span.start.offset
+            }
+            if insertAt > yamlStart, bytes[insertAt - 1] != UInt8(ascii: "\n") { entry.insert(UInt8(ascii: "\n"), at: 0) }
+            bytes.insert(contentsOf: entry, at: insertAt)
+        }
+    }
+
+    /// `value` under the keys of `path`, merged into `existing` when it is a mapping.
+    private static func nest(_ path: [String], _ value: Node, into existing: Node?) -> Node {
+        guard let first = path.first else { return value }
+        var pairs = existing?.pairs ?? []
+        let inner = nest(Array(path.dropFirst()), value, into: pairs.first { $0.key.scalarText == first }?.value)
+        if let index = pairs.firstIndex(where: { $0.key.scalarText == first }) {
+            pairs[index].value = inner
+        } else {
+            pairs.append(Node.Pair(key: .string(first), value: inner))
+        }
+        return Node(.mapping(pairs, .block))
+    }
+
+    /// Replaces everything after the closing `---`.
+    public mutating func replaceBody(_ body: String) throws(FrontMatterError) {
+        var bytes = Array(text.utf8)
+        bytes.replaceSubrange(bodyStart..<bytes.count, with: Array(body.utf8))
+        try reparse(bytes)
+    }
+
+    // MARK: - Private
+
+    private mutating func reparse(_ bytes: [UInt8]) throws(FrontMatterError) {
+        self = try FrontMatterDocument(parsing: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The bytes of one top-level entry: from the start of its key's line to the end of the
+    /// line holding the last character of its value.
+    private func entryExtent(_ pair: Node.Pair, indent: Int, in bytes: [UInt8]) throws(FrontMatterError) -> Range<Int> {
+        guard let keySpan = pair.key.span, keySpan.start.column == indent + 1, pair.key.scalarText != nil,
+              bytes[(yamlStart + keySpan.start.offset - indent)..<(yamlStart + keySpan.start.offset)].allSatisfy({ $0 == 0x20 })
+        else {
+            let mark = pair.key.span?.start
+            throw FrontMatterError(
+                kind: .unsupportedLayout(pair.key.scalarText ?? "?"),
+                line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
+        }
+        let start = yamlStart + keySpan.start.offset - indent
+        let contentEnd = yamlStart + max(Self.contentEnd(of: pair.value, in: bytes, base: yamlStart) ?? keySpan.end.offset, keySpan.end.offset)
+        var end = max(contentEnd - 1, start)
+        while end < yamlEnd, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        return start..<min(end + 1, yamlEnd)
+    }
+
+    private var lineOffset: Int { Self.lineNumber(of: yamlStart, in: Array(text.utf8)) - 1 }
+
+    /// Where the value's own text ends (relative offset), leaving out trailing blank lines
+    /// and comments that libyaml counts into a block's span.
+    private static func contentEnd(of node: Node, in bytes: [UInt8], base: Int) -> Int? {
+        guard let span = node.span else { return nil }
+        switch node.content {
+        case .scalar(let text, let style):
+            switch style {
+            case .plain:
+                return text.isEmpty && node.tag == nil && node.anchor == nil ? nil : span.end.offset
+            case .singleQuoted, .doubleQuoted:
+                return span.end.offset
+            case .literal, .folded:
+                var end = span.end.offset
+                while end > span.start.offset, isSpace(bytes[base + end - 1]) { end -= 1 }
+                return end
+            }
+        case .sequence(let items, let style):
+            if style == .flow { return span.end.offset }
+            return items.last.flatMap { contentEnd(of: $0, in: bytes, base: base) } ?? span.start.offset + 1
+        case .mapping(let pairs, let style):
+            if style == .flow { return span.end.offset }
+            guard let last = pairs.last else { return span.start.offset }
+            return contentEnd(of: last.value, in: bytes, base: base) ?? last.key.span?.end.offset
+        case .alias:
+            return span.end.offset
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private static func isSingleLineInline(_ node: Node) -> Bool {
+        guard let span = node.span, span.start.line == span.end.line else { return false }
+        switch node.content {
+        case .scalar(let text, let style):
+            return (style == .plain && !text.isEmpty) || style == .singleQuoted || style == .doubleQuoted
+        case .sequence(_, let style), .mapping(_, let style):
+            return style == .flow
+        case .alias:
+            return false
+        }
+    }
+
+    /// Keeps the way a value was written: quoted strings stay quoted, flow lists stay flow.
+    private static func restyle(_ value: Node, like old: Node) -> Node {
+        var value = value
+        switch (value.content, old.content) {
+        case (.scalar(let text, .plain), .scalar(_, let oldStyle)) where value.tag == Node.stringTag:
+            if (oldStyle == .singleQuoted || oldStyle == .doubleQuoted) && !text.contains("\n") {
+                value.content = .scalar(text, oldStyle)
+            }
+        case (.sequence(let items, _), .sequence(_, let oldStyle)):
+            value.content = .sequence(items, oldStyle)
+        case (.mapping(let pairs, _), .mapping(_, let oldStyle)):
+            value.content = .mapping(pairs, oldStyle)
+        default:
+            break
+        }
+        return value
+    }
+
+    private static func emitEntry(key: String, value: Node, asWritten: Bool = false) throws(FrontMatterError) -> String {
+        do {
+            return try Emitter.entry(key: asWritten ? key : placeholderKey, value: value)
+        } catch {
+            throw FrontMatterError(kind: .syntax(error.problem), line: 1, column: 1)
+        }
+    }
+
+    // The entry is emitted under a fixed key so the original key's text can be kept as written.
+    private static let placeholderKey = "k"
+
+    /// The value part of a one-line `k: value\n` emission.
+    private static func inlineValue(of entry: String, key: String) -> String? {
+        let prefix = placeholderKey + ": "
+        guard entry.hasPrefix(prefix), entry.hasSuffix("\n") else { return nil }
+        let value = entry.dropFirst(prefix.count).dropLast()
+        guard !value.contains("\n"), !value.hasPrefix("|"), !value.hasPrefix(">") else { return nil }
+        return String(value)
+    }
+
+    /// How far the old block sequence's items sat right of its key, so a rewrite keeps it.
+    private static func blockIndent(of pair: Node.Pair) -> Int {
+        guard case .sequence(let items, .block) = pair.value.content, let first = items.first?.span,
+              let keyColumn = pair.key.span?.start.column else { return 0 }
+        // The item node starts after "- "; its dash sits two columns earlier.
+        return max(0, first.start.column - 2 - keyColumn)
+    }
+
+    private static func reindent(_ rest: [UInt8], by spaces: Int) -> [UInt8] {
+        guard spaces > 0 else { return rest }
+        var out: [UInt8] = []
+        out.reserveCapacity(rest.count + 16)
+        let pad = [UInt8](repeating: 0x20, count: spaces)
+        for (index, byte) in rest.enumerated() {
+            out.append(byte)
+            if byte == UInt8(ascii: "\n"), index + 1 < rest.count { out.append(contentsOf: pad) }
+        }
+        return out
+    }
+
+    private static func parseYAML(_ slice: ArraySlice<UInt8>, lineOffset: Int) throws(FrontMatterError) -> Node {
+        let yaml = String(decoding: slice, as: UTF8.self)
+        let root: Node
+        do {
+            root = try Parser.parse(yaml)
+        } catch {
+            let kind: FrontMatterError.Kind = if case .duplicateKey(let key) = error.kind { .duplicateKey(key) } else {
+                .syntax(error.context.map { "\($0), \(error.problem)" } ?? error.problem)
+            }
+            throw FrontMatterError(kind: kind, line: error.mark.line + lineOffset, column: error.mark.column)
+        }
+        guard case .mapping(_, .block) = root.content else {
+            if case .scalar(let text, .plain) = root.content, text.isEmpty { return Node(.mapping([], .block), span: root.span) }
+            if case .mapping = root.content { return root }
+            throw FrontMatterError(kind: .notMapping, line: (root.span?.start.line ?? 1) + lineOffset, column: root.span?.start.column ?? 1)
+        }
+        return root
+    }
+
+    /// The byte just past a delimiter line (`---` and optional trailing spaces) at `start`.
+    private static func delimiterLine(_ bytes: [UInt8], at start: Int, markers: [String]) -> Int? {
+        for marker in markers {
+            let m = Array(marker.utf8)
+            guard bytes.count >= start + m.count, Array(bytes[start..<(start + m.count)]) == m else { continue }
+            var index = start + m.count
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
+            if index == bytes.count { return index }
+            if bytes[index] == UInt8(ascii: "\n") { return index + 1 }
+        }
+        return nil
+    }
+
+    static func lineNumber(of offset: Int, in bytes: [UInt8]) -> Int {
+        var line = 1
+        for byte in bytes[0..<min(offset, bytes.count)] where byte == UInt8(ascii: "\n") { line += 1 }
+        return line
+    }
+}

@@ -1,0 +1,256 @@
+/// Every sentence folio says to a user, with its zh-Hant and English text in one place.
+public enum Message: Sendable, Equatable {
+    // Words used around messages.
+    case errorWord, warningWord
+
+    // Finding the vault.
+    case noVaultFound
+    case notAVault(String)
+    case vaultAlreadyExists(String)
+    case configDamaged(String)
+    case gitDataMissing
+
+    // Record files.
+    case noFrontMatter
+    case frontMatterUnclosed
+    case frontMatterSyntax(String)
+    case duplicateKey(String)
+    case frontMatterNotMapping
+    case notUTF8
+    case unsupportedLayout(String)
+    case fileUnreadable(String)
+    case skippedBadRecords(Int)
+
+    // References.
+    case recordNotFound(String)
+    case ambiguousReference(String, [String])
+    case pathOutsideVault(String)
+    case symlinkOutsideVault(String)
+
+    // Kinds and fields.
+    case unknownKind(String, [String])
+    case missingRequired(key: String, kind: String)
+    case badFieldValue(key: String, type: String, value: String)
+    case valueNotAllowed(key: String, value: String, allowed: [String])
+    case fieldNeedsKeyValue(String)
+    case fixedKey(String)
+    case templateInvalid(String)
+    case parentKindMismatch(child: String, expected: String, found: String)
+    case parentRequired(kind: String, parentKind: String)
+    case notAChildKind(String)
+    case unknownExample(String, [String])
+    case exampleInstalled(String, [String])
+
+    // Profile.
+    case noProfile
+    case profileSaved(String)
+    case profileReplaced(removed: Int, name: String)
+
+    // Writes.
+    case created(kind: String, title: String, path: String)
+    case updated(title: String, path: String)
+    case markedDone(String)
+    case markedOpen(String)
+    case nothingChanged
+    case lockBusy
+    case writeFailed(String)
+
+    // Deleting.
+    case deletePlanHeader(Int)
+    case deleteRefusedByRule(child: String, kind: String, parent: String)
+    case confirmDelete(Int)
+    case needsYes
+    case deleted(Int)
+    case cancelled
+    case orphanUnlinked(String)
+
+    // Editing.
+    case editorFailed(String)
+    case editLeftInvalid
+    case editReopenPrompt
+    case editDiscarded
+
+    // Settings.
+    case unknownSettingKey(String, [String])
+    case badSettingValue(key: String, expected: String)
+    case settingSet(key: String, value: String)
+    case settingUnset(String)
+
+    // Checking.
+    case checkClean(Int)
+    case checkOrphan(path: String, parent: String)
+    case checkDuplicateID(id: String, paths: [String])
+    case checkUnknownKind(path: String, kind: String)
+    case checkMissingID(String)
+    case checkProblems(Int)
+
+    // Listing.
+    case noRecords
+
+    // Init.
+    case initialised(String)
+    case askName, askBirthday, askGender
+
+    public func text(_ language: Language) -> String {
+        let (zh, en) = pair
+        return language == .zhHant ? zh : en
+    }
+
+    // swiftlint:disable:next function_body_length
+    private var pair: (String, String) {
+        switch self {
+        case .errorWord: ("錯誤", "error")
+        case .warningWord: ("警告", "warning")
+        case .noVaultFound:
+            ("這裡和上層目錄都沒有 folio 資料庫。請用 --vault 路徑、設定 FOLIO_VAULT，或執行 `folio init 目錄` 建立一個。",
+             "no folio vault here or in any parent directory. Use --vault PATH, set FOLIO_VAULT, or create one with `folio init DIR`.")
+        case .notAVault(let path):
+            ("「\(path)」不是 folio 資料庫（沒有 .folio/）。要建立請執行 `folio init \(path)`。",
+             "'\(path)' is not a folio vault (it has no .folio/). To make one, run `folio init \(path)`.")
+        case .vaultAlreadyExists(let path):
+            ("「\(path)」已經是 folio 資料庫了。", "'\(path)' is already a folio vault.")
+        case .configDamaged(let problem):
+            ("無法讀取 .folio/config.yaml（\(problem)），先用預設設定。修好這個檔案，或用 `git checkout .folio/config.yaml` 還原。",
+             "could not read .folio/config.yaml (\(problem)); using the defaults. Fix the file, or restore it with `git checkout .folio/config.yaml`.")
+        case .gitDataMissing:
+            ("這個資料庫沒有 git 資料（找不到 .git），紀錄照常可用，但沒有歷史也無法同步。在資料庫目錄執行 `git init` 或從遠端重新 clone 即可修復。",
+             "this vault has no git data (.git is missing): records still work, but there is no history and no sync. Run `git init` in the vault, or clone it again from its remote.")
+        case .noFrontMatter:
+            ("檔案開頭沒有 front matter（第一行應該是 ---），folio 不會改寫它。",
+             "the file has no front matter (its first line should be ---); folio will not rewrite it.")
+        case .frontMatterUnclosed:
+            ("front matter 沒有結尾的 --- 行。", "the front matter has no closing --- line.")
+        case .frontMatterSyntax(let problem):
+            ("front matter 不是有效的 YAML：\(problem)", "the front matter is not valid YAML: \(problem)")
+        case .duplicateKey(let key):
+            ("front matter 裡「\(key)」出現了兩次。", "the key '\(key)' appears twice in the front matter.")
+        case .frontMatterNotMapping:
+            ("front matter 必須是「鍵: 值」的形式。", "the front matter must be keys and values (a YAML mapping).")
+        case .notUTF8:
+            ("檔案不是 UTF-8 編碼，folio 不會改寫它。", "the file is not UTF-8 text; folio will not rewrite it.")
+        case .unsupportedLayout(let key):
+            ("「\(key)」的寫法 folio 無法安全地只改這一項，請手動編輯。",
+             "the key '\(key)' is written in a way folio cannot change on its own; edit it by hand.")
+        case .fileUnreadable(let reason):
+            ("無法讀取檔案：\(reason)", "could not read the file: \(reason)")
+        case .skippedBadRecords(let count):
+            ("有 \(count) 個檔案無法讀取，已略過；執行 `folio check` 查看。",
+             "\(count) file\(count == 1 ? "" : "s") could not be read and \(count == 1 ? "was" : "were") skipped; run `folio check` for details.")
+        case .recordNotFound(let ref):
+            ("找不到紀錄「\(ref)」。可以用 id、id 開頭（至少 4 個字元）、路徑或 slug 指定。",
+             "no record matches '\(ref)'. Name a record by its id, an id prefix (4 characters or more), its path, or its slug.")
+        case .ambiguousReference(let ref, let candidates):
+            ("「\(ref)」符合多筆紀錄，請寫得更完整：\n  " + candidates.joined(separator: "\n  "),
+             "'\(ref)' matches more than one record; be more specific:\n  " + candidates.joined(separator: "\n  "))
+        case .pathOutsideVault(let path):
+            ("路徑「\(path)」在資料庫之外，folio 不會讀寫它。", "the path '\(path)' is outside the vault; folio will not touch it.")
+        case .symlinkOutsideVault(let path):
+            ("「\(path)」是指向資料庫之外的符號連結，已略過。", "'\(path)' is a symbolic link that leads outside the vault; it was not followed.")
+        case .unknownKind(let kind, let known):
+            ("不認識的類型「\(kind)」。可用的類型：\(known.joined(separator: ", "))。自訂類型請放在 .folio/templates/\(kind).md。",
+             "unknown kind '\(kind)'. Known kinds: \(known.joined(separator: ", ")). Define a kind in .folio/templates/\(kind).md.")
+        case .missingRequired(let key, let kind):
+            ("「\(kind)」紀錄必須有「\(key)」。用 --field \(key)=值 提供。",
+             "a '\(kind)' record needs '\(key)'. Give it with --field \(key)=VALUE.")
+        case .badFieldValue(let key, let type, let value):
+            ("「\(key)」必須是 \(type)，但收到「\(value)」。沒有寫入任何東西。",
+             "'\(key)' must be \(type), but got '\(value)'. Nothing was written.")
+        case .valueNotAllowed(let key, let value, let allowed):
+            ("「\(key)」不能是「\(value)」，可用的值：\(allowed.joined(separator: ", "))。",
+             "'\(key)' cannot be '\(value)'; allowed values: \(allowed.joined(separator: ", ")).")
+        case .fieldNeedsKeyValue(let text):
+            ("「\(text)」的格式應該是 鍵=值。", "'\(text)' should be KEY=VALUE.")
+        case .fixedKey(let key):
+            ("「\(key)」是紀錄的身分，不能修改。", "'\(key)' is the record's identity and cannot be changed.")
+        case .templateInvalid(let problem):
+            ("範本有錯：\(problem)", "the template is invalid: \(problem)")
+        case .parentKindMismatch(let child, let expected, let found):
+            ("「\(child)」的上層必須是「\(expected)」紀錄，但指定的是「\(found)」。",
+             "the parent of a '\(child)' must be a '\(expected)' record, not a '\(found)'.")
+        case .parentRequired(let kind, let parentKind):
+            ("「\(kind)」紀錄需要上層「\(parentKind)」：用 --parent 指定。",
+             "a '\(kind)' record belongs to a '\(parentKind)': name it with --parent.")
+        case .notAChildKind(let kind):
+            ("「\(kind)」類型沒有上層，不能用 --parent。", "the kind '\(kind)' has no parent kind, so --parent does not apply.")
+        case .unknownExample(let name, let known):
+            ("沒有「\(name)」這個範例。可用：\(known.joined(separator: ", "))。",
+             "there is no example called '\(name)'. Available: \(known.joined(separator: ", ")).")
+        case .exampleInstalled(let name, let kinds):
+            ("已加入範例「\(name)」的類型：\(kinds.joined(separator: ", "))。",
+             "added the kinds of the '\(name)' example: \(kinds.joined(separator: ", ")).")
+        case .noProfile:
+            ("這個資料庫還沒有主人。請先建立：`folio profile set --name 名字 --birthday 1995-04-02 --gender female`。",
+             "this vault has no owner yet. Create one first: `folio profile set --name NAME --birthday 1995-04-02 --gender female`.")
+        case .profileSaved(let name):
+            ("已儲存主人資料：\(name)", "saved the owner's profile: \(name)")
+        case .profileReplaced(let removed, let name):
+            ("已清除 \(removed) 筆紀錄並建立新的主人：\(name)", "removed \(removed) record\(removed == 1 ? "" : "s") and set the new owner: \(name)")
+        case .created(let kind, let title, let path):
+            ("已新增 \(kind)「\(title)」：\(path)", "added \(kind) \"\(title)\": \(path)")
+        case .updated(let title, let path):
+            ("已更新「\(title)」：\(path)", "updated \"\(title)\": \(path)")
+        case .markedDone(let title):
+            ("已完成「\(title)」", "done: \"\(title)\"")
+        case .markedOpen(let title):
+            ("已改回未完成「\(title)」", "open again: \"\(title)\"")
+        case .nothingChanged:
+            ("沒有任何變更。", "nothing changed.")
+        case .lockBusy:
+            ("另一個 folio 正在寫入這個資料庫，請稍後再試。", "another folio is writing to this vault; try again in a moment.")
+        case .writeFailed(let reason):
+            ("寫入失敗：\(reason)。原本的檔案沒有被改動。", "could not write: \(reason). The original file is unchanged.")
+        case .deletePlanHeader(let count):
+            ("將刪除 \(count) 筆紀錄：", "\(count) record\(count == 1 ? "" : "s") will be removed:")
+        case .deleteRefusedByRule(let child, let kind, let parent):
+            ("無法刪除「\(parent)」：底下的 \(kind)「\(child)」設定為不可連帶刪除（refuse）。請先處理它。",
+             "cannot remove \"\(parent)\": its \(kind) \"\(child)\" refuses to be removed with its parent (rule: refuse). Deal with it first.")
+        case .confirmDelete(let count):
+            ("確定要刪除這 \(count) 筆紀錄嗎？[y/N] ", "Remove these \(count) record\(count == 1 ? "" : "s")? [y/N] ")
+        case .needsYes:
+            ("不在終端機上時，刪除需要加上 --yes（或先用 --dry-run 看看會刪除什麼）。",
+             "not on a terminal: removing needs --yes (or look first with --dry-run).")
+        case .deleted(let count):
+            ("已刪除 \(count) 筆紀錄。", "removed \(count) record\(count == 1 ? "" : "s").")
+        case .cancelled:
+            ("已取消，沒有任何變更。", "cancelled; nothing changed.")
+        case .orphanUnlinked(let path):
+            ("已清除上層連結：\(path)", "cleared the parent link: \(path)")
+        case .editorFailed(let reason):
+            ("無法開啟編輯器：\(reason)。請設定 $VISUAL 或 $EDITOR。", "could not run the editor: \(reason). Set $VISUAL or $EDITOR.")
+        case .editLeftInvalid:
+            ("存檔後的內容無法解析，原本的檔案沒有被改動。", "the saved text does not parse; the original file is unchanged.")
+        case .editReopenPrompt:
+            ("要重新開啟編輯器修正嗎？[Y/n] ", "Open the editor again to fix it? [Y/n] ")
+        case .editDiscarded:
+            ("修改已放棄，原本的檔案沒有被改動；你寫的內容留在：", "edit discarded and the original file left unchanged; your text is kept in:")
+        case .unknownSettingKey(let key, let known):
+            ("不認識的設定「\(key)」。可用的設定：\n  " + known.joined(separator: "\n  "),
+             "unknown setting '\(key)'. Known settings:\n  " + known.joined(separator: "\n  "))
+        case .badSettingValue(let key, let expected):
+            ("設定「\(key)」必須是 \(expected)。", "the setting '\(key)' must be \(expected).")
+        case .settingSet(let key, let value):
+            ("\(key) = \(value)", "\(key) = \(value)")
+        case .settingUnset(let key):
+            ("已移除設定 \(key)，改用預設值。", "removed \(key); the default applies.")
+        case .checkClean(let count):
+            ("檢查了 \(count) 筆紀錄，沒有問題。", "checked \(count) record\(count == 1 ? "" : "s"): no problems.")
+        case .checkOrphan(let path, let parent):
+            ("\(path)：上層紀錄 \(parent) 不存在（孤兒紀錄）", "\(path): its parent \(parent) does not exist (orphan)")
+        case .checkDuplicateID(let id, let paths):
+            ("id \(id) 重複：\(paths.joined(separator: ", "))", "the id \(id) is used by more than one file: \(paths.joined(separator: ", "))")
+        case .checkUnknownKind(let path, let kind):
+            ("\(path)：不認識的類型「\(kind)」", "\(path): unknown kind '\(kind)'")
+        case .checkMissingID(let path):
+            ("\(path)：沒有 id", "\(path): has no id")
+        case .checkProblems(let count):
+            ("發現 \(count) 個問題。", "found \(count) problem\(count == 1 ? "" : "s").")
+        case .noRecords:
+            ("沒有紀錄。", "no records.")
+        case .initialised(let path):
+            ("已建立 folio 資料庫：\(path)", "created a folio vault in \(path)")
+        case .askName: ("你的名字：", "Your name: ")
+        case .askBirthday: ("生日（YYYY-MM-DD，可留空）：", "Birthday (YYYY-MM-DD, may be empty): ")
+        case .askGender: ("性別（female/male/other，可留空）：", "Gender (female/male/other, may be empty): ")
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A date or date-time as written in a record (`2026-11-22` or `2026-11-22T18:04:11+08:00`).
+///
+/// Kept as the written text plus the instant it names, so sorting is by time while writing
+/// back never changes what the user typed.
+public struct Timestamp: Sendable, Hashable, Comparable {
+    public let text: String
+    /// Seconds since 1970 UTC. A date without a time counts as its local midnight in UTC+0.
+    public let epochSeconds: Int
+    /// The UTC offset written, in seconds; nil for a date without a time.
+    public let offsetSeconds: Int?
+    public let year: Int, month: Int, day: Int
+
+    /// Parses `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff]](Z|±HH:MM)` or the same with a space.
+    public init?(_ text: String) {
+        let b = Array(text.utf8)
+        func num(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= b.count else { return nil }
+            var n = 0
+            for i in from..<(from + count) {
+                let c = b[i]
+                guard c >= 0x30 && c <= 0x39 else { return nil }
+                n = n * 10 + Int(c - 0x30)
+            }
+            return n
+        }
+        guard b.count >= 10, let y = num(0, 4), b[4] == 0x2D, let m = num(5, 2), b[7] == 0x2D, let d = num(8, 2),
+              Self.isValidDate(year: y, month: m, day: d)
+        else { return nil }
+        var seconds = Self.daysFromCivil(y, m, d) * 86_400
+        var offset: Int?
+        if b.count > 10 {
+            guard b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " ") || b[10] == UInt8(ascii: "t"),
+                  let hh = num(11, 2), b.count > 13, b[13] == 0x3A, let mm = num(14, 2), hh < 24, mm < 60
+            else { return nil }
+            var i = 16
+            var ss = 0
+            if i < b.count, b[i] == 0x3A {
+                guard let s = num(i + 1, 2), s < 61 else { return nil }
+                ss = s
+                i += 3
+                if i < b.count, b[i] == UInt8(ascii: ".") {
+                    i += 1
+                    while i < b.count, b[i] >= 0x30 && b[i] <= 0x39 { i += 1 }
+                }
+            }
+            while i < b.count, b[i] == 0x20 { i += 1 }
+            if i == b.count {
+                offset = nil
+            } else if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
+                offset = 0
+                i += 1
+            } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+                let sign = b[i] == UInt8(ascii: "-") ? -1 : 1
+                guard let oh = num(i + 1, 2) else { return nil }
+                var j = i + 3
+                if j < b.count, b[j] == 0x3A { j += 1 }
+                let om = num(j, 2) ?? 0
+                if num(j, 2) != nil { j += 2 }
+                offset = sign * (oh * 3600 + om * 60)
+                i = j
+            }
+            guard i == b.count else { return nil }
+            seconds += hh * 3600 + mm * 60 + ss - (offset ?? 0)
+            if offset == nil { offset = 0 }
+        }
+        self.text = text
+        self.epochSeconds = seconds
+        self.offsetSeconds = offset
+        self.year = y
+        self.month = m
+        self.day = d
+    }
+
+    /// The instant `date` in the time zone `zone`, written as `2026-11-22T18:04:11+08:00`.
+    public init(date: Date, zone: TimeZone) {
+        let offset = zone.secondsFromGMT(for: date)
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let days = Int((Double(local) / 86_400).rounded(.down))
+        let (y, m, d) = Self.civilFromDays(days)
+        let secs = local - days * 86_400
+        let sign = offset < 0 ? "-" : "+"
+        let text = String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", y, m, d, secs / 3600, secs % 3600 / 60, secs % 60,
+            sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
+        self.text = text
+        self.epochSeconds = local - offset
+        self.offsetSeconds = offset
+        self.year = y
+        self.month = m
+        self.day = d
+    }
+
+    /// `YYYY-MM-DD` of the day as written (the writer's local day).
+    public var day10: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var date: Date { Date(timeIntervalSince1970: TimeInterval(epochSeconds)) }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        lhs.epochSeconds != rhs.epochSeconds ? lhs.epochSeconds < rhs.epochSeconds : lhs.text < rhs.text
+    }
+
+    public static func isValidDate(year: Int, month: Int, day: Int) -> Bool {
+        guard (1...12).contains(month), day >= 1 else { return false }
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return day <= lengths[month - 1]
+    }
+
+    // Howard Hinnant's civil-calendar algorithms: exact for every proleptic Gregorian date.
+    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp + (mp < 10 ? 3 : -9)
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+}

@@ -1,0 +1,86 @@
+import YAML
+
+/// A key of `.folio/config.yaml` that folio knows, with its type and default.
+public struct SettingKey: Sendable {
+    public enum ValueType: Sendable {
+        case string
+        case choice([String])
+        case bool
+        case int(ClosedRange<Int>)
+        case stringList
+    }
+
+    /// The dotted name used on the command line: `ai.model`.
+    public let name: String
+    public let type: ValueType
+    /// The default written as YAML text; nil when there is none.
+    public let defaultText: String?
+
+    public var path: [String] { name.split(separator: ".").map(String.init) }
+
+    /// Every setting folio reads (DESIGN §7), in the order `config list` shows them.
+    public static let all: [SettingKey] = [
+        SettingKey(name: "language", type: .choice(["zh-Hant", "en"]), defaultText: "zh-Hant"),
+        SettingKey(name: "sync.remote", type: .string, defaultText: nil),
+        SettingKey(name: "sync.interval", type: .int(1...86_400), defaultText: "10"),
+        SettingKey(name: "sync.timeout", type: .int(1...3_600), defaultText: "60"),
+        SettingKey(name: "sync.ssh_key", type: .string, defaultText: nil),
+        SettingKey(name: "ai.provider", type: .choice(["builtin", "openai"]), defaultText: "builtin"),
+        SettingKey(name: "ai.base_url", type: .string, defaultText: nil),
+        SettingKey(name: "ai.model", type: .string, defaultText: nil),
+        SettingKey(name: "ai.vision_model", type: .string, defaultText: nil),
+        SettingKey(name: "ai.transcription_model", type: .string, defaultText: nil),
+        SettingKey(name: "ai.fallback", type: .stringList, defaultText: "[]"),
+        SettingKey(name: "ai.tone", type: .choice(["warm", "minimal", "humorous", "empathetic"]), defaultText: "warm"),
+        SettingKey(name: "ai.auto_title", type: .bool, defaultText: "true"),
+        SettingKey(name: "ai.auto_tags", type: .bool, defaultText: "true"),
+        SettingKey(name: "ai.timeout", type: .int(1...3_600), defaultText: "60"),
+        SettingKey(name: "privacy.send_media", type: .bool, defaultText: "true"),
+        SettingKey(name: "privacy.share_location", type: .bool, defaultText: "false"),
+        SettingKey(name: "location", type: .string, defaultText: nil),
+        SettingKey(name: "media.max_bytes", type: .int(1...Int.max), defaultText: "104857600"),
+        SettingKey(name: "qa.max_question_length", type: .int(1...100_000), defaultText: "500"),
+    ]
+
+    public static func named(_ name: String) -> SettingKey? { all.first { $0.name == name } }
+
+    /// Words for the expected value in an error message.
+    public var expectation: String {
+        switch type {
+        case .string: "text"
+        case .choice(let values): "one of " + values.joined(separator: ", ")
+        case .bool: "true or false"
+        case .int(let range): range.upperBound == Int.max ? "a whole number from \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        case .stringList: "a list (a, b, c)"
+        }
+    }
+
+    /// The node to store for `text` typed on the command line, or nil when it is not valid.
+    public func node(from text: String) -> Node? {
+        switch type {
+        case .string:
+            return text.isEmpty ? nil : .string(text)
+        case .choice(let values):
+            return values.contains(text) ? .string(text) : nil
+        case .bool:
+            return FieldType.bool.node(from: text, zone: .current)
+        case .int(let range):
+            guard let value = Int(text), range.contains(value) else { return nil }
+            return .raw(String(value))
+        case .stringList:
+            return FieldType.list.node(from: text, zone: .current)
+        }
+    }
+
+    /// Whether a value read from the file fits.
+    public func accepts(_ value: Value) -> Bool {
+        switch (type, value) {
+        case (.string, .string): true
+        case (.choice(let values), .string(let s)): values.contains(s)
+        case (.bool, .bool): true
+        case (.int(let range), .int(let i)): range.contains(i)
+        case (.stringList, .list): true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import FolioCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes files so that a reader sees the old bytes or the new, never half of either.
+public enum AtomicFile {
+    /// Writes `bytes` to a temporary file beside `url`, flushes it to disk, then renames it over `url`.
+    /// - Throws: ``FolioError`` with `.writeFailed`; the original file is then untouched.
+    public static func write(_ bytes: [UInt8], to url: URL, mode: mode_t = 0o644) throws(FolioError) {
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw failure(url) }
+        var written = 0
+        let ok: Bool = bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress?.advanced(by: written), buffer.count - written)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                written += n
+            }
+            return fsync(fd) == 0
+        }
+        let closed = close(fd) == 0
+        guard ok, closed, rename(temporary.path, url.path) == 0 else {
+            let error = failure(url)
+            unlink(temporary.path)
+            throw error
+        }
+        // Make the rename itself durable.
+        let dirfd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dirfd >= 0 {
+            fsync(dirfd)
+            close(dirfd)
+        }
+    }
+
+    public static func write(_ text: String, to url: URL) throws(FolioError) {
+        try write(Array(text.utf8), to: url)
+    }
+
+    /// Creates `url`'s folder and its parents.
+    public static func makeDirectory(_ url: URL) throws(FolioError) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw FolioError(.writeFailed(error.localizedDescription), file: url.path)
+        }
+    }
+
+    /// Whether `name` is a temporary file left by an interrupted write.
+    public static func isTemporary(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.contains(".tmp-")
+    }
+
+    private static func failure(_ url: URL) -> FolioError {
+        FolioError(.writeFailed(String(cString: strerror(errno))), file: url.path)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import FolioCore
+import YAML
+
+/// `.folio/config.yaml`: read with the round-trip codec so comments and unknown keys survive `config set`.
+public struct Settings: Sendable {
+    /// The parsed file; nil when it could not be read, so it is never rewritten.
+    public private(set) var document: FrontMatterDocument?
+    /// Why the file could not be read, when it could not; the defaults apply then.
+    public private(set) var problem: FolioError?
+
+    static let wrapper = "---\n"
+
+    /// Set when the YAML itself could not be read (as opposed to one value of the wrong type,
+    /// which `config set` may repair).
+    private var parseProblem: FolioError? { document == nil ? problem : nil }
+
+    public init(text: String?, file: String) {
+        do {
+            document = try FrontMatterDocument(parsing: Self.wrapper + (text ?? "") + (text.map { $0.hasSuffix("\n") || $0.isEmpty ? "" : "\n" } ?? "") + Self.wrapper)
+            problem = nil
+            for key in SettingKey.all {
+                if let value = document?.root.value(at: key.path), value != .null, !key.accepts(value) {
+                    problem = FolioError(.badSettingValue(key: key.name, expected: key.expectation), file: file)
+                }
+            }
+        } catch {
+            // Line numbers shift by one for the wrapper line.
+            var shifted = error
+            shifted.line = max(1, error.line - 1)
+            problem = FolioError(shifted, file: file, text: text)
+            document = nil
+        }
+    }
+
+    /// The YAML text to write back to the file.
+    public var fileText: String? { document?.yamlText }
+
+    /// The value set in the file, else the default, else nil.
+    public func value(_ name: String) -> Value? {
+        guard let key = SettingKey.named(name) else { return nil }
+        if let value = document?.root.value(at: key.path), value != .null, key.accepts(value) { return value }
+        return key.defaultText.map { Value.resolvePlain($0) }
+    }
+
+    public func string(_ name: String) -> String? {
+        guard let value = value(name) else { return nil }
+        if case .null = value { return nil }
+        return value.plainText
+    }
+
+    public var language: Language {
+        string("language").flatMap(Language.init(loose:)) ?? .zhHant
+    }
+
+    /// Sets a known key from text typed on the command line.
+    /// - Throws: ``FolioError`` for an unknown key or a value of the wrong type.
+    public mutating func set(_ name: String, to text: String) throws(FolioError) {
+        guard let key = SettingKey.named(name) else {
+            throw FolioError(.unknownSettingKey(name, SettingKey.all.map(\.name)))
+        }
+        guard let node = key.node(from: text) else {
+            throw FolioError(.badSettingValue(key: name, expected: key.expectation))
+        }
+        guard var document, parseProblem == nil else { throw problem ?? FolioError(.configDamaged("")) }
+        do {
+            try document.set(path: key.path, node)
+        } catch {
+            throw FolioError(error, file: ".folio/config.yaml", text: document.yamlText)
+        }
+        self.document = document
+        self.problem = nil
+    }
+
+    public mutating func unset(_ name: String) throws(FolioError) {
+        guard let key = SettingKey.named(name) else {
+            throw FolioError(.unknownSettingKey(name, SettingKey.all.map(\.name)))
+        }
+        guard var document, parseProblem == nil else { throw problem ?? FolioError(.configDamaged("")) }
+        do {
+            try document.remove(path: key.path)
+        } catch {
+            throw FolioError(error, file: ".folio/config.yaml", text: document.yamlText)
+        }
+        self.document = document
+    }
+}
+
+extension Node {
+    /// The resolved value at a path of nested keys.
+    public func value(at path: [String]) -> Value? {
+        var node: Node? = self
+        for key in path { node = node?[key] }
+        return node?.resolved
+    }
+}

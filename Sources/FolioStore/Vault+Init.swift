@@ -1,0 +1,91 @@
+import Foundation
+import FolioCore
+import YAML
+
+/// The owner of a vault, as `init` and `profile` take it.
+public struct Owner: Sendable {
+    public var name: String
+    public var birthday: String?
+    public var gender: String?
+
+    public init(name: String, birthday: String? = nil, gender: String? = nil) {
+        self.name = name
+        self.birthday = birthday
+        self.gender = gender
+    }
+
+    var fields: [(String, String)] {
+        [("name", name)] + (birthday.map { [("birthday", $0)] } ?? []) + (gender.map { [("gender", $0)] } ?? [])
+    }
+}
+
+extension Vault {
+    static let gitignore = "# This device's lock, caches and AI state never sync.\n.folio/local/\n"
+    static let gitattributes = "# Media files are binary: never diffed, merged or converted.\nmedia/** binary\n*.md text eol=lf\n"
+
+    /// Makes `directory` a vault (or adopts an existing folder), with its owner when given.
+    /// - Throws: ``FolioError`` when it already is a vault or cannot be written.
+    @discardableResult
+    public static func initialise(at directory: URL, owner: Owner?, language: Language, clock: Clock) throws(FolioError) -> Vault {
+        if VaultLocation.isVault(directory) { throw FolioError(.vaultAlreadyExists(directory.path)) }
+        let folio = directory.appendingPathComponent(VaultLocation.folioDirectory)
+        try AtomicFile.makeDirectory(folio.appendingPathComponent("local"))
+        try AtomicFile.makeDirectory(folio.appendingPathComponent("templates"))
+        let config = "# folio settings, synced to every device. `folio config list` shows them all.\nlanguage: \(language.rawValue)\n"
+        try AtomicFile.write(config, to: folio.appendingPathComponent("config.yaml"))
+        try appendIfMissing(gitignore, to: directory.appendingPathComponent(".gitignore"))
+        try appendIfMissing(gitattributes, to: directory.appendingPathComponent(".gitattributes"))
+        let vault = Vault(root: directory, clock: clock)
+        if let owner {
+            try vault.saveProfile(owner, in: RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: []))
+        }
+        return vault
+    }
+
+    private static func appendIfMissing(_ text: String, to url: URL) throws(FolioError) {
+        let existing = readText(url) ?? ""
+        guard !existing.contains(text) else { return }
+        try AtomicFile.write(existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + text, to: url)
+    }
+
+    /// Creates the profile, or updates the keys given on an existing one.
+    @discardableResult
+    public func saveProfile(_ owner: Owner, in set: RecordSet) throws(FolioError) -> Record {
+        if let existing = profile(in: set) {
+            return try update(existing, set: owner.fields)
+        }
+        return try create(NewRecord(kind: "profile", title: owner.name, fields: owner.fields), records: set)
+    }
+
+    /// Every record but the profile: what `profile replace` clears.
+    public func recordsOwnedByProfile(in set: RecordSet) -> [Record] {
+        set.records.filter { $0.kind != "profile" }
+    }
+
+    /// The Magic 8 Ball's "clear and rebuild": removes every record and writes the new owner.
+    public func replaceProfile(_ owner: Owner, in set: RecordSet) throws(FolioError) -> (removed: Int, profile: Record) {
+        let doomed = recordsOwnedByProfile(in: set)
+        try withLock { () throws(FolioError) in
+            for record in doomed + set.records.filter({ $0.kind == "profile" }) {
+                if unlink(url(record.path).path) != 0 && errno != ENOENT {
+                    throw FolioError(.writeFailed(String(cString: strerror(errno))), file: record.path)
+                }
+            }
+        }
+        let profile = try create(NewRecord(kind: "profile", title: owner.name, fields: owner.fields), records: RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: []))
+        return (doomed.count, profile)
+    }
+
+    /// Writes an example kind set (`baby-tracker`) into `.folio/templates/`.
+    public func installExample(_ name: String) throws(FolioError) -> [String] {
+        guard let templates = BuiltinTemplates.examples[name] else {
+            throw FolioError(.unknownExample(name, BuiltinTemplates.examples.keys.sorted()))
+        }
+        try AtomicFile.makeDirectory(templatesDirectory)
+        for (kind, text) in templates.sorted(by: { $0.key < $1.key }) {
+            let target = templatesDirectory.appendingPathComponent("\(kind).md")
+            if !FileManager.default.fileExists(atPath: target.path) { try AtomicFile.write(text, to: target) }
+        }
+        return templates.keys.sorted()
+    }
+}

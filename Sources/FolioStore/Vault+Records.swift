@@ -1,0 +1,342 @@
+import Foundation
+import FolioCore
+import YAML
+
+/// What a user asks for when making a record.
+public struct NewRecord: Sendable {
+    public var kind: String
+    public var title: String?
+    /// `KEY=VALUE` pairs as typed; checked against the kind's declared types.
+    public var fields: [(String, String)]
+    public var tags: [String]
+    public var body: String?
+    public var parent: String?
+    /// A date or date-time to use as `created` instead of now.
+    public var date: String?
+
+    public init(kind: String, title: String? = nil, fields: [(String, String)] = [], tags: [String] = [],
+                body: String? = nil, parent: String? = nil, date: String? = nil) {
+        self.kind = kind
+        self.title = title
+        self.fields = fields
+        self.tags = tags
+        self.body = body
+        self.parent = parent
+        self.date = date
+    }
+}
+
+extension Vault {
+    // MARK: - Finding
+
+    /// The record a user's reference names.
+    /// - Throws: ``FolioError`` `.recordNotFound`, `.ambiguousReference` or `.pathOutsideVault`.
+    public func resolve(_ reference: String, in set: RecordSet, workingDirectory: URL? = nil) throws(FolioError) -> Record {
+        var text = reference
+        if reference.contains("/") || reference.hasSuffix(".md") {
+            let base = workingDirectory ?? root
+            let candidate = URL(fileURLWithPath: reference, relativeTo: base).standardizedFileURL
+            if reference.hasPrefix("/") || reference.hasPrefix(".") || FileManager.default.fileExists(atPath: candidate.path) {
+                text = try relativePath(of: reference, from: base)
+            }
+            if let problem = set.problems.first(where: { $0.file == text }) { throw problem }
+        }
+        switch RecordReference.resolve(text, in: set.records) {
+        case .found(let index): return set.records[index]
+        case .notFound: throw FolioError(.recordNotFound(reference))
+        case .ambiguous(let indexes):
+            throw FolioError(.ambiguousReference(reference, indexes.map { index in
+                let record = set.records[index]
+                return "\(record.shortID)  \(record.kind ?? "?")  \(record.title)  (\(record.path))"
+            }))
+        }
+    }
+
+    /// The owner's profile record, if the vault has one.
+    public func profile(in set: RecordSet) -> Record? {
+        set.records.first { $0.kind == "profile" && $0.path == "profile.md" } ?? set.records.first { $0.kind == "profile" }
+    }
+
+    /// Refuses to write to a vault without an owner, saying how to make one.
+    public func requireProfile(in set: RecordSet) throws(FolioError) {
+        guard profile(in: set) != nil else { throw FolioError(.noProfile) }
+    }
+
+    // MARK: - Creating
+
+    /// Writes a new record of any kind the vault defines.
+    /// - Throws: ``FolioError`` for an unknown kind, a value of the wrong type, a missing required
+    ///   key or parent; nothing is written then.
+    @discardableResult
+    public func create(_ request: NewRecord, records set: RecordSet? = nil) throws(FolioError) -> Record {
+        let kind = try self.kind(request.kind)
+        let now = clock.timestamp
+        var created = now
+        if let date = request.date {
+            guard let node = (date.utf8.count == 10 ? FieldType.date : FieldType.datetime).node(from: date, zone: clock.zone),
+                  let text = node.scalarText, let stamp = Timestamp(text)
+            else { throw FolioError(.badFieldValue(key: "date", type: FieldType.datetime.displayName, value: date)) }
+            created = stamp
+        }
+        var values: [(String, Node)] = []
+        var extra: [(String, Node)] = []
+        var title = request.title
+        var tags = request.tags
+        var parentID: String?
+        if let parent = request.parent {
+            parentID = try parentRecordID(parent, for: kind, set: set)
+        }
+        for (key, text) in request.fields {
+            switch key {
+            case "id", "kind", "created", "modified":
+                throw FolioError(.fixedKey(key))
+            case "title":
+                title = text
+            case "tags":
+                tags += text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            case "parent":
+                parentID = try parentRecordID(text, for: kind, set: set)
+            default:
+                let node = try checkedNode(key: key, text: text, kind: kind)
+                if kind.field(key) != nil {
+                    values.removeAll { $0.0 == key }
+                    values.append((key, node))
+                } else {
+                    extra.removeAll { $0.0 == key }
+                    extra.append((key, node))
+                }
+            }
+        }
+        if kind.parentKind != nil && parentID == nil {
+            throw FolioError(.parentRequired(kind: kind.name, parentKind: kind.parentKind ?? ""))
+        }
+        var fields: [(String, Node)] = []
+        for spec in kind.fields {
+            if let given = values.first(where: { $0.0 == spec.name }) {
+                fields.append(given)
+            } else if let fallback = spec.defaultValue {
+                fields.append((spec.name, fallback))
+            } else if spec.required {
+                throw FolioError(.missingRequired(key: spec.name, kind: kind.name))
+            }
+        }
+        let resolvedTitle = title.flatMap { $0.isEmpty ? nil : $0 } ?? defaultTitle(kind: kind, fields: fields, created: created)
+        var header: [(String, Node)] = [
+            ("id", .raw(UUID().uuidString.lowercased())),
+            ("kind", .string(kind.name)),
+            ("title", .string(resolvedTitle)),
+            ("created", .raw(created.text)),
+            ("modified", .raw(now.text)),
+            ("tags", .sequence(Self.normalisedTags(tags).map { .string($0) }, style: .flow)),
+        ]
+        if let parentID { header.append(("parent", .string(parentID))) }
+        var context: [String: Any] = ["title": resolvedTitle, "created": created.text]
+        for (key, node) in fields + extra { context[key] = node.resolved.plainText }
+        context["body"] = request.body ?? ""
+        var body = kind.renderBody(context)
+        if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { body = "" }
+        let document: FrontMatterDocument
+        do {
+            document = try FrontMatterDocument.make(fields: header + fields + extra, body: body)
+        } catch {
+            throw FolioError(error, file: kind.source, text: nil)
+        }
+        return try withLock { () throws(FolioError) -> Record in
+            let path = try freePath(for: kind, title: resolvedTitle, created: created)
+            let url = url(path)
+            try AtomicFile.makeDirectory(url.deletingLastPathComponent())
+            try AtomicFile.write(document.text, to: url)
+            return Record(path: path, document: document)
+        }
+    }
+
+    func defaultTitle(kind: Kind, fields: [(String, Node)], created: Timestamp) -> String {
+        for key in ["name", "question", "course", "activity", "factor"] {
+            if let text = fields.first(where: { $0.0 == key })?.1.scalarText, !text.isEmpty { return text }
+        }
+        return "\(kind.name) \(created.day10) \(String(created.text.dropFirst(11).prefix(5)))"
+    }
+
+    /// Tags as plain words: no `#`, no blanks, no duplicates (compared without case).
+    public static func normalisedTags(_ tags: [String]) -> [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        for raw in tags {
+            var tag = raw.trimmingCharacters(in: .whitespaces)
+            while tag.hasPrefix("#") { tag.removeFirst() }
+            tag = tag.trimmingCharacters(in: .whitespaces)
+            guard !tag.isEmpty, seen.insert(tag.lowercased()).inserted else { continue }
+            out.append(tag)
+        }
+        return out
+    }
+
+    /// A file name for a new record that no file has yet: `-2`, `-3` … on a clash.
+    func freePath(for kind: Kind, title: String, created: Timestamp) throws(FolioError) -> String {
+        if let fixed = kind.fixedPath {
+            return fixed
+        }
+        let folder = "\(kind.directory)/\(String(format: "%04d/%02d", created.year, created.month))"
+        let stem = "\(created.day10)-\(Slug.make(title))"
+        var candidate = "\(folder)/\(stem).md"
+        var counter = 2
+        while FileManager.default.fileExists(atPath: url(candidate).path) {
+            candidate = "\(folder)/\(stem)-\(counter).md"
+            counter += 1
+        }
+        return candidate
+    }
+
+    func parentRecordID(_ reference: String, for kind: Kind, set: RecordSet?) throws(FolioError) -> String {
+        guard let parentKind = kind.parentKind else { throw FolioError(.notAChildKind(kind.name)) }
+        let parent = try resolve(reference, in: set ?? loadRecords())
+        guard parent.kind == parentKind else {
+            throw FolioError(.parentKindMismatch(child: kind.name, expected: parentKind, found: parent.kind ?? "?"))
+        }
+        guard let id = parent.id else { throw FolioError(.checkMissingID(parent.path)) }
+        return id
+    }
+
+    /// Turns typed text into a value for `key`, checked against the kind's declared type.
+    func checkedNode(key: String, text: String, kind: Kind) throws(FolioError) -> Node {
+        guard let spec = kind.field(key) else {
+            // A key the kind does not declare: read it as YAML would, so numbers stay numbers.
+            switch Value.resolvePlain(text) {
+            case .int, .double, .bool: return .raw(text)
+            default: return .string(text)
+            }
+        }
+        guard let node = spec.type.node(from: text, zone: clock.zone) else {
+            throw FolioError(.badFieldValue(key: key, type: spec.type.displayName, value: text))
+        }
+        if let allowed = spec.allowedValues, let scalar = node.scalarText, !allowed.contains(scalar) {
+            throw FolioError(.valueNotAllowed(key: key, value: scalar, allowed: allowed))
+        }
+        return node
+    }
+
+    // MARK: - Changing
+
+    /// Sets and removes keys of one record, then stamps `modified`; only those lines change.
+    /// - Throws: ``FolioError`` for a key of the wrong type or a key that is the record's identity.
+    @discardableResult
+    public func update(_ record: Record, set assignments: [(String, String)], unset: [String] = []) throws(FolioError) -> Record {
+        let kind = kinds[record.kind ?? ""]
+        var changes: [(String, Node?)] = []
+        for (key, text) in assignments {
+            switch key {
+            case "id", "kind", "created", "modified":
+                throw FolioError(.fixedKey(key))
+            case "title":
+                changes.append((key, .string(text)))
+            case "tags":
+                let tags = Self.normalisedTags(text.split(separator: ",").map(String.init))
+                changes.append((key, .sequence(tags.map { .string($0) }, style: .flow)))
+            case "parent":
+                guard let kind else { throw FolioError(.unknownKind(record.kind ?? "", kinds.keys.sorted())) }
+                changes.append((key, .string(try parentRecordID(text, for: kind, set: nil))))
+            default:
+                if let kind {
+                    changes.append((key, try checkedNode(key: key, text: text, kind: kind)))
+                } else {
+                    changes.append((key, .string(text)))
+                }
+            }
+        }
+        for key in unset {
+            if ["id", "kind", "created"].contains(key) { throw FolioError(.fixedKey(key)) }
+            if let spec = kind?.field(key), spec.required { throw FolioError(.missingRequired(key: key, kind: kind?.name ?? "")) }
+            changes.append((key, nil))
+        }
+        return try apply(changes, to: record)
+    }
+
+    /// Marks an idea (or any record with a `done` key) done or open again.
+    @discardableResult
+    public func markDone(_ record: Record, done: Bool) throws(FolioError) -> Record {
+        if done {
+            return try apply([("done", .raw("true")), ("done_at", .raw(clock.timestamp.text))], to: record)
+        }
+        return try apply([("done", .raw("false")), ("done_at", nil)], to: record)
+    }
+
+    /// Applies key changes to a record's file under the lock, re-reading it first so a hand edit
+    /// made since it was listed is never overwritten.
+    @discardableResult
+    func apply(_ changes: [(String, Node?)], to record: Record) throws(FolioError) -> Record {
+        let order = kinds[record.kind ?? ""]?.keyOrder ?? Kind.commonKeys
+        return try withLock { () throws(FolioError) -> Record in
+            guard case .record(let fresh) = Self.parse(path: record.path, rootPath: root.path) else {
+                if case .problem(let error) = Self.parse(path: record.path, rootPath: root.path) { throw error }
+                throw FolioError(.recordNotFound(record.path))
+            }
+            var document = fresh.document
+            let before = document.text
+            do throws(FrontMatterError) {
+                for (key, node) in changes {
+                    let preceding = Array(order.prefix { $0 != key })
+                    if let node { try document.set(key, node, preceding: preceding) } else { try document.remove(key) }
+                }
+                guard document.text != before else { return fresh }
+                try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])
+            } catch {
+                throw FolioError(error, file: record.path, text: document.text)
+            }
+            try AtomicFile.write(document.text, to: url(record.path))
+            return Record(path: record.path, document: document)
+        }
+    }
+
+    /// Replaces a record's whole text after an edit, checking that it still parses.
+    public func replaceText(of record: Record, with text: String, expecting original: String) throws(FolioError) -> Record {
+        var document: FrontMatterDocument
+        do {
+            document = try FrontMatterDocument(parsing: text)
+        } catch {
+            throw FolioError(error, file: record.path, text: text)
+        }
+        if let id = record.id, document.string("id") != id { throw FolioError(.fixedKey("id")) }
+        if let kind = document.string("kind"), kinds[kind] == nil { throw FolioError(.unknownKind(kind, kinds.keys.sorted())) }
+        return try withLock { () throws(FolioError) -> Record in
+            let current = Self.readText(url(record.path))
+            guard current == original else { throw FolioError(.writeFailed("the file changed on disk while you were editing")) }
+            if document.string("modified") == record.document.string("modified") {
+                do throws(FrontMatterError) {
+                    try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])
+                } catch {
+                    throw FolioError(error, file: record.path, text: text)
+                }
+            }
+            try AtomicFile.write(document.text, to: url(record.path))
+            return Record(path: record.path, document: document)
+        }
+    }
+
+    // MARK: - Deleting
+
+    /// What removing `roots` would do, following each child kind's delete rule.
+    public func planDelete(_ roots: [Record], in set: RecordSet) -> DeletePlan {
+        let indexes = roots.compactMap { root in set.records.firstIndex { $0.path == root.path } }
+        return DeletePlan(removing: indexes, from: set.records) { [kinds] kind in kinds[kind]?.onParentDelete ?? .cascade }
+    }
+
+    /// Carries out a delete plan: files removed, `keep` children unlinked.
+    /// - Throws: ``FolioError`` `.deleteRefusedByRule` when a child refuses, before anything changes.
+    public func execute(_ plan: DeletePlan, in set: RecordSet) throws(FolioError) {
+        if let refusal = plan.refusals.first {
+            let child = set.records[refusal.child]
+            throw FolioError(.deleteRefusedByRule(child: child.title, kind: child.kind ?? "?", parent: set.records[refusal.parent].title))
+        }
+        for index in plan.unlinks {
+            try apply([("parent", nil)], to: set.records[index])
+        }
+        try withLock { () throws(FolioError) in
+            for index in plan.removals {
+                let path = url(set.records[index].path).path
+                if unlink(path) != 0 && errno != ENOENT {
+                    throw FolioError(.writeFailed(String(cString: strerror(errno))), file: set.records[index].path)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import FolioCore
+import YAML
+
+/// A vault on disk: its settings, its kinds, and the use cases that read and change its records.
+///
+/// Reading never needs the lock; every change takes the writers' lock, writes atomically,
+/// and refuses to touch a file it could not parse.
+public final class Vault {
+    public let root: URL
+    public let clock: Clock
+    public private(set) var settings: Settings
+    /// Kinds by name: the built-in ones, overridden or extended by `.folio/templates/`.
+    public let kinds: [String: Kind]
+    /// Problems that do not stop the vault from working (a damaged config, a bad template).
+    public private(set) var warnings: [FolioError] = []
+    /// An explicit `--lang`, which wins over the vault's setting.
+    public var languageOverride: Language?
+
+    public var language: Language { languageOverride ?? settings.language }
+
+    public var folioDirectory: URL { root.appendingPathComponent(VaultLocation.folioDirectory) }
+    public var localDirectory: URL { folioDirectory.appendingPathComponent("local") }
+    public var configURL: URL { folioDirectory.appendingPathComponent("config.yaml") }
+    public var templatesDirectory: URL { folioDirectory.appendingPathComponent("templates") }
+
+    /// Opens the vault at `root`; damaged settings or templates become ``warnings``, not errors.
+    public init(root: URL, clock: Clock) {
+        self.root = root.standardizedFileURL.resolvingSymlinksInPath()
+        self.clock = clock
+        var warnings: [FolioError] = []
+        let configText = Self.readText(root.appendingPathComponent(".folio/config.yaml"))
+        settings = Settings(text: configText, file: ".folio/config.yaml")
+        if let problem = settings.problem {
+            warnings.append(FolioError(.configDamaged(problem.message.text(.en)), file: problem.file, line: problem.line, column: problem.column))
+        }
+        var kinds: [String: Kind] = [:]
+        for (name, text) in BuiltinTemplates.kinds {
+            if let kind = try? Kind(template: text, source: "Templates/\(name).md", fallbackName: name) { kinds[kind.name] = kind }
+        }
+        let templates = root.appendingPathComponent(".folio/templates")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? []
+        for file in names.sorted() where file.hasSuffix(".md") && !file.hasPrefix(".") {
+            let name = String(file.dropLast(3))
+            let source = ".folio/templates/\(file)"
+            guard let text = Self.readText(templates.appendingPathComponent(file)) else { continue }
+            do {
+                let kind = try Kind(template: text, source: source, fallbackName: name)
+                kinds[kind.name] = kind
+            } catch {
+                warnings.append(error)
+            }
+        }
+        self.kinds = kinds
+        self.warnings = warnings
+        if !FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) {
+            self.warnings.append(FolioError(.gitDataMissing))
+        }
+    }
+
+    /// The kind named `name`.
+    /// - Throws: ``FolioError`` `.unknownKind` listing the kinds the vault has.
+    public func kind(_ name: String) throws(FolioError) -> Kind {
+        guard let kind = kinds[name] else { throw FolioError(.unknownKind(name, kinds.keys.sorted())) }
+        return kind
+    }
+
+    /// Takes the writers' lock for the duration of `body`.
+    public func withLock<T>(_ body: () throws(FolioError) -> T) throws(FolioError) -> T {
+        let lock = try VaultLock(directory: localDirectory)
+        defer { lock.release() }
+        return try body()
+    }
+
+    // MARK: - Paths
+
+    public func url(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
+
+    /// The vault-relative form of a path a user typed, refusing anything that leaves the vault.
+    /// - Throws: ``FolioError`` `.pathOutsideVault`.
+    public func relativePath(of typed: String, from workingDirectory: URL) throws(FolioError) -> String {
+        let absolute = URL(fileURLWithPath: typed, relativeTo: workingDirectory).standardizedFileURL
+        let resolved = absolute.resolvingSymlinksInPath()
+        let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        guard resolved.path.hasPrefix(base) else { throw FolioError(.pathOutsideVault(typed)) }
+        return String(resolved.path.dropFirst(base.count))
+    }
+
+    static func readText(_ url: URL) -> String? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
+
+    /// Writes the settings file back through the round-trip codec.
+    public func saveSettings(_ settings: Settings) throws(FolioError) {
+        guard let text = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged("")) }
+        try withLock { () throws(FolioError) in
+            try AtomicFile.write(text, to: configURL)
+        }
+        self.settings = settings
+        warnings.removeAll { if case .configDamaged = $0.message { true } else { false } }
+    }
+}

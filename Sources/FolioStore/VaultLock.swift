@@ -1,0 +1,43 @@
+import Foundation
+import FolioCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The writers' lock of one vault: at most one folio process changes the vault at a time.
+///
+/// It is an advisory `flock` on `.folio/local/lock`; the kernel drops it when its process
+/// dies, so a crashed folio can never leave the vault locked.
+public final class VaultLock {
+    private var fd: Int32 = -1
+
+    /// Waits up to `timeout` seconds for the lock.
+    /// - Throws: ``FolioError`` `.lockBusy` when another writer holds it that long.
+    public init(directory: URL, timeout: TimeInterval = 30) throws(FolioError) {
+        try AtomicFile.makeDirectory(directory)
+        let path = directory.appendingPathComponent("lock").path
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: path) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(fd)
+                fd = -1
+                throw FolioError(.lockBusy)
+            }
+            usleep(5_000)
+        }
+    }
+
+    public func release() {
+        guard fd >= 0 else { return }
+        flock(fd, LOCK_UN)
+        close(fd)
+        fd = -1
+    }
+
+    deinit { release() }
+}
+
+@available(*, unavailable)
+extension VaultLock: Sendable {}

@@ -1,0 +1,162 @@
+import Foundation
+import FolioCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every record of a vault, read from the files in one pass, in parallel.
+public struct RecordSet: Sendable {
+    public var records: [Record]
+    /// Files that look like records but could not be read, each with file:line:column.
+    public var problems: [FolioError]
+    /// Markdown files with no front matter: notes, READMEs; not records, never rewritten.
+    public var plainFiles: [String]
+    /// Symbolic links that lead outside the vault; never followed.
+    public var escapingLinks: [String]
+}
+
+extension Vault {
+    /// Folders that never hold records.
+    static let skippedDirectories: Set<String> = [".git", ".folio", "media", "node_modules"]
+
+    /// Reads every `.md` file of the vault (but `.folio/`, `.git/`, `media/`), one read per file.
+    public func loadRecords() -> RecordSet {
+        var paths: [String] = []
+        var escaping: [String] = []
+        collect(directory: "", into: &paths, escaping: &escaping)
+        let results = Self.parseAll(paths, root: root)
+        var set = RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: escaping)
+        set.records.reserveCapacity(results.count)
+        for result in results {
+            switch result {
+            case .record(let record): set.records.append(record)
+            case .plain(let path): set.plainFiles.append(path)
+            case .problem(let error): set.problems.append(error)
+            case .none: break
+            }
+        }
+        return set
+    }
+
+    private func collect(directory: String, into paths: inout [String], escaping: inout [String]) {
+        let absolute = directory.isEmpty ? root.path : root.path + "/" + directory
+        guard let handle = opendir(absolute) else { return }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            let relative = directory.isEmpty ? name : directory + "/" + name
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(absolute + "/" + name, &info) == 0 else { continue }
+                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
+            }
+            switch type {
+            case UInt8(DT_DIR):
+                if directory.isEmpty && Self.skippedDirectories.contains(name) { continue }
+                if name.hasPrefix(".") { continue }
+                collect(directory: relative, into: &paths, escaping: &escaping)
+            case UInt8(DT_LNK):
+                // Links are never followed: one inside the vault would count a record twice,
+                // one outside could expose or overwrite files that are not the user's journal.
+                let target = URL(fileURLWithPath: absolute + "/" + name).resolvingSymlinksInPath().path
+                if !target.hasPrefix(root.path + "/") { escaping.append(relative) }
+            case UInt8(DT_REG):
+                if name.hasSuffix(".md"), !name.hasPrefix("."), !Self.isConflictCopy(name) { paths.append(relative) }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Whether a file is a copy kept beside a record by a sync conflict (`x.conflict-<device>-<time>.md`).
+    public static func isConflictCopy(_ name: String) -> Bool {
+        name.contains(".conflict-")
+    }
+
+    enum ScanResult: Sendable {
+        case record(Record)
+        case plain(String)
+        case problem(FolioError)
+        case none
+    }
+
+    static func parseAll(_ paths: [String], root: URL) -> [ScanResult] {
+        var results = [ScanResult](repeating: .none, count: paths.count)
+        let rootPath = root.path
+        results.withUnsafeMutableBufferPointer { buffer in
+            let base = UnsafeSendable(buffer)
+            let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+            let chunk = max(1, (paths.count + workers * 4 - 1) / (workers * 4))
+            let chunks = (paths.count + chunk - 1) / chunk
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                let range = (c * chunk)..<min(paths.count, (c + 1) * chunk)
+                for index in range {
+                    base.value[index] = parse(path: paths[index], rootPath: rootPath)
+                }
+            }
+        }
+        return results
+    }
+
+    static func parse(path: String, rootPath: String) -> ScanResult {
+        guard let bytes = readFile(rootPath + "/" + path) else {
+            return .problem(FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = firstInvalidUTF8(bytes)
+            let line = bytes[0..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let lineStart = bytes[0..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            return .problem(FolioError(.notUTF8, file: path, line: line, column: offset - lineStart + 1))
+        }
+        do {
+            return .record(Record(path: path, document: try FrontMatterDocument(parsing: text)))
+        } catch {
+            if error.kind == .missing { return .plain(path) }
+            return .problem(FolioError(error, file: path, text: text))
+        }
+    }
+
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress?.advanced(by: filled), $0.count - filled) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
+
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
+        var low = 0, high = bytes.count
+        // The longest valid prefix, found by bisection on String(validating:).
+        while low < high {
+            let mid = (low + high + 1) / 2
+            var valid = false
+            for cut in stride(from: mid, through: max(0, mid - 3), by: -1) where String(validating: bytes[0..<cut], as: UTF8.self) != nil {
+                valid = cut == mid
+                break
+            }
+            if valid { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}
+
+/// Lets disjoint slots of one buffer be filled from concurrent workers.
+struct UnsafeSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,143 @@
+import Clibgit2
+
+/// The result of `git_libgit2_init`, computed once by Swift's thread-safe lazy global initialisation.
+private let libraryInitialization: Int32 = git_libgit2_init()
+
+/// Makes sure libgit2 is initialised before the first C call; safe to call from any thread, any number of times.
+///
+/// libgit2 installs its allocator in `git_libgit2_init`, so nothing may allocate before it runs.
+/// Every way into this module (opening or creating a repository, merging files) calls this first.
+func initializeLibrary() throws {
+    try check(libraryInitialization, "git_libgit2_init")
+}
+
+/// Turns a libgit2 return code into a thrown ``GitError`` and passes non-negative codes through.
+///
+/// This is the single chokepoint for C results: the error is built from `git_error_last()`, which is
+/// thread-local, and then cleared so a stale message can never be attached to a later failure.
+/// `function` names the C function that produced `code`.
+@discardableResult
+func check(_ code: Int32, _ function: String) throws(GitError) -> Int32 {
+    guard code < 0 else { return code }
+    throw GitError.last(code: code, function: function)
+}
+
+/// A failure reported by libgit2 (or by this binding on its behalf), with the C function that produced it.
+public struct GitError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The libgit2 error code, mirroring `git_error_code`.
+    public enum Code: Sendable, Hashable {
+        case notFound, exists, ambiguous, bufferTooShort, user, bareRepo, unbornBranch, unmerged
+        case nonFastForward, invalidSpec, conflict, locked, modified, auth, certificate, applied
+        case peel, eof, invalid, uncommitted, directory, mergeConflict, passthrough, iterOver
+        case retry, mismatch, indexDirty, applyFail, owner
+        /// Any other code, including the generic `GIT_ERROR` (-1).
+        case other(Int32)
+
+        /// The code for a raw `git_error_code` value.
+        public init(rawValue: Int32) {
+            switch rawValue {
+            case GIT_ENOTFOUND.rawValue: self = .notFound
+            case GIT_EEXISTS.rawValue: self = .exists
+            case GIT_EAMBIGUOUS.rawValue: self = .ambiguous
+            case GIT_EBUFS.rawValue: self = .bufferTooShort
+            case GIT_EUSER.rawValue: self = .user
+            case GIT_EBAREREPO.rawValue: self = .bareRepo
+            case GIT_EUNBORNBRANCH.rawValue: self = .unbornBranch
+            case GIT_EUNMERGED.rawValue: self = .unmerged
+            case GIT_ENONFASTFORWARD.rawValue: self = .nonFastForward
+            case GIT_EINVALIDSPEC.rawValue: self = .invalidSpec
+            case GIT_ECONFLICT.rawValue: self = .conflict
+            case GIT_ELOCKED.rawValue: self = .locked
+            case GIT_EMODIFIED.rawValue: self = .modified
+            case GIT_EAUTH.rawValue: self = .auth
+            case GIT_ECERTIFICATE.rawValue: self = .certificate
+            case GIT_EAPPLIED.rawValue: self = .applied
+            case GIT_EPEEL.rawValue: self = .peel
+            case GIT_EEOF.rawValue: self = .eof
+            case GIT_EINVALID.rawValue: self = .invalid
+            case GIT_EUNCOMMITTED.rawValue: self = .uncommitted
+            case GIT_EDIRECTORY.rawValue: self = .directory
+            case GIT_EMERGECONFLICT.rawValue: self = .mergeConflict
+            case GIT_PASSTHROUGH.rawValue: self = .passthrough
+            case GIT_ITEROVER.rawValue: self = .iterOver
+            case GIT_RETRY.rawValue: self = .retry
+            case GIT_EMISMATCH.rawValue: self = .mismatch
+            case GIT_EINDEXDIRTY.rawValue: self = .indexDirty
+            case GIT_EAPPLYFAIL.rawValue: self = .applyFail
+            case GIT_EOWNER.rawValue: self = .owner
+            default: self = .other(rawValue)
+            }
+        }
+
+        /// The raw `git_error_code` value.
+        public var rawValue: Int32 {
+            switch self {
+            case .notFound: GIT_ENOTFOUND.rawValue
+            case .exists: GIT_EEXISTS.rawValue
+            case .ambiguous: GIT_EAMBIGUOUS.rawValue
+            case .bufferTooShort: GIT_EBUFS.rawValue
+            case .user: GIT_EUSER.rawValue
+            case .bareRepo: GIT_EBAREREPO.rawValue
+            case .unbornBranch: GIT_EUNBORNBRANCH.rawValue
+            case .unmerged: GIT_EUNMERGED.rawValue
+            case .nonFastForward: GIT_ENONFASTFORWARD.rawValue
+            case .invalidSpec: GIT_EINVALIDSPEC.rawValue
+            case .conflict: GIT_ECONFLICT.rawValue
+            case .locked: GIT_ELOCKED.rawValue
+            case .modified: GIT_EMODIFIED.rawValue
+            case .auth: GIT_EAUTH.rawValue
+            case .certificate: GIT_ECERTIFICATE.rawValue
+            case .applied: GIT_EAPPLIED.rawValue
+            case .peel: GIT_EPEEL.rawValue
+            case .eof: GIT_EEOF.rawValue
+            case .invalid: GIT_EINVALID.rawValue
+            case .uncommitted: GIT_EUNCOMMITTED.rawValue
+            case .directory: GIT_EDIRECTORY.rawValue
+            case .mergeConflict: GIT_EMERGECONFLICT.rawValue
+            case .passthrough: GIT_PASSTHROUGH.rawValue
+            case .iterOver: GIT_ITEROVER.rawValue
+            case .retry: GIT_RETRY.rawValue
+            case .mismatch: GIT_EMISMATCH.rawValue
+            case .indexDirty: GIT_EINDEXDIRTY.rawValue
+            case .applyFail: GIT_EAPPLYFAIL.rawValue
+            case .owner: GIT_EOWNER.rawValue
+            case .other(let value): value
+            }
+        }
+    }
+
+    /// What went wrong, as libgit2 classifies it.
+    public var code: Code
+    /// The libgit2 error class (`git_error_t`, e.g. `GIT_ERROR_REFERENCE`), or 0 when libgit2 set none.
+    public var klass: Int32
+    /// libgit2's message, or this binding's when the failure was detected on the Swift side.
+    public var message: String
+    /// The C function that failed, e.g. `git_remote_push`.
+    public var function: String
+
+    /// An error with the given parts; used for failures this binding detects itself.
+    public init(code: Code, klass: Int32 = 0, message: String, function: String) {
+        self.code = code
+        self.klass = klass
+        self.message = message
+        self.function = function
+    }
+
+    public var description: String {
+        "\(function) failed (\(code), class \(klass)): \(message)"
+    }
+
+    /// Builds the error for `code` from libgit2's thread-local last error, then clears that state.
+    static func last(code: Int32, function: String) -> GitError {
+        var klass: Int32 = 0
+        var message = "unknown error (code \(code))"
+        if let last = git_error_last() {
+            klass = last.pointee.klass
+            if let text = last.pointee.message {
+                message = String(cString: text)
+            }
+        }
+        git_error_clear()
+        return GitError(code: Code(rawValue: code), klass: klass, message: message, function: function)
+    }
+}

@@ -1,0 +1,167 @@
+import Clibgit2
+import Foundation
+
+extension Repository {
+    /// Points remote `name` at `url`, creating the remote (with git's default fetch refspec) if it does not exist.
+    ///
+    /// `url` may be a path, a `file://` URL, or any URL libgit2 speaks (`git://`, `ssh://`, `https://`, scp-like).
+    public func setRemote(name: String = "origin", url: String) throws {
+        try requireNoNUL(name, "git_remote_create")
+        try requireNoNUL(url, "git_remote_create")
+        var remote: OpaquePointer?
+        let code = git_remote_lookup(&remote, pointer, name)
+        git_remote_free(remote)
+        if code == GIT_ENOTFOUND.rawValue {
+            git_error_clear()
+            var created: OpaquePointer?
+            try check(git_remote_create(&created, pointer, name, url), "git_remote_create")
+            git_remote_free(created)
+        } else {
+            try check(code, "git_remote_lookup")
+            try check(git_remote_set_url(pointer, name, url), "git_remote_set_url")
+        }
+    }
+
+    /// The fetch URL of remote `name`, or nil when there is no such remote.
+    public func remoteURL(name: String = "origin") throws -> String? {
+        try requireNoNUL(name, "git_remote_lookup")
+        var remote: OpaquePointer?
+        let code = git_remote_lookup(&remote, pointer, name)
+        if code == GIT_ENOTFOUND.rawValue {
+            git_error_clear()
+            return nil
+        }
+        try check(code, "git_remote_lookup")
+        defer { git_remote_free(remote) }
+        return string(git_remote_url(remote))
+    }
+
+    /// Downloads from remote `name` and updates the remote-tracking references, returning the final transfer counts.
+    ///
+    /// `refspecs` defaults to the remote's configured ones (`+refs/heads/*:refs/remotes/<name>/*`).
+    /// `timeout` is enforced from the callbacks, so it stops a slow transfer but not a connection that
+    /// hangs before any progress is reported; cancellation (``RemoteCallbacks/shouldCancel`` or the
+    /// current task's) works the same way. Either fails with `.user`.
+    @discardableResult
+    public func fetch(
+        remote name: String = "origin", refspecs: [String]? = nil, callbacks: RemoteCallbacks = RemoteCallbacks(),
+        timeout: Duration? = nil
+    ) throws -> TransferProgress {
+        try withRemote(name) { remote in
+            let box = CallbackBox(callbacks: callbacks, function: "git_remote_fetch", timeout: timeout)
+            var options = git_fetch_options()
+            try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
+            box.install(into: &options.callbacks)
+            let code: Int32 = try withExtendedLifetime(box) {
+                guard let refspecs else { return git_remote_fetch(remote, nil, &options, nil) }
+                return try withStrArray(refspecs, "git_remote_fetch") { git_remote_fetch(remote, $0, &options, nil) }
+            }
+            try box.finish(code)
+            guard let stats = git_remote_stats(remote)?.pointee else {
+                throw GitError(code: .other(-1), message: "no transfer statistics", function: "git_remote_stats")
+            }
+            return TransferProgress(stats)
+        }
+    }
+
+    /// Uploads to remote `name` and updates the matching remote-tracking references.
+    ///
+    /// Each refspec is like `refs/heads/main:refs/heads/main` (prefix `+` to force). A push that would
+    /// lose commits on the remote fails with `.nonFastForward`, whether libgit2 sees it beforehand or
+    /// the server refuses the reference; any other refusal by the server fails with code `.other(-1)`
+    /// and the server's reason in the message. See ``fetch(remote:refspecs:callbacks:timeout:)`` for `timeout`.
+    public func push(
+        remote name: String = "origin", refspecs: [String], callbacks: RemoteCallbacks = RemoteCallbacks(),
+        timeout: Duration? = nil
+    ) throws {
+        try withRemote(name) { remote in
+            let box = CallbackBox(callbacks: callbacks, function: "git_remote_push", timeout: timeout)
+            var options = git_push_options()
+            try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
+            box.install(into: &options.callbacks)
+            try withExtendedLifetime(box) {
+                try withStrArray(refspecs, "git_remote_push") { array in
+                    try box.finish(git_remote_push(remote, array, &options))
+                }
+            }
+            guard !box.rejections.isEmpty else { return }
+            let nonFastForward = box.rejections.contains { rejection in
+                ["non-fast-forward", "fetch first", "stale info"].contains { rejection.status.contains($0) }
+            }
+            let reasons = box.rejections.map { "\($0.reference): \($0.status)" }.joined(separator: "; ")
+            throw GitError(
+                code: nonFastForward ? .nonFastForward : .other(-1), klass: Int32(GIT_ERROR_REFERENCE.rawValue),
+                message: "remote rejected \(reasons)", function: "git_remote_push")
+        }
+    }
+
+    /// Uploads one refspec to remote `name`; see ``push(remote:refspecs:callbacks:timeout:)``.
+    public func push(
+        remote name: String = "origin", refspec: String, callbacks: RemoteCallbacks = RemoteCallbacks(),
+        timeout: Duration? = nil
+    ) throws {
+        try push(remote: name, refspecs: [refspec], callbacks: callbacks, timeout: timeout)
+    }
+
+    private func withRemote<R>(_ name: String, _ body: (OpaquePointer) throws -> R) throws -> R {
+        try requireNoNUL(name, "git_remote_lookup")
+        var remote: OpaquePointer?
+        try check(git_remote_lookup(&remote, pointer, name), "git_remote_lookup")
+        defer { git_remote_free(remote) }
+        guard let remote else {
+            throw GitError(code: .notFound, message: "no remote \(name)", function: "git_remote_lookup")
+        }
+        return try body(remote)
+    }
+
+    /// How many commits `local` has that `upstream` lacks (ahead), and the reverse (behind).
+    public func aheadBehind(local: OID, upstream: OID) throws -> (ahead: Int, behind: Int) {
+        var ahead = 0
+        var behind = 0
+        var localRaw = local.raw
+        var upstreamRaw = upstream.raw
+        try check(git_graph_ahead_behind(&ahead, &behind, pointer, &localRaw, &upstreamRaw), "git_graph_ahead_behind")
+        return (ahead, behind)
+    }
+
+    /// The best common ancestor of two commits, or nil when their histories are unrelated.
+    public func mergeBase(_ one: OID, _ two: OID) throws -> OID? {
+        var base = git_oid()
+        var oneRaw = one.raw
+        var twoRaw = two.raw
+        let code = git_merge_base(&base, pointer, &oneRaw, &twoRaw)
+        if code == GIT_ENOTFOUND.rawValue {
+            git_error_clear()
+            return nil
+        }
+        try check(code, "git_merge_base")
+        return OID(base)
+    }
+
+    /// Whether `commit` has `ancestor` in its history (a commit is not its own descendant).
+    public func isDescendant(_ commit: OID, of ancestor: OID) throws -> Bool {
+        var commitRaw = commit.raw
+        var ancestorRaw = ancestor.raw
+        return try check(git_graph_descendant_of(pointer, &commitRaw, &ancestorRaw), "git_graph_descendant_of") == 1
+    }
+
+    /// Moves the current branch forward to `oid` and updates the working directory to match.
+    ///
+    /// Fails with `.nonFastForward` (changing nothing) when `oid` does not contain HEAD, and with
+    /// `.conflict` (changing nothing) when a local modification or an untracked file would be
+    /// overwritten. On an unborn branch this creates the branch at `oid`.
+    public func fastForward(to oid: OID) throws {
+        let current = try head()
+        if let current {
+            if current == oid { return }
+            guard try isDescendant(oid, of: current) else {
+                throw GitError(
+                    code: .nonFastForward, klass: Int32(GIT_ERROR_REFERENCE.rawValue),
+                    message: "\(oid.short) does not contain HEAD \(current.short)", function: "git_graph_descendant_of")
+            }
+        }
+        // Check out first: if it refuses, the branch has not moved and nothing is half-done.
+        if !isBare { try checkout(commit: oid) }
+        try moveHeadBranch(to: oid, from: current, message: "fast-forward to \(oid.hex)")
+    }
+}

@@ -1,0 +1,197 @@
+import Clibyaml
+
+/// Reads one YAML document into a ``Node`` tree whose every node knows its byte span.
+///
+/// libyaml reports positions as character indexes; they are turned into UTF-8 byte
+/// offsets here so that callers can splice new text into the original bytes.
+public enum Parser {
+    /// Parses the first document of `text`. An empty text gives an empty block mapping.
+    /// - Throws: ``YAMLError`` with the line and column of the problem.
+    public static func parse(_ text: String) throws(YAMLError) -> Node {
+        var bytes = Array(text.utf8)
+        let offsets = OffsetTable(text: text, byteCount: bytes.count)
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw YAMLError(kind: .reader, problem: "out of memory", mark: Mark(line: 1, column: 1, offset: 0))
+        }
+        defer { yaml_parser_delete(&parser) }
+        return try bytes.withUnsafeMutableBufferPointer { buffer throws(YAMLError) -> Node in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            var composer = Composer(offsets: offsets, text: text)
+            return try composer.run(&parser)
+        }
+    }
+}
+
+/// Maps libyaml's character index to a byte offset; free for ASCII-only text.
+struct OffsetTable {
+    private let byteOffsets: [Int]?
+
+    init(text: String, byteCount: Int) {
+        if text.unicodeScalars.count == byteCount {
+            byteOffsets = nil
+        } else {
+            var table: [Int] = []
+            table.reserveCapacity(byteCount + 1)
+            var offset = 0
+            for scalar in text.unicodeScalars {
+                table.append(offset)
+                offset += UTF8.width(scalar)
+            }
+            table.append(offset)
+            byteOffsets = table
+        }
+    }
+
+    func mark(_ mark: yaml_mark_t) -> Mark {
+        let index = Int(mark.index)
+        let offset: Int
+        if let byteOffsets {
+            offset = byteOffsets[min(max(index, 0), byteOffsets.count - 1)]
+        } else {
+            offset = index
+        }
+        return Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1, offset: offset)
+    }
+}
+
+private struct Composer {
+    let offsets: OffsetTable
+    let text: String
+    var anchors: [String: Node] = [:]
+
+    init(offsets: OffsetTable, text: String) {
+        self.offsets = offsets
+        self.text = text
+    }
+
+    mutating func run(_ parser: inout yaml_parser_t) throws(YAMLError) -> Node {
+        var root: Node?
+        var streamEnd = Mark(line: 1, column: 1, offset: 0)
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else { throw error(of: &parser) }
+            let type = event.type
+            let start = offsets.mark(event.start_mark)
+            if type == YAML_STREAM_END_EVENT {
+                streamEnd = start
+                yaml_event_delete(&event)
+                break
+            }
+            if type == YAML_DOCUMENT_END_EVENT, root != nil {
+                yaml_event_delete(&event)
+                break
+            }
+            if type == YAML_STREAM_START_EVENT || type == YAML_DOCUMENT_START_EVENT || type == YAML_DOCUMENT_END_EVENT {
+                yaml_event_delete(&event)
+                continue
+            }
+            root = try node(from: &event, parser: &parser)
+        }
+        return root ?? Node(.mapping([], .block), span: Span(start: streamEnd, end: streamEnd))
+    }
+
+    /// Builds the node that starts with `event`, consuming the events of its children.
+    mutating func node(from event: inout yaml_event_t, parser: inout yaml_parser_t) throws(YAMLError) -> Node {
+        defer { yaml_event_delete(&event) }
+        let start = offsets.mark(event.start_mark)
+        switch event.type {
+        case YAML_ALIAS_EVENT:
+            let name = string(event.data.alias.anchor) ?? ""
+            var node = anchors[name] ?? Node(.alias(name))
+            node.span = Span(start: start, end: offsets.mark(event.end_mark))
+            node.content = anchors[name]?.content ?? .alias(name)
+            return node
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
+            let style: Node.ScalarStyle = switch scalar.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: .literal
+            case YAML_FOLDED_SCALAR_STYLE: .folded
+            default: .plain
+            }
+            let node = Node(
+                .scalar(text, style), tag: string(scalar.tag), anchor: string(scalar.anchor),
+                span: Span(start: start, end: offsets.mark(event.end_mark)))
+            if let anchor = node.anchor { anchors[anchor] = node }
+            return node
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.data.sequence_start
+            let style: Node.CollectionStyle = data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block
+            let tag = string(data.tag)
+            let anchor = string(data.anchor)
+            var items: [Node] = []
+            while true {
+                var child = yaml_event_t()
+                guard yaml_parser_parse(&parser, &child) == 1 else { throw error(of: &parser) }
+                if child.type == YAML_SEQUENCE_END_EVENT {
+                    let end = offsets.mark(child.end_mark)
+                    yaml_event_delete(&child)
+                    let node = Node(.sequence(items, style), tag: tag, anchor: anchor, span: Span(start: start, end: end))
+                    if let anchor { anchors[anchor] = node }
+                    return node
+                }
+                items.append(try node(from: &child, parser: &parser))
+            }
+        case YAML_MAPPING_START_EVENT:
+            let data = event.data.mapping_start
+            let style: Node.CollectionStyle = data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block
+            let tag = string(data.tag)
+            let anchor = string(data.anchor)
+            var pairs: [Node.Pair] = []
+            var seen = Set<String>()
+            while true {
+                var keyEvent = yaml_event_t()
+                guard yaml_parser_parse(&parser, &keyEvent) == 1 else { throw error(of: &parser) }
+                if keyEvent.type == YAML_MAPPING_END_EVENT {
+                    let end = offsets.mark(keyEvent.end_mark)
+                    yaml_event_delete(&keyEvent)
+                    let node = Node(.mapping(pairs, style), tag: tag, anchor: anchor, span: Span(start: start, end: end))
+                    if let anchor { anchors[anchor] = node }
+                    return node
+                }
+                let key = try node(from: &keyEvent, parser: &parser)
+                if let text = key.scalarText, key.tag == nil || key.tag == Node.stringTag {
+                    guard seen.insert(text).inserted else {
+                        throw YAMLError(
+                            kind: .duplicateKey(text), problem: "found duplicate key \"\(text)\"",
+                            mark: key.span?.start ?? start)
+                    }
+                }
+                var valueEvent = yaml_event_t()
+                guard yaml_parser_parse(&parser, &valueEvent) == 1 else { throw error(of: &parser) }
+                let value = try node(from: &valueEvent, parser: &parser)
+                pairs.append(Node.Pair(key: key, value: value))
+            }
+        default:
+            throw YAMLError(kind: .composer, problem: "unexpected event", mark: start)
+        }
+    }
+
+    func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+    }
+
+    func error(of parser: inout yaml_parser_t) -> YAMLError {
+        let kind: YAMLError.Kind = switch parser.error {
+        case YAML_READER_ERROR: .reader
+        case YAML_SCANNER_ERROR: .scanner
+        case YAML_COMPOSER_ERROR: .composer
+        default: .parser
+        }
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let context = parser.context.map { String(cString: $0) }
+        if kind == .reader {
+            // Reader errors carry a byte offset, not a mark.
+            return YAMLError(kind: .reader, problem: problem, mark: Mark(byteOffset: Int(parser.problem_offset), in: text))
+        }
+        // A scanner error's context mark is where the broken token began (an unclosed quote),
+        // which is where a person has to look; the problem mark is often the end of the text.
+        let mark = kind == .scanner && parser.context != nil ? parser.context_mark : parser.problem_mark
+        return YAMLError(kind: kind, problem: problem, context: context, mark: offsets.mark(mark))
+    }
+}
