@@ -35,7 +35,7 @@ extension Vault {
         var text = reference
         if reference.contains("/") || reference.hasSuffix(".md") {
             let base = workingDirectory ?? root
-            let candidate = URL(fileURLWithPath: reference, relativeTo: base).standardizedFileURL
+            let candidate = absoluteURL(reference, from: base)
             if reference.hasPrefix("/") || reference.hasPrefix(".") || FileManager.default.fileExists(atPath: candidate.path) {
                 text = try relativePath(of: reference, from: base)
             }
@@ -134,7 +134,7 @@ extension Vault {
         for (key, node) in fields + extra { context[key] = node.resolved.plainText }
         context["body"] = request.body ?? ""
         var body = kind.renderBody(context)
-        if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { body = "" }
+        if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { body = "" } else if !body.hasSuffix("\n") { body += "\n" }
         let document: FrontMatterDocument
         do {
             document = try FrontMatterDocument.make(fields: header + fields + extra, body: body)
@@ -150,11 +150,16 @@ extension Vault {
         }
     }
 
+    /// A title for a record given none: its name or question, else the kind and its first time.
     func defaultTitle(kind: Kind, fields: [(String, Node)], created: Timestamp) -> String {
         for key in ["name", "question", "course", "activity", "factor"] {
             if let text = fields.first(where: { $0.0 == key })?.1.scalarText, !text.isEmpty { return text }
         }
-        return "\(kind.name) \(created.day10) \(String(created.text.dropFirst(11).prefix(5)))"
+        let firstTime = kind.fields.first { $0.type == .datetime }.flatMap { spec in
+            fields.first { $0.0 == spec.name }?.1.scalarText.flatMap(Timestamp.init)
+        }
+        let when = firstTime ?? created
+        return "\(kind.name) \(when.day10) \(String(when.text.dropFirst(11).prefix(5)))"
     }
 
     /// Tags as plain words: no `#`, no blanks, no duplicates (compared without case).

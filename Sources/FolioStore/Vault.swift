@@ -1,6 +1,9 @@
 import Foundation
 import FolioCore
 import YAML
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A vault on disk: its settings, its kinds, and the use cases that read and change its records.
 ///
@@ -26,7 +29,11 @@ public final class Vault {
 
     /// Opens the vault at `root`; damaged settings or templates become ``warnings``, not errors.
     public init(root: URL, clock: Clock) {
-        self.root = root.standardizedFileURL.resolvingSymlinksInPath()
+        let standard = root.standardizedFileURL.path
+        self.root = URL(fileURLWithPath: realpath(standard, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        } ?? standard)
         self.clock = clock
         var warnings: [FolioError] = []
         let configText = Self.readText(root.appendingPathComponent(".folio/config.yaml"))
@@ -79,11 +86,15 @@ public final class Vault {
     /// The vault-relative form of a path a user typed, refusing anything that leaves the vault.
     /// - Throws: ``FolioError`` `.pathOutsideVault`.
     public func relativePath(of typed: String, from workingDirectory: URL) throws(FolioError) -> String {
-        let absolute = URL(fileURLWithPath: typed, relativeTo: workingDirectory).standardizedFileURL
-        let resolved = absolute.resolvingSymlinksInPath()
+        let absolute = absoluteURL(typed, from: workingDirectory).path
+        // realpath follows every link, so a link inside the vault that leads out is caught too.
+        let resolved = realpath(absolute, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        } ?? absolute
         let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        guard resolved.path.hasPrefix(base) else { throw FolioError(.pathOutsideVault(typed)) }
-        return String(resolved.path.dropFirst(base.count))
+        guard resolved.hasPrefix(base) else { throw FolioError(.pathOutsideVault(typed)) }
+        return String(resolved.dropFirst(base.count))
     }
 
     static func readText(_ url: URL) -> String? {

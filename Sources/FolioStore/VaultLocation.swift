@@ -9,7 +9,7 @@ public enum VaultLocation {
     /// - Throws: ``FolioError`` `.notAVault` for an explicit path without `.folio/`, `.noVaultFound` otherwise.
     public static func find(explicit: String?, environment: [String: String], workingDirectory: URL) throws(FolioError) -> URL {
         if let path = explicit ?? environment["FOLIO_VAULT"], !path.isEmpty {
-            let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+            let url = absoluteURL(path, from: workingDirectory)
             guard isVault(url) else { throw FolioError(.notAVault(path)) }
             return url
         }
@@ -28,4 +28,11 @@ public enum VaultLocation {
         return FileManager.default.fileExists(atPath: url.appendingPathComponent(folioDirectory).path, isDirectory: &isDirectory)
             && isDirectory.boolValue
     }
+}
+
+/// `path` made absolute against `directory` (a plain join: Foundation's relative URLs drop the
+/// last component of a base without a trailing slash), with `.` and `..` removed.
+public func absoluteURL(_ path: String, from directory: URL) -> URL {
+    let joined = path.hasPrefix("/") ? path : directory.path + "/" + path
+    return URL(fileURLWithPath: joined).standardizedFileURL
 }

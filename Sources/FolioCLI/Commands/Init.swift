@@ -22,7 +22,7 @@ struct Init: ParsableCommand {
         let language = language.flatMap(Language.init(loose:)) ?? global.language() ?? .zhHant
         MessageLanguage.shared.set(global.language() ?? language)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let target = URL(fileURLWithPath: directory ?? ".", relativeTo: cwd).standardizedFileURL
+        let target = absoluteURL(directory ?? ".", from: cwd)
         let terminal = Terminal.current(noColor: global.noColor, environment: environment)
         let says = global.language() ?? language
         var owner = name.map { Owner(name: $0, birthday: birthday, gender: gender) }
