@@ -40,11 +40,13 @@ let package = Package(
         .target(name: "FolioSearch", swiftSettings: strict),
         // The vault on disk: scanning, atomic writes, the writer lock, use cases.
         .target(name: "FolioStore", dependencies: ["FolioCore"], swiftSettings: strict),
+        // History and sync: the vault's git repository through libgit2.
+        .target(name: "FolioSync", dependencies: ["FolioCore", "Git"], swiftSettings: strict),
         // The command line as a library, so tests can parse commands in-process.
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioCore", "FolioStore",
+                "FolioCore", "FolioStore", "FolioSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

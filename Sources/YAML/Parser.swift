@@ -191,7 +191,8 @@ private struct Composer {
         }
         // A scanner error's context mark is where the broken token began (an unclosed quote),
         // which is where a person has to look; the problem mark is often the end of the text.
-        let mark = kind == .scanner && parser.context != nil ? parser.context_mark : parser.problem_mark
+        let atStart = context.map { kind == .scanner || $0.contains("flow") || $0.contains("quoted") } ?? false
+        let mark = atStart ? parser.context_mark : parser.problem_mark
         return YAMLError(kind: kind, problem: problem, context: context, mark: offsets.mark(mark))
     }
 }

@@ -38,7 +38,7 @@ struct Edit: ParsableCommand {
                 if context.terminal.isInteractive, Console.confirm(Message.editReopenPrompt.text(context.language), defaultYes: true) {
                     continue
                 }
-                throw FolioError(.editDiscarded, file: draft.path)
+                throw FolioError(.editDiscarded(draft.path))
             }
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FolioCore
 import FolioStore
+import FolioSync
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,6 +32,8 @@ struct Init: ParsableCommand {
             let gender = Console.ask(Message.askGender.text(says)).flatMap { $0.isEmpty ? nil : $0 }
             owner = Owner(name: typed, birthday: birthday, gender: gender)
         }
+        try AtomicFile.makeDirectory(target)
+        try History.initialise(at: target)
         let vault = try Vault.initialise(at: target, owner: owner, language: language, clock: Clock.from(environment: environment))
         Console.out(Message.initialised(vault.root.path).text(says))
         if owner == nil { Console.out(Message.noProfile.text(says)) }

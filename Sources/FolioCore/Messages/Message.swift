@@ -68,7 +68,7 @@ public enum Message: Sendable, Equatable {
     case editorFailed(String)
     case editLeftInvalid
     case editReopenPrompt
-    case editDiscarded
+    case editDiscarded(String)
 
     // Settings.
     case unknownSettingKey(String, [String])
@@ -221,8 +221,8 @@ public enum Message: Sendable, Equatable {
             ("存檔後的內容無法解析，原本的檔案沒有被改動。", "the saved text does not parse; the original file is unchanged.")
         case .editReopenPrompt:
             ("要重新開啟編輯器修正嗎？[Y/n] ", "Open the editor again to fix it? [Y/n] ")
-        case .editDiscarded:
-            ("修改已放棄，原本的檔案沒有被改動；你寫的內容留在：", "edit discarded and the original file left unchanged; your text is kept in:")
+        case .editDiscarded(let path):
+            ("修改沒有存入紀錄，原本的檔案沒有被改動；你寫的內容保留在 \(path)", "the edit was not saved and the original file is unchanged; your text is kept in \(path)")
         case .unknownSettingKey(let key, let known):
             ("不認識的設定「\(key)」。可用的設定：\n  " + known.joined(separator: "\n  "),
              "unknown setting '\(key)'. Known settings:\n  " + known.joined(separator: "\n  "))

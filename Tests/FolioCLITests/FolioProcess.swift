@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Runs the real `folio` binary built beside the tests, as a user would from a shell.
+struct FolioProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["FOLIO_BIN"] { return URL(fileURLWithPath: path) }
+        // swift test runs the test bundle from the build folder that also holds the folio executable.
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !directory.path.isEmpty && directory.path != "/" {
+            let candidate = directory.appendingPathComponent("folio")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: ".build/debug/folio")
+    }
+
+    let directory: URL
+    var environment: [String: String]
+
+    init(directory: URL, now: String = "2026-11-22T18:04:11+08:00") {
+        self.directory = directory
+        var env = ProcessInfo.processInfo.environment
+        env["FOLIO_NOW"] = now
+        env["TZ"] = "Asia/Taipei"
+        env["NO_COLOR"] = "1"
+        env.removeValue(forKey: "FOLIO_VAULT")
+        env.removeValue(forKey: "VISUAL")
+        environment = env
+    }
+
+    /// A fresh vault in a temporary folder, owned by 林小雨, with messages in `language`.
+    static func vault(language: String = "en") throws -> FolioProcess {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let folio = FolioProcess(directory: root)
+        let result = try folio.run("init", ".", "--name", "林小雨", "--birthday", "1995-04-02", "--gender", "female", "--language", language)
+        #expect(result.status == 0, "init failed: \(result.stderr)")
+        return folio
+    }
+
+    @discardableResult
+    func run(_ arguments: String..., input: String? = nil) throws -> Result {
+        try run(arguments, input: input)
+    }
+
+    func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        let process = try start(arguments)
+        return finish(process)
+    }
+
+    func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, out, err)
+    }
+
+    func finish(_ started: (Process, Pipe, Pipe)) -> Result {
+        let (process, out, err) = started
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func read(_ path: String) -> String? {
+        try? String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = directory.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func json(_ arguments: String...) throws -> Any {
+        let result = try run(arguments)
+        #expect(result.status == 0, "\(arguments) failed: \(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+}
