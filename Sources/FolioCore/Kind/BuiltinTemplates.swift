@@ -16,6 +16,7 @@ fields:
   context: {type: map, description: "local time, location, weather"}
 ---
 {{{body}}}{{^body}}{{{text}}}{{/body}}
+
 """#,
         "idea": #"""
 ---
@@ -27,6 +28,7 @@ fields:
   done_at: {type: datetime}
 ---
 {{{body}}}
+
 """#,
         "profile": #"""
 ---
@@ -39,6 +41,7 @@ fields:
   gender: {type: string, values: [female, male, other]}
 ---
 {{{body}}}
+
 """#,
         "qa": #"""
 ---
@@ -53,6 +56,7 @@ fields:
   source: {type: string, values: [magic8, ai], default: magic8}
 ---
 {{{body}}}
+
 """#,
     ]
 
@@ -73,6 +77,7 @@ fields:
   amount_ml: {type: number}
 ---
 {{{body}}}
+
 """#,
             "baby": #"""
 ---
@@ -85,6 +90,7 @@ fields:
   gender: {type: string, values: [female, male, other]}
 ---
 {{{body}}}
+
 """#,
             "environment": #"""
 ---
@@ -98,6 +104,7 @@ fields:
   value: {type: string}
 ---
 {{{body}}}
+
 """#,
             "interruption": #"""
 ---
@@ -112,6 +119,7 @@ fields:
   reason: {type: string, values: [hunger, diaper, noise, discomfort, unknown, other], default: unknown}
 ---
 {{{body}}}
+
 """#,
             "sleep": #"""
 ---
@@ -127,6 +135,7 @@ fields:
   location: {type: string, values: [crib, bed, stroller, car, arms, other]}
 ---
 {{{body}}}
+
 """#,
         ],
         "billiard-trainer": [
@@ -143,6 +152,7 @@ fields:
   completed: {type: bool, default: false}
 ---
 {{{body}}}
+
 """#,
             "training": #"""
 ---
@@ -156,6 +166,7 @@ fields:
   shots: {type: list, description: "maps of time, position, spin, power, result (made or missed)"}
 ---
 {{{body}}}
+
 """#,
         ],
     ]
