@@ -62,6 +62,13 @@ extension Vault {
         guard profile(in: set) != nil else { throw FolioError(.noProfile) }
     }
 
+    /// The same check without reading the whole vault: `profile.md` must be a profile record.
+    public func requireProfile() throws(FolioError) {
+        guard case .record(let record) = Self.parse(path: "profile.md", rootPath: root.path), record.kind == "profile" else {
+            throw FolioError(.noProfile)
+        }
+    }
+
     // MARK: - Creating
 
     /// Writes a new record of any kind the vault defines.

@@ -8,17 +8,23 @@ public enum Parser {
     /// Parses the first document of `text`. An empty text gives an empty block mapping.
     /// - Throws: ``YAMLError`` with the line and column of the problem.
     public static func parse(_ text: String) throws(YAMLError) -> Node {
-        var bytes = Array(text.utf8)
-        let offsets = OffsetTable(text: text, byteCount: bytes.count)
+        try parse(utf8: Array(text.utf8)[...])
+    }
+
+    /// Parses UTF-8 bytes without a round trip through `String`; the hot path of a vault scan.
+    public static func parse(utf8 slice: ArraySlice<UInt8>) throws(YAMLError) -> Node {
+        let bytes = Array(slice)
+        let offsets = OffsetTable(bytes: bytes)
+        let text = offsets.isASCII ? "" : String(decoding: bytes, as: UTF8.self)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLError(kind: .reader, problem: "out of memory", mark: Mark(line: 1, column: 1, offset: 0))
         }
         defer { yaml_parser_delete(&parser) }
-        return try bytes.withUnsafeMutableBufferPointer { buffer throws(YAMLError) -> Node in
+        return try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> Node in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            var composer = Composer(offsets: offsets, text: text)
+            var composer = Composer(offsets: offsets, text: text, bytes: bytes)
             return try composer.run(&parser)
         }
     }
@@ -27,19 +33,17 @@ public enum Parser {
 /// Maps libyaml's character index to a byte offset; free for ASCII-only text.
 struct OffsetTable {
     private let byteOffsets: [Int]?
+    var isASCII: Bool { byteOffsets == nil }
 
-    init(text: String, byteCount: Int) {
-        if text.unicodeScalars.count == byteCount {
+    init(bytes: [UInt8]) {
+        if !bytes.contains(where: { $0 >= 0x80 }) {
             byteOffsets = nil
         } else {
+            // One entry per character: the byte where it starts (continuation bytes are 10xxxxxx).
             var table: [Int] = []
-            table.reserveCapacity(byteCount + 1)
-            var offset = 0
-            for scalar in text.unicodeScalars {
-                table.append(offset)
-                offset += UTF8.width(scalar)
-            }
-            table.append(offset)
+            table.reserveCapacity(bytes.count + 1)
+            for (offset, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 { table.append(offset) }
+            table.append(bytes.count)
             byteOffsets = table
         }
     }
@@ -59,12 +63,16 @@ struct OffsetTable {
 private struct Composer {
     let offsets: OffsetTable
     let text: String
+    let bytes: [UInt8]
     var anchors: [String: Node] = [:]
 
-    init(offsets: OffsetTable, text: String) {
+    init(offsets: OffsetTable, text: String, bytes: [UInt8]) {
         self.offsets = offsets
         self.text = text
+        self.bytes = bytes
     }
+
+    var source: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func run(_ parser: inout yaml_parser_t) throws(YAMLError) -> Node {
         var root: Node?
@@ -142,7 +150,7 @@ private struct Composer {
             let tag = string(data.tag)
             let anchor = string(data.anchor)
             var pairs: [Node.Pair] = []
-            var seen = Set<String>()
+            var seen: [String] = []
             while true {
                 var keyEvent = yaml_event_t()
                 guard yaml_parser_parse(&parser, &keyEvent) == 1 else { throw error(of: &parser) }
@@ -155,11 +163,13 @@ private struct Composer {
                 }
                 let key = try node(from: &keyEvent, parser: &parser)
                 if let text = key.scalarText, key.tag == nil || key.tag == Node.stringTag {
-                    guard seen.insert(text).inserted else {
+                    // Front matter maps are small: a linear scan beats hashing every key.
+                    guard !seen.contains(text) else {
                         throw YAMLError(
                             kind: .duplicateKey(text), problem: "found duplicate key \"\(text)\"",
                             mark: key.span?.start ?? start)
                     }
+                    seen.append(text)
                 }
                 var valueEvent = yaml_event_t()
                 guard yaml_parser_parse(&parser, &valueEvent) == 1 else { throw error(of: &parser) }
@@ -187,7 +197,7 @@ private struct Composer {
         let context = parser.context.map { String(cString: $0) }
         if kind == .reader {
             // Reader errors carry a byte offset, not a mark.
-            return YAMLError(kind: .reader, problem: problem, mark: Mark(byteOffset: Int(parser.problem_offset), in: text))
+            return YAMLError(kind: .reader, problem: problem, mark: Mark(byteOffset: Int(parser.problem_offset), in: text.isEmpty ? source : text))
         }
         // A scanner error's context mark is where the broken token began (an unclosed quote),
         // which is where a person has to look; the problem mark is often the end of the text.

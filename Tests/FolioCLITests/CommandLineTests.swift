@@ -15,6 +15,7 @@ struct CommandLineTests {
         #expect(lines.contains { $0.contains("idea ") && $0.contains("測試想法") && $0.hasSuffix("#work") })
         #expect(lines.contains { $0.contains("diary") && $0.contains("下雨的傍晚") && $0.hasSuffix("#rain #walk") })
 
+        #expect(try folio.run("list", "-n", "1").stdout.split(separator: "\n").count == 1)
         let open = try #require(try folio.json("list", "idea", "--open", "--json") as? [[String: Any]])
         #expect(open.map { $0["title"] as? String } == ["測試想法"])
         let id = try #require(open.first?["id"] as? String)

@@ -14,7 +14,7 @@ struct List: ParsableCommand {
         """)
 
     @Argument(help: "Only records of this kind (`profile` lists the owner).") var kind: String?
-    @Option(name: .short, help: "Show at most N records.") var limit: Int?
+    @Option(name: .customShort("n"), help: "Show at most N records.") var limit: Int?
     @Option(help: "Only records with this tag.") var tag: String?
     @Option(help: "Only records created on or after this date (YYYY-MM-DD).") var since: String?
     @Option(help: "Only records created on or before this date (YYYY-MM-DD).") var until: String?
@@ -34,34 +34,37 @@ struct List: ParsableCommand {
         }
     }
 
+    private func matches(_ record: Record, day: String) -> Bool {
+        let recordKind = record.kind ?? ""
+        if let kind { if recordKind != kind { return false } } else if recordKind == "profile" { return false }
+        if let tag, !record.tags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) { return false }
+        if let since, day < since { return false }
+        if let until, day > until { return false }
+        if let on, day != on { return false }
+        if open || done {
+            guard recordKind == "idea" || record.document["done"] != nil else { return false }
+            let isDone = record.document.value("done") == .bool(true)
+            if open && isDone || done && !isDone { return false }
+        }
+        return true
+    }
+
     func run() throws {
         let context = try Context.open(global)
         if let kind { _ = try context.vault.kind(kind) }
         let set = context.records()
-        var records = set.records.filter { record in
-            let recordKind = record.kind ?? ""
-            if let kind { if recordKind != kind { return false } } else if recordKind == "profile" { return false }
-            if let tag, !record.tags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) { return false }
-            let day = record.sortTime?.day10 ?? ""
-            if let since, day < since { return false }
-            if let until, day > until { return false }
-            if let on, day != on { return false }
-            if open || done {
-                guard recordKind == "idea" || record.document["done"] != nil else { return false }
-                let isDone = record.document.value("done") == .bool(true)
-                if open && isDone || done && !isDone { return false }
-            }
-            return true
+        // Each record's time and day are worked out once; sorting moves indexes, not records.
+        var candidates: [(index: Int, epoch: Int)] = []
+        candidates.reserveCapacity(set.records.count)
+        for (index, record) in set.records.enumerated() {
+            let time = record.sortTime
+            if matches(record, day: time?.day10 ?? "") { candidates.append((index, time?.epochSeconds ?? Int.min)) }
         }
-        records.sort { a, b in
-            switch (a.sortTime, b.sortTime) {
-            case (let x?, let y?) where x != y: return x > y
-            case (nil, _?): return false
-            case (_?, nil): return true
-            default: return a.path < b.path
-            }
+        candidates.sort { a, b in
+            a.epoch != b.epoch ? a.epoch > b.epoch : set.records[a.index].path < set.records[b.index].path
         }
-        if let limit { records = Array(records.prefix(limit)) }
+        if let limit, candidates.count > limit { candidates.removeLast(candidates.count - limit) }
+        let records = candidates.map { set.records[$0.index] }
         if json {
             context.json(.array(records.map { JSONWriter.record($0, body: false) }))
             return

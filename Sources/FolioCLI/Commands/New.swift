@@ -15,9 +15,9 @@ struct RecordInput: ParsableArguments {
 
 /// Writes a record and reports it, as every creating command does.
 func createRecord(_ request: NewRecord, json: Bool, context: Context) throws {
-    let set = context.vault.loadRecords()
-    try context.vault.requireProfile(in: set)
-    let record = try context.vault.create(request, records: set)
+    // Only a child record needs the other records (to find its parent); a plain `new` reads one file.
+    try context.vault.requireProfile()
+    let record = try context.vault.create(request, records: nil)
     if json {
         context.json(JSONWriter.record(record, body: true))
     } else {

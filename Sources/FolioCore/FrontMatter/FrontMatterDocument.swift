@@ -325,10 +325,9 @@ public struct FrontMatterDocument: Sendable, Hashable {
     }
 
     private static func parseYAML(_ slice: ArraySlice<UInt8>, lineOffset: Int) throws(FrontMatterError) -> Node {
-        let yaml = String(decoding: slice, as: UTF8.self)
         let root: Node
         do {
-            root = try Parser.parse(yaml)
+            root = try Parser.parse(utf8: slice)
         } catch {
             let kind: FrontMatterError.Kind = if case .duplicateKey(let key) = error.kind { .duplicateKey(key) } else {
                 .syntax(error.context.map { "\($0), \(error.problem)" } ?? error.problem)
@@ -345,10 +344,11 @@ public struct FrontMatterDocument: Sendable, Hashable {
 
     /// The byte just past a delimiter line (`---` and optional trailing spaces) at `start`.
     private static func delimiterLine(_ bytes: [UInt8], at start: Int, markers: [String]) -> Int? {
-        for marker in markers {
-            let m = Array(marker.utf8)
-            guard bytes.count >= start + m.count, Array(bytes[start..<(start + m.count)]) == m else { continue }
-            var index = start + m.count
+        guard start + 3 <= bytes.count else { return nil }
+        let first = bytes[start]
+        guard (first == UInt8(ascii: "-") || first == UInt8(ascii: ".")), bytes[start + 1] == first, bytes[start + 2] == first else { return nil }
+        for marker in markers where marker.utf8.first == first {
+            var index = start + 3
             while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
             if index == bytes.count { return index }
             if bytes[index] == UInt8(ascii: "\n") { return index + 1 }

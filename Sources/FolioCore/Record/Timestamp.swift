@@ -93,7 +93,21 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     }
 
     /// `YYYY-MM-DD` of the day as written (the writer's local day).
-    public var day10: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var day10: String {
+        // Hand-formatted: String(format:) costs more than parsing the timestamp did.
+        var bytes = [UInt8](repeating: UInt8(ascii: "-"), count: 10)
+        func put(_ value: Int, _ at: Int, _ width: Int) {
+            var v = value
+            for i in stride(from: at + width - 1, through: at, by: -1) {
+                bytes[i] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+            }
+        }
+        put(year, 0, 4)
+        put(month, 5, 2)
+        put(day, 8, 2)
+        return String(decoding: bytes, as: UTF8.self)
+    }
     public var date: Date { Date(timeIntervalSince1970: TimeInterval(epochSeconds)) }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
