@@ -25,14 +25,15 @@ extension Repository {
     ///
     /// A path whose file exists is added (even when ignored, since it was named explicitly); a path
     /// whose file is gone is removed from the index. Paths are files relative to the working directory;
-    /// nothing else is touched. A directory fails with `.directory`.
+    /// nothing else is touched. A directory fails with `.directory`; an absolute path or one with
+    /// `.` or `..` components fails with `.invalid`.
     public func stage(paths: [String]) throws {
         guard let workdir else {
             throw GitError(code: .bareRepo, message: "cannot stage in a bare repository", function: "git_index_add_bypath")
         }
         try withIndex { index in
             for path in paths {
-                try requireNoNUL(path, "git_index_add_bypath")
+                try requireRelativePath(path, "git_index_add_bypath")
                 let file = workdir.appendingPathComponent(path).path
                 // attributesOfItem does not follow a final symlink, so a dangling link still counts as present.
                 if (try? FileManager.default.attributesOfItem(atPath: file)) != nil {

@@ -38,7 +38,7 @@ extension Repository {
 
     /// Downloads from remote `name` and updates the remote-tracking references, returning the final transfer counts.
     ///
-    /// `refspecs` defaults to the remote's configured ones (`+refs/heads/*:refs/remotes/<name>/*`).
+    /// `refspecs` nil (or empty) means the remote's configured ones (`+refs/heads/*:refs/remotes/<name>/*`).
     /// `timeout` is enforced from the callbacks, so it stops a slow transfer but not a connection that
     /// hangs before any progress is reported; cancellation (``RemoteCallbacks/shouldCancel`` or the
     /// current task's) works the same way. Either fails with `.user`.

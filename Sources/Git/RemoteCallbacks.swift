@@ -240,8 +240,10 @@ final class CallbackBox {
 
         // SSH first asks only for a user name; that is not an attempt at authenticating.
         if allowed == .username {
-            guard let username = provide(url, usernameFromURL, allowed)?.username ?? usernameFromURL else {
-                stash(GitError(code: .auth, message: "no user name for \(url)", function: function))
+            guard let username = provide(url, usernameFromURL, allowed)?.username ?? usernameFromURL,
+                  !username.utf8.contains(0)
+            else {
+                stash(GitError(code: .auth, message: "no usable user name for \(url)", function: function))
                 return GIT_EAUTH.rawValue
             }
             return git_credential_username_new(out, username)
@@ -258,6 +260,19 @@ final class CallbackBox {
         guard let credential = provide(url, usernameFromURL, allowed) else {
             stash(GitError(code: .auth, message: "no credentials for \(url)", function: function))
             return GIT_EAUTH.rawValue
+        }
+        let strings: [String?] =
+            switch credential {
+            case .sshAgent(let username): [username]
+            case .sshKey(let username, let publicKeyPath, let privateKeyPath, let passphrase):
+                [username, publicKeyPath, privateKeyPath, passphrase]
+            case .userPassword(let username, let password): [username, password]
+            case .default: []
+            }
+        // C would silently cut a secret at a NUL byte; refuse it instead.
+        if strings.contains(where: { $0?.utf8.contains(0) == true }) {
+            stash(GitError(code: .invalid, message: "credential contains a NUL byte", function: function))
+            return GIT_EUSER.rawValue
         }
         switch credential {
         case .sshAgent(let username):

@@ -67,12 +67,15 @@ extension Repository {
 
     /// Makes the index and working directory match commit `commit`'s tree, for `paths` only or for everything.
     ///
-    /// HEAD does not move. Paths are exact (no globbing). Safe mode fails with `.conflict` rather than
+    /// HEAD does not move. Paths are exact (no globbing); an empty list checks out nothing. Safe mode fails with `.conflict` rather than
     /// overwrite local changes; `force` takes the commit's version regardless, like `git checkout <commit> -- paths`.
     public func checkout(commit: OID, paths: [String]? = nil, force: Bool = false) throws {
         try withCommit(commit) { handle in
             var options = try checkoutOptions(force: force)
             if let paths {
+                // libgit2 reads an empty path list as "everything"; the caller asked for nothing.
+                if paths.isEmpty { return }
+                for path in paths { try requireRelativePath(path, "git_checkout_tree") }
                 options.checkout_strategy |= GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH.rawValue
                 try withStrArray(paths, "git_checkout_tree") { array in
                     options.paths = array.pointee

@@ -71,9 +71,14 @@ public struct Signature: Hashable, Sendable {
     func withRaw<R>(_ body: (UnsafePointer<git_signature>) throws -> R) throws -> R {
         try requireNoNUL(name, "git_signature_new")
         try requireNoNUL(email, "git_signature_new")
+        let seconds = time.timeIntervalSince1970
+        // Converting a non-finite or absurd Double to an integer would trap.
+        guard seconds.isFinite, abs(seconds) < 1e15 else {
+            throw GitError(code: .invalid, message: "signature time out of range: \(time)", function: "git_signature_new")
+        }
         var pointer: UnsafeMutablePointer<git_signature>?
         try check(
-            git_signature_new(&pointer, name, email, git_time_t(time.timeIntervalSince1970), Int32(clamping: offsetMinutes)),
+            git_signature_new(&pointer, name, email, git_time_t(seconds), Int32(clamping: offsetMinutes)),
             "git_signature_new")
         defer { git_signature_free(pointer) }
         guard let pointer else {
@@ -102,6 +107,16 @@ public struct Commit: Hashable, Sendable {
 func requireNoNUL(_ string: String, _ function: String) throws {
     if string.utf8.contains(0) {
         throw GitError(code: .invalid, message: "string contains a NUL byte: \(string.debugDescription)", function: function)
+    }
+}
+
+/// Fails unless `path` is a plain relative path inside the working directory, since libgit2
+/// silently ignores some escaping paths (removing `../x` from the index "succeeds").
+func requireRelativePath(_ path: String, _ function: String) throws {
+    try requireNoNUL(path, function)
+    let components = path.split(separator: "/", omittingEmptySubsequences: false)
+    if path.isEmpty || path.hasPrefix("/") || components.contains(where: { $0 == "." || $0 == ".." || $0.isEmpty }) {
+        throw GitError(code: .invalid, message: "not a relative path inside the working directory: \(path.debugDescription)", function: function)
     }
 }
 

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 @testable import Git
@@ -10,9 +13,11 @@ final class GitDaemon {
 
     init(serving base: URL) throws {
         port = try freePort()
-        process.executableURL = try GitCLI.executable()
+        // Run git-daemon itself, not the `git daemon` wrapper: killing the wrapper would orphan the daemon.
+        let execPath = try GitCLI.run(["--exec-path"], in: base)
+        process.executableURL = URL(fileURLWithPath: execPath).appendingPathComponent("git-daemon")
         process.arguments = [
-            "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack", "--base-path=\(base.path)",
+            "--reuseaddr", "--export-all", "--enable=receive-pack", "--base-path=\(base.path)",
             "--listen=127.0.0.1", "--port=\(port)", base.path,
         ]
         process.environment = GitCLI.environment
@@ -31,9 +36,10 @@ final class GitDaemon {
         "git://127.0.0.1:\(port)/\(repository)"
     }
 
+    /// Kills the daemon with SIGKILL, since the test process's children inherit a mask that blocks SIGTERM.
     func stop() {
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }

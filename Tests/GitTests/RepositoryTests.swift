@@ -208,6 +208,8 @@ import Testing
         try repository.checkoutHead(force: true)
         #expect(try repository.read("a.md") == "two\n")
 
+        try repository.checkout(commit: first, paths: [])
+        #expect(try repository.read("b.md") == "b2\n", "an empty path list checks out nothing")
         try repository.checkout(commit: first, paths: ["b.md"])
         #expect(try repository.read("b.md") == "b1\n")
         #expect(try repository.read("a.md") == "two\n")
@@ -288,9 +290,20 @@ import Testing
         #expect(lookup.function == "git_commit_lookup")
         #expect(!lookup.message.isEmpty)
 
-        let unmerged = try #require(throws: GitError.self) { try repository.stage(paths: ["../outside.md"]) }
-        #expect(unmerged.function == "git_index_add_bypath" || unmerged.function == "git_index_remove_bypath")
-        #expect(!unmerged.message.isEmpty)
+        for escaping in ["../outside.md", "/etc/passwd", "a/./b.md", "a//b.md", ""] {
+            let error = try #require(throws: GitError.self) { try repository.stage(paths: [escaping]) }
+            #expect(error.code == .invalid)
+            #expect(error.function == "git_index_add_bypath")
+        }
+        let dotGit = try #require(throws: GitError.self) { try repository.stage(paths: [".git/config"]) }
+        #expect(dotGit.function == "git_index_add_bypath")
+        #expect(dotGit.message.contains(".git/config"))
+
+        try repository.write("dir/x.md", "x\n")
+        let directory = try #require(throws: GitError.self) { try repository.stage(paths: ["dir"]) }
+        #expect(directory.function == "git_index_add_bypath")
+        #expect(directory.code == .directory)
+        #expect(directory.message.contains("is a directory"))
 
         let nul = try #require(throws: GitError.self) { try repository.stage(paths: ["a\u{0}b"]) }
         #expect(nul.code == .invalid)
