@@ -166,4 +166,30 @@ struct CommandLineTests {
         #expect(left.map { $0["title"] as? String } == ["二寶"])
         #expect(try folio.run("check").status == 0)
     }
+
+    @Test("a vault whose git data is missing still lists, with one warning that says how to repair it")
+    func missingGit() throws {
+        let folio = try FolioProcess.vault()
+        try folio.run("idea", "still here")
+        #expect(try folio.run("list").stderr.isEmpty, "a healthy vault warns about nothing")
+        try FileManager.default.removeItem(at: folio.directory.appendingPathComponent(".git"))
+        let list = try folio.run("list")
+        #expect(list.status == 0 && list.stdout.contains("still here"))
+        #expect(list.stderr.components(separatedBy: "warning:").count == 2 && list.stderr.contains("git init"))
+    }
+
+    @Test("check --fix applies an orphan's delete rule")
+    func checkFix() throws {
+        let folio = try FolioProcess.vault()
+        #expect(try folio.run("kinds", "add", "baby-tracker").status == 0)
+        #expect(try folio.run("new", "baby", "--field", "name=小寶").status == 0)
+        #expect(try folio.run("new", "sleep", "--parent", "小寶", "--field", "start=2026-11-22T20:30").status == 0)
+        let baby = try #require((try folio.json("list", "baby", "--json") as? [[String: Any]])?.first?["path"] as? String)
+        try FileManager.default.removeItem(at: folio.directory.appendingPathComponent(baby))
+        let check = try folio.run("check")
+        #expect(check.status == 1 && check.stdout.contains("orphan"))
+        #expect(try folio.run("check", "--fix", "--yes").status == 0)
+        #expect((try folio.json("list", "sleep", "--json") as? [Any])?.isEmpty == true)
+        #expect(try folio.run("check").status == 0)
+    }
 }

@@ -32,8 +32,17 @@ struct Check: ParsableCommand {
             for finding in findings { Console.out(finding.message.rendered(in: context.language)) }
             Console.out(Message.checkProblems(findings.count).text(context.language))
         }
-        if fix { try repair(findings, set: set, context: context) }
-        if !findings.isEmpty && !fix { throw ExitCode.failure }
+        if fix && !findings.isEmpty {
+            try repair(findings, set: set, context: context)
+            // Success means nothing is left to fix, as `check` would now report.
+            let remaining = context.vault.check(context.vault.loadRecords())
+            if !remaining.isEmpty {
+                Console.out(Message.checkProblems(remaining.count).text(context.language))
+                throw ExitCode.failure
+            }
+        } else if !findings.isEmpty {
+            throw ExitCode.failure
+        }
     }
 
     private func repair(_ findings: [CheckFinding], set: RecordSet, context: Context) throws {
