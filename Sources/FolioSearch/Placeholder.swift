@@ -1,0 +1,2 @@
+// The full-text engine lands with the search issue.
+enum FolioSearchPlaceholder {}
