@@ -1,2 +1,0 @@
-// The full-text engine lands with the search issue.
-enum FolioSearchPlaceholder {}

@@ -1,0 +1,322 @@
+import Foundation
+
+/// The documents one query term matched, with per-field occurrence counts.
+struct TermMatch {
+    /// Dense document numbers, ascending.
+    var documents: [UInt32] = []
+    /// `documents.count × fieldCount` occurrence counts.
+    var counts: [UInt32] = []
+}
+
+extension TextIndex {
+    /// BM25 saturation; 1.2 is the usual default.
+    static let k1 = 1.2
+    /// BM25 length normalisation; 0.75 is the usual default.
+    static let b = 0.75
+
+    /// Parses `text` and searches; throws the parser's `QueryError`.
+    ///
+    /// Filters in the text are ignored here; parse with `QueryParser` to read them.
+    public func search(_ text: String, limit: Int? = nil) throws(QueryError) -> [SearchHit] {
+        search(try QueryParser(tokenizer: tokenizer).parse(text), limit: limit)
+    }
+
+    /// Returns the documents matching the query's text, best first (score descending, then id ascending).
+    ///
+    /// Every clause must match; a clause matches when any of its alternatives does; a document matching an
+    /// excluded term is dropped. A query without positive text returns every document not excluded, with
+    /// score 0, ordered by id. Filters are not applied (the index knows only text).
+    public func search(_ query: Query, limit: Int? = nil) -> [SearchHit] {
+        let s = storage
+        let documentCount = s.documentIDs.count
+        guard documentCount > 0 else { return [] }
+        if let limit, limit <= 0 { return [] }
+
+        var removed = [Bool](repeating: false, count: documentCount)
+        for term in query.excluded {
+            for d in match(term).documents { removed[Int(d)] = true }
+        }
+
+        // Clause c admits a document only if clauses 0..<c did; `passed` counts how far it got.
+        var passed = [Int32](repeating: 0, count: documentCount)
+        var matches: [[TermMatch]] = []
+        for (c, clause) in query.clauses.enumerated() {
+            let clauseMatches = clause.alternatives.map { match($0) }
+            let needed = Int32(c)
+            for m in clauseMatches {
+                for d in m.documents where passed[Int(d)] == needed { passed[Int(d)] = needed + 1 }
+            }
+            matches.append(clauseMatches)
+        }
+        let required = Int32(query.clauses.count)
+
+        var scores = [Double](repeating: 0, count: documentCount)
+        var candidates: [Int] = []
+        for d in 0..<documentCount where passed[d] == required && !removed[d] { candidates.append(d) }
+        if candidates.isEmpty { return [] }
+
+        let fieldCount = s.fields.count
+        let weights = s.fields.map(\.weight)
+        let n = Double(documentCount)
+        for clauseMatches in matches {
+            for m in clauseMatches where !m.documents.isEmpty {
+                let df = Double(m.documents.count)
+                let idf = log(1 + (n - df + 0.5) / (df + 0.5))
+                for (k, d32) in m.documents.enumerated() {
+                    let d = Int(d32)
+                    guard passed[d] == required && !removed[d] else { continue }
+                    var tf = 0.0
+                    for f in 0..<fieldCount {
+                        let c = m.counts[k * fieldCount + f]
+                        guard c > 0 else { continue }
+                        let average = s.averageFieldLengths[f]
+                        let norm = average > 0
+                            ? 1 - TextIndex.b + TextIndex.b * Double(s.fieldLengths[d * fieldCount + f]) / average
+                            : 1
+                        tf += weights[f] * Double(c) / norm
+                    }
+                    scores[d] += idf * tf * (TextIndex.k1 + 1) / (TextIndex.k1 + tf)
+                }
+            }
+        }
+
+        let ids = s.documentIDs
+        let ranksBefore = { (a: Int, b: Int) -> Bool in
+            scores[a] != scores[b] ? scores[a] > scores[b] : ids[a] < ids[b]
+        }
+        if let limit, limit < candidates.count {
+            candidates = best(limit, of: candidates, ranksBefore: ranksBefore)
+        } else {
+            candidates.sort(by: ranksBefore)
+        }
+
+        return candidates.map { d in
+            var matched: [String] = []
+            for (c, clause) in query.clauses.enumerated() {
+                for (a, term) in clause.alternatives.enumerated()
+                where binarySearch(matches[c][a].documents, UInt32(d)) != nil {
+                    matched.append(term.normalized)
+                }
+            }
+            return SearchHit(documentID: ids[d], score: scores[d], matchedTerms: matched)
+        }
+    }
+
+    /// The `k` best of `items` in order, with a bounded heap whose root is the worst one kept.
+    private func best(_ k: Int, of items: [Int], ranksBefore: (Int, Int) -> Bool) -> [Int] {
+        var heap: [Int] = []
+        heap.reserveCapacity(k)
+        func siftDown(_ start: Int) {
+            var i = start
+            while true {
+                let left = 2 * i + 1
+                let right = left + 1
+                var worst = i
+                if left < heap.count && ranksBefore(heap[worst], heap[left]) { worst = left }
+                if right < heap.count && ranksBefore(heap[worst], heap[right]) { worst = right }
+                if worst == i { return }
+                heap.swapAt(i, worst)
+                i = worst
+            }
+        }
+        for item in items {
+            if heap.count < k {
+                heap.append(item)
+                var i = heap.count - 1
+                while i > 0 {
+                    let parent = (i - 1) / 2
+                    guard ranksBefore(heap[parent], heap[i]) else { break }
+                    heap.swapAt(i, parent)
+                    i = parent
+                }
+            } else if let root = heap.first, ranksBefore(item, root) {
+                heap[0] = item
+                siftDown(0)
+            }
+        }
+        return heap.sorted(by: ranksBefore)
+    }
+
+    /// Whether the document with `id` contains `term` (phrases by adjacency); false for unknown ids.
+    ///
+    /// Finding the document is linear in the number of documents; meant for checks, not for loops.
+    public func contains(_ term: Term, documentID id: Int) -> Bool {
+        guard let d = storage.documentIDs.firstIndex(of: id) else { return false }
+        return binarySearch(match(term).documents, UInt32(d)) != nil
+    }
+
+    // MARK: - Matching one term
+
+    func match(_ term: Term) -> TermMatch {
+        let tokens = term.tokens
+        guard let first = tokens.first else { return TermMatch() }
+        if tokens.count == 1 {
+            if term.isPrefix && first.kind == .word {
+                return matchPrefix(Array(first.text.utf8))
+            }
+            guard let t = termID(first) else { return TermMatch() }
+            return matchSingle(t)
+        }
+        return matchSequence(tokens)
+    }
+
+    func termID(_ token: QueryToken) -> Int? {
+        if token.key != 0 { return storage.keys.find(token.key).map { Int($0) } }
+        var text = token.text
+        return text.withUTF8 { bytes in
+            let stored = UnsafeBufferPointer(rebasing: bytes.prefix(Scanner.maxWordBytes))
+            guard let entry = storage.words.find(stored, hash: TermHash.hash(stored)) else { return nil }
+            return Int(storage.words.ids[entry])
+        }
+    }
+
+    /// The occurrences of term `t`, as indices into `storage.postings`.
+    @inline(__always)
+    func postingRange(_ t: Int) -> Range<Int> {
+        storage.termStart[t]..<storage.termStart[t + 1]
+    }
+
+    private func matchSingle(_ t: Int) -> TermMatch {
+        let s = storage
+        let fieldCount = s.fields.count
+        var result = TermMatch()
+        var current = UInt32.max
+        s.postings.withUnsafeBufferPointer { postings in
+            for p in postingRange(t) {
+                let posting = postings[p]
+                let d = IndexStorage.document(posting)
+                if d != current {
+                    current = d
+                    result.documents.append(d)
+                    result.counts.append(contentsOf: repeatElement(0, count: fieldCount))
+                }
+                result.counts[result.counts.count - fieldCount + IndexStorage.field(posting)] += 1
+            }
+        }
+        return result
+    }
+
+    /// Union of every word starting with `prefix`, counted as one term.
+    private func matchPrefix(_ prefix: [UInt8]) -> TermMatch {
+        let s = storage
+        let terms = s.keys.shortWordIDs(withPrefix: prefix) + s.words.ids(withPrefix: prefix)
+        if terms.count == 1 { return matchSingle(Int(terms[0])) }
+        if terms.isEmpty { return TermMatch() }
+        let fieldCount = s.fields.count
+        var counts = [UInt32](repeating: 0, count: s.documentIDs.count * fieldCount)
+        var seen = [Bool](repeating: false, count: s.documentIDs.count)
+        var documents: [UInt32] = []
+        s.postings.withUnsafeBufferPointer { postings in
+            for t in terms {
+                for p in postingRange(Int(t)) {
+                    let posting = postings[p]
+                    let d = Int(IndexStorage.document(posting))
+                    if !seen[d] {
+                        seen[d] = true
+                        documents.append(UInt32(d))
+                    }
+                    counts[d * fieldCount + IndexStorage.field(posting)] += 1
+                }
+            }
+        }
+        documents.sort()
+        var result = TermMatch(documents: documents, counts: [])
+        result.counts.reserveCapacity(documents.count * fieldCount)
+        for d in documents {
+            let row = Int(d) * fieldCount
+            result.counts.append(contentsOf: counts[row..<(row + fieldCount)])
+        }
+        return result
+    }
+
+    /// Documents where the tokens occur at their relative slots (phrases, CJK runs, `e-mail`).
+    private func matchSequence(_ tokens: [QueryToken]) -> TermMatch {
+        let s = storage
+        var ids: [Int] = []
+        for token in tokens {
+            guard let t = termID(token) else { return TermMatch() }
+            ids.append(t)
+        }
+        // Drive from the rarest token; look the others up by binary search.
+        let order = tokens.indices.sorted { postingRange(ids[$0]).count < postingRange(ids[$1]).count }
+        let anchor = order[0]
+        let anchorOffset = UInt32(tokens[anchor].offset)
+        let others = order.dropFirst().map { (range: postingRange(ids[$0]), offset: UInt32(tokens[$0].offset)) }
+        let fieldCount = s.fields.count
+
+        var result = TermMatch()
+        s.postings.withUnsafeBufferPointer { postings in
+            var p = postingRange(ids[anchor]).lowerBound
+            let end = postingRange(ids[anchor]).upperBound
+            var otherRuns = [Range<Int>](repeating: 0..<0, count: others.count)
+            var row = [UInt32](repeating: 0, count: fieldCount)
+            documents: while p < end {
+                let d = IndexStorage.document(postings[p])
+                var runEnd = p
+                while runEnd < end && IndexStorage.document(postings[runEnd]) == d { runEnd += 1 }
+                defer { p = runEnd }
+                let first = UInt64(d) << 32
+                for (k, other) in others.enumerated() {
+                    let lower = lowerBound(postings, first, in: other.range)
+                    let upper = lowerBound(postings, first + (1 << 32), in: lower..<other.range.upperBound)
+                    guard lower < upper else { continue documents }
+                    otherRuns[k] = lower..<upper
+                }
+                for f in row.indices { row[f] = 0 }
+                var found = false
+                occurrences: for q in p..<runEnd {
+                    let position = IndexStorage.position(postings[q])
+                    guard position & IndexStorage.slotMask >= anchorOffset else { continue }
+                    let start = position - anchorOffset
+                    for (k, other) in others.enumerated() {
+                        let target = start + other.offset
+                        // A target past the field's slot space would spill into the next field.
+                        guard target >> IndexStorage.fieldShift == start >> IndexStorage.fieldShift else {
+                            continue occurrences
+                        }
+                        let wanted = first | UInt64(target)
+                        let at = lowerBound(postings, wanted, in: otherRuns[k])
+                        guard at < otherRuns[k].upperBound, postings[at] == wanted else { continue occurrences }
+                    }
+                    row[Int(start >> IndexStorage.fieldShift)] += 1
+                    found = true
+                }
+                if found {
+                    result.documents.append(d)
+                    result.counts.append(contentsOf: row)
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// The first index in the sorted `range` of `array` whose value is not less than `value`.
+@inline(__always)
+func lowerBound(_ array: UnsafeBufferPointer<UInt64>, _ value: UInt64, in range: Range<Int>) -> Int {
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high {
+        let mid = (low + high) >> 1
+        if array[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low
+}
+
+/// The index of `value` in the sorted `array`, or nil.
+func binarySearch(_ array: [UInt32], _ value: UInt32) -> Int? {
+    binarySearch(array, value, in: 0..<array.count)
+}
+
+/// The index of `value` within the sorted `range` of `array`, or nil.
+func binarySearch(_ array: [UInt32], _ value: UInt32, in range: Range<Int>) -> Int? {
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high {
+        let mid = (low + high) >> 1
+        let v = array[mid]
+        if v == value { return mid }
+        if v < value { low = mid + 1 } else { high = mid }
+    }
+    return nil
+}

@@ -1,0 +1,407 @@
+import Dispatch
+import Foundation
+
+/// A named field of the documents and how much a match in it counts.
+public struct IndexField: Sendable, Hashable {
+    public let name: String
+    /// The BM25F weight; a title at 3.0 makes one title match worth three body matches.
+    /// Negative or non-finite weights count as 0.
+    public let weight: Double
+
+    public init(_ name: String, weight: Double) {
+        self.name = name
+        self.weight = weight.isFinite ? max(0, weight) : 0
+    }
+}
+
+/// One document to index: the caller's integer id and text per field name.
+public struct IndexDocument: Sendable {
+    public var id: Int
+    /// Text by field name; names not in the index's fields are ignored.
+    public var fields: [String: String]
+
+    public init(id: Int, fields: [String: String]) {
+        self.id = id
+        self.fields = fields
+    }
+}
+
+/// An in-memory full-text index over plain documents, built once and then searched from any thread.
+///
+/// Terms are the `Tokenizer`'s tokens; postings keep every position, so phrases and CJK runs are
+/// verified by adjacency. Ranking is BM25F (k1 = 1.2, b = 0.75) with the fields' weights. The index holds
+/// no document text; pass the text to `snippet(for:query:maxCharacters:)` when showing a hit.
+public struct TextIndex: Sendable {
+    let storage: IndexStorage
+    /// The tokenizer used for documents, queries and snippets.
+    public let tokenizer: Tokenizer
+
+    /// The fields, in the order they were given.
+    public var fields: [IndexField] { storage.fields }
+    /// How many documents are indexed.
+    public var documentCount: Int { storage.documentIDs.count }
+    /// How many distinct terms (words and CJK grams) are indexed.
+    public var termCount: Int { storage.termStart.count - 1 }
+    /// How many term occurrences are indexed; each takes 8 bytes, the bulk of the index's memory.
+    public var occurrenceCount: Int { storage.postings.count }
+
+    /// Builds an index over `documents`; a repeated id replaces the earlier document.
+    public init(fields: [IndexField], documents: [IndexDocument], tokenizer: Tokenizer = Tokenizer()) {
+        var builder = Builder(fields: fields, tokenizer: tokenizer)
+        builder.reserveCapacity(documents.count)
+        for document in documents { builder.add(id: document.id, fields: document.fields) }
+        self = builder.build()
+    }
+
+    init(storage: IndexStorage, tokenizer: Tokenizer) {
+        self.storage = storage
+        self.tokenizer = tokenizer
+    }
+
+    /// Collects documents cheaply, then builds the index in parallel with `build()`.
+    public struct Builder: Sendable {
+        public let fields: [IndexField]
+        public let tokenizer: Tokenizer
+        private var fieldNumber: [String: Int] = [:]
+        private var ids: [Int] = []
+        private var texts: [String] = []           // ids.count × fields.count, row per document
+        private var rowOfID: [Int: Int] = [:]
+
+        /// Starts an empty builder. Field names must be distinct (a repeat is ignored); at most 255 fields
+        /// are indexed because the field number shares a position's 32 bits with the slot.
+        public init(fields: [IndexField], tokenizer: Tokenizer = Tokenizer()) {
+            var unique: [IndexField] = []
+            for field in fields where !unique.contains(where: { $0.name == field.name }) && unique.count < 255 {
+                unique.append(field)
+            }
+            self.fields = unique
+            self.tokenizer = tokenizer
+            for (k, field) in unique.enumerated() { fieldNumber[field.name] = k }
+        }
+
+        /// Reserves room for `documents` documents, saving reallocations when the count is known.
+        public mutating func reserveCapacity(_ documents: Int) {
+            ids.reserveCapacity(documents)
+            texts.reserveCapacity(documents * fields.count)
+            rowOfID.reserveCapacity(documents)
+        }
+
+        /// Adds (or replaces) the document `id` with text per field name; unknown names are ignored.
+        public mutating func add(id: Int, fields named: [String: String]) {
+            var row = [String](repeating: "", count: fields.count)
+            for (name, text) in named {
+                if let k = fieldNumber[name] { row[k] = text }
+            }
+            add(id: id, texts: row)
+        }
+
+        /// Adds (or replaces) the document `id` with one text per field, in the order of `fields`;
+        /// missing texts are empty and extra ones are ignored.
+        public mutating func add(id: Int, texts row: [String]) {
+            let width = fields.count
+            if let existing = rowOfID[id] {
+                for k in 0..<width { texts[existing * width + k] = k < row.count ? row[k] : "" }
+                return
+            }
+            rowOfID[id] = ids.count
+            ids.append(id)
+            for k in 0..<width { texts.append(k < row.count ? row[k] : "") }
+        }
+
+        /// Builds the index, tokenizing shards of documents on all cores.
+        public func build() -> TextIndex {
+            TextIndex(storage: IndexStorage.build(fields: fields, ids: ids, texts: texts), tokenizer: tokenizer)
+        }
+    }
+}
+
+/// One hit of a search.
+public struct SearchHit: Sendable, Hashable {
+    public let documentID: Int
+    /// BM25F score; 0 when the query had no positive text.
+    public let score: Double
+    /// The normalised text (`Term.normalized`) of each positive query term the document matched, in query order.
+    public let matchedTerms: [String]
+
+    public init(documentID: Int, score: Double, matchedTerms: [String]) {
+        self.documentID = documentID
+        self.score = score
+        self.matchedTerms = matchedTerms
+    }
+}
+
+/// The immutable arrays behind a `TextIndex`, shared between copies.
+///
+/// Postings are in compressed-row form: term t owns `postings[termStart[t]..<termStart[t+1]]`, one value
+/// per occurrence, `document << 32 | field << 24 | slot`, ascending, so a term's occurrences are grouped
+/// by document and adjacency never crosses a field.
+final class IndexStorage: Sendable {
+    static let fieldShift: UInt32 = 24
+    static let slotMask: UInt32 = (1 << 24) - 1
+
+    let fields: [IndexField]
+    let documentIDs: [Int]
+    let fieldLengths: [UInt32]             // documentIDs.count × fields.count, in slots
+    let averageFieldLengths: [Double]
+    let keys: KeyTable
+    let words: WordTable
+    let termStart: [Int]
+    let postings: [UInt64]
+
+    init(fields: [IndexField], documentIDs: [Int], fieldLengths: [UInt32], keys: KeyTable, words: WordTable,
+         termStart: [Int], postings: [UInt64]) {
+        self.fields = fields
+        self.documentIDs = documentIDs
+        self.fieldLengths = fieldLengths
+        self.keys = keys
+        self.words = words
+        self.termStart = termStart
+        self.postings = postings
+        var averages = [Double](repeating: 0, count: fields.count)
+        if !documentIDs.isEmpty && !fields.isEmpty {
+            for (k, length) in fieldLengths.enumerated() { averages[k % fields.count] += Double(length) }
+            for f in averages.indices { averages[f] /= Double(documentIDs.count) }
+        }
+        self.averageFieldLengths = averages
+    }
+
+    @inline(__always)
+    static func document(_ posting: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: posting >> 32) }
+    @inline(__always)
+    static func position(_ posting: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: posting) }
+    @inline(__always)
+    static func field(_ posting: UInt64) -> Int { Int(UInt32(truncatingIfNeeded: posting) >> fieldShift) }
+}
+
+// MARK: - Building
+
+/// Stream values that are not tokens: the end of a field and the end of a document.
+private let endOfField: UInt32 = 0xFFFF_FFFF
+private let endOfDocument: UInt32 = 0xFFFF_FFFE
+
+/// What the first pass learns about one shard: its local vocabulary, counts, and the token stream.
+private struct ShardTokens: Sendable {
+    var keys: KeyTable
+    var words: WordTable
+    var counts: [UInt32]             // occurrences per local term
+    /// `localID << 1 | advancesSlot` per token, with `endOfField` / `endOfDocument` markers.
+    var stream: [UInt32]
+    var fieldLengths: [UInt32]
+    var documents: Range<Int>
+}
+
+/// Interns a shard's tokens and records them as a compact stream for the second pass.
+private struct ShardSink: TokenSink {
+    var keys = KeyTable(capacity: 1 << 13)
+    var words = WordTable(capacity: 1 << 12)
+    /// Occurrences of long words, by `words` entry; short words and grams count in `keys`' slots.
+    var wordCounts: [UInt32] = []
+    var termCount: Int32 = 0
+    var stream: [UInt32] = []
+    var lastSlot = -1
+
+    /// Ids and counts of BMP CJK unigrams (U+3000–U+9FFF), by code point: half of a Chinese text's tokens
+    /// are unigrams, and an array lookup is cheaper than hashing them.
+    static let directBase: UInt64 = 0x3000
+    var directIDs = [Int32](repeating: -1, count: 0xA000 - 0x3000)
+    var directCounts = [UInt32](repeating: 0, count: 0xA000 - 0x3000)
+
+    @inline(__always)
+    mutating func term(_ key: UInt64, slot: Int, source: Range<Int>) {
+        let code = key &- (TermKey.unigramMarker | ShardSink.directBase)
+        if code < UInt64(directIDs.count) {
+            let k = Int(code)
+            var id = directIDs[k]
+            if id < 0 {
+                id = termCount
+                termCount += 1
+                directIDs[k] = id
+            }
+            directCounts[k] &+= 1
+            append(id, slot: slot)
+            return
+        }
+        let (id, inserted) = keys.record(key, newID: termCount)
+        if inserted { termCount += 1 }
+        append(id, slot: slot)
+    }
+
+    /// Moves the directly counted unigrams into `keys`, so the merge sees one vocabulary.
+    mutating func finish() {
+        for (k, id) in directIDs.enumerated() where id >= 0 {
+            _ = keys.findOrInsert(TermKey.unigram(UInt32(UInt64(k) + ShardSink.directBase)), newID: id)
+        }
+    }
+
+    mutating func longWord(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, slot: Int, source: Range<Int>) {
+        let (entry, id, inserted) = words.findOrInsertEntry(bytes, hash: hash, newID: termCount)
+        if inserted {
+            termCount += 1
+            wordCounts.append(0)
+        }
+        wordCounts[entry] &+= 1
+        append(id, slot: slot)
+    }
+
+    @inline(__always)
+    private mutating func append(_ id: Int32, slot: Int) {
+        stream.append(UInt32(truncatingIfNeeded: id) << 1 | (slot != lastSlot ? 1 : 0))
+        lastSlot = slot
+    }
+
+    /// Occurrences per local id.
+    func counts() -> [UInt32] {
+        var counts = [UInt32](repeating: 0, count: Int(termCount))
+        for slot in keys.slots where slot.key != 0 { counts[Int(slot.id)] = slot.count }
+        for (k, id) in directIDs.enumerated() where id >= 0 { counts[Int(id)] = directCounts[k] }
+        for (entry, count) in wordCounts.enumerated() { counts[Int(words.ids[entry])] = count }
+        return counts
+    }
+}
+
+/// Lets disjoint parts of one buffer be written from concurrent iterations.
+private struct SharedBuffer<Element>: @unchecked Sendable {
+    let base: UnsafeMutableBufferPointer<Element>
+}
+
+/// Runs `body` for 0..<count on all cores and returns the results in order.
+private func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+    results.initialize(repeating: nil)
+    defer {
+        _ = results.deinitialize()
+        results.deallocate()
+    }
+    let shared = SharedBuffer(base: results)
+    DispatchQueue.concurrentPerform(iterations: count) { k in
+        shared.base[k] = body(k)
+    }
+    return results.compactMap { $0 }
+}
+
+extension IndexStorage {
+    static func build(fields: [IndexField], ids: [Int], texts: [String]) -> IndexStorage {
+        let fieldCount = fields.count
+        let documentCount = fieldCount == 0 ? 0 : ids.count
+
+        // Contiguous shards keep postings in document order after the merge with no sorting.
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let shardCount = max(1, min(cores * 2, documentCount / 1024))
+        let ranges: [Range<Int>] = (0..<shardCount).map { s in
+            (documentCount * s / shardCount)..<(documentCount * (s + 1) / shardCount)
+        }
+
+        // Pass 1: tokenize and intern per shard, counting occurrences per local term.
+        let shards: [ShardTokens] = parallelMap(shardCount) { s in
+            let range = ranges[s]
+            var scanner = Scanner()
+            var sink = ShardSink()
+            var bytes = 0
+            for k in (range.lowerBound * fieldCount)..<(range.upperBound * fieldCount) {
+                bytes += texts[k].utf8.count
+            }
+            sink.stream.reserveCapacity(bytes / 4 + range.count * fieldCount)
+            var lengths: [UInt32] = []
+            lengths.reserveCapacity(range.count * fieldCount)
+            for d in range {
+                for f in 0..<fieldCount {
+                    sink.lastSlot = -1
+                    let used = scanner.scan(texts[d * fieldCount + f], into: &sink)
+                    lengths.append(UInt32(truncatingIfNeeded: used))
+                    sink.stream.append(f + 1 < fieldCount ? endOfField : endOfDocument)
+                }
+            }
+            sink.finish()
+            return ShardTokens(keys: sink.keys, words: sink.words, counts: sink.counts(), stream: sink.stream,
+                               fieldLengths: lengths, documents: range)
+        }
+
+        // Merge vocabularies: local ids → global ids, and global counts.
+        var keys = KeyTable(capacity: shards.first.map { $0.keys.count * 2 } ?? 1024)
+        var words = WordTable(capacity: shards.first.map { $0.words.count * 2 } ?? 1024)
+        var globalCounts: [Int] = []
+        var maps: [[Int32]] = []
+        for shard in shards {
+            var map = [Int32](repeating: 0, count: shard.counts.count)
+            for slot in shard.keys.slots where slot.key != 0 {
+                let (g, inserted) = keys.findOrInsert(slot.key, newID: Int32(truncatingIfNeeded: globalCounts.count))
+                if inserted { globalCounts.append(0) }
+                map[Int(slot.id)] = g
+            }
+            for e in 0..<shard.words.count {
+                let next = Int32(truncatingIfNeeded: globalCounts.count)
+                let (g, inserted) = shard.words.withBytes(of: e) { b in
+                    words.findOrInsert(b, hash: shard.words.hashes[e], newID: next)
+                }
+                if inserted { globalCounts.append(0) }
+                map[Int(shard.words.ids[e])] = g
+            }
+            for l in map.indices { globalCounts[Int(map[l])] += Int(shard.counts[l]) }
+            maps.append(map)
+        }
+
+        let termCount = globalCounts.count
+        var termStart = [Int](repeating: 0, count: termCount + 1)
+        for g in 0..<termCount { termStart[g + 1] = termStart[g] + globalCounts[g] }
+        let total = termStart[termCount]
+
+        // Each shard writes a term right after the earlier shards' occurrences of it.
+        var running = termStart
+        var cursors: [[Int]] = []
+        for (s, shard) in shards.enumerated() {
+            let map = maps[s]
+            var c = [Int](repeating: 0, count: map.count)
+            for l in map.indices {
+                let g = Int(map[l])
+                c[l] = running[g]
+                running[g] += Int(shard.counts[l])
+            }
+            cursors.append(c)
+        }
+        let shardCursors = cursors
+
+        // Pass 2: every shard scatters its stream straight into the final array (disjoint regions).
+        let postings = [UInt64](unsafeUninitializedCapacity: total) { buffer, count in
+            let out = SharedBuffer(base: buffer)
+            DispatchQueue.concurrentPerform(iterations: shards.count) { s in
+                IndexStorage.scatter(shards[s], cursors: shardCursors[s], into: out.base)
+            }
+            count = total
+        }
+
+        return IndexStorage(
+            fields: fields, documentIDs: Array(ids.prefix(documentCount)),
+            fieldLengths: shards.flatMap(\.fieldLengths), keys: keys, words: words,
+            termStart: termStart, postings: postings)
+    }
+
+    /// Pass 2 for one shard: writes its occurrences at the cursors computed by the merge.
+    fileprivate static func scatter(_ shard: ShardTokens, cursors: [Int], into postings: UnsafeMutableBufferPointer<UInt64>) {
+        var cursors = cursors
+        cursors.withUnsafeMutableBufferPointer { cursors in
+            shard.stream.withUnsafeBufferPointer { stream in
+                var document = UInt64(shard.documents.lowerBound) << 32
+                var field: UInt64 = 0
+                var slot: UInt64 = 0
+                for value in stream {
+                    if value >= endOfDocument {
+                        if value == endOfField {
+                            field += 1 << UInt64(IndexStorage.fieldShift)
+                        } else {
+                            document += 1 << 32
+                            field = 0
+                        }
+                        slot = 0
+                        continue
+                    }
+                    // Slots count from 1 here because the first token of a field always advances.
+                    slot &+= UInt64(value & 1)
+                    let l = Int(value >> 1)
+                    let p = cursors[l]
+                    postings[p] = document | field | ((slot &- 1) & UInt64(IndexStorage.slotMask))
+                    cursors[l] = p + 1
+                }
+            }
+        }
+    }
+}
