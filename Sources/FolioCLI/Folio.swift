@@ -13,7 +13,7 @@ public struct Folio: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [
-            Init.self, New.self, Idea.self, Diary.self, List.self, Show.self, Edit.self, Set.self,
+            Init.self, New.self, Idea.self, Diary.self, List.self, Show.self, Edit.self, SetCommand.self,
             Done.self, Undone.self, Remove.self, Check.self, ConfigCommand.self, ProfileCommand.self, Kinds.self,
         ])
 

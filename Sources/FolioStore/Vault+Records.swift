@@ -278,9 +278,12 @@ extension Vault {
     func apply(_ changes: [(String, Node?)], to record: Record) throws(FolioError) -> Record {
         let order = kinds[record.kind ?? ""]?.keyOrder ?? Kind.commonKeys
         return try withLock { () throws(FolioError) -> Record in
-            guard case .record(let fresh) = Self.parse(path: record.path, rootPath: root.path) else {
-                if case .problem(let error) = Self.parse(path: record.path, rootPath: root.path) { throw error }
-                throw FolioError(.recordNotFound(record.path))
+            let fresh: Record
+            switch Self.parse(path: record.path, rootPath: root.path) {
+            case .record(let parsed): fresh = parsed
+            case .problem(let error): throw error
+            case .plain: throw FolioError(.noFrontMatter, file: record.path)
+            case .none: throw FolioError(.recordNotFound(record.path))
             }
             var document = fresh.document
             let before = document.text
@@ -326,6 +329,13 @@ extension Vault {
 
     // MARK: - Deleting
 
+    /// Throws when a child whose rule is `refuse` blocks the plan.
+    public func checkRefusals(_ plan: DeletePlan, in set: RecordSet) throws(FolioError) {
+        guard let refusal = plan.refusals.first else { return }
+        let child = set.records[refusal.child]
+        throw FolioError(.deleteRefusedByRule(child: child.title, kind: child.kind ?? "?", parent: set.records[refusal.parent].title))
+    }
+
     /// What removing `roots` would do, following each child kind's delete rule.
     public func planDelete(_ roots: [Record], in set: RecordSet) -> DeletePlan {
         let indexes = roots.compactMap { root in set.records.firstIndex { $0.path == root.path } }
@@ -335,10 +345,7 @@ extension Vault {
     /// Carries out a delete plan: files removed, `keep` children unlinked.
     /// - Throws: ``FolioError`` `.deleteRefusedByRule` when a child refuses, before anything changes.
     public func execute(_ plan: DeletePlan, in set: RecordSet) throws(FolioError) {
-        if let refusal = plan.refusals.first {
-            let child = set.records[refusal.child]
-            throw FolioError(.deleteRefusedByRule(child: child.title, kind: child.kind ?? "?", parent: set.records[refusal.parent].title))
-        }
+        try checkRefusals(plan, in: set)
         for index in plan.unlinks {
             try apply([("parent", nil)], to: set.records[index])
         }

@@ -140,18 +140,11 @@ extension Vault {
     }
 
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
-        var low = 0, high = bytes.count
-        // The longest valid prefix, found by bisection on String(validating:).
-        while low < high {
-            let mid = (low + high + 1) / 2
-            var valid = false
-            for cut in stride(from: mid, through: max(0, mid - 3), by: -1) where String(validating: bytes[0..<cut], as: UTF8.self) != nil {
-                valid = cut == mid
-                break
-            }
-            if valid { low = mid } else { high = mid - 1 }
-        }
-        return low
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        return offset
     }
 }
 

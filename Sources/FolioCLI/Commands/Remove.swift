@@ -31,10 +31,7 @@ struct Remove: ParsableCommand {
         }
         let plan = context.vault.planDelete(roots, in: set)
         printPlan(plan, set: set, context: context)
-        if let refusal = plan.refusals.first {
-            let child = set.records[refusal.child]
-            throw FolioError(.deleteRefusedByRule(child: child.title, kind: child.kind ?? "?", parent: set.records[refusal.parent].title))
-        }
+        try context.vault.checkRefusals(plan, in: set)
         if dryRun { return }
         if !yes {
             guard context.terminal.isInteractive else { throw FolioError(.needsYes) }

@@ -3,8 +3,9 @@ import Foundation
 import FolioCore
 import FolioStore
 
-struct Set: ParsableCommand {
+struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "set",
         abstract: "Change keys of a record; only those lines and `modified` change.",
         discussion: "Example: folio set 5b0c title=\"新標題\" tags=rain,walk --unset done_at")
 

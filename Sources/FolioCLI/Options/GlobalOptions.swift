@@ -67,10 +67,7 @@ struct Context {
     }
 
     func warn(_ error: FolioError) {
-        let text = error.rendered(in: language)
-        let word = Message.errorWord.text(language)
-        let warning = Message.warningWord.text(language)
-        Console.err(terminal.warn(text.replacingOccurrences(of: word + ":", with: warning + ":")))
+        Console.err(terminal.warn(error.rendered(in: language, asWarning: true)))
     }
 
     /// All records; files that could not be read are named on stderr (at most five, then a count).

@@ -16,15 +16,17 @@ public struct FolioError: Error, Sendable, Equatable {
         self.sourceLine = sourceLine
     }
 
-    /// `file:line:column: error: message`, then the line and a caret, in `language`.
-    public func rendered(in language: Language) -> String {
+    /// `file:line:column: error: message`, then the line and a caret, in `language`;
+    /// `asWarning` says `warning:` for problems that do not stop the command.
+    public func rendered(in language: Language, asWarning: Bool = false) -> String {
         var location = ""
         if let file {
             location = file
             if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
             location += ": "
         }
-        var text = location + Message.errorWord.text(language) + ": " + message.text(language)
+        let severity = (asWarning ? Message.warningWord : Message.errorWord).text(language)
+        var text = location + severity + ": " + message.text(language)
         if let sourceLine, let column {
             let caretPad = String(sourceLine.unicodeScalars.prefix(max(0, column - 1)).map { $0 == "\t" ? "\t" : " " })
             text += "\n    " + sourceLine + "\n    " + caretPad + "^"
