@@ -1,7 +1,7 @@
 # folio — the two commands a new machine needs: `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libyaml-dev libgit2-dev pkg-config git ripgrep jq
+APT_PACKAGES := libyaml-dev libgit2-dev pkg-config git ripgrep jq openssh-server openssh-client
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build demo test templates bench release clean

@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // C libraries, each behind its own system-library target.
@@ -41,7 +42,10 @@ let package = Package(
         // The vault on disk: scanning, atomic writes, the writer lock, use cases.
         .target(name: "FolioStore", dependencies: ["FolioCore"], swiftSettings: strict),
         // History and sync: the vault's git repository through libgit2.
-        .target(name: "FolioSync", dependencies: ["FolioCore", "Git"], swiftSettings: strict),
+        .target(
+            name: "FolioSync",
+            dependencies: ["FolioCore", "FolioStore", "Git", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         // The command line as a library, so tests can parse commands in-process.
         .target(
             name: "FolioCLI",
@@ -59,6 +63,7 @@ let package = Package(
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: strict),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),
+        .testTarget(name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "Git"], swiftSettings: strict),
         .testTarget(
             name: "FolioCLITests", dependencies: ["FolioCLI", "folio"], swiftSettings: strict),
     ]
