@@ -65,15 +65,20 @@ extension Vault {
     /// The Magic 8 Ball's "clear and rebuild": removes every record and writes the new owner.
     public func replaceProfile(_ owner: Owner, in set: RecordSet) throws(FolioError) -> (removed: Int, profile: Record) {
         let doomed = recordsOwnedByProfile(in: set)
-        try withLock { () throws(FolioError) in
-            for record in doomed + set.records.filter({ $0.kind == "profile" }) {
-                if unlink(url(record.path).path) != 0 && errno != ENOENT {
-                    throw FolioError(.writeFailed(String(cString: strerror(errno))), file: record.path)
+        return try inOneCommit("profile: replace with \"\(owner.name)\", \(doomed.count) records removed") { () throws(FolioError) in
+            try withLock { () throws(FolioError) in
+                var done: [String] = []
+                defer { recordChange(done, "profile: replace") }
+                for record in doomed + set.records.filter({ $0.kind == "profile" }) {
+                    if unlink(url(record.path).path) != 0 && errno != ENOENT {
+                        throw FolioError(.writeFailed(String(cString: strerror(errno))), file: record.path)
+                    }
+                    done.append(record.path)
                 }
             }
+            let profile = try create(NewRecord(kind: "profile", title: owner.name, fields: owner.fields), records: RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: []))
+            return (doomed.count, profile)
         }
-        let profile = try create(NewRecord(kind: "profile", title: owner.name, fields: owner.fields), records: RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: []))
-        return (doomed.count, profile)
     }
 
     /// Writes an example kind set (`baby-tracker`) into `.folio/templates/`.
@@ -81,10 +86,17 @@ extension Vault {
         guard let templates = BuiltinTemplates.examples[name] else {
             throw FolioError(.unknownExample(name, BuiltinTemplates.examples.keys.sorted()))
         }
-        try AtomicFile.makeDirectory(templatesDirectory)
-        for (kind, text) in templates.sorted(by: { $0.key < $1.key }) {
-            let target = templatesDirectory.appendingPathComponent("\(kind).md")
-            if !FileManager.default.fileExists(atPath: target.path) { try AtomicFile.write(text, to: target) }
+        try withLock { () throws(FolioError) in
+            try AtomicFile.makeDirectory(templatesDirectory)
+            var written: [String] = []
+            defer { recordChange(written, "kinds: add example \(name)") }
+            for (kind, text) in templates.sorted(by: { $0.key < $1.key }) {
+                let target = templatesDirectory.appendingPathComponent("\(kind).md")
+                if !FileManager.default.fileExists(atPath: target.path) {
+                    try AtomicFile.write(text, to: target)
+                    written.append(".folio/templates/\(kind).md")
+                }
+            }
         }
         return templates.keys.sorted()
     }

@@ -153,7 +153,9 @@ extension Vault {
             let url = url(path)
             try AtomicFile.makeDirectory(url.deletingLastPathComponent())
             try AtomicFile.write(document.text, to: url)
-            return Record(path: path, document: document)
+            let record = Record(path: path, document: document)
+            recordChange([path], Self.describe("add", record))
+            return record
         }
     }
 
@@ -260,22 +262,23 @@ extension Vault {
             if let spec = kind?.field(key), spec.required { throw FolioError(.missingRequired(key: key, kind: kind?.name ?? "")) }
             changes.append((key, nil))
         }
-        return try apply(changes, to: record)
+        let keys = changes.map(\.0).joined(separator: ", ")
+        return try apply(changes, to: record, verb: "set \(keys)")
     }
 
     /// Marks an idea (or any record with a `done` key) done or open again.
     @discardableResult
     public func markDone(_ record: Record, done: Bool) throws(FolioError) -> Record {
         if done {
-            return try apply([("done", .raw("true")), ("done_at", .raw(clock.timestamp.text))], to: record)
+            return try apply([("done", .raw("true")), ("done_at", .raw(clock.timestamp.text))], to: record, verb: "done")
         }
-        return try apply([("done", .raw("false")), ("done_at", nil)], to: record)
+        return try apply([("done", .raw("false")), ("done_at", nil)], to: record, verb: "undone")
     }
 
     /// Applies key changes to a record's file under the lock, re-reading it first so a hand edit
     /// made since it was listed is never overwritten.
     @discardableResult
-    func apply(_ changes: [(String, Node?)], to record: Record) throws(FolioError) -> Record {
+    func apply(_ changes: [(String, Node?)], to record: Record, verb: String) throws(FolioError) -> Record {
         let order = kinds[record.kind ?? ""]?.keyOrder ?? Kind.commonKeys
         return try withLock { () throws(FolioError) -> Record in
             let fresh: Record
@@ -298,7 +301,9 @@ extension Vault {
                 throw FolioError(error, file: record.path, text: document.text)
             }
             try AtomicFile.write(document.text, to: url(record.path))
-            return Record(path: record.path, document: document)
+            let changed = Record(path: record.path, document: document)
+            recordChange([record.path], Self.describe(verb, changed))
+            return changed
         }
     }
 
@@ -323,7 +328,9 @@ extension Vault {
                 }
             }
             try AtomicFile.write(document.text, to: url(record.path))
-            return Record(path: record.path, document: document)
+            let changed = Record(path: record.path, document: document)
+            recordChange([record.path], Self.describe("edit", changed))
+            return changed
         }
     }
 
@@ -346,14 +353,21 @@ extension Vault {
     /// - Throws: ``FolioError`` `.deleteRefusedByRule` when a child refuses, before anything changes.
     public func execute(_ plan: DeletePlan, in set: RecordSet) throws(FolioError) {
         try checkRefusals(plan, in: set)
-        for index in plan.unlinks {
-            try apply([("parent", nil)], to: set.records[index])
-        }
-        try withLock { () throws(FolioError) in
-            for index in plan.removals {
-                let path = url(set.records[index].path).path
-                if unlink(path) != 0 && errno != ENOENT {
-                    throw FolioError(.writeFailed(String(cString: strerror(errno))), file: set.records[index].path)
+        let removed = plan.removals.map { set.records[$0] }
+        var message = removed.first.map { Self.describe("remove", $0) } ?? "remove"
+        if removed.count > 1 { message += " and \(removed.count - 1) more" }
+        try inOneCommit(message) { () throws(FolioError) in
+            for index in plan.unlinks {
+                try apply([("parent", nil)], to: set.records[index], verb: "unlink")
+            }
+            try withLock { () throws(FolioError) in
+                var done: [String] = []
+                defer { recordChange(done, message) }
+                for record in removed {
+                    if unlink(url(record.path).path) != 0 && errno != ENOENT {
+                        throw FolioError(.writeFailed(String(cString: strerror(errno))), file: record.path)
+                    }
+                    done.append(record.path)
                 }
             }
         }

@@ -17,6 +17,12 @@ public final class Vault {
     public let kinds: [String: Kind]
     /// Problems that do not stop the vault from working (a damaged config, a bad template).
     public private(set) var warnings: [FolioError] = []
+    /// Where changes are reported for the history (git), if anywhere.
+    public var recorder: (any ChangeRecorder)?
+    /// Changes written to disk whose commit failed; the command reports them as warnings.
+    public internal(set) var recordingProblems: [FolioError] = []
+    /// Paths changed inside ``inOneCommit(_:_:)``, committed together at its end.
+    var pendingBatch: [String]?
     /// An explicit `--lang`, which wins over the vault's setting.
     public var languageOverride: Language?
 
@@ -103,10 +109,11 @@ public final class Vault {
     }
 
     /// Writes the settings file back through the round-trip codec.
-    public func saveSettings(_ settings: Settings) throws(FolioError) {
+    public func saveSettings(_ settings: Settings, message: String = "config: change settings") throws(FolioError) {
         guard let text = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged("")) }
         try withLock { () throws(FolioError) in
             try AtomicFile.write(text, to: configURL)
+            recordChange([".folio/config.yaml"], message)
         }
         self.settings = settings
         warnings.removeAll { if case .configDamaged = $0.message { true } else { false } }

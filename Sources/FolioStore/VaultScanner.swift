@@ -153,3 +153,26 @@ struct UnsafeSendable<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
 }
+
+/// What one file of the vault holds, for checks before committing it.
+public enum FileState: Sendable {
+    case record(Record)
+    /// A Markdown file without front matter: a plain note, welcome in a vault.
+    case plain
+    case problem(FolioError)
+    case missing
+}
+
+extension Vault {
+    /// Reads and parses one vault-relative file.
+    public func inspect(_ path: String) -> FileState {
+        var info = stat()
+        if lstat(url(path).path, &info) != 0 { return .missing }
+        switch Self.parse(path: path, rootPath: root.path) {
+        case .record(let record): return .record(record)
+        case .plain: return .plain
+        case .problem(let error): return .problem(error)
+        case .none: return .missing
+        }
+    }
+}

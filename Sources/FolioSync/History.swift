@@ -1,9 +1,26 @@
 import Foundation
 import FolioCore
+import FolioStore
 import Git
 
 /// The vault's history in git, driven through libgit2 (no `git` executable at run time).
-public enum History {
+///
+/// Every change folio makes is committed at once through ``record(_:in:)``; changes made in an
+/// editor are committed by ``commitHandChanges(in:message:)``. Commits carry a `Folio-Device:`
+/// trailer naming the device, which `log` shows and `undo` uses to find folio's own commits.
+public final class History: ChangeRecorder {
+    public let repository: Repository
+    public let root: URL
+    /// This device's name: `FOLIO_DEVICE`, else `.folio/local/device`, else the host name.
+    public let device: String
+    /// Things worth telling the user that are not errors (a stale lock removed, a sync finished).
+    public private(set) var notices: [Message] = []
+    private let clock: Clock
+    private var authorName: String?
+
+    static let deviceTrailer = "Folio-Device"
+    static let undoTrailer = "Folio-Undo"
+
     /// Makes `directory` a git repository on branch `main`, or adopts the one already there.
     /// - Throws: ``FolioError`` `.writeFailed` with libgit2's reason.
     public static func initialise(at directory: URL) throws(FolioError) {
@@ -13,5 +30,176 @@ public enum History {
         } catch {
             throw FolioError(.writeFailed("git: \(error)"), file: directory.path)
         }
+    }
+
+    /// Opens the history of `vault`, or nil when the vault has no `.git` (the vault warns about that itself).
+    ///
+    /// Finishes a sync that a crash interrupted and clears locks that crashed processes left, so
+    /// neither blocks anything later.
+    public static func open(_ vault: Vault, environment: [String: String]) throws(FolioError) -> History? {
+        guard FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(".git").path) else { return nil }
+        let repository: Repository
+        do {
+            repository = try Repository.open(at: vault.root)
+        } catch {
+            throw FolioError(.syncFailed("git: \(error.gitReason)"), file: ".git")
+        }
+        let history = History(
+            repository: repository, root: vault.root, device: deviceName(vault: vault, environment: environment),
+            clock: vault.clock)
+        history.notices += StaleLocks.recover(gitDirectory: repository.gitDirectory).map { Message.staleLockRemoved($0) }
+        if try history.finishInterruptedUpdate(localDirectory: vault.localDirectory) {
+            history.notices.append(.interruptedSyncFinished)
+        }
+        return history
+    }
+
+    init(repository: Repository, root: URL, device: String, clock: Clock) {
+        self.repository = repository
+        self.root = root
+        self.device = device
+        self.clock = clock
+    }
+
+    /// The device name, remembered in `.folio/local/device` (which never syncs) on first use.
+    static func deviceName(vault: Vault, environment: [String: String]) -> String {
+        if let fixed = environment["FOLIO_DEVICE"]?.trimmingCharacters(in: .whitespacesAndNewlines), !fixed.isEmpty {
+            return fixed
+        }
+        let file = vault.localDirectory.appendingPathComponent("device")
+        if let data = FileManager.default.contents(atPath: file.path),
+           let name = String(data: data, encoding: .utf8)?.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces),
+           !name.isEmpty {
+            return name
+        }
+        let name = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "device"
+        try? AtomicFile.makeDirectory(vault.localDirectory)
+        try? AtomicFile.write(name + "\n", to: file)
+        return name.isEmpty ? "device" : name
+    }
+
+    // MARK: - Committing
+
+    public func record(_ change: VaultChange, in vault: Vault) throws(FolioError) {
+        _ = try commit(paths: change.paths, summary: change.message, vault: vault)
+    }
+
+    /// Commits exactly `paths` (as they are on disk) with `summary`, authored by the owner on this device.
+    @discardableResult
+    public func commit(paths: [String], summary: String, vault: Vault, extraTrailers: [(String, String)] = []) throws(FolioError) -> OID? {
+        let signature = signature(vault: vault)
+        let message = Self.message(summary: summary, device: device, trailers: extraTrailers)
+        do {
+            return try repository.commitOnly(paths: paths, message: message, author: signature, committer: signature)
+        } catch {
+            throw FolioError(.commitFailed(error.gitReason))
+        }
+    }
+
+    static func message(summary: String, body: String = "", device: String, trailers: [(String, String)] = []) -> String {
+        var text = summary + "\n\n"
+        if !body.isEmpty { text += body + "\n\n" }
+        text += "\(deviceTrailer): \(device)\n"
+        for (key, value) in trailers { text += "\(key): \(value)\n" }
+        return text
+    }
+
+    /// The owner (from `profile.md`) as author, on this device; the device name when there is no owner yet.
+    func signature(vault: Vault) -> Signature {
+        if authorName == nil {
+            if case .record(let profile) = vault.inspect("profile.md"), profile.kind == "profile" {
+                authorName = profile.document.string("name") ?? profile.title
+            }
+        }
+        let name = Self.cleanSignaturePart(authorName ?? device)
+        let email = "folio@" + String(Slug.make(device).prefix(40)).ifEmpty("device")
+        let date = clock.now()
+        return Signature(name: name.ifEmpty("folio"), email: email, time: date, offsetMinutes: clock.zone.secondsFromGMT(for: date) / 60)
+    }
+
+    private static func cleanSignaturePart(_ text: String) -> String {
+        String(text.unicodeScalars.filter { !"<>\n\r\0".unicodeScalars.contains($0) }.map(Character.init))
+            .trimmingCharacters(in: .whitespaces)
+    }
+
+    // MARK: - Changes made by hand
+
+    /// What differs between the last commit and the files on disk (new, edited and deleted files).
+    public func handChanges() throws(FolioError) -> [String] {
+        do {
+            return try repository.status().map(\.path).sorted()
+        } catch {
+            throw FolioError(.syncFailed("git status: \(error.gitReason)"))
+        }
+    }
+
+    /// The outcome of committing hand edits.
+    public struct HandCommit: Sendable {
+        public var committed: [String]
+        /// Files left out because they do not parse, each with file, line and column.
+        public var leftOut: [FolioError]
+        public var commit: OID?
+    }
+
+    /// Commits every file changed by hand, after checking that each changed record still parses:
+    /// a file that does not is left out (and reported), the rest goes in.
+    public func commitHandChanges(in vault: Vault, message: String? = nil) throws(FolioError) -> HandCommit {
+        try vault.withLock { () throws(FolioError) -> HandCommit in
+            let changed = try handChanges()
+            var good: [String] = []
+            var leftOut: [FolioError] = []
+            for path in changed {
+                if let problem = Self.problem(with: path, in: vault) {
+                    leftOut.append(problem)
+                } else {
+                    good.append(path)
+                }
+            }
+            guard !good.isEmpty else { return HandCommit(committed: [], leftOut: leftOut, commit: nil) }
+            let summary = message ?? Self.handSummary(good)
+            let oid = try commit(paths: good, summary: summary, vault: vault)
+            return HandCommit(committed: good, leftOut: leftOut, commit: oid)
+        }
+    }
+
+    /// Why `path` must not be committed as it is, or nil when it may.
+    static func problem(with path: String, in vault: Vault) -> FolioError? {
+        if path.hasSuffix(".md") && !path.hasPrefix(".folio/templates/") {
+            if case .problem(let error) = vault.inspect(path) { return error }
+            return nil
+        }
+        if path == ".folio/config.yaml" {
+            guard let data = FileManager.default.contents(atPath: vault.url(path).path) else { return nil }
+            let settings = Settings(text: String(data: data, encoding: .utf8), file: path)
+            return settings.problem
+        }
+        if path.hasPrefix(".folio/templates/") && path.hasSuffix(".md") {
+            guard let data = FileManager.default.contents(atPath: vault.url(path).path) else { return nil }
+            guard let text = String(data: data, encoding: .utf8) else { return FolioError(.notUTF8, file: path) }
+            do {
+                _ = try Kind(template: text, source: path, fallbackName: (path as NSString).lastPathComponent)
+            } catch {
+                return error
+            }
+        }
+        return nil
+    }
+
+    static func handSummary(_ paths: [String]) -> String {
+        let records = paths.filter { $0.hasSuffix(".md") }
+        if paths.count == 1 { return "edit: \(paths[0]) by hand" }
+        return "edit: \(paths.count) files by hand" + (records.count == paths.count ? "" : " (\(records.count) records)")
+    }
+}
+
+extension String {
+    func ifEmpty(_ fallback: String) -> String { isEmpty ? fallback : self }
+}
+
+extension Error {
+    /// libgit2's own words for a failure, without our wrapper's decoration.
+    var gitReason: String {
+        if let git = self as? GitError { return git.message }
+        return String(describing: self)
     }
 }

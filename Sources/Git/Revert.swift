@@ -43,7 +43,7 @@ extension Repository {
     }
 
     /// Moves the branch HEAD is on (or a detached HEAD) from `old` to `new`, failing with `.modified` if it moved meanwhile.
-    func moveHeadBranch(to new: OID, from old: OID?, message: String) throws {
+    public func moveHeadBranch(to new: OID, from old: OID?, message: String) throws {
         let name = try headTargetName ?? "HEAD"
         if let old {
             try setReference(name: name, to: new, message: message, expected: old)

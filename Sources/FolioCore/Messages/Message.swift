@@ -87,6 +87,47 @@ public enum Message: Sendable, Equatable {
     // Listing.
     case noRecords
 
+    // History and sync.
+    case committedByHand(Int)
+    case nothingToCommit
+    case leftOutOfCommit
+    case commitFailed(String)
+    case noRemote
+    case remoteUnreachable(url: String, reason: String)
+    case syncDone(received: Int, sent: Int)
+    case syncUpToDate
+    case syncConflict(path: String, copy: String)
+    case syncRenamed(path: String, renamed: String)
+    case unknownHost(host: String, key: String, command: String)
+    case hostKeyChanged(host: String, key: String)
+    case hostKeyRevoked(host: String)
+    case authenticationFailed(url: String, reason: String)
+    case credentialsFileTooOpen(path: String)
+    case pushRejected(String)
+    case syncGaveUp(Int)
+    case mergeBlockedByUnparsable([String])
+    case staleLockRemoved(String)
+    case interruptedSyncFinished
+    case syncFailed(String)
+    case undone(String)
+    case nothingToUndo
+    case undoWouldRevertOthers(summary: String, later: Int)
+    case undoConflicts(String)
+    case noHistory
+    case notInHistoryAt(record: String, at: String)
+    case unknownRevision(String)
+    case statusChanged(Int)
+    case statusAheadBehind(ahead: Int, behind: Int)
+    case statusConflicts(Int)
+    case statusRemote(String)
+    case statusLastSync(String)
+    case statusLastError(String)
+    case statusClean
+    case watching(Int)
+    case watchStopped
+    case cloned(String)
+    case targetNotEmpty(String)
+
     // Init.
     case initialised(String)
     case askName, askBirthday, askGender
@@ -246,6 +287,98 @@ public enum Message: Sendable, Equatable {
             ("發現 \(count) 個問題。", "found \(count) problem\(count == 1 ? "" : "s").")
         case .noRecords:
             ("沒有紀錄。", "no records.")
+        case .committedByHand(let count):
+            ("已提交 \(count) 個手動修改的檔案。", "committed \(count) file\(count == 1 ? "" : "s") changed by hand.")
+        case .nothingToCommit:
+            ("沒有需要提交的修改。", "nothing to commit.")
+        case .leftOutOfCommit:
+            ("這個檔案沒有提交：修正後執行 `folio commit`。", "this file was left out of the commit: fix it, then run `folio commit`.")
+        case .commitFailed(let reason):
+            ("修改已存檔，但沒有提交到歷史（\(reason)）。下次 `folio commit` 或 `folio sync` 會補上。",
+             "the change is saved but not committed to history (\(reason)). The next `folio commit` or `folio sync` catches up.")
+        case .noRemote:
+            ("還沒有設定同步的遠端。用 `folio config set sync.remote 網址` 設定。",
+             "no remote to sync with. Set one with `folio config set sync.remote URL`.")
+        case .remoteUnreachable(let url, let reason):
+            ("無法連上遠端 \(url)（\(reason)）。所有修改都已在本機提交，下次同步時會一起送出。",
+             "could not reach the remote \(url) (\(reason)). Everything is committed on this device and goes out with the next sync.")
+        case .syncDone(let received, let sent):
+            ("已同步：收到 \(received) 個提交，送出 \(sent) 個提交。", "synced: received \(received) commit\(received == 1 ? "" : "s"), sent \(sent).")
+        case .syncUpToDate:
+            ("已是最新，沒有需要同步的內容。", "already up to date.")
+        case .syncConflict(let path, let copy):
+            ("衝突：兩台裝置都改了 \(path)。較新的版本留在原處，另一個版本保存為 \(copy)。",
+             "conflict: both devices changed \(path). The newer version stays; the other is kept as \(copy).")
+        case .syncRenamed(let path, let renamed):
+            ("兩台裝置都新增了 \(path)：兩筆都保留，其中一筆改名為 \(renamed)。",
+             "both devices added \(path): both are kept, one renamed to \(renamed).")
+        case .unknownHost(let host, let key, let command):
+            ("不認識的 SSH 主機 \(host)（\(key)），拒絕連線。如果這是你的伺服器，用這個指令信任它：\n  \(command)",
+             "unknown SSH host \(host) (\(key)); refused. If this is your server, trust it with:\n  \(command)")
+        case .hostKeyChanged(let host, let key):
+            ("SSH 主機 \(host) 的金鑰和 ~/.ssh/known_hosts 記錄的不同（現在是 \(key)），拒絕連線。可能有人冒充它；確認後再更新 known_hosts。",
+             "the SSH host key of \(host) differs from the one in ~/.ssh/known_hosts (now \(key)); refused. Someone may be impersonating it: check, then update known_hosts.")
+        case .hostKeyRevoked(let host):
+            ("SSH 主機 \(host) 的金鑰已被撤銷（known_hosts 的 @revoked），拒絕連線。", "the SSH host key of \(host) is marked @revoked in known_hosts; refused.")
+        case .authenticationFailed(let url, let reason):
+            ("無法登入遠端 \(url)（\(reason)）。SSH 依序嘗試 ssh-agent、~/.ssh/id_ed25519、~/.ssh/id_rsa 或設定 sync.ssh_key；HTTPS 使用 FOLIO_GIT_TOKEN 或 ~/.config/folio/credentials.yaml。",
+             "could not log in to \(url) (\(reason)). SSH tries ssh-agent, ~/.ssh/id_ed25519, ~/.ssh/id_rsa, or the key in sync.ssh_key; HTTPS uses FOLIO_GIT_TOKEN or ~/.config/folio/credentials.yaml.")
+        case .credentialsFileTooOpen(let path):
+            ("憑證檔 \(path) 其他人也能讀取，不使用它。請執行 `chmod 600 \(path)`。",
+             "the credentials file \(path) is readable by others, so folio will not use it. Run `chmod 600 \(path)`.")
+        case .pushRejected(let reason):
+            ("遠端拒絕了推送：\(reason)", "the remote refused the push: \(reason)")
+        case .syncGaveUp(let attempts):
+            ("遠端在同步期間一直有新的提交，試了 \(attempts) 次後先停下；所有修改都已在本機提交，稍後再同步。",
+             "the remote kept moving during the sync; gave up after \(attempts) attempts. Everything is committed here; sync again in a moment.")
+        case .mergeBlockedByUnparsable(let paths):
+            ("無法合併遠端的修改：這些檔案有無法解析、尚未提交的修改，而遠端也改了它們：\(paths.joined(separator: ", "))。請先修正它們。",
+             "cannot merge the remote's changes: these files have unparsable, uncommitted edits and the remote changed them too: \(paths.joined(separator: ", ")). Fix them first.")
+        case .staleLockRemoved(let path):
+            ("移除了當掉的程式留下的鎖 \(path)。", "removed the lock \(path) left by a process that crashed.")
+        case .interruptedSyncFinished:
+            ("完成了上次被中斷的同步。", "finished a sync that was interrupted.")
+        case .syncFailed(let reason):
+            ("同步失敗：\(reason)。所有修改都已在本機提交。", "sync failed: \(reason). Everything is committed on this device.")
+        case .undone(let summary):
+            ("已復原：\(summary)", "undone: \(summary)")
+        case .nothingToUndo:
+            ("沒有可以復原的 folio 提交。", "there is no folio commit to undo.")
+        case .undoWouldRevertOthers(let summary, let later):
+            ("最新的 folio 提交「\(summary)」之後還有 \(later) 個其他裝置或手動的提交動到同樣的檔案。確定要復原請加上 --force。",
+             "after the newest folio commit (\(summary)) come \(later) commit\(later == 1 ? "" : "s") from another device or by hand touching the same files. Add --force to undo it anyway.")
+        case .undoConflicts(let summary):
+            ("無法復原「\(summary)」：之後的修改動到了同樣的內容。", "cannot undo \(summary): later changes touch the same lines.")
+        case .noHistory:
+            ("還沒有任何歷史。", "no history yet.")
+        case .notInHistoryAt(let record, let at):
+            ("\(record) 在 \(at) 時還不存在。", "\(record) did not exist at \(at).")
+        case .unknownRevision(let text):
+            ("找不到提交或日期「\(text)」。請給提交編號（至少 4 碼）或日期 YYYY-MM-DD。",
+             "no commit or date '\(text)'. Give a commit id (at least 4 characters) or a date YYYY-MM-DD.")
+        case .statusChanged(let count):
+            ("\(count) 個檔案有手動修改，尚未提交", "\(count) file\(count == 1 ? "" : "s") changed by hand, not committed yet")
+        case .statusAheadBehind(let ahead, let behind):
+            ("\(ahead) 個提交尚未送出；遠端有 \(behind) 個新提交（以上次同步時為準）",
+             "\(ahead) commit\(ahead == 1 ? "" : "s") not pushed; \(behind) new on the remote (as of the last sync)")
+        case .statusConflicts(let count):
+            ("\(count) 個衝突副本待處理（看完後刪除即可）", "\(count) conflict cop\(count == 1 ? "y" : "ies") to look at (delete once merged by hand)")
+        case .statusRemote(let url):
+            ("遠端：\(url)", "remote: \(url)")
+        case .statusLastSync(let when):
+            ("上次同步成功：\(when)", "last successful sync: \(when)")
+        case .statusLastError(let error):
+            ("上次同步的問題：\(error)", "last sync problem: \(error)")
+        case .statusClean:
+            ("所有修改都已提交。", "everything is committed.")
+        case .watching(let seconds):
+            ("每 \(seconds) 秒同步一次，本機有修改時立即同步；按 Ctrl-C 停止。", "syncing every \(seconds) s and right after local changes; Ctrl-C stops.")
+        case .watchStopped:
+            ("已停止同步。", "stopped syncing.")
+        case .cloned(let path):
+            ("已把資料庫複製到 \(path)。", "cloned the vault into \(path).")
+        case .targetNotEmpty(let path):
+            ("「\(path)」已存在且不是空的目錄。", "'\(path)' exists and is not an empty folder.")
         case .initialised(let path):
             ("已建立 folio 資料庫：\(path)", "created a folio vault in \(path)")
         case .askName: ("你的名字：", "Your name: ")

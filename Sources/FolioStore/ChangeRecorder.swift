@@ -1,0 +1,71 @@
+import Foundation
+import FolioCore
+
+/// One change a use case made, as the history records it.
+public struct VaultChange: Sendable, Hashable {
+    /// Vault-relative paths written or removed.
+    public var paths: [String]
+    /// What changed, e.g. `idea: done "測試想法"`.
+    public var message: String
+
+    public init(paths: [String], message: String) {
+        self.paths = paths
+        self.message = message
+    }
+}
+
+/// Where the vault reports each change it makes; the sync module commits them to git.
+///
+/// The store knows nothing of git: it only says which paths changed and why.
+public protocol ChangeRecorder: AnyObject {
+    /// Called under the writers' lock, right after the files were written.
+    func record(_ change: VaultChange, in vault: Vault) throws(FolioError)
+}
+
+extension Vault {
+    /// The one-line description of a record used in change messages: `idea: add "title"`.
+    static func describe(_ verb: String, _ record: Record) -> String {
+        "\(record.kind ?? "record"): \(verb) \"\(record.title)\""
+    }
+
+    /// Reports a change to the recorder, or keeps it for the batch in progress. Call under the lock.
+    func recordChange(_ paths: [String], _ message: String) {
+        if pendingBatch != nil {
+            pendingBatch?.append(contentsOf: paths)
+            return
+        }
+        commitChange(VaultChange(paths: paths, message: message))
+    }
+
+    func commitChange(_ change: VaultChange) {
+        guard let recorder, !change.paths.isEmpty else { return }
+        do {
+            try recorder.record(change, in: self)
+        } catch {
+            // The files are safely written; only the history lags, and the next commit catches up.
+            recordingProblems.append(error)
+        }
+    }
+
+    /// Runs `body`, committing everything it changes as one commit with `message` (so one `undo` reverts it all).
+    ///
+    /// What was changed before a failure is committed too: a change on disk is never left out of history.
+    public func inOneCommit<T>(_ message: String, _ body: () throws(FolioError) -> T) throws(FolioError) -> T {
+        guard pendingBatch == nil else { return try body() }
+        pendingBatch = []
+        let result: Result<T, FolioError>
+        do throws(FolioError) {
+            result = .success(try body())
+        } catch {
+            result = .failure(error)
+        }
+        let paths = pendingBatch ?? []
+        pendingBatch = nil
+        if !paths.isEmpty {
+            var seen = Set<String>()
+            let unique = paths.filter { seen.insert($0).inserted }
+            try withLock { () throws(FolioError) in commitChange(VaultChange(paths: unique, message: message)) }
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,147 @@
+import Clibgit2
+import Foundation
+
+/// What becomes of one path when a tree is rebuilt.
+public enum FileChange: Sendable, Hashable {
+    /// The path holds this blob with this mode (``FileMode``).
+    case blob(OID, mode: FileMode)
+    /// The path is removed.
+    case delete
+}
+
+/// The git file modes a vault can hold.
+public enum FileMode: UInt32, Sendable, Hashable {
+    case regular = 0o100644
+    case executable = 0o100755
+    case symlink = 0o120000
+}
+
+extension Repository {
+    /// Stores `data` as a blob and returns its id (the same bytes always give the same id).
+    public func writeBlob(_ data: Data) throws -> OID {
+        var oid = git_oid()
+        try data.withUnsafeBytes { bytes in
+            _ = try check(git_blob_create_from_buffer(&oid, pointer, bytes.baseAddress, bytes.count), "git_blob_create_from_buffer")
+        }
+        return OID(oid)
+    }
+
+    /// The mode of the file at `path` in commit `commit`, or nil when there is none.
+    public func fileMode(at path: String, in commit: OID) throws -> FileMode? {
+        try requireNoNUL(path, "git_tree_entry_bypath")
+        let found = try withTree(ofCommit: commit) { try entry(in: $0, path: path) }
+        return found.flatMap { FileMode(rawValue: $0.mode) }
+    }
+
+    /// Writes the tree of `commit` (an empty tree when nil) with `changes` applied, without touching
+    /// the index or the working directory, and returns the new tree's id.
+    public func tree(from commit: OID?, applying changes: [String: FileChange]) throws -> OID {
+        var index: OpaquePointer?
+        try check(git_index_new(&index), "git_index_new")
+        defer { git_index_free(index) }
+        if let commit {
+            try withTree(ofCommit: commit) { tree in
+                _ = try check(git_index_read_tree(index, tree), "git_index_read_tree")
+            }
+        }
+        for (path, change) in changes.sorted(by: { $0.key < $1.key }) {
+            try requireRelativePath(path, "git_index_add")
+            switch change {
+            case .delete:
+                let code = git_index_remove(index, path, 0)
+                if code == GIT_ENOTFOUND.rawValue { git_error_clear() } else { try check(code, "git_index_remove") }
+            case .blob(let oid, let mode):
+                try path.withCString { cPath in
+                    var entry = git_index_entry()
+                    entry.mode = mode.rawValue
+                    entry.id = oid.raw
+                    entry.path = cPath
+                    _ = try check(git_index_add(index, &entry), "git_index_add")
+                }
+            }
+        }
+        var tree = git_oid()
+        try check(git_index_write_tree_to(&tree, index, pointer), "git_index_write_tree_to")
+        return OID(tree)
+    }
+
+    /// Writes a commit object for `tree` with these parents; no reference moves.
+    public func writeCommit(tree: OID, parents: [OID], message: String, author: Signature, committer: Signature) throws -> OID {
+        try createCommit(tree: tree, parents: parents, message: message, author: author, committer: committer, updateReference: nil)
+    }
+
+    /// The tree id of commit `oid`.
+    public func treeID(of oid: OID) throws -> OID {
+        try withCommit(oid) { handle in
+            guard let id = git_commit_tree_id(handle)?.pointee else {
+                throw GitError(code: .invalid, message: "commit \(oid) has no tree", function: "git_commit_tree_id")
+            }
+            return OID(id)
+        }
+    }
+
+    /// Commits exactly `paths` as they are in the working directory on top of HEAD, like
+    /// `git commit --only`: whatever else is staged stays staged and out of this commit.
+    ///
+    /// A path whose file is gone is removed. The index is brought in line for these paths too, so
+    /// `status` no longer reports them. Returns nil (committing nothing) when the paths already match HEAD.
+    @discardableResult
+    public func commitOnly(paths: [String], message: String, author: Signature, committer: Signature) throws -> OID? {
+        guard let workdir else {
+            throw GitError(code: .bareRepo, message: "cannot commit files in a bare repository", function: "git_commit_create")
+        }
+        let parent = try head()
+        var changes: [String: FileChange] = [:]
+        for path in paths {
+            try requireRelativePath(path, "git_blob_create_from_workdir")
+            let file = workdir.appendingPathComponent(path).path
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else {
+                changes[path] = .delete
+                continue
+            }
+            var oid = git_oid()
+            try check(git_blob_create_from_workdir(&oid, pointer, path), "git_blob_create_from_workdir")
+            let mode: FileMode
+            if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
+                mode = .symlink
+            } else if let permissions = attributes[.posixPermissions] as? Int, permissions & 0o111 != 0 {
+                mode = .executable
+            } else {
+                mode = .regular
+            }
+            changes[path] = .blob(OID(oid), mode: mode)
+        }
+        let tree = try tree(from: parent, applying: changes)
+        if let parent, try treeID(of: parent) == tree {
+            try stage(paths: paths)
+            return nil
+        }
+        let commit = try createCommit(
+            tree: tree, parents: parent.map { [$0] } ?? [], message: message, author: author, committer: committer,
+            updateReference: "HEAD")
+        try stage(paths: paths)
+        return commit
+    }
+
+    /// The commit a revision names: a full or abbreviated id, a branch, `HEAD~2` and the like; nil when none.
+    public func resolveCommit(_ spec: String) throws -> OID? {
+        try requireNoNUL(spec, "git_revparse_single")
+        var object: OpaquePointer?
+        let code = git_revparse_single(&object, pointer, spec)
+        if code == GIT_ENOTFOUND.rawValue || code == GIT_EAMBIGUOUS.rawValue || code == GIT_EINVALIDSPEC.rawValue {
+            git_error_clear()
+            return nil
+        }
+        try check(code, "git_revparse_single")
+        defer { git_object_free(object) }
+        var commit: OpaquePointer?
+        let peeled = git_object_peel(&commit, object, GIT_OBJECT_COMMIT)
+        if peeled != 0 {
+            git_error_clear()
+            return nil
+        }
+        defer { git_object_free(commit) }
+        guard let id = git_object_id(commit)?.pointee else { return nil }
+        return OID(id)
+    }
+}
