@@ -9,12 +9,13 @@ public struct Folio: ParsableCommand {
         abstract: "A journal store in plain files: diary pages, ideas and magic 8 ball questions as Markdown with YAML front matter.",
         discussion: """
         A record is named by its id, a unique id prefix (4+ characters), its path, or its slug.
-        Exit status: 0 success, 1 the command failed, 2 a usage error.
+        Exit status: 0 success, 1 the command failed, 2 a usage error, 3 sync could not reach the remote (everything is committed locally).
         """,
         version: "0.1.0",
         subcommands: [
-            Init.self, New.self, Idea.self, Diary.self, List.self, Show.self, Edit.self, SetCommand.self,
+            Init.self, CloneCommand.self, New.self, Idea.self, Diary.self, List.self, Show.self, Edit.self, SetCommand.self,
             Done.self, Undone.self, Remove.self, Check.self, ConfigCommand.self, ProfileCommand.self, Kinds.self,
+            CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self,
         ])
 
     public init() {}
@@ -27,6 +28,7 @@ public struct Folio: ParsableCommand {
             return 0
         } catch let error as FolioError {
             Console.err(error.rendered(in: MessageLanguage.shared.current))
+            if case .remoteUnreachable = error.message { return 3 }
             return 1
         } catch {
             let code = exitCode(for: error)

@@ -16,6 +16,8 @@ struct Init: ParsableCommand {
     @Option(help: "The owner's birthday, YYYY-MM-DD.") var birthday: String?
     @Option(help: "The owner's gender: female, male or other.") var gender: String?
     @Option(help: "Language of messages and generated text: zh-Hant or en.") var language: String?
+    @Option(help: "The git remote to sync with (a path, file://, git://, ssh://, user@host:path or https://).")
+    var remote: String?
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -35,6 +37,19 @@ struct Init: ParsableCommand {
         try AtomicFile.makeDirectory(target)
         try History.initialise(at: target)
         let vault = try Vault.initialise(at: target, owner: owner, language: language, clock: Clock.from(environment: environment))
+        if let remote {
+            var settings = vault.settings
+            try settings.set("sync.remote", to: remote)
+            try vault.saveSettings(settings)
+        }
+        if let history = try History.open(vault, environment: environment) {
+            if let remote { try history.setRemote(remote) }
+            let first = try history.commitHandChanges(in: vault, message: "init: new vault")
+            for problem in first.leftOut {
+                Console.err(terminal.warn(problem.rendered(in: says, asWarning: true)))
+                Console.err(terminal.warn(Message.leftOutOfCommit.text(says)))
+            }
+        }
         Console.out(Message.initialised(vault.root.path).text(says))
         if owner == nil { Console.out(Message.noProfile.text(says)) }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FolioCore
 import FolioStore
+import FolioSync
 
 /// Options every command takes.
 public struct GlobalOptions: ParsableArguments {
@@ -44,6 +45,8 @@ final class MessageLanguage: @unchecked Sendable {
 /// What a command works with: the vault, the terminal, the environment.
 struct Context {
     let vault: Vault
+    /// The vault's git history; nil when the vault has no `.git` (the vault warns about that).
+    let history: History?
     let terminal: Terminal
     let environment: [String: String]
     let workingDirectory: URL
@@ -59,10 +62,15 @@ struct Context {
         let vault = Vault(root: root, clock: Clock.from(environment: environment))
         vault.languageOverride = global.language()
         MessageLanguage.shared.set(vault.language)
+        let terminal = Terminal.current(noColor: global.noColor, environment: environment)
+        let history = try History.open(vault, environment: environment)
         let context = Context(
-            vault: vault, terminal: Terminal.current(noColor: global.noColor, environment: environment),
-            environment: environment, workingDirectory: cwd)
+            vault: vault, history: history, terminal: terminal, environment: environment, workingDirectory: cwd)
         for warning in vault.warnings { context.warn(warning) }
+        if let history {
+            for notice in history.notices { Console.err(terminal.warn(notice.text(vault.language))) }
+            vault.recorder = WarningRecorder(history: history, context: context)
+        }
         return context
     }
 
@@ -94,4 +102,23 @@ struct Context {
 func keyValue(_ text: String) throws(FolioError) -> (String, String) {
     guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { throw FolioError(.fieldNeedsKeyValue(text)) }
     return (String(text[..<equals]).trimmingCharacters(in: .whitespaces), String(text[text.index(after: equals)...]))
+}
+
+/// Commits each change through the history; a failed commit is a warning, since the change itself is saved.
+final class WarningRecorder: ChangeRecorder {
+    let history: History
+    let context: Context
+
+    init(history: History, context: Context) {
+        self.history = history
+        self.context = context
+    }
+
+    func record(_ change: VaultChange, in vault: Vault) throws(FolioError) {
+        do {
+            try history.record(change, in: vault)
+        } catch {
+            context.warn(error)
+        }
+    }
 }

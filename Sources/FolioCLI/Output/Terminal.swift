@@ -39,6 +39,11 @@ public enum Console {
         FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
+    /// Writes to stderr without a newline (progress lines redrawn with `\r`).
+    public static func errInline(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
     public static func err(_ text: String) {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }

@@ -1,0 +1,187 @@
+import ArgumentParser
+import Foundation
+import FolioCore
+import FolioStore
+import FolioSync
+
+/// The vault's history, or the reason there is none.
+extension Context {
+    func requireHistory() throws(FolioError) -> History {
+        guard let history else { throw FolioError(.gitDataMissing) }
+        return history
+    }
+
+    /// Reports files `commit` or `sync` left out because they do not parse.
+    func reportLeftOut(_ problems: [FolioError]) {
+        for problem in problems {
+            warn(problem)
+            Console.err(terminal.warn(Message.leftOutOfCommit.text(language)))
+        }
+    }
+}
+
+struct CommitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "commit",
+        abstract: "Commit changes made by hand (new, edited and deleted files).",
+        discussion: """
+        Each changed record is parsed first; a file that does not parse is named with its line and \
+        column and left out, the rest is committed. Example: folio commit -m "fix typos"
+        """)
+
+    @Option(name: .shortAndLong, help: "The commit message (default: which files changed).") var message: String?
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = try Context.open(global)
+        let history = try context.requireHistory()
+        let result = try history.commitHandChanges(in: context.vault, message: message)
+        context.reportLeftOut(result.leftOut)
+        if result.committed.isEmpty {
+            if result.leftOut.isEmpty { context.say(.nothingToCommit) }
+            if !result.leftOut.isEmpty { throw ExitCode.failure }
+            return
+        }
+        context.say(.committedByHand(result.committed.count))
+    }
+}
+
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "What is not committed, not pushed, or in conflict; the last sync's result. Never uses the network.")
+
+    @Flag(help: "Print the status as JSON.") var json = false
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = try Context.open(global)
+        let history = try context.requireHistory()
+        let status = try history.status(settings: context.vault.settings, localDirectory: context.vault.localDirectory)
+        if json {
+            context.json(.object([
+                ("changed", .array(status.changed.map { .string($0) })),
+                ("ahead", .int(status.ahead)),
+                ("behind", .int(status.behind)),
+                ("conflicts", .array(status.conflicts.map { .string($0) })),
+                ("pending_ai", .array([])),
+                ("remote", .object([
+                    ("url", status.remote.url.map { .string($0) } ?? .null),
+                    ("last_sync", status.remote.lastSync.map { .string($0) } ?? .null),
+                    ("last_error", status.remote.lastError.map { .string($0) } ?? .null),
+                ])),
+            ]))
+            return
+        }
+        let terminal = context.terminal
+        if status.changed.isEmpty {
+            context.say(.statusClean)
+        } else {
+            Console.out(terminal.bold(Message.statusChanged(status.changed.count).text(context.language)))
+            for path in status.changed { Console.out("  " + path) }
+        }
+        if !status.conflicts.isEmpty {
+            Console.out(terminal.warn(Message.statusConflicts(status.conflicts.count).text(context.language)))
+            for path in status.conflicts { Console.out("  " + path) }
+        }
+        guard let url = status.remote.url else {
+            context.say(.noRemote)
+            return
+        }
+        context.say(.statusRemote(url))
+        context.say(.statusAheadBehind(ahead: status.ahead, behind: status.behind))
+        if let last = status.remote.lastSync { context.say(.statusLastSync(last)) }
+        if let error = status.remote.lastError { Console.out(terminal.warn(Message.statusLastError(error).text(context.language))) }
+    }
+}
+
+struct Log: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The vault's history, or one record's: date, device, author, message.",
+        discussion: "Examples: folio log · folio log 設備間同步測試 -n 5 · folio log --json")
+
+    @Argument(help: "A record (id, prefix, path or slug); default: the whole vault.") var record: String?
+    @Option(name: .customShort("n"), help: "Show at most this many commits.") var limit: Int?
+    @Flag(help: "Print the log as JSON.") var json = false
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = try Context.open(global)
+        let history = try context.requireHistory()
+        var path: String?
+        if let record {
+            path = try context.resolvePath(record)
+        }
+        let entries = try history.log(path: path, limit: limit)
+        if json {
+            context.json(.array(entries.map { entry in
+                .object([
+                    ("commit", .string(entry.commit)),
+                    ("date", .string(Self.date(entry))),
+                    ("author", .string(entry.author)),
+                    ("device", entry.device.map { .string($0) } ?? .null),
+                    ("message", .string(entry.message)),
+                    ("paths", .array(entry.paths.map { .string($0) })),
+                ])
+            }))
+            return
+        }
+        if entries.isEmpty {
+            context.say(.noHistory)
+            return
+        }
+        let terminal = context.terminal
+        var lines: [String] = []
+        for entry in entries {
+            let device = entry.device.map { " @\($0)" } ?? ""
+            lines.append(
+                terminal.accent(String(entry.commit.prefix(8))) + "  " + Self.date(entry).prefix(16).replacingOccurrences(of: "T", with: " ")
+                    + "  " + terminal.dim(entry.author + device) + "  " + entry.message)
+        }
+        Console.page(lines.joined(separator: "\n") + "\n", terminal: terminal, environment: context.environment)
+    }
+
+    static func date(_ entry: HistoryEntry) -> String {
+        let zone = TimeZone(secondsFromGMT: entry.offsetMinutes * 60) ?? .current
+        return Timestamp(date: entry.date, zone: zone).text
+    }
+}
+
+struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Revert the newest change folio made on this device, with a new commit.",
+        discussion: """
+        Run it again to undo the change before that. It refuses when commits from another device \
+        or made by hand came after and touch the same files, unless --force.
+        """)
+
+    @Flag(help: "Undo even when later commits from elsewhere touch the same files.") var force = false
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = try Context.open(global)
+        let history = try context.requireHistory()
+        guard let plan = try history.planUndo() else {
+            context.say(.nothingToUndo)
+            return
+        }
+        if plan.laterOverlapping > 0 && !force {
+            throw FolioError(.undoWouldRevertOthers(summary: plan.summary, later: plan.laterOverlapping))
+        }
+        try history.undo(plan, in: context.vault)
+        context.say(.undone(plan.summary))
+    }
+}
+
+extension Context {
+    /// The vault-relative path of a record named now, or of a path typed (a record may be gone by now).
+    func resolvePath(_ reference: String) throws(FolioError) -> String {
+        let set = records(quiet: true)
+        do {
+            return try vault.resolve(reference, in: set, workingDirectory: workingDirectory).path
+        } catch {
+            if let path = try? vault.relativePath(of: reference, from: workingDirectory), path.hasSuffix(".md") { return path }
+            if reference.hasSuffix(".md") && !reference.hasPrefix("/") && !reference.contains("..") { return reference }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import ArgumentParser
+import Foundation
+import FolioCore
+import FolioStore
+import FolioSync
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Commit hand edits, fetch, merge record by record, and push.",
+        discussion: """
+        Conflicting edits never lose a word: the newer version stays, the other is kept beside it as \
+        <name>.conflict-<device>-<time>.md. Offline, everything stays committed here and the exit \
+        status is 3. Examples: folio sync · folio sync --watch --interval 5
+        """)
+
+    @Flag(help: "Keep syncing every interval and right after local changes, until Ctrl-C.") var watch = false
+    @Option(help: "Seconds between syncs with --watch (default: sync.interval, else 10).") var interval: Double?
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = try Context.open(global)
+        let history = try context.requireHistory()
+        let interrupt = Interrupt.install()
+        let transport = RemoteTransport.make(context: context, interrupt: interrupt)
+        guard watch else {
+            try syncOnce(context: context, history: history, transport: transport)
+            return
+        }
+        let seconds = interval ?? context.vault.settings.value("sync.interval").flatMap { Double($0.plainText) } ?? 10
+        let watcher = DirectoryWatcher(root: context.vault.root)
+        context.say(.watching(Int(seconds.rounded())))
+        while !interrupt.fired {
+            // Offline or refused: say so and keep watching; the next round tries again.
+            if let problem = attempt(context: context, history: history, transport: transport), !interrupt.fired {
+                context.warn(problem)
+            }
+            watcher.drain()
+            _ = watcher.wait(seconds: seconds) { interrupt.fired }
+        }
+        context.say(.watchStopped)
+    }
+
+    func attempt(context: Context, history: History, transport: SyncTransport) -> FolioError? {
+        do {
+            try syncOnce(context: context, history: history, transport: transport, quietWhenIdle: true)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func syncOnce(context: Context, history: History, transport: SyncTransport, quietWhenIdle: Bool = false) throws(FolioError) {
+        let report = try history.sync(vault: context.vault, transport: transport)
+        RemoteTransport.endProgress(context)
+        if let hand = report.handCommit {
+            context.reportLeftOut(hand.leftOut)
+            if !hand.committed.isEmpty { context.say(.committedByHand(hand.committed.count)) }
+        }
+        for conflict in report.conflicts {
+            Console.out(context.terminal.warn(Message.syncConflict(path: conflict.path, copy: conflict.copy).text(context.language)))
+        }
+        for renamed in report.renamed {
+            context.say(.syncRenamed(path: renamed.path, renamed: renamed.renamed))
+        }
+        if report.received == 0 && report.sent == 0 {
+            if !quietWhenIdle { context.say(.syncUpToDate) }
+        } else {
+            context.say(.syncDone(received: report.received, sent: report.sent))
+        }
+    }
+}
+
+struct CloneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clone",
+        abstract: "Join a vault from its remote on a new device.",
+        discussion: "Example: folio clone git@host:me/journal.git ~/journal")
+
+    @Argument(help: "The remote: a path, file://, git://, ssh://, user@host:path or https://.") var url: String
+    @Argument(help: "The folder to create (default: the remote's name).") var directory: String?
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        if let lang = global.language() { MessageLanguage.shared.set(lang) }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let name = directory ?? Self.defaultDirectory(for: url)
+        let target = absoluteURL(name, from: cwd)
+        let terminal = Terminal.current(noColor: global.noColor, environment: environment)
+        let interrupt = Interrupt.install()
+        let transport = RemoteTransport.make(
+            environment: environment, terminal: terminal, sshKey: nil, timeoutSeconds: 60, interrupt: interrupt)
+        let remote = Self.isLocalPath(url) ? absoluteURL(url, from: cwd).path : url
+        try History.clone(url: remote, into: target, transport: transport)
+        RemoteTransport.endProgress(terminal)
+        MessageLanguage.shared.set(global.language() ?? Vault(root: target, clock: Clock.from(environment: environment)).language)
+        Console.out(Message.cloned(target.path).text(MessageLanguage.shared.current))
+    }
+
+    static func isLocalPath(_ url: String) -> Bool {
+        !url.contains("://") && !(url.contains(":") && !url.hasPrefix("/") && !url.hasPrefix("."))
+    }
+
+    static func defaultDirectory(for url: String) -> String {
+        var name = url.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? "journal"
+        if name.hasSuffix(".git") { name = String(name.dropLast(4)) }
+        return name.isEmpty ? "journal" : name
+    }
+}
+
+/// Ctrl-C during a sync: stop at the next safe point instead of dying mid-write.
+final class Interrupt: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    private var source: (any DispatchSourceSignal)?
+
+    var fired: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    static func install() -> Interrupt {
+        let interrupt = Interrupt()
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak interrupt] in
+            guard let interrupt else { return }
+            interrupt.lock.lock()
+            let second = interrupt.value
+            interrupt.value = true
+            interrupt.lock.unlock()
+            // A second Ctrl-C means now.
+            if second { exit(130) }
+        }
+        source.resume()
+        interrupt.source = source
+        return interrupt
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import FolioCore
+import FolioStore
+import Git
+
+extension History {
+    var branch: String { ((try? repository.currentBranchName) ?? nil) ?? "main" }
+
+    /// The remote URL: git's `origin` on this device, else the vault's `sync.remote` (which then becomes `origin`).
+    public func remoteURL(settings: Settings) throws(FolioError) -> String? {
+        do {
+            if let url = try repository.remoteURL() { return url }
+            guard let configured = settings.string("sync.remote"), !configured.isEmpty else { return nil }
+            try repository.setRemote(url: configured)
+            return configured
+        } catch {
+            throw FolioError(.syncFailed("git remote: \(error.gitReason)"))
+        }
+    }
+
+    /// Points `origin` at `url` (used when `sync.remote` is set on this device).
+    public func setRemote(_ url: String) throws(FolioError) {
+        do {
+            try repository.setRemote(url: url)
+        } catch {
+            throw FolioError(.syncFailed("git remote: \(error.gitReason)"))
+        }
+    }
+}
+
+/// What `status` reports; nothing in it needs the network.
+public struct VaultStatus: Sendable {
+    public var changed: [String]
+    public var ahead: Int
+    public var behind: Int
+    public var conflicts: [String]
+    public var remote: SyncState
+}
+
+extension History {
+    /// Files changed by hand, commits ahead of and behind the remote as of the last fetch,
+    /// conflict copies present, and the last sync's result.
+    public func status(settings: Settings, localDirectory: URL) throws(FolioError) -> VaultStatus {
+        let changed = try handChanges()
+        var ahead = 0
+        var behind = 0
+        do {
+            let local = try repository.head()
+            let tracking = try repository.reference(named: "refs/remotes/origin/\(branch)")
+            if let local, let tracking {
+                (ahead, behind) = try repository.aheadBehind(local: local, upstream: tracking)
+            } else if let local, try repository.remoteURL() != nil {
+                ahead = try repository.log(from: local).count
+            }
+        } catch {
+            throw FolioError(.syncFailed("git: \(error.gitReason)"))
+        }
+        var conflicts: [String] = []
+        if let walker = FileManager.default.enumerator(atPath: root.path) {
+            while let path = walker.nextObject() as? String {
+                if path == ".git" || path == ".folio/local" { walker.skipDescendants(); continue }
+                if Vault.isConflictCopy((path as NSString).lastPathComponent) { conflicts.append(path) }
+            }
+        }
+        var state = SyncState.load(localDirectory)
+        if state.url == nil { state.url = try remoteURL(settings: settings) }
+        return VaultStatus(changed: changed, ahead: ahead, behind: behind, conflicts: conflicts.sorted(), remote: state)
+    }
+}
+
+/// The last result of `sync` on this device, for `status` (which never touches the network).
+public struct SyncState: Codable, Sendable {
+    public var url: String?
+    public var lastSync: String?
+    public var lastError: String?
+
+    static func url(_ localDirectory: URL) -> URL { localDirectory.appendingPathComponent("sync-state.json") }
+
+    public static func load(_ localDirectory: URL) -> SyncState {
+        guard let data = FileManager.default.contents(atPath: url(localDirectory).path),
+              let state = try? JSONDecoder().decode(SyncState.self, from: data)
+        else { return SyncState() }
+        return state
+    }
+
+    func save(_ localDirectory: URL) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return }
+        try? AtomicFile.write(text + "\n", to: Self.url(localDirectory))
+    }
+}
+
+
+extension History {
+    /// Makes `directory` a clone of the vault at `url`: repository, `origin`, files of its main branch.
+    public static func clone(url: String, into directory: URL, transport: SyncTransport) throws(FolioError) {
+        let manager = FileManager.default
+        if let contents = try? manager.contentsOfDirectory(atPath: directory.path), !contents.isEmpty {
+            throw FolioError(.targetNotEmpty(directory.path))
+        }
+        try AtomicFile.makeDirectory(directory)
+        do {
+            let repository = try Repository.create(at: directory, initialBranch: "main")
+            try repository.setRemote(url: url)
+            do {
+                try repository.fetch(
+                    refspecs: ["+refs/heads/*:refs/remotes/origin/*"], callbacks: transport.callbacks, timeout: transport.timeout)
+            } catch {
+                try? manager.removeItem(at: directory)
+                throw transport.explain(error, url)
+            }
+            guard let tip = try repository.reference(named: "refs/remotes/origin/main") else {
+                try? manager.removeItem(at: directory)
+                throw FolioError(.notAVault(url))
+            }
+            try repository.checkout(commit: tip, force: true)
+            try repository.moveHeadBranch(to: tip, from: nil, message: "folio clone \(url)")
+        } catch let error as FolioError {
+            throw error
+        } catch {
+            throw FolioError(.syncFailed("clone: \(error.gitReason)"))
+        }
+        guard VaultLocation.isVault(directory) else { throw FolioError(.notAVault(url)) }
+        try AtomicFile.makeDirectory(directory.appendingPathComponent(".folio/local"))
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import FolioCore
+import FolioStore
+import Git
+
+/// How a sync reaches its remote: credentials, host-key checks and progress, plus the translation
+/// of a transport failure into what the user reads.
+public struct SyncTransport: Sendable {
+    public var callbacks: RemoteCallbacks
+    public var timeout: Duration
+    /// Turns a failed fetch or push into the user's message; unreachable remotes must give `.remoteUnreachable`.
+    public var explain: @Sendable (_ error: any Error, _ url: String) -> FolioError
+
+    public init(
+        callbacks: RemoteCallbacks, timeout: Duration,
+        explain: @escaping @Sendable (_ error: any Error, _ url: String) -> FolioError
+    ) {
+        self.callbacks = callbacks
+        self.timeout = timeout
+        self.explain = explain
+    }
+}
+
+/// What one sync did.
+public struct SyncReport: Sendable {
+    public var handCommit: History.HandCommit?
+    public var received = 0
+    public var sent = 0
+    public var conflicts: [(path: String, copy: String)] = []
+    public var renamed: [(path: String, renamed: String)] = []
+    public var mergeCommit: String?
+    public var attempts = 0
+}
+
+extension History {
+    /// How many times a push rejected because the remote moved is retried (fetch, merge, push again).
+    public static let pushAttempts = 4
+
+
+    /// Commits hand edits, fetches, merges record by record, and pushes, retrying when the remote
+    /// moved meanwhile. The writers' lock is held only for the local steps, so other commands
+    /// never wait on the network.
+    ///
+    /// - Throws: ``FolioError`` `.noRemote`; `.remoteUnreachable` (everything stays committed here);
+    ///   `.syncGaveUp`; other transport failures as explained by `transport`.
+    public func sync(vault: Vault, transport: SyncTransport) throws(FolioError) -> SyncReport {
+        let syncLock = try VaultLock(directory: vault.localDirectory.appendingPathComponent("sync"), timeout: 600)
+        defer { syncLock.release() }
+        var report = SyncReport()
+        var state = SyncState.load(vault.localDirectory)
+        do throws(FolioError) {
+            report.handCommit = try commitHandChanges(in: vault)
+            guard let url = try remoteURL(settings: vault.settings) else { throw FolioError(.noRemote) }
+            state.url = url
+            let tracking = "refs/remotes/origin/\(branch)"
+            for attempt in 1...Self.pushAttempts {
+                report.attempts = attempt
+                do {
+                    try repository.fetch(
+                        refspecs: ["+refs/heads/\(branch):\(tracking)"], callbacks: transport.callbacks, timeout: transport.timeout)
+                } catch {
+                    throw transport.explain(error, url)
+                }
+                let remoteTip = try gitStep("git") { try repository.reference(named: tracking) }
+                try vault.withLock { () throws(FolioError) in
+                    try integrate(remoteTip, vault: vault, report: &report)
+                }
+                guard let local = try gitStep("git", { try repository.head() }) else { break }
+                if let remoteTip {
+                    let counts = try gitStep("git") { try repository.aheadBehind(local: local, upstream: remoteTip) }
+                    if counts.ahead == 0 { break }
+                    report.sent = counts.ahead
+                } else {
+                    report.sent = try gitStep("git") { try repository.log(from: local).count }
+                }
+                do {
+                    try repository.push(
+                        refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], callbacks: transport.callbacks,
+                        timeout: transport.timeout)
+                    break
+                } catch let error as GitError where error.code == .nonFastForward {
+                    report.sent = 0
+                    if attempt == Self.pushAttempts { throw FolioError(.syncGaveUp(attempt)) }
+                    continue
+                } catch {
+                    throw transport.explain(error, url)
+                }
+            }
+            state.lastSync = Timestamp(date: Date(), zone: vault.clock.zone).text
+            state.lastError = nil
+            state.save(vault.localDirectory)
+            return report
+        } catch {
+            state.lastError = error.message.text(vault.language)
+            state.save(vault.localDirectory)
+            throw error
+        }
+    }
+
+    /// Brings `remoteTip` into the current branch: nothing, a fast-forward, or a record-aware merge.
+    func integrate(_ remoteTip: OID?, vault: Vault, report: inout SyncReport) throws(FolioError) {
+        guard let remoteTip else { return }
+        let local = try gitStep("git") { try repository.head() }
+        guard let local else {
+            try gitStep("checkout") { try advance(from: nil, to: remoteTip, localDirectory: vault.localDirectory) }
+            report.received += try gitStep("git") { try repository.log(from: remoteTip).count }
+            return
+        }
+        if local == remoteTip { return }
+        if try gitStep("git", { try repository.isDescendant(local, of: remoteTip) }) { return }
+        let behind = try gitStep("git") { try repository.aheadBehind(local: local, upstream: remoteTip).behind }
+        let uncommitted = Set(try handChanges())
+        if try gitStep("git", { try repository.isDescendant(remoteTip, of: local) }) {
+            let touched = try gitStep("git") { try changedPaths(from: local, to: remoteTip) }
+            let blocked = touched.filter(uncommitted.contains)
+            if !blocked.isEmpty { throw FolioError(.mergeBlockedByUnparsable(blocked)) }
+            try gitStep("checkout") { try advance(from: local, to: remoteTip, localDirectory: vault.localDirectory) }
+            report.received += behind
+            return
+        }
+        let merged = try merge(local: local, remote: remoteTip, vault: vault, report: &report)
+        let touched = try gitStep("git") { try changedPaths(from: local, to: merged) }
+        let blocked = touched.filter(uncommitted.contains)
+        if !blocked.isEmpty { throw FolioError(.mergeBlockedByUnparsable(blocked)) }
+        try gitStep("checkout") { try advance(from: local, to: merged, localDirectory: vault.localDirectory) }
+        report.received += behind
+        report.mergeCommit = merged.hex
+    }
+
+    /// Writes the merge commit of `local` and `remote` (not yet checked out) and returns it.
+    ///
+    /// Paths changed on one side only take that side; paths changed on both go through
+    /// ``RecordMerge``, which is symmetric, so two devices merging the same pair write the same tree.
+    func merge(local: OID, remote: OID, vault: Vault, report: inout SyncReport) throws(FolioError) -> OID {
+        try gitStep("merge") {
+            let base = try repository.mergeBase(local, remote)
+            let baseFiles = try base.map { try repository.files(in: $0) } ?? [:]
+            let ours = try repository.files(in: local)
+            let theirs = try repository.files(in: remote)
+            var changes: [String: FileChange] = [:]
+            var notes: [String] = []
+            var occupied = Set(ours.keys).union(theirs.keys)
+            for path in Set(ours.keys).union(theirs.keys).sorted() {
+                let mine = ours[path]
+                let other = theirs[path]
+                if mine == other || other == baseFiles[path] { continue }
+                if mine == baseFiles[path] {
+                    if let other {
+                        changes[path] = .blob(other, mode: try repository.fileMode(at: path, in: remote) ?? .regular)
+                    } else {
+                        changes[path] = .delete
+                    }
+                    continue
+                }
+                let outcome = RecordMerge.merge(
+                    path: path,
+                    base: try base.flatMap { try repository.blob(at: path, in: $0) },
+                    ours: try version(of: path, blob: mine, tip: local),
+                    theirs: try version(of: path, blob: other, tip: remote))
+                let mode = try repository.fileMode(at: path, in: local) ?? repository.fileMode(at: path, in: remote) ?? .regular
+                if let data = outcome.data {
+                    changes[path] = .blob(try repository.writeBlob(data), mode: mode)
+                } else {
+                    changes[path] = .delete
+                }
+                for extra in outcome.additionalFiles {
+                    var target = extra.path
+                    var counter = 2
+                    while occupied.contains(target) && changes[target] == nil {
+                        target = Self.numbered(extra.path, counter)
+                        counter += 1
+                    }
+                    occupied.insert(target)
+                    changes[target] = .blob(try repository.writeBlob(extra.data), mode: .regular)
+                    switch extra.reason {
+                    case .conflictCopy:
+                        report.conflicts.append((path, target))
+                        notes.append("conflict: \(path) -> \(target)")
+                    case .renamedRecord:
+                        report.renamed.append((path, target))
+                        notes.append("both added: \(path), one renamed to \(target)")
+                    }
+                }
+            }
+            let tree = try repository.tree(from: local, applying: changes)
+            let signature = signature(vault: vault)
+            let remoteDevice = try repository.commit(remote).message
+            let message = Self.message(
+                summary: "sync: merge from \(Self.trailer(Self.deviceTrailer, in: remoteDevice) ?? "remote")",
+                body: notes.joined(separator: "\n"), device: device)
+            return try repository.writeCommit(
+                tree: tree, parents: [local, remote], message: message, author: signature, committer: signature)
+        }
+    }
+
+    /// One side's version of a path for ``RecordMerge``: its bytes, and who last changed it when.
+    func version(of path: String, blob: OID?, tip: OID) throws -> MergeVersion? {
+        guard let blob else { return nil }
+        let data = try repository.blob(blob)
+        let last = try repository.log(from: tip, limit: 1, path: path).first
+        let device = last.flatMap { Self.trailer(Self.deviceTrailer, in: $0.message) } ?? last?.author.name ?? "device"
+        return MergeVersion(data: data, device: device, commitTime: last?.time ?? Date(timeIntervalSince1970: 0))
+    }
+
+    /// `a/b.md` → `a/b-2.md`.
+    static func numbered(_ path: String, _ number: Int) -> String {
+        let ns = path as NSString
+        let ext = ns.pathExtension
+        let stem = ext.isEmpty ? path : ns.deletingPathExtension
+        return ext.isEmpty ? "\(stem)-\(number)" : "\(stem)-\(number).\(ext)"
+    }
+
+    /// Runs a libgit2 step, turning its failure into a message that names the step.
+    func gitStep<T>(_ step: String, _ body: () throws -> T) throws(FolioError) -> T {
+        do {
+            return try body()
+        } catch let error as FolioError {
+            throw error
+        } catch {
+            throw FolioError(.syncFailed("\(step): \(error.gitReason)"))
+        }
+    }
+}

@@ -1,0 +1,347 @@
+import Foundation
+import Git
+
+/// How folio authenticates to one remote and decides whether to trust it: the source of the
+/// ``Git/RemoteCallbacks`` for every fetch and push.
+///
+/// Everything is read from what is passed in, never from the process: the environment (for
+/// `SSH_AUTH_SOCK` and `FOLIO_GIT_TOKEN`) and the home directory (for `~/.ssh` and
+/// `~/.config/folio`), so tests and callers can point it anywhere. Nothing is read from a vault.
+///
+/// **SSH** (`ssh://` and scp-like URLs). The user name is the one in the URL, else `git`.
+/// Credentials are offered in this order, each once per operation: the ssh-agent (only when
+/// `SSH_AUTH_SOCK` is set), `~/.ssh/id_ed25519`, `~/.ssh/id_rsa`; missing files are skipped. A
+/// configured key (the `sync.ssh_key` setting) replaces that list: only it is offered. Keys must
+/// not have a passphrase (an encrypted key fails like a refused one). The server's host key is
+/// checked against `~/.ssh/known_hosts` and `/etc/ssh/ssh_known_hosts` with ``KnownHosts``: only
+/// a `.trusted` key is accepted, and the reason for a refusal is kept for ``RemoteOperation/classify(_:)``.
+///
+/// **HTTPS**. The token is `FOLIO_GIT_TOKEN`, else the one in the ``CredentialsFile``; it is sent
+/// once per operation as the password, with the URL's user name or `x-access-token`. TLS
+/// certificates keep the system's verdict. Over plain `http://` a token is sent only to this
+/// machine (loopback), never across a network.
+///
+/// ```swift
+/// let access = try RemoteAccess(url: url, environment: ProcessInfo.processInfo.environment,
+///                               home: FileManager.default.homeDirectoryForCurrentUser, sshKey: setting)
+/// do {
+///     try access.perform { callbacks in try repository.fetch(callbacks: callbacks, timeout: .seconds(60)) }
+/// } catch .unreachable(let reason) { … exit 3 … } catch { … error.message(url: url) … }
+/// ```
+public struct RemoteAccess: Sendable {
+    /// The remote URL as configured.
+    public let url: String
+    public let endpoint: RemoteEndpoint
+    /// The home directory `~` stands for.
+    public let home: URL
+    public let environment: [String: String]
+    /// The configured key (`sync.ssh_key`), resolved: `~/…` against ``home``, a relative path against ``home``.
+    public let configuredKey: URL?
+    /// The `known_hosts` files consulted, in order.
+    public let knownHostsFiles: [URL]
+    /// The HTTPS token, resolved when this access was made.
+    let token: String?
+
+    /// Prepares access to `url`.
+    ///
+    /// - Parameters:
+    ///   - environment: the variables to honour (`SSH_AUTH_SOCK`, `FOLIO_GIT_TOKEN`); usually the process's.
+    ///   - home: the directory holding `.ssh` and `.config/folio`.
+    ///   - sshKey: the `sync.ssh_key` setting, if any (`~/…`, absolute, or relative to `home`).
+    ///   - knownHostsFiles: defaults to ``KnownHosts/defaultFiles(home:)``.
+    /// - Throws: for HTTP(S) URLs without `FOLIO_GIT_TOKEN`, the problems of ``CredentialsFile/load(home:)``
+    ///   (a group- or world-readable file is refused here, before any network traffic).
+    public init(
+        url: String, environment: [String: String], home: URL, sshKey: String? = nil, knownHostsFiles: [URL]? = nil
+    ) throws(TransportProblem) {
+        self.url = url
+        self.endpoint = RemoteEndpoint(url: url)
+        self.home = home
+        self.environment = environment
+        self.knownHostsFiles = knownHostsFiles ?? KnownHosts.defaultFiles(home: home)
+        self.configuredKey = sshKey.flatMap { Self.resolve($0, home: home) }
+        switch endpoint.transport {
+        case .https, .http:
+            if let token = environment["FOLIO_GIT_TOKEN"], !token.isEmpty {
+                self.token = token
+            } else {
+                self.token = try CredentialsFile.load(home: home)?.token(host: endpoint.host, port: endpoint.port)
+            }
+        default:
+            self.token = nil
+        }
+    }
+
+    private static func resolve(_ setting: String, home: URL) -> URL? {
+        let text = setting.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return nil }
+        if text == "~" { return home }
+        if text.hasPrefix("~/") { return home.appendingPathComponent(String(text.dropFirst(2))) }
+        if text.hasPrefix("/") { return URL(fileURLWithPath: text) }
+        return home.appendingPathComponent(text)
+    }
+
+    /// Fresh callbacks for one fetch or push, with their own record of what was offered and refused.
+    public func operation(
+        transferProgress: (@Sendable (TransferProgress) -> Void)? = nil,
+        pushProgress: (@Sendable (PushProgress) -> Void)? = nil,
+        remoteMessage: (@Sendable (String) -> Void)? = nil,
+        shouldCancel: (@Sendable () -> Bool)? = nil
+    ) -> RemoteOperation {
+        RemoteOperation(
+            access: self, transferProgress: transferProgress, pushProgress: pushProgress, remoteMessage: remoteMessage,
+            shouldCancel: shouldCancel)
+    }
+
+    /// Runs `body` (a fetch or push) with fresh callbacks and turns whatever it throws into a ``TransportFailure``.
+    public func perform<R>(
+        transferProgress: (@Sendable (TransferProgress) -> Void)? = nil,
+        pushProgress: (@Sendable (PushProgress) -> Void)? = nil,
+        remoteMessage: (@Sendable (String) -> Void)? = nil,
+        shouldCancel: (@Sendable () -> Bool)? = nil,
+        _ body: (RemoteCallbacks) throws -> R
+    ) throws(TransportFailure) -> R {
+        let operation = operation(
+            transferProgress: transferProgress, pushProgress: pushProgress, remoteMessage: remoteMessage,
+            shouldCancel: shouldCancel)
+        do {
+            return try body(operation.callbacks)
+        } catch {
+            throw operation.classify(error)
+        }
+    }
+
+    /// `path` with the home directory written as `~`, for messages.
+    func display(_ url: URL) -> String {
+        let home = self.home.standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        if path.hasPrefix(home + "/") { return "~" + path.dropFirst(home.count) }
+        return path
+    }
+}
+
+/// One fetch or push: its ``callbacks`` and what they offered, saw and refused.
+///
+/// libgit2 calls the credentials callback again after each refused credential; the state that
+/// makes each credential go out once lives here, behind a lock, since the callbacks are `Sendable`.
+public final class RemoteOperation: Sendable {
+    /// A credential source, in the order it is offered.
+    enum Candidate: Sendable, Hashable {
+        case agent
+        case key(privateKey: URL, publicKey: URL?)
+        case token(String)
+    }
+
+    struct State: Sendable {
+        var pending: [Candidate] = []
+        var offered: [String] = []
+        var setupProblem: TransportProblem?
+        var hostKeyProblem: TransportProblem?
+        var hostKey: HostKeyReport?
+        var hostKeyVerdict: HostKeyVerdict?
+    }
+
+    public let access: RemoteAccess
+    /// Pass these to ``Git/Repository/fetch(remote:refspecs:callbacks:timeout:)`` or ``Git/Repository/push(remote:refspecs:callbacks:timeout:)``.
+    public let callbacks: RemoteCallbacks
+    private let state: LockedState<State>
+
+    init(
+        access: RemoteAccess,
+        transferProgress: (@Sendable (TransferProgress) -> Void)?,
+        pushProgress: (@Sendable (PushProgress) -> Void)?,
+        remoteMessage: (@Sendable (String) -> Void)?,
+        shouldCancel: (@Sendable () -> Bool)?
+    ) {
+        self.access = access
+        var initial = State()
+        let endpoint = access.endpoint
+        switch endpoint.transport {
+        case .ssh:
+            if let key = access.configuredKey {
+                if FileManager.default.fileExists(atPath: key.path) {
+                    initial.pending = [Self.keyCandidate(key)]
+                } else {
+                    initial.setupProblem = .sshKeyMissing(path: access.display(key))
+                }
+            } else {
+                if let socket = access.environment["SSH_AUTH_SOCK"], !socket.isEmpty { initial.pending.append(.agent) }
+                for name in ["id_ed25519", "id_rsa"] {
+                    let key = access.home.appendingPathComponent(".ssh/\(name)")
+                    if FileManager.default.fileExists(atPath: key.path) { initial.pending.append(Self.keyCandidate(key)) }
+                }
+            }
+        case .https:
+            if let token = access.token { initial.pending = [.token(token)] }
+        case .http:
+            if let token = access.token, endpoint.isLoopback { initial.pending = [.token(token)] }
+        case .git, .local, .other:
+            break
+        }
+        let state = LockedState(initial)
+        self.state = state
+
+        let sshUser = endpoint.user ?? "git"
+        let httpUser = endpoint.user ?? "x-access-token"
+        let display = access.display
+        let credentials: @Sendable (String, String?, CredentialTypes) -> Credential? = { _, usernameFromURL, allowed in
+            switch endpoint.transport {
+            case .ssh:
+                let user = usernameFromURL ?? sshUser
+                // The first SSH request asks only for the user name: not an attempt, nothing consumed.
+                if allowed == .username { return .sshAgent(username: user) }
+                guard allowed.contains(.sshKey) else { return nil }
+                return state.withValue { state -> Credential? in
+                    while !state.pending.isEmpty {
+                        switch state.pending.removeFirst() {
+                        case .agent:
+                            state.offered.append("ssh-agent")
+                            return .sshAgent(username: user)
+                        case .key(let privateKey, let publicKey):
+                            state.offered.append(display(privateKey))
+                            return .sshKey(
+                                username: user, publicKeyPath: publicKey?.path, privateKeyPath: privateKey.path,
+                                passphrase: nil)
+                        case .token:
+                            continue
+                        }
+                    }
+                    return nil
+                }
+            case .https, .http:
+                guard allowed.contains(.userPassword) else { return nil }
+                return state.withValue { state -> Credential? in
+                    guard case .token(let token) = state.pending.first else { return nil }
+                    state.pending.removeFirst()
+                    state.offered.append("a token")
+                    return .userPassword(username: usernameFromURL ?? httpUser, password: token)
+                }
+            case .git, .local, .other:
+                return nil
+            }
+        }
+
+        let knownHostsFiles = access.knownHostsFiles
+        let certificateCheck: @Sendable (HostKeyInfo) -> Bool = { info in
+            let host = endpoint.host.isEmpty ? info.host : endpoint.host
+            let keyType = info.keyType.openSSHName ?? info.rawKey.flatMap(KnownHosts.keyType(ofBlob:)) ?? "unknown"
+            let fingerprint = info.rawKey.map(KnownHosts.fingerprint(of:)) ?? info.sha256.map { "SHA256:" + $0 } ?? "SHA256:?"
+            let report = HostKeyReport(
+                host: host, port: endpoint.port, keyType: keyType, keyLabel: HostKeyType(openSSHName: keyType).label,
+                fingerprint: fingerprint)
+            let knownHosts = KnownHosts(files: knownHostsFiles)
+            let verdict: HostKeyVerdict =
+                if let key = info.rawKey {
+                    knownHosts.verdict(host: host, port: endpoint.port, keyType: keyType, key: key)
+                } else if let sha256 = info.sha256 {
+                    knownHosts.verdict(host: host, port: endpoint.port, keyType: keyType, sha256Fingerprint: sha256)
+                } else {
+                    .unknown
+                }
+            let problem: TransportProblem? =
+                switch verdict {
+                case .trusted: nil
+                case .unknown: .unknownHost(report)
+                case .changed: .hostKeyChanged(report)
+                case .revoked: .hostKeyRevoked(report)
+                }
+            state.withValue { state in
+                state.hostKey = report
+                state.hostKeyVerdict = verdict
+                if let problem { state.hostKeyProblem = problem }
+            }
+            return problem == nil
+        }
+
+        callbacks = RemoteCallbacks(
+            credentials: credentials,
+            certificateCheck: endpoint.transport == .ssh ? certificateCheck : nil,
+            transferProgress: transferProgress,
+            pushProgress: pushProgress,
+            remoteMessage: remoteMessage,
+            shouldCancel: shouldCancel,
+            // One more than there are candidates, so that running out (our nil) is what ends the attempts.
+            maxCredentialAttempts: initial.pending.count + 1)
+    }
+
+    private static func keyCandidate(_ privateKey: URL) -> Candidate {
+        let publicKey = URL(fileURLWithPath: privateKey.path + ".pub")
+        return .key(privateKey: privateKey, publicKey: FileManager.default.fileExists(atPath: publicKey.path) ? publicKey : nil)
+    }
+
+    /// The credentials offered so far, e.g. `["ssh-agent", "~/.ssh/id_ed25519"]` or `["a token"]`.
+    public var offered: [String] { state.withValue { $0.offered } }
+
+    /// Why the SSH host key was refused, once it has been.
+    public var hostKeyProblem: TransportProblem? { state.withValue { $0.hostKeyProblem } }
+
+    /// The SSH host key the server presented and what `known_hosts` said of it, once seen.
+    public var hostKey: (report: HostKeyReport, verdict: HostKeyVerdict)? {
+        state.withValue { state in state.hostKey.flatMap { report in state.hostKeyVerdict.map { (report, $0) } } }
+    }
+
+    /// Sorts an error thrown by a fetch or push that used ``callbacks`` into the cases a caller acts on.
+    public func classify(_ error: any Error) -> TransportFailure {
+        if let failure = error as? TransportFailure { return failure }
+        if let problem = error as? TransportProblem {
+            return problem.hostKey != nil ? .hostKeyRefused(problem) : .authenticationFailed(reason: problem.description, problem: problem)
+        }
+        guard let error = error as? GitError else { return .other(reason: String(describing: error)) }
+        let snapshot = state.withValue { $0 }
+        let text = error.message.lowercased()
+
+        if error.code == .certificate {
+            if let problem = snapshot.hostKeyProblem { return .hostKeyRefused(problem) }
+            return .certificateRejected(reason: error.message)
+        }
+        if error.code == .nonFastForward { return .rejectedNonFastForward(reason: error.message) }
+        if error.code == .user {
+            if text.hasPrefix("timed out") { return .unreachable(reason: error.message) }
+            if text.hasPrefix("cancelled") { return .cancelled }
+        }
+        if error.code == .auth || Self.authenticationPhrases.contains(where: text.contains) {
+            return authenticationFailure(snapshot, libgit2: error.message)
+        }
+        if Self.unreachablePhrases.contains(where: text.contains) { return .unreachable(reason: error.message) }
+        return .other(reason: error.message)
+    }
+
+    private func authenticationFailure(_ snapshot: State, libgit2 message: String) -> TransportFailure {
+        if let problem = snapshot.setupProblem {
+            return .authenticationFailed(reason: problem.description, problem: problem)
+        }
+        if snapshot.offered.isEmpty {
+            let problem = TransportProblem.noCredentials(url: access.url)
+            return .authenticationFailed(reason: "no credentials to offer", problem: problem)
+        }
+        return .authenticationFailed(reason: "refused \(snapshot.offered.joined(separator: ", "))", problem: nil)
+    }
+
+    /// libgit2's words for a refused login that does not carry `GIT_EAUTH`.
+    static let authenticationPhrases = [
+        "failed to authenticate ssh session", "authentication required", "authentication failed",
+        "too many redirects or authentication replays", "unexpected http status code: 401",
+        "unexpected http status code: 403",
+    ]
+
+    /// The operating system's and libgit2's words for a remote that cannot be reached.
+    static let unreachablePhrases = [
+        "failed to connect", "connection refused", "failed to resolve address", "could not resolve",
+        "name or service not known", "temporary failure in name resolution", "no address associated",
+        "network is unreachable", "no route to host", "host is down", "timed out", "connection reset",
+    ]
+}
+
+/// A value shared between callbacks on libgit2's thread and the caller, behind a lock.
+final class LockedState<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withValue<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,154 @@
+import FolioCore
+import Foundation
+
+/// An SSH host key that was refused, in the terms a person checks it with.
+public struct HostKeyReport: Sendable, Hashable {
+    /// The host as written in the remote URL.
+    public var host: String
+    /// The port from the URL; nil means 22.
+    public var port: Int?
+    /// The OpenSSH key type, e.g. `ssh-ed25519`.
+    public var keyType: String
+    /// The short type name `ssh-keygen -l` prints, e.g. `ED25519`.
+    public var keyLabel: String
+    /// `SHA256:` and the unpadded base64 digest, exactly as `ssh-keygen -lf` prints it.
+    public var fingerprint: String
+
+    public init(host: String, port: Int?, keyType: String, keyLabel: String, fingerprint: String) {
+        self.host = host
+        self.port = port
+        self.keyType = keyType
+        self.keyLabel = keyLabel
+        self.fingerprint = fingerprint
+    }
+
+    /// The host as `ssh` and `known_hosts` name it: `host`, or `[host]:port` off port 22.
+    public var hostLabel: String {
+        guard let port, port != 22 else { return host }
+        return "[\(host)]:\(port)"
+    }
+
+    /// `ED25519 key SHA256:…`.
+    public var keyDescription: String {
+        "\(keyLabel) key \(fingerprint)"
+    }
+
+    /// The command that appends the server's keys to the user's `known_hosts`.
+    public var trustCommand: String {
+        let portOption = port.map { $0 == 22 ? "" : "-p \($0) " } ?? ""
+        return "ssh-keyscan \(portOption)\(host) >> ~/.ssh/known_hosts"
+    }
+}
+
+/// Why folio refused to talk to a remote, or could not authenticate to it, before libgit2 could say.
+public enum TransportProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No `known_hosts` line names this host with a key of this type.
+    case unknownHost(HostKeyReport)
+    /// `known_hosts` lists a different key of this type for this host.
+    case hostKeyChanged(HostKeyReport)
+    /// The key is marked `@revoked` for this host.
+    case hostKeyRevoked(HostKeyReport)
+    /// The HTTPS credentials file can be read by the group or others (`mode` is its permission bits).
+    case credentialsFileTooOpen(path: String, mode: Int)
+    /// The HTTPS credentials file exists but is not readable or not in the documented format.
+    case credentialsFileUnreadable(path: String, reason: String)
+    /// The key file configured in `sync.ssh_key` does not exist.
+    case sshKeyMissing(path: String)
+    /// There was nothing to offer the server: no agent, no key file, no token.
+    case noCredentials(url: String)
+
+    /// What to tell the user, from folio's message catalog.
+    public var message: Message {
+        switch self {
+        case .unknownHost(let report):
+            .unknownHost(host: report.hostLabel, key: report.keyDescription, command: report.trustCommand)
+        case .hostKeyChanged(let report):
+            .hostKeyChanged(host: report.hostLabel, key: report.keyDescription)
+        case .hostKeyRevoked(let report):
+            .hostKeyRevoked(host: report.hostLabel)
+        case .credentialsFileTooOpen(let path, _):
+            .credentialsFileTooOpen(path: path)
+        case .credentialsFileUnreadable(let path, let reason):
+            .syncFailed("cannot use the credentials file \(path): \(reason)")
+        case .sshKeyMissing(let path):
+            .syncFailed("the SSH key \(path) set in sync.ssh_key does not exist")
+        case .noCredentials(let url):
+            .authenticationFailed(url: url, reason: "no credentials to offer")
+        }
+    }
+
+    /// The host key involved, for the three host key problems.
+    public var hostKey: HostKeyReport? {
+        switch self {
+        case .unknownHost(let report), .hostKeyChanged(let report), .hostKeyRevoked(let report): report
+        default: nil
+        }
+    }
+
+    /// Whether the fix is on this machine (a file's mode or path) rather than on the server.
+    var isLocalSetup: Bool {
+        switch self {
+        case .credentialsFileTooOpen, .credentialsFileUnreadable, .sshKeyMissing: true
+        default: false
+        }
+    }
+
+    public var description: String {
+        message.text(.en)
+    }
+}
+
+/// What became of a fetch or push that threw: the cases a caller acts on differently.
+public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The server could not be reached: no network, connection refused, name not resolved, timed
+    /// out. Nothing is lost and a later sync may work; the command exits with status 3.
+    case unreachable(reason: String)
+    /// The server refused every credential offered, or there was none; `problem` says why when
+    /// folio knows more than "refused" (no key, a configured key missing, a too-open token file).
+    case authenticationFailed(reason: String, problem: TransportProblem?)
+    /// folio refused the SSH server's host key (unknown, changed or revoked).
+    case hostKeyRefused(TransportProblem)
+    /// A TLS certificate was refused by the system's verdict.
+    case certificateRejected(reason: String)
+    /// The push would have lost commits on the remote: fetch and merge first.
+    case rejectedNonFastForward(reason: String)
+    /// The caller's `shouldCancel` (or the task) stopped the operation.
+    case cancelled
+    /// Anything else, with libgit2's words.
+    case other(reason: String)
+
+    /// Whether the remote was simply not reachable (exit status 3).
+    public var isUnreachable: Bool {
+        if case .unreachable = self { return true }
+        return false
+    }
+
+    /// What to tell the user about `url`, from folio's message catalog.
+    public func message(url: String) -> Message {
+        switch self {
+        case .unreachable(let reason): .remoteUnreachable(url: url, reason: reason)
+        case .authenticationFailed(let reason, let problem):
+            switch problem {
+            case .some(let problem) where problem.isLocalSetup: problem.message
+            default: .authenticationFailed(url: url, reason: reason)
+            }
+        case .hostKeyRefused(let problem): problem.message
+        case .certificateRejected(let reason): .syncFailed(reason)
+        case .rejectedNonFastForward(let reason): .pushRejected(reason)
+        case .cancelled: .syncFailed("cancelled")
+        case .other(let reason): .syncFailed(reason)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unreachable(let reason): "unreachable: \(reason)"
+        case .authenticationFailed(let reason, _): "authentication failed: \(reason)"
+        case .hostKeyRefused(let problem): problem.description
+        case .certificateRejected(let reason): "certificate rejected: \(reason)"
+        case .rejectedNonFastForward(let reason): "rejected (non-fast-forward): \(reason)"
+        case .cancelled: "cancelled"
+        case .other(let reason): reason
+        }
+    }
+}
