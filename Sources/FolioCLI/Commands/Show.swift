@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FolioCore
 import FolioStore
+import FolioSync
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,16 +11,37 @@ struct Show: ParsableCommand {
 
     @Argument(help: "The record: id, id prefix, path or slug.") var record: String
     @Flag(help: "Print the record as JSON, with its body.") var json = false
+    @Option(help: "Show the version as of a commit (id, 4+ characters) or a date (YYYY-MM-DD: the end of that day).")
+    var at: String?
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
+        if let at {
+            try showOlder(at: at, context: context)
+            return
+        }
         let set = context.records(quiet: true)
         let found = try context.vault.resolve(record, in: set, workingDirectory: context.workingDirectory)
         if json {
             context.json(JSONWriter.record(found, body: true))
         } else {
             Console.page(found.document.text, terminal: context.terminal, environment: context.environment)
+        }
+    }
+
+    func showOlder(at revision: String, context: Context) throws {
+        let history = try context.requireHistory()
+        let path = try context.resolvePath(record)
+        let commit = try history.commit(at: revision)
+        guard let data = try history.file(path, at: commit) else {
+            throw FolioError(.notInHistoryAt(record: path, at: revision))
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        if json, let document = try? FrontMatterDocument(parsing: text) {
+            context.json(JSONWriter.record(Record(path: path, document: document), body: true))
+        } else {
+            Console.page(text, terminal: context.terminal, environment: context.environment)
         }
     }
 }
