@@ -7,10 +7,10 @@ import Glibc
 ///
 /// While one exists every later index or reference update fails, so a crash would block all
 /// later syncs. A lock is stale when no live process has it open and it is a few seconds old
-/// (git keeps a lock file open for as long as it writes it). Where `/proc` is missing, only
+/// (git and libgit2 keep a lock file open for as long as they write it; the short grace covers the instant between closing and renaming). Where `/proc` is missing, only
 /// locks older than a minute count as stale.
 enum StaleLocks {
-    static let graceSeconds: TimeInterval = 5
+    static let graceSeconds: TimeInterval = 0.2
     static let graceWithoutProc: TimeInterval = 60
 
     /// Removes stale locks under `gitDirectory`; returns their paths relative to the vault.

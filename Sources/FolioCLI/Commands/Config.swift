@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FolioCore
 import FolioStore
+import FolioSync
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,12 +43,14 @@ struct ConfigCommand: ParsableCommand {
         case "set":
             guard let key, let value else { return }
             try settings.set(key, to: value)
-            try context.vault.saveSettings(settings)
+            try context.vault.saveSettings(settings, message: "config: set \(key)")
+            // The remote is also this device's git `origin`, which sync uses.
+            if key == "sync.remote" { try context.history?.setRemote(value) }
             context.say(.settingSet(key: key, value: value))
         case "unset":
             guard let key else { return }
             try settings.unset(key)
-            try context.vault.saveSettings(settings)
+            try context.vault.saveSettings(settings, message: "config: unset \(key)")
             context.say(.settingUnset(key))
         default:
             let rows = SettingKey.all.map { ($0.name, settings.string($0.name)) }
