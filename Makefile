@@ -36,7 +36,9 @@ templates:
 
 # Timings against a 10,000-record vault (not part of `make test`).
 bench: release
+	@command -v hyperfine >/dev/null || $(SUDO) apt-get install -y -qq hyperfine
 	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
+	scripts/bench-sync "$$($(SWIFT) build -c release --show-bin-path)/folio"
 
 clean:
 	rm -rf .build
