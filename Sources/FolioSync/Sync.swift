@@ -157,7 +157,7 @@ extension History {
                     base: try base.flatMap { try repository.blob(at: path, in: $0) },
                     ours: try version(of: path, blob: mine, tip: local),
                     theirs: try version(of: path, blob: other, tip: remote))
-                let mode = try repository.fileMode(at: path, in: local) ?? repository.fileMode(at: path, in: remote) ?? .regular
+                let mode = try mergedMode(path: path, base: base, local: local, remote: remote)
                 if let data = outcome.data {
                     changes[path] = .blob(try repository.writeBlob(data), mode: mode)
                 } else {
@@ -190,6 +190,21 @@ extension History {
                 body: notes.joined(separator: "\n"), device: device)
             return try repository.writeCommit(
                 tree: tree, parents: [local, remote], message: message, author: signature, committer: signature)
+        }
+    }
+
+    /// The file mode of a merged path, the same whichever device merges: a side that changed it
+    /// from the base wins; when both did, the larger mode (executable over regular).
+    func mergedMode(path: String, base: OID?, local: OID, remote: OID) throws -> FileMode {
+        let mine = try repository.fileMode(at: path, in: local)
+        let other = try repository.fileMode(at: path, in: remote)
+        let original = try base.flatMap { try repository.fileMode(at: path, in: $0) }
+        switch (mine, other) {
+        case let (mine?, other?) where mine == other: return mine
+        case let (mine?, other?): return mine == original ? other : other == original ? mine : max(mine.rawValue, other.rawValue) == mine.rawValue ? mine : other
+        case let (mine?, nil): return mine
+        case let (nil, other?): return other
+        case (nil, nil): return .regular
         }
     }
 

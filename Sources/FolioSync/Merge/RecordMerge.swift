@@ -71,8 +71,9 @@ public struct MergeOutcome: Sendable, Hashable {
 ///   the side whose `modified` is the later instant; when that does not decide (equal, missing or
 ///   unparsable on either side) the later `commitTime` wins; when that ties too, the side whose
 ///   bytes are lexicographically greater wins.
-/// - For any other file, and for a `.md` file a side of which cannot be read, the winner is the
-///   later `commitTime`, then the greater bytes.
+/// - For any other file, the winner is the later `commitTime`, then the greater bytes. A `.md` file
+///   is merged this way too when its base or either side is not valid UTF-8 front matter + body,
+///   holds a NUL byte, or when the merged record could not be written back exactly as decided.
 ///
 /// Records are merged key by key against the base (top-level front matter keys): a key changed on
 /// one side takes that change; the same new value on both is fine; different values on both are a
