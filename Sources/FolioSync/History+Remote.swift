@@ -103,12 +103,15 @@ extension History {
         do {
             let repository = try Repository.create(at: directory, initialBranch: "main")
             try repository.setRemote(url: url)
+            let access = try transport.access(url)
             do {
-                try repository.fetch(
-                    refspecs: ["+refs/heads/*:refs/remotes/origin/*"], callbacks: transport.callbacks, timeout: transport.timeout)
+                try transport.run(access) { callbacks in
+                    try repository.fetch(
+                        refspecs: ["+refs/heads/*:refs/remotes/origin/*"], callbacks: callbacks, timeout: transport.timeout)
+                }
             } catch {
                 try? manager.removeItem(at: directory)
-                throw transport.explain(error, url)
+                throw SyncTransport.explain(error, access)
             }
             guard let tip = try repository.reference(named: "refs/remotes/origin/main") else {
                 try? manager.removeItem(at: directory)

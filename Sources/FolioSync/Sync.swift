@@ -3,21 +3,56 @@ import FolioCore
 import FolioStore
 import Git
 
-/// How a sync reaches its remote: credentials, host-key checks and progress, plus the translation
-/// of a transport failure into what the user reads.
+/// How a sync reaches its remote: where credentials and `known_hosts` live, how long to wait,
+/// and where progress goes. Each fetch or push gets fresh callbacks from ``RemoteAccess``.
 public struct SyncTransport: Sendable {
-    public var callbacks: RemoteCallbacks
+    public var environment: [String: String]
+    /// The folder holding `.ssh/` and `.config/folio/credentials.yaml`.
+    public var home: URL
+    /// The `sync.ssh_key` setting.
+    public var sshKey: String?
     public var timeout: Duration
-    /// Turns a failed fetch or push into the user's message; unreachable remotes must give `.remoteUnreachable`.
-    public var explain: @Sendable (_ error: any Error, _ url: String) -> FolioError
+    public var transferProgress: (@Sendable (TransferProgress) -> Void)?
+    public var pushProgress: (@Sendable (PushProgress) -> Void)?
+    public var shouldCancel: (@Sendable () -> Bool)?
 
     public init(
-        callbacks: RemoteCallbacks, timeout: Duration,
-        explain: @escaping @Sendable (_ error: any Error, _ url: String) -> FolioError
+        environment: [String: String], home: URL? = nil, sshKey: String? = nil, timeout: Duration = .seconds(60),
+        transferProgress: (@Sendable (TransferProgress) -> Void)? = nil, pushProgress: (@Sendable (PushProgress) -> Void)? = nil,
+        shouldCancel: (@Sendable () -> Bool)? = nil
     ) {
-        self.callbacks = callbacks
+        self.environment = environment
+        self.home = home ?? environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        self.sshKey = sshKey
         self.timeout = timeout
-        self.explain = explain
+        self.transferProgress = transferProgress
+        self.pushProgress = pushProgress
+        self.shouldCancel = shouldCancel
+    }
+
+    /// Credentials and host-key checks for `url`.
+    /// - Throws: ``FolioError`` for a credentials file others can read.
+    func access(_ url: String) throws(FolioError) -> RemoteAccess {
+        do {
+            return try RemoteAccess(url: url, environment: environment, home: home, sshKey: sshKey)
+        } catch {
+            throw FolioError(error.message)
+        }
+    }
+
+    /// Runs one fetch or push with fresh callbacks.
+    func run(_ access: RemoteAccess, _ body: (RemoteCallbacks) throws -> Void) throws(TransportFailure) {
+        try access.perform(
+            transferProgress: transferProgress, pushProgress: pushProgress, shouldCancel: shouldCancel, body)
+    }
+
+    /// The user's message for a failed transfer; an unreachable remote always gives `.remoteUnreachable`.
+    static func explain(_ failure: TransportFailure, _ access: RemoteAccess) -> FolioError {
+        // A path whose folder is gone (an unmounted drive) is as unreachable as a host that is down.
+        if case .other(let reason) = failure, access.endpoint.transport == .local {
+            return FolioError(.remoteUnreachable(url: access.url, reason: reason))
+        }
+        return FolioError(failure.message(url: access.url))
     }
 }
 
@@ -52,14 +87,17 @@ extension History {
             report.handCommit = try commitHandChanges(in: vault)
             guard let url = try remoteURL(settings: vault.settings) else { throw FolioError(.noRemote) }
             state.url = url
+            let access = try transport.access(url)
             let tracking = "refs/remotes/origin/\(branch)"
             for attempt in 1...Self.pushAttempts {
                 report.attempts = attempt
                 do {
-                    try repository.fetch(
-                        refspecs: ["+refs/heads/\(branch):\(tracking)"], callbacks: transport.callbacks, timeout: transport.timeout)
+                    try transport.run(access) { callbacks in
+                        try repository.fetch(
+                            refspecs: ["+refs/heads/\(branch):\(tracking)"], callbacks: callbacks, timeout: transport.timeout)
+                    }
                 } catch {
-                    throw transport.explain(error, url)
+                    throw SyncTransport.explain(error, access)
                 }
                 let remoteTip = try gitStep("git") { try repository.reference(named: tracking) }
                 try vault.withLock { () throws(FolioError) in
@@ -74,16 +112,16 @@ extension History {
                     report.sent = try gitStep("git") { try repository.log(from: local).count }
                 }
                 do {
-                    try repository.push(
-                        refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], callbacks: transport.callbacks,
-                        timeout: transport.timeout)
+                    try transport.run(access) { callbacks in
+                        try repository.push(
+                            refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], callbacks: callbacks, timeout: transport.timeout)
+                    }
                     break
-                } catch let error as GitError where error.code == .nonFastForward {
+                } catch {
+                    guard case .rejectedNonFastForward = error else { throw SyncTransport.explain(error, access) }
                     report.sent = 0
                     if attempt == Self.pushAttempts { throw FolioError(.syncGaveUp(attempt)) }
                     continue
-                } catch {
-                    throw transport.explain(error, url)
                 }
             }
             state.lastSync = Timestamp(date: Date(), zone: vault.clock.zone).text

@@ -18,34 +18,18 @@ enum RemoteTransport {
         environment: [String: String], terminal: Terminal, sshKey: String?, timeoutSeconds: Double, interrupt: Interrupt
     ) -> SyncTransport {
         let showProgress = terminal.isInteractive
-        var callbacks = RemoteCallbacks()
-        callbacks.shouldCancel = { interrupt.fired }
-        if showProgress {
-            callbacks.transferProgress = { progress in
-                guard progress.totalObjects > 200 else { return }
-                Console.errInline("\r\u{1B}[2K↓ \(progress.receivedObjects)/\(progress.totalObjects) (\(progress.receivedBytes / 1024) KiB)")
-            }
-            callbacks.pushProgress = { progress in
-                guard progress.total > 200 else { return }
-                Console.errInline("\r\u{1B}[2K↑ \(progress.current)/\(progress.total) (\(progress.bytes / 1024) KiB)")
-            }
+        let fetching: @Sendable (TransferProgress) -> Void = { progress in
+            guard progress.totalObjects > 200 else { return }
+            Console.errInline("\r\u{1B}[2K↓ \(progress.receivedObjects)/\(progress.totalObjects) (\(progress.receivedBytes / 1024) KiB)")
         }
-        return SyncTransport(callbacks: callbacks, timeout: .seconds(timeoutSeconds)) { error, url in
-            explain(error, url: url)
+        let pushing: @Sendable (PushProgress) -> Void = { progress in
+            guard progress.total > 200 else { return }
+            Console.errInline("\r\u{1B}[2K↑ \(progress.current)/\(progress.total) (\(progress.bytes / 1024) KiB)")
         }
-    }
-
-    static func explain(_ error: any Error, url: String) -> FolioError {
-        if let folio = error as? FolioError { return folio }
-        guard let git = error as? GitError else { return FolioError(.syncFailed(String(describing: error))) }
-        switch git.code {
-        case .auth:
-            return FolioError(.authenticationFailed(url: url, reason: git.message))
-        case .certificate:
-            return FolioError(.unknownHost(host: url, key: git.message, command: "ssh-keyscan HOST >> ~/.ssh/known_hosts"))
-        default:
-            return FolioError(.remoteUnreachable(url: url, reason: git.message))
-        }
+        return SyncTransport(
+            environment: environment, sshKey: sshKey, timeout: .seconds(timeoutSeconds),
+            transferProgress: showProgress ? fetching : nil, pushProgress: showProgress ? pushing : nil,
+            shouldCancel: { interrupt.fired })
     }
 
     /// Clears the progress line, if one was drawn.

@@ -26,9 +26,10 @@ public enum HostKeyVerdict: Sendable, Hashable {
 /// be read (an old RSA1 line, broken base64, an unknown marker) are skipped and counted in
 /// ``skippedLines``, as `ssh` skips them.
 ///
-/// libgit2 1.5.1 also checks the process's `~/.ssh/known_hosts` through libssh2, which reads no
-/// wildcard, negation or `@revoked`; folio's certificate check consults this type instead, for the
-/// home directory it was given.
+/// libgit2 1.5.1 also checks the process's own `~/.ssh/known_hosts` through libssh2 and passes its
+/// opinion to the certificate check, but libssh2 matches no wildcard and takes a `@revoked` line
+/// for a trusted key; folio's certificate check ignores that opinion and consults this type, for
+/// the home directory it was given.
 public struct KnownHosts: Sendable, Hashable {
     /// One usable line of a `known_hosts` file.
     public struct Entry: Sendable, Hashable {
@@ -148,8 +149,8 @@ public struct KnownHosts: Sendable, Hashable {
         guard fields.count >= 3 else { return nil }
         let hostField = fields[fields.startIndex]
         let keyType = String(fields[fields.startIndex + 1])
-        guard let key = Data(base64Encoded: String(fields[fields.startIndex + 2])), !key.isEmpty,
-              keyType.first?.isLetter == true
+        // The blob names its own type; a line whose type field disagrees is broken (ssh skips it too).
+        guard let key = Data(base64Encoded: String(fields[fields.startIndex + 2])), KnownHosts.keyType(ofBlob: key) == keyType
         else { return nil }
 
         let hosts: Entry.Hosts

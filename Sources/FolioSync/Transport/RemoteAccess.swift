@@ -16,6 +16,12 @@ import Git
 /// checked against `~/.ssh/known_hosts` and `/etc/ssh/ssh_known_hosts` with ``KnownHosts``: only
 /// a `.trusted` key is accepted, and the reason for a refusal is kept for ``RemoteOperation/classify(_:)``.
 ///
+/// Two things libgit2 1.5.1 and libssh2 do on their own, whatever is passed here: libssh2 asks
+/// the agent at the process's `SSH_AUTH_SOCK` (the `environment` only decides whether the agent is
+/// tried), and libgit2 reads the process's `$HOME/.ssh/known_hosts` before calling the certificate
+/// check, failing the connection ("error loading known_hosts: Failed to parse known hosts file")
+/// when libssh2 cannot parse a line of it; that failure classifies as `.other`.
+///
 /// **HTTPS**. The token is `FOLIO_GIT_TOKEN`, else the one in the ``CredentialsFile``; it is sent
 /// once per operation as the password, with the URL's user name or `x-access-token`. TLS
 /// certificates keep the system's verdict. Over plain `http://` a token is sent only to this
@@ -34,7 +40,8 @@ public struct RemoteAccess: Sendable {
     public let endpoint: RemoteEndpoint
     /// The home directory `~` stands for.
     public let home: URL
-    public let environment: [String: String]
+    /// The variables honoured; kept private to the module since they may hold a token.
+    let environment: [String: String]
     /// The configured key (`sync.ssh_key`), resolved: `~/…` against ``home``, a relative path against ``home``.
     public let configuredKey: URL?
     /// The `known_hosts` files consulted, in order.
@@ -94,6 +101,7 @@ public struct RemoteAccess: Sendable {
     }
 
     /// Runs `body` (a fetch or push) with fresh callbacks and turns whatever it throws into a ``TransportFailure``.
+    @discardableResult
     public func perform<R>(
         transferProgress: (@Sendable (TransferProgress) -> Void)? = nil,
         pushProgress: (@Sendable (PushProgress) -> Void)? = nil,

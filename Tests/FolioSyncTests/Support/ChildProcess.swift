@@ -1,0 +1,172 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failure of the test harness itself (a missing tool, a server that would not start), with a
+/// message saying what to fix. Tests that hit one fail; they never skip silently.
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// A background process (a server) started with `posix_spawn`, in its own process group, with an
+/// empty signal mask and default signal handlers.
+///
+/// Foundation's `Process` lets a child inherit the test runner's blocked signals, so SIGTERM may
+/// never arrive; this type clears them, and ``stop(grace:)`` signals the whole group (a server
+/// and its per-connection children) with SIGTERM, then SIGKILL.
+final class ChildProcess: @unchecked Sendable {
+    let pid: pid_t
+    let executable: String
+    private let lock = NSLock()
+    private var exitStatus: Int32?
+
+    /// Starts `executable` with `arguments`; standard input is /dev/null, standard output and error
+    /// go to `output` (created or truncated) or to /dev/null.
+    init(_ executable: String, _ arguments: [String], environment: [String: String], output: URL? = nil) throws {
+        self.executable = executable
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let sink = output?.path ?? "/dev/null"
+        posix_spawn_file_actions_addopen(&actions, 1, sink, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw HarnessError(description: "could not start \(executable): \(String(cString: strerror(result)))")
+        }
+        pid = child
+    }
+
+    /// The exit status (or 128 + signal) once the process has ended, else nil; reaps it.
+    var exited: Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        guard result == pid else { return nil }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
+        let signal = status & 0x7f
+        exitStatus = signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        return exitStatus
+    }
+
+    var isRunning: Bool { exited == nil }
+
+    /// Sends SIGTERM to the process group, waits up to `grace`, then SIGKILLs the group; idempotent.
+    func stop(grace: TimeInterval = 2) {
+        guard isRunning else { return }
+        kill(-pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(grace)
+        while isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        kill(-pid, SIGKILL)
+        kill(pid, SIGKILL)
+        while isRunning { Thread.sleep(forTimeInterval: 0.01) }
+    }
+
+    /// SIGKILLs the process group at once: a server that vanishes without a word.
+    func kill9() {
+        guard isRunning else { return }
+        kill(-pid, SIGKILL)
+        kill(pid, SIGKILL)
+        while isRunning { Thread.sleep(forTimeInterval: 0.01) }
+    }
+
+    deinit {
+        stop(grace: 0.5)
+    }
+}
+
+/// Runs the command-line tools tests use to set up and verify (`git`, `ssh-keygen`), failing
+/// loudly when one is missing.
+enum Tool {
+    /// `path` if it is executable; otherwise an error telling the reader to install `package`.
+    static func require(_ path: String, package: String) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw HarnessError(description: "\(path) is missing: run `make deps` (it installs \(package))")
+        }
+        return path
+    }
+
+    /// The first executable called `name` on PATH; an error naming the package when there is none.
+    static func find(_ name: String, package: String) throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") + ["/usr/bin", "/bin", "/usr/sbin"] {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw HarnessError(description: "\(name) is not on PATH: run `make deps` (it installs \(package))")
+    }
+
+    /// A small, predictable environment for tools: PATH, a HOME that is not the user's, no agent.
+    static func environment(home: URL? = nil) -> [String: String] {
+        var environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
+            "LANG": "C",
+            "GIT_AUTHOR_NAME": "CLI", "GIT_AUTHOR_EMAIL": "cli@example.com",
+            "GIT_COMMITTER_NAME": "CLI", "GIT_COMMITTER_EMAIL": "cli@example.com",
+            "GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1",
+        ]
+        environment["HOME"] = (home ?? FileManager.default.temporaryDirectory).path
+        return environment
+    }
+
+    /// Runs `executable arguments` to completion and returns its trimmed standard output; a
+    /// non-zero exit throws with the standard error.
+    @discardableResult
+    static func run(
+        _ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+    ) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.environment = environment ?? Self.environment()
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("tool-stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            throw HarnessError(
+                description: "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(message)")
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Runs `git arguments` in `directory`; tests use git only to set up and verify, never the product.
+    @discardableResult
+    static func git(_ arguments: [String], in directory: URL) throws -> String {
+        try run(find("git", package: "git"), arguments, in: directory)
+    }
+}
