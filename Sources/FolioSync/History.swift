@@ -14,8 +14,14 @@ public final class History: ChangeRecorder {
     /// This device's name: `FOLIO_DEVICE`, else `.folio/local/device`, else the host name.
     public let device: String
     /// Things worth telling the user that are not errors (a stale lock removed, a sync finished).
-    public private(set) var notices: [Message] = []
+    public internal(set) var notices: [Message] = []
     private let clock: Clock
+
+    /// The notices gathered so far, each handed out once.
+    public func takeNotices() -> [Message] {
+        defer { notices.removeAll() }
+        return notices
+    }
     private var authorName: String?
 
     static let deviceTrailer = "Folio-Device"

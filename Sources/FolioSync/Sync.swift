@@ -49,10 +49,28 @@ public struct SyncTransport: Sendable {
     /// The user's message for a failed transfer; an unreachable remote always gives `.remoteUnreachable`.
     static func explain(_ failure: TransportFailure, _ access: RemoteAccess) -> FolioError {
         // A path whose folder is gone (an unmounted drive) is as unreachable as a host that is down.
-        if case .other(let reason) = failure, access.endpoint.transport == .local {
+        if case .other(let reason) = failure, access.endpoint.transport == .local,
+           let directory = localDirectory(access.url), !FileManager.default.fileExists(atPath: directory.path) {
             return FolioError(.remoteUnreachable(url: access.url, reason: reason))
         }
         return FolioError(failure.message(url: access.url))
+    }
+
+    /// The folder of a path or `file://` remote.
+    static func localDirectory(_ url: String) -> URL? {
+        if url.hasPrefix("file://") { return URL(string: url).map { URL(fileURLWithPath: $0.path) } }
+        if url.contains("://") { return nil }
+        return URL(fileURLWithPath: url)
+    }
+
+    /// Lock files a killed folio left in a remote that is a folder (folio itself wrote into it,
+    /// there being no server), so they do not refuse every later push.
+    static func recoverLocalRemote(_ access: RemoteAccess) -> [String] {
+        guard access.endpoint.transport == .local, let directory = localDirectory(access.url) else { return [] }
+        let dotGit = directory.appendingPathComponent(".git")
+        let gitDirectory = FileManager.default.fileExists(atPath: dotGit.path) ? dotGit : directory
+        guard FileManager.default.fileExists(atPath: gitDirectory.appendingPathComponent("HEAD").path) else { return [] }
+        return StaleLocks.recover(gitDirectory: gitDirectory)
     }
 }
 
@@ -88,6 +106,7 @@ extension History {
             guard let url = try remoteURL(settings: vault.settings) else { throw FolioError(.noRemote) }
             state.url = url
             let access = try transport.access(url)
+            notices += SyncTransport.recoverLocalRemote(access).map { Message.staleLockRemoved(url + ": " + $0) }
             let tracking = "refs/remotes/origin/\(branch)"
             for attempt in 1...Self.pushAttempts {
                 report.attempts = attempt

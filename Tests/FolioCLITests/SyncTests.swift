@@ -309,6 +309,20 @@ struct SyncTests {
         #expect(try devices.path(of: "離線寫的", on: "B").isEmpty == false)
     }
 
+    @Test("a lock a killed push left in a folder remote is removed, and the push goes through")
+    func staleRemoteLock() throws {
+        let devices = try Devices.make()
+        let lock = URL(fileURLWithPath: devices.remote).appendingPathComponent("refs/heads/main.lock")
+        try Data("0000000000000000000000000000000000000000\n".utf8).write(to: lock)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: lock.path)
+        try devices["A"].run("idea", "鎖住的遠端")
+        let result = try devices["A"].run("sync")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("refs/heads/main.lock"))
+        try devices.sync("B")
+        #expect(try devices.path(of: "鎖住的遠端", on: "B").isEmpty == false)
+    }
+
     @Test("zh-Hant: the offline message in the vault's language")
     func unreachableChinese() throws {
         let devices = try Devices.make(language: "zh-Hant")

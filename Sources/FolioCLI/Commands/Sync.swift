@@ -54,6 +54,9 @@ struct SyncCommand: ParsableCommand {
     }
 
     func syncOnce(context: Context, history: History, transport: SyncTransport, quietWhenIdle: Bool = false) throws(FolioError) {
+        defer {
+            for notice in history.takeNotices() { Console.err(context.terminal.warn(notice.text(context.language))) }
+        }
         let report = try history.sync(vault: context.vault, transport: transport)
         RemoteTransport.endProgress(context)
         if let hand = report.handCommit {

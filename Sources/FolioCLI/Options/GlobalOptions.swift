@@ -68,7 +68,7 @@ struct Context {
             vault: vault, history: history, terminal: terminal, environment: environment, workingDirectory: cwd)
         for warning in vault.warnings { context.warn(warning) }
         if let history {
-            for notice in history.notices { Console.err(terminal.warn(notice.text(vault.language))) }
+            for notice in history.takeNotices() { Console.err(terminal.warn(notice.text(vault.language))) }
             vault.recorder = WarningRecorder(history: history, context: context)
         }
         return context
