@@ -131,7 +131,8 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         return era * 146_097 + doe - 719_468
     }
 
-    static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
+    /// Year, month and day of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+    public static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

@@ -169,7 +169,7 @@ public enum RecordMerge {
         let seconds = min(max(epochSeconds, -62_135_596_800), 253_402_300_799)
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         let rest = seconds - days * 86_400
-        let (year, month, day) = civilFromDays(days)
+        let (year, month, day) = Timestamp.civilFromDays(days)
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
@@ -200,19 +200,5 @@ public enum RecordMerge {
             return (directory, String(name[..<dot]), String(name[dot...]))
         }
         return (directory, name, "")
-    }
-
-    // Howard Hinnant's days-to-civil algorithm.
-    private static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp + (mp < 10 ? 3 : -9)
-        return (m <= 2 ? y + 1 : y, m, d)
     }
 }
