@@ -40,7 +40,7 @@ let package = Package(
         // Full-text engine over plain documents; knows no record.
         .target(name: "FolioSearch", swiftSettings: strict),
         // The vault on disk: scanning, atomic writes, the writer lock, use cases.
-        .target(name: "FolioStore", dependencies: ["FolioCore"], swiftSettings: strict),
+        .target(name: "FolioStore", dependencies: ["FolioCore", "FolioSearch"], swiftSettings: strict),
         // History and sync: the vault's git repository through libgit2.
         .target(
             name: "FolioSync",
@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioSync",
+                "FolioCore", "FolioStore", "FolioSync", "FolioSearch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

@@ -139,7 +139,8 @@ extension Vault {
         if let parentID { header.append(("parent", .string(parentID))) }
         var context: [String: Any] = ["title": resolvedTitle, "created": created.text]
         for (key, node) in fields + extra { context[key] = node.resolved.plainText }
-        context["body"] = request.body ?? ""
+        // An empty string would count as set in Mustache and hide a template's `{{^body}}` fallback.
+        if let body = request.body, !body.isEmpty { context["body"] = body }
         var body = kind.renderBody(context)
         if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { body = "" } else if !body.hasSuffix("\n") { body += "\n" }
         let document: FrontMatterDocument

@@ -11,6 +11,7 @@ struct List: ParsableCommand {
           folio list
           folio list idea --open --json | jq '.[].title'
           folio list --tag rain --since 2026-11-01 -n 20
+          folio list diary --on-this-day
         """)
 
     @Argument(help: "Only records of this kind (`profile` lists the owner).") var kind: String?
@@ -21,6 +22,8 @@ struct List: ParsableCommand {
     @Option(help: "Only records created on this date (YYYY-MM-DD).") var on: String?
     @Flag(help: "Only ideas not done yet.") var open = false
     @Flag(help: "Only ideas already done.") var done = false
+    @Flag(help: "Only records made on today's month and day in earlier years (on 28 February of a common year, 29 February too).")
+    var onThisDay = false
     @Flag(help: "Print a JSON array.") var json = false
     @OptionGroup var global: GlobalOptions
 
@@ -34,13 +37,19 @@ struct List: ParsableCommand {
         }
     }
 
-    private func matches(_ record: Record, day: String) -> Bool {
+    private func matches(_ record: Record, day: String, today: Timestamp) -> Bool {
         let recordKind = record.kind ?? ""
         if let kind { if recordKind != kind { return false } } else if recordKind == "profile" { return false }
-        if let tag, !record.tags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) { return false }
+        if let tag, !record.allTags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) { return false }
         if let since, day < since { return false }
         if let until, day > until { return false }
         if let on, day != on { return false }
+        if onThisDay {
+            // day is YYYY-MM-DD: an earlier year, the same -MM-DD (a 29 February counts on 28 February of a common year).
+            let monthDay = day.dropFirst(4), todayMonthDay = today.day10.dropFirst(4)
+            let leapDayShown = todayMonthDay == "-02-28" && !Timestamp.isValidDate(year: today.year, month: 2, day: 29) && monthDay == "-02-29"
+            guard day.prefix(4) < today.day10.prefix(4), monthDay == todayMonthDay || leapDayShown else { return false }
+        }
         if open || done {
             guard recordKind == "idea" || record.document["done"] != nil else { return false }
             let isDone = record.document.value("done") == .bool(true)
@@ -53,12 +62,13 @@ struct List: ParsableCommand {
         let context = try Context.open(global)
         if let kind { _ = try context.vault.kind(kind) }
         let set = context.records()
+        let today = context.vault.clock.timestamp
         // Each record's time and day are worked out once; sorting moves indexes, not records.
         var candidates: [(index: Int, epoch: Int)] = []
         candidates.reserveCapacity(set.records.count)
         for (index, record) in set.records.enumerated() {
             let time = record.sortTime
-            if matches(record, day: time?.day10 ?? "") { candidates.append((index, time?.epochSeconds ?? Int.min)) }
+            if matches(record, day: time?.day10 ?? "", today: today) { candidates.append((index, time?.epochSeconds ?? Int.min)) }
         }
         candidates.sort { a, b in
             a.epoch != b.epoch ? a.epoch > b.epoch : set.records[a.index].path < set.records[b.index].path

@@ -128,6 +128,39 @@ public enum Message: Sendable, Equatable {
     case cloned(String)
     case targetNotEmpty(String)
 
+    // Search.
+    /// Nothing matched; `tags` are the tags the search was scoped to (none: the whole vault).
+    case searchNoMatch(tags: [String])
+    /// A tag the search was scoped to that no record carries.
+    case searchTagUnused(String)
+    case queryUnclosedQuote(column: Int)
+    case queryUnknownFilter(name: String, column: Int, known: [String])
+    case queryBadDate(text: String, column: Int)
+    case queryEmpty
+    case queryDanglingOperator(column: Int)
+    case queryMissingFilterValue(name: String, column: Int)
+    case queryInvalidFilterValue(filter: String, value: String, column: Int)
+
+    // Tags, calendar and statistics.
+    /// The first line of `folio tags`: every record, like the companion diary's "All" tile.
+    case tagsAll
+    case calMonthTitle(year: Int, month: Int)
+    /// A month's name in the year view, with its number of records when there are any.
+    case calMonthHeading(month: Int, records: Int)
+    case calYearTitle(Int)
+    /// A weekday's short name, 0 for Sunday.
+    case calWeekday(Int)
+    case calMonthSummary(records: Int, days: Int)
+    case calDayCount(day: Int, count: Int)
+    case calYearSummary(records: Int, days: Int)
+    case calNoRecords
+    case badCalendarArgument(String)
+    case statsByKind, statsByMonth, statsTopTags
+    case statsKeyHeading, statsSamplesHeading, statsSumHeading, statsAvgHeading, statsMinHeading, statsMaxHeading
+    case statsRateHeading, statsMatchedHeading, statsRecordsHeading
+    case statsMonthHeading, statsWeekHeading, statsYearHeading
+    case statsNoValues(String)
+
     // Init.
     case initialised(String)
     case askName, askBirthday, askGender
@@ -379,6 +412,72 @@ public enum Message: Sendable, Equatable {
             ("已把資料庫複製到 \(path)。", "cloned the vault into \(path).")
         case .targetNotEmpty(let path):
             ("「\(path)」已存在且不是空的目錄。", "'\(path)' exists and is not an empty folder.")
+        case .searchNoMatch(let tags):
+            tags.isEmpty
+                ? ("找不到符合的日記。", "no matching records.")
+                : ("標籤" + tags.map { "「\($0)」" }.joined(separator: "、") + "裡找不到符合的日記。",
+                   "no matching records tagged " + tags.map { "'\($0)'" }.joined(separator: " and ") + ".")
+        case .searchTagUnused(let tag):
+            ("「\(tag)」這個分類還沒有日記：沒有紀錄帶有這個標籤。", "no record is tagged '\(tag)' yet.")
+        case .queryUnclosedQuote(let column):
+            ("查詢第 \(column) 個字元的引號沒有結束，請補上結尾的引號。",
+             "the quote at column \(column) of the query is not closed; add the closing quote.")
+        case .queryUnknownFilter(let name, let column, let known):
+            ("查詢第 \(column) 個字元：不認識的篩選「\(name):」。可用的篩選：\(known.map { $0 + ":" }.joined(separator: " "))。要搜尋這段文字本身，請加上引號。",
+             "unknown filter '\(name):' at column \(column) of the query. Known filters: \(known.map { $0 + ":" }.joined(separator: " ")). To search for the text itself, put it in quotes.")
+        case .queryBadDate(let text, let column):
+            ("查詢第 \(column) 個字元：「\(text)」不是日期，請寫存在的日子，格式 YYYY-MM-DD。",
+             "'\(text)' at column \(column) of the query is not a date; write a day that exists, as YYYY-MM-DD.")
+        case .queryEmpty:
+            ("沒有要搜尋的內容：請給字詞或篩選，例如 `folio search 下雨` 或 `folio search tag:工作`。",
+             "nothing to search for: give words or a filter, such as `folio search rain` or `folio search tag:work`.")
+        case .queryDanglingOperator(let column):
+            ("查詢第 \(column) 個字元的運算子少了搜尋詞：OR 兩邊都要有詞，- 後面要緊接著詞。",
+             "the operator at column \(column) of the query has no search term: OR needs a term on both sides, and - needs one right after it.")
+        case .queryMissingFilterValue(let name, let column):
+            ("查詢第 \(column) 個字元：篩選「\(name):」後面要有值。", "the filter '\(name):' at column \(column) of the query needs a value.")
+        case .queryInvalidFilterValue(let filter, let value, let column):
+            ("查詢第 \(column) 個字元：「\(value)」不是「\(filter):」可用的值" + (filter == "is" ? "，請用 is:done 或 is:open。" : "。"),
+             "'\(value)' at column \(column) of the query is not a value for '\(filter):'" + (filter == "is" ? "; use is:done or is:open." : "."))
+        case .tagsAll: ("全部", "All")
+        case .calMonthTitle(let year, let month):
+            ("\(year)年\(month)月", Message.calMonthHeading(month: month, records: 0).text(.en) + " \(year)")
+        case .calMonthHeading(let month, let records):
+            ("\(month)月" + (records > 0 ? "（\(records)）" : ""),
+             ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+              "November", "December"][(month - 1) % 12] + (records > 0 ? " (\(records))" : ""))
+        case .calYearTitle(let year): ("\(year)年", "\(year)")
+        case .calWeekday(let day):
+            (["日", "一", "二", "三", "四", "五", "六"][day % 7], ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"][day % 7])
+        case .calMonthSummary(let records, let days):
+            ("\(days) 天有紀錄，共 \(records) 筆：",
+             "\(records) record\(records == 1 ? "" : "s") on \(days) day\(days == 1 ? "" : "s"):")
+        case .calDayCount(let day, let count): ("\(day)日 \(count) 筆", "\(day) (\(count))")
+        case .calYearSummary(let records, let days):
+            ("\(days) 天有紀錄（標示 *），共 \(records) 筆。",
+             "\(records) record\(records == 1 ? "" : "s") on \(days) day\(days == 1 ? "" : "s") (marked *).")
+        case .calNoRecords: ("這段期間沒有紀錄。", "no records in this period.")
+        case .badCalendarArgument(let text):
+            ("「\(text)」不是月份或年份：請寫 YYYY-MM（例如 2026-11）或 YYYY（例如 2026）。",
+             "'\(text)' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).")
+        case .statsByKind: ("類型", "by kind")
+        case .statsByMonth: ("月份", "by month")
+        case .statsTopTags: ("常用標籤", "top tags")
+        case .statsKeyHeading: ("欄位", "key")
+        case .statsSamplesHeading: ("筆數", "n")
+        case .statsSumHeading: ("總和", "sum")
+        case .statsAvgHeading: ("平均", "avg")
+        case .statsMinHeading: ("最小", "min")
+        case .statsMaxHeading: ("最大", "max")
+        case .statsRateHeading: ("比例", "rate")
+        case .statsMatchedHeading: ("符合", "matched")
+        case .statsRecordsHeading: ("紀錄", "records")
+        case .statsMonthHeading: ("月份", "month")
+        case .statsWeekHeading: ("週", "week")
+        case .statsYearHeading: ("年", "year")
+        case .statsNoValues(let key):
+            ("沒有任何紀錄在「\(key)」有數值；檢查鍵的名稱（例如 duration、shots.count、shots.power）。",
+             "no record has a number at '\(key)'; check the key path (such as duration, shots.count, shots.power).")
         case .initialised(let path):
             ("已建立 folio 資料庫：\(path)", "created a folio vault in \(path)")
         case .askName: ("你的名字：", "Your name: ")

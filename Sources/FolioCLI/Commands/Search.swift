@@ -1,0 +1,224 @@
+import ArgumentParser
+import Foundation
+import FolioCore
+import FolioSearch
+import FolioStore
+
+struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find records by words, phrases, tags and dates, best match first.",
+        discussion: """
+        Searches titles, tags, bodies and the text keys of the front matter (text, description, summary, \
+        analysis, question, answer, answer_en, notes, and every key a kind declares as text). Case, width \
+        and accents are folded: cafe finds Café. Chinese, Japanese and Korean need no spaces: 下雨 finds \
+        下雨的傍晚 but not 下著小雨, whose 下 and 雨 are apart.
+
+        Query syntax:
+          rain walk           both words; the last word also matches as a prefix
+          "rainy day"         a phrase (「下雨的傍晚」 quotes too)
+          -cold -"cold rain"  leave out records that match
+          rain OR snow        either
+          tag:work kind:idea  filters (-tag:work leaves a tag out); the same as
+                              --tag and --kind
+          on:2026-11-22 after:2026-11-01 before:2026-12-01
+                              by the day the record was created
+          is:open is:done     ideas not done yet, or done
+        Options may come before or after the query; after --, every word is part of the query.
+
+        Each hit is a line with its date, kind, short id, title and tags, then a line of text around the \
+        match. Matches are bold red; without colour (not a terminal, --no-color, NO_COLOR) they are marked \
+        «like this». The profile is found only with kind:profile.
+
+        Nothing found is not an error: the exit status is 0, nothing is printed ([] with --json) and a \
+        note goes to stderr. A query that cannot be read exits 1, naming the column.
+
+        Examples:
+          folio search 下雨
+          folio search coffee -decaf --tag morning -n 5
+          folio search '"rainy day"' after:2026-01-01 --json | jq '.[].title'
+        """)
+
+    // Captured whole, so an excluded word (-rain, -kind:qa) is never read as a cluster of short
+    // options holding -n; options written after the query are taken out in `takeOptionsAfterQuery`.
+    @Argument(parsing: .captureForPassthrough, help: "Words, phrases and filters to search for.")
+    var words: [String] = []
+    @Option(name: .customShort("n"), help: "Show at most N hits (0: every hit).") var limit = 20
+    @Option(help: "Only records with this tag (may be repeated: all must hold); the same as tag:T.") var tag: [String] = []
+    @Option(help: "Only records of this kind; the same as kind:K.") var kind: String?
+    @Flag(help: "Print a JSON array: each record's keys, its path, score and snippet.") var json = false
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if limit < 0 { throw ValidationError("-n must be 0 or more.") }
+    }
+
+    mutating func run() throws {
+        try takeOptionsAfterQuery()
+        let context = try Context.open(global)
+        let text = words.joined(separator: " ")
+        var query = try Self.parse(text, hasOptions: !tag.isEmpty || kind != nil)
+        query.filters += tag.map { .tag($0) } + (kind.map { [.kind($0)] } ?? [])
+        for case .kind(let name) in query.filters + query.excludedFilters { _ = try context.vault.kind(name) }
+
+        let set = context.records()
+        let search = RecordSearch(records: set.records, kinds: context.vault.kinds)
+        let hits = search.search(query, limit: limit == 0 ? nil : limit)
+        if hits.isEmpty {
+            if json { context.json(.array([])) } else { Console.err(noMatchMessage(query, search).text(context.language)) }
+            return
+        }
+        if json {
+            context.json(.array(hits.map { hit in
+                let record = search.records[hit.record]
+                let snippet = Self.snippet(of: record, in: search, query: query, maxCharacters: 80)
+                return JSONWriter.record(record, body: false, extra: [
+                    ("score", .double((hit.score * 10_000).rounded() / 10_000)),
+                    ("snippet", .string(snippet.text)),
+                ])
+            }))
+            return
+        }
+        Console.page(render(hits, search: search, query: query, terminal: context.terminal),
+                     terminal: context.terminal, environment: context.environment)
+    }
+
+    // MARK: - Parsing
+
+    /// Moves the options written after the query (`folio search rain --json -n 5`) out of `words`;
+    /// after `--` every word belongs to the query.
+    mutating func takeOptionsAfterQuery() throws {
+        var query: [String] = []
+        var i = 0
+        func value(of name: String, inline: String?) throws -> String {
+            if let inline { return inline }
+            guard i + 1 < words.count else { throw ValidationError("Missing value for '\(name)'.") }
+            i += 1
+            return words[i]
+        }
+        while i < words.count {
+            let word = words[i]
+            let equals = word.hasPrefix("--") ? word.firstIndex(of: "=") : nil
+            let name = equals.map { String(word[..<$0]) } ?? word
+            let inline = equals.map { String(word[word.index(after: $0)...]) }
+            switch name {
+            case "--":
+                query += words[(i + 1)...]
+                i = words.count
+                continue
+            case "--json": json = true
+            case "--no-color": global.noColor = true
+            case "--tag": tag.append(try value(of: name, inline: inline))
+            case "--kind": kind = try value(of: name, inline: inline)
+            case "--vault": global.vault = try value(of: name, inline: inline)
+            case "--lang": global.lang = try value(of: name, inline: inline)
+            case "-h", "--help": throw CleanExit.helpRequest(self)
+            case "-n" where i + 1 < words.count && Int(words[i + 1]) != nil:
+                i += 1
+                limit = Int(words[i]) ?? limit
+            default: query.append(word)
+            }
+            i += 1
+        }
+        words = query
+        try validate()
+    }
+
+    /// The query, or a `FolioError` naming the column with the query and a caret under it.
+    static func parse(_ text: String, hasOptions: Bool) throws(FolioError) -> Query {
+        if text.allSatisfy(\.isWhitespace) {
+            if hasOptions { return Query() }
+            throw FolioError(.queryEmpty)
+        }
+        do {
+            return try QueryParser().parse(text)
+        } catch {
+            let column = error.column
+            let message: Message = switch error.kind {
+            case .unclosedQuote: .queryUnclosedQuote(column: column)
+            case .unknownFilter(let name): .queryUnknownFilter(name: name, column: column, known: Filter.names)
+            case .badDate(let value): .queryBadDate(text: value, column: column)
+            case .emptyQuery: .queryEmpty
+            case .danglingOperator: .queryDanglingOperator(column: column)
+            case .missingFilterValue(let name): .queryMissingFilterValue(name: name, column: column)
+            case .invalidFilterValue(let filter, let value): .queryInvalidFilterValue(filter: filter, value: value, column: column)
+            }
+            // The parser counts characters; the caret line is drawn per Unicode scalar.
+            let scalarColumn = String(text.prefix(max(0, column - 1))).unicodeScalars.count + 1
+            throw FolioError(message, column: scalarColumn, sourceLine: text)
+        }
+    }
+
+    // MARK: - Output
+
+    /// "Nothing found", scoped to the chosen tags; a tag that no record carries is named as such.
+    private func noMatchMessage(_ query: Query, _ search: RecordSearch) -> Message {
+        var tags: [String] = []
+        for case .tag(let tag) in query.filters where !tags.contains(tag) { tags.append(tag) }
+        let recordTags = search.tags
+        for tag in tags {
+            let used = search.records.indices.contains { i in
+                search.records[i].kind != "profile" && RecordSearch.matches(.tag(tag), search.records[i], tags: recordTags[i])
+            }
+            if !used { return .searchTagUnused(tag) }
+        }
+        return .searchNoMatch(tags: tags)
+    }
+
+    /// The snippet of the text that shows the most matches: the body, else the text keys.
+    static func snippet(of record: Record, in search: RecordSearch, query: Query, maxCharacters: Int) -> Snippet {
+        var best: Snippet?
+        for source in search.snippetSources(of: record) where !source.isEmpty {
+            // The tokenizer alone, so a query of filters only never builds the index for its snippets.
+            let snippet = Snippet(for: source, query: query, maxCharacters: maxCharacters)
+            if best == nil || snippet.highlights.count > (best?.highlights.count ?? 0) { best = snippet }
+        }
+        return best ?? Snippet(text: "", highlights: [])
+    }
+
+    /// A snippet that fits `columns` terminal columns, CJK characters taking two.
+    private static func fittedSnippet(of record: Record, in search: RecordSearch, query: Query, columns: Int) -> Snippet {
+        var budget = max(10, columns)
+        var snippet = snippet(of: record, in: search, query: query, maxCharacters: budget)
+        for _ in 0..<4 {
+            let width = snippet.text.displayWidth
+            guard width > columns, budget > 10 else { break }
+            budget = max(10, budget * columns / width - 1)
+            snippet = Self.snippet(of: record, in: search, query: query, maxCharacters: budget)
+        }
+        return snippet
+    }
+
+    /// The text with its highlights in bold red, or between « » without colour.
+    static func highlighted(_ snippet: Snippet, terminal: Terminal) -> String {
+        var out = ""
+        var cursor = snippet.text.startIndex
+        for range in snippet.highlights {
+            out += snippet.text[cursor..<range.lowerBound]
+            let match = String(snippet.text[range])
+            out += terminal.useColor ? terminal.paint(match, "1;31") : "«" + match + "»"
+            cursor = range.upperBound
+        }
+        out += snippet.text[cursor...]
+        return out
+    }
+
+    private func render(_ hits: [RecordSearch.Hit], search: RecordSearch, query: Query, terminal t: Terminal) -> String {
+        let kindWidth = hits.map { (search.records[$0.record].kind ?? "?").displayWidth }.max() ?? 4
+        var lines: [String] = []
+        for hit in hits {
+            let record = search.records[hit.record]
+            let tags = RecordSearch.tags(of: record).map { "#" + $0 }.joined(separator: " ")
+            let titleSnippet = Snippet(for: record.title, query: query, maxCharacters: Int.max / 2)
+            let title = titleSnippet.highlights.isEmpty ? t.bold(record.title) : Self.highlighted(titleSnippet, terminal: t)
+            lines.append([
+                t.dim(record.sortTime?.day10 ?? "          "),
+                t.accent((record.kind ?? "?").padded(to: kindWidth)),
+                t.dim(record.shortID.padded(to: 8)),
+                title + (tags.isEmpty ? "" : "  " + t.dim(tags)),
+            ].joined(separator: "  "))
+            let snippet = Self.fittedSnippet(of: record, in: search, query: query, columns: t.width - 6)
+            if !snippet.text.isEmpty { lines.append("    " + Self.highlighted(snippet, terminal: t)) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import FolioCore
+import FolioStore
+
+/// `folio tags`: every tag with how many records carry it and the day it was last used.
+///
+/// Tags are the front matter `tags` plus the body's inline `#tags` (``Record/allTags``). Tags
+/// that differ only in case are one tag, shown as the oldest record carrying it wrote it
+/// (oldest by `created`, then by path), so the spelling does not depend on which file is read
+/// first and does not change when a newer record writes it differently.
+struct Tags: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List every tag with its number of records and the day it was last used.",
+        discussion: """
+        Tags are the front matter `tags` and the inline #tags of the body. The first line, "All",
+        counts every record (the profile is left out unless --kind profile).
+        Examples:
+          folio tags
+          folio tags --sort count
+          folio tags --kind diary --json | jq '.[0].tag'
+        """)
+
+    enum Sort: String, ExpressibleByArgument, CaseIterable {
+        case recent, count, name
+    }
+
+    @Option(help: "recent (newest use first; ties by count, then name), count (most used first), or name.")
+    var sort: Sort = .recent
+    @Option(help: "Only records of this kind.") var kind: String?
+    @Flag(help: "Print a JSON array of {tag, count, last_used}.") var json = false
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = try Context.open(global)
+        if let kind { _ = try context.vault.kind(kind) }
+        let records = RecordSelection.records(of: kind, in: context.records())
+        let uses = TagTally.sorted(TagTally.count(records), by: sort)
+        if json {
+            context.json(.array(uses.map { use in
+                .object([
+                    ("tag", .string(use.tag)), ("count", .int(use.count)),
+                    ("last_used", use.lastUsed.map { .string($0.day10) } ?? .null),
+                ])
+            }))
+            return
+        }
+        let t = context.terminal
+        let all = Message.tagsAll.text(context.language)
+        let names = [all] + uses.map { "#" + $0.tag }
+        let nameWidth = names.map(\.displayWidth).max() ?? 0
+        let countWidth = ([records.count] + uses.map(\.count)).map { String($0).count }.max() ?? 1
+        func count(_ n: Int) -> String { String(repeating: " ", count: countWidth - String(n).count) + String(n) }
+        var lines = [t.bold(all.padded(to: nameWidth)) + "  " + count(records.count)]
+        for use in uses {
+            lines.append(t.accent(("#" + use.tag).padded(to: nameWidth)) + "  " + count(use.count) + "  " + t.dim(use.lastUsed?.day10 ?? ""))
+        }
+        Console.page(lines.map { $0.trimmingTrailingSpaces }.joined(separator: "\n"), terminal: t, environment: context.environment)
+    }
+}
+
+/// The records a tags, calendar or statistics command looks at.
+enum RecordSelection {
+    /// Records of `kind`; without a kind, every record but the profile.
+    static func records(of kind: String?, in set: RecordSet) -> [Record] {
+        set.records.filter { record in
+            let recordKind = record.kind ?? ""
+            if let kind { return recordKind == kind }
+            return recordKind != "profile"
+        }
+    }
+}
+
+/// One tag across a set of records.
+struct TagUse {
+    /// The spelling of the oldest record carrying the tag.
+    var tag: String
+    var count: Int
+    /// The newest `created` (else `modified`) of the records carrying it.
+    var lastUsed: Timestamp?
+}
+
+/// Counts tags over records: case-insensitively, spelled as the oldest record spells them.
+enum TagTally {
+    static func count(_ records: [Record]) -> [TagUse] {
+        // Oldest first, so the first spelling met is the oldest record's; undated records come last.
+        let ordered = records.map { ($0, $0.sortTime) }.sorted { a, b in
+            switch (a.1, b.1) {
+            case (let x?, let y?) where x.epochSeconds != y.epochSeconds: x.epochSeconds < y.epochSeconds
+            case (nil, _?): false
+            case (_?, nil): true
+            default: a.0.path < b.0.path
+            }
+        }
+        var index: [String: Int] = [:]
+        var uses: [TagUse] = []
+        for (record, time) in ordered {
+            for tag in record.allTags {
+                let key = tag.lowercased()
+                if let at = index[key] {
+                    uses[at].count += 1
+                    if let time, uses[at].lastUsed.map({ time.epochSeconds >= $0.epochSeconds }) ?? true { uses[at].lastUsed = time }
+                } else {
+                    index[key] = uses.count
+                    uses.append(TagUse(tag: tag, count: 1, lastUsed: time))
+                }
+            }
+        }
+        return uses
+    }
+
+    static func sorted(_ uses: [TagUse], by sort: Tags.Sort) -> [TagUse] {
+        func byName(_ a: TagUse, _ b: TagUse) -> Bool {
+            let order = a.tag.lowercased().compare(b.tag.lowercased())
+            return order != .orderedSame ? order == .orderedAscending : a.tag < b.tag
+        }
+        return uses.sorted { a, b in
+            let dayA = a.lastUsed?.day10 ?? "", dayB = b.lastUsed?.day10 ?? ""
+            switch sort {
+            case .recent:
+                if dayA != dayB { return dayA > dayB }
+                if a.count != b.count { return a.count > b.count }
+                return byName(a, b)
+            case .count:
+                if a.count != b.count { return a.count > b.count }
+                return byName(a, b)
+            case .name:
+                return byName(a, b)
+            }
+        }
+    }
+}
+
+extension String {
+    /// The text without the spaces at its end.
+    var trimmingTrailingSpaces: String {
+        var text = Substring(self)
+        while text.hasSuffix(" ") { text = text.dropLast() }
+        return String(text)
+    }
+}

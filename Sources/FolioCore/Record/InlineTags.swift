@@ -1,0 +1,190 @@
+/// Finds the `#tags` written in a record's body, the way Obsidian, Bear and Weibo users write them.
+///
+/// The rules, in the order they are applied:
+///
+/// - **Code is not text.** Lines inside a fenced code block (opened by three or more backticks
+///   or tildes after at most three spaces, closed by the same character repeated at least as
+///   often) and inline code spans (`` `…` ``, a run of backticks closed by a run of the same
+///   length on the same line) never hold tags. Indented code blocks are not recognised: four
+///   spaces also indent list items, and telling them apart needs a full Markdown parser.
+/// - **Where a tag starts.** A `#` starts a tag at the start of a line, after whitespace, after
+///   CJK text or CJK punctuation (`今天#工作`, `，#工作`), or after an opening bracket or quote
+///   (`(#work)`, `「#工作」`) — but not after `](`, which is a Markdown link to an anchor. So a
+///   URL fragment (`https://x.com/a#b`), an HTML entity (`&#123;`), `C#` and `\#escaped` are not tags.
+/// - **What a tag holds.** Letters of any script, combining marks, digits, `_`, `-` and `/`
+///   (nested tags such as `#project/folio`). It ends at whitespace, at any other punctuation or
+///   symbol, ASCII or CJK (`，。！？、；：「」『』（）` …), or at the end of the line. A trailing
+///   `-` or `/` is not part of it.
+/// - **The paired form.** A `#` right after the tag closes it, so `#標籤#` works inside
+///   unspaced Chinese: `今天#工作#很累` gives `工作`, and the closing `#` never starts another tag.
+/// - **What is never a tag.** Markdown headings (`# Title`, `## x`: a `#` followed by a space or
+///   by another `#`), a bare `#`, and names without a single letter: `#123` is a GitHub-style
+///   issue reference and `#2026-11` a date, so a tag needs at least one letter.
+public enum InlineTags {
+    /// The inline tags of `body`, in the order they first appear, without `#`, each once
+    /// (compared without case; the first spelling is kept).
+    public static func extract(from body: String) -> [String] {
+        var found: [String] = []
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+        var fence: (marker: Unicode.Scalar, length: Int)?
+        while let rawLine = lines.next() {
+            let line = Array(rawLine.unicodeScalars)
+            if let open = fence {
+                if let close = fenceRun(line), close.marker == open.marker, close.length >= open.length,
+                   line[close.end...].allSatisfy(\.properties.isWhitespace) {
+                    fence = nil
+                }
+                continue
+            }
+            if let open = fenceRun(line), open.marker == "~" || !line[open.end...].contains("`") {
+                fence = (open.marker, open.length)
+                continue
+            }
+            scan(line, into: &found)
+        }
+        return deduplicated(found)
+    }
+
+    /// `first` then `second`, each tag once, compared without case; the first spelling wins.
+    public static func merge(_ first: [String], _ second: [String]) -> [String] {
+        deduplicated(first + second)
+    }
+
+    // MARK: - Scanning one line
+
+    private static func scan(_ line: [Unicode.Scalar], into found: inout [String]) {
+        let code = codeMask(line)
+        var i = 0
+        while i < line.count {
+            guard line[i] == "#", !code[i], startsTag(line, at: i) else {
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < line.count, !code[end], isTagScalar(line[end]) { end += 1 }
+            var last = end
+            while last > i + 1, line[last - 1] == "-" || line[last - 1] == "/" { last -= 1 }
+            let name = line[(i + 1)..<last]
+            guard name.contains(where: { $0.properties.isAlphabetic && !isDigit($0) }) else {
+                i = max(end, i + 1)
+                continue
+            }
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: name)
+            found.append(String(text))
+            // The paired form `#標籤#`: the closing `#` belongs to this tag.
+            i = last == end && end < line.count && line[end] == "#" && !code[end] ? end + 1 : end
+        }
+    }
+
+    /// Whether the `#` at `index` may start a tag, judged by the character before it.
+    private static func startsTag(_ line: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index > 0 else { return true }
+        let before = line[index - 1]
+        if before.properties.isWhitespace || isCJK(before) { return true }
+        switch before.properties.generalCategory {
+        case .openPunctuation, .initialPunctuation:
+            // `[text](#anchor)` links to a heading; it is not a tag.
+            return !(before == "(" && index >= 2 && line[index - 2] == "]")
+        default:
+            return false
+        }
+    }
+
+    /// Letters, marks and digits of any script, and `_`, `-`, `/`.
+    private static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "_" || scalar == "-" || scalar == "/" { return true }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .decimalNumber
+    }
+
+    /// Han, kana, hangul, and the CJK and full-width punctuation around them.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3000...0x303F, 0x3040...0x30FF, 0x3100...0x31FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
+             0xFE10...0xFE1F, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x3FFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Code
+
+    /// A line that opens or closes a fence: at most three spaces, then three or more ` or ~.
+    private static func fenceRun(_ line: [Unicode.Scalar]) -> (marker: Unicode.Scalar, length: Int, end: Int)? {
+        var i = 0
+        while i < line.count, i < 3, line[i] == " " { i += 1 }
+        guard i < line.count, line[i] == "`" || line[i] == "~" else { return nil }
+        let marker = line[i]
+        var end = i
+        while end < line.count, line[end] == marker { end += 1 }
+        return end - i >= 3 ? (marker, end - i, end) : nil
+    }
+
+    /// Which scalars of `line` are inside an inline code span, backticks included.
+    private static func codeMask(_ line: [Unicode.Scalar]) -> [Bool] {
+        var mask = [Bool](repeating: false, count: line.count)
+        guard line.contains("`") else { return mask }
+        var i = 0
+        while i < line.count {
+            guard line[i] == "`" else {
+                i += 1
+                continue
+            }
+            var openEnd = i
+            while openEnd < line.count, line[openEnd] == "`" { openEnd += 1 }
+            let length = openEnd - i
+            // The closing run has exactly the same length; without one the backticks are plain text.
+            var j = openEnd
+            var closeEnd: Int?
+            while j < line.count {
+                guard line[j] == "`" else {
+                    j += 1
+                    continue
+                }
+                var runEnd = j
+                while runEnd < line.count, line[runEnd] == "`" { runEnd += 1 }
+                if runEnd - j == length {
+                    closeEnd = runEnd
+                    break
+                }
+                j = runEnd
+            }
+            if let closeEnd {
+                for k in i..<closeEnd { mask[k] = true }
+                i = closeEnd
+            } else {
+                i = openEnd
+            }
+        }
+        return mask
+    }
+
+    private static func deduplicated(_ tags: [String]) -> [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        for tag in tags where !tag.isEmpty && seen.insert(tag.lowercased()).inserted {
+            out.append(tag)
+        }
+        return out
+    }
+}
+
+extension Record {
+    /// The front matter `tags`, then the body's inline `#tags` (``InlineTags``), each once:
+    /// compared without case, the first spelling kept.
+    public var allTags: [String] {
+        InlineTags.merge(tags, InlineTags.extract(from: document.body))
+    }
+}

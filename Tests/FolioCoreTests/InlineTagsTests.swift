@@ -1,0 +1,98 @@
+import Testing
+@testable import FolioCore
+
+@Suite("Inline #tags in a record's body")
+struct InlineTagsTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let body: String
+        let tags: [String]
+        let why: String
+        var testDescription: String { why }
+        init(_ body: String, _ tags: [String], _ why: String) {
+            self.body = body
+            self.tags = tags
+            self.why = why
+        }
+    }
+
+    static let found: [Case] = [
+        Case("#rain", ["rain"], "a tag at the start of the text"),
+        Case("walked home #rain #walk", ["rain", "walk"], "tags after spaces, in order"),
+        Case("line one\n#calm here", ["calm"], "a tag at the start of a later line"),
+        Case("今天#工作#很累", ["工作"], "the paired form inside unspaced Chinese; the closing # starts nothing"),
+        Case("#標籤#", ["標籤"], "the paired form alone"),
+        Case("今天#工作 很累", ["工作"], "a tag after CJK text ends at a space"),
+        Case("下雨了，#心情。還好", ["心情"], "CJK punctuation before and after"),
+        Case("「#旅行」和（#朋友）", ["旅行", "朋友"], "inside CJK quotes and brackets"),
+        Case("去了#台北！好玩？#開心、#累；#睡：完", ["台北", "開心", "累", "睡"], "ends at ！？、；："),
+        Case("『#書』", ["書"], "inside 『』"),
+        Case("done. #work, #home! (#errand) \"#quoted\"", ["work", "home", "errand"], "ends at ASCII punctuation; after ( but not after a straight quote"),
+        Case("#project/folio and #a-b_c", ["project/folio", "a-b_c"], "/ - _ stay inside a tag"),
+        Case("#trail- #slash/ ok", ["trail", "slash"], "a trailing - or / is not part of the tag"),
+        Case("#v2 #2026年", ["v2", "2026年"], "digits with a letter are a tag"),
+        Case("#Rain #rain #RAIN", ["Rain"], "the same tag in another case counts once, first spelling kept"),
+        Case("#café #naïve #Ελλάδα #москва", ["café", "naïve", "Ελλάδα", "москва"], "letters of any script"),
+        Case("# Heading #inline", ["inline"], "a heading's # is not a tag but a tag after it is"),
+        Case("#tag\r\nnext #two\r\n", ["tag", "two"], "CRLF line ends"),
+        Case("`#code` but #real", ["real"], "inline code holds no tags"),
+        Case("``a ` #inner`` #after", ["after"], "a double-backtick span with a backtick inside"),
+        Case("`unclosed #yes", ["yes"], "a backtick without its pair is plain text"),
+        Case("```\n#not\n```\n#yes", ["yes"], "a fenced code block holds no tags"),
+        Case("~~~python\n# comment\n#not\n~~~\n#after", ["after"], "a tilde fence with an info string"),
+        Case("````\n```\n#still-code\n````\n#out", ["out"], "a fence closes only with at least as many markers"),
+        Case("  ```\n#in\n  ```\n#out", ["out"], "an indented fence"),
+        Case("```\n#never-closed", [], "an unclosed fence runs to the end"),
+        Case("#a#b", ["a"], "the closing # of a pair does not start another tag"),
+        Case("[see](#section) #real", ["real"], "a link to an anchor is not a tag"),
+    ]
+
+    static let notTags: [Case] = [
+        Case("# Title", [], "an ATX heading"),
+        Case("## Section\n### Deeper", [], "deeper headings"),
+        Case("##tag", [], "## is a heading marker, not a tag"),
+        Case("a # b", [], "a bare #"),
+        Case("#", [], "only #"),
+        Case("see https://x.com/a#b and http://x.com/#top", [], "URL fragments"),
+        Case("&#123; &#x1F600;", [], "HTML entities"),
+        Case("fixed in #123 and #45", [], "issue numbers: digits only"),
+        Case("#2026-11 #1/2", [], "dates and fractions have no letter"),
+        Case("C# and F#", [], "a # after a letter"),
+        Case("\\#escaped", [], "an escaped #"),
+        Case("#!/bin/sh", [], "a shebang"),
+        Case("###", [], "a run of #"),
+        Case("color: #fff;", ["fff"], "a hex colour after a space is a tag (as in Obsidian); put CSS in code"),
+    ]
+
+    @Test("tags are found", arguments: found)
+    func findsTags(_ example: Case) {
+        #expect(InlineTags.extract(from: example.body) == example.tags, "\(example.body.debugDescription)")
+    }
+
+    @Test("things that look like tags but are not", arguments: notTags)
+    func ignoresNonTags(_ example: Case) {
+        #expect(InlineTags.extract(from: example.body) == example.tags, "\(example.body.debugDescription)")
+    }
+
+    @Test("a record's tags are the front matter's, then the body's, each once without case")
+    func recordAllTags() throws {
+        let text = """
+        ---
+        id: 5b0c1c8e-8c1f-4f57-9d55-0c3d8a9f6a21
+        kind: diary
+        title: 下雨
+        tags: [Rain, walk]
+        ---
+        今天#工作#很累，#rain 還在下 #Walk #晚餐
+        """
+        let record = Record(path: "diary/2026/11/2026-11-22-下雨.md", document: try FrontMatterDocument(parsing: text))
+        #expect(record.tags == ["Rain", "walk"])
+        #expect(record.allTags == ["Rain", "walk", "工作", "晚餐"])
+    }
+
+    @Test("a body without tags adds nothing")
+    func noInlineTags() throws {
+        let record = Record(path: "x.md", document: try FrontMatterDocument(parsing: "---\ntags: [a]\n---\nplain text\n"))
+        #expect(record.allTags == ["a"])
+        #expect(InlineTags.extract(from: "") == [])
+    }
+}
