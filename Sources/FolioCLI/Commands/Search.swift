@@ -18,8 +18,8 @@ struct Search: ParsableCommand {
           "rainy day"         a phrase (「下雨的傍晚」 quotes too)
           -cold -"cold rain"  leave out records that match
           rain OR snow        either
-          tag:work kind:idea  filters (-tag:work leaves a tag out); the same as
-                              --tag and --kind
+          tag:work kind:idea  filters, the same as --tag and --kind; tags include
+                              inline #tags; -tag:work leaves a tag out
           on:2026-11-22 after:2026-11-01 before:2026-12-01
                               by the day the record was created
           is:open is:done     ideas not done yet, or done

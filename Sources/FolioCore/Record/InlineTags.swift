@@ -24,6 +24,8 @@ public enum InlineTags {
     /// The inline tags of `body`, in the order they first appear, without `#`, each once
     /// (compared without case; the first spelling is kept).
     public static func extract(from body: String) -> [String] {
+        // Most bodies have no `#` at all; they cost one byte scan.
+        guard body.utf8.contains(UInt8(ascii: "#")) else { return [] }
         var found: [String] = []
         var lines = body.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
         var fence: (marker: Unicode.Scalar, length: Int)?
