@@ -59,11 +59,14 @@ let package = Package(
         .testTarget(
             name: "YAMLTests", dependencies: ["YAML"],
             resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "GitTests", dependencies: ["Git"], swiftSettings: strict),
+        // Servers and scratch folders the tests start for real: git daemon, sshd, an HTTP server.
+        .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: strict),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),
-        .testTarget(name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "Git"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "Git", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioCLITests", dependencies: ["FolioCLI", "folio"], swiftSettings: strict),
     ]

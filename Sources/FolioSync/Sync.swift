@@ -95,7 +95,7 @@ extension History {
     /// never wait on the network.
     ///
     /// - Throws: ``FolioError`` `.noRemote`; `.remoteUnreachable` (everything stays committed here);
-    ///   `.syncGaveUp`; other transport failures as explained by `transport`.
+    ///   `.syncGaveUp`; other transport failures as ``SyncTransport/explain(_:_:)`` words them.
     public func sync(vault: Vault, transport: SyncTransport) throws(FolioError) -> SyncReport {
         let syncLock = try VaultLock(directory: vault.localDirectory.appendingPathComponent("sync"), timeout: 600)
         defer { syncLock.release() }

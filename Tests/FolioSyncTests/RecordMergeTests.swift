@@ -1,6 +1,7 @@
 import FolioCore
 import Foundation
 import Testing
+import TestSupport
 
 @testable import FolioSync
 

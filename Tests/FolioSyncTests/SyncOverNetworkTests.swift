@@ -3,6 +3,7 @@ import FolioCore
 import FolioStore
 import Git
 import Testing
+import TestSupport
 @testable import FolioSync
 
 /// One device: a vault on disk and its history, committing every change like the folio command does.

@@ -3,6 +3,7 @@ import FolioCore
 import Foundation
 import Git
 import Testing
+import TestSupport
 
 @testable import FolioSync
 

@@ -1,6 +1,7 @@
 import Clibgit2
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Git
 

@@ -3,51 +3,10 @@ import Foundation
 import Glibc
 #endif
 import Testing
+import TestSupport
 
 @testable import Git
 
-/// A `git daemon` serving a directory over git:// on 127.0.0.1, stopped when released.
-final class GitDaemon {
-    let process = Process()
-    let port: UInt16
-
-    init(serving base: URL) throws {
-        port = try freePort()
-        // Run git-daemon itself, not the `git daemon` wrapper: killing the wrapper would orphan the daemon.
-        let execPath = try GitCLI.run(["--exec-path"], in: base)
-        process.executableURL = URL(fileURLWithPath: execPath).appendingPathComponent("git-daemon")
-        process.arguments = [
-            "--reuseaddr", "--export-all", "--enable=receive-pack", "--base-path=\(base.path)",
-            "--listen=127.0.0.1", "--port=\(port)", base.path,
-        ]
-        process.environment = GitCLI.environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        do {
-            try waitForPort(port)
-        } catch {
-            stop()
-            throw error
-        }
-    }
-
-    func url(_ repository: String) -> String {
-        "git://127.0.0.1:\(port)/\(repository)"
-    }
-
-    /// Kills the daemon with SIGKILL, since the test process's children inherit a mask that blocks SIGTERM.
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
-
-    deinit {
-        stop()
-    }
-}
 
 @Suite struct DaemonTests {
     @Test func pushAndFetchOverGitProtocol() throws {
@@ -61,7 +20,7 @@ final class GitDaemon {
         try alice.setRemote(url: daemon.url("hub.git"))
         let first = try alice.commitFiles(["a.md": "one\n"], "one", minute: 0)
         try alice.push(refspec: "refs/heads/main:refs/heads/main", timeout: .seconds(30))
-        #expect(try GitCLI.run(["rev-parse", "refs/heads/main"], in: scratch.path("hub.git")) == first.hex)
+        #expect(try Tool.git(["rev-parse", "refs/heads/main"], in: scratch.path("hub.git")) == first.hex)
 
         let bob = try Repository.create(at: scratch.path("bob"))
         try bob.setRemote(url: daemon.url("hub.git"))
@@ -74,7 +33,7 @@ final class GitDaemon {
         #expect(try bob.read("a.md") == "one\n")
 
         // Server-side refusal travels through push_update_reference, even for a forced refspec.
-        try GitCLI.run(["config", "receive.denyNonFastForwards", "true"], in: scratch.path("hub.git"))
+        try Tool.git(["config", "receive.denyNonFastForwards", "true"], in: scratch.path("hub.git"))
         let second = try bob.commitFiles(["a.md": "two\n"], "two", minute: 1)
         try bob.push(refspec: "refs/heads/main:refs/heads/main", timeout: .seconds(30))
         let divergent = try alice.commitFiles(["b.md": "b\n"], "divergent", minute: 2)
@@ -83,8 +42,8 @@ final class GitDaemon {
         }
         #expect(refused.code == .nonFastForward)
         #expect(refused.message.contains("refs/heads/main"))
-        #expect(try GitCLI.run(["rev-parse", "refs/heads/main"], in: scratch.path("hub.git")) == second.hex)
+        #expect(try Tool.git(["rev-parse", "refs/heads/main"], in: scratch.path("hub.git")) == second.hex)
         #expect(divergent != second)
-        try GitCLI.run(["fsck", "--strict"], in: scratch.path("hub.git"))
+        try Tool.git(["fsck", "--strict"], in: scratch.path("hub.git"))
     }
 }

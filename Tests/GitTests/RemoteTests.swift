@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Git
 
@@ -12,7 +13,7 @@ import Testing
         #expect(try repository.remoteURL(name: "origin") == "/srv/one.git")
         try repository.setRemote(name: "origin", url: "file:///srv/two.git")
         #expect(try repository.remoteURL() == "file:///srv/two.git")
-        #expect(try GitCLI.run(["config", "remote.origin.fetch"], in: repository.root()) == "+refs/heads/*:refs/remotes/origin/*")
+        #expect(try Tool.git(["config", "remote.origin.fetch"], in: repository.root()) == "+refs/heads/*:refs/remotes/origin/*")
     }
 
     @Test func pushToABareRepositoryByPathAndByFileURL() throws {
@@ -27,15 +28,15 @@ import Testing
         try repository.push(
             refspec: "refs/heads/main:refs/heads/main",
             callbacks: RemoteCallbacks(pushProgress: { step in progress.withValue { $0.append(step) } }))
-        #expect(try GitCLI.run(["rev-parse", "refs/heads/main"], in: scratch.path("by-path.git")) == head.hex)
+        #expect(try Tool.git(["rev-parse", "refs/heads/main"], in: scratch.path("by-path.git")) == head.hex)
         #expect(try repository.reference(named: "refs/remotes/origin/main") == head)
 
         try repository.setRemote(name: "mirror", url: scratch.path("by-url.git").absoluteString)
         #expect(try repository.remoteURL(name: "mirror")?.hasPrefix("file://") == true)
         try repository.push(remote: "mirror", refspecs: ["refs/heads/main:refs/heads/main"])
         let bare = scratch.path("by-url.git")
-        #expect(try GitCLI.run(["rev-parse", "refs/heads/main"], in: bare) == head.hex)
-        try GitCLI.run(["fsck", "--strict"], in: bare)
+        #expect(try Tool.git(["rev-parse", "refs/heads/main"], in: bare) == head.hex)
+        try Tool.git(["fsck", "--strict"], in: bare)
     }
 
     @Test func fetchIntoASecondCloneAndFastForward() throws {
@@ -46,7 +47,7 @@ import Testing
         try alice.commitFiles(["a.md": "a\n"], "one", minute: 0)
         try alice.push(refspec: "refs/heads/main:refs/heads/main")
 
-        try GitCLI.run(["clone", "-q", scratch.path("hub.git").path, scratch.path("bob").path], in: scratch.url)
+        try Tool.git(["clone", "-q", scratch.path("hub.git").path, scratch.path("bob").path], in: scratch.url)
         let bob = try Repository.open(at: scratch.path("bob"))
         let before = try #require(try bob.head())
 
@@ -68,8 +69,8 @@ import Testing
         #expect(try bob.read("a.md") == "a2\n")
         #expect(try bob.read("notes/n.md") == "n\n")
         #expect(try bob.status().isEmpty)
-        #expect(try GitCLI.run(["rev-parse", "HEAD"], in: bob.root()) == next.hex)
-        try GitCLI.run(["fsck", "--strict"], in: bob.root())
+        #expect(try Tool.git(["rev-parse", "HEAD"], in: bob.root()) == next.hex)
+        try Tool.git(["fsck", "--strict"], in: bob.root())
 
         // Going backwards is not a fast-forward, and nothing moves.
         let backwards = try #require(throws: GitError.self) { try bob.fastForward(to: before) }
@@ -126,7 +127,7 @@ import Testing
         let rejected = try #require(throws: GitError.self) { try alice.push(refspec: "refs/heads/main:refs/heads/main") }
         #expect(rejected.code == .nonFastForward)
         #expect(rejected.function == "git_remote_push")
-        #expect(try GitCLI.run(["rev-parse", "refs/heads/main"], in: scratch.path("hub.git")) == bobs.hex)
+        #expect(try Tool.git(["rev-parse", "refs/heads/main"], in: scratch.path("hub.git")) == bobs.hex)
 
         try alice.fetch()
         let upstream = try #require(try alice.reference(named: "refs/remotes/origin/main"))
@@ -147,9 +148,9 @@ import Testing
             message: "Merge origin/main", author: signature(3), committer: signature(3), parents: [alices, upstream])
         #expect(try alice.commit(mergeCommit).parents == [alices, upstream])
         try alice.push(refspec: "refs/heads/main:refs/heads/main")
-        #expect(try GitCLI.run(["rev-parse", "refs/heads/main"], in: scratch.path("hub.git")) == mergeCommit.hex)
-        #expect(try GitCLI.run(["show", "refs/heads/main:a.md"], in: scratch.path("hub.git")) == "ONE\ntwo\nTHREE")
-        try GitCLI.run(["fsck", "--strict"], in: scratch.path("hub.git"))
+        #expect(try Tool.git(["rev-parse", "refs/heads/main"], in: scratch.path("hub.git")) == mergeCommit.hex)
+        #expect(try Tool.git(["show", "refs/heads/main:a.md"], in: scratch.path("hub.git")) == "ONE\ntwo\nTHREE")
+        try Tool.git(["fsck", "--strict"], in: scratch.path("hub.git"))
     }
 
     @Test func cancellationAndTimeoutStopAFetch() throws {
@@ -176,7 +177,7 @@ import Testing
     }
 
     @Test func credentialRequestsStopAfterThreeAttempts() throws {
-        let server = try UnauthorizedHTTPServer()
+        let server = try RecordingHTTPServer()
         defer { server.stop() }
         let scratch = try Scratch()
         let repository = try Repository.create(at: scratch.path("vault"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Git
 
@@ -18,11 +19,11 @@ import Testing
         #expect(try repository.currentBranchName == "main")
 
         let root = try repository.root()
-        try GitCLI.run(["fsck", "--strict"], in: root)
-        #expect(try GitCLI.run(["rev-parse", "refs/heads/main"], in: root) == oid.hex)
-        #expect(try GitCLI.run(["log", "--format=%s|%an|%ae|%at|%ai"], in: root)
+        try Tool.git(["fsck", "--strict"], in: root)
+        #expect(try Tool.git(["rev-parse", "refs/heads/main"], in: root) == oid.hex)
+        #expect(try Tool.git(["log", "--format=%s|%an|%ae|%at|%ai"], in: root)
             == "First record|Ada Lovelace|ada@example.com|1700000000|2023-11-14 23:13:20 +0100")
-        #expect(try GitCLI.run(["cat-file", "-p", "HEAD:a.md"], in: root) == "alpha")
+        #expect(try Tool.git(["cat-file", "-p", "HEAD:a.md"], in: root) == "alpha")
 
         let commit = try repository.commit(oid)
         #expect(commit.parents.isEmpty)
@@ -55,7 +56,7 @@ import Testing
         try repository.write("b.md", "bravo\n")
         try repository.commitFiles(["a.md": "alpha\n"], "only a", minute: 0)
 
-        let tracked = try GitCLI.run(["ls-tree", "-r", "--name-only", "HEAD"], in: repository.root())
+        let tracked = try Tool.git(["ls-tree", "-r", "--name-only", "HEAD"], in: repository.root())
         #expect(tracked == "a.md")
         let status = try repository.status()
         #expect(status == [StatusEntry(path: "b.md", oldPath: nil, kind: .new, inIndex: false, inWorkdir: true)])
@@ -64,7 +65,7 @@ import Testing
         try repository.stage(paths: ["b.md"])
         try repository.write("c.md", "charlie\n")
         try repository.commitFiles(["d.md": "delta\n"], "d and staged b", minute: 1)
-        let second = try GitCLI.run(["ls-tree", "-r", "--name-only", "HEAD"], in: repository.root())
+        let second = try Tool.git(["ls-tree", "-r", "--name-only", "HEAD"], in: repository.root())
         #expect(second.split(separator: "\n") == ["a.md", "b.md", "d.md"])
         #expect(try repository.status().map(\.path) == ["c.md"])
     }
@@ -133,7 +134,7 @@ import Testing
         #expect(try repository.changedPaths(of: second) == ["b.md"])
         #expect(try repository.changedPaths(of: fourth) == ["dir/c.md"])
 
-        let cli = try GitCLI.run(["log", "--format=%H"], in: repository.root())
+        let cli = try Tool.git(["log", "--format=%H"], in: repository.root())
         #expect(cli.split(separator: "\n").map(String.init) == [fourth, third, second, first].map(\.hex))
     }
 
@@ -153,7 +154,7 @@ import Testing
         #expect(files.keys.sorted() == ["a.md", "dir/b.md"])
         let blobID = try #require(files["a.md"])
         #expect(try repository.blob(blobID) == Data("new\n".utf8))
-        #expect(try GitCLI.run(["rev-parse", "HEAD:a.md"], in: repository.root()) == blobID.hex)
+        #expect(try Tool.git(["rev-parse", "HEAD:a.md"], in: repository.root()) == blobID.hex)
     }
 
     @Test func revertMakesANewCommitAndRestoresTheFile() throws {
@@ -172,8 +173,8 @@ import Testing
         #expect(commit.parents == [second])
         #expect(commit.summary == "Revert \"Change a\"")
         #expect(commit.message.contains("This reverts commit \(second.hex)."))
-        try GitCLI.run(["fsck", "--strict"], in: repository.root())
-        #expect(try GitCLI.run(["diff", "--stat", "HEAD~2", "HEAD"], in: repository.root()) == "")
+        try Tool.git(["fsck", "--strict"], in: repository.root())
+        #expect(try Tool.git(["diff", "--stat", "HEAD~2", "HEAD"], in: repository.root()) == "")
     }
 
     @Test func revertThatCannotApplyFailsWithConflictAndChangesNothing() throws {
@@ -260,10 +261,10 @@ import Testing
         #expect(try repository.commit(merge).parents == [ours, theirs])
         #expect(try repository.blob(at: "a.md", in: merge) == Data("TOP\nmiddle\nBOTTOM\n".utf8))
         let root = try repository.root()
-        let parents = try GitCLI.run(["cat-file", "-p", "HEAD"], in: root)
+        let parents = try Tool.git(["cat-file", "-p", "HEAD"], in: root)
             .split(separator: "\n").filter { $0.hasPrefix("parent ") }
         #expect(parents == ["parent \(ours.hex)", "parent \(theirs.hex)"])
-        try GitCLI.run(["fsck", "--strict"], in: root)
+        try Tool.git(["fsck", "--strict"], in: root)
         #expect(try repository.status().isEmpty)
 
         // The first parent must be HEAD, or commits would be lost.

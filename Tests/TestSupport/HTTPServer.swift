@@ -9,22 +9,22 @@ import Glibc
 /// Enough to see what credentials a client sends to an HTTP(S) remote without a real git server:
 /// libgit2 asks the credentials callback again after each 401, so a fetch ends in an
 /// authentication failure after the callback gives up. ``stop()`` (or release) closes it.
-final class RecordingHTTPServer: @unchecked Sendable {
+public final class RecordingHTTPServer: @unchecked Sendable {
     private let listener: Listener
     private let thread: Thread
     /// The `Authorization` header values seen, in order (e.g. `Basic eC1hY2Nlc3MtdG9rZW46…`).
-    let authorizations = Locked<[String]>([])
+    public let authorizations = Locked<[String]>([])
     /// The request lines seen, e.g. `GET /vault.git/info/refs?service=git-upload-pack HTTP/1.1`.
-    let requests = Locked<[String]>([])
+    public let requests = Locked<[String]>([])
 
-    var port: Int { listener.port }
+    public var port: Int { listener.port }
 
     /// `http://127.0.0.1:<port>/<path>`.
-    func url(_ path: String) -> String {
+    public func url(_ path: String) -> String {
         "http://127.0.0.1:\(port)/\(path)"
     }
 
-    init() throws {
+    public init() throws {
         let listener = try Listener()
         self.listener = listener
         let authorizations = self.authorizations
@@ -41,7 +41,7 @@ final class RecordingHTTPServer: @unchecked Sendable {
     }
 
     /// Stops accepting; the serving thread sees accept() fail and ends.
-    func stop() {
+    public func stop() {
         shutdown(listener.descriptor, Int32(SHUT_RDWR))
     }
 

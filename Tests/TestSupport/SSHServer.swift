@@ -16,28 +16,28 @@ import Glibc
 /// `known_hosts` line: ``makeHome(at:key:trusted:)`` writes one.
 ///
 /// A missing `/usr/sbin/sshd` or `ssh-keygen` is an error saying to run `make deps`: the test fails, it never skips.
-final class SSHServer: @unchecked Sendable {
-    static let sshd = "/usr/sbin/sshd"
+public final class SSHServer: @unchecked Sendable {
+    public static let sshd = "/usr/sbin/sshd"
 
     /// The private directory with keys, config and log; removed on release.
-    let directory: URL
-    let port: Int
+    public let directory: URL
+    public let port: Int
     /// The account the client logs in as: the current user.
-    let user: String
+    public let user: String
     /// The server's private host key; ``hostPublicKey`` is its public line.
-    let hostKey: URL
+    public let hostKey: URL
     /// `ssh-ed25519 AAAA… folio-test-host`, as in the host key's `.pub` file.
-    let hostPublicKey: String
+    public let hostPublicKey: String
     /// `SHA256:…` of the host key, as `ssh-keygen -lf` prints it.
-    let hostFingerprint: String
+    public let hostFingerprint: String
     /// A private key (no passphrase) in `authorized_keys`; its public half is `clientKey.path + ".pub"`.
-    let clientKey: URL
+    public let clientKey: URL
     private let process: ChildProcess
     private let ownsDirectory: Bool
 
     /// Generates the keys and config and starts sshd, waiting until it accepts connections.
     /// - Parameter directory: where to keep the files; a new temporary directory when nil.
-    init(directory: URL? = nil) throws {
+    public init(directory: URL? = nil) throws {
         let sshd = try Tool.require(Self.sshd, package: "openssh-server")
         let keygen = try Tool.find("ssh-keygen", package: "openssh-client")
         ownsDirectory = directory == nil
@@ -99,31 +99,31 @@ final class SSHServer: @unchecked Sendable {
     }
 
     /// Stops sshd (SIGTERM to its process group, then SIGKILL); idempotent.
-    func stop() {
+    public func stop() {
         process.stop()
     }
 
     /// Whether sshd is still running.
-    var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { process.isRunning }
 
     /// sshd's log so far (`-e`: what it would send to syslog), e.g. `Accepted publickey for root …`.
-    var log: String {
+    public var log: String {
         (try? String(contentsOf: directory.appendingPathComponent("sshd.log"), encoding: .utf8)) ?? ""
     }
 
     /// `ssh://<user>@127.0.0.1:<port><path>` for the repository at absolute `path`.
-    func url(_ path: URL) -> String {
+    public func url(_ path: URL) -> String {
         "ssh://\(user)@127.0.0.1:\(port)\(path.path)"
     }
 
     /// The `known_hosts` line that trusts this server: `[127.0.0.1]:<port> ssh-ed25519 AAAA…`.
-    var knownHostsLine: String {
+    public var knownHostsLine: String {
         let fields = hostPublicKey.split(separator: " ")
         return "[127.0.0.1]:\(port) \(fields[0]) \(fields[1])"
     }
 
     /// The host key blob, base64-decoded from ``hostPublicKey`` (what `known_hosts` holds).
-    var hostKeyBlob: Data {
+    public var hostKeyBlob: Data {
         Data(base64Encoded: String(hostPublicKey.split(separator: " ")[1])) ?? Data()
     }
 
@@ -131,7 +131,7 @@ final class SSHServer: @unchecked Sendable {
     /// `key` (the authorised client key by default) and, when `trusted`, `.ssh/known_hosts` holds
     /// ``knownHostsLine``. Returns `home`.
     @discardableResult
-    func makeHome(at home: URL, key: URL? = nil, trusted: Bool = true) throws -> URL {
+    public func makeHome(at home: URL, key: URL? = nil, trusted: Bool = true) throws -> URL {
         let ssh = home.appendingPathComponent(".ssh")
         try FileManager.default.createDirectory(at: ssh, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let key = key ?? clientKey
@@ -150,13 +150,13 @@ final class SSHServer: @unchecked Sendable {
     }
 
     /// A new key pair (no passphrase) that this server does not accept, at `path` and `path.pub`.
-    static func makeUnauthorisedKey(at path: URL) throws -> URL {
+    public static func makeUnauthorisedKey(at path: URL) throws -> URL {
         try generateKey(Tool.find("ssh-keygen", package: "openssh-client"), at: path, comment: "folio-test-stranger")
         return path
     }
 
     /// `SHA256:…` of a public key file, from `ssh-keygen -lf`.
-    static func fingerprint(_ keygen: String, of publicKey: URL) throws -> String {
+    public static func fingerprint(_ keygen: String, of publicKey: URL) throws -> String {
         let line = try Tool.run(keygen, ["-lf", publicKey.path])
         let fields = line.split(separator: " ")
         guard fields.count >= 2, fields[1].hasPrefix("SHA256:") else {

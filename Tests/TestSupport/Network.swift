@@ -4,11 +4,11 @@ import Glibc
 #endif
 
 /// A listening TCP socket on 127.0.0.1 with a port the kernel chose; closed when released.
-final class Listener: @unchecked Sendable {
-    let descriptor: Int32
-    let port: Int
+public final class Listener: @unchecked Sendable {
+    public let descriptor: Int32
+    public let port: Int
 
-    init() throws {
+    public init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessError(description: "socket() failed: errno \(errno)") }
         var reuse: Int32 = 1
@@ -38,12 +38,12 @@ final class Listener: @unchecked Sendable {
 ///
 /// Another process may take it before the server that asked does; servers here retry on a new
 /// port when theirs turns out to be in use.
-func freePort() throws -> Int {
+public func freePort() throws -> Int {
     try Listener().port
 }
 
 /// Whether something accepts TCP connections on 127.0.0.1:`port` right now.
-func acceptsConnections(_ port: Int) -> Bool {
+public func acceptsConnections(_ port: Int) -> Bool {
     let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard probe >= 0 else { return false }
     defer { close(probe) }
@@ -55,7 +55,7 @@ func acceptsConnections(_ port: Int) -> Bool {
 
 /// Waits until 127.0.0.1:`port` accepts connections; `alive` is polled too, so a server that died
 /// on startup fails at once rather than after the timeout.
-func waitForPort(_ port: Int, timeout: TimeInterval = 10, alive: () -> Bool = { true }) throws {
+public func waitForPort(_ port: Int, timeout: TimeInterval = 10, alive: () -> Bool = { true }) throws {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if acceptsConnections(port) { return }

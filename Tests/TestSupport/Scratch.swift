@@ -4,10 +4,10 @@ import Git
 /// A temporary directory for one test, removed with everything in it when released.
 ///
 /// Keep a reference for as long as the test uses the directory (servers started in it included).
-final class Scratch: @unchecked Sendable {
-    let url: URL
+public final class Scratch: @unchecked Sendable {
+    public let url: URL
 
-    init(_ name: String = #function) throws {
+    public init(_ name: String = #function) throws {
         let safe = name.filter { $0.isLetter || $0.isNumber }.prefix(40)
         let base = URL(fileURLWithPath: NSTemporaryDirectory()).resolvingSymlinksInPath()
         url = base.appendingPathComponent("folio-sync-\(safe)-\(UUID().uuidString.prefix(8))", isDirectory: true)
@@ -19,13 +19,13 @@ final class Scratch: @unchecked Sendable {
     }
 
     /// `component` (may contain slashes) inside the directory; nothing is created.
-    func path(_ component: String) -> URL {
+    public func path(_ component: String) -> URL {
         url.appendingPathComponent(component)
     }
 
     /// Writes `text` to `component`, creating directories, with permission bits `mode`.
     @discardableResult
-    func write(_ component: String, _ text: String, mode: Int = 0o644) throws -> URL {
+    public func write(_ component: String, _ text: String, mode: Int = 0o644) throws -> URL {
         let file = path(component)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file)
@@ -35,23 +35,23 @@ final class Scratch: @unchecked Sendable {
 }
 
 /// A value written by callbacks on other threads and read by the test, behind a lock.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    public init(_ value: Value) { self.value = value }
 
-    func withValue<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    public func withValue<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
     }
 
-    var current: Value { withValue { $0 } }
+    public var current: Value { withValue { $0 } }
 }
 
 /// A signature at a fixed, distinct moment, so commit order by time is deterministic.
-func testSignature(_ minute: Int, name: String = "Ada Lovelace") -> Signature {
+public func signature(_ minute: Int, name: String = "Ada Lovelace") -> Signature {
     Signature(
         name: name, email: "ada@example.com",
         time: Date(timeIntervalSince1970: 1_700_000_000 + TimeInterval(minute * 60)), offsetMinutes: 60)
@@ -60,7 +60,7 @@ func testSignature(_ minute: Int, name: String = "Ada Lovelace") -> Signature {
 extension Repository {
     /// Writes `files` (path → text) into the working directory and commits exactly them at `minute`.
     @discardableResult
-    func commitFiles(_ files: [String: String], _ message: String, minute: Int) throws -> OID {
+    public func commitFiles(_ files: [String: String], _ message: String, minute: Int) throws -> OID {
         guard let root = workdir else { throw HarnessError(description: "commitFiles needs a working directory") }
         for (path, text) in files {
             let file = root.appendingPathComponent(path)
@@ -68,6 +68,6 @@ extension Repository {
             try Data(text.utf8).write(to: file)
         }
         return try commit(
-            message: message, author: testSignature(minute), committer: testSignature(minute), paths: Array(files.keys))
+            message: message, author: signature(minute), committer: signature(minute), paths: Array(files.keys))
     }
 }

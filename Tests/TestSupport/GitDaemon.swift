@@ -5,14 +5,14 @@ import Foundation
 ///
 /// ``stop()`` kills it at once (SIGKILL), which is how tests make a remote unreachable: the
 /// port then refuses connections. It is also stopped when released.
-final class GitDaemon: @unchecked Sendable {
-    let base: URL
-    let port: Int
+public final class GitDaemon: @unchecked Sendable {
+    public let base: URL
+    public let port: Int
     private let process: ChildProcess
 
     /// Serves `base`; waits until the daemon accepts connections. With `port`, on that port only
     /// (to bring a stopped remote back at the same URL).
-    init(serving base: URL, port fixedPort: Int? = nil) throws {
+    public init(serving base: URL, port fixedPort: Int? = nil) throws {
         self.base = base
         // Run git-daemon itself rather than the `git daemon` wrapper, so the signal reaches the server.
         let execPath = try Tool.git(["--exec-path"], in: base)
@@ -41,12 +41,12 @@ final class GitDaemon: @unchecked Sendable {
     }
 
     /// `git://127.0.0.1:<port>/<repository>`, `repository` being a path under the served directory.
-    func url(_ repository: String) -> String {
+    public func url(_ repository: String) -> String {
         "git://127.0.0.1:\(port)/\(repository)"
     }
 
     /// Kills the daemon with SIGKILL: the remote becomes unreachable (connection refused).
-    func stop() {
+    public func stop() {
         process.kill9()
     }
 

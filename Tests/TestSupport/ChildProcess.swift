@@ -5,8 +5,10 @@ import Glibc
 
 /// A failure of the test harness itself (a missing tool, a server that would not start), with a
 /// message saying what to fix. Tests that hit one fail; they never skip silently.
-struct HarnessError: Error, CustomStringConvertible {
-    var description: String
+public struct HarnessError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(description: String) { self.description = description }
 }
 
 /// A background process (a server) started with `posix_spawn`, in its own process group, with an
@@ -15,15 +17,15 @@ struct HarnessError: Error, CustomStringConvertible {
 /// Foundation's `Process` lets a child inherit the test runner's blocked signals, so SIGTERM may
 /// never arrive; this type clears them, and ``stop(grace:)`` signals the whole group (a server
 /// and its per-connection children) with SIGTERM, then SIGKILL.
-final class ChildProcess: @unchecked Sendable {
-    let pid: pid_t
-    let executable: String
+public final class ChildProcess: @unchecked Sendable {
+    public let pid: pid_t
+    public let executable: String
     private let lock = NSLock()
     private var exitStatus: Int32?
 
     /// Starts `executable` with `arguments`; standard input is /dev/null, standard output and error
     /// go to `output` (created or truncated) or to /dev/null.
-    init(_ executable: String, _ arguments: [String], environment: [String: String], output: URL? = nil) throws {
+    public init(_ executable: String, _ arguments: [String], environment: [String: String], output: URL? = nil) throws {
         self.executable = executable
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -62,7 +64,7 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// The exit status (or 128 + signal) once the process has ended, else nil; reaps it.
-    var exited: Int32? {
+    public var exited: Int32? {
         lock.lock()
         defer { lock.unlock() }
         if let exitStatus { return exitStatus }
@@ -75,10 +77,10 @@ final class ChildProcess: @unchecked Sendable {
         return exitStatus
     }
 
-    var isRunning: Bool { exited == nil }
+    public var isRunning: Bool { exited == nil }
 
     /// Sends SIGTERM to the process group, waits up to `grace`, then SIGKILLs the group; idempotent.
-    func stop(grace: TimeInterval = 2) {
+    public func stop(grace: TimeInterval = 2) {
         guard isRunning else { return }
         kill(-pid, SIGTERM)
         let deadline = Date().addingTimeInterval(grace)
@@ -89,7 +91,7 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// SIGKILLs the process group at once: a server that vanishes without a word.
-    func kill9() {
+    public func kill9() {
         guard isRunning else { return }
         kill(-pid, SIGKILL)
         kill(pid, SIGKILL)
@@ -103,9 +105,9 @@ final class ChildProcess: @unchecked Sendable {
 
 /// Runs the command-line tools tests use to set up and verify (`git`, `ssh-keygen`), failing
 /// loudly when one is missing.
-enum Tool {
+public enum Tool {
     /// `path` if it is executable; otherwise an error telling the reader to install `package`.
-    static func require(_ path: String, package: String) throws -> String {
+    public static func require(_ path: String, package: String) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw HarnessError(description: "\(path) is missing: run `make deps` (it installs \(package))")
         }
@@ -113,7 +115,7 @@ enum Tool {
     }
 
     /// The first executable called `name` on PATH; an error naming the package when there is none.
-    static func find(_ name: String, package: String) throws -> String {
+    public static func find(_ name: String, package: String) throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") + ["/usr/bin", "/bin", "/usr/sbin"] {
             let candidate = "\(directory)/\(name)"
@@ -123,7 +125,7 @@ enum Tool {
     }
 
     /// A small, predictable environment for tools: PATH, a HOME that is not the user's, no agent.
-    static func environment(home: URL? = nil) -> [String: String] {
+    public static func environment(home: URL? = nil) -> [String: String] {
         var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
             "LANG": "C",
@@ -138,7 +140,7 @@ enum Tool {
     /// Runs `executable arguments` to completion and returns its trimmed standard output; a
     /// non-zero exit throws with the standard error.
     @discardableResult
-    static func run(
+    public static func run(
         _ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
     ) throws -> String {
         let process = Process()
@@ -166,7 +168,7 @@ enum Tool {
 
     /// Runs `git arguments` in `directory`; tests use git only to set up and verify, never the product.
     @discardableResult
-    static func git(_ arguments: [String], in directory: URL) throws -> String {
+    public static func git(_ arguments: [String], in directory: URL) throws -> String {
         try run(find("git", package: "git"), arguments, in: directory)
     }
 }
