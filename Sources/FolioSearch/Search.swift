@@ -27,12 +27,12 @@ extension TextIndex {
     /// excluded term is dropped. A query without positive text returns every document not excluded, with
     /// score 0, ordered by id. Filters are not applied (the index knows only text).
     public func search(_ query: Query, limit: Int? = nil) -> [SearchHit] {
-        let s = storage
-        let documentCount = s.documentIDs.count
-        guard documentCount > 0 else { return [] }
+        let s = table
+        let documentCount = s.ids.count
+        guard s.liveCount > 0 else { return [] }
         if let limit, limit <= 0 { return [] }
 
-        var removed = [Bool](repeating: false, count: documentCount)
+        var removed = s.live.map { !$0 }
         for term in query.excluded {
             for d in match(term).documents { removed[Int(d)] = true }
         }
@@ -57,7 +57,7 @@ extension TextIndex {
 
         let fieldCount = s.fields.count
         let weights = s.fields.map(\.weight)
-        let n = Double(documentCount)
+        let n = Double(s.liveCount)
         for clauseMatches in matches {
             for m in clauseMatches where !m.documents.isEmpty {
                 let df = Double(m.documents.count)
@@ -80,7 +80,7 @@ extension TextIndex {
             }
         }
 
-        let ids = s.documentIDs
+        let ids = s.ids
         let ranksBefore = { (a: Int, b: Int) -> Bool in
             scores[a] != scores[b] ? scores[a] > scores[b] : ids[a] < ids[b]
         }
@@ -141,12 +141,31 @@ extension TextIndex {
     ///
     /// Finding the document is linear in the number of documents; meant for checks, not for loops.
     public func contains(_ term: Term, documentID id: Int) -> Bool {
-        guard let d = storage.documentIDs.firstIndex(of: id) else { return false }
+        guard let d = table.ids.indices.first(where: { table.live[$0] && table.ids[$0] == id }) else { return false }
         return binarySearch(match(term).documents, UInt32(d)) != nil
     }
 
     // MARK: - Matching one term
 
+    /// The live documents matching `term` across the segments, in the one numbering of ``table``.
+    func match(_ term: Term) -> TermMatch {
+        if segments.count == 1 && table.liveCount == table.ids.count { return segments[0].match(term) }
+        let fieldCount = table.fields.count
+        var result = TermMatch()
+        for (k, segment) in segments.enumerated() {
+            let local = segment.match(term)
+            let offset = table.offsets[k]
+            for (i, d) in local.documents.enumerated() where table.live[offset + Int(d)] {
+                result.documents.append(UInt32(offset + Int(d)))
+                result.counts.append(contentsOf: local.counts[(i * fieldCount)..<((i + 1) * fieldCount)])
+            }
+        }
+        return result
+    }
+}
+
+extension IndexStorage {
+    /// The documents of this segment matching `term`, in its local numbering.
     func match(_ term: Term) -> TermMatch {
         let tokens = term.tokens
         guard let first = tokens.first else { return TermMatch() }
@@ -161,28 +180,21 @@ extension TextIndex {
     }
 
     func termID(_ token: QueryToken) -> Int? {
-        if token.key != 0 { return storage.keys.find(token.key).map { Int($0) } }
+        if token.key != 0 { return keys.find(token.key).map { Int($0) } }
         var text = token.text
         return text.withUTF8 { bytes in
             let stored = UnsafeBufferPointer(rebasing: bytes.prefix(Scanner.maxWordBytes))
-            guard let entry = storage.words.find(stored, hash: TermHash.hash(stored)) else { return nil }
-            return Int(storage.words.ids[entry])
+            guard let entry = words.find(stored, hash: TermHash.hash(stored)) else { return nil }
+            return Int(words.ids[entry])
         }
     }
 
-    /// The occurrences of term `t`, as indices into `storage.postings`.
-    @inline(__always)
-    func postingRange(_ t: Int) -> Range<Int> {
-        storage.termStart[t]..<storage.termStart[t + 1]
-    }
-
     private func matchSingle(_ t: Int) -> TermMatch {
-        let s = storage
-        let fieldCount = s.fields.count
+        let fieldCount = fields.count
         var result = TermMatch()
         var current = UInt32.max
-        s.postings.withUnsafeBufferPointer { postings in
-            for p in postingRange(t) {
+        postings(of: t).withUnsafeBufferPointer { postings in
+            for p in postings.indices {
                 let posting = postings[p]
                 let d = IndexStorage.document(posting)
                 if d != current {
@@ -198,17 +210,16 @@ extension TextIndex {
 
     /// Union of every word starting with `prefix`, counted as one term.
     private func matchPrefix(_ prefix: [UInt8]) -> TermMatch {
-        let s = storage
-        let terms = s.keys.shortWordIDs(withPrefix: prefix) + s.words.ids(withPrefix: prefix)
+        let terms = keys.shortWordIDs(withPrefix: prefix) + words.ids(withPrefix: prefix)
         if terms.count == 1 { return matchSingle(Int(terms[0])) }
         if terms.isEmpty { return TermMatch() }
-        let fieldCount = s.fields.count
-        var counts = [UInt32](repeating: 0, count: s.documentIDs.count * fieldCount)
-        var seen = [Bool](repeating: false, count: s.documentIDs.count)
+        let fieldCount = fields.count
+        var counts = [UInt32](repeating: 0, count: documentIDs.count * fieldCount)
+        var seen = [Bool](repeating: false, count: documentIDs.count)
         var documents: [UInt32] = []
-        s.postings.withUnsafeBufferPointer { postings in
-            for t in terms {
-                for p in postingRange(Int(t)) {
+        for t in terms {
+            postings(of: Int(t)).withUnsafeBufferPointer { postings in
+                for p in postings.indices {
                     let posting = postings[p]
                     let d = Int(IndexStorage.document(posting))
                     if !seen[d] {
@@ -231,23 +242,30 @@ extension TextIndex {
 
     /// Documents where the tokens occur at their relative slots (phrases, CJK runs, `e-mail`).
     private func matchSequence(_ tokens: [QueryToken]) -> TermMatch {
-        let s = storage
         var ids: [Int] = []
         for token in tokens {
             guard let t = termID(token) else { return TermMatch() }
             ids.append(t)
         }
-        // Drive from the rarest token; look the others up by binary search.
-        let order = tokens.indices.sorted { postingRange(ids[$0]).count < postingRange(ids[$1]).count }
+        // Drive from the rarest token; look the others up by binary search. Each token's occurrences are
+        // laid one after the other in one array, so the lookups work on ranges of it.
+        let order = tokens.indices.sorted { occurrences(of: ids[$0]) < occurrences(of: ids[$1]) }
+        var all: [UInt64] = []
+        var ranges: [Range<Int>] = []
+        for k in order {
+            let start = all.count
+            all.append(contentsOf: postings(of: ids[k]))
+            ranges.append(start..<all.count)
+        }
         let anchor = order[0]
         let anchorOffset = UInt32(tokens[anchor].offset)
-        let others = order.dropFirst().map { (range: postingRange(ids[$0]), offset: UInt32(tokens[$0].offset)) }
-        let fieldCount = s.fields.count
+        let others = order.indices.dropFirst().map { (range: ranges[$0], offset: UInt32(tokens[order[$0]].offset)) }
+        let fieldCount = fields.count
 
         var result = TermMatch()
-        s.postings.withUnsafeBufferPointer { postings in
-            var p = postingRange(ids[anchor]).lowerBound
-            let end = postingRange(ids[anchor]).upperBound
+        all.withUnsafeBufferPointer { postings in
+            var p = ranges[0].lowerBound
+            let end = ranges[0].upperBound
             var otherRuns = [Range<Int>](repeating: 0..<0, count: others.count)
             var row = [UInt32](repeating: 0, count: fieldCount)
             documents: while p < end {

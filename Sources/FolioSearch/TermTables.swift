@@ -3,8 +3,8 @@
 /// Words are stored once in `arena`; lookups compare bytes, so building an index never allocates a
 /// String per token.
 struct WordTable: Sendable {
-    private var slots: [UInt32]          // 0 = empty, otherwise entry index + 1
-    private var mask: Int
+    private(set) var slots: [UInt32]          // 0 = empty, otherwise entry index + 1
+    private(set) var mask: Int
     private(set) var hashes: [UInt64] = []
     private(set) var starts: [UInt32] = []
     private(set) var lengths: [UInt8] = []
@@ -19,6 +19,17 @@ struct WordTable: Sendable {
     }
 
     var count: Int { ids.count }
+
+    /// A table read back from a cache, already checked by the caller (``IndexStorage/decode``).
+    init(slots: [UInt32], hashes: [UInt64], starts: [UInt32], lengths: [UInt8], ids: [Int32], arena: [UInt8]) {
+        self.slots = slots
+        self.mask = slots.count - 1
+        self.hashes = hashes
+        self.starts = starts
+        self.lengths = lengths
+        self.ids = ids
+        self.arena = arena
+    }
 
     /// The id of `bytes`, inserting it with `newID` when absent; `inserted` tells which happened.
     @inline(__always)
@@ -129,6 +140,13 @@ struct KeyTable: Sendable {
     private(set) var slots: [Slot]
     private var mask: Int
     private(set) var count = 0
+
+    /// A table read back from a cache, already checked by the caller (``IndexStorage/decode``).
+    init(slots: [Slot], count: Int) {
+        self.slots = slots
+        self.mask = slots.count - 1
+        self.count = count
+    }
 
     init(capacity: Int = 1024) {
         var size = 16

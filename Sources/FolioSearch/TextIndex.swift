@@ -32,18 +32,21 @@ public struct IndexDocument: Sendable {
 /// verified by adjacency. Ranking is BM25F (k1 = 1.2, b = 0.75) with the fields' weights. The index holds
 /// no document text; pass the text to `snippet(for:query:maxCharacters:)` when showing a hit.
 public struct TextIndex: Sendable {
-    let storage: IndexStorage
+    /// The parts searched together: usually one; a cached index plus the documents changed since.
+    let segments: [IndexStorage]
+    /// Every segment's documents, one after the other, with which of them still count.
+    let table: DocumentTable
     /// The tokenizer used for documents, queries and snippets.
     public let tokenizer: Tokenizer
 
     /// The fields, in the order they were given.
-    public var fields: [IndexField] { storage.fields }
+    public var fields: [IndexField] { table.fields }
     /// How many documents are indexed.
-    public var documentCount: Int { storage.documentIDs.count }
-    /// How many distinct terms (words and CJK grams) are indexed.
-    public var termCount: Int { storage.termStart.count - 1 }
-    /// How many term occurrences are indexed; each takes 8 bytes, the bulk of the index's memory.
-    public var occurrenceCount: Int { storage.postings.count }
+    public var documentCount: Int { table.liveCount }
+    /// How many distinct terms (words and CJK grams) the segments hold (a term in two segments counts twice).
+    public var termCount: Int { segments.reduce(0) { $0 + $1.termTotal } }
+    /// How many term occurrences are indexed.
+    public var occurrenceCount: Int { segments.reduce(0) { $0 + $1.occurrenceTotal } }
 
     /// Builds an index over `documents`; a repeated id replaces the earlier document.
     public init(fields: [IndexField], documents: [IndexDocument], tokenizer: Tokenizer = Tokenizer()) {
@@ -54,7 +57,13 @@ public struct TextIndex: Sendable {
     }
 
     init(storage: IndexStorage, tokenizer: Tokenizer) {
-        self.storage = storage
+        self.init(segments: [storage], table: DocumentTable(fields: storage.fields, segments: [storage], ids: storage.documentIDs),
+                  tokenizer: tokenizer)
+    }
+
+    init(segments: [IndexStorage], table: DocumentTable, tokenizer: Tokenizer) {
+        self.segments = segments
+        self.table = table
         self.tokenizer = tokenizer
     }
 
@@ -142,11 +151,13 @@ final class IndexStorage: Sendable {
     let fields: [IndexField]
     let documentIDs: [Int]
     let fieldLengths: [UInt32]             // documentIDs.count × fields.count, in slots
-    let averageFieldLengths: [Double]
     let keys: KeyTable
     let words: WordTable
+    /// In memory (just built): term t owns `postings[termStart[t]..<termStart[t+1]]`.
     let termStart: [Int]
     let postings: [UInt64]
+    /// Read from a cache: every term's occurrences packed in a mapped file, unpacked when searched.
+    let packed: PackedPostings?
 
     init(fields: [IndexField], documentIDs: [Int], fieldLengths: [UInt32], keys: KeyTable, words: WordTable,
          termStart: [Int], postings: [UInt64]) {
@@ -157,16 +168,74 @@ final class IndexStorage: Sendable {
         self.words = words
         self.termStart = termStart
         self.postings = postings
-        var averages = [Double](repeating: 0, count: fields.count)
-        if !documentIDs.isEmpty && !fields.isEmpty {
-            for (k, length) in fieldLengths.enumerated() { averages[k % fields.count] += Double(length) }
-            for f in averages.indices { averages[f] /= Double(documentIDs.count) }
-        }
-        self.averageFieldLengths = averages
+        self.packed = nil
+    }
+
+    init(fields: [IndexField], documentIDs: [Int], fieldLengths: [UInt32], keys: KeyTable, words: WordTable,
+         packed: PackedPostings) {
+        self.fields = fields
+        self.documentIDs = documentIDs
+        self.fieldLengths = fieldLengths
+        self.keys = keys
+        self.words = words
+        self.termStart = [0]
+        self.postings = []
+        self.packed = packed
+    }
+
+    /// How many terms this segment knows.
+    var termTotal: Int { packed.map { $0.counts.count } ?? termStart.count - 1 }
+
+    /// How many occurrences this segment holds.
+    var occurrenceTotal: Int { packed.map { $0.total } ?? postings.count }
+
+    /// How many times term `t` occurs.
+    @inline(__always)
+    func occurrences(of t: Int) -> Int {
+        if let packed { return Int(packed.counts[t]) }
+        return termStart[t + 1] - termStart[t]
+    }
+
+    /// The occurrences of term `t`, ascending, as `document << 32 | field << 24 | slot` (local documents).
+    func postings(of t: Int) -> [UInt64] {
+        if let packed { return packed.unpack(t, documentCount: documentIDs.count, fieldCount: fields.count) }
+        return Array(postings[termStart[t]..<termStart[t + 1]])
     }
 
     @inline(__always)
     static func document(_ posting: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: posting >> 32) }
+
+    /// Appends one term's occurrences in packed form: per document the gap from the previous document,
+    /// the number of occurrences, then each position's gap from the previous one, all as LEB128 varints.
+    static func pack(_ postings: UnsafeBufferPointer<UInt64>, into out: inout [UInt8]) {
+        var previousDocument: UInt32 = 0
+        var p = 0
+        while p < postings.count {
+            let d = document(postings[p])
+            var end = p + 1
+            while end < postings.count && document(postings[end]) == d { end += 1 }
+            appendVarint(UInt64(d &- previousDocument), to: &out)
+            appendVarint(UInt64(end - p), to: &out)
+            var previousPosition: UInt32 = 0
+            for q in p..<end {
+                let position = IndexStorage.position(postings[q])
+                appendVarint(UInt64(position &- previousPosition), to: &out)
+                previousPosition = position
+            }
+            previousDocument = d
+            p = end
+        }
+    }
+
+    @inline(__always)
+    static func appendVarint(_ value: UInt64, to out: inout [UInt8]) {
+        var v = value
+        while v >= 0x80 {
+            out.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        out.append(UInt8(truncatingIfNeeded: v))
+    }
     @inline(__always)
     static func position(_ posting: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: posting) }
     @inline(__always)
@@ -178,6 +247,48 @@ final class IndexStorage: Sendable {
 /// Stream values that are not tokens: the end of a field and the end of a document.
 private let endOfField: UInt32 = 0xFFFF_FFFF
 private let endOfDocument: UInt32 = 0xFFFF_FFFE
+
+/// Every segment's documents in one numbering: segment k's local document d is `offsets[k] + d`.
+///
+/// A document replaced or removed since its segment was built stays in the numbering but not in `live`,
+/// so nothing has to be renumbered; BM25's statistics count only live documents.
+final class DocumentTable: Sendable {
+    let fields: [IndexField]
+    let offsets: [Int]
+    /// The caller's id per document; meaningless where `live` is false.
+    let ids: [Int]
+    let live: [Bool]
+    let liveCount: Int
+    let fieldLengths: [UInt32]
+    let averageFieldLengths: [Double]
+
+    /// `ids` has one entry per document of every segment, nil for a document that no longer counts.
+    init(fields: [IndexField], segments: [IndexStorage], ids: [Int?]) {
+        self.fields = fields
+        var offsets: [Int] = []
+        var lengths: [UInt32] = []
+        var total = 0
+        for segment in segments {
+            offsets.append(total)
+            total += segment.documentIDs.count
+            lengths.append(contentsOf: segment.fieldLengths)
+        }
+        self.offsets = offsets
+        self.ids = ids.map { $0 ?? -1 }
+        self.live = ids.map { $0 != nil }
+        self.fieldLengths = lengths
+        let fieldCount = fields.count
+        var averages = [Double](repeating: 0, count: fieldCount)
+        var count = 0
+        for d in 0..<min(ids.count, total) where ids[d] != nil {
+            count += 1
+            for f in 0..<fieldCount { averages[f] += Double(lengths[d * fieldCount + f]) }
+        }
+        if count > 0 { for f in averages.indices { averages[f] /= Double(count) } }
+        self.liveCount = count
+        self.averageFieldLengths = averages
+    }
+}
 
 /// What the first pass learns about one shard: its local vocabulary, counts, and the token stream.
 private struct ShardTokens: Sendable {

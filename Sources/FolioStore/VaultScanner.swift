@@ -38,7 +38,9 @@ extension Vault {
         return set
     }
 
-    private func collect(directory: String, into paths: inout [String], escaping: inout [String]) {
+    /// The vault's candidate record files (vault-relative), and the symbolic links leading outside it.
+    ///
+    func collect(directory: String, into paths: inout [String], escaping: inout [String]) {
         let absolute = directory.isEmpty ? root.path : root.path + "/" + directory
         guard let handle = opendir(absolute) else { return }
         defer { closedir(handle) }
@@ -65,7 +67,8 @@ extension Vault {
                 let target = URL(fileURLWithPath: absolute + "/" + name).resolvingSymlinksInPath().path
                 if !target.hasPrefix(root.path + "/") { escaping.append(relative) }
             case UInt8(DT_REG):
-                if name.hasSuffix(".md"), !name.hasPrefix("."), !Self.isConflictCopy(name) { paths.append(relative) }
+                guard name.hasSuffix(".md"), !name.hasPrefix("."), !Self.isConflictCopy(name) else { continue }
+                paths.append(relative)
             default:
                 continue
             }
@@ -74,7 +77,25 @@ extension Vault {
 
     /// Whether a file is a copy kept beside a record by a sync conflict (`x.conflict-<device>-<time>.md`).
     public static func isConflictCopy(_ name: String) -> Bool {
-        name.contains(".conflict-")
+        let marker = Array(".conflict-".utf8)
+        var name = name
+        return name.withUTF8 { bytes in
+            guard bytes.count >= marker.count else { return false }
+            return (0...(bytes.count - marker.count)).contains { start in
+                bytes[start] == UInt8(ascii: ".") && bytes[start..<(start + marker.count)].elementsEqual(marker)
+            }
+        }
+    }
+
+    /// The stamps of `paths` (vault-relative), read on all cores; a file that cannot be stamped gets an
+    /// empty stamp, which never matches a cached one, so it is read again.
+    func stamps(of paths: [String]) -> [FileStamp] {
+        let rootPath = root.path
+        return parallelMap(paths.count) { i in
+            var info = stat()
+            if lstat(rootPath + "/" + paths[i], &info) != 0 { info = stat() }
+            return FileStamp(info)
+        }
     }
 
     enum ScanResult: Sendable {
@@ -148,6 +169,31 @@ extension Vault {
     }
 }
 
+/// What tells whether a file changed since it was read: size, modification and change times, inode.
+///
+/// The change time moves on every write and cannot be set back by `touch`, so an edit that keeps the
+/// size and restores the modification time is still seen.
+public struct FileStamp: Sendable, Hashable {
+    public var size: UInt64
+    public var modifiedNanoseconds: Int64
+    public var changedNanoseconds: Int64
+    public var inode: UInt64
+
+    public init(size: UInt64, modifiedNanoseconds: Int64, changedNanoseconds: Int64, inode: UInt64) {
+        self.size = size
+        self.modifiedNanoseconds = modifiedNanoseconds
+        self.changedNanoseconds = changedNanoseconds
+        self.inode = inode
+    }
+
+    init(_ info: stat) {
+        size = UInt64(max(0, info.st_size))
+        modifiedNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        changedNanoseconds = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        inode = UInt64(info.st_ino)
+    }
+}
+
 /// Lets disjoint slots of one buffer be filled from concurrent workers.
 struct UnsafeSendable<T>: @unchecked Sendable {
     let value: T
@@ -164,6 +210,15 @@ public enum FileState: Sendable {
 }
 
 extension Vault {
+    /// Reads and parses the files at `paths` (vault-relative) in parallel; nil where a file is gone or
+    /// is no longer a readable record.
+    public func records(at paths: [String]) -> [Record?] {
+        Self.parseAll(paths, root: root).map { result in
+            if case .record(let record) = result { return record }
+            return nil
+        }
+    }
+
     /// Reads and parses one vault-relative file.
     public func inspect(_ path: String) -> FileState {
         var info = stat()

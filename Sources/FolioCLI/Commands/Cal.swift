@@ -40,7 +40,7 @@ struct Cal: ParsableCommand {
         let today = context.vault.clock.timestamp
         let target = try CalendarPeriod.parse(period, today: today)
         var counts: [String: Int] = [:]
-        for record in RecordSelection.records(of: kind, in: context.records()) {
+        for record in RecordSelection.records(of: kind, in: context.catalog()) {
             if let day = record.sortTime?.day10 { counts[day, default: 0] += 1 }
         }
         let start = weekStart ?? WeekStart.fromLocale(context.environment)

@@ -37,10 +37,10 @@ struct List: ParsableCommand {
         }
     }
 
-    private func matches(_ record: Record, day: String, today: Timestamp) -> Bool {
+    private func matches(_ record: RecordSummary, day: String, today: Timestamp) -> Bool {
         let recordKind = record.kind ?? ""
         if let kind { if recordKind != kind { return false } } else if recordKind == "profile" { return false }
-        if let tag, !record.allTags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) { return false }
+        if let tag, !record.hasTag(tag) { return false }
         if let since, day < since { return false }
         if let until, day > until { return false }
         if let on, day != on { return false }
@@ -51,8 +51,8 @@ struct List: ParsableCommand {
             guard day.prefix(4) < today.day10.prefix(4), monthDay == todayMonthDay || leapDayShown else { return false }
         }
         if open || done {
-            guard recordKind == "idea" || record.document["done"] != nil else { return false }
-            let isDone = record.document.value("done") == .bool(true)
+            guard record.completion != .none else { return false }
+            let isDone = record.completion == .done
             if open && isDone || done && !isDone { return false }
         }
         return true
@@ -61,22 +61,24 @@ struct List: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         if let kind { _ = try context.vault.kind(kind) }
-        let set = context.records()
+        let summaries = context.catalog().summaries
         let today = context.vault.clock.timestamp
         // Each record's time and day are worked out once; sorting moves indexes, not records.
         var candidates: [(index: Int, epoch: Int)] = []
-        candidates.reserveCapacity(set.records.count)
-        for (index, record) in set.records.enumerated() {
+        candidates.reserveCapacity(summaries.count)
+        for (index, record) in summaries.enumerated() {
             let time = record.sortTime
             if matches(record, day: time?.day10 ?? "", today: today) { candidates.append((index, time?.epochSeconds ?? Int.min)) }
         }
         candidates.sort { a, b in
-            a.epoch != b.epoch ? a.epoch > b.epoch : set.records[a.index].path < set.records[b.index].path
+            a.epoch != b.epoch ? a.epoch > b.epoch : summaries[a.index].path < summaries[b.index].path
         }
         if let limit, candidates.count > limit { candidates.removeLast(candidates.count - limit) }
-        let records = candidates.map { set.records[$0.index] }
+        let records = candidates.map { summaries[$0.index] }
         if json {
-            context.json(.array(records.map { JSONWriter.record($0, body: false) }))
+            // The whole front matter of the records shown, read now.
+            let full = context.vault.records(at: records.map(\.path)).compactMap { $0 }
+            context.json(.array(full.map { JSONWriter.record($0, body: false) }))
             return
         }
         if records.isEmpty {
@@ -86,7 +88,7 @@ struct List: ParsableCommand {
         let kindWidth = records.map { ($0.kind ?? "").displayWidth }.max() ?? 4
         let lines = records.map { record in
             let t = context.terminal
-            let doneMark = record.document.value("done") == .bool(true) ? "✓ " : ""
+            let doneMark = record.completion == .done ? "✓ " : ""
             let tags = record.tags.map { "#" + $0 }.joined(separator: " ")
             return [
                 t.dim(record.sortTime?.day10 ?? "          "),

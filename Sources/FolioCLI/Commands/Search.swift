@@ -60,17 +60,20 @@ struct Search: ParsableCommand {
         query.filters += tag.map { .tag($0) } + (kind.map { [.kind($0)] } ?? [])
         for case .kind(let name) in query.filters + query.excludedFilters { _ = try context.vault.kind(name) }
 
-        let set = context.records()
-        let search = RecordSearch(records: set.records, kinds: context.vault.kinds)
+        let catalog = context.catalog()
+        let search = catalog.search
         let hits = search.search(query, limit: limit == 0 ? nil : limit)
         if hits.isEmpty {
             if json { context.json(.array([])) } else { Console.err(noMatchMessage(query, search).text(context.language)) }
             return
         }
+        // Only the hits shown are read whole, for their front matter and snippets.
+        let loaded = context.vault.records(at: hits.map { search.records[$0.record].path })
+        let shown = zip(hits, loaded).compactMap { hit, record in record.map { (hit, $0) } }
+        let textKeys = RecordSearch.textKeys(for: context.vault.kinds)
         if json {
-            context.json(.array(hits.map { hit in
-                let record = search.records[hit.record]
-                let snippet = Self.snippet(of: record, in: search, query: query, maxCharacters: 80)
+            context.json(.array(shown.map { hit, record in
+                let snippet = Self.snippet(of: record, keys: textKeys, query: query, maxCharacters: 80)
                 return JSONWriter.record(record, body: false, extra: [
                     ("score", .double((hit.score * 10_000).rounded() / 10_000)),
                     ("snippet", .string(snippet.text)),
@@ -78,7 +81,7 @@ struct Search: ParsableCommand {
             }))
             return
         }
-        Console.page(render(hits, search: search, query: query, terminal: context.terminal),
+        Console.page(render(shown, keys: textKeys, query: query, terminal: context.terminal),
                      terminal: context.terminal, environment: context.environment)
     }
 
@@ -154,20 +157,18 @@ struct Search: ParsableCommand {
     private func noMatchMessage(_ query: Query, _ search: RecordSearch) -> Message {
         var tags: [String] = []
         for case .tag(let tag) in query.filters where !tags.contains(tag) { tags.append(tag) }
-        let recordTags = search.tags
         for tag in tags {
-            let used = search.records.indices.contains { i in
-                search.records[i].kind != "profile" && RecordSearch.matches(.tag(tag), search.records[i], tags: recordTags[i])
-            }
+            let used = search.records.contains { $0.kind != "profile" && $0.hasTag(tag) }
             if !used { return .searchTagUnused(tag) }
         }
         return .searchNoMatch(tags: tags)
     }
 
     /// The snippet of the text that shows the most matches: the body, else the text keys.
-    static func snippet(of record: Record, in search: RecordSearch, query: Query, maxCharacters: Int) -> Snippet {
+    static func snippet(of record: Record, keys: [String: [String]], query: Query, maxCharacters: Int) -> Snippet {
         var best: Snippet?
-        for source in search.snippetSources(of: record) where !source.isEmpty {
+        let sources = RecordSearch.snippetSources(of: record, keys: RecordSearch.textKeys(for: record, in: keys))
+        for source in sources where !source.isEmpty {
             // The tokenizer alone, so a query of filters only never builds the index for its snippets.
             let snippet = Snippet(for: source, query: query, maxCharacters: maxCharacters)
             if best == nil || snippet.highlights.count > (best?.highlights.count ?? 0) { best = snippet }
@@ -176,14 +177,14 @@ struct Search: ParsableCommand {
     }
 
     /// A snippet that fits `columns` terminal columns, CJK characters taking two.
-    private static func fittedSnippet(of record: Record, in search: RecordSearch, query: Query, columns: Int) -> Snippet {
+    private static func fittedSnippet(of record: Record, keys: [String: [String]], query: Query, columns: Int) -> Snippet {
         var budget = max(10, columns)
-        var snippet = snippet(of: record, in: search, query: query, maxCharacters: budget)
+        var snippet = snippet(of: record, keys: keys, query: query, maxCharacters: budget)
         for _ in 0..<4 {
             let width = snippet.text.displayWidth
             guard width > columns, budget > 10 else { break }
             budget = max(10, budget * columns / width - 1)
-            snippet = Self.snippet(of: record, in: search, query: query, maxCharacters: budget)
+            snippet = Self.snippet(of: record, keys: keys, query: query, maxCharacters: budget)
         }
         return snippet
     }
@@ -202,12 +203,12 @@ struct Search: ParsableCommand {
         return out
     }
 
-    private func render(_ hits: [RecordSearch.Hit], search: RecordSearch, query: Query, terminal t: Terminal) -> String {
-        let kindWidth = hits.map { (search.records[$0.record].kind ?? "?").displayWidth }.max() ?? 4
+    private func render(_ shown: [(RecordSearch.Hit, Record)], keys: [String: [String]], query: Query,
+                        terminal t: Terminal) -> String {
+        let kindWidth = shown.map { ($0.1.kind ?? "?").displayWidth }.max() ?? 4
         var lines: [String] = []
-        for hit in hits {
-            let record = search.records[hit.record]
-            let tags = RecordSearch.tags(of: record).map { "#" + $0 }.joined(separator: " ")
+        for (_, record) in shown {
+            let tags = record.allTags.map { "#" + $0 }.joined(separator: " ")
             let titleSnippet = Snippet(for: record.title, query: query, maxCharacters: Int.max / 2)
             let title = titleSnippet.highlights.isEmpty ? t.bold(record.title) : Self.highlighted(titleSnippet, terminal: t)
             lines.append([
@@ -216,7 +217,7 @@ struct Search: ParsableCommand {
                 t.dim(record.shortID.padded(to: 8)),
                 title + (tags.isEmpty ? "" : "  " + t.dim(tags)),
             ].joined(separator: "  "))
-            let snippet = Self.fittedSnippet(of: record, in: search, query: query, columns: t.width - 6)
+            let snippet = Self.fittedSnippet(of: record, keys: keys, query: query, columns: t.width - 6)
             if !snippet.text.isEmpty { lines.append("    " + Self.highlighted(snippet, terminal: t)) }
         }
         return lines.joined(separator: "\n")

@@ -59,8 +59,12 @@ struct Stats: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         if let kind { _ = try context.vault.kind(kind) }
-        let records = RecordSelection.records(of: kind, in: context.records())
-        let roots = records.map { $0.document.root.resolved }
+        let records = RecordSelection.records(of: kind, in: context.catalog())
+        let explicit = sums + averages.filter { !sums.contains($0) }
+        // Field values need the whole front matter: read the files of the records counted, and only then.
+        let roots: [Value] = kind != nil || !explicit.isEmpty || !rates.isEmpty
+            ? context.vault.records(at: records.map(\.path)).map { $0?.document.root.resolved ?? .null }
+            : Array(repeating: .null, count: records.count)
 
         var rateSpecs: [RateSpec] = []
         for text in rates {
@@ -68,7 +72,6 @@ struct Stats: ParsableCommand {
             guard FieldPath.isValid(key) else { throw FolioError(.fieldNeedsKeyValue(text)) }
             rateSpecs.append(RateSpec(name: "\(key)=\(value)", path: FieldPath(key, roots: roots), value: value))
         }
-        let explicit = sums + averages.filter { !sums.contains($0) }
         let keys = explicit.isEmpty && kind != nil ? FieldPath.discover(in: roots) : explicit
         let fields = keys.map { FieldPath($0, roots: roots) }
         for field in fields where explicit.contains(field.name) && !roots.contains(where: { !field.numbers(in: $0).isEmpty }) {
@@ -302,7 +305,7 @@ struct StatsReport {
     let by: Stats.Period?
     let periods: [(String, FieldFigures)]
 
-    init(records: [Record], roots: [Value], fields: [FieldPath], rates: [RateSpec], by: Stats.Period?) {
+    init(records: [RecordSummary], roots: [Value], fields: [FieldPath], rates: [RateSpec], by: Stats.Period?) {
         total = records.count
         var kinds: [String: Int] = [:], months: [String: Int] = [:]
         var overall = FieldFigures(fieldCount: fields.count, rateCount: rates.count)

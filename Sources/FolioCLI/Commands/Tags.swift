@@ -34,7 +34,7 @@ struct Tags: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         if let kind { _ = try context.vault.kind(kind) }
-        let records = RecordSelection.records(of: kind, in: context.records())
+        let records = RecordSelection.records(of: kind, in: context.catalog())
         let uses = TagTally.sorted(TagTally.count(records), by: sort)
         if json {
             context.json(.array(uses.map { use in
@@ -62,8 +62,8 @@ struct Tags: ParsableCommand {
 /// The records a tags, calendar or statistics command looks at.
 enum RecordSelection {
     /// Records of `kind`; without a kind, every record but the profile.
-    static func records(of kind: String?, in set: RecordSet) -> [Record] {
-        set.records.filter { record in
+    static func records(of kind: String?, in catalog: Catalog) -> [RecordSummary] {
+        catalog.summaries.filter { record in
             let recordKind = record.kind ?? ""
             if let kind { return recordKind == kind }
             return recordKind != "profile"
@@ -82,20 +82,18 @@ struct TagUse {
 
 /// Counts tags over records: case-insensitively, spelled as the oldest record spells them.
 enum TagTally {
-    static func count(_ records: [Record]) -> [TagUse] {
+    static func count(_ records: [RecordSummary]) -> [TagUse] {
         // Oldest first, so the first spelling met is the oldest record's; undated records come last.
-        let ordered = records.map { ($0, $0.sortTime) }.sorted { a, b in
-            switch (a.1, b.1) {
-            case (let x?, let y?) where x.epochSeconds != y.epochSeconds: x.epochSeconds < y.epochSeconds
-            case (nil, _?): false
-            case (_?, nil): true
-            default: a.0.path < b.0.path
-            }
+        // Indexes are sorted, not the summaries, which are large to move.
+        let epochs = records.map { $0.sortTime?.epochSeconds ?? Int.max }
+        let ordered = records.indices.sorted { a, b in
+            epochs[a] != epochs[b] ? epochs[a] < epochs[b] : records[a].path < records[b].path
         }
         var index: [String: Int] = [:]
         var uses: [TagUse] = []
-        for (record, time) in ordered {
-            for tag in record.allTags {
+        for i in ordered {
+            let time = records[i].sortTime
+            for tag in records[i].allTags {
                 let key = tag.lowercased()
                 if let at = index[key] {
                     uses[at].count += 1

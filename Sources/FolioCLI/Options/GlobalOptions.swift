@@ -89,6 +89,17 @@ struct Context {
         return set
     }
 
+    /// The vault's records as summaries with their text index (cached in `.folio/local/cache/`).
+    func catalog(quiet: Bool = false) -> Catalog {
+        let catalog = vault.catalog()
+        if !quiet {
+            for problem in catalog.problems.prefix(5) { warn(problem) }
+            if catalog.problems.count > 5 { warn(FolioError(.skippedBadRecords(catalog.problems.count))) }
+            for link in catalog.escapingLinks { warn(FolioError(.symlinkOutsideVault(link))) }
+        }
+        return catalog
+    }
+
     func say(_ message: Message) {
         Console.out(message.text(language))
     }

@@ -3,15 +3,13 @@ import Foundation
 import FolioCore
 import FolioSearch
 
-/// A full-text index over records already read, with the query's filters applied to their front matter.
+/// A full-text search over a vault's records, with the query's filters applied to their summaries.
 ///
-/// Built once per run from a `RecordSet` (no file is read again). Fields: `title` and `tags` weigh
-/// most, then `body` and `fields` (the text-valued front matter keys, see ``textKeys(for:)``). Filters
-/// (`tag:`, `kind:`, `on:`, `after:`, `before:`, `is:`) are checked against the records' metadata,
-/// never against their text. The profile is never a hit unless the query asks for `kind:profile`.
-///
-/// This type is the seam for a cache: whatever later keeps an index between runs only has to produce
-/// the same `RecordSearch` for the same records.
+/// The text index comes from the ``Catalog`` (its cache, plus the files that changed); it is asked for
+/// only when the query has text, so a query of filters only never loads it. Fields: `title` and `tags`
+/// weigh most, then `body` and `fields` (the text-valued front matter keys, see ``textKeys(for:in:)``).
+/// Filters (`tag:`, `kind:`, `on:`, `after:`, `before:`, `is:`) are checked against the records'
+/// summaries, never against their text. The profile is never a hit unless the query asks for `kind:profile`.
 public struct RecordSearch: Sendable {
     /// The index's fields and weights.
     public static let fields: [IndexField] = [
@@ -24,59 +22,52 @@ public struct RecordSearch: Sendable {
     /// Front matter keys indexed as text whatever their kind declares (DESIGN §3 names most of them).
     public static let commonTextKeys = ["text", "description", "summary", "analysis", "question", "answer", "answer_en", "notes"]
 
-    /// The records searched, in the order of the set they came from; hits refer to them by position.
-    public let records: [Record]
-    private let textKeysByKind: [String: [String]]
-    private let built = Built()
+    /// The records searched; hits refer to them by position.
+    public let records: [RecordSummary]
+    private let indexSource: @Sendable () -> TextIndex
 
-    /// Prepares a search over `records`; `kinds` (the vault's) adds each kind's `text`-typed keys.
-    ///
-    /// The text index itself is built on first use, in parallel, so a query of filters only never builds it.
-    public init(records: [Record], kinds: [String: Kind]) {
+    /// A search over `records`, whose text index `index` provides (document ids are positions in `records`).
+    public init(records: [RecordSummary], index: @escaping @Sendable () -> TextIndex) {
         self.records = records
+        self.indexSource = index
+    }
+
+    /// The text index; built or loaded on first use.
+    public var index: TextIndex { indexSource() }
+
+    /// The front matter keys indexed as text, by kind name: ``commonTextKeys`` plus each kind's `text` keys.
+    public static func textKeys(for kinds: [String: Kind]) -> [String: [String]] {
         var byKind: [String: [String]] = [:]
         for (name, kind) in kinds {
-            var keys = Self.commonTextKeys
+            var keys = commonTextKeys
             for spec in kind.fields where spec.type == .text && !keys.contains(spec.name) { keys.append(spec.name) }
             byKind[name] = keys
         }
-        self.textKeysByKind = byKind
+        return byKind
     }
 
-    /// The tags a record is filed under: what `tag:` and `--tag` compare with, and what the `tags` field holds.
-    ///
-    /// The one place that decides it: the front matter `tags` and the body's inline `#tags`.
-    public static func tags(of record: Record) -> [String] {
-        record.allTags
-    }
-
-    /// ``tags(of:)`` of every record, worked out once, in parallel.
-    public var tags: [[String]] {
-        built.tags { parallelMap(records.count) { Self.tags(of: records[$0]) } }
-    }
-
-    /// The front matter keys of `record` indexed as text: ``commonTextKeys`` plus its kind's `text` keys.
-    public func textKeys(for record: Record) -> [String] {
-        textKeysByKind[record.kind ?? ""] ?? Self.commonTextKeys
+    /// The keys of `record` indexed as text.
+    public static func textKeys(for record: Record, in byKind: [String: [String]]) -> [String] {
+        byKind[record.kind ?? ""] ?? commonTextKeys
     }
 
     /// The text-valued front matter of `record` in one string, one value per line (the `fields` field).
-    public func fieldsText(of record: Record) -> String {
+    public static func fieldsText(of record: Record, keys: [String]) -> String {
         var parts: [String] = []
-        for key in textKeys(for: record) {
+        for key in keys {
             if let value = record.document.string(key), !value.isEmpty { parts.append(value) }
         }
         return parts.joined(separator: "\n")
     }
 
-    /// The texts a snippet may be cut from, best first: the body, then the text-valued front matter.
-    public func snippetSources(of record: Record) -> [String] {
-        [record.document.body, fieldsText(of: record)]
+    /// What the index holds of `record`, one text per field of ``fields``.
+    public static func indexTexts(of record: Record, allTags: [String], keys: [String]) -> [String] {
+        [record.title, allTags.joined(separator: " "), record.document.body, fieldsText(of: record, keys: keys)]
     }
 
-    /// The text index over every record (the profile included, so cached indexes need no special case).
-    public var index: TextIndex {
-        built.index { buildIndex() }
+    /// The texts a snippet may be cut from, best first: the body, then the text-valued front matter.
+    public static func snippetSources(of record: Record, keys: [String]) -> [String] {
+        [record.document.body, fieldsText(of: record, keys: keys)]
     }
 
     // MARK: - Searching
@@ -97,17 +88,11 @@ public struct RecordSearch: Sendable {
             if case .kind(let kind) = filter { return kind.caseInsensitiveCompare("profile") == .orderedSame }
             return false
         }
-        let usesTags = (query.filters + query.excludedFilters).contains { if case .tag = $0 { true } else { false } }
-        let tags = usesTags ? self.tags : []
         let allowed: (Int) -> Bool = { i in
             let record = records[i]
             if !wantsProfile && record.kind == "profile" { return false }
-            for filter in query.filters where !Self.matches(filter, record, tags: usesTags ? tags[i] : nil) {
-                return false
-            }
-            for filter in query.excludedFilters where Self.matches(filter, record, tags: usesTags ? tags[i] : nil) {
-                return false
-            }
+            for filter in query.filters where !Self.matches(filter, record) { return false }
+            for filter in query.excludedFilters where Self.matches(filter, record) { return false }
             return true
         }
         var hits: [Hit] = []
@@ -129,13 +114,13 @@ public struct RecordSearch: Sendable {
         return order.map { hits[$0] }
     }
 
-    /// Whether `record` satisfies `filter`. Tags (``tags(of:)``, or `tags` when already known) and kinds
-    /// compare without case; dates use the day of `created` (else `modified`) as written; `is:` applies
-    /// to ideas and records with a `done` key.
-    public static func matches(_ filter: Filter, _ record: Record, tags known: [String]? = nil) -> Bool {
+    /// Whether `record` satisfies `filter`. Tags (front matter and inline) and kinds compare without
+    /// case; dates use the day of `created` (else `modified`) as written; `is:` applies to ideas and
+    /// records with a `done` key.
+    public static func matches(_ filter: Filter, _ record: RecordSummary) -> Bool {
         switch filter {
         case .tag(let tag):
-            return (known ?? tags(of: record)).contains { $0.caseInsensitiveCompare(tag) == .orderedSame }
+            return record.hasTag(tag)
         case .kind(let kind):
             return (record.kind ?? "").caseInsensitiveCompare(kind) == .orderedSame
         case .on(let date):
@@ -145,30 +130,17 @@ public struct RecordSearch: Sendable {
         case .before(let date):
             return record.sortTime.map { $0.day10 < date.description } ?? false
         case .status(let status):
-            guard record.kind == "idea" || record.document["done"] != nil else { return false }
-            let done = record.document.value("done") == .bool(true)
-            return status == .done ? done : !done
+            switch record.completion {
+            case .none: return false
+            case .open: return status == .open
+            case .done: return status == .done
+            }
         }
-    }
-
-    // MARK: - Building
-
-    private func buildIndex() -> TextIndex {
-        let tags = self.tags
-        // Each record's texts in field order, gathered on all cores; the builder then tokenizes in parallel.
-        let rows = parallelMap(records.count) { i in
-            let record = records[i]
-            return [record.title, tags[i].joined(separator: " "), record.document.body, fieldsText(of: record)]
-        }
-        var builder = TextIndex.Builder(fields: Self.fields)
-        builder.reserveCapacity(records.count)
-        for (i, row) in rows.enumerated() { builder.add(id: i, texts: row) }
-        return builder.build()
     }
 }
 
 /// `body(i)` for every i in 0..<count, on all cores, in order.
-private func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
     var results = [T?](repeating: nil, count: count)
     results.withUnsafeMutableBufferPointer { buffer in
         let base = UnsafeSendable(buffer)
@@ -180,36 +152,4 @@ private func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T
         }
     }
     return results.compactMap { $0 }
-}
-
-/// What a search works out on first use and keeps: every record's tags, and the text index.
-private final class Built: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tagsValue: [[String]]?
-    private var indexValue: TextIndex?
-
-    func tags(_ make: () -> [[String]]) -> [[String]] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let tagsValue { return tagsValue }
-        let made = make()
-        tagsValue = made
-        return made
-    }
-
-    /// Not under the lock while building, since building asks for the tags.
-    func index(_ make: () -> TextIndex) -> TextIndex {
-        lock.lock()
-        if let indexValue {
-            lock.unlock()
-            return indexValue
-        }
-        lock.unlock()
-        let made = make()
-        lock.lock()
-        defer { lock.unlock() }
-        if let indexValue { return indexValue }
-        indexValue = made
-        return made
-    }
 }

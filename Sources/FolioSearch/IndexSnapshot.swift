@@ -1,0 +1,272 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Saving an index to a cache file, reading it back, and searching it together with changed documents.
+///
+/// A vault's cache keeps the index of every record that has not changed since the cache was written;
+/// the next run indexes only the files that changed and searches both (``TextIndex/replacing(keeping:adding:)``),
+/// so nothing is tokenized again and the cached postings are read only for the terms searched.
+extension TextIndex {
+    /// Bumped whenever the tokenizer or the layout below changes, so an old cache is rebuilt, never misread.
+    public static let formatVersion: UInt32 = 1
+
+    /// Writes the live documents of every segment as one packed segment, numbered anew in order;
+    /// read it back with ``decode(from:mapping:)``.
+    public func encode(into writer: inout BinaryWriter) {
+        let fieldCount = table.fields.count
+        writer.write(TextIndex.formatVersion)
+        writer.write(UInt32(fieldCount))
+        for field in table.fields {
+            writer.write(field.name)
+            writer.write(field.weight)
+        }
+        // Documents: the live ones, renumbered densely.
+        var dense = [UInt32](repeating: UInt32.max, count: table.ids.count)
+        var ids: [Int] = []
+        var lengths: [UInt32] = []
+        for d in table.ids.indices where table.live[d] {
+            dense[d] = UInt32(ids.count)
+            ids.append(table.ids[d])
+            lengths.append(contentsOf: table.fieldLengths[(d * fieldCount)..<((d + 1) * fieldCount)])
+        }
+        writer.writeArray(ids)
+        writer.writeArray(lengths)
+
+        // One vocabulary: every segment's terms, the first segment's ids kept.
+        var keys = KeyTable(capacity: max(1024, segments.first?.keys.count ?? 0))
+        var words = WordTable(capacity: max(1024, segments.first?.words.count ?? 0))
+        var termCount = 0
+        var local: [[Int32]] = []            // per segment: global term → local term, or -1
+        var globalOf: [[Int]] = []           // per segment: local term → global term
+        for segment in segments {
+            var map = [Int](repeating: 0, count: segment.termTotal)
+            for slot in segment.keys.slots where slot.key != 0 {
+                let (g, inserted) = keys.findOrInsert(slot.key, newID: Int32(truncatingIfNeeded: termCount))
+                if inserted { termCount += 1 }
+                map[Int(slot.id)] = Int(g)
+            }
+            for e in 0..<segment.words.count {
+                let next = Int32(truncatingIfNeeded: termCount)
+                let (g, inserted) = segment.words.withBytes(of: e) { bytes in
+                    words.findOrInsert(bytes, hash: segment.words.hashes[e], newID: next)
+                }
+                if inserted { termCount += 1 }
+                map[Int(segment.words.ids[e])] = Int(g)
+            }
+            globalOf.append(map)
+        }
+        for map in globalOf {
+            var inverse = [Int32](repeating: -1, count: termCount)
+            for (l, g) in map.enumerated() { inverse[g] = Int32(l) }
+            local.append(inverse)
+        }
+        writer.write(UInt64(keys.count))
+        writer.writeArray(keys.slots.map(\.key))
+        writer.writeArray(keys.slots.map(\.id))
+        writer.writeArray(words.slots)
+        writer.writeArray(words.hashes)
+        writer.writeArray(words.starts)
+        writer.writeArray(words.lengths)
+        writer.writeArray(words.ids)
+        writer.writeArray(words.arena)
+
+        // Postings, term by term: each segment's live occurrences, renumbered, packed.
+        var offsets = [UInt64](repeating: 0, count: termCount + 1)
+        var counts = [UInt32](repeating: 0, count: termCount)
+        var blob: [UInt8] = []
+        blob.reserveCapacity(occurrenceCount * 2)
+        var merged: [UInt64] = []
+        for g in 0..<termCount {
+            merged.removeAll(keepingCapacity: true)
+            for (k, segment) in segments.enumerated() {
+                let l = local[k][g]
+                guard l >= 0 else { continue }
+                let offset = table.offsets[k]
+                for posting in segment.postings(of: Int(l)) {
+                    let d = dense[offset + Int(IndexStorage.document(posting))]
+                    guard d != UInt32.max else { continue }
+                    merged.append(UInt64(d) << 32 | (posting & 0xFFFF_FFFF))
+                }
+            }
+            counts[g] = UInt32(truncatingIfNeeded: merged.count)
+            merged.withUnsafeBufferPointer { IndexStorage.pack($0, into: &blob) }
+            offsets[g + 1] = UInt64(blob.count)
+        }
+        writer.writeArray(offsets)
+        writer.writeArray(counts)
+        writer.write(PackedPostings.checksum(blob))
+        writer.writeArray(blob)
+    }
+
+    /// Reads an index written by ``encode(into:)``. The postings stay in the file, mapped into memory
+    /// (`mapping` is the whole file), and are unpacked term by term when searched. Every count and offset
+    /// is checked, and the postings against a checksum, so a damaged file is an error, not a crash.
+    public static func decode(from reader: inout BinaryReader, mapping: FileMapping) throws(CacheFormatError) -> TextIndex {
+        guard try reader.read(UInt32.self) == formatVersion else { throw CacheFormatError("index format") }
+        let fieldCount = Int(try reader.read(UInt32.self))
+        guard fieldCount <= 255 else { throw CacheFormatError("fields") }
+        var fields: [IndexField] = []
+        for _ in 0..<fieldCount {
+            let name = try reader.readString()
+            fields.append(IndexField(name, weight: try reader.readDouble()))
+        }
+        let documentIDs = try reader.readArray(Int.self)
+        let fieldLengths = try reader.readArray(UInt32.self)
+        guard fieldLengths.count == documentIDs.count * fieldCount else { throw CacheFormatError("field lengths") }
+
+        let keyCount = try reader.read(UInt64.self)
+        let slotKeys = try reader.readArray(UInt64.self)
+        let slotIDs = try reader.readArray(Int32.self)
+        let wordSlots = try reader.readArray(UInt32.self)
+        let hashes = try reader.readArray(UInt64.self)
+        let starts = try reader.readArray(UInt32.self)
+        let lengths = try reader.readArray(UInt8.self)
+        let wordIDs = try reader.readArray(Int32.self)
+        let arena = try reader.readArray(UInt8.self)
+        let offsets = try reader.readArray(UInt64.self)
+        let counts = try reader.readArray(UInt32.self)
+        let checksum = try reader.read(UInt64.self)
+        let blobCount = try reader.read(UInt64.self)
+        try reader.align()
+        let blobStart = reader.offset
+        guard blobCount <= UInt64(mapping.count - blobStart) else { throw CacheFormatError("postings length") }
+        try reader.skip(to: blobStart + Int(blobCount))
+
+        // Shapes: power-of-two tables at most half full (lookups stop at an empty slot), parallel arrays.
+        func isTableSize(_ n: Int) -> Bool { n >= 2 && n & (n - 1) == 0 }
+        guard isTableSize(slotKeys.count), slotIDs.count == slotKeys.count, Int(keyCount) * 2 <= slotKeys.count,
+              isTableSize(wordSlots.count), wordIDs.count * 2 <= wordSlots.count,
+              hashes.count == wordIDs.count, starts.count == wordIDs.count, lengths.count == wordIDs.count,
+              offsets.count == counts.count + 1, offsets.first == 0, offsets.last == blobCount
+        else { throw CacheFormatError("table shapes") }
+        let termCount = counts.count
+        for t in 0..<termCount where offsets[t] > offsets[t + 1] { throw CacheFormatError("term ranges") }
+        var usedKeys = 0
+        for k in slotKeys.indices where slotKeys[k] != 0 {
+            guard slotIDs[k] >= 0 && Int(slotIDs[k]) < termCount else { throw CacheFormatError("key ids") }
+            usedKeys += 1
+        }
+        guard usedKeys == Int(keyCount) else { throw CacheFormatError("key count") }
+        for e in wordIDs.indices {
+            guard wordIDs[e] >= 0 && Int(wordIDs[e]) < termCount,
+                  Int(starts[e]) + Int(lengths[e]) <= arena.count
+            else { throw CacheFormatError("words") }
+        }
+        for slot in wordSlots where Int(slot) > wordIDs.count { throw CacheFormatError("word slots") }
+        let blob = UnsafeRawBufferPointer(rebasing: mapping.bytes[blobStart..<(blobStart + Int(blobCount))])
+        guard PackedPostings.checksum(blob) == checksum else { throw CacheFormatError("postings checksum") }
+
+        var slots: [KeyTable.Slot] = []
+        slots.reserveCapacity(slotKeys.count)
+        for k in slotKeys.indices { slots.append(KeyTable.Slot(key: slotKeys[k], id: slotIDs[k])) }
+        let packed = PackedPostings(mapping: mapping, blob: blob, offsets: offsets, counts: counts)
+        let storage = IndexStorage(
+            fields: fields, documentIDs: documentIDs, fieldLengths: fieldLengths,
+            keys: KeyTable(slots: slots, count: Int(keyCount)),
+            words: WordTable(slots: wordSlots, hashes: hashes, starts: starts, lengths: lengths, ids: wordIDs, arena: arena),
+            packed: packed)
+        return TextIndex(storage: storage, tokenizer: Tokenizer())
+    }
+
+    /// This index with the documents `keeping` maps to nil no longer counted and the others renamed to
+    /// the id it returns, searched together with every document of `other` under its own id.
+    ///
+    /// Nothing is copied: the segments are searched side by side. Nil when the fields differ.
+    public func replacing(keeping: (Int) -> Int?, adding other: TextIndex) -> TextIndex? {
+        guard table.fields == other.table.fields else { return nil }
+        var ids: [Int?] = []
+        ids.reserveCapacity(table.ids.count + other.table.ids.count)
+        for d in table.ids.indices { ids.append(table.live[d] ? keeping(table.ids[d]) : nil) }
+        for d in other.table.ids.indices { ids.append(other.table.live[d] ? other.table.ids[d] : nil) }
+        let segments = self.segments + other.segments
+        return TextIndex(segments: segments, table: DocumentTable(fields: table.fields, segments: segments, ids: ids),
+                         tokenizer: tokenizer)
+    }
+}
+
+/// A read-only mapping of a whole file, unmapped when the last index using it is gone.
+public final class FileMapping: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    public var count: Int { bytes.count }
+
+    /// Maps `size` bytes of `fd` (which may be closed afterwards); nil if the system refuses.
+    public init?(fd: Int32, size: Int) {
+        guard size > 0 else { return nil }
+        let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+        guard let address, address != MAP_FAILED else { return nil }
+        bytes = UnsafeRawBufferPointer(start: address, count: size)
+    }
+
+    deinit {
+        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+    }
+}
+
+/// One segment's postings as written by ``TextIndex/encode(into:)``, inside a mapped file.
+final class PackedPostings: @unchecked Sendable {
+    private let mapping: FileMapping
+    private let blob: UnsafeRawBufferPointer
+    private let offsets: [UInt64]
+    let counts: [UInt32]
+    let total: Int
+
+    init(mapping: FileMapping, blob: UnsafeRawBufferPointer, offsets: [UInt64], counts: [UInt32]) {
+        self.mapping = mapping
+        self.blob = blob
+        self.offsets = offsets
+        self.counts = counts
+        self.total = counts.reduce(0) { $0 + Int($1) }
+    }
+
+    /// Term `t`'s occurrences; malformed bytes end the list early rather than read past the term.
+    func unpack(_ t: Int, documentCount: Int, fieldCount: Int) -> [UInt64] {
+        var result: [UInt64] = []
+        result.reserveCapacity(Int(counts[t]))
+        var p = Int(offsets[t])
+        let end = Int(offsets[t + 1])
+        func varint() -> UInt64? {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while p < end && shift < 64 {
+                let byte = blob[p]
+                p += 1
+                value |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 { return value }
+                shift += 7
+            }
+            return nil
+        }
+        var document: UInt64 = 0
+        while p < end {
+            guard let gap = varint(), let count = varint() else { break }
+            document += gap
+            guard document < UInt64(documentCount), count <= UInt64(end - p) else { break }
+            var position: UInt64 = 0
+            for _ in 0..<count {
+                guard let step = varint() else { return result }
+                position += step
+                guard position <= UInt64(UInt32.max), Int(position >> UInt64(IndexStorage.fieldShift)) < fieldCount else {
+                    return result
+                }
+                result.append(document << 32 | position)
+            }
+        }
+        return result
+    }
+
+    /// FNV-1a over 8-byte words (and the tail), to tell a torn or damaged cache from a whole one.
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let words = bytes.count / 8
+        for k in 0..<words {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self)) &* 0x0000_0100_0000_01b3
+        }
+        for k in (words * 8)..<bytes.count { hash = (hash ^ UInt64(bytes[k])) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import FolioSearch
+
+private let fields = [IndexField("title", weight: 3), IndexField("body", weight: 1)]
+
+/// A deterministic mixed zh-Hant/English document.
+private func document(_ i: Int, variant: Int = 0) -> [String] {
+    let english = ["rain", "walk", "evening", "coffee", "rainy", "train", "river", "quiet"]
+    let chinese = ["下雨", "傍晚", "散步", "咖啡", "下著小雨", "火車", "河邊", "安靜"]
+    var generator = UInt64(i * 7919 + variant * 104_729 + 1)
+    func next(_ n: Int) -> Int {
+        generator = generator &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int(generator >> 33) % n
+    }
+    let title = "\(english[next(8)]) \(chinese[next(8)]) n\(i)"
+    let body = (0..<(5 + next(30))).map { _ in next(2) == 0 ? english[next(8)] : chinese[next(8)] }.joined(separator: " ")
+    return [title, body]
+}
+
+private func build(_ documents: [(id: Int, texts: [String])]) -> TextIndex {
+    var builder = TextIndex.Builder(fields: fields)
+    for document in documents { builder.add(id: document.id, texts: document.texts) }
+    return builder.build()
+}
+
+private let queries = ["rain", "rai", "下雨", "雨", "\"quiet evening\"", "coffee -walk", "散步 河邊", "train OR river",
+                       "n17", "下著小雨的傍晚", "nothing-here"]
+
+/// Hits as (id, score rounded to 1e-9), so indexes built differently compare equal when they rank the same.
+private func results(_ index: TextIndex) throws -> [[String]] {
+    try queries.map { query in
+        try index.search(query).map { "\($0.documentID):\(($0.score * 1e9).rounded())" }
+    }
+}
+
+/// Writes `index` to a file and reads it back the way the vault's cache does.
+private func roundTrip(_ index: TextIndex) throws -> TextIndex {
+    let path = NSTemporaryDirectory() + "folio-index-\(UUID().uuidString)"
+    defer { unlink(path) }
+    let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+    #expect(fd >= 0)
+    defer { close(fd) }
+    var writer = BinaryWriter(fd: fd)
+    index.encode(into: &writer)
+    let finished = writer.finish()
+    #expect(finished)
+    let size = Int(lseek(fd, 0, SEEK_END))
+    let mapping = try #require(FileMapping(fd: fd, size: size))
+    var reader = BinaryReader(fd: fd, size: size)
+    return try TextIndex.decode(from: &reader, mapping: mapping)
+}
+
+@Suite("Index snapshots: written, read back, searched with changed documents")
+struct IndexSnapshotTests {
+    @Test("an index read back from its file ranks every query exactly as the one that was written")
+    func roundTripRanksTheSame() throws {
+        let index = build((0..<3000).map { ($0, document($0)) })
+        let read = try roundTrip(index)
+        #expect(read.documentCount == 3000)
+        #expect(read.occurrenceCount == index.occurrenceCount)
+        let expected = try results(index)
+        #expect(expected.contains { !$0.isEmpty })
+        #expect(try results(read) == expected)
+    }
+
+    @Test("a cached index with documents removed, replaced and added ranks like one built from scratch")
+    func replacingMatchesAFreshBuild() throws {
+        let count = 2000
+        let cached = try roundTrip(build((0..<count).map { ($0, document($0)) }))
+        let removed: Set<Int> = [3, 17, 400, 1999]
+        let changed: Set<Int> = [5, 18, 1000]
+        let added = [count, count + 1, count + 2]
+        // The cached documents kept, renumbered the way the catalog does (new positions), then the changed ones.
+        var position: [Int: Int] = [:]
+        var final: [(id: Int, texts: [String])] = []
+        for i in 0..<count where !removed.contains(i) && !changed.contains(i) {
+            position[i] = final.count
+            final.append((final.count, document(i)))
+        }
+        var fresh: [(id: Int, texts: [String])] = []
+        for i in changed.sorted() + added {
+            let texts = document(i, variant: 1)
+            fresh.append((final.count, texts))
+            final.append((final.count, texts))
+        }
+        let combined = try #require(cached.replacing(keeping: { position[$0] }, adding: build(fresh)))
+        #expect(combined.documentCount == final.count)
+        let scratch = build(final)
+        let expected = try results(scratch)
+        #expect(try results(combined) == expected)
+        // Written again, the combination is one segment that still ranks the same.
+        #expect(try results(roundTrip(combined)) == expected)
+    }
+
+    @Test("a damaged postings area is refused, not searched")
+    func damageIsRefused() throws {
+        let index = build((0..<200).map { ($0, document($0)) })
+        let path = NSTemporaryDirectory() + "folio-index-\(UUID().uuidString)"
+        defer { unlink(path) }
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        defer { close(fd) }
+        var writer = BinaryWriter(fd: fd)
+        index.encode(into: &writer)
+        let finished = writer.finish()
+    #expect(finished)
+        let size = Int(lseek(fd, 0, SEEK_END))
+        // Flip a byte near the end, inside the packed postings.
+        var byte: UInt8 = 0
+        #expect(pread(fd, &byte, 1, off_t(size - 5)) == 1)
+        byte ^= 0x5A
+        #expect(pwrite(fd, &byte, 1, off_t(size - 5)) == 1)
+        let mapping = try #require(FileMapping(fd: fd, size: size))
+        var reader = BinaryReader(fd: fd, size: size)
+        #expect(throws: CacheFormatError.self) { try TextIndex.decode(from: &reader, mapping: mapping) }
+        // Cut short: also refused.
+        ftruncate(fd, off_t(size / 2))
+        let half = try #require(FileMapping(fd: fd, size: size / 2))
+        var shortReader = BinaryReader(fd: fd, size: size / 2)
+        #expect(throws: CacheFormatError.self) { try TextIndex.decode(from: &shortReader, mapping: half) }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import FolioCore
+import FolioSearch
+@testable import FolioStore
+
+/// The catalog's cache may only ever make a run faster: whatever is on disk, a cached run must see
+/// exactly what a run without the cache sees.
+@Suite("Catalog cache")
+struct CatalogTests {
+    /// A vault with `count` ideas, each with a word of its own and a shared one.
+    private func vault(_ count: Int) throws -> TemporaryVault {
+        let t = try TemporaryVault()
+        for i in 0..<count {
+            try t.write("ideas/2026/11/2026-11-\(String(format: "%02d", 1 + i % 28))-idea-\(i).md", """
+            ---
+            id: 00000000-0000-4000-8000-\(String(format: "%012d", i))
+            kind: idea
+            title: idea \(i) word\(i)
+            created: 2026-11-\(String(format: "%02d", 1 + i % 28))T08:00:00+08:00
+            tags: [t\(i % 3)]
+            done: \(i % 2 == 0)
+            ---
+            shared text 共同的文字 #inline\(i % 2)
+
+            """)
+        }
+        return t
+    }
+
+    /// What a user sees of the catalog: every summary by path, and the hits of some searches.
+    private func view(_ catalog: Catalog) throws -> [String] {
+        var lines = catalog.summaries.map { s in
+            "\(s.path) \(s.id ?? "-") \(s.title) \(s.allTags) \(s.sortTime?.text ?? "-") \(s.completion)"
+        }.sorted()
+        let search = catalog.search
+        for query in ["shared", "word3", "文字", "\"idea 7\"", "edited", "共同 -word1", "tag:inline1 shared"] {
+            let parsed = try QueryParser().parse(query)
+            lines.append(query + " → " + search.search(parsed).map { search.records[$0.record].path }.sorted().joined(separator: ","))
+        }
+        return lines
+    }
+
+    /// The same vault read with no cache at all.
+    private func uncached(_ t: TemporaryVault) throws -> [String] {
+        try? FileManager.default.removeItem(at: t.vault.catalogCacheURL)
+        let fresh = Vault(root: t.root, clock: t.vault.clock)
+        let catalog = fresh.catalog()
+        #expect(!catalog.report.usedCache)
+        return try view(catalog)
+    }
+
+    /// Waits out the window in which a just-written file's stamp is not trusted.
+    private func settle() { Thread.sleep(forTimeInterval: 2.2) }
+
+    @Test("a settled vault is read from the cache without opening a record, and reads the same")
+    func settledRunReadsNoFile() throws {
+        let t = try vault(40)
+        let first = t.vault.catalog()
+        #expect(!first.report.usedCache && first.report.wroteCache && first.report.filesRead == 41)
+        settle()
+        _ = t.vault.catalog()          // files were too new to trust: read again and cached as settled
+        let cached = t.vault.catalog()
+        #expect(cached.report.usedCache && cached.report.filesRead == 0)
+        #expect(try view(cached) == uncached(t))
+    }
+
+    @Test("edits, new files and deletions are seen by the next run, even an edit that keeps size and mtime")
+    func changesAreSeen() throws {
+        let t = try vault(30)
+        _ = t.vault.catalog()
+        settle()
+        _ = t.vault.catalog()
+        #expect(t.vault.catalog().report.filesRead == 0)
+
+        // Same length, modification time put back: only the change time tells.
+        let path = "ideas/2026/11/2026-11-04-idea-3.md"
+        let url = t.root.appendingPathComponent(path)
+        let before = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+        let text = try #require(t.read(path))
+        try t.write(path, text.replacingOccurrences(of: "word3", with: "edite"))
+        if let before { try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: url.path) }
+        try t.write("ideas/2026/11/2026-11-05-new.md", "---\nkind: idea\ntitle: edited later\n---\nnew one\n")
+        try FileManager.default.removeItem(at: t.root.appendingPathComponent("ideas/2026/11/2026-11-08-idea-7.md"))
+
+        let next = t.vault.catalog()
+        #expect(next.report.usedCache && next.report.filesRead == 2)
+        let seen = try view(next)
+        #expect(seen.contains("word3 → "))
+        #expect(seen.contains("edited → ideas/2026/11/2026-11-05-new.md"))
+        #expect(seen.contains("\"idea 7\" → "))
+        #expect(!seen.joined().contains("idea-7.md"))
+        #expect(seen == (try uncached(t)))
+    }
+
+    @Test("a damaged, cut or foreign cache is ignored and replaced")
+    func damagedCacheIsReplaced() throws {
+        let t = try vault(25)
+        _ = t.vault.catalog()
+        let expected = try uncached(t)
+        _ = t.vault.catalog()
+        let url = t.vault.catalogCacheURL
+        let whole = try Data(contentsOf: url)
+        for damaged in [
+            Data(whole.prefix(whole.count / 2)),
+            { var d = whole; d[d.count / 2] ^= 0xFF; d[d.count / 3] ^= 0x0F; return d }(),
+            Data("not a cache at all".utf8),
+            Data(),
+        ] {
+            try damaged.write(to: url)
+            let catalog = Vault(root: t.root, clock: t.vault.clock).catalog()
+            #expect(try view(catalog) == expected)
+            #expect(catalog.report.wroteCache)
+        }
+    }
+
+    @Test("a bad file is reported on every run and never cached; the rest of the vault still works")
+    func badFilesAreNeverCached() throws {
+        let t = try vault(5)
+        try t.write("ideas/2026/11/broken.md", "---\ntitle: [unclosed\n---\n")
+        for _ in 0..<2 {
+            let catalog = t.vault.catalog()
+            #expect(catalog.problems.map(\.file) == ["ideas/2026/11/broken.md"])
+            #expect(catalog.summaries.count == 6)   // five ideas and the profile
+        }
+    }
+
+    @Test("a kind that starts indexing a key as text makes the cache rebuild")
+    func kindChangeRebuilds() throws {
+        let t = try TemporaryVault()
+        try t.write("notes/a.md", "---\nkind: recipe\ntitle: soup\ningredients: 番茄 tomato\n---\n")
+        let before = t.vault.catalog()
+        #expect(try before.search.search(QueryParser().parse("tomato")).isEmpty)
+        try t.write(".folio/templates/recipe.md", "---\nkind: recipe\ndir: notes\nfields:\n  ingredients: {type: text}\n---\n{{{body}}}\n")
+        let vault = Vault(root: t.root, clock: t.vault.clock)
+        #expect(vault.kinds["recipe"]?.fields.contains { $0.name == "ingredients" } == true)
+        let after = vault.catalog()
+        #expect(!after.report.usedCache)
+        #expect(try after.search.search(QueryParser().parse("tomato")).count == 1)
+    }
+}
