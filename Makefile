@@ -34,11 +34,15 @@ test: deps
 templates:
 	scripts/embed-templates
 
-# Timings against a 10,000-record vault (not part of `make test`).
+# Timings (not part of `make test`): writes and sync on 10,000 records, the read commands on
+# 1,000 / 10,000 / 100,000 records next to `rg -l`, and micro-benchmarks of the parser and tokenizer.
 bench: release
 	@command -v hyperfine >/dev/null || $(SUDO) apt-get install -y -qq hyperfine
+	@[ -x /usr/bin/time ] || $(SUDO) apt-get install -y -qq time
 	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-sync "$$($(SWIFT) build -c release --show-bin-path)/folio"
+	scripts/bench-search "$$($(SWIFT) build -c release --show-bin-path)/folio"
+	scripts/bench-micro
 
 clean:
 	rm -rf .build

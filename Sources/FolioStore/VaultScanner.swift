@@ -90,12 +90,36 @@ extension Vault {
     /// The stamps of `paths` (vault-relative), read on all cores; a file that cannot be stamped gets an
     /// empty stamp, which never matches a cached one, so it is read again.
     func stamps(of paths: [String]) -> [FileStamp] {
+        var stamps = [FileStamp](repeating: FileStamp(stat()), count: paths.count)
         let rootPath = root.path
-        return parallelMap(paths.count) { i in
-            var info = stat()
-            if lstat(rootPath + "/" + paths[i], &info) != 0 { info = stat() }
-            return FileStamp(info)
+        stamps.withUnsafeMutableBufferPointer { buffer in
+            let out = UnsafeSendable(buffer)
+            let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+            let chunk = max(512, (paths.count + workers * 4 - 1) / (workers * 4))
+            let chunks = (paths.count + chunk - 1) / chunk
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                // Files of one folder come together: stat them relative to the folder, which saves
+                // walking the whole path for every file.
+                var folder: Substring?
+                var folderFD: Int32 = -1
+                defer { if folderFD >= 0 { close(folderFD) } }
+                for i in (c * chunk)..<min(paths.count, (c + 1) * chunk) {
+                    let path = paths[i]
+                    let slash = path.lastIndex(of: "/")
+                    let parent = slash.map { path[..<$0] } ?? ""
+                    if parent != folder {
+                        if folderFD >= 0 { close(folderFD) }
+                        folderFD = open(parent.isEmpty ? rootPath : rootPath + "/" + parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                        folder = parent
+                    }
+                    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+                    var info = stat()
+                    if folderFD < 0 || fstatat(folderFD, name, &info, AT_SYMLINK_NOFOLLOW) != 0 { info = stat() }
+                    out.value[i] = FileStamp(info)
+                }
+            }
         }
+        return stamps
     }
 
     enum ScanResult: Sendable {

@@ -86,18 +86,6 @@ public enum Console {
 }
 
 extension String {
-    /// Columns this text takes on a terminal: East Asian wide characters take two.
-    var displayWidth: Int {
-        unicodeScalars.reduce(0) { width, scalar in
-            let v = scalar.value
-            if scalar.properties.generalCategory == .nonspacingMark { return width }
-            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
-                || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFD).contains(v)
-            return width + (wide ? 2 : 1)
-        }
-    }
-
     func padded(to width: Int) -> String {
         self + String(repeating: " ", count: Swift.max(0, width - displayWidth))
     }

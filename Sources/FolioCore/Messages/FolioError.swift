@@ -28,7 +28,10 @@ public struct FolioError: Error, Sendable, Equatable {
         let severity = (asWarning ? Message.warningWord : Message.errorWord).text(language)
         var text = location + severity + ": " + message.text(language)
         if let sourceLine, let column {
-            let caretPad = String(sourceLine.unicodeScalars.prefix(max(0, column - 1)).map { $0 == "\t" ? "\t" : " " })
+            // As wide as what precedes the column on a terminal, so the caret sits under a CJK character too.
+            let caretPad = sourceLine.unicodeScalars.prefix(max(0, column - 1)).map { scalar in
+                scalar == "\t" ? "\t" : String(repeating: " ", count: scalar.displayWidth)
+            }.joined()
             text += "\n    " + sourceLine + "\n    " + caretPad + "^"
         }
         return text
