@@ -114,6 +114,21 @@ struct CatalogTests {
         }
     }
 
+    @Test("a cache half-written by a killed folio is removed by the next write; one being written is left alone")
+    func abandonedTemporariesAreRemoved() throws {
+        let t = try vault(3)
+        let directory = t.vault.catalogCacheURL.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // A process id that no process has (above the kernel's limit) and this test's own parent, which is alive.
+        let abandoned = directory.appendingPathComponent(".catalog.4194305.tmp")
+        let live = directory.appendingPathComponent(".catalog.\(getppid()).tmp")
+        try Data("partial".utf8).write(to: abandoned)
+        try Data("partial".utf8).write(to: live)
+        #expect(t.vault.catalog().report.wroteCache)
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: live.path))
+    }
+
     @Test("a bad file is reported on every run and never cached; the rest of the vault still works")
     func badFilesAreNeverCached() throws {
         let t = try vault(5)

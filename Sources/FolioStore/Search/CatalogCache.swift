@@ -97,6 +97,7 @@ final class CatalogCache: @unchecked Sendable {
     static func write(to url: URL, fingerprint: String, entries: [Entry], index: TextIndex) -> Bool {
         let directory = url.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        removeAbandonedTemporaries(in: directory)
         let temporary = directory.appendingPathComponent(".catalog.\(getpid()).tmp")
         let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
@@ -117,6 +118,17 @@ final class CatalogCache: @unchecked Sendable {
             return false
         }
         return true
+    }
+
+    /// Deletes half-written caches left by a folio that was killed while writing (its process is gone).
+    private static func removeAbandonedTemporaries(in directory: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(".catalog.") && name.hasSuffix(".tmp") {
+            let pid = pid_t(name.dropFirst(".catalog.".count).dropLast(".tmp".count)) ?? 0
+            if pid > 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(directory.appendingPathComponent(name).path)
+            }
+        }
     }
 
     private static func writeEntry(_ entry: Entry, into writer: inout BinaryWriter) {
