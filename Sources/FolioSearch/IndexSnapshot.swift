@@ -83,10 +83,12 @@ extension TextIndex {
                 let l = local[k][g]
                 guard l >= 0 else { continue }
                 let offset = table.offsets[k]
-                for posting in segment.postings(of: Int(l)) {
-                    let d = dense[offset + Int(IndexStorage.document(posting))]
-                    guard d != UInt32.max else { continue }
-                    merged.append(UInt64(d) << 32 | (posting & 0xFFFF_FFFF))
+                segment.withPostings(of: Int(l)) { postings in
+                    for posting in postings {
+                        let d = dense[offset + Int(IndexStorage.document(posting))]
+                        guard d != UInt32.max else { continue }
+                        merged.append(UInt64(d) << 32 | (posting & 0xFFFF_FFFF))
+                    }
                 }
             }
             counts[g] = UInt32(truncatingIfNeeded: merged.count)

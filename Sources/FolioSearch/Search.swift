@@ -193,7 +193,7 @@ extension IndexStorage {
         let fieldCount = fields.count
         var result = TermMatch()
         var current = UInt32.max
-        postings(of: t).withUnsafeBufferPointer { postings in
+        withPostings(of: t) { postings in
             for p in postings.indices {
                 let posting = postings[p]
                 let d = IndexStorage.document(posting)
@@ -218,7 +218,7 @@ extension IndexStorage {
         var seen = [Bool](repeating: false, count: documentIDs.count)
         var documents: [UInt32] = []
         for t in terms {
-            postings(of: Int(t)).withUnsafeBufferPointer { postings in
+            withPostings(of: Int(t)) { postings in
                 for p in postings.indices {
                     let posting = postings[p]
                     let d = Int(IndexStorage.document(posting))
@@ -254,7 +254,7 @@ extension IndexStorage {
         var ranges: [Range<Int>] = []
         for k in order {
             let start = all.count
-            all.append(contentsOf: postings(of: ids[k]))
+            withPostings(of: ids[k]) { all.append(contentsOf: $0) }
             ranges.append(start..<all.count)
         }
         let anchor = order[0]

@@ -196,10 +196,13 @@ final class IndexStorage: Sendable {
         return termStart[t + 1] - termStart[t]
     }
 
-    /// The occurrences of term `t`, ascending, as `document << 32 | field << 24 | slot` (local documents).
-    func postings(of t: Int) -> [UInt64] {
-        if let packed { return packed.unpack(t, documentCount: documentIDs.count, fieldCount: fields.count) }
-        return Array(postings[termStart[t]..<termStart[t + 1]])
+    /// Calls `body` with the occurrences of term `t`, ascending, as `document << 32 | field << 24 | slot`
+    /// (local documents): in place when in memory, unpacked when read from a cache.
+    func withPostings<R>(of t: Int, _ body: (UnsafeBufferPointer<UInt64>) -> R) -> R {
+        if let packed {
+            return packed.unpack(t, documentCount: documentIDs.count, fieldCount: fields.count).withUnsafeBufferPointer(body)
+        }
+        return postings.withUnsafeBufferPointer { all in body(UnsafeBufferPointer(rebasing: all[termStart[t]..<termStart[t + 1]])) }
     }
 
     @inline(__always)

@@ -90,36 +90,18 @@ extension Vault {
     /// The stamps of `paths` (vault-relative), read on all cores; a file that cannot be stamped gets an
     /// empty stamp, which never matches a cached one, so it is read again.
     func stamps(of paths: [String]) -> [FileStamp] {
-        var stamps = [FileStamp](repeating: FileStamp(stat()), count: paths.count)
         let rootPath = root.path
-        stamps.withUnsafeMutableBufferPointer { buffer in
-            let out = UnsafeSendable(buffer)
-            let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-            let chunk = max(512, (paths.count + workers * 4 - 1) / (workers * 4))
-            let chunks = (paths.count + chunk - 1) / chunk
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                // Files of one folder come together: stat them relative to the folder, which saves
-                // walking the whole path for every file.
-                var folder: Substring?
-                var folderFD: Int32 = -1
-                defer { if folderFD >= 0 { close(folderFD) } }
-                for i in (c * chunk)..<min(paths.count, (c + 1) * chunk) {
-                    let path = paths[i]
-                    let slash = path.lastIndex(of: "/")
-                    let parent = slash.map { path[..<$0] } ?? ""
-                    if parent != folder {
-                        if folderFD >= 0 { close(folderFD) }
-                        folderFD = open(parent.isEmpty ? rootPath : rootPath + "/" + parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                        folder = parent
-                    }
-                    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-                    var info = stat()
-                    if folderFD < 0 || fstatat(folderFD, name, &info, AT_SYMLINK_NOFOLLOW) != 0 { info = stat() }
-                    out.value[i] = FileStamp(info)
-                }
-            }
+        // Files of one folder come together: stat them relative to an open folder, which saves
+        // walking the whole path for every file.
+        return parallelMap(paths.count, state: { FolderHandle(root: rootPath) }) { folder, i in
+            let path = paths[i]
+            let slash = path.lastIndex(of: "/")
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            var info = stat()
+            let fd = folder.open(slash.map { path[..<$0] } ?? "")
+            if fd < 0 || fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) != 0 { info = stat() }
+            return FileStamp(info)
         }
-        return stamps
     }
 
     enum ScanResult: Sendable {
@@ -130,21 +112,8 @@ extension Vault {
     }
 
     static func parseAll(_ paths: [String], root: URL) -> [ScanResult] {
-        var results = [ScanResult](repeating: .none, count: paths.count)
         let rootPath = root.path
-        results.withUnsafeMutableBufferPointer { buffer in
-            let base = UnsafeSendable(buffer)
-            let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-            let chunk = max(1, (paths.count + workers * 4 - 1) / (workers * 4))
-            let chunks = (paths.count + chunk - 1) / chunk
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                let range = (c * chunk)..<min(paths.count, (c + 1) * chunk)
-                for index in range {
-                    base.value[index] = parse(path: paths[index], rootPath: rootPath)
-                }
-            }
-        }
-        return results
+        return parallelMap(paths.count) { parse(path: paths[$0], rootPath: rootPath) }
     }
 
     static func parse(path: String, rootPath: String) -> ScanResult {
@@ -216,6 +185,49 @@ public struct FileStamp: Sendable, Hashable {
         changedNanoseconds = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         inode = UInt64(info.st_ino)
     }
+}
+
+/// The last folder a worker opened, closed when the worker moves on or finishes.
+private final class FolderHandle {
+    private let root: String
+    private var folder: Substring?
+    private var fd: Int32 = -1
+
+    init(root: String) { self.root = root }
+
+    /// A descriptor of the vault-relative `folder` (empty: the root), or -1.
+    func open(_ folder: Substring) -> Int32 {
+        if folder == self.folder { return fd }
+        if fd >= 0 { close(fd) }
+        fd = Glibc.open(folder.isEmpty ? root : root + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        self.folder = folder
+        return fd
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+}
+
+/// `body(i)` for every i in 0..<count, on all cores, in order.
+func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    parallelMap(count, state: { () }) { _, i in body(i) }
+}
+
+/// `body(&state, i)` for every i in 0..<count, on all cores, in order; each worker's contiguous chunk
+/// of indexes shares one `state` made by `state()`.
+func parallelMap<T: Sendable, State>(_ count: Int, state makeState: @Sendable () -> State,
+                                     _ body: @Sendable (State, Int) -> T) -> [T] {
+    var results = [T?](repeating: nil, count: count)
+    results.withUnsafeMutableBufferPointer { buffer in
+        let out = UnsafeSendable(buffer)
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let chunk = max(256, (count + workers * 4 - 1) / (workers * 4))
+        let chunks = (count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let state = makeState()
+            for i in (c * chunk)..<min(count, (c + 1) * chunk) { out.value[i] = body(state, i) }
+        }
+    }
+    return results.compactMap { $0 }
 }
 
 /// Lets disjoint slots of one buffer be filled from concurrent workers.

@@ -70,7 +70,7 @@ struct Search: ParsableCommand {
         // Only the hits shown are read whole, for their front matter and snippets.
         let loaded = context.vault.records(at: hits.map { search.records[$0.record].path })
         let shown = zip(hits, loaded).compactMap { hit, record in record.map { (hit, $0) } }
-        let textKeys = RecordSearch.textKeys(for: context.vault.kinds)
+        let textKeys = catalog.textKeys
         if json {
             context.json(.array(shown.map { hit, record in
                 let snippet = Self.snippet(of: record, keys: textKeys, query: query, maxCharacters: 80)

@@ -22,7 +22,9 @@ public final class Catalog: @unchecked Sendable {
     public let plainFiles: [String]
     /// Symbolic links that lead outside the vault; never followed.
     public let escapingLinks: [String]
-    /// How the run used the cache, for tests and `--verbose` style reports.
+    /// The front matter keys indexed as text, by kind (``RecordSearch/textKeys(for:)`` of the vault's kinds).
+    public let textKeys: [String: [String]]
+    /// How the run used the cache (what the cache tests check).
     public let report: Report
 
     public struct Report: Sendable, Equatable {
@@ -39,8 +41,9 @@ public final class Catalog: @unchecked Sendable {
     private let makeIndex: () -> TextIndex
 
     init(summaries: [RecordSummary], problems: [FolioError], plainFiles: [String], escapingLinks: [String],
-         report: Report, index: TextIndex?, makeIndex: @escaping () -> TextIndex) {
+         textKeys: [String: [String]], report: Report, index: TextIndex?, makeIndex: @escaping () -> TextIndex) {
         self.summaries = summaries
+        self.textKeys = textKeys
         self.problems = problems
         self.plainFiles = plainFiles
         self.escapingLinks = escapingLinks
@@ -182,7 +185,7 @@ extension Vault {
         }
         let report = Catalog.Report(usedCache: cache != nil, filesRead: toRead.count, wroteCache: wrote)
         return Catalog(summaries: summaries, problems: problems, plainFiles: plain, escapingLinks: escaping,
-                       report: report, index: index, makeIndex: makeIndex)
+                       textKeys: textKeys, report: report, index: index, makeIndex: makeIndex)
     }
 
     enum ParsedFile: Sendable {
@@ -204,6 +207,7 @@ extension Vault {
         }
     }
 
+    /// The system's real time, which file stamps are made of (not the vault's clock, which FOLIO_NOW may fix).
     static func nowNanoseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)

@@ -138,18 +138,3 @@ public struct RecordSearch: Sendable {
         }
     }
 }
-
-/// `body(i)` for every i in 0..<count, on all cores, in order.
-func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
-    var results = [T?](repeating: nil, count: count)
-    results.withUnsafeMutableBufferPointer { buffer in
-        let base = UnsafeSendable(buffer)
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunk = max(256, (count + workers * 4 - 1) / (workers * 4))
-        let chunks = (count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            for i in (c * chunk)..<min(count, (c + 1) * chunk) { base.value[i] = body(i) }
-        }
-    }
-    return results.compactMap { $0 }
-}
