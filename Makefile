@@ -1,7 +1,7 @@
 # folio — the two commands a new machine needs: `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libyaml-dev libgit2-dev pkg-config git ripgrep jq openssh-server openssh-client
+APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev pkg-config git ripgrep jq openssh-server openssh-client
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build demo test templates bench release clean
@@ -42,6 +42,7 @@ bench: release
 	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-sync "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-search "$$($(SWIFT) build -c release --show-bin-path)/folio"
+	scripts/bench-media "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-micro
 
 clean:

@@ -27,10 +27,18 @@ let package = Package(
         .systemLibrary(
             name: "Clibgit2", pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"])]),
+        .systemLibrary(
+            name: "Cexif", pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(
+            name: "Ccmark", pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]),
 
         // Swift faces of the C libraries; they know nothing about folio.
         .target(name: "YAML", dependencies: ["Clibyaml"], swiftSettings: strict),
         .target(name: "Git", dependencies: ["Clibgit2"], swiftSettings: strict),
+        .target(name: "EXIF", dependencies: ["Cexif"], swiftSettings: strict),
+        .target(name: "Markdown", dependencies: ["Ccmark"], swiftSettings: strict),
 
         // The domain: records, kinds, the front matter codec, messages. No I/O.
         .target(
@@ -39,8 +47,13 @@ let package = Package(
             swiftSettings: strict),
         // Full-text engine over plain documents; knows no record.
         .target(name: "FolioSearch", swiftSettings: strict),
+        // What a media file is, from its first bytes: type, format, size in pixels, duration, EXIF.
+        .target(name: "FolioMedia", dependencies: ["EXIF"], swiftSettings: strict),
         // The vault on disk: scanning, atomic writes, the writer lock, use cases.
-        .target(name: "FolioStore", dependencies: ["FolioCore", "FolioSearch"], swiftSettings: strict),
+        .target(
+            name: "FolioStore",
+            dependencies: ["FolioCore", "FolioSearch", "FolioMedia", "Markdown", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         // History and sync: the vault's git repository through libgit2.
         .target(
             name: "FolioSync",
@@ -64,6 +77,7 @@ let package = Package(
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: strict),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
+        .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "EXIF", "Markdown"], swiftSettings: strict),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),
         .testTarget(
             name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "Git", "TestSupport"], swiftSettings: strict),

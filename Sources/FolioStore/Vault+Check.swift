@@ -12,6 +12,11 @@ public enum CheckFinding: Sendable, Equatable {
     case wrongType(path: String, key: String, type: String)
     case escapingLink(String)
     case strayTemporaryFile(String)
+    case mediaMissing(file: String, record: String)
+    case mediaCorrupt(file: String, records: [String])
+    case mediaSizeMismatch(file: String, expected: UInt64, found: UInt64)
+    case brokenLink(BrokenLink)
+    case strayMediaFile(String)
 
     public var message: FolioError {
         switch self {
@@ -24,6 +29,12 @@ public enum CheckFinding: Sendable, Equatable {
         case .wrongType(let path, let key, let type): FolioError(.badFieldValue(key: key, type: type, value: "…"), file: path)
         case .escapingLink(let path): FolioError(.symlinkOutsideVault(path))
         case .strayTemporaryFile(let path): FolioError(.writeFailed("leftover temporary file \(path)"))
+        case .mediaMissing(let file, let record): FolioError(.media(.missing(file: file, record: record)))
+        case .mediaCorrupt(let file, let records): FolioError(.media(.corrupt(file: file, records: records)))
+        case .mediaSizeMismatch(let file, let expected, let found):
+            FolioError(.media(.sizeMismatch(file: file, expected: expected, found: found)))
+        case .brokenLink(let link): FolioError(.media(.brokenLink(target: link.destination)), file: link.record, line: link.line)
+        case .strayMediaFile(let path): FolioError(.media(.strayFile(path)))
         }
     }
 }
@@ -74,7 +85,8 @@ extension Vault {
             let name = (path as NSString).lastPathComponent
             if AtomicFile.isTemporary(name) { found.append(path) }
         }
-        return found.sorted()
+        // An import still running is not stray; one whose process is gone is.
+        return (found + abandonedMediaTemporaries()).sorted()
     }
 
     /// Removes temporary files left by interrupted writes.

@@ -13,6 +13,10 @@ public struct NewRecord: Sendable {
     public var parent: String?
     /// A date or date-time to use as `created` instead of now.
     public var date: String?
+    /// Media already in `media/` that the record lists and links.
+    public var media: [MediaEntry] = []
+    /// Media files new to the vault, committed with the record.
+    var mediaPaths: [String] = []
 
     public init(kind: String, title: String? = nil, fields: [(String, String)] = [], tags: [String] = [],
                 body: String? = nil, parent: String? = nil, date: String? = nil) {
@@ -143,19 +147,35 @@ extension Vault {
         if let body = request.body, !body.isEmpty { context["body"] = body }
         var body = kind.renderBody(context)
         if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { body = "" } else if !body.hasSuffix("\n") { body += "\n" }
-        let document: FrontMatterDocument
-        do {
-            document = try FrontMatterDocument.make(fields: header + fields + extra, body: body)
-        } catch {
-            throw FolioError(error, file: kind.source, text: nil)
+        if !request.media.isEmpty {
+            let mediaNode = Node.sequence(request.media.map(\.node))
+            if let index = fields.firstIndex(where: { $0.0 == "media" }) {
+                fields[index].1 = mediaNode
+            } else if let position = kind.fields.firstIndex(where: { $0.name == "media" }) {
+                // Where the kind declares it, so `git diff` and editors see the usual order.
+                let later = Set(kind.fields[(position + 1)...].map(\.name))
+                fields.insert(("media", mediaNode), at: fields.firstIndex { later.contains($0.0) } ?? fields.endIndex)
+            } else if let index = extra.firstIndex(where: { $0.0 == "media" }) {
+                extra[index].1 = mediaNode
+            } else {
+                extra.insert(("media", mediaNode), at: 0)
+            }
         }
+        let fieldsToWrite = header + fields + extra
         return try withLock { () throws(FolioError) -> Record in
             let path = try freePath(for: kind, title: resolvedTitle, created: created)
+            if !request.media.isEmpty { body = bodyWithMediaLinks(body, media: request.media, recordPath: path) }
+            let document: FrontMatterDocument
+            do throws(FrontMatterError) {
+                document = try FrontMatterDocument.make(fields: fieldsToWrite, body: body)
+            } catch {
+                throw FolioError(error, file: kind.source, text: nil)
+            }
             let url = url(path)
             try AtomicFile.makeDirectory(url.deletingLastPathComponent())
             try AtomicFile.write(document.text, to: url)
             let record = Record(path: path, document: document)
-            recordChange([path], Self.describe("add", record))
+            recordChange([path] + request.mediaPaths, Self.describe("add", record))
             return record
         }
     }

@@ -16,13 +16,15 @@ public final class Vault {
     /// Kinds by name: the built-in ones, overridden or extended by `.folio/templates/`.
     public let kinds: [String: Kind]
     /// Problems that do not stop the vault from working (a damaged config, a bad template).
-    public private(set) var warnings: [FolioError] = []
+    public internal(set) var warnings: [FolioError] = []
     /// Where changes are reported for the history (git), if anywhere.
     public var recorder: (any ChangeRecorder)?
     /// Changes written to disk whose commit failed; the command reports them as warnings.
     public internal(set) var recordingProblems: [FolioError] = []
     /// Paths changed inside ``inOneCommit(_:_:)``, committed together at its end.
     var pendingBatch: [String]?
+    /// The writers' lock while ``withLock(_:)`` holds it.
+    private var heldLock: VaultLock?
     /// An explicit `--lang`, which wins over the vault's setting.
     public var languageOverride: Language?
 
@@ -78,10 +80,16 @@ public final class Vault {
         return kind
     }
 
-    /// Takes the writers' lock for the duration of `body`.
+    /// Takes the writers' lock for the duration of `body`; nested calls share the one lock, so a
+    /// use case made of several writes (import media, then write the record) holds it throughout.
     public func withLock<T>(_ body: () throws(FolioError) -> T) throws(FolioError) -> T {
+        if heldLock != nil { return try body() }
         let lock = try VaultLock(directory: localDirectory)
-        defer { lock.release() }
+        heldLock = lock
+        defer {
+            heldLock = nil
+            lock.release()
+        }
         return try body()
     }
 

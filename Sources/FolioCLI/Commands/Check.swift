@@ -2,13 +2,20 @@ import ArgumentParser
 import Foundation
 import FolioCore
 import FolioStore
+import FolioSync
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Find what hand edits and crashes leave behind: orphans, duplicate ids, unreadable files, unknown kinds.",
-        discussion: "Examples: folio check · folio check --fix --yes")
+        abstract: "Find what hand edits and crashes leave behind: orphans, duplicate ids, unreadable files, unknown kinds, damaged or missing media, broken links.",
+        discussion: """
+        Every media file is hashed again and compared with its name (--quick only checks that it is         there with the size its record says). --fix never deletes a damaged file: it names the records         that use it; `folio log --media FILE` finds the commits that hold its good bytes.
+        Examples: folio check · folio check --quick · folio check --fix --yes
+        """)
 
-    @Flag(help: "Repair what can be repaired: apply each orphan's delete rule, remove leftover temporary files.") var fix = false
+    @Flag(help: """
+        Repair what can be repaired: apply each orphan's delete rule, remove leftover temporary files,         restore missing media from history, relink links to media a record moved away from.
+        """) var fix = false
+    @Flag(help: "Check media by presence and size only, without hashing.") var quick = false
     @Flag(name: .shortAndLong, help: "Do not ask before fixing.") var yes = false
     @Flag(help: "Print findings as JSON.") var json = false
     @OptionGroup var global: GlobalOptions
@@ -16,7 +23,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let set = context.records(quiet: true)
-        let findings = context.vault.check(set)
+        let findings = allFindings(set, context: context)
         if json {
             context.json(.array(findings.map { finding in
                 let error = finding.message
@@ -35,7 +42,7 @@ struct Check: ParsableCommand {
         if fix && !findings.isEmpty {
             try repair(findings, set: set, context: context)
             // Success means nothing is left to fix, as `check` would now report.
-            let remaining = context.vault.check(context.vault.loadRecords())
+            let remaining = allFindings(context.vault.loadRecords(), context: context)
             if !remaining.isEmpty {
                 Console.out(Message.checkProblems(remaining.count).text(context.language))
                 throw ExitCode.failure
@@ -45,9 +52,33 @@ struct Check: ParsableCommand {
         }
     }
 
+    /// The record checks, then the media checks, with progress on a terminal while files are hashed.
+    private func allFindings(_ set: RecordSet, context: Context) -> [CheckFinding] {
+        var progress: (@Sendable (Int, Int) -> Void)?
+        if context.terminal.isInteractive && !json {
+            let language = context.language
+            progress = { done, total in
+                if done == total || done % 16 == 0 {
+                    Console.errInline("\r" + Message.media(.checking(done: done, total: total)).text(language) + (done == total ? "\r\u{1B}[K" : ""))
+                }
+            }
+        }
+        return context.vault.check(set) + context.vault.checkMedia(set, quick: quick, progress: progress)
+    }
+
     private func repair(_ findings: [CheckFinding], set: RecordSet, context: Context) throws {
         let strays = findings.compactMap { if case .strayTemporaryFile(let path) = $0 { path } else { nil } }
         if !strays.isEmpty { try context.vault.removeStrayTemporaryFiles(strays) }
+        let links = findings.compactMap { if case .brokenLink(let link) = $0 { link } else { nil } }
+        for link in try context.vault.repairLinks(links) {
+            context.say(.media(.relinked(record: link.record, from: link.destination, to: link.repair ?? "")))
+        }
+        if let history = context.history {
+            let missing = Set(findings.compactMap { if case .mediaMissing(let file, _) = $0 { file } else { nil } })
+            for file in missing.sorted() where try history.restoreMedia(file, in: context.vault) {
+                context.say(.media(.restored(file)))
+            }
+        }
         for finding in findings {
             guard case .orphan(let path, _, let rule) = finding,
                   let record = set.records.first(where: { $0.path == path }) else { continue }

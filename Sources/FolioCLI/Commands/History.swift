@@ -100,6 +100,8 @@ struct Log: ParsableCommand {
         discussion: "Examples: folio log · folio log 設備間同步測試 -n 5 · folio log --json")
 
     @Argument(help: "A record (id, prefix, path or slug); default: the whole vault.") var record: String?
+    @Option(help: "A media file (media/ab/….jpg, its path, or 6+ characters of its hash): the commits that added, changed or removed it.")
+    var media: String?
     @Option(name: .customShort("n"), help: "Show at most this many commits.") var limit: Int?
     @Flag(help: "Print the log as JSON.") var json = false
     @OptionGroup var global: GlobalOptions
@@ -110,6 +112,9 @@ struct Log: ParsableCommand {
         var path: String?
         if let record {
             path = try context.resolvePath(record)
+        }
+        if let media {
+            path = try context.resolveMediaPath(media, history: history)
         }
         let entries = try history.log(path: path, limit: limit)
         if json {
@@ -173,6 +178,23 @@ struct Undo: ParsableCommand {
 }
 
 extension Context {
+    /// The vault-relative path of a media file: as typed (`media/ab/….jpg`, a path into the vault),
+    /// or found by a hash prefix among the files present or in history.
+    func resolveMediaPath(_ reference: String, history: History) throws(FolioError) -> String {
+        if reference.hasPrefix("media/") { return reference }
+        if let relative = try? vault.relativePath(of: reference, from: workingDirectory), relative.hasPrefix("media/") { return relative }
+        let prefix = reference.lowercased()
+        guard prefix.count >= 6, prefix.allSatisfy(\.isHexDigit) else { throw FolioError(.media(.notFound(reference))) }
+        let present = vault.storedMedia().files.map(\.path)
+        let known = present + ((try? history.mediaPaths()) ?? [])
+        let matches = Set(known.filter { ($0 as NSString).lastPathComponent.hasPrefix(prefix) })
+        guard matches.count == 1, let only = matches.first else {
+            if matches.isEmpty { throw FolioError(.media(.notFound(reference))) }
+            throw FolioError(.ambiguousReference(reference, matches.sorted()))
+        }
+        return only
+    }
+
     /// The vault-relative path of a record named now, or of a path typed (a record may be gone by now).
     func resolvePath(_ reference: String) throws(FolioError) -> String {
         let set = records(quiet: true)

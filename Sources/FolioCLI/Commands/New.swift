@@ -10,18 +10,29 @@ struct RecordInput: ParsableArguments {
     @Option(name: .customLong("field"), help: "A key of the kind: KEY=VALUE (repeat for more).") var fields: [String] = []
     @Option(help: "The parent record, for a child kind (id, prefix, path or slug).") var parent: String?
     @Option(help: "The date (YYYY-MM-DD or YYYY-MM-DDTHH:MM) to file the record under, instead of now.") var date: String?
+    @Option(help: "A photo, video or voice note to copy into the vault (repeat for more).") var media: [String] = []
+    @Flag(help: "Date the record when its first photo was taken (from the photo's EXIF).") var dateFromMedia = false
     @Flag(help: "Print the new record as JSON.") var json = false
+
+    func mediaSources(_ context: Context) -> [MediaSource] {
+        media.map { MediaSource(url: context.absoluteURL($0), displayName: $0) }
+    }
 }
 
 /// Writes a record and reports it, as every creating command does.
-func createRecord(_ request: NewRecord, json: Bool, context: Context) throws {
+func createRecord(_ request: NewRecord, json: Bool, context: Context, media: [MediaSource] = [], dateFromMedia: Bool = false) throws {
     // Only a child record needs the other records (to find its parent); a plain `new` reads one file.
     try context.vault.requireProfile()
-    let record = try context.vault.create(request, records: nil)
+    if dateFromMedia && media.isEmpty { throw FolioError(.media(.required)) }
+    let record = try context.vault.create(request, importing: media, dateFromMedia: dateFromMedia, records: nil)
+    for warning in context.vault.warnings where warning.message == .media(.noDateTaken) { context.warn(warning) }
     if json {
         context.json(JSONWriter.record(record, body: true))
     } else {
         context.say(.created(kind: record.kind ?? request.kind, title: record.title, path: record.path))
+        for line in MediaLines.describe(MediaEntry.entries(of: record.document), vault: context.vault, terminal: context.terminal) {
+            Console.out("  " + line)
+        }
     }
 }
 
@@ -46,7 +57,7 @@ struct New: ParsableCommand {
         if let text { fields.append(("text", text)) }
         try createRecord(
             NewRecord(kind: kind, title: input.title, fields: fields, tags: input.tag, body: body, parent: input.parent, date: input.date),
-            json: input.json, context: context)
+            json: input.json, context: context, media: input.mediaSources(context), dateFromMedia: input.dateFromMedia)
     }
 }
 
@@ -73,7 +84,12 @@ struct Idea: ParsableCommand {
 struct Diary: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a diary page.",
-        discussion: "Example: folio diary --title \"下雨的傍晚\" --text \"今天下班走回家\" --tag rain")
+        discussion: """
+        Examples:
+          folio diary --media ~/Pictures/IMG_2041.jpg --text "下班路上"
+          folio diary --media clip.mp4 --media voice.m4a --title "下雨的傍晚"
+          folio diary --media IMG_2041.jpg --date-from-media
+        """)
 
     @Option(help: "What happened, in a few words (kept as the page's text).") var text: String?
     @OptionGroup var input: RecordInput
@@ -86,6 +102,6 @@ struct Diary: ParsableCommand {
         let title = input.title ?? text.map { String($0.prefix(30)) }
         try createRecord(
             NewRecord(kind: "diary", title: title, fields: fields, tags: input.tag, parent: input.parent, date: input.date),
-            json: input.json, context: context)
+            json: input.json, context: context, media: input.mediaSources(context), dateFromMedia: input.dateFromMedia)
     }
 }

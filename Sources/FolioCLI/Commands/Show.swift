@@ -26,7 +26,14 @@ struct Show: ParsableCommand {
         if json {
             context.json(JSONWriter.record(found, body: true))
         } else {
-            Console.page(found.document.text, terminal: context.terminal, environment: context.environment)
+            var text = found.document.text
+            let media = MediaLines.describe(MediaEntry.entries(of: found.document), vault: context.vault, terminal: context.terminal)
+            if !media.isEmpty {
+                if !text.hasSuffix("\n") { text += "\n" }
+                text += "\n" + context.terminal.dim("── " + Message.media(.heading).text(context.language) + " ──") + "\n"
+                text += media.map { "  " + $0 + "\n" }.joined()
+            }
+            Console.page(text, terminal: context.terminal, environment: context.environment)
         }
     }
 

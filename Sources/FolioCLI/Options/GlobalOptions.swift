@@ -100,6 +100,11 @@ struct Context {
         return catalog
     }
 
+    /// A path the user typed, from the directory folio was started in.
+    func absoluteURL(_ typed: String) -> URL {
+        URL(fileURLWithPath: typed, relativeTo: workingDirectory).standardizedFileURL
+    }
+
     func say(_ message: Message) {
         Console.out(message.text(language))
     }

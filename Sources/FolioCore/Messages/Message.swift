@@ -165,6 +165,9 @@ public enum Message: Sendable, Equatable {
     case initialised(String)
     case askName, askBirthday, askGender
 
+    // Media: photos, videos, voice notes.
+    case media(MediaMessage)
+
     public func text(_ language: Language) -> String {
         let (zh, en) = pair
         return language == .zhHant ? zh : en
@@ -483,6 +486,7 @@ public enum Message: Sendable, Equatable {
         case .askName: ("你的名字：", "Your name: ")
         case .askBirthday: ("生日（YYYY-MM-DD，可留空）：", "Birthday (YYYY-MM-DD, may be empty): ")
         case .askGender: ("性別（female/male/other，可留空）：", "Gender (female/male/other, may be empty): ")
+        case .media(let message): message.pair
         }
     }
 }

@@ -1,0 +1,217 @@
+import Crypto
+import Foundation
+import FolioCore
+import FolioMedia
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A media file as it now lies in the vault.
+public struct ImportedMedia: Sendable, Equatable {
+    /// Vault-relative: `media/ab/ab12…ef.jpg`.
+    public var path: String
+    public var sha256: String
+    public var bytes: UInt64
+    /// The file's name where it came from: `IMG_2041.jpg`.
+    public var originalName: String
+    public var facts: MediaFacts
+    /// False when the vault already held these bytes.
+    public var isNew: Bool
+}
+
+/// Copies a file into the vault's content-addressed `media/` folders, reading it once.
+///
+/// The bytes are hashed while they are copied to a temporary file in `media/`, which is then
+/// renamed to `media/<2 hex>/<sha256>.<ext>`: a reader sees a whole file or none, and an
+/// interrupted import leaves only a temporary file named after its process, which the next
+/// import (or `folio check --fix`) removes.
+enum MediaImporter {
+    static let temporaryPrefix = ".import-"
+    static let chunkSize = 1 << 20
+
+    /// Imports `source` into `mediaDirectory` (the vault's `media/`).
+    /// - Parameter displayName: how the user named the file, for messages.
+    /// - Throws: ``FolioError`` `.media(.unreadable)` naming the file and why; nothing is left behind then.
+    static func importFile(_ source: URL, displayName: String, into mediaDirectory: URL, maxBytes: UInt64) throws(FolioError) -> ImportedMedia {
+        let name = source.lastPathComponent
+        let hintedExtension = source.pathExtension.lowercased()
+        func failure(_ problem: MediaReadProblem) -> FolioError {
+            FolioError(.media(.unreadable(file: displayName, noun: MediaNaming.noun(forExtension: hintedExtension), problem: problem)))
+        }
+        // O_NONBLOCK so that opening a FIFO does not wait for a writer; the type is checked next.
+        let input = open(source.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard input >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: throw failure(.notFound)
+            case EACCES, EPERM: throw failure(.permissionDenied)
+            default: throw failure(.readFailed(String(cString: strerror(errno))))
+            }
+        }
+        defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0 else { throw failure(.readFailed(String(cString: strerror(errno)))) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw failure(.isDirectory)
+        default: throw failure(.notRegularFile)
+        }
+        _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) & ~O_NONBLOCK)
+        let size = UInt64(max(0, status.st_size))
+        guard size > 0 else { throw failure(.empty) }
+        guard size <= maxBytes else { throw failure(.tooLarge(bytes: size, limit: maxBytes)) }
+
+        // The head decides what the file is before anything is written.
+        var head = [UInt8](repeating: 0, count: Int(min(UInt64(MediaProbe.headLength), size)))
+        let headCount = head.withUnsafeMutableBytes { readFully(input, into: $0, at: 0) }
+        guard headCount >= 0 else { throw failure(.readFailed(String(cString: strerror(errno)))) }
+        head.removeSubrange(headCount...)
+        guard let facts = MediaProbe.facts(head: head, fileSize: size, fileExtension: hintedExtension, read: { offset, count in
+            guard count > 0, count <= 1 << 20, offset < size else { return nil }
+            var bytes = [UInt8](repeating: 0, count: count)
+            let got = bytes.withUnsafeMutableBytes { readFully(input, into: $0, at: off_t(offset)) }
+            guard got >= 0 else { return nil }
+            bytes.removeSubrange(got...)
+            return bytes
+        }) else { throw failure(.notMedia) }
+
+        try AtomicFile.makeDirectory(mediaDirectory)
+        removeAbandonedTemporaries(in: mediaDirectory)
+        let temporary = mediaDirectory.appendingPathComponent(
+            "\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let output = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/") }
+        var keepTemporary = false
+        defer {
+            if !keepTemporary { unlink(temporary.path) }
+        }
+        var hasher = SHA256()
+        var total: UInt64 = 0
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        let copied: Result<Void, FolioError> = buffer.withUnsafeMutableBytes { chunk in
+            // The head already read is the first chunk; then the rest, one buffer at a time.
+            var pending = head.withUnsafeBytes { headBytes -> Int in
+                headBytes.copyBytes(to: chunk, count: headBytes.count)
+                return headBytes.count
+            }
+            while pending > 0 {
+                let piece = UnsafeRawBufferPointer(rebasing: chunk[0..<pending])
+                hasher.update(bufferPointer: piece)
+                guard writeFully(output, piece) else {
+                    return .failure(FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/"))
+                }
+                total += UInt64(pending)
+                guard total <= size else { return .failure(failure(.changedWhileReading)) }
+                let count = readFully(input, into: chunk, at: off_t(total))
+                guard count >= 0 else { return .failure(failure(.readFailed(String(cString: strerror(errno))))) }
+                pending = count
+            }
+            return .success(())
+        }
+        let synced = fsync(output) == 0
+        let closed = close(output) == 0
+        try copied.get()
+        guard total == size else { throw failure(.changedWhileReading) }
+        guard synced, closed else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/") }
+
+        let sha = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let folder = mediaDirectory.appendingPathComponent(String(sha.prefix(2)))
+        if let existing = existingFile(sha: sha, in: folder) {
+            return ImportedMedia(
+                path: "media/\(sha.prefix(2))/\(existing)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: false)
+        }
+        let fileName = "\(sha).\(MediaNaming.storedExtension(original: hintedExtension, format: facts.format))"
+        try AtomicFile.makeDirectory(folder)
+        guard rename(temporary.path, folder.appendingPathComponent(fileName).path) == 0 else {
+            throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/\(sha.prefix(2))/\(fileName)")
+        }
+        keepTemporary = true
+        syncDirectory(folder)
+        return ImportedMedia(
+            path: "media/\(sha.prefix(2))/\(fileName)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: true)
+    }
+
+    /// The name of a file in `folder` holding the bytes that hash to `sha`, whatever its extension.
+    static func existingFile(sha: String, in folder: URL) -> String? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        return names.sorted().first { $0.hasPrefix(sha + ".") || $0 == sha }
+    }
+
+    /// Removes temporary files of imports whose process is gone (killed mid-copy).
+    static func removeAbandonedTemporaries(in mediaDirectory: URL) {
+        for name in abandonedTemporaries(in: mediaDirectory) {
+            unlink(mediaDirectory.appendingPathComponent(name).path)
+        }
+    }
+
+    /// Temporary import files in `media/` whose process no longer runs.
+    static func abandonedTemporaries(in mediaDirectory: URL) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: mediaDirectory.path) else { return [] }
+        return names.filter { name in
+            guard name.hasPrefix(temporaryPrefix) else { return false }
+            let pidText = name.dropFirst(temporaryPrefix.count).prefix { $0 != "-" }
+            guard let pid = pid_t(pidText) else { return true }
+            return kill(pid, 0) != 0 && errno == ESRCH
+        }.sorted()
+    }
+
+    /// Reads until `buffer` is full or the file ends; the count read, or -1 on an error.
+    static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: off_t) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let n = pread(fd, buffer.baseAddress?.advanced(by: done), buffer.count - done, offset + off_t(done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                return -1
+            }
+            if n == 0 { break }
+            done += n
+        }
+        return done
+    }
+
+    static func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = write(fd, bytes.baseAddress?.advanced(by: done), bytes.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            done += n
+        }
+        return true
+    }
+
+    static func syncDirectory(_ url: URL) {
+        let fd = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 {
+            fsync(fd)
+            close(fd)
+        }
+    }
+}
+
+/// How media files are named and spoken of.
+public enum MediaNaming {
+    /// photo, video or audio by a file's extension alone, for messages about a file folio could not read.
+    public static func noun(forExtension ext: String) -> String? {
+        if ["jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "avif", "tif", "tiff", "bmp", "dng"].contains(ext) { return "photo" }
+        if ["mp4", "mov", "m4v", "3gp", "webm", "mkv", "avi"].contains(ext) { return "video" }
+        if ["m4a", "mp3", "wav", "flac", "ogg", "oga", "opus", "aac", "amr", "caf"].contains(ext) { return "audio" }
+        return nil
+    }
+
+    /// The original extension lower-cased, or one from the format when the name has none usable.
+    static func storedExtension(original: String, format: String) -> String {
+        let usable = !original.isEmpty && original.count <= 8 && original.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        if usable { return original }
+        return format == "jpeg" ? "jpg" : format
+    }
+
+    /// Whether `name` (a file in a `media/xx/` folder) is named by a content hash: 64 lower-case hex digits, then an extension.
+    public static func sha(ofStoredName name: String) -> String? {
+        let stem = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
+        guard stem.utf8.count == 64, stem.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return nil }
+        return stem
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import FolioCore
+import FolioMedia
+import YAML
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file a user wants in the vault, and how they named it (for messages).
+public struct MediaSource: Sendable {
+    public var url: URL
+    public var displayName: String
+
+    public init(url: URL, displayName: String) {
+        self.url = url
+        self.displayName = displayName
+    }
+}
+
+extension Vault {
+    public var mediaDirectory: URL { root.appendingPathComponent("media") }
+
+    /// The largest media file the vault accepts (`media.max_bytes`).
+    public var maxMediaBytes: UInt64 {
+        if case .int(let limit)? = settings.value("media.max_bytes"), limit > 0 { return UInt64(limit) }
+        return 104_857_600
+    }
+
+    /// Copies files into `media/`, each read once; the same bytes are stored once.
+    ///
+    /// Either every file is imported or none stays: when one fails, the files this call added are removed.
+    /// - Throws: ``FolioError`` `.media(.required)` for no files, `.media(.unreadable)` naming the file and why.
+    public func importMedia(_ sources: [MediaSource]) throws(FolioError) -> [ImportedMedia] {
+        guard !sources.isEmpty else { throw FolioError(.media(.required)) }
+        return try withLock { () throws(FolioError) -> [ImportedMedia] in
+            var imported: [ImportedMedia] = []
+            do throws(FolioError) {
+                for source in sources {
+                    imported.append(try MediaImporter.importFile(
+                        source.url, displayName: source.displayName, into: mediaDirectory, maxBytes: maxMediaBytes))
+                }
+            } catch {
+                discardNewMedia(imported)
+                throw error
+            }
+            return imported
+        }
+    }
+
+    /// Removes files an import added that no record came to use.
+    func discardNewMedia(_ media: [ImportedMedia]) {
+        for item in media where item.isNew { unlink(url(item.path).path) }
+    }
+
+    /// When the first photo that says so was taken, in the vault's form (`2026-11-22T18:04:11+08:00`):
+    /// the camera's own offset when it wrote one, else this device's zone.
+    public func takenTime(_ facts: MediaFacts) -> Timestamp? {
+        guard let taken = facts.taken else { return nil }
+        if let offset = facts.takenOffset, let stamp = Timestamp(taken + offset) { return stamp }
+        return FieldType.datetime.node(from: taken, zone: clock.zone)?.scalarText.flatMap(Timestamp.init)
+    }
+
+    /// Writes a new record around media files: they are imported first, the record lists them under
+    /// `media` and links them in its body, and all of it is one commit.
+    ///
+    /// With `dateFromMedia` the record is dated when the first photo was taken.
+    /// - Throws: ``FolioError``; nothing stays behind then (no record, no media this call added).
+    @discardableResult
+    public func create(_ request: NewRecord, importing sources: [MediaSource], dateFromMedia: Bool = false,
+                       records set: RecordSet? = nil) throws(FolioError) -> Record {
+        if sources.isEmpty && !dateFromMedia { return try create(request, records: set) }
+        return try withLock { () throws(FolioError) -> Record in
+            let imported = try importMedia(sources)
+            var request = request
+            request.media = imported.map { MediaEntry($0, taken: takenTime($0.facts)) }
+            request.mediaPaths = imported.filter(\.isNew).map(\.path)
+            if dateFromMedia, request.date == nil {
+                guard let taken = imported.lazy.compactMap({ self.takenTime($0.facts) }).first else {
+                    warnings.append(FolioError(.media(.noDateTaken)))
+                    return try createOrDiscard(request, imported: imported, set: set)
+                }
+                request.date = taken.text
+            }
+            return try createOrDiscard(request, imported: imported, set: set)
+        }
+    }
+
+    private func createOrDiscard(_ request: NewRecord, imported: [ImportedMedia], set: RecordSet?) throws(FolioError) -> Record {
+        do {
+            return try create(request, records: set)
+        } catch {
+            discardNewMedia(imported)
+            throw error
+        }
+    }
+
+    /// The body of a new record with links to its media added.
+    func bodyWithMediaLinks(_ body: String, media: [MediaEntry], recordPath: String) -> String {
+        let links = media.map { entry in
+            MediaLinks.markdown(name: entry.name ?? "", type: entry.type,
+                                target: MediaLinks.relativeTarget(fromRecord: recordPath, to: entry.file))
+        }
+        return MediaLinks.insert(links, into: body, recordPath: recordPath)
+    }
+
+    /// Adds media files to a record: entries under `media`, links in the body, one commit with the files.
+    ///
+    /// A file the record already lists is not added twice.
+    /// - Returns: the record as written and how many files were added.
+    /// - Throws: ``FolioError`` for a file that cannot be read or a record that cannot be rewritten;
+    ///   media this call imported are removed then.
+    public func attach(_ sources: [MediaSource], to record: Record) throws(FolioError) -> (record: Record, added: [ImportedMedia]) {
+        try withLock { () throws(FolioError) -> (record: Record, added: [ImportedMedia]) in
+            let imported = try importMedia(sources)
+            do throws(FolioError) {
+                let fresh: Record
+                switch Self.parse(path: record.path, rootPath: root.path) {
+                case .record(let parsed): fresh = parsed
+                case .problem(let error): throw error
+                case .plain: throw FolioError(.noFrontMatter, file: record.path)
+                case .none: throw FolioError(.recordNotFound(record.path))
+                }
+                var document = fresh.document
+                let existing = MediaEntry.entries(of: document)
+                var known = Set(existing.compactMap(\.sha256))
+                var added: [ImportedMedia] = []
+                for item in imported where known.insert(item.sha256).inserted { added.append(item) }
+                guard !added.isEmpty else {
+                    discardNewMedia(imported)
+                    return (fresh, [])
+                }
+                let entries = added.map { MediaEntry($0, taken: takenTime($0.facts)) }
+                // Items the user wrote stay as written; the new ones follow them.
+                let kept = document["media"]?.items?.map(\.withoutSpans) ?? []
+                let order = kinds[fresh.kind ?? ""]?.keyOrder ?? Kind.commonKeys
+                do throws(FrontMatterError) {
+                    try document.set("media", .sequence(kept + entries.map(\.node)), preceding: Array(order.prefix { $0 != "media" }))
+                    try document.replaceBody(bodyWithMediaLinks(document.body, media: entries, recordPath: fresh.path))
+                    try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])
+                } catch {
+                    throw FolioError(error, file: fresh.path, text: document.text)
+                }
+                try AtomicFile.write(document.text, to: url(fresh.path))
+                let changed = Record(path: fresh.path, document: document)
+                recordChange([fresh.path] + added.filter(\.isNew).map(\.path), Self.describe("attach \(added.count) media to", changed))
+                return (changed, added)
+            } catch {
+                discardNewMedia(imported)
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import Crypto
+import Foundation
+import FolioCore
+import Markdown
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file in `media/`, as the folders hold it.
+public struct StoredMedia: Sendable, Equatable {
+    /// Vault-relative: `media/ab/ab12…ef.jpg`.
+    public var path: String
+    public var bytes: UInt64
+    /// The hash the name promises; nil for a file not named by one.
+    public var sha256: String?
+}
+
+/// A link in a record's body to a file that does not exist.
+public struct BrokenLink: Sendable, Equatable {
+    public var record: String
+    public var line: Int
+    public var destination: String
+    /// The right destination when the link names a media file the vault has elsewhere.
+    public var repair: String?
+}
+
+extension Vault {
+    /// Every file under `media/`, sorted, and the temporary files of imports still running or abandoned.
+    public func storedMedia() -> (files: [StoredMedia], temporaries: [String]) {
+        var files: [StoredMedia] = []
+        var temporaries: [String] = []
+        let base = mediaDirectory.path
+        guard let top = try? FileManager.default.contentsOfDirectory(atPath: base) else { return ([], []) }
+        for name in top.sorted() {
+            let path = base + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                let inner = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                for file in inner.sorted() {
+                    var fileInfo = stat()
+                    guard lstat(path + "/" + file, &fileInfo) == 0 else { continue }
+                    let relative = "media/\(name)/\(file)"
+                    if file.hasPrefix(MediaImporter.temporaryPrefix) {
+                        temporaries.append(relative)
+                        continue
+                    }
+                    var sha = fileInfo.st_mode & S_IFMT == S_IFREG ? MediaNaming.sha(ofStoredName: file) : nil
+                    if let hash = sha, !hash.hasPrefix(name) { sha = nil }
+                    files.append(StoredMedia(path: relative, bytes: UInt64(max(0, fileInfo.st_size)), sha256: sha))
+                }
+            } else if name.hasPrefix(MediaImporter.temporaryPrefix) {
+                temporaries.append("media/" + name)
+            } else if name != ".gitkeep" {
+                files.append(StoredMedia(path: "media/" + name, bytes: UInt64(max(0, info.st_size)), sha256: nil))
+            }
+        }
+        return (files, temporaries)
+    }
+
+    /// Import temporaries whose process is gone: what a killed import leaves.
+    func abandonedMediaTemporaries() -> [String] {
+        MediaImporter.abandonedTemporaries(in: mediaDirectory).map { "media/" + $0 }
+    }
+
+    /// Checks media: every file a record lists exists (and, unless `quick`, hashes to its name),
+    /// every file in `media/` is named by its content, every relative link in a body leads somewhere.
+    ///
+    /// `progress(done, total)` is called as files are hashed, from any thread.
+    public func checkMedia(_ set: RecordSet, quick: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        let stored = storedMedia()
+        var users: [String: [String]] = [:]
+        var expectedSize: [String: UInt64] = [:]
+        for record in set.records {
+            for entry in MediaEntry.entries(of: record.document) {
+                users[entry.file, default: []].append(record.path)
+                if let bytes = entry.bytes { expectedSize[entry.file] = bytes }
+            }
+        }
+        let present = Set(stored.files.map(\.path))
+        for record in set.records {
+            for entry in MediaEntry.entries(of: record.document) where !present.contains(entry.file) {
+                findings.append(.mediaMissing(file: entry.file, record: record.path))
+            }
+        }
+        findings += brokenLinks(in: set).map(CheckFinding.brokenLink)
+        for file in stored.files where file.sha256 == nil {
+            findings.append(.strayMediaFile(file.path))
+        }
+        let named = stored.files.filter { $0.sha256 != nil }
+        if quick {
+            for file in named {
+                if let expected = expectedSize[file.path], expected != file.bytes {
+                    findings.append(.mediaSizeMismatch(file: file.path, expected: expected, found: file.bytes))
+                }
+            }
+        } else {
+            let root = root
+            let done = Mutex(0)
+            let total = named.count
+            let hashes = named.withUnsafeBufferPointer { files in
+                let input = UnsafeSendable(files)
+                return parallelHash(count: total) { index in
+                    let hash = Self.sha256(ofFile: root.appendingPathComponent(input.value[index].path).path)
+                    let count = done.withLock { value in
+                        value += 1
+                        return value
+                    }
+                    progress?(count, total)
+                    return hash
+                }
+            }
+            for (file, hash) in zip(named, hashes) where hash != file.sha256 {
+                findings.append(.mediaCorrupt(file: file.path, records: (users[file.path] ?? []).sorted()))
+            }
+        }
+        return findings
+    }
+
+    /// Relative links in record bodies whose target does not exist.
+    public func brokenLinks(in set: RecordSet) -> [BrokenLink] {
+        let bySha = Dictionary(storedMedia().files.compactMap { file in file.sha256.map { ($0, file.path) } }, uniquingKeysWith: { a, _ in a })
+        var broken: [BrokenLink] = []
+        for record in set.records {
+            let body = record.document.body
+            guard body.contains("](") || body.contains("]:") else { continue }
+            let bodyLine = Self.bodyFirstLine(record.document)
+            for link in MarkdownLinks.links(in: body) {
+                let name = ((link.destination.components(separatedBy: "#").first ?? "") as NSString).lastPathComponent
+                let namesMedia = MediaNaming.sha(ofStoredName: name) != nil
+                if let target = MediaLinks.resolve(link.destination, fromRecord: record.path) {
+                    if FileManager.default.fileExists(atPath: url(target).path) { continue }
+                } else if !namesMedia || link.destination.contains(":") {
+                    // A URL, an anchor, or a link out of the vault on purpose: not ours to judge.
+                    continue
+                }
+                var repair: String?
+                if let sha = MediaNaming.sha(ofStoredName: name), let found = bySha[sha] {
+                    repair = MediaLinks.relativeTarget(fromRecord: record.path, to: found)
+                }
+                broken.append(BrokenLink(record: record.path, line: bodyLine + link.line - 1, destination: link.destination, repair: repair))
+            }
+        }
+        return broken
+    }
+
+    /// The file line where the body starts (1-based).
+    static func bodyFirstLine(_ document: FrontMatterDocument) -> Int {
+        let head = Array(document.text.utf8.prefix(document.bodyStart))
+        return head.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
+
+    /// Rewrites links that name a media file the vault has at another path (a record moved by hand).
+    /// - Returns: the links repaired.
+    public func repairLinks(_ links: [BrokenLink]) throws(FolioError) -> [BrokenLink] {
+        let byRecord = Dictionary(grouping: links.filter { $0.repair != nil }, by: \.record)
+        var repaired: [BrokenLink] = []
+        try inOneCommit("media: relink \(byRecord.count) record\(byRecord.count == 1 ? "" : "s")") { () throws(FolioError) in
+            for (path, fixes) in byRecord.sorted(by: { $0.key < $1.key }) {
+                try withLock { () throws(FolioError) in
+                    guard case .record(let record) = Self.parse(path: path, rootPath: root.path) else { return }
+                    var lines = record.document.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    var changed: [BrokenLink] = []
+                    for fix in fixes {
+                        guard let repair = fix.repair, fix.line >= 1, fix.line <= lines.count else { continue }
+                        let old = "](\(fix.destination)"
+                        guard lines[fix.line - 1].contains(old) else { continue }
+                        lines[fix.line - 1] = lines[fix.line - 1].replacingOccurrences(of: old, with: "](\(repair)")
+                        changed.append(fix)
+                    }
+                    guard !changed.isEmpty else { return }
+                    let text = lines.joined(separator: "\n")
+                    // Only a file that still parses is written back.
+                    guard (try? FrontMatterDocument(parsing: text)) != nil else { return }
+                    try AtomicFile.write(text, to: url(path))
+                    recordChange([path], "media: relink \(path)")
+                    repaired += changed
+                }
+            }
+        }
+        return repaired
+    }
+
+    /// Removes temporary files of imports whose process is gone.
+    public func removeAbandonedMediaTemporaries() throws(FolioError) {
+        try withLock { () throws(FolioError) in MediaImporter.removeAbandonedTemporaries(in: mediaDirectory) }
+    }
+
+    /// The sha256 of a file's bytes in lower-case hex, read in 1 MiB pieces; nil when it cannot be read.
+    public static func sha256(ofFile path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var hasher = SHA256()
+        var buffer = [UInt8](repeating: 0, count: MediaImporter.chunkSize)
+        var offset: off_t = 0
+        let ok = buffer.withUnsafeMutableBytes { chunk -> Bool in
+            while true {
+                let count = MediaImporter.readFully(fd, into: chunk, at: offset)
+                if count < 0 { return false }
+                if count == 0 { return true }
+                hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+                offset += off_t(count)
+            }
+        }
+        guard ok else { return nil }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+/// `body(i)` for every i, one file per iteration, on all cores; results in order.
+func parallelHash(count: Int, _ body: @Sendable (Int) -> String?) -> [String?] {
+    var results = [String?](repeating: nil, count: count)
+    results.withUnsafeMutableBufferPointer { buffer in
+        let out = UnsafeSendable(buffer)
+        DispatchQueue.concurrentPerform(iterations: count) { i in out.value[i] = body(i) }
+    }
+    return results
+}

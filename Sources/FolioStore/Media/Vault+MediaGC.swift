@@ -1,0 +1,76 @@
+import Foundation
+import FolioCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Vault {
+    /// Media files that no Markdown file of the vault names.
+    ///
+    /// A file counts as used when its hash appears anywhere in any `.md` file: front matter, body,
+    /// a file that does not parse, a conflict copy, a template. Erring that way never removes
+    /// media a record still needs.
+    public func unreferencedMedia() -> [StoredMedia] {
+        let stored = storedMedia().files.filter { $0.sha256 != nil }
+        guard !stored.isEmpty else { return [] }
+        var paths: [String] = []
+        var escaping: [String] = []
+        collect(directory: "", into: &paths, escaping: &escaping)
+        let templates = (try? FileManager.default.contentsOfDirectory(atPath: templatesDirectory.path)) ?? []
+        paths += templates.filter { $0.hasSuffix(".md") }.map { ".folio/templates/" + $0 }
+        let root = root.path
+        let files = paths
+        let found = parallelMap(files.count) { index in Self.hashesMentioned(inFile: root + "/" + files[index]) }
+        let mentioned = found.reduce(into: Set<String>()) { $0.formUnion($1) }
+        return stored.filter { file in file.sha256.map { !mentioned.contains($0) } ?? false }
+    }
+
+    /// Every run of exactly 64 lower-case hex digits in a file.
+    static func hashesMentioned(inFile path: String) -> Set<String> {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        var hashes = Set<String>()
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var runStart = -1
+            for index in 0...bytes.count {
+                let isHex = index < bytes.count && ((48...57).contains(bytes[index]) || (97...102).contains(bytes[index]))
+                if isHex {
+                    if runStart < 0 { runStart = index }
+                } else if runStart >= 0 {
+                    if index - runStart == 64 {
+                        hashes.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self))
+                    }
+                    runStart = -1
+                }
+            }
+        }
+        return hashes
+    }
+
+    /// Removes media files, as one commit, so that history (and `folio undo`) can bring them back.
+    ///
+    /// The references are looked at again under the lock: a file a record came to use meanwhile stays.
+    /// - Returns: the files removed.
+    public func removeUnreferencedMedia(_ candidates: [StoredMedia]) throws(FolioError) -> [StoredMedia] {
+        try withLock { () throws(FolioError) -> [StoredMedia] in
+            let stillUnused = Set(unreferencedMedia().map(\.path))
+            let doomed = candidates.filter { stillUnused.contains($0.path) }
+            guard !doomed.isEmpty else { return [] }
+            let total = doomed.reduce(UInt64(0)) { $0 + $1.bytes }
+            return try inOneCommit("media: remove \(doomed.count) unused file\(doomed.count == 1 ? "" : "s") (\(ByteCount.text(total)))") {
+                () throws(FolioError) -> [StoredMedia] in
+                var removed: [StoredMedia] = []
+                defer { recordChange(removed.map(\.path), "") }
+                for file in doomed {
+                    if unlink(url(file.path).path) != 0 && errno != ENOENT {
+                        throw FolioError(.writeFailed(String(cString: strerror(errno))), file: file.path)
+                    }
+                    removed.append(file)
+                    // An emptied folder goes too; git does not keep folders.
+                    rmdir(url((file.path as NSString).deletingLastPathComponent).path)
+                }
+                return removed
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Markdown
+import Testing
+
+@Suite("Markdown links")
+struct MarkdownLinksTests {
+    @Test("images and links with relative destinations")
+    func relativeDestinations() {
+        let links = MarkdownLinks.links(in: "See ![雨](../../media/ab/ab12.jpg) and [the idea](../ideas/x.md).\n")
+        #expect(links == [
+            MarkdownLink(destination: "../../media/ab/ab12.jpg", isImage: true, text: "雨", line: 1),
+            MarkdownLink(destination: "../ideas/x.md", isImage: false, text: "the idea", line: 1),
+        ])
+    }
+
+    @Test("titles are not part of the destination")
+    func titles() {
+        let links = MarkdownLinks.links(in: #"![cat](cat.png "A cat") [dog](dog.md 'Dog') [e](<e.md> (E))"#)
+        #expect(links.map(\.destination) == ["cat.png", "dog.md", "e.md"])
+        #expect(links.map(\.text) == ["cat", "dog", "e"])
+    }
+
+    @Test("angle-bracket destinations may hold spaces")
+    func angleBrackets() {
+        let links = MarkdownLinks.links(in: "![holiday](<media/my holiday photo.jpg>)")
+        #expect(links == [MarkdownLink(destination: "media/my holiday photo.jpg", isImage: true, text: "holiday", line: 1)])
+    }
+
+    @Test("links in code spans and code blocks are not links")
+    func code() {
+        let markdown = """
+            Inline `[not](a.md)` and ``![nor](b.png)`` here.
+
+            ```
+            [fenced](c.md)
+            ```
+
+                [indented](d.md)
+
+            ~~~markdown
+            ![tilde](e.png)
+            ~~~
+            After: [real](f.md)
+            """
+        let links = MarkdownLinks.links(in: markdown)
+        #expect(links == [MarkdownLink(destination: "f.md", isImage: false, text: "real", line: 12)])
+    }
+
+    @Test("CJK text before a link on the same line")
+    func cjkBeforeLink() {
+        let markdown = "第一行\n今天下雨了，拍了一張照片：![傍晚的雨](media/傍晚.jpg) 還有[想法](ideas/測試想法.md)。\n"
+        let links = MarkdownLinks.links(in: markdown)
+        #expect(links == [
+            MarkdownLink(destination: "media/傍晚.jpg", isImage: true, text: "傍晚的雨", line: 2),
+            MarkdownLink(destination: "ideas/測試想法.md", isImage: false, text: "想法", line: 2),
+        ])
+    }
+
+    @Test("line numbers across a multi-line document")
+    func lineNumbers() {
+        let markdown = """
+            ---
+            title: 測試
+            ---
+            # Heading with [a](a.md)
+
+            A paragraph
+            that goes on and
+            then links [b](b.md)
+            and [c
+            spans](c.md) lines.
+
+            > quoted [d](d.md)
+            > lazy ![e](e.png)
+
+            - item [f](f.md)
+              - nested [g](g.md)
+
+            1. [h](h.md) [h](h.md)
+            """
+        let links = MarkdownLinks.links(in: markdown)
+        #expect(links.map(\.destination) == ["a.md", "b.md", "c.md", "d.md", "e.png", "f.md", "g.md", "h.md", "h.md"])
+        #expect(links.map(\.line) == [4, 8, 9, 12, 13, 15, 16, 18, 18])
+        #expect(links[2].text == "c spans")
+    }
+
+    @Test("reference-style links give the definition's destination")
+    func referenceLinks() {
+        let markdown = """
+            [photo]: ../../media/ab/ab12.jpg "Rain"
+            [Idea]: <ideas/an idea.md>
+
+            Full [the rain][photo], collapsed [photo][],
+            shortcut [idea] and an image ![rain][photo].
+
+            [unknown] is not a link.
+            """
+        let links = MarkdownLinks.links(in: markdown)
+        #expect(links == [
+            MarkdownLink(destination: "../../media/ab/ab12.jpg", isImage: false, text: "the rain", line: 4),
+            MarkdownLink(destination: "../../media/ab/ab12.jpg", isImage: false, text: "photo", line: 4),
+            MarkdownLink(destination: "ideas/an idea.md", isImage: false, text: "idea", line: 5),
+            MarkdownLink(destination: "../../media/ab/ab12.jpg", isImage: true, text: "rain", line: 5),
+        ])
+    }
+
+    @Test("a paragraph that starts with definitions still numbers its lines right")
+    func definitionsOpeningAParagraph() {
+        // cmark 0.30 numbers this paragraph's inline lines from the first definition.
+        let markdown = """
+            Intro.
+
+            [r]: /ref.jpg
+            [s]:
+              /s.jpg
+              "title"
+            first [x][r] then
+            [m](m.md "a title
+            over lines") and [s] and\\
+            [last](last.md)
+            """
+        let links = MarkdownLinks.links(in: markdown)
+        #expect(links.map(\.destination) == ["/ref.jpg", "m.md", "/s.jpg", "last.md"])
+        #expect(links.map(\.line) == [7, 8, 9, 10])
+    }
+
+    @Test("an image inside a link comes after the link, both on their line")
+    func nested() {
+        let links = MarkdownLinks.links(in: "Text\n[![thumb](t.jpg)](full.jpg)")
+        #expect(links == [
+            MarkdownLink(destination: "full.jpg", isImage: false, text: "thumb", line: 2),
+            MarkdownLink(destination: "t.jpg", isImage: true, text: "thumb", line: 2),
+        ])
+    }
+
+    @Test("escapes and entities are undone in destinations and text")
+    func escapes() {
+        let links = MarkdownLinks.links(in: "x\n\\[no](no.md) [a\\]b](p\\(1\\).md) [&amp;](q?a=1&amp;b=2)")
+        #expect(links.map(\.destination) == ["p(1).md", "q?a=1&b=2"])
+        #expect(links.map(\.text) == ["a]b", "&"])
+        #expect(links.map(\.line) == [2, 2])
+    }
+
+    @Test("autolinks are included")
+    func autolinks() {
+        let links = MarkdownLinks.links(in: "Mail <me@example.com>\nor <https://example.com/a>.")
+        #expect(links == [
+            MarkdownLink(destination: "mailto:me@example.com", isImage: false, text: "me@example.com", line: 1),
+            MarkdownLink(destination: "https://example.com/a", isImage: false, text: "https://example.com/a", line: 2),
+        ])
+    }
+
+    @Test("Windows and old Mac line endings count as lines")
+    func lineEndings() {
+        #expect(MarkdownLinks.links(in: "a\r\nb\r\n[c](c.md)").map(\.line) == [3])
+        #expect(MarkdownLinks.links(in: "a\rb\r\r[c](c.md)").map(\.line) == [4])
+    }
+
+    @Test("no links, empty text, and pathological input")
+    func degenerate() {
+        #expect(MarkdownLinks.links(in: "").isEmpty)
+        #expect(MarkdownLinks.links(in: "plain text\nonly").isEmpty)
+        let brackets = String(repeating: "[", count: 5000) + String(repeating: "`", count: 3000)
+            + "[x](y)" + String(repeating: "]", count: 5000)
+        #expect(MarkdownLinks.links(in: brackets).map(\.destination) == ["y"])
+    }
+}
