@@ -47,7 +47,7 @@ extension Array where Element == UInt8 {
 
     /// Whether the ASCII `tag` (a magic number, a box type) is at `offset`.
     func matches(_ tag: String, at offset: Int) -> Bool {
-        let expected = Array(tag.utf8)
+        let expected = tag.utf8
         guard let found = bytes(at: offset, count: expected.count) else { return false }
         return found.elementsEqual(expected)
     }

@@ -23,7 +23,6 @@ enum ISOMediaProbe {
     private struct Brands {
         var major: String
         var compatible: [String]
-        var all: [String] { [major] + compatible }
     }
 
     private static func brands(_ head: [UInt8]) -> Brands {
@@ -42,6 +41,8 @@ enum ISOMediaProbe {
     private static let heicBrands: Set = [
         "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "mif2", "miaf",
     ]
+    /// HEIF brands that say "image file" without naming the codec.
+    private static let genericImageBrands: Set = ["mif1", "msf1", "mif2", "miaf"]
     private static let audioBrands: Set = ["M4A ", "M4B ", "M4P ", "F4A ", "F4B "]
     private static let videoBrands: Set = [
         "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "iso7", "iso8", "iso9", "mp41", "mp42",
@@ -53,12 +54,15 @@ enum ISOMediaProbe {
     /// The major brand decides; compatible brands only when the major one is unknown.
     private static func typedFile(_ file: FileWindow, brands: Brands) -> MediaFacts? {
         let major = brands.major
-        if avifBrands.contains(major) { return stillImage(file, format: "avif") }
-        if heicBrands.contains(major) { return stillImage(file, format: "heic") }
-        if audioBrands.contains(major) { return audio(movie: movie(file)) }
-        if major == "qt  " { return video(file, format: "mov", movie: movie(file)) }
-
         let compatible = brands.compatible
+        if avifBrands.contains(major) { return stillImage(file, format: "avif") }
+        if heicBrands.contains(major) {
+            let isAVIF = genericImageBrands.contains(major) && compatible.contains(where: avifBrands.contains)
+            return stillImage(file, format: isAVIF ? "avif" : "heic")
+        }
+        if audioBrands.contains(major) { return audio(movie: movie(file)) }
+        if major == "qt  " { return video(format: "mov", movie: movie(file)) }
+
         let knownVideo = videoBrands.contains(major) || compatible.contains(where: videoBrands.contains)
         if !knownVideo {
             if compatible.contains(where: avifBrands.contains) { return stillImage(file, format: "avif") }
@@ -68,11 +72,11 @@ enum ISOMediaProbe {
         let movie = movie(file)
         // Plenty of voice recorders write generic `mp42`/`isom` brands around a lone sound track.
         if let movie, !movie.hasVideo, movie.hasSound { return audio(movie: movie) }
-        if knownVideo || movie?.hasVideo == true { return video(file, format: "mp4", movie: movie) }
+        if knownVideo || movie?.hasVideo == true { return video(format: "mp4", movie: movie) }
         return nil
     }
 
-    private static func video(_ file: FileWindow, format: String, movie: Movie?) -> MediaFacts {
+    private static func video(format: String, movie: Movie?) -> MediaFacts {
         var facts = MediaFacts(type: .video, format: format)
         movie?.describe(into: &facts)
         return facts

@@ -40,9 +40,10 @@ enum JPEGProbe {
                 }
                 break
             }
+            // APP1 also carries XMP; only the one that starts `Exif\0\0` is read whole.
             if marker == 0xE1, exif == nil,
-               let payload = file.bytes(at: payloadOffset, count: payloadLength),
-               payload.starts(with: Array("Exif\0\0".utf8)) {
+               file.bytes(at: payloadOffset, count: 6)?.matches("Exif\0\0", at: 0) == true,
+               let payload = file.bytes(at: payloadOffset, count: payloadLength) {
                 exif = ExifReader.read(payload)
             }
             offset &+= 2 &+ length
@@ -75,8 +76,8 @@ extension MediaFacts {
         }
     }
 
-    /// Make and model, without the make twice: many cameras already put it in the model
-    /// (`Canon` + `Canon EOS R5`).
+    /// Make and model, without the make twice: many cameras already put it, or its first word,
+    /// in the model (`Canon` + `Canon EOS R5`, `NIKON CORPORATION` + `NIKON Z 6`).
     static func cameraName(make: String?, model: String?) -> String? {
         let make = make?.trimmingSpaces ?? ""
         let model = model?.trimmingSpaces ?? ""
@@ -85,7 +86,12 @@ extension MediaFacts {
         case (true, false): return model
         case (false, true): return make
         case (false, false):
-            if model.lowercased().hasPrefix(make.lowercased()) { return model }
+            let lowerModel = model.lowercased()
+            let lowerMake = make.lowercased()
+            let makeWord = lowerMake.prefix { !$0.isWhitespace }
+            if lowerModel.hasPrefix(lowerMake) || lowerModel == makeWord || lowerModel.hasPrefix(makeWord + " ") {
+                return model
+            }
             return make + " " + model
         }
     }

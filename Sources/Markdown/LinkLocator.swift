@@ -40,9 +40,9 @@ struct SourceLines {
 /// definitions numbers its lines from the first definition, line breaks inside a link's title
 /// or after a backslash are not counted, and a link whose text spans lines gets the line of its
 /// closing bracket. Block positions are sound, so each block's text is scanned for the places
-/// a link can open (`[`, `![`, `<`), skipping code spans and escapes, and cmark's links are
-/// matched to them in order: an inline link by its destination, a reference link by its text,
-/// an autolink by its address.
+/// a link can open (`[`, `![`, `<`), skipping code spans, escapes and brackets whose label
+/// nothing defines, and cmark's links are matched to them in order: an inline link by its
+/// destination, a reference link by its text, an autolink by its address.
 struct LinkLocator {
     private let lines: SourceLines
     private let fallbackLine: Int
@@ -50,55 +50,85 @@ struct LinkLocator {
     /// Openers before this one already belong to earlier links.
     private var next = 0
 
-    init(lines: SourceLines, firstLine: Int, lastLine: Int) {
+    /// `definitions` are the normalised labels the document defines (see ``ReferenceDefinitions``).
+    init(lines: SourceLines, firstLine: Int, lastLine: Int, definitions: Set<String>) {
         self.lines = lines
         self.fallbackLine = max(1, firstLine)
-        self.openers = OpenerScanner(bytes: lines.bytes, range: lines.bytes(first: firstLine, last: lastLine)).openers
+        self.openers = OpenerScanner(
+            bytes: lines.bytes, range: lines.bytes(first: firstLine, last: lastLine), definitions: definitions
+        ).openers()
     }
 
+    /// How many openers past the last match are tried. Openers that are no link are rare, and
+    /// the bound keeps a block of links that never agree (say, each with an entity in its text)
+    /// from costing time in the square of their number.
+    private static let searchWindow = 256
+
     mutating func line(of link: ParsedLink) -> Int {
-        let remaining = openers.indices.dropFirst(next)
+        let window = openers.indices.dropFirst(next).prefix(Self.searchWindow)
         let wanted = Wanted(link)
         // When nothing agrees (an entity in the text, say), the next opener of the right kind
         // is still a far better guess than the block's first line.
-        let match = remaining.first { openers[$0].agrees(with: wanted) }
-            ?? remaining.first { openers[$0].isImage == link.isImage }
+        let match = window.first { openers[$0].agrees(with: wanted) }.map { preferringInner($0, for: wanted) }
+            ?? window.first { openers[$0].isImage == link.isImage }
         guard let match else { return fallbackLine }
         next = match + 1
         return lines.line(at: openers[match].offset)
+    }
+
+    /// Brackets that are no link can agree by text with a link inside them (`[see [x]]`,
+    /// `[mail <me@x.org>]`). A link cannot hold another link, so an agreeing opener inside the
+    /// span of a reference-shaped one is the real link: by destination if any agrees so, else
+    /// the innermost that agrees by text.
+    private func preferringInner(_ match: Int, for wanted: Wanted) -> Int {
+        var chosen = match
+        while case .reference = openers[chosen].shape {
+            let inside = openers.indices.dropFirst(chosen + 1).prefix(Self.searchWindow)
+                .prefix { openers[$0].offset < openers[chosen].end }
+            guard let inner = inside.first(where: { openers[$0].agreesExactly(with: wanted) })
+                ?? inside.first(where: { openers[$0].agrees(with: wanted) })
+            else { break }
+            chosen = inner
+        }
+        return chosen
     }
 }
 
 /// A place in the source where a link or image may open.
 struct Opener {
     enum Shape {
-        /// `[text](destination …)`: the destination as written, escapes and all.
-        case inline(destination: [UInt8])
-        /// `[text][label]`, `[label][]` or `[label]`: what is between the first brackets, unless
-        /// it is too long to be worth comparing.
-        case reference(text: [UInt8]?)
+        /// `[text](destination …)`: the destination as written, backslash escapes undone, and
+        /// whether it holds an entity (which cmark decodes and this scan does not).
+        case inline(destination: String, hasEntity: Bool)
+        /// `[text][label]`, `[label][]` or `[label]` whose label the document defines: the
+        /// letters and digits between the first brackets, unless too long to be worth comparing.
+        case reference(looseText: String?)
         /// `<scheme:…>` or `<name@host>`.
-        case autolink(address: [UInt8])
+        case autolink(address: String)
     }
 
     /// Of the `[`, the `!` before it, or the `<`.
     var offset: Int
+    /// Just past the closing `]` or `>`.
+    var end: Int
     var isImage: Bool
     var shape: Shape
+
+    /// Agreement by destination, which a reference link's text cannot give.
+    func agreesExactly(with link: Wanted) -> Bool {
+        if case .reference = shape { return false }
+        return agrees(with: link)
+    }
 
     func agrees(with link: Wanted) -> Bool {
         guard isImage == link.isImage else { return false }
         switch shape {
-        case .inline(let destination):
-            // Entities are decoded by cmark and not here; an `&` gives the benefit of the doubt.
-            return String(decoding: destination.removingBackslashEscapes(), as: UTF8.self) == link.destination
-                || destination.contains(.ampersand)
-        case .reference(let text):
-            guard let text else { return false }
-            return String(decoding: text, as: UTF8.self).looseText == link.looseText
+        case .inline(let destination, let hasEntity):
+            return destination == link.destination || hasEntity
+        case .reference(let looseText):
+            return looseText != nil && looseText == link.looseText
         case .autolink(let address):
-            let written = String(decoding: address, as: UTF8.self)
-            return written == link.destination || "mailto:" + written == link.destination
+            return address == link.destination || "mailto:" + address == link.destination
         }
     }
 }
@@ -124,12 +154,14 @@ struct OpenerScanner {
 
     private let bytes: [UInt8]
     private let range: Range<Int>
+    private let definitions: Set<String>
     /// Inside a code span, or escaped by a backslash.
     private var inert: [Bool]
 
-    init(bytes: [UInt8], range: Range<Int>) {
+    init(bytes: [UInt8], range: Range<Int>, definitions: Set<String>) {
         self.bytes = bytes
         self.range = range
+        self.definitions = definitions
         self.inert = Array(repeating: false, count: range.count)
         markInert()
     }
@@ -188,19 +220,25 @@ struct OpenerScanner {
         return nil
     }
 
-    var openers: [Opener] {
+    func openers() -> [Opener] {
         let closers = matchingBrackets()
         var found: [Opener] = []
+        // The `[label]` of a full reference names a definition; it opens nothing.
+        var labels: Set<Int> = []
         for offset in range where !isInert(offset) {
             switch bytes[offset] {
             case .openBracket:
-                guard let close = closers[offset], let shape = shape(open: offset, close: close) else { continue }
+                guard !labels.contains(offset), let close = closers[offset],
+                      let shape = shape(open: offset, close: close, closers: closers)
+                else { continue }
+                if closers[close + 1] != nil { labels.insert(close + 1) }
                 let bang = offset - 1
                 let isImage = bang >= range.lowerBound && bytes[bang] == .exclamation && !isInert(bang)
-                found.append(Opener(offset: isImage ? bang : offset, isImage: isImage, shape: shape))
+                found.append(Opener(offset: isImage ? bang : offset, end: close + 1, isImage: isImage, shape: shape))
             case .lessThan:
                 if let address = autolinkAddress(at: offset) {
-                    found.append(Opener(offset: offset, isImage: false, shape: .autolink(address: address)))
+                    let shape = Opener.Shape.autolink(address: String(decoding: address, as: UTF8.self))
+                    found.append(Opener(offset: offset, end: offset + address.count + 2, isImage: false, shape: shape))
                 }
             default:
                 break
@@ -223,20 +261,33 @@ struct OpenerScanner {
         return pairs
     }
 
-    /// What follows the `]` says what kind of link this would be; nil for a reference
-    /// definition (`[label]: …` at the start of a line), which is not a link.
-    private func shape(open: Int, close: Int) -> Opener.Shape? {
+    /// What follows the `]` says what kind of link this would be. Nil for what cannot be one:
+    /// a reference definition (`[label]: …` at the start of a line), or brackets whose label
+    /// nothing defines (`[sic]`), which CommonMark leaves as text.
+    private func shape(open: Int, close: Int, closers: [Int: Int]) -> Opener.Shape? {
         let text = close - open <= Self.comparedLength ? Array(bytes[(open + 1)..<close]) : nil
         let after = close + 1
-        guard after < range.upperBound else { return .reference(text: text) }
-        switch bytes[after] {
-        case .openParenthesis:
-            return .inline(destination: destination(from: after + 1))
-        case .colon where startsLine(open):
-            return nil
-        default:
-            return .reference(text: text)
+        var label = text
+        if after < range.upperBound {
+            switch bytes[after] {
+            case .openParenthesis:
+                let written = destination(from: after + 1)
+                return .inline(
+                    destination: String(decoding: written.removingBackslashEscapes(), as: UTF8.self),
+                    hasEntity: written.contains(.ampersand))
+            case .colon where startsLine(open):
+                return nil
+            case .openBracket:
+                if let labelClose = closers[after], labelClose > after + 1 {
+                    label = labelClose - after <= Self.comparedLength ? Array(bytes[(after + 1)..<labelClose]) : nil
+                }
+            default:
+                break
+            }
         }
+        // An overlong label is kept as a possible link rather than compared.
+        if let label, !definitions.contains(ReferenceDefinitions.normalized(label)) { return nil }
+        return .reference(looseText: text.map { String(decoding: $0, as: UTF8.self).looseText })
     }
 
     /// Whether only indentation or block-quote markers come before `offset` on its line.
@@ -304,6 +355,74 @@ struct OpenerScanner {
     }
 }
 
+/// The labels of a document's link reference definitions, found by a line scan so that a
+/// bracketed word which is no link can be told from a reference link.
+enum ReferenceDefinitions {
+    static func labels(in lines: SourceLines) -> Set<String> {
+        var labels: Set<String> = []
+        for (index, start) in lines.starts.enumerated() {
+            let end = index + 1 < lines.starts.count ? lines.starts[index + 1] : lines.bytes.count
+            if let label = label(lines.bytes[start..<end]) { labels.insert(normalized(label)) }
+        }
+        return labels
+    }
+
+    /// The label of a line of the form `[label]: …`, once indentation, block-quote markers and
+    /// list markers are set aside.
+    private static func label(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        var rest = line
+        while true {
+            rest = rest.drop { $0 == .space || $0 == .tab }
+            if rest.first == .greaterThan {
+                rest = rest.dropFirst()
+            } else if let marker = listMarkerLength(rest) {
+                rest = rest.dropFirst(marker)
+            } else {
+                break
+            }
+        }
+        guard rest.first == .openBracket else { return nil }
+        let inside = rest.dropFirst()
+        var offset = inside.startIndex
+        while offset < inside.endIndex {
+            switch inside[offset] {
+            case .backslash:
+                offset += 1
+            case .openBracket:
+                return nil
+            case .closeBracket:
+                let next = offset + 1
+                guard next < inside.endIndex, inside[next] == .colon, offset > inside.startIndex else { return nil }
+                return inside[inside.startIndex..<offset]
+            default:
+                break
+            }
+            offset += 1
+        }
+        return nil
+    }
+
+    /// `- `, `* `, `+ `, or up to nine digits and `.` or `)` and a space.
+    private static func listMarkerLength(_ text: ArraySlice<UInt8>) -> Int? {
+        let bullets: [UInt8] = [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")]
+        if let first = text.first, bullets.contains(first) {
+            return text.dropFirst().first == .space ? 2 : nil
+        }
+        let digits = text.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+        guard (1...9).contains(digits), let delimiter = text.dropFirst(digits).first,
+              delimiter == .period || delimiter == .closeParenthesis,
+              text.dropFirst(digits + 1).first == .space
+        else { return nil }
+        return digits + 2
+    }
+
+    /// CommonMark matches labels case-insensitively with runs of white space as one space.
+    static func normalized<Label: Collection<UInt8>>(_ label: Label) -> String {
+        String(decoding: label, as: UTF8.self).lowercased()
+            .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}
+
 extension [UInt8] {
     fileprivate func byte(after offset: Int) -> UInt8? {
         offset + 1 < count ? self[offset + 1] : nil
@@ -324,9 +443,24 @@ extension [UInt8] {
 }
 
 extension String {
-    /// Letters and digits only, so `*emphasis*` in the source and `emphasis` from cmark compare equal.
+    /// Letters and digits only, so `*emphasis*` in the source and `emphasis` from cmark compare
+    /// equal; entity references (`&amp;`, `&#169;`) are dropped first, since cmark has
+    /// already turned them into (mostly) symbols.
     fileprivate var looseText: String {
-        String(filter { $0.isLetter || $0.isNumber }).lowercased()
+        var kept = ""
+        var rest = Substring(self)
+        while let ampersand = rest.firstIndex(of: "&") {
+            kept += rest[..<ampersand]
+            let entity = rest[ampersand...].dropFirst().prefix(32)
+            if let semicolon = entity.firstIndex(of: ";"), entity.startIndex < semicolon,
+               entity[..<semicolon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }) {
+                rest = rest[rest.index(after: semicolon)...]
+            } else {
+                rest = rest[rest.index(after: ampersand)...]
+            }
+        }
+        kept += rest
+        return String(kept.filter { $0.isLetter || $0.isNumber }).lowercased()
     }
 }
 
@@ -340,6 +474,7 @@ extension UInt8 {
     fileprivate static let openParenthesis = UInt8(ascii: "(")
     fileprivate static let closeParenthesis = UInt8(ascii: ")")
     fileprivate static let colon = UInt8(ascii: ":")
+    fileprivate static let period = UInt8(ascii: ".")
     fileprivate static let lessThan = UInt8(ascii: "<")
     fileprivate static let greaterThan = UInt8(ascii: ">")
     fileprivate static let at = UInt8(ascii: "@")

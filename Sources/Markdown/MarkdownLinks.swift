@@ -30,6 +30,7 @@ public enum MarkdownLinks {
         let found = CommonMarkTree.links(in: source)
         guard !found.isEmpty else { return [] }
         let lines = SourceLines(source)
+        let definitions = ReferenceDefinitions.labels(in: lines)
         var result: [MarkdownLink] = []
         result.reserveCapacity(found.count)
         // Links arrive grouped by their block, in order; each block is searched on its own.
@@ -38,7 +39,8 @@ public enum MarkdownLinks {
             var end = start + 1
             while end < found.count, found[end].block == found[start].block { end += 1 }
             let block = found[start].block
-            var locator = LinkLocator(lines: lines, firstLine: block.firstLine, lastLine: block.lastLine)
+            var locator = LinkLocator(
+                lines: lines, firstLine: block.firstLine, lastLine: block.lastLine, definitions: definitions)
             for link in found[start..<end] {
                 let line = locator.line(of: link)
                 result.append(

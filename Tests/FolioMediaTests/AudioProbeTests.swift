@@ -76,6 +76,24 @@ struct AudioProbeTests {
         #expect(abs((facts.duration ?? 0) - 10) < 0.01)
     }
 
+    @Test("Ogg Opus counts 48 kHz samples after its pre-skip")
+    func opus() throws {
+        let head = Bytes(bigEndian: false) { out in
+            out.ascii("OpusHead")
+            out.u8(1)
+            out.u8(2)
+            out.u16(312)
+            out.u32(44_100)  // the input's rate, for information only
+            out.u16(0)
+            out.u8(0)
+        }.bytes
+        let file = AudioFiles.oggPage(headerType: 2, granule: 0, serial: 9, sequence: 0, packet: head)
+            + AudioFiles.oggPage(headerType: 4, granule: 48_000 * 3 + 312, serial: 9, sequence: 1, packet: [0])
+        let facts = try #require(probe(file, extension: "opus"))
+        #expect(facts.format == "ogg")
+        #expect(abs((facts.duration ?? 0) - 3) < 0.01)
+    }
+
     @Test("AAC in ADTS frames")
     func adts() throws {
         let file = AudioFiles.adtsFrame(length: 200) + AudioFiles.adtsFrame(length: 180) + AudioFiles.adtsFrame(length: 190)

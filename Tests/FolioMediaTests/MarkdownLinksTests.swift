@@ -123,6 +123,19 @@ struct MarkdownLinksTests {
         #expect(links.map(\.line) == [7, 8, 9, 10])
     }
 
+    @Test("brackets that are no link do not take a later link's line")
+    func bracketsThatAreNoLink() {
+        let markdown = """
+            The [photo] I mentioned,
+            and here it is: [photo](media/photo.jpg).
+            [see
+            <https://example.com/a>]
+            """
+        let links = MarkdownLinks.links(in: markdown)
+        #expect(links.map(\.destination) == ["media/photo.jpg", "https://example.com/a"])
+        #expect(links.map(\.line) == [2, 4])
+    }
+
     @Test("an image inside a link comes after the link, both on their line")
     func nested() {
         let links = MarkdownLinks.links(in: "Text\n[![thumb](t.jpg)](full.jpg)")

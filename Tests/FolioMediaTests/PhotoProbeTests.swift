@@ -47,6 +47,10 @@ struct PhotoProbeTests {
         tiff.ifd0 = [tiff.ascii(0x010F, "NIKON CORPORATION"), tiff.ascii(0x0110, "nikon z 6")]
         #expect(probe(ImageFiles.jpeg(width: 10, height: 10, exif: ImageFiles.exifBlock(tiff)))?.camera == "nikon z 6")
 
+        tiff.ifd0 = [tiff.ascii(0x010F, "NIKON CORPORATION"), tiff.ascii(0x0110, "NIKONOS V")]
+        #expect(probe(ImageFiles.jpeg(width: 10, height: 10, exif: ImageFiles.exifBlock(tiff)))?.camera
+            == "NIKON CORPORATION NIKONOS V")
+
         tiff.ifd0 = [tiff.ascii(0x0110, "Pixel 8")]
         #expect(probe(ImageFiles.jpeg(width: 10, height: 10, exif: ImageFiles.exifBlock(tiff)))?.camera == "Pixel 8")
     }
@@ -109,6 +113,8 @@ struct PhotoProbeTests {
         let mif1 = try #require(probe(ISOFiles.heif(brand: "mif1", compatible: ["heic"], extents: [(800, 600)])))
         #expect(mif1.format == "heic")
         #expect(mif1.height == 600)
+        let genericAVIF = try #require(probe(ISOFiles.heif(brand: "mif1", compatible: ["mif1", "avif"], extents: [(64, 48)])))
+        #expect(genericAVIF.format == "avif")
     }
 
     @Test("TIFF is a photo, with its EXIF")
