@@ -27,7 +27,10 @@ extension Repository {
     /// whose file is gone is removed from the index. Paths are files relative to the working directory;
     /// nothing else is touched. A directory fails with `.directory`; an absolute path or one with
     /// `.` or `..` components fails with `.invalid`.
-    public func stage(paths: [String]) throws {
+    ///
+    /// `known` gives the blob already written for a path, so a large file is not read and stored a
+    /// second time: its index entry is made from the file's `lstat` and that blob.
+    public func stage(paths: [String], known: [String: (OID, FileMode)] = [:]) throws {
         guard let workdir else {
             throw GitError(code: .bareRepo, message: "cannot stage in a bare repository", function: "git_index_add_bypath")
         }
@@ -35,6 +38,24 @@ extension Repository {
             for path in paths {
                 try requireRelativePath(path, "git_index_add_bypath")
                 let file = workdir.appendingPathComponent(path).path
+                var info = stat()
+                if let (oid, mode) = known[path], mode == .regular || mode == .executable, lstat(file, &info) == 0 {
+                    var entry = git_index_entry()
+                    entry.ctime = git_index_time(seconds: Int32(truncatingIfNeeded: info.st_ctim.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec))
+                    entry.mtime = git_index_time(seconds: Int32(truncatingIfNeeded: info.st_mtim.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec))
+                    entry.dev = UInt32(truncatingIfNeeded: info.st_dev)
+                    entry.ino = UInt32(truncatingIfNeeded: info.st_ino)
+                    entry.mode = mode.rawValue
+                    entry.uid = info.st_uid
+                    entry.gid = info.st_gid
+                    entry.file_size = UInt32(truncatingIfNeeded: info.st_size)
+                    entry.id = oid.raw
+                    try path.withCString { cPath in
+                        entry.path = cPath
+                        try check(git_index_add(index, &entry), "git_index_add")
+                    }
+                    continue
+                }
                 // attributesOfItem does not follow a final symlink, so a dangling link still counts as present.
                 if (try? FileManager.default.attributesOfItem(atPath: file)) != nil {
                     try check(git_index_add_bypath(index, path), "git_index_add_bypath")

@@ -112,14 +112,16 @@ extension Repository {
             changes[path] = .blob(OID(oid), mode: mode)
         }
         let tree = try tree(from: parent, applying: changes)
+        var known: [String: (OID, FileMode)] = [:]
+        for (path, change) in changes { if case .blob(let oid, let mode) = change { known[path] = (oid, mode) } }
         if let parent, try treeID(of: parent) == tree {
-            try stage(paths: paths)
+            try stage(paths: paths, known: known)
             return nil
         }
         let commit = try createCommit(
             tree: tree, parents: parent.map { [$0] } ?? [], message: message, author: author, committer: committer,
             updateReference: "HEAD")
-        try stage(paths: paths)
+        try stage(paths: paths, known: known)
         return commit
     }
 

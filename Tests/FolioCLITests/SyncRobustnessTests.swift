@@ -23,9 +23,14 @@ struct SyncRobustnessTests {
         var devices = try Devices.make()
         try devices["A"].run("idea", "共用紀錄")
         try devices.sync("A", "B")
+        // Kills land within the time a sync takes on this machine, so most of them hit one mid-way.
+        try devices["A"].run("idea", "量時間")
+        let clock = Date()
+        try devices.sync("A")
+        let syncMicroseconds = max(30_000, UInt64(Date().timeIntervalSince(clock) * 1_000_000))
         let shared = try devices.path(of: "共用紀錄", on: "A")
         var random = SplitMix(state: 20261122)
-        var expectedTitles: [String] = []
+        var expectedTitles: [String] = ["量時間"]
         var expectedLines: [String] = []
         var interrupted = 0
         for round in 0..<20 {
@@ -41,7 +46,7 @@ struct SyncRobustnessTests {
             expectedLines.append(line)
 
             let started = try devices["A"].start(["sync"])
-            usleep(useconds_t(random.next() % 250_000))
+            usleep(useconds_t(random.next() % syncMicroseconds))
             kill(started.0.processIdentifier, SIGKILL)
             _ = devices["A"].finish(started)
             if started.0.terminationReason == .uncaughtSignal { interrupted += 1 }
