@@ -296,19 +296,24 @@ extension Vault {
         return try apply([("done", .raw("false")), ("done_at", nil)], to: record, verb: "undone")
     }
 
+    /// The record at `path` as the file holds it now (a hand edit may have come since it was listed).
+    /// - Throws: ``FolioError`` when the file no longer parses, has no front matter, or is gone.
+    func reread(_ path: String) throws(FolioError) -> Record {
+        switch Self.parse(path: path, rootPath: root.path) {
+        case .record(let parsed): return parsed
+        case .problem(let error): throw error
+        case .plain: throw FolioError(.noFrontMatter, file: path)
+        case .none: throw FolioError(.recordNotFound(path))
+        }
+    }
+
     /// Applies key changes to a record's file under the lock, re-reading it first so a hand edit
     /// made since it was listed is never overwritten.
     @discardableResult
     func apply(_ changes: [(String, Node?)], to record: Record, verb: String) throws(FolioError) -> Record {
         let order = kinds[record.kind ?? ""]?.keyOrder ?? Kind.commonKeys
         return try withLock { () throws(FolioError) -> Record in
-            let fresh: Record
-            switch Self.parse(path: record.path, rootPath: root.path) {
-            case .record(let parsed): fresh = parsed
-            case .problem(let error): throw error
-            case .plain: throw FolioError(.noFrontMatter, file: record.path)
-            case .none: throw FolioError(.recordNotFound(record.path))
-            }
+            let fresh = try reread(record.path)
             var document = fresh.document
             let before = document.text
             do throws(FrontMatterError) {

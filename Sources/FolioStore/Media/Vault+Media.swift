@@ -113,13 +113,7 @@ extension Vault {
         try withLock { () throws(FolioError) -> (record: Record, added: [ImportedMedia]) in
             let imported = try importMedia(sources)
             do throws(FolioError) {
-                let fresh: Record
-                switch Self.parse(path: record.path, rootPath: root.path) {
-                case .record(let parsed): fresh = parsed
-                case .problem(let error): throw error
-                case .plain: throw FolioError(.noFrontMatter, file: record.path)
-                case .none: throw FolioError(.recordNotFound(record.path))
-                }
+                let fresh = try reread(record.path)
                 var document = fresh.document
                 let existing = MediaEntry.entries(of: document)
                 var known = Set(existing.compactMap(\.sha256))
