@@ -13,22 +13,32 @@ public enum AtomicFile {
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw failure(url) }
-        var written = 0
-        let ok: Bool = bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress?.advanced(by: written), buffer.count - written)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                written += n
-            }
-            return fsync(fd) == 0
-        }
+        let ok: Bool = bytes.withUnsafeBytes { buffer in writeAll(fd, buffer) && fsync(fd) == 0 }
         let closed = close(fd) == 0
         guard ok, closed, rename(temporary.path, url.path) == 0 else {
             let error = failure(url)
             unlink(temporary.path)
             throw error
         }
-        // Make the rename itself durable.
+        syncDirectory(directory)
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and interruptions.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress?.advanced(by: done), bytes.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            done += n
+        }
+        return true
+    }
+
+    /// Flushes a folder, so that a rename into it survives a power cut.
+    static func syncDirectory(_ directory: URL) {
         let dirfd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirfd >= 0 {
             fsync(dirfd)

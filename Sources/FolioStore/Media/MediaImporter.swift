@@ -96,7 +96,7 @@ enum MediaImporter {
             while pending > 0 {
                 let piece = UnsafeRawBufferPointer(rebasing: chunk[0..<pending])
                 hasher.update(bufferPointer: piece)
-                guard writeFully(output, piece) else {
+                guard AtomicFile.writeAll(output, piece) else {
                     return .failure(FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/"))
                 }
                 total += UInt64(pending)
@@ -125,7 +125,7 @@ enum MediaImporter {
             throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/\(sha.prefix(2))/\(fileName)")
         }
         keepTemporary = true
-        syncDirectory(folder)
+        AtomicFile.syncDirectory(folder)
         return ImportedMedia(
             path: "media/\(sha.prefix(2))/\(fileName)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: true)
     }
@@ -167,27 +167,6 @@ enum MediaImporter {
             done += n
         }
         return done
-    }
-
-    static func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let n = write(fd, bytes.baseAddress?.advanced(by: done), bytes.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            done += n
-        }
-        return true
-    }
-
-    static func syncDirectory(_ url: URL) {
-        let fd = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 {
-            fsync(fd)
-            close(fd)
-        }
     }
 }
 

@@ -85,7 +85,7 @@ extension Vault {
                 findings.append(.mediaMissing(file: entry.file, record: record.path))
             }
         }
-        findings += brokenLinks(in: set).map(CheckFinding.brokenLink)
+        findings += brokenLinks(in: set, stored: stored.files).map(CheckFinding.brokenLink)
         for file in stored.files where file.sha256 == nil {
             findings.append(.strayMediaFile(file.path))
         }
@@ -120,8 +120,8 @@ extension Vault {
     }
 
     /// Relative links in record bodies whose target does not exist.
-    public func brokenLinks(in set: RecordSet) -> [BrokenLink] {
-        let bySha = Dictionary(storedMedia().files.compactMap { file in file.sha256.map { ($0, file.path) } }, uniquingKeysWith: { a, _ in a })
+    func brokenLinks(in set: RecordSet, stored: [StoredMedia]) -> [BrokenLink] {
+        let bySha = Dictionary(stored.compactMap { file in file.sha256.map { ($0, file.path) } }, uniquingKeysWith: { a, _ in a })
         var broken: [BrokenLink] = []
         for record in set.records {
             let body = record.document.body
