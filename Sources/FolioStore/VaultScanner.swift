@@ -208,19 +208,22 @@ private final class FolderHandle {
 }
 
 /// `body(i)` for every i in 0..<count, on all cores, in order.
-func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
-    parallelMap(count, state: { () }) { _, i in body(i) }
+///
+/// Indexes are handed out in chunks of at least `minimumChunk`: many for small items such as
+/// records, one for large ones such as media files.
+func parallelMap<T: Sendable>(_ count: Int, minimumChunk: Int = 256, _ body: @Sendable (Int) -> T) -> [T] {
+    parallelMap(count, minimumChunk: minimumChunk, state: { () }) { _, i in body(i) }
 }
 
 /// `body(&state, i)` for every i in 0..<count, on all cores, in order; each worker's contiguous chunk
 /// of indexes shares one `state` made by `state()`.
-func parallelMap<T: Sendable, State>(_ count: Int, state makeState: @Sendable () -> State,
+func parallelMap<T: Sendable, State>(_ count: Int, minimumChunk: Int = 256, state makeState: @Sendable () -> State,
                                      _ body: @Sendable (State, Int) -> T) -> [T] {
     var results = [T?](repeating: nil, count: count)
     results.withUnsafeMutableBufferPointer { buffer in
         let out = UnsafeSendable(buffer)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunk = max(256, (count + workers * 4 - 1) / (workers * 4))
+        let chunk = max(minimumChunk, (count + workers * 4 - 1) / (workers * 4))
         let chunks = (count + chunk - 1) / chunk
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             let state = makeState()

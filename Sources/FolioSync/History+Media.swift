@@ -13,19 +13,25 @@ extension History {
 
     /// Writes a media file back from the newest commit that holds it with the bytes its name promises.
     ///
-    /// Only a missing file is restored; a file present on disk is never replaced.
+    /// Only a missing file is restored; a file present on disk is never replaced. The file is
+    /// committed when it differs from the last commit (its removal had been committed).
     /// - Returns: whether the file was restored.
     public func restoreMedia(_ path: String, in vault: Vault) throws(FolioError) -> Bool {
         guard let sha = MediaNaming.sha(ofStoredName: (path as NSString).lastPathComponent) else { return false }
-        for entry in try log(path: path) {
-            guard let oid = OID(hex: entry.commit), let data = try file(path, at: oid) else { continue }
-            let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-            guard digest == sha else { continue }
+        let commits: [OID]
+        do {
+            commits = try repository.log(limit: nil, path: path).map(\.oid)
+        } catch {
+            throw FolioError(.syncFailed("git log: \(error.gitReason)"))
+        }
+        for oid in commits {
+            guard let data = try file(path, at: oid), MediaNaming.hex(SHA256.hash(data: data)) == sha else { continue }
             return try vault.withLock { () throws(FolioError) -> Bool in
                 let target = vault.url(path)
                 guard !FileManager.default.fileExists(atPath: target.path) else { return false }
                 try AtomicFile.makeDirectory(target.deletingLastPathComponent())
                 try AtomicFile.write([UInt8](data), to: target)
+                try commit(paths: [path], summary: "media: restore \(path)", vault: vault)
                 return true
             }
         }

@@ -172,6 +172,30 @@ struct MediaTests {
         #expect(none.status == 1 && none.stderr.contains("Choose a photo or video first"))
     }
 
+    @Test("attach keeps a media value written by hand, and attaching a record's missing file brings it back")
+    func attachKeepsAndRestores() throws {
+        let folio = try FolioProcess.vault()
+        let photo = try folio.outside("IMG_1.jpg", MediaFixtures.jpeg(seed: 7))
+        #expect(try folio.run("diary", "--media", photo.path, "--title", "舊").status == 0)
+        let stored = try #require(folio.mediaFiles().first)
+        try FileManager.default.removeItem(at: folio.directory.appendingPathComponent(stored))
+        #expect(try folio.run("commit", "-m", "lost a photo").status == 0)
+        let restored = try folio.run("attach", "舊", photo.path)
+        #expect(restored.status == 0 && restored.stdout.contains("already attached"), "\(restored.stderr)")
+        #expect(folio.mediaFiles() == [stored])
+        #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty, "the restored file is committed")
+        #expect(try folio.run("check").status == 0)
+
+        // A lone path typed by hand stays, as the first item of the list.
+        #expect(try folio.run("new", "idea", "--title", "手寫", "--field", "media=notes/sketch.png").status == 0)
+        let sketch = try folio.outside("sketch.png", MediaFixtures.png(width: 2, height: 2))
+        #expect(try folio.run("attach", "手寫", sketch.path).status == 0)
+        let media = try #require(try folio.record("手寫")["media"] as? [Any])
+        #expect(media.count == 2)
+        #expect(media.first as? String == "notes/sketch.png")
+        #expect((media.last as? [String: Any])?["type"] as? String == "photo")
+    }
+
     @Test("unreadable, special, empty, oversized and non-media files are refused by name and reason; nothing stays")
     func refusals() throws {
         let folio = try FolioProcess.vault(language: "zh-Hant")
@@ -245,6 +269,13 @@ struct MediaTests {
         #expect(restored.status == 0, "\(restored.stdout)\(restored.stderr)")
         #expect(restored.stdout.contains("\(stored): restored from history"))
         #expect(try Data(contentsOf: storedURL) == Data(contentsOf: photo))
+        // A removal already committed: the file comes back from an older commit, and is committed again.
+        try FileManager.default.removeItem(at: storedURL)
+        #expect(try folio.run("commit", "-m", "lost it").status == 0)
+        #expect(try folio.run("check", "--fix", "--yes").status == 0)
+        #expect(try Data(contentsOf: storedURL) == Data(contentsOf: photo))
+        #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)
+        #expect(try git(["log", "-1", "--format=%s"], in: folio.directory).hasPrefix("media: restore \(stored)"))
 
         // A stray file and a record moved by hand, whose relative link now points nowhere.
         try folio.write("media/ab/notes.txt", "not media")

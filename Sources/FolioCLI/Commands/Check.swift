@@ -41,8 +41,10 @@ struct Check: ParsableCommand {
         }
         if fix && !findings.isEmpty {
             try repair(findings, set: set, context: context)
-            // Success means nothing is left to fix, as `check` would now report.
-            let remaining = allFindings(context.vault.loadRecords(), context: context)
+            // Success means nothing is left to fix, as `check` would now report. --fix never touches
+            // a corrupt file, so those stand as found; the rest of the media need no second hashing.
+            let corrupt = findings.filter { if case .mediaCorrupt = $0 { true } else { false } }
+            let remaining = allFindings(context.vault.loadRecords(), quick: true, context: context) + corrupt
             if !remaining.isEmpty {
                 Console.out(Message.checkProblems(remaining.count).text(context.language))
                 throw ExitCode.failure
@@ -53,7 +55,7 @@ struct Check: ParsableCommand {
     }
 
     /// The record checks, then the media checks, with progress on a terminal while files are hashed.
-    private func allFindings(_ set: RecordSet, context: Context) -> [CheckFinding] {
+    private func allFindings(_ set: RecordSet, quick: Bool? = nil, context: Context) -> [CheckFinding] {
         var progress: (@Sendable (Int, Int) -> Void)?
         if context.terminal.isInteractive && !json {
             let language = context.language
@@ -63,7 +65,7 @@ struct Check: ParsableCommand {
                 }
             }
         }
-        return context.vault.check(set) + context.vault.checkMedia(set, quick: quick, progress: progress)
+        return context.vault.check(set) + context.vault.checkMedia(set, quick: quick ?? self.quick, progress: progress)
     }
 
     private func repair(_ findings: [CheckFinding], set: RecordSet, context: Context) throws {

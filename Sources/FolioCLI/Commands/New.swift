@@ -23,7 +23,6 @@ struct RecordInput: ParsableArguments {
 func createRecord(_ request: NewRecord, json: Bool, context: Context, media: [MediaSource] = [], dateFromMedia: Bool = false) throws {
     // Only a child record needs the other records (to find its parent); a plain `new` reads one file.
     try context.vault.requireProfile()
-    if dateFromMedia && media.isEmpty { throw FolioError(.media(.required)) }
     let record = try context.vault.create(request, importing: media, dateFromMedia: dateFromMedia, records: nil)
     for warning in context.vault.warnings where warning.message == .media(.noDateTaken) { context.warn(warning) }
     if json {

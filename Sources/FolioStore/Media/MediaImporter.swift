@@ -107,18 +107,19 @@ enum MediaImporter {
             }
             return .success(())
         }
-        let synced = fsync(output) == 0
+        let sha = MediaNaming.hex(hasher.finalize())
+        let folder = mediaDirectory.appendingPathComponent(String(sha.prefix(2)))
+        // Bytes the vault already holds: the copy is dropped unflushed.
+        let existing = (try? copied.get()) != nil && total == size ? existingFile(sha: sha, in: folder) : nil
+        let synced = existing == nil && fsync(output) == 0
         let closed = close(output) == 0
         try copied.get()
         guard total == size else { throw failure(.changedWhileReading) }
-        guard synced, closed else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/") }
-
-        let sha = hasher.finalize().map { String(format: "%02x", $0) }.joined()
-        let folder = mediaDirectory.appendingPathComponent(String(sha.prefix(2)))
-        if let existing = existingFile(sha: sha, in: folder) {
+        if let existing {
             return ImportedMedia(
                 path: "media/\(sha.prefix(2))/\(existing)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: false)
         }
+        guard synced, closed else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/") }
         let fileName = "\(sha).\(MediaNaming.storedExtension(original: hintedExtension, format: facts.format))"
         try AtomicFile.makeDirectory(folder)
         guard rename(temporary.path, folder.appendingPathComponent(fileName).path) == 0 else {
@@ -185,6 +186,17 @@ public enum MediaNaming {
         let usable = !original.isEmpty && original.count <= 8 && original.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
         if usable { return original }
         return format == "jpeg" ? "jpg" : format
+    }
+
+    /// A digest in lower-case hex, as media files are named.
+    public static func hex(_ digest: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Whether `name` (a file in a `media/xx/` folder) is named by a content hash: 64 lower-case hex digits, then an extension.

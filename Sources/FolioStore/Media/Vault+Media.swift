@@ -75,11 +75,11 @@ extension Vault {
             request.media = imported.map { MediaEntry($0, taken: takenTime($0.facts)) }
             request.mediaPaths = imported.filter(\.isNew).map(\.path)
             if dateFromMedia, request.date == nil {
-                guard let taken = imported.lazy.compactMap({ self.takenTime($0.facts) }).first else {
+                if let taken = request.media.lazy.compactMap(\.taken).first {
+                    request.date = taken
+                } else {
                     warnings.append(FolioError(.media(.noDateTaken)))
-                    return try createOrDiscard(request, imported: imported, set: set)
                 }
-                request.date = taken.text
             }
             return try createOrDiscard(request, imported: imported, set: set)
         }
@@ -119,13 +119,19 @@ extension Vault {
                 var known = Set(existing.compactMap(\.sha256))
                 var added: [ImportedMedia] = []
                 for item in imported where known.insert(item.sha256).inserted { added.append(item) }
+                // Every file this call stored is now used: a new one by its new entry, and one the
+                // record already listed but that had gone missing by the entry it had.
+                let stored = imported.filter(\.isNew).map(\.path)
                 guard !added.isEmpty else {
-                    discardNewMedia(imported)
+                    recordChange(stored, Self.describe("restore media of", fresh))
                     return (fresh, [])
                 }
                 let entries = added.map { MediaEntry($0, taken: takenTime($0.facts)) }
-                // Items the user wrote stay as written; the new ones follow them.
-                let kept = document["media"]?.items?.map(\.withoutSpans) ?? []
+                // Items the user wrote stay as written (a lone path too); the new ones follow them.
+                var kept: [Node] = []
+                if let current = document["media"], current.resolved != .null, current.scalarText?.isEmpty != true {
+                    kept = current.items?.map(\.withoutSpans) ?? [current.withoutSpans]
+                }
                 let order = kinds[fresh.kind ?? ""]?.keyOrder ?? Kind.commonKeys
                 do throws(FrontMatterError) {
                     try document.set("media", .sequence(kept + entries.map(\.node)), preceding: Array(order.prefix { $0 != "media" }))
@@ -136,7 +142,7 @@ extension Vault {
                 }
                 try AtomicFile.write(document.text, to: url(fresh.path))
                 let changed = Record(path: fresh.path, document: document)
-                recordChange([fresh.path] + added.filter(\.isNew).map(\.path), Self.describe("attach \(added.count) media to", changed))
+                recordChange([fresh.path] + stored, Self.describe("attach \(added.count) media to", changed))
                 return (changed, added)
             } catch {
                 discardNewMedia(imported)

@@ -71,18 +71,14 @@ extension Vault {
     public func checkMedia(_ set: RecordSet, quick: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         let stored = storedMedia()
+        let present = Set(stored.files.map(\.path))
         var users: [String: [String]] = [:]
         var expectedSize: [String: UInt64] = [:]
         for record in set.records {
             for entry in MediaEntry.entries(of: record.document) {
                 users[entry.file, default: []].append(record.path)
                 if let bytes = entry.bytes { expectedSize[entry.file] = bytes }
-            }
-        }
-        let present = Set(stored.files.map(\.path))
-        for record in set.records {
-            for entry in MediaEntry.entries(of: record.document) where !present.contains(entry.file) {
-                findings.append(.mediaMissing(file: entry.file, record: record.path))
+                if !present.contains(entry.file) { findings.append(.mediaMissing(file: entry.file, record: record.path)) }
             }
         }
         findings += brokenLinks(in: set, stored: stored.files).map(CheckFinding.brokenLink)
@@ -100,17 +96,15 @@ extension Vault {
             let root = root
             let done = Mutex(0)
             let total = named.count
-            let hashes = named.withUnsafeBufferPointer { files in
-                let input = UnsafeSendable(files)
-                return parallelHash(count: total) { index in
-                    let hash = Self.sha256(ofFile: root.appendingPathComponent(input.value[index].path).path)
-                    let count = done.withLock { value in
-                        value += 1
-                        return value
-                    }
-                    progress?(count, total)
-                    return hash
+            let paths = named.map(\.path)
+            let hashes = parallelMap(total, minimumChunk: 1) { index in
+                let hash = Self.sha256(ofFile: root.appendingPathComponent(paths[index]).path)
+                let count = done.withLock { value in
+                    value += 1
+                    return value
                 }
+                progress?(count, total)
+                return hash
             }
             for (file, hash) in zip(named, hashes) where hash != file.sha256 {
                 findings.append(.mediaCorrupt(file: file.path, records: (users[file.path] ?? []).sorted()))
@@ -183,13 +177,8 @@ extension Vault {
         return repaired
     }
 
-    /// Removes temporary files of imports whose process is gone.
-    public func removeAbandonedMediaTemporaries() throws(FolioError) {
-        try withLock { () throws(FolioError) in MediaImporter.removeAbandonedTemporaries(in: mediaDirectory) }
-    }
-
     /// The sha256 of a file's bytes in lower-case hex, read in 1 MiB pieces; nil when it cannot be read.
-    public static func sha256(ofFile path: String) -> String? {
+    static func sha256(ofFile path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -206,16 +195,6 @@ extension Vault {
             }
         }
         guard ok else { return nil }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return MediaNaming.hex(hasher.finalize())
     }
-}
-
-/// `body(i)` for every i, one file per iteration, on all cores; results in order.
-func parallelHash(count: Int, _ body: @Sendable (Int) -> String?) -> [String?] {
-    var results = [String?](repeating: nil, count: count)
-    results.withUnsafeMutableBufferPointer { buffer in
-        let out = UnsafeSendable(buffer)
-        DispatchQueue.concurrentPerform(iterations: count) { i in out.value[i] = body(i) }
-    }
-    return results
 }
