@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FolioCore
+import FolioSearch
 import FolioStore
 
 struct Remove: ParsableCommand {
@@ -8,29 +9,68 @@ struct Remove: ParsableCommand {
         commandName: "rm",
         abstract: "Remove records and, by their kinds' rules, their children.",
         discussion: """
-        It lists what will go (counts per kind and titles) and asks first; without a terminal it needs --yes.
+        Name the records, or choose them with filters (all filters must hold): --kind, --tag, --since and \
+        --until (a date, or an age: 90d, 2w, 6m, 1y; `--until 90d` is every record made 90 days ago or \
+        earlier), --search (the query language of `folio search`). The profile is only removed when \
+        --kind profile is given.
+
+        It lists what will go (counts per kind, then the records) and asks first; without a terminal it \
+        needs --yes. Everything removed is one commit, so `folio undo` brings it all back.
         Examples:
           folio rm 5b0c --dry-run
           folio rm 小寶 --yes
+          folio rm --kind qa --until 90d --dry-run
+          folio rm --tag draft --search "before:2026-01-01" --yes
         """)
 
-    @Argument(help: "The records to remove: id, id prefix, path or slug.") var records: [String]
+    @Argument(help: "The records to remove: id, id prefix, path or slug.") var records: [String] = []
+    @Option(help: "Only records of this kind.") var kind: String?
+    @Option(help: "Only records with this tag (repeat: all must hold).") var tag: [String] = []
+    @Option(help: "Only records made on or after this date or within this age (2026-11-01, 30d).") var since: String?
+    @Option(help: "Only records made on or before this date or at least this long ago (2026-08-24, 90d).") var until: String?
+    @Option(help: "Only records that `folio search` finds with this query.") var search: String?
     @Flag(help: "Only list what would be removed.") var dryRun = false
     @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
+    @Flag(help: "Print the plan as JSON: {\"remove\": [records], \"unlink\": [paths]}.") var json = false
     @OptionGroup var global: GlobalOptions
 
+    private var hasFilters: Bool { kind != nil || !tag.isEmpty || since != nil || until != nil || search != nil }
+
     func validate() throws {
-        if records.isEmpty { throw ValidationError("Name at least one record to remove.") }
+        if records.isEmpty && !hasFilters { throw ValidationError(Message.ask(.needsRecordsOrFilter).text(MessageLanguage.shared.current)) }
+        if !records.isEmpty && hasFilters { throw ValidationError(Message.ask(.recordsAndFilters).text(MessageLanguage.shared.current)) }
+        for (name, text) in [("--since", since), ("--until", until)] {
+            if let text, DateBound(text) == nil {
+                throw ValidationError(Message.ask(.badAge(option: name, text: text)).text(MessageLanguage.shared.current))
+            }
+        }
     }
 
     func run() throws {
         let context = try Context.open(global)
         let set = context.records(quiet: true)
-        let roots = try records.map { reference throws(FolioError) in
-            try context.vault.resolve(reference, in: set, workingDirectory: context.workingDirectory)
+        let roots: [Record]
+        if records.isEmpty {
+            roots = try filtered(set, context: context)
+            if roots.isEmpty {
+                if json { context.json(.object([("remove", .array([])), ("unlink", .array([]))])) }
+                Console.err(Message.ask(.noneMatched).text(context.language))
+                return
+            }
+        } else {
+            roots = try records.map { reference throws(FolioError) in
+                try context.vault.resolve(reference, in: set, workingDirectory: context.workingDirectory)
+            }
         }
         let plan = context.vault.planDelete(roots, in: set)
-        printPlan(plan, set: set, context: context)
+        if json {
+            context.json(.object([
+                ("remove", .array(plan.removals.map { JSONWriter.record(set.records[$0], body: false) })),
+                ("unlink", .array(plan.unlinks.map { .string(set.records[$0].path) })),
+            ]))
+        } else {
+            printPlan(plan, set: set, context: context, limit: records.isEmpty ? 20 : nil)
+        }
         try context.vault.checkRefusals(plan, in: set)
         if dryRun { return }
         if !yes {
@@ -40,19 +80,55 @@ struct Remove: ParsableCommand {
             }
         }
         try context.vault.execute(plan, in: set)
+        if json { return }
         context.say(.deleted(plan.removals.count))
+    }
+
+    /// The records every filter holds for; their children follow by the delete rules afterwards.
+    private func filtered(_ set: RecordSet, context: Context) throws -> [Record] {
+        if let kind { _ = try context.vault.kind(kind) }
+        let now = context.vault.clock.timestamp, zone = context.vault.clock.zone
+        let lower = since.flatMap(DateBound.init), upper = until.flatMap(DateBound.init)
+        let catalog = context.catalog()
+        var chosen: Set<String>?
+        if let search {
+            let query = try Search.parse(search, hasOptions: false)
+            for case .kind(let name) in query.filters + query.excludedFilters { _ = try context.vault.kind(name) }
+            let index = catalog.search
+            chosen = Set(index.search(query, limit: nil).map { index.records[$0.record].path })
+        }
+        let paths = catalog.summaries.filter { record in
+            if let chosen, !chosen.contains(record.path) { return false }
+            if let kind { if record.kind != kind { return false } } else if record.kind == "profile" { return false }
+            for wanted in tag where !record.hasTag(wanted) { return false }
+            if lower != nil || upper != nil {
+                guard let time = record.sortTime else { return false }
+                if let lower, !lower.isOnOrAfter(time, now: now, zone: zone) { return false }
+                if let upper, !upper.isOnOrBefore(time, now: now, zone: zone) { return false }
+            }
+            return true
+        }.map(\.path)
+        let wanted = Set(paths)
+        // Oldest first, as the plan lists them.
+        return set.records.filter { wanted.contains($0.path) }
+            .sorted { ($0.sortTime?.epochSeconds ?? 0, $0.path) < ($1.sortTime?.epochSeconds ?? 0, $1.path) }
     }
 }
 
-/// Prints a delete plan: the count, counts per kind, then each record.
-func printPlan(_ plan: DeletePlan, set: RecordSet, context: Context) {
+/// Prints a delete plan: the count, counts per kind, then each record (at most `limit` of them).
+func printPlan(_ plan: DeletePlan, set: RecordSet, context: Context, limit: Int? = nil) {
     var counts: [String: Int] = [:]
     for index in plan.removals { counts[set.records[index].kind ?? "?", default: 0] += 1 }
     var lines = [Message.deletePlanHeader(plan.removals.count).text(context.language)]
     lines.append("  " + counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
-    for index in plan.removals {
+    let shown = limit.map { Array(plan.removals.prefix($0)) } ?? plan.removals
+    for index in shown {
         let record = set.records[index]
-        lines.append("  - \(record.kind ?? "?")  \(record.shortID)  \(record.title)  (\(record.path))")
+        let day = record.sortTime?.day10 ?? ""
+        lines.append("  - \(record.kind ?? "?")  \(record.shortID)  \(day)  \(record.title)  (\(record.path))")
+    }
+    if plan.removals.count > shown.count {
+        lines.append("  " + Message.ask(.moreNotShown(plan.removals.count - shown.count)).text(context.language))
     }
     for index in plan.unlinks {
         lines.append("  ~ " + Message.orphanUnlinked(set.records[index].path).text(context.language))

@@ -23,7 +23,8 @@ import YAML
 /// contains VALUE), among the records or items that have KEY.
 ///
 /// With a KIND and neither `--sum` nor `--avg`, every numeric key and list length found in that
-/// kind's records is reported. `--by month|week|year` repeats the counts, fields and rates per
+/// kind's records is reported, and every key the kind lists `values:` for (the magic 8 ball's
+/// `answer_type`) is counted per value, overall and per month; `--count KEY` counts any key. `--by month|week|year` repeats the counts, fields and rates per
 /// period (weeks are ISO 8601: `2026-W47`, starting on Monday).
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,12 +47,14 @@ struct Stats: ParsableCommand {
     @Option(name: .customLong("sum"), help: "A key path to total (repeatable).") var sums: [String] = []
     @Option(name: .customLong("avg"), help: "A key path to average (repeatable).") var averages: [String] = []
     @Option(name: .customLong("rate"), help: "KEY=VALUE: the share of values at KEY equal to VALUE (repeatable).") var rates: [String] = []
+    @Option(name: .customLong("count"), help: "A key whose values to count, e.g. answer_type (repeatable; default: the kind's keys with listed values).")
+    var counts: [String] = []
     @Option(help: "Repeat the figures per month, week (ISO) or year.") var by: Period?
     @Flag(help: "Print JSON: {total, by_kind, by_month, by_tag, fields, rates[, by, by_period]}.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        for key in sums + averages where !FieldPath.isValid(key) {
+        for key in sums + averages + counts where !FieldPath.isValid(key) {
             throw ValidationError("'\(key)' is not a key path such as duration or shots.count.")
         }
     }
@@ -62,7 +65,7 @@ struct Stats: ParsableCommand {
         let records = RecordSelection.records(of: kind, in: context.catalog())
         let explicit = sums + averages.filter { !sums.contains($0) }
         // Field values need the whole front matter: read the files of the records counted, and only then.
-        let roots: [Value] = kind != nil || !explicit.isEmpty || !rates.isEmpty
+        let roots: [Value] = kind != nil || !explicit.isEmpty || !rates.isEmpty || !counts.isEmpty
             ? context.vault.records(at: records.map(\.path)).map { $0?.document.root.resolved ?? .null }
             : Array(repeating: .null, count: records.count)
 
@@ -78,7 +81,13 @@ struct Stats: ParsableCommand {
             context.warn(FolioError(.statsNoValues(field.name)))
         }
 
-        let report = StatsReport(records: records, roots: roots, fields: fields, rates: rateSpecs, by: by)
+        var tallies = counts.map { CountSpec(name: $0, path: FieldPath($0, roots: roots), values: []) }
+        if counts.isEmpty, let kind, let declared = try? context.vault.kind(kind) {
+            tallies = declared.fields.compactMap { field in
+                field.allowedValues.map { CountSpec(name: field.name, path: FieldPath(field.name, roots: roots), values: $0) }
+            }
+        }
+        let report = StatsReport(records: records, roots: roots, fields: fields, rates: rateSpecs, counts: tallies, by: by)
         if json { return context.json(report.json()) }
         let columns = StatsColumns(
             sums: explicit.isEmpty ? Set(keys) : Set(sums), averages: explicit.isEmpty ? Set(keys) : Set(averages))
@@ -209,6 +218,21 @@ struct RateSpec {
     }
 }
 
+/// `--count KEY`, or a key the kind lists values for: how many records hold each value.
+struct CountSpec {
+    let name: String
+    let path: FieldPath
+    /// The values the kind allows, shown (with 0) in this order before any other value found.
+    let values: [String]
+
+    /// Values in a fixed order: the allowed ones, then the others by count, then alphabetically.
+    func ordered(_ tally: [String: Int]) -> [(String, Int)] {
+        let others = tally.filter { !values.contains($0.key) }
+            .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        return values.map { ($0, tally[$0] ?? 0) } + others.map { ($0.key, $0.value) }
+    }
+}
+
 // MARK: - Figures
 
 /// Count, sum, average, minimum and maximum of one key's values.
@@ -267,14 +291,31 @@ struct FieldFigures {
     var records = 0
     var fields: [FieldSummary]
     var rates: [RateTally]
+    /// Per ``CountSpec``: how many values of each text.
+    var counts: [[String: Int]]
 
-    init(fieldCount: Int, rateCount: Int) {
+    init(fieldCount: Int, rateCount: Int, countCount: Int = 0) {
         fields = Array(repeating: FieldSummary(), count: fieldCount)
         rates = Array(repeating: RateTally(), count: rateCount)
+        counts = Array(repeating: [:], count: countCount)
     }
 
-    mutating func add(_ root: Value, fields paths: [FieldPath], rates specs: [RateSpec]) {
+    mutating func add(_ root: Value, fields paths: [FieldPath], rates specs: [RateSpec], counts tallies: [CountSpec] = []) {
         records += 1
+        for (i, spec) in tallies.enumerated() {
+            for value in spec.path.values(in: root) {
+                switch value {
+                case .list(let items):
+                    for item in items {
+                        if case .list = item { continue }
+                        if case .map = item { continue }
+                        counts[i][item.plainText, default: 0] += 1
+                    }
+                case .map, .null: break
+                default: counts[i][value.plainText, default: 0] += 1
+                }
+            }
+        }
         for (i, path) in paths.enumerated() {
             for number in path.numbers(in: root) { fields[i].add(number.value, integer: number.integer) }
         }
@@ -301,30 +342,40 @@ struct StatsReport {
     let byTag: [(String, Int)]
     let fields: [FieldPath]
     let rates: [RateSpec]
+    let counts: [CountSpec]
     let overall: FieldFigures
     let by: Stats.Period?
     let periods: [(String, FieldFigures)]
+    /// The value counts per month, whatever `--by` says: the magic 8 ball's answers month by month.
+    let countsByMonth: [(String, [[String: Int]])]
 
-    init(records: [RecordSummary], roots: [Value], fields: [FieldPath], rates: [RateSpec], by: Stats.Period?) {
+    init(records: [RecordSummary], roots: [Value], fields: [FieldPath], rates: [RateSpec], counts: [CountSpec] = [], by: Stats.Period?) {
         total = records.count
         var kinds: [String: Int] = [:], months: [String: Int] = [:]
-        var overall = FieldFigures(fieldCount: fields.count, rateCount: rates.count)
+        var overall = FieldFigures(fieldCount: fields.count, rateCount: rates.count, countCount: counts.count)
         var periods: [String: FieldFigures] = [:]
+        var monthly: [String: FieldFigures] = [:]
         for (record, root) in zip(records, roots) {
             kinds[record.kind ?? "?", default: 0] += 1
             let time = record.sortTime
             if let time { months[String(time.day10.prefix(7)), default: 0] += 1 }
-            overall.add(root, fields: fields, rates: rates)
+            overall.add(root, fields: fields, rates: rates, counts: counts)
+            if !counts.isEmpty, let time {
+                monthly[String(time.day10.prefix(7)), default: FieldFigures(fieldCount: 0, rateCount: 0, countCount: counts.count)]
+                    .add(root, fields: [], rates: [], counts: counts)
+            }
             if let by, let time {
                 let key = switch by {
                 case .month: String(time.day10.prefix(7))
                 case .year: String(time.day10.prefix(4))
                 case .week: CivilDate.isoWeek(year: time.year, month: time.month, day: time.day)
                 }
-                periods[key, default: FieldFigures(fieldCount: fields.count, rateCount: rates.count)]
-                    .add(root, fields: fields, rates: rates)
+                periods[key, default: FieldFigures(fieldCount: fields.count, rateCount: rates.count, countCount: counts.count)]
+                    .add(root, fields: fields, rates: rates, counts: counts)
             }
         }
+        self.counts = counts
+        countsByMonth = monthly.sorted { $0.key < $1.key }.map { ($0.key, $0.value.counts) }
         byKind = kinds.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
         byMonth = months.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         byTag = TagTally.sorted(TagTally.count(records), by: .count).map { ($0.tag, $0.count) }
@@ -343,6 +394,9 @@ struct StatsReport {
             ("total", .int(total)), ("by_kind", counts(byKind)), ("by_month", counts(byMonth)), ("by_tag", counts(byTag)),
         ]
         pairs += figures(overall)
+        if !self.counts.isEmpty {
+            pairs.append(("counts_by_month", .object(countsByMonth.map { month, tallies in (month, countsJSON(tallies)) })))
+        }
         if let by {
             pairs.append(("by", .string(by.rawValue)))
             pairs.append(("by_period", .object(periods.map { period, figures in
@@ -353,10 +407,19 @@ struct StatsReport {
     }
 
     private func figures(_ figures: FieldFigures) -> [(String, JSONWriter.JSON)] {
-        [
+        var pairs: [(String, JSONWriter.JSON)] = [
             ("fields", .object(zip(fields, figures.fields).map { ($0.name, $1.json) })),
             ("rates", .object(zip(rates, figures.rates).map { ($0.name, $1.json) })),
         ]
+        if !counts.isEmpty { pairs.append(("counts", countsJSON(figures.counts))) }
+        return pairs
+    }
+
+    /// `{"answer_type": {"affirmative": 12, "neutral": 3, "negative": 5}}`.
+    private func countsJSON(_ tallies: [[String: Int]]) -> JSONWriter.JSON {
+        .object(zip(counts, tallies).map { spec, tally in
+            (spec.name, .object(spec.ordered(tally).map { ($0.0, .int($0.1)) }))
+        })
     }
 
     // MARK: Text
@@ -395,6 +458,9 @@ struct StatsReport {
             }
             lines += Self.layout(table, terminal: t)
         }
+        if !counts.isEmpty {
+            lines += countLines(terminal: t, monthHeading: say(.statsMonthHeading))
+        }
         if let by, !periods.isEmpty {
             lines.append("")
             let heading: Message = switch by {
@@ -421,6 +487,43 @@ struct StatsReport {
             lines += Self.layout(table, terminal: t)
         }
         return lines
+    }
+
+    /// Each counted key: its values with numbers (and on a terminal a bar), then a table per month.
+    private func countLines(terminal t: Terminal, monthHeading: String) -> [String] {
+        var lines: [String] = []
+        for (index, spec) in counts.enumerated() {
+            let overallValues = spec.ordered(overall.counts[index])
+            let most = overallValues.map(\.1).max() ?? 0
+            lines.append("")
+            var table = [[spec.name, "", ""]]
+            for (value, count) in overallValues {
+                table.append([value, String(count), t.isInteractive ? Self.bar(count, of: most, width: 20) : ""])
+            }
+            lines += Self.layout(table, terminal: t).map(\.trimmingTrailingSpaces)
+            guard !countsByMonth.isEmpty else { continue }
+            lines.append("")
+            let values = overallValues.map(\.0)
+            var monthly = [[monthHeading] + values]
+            let monthMost = countsByMonth.flatMap { $0.1[index].values }.max() ?? 0
+            for (month, tallies) in countsByMonth {
+                monthly.append([month] + values.map { value in
+                    let count = tallies[index][value] ?? 0
+                    return t.isInteractive ? Self.bar(count, of: monthMost, width: 8) + " " + String(count) : String(count)
+                })
+            }
+            lines += Self.layout(monthly, terminal: t)
+        }
+        return lines
+    }
+
+    /// A bar of eighth blocks, `width` cells for `most`; a count above zero always shows a sliver.
+    static func bar(_ count: Int, of most: Int, width: Int) -> String {
+        guard most > 0, count > 0 else { return String(repeating: " ", count: width) }
+        let eighths = max(1, Int((Double(count) / Double(most) * Double(width * 8)).rounded()))
+        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths % 8]
+        let text = String(repeating: "█", count: eighths / 8) + partial
+        return text + String(repeating: " ", count: max(0, width - text.count))
     }
 
     /// `12`, `10.5`, `7.33`; `-` for no value.

@@ -168,6 +168,9 @@ public enum Message: Sendable, Equatable {
     // Media: photos, videos, voice notes.
     case media(MediaMessage)
 
+    // The magic 8 ball and removing by filter.
+    case ask(AskMessage)
+
     public func text(_ language: Language) -> String {
         let (zh, en) = pair
         return language == .zhHant ? zh : en
@@ -487,6 +490,7 @@ public enum Message: Sendable, Equatable {
         case .askBirthday: ("生日（YYYY-MM-DD，可留空）：", "Birthday (YYYY-MM-DD, may be empty): ")
         case .askGender: ("性別（female/male/other，可留空）：", "Gender (female/male/other, may be empty): ")
         case .media(let message): message.pair
+        case .ask(let message): message.pair
         }
     }
 }

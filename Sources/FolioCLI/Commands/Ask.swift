@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import FolioCore
+import FolioStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `folio ask`: the magic 8 ball. Every question and its answer is a `qa` record of the owner.
+struct Ask: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Ask the magic 8 ball a question; the question and its answer are recorded.",
+        discussion: """
+        The answer is one of the 20 classic answers (10 affirmative, 5 neutral, 5 negative), each equally \
+        likely, printed in the vault's language with the other language beside it. The record (kind qa) \
+        keeps question, answer, answer_en, answer_type and source; `folio list qa` is the history and \
+        `folio stats qa` counts the answers by type.
+
+        Without a question argument the question is read from standard input. FOLIO_ASK_SEED=N (a whole \
+        number) makes the pick repeatable, for tests and demos.
+        Examples:
+          folio ask "明天會下雨嗎？"
+          folio ask Should I take the job --tag work
+          folio list qa -n 10
+        """)
+
+    @Argument(help: "The question (words are joined with spaces).") var words: [String] = []
+    @Flag(help: "Let the AI provider answer instead of the ball (source: ai).") var ai = false
+    @Option(name: .long, help: "A tag (repeat for more).") var tag: [String] = []
+    @Option(help: "A note kept in the record's body.") var note: String?
+    @Flag(help: "Print the new record as JSON.") var json = false
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = try Context.open(global)
+        var text = words.joined(separator: " ")
+        if words.isEmpty && isatty(STDIN_FILENO) != 1 {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        // The owner and the question are checked before any shaking, so a refusal records nothing.
+        try context.vault.requireProfile()
+        let question = try context.vault.checkedQuestion(text)
+        let answer: QAAnswer
+        if ai {
+            answer = try AIAnswer.answer(question, context: context)
+        } else {
+            var generator = try Self.generator(context.environment)
+            answer = QAAnswer(MagicAnswer.pick(using: &generator), language: context.language)
+            if context.terminal.isInteractive && !json { Self.shake(context) }
+        }
+        let record = try context.vault.recordAnswer(question: question, answer: answer, tags: tag, note: note)
+        if json { return context.json(JSONWriter.record(record, body: true)) }
+        Console.out(Self.line(answer, language: context.language, terminal: context.terminal))
+        Console.err(context.terminal.dim(Message.created(kind: "qa", title: record.title, path: record.path).text(context.language)))
+    }
+
+    /// The ball's generator: seeded by `FOLIO_ASK_SEED` when set, else the system's (cryptographically seeded).
+    static func generator(_ environment: [String: String]) throws(FolioError) -> any RandomNumberGenerator {
+        guard let text = environment["FOLIO_ASK_SEED"], !text.isEmpty else { return SystemRandomNumberGenerator() }
+        guard let seed = UInt64(text) else {
+            throw FolioError(.badSettingValue(key: "FOLIO_ASK_SEED", expected: "a whole number from 0 to \(UInt64.max)"))
+        }
+        return SplitMix64(seed: seed)
+    }
+
+    /// `🎱 毫無疑問（Without a doubt.）`, coloured by the answer's type on a terminal.
+    static func line(_ answer: QAAnswer, language: Language, terminal: Terminal) -> String {
+        let other = language == .zhHant ? answer.english : MagicAnswer.all.first { $0.english == answer.english }?.zhHant
+        let paint = switch answer.type {
+        case .affirmative: "32"
+        case .neutral: "33"
+        case .negative: "31"
+        }
+        var text = "🎱 " + terminal.paint(terminal.bold(answer.text), paint)
+        if let other, other != answer.text {
+            text += language == .zhHant ? "（\(other)）" : " (\(other))"
+        }
+        return text
+    }
+
+    /// A moment of suspense on a terminal, as the app's shake animation; never when piped.
+    static func shake(_ context: Context) {
+        Console.errInline(Message.ask(.shaking).text(context.language))
+        usleep(600_000)
+        Console.errInline("\r\u{1B}[2K")
+    }
+}
+
+/// The AI provider's answer to a question. Until a network provider is set up, says how to set one up.
+enum AIAnswer {
+    static func answer(_ question: String, context: Context) throws(FolioError) -> QAAnswer {
+        throw FolioError(.ask(.aiNotConfigured))
+    }
+}
