@@ -4,7 +4,6 @@ public enum AskMessage: Sendable, Equatable {
     case questionTooLong(length: Int, limit: Int)
     case aiNotConfigured
     case shaking
-    case answerSource(String)
     case noneMatched
     case needsRecordsOrFilter
     case recordsAndFilters
@@ -23,8 +22,6 @@ public enum AskMessage: Sendable, Equatable {
              "AI is not configured (ai.provider is builtin, which works offline), so nothing was recorded. Without --ai the magic 8 ball answers; for an AI answer run `folio config set ai.provider openai` and set ai.base_url, ai.model and a key (see the README).")
         case .shaking:
             ("🎱 搖一搖……", "🎱 shaking…")
-        case .answerSource(let provider):
-            ("由 \(provider) 回答", "answered by \(provider)")
         case .noneMatched:
             ("沒有符合條件的紀錄，沒有刪除任何東西。", "no records match; nothing was removed.")
         case .needsRecordsOrFilter:

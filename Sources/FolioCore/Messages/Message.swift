@@ -170,6 +170,7 @@ public enum Message: Sendable, Equatable {
 
     // The magic 8 ball and removing by filter.
     case ask(AskMessage)
+    case ai(AIMessage)
 
     public func text(_ language: Language) -> String {
         let (zh, en) = pair
@@ -491,6 +492,7 @@ public enum Message: Sendable, Equatable {
         case .askGender: ("性別（female/male/other，可留空）：", "Gender (female/male/other, may be empty): ")
         case .media(let message): message.pair
         case .ask(let message): message.pair
+        case .ai(let message): message.pair
         }
     }
 }

@@ -1,11 +1,6 @@
 import Foundation
+import FolioStore
 import YAML
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Access tokens for HTTPS remotes, kept outside every vault in `~/.config/folio/credentials.yaml`.
 ///
@@ -39,7 +34,7 @@ public struct CredentialsFile: Sendable, Hashable {
 
     /// `~/.config/folio/credentials.yaml` under `home`.
     public static func location(home: URL) -> URL {
-        home.appendingPathComponent(".config/folio/credentials.yaml")
+        PrivateFile.credentials(home: home)
     }
 
     /// Reads the file at ``location(home:)``, or nil when there is none.
@@ -51,24 +46,17 @@ public struct CredentialsFile: Sendable, Hashable {
 
     /// Reads the credentials file at `url`, or nil when there is none; see ``load(home:)``.
     public static func load(at url: URL) throws(TransportProblem) -> CredentialsFile? {
-        let path = url.path
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return nil }
-            throw .credentialsFileUnreadable(path: path, reason: String(cString: strerror(errno)))
+        let text: String?
+        do {
+            text = try PrivateFile.read(url)
+        } catch {
+            switch error {
+            case .tooOpen(let mode): throw .credentialsFileTooOpen(path: url.path, mode: mode)
+            case .unreadable(let reason): throw .credentialsFileUnreadable(path: url.path, reason: reason)
+            }
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw .credentialsFileUnreadable(path: path, reason: "not a regular file")
-        }
-        let mode = Int(info.st_mode & 0o7777)
-        if mode & 0o077 != 0 { throw .credentialsFileTooOpen(path: path, mode: mode) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .credentialsFileUnreadable(path: path, reason: "cannot be read")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .credentialsFileUnreadable(path: path, reason: "not UTF-8")
-        }
-        return try CredentialsFile(parsing: text, path: path)
+        guard let text else { return nil }
+        return try CredentialsFile(parsing: text, path: url.path)
     }
 
     /// Parses the documented format; `path` only names the file in errors.
@@ -102,7 +90,7 @@ public struct CredentialsFile: Sendable, Hashable {
                 }
                 fallback = token
             default:
-                continue  // Room for later keys; unknown ones are not an error.
+                continue  // Other keys (the AI key) are read elsewhere; unknown ones are not an error.
             }
         }
         self.init(tokens: tokens, fallback: fallback)

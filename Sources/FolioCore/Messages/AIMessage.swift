@@ -1,0 +1,125 @@
+/// Why an AI step did not work, in words a user can act on.
+public enum AIProblem: Error, Sendable, Equatable {
+    case needsNetworkProvider
+    case missingSetting(String)
+    case missingKey(url: String)
+    case credentialsTooOpen(path: String, mode: Int)
+    case credentialsUnreadable(path: String, reason: String)
+    case invalidBaseURL(String)
+    case cannotConnect(url: String, reason: String)
+    case connectionLost(String)
+    case timedOut(seconds: Int)
+    case cancelled
+    case unauthorized(status: Int, detail: String)
+    case notFound(detail: String)
+    case rateLimited(detail: String, retryAfter: Int?)
+    case serverError(status: Int, detail: String)
+    case httpStatus(status: Int, detail: String)
+    case malformed(String)
+    case streamEndedEarly(received: Int)
+
+    var pair: (String, String) {
+        switch self {
+        case .needsNetworkProvider:
+            ("內建（builtin）只在本機運作，這一步需要 AI 供應商：`folio config set ai.provider openai`，再設定 ai.base_url 與 ai.model",
+             "the builtin provider works offline and cannot do this; it needs an AI provider: `folio config set ai.provider openai`, then set ai.base_url and ai.model")
+        case .missingSetting(let key):
+            ("還沒設定 \(key)：`folio config set \(key) …`", "\(key) is not set: `folio config set \(key) …`")
+        case .missingKey(let url):
+            ("\(url) 需要 API 金鑰：設定環境變數 FOLIO_AI_KEY（或 OPENAI_API_KEY），或寫進 ~/.config/folio/credentials.yaml 的 ai_key（權限 600）",
+             "\(url) needs an API key: set FOLIO_AI_KEY (or OPENAI_API_KEY), or ai_key in ~/.config/folio/credentials.yaml (mode 600)")
+        case .credentialsTooOpen(let path, let mode):
+            ("\(path) 的權限是 \(String(mode, radix: 8))，別人也讀得到，所以不使用它；請執行 `chmod 600 \(path)`",
+             "\(path) has mode \(String(mode, radix: 8)), so others can read it and folio will not use it; run `chmod 600 \(path)`")
+        case .credentialsUnreadable(let path, let reason):
+            ("無法讀取 \(path)：\(reason)", "cannot read \(path): \(reason)")
+        case .invalidBaseURL(let url):
+            ("ai.base_url「\(url)」不是 http:// 或 https:// 網址", "ai.base_url '\(url)' is not an http:// or https:// URL")
+        case .cannotConnect(let url, let reason):
+            ("連不上 AI 伺服器 \(url)（\(reason)），請檢查網路或 ai.base_url", "cannot connect to the AI server at \(url) (\(reason)); check the network or ai.base_url")
+        case .connectionLost(let reason):
+            ("與 AI 伺服器的連線中斷了（\(reason)）", "the connection to the AI server was lost (\(reason))")
+        case .timedOut(let seconds):
+            ("AI 超過 \(seconds) 秒沒有回覆（ai.timeout）", "the AI did not answer within \(seconds) seconds (ai.timeout)")
+        case .cancelled:
+            ("已取消", "cancelled")
+        case .unauthorized(let status, let detail):
+            ("AI 伺服器拒絕了請求（HTTP \(status)：\(detail)），請檢查 API 金鑰", "the AI server refused the request (HTTP \(status): \(detail)); check the API key")
+        case .notFound(let detail):
+            ("AI 伺服器找不到這個模型或路徑（HTTP 404：\(detail)），請檢查 ai.model 與 ai.base_url（通常以 /v1 結尾）",
+             "the AI server has no such model or path (HTTP 404: \(detail)); check ai.model and ai.base_url (usually ending in /v1)")
+        case .rateLimited(let detail, let retryAfter):
+            ("AI 伺服器忙碌或額度用完（HTTP 429：\(detail)）" + (retryAfter.map { "，請 \($0) 秒後再試" } ?? "，請稍後再試"),
+             "the AI server is rate limiting or out of quota (HTTP 429: \(detail))" + (retryAfter.map { "; retry in \($0) seconds" } ?? "; try again later"))
+        case .serverError(let status, let detail):
+            ("AI 伺服器出錯了（HTTP \(status)：\(detail)），請稍後再試", "the AI server failed (HTTP \(status): \(detail)); try again later")
+        case .httpStatus(let status, let detail):
+            ("AI 伺服器回覆 HTTP \(status)：\(detail)", "the AI server answered HTTP \(status): \(detail)")
+        case .malformed(let detail):
+            ("AI 的回覆格式不對（\(detail)）", "the AI's reply made no sense (\(detail))")
+        case .streamEndedEarly(let received):
+            ("AI 的回覆中途斷了（收到 \(received) 字）", "the AI's reply stopped part way (\(received) characters arrived)")
+        }
+    }
+}
+
+/// What a network provider is sent, for the first-use notice.
+public enum AIPayload: Sendable, Equatable {
+    case question
+    /// A diary page: its text and conversation, its media unless `privacy.send_media` is off,
+    /// its place and weather only when `privacy.share_location` is on.
+    case entry(media: Bool, location: Bool)
+
+    var pair: (String, String) {
+        switch self {
+        case .question: ("你的問題", "your question")
+        case .entry(let media, let location):
+            ("日記的文字與對話" + (media ? "、照片與影片" : "（不含媒體）") + (location ? "、地點與天氣" : ""),
+             "the page's text and conversation" + (media ? ", its photos and videos" : " (no media)") + (location ? ", place and weather" : ""))
+        }
+    }
+}
+
+/// One provider that did not answer, and why.
+public struct ProviderFailure: Sendable, Equatable {
+    public var provider: String
+    public var problem: AIProblem
+
+    public init(provider: String, problem: AIProblem) {
+        self.provider = provider
+        self.problem = problem
+    }
+}
+
+/// Everything folio says about AI providers.
+public enum AIMessage: Sendable, Equatable {
+    /// One provider's failure: `provider` names it (`openai gpt-4o-mini`).
+    case failed(provider: String, problem: AIProblem)
+    /// Every provider of `ai.provider` and `ai.fallback` failed, in the order tried.
+    case allFailed([ProviderFailure])
+    /// Printed once per device and endpoint, before the first request goes out.
+    case firstUse(provider: String, url: String, sends: AIPayload)
+    /// The settings could not be read: the companion diary's F-014.
+    case settingsFallback
+    case answeredBy(String)
+
+    var pair: (String, String) {
+        switch self {
+        case .failed(let provider, let problem):
+            let (zh, en) = problem.pair
+            return ("\(provider)：\(zh)", "\(provider): \(en)")
+        case .allFailed(let failures):
+            let lines = failures.map { AIMessage.failed(provider: $0.provider, problem: $0.problem).pair }
+            return ("AI 沒有回應：\n  " + lines.map(\.0).joined(separator: "\n  "),
+                    "no AI provider answered:\n  " + lines.map(\.1).joined(separator: "\n  "))
+        case .firstUse(let provider, let url, let payload):
+            let sends = payload.pair
+            return ("第一次使用 \(provider)：\(sends.0)會傳送到 \(url)。金鑰只從環境變數或 ~/.config/folio/credentials.yaml 讀取，不會存進資料庫。（這個提示只出現一次）",
+                    "first use of \(provider): \(sends.1) will be sent to \(url). The key is read from the environment or ~/.config/folio/credentials.yaml, never from the vault. (Shown once.)")
+        case .settingsFallback:
+            return ("設定讀取失敗，已使用預設模型（builtin）。", "could not read the settings; using the default provider (builtin).")
+        case .answeredBy(let provider):
+            return ("由 \(provider) 回答", "answered by \(provider)")
+        }
+    }
+}

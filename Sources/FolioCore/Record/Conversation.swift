@@ -1,0 +1,189 @@
+import Foundation
+
+/// One message of a diary page's conversation with the AI companion.
+public struct ConversationMessage: Sendable, Equatable {
+    public enum Speaker: Sendable, Equatable {
+        /// The owner: `**me**`.
+        case me
+        /// The companion: `**folio**`.
+        case folio
+        /// Any other name a person wrote by hand; kept as written.
+        case other(String)
+
+        public var name: String {
+            switch self {
+            case .me: "me"
+            case .folio: "folio"
+            case .other(let name): name
+            }
+        }
+
+        public init(name: String) {
+            switch name {
+            case "me": self = .me
+            case "folio": self = .folio
+            default: self = .other(name)
+            }
+        }
+    }
+
+    public var speaker: Speaker
+    /// As written: `2026-11-22 18:05`, the writer's local time to the minute.
+    public var time: String
+    /// The message, Markdown allowed, several lines allowed; no blank lines at either end.
+    public var text: String
+
+    /// Blank lines at either end of `text` are dropped: they could not be told apart from the
+    /// blank line between messages.
+    public init(speaker: Speaker, time: String, text: String) {
+        self.speaker = speaker
+        self.time = time
+        var lines = text.components(separatedBy: "\n")
+        while lines.count > 1, lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+        while lines.count > 1, lines.first?.allSatisfy(\.isWhitespace) == true { lines.removeFirst() }
+        self.text = lines.count == 1 && lines[0].allSatisfy(\.isWhitespace) ? "" : lines.joined(separator: "\n")
+    }
+}
+
+/// The `## Conversation` section of a diary page, in the form of DESIGN §2:
+///
+/// ```
+/// ## Conversation
+///
+/// **me** · 2026-11-22 18:05
+/// 這張照片是我下班路上拍的。
+///
+/// **folio** · 2026-11-22 18:05
+/// 下雨的傍晚，這張照片看起來好寧靜……
+/// ```
+///
+/// A person reads it as a chat; ``parse(_:)`` reads back exactly the messages ``render(_:)`` wrote,
+/// whatever they contain. A message line that would read as a speaker line or as a level-two
+/// heading (which would end the section) gets one more leading backslash when written, and loses
+/// one when read, so Markdown renders it as the text it was.
+public enum Conversation {
+    public static let heading = "## Conversation"
+
+    /// The body split around its conversation: the text before the heading, the messages, and the
+    /// text after the section (a later `## ` heading and what follows), each kept as it was.
+    public struct Split: Sendable, Equatable {
+        public var before: String
+        public var messages: [ConversationMessage]
+        public var after: String
+        public var hasSection: Bool
+    }
+
+    /// Finds the conversation in a body. A body without the heading has no messages; all of it is `before`.
+    public static func split(_ body: String) -> Split {
+        let lines = body.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(where: { $0.trimmingTrailingWhitespace == heading }) else {
+            return Split(before: body, messages: [], after: "", hasSection: false)
+        }
+        var end = lines.count
+        for index in (start + 1)..<lines.count where isSectionEnd(lines[index]) {
+            end = index
+            break
+        }
+        // The line break that ends the last line before the heading belongs to `before`.
+        let before = lines[..<start].joined(separator: "\n") + (start > 0 ? "\n" : "")
+        let after = end < lines.count ? lines[end...].joined(separator: "\n") : ""
+        return Split(before: before, messages: messages(in: Array(lines[(start + 1)..<end])), after: after, hasSection: true)
+    }
+
+    /// The messages of a body's conversation, in order.
+    public static func parse(_ body: String) -> [ConversationMessage] {
+        split(body).messages
+    }
+
+    /// The section's text: the heading, a blank line, then each message and a blank line between.
+    public static func render(_ messages: [ConversationMessage]) -> String {
+        var out = heading + "\n"
+        for message in messages {
+            out += "\n" + speakerLine(message) + "\n"
+            for line in message.text.components(separatedBy: "\n") { out += escape(line) + "\n" }
+        }
+        return out
+    }
+
+    /// The body with its conversation replaced by `messages`: the section is rewritten in place, or
+    /// added at the end; the text around it is left as it was.
+    public static func replacing(in body: String, with messages: [ConversationMessage]) -> String {
+        let parts = split(body)
+        let section = render(messages)
+        guard parts.hasSection else {
+            if body.isEmpty { return section }
+            let trimmed = body.hasSuffix("\n") ? body : body + "\n"
+            return trimmed + (trimmed.hasSuffix("\n\n") ? "" : "\n") + section
+        }
+        return parts.before + section + (parts.after.isEmpty ? "" : "\n" + parts.after)
+    }
+
+    // MARK: - Lines
+
+    static func speakerLine(_ message: ConversationMessage) -> String {
+        "**\(message.speaker.name)** · \(message.time)"
+    }
+
+    /// `**name** · time`: the name without `*` or line breaks, the time without line breaks.
+    static func parseSpeakerLine(_ line: String) -> (name: String, time: String)? {
+        guard line.hasPrefix("**"), let close = line.range(of: "** · ", range: line.index(line.startIndex, offsetBy: 2)..<line.endIndex)
+        else { return nil }
+        let name = String(line[line.index(line.startIndex, offsetBy: 2)..<close.lowerBound])
+        let time = String(line[close.upperBound...])
+        guard !name.isEmpty, !name.contains("*"), !time.isEmpty, time.trimmingCharacters(in: .whitespaces) == time else { return nil }
+        return (name, time)
+    }
+
+    static func isSectionEnd(_ line: String) -> Bool {
+        line.hasPrefix("## ") || line == "##"
+    }
+
+    /// Whether a line, read as it stands, would be taken for structure rather than message text.
+    private static func isStructural(_ line: String) -> Bool {
+        parseSpeakerLine(line) != nil || isSectionEnd(line)
+    }
+
+    /// A message line as written: one more backslash in front of a line that, without its leading
+    /// backslashes, would be structure.
+    static func escape(_ line: String) -> String {
+        let bare = String(line.drop { $0 == "\\" })
+        return isStructural(bare) ? "\\" + line : line
+    }
+
+    static func unescape(_ line: String) -> String {
+        guard line.hasPrefix("\\") else { return line }
+        let bare = String(line.drop { $0 == "\\" })
+        return isStructural(bare) ? String(line.dropFirst()) : line
+    }
+
+    private static func messages(in lines: [String]) -> [ConversationMessage] {
+        var messages: [ConversationMessage] = []
+        var current: (name: String, time: String)?
+        var text: [String] = []
+        func flush() {
+            guard let speaker = current else { return }
+            while text.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { text.removeLast() }
+            while text.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { text.removeFirst() }
+            messages.append(ConversationMessage(speaker: .init(name: speaker.name), time: speaker.time, text: text.joined(separator: "\n")))
+            text = []
+        }
+        for line in lines {
+            if let speaker = parseSpeakerLine(line) {
+                flush()
+                current = speaker
+            } else if current != nil {
+                text.append(unescape(line))
+            }
+        }
+        flush()
+        return messages
+    }
+}
+
+extension String {
+    var trimmingTrailingWhitespace: String {
+        var copy = self
+        while copy.last?.isWhitespace == true { copy.removeLast() }
+        return copy
+    }
+}
