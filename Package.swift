@@ -54,6 +54,13 @@ let package = Package(
             name: "FolioStore",
             dependencies: ["FolioCore", "FolioSearch", "FolioMedia", "Markdown", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
+        // AI providers' wire protocols: the OpenAI-compatible HTTP API, server-sent events. Knows no record.
+        .target(name: "FolioAI", swiftSettings: strict),
+        // The AI companion: providers behind one protocol, their settings and keys, prompts.
+        .target(
+            name: "FolioCompanion",
+            dependencies: ["FolioCore", "FolioStore", "FolioAI", "YAML"],
+            swiftSettings: strict),
         // History and sync: the vault's git repository through libgit2.
         .target(
             name: "FolioSync",
@@ -63,7 +70,7 @@ let package = Package(
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioSync", "FolioSearch",
+                "FolioCore", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -81,7 +88,8 @@ let package = Package(
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),
         .testTarget(
             name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "Git", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "FolioCLITests", dependencies: ["FolioCLI", "folio"], swiftSettings: strict),
+            name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "TestSupport"], swiftSettings: strict),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FolioCompanion
 import FolioCore
 import FolioStore
 #if canImport(Glibc)
@@ -86,9 +87,18 @@ struct Ask: ParsableCommand {
     }
 }
 
-/// The AI provider's answer to a question. Until a network provider is set up, says how to set one up.
+/// The AI provider's answer to a question (source: ai), from the first provider of the chain that answers.
 enum AIAnswer {
     static func answer(_ question: String, context: Context) throws(FolioError) -> QAAnswer {
-        throw FolioError(.ask(.aiNotConfigured))
+        let chain = AIRun.chain(context, sends: .question)
+        // Only builtin configured: say so plainly, rather than as a provider failure.
+        guard !chain.endpoints.isEmpty || !chain.setupFailures.isEmpty else { throw FolioError(.ask(.aiNotConfigured)) }
+        if context.terminal.isInteractive { Console.errInline(Message.ask(.shaking).text(context.language)) }
+        defer { if context.terminal.isInteractive { Console.errInline("\r\u{1B}[2K") } }
+        let (oracle, provider) = try AIRun.blocking { () async throws(FolioError) in
+            try await chain.first { provider async throws(AIProblem) in try await provider.answer(question: question) }
+        }
+        Console.err(context.terminal.dim(Message.ai(.answeredBy(provider)).text(context.language)))
+        return QAAnswer(text: oracle.text, english: oracle.english, type: oracle.type, source: "ai")
     }
 }

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Reads a streamed chat completion (`text/event-stream` of `chat.completion.chunk` objects) as
+/// the bytes arrive, handing each text delta on at once.
+///
+/// Fed on the exchange's serial delegate queue; read by the caller once the exchange is over.
+/// The lock makes those reads safe without relying on that ordering.
+final class ChatStreamDecoder: IncrementalBodyConsumer, @unchecked Sendable {
+    struct Snapshot {
+        var text = ""
+        var model: String?
+        var usage: TokenUsage?
+        var finishReason: String?
+        var sawDone = false
+        /// The stream's first bytes, for error messages when it never made sense.
+        var head = Data()
+    }
+
+    private let onDelta: @Sendable (String) -> Void
+    private let lock = NSLock()
+    private var parser = ServerSentEventParser()
+    private var state = Snapshot()
+    private var accepted = false
+
+    init(onDelta: @escaping @Sendable (String) -> Void) {
+        self.onDelta = onDelta
+    }
+
+    var snapshot: Snapshot { lock.withLock { state } }
+
+    /// Whether the stream's body began: a lost connection after that is a truncated answer.
+    var started: Bool { lock.withLock { accepted } }
+
+    /// Event streams only: a JSON body (a server that ignored `stream`) is collected whole instead.
+    func accepts(_ head: ResponseHead) -> Bool {
+        let type = head.header("Content-Type")?.lowercased() ?? ""
+        let takes = !type.contains("application/json")
+        lock.withLock { accepted = takes }
+        return takes
+    }
+
+    func consume(_ chunk: Data) throws(OpenAIError) {
+        let events = lock.withLock {
+            if state.head.count < 512 { state.head.append(chunk.prefix(512 - state.head.count)) }
+            return parser.feed(chunk)
+        }
+        for event in events { try handle(event) }
+    }
+
+    /// The reply once the body has ended; a stream that stopped without `[DONE]` or a finish
+    /// reason was cut short.
+    func finish() throws(OpenAIError) -> ChatReply {
+        let events = lock.withLock { parser.finish() }
+        for event in events {
+            // An unterminated last event that does not parse is the stream's cut edge, not a
+            // malformed reply: the check below reports the truncation.
+            do { try handle(event) } catch .malformedReply { break }
+        }
+        let state = snapshot
+        guard state.sawDone || state.finishReason != nil else {
+            throw .streamEndedEarly(partial: state.text)
+        }
+        guard !state.text.isEmpty else {
+            throw .malformedReply(reason: "the streamed reply has no content", excerpt: excerpt(of: state.head))
+        }
+        return ChatReply(content: state.text, model: state.model, usage: state.usage, finishReason: state.finishReason)
+    }
+
+    private func handle(_ event: ServerSentEvent) throws(OpenAIError) {
+        if lock.withLock({ state.sawDone }) { return }
+        let data = event.data.trimmingCharacters(in: .whitespaces)
+        if data == "[DONE]" {
+            lock.withLock { state.sawDone = true }
+            return
+        }
+        let chunk: ChatCompletionReply
+        do {
+            chunk = try JSONDecoder().decode(ChatCompletionReply.self, from: Data(data.utf8))
+        } catch {
+            throw .malformedReply(reason: "a stream event is not a JSON completion chunk", excerpt: excerpt(of: Data(data.utf8)))
+        }
+        if let error = chunk.error {
+            // Servers report a failure mid-stream as an event, after the 200 status was sent.
+            throw .httpStatus(HTTPErrorReply(status: 200, message: error.message, type: error.type, code: error.code, excerpt: excerpt(of: Data(data.utf8))))
+        }
+        let choice = chunk.choices?.first
+        let piece = choice?.delta?.content?.text ?? choice?.message?.content?.text ?? ""
+        lock.withLock {
+            if let model = chunk.model { state.model = model }
+            if let usage = chunk.usage { state.usage = usage.tokenUsage }
+            if let reason = choice?.finishReason { state.finishReason = reason }
+            state.text += piece
+        }
+        // Outside the lock: the caller's callback may take its time (printing to a terminal).
+        if !piece.isEmpty { onDelta(piece) }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A client for any OpenAI-compatible HTTP API: chat completions (whole or streamed) and audio
+/// transcription. Every failure is an ``OpenAIError``; no server reply can crash it.
+public struct OpenAIClient: Sendable {
+    public var configuration: OpenAIConfiguration
+
+    public init(_ configuration: OpenAIConfiguration) {
+        self.configuration = configuration
+    }
+
+    public init(baseURL: String, apiKey: String? = nil, timeout: TimeInterval = 60) {
+        self.init(OpenAIConfiguration(baseURL: baseURL, apiKey: apiKey, timeout: timeout))
+    }
+
+    /// Asks for a whole completion and returns the first choice.
+    public func chat(_ request: ChatRequest) async throws(OpenAIError) -> ChatReply {
+        let urlRequest = try jsonRequest("chat/completions", ChatCompletionBody(request, stream: false), accept: "application/json")
+        let result = try await HTTPExchange.perform(urlRequest, timeout: effectiveTimeout)
+        try Self.requireSuccess(result)
+        return try Self.decodeCompletion(result.body)
+    }
+
+    /// Asks for a streamed completion: `onDelta` gets each piece of text as it arrives (on a
+    /// background thread, in order), and the whole text is returned at the end.
+    ///
+    /// A server that ignores `stream` and answers with one JSON completion still works: its text
+    /// is delivered as a single piece.
+    public func streamChat(
+        _ request: ChatRequest, onDelta: @escaping @Sendable (String) -> Void
+    ) async throws(OpenAIError) -> ChatReply {
+        let urlRequest = try jsonRequest("chat/completions", ChatCompletionBody(request, stream: true), accept: "text/event-stream")
+        let stream = ChatStreamDecoder(onDelta: onDelta)
+        let result: HTTPResult
+        do {
+            result = try await HTTPExchange.perform(urlRequest, timeout: effectiveTimeout, consumer: stream)
+        } catch .connectionLost where stream.started {
+            // A dropped connection mid-stream is a truncated answer: keep what came.
+            throw .streamEndedEarly(partial: stream.snapshot.text)
+        }
+        try Self.requireSuccess(result)
+        guard result.consumedIncrementally else {
+            let reply = try Self.decodeCompletion(result.body)
+            onDelta(reply.content)
+            return reply
+        }
+        return try stream.finish()
+    }
+
+    /// Transcribes audio (`POST audio/transcriptions`, multipart) and returns the text, which may
+    /// be empty for silence.
+    public func transcribe(_ request: TranscriptionRequest) async throws(OpenAIError) -> String {
+        var form = MultipartForm()
+        form.addField("model", request.model)
+        if let language = request.language, !language.isEmpty { form.addField("language", language) }
+        form.addField("response_format", "json")
+        form.addFile("file", filename: request.filename, contentType: request.contentType, data: request.audio)
+        form.finish()
+        var urlRequest = try baseRequest("audio/transcriptions", accept: "application/json")
+        urlRequest.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+        urlRequest.httpBody = form.body
+
+        let result = try await HTTPExchange.perform(urlRequest, timeout: effectiveTimeout)
+        try Self.requireSuccess(result)
+        guard let reply = try? JSONDecoder().decode(TranscriptionReply.self, from: result.body) else {
+            throw .malformedReply(reason: "the transcription is not JSON", excerpt: excerpt(of: result.body))
+        }
+        guard let text = reply.text else {
+            throw .malformedReply(reason: "the transcription has no text", excerpt: excerpt(of: result.body))
+        }
+        return text
+    }
+
+    // MARK: Requests
+
+    /// Whole seconds, at least one and at most a week: swift-corelibs-foundation truncates the
+    /// interval to whole seconds (0.5 would fire at once) and traps on values too large for Int.
+    var effectiveTimeout: TimeInterval {
+        let week: TimeInterval = 7 * 24 * 3600
+        guard configuration.timeout.isFinite else { return week }
+        return min(max(1, configuration.timeout.rounded(.up)), week)
+    }
+
+    /// `base/path`, the base's trailing slashes dropped.
+    func endpoint(_ path: String) throws(OpenAIError) -> URL {
+        var base = configuration.baseURL.trimmingCharacters(in: .whitespacesAndNewlines)
+        while base.hasSuffix("/") { base.removeLast() }
+        guard let url = URL(string: base + "/" + path),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else { throw .invalidBaseURL(configuration.baseURL) }
+        return url
+    }
+
+    private func baseRequest(_ path: String, accept: String) throws(OpenAIError) -> URLRequest {
+        var request = URLRequest(url: try endpoint(path), cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: effectiveTimeout)
+        request.httpMethod = "POST"
+        request.setValue(accept, forHTTPHeaderField: "Accept")
+        if let key = configuration.apiKey?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
+            request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+        }
+        return request
+    }
+
+    private func jsonRequest(_ path: String, _ body: some Encodable, accept: String) throws(OpenAIError) -> URLRequest {
+        var request = try baseRequest(path, accept: accept)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Only a non-finite number could fail to encode, and ChatCompletionBody leaves those out.
+        request.httpBody = (try? encoder.encode(body)) ?? Data("{}".utf8)
+        return request
+    }
+
+    // MARK: Replies
+
+    /// Turns an error status into its ``OpenAIError`` case, with the server's own words.
+    static func requireSuccess(_ result: HTTPResult) throws(OpenAIError) {
+        guard !result.head.isSuccess else { return }
+        let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: result.body)
+        let reply = HTTPErrorReply(
+            status: result.head.status, message: envelope?.error?.message, type: envelope?.error?.type,
+            code: envelope?.error?.code, retryAfter: result.head.header("Retry-After"), excerpt: excerpt(of: result.body))
+        throw OpenAIError.classify(reply)
+    }
+
+    static func decodeCompletion(_ body: Data) throws(OpenAIError) -> ChatReply {
+        let completion: ChatCompletionReply
+        do {
+            completion = try JSONDecoder().decode(ChatCompletionReply.self, from: body)
+        } catch {
+            throw .malformedReply(reason: "the reply is not a JSON chat completion", excerpt: excerpt(of: body))
+        }
+        if let error = completion.error, completion.choices == nil {
+            throw .httpStatus(HTTPErrorReply(status: 200, message: error.message, type: error.type, code: error.code, excerpt: excerpt(of: body)))
+        }
+        guard let choice = completion.choices?.first else {
+            throw .malformedReply(reason: "the reply has no choices", excerpt: excerpt(of: body))
+        }
+        guard let content = choice.message?.content?.text, !content.isEmpty else {
+            throw .malformedReply(reason: "the reply's message is empty", excerpt: excerpt(of: body))
+        }
+        return ChatReply(content: content, model: completion.model, usage: completion.usage?.tokenUsage, finishReason: choice.finishReason)
+    }
+}

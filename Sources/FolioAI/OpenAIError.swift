@@ -1,0 +1,143 @@
+import Foundation
+
+/// A reply with an HTTP error status, with what the server said about it.
+public struct HTTPErrorReply: Sendable, Equatable {
+    public var status: Int
+    /// `error.message` of an OpenAI-style body (`{"error":{"message":…}}`), or a bare
+    /// `{"error":"…"}` string as some local servers send.
+    public var message: String?
+    /// `error.type`, e.g. `invalid_request_error`.
+    public var type: String?
+    /// `error.code`, e.g. `invalid_api_key` or `model_not_found` (numbers are given as text).
+    public var code: String?
+    /// The `Retry-After` header as sent (seconds, or an HTTP date).
+    public var retryAfter: String?
+    /// The start of the body, for when it is not OpenAI-style (an HTML page from a proxy).
+    public var excerpt: String
+
+    public init(status: Int, message: String? = nil, type: String? = nil, code: String? = nil, retryAfter: String? = nil, excerpt: String = "") {
+        self.status = status
+        self.message = message
+        self.type = type
+        self.code = code
+        self.retryAfter = retryAfter
+        self.excerpt = excerpt
+    }
+
+    /// `Retry-After` in seconds from now, whether sent as seconds or as an HTTP date.
+    public var retryAfterSeconds: TimeInterval? {
+        guard let retryAfter = retryAfter?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if let seconds = TimeInterval(retryAfter), seconds >= 0 { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: retryAfter) else { return nil }
+        return max(0, date.timeIntervalSinceNow)
+    }
+}
+
+/// Everything that can go wrong talking to an OpenAI-compatible server, with enough context for a
+/// message a user can act on (``description``).
+public enum OpenAIError: Error, Sendable, Equatable {
+    /// The configured base URL is not an `http(s)://host…` URL.
+    case invalidBaseURL(String)
+    /// No connection: refused, unknown host, TLS failure. `reason` says which.
+    case cannotConnect(url: String, reason: String)
+    /// The connection dropped after the request was sent, before a whole reply arrived.
+    case connectionLost(reason: String)
+    /// Nothing arrived for `seconds` (the configured timeout).
+    case timedOut(seconds: TimeInterval)
+    /// The calling task was cancelled.
+    case cancelled
+    /// 401 or 403: a missing, wrong or revoked API key.
+    case unauthorized(HTTPErrorReply)
+    /// 404: usually an unknown model, or a base URL missing its `/v1`.
+    case notFound(HTTPErrorReply)
+    /// 429: too many requests or no quota left; see ``HTTPErrorReply/retryAfter``.
+    case rateLimited(HTTPErrorReply)
+    /// 5xx: the server or the model failed.
+    case serverError(HTTPErrorReply)
+    /// Any other error status (400 for a bad request, …), or an error object in a 2xx reply.
+    case httpStatus(HTTPErrorReply)
+    /// A reply that is not what the API promises: not JSON, no choices, empty content.
+    case malformedReply(reason: String, excerpt: String)
+    /// A streamed reply stopped without its `[DONE]` (or a finish reason); `partial` is the text
+    /// that did arrive.
+    case streamEndedEarly(partial: String)
+
+    /// The HTTP error details, for the cases that have them.
+    public var httpReply: HTTPErrorReply? {
+        switch self {
+        case .unauthorized(let reply), .notFound(let reply), .rateLimited(let reply), .serverError(let reply), .httpStatus(let reply):
+            reply
+        default:
+            nil
+        }
+    }
+
+    /// The case for an error `status`, so callers can switch on meaning rather than numbers.
+    static func classify(_ reply: HTTPErrorReply) -> OpenAIError {
+        switch reply.status {
+        case 401, 403: .unauthorized(reply)
+        case 404: .notFound(reply)
+        case 429: .rateLimited(reply)
+        case 500...599: .serverError(reply)
+        default: .httpStatus(reply)
+        }
+    }
+}
+
+extension OpenAIError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case .invalidBaseURL(let url):
+            return "the AI base URL '\(url)' is not an http:// or https:// URL"
+        case .cannotConnect(let url, let reason):
+            return "cannot connect to the AI server at \(url): \(reason)"
+        case .connectionLost(let reason):
+            return "the connection to the AI server was lost: \(reason)"
+        case .timedOut(let seconds):
+            return "the AI server did not answer within \(Self.format(seconds)) seconds"
+        case .cancelled:
+            return "the AI request was cancelled"
+        case .unauthorized(let reply):
+            return "the AI server refused the request (HTTP \(reply.status)): \(Self.detail(reply)); check the API key"
+        case .notFound(let reply):
+            return "the AI server has no such model or path (HTTP 404): \(Self.detail(reply)); check the model name and base URL"
+        case .rateLimited(let reply):
+            let wait = reply.retryAfterSeconds.map { "; retry in \(Self.format($0)) seconds" } ?? ""
+            return "the AI server is rate limiting (HTTP 429): \(Self.detail(reply))\(wait)"
+        case .serverError(let reply):
+            return "the AI server failed (HTTP \(reply.status)): \(Self.detail(reply))"
+        case .httpStatus(let reply) where (200..<300).contains(reply.status):
+            return "the AI server reported an error: \(Self.detail(reply))"
+        case .httpStatus(let reply):
+            return "the AI server answered HTTP \(reply.status): \(Self.detail(reply))"
+        case .malformedReply(let reason, let excerpt):
+            return excerpt.isEmpty ? "unexpected reply from the AI server: \(reason)" : "unexpected reply from the AI server: \(reason): \(excerpt)"
+        case .streamEndedEarly(let partial):
+            return "the AI reply stopped before it was complete (\(partial.count) characters arrived)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    private static func detail(_ reply: HTTPErrorReply) -> String {
+        if let message = reply.message, !message.isEmpty { return message }
+        return reply.excerpt.isEmpty ? "no details" : reply.excerpt
+    }
+
+    private static func format(_ seconds: TimeInterval) -> String {
+        // Int(_:) traps on infinity, which a Retry-After of "1e999" would produce.
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return "\(seconds)" }
+        return seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+}
+
+/// The start of `data` as one line of text, for error messages about replies that made no sense.
+func excerpt(of data: Data, limit: Int = 200) -> String {
+    let text = String(decoding: data.prefix(limit * 4), as: UTF8.self)
+    let flattened = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    return flattened.count > limit ? String(flattened.prefix(limit)) + "…" : flattened
+}

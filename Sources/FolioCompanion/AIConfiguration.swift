@@ -1,0 +1,64 @@
+import Foundation
+import FolioCore
+import FolioStore
+
+/// The AI settings of a vault (`ai.*`, `privacy.*`, `location`, `language` in `.folio/config.yaml`),
+/// read once per command. They live in the vault, so every device follows a change at its next sync.
+public struct AIConfiguration: Sendable, Equatable {
+    /// `ai.provider` then `ai.fallback`, each once, in the order they are tried.
+    public var providers: [String]
+    public var baseURL: String
+    public var model: String?
+    public var visionModel: String?
+    public var transcriptionModel: String?
+    public var tone: String
+    public var autoTitle: Bool
+    public var autoTags: Bool
+    public var timeoutSeconds: Int
+    public var sendMedia: Bool
+    public var shareLocation: Bool
+    public var location: String?
+    public var language: Language
+    /// True when `.folio/config.yaml` could not be read: only `builtin` is used then (F-014).
+    public var settingsUnreadable: Bool
+
+    /// ChatGPT's API, used when `ai.base_url` is not set.
+    public static let openAIBaseURL = "https://api.openai.com/v1"
+    public static let knownProviders = ["builtin", "openai"]
+
+    public init(settings: Settings, language: Language) {
+        func text(_ key: String) -> String? {
+            settings.string(key).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        }
+        func flag(_ key: String, _ fallback: Bool) -> Bool {
+            if case .bool(let value)? = settings.value(key) { return value }
+            return fallback
+        }
+        settingsUnreadable = settings.problem != nil
+        var chain: [String] = []
+        if !settingsUnreadable {
+            chain.append(text("ai.provider") ?? "builtin")
+            if case .list(let items)? = settings.value("ai.fallback") {
+                chain += items.map(\.plainText).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            }
+        }
+        var seen = Set<String>()
+        providers = chain.filter { seen.insert($0).inserted }
+        if providers.isEmpty { providers = ["builtin"] }
+        baseURL = text("ai.base_url") ?? Self.openAIBaseURL
+        model = text("ai.model")
+        visionModel = text("ai.vision_model")
+        transcriptionModel = text("ai.transcription_model")
+        tone = text("ai.tone") ?? "warm"
+        autoTitle = flag("ai.auto_title", true)
+        autoTags = flag("ai.auto_tags", true)
+        if case .int(let seconds)? = settings.value("ai.timeout"), seconds > 0 { timeoutSeconds = seconds } else { timeoutSeconds = 60 }
+        sendMedia = flag("privacy.send_media", true)
+        shareLocation = flag("privacy.share_location", false)
+        location = text("location")
+        self.language = language
+    }
+
+    /// Whether any provider tried sends data over the network.
+    public var usesNetwork: Bool { providers.contains { $0 != "builtin" } }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import FolioAI
+
+@Suite("Errors")
+struct ErrorTests {
+    @Test func unauthorizedCarriesTheServersMessage() async throws {
+        let server = try OpenAIServer(defaultReply: .error(
+            status: 401, message: "Incorrect API key provided: sk-wrong.", code: "invalid_api_key"))
+        let error = await expectFailure { try await client(server, apiKey: "sk-wrong").chat(helloRequest) }
+        #expect(error == .unauthorized(HTTPErrorReply(
+            status: 401, message: "Incorrect API key provided: sk-wrong.", type: "invalid_request_error",
+            code: "invalid_api_key",
+            excerpt: #"{"error":{"code":"invalid_api_key","message":"Incorrect API key provided: sk-wrong.","type":"invalid_request_error"}}"#)))
+        #expect(error?.description == "the AI server refused the request (HTTP 401): Incorrect API key provided: sk-wrong.; check the API key")
+    }
+
+    @Test func forbiddenIsUnauthorizedToo() async throws {
+        let server = try OpenAIServer(defaultReply: .error(status: 403, message: "Project does not have access"))
+        let error = await expectFailure { try await client(server).chat(helloRequest) }
+        guard case .unauthorized(let reply) = error else { return #expect(Bool(false), "\(String(describing: error))") }
+        #expect(reply.status == 403)
+    }
+
+    @Test func rateLimitedKeepsRetryAfter() async throws {
+        let server = try OpenAIServer(defaultReply: .error(
+            status: 429, message: "Rate limit reached for gpt-test.", type: "requests", code: "rate_limit_exceeded", retryAfter: "20"))
+        let error = await expectFailure { try await client(server).chat(helloRequest) }
+        guard case .rateLimited(let reply) = error else { return #expect(Bool(false), "\(String(describing: error))") }
+        #expect(reply.retryAfter == "20")
+        #expect(reply.retryAfterSeconds == 20)
+        #expect(reply.message == "Rate limit reached for gpt-test.")
+        #expect(error?.description == "the AI server is rate limiting (HTTP 429): Rate limit reached for gpt-test.; retry in 20 seconds")
+    }
+
+    @Test func retryAfterAsAnHTTPDate() {
+        let reply = HTTPErrorReply(status: 429, retryAfter: "Wed, 21 Oct 2015 07:28:00 GMT")
+        #expect(reply.retryAfterSeconds == 0)
+        #expect(HTTPErrorReply(status: 429, retryAfter: "soon").retryAfterSeconds == nil)
+        #expect(OpenAIError.rateLimited(HTTPErrorReply(status: 429, retryAfter: "1e999")).description.contains("inf"))
+    }
+
+    @Test(arguments: [500, 503])
+    func serverErrors(status: Int) async throws {
+        let server = try OpenAIServer(defaultReply: .error(status: status, message: "The server had an error.", type: "server_error"))
+        let error = await expectFailure { try await client(server).chat(helloRequest) }
+        guard case .serverError(let reply) = error else { return #expect(Bool(false), "\(String(describing: error))") }
+        #expect(reply.status == status)
+        #expect(error?.description == "the AI server failed (HTTP \(status)): The server had an error.")
+    }
+
+    @Test func anHTMLErrorPageIsQuotedWhenThereIsNoMessage() async throws {
+        let server = try OpenAIServer(defaultReply: .raw(
+            status: 502, contentType: "text/html", body: "<html>\n<h1>502 Bad Gateway</h1>\n</html>\n"))
+        let error = await expectFailure { try await client(server).chat(helloRequest) }
+        #expect(error == .serverError(HTTPErrorReply(status: 502, excerpt: "<html> <h1>502 Bad Gateway</h1> </html>")))
+        #expect(error?.description == "the AI server failed (HTTP 502): <html> <h1>502 Bad Gateway</h1> </html>")
+    }
+
+    @Test func otherStatusesAndBareErrorStrings() async throws {
+        let server = try OpenAIServer(defaultReply: .raw(status: 400, body: #"{"error":"model 'llama9' not found, try pulling it first"}"#))
+        let error = await expectFailure { try await client(server).chat(helloRequest) }
+        guard case .httpStatus(let reply) = error else { return #expect(Bool(false), "\(String(describing: error))") }
+        #expect(reply.status == 400)
+        #expect(reply.message == "model 'llama9' not found, try pulling it first")
+    }
+
+    @Test func anErrorObjectInASuccessfulReply() async throws {
+        let server = try OpenAIServer(defaultReply: .raw(body: #"{"error":{"message":"You exceeded your current quota.","code":429}}"#))
+        let error = await expectFailure { try await client(server).chat(helloRequest) }
+        guard case .httpStatus(let reply) = error else { return #expect(Bool(false), "\(String(describing: error))") }
+        #expect(reply.message == "You exceeded your current quota.")
+        #expect(reply.code == "429")
+        #expect(error?.description == "the AI server reported an error: You exceeded your current quota.")
+    }
+
+    @Test func aTruncatedBodyIsALostConnection() async throws {
+        let server = try OpenAIServer(defaultReply: .raw(body: #"{"choices":[]}"#, headers: ["content-length": "100", "Connection": "close"]))
+        let error = await expectFailure { try await client(server).chat(helloRequest) }
+        guard case .connectionLost = error else { return #expect(Bool(false), "\(String(describing: error))") }
+    }
+
+
+    @Test(arguments: [
+        ("not json", "the reply is not a JSON chat completion"),
+        (#"{"id":"chatcmpl-1","object":"chat.completion"}"#, "the reply has no choices"),
+        (#"{"choices":[]}"#, "the reply has no choices"),
+        (#"{"choices":[{"message":{"role":"assistant","content":""}}]}"#, "the reply's message is empty"),
+        (#"{"choices":[{"message":{"role":"assistant","content":null}}]}"#, "the reply's message is empty"),
+        (#"{"choices":"many"}"#, "the reply is not a JSON chat completion"),
+        ("", "the reply is not a JSON chat completion"),
+    ])
+    func malformedReplies(body: String, reason: String) async throws {
+        let server = try OpenAIServer(defaultReply: .raw(body: body))
+        let error = await expectFailure { try await client(server).chat(helloRequest) }
+        #expect(error == .malformedReply(reason: reason, excerpt: body))
+    }
+
+    @Test func aLongMalformedReplyIsShortenedInTheExcerpt() async throws {
+        let server = try OpenAIServer(defaultReply: .raw(contentType: "text/plain", body: String(repeating: "ab", count: 1000)))
+        let error = await expectFailure { try await client(server).chat(helloRequest) }
+        guard case .malformedReply(_, let excerpt) = error else { return #expect(Bool(false), "\(String(describing: error))") }
+        #expect(excerpt == String(repeating: "ab", count: 100) + "…")
+    }
+
+    @Test func connectionRefused() async throws {
+        let port = try freePort()
+        let baseURL = "http://127.0.0.1:\(port)/v1"
+        let error = await expectFailure { try await OpenAIClient(baseURL: baseURL, timeout: 5).chat(helloRequest) }
+        #expect(error == .cannotConnect(url: baseURL + "/chat/completions", reason: "connection refused (is the server running?)"))
+    }
+
+    @Test func timesOutWhenTheServerStalls() async throws {
+        let server = try OpenAIServer(defaultReply: .delayed(3, .chat("Too late.")))
+        var error: OpenAIError?
+        let elapsed = await seconds {
+            error = await expectFailure { try await client(server, timeout: 1).chat(helloRequest) }
+        }
+        #expect(error == .timedOut(seconds: 1))
+        #expect(error?.description == "the AI server did not answer within 1 seconds")
+        #expect(elapsed >= 0.9 && elapsed < 2.5, "took \(elapsed) s")
+    }
+
+    @Test func theServerHangingUpIsALostConnection() async throws {
+        let server = try OpenAIServer(defaultReply: .hangUp)
+        let error = await expectFailure { try await client(server).chat(helloRequest) }
+        guard case .connectionLost = error else { return #expect(Bool(false), "\(String(describing: error))") }
+    }
+
+    @Test(arguments: ["", "127.0.0.1:11434/v1", "ftp://example.com/v1", "http://", "not a url"])
+    func invalidBaseURLs(baseURL: String) async {
+        let error = await expectFailure { try await OpenAIClient(baseURL: baseURL).chat(helloRequest) }
+        #expect(error == .invalidBaseURL(baseURL))
+    }
+}
+
+@Suite("Cancellation")
+struct CancellationTests {
+    @Test func cancellingTheTaskCancelsAPendingRequest() async throws {
+        let server = try OpenAIServer(defaultReply: .delayed(3, .chat("Too late.")))
+        let chat = client(server)
+        let task = Task { try await chat.chat(helloRequest) }
+        #expect(await server.waitForRequests(1))
+        let start = Date()
+        task.cancel()
+        let result = await task.result
+        #expect(Date().timeIntervalSince(start) < 1.5)
+        guard case .failure(let error) = result else { return #expect(Bool(false), "finished: \(result)") }
+        #expect(error as? OpenAIError == .cancelled)
+    }
+
+    @Test func cancellingMidStreamStopsTheStream() async throws {
+        let server = try OpenAIServer()
+        let gate = ReplyGate()
+        server.enqueue(.streamed(.init(pieces: ["first ", "second ", "third"], delay: 0.3, gate: gate)))
+        let pieces = Locked<[String]>([])
+        let chat = client(server)
+        let task = Task {
+            try await chat.streamChat(helloRequest) { piece in
+                pieces.withValue { $0.append(piece) }
+                gate.open()
+            }
+        }
+        #expect(await gate.opened(within: 5))
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error) = result else { return #expect(Bool(false), "finished: \(result)") }
+        #expect(error as? OpenAIError == .cancelled)
+        #expect(pieces.current.first == "first ")
+        #expect(!pieces.current.contains("third"))
+    }
+
+    @Test func anAlreadyCancelledTaskSendsNothing() async throws {
+        let server = try OpenAIServer()
+        let chat = client(server)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await chat.chat(helloRequest)
+        }
+        let result = await task.result
+        guard case .failure(let error) = result else { return #expect(Bool(false), "finished: \(result)") }
+        #expect(error as? OpenAIError == .cancelled)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(server.requests.isEmpty)
+    }
+}

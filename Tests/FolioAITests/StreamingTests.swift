@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import FolioAI
+
+@Suite("Streamed chat completions")
+struct StreamingTests {
+    @Test func piecesArriveInOrderWhileTheRestIsStillUnsent() async throws {
+        let server = try OpenAIServer()
+        let gate = ReplyGate()
+        server.enqueue(.streamed(.init(pieces: ["Once ", "upon ", "a time."], delay: 0.05, gate: gate)))
+        let pieces = Locked<[String]>([])
+        let sentWhenFirstArrived = Locked<Int?>(nil)
+
+        let reply = try await client(server, apiKey: "sk-stream").streamChat(helloRequest) { piece in
+            pieces.withValue { $0.append(piece) }
+            if sentWhenFirstArrived.current == nil {
+                sentWhenFirstArrived.withValue { $0 = server.streamedPieces }
+                gate.open()
+            }
+        }
+
+        #expect(pieces.current == ["Once ", "upon ", "a time."])
+        // The server holds the rest until the gate opens: had the client waited for the whole
+        // body, the first piece would have come after all three were sent.
+        #expect(sentWhenFirstArrived.current == 1)
+        #expect(reply == ChatReply(content: "Once upon a time.", model: "test-model", finishReason: "stop"))
+        let received = try #require(server.lastRequest)
+        #expect(received.json?["stream"] == .bool(true))
+        #expect(received.header("Accept") == "text/event-stream")
+        #expect(received.header("Authorization") == "Bearer sk-stream")
+    }
+
+    @Test(arguments: [true, false])
+    func multiByteTextSurvivesChunkedAndCloseDelimitedBodies(chunked: Bool) async throws {
+        let server = try OpenAIServer()
+        let pieces = ["今天", "下雨了，", "傍晚", "🌧️ ", "café"]
+        server.enqueue(.streamed(.init(pieces: pieces, chunked: chunked)))
+        let received = Locked<[String]>([])
+        let reply = try await client(server).streamChat(helloRequest) { piece in received.withValue { $0.append(piece) } }
+        #expect(received.current == pieces)
+        #expect(reply.content == pieces.joined())
+    }
+
+    @Test func aFinishReasonWithoutDoneIsAWholeAnswer() async throws {
+        let server = try OpenAIServer()
+        server.enqueue(.stream(["All ", "there."], ending: .finishWithoutDone))
+        let reply = try await client(server).streamChat(helloRequest) { _ in }
+        #expect(reply.content == "All there.")
+    }
+
+    @Test func aServerThatIgnoresStreamStillAnswersAsOnePiece() async throws {
+        let server = try OpenAIServer(defaultReply: .chat("Not streamed."))
+        let pieces = Locked<[String]>([])
+        let reply = try await client(server).streamChat(helloRequest) { piece in pieces.withValue { $0.append(piece) } }
+        #expect(pieces.current == ["Not streamed."])
+        #expect(reply.content == "Not streamed.")
+    }
+
+    @Test(arguments: [
+        (OpenAIServer.StreamScript.Ending.cut, true), (.cut, false), (.cutMidEvent, true), (.cutMidEvent, false),
+    ])
+    func aCutStreamKeepsWhatArrived(ending: OpenAIServer.StreamScript.Ending, chunked: Bool) async throws {
+        let server = try OpenAIServer()
+        server.enqueue(.streamed(.init(pieces: ["Half ", "an answer"], ending: ending, chunked: chunked)))
+        let pieces = Locked<[String]>([])
+        let error = await expectFailure {
+            try await client(server).streamChat(helloRequest) { piece in pieces.withValue { $0.append(piece) } }
+        }
+        #expect(error == .streamEndedEarly(partial: "Half an answer"))
+        #expect(pieces.current == ["Half ", "an answer"])
+        #expect(error?.description == "the AI reply stopped before it was complete (14 characters arrived)")
+    }
+
+    @Test func anErrorStatusOnAStreamIsAnError() async throws {
+        let server = try OpenAIServer()
+        server.enqueue(.error(status: 401, message: "Incorrect API key provided: sk-wrong.", code: "invalid_api_key"))
+        let error = await expectFailure { try await client(server, apiKey: "sk-wrong").streamChat(helloRequest) { _ in } }
+        #expect(error?.httpReply?.message == "Incorrect API key provided: sk-wrong.")
+        guard case .unauthorized = error else { return #expect(Bool(false), "\(String(describing: error))") }
+    }
+
+    @Test func anErrorEventMidStreamIsReported() async throws {
+        let server = try OpenAIServer(defaultReply: .raw(contentType: "text/event-stream", body: """
+            data: {"choices":[{"delta":{"content":"Start"}}]}
+
+            data: {"error":{"message":"The model is overloaded.","type":"server_error"}}
+
+
+            """))
+        let error = await expectFailure { try await client(server).streamChat(helloRequest) { _ in } }
+        #expect(error == .httpStatus(HTTPErrorReply(
+            status: 200, message: "The model is overloaded.", type: "server_error",
+            excerpt: #"{"error":{"message":"The model is overloaded.","type":"server_error"}}"#)))
+        #expect(error?.description == "the AI server reported an error: The model is overloaded.")
+    }
+
+    @Test func anEventThatIsNotJSONIsAMalformedReply() async throws {
+        let server = try OpenAIServer(defaultReply: .raw(contentType: "text/event-stream", body: "data: not json\n\ndata: [DONE]\n\n"))
+        let error = await expectFailure { try await client(server).streamChat(helloRequest) { _ in } }
+        #expect(error == .malformedReply(reason: "a stream event is not a JSON completion chunk", excerpt: "not json"))
+    }
+
+    @Test func aStreamWithNoTextIsAMalformedReply() async throws {
+        let server = try OpenAIServer(defaultReply: .stream([]))
+        let error = await expectFailure { try await client(server).streamChat(helloRequest) { _ in } }
+        guard case .malformedReply(let reason, _) = error else { return #expect(Bool(false), "\(String(describing: error))") }
+        #expect(reason == "the streamed reply has no content")
+    }
+}
+
+@Suite("Streamed chat timeouts")
+struct StreamingTimeoutTests {
+    /// The timeout is for a stall, not for the whole answer: a long answer that keeps coming is fine.
+    @Test func aSlowButSteadyStreamDoesNotTimeOut() async throws {
+        let server = try OpenAIServer(defaultReply: .stream(["a", "b", "c", "d"], delay: 0.6))
+        let reply = try await client(server, timeout: 1).streamChat(helloRequest) { _ in }
+        #expect(reply.content == "abcd")
+    }
+
+    @Test func aStreamThatStallsTimesOut() async throws {
+        let server = try OpenAIServer(defaultReply: .stream(["a", "b"], delay: 3))
+        let pieces = Locked<[String]>([])
+        var error: OpenAIError?
+        let elapsed = await seconds {
+            error = await expectFailure { try await client(server, timeout: 1).streamChat(helloRequest) { piece in pieces.withValue { $0.append(piece) } } }
+        }
+        #expect(error == .timedOut(seconds: 1))
+        #expect(pieces.current == ["a"])
+        #expect(elapsed < 2.5, "took \(elapsed) s")
+    }
+}

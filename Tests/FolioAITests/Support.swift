@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import FolioAI
+
+/// `text` parsed as JSON, for comparing with what the server received.
+func json(_ text: String) throws -> JSONValue {
+    try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+}
+
+/// A client of `server` with a short timeout, so a hang fails fast.
+func client(_ server: OpenAIServer, apiKey: String? = nil, timeout: TimeInterval = 5) -> OpenAIClient {
+    OpenAIClient(baseURL: server.baseURL, apiKey: apiKey, timeout: timeout)
+}
+
+let helloRequest = ChatRequest(model: "gpt-test", messages: [.user("Hello?")])
+
+/// The ``OpenAIError`` `body` throws, or a recorded issue when it succeeds or throws anything else.
+func expectFailure<T>(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T
+) async -> OpenAIError? {
+    do {
+        let value = try await body()
+        Issue.record("expected an error, got \(value)", sourceLocation: sourceLocation)
+        return nil
+    } catch let error as OpenAIError {
+        return error
+    } catch {
+        Issue.record("expected an OpenAIError, got \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// Seconds taken by `body`.
+func seconds(_ body: () async -> Void) async -> TimeInterval {
+    let start = Date()
+    await body()
+    return Date().timeIntervalSince(start)
+}
