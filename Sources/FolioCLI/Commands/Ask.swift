@@ -73,7 +73,7 @@ struct Ask: ParsableCommand {
         case .negative: "31"
         }
         var text = "🎱 " + terminal.paint(terminal.bold(answer.text), paint)
-        if let other, other != answer.text {
+        if let other, !other.isEmpty, other != answer.text {
             text += language == .zhHant ? "（\(other)）" : " (\(other))"
         }
         return text
