@@ -59,7 +59,7 @@ let package = Package(
         // The AI companion: providers behind one protocol, their settings and keys, prompts.
         .target(
             name: "FolioCompanion",
-            dependencies: ["FolioCore", "FolioStore", "FolioAI", "YAML"],
+            dependencies: ["FolioCore", "FolioStore", "FolioSearch", "FolioAI", "YAML"],
             swiftSettings: strict),
         // History and sync: the vault's git repository through libgit2.
         .target(
@@ -88,6 +88,7 @@ let package = Package(
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),
         .testTarget(
             name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "Git", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FolioCompanionTests", dependencies: ["FolioCompanion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "TestSupport"], swiftSettings: strict),

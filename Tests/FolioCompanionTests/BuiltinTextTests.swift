@@ -1,0 +1,63 @@
+import Testing
+@testable import FolioCompanion
+
+@Suite("The builtin provider's summary and tags, on real zh-Hant and English text")
+struct BuiltinTextTests {
+    let diary = "今天下班走回家，雨很小。路上的咖啡店換了新招牌，我進去買了一杯熱拿鐵。"
+    let chat = ["其實我今天有點累，工作的專案一直延期。", "不過熱拿鐵很好喝，雨聲讓我放鬆下來。", "下次想約朋友一起去咖啡店。"]
+
+    @Test("sentences keep their punctuation; Chinese and English both split")
+    func sentences() {
+        #expect(ExtractiveSummary.sentences(in: diary) == ["今天下班走回家，雨很小。", "路上的咖啡店換了新招牌，我進去買了一杯熱拿鐵。"])
+        #expect(ExtractiveSummary.sentences(in: "I walked home. It rained! Did I mind? No.\nNot at all")
+            == ["I walked home.", "It rained!", "Did I mind?", "No.", "Not at all"])
+        #expect(ExtractiveSummary.sentences(in: "真的嗎？！好。……") == ["真的嗎？！", "好。……"])
+        #expect(ExtractiveSummary.sentences(in: "Version 2.5 is out.") == ["Version 2.5 is out."])
+    }
+
+    @Test("the page is made only of the user's sentences, in order, each once")
+    func pageIsTheUsersWords() {
+        let page = ExtractiveSummary.page(from: [diary] + chat + [chat[0]], keywords: [])
+        let expected = ExtractiveSummary.sentences(in: diary) + chat.flatMap { ExtractiveSummary.sentences(in: $0) }
+        #expect(page == expected.joined())
+        let english = ExtractiveSummary.page(from: ["I walked home in the rain.", "The coffee was good. I felt calm."], keywords: [])
+        #expect(english == "I walked home in the rain. The coffee was good. I felt calm.")
+    }
+
+    @Test("a long page keeps the sentences with the keywords, still in the user's order")
+    func longPage() {
+        let filler = (1...30).map { "第\($0)件小事發生了。" }.joined()
+        let texts = [filler + "咖啡店的拿鐵很好喝。" + filler]
+        let page = ExtractiveSummary.page(from: texts, keywords: ["咖啡店", "拿鐵"], maxCharacters: 60)
+        #expect(page.contains("咖啡店的拿鐵很好喝。"))
+        #expect(page.count <= 60)
+        for sentence in ExtractiveSummary.sentences(in: page) { #expect(texts[0].contains(sentence)) }
+    }
+
+    @Test("Chinese tags are pairs from the text, without grammar pairs; the vault's tags come first")
+    func chineseTags() {
+        let text = ([diary] + chat).joined(separator: "\n")
+        let tags = KeywordTags.tags(from: text, existing: ["咖啡", "Work", "旅行"])
+        #expect(tags.first == "咖啡", "an existing tag the text mentions leads")
+        #expect(!tags.contains("旅行"), "an existing tag the text does not mention is not added")
+        #expect(tags.contains("拿鐵"), "\(tags)")
+        #expect((3...8).contains(tags.count), "\(tags)")
+        for tag in tags {
+            #expect(text.contains(tag), "every tag comes from the text: \(tag)")
+            #expect(!tag.contains(where: KeywordTags.stopCharacters.contains), "\(tag)")
+            #expect(!["今天", "其實"].contains(tag))
+        }
+    }
+
+    @Test("English tags are content words in lower case, spelled like an existing tag")
+    func englishTags() {
+        let text = "Walked home in the rain after work. The rain was soft and the coffee shop had a new sign. Coffee helped. Work was long."
+        let tags = KeywordTags.tags(from: text, existing: ["Coffee"])
+        #expect(tags.first == "Coffee")
+        #expect(tags.contains("rain") && tags.contains("work"))
+        #expect(!tags.contains("the") && !tags.contains("was") && !tags.contains("after"))
+        #expect(Set(tags.map { $0.lowercased() }).count == tags.count)
+        for tag in tags where tag != "Coffee" { #expect(tag == tag.lowercased()) }
+        #expect(KeywordTags.tags(from: "a cafe in the city: cafe, city, cafe", existing: [], limit: 1) == ["cafe"])
+    }
+}
