@@ -31,6 +31,18 @@ public struct OpenAIProvider: AIProvider {
         return try OraclePrompt.parse(reply.content, language: configuration.language)
     }
 
+    public func summarize(_ request: SummaryRequest) async throws(AIProblem) -> PageSummary {
+        let chat = ChatRequest(
+            model: model,
+            messages: [
+                .system(SummaryPrompt.system(language: configuration.language, tone: configuration.tone)),
+                .user(SummaryPrompt.entry(request)),
+            ],
+            temperature: 0.7, responseFormat: .jsonObject)
+        let reply = try await send(chat)
+        return try SummaryPrompt.parse(reply.content, existingTags: request.existingTags)
+    }
+
     /// One non-streamed request, its failure put in the words of ``AIProblem``.
     func send(_ request: ChatRequest) async throws(AIProblem) -> ChatReply {
         do {

@@ -16,6 +16,60 @@ public struct OracleAnswer: Sendable, Equatable {
     }
 }
 
+/// What a provider needs to write a diary page: the user's words, the conversation, what the AI saw.
+public struct SummaryRequest: Sendable, Equatable {
+    /// What the user typed when starting the page.
+    public var text: String?
+    public var analysis: String?
+    public var conversation: [ConversationMessage]
+    /// Tags the vault already uses, so a new page joins them rather than spelling a new one.
+    public var existingTags: [String]
+
+    public init(text: String?, analysis: String?, conversation: [ConversationMessage], existingTags: [String]) {
+        self.text = text
+        self.analysis = analysis
+        self.conversation = conversation
+        self.existingTags = existingTags
+    }
+
+    /// Everything the user wrote, their text first, then their messages.
+    public var usersWords: [String] {
+        ([text].compactMap { $0 } + conversation.filter { $0.speaker == .me }.map(\.text)).filter { !$0.isEmpty }
+    }
+}
+
+/// A page written from a diary entry: the text in the user's voice, its tags, maybe a title.
+public struct PageSummary: Sendable, Equatable {
+    public var page: String
+    /// 3 to 8 tags, lower case (or spelled as the vault already has them), each once.
+    public var tags: [String]
+    public var title: String?
+
+    public init(page: String, tags: [String], title: String?) {
+        self.page = page
+        self.tags = tags
+        self.title = title
+    }
+
+    /// Tags as folio stores them: trimmed, without `#`, lower case unless the vault already
+    /// spells the tag otherwise, each once; at most 8.
+    /// - Throws: ``AIProblem/tooFewTags(found:)`` for fewer than 3.
+    public static func checkedTags(_ raw: [String], existing: [String]) throws(AIProblem) -> [String] {
+        let spelled = Dictionary(existing.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<String>()
+        var tags: [String] = []
+        for item in raw {
+            var tag = item.trimmingCharacters(in: .whitespacesAndNewlines)
+            while tag.hasPrefix("#") { tag.removeFirst() }
+            tag = tag.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "-")
+            guard !tag.isEmpty, seen.insert(tag.lowercased()).inserted else { continue }
+            tags.append(spelled[tag.lowercased()] ?? tag.lowercased())
+        }
+        guard tags.count >= 3 else { throw .tooFewTags(found: tags) }
+        return Array(tags.prefix(8))
+    }
+}
+
 /// One AI provider. Each answers in the same types, so nothing above a provider knows which one
 /// answered; a provider that cannot do a step throws ``AIProblem/needsNetworkProvider``.
 public protocol AIProvider: Sendable {
@@ -25,6 +79,8 @@ public protocol AIProvider: Sendable {
     var endpoint: String? { get }
 
     func answer(question: String) async throws(AIProblem) -> OracleAnswer
+    /// The page in the user's voice and language, with 3 to 8 tags.
+    func summarize(_ request: SummaryRequest) async throws(AIProblem) -> PageSummary
 }
 
 /// The providers of `ai.provider` and `ai.fallback`, tried in order until one answers.

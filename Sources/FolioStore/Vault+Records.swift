@@ -309,8 +309,15 @@ extension Vault {
 
     /// Applies key changes to a record's file under the lock, re-reading it first so a hand edit
     /// made since it was listed is never overwritten.
+    /// Changes keys and, through `body`, the body of a record, in one write and one commit; the
+    /// file is re-read under the lock first, so `body` sees any hand edit made since.
     @discardableResult
-    func apply(_ changes: [(String, Node?)], to record: Record, verb: String) throws(FolioError) -> Record {
+    public func update(_ record: Record, keys changes: [(String, Node?)], body: (@Sendable (String) -> String)? = nil, verb: String) throws(FolioError) -> Record {
+        try apply(changes, body: body, to: record, verb: verb)
+    }
+
+    @discardableResult
+    func apply(_ changes: [(String, Node?)], body: (@Sendable (String) -> String)? = nil, to record: Record, verb: String) throws(FolioError) -> Record {
         let order = kinds[record.kind ?? ""]?.keyOrder ?? Kind.commonKeys
         return try withLock { () throws(FolioError) -> Record in
             let fresh = try reread(record.path)
@@ -320,6 +327,10 @@ extension Vault {
                 for (key, node) in changes {
                     let preceding = Array(order.prefix { $0 != key })
                     if let node { try document.set(key, node, preceding: preceding) } else { try document.remove(key) }
+                }
+                if let body {
+                    let changed = body(document.body)
+                    if changed != document.body { try document.replaceBody(changed) }
                 }
                 guard document.text != before else { return fresh }
                 try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])

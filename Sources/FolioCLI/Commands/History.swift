@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FolioCompanion
 import FolioCore
 import FolioStore
 import FolioSync
@@ -57,13 +58,14 @@ struct Status: ParsableCommand {
         let context = try Context.open(global)
         let history = try context.requireHistory()
         let status = try history.status(settings: context.vault.settings, localDirectory: context.vault.localDirectory)
+        let pendingAI = AIState(localDirectory: context.vault.localDirectory).failures.keys.sorted()
         if json {
             context.json(.object([
                 ("changed", .array(status.changed.map { .string($0) })),
                 ("ahead", .int(status.ahead)),
                 ("behind", .int(status.behind)),
                 ("conflicts", .array(status.conflicts.map { .string($0) })),
-                ("pending_ai", .array([])),
+                ("pending_ai", .array(pendingAI.map { .string($0) })),
                 ("remote", .object([
                     ("url", status.remote.url.map { .string($0) } ?? .null),
                     ("last_sync", status.remote.lastSync.map { .string($0) } ?? .null),
@@ -83,6 +85,7 @@ struct Status: ParsableCommand {
             Console.out(terminal.warn(Message.statusConflicts(status.conflicts.count).text(context.language)))
             for path in status.conflicts { Console.out("  " + path) }
         }
+        if !pendingAI.isEmpty { Console.out(terminal.warn(Message.ai(.pendingAI(pendingAI.count)).text(context.language))) }
         guard let url = status.remote.url else {
             context.say(.noRemote)
             return

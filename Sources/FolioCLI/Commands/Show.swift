@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FolioCompanion
 import FolioCore
 import FolioStore
 import FolioSync
@@ -32,6 +33,10 @@ struct Show: ParsableCommand {
                 if !text.hasSuffix("\n") { text += "\n" }
                 text += "\n" + context.terminal.dim("── " + Message.media(.heading).text(context.language) + " ──") + "\n"
                 text += media.map { "  " + $0 + "\n" }.joined()
+            }
+            if let id = found.id, let failure = AIState(localDirectory: context.vault.localDirectory).failures[id] {
+                if !text.hasSuffix("\n") { text += "\n" }
+                text += "\n" + context.terminal.warn(Message.ai(.lastError(step: failure.step, at: failure.at, message: failure.message)).text(context.language)) + "\n"
             }
             Console.page(text, terminal: context.terminal, environment: context.environment)
         }

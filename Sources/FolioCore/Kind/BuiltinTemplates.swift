@@ -14,6 +14,8 @@ fields:
   text: {type: text, description: "what you typed when you started the page"}
   analysis: {type: text, description: "what the AI saw in the media"}
   context: {type: map, description: "local time, location, weather"}
+  summarized_by: {type: string, description: "the AI provider and model that wrote the page"}
+  summarized_at: {type: datetime, description: "when the page was written"}
 ---
 {{{body}}}{{^body}}{{{text}}}{{/body}}
 

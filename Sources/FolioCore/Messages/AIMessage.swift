@@ -17,6 +17,9 @@ public enum AIProblem: Error, Sendable, Equatable {
     case httpStatus(status: Int, detail: String)
     case malformed(String)
     case streamEndedEarly(received: Int)
+    case nothingToSummarize
+    case tooFewTags(found: [String])
+    case notADiary(kind: String)
 
     var pair: (String, String) {
         switch self {
@@ -59,6 +62,14 @@ public enum AIProblem: Error, Sendable, Equatable {
             ("AI 的回覆格式不對（\(detail)）", "the AI's reply made no sense (\(detail))")
         case .streamEndedEarly(let received):
             ("AI 的回覆中途斷了（收到 \(received) 字）", "the AI's reply stopped part way (\(received) characters arrived)")
+        case .nothingToSummarize:
+            ("這一頁還沒有你寫的文字或聊天，沒有可以總結的內容；先用 --text 或 folio chat 寫幾句",
+             "the page has no words of yours yet (no text, no chat); write a few with --text or folio chat first")
+        case .tooFewTags(let found):
+            ("只找到 \(found.count) 個標籤（至少要 3 個）" + (found.isEmpty ? "" : "：" + found.joined(separator: "、")),
+             "only \(found.count) tag\(found.count == 1 ? "" : "s") found (at least 3 are needed)" + (found.isEmpty ? "" : ": " + found.joined(separator: ", ")))
+        case .notADiary(let kind):
+            ("AI 陪聊只用在日記（diary），這筆是 \(kind)", "the AI companion works on diary pages; this record is a \(kind)")
         }
     }
 }
@@ -102,6 +113,12 @@ public enum AIMessage: Sendable, Equatable {
     /// The settings could not be read: the companion diary's F-014.
     case settingsFallback
     case answeredBy(String)
+    /// The companion diary's F-005 failure: the chat is kept, summarise again later.
+    case summaryFailed(reference: String)
+    case summarized(title: String, tags: [String], provider: String)
+    case waiting
+    case lastError(step: String, at: String, message: String)
+    case pendingAI(Int)
 
     var pair: (String, String) {
         switch self {
@@ -120,6 +137,18 @@ public enum AIMessage: Sendable, Equatable {
             return ("設定讀取失敗，已使用預設模型（builtin）。", "could not read the settings; using the default provider (builtin).")
         case .answeredBy(let provider):
             return ("由 \(provider) 回答", "answered by \(provider)")
+        case .summaryFailed(let reference):
+            return ("總結/標籤生成失敗，但聊天已保存。可稍後再生成：folio summarize \(reference)",
+                    "the summary and tags could not be made, but the chat is saved. Try again later: folio summarize \(reference)")
+        case .waiting:
+            return ("正在等回覆…（Ctrl-C 取消）", "waiting for a reply… (Ctrl-C cancels)")
+        case .lastError(let step, let at, let message):
+            return ("AI 上次失敗（\(step)，\(at)）：\(message)", "last AI failure (\(step), \(at)): \(message)")
+        case .pendingAI(let count):
+            return ("\(count) 筆紀錄的 AI 步驟失敗，可再試（folio show 看原因）", "\(count) record\(count == 1 ? "" : "s") with a failed AI step to retry (folio show says why)")
+        case .summarized(let title, let tags, let provider):
+            return ("已總結「\(title)」，標籤：\(tags.joined(separator: "、"))（\(provider)）",
+                    "summarized \"\(title)\", tags: \(tags.joined(separator: ", ")) (\(provider))")
         }
     }
 }

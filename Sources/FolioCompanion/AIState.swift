@@ -1,0 +1,41 @@
+import Foundation
+import FolioCore
+
+/// The last AI failure per record on this device, in `.folio/local/ai-state.json`: an error is
+/// about this device's network and settings, so it is never synced. A later success clears it.
+public struct AIState: Sendable {
+    public struct Failure: Sendable, Equatable {
+        public var step: String
+        public var message: String
+        public var at: String
+    }
+
+    public private(set) var failures: [String: Failure]
+    let file: URL
+
+    public init(localDirectory: URL) {
+        file = localDirectory.appendingPathComponent("ai-state.json")
+        var failures: [String: Failure] = [:]
+        if let data = try? Data(contentsOf: file), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            for (id, value) in object {
+                guard let entry = value as? [String: Any], let step = entry["step"] as? String,
+                      let message = entry["error"] as? String, let at = entry["at"] as? String else { continue }
+                failures[id] = Failure(step: step, message: message, at: at)
+            }
+        }
+        self.failures = failures
+    }
+
+    /// Records or clears (`failure == nil`) the failure of a record's AI step, and saves the file.
+    public mutating func set(_ failure: Failure?, for id: String) {
+        failures[id] = failure
+        let object = failures.mapValues { ["step": $0.step, "error": $0.message, "at": $0.at] }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]) else { return }
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: file, options: .atomic)
+    }
+
+    public static func failure(step: String, message: String, at: String) -> Failure {
+        Failure(step: step, message: message, at: at)
+    }
+}
