@@ -29,6 +29,11 @@ public struct BuiltinProvider: AIProvider {
         return PageSummary(page: page, tags: tags, title: Self.title(from: first))
     }
 
+    /// Conversation needs a model; builtin says so, and the user's message is already saved.
+    public func chat(_ request: ChatTurnRequest, onDelta: @escaping @Sendable (String) -> Void) async throws(AIProblem) -> String {
+        throw .needsNetworkProvider
+    }
+
     /// A sentence as a title: without its closing punctuation, at most 30 characters.
     static func title(from sentence: String) -> String {
         var title = sentence

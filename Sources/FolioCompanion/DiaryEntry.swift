@@ -65,3 +65,48 @@ extension Vault {
         return try update(record, keys: keys, body: { PageBody.replacingPage(in: $0, with: page) }, verb: "summarize")
     }
 }
+
+extension DiaryEntry {
+    /// What the companion knows of the moment: the local time always; the place only when
+    /// `privacy.share_location` allows.
+    public static func environment(now: Timestamp, zone: TimeZone, configuration: AIConfiguration) -> [String] {
+        var lines = ["Local time: \(ConversationClock.text(now)) (\(zone.identifier))"]
+        if configuration.shareLocation, let place = configuration.location { lines.append("Place: \(place)") }
+        return lines
+    }
+
+    public func chatRequest(environment: [String]) -> ChatTurnRequest {
+        ChatTurnRequest(text: text, analysis: analysis, environment: environment, history: conversation)
+    }
+}
+
+/// Times in the conversation as DESIGN writes them: the writer's local time to the minute.
+public enum ConversationClock {
+    public static func text(_ stamp: Timestamp) -> String {
+        String(stamp.text.prefix(16)).replacingOccurrences(of: "T", with: " ")
+    }
+}
+
+extension Vault {
+    /// Adds a message to a diary page's conversation and commits it, re-reading the file first.
+    @discardableResult
+    public func appendMessage(_ message: ConversationMessage, to record: Record) throws(FolioError) -> Record {
+        try update(record, keys: [], body: { body in
+            Conversation.replacing(in: body, with: Conversation.parse(body) + [message])
+        }, verb: "chat")
+    }
+
+    /// Sets a diary page's conversation back to `messages` (the chat's `/cancel`), leaving the rest of the body.
+    @discardableResult
+    public func resetConversation(of record: Record, to messages: [ConversationMessage]) throws(FolioError) -> Record {
+        try update(record, keys: [], body: { body in
+            let parts = Conversation.split(body)
+            guard messages.isEmpty else { return Conversation.replacing(in: body, with: messages) }
+            guard parts.hasSection else { return body }
+            // No conversation to keep: the section goes, the text around it stays.
+            var before = parts.before
+            while before.hasSuffix("\n\n") { before.removeLast() }
+            return before + (parts.after.isEmpty ? "" : "\n" + parts.after)
+        }, verb: "chat")
+    }
+}

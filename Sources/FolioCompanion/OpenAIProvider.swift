@@ -43,6 +43,16 @@ public struct OpenAIProvider: AIProvider {
         return try SummaryPrompt.parse(reply.content, existingTags: request.existingTags)
     }
 
+    public func chat(_ request: ChatTurnRequest, onDelta: @escaping @Sendable (String) -> Void) async throws(AIProblem) -> String {
+        let messages = ChatPrompt.messages(request, language: configuration.language, tone: configuration.tone)
+        do {
+            let reply = try await client.streamChat(ChatRequest(model: model, messages: messages, temperature: 0.8), onDelta: onDelta)
+            return reply.content
+        } catch {
+            throw AIProblem(error)
+        }
+    }
+
     /// One non-streamed request, its failure put in the words of ``AIProblem``.
     func send(_ request: ChatRequest) async throws(AIProblem) -> ChatReply {
         do {

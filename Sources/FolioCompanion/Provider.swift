@@ -70,6 +70,23 @@ public struct PageSummary: Sendable, Equatable {
     }
 }
 
+/// One turn of the conversation: what the companion knows, and the history so far (ending with
+/// the user's new message).
+public struct ChatTurnRequest: Sendable, Equatable {
+    public var text: String?
+    public var analysis: String?
+    /// The local time always; place and weather only when `privacy.share_location` allows.
+    public var environment: [String]
+    public var history: [ConversationMessage]
+
+    public init(text: String?, analysis: String?, environment: [String], history: [ConversationMessage]) {
+        self.text = text
+        self.analysis = analysis
+        self.environment = environment
+        self.history = history
+    }
+}
+
 /// One AI provider. Each answers in the same types, so nothing above a provider knows which one
 /// answered; a provider that cannot do a step throws ``AIProblem/needsNetworkProvider``.
 public protocol AIProvider: Sendable {
@@ -81,6 +98,8 @@ public protocol AIProvider: Sendable {
     func answer(question: String) async throws(AIProblem) -> OracleAnswer
     /// The page in the user's voice and language, with 3 to 8 tags.
     func summarize(_ request: SummaryRequest) async throws(AIProblem) -> PageSummary
+    /// The companion's reply, streamed to `onDelta` as it comes, whole at the end.
+    func chat(_ request: ChatTurnRequest, onDelta: @escaping @Sendable (String) -> Void) async throws(AIProblem) -> String
 }
 
 /// The providers of `ai.provider` and `ai.fallback`, tried in order until one answers.

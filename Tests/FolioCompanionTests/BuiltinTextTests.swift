@@ -22,6 +22,7 @@ struct BuiltinTextTests {
         #expect(page == expected.joined())
         let english = ExtractiveSummary.page(from: ["I walked home in the rain.", "The coffee was good. I felt calm."], keywords: [])
         #expect(english == "I walked home in the rain. The coffee was good. I felt calm.")
+        #expect(ExtractiveSummary.page(from: ["下班路上", "雨很小。"], keywords: []) == "下班路上。雨很小。", "a fragment gets its full stop")
     }
 
     @Test("a long page keeps the sentences with the keywords, still in the user's order")

@@ -39,6 +39,11 @@ public enum Console {
         FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
+    /// Writes to stdout without a newline (a reply streaming in).
+    public static func outInline(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
     /// Writes to stderr without a newline (progress lines redrawn with `\r`).
     public static func errInline(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))

@@ -52,8 +52,15 @@ public enum ExtractiveSummary {
         var page = ""
         for index in chosen {
             let sentence = all[index]
-            // Chinese sentences run on; anything next to Latin text gets a space.
-            if let last = page.last, let first = sentence.first, !(isCJK(last) && isCJK(first)) { page += " " }
+            // Chinese sentences run on (a typed fragment without a full stop gets one); anything
+            // next to Latin text gets a space.
+            if let last = page.last, let first = sentence.first {
+                if isCJK(last) && isCJK(first) {
+                    if last.isLetter { page += "。" }
+                } else {
+                    page += " "
+                }
+            }
             page += sentence
         }
         return page

@@ -117,6 +117,9 @@ public enum AIMessage: Sendable, Equatable {
     case summaryFailed(reference: String)
     case summarized(title: String, tags: [String], provider: String)
     case waiting
+    /// The companion diary's F-004 failure: the message is saved; ask again.
+    case chatFailed(reference: String)
+    case chatHelp
     case lastError(step: String, at: String, message: String)
     case pendingAI(Int)
 
@@ -140,6 +143,12 @@ public enum AIMessage: Sendable, Equatable {
         case .summaryFailed(let reference):
             return ("總結/標籤生成失敗，但聊天已保存。可稍後再生成：folio summarize \(reference)",
                     "the summary and tags could not be made, but the chat is saved. Try again later: folio summarize \(reference)")
+        case .chatFailed(let reference):
+            return ("傳送失敗，但你的訊息已保存。再試一次：folio chat \(reference) --retry",
+                    "no reply, but your message is saved. Try again: folio chat \(reference) --retry")
+        case .chatHelp:
+            return ("輸入訊息後按 Enter；/save 結束並保存（總結與標籤），/cancel 取消這次的對話，Ctrl-D 離開並保留。",
+                    "Type a message and press Enter; /save ends and saves (summary and tags), /cancel takes this chat back, Ctrl-D leaves keeping it.")
         case .waiting:
             return ("正在等回覆…（Ctrl-C 取消）", "waiting for a reply… (Ctrl-C cancels)")
         case .lastError(let step, let at, let message):
