@@ -107,10 +107,13 @@ public struct ProviderChain: Sendable {
     public let providers: [any AIProvider]
     /// Providers that could not even be set up (an unknown name, an unreadable key file).
     public let setupFailures: [ProviderFailure]
+    /// The settings the chain was made from.
+    public let configuration: AIConfiguration
 
-    public init(providers: [any AIProvider], setupFailures: [ProviderFailure] = []) {
+    public init(providers: [any AIProvider], setupFailures: [ProviderFailure] = [], configuration: AIConfiguration) {
         self.providers = providers
         self.setupFailures = setupFailures
+        self.configuration = configuration
     }
 
     /// The providers a configuration names, with the key from the environment or the credentials file.
@@ -132,7 +135,7 @@ public struct ProviderChain: Sendable {
                 failures.append(ProviderFailure(provider: name, problem: .missingSetting("ai.provider (builtin or openai, not '\(name)')")))
             }
         }
-        self.init(providers: providers, setupFailures: failures)
+        self.init(providers: providers, setupFailures: failures, configuration: configuration)
     }
 
     /// The network endpoints this chain may reach.

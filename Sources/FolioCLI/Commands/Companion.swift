@@ -39,8 +39,8 @@ enum SummaryStep {
     static func run(_ found: Record, context: Context, json: Bool) throws(FolioError) {
         let entry = try DiaryEntry(found)
         let existing = TagTally.sorted(TagTally.count(context.catalog(quiet: true).summaries), by: .count).map(\.tag)
-        let configuration = AIConfiguration(settings: context.vault.settings, language: context.language)
         let chain = AIRun.chain(context, sends: .entry(media: false, location: false))
+        let configuration = chain.configuration
         let request = entry.summaryRequest(existingTags: existing)
         let outcome: (value: PageSummary, provider: String)
         do {
@@ -120,11 +120,11 @@ enum ChatTurn {
     @discardableResult
     static func reply(to record: Record, context: Context) throws(FolioError) -> Record {
         let entry = try DiaryEntry(record)
-        let configuration = AIConfiguration(settings: context.vault.settings, language: context.language)
-        let chain = AIRun.chain(context, sends: .entry(media: false, location: configuration.shareLocation))
+        let chain = AIRun.chain(context) { .entry(media: false, location: $0.shareLocation) }
+        let configuration = chain.configuration
         let request = entry.chatRequest(environment: DiaryEntry.environment(
             now: context.vault.clock.timestamp, zone: context.vault.clock.zone, configuration: configuration))
-        let started = Locked(false)
+        let started = LockedState(false)
         let reply: (value: String, provider: String)
         do {
             // The reply streams onto the terminal, so the waiting note gets a line of its own.
@@ -132,13 +132,13 @@ enum ChatTurn {
             reply = try AIRun.blocking { () async throws(FolioError) in
                 try await chain.first { provider async throws(AIProblem) in
                     try await provider.chat(request) { piece in
-                        started.set(true)
+                        started.withValue { $0 = true }
                         Console.outInline(piece)
                     }
                 }
             }
         } catch {
-            if started.get() { Console.out("") }
+            if started.current { Console.out("") }
             AIRun.remember(error, step: "chat", for: record, context: context)
             context.warn(error)
             throw FolioError(.ai(.chatFailed(reference: record.shortID)))
@@ -173,25 +173,5 @@ enum ChatTurn {
                 }
             }
         }
-    }
-}
-
-/// A value shared with the streaming callback.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func get() -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
-
-    func set(_ newValue: Value) {
-        lock.lock()
-        value = newValue
-        lock.unlock()
     }
 }

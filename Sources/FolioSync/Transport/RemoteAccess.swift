@@ -1,4 +1,5 @@
 import Foundation
+import FolioCore
 import Git
 
 /// How folio authenticates to one remote and decides whether to trust it: the source of the
@@ -338,18 +339,4 @@ public final class RemoteOperation: Sendable {
         "name or service not known", "temporary failure in name resolution", "no address associated",
         "network is unreachable", "no route to host", "host is down", "timed out", "connection reset",
     ]
-}
-
-/// A value shared between callbacks on libgit2's thread and the caller, behind a lock.
-final class LockedState<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withValue<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }
