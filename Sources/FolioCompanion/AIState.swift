@@ -8,6 +8,12 @@ public struct AIState: Sendable {
         public var step: String
         public var message: String
         public var at: String
+
+        public init(step: String, message: String, at: String) {
+            self.step = step
+            self.message = message
+            self.at = at
+        }
     }
 
     public private(set) var failures: [String: Failure]
@@ -33,9 +39,5 @@ public struct AIState: Sendable {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]) else { return }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? data.write(to: file, options: .atomic)
-    }
-
-    public static func failure(step: String, message: String, at: String) -> Failure {
-        Failure(step: step, message: message, at: at)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FolioCore
+import FolioStore
 
 /// The provider that never leaves the device. It cannot judge a question, so it leaves answering
 /// to the magic 8 ball or to a network provider after it in the chain.
@@ -12,7 +13,7 @@ public struct BuiltinProvider: AIProvider {
         self.configuration = configuration
     }
 
-    public func answer(question: String) async throws(AIProblem) -> OracleAnswer {
+    public func answer(question: String) async throws(AIProblem) -> QAAnswer {
         throw .needsNetworkProvider
     }
 

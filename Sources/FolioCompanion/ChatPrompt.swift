@@ -10,15 +10,8 @@ enum ChatPrompt {
     static let historyBudget = 24_000
 
     static func system(_ request: ChatTurnRequest, language: Language, tone: String) -> String {
-        let languageName = language == .zhHant ? "Traditional Chinese (zh-Hant, as written in Taiwan)" : "English"
-        let toneWords = switch tone {
-        case "minimal": "brief and plain"
-        case "humorous": "light and playful"
-        case "empathetic": "gentle and understanding"
-        default: "warm and friendly"
-        }
         var lines = [
-            "You are the user's diary companion. You chat with them about today's diary page, \(toneWords), in \(languageName), "
+            "You are the user's diary companion. You chat with them about today's diary page, \(PromptWords.tone(tone)), in \(PromptWords.language(language)), "
                 + "in one to three short sentences, ending most replies with a question that helps them remember or reflect. "
                 + "Never invent facts about their day.",
         ]

@@ -28,25 +28,29 @@ public struct DiaryEntry: Sendable {
 
 /// The body of a diary page: the page in the user's voice, the media links, then the conversation.
 public enum PageBody {
-    /// The body with its page part replaced by `page`. Paragraphs that are only links to media stay,
-    /// after the new page; the conversation and anything after it stay as they were.
-    public static func replacingPage(in body: String, with page: String) -> String {
+    /// The body with its page part replaced by `page`. Paragraphs whose every line is one link
+    /// into `media/` stay, after the new page; the conversation and anything after it stay as they were.
+    public static func replacingPage(in body: String, with page: String, recordPath: String) -> String {
         let parts = Conversation.split(body)
-        let paragraphs = parts.before.components(separatedBy: "\n\n")
-        let media = paragraphs.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter(isMediaLinks)
-        var out = page.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
-        for paragraph in media { out += "\n" + paragraph + "\n" }
-        guard parts.hasSection else { return out }
-        let rest = Conversation.replacing(in: "", with: parts.messages) + (parts.after.isEmpty ? "" : "\n" + parts.after)
-        return out + "\n" + rest
-    }
-
-    /// A paragraph whose every line is one Markdown link or image pointing into `media/`.
-    static func isMediaLinks(_ paragraph: String) -> Bool {
-        let lines = paragraph.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        return !lines.isEmpty && lines.allSatisfy { line in
-            (line.hasPrefix("[") || line.hasPrefix("![")) && line.hasSuffix(")") && line.contains("](") && line.contains("media/")
+        let linkLines = MediaLinks.mediaLinkLines(in: parts.before, recordPath: recordPath)
+        var kept: [String] = []
+        var paragraph: [(number: Int, text: String)] = []
+        func close() {
+            let isMedia = !paragraph.isEmpty && paragraph.allSatisfy { line in
+                let text = line.text.trimmingCharacters(in: .whitespaces)
+                return linkLines.contains(line.number) && text.hasSuffix(")") && (text.hasPrefix("[") || text.hasPrefix("!["))
+            }
+            if isMedia { kept.append(paragraph.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")) }
+            paragraph = []
         }
+        for (index, line) in parts.before.components(separatedBy: "\n").enumerated() {
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { close() } else { paragraph.append((index + 1, line)) }
+        }
+        close()
+        var out = page.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
+        for links in kept { out += "\n" + links + "\n" }
+        guard parts.hasSection else { return out }
+        return out + "\n" + Conversation.render(parts.messages) + (parts.after.isEmpty ? "" : "\n" + parts.after)
     }
 }
 
@@ -62,7 +66,7 @@ extension Vault {
         keys.append(("summarized_by", .string(provider)))
         keys.append(("summarized_at", .raw(clock.timestamp.text)))
         let page = summary.page
-        return try update(record, keys: keys, body: { PageBody.replacingPage(in: $0, with: page) }, verb: "summarize")
+        return try update(record, keys: keys, body: { [path = record.path] in PageBody.replacingPage(in: $0, with: page, recordPath: path) }, verb: "summarize")
     }
 }
 

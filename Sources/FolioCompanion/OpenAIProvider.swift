@@ -1,6 +1,7 @@
 import Foundation
 import FolioAI
 import FolioCore
+import FolioStore
 
 /// Any OpenAI-compatible endpoint: ChatGPT, or a local server exposing the same API.
 public struct OpenAIProvider: AIProvider {
@@ -22,7 +23,7 @@ public struct OpenAIProvider: AIProvider {
         client = OpenAIClient(baseURL: base, apiKey: key, timeout: TimeInterval(configuration.timeoutSeconds))
     }
 
-    public func answer(question: String) async throws(AIProblem) -> OracleAnswer {
+    public func answer(question: String) async throws(AIProblem) -> QAAnswer {
         let request = ChatRequest(
             model: model,
             messages: [.system(OraclePrompt.system(language: configuration.language)), .user(question)],

@@ -1,14 +1,14 @@
 import Foundation
 import FolioCore
+import FolioStore
 
 /// How a chat model is asked to answer like the magic 8 ball, and how its reply is read back.
 enum OraclePrompt {
     static func system(language: Language) -> String {
-        let answerLanguage = language == .zhHant ? "Traditional Chinese (zh-Hant)" : "English"
         return """
         You are a magic 8 ball with a little more to say. Answer the user's yes-or-no question in one \
         short sentence, playful but kind. Reply with one JSON object and nothing else: \
-        {"answer": "<the answer in \(answerLanguage)>", "answer_en": "<the same answer in English>", \
+        {"answer": "<the answer in \(PromptWords.language(language))>", "answer_en": "<the same answer in English>", \
         "answer_type": "affirmative" | "neutral" | "negative"}.
         """
     }
@@ -16,7 +16,7 @@ enum OraclePrompt {
     /// The model's JSON reply as an answer.
     /// - Throws: ``AIProblem/malformed(_:)`` for anything but an object with a non-empty `answer`
     ///   and a known `answer_type`.
-    static func parse(_ content: String, language: Language) throws(AIProblem) -> OracleAnswer {
+    static func parse(_ content: String, language: Language) throws(AIProblem) -> QAAnswer {
         guard let object = JSONText.object(in: content) else { throw .malformed("expected a JSON object, got: \(JSONText.excerpt(content))") }
         guard let text = (object["answer"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
             throw .malformed("no \"answer\" in: \(JSONText.excerpt(content))")
@@ -25,7 +25,7 @@ enum OraclePrompt {
               let type = AnswerType(rawValue: typeName)
         else { throw .malformed("\"answer_type\" must be affirmative, neutral or negative, in: \(JSONText.excerpt(content))") }
         let english = (object["answer_en"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
-        return OracleAnswer(text: text, english: english.flatMap { $0.isEmpty ? nil : $0 } ?? (language == .en ? text : ""), type: type)
+        return QAAnswer(text: text, english: english.flatMap { $0.isEmpty ? nil : $0 } ?? (language == .en ? text : ""), type: type, source: "ai")
     }
 }
 

@@ -1,20 +1,7 @@
 import Foundation
 import FolioAI
 import FolioCore
-
-/// An answer to a yes-or-no question, in the shape of the magic 8 ball's.
-public struct OracleAnswer: Sendable, Equatable {
-    /// In the vault's language.
-    public var text: String
-    public var english: String
-    public var type: AnswerType
-
-    public init(text: String, english: String, type: AnswerType) {
-        self.text = text
-        self.english = english
-        self.type = type
-    }
-}
+import FolioStore
 
 /// What a provider needs to write a diary page: the user's words, the conversation, what the AI saw.
 public struct SummaryRequest: Sendable, Equatable {
@@ -95,7 +82,8 @@ public protocol AIProvider: Sendable {
     /// Where requests go, for the first-use notice; nil for a provider that stays on the device.
     var endpoint: String? { get }
 
-    func answer(question: String) async throws(AIProblem) -> OracleAnswer
+    /// A yes-or-no question answered the magic 8 ball's way (`source: ai`).
+    func answer(question: String) async throws(AIProblem) -> QAAnswer
     /// The page in the user's voice and language, with 3 to 8 tags.
     func summarize(_ request: SummaryRequest) async throws(AIProblem) -> PageSummary
     /// The companion's reply, streamed to `onDelta` as it comes, whole at the end.

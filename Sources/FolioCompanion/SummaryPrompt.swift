@@ -4,17 +4,10 @@ import FolioCore
 /// How a chat model is asked to write the page, and how its JSON is read back.
 enum SummaryPrompt {
     static func system(language: Language, tone: String) -> String {
-        let languageName = language == .zhHant ? "Traditional Chinese (zh-Hant, as written in Taiwan)" : "English"
-        let toneWords = switch tone {
-        case "minimal": "plain and brief"
-        case "humorous": "light, with a touch of humour"
-        case "empathetic": "gentle and understanding"
-        default: "warm"
-        }
         return """
         You turn a diary entry (what the user typed, what their photo or video shows, and their \
         conversation with a companion) into the diary page they would have written themselves. \
-        Write in the first person, as the user, in \(languageName), \(toneWords) in tone, in one to \
+        Write in the first person, as the user, in \(PromptWords.language(language)), \(PromptWords.tone(tone)) in tone, in one to \
         three short paragraphs. Use only what the entry says; do not invent events. Do not mention \
         the companion or the conversation. Then give 3 to 8 short tags (single words or short \
         phrases, lower case, in the page's language), reusing the user's existing tags when they fit, \

@@ -86,6 +86,9 @@ struct ChatTests {
         #expect(server.requests.count == 2, "--retry sends the saved message, not a new one")
         #expect(server.lastRequest?.json?["messages"]?.array?.last?["content"]?.string == "今天好累")
         #expect(!(try folio.run("show", id).stdout.contains("AI 上次失敗")))
+        let nothing = try folio.run("chat", id, "--retry")
+        #expect(nothing.status == 0 && nothing.stdout.contains("沒有要重試的"))
+        #expect(server.requests.count == 2, "an answered message is not sent again")
     }
 
     @Test("with builtin, chat saves the message and says it needs an AI provider")

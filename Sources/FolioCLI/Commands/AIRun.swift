@@ -27,10 +27,9 @@ enum AIRun {
     /// Waits for an AI step, saying so on a terminal ("waiting for a reply…"); Ctrl-C ends folio,
     /// and everything written before the step is already on disk.
     static func waiting<T: Sendable>(_ context: Context, _ operation: @escaping @Sendable () async throws(FolioError) -> T) throws(FolioError) -> T {
-        let interactive = context.terminal.isInteractive
-        if interactive { Console.errInline(context.terminal.dim(Message.ai(.waiting).text(context.language))) }
-        defer { if interactive { Console.errInline("\r\u{1B}[2K") } }
-        return try blocking(operation)
+        try Console.whileShowing(Message.ai(.waiting).text(context.language), on: context.terminal) { () throws(FolioError) in
+            try blocking(operation)
+        }
     }
 
     /// Keeps (or clears, with nil) a record's last AI failure on this device, for `show` and `status`.
@@ -38,7 +37,7 @@ enum AIRun {
         guard let id = record.id else { return }
         var state = AIState(localDirectory: context.vault.localDirectory)
         let failure = error.map {
-            AIState.failure(step: step, message: $0.message.text(context.language), at: context.vault.clock.timestamp.text)
+            AIState.Failure(step: step, message: $0.message.text(context.language), at: context.vault.clock.timestamp.text)
         }
         guard state.failures[id] != failure else { return }
         state.set(failure, for: id)

@@ -47,7 +47,8 @@ struct Ask: ParsableCommand {
         } else {
             var generator = try Self.generator(context.environment)
             answer = QAAnswer(MagicAnswer.pick(using: &generator), language: context.language)
-            if context.terminal.isInteractive && !json { Self.shake(context) }
+            // A moment of suspense, as the app's shake animation.
+            if !json { Console.whileShowing(Message.ask(.shaking).text(context.language), on: context.terminal) { usleep(600_000) } }
         }
         let record = try context.vault.recordAnswer(question: question, answer: answer, tags: tag, note: note)
         if json { return context.json(JSONWriter.record(record, body: true)) }
@@ -78,13 +79,6 @@ struct Ask: ParsableCommand {
         }
         return text
     }
-
-    /// A moment of suspense on a terminal, as the app's shake animation; never when piped.
-    static func shake(_ context: Context) {
-        Console.errInline(Message.ask(.shaking).text(context.language))
-        usleep(600_000)
-        Console.errInline("\r\u{1B}[2K")
-    }
 }
 
 /// The AI provider's answer to a question (source: ai), from the first provider of the chain that answers.
@@ -93,12 +87,13 @@ enum AIAnswer {
         let chain = AIRun.chain(context, sends: .question)
         // Only builtin configured: say so plainly, rather than as a provider failure.
         guard !chain.endpoints.isEmpty || !chain.setupFailures.isEmpty else { throw FolioError(.ask(.aiNotConfigured)) }
-        if context.terminal.isInteractive { Console.errInline(Message.ask(.shaking).text(context.language)) }
-        defer { if context.terminal.isInteractive { Console.errInline("\r\u{1B}[2K") } }
-        let (oracle, provider) = try AIRun.blocking { () async throws(FolioError) in
-            try await chain.first { provider async throws(AIProblem) in try await provider.answer(question: question) }
+        let (answer, provider) = try Console.whileShowing(Message.ask(.shaking).text(context.language), on: context.terminal) {
+            () throws(FolioError) in
+            try AIRun.blocking { () async throws(FolioError) in
+                try await chain.first { provider async throws(AIProblem) in try await provider.answer(question: question) }
+            }
         }
         Console.err(context.terminal.dim(Message.ai(.answeredBy(provider)).text(context.language)))
-        return QAAnswer(text: oracle.text, english: oracle.english, type: oracle.type, source: "ai")
+        return answer
     }
 }

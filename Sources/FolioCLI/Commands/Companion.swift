@@ -93,10 +93,10 @@ struct Chat: ParsableCommand {
         _ = try DiaryEntry(current)
         if let message {
             current = try ChatTurn.say(message, in: current, context: context)
-            try ChatTurn.reply(to: current, context: context)
+            try ChatTurn.reply(to: current, chain: ChatTurn.chain(context), context: context)
         } else if retry {
-            guard Conversation.parse(current.document.body).last?.speaker == .me else { return }
-            try ChatTurn.reply(to: current, context: context)
+            guard Conversation.parse(current.document.body).last?.speaker == .me else { return context.say(.ai(.nothingToRetry)) }
+            try ChatTurn.reply(to: current, chain: ChatTurn.chain(context), context: context)
         } else if context.terminal.isInteractive {
             try ChatTurn.session(current, context: context)
         } else {
@@ -115,12 +115,16 @@ enum ChatTurn {
         return try context.vault.appendMessage(ConversationMessage(speaker: .me, time: time, text: trimmed), to: record)
     }
 
+    /// The providers a chat talks to; made once per session.
+    static func chain(_ context: Context) -> ProviderChain {
+        AIRun.chain(context) { .entry(media: false, location: $0.shareLocation) }
+    }
+
     /// Asks the providers for the companion's reply to the page's conversation, prints it as it
     /// streams in, and saves it. On failure the page keeps the user's message and the error is kept for `show`.
     @discardableResult
-    static func reply(to record: Record, context: Context) throws(FolioError) -> Record {
+    static func reply(to record: Record, chain: ProviderChain, context: Context) throws(FolioError) -> Record {
         let entry = try DiaryEntry(record)
-        let chain = AIRun.chain(context) { .entry(media: false, location: $0.shareLocation) }
         let configuration = chain.configuration
         let request = entry.chatRequest(environment: DiaryEntry.environment(
             now: context.vault.clock.timestamp, zone: context.vault.clock.zone, configuration: configuration))
@@ -153,6 +157,7 @@ enum ChatTurn {
     static func session(_ start: Record, context: Context) throws(FolioError) {
         let original = Conversation.parse(start.document.body)
         var current = start
+        let chain = chain(context)
         Console.err(context.terminal.dim(Message.ai(.chatHelp).text(context.language)))
         while true {
             FileHandle.standardError.write(Data("> ".utf8))
@@ -167,7 +172,7 @@ enum ChatTurn {
             default:
                 current = try say(line, in: current, context: context)
                 do {
-                    current = try reply(to: current, context: context)
+                    current = try reply(to: current, chain: chain, context: context)
                 } catch {
                     continue  // Said on stderr; the message is saved and the chat goes on.
                 }

@@ -48,15 +48,19 @@ struct Remove: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
+        // Filters are answered from the catalog; the whole record set (for children) is read only when something matches.
+        let chosen = records.isEmpty ? try filteredPaths(context: context) : []
+        if records.isEmpty && chosen.isEmpty {
+            if json { context.json(.object([("remove", .array([])), ("unlink", .array([]))])) }
+            Console.err(Message.ask(.noneMatched).text(context.language))
+            return
+        }
         let set = context.records(quiet: true)
         let roots: [Record]
         if records.isEmpty {
-            roots = try filtered(set, context: context)
-            if roots.isEmpty {
-                if json { context.json(.object([("remove", .array([])), ("unlink", .array([]))])) }
-                Console.err(Message.ask(.noneMatched).text(context.language))
-                return
-            }
+            // Oldest first, as the plan lists them.
+            roots = set.records.filter { chosen.contains($0.path) }
+                .sorted { ($0.sortTime?.epochSeconds ?? 0, $0.path) < ($1.sortTime?.epochSeconds ?? 0, $1.path) }
         } else {
             roots = try records.map { reference throws(FolioError) in
                 try context.vault.resolve(reference, in: set, workingDirectory: context.workingDirectory)
@@ -84,8 +88,8 @@ struct Remove: ParsableCommand {
         context.say(.deleted(plan.removals.count))
     }
 
-    /// The records every filter holds for; their children follow by the delete rules afterwards.
-    private func filtered(_ set: RecordSet, context: Context) throws -> [Record] {
+    /// The paths of the records every filter holds for; their children follow by the delete rules afterwards.
+    private func filteredPaths(context: Context) throws -> Set<String> {
         if let kind { _ = try context.vault.kind(kind) }
         let now = context.vault.clock.timestamp, zone = context.vault.clock.zone
         let lower = since.flatMap(DateBound.init), upper = until.flatMap(DateBound.init)
@@ -97,7 +101,7 @@ struct Remove: ParsableCommand {
             let index = catalog.search
             chosen = Set(index.search(query, limit: nil).map { index.records[$0.record].path })
         }
-        let paths = catalog.summaries.filter { record in
+        return Set(catalog.summaries.filter { record in
             if let chosen, !chosen.contains(record.path) { return false }
             if let kind { if record.kind != kind { return false } } else if record.kind == "profile" { return false }
             for wanted in tag where !record.hasTag(wanted) { return false }
@@ -107,11 +111,7 @@ struct Remove: ParsableCommand {
                 if let upper, !upper.isOnOrBefore(time, now: now, zone: zone) { return false }
             }
             return true
-        }.map(\.path)
-        let wanted = Set(paths)
-        // Oldest first, as the plan lists them.
-        return set.records.filter { wanted.contains($0.path) }
-            .sorted { ($0.sortTime?.epochSeconds ?? 0, $0.path) < ($1.sortTime?.epochSeconds ?? 0, $1.path) }
+        }.map(\.path))
     }
 }
 

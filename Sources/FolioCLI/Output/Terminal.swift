@@ -44,6 +44,15 @@ public enum Console {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    /// Runs `body` while `note` stands on the terminal's last line (stderr), then erases it; without
+    /// a terminal it just runs `body`, so pipes and logs never see the note.
+    public static func whileShowing<T, E: Error>(_ note: String, on terminal: Terminal, _ body: () throws(E) -> T) throws(E) -> T {
+        guard terminal.isInteractive else { return try body() }
+        errInline(terminal.dim(note))
+        defer { errInline("\r\u{1B}[2K") }
+        return try body()
+    }
+
     /// Writes to stderr without a newline (progress lines redrawn with `\r`).
     public static func errInline(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import FolioCore
 
 /// The builtin provider's page: the user's own sentences, from what they typed and said in the
 /// conversation, in order, each once. Nothing is invented, so the page is in the user's voice by
@@ -73,6 +74,6 @@ public enum ExtractiveSummary {
     }
 
     private static func isCJK(_ character: Character) -> Bool {
-        character.unicodeScalars.first.map { $0.value >= 0x2E80 && $0.value <= 0x9FFF || $0.value >= 0xFF00 && $0.value <= 0xFFEF } ?? false
+        character.unicodeScalars.first.map(CJK.contains) ?? false
     }
 }

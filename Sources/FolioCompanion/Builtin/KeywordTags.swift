@@ -1,4 +1,5 @@
 import Foundation
+import FolioCore
 import FolioSearch
 
 /// Tags guessed from the words of a page, offline: the builtin provider's "3 to 8 tags".
@@ -77,8 +78,7 @@ public enum KeywordTags {
     }
 
     private static func isHan(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return false }
-        return (0x4E00...0x9FFF).contains(scalar.value) || (0x3400...0x4DBF).contains(scalar.value) || (0x20000...0x2A6DF).contains(scalar.value)
+        character.unicodeScalars.count == 1 && character.unicodeScalars.first.map(CJK.isHan) == true
     }
 
     /// Characters that make a pair grammar rather than a topic.

@@ -120,6 +120,7 @@ public enum AIMessage: Sendable, Equatable {
     /// The companion diary's F-004 failure: the message is saved; ask again.
     case chatFailed(reference: String)
     case chatHelp
+    case nothingToRetry
     case lastError(step: String, at: String, message: String)
     case pendingAI(Int)
 
@@ -146,6 +147,8 @@ public enum AIMessage: Sendable, Equatable {
         case .chatFailed(let reference):
             return ("傳送失敗，但你的訊息已保存。再試一次：folio chat \(reference) --retry",
                     "no reply, but your message is saved. Try again: folio chat \(reference) --retry")
+        case .nothingToRetry:
+            return ("最後一則訊息已經有回覆了，沒有要重試的。", "your last message already has a reply; nothing to retry.")
         case .chatHelp:
             return ("輸入訊息後按 Enter；/save 結束並保存（總結與標籤），/cancel 取消這次的對話，Ctrl-D 離開並保留。",
                     "Type a message and press Enter; /save ends and saves (summary and tags), /cancel takes this chat back, Ctrl-D leaves keeping it.")

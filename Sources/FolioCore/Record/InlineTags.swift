@@ -83,7 +83,7 @@ public enum InlineTags {
     private static func startsTag(_ line: [Unicode.Scalar], at index: Int) -> Bool {
         guard index > 0 else { return true }
         let before = line[index - 1]
-        if before.properties.isWhitespace || isCJK(before) { return true }
+        if before.properties.isWhitespace || CJK.contains(before) { return true }
         switch before.properties.generalCategory {
         case .openPunctuation, .initialPunctuation:
             // `[text](#anchor)` links to a heading; it is not a tag.
@@ -107,18 +107,6 @@ public enum InlineTags {
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.generalCategory == .decimalNumber
-    }
-
-    /// Han, kana, hangul, and the CJK and full-width punctuation around them.
-    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3000...0x303F, 0x3040...0x30FF, 0x3100...0x31FF,
-             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
-             0xFE10...0xFE1F, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x3FFFF:
-            return true
-        default:
-            return false
-        }
     }
 
     // MARK: - Code

@@ -135,13 +135,10 @@ public enum MediaLinks {
         var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         let block = links.flatMap { ["", $0] }
-        let mediaLines = MarkdownLinks.links(in: body).filter { link in
-            resolve(link.destination, fromRecord: recordPath)?.hasPrefix("media/") == true
-        }.map(\.line)
         var insertAt = lines.count
-        if let last = mediaLines.max(), last <= lines.count {
+        if let last = mediaLinkLines(in: body, recordPath: recordPath).max(), last <= lines.count {
             insertAt = last
-        } else if let heading = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "## Conversation" }) {
+        } else if let heading = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == Conversation.heading }) {
             insertAt = heading
             while insertAt > 0 && lines[insertAt - 1].trimmingCharacters(in: .whitespaces).isEmpty { insertAt -= 1 }
         }
@@ -152,6 +149,13 @@ public enum MediaLinks {
         if insertAt < lines.count, lines[insertAt].trimmingCharacters(in: .whitespaces).isEmpty { inserted.removeLast() }
         lines.insert(contentsOf: inserted, at: insertAt)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The 1-based lines of `body` where a link or image into `media/` starts (not in code).
+    public static func mediaLinkLines(in body: String, recordPath: String) -> Set<Int> {
+        Set(MarkdownLinks.links(in: body).filter { link in
+            resolve(link.destination, fromRecord: recordPath)?.hasPrefix("media/") == true
+        }.map(\.line))
     }
 
     static func escapeLabel(_ text: String) -> String {
