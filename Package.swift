@@ -59,7 +59,7 @@ let package = Package(
         // The AI companion: providers behind one protocol, their settings and keys, prompts.
         .target(
             name: "FolioCompanion",
-            dependencies: ["FolioCore", "FolioStore", "FolioSearch", "FolioAI", "YAML"],
+            dependencies: ["FolioCore", "FolioStore", "FolioSearch", "FolioMedia", "FolioAI", "YAML"],
             swiftSettings: strict),
         // History and sync: the vault's git repository through libgit2.
         .target(

@@ -18,6 +18,9 @@ public struct AIConfiguration: Sendable, Equatable {
     public var sendMedia: Bool
     public var shareLocation: Bool
     public var location: String?
+    /// `weather.url`: where the current weather is read from, as one line of text; `{place}` is
+    /// replaced by `location`. Read only when `privacy.share_location` is on.
+    public var weatherURL: String?
     public var language: Language
     /// True when `.folio/config.yaml` could not be read: only `builtin` is used then (F-014).
     public var settingsUnreadable: Bool
@@ -56,6 +59,7 @@ public struct AIConfiguration: Sendable, Equatable {
         sendMedia = flag("privacy.send_media", true)
         shareLocation = flag("privacy.share_location", false)
         location = text("location")
+        weatherURL = text("weather.url")
         self.language = language
     }
 

@@ -71,12 +71,24 @@ extension Vault {
 }
 
 extension DiaryEntry {
-    /// What the companion knows of the moment: the local time always; the place only when
-    /// `privacy.share_location` allows.
-    public static func environment(now: Timestamp, zone: TimeZone, configuration: AIConfiguration) -> [String] {
+    /// What the companion knows of the moment: the local time always; the place and the weather
+    /// only when `privacy.share_location` allows (and the weather only when it could be read).
+    public static func environment(now: Timestamp, zone: TimeZone, configuration: AIConfiguration, weather: String? = nil) -> [String] {
         var lines = ["Local time: \(ConversationClock.text(now)) (\(zone.identifier))"]
-        if configuration.shareLocation, let place = configuration.location { lines.append("Place: \(place)") }
+        guard configuration.shareLocation else { return lines }
+        if let place = configuration.location { lines.append("Place: \(place)") }
+        if let weather { lines.append("Weather: \(weather)") }
         return lines
+    }
+
+    public var media: [MediaEntry] { MediaEntry.entries(of: record.document) }
+
+    public func analysisRequest(views: [MediaView]) -> AnalysisRequest {
+        AnalysisRequest(media: views, text: text)
+    }
+
+    public func greetingRequest(localTime: String, environment: [String]) -> GreetingRequest {
+        GreetingRequest(localTime: localTime, environment: environment, analysis: analysis, text: text, mediaType: media.first?.type)
     }
 
     public func chatRequest(environment: [String]) -> ChatTurnRequest {
@@ -92,6 +104,16 @@ public enum ConversationClock {
 }
 
 extension Vault {
+    /// Writes what the AI saw into a diary record (`analysis`), with who saw it and when
+    /// (`analyzed_by`, `analyzed_at`). One commit.
+    @discardableResult
+    public func applyAnalysis(_ analysis: MediaAnalysis, to record: Record, provider: String) throws(FolioError) -> Record {
+        let by = analysis.sawMedia ? provider : "\(provider) (metadata)"
+        return try update(record, keys: [
+            ("analysis", .string(analysis.text)), ("analyzed_by", .string(by)), ("analyzed_at", .raw(clock.timestamp.text)),
+        ], verb: "analyze")
+    }
+
     /// Adds a message to a diary page's conversation and commits it, re-reading the file first.
     @discardableResult
     public func appendMessage(_ message: ConversationMessage, to record: Record) throws(FolioError) -> Record {

@@ -54,6 +54,49 @@ public struct OpenAIProvider: AIProvider {
         }
     }
 
+    /// A vision model (`ai.vision_model`, else `ai.model`) looks at the images; with none to send
+    /// (`send_media: false`, audio only, a video without ffmpeg) the metadata is the analysis and
+    /// nothing is sent.
+    public func analyze(_ request: AnalysisRequest) async throws(AIProblem) -> MediaAnalysis {
+        let facts = request.media.map(\.facts).joined(separator: "\n")
+        guard configuration.sendMedia, request.media.contains(where: { !$0.images.isEmpty }) else {
+            return MediaAnalysis(text: facts, sawMedia: false)
+        }
+        let chat = ChatRequest(
+            model: configuration.visionModel ?? model,
+            messages: AnalysisPrompt.messages(request, language: configuration.language), temperature: 0.3)
+        let reply = try await send(chat).content.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !reply.isEmpty else { throw .malformed("an empty analysis") }
+        return MediaAnalysis(text: reply, sawMedia: true)
+    }
+
+    public func greet(_ request: GreetingRequest) async throws(AIProblem) -> String {
+        let chat = ChatRequest(
+            model: model, messages: GreetingPrompt.messages(request, language: configuration.language, tone: configuration.tone),
+            temperature: 0.8)
+        let reply = try await send(chat).content.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !reply.isEmpty else { throw .malformed("an empty greeting") }
+        return reply
+    }
+
+    /// `/audio/transcriptions` with `ai.transcription_model` (`whisper-1` when not set). A
+    /// recording is media: with `privacy.send_media` off it is not sent.
+    public func transcribe(_ clip: AudioClip) async throws(AIProblem) -> String {
+        guard configuration.sendMedia else { throw .mediaNotSent }
+        let request = TranscriptionRequest(
+            model: configuration.transcriptionModel ?? "whisper-1", audio: clip.data, filename: clip.filename,
+            contentType: clip.mediaType, language: configuration.language == .zhHant ? "zh" : "en")
+        let text: String
+        do {
+            text = try await client.transcribe(request)
+        } catch {
+            throw AIProblem(error)
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .nothingHeard }
+        return trimmed
+    }
+
     /// One non-streamed request, its failure put in the words of ``AIProblem``.
     func send(_ request: ChatRequest) async throws(AIProblem) -> ChatReply {
         do {

@@ -74,6 +74,88 @@ public struct ChatTurnRequest: Sendable, Equatable {
     }
 }
 
+/// An image a model may look at: a photo, or a frame of a video, without its metadata.
+public struct AIImage: Sendable, Equatable {
+    public var data: Data
+    public var mediaType: String
+
+    public init(data: Data, mediaType: String) {
+        self.data = data
+        self.mediaType = mediaType
+    }
+}
+
+/// One media file of a page as the AI may see it: what its metadata says, and the images that
+/// may leave the device (none when `privacy.send_media` is off).
+public struct MediaView: Sendable, Equatable {
+    /// `photo`, `video` or `audio`.
+    public var type: String
+    /// One line of metadata in the vault's language: name, time taken, camera, size, length.
+    public var facts: String
+    public var images: [AIImage]
+
+    public init(type: String, facts: String, images: [AIImage]) {
+        self.type = type
+        self.facts = facts
+        self.images = images
+    }
+}
+
+public struct AnalysisRequest: Sendable, Equatable {
+    public var media: [MediaView]
+    public var text: String?
+
+    public init(media: [MediaView], text: String?) {
+        self.media = media
+        self.text = text
+    }
+}
+
+/// What the AI saw in a page's media: the chat's background (the companion diary's F-003).
+public struct MediaAnalysis: Sendable, Equatable {
+    public var text: String
+    /// False when only the metadata was described (builtin, `send_media: false`, a video without ffmpeg).
+    public var sawMedia: Bool
+
+    public init(text: String, sawMedia: Bool) {
+        self.text = text
+        self.sawMedia = sawMedia
+    }
+}
+
+/// What the companion knows when it opens a page (the companion diary's F-016 greeting).
+public struct GreetingRequest: Sendable, Equatable {
+    /// The local time, `YYYY-MM-DD HH:MM`.
+    public var localTime: String
+    /// The local time always; place and weather only when shared and known.
+    public var environment: [String]
+    public var analysis: String?
+    public var text: String?
+    /// The type of the page's first media file (`photo`, `video`, `audio`), if it has one.
+    public var mediaType: String?
+
+    public init(localTime: String, environment: [String], analysis: String?, text: String?, mediaType: String?) {
+        self.localTime = localTime
+        self.environment = environment
+        self.analysis = analysis
+        self.text = text
+        self.mediaType = mediaType
+    }
+}
+
+/// A voice recording to turn into text.
+public struct AudioClip: Sendable, Equatable {
+    public var data: Data
+    public var filename: String
+    public var mediaType: String
+
+    public init(data: Data, filename: String, mediaType: String) {
+        self.data = data
+        self.filename = filename
+        self.mediaType = mediaType
+    }
+}
+
 /// One AI provider. Each answers in the same types, so nothing above a provider knows which one
 /// answered; a provider that cannot do a step throws ``AIProblem/needsNetworkProvider``.
 public protocol AIProvider: Sendable {
@@ -88,6 +170,12 @@ public protocol AIProvider: Sendable {
     func summarize(_ request: SummaryRequest) async throws(AIProblem) -> PageSummary
     /// The companion's reply, streamed to `onDelta` as it comes, whole at the end.
     func chat(_ request: ChatTurnRequest, onDelta: @escaping @Sendable (String) -> Void) async throws(AIProblem) -> String
+    /// What the page's photos and videos show, as the chat's background.
+    func analyze(_ request: AnalysisRequest) async throws(AIProblem) -> MediaAnalysis
+    /// The first line of the conversation when a page is started.
+    func greet(_ request: GreetingRequest) async throws(AIProblem) -> String
+    /// The words of a voice recording.
+    func transcribe(_ clip: AudioClip) async throws(AIProblem) -> String
 }
 
 /// The providers of `ai.provider` and `ai.fallback`, tried in order until one answers.

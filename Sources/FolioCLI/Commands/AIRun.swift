@@ -43,11 +43,13 @@ enum AIRun {
         state.set(failure, for: id)
     }
 
-    /// Waits for async work; the command line has nothing else to do meanwhile.
+    /// Waits for async work; the command line has nothing else to do meanwhile. Ctrl-C while
+    /// waiting cancels the work (the step then fails as cancelled) instead of ending folio, so the
+    /// diary flow and an interactive chat go on with what was saved.
     static func blocking<T: Sendable>(_ operation: @escaping @Sendable () async throws(FolioError) -> T) throws(FolioError) -> T {
         let outcome = LockedState<Result<T, FolioError>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task {
+        let task = Task {
             do throws(FolioError) {
                 let value = try await operation()
                 outcome.withValue { $0 = .success(value) }
@@ -56,7 +58,13 @@ enum AIRun {
             }
             done.signal()
         }
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { task.cancel() }
+        interrupt.resume()
         done.wait()
+        interrupt.cancel()
+        signal(SIGINT, SIG_DFL)
         guard let result = outcome.current else { throw FolioError(.ai(.failed(provider: "folio", problem: .cancelled))) }
         return try result.get()
     }

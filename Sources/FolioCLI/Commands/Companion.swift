@@ -93,12 +93,21 @@ struct Chat: ParsableCommand {
         _ = try DiaryEntry(current)
         if let message {
             current = try ChatTurn.say(message, in: current, context: context)
-            try ChatTurn.reply(to: current, chain: ChatTurn.chain(context), context: context)
+            let chain = ChatTurn.chain(context)
+            try ChatTurn.reply(to: current, chain: chain, environment: ChatTurn.environment(chain, context: context), context: context)
         } else if retry {
             guard Conversation.parse(current.document.body).last?.speaker == .me else { return context.say(.ai(.nothingToRetry)) }
-            try ChatTurn.reply(to: current, chain: ChatTurn.chain(context), context: context)
+            let chain = ChatTurn.chain(context)
+            try ChatTurn.reply(to: current, chain: chain, environment: ChatTurn.environment(chain, context: context), context: context)
         } else if context.terminal.isInteractive {
-            try ChatTurn.session(current, context: context)
+            let original = Conversation.parse(current.document.body)
+            switch try ChatTurn.session(current, chain: ChatTurn.chain(context), help: .chatHelp, context: context) {
+            case .saved(let page): try SummaryStep.run(page, context: context, json: false)
+            case .cancelled(let page):
+                try context.vault.resetConversation(of: page, to: original)
+                context.say(.cancelled)
+            case .left: Console.out("")
+            }
         } else {
             throw ValidationError("Without a terminal, give the message with -m (or --retry).")
         }
@@ -116,18 +125,27 @@ enum ChatTurn {
     }
 
     /// The providers a chat talks to; made once per session.
-    static func chain(_ context: Context) -> ProviderChain {
-        AIRun.chain(context) { .entry(media: false, location: $0.shareLocation) }
+    static func chain(_ context: Context, sendsMedia: Bool = false) -> ProviderChain {
+        AIRun.chain(context) { .entry(media: sendsMedia && $0.sendMedia, location: $0.shareLocation) }
+    }
+
+    /// What the companion is told of the moment: the local time, and place and weather when
+    /// `privacy.share_location` allows (the weather read once per session, skipped when unreachable).
+    static func environment(_ chain: ProviderChain, context: Context) -> [String] {
+        let configuration = chain.configuration
+        let weather = configuration.shareLocation && configuration.weatherURL != nil
+            ? (try? AIRun.blocking { () async throws(FolioError) in await Weather.current(configuration) }) ?? nil
+            : nil
+        return DiaryEntry.environment(now: context.vault.clock.timestamp, zone: context.vault.clock.zone, configuration: configuration, weather: weather)
     }
 
     /// Asks the providers for the companion's reply to the page's conversation, prints it as it
-    /// streams in, and saves it. On failure the page keeps the user's message and the error is kept for `show`.
+    /// streams in (unless `echo` is off), and saves it. On failure the page keeps the user's
+    /// message and the error is kept for `show`.
     @discardableResult
-    static func reply(to record: Record, chain: ProviderChain, context: Context) throws(FolioError) -> Record {
+    static func reply(to record: Record, chain: ProviderChain, environment: [String], context: Context, echo: Bool = true) throws(FolioError) -> Record {
         let entry = try DiaryEntry(record)
-        let configuration = chain.configuration
-        let request = entry.chatRequest(environment: DiaryEntry.environment(
-            now: context.vault.clock.timestamp, zone: context.vault.clock.zone, configuration: configuration))
+        let request = entry.chatRequest(environment: environment)
         let started = LockedState(false)
         let reply: (value: String, provider: String)
         do {
@@ -137,42 +155,62 @@ enum ChatTurn {
                 try await chain.first { provider async throws(AIProblem) in
                     try await provider.chat(request) { piece in
                         started.withValue { $0 = true }
-                        Console.outInline(piece)
+                        if echo { Console.outInline(piece) }
                     }
                 }
             }
         } catch {
-            if started.current { Console.out("") }
+            if started.current && echo { Console.out("") }
             AIRun.remember(error, step: "chat", for: record, context: context)
             context.warn(error)
             throw FolioError(.ai(.chatFailed(reference: record.shortID)))
         }
-        Console.out("")
+        if echo { Console.out("") }
         AIRun.remember(nil, step: "chat", for: record, context: context)
-        let time = ConversationClock.text(context.vault.clock.timestamp)
-        return try context.vault.appendMessage(ConversationMessage(speaker: .folio, time: time, text: reply.value), to: record)
+        return try note(reply.value, in: record, context: context)
     }
 
-    /// The interactive chat: a line is a message; /save summarises, /cancel takes this session back.
-    static func session(_ start: Record, context: Context) throws(FolioError) {
-        let original = Conversation.parse(start.document.body)
+    /// Saves a line of the companion in the page (a reply, or the greeting that opened it).
+    static func note(_ text: String, in record: Record, context: Context) throws(FolioError) -> Record {
+        let time = ConversationClock.text(context.vault.clock.timestamp)
+        return try context.vault.appendMessage(ConversationMessage(speaker: .folio, time: time, text: text), to: record)
+    }
+
+    /// How an interactive conversation ended, with the page as it stands.
+    enum SessionEnd {
+        case saved(Record)
+        case cancelled(Record)
+        case left(Record)
+    }
+
+    /// The interactive chat: a line is a message, saved before the AI is asked and its reply saved
+    /// after; `/save`, `/cancel` and Ctrl-D end it. `greeting`, when given, is saved before the
+    /// first message (it opened the conversation).
+    static func session(_ start: Record, chain: ProviderChain, help: AIMessage, greeting: String? = nil,
+                        context: Context) throws(FolioError) -> SessionEnd {
         var current = start
-        let chain = chain(context)
-        Console.err(context.terminal.dim(Message.ai(.chatHelp).text(context.language)))
+        var greeting = greeting
+        let environment = environment(chain, context: context)
+        // Offline providers cannot chat: say so once, and keep the user's lines for the page.
+        let canReply = chain.providers.contains { $0.endpoint != nil } || !chain.setupFailures.isEmpty
+        Console.err(context.terminal.dim(Message.ai(help).text(context.language)))
+        if !canReply { Console.err(context.terminal.dim(Message.ai(.failed(provider: "builtin", problem: .needsNetworkProvider)).text(context.language))) }
         while true {
             FileHandle.standardError.write(Data("> ".utf8))
-            guard let line = readLine() else { return Console.out("") }
+            guard let line = readLine() else { return .left(current) }
             switch line.trimmingCharacters(in: .whitespaces) {
             case "": continue
-            case "/cancel":
-                try context.vault.resetConversation(of: current, to: original)
-                return context.say(.cancelled)
-            case "/save":
-                return try SummaryStep.run(current, context: context, json: false)
+            case "/cancel": return .cancelled(current)
+            case "/save": return .saved(current)
             default:
+                if let opening = greeting {
+                    current = try note(opening, in: current, context: context)
+                    greeting = nil
+                }
                 current = try say(line, in: current, context: context)
+                guard canReply else { continue }
                 do {
-                    current = try reply(to: current, chain: chain, context: context)
+                    current = try reply(to: current, chain: chain, environment: environment, context: context)
                 } catch {
                     continue  // Said on stderr; the message is saved and the chat goes on.
                 }

@@ -54,8 +54,9 @@ struct New: ParsableCommand {
         let context = try Context.open(global)
         var fields = try input.fields.map(keyValue)
         if let text { fields.append(("text", text)) }
+        let title = input.title ?? (kind == "diary" ? text.map(DiaryTitle.from) : nil)
         try createRecord(
-            NewRecord(kind: kind, title: input.title, fields: fields, tags: input.tag, body: body, parent: input.parent, date: input.date),
+            NewRecord(kind: kind, title: title, fields: fields, tags: input.tag, body: body, parent: input.parent, date: input.date),
             json: input.json, context: context, media: input.mediaSources(context), dateFromMedia: input.dateFromMedia)
     }
 }
@@ -77,30 +78,5 @@ struct Idea: ParsableCommand {
         try createRecord(
             NewRecord(kind: "idea", title: title, fields: try fields.map(keyValue), tags: tag, body: description),
             json: json, context: context)
-    }
-}
-
-struct Diary: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Write a diary page.",
-        discussion: """
-        Examples:
-          folio diary --media ~/Pictures/IMG_2041.jpg --text "下班路上"
-          folio diary --media clip.mp4 --media voice.m4a --title "下雨的傍晚"
-          folio diary --media IMG_2041.jpg --date-from-media
-        """)
-
-    @Option(help: "What happened, in a few words (kept as the page's text).") var text: String?
-    @OptionGroup var input: RecordInput
-    @OptionGroup var global: GlobalOptions
-
-    func run() throws {
-        let context = try Context.open(global)
-        var fields = try input.fields.map(keyValue)
-        if let text { fields.append(("text", text)) }
-        let title = input.title ?? text.map { String($0.prefix(30)) }
-        try createRecord(
-            NewRecord(kind: "diary", title: title, fields: fields, tags: input.tag, parent: input.parent, date: input.date),
-            json: input.json, context: context, media: input.mediaSources(context), dateFromMedia: input.dateFromMedia)
     }
 }

@@ -13,6 +13,8 @@ fields:
   media: {type: list, description: "photos, videos and voice notes, in media/"}
   text: {type: text, description: "what you typed when you started the page"}
   analysis: {type: text, description: "what the AI saw in the media"}
+  analyzed_by: {type: string, description: "the AI provider and model that wrote the analysis"}
+  analyzed_at: {type: datetime, description: "when the media was analysed"}
   context: {type: map, description: "local time, location, weather"}
   summarized_by: {type: string, description: "the AI provider and model that wrote the page"}
   summarized_at: {type: datetime, description: "when the page was written"}

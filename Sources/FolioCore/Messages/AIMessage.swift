@@ -20,6 +20,10 @@ public enum AIProblem: Error, Sendable, Equatable {
     case nothingToSummarize
     case tooFewTags(found: [String])
     case notADiary(kind: String)
+    /// `privacy.send_media` is off, and the step needs the media's bytes (a voice recording).
+    case mediaNotSent
+    /// The transcription came back empty: the companion diary's F-011.
+    case nothingHeard
 
     var pair: (String, String) {
         switch self {
@@ -70,6 +74,11 @@ public enum AIProblem: Error, Sendable, Equatable {
              "only \(found.count) tag\(found.count == 1 ? "" : "s") found (at least 3 are needed)" + (found.isEmpty ? "" : ": " + found.joined(separator: ", ")))
         case .notADiary(let kind):
             ("AI 陪聊只用在日記（diary），這筆是 \(kind)", "the AI companion works on diary pages; this record is a \(kind)")
+        case .mediaNotSent:
+            ("privacy.send_media 是 false，錄音不會離開這台裝置；請直接輸入文字，或 `folio config set privacy.send_media true`",
+             "privacy.send_media is false, so the recording does not leave this device; type the text instead, or `folio config set privacy.send_media true`")
+        case .nothingHeard:
+            ("聽不清楚，請再試一次", "could not make out any words; please try again")
         }
     }
 }
@@ -80,10 +89,13 @@ public enum AIPayload: Sendable, Equatable {
     /// A diary page: its text and conversation, its media unless `privacy.send_media` is off,
     /// its place and weather only when `privacy.share_location` is on.
     case entry(media: Bool, location: Bool)
+    /// A voice recording to transcribe.
+    case recording
 
     var pair: (String, String) {
         switch self {
         case .question: ("你的問題", "your question")
+        case .recording: ("錄音", "the recording")
         case .entry(let media, let location):
             ("日記的文字與對話" + (media ? "、照片與影片" : "（不含媒體）") + (location ? "、地點與天氣" : ""),
              "the page's text and conversation" + (media ? ", its photos and videos" : " (no media)") + (location ? ", place and weather" : ""))
@@ -123,6 +135,21 @@ public enum AIMessage: Sendable, Equatable {
     case nothingToRetry
     case lastError(step: String, at: String, message: String)
     case pendingAI(Int)
+    /// The fixed line the diary flow opens with, before any AI call (the companion diary's F-016).
+    case welcome
+    /// The companion diary's F-003 failure: the draft is saved; analyse again later.
+    case analysisFailed(reference: String)
+    case alreadyAnalyzed(reference: String)
+    case analyzedBy(String)
+    /// The companion diary's F-011 failure.
+    case transcriptionFailed
+    case heard(String)
+    case useHeardText
+    case diaryHelp
+    /// The diary flow ended without a summary: where the draft is and how to go on.
+    case draftKept(reference: String)
+    /// `/cancel` on a page that was never saved: nothing of it is left.
+    case draftDiscarded(mediaRemoved: Int)
 
     var pair: (String, String) {
         switch self {
@@ -158,6 +185,30 @@ public enum AIMessage: Sendable, Equatable {
             return ("AI 上次失敗（\(step)，\(at)）：\(message)", "last AI failure (\(step), \(at)): \(message)")
         case .pendingAI(let count):
             return ("\(count) 筆紀錄的 AI 步驟失敗，可再試（folio show 看原因）", "\(count) record\(count == 1 ? "" : "s") with a failed AI step to retry (folio show says why)")
+        case .welcome:
+            return ("嗨，今天過得怎麼樣？說說這張照片或影片，或今天發生的事。", "Hi. How was your day? Tell me about the photo or video, or about what happened.")
+        case .analysisFailed(let reference):
+            return ("目前無法分析，已先保存草稿，稍後可再試：folio analyze \(reference) --again",
+                    "the media could not be analysed right now; the draft is saved. Try again later: folio analyze \(reference) --again")
+        case .alreadyAnalyzed(let reference):
+            return ("已經分析過了；要重新分析：folio analyze \(reference) --again", "already analysed; to analyse again: folio analyze \(reference) --again")
+        case .analyzedBy(let provider):
+            return ("（由 \(provider) 分析）", "(analysed by \(provider))")
+        case .transcriptionFailed:
+            return ("聽不清楚，請再試一次", "could not transcribe the recording; please try again")
+        case .heard(let text):
+            return ("聽到：\(text)", "heard: \(text)")
+        case .useHeardText:
+            return ("按 Enter 使用這段文字，或輸入修改後的文字：", "press Enter to use this text, or type it as it should be: ")
+        case .diaryHelp:
+            return ("輸入訊息後按 Enter；/save 結束保存（總結與標籤），/cancel 取消這篇日記，Ctrl-D 先離開（草稿保留）。",
+                    "Type a message and press Enter; /save ends and saves (summary and tags), /cancel drops this page, Ctrl-D leaves keeping the draft.")
+        case .draftKept(let reference):
+            return ("草稿已保存。繼續聊：folio chat \(reference)；結束保存：folio summarize \(reference)",
+                    "the draft is saved. Go on chatting: folio chat \(reference); end and save: folio summarize \(reference)")
+        case .draftDiscarded(let mediaRemoved):
+            return ("已取消，這篇草稿沒有留下" + (mediaRemoved > 0 ? "（\(mediaRemoved) 個媒體檔也已移除）" : "") + "。folio undo 可以找回。",
+                    "cancelled: the draft is gone" + (mediaRemoved > 0 ? " (and \(mediaRemoved) media file\(mediaRemoved == 1 ? "" : "s"))" : "") + ". folio undo brings it back.")
         case .summarized(let title, let tags, let provider):
             return ("已總結「\(title)」，標籤：\(tags.joined(separator: "、"))（\(provider)）",
                     "summarized \"\(title)\", tags: \(tags.joined(separator: ", ")) (\(provider))")

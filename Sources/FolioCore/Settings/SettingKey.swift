@@ -38,6 +38,7 @@ public struct SettingKey: Sendable {
         SettingKey(name: "privacy.send_media", type: .bool, defaultText: "true"),
         SettingKey(name: "privacy.share_location", type: .bool, defaultText: "false"),
         SettingKey(name: "location", type: .string, defaultText: nil),
+        SettingKey(name: "weather.url", type: .string, defaultText: nil),
         SettingKey(name: "media.max_bytes", type: .int(1...Int.max), defaultText: "104857600"),
         SettingKey(name: "qa.max_question_length", type: .int(1...100_000), defaultText: "500"),
     ]

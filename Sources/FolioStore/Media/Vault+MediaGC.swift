@@ -74,3 +74,24 @@ extension Vault {
         }
     }
 }
+
+extension Vault {
+    /// Removes a draft that was never kept (the diary flow's `/cancel`): its file, and its media
+    /// files that no other file names, in one commit, so `folio undo` can bring it all back.
+    /// - Returns: how many media files went with it.
+    @discardableResult
+    public func discardDraft(_ record: Record) throws(FolioError) -> Int {
+        let own = Set(MediaEntry.entries(of: record.document).compactMap(\.sha256))
+        return try inOneCommit(Self.describe("cancel draft", record)) { () throws(FolioError) -> Int in
+            try withLock { () throws(FolioError) in
+                if unlink(url(record.path).path) != 0 && errno != ENOENT {
+                    throw FolioError(.writeFailed(String(cString: strerror(errno))), file: record.path)
+                }
+                recordChange([record.path], "")
+            }
+            guard !own.isEmpty else { return 0 }
+            let orphans = unreferencedMedia().filter { $0.sha256.map(own.contains) ?? false }
+            return try removeUnreferencedMedia(orphans).count
+        }
+    }
+}
