@@ -2,6 +2,8 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev pkg-config git ripgrep jq openssh-server openssh-client
+# Optional for folio (video frames for the AI), needed by its tests; its recommends are not.
+APT_LEAN_PACKAGES := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build demo test templates bench release clean
@@ -12,6 +14,11 @@ deps:
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	@missing=""; for p in $(APT_LEAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "folio needs Swift 6.1 or newer on PATH (swift.org/install)"; exit 1; }
 

@@ -61,12 +61,27 @@ extension Vault {
     @discardableResult
     public func applySummary(_ summary: PageSummary, to record: Record, provider: String, configuration: AIConfiguration) throws(FolioError) -> Record {
         var keys: [(String, Node?)] = []
-        if configuration.autoTags { keys.append(("tags", .sequence(summary.tags.map { .string($0) }, style: .flow))) }
+        if configuration.autoTags {
+            let tags = Self.summaryTags(summary.tags, replacing: record)
+            keys.append(("tags", .sequence(tags.map { .string($0) }, style: .flow)))
+        }
         if configuration.autoTitle, let title = summary.title { keys.append(("title", .string(title))) }
         keys.append(("summarized_by", .string(provider)))
         keys.append(("summarized_at", .raw(clock.timestamp.text)))
         let page = summary.page
         return try update(record, keys: keys, body: { [path = record.path] in PageBody.replacingPage(in: $0, with: page, recordPath: path) }, verb: "summarize")
+    }
+}
+
+extension Vault {
+    /// The tags a summary leaves on a page. The first summary keeps the tags the user gave the
+    /// draft (`--tag`) ahead of its own; a later one replaces the tags, as it replaces the page.
+    /// At most 8, unless the user's own are more.
+    static func summaryTags(_ tags: [String], replacing record: Record) -> [String] {
+        let own = record.document.string("summarized_by") == nil ? record.tags : []
+        var seen = Set<String>()
+        let merged = (own + tags).filter { seen.insert($0.lowercased()).inserted }
+        return Array(merged.prefix(max(8, own.count)))
     }
 }
 

@@ -19,7 +19,7 @@ struct ChatTests {
         let server = try OpenAIServer()
         defer { server.stop() }
         var folio = try vault(server)
-        let record = try #require(try folio.json("diary", "--text", "下班路上", "--json") as? [String: Any])
+        let record = try #require(try folio.json("new", "diary", "--text", "下班路上", "--json") as? [String: Any])
         let id = try #require(record["id"] as? String), path = try #require(record["path"] as? String)
         #expect(try folio.run("set", id, "analysis=A wet street at dusk.").status == 0)
         #expect(try folio.run("config", "set", "location", "台北").status == 0)
@@ -70,7 +70,7 @@ struct ChatTests {
         let server = try OpenAIServer()
         defer { server.stop() }
         let folio = try vault(server)
-        let record = try #require(try folio.json("diary", "--text", "下班路上", "--json") as? [String: Any])
+        let record = try #require(try folio.json("new", "diary", "--text", "下班路上", "--json") as? [String: Any])
         let id = try #require(record["id"] as? String), path = try #require(record["path"] as? String)
         server.enqueue(.error(status: 503, message: "overloaded"))
         let failed = try folio.run("chat", id, "-m", "今天好累")
@@ -94,7 +94,7 @@ struct ChatTests {
     @Test("with builtin, chat saves the message and says it needs an AI provider")
     func builtin() throws {
         let folio = try FolioProcess.vault(language: "en")
-        let record = try #require(try folio.json("diary", "--text", "walk home", "--json") as? [String: Any])
+        let record = try #require(try folio.json("new", "diary", "--text", "walk home", "--json") as? [String: Any])
         let id = try #require(record["id"] as? String), path = try #require(record["path"] as? String)
         let result = try folio.run("chat", id, "-m", "I am tired")
         #expect(result.status == 1 && result.stderr.contains("needs an AI provider"))

@@ -46,7 +46,7 @@ struct MediaTests {
         let folio = try FolioProcess.vault()
         let photo = try folio.outside("IMG_2041.JPG", MediaFixtures.jpeg())
         let sha = try sha256sum(photo)
-        let made = try folio.run("diary", "--media", photo.path, "--text", "下班路上")
+        let made = try folio.run("new", "diary", "--media", photo.path, "--text", "下班路上")
         #expect(made.status == 0, "\(made.stderr)")
         let stored = "media/\(sha.prefix(2))/\(sha).jpg"
         #expect(folio.mediaFiles() == [stored])
@@ -90,15 +90,15 @@ struct MediaTests {
         let folio = try FolioProcess.vault()
         let photo = try folio.outside("a.jpg", MediaFixtures.jpeg())
         let copy = try folio.outside("copy of a.jpeg", MediaFixtures.jpeg())
-        #expect(try folio.run("diary", "--media", photo.path, "--title", "一").status == 0)
-        let second = try folio.run("diary", "--media", copy.path, "--title", "二")
+        #expect(try folio.run("new", "diary", "--media", photo.path, "--title", "一").status == 0)
+        let second = try folio.run("new", "diary", "--media", copy.path, "--title", "二")
         #expect(second.status == 0, "\(second.stderr)")
         #expect(folio.mediaFiles().count == 1)
         #expect(try git(["show", "--name-only", "--format=", "HEAD"], in: folio.directory).split(separator: "\n").count == 1)
 
         let clip = try folio.outside("clip.mp4", MediaFixtures.mp4(seconds: 12.5))
         let voice = try folio.outside("voice.wav", MediaFixtures.wav(seconds: 2))
-        let made = try folio.run("diary", "--media", clip.path, "--media", voice.path, "--title", "三", "--json")
+        let made = try folio.run("new", "diary", "--media", clip.path, "--media", voice.path, "--title", "三", "--json")
         #expect(made.status == 0, "\(made.stderr)")
         let record = try #require(try JSONSerialization.jsonObject(with: Data(made.stdout.utf8)) as? [String: Any])
         let media = try #require(record["media"] as? [[String: Any]])
@@ -116,7 +116,7 @@ struct MediaTests {
     func dateFromMedia() throws {
         let folio = try FolioProcess.vault()
         let photo = try folio.outside("IMG_2041.jpg", MediaFixtures.jpeg())
-        let made = try folio.run("diary", "--media", photo.path, "--date-from-media", "--title", "清晨")
+        let made = try folio.run("new", "diary", "--media", photo.path, "--date-from-media", "--title", "清晨")
         #expect(made.status == 0, "\(made.stderr)")
         let record = try folio.record("清晨")
         #expect(record["created"] as? String == "2026-11-05T07:30:15+09:00")
@@ -124,18 +124,18 @@ struct MediaTests {
 
         // A camera without an offset: the time is read in this device's zone (Asia/Taipei in the tests).
         let local = try folio.outside("local.jpg", MediaFixtures.jpeg(seed: 9, taken: "2026:10:01 12:00:00", offset: nil))
-        #expect(try folio.run("diary", "--media", local.path, "--date-from-media", "--title", "午").status == 0)
+        #expect(try folio.run("new", "diary", "--media", local.path, "--date-from-media", "--title", "午").status == 0)
         #expect(try folio.record("午")["created"] as? String == "2026-10-01T12:00:00+08:00")
 
         let screenshot = try folio.outside("shot.png", MediaFixtures.png(width: 640, height: 480))
-        let undated = try folio.run("diary", "--media", screenshot.path, "--date-from-media", "--title", "截圖")
+        let undated = try folio.run("new", "diary", "--media", screenshot.path, "--date-from-media", "--title", "截圖")
         #expect(undated.status == 0)
         #expect(undated.stderr.contains("the page is dated now"))
         let shot = try folio.record("截圖")
         #expect(shot["created"] as? String == "2026-11-22T18:04:11+08:00")
         #expect((shot["media"] as? [[String: Any]])?.first?["width"] as? Int == 640)
 
-        let nothing = try folio.run("diary", "--date-from-media", "--title", "空")
+        let nothing = try folio.run("new", "diary", "--date-from-media", "--title", "空")
         #expect(nothing.status == 1 && nothing.stderr.contains("Choose a photo or video first"))
     }
 
@@ -176,7 +176,7 @@ struct MediaTests {
     func attachKeepsAndRestores() throws {
         let folio = try FolioProcess.vault()
         let photo = try folio.outside("IMG_1.jpg", MediaFixtures.jpeg(seed: 7))
-        #expect(try folio.run("diary", "--media", photo.path, "--title", "舊").status == 0)
+        #expect(try folio.run("new", "diary", "--media", photo.path, "--title", "舊").status == 0)
         let stored = try #require(folio.mediaFiles().first)
         try FileManager.default.removeItem(at: folio.directory.appendingPathComponent(stored))
         #expect(try folio.run("commit", "-m", "lost a photo").status == 0)
@@ -212,20 +212,20 @@ struct MediaTests {
             (empty.path, "檔案是空的"),
         ]
         for (file, reason) in cases {
-            let result = try folio.run("diary", "--media", file, "--title", "壞")
+            let result = try folio.run("new", "diary", "--media", file, "--title", "壞")
             #expect(result.status == 1)
             #expect(result.stderr.contains("讀取失敗，請換") && result.stderr.contains(file) && result.stderr.contains(reason), "\(result.stderr)")
         }
-        #expect(try folio.run("diary", "--media", fifo.path).stderr.contains("影片讀取失敗，請換一段或稍後再試"))
+        #expect(try folio.run("new", "diary", "--media", fifo.path).stderr.contains("影片讀取失敗，請換一段或稍後再試"))
 
         #expect(try folio.run("config", "set", "media.max_bytes", "1000").status == 0)
         let big = try folio.outside("big.jpg", MediaFixtures.jpeg(padding: 2000))
-        let tooBig = try folio.run("diary", "--media", big.path, "--title", "大")
+        let tooBig = try folio.run("new", "diary", "--media", big.path, "--title", "大")
         #expect(tooBig.status == 1 && tooBig.stderr.contains("照片讀取失敗") && tooBig.stderr.contains("media.max_bytes"), "\(tooBig.stderr)")
 
         // A good file then a bad one: neither the record nor the good file stays.
         let good = try folio.outside("good.jpg", MediaFixtures.jpeg(seed: 5))
-        #expect(try folio.run("diary", "--media", good.path, "--media", text.path, "--title", "半").status == 1)
+        #expect(try folio.run("new", "diary", "--media", good.path, "--media", text.path, "--title", "半").status == 1)
         #expect(folio.mediaFiles().isEmpty)
         #expect((try folio.json("list", "--json") as? [Any])?.isEmpty == true)
         #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)
@@ -235,7 +235,7 @@ struct MediaTests {
     func check() throws {
         let folio = try FolioProcess.vault()
         let photo = try folio.outside("IMG_2041.jpg", MediaFixtures.jpeg())
-        #expect(try folio.run("diary", "--media", photo.path, "--title", "雨").status == 0)
+        #expect(try folio.run("new", "diary", "--media", photo.path, "--title", "雨").status == 0)
         let stored = try #require(folio.mediaFiles().first)
         let storedURL = folio.directory.appendingPathComponent(stored)
         let clean = try folio.run("check")
@@ -296,8 +296,8 @@ struct MediaTests {
         let folio = try FolioProcess.vault()
         let shared = try folio.outside("shared.jpg", MediaFixtures.jpeg())
         let own = try folio.outside("own.png", MediaFixtures.png(width: 10, height: 10))
-        #expect(try folio.run("diary", "--media", shared.path, "--title", "甲").status == 0)
-        #expect(try folio.run("diary", "--media", shared.path, "--media", own.path, "--title", "乙").status == 0)
+        #expect(try folio.run("new", "diary", "--media", shared.path, "--title", "甲").status == 0)
+        #expect(try folio.run("new", "diary", "--media", shared.path, "--media", own.path, "--title", "乙").status == 0)
         #expect(folio.mediaFiles().count == 2)
         #expect(try folio.run("gc", "--dry-run").stdout.contains("no unreferenced media"))
 
@@ -332,7 +332,7 @@ struct MediaTests {
         try handle.close()
 
         for attempt in 0..<2 {
-            let started = try folio.start(["diary", "--media", video.path, "--title", "長片"])
+            let started = try folio.start(["new", "diary", "--media", video.path, "--title", "長片"])
             let process = started.0
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline && process.isRunning && !folio.mediaFiles().contains(where: { $0.contains(".import-") }) { usleep(1000) }
@@ -351,7 +351,7 @@ struct MediaTests {
             } else {
                 // The next import removes what a dead one left.
                 let photo = try folio.outside("small.jpg", MediaFixtures.jpeg())
-                #expect(try folio.run("diary", "--media", photo.path).status == 0)
+                #expect(try folio.run("new", "diary", "--media", photo.path).status == 0)
             }
             #expect(!folio.mediaFiles().contains { $0.contains(".import-") })
         }
@@ -362,7 +362,7 @@ struct MediaTests {
     func indexerSkipsMedia() throws {
         let folio = try FolioProcess.vault()
         let photo = try folio.outside("IMG.jpg", MediaFixtures.jpeg())
-        #expect(try folio.run("diary", "--media", photo.path, "--title", "雨天").status == 0)
+        #expect(try folio.run("new", "diary", "--media", photo.path, "--title", "雨天").status == 0)
         // A FIFO named like a record: any command that opened it would wait forever.
         #expect(mkfifo(folio.directory.appendingPathComponent("media/trap.md").path, 0o644) == 0)
         for arguments in [["list"], ["search", "雨天"], ["tags"]] {
@@ -380,9 +380,9 @@ struct MediaTests {
         let devices = try Devices.make()
         let a = devices["A"], b = devices["B"]
         let photo = try a.outside("IMG_2041.jpg", MediaFixtures.jpeg())
-        #expect(try a.run("diary", "--media", photo.path, "--title", "同一張").status == 0)
+        #expect(try a.run("new", "diary", "--media", photo.path, "--title", "同一張").status == 0)
         let alsoOnB = try b.outside("IMG_2041.jpg", MediaFixtures.jpeg())
-        #expect(try b.run("diary", "--media", alsoOnB.path, "--title", "在B").status == 0)
+        #expect(try b.run("new", "diary", "--media", alsoOnB.path, "--title", "在B").status == 0)
         try devices.sync("A", "B", "A")
         #expect(a.mediaFiles() == b.mediaFiles() && a.mediaFiles().count == 1)
         let stored = try #require(a.mediaFiles().first)

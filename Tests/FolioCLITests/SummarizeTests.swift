@@ -11,7 +11,7 @@ struct SummarizeTests {
         let photo = folio.directory.appendingPathComponent("IMG_2041.jpg")
         try Data(MediaFixtures.jpeg(width: 16, height: 16)).write(to: photo)
         #expect(try folio.run("idea", "咖啡店清單", "--tag", "咖啡").status == 0)
-        let record = try #require(try folio.json("diary", "--media", photo.path, "--text", Self.text, "--json") as? [String: Any])
+        let record = try #require(try folio.json("new", "diary", "--media", photo.path, "--text", Self.text, "--json") as? [String: Any])
         let path = try #require(record["path"] as? String)
         let conversation = """
 
@@ -72,7 +72,7 @@ struct SummarizeTests {
     @Test("a page with too few words fails, keeps the file, and shows the error until a summary succeeds")
     func failureKeepsEverything() throws {
         let folio = try FolioProcess.vault(language: "zh-Hant")
-        let record = try #require(try folio.json("diary", "--text", "好累", "--json") as? [String: Any])
+        let record = try #require(try folio.json("new", "diary", "--text", "好累", "--json") as? [String: Any])
         let id = try #require(record["id"] as? String), path = try #require(record["path"] as? String)
         let before = try #require(folio.read(path))
         let failed = try folio.run("summarize", id)

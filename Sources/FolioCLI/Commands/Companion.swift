@@ -176,6 +176,16 @@ enum ChatTurn {
         return try context.vault.appendMessage(ConversationMessage(speaker: .folio, time: time, text: text), to: record)
     }
 
+    /// False when only offline providers are set up: they cannot chat, so a diary page keeps the
+    /// user's lines without asking (a provider that failed to set up is asked, to say why).
+    static func canReply(_ chain: ProviderChain) -> Bool {
+        chain.providers.contains { $0.endpoint != nil } || !chain.setupFailures.isEmpty
+    }
+
+    static func offlineNote(_ context: Context) {
+        Console.err(context.terminal.dim(Message.ai(.failed(provider: "builtin", problem: .needsNetworkProvider)).text(context.language)))
+    }
+
     /// How an interactive conversation ended, with the page as it stands.
     enum SessionEnd {
         case saved(Record)
@@ -191,10 +201,9 @@ enum ChatTurn {
         var current = start
         var greeting = greeting
         let environment = environment(chain, context: context)
-        // Offline providers cannot chat: say so once, and keep the user's lines for the page.
-        let canReply = chain.providers.contains { $0.endpoint != nil } || !chain.setupFailures.isEmpty
+        let canReply = canReply(chain)
         Console.err(context.terminal.dim(Message.ai(help).text(context.language)))
-        if !canReply { Console.err(context.terminal.dim(Message.ai(.failed(provider: "builtin", problem: .needsNetworkProvider)).text(context.language))) }
+        if !canReply { offlineNote(context) }
         while true {
             FileHandle.standardError.write(Data("> ".utf8))
             guard let line = readLine() else { return .left(current) }

@@ -122,11 +122,15 @@ struct DiaryFlow {
         } else if let message {
             page = try ChatTurn.note(greeting, in: page, context: context)
             page = try ChatTurn.say(message, in: page, context: context)
-            do {
-                page = try ChatTurn.reply(to: page, chain: chain, environment: environment, context: context, echo: !json)
-            } catch {
-                Console.err(error.rendered(in: context.language))
-                failed = true
+            if !ChatTurn.canReply(chain) {
+                ChatTurn.offlineNote(context)
+            } else {
+                do {
+                    page = try ChatTurn.reply(to: page, chain: chain, environment: environment, context: context, echo: !json)
+                } catch {
+                    Console.err(error.rendered(in: context.language))
+                    failed = true
+                }
             }
         }
         failed = !save(page) || failed

@@ -59,6 +59,8 @@ public enum ExtractiveSummary {
                 if isCJK(last) && isCJK(first) {
                     if last.isLetter { page += "。" }
                 } else {
+                    // A typed fragment without a full stop gets one before the next sentence.
+                    if last.isLetter || last.isNumber { page += isCJK(last) ? "。" : "." }
                     page += " "
                 }
             }
