@@ -21,6 +21,11 @@ public struct DiaryEntry: Sendable {
         conversation = Conversation.parse(record.document.body)
     }
 
+    /// Whether the user has written anything of their own here yet (text or messages).
+    public var hasUsersWords: Bool {
+        !summaryRequest(existingTags: []).usersWords.isEmpty
+    }
+
     public func summaryRequest(existingTags: [String]) -> SummaryRequest {
         SummaryRequest(text: text, analysis: analysis, conversation: conversation, existingTags: existingTags)
     }

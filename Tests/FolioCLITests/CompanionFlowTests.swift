@@ -356,6 +356,14 @@ struct CompanionFlowTests {
         #expect(try folio.run("undo").status == 0)
         #expect((try #require(try folio.json("list", "diary", "--json") as? [[String: Any]])).count == 2, "undo brings the draft back")
 
+        // folio chat on a terminal: /cancel takes back this session's messages, and only those.
+        let before = try #require(folio.read(path))
+        server.enqueue(.stream(["好喔。"]))
+        let chat = try folio.runOnTerminal(["chat", path], input: "再補一句\n/cancel\n")
+        #expect(chat.status == 0 && chat.stdout.contains("好喔。"), "\(chat.stdout)")
+        #expect(folio.read(path) == before, "the page is as it was before the session")
+        #expect(Set(try folio.commitSubjects().prefix(3).map { $0.contains("chat") }) == [true], "each turn was committed as it happened")
+
         // Ctrl-D: leave keeping the draft, with a way to go on.
         server.enqueue(.chat("晚上好。"))
         let left = try folio.runOnTerminal(["diary", "--text", "還沒想好"], input: "\u{04}")

@@ -58,13 +58,13 @@ enum AIRun {
             }
             done.signal()
         }
-        signal(SIGINT, SIG_IGN)
+        let previous = signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler { task.cancel() }
         interrupt.resume()
         done.wait()
         interrupt.cancel()
-        signal(SIGINT, SIG_DFL)
+        signal(SIGINT, previous)
         guard let result = outcome.current else { throw FolioError(.ai(.failed(provider: "folio", problem: .cancelled))) }
         return try result.get()
     }

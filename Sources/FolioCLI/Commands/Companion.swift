@@ -101,7 +101,8 @@ struct Chat: ParsableCommand {
             try ChatTurn.reply(to: current, chain: chain, environment: ChatTurn.environment(chain, context: context), context: context)
         } else if context.terminal.isInteractive {
             let original = Conversation.parse(current.document.body)
-            switch try ChatTurn.session(current, chain: ChatTurn.chain(context), help: .chatHelp, context: context) {
+            let chain = ChatTurn.chain(context)
+            switch try ChatTurn.session(current, chain: chain, environment: ChatTurn.environment(chain, context: context), help: .chatHelp, context: context) {
             case .saved(let page): try SummaryStep.run(page, context: context, json: false)
             case .cancelled(let page):
                 try context.vault.resetConversation(of: page, to: original)
@@ -196,11 +197,10 @@ enum ChatTurn {
     /// The interactive chat: a line is a message, saved before the AI is asked and its reply saved
     /// after; `/save`, `/cancel` and Ctrl-D end it. `greeting`, when given, is saved before the
     /// first message (it opened the conversation).
-    static func session(_ start: Record, chain: ProviderChain, help: AIMessage, greeting: String? = nil,
+    static func session(_ start: Record, chain: ProviderChain, environment: [String], help: AIMessage, greeting: String? = nil,
                         context: Context) throws(FolioError) -> SessionEnd {
         var current = start
         var greeting = greeting
-        let environment = environment(chain, context: context)
         let canReply = canReply(chain)
         Console.err(context.terminal.dim(Message.ai(help).text(context.language)))
         if !canReply { offlineNote(context) }

@@ -83,12 +83,12 @@ struct DiaryFlow {
         return [typed, text].compactMap { $0 }.joined(separator: "\n")
     }
 
+    /// The draft as written; with --json the record is printed once, at the end.
     func created(_ record: Record) {
-        for warning in context.vault.warnings where warning.message == .media(.noDateTaken) { context.warn(warning) }
-        guard !json else { return }
-        context.say(.created(kind: "diary", title: record.title, path: record.path))
-        for line in MediaLines.describe(MediaEntry.entries(of: record.document), vault: context.vault, terminal: context.terminal) {
-            Console.out("  " + line)
+        if json {
+            for warning in context.vault.warnings where warning.message == .media(.noDateTaken) { context.warn(warning) }
+        } else {
+            reportCreated(record, json: false, context: context)
         }
     }
 
@@ -110,7 +110,7 @@ struct DiaryFlow {
         let greeting = GreetingStep.run(page, chain: chain, environment: environment, context: context)
         show(context.terminal.accent("folio") + "  " + greeting)
         if interactive {
-            switch try ChatTurn.session(page, chain: chain, help: .diaryHelp, greeting: greeting, context: context) {
+            switch try ChatTurn.session(page, chain: chain, environment: environment, help: .diaryHelp, greeting: greeting, context: context) {
             case .saved(let written): page = written
             case .cancelled(let written):
                 let removed = try context.vault.discardDraft(written)
@@ -140,9 +140,7 @@ struct DiaryFlow {
     /// "End and save": the page in the user's voice and its tags, when they have written anything.
     /// - Returns: false when the summary failed (its message is said; the draft stays).
     func save(_ page: Record) -> Bool {
-        let fresh = (try? DiaryEntry(page)) ?? nil
-        let hasWords = fresh.map { !$0.summaryRequest(existingTags: []).usersWords.isEmpty } ?? false
-        guard hasWords else {
+        guard (try? DiaryEntry(page))?.hasUsersWords == true else {
             if json { context.json(JSONWriter.record(page, body: true)) }
             Console.err(Message.ai(.draftKept(reference: page.shortID)).text(context.language))
             return true
@@ -151,8 +149,9 @@ struct DiaryFlow {
             try SummaryStep.run(page, context: context, json: json)
             return true
         } catch {
+            // A failed summary changed nothing: the page is as it was.
             Console.err(error.rendered(in: context.language))
-            if json { context.json(JSONWriter.record((try? context.vault.resolve(page.path, in: context.records(quiet: true))) ?? page, body: true)) }
+            if json { context.json(JSONWriter.record(page, body: true)) }
             return false
         }
     }
@@ -290,22 +289,7 @@ enum VoiceInput {
     }
 
     static func read(_ url: URL, displayName: String) throws(FolioError) -> AudioClip {
-        func unreadable(_ problem: MediaReadProblem) -> FolioError {
-            FolioError(.media(.unreadable(file: displayName, noun: nil, problem: problem)))
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { throw unreadable(.notFound) }
-        guard !isDirectory.boolValue else { throw unreadable(.isDirectory) }
-        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.uint64Value ?? 0
-        guard size <= maxBytes else { throw unreadable(.tooLarge(bytes: size, limit: maxBytes)) }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw unreadable(FileManager.default.isReadableFile(atPath: url.path) ? .readFailed(error.localizedDescription) : .permissionDenied)
-        }
-        guard !data.isEmpty else { throw unreadable(.empty) }
-        let ext = url.pathExtension.lowercased()
-        return AudioClip(data: data, filename: url.lastPathComponent, mediaType: mediaTypes[ext] ?? "application/octet-stream")
+        let data = try MediaImporter.readWhole(url, displayName: displayName, maxBytes: maxBytes)
+        return AudioClip(data: data, filename: url.lastPathComponent, mediaType: mediaTypes[url.pathExtension.lowercased()] ?? "application/octet-stream")
     }
 }

@@ -24,11 +24,16 @@ func createRecord(_ request: NewRecord, json: Bool, context: Context, media: [Me
     // Only a child record needs the other records (to find its parent); a plain `new` reads one file.
     try context.vault.requireProfile()
     let record = try context.vault.create(request, importing: media, dateFromMedia: dateFromMedia, records: nil)
+    reportCreated(record, json: json, context: context)
+}
+
+/// What a creating command says of the record it wrote: JSON, or a line and its media.
+func reportCreated(_ record: Record, json: Bool, context: Context) {
     for warning in context.vault.warnings where warning.message == .media(.noDateTaken) { context.warn(warning) }
     if json {
         context.json(JSONWriter.record(record, body: true))
     } else {
-        context.say(.created(kind: record.kind ?? request.kind, title: record.title, path: record.path))
+        context.say(.created(kind: record.kind ?? "record", title: record.title, path: record.path))
         for line in MediaLines.describe(MediaEntry.entries(of: record.document), vault: context.vault, terminal: context.terminal) {
             Console.out("  " + line)
         }

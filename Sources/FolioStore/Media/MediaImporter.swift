@@ -25,7 +25,7 @@ public struct ImportedMedia: Sendable, Equatable {
 /// renamed to `media/<2 hex>/<sha256>.<ext>`: a reader sees a whole file or none, and an
 /// interrupted import leaves only a temporary file named after its process, which the next
 /// import (or `folio check --fix`) removes.
-enum MediaImporter {
+public enum MediaImporter {
     static let temporaryPrefix = ".import-"
     static let chunkSize = 1 << 20
 
@@ -38,27 +38,8 @@ enum MediaImporter {
         func failure(_ problem: MediaReadProblem) -> FolioError {
             FolioError(.media(.unreadable(file: displayName, noun: MediaNaming.noun(forExtension: hintedExtension), problem: problem)))
         }
-        // O_NONBLOCK so that opening a FIFO does not wait for a writer; the type is checked next.
-        let input = open(source.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard input >= 0 else {
-            switch errno {
-            case ENOENT, ENOTDIR: throw failure(.notFound)
-            case EACCES, EPERM: throw failure(.permissionDenied)
-            default: throw failure(.readFailed(String(cString: strerror(errno))))
-            }
-        }
+        let (input, size) = try openRegularFile(source, maxBytes: maxBytes, failure: failure)
         defer { close(input) }
-        var status = stat()
-        guard fstat(input, &status) == 0 else { throw failure(.readFailed(String(cString: strerror(errno)))) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw failure(.isDirectory)
-        default: throw failure(.notRegularFile)
-        }
-        _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) & ~O_NONBLOCK)
-        let size = UInt64(max(0, status.st_size))
-        guard size > 0 else { throw failure(.empty) }
-        guard size <= maxBytes else { throw failure(.tooLarge(bytes: size, limit: maxBytes)) }
 
         // The head decides what the file is before anything is written.
         var head = [UInt8](repeating: 0, count: Int(min(UInt64(MediaProbe.headLength), size)))
@@ -129,6 +110,54 @@ enum MediaImporter {
         AtomicFile.syncDirectory(folder)
         return ImportedMedia(
             path: "media/\(sha.prefix(2))/\(fileName)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: true)
+    }
+
+    /// Opens a file the user named for reading, refusing what is not a regular, non-empty file of
+    /// at most `maxBytes`. The caller closes the descriptor.
+    static func openRegularFile(_ source: URL, maxBytes: UInt64, failure: (MediaReadProblem) -> FolioError) throws(FolioError) -> (Int32, UInt64) {
+        // O_NONBLOCK so that opening a FIFO does not wait for a writer; the type is checked next.
+        let input = open(source.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard input >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: throw failure(.notFound)
+            case EACCES, EPERM: throw failure(.permissionDenied)
+            default: throw failure(.readFailed(String(cString: strerror(errno))))
+            }
+        }
+        var status = stat()
+        var problem: MediaReadProblem?
+        if fstat(input, &status) != 0 {
+            problem = .readFailed(String(cString: strerror(errno)))
+        } else if status.st_mode & S_IFMT == S_IFDIR {
+            problem = .isDirectory
+        } else if status.st_mode & S_IFMT != S_IFREG {
+            problem = .notRegularFile
+        } else if status.st_size <= 0 {
+            problem = .empty
+        } else if UInt64(status.st_size) > maxBytes {
+            problem = .tooLarge(bytes: UInt64(status.st_size), limit: maxBytes)
+        }
+        if let problem {
+            close(input)
+            throw failure(problem)
+        }
+        _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) & ~O_NONBLOCK)
+        return (input, UInt64(status.st_size))
+    }
+
+    /// The whole of a media file the user named that is not to be imported (a recording to transcribe).
+    /// - Throws: ``FolioError`` `.media(.unreadable)` naming the file and why.
+    public static func readWhole(_ source: URL, displayName: String, maxBytes: UInt64) throws(FolioError) -> Data {
+        func failure(_ problem: MediaReadProblem) -> FolioError {
+            FolioError(.media(.unreadable(file: displayName, noun: MediaNaming.noun(forExtension: source.pathExtension.lowercased()), problem: problem)))
+        }
+        let (input, size) = try openRegularFile(source, maxBytes: maxBytes, failure: failure)
+        defer { close(input) }
+        var data = Data(count: Int(size))
+        let count = data.withUnsafeMutableBytes { readFully(input, into: $0, at: 0) }
+        guard count >= 0 else { throw failure(.readFailed(String(cString: strerror(errno)))) }
+        guard count == Int(size) else { throw failure(.changedWhileReading) }
+        return data
     }
 
     /// The name of a file in `folder` holding the bytes that hash to `sha`, whatever its extension.
