@@ -116,14 +116,14 @@ struct ErrorTests {
         // The reply would take a minute: failing with a timeout at all proves it did not wait for it.
         // The upper bound is loose because on a loaded 2-core machine other tests may hold every
         // thread of the test pool for a while before this one resumes.
-        let server = try OpenAIServer(defaultReply: .delayed(60, .chat("Too late.")))
+        let server = try OpenAIServer(defaultReply: .delayed(600, .chat("Too late.")))
         var error: OpenAIError?
         let elapsed = await seconds {
             error = await expectFailure { try await client(server, timeout: 1).chat(helloRequest) }
         }
         #expect(error == .timedOut(seconds: 1))
         #expect(error?.description == "the AI server did not answer within 1 seconds")
-        #expect(elapsed >= 0.9 && elapsed < 40, "took \(elapsed) s")
+        #expect(elapsed >= 0.9 && elapsed < 300, "took \(elapsed) s")
     }
 
     @Test func theServerHangingUpIsALostConnection() async throws {
@@ -142,14 +142,14 @@ struct ErrorTests {
 @Suite("Cancellation")
 struct CancellationTests {
     @Test func cancellingTheTaskCancelsAPendingRequest() async throws {
-        let server = try OpenAIServer(defaultReply: .delayed(60, .chat("Too late.")))
+        let server = try OpenAIServer(defaultReply: .delayed(600, .chat("Too late.")))
         let chat = client(server)
         let task = Task { try await chat.chat(helloRequest) }
         #expect(await server.waitForRequests(1, timeout: 60))
         let start = Date()
         task.cancel()
         let result = await task.result
-        #expect(Date().timeIntervalSince(start) < 40, "well before the minute the reply would take")
+        #expect(Date().timeIntervalSince(start) < 300, "well before the ten minutes the reply would take")
         guard case .failure(let error) = result else { return #expect(Bool(false), "finished: \(result)") }
         #expect(error as? OpenAIError == .cancelled)
     }

@@ -117,7 +117,9 @@ struct DiaryFlow {
                 return context.say(.ai(.draftDiscarded(mediaRemoved: removed)))
             case .left(let written):
                 Console.out("")
-                return context.say(.ai(.draftKept(reference: written.shortID)))
+                context.say(.ai(.draftKept(reference: written.shortID)))
+                if failed { throw ExitCode.failure }
+                return
             }
         } else if let message {
             page = try ChatTurn.note(greeting, in: page, context: context)
