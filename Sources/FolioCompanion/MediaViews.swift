@@ -60,8 +60,8 @@ public enum MediaViews {
         switch type {
         case "photo":
             let ext = file.pathExtension.lowercased()
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
-            if let mediaType = sendableFormats[ext], let size, size <= maxImageBytes, let data = try? Data(contentsOf: file) {
+            if let mediaType = sendableFormats[ext],
+               let data = try? MediaImporter.readWhole(file, displayName: entry.file, maxBytes: UInt64(maxImageBytes)) {
                 if mediaType == "image/jpeg" {
                     // A JPEG that cannot be cleaned of its metadata is not sent as it is.
                     if let clean = JPEGMetadata.strippingMetadata(data) { return [AIImage(data: clean, mediaType: mediaType)] }

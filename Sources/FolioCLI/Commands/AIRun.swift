@@ -32,6 +32,31 @@ enum AIRun {
         }
     }
 
+    /// The first answer of the chain's providers to `step`, waiting as ``waiting(_:_:)`` does.
+    static func first<T: Sendable>(
+        _ chain: ProviderChain, context: Context, _ step: @escaping @Sendable (any AIProvider) async throws(AIProblem) -> T
+    ) throws(FolioError) -> (value: T, provider: String) {
+        try waiting(context) { () async throws(FolioError) in try await chain.first(step) }
+    }
+
+    /// An AI step on a record: when no provider manages it, the reason is said and kept for `show`
+    /// and `status`, and `failure` (the companion diary's message for that step) is thrown; when
+    /// one does, a kept failure is cleared.
+    static func step<T: Sendable>(
+        _ name: String, for record: Record, chain: ProviderChain, context: Context, failure: AIMessage,
+        _ step: @escaping @Sendable (any AIProvider) async throws(AIProblem) -> T
+    ) throws(FolioError) -> (value: T, provider: String) {
+        do {
+            let outcome = try first(chain, context: context, step)
+            remember(nil, step: name, for: record, context: context)
+            return outcome
+        } catch {
+            remember(error, step: name, for: record, context: context)
+            context.warn(error)
+            throw FolioError(.ai(failure))
+        }
+    }
+
     /// Keeps (or clears, with nil) a record's last AI failure on this device, for `show` and `status`.
     static func remember(_ error: FolioError?, step: String, for record: Record, context: Context) {
         guard let id = record.id else { return }

@@ -36,24 +36,16 @@ struct Summarize: ParsableCommand {
 
 /// Summarising a page, for `summarize`, the chat's `/save` and the diary flow.
 enum SummaryStep {
-    static func run(_ found: Record, context: Context, json: Bool) throws(FolioError) {
+    /// - Parameter chain: the providers of a session already under way; else the settings' chain.
+    static func run(_ found: Record, chain: ProviderChain? = nil, context: Context, json: Bool) throws(FolioError) {
         let entry = try DiaryEntry(found)
         let existing = TagTally.sorted(TagTally.count(context.catalog(quiet: true).summaries), by: .count).map(\.tag)
-        let chain = AIRun.chain(context, sends: .entry(media: false, location: false))
-        let configuration = chain.configuration
+        let chain = chain ?? AIRun.chain(context, sends: .entry(media: false, location: false))
         let request = entry.summaryRequest(existingTags: existing)
-        let outcome: (value: PageSummary, provider: String)
-        do {
-            outcome = try AIRun.waiting(context) { () async throws(FolioError) in
-                try await chain.first { provider async throws(AIProblem) in try await provider.summarize(request) }
-            }
-        } catch {
-            AIRun.remember(error, step: "summarize", for: found, context: context)
-            context.warn(error)
-            throw FolioError(.ai(.summaryFailed(reference: found.shortID)))
+        let outcome = try AIRun.step("summarize", for: found, chain: chain, context: context, failure: .summaryFailed(reference: found.shortID)) {
+            provider async throws(AIProblem) in try await provider.summarize(request)
         }
-        let changed = try context.vault.applySummary(outcome.value, to: found, provider: outcome.provider, configuration: configuration)
-        AIRun.remember(nil, step: "summarize", for: found, context: context)
+        let changed = try context.vault.applySummary(outcome.value, to: found, provider: outcome.provider, configuration: chain.configuration)
         if json { return context.json(JSONWriter.record(changed, body: true)) }
         Console.out(outcome.value.page)
         Console.err(context.terminal.dim(Message.ai(.summarized(
@@ -103,7 +95,7 @@ struct Chat: ParsableCommand {
             let original = Conversation.parse(current.document.body)
             let chain = ChatTurn.chain(context)
             switch try ChatTurn.session(current, chain: chain, environment: ChatTurn.environment(chain, context: context), help: .chatHelp, context: context) {
-            case .saved(let page): try SummaryStep.run(page, context: context, json: false)
+            case .saved(let page): try SummaryStep.run(page, chain: chain, context: context, json: false)
             case .cancelled(let page):
                 try context.vault.resetConversation(of: page, to: original)
                 context.say(.cancelled)

@@ -135,20 +135,20 @@ struct DiaryFlow {
                 }
             }
         }
-        failed = !save(page) || failed
+        failed = !save(page, chain: chain) || failed
         if failed { throw ExitCode.failure }
     }
 
     /// "End and save": the page in the user's voice and its tags, when they have written anything.
     /// - Returns: false when the summary failed (its message is said; the draft stays).
-    func save(_ page: Record) -> Bool {
+    func save(_ page: Record, chain: ProviderChain) -> Bool {
         guard (try? DiaryEntry(page))?.hasUsersWords == true else {
             if json { context.json(JSONWriter.record(page, body: true)) }
             Console.err(Message.ai(.draftKept(reference: page.shortID)).text(context.language))
             return true
         }
         do {
-            try SummaryStep.run(page, context: context, json: json)
+            try SummaryStep.run(page, chain: chain, context: context, json: json)
             return true
         } catch {
             // A failed summary changed nothing: the page is as it was.
@@ -207,18 +207,10 @@ enum AnalysisStep {
             of: entry.media, in: context.vault, configuration: chain.configuration,
             ffmpeg: FFmpeg.locate(path: context.environment["PATH"]))
         let request = entry.analysisRequest(views: views)
-        let outcome: (value: MediaAnalysis, provider: String)
-        do {
-            outcome = try AIRun.waiting(context) { () async throws(FolioError) in
-                try await chain.first { provider async throws(AIProblem) in try await provider.analyze(request) }
-            }
-        } catch {
-            AIRun.remember(error, step: "analyze", for: record, context: context)
-            context.warn(error)
-            throw FolioError(.ai(.analysisFailed(reference: record.shortID)))
+        let outcome = try AIRun.step("analyze", for: record, chain: chain, context: context, failure: .analysisFailed(reference: record.shortID)) {
+            provider async throws(AIProblem) in try await provider.analyze(request)
         }
         let changed = try context.vault.applyAnalysis(outcome.value, to: record, provider: outcome.provider)
-        AIRun.remember(nil, step: "analyze", for: record, context: context)
         return (changed, outcome.provider)
     }
 }
@@ -233,9 +225,7 @@ enum GreetingStep {
         guard let entry = try? DiaryEntry(record) else { return fallback }
         let request = entry.greetingRequest(localTime: localTime, environment: environment)
         do {
-            return try AIRun.waiting(context) { () async throws(FolioError) in
-                try await chain.first { provider async throws(AIProblem) in try await provider.greet(request) }
-            }.value
+            return try AIRun.first(chain, context: context) { provider async throws(AIProblem) in try await provider.greet(request) }.value
         } catch {
             context.warn(error)
             return fallback
@@ -281,9 +271,7 @@ enum VoiceInput {
         let clip = try read(url, displayName: displayName)
         let chain = AIRun.chain(context, sends: .recording)
         do {
-            return try AIRun.waiting(context) { () async throws(FolioError) in
-                try await chain.first { provider async throws(AIProblem) in try await provider.transcribe(clip) }
-            }.value
+            return try AIRun.first(chain, context: context) { provider async throws(AIProblem) in try await provider.transcribe(clip) }.value
         } catch {
             context.warn(error)
             throw FolioError(.ai(.transcriptionFailed))
