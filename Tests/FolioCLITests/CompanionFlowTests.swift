@@ -95,6 +95,10 @@ struct CompanionFlowTests {
         let summarize = try #require(subjects.firstIndex { $0.contains("diary: summarize") })
         #expect(summarize < analyze && analyze < add, "the draft is committed before the first AI step: \(subjects)")
         #expect(try folio.run("status").stdout.contains("AI") == false, "nothing failed")
+        let blank = try folio.run("diary", "--text", "不會寫進去", "-m", "  ")
+        #expect(blank.status == 1 && blank.stderr.contains("訊息是空的"))
+        #expect((try #require(try folio.json("list", "diary", "--json") as? [[String: Any]])).count == 1, "a blank message writes no draft")
+        #expect(try folio.run("chat", try recordPath(folio), "-m", "").stderr.contains("訊息是空的"))
     }
 
     @Test("openai: the photo goes as a data URL without EXIF to the vision model; greeting, chat and summary follow")

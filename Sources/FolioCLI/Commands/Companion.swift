@@ -112,7 +112,7 @@ enum ChatTurn {
     /// Saves the user's message in the page (committed) and returns the page as written.
     static func say(_ text: String, in record: Record, context: Context) throws(FolioError) -> Record {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw FolioError(.ask(.emptyQuestion)) }
+        guard !trimmed.isEmpty else { throw FolioError(.ai(.emptyMessage)) }
         let time = ConversationClock.text(context.vault.clock.timestamp)
         return try context.vault.appendMessage(ConversationMessage(speaker: .me, time: time, text: trimmed), to: record)
     }

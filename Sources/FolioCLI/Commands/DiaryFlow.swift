@@ -36,6 +36,8 @@ struct Diary: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         try context.vault.requireProfile()
+        // A blank message is refused before anything is written.
+        if let message, message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw FolioError(.ai(.emptyMessage)) }
         let flow = DiaryFlow(context: context, json: input.json)
         flow.show(Message.ai(.welcome).text(context.language))
         var text = text

@@ -133,6 +133,7 @@ public enum AIMessage: Sendable, Equatable {
     case chatFailed(reference: String)
     case chatHelp
     case nothingToRetry
+    case emptyMessage
     case lastError(step: String, at: String, message: String)
     case pendingAI(Int)
     /// The fixed line the diary flow opens with, before any AI call (the companion diary's F-016).
@@ -174,6 +175,8 @@ public enum AIMessage: Sendable, Equatable {
         case .chatFailed(let reference):
             return ("傳送失敗，但你的訊息已保存。再試一次：folio chat \(reference) --retry",
                     "no reply, but your message is saved. Try again: folio chat \(reference) --retry")
+        case .emptyMessage:
+            return ("訊息是空的，請輸入想說的話。", "the message is empty; type what you want to say.")
         case .nothingToRetry:
             return ("最後一則訊息已經有回覆了，沒有要重試的。", "your last message already has a reply; nothing to retry.")
         case .chatHelp:
