@@ -25,6 +25,8 @@ public final class Vault {
     var pendingBatch: [String]?
     /// The writers' lock while ``withLock(_:)`` holds it.
     private var heldLock: VaultLock?
+    /// Told when the writers' lock is taken and released (the history checks git's locks).
+    public var lockGuard: (any WritersLockGuard)?
     /// An explicit `--lang`, which wins over the vault's setting.
     public var languageOverride: Language?
 
@@ -87,9 +89,11 @@ public final class Vault {
         let lock = try VaultLock(directory: localDirectory)
         heldLock = lock
         defer {
+            lockGuard?.writersLockReleasing(self)
             heldLock = nil
             lock.release()
         }
+        try lockGuard?.writersLockTaken(self)
         return try body()
     }
 

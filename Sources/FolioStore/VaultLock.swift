@@ -41,3 +41,12 @@ public final class VaultLock {
 
 @available(*, unavailable)
 extension VaultLock: Sendable {}
+
+/// Told around every hold of the writers' lock, so what else writes beside the vault (git) can be
+/// checked before anything is written.
+public protocol WritersLockGuard: AnyObject {
+    /// Called right after the lock is taken; throwing refuses the change before anything is written.
+    func writersLockTaken(_ vault: Vault) throws(FolioError)
+    /// Called before the lock is released, also after ``writersLockTaken(_:)`` threw.
+    func writersLockReleasing(_ vault: Vault)
+}

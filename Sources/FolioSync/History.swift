@@ -17,6 +17,10 @@ public final class History: ChangeRecorder {
     public internal(set) var notices: [Message] = []
     private let clock: Clock
 
+    /// Where notices found while a command runs (a stale lock removed) are told at once; without
+    /// it they wait in ``notices``.
+    public var tell: ((Message) -> Void)?
+
     /// The notices gathered so far, each handed out once.
     public func takeNotices() -> [Message] {
         defer { notices.removeAll() }
@@ -40,8 +44,8 @@ public final class History: ChangeRecorder {
 
     /// Opens the history of `vault`, or nil when the vault has no `.git` (the vault warns about that itself).
     ///
-    /// Finishes a sync that a crash interrupted and clears locks that crashed processes left, so
-    /// neither blocks anything later.
+    /// From then on every write to the vault first clears the git locks a crashed folio left,
+    /// waits for git's own, and finishes a sync that a crash interrupted (``writersLockTaken(_:)``).
     public static func open(_ vault: Vault, environment: [String: String]) throws(FolioError) -> History? {
         guard FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(".git").path) else { return nil }
         let repository: Repository
@@ -53,10 +57,8 @@ public final class History: ChangeRecorder {
         let history = History(
             repository: repository, root: vault.root, device: deviceName(vault: vault, environment: environment),
             clock: vault.clock)
-        history.notices += StaleLocks.recover(gitDirectory: repository.gitDirectory).map { Message.staleLockRemoved($0) }
-        if try history.finishInterruptedUpdate(localDirectory: vault.localDirectory) {
-            history.notices.append(.interruptedSyncFinished)
-        }
+        // Git's locks are looked at, and a crashed sync finished, only when a command is about to write.
+        vault.lockGuard = history
         return history
     }
 

@@ -63,14 +63,14 @@ public struct SyncTransport: Sendable {
         return URL(fileURLWithPath: url)
     }
 
-    /// Lock files a killed folio left in a remote that is a folder (folio itself wrote into it,
-    /// there being no server), so they do not refuse every later push.
-    static func recoverLocalRemote(_ access: RemoteAccess) -> [String] {
+    /// Lock files this vault's folio left in a remote that is a folder (folio itself wrote into it,
+    /// there being no server) when it was killed, so they do not refuse every later push.
+    static func recoverLocalRemote(_ access: RemoteAccess, marks: GitWriterMarks.Folder) -> [String] {
         guard access.endpoint.transport == .local, let directory = localDirectory(access.url) else { return [] }
         let dotGit = directory.appendingPathComponent(".git")
         let gitDirectory = FileManager.default.fileExists(atPath: dotGit.path) ? dotGit : directory
         guard FileManager.default.fileExists(atPath: gitDirectory.appendingPathComponent("HEAD").path) else { return [] }
-        return StaleLocks.recover(gitDirectory: gitDirectory)
+        return GitLocks.recover(gitDirectory: gitDirectory, workTree: directory, marks: marks, label: "").removed
     }
 }
 
@@ -106,14 +106,18 @@ extension History {
             guard let url = try remoteURL(settings: vault.settings) else { throw FolioError(.noRemote) }
             state.url = url
             let access = try transport.access(url)
-            notices += SyncTransport.recoverLocalRemote(access).map { Message.staleLockRemoved(url + ": " + $0) }
+            let ownMarks = GitWriterMarks.Folder(localDirectory: vault.localDirectory)
+            let marks = GitWriterMarks.Folder(localDirectory: vault.localDirectory, remote: true)
+            for path in SyncTransport.recoverLocalRemote(access, marks: marks) { say(.staleLockRemoved(url + ": " + path)) }
             let tracking = "refs/remotes/origin/\(branch)"
             for attempt in 1...Self.pushAttempts {
                 report.attempts = attempt
                 do {
-                    try transport.run(access) { callbacks in
-                        try repository.fetch(
-                            refspecs: ["+refs/heads/\(branch):\(tracking)"], callbacks: callbacks, timeout: transport.timeout)
+                    try GitWriterMarks.shared.during(ownMarks, marks) { () throws(TransportFailure) in
+                        try transport.run(access) { callbacks in
+                            try repository.fetch(
+                                refspecs: ["+refs/heads/\(branch):\(tracking)"], callbacks: callbacks, timeout: transport.timeout)
+                        }
                     }
                 } catch {
                     throw SyncTransport.explain(error, access)
@@ -131,9 +135,11 @@ extension History {
                     report.sent = try gitStep("git") { try repository.log(from: local).count }
                 }
                 do {
-                    try transport.run(access) { callbacks in
-                        try repository.push(
-                            refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], callbacks: callbacks, timeout: transport.timeout)
+                    try GitWriterMarks.shared.during(ownMarks, marks) { () throws(TransportFailure) in
+                        try transport.run(access) { callbacks in
+                            try repository.push(
+                                refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], callbacks: callbacks, timeout: transport.timeout)
+                        }
                     }
                     break
                 } catch {

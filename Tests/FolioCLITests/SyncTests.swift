@@ -193,19 +193,6 @@ struct HistoryTests {
         #expect(bad.status == 1 && bad.stderr.contains("no commit or date"))
     }
 
-    @Test("a stale index.lock left by a crash is removed, and the next command commits")
-    func staleLock() throws {
-        let folio = try FolioProcess.vault()
-        let lock = folio.directory.appendingPathComponent(".git/index.lock")
-        try Data().write(to: lock)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: lock.path)
-        let result = try folio.run("idea", "鎖之後")
-        #expect(result.status == 0)
-        #expect(result.stderr.contains("removed the lock .git/index.lock"))
-        #expect(!FileManager.default.fileExists(atPath: lock.path))
-        let status = try git(["status", "--porcelain"], in: folio.directory)
-        #expect(status.isEmpty, "\(status)")
-    }
 }
 
 @Suite("Sync between devices")
@@ -315,12 +302,29 @@ struct SyncTests {
         let lock = URL(fileURLWithPath: devices.remote).appendingPathComponent("refs/heads/main.lock")
         try Data("0000000000000000000000000000000000000000\n".utf8).write(to: lock)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: lock.path)
+        // The owner mark A's killed folio left when it began to push (process 999999 is gone).
+        try devices["A"].write(".folio/local/git-writers/remote/999999", "999999 1\n")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -120)],
+            ofItemAtPath: devices["A"].directory.appendingPathComponent(".folio/local/git-writers/remote/999999").path)
         try devices["A"].run("idea", "鎖住的遠端")
         let result = try devices["A"].run("sync")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("refs/heads/main.lock"))
         try devices.sync("B")
         #expect(try devices.path(of: "鎖住的遠端", on: "B").isEmpty == false)
+    }
+
+    @Test("a lock in a folder remote that no folio of this vault left stays, and sync says which")
+    func foreignRemoteLock() throws {
+        let devices = try Devices.make()
+        let lock = URL(fileURLWithPath: devices.remote).appendingPathComponent("refs/heads/main.lock")
+        try Data("0000000000000000000000000000000000000000\n".utf8).write(to: lock)
+        try devices["A"].run("idea", "別人的鎖")
+        let result = try devices["A"].run("sync")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("main.lock"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: lock.path))
     }
 
     @Test("zh-Hant: the offline message in the vault's language")

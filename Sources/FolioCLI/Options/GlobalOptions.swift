@@ -69,6 +69,8 @@ struct Context {
         for warning in vault.warnings { context.warn(warning) }
         if let history {
             for notice in history.takeNotices() { Console.err(terminal.warn(notice.text(vault.language))) }
+            let language = vault.language
+            history.tell = { notice in Console.err(terminal.warn(notice.text(language))) }
             vault.recorder = WarningRecorder(history: history, context: context)
         }
         return context

@@ -171,6 +171,7 @@ public enum Message: Sendable, Equatable {
     // The magic 8 ball and removing by filter.
     case ask(AskMessage)
     case ai(AIMessage)
+    case lock(LockMessage)
 
     public func text(_ language: Language) -> String {
         let (zh, en) = pair
@@ -493,6 +494,7 @@ public enum Message: Sendable, Equatable {
         case .media(let message): message.pair
         case .ask(let message): message.pair
         case .ai(let message): message.pair
+        case .lock(let message): message.pair
         }
     }
 }

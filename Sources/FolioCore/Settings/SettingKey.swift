@@ -41,6 +41,7 @@ public struct SettingKey: Sendable {
         SettingKey(name: "weather.url", type: .string, defaultText: nil),
         SettingKey(name: "media.max_bytes", type: .int(1...Int.max), defaultText: "104857600"),
         SettingKey(name: "qa.max_question_length", type: .int(1...100_000), defaultText: "500"),
+        SettingKey(name: "git.lock_wait", type: .int(0...600), defaultText: "3"),
     ]
 
     public static func named(_ name: String) -> SettingKey? { all.first { $0.name == name } }

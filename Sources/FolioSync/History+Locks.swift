@@ -1,0 +1,33 @@
+import Foundation
+import FolioCore
+import FolioStore
+
+extension History: WritersLockGuard {
+    /// Before a command writes: leaves this process's owner mark, removes the git locks a folio
+    /// that died left, waits for git's own locks (`git.lock_wait` seconds), and finishes a sync a
+    /// crash interrupted.
+    /// - Throws: ``FolioError`` ``LockMessage/gitLockHeld(path:waited:)`` when git's lock stays.
+    public func writersLockTaken(_ vault: Vault) throws(FolioError) {
+        let marks = GitWriterMarks.Folder(localDirectory: vault.localDirectory)
+        GitWriterMarks.shared.begin(marks)
+        let removed = try GitLocks.waitForGit(
+            gitDirectory: repository.gitDirectory, workTree: root, marks: marks, label: ".git/",
+            wait: Self.lockWait(vault.settings))
+        for path in removed { say(.staleLockRemoved(path)) }
+        if try finishInterruptedUpdate(localDirectory: vault.localDirectory) { say(.interruptedSyncFinished) }
+    }
+
+    public func writersLockReleasing(_ vault: Vault) {
+        GitWriterMarks.shared.end(GitWriterMarks.Folder(localDirectory: vault.localDirectory))
+    }
+
+    /// The `git.lock_wait` setting, in seconds.
+    static func lockWait(_ settings: Settings) -> Int {
+        settings.value("git.lock_wait").flatMap { Int($0.plainText) }.map { min(max($0, 0), 600) }
+            ?? GitLocks.defaultWaitSeconds
+    }
+
+    func say(_ notice: Message) {
+        if let tell { tell(notice) } else { notices.append(notice) }
+    }
+}
