@@ -54,3 +54,12 @@ bench: release
 
 clean:
 	rm -rf .build
+
+# The fault suite in full (not part of `make test`, which runs its short form): folio killed
+# with SIGKILL at 200 random moments, then 8 processes × 50 operations with git commit and git
+# pull beside them. FOLIO_FAULT_RUNS, FOLIO_FAULT_WORKERS, FOLIO_FAULT_OPS and FOLIO_FAULT_SEED
+# change the numbers (a failure prints the seed that reruns it).
+.PHONY: faults
+faults: deps
+	$(SWIFT) build --build-tests
+	FOLIO_FAULTS=full $(SWIFT) test --skip-build --filter FaultTests

@@ -92,5 +92,6 @@ let package = Package(
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FaultTests", dependencies: ["folio", "TestSupport"], swiftSettings: strict),
     ]
 )

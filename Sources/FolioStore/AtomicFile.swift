@@ -64,6 +64,13 @@ public enum AtomicFile {
         name.hasPrefix(".") && name.contains(".tmp-")
     }
 
+    /// Whether the vault-relative `path` is a temporary file of folio's (a record being written,
+    /// a media import in progress), which never belongs in a commit, even when a kill left it.
+    public static func isTemporaryPath(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return isTemporary(name) || (path.hasPrefix("media/") && name.hasPrefix(MediaImporter.temporaryPrefix))
+    }
+
     private static func failure(_ url: URL) -> FolioError {
         FolioError(.writeFailed(String(cString: strerror(errno))), file: url.path)
     }

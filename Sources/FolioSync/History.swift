@@ -97,10 +97,19 @@ public final class History: ChangeRecorder {
     public func commit(paths: [String], summary: String, vault: Vault, extraTrailers: [(String, String)] = []) throws(FolioError) -> OID? {
         let signature = signature(vault: vault)
         let message = Self.message(summary: summary, device: device, trailers: extraTrailers)
-        do {
-            return try repository.commitOnly(paths: paths, message: message, author: signature, committer: signature)
-        } catch {
-            throw FolioError(.commitFailed(error.gitReason))
+        // git's CLI ignores folio's writers' lock and may take index.lock or a ref lock between
+        // folio's check and this commit: wait for it as for any lock of git's.
+        let deadline = Date().addingTimeInterval(TimeInterval(Self.lockWait(vault.settings)))
+        while true {
+            do {
+                return try repository.commitOnly(paths: paths, message: message, author: signature, committer: signature)
+            } catch {
+                if (error as? GitError)?.code == .locked && Date() < deadline {
+                    usleep(50_000)
+                    continue
+                }
+                throw FolioError(.commitFailed(error.gitReason))
+            }
         }
     }
 
@@ -153,7 +162,8 @@ public final class History: ChangeRecorder {
     /// a file that does not is left out (and reported), the rest goes in.
     public func commitHandChanges(in vault: Vault, message: String? = nil) throws(FolioError) -> HandCommit {
         try vault.withLock { () throws(FolioError) -> HandCommit in
-            let changed = try handChanges()
+            // A temporary file a killed folio left is not a hand edit (`folio check` reports it).
+            let changed = try handChanges().filter { !AtomicFile.isTemporaryPath($0) }
             var good: [String] = []
             var leftOut: [FolioError] = []
             for path in changed {

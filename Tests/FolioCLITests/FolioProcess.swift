@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the real `folio` binary built beside the tests, as a user would from a shell.
 struct FolioProcess {
@@ -9,18 +10,7 @@ struct FolioProcess {
         var stderr: String
     }
 
-    static var binary: URL {
-        if let path = ProcessInfo.processInfo.environment["FOLIO_BIN"] { return URL(fileURLWithPath: path) }
-        // swift test runs the test bundle from the build folder that also holds the folio executable.
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !directory.path.isEmpty && directory.path != "/" {
-            let candidate = directory.appendingPathComponent("folio")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: ".build/debug/folio")
-    }
+    static var binary: URL { FolioBinary.url }
 
     let directory: URL
     var environment: [String: String]

@@ -146,4 +146,22 @@ struct GitLockTests {
         #expect(result.status != 0 && result.stderr.contains(".git/index.lock"), "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: lock.path))
     }
+
+    @Test("temporary files a killed folio left are never committed as hand edits, and check still names them")
+    func leftoverTemporaryNotCommitted() throws {
+        let folio = try FolioProcess.vault()
+        let created = try folio.run("idea", "寫到一半")
+        #expect(created.status == 0)
+        let path = try #require(created.stdout.split(separator: " ").last.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) })
+        let directory = (path as NSString).deletingLastPathComponent
+        let leftover = "\(directory)/.\((path as NSString).lastPathComponent).tmp-999999-42"
+        try folio.write(leftover, "---\ntitle: 寫到")
+        try folio.write("media/.import-999999-7.tmp", "half a photo")
+        let commit = try folio.run("commit")
+        #expect(commit.status == 0, "\(commit.stderr)")
+        let tracked = try git(["ls-files"], in: folio.directory)
+        #expect(!tracked.contains(".tmp"), "\(tracked)")
+        let check = try folio.run("check")
+        #expect(check.stdout.contains(leftover) || check.stderr.contains(leftover), "\(check.stdout)\(check.stderr)")
+    }
 }

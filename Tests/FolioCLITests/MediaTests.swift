@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The sha256 of a file as coreutils computes it: the reference the vault's names must match.
 private func sha256sum(_ url: URL) throws -> String {

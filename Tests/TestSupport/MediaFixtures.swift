@@ -2,9 +2,9 @@ import Foundation
 
 /// Small but well-formed media files, assembled byte by byte from the formats' specifications,
 /// so the tests know exactly what a reader must find in them.
-enum MediaFixtures {
+public enum MediaFixtures {
     /// A JPEG whose EXIF says Apple iPhone 13, taken 2026-11-05 07:30:15 at +09:00, at 25.034 N, 121.565 E.
-    static func jpeg(width: Int = 4032, height: Int = 3024, padding: Int = 64, seed: UInt8 = 1,
+    public static func jpeg(width: Int = 4032, height: Int = 3024, padding: Int = 64, seed: UInt8 = 1,
                      taken: String = "2026:11:05 07:30:15", offset: String? = "+09:00") -> [UInt8] {
         var exifEntries: [IFDEntry] = [.ascii(0x9003, taken)]
         if let offset { exifEntries.append(.ascii(0x9011, offset)) }
@@ -26,7 +26,7 @@ enum MediaFixtures {
     }
 
     /// A PNG of `width`×`height` (a header and an empty image; readers of the header need no more).
-    static func png(width: Int, height: Int) -> [UInt8] {
+    public static func png(width: Int, height: Int) -> [UInt8] {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         bytes += chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
         bytes += chunk("IEND", [])
@@ -34,7 +34,7 @@ enum MediaFixtures {
     }
 
     /// An MP4 of `seconds` with a 1920×1080 video track, its `moov` after `mdatBytes` of media data.
-    static func mp4(seconds: Double, mdatBytes: Int = 4096) -> [UInt8] {
+    public static func mp4(seconds: Double, mdatBytes: Int = 4096) -> [UInt8] {
         var bytes = box("ftyp", Array("isom".utf8) + be32(0x200) + Array("isomiso2mp41".utf8))
         bytes += be32(mdatBytes + 8) + Array("mdat".utf8) + [UInt8](repeating: 0x5A, count: mdatBytes)
         bytes += moov(seconds: seconds)
@@ -42,7 +42,7 @@ enum MediaFixtures {
     }
 
     /// The `moov` box alone, for files whose media data is written separately (sparse large files).
-    static func moov(seconds: Double) -> [UInt8] {
+    public static func moov(seconds: Double) -> [UInt8] {
         let timescale = 1000
         var mvhd = [UInt8](repeating: 0, count: 4) + be32(0) + be32(0) + be32(timescale) + be32(Int(seconds * Double(timescale)))
         mvhd += be32(0x0001_0000) + [1, 0] + [UInt8](repeating: 0, count: 10) + identityMatrix + [UInt8](repeating: 0, count: 24) + be32(2)
@@ -54,7 +54,7 @@ enum MediaFixtures {
     }
 
     /// A WAV of 16-bit mono 8 kHz silence lasting `seconds`.
-    static func wav(seconds: Double) -> [UInt8] {
+    public static func wav(seconds: Double) -> [UInt8] {
         let data = [UInt8](repeating: 0, count: Int(seconds * 16000))
         let format = le16(1) + le16(1) + le32(8000) + le32(16000) + le16(2) + le16(16)
         let body = Array("WAVE".utf8) + Array("fmt ".utf8) + le32(format.count) + format + Array("data".utf8) + le32(data.count) + data
@@ -129,14 +129,14 @@ enum MediaFixtures {
 
     static let identityMatrix: [UInt8] = be32(0x0001_0000) + be32(0) + be32(0) + be32(0) + be32(0x0001_0000) + be32(0) + be32(0) + be32(0) + be32(0x4000_0000)
 
-    static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { be32(payload.count + 8) + Array(type.utf8) + payload }
+    public static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { be32(payload.count + 8) + Array(type.utf8) + payload }
 
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
         return be32(data.count) + typed + be32(Int(crc32(typed)))
     }
 
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
@@ -145,8 +145,8 @@ enum MediaFixtures {
         return crc ^ 0xFFFF_FFFF
     }
 
-    static func be16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
-    static func be32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
-    static func le16(_ value: Int) -> [UInt8] { be16(value).reversed() }
-    static func le32(_ value: Int) -> [UInt8] { be32(value).reversed() }
+    public static func be16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+    public static func be32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+    public static func le16(_ value: Int) -> [UInt8] { be16(value).reversed() }
+    public static func le32(_ value: Int) -> [UInt8] { be32(value).reversed() }
 }
