@@ -31,7 +31,8 @@ struct CrashTests {
         let idea = try #require(FaultVault.path(in: vault.require(vault.folio("idea", "固定的想法")).stdout))
         let diary = try #require(FaultVault.path(in: vault.require(
             vault.folio("new", "diary", "--title", "雨天", "--field", "text=今天下雨，走路回家。路上買了熱豆漿。")).stdout))
-        var killedMidway = 0, recordsLost = 0, linesLost = 0
+        var killedMidway = 0, recordsLost = 0, linesLost = 0, locksRecovered = 0
+        var temporariesLeft = Set<String>()
         var failures: [String] = []
         for run in 1...plan.crashRuns {
             let operation = Operation.allCases.randomElement(using: &random) ?? .new
@@ -63,24 +64,26 @@ struct CrashTests {
                 problems.append("\(path) is not listed (half written?)")
             }
             let tracked = vault.git("ls-files").stdout.split(separator: "\n")
-            problems += tracked.filter { $0.contains(".tmp-") }.map { "temporary file committed: \($0)" }
+            problems += tracked.filter { FaultVault.isTemporary(String($0)) }.map { "temporary file committed: \($0)" }
             if let bad = vault.fsck() { problems.append(bad) }
             if let bad = vault.fsck(vault.remote) { problems.append(bad) }
 
+            temporariesLeft.formUnion(vault.temporaryFiles())
             let next = vault.folio("idea", "之後 \(run)")
+            if next.stderr.contains("removed the lock") { locksRecovered += 1 }
             if !next.ok || next.stderr.contains("not committed") {
                 problems.append("the next command failed (\(next.status)): \(next.stderr)")
             }
             let commit = vault.folio("commit")
             if !commit.ok { problems.append("folio commit failed (\(commit.status)): \(commit.stderr)") }
-            let status = vault.git("status", "--porcelain").stdout.split(separator: "\n").filter { !$0.contains(".tmp-") }
+            let status = vault.git("status", "--porcelain").stdout.split(separator: "\n").filter { !FaultVault.isTemporary(String($0.dropFirst(3))) }
             if !status.isEmpty { problems.append("left uncommitted after folio commit: \(status)") }
             if !problems.isEmpty {
                 failures.append("run \(run) (\(operation), killed after \(delay / 1000) ms): " + problems.joined(separator: "; "))
             }
         }
         let seconds = Int(Date().timeIntervalSince(started))
-        print("crash faults: \(plan.crashRuns) kills (\(killedMidway) mid-command), seed \(plan.seed), records lost: \(recordsLost), lines lost: \(linesLost), \(seconds) s")
+        print("crash faults: \(plan.crashRuns) kills (\(killedMidway) mid-command), seed \(plan.seed), git locks a killed folio left and the next command removed: \(locksRecovered), temporary files left (never committed): \(temporariesLeft.count), records lost: \(recordsLost), lines lost: \(linesLost), \(seconds) s")
         #expect(failures.isEmpty, "seed \(plan.seed):\n\(failures.joined(separator: "\n"))")
         #expect(recordsLost == 0 && linesLost == 0)
     }

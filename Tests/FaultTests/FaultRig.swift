@@ -146,6 +146,23 @@ final class FaultVault: @unchecked Sendable {
         return files
     }
 
+    /// folio's temporary files on disk (`.name.tmp-…`, `media/.import-…`), which a kill may leave.
+    func temporaryFiles() -> [String] {
+        var found: [String] = []
+        let walker = FileManager.default.enumerator(atPath: root.path)
+        while let path = walker?.nextObject() as? String {
+            if path == ".git" || path == ".folio" { walker?.skipDescendants(); continue }
+            if Self.isTemporary(path) { found.append(path) }
+        }
+        return found
+    }
+
+    /// Whether `path` names one of folio's temporary files.
+    static func isTemporary(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return (name.hasPrefix(".") && name.contains(".tmp-")) || name.hasPrefix(".import-")
+    }
+
     /// What is wrong with the repository at `directory` by `git fsck --full`, or nil when clean.
     func fsck(_ directory: URL? = nil) -> String? {
         let outcome = git("fsck", "--full", "--no-progress", in: directory)
