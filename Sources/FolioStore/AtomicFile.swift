@@ -10,6 +10,7 @@ public enum AtomicFile {
     /// - Throws: ``FolioError`` with `.writeFailed`; the original file is then untouched.
     public static func write(_ bytes: [UInt8], to url: URL, mode: mode_t = 0o644) throws(FolioError) {
         let directory = url.deletingLastPathComponent()
+        removeAbandonedTemporaries(in: directory)
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw failure(url) }
@@ -62,6 +63,17 @@ public enum AtomicFile {
     /// Whether `name` is a temporary file left by an interrupted write.
     public static func isTemporary(_ name: String) -> Bool {
         name.hasPrefix(".") && name.contains(".tmp-")
+    }
+
+    /// Removes the temporary files in `directory` whose writer is gone (killed before its rename):
+    /// the file each was meant to replace is intact, so they hold nothing worth keeping.
+    static func removeAbandonedTemporaries(in directory: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where isTemporary(name) {
+            guard let marker = name.range(of: ".tmp-", options: .backwards) else { continue }
+            guard let pid = pid_t(name[marker.upperBound...].prefix { $0 != "-" }), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory.appendingPathComponent(name).path) }
+        }
     }
 
     /// Whether the vault-relative `path` is a temporary file of folio's (a record being written,

@@ -83,7 +83,7 @@ struct GitLockTests {
 
         let before = records(folio)
         let started = Date()
-        let new = try folio.run("idea", "不該寫入")
+        let new = try folio.run("new", "idea", "--title", "不該寫入")
         #expect(new.status != 0)
         #expect(new.stderr.contains(".git/index.lock"), "\(new.stderr)")
         #expect(new.stderr.contains("another git process may be running"), "\(new.stderr)")
@@ -163,5 +163,20 @@ struct GitLockTests {
         #expect(!tracked.contains(".tmp"), "\(tracked)")
         let check = try folio.run("check")
         #expect(check.stdout.contains(leftover) || check.stderr.contains(leftover), "\(check.stdout)\(check.stderr)")
+    }
+
+    @Test("the next write in a folder removes the temporary files killed folios left there, and keeps a live writer's")
+    func leftoverTemporaryRemoved() throws {
+        let folio = try FolioProcess.vault()
+        let created = try folio.run("idea", "寫到一半")
+        let path = try #require(created.stdout.split(separator: " ").last.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) })
+        let directory = (path as NSString).deletingLastPathComponent
+        let dead = "\(directory)/.\((path as NSString).lastPathComponent).tmp-999999-42"
+        let live = "\(directory)/.\((path as NSString).lastPathComponent).tmp-\(getpid())-43"
+        try folio.write(dead, "---\ntitle: 寫到")
+        try folio.write(live, "---\ntitle: 還在寫")
+        #expect(try folio.run("set", path, "description=之後").status == 0)
+        #expect(folio.read(dead) == nil, "the dead writer's temporary file is still there")
+        #expect(folio.read(live) != nil, "a live writer's temporary file was removed")
     }
 }
