@@ -10,6 +10,54 @@ public struct CacheFormatError: Error, Sendable, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+/// FNV-1a over 8-byte little-endian words and then the tail bytes, fed in pieces of any size: the
+/// same value as ``of(_:)`` over the pieces joined. It tells a damaged or torn cache from a whole one.
+public struct CacheChecksum: Sendable {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var pending: UInt64 = 0
+    private var pendingCount = 0
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+    public init() {}
+
+    public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var checksum = CacheChecksum()
+        checksum.update(bytes)
+        return checksum.value
+    }
+
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        var k = 0
+        // Complete a word begun by the previous piece.
+        while pendingCount > 0 && pendingCount < 8 && k < bytes.count {
+            pending |= UInt64(bytes[k]) << UInt64(8 * pendingCount)
+            pendingCount += 1
+            k += 1
+        }
+        if pendingCount == 8 {
+            hash = (hash ^ pending) &* Self.prime
+            pending = 0
+            pendingCount = 0
+        }
+        while bytes.count - k >= 8 {
+            hash = (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self))) &* Self.prime
+            k += 8
+        }
+        while k < bytes.count {
+            pending |= UInt64(bytes[k]) << UInt64(8 * pendingCount)
+            pendingCount += 1
+            k += 1
+        }
+    }
+
+    /// The checksum of everything fed so far (the unfinished word's bytes one by one).
+    public var value: UInt64 {
+        var result = hash
+        for k in 0..<pendingCount { result = (result ^ ((pending >> UInt64(8 * k)) & 0xFF)) &* Self.prime }
+        return result
+    }
+}
+
 /// Writes a cache file: small values into a buffer, large arrays straight from their storage.
 ///
 /// Integers are little-endian; arrays are 8-byte aligned so a reader can fill them with one `pread`.
@@ -18,6 +66,7 @@ public struct BinaryWriter: ~Copyable {
     private var buffer: [UInt8] = []
     private(set) public var offset = 0
     private var failed = false
+    private var running = CacheChecksum()
 
     /// Writes to `fd`, which the caller opened and closes.
     public init(fd: Int32) {
@@ -70,6 +119,18 @@ public struct BinaryWriter: ~Copyable {
         align()
     }
 
+    /// Starts a checksummed region at the current offset.
+    public mutating func beginChecksum() {
+        flush()
+        running = CacheChecksum()
+    }
+
+    /// The checksum of the bytes written since ``beginChecksum()`` (or the start).
+    public mutating func checksum() -> UInt64 {
+        flush()
+        return running.value
+    }
+
     /// Sends what is buffered; returns false if any write failed.
     public mutating func finish() -> Bool {
         flush()
@@ -84,6 +145,7 @@ public struct BinaryWriter: ~Copyable {
 
     private mutating func writeAll(_ raw: UnsafeRawBufferPointer) {
         guard let base = raw.baseAddress, !failed else { return }
+        running.update(raw)
         var done = 0
         while done < raw.count {
             let n = Glibc.write(fd, base + done, raw.count - done)

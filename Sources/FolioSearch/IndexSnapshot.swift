@@ -9,12 +9,13 @@ import Glibc
 /// so nothing is tokenized again and the cached postings are read only for the terms searched.
 extension TextIndex {
     /// Bumped whenever the tokenizer or the layout below changes, so an old cache is rebuilt, never misread.
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
 
     /// Writes the live documents of every segment as one packed segment, numbered anew in order;
     /// read it back with ``decode(from:mapping:)``.
     public func encode(into writer: inout BinaryWriter) {
         let fieldCount = table.fields.count
+        writer.beginChecksum()
         writer.write(TextIndex.formatVersion)
         writer.write(UInt32(fieldCount))
         for field in table.fields {
@@ -97,6 +98,9 @@ extension TextIndex {
         }
         writer.writeArray(offsets)
         writer.writeArray(counts)
+        // Everything above, so a flipped bit in a table is found before it is believed.
+        let tables = writer.checksum()
+        writer.write(tables)
         writer.write(PackedPostings.checksum(blob))
         writer.writeArray(blob)
     }
@@ -105,6 +109,7 @@ extension TextIndex {
     /// (`mapping` is the whole file), and are unpacked term by term when searched. Every count and offset
     /// is checked, and the postings against a checksum, so a damaged file is an error, not a crash.
     public static func decode(from reader: inout BinaryReader, mapping: FileMapping) throws(CacheFormatError) -> TextIndex {
+        let tablesStart = reader.offset
         guard try reader.read(UInt32.self) == formatVersion else { throw CacheFormatError("index format") }
         let fieldCount = Int(try reader.read(UInt32.self))
         guard fieldCount <= 255 else { throw CacheFormatError("fields") }
@@ -128,6 +133,11 @@ extension TextIndex {
         let arena = try reader.readArray(UInt8.self)
         let offsets = try reader.readArray(UInt64.self)
         let counts = try reader.readArray(UInt32.self)
+        let tablesEnd = reader.offset
+        let tablesChecksum = try reader.read(UInt64.self)
+        guard tablesStart >= 0, tablesEnd <= mapping.count,
+              CacheChecksum.of(UnsafeRawBufferPointer(rebasing: mapping.bytes[tablesStart..<tablesEnd])) == tablesChecksum
+        else { throw CacheFormatError("tables checksum") }
         let checksum = try reader.read(UInt64.self)
         let blobCount = try reader.read(UInt64.self)
         try reader.align()
@@ -189,7 +199,7 @@ extension TextIndex {
 
 /// A read-only mapping of a whole file, unmapped when the last index using it is gone.
 public final class FileMapping: @unchecked Sendable {
-    let bytes: UnsafeRawBufferPointer
+    public let bytes: UnsafeRawBufferPointer
     public var count: Int { bytes.count }
 
     /// Maps `size` bytes of `fd` (which may be closed afterwards); nil if the system refuses.
@@ -257,16 +267,8 @@ final class PackedPostings: @unchecked Sendable {
         return result
     }
 
-    /// FNV-1a over 8-byte words (and the tail), to tell a torn or damaged cache from a whole one.
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let words = bytes.count / 8
-        for k in 0..<words {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self)) &* 0x0000_0100_0000_01b3
-        }
-        for k in (words * 8)..<bytes.count { hash = (hash ^ UInt64(bytes[k])) &* 0x0000_0100_0000_01b3 }
-        return hash
-    }
+    /// See ``CacheChecksum``.
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 { CacheChecksum.of(bytes) }
 
     static func checksum(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { checksum($0) }

@@ -114,6 +114,42 @@ struct CatalogTests {
         }
     }
 
+    @Test("a flipped bit anywhere in a settled cache is noticed: every run reads what a run without the cache reads")
+    func flippedBitsAreNoticed() throws {
+        let t = try vault(12)
+        let expected = try uncached(t)
+        // Files count as settled for a scan that starts later, so the cache's entries are believed.
+        let later = Vault.nowNanoseconds() + 60_000_000_000
+        _ = t.vault.catalog(scanStart: later)
+        let settled = t.vault.catalog(scanStart: later)
+        #expect(settled.report.usedCache && settled.report.filesRead == 0)
+        let url = t.vault.catalogCacheURL
+        let whole = try Data(contentsOf: url)
+        var misread: [Int] = []
+        var runs = 0
+        for offset in stride(from: 0, to: whole.count, by: max(1, whole.count / 700)) {
+            var damaged = whole
+            damaged[offset] ^= UInt8(1) << UInt8(offset % 8)
+            try damaged.write(to: url)
+            let catalog = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later)
+            if try view(catalog) != expected { misread.append(offset) }
+            runs += 1
+        }
+        #expect(runs > 500)
+        #expect(misread.isEmpty, "read wrong with a bit flipped at byte \(misread.prefix(20)) of \(whole.count)")
+        // A damaged part is replaced by a whole one: the entries at once, the index when first searched.
+        for offset in [40, whole.count * 4 / 5] {
+            var flipped = whole
+            flipped[offset] ^= 0x10
+            try flipped.write(to: url)
+            _ = try view(Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later))
+            let next = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later)
+            #expect(next.report.usedCache && next.report.filesRead == 0, "after a flip at byte \(offset)")
+            let fingerprint = CatalogCache.fingerprint(textKeys: RecordSearch.textKeys(for: t.vault.kinds))
+            #expect(CatalogCache.open(url, fingerprint: fingerprint)?.loadIndex() != nil, "after a flip at byte \(offset)")
+        }
+    }
+
     @Test("a cache half-written by a killed folio is removed by the next write; one being written is left alone")
     func abandonedTemporariesAreRemoved() throws {
         let t = try vault(3)

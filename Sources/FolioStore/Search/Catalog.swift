@@ -73,8 +73,10 @@ extension Vault {
     public var catalogCacheURL: URL { localDirectory.appendingPathComponent("cache/catalog") }
 
     /// Reads the vault's records into a ``Catalog``, using and refreshing the cache.
-    public func catalog() -> Catalog {
-        let scanStart = Self.nowNanoseconds()
+    public func catalog() -> Catalog { catalog(scanStart: Self.nowNanoseconds()) }
+
+    /// `scanStart`: the real time the scan began; tests pass a later one to make fresh files count as settled.
+    func catalog(scanStart: Int64) -> Catalog {
         var paths: [String] = []
         var escaping: [String] = []
         collect(directory: "", into: &paths, escaping: &escaping)
@@ -166,9 +168,18 @@ extension Vault {
         let changes = toRead.count + removedOrChanged
         let cacheURL = catalogCacheURL
         let finalNewPosition = newPosition
+        let finalSummaries = summaries
+        let finalEntries = entries
         let makeIndex: () -> TextIndex = {
             let changedIndex = buildChanged()
-            guard let cache, let base = cache.loadIndex() else { return changedIndex }
+            guard let cache else { return changedIndex }
+            guard let base = cache.loadIndex() else {
+                // The cached index is damaged: index every record again, and replace the cache so the
+                // next run is fast again. Never search with part of the vault missing.
+                let full = Self.indexEveryRecord(finalSummaries, rootPath: rootPath, textKeys: textKeys, fields: fields)
+                CatalogCache.write(to: cacheURL, fingerprint: fingerprint, entries: finalEntries, index: full)
+                return full
+            }
             return base.replacing(keeping: { old in
                 old >= 0 && old < finalNewPosition.count && finalNewPosition[old] >= 0 ? finalNewPosition[old] : nil
             }, adding: changedIndex) ?? changedIndex
@@ -186,6 +197,20 @@ extension Vault {
         let report = Catalog.Report(usedCache: cache != nil, filesRead: toRead.count, wroteCache: wrote)
         return Catalog(summaries: summaries, problems: problems, plainFiles: plain, escapingLinks: escaping,
                        textKeys: textKeys, report: report, index: index, makeIndex: makeIndex)
+    }
+
+    /// An index of every record read from its file again; document ids are positions in `summaries`.
+    static func indexEveryRecord(_ summaries: [RecordSummary], rootPath: String, textKeys: [String: [String]],
+                                 fields: [IndexField]) -> TextIndex {
+        let parsed: [ParsedFile] = parallelMap(summaries.count) { i in
+            parseForCatalog(path: summaries[i].path, rootPath: rootPath, textKeys: textKeys)
+        }
+        var builder = TextIndex.Builder(fields: fields)
+        builder.reserveCapacity(summaries.count)
+        for (id, file) in parsed.enumerated() {
+            if case .record(_, let texts) = file { builder.add(id: id, texts: texts) }
+        }
+        return builder.build()
     }
 
     enum ParsedFile: Sendable {

@@ -8,12 +8,13 @@ import Glibc
 /// The catalog's cache file: every file's stamp and summary, then the text index of the records.
 ///
 /// Layout: magic, version, byte-order mark, fingerprint (what the index was built with), the entries,
-/// the index (``TextIndex/encode(into:)``), and a closing magic that a torn write would lack. Written to
+/// a checksum of everything before it (checked on every open: a damaged entry is never believed),
+/// the index (its own checksums) (``TextIndex/encode(into:)``), and a closing magic that a torn write would lack. Written to
 /// a temporary file and renamed over the old one, so a reader sees a whole cache or none.
 final class CatalogCache: @unchecked Sendable {
     static let magic: UInt64 = 0x5441_4334_4F49_4C4F     // "OLIO4CAT" little-endian
     static let endMagic: UInt64 = 0x444E_4534_4F49_4C4F  // "OLIO4END"
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
 
     struct Entry: Sendable {
         var path: String
@@ -70,6 +71,10 @@ final class CatalogCache: @unchecked Sendable {
             entries.reserveCapacity(Int(count))
             for _ in 0..<count { entries.append(try readEntry(&reader)) }
             try reader.align()
+            let entriesEnd = reader.offset
+            let stored = try reader.read(UInt64.self)
+            guard let mapping = FileMapping(fd: fd, size: entriesEnd),
+                  CacheChecksum.of(mapping.bytes) == stored else { throw CacheFormatError("entries checksum") }
             return CatalogCache(entries: entries, fd: fd, size: size - 8, indexOffset: reader.offset)
         } catch {
             close(fd)
@@ -109,6 +114,8 @@ final class CatalogCache: @unchecked Sendable {
         writer.write(UInt64(entries.count))
         for entry in entries { writeEntry(entry, into: &writer) }
         writer.align()
+        let checksum = writer.checksum()
+        writer.write(checksum)
         index.encode(into: &writer)
         writer.write(endMagic)
         let written = writer.finish()
