@@ -68,7 +68,7 @@ extension Vault {
 
     /// The same check without reading the whole vault: `profile.md` must be a profile record.
     public func requireProfile() throws(FolioError) {
-        guard case .record(let record) = Self.parse(path: "profile.md", rootPath: root.path), record.kind == "profile" else {
+        guard case .record(let record) = Self.parse(path: "profile.md", rootPath: root.path, limits: frontMatterLimits), record.kind == "profile" else {
             throw FolioError(.noProfile)
         }
     }
@@ -299,7 +299,7 @@ extension Vault {
     /// The record at `path` as the file holds it now (a hand edit may have come since it was listed).
     /// - Throws: ``FolioError`` when the file no longer parses, has no front matter, or is gone.
     func reread(_ path: String) throws(FolioError) -> Record {
-        switch Self.parse(path: path, rootPath: root.path) {
+        switch Self.parse(path: path, rootPath: root.path, limits: frontMatterLimits) {
         case .record(let parsed): return parsed
         case .problem(let error): throw error
         case .plain: throw FolioError(.noFrontMatter, file: path)
@@ -348,7 +348,7 @@ extension Vault {
     public func replaceText(of record: Record, with text: String, expecting original: String) throws(FolioError) -> Record {
         var document: FrontMatterDocument
         do {
-            document = try FrontMatterDocument(parsing: text)
+            document = try FrontMatterDocument(parsing: text, limits: frontMatterLimits)
         } catch {
             throw FolioError(error, file: record.path, text: text)
         }

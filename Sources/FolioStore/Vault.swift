@@ -33,6 +33,18 @@ public final class Vault {
     public var language: Language { languageOverride ?? settings.language }
 
     public var folioDirectory: URL { root.appendingPathComponent(VaultLocation.folioDirectory) }
+    /// The front matter limits of this vault's settings (``FrontMatterLimits/standard`` where unset).
+    public var frontMatterLimits: FrontMatterLimits {
+        func setting(_ name: String, _ fallback: Int) -> Int {
+            if case .int(let value)? = settings.value(name), value > 0 { return value }
+            return fallback
+        }
+        let standard = FrontMatterLimits.standard
+        return FrontMatterLimits(maxBytes: setting("front_matter.max_bytes", standard.maxBytes),
+                                 maxDepth: setting("front_matter.max_depth", standard.maxDepth),
+                                 maxNodes: setting("front_matter.max_nodes", standard.maxNodes))
+    }
+
     public var localDirectory: URL { folioDirectory.appendingPathComponent("local") }
     public var configURL: URL { folioDirectory.appendingPathComponent("config.yaml") }
     public var templatesDirectory: URL { folioDirectory.appendingPathComponent("templates") }

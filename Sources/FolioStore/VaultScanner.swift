@@ -24,7 +24,7 @@ extension Vault {
         var paths: [String] = []
         var escaping: [String] = []
         collect(directory: "", into: &paths, escaping: &escaping)
-        let results = Self.parseAll(paths, root: root)
+        let results = Self.parseAll(paths, root: root, limits: frontMatterLimits)
         var set = RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: escaping)
         set.records.reserveCapacity(results.count)
         for result in results {
@@ -111,12 +111,12 @@ extension Vault {
         case none
     }
 
-    static func parseAll(_ paths: [String], root: URL) -> [ScanResult] {
+    static func parseAll(_ paths: [String], root: URL, limits: FrontMatterLimits) -> [ScanResult] {
         let rootPath = root.path
-        return parallelMap(paths.count) { parse(path: paths[$0], rootPath: rootPath) }
+        return parallelMap(paths.count) { parse(path: paths[$0], rootPath: rootPath, limits: limits) }
     }
 
-    static func parse(path: String, rootPath: String) -> ScanResult {
+    static func parse(path: String, rootPath: String, limits: FrontMatterLimits) -> ScanResult {
         guard let bytes = readFile(rootPath + "/" + path) else {
             return .problem(FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path))
         }
@@ -127,7 +127,7 @@ extension Vault {
             return .problem(FolioError(.notUTF8, file: path, line: line, column: offset - lineStart + 1))
         }
         do {
-            return .record(Record(path: path, document: try FrontMatterDocument(parsing: text)))
+            return .record(Record(path: path, document: try FrontMatterDocument(parsing: text, limits: limits)))
         } catch {
             if error.kind == .missing { return .plain(path) }
             return .problem(FolioError(error, file: path, text: text))
@@ -252,7 +252,7 @@ extension Vault {
     /// Reads and parses the files at `paths` (vault-relative) in parallel; nil where a file is gone or
     /// is no longer a readable record.
     public func records(at paths: [String]) -> [Record?] {
-        Self.parseAll(paths, root: root).map { result in
+        Self.parseAll(paths, root: root, limits: frontMatterLimits).map { result in
             if case .record(let record) = result { return record }
             return nil
         }
@@ -262,7 +262,7 @@ extension Vault {
     public func inspect(_ path: String) -> FileState {
         var info = stat()
         if lstat(url(path).path, &info) != 0 { return .missing }
-        switch Self.parse(path: path, rootPath: root.path) {
+        switch Self.parse(path: path, rootPath: root.path, limits: frontMatterLimits) {
         case .record(let record): return .record(record)
         case .plain: return .plain
         case .problem(let error): return .problem(error)

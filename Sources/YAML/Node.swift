@@ -28,6 +28,8 @@ public struct Node: Sendable, Hashable {
     public var content: Content
     public var tag: String?
     public var anchor: String?
+    /// For an alias (`*name`): the anchor it repeats; its content is a copy of that node's.
+    public var alias: String?
     /// Where the node was parsed from; nil for nodes built in code.
     public var span: Span?
 

@@ -5,14 +5,28 @@ import Clibyaml
 /// libyaml reports positions as character indexes; they are turned into UTF-8 byte
 /// offsets here so that callers can splice new text into the original bytes.
 public enum Parser {
+    /// How much a text may ask of the reader: it is refused past these, never followed into a
+    /// stack overflow (deep nesting) or an exponential expansion (aliases of aliases).
+    public struct Limits: Sendable, Hashable {
+        /// Collections inside collections.
+        public var maxDepth: Int
+        /// Nodes, counting each alias as the nodes it stands for.
+        public var maxNodes: Int
+
+        public init(maxDepth: Int = 64, maxNodes: Int = 100_000) {
+            self.maxDepth = maxDepth
+            self.maxNodes = maxNodes
+        }
+    }
+
     /// Parses the first document of `text`. An empty text gives an empty block mapping.
     /// - Throws: ``YAMLError`` with the line and column of the problem.
-    public static func parse(_ text: String) throws(YAMLError) -> Node {
-        try parse(utf8: Array(text.utf8)[...])
+    public static func parse(_ text: String, limits: Limits = Limits()) throws(YAMLError) -> Node {
+        try parse(utf8: Array(text.utf8)[...], limits: limits)
     }
 
     /// Parses UTF-8 bytes without a round trip through `String`; the hot path of a vault scan.
-    public static func parse(utf8 slice: ArraySlice<UInt8>) throws(YAMLError) -> Node {
+    public static func parse(utf8 slice: ArraySlice<UInt8>, limits: Limits = Limits()) throws(YAMLError) -> Node {
         let bytes = Array(slice)
         let offsets = OffsetTable(bytes: bytes)
         let text = offsets.isASCII ? "" : String(decoding: bytes, as: UTF8.self)
@@ -24,7 +38,7 @@ public enum Parser {
         return try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> Node in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            var composer = Composer(offsets: offsets, text: text, bytes: bytes)
+            var composer = Composer(offsets: offsets, text: text, bytes: bytes, limits: limits)
             return try composer.run(&parser)
         }
     }
@@ -64,12 +78,36 @@ private struct Composer {
     let offsets: OffsetTable
     let text: String
     let bytes: [UInt8]
+    let limits: Parser.Limits
     var anchors: [String: Node] = [:]
+    /// How many nodes each anchor stands for, so an alias counts as what it expands to.
+    var anchorWeights: [String: Int] = [:]
+    var nodeCount = 0
+    var depth = 0
 
-    init(offsets: OffsetTable, text: String, bytes: [UInt8]) {
+    init(offsets: OffsetTable, text: String, bytes: [UInt8], limits: Parser.Limits) {
         self.offsets = offsets
         self.text = text
         self.bytes = bytes
+        self.limits = limits
+    }
+
+    /// Counts `weight` more nodes, refusing the text once it stands for more than the limit.
+    mutating func count(_ weight: Int, at mark: Mark) throws(YAMLError) {
+        nodeCount += weight
+        guard nodeCount <= limits.maxNodes else {
+            throw YAMLError(kind: .tooManyNodes(limits.maxNodes),
+                            problem: "more than \(limits.maxNodes) nodes, counting what aliases repeat", mark: mark)
+        }
+    }
+
+    /// Goes one collection deeper, refusing the text past the depth limit.
+    mutating func enter(at mark: Mark) throws(YAMLError) {
+        depth += 1
+        guard depth <= limits.maxDepth else {
+            throw YAMLError(kind: .tooDeep(limits.maxDepth),
+                            problem: "collections nested more than \(limits.maxDepth) deep", mark: mark)
+        }
     }
 
     var source: String { String(decoding: bytes, as: UTF8.self) }
@@ -104,12 +142,18 @@ private struct Composer {
     mutating func node(from event: inout yaml_event_t, parser: inout yaml_parser_t) throws(YAMLError) -> Node {
         defer { yaml_event_delete(&event) }
         let start = offsets.mark(event.start_mark)
+        let countBefore = nodeCount
         switch event.type {
         case YAML_ALIAS_EVENT:
             let name = string(event.data.alias.anchor) ?? ""
-            var node = anchors[name] ?? Node(.alias(name))
+            guard var node = anchors[name] else {
+                // Never read as null: the text means something the reader cannot see.
+                throw YAMLError(kind: .undefinedAlias(name), problem: "found undefined alias *\(name)", mark: start)
+            }
+            try count(anchorWeights[name] ?? 1, at: start)
             node.span = Span(start: start, end: offsets.mark(event.end_mark))
-            node.content = anchors[name]?.content ?? .alias(name)
+            node.anchor = nil
+            node.alias = name
             return node
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
@@ -121,16 +165,22 @@ private struct Composer {
             case YAML_FOLDED_SCALAR_STYLE: .folded
             default: .plain
             }
+            try count(1, at: start)
             let node = Node(
                 .scalar(text, style), tag: string(scalar.tag), anchor: string(scalar.anchor),
                 span: Span(start: start, end: offsets.mark(event.end_mark)))
-            if let anchor = node.anchor { anchors[anchor] = node }
+            if let anchor = node.anchor {
+                anchors[anchor] = node
+                anchorWeights[anchor] = 1
+            }
             return node
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
             let style: Node.CollectionStyle = data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block
             let tag = string(data.tag)
             let anchor = string(data.anchor)
+            try count(1, at: start)
+            try enter(at: start)
             var items: [Node] = []
             while true {
                 var child = yaml_event_t()
@@ -139,7 +189,11 @@ private struct Composer {
                     let end = offsets.mark(child.end_mark)
                     yaml_event_delete(&child)
                     let node = Node(.sequence(items, style), tag: tag, anchor: anchor, span: Span(start: start, end: end))
-                    if let anchor { anchors[anchor] = node }
+                    depth -= 1
+                    if let anchor {
+                        anchors[anchor] = node
+                        anchorWeights[anchor] = nodeCount - countBefore
+                    }
                     return node
                 }
                 items.append(try node(from: &child, parser: &parser))
@@ -149,6 +203,8 @@ private struct Composer {
             let style: Node.CollectionStyle = data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block
             let tag = string(data.tag)
             let anchor = string(data.anchor)
+            try count(1, at: start)
+            try enter(at: start)
             var pairs: [Node.Pair] = []
             var seen: [String] = []
             while true {
@@ -158,7 +214,11 @@ private struct Composer {
                     let end = offsets.mark(keyEvent.end_mark)
                     yaml_event_delete(&keyEvent)
                     let node = Node(.mapping(pairs, style), tag: tag, anchor: anchor, span: Span(start: start, end: end))
-                    if let anchor { anchors[anchor] = node }
+                    depth -= 1
+                    if let anchor {
+                        anchors[anchor] = node
+                        anchorWeights[anchor] = nodeCount - countBefore
+                    }
                     return node
                 }
                 let key = try node(from: &keyEvent, parser: &parser)

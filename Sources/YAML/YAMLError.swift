@@ -6,6 +6,12 @@ public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
         case duplicateKey(String)
         /// Bytes that are not UTF-8.
         case encoding
+        /// Collections nested deeper than the limit.
+        case tooDeep(Int)
+        /// More nodes than the limit, counting what aliases repeat (an alias bomb).
+        case tooManyNodes(Int)
+        /// `*name` with no `&name` before it.
+        case undefinedAlias(String)
     }
 
     public var kind: Kind

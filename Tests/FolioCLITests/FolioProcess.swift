@@ -62,8 +62,10 @@ struct FolioProcess {
 
     func finish(_ started: (Process, Pipe, Pipe)) -> Result {
         let (process, out, err) = started
+        // Both pipes drain at once: a command that fills one while the test waits on the other would hang.
+        let errors = StderrReader(err.fileHandleForReading)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
@@ -82,5 +84,23 @@ struct FolioProcess {
         let result = try run(arguments)
         #expect(result.status == 0, "\(arguments) failed: \(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class StderrReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

@@ -145,7 +145,7 @@ struct CatalogTests {
             _ = try view(Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later))
             let next = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later)
             #expect(next.report.usedCache && next.report.filesRead == 0, "after a flip at byte \(offset)")
-            let fingerprint = CatalogCache.fingerprint(textKeys: RecordSearch.textKeys(for: t.vault.kinds))
+            let fingerprint = CatalogCache.fingerprint(textKeys: RecordSearch.textKeys(for: t.vault.kinds), limits: t.vault.frontMatterLimits)
             #expect(CatalogCache.open(url, fingerprint: fingerprint)?.loadIndex() != nil, "after a flip at byte \(offset)")
         }
     }

@@ -16,10 +16,12 @@ public struct FrontMatterDocument: Sendable, Hashable {
     public private(set) var yamlEnd: Int
     /// Byte offset where the body begins.
     public private(set) var bodyStart: Int
+    /// What the front matter may ask of the reader; edits parse again under the same limits.
+    public let limits: FrontMatterLimits
 
     /// Reads a file's text.
     /// - Throws: ``FrontMatterError`` with the file line and column of the problem.
-    public init(parsing text: String) throws(FrontMatterError) {
+    public init(parsing text: String, limits: FrontMatterLimits = .standard) throws(FrontMatterError) {
         let bytes = Array(text.utf8)
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
@@ -37,12 +39,18 @@ public struct FrontMatterDocument: Sendable, Hashable {
             lineStart = newline + 1
         }
         guard let closing else { throw FrontMatterError(kind: .unclosed, line: 1, column: 1) }
+        let size = closing.start - opening
+        guard size <= limits.maxBytes else {
+            throw FrontMatterError(kind: .tooLarge(size, limits.maxBytes), line: Self.lineNumber(of: opening, in: bytes), column: 1)
+        }
+        self.limits = limits
         self.text = text
         self.yamlStart = opening
         self.yamlEnd = closing.start
         self.bodyStart = closing.end
         self.root = Node(.mapping([], .block))
-        self.root = try Self.parseYAML(bytes[opening..<closing.start], lineOffset: Self.lineNumber(of: opening, in: bytes) - 1)
+        self.root = try Self.parseYAML(bytes[opening..<closing.start], lineOffset: Self.lineNumber(of: opening, in: bytes) - 1,
+                                       limits: limits)
     }
 
     /// A new file with `fields` in the order given and `body` after the closing `---`.
@@ -140,7 +148,9 @@ public struct FrontMatterDocument: Sendable, Hashable {
         }
         guard let pair = mapping.pairs?.first(where: { $0.key.scalarText == path.last }) else { return }
         var bytes = Array(text.utf8)
-        bytes.removeSubrange(try entryExtent(pair, indent: indent, in: bytes))
+        let extent = try entryExtent(pair, indent: indent, in: bytes)
+        try guardAnchors(of: pair, extent: extent)
+        bytes.removeSubrange(extent)
         try reparse(bytes)
     }
 
@@ -151,6 +161,7 @@ public struct FrontMatterDocument: Sendable, Hashable {
         let pad = [UInt8](repeating: 0x20, count: indent)
         if let pair = pairs.first(where: { $0.key.scalarText == key }) {
             let extent = try entryExtent(pair, indent: indent, in: bytes)
+            try guardAnchors(of: pair, extent: extent)
             let styled = Self.restyle(value, like: pair.value)
             let entry = try Self.emitEntry(key: key, value: styled)
             if let inline = Self.inlineValue(of: entry, key: key), Self.isSingleLineInline(pair.value),
@@ -160,7 +171,7 @@ public struct FrontMatterDocument: Sendable, Hashable {
                 let keyText = bytes[extent.lowerBound..<(yamlStart + (pair.key.span?.end.offset ?? 0))]
                 var rest = Array(entry.utf8.dropFirst(Self.placeholderKey.utf8.count))
                 rest = Self.reindent(rest, by: indent + Self.blockIndent(of: pair))
-                bytes.replaceSubrange(extent, with: Array(keyText) + rest)
+                bytes.replaceSubrange(extent, with: Array(keyText) + withLineBreaks(rest))
             }
         } else {
             var entry = pad + Self.reindent(Array(try Self.emitEntry(key: key, value: value, asWritten: true).utf8), by: indent)
@@ -172,7 +183,7 @@ public struct FrontMatterDocument: Sendable, Hashable {
                 insertAt = yamlStart + span.start.offset
             }
             if insertAt > yamlStart, bytes[insertAt - 1] != UInt8(ascii: "\n") { entry.insert(UInt8(ascii: "\n"), at: 0) }
-            bytes.insert(contentsOf: entry, at: insertAt)
+            bytes.insert(contentsOf: withLineBreaks(entry), at: insertAt)
         }
     }
 
@@ -199,7 +210,54 @@ public struct FrontMatterDocument: Sendable, Hashable {
     // MARK: - Private
 
     private mutating func reparse(_ bytes: [UInt8]) throws(FrontMatterError) {
-        self = try FrontMatterDocument(parsing: String(decoding: bytes, as: UTF8.self))
+        self = try FrontMatterDocument(parsing: String(decoding: bytes, as: UTF8.self), limits: limits)
+    }
+
+    /// Refuses to replace or remove `pair` (whose text is `extent`) when it defines an anchor that an
+    /// alias outside it repeats: splicing the anchor away would leave that alias undefined.
+    private func guardAnchors(of pair: Node.Pair, extent: Range<Int>) throws(FrontMatterError) {
+        var defined: [String] = []
+        Self.collectAnchors(pair.key, into: &defined)
+        Self.collectAnchors(pair.value, into: &defined)
+        guard !defined.isEmpty else { return }
+        var used: [(name: String, offset: Int)] = []
+        Self.collectAliases(root, into: &used)
+        for alias in used where defined.contains(alias.name) && !extent.contains(yamlStart + alias.offset) {
+            let mark = pair.key.span?.start
+            throw FrontMatterError(kind: .anchorUsedElsewhere(pair.key.scalarText ?? "?", alias.name),
+                                   line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
+        }
+    }
+
+    private static func collectAnchors(_ node: Node, into names: inout [String]) {
+        guard node.alias == nil else { return }
+        if let anchor = node.anchor { names.append(anchor) }
+        switch node.content {
+        case .sequence(let items, _): for item in items { collectAnchors(item, into: &names) }
+        case .mapping(let pairs, _):
+            for pair in pairs {
+                collectAnchors(pair.key, into: &names)
+                collectAnchors(pair.value, into: &names)
+            }
+        case .scalar, .alias: break
+        }
+    }
+
+    /// Every alias with its offset; an alias's copied content is not walked (it holds no alias of its own here).
+    private static func collectAliases(_ node: Node, into found: inout [(name: String, offset: Int)]) {
+        if let name = node.alias {
+            found.append((name, node.span?.start.offset ?? 0))
+            return
+        }
+        switch node.content {
+        case .sequence(let items, _): for item in items { collectAliases(item, into: &found) }
+        case .mapping(let pairs, _):
+            for pair in pairs {
+                collectAliases(pair.key, into: &found)
+                collectAliases(pair.value, into: &found)
+            }
+        case .scalar, .alias: break
+        }
     }
 
     /// The bytes of one top-level entry: from the start of its key's line to the end of the
@@ -218,6 +276,26 @@ public struct FrontMatterDocument: Sendable, Hashable {
         var end = max(contentEnd - 1, start)
         while end < yamlEnd, bytes[end] != UInt8(ascii: "\n") { end += 1 }
         return start..<min(end + 1, yamlEnd)
+    }
+
+    /// Whether the front matter's lines end in CRLF (read from the opening `---` line): a file
+    /// written on Windows stays CRLF through an edit.
+    private var usesCRLF: Bool {
+        let bytes = text.utf8
+        guard yamlStart >= 2 else { return false }
+        return bytes[bytes.index(bytes.startIndex, offsetBy: yamlStart - 2)] == 0x0D
+    }
+
+    /// Emitted text (LF only) with the document's own line breaks.
+    private func withLineBreaks(_ emitted: [UInt8]) -> [UInt8] {
+        guard usesCRLF else { return emitted }
+        var out: [UInt8] = []
+        out.reserveCapacity(emitted.count + 8)
+        for byte in emitted {
+            if byte == 0x0A, out.last != 0x0D { out.append(0x0D) }
+            out.append(byte)
+        }
+        return out
     }
 
     private var lineOffset: Int { Self.lineNumber(of: yamlStart, in: Array(text.utf8)) - 1 }
@@ -324,13 +402,17 @@ public struct FrontMatterDocument: Sendable, Hashable {
         return out
     }
 
-    private static func parseYAML(_ slice: ArraySlice<UInt8>, lineOffset: Int) throws(FrontMatterError) -> Node {
+    private static func parseYAML(_ slice: ArraySlice<UInt8>, lineOffset: Int, limits: FrontMatterLimits) throws(FrontMatterError) -> Node {
         let root: Node
         do {
-            root = try Parser.parse(utf8: slice)
+            root = try Parser.parse(utf8: slice, limits: Parser.Limits(maxDepth: limits.maxDepth, maxNodes: limits.maxNodes))
         } catch {
-            let kind: FrontMatterError.Kind = if case .duplicateKey(let key) = error.kind { .duplicateKey(key) } else {
-                .syntax(error.context.map { "\($0), \(error.problem)" } ?? error.problem)
+            let kind: FrontMatterError.Kind = switch error.kind {
+            case .duplicateKey(let key): .duplicateKey(key)
+            case .tooDeep(let limit): .tooDeep(limit)
+            case .tooManyNodes(let limit): .tooManyNodes(limit)
+            case .undefinedAlias(let name): .undefinedAlias(name)
+            default: .syntax(error.context.map { "\($0), \(error.problem)" } ?? error.problem)
             }
             throw FrontMatterError(kind: kind, line: error.mark.line + lineOffset, column: error.mark.column)
         }

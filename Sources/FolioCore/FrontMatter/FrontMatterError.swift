@@ -16,6 +16,16 @@ public struct FrontMatterError: Error, Sendable, Hashable {
         case notUTF8
         /// A key folio would have to edit is written in a way it cannot splice safely.
         case unsupportedLayout(String)
+        /// The front matter is longer than the limit (bytes, limit).
+        case tooLarge(Int, Int)
+        /// Collections nested deeper than the limit.
+        case tooDeep(Int)
+        /// More nodes than the limit, counting what aliases repeat.
+        case tooManyNodes(Int)
+        /// `*name` with no `&name` before it.
+        case undefinedAlias(String)
+        /// Changing `key` would drop an anchor an alias elsewhere repeats (key, anchor).
+        case anchorUsedElsewhere(String, String)
     }
 
     public var kind: Kind

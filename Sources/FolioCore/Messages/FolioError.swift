@@ -28,17 +28,50 @@ public struct FolioError: Error, Sendable, Equatable {
         let severity = (asWarning ? Message.warningWord : Message.errorWord).text(language)
         var text = location + severity + ": " + message.text(language)
         if let sourceLine, let column {
+            let (shown, caretIndex) = Self.excerpt(of: sourceLine, around: column - 1)
             // As wide as what precedes the column on a terminal, so the caret sits under a CJK character too.
-            let caretPad = sourceLine.unicodeScalars.prefix(max(0, column - 1)).map { scalar in
+            let caretPad = shown.prefix(caretIndex).map { scalar in
                 scalar == "\t" ? "\t" : String(repeating: " ", count: scalar.displayWidth)
             }.joined()
-            text += "\n    " + sourceLine + "\n    " + caretPad + "^"
+            text += "\n    " + String(String.UnicodeScalarView(shown)) + "\n    " + caretPad + "^"
         }
         return text
     }
 }
 
 extension FolioError {
+    /// Scalars either side of the fault that a message shows of a long line (a hostile file may hold
+    /// a line of megabytes).
+    static let excerptRadius = 40
+
+    /// The part of `line` shown under an error, and where the fault is in it: the whole line when it
+    /// is short, else a window around `index` marked with `…`. Control characters show as their
+    /// pictures (`␛`), so a file cannot send escape sequences to the user's terminal.
+    static func excerpt(of line: String, around index: Int) -> (scalars: [Unicode.Scalar], caret: Int) {
+        let scalars = Array(line.unicodeScalars)
+        let at = min(max(0, index), scalars.count)
+        var lower = 0, upper = scalars.count
+        if scalars.count > 2 * excerptRadius + 20 {
+            lower = max(0, at - excerptRadius)
+            upper = min(scalars.count, at + excerptRadius)
+        }
+        var shown: [Unicode.Scalar] = lower > 0 ? ["…"] : []
+        let caret = at - lower + shown.count
+        shown += scalars[lower..<upper].map(visible)
+        if upper < scalars.count { shown.append("…") }
+        return (shown, caret)
+    }
+
+    private static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x09: scalar
+        case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "?"
+        case 0x7F: "\u{2421}"
+        case 0x80..<0xA0: "\u{FFFD}"
+        default: scalar
+        }
+    }
+
     /// The error for a record file whose front matter could not be read.
     public init(_ error: FrontMatterError, file: String, text: String?) {
         let message: Message = switch error.kind {
@@ -49,6 +82,11 @@ extension FolioError {
         case .notMapping: .frontMatterNotMapping
         case .notUTF8: .notUTF8
         case .unsupportedLayout(let key): .unsupportedLayout(key)
+        case .tooLarge(let bytes, let limit): .recordLimit(.frontMatterTooLarge(bytes: bytes, limit: limit))
+        case .tooDeep(let limit): .recordLimit(.frontMatterTooDeep(limit: limit))
+        case .tooManyNodes(let limit): .recordLimit(.frontMatterTooManyNodes(limit: limit))
+        case .undefinedAlias(let name): .recordLimit(.undefinedAlias(name))
+        case .anchorUsedElsewhere(let key, let anchor): .recordLimit(.anchorUsedElsewhere(key: key, anchor: anchor))
         }
         var source: String?
         if let text, error.line >= 1 {

@@ -172,6 +172,7 @@ public enum Message: Sendable, Equatable {
     case ask(AskMessage)
     case ai(AIMessage)
     case lock(LockMessage)
+    case recordLimit(RecordLimitMessage)
 
     public func text(_ language: Language) -> String {
         let (zh, en) = pair
@@ -495,6 +496,7 @@ public enum Message: Sendable, Equatable {
         case .ask(let message): message.pair
         case .ai(let message): message.pair
         case .lock(let message): message.pair
+        case .recordLimit(let message): message.pair
         }
     }
 }

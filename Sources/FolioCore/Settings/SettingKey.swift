@@ -42,6 +42,9 @@ public struct SettingKey: Sendable {
         SettingKey(name: "media.max_bytes", type: .int(1...Int.max), defaultText: "104857600"),
         SettingKey(name: "qa.max_question_length", type: .int(1...100_000), defaultText: "500"),
         SettingKey(name: "git.lock_wait", type: .int(0...600), defaultText: "3"),
+        SettingKey(name: "front_matter.max_bytes", type: .int(1_024...67_108_864), defaultText: "262144"),
+        SettingKey(name: "front_matter.max_depth", type: .int(4...1_000), defaultText: "64"),
+        SettingKey(name: "front_matter.max_nodes", type: .int(100...10_000_000), defaultText: "100000"),
     ]
 
     public static func named(_ name: String) -> SettingKey? { all.first { $0.name == name } }

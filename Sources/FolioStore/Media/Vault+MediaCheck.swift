@@ -154,7 +154,7 @@ extension Vault {
         try inOneCommit("media: relink \(byRecord.count) record\(byRecord.count == 1 ? "" : "s")") { () throws(FolioError) in
             for (path, fixes) in byRecord.sorted(by: { $0.key < $1.key }) {
                 try withLock { () throws(FolioError) in
-                    guard case .record(let record) = Self.parse(path: path, rootPath: root.path) else { return }
+                    guard case .record(let record) = Self.parse(path: path, rootPath: root.path, limits: frontMatterLimits) else { return }
                     var lines = record.document.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                     var changed: [BrokenLink] = []
                     for fix in fixes {
@@ -167,7 +167,7 @@ extension Vault {
                     guard !changed.isEmpty else { return }
                     let text = lines.joined(separator: "\n")
                     // Only a file that still parses is written back.
-                    guard (try? FrontMatterDocument(parsing: text)) != nil else { return }
+                    guard (try? FrontMatterDocument(parsing: text, limits: frontMatterLimits)) != nil else { return }
                     try AtomicFile.write(text, to: url(path))
                     recordChange([path], "media: relink \(path)")
                     repaired += changed

@@ -82,7 +82,8 @@ extension Vault {
         collect(directory: "", into: &paths, escaping: &escaping)
         let fileStamps = stamps(of: paths)
         let textKeys = RecordSearch.textKeys(for: kinds)
-        let fingerprint = CatalogCache.fingerprint(textKeys: textKeys)
+        let limits = frontMatterLimits
+        let fingerprint = CatalogCache.fingerprint(textKeys: textKeys, limits: limits)
 
         let cache = CatalogCache.open(catalogCacheURL, fingerprint: fingerprint)
         var cachedPosition: [String: Int] = [:]
@@ -105,7 +106,7 @@ extension Vault {
         let rootPath = root.path
         let readPaths = toRead.map { paths[$0] }
         let parsed: [ParsedFile] = parallelMap(readPaths.count) { i in
-            Self.parseForCatalog(path: readPaths[i], rootPath: rootPath, textKeys: textKeys)
+            Self.parseForCatalog(path: readPaths[i], rootPath: rootPath, textKeys: textKeys, limits: limits)
         }
 
         var summaries: [RecordSummary] = []
@@ -176,7 +177,7 @@ extension Vault {
             guard let base = cache.loadIndex() else {
                 // The cached index is damaged: index every record again, and replace the cache so the
                 // next run is fast again. Never search with part of the vault missing.
-                let full = Self.indexEveryRecord(finalSummaries, rootPath: rootPath, textKeys: textKeys, fields: fields)
+                let full = Self.indexEveryRecord(finalSummaries, rootPath: rootPath, textKeys: textKeys, limits: limits, fields: fields)
                 CatalogCache.write(to: cacheURL, fingerprint: fingerprint, entries: finalEntries, index: full)
                 return full
             }
@@ -201,9 +202,9 @@ extension Vault {
 
     /// An index of every record read from its file again; document ids are positions in `summaries`.
     static func indexEveryRecord(_ summaries: [RecordSummary], rootPath: String, textKeys: [String: [String]],
-                                 fields: [IndexField]) -> TextIndex {
+                                 limits: FrontMatterLimits, fields: [IndexField]) -> TextIndex {
         let parsed: [ParsedFile] = parallelMap(summaries.count) { i in
-            parseForCatalog(path: summaries[i].path, rootPath: rootPath, textKeys: textKeys)
+            parseForCatalog(path: summaries[i].path, rootPath: rootPath, textKeys: textKeys, limits: limits)
         }
         var builder = TextIndex.Builder(fields: fields)
         builder.reserveCapacity(summaries.count)
@@ -220,8 +221,9 @@ extension Vault {
     }
 
     /// Reads one file into its summary and the texts the index holds; the parsed document is dropped.
-    static func parseForCatalog(path: String, rootPath: String, textKeys: [String: [String]]) -> ParsedFile {
-        switch parse(path: path, rootPath: rootPath) {
+    static func parseForCatalog(path: String, rootPath: String, textKeys: [String: [String]],
+                                limits: FrontMatterLimits) -> ParsedFile {
+        switch parse(path: path, rootPath: rootPath, limits: limits) {
         case .record(let record):
             let summary = RecordSummary(record)
             let keys = RecordSearch.textKeys(for: record, in: textKeys)
