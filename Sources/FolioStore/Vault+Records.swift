@@ -80,7 +80,7 @@ extension Vault {
     ///   key or parent; nothing is written then.
     @discardableResult
     public func create(_ request: NewRecord, records set: RecordSet? = nil) throws(FolioError) -> Record {
-        let kind = try self.kind(request.kind)
+        let kind = try kindForWriting(request.kind)
         let now = clock.timestamp
         var created = now
         if let date = request.date {
@@ -256,6 +256,7 @@ extension Vault {
     /// - Throws: ``FolioError`` for a key of the wrong type or a key that is the record's identity.
     @discardableResult
     public func update(_ record: Record, set assignments: [(String, String)], unset: [String] = []) throws(FolioError) -> Record {
+        if let name = record.kind, brokenTemplates[name] != nil { _ = try kindForWriting(name) }
         let kind = kinds[record.kind ?? ""]
         var changes: [(String, Node?)] = []
         for (key, text) in assignments {

@@ -15,6 +15,9 @@ public final class Vault {
     public private(set) var settings: Settings
     /// Kinds by name: the built-in ones, overridden or extended by `.folio/templates/`.
     public let kinds: [String: Kind]
+    /// Templates in `.folio/templates/` that could not be read, by the kind they are for: writing a
+    /// record of such a kind is refused (reading goes on with the built-in kind, if there is one).
+    public let brokenTemplates: [String: FolioError]
     /// Problems that do not stop the vault from working (a damaged config, a bad template).
     public internal(set) var warnings: [FolioError] = []
     /// Where changes are reported for the history (git), if anywhere.
@@ -64,6 +67,7 @@ public final class Vault {
             warnings.append(FolioError(.configDamaged(problem.message.text(.en)), file: problem.file, line: problem.line, column: problem.column))
         }
         var kinds: [String: Kind] = [:]
+        var brokenTemplates: [String: FolioError] = [:]
         for (name, text) in BuiltinTemplates.kinds {
             if let kind = try? Kind(template: text, source: "Templates/\(name).md", fallbackName: name) { kinds[kind.name] = kind }
         }
@@ -78,13 +82,27 @@ public final class Vault {
                 kinds[kind.name] = kind
             } catch {
                 warnings.append(error)
+                brokenTemplates[Kind.declaredName(template: text, fallbackName: name)] = error
             }
         }
         self.kinds = kinds
+        self.brokenTemplates = brokenTemplates
         self.warnings = warnings
         if !FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) {
             self.warnings.append(FolioError(.gitDataMissing))
         }
+    }
+
+    /// The kind named `name`, to write a record of: a vault template for it that could not be read
+    /// stops the write (a built-in kind must not stand in silently for the user's own).
+    /// - Throws: ``FolioError`` `.templateBlocksWriting` at the template's line, or `.unknownKind`.
+    public func kindForWriting(_ name: String) throws(FolioError) -> Kind {
+        if let broken = brokenTemplates[name] {
+            var error = broken
+            error.message = .templateBlocksWriting(kind: name, problem: broken.message)
+            throw error
+        }
+        return try kind(name)
     }
 
     /// The kind named `name`.

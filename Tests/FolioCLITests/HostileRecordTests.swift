@@ -88,4 +88,42 @@ struct HostileRecordTests {
         let bare = after.replacingOccurrences(of: "\r\n", with: "")
         #expect(!bare.contains("\n"), "a line lost its CR: \(after.debugDescription)")
     }
+
+    @Test("a template override with a Mustache error stops writing that kind, naming the template's line; other kinds and reading go on")
+    func brokenTemplateWritesNothing() throws {
+        let folio = try FolioProcess.vault()
+        #expect(try folio.run("idea", "before the override").status == 0)
+        let template = "---\nkind: idea\ndir: ideas\nfields:\n  done: bool\n---\n{{#body}}\n{{{body}}}\n"
+        try folio.write(".folio/templates/idea.md", template)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folio.directory.appendingPathComponent("ideas").path)
+
+        let idea = try folio.run("idea", "after the override", "--desc", "text")
+        #expect(idea.status == 1)
+        #expect(idea.stderr.contains(".folio/templates/idea.md:9:1: error: the template of 'idea'"), "\(idea.stderr)")
+        #expect(idea.stderr.contains("the template of 'idea' is invalid, so nothing was written"), "\(idea.stderr)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: folio.directory.appendingPathComponent("ideas").path) == files)
+        let set = try folio.run("set", "before-the-override", "title=changed")
+        #expect(set.status == 1 && set.stderr.contains("nothing was written"), "\(set.stderr)")
+
+        #expect(try folio.run("ask", "will it rain").status == 0)
+        let list = try folio.run("list")
+        #expect(list.status == 0 && list.stdout.contains("before the override"))
+        #expect(list.stderr.contains(".folio/templates/idea.md:9:1: warning"), "\(list.stderr)")
+    }
+
+    @Test("a template that includes a file outside the vault is refused and nothing of that file is read")
+    func templateIncludeIsRefused() throws {
+        let folio = try FolioProcess.vault()
+        let outside = folio.directory.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString).md")
+        try "SECRET OUTSIDE\n".write(to: outside, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try folio.write(".folio/templates/note.md", "---\nkind: note\n---\n{{{body}}}\n{{> ../\(outside.lastPathComponent)}}\n{{> \(outside.path)}}\n")
+        let new = try folio.run("new", "note", "--title", "hello", "--body", "x")
+        #expect(new.status == 1)
+        #expect(new.stderr.contains(".folio/templates/note.md:5:1:"), "\(new.stderr)")
+        #expect(new.stderr.contains("cannot include files"), "\(new.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folio.directory.appendingPathComponent("note").path))
+        let grep = try folio.run("list", "--json")
+        #expect(!grep.stdout.contains("SECRET OUTSIDE"))
+    }
 }

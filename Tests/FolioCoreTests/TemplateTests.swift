@@ -56,6 +56,25 @@ struct TemplateTests {
         }
     }
 
+    @Test("a template that would include another file is refused at the tag's line and column, whatever its delimiters")
+    func includesAreRefused() {
+        let cases: [(body: String, line: Int, column: Int)] = [
+            ("{{{body}}}\n\n{{> ../../../etc/passwd}}\n", 9, 1),
+            ("note: {{<parent}}{{/parent}}\n", 7, 7),
+            ("{{=<% %>=}}\n<%body%> <%> ../secret.md%>\n", 8, 10),
+        ]
+        for item in cases {
+            let error = #expect(throws: FolioError.self) {
+                try Kind(template: "---\nkind: note\nfields:\n  mood: string\n---\n\n" + item.body, source: "note.md", fallbackName: "note")
+            }
+            #expect(error?.file == "note.md" && error?.line == item.line && error?.column == item.column, "\(item.body): \(String(describing: error))")
+        }
+        // Braces that are not an include stay allowed: a triple mustache, a comment, changed delimiters.
+        for body in ["{{{body}}} {{! > not an include}}\n", "{{=<% %>=}}<%body%> {{> x}}\n"] {
+            #expect(throws: Never.self) { try Kind(template: "---\nkind: note\n---\n" + body, source: "note.md", fallbackName: "note") }
+        }
+    }
+
     @Test("typed values from the command line", arguments: [
         (FieldType.int, "12", "12" as String?), (.int, "1.5", nil), (.number, "1.5", "1.5"), (.number, "abc", nil),
         (.bool, "yes", "true"), (.bool, "maybe", nil), (.date, "2026-02-28", "2026-02-28"), (.date, "2026-02-30", nil),

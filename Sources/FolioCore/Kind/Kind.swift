@@ -107,6 +107,24 @@ extension Kind {
         } catch {
             throw FolioError(.templateInvalid("\(error)"), file: source)
         }
+        if let include = MustacheIncludes.first(in: bodyText) {
+            let bodyLine = FrontMatterDocument.lineNumber(of: document.bodyStart, in: Array(text.utf8))
+            let bodyBytes = Array(bodyText.utf8)
+            let line = bodyLine + FrontMatterDocument.lineNumber(of: include.offset, in: bodyBytes) - 1
+            let lineStart = bodyBytes[..<include.offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let column = String(decoding: bodyBytes[lineStart..<include.offset], as: UTF8.self).unicodeScalars.count + 1
+            let lineEnd = bodyBytes[include.offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bodyBytes.count
+            throw FolioError(
+                .templateInvalid("'\(include.name)' would be read from another template file; a folio template cannot include files"),
+                file: source, line: line, column: column,
+                sourceLine: String(decoding: bodyBytes[lineStart..<lineEnd], as: UTF8.self))
+        }
+    }
+
+    /// The kind a template file declares (`kind:`), else its file name; for naming a template that
+    /// could not be read as a kind.
+    public static func declaredName(template text: String, fallbackName: String) -> String {
+        (try? FrontMatterDocument(parsing: text))?.string("kind") ?? fallbackName
     }
 
     private static func fieldSpec(_ key: String, _ node: Node, fail: (String) -> FolioError) throws(FolioError) -> FieldSpec {

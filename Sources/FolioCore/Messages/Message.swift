@@ -35,6 +35,7 @@ public enum Message: Sendable, Equatable {
     case fieldNeedsKeyValue(String)
     case fixedKey(String)
     case templateInvalid(String)
+    indirect case templateBlocksWriting(kind: String, problem: Message)
     case parentKindMismatch(child: String, expected: String, found: String)
     case parentRequired(kind: String, parentKind: String)
     case notAChildKind(String)
@@ -179,6 +180,11 @@ public enum Message: Sendable, Equatable {
         return language == .zhHant ? zh : en
     }
 
+    /// A message quoted inside another, without its closing full stop.
+    private static func trimmed(_ text: String) -> String {
+        text.hasSuffix(".") || text.hasSuffix("。") ? String(text.dropLast()) : text
+    }
+
     // swiftlint:disable:next function_body_length
     private var pair: (String, String) {
         switch self {
@@ -247,6 +253,9 @@ public enum Message: Sendable, Equatable {
             ("「\(key)」是紀錄的身分，不能修改。", "'\(key)' is the record's identity and cannot be changed.")
         case .templateInvalid(let problem):
             ("範本有錯：\(problem)", "the template is invalid: \(problem)")
+        case .templateBlocksWriting(let kind, let problem):
+            ("「\(kind)」的範本有錯，所以沒有寫入任何東西：\(Self.trimmed(problem.text(.zhHant)))。修正範本，或刪掉它改用內建的。",
+             "the template of '\(kind)' is invalid, so nothing was written: \(Self.trimmed(problem.text(.en))). Fix the template, or remove it to use the built-in one.")
         case .parentKindMismatch(let child, let expected, let found):
             ("「\(child)」的上層必須是「\(expected)」紀錄，但指定的是「\(found)」。",
              "the parent of a '\(child)' must be a '\(expected)' record, not a '\(found)'.")
