@@ -81,6 +81,9 @@ public struct SyncReport: Sendable {
     public var sent = 0
     public var conflicts: [(path: String, copy: String)] = []
     public var renamed: [(path: String, renamed: String)] = []
+    /// Records removed on one device and kept because a record added or changed on the other
+    /// belongs to them (each with that child).
+    public var parentsKept: [(path: String, child: String)] = []
     public var mergeCommit: String?
     public var attempts = 0
 }
@@ -244,6 +247,10 @@ extension History {
                         notes.append("both added: \(path), one renamed to \(target)")
                     }
                 }
+            }
+            for kept in try keepParents(base: base, baseFiles: baseFiles, ours: ours, changes: &changes) {
+                report.parentsKept.append(kept)
+                notes.append("kept: \(kept.path), which \(kept.child) belongs to")
             }
             let tree = try repository.tree(from: local, applying: changes)
             let signature = signature(vault: vault)

@@ -274,6 +274,39 @@ struct SyncTests {
         }
     }
 
+    @Test("a baby removed on A while B adds an interruption to its sleep: the baby and that sleep come back on both, and sync says so", arguments: ["A", "B"])
+    func parentRemovedWhileChildAdded(firstToSync: String) throws {
+        var devices = try Devices.make()
+        #expect(try devices["A"].run("kinds", "add", "baby-tracker").status == 0)
+        #expect(try devices["A"].run("new", "baby", "--field", "name=小寶").status == 0)
+        #expect(try devices["A"].run("new", "sleep", "--parent", "小寶", "--field", "start=2026-11-22T20:30").status == 0)
+        #expect(try devices["A"].run("new", "activity", "--parent", "小寶", "--field", "activity=bath", "--field", "start=2026-11-22T18:00").status == 0)
+        try devices.sync("A", "B")
+        let sleeps = try #require(try devices["B"].json("list", "sleep", "--json") as? [[String: Any]])
+        let sleepID = try #require(sleeps.first?["id"] as? String)
+
+        #expect(try devices["A"].run("rm", "小寶", "--yes").status == 0)
+        devices["B"].environment["FOLIO_NOW"] = "2026-11-22T10:00:00+08:00"
+        #expect(try devices["B"].run("new", "interruption", "--parent", sleepID, "--field", "time=2026-11-22T22:00").status == 0)
+
+        let second = firstToSync == "A" ? "B" : "A"
+        try devices.sync(firstToSync)
+        let merging = try devices[second].run("sync")
+        #expect(merging.status == 0, "\(merging.stderr)")
+        #expect(merging.stdout.contains("kept baby/"), "\(merging.stdout)")
+        #expect(merging.stdout.contains("which belongs to it"), "\(merging.stdout)")
+        try devices.sync(firstToSync)
+
+        for name in ["A", "B"] {
+            let kinds = (try devices[name].json("list", "--json") as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }.sorted()
+            // The activity went with the baby; the sleep the interruption belongs to and the baby came back.
+            #expect(kinds == ["baby", "interruption", "sleep"], "\(name): \(kinds)")
+            let check = try devices[name].run("check", "--quick")
+            #expect(check.status == 0, "\(name): \(check.stdout)\(check.stderr)")
+        }
+        #expect(try devices.files("A") == devices.files("B"))
+    }
+
     @Test("an unreachable remote: exit status 3, everything committed here, the next sync sends it all")
     func unreachable() throws {
         let devices = try Devices.make()

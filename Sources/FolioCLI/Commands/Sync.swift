@@ -69,6 +69,9 @@ struct SyncCommand: ParsableCommand {
         for renamed in report.renamed {
             context.say(.syncRenamed(path: renamed.path, renamed: renamed.renamed))
         }
+        for kept in report.parentsKept {
+            Console.out(context.terminal.warn(Message.syncParentKept(path: kept.path, child: kept.child).text(context.language)))
+        }
         if report.received == 0 && report.sent == 0 {
             if !quietWhenIdle { context.say(.syncUpToDate) }
         } else {

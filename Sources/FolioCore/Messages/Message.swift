@@ -98,6 +98,7 @@ public enum Message: Sendable, Equatable {
     case syncDone(received: Int, sent: Int)
     case syncUpToDate
     case syncConflict(path: String, copy: String)
+    case syncParentKept(path: String, child: String)
     case syncRenamed(path: String, renamed: String)
     case unknownHost(host: String, key: String, command: String)
     case hostKeyChanged(host: String, key: String)
@@ -360,6 +361,9 @@ public enum Message: Sendable, Equatable {
         case .syncConflict(let path, let copy):
             ("衝突：兩台裝置都改了 \(path)。較新的版本留在原處，另一個版本保存為 \(copy)。",
              "conflict: both devices changed \(path). The newer version stays; the other is kept as \(copy).")
+        case .syncParentKept(let path, let child):
+            ("保留了 \(path)：一台裝置刪除了它，但另一台裝置同時替它新增或修改了 \(child)。不要的話，再用 folio rm 刪除。",
+             "kept \(path): one device removed it while the other added or changed \(child), which belongs to it. Remove it again with folio rm if you mean to.")
         case .syncRenamed(let path, let renamed):
             ("兩台裝置都新增了 \(path)：兩筆都保留，其中一筆改名為 \(renamed)。",
              "both devices added \(path): both are kept, one renamed to \(renamed).")
