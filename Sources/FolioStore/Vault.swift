@@ -48,6 +48,14 @@ public final class Vault {
                                  maxNodes: setting("front_matter.max_nodes", standard.maxNodes))
     }
 
+    /// How much of one record's body is indexed for search and cut into snippets
+    /// (`search.max_record_bytes`, 1 MiB): a pasted log of 50 MB is listed, shown and searched in its
+    /// first part, and never slows every read command down.
+    public var searchedBytesLimit: Int {
+        if case .int(let value)? = settings.value("search.max_record_bytes"), value >= 4_096 { return value }
+        return 1_048_576
+    }
+
     public var localDirectory: URL { folioDirectory.appendingPathComponent("local") }
     public var configURL: URL { folioDirectory.appendingPathComponent("config.yaml") }
     public var templatesDirectory: URL { folioDirectory.appendingPathComponent("templates") }

@@ -116,10 +116,24 @@ extension Vault {
         return parallelMap(paths.count) { parse(path: paths[$0], rootPath: rootPath, limits: limits) }
     }
 
-    static func parse(path: String, rootPath: String, limits: FrontMatterLimits) -> ScanResult {
-        guard let bytes = readFile(rootPath + "/" + path) else {
+    /// Reads and parses one file. With `prefix`, only the file's first `prefix` bytes are read (cut
+    /// back to a whole character): enough for its front matter and the part of its body that is
+    /// searched, so a 50 MB record costs what a large one does. A front matter that does not close
+    /// within them is read whole, so it is reported exactly as it would be without the cut.
+    static func parse(path: String, rootPath: String, limits: FrontMatterLimits, prefix: Int? = nil) -> ScanResult {
+        guard var bytes = readFile(rootPath + "/" + path, atMost: prefix) else {
             return .problem(FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path))
         }
+        if let prefix, bytes.count >= prefix {
+            dropPartialScalar(&bytes)
+            if case .problem = parse(bytes: bytes, path: path, limits: limits) {
+                return parse(path: path, rootPath: rootPath, limits: limits)
+            }
+        }
+        return parse(bytes: bytes, path: path, limits: limits)
+    }
+
+    private static func parse(bytes: [UInt8], path: String, limits: FrontMatterLimits) -> ScanResult {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let offset = firstInvalidUTF8(bytes)
             let line = bytes[0..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
@@ -134,16 +148,23 @@ extension Vault {
         }
     }
 
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// The file's bytes, or its first `atMost` bytes.
+    static func readFile(_ path: String, atMost: Int? = nil) -> [UInt8]? {
+        // Never through a link swapped in since the folder was listed, never blocked on a pipe.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            errno = EINVAL
+            return nil
+        }
+        let cap = atMost ?? Int.max
+        var bytes = [UInt8](repeating: 0, count: min(max(0, Int(clamping: info.st_size)), cap))
         var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }
+        while filled < cap {
+            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: min(4096, cap - filled))) }
             let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress?.advanced(by: filled), $0.count - filled) }
             if n < 0 { if errno == EINTR { continue }; return nil }
             if n == 0 { break }
@@ -151,6 +172,16 @@ extension Vault {
         }
         bytes.removeLast(bytes.count - filled)
         return bytes
+    }
+
+    /// Drops the bytes of a character cut off at the end.
+    static func dropPartialScalar(_ bytes: inout [UInt8]) {
+        var start = bytes.count
+        while start > 0, bytes.count - start < 4, bytes[start - 1] & 0xC0 == 0x80 { start -= 1 }
+        guard start > 0 else { return }
+        let lead = bytes[start - 1]
+        let width = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        if bytes.count - (start - 1) < width { bytes.removeSubrange((start - 1)...) }
     }
 
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
@@ -251,8 +282,13 @@ public enum FileState: Sendable {
 extension Vault {
     /// Reads and parses the files at `paths` (vault-relative) in parallel; nil where a file is gone or
     /// is no longer a readable record.
-    public func records(at paths: [String]) -> [Record?] {
-        Self.parseAll(paths, root: root, limits: frontMatterLimits).map { result in
+    /// `searchedPartOnly` reads each file only as far as search looks (its front matter and
+    /// ``searchedBytesLimit`` of its body), for showing hits.
+    public func records(at paths: [String], searchedPartOnly: Bool = false) -> [Record?] {
+        let limits = frontMatterLimits
+        let prefix = searchedPartOnly ? limits.maxBytes + searchedBytesLimit + 4_096 : nil
+        let rootPath = root.path
+        return parallelMap(paths.count) { Self.parse(path: paths[$0], rootPath: rootPath, limits: limits, prefix: prefix) }.map { result in
             if case .record(let record) = result { return record }
             return nil
         }

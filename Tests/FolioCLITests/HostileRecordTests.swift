@@ -126,4 +126,35 @@ struct HostileRecordTests {
         let grep = try folio.run("list", "--json")
         #expect(!grep.stdout.contains("SECRET OUTSIDE"))
     }
+
+    @Test("a 20 MB record is listed and shown whole, searched in its first search.max_record_bytes with a warning naming it, and the rest of the vault searches as usual")
+    func hugeRecordIsSearchedInPart() throws {
+        let folio = try FolioProcess.vault()
+        #expect(try folio.run("idea", "small quokka note").status == 0)
+        let line = String(repeating: "pasted log line with nothing to find 日誌 ", count: 4) + "\n"
+        let lines = 20_000_000 / line.utf8.count
+        let body = "early-marker 開頭的記號\n" + String(repeating: line, count: lines / 13) + "middle-marker\n"
+            + String(repeating: line, count: lines - lines / 13) + "late-marker 最後的記號\n"
+        let path = "ideas/2026/11/pasted-log.md"
+        try folio.write(path, "---\nid: 5b0c7e2a-0000-4000-8000-000000000001\nkind: idea\ntitle: pasted log\n---\n" + body)
+
+        let list = try folio.run("list")
+        #expect(list.status == 0 && list.stdout.contains("pasted log") && list.stdout.contains("small quokka note"), "\(list.stderr)")
+        #expect(list.stderr.contains("\(path): warning: this record is long: only its first 1048576 bytes are searched"), "\(list.stderr)")
+        let early = try folio.run("search", "early-marker", "--json")
+        #expect(early.status == 0 && early.stdout.contains("pasted log"), "\(early.stderr)")
+        let late = try folio.run("search", "late-marker")
+        #expect(late.status == 0 && late.stdout.isEmpty, "\(late.stdout)")
+        let quokka = try folio.run("search", "quokka", "--json")
+        #expect(quokka.stdout.contains("small quokka note") && !quokka.stdout.contains("pasted log"))
+        let show = try folio.run("show", "pasted-log")
+        #expect(show.status == 0 && show.stdout.contains("late-marker 最後的記號"))
+
+        // Raised, the limit takes in more of the record (the cache is rebuilt for it).
+        #expect(try folio.run("search", "middle-marker").stdout.isEmpty)
+        #expect(try folio.run("config", "set", "search.max_record_bytes", "2000000").status == 0)
+        let more = try folio.run("search", "middle-marker", "--json")
+        #expect(more.stdout.contains("pasted log"), "\(more.stderr)")
+        #expect(more.stderr.contains("only its first 2000000 bytes are searched"), "\(more.stderr)")
+    }
 }

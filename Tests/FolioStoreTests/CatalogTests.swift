@@ -145,7 +145,7 @@ struct CatalogTests {
             _ = try view(Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later))
             let next = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later)
             #expect(next.report.usedCache && next.report.filesRead == 0, "after a flip at byte \(offset)")
-            let fingerprint = CatalogCache.fingerprint(textKeys: RecordSearch.textKeys(for: t.vault.kinds), limits: t.vault.frontMatterLimits)
+            let fingerprint = CatalogCache.fingerprint(textKeys: RecordSearch.textKeys(for: t.vault.kinds), limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
             #expect(CatalogCache.open(url, fingerprint: fingerprint)?.loadIndex() != nil, "after a flip at byte \(offset)")
         }
     }
@@ -188,5 +188,33 @@ struct CatalogTests {
         let after = vault.catalog()
         #expect(!after.report.usedCache)
         #expect(try after.search.search(QueryParser().parse("tomato")).count == 1)
+    }
+
+    @Test("a record longer than search.max_record_bytes is indexed in its first part, named once when read, and found by its beginning only")
+    func longRecordIsIndexedInPart() throws {
+        let t = try vault(3)
+        let limit = 4_096
+        var config = try String(contentsOf: t.vault.configURL, encoding: .utf8)
+        config += "search:\n  max_record_bytes: \(limit)\n"
+        try t.write(".folio/config.yaml", config)
+        let filler = String(repeating: "長長的日誌 filler ", count: 2_000)
+        try t.write("ideas/2026/11/long.md", "---\nid: 10000000-0000-4000-8000-000000000001\nkind: idea\ntitle: long\n---\nbeginning 開頭\n\(filler)\nending 結尾\n")
+        let vault = Vault(root: t.root, clock: t.vault.clock)
+        #expect(vault.searchedBytesLimit == limit)
+        let later = Vault.nowNanoseconds() + 10_000_000_000
+        let first = vault.catalog(scanStart: later)
+        #expect(first.partlyIndexed.map(\.file) == ["ideas/2026/11/long.md"])
+        func paths(_ catalog: Catalog, _ query: String) throws -> [String] {
+            let search = catalog.search
+            return search.search(try QueryParser().parse(query)).map { search.records[$0.record].path }
+        }
+        #expect(try paths(first, "beginning") == ["ideas/2026/11/long.md"])
+        #expect(try paths(first, "開頭") == ["ideas/2026/11/long.md"])
+        #expect(try paths(first, "ending").isEmpty)
+        #expect(first.summaries.contains { $0.title == "long" })
+        let cached = vault.catalog(scanStart: later)
+        #expect(cached.report.usedCache && cached.report.filesRead == 0)
+        #expect(cached.partlyIndexed.isEmpty)
+        #expect(try paths(cached, "beginning") == ["ideas/2026/11/long.md"])
     }
 }

@@ -68,12 +68,12 @@ struct Search: ParsableCommand {
             return
         }
         // Only the hits shown are read whole, for their front matter and snippets.
-        let loaded = context.vault.records(at: hits.map { search.records[$0.record].path })
+        let loaded = context.vault.records(at: hits.map { search.records[$0.record].path }, searchedPartOnly: true)
         let shown = zip(hits, loaded).compactMap { hit, record in record.map { (hit, $0) } }
         let textKeys = catalog.textKeys
         if json {
             context.json(.array(shown.map { hit, record in
-                let snippet = Self.snippet(of: record, keys: textKeys, query: query, maxCharacters: 80)
+                let snippet = Self.snippet(of: record, keys: textKeys, query: query, maxCharacters: 80, bodyLimit: context.vault.searchedBytesLimit)
                 return JSONWriter.record(record, body: false, extra: [
                     ("score", .double((hit.score * 10_000).rounded() / 10_000)),
                     ("snippet", .string(snippet.text)),
@@ -81,7 +81,7 @@ struct Search: ParsableCommand {
             }))
             return
         }
-        Console.page(render(shown, keys: textKeys, query: query, terminal: context.terminal),
+        Console.page(render(shown, keys: textKeys, query: query, terminal: context.terminal, bodyLimit: context.vault.searchedBytesLimit),
                      terminal: context.terminal, environment: context.environment)
     }
 
@@ -165,9 +165,9 @@ struct Search: ParsableCommand {
     }
 
     /// The snippet of the text that shows the most matches: the body, else the text keys.
-    static func snippet(of record: Record, keys: [String: [String]], query: Query, maxCharacters: Int) -> Snippet {
+    static func snippet(of record: Record, keys: [String: [String]], query: Query, maxCharacters: Int, bodyLimit: Int) -> Snippet {
         var best: Snippet?
-        let sources = RecordSearch.snippetSources(of: record, keys: RecordSearch.textKeys(for: record, in: keys))
+        let sources = RecordSearch.snippetSources(of: record, keys: RecordSearch.textKeys(for: record, in: keys), bodyLimit: bodyLimit)
         for source in sources where !source.isEmpty {
             // The tokenizer alone, so a query of filters only never builds the index for its snippets.
             let snippet = Snippet(for: source, query: query, maxCharacters: maxCharacters)
@@ -177,14 +177,15 @@ struct Search: ParsableCommand {
     }
 
     /// A snippet that fits `columns` terminal columns, CJK characters taking two.
-    private static func fittedSnippet(of record: Record, keys: [String: [String]], query: Query, columns: Int) -> Snippet {
+    private static func fittedSnippet(of record: Record, keys: [String: [String]], query: Query, columns: Int,
+                                      bodyLimit: Int) -> Snippet {
         var budget = max(10, columns)
-        var snippet = snippet(of: record, keys: keys, query: query, maxCharacters: budget)
+        var snippet = snippet(of: record, keys: keys, query: query, maxCharacters: budget, bodyLimit: bodyLimit)
         for _ in 0..<4 {
             let width = snippet.text.displayWidth
             guard width > columns, budget > 10 else { break }
             budget = max(10, budget * columns / width - 1)
-            snippet = Self.snippet(of: record, keys: keys, query: query, maxCharacters: budget)
+            snippet = Self.snippet(of: record, keys: keys, query: query, maxCharacters: budget, bodyLimit: bodyLimit)
         }
         return snippet
     }
@@ -204,7 +205,7 @@ struct Search: ParsableCommand {
     }
 
     private func render(_ shown: [(RecordSearch.Hit, Record)], keys: [String: [String]], query: Query,
-                        terminal t: Terminal) -> String {
+                        terminal t: Terminal, bodyLimit: Int) -> String {
         let kindWidth = shown.map { ($0.1.kind ?? "?").displayWidth }.max() ?? 4
         var lines: [String] = []
         for (_, record) in shown {
@@ -217,7 +218,7 @@ struct Search: ParsableCommand {
                 t.dim(record.shortID.padded(to: 8)),
                 title + (tags.isEmpty ? "" : "  " + t.dim(tags)),
             ].joined(separator: "  "))
-            let snippet = Self.fittedSnippet(of: record, keys: keys, query: query, columns: t.width - 6)
+            let snippet = Self.fittedSnippet(of: record, keys: keys, query: query, columns: t.width - 6, bodyLimit: bodyLimit)
             if !snippet.text.isEmpty { lines.append("    " + Self.highlighted(snippet, terminal: t)) }
         }
         return lines.joined(separator: "\n")

@@ -98,6 +98,7 @@ struct Context {
             for problem in catalog.problems.prefix(5) { warn(problem) }
             if catalog.problems.count > 5 { warn(FolioError(.skippedBadRecords(catalog.problems.count))) }
             for link in catalog.escapingLinks { warn(FolioError(.symlinkOutsideVault(link))) }
+            for note in catalog.partlyIndexed { warn(note) }
         }
         return catalog
     }

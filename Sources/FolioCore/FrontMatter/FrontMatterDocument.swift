@@ -22,35 +22,54 @@ public struct FrontMatterDocument: Sendable, Hashable {
     /// Reads a file's text.
     /// - Throws: ``FrontMatterError`` with the file line and column of the problem.
     public init(parsing text: String, limits: FrontMatterLimits = .standard) throws(FrontMatterError) {
-        let bytes = Array(text.utf8)
+        var text = text
+        text.makeContiguousUTF8()
+        // The delimiters are found in the string's own bytes; only the YAML between them is copied,
+        // so a record of many megabytes is not copied whole to be read.
+        let located = text.utf8.withContiguousStorageIfAvailable { bytes in Self.locate(in: bytes, limits: limits) }
+        guard let located else { throw FrontMatterError(kind: .notUTF8, line: 1, column: 1) }
+        let found = try located.get()
+        self.limits = limits
+        self.text = text
+        self.yamlStart = found.yamlStart
+        self.yamlEnd = found.yamlEnd
+        self.bodyStart = found.bodyStart
+        self.root = Node(.mapping([], .block))
+        self.root = try Self.parseYAML(found.yaml[...], lineOffset: found.openingLine - 1, limits: limits)
+    }
+
+    private struct Located {
+        var yamlStart: Int
+        var yamlEnd: Int
+        var bodyStart: Int
+        var openingLine: Int
+        var yaml: [UInt8]
+    }
+
+    private static func locate(in bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits) -> Result<Located, FrontMatterError> {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        guard let opening = Self.delimiterLine(bytes, at: start, markers: ["---"]) else {
-            throw FrontMatterError(kind: .missing, line: 1, column: 1)
+        guard let opening = delimiterLine(bytes, at: start, markers: ["---"]) else {
+            return .failure(FrontMatterError(kind: .missing, line: 1, column: 1))
         }
         var lineStart = opening
         var closing: (start: Int, end: Int)?
         while lineStart < bytes.count {
-            if let end = Self.delimiterLine(bytes, at: lineStart, markers: ["---", "..."]) {
+            if let end = delimiterLine(bytes, at: lineStart, markers: ["---", "..."]) {
                 closing = (lineStart, end)
                 break
             }
             guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { break }
             lineStart = newline + 1
         }
-        guard let closing else { throw FrontMatterError(kind: .unclosed, line: 1, column: 1) }
+        guard let closing else { return .failure(FrontMatterError(kind: .unclosed, line: 1, column: 1)) }
+        let openingLine = lineNumber(of: opening, in: bytes)
         let size = closing.start - opening
         guard size <= limits.maxBytes else {
-            throw FrontMatterError(kind: .tooLarge(size, limits.maxBytes), line: Self.lineNumber(of: opening, in: bytes), column: 1)
+            return .failure(FrontMatterError(kind: .tooLarge(size, limits.maxBytes), line: openingLine, column: 1))
         }
-        self.limits = limits
-        self.text = text
-        self.yamlStart = opening
-        self.yamlEnd = closing.start
-        self.bodyStart = closing.end
-        self.root = Node(.mapping([], .block))
-        self.root = try Self.parseYAML(bytes[opening..<closing.start], lineOffset: Self.lineNumber(of: opening, in: bytes) - 1,
-                                       limits: limits)
+        return .success(Located(yamlStart: opening, yamlEnd: closing.start, bodyStart: closing.end, openingLine: openingLine,
+                                yaml: Array(bytes[opening..<closing.start])))
     }
 
     /// A new file with `fields` in the order given and `body` after the closing `---`.
@@ -298,7 +317,7 @@ public struct FrontMatterDocument: Sendable, Hashable {
         return out
     }
 
-    private var lineOffset: Int { Self.lineNumber(of: yamlStart, in: Array(text.utf8)) - 1 }
+    private var lineOffset: Int { Self.lineNumber(of: yamlStart, in: text.utf8) - 1 }
 
     /// Where the value's own text ends (relative offset), leaving out trailing blank lines
     /// and comments that libyaml counts into a block's span.
@@ -425,7 +444,7 @@ public struct FrontMatterDocument: Sendable, Hashable {
     }
 
     /// The byte just past a delimiter line (`---` and optional trailing spaces) at `start`.
-    private static func delimiterLine(_ bytes: [UInt8], at start: Int, markers: [String]) -> Int? {
+    private static func delimiterLine(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, markers: [String]) -> Int? {
         guard start + 3 <= bytes.count else { return nil }
         let first = bytes[start]
         guard (first == UInt8(ascii: "-") || first == UInt8(ascii: ".")), bytes[start + 1] == first, bytes[start + 2] == first else { return nil }
@@ -438,9 +457,9 @@ public struct FrontMatterDocument: Sendable, Hashable {
         return nil
     }
 
-    static func lineNumber(of offset: Int, in bytes: [UInt8]) -> Int {
+    static func lineNumber<Bytes: Collection<UInt8>>(of offset: Int, in bytes: Bytes) -> Int {
         var line = 1
-        for byte in bytes[0..<min(offset, bytes.count)] where byte == UInt8(ascii: "\n") { line += 1 }
+        for byte in bytes.prefix(max(0, offset)) where byte == UInt8(ascii: "\n") { line += 1 }
         return line
     }
 }

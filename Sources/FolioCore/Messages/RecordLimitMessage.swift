@@ -10,6 +10,8 @@ public enum RecordLimitMessage: Sendable, Equatable {
     case frontMatterTooManyNodes(limit: Int)
     /// `*name` used with no `&name` before it.
     case undefinedAlias(String)
+    /// The body is longer than `search.max_record_bytes`: only its first part is searched.
+    case bodySearchedInPart(limit: Int)
     /// Changing or removing `key` would drop the anchor `anchor` that an alias elsewhere repeats.
     case anchorUsedElsewhere(key: String, anchor: String)
 
@@ -26,6 +28,9 @@ public enum RecordLimitMessage: Sendable, Equatable {
              "the front matter stands for more than \(limit) values, counting what aliases (*name) repeat (setting front_matter.max_nodes); folio neither reads nor rewrites it.")
         case .undefinedAlias(let name):
             ("別名 *\(name) 前面沒有對應的 &\(name)。", "the alias *\(name) has no anchor &\(name) before it.")
+        case .bodySearchedInPart(let limit):
+            ("這筆紀錄很長：只有前 \(limit) 位元組能被搜尋到（設定 search.max_record_bytes）；list、show 照常顯示它。",
+             "this record is long: only its first \(limit) bytes are searched (setting search.max_record_bytes); list and show treat it as usual.")
         case .anchorUsedElsewhere(let key, let anchor):
             ("「\(key)」帶著錨點 &\(anchor)，檔案裡別處的 *\(anchor) 還在用它；folio 不會只改這一項而讓那裡失去意義，請手動編輯。",
              "'\(key)' holds the anchor &\(anchor), which *\(anchor) elsewhere in the file repeats; folio will not change it and leave that alias meaningless. Edit the file by hand.")

@@ -45,6 +45,7 @@ public struct SettingKey: Sendable {
         SettingKey(name: "front_matter.max_bytes", type: .int(1_024...67_108_864), defaultText: "262144"),
         SettingKey(name: "front_matter.max_depth", type: .int(4...1_000), defaultText: "64"),
         SettingKey(name: "front_matter.max_nodes", type: .int(100...10_000_000), defaultText: "100000"),
+        SettingKey(name: "search.max_record_bytes", type: .int(4_096...1_073_741_824), defaultText: "1048576"),
     ]
 
     public static func named(_ name: String) -> SettingKey? { all.first { $0.name == name } }

@@ -22,6 +22,9 @@ public final class Catalog: @unchecked Sendable {
     public let plainFiles: [String]
     /// Symbolic links that lead outside the vault; never followed.
     public let escapingLinks: [String]
+    /// Records read this run whose body is longer than ``Vault/searchedBytesLimit``: only its first
+    /// part is searched (a warning each; a record read from the cache is not named again).
+    public let partlyIndexed: [FolioError]
     /// The front matter keys indexed as text, by kind (``RecordSearch/textKeys(for:)`` of the vault's kinds).
     public let textKeys: [String: [String]]
     /// How the run used the cache (what the cache tests check).
@@ -41,8 +44,10 @@ public final class Catalog: @unchecked Sendable {
     private let makeIndex: () -> TextIndex
 
     init(summaries: [RecordSummary], problems: [FolioError], plainFiles: [String], escapingLinks: [String],
-         textKeys: [String: [String]], report: Report, index: TextIndex?, makeIndex: @escaping () -> TextIndex) {
+         partlyIndexed: [FolioError], textKeys: [String: [String]], report: Report, index: TextIndex?,
+         makeIndex: @escaping () -> TextIndex) {
         self.summaries = summaries
+        self.partlyIndexed = partlyIndexed
         self.textKeys = textKeys
         self.problems = problems
         self.plainFiles = plainFiles
@@ -83,7 +88,8 @@ extension Vault {
         let fileStamps = stamps(of: paths)
         let textKeys = RecordSearch.textKeys(for: kinds)
         let limits = frontMatterLimits
-        let fingerprint = CatalogCache.fingerprint(textKeys: textKeys, limits: limits)
+        let bodyLimit = searchedBytesLimit
+        let fingerprint = CatalogCache.fingerprint(textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
 
         let cache = CatalogCache.open(catalogCacheURL, fingerprint: fingerprint)
         var cachedPosition: [String: Int] = [:]
@@ -106,7 +112,7 @@ extension Vault {
         let rootPath = root.path
         let readPaths = toRead.map { paths[$0] }
         let parsed: [ParsedFile] = parallelMap(readPaths.count) { i in
-            Self.parseForCatalog(path: readPaths[i], rootPath: rootPath, textKeys: textKeys, limits: limits)
+            Self.parseForCatalog(path: readPaths[i], rootPath: rootPath, textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
         }
 
         var summaries: [RecordSummary] = []
@@ -133,12 +139,16 @@ extension Vault {
             entries.append(entry)
         }
         var problems: [FolioError] = []
+        var partlyIndexed: [FolioError] = []
         var changedTexts: [[String]] = []
         var changedIDs: [Int] = []
         for (k, file) in parsed.enumerated() {
             let stamp = fileStamps[toRead[k]]
             switch file {
-            case .record(let summary, let texts):
+            case .record(let summary, let texts, let bodyTooLong):
+                if bodyTooLong {
+                    partlyIndexed.append(FolioError(.recordLimit(.bodySearchedInPart(limit: bodyLimit)), file: summary.path))
+                }
                 changedIDs.append(summaries.count)
                 changedTexts.append(texts)
                 entries.append(CatalogCache.Entry(path: summary.path, stamp: stamp, racy: false, summary: summary))
@@ -177,7 +187,8 @@ extension Vault {
             guard let base = cache.loadIndex() else {
                 // The cached index is damaged: index every record again, and replace the cache so the
                 // next run is fast again. Never search with part of the vault missing.
-                let full = Self.indexEveryRecord(finalSummaries, rootPath: rootPath, textKeys: textKeys, limits: limits, fields: fields)
+                let full = Self.indexEveryRecord(finalSummaries, rootPath: rootPath, textKeys: textKeys, limits: limits,
+                                                 bodyLimit: bodyLimit, fields: fields)
                 CatalogCache.write(to: cacheURL, fingerprint: fingerprint, entries: finalEntries, index: full)
                 return full
             }
@@ -197,37 +208,42 @@ extension Vault {
         }
         let report = Catalog.Report(usedCache: cache != nil, filesRead: toRead.count, wroteCache: wrote)
         return Catalog(summaries: summaries, problems: problems, plainFiles: plain, escapingLinks: escaping,
-                       textKeys: textKeys, report: report, index: index, makeIndex: makeIndex)
+                       partlyIndexed: partlyIndexed.sorted { ($0.file ?? "") < ($1.file ?? "") }, textKeys: textKeys, report: report, index: index, makeIndex: makeIndex)
     }
 
     /// An index of every record read from its file again; document ids are positions in `summaries`.
     static func indexEveryRecord(_ summaries: [RecordSummary], rootPath: String, textKeys: [String: [String]],
-                                 limits: FrontMatterLimits, fields: [IndexField]) -> TextIndex {
+                                 limits: FrontMatterLimits, bodyLimit: Int, fields: [IndexField]) -> TextIndex {
         let parsed: [ParsedFile] = parallelMap(summaries.count) { i in
-            parseForCatalog(path: summaries[i].path, rootPath: rootPath, textKeys: textKeys, limits: limits)
+            parseForCatalog(path: summaries[i].path, rootPath: rootPath, textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
         }
         var builder = TextIndex.Builder(fields: fields)
         builder.reserveCapacity(summaries.count)
         for (id, file) in parsed.enumerated() {
-            if case .record(_, let texts) = file { builder.add(id: id, texts: texts) }
+            if case .record(_, let texts, _) = file { builder.add(id: id, texts: texts) }
         }
         return builder.build()
     }
 
     enum ParsedFile: Sendable {
-        case record(RecordSummary, texts: [String])
+        /// `bodyTooLong`: only the first part of the body was indexed.
+        case record(RecordSummary, texts: [String], bodyTooLong: Bool)
         case plain(String)
         case problem(FolioError)
     }
 
     /// Reads one file into its summary and the texts the index holds; the parsed document is dropped.
+    /// Only the front matter and the searched part of the body are read (see ``parse(path:rootPath:limits:prefix:)``).
     static func parseForCatalog(path: String, rootPath: String, textKeys: [String: [String]],
-                                limits: FrontMatterLimits) -> ParsedFile {
-        switch parse(path: path, rootPath: rootPath, limits: limits) {
+                                limits: FrontMatterLimits, bodyLimit: Int) -> ParsedFile {
+        let prefix = limits.maxBytes + bodyLimit + 4_096
+        switch parse(path: path, rootPath: rootPath, limits: limits, prefix: prefix) {
         case .record(let record):
             let summary = RecordSummary(record)
             let keys = RecordSearch.textKeys(for: record, in: textKeys)
-            return .record(summary, texts: RecordSearch.indexTexts(of: record, allTags: summary.allTags, keys: keys))
+            let bodyBytes = record.document.text.utf8.count - record.document.bodyStart
+            return .record(summary, texts: RecordSearch.indexTexts(of: record, allTags: summary.allTags, keys: keys, bodyLimit: bodyLimit),
+                           bodyTooLong: bodyBytes > bodyLimit)
         case .plain(let path): return .plain(path)
         case .problem(let error): return .problem(error)
         case .none: return .problem(FolioError(.fileUnreadable("?"), file: path))

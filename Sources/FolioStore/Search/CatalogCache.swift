@@ -41,9 +41,9 @@ final class CatalogCache: @unchecked Sendable {
 
     /// What the cached index depends on besides the files: the index format and which keys are text.
     /// A record read under other front matter limits may read differently: they are part of it too.
-    static func fingerprint(textKeys: [String: [String]], limits: FrontMatterLimits) -> String {
+    static func fingerprint(textKeys: [String: [String]], limits: FrontMatterLimits, bodyLimit: Int) -> String {
         var parts = ["catalog \(version)", "index \(TextIndex.formatVersion)",
-                     "limits \(limits.maxBytes),\(limits.maxDepth),\(limits.maxNodes)"]
+                     "limits \(limits.maxBytes),\(limits.maxDepth),\(limits.maxNodes),\(bodyLimit)"]
         parts += RecordSearch.fields.map { "\($0.name)=\($0.weight)" }
         for name in textKeys.keys.sorted() { parts.append(name + ":" + (textKeys[name] ?? []).joined(separator: ",")) }
         return parts.joined(separator: ";")

@@ -60,14 +60,27 @@ public struct RecordSearch: Sendable {
         return parts.joined(separator: "\n")
     }
 
-    /// What the index holds of `record`, one text per field of ``fields``.
-    public static func indexTexts(of record: Record, allTags: [String], keys: [String]) -> [String] {
-        [record.title, allTags.joined(separator: " "), record.document.body, fieldsText(of: record, keys: keys)]
+    /// What the index holds of `record`, one text per field of ``fields``: the body up to
+    /// `bodyLimit` bytes (``Vault/searchedBytesLimit``).
+    public static func indexTexts(of record: Record, allTags: [String], keys: [String], bodyLimit: Int) -> [String] {
+        [record.title, allTags.joined(separator: " "), searchedBody(of: record, limit: bodyLimit), fieldsText(of: record, keys: keys)]
     }
 
-    /// The texts a snippet may be cut from, best first: the body, then the text-valued front matter.
-    public static func snippetSources(of record: Record, keys: [String]) -> [String] {
-        [record.document.body, fieldsText(of: record, keys: keys)]
+    /// The texts a snippet may be cut from, best first: the searched part of the body, then the
+    /// text-valued front matter.
+    public static func snippetSources(of record: Record, keys: [String], bodyLimit: Int) -> [String] {
+        [searchedBody(of: record, limit: bodyLimit), fieldsText(of: record, keys: keys)]
+    }
+
+    /// The body's first `limit` bytes, cut before a character that would not fit.
+    public static func searchedBody(of record: Record, limit: Int) -> String {
+        let body = record.document.body
+        let utf8 = body.utf8
+        guard utf8.count > limit else { return body }
+        var end = utf8.index(utf8.startIndex, offsetBy: max(0, limit))
+        // Back to the start of a scalar: continuation bytes are 10xxxxxx.
+        while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+        return String(Substring(utf8[..<end]))
     }
 
     // MARK: - Searching
