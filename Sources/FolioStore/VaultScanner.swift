@@ -23,9 +23,10 @@ extension Vault {
     public func loadRecords() -> RecordSet {
         var paths: [String] = []
         var escaping: [String] = []
-        collect(directory: "", into: &paths, escaping: &escaping)
+        var badNames: [FolioError] = []
+        collect(directory: "", into: &paths, escaping: &escaping, badNames: &badNames)
         let results = Self.parseAll(paths, root: root, limits: frontMatterLimits)
-        var set = RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: escaping)
+        var set = RecordSet(records: [], problems: badNames, plainFiles: [], escapingLinks: escaping)
         set.records.reserveCapacity(results.count)
         for result in results {
             switch result {
@@ -41,12 +42,27 @@ extension Vault {
     /// The vault's candidate record files (vault-relative), and the symbolic links leading outside it.
     ///
     func collect(directory: String, into paths: inout [String], escaping: inout [String]) {
+        var badNames: [FolioError] = []
+        collect(directory: directory, into: &paths, escaping: &escaping, badNames: &badNames)
+    }
+
+    /// `badNames`: files and folders whose names are not UTF-8, which no other device, git host or
+    /// editor could be trusted to name the same way; never read, named in a warning.
+    func collect(directory: String, into paths: inout [String], escaping: inout [String], badNames: inout [FolioError]) {
         let absolute = directory.isEmpty ? root.path : root.path + "/" + directory
         guard let handle = opendir(absolute) else { return }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            let nameBytes = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
+            }
+            guard let name = String(validating: nameBytes, as: UTF8.self) else {
+                let shown = String(decoding: nameBytes, as: UTF8.self)
+                if !shown.hasPrefix(".") {
+                    let quoted = String.quotedPath(bytes: Array((directory.isEmpty ? "" : directory + "/").utf8) + nameBytes)
+                    badNames.append(FolioError(.fileNameNotUTF8(quoted), file: directory.isEmpty ? shown : directory + "/" + shown))
+                }
+                continue
             }
             if name == "." || name == ".." { continue }
             let relative = directory.isEmpty ? name : directory + "/" + name
@@ -60,7 +76,7 @@ extension Vault {
             case UInt8(DT_DIR):
                 if directory.isEmpty && Self.skippedDirectories.contains(name) { continue }
                 if name.hasPrefix(".") { continue }
-                collect(directory: relative, into: &paths, escaping: &escaping)
+                collect(directory: relative, into: &paths, escaping: &escaping, badNames: &badNames)
             case UInt8(DT_LNK):
                 // Links are never followed: one inside the vault would count a record twice,
                 // one outside could expose or overwrite files that are not the user's journal.

@@ -182,6 +182,10 @@ public final class History: ChangeRecorder {
 
     /// Why `path` must not be committed as it is, or nil when it may.
     static func problem(with path: String, in vault: Vault) -> FolioError? {
+        var info = stat()
+        if lstat(vault.url(path).path, &info) == 0, let name = PortablePath.problem(path) {
+            return FolioError(.nameNotPortable(name), file: path)
+        }
         if path.hasSuffix(".md") && !path.hasPrefix(".folio/templates/") {
             if case .problem(let error) = vault.inspect(path) { return error }
             return nil

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// Record files written to hurt folio, side by side with good ones: each bad file is named with its
@@ -156,5 +159,45 @@ struct HostileRecordTests {
         let more = try folio.run("search", "middle-marker", "--json")
         #expect(more.stdout.contains("pasted log"), "\(more.stderr)")
         #expect(more.stderr.contains("only its first 2000000 bytes are searched"), "\(more.stderr)")
+    }
+
+    @Test("hostile file names: shown quoted, never as raw control bytes; names another device could not write stay out of commits with a warning")
+    func hostileNames() throws {
+        let folio = try FolioProcess.vault()
+        #expect(try folio.run("idea", "a fine idea").status == 0)
+        func record(_ title: String) -> String { "---\nkind: idea\ntitle: \"\(title)\"\n---\nbody\n" }
+        let hostile = ["ideas/new\nline.md", "ideas/esc\u{1B}[31mred.md", "ideas/CON.md", "ideas/aux.txt.md", "ideas/10:30 meeting.md",
+                       "ideas/trailing.md.", "ideas/what?.md"]
+        for name in hostile { try folio.write(name, record("hostile")) }
+        try folio.write("ideas/plain hand note.md", record("hand written"))
+        // A name that is not UTF-8 cannot be made through String; create it from its bytes.
+        let badName = Array(folio.directory.appendingPathComponent("ideas/bad").path.utf8) + [0xFF, 0xFE] + Array(".md".utf8) + [0]
+        let fd = badName.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { name in name.baseAddress.map { open($0, O_CREAT | O_WRONLY, 0o644) } ?? -1 }
+        }
+        #expect(fd >= 0)
+        if fd >= 0 { close(fd) }
+
+        let list = try folio.run("list")
+        #expect(list.status == 0 && list.stdout.contains("a fine idea") && list.stdout.contains("hand written"), "\(list.stderr)")
+        for output in [list.stdout, list.stderr] { #expect(!output.contains("\u{1B}"), "raw ESC reached the terminal") }
+        #expect(list.stderr.contains(#"the file name "ideas/bad\377\376.md" is not UTF-8"#), "\(list.stderr)")
+
+        let check = try folio.run("check")
+        #expect(!(check.stdout + check.stderr).contains("\u{1B}"))
+        #expect((check.stdout + check.stderr).contains(#""ideas/new\nline.md""#), "\(check.stdout)")
+
+        let commit = try folio.run("commit")
+        #expect(commit.status == 0, "\(commit.stderr)")
+        #expect(!commit.stderr.contains("\u{1B}"))
+        for (name, says) in [("ideas/CON.md", "'CON.md' is a device name Windows reserves"), ("ideas/aux.txt.md", "'aux.txt.md' is a device name"),
+                             ("ideas/10:30 meeting.md", "the name holds ':'"), ("ideas/trailing.md.", "'trailing.md.' ends with a dot or a space"),
+                             ("ideas/what?.md", "the name holds '?'"), (#""ideas/new\nline.md""#, "the name holds the control character U+A")] {
+            #expect(commit.stderr.contains(name) && commit.stderr.contains(says), "\(name): \(commit.stderr)")
+        }
+        let untracked = try git(["status", "--porcelain", "--untracked-files=all"], in: folio.directory)
+        #expect(untracked.contains("?? \"ideas/CON.md\"") || untracked.contains("?? ideas/CON.md"), "\(untracked)")
+        #expect(untracked.contains("ideas/10:30 meeting.md") && untracked.contains(#"ideas/new\nline.md"#), "\(untracked)")
+        #expect(!untracked.contains("plain hand note"), "the portable hand edit was committed: \(untracked)")
     }
 }

@@ -97,12 +97,12 @@ struct List: ParsableCommand {
         let lines = records.map { record in
             let t = context.terminal
             let doneMark = record.completion == .done ? "✓ " : ""
-            let tags = record.tags.map { "#" + $0 }.joined(separator: " ")
+            let tags = record.tags.map { "#" + $0 }.joined(separator: " ").oneLine
             return [
                 t.dim(record.sortTime?.day10 ?? "          "),
-                t.accent((record.kind ?? "?").padded(to: kindWidth)),
-                t.dim(record.shortID.padded(to: 8)),
-                doneMark + t.bold(record.title) + (tags.isEmpty ? "" : "  " + t.dim(tags)),
+                t.accent((record.kind ?? "?").oneLine.padded(to: kindWidth)),
+                t.dim(record.shortID.oneLine.padded(to: 8)),
+                doneMark + t.bold(record.title.oneLine) + (tags.isEmpty ? "" : "  " + t.dim(tags)),
             ].joined(separator: "  ")
         }
         Console.page(lines.joined(separator: "\n"), terminal: context.terminal, environment: context.environment)

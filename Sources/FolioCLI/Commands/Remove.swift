@@ -125,7 +125,7 @@ func printPlan(_ plan: DeletePlan, set: RecordSet, context: Context, limit: Int?
     for index in shown {
         let record = set.records[index]
         let day = record.sortTime?.day10 ?? ""
-        lines.append("  - \(record.kind ?? "?")  \(record.shortID)  \(day)  \(record.title)  (\(record.path))")
+        lines.append("  - \((record.kind ?? "?").oneLine)  \(record.shortID.oneLine)  \(day)  \(record.title.oneLine)  (\(record.path.quotedPath))")
     }
     if plan.removals.count > shown.count {
         lines.append("  " + Message.ask(.moreNotShown(plan.removals.count - shown.count)).text(context.language))

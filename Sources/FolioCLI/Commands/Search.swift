@@ -195,12 +195,12 @@ struct Search: ParsableCommand {
         var out = ""
         var cursor = snippet.text.startIndex
         for range in snippet.highlights {
-            out += snippet.text[cursor..<range.lowerBound]
-            let match = String(snippet.text[range])
+            out += String(snippet.text[cursor..<range.lowerBound]).oneLine
+            let match = String(snippet.text[range]).oneLine
             out += terminal.useColor ? terminal.paint(match, "1;31") : "«" + match + "»"
             cursor = range.upperBound
         }
-        out += snippet.text[cursor...]
+        out += String(snippet.text[cursor...]).oneLine
         return out
     }
 
@@ -209,12 +209,12 @@ struct Search: ParsableCommand {
         let kindWidth = shown.map { ($0.1.kind ?? "?").displayWidth }.max() ?? 4
         var lines: [String] = []
         for (_, record) in shown {
-            let tags = record.allTags.map { "#" + $0 }.joined(separator: " ")
+            let tags = record.allTags.map { "#" + $0 }.joined(separator: " ").oneLine
             let titleSnippet = Snippet(for: record.title, query: query, maxCharacters: Int.max / 2)
-            let title = titleSnippet.highlights.isEmpty ? t.bold(record.title) : Self.highlighted(titleSnippet, terminal: t)
+            let title = titleSnippet.highlights.isEmpty ? t.bold(record.title.oneLine) : Self.highlighted(titleSnippet, terminal: t)
             lines.append([
                 t.dim(record.sortTime?.day10 ?? "          "),
-                t.accent((record.kind ?? "?").padded(to: kindWidth)),
+                t.accent((record.kind ?? "?").oneLine.padded(to: kindWidth)),
                 t.dim(record.shortID.padded(to: 8)),
                 title + (tags.isEmpty ? "" : "  " + t.dim(tags)),
             ].joined(separator: "  "))

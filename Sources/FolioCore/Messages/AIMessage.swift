@@ -36,10 +36,10 @@ public enum AIProblem: Error, Sendable, Equatable {
             ("\(url) 需要 API 金鑰：設定環境變數 FOLIO_AI_KEY（或 OPENAI_API_KEY），或寫進 ~/.config/folio/credentials.yaml 的 ai_key（權限 600）",
              "\(url) needs an API key: set FOLIO_AI_KEY (or OPENAI_API_KEY), or ai_key in ~/.config/folio/credentials.yaml (mode 600)")
         case .credentialsTooOpen(let path, let mode):
-            ("\(path) 的權限是 \(String(mode, radix: 8))，別人也讀得到，所以不使用它；請執行 `chmod 600 \(path)`",
-             "\(path) has mode \(String(mode, radix: 8)), so others can read it and folio will not use it; run `chmod 600 \(path)`")
+            ("\(path.quotedPath) 的權限是 \(String(mode, radix: 8))，別人也讀得到，所以不使用它；請執行 `chmod 600 \(path.quotedPath)`",
+             "\(path.quotedPath) has mode \(String(mode, radix: 8)), so others can read it and folio will not use it; run `chmod 600 \(path.quotedPath)`")
         case .credentialsUnreadable(let path, let reason):
-            ("無法讀取 \(path)：\(reason)", "cannot read \(path): \(reason)")
+            ("無法讀取 \(path.quotedPath)：\(reason)", "cannot read \(path.quotedPath): \(reason)")
         case .invalidBaseURL(let url):
             ("ai.base_url「\(url)」不是 http:// 或 https:// 網址", "ai.base_url '\(url)' is not an http:// or https:// URL")
         case .cannotConnect(let url, let reason):

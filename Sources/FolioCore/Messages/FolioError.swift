@@ -21,7 +21,7 @@ public struct FolioError: Error, Sendable, Equatable {
     public func rendered(in language: Language, asWarning: Bool = false) -> String {
         var location = ""
         if let file {
-            location = file
+            location = file.quotedPath
             if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
             location += ": "
         }
@@ -57,19 +57,9 @@ extension FolioError {
         }
         var shown: [Unicode.Scalar] = lower > 0 ? ["…"] : []
         let caret = at - lower + shown.count
-        shown += scalars[lower..<upper].map(visible)
+        shown += scalars[lower..<upper].map { $0 == "\t" || !$0.isControl ? $0 : $0.controlPicture }
         if upper < scalars.count { shown.append("…") }
         return (shown, caret)
-    }
-
-    private static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        switch scalar.value {
-        case 0x09: scalar
-        case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "?"
-        case 0x7F: "\u{2421}"
-        case 0x80..<0xA0: "\u{FFFD}"
-        default: scalar
-        }
     }
 
     /// The error for a record file whose front matter could not be read.

@@ -91,7 +91,7 @@ public enum MediaMessage: Sendable, Equatable {
         case .brokenLink(let target):
             ("連結指向不存在的檔案：\(target)", "the link points nowhere: \(target)")
         case .strayFile(let path):
-            ("\(path)：media/ 裡不屬於任何內容位址的檔案", "\(path): a stray file in media/ (not named by its content)")
+            ("\(path.quotedPath)：media/ 裡不屬於任何內容位址的檔案", "\(path.quotedPath): a stray file in media/ (not named by its content)")
         case .unreferencedNone:
             ("沒有未被使用的媒體。", "no unreferenced media.")
         case .unreferencedHeader(let count, let bytes):

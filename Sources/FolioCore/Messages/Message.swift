@@ -19,6 +19,8 @@ public enum Message: Sendable, Equatable {
     case notUTF8
     case unsupportedLayout(String)
     case fileUnreadable(String)
+    case fileNameNotUTF8(String)
+    case nameNotPortable(PortablePath.NameProblem)
     case skippedBadRecords(Int)
 
     // References.
@@ -176,9 +178,27 @@ public enum Message: Sendable, Equatable {
     case lock(LockMessage)
     case recordLimit(RecordLimitMessage)
 
+    /// The sentence in `language`. What it quotes of a file or a server (a title, a reason) cannot
+    /// drive the terminal: control characters but newline and tab show as their pictures.
     public func text(_ language: Language) -> String {
         let (zh, en) = pair
-        return language == .zhHant ? zh : en
+        return (language == .zhHant ? zh : en).withVisibleControls
+    }
+
+    private static func portabilityPair(_ problem: PortablePath.NameProblem) -> (String, String) {
+        let rest = ("其他裝置（例如 Windows）寫不出這個檔名，整個同步都會失敗；請改名。",
+                    "another device (Windows, for one) could not write it and would fail to sync the whole vault; rename it.")
+        let (zh, en): (String, String) = switch problem {
+        case .notUTF8: ("檔名不是 UTF-8", "the name is not UTF-8")
+        case .emptyComponent: ("路徑裡有空的名字", "the path has an empty name in it")
+        case .tooLong(let start): ("「\(start)」超過 255 位元組", "'\(start)' is longer than 255 bytes")
+        case .controlCharacter(let value):
+            ("名字裡有控制字元 U+\(String(value, radix: 16, uppercase: true))", "the name holds the control character U+\(String(value, radix: 16, uppercase: true))")
+        case .windowsCharacter(let character): ("名字裡有 Windows 不允許的「\(character)」", "the name holds '\(character)', which Windows does not allow")
+        case .endsWithDotOrSpace(let name): ("「\(name)」以句點或空格結尾", "'\(name)' ends with a dot or a space")
+        case .windowsDeviceName(let name): ("「\(name)」是 Windows 保留的裝置名稱", "'\(name)' is a device name Windows reserves")
+        }
+        return (zh + "，" + rest.0, en + ", so " + rest.1)
     }
 
     /// A message quoted inside another, without its closing full stop.
@@ -195,10 +215,10 @@ public enum Message: Sendable, Equatable {
             ("這裡和上層目錄都沒有 folio 資料庫。請用 --vault 路徑、設定 FOLIO_VAULT，或執行 `folio init 目錄` 建立一個。",
              "no folio vault here or in any parent directory. Use --vault PATH, set FOLIO_VAULT, or create one with `folio init DIR`.")
         case .notAVault(let path):
-            ("「\(path)」不是 folio 資料庫（沒有 .folio/）。要建立請執行 `folio init \(path)`。",
-             "'\(path)' is not a folio vault (it has no .folio/). To make one, run `folio init \(path)`.")
+            ("「\(path.quotedPath)」不是 folio 資料庫（沒有 .folio/）。要建立請執行 `folio init \(path.quotedPath)`。",
+             "'\(path.quotedPath)' is not a folio vault (it has no .folio/). To make one, run `folio init \(path.quotedPath)`.")
         case .vaultAlreadyExists(let path):
-            ("「\(path)」已經是 folio 資料庫了。", "'\(path)' is already a folio vault.")
+            ("「\(path.quotedPath)」已經是 folio 資料庫了。", "'\(path.quotedPath)' is already a folio vault.")
         case .configDamaged(let problem):
             ("無法讀取 .folio/config.yaml（\(problem)），先用預設設定。修好這個檔案，或用 `git checkout .folio/config.yaml` 還原。",
              "could not read .folio/config.yaml (\(problem)); using the defaults. Fix the file, or restore it with `git checkout .folio/config.yaml`.")
@@ -221,6 +241,11 @@ public enum Message: Sendable, Equatable {
         case .unsupportedLayout(let key):
             ("「\(key)」的寫法 folio 無法安全地只改這一項，請手動編輯。",
              "the key '\(key)' is written in a way folio cannot change on its own; edit it by hand.")
+        case .fileNameNotUTF8(let quoted):
+            ("檔名 \(quoted) 不是 UTF-8，folio 不讀它也不提交它；請把它改成一般的名字。",
+             "the file name \(quoted) is not UTF-8; folio neither reads nor commits it. Rename it.")
+        case .nameNotPortable(let problem):
+            Self.portabilityPair(problem)
         case .fileUnreadable(let reason):
             ("無法讀取檔案：\(reason)", "could not read the file: \(reason)")
         case .skippedBadRecords(let count):
@@ -233,9 +258,9 @@ public enum Message: Sendable, Equatable {
             ("「\(ref)」符合多筆紀錄，請寫得更完整：\n  " + candidates.joined(separator: "\n  "),
              "'\(ref)' matches more than one record; be more specific:\n  " + candidates.joined(separator: "\n  "))
         case .pathOutsideVault(let path):
-            ("路徑「\(path)」在資料庫之外，folio 不會讀寫它。", "the path '\(path)' is outside the vault; folio will not touch it.")
+            ("路徑「\(path.quotedPath)」在資料庫之外，folio 不會讀寫它。", "the path '\(path.quotedPath)' is outside the vault; folio will not touch it.")
         case .symlinkOutsideVault(let path):
-            ("「\(path)」是指向資料庫之外的符號連結，已略過。", "'\(path)' is a symbolic link that leads outside the vault; it was not followed.")
+            ("「\(path.quotedPath)」是指向資料庫之外的符號連結，已略過。", "'\(path.quotedPath)' is a symbolic link that leads outside the vault; it was not followed.")
         case .unknownKind(let kind, let known):
             ("不認識的類型「\(kind)」。可用的類型：\(known.joined(separator: ", "))。自訂類型請放在 .folio/templates/\(kind).md。",
              "unknown kind '\(kind)'. Known kinds: \(known.joined(separator: ", ")). Define a kind in .folio/templates/\(kind).md.")
@@ -258,8 +283,8 @@ public enum Message: Sendable, Equatable {
             ("「\(kind)」的範本有錯，所以沒有寫入任何東西：\(Self.trimmed(problem.text(.zhHant)))。修正範本，或刪掉它改用內建的。",
              "the template of '\(kind)' is invalid, so nothing was written: \(Self.trimmed(problem.text(.en))). Fix the template, or remove it to use the built-in one.")
         case .parentKindMismatch(let child, let expected, let found):
-            ("「\(child)」的上層必須是「\(expected)」紀錄，但指定的是「\(found)」。",
-             "the parent of a '\(child)' must be a '\(expected)' record, not a '\(found)'.")
+            ("「\(child.quotedPath)」的上層必須是「\(expected)」紀錄，但指定的是「\(found)」。",
+             "the parent of a '\(child.quotedPath)' must be a '\(expected)' record, not a '\(found)'.")
         case .parentRequired(let kind, let parentKind):
             ("「\(kind)」紀錄需要上層「\(parentKind)」：用 --parent 指定。",
              "a '\(kind)' record belongs to a '\(parentKind)': name it with --parent.")
@@ -279,9 +304,9 @@ public enum Message: Sendable, Equatable {
         case .profileReplaced(let removed, let name):
             ("已清除 \(removed) 筆紀錄並建立新的主人：\(name)", "removed \(removed) record\(removed == 1 ? "" : "s") and set the new owner: \(name)")
         case .created(let kind, let title, let path):
-            ("已新增 \(kind)「\(title)」：\(path)", "added \(kind) \"\(title)\": \(path)")
+            ("已新增 \(kind)「\(title)」：\(path.quotedPath)", "added \(kind) \"\(title)\": \(path.quotedPath)")
         case .updated(let title, let path):
-            ("已更新「\(title)」：\(path)", "updated \"\(title)\": \(path)")
+            ("已更新「\(title)」：\(path.quotedPath)", "updated \"\(title)\": \(path.quotedPath)")
         case .markedDone(let title):
             ("已完成「\(title)」", "done: \"\(title)\"")
         case .markedOpen(let title):
@@ -295,8 +320,8 @@ public enum Message: Sendable, Equatable {
         case .deletePlanHeader(let count):
             ("將刪除 \(count) 筆紀錄：", "\(count) record\(count == 1 ? "" : "s") will be removed:")
         case .deleteRefusedByRule(let child, let kind, let parent):
-            ("無法刪除「\(parent)」：底下的 \(kind)「\(child)」設定為不可連帶刪除（refuse）。請先處理它。",
-             "cannot remove \"\(parent)\": its \(kind) \"\(child)\" refuses to be removed with its parent (rule: refuse). Deal with it first.")
+            ("無法刪除「\(parent)」：底下的 \(kind)「\(child.quotedPath)」設定為不可連帶刪除（refuse）。請先處理它。",
+             "cannot remove \"\(parent)\": its \(kind) \"\(child.quotedPath)\" refuses to be removed with its parent (rule: refuse). Deal with it first.")
         case .confirmDelete(let count):
             ("確定要刪除這 \(count) 筆紀錄嗎？[y/N] ", "Remove these \(count) record\(count == 1 ? "" : "s")? [y/N] ")
         case .needsYes:
@@ -307,7 +332,7 @@ public enum Message: Sendable, Equatable {
         case .cancelled:
             ("已取消，沒有任何變更。", "cancelled; nothing changed.")
         case .orphanUnlinked(let path):
-            ("已清除上層連結：\(path)", "cleared the parent link: \(path)")
+            ("已清除上層連結：\(path.quotedPath)", "cleared the parent link: \(path.quotedPath)")
         case .editorFailed(let reason):
             ("無法開啟編輯器：\(reason)。請設定 $VISUAL 或 $EDITOR。", "could not run the editor: \(reason). Set $VISUAL or $EDITOR.")
         case .editLeftInvalid:
@@ -315,7 +340,7 @@ public enum Message: Sendable, Equatable {
         case .editReopenPrompt:
             ("要重新開啟編輯器修正嗎？[Y/n] ", "Open the editor again to fix it? [Y/n] ")
         case .editDiscarded(let path):
-            ("修改沒有存入紀錄，原本的檔案沒有被改動；你寫的內容保留在 \(path)", "the edit was not saved and the original file is unchanged; your text is kept in \(path)")
+            ("修改沒有存入紀錄，原本的檔案沒有被改動；你寫的內容保留在 \(path.quotedPath)", "the edit was not saved and the original file is unchanged; your text is kept in \(path.quotedPath)")
         case .unknownSettingKey(let key, let known):
             ("不認識的設定「\(key)」。可用的設定：\n  " + known.joined(separator: "\n  "),
              "unknown setting '\(key)'. Known settings:\n  " + known.joined(separator: "\n  "))
@@ -328,13 +353,13 @@ public enum Message: Sendable, Equatable {
         case .checkClean(let count):
             ("檢查了 \(count) 筆紀錄，沒有問題。", "checked \(count) record\(count == 1 ? "" : "s"): no problems.")
         case .checkOrphan(let path, let parent):
-            ("\(path)：上層紀錄 \(parent) 不存在（孤兒紀錄）", "\(path): its parent \(parent) does not exist (orphan)")
+            ("\(path.quotedPath)：上層紀錄 \(parent) 不存在（孤兒紀錄）", "\(path.quotedPath): its parent \(parent) does not exist (orphan)")
         case .checkDuplicateID(let id, let paths):
-            ("id \(id) 重複：\(paths.joined(separator: ", "))", "the id \(id) is used by more than one file: \(paths.joined(separator: ", "))")
+            ("id \(id) 重複：\(paths.map(\.quotedPath).joined(separator: ", "))", "the id \(id) is used by more than one file: \(paths.map(\.quotedPath).joined(separator: ", "))")
         case .checkUnknownKind(let path, let kind):
-            ("\(path)：不認識的類型「\(kind)」", "\(path): unknown kind '\(kind)'")
+            ("\(path.quotedPath)：不認識的類型「\(kind)」", "\(path.quotedPath): unknown kind '\(kind)'")
         case .checkMissingID(let path):
-            ("\(path)：沒有 id", "\(path): has no id")
+            ("\(path.quotedPath)：沒有 id", "\(path.quotedPath): has no id")
         case .checkProblems(let count):
             ("發現 \(count) 個問題。", "found \(count) problem\(count == 1 ? "" : "s").")
         case .noRecords:
@@ -359,14 +384,14 @@ public enum Message: Sendable, Equatable {
         case .syncUpToDate:
             ("已是最新，沒有需要同步的內容。", "already up to date.")
         case .syncConflict(let path, let copy):
-            ("衝突：兩台裝置都改了 \(path)。較新的版本留在原處，另一個版本保存為 \(copy)。",
-             "conflict: both devices changed \(path). The newer version stays; the other is kept as \(copy).")
+            ("衝突：兩台裝置都改了 \(path.quotedPath)。較新的版本留在原處，另一個版本保存為 \(copy.quotedPath)。",
+             "conflict: both devices changed \(path.quotedPath). The newer version stays; the other is kept as \(copy.quotedPath).")
         case .syncParentKept(let path, let child):
-            ("保留了 \(path)：一台裝置刪除了它，但另一台裝置同時替它新增或修改了 \(child)。不要的話，再用 folio rm 刪除。",
-             "kept \(path): one device removed it while the other added or changed \(child), which belongs to it. Remove it again with folio rm if you mean to.")
+            ("保留了 \(path.quotedPath)：一台裝置刪除了它，但另一台裝置同時替它新增或修改了 \(child.quotedPath)。不要的話，再用 folio rm 刪除。",
+             "kept \(path.quotedPath): one device removed it while the other added or changed \(child.quotedPath), which belongs to it. Remove it again with folio rm if you mean to.")
         case .syncRenamed(let path, let renamed):
-            ("兩台裝置都新增了 \(path)：兩筆都保留，其中一筆改名為 \(renamed)。",
-             "both devices added \(path): both are kept, one renamed to \(renamed).")
+            ("兩台裝置都新增了 \(path.quotedPath)：兩筆都保留，其中一筆改名為 \(renamed.quotedPath)。",
+             "both devices added \(path.quotedPath): both are kept, one renamed to \(renamed.quotedPath).")
         case .unknownHost(let host, let key, let command):
             ("不認識的 SSH 主機 \(host)（\(key)），拒絕連線。如果這是你的伺服器，用這個指令信任它：\n  \(command)",
              "unknown SSH host \(host) (\(key)); refused. If this is your server, trust it with:\n  \(command)")
@@ -379,18 +404,18 @@ public enum Message: Sendable, Equatable {
             ("無法登入遠端 \(url)（\(reason)）。SSH 依序嘗試 ssh-agent、~/.ssh/id_ed25519、~/.ssh/id_rsa 或設定 sync.ssh_key；HTTPS 使用 FOLIO_GIT_TOKEN 或 ~/.config/folio/credentials.yaml。",
              "could not log in to \(url) (\(reason)). SSH tries ssh-agent, ~/.ssh/id_ed25519, ~/.ssh/id_rsa, or the key in sync.ssh_key; HTTPS uses FOLIO_GIT_TOKEN or ~/.config/folio/credentials.yaml.")
         case .credentialsFileTooOpen(let path):
-            ("憑證檔 \(path) 其他人也能讀取，不使用它。請執行 `chmod 600 \(path)`。",
-             "the credentials file \(path) is readable by others, so folio will not use it. Run `chmod 600 \(path)`.")
+            ("憑證檔 \(path.quotedPath) 其他人也能讀取，不使用它。請執行 `chmod 600 \(path.quotedPath)`。",
+             "the credentials file \(path.quotedPath) is readable by others, so folio will not use it. Run `chmod 600 \(path.quotedPath)`.")
         case .pushRejected(let reason):
             ("遠端拒絕了推送：\(reason)", "the remote refused the push: \(reason)")
         case .syncGaveUp(let attempts):
             ("遠端在同步期間一直有新的提交，試了 \(attempts) 次後先停下；所有修改都已在本機提交，稍後再同步。",
              "the remote kept moving during the sync; gave up after \(attempts) attempts. Everything is committed here; sync again in a moment.")
         case .mergeBlockedByUnparsable(let paths):
-            ("無法合併遠端的修改：這些檔案有無法解析、尚未提交的修改，而遠端也改了它們：\(paths.joined(separator: ", "))。請先修正它們。",
-             "cannot merge the remote's changes: these files have unparsable, uncommitted edits and the remote changed them too: \(paths.joined(separator: ", ")). Fix them first.")
+            ("無法合併遠端的修改：這些檔案有無法解析、尚未提交的修改，而遠端也改了它們：\(paths.map(\.quotedPath).joined(separator: ", "))。請先修正它們。",
+             "cannot merge the remote's changes: these files have unparsable, uncommitted edits and the remote changed them too: \(paths.map(\.quotedPath).joined(separator: ", ")). Fix them first.")
         case .staleLockRemoved(let path):
-            ("移除了當掉的程式留下的鎖 \(path)。", "removed the lock \(path) left by a process that crashed.")
+            ("移除了當掉的程式留下的鎖 \(path.quotedPath)。", "removed the lock \(path.quotedPath) left by a process that crashed.")
         case .interruptedSyncFinished:
             ("完成了上次被中斷的同步。", "finished a sync that was interrupted.")
         case .syncFailed(let reason):
@@ -431,9 +456,9 @@ public enum Message: Sendable, Equatable {
         case .watchStopped:
             ("已停止同步。", "stopped syncing.")
         case .cloned(let path):
-            ("已把資料庫複製到 \(path)。", "cloned the vault into \(path).")
+            ("已把資料庫複製到 \(path.quotedPath)。", "cloned the vault into \(path.quotedPath).")
         case .targetNotEmpty(let path):
-            ("「\(path)」已存在且不是空的目錄。", "'\(path)' exists and is not an empty folder.")
+            ("「\(path.quotedPath)」已存在且不是空的目錄。", "'\(path.quotedPath)' exists and is not an empty folder.")
         case .searchNoMatch(let tags):
             tags.isEmpty
                 ? ("找不到符合的日記。", "no matching records.")
@@ -501,7 +526,7 @@ public enum Message: Sendable, Equatable {
             ("沒有任何紀錄在「\(key)」有數值；檢查鍵的名稱（例如 duration、shots.count、shots.power）。",
              "no record has a number at '\(key)'; check the key path (such as duration, shots.count, shots.power).")
         case .initialised(let path):
-            ("已建立 folio 資料庫：\(path)", "created a folio vault in \(path)")
+            ("已建立 folio 資料庫：\(path.quotedPath)", "created a folio vault in \(path.quotedPath)")
         case .askName: ("你的名字：", "Your name: ")
         case .askBirthday: ("生日（YYYY-MM-DD，可留空）：", "Birthday (YYYY-MM-DD, may be empty): ")
         case .askGender: ("性別（female/male/other，可留空）：", "Gender (female/male/other, may be empty): ")

@@ -84,7 +84,8 @@ extension Vault {
     func catalog(scanStart: Int64) -> Catalog {
         var paths: [String] = []
         var escaping: [String] = []
-        collect(directory: "", into: &paths, escaping: &escaping)
+        var badNames: [FolioError] = []
+        collect(directory: "", into: &paths, escaping: &escaping, badNames: &badNames)
         let fileStamps = stamps(of: paths)
         let textKeys = RecordSearch.textKeys(for: kinds)
         let limits = frontMatterLimits
@@ -138,7 +139,7 @@ extension Vault {
             }
             entries.append(entry)
         }
-        var problems: [FolioError] = []
+        var problems: [FolioError] = badNames
         var partlyIndexed: [FolioError] = []
         var changedTexts: [[String]] = []
         var changedIDs: [Int] = []

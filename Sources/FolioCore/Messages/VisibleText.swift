@@ -1,0 +1,93 @@
+/// Text from files and servers made safe to print on a terminal: a title or a file name may hold
+/// an escape sequence, a newline or bytes that are not UTF-8, and none of those may reach the
+/// terminal as such (recolouring it, faking a line, hiding text).
+extension String {
+    /// A file name as git quotes one (`core.quotePath=false`): unchanged when it is plain, else in
+    /// double quotes with `\n`, `\t`, `\"`, `\\` and other control characters as `\ooo` octal.
+    public var quotedPath: String {
+        let needsQuotes = unicodeScalars.contains { $0.isControl || $0 == "\"" || $0 == "\\" }
+        guard needsQuotes else { return self }
+        var out = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.isControl:
+                for byte in String(scalar).utf8 { out += "\\" + String.octal(byte) }
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A file name whose bytes are not UTF-8, quoted as git does: each byte that is not part of a
+    /// character as `\ooo`.
+    public static func quotedPath(bytes: [UInt8]) -> String {
+        var out = "\""
+        var index = 0
+        while index < bytes.count {
+            let width = utf8Width(bytes, at: index)
+            if width > 0, let character = String(validating: bytes[index..<(index + width)], as: UTF8.self) {
+                out += character.quotedPath.trimmingQuotes
+                index += width
+            } else {
+                out += "\\" + octal(bytes[index])
+                index += 1
+            }
+        }
+        return out + "\""
+    }
+
+    /// Control characters (but newline and tab) shown as their Unicode pictures (`␛`, `␇`), so a
+    /// message quoting a file's or a server's text cannot drive the terminal.
+    public var withVisibleControls: String {
+        guard unicodeScalars.contains(where: { $0.isControl && $0 != "\n" && $0 != "\t" }) else { return self }
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar.isControl && scalar != "\n" && scalar != "\t" {
+                out.append(scalar.controlPicture)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// One line for a table cell: every control character, newline and tab included, as its picture.
+    public var oneLine: String {
+        guard unicodeScalars.contains(where: \.isControl) else { return self }
+        return String(String.UnicodeScalarView(unicodeScalars.map { $0.isControl ? $0.controlPicture : $0 }))
+    }
+
+    private var trimmingQuotes: String {
+        hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
+    }
+
+    private static func octal(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 8)
+        return String(repeating: "0", count: Swift.max(0, 3 - digits.count)) + digits
+    }
+
+    private static func utf8Width(_ bytes: [UInt8], at index: Int) -> Int {
+        let lead = bytes[index]
+        let width = lead < 0x80 ? 1 : lead >= 0xF0 && lead < 0xF8 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
+        return index + width <= bytes.count ? width : 0
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 and C1 control characters and DEL.
+    public var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+
+    /// The Unicode picture of a C0 control (`␛` for ESC), `␡` for DEL, `�` for a C1 control.
+    var controlPicture: Unicode.Scalar {
+        switch value {
+        case 0..<0x20: Unicode.Scalar(0x2400 + value) ?? "\u{FFFD}"
+        case 0x7F: "\u{2421}"
+        default: "\u{FFFD}"
+        }
+    }
+}

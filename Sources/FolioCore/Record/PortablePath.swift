@@ -1,0 +1,54 @@
+/// Whether a path in the vault can be written on every device a vault may be synced to: Linux,
+/// macOS and Windows, through git and any git host.
+///
+/// A name Windows cannot create (`CON.md`, `a:b.md`, `notes.` …) makes a Windows clone of the
+/// whole vault fail to check out, and a name with a newline or an escape sequence misleads every
+/// listing; such files stay out of folio's commits, with a warning naming them, until renamed.
+public enum PortablePath {
+    /// Why `path` (vault-relative, `/`-separated) cannot travel, or nil when it can.
+    public static func problem(_ path: String) -> NameProblem? {
+        if path.unicodeScalars.contains("\u{FFFD}") { return .notUTF8 }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty { return .emptyComponent }
+            if component.utf8.count > 255 { return .tooLong(String(component.prefix(16)) + "…") }
+            if let control = component.unicodeScalars.first(where: \.isControl) { return .controlCharacter(control.value) }
+            if let reserved = component.unicodeScalars.first(where: { reservedCharacters.contains($0) }) {
+                return .windowsCharacter(Character(reserved))
+            }
+            if component.hasSuffix(".") && component != "." && component != ".." || component.hasSuffix(" ") {
+                return .endsWithDotOrSpace(String(component))
+            }
+            let stem = component.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            if reservedNames.contains(stem.trimmingTrailingSpaces.uppercased()) { return .windowsDeviceName(String(component)) }
+        }
+        return nil
+    }
+
+    public enum NameProblem: Sendable, Equatable {
+        case notUTF8
+        case emptyComponent
+        case tooLong(String)
+        case controlCharacter(UInt32)
+        case windowsCharacter(Character)
+        case endsWithDotOrSpace(String)
+        case windowsDeviceName(String)
+    }
+
+    private static let reservedCharacters: Set<Unicode.Scalar> = ["<", ">", ":", "\"", "\\", "|", "?", "*"]
+    private static let reservedNames: Set<String> = {
+        var names: Set<String> = ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
+        for digit in 1...9 {
+            names.insert("COM\(digit)")
+            names.insert("LPT\(digit)")
+        }
+        return names
+    }()
+}
+
+extension Substring {
+    fileprivate var trimmingTrailingSpaces: Substring {
+        var text = self
+        while text.last == " " { text = text.dropLast() }
+        return text
+    }
+}
