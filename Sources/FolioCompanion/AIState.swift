@@ -1,4 +1,5 @@
 import Foundation
+import FolioStore
 import FolioCore
 
 /// The last AI failure per record on this device, in `.folio/local/ai-state.json`: an error is
@@ -22,7 +23,7 @@ public struct AIState: Sendable {
     public init(localDirectory: URL) {
         file = localDirectory.appendingPathComponent("ai-state.json")
         var failures: [String: Failure] = [:]
-        if let data = try? Data(contentsOf: file), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+        if let data = LocalFile.read(file), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
             for (id, value) in object {
                 guard let entry = value as? [String: Any], let step = entry["step"] as? String,
                       let message = entry["error"] as? String, let at = entry["at"] as? String else { continue }
@@ -37,7 +38,6 @@ public struct AIState: Sendable {
         failures[id] = failure
         let object = failures.mapValues { ["step": $0.step, "error": $0.message, "at": $0.at] }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]) else { return }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: file, options: .atomic)
+        try? AtomicFile.write([UInt8](data), to: file)
     }
 }

@@ -9,7 +9,9 @@ public enum AtomicFile {
     /// Writes `bytes` to a temporary file beside `url`, flushes it to disk, then renames it over `url`.
     /// - Throws: ``FolioError`` with `.writeFailed`; the original file is then untouched.
     public static func write(_ bytes: [UInt8], to url: URL, mode: mode_t = 0o644) throws(FolioError) {
+        LocalFile.clearWay(to: url)
         let directory = url.deletingLastPathComponent()
+        try makeDirectory(directory)
         removeAbandonedTemporaries(in: directory)
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
@@ -53,6 +55,7 @@ public enum AtomicFile {
 
     /// Creates `url`'s folder and its parents.
     public static func makeDirectory(_ url: URL) throws(FolioError) {
+        LocalFile.clearWay(to: url, directory: true)
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {

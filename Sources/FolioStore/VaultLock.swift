@@ -16,7 +16,8 @@ public final class VaultLock {
     public init(directory: URL, timeout: TimeInterval = 30) throws(FolioError) {
         try AtomicFile.makeDirectory(directory)
         let path = directory.appendingPathComponent("lock").path
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        LocalFile.clearWay(to: directory.appendingPathComponent("lock"))
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: path) }
         let deadline = Date().addingTimeInterval(timeout)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {

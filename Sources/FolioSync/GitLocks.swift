@@ -1,4 +1,5 @@
 import Foundation
+import FolioStore
 import FolioCore
 #if canImport(Glibc)
 import Glibc
@@ -215,7 +216,7 @@ final class GitWriterMarks: @unchecked Sendable {
         let current = depth[key, default: 0]
         depth[key] = current + 1
         guard current == 0 else { return }
-        try? FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        try? AtomicFile.makeDirectory(folder.url)
         let text = "\(pid) \(ProcessFacts.startTime(of: pid) ?? "0")\n"
         // Written in place on purpose: a mark cut short by a kill still says "a folio was writing".
         let path = folder.url.appendingPathComponent(String(pid)).path

@@ -77,7 +77,7 @@ public struct SyncState: Codable, Sendable {
     static func url(_ localDirectory: URL) -> URL { localDirectory.appendingPathComponent("sync-state.json") }
 
     public static func load(_ localDirectory: URL) -> SyncState {
-        guard let data = FileManager.default.contents(atPath: url(localDirectory).path),
+        guard let data = LocalFile.read(url(localDirectory), maxBytes: 65_536),
               let state = try? JSONDecoder().decode(SyncState.self, from: data)
         else { return SyncState() }
         return state

@@ -42,7 +42,13 @@ extension History {
     /// Completes an update a crash interrupted; true when there was one.
     func finishInterruptedUpdate(localDirectory: URL) throws(FolioError) -> Bool {
         let journal = Self.journalURL(localDirectory)
-        guard let text = try? String(contentsOf: journal, encoding: .utf8) else { return false }
+        // A folder or a link in the journal's place is moved aside; a journal that cannot be read
+        // (garbage, far too long) is damaged: there is nothing to finish.
+        LocalFile.clearWay(to: journal)
+        guard let text = LocalFile.text(journal, maxBytes: 200) else {
+            unlink(journal.path)
+            return false
+        }
         let parts = text.split(whereSeparator: \.isWhitespace).map(String.init)
         defer { unlink(journal.path) }
         guard parts.count == 2, let target = OID(hex: parts[1]) else { return false }
@@ -51,6 +57,8 @@ extension History {
             let head = try repository.head()
             if head == target { return true }
             guard head == from else { return false }
+            // An update only ever moves the branch forward; a journal saying otherwise is damaged.
+            if let from, try !repository.isDescendant(target, of: from) { return false }
             // The files may be half updated: take the target's version of every path the update touches.
             if let from {
                 try repository.checkout(commit: target, paths: try changedPaths(from: from, to: target), force: true)

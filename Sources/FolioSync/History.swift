@@ -71,19 +71,25 @@ public final class History: ChangeRecorder {
 
     /// The device name, remembered in `.folio/local/device` (which never syncs) on first use.
     static func deviceName(vault: Vault, environment: [String: String]) -> String {
-        if let fixed = environment["FOLIO_DEVICE"]?.trimmingCharacters(in: .whitespacesAndNewlines), !fixed.isEmpty {
+        if let fixed = environment["FOLIO_DEVICE"].map(cleanDeviceName), !fixed.isEmpty {
             return fixed
         }
         let file = vault.localDirectory.appendingPathComponent("device")
-        if let data = FileManager.default.contents(atPath: file.path),
-           let name = String(data: data, encoding: .utf8)?.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces),
-           !name.isEmpty {
-            return name
+        if let text = LocalFile.text(file, maxBytes: 4_096), let line = text.split(separator: "\n").first {
+            let name = cleanDeviceName(String(line))
+            if !name.isEmpty { return name }
         }
         let name = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "device"
         try? AtomicFile.makeDirectory(vault.localDirectory)
         try? AtomicFile.write(name + "\n", to: file)
         return name.isEmpty ? "device" : name
+    }
+
+    /// A device name as commit trailers and conflict copies carry it: one line, no control
+    /// characters, at most 64 characters, trimmed.
+    static func cleanDeviceName(_ text: String) -> String {
+        let kept = text.unicodeScalars.filter { !$0.isControl }
+        return String(String(String.UnicodeScalarView(kept)).prefix(64)).trimmingCharacters(in: .whitespaces)
     }
 
     // MARK: - Committing

@@ -158,7 +158,7 @@ struct ConcurrencyTests {
             problems.append("\(shared) holds none of the descriptions set")
         }
         if files[shared] == nil { problems.append("\(shared) vanished") }
-        let status = vault.git("status", "--porcelain").stdout.split(separator: "\n").filter { !FaultVault.isTemporary(String($0.dropFirst(3))) }
+        let status = vault.git("status", "--porcelain", "--untracked-files=all").stdout.split(separator: "\n").filter { !FaultVault.isTemporary(String($0.dropFirst(3))) }
         if !status.isEmpty { problems.append("uncommitted after the final sync: \(status)") }
         if let bad = vault.fsck() { problems.append(bad) }
         if let bad = vault.fsck(vault.remote) { problems.append(bad) }

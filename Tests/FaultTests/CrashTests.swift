@@ -76,7 +76,7 @@ struct CrashTests {
             }
             let commit = vault.folio("commit")
             if !commit.ok { problems.append("folio commit failed (\(commit.status)): \(commit.stderr)") }
-            let status = vault.git("status", "--porcelain").stdout.split(separator: "\n").filter { !FaultVault.isTemporary(String($0.dropFirst(3))) }
+            let status = vault.git("status", "--porcelain", "--untracked-files=all").stdout.split(separator: "\n").filter { !FaultVault.isTemporary(String($0.dropFirst(3))) }
             if !status.isEmpty { problems.append("left uncommitted after folio commit: \(status)") }
             if !problems.isEmpty {
                 failures.append("run \(run) (\(operation), killed after \(delay / 1000) ms): " + problems.joined(separator: "; "))

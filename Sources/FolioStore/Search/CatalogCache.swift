@@ -103,7 +103,8 @@ final class CatalogCache: @unchecked Sendable {
     @discardableResult
     static func write(to url: URL, fingerprint: String, entries: [Entry], index: TextIndex) -> Bool {
         let directory = url.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        LocalFile.clearWay(to: url)
+        try? AtomicFile.makeDirectory(directory)
         removeAbandonedTemporaries(in: directory)
         let temporary = directory.appendingPathComponent(".catalog.\(getpid()).tmp")
         let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
