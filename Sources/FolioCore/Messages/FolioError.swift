@@ -62,6 +62,21 @@ extension FolioError {
         return (shown, caret)
     }
 
+    /// Line `number` (1-based) of `text` without its line break, found without splitting the whole
+    /// text (a hostile file may have millions of lines after the one at fault).
+    static func line(_ number: Int, of text: String) -> String? {
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var line = 1
+        while line < number {
+            guard let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            start = utf8.index(after: newline)
+            line += 1
+        }
+        let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+        return String(Substring(utf8[start..<end]).trimmingSuffix("\r"))
+    }
+
     /// The error for a record file whose front matter could not be read.
     public init(_ error: FrontMatterError, file: String, text: String?) {
         let message: Message = switch error.kind {
@@ -79,10 +94,7 @@ extension FolioError {
         case .anchorUsedElsewhere(let key, let anchor): .recordLimit(.anchorUsedElsewhere(key: key, anchor: anchor))
         }
         var source: String?
-        if let text, error.line >= 1 {
-            source = text.split(separator: "\n", omittingEmptySubsequences: false)
-                .dropFirst(error.line - 1).first.map { String($0.trimmingSuffix("\r")) }
-        }
+        if let text, error.line >= 1 { source = Self.line(error.line, of: text) }
         self.init(message, file: file, line: error.line, column: error.column, sourceLine: source)
     }
 }

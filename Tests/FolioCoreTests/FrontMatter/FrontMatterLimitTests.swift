@@ -58,4 +58,13 @@ struct FrontMatterLimitTests {
         try document.set("tags", .sequence([.string("z")], style: .flow))
         #expect(document.value("tags") == .list([.string("z")]))
     }
+
+    @Test("mixed line endings: untouched lines keep their own, a new line takes the opening line's")
+    func mixedLineEndings() throws {
+        let text = "---\r\ntitle: x\nkind: idea\r\ndone: false\n---\nbody line\r\nsecond\n"
+        var document = try FrontMatterDocument(parsing: text)
+        try document.set("done", .raw("true"))
+        try document.set("done_at", .raw("2026-11-22T18:04:11+08:00"))
+        #expect(document.text == "---\r\ntitle: x\nkind: idea\r\ndone: true\ndone_at: 2026-11-22T18:04:11+08:00\r\n---\nbody line\r\nsecond\n")
+    }
 }
