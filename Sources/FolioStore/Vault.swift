@@ -27,6 +27,8 @@ public final class Vault {
     private var heldLock: VaultLock?
     /// Told when the writers' lock is taken and released (the history checks git's locks).
     public var lockGuard: (any WritersLockGuard)?
+    /// `--allow-secret`: write and commit text that looks like a key or a token.
+    public var allowSecrets = false
     /// An explicit `--lang`, which wins over the vault's setting.
     public var languageOverride: Language?
 
@@ -136,7 +138,7 @@ public final class Vault {
     public func saveSettings(_ settings: Settings, message: String = "config: change settings") throws(FolioError) {
         guard let text = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged("")) }
         try withLock { () throws(FolioError) in
-            try AtomicFile.write(text, to: configURL)
+            try writeFile(text, at: ".folio/config.yaml")
             recordChange([".folio/config.yaml"], message)
         }
         self.settings = settings

@@ -134,7 +134,7 @@ extension Vault {
         }
     }
 
-    static func readFile(_ path: String) -> [UInt8]? {
+    public static func readFile(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

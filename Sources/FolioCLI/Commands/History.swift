@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FolioCompanion
 import FolioCore
+import FolioSecrets
 import FolioStore
 import FolioSync
 
@@ -12,10 +13,12 @@ extension Context {
         return history
     }
 
-    /// Reports files `commit` or `sync` left out because they do not parse.
+    /// Reports files `commit` or `sync` left out: they do not parse, hold a key or a token, or are
+    /// links leading outside the vault (those messages say themselves what to do).
     func reportLeftOut(_ problems: [FolioError]) {
         for problem in problems {
             warn(problem)
+            if case .guarded = problem.message { continue }
             Console.err(terminal.warn(Message.leftOutOfCommit.text(language)))
         }
     }
@@ -90,7 +93,7 @@ struct Status: ParsableCommand {
             context.say(.noRemote)
             return
         }
-        context.say(.statusRemote(url))
+        context.say(.statusRemote(ConfiguredSecrets.redact(url)))
         context.say(.statusAheadBehind(ahead: status.ahead, behind: status.behind))
         if let last = status.remote.lastSync { context.say(.statusLastSync(last)) }
         if let error = status.remote.lastError { Console.out(terminal.warn(Message.statusLastError(error).text(context.language))) }
