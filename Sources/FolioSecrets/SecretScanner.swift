@@ -53,15 +53,24 @@ private struct Matcher {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
 
+    /// 1 for the bytes a pattern starts with (`s`, `g`, `A`, `x`, `-`).
+    static let startBytes: [UInt8] = (0..<256).map { "sgAx-".utf8.contains(UInt8($0)) ? 1 : 0 }
+    /// 1 for the bytes of a token's alphabet (letters, digits, `_`, `-`).
+    static let tokenBytes: [UInt8] = (0..<256).map { isToken(UInt8($0)) ? 1 : 0 }
+
     mutating func run() -> [SecretFinding] {
         let n = b.count
+        let starts = Self.startBytes, tokens = Self.tokenBytes
+        let dash: UInt8 = 0x2D
         var i = 0
         while i < n {
             let c = b[i]
-            let candidate = c == UInt8(ascii: "-")
-                ? i == 0 || b[i - 1] != UInt8(ascii: "-")
-                : (c == UInt8(ascii: "s") || c == UInt8(ascii: "g") || c == UInt8(ascii: "A") || c == UInt8(ascii: "x"))
-                    && (i == 0 || !Self.isToken(b[i - 1]))
+            // Most bytes start nothing: one table look-up each.
+            if starts[Int(c)] == 0 {
+                i += 1
+                continue
+            }
+            let candidate = c == dash ? i == 0 || b[i - 1] != dash : i == 0 || tokens[Int(b[i - 1])] == 0
             guard candidate else {
                 i += 1
                 continue
@@ -197,8 +206,7 @@ private struct Matcher {
     mutating func findAWSSecrets() {
         var ids: [Int] = []
         for match in matches where match.kind == .awsAccessKeyID { ids.append(lineNumber(match.start)) }
-        let named = containsIgnoringCase("secret_access_key") || containsIgnoringCase("secretaccesskey")
-        guard !ids.isEmpty || named else { return }
+        guard !ids.isEmpty || containsIgnoringCase("secret_access_key") || containsIgnoringCase("secretaccesskey") else { return }
         var i = 0
         var found: [Match] = []
         while i < b.count {
@@ -266,13 +274,24 @@ private struct Matcher {
         return (range.lowerBound...(range.upperBound - bytes.count)).contains { has(bytes, at: $0) }
     }
 
+    /// Whether `text` (lower case) is in `range`, ignoring the case of ASCII letters.
     func containsIgnoringCase(_ text: String, in range: Range<Int>? = nil) -> Bool {
         let range = range ?? 0..<b.count
-        let bytes = Array(text.utf8)
-        guard range.count >= bytes.count else { return false }
-        return (range.lowerBound...(range.upperBound - bytes.count)).contains { start in
-            bytes.indices.allSatisfy { Self.lower(b[start + $0]) == bytes[$0] }
+        let needle = Array(text.utf8)
+        guard let first = needle.first, range.count >= needle.count else { return false }
+        let upper = first &- 32
+        var start = range.lowerBound
+        let last = range.upperBound - needle.count
+        while start <= last {
+            let c = b[start]
+            if c == first || c == upper {
+                var k = 1
+                while k < needle.count && Self.lower(b[start + k]) == needle[k] { k += 1 }
+                if k == needle.count { return true }
+            }
+            start += 1
         }
+        return false
     }
 
     func lineRange(containing offset: Int) -> Range<Int> {

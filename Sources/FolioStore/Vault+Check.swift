@@ -170,6 +170,16 @@ extension Vault {
         return perPath.flatMap { $0 }
     }
 
+    /// Symbolic links among `paths` that lead outside the vault and that the record scan did not
+    /// already report (those in `.folio/`, `media/` or hidden folders): never committed.
+    public func linksLeadingOutside(_ paths: [String], in set: RecordSet) -> [CheckFinding] {
+        let known = Set(set.escapingLinks)
+        return paths.filter { path in
+            var info = stat()
+            return !known.contains(path) && lstat(url(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && !isInside(url(path).path)
+        }.map(CheckFinding.escapingLink)
+    }
+
     /// Every conflict copy in `paths`, with the file it was kept beside.
     public func conflictCopies(_ paths: [String]) -> [CheckFinding] {
         paths.filter { Self.isConflictCopy(($0 as NSString).lastPathComponent) }.map { path in

@@ -77,11 +77,21 @@ extension Vault {
 
     /// Whether `absolute`, every link in it followed, is the vault or inside it.
     public func isInside(_ absolute: String) -> Bool {
+        Self.isInside(absolute, root: root.path)
+    }
+
+    static func isInside(_ absolute: String, root: String) -> Bool {
         let resolved = realpath(absolute, nil).map { pointer in
             defer { free(pointer) }
             return String(cString: pointer)
         } ?? URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
-        return resolved == root.path || resolved.hasPrefix(root.path + "/")
+        return resolved == root || resolved.hasPrefix(root + "/")
+    }
+
+    /// Whether `absolute` is a symbolic link whose target is outside the vault at `root`.
+    static func isLinkLeadingOutside(_ absolute: String, root: String) -> Bool {
+        var info = stat()
+        return lstat(absolute, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && !isInside(absolute, root: root)
     }
 
     /// Refuses `text` for `path` when it holds what looks like a key or a token that the committed

@@ -60,7 +60,12 @@ public final class Vault {
         } ?? standard)
         self.clock = clock
         var warnings: [FolioError] = []
-        let configText = Self.readText(root.appendingPathComponent(".folio/config.yaml"))
+        let realRoot = self.root.path
+        // A settings file or template that is a link leading outside the vault is never read (check names it).
+        func readInside(_ url: URL) -> String? {
+            Self.isLinkLeadingOutside(url.path, root: realRoot) ? nil : Self.readText(url)
+        }
+        let configText = readInside(root.appendingPathComponent(".folio/config.yaml"))
         settings = Settings(text: configText, file: ".folio/config.yaml")
         if let problem = settings.problem {
             warnings.append(FolioError(.configDamaged(problem.message.text(.en)), file: problem.file, line: problem.line, column: problem.column))
@@ -74,7 +79,7 @@ public final class Vault {
         for file in names.sorted() where file.hasSuffix(".md") && !file.hasPrefix(".") {
             let name = String(file.dropLast(3))
             let source = ".folio/templates/\(file)"
-            guard let text = Self.readText(templates.appendingPathComponent(file)) else { continue }
+            guard let text = readInside(templates.appendingPathComponent(file)) else { continue }
             do {
                 let kind = try Kind(template: text, source: source, fallbackName: name)
                 kinds[kind.name] = kind

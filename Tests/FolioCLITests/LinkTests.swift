@@ -33,6 +33,22 @@ struct LinkTests {
         #expect(Set(try folio.uncommitted()) == ["?? elsewhere", "?? hostname.md"])
     }
 
+    @Test("a template or a setting file linked to a file outside is never read, shown nor committed; check names it")
+    func linkedTemplateIsNotFollowed() throws {
+        let folio = try FolioProcess.vault()
+        try FileManager.default.createSymbolicLink(
+            atPath: folio.directory.appendingPathComponent(".folio/templates/passwd.md").path, withDestinationPath: "/etc/passwd")
+        let check = try folio.run("check")
+        #expect(check.status == 1)
+        #expect((check.stdout + check.stderr).contains("'.folio/templates/passwd.md' is a symbolic link that leads outside the vault"), "\(check.stdout)\(check.stderr)")
+        let commit = try folio.run("commit")
+        for output in [check.stdout, check.stderr, commit.stdout, commit.stderr] {
+            #expect(!output.contains("root:"), "the outside file's text is shown: \(output)")
+        }
+        #expect(commit.stderr.contains(".folio/templates/passwd.md: warning: is a symbolic link that leads outside the vault (/etc/passwd)"), "\(commit.stderr)")
+        #expect(!(try folio.committedPaths()).contains(".folio/templates/passwd.md"))
+    }
+
     @Test("sync never pushes a symbolic link that leads outside the vault")
     func syncLeavesLinksOut() throws {
         let devices = try Devices.make(["A"])

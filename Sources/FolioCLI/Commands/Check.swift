@@ -78,7 +78,8 @@ struct Check: ParsableCommand {
         let files = context.vault.allFiles()
         // What a commit would hold: git's view when there is a history (ignored files are never committed).
         let publishable = (try? context.history?.publishablePaths()) ?? files.filter { !AtomicFile.isTemporaryPath($0) }
-        return context.vault.check(set) + context.vault.conflictCopies(files) + context.vault.hardLinksOutside(publishable)
+        return context.vault.check(set) + context.vault.linksLeadingOutside(publishable, in: set)
+            + context.vault.conflictCopies(files) + context.vault.hardLinksOutside(publishable)
             + context.vault.checkMedia(set, quick: quick ?? self.quick, progress: progress)
             + context.vault.checkSecrets(publishable, in: set)
     }
