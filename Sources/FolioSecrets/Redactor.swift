@@ -21,11 +21,6 @@ public struct Redactor: Sendable, Hashable {
             .sorted { $0.utf8.count > $1.utf8.count }
     }
 
-    /// This redactor with more configured secrets.
-    public func adding(_ more: [String]) -> Redactor {
-        Redactor(secrets: secrets + more)
-    }
-
     /// `text` with every credential in it masked.
     public func redact(_ text: String) -> String {
         let bytes = Array(text.utf8)
@@ -62,7 +57,10 @@ public struct Redactor: Sendable, Hashable {
     private func headerValues(in bytes: [UInt8]) -> [(range: Range<Int>, replacement: String)] {
         var edits: [(range: Range<Int>, replacement: String)] = []
         for start in occurrences(of: Array("authorization".utf8), in: bytes, ignoringCase: true) {
+            // A header or a field (`Authorization: …`, `"authorization": "…"`, `authorization=…`), not the word in a sentence.
             var i = start + 13
+            while i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { i += 1 }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") || bytes[i] == UInt8(ascii: "=") else { continue }
             while i < bytes.count, [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: " ")].contains(bytes[i]) { i += 1 }
             var word = i
             while word < bytes.count && Self.isCredential(bytes[word]) { word += 1 }
@@ -160,12 +158,6 @@ public final class ConfiguredSecrets: @unchecked Sendable {
             self.loader = loader
             loaded = nil
         }
-    }
-
-    /// Adds secrets learned while running (a token read for one remote).
-    public func add(_ secrets: [String]) {
-        let current = redactor
-        lock.locked { loaded = current.adding(secrets) }
     }
 
     /// The redactor for the configured secrets and every pattern.

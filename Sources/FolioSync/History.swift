@@ -121,10 +121,11 @@ public final class History: ChangeRecorder {
         return oid
     }
 
-    private func commitVetted(paths: [String], summary: String, vault: Vault, extraTrailers: [(String, String)]) throws(FolioError) -> OID? {
+    private func commitVetted(paths: [String], summary: String, body: String = "", vault: Vault,
+                              extraTrailers: [(String, String)]) throws(FolioError) -> OID? {
         guard !paths.isEmpty else { return nil }
         let signature = signature(vault: vault)
-        let message = Self.message(summary: summary, device: device, trailers: extraTrailers)
+        let message = Self.message(summary: summary, body: body, device: device, trailers: extraTrailers)
         // git's CLI ignores folio's writers' lock and may take index.lock or a ref lock between
         // folio's check and this commit: wait for it as for any lock of git's.
         let deadline = Date().addingTimeInterval(TimeInterval(Self.lockWait(vault.settings)))
@@ -205,8 +206,11 @@ public final class History: ChangeRecorder {
                 }
             }
             guard !good.isEmpty else { return HandCommit(committed: [], leftOut: leftOut, commit: nil) }
-            let summary = message ?? Self.handSummary(good)
-            let oid = try commitVetted(paths: good, summary: summary, vault: vault, extraTrailers: [])
+            // A message the user wrote keeps its paragraphs: its first line is the subject.
+            let lines = message.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false) }
+            let summary = lines?.first.map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? Self.handSummary(good)
+            let body = lines.flatMap { $0.count > 1 ? $0[1].trimmingCharacters(in: .whitespacesAndNewlines) : nil } ?? ""
+            let oid = try commitVetted(paths: good, summary: summary, body: body, vault: vault, extraTrailers: [])
             return HandCommit(committed: good, leftOut: leftOut, commit: oid)
         }
     }

@@ -60,6 +60,12 @@ struct InputBytesTests {
         #expect(subject == "idea: add \"first line second third end\"", "\(message.debugDescription)")
         #expect(!message.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(message.debugDescription)")
         #expect(try folio.uncommitted().isEmpty)
+
+        // A message the user writes keeps its paragraphs; a control character in it becomes a space.
+        try folio.write("notes/typos.txt", "fixed\n")
+        #expect(try folio.run("commit", "-m", "fix typos\n\nin the notes\u{1B}[2J and the ideas").status == 0)
+        let own = try folio.gitIn("log", "-1", "--format=%B")
+        #expect(own.hasPrefix("fix typos\n\nin the notes [2J and the ideas\n\nFolio-Device: "), "\(own.debugDescription)")
     }
 
     @Test("when the commit fails after the write, the command fails naming folio commit; folio commit then catches up")

@@ -184,6 +184,8 @@ struct RedactorTests {
         #expect(redactor.redact("sent Authorization: Bearer abc123def456ghi") == "sent Authorization: Bearer abc1…")
         #expect(redactor.redact("{\"authorization\": \"Basic eC1hY2Nlc3MtdG9rZW46c2VjcmV0\"}") == "{\"authorization\": \"Basic eC1h…\"}")
         #expect(redactor.redact("bearer qwertyuiop12") == "bearer qwer…")
+        #expect(redactor.redact("authorization required for this repository") == "authorization required for this repository")
+        #expect(redactor.redact("authorization=abcdefghijkl") == "authorization=abcd…")
         #expect(redactor.redact("could not reach https://ada:hunter22secret@git.example.com/j.git (timeout)")
             == "could not reach https://ada:hunt…@git.example.com/j.git (timeout)")
         #expect(redactor.redact("https://git.example.com/j.git and user@host:path") == "https://git.example.com/j.git and user@host:path")
@@ -204,8 +206,6 @@ struct RedactorTests {
         #expect(secrets.redactor.redact("x configured-token-77 y") == "x conf… y")
         _ = secrets.redactor
         #expect(calls.value == 1)
-        secrets.add(["learned-later-token"])
-        #expect(secrets.redactor.redact("learned-later-token configured-token-77") == "lear… conf…")
     }
 }
 

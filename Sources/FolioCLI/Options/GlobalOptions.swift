@@ -78,7 +78,7 @@ struct Context {
             for notice in history.takeNotices() { Console.err(terminal.warn(notice.text(vault.language))) }
             let language = vault.language
             history.tell = { notice in Console.err(terminal.warn(notice.text(language))) }
-            vault.recorder = WarningRecorder(history: history, context: context)
+            vault.recorder = HistoryRecorder(history: history)
         }
         return context
     }
@@ -131,13 +131,11 @@ func keyValue(_ text: String) throws(FolioError) -> (String, String) {
 
 /// Commits each change through the history. A failed commit leaves the change saved on disk, so
 /// the command goes on, and fails at its end naming what was not committed (``UncommittedChanges``).
-final class WarningRecorder: ChangeRecorder {
+final class HistoryRecorder: ChangeRecorder {
     let history: History
-    let context: Context
 
-    init(history: History, context: Context) {
+    init(history: History) {
         self.history = history
-        self.context = context
     }
 
     func record(_ change: VaultChange, in vault: Vault) throws(FolioError) {

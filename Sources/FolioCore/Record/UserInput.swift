@@ -30,14 +30,15 @@ public enum UserInput {
     }
 
     /// `text` as one line fit for a commit message or a terminal: every control or line-breaking
-    /// character becomes a space, runs of them one space, and anything that looks like a key is masked.
+    /// character becomes a space (with the spaces beside it, one space), and anything that looks
+    /// like a key is masked.
     public static func oneLine(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
             let blank = isForbidden(scalar) || scalar.properties.generalCategory == .lineSeparator
                 || scalar.properties.generalCategory == .paragraphSeparator || scalar == "\n" || scalar == "\r" || scalar == "\t"
-            if blank {
+            if blank || (scalar == " " && lastWasSpace) {
                 if !lastWasSpace { out.append(" ") }
                 lastWasSpace = true
             } else {
