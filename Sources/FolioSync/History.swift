@@ -232,6 +232,16 @@ public final class History: ChangeRecorder {
         return FolioError(.guarded(.folderLeadsOutside((path as NSString).deletingLastPathComponent)), file: path)
     }
 
+    /// The changed files among `paths` that a commit would leave out (a key or token, a link leading
+    /// outside the vault), each with the reason, for `status`.
+    public func heldBack(_ paths: [String], in vault: Vault) -> [String: FolioError] {
+        var held: [String: FolioError] = [:]
+        for path in paths {
+            if let problem = Self.publishingProblem(with: path, in: vault, committed: committedText(of:)) { held[path] = problem }
+        }
+        return held
+    }
+
     /// The first key or token in the text file `path` that its committed version does not hold.
     static func secretProblem(with path: String, in vault: Vault, committed: (String) -> String?) -> FolioError? {
         guard !vault.allowSecrets, !path.hasPrefix("media/"), let bytes = Vault.readFile(vault.url(path).path),

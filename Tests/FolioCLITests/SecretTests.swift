@@ -170,6 +170,10 @@ struct SecretTests {
         #expect(try folio.committedPaths().contains("notes/plain.txt"))
         #expect(!(try folio.committedPaths()).contains("notes/deploy.txt"))
         #expect(try folio.uncommitted() == ["?? notes/deploy.txt"])
+        let status = try folio.run("status")
+        #expect(status.stdout.contains("notes/deploy.txt  (held back: looks like an AWS access key id (AKIA…); `folio commit --allow-secret` commits it)"), "\(status.stdout)")
+        let json = try #require(try folio.json("status", "--json") as? [String: Any])
+        #expect((json["held_back"] as? [String: String])?.keys.sorted() == ["notes/deploy.txt"])
 
         let again = try folio.run("commit")
         #expect(again.status == 1, "nothing else to commit: the file is still there, uncommitted")

@@ -25,6 +25,10 @@ public enum GuardMessage: Sendable, Equatable {
     case hardLinkSeparated(String)
     /// `folio check`: a conflict copy sync kept beside `record`.
     case conflictCopy(record: String, recordExists: Bool)
+    /// `folio status`: a changed file that commits leave out, holding what looks like a credential.
+    case heldBackSecret(kind: SecretKind, masked: String)
+    /// `folio status`: a changed file that commits leave out, a link leading outside the vault.
+    case heldBackLink
 
     /// What the user typed, named in messages.
     public enum InputName: Sendable, Equatable {
@@ -81,6 +85,11 @@ public enum GuardMessage: Sendable, Equatable {
              "this file has \(names) other name\(names == 1 ? "" : "s") outside the vault (a hard link). folio's writes replace the file, so \(names == 1 ? "that name keeps" : "those names keep") the old text, while an editor that saves in place changes both. If it is not meant to be shared, `folio check --fix` gives it a copy of its own.")
         case .hardLinkSeparated(let path):
             ("\(path) 現在有自己的一份，不再和資料庫外的檔案共用。", "\(path) now has a copy of its own, no longer shared with a file outside the vault.")
+        case .heldBackSecret(let kind, let masked):
+            ("（不會提交：看起來是\(kind.chineseName)（\(masked)）；要提交請用 `folio commit --allow-secret`）",
+             "(held back: looks like \(kind.englishName) (\(masked)); `folio commit --allow-secret` commits it)")
+        case .heldBackLink:
+            ("（不會提交：指向資料庫之外的連結）", "(held back: a link leading outside the vault)")
         case .conflictCopy(let record, let exists):
             exists
                 ? ("同步時保留的衝突副本，屬於 \(record)：讀一讀兩個版本，把想留下的內容手動合併進 \(record)，然後刪除這個副本。",
