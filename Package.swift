@@ -40,10 +40,12 @@ let package = Package(
         .target(name: "EXIF", dependencies: ["Cexif"], swiftSettings: strict),
         .target(name: "Markdown", dependencies: ["Ccmark"], swiftSettings: strict),
 
+        // What looks like an API key, a token or a private key, and masking it in messages. No I/O.
+        .target(name: "FolioSecrets", swiftSettings: strict),
         // The domain: records, kinds, the front matter codec, messages. No I/O.
         .target(
             name: "FolioCore",
-            dependencies: ["YAML", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["YAML", "FolioSecrets", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strict),
         // Full-text engine over plain documents; knows no record.
         .target(name: "FolioSearch", swiftSettings: strict),
@@ -52,25 +54,25 @@ let package = Package(
         // The vault on disk: scanning, atomic writes, the writer lock, use cases.
         .target(
             name: "FolioStore",
-            dependencies: ["FolioCore", "FolioSearch", "FolioMedia", "Markdown", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "Markdown", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         // AI providers' wire protocols: the OpenAI-compatible HTTP API, server-sent events. Knows no record.
-        .target(name: "FolioAI", swiftSettings: strict),
+        .target(name: "FolioAI", dependencies: ["FolioSecrets"], swiftSettings: strict),
         // The AI companion: providers behind one protocol, their settings and keys, prompts.
         .target(
             name: "FolioCompanion",
-            dependencies: ["FolioCore", "FolioStore", "FolioSearch", "FolioMedia", "FolioAI", "YAML"],
+            dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "FolioSearch", "FolioMedia", "FolioAI", "YAML"],
             swiftSettings: strict),
         // History and sync: the vault's git repository through libgit2.
         .target(
             name: "FolioSync",
-            dependencies: ["FolioCore", "FolioStore", "Git", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "Git", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         // The command line as a library, so tests can parse commands in-process.
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion",
+                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -83,6 +85,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: strict),
+        .testTarget(name: "FolioSecretsTests", dependencies: ["FolioSecrets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "EXIF", "Markdown"], swiftSettings: strict),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),

@@ -1,10 +1,13 @@
 import Foundation
+import FolioSecrets
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// A client for any OpenAI-compatible HTTP API: chat completions (whole or streamed) and audio
-/// transcription. Every failure is an ``OpenAIError``; no server reply can crash it.
+/// transcription. Every failure is an ``OpenAIError``; no server reply can crash it, and no error
+/// carries the API key or anything else that looks like a credential: a server that echoes the key
+/// in its error message (as OpenAI's own `Incorrect API key provided: sk-…` does) is masked here.
 public struct OpenAIClient: Sendable {
     public var configuration: OpenAIConfiguration
 
@@ -18,6 +21,14 @@ public struct OpenAIClient: Sendable {
 
     /// Asks for a whole completion and returns the first choice.
     public func chat(_ request: ChatRequest) async throws(OpenAIError) -> ChatReply {
+        do {
+            return try await wholeChat(request)
+        } catch {
+            throw error.redacted(redactor)
+        }
+    }
+
+    private func wholeChat(_ request: ChatRequest) async throws(OpenAIError) -> ChatReply {
         let urlRequest = try jsonRequest("chat/completions", ChatCompletionBody(request, stream: false), accept: "application/json")
         let result = try await HTTPExchange.perform(urlRequest, timeout: effectiveTimeout)
         try Self.requireSuccess(result)
@@ -30,6 +41,16 @@ public struct OpenAIClient: Sendable {
     /// A server that ignores `stream` and answers with one JSON completion still works: its text
     /// is delivered as a single piece.
     public func streamChat(
+        _ request: ChatRequest, onDelta: @escaping @Sendable (String) -> Void
+    ) async throws(OpenAIError) -> ChatReply {
+        do {
+            return try await streamedChat(request, onDelta: onDelta)
+        } catch {
+            throw error.redacted(redactor)
+        }
+    }
+
+    private func streamedChat(
         _ request: ChatRequest, onDelta: @escaping @Sendable (String) -> Void
     ) async throws(OpenAIError) -> ChatReply {
         let urlRequest = try jsonRequest("chat/completions", ChatCompletionBody(request, stream: true), accept: "text/event-stream")
@@ -53,6 +74,19 @@ public struct OpenAIClient: Sendable {
     /// Transcribes audio (`POST audio/transcriptions`, multipart) and returns the text, which may
     /// be empty for silence.
     public func transcribe(_ request: TranscriptionRequest) async throws(OpenAIError) -> String {
+        do {
+            return try await transcription(request)
+        } catch {
+            throw error.redacted(redactor)
+        }
+    }
+
+    /// Masks the key this client sends, and anything that looks like a credential, in errors.
+    var redactor: Redactor {
+        Redactor(secrets: [configuration.apiKey].compactMap { $0 })
+    }
+
+    private func transcription(_ request: TranscriptionRequest) async throws(OpenAIError) -> String {
         var form = MultipartForm()
         form.addField("model", request.model)
         if let language = request.language, !language.isEmpty { form.addField("language", language) }

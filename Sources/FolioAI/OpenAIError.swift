@@ -1,4 +1,5 @@
 import Foundation
+import FolioSecrets
 
 /// A reply with an HTTP error status, with what the server said about it.
 public struct HTTPErrorReply: Sendable, Equatable {
@@ -73,6 +74,30 @@ public enum OpenAIError: Error, Sendable, Equatable {
             reply
         default:
             nil
+        }
+    }
+
+    /// The same error with every text the server sent (and the URL) passed through `redactor`.
+    public func redacted(_ redactor: Redactor) -> OpenAIError {
+        func clean(_ reply: HTTPErrorReply) -> HTTPErrorReply {
+            var reply = reply
+            reply.message = reply.message.map(redactor.redact)
+            reply.type = reply.type.map(redactor.redact)
+            reply.code = reply.code.map(redactor.redact)
+            reply.excerpt = redactor.redact(reply.excerpt)
+            return reply
+        }
+        switch self {
+        case .invalidBaseURL(let url): return .invalidBaseURL(redactor.redact(url))
+        case .cannotConnect(let url, let reason): return .cannotConnect(url: redactor.redact(url), reason: redactor.redact(reason))
+        case .connectionLost(let reason): return .connectionLost(reason: redactor.redact(reason))
+        case .timedOut, .cancelled, .streamEndedEarly: return self
+        case .unauthorized(let reply): return .unauthorized(clean(reply))
+        case .notFound(let reply): return .notFound(clean(reply))
+        case .rateLimited(let reply): return .rateLimited(clean(reply))
+        case .serverError(let reply): return .serverError(clean(reply))
+        case .httpStatus(let reply): return .httpStatus(clean(reply))
+        case .malformedReply(let reason, let excerpt): return .malformedReply(reason: redactor.redact(reason), excerpt: redactor.redact(excerpt))
         }
     }
 

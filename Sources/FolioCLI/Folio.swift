@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
+import FolioCompanion
 import FolioCore
+import FolioSecrets
+import FolioSync
 
 /// The `folio` command: a journal store in plain Markdown files, synced with git.
 public struct Folio: ParsableCommand {
@@ -22,15 +25,22 @@ public struct Folio: ParsableCommand {
 
     /// Runs folio with `arguments` and returns the process exit status.
     public static func run(_ arguments: [String]) -> Int32 {
+        ConfiguredSecrets.shared.install(configuredSecrets)
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            return 0
+            return reportUncommitted() ? 1 : 0
         } catch let error as FolioError {
             Console.err(error.rendered(in: MessageLanguage.shared.current))
+            if reportUncommitted() { return 1 }
             if case .remoteUnreachable = error.message { return 3 }
             return 1
         } catch {
+            if reportUncommitted() {
+                let message = fullMessage(for: error)
+                if !message.isEmpty { Console.err(message) }
+                return 1
+            }
             let code = exitCode(for: error)
             if code == .success {
                 Console.out(fullMessage(for: error))
@@ -41,5 +51,24 @@ public struct Folio: ParsableCommand {
             // ArgumentParser's usage errors are 64; folio promises 2, like most command lines.
             return code == .validationFailure ? 2 : code.rawValue
         }
+    }
+
+    /// Names every change the command wrote but could not commit; whether there was one.
+    private static func reportUncommitted() -> Bool {
+        let failures = UncommittedChanges.shared.take()
+        for failure in failures { Console.err(failure.rendered(in: MessageLanguage.shared.current)) }
+        return !failures.isEmpty
+    }
+
+    /// The keys and tokens configured on this device, masked in everything folio says: the AI key
+    /// (`FOLIO_AI_KEY`, `OPENAI_API_KEY`, `ai_key`) and the git tokens (`FOLIO_GIT_TOKEN`,
+    /// `git_tokens`, `git_token`) of the environment and `~/.config/folio/credentials.yaml`.
+    @Sendable static func configuredSecrets() -> [String] {
+        let environment = ProcessInfo.processInfo.environment
+        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
+        var secrets = ["FOLIO_AI_KEY", "OPENAI_API_KEY", "FOLIO_GIT_TOKEN"].compactMap { environment[$0] }
+        if let key = try? AIKey.lookup(environment: [:], home: home) { secrets.append(key) }
+        if let file = try? CredentialsFile.load(home: home) { secrets += Array(file.tokens.values) + [file.fallback].compactMap { $0 } }
+        return secrets
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FolioStore
 import FolioCore
+import FolioSecrets
 
 /// The last AI failure per record on this device, in `.folio/local/ai-state.json`: an error is
 /// about this device's network and settings, so it is never synced. A later success clears it.
@@ -34,8 +35,11 @@ public struct AIState: Sendable {
     }
 
     /// Records or clears (`failure == nil`) the failure of a record's AI step, and saves the file.
+    ///
+    /// The message is masked first (configured keys, anything that looks like one): the file lives in
+    /// the vault's folder and no credential may land there.
     public mutating func set(_ failure: Failure?, for id: String) {
-        failures[id] = failure
+        failures[id] = failure.map { Failure(step: $0.step, message: ConfiguredSecrets.redact($0.message), at: $0.at) }
         let object = failures.mapValues { ["step": $0.step, "error": $0.message, "at": $0.at] }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]) else { return }
         try? AtomicFile.write([UInt8](data), to: file)

@@ -137,7 +137,9 @@ extension Vault {
     /// Adds a message to a diary page's conversation and commits it, re-reading the file first.
     @discardableResult
     public func appendMessage(_ message: ConversationMessage, to record: Record) throws(FolioError) -> Record {
-        try update(record, keys: [], body: { body in
+        // The user's words are checked before anything is written; a reply goes through the write's own checks.
+        if message.speaker == .me { try checkInput([(.message, message.text)]) }
+        return try update(record, keys: [], body: { body in
             Conversation.replacing(in: body, with: Conversation.parse(body) + [message])
         }, verb: "chat")
     }

@@ -20,6 +20,14 @@ public struct VaultChange: Sendable, Hashable {
 public protocol ChangeRecorder: AnyObject {
     /// Called under the writers' lock, right after the files were written.
     func record(_ change: VaultChange, in vault: Vault) throws(FolioError)
+
+    /// The file at the vault-relative `path` as last committed, or nil when it never was: what is
+    /// already published, so a key it holds is no news to the next commit.
+    func committedText(of path: String) -> String?
+}
+
+extension ChangeRecorder {
+    public func committedText(of path: String) -> String? { nil }
 }
 
 extension Vault {

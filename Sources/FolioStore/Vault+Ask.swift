@@ -34,6 +34,7 @@ extension Vault {
     /// - Throws: ``FolioError`` for an empty or blank question, or one over ``maxQuestionLength``.
     public func checkedQuestion(_ text: String) throws(FolioError) -> String {
         let question = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        try checkInput([(.question, question)])
         guard !question.isEmpty else { throw FolioError(.ask(.emptyQuestion)) }
         let length = question.count
         guard length <= maxQuestionLength else { throw FolioError(.ask(.questionTooLong(length: length, limit: maxQuestionLength))) }

@@ -1,5 +1,9 @@
 import Foundation
 import FolioCore
+import FolioSecrets
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One thing `folio check` found.
 public enum CheckFinding: Sendable, Equatable {
@@ -17,6 +21,20 @@ public enum CheckFinding: Sendable, Equatable {
     case mediaSizeMismatch(file: String, expected: UInt64, found: UInt64)
     case brokenLink(BrokenLink)
     case strayMediaFile(String)
+    /// A file folio would commit holds what looks like a key or a token.
+    case secret(path: String, finding: SecretFinding)
+    /// A copy sync kept beside `record` when both devices changed it.
+    case conflictCopy(path: String, record: String, recordExists: Bool)
+    /// A file that also has names outside the vault.
+    case hardLink(path: String, otherNames: Int)
+
+    /// Findings that point at something to look at rather than damage: shown as warnings.
+    public var isWarning: Bool {
+        switch self {
+        case .secret, .conflictCopy, .hardLink: true
+        default: false
+        }
+    }
 
     public var message: FolioError {
         switch self {
@@ -35,6 +53,11 @@ public enum CheckFinding: Sendable, Equatable {
             FolioError(.media(.sizeMismatch(file: file, expected: expected, found: found)))
         case .brokenLink(let link): FolioError(.media(.brokenLink(target: link.destination)), file: link.record, line: link.line)
         case .strayMediaFile(let path): FolioError(.media(.strayFile(path)))
+        case .secret(let path, let finding):
+            FolioError(.guarded(.secretFound(kind: finding.kind, masked: finding.masked)), file: path, line: finding.line, column: finding.column)
+        case .conflictCopy(let path, let record, let exists):
+            FolioError(.guarded(.conflictCopy(record: record, recordExists: exists)), file: path)
+        case .hardLink(let path, let names): FolioError(.guarded(.hardLinkOutside(otherNames: names)), file: path)
         }
     }
 }
@@ -93,6 +116,131 @@ extension Vault {
     public func removeStrayTemporaryFiles(_ paths: [String]) throws(FolioError) {
         try withLock { () throws(FolioError) in
             for path in paths { unlink(url(path).path) }
+        }
+    }
+}
+
+// MARK: - What would be published
+
+extension Vault {
+    /// Every file of the vault but git's and this device's own (`.git/`, `.folio/local/`), links
+    /// included: what a vault without git history would commit.
+    public func allFiles() -> [String] {
+        var found: [String] = []
+        walk(directory: "", into: &found)
+        return found.sorted()
+    }
+
+    private func walk(directory: String, into found: inout [String]) {
+        let absolute = directory.isEmpty ? root.path : root.path + "/" + directory
+        guard let handle = opendir(absolute) else { return }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            let relative = directory.isEmpty ? name : directory + "/" + name
+            if relative == ".git" || relative == ".folio/local" { continue }
+            var info = stat()
+            guard lstat(absolute + "/" + name, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                walk(directory: relative, into: &found)
+            } else {
+                found.append(relative)
+            }
+        }
+    }
+
+    /// What looks like a key or a token in the files `paths` (vault-relative; what a commit would hold):
+    /// records are read from `set`, other text files from disk; media and binary files are skipped.
+    public func checkSecrets(_ paths: [String], in set: RecordSet) -> [CheckFinding] {
+        var texts: [String: String] = [:]
+        for record in set.records { texts[record.path] = record.document.text }
+        let rootPath = root.path
+        let perPath = parallelMap(paths.count, minimumChunk: 64) { [texts] i -> [CheckFinding] in
+            let path = paths[i]
+            if let text = texts[path] { return SecretScanner.scan(text).map { .secret(path: path, finding: $0) } }
+            guard !path.hasPrefix("media/") else { return [] }
+            var info = stat()
+            guard lstat(rootPath + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                  let bytes = Self.readFile(rootPath + "/" + path), !SecretScanner.isBinary(bytes) else { return [] }
+            return SecretScanner.scan(bytes).map { .secret(path: path, finding: $0) }
+        }
+        return perPath.flatMap { $0 }
+    }
+
+    /// Symbolic links among `paths` that lead outside the vault and that the record scan did not
+    /// already report (those in `.folio/`, `media/` or hidden folders): never committed.
+    public func linksLeadingOutside(_ paths: [String], in set: RecordSet) -> [CheckFinding] {
+        let known = Set(set.escapingLinks)
+        return paths.filter { path in
+            var info = stat()
+            return !known.contains(path) && lstat(url(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && !isInside(url(path).path)
+        }.map(CheckFinding.escapingLink)
+    }
+
+    /// Every conflict copy in `paths`, with the file it was kept beside.
+    public func conflictCopies(_ paths: [String]) -> [CheckFinding] {
+        paths.filter { Self.isConflictCopy(($0 as NSString).lastPathComponent) }.map { path in
+            let record = Self.conflictOriginal(path)
+            return .conflictCopy(path: path, record: record, recordExists: FileManager.default.fileExists(atPath: url(record).path))
+        }
+    }
+
+    /// The file a conflict copy was kept beside: `a/b.conflict-laptop-20261122-100000.md` → `a/b.md`.
+    static func conflictOriginal(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        guard let marker = name.range(of: ".conflict-", options: .backwards) else { return path }
+        let stem = String(name[..<marker.lowerBound])
+        let rest = Array(name[marker.upperBound...].unicodeScalars)
+        // `<device>-YYYYMMDD-HHMMSS<ext>`: the extension follows the last stamp.
+        var ext = name.hasSuffix(".md") ? ".md" : ""
+        if rest.count >= 15 {
+            for start in stride(from: rest.count - 15, through: 0, by: -1) {
+                let stamp = rest[start..<(start + 15)]
+                let digits = stamp.enumerated().allSatisfy { offset, scalar in
+                    offset == 8 ? scalar == "-" : ("0"..."9").contains(scalar)
+                }
+                if digits {
+                    ext = String(String.UnicodeScalarView(rest[(start + 15)...]))
+                    break
+                }
+            }
+        }
+        return (folder.isEmpty ? "" : folder + "/") + stem + ext
+    }
+
+    /// Files among `paths` that also have names outside the vault: more hard links than names here.
+    public func hardLinksOutside(_ paths: [String]) -> [CheckFinding] {
+        struct Inode: Hashable { var device: UInt64, inode: UInt64 }
+        var names: [Inode: [String]] = [:]
+        var links: [Inode: Int] = [:]
+        for path in paths {
+            var info = stat()
+            guard lstat(url(path).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink > 1 else { continue }
+            let key = Inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            names[key, default: []].append(path)
+            links[key] = Int(clamping: info.st_nlink)
+        }
+        return names.flatMap { key, paths in
+            let outside = (links[key] ?? 0) - paths.count
+            return outside > 0 ? paths.map { CheckFinding.hardLink(path: $0, otherNames: outside) } : []
+        }.sorted { ($0.message.file ?? "") < ($1.message.file ?? "") }
+    }
+
+    /// Gives each file its own copy (the same bytes, written atomically), so it no longer shares its
+    /// contents with a name outside the vault. Nothing to commit: the bytes do not change.
+    public func separateHardLinks(_ paths: [String]) throws(FolioError) {
+        try withLock { () throws(FolioError) in
+            for path in paths {
+                guard let bytes = Self.readFile(url(path).path) else { throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path) }
+                var info = stat()
+                let mode = lstat(url(path).path, &info) == 0 ? info.st_mode & 0o777 : 0o644
+                try requireInside(folderOf: path)
+                try AtomicFile.write(bytes, to: url(path), mode: mode)
+            }
         }
     }
 }

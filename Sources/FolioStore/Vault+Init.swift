@@ -28,6 +28,7 @@ extension Vault {
     @discardableResult
     public static func initialise(at directory: URL, owner: Owner?, language: Language, clock: Clock) throws(FolioError) -> Vault {
         if VaultLocation.isVault(directory) { throw FolioError(.vaultAlreadyExists(directory.path)) }
+        for (key, value) in owner?.fields ?? [] { try UserInput.checkCharacters(value, inputName(key)) }
         let folio = directory.appendingPathComponent(VaultLocation.folioDirectory)
         try AtomicFile.makeDirectory(folio.appendingPathComponent("local"))
         try AtomicFile.makeDirectory(folio.appendingPathComponent("templates"))
@@ -51,6 +52,7 @@ extension Vault {
     /// Creates the profile, or updates the keys given on an existing one.
     @discardableResult
     public func saveProfile(_ owner: Owner, in set: RecordSet) throws(FolioError) -> Record {
+        try checkInput(owner.fields.map { (Self.inputName($0.0), $0.1) })
         if let existing = profile(in: set) {
             return try update(existing, set: owner.fields)
         }
@@ -64,6 +66,8 @@ extension Vault {
 
     /// The Magic 8 Ball's "clear and rebuild": removes every record and writes the new owner.
     public func replaceProfile(_ owner: Owner, in set: RecordSet) throws(FolioError) -> (removed: Int, profile: Record) {
+        // The new owner is checked before a single record goes.
+        try checkInput(owner.fields.map { (Self.inputName($0.0), $0.1) })
         let doomed = recordsOwnedByProfile(in: set)
         return try inOneCommit("profile: replace with \"\(owner.name)\", \(doomed.count) records removed") { () throws(FolioError) in
             try withLock { () throws(FolioError) in

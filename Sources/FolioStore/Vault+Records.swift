@@ -80,6 +80,7 @@ extension Vault {
     ///   key or parent; nothing is written then.
     @discardableResult
     public func create(_ request: NewRecord, records set: RecordSet? = nil) throws(FolioError) -> Record {
+        try checkInput(request)
         let kind = try kindForWriting(request.kind)
         let now = clock.timestamp
         var created = now
@@ -171,9 +172,8 @@ extension Vault {
             } catch {
                 throw FolioError(error, file: kind.source, text: nil)
             }
-            let url = url(path)
-            try AtomicFile.makeDirectory(url.deletingLastPathComponent())
-            try AtomicFile.write(document.text, to: url)
+            try makeFolders(for: path)
+            try writeFile(document.text, at: path)
             let record = Record(path: path, document: document)
             recordChange([path] + request.mediaPaths, Self.describe("add", record))
             return record
@@ -256,6 +256,7 @@ extension Vault {
     /// - Throws: ``FolioError`` for a key of the wrong type or a key that is the record's identity.
     @discardableResult
     public func update(_ record: Record, set assignments: [(String, String)], unset: [String] = []) throws(FolioError) -> Record {
+        try checkInput(assignments.flatMap { key, text in [(.field(UserInput.oneLine(key)), key), (Self.inputName(key), text)] })
         if let name = record.kind, brokenTemplates[name] != nil { _ = try kindForWriting(name) }
         let kind = kinds[record.kind ?? ""]
         var changes: [(String, Node?)] = []
@@ -338,7 +339,7 @@ extension Vault {
             } catch {
                 throw FolioError(error, file: record.path, text: document.text)
             }
-            try AtomicFile.write(document.text, to: url(record.path))
+            try writeFile(document.text, at: record.path)
             let changed = Record(path: record.path, document: document)
             recordChange([record.path], Self.describe(verb, changed))
             return changed
@@ -347,6 +348,7 @@ extension Vault {
 
     /// Replaces a record's whole text after an edit, checking that it still parses.
     public func replaceText(of record: Record, with text: String, expecting original: String) throws(FolioError) -> Record {
+        if text.utf8.contains(0) { throw FolioError(.guarded(.nulInInput(.editedRecord)), file: record.path) }
         var document: FrontMatterDocument
         do {
             document = try FrontMatterDocument(parsing: text, limits: frontMatterLimits)
@@ -365,7 +367,7 @@ extension Vault {
                     throw FolioError(error, file: record.path, text: text)
                 }
             }
-            try AtomicFile.write(document.text, to: url(record.path))
+            try writeFile(document.text, at: record.path)
             let changed = Record(path: record.path, document: document)
             recordChange([record.path], Self.describe("edit", changed))
             return changed

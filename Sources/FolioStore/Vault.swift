@@ -30,6 +30,8 @@ public final class Vault {
     private var heldLock: VaultLock?
     /// Told when the writers' lock is taken and released (the history checks git's locks).
     public var lockGuard: (any WritersLockGuard)?
+    /// `--allow-secret`: write and commit text that looks like a key or a token.
+    public var allowSecrets = false
     /// An explicit `--lang`, which wins over the vault's setting.
     public var languageOverride: Language?
 
@@ -69,7 +71,12 @@ public final class Vault {
         } ?? standard)
         self.clock = clock
         var warnings: [FolioError] = []
-        let configText = Self.readText(root.appendingPathComponent(".folio/config.yaml"))
+        let realRoot = self.root.path
+        // A settings file or template that is a link leading outside the vault is never read (check names it).
+        func readInside(_ url: URL) -> String? {
+            Self.isLinkLeadingOutside(url.path, root: realRoot) ? nil : Self.readText(url)
+        }
+        let configText = readInside(root.appendingPathComponent(".folio/config.yaml"))
         settings = Settings(text: configText, file: ".folio/config.yaml")
         if let problem = settings.problem {
             warnings.append(FolioError(.configDamaged(problem.message.text(.en)), file: problem.file, line: problem.line, column: problem.column))
@@ -84,7 +91,7 @@ public final class Vault {
         for file in names.sorted() where file.hasSuffix(".md") && !file.hasPrefix(".") {
             let name = String(file.dropLast(3))
             let source = ".folio/templates/\(file)"
-            guard let text = Self.readText(templates.appendingPathComponent(file)) else { continue }
+            guard let text = readInside(templates.appendingPathComponent(file)) else { continue }
             do {
                 let kind = try Kind(template: text, source: source, fallbackName: name)
                 kinds[kind.name] = kind
@@ -162,7 +169,7 @@ public final class Vault {
     public func saveSettings(_ settings: Settings, message: String = "config: change settings") throws(FolioError) {
         guard let text = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged("")) }
         try withLock { () throws(FolioError) in
-            try AtomicFile.write(text, to: configURL)
+            try writeFile(text, at: ".folio/config.yaml")
             recordChange([".folio/config.yaml"], message)
         }
         self.settings = settings

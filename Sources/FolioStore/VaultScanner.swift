@@ -165,7 +165,7 @@ extension Vault {
     }
 
     /// The file's bytes, or its first `atMost` bytes.
-    static func readFile(_ path: String, atMost: Int? = nil) -> [UInt8]? {
+    public static func readFile(_ path: String, atMost: Int? = nil) -> [UInt8]? {
         // Never through a link swapped in since the folder was listed, never blocked on a pipe.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
@@ -314,6 +314,9 @@ extension Vault {
     public func inspect(_ path: String) -> FileState {
         var info = stat()
         if lstat(url(path).path, &info) != 0 { return .missing }
+        // A link is committed as the link, not as what it points at: nothing to parse (links that
+        // lead out of the vault are held back on their own, see `publishablePaths`).
+        if info.st_mode & S_IFMT == S_IFLNK { return .plain }
         switch Self.parse(path: path, rootPath: root.path, limits: frontMatterLimits) {
         case .record(let record): return .record(record)
         case .plain: return .plain

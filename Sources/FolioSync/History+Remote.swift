@@ -1,5 +1,6 @@
 import Foundation
 import FolioCore
+import FolioSecrets
 import FolioStore
 import Git
 
@@ -83,7 +84,16 @@ public struct SyncState: Codable, Sendable {
         return state
     }
 
+    /// Writes the state to `.folio/local/`; a URL's password or a token a server echoed in the last
+    /// error is masked first, so no credential lands in a file of the vault.
     func save(_ localDirectory: URL) {
+        var state = self
+        state.url = url.map(ConfiguredSecrets.redact)
+        state.lastError = lastError.map(ConfiguredSecrets.redact)
+        state.write(localDirectory)
+    }
+
+    private func write(_ localDirectory: URL) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return }

@@ -1,7 +1,11 @@
 import Foundation
 import FolioCore
+import FolioSecrets
 import FolioStore
 import Git
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The vault's history in git, driven through libgit2 (no `git` executable at run time).
 ///
@@ -98,11 +102,36 @@ public final class History: ChangeRecorder {
         _ = try commit(paths: change.paths, summary: change.message, vault: vault)
     }
 
+    public func committedText(of path: String) -> String? {
+        guard let head = try? repository.head(), let data = try? repository.blob(at: path, in: head) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Commits exactly `paths` (as they are on disk) with `summary`, authored by the owner on this device.
+    ///
+    /// A path that must not be published (a symbolic link leading outside the vault, a file holding
+    /// a key or a token the last commit does not hold, unless the vault allows secrets) is left
+    /// out; the rest is committed and then the command fails, naming what was left.
+    /// - Throws: ``FolioError`` `.commitFailed` when git fails, or the first left-out path's reason.
     @discardableResult
     public func commit(paths: [String], summary: String, vault: Vault, extraTrailers: [(String, String)] = []) throws(FolioError) -> OID? {
+        var paths = paths
+        var leftOut: [FolioError] = []
+        paths.removeAll { path in
+            guard let problem = Self.publishingProblem(with: path, in: vault, committed: committedText(of:)) else { return false }
+            leftOut.append(problem)
+            return true
+        }
+        let oid = try commitVetted(paths: paths, summary: summary, vault: vault, extraTrailers: extraTrailers)
+        if let first = leftOut.first { throw first }
+        return oid
+    }
+
+    private func commitVetted(paths: [String], summary: String, body: String = "", vault: Vault,
+                              extraTrailers: [(String, String)]) throws(FolioError) -> OID? {
+        guard !paths.isEmpty else { return nil }
         let signature = signature(vault: vault)
-        let message = Self.message(summary: summary, device: device, trailers: extraTrailers)
+        let message = Self.message(summary: summary, body: body, device: device, trailers: extraTrailers)
         // git's CLI ignores folio's writers' lock and may take index.lock or a ref lock between
         // folio's check and this commit: wait for it as for any lock of git's.
         let deadline = Date().addingTimeInterval(TimeInterval(Self.lockWait(vault.settings)))
@@ -119,11 +148,14 @@ public final class History: ChangeRecorder {
         }
     }
 
+    /// A commit message: the summary line, the body, then the trailers. Every line is made safe
+    /// first: no NUL or control character (a title may hold one), nothing that looks like a key.
     static func message(summary: String, body: String = "", device: String, trailers: [(String, String)] = []) -> String {
-        var text = summary + "\n\n"
-        if !body.isEmpty { text += body + "\n\n" }
-        text += "\(deviceTrailer): \(device)\n"
-        for (key, value) in trailers { text += "\(key): \(value)\n" }
+        var text = UserInput.oneLine(summary) + "\n\n"
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { UserInput.oneLine(String($0)) }
+        if !body.isEmpty { text += lines.joined(separator: "\n") + "\n\n" }
+        text += "\(deviceTrailer): \(UserInput.oneLine(device))\n"
+        for (key, value) in trailers { text += "\(key): \(UserInput.oneLine(value))\n" }
         return text
     }
 
@@ -173,17 +205,58 @@ public final class History: ChangeRecorder {
             var good: [String] = []
             var leftOut: [FolioError] = []
             for path in changed {
-                if let problem = Self.problem(with: path, in: vault) {
+                if let problem = Self.publishingProblem(with: path, in: vault, committed: committedText(of:)) ?? Self.problem(with: path, in: vault) {
                     leftOut.append(problem)
                 } else {
                     good.append(path)
                 }
             }
             guard !good.isEmpty else { return HandCommit(committed: [], leftOut: leftOut, commit: nil) }
-            let summary = message ?? Self.handSummary(good)
-            let oid = try commit(paths: good, summary: summary, vault: vault)
+            // A message the user wrote keeps its paragraphs: its first line is the subject.
+            let lines = message.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false) }
+            let summary = lines?.first.map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? Self.handSummary(good)
+            let body = lines.flatMap { $0.count > 1 ? $0[1].trimmingCharacters(in: .whitespacesAndNewlines) : nil } ?? ""
+            let oid = try commitVetted(paths: good, summary: summary, body: body, vault: vault, extraTrailers: [])
             return HandCommit(committed: good, leftOut: leftOut, commit: oid)
         }
+    }
+
+    /// Why `path` must not be published as it is on disk, or nil when it may: a symbolic link that
+    /// leads outside the vault, or (unless the vault allows secrets) a text file holding what looks
+    /// like a key or a token that its committed version (`committed`) does not already hold.
+    static func publishingProblem(with path: String, in vault: Vault, committed: (String) -> String?) -> FolioError? {
+        let absolute = vault.url(path).path
+        var info = stat()
+        guard lstat(absolute, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            guard !vault.isInside(absolute) else { return nil }
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) ?? "?"
+            return FolioError(.guarded(.linkLeftOut(target: target)), file: path)
+        }
+        guard !vault.isInside(absolute) else { return secretProblem(with: path, in: vault, committed: committed) }
+        // A file reached through a folder that leads outside the vault.
+        return FolioError(.guarded(.folderLeadsOutside((path as NSString).deletingLastPathComponent)), file: path)
+    }
+
+    /// The changed files among `paths` that a commit would leave out (a key or token, a link leading
+    /// outside the vault), each with the reason, for `status`.
+    public func heldBack(_ paths: [String], in vault: Vault) -> [String: FolioError] {
+        var held: [String: FolioError] = [:]
+        for path in paths {
+            if let problem = Self.publishingProblem(with: path, in: vault, committed: committedText(of:)) { held[path] = problem }
+        }
+        return held
+    }
+
+    /// The first key or token in the text file `path` that its committed version does not hold.
+    static func secretProblem(with path: String, in vault: Vault, committed: (String) -> String?) -> FolioError? {
+        guard !vault.allowSecrets, !path.hasPrefix("media/"), let bytes = Vault.readFile(vault.url(path).path),
+              !SecretScanner.isBinary(bytes) else { return nil }
+        let findings = SecretScanner.scan(bytes)
+        guard !findings.isEmpty else { return nil }
+        let published = committed(path)
+        guard let finding = findings.first(where: { !(published?.contains($0.secret) ?? false) }) else { return nil }
+        return FolioError(.guarded(.secretLeftOut(kind: finding.kind, masked: finding.masked)), file: path, line: finding.line, column: finding.column)
     }
 
     /// Why `path` must not be committed as it is, or nil when it may.
@@ -229,5 +302,22 @@ extension Error {
     var gitReason: String {
         if let git = self as? GitError { return git.message }
         return String(describing: self)
+    }
+}
+
+extension History {
+    /// Every file the next commit would hold: those of the last commit still on disk, and the new
+    /// or changed files git does not ignore. Folio's own temporary files are not among them.
+    public func publishablePaths() throws(FolioError) -> [String] {
+        do {
+            var paths = Set(try repository.head().map { try repository.files(in: $0).keys.map { $0 } } ?? [])
+            for entry in try repository.status() {
+                if entry.kind == .deleted { paths.remove(entry.path) } else { paths.insert(entry.path) }
+                if let old = entry.oldPath { paths.remove(old) }
+            }
+            return paths.filter { !AtomicFile.isTemporaryPath($0) }.sorted()
+        } catch {
+            throw FolioError(.syncFailed("git status: \(error.gitReason)"))
+        }
     }
 }

@@ -6,15 +6,31 @@ import TestSupport
 
 @Suite("Errors")
 struct ErrorTests {
-    @Test func unauthorizedCarriesTheServersMessage() async throws {
+    @Test func unauthorizedCarriesTheServersMessageWithTheKeyMasked() async throws {
         let server = try OpenAIServer(defaultReply: .error(
             status: 401, message: "Incorrect API key provided: sk-wrong.", code: "invalid_api_key"))
         let error = await expectFailure { try await client(server, apiKey: "sk-wrong").chat(helloRequest) }
         #expect(error == .unauthorized(HTTPErrorReply(
-            status: 401, message: "Incorrect API key provided: sk-wrong.", type: "invalid_request_error",
+            status: 401, message: "Incorrect API key provided: sk-w….", type: "invalid_request_error",
             code: "invalid_api_key",
-            excerpt: #"{"error":{"code":"invalid_api_key","message":"Incorrect API key provided: sk-wrong.","type":"invalid_request_error"}}"#)))
-        #expect(error?.description == "the AI server refused the request (HTTP 401): Incorrect API key provided: sk-wrong.; check the API key")
+            excerpt: #"{"error":{"code":"invalid_api_key","message":"Incorrect API key provided: sk-w….","type":"invalid_request_error"}}"#)))
+        #expect(error?.description == "the AI server refused the request (HTTP 401): Incorrect API key provided: sk-w….; check the API key")
+    }
+
+    @Test("no error of the client carries its key or a key-shaped string the server sent, whole or streamed")
+    func errorsNeverCarryTheKey() async throws {
+        let key = "local-server-key-0042"
+        let other = "gh" + "p_" + Fake.body(36, seed: 80)
+        let server = try OpenAIServer(defaultReply: .error(status: 500, message: "upstream refused \(key); also tried \(other)"))
+        let whole = await expectFailure { try await client(server, apiKey: key).chat(helloRequest) }
+        let streamed = await expectFailure { try await client(server, apiKey: key).streamChat(helloRequest) { _ in } }
+        server.enqueue(.raw(status: 200, body: "not json, key=\(key)"))
+        let malformed = await expectFailure { try await client(server, apiKey: key).chat(helloRequest) }
+        for error in [whole, streamed, malformed] {
+            let text = "\(String(describing: error)) \(error?.description ?? "")"
+            #expect(!text.contains(key) && !text.contains(other), "\(text)")
+        }
+        #expect(whole?.description.contains("upstream refused loca…; also tried ghp_…") == true, "\(whole?.description ?? "")")
     }
 
     @Test func forbiddenIsUnauthorizedToo() async throws {

@@ -41,12 +41,13 @@ struct FolioProcess {
         try run(arguments, input: input)
     }
 
+    /// Runs folio with `input` (when given) on its standard input, as `printf … | folio …` does.
     func run(_ arguments: [String], input: String? = nil) throws -> Result {
-        let process = try start(arguments)
+        let process = try start(arguments, input: input.map { Data($0.utf8) })
         return finish(process)
     }
 
-    func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+    func start(_ arguments: [String], input: Data? = nil) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -55,8 +56,19 @@ struct FolioProcess {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = input.map { _ in Pipe() }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         try process.run()
+        if let stdin, let input {
+            // A command that exits without reading must not kill the test with SIGPIPE; the input
+            // is written from a thread of its own, so one that never reads cannot block the test.
+            signal(SIGPIPE, SIG_IGN)
+            let writer = stdin.fileHandleForWriting
+            Thread.detachNewThread {
+                try? writer.write(contentsOf: input)
+                try? writer.close()
+            }
+        }
         return (process, out, err)
     }
 

@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// A minimal HTTP server on 127.0.0.1 that answers every request with `401 Unauthorized`
-/// (asking for Basic authentication) and records each request's `Authorization` header.
+/// (asking for Basic authentication), or as its `answer` says, and records each request's
+/// `Authorization` header.
 ///
 /// Enough to see what credentials a client sends to an HTTP(S) remote without a real git server:
 /// libgit2 asks the credentials callback again after each 401, so a fetch ends in an
@@ -24,20 +25,50 @@ public final class RecordingHTTPServer: @unchecked Sendable {
         "http://127.0.0.1:\(port)/\(path)"
     }
 
-    public init() throws {
+    /// What the server answers a request with: the whole response, status line to body.
+    public typealias Answer = @Sendable (_ requestLine: String, _ authorization: String?) -> [UInt8]
+
+    /// - Parameter answer: the response to each request; by default `401` asking for Basic authentication.
+    public init(answer: Answer? = nil) throws {
         let listener = try Listener()
         self.listener = listener
         let authorizations = self.authorizations
         let requests = self.requests
         let descriptor = listener.descriptor
+        let respond = answer ?? { _, _ in Self.unauthorized }
         thread = Thread {
             while true {
                 let client = accept(descriptor, nil, nil)
                 if client < 0 { return }
-                Self.serve(client, authorizations: authorizations, requests: requests)
+                Self.serve(client, authorizations: authorizations, requests: requests, answer: respond)
             }
         }
         thread.start()
+    }
+
+    /// `401 Unauthorized`, asking for Basic authentication.
+    public static let unauthorized = Array(
+        ("HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"folio\"\r\n"
+            + "Content-Length: 0\r\nConnection: close\r\n\r\n").utf8)
+
+    /// A git smart-HTTP reference advertisement that is only an `ERR` line: what a git server sends
+    /// to refuse a fetch with its own words (git shows them as `remote error: …`).
+    public static func gitError(_ message: String) -> [UInt8] {
+        func packetLine(_ text: String) -> String {
+            let hex = String(text.utf8.count + 4, radix: 16)
+            return String(repeating: "0", count: 4 - hex.count) + hex + text
+        }
+        let body = packetLine("# service=git-upload-pack\n") + "0000" + packetLine("ERR " + message + "\n")
+        return Array(("HTTP/1.1 200 OK\r\nContent-Type: application/x-git-upload-pack-advertisement\r\n"
+            + "Cache-Control: no-cache\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+    }
+
+    /// The password of a `Basic` authorization value (`x-access-token:TOKEN` → `TOKEN`).
+    public static func basicPassword(_ authorization: String) -> String? {
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "basic", let data = Data(base64Encoded: String(parts[1])) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        return text.firstIndex(of: ":").map { String(text[text.index(after: $0)...]) }
     }
 
     /// Stops accepting; the serving thread sees accept() fail and ends.
@@ -49,7 +80,7 @@ public final class RecordingHTTPServer: @unchecked Sendable {
         stop()
     }
 
-    private static func serve(_ client: Int32, authorizations: Locked<[String]>, requests: Locked<[String]>) {
+    private static func serve(_ client: Int32, authorizations: Locked<[String]>, requests: Locked<[String]>, answer: Answer) {
         defer { close(client) }
         var request = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -60,13 +91,13 @@ public final class RecordingHTTPServer: @unchecked Sendable {
         }
         let lines = String(decoding: request, as: UTF8.self).split(separator: "\r\n")
         if let first = lines.first { requests.withValue { $0.append(String(first)) } }
+        var authorization: String?
         for line in lines where line.lowercased().hasPrefix("authorization:") {
             let value = line.dropFirst("authorization:".count).trimmingCharacters(in: .whitespaces)
             authorizations.withValue { $0.append(value) }
+            authorization = value
         }
-        let response = Array(
-            ("HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"folio\"\r\n"
-                + "Content-Length: 0\r\nConnection: close\r\n\r\n").utf8)
+        let response = answer(lines.first.map(String.init) ?? "", authorization)
         _ = response.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
     }
 

@@ -41,6 +41,7 @@ struct Ask: ParsableCommand {
         // The owner and the question are checked before any shaking, so a refusal records nothing.
         try context.vault.requireProfile()
         let question = try context.vault.checkedQuestion(text)
+        try context.vault.checkInput(tag.map { (.tag, $0) } + (note.map { [(.note, $0)] } ?? []))
         let answer: QAAnswer
         if ai {
             answer = try AIAnswer.answer(question, context: context)

@@ -1,19 +1,23 @@
 import ArgumentParser
 import Foundation
 import FolioCore
+import FolioSecrets
 import FolioStore
 import FolioSync
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Find what hand edits and crashes leave behind: orphans, duplicate ids, unreadable files, unknown kinds, damaged or missing media, broken links.",
+        abstract: """
+            Find what hand edits, crashes and syncs leave behind: orphans, duplicate ids, unreadable files, unknown kinds, \
+            damaged or missing media, broken links, conflict copies, and keys or tokens that must not be committed.
+            """,
         discussion: """
         Every media file is hashed again and compared with its name (--quick only checks that it is         there with the size its record says). --fix never deletes a damaged file: it names the records         that use it; `folio log --media FILE` finds the commits that hold its good bytes.
         Examples: folio check · folio check --quick · folio check --fix --yes
         """)
 
     @Flag(help: """
-        Repair what can be repaired: apply each orphan's delete rule, remove leftover temporary files,         restore missing media from history, relink links to media a record moved away from.
+        Repair what can be repaired: apply each orphan's delete rule, remove leftover temporary files,         restore missing media from history, relink links to media a record moved away from, give a file         shared with one outside the vault (a hard link) a copy of its own.
         """) var fix = false
     @Flag(help: "Check media by presence and size only, without hashing.") var quick = false
     @Flag(name: .shortAndLong, help: "Do not ask before fixing.") var yes = false
@@ -27,7 +31,10 @@ struct Check: ParsableCommand {
         if json {
             context.json(.array(findings.map { finding in
                 let error = finding.message
-                var pairs: [(String, JSONWriter.JSON)] = [("message", .string(error.message.text(context.language)))]
+                var pairs: [(String, JSONWriter.JSON)] = [
+                    ("message", .string(ConfiguredSecrets.redact(error.message.text(context.language)))),
+                    ("severity", .string(finding.isWarning ? "warning" : "error")),
+                ]
                 if let file = error.file { pairs.append(("file", .string(file))) }
                 if let line = error.line { pairs.append(("line", .int(line))) }
                 if let column = error.column { pairs.append(("column", .int(column))) }
@@ -36,7 +43,10 @@ struct Check: ParsableCommand {
         } else if findings.isEmpty {
             context.say(.checkClean(set.records.count))
         } else {
-            for finding in findings { Console.out(finding.message.rendered(in: context.language)) }
+            // A damaged file's line is quoted under its error: a key in it is masked there too.
+            for finding in findings {
+                Console.out(ConfiguredSecrets.redact(finding.message.rendered(in: context.language, asWarning: finding.isWarning)))
+            }
             Console.out(Message.checkProblems(findings.count).text(context.language))
         }
         if fix && !findings.isEmpty {
@@ -65,12 +75,21 @@ struct Check: ParsableCommand {
                 }
             }
         }
-        return context.vault.check(set) + context.vault.checkMedia(set, quick: quick ?? self.quick, progress: progress)
+        let files = context.vault.allFiles()
+        // What a commit would hold: git's view when there is a history (ignored files are never committed).
+        let publishable = (try? context.history?.publishablePaths()) ?? files.filter { !AtomicFile.isTemporaryPath($0) }
+        return context.vault.check(set) + context.vault.linksLeadingOutside(publishable, in: set)
+            + context.vault.conflictCopies(files) + context.vault.hardLinksOutside(publishable)
+            + context.vault.checkMedia(set, quick: quick ?? self.quick, progress: progress)
+            + context.vault.checkSecrets(publishable, in: set)
     }
 
     private func repair(_ findings: [CheckFinding], set: RecordSet, context: Context) throws {
         let strays = findings.compactMap { if case .strayTemporaryFile(let path) = $0 { path } else { nil } }
         if !strays.isEmpty { try context.vault.removeStrayTemporaryFiles(strays) }
+        let shared = findings.compactMap { if case .hardLink(let path, _) = $0 { path } else { nil } }
+        try context.vault.separateHardLinks(shared)
+        for path in shared { context.say(.guarded(.hardLinkSeparated(path))) }
         let links = findings.compactMap { if case .brokenLink(let link) = $0 { link } else { nil } }
         for link in try context.vault.repairLinks(links) {
             context.say(.media(.relinked(record: link.record, from: link.destination, to: link.repair ?? "")))

@@ -42,6 +42,7 @@ struct ConfigCommand: ParsableCommand {
             if let text = settings.string(key) { Console.out(text) } else { throw ExitCode.failure }
         case "set":
             guard let key, let value else { return }
+            try context.vault.checkInput([(.setting(key), value)])
             try settings.set(key, to: value)
             try context.vault.saveSettings(settings, message: "config: set \(key)")
             // The remote is also this device's git `origin`, which sync uses.

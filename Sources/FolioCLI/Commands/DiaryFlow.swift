@@ -38,6 +38,7 @@ struct Diary: ParsableCommand {
         try context.vault.requireProfile()
         // A blank message is refused before anything is written.
         if let message, message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw FolioError(.ai(.emptyMessage)) }
+        if let message { try context.vault.checkInput([(.message, message)]) }
         let flow = DiaryFlow(context: context, json: input.json)
         flow.show(Message.ai(.welcome).text(context.language))
         var text = text

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FolioCompanion
 import FolioCore
+import FolioSecrets
 import FolioStore
 import FolioSync
 
@@ -12,10 +13,12 @@ extension Context {
         return history
     }
 
-    /// Reports files `commit` or `sync` left out because they do not parse.
+    /// Reports files `commit` or `sync` left out: they do not parse, hold a key or a token, or are
+    /// links leading outside the vault (those messages say themselves what to do).
     func reportLeftOut(_ problems: [FolioError]) {
         for problem in problems {
             warn(problem)
+            if case .guarded = problem.message { continue }
             Console.err(terminal.warn(Message.leftOutOfCommit.text(language)))
         }
     }
@@ -59,9 +62,11 @@ struct Status: ParsableCommand {
         let history = try context.requireHistory()
         let status = try history.status(settings: context.vault.settings, localDirectory: context.vault.localDirectory)
         let pendingAI = AIState(localDirectory: context.vault.localDirectory).failures.keys.sorted()
+        let held = history.heldBack(status.changed, in: context.vault).mapValues { Self.heldBackNote($0)?.text(context.language) ?? "" }
         if json {
             context.json(.object([
                 ("changed", .array(status.changed.map { .string($0) })),
+                ("held_back", .object(held.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
                 ("ahead", .int(status.ahead)),
                 ("behind", .int(status.behind)),
                 ("conflicts", .array(status.conflicts.map { .string($0) })),
@@ -79,7 +84,7 @@ struct Status: ParsableCommand {
             context.say(.statusClean)
         } else {
             Console.out(terminal.bold(Message.statusChanged(status.changed.count).text(context.language)))
-            for path in status.changed { Console.out("  " + path) }
+            for path in status.changed { Console.out("  " + path + (held[path].map { "  " + terminal.warn($0) } ?? "")) }
         }
         if !status.conflicts.isEmpty {
             Console.out(terminal.warn(Message.statusConflicts(status.conflicts.count).text(context.language)))
@@ -90,10 +95,19 @@ struct Status: ParsableCommand {
             context.say(.noRemote)
             return
         }
-        context.say(.statusRemote(url))
+        context.say(.statusRemote(ConfiguredSecrets.redact(url)))
         context.say(.statusAheadBehind(ahead: status.ahead, behind: status.behind))
         if let last = status.remote.lastSync { context.say(.statusLastSync(last)) }
         if let error = status.remote.lastError { Console.out(terminal.warn(Message.statusLastError(error).text(context.language))) }
+    }
+
+    /// Why a commit leaves a changed file out, in a few words.
+    static func heldBackNote(_ problem: FolioError) -> Message? {
+        switch problem.message {
+        case .guarded(.secretLeftOut(let kind, let masked)): .guarded(.heldBackSecret(kind: kind, masked: masked))
+        case .guarded(.linkLeftOut), .guarded(.folderLeadsOutside): .guarded(.heldBackLink)
+        default: nil
+        }
     }
 }
 

@@ -37,6 +37,7 @@ struct Init: ParsableCommand {
         try AtomicFile.makeDirectory(target)
         try History.initialise(at: target)
         let vault = try Vault.initialise(at: target, owner: owner, language: language, clock: Clock.from(environment: environment))
+        vault.allowSecrets = global.allowSecret
         if let remote {
             var settings = vault.settings
             try settings.set("sync.remote", to: remote)
@@ -47,6 +48,7 @@ struct Init: ParsableCommand {
             let first = try history.commitHandChanges(in: vault, message: "init: new vault")
             for problem in first.leftOut {
                 Console.err(terminal.warn(problem.rendered(in: says, asWarning: true)))
+                if case .guarded = problem.message { continue }
                 Console.err(terminal.warn(Message.leftOutOfCommit.text(says)))
             }
         }

@@ -15,6 +15,12 @@ public struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Never colour the output (NO_COLOR does the same).")
     var noColor = false
 
+    @Flag(name: .long, help: """
+        Write and commit text that looks like an API key, a token or a private key (refused otherwise, \
+        since git copies the vault to every device and remote).
+        """)
+    var allowSecret = false
+
     public init() {}
 
     func language() -> Language? { lang.flatMap(Language.init(loose:)) }
@@ -61,6 +67,7 @@ struct Context {
         let root = try VaultLocation.find(explicit: global.vault, environment: environment, workingDirectory: cwd)
         let vault = Vault(root: root, clock: Clock.from(environment: environment))
         vault.languageOverride = global.language()
+        vault.allowSecrets = global.allowSecret
         MessageLanguage.shared.set(vault.language)
         let terminal = Terminal.current(noColor: global.noColor, environment: environment)
         let history = try History.open(vault, environment: environment)
@@ -71,7 +78,7 @@ struct Context {
             for notice in history.takeNotices() { Console.err(terminal.warn(notice.text(vault.language))) }
             let language = vault.language
             history.tell = { notice in Console.err(terminal.warn(notice.text(language))) }
-            vault.recorder = WarningRecorder(history: history, context: context)
+            vault.recorder = HistoryRecorder(history: history)
         }
         return context
     }
@@ -123,21 +130,46 @@ func keyValue(_ text: String) throws(FolioError) -> (String, String) {
     return (String(text[..<equals]).trimmingCharacters(in: .whitespaces), String(text[text.index(after: equals)...]))
 }
 
-/// Commits each change through the history; a failed commit is a warning, since the change itself is saved.
-final class WarningRecorder: ChangeRecorder {
+/// Commits each change through the history. A failed commit leaves the change saved on disk, so
+/// the command goes on, and fails at its end naming what was not committed (``UncommittedChanges``).
+final class HistoryRecorder: ChangeRecorder {
     let history: History
-    let context: Context
 
-    init(history: History, context: Context) {
+    init(history: History) {
         self.history = history
-        self.context = context
     }
 
     func record(_ change: VaultChange, in vault: Vault) throws(FolioError) {
         do {
             try history.record(change, in: vault)
         } catch {
-            context.warn(error)
+            UncommittedChanges.shared.add(error)
         }
+    }
+
+    func committedText(of path: String) -> String? {
+        history.committedText(of: path)
+    }
+}
+
+/// Changes a command wrote but could not commit. A command never reports success with a change of
+/// its own left uncommitted: ``Folio/run(_:)`` names each and exits 1.
+final class UncommittedChanges: @unchecked Sendable {
+    static let shared = UncommittedChanges()
+    private let lock = NSLock()
+    private var errors: [FolioError] = []
+
+    func add(_ error: FolioError) {
+        lock.lock()
+        defer { lock.unlock() }
+        if !errors.contains(error) { errors.append(error) }
+    }
+
+    /// The failures so far, each handed out once.
+    func take() -> [FolioError] {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { errors.removeAll() }
+        return errors
     }
 }

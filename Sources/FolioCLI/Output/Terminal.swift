@@ -1,5 +1,6 @@
 import Foundation
 import FolioCore
+import FolioSecrets
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,11 +56,14 @@ public enum Console {
 
     /// Writes to stderr without a newline (progress lines redrawn with `\r`).
     public static func errInline(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        FileHandle.standardError.write(Data(ConfiguredSecrets.redact(text).utf8))
     }
 
+    /// Writes a line to stderr, where every error and warning goes: configured keys and tokens, and
+    /// anything that looks like one, are masked here whatever the message, as a last line of defence.
     public static func err(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        let safe = ConfiguredSecrets.redact(text)
+        FileHandle.standardError.write(Data((safe.hasSuffix("\n") ? safe : safe + "\n").utf8))
     }
 
     /// Prints `text`; on a terminal, output taller than the screen goes through `$PAGER` (`less -FRX`).

@@ -177,6 +177,8 @@ public enum Message: Sendable, Equatable {
     case ai(AIMessage)
     case lock(LockMessage)
     case recordLimit(RecordLimitMessage)
+    /// Keys and tokens, control bytes, links out of the vault, conflict copies.
+    case guarded(GuardMessage)
 
     /// The sentence in `language`. What it quotes of a file or a server (a title, a reason) cannot
     /// drive the terminal: control characters but newline and tab show as their pictures.
@@ -371,8 +373,8 @@ public enum Message: Sendable, Equatable {
         case .leftOutOfCommit:
             ("這個檔案沒有提交：修正後執行 `folio commit`。", "this file was left out of the commit: fix it, then run `folio commit`.")
         case .commitFailed(let reason):
-            ("修改已存檔，但沒有提交到歷史（\(reason)）。下次 `folio commit` 或 `folio sync` 會補上。",
-             "the change is saved but not committed to history (\(reason)). The next `folio commit` or `folio sync` catches up.")
+            ("修改已存檔，但沒有提交到歷史（\(reason)）。請執行 `folio commit` 提交它（`folio sync` 也會補上）。",
+             "the change is saved but not committed to history (\(reason)). Run `folio commit` to commit it (`folio sync` does too).")
         case .noRemote:
             ("還沒有設定同步的遠端。用 `folio config set sync.remote 網址` 設定。",
              "no remote to sync with. Set one with `folio config set sync.remote URL`.")
@@ -412,8 +414,8 @@ public enum Message: Sendable, Equatable {
             ("遠端在同步期間一直有新的提交，試了 \(attempts) 次後先停下；所有修改都已在本機提交，稍後再同步。",
              "the remote kept moving during the sync; gave up after \(attempts) attempts. Everything is committed here; sync again in a moment.")
         case .mergeBlockedByUnparsable(let paths):
-            ("無法合併遠端的修改：這些檔案有無法解析、尚未提交的修改，而遠端也改了它們：\(paths.map(\.quotedPath).joined(separator: ", "))。請先修正它們。",
-             "cannot merge the remote's changes: these files have unparsable, uncommitted edits and the remote changed them too: \(paths.map(\.quotedPath).joined(separator: ", ")). Fix them first.")
+            ("無法合併遠端的修改：這些檔案有沒能提交的修改（無法解析、含有金鑰，或是指向資料庫外的連結），而遠端也改了它們：\(paths.map(\.quotedPath).joined(separator: ", "))。請先修正它們。",
+             "cannot merge the remote's changes: these files have uncommitted edits folio left out (they do not parse, hold a key, or are links leading outside the vault) and the remote changed them too: \(paths.map(\.quotedPath).joined(separator: ", ")). Fix them first.")
         case .staleLockRemoved(let path):
             ("移除了當掉的程式留下的鎖 \(path.quotedPath)。", "removed the lock \(path.quotedPath) left by a process that crashed.")
         case .interruptedSyncFinished:
@@ -535,6 +537,7 @@ public enum Message: Sendable, Equatable {
         case .ai(let message): message.pair
         case .lock(let message): message.pair
         case .recordLimit(let message): message.pair
+        case .guarded(let message): message.pair
         }
     }
 }

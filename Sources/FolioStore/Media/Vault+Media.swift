@@ -32,6 +32,7 @@ extension Vault {
     /// - Throws: ``FolioError`` `.media(.required)` for no files, `.media(.unreadable)` naming the file and why.
     public func importMedia(_ sources: [MediaSource]) throws(FolioError) -> [ImportedMedia] {
         guard !sources.isEmpty else { throw FolioError(.media(.required)) }
+        try requireInside(folderOf: "media/file")
         return try withLock { () throws(FolioError) -> [ImportedMedia] in
             var imported: [ImportedMedia] = []
             do throws(FolioError) {
@@ -69,6 +70,8 @@ extension Vault {
     public func create(_ request: NewRecord, importing sources: [MediaSource], dateFromMedia: Bool = false,
                        records set: RecordSet? = nil) throws(FolioError) -> Record {
         if sources.isEmpty && !dateFromMedia { return try create(request, records: set) }
+        // What the user typed is checked before a media file is copied.
+        try checkInput(request)
         return try withLock { () throws(FolioError) -> Record in
             let imported = try importMedia(sources)
             var request = request
@@ -111,6 +114,8 @@ extension Vault {
     ///   media this call imported are removed then.
     public func attach(_ sources: [MediaSource], to record: Record) throws(FolioError) -> (record: Record, added: [ImportedMedia]) {
         try withLock { () throws(FolioError) -> (record: Record, added: [ImportedMedia]) in
+            // A record the change could not be committed with is refused before a file is copied.
+            try checkSecrets(try reread(record.path).document.text, at: record.path)
             let imported = try importMedia(sources)
             do throws(FolioError) {
                 let fresh = try reread(record.path)
@@ -140,7 +145,7 @@ extension Vault {
                 } catch {
                     throw FolioError(error, file: fresh.path, text: document.text)
                 }
-                try AtomicFile.write(document.text, to: url(fresh.path))
+                try writeFile(document.text, at: fresh.path)
                 let changed = Record(path: fresh.path, document: document)
                 recordChange([fresh.path] + stored, Self.describe("attach \(added.count) media to", changed))
                 return (changed, added)

@@ -168,7 +168,7 @@ extension Vault {
                     let text = lines.joined(separator: "\n")
                     // Only a file that still parses is written back.
                     guard (try? FrontMatterDocument(parsing: text, limits: frontMatterLimits)) != nil else { return }
-                    try AtomicFile.write(text, to: url(path))
+                    try writeFile(text, at: path)
                     recordChange([path], "media: relink \(path)")
                     repaired += changed
                 }

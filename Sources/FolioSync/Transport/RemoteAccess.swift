@@ -1,5 +1,6 @@
 import Foundation
 import FolioCore
+import FolioSecrets
 import Git
 
 /// How folio authenticates to one remote and decides whether to trust it: the source of the
@@ -290,7 +291,14 @@ public final class RemoteOperation: Sendable {
     }
 
     /// Sorts an error thrown by a fetch or push that used ``callbacks`` into the cases a caller acts on.
+    ///
+    /// libgit2's words may carry the server's (an `ERR` line, a URL with a password): the token this
+    /// access sends, and anything that looks like a credential, are masked in them.
     public func classify(_ error: any Error) -> TransportFailure {
+        sorted(error).redacted(Redactor(secrets: [access.token].compactMap { $0 }))
+    }
+
+    private func sorted(_ error: any Error) -> TransportFailure {
         if let failure = error as? TransportFailure { return failure }
         if let problem = error as? TransportProblem {
             return problem.hostKey != nil ? .hostKeyRefused(problem) : .authenticationFailed(reason: problem.description, problem: problem)

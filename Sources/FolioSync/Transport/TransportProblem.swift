@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSecrets
 import Foundation
 
 /// An SSH host key that was refused, in the terms a person checks it with.
@@ -116,6 +117,19 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
     case cancelled
     /// Anything else, with libgit2's words.
     case other(reason: String)
+
+    /// The same failure with its reason passed through `redactor`.
+    public func redacted(_ redactor: Redactor) -> TransportFailure {
+        switch self {
+        case .unreachable(let reason): .unreachable(reason: redactor.redact(reason))
+        case .authenticationFailed(let reason, let problem): .authenticationFailed(reason: redactor.redact(reason), problem: problem)
+        case .hostKeyRefused: self
+        case .certificateRejected(let reason): .certificateRejected(reason: redactor.redact(reason))
+        case .rejectedNonFastForward(let reason): .rejectedNonFastForward(reason: redactor.redact(reason))
+        case .cancelled: self
+        case .other(let reason): .other(reason: redactor.redact(reason))
+        }
+    }
 
     /// Whether the remote was simply not reachable (exit status 3).
     public var isUnreachable: Bool {

@@ -1,0 +1,59 @@
+import FolioSecrets
+
+/// Checks on text a user typed (or a server sent) before folio writes it into a file it will commit.
+///
+/// Nothing is written when a check fails, so a refused input never leaves a record behind that the
+/// commit could not take (a NUL byte cannot go into a commit message) or that the user did not mean
+/// to publish (a key pasted into a title).
+public enum UserInput {
+    /// Refuses a NUL byte and the control characters that garble terminals and commit messages
+    /// (C0 but tab, line feed and carriage return; DEL; C1).
+    /// - Throws: ``FolioError`` `.guarded(.nulInInput)` or `.guarded(.controlInInput)`.
+    public static func checkCharacters(_ text: String, _ name: GuardMessage.InputName) throws(FolioError) {
+        for scalar in text.unicodeScalars where isForbidden(scalar) {
+            if scalar.value == 0 { throw FolioError(.guarded(.nulInInput(name))) }
+            throw FolioError(.guarded(.controlInInput(name, scalar: scalar.value)))
+        }
+    }
+
+    /// Refuses text that holds what looks like a key or a token, unless `allowed` (`--allow-secret`).
+    /// - Throws: ``FolioError`` `.guarded(.secretInInput)` naming the input, the kind and the masked match.
+    public static func checkSecrets(_ text: String, _ name: GuardMessage.InputName, allowed: Bool) throws(FolioError) {
+        guard !allowed, let found = SecretScanner.scan(text).first else { return }
+        throw FolioError(.guarded(.secretInInput(input: name, kind: found.kind, masked: found.masked)))
+    }
+
+    /// Both checks on each input, characters first.
+    public static func check(_ inputs: [(GuardMessage.InputName, String)], allowSecrets: Bool) throws(FolioError) {
+        for (name, text) in inputs { try checkCharacters(text, name) }
+        for (name, text) in inputs { try checkSecrets(text, name, allowed: allowSecrets) }
+    }
+
+    /// `text` as one line fit for a commit message or a terminal: every control or line-breaking
+    /// character becomes a space (with the spaces beside it, one space), and anything that looks
+    /// like a key is masked.
+    public static func oneLine(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var lastWasSpace = false
+        for scalar in text.unicodeScalars {
+            let blank = isForbidden(scalar) || scalar.properties.generalCategory == .lineSeparator
+                || scalar.properties.generalCategory == .paragraphSeparator || scalar == "\n" || scalar == "\r" || scalar == "\t"
+            if blank || (scalar == " " && lastWasSpace) {
+                if !lastWasSpace { out.append(" ") }
+                lastWasSpace = true
+            } else {
+                out.append(scalar)
+                lastWasSpace = scalar == " "
+            }
+        }
+        return Redactor().redact(String(out))
+    }
+
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: false
+        case 0x00..<0x20, 0x7F, 0x80..<0xA0: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// Masks credentials in text meant for people: error messages, log lines, saved failure states.
+///
+/// Three things are masked, each down to its first 4 characters and `…`: the configured secrets
+/// it was given (the AI key, git tokens), anything ``SecretScanner`` recognises, and the values of
+/// `Authorization` headers, `Bearer` tokens and URL passwords (`https://user:PASSWORD@host`).
+public struct Redactor: Sendable, Hashable {
+    /// Secrets shorter than this are not masked by value: masking every `abc` in a message would
+    /// garble it more than it protects.
+    public static let shortestKnownSecret = 8
+
+    /// The configured secrets masked wherever they appear, longest first.
+    public private(set) var secrets: [String]
+
+    public init(secrets: [String] = []) {
+        var unique = Set<String>()
+        self.secrets = secrets
+            .map { $0.trimmingCharactersInWhitespace() }
+            .filter { $0.utf8.count >= Self.shortestKnownSecret && unique.insert($0).inserted }
+            .sorted { $0.utf8.count > $1.utf8.count }
+    }
+
+    /// `text` with every credential in it masked.
+    public func redact(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var edits: [(range: Range<Int>, replacement: String)] = []
+        for secret in secrets {
+            let needle = Array(secret.utf8)
+            for start in occurrences(of: needle, in: bytes) {
+                edits.append((start..<(start + needle.count), SecretScanner.mask(secret)))
+            }
+        }
+        for finding in SecretScanner.scan(bytes) {
+            edits.append((finding.range, finding.masked))
+        }
+        edits += headerValues(in: bytes)
+        edits += urlPasswords(in: bytes)
+        guard !edits.isEmpty else { return text }
+        // Apply from the start, skipping an edit that overlaps one already made.
+        edits.sort { $0.range.lowerBound < $1.range.lowerBound || ($0.range.lowerBound == $1.range.lowerBound && $0.range.count > $1.range.count) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var position = 0
+        for edit in edits where edit.range.lowerBound >= position {
+            out += bytes[position..<edit.range.lowerBound]
+            out += Array(edit.replacement.utf8)
+            position = edit.range.upperBound
+        }
+        out += bytes[position...]
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: - Headers and URLs
+
+    /// `Authorization: <scheme> <value>`, `Authorization: <value>` and `Bearer <value>`: the values.
+    private func headerValues(in bytes: [UInt8]) -> [(range: Range<Int>, replacement: String)] {
+        var edits: [(range: Range<Int>, replacement: String)] = []
+        for start in occurrences(of: Array("authorization".utf8), in: bytes, ignoringCase: true) {
+            // A header or a field (`Authorization: …`, `"authorization": "…"`, `authorization=…`), not the word in a sentence.
+            var i = start + 13
+            while i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { i += 1 }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") || bytes[i] == UInt8(ascii: "=") else { continue }
+            while i < bytes.count, [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: " ")].contains(bytes[i]) { i += 1 }
+            var word = i
+            while word < bytes.count && Self.isCredential(bytes[word]) { word += 1 }
+            let scheme = String(decoding: bytes[i..<word], as: UTF8.self).lowercased()
+            if ["bearer", "basic", "token", "digest"].contains(scheme) {
+                i = word
+                while i < bytes.count && bytes[i] == UInt8(ascii: " ") { i += 1 }
+                word = i
+                while word < bytes.count && Self.isCredential(bytes[word]) { word += 1 }
+            }
+            if word > i { edits.append((i..<word, mask(bytes[i..<word]))) }
+        }
+        for start in occurrences(of: Array("bearer ".utf8), in: bytes, ignoringCase: true) {
+            var i = start + 7
+            while i < bytes.count && bytes[i] == UInt8(ascii: " ") { i += 1 }
+            var end = i
+            while end < bytes.count && Self.isCredential(bytes[end]) { end += 1 }
+            if end - i >= 8 { edits.append((i..<end, mask(bytes[i..<end]))) }
+        }
+        return edits
+    }
+
+    /// The password of `scheme://user:password@host`.
+    private func urlPasswords(in bytes: [UInt8]) -> [(range: Range<Int>, replacement: String)] {
+        var edits: [(range: Range<Int>, replacement: String)] = []
+        for start in occurrences(of: Array("://".utf8), in: bytes) {
+            var i = start + 3
+            var colon: Int?
+            while i < bytes.count {
+                let c = bytes[i]
+                if c == UInt8(ascii: "@") {
+                    if let colon, i > colon + 1 { edits.append(((colon + 1)..<i, mask(bytes[(colon + 1)..<i]))) }
+                    break
+                }
+                if c == UInt8(ascii: "/") || c == UInt8(ascii: " ") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") { break }
+                if c == UInt8(ascii: ":") && colon == nil { colon = i }
+                i += 1
+            }
+        }
+        return edits
+    }
+
+    private func mask(_ bytes: ArraySlice<UInt8>) -> String {
+        SecretScanner.mask(String(decoding: bytes, as: UTF8.self))
+    }
+
+    private static func isCredential(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+            || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || "-._~+/=".utf8.contains(c)
+    }
+
+    private func occurrences(of needle: [UInt8], in bytes: [UInt8], ignoringCase: Bool = false) -> [Int] {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return [] }
+        func fold(_ c: UInt8) -> UInt8 { ignoringCase && c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") ? c + 32 : c }
+        var found: [Int] = []
+        var start = 0
+        while start <= bytes.count - needle.count {
+            if needle.indices.allSatisfy({ fold(bytes[start + $0]) == fold(needle[$0]) }) {
+                found.append(start)
+                start += needle.count
+            } else {
+                start += 1
+            }
+        }
+        return found
+    }
+}
+
+extension String {
+    func trimmingCharactersInWhitespace() -> String {
+        trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+extension NSLock {
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// The secrets configured on this device, masked in everything folio says: set once at start-up
+/// (lazily, since finding them reads a file), read from any thread.
+public final class ConfiguredSecrets: @unchecked Sendable {
+    public static let shared = ConfiguredSecrets()
+
+    private let lock = NSLock()
+    private var loader: (@Sendable () -> [String])?
+    private var loaded: Redactor?
+
+    /// Sets how the configured secrets are found; they are looked up the first time text is redacted.
+    public func install(_ loader: @escaping @Sendable () -> [String]) {
+        lock.locked {
+            self.loader = loader
+            loaded = nil
+        }
+    }
+
+    /// The redactor for the configured secrets and every pattern.
+    public var redactor: Redactor {
+        if let ready = lock.locked({ loaded }) { return ready }
+        let load = lock.locked { loader }
+        let made = Redactor(secrets: load?() ?? [])
+        return lock.locked {
+            if let raced = loaded { return raced }
+            loaded = made
+            return made
+        }
+    }
+
+    /// `text` with configured secrets and anything that looks like one masked.
+    public static func redact(_ text: String) -> String {
+        shared.redactor.redact(text)
+    }
+}

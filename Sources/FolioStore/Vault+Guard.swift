@@ -1,0 +1,112 @@
+import Foundation
+import FolioCore
+import FolioSecrets
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Vault {
+    // MARK: - What a user typed
+
+    /// Refuses typed text a record must not keep: a NUL byte or a control character, and — unless
+    /// ``allowSecrets`` (`--allow-secret`) — what looks like a key or a token. Call before writing anything.
+    /// - Throws: ``FolioError`` `.guarded(…)` naming the input.
+    public func checkInput(_ inputs: [(GuardMessage.InputName, String)]) throws(FolioError) {
+        try UserInput.check(inputs, allowSecrets: allowSecrets)
+    }
+
+    /// The checks of ``checkInput(_:)`` on every text of a new record.
+    func checkInput(_ request: NewRecord) throws(FolioError) {
+        var inputs: [(GuardMessage.InputName, String)] = []
+        if let title = request.title { inputs.append((.title, title)) }
+        for (key, value) in request.fields {
+            inputs.append((.field(UserInput.oneLine(key)), key))
+            inputs.append((Self.inputName(key), value))
+        }
+        inputs += request.tags.map { (.tag, $0) }
+        if let body = request.body { inputs.append((.body, body)) }
+        if let parent = request.parent { inputs.append((.field("parent"), parent)) }
+        if let date = request.date { inputs.append((.field("date"), date)) }
+        try checkInput(inputs)
+    }
+
+    /// How a key's value is named in messages: `title`, `tag`, else the key.
+    static func inputName(_ key: String) -> GuardMessage.InputName {
+        switch key {
+        case "title": .title
+        case "tags": .tag
+        case "text": .text
+        case "question": .question
+        case "name": .name
+        default: .field(key)
+        }
+    }
+
+    // MARK: - Writing a file folio commits
+
+    /// Writes `text` to the vault-relative `path`, atomically, after the checks every file folio
+    /// writes and then commits goes through: no folder on its way leads outside the vault, and it
+    /// holds no key or token that the committed version does not already hold (unless ``allowSecrets``).
+    /// - Throws: ``FolioError`` `.guarded(.folderLeadsOutside)`, `.guarded(.secretInFile)` at the
+    ///   secret's line and column, or `.writeFailed`; the file is unchanged then.
+    func writeFile(_ text: String, at path: String) throws(FolioError) {
+        try requireInside(folderOf: path)
+        try checkSecrets(text, at: path)
+        try AtomicFile.write(text, to: url(path))
+    }
+
+    /// Creates the folders of `path` (vault-relative) inside the vault, refusing when an existing one
+    /// on the way is a symbolic link that leads outside it.
+    func makeFolders(for path: String) throws(FolioError) {
+        try requireInside(folderOf: path)
+        try AtomicFile.makeDirectory(url(path).deletingLastPathComponent())
+    }
+
+    /// Refuses when the folder `path` lives in resolves (through symbolic links) outside the vault.
+    /// The nearest folder that exists is what is resolved, so a link anywhere on the way is seen.
+    func requireInside(folderOf path: String) throws(FolioError) {
+        var folder = (path as NSString).deletingLastPathComponent
+        while !folder.isEmpty {
+            var info = stat()
+            if lstat(url(folder).path, &info) == 0 { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        guard !folder.isEmpty else { return }
+        if !isInside(url(folder).path) { throw FolioError(.guarded(.folderLeadsOutside(folder)), file: path) }
+    }
+
+    /// Whether `absolute`, every link in it followed, is the vault or inside it.
+    public func isInside(_ absolute: String) -> Bool {
+        Self.isInside(absolute, root: root.path)
+    }
+
+    static func isInside(_ absolute: String, root: String) -> Bool {
+        let resolved = realpath(absolute, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        } ?? URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+        return resolved == root || resolved.hasPrefix(root + "/")
+    }
+
+    /// Whether `absolute` is a symbolic link whose target is outside the vault at `root`.
+    static func isLinkLeadingOutside(_ absolute: String, root: String) -> Bool {
+        var info = stat()
+        return lstat(absolute, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && !isInside(absolute, root: root)
+    }
+
+    /// Refuses `text` for `path` when it holds what looks like a key or a token that the committed
+    /// version of the file does not already hold, unless ``allowSecrets``. A key the file on disk
+    /// already holds (a hand edit) is named at its line and column there.
+    func checkSecrets(_ text: String, at path: String) throws(FolioError) {
+        guard !allowSecrets else { return }
+        let findings = SecretScanner.scan(text)
+        guard !findings.isEmpty else { return }
+        let published = recorder?.committedText(of: path)
+        guard let finding = findings.first(where: { !(published?.contains($0.secret) ?? false) }) else { return }
+        let error = FolioError(.guarded(.secretInFile(kind: finding.kind, masked: finding.masked)), file: path)
+        guard let current = Self.readText(url(path)),
+              let onDisk = SecretScanner.scan(current).first(where: { $0.secret == finding.secret })
+        else { throw error }
+        throw FolioError(error.message, file: path, line: onDisk.line, column: onDisk.column)
+    }
+}
