@@ -27,11 +27,13 @@ public enum CheckFinding: Sendable, Equatable {
     case conflictCopy(path: String, record: String, recordExists: Bool)
     /// A file that also has names outside the vault.
     case hardLink(path: String, otherNames: Int)
+    /// A name another device could not write; left out of commits until renamed.
+    case nameNotPortable(path: String, problem: PortablePath.NameProblem)
 
     /// Findings that point at something to look at rather than damage: shown as warnings.
     public var isWarning: Bool {
         switch self {
-        case .secret, .conflictCopy, .hardLink: true
+        case .secret, .conflictCopy, .hardLink, .nameNotPortable: true
         default: false
         }
     }
@@ -58,6 +60,7 @@ public enum CheckFinding: Sendable, Equatable {
         case .conflictCopy(let path, let record, let exists):
             FolioError(.guarded(.conflictCopy(record: record, recordExists: exists)), file: path)
         case .hardLink(let path, let names): FolioError(.guarded(.hardLinkOutside(otherNames: names)), file: path)
+        case .nameNotPortable(let path, let problem): FolioError(.nameNotPortable(problem), file: path)
         }
     }
 }
@@ -97,6 +100,16 @@ extension Vault {
         findings += set.escapingLinks.map(CheckFinding.escapingLink)
         findings += strayTemporaryFiles().map(CheckFinding.strayTemporaryFile)
         return findings
+    }
+
+    /// Files whose names another device could not write (see ``PortablePath``). A record file whose
+    /// name is not UTF-8 is already named as unreadable by the scan.
+    public func namesNotPortable(_ paths: [String]) -> [CheckFinding] {
+        paths.compactMap { path in
+            guard let problem = PortablePath.problem(path) else { return nil }
+            if problem == .notUTF8 && path.hasSuffix(".md") { return nil }
+            return .nameNotPortable(path: path, problem: problem)
+        }
     }
 
     /// Temporary files an interrupted write left beside records.

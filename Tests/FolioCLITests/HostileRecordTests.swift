@@ -186,6 +186,8 @@ struct HostileRecordTests {
         let check = try folio.run("check")
         #expect(!(check.stdout + check.stderr).contains("\u{1B}"))
         #expect((check.stdout + check.stderr).contains(#""ideas/new\nline.md""#), "\(check.stdout)")
+        #expect(check.status == 1 && (check.stdout + check.stderr).contains("ideas/CON.md: warning: 'CON.md' is a device name Windows reserves"),
+                "\(check.stdout)\(check.stderr)")
 
         let commit = try folio.run("commit")
         #expect(commit.status == 0, "\(commit.stderr)")

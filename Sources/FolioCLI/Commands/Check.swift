@@ -81,7 +81,7 @@ struct Check: ParsableCommand {
         return context.vault.check(set) + context.vault.linksLeadingOutside(publishable, in: set)
             + context.vault.conflictCopies(files) + context.vault.hardLinksOutside(publishable)
             + context.vault.checkMedia(set, quick: quick ?? self.quick, progress: progress)
-            + context.vault.checkSecrets(publishable, in: set)
+            + context.vault.checkSecrets(publishable, in: set) + context.vault.namesNotPortable(files)
     }
 
     private func repair(_ findings: [CheckFinding], set: RecordSet, context: Context) throws {
