@@ -68,8 +68,14 @@ public enum Console {
 
     /// Prints `text`; on a terminal, output taller than the screen goes through `$PAGER` (`less -FRX`).
     public static func page(_ text: String, terminal: Terminal, environment: [String: String]) {
-        let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-        guard terminal.isInteractive, lines >= terminal.height - 1 else { return out(text) }
+        guard terminal.isInteractive else { return out(text) }
+        // Bytes, not characters, and only as far as a screenful: a record may be many megabytes.
+        var lines = 0
+        for byte in text.utf8 where byte == UInt8(ascii: "\n") {
+            lines += 1
+            if lines >= terminal.height - 1 { break }
+        }
+        guard lines >= terminal.height - 1 else { return out(text) }
         let pager = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -FRX"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

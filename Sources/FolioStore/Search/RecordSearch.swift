@@ -66,10 +66,15 @@ public struct RecordSearch: Sendable {
         [record.title, allTags.joined(separator: " "), searchedBody(of: record, limit: bodyLimit), fieldsText(of: record, keys: keys)]
     }
 
-    /// The texts a snippet may be cut from, best first: the searched part of the body, then the
-    /// text-valued front matter.
+    /// How much of a body a snippet is cut from. A snippet is a preview: the first 64 KiB hold
+    /// the matches of every ordinary record, and a pasted log of megabytes is not read through
+    /// again for one line of it.
+    public static let snippetBytes = 65_536
+
+    /// The texts a snippet may be cut from, best first: the first ``snippetBytes`` of the searched
+    /// part of the body, then the text-valued front matter.
     public static func snippetSources(of record: Record, keys: [String], bodyLimit: Int) -> [String] {
-        [searchedBody(of: record, limit: bodyLimit), fieldsText(of: record, keys: keys)]
+        [searchedBody(of: record, limit: min(bodyLimit, snippetBytes)), fieldsText(of: record, keys: keys)]
     }
 
     /// The body's first `limit` bytes, cut before a character that would not fit.
