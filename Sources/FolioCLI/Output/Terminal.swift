@@ -33,15 +33,72 @@ public struct Terminal: Sendable {
     public func fail(_ text: String) -> String { paint(text, "31") }
 }
 
+/// One of folio's output streams (standard output or error), written with `write(2)`.
+///
+/// When the reader has gone away — `folio list | head -1`, a pager quit early, a closed terminal —
+/// a write fails with `EPIPE` (SIGPIPE is ignored, see ``Folio/run(_:)``). The stream then stops
+/// writing and every later write is dropped, while the command goes on to its end: a command that
+/// changes the vault is never cut short between its change and its commit because nobody reads
+/// what it says, and its exit status is what the command itself decides.
+final class OutputStream: @unchecked Sendable {
+    let descriptor: Int32
+    private let lock = NSLock()
+    private var broken = false
+
+    init(_ descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Whether a write failed and the stream gave up.
+    var isBroken: Bool { lock.withLock { broken } }
+
+    /// Writes all of `text`, unless the stream is (or becomes) broken.
+    func write(_ text: String) {
+        lock.withLock {
+            guard !broken else { return }
+            var bytes = Array(text.utf8)[...]
+            while !bytes.isEmpty {
+                let written = bytes.withUnsafeBytes { buffer -> Int in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return systemWrite(descriptor, base, buffer.count)
+                }
+                if written > 0 {
+                    bytes = bytes.dropFirst(written)
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else if written < 0 && errno == EAGAIN {
+                    // A non-blocking descriptor inherited from the shell: wait until it takes more.
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                } else {
+                    broken = true
+                    return
+                }
+            }
+        }
+    }
+
+    #if canImport(Glibc)
+    private let systemWrite = Glibc.write
+    #else
+    private let systemWrite = Darwin.write
+    #endif
+
+    static let standardOutput = OutputStream(STDOUT_FILENO)
+    static let standardError = OutputStream(STDERR_FILENO)
+}
+
 /// Writes text to standard output, through a pager when it is long and a person is reading.
+///
+/// Output that nobody reads any more is dropped (see ``OutputStream``), never a crash.
 public enum Console {
     public static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        OutputStream.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     /// Writes to stdout without a newline (a reply streaming in).
     public static func outInline(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        OutputStream.standardOutput.write(text)
     }
 
     /// Runs `body` while `note` stands on the terminal's last line (stderr), then erases it; without
@@ -55,11 +112,11 @@ public enum Console {
 
     /// Writes to stderr without a newline (progress lines redrawn with `\r`).
     public static func errInline(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        OutputStream.standardError.write(text)
     }
 
     public static func err(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        OutputStream.standardError.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     /// Prints `text`; on a terminal, output taller than the screen goes through `$PAGER` (`less -FRX`).
@@ -80,21 +137,22 @@ public enum Console {
         } catch {
             return out(text)
         }
-        pipe.fileHandleForWriting.write(Data(text.utf8))
+        // Quitting the pager early closes the pipe: the rest of the text is dropped.
+        OutputStream(pipe.fileHandleForWriting.fileDescriptor).write(text)
         try? pipe.fileHandleForWriting.close()
         process.waitUntilExit()
     }
 
     /// Asks a yes/no question on the terminal; `defaultYes` is taken for an empty answer.
     public static func confirm(_ prompt: String, defaultYes: Bool = false) -> Bool {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        errInline(prompt)
         guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         if answer.isEmpty { return defaultYes }
         return ["y", "yes", "是", "好", "確定"].contains(answer)
     }
 
     public static func ask(_ prompt: String) -> String? {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        errInline(prompt)
         return readLine()?.trimmingCharacters(in: .whitespaces)
     }
 }

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension FolioProcess {
+    /// Runs folio and kills it (SIGKILL) if it has not ended after `seconds`: a hang guard, so a
+    /// test of a hang fails instead of hanging the suite. `killed` says whether it had to.
+    func run(_ arguments: [String], killAfter seconds: Double) throws -> (result: Result, killed: Bool) {
+        let started = try start(arguments)
+        let process = started.0
+        let killed = Locked(false)
+        let guardThread = Thread {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning {
+                killed.withValue { $0 = true }
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
+        guardThread.start()
+        let result = finish(started)
+        return (result, killed.current)
+    }
+}
+
+/// How long a test lets a sync that must give up after `sync.timeout` 2 run before calling it
+/// hung: ten times the limit, so a busy machine never makes a correct folio look late.
+private let hangGuard = 20.0
+
+@Suite("Network faults during sync", .serialized)
+struct NetworkFaultTests {
+    enum Phase: String, CaseIterable, Sendable { case push, fetch }
+
+    @Test(
+        "the connection drops mid-transfer: exit 3, everything committed, both repositories intact, the next sync converges",
+        arguments: NetworkRig.Transport.allCases, [Phase.push, .fetch])
+    func dropped(_ transport: NetworkRig.Transport, _ phase: Phase) throws {
+        for ending in [FaultProxy.Ending.close, .reset] {
+            let rig = try NetworkRig(transport)
+            let title: String
+            switch phase {
+            case .push:
+                title = "斷線前寫的大想法"
+                try rig.bigIdea(title, on: "A")
+                rig.proxy.mode = .drop(after: 32_768, direction: .clientToServer, ending: ending)
+            case .fetch:
+                title = "B 的大想法"
+                try rig.bigIdea(title, on: "B")
+                try rig.sync("B")
+                #expect(try rig["A"].run("idea", "A 在斷線前寫的").status == 0)
+                rig.proxy.mode = .drop(after: 32_768, direction: .serverToClient, ending: ending)
+            }
+            let remoteBefore = try rig.commits("main", in: rig.bare)
+            let headBefore = try rig.commits("HEAD", in: rig["A"].directory)
+            let (result, killed) = try rig["A"].run(["sync"], killAfter: 60)
+            let what = "\(transport) \(phase) \(ending)"
+            #expect(!killed, "\(what): sync hung")
+            #expect(result.status == 3, "\(what): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("could not reach the remote"), "\(what): \(result.stderr)")
+            #expect(result.stderr.contains("Everything is committed on this device"), "\(what)")
+            #expect(rig.proxy.faults >= 1, "\(what): the fault never fired")
+            #expect(try rig.isClean("A"), "\(what): something is left uncommitted")
+            #expect(try rig.commits("HEAD", in: rig["A"].directory) == headBefore, "\(what): local history moved")
+            #expect(try rig.commits("main", in: rig.bare) == remoteBefore, "\(what): the remote moved")
+            try rig.fsck("A")
+
+            rig.proxy.mode = .pass
+            try rig.sync("A", "\(what): the sync after the drop")
+            try rig.sync("B")
+            try rig.sync("A")
+            #expect(try rig.path(of: title, on: "A") != "" && rig.path(of: title, on: "B") != "", "\(what)")
+            let converged = rig.files("A") == rig.files("B")
+            #expect(converged, "\(what): the devices did not converge")
+            #expect(try rig.commits("main", in: rig.bare).first == rig.commits("HEAD", in: rig["A"].directory).first)
+            try rig.fsck("A", "B")
+        }
+    }
+
+    @Test("a remote that accepts and then says nothing: sync gives up after sync.timeout, exit 3, the next sync sends everything",
+          arguments: NetworkRig.Transport.allCases)
+    func stalled(_ transport: NetworkRig.Transport) throws {
+        let rig = try NetworkRig(transport)
+        #expect(try rig["A"].run("config", "set", "sync.timeout", "2").status == 0)
+        #expect(try rig["A"].run("idea", "卡住時寫的").status == 0)
+        rig.proxy.mode = .stall(after: 0, direction: .serverToClient)
+        let started = ContinuousClock.now
+        let (result, killed) = try rig["A"].run(["sync"], killAfter: hangGuard)
+        let took = ContinuousClock.now - started
+        #expect(!killed, "\(transport): sync was still waiting after \(hangGuard) s")
+        #expect(result.status == 3, "\(transport): \(result.stderr)")
+        #expect(result.stderr.contains("could not reach the remote") && result.stderr.contains("timed out"), "\(result.stderr)")
+        #expect(rig.proxy.faults >= 1)
+        #expect(try rig.isClean("A"))
+        print("\(transport) stalled sync with sync.timeout 2 gave up after \(took)")
+
+        rig.proxy.mode = .pass
+        let again = try rig.sync("A")
+        #expect(again.stdout.contains("sent"), "\(again.stdout)")
+        try rig.sync("B")
+        #expect(try rig.path(of: "卡住時寫的", on: "B") != "")
+        try rig.fsck("A", "B")
+    }
+
+    @Test("a remote that stalls in the middle of the transfer: the same bound", arguments: NetworkRig.Transport.allCases)
+    func stalledMidTransfer(_ transport: NetworkRig.Transport) throws {
+        let rig = try NetworkRig(transport)
+        #expect(try rig["A"].run("config", "set", "sync.timeout", "2").status == 0)
+        try rig.bigIdea("送到一半卡住", on: "A")
+        rig.proxy.mode = .stall(after: 32_768, direction: .clientToServer)
+        let (result, killed) = try rig["A"].run(["sync"], killAfter: hangGuard)
+        #expect(!killed, "\(transport): sync was still waiting after \(hangGuard) s")
+        #expect(result.status == 3, "\(transport): \(result.stderr)")
+        #expect(rig.proxy.faults >= 1)
+        rig.proxy.mode = .pass
+        try rig.sync("A")
+        try rig.sync("B")
+        #expect(try rig.path(of: "送到一半卡住", on: "B") != "")
+        try rig.fsck("A", "B")
+    }
+
+    @Test("a host that never answers the connection (its SYNs dropped): sync gives up after sync.timeout, exit 3")
+    func swallowedConnect() throws {
+        let rig = try NetworkRig(.git, others: [])
+        let silent = try SilentPort()
+        #expect(try rig["A"].run("config", "set", "sync.timeout", "2").status == 0)
+        #expect(try rig["A"].run("config", "set", "sync.remote", "git://127.0.0.1:\(silent.port)/remote.git").status == 0)
+        #expect(try rig["A"].run("idea", "沒有回應的主機").status == 0)
+        let (result, killed) = try rig["A"].run(["sync"], killAfter: hangGuard)
+        #expect(!killed, "sync was still connecting after \(hangGuard) s")
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("timed out"), "\(result.stderr)")
+        #expect(try rig.isClean("A"))
+        #expect(try rig["A"].run("config", "set", "sync.remote", rig.url).status == 0)
+        let again = try rig.sync("A")
+        #expect(again.stdout.contains("sent"))
+        #expect(try Tool.git(["log", "--format=%s", "main"], in: rig.bare).contains("沒有回應的主機"))
+    }
+}
