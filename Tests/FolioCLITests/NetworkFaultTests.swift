@@ -139,3 +139,34 @@ struct NetworkFaultTests {
         #expect(try Tool.git(["log", "--format=%s", "main"], in: rig.bare).contains("沒有回應的主機"))
     }
 }
+
+@Suite("Ctrl-C during a stalled sync", .serialized)
+struct StalledInterruptTests {
+    @Test("Ctrl-C ends a sync blocked on a silent remote at once: it says cancelled, everything stays committed",
+          arguments: NetworkRig.Transport.allCases)
+    func interrupted(_ transport: NetworkRig.Transport) throws {
+        let rig = try NetworkRig(transport, others: [])
+        #expect(try rig["A"].run("idea", "按下 Ctrl-C 前寫的").status == 0)
+        rig.proxy.mode = .stall(after: 0, direction: .serverToClient)
+        // sync.timeout stays 60: only Ctrl-C can end this sync early.
+        let started = try rig["A"].start(["sync"])
+        let process = started.0
+        let deadline = Date().addingTimeInterval(hangGuard)
+        while rig.proxy.faults == 0, process.isRunning, Date() < deadline { usleep(20_000) }
+        #expect(rig.proxy.faults == 1, "the sync never reached the silent remote")
+        kill(process.processIdentifier, SIGINT)
+        let guardThread = Thread {
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        guardThread.start()
+        let result = rig["A"].finish(started)
+        #expect(process.terminationReason == .exit, "\(transport): the sync had to be killed")
+        #expect(result.status == 1, "\(transport): \(result.stderr)")
+        #expect(result.stderr.contains("cancelled"), "\(result.stderr)")
+        #expect(try rig.isClean("A"))
+        rig.proxy.mode = .pass
+        try rig.sync("A")
+        #expect(try Tool.git(["log", "--format=%s", "main"], in: rig.bare).contains("按下 Ctrl-C 前寫的"))
+    }
+}
