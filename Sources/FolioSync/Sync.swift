@@ -105,6 +105,8 @@ extension History {
             report.handCommit = try commitHandChanges(in: vault)
             guard let url = try remoteURL(settings: vault.settings) else { throw FolioError(.noRemote) }
             state.url = url
+            // A vault made before folio recorded the upstream gets it now; failing to is no reason not to sync.
+            try? trackOrigin()
             let access = try transport.access(url)
             let ownMarks = GitWriterMarks.Folder(localDirectory: vault.localDirectory)
             let marks = GitWriterMarks.Folder(localDirectory: vault.localDirectory, remote: true)
