@@ -131,6 +131,13 @@ extension History {
                 try? manager.removeItem(at: directory)
                 throw FolioError(.notAVault(url))
             }
+            // A tree folio must not write is refused before the first file is.
+            let hazards = try repository.hazards(in: tip)
+            if let first = hazards.first {
+                try? manager.removeItem(at: directory)
+                throw FolioError(.remote(.hostileTree(
+                    commit: tip.short, path: first.path, hazard: RemoteMessage.Hazard(first.kind), more: hazards.count - 1)))
+            }
             try repository.checkout(commit: tip, force: true)
             try repository.moveHeadBranch(to: tip, from: nil, message: "folio clone \(url)")
             try repository.setUpstream(of: "main", to: Upstream(remote: "origin", merge: "refs/heads/main"))

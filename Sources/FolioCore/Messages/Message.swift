@@ -173,6 +173,7 @@ public enum Message: Sendable, Equatable {
     case ai(AIMessage)
     case lock(LockMessage)
     case recordLimit(RecordLimitMessage)
+    case remote(RemoteMessage)
 
     public func text(_ language: Language) -> String {
         let (zh, en) = pair
@@ -497,6 +498,7 @@ public enum Message: Sendable, Equatable {
         case .ai(let message): message.pair
         case .lock(let message): message.pair
         case .recordLimit(let message): message.pair
+        case .remote(let message): message.pair
         }
     }
 }
