@@ -170,3 +170,62 @@ struct StalledInterruptTests {
         #expect(try Tool.git(["log", "--format=%s", "main"], in: rig.bare).contains("按下 Ctrl-C 前寫的"))
     }
 }
+
+@Suite("A remote whose history another client rewrote", .serialized)
+struct RewrittenRemoteTests {
+    enum Rewrite: String, CaseIterable, Sendable {
+        /// `git reset --hard HEAD~1`, a new commit, `git push --force`.
+        case forcePushed
+        /// The branch replaced by a history sharing no commit with the vault's.
+        case unrelated
+    }
+
+    @Test("sync merges the rewritten history, says so, and drops no commit of this device",
+          arguments: NetworkRig.Transport.allCases, Rewrite.allCases)
+    func rewritten(_ transport: NetworkRig.Transport, _ rewrite: Rewrite) throws {
+        let rig = try NetworkRig(transport)
+        #expect(try rig["A"].run("idea", "第一則").status == 0)
+        try rig.sync("A")
+        #expect(try rig["A"].run("idea", "第二則").status == 0)
+        try rig.sync("A")
+        try rig.sync("B")
+
+        // Another client, with plain git.
+        let other = rig.scratch.path("other")
+        switch rewrite {
+        case .forcePushed:
+            try Tool.git(["clone", "-q", rig.bare.path, other.path], in: rig.scratch.url)
+            try Tool.git(["reset", "-q", "--hard", "HEAD~1"], in: other)
+        case .unrelated:
+            try Tool.git(["init", "-q", "-b", "main", other.path], in: rig.scratch.url)
+            try Tool.git(["remote", "add", "origin", rig.bare.path], in: other)
+        }
+        try FileManager.default.createDirectory(at: other.appendingPathComponent("notes"), withIntermediateDirectories: true)
+        try "寫在別處的筆記\n".write(to: other.appendingPathComponent("notes/other.md"), atomically: true, encoding: .utf8)
+        try Tool.git(["add", "notes/other.md"], in: other)
+        try Tool.git(["commit", "-qm", "rewritten elsewhere"], in: other)
+        try Tool.git(["push", "-q", "--force", "origin", "main"], in: other)
+
+        var b = rig["B"]
+        b.environment["FOLIO_NOW"] = "2026-11-22T11:00:00+08:00"
+        rig["B"] = b
+        #expect(try rig["B"].run("idea", "第三則").status == 0)
+        let kept = try rig.commits("HEAD", in: rig["B"].directory)
+        let result = try rig.sync("B")
+        #expect(result.stdout.contains("history was rewritten (a forced push)"), "\(transport) \(rewrite): \(result.stdout)")
+        if rewrite == .unrelated {
+            #expect(result.stdout.contains("share no commit"), "\(result.stdout)")
+        }
+        let remote = Set(try rig.commits("main", in: rig.bare))
+        let missing = kept.filter { !remote.contains($0) }
+        #expect(missing.isEmpty, "\(transport) \(rewrite): commits of B dropped from the remote: \(missing)")
+        for title in ["第一則", "第二則", "第三則"] { #expect(try rig.path(of: title, on: "B") != "", "B lost \(title)") }
+        #expect(rig["B"].read("notes/other.md") == "寫在別處的筆記\n")
+
+        try rig.sync("A")
+        try rig.sync("B")
+        let converged = rig.files("A") == rig.files("B")
+        #expect(converged, "\(transport) \(rewrite): the devices did not converge")
+        try rig.fsck("A", "B")
+    }
+}
