@@ -144,6 +144,8 @@ extension History {
         } catch let error as FolioError {
             throw error
         } catch {
+            try? manager.removeItem(at: directory)
+            if isDiskFull(error.gitReason) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("clone: \(error.gitReason)"))
         }
         guard VaultLocation.isVault(directory) else { throw FolioError(.notAVault(url)) }

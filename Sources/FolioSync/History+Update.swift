@@ -17,6 +17,7 @@ extension History {
     /// that `finishInterruptedUpdate` completes; the branch never points at a tree the disk lacks
     /// for longer than that.
     func advance(from current: OID?, to target: OID, localDirectory: URL) throws {
+        try ensureRoom(from: current, to: target)
         let journal = Self.journalURL(localDirectory)
         try AtomicFile.makeDirectory(localDirectory)
         try AtomicFile.write("\(current?.hex ?? "-") \(target.hex)\n", to: journal)
@@ -27,6 +28,28 @@ extension History {
         }
         try repository.moveHeadBranch(to: target, from: current, message: "folio sync: \(target.hex)")
         unlink(journal.path)
+    }
+
+    /// Refuses, before a file is written, an update whose files cannot fit on the vault's disk:
+    /// a checkout that ran out of room would leave the working tree half updated.
+    ///
+    /// The files the update writes are counted whole, block by block, without crediting the
+    /// space the versions they replace will free (a file is written before the old one goes).
+    func ensureRoom(from current: OID?, to target: OID) throws {
+        var info = statvfs()
+        guard statvfs(root.path, &info) == 0 else { return }
+        let block = max(UInt64(info.f_frsize), 1)
+        let (available, overflow) = UInt64(info.f_bavail).multipliedReportingOverflow(by: block)
+        if overflow { return }
+        let after = try repository.files(in: target)
+        let before = try current.map { try repository.files(in: $0) } ?? [:]
+        // The journal's block, then each file written, rounded up to whole blocks.
+        var needed = block
+        for (path, blob) in after where before[path] != blob {
+            let (sum, overflow) = needed.addingReportingOverflow(try repository.objectSize(blob).roundedUp(to: block))
+            needed = overflow ? .max : sum
+        }
+        if needed > available { throw FolioError(.remote(.needsRoom(needed: needed, available: available))) }
     }
 
     /// Paths whose content differs between two commits.
@@ -62,5 +85,14 @@ extension History {
         } catch {
             throw FolioError(.syncFailed("finishing an interrupted sync: \(error.gitReason)"))
         }
+    }
+}
+
+extension UInt64 {
+    /// The value rounded up to a whole number of `unit`s (the value itself when that would overflow).
+    func roundedUp(to unit: UInt64) -> UInt64 {
+        guard unit > 1 else { return self }
+        let (sum, overflow) = addingReportingOverflow(unit - 1)
+        return overflow ? self : sum / unit * unit
     }
 }

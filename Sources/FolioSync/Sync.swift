@@ -2,6 +2,9 @@ import Foundation
 import FolioCore
 import FolioStore
 import Git
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How a sync reaches its remote: where credentials and `known_hosts` live, how long to wait,
 /// and where progress goes. Each fetch or push gets fresh callbacks from ``RemoteAccess``.
@@ -53,6 +56,7 @@ public struct SyncTransport: Sendable {
            let directory = localDirectory(access.url), !FileManager.default.fileExists(atPath: directory.path) {
             return FolioError(.remoteUnreachable(url: access.url, reason: reason))
         }
+        if case .other(let reason) = failure, History.isDiskFull(reason) { return FolioError(.remote(.diskFull(reason: reason))) }
         return FolioError(failure.message(url: access.url))
     }
 
@@ -324,15 +328,22 @@ extension History {
         return ext.isEmpty ? "\(stem)-\(number)" : "\(stem)-\(number).\(ext)"
     }
 
-    /// Runs a libgit2 step, turning its failure into a message that names the step.
+    /// Runs a libgit2 step, turning its failure into a message that names the step (or says the
+    /// disk is full, when that is why).
     func gitStep<T>(_ step: String, _ body: () throws -> T) throws(FolioError) -> T {
         do {
             return try body()
         } catch let error as FolioError {
             throw error
         } catch {
+            if Self.isDiskFull(error.gitReason) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("\(step): \(error.gitReason)"))
         }
+    }
+
+    /// Whether a failure's words are the system's for a full disk (or an exhausted quota).
+    static func isDiskFull(_ reason: String) -> Bool {
+        [String(cString: strerror(ENOSPC)), String(cString: strerror(EDQUOT))].contains { reason.contains($0) }
     }
 }
 

@@ -148,6 +148,11 @@ final class CallbackBox {
             limit: timeout, sockets: TransferWatchdog.Sockets(url: url), shouldCancel: callbacks.shouldCancel)
     }
 
+    deinit {
+        // However the operation ended (even before libgit2 ran), its watchdog stops with it.
+        watchdog.stop()
+    }
+
     static func from(_ payload: UnsafeMutableRawPointer?) -> CallbackBox? {
         payload.map { Unmanaged<CallbackBox>.fromOpaque($0).takeUnretainedValue() }
     }

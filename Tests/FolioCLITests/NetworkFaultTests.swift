@@ -229,3 +229,85 @@ struct RewrittenRemoteTests {
         try rig.fsck("A", "B")
     }
 }
+
+@Suite("The disk fills during a sync", .serialized)
+struct DiskFullTests {
+    /// Temporary pack files a fetch left in `.git/objects/pack` (libgit2's and git's names).
+    func leftoverPacks(_ directory: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(".git/objects/pack").path)
+            .filter { $0.hasPrefix("pack_git2_") || $0.hasPrefix("tmp_") }
+    }
+
+    /// Device D cloned onto a tmpfs of `size`, with an idea of its own committed, and the rig.
+    func deviceOnSmallDisk(_ transport: NetworkRig.Transport, size: String) throws -> (NetworkRig, TmpfsMount) {
+        let rig = try NetworkRig(transport)
+        let disk = try TmpfsMount(at: rig.scratch.path("D"), size: size)
+        let cloned = try rig.device("clone").run("clone", rig.url, "D")
+        #expect(cloned.status == 0, "\(cloned.stderr)")
+        var d = rig.device("D")
+        d.environment["FOLIO_NOW"] = "2026-11-22T10:30:00+08:00"
+        rig["D"] = d
+        #expect(try rig["D"].run("idea", "滿碟之前寫的").status == 0)
+        return (rig, disk)
+    }
+
+    @Test("during the fetch: sync says the disk is full, leaves no partial pack, the vault keeps working, and sync goes through once there is room",
+          .enabled(if: TmpfsMount.unavailableReason == nil, Comment(rawValue: TmpfsMount.unavailableReason ?? "")),
+          arguments: NetworkRig.Transport.allCases)
+    func duringFetch(_ transport: NetworkRig.Transport) throws {
+        // D lives on a 2 MiB file system; three MiB arrive from B.
+        let (rig, disk) = try deviceOnSmallDisk(transport, size: "2m")
+        let head = try rig.commits("HEAD", in: rig["D"].directory)
+        try rig.bigIdea("太大的想法", on: "B", kibibytes: 3072)
+        try rig.sync("B")
+        let full = try rig["D"].run("sync")
+        #expect(full.status == 1, "\(transport): \(full.status) \(full.stderr)")
+        #expect(full.stderr.contains("the disk holding the vault is full") && full.stderr.contains("No space left on device"), "\(full.stderr)")
+        #expect(full.stderr.contains("everything is committed on this device"), "\(full.stderr)")
+        #expect(try leftoverPacks(rig["D"].directory) == [])
+
+        // The vault still works, nothing committed is lost.
+        #expect(try rig.commits("HEAD", in: rig["D"].directory) == head)
+        #expect(try rig.isClean("D"))
+        #expect(try rig.path(of: "滿碟之前寫的", on: "D") != "")
+        try Tool.git(["fsck", "--full", "--no-dangling", "--no-progress"], in: rig["D"].directory)
+        let after = try rig["D"].run("idea", "滿碟之後寫的")
+        #expect(after.status == 0, "a small write after the failed fetch: \(after.stderr)")
+
+        try disk.resize(to: "64m")
+        try rig.sync("D")
+        try rig.sync("A")
+        #expect(try rig.path(of: "太大的想法", on: "D") != "")
+        #expect(try rig.path(of: "滿碟之後寫的", on: "A") != "")
+        try rig.fsck("D", "A")
+    }
+
+    @Test("when the fetched files would not fit: refused before a file is written, the working tree as it was",
+          .enabled(if: TmpfsMount.unavailableReason == nil, Comment(rawValue: TmpfsMount.unavailableReason ?? "")))
+    func beforeTheCheckout() throws {
+        // The pack (about 3 MiB) fits on D's 5 MiB disk; the 4 MiB file it holds does not fit beside it.
+        let (rig, disk) = try deviceOnSmallDisk(.git, size: "5m")
+        let head = try rig.commits("HEAD", in: rig["D"].directory)
+        let path = try rig.bigIdea("放不下的想法", on: "B", kibibytes: 4096)
+        try rig.sync("B")
+        let before = rig.files("D")
+        let full = try rig["D"].run("sync")
+        #expect(full.status == 1, "\(full.status) \(full.stderr)")
+        #expect(full.stderr.contains("the remote's changes need") && full.stderr.contains("Nothing was changed"), "\(full.stderr)")
+        #expect(try rig.commits("HEAD", in: rig["D"].directory) == head)
+        let unchanged = rig.files("D") == before
+        #expect(unchanged, "the working tree changed")
+        #expect(!FileManager.default.fileExists(atPath: rig["D"].directory.appendingPathComponent(path).path))
+        #expect(!FileManager.default.fileExists(atPath: rig["D"].directory.appendingPathComponent(".folio/local/sync-update").path))
+        let status = try rig["D"].json("status", "--json") as? [String: Any] ?? [:]
+        #expect((status["changed"] as? [String])?.isEmpty == true, "\(status)")
+        #expect(try rig["D"].run("idea", "還能寫").status == 0)
+
+        try disk.resize(to: "64m")
+        try rig.sync("D")
+        #expect(try rig.path(of: "放不下的想法", on: "D") != "")
+        try rig.sync("A")
+        #expect(try rig.path(of: "還能寫", on: "A") != "")
+        try rig.fsck("D", "A")
+    }
+}
