@@ -179,8 +179,8 @@ final class TransferWatchdog: @unchecked Sendable {
         guard sockets != .none else { return [] }
         var owned: [Owned] = []
         for socket in Self.openSockets() where !baseline.contains(socket.inode) {
-            guard let info = Self.tcpInfo(socket.descriptor) else { continue }
-            let state = Int32(info.tcpi_state)
+            guard let info = Self.tcpState(socket.descriptor) else { continue }
+            let state = info.state
             if state == Self.listenState { continue }
             let seen = firstSeen[socket.inode] ?? now
             firstSeen[socket.inode] = seen
@@ -191,8 +191,7 @@ final class TransferWatchdog: @unchecked Sendable {
             if case .port(let port) = sockets {
                 guard let ports = Self.ports(socket.descriptor), ports.peer == port, ports.local != port else { continue }
             }
-            let quietMilliseconds = min(info.tcpi_last_data_recv, info.tcpi_last_data_sent)
-            owned.append(Owned(descriptor: socket.descriptor, quiet: min(now - seen, .milliseconds(Int(quietMilliseconds)))))
+            owned.append(Owned(descriptor: socket.descriptor, quiet: min(now - seen, info.quiet)))
         }
         return owned
     }
@@ -200,6 +199,7 @@ final class TransferWatchdog: @unchecked Sendable {
     static let synSentState: Int32 = 2
     static let listenState: Int32 = 10
 
+    #if os(Linux)
     /// The process's open sockets: descriptor and inode, from `/proc/self/fd`.
     static func openSockets() -> [(descriptor: Int32, inode: UInt64)] {
         guard let directory = opendir("/proc/self/fd") else { return [] }
@@ -219,13 +219,21 @@ final class TransferWatchdog: @unchecked Sendable {
         return found
     }
 
-    /// The kernel's `TCP_INFO` for a TCP socket; nil for any other descriptor.
-    static func tcpInfo(_ descriptor: Int32) -> tcp_info? {
+    /// A TCP socket's state and how long since it last sent or received data, from the kernel's
+    /// `TCP_INFO`; nil for any other descriptor.
+    static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration)? {
         var info = tcp_info()
         var length = socklen_t(MemoryLayout<tcp_info>.size)
         guard getsockopt(descriptor, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return nil }
-        return info
+        let quiet = min(info.tcpi_last_data_recv, info.tcpi_last_data_sent)
+        return (Int32(info.tcpi_state), .milliseconds(Int(quiet)))
     }
+    #else
+    // Elsewhere the watchdog sees only libgit2's callbacks: a stall inside a blocking call is
+    // ended by the system's own TCP timeouts.
+    static func openSockets() -> [(descriptor: Int32, inode: UInt64)] { [] }
+    static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration)? { nil }
+    #endif
 
     /// The local and peer ports of a connected IPv4 or IPv6 socket.
     static func ports(_ descriptor: Int32) -> (local: Int, peer: Int)? {

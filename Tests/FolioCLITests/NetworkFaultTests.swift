@@ -110,7 +110,9 @@ struct NetworkFaultTests {
         #expect(try rig["A"].run("config", "set", "sync.timeout", "2").status == 0)
         try rig.bigIdea("送到一半卡住", on: "A")
         rig.proxy.mode = .stall(after: 32_768, direction: .clientToServer)
+        let started = ContinuousClock.now
         let (result, killed) = try rig["A"].run(["sync"], killAfter: hangGuard)
+        print("\(transport) sync stalled mid-push with sync.timeout 2 gave up after \(ContinuousClock.now - started)")
         #expect(!killed, "\(transport): sync was still waiting after \(hangGuard) s")
         #expect(result.status == 3, "\(transport): \(result.stderr)")
         #expect(rig.proxy.faults >= 1)
@@ -128,7 +130,9 @@ struct NetworkFaultTests {
         #expect(try rig["A"].run("config", "set", "sync.timeout", "2").status == 0)
         #expect(try rig["A"].run("config", "set", "sync.remote", "git://127.0.0.1:\(silent.port)/remote.git").status == 0)
         #expect(try rig["A"].run("idea", "沒有回應的主機").status == 0)
+        let started = ContinuousClock.now
         let (result, killed) = try rig["A"].run(["sync"], killAfter: hangGuard)
+        print("sync to a host swallowing the connection with sync.timeout 2 gave up after \(ContinuousClock.now - started)")
         #expect(!killed, "sync was still connecting after \(hangGuard) s")
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("timed out"), "\(result.stderr)")
