@@ -81,43 +81,81 @@ struct HostileRemoteTests {
         return (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil
     }
 
-    @Test("sync and clone refuse it, naming the path; nothing is written and HEAD stays", arguments: cases)
-    func refused(_ hostile: Case) throws {
-        var devices = try Devices.make(["A"])
-        devices["A"].environment["FOLIO_NOW"] = "2026-11-22T10:00:00+08:00"
-        let a = devices["A"].directory
-        let base = a.deletingLastPathComponent()
-        #expect(try devices["A"].run("idea", "還沒同步的想法").status == 0)
-        let bare = URL(fileURLWithPath: devices.remote)
+    /// What a user would look at after the hostile commit reached the remote.
+    struct Observed: Sendable {
+        var base: URL
+        var bad: String
+        var sync: FolioProcess.Result
+        var headMoved: Bool
+        var treeChanges: [String]
+        var writtenBySync: [String]
+        var clone: FolioProcess.Result
+        var cloneFolderLeft: Bool
+        var writtenByClone: [String]
+        var repaired: FolioProcess.Result
+        var remoteLog: String
+    }
+
+    /// Device A with a vault synced to a bare remote and an idea not yet sent; then the hostile
+    /// commit on the remote, A's sync, a clone, and a sync after the remote is put back.
+    func observe(_ hostile: Case) throws -> Observed {
+        let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-hostile-\(UUID().uuidString.prefix(8))")
+        let bare = base.appendingPathComponent("remote.git")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        try Tool.git(["init", "-q", "--bare", "-b", "main", bare.path], in: base)
+        var a = FolioProcess(directory: base.appendingPathComponent("A"), now: "2026-11-22T09:00:00+08:00")
+        a.environment["FOLIO_DEVICE"] = "A"
+        try FileManager.default.createDirectory(at: a.directory, withIntermediateDirectories: true)
+        for step in [["init", ".", "--name", "林小雨", "--language", "en", "--remote", bare.path], ["sync"], ["idea", "還沒同步的想法"]] {
+            let result = try a.run(step)
+            guard result.status == 0 else { throw HarnessError(description: "\(step): \(result.stderr)") }
+        }
         let plumbing = HostileTree(repository: bare)
         let good = try Tool.git(["rev-parse", "main"], in: bare)
         let bad = try plumbing.commit(adding: hostile.entries(base), onto: good, message: "hostile")
         try plumbing.point("main", at: bad)
 
-        let head = try Tool.git(["rev-parse", "HEAD"], in: a)
-        let before = snapshot(a)
-        let sync = try devices["A"].run("sync")
-        #expect(sync.status == 1, "\(hostile.label): \(sync.stderr)")
-        #expect(sync.stderr.contains(hostile.named(base)), "\(hostile.label): \(sync.stderr)")
-        #expect(sync.stderr.contains("which folio will not write"), "\(sync.stderr)")
-        #expect(sync.stderr.contains(String(bad.prefix(7))))
-        #expect(try Tool.git(["rev-parse", "HEAD"], in: a) == head, "\(hostile.label): HEAD moved")
-        let after = snapshot(a)
-        #expect(after == before, "\(hostile.label): the working tree changed: \(Set(after.keys).symmetricDifference(before.keys).sorted())")
-        for path in hostile.mustNotExist(base) { #expect(!exists(path, from: a), "\(hostile.label): \(path) was written") }
+        let head = try Tool.git(["rev-parse", "HEAD"], in: a.directory)
+        let before = snapshot(a.directory)
+        let sync = try a.run(["sync"])
+        let headMoved = try Tool.git(["rev-parse", "HEAD"], in: a.directory) != head
+        let after = snapshot(a.directory)
+        let changes = Set(after.keys).symmetricDifference(before.keys).union(after.keys.filter { before[$0] != nil && before[$0] != after[$0] })
+        let writtenBySync = hostile.mustNotExist(base).filter { exists($0, from: a.directory) }
 
-        let clone = try FolioProcess(directory: base).run("clone", bare.path, "C")
-        #expect(clone.status == 1, "\(hostile.label): \(clone.stderr)")
-        #expect(clone.stderr.contains(hostile.named(base)), "\(hostile.label): \(clone.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: base.appendingPathComponent("C").path), "the refused clone left its folder")
-        for path in hostile.mustNotExist(base) {
-            #expect(!exists(path, from: base.appendingPathComponent("C")), "\(hostile.label): clone wrote \(path)")
-        }
+        let clone = try FolioProcess(directory: base).run(["clone", bare.path, "C"])
+        let cloned = base.appendingPathComponent("C")
+        let cloneFolderLeft = FileManager.default.fileExists(atPath: cloned.path)
+        let writtenByClone = hostile.mustNotExist(base).filter { exists($0, from: cloned) }
+
+        try plumbing.point("main", at: good)
+        let repaired = try a.run(["sync"])
+        return Observed(
+            base: base, bad: bad, sync: sync, headMoved: headMoved, treeChanges: changes.sorted(), writtenBySync: writtenBySync,
+            clone: clone, cloneFolderLeft: cloneFolderLeft, writtenByClone: writtenByClone, repaired: repaired,
+            remoteLog: try Tool.git(["log", "--format=%s", "main"], in: bare))
+    }
+
+    @Test("sync and clone refuse it, naming the path; nothing is written and HEAD stays", arguments: cases)
+    func refused(_ hostile: Case) async throws {
+        let seen = try await offPool { try observe(hostile) }
+        defer { try? FileManager.default.removeItem(at: seen.base) }
+        let named = hostile.named(seen.base)
+        #expect(seen.sync.status == 1, "\(hostile.label): \(seen.sync.stderr)")
+        #expect(seen.sync.stderr.contains(named), "\(hostile.label): \(seen.sync.stderr)")
+        #expect(seen.sync.stderr.contains("which folio will not write"), "\(seen.sync.stderr)")
+        #expect(seen.sync.stderr.contains(String(seen.bad.prefix(7))))
+        #expect(!seen.headMoved, "\(hostile.label): HEAD moved")
+        #expect(seen.treeChanges == [], "\(hostile.label): the working tree changed")
+        #expect(seen.writtenBySync == [], "\(hostile.label): sync wrote these")
+
+        #expect(seen.clone.status == 1, "\(hostile.label): \(seen.clone.stderr)")
+        #expect(seen.clone.stderr.contains(named), "\(hostile.label): \(seen.clone.stderr)")
+        #expect(!seen.cloneFolderLeft, "the refused clone left its folder")
+        #expect(seen.writtenByClone == [], "\(hostile.label): clone wrote these")
 
         // Once the remote is put back, sync goes on and sends what waited.
-        try plumbing.point("main", at: good)
-        let repaired = try devices["A"].run("sync")
-        #expect(repaired.status == 0, "\(repaired.stderr)")
-        #expect(try Tool.git(["log", "--format=%s", "main"], in: bare).contains("還沒同步的想法"))
+        #expect(seen.repaired.status == 0, "\(seen.repaired.stderr)")
+        #expect(seen.remoteLog.contains("還沒同步的想法"))
     }
 }

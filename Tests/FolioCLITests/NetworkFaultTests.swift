@@ -37,25 +37,25 @@ struct NetworkFaultTests {
     @Test(
         "the connection drops mid-transfer: exit 3, everything committed, both repositories intact, the next sync converges",
         arguments: NetworkRig.Transport.allCases, [Phase.push, .fetch])
-    func dropped(_ transport: NetworkRig.Transport, _ phase: Phase) throws {
+    func dropped(_ transport: NetworkRig.Transport, _ phase: Phase) async throws {
         for ending in [FaultProxy.Ending.close, .reset] {
-            let rig = try NetworkRig(transport)
+            let rig = try await NetworkRig.make(transport)
             let title: String
             switch phase {
             case .push:
                 title = "斷線前寫的大想法"
-                try rig.bigIdea(title, on: "A")
+                try await rig.bigIdea(title, on: "A")
                 rig.proxy.mode = .drop(after: 32_768, direction: .clientToServer, ending: ending)
             case .fetch:
                 title = "B 的大想法"
-                try rig.bigIdea(title, on: "B")
-                try rig.sync("B")
-                #expect(try rig["A"].run("idea", "A 在斷線前寫的").status == 0)
+                try await rig.bigIdea(title, on: "B")
+                try await rig.sync("B")
+                #expect(try await rig.run("A", "idea", "A 在斷線前寫的").status == 0)
                 rig.proxy.mode = .drop(after: 32_768, direction: .serverToClient, ending: ending)
             }
             let remoteBefore = try rig.commits("main", in: rig.bare)
             let headBefore = try rig.commits("HEAD", in: rig["A"].directory)
-            let (result, killed) = try rig["A"].run(["sync"], killAfter: 60)
+            let (result, killed, _) = try await rig.run("A", ["sync"], killAfter: 60)
             let what = "\(transport) \(phase) \(ending)"
             #expect(!killed, "\(what): sync hung")
             #expect(result.status == 3, "\(what): \(result.status) \(result.stderr)")
@@ -68,10 +68,11 @@ struct NetworkFaultTests {
             try rig.fsck("A")
 
             rig.proxy.mode = .pass
-            try rig.sync("A", "\(what): the sync after the drop")
-            try rig.sync("B")
-            try rig.sync("A")
-            #expect(try rig.path(of: title, on: "A") != "" && rig.path(of: title, on: "B") != "", "\(what)")
+            try await rig.sync("A", "\(what): the sync after the drop")
+            try await rig.sync("B")
+            try await rig.sync("A")
+            #expect(try await rig.path(of: title, on: "A") != "", "\(what)")
+            #expect(try await rig.path(of: title, on: "B") != "", "\(what)")
             let converged = rig.files("A") == rig.files("B")
             #expect(converged, "\(what): the devices did not converge")
             #expect(try rig.commits("main", in: rig.bare).first == rig.commits("HEAD", in: rig["A"].directory).first)
@@ -81,14 +82,12 @@ struct NetworkFaultTests {
 
     @Test("a remote that accepts and then says nothing: sync gives up after sync.timeout, exit 3, the next sync sends everything",
           arguments: NetworkRig.Transport.allCases)
-    func stalled(_ transport: NetworkRig.Transport) throws {
-        let rig = try NetworkRig(transport)
-        #expect(try rig["A"].run("config", "set", "sync.timeout", "2").status == 0)
-        #expect(try rig["A"].run("idea", "卡住時寫的").status == 0)
+    func stalled(_ transport: NetworkRig.Transport) async throws {
+        let rig = try await NetworkRig.make(transport)
+        #expect(try await rig.run("A", "config", "set", "sync.timeout", "2").status == 0)
+        #expect(try await rig.run("A", "idea", "卡住時寫的").status == 0)
         rig.proxy.mode = .stall(after: 0, direction: .serverToClient)
-        let started = ContinuousClock.now
-        let (result, killed) = try rig["A"].run(["sync"], killAfter: hangGuard)
-        let took = ContinuousClock.now - started
+        let (result, killed, took) = try await rig.run("A", ["sync"], killAfter: hangGuard)
         #expect(!killed, "\(transport): sync was still waiting after \(hangGuard) s")
         #expect(result.status == 3, "\(transport): \(result.stderr)")
         #expect(result.stderr.contains("could not reach the remote") && result.stderr.contains("timed out"), "\(result.stderr)")
@@ -97,48 +96,46 @@ struct NetworkFaultTests {
         print("\(transport) stalled sync with sync.timeout 2 gave up after \(took)")
 
         rig.proxy.mode = .pass
-        let again = try rig.sync("A")
+        let again = try await rig.sync("A")
         #expect(again.stdout.contains("sent"), "\(again.stdout)")
-        try rig.sync("B")
-        #expect(try rig.path(of: "卡住時寫的", on: "B") != "")
+        try await rig.sync("B")
+        #expect(try await rig.path(of: "卡住時寫的", on: "B") != "")
         try rig.fsck("A", "B")
     }
 
     @Test("a remote that stalls in the middle of the transfer: the same bound", arguments: NetworkRig.Transport.allCases)
-    func stalledMidTransfer(_ transport: NetworkRig.Transport) throws {
-        let rig = try NetworkRig(transport)
-        #expect(try rig["A"].run("config", "set", "sync.timeout", "2").status == 0)
-        try rig.bigIdea("送到一半卡住", on: "A")
+    func stalledMidTransfer(_ transport: NetworkRig.Transport) async throws {
+        let rig = try await NetworkRig.make(transport)
+        #expect(try await rig.run("A", "config", "set", "sync.timeout", "2").status == 0)
+        try await rig.bigIdea("送到一半卡住", on: "A")
         rig.proxy.mode = .stall(after: 32_768, direction: .clientToServer)
-        let started = ContinuousClock.now
-        let (result, killed) = try rig["A"].run(["sync"], killAfter: hangGuard)
-        print("\(transport) sync stalled mid-push with sync.timeout 2 gave up after \(ContinuousClock.now - started)")
+        let (result, killed, took) = try await rig.run("A", ["sync"], killAfter: hangGuard)
+        print("\(transport) sync stalled mid-push with sync.timeout 2 gave up after \(took)")
         #expect(!killed, "\(transport): sync was still waiting after \(hangGuard) s")
         #expect(result.status == 3, "\(transport): \(result.stderr)")
         #expect(rig.proxy.faults >= 1)
         rig.proxy.mode = .pass
-        try rig.sync("A")
-        try rig.sync("B")
-        #expect(try rig.path(of: "送到一半卡住", on: "B") != "")
+        try await rig.sync("A")
+        try await rig.sync("B")
+        #expect(try await rig.path(of: "送到一半卡住", on: "B") != "")
         try rig.fsck("A", "B")
     }
 
     @Test("a host that never answers the connection (its SYNs dropped): sync gives up after sync.timeout, exit 3")
-    func swallowedConnect() throws {
-        let rig = try NetworkRig(.git, others: [])
+    func swallowedConnect() async throws {
+        let rig = try await NetworkRig.make(.git, others: [])
         let silent = try SilentPort()
-        #expect(try rig["A"].run("config", "set", "sync.timeout", "2").status == 0)
-        #expect(try rig["A"].run("config", "set", "sync.remote", "git://127.0.0.1:\(silent.port)/remote.git").status == 0)
-        #expect(try rig["A"].run("idea", "沒有回應的主機").status == 0)
-        let started = ContinuousClock.now
-        let (result, killed) = try rig["A"].run(["sync"], killAfter: hangGuard)
-        print("sync to a host swallowing the connection with sync.timeout 2 gave up after \(ContinuousClock.now - started)")
+        #expect(try await rig.run("A", "config", "set", "sync.timeout", "2").status == 0)
+        #expect(try await rig.run("A", "config", "set", "sync.remote", "git://127.0.0.1:\(silent.port)/remote.git").status == 0)
+        #expect(try await rig.run("A", "idea", "沒有回應的主機").status == 0)
+        let (result, killed, took) = try await rig.run("A", ["sync"], killAfter: hangGuard)
+        print("sync to a host swallowing the connection with sync.timeout 2 gave up after \(took)")
         #expect(!killed, "sync was still connecting after \(hangGuard) s")
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("timed out"), "\(result.stderr)")
         #expect(try rig.isClean("A"))
-        #expect(try rig["A"].run("config", "set", "sync.remote", rig.url).status == 0)
-        let again = try rig.sync("A")
+        #expect(try await rig.run("A", "config", "set", "sync.remote", rig.url).status == 0)
+        let again = try await rig.sync("A")
         #expect(again.stdout.contains("sent"))
         #expect(try Tool.git(["log", "--format=%s", "main"], in: rig.bare).contains("沒有回應的主機"))
     }
@@ -148,29 +145,35 @@ struct NetworkFaultTests {
 struct StalledInterruptTests {
     @Test("Ctrl-C ends a sync blocked on a silent remote at once: it says cancelled, everything stays committed",
           arguments: NetworkRig.Transport.allCases)
-    func interrupted(_ transport: NetworkRig.Transport) throws {
-        let rig = try NetworkRig(transport, others: [])
-        #expect(try rig["A"].run("idea", "按下 Ctrl-C 前寫的").status == 0)
+    func interrupted(_ transport: NetworkRig.Transport) async throws {
+        let rig = try await NetworkRig.make(transport, others: [])
+        #expect(try await rig.run("A", "idea", "按下 Ctrl-C 前寫的").status == 0)
         rig.proxy.mode = .stall(after: 0, direction: .serverToClient)
         // sync.timeout stays 60: only Ctrl-C can end this sync early.
-        let started = try rig["A"].start(["sync"])
-        let process = started.0
-        let deadline = Date().addingTimeInterval(hangGuard)
-        while rig.proxy.faults == 0, process.isRunning, Date() < deadline { usleep(20_000) }
-        #expect(rig.proxy.faults == 1, "the sync never reached the silent remote")
-        kill(process.processIdentifier, SIGINT)
-        let guardThread = Thread {
-            while process.isRunning, Date() < deadline { usleep(20_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let device = rig["A"]
+        let proxy = rig.proxy
+        let (reached, result, byExit) = try await offPool { () throws -> (Bool, FolioProcess.Result, Bool) in
+            let started = try device.start(["sync"])
+            let process = started.0
+            let deadline = Date().addingTimeInterval(hangGuard)
+            while proxy.faults == 0, process.isRunning, Date() < deadline { usleep(20_000) }
+            let reached = proxy.faults == 1
+            kill(process.processIdentifier, SIGINT)
+            let guardThread = Thread {
+                while process.isRunning, Date() < deadline { usleep(20_000) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            }
+            guardThread.start()
+            let result = device.finish(started)
+            return (reached, result, process.terminationReason == .exit)
         }
-        guardThread.start()
-        let result = rig["A"].finish(started)
-        #expect(process.terminationReason == .exit, "\(transport): the sync had to be killed")
+        #expect(reached, "the sync never reached the silent remote")
+        #expect(byExit, "\(transport): the sync had to be killed")
         #expect(result.status == 1, "\(transport): \(result.stderr)")
         #expect(result.stderr.contains("cancelled"), "\(result.stderr)")
         #expect(try rig.isClean("A"))
         rig.proxy.mode = .pass
-        try rig.sync("A")
+        try await rig.sync("A")
         #expect(try Tool.git(["log", "--format=%s", "main"], in: rig.bare).contains("按下 Ctrl-C 前寫的"))
     }
 }
@@ -186,13 +189,13 @@ struct RewrittenRemoteTests {
 
     @Test("sync merges the rewritten history, says so, and drops no commit of this device",
           arguments: NetworkRig.Transport.allCases, Rewrite.allCases)
-    func rewritten(_ transport: NetworkRig.Transport, _ rewrite: Rewrite) throws {
-        let rig = try NetworkRig(transport)
-        #expect(try rig["A"].run("idea", "第一則").status == 0)
-        try rig.sync("A")
-        #expect(try rig["A"].run("idea", "第二則").status == 0)
-        try rig.sync("A")
-        try rig.sync("B")
+    func rewritten(_ transport: NetworkRig.Transport, _ rewrite: Rewrite) async throws {
+        let rig = try await NetworkRig.make(transport)
+        #expect(try await rig.run("A", "idea", "第一則").status == 0)
+        try await rig.sync("A")
+        #expect(try await rig.run("A", "idea", "第二則").status == 0)
+        try await rig.sync("A")
+        try await rig.sync("B")
 
         // Another client, with plain git.
         let other = rig.scratch.path("other")
@@ -213,9 +216,9 @@ struct RewrittenRemoteTests {
         var b = rig["B"]
         b.environment["FOLIO_NOW"] = "2026-11-22T11:00:00+08:00"
         rig["B"] = b
-        #expect(try rig["B"].run("idea", "第三則").status == 0)
+        #expect(try await rig.run("B", "idea", "第三則").status == 0)
         let kept = try rig.commits("HEAD", in: rig["B"].directory)
-        let result = try rig.sync("B")
+        let result = try await rig.sync("B")
         #expect(result.stdout.contains("history was rewritten (a forced push)"), "\(transport) \(rewrite): \(result.stdout)")
         if rewrite == .unrelated {
             #expect(result.stdout.contains("share no commit"), "\(result.stdout)")
@@ -223,11 +226,11 @@ struct RewrittenRemoteTests {
         let remote = Set(try rig.commits("main", in: rig.bare))
         let missing = kept.filter { !remote.contains($0) }
         #expect(missing.isEmpty, "\(transport) \(rewrite): commits of B dropped from the remote: \(missing)")
-        for title in ["第一則", "第二則", "第三則"] { #expect(try rig.path(of: title, on: "B") != "", "B lost \(title)") }
+        for title in ["第一則", "第二則", "第三則"] { #expect(try await rig.path(of: title, on: "B") != "", "B lost \(title)") }
         #expect(rig["B"].read("notes/other.md") == "寫在別處的筆記\n")
 
-        try rig.sync("A")
-        try rig.sync("B")
+        try await rig.sync("A")
+        try await rig.sync("B")
         let converged = rig.files("A") == rig.files("B")
         #expect(converged, "\(transport) \(rewrite): the devices did not converge")
         try rig.fsck("A", "B")
@@ -243,28 +246,28 @@ struct DiskFullTests {
     }
 
     /// Device D cloned onto a tmpfs of `size`, with an idea of its own committed, and the rig.
-    func deviceOnSmallDisk(_ transport: NetworkRig.Transport, size: String) throws -> (NetworkRig, TmpfsMount) {
-        let rig = try NetworkRig(transport)
+    func deviceOnSmallDisk(_ transport: NetworkRig.Transport, size: String) async throws -> (NetworkRig, TmpfsMount) {
+        let rig = try await NetworkRig.make(transport)
         let disk = try TmpfsMount(at: rig.scratch.path("D"), size: size)
-        let cloned = try rig.device("clone").run("clone", rig.url, "D")
+        let cloned = try await offPool { try rig.device("clone").run(["clone", rig.url, "D"]) }
         #expect(cloned.status == 0, "\(cloned.stderr)")
         var d = rig.device("D")
         d.environment["FOLIO_NOW"] = "2026-11-22T10:30:00+08:00"
         rig["D"] = d
-        #expect(try rig["D"].run("idea", "滿碟之前寫的").status == 0)
+        #expect(try await rig.run("D", "idea", "滿碟之前寫的").status == 0)
         return (rig, disk)
     }
 
     @Test("during the fetch: sync says the disk is full, leaves no partial pack, the vault keeps working, and sync goes through once there is room",
           .enabled(if: TmpfsMount.unavailableReason == nil, Comment(rawValue: TmpfsMount.unavailableReason ?? "")),
           arguments: NetworkRig.Transport.allCases)
-    func duringFetch(_ transport: NetworkRig.Transport) throws {
+    func duringFetch(_ transport: NetworkRig.Transport) async throws {
         // D lives on a 2 MiB file system; three MiB arrive from B.
-        let (rig, disk) = try deviceOnSmallDisk(transport, size: "2m")
+        let (rig, disk) = try await deviceOnSmallDisk(transport, size: "2m")
         let head = try rig.commits("HEAD", in: rig["D"].directory)
-        try rig.bigIdea("太大的想法", on: "B", kibibytes: 3072)
-        try rig.sync("B")
-        let full = try rig["D"].run("sync")
+        try await rig.bigIdea("太大的想法", on: "B", kibibytes: 3072)
+        try await rig.sync("B")
+        let full = try await rig.run("D", "sync")
         #expect(full.status == 1, "\(transport): \(full.status) \(full.stderr)")
         #expect(full.stderr.contains("the disk holding the vault is full") && full.stderr.contains("No space left on device"), "\(full.stderr)")
         #expect(full.stderr.contains("everything is committed on this device"), "\(full.stderr)")
@@ -273,29 +276,29 @@ struct DiskFullTests {
         // The vault still works, nothing committed is lost.
         #expect(try rig.commits("HEAD", in: rig["D"].directory) == head)
         #expect(try rig.isClean("D"))
-        #expect(try rig.path(of: "滿碟之前寫的", on: "D") != "")
+        #expect(try await rig.path(of: "滿碟之前寫的", on: "D") != "")
         try Tool.git(["fsck", "--full", "--no-dangling", "--no-progress"], in: rig["D"].directory)
-        let after = try rig["D"].run("idea", "滿碟之後寫的")
+        let after = try await rig.run("D", "idea", "滿碟之後寫的")
         #expect(after.status == 0, "a small write after the failed fetch: \(after.stderr)")
 
         try disk.resize(to: "64m")
-        try rig.sync("D")
-        try rig.sync("A")
-        #expect(try rig.path(of: "太大的想法", on: "D") != "")
-        #expect(try rig.path(of: "滿碟之後寫的", on: "A") != "")
+        try await rig.sync("D")
+        try await rig.sync("A")
+        #expect(try await rig.path(of: "太大的想法", on: "D") != "")
+        #expect(try await rig.path(of: "滿碟之後寫的", on: "A") != "")
         try rig.fsck("D", "A")
     }
 
     @Test("when the fetched files would not fit: refused before a file is written, the working tree as it was",
           .enabled(if: TmpfsMount.unavailableReason == nil, Comment(rawValue: TmpfsMount.unavailableReason ?? "")))
-    func beforeTheCheckout() throws {
+    func beforeTheCheckout() async throws {
         // The pack (about 3 MiB) fits on D's 5 MiB disk; the 4 MiB file it holds does not fit beside it.
-        let (rig, disk) = try deviceOnSmallDisk(.git, size: "5m")
+        let (rig, disk) = try await deviceOnSmallDisk(.git, size: "5m")
         let head = try rig.commits("HEAD", in: rig["D"].directory)
-        let path = try rig.bigIdea("放不下的想法", on: "B", kibibytes: 4096)
-        try rig.sync("B")
+        let path = try await rig.bigIdea("放不下的想法", on: "B", kibibytes: 4096)
+        try await rig.sync("B")
         let before = rig.files("D")
-        let full = try rig["D"].run("sync")
+        let full = try await rig.run("D", "sync")
         #expect(full.status == 1, "\(full.status) \(full.stderr)")
         #expect(full.stderr.contains("the remote's changes need") && full.stderr.contains("Nothing was changed"), "\(full.stderr)")
         #expect(try rig.commits("HEAD", in: rig["D"].directory) == head)
@@ -303,15 +306,15 @@ struct DiskFullTests {
         #expect(unchanged, "the working tree changed")
         #expect(!FileManager.default.fileExists(atPath: rig["D"].directory.appendingPathComponent(path).path))
         #expect(!FileManager.default.fileExists(atPath: rig["D"].directory.appendingPathComponent(".folio/local/sync-update").path))
-        let status = try rig["D"].json("status", "--json") as? [String: Any] ?? [:]
+        let status = (try? JSONSerialization.jsonObject(with: Data(try await rig.run("D", "status", "--json").stdout.utf8))) as? [String: Any] ?? [:]
         #expect((status["changed"] as? [String])?.isEmpty == true, "\(status)")
-        #expect(try rig["D"].run("idea", "還能寫").status == 0)
+        #expect(try await rig.run("D", "idea", "還能寫").status == 0)
 
         try disk.resize(to: "64m")
-        try rig.sync("D")
-        #expect(try rig.path(of: "放不下的想法", on: "D") != "")
-        try rig.sync("A")
-        #expect(try rig.path(of: "還能寫", on: "A") != "")
+        try await rig.sync("D")
+        #expect(try await rig.path(of: "放不下的想法", on: "D") != "")
+        try await rig.sync("A")
+        #expect(try await rig.path(of: "還能寫", on: "A") != "")
         try rig.fsck("D", "A")
     }
 }

@@ -70,6 +70,11 @@ final class NetworkRig: @unchecked Sendable {
         }
     }
 
+    /// ``init(_:others:)`` off Swift concurrency's threads (see ``offPool(_:)``).
+    static func make(_ transport: Transport, others: [String] = ["B"]) async throws -> NetworkRig {
+        try await offPool { try NetworkRig(transport, others: others) }
+    }
+
     deinit {
         proxy.stop()
         sshd?.stop()
@@ -90,43 +95,59 @@ final class NetworkRig: @unchecked Sendable {
         set { devices[name] = newValue }
     }
 
-    /// Runs `folio sync` on `name` and expects it to succeed.
-    @discardableResult
-    func sync(_ name: String, _ comment: Comment? = nil) throws -> FolioProcess.Result {
-        let result = try self[name].run("sync")
-        #expect(result.status == 0, "sync on \(name) over \(transport): \(result.stderr) \(comment.map { "\($0)" } ?? "")")
-        return result
+    /// Runs folio on device `name` off Swift concurrency's threads.
+    func run(_ name: String, _ arguments: String...) async throws -> FolioProcess.Result {
+        let device = self[name]
+        return try await offPool { try device.run(arguments) }
     }
 
-    /// `sync` on `name`, timed.
-    func timedSync(_ name: String) throws -> (result: FolioProcess.Result, seconds: Double) {
-        let started = ContinuousClock.now
-        let result = try self[name].run("sync")
-        let elapsed = ContinuousClock.now - started
-        let (seconds, attoseconds) = elapsed.components
-        return (result, Double(seconds) + Double(attoseconds) / 1e18)
+    /// Runs folio on device `name`, killing it after `seconds` (a hang guard); also how long it took.
+    func run(_ name: String, _ arguments: [String], killAfter seconds: Double) async throws
+        -> (result: FolioProcess.Result, killed: Bool, took: Duration)
+    {
+        let device = self[name]
+        return try await offPool {
+            let started = ContinuousClock.now
+            let (result, killed) = try device.run(arguments, killAfter: seconds)
+            return (result, killed, ContinuousClock.now - started)
+        }
+    }
+
+    /// Runs `folio sync` on `name` and expects it to succeed.
+    @discardableResult
+    func sync(_ name: String, _ comment: String = "") async throws -> FolioProcess.Result {
+        let result = try await run(name, "sync")
+        #expect(result.status == 0, "sync on \(name) over \(transport): \(result.stderr) \(comment)")
+        return result
     }
 
     /// Adds an idea on `name` whose body is `kibibytes` KiB of random text (which does not
     /// compress, so the transfer is at least that large), committed; returns its path.
     @discardableResult
-    func bigIdea(_ title: String, on name: String, kibibytes: Int = 256) throws -> String {
+    func bigIdea(_ title: String, on name: String, kibibytes: Int = 256) async throws -> String {
         let device = self[name]
-        let made = try device.run("idea", title)
-        guard made.status == 0 else { throw HarnessError(description: "idea: \(made.stderr)") }
-        let path = try self.path(of: title, on: name)
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<(kibibytes * 768)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let body = Data(bytes).base64EncodedString(options: .lineLength76Characters).replacingOccurrences(of: "\r\n", with: "\n")
-        try device.write(path, (device.read(path) ?? "") + body + "\n")
-        let committed = try device.run("commit", "-m", "a large idea")
-        guard committed.status == 0 else { throw HarnessError(description: "commit: \(committed.stderr)") }
-        return path
+        return try await offPool {
+            let made = try device.run(["idea", title])
+            guard made.status == 0 else { throw HarnessError(description: "idea: \(made.stderr)") }
+            let listed = try device.run(["list", "--json"])
+            let list = (try? JSONSerialization.jsonObject(with: Data(listed.stdout.utf8))) as? [[String: Any]] ?? []
+            guard let path = list.first(where: { $0["title"] as? String == title })?["path"] as? String else {
+                throw HarnessError(description: "the idea \(title) is not listed")
+            }
+            var generator = SystemRandomNumberGenerator()
+            let bytes = (0..<(kibibytes * 768)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let body = Data(bytes).base64EncodedString(options: .lineLength76Characters).replacingOccurrences(of: "\r\n", with: "\n")
+            try device.write(path, (device.read(path) ?? "") + body + "\n")
+            let committed = try device.run(["commit", "-m", "a large idea"])
+            guard committed.status == 0 else { throw HarnessError(description: "commit: \(committed.stderr)") }
+            return path
+        }
     }
 
     /// Where device `name` keeps the record titled `title` ("" when it has none).
-    func path(of title: String, on name: String) throws -> String {
-        let list = try self[name].json("list", "--json") as? [[String: Any]] ?? []
+    func path(of title: String, on name: String) async throws -> String {
+        let listed = try await run(name, "list", "--json")
+        let list = (try? JSONSerialization.jsonObject(with: Data(listed.stdout.utf8))) as? [[String: Any]] ?? []
         return list.first { $0["title"] as? String == title }?["path"] as? String ?? ""
     }
 

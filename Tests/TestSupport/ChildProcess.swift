@@ -172,3 +172,17 @@ public enum Tool {
         try run(find("git", package: "git"), arguments, in: directory)
     }
 }
+
+/// Runs `body` on a thread of its own and waits for it without holding one of Swift
+/// concurrency's threads, which are as few as the machine's cores: a test that waits seconds on
+/// processes and servers then leaves them to the async tests running beside it (whose own time
+/// limits would otherwise run out while they cannot be scheduled).
+///
+/// `body` must not record expectations (they belong on the test's own task): return what it saw.
+public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+            continuation.resume(with: Result { try body() })
+        }
+    }
+}
