@@ -132,7 +132,6 @@ public struct RemoteCallbacks: Sendable {
 final class CallbackBox {
     let callbacks: RemoteCallbacks
     let function: String
-    let timeout: Duration?
     /// Ends the operation when it stalls or is cancelled, even inside a blocking read or connect.
     let watchdog: TransferWatchdog
     var credentialAttempts = 0
@@ -143,7 +142,6 @@ final class CallbackBox {
     init(callbacks: RemoteCallbacks, function: String, timeout: Duration?, url: String) {
         self.callbacks = callbacks
         self.function = function
-        self.timeout = timeout
         self.watchdog = TransferWatchdog(
             limit: timeout, sockets: TransferWatchdog.Sockets(url: url), shouldCancel: callbacks.shouldCancel)
     }

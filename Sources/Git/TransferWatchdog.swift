@@ -244,14 +244,9 @@ final class TransferWatchdog: @unchecked Sendable {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { name(descriptor, $0, &length) }
             }
             guard ok == 0 else { return nil }
-            switch Int32(storage.ss_family) {
-            case AF_INET:
-                return withUnsafeBytes(of: storage) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
-            case AF_INET6:
-                return withUnsafeBytes(of: storage) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
-            default:
-                return nil
-            }
+            // `sin_port` and `sin6_port` both follow the two bytes of the family.
+            guard [AF_INET, AF_INET6].contains(Int32(storage.ss_family)) else { return nil }
+            return withUnsafeBytes(of: storage) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
         }
         guard let local = port(getsockname), let peer = port(getpeername) else { return nil }
         return (local, peer)
