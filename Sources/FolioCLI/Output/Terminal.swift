@@ -35,15 +35,15 @@ public struct Terminal: Sendable {
 
 /// Writes text to standard output, through a pager when it is long and a person is reading.
 ///
-/// Output that nobody reads any more is dropped (see ``OutputStream``), never a crash.
+/// Output that nobody reads any more is dropped (see ``ConsoleStream``), never a crash.
 public enum Console {
     public static func out(_ text: String) {
-        OutputStream.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
+        ConsoleStream.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     /// Writes to stdout without a newline (a reply streaming in).
     public static func outInline(_ text: String) {
-        OutputStream.standardOutput.write(text)
+        ConsoleStream.standardOutput.write(text)
     }
 
     /// Runs `body` while `note` stands on the terminal's last line (stderr), then erases it; without
@@ -57,11 +57,11 @@ public enum Console {
 
     /// Writes to stderr without a newline (progress lines redrawn with `\r`).
     public static func errInline(_ text: String) {
-        OutputStream.standardError.write(text)
+        ConsoleStream.standardError.write(text)
     }
 
     public static func err(_ text: String) {
-        OutputStream.standardError.write(text.hasSuffix("\n") ? text : text + "\n")
+        ConsoleStream.standardError.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     /// Prints `text`; on a terminal, output taller than the screen goes through `$PAGER` (`less -FRX`).
@@ -83,7 +83,7 @@ public enum Console {
             return out(text)
         }
         // Quitting the pager early closes the pipe: the rest of the text is dropped.
-        OutputStream(pipe.fileHandleForWriting.fileDescriptor).write(text)
+        ConsoleStream(pipe.fileHandleForWriting.fileDescriptor).write(text)
         try? pipe.fileHandleForWriting.close()
         process.waitUntilExit()
     }

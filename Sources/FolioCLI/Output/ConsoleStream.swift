@@ -10,7 +10,7 @@ import Glibc
 /// writing and every later write is dropped, while the command goes on to its end: a command that
 /// changes the vault is never cut short between its change and its commit because nobody reads
 /// what it says, and its exit status is what the command itself decides.
-final class OutputStream: @unchecked Sendable {
+final class ConsoleStream: @unchecked Sendable {
     let descriptor: Int32
     private let lock = NSLock()
     private var broken = false
@@ -54,6 +54,6 @@ final class OutputStream: @unchecked Sendable {
     private let systemWrite = Darwin.write
     #endif
 
-    static let standardOutput = OutputStream(STDOUT_FILENO)
-    static let standardError = OutputStream(STDERR_FILENO)
+    static let standardOutput = ConsoleStream(STDOUT_FILENO)
+    static let standardError = ConsoleStream(STDERR_FILENO)
 }
