@@ -19,9 +19,6 @@ final class ConsoleStream: @unchecked Sendable {
         self.descriptor = descriptor
     }
 
-    /// Whether a write failed and the stream gave up.
-    var isBroken: Bool { lock.withLock { broken } }
-
     /// Writes all of `text`, unless the stream is (or becomes) broken.
     func write(_ text: String) {
         lock.withLock {
