@@ -24,7 +24,12 @@ public struct Folio: ParsableCommand {
     public init() {}
 
     /// Runs folio with `arguments` and returns the process exit status.
+    ///
+    /// SIGPIPE is ignored for the whole process first: a remote that drops the connection while
+    /// folio sends, or a reader that closes folio's output, must give folio an error it handles
+    /// (exit 3 and everything committed; output dropped), never end it in the middle of a write.
     public static func run(_ arguments: [String]) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
         ConfiguredSecrets.shared.install(configuredSecrets)
         do {
             var command = try parseAsRoot(arguments)

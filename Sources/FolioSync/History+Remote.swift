@@ -7,25 +7,39 @@ import Git
 extension History {
     var branch: String { ((try? repository.currentBranchName) ?? nil) ?? "main" }
 
-    /// The remote URL: git's `origin` on this device, else the vault's `sync.remote` (which then becomes `origin`).
+    /// The remote URL: git's `origin` on this device, else the vault's `sync.remote` (which then
+    /// becomes `origin`, and the current branch's upstream).
     public func remoteURL(settings: Settings) throws(FolioError) -> String? {
         do {
             if let url = try repository.remoteURL() { return url }
             guard let configured = settings.string("sync.remote"), !configured.isEmpty else { return nil }
             try repository.setRemote(url: configured)
+            try trackOrigin()
             return configured
         } catch {
             throw FolioError(.syncFailed("git remote: \(error.gitReason)"))
         }
     }
 
-    /// Points `origin` at `url` (used when `sync.remote` is set on this device).
+    /// Points `origin` at `url` (used when `sync.remote` is set on this device) and makes it the
+    /// current branch's upstream.
     public func setRemote(_ url: String) throws(FolioError) {
         do {
             try repository.setRemote(url: url)
+            try trackOrigin()
         } catch {
             throw FolioError(.syncFailed("git remote: \(error.gitReason)"))
         }
+    }
+
+    /// Makes `origin`'s branch of the same name the current branch's upstream
+    /// (`branch.main.remote = origin`, `branch.main.merge = refs/heads/main`), as `git clone`
+    /// does, so that plain `git pull`, `git push` and `git status -sb` work in the vault. An
+    /// upstream the user already chose is left as it is.
+    func trackOrigin() throws {
+        let branch = self.branch
+        guard try repository.upstream(of: branch) == nil else { return }
+        try repository.setUpstream(of: branch, to: Upstream(remote: "origin", merge: "refs/heads/\(branch)"))
     }
 }
 
@@ -127,11 +141,21 @@ extension History {
                 try? manager.removeItem(at: directory)
                 throw FolioError(.notAVault(url))
             }
+            // A tree folio must not write is refused before the first file is.
+            let hazards = try repository.hazards(in: tip)
+            if let first = hazards.first {
+                try? manager.removeItem(at: directory)
+                throw FolioError(.remote(.hostileTree(
+                    commit: tip.short, path: first.path, hazard: RemoteMessage.Hazard(first.kind), more: hazards.count - 1)))
+            }
             try repository.checkout(commit: tip, force: true)
             try repository.moveHeadBranch(to: tip, from: nil, message: "folio clone \(url)")
+            try repository.setUpstream(of: "main", to: Upstream(remote: "origin", merge: "refs/heads/main"))
         } catch let error as FolioError {
             throw error
         } catch {
+            try? manager.removeItem(at: directory)
+            if isDiskFull(error.gitReason) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("clone: \(error.gitReason)"))
         }
         guard VaultLocation.isVault(directory) else { throw FolioError(.notAVault(url)) }

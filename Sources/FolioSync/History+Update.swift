@@ -16,12 +16,17 @@ extension History {
     /// Order: journal, files, branch, journal removed. A crash before the branch moves leaves files
     /// that `finishInterruptedUpdate` completes; the branch never points at a tree the disk lacks
     /// for longer than that.
+    ///
+    /// An update whose files would not fit on the vault's disk is refused before the journal.
     func advance(from current: OID?, to target: OID, localDirectory: URL) throws {
+        let after = try repository.files(in: target)
+        let before = try current.map { try repository.files(in: $0) } ?? [:]
+        try ensureRoom(for: after.filter { before[$0.key] != $0.value }.map(\.value))
         let journal = Self.journalURL(localDirectory)
         try AtomicFile.makeDirectory(localDirectory)
         try AtomicFile.write("\(current?.hex ?? "-") \(target.hex)\n", to: journal)
-        if let current {
-            try repository.checkout(commit: target, paths: try changedPaths(from: current, to: target), force: false)
+        if current != nil {
+            try repository.checkout(commit: target, paths: Self.changedPaths(before, after), force: false)
         } else {
             try repository.checkout(commit: target, force: false)
         }
@@ -29,10 +34,33 @@ extension History {
         unlink(journal.path)
     }
 
+    /// Refuses an update that writes `blobs` when they cannot fit on the vault's disk: a checkout
+    /// that ran out of room would leave the working tree half updated.
+    ///
+    /// Each file is counted whole, block by block, with one block for the journal, and without
+    /// crediting the space the versions it replaces will free (a file is written before the old
+    /// one goes).
+    func ensureRoom(for blobs: [OID]) throws {
+        var info = statvfs()
+        guard statvfs(root.path, &info) == 0 else { return }
+        let block = max(UInt64(info.f_frsize), 1)
+        let (available, overflow) = UInt64(info.f_bavail).multipliedReportingOverflow(by: block)
+        if overflow { return }
+        var needed = block
+        for blob in blobs {
+            let (sum, overflow) = needed.addingReportingOverflow(try repository.objectSize(blob).roundedUp(to: block))
+            needed = overflow ? .max : sum
+        }
+        if needed > available { throw FolioError(.remote(.needsRoom(needed: needed, available: available))) }
+    }
+
     /// Paths whose content differs between two commits.
     func changedPaths(from old: OID, to new: OID) throws -> [String] {
-        let before = try repository.files(in: old)
-        let after = try repository.files(in: new)
+        Self.changedPaths(try repository.files(in: old), try repository.files(in: new))
+    }
+
+    /// Paths whose content differs between two trees' files.
+    static func changedPaths(_ before: [String: OID], _ after: [String: OID]) -> [String] {
         var paths: [String] = []
         for (path, oid) in after where before[path] != oid { paths.append(path) }
         for path in before.keys where after[path] == nil { paths.append(path) }
@@ -70,5 +98,14 @@ extension History {
         } catch {
             throw FolioError(.syncFailed("finishing an interrupted sync: \(error.gitReason)"))
         }
+    }
+}
+
+extension UInt64 {
+    /// The value rounded up to a whole number of `unit`s (the value itself when that would overflow).
+    func roundedUp(to unit: UInt64) -> UInt64 {
+        guard unit > 1 else { return self }
+        let (sum, overflow) = addingReportingOverflow(unit - 1)
+        return overflow ? self : sum / unit * unit
     }
 }

@@ -2,6 +2,9 @@ import Foundation
 import FolioCore
 import FolioStore
 import Git
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How a sync reaches its remote: where credentials and `known_hosts` live, how long to wait,
 /// and where progress goes. Each fetch or push gets fresh callbacks from ``RemoteAccess``.
@@ -53,6 +56,7 @@ public struct SyncTransport: Sendable {
            let directory = localDirectory(access.url), !FileManager.default.fileExists(atPath: directory.path) {
             return FolioError(.remoteUnreachable(url: access.url, reason: reason))
         }
+        if case .other(let reason) = failure, History.isDiskFull(reason) { return FolioError(.remote(.diskFull(reason: reason))) }
         return FolioError(failure.message(url: access.url))
     }
 
@@ -86,6 +90,11 @@ public struct SyncReport: Sendable {
     public var parentsKept: [(path: String, child: String)] = []
     public var mergeCommit: String?
     public var attempts = 0
+    /// How many commits the remote's branch lost since this device last fetched it (a forced
+    /// push), when it did; the sync merged the new history and dropped nothing.
+    public var rewrittenRemoteDropped: Int?
+    /// Whether the remote's history shared no commit with this device's (merged as two sets of files).
+    public var unrelatedHistories = false
 }
 
 extension History {
@@ -108,11 +117,15 @@ extension History {
             report.handCommit = try commitHandChanges(in: vault)
             guard let url = try remoteURL(settings: vault.settings) else { throw FolioError(.noRemote) }
             state.url = url
+            // A vault made before folio recorded the upstream gets it now; failing to is no reason not to sync.
+            try? trackOrigin()
             let access = try transport.access(url)
             let ownMarks = GitWriterMarks.Folder(localDirectory: vault.localDirectory)
             let marks = GitWriterMarks.Folder(localDirectory: vault.localDirectory, remote: true)
             for path in SyncTransport.recoverLocalRemote(access, marks: marks) { say(.staleLockRemoved(url + ": " + path)) }
             let tracking = "refs/remotes/origin/\(branch)"
+            // What this device last saw of the remote, to tell a forced push from the remote moving on.
+            var lastSeen = try gitStep("git") { try repository.reference(named: tracking) }
             for attempt in 1...Self.pushAttempts {
                 report.attempts = attempt
                 do {
@@ -126,6 +139,10 @@ extension History {
                     throw SyncTransport.explain(error, access)
                 }
                 let remoteTip = try gitStep("git") { try repository.reference(named: tracking) }
+                if let dropped = try commitsDropped(from: lastSeen, by: remoteTip) {
+                    report.rewrittenRemoteDropped = (report.rewrittenRemoteDropped ?? 0) + dropped
+                }
+                lastSeen = remoteTip
                 try vault.withLock { () throws(FolioError) in
                     try integrate(remoteTip, vault: vault, report: &report)
                 }
@@ -163,17 +180,39 @@ extension History {
         }
     }
 
+    /// How many commits `earlier` (what this device last fetched) has that `now` lacks, when
+    /// `now` does not contain it: the remote's branch was rewritten. Nil when it moved on normally.
+    func commitsDropped(from earlier: OID?, by now: OID?) throws(FolioError) -> Int? {
+        guard let earlier, let now, earlier != now else { return nil }
+        if try gitStep("git", { try repository.isDescendant(now, of: earlier) }) { return nil }
+        return try gitStep("git") { try repository.aheadBehind(local: earlier, upstream: now).ahead }
+    }
+
+    /// Refuses a commit of the remote whose tree holds a path folio must never write (one that
+    /// leaves the vault, lands in `.git`, or a symbolic link out of it): nothing is written, HEAD
+    /// stays, and the message names the path.
+    func refuseHazards(in commit: OID) throws(FolioError) {
+        let hazards = try gitStep("git") { try repository.hazards(in: commit) }
+        guard let first = hazards.first else { return }
+        throw FolioError(.remote(.hostileTree(
+            commit: commit.short, path: first.path, hazard: RemoteMessage.Hazard(first.kind), more: hazards.count - 1)))
+    }
+
     /// Brings `remoteTip` into the current branch: nothing, a fast-forward, or a record-aware merge.
+    ///
+    /// A remote commit whose tree folio must not write is refused first (``refuseHazards(in:)``).
     func integrate(_ remoteTip: OID?, vault: Vault, report: inout SyncReport) throws(FolioError) {
         guard let remoteTip else { return }
         let local = try gitStep("git") { try repository.head() }
         guard let local else {
+            try refuseHazards(in: remoteTip)
             try gitStep("checkout") { try advance(from: nil, to: remoteTip, localDirectory: vault.localDirectory) }
             report.received += try gitStep("git") { try repository.log(from: remoteTip).count }
             return
         }
         if local == remoteTip { return }
         if try gitStep("git", { try repository.isDescendant(local, of: remoteTip) }) { return }
+        try refuseHazards(in: remoteTip)
         let behind = try gitStep("git") { try repository.aheadBehind(local: local, upstream: remoteTip).behind }
         let uncommitted = Set(try handChanges())
         if try gitStep("git", { try repository.isDescendant(remoteTip, of: local) }) {
@@ -184,6 +223,7 @@ extension History {
             report.received += behind
             return
         }
+        if try gitStep("merge", { try repository.mergeBase(local, remoteTip) }) == nil { report.unrelatedHistories = true }
         let merged = try merge(local: local, remote: remoteTip, vault: vault, report: &report)
         let touched = try gitStep("git") { try changedPaths(from: local, to: merged) }
         let blocked = touched.filter(uncommitted.contains)
@@ -295,14 +335,34 @@ extension History {
         return ext.isEmpty ? "\(stem)-\(number)" : "\(stem)-\(number).\(ext)"
     }
 
-    /// Runs a libgit2 step, turning its failure into a message that names the step.
+    /// Runs a libgit2 step, turning its failure into a message that names the step (or says the
+    /// disk is full, when that is why).
     func gitStep<T>(_ step: String, _ body: () throws -> T) throws(FolioError) -> T {
         do {
             return try body()
         } catch let error as FolioError {
             throw error
         } catch {
+            if Self.isDiskFull(error.gitReason) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("\(step): \(error.gitReason)"))
+        }
+    }
+
+    /// Whether a failure's words are the system's for a full disk (or an exhausted quota).
+    static func isDiskFull(_ reason: String) -> Bool {
+        [String(cString: strerror(ENOSPC)), String(cString: strerror(EDQUOT))].contains { reason.contains($0) }
+    }
+}
+
+extension RemoteMessage.Hazard {
+    init(_ kind: TreeHazard.Kind) {
+        switch kind {
+        case .traversal: self = .climbsOut
+        case .absolute: self = .absolute
+        case .gitDirectory: self = .gitDirectory
+        case .malformedName: self = .malformedName
+        case .duplicateName: self = .duplicateName
+        case .symlinkEscapes(let target): self = .symlinkOut(target: target)
         }
     }
 }

@@ -39,16 +39,19 @@ extension Repository {
     /// Downloads from remote `name` and updates the remote-tracking references, returning the final transfer counts.
     ///
     /// `refspecs` nil (or empty) means the remote's configured ones (`+refs/heads/*:refs/remotes/<name>/*`).
-    /// `timeout` is enforced from the callbacks, so it stops a slow transfer but not a connection that
-    /// hangs before any progress is reported; cancellation (``RemoteCallbacks/shouldCancel`` or the
-    /// current task's) works the same way. Either fails with `.user`.
+    /// `timeout` bounds a stall: when neither a callback nor a byte on the connection has moved for
+    /// that long — a server that accepted and went quiet, a host that swallows the connection —
+    /// ``TransferWatchdog`` shuts the connection down and the fetch fails with `.user` and a message
+    /// starting `timed out`. Cancellation (``RemoteCallbacks/shouldCancel``) ends a blocked fetch the
+    /// same way, with `cancelled`; the current task's cancellation is seen at the next callback.
     @discardableResult
     public func fetch(
         remote name: String = "origin", refspecs: [String]? = nil, callbacks: RemoteCallbacks = RemoteCallbacks(),
         timeout: Duration? = nil
     ) throws -> TransferProgress {
         try withRemote(name) { remote in
-            let box = CallbackBox(callbacks: callbacks, function: "git_remote_fetch", timeout: timeout)
+            let box = CallbackBox(
+                callbacks: callbacks, function: "git_remote_fetch", timeout: timeout, url: string(git_remote_url(remote)) ?? "")
             var options = git_fetch_options()
             try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
             box.install(into: &options.callbacks)
@@ -75,7 +78,8 @@ extension Repository {
         timeout: Duration? = nil
     ) throws {
         try withRemote(name) { remote in
-            let box = CallbackBox(callbacks: callbacks, function: "git_remote_push", timeout: timeout)
+            let url = string(git_remote_pushurl(remote)) ?? string(git_remote_url(remote)) ?? ""
+            let box = CallbackBox(callbacks: callbacks, function: "git_remote_push", timeout: timeout, url: url)
             var options = git_push_options()
             try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
             box.install(into: &options.callbacks)

@@ -132,17 +132,23 @@ public struct RemoteCallbacks: Sendable {
 final class CallbackBox {
     let callbacks: RemoteCallbacks
     let function: String
-    let timeout: Duration?
-    let deadline: ContinuousClock.Instant?
+    /// Ends the operation when it stalls or is cancelled, even inside a blocking read or connect.
+    let watchdog: TransferWatchdog
     var credentialAttempts = 0
     var stashed: GitError?
     var rejections: [(reference: String, status: String)] = []
 
-    init(callbacks: RemoteCallbacks, function: String, timeout: Duration?) {
+    /// `url` is the remote's, to tell the operation's sockets from others in the process.
+    init(callbacks: RemoteCallbacks, function: String, timeout: Duration?, url: String) {
         self.callbacks = callbacks
         self.function = function
-        self.timeout = timeout
-        self.deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
+        self.watchdog = TransferWatchdog(
+            limit: timeout, sockets: TransferWatchdog.Sockets(url: url), shouldCancel: callbacks.shouldCancel)
+    }
+
+    deinit {
+        // However the operation ended (even before libgit2 ran), its watchdog stops with it.
+        watchdog.stop()
     }
 
     static func from(_ payload: UnsafeMutableRawPointer?) -> CallbackBox? {
@@ -154,25 +160,50 @@ final class CallbackBox {
         if stashed == nil { stashed = error }
     }
 
+    /// The error for the watchdog's verdict.
+    func error(for verdict: TransferWatchdog.Verdict) -> GitError {
+        switch verdict {
+        case .cancelled:
+            GitError(code: .user, message: "cancelled", function: function)
+        case .stalled(let limit):
+            GitError(code: .user, message: "timed out: nothing moved for \(Self.describe(limit))", function: function)
+        }
+    }
+
+    /// `5 seconds`, `1.5 seconds`.
+    static func describe(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        let text = seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        return text + (seconds == 1 ? " second" : " seconds")
+    }
+
     /// A negative code when the operation must stop (already failed, cancelled or out of time), else nil.
+    ///
+    /// Every callback is progress, so it also tells the watchdog the operation is alive.
     func interruption() -> Int32? {
         if stashed != nil { return GIT_EUSER.rawValue }
         if callbacks.shouldCancel?() == true || Task.isCancelled {
             stash(GitError(code: .user, message: "cancelled", function: function))
             return GIT_EUSER.rawValue
         }
-        if let deadline, let timeout, ContinuousClock.now >= deadline {
-            stash(GitError(code: .user, message: "timed out after \(timeout)", function: function))
+        if let verdict = watchdog.callback() {
+            stash(error(for: verdict))
             return GIT_EUSER.rawValue
         }
         return nil
     }
 
-    /// Throws the stashed verdict, or else libgit2's error for `code`.
+    /// Stops the watchdog, then throws the stashed verdict, the watchdog's (a failure after it
+    /// shut the connection down is its doing), or else libgit2's error for `code`.
     func finish(_ code: Int32) throws {
+        watchdog.stop()
         if let stashed {
             git_error_clear()
             throw stashed
+        }
+        if code < 0, let verdict = watchdog.verdict {
+            git_error_clear()
+            throw error(for: verdict)
         }
         try check(code, function)
     }
@@ -196,6 +227,10 @@ final class CallbackBox {
         raw.push_transfer_progress = { current, total, bytes, payload in
             guard let box = CallbackBox.from(payload) else { return GIT_EUSER.rawValue }
             box.callbacks.pushProgress?(PushProgress(current: Int(current), total: Int(total), bytes: bytes))
+            return box.interruption() ?? 0
+        }
+        raw.pack_progress = { _, _, _, payload in
+            guard let box = CallbackBox.from(payload) else { return GIT_EUSER.rawValue }
             return box.interruption() ?? 0
         }
         raw.push_update_reference = { reference, status, payload in

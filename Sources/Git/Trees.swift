@@ -96,3 +96,17 @@ extension Repository {
         return options
     }
 }
+
+extension Repository {
+    /// The size in bytes of object `oid`, read from its header (the object itself is not loaded).
+    public func objectSize(_ oid: OID) throws -> UInt64 {
+        var odb: OpaquePointer?
+        try check(git_repository_odb(&odb, pointer), "git_repository_odb")
+        defer { git_odb_free(odb) }
+        var raw = oid.raw
+        var size = 0
+        var type = GIT_OBJECT_ANY
+        try check(git_odb_read_header(&size, &type, odb, &raw), "git_odb_read_header")
+        return UInt64(size)
+    }
+}

@@ -342,7 +342,14 @@ private func user(_ credential: Credential?) -> String? {
         #expect(classify(.auth, "no credentials for ssh://vault.example/v.git")
                     == .authenticationFailed(reason: "no credentials to offer", problem: .noCredentials(url: "ssh://vault.example/v.git")))
         #expect(classify(.certificate, "the SSL certificate is invalid") == .certificateRejected(reason: "the SSL certificate is invalid"))
-        #expect(classify(.other(-1), "early EOF") == .other(reason: "early EOF"))
+        // A connection that broke mid-transfer is as unreachable as one never made: nothing was lost.
+        #expect(classify(.other(-1), "early EOF") == .unreachable(reason: "early EOF"))
+        #expect(classify(.other(-1), "error sending data: Broken pipe").isUnreachable)
+        #expect(classify(.other(-1), "error receiving socket data: Connection reset by peer").isUnreachable)
+        #expect(classify(.other(-1), "SSH could not write data: Failure while draining incoming flow").isUnreachable)
+        #expect(classify(.other(-1), "SSH could not read data: Socket recv failed").isUnreachable)
+        #expect(classify(.user, "timed out: nothing moved for 2 seconds").isUnreachable)
+        #expect(classify(.other(-1), "remote error: access denied or repository not exported") == .other(reason: "remote error: access denied or repository not exported"))
         #expect(operation.classify(HarnessError(description: "odd")) == .other(reason: "odd"))
 
         let unreachable = TransportFailure.unreachable(reason: "Connection refused")

@@ -12,7 +12,8 @@ public struct HarnessError: Error, CustomStringConvertible {
 }
 
 /// A background process (a server) started with `posix_spawn`, in its own process group, with an
-/// empty signal mask and default signal handlers.
+/// empty signal mask, default signal handlers, and no descriptor of the test process but its
+/// standard input, output and error.
 ///
 /// Foundation's `Process` lets a child inherit the test runner's blocked signals, so SIGTERM may
 /// never arrive; this type clears them, and ``stop(grace:)`` signals the whole group (a server
@@ -34,6 +35,9 @@ public final class ChildProcess: @unchecked Sendable {
         let sink = output?.path ?? "/dev/null"
         posix_spawn_file_actions_addopen(&actions, 1, sink, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test process: a server that inherited the write end of a pipe another
+        // test reads to its end (a folio process's output) would keep that test waiting for ever.
+        Self.closeInheritedDescriptors(&actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -61,6 +65,22 @@ public final class ChildProcess: @unchecked Sendable {
             throw HarnessError(description: "could not start \(executable): \(String(cString: strerror(result)))")
         }
         pid = child
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+    /// module does not show, looked up at run time.
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let closeFrom: CloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: CloseFrom.self) }
+
+    /// Makes the child close every descriptor above standard error: all at once where glibc can,
+    /// else each one open now (one opened in the instant before the spawn may slip through).
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        if let closeFrom, closeFrom(&actions, 3) == 0 { return }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
     }
 
     /// The exit status (or 128 + signal) once the process has ended, else nil; reaps it.
@@ -170,5 +190,19 @@ public enum Tool {
     @discardableResult
     public static func git(_ arguments: [String], in directory: URL) throws -> String {
         try run(find("git", package: "git"), arguments, in: directory)
+    }
+}
+
+/// Runs `body` on a thread of its own and waits for it without holding one of Swift
+/// concurrency's threads, which are as few as the machine's cores: a test that waits seconds on
+/// processes and servers then leaves them to the async tests running beside it (whose own time
+/// limits would otherwise run out while they cannot be scheduled).
+///
+/// `body` must not record expectations (they belong on the test's own task): return what it saw.
+public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+            continuation.resume(with: Result { try body() })
+        }
     }
 }

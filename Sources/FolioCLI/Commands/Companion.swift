@@ -197,7 +197,7 @@ enum ChatTurn {
         Console.err(context.terminal.dim(Message.ai(help).text(context.language)))
         if !canReply { offlineNote(context) }
         while true {
-            FileHandle.standardError.write(Data("> ".utf8))
+            Console.errInline("> ")
             guard let line = readLine() else { return .left(current) }
             switch line.trimmingCharacters(in: .whitespaces) {
             case "": continue

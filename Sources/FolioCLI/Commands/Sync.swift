@@ -63,6 +63,12 @@ struct SyncCommand: ParsableCommand {
             context.reportLeftOut(hand.leftOut)
             if !hand.committed.isEmpty { context.say(.committedByHand(hand.committed.count)) }
         }
+        if let dropped = report.rewrittenRemoteDropped {
+            Console.out(context.terminal.warn(Message.remote(.historyRewritten(dropped: dropped)).text(context.language)))
+        }
+        if report.unrelatedHistories {
+            Console.out(context.terminal.warn(Message.remote(.unrelatedHistories).text(context.language)))
+        }
         for conflict in report.conflicts {
             Console.out(context.terminal.warn(Message.syncConflict(path: conflict.path, copy: conflict.copy).text(context.language)))
         }

@@ -35,14 +35,16 @@ public struct Terminal: Sendable {
 }
 
 /// Writes text to standard output, through a pager when it is long and a person is reading.
+///
+/// Output that nobody reads any more is dropped (see ``ConsoleStream``), never a crash.
 public enum Console {
     public static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        ConsoleStream.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     /// Writes to stdout without a newline (a reply streaming in).
     public static func outInline(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        ConsoleStream.standardOutput.write(text)
     }
 
     /// Runs `body` while `note` stands on the terminal's last line (stderr), then erases it; without
@@ -56,14 +58,14 @@ public enum Console {
 
     /// Writes to stderr without a newline (progress lines redrawn with `\r`).
     public static func errInline(_ text: String) {
-        FileHandle.standardError.write(Data(ConfiguredSecrets.redact(text).utf8))
+        ConsoleStream.standardError.write(ConfiguredSecrets.redact(text))
     }
 
     /// Writes a line to stderr, where every error and warning goes: configured keys and tokens, and
     /// anything that looks like one, are masked here whatever the message, as a last line of defence.
     public static func err(_ text: String) {
         let safe = ConfiguredSecrets.redact(text)
-        FileHandle.standardError.write(Data((safe.hasSuffix("\n") ? safe : safe + "\n").utf8))
+        ConsoleStream.standardError.write(safe.hasSuffix("\n") ? safe : safe + "\n")
     }
 
     /// Prints `text`; on a terminal, output taller than the screen goes through `$PAGER` (`less -FRX`).
@@ -90,21 +92,22 @@ public enum Console {
         } catch {
             return out(text)
         }
-        pipe.fileHandleForWriting.write(Data(text.utf8))
+        // Quitting the pager early closes the pipe: the rest of the text is dropped.
+        ConsoleStream(pipe.fileHandleForWriting.fileDescriptor).write(text)
         try? pipe.fileHandleForWriting.close()
         process.waitUntilExit()
     }
 
     /// Asks a yes/no question on the terminal; `defaultYes` is taken for an empty answer.
     public static func confirm(_ prompt: String, defaultYes: Bool = false) -> Bool {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        errInline(prompt)
         guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         if answer.isEmpty { return defaultYes }
         return ["y", "yes", "是", "好", "確定"].contains(answer)
     }
 
     public static func ask(_ prompt: String) -> String? {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        errInline(prompt)
         return readLine()?.trimmingCharacters(in: .whitespaces)
     }
 }

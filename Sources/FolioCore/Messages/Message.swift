@@ -179,6 +179,7 @@ public enum Message: Sendable, Equatable {
     case recordLimit(RecordLimitMessage)
     /// Keys and tokens, control bytes, links out of the vault, conflict copies.
     case guarded(GuardMessage)
+    case remote(RemoteMessage)
 
     /// The sentence in `language`. What it quotes of a file or a server (a title, a reason) cannot
     /// drive the terminal: control characters but newline and tab show as their pictures.
@@ -538,6 +539,7 @@ public enum Message: Sendable, Equatable {
         case .lock(let message): message.pair
         case .recordLimit(let message): message.pair
         case .guarded(let message): message.pair
+        case .remote(let message): message.pair
         }
     }
 }

@@ -341,10 +341,15 @@ public final class RemoteOperation: Sendable {
         "unexpected http status code: 403",
     ]
 
-    /// The operating system's and libgit2's words for a remote that cannot be reached.
+    /// The operating system's and libgit2's words for a remote that cannot be reached, or whose
+    /// connection broke in the middle (the server died, a reset, a dropped link): either way
+    /// nothing was lost and the next sync may go through.
     static let unreachablePhrases = [
         "failed to connect", "connection refused", "failed to resolve address", "could not resolve",
         "name or service not known", "temporary failure in name resolution", "no address associated",
         "network is unreachable", "no route to host", "host is down", "timed out", "connection reset",
+        // The connection broke mid-transfer: libgit2's socket stream, its smart protocol, and libssh2.
+        "broken pipe", "connection aborted", "error sending data", "error receiving socket data", "early eof",
+        "ssh could not read data", "ssh could not write data", "failed to start ssh session",
     ]
 }

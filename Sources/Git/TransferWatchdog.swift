@@ -1,0 +1,262 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ends a fetch or push that has stalled (or was cancelled) even while libgit2 is blocked in a
+/// system call, which its progress callbacks alone cannot do.
+///
+/// libgit2 1.5 reads and connects with blocking calls and has no server timeout of its own, so a
+/// server that accepts the connection and then says nothing, or a host that swallows the SYN, would
+/// hold a fetch until the system's TCP timeout (minutes) or for ever. A thread watches the operation:
+///
+/// - **Activity** is any callback libgit2 makes (progress, credentials, host key) and any byte the
+///   kernel sent or received on the operation's sockets (`TCP_INFO`'s `last_data_sent` and
+///   `last_data_recv`). A connection still connecting counts as quiet from when it was first seen.
+/// - **The operation's sockets** are the TCP sockets in `/proc/self/fd` that were not there when it
+///   began and that connect to the remote's port (or are still connecting). Listening sockets and
+///   connections accepted by a server in the same process are never touched.
+/// - When nothing has moved for `limit`, or `shouldCancel` says so, the watchdog calls
+///   `shutdown(2)` — never `close`, so no descriptor number is freed under libgit2 — on those
+///   sockets, and on any the operation opens afterwards. The blocked `connect`, `recv` or `send`
+///   returns at once, libgit2 fails, and ``verdict`` says why.
+///
+/// ``stop()`` returns only once the thread will touch no socket again, so a descriptor reused after
+/// the operation is never shut down.
+final class TransferWatchdog: @unchecked Sendable {
+    /// Why the watchdog ended the operation.
+    enum Verdict: Sendable, Equatable {
+        case stalled(Duration)
+        case cancelled
+    }
+
+    /// Which new sockets belong to the operation.
+    enum Sockets: Sendable, Equatable {
+        /// None: a path or `file://` remote uses no network.
+        case none
+        /// TCP connections to this port (and any still connecting).
+        case port(Int)
+        /// Any new outgoing TCP connection (a scheme whose port folio cannot tell).
+        case any
+
+        /// The sockets of an operation on remote `url`: `git://` 9418, `ssh://` and scp-like 22,
+        /// `http://` 80, `https://` 443, or the port written in the URL.
+        init(url: String) {
+            guard let separator = url.range(of: "://") else {
+                // scp-like `[user@]host:path` has a colon before any slash; anything else is a path.
+                if let colon = url.firstIndex(of: ":"), colon != url.startIndex, !url[..<colon].contains("/") {
+                    self = .port(22)
+                } else {
+                    self = .none
+                }
+                return
+            }
+            let scheme = url[..<separator.lowerBound].lowercased()
+            let defaultPort: Int? =
+                switch scheme {
+                case "git": 9418
+                case "ssh", "git+ssh", "ssh+git": 22
+                case "http": 80
+                case "https": 443
+                default: nil
+                }
+            if scheme == "file" {
+                self = .none
+                return
+            }
+            var authority = url[separator.upperBound...].prefix { $0 != "/" }
+            if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+            if let close = authority.lastIndex(of: "]") { authority = authority[authority.index(after: close)...] }
+            if let colon = authority.lastIndex(of: ":"), let port = Int(authority[authority.index(after: colon)...]),
+               (1...65_535).contains(port) {
+                self = .port(port)
+            } else if let defaultPort {
+                self = .port(defaultPort)
+            } else {
+                self = .any
+            }
+        }
+    }
+
+    let limit: Duration?
+    let sockets: Sockets
+    let shouldCancel: (@Sendable () -> Bool)?
+    private let condition = NSCondition()
+    private let baseline: Set<UInt64>
+    private var lastActivity = ContinuousClock.now
+    private var firstSeen: [UInt64: ContinuousClock.Instant] = [:]
+    private var stopped = false
+    private var result: Verdict?
+
+    /// Starts watching; `limit` nil means only cancellation ends the operation early.
+    init(limit: Duration?, sockets: Sockets, shouldCancel: (@Sendable () -> Bool)?) {
+        self.limit = limit
+        self.sockets = sockets
+        self.shouldCancel = shouldCancel
+        baseline = sockets == .none ? [] : Set(Self.openSockets().map(\.inode))
+        guard limit != nil || shouldCancel != nil else {
+            stopped = true
+            return
+        }
+        Thread.detachNewThread { [self] in run() }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Called from each libgit2 callback: the verdict if the operation must end, else nil after
+    /// recording the callback as activity.
+    ///
+    /// Without sockets (a path remote) the callbacks are all there is to watch, so the limit is
+    /// also checked here; over the network only the watching thread judges, since bytes may have
+    /// moved while no callback came (a server sending keepalives while it works).
+    func callback() -> Verdict? {
+        condition.lock()
+        defer { condition.unlock() }
+        let now = ContinuousClock.now
+        if result == nil, sockets == .none, let limit, now - lastActivity >= limit { result = .stalled(limit) }
+        if result == nil { lastActivity = now }
+        return result
+    }
+
+    /// Why the operation was ended, or nil while it was not.
+    var verdict: Verdict? {
+        condition.lock()
+        defer { condition.unlock() }
+        return result
+    }
+
+    /// Stops watching; after it returns no socket is shut down by this watchdog.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    // MARK: - The watching thread
+
+    private var interval: TimeInterval {
+        guard let limit else { return 0.25 }
+        return max(0.05, min(0.25, limit.seconds / 8))
+    }
+
+    private func run() {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: interval))
+            if stopped { return }
+            check()
+        }
+    }
+
+    /// One look at the operation, under the lock; ends it when it is stalled or cancelled.
+    private func check() {
+        let now = ContinuousClock.now
+        let owned = ownedSockets(now: now)
+        if result == nil {
+            if shouldCancel?() == true {
+                result = .cancelled
+            } else if let limit {
+                var quiet = now - lastActivity
+                for socket in owned { quiet = min(quiet, socket.quiet) }
+                if quiet >= limit { result = .stalled(limit) }
+            }
+        }
+        guard result != nil else { return }
+        for socket in owned { _ = shutdown(socket.descriptor, Int32(SHUT_RDWR)) }
+    }
+
+    private struct Owned {
+        var descriptor: Int32
+        var quiet: Duration
+    }
+
+    /// The operation's sockets now, with how long each has been quiet.
+    private func ownedSockets(now: ContinuousClock.Instant) -> [Owned] {
+        guard sockets != .none else { return [] }
+        var owned: [Owned] = []
+        for socket in Self.openSockets() where !baseline.contains(socket.inode) {
+            guard let info = Self.tcpState(socket.descriptor) else { continue }
+            let state = info.state
+            if state == Self.listenState { continue }
+            let seen = firstSeen[socket.inode] ?? now
+            firstSeen[socket.inode] = seen
+            if state == Self.synSentState {
+                owned.append(Owned(descriptor: socket.descriptor, quiet: now - seen))
+                continue
+            }
+            if case .port(let port) = sockets {
+                guard let ports = Self.ports(socket.descriptor), ports.peer == port, ports.local != port else { continue }
+            }
+            owned.append(Owned(descriptor: socket.descriptor, quiet: min(now - seen, info.quiet)))
+        }
+        return owned
+    }
+
+    static let synSentState: Int32 = 2
+    static let listenState: Int32 = 10
+
+    #if os(Linux)
+    /// The process's open sockets: descriptor and inode, from `/proc/self/fd`.
+    static func openSockets() -> [(descriptor: Int32, inode: UInt64)] {
+        guard let directory = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(directory) }
+        let own = dirfd(directory)
+        var found: [(Int32, UInt64)] = []
+        var target = [CChar](repeating: 0, count: 64)
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let descriptor = Int32(name), descriptor != own else { continue }
+            let length = readlinkat(own, name, &target, target.count - 1)
+            guard length > 0 else { continue }
+            let link = String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard link.hasPrefix("socket:["), link.hasSuffix("]"), let inode = UInt64(link.dropFirst(8).dropLast()) else { continue }
+            found.append((descriptor, inode))
+        }
+        return found
+    }
+
+    /// A TCP socket's state and how long since it last sent or received data, from the kernel's
+    /// `TCP_INFO`; nil for any other descriptor.
+    static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration)? {
+        var info = tcp_info()
+        var length = socklen_t(MemoryLayout<tcp_info>.size)
+        guard getsockopt(descriptor, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return nil }
+        let quiet = min(info.tcpi_last_data_recv, info.tcpi_last_data_sent)
+        return (Int32(info.tcpi_state), .milliseconds(Int(quiet)))
+    }
+    #else
+    // Elsewhere the watchdog sees only libgit2's callbacks: a stall inside a blocking call is
+    // ended by the system's own TCP timeouts.
+    static func openSockets() -> [(descriptor: Int32, inode: UInt64)] { [] }
+    static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration)? { nil }
+    #endif
+
+    /// The local and peer ports of a connected IPv4 or IPv6 socket.
+    static func ports(_ descriptor: Int32) -> (local: Int, peer: Int)? {
+        func port(_ name: (Int32, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32) -> Int? {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let ok = withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { name(descriptor, $0, &length) }
+            }
+            guard ok == 0 else { return nil }
+            // `sin_port` and `sin6_port` both follow the two bytes of the family.
+            guard [AF_INET, AF_INET6].contains(Int32(storage.ss_family)) else { return nil }
+            return withUnsafeBytes(of: storage) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
+        }
+        guard let local = port(getsockname), let peer = port(getpeername) else { return nil }
+        return (local, peer)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
