@@ -82,6 +82,19 @@ struct FolioProcess {
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Every file of the vault but git's and this device's own state, with contents.
+    func vaultFiles() -> [String: String] {
+        var files: [String: String] = [:]
+        let walker = FileManager.default.enumerator(atPath: directory.path)
+        while let path = walker?.nextObject() as? String {
+            if path == ".git" || path == ".folio/local" { walker?.skipDescendants(); continue }
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { files[path] = read(path) ?? "<binary>" }
+        }
+        return files
+    }
+
     func read(_ path: String) -> String? {
         try? String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
     }

@@ -153,16 +153,7 @@ final class NetworkRig: @unchecked Sendable {
 
     /// Every file of a device's vault but git's and the device's own state.
     func files(_ name: String) -> [String: String] {
-        let root = self[name].directory
-        var files: [String: String] = [:]
-        let walker = FileManager.default.enumerator(atPath: root.path)
-        while let path = walker?.nextObject() as? String {
-            if path == ".git" || path == ".folio/local" { walker?.skipDescendants(); continue }
-            var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
-            if !isDirectory.boolValue { files[path] = self[name].read(path) ?? "<binary>" }
-        }
-        return files
+        self[name].vaultFiles()
     }
 
     /// `git fsck --full` in device `name`'s repository and in the remote; throws with git's words when either is not clean.

@@ -48,16 +48,7 @@ struct Devices {
 
     /// Every file of a device's vault but git's and this device's own state, with contents.
     func files(_ name: String) throws -> [String: String] {
-        let root = self[name].directory
-        var files: [String: String] = [:]
-        let walker = FileManager.default.enumerator(atPath: root.path)
-        while let path = walker?.nextObject() as? String {
-            if path == ".git" || path == ".folio/local" { walker?.skipDescendants(); continue }
-            var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
-            if !isDirectory.boolValue { files[path] = self[name].read(path) ?? "<binary>" }
-        }
-        return files
+        self[name].vaultFiles()
     }
 
     /// Where device `name` keeps its only record of kind idea with `title`.

@@ -236,11 +236,12 @@ public struct FrontMatterDocument: Sendable, Hashable {
     /// alias outside it repeats: splicing the anchor away would leave that alias undefined.
     private func guardAnchors(of pair: Node.Pair, extent: Range<Int>) throws(FrontMatterError) {
         var defined: [String] = []
-        Self.collectAnchors(pair.key, into: &defined)
-        Self.collectAnchors(pair.value, into: &defined)
+        for node in [pair.key, pair.value] {
+            Self.visit(node) { if $0.alias == nil, let anchor = $0.anchor { defined.append(anchor) } }
+        }
         guard !defined.isEmpty else { return }
         var used: [(name: String, offset: Int)] = []
-        Self.collectAliases(root, into: &used)
+        Self.visit(root) { if let name = $0.alias { used.append((name, $0.span?.start.offset ?? 0)) } }
         for alias in used where defined.contains(alias.name) && !extent.contains(yamlStart + alias.offset) {
             let mark = pair.key.span?.start
             throw FrontMatterError(kind: .anchorUsedElsewhere(pair.key.scalarText ?? "?", alias.name),
@@ -248,34 +249,21 @@ public struct FrontMatterDocument: Sendable, Hashable {
         }
     }
 
-    private static func collectAnchors(_ node: Node, into names: inout [String]) {
+    /// Calls `body` on `node` and every node inside it, in document order; what an alias repeats
+    /// is not visited again (it is a copy of nodes visited where their anchor stands).
+    private static func visit(_ node: Node, _ body: (Node) -> Void) {
+        body(node)
         guard node.alias == nil else { return }
-        if let anchor = node.anchor { names.append(anchor) }
         switch node.content {
-        case .sequence(let items, _): for item in items { collectAnchors(item, into: &names) }
+        case .sequence(let items, _):
+            for item in items { visit(item, body) }
         case .mapping(let pairs, _):
             for pair in pairs {
-                collectAnchors(pair.key, into: &names)
-                collectAnchors(pair.value, into: &names)
+                visit(pair.key, body)
+                visit(pair.value, body)
             }
-        case .scalar, .alias: break
-        }
-    }
-
-    /// Every alias with its offset; an alias's copied content is not walked (it holds no alias of its own here).
-    private static func collectAliases(_ node: Node, into found: inout [(name: String, offset: Int)]) {
-        if let name = node.alias {
-            found.append((name, node.span?.start.offset ?? 0))
-            return
-        }
-        switch node.content {
-        case .sequence(let items, _): for item in items { collectAliases(item, into: &found) }
-        case .mapping(let pairs, _):
-            for pair in pairs {
-                collectAliases(pair.key, into: &found)
-                collectAliases(pair.value, into: &found)
-            }
-        case .scalar, .alias: break
+        case .scalar, .alias:
+            break
         }
     }
 
