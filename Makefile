@@ -50,6 +50,7 @@ bench: release
 	scripts/bench-sync "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-search "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-media "$$($(SWIFT) build -c release --show-bin-path)/folio"
+	scripts/bench-hostile "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-micro
 
 clean:
