@@ -9,7 +9,8 @@ import Glibc
 /// so nothing is tokenized again and the cached postings are read only for the terms searched.
 extension TextIndex {
     /// Bumped whenever the tokenizer or the layout below changes, so an old cache is rebuilt, never misread.
-    public static let formatVersion: UInt32 = 2
+    /// 3: a word over 128 bytes is cut at a character, not inside one.
+    public static let formatVersion: UInt32 = 3
 
     /// Writes the live documents of every segment as one packed segment, numbered anew in order;
     /// read it back with ``decode(from:mapping:)``.
