@@ -37,6 +37,16 @@ struct FuzzRegressionTests {
         #expect(!files.isEmpty || !target.generatedSeeds().isEmpty)
     }
 
+    @Test("every entry of FuzzRegressions is a folder named for a harness")
+    func regressionFoldersNameHarnesses() throws {
+        let root = try #require(Bundle.module.url(forResource: "FuzzRegressions", withExtension: nil))
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.path) where !name.hasPrefix(".") {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory)
+            #expect(isDirectory.boolValue && FuzzTarget.named(name) != nil, "FuzzRegressions/\(name)")
+        }
+    }
+
     private func replay(_ target: FuzzTarget, folder: URL) throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names.sorted() where !name.hasPrefix(".") {
