@@ -103,7 +103,7 @@ let package = Package(
             dependencies: ["YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "Markdown"],
             path: "Tests/FuzzTargets", swiftSettings: strict),
         .testTarget(
-            name: "FuzzTargetsTests", dependencies: ["FuzzTargets"],
+            name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "FolioSearch"],
             resources: [.copy("FuzzRegressions")], swiftSettings: strict),
     ]
 )

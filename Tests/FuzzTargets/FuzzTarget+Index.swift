@@ -32,7 +32,8 @@ extension FuzzTarget {
     }
 }
 
-enum IndexFuzz {
+/// The cache harnesses' readers and seeds, public for the tests that check the seeds are accepted.
+public enum IndexFuzz {
     static let fields = RecordSearch.fields
     static let queries = ["rain", "walk", "下雨", "雨", "ca", "\"rainy day\"", "home -rain", "rain OR 傍晚", "8", "straße"]
         .compactMap { try? QueryParser().parse($0) }
@@ -47,23 +48,33 @@ enum IndexFuzz {
     ]
 
     static func runSnapshot(_ bytes: [UInt8]) throws(InvariantFailure) {
-        let scratch = ScratchFile()
-        let fd = scratch.open(with: bytes)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var reader = BinaryReader(fd: fd, size: bytes.count)
-        guard let mapping = FileMapping(fd: fd, size: bytes.count),
-              let index = try? TextIndex.decode(from: &reader, mapping: mapping, verifyingChecksums: false)
-        else { return }
+        guard let index = snapshot(bytes) else { return }
         try exercise(index)
     }
 
-    static func runCache(_ bytes: [UInt8]) throws(InvariantFailure) {
+    /// The index `bytes` hold, if the reader accepts them.
+    public static func snapshot(_ bytes: [UInt8]) -> TextIndex? {
         let scratch = ScratchFile()
-        guard let contents = CatalogCacheFuzzing.read(body: bytes, scratch: scratch.url), let index = contents.index else { return }
-        try expect(index.documentCount == contents.recordIDs.count,
-                   "an index of \(index.documentCount) documents accepted for \(contents.recordIDs.count) records")
+        let fd = scratch.open(with: bytes)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var reader = BinaryReader(fd: fd, size: bytes.count)
+        guard let mapping = FileMapping(fd: fd, size: bytes.count) else { return nil }
+        return try? TextIndex.decode(from: &reader, mapping: mapping, verifyingChecksums: false)
+    }
+
+    static func runCache(_ bytes: [UInt8]) throws(InvariantFailure) {
+        guard let index = cacheIndex(bytes) else { return }
         try exercise(index)
+    }
+
+    /// The index a cache body holds, if the reader accepts the entries and the index.
+    public static func cacheIndex(_ bytes: [UInt8]) -> TextIndex? {
+        let scratch = ScratchFile()
+        guard let contents = CatalogCacheFuzzing.read(body: bytes, scratch: scratch.url), let index = contents.index,
+              index.documentCount == contents.recordIDs.count
+        else { return nil }
+        return index
     }
 
     static func exercise(_ index: TextIndex) throws(InvariantFailure) {
@@ -79,7 +90,7 @@ enum IndexFuzz {
     }
 
     /// An index of the sample records, as the cache writes it.
-    static func seeds() -> [[UInt8]] {
+    public static func seeds() -> [[UInt8]] {
         let index = TextIndex(fields: fields, documents: sampleRecords.enumerated().map { n, record in
             IndexDocument(id: n, fields: ["title": record.title, "tags": "rain walk", "body": record.text])
         })
@@ -94,7 +105,7 @@ enum IndexFuzz {
         return [Array(data)]
     }
 
-    static func cacheSeeds() -> [[UInt8]] {
+    public static func cacheSeeds() -> [[UInt8]] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-seed-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         let body = CatalogCacheFuzzing.sampleBody(records: sampleRecords, scratch: folder.appendingPathComponent("catalog"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FolioSearch
 import FuzzTargets
 
 /// Every input the fuzzer ever found a crash, a hang or a broken promise with, replayed through the
@@ -45,6 +46,20 @@ struct FuzzRegressionTests {
             _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory)
             #expect(isDirectory.boolValue && FuzzTarget.named(name) != nil, "FuzzRegressions/\(name)")
         }
+    }
+
+    @Test("the generated cache seeds are accepted, so the fuzzer starts from indexes that answer searches")
+    func cacheSeedsAreAccepted() throws {
+        let rain = try QueryParser().parse("rain")
+        for seed in IndexFuzz.seeds() {
+            let index = try #require(IndexFuzz.snapshot(seed))
+            #expect(index.documentCount == 3 && !index.search(rain).isEmpty)
+        }
+        for seed in IndexFuzz.cacheSeeds() {
+            let index = try #require(IndexFuzz.cacheIndex(seed))
+            #expect(index.documentCount == 3 && !index.search(rain).isEmpty)
+        }
+        #expect(!IndexFuzz.seeds().isEmpty && !IndexFuzz.cacheSeeds().isEmpty)
     }
 
     private func replay(_ target: FuzzTarget, folder: URL) throws {
