@@ -105,4 +105,11 @@ struct InlineTagsTests {
         #expect(InlineTags.extract(from: body) == ["rain", "工作"])
         #expect(InlineTags.extract(from: crlf) == ["rain", "工作"])
     }
+
+    // Found by `make fuzz` (harness `inline-tags`): U+1DE5 is a combining mark Unicode calls alphabetic.
+    @Test("a name whose only 'letter' is a combining mark is not a tag")
+    func combiningMarkIsNoLetter() {
+        #expect(InlineTags.extract(from: "#-\u{1DE5} #\u{1DE5}1") == [])
+        #expect(InlineTags.extract(from: "#कि #Ⅻ") == ["कि", "Ⅻ"])
+    }
 }

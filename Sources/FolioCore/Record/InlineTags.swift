@@ -69,7 +69,12 @@ public enum InlineTags {
             var last = end
             while last > i + 1, line[last - 1] == "-" || line[last - 1] == "/" { last -= 1 }
             let name = line[(i + 1)..<last]
-            guard name.contains(where: { $0.properties.isAlphabetic && !isDigit($0) }) else {
+            // A letter, not a combining mark that Unicode also calls alphabetic (`#-\u{1DE5}`).
+            guard name.contains(where: { scalar in
+                let category = scalar.properties.generalCategory
+                return scalar.properties.isAlphabetic && !isDigit(scalar)
+                    && category != .nonspacingMark && category != .spacingMark && category != .enclosingMark
+            }) else {
                 i = max(end, i + 1)
                 continue
             }
