@@ -6,7 +6,7 @@ APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev pkg-config git 
 APT_LEAN_PACKAGES := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test templates bench release clean
+.PHONY: deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan
 
 # Installs the Debian packages folio builds against and its tests use, when any is missing.
 deps:
@@ -54,7 +54,7 @@ bench: release
 	scripts/bench-micro
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan .build-tsan
 
 # The fault suite in full (not part of `make test`, which runs its short form): folio killed
 # with SIGKILL at 200 random moments, then 8 processes × 50 operations with git commit and git
@@ -64,3 +64,33 @@ clean:
 faults: deps
 	$(SWIFT) build --build-tests
 	FOLIO_FAULTS=full $(SWIFT) test --skip-build --filter FaultTests
+
+# Fuzzing (not part of `make test`, which replays every saved finding): each harness of
+# Tests/FuzzTargets runs under libFuzzer and AddressSanitizer for FUZZ_SECONDS (10 minutes by
+# default), one after the other, and a table of runs, executions per second, coverage and findings
+# closes the run. FUZZ_TARGETS names some harnesses only; `make fuzz-short` runs each for 4 s.
+# The executable is Fuzz/Package.swift's, built in .build-fuzz; see scripts/fuzz.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?=
+fuzz-build: deps
+	$(SWIFT) build --package-path Fuzz --scratch-path .build-fuzz -c release \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz $(FUZZ_TARGETS)
+
+fuzz-short: fuzz-build
+	FUZZ_SECONDS=4 scripts/fuzz $(FUZZ_TARGETS)
+
+# The whole test suite under AddressSanitizer and under ThreadSanitizer, each in a build folder of
+# its own so the normal build is left alone. Tests that start the `folio` binary start the
+# sanitized one these builds make. Reports inside the system's libraries are suppressed only
+# through Tests/Sanitizers/*.supp, each entry with its reason.
+SANITIZER_TEST_ARGS ?=
+asan: deps
+	ASAN_OPTIONS=detect_leaks=0:$(ASAN_OPTIONS) SWIFT_BACKTRACE=enable=no \
+		$(SWIFT) test --sanitize=address --scratch-path .build-asan --parallel --num-workers 2 $(SANITIZER_TEST_ARGS)
+
+tsan: deps
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp halt_on_error=0 $(TSAN_OPTIONS)" SWIFT_BACKTRACE=enable=no \
+		$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --parallel --num-workers 2 $(SANITIZER_TEST_ARGS)

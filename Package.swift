@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "FolioCore", targets: ["FolioCore"]),
         .library(name: "FolioStore", targets: ["FolioStore"]),
         .library(name: "FolioSearch", targets: ["FolioSearch"]),
+        // The fuzz harnesses, for the libFuzzer executable of Fuzz/Package.swift (`make fuzz`).
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -96,5 +98,15 @@ let package = Package(
         .testTarget(
             name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FaultTests", dependencies: ["folio", "TestSupport"], swiftSettings: strict),
+
+        // Every reader of untrusted bytes with the promises it keeps on any input: driven by
+        // libFuzzer in Fuzz/ (`make fuzz`), and replayed on saved findings by FuzzTargetsTests.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "Markdown"],
+            path: "Tests/FuzzTargets", swiftSettings: strict),
+        .testTarget(
+            name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "FolioSearch"],
+            resources: [.copy("FuzzRegressions")], swiftSettings: strict),
     ]
 )

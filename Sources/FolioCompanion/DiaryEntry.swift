@@ -48,7 +48,10 @@ public enum PageBody {
             if isMedia { kept.append(paragraph.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")) }
             paragraph = []
         }
-        for (index, line) in parts.before.components(separatedBy: "\n").enumerated() {
+        // Lines split on scalars, without a CRLF's CR: a Swift String holds CRLF as one Character,
+        // so a page written on Windows would be one line and its media links would be dropped.
+        for (index, scalars) in parts.before.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(String.UnicodeScalarView(scalars.last == "\r" ? scalars.dropLast() : scalars))
             if line.trimmingCharacters(in: .whitespaces).isEmpty { close() } else { paragraph.append((index + 1, line)) }
         }
         close()

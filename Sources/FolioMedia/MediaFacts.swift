@@ -25,6 +25,22 @@ public struct MediaFacts: Sendable, Equatable {
         self.type = type
         self.format = format
     }
+
+    /// The longest duration a file may claim: a billion seconds, about 31 years.
+    public static let maxDuration: Double = 1e9
+
+    /// These facts without the numbers no real file has: a probe's arithmetic on a hostile header
+    /// can overflow to infinity (a Matroska duration of 1e308 ticks) or come out negative or absurd,
+    /// and such a number must never reach a record or a caller that turns it into an integer.
+    var plausible: MediaFacts {
+        var facts = self
+        if let duration, !(duration.isFinite && duration >= 0 && duration <= Self.maxDuration) { facts.duration = nil }
+        if let width, width <= 0 { facts.width = nil }
+        if let height, height <= 0 { facts.height = nil }
+        if let latitude, !(latitude.isFinite && abs(latitude) <= 90) { facts.latitude = nil }
+        if let longitude, !(longitude.isFinite && abs(longitude) <= 180) { facts.longitude = nil }
+        return facts
+    }
 }
 
 public enum MediaProbe {
@@ -41,7 +57,7 @@ public enum MediaProbe {
     ) -> MediaFacts? {
         withoutActuallyEscaping(read) { read in
             let file = FileWindow(head: head, fileSize: fileSize, read: read)
-            return sniff(file) ?? guess(fromExtension: fileExtension)
+            return (sniff(file) ?? guess(fromExtension: fileExtension))?.plausible
         }
     }
 

@@ -80,7 +80,8 @@ public struct Term: Sendable, Hashable {
     }
 
     var syntax: String {
-        if isPhrase { return "\"" + text.filter { $0 != "\"" } + "\"" }
+        // A quote inside the phrase separates words, as a space does (`“s"s”` is the words s, s).
+        if isPhrase { return "\"" + String(text.map { $0 == "\"" ? " " : $0 }) + "\"" }
         return text
     }
 }

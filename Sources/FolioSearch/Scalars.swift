@@ -93,7 +93,15 @@ enum Scalars {
         var current = String.UnicodeScalarView()
         func flush() {
             if !current.isEmpty {
-                pieces.append(Array(String(current).utf8.prefix(Scanner.maxWordBytes)))
+                // Cut a long word at a character, never inside one: a query's copy of the word goes
+                // through a String, which would turn half a character into U+FFFD and miss it.
+                var bytes = Array(String(current).utf8)
+                if bytes.count > Scanner.maxWordBytes {
+                    var cut = Scanner.maxWordBytes
+                    while cut > 0, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+                    bytes.removeSubrange(cut...)
+                }
+                pieces.append(bytes)
                 current = String.UnicodeScalarView()
             }
         }

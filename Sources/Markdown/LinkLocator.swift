@@ -271,7 +271,7 @@ struct OpenerScanner {
         if after < range.upperBound {
             switch bytes[after] {
             case .openParenthesis:
-                let written = destination(from: after + 1)
+                guard let written = destination(from: after + 1) else { return nil }
                 return .inline(
                     destination: String(decoding: written.removingBackslashEscapes(), as: UTF8.self),
                     hasEntity: written.contains(.ampersand))
@@ -303,8 +303,9 @@ struct OpenerScanner {
     }
 
     /// A link destination as written after `(`: `<…>` or a run without spaces and with
-    /// balanced parentheses.
-    private func destination(from start: Int) -> [UInt8] {
+    /// balanced parentheses. Nil for a `<` that no `>` closes on its line, which CommonMark does
+    /// not take for a link (a line or CRLF later, another link could otherwise be matched to it).
+    private func destination(from start: Int) -> [UInt8]? {
         var offset = start
         let end = min(range.upperBound, start + Self.comparedLength)
         while offset < end, bytes[offset].isWhitespace { offset += 1 }
@@ -312,7 +313,8 @@ struct OpenerScanner {
         var written: [UInt8] = []
         if bytes[offset] == .lessThan {
             offset += 1
-            while offset < end, bytes[offset] != .greaterThan, bytes[offset] != .lineFeed {
+            while offset < end, bytes[offset] != .greaterThan {
+                if bytes[offset] == .lineFeed || bytes[offset] == .carriageReturn { return nil }
                 if bytes[offset] == .backslash, offset + 1 < end {
                     written.append(bytes[offset])
                     offset += 1
@@ -320,6 +322,8 @@ struct OpenerScanner {
                 written.append(bytes[offset])
                 offset += 1
             }
+            // Cut off at the compared length, the rest unseen, it may still close; at the end of the block it cannot.
+            if offset == range.upperBound { return nil }
             return written
         }
         var depth = 0

@@ -35,8 +35,9 @@ public enum Emitter {
         try writer.emit(&emitter) { yaml_stream_end_event_initialize(&$0) }
         guard yaml_emitter_flush(&emitter) == 1 else { throw writer.error(of: &emitter) }
         var text = String(decoding: sink.bytes, as: UTF8.self)
-        // A plain scalar root makes libyaml close the document with "...".
-        if text.hasSuffix("...\n") { text.removeLast(4) }
+        // A plain scalar root makes libyaml close the document with a "..." line (and only that
+        // line: a value ending in "..." keeps its dots).
+        if text.hasSuffix("\n...\n") { text.removeLast(4) }
         if text.hasPrefix("--- ") { text.removeFirst(4) }
         return text
     }
@@ -52,6 +53,9 @@ private final class OutputSink {
 }
 
 private struct EventWriter {
+    /// Flow collections open around the node being written.
+    var flowDepth = 0
+
     mutating func emit(_ emitter: inout yaml_emitter_t, _ make: (inout yaml_event_t) -> Int32) throws(YAMLError) {
         var event = yaml_event_t()
         guard make(&event) == 1 else {
@@ -60,13 +64,16 @@ private struct EventWriter {
         guard yaml_emitter_emit(&emitter, &event) == 1 else { throw error(of: &emitter) }
     }
 
-    mutating func write(_ node: Node, to emitter: inout yaml_emitter_t) throws(YAMLError) {
+    mutating func write(_ node: Node, to emitter: inout yaml_emitter_t, asKey: Bool = false) throws(YAMLError) {
         switch node.content {
         case .alias(let name):
             try withCString(name) { anchor throws(YAMLError) in
                 try emit(&emitter) { yaml_alias_event_initialize(&$0, anchor) }
             }
-        case .scalar(let text, let requested):
+        case .scalar(var text, let requested):
+            // libyaml quotes an empty plain scalar inside a flow collection (`{a: ''}`), which reads
+            // back as an empty string: a null value there is written as `null`.
+            if text.isEmpty, requested == .plain, flowDepth > 0, !asKey, node.resolved == .null { text = "null" }
             let (style, plainImplicit) = Self.style(for: text, requested: requested, tag: node.tag)
             let tag = Self.explicitTag(node.tag)
             try withOptionalCString(tag) { tagPointer throws(YAMLError) in
@@ -82,16 +89,20 @@ private struct EventWriter {
             try emit(&emitter) {
                 yaml_sequence_start_event_initialize(&$0, nil, nil, 1, style == .flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE)
             }
+            if style == .flow { flowDepth += 1 }
             for item in items { try write(item, to: &emitter) }
+            if style == .flow { flowDepth -= 1 }
             try emit(&emitter) { yaml_sequence_end_event_initialize(&$0) }
         case .mapping(let pairs, let style):
             try emit(&emitter) {
                 yaml_mapping_start_event_initialize(&$0, nil, nil, 1, style == .flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE)
             }
+            if style == .flow { flowDepth += 1 }
             for pair in pairs {
-                try write(pair.key, to: &emitter)
+                try write(pair.key, to: &emitter, asKey: true)
                 try write(pair.value, to: &emitter)
             }
+            if style == .flow { flowDepth -= 1 }
             try emit(&emitter) { yaml_mapping_end_event_initialize(&$0) }
         }
     }

@@ -19,7 +19,9 @@ public enum Parser {
         }
     }
 
-    /// Parses the first document of `text`. An empty text gives an empty block mapping.
+    /// Parses the one document of `text`. An empty text gives an empty block mapping. A second
+    /// document (after a `---` line) is an error: nothing would ever read it, and an edit that
+    /// emptied the first would bring it to light.
     /// - Throws: ``YAMLError`` with the line and column of the problem.
     public static func parse(_ text: String, limits: Limits = Limits()) throws(YAMLError) -> Node {
         try parse(utf8: Array(text.utf8)[...], limits: limits)
@@ -125,9 +127,9 @@ private struct Composer {
                 yaml_event_delete(&event)
                 break
             }
-            if type == YAML_DOCUMENT_END_EVENT, root != nil {
+            if type == YAML_DOCUMENT_START_EVENT, root != nil {
                 yaml_event_delete(&event)
-                break
+                throw YAMLError(kind: .composer, problem: "found a second document; only one is read", mark: start)
             }
             if type == YAML_STREAM_START_EVENT || type == YAML_DOCUMENT_START_EVENT || type == YAML_DOCUMENT_END_EVENT {
                 yaml_event_delete(&event)
@@ -222,7 +224,9 @@ private struct Composer {
                     return node
                 }
                 let key = try node(from: &keyEvent, parser: &parser)
-                if let text = key.scalarText, key.tag == nil || key.tag == Node.stringTag {
+                // Keys are compared as text whatever their tag (`!!int 1` and `1` are one key to
+                // `Node[key]` and to an emitter that drops core tags).
+                if let text = key.scalarText {
                     // Front matter maps are small: a linear scan beats hashing every key.
                     guard !seen.contains(text) else {
                         throw YAMLError(

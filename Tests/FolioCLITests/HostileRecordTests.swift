@@ -202,4 +202,19 @@ struct HostileRecordTests {
         #expect(untracked.contains("ideas/10:30 meeting.md") && untracked.contains(#"ideas/new\nline.md"#), "\(untracked)")
         #expect(!untracked.contains("plain hand note"), "the portable hand edit was committed: \(untracked)")
     }
+
+    // Found by `make fuzz` (harness `media`): a duration from a file became `Int(seconds.rounded())`,
+    // which traps past Int.max; a probe could produce one, and a record can claim one.
+    @Test("a record whose media claims a duration of inf or 1e300 seconds is shown, without the duration")
+    func absurdDuration() throws {
+        let folio = try FolioProcess.vault()
+        for (n, duration) in ["1e300", "inf", "-.inf", "nan"].enumerated() {
+            let text = "---\nid: 6f9619ff-8b86-4d01-b42d-00c04fc964a\(n)\nkind: diary\ntitle: clip \(n)\nmedia:\n"
+                + "  - file: media/ab/ab12.mp4\n    type: video\n    duration: \(duration)\n---\nbody\n"
+            try folio.write("diary/2026/11/2026-11-22-clip-\(n).md", text)
+            let show = try folio.run("show", "clip \(n)")
+            #expect(show.status == 0, "\(duration): \(show.stderr)")
+            #expect(show.stdout.contains("media/ab/ab12.mp4"), "\(show.stdout)")
+        }
+    }
 }

@@ -49,4 +49,14 @@ struct PageBodyTests {
     func noConversation() {
         #expect(PageBody.replacingPage(in: "old\n", with: "new", recordPath: "diary/2026/11/x.md") == "new\n")
     }
+
+    // Noticed beside the fuzzer's CRLF findings: the page was split on "\n" Characters, which a
+    // CRLF never is, so a Windows page was one paragraph and lost its media links on summarize.
+    @Test("a page written with CRLF line breaks keeps its media links when the page is replaced")
+    func crlfPageKeepsMediaLinks() {
+        let hash = String(repeating: "ab", count: 32)
+        let body = "My old page.\r\n\r\n![IMG_2041.jpg](../../../media/ab/\(hash).jpg)\r\n"
+        let replaced = PageBody.replacingPage(in: body, with: "The new page.", recordPath: "diary/2026/11/2026-11-22-x.md")
+        #expect(replaced == "The new page.\n\n![IMG_2041.jpg](../../../media/ab/\(hash).jpg)\n")
+    }
 }

@@ -90,4 +90,42 @@ struct ConversationTests {
         let body = "## Conversation\n\nnotes I wrote\n\n**me**: not a speaker line\n**me** · 18:05\nhi\n"
         #expect(Conversation.parse(body) == [ConversationMessage(speaker: .me, time: "18:05", text: "hi")])
     }
+
+    // Found by `make fuzz` (harness `conversation`): a Swift String holds CRLF as one Character,
+    // so splitting on "\n" saw a CRLF page as one line.
+    @Test("a page written with CRLF line breaks has its conversation read, and a new message goes into it in CRLF")
+    func crlfPage() {
+        let body = "走回家\r\n\r\n## Conversation\r\n\r\n**me** · 2026-11-22 18:05\r\n下雨了\r\n\r\n## Later\r\nafter\r\n"
+        let split = Conversation.split(body)
+        #expect(split.hasSection)
+        #expect(split.messages == [ConversationMessage(speaker: .me, time: "2026-11-22 18:05", text: "下雨了")])
+        #expect(split.before == "走回家\r\n\r\n")
+        #expect(split.after == "## Later\r\nafter\r\n")
+        let reply = ConversationMessage(speaker: .folio, time: "2026-11-22 18:06", text: "好好休息")
+        let replaced = Conversation.replacing(in: body, with: split.messages + [reply])
+        #expect(replaced == "走回家\r\n\r\n## Conversation\r\n\r\n**me** · 2026-11-22 18:05\r\n下雨了\r\n\r\n"
+            + "**folio** · 2026-11-22 18:06\r\n好好休息\r\n\r\n## Later\r\nafter\r\n")
+        #expect(Conversation.parse(replaced) == split.messages + [reply])
+        // A CRLF page without a section gets one after a blank line, in CRLF.
+        #expect(Conversation.replacing(in: "走回家\r\n", with: [reply])
+            == "走回家\r\n\r\n## Conversation\r\n\r\n**folio** · 2026-11-22 18:06\r\n好好休息\r\n")
+    }
+
+    @Test("a message's CRLF and lone CR line breaks become LF, so it reads back as written", arguments: [
+        "\"\r", "a\r\nb", "a\rb\r\n\rc", "**x** · t\r\n## h",
+    ])
+    func lineBreaksInMessages(text: String) {
+        let message = ConversationMessage(speaker: .me, time: "2026-11-22 18:05", text: text)
+        #expect(!message.text.unicodeScalars.contains("\r"))
+        #expect(Conversation.parse(Conversation.render([message])) == [message])
+    }
+
+    // Found by `make fuzz` (harness `conversation`).
+    @Test("a speaker line whose time holds a carriage return is text, not a speaker line")
+    func carriageReturnInTime() {
+        let body = "## Conversation\n**m** · \r\r\n**me** · 2026-11-22 18:05\nhi\n"
+        let messages = Conversation.parse(body)
+        #expect(messages == [ConversationMessage(speaker: .me, time: "2026-11-22 18:05", text: "hi")])
+        #expect(Conversation.parse(Conversation.render(messages)) == messages)
+    }
 }

@@ -95,4 +95,21 @@ struct InlineTagsTests {
         #expect(record.allTags == ["a"])
         #expect(InlineTags.extract(from: "") == [])
     }
+
+    // Found by `make fuzz` (harness `inline-tags`): with CRLF line breaks the body was one line,
+    // so a fenced code block was not seen and the tags inside it counted.
+    @Test("a body written with CRLF line breaks has the same tags as with LF: none from its code blocks")
+    func crlfBody() {
+        let body = "#rain walk\n```\n#not-a-tag\n```\n~~~~\n#fenced\n~~~~\n今天#工作#很累\n"
+        let crlf = body.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(InlineTags.extract(from: body) == ["rain", "工作"])
+        #expect(InlineTags.extract(from: crlf) == ["rain", "工作"])
+    }
+
+    // Found by `make fuzz` (harness `inline-tags`): U+1DE5 is a combining mark Unicode calls alphabetic.
+    @Test("a name whose only 'letter' is a combining mark is not a tag")
+    func combiningMarkIsNoLetter() {
+        #expect(InlineTags.extract(from: "#-\u{1DE5} #\u{1DE5}1") == [])
+        #expect(InlineTags.extract(from: "#कि #Ⅻ") == ["कि", "Ⅻ"])
+    }
 }

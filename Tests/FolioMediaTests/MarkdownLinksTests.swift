@@ -176,4 +176,13 @@ struct MarkdownLinksTests {
             + "[x](y)" + String(repeating: "]", count: 5000)
         #expect(MarkdownLinks.links(in: brackets).map(\.destination) == ["y"])
     }
+
+    // Found by `make fuzz` (harness `markdown-links`): `[](<` with no `>` on its line is not a
+    // link, but the locator took it for the next line's link with the same (empty) destination.
+    @Test("a link after a bracket pair with an unclosed <destination is on its own line, with LF or CRLF", arguments: ["\n", "\r\n"])
+    func unclosedPointyDestination(lineBreak: String) {
+        let links = MarkdownLinks.links(in: "[](<" + lineBreak + "[]()" + lineBreak + "[a](<b" + lineBreak + "[a](b)" + lineBreak)
+        #expect(links.map(\.line) == [2, 4])
+        #expect(links.map(\.destination) == ["", "b"])
+    }
 }

@@ -100,6 +100,14 @@ struct VideoProbeTests {
         #expect(facts.height == 720)
     }
 
+    // Found by `make fuzz` (harness `media`): a finite duration times the timestamp scale overflowed.
+    @Test("a Matroska duration that overflows, or a nonsense one, is no duration", arguments: [1e308, 1e300, -5, .nan])
+    func matroskaOverflow(milliseconds: Double) throws {
+        let facts = try #require(probe(MatroskaFiles.file(docType: "webm", durationMilliseconds: milliseconds, width: 64, height: 48)))
+        #expect(facts.duration == nil)
+        #expect(facts.width == 64)
+    }
+
     @Test("AVI size and length from avih")
     func avi() throws {
         let avih = Bytes(bigEndian: false) { out in

@@ -156,3 +156,17 @@ struct QueryParserTests {
         #expect(QueryError(.danglingOperator, column: 1).description.contains("OR"))
     }
 }
+
+/// Found by `make fuzz` (harness `query`).
+@Suite("Query.text")
+struct QueryTextTests {
+    @Test("a quoted phrase holding a straight quote is written back as the same words", arguments: [
+        "“s\"s”", "「下雨\"的傍晚」", "『a\"b\"c』 rain -\"x\"",
+    ])
+    func quoteInsidePhrase(text: String) throws {
+        let query = try QueryParser().parse(text)
+        let again = try QueryParser().parse(query.text)
+        #expect(again.clauses.map { $0.alternatives.map(\.normalized) } == query.clauses.map { $0.alternatives.map(\.normalized) })
+        #expect(again.excluded.map(\.normalized) == query.excluded.map(\.normalized))
+    }
+}

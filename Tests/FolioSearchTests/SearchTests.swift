@@ -281,3 +281,17 @@ struct SearchTests {
         #expect(results.allSatisfy { $0 == expected })
     }
 }
+
+/// Found by `make fuzz` (harness `search-text`).
+@Suite("Long words")
+struct LongWordTests {
+    @Test("a word over 128 bytes whose cut falls inside a character is still found by itself", arguments: [125, 126, 127, 128])
+    func cutInsideCharacter(latin: Int) throws {
+        let word = String(repeating: "x", count: latin) + "ס\u{5BC}é"
+        let index = TextIndex(fields: [IndexField("body", weight: 1)],
+                              documents: [IndexDocument(id: 1, fields: ["body": "before \(word) after"])])
+        let term = try #require(Term(word))
+        #expect(index.search(Query(clauses: [Clause(alternatives: [term])])).map(\.documentID) == [1])
+        #expect(Tokenizer().tokens(in: word).allSatisfy { $0.text.utf8.count <= 128 && !$0.text.contains("\u{FFFD}") })
+    }
+}

@@ -154,6 +154,11 @@ public enum Tool {
             "GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1",
         ]
         environment["HOME"] = (home ?? FileManager.default.temporaryDirectory).path
+        // Under `make asan` / `make tsan` the folio these tests start is sanitized too, and must
+        // run with the same sanitizer options (suppressions, leak detection) as the tests.
+        for name in ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS", "SWIFT_BACKTRACE"] {
+            if let value = ProcessInfo.processInfo.environment[name] { environment[name] = value }
+        }
         return environment
     }
 

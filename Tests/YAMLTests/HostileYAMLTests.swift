@@ -73,3 +73,32 @@ struct HostileYAMLTests {
         #expect(throws: YAMLError.self) { try Parser.parse("a: &a [1, 2, 3]\nb: [*a, *a, *a]\n", limits: Parser.Limits(maxDepth: 8, maxNodes: 12)) }
     }
 }
+
+/// Found by `make fuzz` (harnesses `front-matter` and `yaml`).
+@Suite("Text a reader would not see")
+struct UnseenYAMLTests {
+    @Test("a second document is an error where it starts, never silently dropped", arguments: [
+        ("S:\n--- }\n", 2), ("title: x\n---\nhidden: y\n", 2), ("a: 1\n... # end\nb: 2\n", 3),
+    ])
+    func secondDocument(text: String, line: Int) {
+        #expect {
+            _ = try Parser.parse(text)
+        } throws: { error in
+            guard let error = error as? YAMLError else { return false }
+            // libyaml itself refuses a bare document after `...`; a `---` one is folio's refusal.
+            return error.mark.line == line
+        }
+    }
+
+    @Test("keys that are the same text are duplicates whatever their tags", arguments: [
+        "? !!r\n?\n", "!!int 1: a\n1: b\n", "!!str title: a\ntitle: b\n",
+    ])
+    func taggedDuplicateKeys(text: String) {
+        #expect {
+            _ = try Parser.parse(text)
+        } throws: { error in
+            guard let error = error as? YAMLError, case .duplicateKey = error.kind else { return false }
+            return error.mark.line == 2
+        }
+    }
+}

@@ -126,8 +126,16 @@ public struct FrontMatterDocument: Sendable, Hashable {
 
     /// Sets the value at a path of nested keys (`["ai", "model"]`), creating missing mappings.
     public mutating func set(path: [String], _ value: Node, preceding: [String] = []) throws(FrontMatterError) {
+        let before = self
+        try faithfully(path, from: before, expecting: value.resolved) { document throws(FrontMatterError) in
+            try document.splice(path: path, value, preceding: preceding)
+        }
+    }
+
+    private mutating func splice(path: [String], _ value: Node, preceding: [String]) throws(FrontMatterError) {
         guard let key = path.last else { return }
         var bytes = Array(text.utf8)
+        try guardLineBreaks(bytes, key: path.first ?? key)
         var mapping = root
         var indent = 0
         for (depth, component) in path.dropLast().enumerated() {
@@ -156,6 +164,14 @@ public struct FrontMatterDocument: Sendable, Hashable {
 
     /// Removes the value at a path of nested keys; a missing key is not an error.
     public mutating func remove(path: [String]) throws(FrontMatterError) {
+        let before = self
+        try faithfully(path, from: before, expecting: nil) { document throws(FrontMatterError) in
+            try document.cut(path: path)
+        }
+    }
+
+    private mutating func cut(path: [String]) throws(FrontMatterError) {
+        try guardLineBreaks(Array(text.utf8), key: path.first ?? "")
         var mapping = root
         var indent = 0
         for component in path.dropLast() {
@@ -181,7 +197,8 @@ public struct FrontMatterDocument: Sendable, Hashable {
         if let pair = pairs.first(where: { $0.key.scalarText == key }) {
             let extent = try entryExtent(pair, indent: indent, in: bytes)
             try guardAnchors(of: pair, extent: extent)
-            let styled = Self.restyle(value, like: pair.value)
+            var styled = Self.restyle(value, like: pair.value)
+            if indentedLineFollows(extent.upperBound, deeperThan: indent, in: bytes) { styled = Self.withoutBlockScalar(styled) }
             let entry = try Self.emitEntry(key: key, value: styled)
             if let inline = Self.inlineValue(of: entry, key: key), Self.isSingleLineInline(pair.value),
                let span = pair.value.span {
@@ -193,7 +210,6 @@ public struct FrontMatterDocument: Sendable, Hashable {
                 bytes.replaceSubrange(extent, with: Array(keyText) + withLineBreaks(rest))
             }
         } else {
-            var entry = pad + Self.reindent(Array(try Self.emitEntry(key: key, value: value, asWritten: true).utf8), by: indent)
             var insertAt = yamlEnd
             let anchor = pairs.last { pair in pair.key.scalarText.map(preceding.contains) ?? false } ?? pairs.last
             if let anchor {
@@ -201,6 +217,8 @@ public struct FrontMatterDocument: Sendable, Hashable {
             } else if indent > 0, let span = mapping.span {
                 insertAt = yamlStart + span.start.offset
             }
+            let styled = indentedLineFollows(insertAt, deeperThan: indent, in: bytes) ? Self.withoutBlockScalar(value) : value
+            var entry = pad + Self.reindent(Array(try Self.emitEntry(key: key, value: styled, asWritten: true).utf8), by: indent)
             if insertAt > yamlStart, bytes[insertAt - 1] != UInt8(ascii: "\n") { entry.insert(UInt8(ascii: "\n"), at: 0) }
             bytes.insert(contentsOf: withLineBreaks(entry), at: insertAt)
         }
@@ -230,6 +248,67 @@ public struct FrontMatterDocument: Sendable, Hashable {
 
     private mutating func reparse(_ bytes: [UInt8]) throws(FrontMatterError) {
         self = try FrontMatterDocument(parsing: String(decoding: bytes, as: UTF8.self), limits: limits)
+    }
+
+    /// Runs a splice edit of `path` and checks what it did: the text parses, the value at `path` is
+    /// `expected` (nil: gone), every other top-level key holds the value it held, in the same order,
+    /// and the body is untouched. An edit that cannot keep those promises (a layout the splice
+    /// misjudges; `make fuzz` keeps finding new ones) is refused as an unsupported layout and
+    /// the document left as it was: an edit is exact or it does not happen.
+    private mutating func faithfully(
+        _ path: [String], from before: FrontMatterDocument, expecting expected: Value?,
+        _ edit: (inout FrontMatterDocument) throws(FrontMatterError) -> Void
+    ) throws(FrontMatterError) {
+        let key = path.first ?? ""
+        let mark = before.root.pairs?.first { $0.key.scalarText == key }?.key.span?.start
+        let refusal = FrontMatterError(kind: .unsupportedLayout(key), line: (mark?.line ?? 1) + before.lineOffset,
+                                       column: mark?.column ?? 1)
+        do {
+            try edit(&self)
+        } catch {
+            self = before
+            switch error.kind {
+            case .unsupportedLayout, .anchorUsedElsewhere, .tooLarge, .tooDeep, .tooManyNodes: throw error
+            default: throw refusal  // the spliced text did not parse: the splice misjudged the layout
+            }
+        }
+        guard path.count > 0, body == before.body,
+              Self.entries(of: self, without: key).elementsEqual(Self.entries(of: before, without: key), by: { $0.0 == $1.0 && $0.1 == $1.1 }),
+              Self.value(at: path, in: root.resolved) == expected
+        else {
+            self = before
+            throw refusal
+        }
+    }
+
+    private static func entries(of document: FrontMatterDocument, without key: String) -> [(String, Value)] {
+        guard case .map(let pairs) = document.root.resolved else { return [] }
+        return pairs.filter { $0.0 != key }
+    }
+
+    private static func value(at path: [String], in value: Value) -> Value? {
+        guard let first = path.first else { return value }
+        guard case .map(let pairs) = value, let found = pairs.first(where: { $0.0 == first }) else { return nil }
+        return Self.value(at: Array(path.dropFirst()), in: found.1)
+    }
+
+    /// Refuses to edit front matter that breaks lines where folio does not: an edit finds an entry's
+    /// end at LF (or CRLF), but libyaml also ends a line at a lone CR, NEL, LS or PS, so the next
+    /// entry could sit on the same "line" and go with it. Such a file is read, never edited in place.
+    private func guardLineBreaks(_ bytes: [UInt8], key: String) throws(FrontMatterError) {
+        var index = yamlStart
+        while index < yamlEnd {
+            let byte = bytes[index]
+            let breaks = (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A))
+                || (byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0x85)
+                || (byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))
+            if breaks {
+                let lineStart = bytes[..<index].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+                let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).unicodeScalars.count + 1
+                throw FrontMatterError(kind: .unsupportedLayout(key), line: Self.lineNumber(of: index, in: bytes), column: column)
+            }
+            index += 1
+        }
     }
 
     /// Refuses to replace or remove `pair` (whose text is `extent`) when it defines an anchor that an
@@ -349,6 +428,32 @@ public struct FrontMatterDocument: Sendable, Hashable {
         case .alias:
             return false
         }
+    }
+
+    /// Whether the first line from `offset` that is not blank is indented deeper than `indent`
+    /// (a comment under the entry): a block scalar written before it would take it in as text.
+    private func indentedLineFollows(_ offset: Int, deeperThan indent: Int, in bytes: [UInt8]) -> Bool {
+        var index = offset
+        while index < yamlEnd {
+            var spaces = 0
+            while index < yamlEnd, bytes[index] == 0x20 { spaces += 1; index += 1 }
+            guard index < yamlEnd else { return false }
+            if bytes[index] == 0x0A || bytes[index] == 0x0D {
+                index += 1  // a blank line: look at the next one
+                continue
+            }
+            return spaces > indent
+        }
+        return false
+    }
+
+    /// A multi-line string written double-quoted (`"a\nb"`) instead of as a literal block.
+    private static func withoutBlockScalar(_ value: Node) -> Node {
+        guard case .scalar(let text, let style) = value.content, text.contains("\n"),
+              style == .plain || style == .literal || style == .folded else { return value }
+        var quoted = value
+        quoted.content = .scalar(text, .doubleQuoted)
+        return quoted
     }
 
     /// Keeps the way a value was written: quoted strings stay quoted, flow lists stay flow.

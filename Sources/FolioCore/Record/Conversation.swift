@@ -35,10 +35,12 @@ public struct ConversationMessage: Sendable, Equatable {
 
     /// Blank lines at either end of `text` are dropped: they could not be told apart from the
     /// blank line between messages.
+    /// A message; `text` keeps its lines but not the blank ones around them, and its line breaks
+    /// (LF, CRLF or a lone CR, as Markdown reads them) become LF.
     public init(speaker: Speaker, time: String, text: String) {
         self.speaker = speaker
         self.time = time
-        var lines = text.components(separatedBy: "\n")
+        var lines = text.lines(at: .anyLineBreak)
         while lines.count > 1, lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
         while lines.count > 1, lines.first?.allSatisfy(\.isWhitespace) == true { lines.removeFirst() }
         self.text = lines.count == 1 && lines[0].allSatisfy(\.isWhitespace) ? "" : lines.joined(separator: "\n")
@@ -61,6 +63,9 @@ public struct ConversationMessage: Sendable, Equatable {
 /// whatever they contain. A message line that would read as a speaker line or as a level-two
 /// heading (which would end the section) gets one more leading backslash when written, and loses
 /// one when read, so Markdown renders it as the text it was.
+///
+/// A page with CRLF line breaks (written on Windows) is read the same, and a section written into
+/// it uses CRLF too.
 public enum Conversation {
     public static let heading = "## Conversation"
 
@@ -75,19 +80,22 @@ public enum Conversation {
 
     /// Finds the conversation in a body. A body without the heading has no messages; all of it is `before`.
     public static func split(_ body: String) -> Split {
-        let lines = body.components(separatedBy: "\n")
-        guard let start = lines.firstIndex(where: { $0.trimmingTrailingWhitespace == heading }) else {
+        // Lines as written (a CRLF line keeps its CR, so `before` and `after` come back byte for
+        // byte), and the same lines without that CR for reading.
+        let lines = body.lines(at: .lineFeed)
+        let bare = lines.map { $0.hasSuffix("\r") ? String($0.unicodeScalars.dropLast()) : $0 }
+        guard let start = bare.firstIndex(where: { $0.trimmingTrailingWhitespace == heading }) else {
             return Split(before: body, messages: [], after: "", hasSection: false)
         }
         var end = lines.count
-        for index in (start + 1)..<lines.count where isSectionEnd(lines[index]) {
+        for index in (start + 1)..<lines.count where isSectionEnd(bare[index]) {
             end = index
             break
         }
         // The line break that ends the last line before the heading belongs to `before`.
         let before = lines[..<start].joined(separator: "\n") + (start > 0 ? "\n" : "")
         let after = end < lines.count ? lines[end...].joined(separator: "\n") : ""
-        return Split(before: before, messages: messages(in: Array(lines[(start + 1)..<end])), after: after, hasSection: true)
+        return Split(before: before, messages: messages(in: Array(bare[(start + 1)..<end])), after: after, hasSection: true)
     }
 
     /// The messages of a body's conversation, in order.
@@ -97,10 +105,14 @@ public enum Conversation {
 
     /// The section's text: the heading, a blank line, then each message and a blank line between.
     public static func render(_ messages: [ConversationMessage]) -> String {
-        var out = heading + "\n"
+        render(messages, lineBreak: "\n")
+    }
+
+    static func render(_ messages: [ConversationMessage], lineBreak: String) -> String {
+        var out = heading + lineBreak
         for message in messages {
-            out += "\n" + speakerLine(message) + "\n"
-            for line in message.text.components(separatedBy: "\n") { out += escape(line) + "\n" }
+            out += lineBreak + speakerLine(message) + lineBreak
+            for line in message.text.lines(at: .anyLineBreak) { out += escape(line) + lineBreak }
         }
         return out
     }
@@ -109,13 +121,18 @@ public enum Conversation {
     /// added at the end; the text around it is left as it was.
     public static func replacing(in body: String, with messages: [ConversationMessage]) -> String {
         let parts = split(body)
-        let section = render(messages)
+        let crlf = body.utf8.firstIndex(of: 0x0A).map { $0 > body.utf8.startIndex && body.utf8[body.utf8.index(before: $0)] == 0x0D } ?? false
+        let lineBreak = crlf ? "\r\n" : "\n"
+        let section = render(messages, lineBreak: lineBreak)
         guard parts.hasSection else {
             if body.isEmpty { return section }
-            let trimmed = body.hasSuffix("\n") ? body : body + "\n"
-            return trimmed + (trimmed.hasSuffix("\n\n") ? "" : "\n") + section
+            // Checked on bytes: a Swift String holds CRLF as one Character, which "\n" never matches.
+            let trimmed = body.utf8.last == 0x0A ? body : body + lineBreak
+            let blankLine = Array((lineBreak + lineBreak).utf8)
+            let endsBlank = trimmed.utf8.suffix(blankLine.count).elementsEqual(blankLine)
+            return trimmed + (endsBlank ? "" : lineBreak) + section
         }
-        return parts.before + section + (parts.after.isEmpty ? "" : "\n" + parts.after)
+        return parts.before + section + (parts.after.isEmpty ? "" : lineBreak + parts.after)
     }
 
     // MARK: - Lines
@@ -130,7 +147,9 @@ public enum Conversation {
         else { return nil }
         let name = String(line[line.index(line.startIndex, offsetBy: 2)..<close.lowerBound])
         let time = String(line[close.upperBound...])
-        guard !name.isEmpty, !name.contains("*"), !time.isEmpty, time.trimmingCharacters(in: .whitespaces) == time else { return nil }
+        guard !name.isEmpty, !name.contains("*"), !name.contains(where: \.isNewline), !time.isEmpty,
+              !time.contains(where: \.isNewline), time.trimmingCharacters(in: .whitespaces) == time
+        else { return nil }
         return (name, time)
     }
 
@@ -181,6 +200,36 @@ public enum Conversation {
 }
 
 extension String {
+    enum LineBreaks {
+        /// LF only; a CRLF line keeps its CR.
+        case lineFeed
+        /// LF, CRLF or a lone CR, as Markdown reads them.
+        case anyLineBreak
+    }
+
+    /// The text's lines, split on scalars (a Swift String holds CRLF as one Character, so
+    /// `components(separatedBy: "\n")` would never split one).
+    func lines(at breaks: LineBreaks) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in unicodeScalars {
+            switch (breaks, scalar) {
+            case (.anyLineBreak, "\n") where afterCR:
+                afterCR = false
+            case (.anyLineBreak, "\r"), (_, "\n"):
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+                afterCR = scalar == "\r"
+            default:
+                current.append(scalar)
+                afterCR = false
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+
     var trimmingTrailingWhitespace: String {
         var copy = self
         while copy.last?.isWhitespace == true { copy.removeLast() }

@@ -27,10 +27,12 @@ public enum InlineTags {
         // Most bodies have no `#` at all; they cost one byte scan.
         guard body.utf8.contains(UInt8(ascii: "#")) else { return [] }
         var found: [String] = []
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+        // Lines split on scalars, a CRLF line without its CR: a Swift String holds CRLF as one
+        // Character, which "\n" never matches, so a page written on Windows would be one line.
+        var lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
         var fence: (marker: Unicode.Scalar, length: Int)?
         while let rawLine = lines.next() {
-            let line = Array(rawLine.unicodeScalars)
+            let line = Array(rawLine.last == "\r" ? rawLine.dropLast() : rawLine)
             if let open = fence {
                 if let close = fenceRun(line), close.marker == open.marker, close.length >= open.length,
                    line[close.end...].allSatisfy(\.properties.isWhitespace) {
@@ -67,7 +69,12 @@ public enum InlineTags {
             var last = end
             while last > i + 1, line[last - 1] == "-" || line[last - 1] == "/" { last -= 1 }
             let name = line[(i + 1)..<last]
-            guard name.contains(where: { $0.properties.isAlphabetic && !isDigit($0) }) else {
+            // A letter, not a combining mark that Unicode also calls alphabetic (`#-\u{1DE5}`).
+            guard name.contains(where: { scalar in
+                let category = scalar.properties.generalCategory
+                return scalar.properties.isAlphabetic && !isDigit(scalar)
+                    && category != .nonspacingMark && category != .spacingMark && category != .enclosingMark
+            }) else {
                 i = max(end, i + 1)
                 continue
             }

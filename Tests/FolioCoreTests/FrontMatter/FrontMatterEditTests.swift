@@ -144,6 +144,46 @@ struct FrontMatterEditTests {
         try document.set("title", .string("c"))
         #expect(document.text == "---\r\nid: x\r\ntitle: c\r\nmood: b\r\n---\r\nbody\r\n")
     }
+    // Found by `make fuzz` (harness `front-matter`): a literal block written before an indented
+    // comment took the comment in as its last line.
+    @Test("a multi-line value set on a key with an indented comment under it keeps the comment a comment")
+    func commentUnderEmptyKey() throws {
+        var document = try FrontMatterDocument(parsing: "---\nnotes:\n   # TODO\ntitle: x\n---\nbody\n")
+        try document.set("notes", .string("two\nlines\n"))
+        #expect(document.value("notes") == .string("two\nlines\n"))
+        #expect(document.text == "---\nnotes: \"two\\nlines\\n\"\n   # TODO\ntitle: x\n---\nbody\n")
+        var added = try FrontMatterDocument(parsing: "---\nnotes:\n   # TODO\n---\n")
+        try added.set("summary", .string("a\nb"))
+        #expect(added.value("summary") == .string("a\nb"))
+        #expect(added.value("notes") == .null)
+    }
+
+    // Found by `make fuzz` (harness `yaml`): the emitter took a value's trailing "..." for
+    // libyaml's end-of-document line and cut it.
+    @Test("a title ending in an ellipsis keeps it when set", arguments: ["Wait...", "下雨……", "..."])
+    func ellipsis(title: String) throws {
+        var document = try FrontMatterDocument(parsing: "---\ntitle: x\n---\n")
+        try document.set("title", .string(title))
+        #expect(document.value("title") == .string(title), "\(document.text.debugDescription)")
+        let made = try FrontMatterDocument.make(fields: [("id", .raw("1")), ("title", .string(title))], body: "")
+        #expect(made.value("title") == .string(title), "\(made.text.debugDescription)")
+    }
+
+    // Found by `make fuzz` (harness `front-matter`): the splice ended a block list at its first
+    // empty item and left the second as a stray `-`. Any edit whose result would not read back
+    // exactly as asked is refused and the document kept.
+    @Test("removing a list whose last item is empty is exact or refused, never leaves a stray dash")
+    func emptyListItems() throws {
+        let text = "---\ni:\n-\n-\ntitle: x\n---\n"
+        var document = try FrontMatterDocument(parsing: text)
+        do {
+            try document.remove("i")
+            #expect(document["i"] == nil && document.value("title") == .string("x"))
+        } catch {
+            #expect(document.text == text)
+            guard case .unsupportedLayout("i") = error.kind else { Issue.record("\(error)"); return }
+        }
+    }
 }
 
 @Suite("Front matter that cannot be read is reported, never rewritten")
@@ -196,4 +236,5 @@ extension FrontMatterDocument {
     static func bodyOf(_ text: String) -> String {
         (try? FrontMatterDocument(parsing: text).body) ?? ""
     }
+
 }

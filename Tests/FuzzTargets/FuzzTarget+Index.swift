@@ -1,0 +1,114 @@
+import Foundation
+import FolioSearch
+import FolioStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension FuzzTarget {
+    /// `TextIndex.decode` on any bytes given as a cache file, checksums off; what it accepts is searched.
+    ///
+    /// Promises: no crash and no unbounded allocation, whatever counts and offsets the file claims;
+    /// an accepted index answers searches (words, prefixes, phrases, CJK, exclusions), also when
+    /// combined with a fresh index by `replacing(keeping:adding:)`.
+    static let indexSnapshot = FuzzTarget(
+        name: "index-snapshot",
+        summary: "TextIndex.decode of a cache file (checksums off), then searches on what it accepts",
+        generatedSeeds: { IndexFuzz.seeds() }
+    ) { bytes throws(InvariantFailure) in
+        try IndexFuzz.runSnapshot(bytes)
+    }
+
+    /// The catalog cache reader on any bytes after the cache header, checksums off.
+    ///
+    /// Promises: as for the index snapshot; the index is accepted only with one document per record
+    /// entry, and the vault's way of merging it with changed records holds.
+    static let catalogCache = FuzzTarget(
+        name: "catalog-cache",
+        summary: "the catalog cache file reader (entries, then the index; checksums off), then searches",
+        generatedSeeds: { IndexFuzz.cacheSeeds() }
+    ) { bytes throws(InvariantFailure) in
+        try IndexFuzz.runCache(bytes)
+    }
+}
+
+/// The cache harnesses' readers and seeds, public for the tests that check the seeds are accepted.
+public enum IndexFuzz {
+    static let fields = RecordSearch.fields
+    static let queries = ["rain", "walk", "下雨", "雨", "ca", "\"rainy day\"", "home -rain", "rain OR 傍晚", "8", "straße"]
+        .compactMap { try? QueryParser().parse($0) }
+    static let fresh = TextIndex(fields: fields, documents: [
+        IndexDocument(id: 0, fields: ["title": "rain again", "body": "下雨的傍晚 walk"]),
+        IndexDocument(id: 3, fields: ["body": "a new record"]),
+    ])
+    static let sampleRecords: [(title: String, text: String)] = [
+        ("下雨的傍晚", "今天下班走回家，rainy day walk home."),
+        ("測試想法", "e-mail the café about 8 balls"),
+        ("Straße", "ÅNGSTRÖM カタカナ 한국어 walk walk walk"),
+    ]
+
+    static func runSnapshot(_ bytes: [UInt8]) throws(InvariantFailure) {
+        guard let index = snapshot(bytes) else { return }
+        try exercise(index)
+    }
+
+    /// The index `bytes` hold, if the reader accepts them.
+    public static func snapshot(_ bytes: [UInt8]) -> TextIndex? {
+        let scratch = ScratchFile()
+        let fd = scratch.open(with: bytes)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var reader = BinaryReader(fd: fd, size: bytes.count)
+        guard let mapping = FileMapping(fd: fd, size: bytes.count) else { return nil }
+        return try? TextIndex.decode(from: &reader, mapping: mapping, verifyingChecksums: false)
+    }
+
+    static func runCache(_ bytes: [UInt8]) throws(InvariantFailure) {
+        guard let index = cacheIndex(bytes) else { return }
+        try exercise(index)
+    }
+
+    /// The index a cache body holds, if the reader accepts the entries and the index.
+    public static func cacheIndex(_ bytes: [UInt8]) -> TextIndex? {
+        let scratch = ScratchFile()
+        guard let contents = CatalogCacheFuzzing.read(body: bytes, scratch: scratch.url), let index = contents.index,
+              index.documentCount == contents.recordIDs.count
+        else { return nil }
+        return index
+    }
+
+    static func exercise(_ index: TextIndex) throws(InvariantFailure) {
+        _ = index.termCount
+        _ = index.occurrenceCount
+        for query in queries {
+            _ = index.search(query)
+            _ = index.search(query, limit: 2)
+        }
+        if let combined = index.replacing(keeping: { $0 >= 0 && $0 < 2 ? $0 + 10 : nil }, adding: fresh) {
+            for query in queries { _ = combined.search(query) }
+        }
+    }
+
+    /// An index of the sample records, as the cache writes it.
+    public static func seeds() -> [[UInt8]] {
+        let index = TextIndex(fields: fields, documents: sampleRecords.enumerated().map { n, record in
+            IndexDocument(id: n, fields: ["title": record.title, "tags": "rain walk", "body": record.text])
+        })
+        let scratch = ScratchFile()
+        let fd = Glibc.open(scratch.url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return [] }
+        var writer = BinaryWriter(fd: fd)
+        index.encode(into: &writer)
+        let written = writer.finish()
+        close(fd)
+        guard written, let data = FileManager.default.contents(atPath: scratch.url.path) else { return [] }
+        return [Array(data)]
+    }
+
+    public static func cacheSeeds() -> [[UInt8]] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-seed-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = CatalogCacheFuzzing.sampleBody(records: sampleRecords, scratch: folder.appendingPathComponent("catalog"))
+        return body.map { [$0] } ?? []
+    }
+}
