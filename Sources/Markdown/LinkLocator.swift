@@ -303,7 +303,8 @@ struct OpenerScanner {
     }
 
     /// A link destination as written after `(`: `<…>` or a run without spaces and with
-    /// balanced parentheses. Nil for a `<` that no `>` closes on its line, which CommonMark does
+    /// balanced parentheses. A backslash escapes punctuation only: before a line break it is
+    /// itself, and the destination ends there. Nil for a `<` that no `>` closes on its line, which CommonMark does
     /// not take for a link (a line or CRLF later, another link could otherwise be matched to it).
     private func destination(from start: Int) -> [UInt8]? {
         var offset = start
@@ -315,7 +316,7 @@ struct OpenerScanner {
             offset += 1
             while offset < end, bytes[offset] != .greaterThan {
                 if bytes[offset] == .lineFeed || bytes[offset] == .carriageReturn { return nil }
-                if bytes[offset] == .backslash, offset + 1 < end {
+                if bytes[offset] == .backslash, offset + 1 < end, bytes[offset + 1].isASCIIPunctuation {
                     written.append(bytes[offset])
                     offset += 1
                 }
@@ -329,7 +330,7 @@ struct OpenerScanner {
         var depth = 0
         while offset < end, !bytes[offset].isWhitespace {
             let byte = bytes[offset]
-            if byte == .backslash, offset + 1 < end {
+            if byte == .backslash, offset + 1 < end, bytes[offset + 1].isASCIIPunctuation {
                 written.append(byte)
                 offset += 1
             } else if byte == .openParenthesis {

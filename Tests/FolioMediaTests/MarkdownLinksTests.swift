@@ -185,4 +185,14 @@ struct MarkdownLinksTests {
         #expect(links.map(\.line) == [2, 4])
         #expect(links.map(\.destination) == ["", "b"])
     }
+
+    // Found by `make fuzz` (harness `markdown-links`): a destination ending in `\` swallowed the
+    // line break after it and ran on into the next line, whose `&` then made it agree with any
+    // link, so the next line's autolink was given the line before.
+    @Test("a backslash at the end of a destination does not carry it into the next line, with LF or CRLF", arguments: ["\n", "\r\n"])
+    func backslashBeforeLineBreak(lineBreak: String) {
+        let links = MarkdownLinks.links(in: "[a](b<x@y.z>\\" + lineBreak + "[c](d&e <x@y.z>" + lineBreak)
+        #expect(links.map(\.destination) == ["mailto:x@y.z", "mailto:x@y.z"])
+        #expect(links.map(\.line) == [1, 2])
+    }
 }
