@@ -122,13 +122,7 @@ struct ConflictCheckTests {
     @Test("check lists each conflict copy with its record and what to do, and exits 1 until it is deleted")
     func conflictCopies() throws {
         var devices = try Devices.make()
-        try devices["A"].run("idea", "original title")
-        try devices.sync("A", "B")
-        let path = try devices.path(of: "original title", on: "A")
-        devices["A"].environment["FOLIO_NOW"] = "2026-11-22T10:00:00+08:00"
-        try devices["A"].run("set", "original title", "title=A's title")
-        devices["B"].environment["FOLIO_NOW"] = "2026-11-22T11:00:00+08:00"
-        try devices["B"].run("set", "original title", "title=B's title")
+        let path = try devices.retitleOnBoth("original title", onA: "A's title", onB: "B's title").path
         try devices.sync("A", "B")
         let copy = (path as NSString).deletingPathExtension + ".conflict-a-20261122-020000.md"
         #expect(devices["B"].read(copy) != nil)

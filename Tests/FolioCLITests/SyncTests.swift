@@ -51,6 +51,21 @@ struct Devices {
         self[name].vaultFiles()
     }
 
+    /// An idea titled `title`, synced to both devices, then retitled on A at 10:00 and on B at
+    /// 11:00 without a sync between: the next sync keeps B's title and makes A's a conflict
+    /// copy. Returns the record's path and A's version of the file.
+    mutating func retitleOnBoth(_ title: String, onA: String, onB: String) throws -> (path: String, aVersion: String?) {
+        try self["A"].run("idea", title)
+        try sync("A", "B")
+        let path = try self.path(of: title, on: "A")
+        self["A"].environment["FOLIO_NOW"] = "2026-11-22T10:00:00+08:00"
+        try self["A"].run("set", title, "title=\(onA)")
+        let aVersion = self["A"].read(path)
+        self["B"].environment["FOLIO_NOW"] = "2026-11-22T11:00:00+08:00"
+        try self["B"].run("set", title, "title=\(onB)")
+        return (path, aVersion)
+    }
+
     /// Where device `name` keeps its only record of kind idea with `title`.
     func path(of title: String, on name: String) throws -> String {
         let list = try self[name].json("list", "--json") as? [[String: Any]] ?? []
@@ -225,14 +240,8 @@ struct SyncTests {
     @Test("the same title changed differently: the newer wins, the other is kept as a conflict copy")
     func sameKeyConflict() throws {
         var devices = try Devices.make()
-        try devices["A"].run("idea", "原本的標題")
-        try devices.sync("A", "B")
-        let path = try devices.path(of: "原本的標題", on: "A")
-        devices["A"].environment["FOLIO_NOW"] = "2026-11-22T10:00:00+08:00"
-        try devices["A"].run("set", "原本的標題", "title=A 的標題")
-        let aVersion = try #require(devices["A"].read(path))
-        devices["B"].environment["FOLIO_NOW"] = "2026-11-22T11:00:00+08:00"
-        try devices["B"].run("set", "原本的標題", "title=B 的標題")
+        let (path, aVersion) = try devices.retitleOnBoth("原本的標題", onA: "A 的標題", onB: "B 的標題")
+        try #require(aVersion != nil)
         try devices.sync("A")
         let merged = try devices["B"].run("sync")
         #expect(merged.status == 0, "\(merged.stderr)")
