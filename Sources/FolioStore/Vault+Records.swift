@@ -36,24 +36,32 @@ extension Vault {
     /// The record a user's reference names.
     /// - Throws: ``FolioError`` `.recordNotFound`, `.ambiguousReference` or `.pathOutsideVault`.
     public func resolve(_ reference: String, in set: RecordSet, workingDirectory: URL? = nil) throws(FolioError) -> Record {
-        var text = reference
-        if reference.contains("/") || reference.hasSuffix(".md") {
-            let base = workingDirectory ?? root
-            let candidate = absoluteURL(reference, from: base)
-            if reference.hasPrefix("/") || reference.hasPrefix(".") || FileManager.default.fileExists(atPath: candidate.path) {
-                text = try relativePath(of: reference, from: base)
-            }
-            if let problem = set.problems.first(where: { $0.file == text }) { throw problem }
-        }
+        let text = try referenceText(reference, workingDirectory: workingDirectory)
+        if text.contains("/") || text.hasSuffix(".md"), let problem = set.problems.first(where: { $0.file == text }) { throw problem }
         switch RecordReference.resolve(text, in: set.records) {
         case .found(let index): return set.records[index]
         case .notFound: throw FolioError(.recordNotFound(reference))
-        case .ambiguous(let indexes):
-            throw FolioError(.ambiguousReference(reference, indexes.map { index in
-                let record = set.records[index]
-                return "\(record.shortID)  \(record.kind ?? "?")  \(record.title)  (\(record.path))"
-            }))
+        case .ambiguous(let indexes): throw Self.ambiguity(reference, indexes.map { set.records[$0] })
         }
+    }
+
+    /// A reference as ``RecordReference`` compares it: a path typed from `workingDirectory` (or
+    /// absolute) made vault-relative, anything else as typed.
+    func referenceText(_ reference: String, workingDirectory: URL?) throws(FolioError) -> String {
+        guard reference.contains("/") || reference.hasSuffix(".md") else { return reference }
+        let base = workingDirectory ?? root
+        let candidate = absoluteURL(reference, from: base)
+        if reference.hasPrefix("/") || reference.hasPrefix(".") || FileManager.default.fileExists(atPath: candidate.path) {
+            return try relativePath(of: reference, from: base)
+        }
+        return reference
+    }
+
+    /// The candidates by path, so the catalog and a scan list them alike.
+    static func ambiguity(_ reference: String, _ records: [some Referable]) -> FolioError {
+        FolioError(.ambiguousReference(reference, records.sorted { $0.path < $1.path }.map { record in
+            "\(record.shortID)  \(record.kind ?? "?")  \(record.title)  (\(record.path))"
+        }))
     }
 
     /// The owner's profile record, if the vault has one.
@@ -61,12 +69,8 @@ extension Vault {
         set.records.first { $0.kind == "profile" && $0.path == "profile.md" } ?? set.records.first { $0.kind == "profile" }
     }
 
-    /// Refuses to write to a vault without an owner, saying how to make one.
-    public func requireProfile(in set: RecordSet) throws(FolioError) {
-        guard profile(in: set) != nil else { throw FolioError(.noProfile) }
-    }
-
-    /// The same check without reading the whole vault: `profile.md` must be a profile record.
+    /// Refuses to write to a vault without an owner, saying how to make one; reads `profile.md` only,
+    /// which must be a profile record.
     public func requireProfile() throws(FolioError) {
         guard case .record(let record) = Self.parse(path: "profile.md", rootPath: root.path, limits: frontMatterLimits), record.kind == "profile" else {
             throw FolioError(.noProfile)

@@ -28,8 +28,7 @@ struct Summarize: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         try context.vault.requireProfile()
-        let set = context.records(quiet: true)
-        let found = try context.vault.resolve(record, in: set, workingDirectory: context.workingDirectory)
+        let found = try context.record(record)
         try SummaryStep.run(found, context: context, json: json)
     }
 }
@@ -80,8 +79,7 @@ struct Chat: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         try context.vault.requireProfile()
-        let set = context.records(quiet: true)
-        var current = try context.vault.resolve(record, in: set, workingDirectory: context.workingDirectory)
+        var current = try context.record(record)
         _ = try DiaryEntry(current)
         if let message {
             current = try ChatTurn.say(message, in: current, context: context)

@@ -185,7 +185,7 @@ struct Analyze: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         try context.vault.requireProfile()
-        let found = try context.vault.resolve(record, in: context.records(quiet: true), workingDirectory: context.workingDirectory)
+        let found = try context.record(record)
         let entry = try DiaryEntry(found)
         if let analysis = entry.analysis, !again {
             if json { return context.json(JSONWriter.record(found, body: true)) }

@@ -13,8 +13,7 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        let set = context.records(quiet: true)
-        let found = try context.vault.resolve(record, in: set, workingDirectory: context.workingDirectory)
+        let found = try context.record(record)
         let original = found.document.text
         let editor = context.environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? context.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"

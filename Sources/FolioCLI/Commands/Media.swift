@@ -53,7 +53,7 @@ struct Attach: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         guard !files.isEmpty else { throw FolioError(.media(.required)) }
-        let found = try context.vault.resolve(record, in: context.records(quiet: true), workingDirectory: context.workingDirectory)
+        let found = try context.record(record)
         let sources = files.map { MediaSource(url: context.absoluteURL($0), displayName: $0) }
         let (changed, added) = try context.vault.attach(sources, to: found)
         if json {

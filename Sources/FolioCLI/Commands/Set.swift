@@ -17,9 +17,8 @@ struct SetCommand: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        let set = context.records(quiet: true)
-        try context.vault.requireProfile(in: set)
-        let found = try context.vault.resolve(record, in: set, workingDirectory: context.workingDirectory)
+        try context.vault.requireProfile()
+        let found = try context.record(record)
         let updated = try context.vault.update(found, set: try assignments.map(keyValue), unset: unset)
         if json { return context.json(JSONWriter.record(updated, body: false)) }
         context.say(updated.document.text == found.document.text ? .nothingChanged : .updated(title: updated.title, path: updated.path))
@@ -34,9 +33,8 @@ struct Done: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        let set = context.records(quiet: true)
-        try context.vault.requireProfile(in: set)
-        let found = try context.vault.resolve(record, in: set, workingDirectory: context.workingDirectory)
+        try context.vault.requireProfile()
+        let found = try context.record(record)
         let updated = try context.vault.markDone(found, done: true)
         context.say(.markedDone(updated.title))
     }
@@ -50,9 +48,8 @@ struct Undone: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        let set = context.records(quiet: true)
-        try context.vault.requireProfile(in: set)
-        let found = try context.vault.resolve(record, in: set, workingDirectory: context.workingDirectory)
+        try context.vault.requireProfile()
+        let found = try context.record(record)
         let updated = try context.vault.markDone(found, done: false)
         context.say(.markedOpen(updated.title))
     }

@@ -22,8 +22,7 @@ struct Show: ParsableCommand {
             try showOlder(at: at, context: context)
             return
         }
-        let set = context.records(quiet: true)
-        let found = try context.vault.resolve(record, in: set, workingDirectory: context.workingDirectory)
+        let found = try context.record(record)
         if json {
             context.json(JSONWriter.record(found, body: true))
         } else {

@@ -98,6 +98,11 @@ struct Context {
         return set
     }
 
+    /// The one record a user's reference names, read through the catalog (see ``Vault/findRecord(_:workingDirectory:)``).
+    func record(_ reference: String) throws(FolioError) -> Record {
+        try vault.findRecord(reference, workingDirectory: workingDirectory)
+    }
+
     /// The vault's records as summaries with their text index (cached in `.folio/local/cache/`).
     func catalog(quiet: Bool = false) -> Catalog {
         let catalog = vault.catalog()

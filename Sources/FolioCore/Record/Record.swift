@@ -1,7 +1,7 @@
 import YAML
 
 /// One record file: where it lives in the vault and its parsed front matter and body.
-public struct Record: Sendable {
+public struct Record: Sendable, Referable {
     /// Path relative to the vault, with `/` separators.
     public var path: String
     public var document: FrontMatterDocument
@@ -27,24 +27,6 @@ public struct Record: Sendable {
         }
     }
 
-    /// The file name without `.md`.
-    public var fileStem: String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
-    }
-
-    /// The file name's slug: the stem without its leading `YYYY-MM-DD-`.
-    public var slug: String {
-        let stem = fileStem
-        let bytes = Array(stem.utf8)
-        if bytes.count > 11, Timestamp(String(decoding: bytes[0..<10], as: UTF8.self)) != nil, bytes[10] == UInt8(ascii: "-") {
-            return String(decoding: bytes[11...], as: UTF8.self)
-        }
-        return stem
-    }
-
-    /// The first 8 characters of the id, as `list` shows it.
-    public var shortID: String { String((id ?? "").prefix(8)) }
 
     /// The time a listing sorts by: `created`, else `modified`.
     public var sortTime: Timestamp? { created ?? modified }

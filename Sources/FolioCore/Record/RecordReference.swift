@@ -1,3 +1,35 @@
+/// What a reference can name a record by. A parsed ``Record`` and a cached ``RecordSummary``
+/// answer alike, so a reference resolved in the catalog means what it means in the files.
+public protocol Referable {
+    /// Path relative to the vault, with `/` separators.
+    var path: String { get }
+    var id: String? { get }
+    /// The `title`, else the file's stem.
+    var title: String { get }
+    var kind: String? { get }
+}
+
+extension Referable {
+    /// The first 8 characters of the id, as `list` shows it.
+    public var shortID: String { String((id ?? "").prefix(8)) }
+
+    /// The file name without `.md`.
+    public var fileStem: String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+
+    /// The file name's slug: the stem without its leading `YYYY-MM-DD-`.
+    public var slug: String {
+        let stem = fileStem
+        let bytes = Array(stem.utf8)
+        if bytes.count > 11, Timestamp(String(decoding: bytes[0..<10], as: UTF8.self)) != nil, bytes[10] == UInt8(ascii: "-") {
+            return String(decoding: bytes[11...], as: UTF8.self)
+        }
+        return stem
+    }
+}
+
 /// How a user names a record: its id, a unique id prefix, its path, or its slug.
 public enum RecordReference {
     /// Shortest id prefix accepted, so a word is not mistaken for an id by accident.
@@ -12,9 +44,10 @@ public enum RecordReference {
     /// Finds the record `text` names among `records`; paths must already be vault-relative.
     ///
     /// Tried in order, first hit wins: full id, path, id prefix, slug or file stem, title.
-    public static func resolve(_ text: String, in records: [Record]) -> Resolution {
+    public static func resolve(_ text: String, in records: [some Referable]) -> Resolution {
         let lowered = text.lowercased()
-        if let index = records.firstIndex(where: { $0.id == lowered }) { return .found(index) }
+        // A hand-copied file can share an id; naming either by it would be a guess.
+        if let result = single(records.indices.filter { records[$0].id == lowered }) { return result }
         let pathLike = text.hasSuffix(".md") ? text : text + ".md"
         if let index = records.firstIndex(where: { $0.path == pathLike || $0.path == text }) { return .found(index) }
         if lowered.count >= minimumPrefix, lowered.allSatisfy({ $0.isHexDigit || $0 == "-" }) {

@@ -2,7 +2,7 @@
 ///
 /// A vault of 100,000 records keeps 100,000 of these in memory instead of their parsed documents,
 /// and the catalog cache stores them, so most read commands never parse a file that did not change.
-public struct RecordSummary: Sendable, Hashable {
+public struct RecordSummary: Sendable, Hashable, Referable {
     /// Whether a record is an open or a finished to-do.
     public enum Completion: UInt8, Sendable, Hashable {
         /// No `done` key (and not an idea).
@@ -50,8 +50,6 @@ public struct RecordSummary: Sendable, Hashable {
                   tags: record.tags, allTags: record.allTags, sortTime: record.sortTime, completion: completion)
     }
 
-    /// The first 8 characters of the id, as `list` shows it.
-    public var shortID: String { String((id ?? "").prefix(8)) }
 
     /// Whether the record carries `tag`, front matter or inline, compared without case.
     public func hasTag(_ tag: String) -> Bool {

@@ -1,0 +1,38 @@
+import Foundation
+import FolioCore
+
+extension Vault {
+    /// The record a user's reference names, found through the catalog: the reference is resolved
+    /// among the cached summaries (refreshed by the files' stamps), then only that file is parsed.
+    ///
+    /// When the file is no longer what the catalog says — its id changed, or it no longer answers
+    /// to the reference (an edit that kept the file's size and time) — the whole vault is read and
+    /// the reference resolved there, silently, so the answer is always the one a full scan gives.
+    /// "Not found" and "ambiguous" come from the catalog, which knows every file a scan would.
+    /// - Throws: ``FolioError`` `.recordNotFound`, `.ambiguousReference`, `.pathOutsideVault`, or
+    ///   the file's own problem when the reference is the path of a file that cannot be read.
+    public func findRecord(_ reference: String, workingDirectory: URL? = nil) throws(FolioError) -> Record {
+        try findRecord(reference, workingDirectory: workingDirectory, in: catalog())
+    }
+
+    /// `catalog` may be older than the files (tests pass one read before they change them).
+    func findRecord(_ reference: String, workingDirectory: URL?, in catalog: Catalog) throws(FolioError) -> Record {
+        let text = try referenceText(reference, workingDirectory: workingDirectory)
+        if text.contains("/") || text.hasSuffix(".md"), let problem = catalog.problems.first(where: { $0.file == text }) {
+            throw problem
+        }
+        switch RecordReference.resolve(text, in: catalog.summaries) {
+        case .found(let index):
+            let summary = catalog.summaries[index]
+            if case .record(let record) = Self.parse(path: summary.path, rootPath: root.path, limits: frontMatterLimits),
+               record.id == summary.id, RecordReference.resolve(text, in: [record]) == .found(0) {
+                return record
+            }
+        case .ambiguous(let indexes):
+            throw Self.ambiguity(reference, indexes.map { catalog.summaries[$0] })
+        case .notFound:
+            throw FolioError(.recordNotFound(reference))
+        }
+        return try resolve(reference, in: loadRecords(), workingDirectory: workingDirectory)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import FolioCore
+@testable import FolioStore
+
+/// A reference resolved through the catalog must mean what it means in a full scan of the files,
+/// whatever happened to the files or to the cache since the catalog was read.
+@Suite("Finding one record through the catalog")
+struct FindRecordTests {
+    /// Five ideas, two sharing a title, and the references a user would type for them.
+    private func vault() throws -> TemporaryVault {
+        let t = try TemporaryVault()
+        for (i, title) in ["quokka walk", "rainy day 雨天", "same title", "same title", "last one"].enumerated() {
+            try t.write("ideas/2026/11/2026-11-0\(i + 1)-idea-\(i).md", """
+            ---
+            id: 5b0c7e2a-0000-4000-8000-00000000000\(i)
+            kind: idea
+            title: \(title)
+            created: 2026-11-0\(i + 1)T08:00:00+08:00
+            ---
+            body \(i)
+
+            """)
+        }
+        return t
+    }
+
+    private let references = [
+        "5b0c7e2a-0000-4000-8000-000000000000", "5B0C7E2A-0000-4000-8000-000000000001", "5b0c7e2a-0000-4000-8000-00000000000",
+        "5b0c", "ideas/2026/11/2026-11-01-idea-0.md", "ideas/2026/11/2026-11-02-idea-1", "idea-2", "2026-11-05-idea-4",
+        "quokka walk", "RAINY DAY 雨天", "same title", "last one", "nothing such", "ideas/2026/11/missing.md", "profile",
+    ]
+
+    /// What each reference answers: the record's path, or the message a user would read.
+    private func answers(_ find: (String) throws(FolioError) -> Record) -> [String] {
+        references.map { reference in
+            do throws(FolioError) {
+                let record = try find(reference)
+                return "\(reference) → \(record.path) \(record.title)"
+            } catch {
+                return "\(reference) → \(error.rendered(in: .en))"
+            }
+        }
+    }
+
+    private func scanned(_ t: TemporaryVault) -> [String] {
+        let set = t.vault.loadRecords()
+        return answers { reference throws(FolioError) in try t.vault.resolve(reference, in: set) }
+    }
+
+    private func catalogued(_ t: TemporaryVault, _ catalog: Catalog? = nil) -> [String] {
+        answers { reference throws(FolioError) in
+            if let catalog { return try t.vault.findRecord(reference, workingDirectory: nil, in: catalog) }
+            return try t.vault.findRecord(reference)
+        }
+    }
+
+    /// A catalog run as if long after the files were written, so its cache trusts their stamps.
+    private func settledCatalog(_ t: TemporaryVault) -> Catalog {
+        t.vault.catalog(scanStart: Vault.nowNanoseconds() + 60_000_000_000)
+    }
+
+    @Test("every kind of reference answers as a full scan does: found, ambiguous, not found")
+    func sameAnswers() throws {
+        let t = try vault()
+        let expected = scanned(t)
+        #expect(expected.contains { $0.hasPrefix("same title → ") && $0.contains("'same title' matches more than one record") }, "\(expected)")
+        #expect(expected.contains { $0.hasPrefix("nothing such → ") && $0.contains("no record matches") }, "\(expected)")
+        #expect(catalogued(t) == expected)
+        _ = settledCatalog(t)
+        #expect(catalogued(t) == expected, "from a settled cache")
+    }
+
+    /// Commands refresh the catalog by the files' stamps before resolving; the catalog read before
+    /// the change stands for one whose stamps did not tell (an edit that kept them): whatever it
+    /// found must be checked against the file. What it never knew of (a new path, a copy) only a
+    /// refreshed catalog can answer, and does.
+    @Test("hand edits, moves, renames, a copied file with the same id and deletions since the catalog was read: the answers follow the files",
+          arguments: ["retitled", "id changed", "moved", "renamed", "copied with its id", "deleted"])
+    func staleCatalog(change: String) throws {
+        let t = try vault()
+        let old = settledCatalog(t)
+        let foundBefore = catalogued(t, old).indices.filter { catalogued(t, old)[$0].contains(" → ideas/") }
+        let path = "ideas/2026/11/2026-11-01-idea-0.md"
+        let text = try #require(t.read(path))
+        let url = t.root.appendingPathComponent(path)
+        switch change {
+        case "retitled": try t.write(path, text.replacingOccurrences(of: "quokka walk", with: "wombat walk"))
+        case "id changed": try t.write(path, text.replacingOccurrences(of: "00000000000", with: "99999999999"))
+        case "moved":
+            try FileManager.default.createDirectory(at: t.root.appendingPathComponent("ideas/elsewhere"), withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: url, to: t.root.appendingPathComponent("ideas/elsewhere/2026-11-01-idea-0.md"))
+        case "renamed": try FileManager.default.moveItem(at: url, to: url.deletingLastPathComponent().appendingPathComponent("walk.md"))
+        case "copied with its id": try t.write("ideas/2026/11/copy.md", text)
+        default: try FileManager.default.removeItem(at: url)
+        }
+        let expected = scanned(t)
+        #expect(catalogued(t) == expected, "with the catalog refreshed")
+        guard change != "copied with its id" else { return }
+        let stale = catalogued(t, old)
+        #expect(foundBefore.map { stale[$0] } == foundBefore.map { expected[$0] }, "with the catalog read before the change")
+    }
+
+    @Test("a deleted or damaged cache changes no answer", arguments: ["deleted", "damaged", "truncated"])
+    func cacheLostOrDamaged(damage: String) throws {
+        let t = try vault()
+        _ = settledCatalog(t)
+        let expected = scanned(t)
+        let cache = t.vault.catalogCacheURL
+        var bytes = try [UInt8](Data(contentsOf: cache))
+        switch damage {
+        case "deleted": try FileManager.default.removeItem(at: cache)
+        case "damaged":
+            for offset in stride(from: 7, to: bytes.count, by: 97) { bytes[offset] ^= 0x5A }
+            try Data(bytes).write(to: cache)
+        default: try Data(bytes.prefix(bytes.count / 2)).write(to: cache)
+        }
+        #expect(catalogued(t) == expected)
+    }
+
+    @Test("the path of a file that cannot be read names its problem, as a scan does")
+    func unreadablePath() throws {
+        let t = try vault()
+        try t.write("ideas/2026/11/broken.md", "---\ntitle: [unclosed\n---\n")
+        let set = t.vault.loadRecords()
+        #expect(throws: FolioError.self) { try t.vault.findRecord("ideas/2026/11/broken.md") }
+        var scanError: FolioError?, foundError: FolioError?
+        do { _ = try t.vault.resolve("ideas/2026/11/broken.md", in: set) } catch { scanError = error }
+        do { _ = try t.vault.findRecord("ideas/2026/11/broken.md") } catch { foundError = error }
+        #expect(foundError?.rendered(in: .en) == scanError?.rendered(in: .en))
+        #expect(foundError?.rendered(in: .en).contains("ideas/2026/11/broken.md:2:") == true, "\(String(describing: foundError))")
+    }
+}
