@@ -228,6 +228,9 @@ public struct BinaryReader: ~Copyable {
         try align()
         let stride = UInt64(MemoryLayout<T>.stride)
         guard count <= UInt64(size - offset) / stride else { throw CacheFormatError("array longer than the file") }
+        // An empty array is the runtime's one shared empty storage, which
+        // `unsafeUninitializedCapacity: 0` would write its count into: a race between readers.
+        guard count > 0 else { return [] }
         let bytes = Int(count * stride)
         var failed = false
         let array = [T](unsafeUninitializedCapacity: Int(count)) { storage, initialized in

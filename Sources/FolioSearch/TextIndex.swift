@@ -475,7 +475,8 @@ extension IndexStorage {
         let shardCursors = cursors
 
         // Pass 2: every shard scatters its stream straight into the final array (disjoint regions).
-        let postings = [UInt64](unsafeUninitializedCapacity: total) { buffer, count in
+        // Never for no postings: see `BinaryReader.readArray` on the shared empty storage.
+        let postings = total == 0 ? [] : [UInt64](unsafeUninitializedCapacity: total) { buffer, count in
             let out = SharedBuffer(base: buffer)
             DispatchQueue.concurrentPerform(iterations: shards.count) { s in
                 IndexStorage.scatter(shards[s], cursors: shardCursors[s], into: out.base)
