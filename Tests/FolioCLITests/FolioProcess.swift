@@ -106,6 +106,10 @@ struct FolioProcess {
     }
 
     func json(_ arguments: String...) throws -> Any {
+        try json(arguments)
+    }
+
+    func json(_ arguments: [String]) throws -> Any {
         let result = try run(arguments)
         #expect(result.status == 0, "\(arguments) failed: \(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))

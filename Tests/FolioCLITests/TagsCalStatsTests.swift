@@ -408,3 +408,79 @@ struct StatsCommandTests {
         #expect(lines.map(cells).contains(["2026-11", "2", "5", "3/5", "60.0%"]))
     }
 }
+
+/// `--kind`, `--tag`, `--since`, `--until`, `--on`, `--on-this-day`, `--open` and `--done` are one
+/// option group: every command that takes many records takes the same ones by them.
+@Suite("the shared filters")
+struct SharedFilterTests {
+    /// Six records over two years: ideas open and done, diaries, tags in front matter and inline.
+    static func vault() throws -> FolioProcess {
+        let folio = try FolioProcess.vault()
+        #expect(try folio.run("new", "diary", "--title", "去年今天", "--body", "#walk", "--date", "2025-11-22").status == 0)
+        #expect(try folio.run("new", "diary", "--title", "散步", "--body", "走路 #walk #rain", "--date", "2026-11-03").status == 0)
+        #expect(try folio.run("new", "idea", "--title", "舊想法", "--tag", "walk", "--date", "2026-08-01").status == 0)
+        #expect(try folio.run("new", "idea", "--title", "買菜", "--tag", "walk", "--tag", "Rain", "--date", "2026-11-20").status == 0)
+        #expect(try folio.run("new", "idea", "--title", "寫信", "--tag", "walk", "--date", "2026-11-21").status == 0)
+        #expect(try folio.run("done", "寫信").status == 0)
+        #expect(try folio.run("new", "idea", "--title", "無標籤", "--date", "2026-11-21").status == 0)
+        return folio
+    }
+
+    /// The titles each command takes with `filters`, as its JSON tells.
+    private func taken(_ folio: FolioProcess, _ filters: [String]) throws -> [String: [String]] {
+        let list = try folio.json(["list", "--json"] + filters) as? [[String: Any]] ?? []
+        let plan = try folio.json(["rm", "--dry-run", "--json"] + filters) as? [String: Any] ?? [:]
+        let removed = plan["remove"] as? [[String: Any]] ?? []
+        return [
+            "list": list.compactMap { $0["title"] as? String }.sorted(),
+            "rm": removed.compactMap { $0["title"] as? String }.sorted(),
+        ]
+    }
+
+    private func counts(_ folio: FolioProcess, _ filters: [String]) throws -> [String: Int] {
+        let stats = try folio.json(["stats", "--json"] + filters) as? [String: Any] ?? [:]
+        let cal = try folio.json(["cal", "2026", "--json"] + filters) as? [String: Any] ?? [:]
+        let days = (cal["months"] as? [[String: Any]] ?? []).flatMap { $0["days"] as? [[String: Any]] ?? [] }
+        let tags = try folio.json(["tags", "--json"] + filters) as? [[String: Any]] ?? []
+        return [
+            "stats": stats["total"] as? Int ?? -1,
+            "cal 2026": days.reduce(0) { $0 + ($1["count"] as? Int ?? 0) },
+            "tags #walk": tags.first { ($0["tag"] as? String)?.lowercased() == "walk" }?["count"] as? Int ?? 0,
+        ]
+    }
+
+    @Test("list, rm, stats, cal and tags take the same records for the same filters", arguments: [
+        (["--kind", "idea", "--tag", "walk", "--open"], ["舊想法", "買菜"]),
+        (["--tag", "walk", "--tag", "rain"], ["散步", "買菜"]),
+        (["--since", "2026-11-01", "--until", "2026-11-20"], ["散步", "買菜"]),
+        (["--done"], ["寫信"]),
+        (["--on", "2026-11-21"], ["寫信", "無標籤"]),
+        (["--on-this-day"], ["去年今天"]),
+        (["--tag", "walk", "--since", "30d"], ["散步", "買菜", "寫信"]),
+    ])
+    func sameRecords(filters: [String], titles: [String]) throws {
+        let folio = try Self.vault()
+        let lists = try taken(folio, filters)
+        #expect(lists["list"] == titles.sorted(), "\(filters)")
+        #expect(lists["rm"] == titles.sorted(), "\(filters)")
+        let figures = try counts(folio, filters)
+        #expect(figures["stats"] == titles.count, "\(filters): \(figures)")
+        let in2026 = filters.contains("--on-this-day") ? 0 : titles.count
+        #expect(figures["cal 2026"] == in2026, "\(filters): \(figures)")
+        if filters.contains("walk") { #expect(figures["tags #walk"] == titles.count, "\(filters): \(figures)") }
+    }
+
+    @Test("the kind given twice and differently, and filters that exclude each other, are refused before anything runs")
+    func refused() throws {
+        let folio = try Self.vault()
+        let twice = try folio.run("list", "idea", "--kind", "diary")
+        #expect(twice.status == 2, "a usage error: \(twice.stderr)")
+        #expect(twice.stderr.contains("the kind is given twice"), "\(twice.stderr)")
+        for command in [["tags"], ["cal"], ["stats"], ["list"], ["rm", "--dry-run"]] {
+            let both = try folio.run(command + ["--open", "--done"])
+            #expect(both.status == 2 && both.stderr.contains("--open and --done exclude each other"), "\(command): \(both.stderr)")
+            let age = try folio.run(command + ["--since", "yesterday"])
+            #expect(age.status == 2 && age.stderr.contains("yesterday"), "\(command): \(age.stderr)")
+        }
+    }
+}

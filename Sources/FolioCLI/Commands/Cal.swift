@@ -29,18 +29,17 @@ struct Cal: ParsableCommand {
         """)
 
     @Argument(help: "A month (YYYY-MM) or a year (YYYY); default: the current month.") var period: String?
-    @Option(help: "Only records of this kind.") var kind: String?
+    @OptionGroup var filters: FilterOptions
     @Option(help: "The first day of the week: monday or sunday (default: from the locale).") var weekStart: WeekStart?
     @Flag(help: "Print JSON: {month, days: [{date, count}]}, or {year, months: [...]} for a year.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
-        if let kind { _ = try context.vault.kind(kind) }
         let today = context.vault.clock.timestamp
         let target = try CalendarPeriod.parse(period, today: today)
         var counts: [String: Int] = [:]
-        for record in RecordSelection.records(of: kind, in: context.catalog()) {
+        for record in try context.summaries(try filters.filter()) {
             if let day = record.sortTime?.day10 { counts[day, default: 0] += 1 }
         }
         let start = weekStart ?? WeekStart.fromLocale(context.environment)

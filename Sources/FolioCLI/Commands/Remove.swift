@@ -24,26 +24,21 @@ struct Remove: ParsableCommand {
         """)
 
     @Argument(help: "The records to remove: id, id prefix, path or slug.") var records: [String] = []
-    @Option(help: "Only records of this kind.") var kind: String?
-    @Option(help: "Only records with this tag (repeat: all must hold).") var tag: [String] = []
-    @Option(help: "Only records made on or after this date or within this age (2026-11-01, 30d).") var since: String?
-    @Option(help: "Only records made on or before this date or at least this long ago (2026-08-24, 90d).") var until: String?
+    @OptionGroup var filters: FilterOptions
     @Option(help: "Only records that `folio search` finds with this query.") var search: String?
     @Flag(help: "Only list what would be removed.") var dryRun = false
     @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
     @Flag(help: "Print the plan as JSON: {\"remove\": [records], \"unlink\": [paths]}.") var json = false
     @OptionGroup var global: GlobalOptions
 
-    private var hasFilters: Bool { kind != nil || !tag.isEmpty || since != nil || until != nil || search != nil }
+    private var hasFilters: Bool {
+        let filter = try? filters.filter()
+        return filter?.kind != nil || filter?.narrowsBeyondKind == true || search != nil
+    }
 
     func validate() throws {
         if records.isEmpty && !hasFilters { throw ValidationError(Message.ask(.needsRecordsOrFilter).text(MessageLanguage.shared.current)) }
         if !records.isEmpty && hasFilters { throw ValidationError(Message.ask(.recordsAndFilters).text(MessageLanguage.shared.current)) }
-        for (name, text) in [("--since", since), ("--until", until)] {
-            if let text, DateBound(text) == nil {
-                throw ValidationError(Message.ask(.badAge(option: name, text: text)).text(MessageLanguage.shared.current))
-            }
-        }
     }
 
     func run() throws {
@@ -90,28 +85,16 @@ struct Remove: ParsableCommand {
 
     /// The paths of the records every filter holds for; their children follow by the delete rules afterwards.
     private func filteredPaths(context: Context) throws -> Set<String> {
-        if let kind { _ = try context.vault.kind(kind) }
-        let now = context.vault.clock.timestamp, zone = context.vault.clock.zone
-        let lower = since.flatMap(DateBound.init), upper = until.flatMap(DateBound.init)
         let catalog = context.catalog()
-        var chosen: Set<String>?
+        var chosen = try context.summaries(try filters.filter(), in: catalog)
         if let search {
             let query = try Search.parse(search, hasOptions: false)
             for case .kind(let name) in query.filters + query.excludedFilters { _ = try context.vault.kind(name) }
             let index = catalog.search
-            chosen = Set(index.search(query, limit: nil).map { index.records[$0.record].path })
+            let found = Set(index.search(query, limit: nil).map { index.records[$0.record].path })
+            chosen.removeAll { !found.contains($0.path) }
         }
-        return Set(catalog.summaries.filter { record in
-            if let chosen, !chosen.contains(record.path) { return false }
-            if let kind { if record.kind != kind { return false } } else if record.kind == "profile" { return false }
-            for wanted in tag where !record.hasTag(wanted) { return false }
-            if lower != nil || upper != nil {
-                guard let time = record.sortTime else { return false }
-                if let lower, !lower.isOnOrAfter(time, now: now, zone: zone) { return false }
-                if let upper, !upper.isOnOrBefore(time, now: now, zone: zone) { return false }
-            }
-            return true
-        }.map(\.path))
+        return Set(chosen.map(\.path))
     }
 }
 

@@ -43,7 +43,8 @@ struct Stats: ParsableCommand {
         case month, week, year
     }
 
-    @Argument(help: "Only records of this kind (the profile is counted only when named).") var kind: String?
+    @Argument(help: "Only records of this kind (the profile is counted only when named); the same as --kind.") var positionalKind: String?
+    @OptionGroup var filters: FilterOptions
     @Option(name: .customLong("sum"), help: "A key path to total (repeatable).") var sums: [String] = []
     @Option(name: .customLong("avg"), help: "A key path to average (repeatable).") var averages: [String] = []
     @Option(name: .customLong("rate"), help: "KEY=VALUE: the share of values at KEY equal to VALUE (repeatable).") var rates: [String] = []
@@ -54,6 +55,7 @@ struct Stats: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
+        _ = try filters.filter(positionalKind: positionalKind)
         for key in sums + averages + counts where !FieldPath.isValid(key) {
             throw ValidationError("'\(key)' is not a key path such as duration or shots.count.")
         }
@@ -61,8 +63,9 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        if let kind { _ = try context.vault.kind(kind) }
-        let records = RecordSelection.records(of: kind, in: context.catalog())
+        let filter = try filters.filter(positionalKind: positionalKind)
+        let kind = filter.kind
+        let records = try context.summaries(filter)
         let explicit = sums + averages.filter { !sums.contains($0) }
         // Field values need the whole front matter: read the files of the records counted, and only then.
         let roots: [Value] = kind != nil || !explicit.isEmpty || !rates.isEmpty || !counts.isEmpty

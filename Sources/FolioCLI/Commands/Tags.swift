@@ -27,14 +27,13 @@ struct Tags: ParsableCommand {
 
     @Option(help: "recent (newest use first; ties by count, then name), count (most used first), or name.")
     var sort: Sort = .recent
-    @Option(help: "Only records of this kind.") var kind: String?
+    @OptionGroup var filters: FilterOptions
     @Flag(help: "Print a JSON array of {tag, count, last_used}.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
-        if let kind { _ = try context.vault.kind(kind) }
-        let records = RecordSelection.records(of: kind, in: context.catalog())
+        let records = try context.summaries(try filters.filter())
         let uses = TagTally.sorted(TagTally.count(records), by: sort)
         if json {
             context.json(.array(uses.map { use in
@@ -56,18 +55,6 @@ struct Tags: ParsableCommand {
             lines.append(t.accent(("#" + use.tag).padded(to: nameWidth)) + "  " + count(use.count) + "  " + t.dim(use.lastUsed?.day10 ?? ""))
         }
         Console.page(lines.map { $0.trimmingTrailingSpaces }.joined(separator: "\n"), terminal: t, environment: context.environment)
-    }
-}
-
-/// The records a tags, calendar or statistics command looks at.
-enum RecordSelection {
-    /// Records of `kind`; without a kind, every record but the profile.
-    static func records(of kind: String?, in catalog: Catalog) -> [RecordSummary] {
-        catalog.summaries.filter { record in
-            let recordKind = record.kind ?? ""
-            if let kind { return recordKind == kind }
-            return recordKind != "profile"
-        }
     }
 }
 

@@ -103,6 +103,13 @@ struct Context {
         try vault.findRecord(reference, workingDirectory: workingDirectory)
     }
 
+    /// The records `filter` takes, from the catalog, in no particular order; an unknown kind is an error.
+    func summaries(_ filter: RecordFilter, in catalog: Catalog? = nil) throws(FolioError) -> [RecordSummary] {
+        if let kind = filter.kind { _ = try vault.kind(kind) }
+        let now = vault.clock.timestamp, zone = vault.clock.zone
+        return (catalog ?? self.catalog()).summaries.filter { filter.matches($0, now: now, zone: zone) }
+    }
+
     /// The vault's records as summaries with their text index (cached in `.folio/local/cache/`).
     func catalog(quiet: Bool = false) -> Catalog {
         let catalog = vault.catalog()
