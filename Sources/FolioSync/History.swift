@@ -133,13 +133,16 @@ public final class History: ChangeRecorder {
         let signature = signature(vault: vault)
         let message = Self.message(summary: summary, body: body, device: device, trailers: extraTrailers)
         // git's CLI ignores folio's writers' lock and may take index.lock or a ref lock between
-        // folio's check and this commit: wait for it as for any lock of git's.
+        // folio's check and this commit: wait for it as for any lock of git's. It may also move
+        // the branch (a `git commit` by hand) between reading the tip and writing on it; then the
+        // commit is made again on the new tip, which holds the hand commit.
         let deadline = Date().addingTimeInterval(TimeInterval(Self.lockWait(vault.settings)))
         while true {
             do {
                 return try repository.commitOnly(paths: paths, message: message, author: signature, committer: signature)
             } catch {
-                if (error as? GitError)?.code == .locked && Date() < deadline {
+                let code = (error as? GitError)?.code
+                if code == .locked || code == .modified, Date() < deadline {
                     usleep(50_000)
                     continue
                 }
