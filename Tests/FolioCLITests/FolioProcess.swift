@@ -89,7 +89,7 @@ struct FolioProcess {
         while let path = walker?.nextObject() as? String {
             if path == ".git" || path == ".folio/local" { walker?.skipDescendants(); continue }
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { files[path] = read(path) ?? "<binary>" }
         }
         return files

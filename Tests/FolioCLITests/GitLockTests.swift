@@ -48,7 +48,7 @@ struct GitLockTests {
         var waiting: Bool { FileManager.default.fileExists(atPath: ready.path) && process.isRunning }
 
         func finish() -> Int32 {
-            FileManager.default.createFile(atPath: release.path, contents: Data())
+            _ = FileManager.default.createFile(atPath: release.path, contents: Data())
             process.waitUntilExit()
             return process.terminationStatus
         }

@@ -15,7 +15,7 @@ struct GitLockWaitTests {
         let lock = scratch.path("vault/.git/index.lock")
         try device.vault.withLock { () throws(FolioError) in
             // Taken after folio's check, as a `git commit` started meanwhile would.
-            FileManager.default.createFile(atPath: lock.path, contents: Data())
+            _ = FileManager.default.createFile(atPath: lock.path, contents: Data())
             let releaser = Thread {
                 usleep(600_000)
                 unlink(lock.path)

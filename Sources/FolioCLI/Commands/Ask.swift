@@ -49,7 +49,7 @@ struct Ask: ParsableCommand {
             var generator = try Self.generator(context.environment)
             answer = QAAnswer(MagicAnswer.pick(using: &generator), language: context.language)
             // A moment of suspense, as the app's shake animation.
-            if !json { Console.whileShowing(Message.ask(.shaking).text(context.language), on: context.terminal) { usleep(600_000) } }
+            if !json { _ = Console.whileShowing(Message.ask(.shaking).text(context.language), on: context.terminal) { usleep(600_000) } }
         }
         let record = try context.vault.recordAnswer(question: question, answer: answer, tags: tag, note: note)
         if json { return context.json(JSONWriter.record(record, body: true)) }
