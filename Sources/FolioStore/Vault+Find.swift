@@ -12,7 +12,27 @@ extension Vault {
     /// - Throws: ``FolioError`` `.recordNotFound`, `.ambiguousReference`, `.pathOutsideVault`, or
     ///   the file's own problem when the reference is the path of a file that cannot be read.
     public func findRecord(_ reference: String, workingDirectory: URL? = nil) throws(FolioError) -> Record {
-        try findRecord(reference, workingDirectory: workingDirectory, in: catalog())
+        if let record = findByID(reference) { return record }
+        return try findRecord(reference, workingDirectory: workingDirectory, in: catalog())
+    }
+
+    /// An id or id prefix found in the cache as it lies on disk, without a look at any other file:
+    /// the file it names is read and must still carry that id. Ids are random, so only a file
+    /// copied by hand since the cache was written could make the answer ambiguous, and `check`
+    /// finds those. Nil sends the reference through the refreshed catalog: no cache, a reference
+    /// that is no id, none or several records, or a file that is not what the cache says.
+    func findByID(_ reference: String) -> Record? {
+        let lowered = reference.lowercased()
+        guard lowered.count >= RecordReference.minimumPrefix, lowered.allSatisfy({ $0.isHexDigit || $0 == "-" }),
+              let cache = CatalogCache.open(catalogCacheURL, fingerprint: catalogFingerprint)
+        else { return nil }
+        let summaries = cache.entries.compactMap(\.summary)
+        guard case .found(let index) = RecordReference.resolve(lowered, in: summaries),
+              let id = summaries[index].id, id.hasPrefix(lowered),
+              case .record(let record) = Self.parse(path: summaries[index].path, rootPath: root.path, limits: frontMatterLimits),
+              record.id == id
+        else { return nil }
+        return record
     }
 
     /// `catalog` may be older than the files (tests pass one read before they change them).

@@ -95,10 +95,43 @@ struct FindRecordTests {
         default: try FileManager.default.removeItem(at: url)
         }
         let expected = scanned(t)
-        #expect(catalogued(t) == expected, "with the catalog refreshed")
-        guard change != "copied with its id" else { return }
+        if change == "copied with its id" {
+            // An id is looked up in the cache without a look at other files, so a copy made since
+            // the cache was written does not make it ambiguous: the record answered is the
+            // original, still carrying the id, and `check` names the duplicate. Once a command
+            // has refreshed the catalog, the id is ambiguous.
+            #expect(try t.vault.findRecord("5b0c7e2a-0000-4000-8000-000000000000").path == path)
+            let duplicates = t.vault.check(t.vault.loadRecords()).filter {
+                if case .duplicateID(_, let paths) = $0 { return paths == [path, "ideas/2026/11/copy.md"] } else { return false }
+            }
+            #expect(duplicates.count == 1)
+            #expect(catalogued(t, t.vault.catalog()) == expected, "with the catalog refreshed")
+            #expect(catalogued(t) == expected, "after the refresh, through the cache")
+            return
+        }
+        #expect(catalogued(t, t.vault.catalog()) == expected, "with the catalog refreshed")
+        #expect(catalogued(t) == expected, "through the id lookup in the cache, then the refreshed catalog")
         let stale = catalogued(t, old)
         #expect(foundBefore.map { stale[$0] } == foundBefore.map { expected[$0] }, "with the catalog read before the change")
+    }
+
+    @Test("an id is answered from the cache without the refresh, and only when its file still carries it")
+    func idFromTheCache() throws {
+        let t = try vault()
+        #expect(t.vault.findByID("5b0c7e2a") == nil, "no cache yet")
+        _ = settledCatalog(t)
+        #expect(t.vault.findByID("5b0c7e2a-0000-4000-8000-000000000004")?.title == "last one")
+        #expect(t.vault.findByID("5B0C7E2A-0000-4000-8000-000000000001")?.title == "rainy day 雨天")
+        #expect(t.vault.findByID("5b0c") == nil, "a prefix of several records goes to the catalog, which says it is ambiguous")
+        #expect(t.vault.findByID("quokka walk") == nil)
+        #expect(t.vault.findByID("face") == nil, "no record has it")
+
+        // The file changed its id in place; the cache still has the old one.
+        let path = "ideas/2026/11/2026-11-05-idea-4.md"
+        try t.write(path, try #require(t.read(path)).replacingOccurrences(of: "00000000004", with: "00000000044"))
+        #expect(t.vault.findByID("5b0c7e2a-0000-4000-8000-000000000004") == nil)
+        #expect(throws: FolioError.self) { try t.vault.findRecord("5b0c7e2a-0000-4000-8000-000000000004") }
+        #expect(try t.vault.findRecord("5b0c7e2a-0000-4000-8000-000000000044").path == path)
     }
 
     @Test("a deleted or damaged cache changes no answer", arguments: ["deleted", "damaged", "truncated"])

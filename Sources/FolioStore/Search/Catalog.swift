@@ -77,6 +77,11 @@ extension Vault {
     /// The cache file (derived, never synced: `.folio/local/` is ignored by git).
     public var catalogCacheURL: URL { localDirectory.appendingPathComponent("cache/catalog") }
 
+    /// What a cache must have been built with to be used: the text keys of the vault's kinds and the limits.
+    var catalogFingerprint: String {
+        CatalogCache.fingerprint(textKeys: RecordSearch.textKeys(for: kinds), limits: frontMatterLimits, bodyLimit: searchedBytesLimit)
+    }
+
     /// Reads the vault's records into a ``Catalog``, using and refreshing the cache.
     public func catalog() -> Catalog { catalog(scanStart: Self.nowNanoseconds()) }
 
@@ -90,7 +95,7 @@ extension Vault {
         let textKeys = RecordSearch.textKeys(for: kinds)
         let limits = frontMatterLimits
         let bodyLimit = searchedBytesLimit
-        let fingerprint = CatalogCache.fingerprint(textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
+        let fingerprint = catalogFingerprint
 
         let cache = CatalogCache.open(catalogCacheURL, fingerprint: fingerprint)
         var cachedPosition: [String: Int] = [:]
