@@ -16,21 +16,20 @@ extension Vault {
         return try findRecord(reference, workingDirectory: workingDirectory, in: catalog())
     }
 
-    /// An id or id prefix found in the cache as it lies on disk, without a look at any other file:
-    /// the file it names is read and must still carry that id. Ids are random, so only a file
-    /// copied by hand since the cache was written could make the answer ambiguous, and `check`
-    /// finds those. Nil sends the reference through the refreshed catalog: no cache, a reference
-    /// that is no id, none or several records, or a file that is not what the cache says.
+    /// An id or id prefix found in the id table the catalog keeps (``IDTable``), without a look
+    /// at any other file: the file it names is read and must still carry an id that the reference
+    /// names. Ids are random, so only a file copied by hand since the table was written could make
+    /// the answer ambiguous, and `check` finds those. Nil sends the reference through the
+    /// refreshed catalog: no table, a reference that is no id, none or several records, or a file
+    /// that is not what the table says.
     func findByID(_ reference: String) -> Record? {
         let lowered = reference.lowercased()
         guard lowered.count >= RecordReference.minimumPrefix, lowered.allSatisfy({ $0.isHexDigit || $0 == "-" }),
-              let cache = CatalogCache.open(catalogCacheURL, fingerprint: catalogFingerprint)
-        else { return nil }
-        let summaries = cache.entries.compactMap(\.summary)
-        guard case .found(let index) = RecordReference.resolve(lowered, in: summaries),
-              let id = summaries[index].id, id.hasPrefix(lowered),
-              case .record(let record) = Self.parse(path: summaries[index].path, rootPath: root.path, limits: frontMatterLimits),
-              record.id == id
+              let path = IDTable.path(for: lowered, in: idTableURL),
+              // Never through a folder link leading out of the vault, whatever the table says.
+              root.appendingPathComponent(path).resolvingSymlinksInPath().path.hasPrefix(root.resolvingSymlinksInPath().path + "/"),
+              case .record(let record) = Self.parse(path: path, rootPath: root.path, limits: frontMatterLimits),
+              let id = record.id, id.hasPrefix(lowered)
         else { return nil }
         return record
     }

@@ -134,14 +134,15 @@ struct FindRecordTests {
         #expect(try t.vault.findRecord("5b0c7e2a-0000-4000-8000-000000000044").path == path)
     }
 
-    @Test("a deleted or damaged cache changes no answer", arguments: ["deleted", "damaged", "truncated"])
+    @Test("a deleted or damaged cache or id table changes no answer",
+          arguments: ["deleted", "damaged", "truncated", "ids deleted", "ids damaged", "ids truncated"])
     func cacheLostOrDamaged(damage: String) throws {
         let t = try vault()
         _ = settledCatalog(t)
         let expected = scanned(t)
-        let cache = t.vault.catalogCacheURL
+        let cache = damage.hasPrefix("ids") ? t.vault.idTableURL : t.vault.catalogCacheURL
         var bytes = try [UInt8](Data(contentsOf: cache))
-        switch damage {
+        switch damage.replacingOccurrences(of: "ids ", with: "") {
         case "deleted": try FileManager.default.removeItem(at: cache)
         case "damaged":
             for offset in stride(from: 7, to: bytes.count, by: 97) { bytes[offset] ^= 0x5A }
@@ -162,5 +163,76 @@ struct FindRecordTests {
         do { _ = try t.vault.findRecord("ideas/2026/11/broken.md") } catch { foundError = error }
         #expect(foundError?.rendered(in: .en) == scanError?.rendered(in: .en))
         #expect(foundError?.rendered(in: .en).contains("ideas/2026/11/broken.md:2:") == true, "\(String(describing: foundError))")
+    }
+}
+
+/// The id table is derived and may be damaged or hostile: it may only ever make a lookup fail over
+/// to the catalog, never crash, read outside the vault or answer a record that lacks the id.
+@Suite("The id table")
+struct IDTableTests {
+    private func entry(_ id: String?, _ path: String) -> CatalogCache.Entry {
+        let summary = RecordSummary(path: path, id: id, kind: "idea", title: path, parent: nil, tags: [], allTags: [],
+                                    sortTime: nil, completion: .open)
+        return CatalogCache.Entry(path: path, stamp: FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0), racy: false, summary: summary)
+    }
+
+    private var table: [UInt8] {
+        IDTable.encode([
+            entry("5b0c7e2a-0000-4000-8000-000000000001", "ideas/a.md"),
+            entry("5b0c7e2a-0000-4000-8000-000000000002", "ideas/b.md"),
+            entry("abcd", "ideas/short.md"),
+            entry("abcd-1", "ideas/longer.md"),
+            entry("feed0000-0000-4000-8000-000000000000", "ideas/feed.md"),
+            entry(nil, "notes/no-id.md"),
+        ])
+    }
+
+    @Test("a full id, a unique prefix, a full id that prefixes a longer one; none for an ambiguous or unknown prefix")
+    func lookups() {
+        let answers = ["5b0c7e2a-0000-4000-8000-000000000002", "5b0c", "feed", "abcd", "abcd-", "beef", "5b0c7e2a-0000-4000-8000-0000000000021"]
+            .map { IDTable.path(for: Array($0.utf8), in: table) }
+        #expect(answers == ["ideas/b.md", nil, "ideas/feed.md", "ideas/short.md", "ideas/longer.md", nil, nil])
+    }
+
+    @Test("any damage: a flipped byte, a cut, garbage: no crash, and any answer is a plain record path")
+    func damage() {
+        let good = table
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<2_000 {
+            var bytes = good
+            switch round % 3 {
+            case 0:
+                let at = Int.random(in: 0..<bytes.count, using: &random)
+                bytes[at] ^= UInt8.random(in: 1...255, using: &random)
+            case 1: bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)))
+            default: bytes = (0..<Int.random(in: 0..<200, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            }
+            for wanted in ["5b0c7e2a", "feed", "abcd", "a", "ideas"] {
+                if let path = IDTable.path(for: Array(wanted.utf8), in: bytes) {
+                    #expect(IDTable.isRecordPath(path), "\(path)")
+                }
+            }
+        }
+    }
+
+    @Test("a table naming a path out of the vault, or a file without the id, answers nothing; the catalog does")
+    func hostileTable() throws {
+        let t = try TemporaryVault()
+        try t.write("ideas/real.md", "---\nid: 5b0c7e2a-0000-4000-8000-000000000001\nkind: idea\ntitle: real\n---\n")
+        try t.write("ideas/other.md", "---\nid: feed0000-0000-4000-8000-000000000000\nkind: idea\ntitle: other\n---\n")
+        let outside = t.root.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try "---\nid: 5b0c7e2a-0000-4000-8000-000000000009\nkind: idea\ntitle: outside\n---\n"
+            .write(to: outside.appendingPathComponent("x.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: t.root.appendingPathComponent("linked"), withDestinationURL: outside)
+        try AtomicFile.makeDirectory(t.vault.idTableURL.deletingLastPathComponent())
+
+        for (id, path) in [("5b0c7e2a-0000-4000-8000-000000000009", "linked/x.md"), ("5b0c7e2a-0000-4000-8000-000000000009", "../x.md"),
+                           ("5b0c7e2a-0000-4000-8000-000000000001", "ideas/other.md")] {
+            try Data(IDTable.encode([entry(id, path)])).write(to: t.vault.idTableURL)
+            #expect(t.vault.findByID(String(id.prefix(8))) == nil, "\(path)")
+        }
+        #expect(try t.vault.findRecord("5b0c7e2a").title == "real", "the catalog answers, and the outside file is never shown")
     }
 }

@@ -77,6 +77,9 @@ extension Vault {
     /// The cache file (derived, never synced: `.folio/local/` is ignored by git).
     public var catalogCacheURL: URL { localDirectory.appendingPathComponent("cache/catalog") }
 
+    /// The ids of the cached records with their files, for finding one record by its id (``IDTable``).
+    var idTableURL: URL { localDirectory.appendingPathComponent("cache/ids") }
+
     /// What a cache must have been built with to be used: the text keys of the vault's kinds and the limits.
     var catalogFingerprint: String {
         CatalogCache.fingerprint(textKeys: RecordSearch.textKeys(for: kinds), limits: frontMatterLimits, bodyLimit: searchedBytesLimit)
@@ -212,6 +215,7 @@ extension Vault {
             index = built
             wrote = CatalogCache.write(to: cacheURL, fingerprint: fingerprint, entries: entries, index: built)
         }
+        if wrote || !FileManager.default.fileExists(atPath: idTableURL.path) { IDTable.write(entries, to: idTableURL) }
         let report = Catalog.Report(usedCache: cache != nil, filesRead: toRead.count, wroteCache: wrote)
         return Catalog(summaries: summaries, problems: problems, plainFiles: plain, escapingLinks: escaping,
                        partlyIndexed: partlyIndexed.sorted { ($0.file ?? "") < ($1.file ?? "") }, textKeys: textKeys, report: report, index: index, makeIndex: makeIndex)

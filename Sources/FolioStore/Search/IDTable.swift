@@ -1,0 +1,115 @@
+import Foundation
+
+/// The ids of the records in the catalog cache, sorted, each with its file: `folio show 5b0c`
+/// finds its file by a binary search in this small file instead of decoding the whole cache.
+///
+/// Derived like the cache and written with it (`.folio/local/cache/ids`); never trusted: every
+/// offset is checked before it is read, and every answer is checked against the file it names.
+/// Layout: magic, version, count, then `count` row offsets (UInt32), then the rows sorted by id
+/// bytes, each an id and a path, both as a UInt16 length and UTF-8 bytes. Little-endian.
+enum IDTable {
+    static let magic = Array("FOLIOIDS".utf8)
+    static let version: UInt32 = 1
+    /// Larger than any vault folio is made for (a row is about 80 bytes).
+    static let maxBytes = 256 << 20
+
+    /// The rows for `entries` that are records with an id.
+    static func encode(_ entries: [CatalogCache.Entry]) -> [UInt8] {
+        var rows: [(id: [UInt8], path: [UInt8])] = []
+        rows.reserveCapacity(entries.count)
+        for entry in entries {
+            guard let id = entry.summary?.id else { continue }
+            let idBytes = Array(id.utf8), pathBytes = Array(entry.path.utf8)
+            guard idBytes.count <= Int(UInt16.max), pathBytes.count <= Int(UInt16.max) else { continue }
+            rows.append((idBytes, pathBytes))
+        }
+        rows.sort { $0.id.lexicographicallyPrecedes($1.id) }
+        var out = magic
+        append(version, to: &out)
+        append(UInt32(rows.count), to: &out)
+        var offset = out.count + 4 * rows.count
+        var offsets: [UInt8] = []
+        offsets.reserveCapacity(4 * rows.count)
+        for row in rows {
+            append(UInt32(truncatingIfNeeded: offset), to: &offsets)
+            offset += 4 + row.id.count + row.path.count
+        }
+        guard offset <= maxBytes else { return [] }
+        out += offsets
+        for row in rows {
+            append(UInt16(row.id.count), to: &out)
+            out += row.id
+            append(UInt16(row.path.count), to: &out)
+            out += row.path
+        }
+        return out
+    }
+
+    static func write(_ entries: [CatalogCache.Entry], to url: URL) {
+        let bytes = encode(entries)
+        guard !bytes.isEmpty else { return }
+        LocalFile.clearWay(to: url)
+        try? AtomicFile.write(bytes, to: url)
+    }
+
+    /// The path of the one record whose id is `reference` or, failing that, the one whose id
+    /// starts with it; nil when there is no table, a damaged one, no such record or several.
+    static func path(for reference: String, in url: URL) -> String? {
+        guard let data = LocalFile.read(url, maxBytes: maxBytes) else { return nil }
+        return path(for: Array(reference.utf8), in: [UInt8](data))
+    }
+
+    static func path(for wanted: [UInt8], in table: [UInt8]) -> String? {
+        guard !wanted.isEmpty, table.count >= 16, Array(table[0..<8]) == magic,
+              read32(table, at: 8) == version, let count = read32(table, at: 12).map(Int.init),
+              count <= (table.count - 16) / 4
+        else { return nil }
+        func row(_ i: Int) -> (id: ArraySlice<UInt8>, path: ArraySlice<UInt8>)? {
+            guard let start = read32(table, at: 16 + 4 * i).map(Int.init),
+                  let idLength = read16(table, at: start).map(Int.init),
+                  let pathLength = read16(table, at: start + 2 + idLength).map(Int.init),
+                  start + 4 + idLength + pathLength <= table.count
+            else { return nil }
+            return (table[(start + 2)..<(start + 2 + idLength)], table[(start + 4 + idLength)..<(start + 4 + idLength + pathLength)])
+        }
+        // The first row whose id is not below `wanted`.
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            guard let id = row(middle)?.id else { return nil }
+            if id.lexicographicallyPrecedes(wanted) { low = middle + 1 } else { high = middle }
+        }
+        var hits: [(id: ArraySlice<UInt8>, path: ArraySlice<UInt8>)] = []
+        var i = low
+        while i < count, hits.count < 3, let candidate = row(i), candidate.id.starts(with: wanted) {
+            hits.append(candidate)
+            i += 1
+        }
+        // A full id wins over longer ids it is a prefix of, as in RecordReference.
+        let exact = hits.filter { $0.id.elementsEqual(wanted) }
+        let chosen = exact.count == 1 ? exact[0] : hits.count == 1 ? hits[0] : nil
+        guard let path = chosen.flatMap({ String(validating: $0.path, as: UTF8.self) }), isRecordPath(path) else { return nil }
+        return path
+    }
+
+    /// A path the catalog could have listed: relative, inside the vault, a Markdown file, no part
+    /// hidden (`.git`, `.folio`), empty, `.` or `..`.
+    static func isRecordPath(_ path: String) -> Bool {
+        guard path.hasSuffix(".md"), !path.contains("\0") else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && !$0.hasPrefix(".") }
+    }
+
+    private static func append<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { out += $0 }
+    }
+
+    private static func read32(_ bytes: [UInt8], at offset: Int) -> UInt32? {
+        guard offset >= 0, offset <= bytes.count - 4 else { return nil }
+        return (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * UInt32($1)) }
+    }
+
+    private static func read16(_ bytes: [UInt8], at offset: Int) -> UInt16? {
+        guard offset >= 0, offset <= bytes.count - 2 else { return nil }
+        return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+    }
+}
