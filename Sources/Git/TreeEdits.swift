@@ -35,7 +35,55 @@ extension Repository {
 
     /// Writes the tree of `commit` (an empty tree when nil) with `changes` applied, without touching
     /// the index or the working directory, and returns the new tree's id.
+    ///
+    /// Only the trees along the changed paths are read and written (libgit2's tree updater), so a
+    /// commit of one record costs the same in a vault of any size. What the updater does not
+    /// handle (a file where a folder was, or the reverse) goes through an in-memory index of the
+    /// whole tree, which gives the same tree.
     public func tree(from commit: OID?, applying changes: [String: FileChange]) throws -> OID {
+        if let commit, let tree = try? updatedTree(of: commit, applying: changes) { return tree }
+        return try treeThroughIndex(from: commit, applying: changes)
+    }
+
+    private func updatedTree(of commit: OID, applying changes: [String: FileChange]) throws -> OID {
+        try withTree(ofCommit: commit) { baseline in
+            var updates: [git_tree_update] = []
+            var names: [UnsafeMutablePointer<CChar>] = []
+            defer { names.forEach { free($0) } }
+            for (path, change) in changes.sorted(by: { $0.key < $1.key }) {
+                try requireRelativePath(path, "git_tree_create_updated")
+                let existing = try entry(in: baseline, path: path)
+                var update = git_tree_update()
+                switch change {
+                case .delete:
+                    // The updater refuses to remove what is not there; removing it is nothing.
+                    guard existing != nil else { continue }
+                    update.action = GIT_TREE_UPDATE_REMOVE
+                case .blob(let oid, let mode):
+                    // A folder becoming a file is beyond the updater.
+                    if let existing, existing.type == GIT_OBJECT_TREE {
+                        throw GitError(code: .invalid, message: "a folder becomes a file", function: "git_tree_create_updated")
+                    }
+                    update.action = GIT_TREE_UPDATE_UPSERT
+                    update.id = oid.raw
+                    update.filemode = git_filemode_t(rawValue: mode.rawValue)
+                }
+                guard let name = strdup(path) else { throw GitError(code: .invalid, message: "out of memory", function: "strdup") }
+                names.append(name)
+                update.path = UnsafePointer(name)
+                updates.append(update)
+            }
+            var tree = git_oid()
+            try updates.withUnsafeBufferPointer { buffer in
+                _ = try check(git_tree_create_updated(&tree, pointer, baseline, buffer.count, buffer.baseAddress),
+                              "git_tree_create_updated")
+            }
+            return OID(tree)
+        }
+    }
+
+    /// The same tree built through an in-memory index of the whole tree: slower, and complete.
+    func treeThroughIndex(from commit: OID?, applying changes: [String: FileChange]) throws -> OID {
         var index: OpaquePointer?
         try check(git_index_new(&index), "git_index_new")
         defer { git_index_free(index) }
