@@ -33,7 +33,7 @@ public struct FuzzTarget: Sendable {
     /// Every harness, in the order `make fuzz` runs them.
     public static let all: [FuzzTarget] = [
         .frontMatter, .yaml, .query, .searchText, .catalogCache, .indexSnapshot, .media,
-        .conversation, .markdownLinks, .inlineTags, .knownHosts, .eventStream, .chatStream,
+        .conversation, .markdownLinks, .inlineTags, .knownHosts, .eventStream, .chatStream, .idTable,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

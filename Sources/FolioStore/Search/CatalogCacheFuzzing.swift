@@ -71,3 +71,26 @@ public enum CatalogCacheFuzzing {
         return Array(file.dropFirst(header).dropLast(8))
     }
 }
+
+/// The id table reader (``IDTable``), reachable by folio's fuzz harnesses without `@testable`.
+public enum IDTableFuzzing {
+    /// The path `table` gives for `reference`, as `folio show <id>` would take it.
+    public static func path(for reference: [UInt8], in table: [UInt8]) -> String? {
+        IDTable.path(for: reference, in: table)
+    }
+
+    /// Whether `path` is one the catalog could have listed (what every answer must be).
+    public static func isRecordPath(_ path: String) -> Bool {
+        IDTable.isRecordPath(path)
+    }
+
+    /// A table written by folio's own writer for `(id, path)` pairs (a seed for the fuzzer).
+    public static func table(_ rows: [(id: String, path: String)]) -> [UInt8] {
+        IDTable.encode(rows.map { row in
+            let summary = RecordSummary(path: row.path, id: row.id, kind: "idea", title: row.path, parent: nil, tags: [],
+                                        allTags: [], sortTime: nil, completion: .open)
+            return CatalogCache.Entry(path: row.path, stamp: FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0),
+                                      racy: false, summary: summary)
+        })
+    }
+}
