@@ -28,13 +28,15 @@ struct List: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let chosen = try context.summaries(try filters.filter(positionalKind: kind))
-        // Newest first; sorting moves indexes, not records.
-        var candidates = chosen.indices.map { (index: $0, epoch: chosen[$0].sortTime?.epochSeconds ?? Int.min) }
-        candidates.sort { a, b in
+        // Newest first, then by path; sorting moves indexes, not records, and with -n keeps only N.
+        let candidates = chosen.indices.map { (index: $0, epoch: chosen[$0].sortTime?.epochSeconds ?? Int.min) }
+        let newerFirst = { (a: (index: Int, epoch: Int), b: (index: Int, epoch: Int)) -> Bool in
             a.epoch != b.epoch ? a.epoch > b.epoch : chosen[a.index].path < chosen[b.index].path
         }
-        if let limit, candidates.count > limit { candidates.removeLast(candidates.count - limit) }
-        let records = candidates.map { chosen[$0.index] }
+        let shown = if let limit, limit < 1_000 { candidates.firstInOrder(limit, by: newerFirst) } else {
+            Array(candidates.sorted(by: newerFirst).prefix(limit ?? .max))
+        }
+        let records = shown.map { chosen[$0.index] }
         if json {
             // The whole front matter of the records shown, read now.
             let full = context.vault.records(at: records.map(\.path)).compactMap { $0 }
