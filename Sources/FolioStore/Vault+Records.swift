@@ -382,27 +382,45 @@ extension Vault {
 
     /// Throws when a child whose rule is `refuse` blocks the plan.
     public func checkRefusals(_ plan: DeletePlan, in set: RecordSet) throws(FolioError) {
+        try checkRefusals(plan, among: set.records)
+    }
+
+    /// Refuses a plan a child's `refuse` rule blocks, naming the child and its parent.
+    public func checkRefusals(_ plan: DeletePlan, among records: [some ParentLinked]) throws(FolioError) {
         guard let refusal = plan.refusals.first else { return }
-        let child = set.records[refusal.child]
-        throw FolioError(.deleteRefusedByRule(child: child.title, kind: child.kind ?? "?", parent: set.records[refusal.parent].title))
+        let child = records[refusal.child]
+        throw FolioError(.deleteRefusedByRule(child: child.title, kind: child.kind ?? "?", parent: records[refusal.parent].title))
     }
 
     /// What removing `roots` would do, following each child kind's delete rule.
     public func planDelete(_ roots: [Record], in set: RecordSet) -> DeletePlan {
-        let indexes = roots.compactMap { root in set.records.firstIndex { $0.path == root.path } }
-        return DeletePlan(removing: indexes, from: set.records) { [kinds] kind in kinds[kind]?.onParentDelete ?? .cascade }
+        planDelete(roots, among: set.records)
+    }
+
+    /// The same, planned among `records` (the catalog's summaries, or every parsed record); the
+    /// plan's indexes are positions in `records`.
+    public func planDelete(_ roots: [some Referable], among records: [some ParentLinked]) -> DeletePlan {
+        var position: [String: Int] = [:]
+        for (index, record) in records.enumerated() { position[record.path] = index }
+        let indexes = roots.compactMap { position[$0.path] }
+        return DeletePlan(removing: indexes, from: records) { [kinds] kind in kinds[kind]?.onParentDelete ?? .cascade }
     }
 
     /// Carries out a delete plan: files removed, `keep` children unlinked.
     /// - Throws: ``FolioError`` `.deleteRefusedByRule` when a child refuses, before anything changes.
     public func execute(_ plan: DeletePlan, in set: RecordSet) throws(FolioError) {
-        try checkRefusals(plan, in: set)
-        let removed = plan.removals.map { set.records[$0] }
+        try execute(plan, among: set.records)
+    }
+
+    /// Carries out a plan made among `records`; a child to unlink is read from its file first.
+    public func execute(_ plan: DeletePlan, among records: [some ParentLinked]) throws(FolioError) {
+        try checkRefusals(plan, among: records)
+        let removed = plan.removals.map { records[$0] }
         var message = removed.first.map { Self.describe("remove", $0) } ?? "remove"
         if removed.count > 1 { message += " and \(removed.count - 1) more" }
         try inOneCommit(message) { () throws(FolioError) in
             for index in plan.unlinks {
-                try apply([("parent", nil)], to: set.records[index], verb: "unlink")
+                try apply([("parent", nil)], to: try reread(records[index].path), verb: "unlink")
             }
             try withLock { () throws(FolioError) in
                 var done: [String] = []

@@ -46,8 +46,9 @@ struct CascadeDeleteTests {
         #expect(vault.check(after).isEmpty)
     }
 
-    @Test("keep clears the child's parent; refuse blocks the delete before anything changes")
-    func keepAndRefuse() throws {
+    @Test("keep clears the child's parent; refuse blocks the delete before anything changes; planned among parsed records or the catalog's summaries",
+          arguments: ["records", "catalog"])
+    func keepAndRefuse(among: String) throws {
         let t = try TemporaryVault()
         try t.write(".folio/templates/project.md", "---\nkind: project\n---\n")
         try t.write(".folio/templates/note.md", "---\nkind: note\nparent: project\non_parent_delete: keep\n---\n")
@@ -56,16 +57,26 @@ struct CascadeDeleteTests {
         let project = try vault.create(NewRecord(kind: "project", title: "P"))
         let note = try vault.create(NewRecord(kind: "note", title: "N", parent: project.id))
         var set = vault.loadRecords()
-        try vault.execute(vault.planDelete([project], in: set), in: set)
+        if among == "catalog" {
+            let summaries = vault.catalog().summaries
+            try vault.execute(vault.planDelete([project], among: summaries), among: summaries)
+        } else {
+            try vault.execute(vault.planDelete([project], in: set), in: set)
+        }
         #expect(!t.exists(project.path))
         #expect(t.exists(note.path) && vault.loadRecords().records.first { $0.path == note.path }?.parent == nil)
 
         let second = try vault.create(NewRecord(kind: "project", title: "Q"))
         _ = try vault.create(NewRecord(kind: "invoice", title: "I", parent: second.id))
         set = vault.loadRecords()
+        let summaries = vault.catalog().summaries
         let before = t.snapshot()
-        #expect(throws: FolioError.self) { try vault.execute(vault.planDelete([second], in: set), in: set) }
-        #expect(t.snapshot() == before)
+        if among == "catalog" {
+            #expect(throws: FolioError.self) { try vault.execute(vault.planDelete([second], among: summaries), among: summaries) }
+        } else {
+            #expect(throws: FolioError.self) { try vault.execute(vault.planDelete([second], in: set), in: set) }
+        }
+        #expect(t.snapshot().filter { !$0.key.hasPrefix(".folio/local") } == before.filter { !$0.key.hasPrefix(".folio/local") })
     }
 
     @Test("check finds orphans, duplicate ids and unknown kinds left by hand edits")

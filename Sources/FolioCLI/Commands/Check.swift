@@ -113,7 +113,7 @@ struct Check: ParsableCommand {
                 }
             case .cascade:
                 let plan = context.vault.planDelete([record], in: set)
-                printPlan(plan, set: set, context: context)
+                printPlan(plan, records: set.records, context: context)
                 if yes || (context.terminal.isInteractive && Console.confirm(Message.confirmDelete(plan.removals.count).text(context.language))) {
                     try context.vault.execute(plan, in: set)
                     context.say(.deleted(plan.removals.count))

@@ -43,34 +43,39 @@ struct Remove: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        // Filters are answered from the catalog; the whole record set (for children) is read only when something matches.
-        let chosen = records.isEmpty ? try filteredPaths(context: context) : []
-        if records.isEmpty && chosen.isEmpty {
+        // The plan is made among the catalog's summaries: parents, kinds and ids are all it needs.
+        let catalog = context.catalog(quiet: true)
+        let summaries = catalog.summaries
+        let roots: [RecordSummary]
+        if records.isEmpty {
+            let chosen = try filteredPaths(context: context, catalog: catalog)
+            // Oldest first, as the plan lists them.
+            roots = summaries.filter { chosen.contains($0.path) }
+                .sorted { ($0.sortTime?.epochSeconds ?? 0, $0.path) < ($1.sortTime?.epochSeconds ?? 0, $1.path) }
+        } else {
+            var position: [String: Int] = [:]
+            for (index, summary) in summaries.enumerated() { position[summary.path] = index }
+            roots = try records.map { reference throws(FolioError) in
+                guard let index = position[try context.record(reference).path] else { throw FolioError(.recordNotFound(reference)) }
+                return summaries[index]
+            }
+        }
+        if roots.isEmpty {
             if json { context.json(.object([("remove", .array([])), ("unlink", .array([]))])) }
             Console.err(Message.ask(.noneMatched).text(context.language))
             return
         }
-        let set = context.records(quiet: true)
-        let roots: [Record]
-        if records.isEmpty {
-            // Oldest first, as the plan lists them.
-            roots = set.records.filter { chosen.contains($0.path) }
-                .sorted { ($0.sortTime?.epochSeconds ?? 0, $0.path) < ($1.sortTime?.epochSeconds ?? 0, $1.path) }
-        } else {
-            roots = try records.map { reference throws(FolioError) in
-                try context.vault.resolve(reference, in: set, workingDirectory: context.workingDirectory)
-            }
-        }
-        let plan = context.vault.planDelete(roots, in: set)
+        let plan = context.vault.planDelete(roots, among: summaries)
         if json {
+            let removed = context.vault.records(at: plan.removals.map { summaries[$0].path }).compactMap { $0 }
             context.json(.object([
-                ("remove", .array(plan.removals.map { JSONWriter.record(set.records[$0], body: false) })),
-                ("unlink", .array(plan.unlinks.map { .string(set.records[$0].path) })),
+                ("remove", .array(removed.map { JSONWriter.record($0, body: false) })),
+                ("unlink", .array(plan.unlinks.map { .string(summaries[$0].path) })),
             ]))
         } else {
-            printPlan(plan, set: set, context: context, limit: records.isEmpty ? 20 : nil)
+            printPlan(plan, records: summaries, context: context, limit: records.isEmpty ? 20 : nil)
         }
-        try context.vault.checkRefusals(plan, in: set)
+        try context.vault.checkRefusals(plan, among: summaries)
         if dryRun { return }
         if !yes {
             guard context.terminal.isInteractive else { throw FolioError(.needsYes) }
@@ -78,14 +83,13 @@ struct Remove: ParsableCommand {
                 return context.say(.cancelled)
             }
         }
-        try context.vault.execute(plan, in: set)
+        try context.vault.execute(plan, among: summaries)
         if json { return }
         context.say(.deleted(plan.removals.count))
     }
 
     /// The paths of the records every filter holds for; their children follow by the delete rules afterwards.
-    private func filteredPaths(context: Context) throws -> Set<String> {
-        let catalog = context.catalog()
+    private func filteredPaths(context: Context, catalog: Catalog) throws -> Set<String> {
         var chosen = try context.summaries(try filters.filter(), in: catalog)
         if let search {
             let query = try Search.parse(search, hasOptions: false)
@@ -99,14 +103,14 @@ struct Remove: ParsableCommand {
 }
 
 /// Prints a delete plan: the count, counts per kind, then each record (at most `limit` of them).
-func printPlan(_ plan: DeletePlan, set: RecordSet, context: Context, limit: Int? = nil) {
+func printPlan(_ plan: DeletePlan, records: [some ParentLinked], context: Context, limit: Int? = nil) {
     var counts: [String: Int] = [:]
-    for index in plan.removals { counts[set.records[index].kind ?? "?", default: 0] += 1 }
+    for index in plan.removals { counts[records[index].kind ?? "?", default: 0] += 1 }
     var lines = [Message.deletePlanHeader(plan.removals.count).text(context.language)]
     lines.append("  " + counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
     let shown = limit.map { Array(plan.removals.prefix($0)) } ?? plan.removals
     for index in shown {
-        let record = set.records[index]
+        let record = records[index]
         let day = record.sortTime?.day10 ?? ""
         lines.append("  - \((record.kind ?? "?").oneLine)  \(record.shortID.oneLine)  \(day)  \(record.title.oneLine)  (\(record.path.quotedPath))")
     }
@@ -114,7 +118,7 @@ func printPlan(_ plan: DeletePlan, set: RecordSet, context: Context, limit: Int?
         lines.append("  " + Message.ask(.moreNotShown(plan.removals.count - shown.count)).text(context.language))
     }
     for index in plan.unlinks {
-        lines.append("  ~ " + Message.orphanUnlinked(set.records[index].path).text(context.language))
+        lines.append("  ~ " + Message.orphanUnlinked(records[index].path).text(context.language))
     }
     Console.out(lines.joined(separator: "\n"))
 }

@@ -13,7 +13,7 @@ public struct DeletePlan: Sendable, Equatable {
     }
 
     /// Plans removing `roots` and, following each child kind's rule, their descendants.
-    public init(removing roots: [Int], from records: [Record], rules: (String) -> DeleteRule) {
+    public init(removing roots: [Int], from records: [some ParentLinked], rules: (String) -> DeleteRule) {
         var childrenByParent: [String: [Int]] = [:]
         for (index, record) in records.enumerated() {
             if let parent = record.parent { childrenByParent[parent, default: []].append(index) }

@@ -30,6 +30,18 @@ extension Referable {
     }
 }
 
+/// What a delete plan and its listing need of a record besides its names: its parent and its
+/// time. A parsed ``Record`` and a cached ``RecordSummary`` answer alike, so `rm` can plan from
+/// the catalog.
+public protocol ParentLinked: Referable {
+    var parent: String? { get }
+    /// `created`, else `modified`.
+    var sortTime: Timestamp? { get }
+}
+
+extension Record: ParentLinked {}
+extension RecordSummary: ParentLinked {}
+
 /// How a user names a record: its id, a unique id prefix, its path, or its slug.
 public enum RecordReference {
     /// Shortest id prefix accepted, so a word is not mistaken for an id by accident.
