@@ -34,27 +34,29 @@ struct Ask: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        var text = words.joined(separator: " ")
-        if words.isEmpty && isatty(STDIN_FILENO) != 1 {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        }
         // The owner and the question are checked before any shaking, so a refusal records nothing.
         try context.vault.requireProfile()
-        let question = try context.vault.checkedQuestion(text)
+        let question = try context.vault.checkedQuestion(questionText())
         try context.vault.checkInput(tag.map { (.tag, $0) } + (note.map { [(.note, $0)] } ?? []))
-        let answer: QAAnswer
-        if ai {
-            answer = try AIAnswer.answer(question, context: context)
-        } else {
-            var generator = try Self.generator(context.environment)
-            answer = QAAnswer(MagicAnswer.pick(using: &generator), language: context.language)
-            // A moment of suspense, as the app's shake animation.
-            if !json { _ = Console.whileShowing(Message.ask(.shaking).text(context.language), on: context.terminal) { usleep(600_000) } }
-        }
+        let answer = ai ? try AIAnswer.answer(question, context: context) : try shake(context)
         let record = try context.vault.recordAnswer(question: question, answer: answer, tags: tag, note: note)
         if json { return context.json(JSONWriter.record(record, body: true)) }
         Console.out(Self.line(answer, language: context.language, terminal: context.terminal))
         Console.err(context.terminal.dim(Message.created(kind: "qa", title: record.title, path: record.path).text(context.language)))
+    }
+
+    /// The words given, else what comes on standard input when it is not a terminal.
+    private func questionText() -> String {
+        guard words.isEmpty, isatty(STDIN_FILENO) != 1 else { return words.joined(separator: " ") }
+        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// The ball's answer, after a moment of suspense on a terminal, as the app's shake animation.
+    private func shake(_ context: Context) throws(FolioError) -> QAAnswer {
+        var generator = try Self.generator(context.environment)
+        let answer = QAAnswer(MagicAnswer.pick(using: &generator), language: context.language)
+        if !json { _ = Console.whileShowing(Message.ask(.shaking).text(context.language), on: context.terminal) { usleep(600_000) } }
+        return answer
     }
 
     /// The ball's generator: seeded by `FOLIO_ASK_SEED` when set, else the system's (cryptographically seeded).

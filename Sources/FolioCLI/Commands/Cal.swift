@@ -38,26 +38,29 @@ struct Cal: ParsableCommand {
         let context = try Context.open(global)
         let today = context.vault.clock.timestamp
         let target = try CalendarPeriod.parse(period, today: today)
-        var counts: [String: Int] = [:]
-        for record in try context.summaries(try filters.filter()) {
-            if let day = record.sortTime?.day10 { counts[day, default: 0] += 1 }
-        }
-        let start = weekStart ?? WeekStart.fromLocale(context.environment)
-        let grid = CalendarGrid(
-            counts: counts, today: today, weekStart: start, language: context.language, terminal: context.terminal)
+        let counts = try context.summaries(try filters.filter()).countsByDay()
+        let grid = CalendarGrid(counts: counts, today: today, weekStart: weekStart ?? WeekStart.fromLocale(context.environment),
+                                language: context.language, terminal: context.terminal)
+        grid.print(target, json: json, context: context)
+    }
+}
+
+extension CalendarGrid {
+    /// A month or a year: the grid on the terminal (a year in as many columns as fit), or JSON.
+    func print(_ target: CalendarPeriod, json: Bool, context: Context) {
         switch target {
         case .month(let year, let month):
-            if json { return context.json(grid.monthJSON(year: year, month: month)) }
-            Console.out(grid.monthView(year: year, month: month).joined(separator: "\n"))
+            if json { return context.json(monthJSON(year: year, month: month)) }
+            Console.out(monthView(year: year, month: month).joined(separator: "\n"))
         case .year(let year):
             if json {
                 return context.json(.object([
                     ("year", .string(String(format: "%04d", year))),
-                    ("months", .array((1...12).map { grid.monthJSON(year: year, month: $0) })),
+                    ("months", .array((1...12).map { monthJSON(year: year, month: $0) })),
                 ]))
             }
             let columns = context.terminal.width >= 3 * 28 + 2 * 3 ? 3 : context.terminal.width >= 2 * 28 + 3 ? 2 : 1
-            Console.page(grid.yearView(year: year, columns: columns).joined(separator: "\n"),
+            Console.page(yearView(year: year, columns: columns).joined(separator: "\n"),
                          terminal: context.terminal, environment: context.environment)
         }
     }

@@ -28,38 +28,21 @@ struct Check: ParsableCommand {
         let context = try Context.open(global)
         let set = context.records(quiet: true)
         let findings = allFindings(set, context: context)
-        if json {
-            context.json(.array(findings.map { finding in
-                let error = finding.message
-                var pairs: [(String, JSONWriter.JSON)] = [
-                    ("message", .string(ConfiguredSecrets.redact(error.message.text(context.language)))),
-                    ("severity", .string(finding.isWarning ? "warning" : "error")),
-                ]
-                if let file = error.file { pairs.append(("file", .string(file))) }
-                if let line = error.line { pairs.append(("line", .int(line))) }
-                if let column = error.column { pairs.append(("column", .int(column))) }
-                return .object(pairs)
-            }))
-        } else if findings.isEmpty {
-            context.say(.checkClean(set.records.count))
-        } else {
-            // A damaged file's line is quoted under its error: a key in it is masked there too.
-            for finding in findings {
-                Console.out(ConfiguredSecrets.redact(finding.message.rendered(in: context.language, asWarning: finding.isWarning)))
-            }
-            Console.out(Message.checkProblems(findings.count).text(context.language))
-        }
-        if fix && !findings.isEmpty {
-            try repair(findings, set: set, context: context)
-            // Success means nothing is left to fix, as `check` would now report. --fix never touches
-            // a corrupt file, so those stand as found; the rest of the media need no second hashing.
-            let corrupt = findings.filter { if case .mediaCorrupt = $0 { true } else { false } }
-            let remaining = allFindings(context.vault.loadRecords(), quick: true, context: context) + corrupt
-            if !remaining.isEmpty {
-                Console.out(Message.checkProblems(remaining.count).text(context.language))
-                throw ExitCode.failure
-            }
-        } else if !findings.isEmpty {
+        CheckPrinter.print(findings, recordCount: set.records.count, json: json, context: context)
+        guard !findings.isEmpty else { return }
+        guard fix else { throw ExitCode.failure }
+        try repair(findings, set: set, context: context)
+        try checkAgain(after: findings, context: context)
+    }
+
+    /// After `--fix`, success means nothing is left to fix, as `check` would now report. --fix
+    /// never touches a corrupt file, so those stand as found; the rest of the media need no
+    /// second hashing.
+    private func checkAgain(after findings: [CheckFinding], context: Context) throws {
+        let corrupt = findings.filter { if case .mediaCorrupt = $0 { true } else { false } }
+        let remaining = allFindings(context.vault.loadRecords(), quick: true, context: context) + corrupt
+        guard remaining.isEmpty else {
+            Console.out(Message.checkProblems(remaining.count).text(context.language))
             throw ExitCode.failure
         }
     }
@@ -120,5 +103,30 @@ struct Check: ParsableCommand {
                 }
             }
         }
+    }
+}
+
+/// What `check` found: each finding as `file:line:column: error|warning: …` (keys masked, also in
+/// a quoted line), then the count; "no problems" with the number of records; or a JSON array.
+enum CheckPrinter {
+    static func print(_ findings: [CheckFinding], recordCount: Int, json: Bool, context: Context) {
+        if json {
+            return context.json(.array(findings.map { finding in
+                let error = finding.message
+                var pairs: [(String, JSONWriter.JSON)] = [
+                    ("message", .string(ConfiguredSecrets.redact(error.message.text(context.language)))),
+                    ("severity", .string(finding.isWarning ? "warning" : "error")),
+                ]
+                if let file = error.file { pairs.append(("file", .string(file))) }
+                if let line = error.line { pairs.append(("line", .int(line))) }
+                if let column = error.column { pairs.append(("column", .int(column))) }
+                return .object(pairs)
+            }))
+        }
+        guard !findings.isEmpty else { return context.say(.checkClean(recordCount)) }
+        for finding in findings {
+            Console.out(ConfiguredSecrets.redact(finding.message.rendered(in: context.language, asWarning: finding.isWarning)))
+        }
+        Console.out(Message.checkProblems(findings.count).text(context.language))
     }
 }

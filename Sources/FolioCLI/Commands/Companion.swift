@@ -79,34 +79,43 @@ struct Chat: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         try context.vault.requireProfile()
-        var current = try context.record(record)
-        _ = try DiaryEntry(current)
+        let page = try context.record(record)
+        _ = try DiaryEntry(page)
         if let message {
-            current = try ChatTurn.say(message, in: current, context: context)
-            let chain = ChatTurn.chain(context)
-            try ChatTurn.reply(to: current, chain: chain, environment: ChatTurn.environment(chain, context: context), context: context)
+            try ChatTurn.reply(to: try ChatTurn.say(message, in: page, context: context), context: context)
         } else if retry {
-            guard Conversation.parse(current.document.body).last?.speaker == .me else { return context.say(.ai(.nothingToRetry)) }
-            let chain = ChatTurn.chain(context)
-            try ChatTurn.reply(to: current, chain: chain, environment: ChatTurn.environment(chain, context: context), context: context)
+            guard Conversation.parse(page.document.body).last?.speaker == .me else { return context.say(.ai(.nothingToRetry)) }
+            try ChatTurn.reply(to: page, context: context)
         } else if context.terminal.isInteractive {
-            let original = Conversation.parse(current.document.body)
-            let chain = ChatTurn.chain(context)
-            switch try ChatTurn.session(current, chain: chain, environment: ChatTurn.environment(chain, context: context), help: .chatHelp, context: context) {
-            case .saved(let page): try SummaryStep.run(page, chain: chain, context: context, json: false)
-            case .cancelled(let page):
-                try context.vault.resetConversation(of: page, to: original)
-                context.say(.cancelled)
-            case .left: Console.out("")
-            }
+            try talk(about: page, context: context)
         } else {
             throw ValidationError("Without a terminal, give the message with -m (or --retry).")
+        }
+    }
+
+    /// A session on a terminal until /save (the page summarised), /cancel (the session's
+    /// messages taken back) or Ctrl-D.
+    private func talk(about page: Record, context: Context) throws {
+        let original = Conversation.parse(page.document.body)
+        let chain = ChatTurn.chain(context)
+        switch try ChatTurn.session(page, chain: chain, environment: ChatTurn.environment(chain, context: context), help: .chatHelp, context: context) {
+        case .saved(let page): try SummaryStep.run(page, chain: chain, context: context, json: false)
+        case .cancelled(let page):
+            try context.vault.resetConversation(of: page, to: original)
+            context.say(.cancelled)
+        case .left: Console.out("")
         }
     }
 }
 
 /// The steps of a chat turn, shared by `chat` and the diary's one-page flow.
 enum ChatTurn {
+    /// One reply to the page's last message, from a chain made for it.
+    static func reply(to page: Record, context: Context) throws(FolioError) {
+        let chain = chain(context)
+        try reply(to: page, chain: chain, environment: environment(chain, context: context), context: context)
+    }
+
     /// Saves the user's message in the page (committed) and returns the page as written.
     static func say(_ text: String, in record: Record, context: Context) throws(FolioError) -> Record {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -33,34 +33,44 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        var settings = context.vault.settings
         switch action {
-        case "get":
-            guard let key, SettingKey.named(key) != nil else {
-                throw FolioError(.unknownSettingKey(key ?? "", SettingKey.all.map(\.name)))
-            }
-            if let text = settings.string(key) { Console.out(text) } else { throw ExitCode.failure }
-        case "set":
-            guard let key, let value else { return }
-            try context.vault.checkInput([(.setting(key), value)])
-            try settings.set(key, to: value)
-            try context.vault.saveSettings(settings, message: "config: set \(key)")
-            // The remote is also this device's git `origin`, which sync uses.
-            if key == "sync.remote" { try context.history?.setRemote(value) }
-            context.say(.settingSet(key: key, value: value))
-        case "unset":
-            guard let key else { return }
-            try settings.unset(key)
-            try context.vault.saveSettings(settings, message: "config: unset \(key)")
-            context.say(.settingUnset(key))
-        default:
-            let rows = SettingKey.all.map { ($0.name, settings.string($0.name)) }
-            if json {
-                context.json(.object(rows.map { ($0.0, $0.1.map(JSONWriter.JSON.string) ?? .null) }))
-            } else {
-                let width = rows.map(\.0.count).max() ?? 10
-                Console.out(rows.map { $0.0.padded(to: width) + "  " + ($0.1 ?? "—") }.joined(separator: "\n"))
-            }
+        case "get": try get(context)
+        case "set": try set(context)
+        case "unset": try unset(context)
+        default: list(context)
         }
+    }
+
+    private func get(_ context: Context) throws {
+        guard let key, SettingKey.named(key) != nil else { throw FolioError(.unknownSettingKey(key ?? "", SettingKey.all.map(\.name))) }
+        guard let text = context.vault.settings.string(key) else { throw ExitCode.failure }
+        Console.out(text)
+    }
+
+    private func set(_ context: Context) throws {
+        guard let key, let value else { return }
+        try context.vault.checkInput([(.setting(key), value)])
+        var settings = context.vault.settings
+        try settings.set(key, to: value)
+        try context.vault.saveSettings(settings, message: "config: set \(key)")
+        // The remote is also this device's git `origin`, which sync uses.
+        if key == "sync.remote" { try context.history?.setRemote(value) }
+        context.say(.settingSet(key: key, value: value))
+    }
+
+    private func unset(_ context: Context) throws {
+        guard let key else { return }
+        var settings = context.vault.settings
+        try settings.unset(key)
+        try context.vault.saveSettings(settings, message: "config: unset \(key)")
+        context.say(.settingUnset(key))
+    }
+
+    /// Every setting with its value (— when unset), or a JSON object of them.
+    private func list(_ context: Context) {
+        let rows = SettingKey.all.map { ($0.name, context.vault.settings.string($0.name)) }
+        if json { return context.json(.object(rows.map { ($0.0, $0.1.map(JSONWriter.JSON.string) ?? .null) })) }
+        let width = rows.map(\.0.count).max() ?? 10
+        Console.out(rows.map { $0.0.padded(to: width) + "  " + ($0.1 ?? "—") }.joined(separator: "\n"))
     }
 }

@@ -43,14 +43,18 @@ struct Diary: ParsableCommand {
         flow.show(Message.ai(.welcome).text(context.language))
         var text = text
         if let voice { text = try flow.listen(to: voice, typed: text, prompting: message == nil && !noChat) }
+        let draft = try writeDraft(text: text, context: context)
+        flow.created(draft)
+        try flow.converse(draft, message: message, interactive: context.terminal.isInteractive && message == nil && !noChat)
+    }
+
+    /// The page as the user gave it, with its media, written and committed before any AI step.
+    private func writeDraft(text: String?, context: Context) throws -> Record {
         let fields = try input.fields.map(keyValue) + (text.map { [("text", $0)] } ?? [])
         let title = input.title ?? text.map(DiaryTitle.from)
-        let draft = try context.vault.create(
+        return try context.vault.create(
             NewRecord(kind: "diary", title: title, fields: fields, tags: input.tag, parent: input.parent, date: input.date),
             importing: input.mediaSources(context), dateFromMedia: input.dateFromMedia, records: nil)
-        flow.created(draft)
-        let interactive = context.terminal.isInteractive && message == nil && !noChat
-        try flow.converse(draft, message: message, interactive: interactive)
     }
 }
 

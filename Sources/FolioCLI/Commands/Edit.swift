@@ -14,35 +14,55 @@ struct Edit: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let found = try context.record(record)
-        let original = found.document.text
-        let editor = context.environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? context.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
-        // The draft lives outside the record's folder, so a crash never leaves a second copy of the record.
-        let draft = context.vault.localDirectory.appendingPathComponent("edit-\(found.id ?? "record")-\(getpid()).md")
-        try AtomicFile.makeDirectory(context.vault.localDirectory)
-        try AtomicFile.write(original, to: draft)
+        let session = try EditSession(record: found, vault: context.vault)
+        context.say(try session.run(editor: EditSession.editor(context.environment), context: context))
+    }
+}
+
+/// One `folio edit`: a draft of the record outside its folder (a crash never leaves a second
+/// copy of the record), the editor, and the check before the draft replaces the file; a draft
+/// that does not pass is reopened on a terminal, else kept and named.
+struct EditSession {
+    let record: Record
+    let vault: Vault
+    let draft: URL
+
+    init(record: Record, vault: Vault) throws(FolioError) {
+        self.record = record
+        self.vault = vault
+        draft = vault.localDirectory.appendingPathComponent("edit-\(record.id ?? "record")-\(getpid()).md")
+        try AtomicFile.makeDirectory(vault.localDirectory)
+        try AtomicFile.write(record.document.text, to: draft)
+    }
+
+    /// `$VISUAL`, else `$EDITOR`, else vi.
+    static func editor(_ environment: [String: String]) -> String {
+        environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
+    }
+
+    /// What became of the record: unchanged, or updated.
+    func run(editor: String, context: Context) throws(FolioError) -> Message {
+        let original = record.document.text
         while true {
-            try runEditor(editor, file: draft, context: context)
+            try Self.open(editor, file: draft)
             let edited = (try? String(contentsOf: draft, encoding: .utf8)) ?? original
-            if edited == original {
+            do throws(FolioError) {
+                var outcome = Message.nothingChanged
+                if edited != original {
+                    let saved = try vault.replaceText(of: record, with: edited, expecting: original)
+                    outcome = .updated(title: saved.title, path: saved.path)
+                }
                 try? FileManager.default.removeItem(at: draft)
-                return context.say(.nothingChanged)
-            }
-            do {
-                let saved = try context.vault.replaceText(of: found, with: edited, expecting: original)
-                try? FileManager.default.removeItem(at: draft)
-                return context.say(.updated(title: saved.title, path: saved.path))
+                return outcome
             } catch {
                 Console.err(error.rendered(in: context.language))
-                if context.terminal.isInteractive, Console.confirm(Message.editReopenPrompt.text(context.language), defaultYes: true) {
-                    continue
-                }
-                throw FolioError(.editDiscarded(draft.path))
+                guard context.terminal.isInteractive, Console.confirm(Message.editReopenPrompt.text(context.language), defaultYes: true)
+                else { throw FolioError(.editDiscarded(draft.path)) }
             }
         }
     }
 
-    private func runEditor(_ editor: String, file: URL, context: Context) throws(FolioError) {
+    private static func open(_ editor: String, file: URL) throws(FolioError) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The editor setting may carry flags (`code --wait`), so the shell splits it.

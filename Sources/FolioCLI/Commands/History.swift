@@ -16,8 +16,16 @@ extension Context {
     /// Reports files `commit` or `sync` left out: they do not parse, hold a key or a token, or are
     /// links leading outside the vault (those messages say themselves what to do).
     func reportLeftOut(_ problems: [FolioError]) {
+        LeftOutReport.print(problems, terminal: terminal, language: language)
+    }
+}
+
+/// Files a commit left out: each with its reason, and for a file that did not parse, that it
+/// stays out until fixed (a guarded file's reason says what to do itself).
+enum LeftOutReport {
+    static func print(_ problems: [FolioError], terminal: Terminal, language: Language) {
         for problem in problems {
-            warn(problem)
+            Console.err(terminal.warn(problem.rendered(in: language, asWarning: true)))
             if case .guarded = problem.message { continue }
             Console.err(terminal.warn(Message.leftOutOfCommit.text(language)))
         }
@@ -61,44 +69,9 @@ struct Status: ParsableCommand {
         let context = try Context.open(global)
         let history = try context.requireHistory()
         let status = try history.status(settings: context.vault.settings, localDirectory: context.vault.localDirectory)
-        let pendingAI = AIState(localDirectory: context.vault.localDirectory).failures.keys.sorted()
         let held = history.heldBack(status.changed, in: context.vault).mapValues { Self.heldBackNote($0)?.text(context.language) ?? "" }
-        if json {
-            context.json(.object([
-                ("changed", .array(status.changed.map { .string($0) })),
-                ("held_back", .object(held.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
-                ("ahead", .int(status.ahead)),
-                ("behind", .int(status.behind)),
-                ("conflicts", .array(status.conflicts.map { .string($0) })),
-                ("pending_ai", .array(pendingAI.map { .string($0) })),
-                ("remote", .object([
-                    ("url", status.remote.url.map { .string($0) } ?? .null),
-                    ("last_sync", status.remote.lastSync.map { .string($0) } ?? .null),
-                    ("last_error", status.remote.lastError.map { .string($0) } ?? .null),
-                ])),
-            ]))
-            return
-        }
-        let terminal = context.terminal
-        if status.changed.isEmpty {
-            context.say(.statusClean)
-        } else {
-            Console.out(terminal.bold(Message.statusChanged(status.changed.count).text(context.language)))
-            for path in status.changed { Console.out("  " + path + (held[path].map { "  " + terminal.warn($0) } ?? "")) }
-        }
-        if !status.conflicts.isEmpty {
-            Console.out(terminal.warn(Message.statusConflicts(status.conflicts.count).text(context.language)))
-            for path in status.conflicts { Console.out("  " + path) }
-        }
-        if !pendingAI.isEmpty { Console.out(terminal.warn(Message.ai(.pendingAI(pendingAI.count)).text(context.language))) }
-        guard let url = status.remote.url else {
-            context.say(.noRemote)
-            return
-        }
-        context.say(.statusRemote(ConfiguredSecrets.redact(url)))
-        context.say(.statusAheadBehind(ahead: status.ahead, behind: status.behind))
-        if let last = status.remote.lastSync { context.say(.statusLastSync(last)) }
-        if let error = status.remote.lastError { Console.out(terminal.warn(Message.statusLastError(error).text(context.language))) }
+        let pendingAI = AIState(localDirectory: context.vault.localDirectory).failures.keys.sorted()
+        StatusPrinter(status: status, heldBack: held, pendingAI: pendingAI).print(json: json, context: context)
     }
 
     /// Why a commit leaves a changed file out, in a few words.
@@ -126,40 +99,8 @@ struct Log: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let history = try context.requireHistory()
-        var path: String?
-        if let record {
-            path = try context.resolvePath(record)
-        }
-        if let media {
-            path = try context.resolveMediaPath(media, history: history)
-        }
-        let entries = try history.log(path: path, limit: limit)
-        if json {
-            context.json(.array(entries.map { entry in
-                .object([
-                    ("commit", .string(entry.commit)),
-                    ("date", .string(Self.date(entry))),
-                    ("author", .string(entry.author)),
-                    ("device", entry.device.map { .string($0) } ?? .null),
-                    ("message", .string(entry.message)),
-                    ("paths", .array(entry.paths.map { .string($0) })),
-                ])
-            }))
-            return
-        }
-        if entries.isEmpty {
-            context.say(.noHistory)
-            return
-        }
-        let terminal = context.terminal
-        var lines: [String] = []
-        for entry in entries {
-            let device = entry.device.map { " @\($0)" } ?? ""
-            lines.append(
-                terminal.accent(String(entry.commit.prefix(8))) + "  " + Self.date(entry).prefix(16).replacingOccurrences(of: "T", with: " ")
-                    + "  " + terminal.dim(entry.author + device) + "  " + entry.message)
-        }
-        Console.page(lines.joined(separator: "\n") + "\n", terminal: terminal, environment: context.environment)
+        let path = try media.map { try context.resolveMediaPath($0, history: history) } ?? record.map { try context.resolvePath($0) }
+        LogPrinter.print(try history.log(path: path, limit: limit), json: json, context: context)
     }
 
     static func date(_ entry: HistoryEntry) -> String {
@@ -222,5 +163,76 @@ extension Context {
             if reference.hasSuffix(".md") && !reference.hasPrefix("/") && !reference.contains("..") { return reference }
             throw error
         }
+    }
+}
+
+/// `folio status`: what is changed (and held back from commits, and why), conflict copies, AI steps
+/// that failed, and the remote with the last sync; or all of it as JSON.
+struct StatusPrinter {
+    let status: VaultStatus
+    let heldBack: [String: String]
+    let pendingAI: [String]
+
+    func print(json: Bool, context: Context) {
+        if json { return context.json(self.json) }
+        let terminal = context.terminal
+        if status.changed.isEmpty {
+            context.say(.statusClean)
+        } else {
+            Console.out(terminal.bold(Message.statusChanged(status.changed.count).text(context.language)))
+            for path in status.changed { Console.out("  " + path + (heldBack[path].map { "  " + terminal.warn($0) } ?? "")) }
+        }
+        if !status.conflicts.isEmpty {
+            Console.out(terminal.warn(Message.statusConflicts(status.conflicts.count).text(context.language)))
+            for path in status.conflicts { Console.out("  " + path) }
+        }
+        if !pendingAI.isEmpty { Console.out(terminal.warn(Message.ai(.pendingAI(pendingAI.count)).text(context.language))) }
+        guard let url = status.remote.url else { return context.say(.noRemote) }
+        context.say(.statusRemote(ConfiguredSecrets.redact(url)))
+        context.say(.statusAheadBehind(ahead: status.ahead, behind: status.behind))
+        if let last = status.remote.lastSync { context.say(.statusLastSync(last)) }
+        if let error = status.remote.lastError { Console.out(terminal.warn(Message.statusLastError(error).text(context.language))) }
+    }
+
+    private var json: JSONWriter.JSON {
+        .object([
+            ("changed", .array(status.changed.map { .string($0) })),
+            ("held_back", .object(heldBack.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("ahead", .int(status.ahead)),
+            ("behind", .int(status.behind)),
+            ("conflicts", .array(status.conflicts.map { .string($0) })),
+            ("pending_ai", .array(pendingAI.map { .string($0) })),
+            ("remote", .object([
+                ("url", status.remote.url.map { .string($0) } ?? .null),
+                ("last_sync", status.remote.lastSync.map { .string($0) } ?? .null),
+                ("last_error", status.remote.lastError.map { .string($0) } ?? .null),
+            ])),
+        ])
+    }
+}
+
+/// `folio log`: a line per commit (short id, local time, author and device, message), paged; or JSON.
+enum LogPrinter {
+    static func print(_ entries: [HistoryEntry], json: Bool, context: Context) {
+        if json {
+            return context.json(.array(entries.map { entry in
+                .object([
+                    ("commit", .string(entry.commit)),
+                    ("date", .string(Log.date(entry))),
+                    ("author", .string(entry.author)),
+                    ("device", entry.device.map { .string($0) } ?? .null),
+                    ("message", .string(entry.message)),
+                    ("paths", .array(entry.paths.map { .string($0) })),
+                ])
+            }))
+        }
+        guard !entries.isEmpty else { return context.say(.noHistory) }
+        let terminal = context.terminal
+        let lines = entries.map { entry in
+            let device = entry.device.map { " @\($0)" } ?? ""
+            return terminal.accent(String(entry.commit.prefix(8))) + "  " + Log.date(entry).prefix(16).replacingOccurrences(of: "T", with: " ")
+                + "  " + terminal.dim(entry.author + device) + "  " + entry.message
+        }
+        Console.page(lines.joined(separator: "\n") + "\n", terminal: terminal, environment: context.environment)
     }
 }

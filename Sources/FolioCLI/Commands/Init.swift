@@ -23,36 +23,23 @@ struct Init: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let language = language.flatMap(Language.init(loose:)) ?? global.language() ?? .zhHant
-        MessageLanguage.shared.set(global.language() ?? language)
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let target = absoluteURL(directory ?? ".", from: cwd)
-        let terminal = Terminal.current(noColor: global.noColor, environment: environment)
         let says = global.language() ?? language
-        var owner = name.map { Owner(name: $0, birthday: birthday, gender: gender) }
-        if owner == nil, terminal.isInteractive, let typed = Console.ask(Message.askName.text(says)), !typed.isEmpty {
-            let birthday = Console.ask(Message.askBirthday.text(says)).flatMap { $0.isEmpty ? nil : $0 }
-            let gender = Console.ask(Message.askGender.text(says)).flatMap { $0.isEmpty ? nil : $0 }
-            owner = Owner(name: typed, birthday: birthday, gender: gender)
-        }
-        try AtomicFile.makeDirectory(target)
-        try History.initialise(at: target)
-        let vault = try Vault.initialise(at: target, owner: owner, language: language, clock: Clock.from(environment: environment))
-        vault.allowSecrets = global.allowSecret
-        if let remote {
-            var settings = vault.settings
-            try settings.set("sync.remote", to: remote)
-            try vault.saveSettings(settings)
-        }
-        if let history = try History.open(vault, environment: environment) {
-            if let remote { try history.setRemote(remote) }
-            let first = try history.commitHandChanges(in: vault, message: "init: new vault")
-            for problem in first.leftOut {
-                Console.err(terminal.warn(problem.rendered(in: says, asWarning: true)))
-                if case .guarded = problem.message { continue }
-                Console.err(terminal.warn(Message.leftOutOfCommit.text(says)))
-            }
-        }
-        Console.out(Message.initialised(vault.root.path).text(says))
+        MessageLanguage.shared.set(says)
+        let terminal = Terminal.current(noColor: global.noColor, environment: environment)
+        let owner = name.map { Owner(name: $0, birthday: birthday, gender: gender) } ?? (terminal.isInteractive ? Self.askOwner(in: says) : nil)
+        let target = absoluteURL(directory ?? ".", from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let made = try History.makeVault(at: target, owner: owner, language: language, remote: remote,
+                                         allowSecrets: global.allowSecret, environment: environment)
+        LeftOutReport.print(made.leftOut, terminal: terminal, language: says)
+        Console.out(Message.initialised(made.vault.root.path).text(says))
         if owner == nil { Console.out(Message.noProfile.text(says)) }
+    }
+
+    /// The owner, asked on a terminal when `--name` is not given; nil when no name is typed.
+    private static func askOwner(in language: Language) -> Owner? {
+        guard let name = Console.ask(Message.askName.text(language)), !name.isEmpty else { return nil }
+        let birthday = Console.ask(Message.askBirthday.text(language)).flatMap { $0.isEmpty ? nil : $0 }
+        let gender = Console.ask(Message.askGender.text(language)).flatMap { $0.isEmpty ? nil : $0 }
+        return Owner(name: name, birthday: birthday, gender: gender)
     }
 }

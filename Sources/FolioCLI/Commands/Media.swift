@@ -56,18 +56,23 @@ struct Attach: ParsableCommand {
         let found = try context.record(record)
         let sources = files.map { MediaSource(url: context.absoluteURL($0), displayName: $0) }
         let (changed, added) = try context.vault.attach(sources, to: found)
-        if json {
-            context.json(JSONWriter.record(changed, body: true))
-            return
-        }
-        if added.isEmpty {
+        MediaLines.printAttached(added, to: changed, files: files, json: json, context: context)
+    }
+}
+
+extension MediaLines {
+    /// What `attach` did: the record as JSON, or the files attached with their facts, or that
+    /// each was already there.
+    static func printAttached(_ added: [ImportedMedia], to record: Record, files: [String], json: Bool, context: Context) {
+        if json { return context.json(JSONWriter.record(record, body: true)) }
+        guard !added.isEmpty else {
             for file in files { context.say(.media(.alreadyAttached(file))) }
             return
         }
-        context.say(.media(.attached(count: added.count, title: changed.title)))
+        context.say(.media(.attached(count: added.count, title: record.title)))
         let addedFiles = Set(added.map(\.path))
-        let entries = MediaEntry.entries(of: changed.document).filter { addedFiles.contains($0.file) }
-        for line in MediaLines.describe(entries, vault: context.vault, terminal: context.terminal) { Console.out("  " + line) }
+        let entries = MediaEntry.entries(of: record.document).filter { addedFiles.contains($0.file) }
+        for line in describe(entries, vault: context.vault, terminal: context.terminal) { Console.out("  " + line) }
     }
 }
 
@@ -89,31 +94,19 @@ struct GarbageCollect: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let unused = context.vault.unreferencedMedia()
-        if json && dryRun {
-            context.json(.array(unused.map { .object([("file", .string($0.path)), ("bytes", .int(Int($0.bytes)))]) }))
-            return
-        }
-        guard !unused.isEmpty else {
-            if json { context.json(.array([])) } else { context.say(.media(.unreferencedNone)) }
-            return
-        }
-        let total = unused.reduce(UInt64(0)) { $0 + $1.bytes }
+        if json && dryRun { return context.json(Self.filesJSON(unused)) }
+        guard !unused.isEmpty else { return json ? context.json(.array([])) : context.say(.media(.unreferencedNone)) }
         if !json {
-            context.say(.media(.unreferencedHeader(count: unused.count, bytes: total)))
+            context.say(.media(.unreferencedHeader(count: unused.count, bytes: unused.reduce(UInt64(0)) { $0 + $1.bytes })))
             for file in unused { Console.out("  \(file.path)  \(ByteCount.text(file.bytes))") }
         }
-        if dryRun { return }
-        if !yes {
-            guard context.terminal.isInteractive else { throw FolioError(.needsYes) }
-            guard Console.confirm(Message.media(.confirmRemove(unused.count)).text(context.language)) else {
-                return context.say(.cancelled)
-            }
-        }
+        guard !dryRun, try context.confirmed(.media(.confirmRemove(unused.count)), yes: yes) else { return }
         let removed = try context.vault.removeUnreferencedMedia(unused)
-        if json {
-            context.json(.array(removed.map { .object([("file", .string($0.path)), ("bytes", .int(Int($0.bytes)))]) }))
-        } else {
-            context.say(.media(.removed(count: removed.count, bytes: removed.reduce(UInt64(0)) { $0 + $1.bytes })))
-        }
+        if json { return context.json(Self.filesJSON(removed)) }
+        context.say(.media(.removed(count: removed.count, bytes: removed.reduce(UInt64(0)) { $0 + $1.bytes })))
+    }
+
+    private static func filesJSON(_ files: [StoredMedia]) -> JSONWriter.JSON {
+        .array(files.map { .object([("file", .string($0.path)), ("bytes", .int(Int($0.bytes)))]) })
     }
 }

@@ -33,25 +33,29 @@ struct ProfileCommand: ParsableCommand {
         let context = try Context.open(global)
         let set = context.records(quiet: true)
         switch action {
-        case "set":
-            let existing = context.vault.profile(in: set)
-            guard let name = name ?? existing?.document.string("name") else { throw ValidationError("profile set needs --name.") }
-            let saved = try context.vault.saveProfile(Owner(name: name, birthday: birthday, gender: gender), in: set)
-            context.say(.profileSaved(saved.document.string("name") ?? name))
-        case "replace":
-            guard let name else { return }
-            let doomed = context.vault.recordsOwnedByProfile(in: set)
-            Console.out(Message.deletePlanHeader(doomed.count).text(context.language))
-            if !yes {
-                guard context.terminal.isInteractive else { throw FolioError(.needsYes) }
-                guard Console.confirm(Message.confirmDelete(doomed.count).text(context.language)) else { return context.say(.cancelled) }
-            }
-            let result = try context.vault.replaceProfile(Owner(name: name, birthday: birthday, gender: gender), in: set)
-            context.say(.profileReplaced(removed: result.removed, name: name))
+        case "set": try save(in: set, context: context)
+        case "replace": try replace(in: set, context: context)
         default:
             guard let profile = context.vault.profile(in: set) else { throw FolioError(.noProfile) }
             if json { context.json(JSONWriter.record(profile, body: true)) } else { Console.out(profile.document.text) }
         }
+    }
+
+    /// Changes the owner's keys given; the name stays when not given.
+    private func save(in set: RecordSet, context: Context) throws {
+        guard let name = name ?? context.vault.profile(in: set)?.document.string("name") else { throw ValidationError("profile set needs --name.") }
+        let saved = try context.vault.saveProfile(Owner(name: name, birthday: birthday, gender: gender), in: set)
+        context.say(.profileSaved(saved.document.string("name") ?? name))
+    }
+
+    /// A new owner, after saying how many of the old owner's records go with the old one.
+    private func replace(in set: RecordSet, context: Context) throws {
+        guard let name else { return }
+        let doomed = context.vault.recordsOwnedByProfile(in: set)
+        Console.out(Message.deletePlanHeader(doomed.count).text(context.language))
+        guard try context.confirmed(.confirmDelete(doomed.count), yes: yes) else { return }
+        let result = try context.vault.replaceProfile(Owner(name: name, birthday: birthday, gender: gender), in: set)
+        context.say(.profileReplaced(removed: result.removed, name: name))
     }
 }
 

@@ -45,51 +45,32 @@ struct Remove: ParsableCommand {
         let context = try Context.open(global)
         // The plan is made among the catalog's summaries: parents, kinds and ids are all it needs.
         let catalog = context.catalog(quiet: true)
-        let summaries = catalog.summaries
-        let roots: [RecordSummary]
-        if records.isEmpty {
-            let chosen = try filteredPaths(context: context, catalog: catalog)
-            // Oldest first, as the plan lists them.
-            roots = summaries.filter { chosen.contains($0.path) }
-                .sorted { ($0.sortTime?.epochSeconds ?? 0, $0.path) < ($1.sortTime?.epochSeconds ?? 0, $1.path) }
-        } else {
-            var position: [String: Int] = [:]
-            for (index, summary) in summaries.enumerated() { position[summary.path] = index }
-            roots = try records.map { reference throws(FolioError) in
-                guard let index = position[try context.record(reference).path] else { throw FolioError(.recordNotFound(reference)) }
-                return summaries[index]
-            }
-        }
+        let roots = records.isEmpty ? try filtered(catalog, context: context) : try named(among: catalog.summaries, context: context)
         if roots.isEmpty {
             if json { context.json(.object([("remove", .array([])), ("unlink", .array([]))])) }
-            Console.err(Message.ask(.noneMatched).text(context.language))
-            return
+            return Console.err(Message.ask(.noneMatched).text(context.language))
         }
-        let plan = context.vault.planDelete(roots, among: summaries)
-        if json {
-            let removed = context.vault.records(at: plan.removals.map { summaries[$0].path }).compactMap { $0 }
-            context.json(.object([
-                ("remove", .array(removed.map { JSONWriter.record($0, body: false) })),
-                ("unlink", .array(plan.unlinks.map { .string(summaries[$0].path) })),
-            ]))
-        } else {
-            printPlan(plan, records: summaries, context: context, limit: records.isEmpty ? 20 : nil)
-        }
-        try context.vault.checkRefusals(plan, among: summaries)
-        if dryRun { return }
-        if !yes {
-            guard context.terminal.isInteractive else { throw FolioError(.needsYes) }
-            guard Console.confirm(Message.confirmDelete(plan.removals.count).text(context.language)) else {
-                return context.say(.cancelled)
-            }
-        }
-        try context.vault.execute(plan, among: summaries)
-        if json { return }
-        context.say(.deleted(plan.removals.count))
+        let plan = context.vault.planDelete(roots, among: catalog.summaries)
+        printPlan(plan, records: catalog.summaries, json: json, context: context, limit: records.isEmpty ? 20 : nil)
+        try context.vault.checkRefusals(plan, among: catalog.summaries)
+        guard !dryRun, try context.confirmed(.confirmDelete(plan.removals.count), yes: yes) else { return }
+        try context.vault.execute(plan, among: catalog.summaries)
+        if !json { context.say(.deleted(plan.removals.count)) }
     }
 
-    /// The paths of the records every filter holds for; their children follow by the delete rules afterwards.
-    private func filteredPaths(context: Context, catalog: Catalog) throws -> Set<String> {
+    /// The records named, found as `show` finds them.
+    private func named(among summaries: [RecordSummary], context: Context) throws -> [RecordSummary] {
+        var position: [String: Int] = [:]
+        for (index, summary) in summaries.enumerated() { position[summary.path] = index }
+        return try records.map { reference throws(FolioError) in
+            guard let index = position[try context.record(reference).path] else { throw FolioError(.recordNotFound(reference)) }
+            return summaries[index]
+        }
+    }
+
+    /// The records every filter holds for, oldest first as the plan lists them; their children
+    /// follow by the delete rules afterwards.
+    private func filtered(_ catalog: Catalog, context: Context) throws -> [RecordSummary] {
         var chosen = try context.summaries(try filters.filter(), in: catalog)
         if let search {
             let query = try Search.parse(search, hasOptions: false)
@@ -98,12 +79,20 @@ struct Remove: ParsableCommand {
             let found = Set(index.search(query, limit: nil).map { index.records[$0.record].path })
             chosen.removeAll { !found.contains($0.path) }
         }
-        return Set(chosen.map(\.path))
+        return chosen.sorted { ($0.sortTime?.epochSeconds ?? 0, $0.path) < ($1.sortTime?.epochSeconds ?? 0, $1.path) }
     }
 }
 
-/// Prints a delete plan: the count, counts per kind, then each record (at most `limit` of them).
-func printPlan(_ plan: DeletePlan, records: [some ParentLinked], context: Context, limit: Int? = nil) {
+/// Prints a delete plan: the count, counts per kind, then each record (at most `limit` of them); or JSON.
+func printPlan(_ plan: DeletePlan, records: [some ParentLinked], json: Bool = false, context: Context, limit: Int? = nil) {
+    if json {
+        // The whole front matter of the records that go, read now.
+        let removed = context.vault.records(at: plan.removals.map { records[$0].path }).compactMap { $0 }
+        return context.json(.object([
+            ("remove", .array(removed.map { JSONWriter.record($0, body: false) })),
+            ("unlink", .array(plan.unlinks.map { .string(records[$0].path) })),
+        ]))
+    }
     var counts: [String: Int] = [:]
     for index in plan.removals { counts[records[index].kind ?? "?", default: 0] += 1 }
     var lines = [Message.deletePlanHeader(plan.removals.count).text(context.language)]

@@ -55,33 +55,32 @@ struct Search: ParsableCommand {
     mutating func run() throws {
         try takeOptionsAfterQuery()
         let context = try Context.open(global)
-        let text = words.joined(separator: " ")
-        var query = try Self.parse(text, hasOptions: !tag.isEmpty || kind != nil)
+        var query = try Self.parse(words.joined(separator: " "), hasOptions: !tag.isEmpty || kind != nil)
         query.filters += tag.map { .tag($0) } + (kind.map { [.kind($0)] } ?? [])
         for case .kind(let name) in query.filters + query.excludedFilters { _ = try context.vault.kind(name) }
-
         let catalog = context.catalog()
         let search = catalog.search
         let hits = search.search(query, limit: limit == 0 ? nil : limit)
-        if hits.isEmpty {
-            if json { context.json(.array([])) } else { Console.err(noMatchMessage(query, search).text(context.language)) }
-            return
-        }
+        if hits.isEmpty { return json ? context.json(.array([])) : Console.err(noMatchMessage(query, search).text(context.language)) }
         // Only the hits shown are read whole, for their front matter and snippets.
         let loaded = context.vault.records(at: hits.map { search.records[$0.record].path }, searchedPartOnly: true)
         let shown = zip(hits, loaded).compactMap { hit, record in record.map { (hit, $0) } }
-        let textKeys = catalog.textKeys
+        printHits(shown, keys: catalog.textKeys, query: query, context: context)
+    }
+
+    /// Each hit with its snippet: lines on the terminal, or JSON with each record's keys, score and snippet.
+    private func printHits(_ shown: [(RecordSearch.Hit, Record)], keys: [String: [String]], query: Query, context: Context) {
+        let bodyLimit = context.vault.searchedBytesLimit
         if json {
-            context.json(.array(shown.map { hit, record in
-                let snippet = Self.snippet(of: record, keys: textKeys, query: query, maxCharacters: 80, bodyLimit: context.vault.searchedBytesLimit)
+            return context.json(.array(shown.map { hit, record in
+                let snippet = Self.snippet(of: record, keys: keys, query: query, maxCharacters: 80, bodyLimit: bodyLimit)
                 return JSONWriter.record(record, body: false, extra: [
                     ("score", .double((hit.score * 10_000).rounded() / 10_000)),
                     ("snippet", .string(snippet.text)),
                 ])
             }))
-            return
         }
-        Console.page(render(shown, keys: textKeys, query: query, terminal: context.terminal, bodyLimit: context.vault.searchedBytesLimit),
+        Console.page(render(shown, keys: keys, query: query, terminal: context.terminal, bodyLimit: bodyLimit),
                      terminal: context.terminal, environment: context.environment)
     }
 

@@ -18,27 +18,28 @@ struct Show: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        if let at {
-            try showOlder(at: at, context: context)
-            return
-        }
+        if let at { return try showOlder(at: at, context: context) }
         let found = try context.record(record)
-        if json {
-            context.json(JSONWriter.record(found, body: true))
-        } else {
-            var text = found.document.text
-            let media = MediaLines.describe(MediaEntry.entries(of: found.document), vault: context.vault, terminal: context.terminal)
-            if !media.isEmpty {
-                if !text.hasSuffix("\n") { text += "\n" }
-                text += "\n" + context.terminal.dim("── " + Message.media(.heading).text(context.language) + " ──") + "\n"
-                text += media.map { "  " + $0 + "\n" }.joined()
-            }
-            if let id = found.id, let failure = AIState(localDirectory: context.vault.localDirectory).failures[id] {
-                if !text.hasSuffix("\n") { text += "\n" }
-                text += "\n" + context.terminal.warn(Message.ai(.lastError(step: failure.step, at: failure.at, message: failure.message)).text(context.language)) + "\n"
-            }
-            Console.page(text, terminal: context.terminal, environment: context.environment)
+        if json { return context.json(JSONWriter.record(found, body: true)) }
+        Console.page(Self.page(of: found, context: context), terminal: context.terminal, environment: context.environment)
+    }
+
+    /// The file as it is, then its media with their facts, then the last AI step that failed on it.
+    static func page(of record: Record, context: Context) -> String {
+        var text = record.document.text
+        func section(_ lines: String) {
+            if !text.hasSuffix("\n") { text += "\n" }
+            text += "\n" + lines
         }
+        let media = MediaLines.describe(MediaEntry.entries(of: record.document), vault: context.vault, terminal: context.terminal)
+        if !media.isEmpty {
+            section(context.terminal.dim("── " + Message.media(.heading).text(context.language) + " ──") + "\n" + media.map { "  " + $0 + "\n" }.joined())
+        }
+        if let id = record.id, let failure = AIState(localDirectory: context.vault.localDirectory).failures[id] {
+            let message = Message.ai(.lastError(step: failure.step, at: failure.at, message: failure.message))
+            section(context.terminal.warn(message.text(context.language)) + "\n")
+        }
+        return text
     }
 
     func showOlder(at revision: String, context: Context) throws {

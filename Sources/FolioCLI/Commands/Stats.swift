@@ -64,39 +64,45 @@ struct Stats: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let filter = try filters.filter(positionalKind: positionalKind)
-        let kind = filter.kind
         let records = try context.summaries(filter)
         let explicit = sums + averages.filter { !sums.contains($0) }
-        // Field values need the whole front matter: read the files of the records counted, and only then.
-        let roots: [Value] = kind != nil || !explicit.isEmpty || !rates.isEmpty || !counts.isEmpty
-            ? context.vault.records(at: records.map(\.path)).map { $0?.document.root.resolved ?? .null }
-            : Array(repeating: .null, count: records.count)
+        let roots = fieldValues(of: records, kind: filter.kind, context: context)
+        let keys = explicit.isEmpty && filter.kind != nil ? FieldPath.discover(in: roots) : explicit
+        let fields = keys.map { FieldPath($0, roots: roots) }
+        // A key asked for by name that no record holds a number at is named, not silently zero.
+        for field in fields where explicit.contains(field.name) && !field.hasNumbers(in: roots) { context.warn(FolioError(.statsNoValues(field.name))) }
+        let report = StatsReport(records: records, roots: roots, fields: fields, rates: try rateSpecs(roots),
+                                 counts: tallies(roots, kind: filter.kind, context: context), by: by)
+        if json { return context.json(report.json()) }
+        let columns = StatsColumns(sums: explicit.isEmpty ? Set(keys) : Set(sums), averages: explicit.isEmpty ? Set(keys) : Set(averages))
+        Console.page(report.text(language: context.language, terminal: context.terminal, columns: columns)
+            .map(\.trimmingTrailingSpaces).joined(separator: "\n"), terminal: context.terminal, environment: context.environment)
+    }
 
-        var rateSpecs: [RateSpec] = []
-        for text in rates {
+    /// Each record's front matter, read from its file only when a figure needs field values.
+    private func fieldValues(of records: [RecordSummary], kind: String?, context: Context) -> [Value] {
+        guard kind != nil || !sums.isEmpty || !averages.isEmpty || !rates.isEmpty || !counts.isEmpty else {
+            return Array(repeating: .null, count: records.count)
+        }
+        return context.vault.records(at: records.map(\.path)).map { $0?.document.root.resolved ?? .null }
+    }
+
+    private func rateSpecs(_ roots: [Value]) throws -> [RateSpec] {
+        try rates.map { text in
             let (key, value) = try keyValue(text)
             guard FieldPath.isValid(key) else { throw FolioError(.fieldNeedsKeyValue(text)) }
-            rateSpecs.append(RateSpec(name: "\(key)=\(value)", path: FieldPath(key, roots: roots), value: value))
+            return RateSpec(name: "\(key)=\(value)", path: FieldPath(key, roots: roots), value: value)
         }
-        let keys = explicit.isEmpty && kind != nil ? FieldPath.discover(in: roots) : explicit
-        let fields = keys.map { FieldPath($0, roots: roots) }
-        for field in fields where explicit.contains(field.name) && !roots.contains(where: { !field.numbers(in: $0).isEmpty }) {
-            context.warn(FolioError(.statsNoValues(field.name)))
-        }
+    }
 
-        var tallies = counts.map { CountSpec(name: $0, path: FieldPath($0, roots: roots), values: []) }
-        if counts.isEmpty, let kind, let declared = try? context.vault.kind(kind) {
-            tallies = declared.fields.compactMap { field in
-                field.allowedValues.map { CountSpec(name: field.name, path: FieldPath(field.name, roots: roots), values: $0) }
-            }
+    /// The `--count` keys, else for a kind the keys it lists values for.
+    private func tallies(_ roots: [Value], kind: String?, context: Context) -> [CountSpec] {
+        guard counts.isEmpty, let kind, let declared = try? context.vault.kind(kind) else {
+            return counts.map { CountSpec(name: $0, path: FieldPath($0, roots: roots), values: []) }
         }
-        let report = StatsReport(records: records, roots: roots, fields: fields, rates: rateSpecs, counts: tallies, by: by)
-        if json { return context.json(report.json()) }
-        let columns = StatsColumns(
-            sums: explicit.isEmpty ? Set(keys) : Set(sums), averages: explicit.isEmpty ? Set(keys) : Set(averages))
-        Console.page(report.text(language: context.language, terminal: context.terminal, columns: columns)
-            .map(\.trimmingTrailingSpaces).joined(separator: "\n"),
-            terminal: context.terminal, environment: context.environment)
+        return declared.fields.compactMap { field in
+            field.allowedValues.map { CountSpec(name: field.name, path: FieldPath(field.name, roots: roots), values: $0) }
+        }
     }
 }
 
@@ -108,6 +114,11 @@ struct FieldPath {
     let name: String
     /// The segments walked; for a bare key that no record has at the top, prefixed by each list key.
     let walks: [[String]]
+
+    /// Whether any record holds a number at this path.
+    func hasNumbers(in roots: [Value]) -> Bool {
+        roots.contains { !numbers(in: $0).isEmpty }
+    }
 
     static func isValid(_ text: String) -> Bool {
         !text.isEmpty && !text.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)

@@ -26,10 +26,12 @@ struct SyncCommand: ParsableCommand {
         let history = try context.requireHistory()
         let interrupt = Interrupt.install()
         let transport = RemoteTransport.make(context: context, interrupt: interrupt)
-        guard watch else {
-            try syncOnce(context: context, history: history, transport: transport)
-            return
-        }
+        guard watch else { return try syncOnce(context: context, history: history, transport: transport) }
+        try watchAndSync(context: context, history: history, transport: transport, interrupt: interrupt)
+    }
+
+    /// `--watch`: a sync now and after each change (or every interval) until Ctrl-C.
+    private func watchAndSync(context: Context, history: History, transport: SyncTransport, interrupt: Interrupt) throws {
         let seconds = interval ?? context.vault.settings.value("sync.interval").flatMap { Double($0.plainText) } ?? 10
         let watcher = DirectoryWatcher(root: context.vault.root)
         context.say(.watching(Int(seconds.rounded())))

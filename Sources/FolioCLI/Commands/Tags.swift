@@ -34,23 +34,27 @@ struct Tags: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let records = try context.summaries(try filters.filter())
-        let uses = TagTally.sorted(TagTally.count(records), by: sort)
+        TagsPrinter.print(TagTally.sorted(TagTally.count(records), by: sort), recordCount: records.count, json: json, context: context)
+    }
+}
+
+/// `folio tags`: "All" with the number of records, then each tag with its count and last use; or JSON.
+enum TagsPrinter {
+    static func print(_ uses: [TagUse], recordCount: Int, json: Bool, context: Context) {
         if json {
-            context.json(.array(uses.map { use in
+            return context.json(.array(uses.map { use in
                 .object([
                     ("tag", .string(use.tag)), ("count", .int(use.count)),
                     ("last_used", use.lastUsed.map { .string($0.day10) } ?? .null),
                 ])
             }))
-            return
         }
         let t = context.terminal
         let all = Message.tagsAll.text(context.language)
-        let names = [all] + uses.map { "#" + $0.tag }
-        let nameWidth = names.map(\.displayWidth).max() ?? 0
-        let countWidth = ([records.count] + uses.map(\.count)).map { String($0).count }.max() ?? 1
+        let nameWidth = ([all] + uses.map { "#" + $0.tag }).map(\.displayWidth).max() ?? 0
+        let countWidth = ([recordCount] + uses.map(\.count)).map { String($0).count }.max() ?? 1
         func count(_ n: Int) -> String { String(repeating: " ", count: countWidth - String(n).count) + String(n) }
-        var lines = [t.bold(all.padded(to: nameWidth)) + "  " + count(records.count)]
+        var lines = [t.bold(all.padded(to: nameWidth)) + "  " + count(recordCount)]
         for use in uses {
             lines.append(t.accent(("#" + use.tag).padded(to: nameWidth)) + "  " + count(use.count) + "  " + t.dim(use.lastUsed?.day10 ?? ""))
         }

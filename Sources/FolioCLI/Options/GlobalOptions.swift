@@ -98,6 +98,18 @@ struct Context {
         return set
     }
 
+    /// Whether to go on with something that removes files: yes with `--yes`, else the user's answer
+    /// to `question` on a terminal ("cancelled" said on a no); without a terminal it needs `--yes`.
+    func confirmed(_ question: Message, yes: Bool) throws(FolioError) -> Bool {
+        if yes { return true }
+        guard terminal.isInteractive else { throw FolioError(.needsYes) }
+        guard Console.confirm(question.text(language)) else {
+            say(.cancelled)
+            return false
+        }
+        return true
+    }
+
     /// The one record a user's reference names, read through the catalog (see ``Vault/findRecord(_:workingDirectory:)``).
     func record(_ reference: String) throws(FolioError) -> Record {
         try vault.findRecord(reference, workingDirectory: workingDirectory)
