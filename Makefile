@@ -8,18 +8,19 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan
 
+# Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
+define install_missing
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(2) $$missing; \
+	fi
+endef
+
 # Installs the Debian packages folio builds against and its tests use, when any is missing.
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
-	@missing=""; for p in $(APT_LEAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call install_missing,$(APT_PACKAGES),)
+	$(call install_missing,$(APT_LEAN_PACKAGES),--no-install-recommends)
 	@command -v $(SWIFT) >/dev/null || { echo "folio needs Swift 6.1 or newer on PATH (swift.org/install)"; exit 1; }
 
 build: deps
@@ -48,8 +49,7 @@ templates:
 # Timings (not part of `make test`): writes and sync on 10,000 records, the read commands on
 # 1,000 / 10,000 / 100,000 records next to `rg -l`, and micro-benchmarks of the parser and tokenizer.
 bench: release
-	@command -v hyperfine >/dev/null || $(SUDO) apt-get install -y -qq hyperfine
-	@[ -x /usr/bin/time ] || $(SUDO) apt-get install -y -qq time
+	$(call install_missing,hyperfine time python3,)
 	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-sync "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-search "$$($(SWIFT) build -c release --show-bin-path)/folio"

@@ -29,12 +29,18 @@ public struct MediaFacts: Sendable, Equatable {
     /// The longest duration a file may claim: a billion seconds, about 31 years.
     public static let maxDuration: Double = 1e9
 
+    /// `seconds` when a real file could last that long (finite, not negative, at most
+    /// ``maxDuration``), else nil.
+    public static func plausibleDuration(_ seconds: Double) -> Double? {
+        seconds.isFinite && seconds >= 0 && seconds <= maxDuration ? seconds : nil
+    }
+
     /// These facts without the numbers no real file has: a probe's arithmetic on a hostile header
     /// can overflow to infinity (a Matroska duration of 1e308 ticks) or come out negative or absurd,
     /// and such a number must never reach a record or a caller that turns it into an integer.
     var plausible: MediaFacts {
         var facts = self
-        if let duration, !(duration.isFinite && duration >= 0 && duration <= Self.maxDuration) { facts.duration = nil }
+        facts.duration = duration.flatMap(Self.plausibleDuration)
         if let width, width <= 0 { facts.width = nil }
         if let height, height <= 0 { facts.height = nil }
         if let latitude, !(latitude.isFinite && abs(latitude) <= 90) { facts.latitude = nil }

@@ -37,7 +37,8 @@ public enum LocalFile {
             let type = info.st_mode & S_IFMT
             let wanted: mode_t = isLast && !directory ? S_IFREG : S_IFDIR
             if type != wanted {
-                rename(path, path + ".damaged-\(getpid())")
+                // Moved aside, never over an earlier one: the name holds the pid and the time.
+                rename(path, path + ".damaged-\(getpid())-\(Vault.nowNanoseconds())")
                 return
             }
         }

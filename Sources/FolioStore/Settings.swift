@@ -43,6 +43,12 @@ public struct Settings: Sendable {
         return key.defaultText.map { Value.resolvePlain($0) }
     }
 
+    /// A whole-number setting: the file's value when it is in the key's range, else the key's default.
+    public func int(_ name: String) -> Int? {
+        if case .int(let number)? = value(name) { return number }
+        return nil
+    }
+
     public func string(_ name: String) -> String? {
         guard let value = value(name) else { return nil }
         if case .null = value { return nil }

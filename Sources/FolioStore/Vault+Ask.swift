@@ -25,10 +25,7 @@ public struct QAAnswer: Sendable, Equatable {
 
 extension Vault {
     /// The longest question `ask` takes, in characters (`qa.max_question_length`, default 500).
-    public var maxQuestionLength: Int {
-        if case .int(let limit)? = settings.value("qa.max_question_length"), limit > 0 { return limit }
-        return 500
-    }
+    public var maxQuestionLength: Int { settings.int("qa.max_question_length") ?? 500 }
 
     /// The question as it will be stored (trimmed), or why it cannot be asked.
     /// - Throws: ``FolioError`` for an empty or blank question, or one over ``maxQuestionLength``.

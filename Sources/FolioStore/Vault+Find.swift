@@ -13,29 +13,35 @@ extension Vault {
     ///   the file's own problem when the reference is the path of a file that cannot be read.
     public func findRecord(_ reference: String, workingDirectory: URL? = nil) throws(FolioError) -> Record {
         if let record = findByID(reference) { return record }
-        return try findRecord(reference, workingDirectory: workingDirectory, in: catalog())
+        return try resolveInCatalog(reference, workingDirectory: workingDirectory, in: catalog())
     }
 
-    /// An id or id prefix found in the id table the catalog keeps (``IDTable``), without a look
-    /// at any other file: the file it names is read and must still carry an id that the reference
-    /// names. Ids are random, so only a file copied by hand since the table was written could make
-    /// the answer ambiguous, and `check` finds those. Nil sends the reference through the
-    /// refreshed catalog: no table, a reference that is no id, none or several records, or a file
+    /// A full id found in the id table the catalog keeps (``IDTable``), without a look at any
+    /// other file: the file it names is read and must still carry that id. Only a whole id: the
+    /// table is as old as the catalog's last rewrite, so a record made since (by `new`, a pull, an
+    /// editor) could make a prefix ambiguous unseen; ids are random, so a whole id is shared only
+    /// by a hand copy, which `check` finds. Nil sends the reference through the refreshed
+    /// catalog: no table, a reference that is no whole id, no such record, several, or a file
     /// that is not what the table says.
     func findByID(_ reference: String) -> Record? {
         let lowered = reference.lowercased()
-        guard lowered.count >= RecordReference.minimumPrefix, lowered.allSatisfy({ $0.isHexDigit || $0 == "-" }),
-              let path = IDTable.path(for: lowered, in: idTableURL),
+        guard UUID(uuidString: lowered) != nil, let path = IDTable.path(for: lowered, in: idTableURL),
               // Never through a folder link leading out of the vault, whatever the table says.
               root.appendingPathComponent(path).resolvingSymlinksInPath().path.hasPrefix(root.resolvingSymlinksInPath().path + "/"),
               case .record(let record) = Self.parse(path: path, rootPath: root.path, limits: frontMatterLimits),
-              let id = record.id, id.hasPrefix(lowered)
+              record.id == lowered
         else { return nil }
         return record
     }
 
+    /// The same, through a catalog already read (a command naming several records reads it once).
     /// `catalog` may be older than the files (tests pass one read before they change them).
-    func findRecord(_ reference: String, workingDirectory: URL?, in catalog: Catalog) throws(FolioError) -> Record {
+    public func findRecord(_ reference: String, workingDirectory: URL?, in catalog: Catalog) throws(FolioError) -> Record {
+        if let record = findByID(reference) { return record }
+        return try resolveInCatalog(reference, workingDirectory: workingDirectory, in: catalog)
+    }
+
+    func resolveInCatalog(_ reference: String, workingDirectory: URL?, in catalog: Catalog) throws(FolioError) -> Record {
         let text = try referenceText(reference, workingDirectory: workingDirectory)
         if text.contains("/") || text.hasSuffix(".md"), let problem = catalog.problems.first(where: { $0.file == text }) {
             throw problem

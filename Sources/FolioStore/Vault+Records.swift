@@ -69,12 +69,17 @@ extension Vault {
         set.records.first { $0.kind == "profile" && $0.path == "profile.md" } ?? set.records.first { $0.kind == "profile" }
     }
 
+    /// `profile.md` when it is a profile record, read alone.
+    public func profileFile() -> Record? {
+        guard case .record(let record) = Self.parse(path: "profile.md", rootPath: root.path, limits: frontMatterLimits),
+              record.kind == "profile" else { return nil }
+        return record
+    }
+
     /// Refuses to write to a vault without an owner, saying how to make one; reads `profile.md` only,
     /// which must be a profile record.
     public func requireProfile() throws(FolioError) {
-        guard case .record(let record) = Self.parse(path: "profile.md", rootPath: root.path, limits: frontMatterLimits), record.kind == "profile" else {
-            throw FolioError(.noProfile)
-        }
+        guard profileFile() != nil else { throw FolioError(.noProfile) }
     }
 
     // MARK: - Creating
@@ -261,7 +266,6 @@ extension Vault {
     @discardableResult
     public func update(_ record: Record, set assignments: [(String, String)], unset: [String] = []) throws(FolioError) -> Record {
         try checkInput(assignments.flatMap { key, text in [(.field(UserInput.oneLine(key)), key), (Self.inputName(key), text)] })
-        if let name = record.kind, brokenTemplates[name] != nil { _ = try kindForWriting(name) }
         let kind = kinds[record.kind ?? ""]
         var changes: [(String, Node?)] = []
         for (key, text) in assignments {
@@ -324,6 +328,8 @@ extension Vault {
 
     @discardableResult
     func apply(_ changes: [(String, Node?)], body: (@Sendable (String) -> String)? = nil, to record: Record, verb: String) throws(FolioError) -> Record {
+        // A kind whose template override is broken is not written, whatever the change.
+        if let name = record.kind, brokenTemplates[name] != nil { _ = try kindForWriting(name) }
         let order = kinds[record.kind ?? ""]?.keyOrder ?? Kind.commonKeys
         return try withLock { () throws(FolioError) -> Record in
             let fresh = try reread(record.path)
@@ -381,10 +387,6 @@ extension Vault {
     // MARK: - Deleting
 
     /// Throws when a child whose rule is `refuse` blocks the plan.
-    public func checkRefusals(_ plan: DeletePlan, in set: RecordSet) throws(FolioError) {
-        try checkRefusals(plan, among: set.records)
-    }
-
     /// Refuses a plan a child's `refuse` rule blocks, naming the child and its parent.
     public func checkRefusals(_ plan: DeletePlan, among records: [some ParentLinked]) throws(FolioError) {
         guard let refusal = plan.refusals.first else { return }
@@ -394,15 +396,15 @@ extension Vault {
 
     /// What removing `roots` would do, following each child kind's delete rule.
     public func planDelete(_ roots: [Record], in set: RecordSet) -> DeletePlan {
-        planDelete(roots, among: set.records)
+        planDelete(rootPaths: roots.map(\.path), among: set.records)
     }
 
     /// The same, planned among `records` (the catalog's summaries, or every parsed record); the
     /// plan's indexes are positions in `records`.
-    public func planDelete(_ roots: [some Referable], among records: [some ParentLinked]) -> DeletePlan {
+    public func planDelete(rootPaths: [String], among records: [some ParentLinked]) -> DeletePlan {
         var position: [String: Int] = [:]
         for (index, record) in records.enumerated() { position[record.path] = index }
-        let indexes = roots.compactMap { position[$0.path] }
+        let indexes = rootPaths.compactMap { position[$0] }
         return DeletePlan(removing: indexes, from: records) { [kinds] kind in kinds[kind]?.onParentDelete ?? .cascade }
     }
 

@@ -40,23 +40,16 @@ public final class Vault {
     public var folioDirectory: URL { root.appendingPathComponent(VaultLocation.folioDirectory) }
     /// The front matter limits of this vault's settings (``FrontMatterLimits/standard`` where unset).
     public var frontMatterLimits: FrontMatterLimits {
-        func setting(_ name: String, _ fallback: Int) -> Int {
-            if case .int(let value)? = settings.value(name), value > 0 { return value }
-            return fallback
-        }
         let standard = FrontMatterLimits.standard
-        return FrontMatterLimits(maxBytes: setting("front_matter.max_bytes", standard.maxBytes),
-                                 maxDepth: setting("front_matter.max_depth", standard.maxDepth),
-                                 maxNodes: setting("front_matter.max_nodes", standard.maxNodes))
+        return FrontMatterLimits(maxBytes: settings.int("front_matter.max_bytes") ?? standard.maxBytes,
+                                 maxDepth: settings.int("front_matter.max_depth") ?? standard.maxDepth,
+                                 maxNodes: settings.int("front_matter.max_nodes") ?? standard.maxNodes)
     }
 
     /// How much of one record's body is indexed for search and cut into snippets
     /// (`search.max_record_bytes`, 1 MiB): a pasted log of 50 MB is listed, shown and searched in its
     /// first part, and never slows every read command down.
-    public var searchedBytesLimit: Int {
-        if case .int(let value)? = settings.value("search.max_record_bytes"), value >= 4_096 { return value }
-        return 1_048_576
-    }
+    public var searchedBytesLimit: Int { settings.int("search.max_record_bytes") ?? 1_048_576 }
 
     public var localDirectory: URL { folioDirectory.appendingPathComponent("local") }
     public var configURL: URL { folioDirectory.appendingPathComponent("config.yaml") }

@@ -142,9 +142,13 @@ extension Vault {
         }
         if let prefix, bytes.count >= prefix {
             dropPartialScalar(&bytes)
-            if case .problem = parse(bytes: bytes, path: path, limits: limits) {
+            // Only a front matter not closed within the cut could read otherwise whole; any other
+            // problem is the file's as read, and a damaged 50 MB file is not read twice.
+            let cut = parse(bytes: bytes, path: path, limits: limits)
+            if case .problem(let error) = cut, case .frontMatterUnclosed = error.message {
                 return parse(path: path, rootPath: rootPath, limits: limits)
             }
+            return cut
         }
         return parse(bytes: bytes, path: path, limits: limits)
     }

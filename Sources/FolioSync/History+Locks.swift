@@ -23,8 +23,7 @@ extension History: WritersLockGuard {
 
     /// The `git.lock_wait` setting, in seconds.
     static func lockWait(_ settings: Settings) -> Int {
-        settings.value("git.lock_wait").flatMap { Int($0.plainText) }.map { min(max($0, 0), 600) }
-            ?? GitLocks.defaultWaitSeconds
+        settings.int("git.lock_wait") ?? GitLocks.defaultWaitSeconds
     }
 
     func say(_ notice: Message) {

@@ -363,6 +363,7 @@ extension RemoteMessage.Hazard {
         case .malformedName: self = .malformedName
         case .duplicateName: self = .duplicateName
         case .symlinkEscapes(let target): self = .symlinkOut(target: target)
+        case .tooDeep: self = .tooDeep
         }
     }
 }

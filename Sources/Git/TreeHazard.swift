@@ -25,7 +25,13 @@ public struct TreeHazard: Sendable, Hashable, CustomStringConvertible {
         /// A symbolic link whose target is absolute, climbs out of the working directory (through
         /// `..` or other links in the tree), points into `.git`, or never resolves.
         case symlinkEscapes(target: String)
+        /// Folders nested deeper than ``TreeHazard/maxDepth``: no vault needs them, and walking
+        /// them without end would exhaust the stack.
+        case tooDeep
     }
+
+    /// How deep folders may nest in a tree folio accepts.
+    public static let maxDepth = 256
 
     /// The entry's path, components joined with `/` as they are written in the tree.
     public var path: String
@@ -44,6 +50,7 @@ public struct TreeHazard: Sendable, Hashable, CustomStringConvertible {
         case .malformedName: "\(path): a name with a slash or backslash"
         case .duplicateName: "\(path): named twice in one folder"
         case .symlinkEscapes(let target): "\(path): a symbolic link to \(target) outside the working directory"
+        case .tooDeep: "\(path): folders nested more than \(Self.maxDepth) deep"
         }
     }
 }
@@ -69,6 +76,9 @@ private struct HazardScan {
     var links: [[String]: String] = [:]
 
     mutating func walk(_ repository: Repository, tree: OpaquePointer, prefix: [String]) throws {
+        guard prefix.count < TreeHazard.maxDepth else {
+            return found.append(TreeHazard(path: prefix.joined(separator: "/"), kind: .tooDeep))
+        }
         var seen = Set<String>()
         var folded: [String: Int] = [:]
         var symlinkNames: [String] = []

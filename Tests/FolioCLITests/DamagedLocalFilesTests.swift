@@ -7,12 +7,12 @@ import Testing
 /// nothing through a link, and delete nothing someone may have put there.
 @Suite("Damaged files in .folio/local")
 struct DamagedLocalFilesTests {
-    static let files = ["lock", "device", "sync-state.json", "ai-state.json", "ai-endpoints", "sync-update", "cache/catalog"]
+    static let files = ["lock", "device", "sync-state.json", "ai-state.json", "ai-endpoints", "sync-update", "cache/catalog", "cache/ids"]
     /// Folders folio keeps there; damaged, a file stands in their place.
     static let folders = ["git-writers", "sync"]
 
     enum Damage: String, CaseIterable {
-        case garbage, folder, linkOutside, huge, truncated
+        case garbage, folder, linkOutside, huge, truncated, pipe
     }
 
     @Test("every derived file damaged in every way: the commands go on, nothing outside is read, nothing is deleted", arguments: Damage.allCases)
@@ -41,6 +41,9 @@ struct DamagedLocalFilesTests {
                 try Data(repeating: 0x41, count: 3 << 20).write(to: url)
             case .truncated:
                 try Data("{\"url\": \"file:///x\", \"lastSy".utf8).write(to: url)
+            case .pipe:
+                // A reader that waited for a writer would hang every command.
+                #expect(mkfifo(url.path, 0o644) == 0)
             }
         }
 

@@ -194,7 +194,7 @@ struct HostileRecordTests {
         #expect(!commit.stderr.contains("\u{1B}"))
         for (name, says) in [("ideas/CON.md", "'CON.md' is a device name Windows reserves"), ("ideas/aux.txt.md", "'aux.txt.md' is a device name"),
                              ("ideas/10:30 meeting.md", "the name holds ':'"), ("ideas/trailing.md.", "'trailing.md.' ends with a dot or a space"),
-                             ("ideas/what?.md", "the name holds '?'"), (#""ideas/new\nline.md""#, "the name holds the control character U+A")] {
+                             ("ideas/what?.md", "the name holds '?'"), (#""ideas/new\nline.md""#, "the name holds the control character U+000A (␊)")] {
             #expect(commit.stderr.contains(name) && commit.stderr.contains(says), "\(name): \(commit.stderr)")
         }
         let untracked = try git(["status", "--porcelain", "--untracked-files=all"], in: folio.directory)
@@ -216,5 +216,25 @@ struct HostileRecordTests {
             #expect(show.status == 0, "\(duration): \(show.stderr)")
             #expect(show.stdout.contains("media/ab/ab12.mp4"), "\(show.stdout)")
         }
+    }
+
+    @Test("a tag or a file name holding an escape sequence reaches `tags` and `status` as a picture, never raw")
+    func controlsInTagsAndStatus() throws {
+        let folio = try FolioProcess.vault()
+        try folio.write("ideas/tagged.md", "---\nkind: idea\ntitle: tagged\ntags: [\"red\\e[31malert\"]\n---\nbody\n")
+        try folio.write("ideas/esc\u{1B}[31mname.md", "---\nkind: idea\ntitle: named\n---\nbody\n")
+        for arguments in [["tags"], ["status"], ["list"]] {
+            let result = try folio.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(!(result.stdout + result.stderr).contains("\u{1B}"), "\(arguments) sent a raw ESC: \(result.stdout.debugDescription)")
+        }
+        #expect(try folio.run("tags").stdout.contains("#red␛[31malert"))
+    }
+
+    @Test("an interval that is not a number of seconds is refused before anything runs", arguments: ["nan", "1e300", "-5", "0"])
+    func badWatchInterval(interval: String) throws {
+        let folio = try FolioProcess.vault()
+        let result = try folio.run("sync", "--watch", "--interval=\(interval)")
+        #expect(result.status == 2 && result.stderr.contains("--interval takes seconds from 1 to 86400"), "\(result.status) \(result.stderr)")
     }
 }

@@ -59,7 +59,7 @@ struct CascadeDeleteTests {
         var set = vault.loadRecords()
         if among == "catalog" {
             let summaries = vault.catalog().summaries
-            try vault.execute(vault.planDelete([project], among: summaries), among: summaries)
+            try vault.execute(vault.planDelete(rootPaths: [project.path], among: summaries), among: summaries)
         } else {
             try vault.execute(vault.planDelete([project], in: set), in: set)
         }
@@ -72,7 +72,7 @@ struct CascadeDeleteTests {
         let summaries = vault.catalog().summaries
         let before = t.snapshot()
         if among == "catalog" {
-            #expect(throws: FolioError.self) { try vault.execute(vault.planDelete([second], among: summaries), among: summaries) }
+            #expect(throws: FolioError.self) { try vault.execute(vault.planDelete(rootPaths: [second.path], among: summaries), among: summaries) }
         } else {
             #expect(throws: FolioError.self) { try vault.execute(vault.planDelete([second], in: set), in: set) }
         }

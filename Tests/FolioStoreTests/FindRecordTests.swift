@@ -125,6 +125,14 @@ struct FindRecordTests {
         #expect(t.vault.findByID("5b0c") == nil, "a prefix of several records goes to the catalog, which says it is ambiguous")
         #expect(t.vault.findByID("quokka walk") == nil)
         #expect(t.vault.findByID("face") == nil, "no record has it")
+        #expect(t.vault.findByID("5b0c7e2a-0000-4000-8000-00000000000") == nil, "a prefix never comes from the table")
+
+        // A record made since the table was written shares a prefix with one in it: the prefix is
+        // ambiguous, as a scan says, not the older record.
+        try t.write("ideas/2026/11/beef-1.md", "---\nid: beef0000-0000-4000-8000-000000000001\nkind: idea\ntitle: one\n---\n")
+        _ = settledCatalog(t)
+        try t.write("ideas/2026/11/beef-2.md", "---\nid: beef0000-0000-4000-8000-000000000002\nkind: idea\ntitle: two\n---\n")
+        #expect(throws: FolioError.self) { try t.vault.findRecord("beef") }
 
         // The file changed its id in place; the cache still has the old one.
         let path = "ideas/2026/11/2026-11-05-idea-4.md"

@@ -87,4 +87,14 @@ import TestSupport
         ])
         #expect(try repository.hazards(in: commit) == [TreeHazard(path: "Notes", kind: .duplicateName)])
     }
+
+    @Test("folders nested deeper than the limit are refused by name, without walking them to the bottom")
+    func nestingBeyondTheLimit() throws {
+        let scratch = try Scratch()
+        var entry = HostileTree.Entry.file("deep\n")
+        for _ in 0..<(TreeHazard.maxDepth + 20) { entry = .tree(["d": entry]) }
+        let (repository, commit) = try commit(in: scratch, ["d": entry, "ok.md": .file("fine\n")])
+        let path = Array(repeating: "d", count: TreeHazard.maxDepth).joined(separator: "/")
+        #expect(try repository.hazards(in: commit) == [TreeHazard(path: path, kind: .tooDeep)])
+    }
 }

@@ -49,7 +49,6 @@ public final class FaultProxy: @unchecked Sendable {
     private let wake: (read: Int32, write: Int32)
     private let lock = NSLock()
     private var currentMode: Mode
-    private var accepted = 0
     private var hit = 0
     private var stopped = false
     private let threads = DispatchGroup()
@@ -83,8 +82,6 @@ public final class FaultProxy: @unchecked Sendable {
         set { lock.withLock { currentMode = newValue } }
     }
 
-    /// How many connections were accepted so far.
-    public var connections: Int { lock.withLock { accepted } }
 
     /// How many connections a drop or stall has hit so far.
     public var faults: Int { lock.withLock { hit } }
@@ -115,10 +112,7 @@ public final class FaultProxy: @unchecked Sendable {
             guard fds[0].revents & Int16(POLLIN) != 0 else { continue }
             let client = accept(listener.descriptor, nil, nil)
             guard client >= 0 else { continue }
-            let mode = lock.withLock { () -> Mode in
-                accepted += 1
-                return currentMode
-            }
+            let mode = lock.withLock { currentMode }
             threads.enter()
             Thread.detachNewThread { [self] in
                 serve(client, mode: mode)

@@ -14,8 +14,7 @@ struct Edit: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let found = try context.record(record)
-        let session = try EditSession(record: found, vault: context.vault)
-        context.say(try session.run(editor: EditSession.editor(context.environment), context: context))
+        context.say(try EditSession(record: found, context: context).edit())
     }
 }
 
@@ -24,24 +23,24 @@ struct Edit: ParsableCommand {
 /// that does not pass is reopened on a terminal, else kept and named.
 struct EditSession {
     let record: Record
-    let vault: Vault
+    let context: Context
     let draft: URL
 
-    init(record: Record, vault: Vault) throws(FolioError) {
+    init(record: Record, context: Context) throws(FolioError) {
         self.record = record
-        self.vault = vault
-        draft = vault.localDirectory.appendingPathComponent("edit-\(record.id ?? "record")-\(getpid()).md")
-        try AtomicFile.makeDirectory(vault.localDirectory)
+        self.context = context
+        draft = context.vault.localDirectory.appendingPathComponent("edit-\(record.id ?? "record")-\(getpid()).md")
         try AtomicFile.write(record.document.text, to: draft)
     }
 
     /// `$VISUAL`, else `$EDITOR`, else vi.
-    static func editor(_ environment: [String: String]) -> String {
-        environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
+    private var editor: String {
+        let environment = context.environment
+        return environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
     }
 
     /// What became of the record: unchanged, or updated.
-    func run(editor: String, context: Context) throws(FolioError) -> Message {
+    func edit() throws(FolioError) -> Message {
         let original = record.document.text
         while true {
             try Self.open(editor, file: draft)
@@ -49,7 +48,7 @@ struct EditSession {
             do throws(FolioError) {
                 var outcome = Message.nothingChanged
                 if edited != original {
-                    let saved = try vault.replaceText(of: record, with: edited, expecting: original)
+                    let saved = try context.vault.replaceText(of: record, with: edited, expecting: original)
                     outcome = .updated(title: saved.title, path: saved.path)
                 }
                 try? FileManager.default.removeItem(at: draft)

@@ -155,9 +155,8 @@ extension Context {
 
     /// The vault-relative path of a record named now, or of a path typed (a record may be gone by now).
     func resolvePath(_ reference: String) throws(FolioError) -> String {
-        let set = records(quiet: true)
         do {
-            return try vault.resolve(reference, in: set, workingDirectory: workingDirectory).path
+            return try record(reference).path
         } catch {
             if let path = try? vault.relativePath(of: reference, from: workingDirectory), path.hasSuffix(".md") { return path }
             if reference.hasSuffix(".md") && !reference.hasPrefix("/") && !reference.contains("..") { return reference }
@@ -180,11 +179,11 @@ struct StatusPrinter {
             context.say(.statusClean)
         } else {
             Console.out(terminal.bold(Message.statusChanged(status.changed.count).text(context.language)))
-            for path in status.changed { Console.out("  " + path + (heldBack[path].map { "  " + terminal.warn($0) } ?? "")) }
+            for path in status.changed { Console.out("  " + path.quotedPath + (heldBack[path].map { "  " + terminal.warn($0) } ?? "")) }
         }
         if !status.conflicts.isEmpty {
             Console.out(terminal.warn(Message.statusConflicts(status.conflicts.count).text(context.language)))
-            for path in status.conflicts { Console.out("  " + path) }
+            for path in status.conflicts { Console.out("  " + path.quotedPath) }
         }
         if !pendingAI.isEmpty { Console.out(terminal.warn(Message.ai(.pendingAI(pendingAI.count)).text(context.language))) }
         guard let url = status.remote.url else { return context.say(.noRemote) }

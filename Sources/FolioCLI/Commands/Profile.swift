@@ -31,12 +31,14 @@ struct ProfileCommand: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        let set = context.records(quiet: true)
         switch action {
-        case "set": try save(in: set, context: context)
-        case "replace": try replace(in: set, context: context)
+        case "set": try save(in: context.records(quiet: true), context: context)
+        case "replace": try replace(in: context.records(quiet: true), context: context)
         default:
-            guard let profile = context.vault.profile(in: set) else { throw FolioError(.noProfile) }
+            // profile.md read alone; the whole vault only when the profile lives elsewhere.
+            guard let profile = context.vault.profileFile() ?? context.vault.profile(in: context.records(quiet: true)) else {
+                throw FolioError(.noProfile)
+            }
             if json { context.json(JSONWriter.record(profile, body: true)) } else { Console.out(profile.document.text) }
         }
     }

@@ -31,10 +31,7 @@ struct Remove: ParsableCommand {
     @Flag(help: "Print the plan as JSON: {\"remove\": [records], \"unlink\": [paths]}.") var json = false
     @OptionGroup var global: GlobalOptions
 
-    private var hasFilters: Bool {
-        let filter = try? filters.filter()
-        return filter?.kind != nil || filter?.narrowsBeyondKind == true || search != nil
-    }
+    private var hasFilters: Bool { (try? filters.filter()) != RecordFilter() || search != nil }
 
     func validate() throws {
         if records.isEmpty && !hasFilters { throw ValidationError(Message.ask(.needsRecordsOrFilter).text(MessageLanguage.shared.current)) }
@@ -45,12 +42,12 @@ struct Remove: ParsableCommand {
         let context = try Context.open(global)
         // The plan is made among the catalog's summaries: parents, kinds and ids are all it needs.
         let catalog = context.catalog(quiet: true)
-        let roots = records.isEmpty ? try filtered(catalog, context: context) : try named(among: catalog.summaries, context: context)
+        let roots = records.isEmpty ? try filtered(catalog, context: context).map(\.path) : try named(in: catalog, context: context).map(\.path)
         if roots.isEmpty {
             if json { context.json(.object([("remove", .array([])), ("unlink", .array([]))])) }
             return Console.err(Message.ask(.noneMatched).text(context.language))
         }
-        let plan = context.vault.planDelete(roots, among: catalog.summaries)
+        let plan = context.vault.planDelete(rootPaths: roots, among: catalog.summaries)
         printPlan(plan, records: catalog.summaries, json: json, context: context, limit: records.isEmpty ? 20 : nil)
         try context.vault.checkRefusals(plan, among: catalog.summaries)
         guard !dryRun, try context.confirmed(.confirmDelete(plan.removals.count), yes: yes) else { return }
@@ -59,12 +56,9 @@ struct Remove: ParsableCommand {
     }
 
     /// The records named, found as `show` finds them.
-    private func named(among summaries: [RecordSummary], context: Context) throws -> [RecordSummary] {
-        var position: [String: Int] = [:]
-        for (index, summary) in summaries.enumerated() { position[summary.path] = index }
-        return try records.map { reference throws(FolioError) in
-            guard let index = position[try context.record(reference).path] else { throw FolioError(.recordNotFound(reference)) }
-            return summaries[index]
+    private func named(in catalog: Catalog, context: Context) throws -> [Record] {
+        try records.map { reference throws(FolioError) in
+            try context.vault.findRecord(reference, workingDirectory: context.workingDirectory, in: catalog)
         }
     }
 

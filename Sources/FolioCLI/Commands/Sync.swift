@@ -18,8 +18,15 @@ struct SyncCommand: ParsableCommand {
         """)
 
     @Flag(help: "Keep syncing every interval and right after local changes, until Ctrl-C.") var watch = false
-    @Option(help: "Seconds between syncs with --watch (default: sync.interval, else 10).") var interval: Double?
+    @Option(help: "Seconds between syncs with --watch, 1 to 86400 (default: sync.interval, else 10).") var interval: Double?
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        // The same range as the sync.interval setting; a NaN or 1e300 would trap as whole seconds.
+        if let interval, !(interval >= 1 && interval <= 86_400) {
+            throw ValidationError("--interval takes seconds from 1 to 86400, not '\(interval)'.")
+        }
+    }
 
     func run() throws {
         let context = try Context.open(global)
@@ -32,7 +39,7 @@ struct SyncCommand: ParsableCommand {
 
     /// `--watch`: a sync now and after each change (or every interval) until Ctrl-C.
     private func watchAndSync(context: Context, history: History, transport: SyncTransport, interrupt: Interrupt) throws {
-        let seconds = interval ?? context.vault.settings.value("sync.interval").flatMap { Double($0.plainText) } ?? 10
+        let seconds = interval ?? Double(context.vault.settings.int("sync.interval") ?? 10)
         let watcher = DirectoryWatcher(root: context.vault.root)
         context.say(.watching(Int(seconds.rounded())))
         while !interrupt.fired {

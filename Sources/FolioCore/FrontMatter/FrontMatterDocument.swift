@@ -126,8 +126,7 @@ public struct FrontMatterDocument: Sendable, Hashable {
 
     /// Sets the value at a path of nested keys (`["ai", "model"]`), creating missing mappings.
     public mutating func set(path: [String], _ value: Node, preceding: [String] = []) throws(FrontMatterError) {
-        let before = self
-        try faithfully(path, from: before, expecting: value.resolved) { document throws(FrontMatterError) in
+        try faithfully(path, expecting: value.resolved) { document throws(FrontMatterError) in
             try document.splice(path: path, value, preceding: preceding)
         }
     }
@@ -164,14 +163,14 @@ public struct FrontMatterDocument: Sendable, Hashable {
 
     /// Removes the value at a path of nested keys; a missing key is not an error.
     public mutating func remove(path: [String]) throws(FrontMatterError) {
-        let before = self
-        try faithfully(path, from: before, expecting: nil) { document throws(FrontMatterError) in
+        try faithfully(path, expecting: nil) { document throws(FrontMatterError) in
             try document.cut(path: path)
         }
     }
 
     private mutating func cut(path: [String]) throws(FrontMatterError) {
-        try guardLineBreaks(Array(text.utf8), key: path.first ?? "")
+        var bytes = Array(text.utf8)
+        try guardLineBreaks(bytes, key: path.first ?? "")
         var mapping = root
         var indent = 0
         for component in path.dropLast() {
@@ -182,7 +181,6 @@ public struct FrontMatterDocument: Sendable, Hashable {
             indent = first.start.column - 1
         }
         guard let pair = mapping.pairs?.first(where: { $0.key.scalarText == path.last }) else { return }
-        var bytes = Array(text.utf8)
         let extent = try entryExtent(pair, indent: indent, in: bytes)
         try guardAnchors(of: pair, extent: extent)
         bytes.removeSubrange(extent)
@@ -256,9 +254,9 @@ public struct FrontMatterDocument: Sendable, Hashable {
     /// misjudges; `make fuzz` keeps finding new ones) is refused as an unsupported layout and
     /// the document left as it was: an edit is exact or it does not happen.
     private mutating func faithfully(
-        _ path: [String], from before: FrontMatterDocument, expecting expected: Value?,
-        _ edit: (inout FrontMatterDocument) throws(FrontMatterError) -> Void
+        _ path: [String], expecting expected: Value?, _ edit: (inout FrontMatterDocument) throws(FrontMatterError) -> Void
     ) throws(FrontMatterError) {
+        let before = self
         let key = path.first ?? ""
         let mark = before.root.pairs?.first { $0.key.scalarText == key }?.key.span?.start
         let refusal = FrontMatterError(kind: .unsupportedLayout(key), line: (mark?.line ?? 1) + before.lineOffset,
@@ -272,17 +270,19 @@ public struct FrontMatterDocument: Sendable, Hashable {
             default: throw refusal  // the spliced text did not parse: the splice misjudged the layout
             }
         }
-        guard path.count > 0, body == before.body,
-              Self.entries(of: self, without: key).elementsEqual(Self.entries(of: before, without: key), by: { $0.0 == $1.0 && $0.1 == $1.1 }),
-              Self.value(at: path, in: root.resolved) == expected
+        let after = root.resolved
+        guard path.count > 0,
+              text.utf8.dropFirst(bodyStart).elementsEqual(before.text.utf8.dropFirst(before.bodyStart)),
+              Self.entries(of: after, without: key).elementsEqual(Self.entries(of: before.root.resolved, without: key), by: { $0.0 == $1.0 && $0.1 == $1.1 }),
+              Self.value(at: path, in: after) == expected
         else {
             self = before
             throw refusal
         }
     }
 
-    private static func entries(of document: FrontMatterDocument, without key: String) -> [(String, Value)] {
-        guard case .map(let pairs) = document.root.resolved else { return [] }
+    private static func entries(of root: Value, without key: String) -> [(String, Value)] {
+        guard case .map(let pairs) = root else { return [] }
         return pairs.filter { $0.0 != key }
     }
 

@@ -61,7 +61,7 @@ extension Kind {
         }
         func fail(_ problem: String, key: String) -> FolioError {
             let mark = document[key]?.span?.start
-            let line = mark.map { $0.line + FrontMatterDocument.lineNumber(of: document.yamlStart, in: Array(text.utf8)) - 1 }
+            let line = mark.map { $0.line + FrontMatterDocument.lineNumber(of: document.yamlStart, in: text.utf8) - 1 }
             return FolioError(.templateInvalid(problem), file: source, line: line, column: mark?.column)
         }
         let name = document.string("kind") ?? fallbackName
@@ -99,7 +99,7 @@ extension Kind {
         do {
             self.bodyTemplate = try MustacheTemplate(string: bodyText)
         } catch let error as MustacheTemplate.ParserError {
-            let bodyLine = FrontMatterDocument.lineNumber(of: document.bodyStart, in: Array(text.utf8))
+            let bodyLine = FrontMatterDocument.lineNumber(of: document.bodyStart, in: text.utf8)
             throw FolioError(
                 .templateInvalid("Mustache: \(error.error)"), file: source,
                 line: bodyLine + error.context.lineNumber - 1, column: error.context.columnNumber,
@@ -108,16 +108,10 @@ extension Kind {
             throw FolioError(.templateInvalid("\(error)"), file: source)
         }
         if let include = MustacheIncludes.first(in: bodyText) {
-            let bodyLine = FrontMatterDocument.lineNumber(of: document.bodyStart, in: Array(text.utf8))
-            let bodyBytes = Array(bodyText.utf8)
-            let line = bodyLine + FrontMatterDocument.lineNumber(of: include.offset, in: bodyBytes) - 1
-            let lineStart = bodyBytes[..<include.offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-            let column = String(decoding: bodyBytes[lineStart..<include.offset], as: UTF8.self).unicodeScalars.count + 1
-            let lineEnd = bodyBytes[include.offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bodyBytes.count
+            let mark = Mark(byteOffset: document.bodyStart + include.offset, in: text)
             throw FolioError(
                 .templateInvalid("'\(include.name)' would be read from another template file; a folio template cannot include files"),
-                file: source, line: line, column: column,
-                sourceLine: String(decoding: bodyBytes[lineStart..<lineEnd], as: UTF8.self))
+                file: source, line: mark.line, column: mark.column, sourceLine: FolioError.line(mark.line, of: text))
         }
     }
 

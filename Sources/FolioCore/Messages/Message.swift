@@ -196,7 +196,7 @@ public enum Message: Sendable, Equatable {
         case .emptyComponent: ("路徑裡有空的名字", "the path has an empty name in it")
         case .tooLong(let start): ("「\(start)」超過 255 位元組", "'\(start)' is longer than 255 bytes")
         case .controlCharacter(let value):
-            ("名字裡有控制字元 U+\(String(value, radix: 16, uppercase: true))", "the name holds the control character U+\(String(value, radix: 16, uppercase: true))")
+            ("名字裡有控制字元 \(GuardMessage.codePoint(value))", "the name holds the control character \(GuardMessage.codePoint(value))")
         case .windowsCharacter(let character): ("名字裡有 Windows 不允許的「\(character)」", "the name holds '\(character)', which Windows does not allow")
         case .endsWithDotOrSpace(let name): ("「\(name)」以句點或空格結尾", "'\(name)' ends with a dot or a space")
         case .windowsDeviceName(let name): ("「\(name)」是 Windows 保留的裝置名稱", "'\(name)' is a device name Windows reserves")

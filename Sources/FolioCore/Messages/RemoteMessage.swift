@@ -11,6 +11,7 @@ public enum RemoteMessage: Sendable, Equatable {
         case malformedName
         case duplicateName
         case symlinkOut(target: String)
+        case tooDeep
 
         var pair: (String, String) {
             switch self {
@@ -21,6 +22,7 @@ public enum RemoteMessage: Sendable, Equatable {
             case .duplicateName: ("同一個資料夾裡有兩個這個名字的項目", "the same folder holds two entries of that name")
             case .symlinkOut(let target):
                 ("它是指向資料庫之外的符號連結（\(target)）", "it is a symbolic link leading out of the vault (to \(target))")
+            case .tooDeep: ("它的資料夾一層套一層，超過 256 層", "its folders nest more than 256 deep")
             }
         }
     }

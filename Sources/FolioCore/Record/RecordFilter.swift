@@ -27,11 +27,6 @@ public struct RecordFilter: Sendable, Equatable {
         self.done = done
     }
 
-    /// Whether anything beyond the kind narrows the records.
-    public var narrowsBeyondKind: Bool {
-        !tags.isEmpty || since != nil || until != nil || on != nil || onThisDay || done != nil
-    }
-
     /// Whether `record` is taken, judged at `now` in `zone` (ages such as `30d` count back from now).
     public func matches(_ record: RecordSummary, now: Timestamp, zone: TimeZone) -> Bool {
         let recordKind = record.kind ?? ""

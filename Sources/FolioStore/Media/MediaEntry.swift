@@ -39,8 +39,7 @@ public struct MediaEntry: Sendable, Equatable {
             entry.width = item["width"]?.scalarText.flatMap { Int($0) }
             entry.height = item["height"]?.scalarText.flatMap { Int($0) }
             // Shown as a clock and turned into whole seconds: a record claiming `inf` or 1e300 has none.
-            entry.duration = item["duration"]?.scalarText.flatMap { Double($0) }
-                .flatMap { $0.isFinite && $0 >= 0 && $0 <= MediaFacts.maxDuration ? $0 : nil }
+            entry.duration = item["duration"]?.scalarText.flatMap { Double($0) }.flatMap(MediaFacts.plausibleDuration)
             entry.taken = item["taken"]?.scalarText
             entry.camera = item["camera"]?.scalarText
             entry.latitude = item["latitude"]?.scalarText.flatMap { Double($0) }

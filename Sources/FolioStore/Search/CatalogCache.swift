@@ -55,10 +55,11 @@ final class CatalogCache: @unchecked Sendable {
     ///
     /// `verifyingChecksums: false` is for the fuzz harness only (see ``CatalogCacheFuzzing``).
     static func open(_ url: URL, fingerprint: String, verifyingChecksums: Bool = true) -> CatalogCache? {
-        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
+        // Derived and never trusted: not through a link, never blocked on a pipe, a regular file only.
+        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size >= 32 else {
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= 32 else {
             close(fd)
             return nil
         }

@@ -48,15 +48,15 @@ enum IDTable {
     static func write(_ entries: [CatalogCache.Entry], to url: URL) {
         let bytes = encode(entries)
         guard !bytes.isEmpty else { return }
-        LocalFile.clearWay(to: url)
         try? AtomicFile.write(bytes, to: url)
     }
 
     /// The path of the one record whose id is `reference` or, failing that, the one whose id
     /// starts with it; nil when there is no table, a damaged one, no such record or several.
     static func path(for reference: String, in url: URL) -> String? {
-        guard let data = LocalFile.read(url, maxBytes: maxBytes) else { return nil }
-        return path(for: Array(reference.utf8), in: [UInt8](data))
+        // Read as the vault reads a record: not through a link, never blocked on a pipe.
+        guard let table = Vault.readFile(url.path, atMost: maxBytes) else { return nil }
+        return path(for: Array(reference.utf8), in: table)
     }
 
     static func path(for wanted: [UInt8], in table: [UInt8]) -> String? {
