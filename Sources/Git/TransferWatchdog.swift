@@ -93,11 +93,12 @@ final class TransferWatchdog: @unchecked Sendable {
         self.limit = limit
         self.sockets = sockets
         self.shouldCancel = shouldCancel
-        baseline = sockets == .none ? [] : Set(Self.openSockets().map(\.inode))
         guard limit != nil || shouldCancel != nil else {
+            baseline = []
             stopped = true
             return
         }
+        baseline = sockets == .none ? [] : Set(Self.openSockets().map(\.inode))
         Thread.detachNewThread { [self] in run() }
     }
 

@@ -80,11 +80,6 @@ extension Vault {
     /// The ids of the cached records with their files, for finding one record by its id (``IDTable``).
     var idTableURL: URL { localDirectory.appendingPathComponent("cache/ids") }
 
-    /// What a cache must have been built with to be used: the text keys of the vault's kinds and the limits.
-    var catalogFingerprint: String {
-        CatalogCache.fingerprint(textKeys: RecordSearch.textKeys(for: kinds), limits: frontMatterLimits, bodyLimit: searchedBytesLimit)
-    }
-
     /// Reads the vault's records into a ``Catalog``, using and refreshing the cache.
     public func catalog() -> Catalog { catalog(scanStart: Self.nowNanoseconds()) }
 
@@ -98,7 +93,7 @@ extension Vault {
         let textKeys = RecordSearch.textKeys(for: kinds)
         let limits = frontMatterLimits
         let bodyLimit = searchedBytesLimit
-        let fingerprint = catalogFingerprint
+        let fingerprint = CatalogCache.fingerprint(textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
 
         let cache = CatalogCache.open(catalogCacheURL, fingerprint: fingerprint)
         var cachedPosition: [String: Int] = [:]
