@@ -7,7 +7,7 @@ import Testing
 /// nothing through a link, and delete nothing someone may have put there.
 @Suite("Damaged files in .folio/local")
 struct DamagedLocalFilesTests {
-    static let files = ["lock", "device", "sync-state.json", "ai-state.json", "ai-endpoints", "sync-update", "cache/catalog", "cache/ids"]
+    static let files = ["lock", "device", "sync-state.json", "ai-state.json", "ai-endpoints", "sync-update", "cache/catalog", "cache/index", "cache/ids"]
     /// Folders folio keeps there; damaged, a file stands in their place.
     static let folders = ["git-writers", "sync"]
 

@@ -145,8 +145,12 @@ struct CatalogTests {
             _ = try view(Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later))
             let next = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later)
             #expect(next.report.usedCache && next.report.filesRead == 0, "after a flip at byte \(offset)")
-            let fingerprint = CatalogCache.fingerprint(textKeys: RecordSearch.textKeys(for: t.vault.kinds), limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
-            #expect(CatalogCache.open(url, fingerprint: fingerprint)?.loadIndex() != nil, "after a flip at byte \(offset)")
+            let fingerprint = CatalogFile.fingerprint(limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
+            let file = try #require(CatalogFile.open(url, fingerprint: fingerprint), "after a flip at byte \(offset)")
+            let indexFingerprint = CatalogIndexFile.fingerprint(textKeys: RecordSearch.textKeys(for: t.vault.kinds),
+                                                                limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
+            #expect(CatalogIndexFile.open(t.vault.catalogIndexURL, fingerprint: indexFingerprint, generation: file.indexGeneration) != nil,
+                    "after a flip at byte \(offset)")
         }
     }
 
@@ -186,7 +190,6 @@ struct CatalogTests {
         let vault = Vault(root: t.root, clock: t.vault.clock)
         #expect(vault.kinds["recipe"]?.fields.contains { $0.name == "ingredients" } == true)
         let after = vault.catalog()
-        #expect(!after.report.usedCache)
         #expect(try after.search.search(QueryParser().parse("tomato")).count == 1)
     }
 

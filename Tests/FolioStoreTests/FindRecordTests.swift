@@ -178,10 +178,9 @@ struct FindRecordTests {
 /// to the catalog, never crash, read outside the vault or answer a record that lacks the id.
 @Suite("The id table")
 struct IDTableTests {
-    private func entry(_ id: String?, _ path: String) -> CatalogCache.Entry {
-        let summary = RecordSummary(path: path, id: id, kind: "idea", title: path, parent: nil, tags: [], allTags: [],
-                                    sortTime: nil, completion: .open)
-        return CatalogCache.Entry(path: path, stamp: FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0), racy: false, summary: summary)
+    /// A record's row of the table; none for a record without an id, which the table never holds.
+    private func entry(_ id: String?, _ path: String) -> (id: [UInt8], path: [UInt8])? {
+        id.map { (Array($0.utf8), Array(path.utf8)) }
     }
 
     private var table: [UInt8] {
@@ -192,7 +191,7 @@ struct IDTableTests {
             entry("abcd-1", "ideas/longer.md"),
             entry("feed0000-0000-4000-8000-000000000000", "ideas/feed.md"),
             entry(nil, "notes/no-id.md"),
-        ])
+        ].compactMap { $0 })
     }
 
     @Test("a full id, a unique prefix, a full id that prefixes a longer one; none for an ambiguous or unknown prefix")
@@ -238,7 +237,7 @@ struct IDTableTests {
 
         for (id, path) in [("5b0c7e2a-0000-4000-8000-000000000009", "linked/x.md"), ("5b0c7e2a-0000-4000-8000-000000000009", "../x.md"),
                            ("5b0c7e2a-0000-4000-8000-000000000001", "ideas/other.md")] {
-            try Data(IDTable.encode([entry(id, path)])).write(to: t.vault.idTableURL)
+            try Data(IDTable.encode([entry(id, path)].compactMap { $0 })).write(to: t.vault.idTableURL)
             #expect(t.vault.findByID(String(id.prefix(8))) == nil, "\(path)")
         }
         #expect(try t.vault.findRecord("5b0c7e2a").title == "real", "the catalog answers, and the outside file is never shown")

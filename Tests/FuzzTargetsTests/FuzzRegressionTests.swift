@@ -48,7 +48,7 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test("the generated cache seeds are accepted, so the fuzzer starts from indexes that answer searches")
+    @Test("the generated index and catalog seeds are accepted, so the fuzzer starts from files folio wrote")
     func cacheSeedsAreAccepted() throws {
         let rain = try QueryParser().parse("rain")
         for seed in IndexFuzz.seeds() {
@@ -56,8 +56,10 @@ struct FuzzRegressionTests {
             #expect(index.documentCount == 3 && !index.search(rain).isEmpty)
         }
         for seed in IndexFuzz.cacheSeeds() {
-            let index = try #require(IndexFuzz.cacheIndex(seed))
-            #expect(index.documentCount == 3 && !index.search(rain).isEmpty)
+            let contents = try #require(IndexFuzz.cacheContents(seed))
+            #expect(contents.records.map(\.title) == IndexFuzz.sampleRecords.map(\.title))
+            #expect(contents.records.allSatisfy { $0.allTags == ["rain", "walk"] && $0.sortTime != nil })
+            #expect(contents.paths.count == 4)
         }
         #expect(!IndexFuzz.seeds().isEmpty && !IndexFuzz.cacheSeeds().isEmpty)
     }

@@ -38,7 +38,7 @@ struct Cal: ParsableCommand {
         let context = try Context.open(global)
         let today = context.vault.clock.timestamp
         let target = try CalendarPeriod.parse(period, today: today)
-        let counts = try context.summaries(try filters.filter()).countsByDay()
+        let counts = try context.select(try filters.filter()).countsByDay()
         let grid = CalendarGrid(counts: counts, today: today, weekStart: weekStart ?? WeekStart.fromLocale(context.environment),
                                 language: context.language, terminal: context.terminal)
         grid.print(target, json: json, context: context)

@@ -27,7 +27,7 @@ struct List: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        let records = try context.summaries(try filters.filter(positionalKind: kind)).newestFirst(limit: limit)
+        let records = try context.select(try filters.filter(positionalKind: kind)).newestFirst(limit: limit)
         ListPrinter.print(records, json: json, context: context)
     }
 }

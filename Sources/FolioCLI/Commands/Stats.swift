@@ -64,14 +64,15 @@ struct Stats: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let filter = try filters.filter(positionalKind: positionalKind)
-        let records = try context.summaries(filter)
+        let selection = try context.select(filter)
+        let records = selection.summaries
         let explicit = sums + averages.filter { !sums.contains($0) }
         let roots = fieldValues(of: records, kind: filter.kind, context: context)
         let keys = explicit.isEmpty && filter.kind != nil ? FieldPath.discover(in: roots) : explicit
         let fields = keys.map { FieldPath($0, roots: roots) }
         // A key asked for by name that no record holds a number at is named, not silently zero.
         for field in fields where explicit.contains(field.name) && !field.hasNumbers(in: roots) { context.warn(FolioError(.statsNoValues(field.name))) }
-        let report = StatsReport(records: records, roots: roots, fields: fields, rates: try rateSpecs(roots),
+        let report = StatsReport(records: records, tagUses: selection.tagUses(), roots: roots, fields: fields, rates: try rateSpecs(roots),
                                  counts: tallies(roots, kind: filter.kind, context: context), by: by)
         if json { return context.json(report.json()) }
         let columns = StatsColumns(sums: explicit.isEmpty ? Set(keys) : Set(sums), averages: explicit.isEmpty ? Set(keys) : Set(averages))
@@ -363,7 +364,7 @@ struct StatsReport {
     /// The value counts per month, whatever `--by` says: the magic 8 ball's answers month by month.
     let countsByMonth: [(String, [[String: Int]])]
 
-    init(records: [RecordSummary], roots: [Value], fields: [FieldPath], rates: [RateSpec], counts: [CountSpec] = [], by: Stats.Period?) {
+    init(records: [RecordSummary], tagUses: [TagUse], roots: [Value], fields: [FieldPath], rates: [RateSpec], counts: [CountSpec] = [], by: Stats.Period?) {
         total = records.count
         var kinds: [String: Int] = [:], months: [String: Int] = [:]
         var overall = FieldFigures(fieldCount: fields.count, rateCount: rates.count, countCount: counts.count)
@@ -392,7 +393,7 @@ struct StatsReport {
         countsByMonth = monthly.sorted { $0.key < $1.key }.map { ($0.key, $0.value.counts) }
         byKind = kinds.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
         byMonth = months.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        byTag = TagTally.sorted(TagTally.count(records), by: .count).map { ($0.tag, $0.count) }
+        byTag = TagTally.sorted(tagUses, by: .count).map { ($0.tag, $0.count) }
         self.fields = fields
         self.rates = rates
         self.overall = overall

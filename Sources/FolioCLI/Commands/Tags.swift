@@ -33,8 +33,8 @@ struct Tags: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        let records = try context.summaries(try filters.filter())
-        TagsPrinter.print(TagTally.sorted(TagTally.count(records), by: sort), recordCount: records.count, json: json, context: context)
+        let records = try context.select(try filters.filter())
+        TagsPrinter.print(TagTally.sorted(records.tagUses(), by: sort), recordCount: records.count, json: json, context: context)
     }
 }
 
@@ -64,42 +64,8 @@ enum TagsPrinter {
     }
 }
 
-/// One tag across a set of records.
-struct TagUse {
-    /// The spelling of the oldest record carrying the tag.
-    var tag: String
-    var count: Int
-    /// The newest `created` (else `modified`) of the records carrying it.
-    var lastUsed: Timestamp?
-}
-
-/// Counts tags over records: case-insensitively, spelled as the oldest record spells them.
+/// Orders tag uses for `folio tags` (counting them is ``CatalogSelection/tagUses()``).
 enum TagTally {
-    static func count(_ records: [RecordSummary]) -> [TagUse] {
-        // Oldest first, so the first spelling met is the oldest record's; undated records come last.
-        // Indexes are sorted, not the summaries, which are large to move.
-        let epochs = records.map { $0.sortTime?.epochSeconds ?? Int.max }
-        let ordered = records.indices.sorted { a, b in
-            epochs[a] != epochs[b] ? epochs[a] < epochs[b] : records[a].path < records[b].path
-        }
-        var index: [String: Int] = [:]
-        var uses: [TagUse] = []
-        for i in ordered {
-            let time = records[i].sortTime
-            for tag in records[i].allTags {
-                let key = tag.lowercased()
-                if let at = index[key] {
-                    uses[at].count += 1
-                    if let time, uses[at].lastUsed.map({ time.epochSeconds >= $0.epochSeconds }) ?? true { uses[at].lastUsed = time }
-                } else {
-                    index[key] = uses.count
-                    uses.append(TagUse(tag: tag, count: 1, lastUsed: time))
-                }
-            }
-        }
-        return uses
-    }
-
     static func sorted(_ uses: [TagUse], by sort: Tags.Sort) -> [TagUse] {
         func byName(_ a: TagUse, _ b: TagUse) -> Bool {
             let order = a.tag.lowercased().compare(b.tag.lowercased())

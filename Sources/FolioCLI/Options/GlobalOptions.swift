@@ -117,9 +117,13 @@ struct Context {
 
     /// The records `filter` takes, from the catalog, in no particular order; an unknown kind is an error.
     func summaries(_ filter: RecordFilter, in catalog: Catalog? = nil) throws(FolioError) -> [RecordSummary] {
+        try select(filter, in: catalog).summaries
+    }
+
+    /// The records `filter` takes, as catalog rows that decode only what a command shows.
+    func select(_ filter: RecordFilter, in catalog: Catalog? = nil) throws(FolioError) -> CatalogSelection {
         if let kind = filter.kind { _ = try vault.kind(kind) }
-        let now = vault.clock.timestamp, zone = vault.clock.zone
-        return (catalog ?? self.catalog()).summaries.filter { filter.matches($0, now: now, zone: zone) }
+        return (catalog ?? self.catalog()).select(filter, now: vault.clock.timestamp, zone: vault.clock.zone)
     }
 
     /// The vault's records as summaries with their text index (cached in `.folio/local/cache/`).

@@ -1,5 +1,16 @@
 import Foundation
 
+/// What a filter looks at: a summary, or a catalog row that decodes only what is asked.
+public protocol FilterableRecord {
+    var kind: String? { get }
+    /// Whether the record carries `tag`, front matter or inline, compared without case.
+    func hasTag(_ tag: String) -> Bool
+    var sortTime: Timestamp? { get }
+    var completion: RecordSummary.Completion { get }
+}
+
+extension RecordSummary: FilterableRecord {}
+
 /// Which records a listing, a count or a bulk command takes: the one meaning of `--kind`, `--tag`,
 /// `--since`, `--until`, `--on`, `--on-this-day`, `--open` and `--done` for every command.
 public struct RecordFilter: Sendable, Equatable {
@@ -28,7 +39,7 @@ public struct RecordFilter: Sendable, Equatable {
     }
 
     /// Whether `record` is taken, judged at `now` in `zone` (ages such as `30d` count back from now).
-    public func matches(_ record: RecordSummary, now: Timestamp, zone: TimeZone) -> Bool {
+    public func matches(_ record: some FilterableRecord, now: Timestamp, zone: TimeZone) -> Bool {
         let recordKind = record.kind ?? ""
         if let kind { if recordKind != kind { return false } } else if recordKind == "profile" { return false }
         for tag in tags where !record.hasTag(tag) { return false }

@@ -5,17 +5,16 @@ import FolioSearch
 import Glibc
 #endif
 
-/// Every record of a vault as the read commands need it: summaries for listing and filtering, and a
-/// full-text index for searching.
+/// Every record of a vault as the read commands need it: what listings sort and filter on, the
+/// summaries of the records a command shows, and a full-text index for searching.
 ///
-/// The files are the truth. A derived cache in `.folio/local/cache/` remembers, for each file, its
-/// size, times and inode together with its summary and its part of the index; a run reads again every
-/// file whose stamp differs (or that is new, or was written in the two seconds before the cache was),
-/// drops the ones that are gone, and merges. Deleting the cache is always safe; a damaged or older
-/// cache is ignored and rewritten.
+/// The files are the truth. A derived cache in `.folio/local/cache/` (``CatalogFile``) remembers, for
+/// each file, its size, times and inode with its summary, and for each folder its stamp; a run reads
+/// again every file whose stamp differs (or that is new, or was written in the two seconds before
+/// the cache was), drops the ones that are gone, and lists again only the folders that changed.
+/// The rows of unchanged files stay in the mapped cache: a summary is decoded when a command asks
+/// for it. Deleting the cache is always safe; a damaged or older cache is ignored and rewritten.
 public final class Catalog: @unchecked Sendable {
-    /// The records, in no particular order; an index hit's document id is a position here.
-    public let summaries: [RecordSummary]
     /// Files that look like records but could not be read, each with file:line:column.
     public let problems: [FolioError]
     /// Markdown files with no front matter: notes, READMEs; not records.
@@ -28,7 +27,7 @@ public final class Catalog: @unchecked Sendable {
     /// The front matter keys indexed as text, by kind (``RecordSearch/textKeys(for:)`` of the vault's kinds).
     public let textKeys: [String: [String]]
     /// How the run used the cache (what the cache tests check).
-    public let report: Report
+    public private(set) var report: Report
 
     public struct Report: Sendable, Equatable {
         /// Whether a usable cache was found.
@@ -37,32 +36,142 @@ public final class Catalog: @unchecked Sendable {
         public var filesRead: Int
         /// Whether this run wrote a new cache.
         public var wroteCache: Bool
+        /// Folders listed this run (the others were unchanged and taken from the cache).
+        public var foldersListed: Int
     }
 
+    /// One Markdown file: from the cache (`cachedRow`) or read this run (`fresh`).
+    struct Entry: Sendable {
+        var folder: Int32
+        var cachedRow: Int32
+        var fresh: Int32
+        var isRecord: Bool
+        var racy: Bool
+        var completion: RecordSummary.Completion
+        var kind: Int32
+        /// `created`, else `modified`, in seconds since 1970; `Int64.min` when undated.
+        var epoch: Int64
+        /// The same day as YYYYMMDD; 0 when undated.
+        var day: Int32
+        /// The record's document number in the index of ``indexGeneration``; -1 when not in it.
+        var indexOrdinal: Int32
+        var stamp: FileStamp
+    }
+
+    /// A file read this run.
+    struct FreshFile: Sendable {
+        var name: String
+        var summary: RecordSummary?
+        var tags: [UInt32]
+        var allTags: [UInt32]
+    }
+
+    struct Folder: Sendable {
+        var path: String
+        var parent: Int
+        var rows: Range<Int>
+        var stamp: FileStamp
+        var reusable: Bool
+    }
+
+    let cache: CatalogFile?
+    let entries: [Entry]
+    /// The entries that are records, in catalog order: a record's position is its place here.
+    let records: [Int32]
+    let fresh: [FreshFile]
+    let folders: [Folder]
+    let tagNames: [String]
+    let kindNames: [String]
+    let indexGeneration: UInt64
+    private let vault: Vault
     private let lock = NSLock()
     private var builtIndex: TextIndex?
-    private let makeIndex: () -> TextIndex
+    private var materialized: [RecordSummary]?
 
-    init(summaries: [RecordSummary], problems: [FolioError], plainFiles: [String], escapingLinks: [String],
-         partlyIndexed: [FolioError], textKeys: [String: [String]], report: Report, index: TextIndex?,
-         makeIndex: @escaping () -> TextIndex) {
-        self.summaries = summaries
-        self.partlyIndexed = partlyIndexed
-        self.textKeys = textKeys
+    init(vault: Vault, cache: CatalogFile?, entries: [Entry], records: [Int32], fresh: [FreshFile], folders: [Folder],
+         tagNames: [String], kindNames: [String], indexGeneration: UInt64, problems: [FolioError], plainFiles: [String],
+         escapingLinks: [String], partlyIndexed: [FolioError], textKeys: [String: [String]], report: Report) {
+        self.vault = vault
+        self.cache = cache
+        self.entries = entries
+        self.records = records
+        self.fresh = fresh
+        self.folders = folders
+        self.tagNames = tagNames
+        self.kindNames = kindNames
+        self.indexGeneration = indexGeneration
         self.problems = problems
         self.plainFiles = plainFiles
         self.escapingLinks = escapingLinks
+        self.partlyIndexed = partlyIndexed
+        self.textKeys = textKeys
         self.report = report
-        self.builtIndex = index
-        self.makeIndex = makeIndex
     }
 
-    /// The text index over ``summaries``, loaded from the cache and merged with the changed files on first use.
+    /// How many records there are.
+    public var count: Int { records.count }
+
+    /// Every record's summary, in catalog order; an index hit's document id is a position here.
+    /// Decoded on first use: commands that list, count or tally never need them all.
+    public var summaries: [RecordSummary] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let materialized { return materialized }
+        let made = parallelMap(records.count, minimumChunk: 1024) { self.summary($0) }
+        materialized = made
+        return made
+    }
+
+    /// The summary of the record at `position`.
+    public func summary(_ position: Int) -> RecordSummary {
+        let entry = entries[Int(records[position])]
+        if entry.fresh >= 0, let summary = fresh[Int(entry.fresh)].summary { return summary }
+        guard let cache, entry.cachedRow >= 0 else {
+            return RecordSummary(path: path(position), id: nil, kind: nil, title: "", parent: nil, tags: [], allTags: [],
+                                 sortTime: nil, completion: .none)
+        }
+        let row = Int(entry.cachedRow)
+        let detail = RecordDetail(cache.detail(row))
+        return RecordSummary(path: path(position), id: detail.id, kind: kindName(entry.kind), title: detail.title,
+                             parent: detail.parent, tags: detail.tags.map(tagName), allTags: detail.allTags.map(tagName),
+                             sortTime: detail.sortTime.flatMap(Timestamp.init), completion: entry.completion)
+    }
+
+    /// The vault-relative path of the record at `position`.
+    public func path(_ position: Int) -> String { path(ofEntry: Int(records[position])) }
+
+    func path(ofEntry index: Int) -> String {
+        let entry = entries[index]
+        let name = entry.fresh >= 0 ? fresh[Int(entry.fresh)].name : cache.map { $0.name(Int(entry.cachedRow)) } ?? ""
+        let folder = folders[Int(entry.folder)].path
+        return folder.isEmpty ? name : folder + "/" + name
+    }
+
+    /// `created`, else `modified`, of the record at `position`.
+    func sortTime(_ position: Int) -> Timestamp? {
+        let entry = entries[Int(records[position])]
+        if entry.fresh >= 0 { return fresh[Int(entry.fresh)].summary?.sortTime }
+        guard let cache, entry.epoch != Int64.min else { return nil }
+        return RecordDetail(cache.detail(Int(entry.cachedRow))).sortTime.flatMap(Timestamp.init)
+    }
+
+    /// The tag numbers (into ``tagNames``) of the record's front matter and inline tags.
+    func allTagNumbers(_ position: Int) -> [UInt32] {
+        let entry = entries[Int(records[position])]
+        if entry.fresh >= 0 { return fresh[Int(entry.fresh)].allTags }
+        guard let cache else { return [] }
+        return RecordDetail.allTagNumbers(cache.detail(Int(entry.cachedRow)))
+    }
+
+    func kindName(_ kind: Int32) -> String? { kind >= 0 && Int(kind) < kindNames.count ? kindNames[Int(kind)] : nil }
+    func tagName(_ number: UInt32) -> String { Int(number) < tagNames.count ? tagNames[Int(number)] : "" }
+
+    /// The text index over ``summaries``, from the index file and the records it lacks, on first use.
     public var index: TextIndex {
         lock.lock()
         defer { lock.unlock() }
         if let builtIndex { return builtIndex }
-        let made = makeIndex()
+        let made = vault.completeIndex(of: self)
         builtIndex = made
         return made
     }
@@ -71,189 +180,22 @@ public final class Catalog: @unchecked Sendable {
     public var search: RecordSearch {
         RecordSearch(records: summaries, index: { self.index })
     }
+
+    func noteWrote() { report.wroteCache = true }
 }
 
 extension Vault {
-    /// The cache file (derived, never synced: `.folio/local/` is ignored by git).
+    /// The catalog file (derived, never synced: `.folio/local/` is ignored by git).
     public var catalogCacheURL: URL { localDirectory.appendingPathComponent("cache/catalog") }
+
+    /// The text index file beside it (``CatalogIndexFile``).
+    public var catalogIndexURL: URL { localDirectory.appendingPathComponent("cache/index") }
 
     /// The ids of the cached records with their files, for finding one record by its id (``IDTable``).
     var idTableURL: URL { localDirectory.appendingPathComponent("cache/ids") }
 
     /// Reads the vault's records into a ``Catalog``, using and refreshing the cache.
     public func catalog() -> Catalog { catalog(scanStart: Self.nowNanoseconds()) }
-
-    /// `scanStart`: the real time the scan began; tests pass a later one to make fresh files count as settled.
-    func catalog(scanStart: Int64) -> Catalog {
-        var paths: [String] = []
-        var escaping: [String] = []
-        var badNames: [FolioError] = []
-        collect(directory: "", into: &paths, escaping: &escaping, badNames: &badNames)
-        let fileStamps = stamps(of: paths)
-        let textKeys = RecordSearch.textKeys(for: kinds)
-        let limits = frontMatterLimits
-        let bodyLimit = searchedBytesLimit
-        let fingerprint = CatalogCache.fingerprint(textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
-
-        let cache = CatalogCache.open(catalogCacheURL, fingerprint: fingerprint)
-        var cachedPosition: [String: Int] = [:]
-        if let cache {
-            cachedPosition.reserveCapacity(cache.entries.count)
-            for (i, entry) in cache.entries.enumerated() where !entry.racy { cachedPosition[entry.path] = i }
-        }
-
-        // Unchanged files keep their cached entry; the others are read again.
-        var keptEntries: [Int] = []          // cache positions, in cache order
-        var toRead: [Int] = []                // positions in `paths`
-        for (p, path) in paths.enumerated() {
-            if let c = cachedPosition[path], cache?.entries[c].stamp == fileStamps[p] {
-                keptEntries.append(c)
-            } else {
-                toRead.append(p)
-            }
-        }
-        keptEntries.sort()
-        let rootPath = root.path
-        let readPaths = toRead.map { paths[$0] }
-        let parsed: [ParsedFile] = parallelMap(readPaths.count) { i in
-            Self.parseForCatalog(path: readPaths[i], rootPath: rootPath, textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
-        }
-
-        var summaries: [RecordSummary] = []
-        var entries: [CatalogCache.Entry] = []
-        var plain: [String] = []
-        summaries.reserveCapacity(paths.count)
-        entries.reserveCapacity(paths.count)
-        // The cached index numbers records by their order among the cache's record entries.
-        var recordOrdinal = [Int](repeating: -1, count: cache?.entries.count ?? 0)
-        var cachedRecords = 0
-        for (c, entry) in (cache?.entries ?? []).enumerated() where entry.summary != nil {
-            recordOrdinal[c] = cachedRecords
-            cachedRecords += 1
-        }
-        var newPosition = [Int](repeating: -1, count: cachedRecords)
-        for c in keptEntries {
-            guard let entry = cache?.entries[c] else { continue }
-            if let summary = entry.summary {
-                newPosition[recordOrdinal[c]] = summaries.count
-                summaries.append(summary)
-            } else {
-                plain.append(entry.path)
-            }
-            entries.append(entry)
-        }
-        var problems: [FolioError] = badNames
-        var partlyIndexed: [FolioError] = []
-        var changedTexts: [[String]] = []
-        var changedIDs: [Int] = []
-        for (k, file) in parsed.enumerated() {
-            let stamp = fileStamps[toRead[k]]
-            switch file {
-            case .record(let summary, let texts, let bodyTooLong):
-                if bodyTooLong {
-                    partlyIndexed.append(FolioError(.recordLimit(.bodySearchedInPart(limit: bodyLimit)), file: summary.path))
-                }
-                changedIDs.append(summaries.count)
-                changedTexts.append(texts)
-                entries.append(CatalogCache.Entry(path: summary.path, stamp: stamp, racy: false, summary: summary))
-                summaries.append(summary)
-            case .plain(let path):
-                plain.append(path)
-                entries.append(CatalogCache.Entry(path: path, stamp: stamp, racy: false, summary: nil))
-            case .problem(let error):
-                problems.append(error)
-            }
-        }
-
-        // A file changed within the clock's resolution of the scan might change again unseen with the same stamp.
-        let settled = scanStart - 2_000_000_000
-        for i in entries.indices where entries[i].stamp.modifiedNanoseconds >= settled
-            || entries[i].stamp.changedNanoseconds >= settled {
-            entries[i].racy = true
-        }
-
-        let fields = RecordSearch.fields
-        let buildChanged: () -> TextIndex = {
-            var builder = TextIndex.Builder(fields: fields)
-            builder.reserveCapacity(changedIDs.count)
-            for (k, id) in changedIDs.enumerated() { builder.add(id: id, texts: changedTexts[k]) }
-            return builder.build()
-        }
-        let removedOrChanged = (cache?.entries.count ?? 0) - keptEntries.count
-        let changes = toRead.count + removedOrChanged
-        let cacheURL = catalogCacheURL
-        let finalNewPosition = newPosition
-        let finalSummaries = summaries
-        let finalEntries = entries
-        let makeIndex: () -> TextIndex = {
-            let changedIndex = buildChanged()
-            guard let cache else { return changedIndex }
-            guard let base = cache.loadIndex() else {
-                // The cached index is damaged: index every record again, and replace the cache so the
-                // next run is fast again. Never search with part of the vault missing.
-                let full = Self.indexEveryRecord(finalSummaries, rootPath: rootPath, textKeys: textKeys, limits: limits,
-                                                 bodyLimit: bodyLimit, fields: fields)
-                CatalogCache.write(to: cacheURL, fingerprint: fingerprint, entries: finalEntries, index: full)
-                return full
-            }
-            return base.replacing(keeping: { old in
-                old >= 0 && old < finalNewPosition.count && finalNewPosition[old] >= 0 ? finalNewPosition[old] : nil
-            }, adding: changedIndex) ?? changedIndex
-        }
-
-        // Rewriting costs about what reading the changed files saved; worth it when they are many.
-        let shouldWrite = cache == nil || (changes > 0 && (entries.count < 20_000 || changes * 100 >= entries.count))
-        var index: TextIndex?
-        var wrote = false
-        if shouldWrite {
-            let built = cache == nil ? buildChanged() : makeIndex()
-            index = built
-            wrote = CatalogCache.write(to: cacheURL, fingerprint: fingerprint, entries: entries, index: built)
-        }
-        if wrote || !FileManager.default.fileExists(atPath: idTableURL.path) { IDTable.write(entries, to: idTableURL) }
-        let report = Catalog.Report(usedCache: cache != nil, filesRead: toRead.count, wroteCache: wrote)
-        return Catalog(summaries: summaries, problems: problems, plainFiles: plain, escapingLinks: escaping,
-                       partlyIndexed: partlyIndexed.sorted { ($0.file ?? "") < ($1.file ?? "") }, textKeys: textKeys, report: report, index: index, makeIndex: makeIndex)
-    }
-
-    /// An index of every record read from its file again; document ids are positions in `summaries`.
-    static func indexEveryRecord(_ summaries: [RecordSummary], rootPath: String, textKeys: [String: [String]],
-                                 limits: FrontMatterLimits, bodyLimit: Int, fields: [IndexField]) -> TextIndex {
-        let parsed: [ParsedFile] = parallelMap(summaries.count) { i in
-            parseForCatalog(path: summaries[i].path, rootPath: rootPath, textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
-        }
-        var builder = TextIndex.Builder(fields: fields)
-        builder.reserveCapacity(summaries.count)
-        for (id, file) in parsed.enumerated() {
-            if case .record(_, let texts, _) = file { builder.add(id: id, texts: texts) }
-        }
-        return builder.build()
-    }
-
-    enum ParsedFile: Sendable {
-        /// `bodyTooLong`: only the first part of the body was indexed.
-        case record(RecordSummary, texts: [String], bodyTooLong: Bool)
-        case plain(String)
-        case problem(FolioError)
-    }
-
-    /// Reads one file into its summary and the texts the index holds; the parsed document is dropped.
-    /// Only the front matter and the searched part of the body are read (see ``parse(path:rootPath:limits:prefix:)``).
-    static func parseForCatalog(path: String, rootPath: String, textKeys: [String: [String]],
-                                limits: FrontMatterLimits, bodyLimit: Int) -> ParsedFile {
-        let prefix = limits.maxBytes + bodyLimit + 4_096
-        switch parse(path: path, rootPath: rootPath, limits: limits, prefix: prefix) {
-        case .record(let record):
-            let summary = RecordSummary(record)
-            let keys = RecordSearch.textKeys(for: record, in: textKeys)
-            let bodyBytes = record.document.text.utf8.count - record.document.bodyStart
-            return .record(summary, texts: RecordSearch.indexTexts(of: record, allTags: summary.allTags, keys: keys, bodyLimit: bodyLimit),
-                           bodyTooLong: bodyBytes > bodyLimit)
-        case .plain(let path): return .plain(path)
-        case .problem(let error): return .problem(error)
-        case .none: return .problem(FolioError(.fileUnreadable("?"), file: path))
-        }
-    }
 
     /// The system's real time, which file stamps are made of (not the vault's clock, which FOLIO_NOW may fix).
     static func nowNanoseconds() -> Int64 {

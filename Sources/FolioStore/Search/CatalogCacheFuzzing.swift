@@ -11,62 +11,77 @@ import FolioSearch
 public enum CatalogCacheFuzzing {
     /// What a vault would take from a cache file.
     public struct Contents: Sendable {
-        /// Each entry's path, in file order.
+        /// Each file's path, in file order.
         public var paths: [String]
-        /// The record summaries' ids (nil for a record without one), in file order.
-        public var recordIDs: [String?]
-        /// The cached index, or nil when the reader refused it (a vault then indexes every record again).
-        public var index: TextIndex?
+        /// The record summaries, in file order.
+        public var records: [RecordSummary]
     }
 
     /// The fingerprint written into the header ``read(body:scratch:)`` puts before the body.
     public static let fingerprint = "fuzz"
 
-    /// Reads `body` as everything of a cache file between its header (magic, version, byte-order
-    /// mark, ``fingerprint``) and its closing magic, through a file at `scratch` (overwritten).
-    /// Nil when the reader refused the entries, as a vault would then read every file.
-    public static func read(body: [UInt8], scratch: URL) -> Contents? {
+    /// The header ``read(body:scratch:)`` puts before the body: magic, version, byte-order mark,
+    /// ``fingerprint``, padding.
+    static var header: [UInt8] {
         var file: [UInt8] = []
-        func append<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { file.append(contentsOf: $0) }
-        }
-        append(CatalogCache.magic)
-        append(CatalogCache.version)
-        append(UInt32(0x0102_0304))
-        append(UInt32(fingerprint.utf8.count))
+        file.appendLittleEndian(CatalogFile.magic)
+        file.appendLittleEndian(CatalogFile.version)
+        file.appendLittleEndian(UInt32(0x0102_0304))
+        file.appendLittleEndian(UInt32(fingerprint.utf8.count))
         file.append(contentsOf: fingerprint.utf8)
-        file.append(contentsOf: body)
-        append(CatalogCache.endMagic)
+        while file.count % 8 != 0 { file.append(0) }
+        return file
+    }
+
+    /// Reads `body` as everything of a cache file between its header and its closing magic, through
+    /// a file at `scratch` (overwritten). Nil when the reader refused it, as a vault would then read every file.
+    public static func read(body: [UInt8], scratch: URL) -> Contents? {
+        var file = header + body
+        file.appendLittleEndian(CatalogFile.endMagic)
         guard (try? Data(file).write(to: scratch)) != nil,
-              let cache = CatalogCache.open(scratch, fingerprint: fingerprint, verifyingChecksums: false)
+              let cache = CatalogFile.open(scratch, fingerprint: fingerprint, verifyingChecksums: false)
         else { return nil }
-        return Contents(paths: cache.entries.map(\.path), recordIDs: cache.entries.compactMap { $0.summary.map(\.id) },
-                        index: cache.loadIndex())
+        var contents = Contents(paths: [], records: [])
+        for folder in cache.folders {
+            for row in folder.rows {
+                let path = folder.path.isEmpty ? cache.name(row) : folder.path + "/" + cache.name(row)
+                contents.paths.append(path)
+                guard cache.isRecord(row) else { continue }
+                let detail = RecordDetail(cache.detail(row))
+                let tag = { (n: UInt32) in Int(n) < cache.tagNames.count ? cache.tagNames[Int(n)] : "" }
+                contents.records.append(RecordSummary(
+                    path: path, id: detail.id, kind: cache.kind(row).map { cache.kindNames[$0] }, title: detail.title,
+                    parent: detail.parent, tags: detail.tags.map(tag), allTags: detail.allTags.map(tag),
+                    sortTime: detail.sortTime.flatMap(Timestamp.init), completion: cache.completion(row)))
+            }
+        }
+        return contents
     }
 
     /// A well-formed body for ``read(body:scratch:)``, written by the vault's own writer (a seed
     /// for the fuzzer): one record per `(title, text)`, plus a Markdown file without front matter.
     public static func sampleBody(records: [(title: String, text: String)], scratch: URL) -> [UInt8]? {
-        var entries: [CatalogCache.Entry] = []
-        var builder = TextIndex.Builder(fields: RecordSearch.fields)
+        var writer = CatalogFileWriter(expectedRows: records.count + 1)
+        writer.addFolder(path: "", parent: -1, rows: 0..<0, stamp: FileStamp(size: 0, modifiedNanoseconds: 1, changedNanoseconds: 1, inode: 1), reusable: true)
+        writer.addFolder(path: "diary", parent: 0, rows: 0..<records.count, stamp: FileStamp(size: 0, modifiedNanoseconds: 2, changedNanoseconds: 2, inode: 2), reusable: true)
+        writer.addFolder(path: "notes", parent: 0, rows: records.count..<(records.count + 1), stamp: FileStamp(size: 0, modifiedNanoseconds: 3, changedNanoseconds: 3, inode: 3), reusable: false)
         for (n, record) in records.enumerated() {
-            let path = "diary/2026/11/2026-11-\(n + 10)-\(n).md"
-            let summary = RecordSummary(
-                path: path, id: "0000000\(n)-7e44-4de7-9463-e883cee69a5a", kind: "diary", title: record.title,
-                parent: nil, tags: ["rain"], allTags: ["rain", "walk"], sortTime: Timestamp("2026-11-22T18:04:11+08:00"),
-                completion: n % 2 == 0 ? .open : .done)
             let stamp = FileStamp(size: UInt64(record.text.utf8.count), modifiedNanoseconds: 1_700_000_000_000_000_000,
                                   changedNanoseconds: 1_700_000_000_000_000_000, inode: UInt64(1000 + n))
-            entries.append(CatalogCache.Entry(path: path, stamp: stamp, racy: n == 1, summary: summary))
-            builder.add(id: n, texts: [record.title, "rain walk", record.text, ""])
+            var detail: [UInt8] = []
+            RecordDetail(id: "0000000\(n)-7e44-4de7-9463-e883cee69a5a", title: record.title, parent: nil,
+                         sortTime: "2026-11-22T18:04:11+08:00", tags: [0], allTags: [0, 1]).encode(into: &detail)
+            writer.addRow(CatalogFileWriter.Row(isRecord: true, racy: n == 1, completion: n % 2 == 0 ? .open : .done, kind: 0,
+                                                stamp: stamp, epoch: 1_795_000_000, day: 20261122, indexOrdinal: Int32(n)),
+                          name: Array("2026-11-\(n + 10)-\(n).md".utf8), detail: detail)
         }
-        entries.append(CatalogCache.Entry(
-            path: "notes/plain.md", stamp: FileStamp(size: 3, modifiedNanoseconds: 1, changedNanoseconds: 2, inode: 3),
-            racy: false, summary: nil))
-        guard CatalogCache.write(to: scratch, fingerprint: fingerprint, entries: entries, index: builder.build()),
-              let file = FileManager.default.contents(atPath: scratch.path)
-        else { return nil }
-        let header = 8 + 4 + 4 + 4 + fingerprint.utf8.count
+        writer.addRow(CatalogFileWriter.Row(isRecord: false, racy: false, completion: .none, kind: nil,
+                                            stamp: FileStamp(size: 3, modifiedNanoseconds: 1, changedNanoseconds: 2, inode: 3),
+                                            epoch: Int64.min, day: 0, indexOrdinal: -1),
+                      name: Array("plain.md".utf8), detail: [UInt8]())
+        let file = writer.encoded(fingerprint: fingerprint, indexGeneration: 7, tagNames: ["rain", "walk"], kindNames: ["diary"])
+        _ = scratch
+        let header = Self.header.count
         guard file.count >= header + 8 else { return nil }
         return Array(file.dropFirst(header).dropLast(8))
     }
@@ -86,11 +101,6 @@ public enum IDTableFuzzing {
 
     /// A table written by folio's own writer for `(id, path)` pairs (a seed for the fuzzer).
     public static func table(_ rows: [(id: String, path: String)]) -> [UInt8] {
-        IDTable.encode(rows.map { row in
-            let summary = RecordSummary(path: row.path, id: row.id, kind: "idea", title: row.path, parent: nil, tags: [],
-                                        allTags: [], sortTime: nil, completion: .open)
-            return CatalogCache.Entry(path: row.path, stamp: FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0),
-                                      racy: false, summary: summary)
-        })
+        IDTable.encode(rows.map { (Array($0.id.utf8), Array($0.path.utf8)) })
     }
 }

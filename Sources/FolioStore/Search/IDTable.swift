@@ -13,16 +13,9 @@ enum IDTable {
     /// Larger than any vault folio is made for (a row is about 80 bytes).
     static let maxBytes = 256 << 20
 
-    /// The rows for `entries` that are records with an id.
-    static func encode(_ entries: [CatalogCache.Entry]) -> [UInt8] {
-        var rows: [(id: [UInt8], path: [UInt8])] = []
-        rows.reserveCapacity(entries.count)
-        for entry in entries {
-            guard let id = entry.summary?.id else { continue }
-            let idBytes = Array(id.utf8), pathBytes = Array(entry.path.utf8)
-            guard idBytes.count <= Int(UInt16.max), pathBytes.count <= Int(UInt16.max) else { continue }
-            rows.append((idBytes, pathBytes))
-        }
+    /// The table of the records' `(id, path)` pairs (records without an id are not given).
+    static func encode(_ pairs: [(id: [UInt8], path: [UInt8])]) -> [UInt8] {
+        var rows = pairs.filter { $0.id.count <= Int(UInt16.max) && $0.path.count <= Int(UInt16.max) }
         rows.sort { $0.id.lexicographicallyPrecedes($1.id) }
         var out = magic
         append(version, to: &out)
@@ -45,8 +38,8 @@ enum IDTable {
         return out
     }
 
-    static func write(_ entries: [CatalogCache.Entry], to url: URL) {
-        let bytes = encode(entries)
+    static func write(_ pairs: [(id: [UInt8], path: [UInt8])], to url: URL) {
+        let bytes = encode(pairs)
         guard !bytes.isEmpty else { return }
         try? AtomicFile.write(bytes, to: url)
     }

@@ -1,0 +1,332 @@
+import Foundation
+import FolioCore
+import FolioSearch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The catalog's cache file, read in place: a run maps it and touches only what it needs.
+///
+/// Like git's index, it is a table of fixed-size rows, one per Markdown file, each with the file's
+/// stamp (size, times, inode) and what listings sort and filter on (kind, completion, time, day);
+/// the strings (names, ids, titles) sit in one blob that is read only for the records a command
+/// shows. A folder table with each folder's stamp lets a run skip listing a folder that did not
+/// change, as git's untracked cache does. The text index lives in a file of its own (``CatalogIndexFile``),
+/// so commands that never search never read it.
+///
+/// Layout, little-endian: magic, version, byte-order mark, fingerprint, padding to 8; the index's
+/// generation, the counts of folders, rows, tags and kinds, the blob's size; the folder rows (48
+/// bytes), the file rows (80 bytes), the tag and kind tables (offset and length into the blob), the
+/// blob, padding; a checksum of everything before it; a closing magic a torn write would lack. Every
+/// offset is checked when the file is opened, before anything is believed.
+final class CatalogFile: @unchecked Sendable {
+    static let magic: UInt64 = 0x5441_4335_4F49_4C4F     // "OLIO5CAT"
+    static let endMagic: UInt64 = 0x444E_4535_4F49_4C4F  // "OLIO5END"
+    static let version: UInt32 = 3
+    static let folderRowSize = 48
+    static let fileRowSize = 80
+    /// A string field that holds no value.
+    static let absent = UInt32.max
+
+    struct Folder {
+        var path: String
+        var parent: Int
+        var rows: Range<Int>
+        var stamp: FileStamp
+        /// Listing it again would give the same files: no unreadable names, no links leading out, no
+        /// file that could not be read, and not changed within the clock's resolution of the scan.
+        var reusable: Bool
+    }
+
+    let mapping: FileMapping
+    private let base: UnsafeRawPointer
+    let folders: [Folder]
+    let tagNames: [String]
+    let kindNames: [String]
+    let indexGeneration: UInt64
+    let rowCount: Int
+    private let rowsStart: Int
+    private let blobStart: Int
+    private let blobSize: Int
+
+    private init(mapping: FileMapping, base: UnsafeRawPointer, folders: [Folder], tagNames: [String], kindNames: [String],
+                 indexGeneration: UInt64, rowCount: Int, rowsStart: Int, blobStart: Int, blobSize: Int) {
+        self.mapping = mapping
+        self.base = base
+        self.folders = folders
+        self.tagNames = tagNames
+        self.kindNames = kindNames
+        self.indexGeneration = indexGeneration
+        self.rowCount = rowCount
+        self.rowsStart = rowsStart
+        self.blobStart = blobStart
+        self.blobSize = blobSize
+    }
+
+    /// What the cached rows depend on besides the files: the format and the limits a file is read under.
+    static func fingerprint(limits: FrontMatterLimits, bodyLimit: Int) -> String {
+        "catalog \(version);limits \(limits.maxBytes),\(limits.maxDepth),\(limits.maxNodes),\(bodyLimit)"
+    }
+
+    // MARK: Reading
+
+    /// The cache at `url` if it is whole, consistent and was built with `fingerprint`; nil otherwise.
+    /// `verifyingChecksums: false` is for the fuzz harness only (see ``CatalogCacheFuzzing``).
+    static func open(_ url: URL, fingerprint: String, verifyingChecksums: Bool = true) -> CatalogFile? {
+        // Derived and never trusted: not through a link, never blocked on a pipe, a regular file only.
+        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= 64,
+              let mapping = FileMapping(fd: fd, size: Int(info.st_size))
+        else { return nil }
+        return try? read(mapping, fingerprint: fingerprint, verifyingChecksums: verifyingChecksums)
+    }
+
+    private static func read(_ mapping: FileMapping, fingerprint: String, verifyingChecksums: Bool) throws(CacheFormatError) -> CatalogFile {
+        let bytes = mapping.bytes
+        var cursor = ByteCursor(bytes: bytes, end: bytes.count - 16)
+        guard UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) == endMagic
+        else { throw CacheFormatError("torn") }
+        guard try cursor.u64() == magic, try cursor.u32() == version, try cursor.u32() == 0x0102_0304 else {
+            throw CacheFormatError("foreign")
+        }
+        let stored = try cursor.bytes(Int(try cursor.u32()))
+        guard stored.elementsEqual(fingerprint.utf8) else { throw CacheFormatError("fingerprint") }
+        cursor.align()
+        let generation = try cursor.u64()
+        let folderCount = Int(try cursor.u32()), rowCount = Int(try cursor.u32())
+        let tagCount = Int(try cursor.u32()), kindCount = Int(try cursor.u32())
+        let blobSize = Int(clamping: try cursor.u64())
+        let foldersStart = cursor.offset
+        let rowsStart = foldersStart + folderCount * folderRowSize
+        let tablesStart = rowsStart + rowCount * fileRowSize
+        let blobStart = tablesStart + (tagCount + kindCount) * 8
+        // Each count is checked against the bytes there are before any is multiplied into an offset.
+        guard folderCount <= bytes.count / folderRowSize, rowCount <= bytes.count / fileRowSize,
+              tagCount + kindCount <= bytes.count / 8, blobSize <= bytes.count,
+              blobStart + blobSize + 16 <= bytes.count
+        else { throw CacheFormatError("counts") }
+        let checksumAt = (blobStart + blobSize + 7) / 8 * 8
+        guard checksumAt + 16 == bytes.count else { throw CacheFormatError("size") }
+        if verifyingChecksums {
+            let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: checksumAt, as: UInt64.self))
+            guard CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[0..<checksumAt])) == stored else {
+                throw CacheFormatError("checksum")
+            }
+        }
+        let blob = UnsafeRawBufferPointer(rebasing: bytes[blobStart..<(blobStart + blobSize)])
+        func string(at offset: Int) throws(CacheFormatError) -> String {
+            let start = Int(bytes.u32(at: offset)), length = Int(bytes.u32(at: offset + 4))
+            guard start <= blobSize, length <= blobSize - start else { throw CacheFormatError("string") }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: blob[start..<(start + length)]), as: UTF8.self)
+        }
+        let tagNames = try (0..<tagCount).map { (i: Int) throws(CacheFormatError) in try string(at: tablesStart + 8 * i) }
+        let kindNames = try (0..<kindCount).map { (i: Int) throws(CacheFormatError) in try string(at: tablesStart + 8 * (tagCount + i)) }
+
+        var folders: [Folder] = []
+        folders.reserveCapacity(folderCount)
+        var nextRow = 0
+        for f in 0..<folderCount {
+            let at = foldersStart + f * folderRowSize
+            let parent = Int(Int32(bitPattern: bytes.u32(at: at + 8)))
+            let first = Int(bytes.u32(at: at + 12)), count = Int(bytes.u32(at: at + 16))
+            // Folders come parents first, their rows one after the other, in order.
+            guard parent < f, parent >= -1, (f == 0) == (parent == -1), first == nextRow, count <= rowCount - first else {
+                throw CacheFormatError("folder")
+            }
+            nextRow = first + count
+            let stamp = FileStamp(size: 0, modifiedNanoseconds: bytes.i64(at: at + 24), changedNanoseconds: bytes.i64(at: at + 32),
+                                  inode: bytes.u64(at: at + 40))
+            folders.append(Folder(path: try string(at: at), parent: parent, rows: first..<(first + count), stamp: stamp,
+                                  reusable: bytes.u32(at: at + 20) & 1 != 0))
+        }
+        guard nextRow == rowCount else { throw CacheFormatError("rows") }
+        guard let base = bytes.baseAddress else { throw CacheFormatError("empty") }
+        let file = CatalogFile(mapping: mapping, base: base, folders: folders, tagNames: tagNames, kindNames: kindNames, indexGeneration: generation,
+                               rowCount: rowCount, rowsStart: rowsStart, blobStart: blobStart, blobSize: blobSize)
+        for row in 0..<rowCount { try file.check(row: row, tagCount: tagCount, kindCount: kindCount) }
+        return file
+    }
+
+    /// Checks every offset a row holds, so reading it later cannot go astray.
+    private func check(row: Int, tagCount: Int, kindCount: Int) throws(CacheFormatError) {
+        let bytes = mapping.bytes, at = rowsStart + row * Self.fileRowSize
+        let nameStart = Int(bytes.u32(at: at)), nameLength = Int(bytes.u32(at: at + 4))
+        // The name is followed by a NUL, so it can be handed to the system as it lies in the file.
+        guard nameLength > 0, nameStart < blobSize, nameLength < blobSize - nameStart,
+              bytes[blobStart + nameStart + nameLength] == 0,
+              !UnsafeRawBufferPointer(rebasing: bytes[(blobStart + nameStart)..<(blobStart + nameStart + nameLength)]).contains(0)
+        else { throw CacheFormatError("name") }
+        let flags = bytes[at + 12]
+        guard flags & 1 != 0 else { return }
+        let kind = Int(bytes.u16(at: at + 14))
+        guard bytes[at + 13] <= 2, kind == 0xFFFF || kind < kindCount else { throw CacheFormatError("row") }
+        let detailStart = Int(bytes.u32(at: at + 64)), detailLength = Int(bytes.u32(at: at + 68))
+        guard detailStart <= blobSize, detailLength <= blobSize - detailStart else { throw CacheFormatError("detail") }
+        var detail = ByteCursor(bytes: bytes, start: blobStart + detailStart, end: blobStart + detailStart + detailLength)
+        for _ in 0..<4 { _ = try detail.optionalBytes() }
+        for _ in 0..<2 {
+            let count = Int(try detail.u32())
+            guard count <= detailLength / 4 else { throw CacheFormatError("tags") }
+            for _ in 0..<count where Int(try detail.u32()) >= tagCount { throw CacheFormatError("tag") }
+        }
+    }
+
+    // MARK: Rows
+
+    private func rowAt(_ row: Int) -> Int { rowsStart + row * Self.fileRowSize }
+
+    func isRecord(_ row: Int) -> Bool { mapping.bytes[rowAt(row) + 12] & 1 != 0 }
+    func isRacy(_ row: Int) -> Bool { mapping.bytes[rowAt(row) + 12] & 2 != 0 }
+    func completion(_ row: Int) -> RecordSummary.Completion {
+        RecordSummary.Completion(rawValue: mapping.bytes[rowAt(row) + 13]) ?? .none
+    }
+    /// Position in ``kindNames``, or nil.
+    func kind(_ row: Int) -> Int? {
+        let kind = Int(mapping.bytes.u16(at: rowAt(row) + 14))
+        return kind == 0xFFFF ? nil : kind
+    }
+    func stamp(_ row: Int) -> FileStamp {
+        let b = mapping.bytes, at = rowAt(row)
+        return FileStamp(size: b.u64(at: at + 16), modifiedNanoseconds: b.i64(at: at + 24), changedNanoseconds: b.i64(at: at + 32),
+                         inode: b.u64(at: at + 40))
+    }
+    func epoch(_ row: Int) -> Int64 { mapping.bytes.i64(at: rowAt(row) + 48) }
+    func day(_ row: Int) -> Int32 { Int32(bitPattern: mapping.bytes.u32(at: rowAt(row) + 56)) }
+    func indexOrdinal(_ row: Int) -> Int32 { Int32(bitPattern: mapping.bytes.u32(at: rowAt(row) + 60)) }
+
+    /// The file's name, NUL-terminated where it lies (checked on open).
+    func namePointer(_ row: Int) -> UnsafePointer<CChar> {
+        let offset = blobStart + Int(mapping.bytes.u32(at: rowAt(row)))
+        return (base + offset).assumingMemoryBound(to: CChar.self)
+    }
+    func nameBytes(_ row: Int) -> UnsafeRawBufferPointer {
+        let at = rowAt(row), start = blobStart + Int(mapping.bytes.u32(at: at))
+        return UnsafeRawBufferPointer(rebasing: mapping.bytes[start..<(start + Int(mapping.bytes.u32(at: at + 4)))])
+    }
+    func name(_ row: Int) -> String { String(decoding: nameBytes(row), as: UTF8.self) }
+
+    /// The record's strings and tags, as written (checked on open).
+    func detail(_ row: Int) -> UnsafeRawBufferPointer {
+        let at = rowAt(row), start = blobStart + Int(mapping.bytes.u32(at: at + 64))
+        return UnsafeRawBufferPointer(rebasing: mapping.bytes[start..<(start + Int(mapping.bytes.u32(at: at + 68)))])
+    }
+}
+
+/// A record's variable part in the blob: id, title, parent and time as written (each a length, or
+/// ``CatalogFile/absent``, then UTF-8), then the front matter tags and all tags as tag numbers.
+struct RecordDetail {
+    var id: String?
+    var title: String
+    var parent: String?
+    var sortTime: String?
+    var tags: [UInt32]
+    var allTags: [UInt32]
+
+    init(id: String?, title: String, parent: String?, sortTime: String?, tags: [UInt32], allTags: [UInt32]) {
+        (self.id, self.title, self.parent, self.sortTime, self.tags, self.allTags) = (id, title, parent, sortTime, tags, allTags)
+    }
+
+    /// Decodes a detail checked by ``CatalogFile/open(_:fingerprint:verifyingChecksums:)``.
+    init(_ bytes: UnsafeRawBufferPointer) {
+        var cursor = ByteCursor(bytes: bytes, end: bytes.count)
+        func text() -> String? { (try? cursor.optionalBytes())?.map { String(decoding: $0, as: UTF8.self) } }
+        id = text()
+        title = text() ?? ""
+        parent = text()
+        sortTime = text()
+        tags = Self.numbers(&cursor)
+        allTags = Self.numbers(&cursor)
+    }
+
+    /// The all-tags numbers alone, without decoding a string (what tallies and tag filters need).
+    static func allTagNumbers(_ bytes: UnsafeRawBufferPointer) -> [UInt32] {
+        var cursor = ByteCursor(bytes: bytes, end: bytes.count)
+        for _ in 0..<4 { _ = try? cursor.optionalBytes() }
+        _ = numbers(&cursor)
+        return numbers(&cursor)
+    }
+
+    /// The id's bytes alone (what the id table needs).
+    static func idBytes(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        var cursor = ByteCursor(bytes: bytes, end: bytes.count)
+        return (try? cursor.optionalBytes()) ?? nil
+    }
+
+    private static func numbers(_ cursor: inout ByteCursor) -> [UInt32] {
+        guard let count = try? cursor.u32() else { return [] }
+        var out: [UInt32] = []
+        out.reserveCapacity(Int(count))
+        for _ in 0..<count { if let n = try? cursor.u32() { out.append(n) } }
+        return out
+    }
+
+    func encode(into blob: inout [UInt8]) {
+        for text in [id, title, parent, sortTime] {
+            if let text {
+                blob.appendLittleEndian(UInt32(truncatingIfNeeded: text.utf8.count))
+                blob.append(contentsOf: text.utf8)
+            } else {
+                blob.appendLittleEndian(CatalogFile.absent)
+            }
+        }
+        for numbers in [tags, allTags] {
+            blob.appendLittleEndian(UInt32(numbers.count))
+            for n in numbers { blob.appendLittleEndian(n) }
+        }
+    }
+}
+
+/// A bounds-checked reader over mapped bytes.
+struct ByteCursor {
+    let bytes: UnsafeRawBufferPointer
+    private(set) var offset: Int
+    let end: Int
+
+    init(bytes: UnsafeRawBufferPointer, start: Int = 0, end: Int) {
+        self.bytes = bytes
+        self.offset = start
+        self.end = min(end, bytes.count)
+    }
+
+    mutating func u32() throws(CacheFormatError) -> UInt32 {
+        guard end - offset >= 4 else { throw CacheFormatError("short") }
+        defer { offset += 4 }
+        return bytes.u32(at: offset)
+    }
+
+    mutating func u64() throws(CacheFormatError) -> UInt64 {
+        guard end - offset >= 8 else { throw CacheFormatError("short") }
+        defer { offset += 8 }
+        return bytes.u64(at: offset)
+    }
+
+    mutating func bytes(_ count: Int) throws(CacheFormatError) -> UnsafeRawBufferPointer {
+        guard count >= 0, end - offset >= count else { throw CacheFormatError("short") }
+        defer { offset += count }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
+    }
+
+    /// A length and bytes, or nil for ``CatalogFile/absent``.
+    mutating func optionalBytes() throws(CacheFormatError) -> UnsafeRawBufferPointer? {
+        let length = try u32()
+        return length == CatalogFile.absent ? nil : try bytes(Int(length))
+    }
+
+    mutating func align() { offset = (offset + 7) / 8 * 8 }
+}
+
+extension UnsafeRawBufferPointer {
+    func u16(at offset: Int) -> UInt16 { UInt16(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
+    func u32(at offset: Int) -> UInt32 { UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+    func u64(at offset: Int) -> UInt64 { UInt64(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+    func i64(at offset: Int) -> Int64 { Int64(littleEndian: loadUnaligned(fromByteOffset: offset, as: Int64.self)) }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import FolioCore
+import FolioSearch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Builds a ``CatalogFile`` in memory, then writes it to a temporary file renamed over the old one,
+/// so a reader sees a whole cache or none. A row kept from the old cache is copied byte for byte.
+struct CatalogFileWriter {
+    private var folderRows: [UInt8] = []
+    private var fileRows: [UInt8] = []
+    private var blob: [UInt8] = []
+    private(set) var rowCount = 0
+    private var folderCount = 0
+
+    init(expectedRows: Int) {
+        fileRows.reserveCapacity(expectedRows * CatalogFile.fileRowSize)
+        blob.reserveCapacity(expectedRows * 160)
+    }
+
+    /// A string into the blob; its offset and length.
+    private mutating func put(_ bytes: some Collection<UInt8>, terminated: Bool = false) -> (UInt32, UInt32) {
+        let start = UInt32(truncatingIfNeeded: blob.count)
+        blob.append(contentsOf: bytes)
+        if terminated { blob.append(0) }
+        return (start, UInt32(truncatingIfNeeded: bytes.count))
+    }
+
+    /// Folders go parents first; each one's rows follow the previous folder's.
+    mutating func addFolder(path: String, parent: Int, rows: Range<Int>, stamp: FileStamp, reusable: Bool) {
+        let (start, length) = put(path.utf8)
+        folderRows.appendLittleEndian(start)
+        folderRows.appendLittleEndian(length)
+        folderRows.appendLittleEndian(Int32(truncatingIfNeeded: parent))
+        folderRows.appendLittleEndian(UInt32(truncatingIfNeeded: rows.lowerBound))
+        folderRows.appendLittleEndian(UInt32(truncatingIfNeeded: rows.count))
+        folderRows.appendLittleEndian(UInt32(reusable ? 1 : 0))
+        folderRows.appendLittleEndian(stamp.modifiedNanoseconds)
+        folderRows.appendLittleEndian(stamp.changedNanoseconds)
+        folderRows.appendLittleEndian(stamp.inode)
+        folderCount += 1
+    }
+
+    struct Row {
+        var isRecord: Bool
+        var racy: Bool
+        var completion: RecordSummary.Completion
+        var kind: Int?
+        var stamp: FileStamp
+        var epoch: Int64
+        var day: Int32
+        var indexOrdinal: Int32
+    }
+
+    /// A row whose detail is already encoded (``RecordDetail``), or none for a file without front matter.
+    mutating func addRow(_ row: Row, name: some Collection<UInt8>, detail: some Collection<UInt8>) {
+        let (nameStart, nameLength) = put(name, terminated: true)
+        let (detailStart, detailLength) = row.isRecord ? put(detail) : (0, 0)
+        fileRows.appendLittleEndian(nameStart)
+        fileRows.appendLittleEndian(nameLength)
+        fileRows.appendLittleEndian(UInt32(0))
+        fileRows.append((row.isRecord ? 1 : 0) | (row.racy ? 2 : 0))
+        fileRows.append(row.completion.rawValue)
+        fileRows.appendLittleEndian(UInt16(truncatingIfNeeded: row.kind ?? 0xFFFF))
+        fileRows.appendLittleEndian(row.stamp.size)
+        fileRows.appendLittleEndian(row.stamp.modifiedNanoseconds)
+        fileRows.appendLittleEndian(row.stamp.changedNanoseconds)
+        fileRows.appendLittleEndian(row.stamp.inode)
+        fileRows.appendLittleEndian(row.epoch)
+        fileRows.appendLittleEndian(row.day)
+        fileRows.appendLittleEndian(row.indexOrdinal)
+        fileRows.appendLittleEndian(detailStart)
+        fileRows.appendLittleEndian(detailLength)
+        fileRows.appendLittleEndian(UInt64(0))
+        rowCount += 1
+    }
+
+    /// The whole file's bytes.
+    func encoded(fingerprint: String, indexGeneration: UInt64, tagNames: [String], kindNames: [String]) -> [UInt8] {
+        var blob = blob
+        var tables: [UInt8] = []
+        for name in tagNames + kindNames {
+            tables.appendLittleEndian(UInt32(truncatingIfNeeded: blob.count))
+            tables.appendLittleEndian(UInt32(truncatingIfNeeded: name.utf8.count))
+            blob.append(contentsOf: name.utf8)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(128 + folderRows.count + fileRows.count + tables.count + blob.count)
+        out.appendLittleEndian(CatalogFile.magic)
+        out.appendLittleEndian(CatalogFile.version)
+        out.appendLittleEndian(UInt32(0x0102_0304))
+        out.appendLittleEndian(UInt32(truncatingIfNeeded: fingerprint.utf8.count))
+        out.append(contentsOf: fingerprint.utf8)
+        while out.count % 8 != 0 { out.append(0) }
+        out.appendLittleEndian(indexGeneration)
+        out.appendLittleEndian(UInt32(truncatingIfNeeded: folderCount))
+        out.appendLittleEndian(UInt32(truncatingIfNeeded: rowCount))
+        out.appendLittleEndian(UInt32(truncatingIfNeeded: tagNames.count))
+        out.appendLittleEndian(UInt32(truncatingIfNeeded: kindNames.count))
+        out.appendLittleEndian(UInt64(blob.count))
+        out += folderRows
+        out += fileRows
+        out += tables
+        out += blob
+        while out.count % 8 != 0 { out.append(0) }
+        let checksum = out.withUnsafeBytes { CacheChecksum.of($0) }
+        out.appendLittleEndian(checksum)
+        out.appendLittleEndian(CatalogFile.endMagic)
+        return out
+    }
+
+    /// Replaces the cache; false (and no cache) if it could not be written, which only costs speed.
+    @discardableResult
+    func write(to url: URL, fingerprint: String, indexGeneration: UInt64, tagNames: [String], kindNames: [String]) -> Bool {
+        guard blob.count < Int(UInt32.max) / 2 else { return false }
+        return Self.replace(url, with: encoded(fingerprint: fingerprint, indexGeneration: indexGeneration,
+                                               tagNames: tagNames, kindNames: kindNames))
+    }
+
+    /// Writes `bytes` to a temporary file beside `url` and renames it over `url`.
+    static func replace(_ url: URL, with bytes: [UInt8]) -> Bool {
+        let directory = url.deletingLastPathComponent()
+        LocalFile.clearWay(to: url)
+        try? AtomicFile.makeDirectory(directory)
+        removeAbandonedTemporaries(in: directory)
+        let temporary = directory.appendingPathComponent(".catalog.\(getpid()).tmp")
+        let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        var written = 0
+        bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress.map { $0 + written }, raw.count - written)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }
+                written += n
+            }
+        }
+        close(fd)
+        guard written == bytes.count, rename(temporary.path, url.path) == 0 else {
+            unlink(temporary.path)
+            return false
+        }
+        return true
+    }
+
+    /// Deletes half-written caches left by a folio that was killed while writing (its process is gone).
+    private static func removeAbandonedTemporaries(in directory: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(".catalog.") && name.hasSuffix(".tmp") {
+            var owner = name.dropFirst(".catalog.".count).dropLast(".tmp".count)
+            if owner.hasSuffix(".index") { owner = owner.dropLast(".index".count) }
+            let pid = pid_t(owner) ?? 0
+            if pid > 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(directory.appendingPathComponent(name).path)
+            }
+        }
+    }
+}

@@ -1,0 +1,454 @@
+import Foundation
+import FolioCore
+import FolioSearch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One pass over the vault's folders that lists again only the folders whose stamp changed; the
+/// files of an unchanged folder are the cache's rows, named straight from the mapped file.
+struct CatalogWalk {
+    struct Folder {
+        var path: String
+        var parent: Int
+        var fd: Int32
+        var stamp: FileStamp
+        var reusable: Bool
+        var rows: Range<Int>
+    }
+
+    /// A candidate record file: a cached row (named in the cache) or a name listed this run.
+    struct File: Sendable {
+        var folder: Int32
+        var cachedRow: Int32
+        var name: String?
+    }
+
+    let rootPath: String
+    let cache: CatalogFile?
+    /// Folders changed at or after this time are listed again next run too.
+    let settled: Int64
+    private(set) var folders: [Folder] = []
+    private(set) var files: [File] = []
+    private(set) var escaping: [String] = []
+    private(set) var badNames: [FolioError] = []
+    private(set) var listed = 0
+    private let cachedFolder: [String: Int]
+    private let cachedChildren: [[Int]]
+
+    init(rootPath: String, cache: CatalogFile?, settled: Int64) {
+        self.rootPath = rootPath
+        self.cache = cache
+        self.settled = settled
+        var byPath: [String: Int] = [:]
+        var children = [[Int]](repeating: [], count: cache?.folders.count ?? 0)
+        for (i, folder) in (cache?.folders ?? []).enumerated() {
+            byPath[folder.path] = i
+            if folder.parent >= 0 { children[folder.parent].append(i) }
+        }
+        cachedFolder = byPath
+        cachedChildren = children
+    }
+
+    mutating func walk() {
+        let fd = open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        visit(path: "", parent: -1, fd: fd)
+    }
+
+    /// Closes the folders' descriptors (they serve the stamps taken after the walk).
+    func close() { for folder in folders where folder.fd >= 0 { Glibc.close(folder.fd) } }
+
+    private mutating func visit(path: String, parent: Int, fd: Int32) {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            Glibc.close(fd)
+            return
+        }
+        let stamp = FileStamp(size: 0, modifiedNanoseconds: FileStamp(info).modifiedNanoseconds,
+                              changedNanoseconds: FileStamp(info).changedNanoseconds, inode: UInt64(info.st_ino))
+        let me = folders.count
+        let recent = stamp.modifiedNanoseconds >= settled || stamp.changedNanoseconds >= settled
+        folders.append(Folder(path: path, parent: parent, fd: fd, stamp: stamp, reusable: !recent, rows: files.count..<files.count))
+        var subfolders: [(name: String, cached: Int?)] = []
+        if let cache, let c = cachedFolder[path], cache.folders[c].reusable, cache.folders[c].stamp == stamp {
+            // Unchanged since the cache was written: the same names, without listing them.
+            for row in cache.folders[c].rows { files.append(File(folder: Int32(me), cachedRow: Int32(row), name: nil)) }
+            for child in cachedChildren[c] {
+                let childPath = cache.folders[child].path
+                subfolders.append((childPath.split(separator: "/").last.map(String.init) ?? childPath, child))
+            }
+        } else {
+            listed += 1
+            subfolders = list(folder: me, fd: fd).map { ($0, nil) }
+        }
+        folders[me].rows = folders[me].rows.lowerBound..<files.count
+        for sub in subfolders {
+            let childPath = path.isEmpty ? sub.name : path + "/" + sub.name
+            let child = openat(fd, sub.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            // Gone or no longer a folder since it was listed: its parent changed, and is listed next run.
+            guard child >= 0 else {
+                folders[me].reusable = false
+                continue
+            }
+            visit(path: childPath, parent: me, fd: child)
+        }
+    }
+
+    /// Lists a folder: its candidate files go into `files` (matched with the cache's rows by name),
+    /// its subfolders are returned.
+    private mutating func list(folder me: Int, fd: Int32) -> [String] {
+        let path = folders[me].path
+        var cachedRows: [String: Int] = [:]
+        if let cache, let c = cachedFolder[path] {
+            for row in cache.folders[c].rows { cachedRows[cache.name(row)] = row }
+        }
+        let copy = dup(fd)
+        guard copy >= 0, let handle = fdopendir(copy) else {
+            if copy >= 0 { Glibc.close(copy) }
+            folders[me].reusable = false
+            return []
+        }
+        defer { closedir(handle) }
+        var subfolders: [String] = []
+        while let entry = readdir(handle) {
+            let nameBytes = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
+            }
+            guard let name = String(validating: nameBytes, as: UTF8.self) else {
+                let shown = String(decoding: nameBytes, as: UTF8.self)
+                if !shown.hasPrefix(".") {
+                    let quoted = String.quotedPath(bytes: Array((path.isEmpty ? "" : path + "/").utf8) + nameBytes)
+                    badNames.append(FolioError(.fileNameNotUTF8(quoted), file: path.isEmpty ? shown : path + "/" + shown))
+                    folders[me].reusable = false
+                }
+                continue
+            }
+            if name == "." || name == ".." { continue }
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
+            }
+            switch type {
+            case UInt8(DT_DIR):
+                if path.isEmpty && Vault.skippedDirectories.contains(name) { continue }
+                if name.hasPrefix(".") { continue }
+                subfolders.append(name)
+            case UInt8(DT_LNK):
+                // Links are never followed: one inside the vault would count a record twice,
+                // one outside could expose or overwrite files that are not the user's journal.
+                let relative = path.isEmpty ? name : path + "/" + name
+                let target = URL(fileURLWithPath: rootPath + "/" + relative).resolvingSymlinksInPath().path
+                if !target.hasPrefix(rootPath + "/") {
+                    escaping.append(relative)
+                    folders[me].reusable = false
+                }
+            case UInt8(DT_REG):
+                guard name.hasSuffix(".md"), !name.hasPrefix("."), !Vault.isConflictCopy(name) else { continue }
+                let row = cachedRows[name]
+                files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), name: row == nil ? name : nil))
+            default:
+                continue
+            }
+        }
+        return subfolders
+    }
+}
+
+extension Vault {
+    /// `scanStart`: the real time the scan began; tests pass a later one to make fresh files count as settled.
+    func catalog(scanStart: Int64) -> Catalog {
+        let limits = frontMatterLimits
+        let bodyLimit = searchedBytesLimit
+        let textKeys = RecordSearch.textKeys(for: kinds)
+        let fingerprint = CatalogFile.fingerprint(limits: limits, bodyLimit: bodyLimit)
+        let cache = CatalogFile.open(catalogCacheURL, fingerprint: fingerprint)
+        // A file changed within the clock's resolution of the scan might change again unseen with the same stamp.
+        let settled = scanStart - 2_000_000_000
+        var walk = CatalogWalk(rootPath: root.path, cache: cache, settled: settled)
+        walk.walk()
+        defer { walk.close() }
+
+        let files = walk.files
+        let folderFDs = walk.folders.map(\.fd)
+        let stamps: [FileStamp] = parallelMap(files.count, minimumChunk: 2048) { i in
+            let file = files[i]
+            var info = stat()
+            let fd = folderFDs[Int(file.folder)]
+            let found: Int32 = if let name = file.name {
+                fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW)
+            } else if let cache {
+                fstatat(fd, cache.namePointer(Int(file.cachedRow)), &info, AT_SYMLINK_NOFOLLOW)
+            } else { -1 }
+            return found == 0 ? FileStamp(info) : FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0)
+        }
+
+        // Unchanged files keep their cached row; the others are read again.
+        var toRead: [Int] = []
+        var keptCount = 0
+        for i in files.indices {
+            let row = Int(files[i].cachedRow)
+            if let cache, row >= 0, !cache.isRacy(row), cache.stamp(row) == stamps[i] { keptCount += 1 } else { toRead.append(i) }
+        }
+        let rootPath = root.path
+        let folderPaths = walk.folders.map(\.path)
+        let readNames = toRead.map { files[$0].name ?? cache?.name(Int(files[$0].cachedRow)) ?? "" }
+        let readPaths = toRead.indices.map { k in
+            let folder = folderPaths[Int(files[toRead[k]].folder)]
+            return folder.isEmpty ? readNames[k] : folder + "/" + readNames[k]
+        }
+        let parsed: [ParsedFile] = parallelMap(readPaths.count) { i in
+            Self.summarize(path: readPaths[i], rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
+        }
+
+        var tagNames = cache?.tagNames ?? []
+        var kindNames = cache?.kindNames ?? []
+        var tagNumbers: [String: UInt32] = [:]
+        var kindNumbers: [String: Int32] = [:]
+        if !parsed.isEmpty {
+            for (i, name) in tagNames.enumerated() where tagNumbers[name] == nil { tagNumbers[name] = UInt32(i) }
+            for (i, name) in kindNames.enumerated() where kindNumbers[name] == nil { kindNumbers[name] = Int32(i) }
+        }
+        func tagNumber(_ name: String) -> UInt32 {
+            if let number = tagNumbers[name] { return number }
+            tagNames.append(name)
+            tagNumbers[name] = UInt32(tagNames.count - 1)
+            return UInt32(tagNames.count - 1)
+        }
+        func kindNumber(_ name: String?) -> Int32 {
+            guard let name else { return -1 }
+            if let number = kindNumbers[name] { return number }
+            kindNames.append(name)
+            kindNumbers[name] = Int32(kindNames.count - 1)
+            return Int32(kindNames.count - 1)
+        }
+
+        var entries: [Catalog.Entry] = []
+        entries.reserveCapacity(files.count)
+        var records: [Int32] = []
+        records.reserveCapacity(files.count)
+        var fresh: [Catalog.FreshFile] = []
+        var plain: [String] = []
+        var problems = walk.badNames
+        var partlyIndexed: [FolioError] = []
+        var folders = walk.folders.map { Catalog.Folder(path: $0.path, parent: $0.parent, rows: 0..<0, stamp: $0.stamp, reusable: $0.reusable) }
+        var next = 0   // the next of `toRead`
+        for (i, file) in files.enumerated() {
+            let folder = Int(file.folder)
+            let stamp = stamps[i]
+            let racy = stamp.modifiedNanoseconds >= settled || stamp.changedNanoseconds >= settled
+            if next < toRead.count, toRead[next] == i {
+                let parsedFile = parsed[next]
+                let name = readNames[next]
+                next += 1
+                switch parsedFile {
+                case .record(let summary, let bodyTooLong):
+                    if bodyTooLong {
+                        partlyIndexed.append(FolioError(.recordLimit(.bodySearchedInPart(limit: bodyLimit)), file: summary.path))
+                    }
+                    records.append(Int32(entries.count))
+                    entries.append(Catalog.Entry(
+                        folder: file.folder, cachedRow: -1, fresh: Int32(fresh.count), isRecord: true, racy: racy,
+                        completion: summary.completion, kind: kindNumber(summary.kind),
+                        epoch: summary.sortTime.map { Int64($0.epochSeconds) } ?? Int64.min,
+                        day: summary.sortTime.map(Self.packedDay) ?? 0, indexOrdinal: -1, stamp: stamp))
+                    fresh.append(Catalog.FreshFile(name: name, summary: summary, tags: summary.tags.map(tagNumber),
+                                                   allTags: summary.allTags.map(tagNumber)))
+                case .plain(let path):
+                    plain.append(path)
+                    entries.append(Catalog.Entry(folder: file.folder, cachedRow: -1, fresh: Int32(fresh.count), isRecord: false,
+                                                 racy: racy, completion: .none, kind: -1, epoch: Int64.min, day: 0, indexOrdinal: -1,
+                                                 stamp: stamp))
+                    fresh.append(Catalog.FreshFile(name: name, summary: nil, tags: [], allTags: []))
+                case .problem(let error):
+                    // Never cached: its folder is listed again, so it is reported on every run.
+                    problems.append(error)
+                    folders[folder].reusable = false
+                }
+            } else if let cache {
+                let row = Int(file.cachedRow)
+                let isRecord = cache.isRecord(row)
+                if isRecord { records.append(Int32(entries.count)) } else {
+                    let folderPath = folderPaths[folder], name = cache.name(row)
+                    plain.append(folderPath.isEmpty ? name : folderPath + "/" + name)
+                }
+                entries.append(Catalog.Entry(
+                    folder: file.folder, cachedRow: Int32(row), fresh: -1, isRecord: isRecord, racy: racy,
+                    completion: cache.completion(row), kind: cache.kind(row).map(Int32.init) ?? -1, epoch: cache.epoch(row),
+                    day: cache.day(row), indexOrdinal: cache.indexOrdinal(row), stamp: stamp))
+            }
+        }
+
+        // Files come folder by folder, in the order the folders were visited.
+        var nextEntry = 0
+        for f in folders.indices {
+            let start = nextEntry
+            while nextEntry < entries.count, entries[nextEntry].folder == Int32(f) { nextEntry += 1 }
+            folders[f].rows = start..<nextEntry
+        }
+        let changes = toRead.count + ((cache?.rowCount ?? 0) - keptCount)
+        let report = Catalog.Report(usedCache: cache != nil, filesRead: toRead.count, wroteCache: false, foldersListed: walk.listed)
+        let catalog = Catalog(
+            vault: self, cache: cache, entries: entries, records: records, fresh: fresh, folders: folders, tagNames: tagNames,
+            kindNames: kindNames, indexGeneration: cache?.indexGeneration ?? 0, problems: problems, plainFiles: plain,
+            escapingLinks: walk.escaping, partlyIndexed: partlyIndexed.sorted { ($0.file ?? "") < ($1.file ?? "") },
+            textKeys: textKeys, report: report)
+        // Rewriting costs about what reading the changed files saved; worth it when they are many.
+        let foldersChanged = walk.listed > 0 && cache != nil
+        let shouldWrite = cache == nil || ((changes > 0 || foldersChanged) && (entries.count < 20_000 || changes * 100 >= entries.count))
+        if shouldWrite, writeCache(catalog, indexGeneration: catalog.indexGeneration, ordinals: nil) { catalog.noteWrote() }
+        if catalog.report.wroteCache || !FileManager.default.fileExists(atPath: idTableURL.path) { writeIDTable(catalog) }
+        return catalog
+    }
+
+    /// YYYYMMDD of a timestamp's own date.
+    static func packedDay(_ time: Timestamp) -> Int32 {
+        Int32(clamping: time.year * 10_000 + time.month * 100 + time.day)
+    }
+
+    enum ParsedFile: Sendable {
+        /// `bodyTooLong`: only the first part of the body is searched (and scanned for inline tags).
+        case record(RecordSummary, bodyTooLong: Bool)
+        case plain(String)
+        case problem(FolioError)
+    }
+
+    /// Reads one file into its summary. Only the front matter and the searched part of the body are
+    /// read (see ``parse(path:rootPath:limits:prefix:)``).
+    static func summarize(path: String, rootPath: String, limits: FrontMatterLimits, bodyLimit: Int) -> ParsedFile {
+        let prefix = limits.maxBytes + bodyLimit + 4_096
+        switch parse(path: path, rootPath: rootPath, limits: limits, prefix: prefix) {
+        case .record(let record):
+            let bodyBytes = record.document.text.utf8.count - record.document.bodyStart
+            return .record(RecordSummary(record), bodyTooLong: bodyBytes > bodyLimit)
+        case .plain(let path): return .plain(path)
+        case .problem(let error): return .problem(error)
+        case .none: return .problem(FolioError(.fileUnreadable("?"), file: path))
+        }
+    }
+
+    /// The texts the index holds for one record, read from its file again; nil if it is no longer one.
+    static func indexTexts(path: String, rootPath: String, textKeys: [String: [String]], limits: FrontMatterLimits,
+                           bodyLimit: Int) -> [String]? {
+        let prefix = limits.maxBytes + bodyLimit + 4_096
+        guard case .record(let record) = parse(path: path, rootPath: rootPath, limits: limits, prefix: prefix) else { return nil }
+        let keys = RecordSearch.textKeys(for: record, in: textKeys)
+        return RecordSearch.indexTexts(of: record, allTags: record.allTags, keys: keys, bodyLimit: bodyLimit)
+    }
+
+    /// Writes `catalog` as the cache; `ordinals`, when given, are the records' new document numbers
+    /// in the index of `indexGeneration`.
+    @discardableResult
+    func writeCache(_ catalog: Catalog, indexGeneration: UInt64, ordinals: [Int32]?) -> Bool {
+        var writer = CatalogFileWriter(expectedRows: catalog.entries.count)
+        for folder in catalog.folders {
+            writer.addFolder(path: folder.path, parent: folder.parent, rows: folder.rows, stamp: folder.stamp, reusable: folder.reusable)
+        }
+        var position = 0
+        for entry in catalog.entries {
+            var ordinal = entry.indexOrdinal
+            if entry.isRecord {
+                if let ordinals { ordinal = ordinals[position] }
+                position += 1
+            }
+            let row = CatalogFileWriter.Row(
+                isRecord: entry.isRecord, racy: entry.racy, completion: entry.completion,
+                kind: entry.kind >= 0 ? Int(entry.kind) : nil, stamp: entry.stamp, epoch: entry.epoch, day: entry.day,
+                indexOrdinal: ordinal)
+            if entry.fresh >= 0 {
+                let file = catalog.fresh[Int(entry.fresh)]
+                var detail: [UInt8] = []
+                if let summary = file.summary {
+                    RecordDetail(id: summary.id, title: summary.title, parent: summary.parent, sortTime: summary.sortTime?.text,
+                                 tags: file.tags, allTags: file.allTags).encode(into: &detail)
+                }
+                writer.addRow(row, name: file.name.utf8, detail: detail)
+            } else if let cache = catalog.cache {
+                let cachedRow = Int(entry.cachedRow)
+                writer.addRow(row, name: cache.nameBytes(cachedRow), detail: entry.isRecord ? cache.detail(cachedRow) : UnsafeRawBufferPointer(start: nil, count: 0))
+            }
+        }
+        let fingerprint = CatalogFile.fingerprint(limits: frontMatterLimits, bodyLimit: searchedBytesLimit)
+        return writer.write(to: catalogCacheURL, fingerprint: fingerprint, indexGeneration: indexGeneration,
+                            tagNames: catalog.tagNames, kindNames: catalog.kindNames)
+    }
+
+    /// The id table for `catalog`'s records (``IDTable``).
+    func writeIDTable(_ catalog: Catalog) {
+        var rows: [(id: [UInt8], path: [UInt8])] = []
+        rows.reserveCapacity(catalog.count)
+        for position in 0..<catalog.count {
+            let entry = catalog.entries[Int(catalog.records[position])]
+            let id: [UInt8]?
+            if entry.fresh >= 0 {
+                id = catalog.fresh[Int(entry.fresh)].summary?.id.map { Array($0.utf8) }
+            } else if let cache = catalog.cache {
+                id = RecordDetail.idBytes(cache.detail(Int(entry.cachedRow))).map(Array.init)
+            } else { id = nil }
+            if let id { rows.append((id, Array(catalog.path(position).utf8))) }
+        }
+        IDTable.write(rows, to: idTableURL)
+    }
+
+    /// The index over every record of `catalog`: the index file's documents for the records it
+    /// holds, the others read from their files; written back (with the catalog naming it) when it
+    /// was missing or many records were added.
+    func completeIndex(of catalog: Catalog) -> TextIndex {
+        let limits = frontMatterLimits, bodyLimit = searchedBytesLimit, textKeys = catalog.textKeys
+        let fingerprint = CatalogIndexFile.fingerprint(textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
+        let base = CatalogIndexFile.open(catalogIndexURL, fingerprint: fingerprint, generation: catalog.indexGeneration)
+        let baseCount = base?.documentCount ?? 0
+        var newPosition = [Int](repeating: -1, count: baseCount)
+        var missing: [Int] = []
+        for position in 0..<catalog.count {
+            let ordinal = Int(catalog.entries[Int(catalog.records[position])].indexOrdinal)
+            if ordinal >= 0, ordinal < baseCount, newPosition[ordinal] < 0 { newPosition[ordinal] = position } else { missing.append(position) }
+        }
+        let rootPath = root.path
+        let paths = missing.map { catalog.path($0) }
+        let texts: [[String]] = parallelMap(paths.count) { i in
+            Self.indexTexts(path: paths[i], rootPath: rootPath, textKeys: textKeys, limits: limits, bodyLimit: bodyLimit) ?? []
+        }
+        var builder = TextIndex.Builder(fields: RecordSearch.fields)
+        builder.reserveCapacity(missing.count)
+        for (k, position) in missing.enumerated() { builder.add(id: position, texts: texts[k]) }
+        let added = builder.build()
+        let index: TextIndex
+        if let base, let merged = base.replacing(keeping: { old in old >= 0 && old < baseCount && newPosition[old] >= 0 ? newPosition[old] : nil },
+                                                  adding: added) {
+            index = merged
+        } else if base == nil || missing.count == catalog.count {
+            index = added
+        } else {
+            // The index could not be merged: index every record again rather than search part of the vault.
+            return completeIndex(ofAll: catalog, fingerprint: fingerprint)
+        }
+        let worthWriting = base == nil || (!missing.isEmpty && (catalog.count < 20_000 || missing.count * 100 >= catalog.count))
+        if worthWriting { saveIndex(index, of: catalog, fingerprint: fingerprint) }
+        return index
+    }
+
+    private func completeIndex(ofAll catalog: Catalog, fingerprint: String) -> TextIndex {
+        let limits = frontMatterLimits, bodyLimit = searchedBytesLimit, textKeys = catalog.textKeys, rootPath = root.path
+        let paths = (0..<catalog.count).map { catalog.path($0) }
+        let texts: [[String]] = parallelMap(paths.count) { i in
+            Self.indexTexts(path: paths[i], rootPath: rootPath, textKeys: textKeys, limits: limits, bodyLimit: bodyLimit) ?? []
+        }
+        var builder = TextIndex.Builder(fields: RecordSearch.fields)
+        builder.reserveCapacity(paths.count)
+        for (position, text) in texts.enumerated() { builder.add(id: position, texts: text) }
+        let index = builder.build()
+        saveIndex(index, of: catalog, fingerprint: fingerprint)
+        return index
+    }
+
+    /// Writes the index under a new generation, then the catalog naming it with each record's number.
+    private func saveIndex(_ index: TextIndex, of catalog: Catalog, fingerprint: String) {
+        let generation = CatalogIndexFile.newGeneration()
+        guard CatalogIndexFile.write(index, generation: generation, fingerprint: fingerprint, to: catalogIndexURL) else { return }
+        let ordinals = (0..<catalog.count).map { Int32($0) }
+        if writeCache(catalog, indexGeneration: generation, ordinals: ordinals) { catalog.noteWrote() }
+    }
+}
