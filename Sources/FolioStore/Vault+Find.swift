@@ -46,15 +46,15 @@ extension Vault {
         if text.contains("/") || text.hasSuffix(".md"), let problem = catalog.problems.first(where: { $0.file == text }) {
             throw problem
         }
-        switch RecordReference.resolve(text, in: catalog.summaries) {
+        switch RecordReference.resolve(text, in: catalog.names) {
         case .found(let index):
-            let summary = catalog.summaries[index]
+            let summary = catalog.summary(index)
             if case .record(let record) = Self.parse(path: summary.path, rootPath: root.path, limits: frontMatterLimits),
                record.id == summary.id, RecordReference.resolve(text, in: [record]) == .found(0) {
                 return record
             }
         case .ambiguous(let indexes):
-            throw Self.ambiguity(reference, indexes.map { catalog.summaries[$0] })
+            throw Self.ambiguity(reference, indexes.map { catalog.summary($0) })
         case .notFound:
             throw FolioError(.recordNotFound(reference))
         }

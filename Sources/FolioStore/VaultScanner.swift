@@ -137,7 +137,14 @@ extension Vault {
     /// searched, so a 50 MB record costs what a large one does. A front matter that does not close
     /// within them is read whole, so it is reported exactly as it would be without the cut.
     static func parse(path: String, rootPath: String, limits: FrontMatterLimits, prefix: Int? = nil) -> ScanResult {
-        guard var bytes = readFile(rootPath + "/" + path, atMost: prefix) else {
+        var stamp: FileStamp?
+        return parse(path: path, rootPath: rootPath, limits: limits, prefix: prefix, stamp: &stamp)
+    }
+
+    /// The same, with the file's stamp as it was when it was opened, before it was read (what the
+    /// catalog remembers of a file it reads for the first time, without a stat of its own).
+    static func parse(path: String, rootPath: String, limits: FrontMatterLimits, prefix: Int?, stamp: inout FileStamp?) -> ScanResult {
+        guard var bytes = readFile(rootPath + "/" + path, atMost: prefix, stamp: &stamp) else {
             return .problem(FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path))
         }
         if let prefix, bytes.count >= prefix {
@@ -170,6 +177,12 @@ extension Vault {
 
     /// The file's bytes, or its first `atMost` bytes.
     public static func readFile(_ path: String, atMost: Int? = nil) -> [UInt8]? {
+        var stamp: FileStamp?
+        return readFile(path, atMost: atMost, stamp: &stamp)
+    }
+
+    /// The same, with the open file's stamp.
+    static func readFile(_ path: String, atMost: Int?, stamp: inout FileStamp?) -> [UInt8]? {
         // Never through a link swapped in since the folder was listed, never blocked on a pipe.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
@@ -180,6 +193,7 @@ extension Vault {
             errno = EINVAL
             return nil
         }
+        stamp = FileStamp(info)
         let cap = atMost ?? Int.max
         var bytes = [UInt8](repeating: 0, count: min(max(0, Int(clamping: info.st_size)), cap))
         var filled = 0

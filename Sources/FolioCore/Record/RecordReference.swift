@@ -15,15 +15,18 @@ extension Referable {
 
     /// The file name without `.md`.
     public var fileStem: String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        let path = self.path
+        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+        return name.hasSuffix(".md") ? String(name.dropLast(3)) : String(name)
     }
 
     /// The file name's slug: the stem without its leading `YYYY-MM-DD-`.
     public var slug: String {
         let stem = fileStem
         let bytes = Array(stem.utf8)
-        if bytes.count > 11, Timestamp(String(decoding: bytes[0..<10], as: UTF8.self)) != nil, bytes[10] == UInt8(ascii: "-") {
+        // The shape first: resolving a name looks at every record's slug, and most have no date to parse.
+        if bytes.count > 11, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "-"),
+           Timestamp(String(decoding: bytes[0..<10], as: UTF8.self)) != nil {
             return String(decoding: bytes[11...], as: UTF8.self)
         }
         return stem
@@ -56,17 +59,18 @@ public enum RecordReference {
     /// Finds the record `text` names among `records`; paths must already be vault-relative.
     ///
     /// Tried in order, first hit wins: full id, path, id prefix, slug or file stem, title.
-    public static func resolve(_ text: String, in records: [some Referable]) -> Resolution {
+    public static func resolve<Records: RandomAccessCollection>(_ text: String, in records: Records) -> Resolution
+    where Records.Element: Referable, Records.Index == Int {
         let lowered = text.lowercased()
         // A hand-copied file can share an id; naming either by it would be a guess.
         if let result = single(records.indices.filter { records[$0].id == lowered }) { return result }
         let pathLike = text.hasSuffix(".md") ? text : text + ".md"
-        if let index = records.firstIndex(where: { $0.path == pathLike || $0.path == text }) { return .found(index) }
+        if let index = records.firstIndex(where: { let path = $0.path; return path == pathLike || path == text }) { return .found(index) }
         if lowered.count >= minimumPrefix, lowered.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
             let hits = records.indices.filter { records[$0].id?.hasPrefix(lowered) ?? false }
             if let result = single(hits) { return result }
         }
-        let slugHits = records.indices.filter { records[$0].slug == text || records[$0].fileStem == text }
+        let slugHits = records.indices.filter { let record = records[$0]; return record.fileStem == text || record.slug == text }
         if let result = single(slugHits) { return result }
         let titleHits = records.indices.filter { records[$0].title == text }
         if let result = single(titleHits) { return result }

@@ -163,6 +163,37 @@ public final class Catalog: @unchecked Sendable {
         return RecordDetail.allTagNumbers(cache.detail(Int(entry.cachedRow)))
     }
 
+    /// The records as references name them (id, path, title, kind), each decoded when asked:
+    /// resolving `folio show 5b0c` never builds every summary.
+    public var names: RecordNames { RecordNames(catalog: self) }
+
+    public struct RecordNames: RandomAccessCollection, Sendable {
+        let catalog: Catalog
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { catalog.count }
+        public subscript(position: Int) -> RecordName { RecordName(catalog: catalog, position: position) }
+    }
+
+    public struct RecordName: Referable, Sendable {
+        let catalog: Catalog
+        let position: Int
+        public var path: String { catalog.path(position) }
+        public var id: String? { catalog.detailText(0, position) }
+        public var title: String { catalog.detailText(1, position) ?? "" }
+        public var kind: String? { catalog.kindName(catalog.entries[Int(catalog.records[position])].kind) }
+    }
+
+    /// One string of a record's detail (``RecordDetail/text(_:in:)``).
+    func detailText(_ field: Int, _ position: Int) -> String? {
+        let entry = entries[Int(records[position])]
+        if entry.fresh >= 0 {
+            let summary = fresh[Int(entry.fresh)].summary
+            return [summary?.id, summary?.title, summary?.parent, summary?.sortTime?.text][field]
+        }
+        guard let cache else { return nil }
+        return RecordDetail.text(field, in: cache.detail(Int(entry.cachedRow)))
+    }
+
     func kindName(_ kind: Int32) -> String? { kind >= 0 && Int(kind) < kindNames.count ? kindNames[Int(kind)] : nil }
     func tagName(_ number: UInt32) -> String { Int(number) < tagNames.count ? tagNames[Int(number)] : "" }
 

@@ -249,6 +249,13 @@ struct RecordDetail {
         return numbers(&cursor)
     }
 
+    /// One of the strings alone: 0 the id, 1 the title, 2 the parent, 3 the time as written.
+    static func text(_ field: Int, in bytes: UnsafeRawBufferPointer) -> String? {
+        var cursor = ByteCursor(bytes: bytes, end: bytes.count)
+        for _ in 0..<field { _ = try? cursor.optionalBytes() }
+        return ((try? cursor.optionalBytes()) ?? nil).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The id's bytes alone (what the id table needs).
     static func idBytes(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
         var cursor = ByteCursor(bytes: bytes, end: bytes.count)

@@ -173,16 +173,14 @@ extension Vault {
 
         let files = walk.files
         let folderFDs = walk.folders.map(\.fd)
-        let stamps: [FileStamp] = parallelMap(files.count, minimumChunk: 2048) { i in
+        // Only files the cache knows are stamped here; a new file's stamp is taken when it is read.
+        let noStamp = FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0)
+        var stamps: [FileStamp] = parallelMap(files.count, minimumChunk: 2048) { i in
             let file = files[i]
+            guard let cache, file.cachedRow >= 0 else { return noStamp }
             var info = stat()
             let fd = folderFDs[Int(file.folder)]
-            let found: Int32 = if let name = file.name {
-                fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW)
-            } else if let cache {
-                fstatat(fd, cache.namePointer(Int(file.cachedRow)), &info, AT_SYMLINK_NOFOLLOW)
-            } else { -1 }
-            return found == 0 ? FileStamp(info) : FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0)
+            return fstatat(fd, cache.namePointer(Int(file.cachedRow)), &info, AT_SYMLINK_NOFOLLOW) == 0 ? FileStamp(info) : noStamp
         }
 
         // Unchanged files keep their cached row; the others are read again.
@@ -199,9 +197,12 @@ extension Vault {
             let folder = folderPaths[Int(files[toRead[k]].folder)]
             return folder.isEmpty ? readNames[k] : folder + "/" + readNames[k]
         }
-        let parsed: [ParsedFile] = parallelMap(readPaths.count) { i in
+        let read: [(file: ParsedFile, stamp: FileStamp?)] = parallelMap(readPaths.count) { i in
             Self.summarize(path: readPaths[i], rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
         }
+        let parsed = read.map(\.file)
+        // The stamp of what was read: taken when the file was opened, before its bytes.
+        for (k, i) in toRead.enumerated() { stamps[i] = read[k].stamp ?? noStamp }
 
         var tagNames = cache?.tagNames ?? []
         var kindNames = cache?.kindNames ?? []
@@ -317,15 +318,18 @@ extension Vault {
 
     /// Reads one file into its summary. Only the front matter and the searched part of the body are
     /// read (see ``parse(path:rootPath:limits:prefix:)``).
-    static func summarize(path: String, rootPath: String, limits: FrontMatterLimits, bodyLimit: Int) -> ParsedFile {
+    /// With the file's stamp when it was opened.
+    static func summarize(path: String, rootPath: String, limits: FrontMatterLimits, bodyLimit: Int) -> (file: ParsedFile, stamp: FileStamp?) {
         let prefix = limits.maxBytes + bodyLimit + 4_096
-        switch parse(path: path, rootPath: rootPath, limits: limits, prefix: prefix) {
+        var stamp: FileStamp?
+        let result = parse(path: path, rootPath: rootPath, limits: limits, prefix: prefix, stamp: &stamp)
+        switch result {
         case .record(let record):
             let bodyBytes = record.document.text.utf8.count - record.document.bodyStart
-            return .record(RecordSummary(record), bodyTooLong: bodyBytes > bodyLimit)
-        case .plain(let path): return .plain(path)
-        case .problem(let error): return .problem(error)
-        case .none: return .problem(FolioError(.fileUnreadable("?"), file: path))
+            return (.record(RecordSummary(record), bodyTooLong: bodyBytes > bodyLimit), stamp)
+        case .plain(let path): return (.plain(path), stamp)
+        case .problem(let error): return (.problem(error), stamp)
+        case .none: return (.problem(FolioError(.fileUnreadable("?"), file: path)), stamp)
         }
     }
 
