@@ -15,9 +15,14 @@ extension Referable {
 
     /// The file name without `.md`.
     public var fileStem: String {
-        let path = self.path
-        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
-        return name.hasSuffix(".md") ? String(name.dropLast(3)) : String(name)
+        // By bytes: resolving a name asks every record of the vault for its stem.
+        let path = self.path, utf8 = path.utf8
+        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        var end = utf8.endIndex
+        if utf8.distance(from: start, to: end) >= 3, utf8[utf8.index(end, offsetBy: -3)...].elementsEqual(".md".utf8) {
+            end = utf8.index(end, offsetBy: -3)
+        }
+        return String(path[start..<end])
     }
 
     /// The file name's slug: the stem without its leading `YYYY-MM-DD-`.
