@@ -301,7 +301,10 @@ extension Vault {
     @discardableResult
     public func markDone(_ record: Record, done: Bool) throws(FolioError) -> Record {
         if done {
-            return try apply([("done", .raw("true")), ("done_at", .raw(clock.timestamp.text))], to: record, verb: "done")
+            // Done again: the time it was done stays, so nothing is written or committed.
+            let alreadyDone = record.document.value("done") == .bool(true) && record.document.string("done_at") != nil
+            return try apply(alreadyDone ? [("done", .raw("true"))] : [("done", .raw("true")), ("done_at", .raw(clock.timestamp.text))],
+                             to: record, verb: "done")
         }
         return try apply([("done", .raw("false")), ("done_at", nil)], to: record, verb: "undone")
     }

@@ -76,6 +76,12 @@ struct VaultRecordTests {
         let done = try later.markDone(renamed, done: true)
         #expect(done.document.value("done") == .bool(true))
         #expect(done.document.string("done_at") == "2027-01-15T16:00:00+08:00")
+        // Done again a day later: the day it was done stays, and the file is not written again.
+        let nextDay = Vault(root: t.root, clock: Clock(now: { Date(timeIntervalSince1970: 1_800_086_400) }, zone: TimeZone(secondsFromGMT: 8 * 3600)!))
+        let doneText = try #require(t.read(idea.path))
+        let again = try nextDay.markDone(done, done: true)
+        #expect(again.document.string("done_at") == "2027-01-15T16:00:00+08:00")
+        #expect(t.read(idea.path) == doneText)
         let open = try later.markDone(done, done: false)
         #expect(open.document["done_at"] == nil)
         #expect(throws: FolioError(.fixedKey("id"))) { try later.update(open, set: [("id", "x")]) }
