@@ -33,6 +33,9 @@ struct CatalogWalk {
     private(set) var escaping: [String] = []
     private(set) var badNames: [FolioError] = []
     private(set) var listed = 0
+    /// Folders new or changed since the cache was written (a listed folder may be unchanged: one
+    /// with a link leading out is listed on every run).
+    private(set) var changedFolders = 0
     private let cachedFolder: [String: Int]
     private let cachedChildren: [[Int]]
 
@@ -71,7 +74,9 @@ struct CatalogWalk {
         let recent = stamp.modifiedNanoseconds >= settled || stamp.changedNanoseconds >= settled
         folders.append(Folder(path: path, parent: parent, fd: fd, stamp: stamp, reusable: !recent, rows: files.count..<files.count))
         var subfolders: [(name: String, cached: Int?)] = []
-        if let cache, let c = cachedFolder[path], cache.folders[c].reusable, cache.folders[c].stamp == stamp {
+        let cached = cachedFolder[path]
+        if cached.map({ cache?.folders[$0].stamp != stamp }) ?? true { changedFolders += 1 }
+        if let cache, let c = cached, cache.folders[c].reusable, cache.folders[c].stamp == stamp {
             // Unchanged since the cache was written: the same names, without listing them.
             for row in cache.folders[c].rows { files.append(File(folder: Int32(me), cachedRow: Int32(row), name: nil)) }
             for child in cachedChildren[c] {
@@ -297,7 +302,7 @@ extension Vault {
             escapingLinks: walk.escaping, partlyIndexed: partlyIndexed.sorted { ($0.file ?? "") < ($1.file ?? "") },
             textKeys: textKeys, report: report)
         // Rewriting costs about what reading the changed files saved; worth it when they are many.
-        let foldersChanged = walk.listed > 0 && cache != nil
+        let foldersChanged = walk.changedFolders > 0 || walk.folders.count != cache?.folders.count
         let shouldWrite = cache == nil || ((changes > 0 || foldersChanged) && (entries.count < 20_000 || changes * 100 >= entries.count))
         if shouldWrite, writeCache(catalog, indexGeneration: catalog.indexGeneration, ordinals: nil) { catalog.noteWrote() }
         if catalog.report.wroteCache || !FileManager.default.fileExists(atPath: idTableURL.path) { writeIDTable(catalog) }
