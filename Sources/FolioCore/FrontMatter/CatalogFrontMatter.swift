@@ -1,0 +1,730 @@
+/// The catalog's fast reader: a record's ``RecordSummary`` read in one pass over the file's bytes,
+/// without libyaml, for the front matter as folio and most people write it.
+///
+/// It knows a small part of YAML and declines everything else: top-level `key: value` lines with
+/// plain-word keys; plain, single- and double-quoted scalars on one line; flow sequences of those
+/// on one line (`[a, "b"]`); block sequences and block mappings nested under keys (the `media`
+/// list); literal and folded block scalars under keys the summary does not read; comments and
+/// blank lines. Anchors, aliases, tags, flow mappings, multi-line plain or quoted scalars, tabs,
+/// explicit keys, duplicate keys, text libyaml would refuse, and anything past the
+/// ``FrontMatterLimits`` are declined, and the caller reads the file with
+/// ``FrontMatterDocument`` instead.
+public enum CatalogFrontMatter {
+    /// The summary of the record in `bytes`, or nil when this reader cannot vouch for it.
+    ///
+    /// The contract: a non-nil answer is exactly
+    /// `RecordSummary(Record(path: path, document: try FrontMatterDocument(parsing: text, limits: limits)))`
+    /// where `text` is `bytes` as a string. nil means "use the full parser": the file is not valid
+    /// UTF-8, has no front matter or one that does not close within `bytes`, is damaged, or is written
+    /// in YAML this reader does not read. The full parser then gives the record or the precise error.
+    ///
+    /// `bytes` may be a prefix of the file (the catalog reads only as far as it searches); the body's
+    /// inline tags are then those of the prefix, as they are for the full parser given the same text.
+    public static func summary(path: String, bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits) -> RecordSummary? {
+        var reader = Reader(bytes: bytes, limits: limits)
+        do throws(Declined) {
+            let layout = try reader.locate()
+            try reader.readRoot()
+            guard let body = String(validating: UnsafeBufferPointer(rebasing: bytes[layout.bodyStart...]), as: UTF8.self) else {
+                return nil
+            }
+            return reader.fields.summary(path: path, body: body)
+        } catch {
+            return nil
+        }
+    }
+}
+
+/// Why the fast reader stopped: always "ask the full parser", so it carries nothing.
+private struct Declined: Error {}
+
+/// What the summary needs of one top-level value.
+private enum Captured {
+    /// A scalar's text; `plain` when written without quotes (a plain `null` or `~` reads as no value).
+    case scalar(String, plain: Bool)
+    /// The texts of a sequence's scalar items, in order; nested collections left out, as `Record.tags` does.
+    case sequence([String])
+    /// A mapping: no text, no tags.
+    case mapping
+}
+
+/// The top-level keys the summary reads, as written.
+private struct Fields {
+    var id: Captured?
+    var kind: Captured?
+    var title: Captured?
+    var parent: Captured?
+    var created: Captured?
+    var modified: Captured?
+    var tags: Captured?
+    var done: Captured?
+
+    /// The same answers `Record` and `RecordSummary.init(_:)` give from a parsed document.
+    func summary(path: String, body: String) -> RecordSummary {
+        let kind = Self.text(kind)
+        let tags: [String] = switch tags {
+        case .sequence(let items)?: items.filter { !$0.isEmpty }
+        case .scalar(let text, _)?: text.isEmpty ? [] : [text]
+        default: []
+        }
+        let completion: RecordSummary.Completion
+        if kind == "idea" || done != nil {
+            completion = if case .scalar(let text, plain: true)? = done, Self.isTrue(text) { .done } else { .open }
+        } else {
+            completion = .none
+        }
+        let created = Self.text(created).flatMap(Timestamp.init)
+        let modified = Self.text(modified).flatMap(Timestamp.init)
+        var summary = RecordSummary(
+            path: path, id: Self.text(id), kind: kind, title: "", parent: Self.text(parent), tags: tags,
+            allTags: InlineTags.merge(tags, InlineTags.extract(from: body)), sortTime: created ?? modified,
+            completion: completion)
+        summary.title = Self.text(title) ?? summary.fileStem
+        return summary
+    }
+
+    /// `FrontMatterDocument.string(_:)`: a scalar's text, unless it is a plain scalar that reads as null.
+    private static func text(_ value: Captured?) -> String? {
+        guard case .scalar(let text, let plain)? = value else { return nil }
+        if plain && isNull(text) { return nil }
+        return text
+    }
+
+    /// The core schema's nulls (`Value.resolvePlain`).
+    private static func isNull(_ text: String) -> Bool {
+        text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+    }
+
+    /// The core schema's `true` (`Value.resolvePlain`).
+    private static func isTrue(_ text: String) -> Bool {
+        text == "true" || text == "True" || text == "TRUE"
+    }
+}
+
+/// One line of the front matter.
+private struct Line {
+    /// Offset of its first byte.
+    var start: Int
+    /// Leading spaces.
+    var indent: Int
+    /// Offset just past its last character, before `\r\n` or `\n`.
+    var end: Int
+    /// Offset of the next line.
+    var next: Int
+
+    var content: Int { start + indent }
+    var isBlank: Bool { content == end }
+}
+
+private struct Reader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let limits: FrontMatterLimits
+    /// The YAML text between the delimiter lines (`FrontMatterDocument.yamlStart..<yamlEnd`).
+    var yamlStart = 0
+    var yamlEnd = 0
+    /// Start of the next line not read yet.
+    var cursor = 0
+    var nodes = 0
+    /// Keys of the mappings open, outermost first, to find a duplicate key as libyaml's composer does.
+    var openKeys: [Range<Int>] = []
+    var fields = Fields()
+
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    // MARK: - Delimiters and characters
+
+    /// Finds the delimiter lines as `FrontMatterDocument.locate` does, checking every character of the
+    /// YAML between them on the way.
+    mutating func locate() throws(Declined) -> (yamlStart: Int, bodyStart: Int) {
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        guard let opening = delimiterLine(at: start, dotsToo: false) else { throw Declined() }
+        var lineStart = opening
+        while lineStart < bytes.count {
+            // Past the limit the full parser reports the size; the rest need not be read.
+            guard lineStart - opening <= limits.maxBytes else { throw Declined() }
+            if let bodyStart = delimiterLine(at: lineStart, dotsToo: true) {
+                yamlStart = opening
+                yamlEnd = lineStart
+                cursor = opening
+                return (opening, bodyStart)
+            }
+            lineStart = try checkedLine(from: lineStart)
+        }
+        throw Declined()  // not closed within the bytes given
+    }
+
+    /// The byte after a delimiter line (`---`, or `...` when `dotsToo`, then spaces, tabs or CRs) at `start`.
+    private func delimiterLine(at start: Int, dotsToo: Bool) -> Int? {
+        guard start + 3 <= bytes.count else { return nil }
+        let first = bytes[start]
+        guard first == UInt8(ascii: "-") || (dotsToo && first == UInt8(ascii: ".")),
+              bytes[start + 1] == first, bytes[start + 2] == first else { return nil }
+        var index = start + 3
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
+        if index == bytes.count { return index }
+        return bytes[index] == UInt8(ascii: "\n") ? index + 1 : nil
+    }
+
+    /// Checks the characters of the line at `start` and returns where the next begins.
+    ///
+    /// Declines what is not UTF-8, what libyaml's reader refuses (C0 and C1 controls, DEL, U+FFFE,
+    /// U+FFFF), the line breaks libyaml knows and folio's line splitting does not (a lone CR, NEL,
+    /// LS, PS), a byte order mark (skipped by libyaml at a line start), and tabs, whose place in
+    /// YAML's indentation and separation rules this reader does not follow.
+    private func checkedLine(from start: Int) throws(Declined) -> Int {
+        var index = start
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte >= 0x20 && byte != 0x7F {
+                    index += 1
+                    continue
+                }
+                if byte == 0x0A { return index + 1 }
+                guard byte == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A else { throw Declined() }
+                return index + 2
+            }
+            index = try checkedScalar(at: index)
+        }
+        return count
+    }
+
+    /// Checks the multi-byte UTF-8 sequence at `index`; returns the offset after it.
+    private func checkedScalar(at index: Int) throws(Declined) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F  // no surrogates
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw Declined()
+        }
+        guard index + length <= bytes.count else { throw Declined() }
+        let second = bytes[index + 1]
+        guard second >= low && second <= high else { throw Declined() }
+        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { throw Declined() }
+        switch (lead, second) {
+        case (0xC2, 0x80...0x9F):
+            throw Declined()  // C1 controls, NEL among them
+        case (0xE2, 0x80) where bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9:
+            throw Declined()  // LS, PS
+        case (0xEF, 0xBB) where bytes[index + 2] == 0xBF:
+            throw Declined()  // U+FEFF
+        case (0xEF, 0xBF) where bytes[index + 2] >= 0xBE:
+            throw Declined()  // U+FFFE, U+FFFF
+        default:
+            return index + length
+        }
+    }
+
+    // MARK: - Lines
+
+    /// The line at `start` (inside the YAML, whose every line ends with `\n`).
+    private func line(at start: Int) -> Line {
+        var index = start
+        while index < yamlEnd, bytes[index] == 0x20 { index += 1 }
+        let indent = index - start
+        while index < yamlEnd, bytes[index] != 0x0A { index += 1 }
+        let next = min(index + 1, yamlEnd)
+        let end = index > start + indent && bytes[index - 1] == 0x0D ? index - 1 : index
+        return Line(start: start, indent: indent, end: end, next: next)
+    }
+
+    /// The next line that holds more than spaces or a comment, without reading it; nil at the end.
+    private mutating func peek() -> Line? {
+        while cursor < yamlEnd {
+            let line = line(at: cursor)
+            if line.isBlank || bytes[line.content] == UInt8(ascii: "#") {
+                cursor = line.next
+                continue
+            }
+            return line
+        }
+        return nil
+    }
+
+    // MARK: - Block structure
+
+    /// The root: nothing at all, or a block mapping whose keys start at the first column.
+    mutating func readRoot() throws(Declined) {
+        guard let first = peek() else { return }  // only comments: an empty mapping
+        guard first.indent == 0 else { throw Declined() }
+        try mapping(column: 0, depth: 1, firstEntry: nil, isRoot: true)
+        guard peek() == nil else { throw Declined() }
+    }
+
+    /// A new collection: one more node, one level deeper.
+    private mutating func enterCollection(depth: Int) throws(Declined) {
+        nodes += 1
+        guard nodes <= limits.maxNodes, depth <= limits.maxDepth else { throw Declined() }
+    }
+
+    private mutating func countScalar() throws(Declined) {
+        nodes += 1
+        guard nodes <= limits.maxNodes else { throw Declined() }
+    }
+
+    /// A block mapping whose keys start at `column`; `firstEntry` is a key already on the line of
+    /// a sequence's `- `.
+    private mutating func mapping(column: Int, depth: Int, firstEntry: (Line, Int)?, isRoot: Bool = false) throws(Declined) {
+        try enterCollection(depth: depth)
+        let outerKeys = openKeys.count
+        if let (line, start) = firstEntry {
+            try entry(line, at: start, column: column, depth: depth, keysFrom: outerKeys, isRoot: isRoot)
+        }
+        while let line = peek(), line.indent >= column {
+            guard line.indent == column else { throw Declined() }
+            try entry(line, at: line.content, column: column, depth: depth, keysFrom: outerKeys, isRoot: isRoot)
+        }
+        openKeys.removeSubrange(outerKeys...)
+    }
+
+    /// One `key: value` entry of a block mapping whose keys start at `column`.
+    private mutating func entry(_ line: Line, at start: Int, column: Int, depth: Int, keysFrom: Int, isRoot: Bool) throws(Declined) {
+        guard let (key, valueStart) = keyAt(start, in: line) else { throw Declined() }
+        for seen in openKeys[keysFrom...] where bytes[seen].elementsEqual(bytes[key]) { throw Declined() }
+        openKeys.append(key)
+        try countScalar()
+        let field = isRoot ? Self.field(bytes[key]) : nil
+        let value = try value(line, at: valueStart, column: column, depth: depth + 1, indentlessSequence: true,
+                              capture: field != nil)
+        guard let field else { return }
+        fields[keyPath: field] = value
+    }
+
+    /// `key:` at `start` followed by a space or the line's end: the key's bytes and where its value
+    /// starts. Keys are plain words (letters, digits, `_`, `-`, `.`), short enough to be a simple key.
+    private func keyAt(_ start: Int, in line: Line) -> (Range<Int>, Int)? {
+        guard start < line.end, Self.isWordStart(bytes[start]) else { return nil }
+        var index = start + 1
+        while index < line.end, Self.isWordByte(bytes[index]) { index += 1 }
+        let keyEnd = index
+        while index < line.end, bytes[index] == 0x20 { index += 1 }
+        guard index < line.end, bytes[index] == UInt8(ascii: ":"), index - start < 1_000 else { return nil }
+        index += 1
+        guard index == line.end || bytes[index] == 0x20 else { return nil }
+        while index < line.end, bytes[index] == 0x20 { index += 1 }
+        return (start..<keyEnd, index)
+    }
+
+    /// The value of a mapping entry or a sequence item whose text starts at `start` on `line` (past the
+    /// key's `:` or the item's `-` and the spaces after it). `column` is the owning collection's.
+    private mutating func value(
+        _ line: Line, at start: Int, column: Int, depth: Int, indentlessSequence: Bool, capture: Bool
+    ) throws(Declined) -> Captured? {
+        if start == line.end || bytes[start] == UInt8(ascii: "#") {
+            cursor = line.next
+            return try blockValue(column: column, depth: depth, indentlessSequence: indentlessSequence, capture: capture)
+        }
+        switch bytes[start] {
+        case UInt8(ascii: "|"), UInt8(ascii: ">"):
+            // A block scalar's text is not read here: only skipped, under keys the summary ignores.
+            guard !capture else { throw Declined() }
+            try skipBlockScalar(line, at: start, column: column)
+            return nil
+        case UInt8(ascii: "["):
+            let (items, after) = try flowSequence(line, at: start, depth: depth, capture: capture)
+            try endOfLine(line, at: after)
+            return capture ? .sequence(items) : nil
+        case UInt8(ascii: "{"):
+            try endOfLine(line, at: try flowMapping(line, at: start, depth: depth))
+            return capture ? .mapping : nil
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let (text, after) = try quoted(line, at: start, capture: capture)
+            try endOfLine(line, at: after)
+            return capture ? .scalar(text, plain: false) : nil
+        default:
+            let text = try plain(line, at: start, capture: capture)
+            cursor = line.next
+            return capture ? .scalar(text, plain: true) : nil
+        }
+    }
+
+    /// The value on the lines after a `key:` or `-` with nothing after it: a block collection indented
+    /// deeper than `column`, a sequence at `column` itself under a key, or else an empty (null) scalar.
+    private mutating func blockValue(column: Int, depth: Int, indentlessSequence: Bool, capture: Bool) throws(Declined) -> Captured? {
+        if let line = peek() {
+            if line.indent > column {
+                if isItem(line, at: line.content) {
+                    return try sequence(column: line.indent, depth: depth, indentless: false, capture: capture)
+                }
+                try mapping(column: line.indent, depth: depth, firstEntry: nil)
+                return capture ? .mapping : nil
+            }
+            if indentlessSequence && line.indent == column && isItem(line, at: line.content) {
+                return try sequence(column: column, depth: depth, indentless: true, capture: capture)
+            }
+        }
+        try countScalar()
+        return capture ? .scalar("", plain: true) : nil
+    }
+
+    /// Whether `start` holds a block sequence's `-` (followed by a space or the line's end).
+    private func isItem(_ line: Line, at start: Int) -> Bool {
+        bytes[start] == UInt8(ascii: "-") && (start + 1 == line.end || bytes[start + 1] == 0x20)
+    }
+
+    /// A block sequence whose `-` stand at `column`; `indentless` when it is a key's value at the key's
+    /// own column, where the next key ends it.
+    private mutating func sequence(column: Int, depth: Int, indentless: Bool, capture: Bool) throws(Declined) -> Captured? {
+        try enterCollection(depth: depth)
+        var items: [String] = []
+        while let line = peek(), line.indent >= column {
+            guard line.indent == column else { throw Declined() }
+            guard isItem(line, at: line.content) else {
+                if indentless { break }
+                throw Declined()
+            }
+            var start = line.content + 1
+            while start < line.end, bytes[start] == 0x20 { start += 1 }
+            if start < line.end, bytes[start] != UInt8(ascii: "#") {
+                if isItem(line, at: start) { throw Declined() }  // `- - x`: not read here
+                if keyAt(start, in: line) != nil {
+                    try mapping(column: start - line.start, depth: depth + 1, firstEntry: (line, start))
+                    continue
+                }
+            }
+            let item = try value(line, at: start, column: column, depth: depth + 1, indentlessSequence: false, capture: capture)
+            if case .scalar(let text, _)? = item { items.append(text) }
+        }
+        return capture ? .sequence(items) : nil
+    }
+
+    /// Skips a literal or folded block scalar whose header (`|`, `>`, with `-` or `+`) is at `start`.
+    ///
+    /// Only the common layout: no indentation indicator and no comment on the header line, and a
+    /// first line of text deeper than `column` and at least as deep as any blank line before it (or
+    /// none: an empty scalar). The text then runs while lines are blank or indented at least as
+    /// deep; the owning collection judges the first line that is not.
+    private mutating func skipBlockScalar(_ line: Line, at start: Int, column: Int) throws(Declined) {
+        var index = start + 1
+        if index < line.end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        while index < line.end, bytes[index] == 0x20 { index += 1 }
+        guard index == line.end else { throw Declined() }
+        try countScalar()
+        cursor = line.next
+        var deepestBlank = 0
+        var textIndent: Int?
+        while cursor < yamlEnd {
+            let next = self.line(at: cursor)
+            if let textIndent {
+                guard next.isBlank || next.indent >= textIndent else { break }
+            } else if next.isBlank {
+                deepestBlank = max(deepestBlank, next.indent)
+            } else {
+                if next.indent <= column { break }  // no text at all: the line belongs to what follows
+                guard next.indent >= deepestBlank else { throw Declined() }
+                textIndent = next.indent
+            }
+            cursor = next.next
+        }
+    }
+
+    /// After a value that ends on its line: only spaces, then a comment or the line's end.
+    private mutating func endOfLine(_ line: Line, at start: Int) throws(Declined) {
+        var index = start
+        while index < line.end, bytes[index] == 0x20 { index += 1 }
+        guard index == line.end || (index > start && bytes[index] == UInt8(ascii: "#")) else { throw Declined() }
+        cursor = line.next
+    }
+
+    // MARK: - Scalars
+
+    /// A plain scalar in block context, up to a comment or the line's end (spaces before either are
+    /// not part of it). Declines `: ` inside (a nested mapping, an error) and a first character that
+    /// YAML reads as an indicator.
+    private mutating func plain(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> String {
+        guard Self.startsPlain(bytes, at: start, end: line.end) else { throw Declined() }
+        var index = start
+        var textEnd = start
+        while index < line.end {
+            let byte = bytes[index]
+            if byte == 0x20 {
+                if index + 1 < line.end, bytes[index + 1] == UInt8(ascii: "#") { break }
+            } else {
+                if byte == UInt8(ascii: ":"), index + 1 == line.end || bytes[index + 1] == 0x20 { throw Declined() }
+                textEnd = index + 1
+            }
+            index += 1
+        }
+        try countScalar()
+        return capture ? string(start..<textEnd) : ""
+    }
+
+    /// Whether a plain scalar may start at `start`: not an indicator, a `-` only before a letter or
+    /// digit (`-5`, never `- x` or `---`).
+    private static func startsPlain(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Bool {
+        let byte = bytes[start]
+        if byte >= 0x80 { return true }
+        switch byte {
+        case UInt8(ascii: "-"):
+            return start + 1 < end && isAlphanumeric(bytes[start + 1])
+        case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"),
+             UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""),
+             UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), 0x20:
+            return false
+        default:
+            return byte > 0x20
+        }
+    }
+
+    /// A single- or double-quoted scalar that closes on its line: its text and the offset after it.
+    private mutating func quoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (String, Int) {
+        let result = bytes[start] == UInt8(ascii: "'")
+            ? try singleQuoted(line, at: start, capture: capture)
+            : try doubleQuoted(line, at: start, capture: capture)
+        try countScalar()
+        return result
+    }
+
+    private func singleQuoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (String, Int) {
+        var index = start + 1
+        var doubled = false
+        while true {
+            guard index < line.end else { throw Declined() }  // goes on to another line
+            if bytes[index] == UInt8(ascii: "'") {
+                guard index + 1 < line.end, bytes[index + 1] == UInt8(ascii: "'") else { break }
+                doubled = true
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        let text = (start + 1)..<index
+        guard capture else { return ("", index + 1) }
+        guard doubled else { return (string(text), index + 1) }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
+        var position = text.lowerBound
+        while position < text.upperBound {
+            out.append(bytes[position])
+            position += bytes[position] == UInt8(ascii: "'") ? 2 : 1
+        }
+        return (String(decoding: out, as: UTF8.self), index + 1)
+    }
+
+    /// A double-quoted scalar with libyaml's escapes (JSON's among them); an escape libyaml refuses,
+    /// a surrogate (`\ud83d`) included, declines, as does a line-continuing `\`.
+    private func doubleQuoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (String, Int) {
+        var index = start + 1
+        var out: [UInt8]?
+        while true {
+            guard index < line.end else { throw Declined() }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte == UInt8(ascii: "\\") else {
+                out?.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < line.end else { throw Declined() }
+            if capture && out == nil {
+                out = Array(bytes[(start + 1)..<index])
+            }
+            let escape = bytes[index + 1]
+            index += 2
+            var code: UInt32
+            switch escape {
+            case UInt8(ascii: "x"), UInt8(ascii: "u"), UInt8(ascii: "U"):
+                let digits = escape == UInt8(ascii: "x") ? 2 : escape == UInt8(ascii: "u") ? 4 : 8
+                guard index + digits <= line.end else { throw Declined() }
+                code = 0
+                for offset in 0..<digits {
+                    guard let digit = Self.hexValue(bytes[index + offset]) else { throw Declined() }
+                    code = code << 4 | digit
+                }
+                index += digits
+                guard code < 0xD800 || (code > 0xDFFF && code <= 0x10FFFF) else { throw Declined() }
+            default:
+                guard let simple = Self.simpleEscape(escape) else { throw Declined() }
+                code = simple
+            }
+            if out != nil, let scalar = Unicode.Scalar(code) {
+                out?.append(contentsOf: scalar.utf8)
+            }
+        }
+        guard capture else { return ("", index + 1) }
+        if let out { return (String(decoding: out, as: UTF8.self), index + 1) }
+        return (string((start + 1)..<index), index + 1)
+    }
+
+    /// libyaml's one-character escapes, but `\` before a tab (tabs are declined).
+    private static func simpleEscape(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0"): 0
+        case UInt8(ascii: "a"): 0x07
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "t"): 0x09
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "v"): 0x0B
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "e"): 0x1B
+        case UInt8(ascii: " "): 0x20
+        case UInt8(ascii: "\""): 0x22
+        case UInt8(ascii: "/"): 0x2F
+        case UInt8(ascii: "\\"): 0x5C
+        case UInt8(ascii: "N"): 0x85
+        case UInt8(ascii: "_"): 0xA0
+        case UInt8(ascii: "L"): 0x2028
+        case UInt8(ascii: "P"): 0x2029
+        default: nil
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    // MARK: - Flow collections
+
+    /// A flow sequence that closes on its line: `[]`, `[a, "b", 'c']`, nested `[[a]]`, `[{a: 1}]`.
+    /// Its scalar items' texts (nested collections left out) and the offset after the `]`. Declines
+    /// `:` in a plain item (a pair, or an error), a trailing comma and a comment inside.
+    private mutating func flowSequence(_ line: Line, at start: Int, depth: Int, capture: Bool) throws(Declined) -> ([String], Int) {
+        try enterCollection(depth: depth)
+        var items: [String] = []
+        var index = skipSpaces(from: start + 1, in: line)
+        if index < line.end, bytes[index] == UInt8(ascii: "]") { return (items, index + 1) }
+        while true {
+            let (text, after) = try flowItem(line, at: index, depth: depth, capture: capture)
+            if capture, let text { items.append(text) }
+            let (next, closed) = try flowSeparator(line, at: after, closer: UInt8(ascii: "]"))
+            if closed { return (items, next) }
+            index = next
+        }
+    }
+
+    /// A flow mapping that closes on its line, with plain-word keys: `{}`, `{place: Taipei, wind: [3, 4]}`.
+    /// The offset after the `}`. Declines `{a}`, `{a: }`, `{a:1}` and what a flow sequence declines.
+    private mutating func flowMapping(_ line: Line, at start: Int, depth: Int) throws(Declined) -> Int {
+        try enterCollection(depth: depth)
+        let outerKeys = openKeys.count
+        var index = skipSpaces(from: start + 1, in: line)
+        if index < line.end, bytes[index] == UInt8(ascii: "}") { return index + 1 }
+        while true {
+            guard let (key, valueStart) = keyAt(index, in: line), valueStart < line.end else { throw Declined() }
+            for seen in openKeys[outerKeys...] where bytes[seen].elementsEqual(bytes[key]) { throw Declined() }
+            openKeys.append(key)
+            try countScalar()
+            let (next, closed) = try flowSeparator(line, at: try flowItem(line, at: valueStart, depth: depth, capture: false).1,
+                                                   closer: UInt8(ascii: "}"))
+            if closed {
+                openKeys.removeSubrange(outerKeys...)
+                return next
+            }
+            index = next
+        }
+    }
+
+    /// One value inside a flow collection at `start`: its text when a scalar (nil when not captured),
+    /// and the offset after it; a nested collection gives no text.
+    private mutating func flowItem(_ line: Line, at start: Int, depth: Int, capture: Bool) throws(Declined) -> (String?, Int) {
+        guard start < line.end else { throw Declined() }
+        switch bytes[start] {
+        case UInt8(ascii: "["):
+            return (nil, try flowSequence(line, at: start, depth: depth + 1, capture: false).1)
+        case UInt8(ascii: "{"):
+            return (nil, try flowMapping(line, at: start, depth: depth + 1))
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let (text, after) = try quoted(line, at: start, capture: capture)
+            return (text, after)
+        default:
+            let (text, after) = try flowPlain(line, at: start, capture: capture)
+            return (text, after)
+        }
+    }
+
+    /// After a flow item: spaces, then `,` and the next item, or `closer`. The offset of the next
+    /// item, or the offset after the closer and `closed`.
+    private func flowSeparator(_ line: Line, at start: Int, closer: UInt8) throws(Declined) -> (Int, closed: Bool) {
+        var index = skipSpaces(from: start, in: line)
+        guard index < line.end else { throw Declined() }
+        if bytes[index] == closer { return (index + 1, true) }
+        guard bytes[index] == UInt8(ascii: ",") else { throw Declined() }
+        index = skipSpaces(from: index + 1, in: line)
+        // A trailing comma (`[a, ]`) and an empty item (`[a, , b]`) are not read here.
+        guard index < line.end, bytes[index] != closer, bytes[index] != UInt8(ascii: ",") else { throw Declined() }
+        return (index, false)
+    }
+
+    /// A plain scalar inside a flow collection: up to one of `,[]{}`, spaces before it not part of it.
+    private mutating func flowPlain(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (String, Int) {
+        guard Self.startsPlain(bytes, at: start, end: line.end) else { throw Declined() }
+        var index = start
+        var textEnd = start
+        scan: while index < line.end {
+            switch bytes[index] {
+            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                break scan
+            case 0x20:
+                if index + 1 < line.end, bytes[index + 1] == UInt8(ascii: "#") { throw Declined() }
+            case UInt8(ascii: ":"):
+                throw Declined()  // libyaml's versions disagree on `:` inside a flow plain scalar
+            default:
+                textEnd = index + 1
+            }
+            index += 1
+        }
+        try countScalar()
+        return (capture ? string(start..<textEnd) : "", index)
+    }
+
+    private func skipSpaces(from start: Int, in line: Line) -> Int {
+        var index = start
+        while index < line.end, bytes[index] == 0x20 { index += 1 }
+        return index
+    }
+
+    // MARK: - Words
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    private static func isWordStart(_ byte: UInt8) -> Bool {
+        isAlphanumeric(byte) || byte == UInt8(ascii: "_")
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        isWordStart(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    /// Which of the summary's keys a top-level key is, if any.
+    private static func field(_ key: Slice<UnsafeBufferPointer<UInt8>>) -> WritableKeyPath<Fields, Captured?>? {
+        switch key.count {
+        case 2: return key.elementsEqual("id".utf8) ? \.id : nil
+        case 4:
+            if key.elementsEqual("kind".utf8) { return \.kind }
+            if key.elementsEqual("tags".utf8) { return \.tags }
+            return key.elementsEqual("done".utf8) ? \.done : nil
+        case 5: return key.elementsEqual("title".utf8) ? \.title : nil
+        case 6: return key.elementsEqual("parent".utf8) ? \.parent : nil
+        case 7: return key.elementsEqual("created".utf8) ? \.created : nil
+        case 8: return key.elementsEqual("modified".utf8) ? \.modified : nil
+        default: return nil
+        }
+    }
+}
