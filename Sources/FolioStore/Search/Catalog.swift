@@ -27,7 +27,13 @@ public final class Catalog: @unchecked Sendable {
     /// The front matter keys indexed as text, by kind (``RecordSearch/textKeys(for:)`` of the vault's kinds).
     public let textKeys: [String: [String]]
     /// How the run used the cache (what the cache tests check).
-    public private(set) var report: Report
+    public var report: Report {
+        reportLock.lock()
+        defer { reportLock.unlock() }
+        return currentReport
+    }
+    private var currentReport: Report
+    private let reportLock = NSLock()
 
     public struct Report: Sendable, Equatable {
         /// Whether a usable cache was found.
@@ -105,7 +111,7 @@ public final class Catalog: @unchecked Sendable {
         self.escapingLinks = escapingLinks
         self.partlyIndexed = partlyIndexed
         self.textKeys = textKeys
-        self.report = report
+        self.currentReport = report
     }
 
     /// How many records there are.
@@ -212,7 +218,11 @@ public final class Catalog: @unchecked Sendable {
         RecordSearch(records: summaries, index: { self.index })
     }
 
-    func noteWrote() { report.wroteCache = true }
+    func noteWrote() {
+        reportLock.lock()
+        currentReport.wroteCache = true
+        reportLock.unlock()
+    }
 }
 
 extension Vault {

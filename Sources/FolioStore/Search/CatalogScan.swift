@@ -304,8 +304,16 @@ extension Vault {
         // Rewriting costs about what reading the changed files saved; worth it when they are many.
         let foldersChanged = walk.changedFolders > 0 || walk.folders.count != cache?.folders.count
         let shouldWrite = cache == nil || ((changes > 0 || foldersChanged) && (entries.count < 20_000 || changes * 100 >= entries.count))
-        if shouldWrite, writeCache(catalog, indexGeneration: catalog.indexGeneration, ordinals: nil) { catalog.noteWrote() }
-        if catalog.report.wroteCache || !FileManager.default.fileExists(atPath: idTableURL.path) { writeIDTable(catalog) }
+        let idTableMissing = !FileManager.default.fileExists(atPath: idTableURL.path)
+        // The two files are independent: written side by side.
+        let cacheURL = catalogCacheURL, idURL = idTableURL
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            if k == 0, shouldWrite,
+               Self.writeCache(catalog, to: cacheURL, fingerprint: fingerprint, indexGeneration: catalog.indexGeneration, ordinals: nil) {
+                catalog.noteWrote()
+            }
+            if k == 1, shouldWrite || idTableMissing { Self.writeIDTable(catalog, to: idURL) }
+        }
         return catalog
     }
 
@@ -327,6 +335,12 @@ extension Vault {
     static func summarize(path: String, rootPath: String, limits: FrontMatterLimits, bodyLimit: Int) -> (file: ParsedFile, stamp: FileStamp?) {
         let prefix = limits.maxBytes + bodyLimit + 4_096
         var stamp: FileStamp?
+        // Most records are read in one pass without libyaml (``CatalogFrontMatter``): a whole file
+        // no longer than the searched part, in the YAML folio writes. Any other is parsed in full.
+        if let bytes = readFile(rootPath + "/" + path, atMost: prefix, stamp: &stamp), bytes.count <= bodyLimit,
+           let summary = bytes.withUnsafeBufferPointer({ CatalogFrontMatter.summary(path: path, bytes: $0, limits: limits) }) {
+            return (.record(summary, bodyTooLong: false), stamp)
+        }
         let result = parse(path: path, rootPath: rootPath, limits: limits, prefix: prefix, stamp: &stamp)
         switch result {
         case .record(let record):
@@ -351,6 +365,11 @@ extension Vault {
     /// in the index of `indexGeneration`.
     @discardableResult
     func writeCache(_ catalog: Catalog, indexGeneration: UInt64, ordinals: [Int32]?) -> Bool {
+        Self.writeCache(catalog, to: catalogCacheURL, fingerprint: CatalogFile.fingerprint(limits: frontMatterLimits, bodyLimit: searchedBytesLimit),
+                        indexGeneration: indexGeneration, ordinals: ordinals)
+    }
+
+    static func writeCache(_ catalog: Catalog, to url: URL, fingerprint: String, indexGeneration: UInt64, ordinals: [Int32]?) -> Bool {
         var writer = CatalogFileWriter(expectedRows: catalog.entries.count)
         for folder in catalog.folders {
             writer.addFolder(path: folder.path, parent: folder.parent, rows: folder.rows, stamp: folder.stamp, reusable: folder.reusable)
@@ -379,13 +398,12 @@ extension Vault {
                 writer.addRow(row, name: cache.nameBytes(cachedRow), detail: entry.isRecord ? cache.detail(cachedRow) : UnsafeRawBufferPointer(start: nil, count: 0))
             }
         }
-        let fingerprint = CatalogFile.fingerprint(limits: frontMatterLimits, bodyLimit: searchedBytesLimit)
-        return writer.write(to: catalogCacheURL, fingerprint: fingerprint, indexGeneration: indexGeneration,
+        return writer.write(to: url, fingerprint: fingerprint, indexGeneration: indexGeneration,
                             tagNames: catalog.tagNames, kindNames: catalog.kindNames)
     }
 
     /// The id table for `catalog`'s records (``IDTable``).
-    func writeIDTable(_ catalog: Catalog) {
+    static func writeIDTable(_ catalog: Catalog, to url: URL) {
         var rows: [(id: [UInt8], path: [UInt8])] = []
         rows.reserveCapacity(catalog.count)
         for position in 0..<catalog.count {
@@ -398,7 +416,7 @@ extension Vault {
             } else { id = nil }
             if let id { rows.append((id, Array(catalog.path(position).utf8))) }
         }
-        IDTable.write(rows, to: idTableURL)
+        IDTable.write(rows, to: url)
     }
 
     /// The index over every record of `catalog`: the index file's documents for the records it
