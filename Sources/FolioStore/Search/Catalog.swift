@@ -215,7 +215,7 @@ public final class Catalog: @unchecked Sendable {
 
     /// A search over this catalog.
     public var search: RecordSearch {
-        RecordSearch(records: summaries, index: { self.index })
+        RecordSearch(catalog: self, index: { self.index })
     }
 
     func noteWrote() {

@@ -155,13 +155,16 @@ extension Catalog {
 }
 
 /// Which tag numbers a filter's tag names mean (compared without case), worked out once per name.
-final class TagMatcher {
+final class TagMatcher: @unchecked Sendable {
     private let tagNames: [String]
     private var numbers: [String: Set<UInt32>] = [:]
+    private let lock = NSLock()
 
     init(tagNames: [String]) { self.tagNames = tagNames }
 
     func numbers(for tag: String) -> Set<UInt32> {
+        lock.lock()
+        defer { lock.unlock() }
         if let known = numbers[tag] { return known }
         var found = Set<UInt32>()
         for (n, name) in tagNames.enumerated() where name.caseInsensitiveCompare(tag) == .orderedSame { found.insert(UInt32(n)) }

@@ -23,12 +23,18 @@ public struct RecordSearch: Sendable {
     public static let commonTextKeys = ["text", "description", "summary", "analysis", "question", "answer", "answer_en", "notes"]
 
     /// The records searched; hits refer to them by position.
-    public let records: [RecordSummary]
+    public let records: SearchedRecords
     private let indexSource: @Sendable () -> TextIndex
 
     /// A search over `records`, whose text index `index` provides (document ids are positions in `records`).
     public init(records: [RecordSummary], index: @escaping @Sendable () -> TextIndex) {
-        self.records = records
+        self.records = SearchedRecords(records)
+        self.indexSource = index
+    }
+
+    /// A search over a catalog's rows: a record's summary is decoded only when it is shown.
+    init(catalog: Catalog, index: @escaping @Sendable () -> TextIndex) {
+        self.records = SearchedRecords(catalog: catalog)
         self.indexSource = index
     }
 
@@ -107,7 +113,7 @@ public struct RecordSearch: Sendable {
             return false
         }
         let allowed: (Int) -> Bool = { i in
-            let record = records[i]
+            let record = records.facts(i)
             if !wantsProfile && record.kind == "profile" { return false }
             for filter in query.filters where !Self.matches(filter, record) { return false }
             for filter in query.excludedFilters where Self.matches(filter, record) { return false }
@@ -121,21 +127,23 @@ public struct RecordSearch: Sendable {
                 hits.append(Hit(record: hit.documentID, score: hit.score))
             }
         }
-        let epochs = hits.map { records[$0.record].sortTime?.epochSeconds ?? Int.min }
-        var order = Array(hits.indices)
-        order.sort { a, b in
+        let epochs = hits.map { records.epoch($0.record) }
+        // A path is decoded only when score and time tie.
+        let before = { (a: Int, b: Int) -> Bool in
             if hits[a].score != hits[b].score { return hits[a].score > hits[b].score }
             if epochs[a] != epochs[b] { return epochs[a] > epochs[b] }
-            return records[hits[a].record].path < records[hits[b].record].path
+            return records.path(hits[a].record) < records.path(hits[b].record)
         }
-        if let limit, order.count > limit { order.removeLast(order.count - limit) }
+        let order = if let limit, limit < 1_000 { Array(hits.indices).firstInOrder(limit, by: before) } else {
+            Array(Array(hits.indices).sorted(by: before).prefix(limit ?? .max))
+        }
         return order.map { hits[$0] }
     }
 
     /// Whether `record` satisfies `filter`. Tags (front matter and inline) and kinds compare without
     /// case; dates use the day of `created` (else `modified`) as written; `is:` applies to ideas and
     /// records with a `done` key.
-    public static func matches(_ filter: Filter, _ record: RecordSummary) -> Bool {
+    public static func matches(_ filter: Filter, _ record: some FilterableRecord) -> Bool {
         switch filter {
         case .tag(let tag):
             return record.hasTag(tag)
@@ -154,5 +162,56 @@ public struct RecordSearch: Sendable {
             case .done: return status == .done
             }
         }
+    }
+}
+
+/// The records a search runs over: a list of summaries, or a catalog's rows decoded on demand.
+public struct SearchedRecords: RandomAccessCollection, Sendable {
+    private let summaries: [RecordSummary]?
+    private let catalog: Catalog?
+    private let tags: TagMatcher?
+
+    init(_ summaries: [RecordSummary]) {
+        self.summaries = summaries
+        self.catalog = nil
+        self.tags = nil
+    }
+
+    init(catalog: Catalog) {
+        self.summaries = nil
+        self.catalog = catalog
+        self.tags = TagMatcher(tagNames: catalog.tagNames)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { summaries?.count ?? catalog?.count ?? 0 }
+
+    /// The record's summary (decoded from the catalog's row when the search runs over one).
+    public subscript(position: Int) -> RecordSummary {
+        if let summaries { return summaries[position] }
+        guard let catalog else {
+            return RecordSummary(path: "", id: nil, kind: nil, title: "", parent: nil, tags: [], allTags: [], sortTime: nil, completion: .none)
+        }
+        return catalog.summary(position)
+    }
+
+    /// What filters look at, decoding a field only when a filter asks for it.
+    func facts(_ position: Int) -> any FilterableRecord {
+        if let catalog, let tags { return CatalogRow(catalog: catalog, position: position, tags: tags) }
+        return self[position]
+    }
+
+    /// `created`, else `modified`, in seconds since 1970; `Int.min` when undated.
+    func epoch(_ position: Int) -> Int {
+        if let catalog {
+            let epoch = catalog.entries[Int(catalog.records[position])].epoch
+            return epoch == Int64.min ? Int.min : Int(clamping: epoch)
+        }
+        return self[position].sortTime?.epochSeconds ?? Int.min
+    }
+
+    public func path(_ position: Int) -> String {
+        if let catalog { return catalog.path(position) }
+        return self[position].path
     }
 }
