@@ -433,15 +433,7 @@ extension Vault {
             let ordinal = Int(catalog.entries[Int(catalog.records[position])].indexOrdinal)
             if ordinal >= 0, ordinal < baseCount, newPosition[ordinal] < 0 { newPosition[ordinal] = position } else { missing.append(position) }
         }
-        let rootPath = root.path
-        let paths = missing.map { catalog.path($0) }
-        let texts: [[String]] = parallelMap(paths.count) { i in
-            Self.indexTexts(path: paths[i], rootPath: rootPath, textKeys: textKeys, limits: limits, bodyLimit: bodyLimit) ?? []
-        }
-        var builder = TextIndex.Builder(fields: RecordSearch.fields)
-        builder.reserveCapacity(missing.count)
-        for (k, position) in missing.enumerated() { builder.add(id: position, texts: texts[k]) }
-        let added = builder.build()
+        let added = indexFromFiles(missing, of: catalog)
         let index: TextIndex
         if let base, let merged = base.replacing(keeping: { old in old >= 0 && old < baseCount && newPosition[old] >= 0 ? newPosition[old] : nil },
                                                   adding: added) {
@@ -458,17 +450,32 @@ extension Vault {
     }
 
     private func completeIndex(ofAll catalog: Catalog, fingerprint: String) -> TextIndex {
-        let limits = frontMatterLimits, bodyLimit = searchedBytesLimit, textKeys = catalog.textKeys, rootPath = root.path
-        let paths = (0..<catalog.count).map { catalog.path($0) }
-        let texts: [[String]] = parallelMap(paths.count) { i in
-            Self.indexTexts(path: paths[i], rootPath: rootPath, textKeys: textKeys, limits: limits, bodyLimit: bodyLimit) ?? []
-        }
-        var builder = TextIndex.Builder(fields: RecordSearch.fields)
-        builder.reserveCapacity(paths.count)
-        for (position, text) in texts.enumerated() { builder.add(id: position, texts: text) }
-        let index = builder.build()
+        let index = indexFromFiles(Array(0..<catalog.count), of: catalog)
         saveIndex(index, of: catalog, fingerprint: fingerprint)
         return index
+    }
+
+    /// Records indexed per part, each part a segment of its own: the texts of one part are
+    /// held at a time, not the whole vault's (segments are searched side by side, never copied).
+    static let indexPartSize = 25_000
+
+    /// An index of the records at `positions`, read from their files; document ids are positions.
+    private func indexFromFiles(_ positions: [Int], of catalog: Catalog) -> TextIndex {
+        let limits = frontMatterLimits, bodyLimit = searchedBytesLimit, textKeys = catalog.textKeys, rootPath = root.path
+        var index: TextIndex?
+        for start in stride(from: 0, to: positions.count, by: Self.indexPartSize) {
+            let part = Array(positions[start..<min(positions.count, start + Self.indexPartSize)])
+            let paths = part.map { catalog.path($0) }
+            let texts: [[String]] = parallelMap(paths.count) { i in
+                Self.indexTexts(path: paths[i], rootPath: rootPath, textKeys: textKeys, limits: limits, bodyLimit: bodyLimit) ?? []
+            }
+            var builder = TextIndex.Builder(fields: RecordSearch.fields)
+            builder.reserveCapacity(part.count)
+            for (k, position) in part.enumerated() { builder.add(id: position, texts: texts[k]) }
+            let built = builder.build()
+            index = index.flatMap { $0.replacing(keeping: { $0 }, adding: built) } ?? built
+        }
+        return index ?? TextIndex.Builder(fields: RecordSearch.fields).build()
     }
 
     /// Writes the index under a new generation, then the catalog naming it with each record's number.
