@@ -24,6 +24,31 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: Catalog summary
+
+    // What the catalog does with each record it reads: the full parse (libyaml's tree, then the
+    // summary), and the fast reader that answers the same summary for the common forms.
+    let catalogSamples = [("bench vault", Samples.benchVaultRecord), ("diary", Samples.diary), ("idea", Samples.idea), ("qa", Samples.qa)]
+    for (name, text) in catalogSamples {
+        let bytes = Array(text.utf8)
+        Benchmark("Catalog summary, full parse: \(name) (\(bytes.count) B)") { benchmark in
+            guard let text = String(validating: bytes, as: UTF8.self) else { return benchmark.error("sample \(name) is not UTF-8") }
+            do {
+                blackHole(RecordSummary(Record(path: "diary/2026/11/sample.md", document: try FrontMatterDocument(parsing: text))))
+            } catch {
+                benchmark.error("sample \(name) does not parse: \(error)")
+            }
+        }
+        Benchmark("Catalog summary, fast reader: \(name) (\(bytes.count) B)") { benchmark in
+            let summary = bytes.withUnsafeBufferPointer {
+                CatalogFrontMatter.summary(path: "diary/2026/11/sample.md", bytes: $0, limits: .standard)
+            }
+            // A declined sample would time the way to nil, not a read.
+            guard let summary else { return benchmark.error("the fast reader declines sample \(name)") }
+            blackHole(summary)
+        }
+    }
+
     // MARK: Tokenizer
 
     // Bytes of source text per second, so English, zh-Hant and mixed text compare directly.

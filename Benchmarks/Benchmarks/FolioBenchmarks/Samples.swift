@@ -48,6 +48,27 @@ enum Samples {
 
         """
 
+    /// A diary record as scripts/make-bench-vault writes it (record 1 of its vault): the benchmark
+    /// vault's typical record, about 2.6 KB.
+    static let benchVaultRecord = """
+        ---
+        id: f3331b5e-7c83-53f3-e54b-8d4b3b95ff42
+        kind: diary
+        title: "傍晚公園 music"
+        created: 2015-02-20T13:05:00+08:00
+        modified: 2015-02-20T13:05:00+08:00
+        tags: ["tag347", "tag390", "tag8"]
+        text: "下雨咖啡 rain morning park 下雨咖啡 coffee river rain book sunset 咖啡下雨 城市旅行"
+        media: []
+        ---
+        工作下雨 工作散步 lunch 計畫下雨 walk 下雨早上 下雨市場 quiet walk 工作相機 下雨傍晚 evening evening book quimarka 相機散步 寫字安靜 office 傍晚公園 寶寶公園 下雨工作 rain rain evening 下雨傍晚 photo morning 想法傍晚 公園咖啡 山上下雨 傍晚想法 walk quidundun book office 散步咖啡 family 晚上下雨 dinner 公園傍晚 相機想法
+
+        太陽咖啡 rain 散步電影 evening coffee 下雨想法 家人寫字 exam 散步辦公室 tea 風工作 dunmarren train evening morning 傍晚公園 phone walk sunset 想法家人 下雨橋 下雨家人 辦公室電影 quiet coffee 安靜咖啡 咖啡下雨 train 下雨下雨 walk rain 咖啡晚上 book 旅行傍晚 市場累 老師下雨 rain 想法咖啡 山上下雨 咖啡海邊 garden 老師散步 exam photo rain 咖啡散步 park 傍晚下雨 evening coffee 散步安靜 下雨散步 morning friend 咖啡下雨 evening 下雨下雨 coffee book 雲傍晚 工作想法 rain 想法火車 rain walk 傍晚家人 evening 學校信 ocean 下雨下雨 咖啡散步 rain family 散步想法 下雨音樂 下雨麵包 train 辦公室下雨 電影下雨 太陽下雨 rain
+
+        公園家人 散步下雨 plan river rain office 想法咖啡 phone windy 晚上傍晚 lunkevnox 想法家人 城市傍晚 music 橋下雨 電影想法 晚上會議 phone train 夢想散步 想法傍晚 電影工作 street walk 下雨晚上 傍晚下雨 咖啡早上 想法工作 照片下雨 雲下雨 weekend 音樂咖啡 想法散步 寶寶咖啡 family plan friend river 學校朋友 walk evening 工作計畫 photo braquiren 下雨下雨 rain 散步家人 bread 傍晚傍晚 下雨寶寶 早上散步 rain 城市工作 旅行想法 電影咖啡 train park museum family 電影下雨 train 下雨街道 brapelnox 散步想法 傍晚朋友 傍晚開心 下雨傍晚 咖啡散步 music rain window 開心晚上 生日下雨 傍晚散步 辦公室下雨 rain song morning 夢想早上 morning 醫生早上 rain family river 睡覺生日 coffee river rain 下雨散步 下雨會議 下雨晚上 想法晚上 train evening bicycle 晚上朋友 下雨傍晚 睡覺太陽 birthday 傍晚週末 花園傍晚 散步下雨 rain 咖啡下雨 evening train 家人下雨 morning teacher walk 會議下雨 holiday 家人傍晚 rain
+
+        """
+
     /// An idea, ticked off.
     static let idea = """
         ---

@@ -2,13 +2,13 @@
 /// without libyaml, for the front matter as folio and most people write it.
 ///
 /// It knows a small part of YAML and declines everything else: top-level `key: value` lines with
-/// plain-word keys; plain, single- and double-quoted scalars on one line; flow sequences of those
-/// on one line (`[a, "b"]`); block sequences and block mappings nested under keys (the `media`
-/// list); literal and folded block scalars under keys the summary does not read; comments and
-/// blank lines. Anchors, aliases, tags, flow mappings, multi-line plain or quoted scalars, tabs,
-/// explicit keys, duplicate keys, text libyaml would refuse, and anything past the
-/// ``FrontMatterLimits`` are declined, and the caller reads the file with
-/// ``FrontMatterDocument`` instead.
+/// plain-word keys; plain, single- and double-quoted scalars on one line; flow sequences and flow
+/// mappings on one line (`[a, "b"]`, `{place: Taipei}`); block sequences and block mappings nested
+/// under keys (the `media` list); literal and folded block scalars under keys the summary does not
+/// read; comments and blank lines. Anchors, aliases, tags, values over several lines (but block
+/// collections and skipped block scalars), tabs, explicit keys, duplicate keys, text libyaml would
+/// refuse, and anything past the ``FrontMatterLimits`` are declined, and the caller reads the file
+/// with ``FrontMatterDocument`` instead.
 public enum CatalogFrontMatter {
     /// The summary of the record in `bytes`, or nil when this reader cannot vouch for it.
     ///
@@ -23,15 +23,38 @@ public enum CatalogFrontMatter {
     public static func summary(path: String, bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits) -> RecordSummary? {
         var reader = Reader(bytes: bytes, limits: limits)
         do throws(Declined) {
-            let layout = try reader.locate()
+            let bodyStart = try reader.locate()
             try reader.readRoot()
-            guard let body = String(validating: UnsafeBufferPointer(rebasing: bytes[layout.bodyStart...]), as: UTF8.self) else {
-                return nil
-            }
-            return reader.fields.summary(path: path, body: body)
+            let bodyBytes = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
+            guard let body = String(validating: bodyBytes, as: UTF8.self) else { return nil }
+            // Most bodies have no `#` at all; a word-at-a-time look says so sooner than the
+            // character scan `InlineTags.extract` starts with (which would then find none).
+            let inlineTags = containsNumberSign(bodyBytes) ? InlineTags.extract(from: body) : []
+            return reader.fields.summary(path: path, inlineTags: inlineTags)
         } catch {
             return nil
         }
+    }
+
+    /// Whether `bytes` hold a `#`, eight bytes at a time.
+    static func containsNumberSign(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let pattern = ones &* UInt64(UInt8(ascii: "#"))
+        var index = 0
+        while index + 8 <= bytes.count {
+            // A byte of `word ^ pattern` is zero where the text has `#`; the classic zero-byte test finds one.
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern
+            if (word &- ones) & ~word & highs != 0 { return true }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "#") { return true }
+            index += 1
+        }
+        return false
     }
 }
 
@@ -48,6 +71,26 @@ private enum Captured {
     case mapping
 }
 
+/// A top-level key the summary reads.
+private enum Field {
+    case id, kind, title, parent, created, modified, tags, done
+
+    /// Which of the summary's keys `key` is, if any.
+    init?(_ key: Slice<UnsafeBufferPointer<UInt8>>) {
+        switch key.count {
+        case 2 where key.elementsEqual("id".utf8): self = .id
+        case 4 where key.elementsEqual("kind".utf8): self = .kind
+        case 4 where key.elementsEqual("tags".utf8): self = .tags
+        case 4 where key.elementsEqual("done".utf8): self = .done
+        case 5 where key.elementsEqual("title".utf8): self = .title
+        case 6 where key.elementsEqual("parent".utf8): self = .parent
+        case 7 where key.elementsEqual("created".utf8): self = .created
+        case 8 where key.elementsEqual("modified".utf8): self = .modified
+        default: return nil
+        }
+    }
+}
+
 /// The top-level keys the summary reads, as written.
 private struct Fields {
     var id: Captured?
@@ -59,8 +102,22 @@ private struct Fields {
     var tags: Captured?
     var done: Captured?
 
-    /// The same answers `Record` and `RecordSummary.init(_:)` give from a parsed document.
-    func summary(path: String, body: String) -> RecordSummary {
+    mutating func set(_ field: Field, _ value: Captured?) {
+        switch field {
+        case .id: id = value
+        case .kind: kind = value
+        case .title: title = value
+        case .parent: parent = value
+        case .created: created = value
+        case .modified: modified = value
+        case .tags: tags = value
+        case .done: done = value
+        }
+    }
+
+    /// The same answers `Record` and `RecordSummary.init(_:)` give from a parsed document whose
+    /// body holds `inlineTags` (``InlineTags/extract(from:)``).
+    func summary(path: String, inlineTags: [String]) -> RecordSummary {
         let kind = Self.text(kind)
         let tags: [String] = switch tags {
         case .sequence(let items)?: items.filter { !$0.isEmpty }
@@ -73,12 +130,10 @@ private struct Fields {
         } else {
             completion = .none
         }
-        let created = Self.text(created).flatMap(Timestamp.init)
-        let modified = Self.text(modified).flatMap(Timestamp.init)
+        let sortTime = Self.text(created).flatMap(Timestamp.init) ?? Self.text(modified).flatMap(Timestamp.init)
         var summary = RecordSummary(
             path: path, id: Self.text(id), kind: kind, title: "", parent: Self.text(parent), tags: tags,
-            allTags: InlineTags.merge(tags, InlineTags.extract(from: body)), sortTime: created ?? modified,
-            completion: completion)
+            allTags: InlineTags.merge(tags, inlineTags), sortTime: sortTime, completion: completion)
         summary.title = Self.text(title) ?? summary.fileStem
         return summary
     }
@@ -119,8 +174,8 @@ private struct Line {
 private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     let limits: FrontMatterLimits
-    /// The YAML text between the delimiter lines (`FrontMatterDocument.yamlStart..<yamlEnd`).
-    var yamlStart = 0
+    /// Where the YAML text between the delimiter lines ends (`FrontMatterDocument.yamlEnd`); it
+    /// starts where `cursor` starts.
     var yamlEnd = 0
     /// Start of the next line not read yet.
     var cursor = 0
@@ -132,13 +187,14 @@ private struct Reader {
     init(bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits) {
         self.bytes = bytes
         self.limits = limits
+        openKeys.reserveCapacity(16)
     }
 
     // MARK: - Delimiters and characters
 
     /// Finds the delimiter lines as `FrontMatterDocument.locate` does, checking every character of the
-    /// YAML between them on the way.
-    mutating func locate() throws(Declined) -> (yamlStart: Int, bodyStart: Int) {
+    /// YAML between them on the way; returns where the body starts.
+    mutating func locate() throws(Declined) -> Int {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         guard let opening = delimiterLine(at: start, dotsToo: false) else { throw Declined() }
@@ -147,10 +203,9 @@ private struct Reader {
             // Past the limit the full parser reports the size; the rest need not be read.
             guard lineStart - opening <= limits.maxBytes else { throw Declined() }
             if let bodyStart = delimiterLine(at: lineStart, dotsToo: true) {
-                yamlStart = opening
                 yamlEnd = lineStart
                 cursor = opening
-                return (opening, bodyStart)
+                return bodyStart
             }
             lineStart = try checkedLine(from: lineStart)
         }
@@ -296,11 +351,11 @@ private struct Reader {
         for seen in openKeys[keysFrom...] where bytes[seen].elementsEqual(bytes[key]) { throw Declined() }
         openKeys.append(key)
         try countScalar()
-        let field = isRoot ? Self.field(bytes[key]) : nil
+        let field = isRoot ? Field(bytes[key]) : nil
         let value = try value(line, at: valueStart, column: column, depth: depth + 1, indentlessSequence: true,
                               capture: field != nil)
         guard let field else { return }
-        fields[keyPath: field] = value
+        fields.set(field, value)
     }
 
     /// `key:` at `start` followed by a space or the line's end: the key's bytes and where its value
@@ -710,21 +765,5 @@ private struct Reader {
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
         isWordStart(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-    }
-
-    /// Which of the summary's keys a top-level key is, if any.
-    private static func field(_ key: Slice<UnsafeBufferPointer<UInt8>>) -> WritableKeyPath<Fields, Captured?>? {
-        switch key.count {
-        case 2: return key.elementsEqual("id".utf8) ? \.id : nil
-        case 4:
-            if key.elementsEqual("kind".utf8) { return \.kind }
-            if key.elementsEqual("tags".utf8) { return \.tags }
-            return key.elementsEqual("done".utf8) ? \.done : nil
-        case 5: return key.elementsEqual("title".utf8) ? \.title : nil
-        case 6: return key.elementsEqual("parent".utf8) ? \.parent : nil
-        case 7: return key.elementsEqual("created".utf8) ? \.created : nil
-        case 8: return key.elementsEqual("modified".utf8) ? \.modified : nil
-        default: return nil
-        }
     }
 }
