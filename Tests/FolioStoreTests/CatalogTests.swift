@@ -180,6 +180,25 @@ struct CatalogTests {
         }
     }
 
+    @Test("an index built part by part (each part a segment) finds what one built whole finds, and so does its file")
+    func indexBuiltInParts() throws {
+        let t = try vault(23)
+        let later = Vault.nowNanoseconds() + 60_000_000_000
+        func hits(_ index: TextIndex, _ query: String) throws -> [Int] {
+            index.search(try QueryParser().parse(query).textOnly).map(\.documentID).sorted()
+        }
+        let whole = t.vault.completeIndex(of: t.vault.catalog(scanStart: later), partSize: 1_000)
+        try? FileManager.default.removeItem(at: t.vault.catalogIndexURL)
+        let catalog = t.vault.catalog(scanStart: later)
+        let parts = t.vault.completeIndex(of: catalog, partSize: 5)
+        let reread = t.vault.completeIndex(of: Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later))
+        for query in ["shared", "word3", "word17 OR word22", "文字", "\"idea 7\"", "inline1"] {
+            #expect(try hits(parts, query) == hits(whole, query), "\(query)")
+            #expect(try hits(reread, query) == hits(whole, query), "\(query)")
+        }
+        #expect(try hits(parts, "shared").count == 23)
+    }
+
     @Test("a kind that starts indexing a key as text makes the cache rebuild")
     func kindChangeRebuilds() throws {
         let t = try TemporaryVault()

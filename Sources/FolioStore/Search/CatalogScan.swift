@@ -205,7 +205,6 @@ extension Vault {
         let read: [(file: ParsedFile, stamp: FileStamp?)] = parallelMap(readPaths.count) { i in
             Self.summarize(path: readPaths[i], rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
         }
-        let parsed = read.map(\.file)
         // The stamp of what was read: taken when the file was opened, before its bytes.
         for (k, i) in toRead.enumerated() { stamps[i] = read[k].stamp ?? noStamp }
 
@@ -213,7 +212,7 @@ extension Vault {
         var kindNames = cache?.kindNames ?? []
         var tagNumbers: [String: UInt32] = [:]
         var kindNumbers: [String: Int32] = [:]
-        if !parsed.isEmpty {
+        if !read.isEmpty {
             for (i, name) in tagNames.enumerated() where tagNumbers[name] == nil { tagNumbers[name] = UInt32(i) }
             for (i, name) in kindNames.enumerated() where kindNumbers[name] == nil { kindNumbers[name] = Int32(i) }
         }
@@ -246,7 +245,7 @@ extension Vault {
             let stamp = stamps[i]
             let racy = stamp.modifiedNanoseconds >= settled || stamp.changedNanoseconds >= settled
             if next < toRead.count, toRead[next] == i {
-                let parsedFile = parsed[next]
+                let parsedFile = read[next].file
                 let name = readNames[next]
                 next += 1
                 switch parsedFile {
@@ -422,7 +421,7 @@ extension Vault {
     /// The index over every record of `catalog`: the index file's documents for the records it
     /// holds, the others read from their files; written back (with the catalog naming it) when it
     /// was missing or many records were added.
-    func completeIndex(of catalog: Catalog) -> TextIndex {
+    func completeIndex(of catalog: Catalog, partSize: Int = indexPartSize) -> TextIndex {
         let limits = frontMatterLimits, bodyLimit = searchedBytesLimit, textKeys = catalog.textKeys
         let fingerprint = CatalogIndexFile.fingerprint(textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
         let base = CatalogIndexFile.open(catalogIndexURL, fingerprint: fingerprint, generation: catalog.indexGeneration)
@@ -433,7 +432,7 @@ extension Vault {
             let ordinal = Int(catalog.entries[Int(catalog.records[position])].indexOrdinal)
             if ordinal >= 0, ordinal < baseCount, newPosition[ordinal] < 0 { newPosition[ordinal] = position } else { missing.append(position) }
         }
-        let added = indexFromFiles(missing, of: catalog)
+        let added = indexFromFiles(missing, of: catalog, partSize: partSize)
         let index: TextIndex
         if let base, let merged = base.replacing(keeping: { old in old >= 0 && old < baseCount && newPosition[old] >= 0 ? newPosition[old] : nil },
                                                   adding: added) {
@@ -442,15 +441,15 @@ extension Vault {
             index = added
         } else {
             // The index could not be merged: index every record again rather than search part of the vault.
-            return completeIndex(ofAll: catalog, fingerprint: fingerprint)
+            return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize)
         }
         let worthWriting = base == nil || (!missing.isEmpty && (catalog.count < 20_000 || missing.count * 100 >= catalog.count))
         if worthWriting { saveIndex(index, of: catalog, fingerprint: fingerprint) }
         return index
     }
 
-    private func completeIndex(ofAll catalog: Catalog, fingerprint: String) -> TextIndex {
-        let index = indexFromFiles(Array(0..<catalog.count), of: catalog)
+    private func completeIndex(ofAll catalog: Catalog, fingerprint: String, partSize: Int) -> TextIndex {
+        let index = indexFromFiles(Array(0..<catalog.count), of: catalog, partSize: partSize)
         saveIndex(index, of: catalog, fingerprint: fingerprint)
         return index
     }
@@ -460,11 +459,11 @@ extension Vault {
     static let indexPartSize = 25_000
 
     /// An index of the records at `positions`, read from their files; document ids are positions.
-    private func indexFromFiles(_ positions: [Int], of catalog: Catalog) -> TextIndex {
+    private func indexFromFiles(_ positions: [Int], of catalog: Catalog, partSize: Int) -> TextIndex {
         let limits = frontMatterLimits, bodyLimit = searchedBytesLimit, textKeys = catalog.textKeys, rootPath = root.path
         var index: TextIndex?
-        for start in stride(from: 0, to: positions.count, by: Self.indexPartSize) {
-            let part = Array(positions[start..<min(positions.count, start + Self.indexPartSize)])
+        for start in stride(from: 0, to: positions.count, by: max(1, partSize)) {
+            let part = Array(positions[start..<min(positions.count, start + max(1, partSize))])
             let paths = part.map { catalog.path($0) }
             let texts: [[String]] = parallelMap(paths.count) { i in
                 Self.indexTexts(path: paths[i], rootPath: rootPath, textKeys: textKeys, limits: limits, bodyLimit: bodyLimit) ?? []
