@@ -199,6 +199,37 @@ struct CatalogTests {
         #expect(try hits(parts, "shared").count == 23)
     }
 
+    @Test("a cache whose checksum holds but whose rows name a file out of their folder is refused, and nothing outside is read")
+    func hostileNamesAreRefused() throws {
+        let t = try vault(2)
+        let outside = t.root.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString).md")
+        try "---\nid: 99999999-0000-4000-8000-000000000000\nkind: idea\ntitle: outside\n---\n".write(to: outside, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let fingerprint = CatalogFile.fingerprint(limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
+        let stamp = FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0)
+        // The vault folder's real stamp, so a reader that believed the rows would take its listing from them.
+        var info = stat()
+        #expect(lstat(t.root.path, &info) == 0)
+        let real = FileStamp(info)
+        let rootStamp = FileStamp(size: 0, modifiedNanoseconds: real.modifiedNanoseconds, changedNanoseconds: real.changedNanoseconds, inode: real.inode)
+        for (folder, name) in [("", "../\(outside.lastPathComponent)"), ("..", outside.lastPathComponent), ("", ".hidden.md"), ("", "x.txt")] {
+            var writer = CatalogFileWriter(expectedRows: 1)
+            writer.addFolder(path: "", parent: -1, rows: 0..<(folder.isEmpty ? 1 : 0), stamp: rootStamp, reusable: true)
+            if !folder.isEmpty { writer.addFolder(path: folder, parent: 0, rows: 0..<1, stamp: stamp, reusable: true) }
+            var detail: [UInt8] = []
+            RecordDetail(id: "99999999-0000-4000-8000-000000000000", title: "outside", parent: nil, sortTime: nil, tags: [], allTags: [])
+                .encode(into: &detail)
+            writer.addRow(CatalogFileWriter.Row(isRecord: true, racy: false, completion: .none, kind: nil, stamp: stamp, epoch: Int64.min,
+                                                day: 0, indexOrdinal: -1), name: Array(name.utf8), detail: detail)
+            #expect(writer.write(to: t.vault.catalogCacheURL, fingerprint: fingerprint, indexGeneration: 0, tagNames: [], kindNames: []))
+            #expect(CatalogFile.open(t.vault.catalogCacheURL, fingerprint: fingerprint) == nil, "\(folder) \(name)")
+            let catalog = Vault(root: t.root, clock: t.vault.clock).catalog()
+            #expect(!catalog.report.usedCache)
+            #expect(!catalog.summaries.contains { $0.title == "outside" }, "\(folder) \(name)")
+            #expect(catalog.count == 3)
+        }
+    }
+
     @Test("a kind that starts indexing a key as text makes the cache rebuild")
     func kindChangeRebuilds() throws {
         let t = try TemporaryVault()

@@ -137,9 +137,18 @@ final class CatalogFile: @unchecked Sendable {
                 throw CacheFormatError("folder")
             }
             nextRow = first + count
+            // A folder is its parent's path and one plain name: never out of the vault, never hidden.
+            let path = try string(at: at)
+            if f == 0 {
+                guard path.isEmpty else { throw CacheFormatError("root") }
+            } else {
+                let parentPath = folders[parent].path
+                let name = parentPath.isEmpty ? Substring(path) : path.hasPrefix(parentPath + "/") ? path.dropFirst(parentPath.count + 1) : ""
+                guard Self.isPlainName(name.utf8) else { throw CacheFormatError("folder path") }
+            }
             let stamp = FileStamp(size: 0, modifiedNanoseconds: bytes.i64(at: at + 24), changedNanoseconds: bytes.i64(at: at + 32),
                                   inode: bytes.u64(at: at + 40))
-            folders.append(Folder(path: try string(at: at), parent: parent, rows: first..<(first + count), stamp: stamp,
+            folders.append(Folder(path: path, parent: parent, rows: first..<(first + count), stamp: stamp,
                                   reusable: bytes.u32(at: at + 20) & 1 != 0))
         }
         guard nextRow == rowCount else { throw CacheFormatError("rows") }
@@ -156,9 +165,11 @@ final class CatalogFile: @unchecked Sendable {
         let nameStart = Int(bytes.u32(at: at)), nameLength = Int(bytes.u32(at: at + 4))
         // The name is followed by a NUL, so it can be handed to the system as it lies in the file.
         guard nameLength > 0, nameStart < blobSize, nameLength < blobSize - nameStart,
-              bytes[blobStart + nameStart + nameLength] == 0,
-              !UnsafeRawBufferPointer(rebasing: bytes[(blobStart + nameStart)..<(blobStart + nameStart + nameLength)]).contains(0)
+              bytes[blobStart + nameStart + nameLength] == 0
         else { throw CacheFormatError("name") }
+        // A Markdown file's plain name: the row is read as a file of its folder, never elsewhere.
+        let name = UnsafeRawBufferPointer(rebasing: bytes[(blobStart + nameStart)..<(blobStart + nameStart + nameLength)])
+        guard Self.isPlainName(name), name.count > 3, name.suffix(3).elementsEqual(".md".utf8) else { throw CacheFormatError("name") }
         let flags = bytes[at + 12]
         guard flags & 1 != 0 else { return }
         let kind = Int(bytes.u16(at: at + 14))
@@ -172,6 +183,12 @@ final class CatalogFile: @unchecked Sendable {
             guard count <= detailLength / 4 else { throw CacheFormatError("tags") }
             for _ in 0..<count where Int(try detail.u32()) >= tagCount { throw CacheFormatError("tag") }
         }
+    }
+
+    /// A name the vault's walk could have listed: not empty, not hidden (nor `.` or `..`), no `/`, no NUL.
+    static func isPlainName(_ name: some Collection<UInt8>) -> Bool {
+        guard let first = name.first, first != UInt8(ascii: ".") else { return false }
+        return !name.contains(UInt8(ascii: "/")) && !name.contains(0)
     }
 
     // MARK: Rows
