@@ -74,6 +74,8 @@ struct CatalogFrontMatterTests {
             ("title: null", { $0.title == "b" }),
             ("title: ~", { $0.title == "b" }),
             ("title: NULL", { $0.title == "b" }),
+            ("title: Null", { $0.title == "b" }),
+            ("title: nULL", { $0.title == "nULL" }),
             ("title: 'null'", { $0.title == "null" }),
             ("title: true", { $0.title == "true" }),
             ("title:", { $0.title == "b" }),
