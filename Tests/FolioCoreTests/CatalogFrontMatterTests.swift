@@ -256,13 +256,6 @@ struct CatalogFrontMatterTests {
         #expect(read[0] * 10 > parsed[0] * 6, "read \(read[0]) of the \(parsed[0]) undamaged ones libyaml reads")
         #expect(read[1] > 0, "read none of the damaged ones")
     }
-
-    @Test("findings of the catalog-front-matter fuzz harness stay fixed")
-    func fuzzFindings() {
-        for text in FuzzFindings.all {
-            _ = Oracle.compare(bytes: Array(text.utf8), path: "fuzz/finding.md")
-        }
-    }
 }
 
 // MARK: - The oracle
@@ -638,10 +631,4 @@ enum RandomFrontMatter {
             }
         }
     }
-}
-
-/// Inputs the catalog-front-matter fuzz harness found, kept once fixed (the harness saves its own
-/// under Tests/FuzzTargetsTests/FuzzRegressions/catalog-front-matter too).
-enum FuzzFindings {
-    static let all: [String] = []
 }
