@@ -2,7 +2,8 @@ import FolioCore
 
 extension FuzzTarget {
     /// The catalog's fast front matter reader against the full parser, on the input as a file, on the
-    /// input wrapped as front matter, and on a prefix of it, under the standard and under small limits.
+    /// input wrapped as front matter (with LF and with CRLF line breaks), and on a prefix of it, under
+    /// the standard and under small limits.
     ///
     /// Promise: whenever `CatalogFrontMatter.summary` answers, its summary is, byte for byte, the one
     /// `RecordSummary(Record(path:document:))` gives from `FrontMatterDocument(parsing:limits:)`; it
@@ -25,6 +26,8 @@ enum CatalogFrontMatterFuzz {
         try check(bytes, limits: .standard)
         try check(wrapped, limits: .standard)
         try check(wrapped, limits: small)
+        // The same lines as a Windows editor saves them.
+        if let crlf = withCRLF(wrapped) { try check(Array(crlf.utf8), limits: .standard) }
         if bytes.count > 2 {
             try check(Array(wrapped.prefix(wrapped.count - Int(bytes[1]) % wrapped.count)), limits: .standard)
         }
