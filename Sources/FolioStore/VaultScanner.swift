@@ -24,7 +24,7 @@ extension Vault {
         var paths: [String] = []
         var escaping: [String] = []
         var badNames: [FolioError] = []
-        collect(directory: "", into: &paths, escaping: &escaping, badNames: &badNames)
+        collect(into: &paths, escaping: &escaping, badNames: &badNames)
         let results = Self.parseAll(paths, root: root, limits: frontMatterLimits)
         var set = RecordSet(records: [], problems: badNames, plainFiles: [], escapingLinks: escaping)
         set.records.reserveCapacity(results.count)
@@ -40,55 +40,24 @@ extension Vault {
     }
 
     /// The vault's candidate record files (vault-relative), and the symbolic links leading outside it.
-    ///
-    func collect(directory: String, into paths: inout [String], escaping: inout [String]) {
+    func collect(into paths: inout [String], escaping: inout [String]) {
         var badNames: [FolioError] = []
-        collect(directory: directory, into: &paths, escaping: &escaping, badNames: &badNames)
+        collect(into: &paths, escaping: &escaping, badNames: &badNames)
     }
 
-    /// `badNames`: files and folders whose names are not UTF-8, which no other device, git host or
-    /// editor could be trusted to name the same way; never read, named in a warning.
-    func collect(directory: String, into paths: inout [String], escaping: inout [String], badNames: inout [FolioError]) {
-        let absolute = directory.isEmpty ? root.path : root.path + "/" + directory
-        guard let handle = opendir(absolute) else { return }
-        defer { closedir(handle) }
-        while let entry = readdir(handle) {
-            let nameBytes = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
-            }
-            guard let name = String(validating: nameBytes, as: UTF8.self) else {
-                let shown = String(decoding: nameBytes, as: UTF8.self)
-                if !shown.hasPrefix(".") {
-                    let quoted = String.quotedPath(bytes: Array((directory.isEmpty ? "" : directory + "/").utf8) + nameBytes)
-                    badNames.append(FolioError(.fileNameNotUTF8(quoted), file: directory.isEmpty ? shown : directory + "/" + shown))
-                }
-                continue
-            }
-            if name == "." || name == ".." { continue }
-            let relative = directory.isEmpty ? name : directory + "/" + name
-            var type = entry.pointee.d_type
-            if type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(absolute + "/" + name, &info) == 0 else { continue }
-                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
-            }
-            switch type {
-            case UInt8(DT_DIR):
-                if directory.isEmpty && Self.skippedDirectories.contains(name) { continue }
-                if name.hasPrefix(".") { continue }
-                collect(directory: relative, into: &paths, escaping: &escaping, badNames: &badNames)
-            case UInt8(DT_LNK):
-                // Links are never followed: one inside the vault would count a record twice,
-                // one outside could expose or overwrite files that are not the user's journal.
-                let target = URL(fileURLWithPath: absolute + "/" + name).resolvingSymlinksInPath().path
-                if !target.hasPrefix(root.path + "/") { escaping.append(relative) }
-            case UInt8(DT_REG):
-                guard name.hasSuffix(".md"), !name.hasPrefix("."), !Self.isConflictCopy(name) else { continue }
-                paths.append(relative)
-            default:
-                continue
-            }
+    /// The same walk the catalog makes (``CatalogWalk``), without a cache. `badNames`: files and
+    /// folders whose names are not UTF-8, which no other device, git host or editor could be
+    /// trusted to name the same way; never read, named in a warning.
+    func collect(into paths: inout [String], escaping: inout [String], badNames: inout [FolioError]) {
+        var walk = CatalogWalk(rootPath: root.path, cache: nil, settled: Int64.max)
+        walk.walk()
+        walk.close()
+        for file in walk.files {
+            let folder = walk.folders[Int(file.folder)].path, name = file.name ?? ""
+            paths.append(folder.isEmpty ? name : folder + "/" + name)
         }
+        escaping += walk.escaping
+        badNames += walk.badNames
     }
 
     /// Whether a file is a copy kept beside a record by a sync conflict (`x.conflict-<device>-<time>.md`).

@@ -115,6 +115,28 @@ struct CatalogSelectionTests {
         for filter in filters { #expect(answers(mixed, filter, t) == expected(mixed, filter, t), "\(filter)") }
     }
 
+    @Test("more folders than are kept open: every record is found, stamped by its path, and edits in the last folders are seen")
+    func manyFolders() throws {
+        let t = try TemporaryVault()
+        let count = CatalogWalk.maxOpenFolders + 40
+        for i in 0..<count {
+            try t.write("notes/\(i / 20)/\(i)/r.md", "---\nkind: note\ntitle: folder \(i)\n---\n")
+        }
+        let later = Vault.nowNanoseconds() + 60_000_000_000
+        let first = t.vault.catalog(scanStart: later)
+        #expect(first.count == count + 1)   // and the profile
+        let cached = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later)
+        #expect(cached.report.usedCache && cached.report.filesRead == 0 && cached.count == count + 1)
+        try t.write("notes/0/0/r.md", "---\nkind: note\ntitle: edited first\n---\n")
+        try t.write("notes/\((count - 1) / 20)/\(count - 1)/r.md", "---\nkind: note\ntitle: edited last\n---\n")
+        let edited = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later + 60_000_000_000)
+        #expect(edited.report.filesRead == 2)
+        #expect(Set(edited.summaries.map(\.title)).isSuperset(of: ["edited first", "edited last"]))
+        var paths: [String] = [], escaping: [String] = []
+        t.vault.collect(into: &paths, escaping: &escaping)
+        #expect(paths.count == count + 1)
+    }
+
     @Test("a folder whose listing was reused still notices a file edited in place, and a new subfolder")
     func reusedFolderStillSeesEdits() throws {
         let t = try vault()

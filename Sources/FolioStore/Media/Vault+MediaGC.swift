@@ -15,7 +15,7 @@ extension Vault {
         guard !stored.isEmpty else { return [] }
         var paths: [String] = []
         var escaping: [String] = []
-        collect(directory: "", into: &paths, escaping: &escaping)
+        collect(into: &paths, escaping: &escaping)
         let templates = (try? FileManager.default.contentsOfDirectory(atPath: templatesDirectory.path)) ?? []
         paths += templates.filter { $0.hasSuffix(".md") }.map { ".folio/templates/" + $0 }
         let root = root.path

@@ -33,6 +33,10 @@ struct CatalogWalk {
     private(set) var escaping: [String] = []
     private(set) var badNames: [FolioError] = []
     private(set) var listed = 0
+    /// Folders kept open for the stamps taken after the walk; past ``maxOpenFolders`` a folder is
+    /// closed once its subfolders are done, and its files are stamped by their full path.
+    private var openFolders = 0
+    static let maxOpenFolders = 256
     /// Folders new or changed since the cache was written (a listed folder may be unchanged: one
     /// with a link leading out is listed on every run).
     private(set) var changedFolders = 0
@@ -71,6 +75,14 @@ struct CatalogWalk {
         let stamp = FileStamp(size: 0, modifiedNanoseconds: FileStamp(info).modifiedNanoseconds,
                               changedNanoseconds: FileStamp(info).changedNanoseconds, inode: UInt64(info.st_ino))
         let me = folders.count
+        openFolders += 1
+        defer {
+            if openFolders > Self.maxOpenFolders {
+                Glibc.close(fd)
+                folders[me].fd = -1
+                openFolders -= 1
+            }
+        }
         let recent = stamp.modifiedNanoseconds >= settled || stamp.changedNanoseconds >= settled
         folders.append(Folder(path: path, parent: parent, fd: fd, stamp: stamp, reusable: !recent, rows: files.count..<files.count))
         var subfolders: [(name: String, cached: Int?)] = []
@@ -178,6 +190,8 @@ extension Vault {
 
         let files = walk.files
         let folderFDs = walk.folders.map(\.fd)
+        let rootPath = root.path
+        let folderPaths = walk.folders.map(\.path)
         // Only files the cache knows are stamped here; a new file's stamp is taken when it is read.
         let noStamp = FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0)
         var stamps: [FileStamp] = parallelMap(files.count, minimumChunk: 2048) { i in
@@ -185,7 +199,11 @@ extension Vault {
             guard let cache, file.cachedRow >= 0 else { return noStamp }
             var info = stat()
             let fd = folderFDs[Int(file.folder)]
-            return fstatat(fd, cache.namePointer(Int(file.cachedRow)), &info, AT_SYMLINK_NOFOLLOW) == 0 ? FileStamp(info) : noStamp
+            let name = cache.namePointer(Int(file.cachedRow))
+            let found = if fd >= 0 { fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) } else {
+                lstat(rootPath + "/" + folderPaths[Int(file.folder)] + "/" + String(cString: name), &info)
+            }
+            return found == 0 ? FileStamp(info) : noStamp
         }
 
         // Unchanged files keep their cached row; the others are read again.
@@ -195,8 +213,6 @@ extension Vault {
             let row = Int(files[i].cachedRow)
             if let cache, row >= 0, !cache.isRacy(row), cache.stamp(row) == stamps[i] { keptCount += 1 } else { toRead.append(i) }
         }
-        let rootPath = root.path
-        let folderPaths = walk.folders.map(\.path)
         let readNames = toRead.map { files[$0].name ?? cache?.name(Int(files[$0].cachedRow)) ?? "" }
         let readPaths = toRead.indices.map { k in
             let folder = folderPaths[Int(files[toRead[k]].folder)]
