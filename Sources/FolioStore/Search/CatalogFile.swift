@@ -73,15 +73,22 @@ final class CatalogFile: @unchecked Sendable {
     /// The cache at `url` if it is whole, consistent and was built with `fingerprint`; nil otherwise.
     /// `verifyingChecksums: false` is for the fuzz harness only (see ``CatalogCacheFuzzing``).
     static func open(_ url: URL, fingerprint: String, verifyingChecksums: Bool = true) -> CatalogFile? {
-        // Derived and never trusted: not through a link, never blocked on a pipe, a regular file only.
+        mapDerived(url, minimumSize: 64) { _, mapping in
+            try? read(mapping, fingerprint: fingerprint, verifyingChecksums: verifyingChecksums)
+        }
+    }
+
+    /// `body` with a derived file opened as one must be (never trusted: not through a link, never
+    /// blocked on a pipe, a regular file only, at least `minimumSize` bytes) and mapped whole.
+    static func mapDerived<T>(_ url: URL, minimumSize: Int, _ body: (Int32, FileMapping) -> T?) -> T? {
         let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= 64,
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= minimumSize,
               let mapping = FileMapping(fd: fd, size: Int(info.st_size))
         else { return nil }
-        return try? read(mapping, fingerprint: fingerprint, verifyingChecksums: verifyingChecksums)
+        return body(fd, mapping)
     }
 
     private static func read(_ mapping: FileMapping, fingerprint: String, verifyingChecksums: Bool) throws(CacheFormatError) -> CatalogFile {

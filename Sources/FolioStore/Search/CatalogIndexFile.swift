@@ -30,14 +30,14 @@ enum CatalogIndexFile {
     /// The index at `url` if it is whole, of `generation` and built with `fingerprint`; nil otherwise.
     static func open(_ url: URL, fingerprint: String, generation: UInt64, verifyingChecksums: Bool = true) -> TextIndex? {
         guard generation != 0 else { return nil }
-        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= 32,
-              let mapping = FileMapping(fd: fd, size: Int(info.st_size))
-        else { return nil }
-        let size = Int(info.st_size)
+        return CatalogFile.mapDerived(url, minimumSize: 32) { fd, mapping in
+            decode(fd: fd, mapping: mapping, fingerprint: fingerprint, generation: generation, verifyingChecksums: verifyingChecksums)
+        }
+    }
+
+    private static func decode(fd: Int32, mapping: FileMapping, fingerprint: String, generation: UInt64,
+                               verifyingChecksums: Bool) -> TextIndex? {
+        let size = mapping.count
         do {
             guard mapping.bytes.u64(at: size - 8) == endMagic else { return nil }
             var reader = BinaryReader(fd: fd, size: size - 8)
