@@ -73,6 +73,12 @@ extension Repository {
     /// are left out according to `.gitignore` and friends. Renames are only reported when
     /// `detectRenames` is set; otherwise a rename shows as a deletion plus a new file.
     public func status(detectRenames: Bool = false) throws -> [StatusEntry] {
+        if !detectRenames, let entries = try quickStatus() { return entries }
+        return try statusThroughLibgit2(detectRenames: detectRenames)
+    }
+
+    /// ``status(detectRenames:)`` as libgit2 computes it.
+    func statusThroughLibgit2(detectRenames: Bool = false) throws -> [StatusEntry] {
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
