@@ -116,10 +116,11 @@ extension Repository {
     /// (git's `pack.windowMemory`), in folio's pushes.
     ///
     /// libgit2 sends each changed folder's tree whole (it has no thin packs) and compares it with
-    /// the ten objects before it; in a large vault a folder's tree is tens of kilobytes, and ten
-    /// such comparisons per tree, which find nothing between different folders, are most of a
-    /// push. Within 256 KiB records of a few kilobytes keep all ten, large trees their neighbour.
-    static let deltaWindowMemory = 262_144
+    /// the ten objects before it; a folder's tree is kilobytes in a vault of ten thousand records
+    /// and tens of kilobytes in one of a hundred thousand, and ten such comparisons per tree, which
+    /// find nothing between different folders, are most of a push. Within 64 KiB, records of a
+    /// kilobyte or two keep all ten, larger ones several, a large folder's tree its neighbour.
+    static let deltaWindowMemory = 65_536
 
     /// Runs `body` (a push, which writes no setting) with this handle's configuration replaced by a
     /// snapshot of it with `pack.windowMemory` on top, at libgit2's application level: the setting
