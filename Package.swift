@@ -38,7 +38,7 @@ let package = Package(
 
         // Swift faces of the C libraries; they know nothing about folio.
         .target(name: "YAML", dependencies: ["Clibyaml"], swiftSettings: strict),
-        .target(name: "Git", dependencies: ["Clibgit2"], swiftSettings: strict),
+        .target(name: "Git", dependencies: ["Clibgit2", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         .target(name: "EXIF", dependencies: ["Cexif"], swiftSettings: strict),
         .target(name: "Markdown", dependencies: ["Ccmark"], swiftSettings: strict),
 

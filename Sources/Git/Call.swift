@@ -1,7 +1,17 @@
 import Clibgit2
 
 /// The result of `git_libgit2_init`, computed once by Swift's thread-safe lazy global initialisation.
-private let libraryInitialization: Int32 = git_libgit2_init()
+private let libraryInitialization: Int32 = {
+    let code = git_libgit2_init()
+    // libgit2 keeps no tree over 4 KiB in its object cache, and a folder of a large vault is a
+    // tree of tens of kilobytes: a commit and the push after it would each read, inflate and hash
+    // the same trees again, several times over.
+    if code >= 0 { _ = git_shim_set_cache_object_limit(GIT_OBJECT_TREE, largestCachedTree) }
+    return code
+}()
+
+/// The largest tree libgit2 keeps in its object cache (whose whole size libgit2 bounds anyway).
+let largestCachedTree = 4 << 20
 
 /// Makes sure libgit2 is initialised before the first C call; safe to call from any thread, any number of times.
 ///

@@ -31,15 +31,26 @@ extension Repository {
     /// `known` gives the blob already written for a path, so a large file is not read and stored a
     /// second time: its index entry is made from the file's `lstat` and that blob.
     public func stage(paths: [String], known: [String: (OID, FileMode)] = [:]) throws {
+        try stage(paths: paths, known: known.mapValues { StagedFile(oid: $0.0, mode: $0.1) })
+    }
+
+    /// ``stage(paths:known:)`` with the stat data each known file had before it was read, and the
+    /// trees of the commit the paths were just committed in, when they were.
+    ///
+    /// When every path is known or gone, the index is rewritten here (``stageQuickly(_:known:)``);
+    /// otherwise, or when the index needs it, through libgit2.
+    func stage(paths: [String], known: [String: StagedFile], committed: CommittedTrees? = nil) throws {
         guard let workdir else {
             throw GitError(code: .bareRepo, message: "cannot stage in a bare repository", function: "git_index_add_bypath")
         }
+        for path in paths { try requireRelativePath(path, "git_index_add_bypath") }
+        if try stageQuickly(paths, known: known, committed: committed) { return }
         try withIndex { index in
             for path in paths {
-                try requireRelativePath(path, "git_index_add_bypath")
                 let file = workdir.appendingPathComponent(path).path
                 var info = stat()
-                if let (oid, mode) = known[path], mode == .regular || mode == .executable, lstat(file, &info) == 0 {
+                if let known = known[path], known.mode == .regular || known.mode == .executable, lstat(file, &info) == 0 {
+                    let (oid, mode) = (known.oid, known.mode)
                     var entry = git_index_entry()
                     entry.ctime = git_index_time(seconds: Int32(truncatingIfNeeded: info.st_ctim.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec))
                     entry.mtime = git_index_time(seconds: Int32(truncatingIfNeeded: info.st_mtim.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec))
@@ -73,6 +84,12 @@ extension Repository {
     /// are left out according to `.gitignore` and friends. Renames are only reported when
     /// `detectRenames` is set; otherwise a rename shows as a deletion plus a new file.
     public func status(detectRenames: Bool = false) throws -> [StatusEntry] {
+        if !detectRenames, let entries = try quickStatus() { return entries }
+        return try statusThroughLibgit2(detectRenames: detectRenames)
+    }
+
+    /// ``status(detectRenames:)`` as libgit2 computes it.
+    func statusThroughLibgit2(detectRenames: Bool = false) throws -> [StatusEntry] {
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR

@@ -77,25 +77,30 @@ extension Repository {
         remote name: String = "origin", refspecs: [String], callbacks: RemoteCallbacks = RemoteCallbacks(),
         timeout: Duration? = nil
     ) throws {
-        try withRemote(name) { remote in
-            let url = string(git_remote_pushurl(remote)) ?? string(git_remote_url(remote)) ?? ""
-            let box = CallbackBox(callbacks: callbacks, function: "git_remote_push", timeout: timeout, url: url)
-            var options = git_push_options()
-            try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
-            box.install(into: &options.callbacks)
-            try withExtendedLifetime(box) {
-                try withStrArray(refspecs, "git_remote_push") { array in
-                    try box.finish(git_remote_push(remote, array, &options))
+        try withDeltaWindowBounded {
+            try withRemote(name) { remote in
+                let url = string(git_remote_pushurl(remote)) ?? string(git_remote_url(remote)) ?? ""
+                let box = CallbackBox(callbacks: callbacks, function: "git_remote_push", timeout: timeout, url: url)
+                var options = git_push_options()
+                try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
+                // Delta search for the pack on every core, as git's own push does (libgit2 uses one):
+                // a folder of a large vault is a tree of tens of kilobytes, compared with each other.
+                options.pb_parallelism = 0
+                box.install(into: &options.callbacks)
+                try withExtendedLifetime(box) {
+                    try withStrArray(refspecs, "git_remote_push") { array in
+                        try box.finish(git_remote_push(remote, array, &options))
+                    }
                 }
+                guard !box.rejections.isEmpty else { return }
+                let nonFastForward = box.rejections.contains { rejection in
+                    ["non-fast-forward", "fetch first", "stale info"].contains { rejection.status.contains($0) }
+                }
+                let reasons = box.rejections.map { "\($0.reference): \($0.status)" }.joined(separator: "; ")
+                throw GitError(
+                    code: nonFastForward ? .nonFastForward : .other(-1), klass: Int32(GIT_ERROR_REFERENCE.rawValue),
+                    message: "remote rejected \(reasons)", function: "git_remote_push")
             }
-            guard !box.rejections.isEmpty else { return }
-            let nonFastForward = box.rejections.contains { rejection in
-                ["non-fast-forward", "fetch first", "stale info"].contains { rejection.status.contains($0) }
-            }
-            let reasons = box.rejections.map { "\($0.reference): \($0.status)" }.joined(separator: "; ")
-            throw GitError(
-                code: nonFastForward ? .nonFastForward : .other(-1), klass: Int32(GIT_ERROR_REFERENCE.rawValue),
-                message: "remote rejected \(reasons)", function: "git_remote_push")
         }
     }
 
@@ -105,6 +110,51 @@ extension Repository {
         timeout: Duration? = nil
     ) throws {
         try push(remote: name, refspecs: [refspec], callbacks: callbacks, timeout: timeout)
+    }
+
+    /// The memory libgit2's delta search may hold for the objects it compares a new one with
+    /// (git's `pack.windowMemory`), in folio's pushes.
+    ///
+    /// libgit2 sends each changed folder's tree whole (it has no thin packs) and compares it with
+    /// the ten objects before it; a folder's tree is kilobytes in a vault of ten thousand records
+    /// and tens of kilobytes in one of a hundred thousand, and ten such comparisons per tree, which
+    /// find nothing between different folders, are most of a push. Within 64 KiB, records of a
+    /// kilobyte or two keep all ten, larger ones several, a large folder's tree its neighbour.
+    static let deltaWindowMemory = 65_536
+
+    /// Runs `body` (a push, which writes no setting) with this handle's configuration replaced by a
+    /// snapshot of it with `pack.windowMemory` on top, at libgit2's application level: the setting
+    /// reaches this push and no git command, and the handle has its own configuration back
+    /// afterwards, so what is written later goes where it always did. Failing to set it up only
+    /// makes the push slower.
+    func withDeltaWindowBounded<R>(_ body: () throws -> R) throws -> R {
+        var original: OpaquePointer?
+        var snapshot: OpaquePointer?
+        guard git_repository_config(&original, pointer) == 0, git_config_snapshot(&snapshot, original) == 0 else {
+            git_error_clear()
+            git_config_free(original)
+            return try body()
+        }
+        defer {
+            git_config_free(snapshot)
+            git_config_free(original)
+        }
+        // libgit2 takes a level's settings from a file only.
+        var template = Array((NSTemporaryDirectory() + "/folio-pack-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { return try body() }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(path) }
+        let text = "[pack]\n\twindowMemory = \(Self.deltaWindowMemory)\n"
+        let written = text.withCString { Glibc.write(descriptor, $0, strlen($0)) }
+        close(descriptor)
+        guard written == text.utf8.count, git_config_add_file_ondisk(snapshot, path, GIT_CONFIG_LEVEL_APP, pointer, 0) == 0 else {
+            git_error_clear()
+            return try body()
+        }
+        git_repository_set_config(pointer, snapshot)
+        defer { git_repository_set_config(pointer, original) }
+        return try body()
     }
 
     private func withRemote<R>(_ name: String, _ body: (OpaquePointer) throws -> R) throws -> R {

@@ -7,6 +7,9 @@ import Foundation
 /// time, and open another instance for another thread. Everything it returns is a plain `Sendable` value.
 public final class Repository {
     let pointer: OpaquePointer
+    /// The index as this process last read or wrote it itself, so that a commit right after a
+    /// status does not read it again (checked against the file's stamp before use).
+    var indexSnapshot: IndexFile?
 
     private init(pointer: OpaquePointer) {
         self.pointer = pointer

@@ -140,36 +140,42 @@ extension Repository {
         }
         let parent = try head()
         var changes: [String: FileChange] = [:]
-        for path in paths {
-            try requireRelativePath(path, "git_blob_create_from_workdir")
-            let file = workdir.appendingPathComponent(path).path
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else {
-                changes[path] = .delete
-                continue
+        var known: [String: StagedFile] = [:]
+        // libgit2 would otherwise load the whole index for `.gitattributes` (see withAttributesIndex).
+        try withAttributesIndex(currentIndexFile()) {
+            for path in paths {
+                try requireRelativePath(path, "git_blob_create_from_workdir")
+                // The stat data from before the file is read: a change made while it is read then
+                // shows as a change afterwards instead of hiding behind newer stat data.
+                var info = stat()
+                guard lstat(workdir.appendingPathComponent(path).path, &info) == 0 else {
+                    changes[path] = .delete
+                    continue
+                }
+                var oid = git_oid()
+                try check(git_blob_create_from_workdir(&oid, pointer, path), "git_blob_create_from_workdir")
+                let mode: FileMode
+                if info.st_mode & S_IFMT == S_IFLNK {
+                    mode = .symlink
+                } else if info.st_mode & 0o111 != 0 {
+                    mode = .executable
+                } else {
+                    mode = .regular
+                }
+                changes[path] = .blob(OID(oid), mode: mode)
+                known[path] = StagedFile(oid: OID(oid), mode: mode, stat: IndexStat(info))
             }
-            var oid = git_oid()
-            try check(git_blob_create_from_workdir(&oid, pointer, path), "git_blob_create_from_workdir")
-            let mode: FileMode
-            if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
-                mode = .symlink
-            } else if let permissions = attributes[.posixPermissions] as? Int, permissions & 0o111 != 0 {
-                mode = .executable
-            } else {
-                mode = .regular
-            }
-            changes[path] = .blob(OID(oid), mode: mode)
         }
         let tree = try tree(from: parent, applying: changes)
-        var known: [String: (OID, FileMode)] = [:]
-        for (path, change) in changes { if case .blob(let oid, let mode) = change { known[path] = (oid, mode) } }
-        if let parent, try treeID(of: parent) == tree {
-            try stage(paths: paths, known: known)
+        let parentTree = try parent.map { try treeID(of: $0) }
+        if parentTree == tree {
+            try stage(paths: paths, known: known, committed: CommittedTrees(before: parentTree, after: tree))
             return nil
         }
         let commit = try createCommit(
             tree: tree, parents: parent.map { [$0] } ?? [], message: message, author: author, committer: committer,
             updateReference: "HEAD")
-        try stage(paths: paths, known: known)
+        try stage(paths: paths, known: known, committed: CommittedTrees(before: parentTree, after: tree))
         return commit
     }
 

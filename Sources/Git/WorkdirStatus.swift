@@ -1,0 +1,535 @@
+import Clibgit2
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How one side of the index differs for a path.
+private enum Difference {
+    case added, deleted, modified, typechange
+}
+
+/// What differs for a path: between HEAD and the index (staged), and between the index and the
+/// working directory (unstaged; `added` for an untracked file).
+private struct PathDifference {
+    var staged: Difference?
+    var unstaged: Difference?
+
+    /// The status entry libgit2's status gives for these flags (see `StatusEntry.init`).
+    func entry(_ path: String) -> StatusEntry {
+        let kind: StatusEntry.Kind
+        if unstaged == .deleted || (staged == .deleted && unstaged != .added) {
+            kind = .deleted
+        } else if staged == .added || unstaged == .added {
+            kind = .new
+        } else if staged == .typechange || unstaged == .typechange {
+            kind = .typechange
+        } else {
+            kind = .modified
+        }
+        return StatusEntry(path: path, oldPath: nil, kind: kind, inIndex: staged != nil, inWorkdir: unstaged != nil)
+    }
+}
+
+/// The repository settings that change how the working directory compares with the index.
+struct CompareSettings {
+    var trustCtime = true
+
+    /// The settings, or nil when they ask for what only libgit2 does (case-insensitive names,
+    /// ignored executable bits, links stored as files).
+    init?(_ repository: Repository) {
+        var config: OpaquePointer?
+        guard git_repository_config_snapshot(&config, repository.pointer) == 0 else {
+            git_error_clear()
+            return nil
+        }
+        defer { git_config_free(config) }
+        func flag(_ name: String, _ fallback: Bool) -> Bool? {
+            var value: Int32 = 0
+            let code = git_config_get_bool(&value, config, name)
+            if code == GIT_ENOTFOUND.rawValue {
+                git_error_clear()
+                return fallback
+            }
+            guard code == 0 else {
+                git_error_clear()
+                return nil
+            }
+            return value != 0
+        }
+        guard flag("core.ignorecase", false) == false, flag("core.filemode", true) == true,
+              flag("core.symlinks", true) == true, let trustCtime = flag("core.trustctime", true)
+        else { return nil }
+        self.trustCtime = trustCtime
+    }
+}
+
+/// Thrown inside the comparison when the repository holds something only libgit2 compares (a
+/// nested repository, a folder where the index has a file, a submodule): status then goes
+/// through libgit2 from the start.
+private struct LeftToLibgit2: Error {}
+
+extension Repository {
+    /// ``status(detectRenames:)`` without rename detection, done here: the index read directly,
+    /// the working directory listed folder by folder on every core with `fstatat` relative to
+    /// each folder, and HEAD's trees read only where the index's cache tree does not vouch for
+    /// them. The result is libgit2's, entry for entry; nil when the repository uses something
+    /// only libgit2 handles (see ``IndexFile``).
+    func quickStatus() throws -> [StatusEntry]? {
+        guard let workdir, let settings = CompareSettings(self),
+              var index = IndexFile.read(gitDirectory.appendingPathComponent("index").path)
+        else { return nil }
+        var differences: [String: PathDifference] = [:]
+        do {
+            try compareHead(with: &index, into: &differences)
+            try compareWorkdir(workdir.path, with: index, settings: settings, into: &differences)
+        } catch is LeftToLibgit2 {
+            return nil
+        }
+        indexSnapshot = index
+        return differences.map { $0.value.entry($0.key) }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    // MARK: HEAD and the index
+
+    /// Records what the index adds, removes or changes against HEAD's tree, and gives `index` the
+    /// cache tree this comparison proves: every folder whose entries are HEAD's, with HEAD's tree.
+    /// Written with the next commit, it spares the next comparison those folders.
+    private func compareHead(with index: inout IndexFile, into differences: inout [String: PathDifference]) throws {
+        guard let head = try head() else {
+            for position in index.entries.indices { try note(index.name(position), staged: .added, in: &differences) }
+            return
+        }
+        try withTree(ofCommit: head) { root in
+            if let cache = index.cacheTree, cache.isValid, cache.entryCount == index.entries.count,
+               let id = git_tree_id(root), var cached = cache.oid, git_oid_equal(&cached, id) == 1 {
+                return
+            }
+            index.cacheTree = try compare(
+                tree: root, name: [], prefix: [], range: index.entries.indices, cache: index.cacheTree, index: index,
+                into: &differences)
+        }
+    }
+
+    /// Compares one tree of HEAD with the index entries under `prefix` (`range`), descending only
+    /// into subtrees the cache tree vouches for; gives the cache tree of this folder (valid when
+    /// its entries are exactly the tree's).
+    private func compare(
+        tree: OpaquePointer, name: [UInt8], prefix: [UInt8], range: Range<Int>, cache: CacheTree?, index: IndexFile,
+        into differences: inout [String: PathDifference]
+    ) throws -> CacheTree {
+        let differencesBefore = differences.count
+        // A mode git would not write (`100664`) makes the index's tree another object.
+        var canonical = true
+        var children: [CacheTree] = []
+        var position = range.lowerBound
+        var path = prefix
+        for item in 0..<git_tree_entrycount(tree) {
+            guard let entry = git_tree_entry_byindex(tree, item), let entryName = git_tree_entry_name(entry),
+                  let id = git_tree_entry_id(entry)
+            else { throw LeftToLibgit2() }
+            let nameBytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(entryName).assumingMemoryBound(to: UInt8.self), count: strlen(entryName))
+            path.removeSubrange(prefix.count...)
+            path.append(contentsOf: nameBytes)
+            switch git_tree_entry_type(entry) {
+            case GIT_OBJECT_TREE:
+                path.append(0x2F)
+                while position < range.upperBound, index.compare(position, path) < 0 {
+                    try note(index.name(position), staged: .added, in: &differences)
+                    position += 1
+                }
+                let start = position
+                position = index.firstPosition(after: path, in: position..<range.upperBound)
+                let node = cache?.child(nameBytes)
+                if let node, node.isValid, node.entryCount == position - start, var cached = node.oid,
+                   git_oid_equal(&cached, id) == 1 {
+                    children.append(node)
+                    continue
+                }
+                var subtree: OpaquePointer?
+                try check(git_tree_lookup(&subtree, pointer, id), "git_tree_lookup")
+                defer { git_tree_free(subtree) }
+                guard let subtree else { throw LeftToLibgit2() }
+                children.append(try compare(
+                    tree: subtree, name: Array(nameBytes), prefix: path, range: start..<position, cache: node, index: index,
+                    into: &differences))
+            case GIT_OBJECT_BLOB:
+                while position < range.upperBound, index.compare(position, path) < 0 {
+                    try note(index.name(position), staged: .added, in: &differences)
+                    position += 1
+                }
+                guard position < range.upperBound, index.compare(position, path) == 0 else {
+                    try note(path[...], staged: .deleted, in: &differences)
+                    continue
+                }
+                var staged = index.entries[position]
+                let mode = git_tree_entry_filemode(entry).rawValue
+                if git_tree_entry_filemode_raw(entry).rawValue != mode { canonical = false }
+                if staged.stat.mode != mode || git_oid_equal(&staged.oid, id) != 1 {
+                    let typechange = staged.stat.mode & 0o170000 != mode & 0o170000
+                    try note(path[...], staged: typechange ? .typechange : .modified, in: &differences)
+                }
+                position += 1
+            default:
+                throw LeftToLibgit2()
+            }
+        }
+        while position < range.upperBound {
+            try note(index.name(position), staged: .added, in: &differences)
+            position += 1
+        }
+        let same = canonical && differences.count == differencesBefore && children.allSatisfy(\.isValid)
+        return CacheTree(
+            name: name, entryCount: same ? range.count : -1, oid: same ? git_tree_id(tree)?.pointee : nil, children: children)
+    }
+
+    private func note(
+        _ path: ArraySlice<UInt8>, staged: Difference? = nil, unstaged: Difference? = nil,
+        in differences: inout [String: PathDifference]
+    ) throws {
+        // A name that is not UTF-8 would not survive the trip through a String.
+        guard let text = String(bytes: path, encoding: .utf8) else { throw LeftToLibgit2() }
+        if let staged { differences[text, default: PathDifference()].staged = staged }
+        if let unstaged { differences[text, default: PathDifference()].unstaged = unstaged }
+    }
+
+    // MARK: The index and the working directory
+
+    /// Records what the working directory adds, removes or changes against the index: every
+    /// folder is listed (the folders of one depth together, on every core), each file compared by
+    /// its stat data, and hashed only when that cannot tell (libgit2's and git's rules).
+    private func compareWorkdir(
+        _ root: String, with index: IndexFile, settings: CompareSettings, into differences: inout [String: PathDifference]
+    ) throws {
+        let folders = IndexFolders(index)
+        var seen = [Bool](repeating: false, count: index.entries.count)
+        var uncertain: [Int] = []
+        var untracked: [[UInt8]] = []
+        var level: [FolderVisit] = [FolderVisit(path: [], tracked: true)]
+        while !level.isEmpty {
+            let listings = FolderListing.list(level.map { root + "/" + String(decoding: $0.path, as: UTF8.self) })
+            var next: [FolderVisit] = []
+            for (visit, listing) in zip(level, listings) {
+                guard let listing else { throw LeftToLibgit2() }
+                let files = visit.tracked ? folders.files[visit.path] ?? [] : []
+                let subfolders = visit.tracked ? folders.subfolders[visit.path] ?? [] : []
+                var filePosition = 0
+                for item in listing.items {
+                    let name = listing.name(item)
+                    func path() -> [UInt8] { visit.path.isEmpty ? Array(name) : visit.path + [0x2F] + name }
+                    // Index files named before this item are gone from the folder.
+                    while filePosition < files.count, index.compareLast(files[filePosition], name, folderCount: visit.path.count) < 0 {
+                        filePosition += 1
+                    }
+                    let tracked = filePosition < files.count
+                        && index.compareLast(files[filePosition], name, folderCount: visit.path.count) == 0
+                    let isDotGit = name.elementsEqual(".git".utf8)
+                    // The repository itself; one further down is a nested repository, libgit2's.
+                    if isDotGit && visit.path.isEmpty { continue }
+                    if isDotGit { throw LeftToLibgit2() }
+                    switch item.kind {
+                    case .folder:
+                        // A folder where the index has a file: libgit2's.
+                        if tracked { throw LeftToLibgit2() }
+                        guard String(bytes: name, encoding: .utf8) != nil else { throw LeftToLibgit2() }
+                        if subfolders.contains(Array(name)) {
+                            next.append(FolderVisit(path: path(), tracked: true))
+                        } else if try !isIgnored(path() + [0x2F]) {
+                            next.append(FolderVisit(path: path(), tracked: false))
+                        }
+                    case .file(let stat):
+                        guard tracked else {
+                            // A file where the index has a folder: libgit2's.
+                            if subfolders.contains(Array(name)) { throw LeftToLibgit2() }
+                            untracked.append(path())
+                            continue
+                        }
+                        let position = files[filePosition]
+                        seen[position] = true
+                        switch Self.compare(index.entries[position].stat, stat, index: index, settings: settings) {
+                        case .same: break
+                        case .differs(let difference): try note(path()[...], unstaged: difference, in: &differences)
+                        case .unsure: uncertain.append(position)
+                        }
+                        filePosition += 1
+                    case .other:
+                        throw LeftToLibgit2()
+                    }
+                }
+            }
+            level = next
+        }
+        for position in seen.indices where !seen[position] {
+            try note(index.name(position), unstaged: .deleted, in: &differences)
+        }
+        try withAttributesIndex(uncertain.isEmpty ? nil : index) {
+            for position in uncertain {
+                // A file that vanished or cannot be read: libgit2's status says what it says of it.
+                guard let matches = blobMatches(index, position, root: root) else { throw LeftToLibgit2() }
+                if !matches { try note(index.name(position), unstaged: .modified, in: &differences) }
+            }
+        }
+        for path in untracked {
+            if try !isIgnored(path) { try note(path[...], unstaged: .added, in: &differences) }
+        }
+    }
+
+    /// How a file on disk compares with its index entry by stat data alone.
+    private enum StatComparison {
+        case same
+        case differs(Difference)
+        /// The stat data differ but the content may not, or the entry is racily clean: hash it.
+        case unsure
+    }
+
+    /// libgit2's rules (`maybe_modified`): another kind of file is a type change; another mode
+    /// or size a modification (unsure only when the index had size 0); another time, inode or
+    /// owner, or a file changed no earlier than the index was written, needs the content.
+    private static func compare(_ staged: IndexStat, _ disk: IndexStat, index: IndexFile, settings: CompareSettings) -> StatComparison {
+        if staged.mode & 0o170000 != disk.mode & 0o170000 { return .differs(.typechange) }
+        if staged.mode != disk.mode { return .differs(.modified) }
+        if staged.size != disk.size { return staged.size == 0 && disk.size > 0 ? .unsure : .differs(.modified) }
+        if staged.mtimeSeconds != disk.mtimeSeconds || staged.mtimeNanoseconds != disk.mtimeNanoseconds
+            || (settings.trustCtime && (staged.ctimeSeconds != disk.ctimeSeconds || staged.ctimeNanoseconds != disk.ctimeNanoseconds))
+            || staged.inode != disk.inode || staged.uid != disk.uid || staged.gid != disk.gid
+            || index.stamp.isRacy(disk) {
+            return .unsure
+        }
+        return .same
+    }
+
+    /// Whether the file of index entry `position` still holds the entry's blob, hashed as
+    /// `git add` would store it (through the path's filters; a link's target); nil when the file
+    /// cannot be read.
+    func blobMatches(_ index: IndexFile, _ position: Int, root: String) -> Bool? {
+        var entry = index.entries[position]
+        let path = index.path(position)
+        var oid = git_oid()
+        if entry.stat.mode == 0o120000 {
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(root + "/" + path, &target, target.count)
+            guard count >= 0, git_odb_hash(&oid, target, count, GIT_OBJECT_BLOB) == 0 else {
+                git_error_clear()
+                return nil
+            }
+        } else {
+            guard git_repository_hashfile(&oid, pointer, path, GIT_OBJECT_BLOB, nil) == 0 else {
+                git_error_clear()
+                return nil
+            }
+        }
+        return git_oid_equal(&oid, &entry.oid) == 1
+    }
+
+    /// Whether git ignores `path` (a folder when it ends with `/`).
+    private func isIgnored(_ path: [UInt8]) throws -> Bool {
+        guard let text = String(bytes: path, encoding: .utf8) else { throw LeftToLibgit2() }
+        var ignored: Int32 = 0
+        try check(git_ignore_path_is_ignored(&ignored, pointer, text), "git_ignore_path_is_ignored")
+        return ignored != 0
+    }
+}
+
+// MARK: - The index by folder
+
+/// A folder to list: its path from the working directory's root, and whether the index has
+/// anything under it.
+private struct FolderVisit {
+    var path: [UInt8]
+    var tracked: Bool
+}
+
+/// The index grouped by folder: each folder's files (entry positions, in name order) and the
+/// names of its subfolders that hold entries.
+private struct IndexFolders {
+    var files: [[UInt8]: [Int]] = [:]
+    var subfolders: [[UInt8]: Set<[UInt8]>] = [:]
+
+    init(_ index: IndexFile) {
+        // Sorted paths keep a folder's files together, broken only by its subfolders' files: the
+        // folder is looked up again only where the path's folder changes.
+        var current: [UInt8]? = nil
+        var positions: [Int] = []
+        index.names.withUnsafeBufferPointer { names in
+            for position in index.entries.indices {
+                let name = index.entries[position].name
+                let slash = names[name].lastIndex(of: 0x2F)
+                let folder = slash.map { UnsafeBufferPointer(rebasing: names[name.lowerBound..<$0]) }
+                    ?? UnsafeBufferPointer(rebasing: names[name.lowerBound..<name.lowerBound])
+                if let current, current.withUnsafeBufferPointer({ compareBytes($0, folder) == 0 }) {
+                    positions.append(position)
+                    continue
+                }
+                if let current { files[current, default: []].append(contentsOf: positions) }
+                let path = Array(folder)
+                if files[path] == nil { register(path) }
+                current = path
+                positions = [position]
+            }
+        }
+        if let current { files[current, default: []].append(contentsOf: positions) }
+    }
+
+    /// Makes `folder` known to each folder above it.
+    private mutating func register(_ folder: [UInt8]) {
+        var path = folder[...]
+        while !path.isEmpty {
+            let slash = path.lastIndex(of: 0x2F)
+            let parent = Array(slash.map { path[path.startIndex..<$0] } ?? [])
+            let name = Array(slash.map { path[($0 + 1)...] } ?? path)
+            let (inserted, _) = subfolders[parent, default: []].insert(name)
+            if !inserted { return }
+            path = parent[...]
+        }
+    }
+}
+
+extension IndexFile {
+    /// The byte order of entry `position`'s path against `other`.
+    func compare(_ position: Int, _ other: [UInt8]) -> Int32 {
+        names.withUnsafeBufferPointer { names in
+            other.withUnsafeBufferPointer { compareBytes(UnsafeBufferPointer(rebasing: names[entries[position].name]), $0) }
+        }
+    }
+
+    /// The byte order of entry `position`'s last component (after `folderCount` bytes of folder
+    /// and its slash) against `name`.
+    func compareLast(_ position: Int, _ name: ArraySlice<UInt8>, folderCount: Int) -> Int32 {
+        let range = entries[position].name
+        let skip = folderCount == 0 ? 0 : folderCount + 1
+        return names.withUnsafeBufferPointer { names in
+            name.withUnsafeBufferPointer { compareBytes(UnsafeBufferPointer(rebasing: names[(range.lowerBound + skip)..<range.upperBound]), $0) }
+        }
+    }
+
+    /// How many entries lie under `folder` (empty for all, else ending with `/`).
+    func count(under folder: [UInt8]) -> Int {
+        guard !folder.isEmpty else { return entries.count }
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if compare(middle, folder) < 0 { low = middle + 1 } else { high = middle }
+        }
+        return firstPosition(after: folder, in: low..<entries.count) - low
+    }
+
+    /// The first position in `range` whose path does not begin with `folder` (which ends with
+    /// `/`), given that those which do come first.
+    func firstPosition(after folder: [UInt8], in range: Range<Int>) -> Int {
+        // Every path beginning with `folder` sorts before `folder` with its slash made a `0`.
+        var bound = folder
+        bound[bound.count - 1] = 0x30
+        var low = range.lowerBound
+        var high = range.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if compare(middle, bound) < 0 { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+// MARK: - Listing folders
+
+/// One folder's entries, sorted by name, each with its stat data when it is a file or a link.
+private struct FolderListing: Sendable {
+    enum Kind: Sendable {
+        case folder
+        case file(IndexStat)
+        /// A socket, a pipe, a device.
+        case other
+    }
+
+    struct Item: Sendable {
+        var name: Range<Int>
+        var kind: Kind
+    }
+
+    var names: [UInt8] = []
+    var items: [Item] = []
+
+    func name(_ item: Item) -> ArraySlice<UInt8> {
+        names[item.name]
+    }
+
+    /// The listings of `folders` (absolute paths), on every core; nil for a folder that cannot be read.
+    static func list(_ folders: [String]) -> [FolderListing?] {
+        guard folders.count > 1 else { return folders.map { listing(of: $0) } }
+        let results = Results(count: folders.count)
+        DispatchQueue.concurrentPerform(iterations: folders.count) { position in
+            results.set(position, listing(of: folders[position]))
+        }
+        return results.values
+    }
+
+    /// One folder's listing: `readdir`, and `fstatat` beside it for each file, so the kernel
+    /// resolves one name instead of the whole path.
+    static func listing(of folder: String) -> FolderListing? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        var listing = FolderListing()
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { return nil }
+                break
+            }
+            let type = entry.pointee.d_type
+            var info = stat()
+            let readable = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name -> Bool in
+                    let count = strlen(name)
+                    if name[0] == 0x2E && (count == 1 || (count == 2 && name[1] == 0x2E)) { return true }
+                    let kind: Kind
+                    if type == UInt8(DT_DIR) {
+                        kind = .folder
+                    } else if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) != 0 {
+                        // Gone since the folder was read: as if it had not been there.
+                        return errno == ENOENT
+                    } else if info.st_mode & S_IFMT == S_IFDIR {
+                        kind = .folder
+                    } else if let stat = IndexStat(info) {
+                        kind = .file(stat)
+                    } else {
+                        kind = .other
+                    }
+                    let start = listing.names.count
+                    listing.names.append(contentsOf: UnsafeBufferPointer(
+                        start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: count))
+                    listing.items.append(Item(name: start..<listing.names.count, kind: kind))
+                    return true
+                }
+            }
+            guard readable else { return nil }
+        }
+        let names = listing.names
+        listing.items.sort { one, two in
+            names.withUnsafeBufferPointer { compareBytes(UnsafeBufferPointer(rebasing: $0[one.name]), UnsafeBufferPointer(rebasing: $0[two.name])) < 0 }
+        }
+        return listing
+    }
+
+    /// The listings as the workers finish them.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [FolderListing?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ position: Int, _ listing: FolderListing?) {
+            lock.lock()
+            slots[position] = listing
+            lock.unlock()
+        }
+
+        var values: [FolderListing?] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots
+        }
+    }
+}
