@@ -139,8 +139,9 @@ extension Repository {
             git_config_free(snapshot)
             git_config_free(original)
         }
-        // libgit2 takes a level's settings from a file only.
-        var template = Array((NSTemporaryDirectory() + "/folio-pack-XXXXXX").utf8CString)
+        // libgit2 takes a level's settings from a file only. It lives in the repository's own
+        // folder, which git ignores, not in a temporary folder other processes share.
+        var template = Array(gitDirectory.appendingPathComponent("folio-pack-XXXXXX").path.utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { return try body() }
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

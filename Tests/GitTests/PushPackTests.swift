@@ -20,18 +20,20 @@ import TestSupport
         return value
     }
 
-    private func leftoverSettingsFiles() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("folio-pack-") }
+    private func leftoverSettingsFiles(of repository: Repository) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: repository.gitDirectory.path).filter { $0.hasPrefix("folio-pack-") }
     }
 
     @Test func theBoundHoldsForThePushAlone() throws {
         let scratch = try Scratch()
         let repository = try Repository.create(at: scratch.path("vault"))
-        let before = try leftoverSettingsFiles()
-        let during = try repository.withDeltaWindowBounded { setting("pack.windowmemory", of: repository) }
-        #expect(during == Int64(Repository.deltaWindowMemory))
+        let during = try repository.withDeltaWindowBounded {
+            (setting("pack.windowmemory", of: repository), try? leftoverSettingsFiles(of: repository).count)
+        }
+        #expect(during.0 == Int64(Repository.deltaWindowMemory))
+        #expect(during.1 == 1, "the settings file is in the repository's folder while the push runs")
         #expect(setting("pack.windowmemory", of: repository) == nil)
-        #expect(try leftoverSettingsFiles() == before, "the settings file is gone")
+        #expect(try leftoverSettingsFiles(of: repository).isEmpty, "the settings file is gone")
         let gitSees = try? Tool.git(["config", "--get", "pack.windowMemory"], in: repository.root())
         #expect(gitSees == nil || gitSees == "", "git's own commands never see it")
     }
