@@ -19,14 +19,14 @@ extension History {
     ///
     /// An update whose files would not fit on the vault's disk is refused before the journal.
     func advance(from current: OID?, to target: OID, localDirectory: URL) throws {
-        let after = try repository.files(in: target)
-        let before = try current.map { try repository.files(in: $0) } ?? [:]
-        try ensureRoom(for: after.filter { before[$0.key] != $0.value }.map(\.value))
+        // Only the folders that differ are read, not every file of both commits.
+        let changes = try repository.differingFiles(from: current, to: target)
+        try ensureRoom(for: changes.values.compactMap { $0 })
         let journal = Self.journalURL(localDirectory)
         try AtomicFile.makeDirectory(localDirectory)
         try AtomicFile.write("\(current?.hex ?? "-") \(target.hex)\n", to: journal)
         if current != nil {
-            try repository.checkout(commit: target, paths: Self.changedPaths(before, after), force: false)
+            try repository.checkout(commit: target, paths: changes.keys.sorted(), force: false)
         } else {
             try repository.checkout(commit: target, force: false)
         }
@@ -54,17 +54,9 @@ extension History {
         if needed > available { throw FolioError(.remote(.needsRoom(needed: needed, available: available))) }
     }
 
-    /// Paths whose content differs between two commits.
+    /// Paths whose content or mode differs between two commits.
     func changedPaths(from old: OID, to new: OID) throws -> [String] {
-        Self.changedPaths(try repository.files(in: old), try repository.files(in: new))
-    }
-
-    /// Paths whose content differs between two trees' files.
-    static func changedPaths(_ before: [String: OID], _ after: [String: OID]) -> [String] {
-        var paths: [String] = []
-        for (path, oid) in after where before[path] != oid { paths.append(path) }
-        for path in before.keys where after[path] == nil { paths.append(path) }
-        return paths.sorted()
+        try repository.differingFiles(from: old, to: new).keys.sorted()
     }
 
     /// Completes an update a crash interrupted; true when there was one.

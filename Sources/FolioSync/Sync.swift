@@ -223,8 +223,9 @@ extension History {
             report.received += behind
             return
         }
-        if try gitStep("merge", { try repository.mergeBase(local, remoteTip) }) == nil { report.unrelatedHistories = true }
-        let merged = try merge(local: local, remote: remoteTip, vault: vault, report: &report)
+        let base = try gitStep("merge") { try repository.mergeBase(local, remoteTip) }
+        if base == nil { report.unrelatedHistories = true }
+        let merged = try merge(local: local, remote: remoteTip, base: base, vault: vault, report: &report)
         let touched = try gitStep("git") { try changedPaths(from: local, to: merged) }
         let blocked = touched.filter(uncommitted.contains)
         if !blocked.isEmpty { throw FolioError(.mergeBlockedByUnparsable(blocked)) }
@@ -233,13 +234,13 @@ extension History {
         report.mergeCommit = merged.hex
     }
 
-    /// Writes the merge commit of `local` and `remote` (not yet checked out) and returns it.
+    /// Writes the merge commit of `local` and `remote` (not yet checked out), whose merge base is
+    /// `base` (nil for unrelated histories), and returns it.
     ///
     /// Paths changed on one side only take that side; paths changed on both go through
     /// ``RecordMerge``, which is symmetric, so two devices merging the same pair write the same tree.
-    func merge(local: OID, remote: OID, vault: Vault, report: inout SyncReport) throws(FolioError) -> OID {
+    func merge(local: OID, remote: OID, base: OID?, vault: Vault, report: inout SyncReport) throws(FolioError) -> OID {
         try gitStep("merge") {
-            let base = try repository.mergeBase(local, remote)
             let baseFiles = try base.map { try repository.files(in: $0) } ?? [:]
             let ours = try repository.files(in: local)
             let theirs = try repository.files(in: remote)

@@ -212,12 +212,6 @@ extension Repository {
         return CacheTree(name: name, entryCount: index.count(under: prefix), oid: git_tree_id(tree)?.pointee, children: children)
     }
 
-    /// Runs `body` with the tree `id`, or with nil when there is none.
-    private func withTree(optional id: OID?, _ body: (OpaquePointer?) throws -> Void) throws {
-        guard let id else { return try body(nil) }
-        try withTree(id) { try body($0) }
-    }
-
     /// Runs `body` with the subtree `name` of `tree`, or with nil when `tree` has no folder of that name.
     private func withSubtree(of tree: OpaquePointer?, named name: [UInt8], _ body: (OpaquePointer?) throws -> Void) throws {
         guard let tree, let entry = (name + [0]).withUnsafeBufferPointer({ buffer in

@@ -56,6 +56,86 @@ extension Repository {
         }
     }
 
+    /// The files (blobs, links included) whose blob or mode differ between the trees of commits
+    /// `old` (none when nil) and `new`, each with its blob in `new` (nil when `new` has none).
+    ///
+    /// Subtrees with the same id on both sides are not read: the cost is that of what changed, not
+    /// of the vault. Submodule entries are passed over, as ``files(in:)`` does.
+    public func differingFiles(from old: OID?, to new: OID) throws -> [String: OID?] {
+        var differences: [String: OID?] = [:]
+        try withTree(ofCommit: new) { newRoot in
+            if let old {
+                try withTree(ofCommit: old) { oldRoot in
+                    try collectDifferences(old: oldRoot, new: newRoot, prefix: "", into: &differences)
+                }
+            } else {
+                try collectDifferences(old: nil, new: newRoot, prefix: "", into: &differences)
+            }
+        }
+        return differences
+    }
+
+    /// Walks two trees side by side in git's order; a subtree only one side has is listed whole.
+    /// Entries are compared as libgit2 holds them, so that equal folders cost nothing.
+    private func collectDifferences(
+        old: OpaquePointer?, new: OpaquePointer?, prefix: String, into differences: inout [String: OID?]
+    ) throws {
+        let oldCount = old.map { git_tree_entrycount($0) } ?? 0
+        let newCount = new.map { git_tree_entrycount($0) } ?? 0
+        var oldPosition = 0
+        var newPosition = 0
+        while oldPosition < oldCount || newPosition < newCount {
+            var removed = oldPosition < oldCount ? old.flatMap { git_tree_entry_byindex($0, oldPosition) } : nil
+            var added = newPosition < newCount ? new.flatMap { git_tree_entry_byindex($0, newPosition) } : nil
+            if let one = removed, let two = added {
+                let order = Self.treeOrder(one, two)
+                if order < 0 { added = nil } else if order > 0 { removed = nil }
+            }
+            if removed != nil { oldPosition += 1 }
+            if added != nil { newPosition += 1 }
+            guard let entry = removed ?? added, let name = string(git_tree_entry_name(entry)) else { continue }
+            if let removed, let added, git_tree_entry_filemode(removed) == git_tree_entry_filemode(added),
+               git_oid_equal(git_tree_entry_id(removed), git_tree_entry_id(added)) == 1 {
+                continue
+            }
+            let path = prefix + name
+            let oldTree = removed.flatMap { git_tree_entry_type($0) == GIT_OBJECT_TREE ? git_tree_entry_id($0)?.pointee : nil }
+            let newTree = added.flatMap { git_tree_entry_type($0) == GIT_OBJECT_TREE ? git_tree_entry_id($0)?.pointee : nil }
+            if oldTree != nil || newTree != nil {
+                try withTree(optional: oldTree.map(OID.init)) { oldSubtree in
+                    try withTree(optional: newTree.map(OID.init)) { newSubtree in
+                        try collectDifferences(old: oldSubtree, new: newSubtree, prefix: path + "/", into: &differences)
+                    }
+                }
+                continue
+            }
+            let oldIsFile = removed.map { git_tree_entry_type($0) == GIT_OBJECT_BLOB } ?? false
+            let newFile = added.flatMap { git_tree_entry_type($0) == GIT_OBJECT_BLOB ? git_tree_entry_id($0)?.pointee : nil }
+            if oldIsFile || newFile != nil { differences[path] = .some(newFile.map(OID.init)) }
+        }
+    }
+
+    /// git's order of two tree entries: names compared byte by byte, a folder's as if it ended with `/`.
+    private static func treeOrder(_ one: OpaquePointer, _ two: OpaquePointer) -> Int {
+        guard let first = git_tree_entry_name(one), let second = git_tree_entry_name(two) else { return 0 }
+        let firstCount = strlen(first), secondCount = strlen(second)
+        let common = min(firstCount, secondCount)
+        let order = memcmp(first, second, common)
+        if order != 0 { return Int(order) }
+        // One name begins the other: the next character decides, a folder's being its `/`.
+        func next(_ entry: OpaquePointer, _ name: UnsafePointer<CChar>, _ count: Int) -> Int {
+            if count > common { return Int(UInt8(bitPattern: name[common])) }
+            return git_tree_entry_type(entry) == GIT_OBJECT_TREE ? 0x2F : 0
+        }
+        return next(one, first, firstCount) - next(two, second, secondCount)
+    }
+
+    /// Runs `body` with the tree `id`, or with nil when there is none.
+    func withTree(optional id: OID?, _ body: (OpaquePointer?) throws -> Void) throws {
+        guard let id else { return try body(nil) }
+        try withTree(id) { try body($0) }
+    }
+
     /// Makes the index and working directory match HEAD.
     ///
     /// Safe mode (the default) only rewrites files that are unmodified, and fails with `.conflict`

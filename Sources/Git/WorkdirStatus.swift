@@ -468,7 +468,13 @@ private struct FolderListing: Sendable {
     /// One folder's listing: `readdir`, and `fstatat` beside it for each file, so the kernel
     /// resolves one name instead of the whole path.
     static func listing(of folder: String) -> FolderListing? {
-        guard let directory = opendir(folder) else { return nil }
+        // Not through a link: a folder swapped for one since its parent was listed leads elsewhere.
+        let opened = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard opened >= 0 else { return nil }
+        guard let directory = fdopendir(opened) else {
+            close(opened)
+            return nil
+        }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         var listing = FolderListing()

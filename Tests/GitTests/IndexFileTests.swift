@@ -71,6 +71,7 @@ import TestSupport
 
     @Test("what it does not handle goes to libgit2", arguments: [
         "index version 4", "skip-worktree", "assume-unchanged", "a nested repository", "case-insensitive names",
+        "a folder becomes a link",
     ])
     func leftToLibgit2(setting: String) throws {
         let (repository, scratch) = try repository()
@@ -82,6 +83,10 @@ import TestSupport
         case "skip-worktree": try Tool.git(["update-index", "--skip-worktree", "profile.md"], in: root)
         case "assume-unchanged": try Tool.git(["update-index", "--assume-unchanged", "profile.md"], in: root)
         case "a nested repository": _ = try Repository.create(at: root.appendingPathComponent("ideas/inner"))
+        case "a folder becomes a link":
+            try FileManager.default.removeItem(at: root.appendingPathComponent("ideas/2026/12"))
+            try FileManager.default.createSymbolicLink(
+                atPath: root.appendingPathComponent("ideas/2026/12").path, withDestinationPath: "../../diary")
         default: try Tool.git(["config", "core.ignorecase", "true"], in: root)
         }
         if setting == "index version 4" {

@@ -46,4 +46,40 @@ import TestSupport
         if change == "empty a folder" { #expect(!listing.contains("ideas/2026/12"), "an emptied folder is gone: \(listing)") }
         try Tool.git(["fsck", "--strict"], in: root)
     }
+
+    @Test("the files two commits differ in, folders that did not change unread", arguments: [
+        "edit one file", "add in a new folder", "empty a folder", "add a file where a folder is",
+        "executable and symlink", "many at once",
+    ])
+    func differingFiles(change: String) throws {
+        let (repository, base, scratch) = try repository()
+        defer { withExtendedLifetime(scratch) {} }
+        let blob = try repository.writeBlob(Data("new text\n".utf8))
+        let changes: [String: FileChange] = switch change {
+        case "edit one file": ["ideas/2026/11/a.md": .blob(blob, mode: .regular)]
+        case "add in a new folder": ["qa/2027/01/q.md": .blob(blob, mode: .regular)]
+        case "empty a folder": ["ideas/2026/12/only.md": .delete]
+        case "add a file where a folder is": ["folder": .blob(blob, mode: .regular), "folder/x.md": .delete]
+        case "executable and symlink":
+            ["ideas/2026/11/b.md": .blob(try #require(repository.files(in: base)["ideas/2026/11/b.md"]), mode: .executable),
+             "link.md": .blob(blob, mode: .symlink)]
+        default: [
+            "ideas/2026/11/a.md": .delete, "ideas/2026/11/b.md": .delete, "diary/2026/11/e.md": .blob(blob, mode: .regular),
+            "profile.md": .blob(blob, mode: .regular),
+        ]
+        }
+        let tree = try repository.tree(from: base, applying: changes)
+        let commit = try repository.writeCommit(tree: tree, parents: [base], message: change, author: signature(1), committer: signature(1))
+        var expected: [String: OID?] = [:]
+        for (path, change) in changes {
+            switch change {
+            case .blob(let oid, _): expected[path] = .some(oid)
+            case .delete: expected[path] = .some(nil)
+            }
+        }
+        #expect(try repository.differingFiles(from: base, to: commit) == expected, "\(change)")
+        let reverse = try repository.differingFiles(from: commit, to: base)
+        #expect(Set(reverse.keys) == Set(expected.keys))
+        #expect(try repository.differingFiles(from: nil, to: base).mapValues { $0 } == repository.files(in: base).mapValues { .some($0) })
+    }
 }
