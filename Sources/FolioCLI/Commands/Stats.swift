@@ -66,18 +66,23 @@ struct Stats: ParsableCommand {
         let filter = try filters.filter(positionalKind: positionalKind)
         let selection = try context.select(filter)
         let records = selection.summaries
-        let explicit = sums + averages.filter { !sums.contains($0) }
         let roots = fieldValues(of: records, kind: filter.kind, context: context)
-        let keys = explicit.isEmpty && filter.kind != nil ? FieldPath.discover(in: roots) : explicit
-        let fields = keys.map { FieldPath($0, roots: roots) }
-        // A key asked for by name that no record holds a number at is named, not silently zero.
-        for field in fields where explicit.contains(field.name) && !field.hasNumbers(in: roots) { context.warn(FolioError(.statsNoValues(field.name))) }
-        let report = StatsReport(records: records, tagUses: selection.tagUses(), roots: roots, fields: fields, rates: try rateSpecs(roots),
-                                 counts: tallies(roots, kind: filter.kind, context: context), by: by)
+        let keys = chosenKeys(roots, kind: filter.kind, context: context)
+        let report = StatsReport(records: records, tagUses: selection.tagUses(), roots: roots, fields: keys.map { FieldPath($0, roots: roots) },
+                                 rates: try rateSpecs(roots), counts: tallies(roots, kind: filter.kind, context: context), by: by)
         if json { return context.json(report.json()) }
-        let columns = StatsColumns(sums: explicit.isEmpty ? Set(keys) : Set(sums), averages: explicit.isEmpty ? Set(keys) : Set(averages))
+        let columns = sums.isEmpty && averages.isEmpty ? StatsColumns(sums: Set(keys), averages: Set(keys)) : StatsColumns(sums: Set(sums), averages: Set(averages))
         Console.page(report.text(language: context.language, terminal: context.terminal, columns: columns)
             .map(\.trimmingTrailingSpaces).joined(separator: "\n"), terminal: context.terminal, environment: context.environment)
+    }
+
+    /// The keys summed and averaged: those asked for, else every numeric key the kind's records hold.
+    private func chosenKeys(_ roots: [Value], kind: String?, context: Context) -> [String] {
+        let explicit = sums + averages.filter { !sums.contains($0) }
+        let keys = explicit.isEmpty && kind != nil ? FieldPath.discover(in: roots) : explicit
+        // A key asked for by name that no record holds a number at is named, not silently zero.
+        for key in explicit where !FieldPath(key, roots: roots).hasNumbers(in: roots) { context.warn(FolioError(.statsNoValues(key))) }
+        return keys
     }
 
     /// Each record's front matter, read from its file only when a figure needs field values.
