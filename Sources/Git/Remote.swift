@@ -145,11 +145,13 @@ extension Repository {
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { return try body() }
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer { unlink(path) }
         let text = "[pack]\n\twindowMemory = \(Self.deltaWindowMemory)\n"
         let written = text.withCString { Glibc.write(descriptor, $0, strlen($0)) }
         close(descriptor)
-        guard written == text.utf8.count, git_config_add_file_ondisk(snapshot, path, GIT_CONFIG_LEVEL_APP, pointer, 0) == 0 else {
+        let added = written == text.utf8.count && git_config_add_file_ondisk(snapshot, path, GIT_CONFIG_LEVEL_APP, pointer, 0) == 0
+        // Read by now, and kept once the file is gone: a push killed midway leaves nothing behind.
+        unlink(path)
+        guard added else {
             git_error_clear()
             return try body()
         }
