@@ -59,23 +59,9 @@ private struct Matcher {
     static let tokenBytes: [UInt8] = (0..<256).map { isToken(UInt8($0)) ? 1 : 0 }
 
     mutating func run() -> [SecretFinding] {
-        let n = b.count
-        let starts = Self.startBytes, tokens = Self.tokenBytes
-        let dash: UInt8 = 0x2D
         var i = 0
-        while i < n {
-            let c = b[i]
-            // Most bytes start nothing: one table look-up each.
-            if starts[Int(c)] == 0 {
-                i += 1
-                continue
-            }
-            let candidate = c == dash ? i == 0 || b[i - 1] != dash : i == 0 || tokens[Int(b[i - 1])] == 0
-            guard candidate else {
-                i += 1
-                continue
-            }
-            if let match = matchAt(i) {
+        while i < b.count {
+            if mayStart(at: i), let match = matchAt(i) {
                 matches.append(match)
                 i = max(i + 1, match.secret.upperBound)
             } else {
@@ -84,6 +70,16 @@ private struct Matcher {
         }
         findAWSSecrets()
         return findings()
+    }
+
+    /// Whether a pattern may start at `i`: most bytes start nothing (one table look-up each); a
+    /// token starts after a byte outside tokens, a `-----BEGIN` line after a byte other than `-`.
+    @inline(__always)
+    private func mayStart(at i: Int) -> Bool {
+        let c = b[i]
+        guard Self.startBytes[Int(c)] != 0 else { return false }
+        guard i > 0 else { return true }
+        return c == UInt8(ascii: "-") ? b[i - 1] != UInt8(ascii: "-") : Self.tokenBytes[Int(b[i - 1])] == 0
     }
 
     func matchAt(_ i: Int) -> Match? {

@@ -50,11 +50,17 @@ struct CatalogSelectionTests {
     private func expected(_ catalog: Catalog, _ filter: RecordFilter, _ t: TemporaryVault) -> [String] {
         let now = t.vault.clock.timestamp, zone = t.vault.clock.zone
         let records = catalog.summaries.filter { filter.matches($0, now: now, zone: zone) }
+        // Newest first, undated last, then by path; days of `created`, else `modified`.
+        let newest = records.sorted { a, b in
+            let ea = a.sortTime?.epochSeconds ?? Int.min, eb = b.sortTime?.epochSeconds ?? Int.min
+            return ea != eb ? ea > eb : a.path < b.path
+        }
+        let days = Dictionary(grouping: records.compactMap { $0.sortTime?.day10 }, by: { $0 }).mapValues(\.count)
         return [
             "count \(records.count)",
-            "newest " + records.newestFirst(limit: 7).map(\.path).joined(separator: ","),
-            "all " + records.newestFirst().map(\.path).joined(separator: ","),
-            "days " + records.countsByDay().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","),
+            "newest " + newest.prefix(7).map(\.path).joined(separator: ","),
+            "all " + newest.map(\.path).joined(separator: ","),
+            "days " + days.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","),
             "tags " + referenceTagUses(records).sorted { $0.tag < $1.tag }.map { "\($0.tag)=\($0.count)@\($0.lastUsed?.text ?? "-")" }.joined(separator: ","),
         ]
     }

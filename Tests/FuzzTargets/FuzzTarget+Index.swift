@@ -105,9 +105,7 @@ public enum IndexFuzz {
     }
 
     public static func cacheSeeds() -> [[UInt8]] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-seed-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let body = CatalogCacheFuzzing.sampleBody(records: sampleRecords, scratch: folder.appendingPathComponent("catalog"))
+        let body = CatalogCacheFuzzing.sampleBody(records: sampleRecords)
         return body.map { [$0] } ?? []
     }
 }

@@ -67,8 +67,8 @@ struct Stats: ParsableCommand {
         let selection = try context.select(filter)
         let records = selection.summaries
         let roots = fieldValues(of: records, kind: filter.kind, context: context)
-        let keys = chosenKeys(roots, kind: filter.kind, context: context)
-        let report = StatsReport(records: records, tagUses: selection.tagUses(), roots: roots, fields: keys.map { FieldPath($0, roots: roots) },
+        let (keys, fields) = chosenFields(roots, kind: filter.kind, context: context)
+        let report = StatsReport(records: records, tagUses: selection.tagUses(), roots: roots, fields: fields,
                                  rates: try rateSpecs(roots), counts: tallies(roots, kind: filter.kind, context: context), by: by)
         if json { return context.json(report.json()) }
         let columns = sums.isEmpty && averages.isEmpty ? StatsColumns(sums: Set(keys), averages: Set(keys)) : StatsColumns(sums: Set(sums), averages: Set(averages))
@@ -77,12 +77,13 @@ struct Stats: ParsableCommand {
     }
 
     /// The keys summed and averaged: those asked for, else every numeric key the kind's records hold.
-    private func chosenKeys(_ roots: [Value], kind: String?, context: Context) -> [String] {
+    private func chosenFields(_ roots: [Value], kind: String?, context: Context) -> (keys: [String], fields: [FieldPath]) {
         let explicit = sums + averages.filter { !sums.contains($0) }
         let keys = explicit.isEmpty && kind != nil ? FieldPath.discover(in: roots) : explicit
+        let fields = keys.map { FieldPath($0, roots: roots) }
         // A key asked for by name that no record holds a number at is named, not silently zero.
-        for key in explicit where !FieldPath(key, roots: roots).hasNumbers(in: roots) { context.warn(FolioError(.statsNoValues(key))) }
-        return keys
+        for field in fields where explicit.contains(field.name) && !field.hasNumbers(in: roots) { context.warn(FolioError(.statsNoValues(field.name))) }
+        return (keys, fields)
     }
 
     /// Each record's front matter, read from its file only when a figure needs field values.

@@ -194,7 +194,7 @@ public final class Catalog: @unchecked Sendable {
         let entry = entries[Int(records[position])]
         if entry.fresh >= 0 {
             let summary = fresh[Int(entry.fresh)].summary
-            return [summary?.id, summary?.title, summary?.parent, summary?.sortTime?.text][field]
+            return field == 0 ? summary?.id : field == 1 ? summary?.title : field == 2 ? summary?.parent : summary?.sortTime?.text
         }
         guard let cache else { return nil }
         return RecordDetail.text(field, in: cache.detail(Int(entry.cachedRow)))

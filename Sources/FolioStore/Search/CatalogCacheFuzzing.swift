@@ -60,7 +60,7 @@ public enum CatalogCacheFuzzing {
 
     /// A well-formed body for ``read(body:scratch:)``, written by the vault's own writer (a seed
     /// for the fuzzer): one record per `(title, text)`, plus a Markdown file without front matter.
-    public static func sampleBody(records: [(title: String, text: String)], scratch: URL) -> [UInt8]? {
+    public static func sampleBody(records: [(title: String, text: String)]) -> [UInt8]? {
         var writer = CatalogFileWriter(expectedRows: records.count + 1)
         writer.addFolder(path: "", parent: -1, rows: 0..<0, stamp: FileStamp(size: 0, modifiedNanoseconds: 1, changedNanoseconds: 1, inode: 1), reusable: true)
         writer.addFolder(path: "diary", parent: 0, rows: 0..<records.count, stamp: FileStamp(size: 0, modifiedNanoseconds: 2, changedNanoseconds: 2, inode: 2), reusable: true)
@@ -80,7 +80,6 @@ public enum CatalogCacheFuzzing {
                                             epoch: Int64.min, day: 0, indexOrdinal: -1),
                       name: Array("plain.md".utf8), detail: [UInt8]())
         let file = writer.encoded(fingerprint: fingerprint, indexGeneration: 7, tagNames: ["rain", "walk"], kindNames: ["diary"])
-        _ = scratch
         let header = Self.header.count
         guard file.count >= header + 8 else { return nil }
         return Array(file.dropFirst(header).dropLast(8))

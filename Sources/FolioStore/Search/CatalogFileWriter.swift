@@ -127,17 +127,10 @@ struct CatalogFileWriter {
         let temporary = directory.appendingPathComponent(".catalog.\(getpid()).tmp")
         let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
-        var written = 0
-        bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress.map { $0 + written }, raw.count - written)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return }
-                written += n
-            }
-        }
+        // Derived: written whole and renamed, not synced; a cache lost to a crash is rebuilt.
+        let written = bytes.withUnsafeBytes { AtomicFile.writeAll(fd, $0) }
         close(fd)
-        guard written == bytes.count, rename(temporary.path, url.path) == 0 else {
+        guard written, rename(temporary.path, url.path) == 0 else {
             unlink(temporary.path)
             return false
         }
