@@ -1,7 +1,7 @@
 # folio — the two commands a new machine needs: `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev pkg-config git ripgrep jq openssh-server openssh-client mount
+APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev pkg-config git ripgrep jq openssh-server openssh-client mount
 # Optional for folio (video frames for the AI), needed by its tests; its recommends are not.
 APT_LEAN_PACKAGES := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -36,6 +36,10 @@ let package = Package(
             name: "Ccmark", pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]),
 
+        // ICU's dictionary word break behind a header of plain C types (ICU's own headers clash
+        // with Foundation's copy of ICU when a Swift module imports both).
+        .target(name: "CWordBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+
         // Swift faces of the C libraries; they know nothing about folio.
         .target(name: "YAML", dependencies: ["Clibyaml"], swiftSettings: strict),
         .target(name: "Git", dependencies: ["Clibgit2", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
@@ -49,8 +53,8 @@ let package = Package(
             name: "FolioCore",
             dependencies: ["YAML", "FolioSecrets", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strict),
-        // Full-text engine over plain documents; knows no record.
-        .target(name: "FolioSearch", swiftSettings: strict),
+        // Full-text engine over plain documents, and word boundaries; knows no record.
+        .target(name: "FolioSearch", dependencies: ["CWordBreak"], swiftSettings: strict),
         // What a media file is, from its first bytes: type, format, size in pixels, duration, EXIF.
         .target(name: "FolioMedia", dependencies: ["EXIF"], swiftSettings: strict),
         // The vault on disk: scanning, atomic writes, the writer lock, use cases.
@@ -103,7 +107,7 @@ let package = Package(
         // libFuzzer in Fuzz/ (`make fuzz`), and replayed on saved findings by FuzzTargetsTests.
         .target(
             name: "FuzzTargets",
-            dependencies: ["YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "Markdown"],
+            dependencies: ["YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "FolioCompanion", "Markdown"],
             path: "Tests/FuzzTargets", swiftSettings: strict),
         .testTarget(
             name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "FolioSearch"],

@@ -17,18 +17,25 @@ public struct BuiltinProvider: AIProvider {
         throw .needsNetworkProvider
     }
 
-    /// The user's own sentences as the page, keywords of their words as the tags, the first
-    /// sentence as the title.
+    /// The user's own sentences as the page (with a sentence about the media when they are few),
+    /// keywords of their words as the tags, completed from the page's moment when they give fewer
+    /// than three, the first sentence as the title. Never fails: any page gets a page and its tags.
     public func summarize(_ request: SummaryRequest) async throws(AIProblem) -> PageSummary {
         let words = request.usersWords
-        guard !words.isEmpty else { throw .nothingToSummarize }
-        let tags = try PageSummary.checkedTags(
-            KeywordTags.tags(from: words.joined(separator: "\n"), existing: request.existingTags), existing: request.existingTags)
-        let page = ExtractiveSummary.page(from: words, keywords: tags)
+        let keywords = KeywordTags.tags(from: words.joined(separator: "\n"), existing: request.existingTags)
+        var page = ExtractiveSummary.page(from: words, keywords: keywords)
+        if page.count < Self.shortPage, let sentence = request.moment?.mediaSentence ?? (page.isEmpty ? request.moment?.whenSentence : nil) {
+            page = ExtractiveSummary.page(from: [page, sentence].filter { !$0.isEmpty }, keywords: [])
+        }
         guard !page.isEmpty else { throw .nothingToSummarize }
         let first = ExtractiveSummary.sentences(in: page).first ?? page
-        return PageSummary(page: page, tags: tags, title: Self.title(from: first))
+        let summary = PageSummary(page: page, tags: keywords, title: first.isEmpty ? nil : Self.title(from: first))
+        return summary.completed(for: request)
     }
+
+    /// Below this many characters, the page's own words are a line rather than a page: a sentence
+    /// about the media follows them.
+    static let shortPage = 40
 
     /// Conversation needs a model; builtin says so, and the user's message is already saved.
     public func chat(_ request: ChatTurnRequest, onDelta: @escaping @Sendable (String) -> Void) async throws(AIProblem) -> String {

@@ -23,11 +23,27 @@ public struct DiaryEntry: Sendable {
 
     /// Whether the user has written anything of their own here yet (text or messages).
     public var hasUsersWords: Bool {
-        !summaryRequest(existingTags: []).usersWords.isEmpty
+        !SummaryRequest(text: text, analysis: analysis, conversation: conversation, existingTags: []).usersWords.isEmpty
     }
 
-    public func summaryRequest(existingTags: [String]) -> SummaryRequest {
-        SummaryRequest(text: text, analysis: analysis, conversation: conversation, existingTags: existingTags)
+    /// Whether a page can be written from the entry: the user's words, or media to say something about.
+    public var hasSomethingToSummarize: Bool {
+        hasUsersWords || !media.isEmpty
+    }
+
+    /// - Parameter existingTags: the vault's tags, most used first.
+    public func summaryRequest(existingTags: [String], configuration: AIConfiguration) -> SummaryRequest {
+        SummaryRequest(text: text, analysis: analysis, conversation: conversation, existingTags: existingTags, moment: moment(configuration))
+    }
+
+    /// When the page was made (the first media's time taken, else its creation), its media, and the
+    /// place only when `privacy.share_location` allows.
+    public func moment(_ configuration: AIConfiguration) -> PageMoment {
+        let media = self.media
+        let taken = media.first?.taken.flatMap(Timestamp.init)
+        return PageMoment(
+            time: taken ?? record.created, media: media.compactMap(\.type),
+            place: configuration.shareLocation ? configuration.location : nil, language: configuration.language)
     }
 }
 
@@ -74,7 +90,9 @@ extension Vault {
             keys.append(("tags", .sequence(tags.map { .string($0) }, style: .flow)))
         }
         if configuration.autoTitle, let title = summary.title { keys.append(("title", .string(title))) }
-        keys.append(("summarized_by", .string(provider)))
+        // Tags folio completed after a model's short list are said beside the model's name.
+        let writers = summary.completedTags.isEmpty || provider == "builtin" ? provider : provider + " + builtin"
+        keys.append(("summarized_by", .string(writers)))
         keys.append(("summarized_at", .raw(clock.timestamp.text)))
         let page = summary.page
         return try update(record, keys: keys, body: { [path = record.path] in PageBody.replacingPage(in: $0, with: page, recordPath: path) }, verb: "summarize")

@@ -41,7 +41,8 @@ public struct OpenAIProvider: AIProvider {
             ],
             temperature: 0.7, responseFormat: .jsonObject)
         let reply = try await send(chat)
-        return try SummaryPrompt.parse(reply.content, existingTags: request.existingTags)
+        // A model that gives fewer than three tags has its list completed, as builtin's is.
+        return try SummaryPrompt.parse(reply.content, existingTags: request.existingTags).completed(for: request)
     }
 
     public func chat(_ request: ChatTurnRequest, onDelta: @escaping @Sendable (String) -> Void) async throws(AIProblem) -> String {

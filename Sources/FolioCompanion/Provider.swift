@@ -9,14 +9,17 @@ public struct SummaryRequest: Sendable, Equatable {
     public var text: String?
     public var analysis: String?
     public var conversation: [ConversationMessage]
-    /// Tags the vault already uses, so a new page joins them rather than spelling a new one.
+    /// Tags the vault already uses, most used first, so a new page joins them rather than spelling a new one.
     public var existingTags: [String]
+    /// When and with what media the page was made, for tags and a sentence when words are few.
+    public var moment: PageMoment?
 
-    public init(text: String?, analysis: String?, conversation: [ConversationMessage], existingTags: [String]) {
+    public init(text: String?, analysis: String?, conversation: [ConversationMessage], existingTags: [String], moment: PageMoment? = nil) {
         self.text = text
         self.analysis = analysis
         self.conversation = conversation
         self.existingTags = existingTags
+        self.moment = moment
     }
 
     /// Everything the user wrote, their text first, then their messages.
@@ -31,17 +34,19 @@ public struct PageSummary: Sendable, Equatable {
     /// 3 to 8 tags, lower case (or spelled as the vault already has them), each once.
     public var tags: [String]
     public var title: String?
+    /// The tags folio added from the page's moment because the writer gave fewer than three.
+    public var completedTags: [String]
 
-    public init(page: String, tags: [String], title: String?) {
+    public init(page: String, tags: [String], title: String?, completedTags: [String] = []) {
         self.page = page
         self.tags = tags
         self.title = title
+        self.completedTags = completedTags
     }
 
     /// Tags as folio stores them: trimmed, without `#`, lower case unless the vault already
-    /// spells the tag otherwise, each once; at most 8.
-    /// - Throws: ``AIProblem/tooFewTags(found:)`` for fewer than 3.
-    public static func checkedTags(_ raw: [String], existing: [String]) throws(AIProblem) -> [String] {
+    /// spells the tag otherwise, each once; at most 8. Possibly fewer than 3.
+    public static func normalizedTags(_ raw: [String], existing: [String]) -> [String] {
         let spelled = Dictionary(existing.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         var seen = Set<String>()
         var tags: [String] = []
@@ -52,8 +57,14 @@ public struct PageSummary: Sendable, Equatable {
             guard !tag.isEmpty, seen.insert(tag.lowercased()).inserted else { continue }
             tags.append(spelled[tag.lowercased()] ?? tag.lowercased())
         }
-        guard tags.count >= 3 else { throw .tooFewTags(found: tags) }
         return Array(tags.prefix(8))
+    }
+
+    /// The summary with at least three tags: a writer's short list completed from the page's
+    /// moment (see ``TagCompletion``), never a failure for lack of words.
+    public func completed(for request: SummaryRequest) -> PageSummary {
+        let completion = TagCompletion.complete(tags, moment: request.moment, analysis: request.analysis, existing: request.existingTags)
+        return PageSummary(page: page, tags: completion.tags, title: title, completedTags: completedTags + completion.added)
     }
 }
 

@@ -41,7 +41,7 @@ enum SummaryPrompt {
         case let text as String: text.split(whereSeparator: { $0 == "," || $0 == "、" || $0 == "，" }).map(String.init)
         default: []
         }
-        let tags = try PageSummary.checkedTags(rawTags, existing: existingTags)
+        let tags = PageSummary.normalizedTags(rawTags, existing: existingTags)
         let title = (object["title"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
         return PageSummary(page: page, tags: tags, title: title.flatMap { $0.isEmpty ? nil : $0 })
     }

@@ -35,19 +35,26 @@ struct BuiltinTextTests {
         for sentence in ExtractiveSummary.sentences(in: page) { #expect(texts[0].contains(sentence)) }
     }
 
-    @Test("Chinese tags are pairs from the text, without grammar pairs; the vault's tags come first")
+    @Test("Chinese tags are dictionary words from the text, never a pair across two words; the vault's tags come first")
     func chineseTags() {
         let text = ([diary] + chat).joined(separator: "\n")
         let tags = KeywordTags.tags(from: text, existing: ["咖啡", "Work", "旅行"])
         #expect(tags.first == "咖啡", "an existing tag the text mentions leads")
         #expect(!tags.contains("旅行"), "an existing tag the text does not mention is not added")
-        #expect(tags.contains("拿鐵"), "\(tags)")
+        #expect(tags.contains("拿鐵") && tags.contains("招牌"), "\(tags)")
+        #expect(!tags.contains("咖啡店"), "咖啡店 is the existing tag 咖啡 here, not a second tag: \(tags)")
         #expect((3...8).contains(tags.count), "\(tags)")
         for tag in tags {
             #expect(text.contains(tag), "every tag comes from the text: \(tag)")
-            #expect(!tag.contains(where: KeywordTags.stopCharacters.contains), "\(tag)")
-            #expect(!["今天", "其實"].contains(tag))
+            #expect(!["今天", "其實", "店換", "杯熱", "一杯", "熱拿鐵"].contains(tag), "\(tag)")
         }
+    }
+
+    @Test("a word the user already uses as a tag stays whole, even where the dictionary would cut it")
+    func existingTagsStayWhole() {
+        #expect(KeywordTags.tags(from: "買了一杯熱拿鐵", existing: ["熱拿鐵"]) == ["熱拿鐵"])
+        #expect(KeywordTags.tags(from: "路上的咖啡店", existing: []).contains("咖啡店"))
+        #expect(KeywordTags.tags(from: "路上的咖啡店", existing: ["咖啡"]) == ["咖啡", "路上"])
     }
 
     @Test("English tags are content words in lower case, spelled like an existing tag")
@@ -60,5 +67,15 @@ struct BuiltinTextTests {
         #expect(Set(tags.map { $0.lowercased() }).count == tags.count)
         for tag in tags where tag != "Coffee" { #expect(tag == tag.lowercased()) }
         #expect(KeywordTags.tags(from: "a cafe in the city: cafe, city, cafe", existing: [], limit: 1) == ["cafe"])
+    }
+
+    @Test("forms of one English word count as one tag, spelled as the user wrote it most")
+    func englishForms() {
+        #expect(EnglishWord.base(of: "shots") == "shot" && EnglishWord.base(of: "stories") == "story")
+        #expect(EnglishWord.base(of: "walked") == "walk" && EnglishWord.base(of: "hiked") == "hike" && EnglishWord.base(of: "stopped") == "stop")
+        #expect(EnglishWord.base(of: "practiced") == "practice" && EnglishWord.base(of: "running") == "running" && EnglishWord.base(of: "glass") == "glass")
+        let tags = KeywordTags.tags(from: "Draw shots. My draw worked; long draws next. Walked, walk, walking.", existing: [])
+        #expect(tags.prefix(2) == ["draw", "walk"], "\(tags)")
+        #expect(!tags.contains("draws") && !tags.contains("walked"), "\(tags)")
     }
 }

@@ -40,7 +40,7 @@ enum SummaryStep {
         let entry = try DiaryEntry(found)
         let existing = TagTally.sorted(context.catalog(quiet: true).all.tagUses(), by: .count).map(\.tag)
         let chain = chain ?? AIRun.chain(context, sends: .entry(media: false, location: false))
-        let request = entry.summaryRequest(existingTags: existing)
+        let request = entry.summaryRequest(existingTags: existing, configuration: chain.configuration)
         let outcome = try AIRun.step("summarize", for: found, chain: chain, context: context, failure: .summaryFailed(reference: found.shortID)) {
             provider async throws(AIProblem) in try await provider.summarize(request)
         }

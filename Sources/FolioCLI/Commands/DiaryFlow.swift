@@ -146,10 +146,11 @@ struct DiaryFlow {
         if failed { throw ExitCode.failure }
     }
 
-    /// "End and save": the page in the user's voice and its tags, when they have written anything.
+    /// "End and save": the page in the user's voice and its tags, when they have written anything
+    /// or given media.
     /// - Returns: false when the summary failed (its message is said; the draft stays).
     func save(_ page: Record, chain: ProviderChain) -> Bool {
-        guard (try? DiaryEntry(page))?.hasUsersWords == true else {
+        guard (try? DiaryEntry(page))?.hasSomethingToSummarize == true else {
             if json { context.json(JSONWriter.record(page, body: true)) }
             Console.err(Message.ai(.draftKept(reference: page.shortID)).text(context.language))
             return true

@@ -56,7 +56,8 @@ public enum ExtractiveSummary {
             // Chinese sentences run on (a typed fragment without a full stop gets one); anything
             // next to Latin text gets a space.
             if let last = page.last, let first = sentence.first {
-                if isCJK(last) && isCJK(first) {
+                // After Chinese text no space follows, whatever comes next (下班路上。11月23日…).
+                if isCJK(last) && (isCJK(first) || !first.isLetter || !first.isASCII) {
                     if last.isLetter { page += "。" }
                 } else {
                     // A typed fragment without a full stop gets one before the next sentence.

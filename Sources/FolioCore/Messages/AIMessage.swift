@@ -18,7 +18,6 @@ public enum AIProblem: Error, Sendable, Equatable {
     case malformed(String)
     case streamEndedEarly(received: Int)
     case nothingToSummarize
-    case tooFewTags(found: [String])
     case notADiary(kind: String)
     /// `privacy.send_media` is off, and the step needs the media's bytes (a voice recording).
     case mediaNotSent
@@ -67,11 +66,8 @@ public enum AIProblem: Error, Sendable, Equatable {
         case .streamEndedEarly(let received):
             ("AI 的回覆中途斷了（收到 \(received) 字）", "the AI's reply stopped part way (\(received) characters arrived)")
         case .nothingToSummarize:
-            ("這一頁還沒有你寫的文字或聊天，沒有可以總結的內容；先用 --text 或 folio chat 寫幾句",
-             "the page has no words of yours yet (no text, no chat); write a few with --text or folio chat first")
-        case .tooFewTags(let found):
-            ("只找到 \(found.count) 個標籤（至少要 3 個）" + (found.isEmpty ? "" : "：" + found.joined(separator: "、")),
-             "only \(found.count) tag\(found.count == 1 ? "" : "s") found (at least 3 are needed)" + (found.isEmpty ? "" : ": " + found.joined(separator: ", ")))
+            ("這一頁還沒有你寫的文字、聊天或媒體，沒有可以總結的內容；先用 --text 或 folio chat 寫幾句",
+             "the page has no words of yours and no media yet; write a few with --text or folio chat first")
         case .notADiary(let kind):
             ("AI 陪聊只用在日記（diary），這筆是 \(kind)", "the AI companion works on diary pages; this record is a \(kind)")
         case .mediaNotSent:
