@@ -23,6 +23,20 @@ public struct Folio: ParsableCommand {
 
     public init() {}
 
+    /// The command `folio help NAME …` asks about when it is not one: help for an unknown command
+    /// is a usage error, not the overview with exit 0.
+    static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        guard arguments.first == "help", arguments.count > 1 else { return nil }
+        var commands: [any ParsableCommand.Type] = configuration.subcommands
+        for name in arguments.dropFirst() where !name.hasPrefix("-") {
+            guard let found = commands.first(where: { $0._commandName == name || $0.configuration.aliases.contains(name) }) else { return name }
+            // A command without subcommands takes the rest as its own words (`help config set`).
+            guard !found.configuration.subcommands.isEmpty else { return nil }
+            commands = found.configuration.subcommands
+        }
+        return nil
+    }
+
     /// Runs folio with `arguments` and returns the process exit status.
     ///
     /// SIGPIPE is ignored for the whole process first: a remote that drops the connection while
@@ -31,6 +45,10 @@ public struct Folio: ParsableCommand {
     public static func run(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         ConfiguredSecrets.shared.install(configuredSecrets)
+        if let unknown = unknownHelpTopic(arguments) {
+            Console.err(FolioError(.unknownCommand(unknown)).rendered(in: MessageLanguage.shared.current))
+            return 2
+        }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
@@ -39,6 +57,7 @@ public struct Folio: ParsableCommand {
             Console.err(error.rendered(in: MessageLanguage.shared.current))
             if reportUncommitted() { return 1 }
             if case .remoteUnreachable = error.message { return 3 }
+            if case .remoteFolderMissing = error.message { return 3 }
             return 1
         } catch {
             if reportUncommitted() {

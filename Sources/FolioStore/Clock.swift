@@ -15,11 +15,13 @@ public struct Clock: Sendable {
     public static func from(environment: [String: String]) -> Clock {
         let zone = TimeZone.current
         if let fixed = environment["FOLIO_NOW"], let stamp = Timestamp(fixed) {
-            let date = stamp.date
+            // The fraction of a second, when written (`…T18:04:11.250+08:00`), is kept.
+            let fraction = fixed.split(separator: ".").dropFirst().first.map { $0.prefix { $0.isNumber } }.flatMap { Double("0." + $0) } ?? 0
+            let date = stamp.date.addingTimeInterval(fraction)
             return Clock(now: { date }, zone: zone)
         }
         return Clock(now: { Date() }, zone: zone)
     }
 
-    public var timestamp: Timestamp { Timestamp(date: now(), zone: zone) }
+    public var timestamp: Timestamp { Timestamp(date: now(), zone: zone, milliseconds: true) }
 }

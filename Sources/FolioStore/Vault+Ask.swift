@@ -49,7 +49,6 @@ extension Vault {
             ("answer_type", answer.type.rawValue), ("source", answer.source),
         ]
         // A question of several lines is one line in listings.
-        let title = question.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        return try create(NewRecord(kind: "qa", title: title, fields: fields, tags: tags, body: note))
+        return try create(NewRecord(kind: "qa", title: title(from: question), fields: fields, tags: tags, body: note))
     }
 }

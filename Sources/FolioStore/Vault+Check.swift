@@ -48,7 +48,7 @@ public enum CheckFinding: Sendable, Equatable {
         case .missingRequired(let path, let key): FolioError(.missingRequired(key: key, kind: ""), file: path)
         case .wrongType(let path, let key, let type): FolioError(.badFieldValue(key: key, type: type, value: "…"), file: path)
         case .escapingLink(let path): FolioError(.symlinkOutsideVault(path))
-        case .strayTemporaryFile(let path): FolioError(.writeFailed("leftover temporary file \(path)"))
+        case .strayTemporaryFile(let path): FolioError(.strayTemporaryFile(path))
         case .mediaMissing(let file, let record): FolioError(.media(.missing(file: file, record: record)))
         case .mediaCorrupt(let file, let records): FolioError(.media(.corrupt(file: file, records: records)))
         case .mediaSizeMismatch(let file, let expected, let found):
@@ -93,7 +93,7 @@ extension Vault {
                 if node == nil || node?.resolved == .null {
                     if spec.required { findings.append(.missingRequired(path: record.path, key: spec.name)) }
                 } else if let node, !spec.type.accepts(node.resolved, text: node.scalarText) {
-                    findings.append(.wrongType(path: record.path, key: spec.name, type: spec.type.displayName))
+                    findings.append(.wrongType(path: record.path, key: spec.name, type: spec.type.rawValue))
                 }
             }
         }

@@ -17,6 +17,8 @@ public struct NewRecord: Sendable {
     public var media: [MediaEntry] = []
     /// Media files new to the vault, committed with the record.
     var mediaPaths: [String] = []
+    /// Whether `fields` may hold keys the kind does not declare (`--extra`).
+    public var allowsExtraKeys = false
 
     public init(kind: String, title: String? = nil, fields: [(String, String)] = [], tags: [String] = [],
                 body: String? = nil, parent: String? = nil, date: String? = nil) {
@@ -90,13 +92,14 @@ extension Vault {
     @discardableResult
     public func create(_ request: NewRecord, records set: RecordSet? = nil) throws(FolioError) -> Record {
         try checkInput(request)
+        if let title = request.title { try checkTitle(title) }
         let kind = try kindForWriting(request.kind)
         let now = clock.timestamp
         var created = now
         if let date = request.date {
             guard let node = (date.utf8.count == 10 ? FieldType.date : FieldType.datetime).node(from: date, zone: clock.zone),
                   let text = node.scalarText, let stamp = Timestamp(text)
-            else { throw FolioError(.badFieldValue(key: "date", type: FieldType.datetime.displayName, value: date)) }
+            else { throw FolioError(.badFieldValue(key: "date", type: FieldType.datetime.rawValue, value: date)) }
             created = stamp
         }
         var values: [(String, Node)] = []
@@ -118,6 +121,7 @@ extension Vault {
             case "parent":
                 parentID = try parentRecordID(text, for: kind, set: set)
             default:
+                if kind.field(key) == nil && !kind.allowsExtraKeys && !request.allowsExtraKeys { throw Self.unknownKey(key, of: kind) }
                 let node = try checkedNode(key: key, text: text, kind: kind)
                 if kind.field(key) != nil {
                     values.removeAll { $0.0 == key }
@@ -131,6 +135,12 @@ extension Vault {
         if kind.parentKind != nil && parentID == nil {
             throw FolioError(.parentRequired(kind: kind.name, parentKind: kind.parentKind ?? ""))
         }
+        // The kind's dating key files the record by when it happened, unless --date says otherwise.
+        if request.date == nil, let dateKey = kind.dateKey,
+           let given = values.first(where: { $0.0 == dateKey })?.1.scalarText.flatMap(Timestamp.init) {
+            created = given
+        }
+        values += stampChanges(values.map { ($0.0, Optional($0.1)) }, of: nil, kind: kind).compactMap { key, node in node.map { (key, $0) } }
         var fields: [(String, Node)] = []
         for spec in kind.fields {
             if let given = values.first(where: { $0.0 == spec.name }) {
@@ -141,7 +151,8 @@ extension Vault {
                 throw FolioError(.missingRequired(key: spec.name, kind: kind.name))
             }
         }
-        let resolvedTitle = title.flatMap { $0.isEmpty ? nil : $0 } ?? defaultTitle(kind: kind, fields: fields, created: created)
+        if let title, title != request.title { try checkTitle(title) }
+        let resolvedTitle = title ?? defaultTitle(kind: kind, fields: fields, created: created)
         var header: [(String, Node)] = [
             ("id", .raw(UUID().uuidString.lowercased())),
             ("kind", .string(kind.name)),
@@ -251,7 +262,7 @@ extension Vault {
             }
         }
         guard let node = spec.type.node(from: text, zone: clock.zone) else {
-            throw FolioError(.badFieldValue(key: key, type: spec.type.displayName, value: text))
+            throw FolioError(.badFieldValue(key: key, type: spec.type.rawValue, value: text))
         }
         if let allowed = spec.allowedValues, let scalar = node.scalarText, !allowed.contains(scalar) {
             throw FolioError(.valueNotAllowed(key: key, value: scalar, allowed: allowed))
@@ -259,12 +270,71 @@ extension Vault {
         return node
     }
 
+    // MARK: - Rules of a kind
+
+    /// The longest title folio writes, in characters (`record.max_title_length`, default 200).
+    public var maxTitleLength: Int { settings.int("record.max_title_length") ?? 200 }
+
+    /// Refuses a title that cannot be one: empty or only spaces, more than one line or holding a
+    /// control character, longer than ``maxTitleLength``.
+    public func checkTitle(_ title: String) throws(FolioError) {
+        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw FolioError(.recordInput(.emptyTitle)) }
+        if let control = title.unicodeScalars.first(where: { $0.properties.generalCategory == .control
+            || $0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator }) {
+            throw FolioError(.recordInput(.titleControl(scalar: control.value)))
+        }
+        let length = title.count
+        if length > maxTitleLength { throw FolioError(.recordInput(.titleTooLong(length: length, limit: maxTitleLength))) }
+    }
+
+    /// A title made from longer text (a question, a diary's first words): one line, spaces for
+    /// line breaks, tabs and control characters, cut to ``maxTitleLength`` with `…`.
+    public func title(from text: String) -> String {
+        var line = ""
+        for character in text {
+            let blank = character.isWhitespace || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            if blank { if !line.isEmpty && line.last != " " { line.append(" ") } } else { line.append(character) }
+        }
+        while line.last == " " { line.removeLast() }
+        return line.count > maxTitleLength ? String(line.prefix(maxTitleLength - 1)) + "…" : line
+    }
+
+    static func unknownKey(_ key: String, of kind: Kind) -> FolioError {
+        let known = kind.knownKeys.filter { !["id", "kind", "created", "modified"].contains($0) }
+        return FolioError(.recordInput(.unknownKey(
+            key: UserInput.oneLine(key), kind: kind.name, known: known, closest: RecordInputMessage.closest(to: key, among: known))))
+    }
+
+    /// The keys a change of true/false keys stamps or clears, by the kind's `set_when` rules: `done`
+    /// set true stamps `done_at` with the time (unless it was done already), false removes it. A
+    /// stamp the same change sets by hand is left as given.
+    func stampChanges(_ changes: [(String, Node?)], of record: Record?, kind: Kind?) -> [(String, Node?)] {
+        guard let kind else { return [] }
+        let given = Set(changes.map(\.0))
+        var stamps: [(String, Node?)] = []
+        for (key, node) in changes {
+            for stamp in kind.stamps(by: key) where !given.contains(stamp) {
+                guard node?.resolved == .bool(true) else {
+                    if record?.document[stamp] != nil { stamps.append((stamp, nil)) }
+                    continue
+                }
+                let wasSet = record?.document.value(key) == .bool(true) && record?.document.string(stamp) != nil
+                if !wasSet { stamps.append((stamp, .raw(clock.timestamp.text))) }
+            }
+        }
+        return stamps
+    }
+
     // MARK: - Changing
 
     /// Sets and removes keys of one record, then stamps `modified`; only those lines change.
+    /// A key the kind does not declare is refused unless the record already has it, the kind says
+    /// `extra_keys: allow`, or `allowExtraKeys` (`--extra`).
     /// - Throws: ``FolioError`` for a key of the wrong type or a key that is the record's identity.
     @discardableResult
-    public func update(_ record: Record, set assignments: [(String, String)], unset: [String] = []) throws(FolioError) -> Record {
+    public func update(
+        _ record: Record, set assignments: [(String, String)], unset: [String] = [], allowExtraKeys: Bool = false
+    ) throws(FolioError) -> Record {
         try checkInput(assignments.flatMap { key, text in [(.field(UserInput.oneLine(key)), key), (Self.inputName(key), text)] })
         let kind = kinds[record.kind ?? ""]
         var changes: [(String, Node?)] = []
@@ -273,6 +343,7 @@ extension Vault {
             case "id", "kind", "created", "modified":
                 throw FolioError(.fixedKey(key))
             case "title":
+                try checkTitle(text)
                 changes.append((key, .string(text)))
             case "tags":
                 let tags = Self.normalisedTags(text.split(separator: ",").map(String.init))
@@ -282,6 +353,9 @@ extension Vault {
                 changes.append((key, .string(try parentRecordID(text, for: kind, set: nil))))
             default:
                 if let kind {
+                    if kind.field(key) == nil, !kind.allowsExtraKeys, !allowExtraKeys, record.document[key] == nil {
+                        throw Self.unknownKey(key, of: kind)
+                    }
                     changes.append((key, try checkedNode(key: key, text: text, kind: kind)))
                 } else {
                     changes.append((key, .string(text)))
@@ -294,19 +368,16 @@ extension Vault {
             changes.append((key, nil))
         }
         let keys = changes.map(\.0).joined(separator: ", ")
+        changes += stampChanges(changes, of: record, kind: kind)
         return try apply(changes, to: record, verb: "set \(keys)")
     }
 
-    /// Marks an idea (or any record with a `done` key) done or open again.
+    /// Marks an idea (or any record with a `done` key) done or open again; `done_at` follows the
+    /// kind's `set_when` rule, as `set done=true` does. Done again: the time it was done stays.
     @discardableResult
     public func markDone(_ record: Record, done: Bool) throws(FolioError) -> Record {
-        if done {
-            // Done again: the time it was done stays, so nothing is written or committed.
-            let alreadyDone = record.document.value("done") == .bool(true) && record.document.string("done_at") != nil
-            return try apply(alreadyDone ? [("done", .raw("true"))] : [("done", .raw("true")), ("done_at", .raw(clock.timestamp.text))],
-                             to: record, verb: "done")
-        }
-        return try apply([("done", .raw("false")), ("done_at", nil)], to: record, verb: "undone")
+        let changes: [(String, Node?)] = [("done", .raw(done ? "true" : "false"))]
+        return try apply(changes + stampChanges(changes, of: record, kind: kinds[record.kind ?? ""]), to: record, verb: done ? "done" : "undone")
     }
 
     /// The record at `path` as the file holds it now (a hand edit may have come since it was listed).
@@ -372,7 +443,7 @@ extension Vault {
         if let kind = document.string("kind"), kinds[kind] == nil { throw FolioError(.unknownKind(kind, kinds.keys.sorted())) }
         return try withLock { () throws(FolioError) -> Record in
             let current = Self.readText(url(record.path))
-            guard current == original else { throw FolioError(.writeFailed("the file changed on disk while you were editing")) }
+            guard current == original else { throw FolioError(.changedWhileEditing, file: record.path) }
             if document.string("modified") == record.document.string("modified") {
                 do throws(FrontMatterError) {
                     try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])

@@ -88,7 +88,7 @@ extension History {
             try repository.moveHeadBranch(to: target, from: from, message: "folio sync: finish \(target.hex)")
             return true
         } catch {
-            throw FolioError(.syncFailed("finishing an interrupted sync: \(error.gitReason)"))
+            throw FolioError(.interruptedSyncNotFinished(reason: error.gitReason))
         }
     }
 }

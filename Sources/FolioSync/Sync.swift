@@ -54,7 +54,8 @@ public struct SyncTransport: Sendable {
         // A path whose folder is gone (an unmounted drive) is as unreachable as a host that is down.
         if case .other(let reason) = failure, access.endpoint.transport == .local,
            let directory = localDirectory(access.url), !FileManager.default.fileExists(atPath: directory.path) {
-            return FolioError(.remoteUnreachable(url: access.url, reason: reason))
+            _ = reason  // libgit2 says "unsupported URL protocol", which names no real cause
+            return FolioError(.remoteFolderMissing(url: access.url))
         }
         if case .other(let reason) = failure, History.isDiskFull(reason) { return FolioError(.remote(.diskFull(reason: reason))) }
         return FolioError(failure.message(url: access.url))

@@ -75,7 +75,7 @@ struct ConcurrencyTests {
                 case 0...2:
                     arguments = ["idea", "工人\(worker) 第\(step)則"]
                 case 3...4:
-                    arguments = ["set", shared, "description=工人\(worker) 第\(step)次"]
+                    arguments = ["set", shared, "description=工人\(worker) 第\(step)次", "--extra"]
                     effect = .described("工人\(worker) 第\(step)次")
                 case 5:
                     guard let victim = mine.first else { arguments = ["idea", "工人\(worker) 第\(step)則"]; break }

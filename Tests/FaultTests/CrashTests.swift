@@ -94,7 +94,7 @@ struct CrashTests {
         case .new:
             return Victim(operation: operation, arguments: ["new", "idea", "--title", "想法 \(run)", "--tag", "crash"], touches: [])
         case .set:
-            return Victim(operation: operation, arguments: ["set", idea, "description=第 \(run) 次"], touches: [idea])
+            return Victim(operation: operation, arguments: ["set", idea, "description=第 \(run) 次", "--extra"], touches: [idea])
         case .removeCascade:
             let baby = try #require(FaultVault.path(in: vault.require(
                 vault.folio("new", "baby", "--title", "寶寶\(run)", "--field", "name=寶寶\(run)")).stdout))

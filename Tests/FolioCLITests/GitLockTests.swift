@@ -175,7 +175,7 @@ struct GitLockTests {
         let live = "\(directory)/.\((path as NSString).lastPathComponent).tmp-\(getpid())-43"
         try folio.write(dead, "---\ntitle: 寫到")
         try folio.write(live, "---\ntitle: 還在寫")
-        #expect(try folio.run("set", path, "description=之後").status == 0)
+        #expect(try folio.run("set", path, "description=之後", "--extra").status == 0)
         #expect(folio.read(dead) == nil, "the dead writer's temporary file is still there")
         #expect(folio.read(live) != nil, "a live writer's temporary file was removed")
     }

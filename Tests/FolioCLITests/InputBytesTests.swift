@@ -51,13 +51,14 @@ struct InputBytesTests {
         #expect(try folio.uncommitted().isEmpty)
     }
 
-    @Test("a title with line breaks and tabs makes a one-line commit subject with no control character")
+    @Test("a title is one line; a question with line breaks and tabs makes a one-line commit subject with no control character")
     func commitMessagesAreClean() throws {
         let folio = try FolioProcess.vault()
-        #expect(try folio.run("idea", "first line\nsecond\r\nthird\tend").status == 0)
+        #expect(try folio.run("idea", "first line\nsecond\r\nthird\tend").status == 1, "a title is one line")
+        #expect(try folio.run("ask", "first line\nsecond\r\nthird\tend?").status == 0)
         let message = try folio.gitIn("log", "-1", "--format=%B")
         let subject = try #require(message.split(separator: "\n").first)
-        #expect(subject == "idea: add \"first line second third end\"", "\(message.debugDescription)")
+        #expect(subject == "qa: add \"first line second third end?\"", "\(message.debugDescription)")
         #expect(!message.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(message.debugDescription)")
         #expect(try folio.uncommitted().isEmpty)
 

@@ -188,7 +188,7 @@ struct MediaTests {
         #expect(try folio.run("check").status == 0)
 
         // A lone path typed by hand stays, as the first item of the list.
-        #expect(try folio.run("new", "idea", "--title", "手寫", "--field", "media=notes/sketch.png").status == 0)
+        #expect(try folio.run("new", "idea", "--title", "手寫", "--field", "media=notes/sketch.png", "--extra").status == 0)
         let sketch = try folio.outside("sketch.png", MediaFixtures.png(width: 2, height: 2))
         #expect(try folio.run("attach", "手寫", sketch.path).status == 0)
         let media = try #require(try folio.record("手寫")["media"] as? [Any])

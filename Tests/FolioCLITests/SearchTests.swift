@@ -182,7 +182,7 @@ struct SearchTests {
         #expect(try searchNumbers(folio, ["咖啡", "--tag=coffee"]) == [16])
         #expect(try searchNumbers(folio, ["咖啡", "--kind", "diary", "--tag", "travel"]) == [27])
         let lang = try folio.run("search", "zzzz", "--lang", "zh-Hant")
-        #expect(lang.stderr == "找不到符合的日記。\n")
+        #expect(lang.stderr == "找不到符合的紀錄。\n")
         // After --, --json is part of the query (an excluded word json), not the option.
         let literal = try folio.run("search", "cafe", "--", "--json")
         #expect(literal.status == 0 && !literal.stdout.hasPrefix("["))
@@ -301,7 +301,7 @@ struct SearchTests {
         let en = try folio.run("search", "zzzz")
         #expect(en.status == 0 && en.stdout.isEmpty && en.stderr == "no matching records.\n")
         let zh = try folio.run("search", "zzzz", "--lang", "zh-Hant")
-        #expect(zh.status == 0 && zh.stdout.isEmpty && zh.stderr == "找不到符合的日記。\n")
+        #expect(zh.status == 0 && zh.stdout.isEmpty && zh.stderr == "找不到符合的紀錄。\n")
         let json = try folio.run("search", "zzzz", "--json")
         #expect(json.status == 0 && json.stdout == "[]\n" && json.stderr.isEmpty)
 
@@ -309,9 +309,11 @@ struct SearchTests {
         let taggedEN = try folio.run("search", "咖啡", "--tag", "family")
         #expect(taggedEN.status == 0 && taggedEN.stdout.isEmpty && taggedEN.stderr == "no matching records tagged 'family'.\n")
         let taggedZH = try folio.run("search", "咖啡", "--tag", "family", "--lang", "zh-Hant")
-        #expect(taggedZH.status == 0 && taggedZH.stdout.isEmpty && taggedZH.stderr == "標籤「family」裡找不到符合的日記。\n")
+        #expect(taggedZH.status == 0 && taggedZH.stdout.isEmpty && taggedZH.stderr == "標籤「family」裡找不到符合的紀錄。\n")
         let filterZH = try folio.run("search", "咖啡 tag:family", "--lang", "zh-Hant")
-        #expect(filterZH.stderr == "標籤「family」裡找不到符合的日記。\n")
+        #expect(filterZH.stderr == "標籤「family」裡找不到符合的紀錄。\n")
+        // Only diary pages searched: the companion diary's words.
+        #expect(try folio.run("search", "咖啡", "kind:diary", "--tag", "family", "--lang", "zh-Hant").stderr == "標籤「family」裡找不到符合的日記。\n")
         let two = try folio.run("search", "咖啡", "--tag", "family", "--tag", "travel")
         #expect(two.stderr == "no matching records tagged 'family' and 'travel'.\n")
 
@@ -319,7 +321,7 @@ struct SearchTests {
         let unusedEN = try folio.run("search", "雨", "--tag", "nosuchtag")
         #expect(unusedEN.status == 0 && unusedEN.stdout.isEmpty && unusedEN.stderr == "no record is tagged 'nosuchtag' yet.\n")
         let unusedZH = try folio.run("search", "雨", "--tag", "nosuchtag", "--lang", "zh-Hant")
-        #expect(unusedZH.stderr == "「nosuchtag」這個分類還沒有日記：沒有紀錄帶有這個標籤。\n")
+        #expect(unusedZH.stderr == "「nosuchtag」這個分類還沒有紀錄：沒有紀錄帶有這個標籤。\n")
     }
 
     @Test("the profile is never a hit, though its title matches, unless asked for with kind:profile")

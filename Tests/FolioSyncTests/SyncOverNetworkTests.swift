@@ -101,7 +101,7 @@ struct SyncOverNetworkTests {
         let b = try Device.clone(url, at: scratch.path("b"), name: "B", transport: transport)
         let onB = try #require(b.vault.loadRecords().records.first { $0.title == "透過 SSH" })
         try a.vault.markDone(idea, done: true)
-        try b.vault.update(onB, set: [("description", "從 B 補上")])
+        try b.vault.update(onB, set: [("description", "從 B 補上")], allowExtraKeys: true)
         try a.sync(transport)
         try b.sync(transport)
         try a.sync(transport)

@@ -72,7 +72,8 @@ struct Chat: ParsableCommand {
         """)
 
     @Argument(help: "The diary page: id, id prefix, path or slug.") var record: String
-    @Option(name: .shortAndLong, help: "One message, without prompting.") var message: String?
+    @Option(name: [.customShort("m"), .customLong("message")], help: "One message, without prompting; - reads standard input.") var typedMessage: InputText?
+    var message: String? { typedMessage?.text }
     @Flag(help: "Ask for a reply to your last message again.") var retry = false
     @OptionGroup var global: GlobalOptions
 
@@ -144,6 +145,11 @@ enum ChatTurn {
     /// message and the error is kept for `show`.
     @discardableResult
     static func reply(to record: Record, chain: ProviderChain, environment: [String], context: Context, echo: Bool = true) throws(FolioError) -> Record {
+        // Offline providers never reply: the message is kept, and no retry is suggested that could not work.
+        guard canReply(chain) else {
+            offlineNote(context)
+            return record
+        }
         let entry = try DiaryEntry(record)
         let request = entry.chatRequest(environment: environment)
         let started = LockedState(false)

@@ -26,9 +26,11 @@ struct Diary: ParsableCommand {
           folio diary --media clip.mp4 -m "今天走了很久" --json
         """)
 
-    @Option(help: "What happened, in a few words (kept as the page's text).") var text: String?
+    @Option(name: .customLong("text"), help: "What happened, in a few words (kept as the page's text); - reads standard input.") var typedText: InputText?
     @Option(help: "A voice recording to transcribe into the text (needs an AI provider).") var voice: String?
-    @Option(name: .shortAndLong, help: "One message to the companion, without prompting.") var message: String?
+    @Option(name: [.customShort("m"), .customLong("message")], help: "One message to the companion, without prompting; - reads standard input.") var typedMessage: InputText?
+    var text: String? { typedText?.text }
+    var message: String? { typedMessage?.text }
     @Flag(help: "No chat: write, analyse, greet and save without prompting.") var noChat = false
     @OptionGroup var input: RecordInput
     @OptionGroup var global: GlobalOptions
@@ -51,18 +53,22 @@ struct Diary: ParsableCommand {
     /// The page as the user gave it, with its media, written and committed before any AI step.
     private func writeDraft(text: String?, context: Context) throws -> Record {
         let fields = try input.fields.map(keyValue) + (text.map { [("text", $0)] } ?? [])
-        let title = input.title ?? text.map(DiaryTitle.from)
+        let title = input.title ?? text.flatMap(DiaryTitle.from)
+        var request = NewRecord(kind: "diary", title: title, fields: fields, tags: input.tag, parent: input.parent, date: input.date)
+        request.allowsExtraKeys = input.extra
         return try context.vault.create(
-            NewRecord(kind: "diary", title: title, fields: fields, tags: input.tag, parent: input.parent, date: input.date),
-            importing: input.mediaSources(context), dateFromMedia: input.dateFromMedia, records: nil)
+            request, importing: input.mediaSources(context), dateFromMedia: input.dateFromMedia, records: nil)
     }
 }
 
-/// A diary title from its text: the first 30 characters of its first line.
+/// A diary title from its text: the first 30 characters of its first line, tabs and control
+/// characters as spaces; nil when the text has no words (the kind's own title is used then).
 enum DiaryTitle {
-    static func from(_ text: String) -> String {
+    static func from(_ text: String) -> String? {
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
-        return String(line.trimmingCharacters(in: .whitespaces).prefix(30))
+        let blanked = String(line.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        let title = String(blanked.trimmingCharacters(in: .whitespaces).prefix(30)).trimmingCharacters(in: .whitespaces)
+        return title.isEmpty ? nil : title
     }
 }
 

@@ -41,13 +41,13 @@ struct CommitCommand: ParsableCommand {
         column and left out, the rest is committed. Example: folio commit -m "fix typos"
         """)
 
-    @Option(name: .shortAndLong, help: "The commit message (default: which files changed).") var message: String?
+    @Option(name: .shortAndLong, help: "The commit message (default: which files changed); - reads standard input.") var message: InputText?
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         let history = try context.requireHistory()
-        let result = try history.commitHandChanges(in: context.vault, message: message)
+        let result = try history.commitHandChanges(in: context.vault, message: message?.text)
         context.reportLeftOut(result.leftOut)
         if result.committed.isEmpty {
             if result.leftOut.isEmpty { context.say(.nothingToCommit) }

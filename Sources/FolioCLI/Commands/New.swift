@@ -8,6 +8,7 @@ struct RecordInput: ParsableArguments {
     @Option(name: .shortAndLong, help: "The record's title.") var title: String?
     @Option(name: .long, help: "A tag (repeat for more).") var tag: [String] = []
     @Option(name: .customLong("field"), help: "A key of the kind: KEY=VALUE (repeat for more).") var fields: [String] = []
+    @Flag(help: "Take --field keys the kind does not declare (your own keys, on purpose).") var extra = false
     @Option(help: "The parent record, for a child kind (id, prefix, path or slug).") var parent: String?
     @Option(help: "The date (YYYY-MM-DD or YYYY-MM-DDTHH:MM) to file the record under, instead of now.") var date: String?
     @Option(help: "A photo, video or voice note to copy into the vault (repeat for more).") var media: [String] = []
@@ -51,18 +52,19 @@ struct New: ParsableCommand {
 
     @Argument(help: "The kind of record: diary, idea, qa, or one from .folio/templates/.") var kind: String
     @OptionGroup var input: RecordInput
-    @Option(help: "The diary's short text (the same as --field text=…).") var text: String?
-    @Option(help: "The body of the record (Markdown).") var body: String?
+    @Option(help: "The diary's short text (the same as --field text=…); - reads standard input.") var text: InputText?
+    @Option(help: "The body of the record (Markdown); - reads standard input.") var body: InputText?
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         var fields = try input.fields.map(keyValue)
-        if let text { fields.append(("text", text)) }
-        let title = input.title ?? (kind == "diary" ? text.map(DiaryTitle.from) : nil)
+        if let text { fields.append(("text", text.text)) }
+        let title = input.title ?? (kind == "diary" ? text.flatMap { DiaryTitle.from($0.text) } : nil)
+        var request = NewRecord(kind: kind, title: title, fields: fields, tags: input.tag, body: body?.text, parent: input.parent, date: input.date)
+        request.allowsExtraKeys = input.extra
         try createRecord(
-            NewRecord(kind: kind, title: title, fields: fields, tags: input.tag, body: body, parent: input.parent, date: input.date),
-            json: input.json, context: context, media: input.mediaSources(context), dateFromMedia: input.dateFromMedia)
+            request, json: input.json, context: context, media: input.mediaSources(context), dateFromMedia: input.dateFromMedia)
     }
 }
 
@@ -72,16 +74,17 @@ struct Idea: ParsableCommand {
         discussion: "Example: folio idea \"測試想法\" --desc \"測試描述\" --tag work")
 
     @Argument(help: "The idea.") var title: String
-    @Option(name: [.customLong("desc"), .customLong("description")], help: "A description (the body).") var description: String?
+    @Option(name: [.customLong("desc"), .customLong("description")], help: "A description (the body); - reads standard input.") var description: InputText?
     @Option(name: .long, help: "A tag (repeat for more).") var tag: [String] = []
     @Option(name: .customLong("field"), help: "Another key: KEY=VALUE.") var fields: [String] = []
+    @Flag(help: "Take --field keys the kind does not declare (your own keys, on purpose).") var extra = false
     @Flag(help: "Print the new record as JSON.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
-        try createRecord(
-            NewRecord(kind: "idea", title: title, fields: try fields.map(keyValue), tags: tag, body: description),
-            json: json, context: context)
+        var request = NewRecord(kind: "idea", title: title, fields: try fields.map(keyValue), tags: tag, body: description?.text)
+        request.allowsExtraKeys = extra
+        try createRecord(request, json: json, context: context)
     }
 }

@@ -156,11 +156,15 @@ struct Search: ParsableCommand {
     private func noMatchMessage(_ query: Query, _ search: RecordSearch) -> Message {
         var tags: [String] = []
         for case .tag(let tag) in query.filters where !tags.contains(tag) { tags.append(tag) }
+        // "日記" only when only diary pages were searched; else records of any kind.
+        var kinds = Set(query.filters.compactMap { if case .kind(let kind) = $0 { kind } else { nil } })
+        if let kind { kinds.insert(kind) }
+        let diaryOnly = kinds == ["diary"]
         for tag in tags {
             let used = search.records.contains { $0.kind != "profile" && $0.hasTag(tag) }
-            if !used { return .searchTagUnused(tag) }
+            if !used { return .searchTagUnused(tag, diaryOnly: diaryOnly) }
         }
-        return .searchNoMatch(tags: tags)
+        return .searchNoMatch(tags: tags, diaryOnly: diaryOnly)
     }
 
     /// The snippet of the text that shows the most matches: the body, else the text keys.
@@ -169,7 +173,8 @@ struct Search: ParsableCommand {
         let sources = RecordSearch.snippetSources(of: record, keys: RecordSearch.textKeys(for: record, in: keys), bodyLimit: bodyLimit)
         for source in sources where !source.isEmpty {
             // The tokenizer alone, so a query of filters only never builds the index for its snippets.
-            let snippet = Snippet(for: source, query: query, maxCharacters: maxCharacters)
+            // Shown as text: a media link is what it shows, not its Markdown.
+            let snippet = Snippet(for: ReadableText.plain(source, language: MessageLanguage.shared.current), query: query, maxCharacters: maxCharacters)
             if best == nil || snippet.highlights.count > (best?.highlights.count ?? 0) { best = snippet }
         }
         return best ?? Snippet(text: "", highlights: [])

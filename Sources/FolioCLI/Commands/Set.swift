@@ -12,6 +12,7 @@ struct SetCommand: ParsableCommand {
     @Argument(help: "The record: id, id prefix, path or slug.") var record: String
     @Argument(help: "KEY=VALUE assignments.") var assignments: [String] = []
     @Option(help: "A key to remove (repeat for more).") var unset: [String] = []
+    @Flag(help: "Take keys the kind does not declare (your own keys, on purpose).") var extra = false
     @Flag(help: "Print the changed record as JSON.") var json = false
     @OptionGroup var global: GlobalOptions
 
@@ -19,7 +20,7 @@ struct SetCommand: ParsableCommand {
         let context = try Context.open(global)
         try context.vault.requireProfile()
         let found = try context.record(record)
-        let updated = try context.vault.update(found, set: try assignments.map(keyValue), unset: unset)
+        let updated = try context.vault.update(found, set: try assignments.map(keyValue), unset: unset, allowExtraKeys: extra)
         if json { return context.json(JSONWriter.record(updated, body: false)) }
         context.say(updated.document.text == found.document.text ? .nothingChanged : .updated(title: updated.title, path: updated.path))
     }

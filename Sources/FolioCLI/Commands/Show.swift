@@ -20,16 +20,31 @@ struct Show: ParsableCommand {
         let context = try Context.open(global)
         if let at { return try showOlder(at: at, context: context) }
         let found = try context.record(record)
-        if json { return context.json(JSONWriter.record(found, body: true)) }
-        Console.page(Self.page(of: found, context: context), terminal: context.terminal, environment: context.environment)
+        let children = try Self.children(of: found, context: context)
+        if json { return context.json(JSONWriter.record(found, body: true, extra: JSONWriter.children(children))) }
+        Console.page(Self.page(of: found, children: children, context: context), terminal: context.terminal, environment: context.environment)
+    }
+
+    /// The records whose `parent` is this one, newest first; none asked for when no kind is a child of its kind.
+    static func children(of record: Record, context: Context) throws(FolioError) -> [RecordSummary]? {
+        guard let id = record.id, let kind = record.kind, context.vault.kinds.values.contains(where: { $0.parentKind == kind }) else { return nil }
+        return try context.select(RecordFilter(parent: id)).newestFirst()
     }
 
     /// The file as it is, then its media with their facts, then the last AI step that failed on it.
-    static func page(of record: Record, context: Context) -> String {
+    static func page(of record: Record, children: [RecordSummary]? = nil, context: Context) -> String {
         var text = record.document.text
         func section(_ lines: String) {
             if !text.hasSuffix("\n") { text += "\n" }
             text += "\n" + lines
+        }
+        if let children {
+            let t = context.terminal
+            let lines = children.map { child in
+                "  " + [t.accent((child.kind ?? "?").oneLine), t.dim(child.sortTime?.text.prefix(16).replacingOccurrences(of: "T", with: " ") ?? ""),
+                        child.title.oneLine, t.dim(child.shortID)].joined(separator: "  ") + "\n"
+            }
+            section(t.dim("── " + Message.childrenHeading(count: children.count).text(context.language) + " ──") + "\n" + lines.joined())
         }
         let media = MediaLines.describe(MediaEntry.entries(of: record.document), vault: context.vault, terminal: context.terminal)
         if !media.isEmpty {

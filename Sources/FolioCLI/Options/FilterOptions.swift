@@ -13,6 +13,7 @@ struct FilterOptions: ParsableArguments {
     var onThisDay = false
     @Flag(help: "Only to-dos (ideas) not done yet.") var open = false
     @Flag(help: "Only to-dos (ideas) already done.") var done = false
+    @Option(help: "Only children of this record (id, prefix, path, slug or title), of any kind unless --kind.") var parent: String?
 
     func validate() throws {
         if open && done { throw ValidationError("--open and --done exclude each other.") }
@@ -33,6 +34,6 @@ struct FilterOptions: ParsableArguments {
         }
         return RecordFilter(
             kind: positionalKind ?? kind, tags: tag, since: since.flatMap(DateBound.init), until: until.flatMap(DateBound.init),
-            on: on, onThisDay: onThisDay, done: open ? false : done ? true : nil)
+            on: on, onThisDay: onThisDay, done: open ? false : done ? true : nil, parent: parent)
     }
 }

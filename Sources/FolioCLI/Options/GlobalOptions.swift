@@ -123,6 +123,9 @@ struct Context {
     /// The records `filter` takes, as catalog rows that decode only what a command shows.
     func select(_ filter: RecordFilter, in catalog: Catalog? = nil) throws(FolioError) -> CatalogSelection {
         if let kind = filter.kind { _ = try vault.kind(kind) }
+        var filter = filter
+        // `--parent` names the parent as the user would; the filter compares ids.
+        if let reference = filter.parent { filter.parent = try record(reference).id ?? reference }
         return (catalog ?? self.catalog()).select(filter, now: vault.clock.timestamp, zone: vault.clock.zone)
     }
 

@@ -71,6 +71,18 @@ enum JSONWriter {
     }
 
     /// A record as JSON: its front matter keys as written, then `path`, and `body` when asked.
+    /// A record's children as `show --json` gives them: nothing when its kind has no child kind.
+    static func children(_ children: [RecordSummary]?) -> [(String, JSON)] {
+        guard let children else { return [] }
+        return [("children", .array(children.map { child in
+            .object([
+                ("id", child.id.map(JSON.string) ?? .null), ("kind", child.kind.map(JSON.string) ?? .null),
+                ("title", .string(child.title)), ("created", child.sortTime.map { .string($0.text) } ?? .null),
+                ("path", .string(child.path)),
+            ])
+        }))]
+    }
+
     static func record(_ record: Record, body: Bool, extra: [(String, JSON)] = []) -> JSON {
         var pairs: [(String, JSON)] = []
         if case .map(let fields) = record.document.root.resolved {

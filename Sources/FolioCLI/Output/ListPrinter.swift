@@ -12,14 +12,20 @@ enum ListPrinter {
         guard !records.isEmpty else { return Console.err(Message.noRecords.text(context.language)) }
         let t = context.terminal
         let kindWidth = records.map { ($0.kind ?? "").displayWidth }.max() ?? 4
+        // On a terminal the title and tags are cut to the window by columns (CJK counts double).
+        let room = t.cutsLongLines ? max(10, t.width - (10 + 2 + kindWidth + 2 + 8 + 2)) : Int.max
         let lines = records.map { record in
             let doneMark = record.completion == .done ? "✓ " : ""
-            let tags = record.tags.map { "#" + $0 }.joined(separator: " ").oneLine
+            // Tags as `tags` and `search` count them: the front matter's, then the body's inline #tags.
+            let tags = record.allTags.map { "#" + $0 }.joined(separator: " ").oneLine
+            let title = (doneMark + record.title.oneLine).truncated(toDisplayWidth: room)
+            let tagRoom = room - title.displayWidth - 2
+            let shownTags = tagRoom < 2 || tags.isEmpty ? "" : tags.truncated(toDisplayWidth: tagRoom)
             return [
                 t.dim(record.sortTime?.day10 ?? "          "),
                 t.accent((record.kind ?? "?").oneLine.padded(to: kindWidth)),
                 t.dim(record.shortID.oneLine.padded(to: 8)),
-                doneMark + t.bold(record.title.oneLine) + (tags.isEmpty ? "" : "  " + t.dim(tags)),
+                t.bold(title) + (shownTags.isEmpty ? "" : "  " + t.dim(shownTags)),
             ].joined(separator: "  ")
         }
         Console.page(lines.joined(separator: "\n"), terminal: t, environment: context.environment)

@@ -11,16 +11,21 @@ public struct Terminal: Sendable {
     public var useColor: Bool
     public var width: Int
     public var height: Int
+    /// Whether standard output is a terminal, so long lines are cut to its width (a pipe gets them whole).
+    public var cutsLongLines = false
 
     public static func current(noColor: Bool, environment: [String: String]) -> Terminal {
         let outIsTTY = isatty(STDOUT_FILENO) == 1
         var size = winsize()
         let hasSize = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+        // COLUMNS wins, as for ls: a user (or a test) can say how wide the window is.
+        let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         return Terminal(
             isInteractive: isatty(STDIN_FILENO) == 1 && outIsTTY,
             useColor: outIsTTY && !noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb",
-            width: hasSize ? Int(size.ws_col) : 100,
-            height: hasSize ? Int(size.ws_row) : 40)
+            width: columns ?? (hasSize ? Int(size.ws_col) : 100),
+            height: hasSize ? Int(size.ws_row) : 40,
+            cutsLongLines: outIsTTY)
     }
 
     public func paint(_ text: String, _ code: String) -> String {

@@ -29,7 +29,7 @@ dir: ideas
 description: An idea to tick off when it is done.
 fields:
   done: {type: bool, default: false}
-  done_at: {type: datetime}
+  done_at: {type: datetime, set_when: done}
 ---
 {{{body}}}
 
@@ -74,6 +74,7 @@ dir: baby/activity
 description: Feeding, bathing, play or another activity of a baby.
 parent: baby
 on_parent_delete: cascade
+date_key: start
 fields:
   activity: {type: string, values: [feeding, bath, play, walk, medicine, other], required: true}
   start: {type: datetime, required: true}
@@ -117,6 +118,7 @@ dir: baby/interruption
 description: A time the baby woke during a sleep.
 parent: sleep
 on_parent_delete: cascade
+date_key: time
 fields:
   time: {type: datetime, required: true}
   duration_minutes: {type: int}
@@ -132,6 +134,7 @@ dir: baby/sleep
 description: One sleep of a baby, from start to end.
 parent: baby
 on_parent_delete: cascade
+date_key: start
 fields:
   start: {type: datetime, required: true}
   end: {type: datetime}
@@ -154,6 +157,21 @@ fields:
   total_lessons: {type: int}
   best_score: {type: number}
   completed: {type: bool, default: false}
+---
+{{{body}}}
+
+"""#,
+            "player": #"""
+---
+kind: player
+file: billiard/player.md
+description: The player's profile and level. Level goes up with experience (500, 1500, 4000 and 10000 points reach Lv.2 to Lv.5); statistics are computed from the training sessions, never stored.
+fields:
+  name: {type: string, required: true}
+  level: {type: int, default: 1, values: ["1", "2", "3", "4", "5"], description: "Lv.1 to Lv.5"}
+  experience: {type: int, default: 0, description: "points earned in training and courses"}
+  dominant_hand: {type: string, values: [right, left]}
+  table: {type: string, values: [pool, snooker, carom], description: "the table usually played"}
 ---
 {{{body}}}
 

@@ -20,6 +20,9 @@ public struct FieldSpec: Sendable, Equatable {
     /// The only values allowed, when the template lists them.
     public var allowedValues: [String]?
     public var summary: String?
+    /// A boolean key that stamps this one (`done_at: {type: datetime, set_when: done}`): when the
+    /// boolean becomes true, this key gets the time; when it becomes false, this key goes.
+    public var setWhen: String?
 }
 
 /// A kind of record, read from its template: where its files live, its keys, its parent.
@@ -33,12 +36,27 @@ public struct Kind: Sendable {
     public var fields: [FieldSpec]
     public var parentKind: String?
     public var onParentDelete: DeleteRule
+    /// Whether keys the kind does not declare are taken from `--field` and `set` without `--extra`
+    /// (`extra_keys: allow`); by default they are refused, so a typo never goes unnoticed.
+    public var allowsExtraKeys: Bool
+    /// The declared date or date-time key that dates a record of this kind (`date_key: start`): a
+    /// sleep entered the next morning is filed, listed and named by when it began.
+    public var dateKey: String?
     /// The body's Mustache template.
     public var bodyTemplate: MustacheTemplate
     /// Where the template came from, for error messages.
     public var source: String
 
     public func field(_ name: String) -> FieldSpec? { fields.first { $0.name == name } }
+
+    /// Every key a record of this kind may have without `--extra`: the common keys, `parent` for a
+    /// child kind, and its own.
+    public var knownKeys: [String] { keyOrder }
+
+    /// The keys stamped when `key` changes: (stamped key, stamp when `key` becomes true).
+    public func stamps(by key: String) -> [String] {
+        fields.filter { $0.setWhen == key }.map(\.name)
+    }
 
     /// Keys every record has, in the order folio writes them.
     public static let commonKeys = ["id", "kind", "title", "created", "modified", "tags"]
@@ -59,27 +77,27 @@ extension Kind {
         } catch {
             throw FolioError(error, file: source, text: text)
         }
-        func fail(_ problem: String, key: String) -> FolioError {
+        func fail(_ problem: TemplateProblem, key: String) -> FolioError {
             let mark = document[key]?.span?.start
             let line = mark.map { $0.line + FrontMatterDocument.lineNumber(of: document.yamlStart, in: text.utf8) - 1 }
             return FolioError(.templateInvalid(problem), file: source, line: line, column: mark?.column)
         }
         let name = document.string("kind") ?? fallbackName
         guard Slug.make(name) == name.lowercased() || name == fallbackName else {
-            throw fail("the kind name '\(name)' must be letters, digits and dashes", key: "kind")
+            throw fail(.badKindName(name), key: "kind")
         }
         self.name = name
         self.fixedPath = document.string("file")
         let directory = document.string("dir") ?? name
         guard !directory.hasPrefix("/"), !directory.split(separator: "/").contains(".."), !directory.hasPrefix(".") else {
-            throw fail("'dir' must be a folder inside the vault", key: "dir")
+            throw fail(.directoryOutside, key: "dir")
         }
         self.directory = directory
         self.summary = document.string("description")
         self.parentKind = document.string("parent")
         if let rule = document.string("on_parent_delete") {
             guard let parsed = DeleteRule(rawValue: rule) else {
-                throw fail("'on_parent_delete' must be cascade, keep or refuse, not '\(rule)'", key: "on_parent_delete")
+                throw fail(.badDeleteRule(rule), key: "on_parent_delete")
             }
             self.onParentDelete = parsed
         } else {
@@ -87,13 +105,36 @@ extension Kind {
         }
         var fields: [FieldSpec] = []
         if let declared = document["fields"] {
-            guard let pairs = declared.pairs else { throw fail("'fields' must map each key to its type", key: "fields") }
+            guard let pairs = declared.pairs else { throw fail(.fieldsNotAMap, key: "fields") }
             for pair in pairs {
                 guard let key = pair.key.scalarText else { continue }
                 fields.append(try Self.fieldSpec(key, pair.value, fail: { fail($0, key: "fields") }))
             }
         }
+        // An idea template written before `set_when` existed still stamps `done_at` when done.
+        if let index = fields.firstIndex(where: { $0.name == "done_at" && $0.setWhen == nil }), fields.contains(where: { $0.name == "done" }) {
+            fields[index].setWhen = "done"
+        }
+        for field in fields {
+            guard let flag = field.setWhen else { continue }
+            guard fields.first(where: { $0.name == flag })?.type == .bool else {
+                throw fail(.badSetWhen(field: field.name, flag: flag), key: "fields")
+            }
+        }
         self.fields = fields
+        switch document.string("extra_keys") {
+        case nil, "refuse": self.allowsExtraKeys = false
+        case "allow": self.allowsExtraKeys = true
+        case let other?: throw fail(.badExtraKeys(other), key: "extra_keys")
+        }
+        if let dateKey = document.string("date_key") {
+            guard let spec = fields.first(where: { $0.name == dateKey }), spec.type == .date || spec.type == .datetime else {
+                throw fail(.badDateKey(dateKey), key: "date_key")
+            }
+            self.dateKey = dateKey
+        } else {
+            self.dateKey = nil
+        }
         self.source = source
         let bodyText = document.body
         do {
@@ -101,16 +142,16 @@ extension Kind {
         } catch let error as MustacheTemplate.ParserError {
             let bodyLine = FrontMatterDocument.lineNumber(of: document.bodyStart, in: text.utf8)
             throw FolioError(
-                .templateInvalid("Mustache: \(error.error)"), file: source,
+                .templateInvalid(.mustache("\(error.error)")), file: source,
                 line: bodyLine + error.context.lineNumber - 1, column: error.context.columnNumber,
                 sourceLine: error.context.line)
         } catch {
-            throw FolioError(.templateInvalid("\(error)"), file: source)
+            throw FolioError(.templateInvalid(.mustache("\(error)")), file: source)
         }
         if let include = MustacheIncludes.first(in: bodyText) {
             let mark = Mark(byteOffset: document.bodyStart + include.offset, in: text)
             throw FolioError(
-                .templateInvalid("'\(include.name)' would be read from another template file; a folio template cannot include files"),
+                .templateInvalid(.includesFile(include.name)),
                 file: source, line: mark.line, column: mark.column, sourceLine: FolioError.line(mark.line, of: text))
         }
     }
@@ -121,23 +162,23 @@ extension Kind {
         (try? FrontMatterDocument(parsing: text))?.string("kind") ?? fallbackName
     }
 
-    private static func fieldSpec(_ key: String, _ node: Node, fail: (String) -> FolioError) throws(FolioError) -> FieldSpec {
+    private static func fieldSpec(_ key: String, _ node: Node, fail: (TemplateProblem) -> FolioError) throws(FolioError) -> FieldSpec {
         if let typeName = node.scalarText {
             guard let type = FieldType(rawValue: typeName) else {
-                throw fail("unknown type '\(typeName)' for '\(key)'; use one of \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw fail(.unknownType(key: key, type: typeName, known: FieldType.allCases.map(\.rawValue)))
             }
-            return FieldSpec(name: key, type: type, required: false)
+            return FieldSpec(name: key, type: type, required: false, setWhen: nil)
         }
-        guard node.pairs != nil else { throw fail("'\(key)' must be a type name or {type: …}") }
+        guard node.pairs != nil else { throw fail(.badFieldDeclaration(key)) }
         let typeName = node["type"]?.scalarText ?? "string"
         guard let type = FieldType(rawValue: typeName) else {
-            throw fail("unknown type '\(typeName)' for '\(key)'; use one of \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw fail(.unknownType(key: key, type: typeName, known: FieldType.allCases.map(\.rawValue)))
         }
         let required = node["required"]?.resolved == .bool(true)
         let allowed = node["values"]?.items?.compactMap(\.scalarText)
         return FieldSpec(
             name: key, type: type, required: required, defaultValue: node["default"]?.withoutSpans,
-            allowedValues: allowed, summary: node["description"]?.scalarText)
+            allowedValues: allowed, summary: node["description"]?.scalarText, setWhen: node["set_when"]?.scalarText)
     }
 
     /// Renders the body for a new record from its field values.

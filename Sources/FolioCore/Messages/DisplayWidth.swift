@@ -15,4 +15,20 @@ extension String {
     public var displayWidth: Int {
         unicodeScalars.reduce(0) { $0 + $1.displayWidth }
     }
+
+    /// The text cut to at most `width` columns, ending in `…` when it was cut; whole characters
+    /// only, so a wide character never shows by half.
+    public func truncated(toDisplayWidth width: Int) -> String {
+        guard displayWidth > width else { return self }
+        guard width > 0 else { return "" }
+        var out = ""
+        var used = 0
+        for character in self {
+            let columns = String(character).displayWidth
+            if used + columns > width - 1 { break }
+            out.append(character)
+            used += columns
+        }
+        return out + "…"
+    }
 }

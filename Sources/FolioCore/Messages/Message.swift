@@ -36,7 +36,9 @@ public enum Message: Sendable, Equatable {
     case valueNotAllowed(key: String, value: String, allowed: [String])
     case fieldNeedsKeyValue(String)
     case fixedKey(String)
-    case templateInvalid(String)
+    case templateInvalid(TemplateProblem)
+    /// `edit`: the file changed on disk between opening the editor and saving.
+    case changedWhileEditing
     indirect case templateBlocksWriting(kind: String, problem: Message)
     case parentKindMismatch(child: String, expected: String, found: String)
     case parentRequired(kind: String, parentKind: String)
@@ -89,6 +91,10 @@ public enum Message: Sendable, Equatable {
 
     // Listing.
     case noRecords
+    /// `folio help NAME` for a command that does not exist.
+    case unknownCommand(String)
+    /// `show`: the heading over a record's children (a baby's sleeps).
+    case childrenHeading(count: Int)
 
     // History and sync.
     case committedByHand(Int)
@@ -97,6 +103,8 @@ public enum Message: Sendable, Equatable {
     case commitFailed(String)
     case noRemote
     case remoteUnreachable(url: String, reason: String)
+    /// The remote is a path on this machine, and nothing is there (a drive not mounted, a typo).
+    case remoteFolderMissing(url: String)
     case syncDone(received: Int, sent: Int)
     case syncUpToDate
     case syncConflict(path: String, copy: String)
@@ -113,6 +121,10 @@ public enum Message: Sendable, Equatable {
     case staleLockRemoved(String)
     case interruptedSyncFinished
     case syncFailed(String)
+    /// A sync killed between writing files and moving the branch could not be finished.
+    case interruptedSyncNotFinished(reason: String)
+    /// `check`: a temporary file a killed write left beside the records.
+    case strayTemporaryFile(String)
     case undone(String)
     case nothingToUndo
     case undoWouldRevertOthers(summary: String, later: Int)
@@ -134,9 +146,9 @@ public enum Message: Sendable, Equatable {
 
     // Search.
     /// Nothing matched; `tags` are the tags the search was scoped to (none: the whole vault).
-    case searchNoMatch(tags: [String])
+    case searchNoMatch(tags: [String], diaryOnly: Bool)
     /// A tag the search was scoped to that no record carries.
-    case searchTagUnused(String)
+    case searchTagUnused(String, diaryOnly: Bool)
     case queryUnclosedQuote(column: Int)
     case queryUnknownFilter(name: String, column: Int, known: [String])
     case queryBadDate(text: String, column: Int)
@@ -177,6 +189,7 @@ public enum Message: Sendable, Equatable {
     case ai(AIMessage)
     case lock(LockMessage)
     case recordLimit(RecordLimitMessage)
+    case recordInput(RecordInputMessage)
     /// Keys and tokens, control bytes, links out of the vault, conflict copies.
     case guarded(GuardMessage)
     case remote(RemoteMessage)
@@ -271,8 +284,9 @@ public enum Message: Sendable, Equatable {
             ("「\(kind)」紀錄必須有「\(key)」。用 --field \(key)=值 提供。",
              "a '\(kind)' record needs '\(key)'. Give it with --field \(key)=VALUE.")
         case .badFieldValue(let key, let type, let value):
-            ("「\(key)」必須是 \(type)，但收到「\(value)」。沒有寫入任何東西。",
-             "'\(key)' must be \(type), but got '\(value)'. Nothing was written.")
+            // `type` is a FieldType's name (int, date…), said in words of the language.
+            ("「\(key)」必須是\(FieldType(rawValue: type)?.names.0 ?? type)，但收到「\(value)」。沒有寫入任何東西。",
+             "'\(key)' must be \(FieldType(rawValue: type)?.names.1 ?? type), but got '\(value)'. Nothing was written.")
         case .valueNotAllowed(let key, let value, let allowed):
             ("「\(key)」不能是「\(value)」，可用的值：\(allowed.joined(separator: ", "))。",
              "'\(key)' cannot be '\(value)'; allowed values: \(allowed.joined(separator: ", ")).")
@@ -281,7 +295,10 @@ public enum Message: Sendable, Equatable {
         case .fixedKey(let key):
             ("「\(key)」是紀錄的身分，不能修改。", "'\(key)' is the record's identity and cannot be changed.")
         case .templateInvalid(let problem):
-            ("範本有錯：\(problem)", "the template is invalid: \(problem)")
+            ("範本有錯：\(problem.pair.0)", "the template is invalid: \(problem.pair.1)")
+        case .changedWhileEditing:
+            ("寫入失敗：你編輯的時候，檔案在磁碟上被改過了。原本的檔案沒有被改動；再執行一次 folio edit 會從新的內容開始。",
+             "could not write: the file changed on disk while you were editing. The original file is unchanged; run folio edit again to start from the new text.")
         case .templateBlocksWriting(let kind, let problem):
             ("「\(kind)」的範本有錯，所以沒有寫入任何東西：\(Self.trimmed(problem.text(.zhHant)))。修正範本，或刪掉它改用內建的。",
              "the template of '\(kind)' is invalid, so nothing was written: \(Self.trimmed(problem.text(.en))). Fix the template, or remove it to use the built-in one.")
@@ -365,6 +382,9 @@ public enum Message: Sendable, Equatable {
             ("\(path.quotedPath)：沒有 id", "\(path.quotedPath): has no id")
         case .checkProblems(let count):
             ("發現 \(count) 個問題。", "found \(count) problem\(count == 1 ? "" : "s").")
+        case .childrenHeading(let count): ("子紀錄（\(count) 筆）", "Children (\(count))")
+        case .unknownCommand(let name):
+            ("沒有「\(name)」這個指令；`folio help` 會列出所有指令。", "there is no command '\(name)'; `folio help` lists them all.")
         case .noRecords:
             ("沒有紀錄。", "no records.")
         case .committedByHand(let count):
@@ -379,6 +399,9 @@ public enum Message: Sendable, Equatable {
         case .noRemote:
             ("還沒有設定同步的遠端。用 `folio config set sync.remote 網址` 設定。",
              "no remote to sync with. Set one with `folio config set sync.remote URL`.")
+        case .remoteFolderMissing(let url):
+            ("遠端 \(url) 不存在：這台機器上沒有這個資料夾（磁碟沒有接上，或路徑打錯了？用 `folio config set sync.remote …` 修改）。所有修改都已在本機提交，下次同步時會一起送出。",
+             "the remote \(url) does not exist: there is no such folder on this machine (a drive not mounted, or a typo? change it with `folio config set sync.remote …`). Everything is committed on this device and goes out with the next sync.")
         case .remoteUnreachable(let url, let reason):
             ("無法連上遠端 \(url)（\(reason)）。所有修改都已在本機提交，下次同步時會一起送出。",
              "could not reach the remote \(url) (\(reason)). Everything is committed on this device and goes out with the next sync.")
@@ -421,6 +444,12 @@ public enum Message: Sendable, Equatable {
             ("移除了當掉的程式留下的鎖 \(path.quotedPath)。", "removed the lock \(path.quotedPath) left by a process that crashed.")
         case .interruptedSyncFinished:
             ("完成了上次被中斷的同步。", "finished a sync that was interrupted.")
+        case .interruptedSyncNotFinished(let reason):
+            ("上次中斷的同步無法完成（\(reason)）。所有已提交的修改都還在；再執行一次 folio sync。",
+             "could not finish the sync that was interrupted (\(reason)). Every committed change is still there; run folio sync again.")
+        case .strayTemporaryFile(let path):
+            ("\(path.quotedPath)：寫入中斷留下的暫存檔（不會被提交；確認不需要後可刪除）",
+             "\(path.quotedPath): a temporary file an interrupted write left (never committed; remove it once you are sure it is not needed)")
         case .syncFailed(let reason):
             ("同步失敗：\(reason)。所有修改都已在本機提交。", "sync failed: \(reason). Everything is committed on this device.")
         case .undone(let summary):
@@ -462,13 +491,13 @@ public enum Message: Sendable, Equatable {
             ("已把資料庫複製到 \(path.quotedPath)。", "cloned the vault into \(path.quotedPath).")
         case .targetNotEmpty(let path):
             ("「\(path.quotedPath)」已存在且不是空的目錄。", "'\(path.quotedPath)' exists and is not an empty folder.")
-        case .searchNoMatch(let tags):
+        case .searchNoMatch(let tags, let diaryOnly):
             tags.isEmpty
-                ? ("找不到符合的日記。", "no matching records.")
-                : ("標籤" + tags.map { "「\($0)」" }.joined(separator: "、") + "裡找不到符合的日記。",
+                ? ("找不到符合的\(diaryOnly ? "日記" : "紀錄")。", "no matching records.")
+                : ("標籤" + tags.map { "「\($0)」" }.joined(separator: "、") + "裡找不到符合的\(diaryOnly ? "日記" : "紀錄")。",
                    "no matching records tagged " + tags.map { "'\($0)'" }.joined(separator: " and ") + ".")
-        case .searchTagUnused(let tag):
-            ("「\(tag)」這個分類還沒有日記：沒有紀錄帶有這個標籤。", "no record is tagged '\(tag)' yet.")
+        case .searchTagUnused(let tag, let diaryOnly):
+            ("「\(tag)」這個分類還沒有\(diaryOnly ? "日記" : "紀錄")：沒有紀錄帶有這個標籤。", "no record is tagged '\(tag)' yet.")
         case .queryUnclosedQuote(let column):
             ("查詢第 \(column) 個字元的引號沒有結束，請補上結尾的引號。",
              "the quote at column \(column) of the query is not closed; add the closing quote.")
@@ -538,6 +567,7 @@ public enum Message: Sendable, Equatable {
         case .ai(let message): message.pair
         case .lock(let message): message.pair
         case .recordLimit(let message): message.pair
+        case .recordInput(let message): message.pair
         case .guarded(let message): message.pair
         case .remote(let message): message.pair
         }

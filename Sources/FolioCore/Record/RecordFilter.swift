@@ -7,6 +7,8 @@ public protocol FilterableRecord {
     func hasTag(_ tag: String) -> Bool
     var sortTime: Timestamp? { get }
     var completion: RecordSummary.Completion { get }
+    /// The id of the record's parent, for a child kind.
+    var parent: String? { get }
 }
 
 extension RecordSummary: FilterableRecord {}
@@ -26,9 +28,11 @@ public struct RecordFilter: Sendable, Equatable {
     public var onThisDay = false
     /// Only open (`false`) or only done (`true`) to-dos.
     public var done: Bool?
+    /// Only the children of this record: its id (a command resolves the user's reference first).
+    public var parent: String?
 
     public init(kind: String? = nil, tags: [String] = [], since: DateBound? = nil, until: DateBound? = nil,
-                on: String? = nil, onThisDay: Bool = false, done: Bool? = nil) {
+                on: String? = nil, onThisDay: Bool = false, done: Bool? = nil, parent: String? = nil) {
         self.kind = kind
         self.tags = tags
         self.since = since
@@ -36,12 +40,14 @@ public struct RecordFilter: Sendable, Equatable {
         self.on = on
         self.onThisDay = onThisDay
         self.done = done
+        self.parent = parent
     }
 
     /// Whether `record` is taken, judged at `now` in `zone` (ages such as `30d` count back from now).
     public func matches(_ record: some FilterableRecord, now: Timestamp, zone: TimeZone) -> Bool {
         let recordKind = record.kind ?? ""
         if let kind { if recordKind != kind { return false } } else if recordKind == "profile" { return false }
+        if let parent, record.parent != parent { return false }
         for tag in tags where !record.hasTag(tag) { return false }
         if since != nil || until != nil || on != nil || onThisDay {
             guard let time = record.sortTime else { return false }

@@ -73,17 +73,22 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         self.day = d
     }
 
-    /// The instant `date` in the time zone `zone`, written as `2026-11-22T18:04:11+08:00`.
-    public init(date: Date, zone: TimeZone) {
+    /// The instant `date` in the time zone `zone`, written as `2026-11-22T18:04:11+08:00`; with
+    /// `milliseconds`, `2026-11-22T18:04:11.250+08:00` unless the milliseconds are zero, so records
+    /// made within one second still list in the order they were made.
+    public init(date: Date, zone: TimeZone, milliseconds: Bool = false) {
         let offset = zone.secondsFromGMT(for: date)
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let whole = date.timeIntervalSince1970.rounded(.down)
+        let local = Int(whole) + offset
         let days = Int((Double(local) / 86_400).rounded(.down))
         let (y, m, d) = Self.civilFromDays(days)
         let secs = local - days * 86_400
         let sign = offset < 0 ? "-" : "+"
+        // To the nearest millisecond (a Double holds .3 as .2999…), never past the second.
+        let millis = milliseconds ? min(999, max(0, Int(((date.timeIntervalSince1970 - whole) * 1000).rounded()))) : 0
         let text = String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", y, m, d, secs / 3600, secs % 3600 / 60, secs % 60,
-            sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
+            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%@%02d:%02d", y, m, d, secs / 3600, secs % 3600 / 60, secs % 60,
+            millis == 0 ? "" : String(format: ".%03d", millis), sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
         self.text = text
         self.epochSeconds = local - offset
         self.offsetSeconds = offset
@@ -110,6 +115,8 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     }
     public var date: Date { Date(timeIntervalSince1970: TimeInterval(epochSeconds)) }
 
+    /// By instant; within one second by the text, whose milliseconds (written by folio's clock)
+    /// follow the order records were made in.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.epochSeconds != rhs.epochSeconds ? lhs.epochSeconds < rhs.epochSeconds : lhs.text < rhs.text
     }

@@ -41,6 +41,7 @@ public struct SettingKey: Sendable {
         SettingKey(name: "weather.url", type: .string, defaultText: nil),
         SettingKey(name: "media.max_bytes", type: .int(1...Int.max), defaultText: "104857600"),
         SettingKey(name: "qa.max_question_length", type: .int(1...100_000), defaultText: "500"),
+        SettingKey(name: "record.max_title_length", type: .int(1...100_000), defaultText: "200"),
         SettingKey(name: "git.lock_wait", type: .int(0...600), defaultText: "3"),
         SettingKey(name: "front_matter.max_bytes", type: .int(1_024...67_108_864), defaultText: "262144"),
         SettingKey(name: "front_matter.max_depth", type: .int(4...1_000), defaultText: "64"),

@@ -37,8 +37,13 @@ public struct CatalogSelection: Sendable {
     public func newestFirst(limit: Int? = nil) -> [RecordSummary] {
         let catalog = self.catalog
         let candidates = positions.map { (position: $0, epoch: catalog.entries[Int(catalog.records[$0])].epoch) }
+        // Within one second, the written time decides (folio writes milliseconds), then the path.
+        let sameSecond = { (a: Int, b: Int) -> Bool in
+            let ta = catalog.detailText(3, a) ?? "", tb = catalog.detailText(3, b) ?? ""
+            return ta != tb ? ta > tb : catalog.path(a) < catalog.path(b)
+        }
         let newerFirst = { (a: (position: Int, epoch: Int64), b: (position: Int, epoch: Int64)) -> Bool in
-            a.epoch != b.epoch ? a.epoch > b.epoch : catalog.path(a.position) < catalog.path(b.position)
+            a.epoch != b.epoch ? a.epoch > b.epoch : sameSecond(a.position, b.position)
         }
         let shown: [(position: Int, epoch: Int64)]
         if let limit, limit < 1_000 {
@@ -47,7 +52,9 @@ public struct CatalogSelection: Sendable {
             // Every record is shown: their paths are decoded once, not at every comparison.
             let paths = Dictionary(uniqueKeysWithValues: positions.map { ($0, catalog.path($0)) })
             shown = Array(candidates.sorted { a, b in
-                a.epoch != b.epoch ? a.epoch > b.epoch : (paths[a.position] ?? "") < (paths[b.position] ?? "")
+                guard a.epoch == b.epoch else { return a.epoch > b.epoch }
+                let ta = catalog.detailText(3, a.position) ?? "", tb = catalog.detailText(3, b.position) ?? ""
+                return ta != tb ? ta > tb : (paths[a.position] ?? "") < (paths[b.position] ?? "")
             }.prefix(limit ?? .max))
         }
         return shown.map { catalog.summary($0.position) }
@@ -183,6 +190,7 @@ struct CatalogRow: FilterableRecord {
     var kind: String? { catalog.kindName(entry.kind) }
     var completion: RecordSummary.Completion { entry.completion }
     var sortTime: Timestamp? { catalog.sortTime(position) }
+    var parent: String? { catalog.detailText(2, position) }
 
     func hasTag(_ tag: String) -> Bool {
         let wanted = tags.numbers(for: tag)
