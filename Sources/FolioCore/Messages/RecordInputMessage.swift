@@ -20,17 +20,12 @@ public enum RecordInputMessage: Sendable, Equatable {
         case .emptyTitle:
             ("標題是空的，請寫幾個字；folio 沒有寫入任何東西。", "the title is empty; write a few words. folio wrote nothing.")
         case .titleControl(let scalar):
-            ("標題只能是一行文字，裡面有 \(Self.codePoint(scalar))（換行、定位字元或控制字元）；folio 沒有寫入任何東西。",
-             "a title is one line of text, and this one holds \(Self.codePoint(scalar)) (a line break, a tab or a control character); folio wrote nothing.")
+            ("標題只能是一行文字，裡面有 \(GuardMessage.codePoint(scalar))（換行、定位字元或控制字元）；folio 沒有寫入任何東西。",
+             "a title is one line of text, and this one holds \(GuardMessage.codePoint(scalar)) (a line break, a tab or a control character); folio wrote nothing.")
         case .titleTooLong(let length, let limit):
             ("文字太長，請簡短一點：標題有 \(length) 字，上限 \(limit) 字（上限可用 `folio config set record.max_title_length N` 調整）。",
              "the title is too long; keep it shorter (\(length) characters, the limit is \(limit); change it with `folio config set record.max_title_length N`).")
         }
-    }
-
-    static func codePoint(_ scalar: UInt32) -> String {
-        let hex = String(scalar, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// The declared key `key` most looks like: at most two edits away (a typo), else nil.
