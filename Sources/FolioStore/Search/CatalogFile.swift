@@ -280,6 +280,13 @@ struct RecordDetail {
         return ((try? cursor.optionalBytes()) ?? nil).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// One of the strings' bytes alone (see ``text(_:in:)``), nil when absent.
+    static func textBytes(_ field: Int, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        var cursor = ByteCursor(bytes: bytes, end: bytes.count)
+        for _ in 0..<field { _ = try? cursor.optionalBytes() }
+        return (try? cursor.optionalBytes()) ?? nil
+    }
+
     /// The id's bytes alone (what the id table needs).
     static func idBytes(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
         var cursor = ByteCursor(bytes: bytes, end: bytes.count)

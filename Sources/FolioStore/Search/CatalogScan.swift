@@ -176,7 +176,10 @@ struct CatalogWalk {
 
 extension Vault {
     /// `scanStart`: the real time the scan began; tests pass a later one to make fresh files count as settled.
-    func catalog(scanStart: Int64) -> Catalog {
+    /// `stampingFiles: false` believes every cached row of an unchanged folder without a stat of its
+    /// file (only new files, and rows cached as racy, are read) and writes nothing: what resolving
+    /// one reference needs before it reads the file it found (``findRecord(_:workingDirectory:)``).
+    func catalog(scanStart: Int64, stampingFiles: Bool = true) -> Catalog {
         let limits = frontMatterLimits
         let bodyLimit = searchedBytesLimit
         let textKeys = RecordSearch.textKeys(for: kinds)
@@ -194,16 +197,21 @@ extension Vault {
         let folderPaths = walk.folders.map(\.path)
         // Only files the cache knows are stamped here; a new file's stamp is taken when it is read.
         let noStamp = FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0)
-        var stamps: [FileStamp] = parallelMap(files.count, minimumChunk: 2048) { i in
-            let file = files[i]
-            guard let cache, file.cachedRow >= 0 else { return noStamp }
-            var info = stat()
-            let fd = folderFDs[Int(file.folder)]
-            let name = cache.namePointer(Int(file.cachedRow))
-            let found = if fd >= 0 { fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) } else {
-                lstat(rootPath + "/" + folderPaths[Int(file.folder)] + "/" + String(cString: name), &info)
+        // Without stamping, a cached row is believed as it is: its stamp is only ever written back,
+        // and such a run writes nothing.
+        var stamps = [FileStamp](repeating: noStamp, count: stampingFiles ? 0 : files.count)
+        if stampingFiles {
+            stamps = parallelMap(files.count, minimumChunk: 2048) { i in
+                let file = files[i]
+                guard let cache, file.cachedRow >= 0 else { return noStamp }
+                var info = stat()
+                let fd = folderFDs[Int(file.folder)]
+                let name = cache.namePointer(Int(file.cachedRow))
+                let found = if fd >= 0 { fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) } else {
+                    lstat(rootPath + "/" + folderPaths[Int(file.folder)] + "/" + String(cString: name), &info)
+                }
+                return found == 0 ? FileStamp(info) : noStamp
             }
-            return found == 0 ? FileStamp(info) : noStamp
         }
 
         // Unchanged files keep their cached row; the others are read again.
@@ -211,7 +219,7 @@ extension Vault {
         var keptCount = 0
         for i in files.indices {
             let row = Int(files[i].cachedRow)
-            if let cache, row >= 0, !cache.isRacy(row), cache.stamp(row) == stamps[i] { keptCount += 1 } else { toRead.append(i) }
+            if let cache, row >= 0, !cache.isRacy(row), !stampingFiles || cache.stamp(row) == stamps[i] { keptCount += 1 } else { toRead.append(i) }
         }
         let readNames = toRead.map { files[$0].name ?? cache?.name(Int(files[$0].cachedRow)) ?? "" }
         let readPaths = toRead.indices.map { k in
@@ -316,6 +324,7 @@ extension Vault {
             kindNames: kindNames, indexGeneration: cache?.indexGeneration ?? 0, problems: problems, plainFiles: plain,
             escapingLinks: walk.escaping, partlyIndexed: partlyIndexed.sorted { ($0.file ?? "") < ($1.file ?? "") },
             textKeys: textKeys, report: report)
+        guard stampingFiles else { return catalog }
         // Rewriting costs about what reading the changed files saved; worth it when they are many.
         let foldersChanged = walk.changedFolders > 0 || walk.folders.count != cache?.folders.count
         let shouldWrite = cache == nil || ((changes > 0 || foldersChanged) && (entries.count < 20_000 || changes * 100 >= entries.count))
