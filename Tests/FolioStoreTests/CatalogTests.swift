@@ -199,6 +199,21 @@ struct CatalogTests {
         #expect(try hits(parts, "shared").count == 23)
     }
 
+    @Test("a flipped bit in the index file's postings is found by the search that reads it, which answers from a rebuilt index")
+    func damagedPostingsAreRebuilt() throws {
+        let t = try vault(40)
+        let later = Vault.nowNanoseconds() + 60_000_000_000
+        let expected = try view(t.vault.catalog(scanStart: later))
+        let url = t.vault.catalogIndexURL
+        let whole = try Data(contentsOf: url)
+        for offset in stride(from: whole.count - 24, to: whole.count * 3 / 4, by: -max(1, whole.count / 80)) {
+            var damaged = whole
+            damaged[offset] ^= 0x24
+            try damaged.write(to: url)
+            #expect(try view(Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later)) == expected, "a flip at byte \(offset)")
+        }
+    }
+
     @Test("a cache whose checksum holds but whose rows name a file out of their folder is refused, and nothing outside is read")
     func hostileNamesAreRefused() throws {
         let t = try vault(2)

@@ -22,7 +22,7 @@ import Glibc
 final class CatalogFile: @unchecked Sendable {
     static let magic: UInt64 = 0x5441_4335_4F49_4C4F     // "OLIO5CAT"
     static let endMagic: UInt64 = 0x444E_4535_4F49_4C4F  // "OLIO5END"
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4   // 4: the checksum in four lanes
     static let folderRowSize = 48
     static let fileRowSize = 80
     /// A string field that holds no value.
