@@ -14,10 +14,57 @@ extension TextIndex {
     /// 4: the postings checked by parts (``PackedPostings/partSize``), each when a search first reads it.
     public static let formatVersion: UInt32 = 4
 
-    /// Writes the live documents of every segment as one packed segment, numbered anew in order;
-    /// read it back with ``decode(from:mapping:)``.
+    /// Segments are packed together until they hold this many live documents: writing one packs
+    /// only its segments' postings in memory, never the whole vault's.
+    public static let documentsPerPackedSegment = 12_500
+
+    /// Writes the live documents as packed segments (consecutive segments merged up to
+    /// ``documentsPerPackedSegment`` live documents each), preceded by their count; read it back
+    /// with ``decode(from:mapping:verifyingChecksums:)``.
     public func encode(into writer: inout BinaryWriter) {
+        let groups = packedGroups()
+        Self.writeSegmentCount(groups.count, into: &writer)
+        for group in groups { encode(segments: group, into: &writer) }
+    }
+
+    /// The count of packed segments that follow, for a writer that packs them one at a time
+    /// (``encodeAsOneSegment(into:)``), each built just before it is written.
+    public static func writeSegmentCount(_ count: Int, into writer: inout BinaryWriter) {
+        writer.write(UInt32(truncatingIfNeeded: count))
+    }
+
+    /// Writes this index's live documents as one packed segment (after ``writeSegmentCount(_:into:)``).
+    public func encodeAsOneSegment(into writer: inout BinaryWriter) { encode(segments: segments.indices, into: &writer) }
+
+    /// Runs of consecutive segments, each run up to ``documentsPerPackedSegment`` live documents
+    /// (a larger segment alone); segments without a live document are left out; at least one run.
+    private func packedGroups() -> [Range<Int>] {
+        var groups: [Range<Int>] = []
+        var start = 0, documents = 0
+        for k in segments.indices {
+            let end = k + 1 < table.offsets.count ? table.offsets[k + 1] : table.ids.count
+            let live = table.live[table.offsets[k]..<end].lazy.filter { $0 }.count
+            if live == 0 {
+                if documents == 0 { start = k + 1 }
+                continue
+            }
+            if documents > 0, documents + live > Self.documentsPerPackedSegment {
+                groups.append(start..<k)
+                start = k
+                documents = 0
+            }
+            documents += live
+        }
+        if documents > 0 { groups.append(start..<segments.count) }
+        return groups.isEmpty ? [segments.indices] : groups
+    }
+
+    /// Writes the live documents of `group`'s segments as one packed segment, numbered anew in order.
+    private func encode(segments group: Range<Int>, into writer: inout BinaryWriter) {
         let fieldCount = table.fields.count
+        let segments = Array(self.segments[group])
+        let firstDocument = group.isEmpty ? 0 : table.offsets[group.lowerBound]
+        let endDocument = group.upperBound < table.offsets.count ? table.offsets[group.upperBound] : table.ids.count
         writer.beginChecksum()
         writer.write(TextIndex.formatVersion)
         writer.write(UInt32(fieldCount))
@@ -29,7 +76,7 @@ extension TextIndex {
         var dense = [UInt32](repeating: UInt32.max, count: table.ids.count)
         var ids: [Int] = []
         var lengths: [UInt32] = []
-        for d in table.ids.indices where table.live[d] {
+        for d in firstDocument..<endDocument where table.live[d] {
             dense[d] = UInt32(ids.count)
             ids.append(table.ids[d])
             lengths.append(contentsOf: table.fieldLengths[(d * fieldCount)..<((d + 1) * fieldCount)])
@@ -79,14 +126,14 @@ extension TextIndex {
         var offsets = [UInt64](repeating: 0, count: termCount + 1)
         var counts = [UInt32](repeating: 0, count: termCount)
         var blob: [UInt8] = []
-        blob.reserveCapacity(occurrenceCount * 2)
+        blob.reserveCapacity(segments.reduce(0) { $0 + $1.occurrenceTotal } * 2)
         var merged: [UInt64] = []
         for g in 0..<termCount {
             merged.removeAll(keepingCapacity: true)
             for (k, segment) in segments.enumerated() {
                 let l = local[k][g]
                 guard l >= 0 else { continue }
-                let offset = table.offsets[k]
+                let offset = table.offsets[group.lowerBound + k]
                 segment.withPostings(of: Int(l)) { postings in
                     for posting in postings {
                         let d = dense[offset + Int(IndexStorage.document(posting))]
@@ -119,6 +166,20 @@ extension TextIndex {
     /// (`Tests/FuzzTargets`), which reach those checks only when the checksums are not in the way.
     public static func decode(
         from reader: inout BinaryReader, mapping: FileMapping, verifyingChecksums: Bool = true
+    ) throws(CacheFormatError) -> TextIndex {
+        let count = Int(try reader.read(UInt32.self))
+        guard count >= 1, count <= 4096 else { throw CacheFormatError("segment count") }
+        var index = try decodeSegment(from: &reader, mapping: mapping, verifyingChecksums: verifyingChecksums)
+        for _ in 1..<count {
+            let next = try decodeSegment(from: &reader, mapping: mapping, verifyingChecksums: verifyingChecksums)
+            guard let combined = index.replacing(keeping: { $0 }, adding: next) else { throw CacheFormatError("segment fields") }
+            index = combined
+        }
+        return index
+    }
+
+    private static func decodeSegment(
+        from reader: inout BinaryReader, mapping: FileMapping, verifyingChecksums: Bool
     ) throws(CacheFormatError) -> TextIndex {
         let tablesStart = reader.offset
         guard try reader.read(UInt32.self) == formatVersion else { throw CacheFormatError("index format") }
@@ -156,6 +217,7 @@ extension TextIndex {
         let blobStart = reader.offset
         guard blobCount <= UInt64(mapping.count - blobStart) else { throw CacheFormatError("postings length") }
         try reader.skip(to: blobStart + Int(blobCount))
+        try reader.align()   // the next segment starts where the writer padded to
 
         // Shapes: power-of-two tables at most half full (lookups stop at an empty slot), parallel arrays.
         func isTableSize(_ n: Int) -> Bool { n >= 2 && n & (n - 1) == 0 }

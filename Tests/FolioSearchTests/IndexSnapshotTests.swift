@@ -127,6 +127,27 @@ struct IndexSnapshotTests {
         #expect(throws: CacheFormatError.self) { try TextIndex.decode(from: &shortReader, mapping: half) }
     }
 
+    @Test("an index written a segment at a time, each built just before, reads back and ranks as one built whole")
+    func writtenInSegments() throws {
+        let whole = build((0..<900).map { ($0, document($0)) })
+        let path = NSTemporaryDirectory() + "folio-index-\(UUID().uuidString)"
+        defer { unlink(path) }
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        defer { close(fd) }
+        var writer = BinaryWriter(fd: fd)
+        TextIndex.writeSegmentCount(3, into: &writer)
+        for part in 0..<3 { build((part * 300..<(part + 1) * 300).map { ($0, document($0)) }).encodeAsOneSegment(into: &writer) }
+        let finished = writer.finish()
+        #expect(finished)
+        let size = Int(lseek(fd, 0, SEEK_END))
+        let mapping = try #require(FileMapping(fd: fd, size: size))
+        var reader = BinaryReader(fd: fd, size: size)
+        let read = try TextIndex.decode(from: &reader, mapping: mapping)
+        #expect(read.documentCount == 900)
+        #expect(try results(read) == results(whole))
+        #expect(try results(roundTrip(read)) == results(whole), "written again")
+    }
+
     @Test("the checksum fed in pieces of any size equals the checksum of the pieces joined, and any flipped byte changes it")
     func checksumPieces() {
         let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ $0 >> 3) }

@@ -191,6 +191,12 @@ struct CatalogTests {
         try? FileManager.default.removeItem(at: t.vault.catalogIndexURL)
         let catalog = t.vault.catalog(scanStart: later)
         let parts = t.vault.completeIndex(of: catalog, partSize: 5)
+        // Written a part at a time, the file is read back whole, under the generation the catalog names.
+        let fingerprint = CatalogFile.fingerprint(limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
+        let generation = try #require(CatalogFile.open(t.vault.catalogCacheURL, fingerprint: fingerprint)).indexGeneration
+        let indexFingerprint = CatalogIndexFile.fingerprint(textKeys: RecordSearch.textKeys(for: t.vault.kinds),
+                                                            limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
+        #expect(CatalogIndexFile.open(t.vault.catalogIndexURL, fingerprint: indexFingerprint, generation: generation)?.documentCount == catalog.count)
         let reread = t.vault.completeIndex(of: Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later))
         for query in ["shared", "word3", "word17 OR word22", "文字", "\"idea 7\"", "inline1"] {
             #expect(try hits(parts, query) == hits(whole, query), "\(query)")
