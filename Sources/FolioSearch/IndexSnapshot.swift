@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,12 +11,60 @@ import Glibc
 extension TextIndex {
     /// Bumped whenever the tokenizer or the layout below changes, so an old cache is rebuilt, never misread.
     /// 3: a word over 128 bytes is cut at a character, not inside one.
-    public static let formatVersion: UInt32 = 3
+    /// 4: the postings checked by parts (``PackedPostings/partSize``), each when a search first reads it.
+    public static let formatVersion: UInt32 = 4
 
-    /// Writes the live documents of every segment as one packed segment, numbered anew in order;
-    /// read it back with ``decode(from:mapping:)``.
+    /// Segments are packed together until they hold this many live documents: writing one packs
+    /// only its segments' postings in memory, never the whole vault's.
+    public static let documentsPerPackedSegment = 12_500
+
+    /// Writes the live documents as packed segments (consecutive segments merged up to
+    /// ``documentsPerPackedSegment`` live documents each), preceded by their count; read it back
+    /// with ``decode(from:mapping:verifyingChecksums:)``.
     public func encode(into writer: inout BinaryWriter) {
+        let groups = packedGroups()
+        Self.writeSegmentCount(groups.count, into: &writer)
+        for group in groups { encode(segments: group, into: &writer) }
+    }
+
+    /// The count of packed segments that follow, for a writer that packs them one at a time
+    /// (``encodeAsOneSegment(into:)``), each built just before it is written.
+    public static func writeSegmentCount(_ count: Int, into writer: inout BinaryWriter) {
+        writer.write(UInt32(truncatingIfNeeded: count))
+    }
+
+    /// Writes this index's live documents as one packed segment (after ``writeSegmentCount(_:into:)``).
+    public func encodeAsOneSegment(into writer: inout BinaryWriter) { encode(segments: segments.indices, into: &writer) }
+
+    /// Runs of consecutive segments, each run up to ``documentsPerPackedSegment`` live documents
+    /// (a larger segment alone); segments without a live document are left out; at least one run.
+    private func packedGroups() -> [Range<Int>] {
+        var groups: [Range<Int>] = []
+        var start = 0, documents = 0
+        for k in segments.indices {
+            let end = k + 1 < table.offsets.count ? table.offsets[k + 1] : table.ids.count
+            let live = table.live[table.offsets[k]..<end].lazy.filter { $0 }.count
+            if live == 0 {
+                if documents == 0 { start = k + 1 }
+                continue
+            }
+            if documents > 0, documents + live > Self.documentsPerPackedSegment {
+                groups.append(start..<k)
+                start = k
+                documents = 0
+            }
+            documents += live
+        }
+        if documents > 0 { groups.append(start..<segments.count) }
+        return groups.isEmpty ? [segments.indices] : groups
+    }
+
+    /// Writes the live documents of `group`'s segments as one packed segment, numbered anew in order.
+    private func encode(segments group: Range<Int>, into writer: inout BinaryWriter) {
         let fieldCount = table.fields.count
+        let segments = Array(self.segments[group])
+        let firstDocument = group.isEmpty ? 0 : table.offsets[group.lowerBound]
+        let endDocument = group.upperBound < table.offsets.count ? table.offsets[group.upperBound] : table.ids.count
         writer.beginChecksum()
         writer.write(TextIndex.formatVersion)
         writer.write(UInt32(fieldCount))
@@ -27,7 +76,7 @@ extension TextIndex {
         var dense = [UInt32](repeating: UInt32.max, count: table.ids.count)
         var ids: [Int] = []
         var lengths: [UInt32] = []
-        for d in table.ids.indices where table.live[d] {
+        for d in firstDocument..<endDocument where table.live[d] {
             dense[d] = UInt32(ids.count)
             ids.append(table.ids[d])
             lengths.append(contentsOf: table.fieldLengths[(d * fieldCount)..<((d + 1) * fieldCount)])
@@ -77,14 +126,14 @@ extension TextIndex {
         var offsets = [UInt64](repeating: 0, count: termCount + 1)
         var counts = [UInt32](repeating: 0, count: termCount)
         var blob: [UInt8] = []
-        blob.reserveCapacity(occurrenceCount * 2)
+        blob.reserveCapacity(segments.reduce(0) { $0 + $1.occurrenceTotal } * 2)
         var merged: [UInt64] = []
         for g in 0..<termCount {
             merged.removeAll(keepingCapacity: true)
             for (k, segment) in segments.enumerated() {
                 let l = local[k][g]
                 guard l >= 0 else { continue }
-                let offset = table.offsets[k]
+                let offset = table.offsets[group.lowerBound + k]
                 segment.withPostings(of: Int(l)) { postings in
                     for posting in postings {
                         let d = dense[offset + Int(IndexStorage.document(posting))]
@@ -102,19 +151,35 @@ extension TextIndex {
         // Everything above, so a flipped bit in a table is found before it is believed.
         let tables = writer.checksum()
         writer.write(tables)
-        writer.write(PackedPostings.checksum(blob))
+        writer.writeArray(PackedPostings.partChecksums(blob))
         writer.writeArray(blob)
     }
 
     /// Reads an index written by ``encode(into:)``. The postings stay in the file, mapped into memory
     /// (`mapping` is the whole file), and are unpacked term by term when searched. Every count and offset
-    /// is checked, and the postings against a checksum, so a damaged file is an error, not a crash.
+    /// is checked here, so a damaged file is an error, not a crash; the postings are checked part by
+    /// part against their checksums when a search reads them: a damaged part reads as no postings
+    /// and marks the index damaged (``TextIndex/foundDamage``), for its owner to rebuild it.
     ///
     /// The checksums find damage; they are no defence against a file made to pass them, so every
     /// structural check below holds on its own. `verifyingChecksums: false` is for the fuzz harnesses
     /// (`Tests/FuzzTargets`), which reach those checks only when the checksums are not in the way.
     public static func decode(
         from reader: inout BinaryReader, mapping: FileMapping, verifyingChecksums: Bool = true
+    ) throws(CacheFormatError) -> TextIndex {
+        let count = Int(try reader.read(UInt32.self))
+        guard count >= 1, count <= 4096 else { throw CacheFormatError("segment count") }
+        var index = try decodeSegment(from: &reader, mapping: mapping, verifyingChecksums: verifyingChecksums)
+        for _ in 1..<count {
+            let next = try decodeSegment(from: &reader, mapping: mapping, verifyingChecksums: verifyingChecksums)
+            guard let combined = index.replacing(keeping: { $0 }, adding: next) else { throw CacheFormatError("segment fields") }
+            index = combined
+        }
+        return index
+    }
+
+    private static func decodeSegment(
+        from reader: inout BinaryReader, mapping: FileMapping, verifyingChecksums: Bool
     ) throws(CacheFormatError) -> TextIndex {
         let tablesStart = reader.offset
         guard try reader.read(UInt32.self) == formatVersion else { throw CacheFormatError("index format") }
@@ -146,12 +211,13 @@ extension TextIndex {
               !verifyingChecksums
                 || CacheChecksum.of(UnsafeRawBufferPointer(rebasing: mapping.bytes[tablesStart..<tablesEnd])) == tablesChecksum
         else { throw CacheFormatError("tables checksum") }
-        let checksum = try reader.read(UInt64.self)
+        let partChecksums = try reader.readArray(UInt64.self)
         let blobCount = try reader.read(UInt64.self)
         try reader.align()
         let blobStart = reader.offset
         guard blobCount <= UInt64(mapping.count - blobStart) else { throw CacheFormatError("postings length") }
         try reader.skip(to: blobStart + Int(blobCount))
+        try reader.align()   // the next segment starts where the writer padded to
 
         // Shapes: power-of-two tables at most half full (lookups stop at an empty slot), parallel arrays.
         func isTableSize(_ n: Int) -> Bool { n >= 2 && n & (n - 1) == 0 }
@@ -175,14 +241,13 @@ extension TextIndex {
         }
         for slot in wordSlots where Int(slot) > wordIDs.count { throw CacheFormatError("word slots") }
         let blob = UnsafeRawBufferPointer(rebasing: mapping.bytes[blobStart..<(blobStart + Int(blobCount))])
-        guard !verifyingChecksums || PackedPostings.checksum(blob) == checksum else {
-            throw CacheFormatError("postings checksum")
-        }
+        guard partChecksums.count == PackedPostings.partCount(blob.count) else { throw CacheFormatError("postings parts") }
 
         var slots: [KeyTable.Slot] = []
         slots.reserveCapacity(slotKeys.count)
         for k in slotKeys.indices { slots.append(KeyTable.Slot(key: slotKeys[k], id: slotIDs[k])) }
-        let packed = PackedPostings(mapping: mapping, blob: blob, offsets: offsets, counts: counts)
+        let packed = PackedPostings(mapping: mapping, blob: blob, offsets: offsets, counts: counts,
+                                    partChecksums: verifyingChecksums ? partChecksums : nil)
         let storage = IndexStorage(
             fields: fields, documentIDs: documentIDs, fieldLengths: fieldLengths,
             keys: KeyTable(slots: slots, count: Int(keyCount)),
@@ -226,19 +291,68 @@ public final class FileMapping: @unchecked Sendable {
 }
 
 /// One segment's postings as written by ``TextIndex/encode(into:)``, inside a mapped file.
+///
+/// The packed bytes are checked in parts of ``partSize`` bytes, each against its own checksum,
+/// the first time a search reads a term in it: a search reads a few terms of a file of a hundred
+/// megabytes, and checking the whole file would cost more than the search.
 final class PackedPostings: @unchecked Sendable {
+    static let partSize = 1 << 16
     private let mapping: FileMapping
     private let blob: UnsafeRawBufferPointer
     private let offsets: [UInt64]
     let counts: [UInt32]
     let total: Int
+    /// Nil when not verified (the fuzz harnesses).
+    private let partChecksums: [UInt64]?
+    private let lock = NSLock()
+    /// Per part: 0 not checked yet, 1 whole, 2 damaged.
+    private var partStates: [UInt8]
+    private var damaged = false
 
-    init(mapping: FileMapping, blob: UnsafeRawBufferPointer, offsets: [UInt64], counts: [UInt32]) {
+    init(mapping: FileMapping, blob: UnsafeRawBufferPointer, offsets: [UInt64], counts: [UInt32], partChecksums: [UInt64]?) {
         self.mapping = mapping
         self.blob = blob
         self.offsets = offsets
         self.counts = counts
         self.total = counts.reduce(0) { $0 + Int($1) }
+        self.partChecksums = partChecksums
+        self.partStates = [UInt8](repeating: 0, count: partChecksums?.count ?? 0)
+    }
+
+    static func partCount(_ bytes: Int) -> Int { (bytes + partSize - 1) / partSize }
+
+    /// The checksum of each ``partSize`` bytes of `blob`.
+    static func partChecksums(_ blob: [UInt8]) -> [UInt64] {
+        blob.withUnsafeBytes { bytes in
+            (0..<partCount(bytes.count)).map { k in
+                CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[(k * partSize)..<min(bytes.count, (k + 1) * partSize)]))
+            }
+        }
+    }
+
+    /// Whether a part read so far failed its checksum.
+    var foundDamage: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return damaged
+    }
+
+    /// Whether the bytes `range` lies in are whole, checking the parts not checked yet.
+    private func isWhole(_ range: Range<Int>) -> Bool {
+        guard let partChecksums, !range.isEmpty else { return true }
+        lock.lock()
+        defer { lock.unlock() }
+        for k in (range.lowerBound / Self.partSize)...((range.upperBound - 1) / Self.partSize) {
+            if partStates[k] == 0 {
+                let part = UnsafeRawBufferPointer(rebasing: blob[(k * Self.partSize)..<min(blob.count, (k + 1) * Self.partSize)])
+                partStates[k] = CacheChecksum.of(part) == partChecksums[k] ? 1 : 2
+            }
+            if partStates[k] == 2 {
+                damaged = true
+                return false
+            }
+        }
+        return true
     }
 
     /// Term `t`'s occurrences; malformed bytes end the list early rather than read past the term.
@@ -247,6 +361,7 @@ final class PackedPostings: @unchecked Sendable {
         result.reserveCapacity(Int(counts[t]))
         var p = Int(offsets[t])
         let end = Int(offsets[t + 1])
+        guard isWhole(p..<end) else { return [] }
         func varint() -> UInt64? {
             var value: UInt64 = 0
             var shift: UInt64 = 0
@@ -277,10 +392,4 @@ final class PackedPostings: @unchecked Sendable {
         return result
     }
 
-    /// See ``CacheChecksum``.
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 { CacheChecksum.of(bytes) }
-
-    static func checksum(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { checksum($0) }
-    }
 }

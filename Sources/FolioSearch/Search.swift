@@ -27,10 +27,80 @@ extension TextIndex {
     /// excluded term is dropped. A query without positive text returns every document not excluded, with
     /// score 0, ordered by id. Filters are not applied (the index knows only text).
     public func search(_ query: Query, limit: Int? = nil) -> [SearchHit] {
+        if let limit, limit <= 0 { return [] }
+        guard var scored = score(query, admitting: { _ in true }) else { return [] }
+        let ids = table.ids
+        let ranksBefore = { [scores = scored.scores] (a: Int, b: Int) -> Bool in
+            scores[a] != scores[b] ? scores[a] > scores[b] : ids[a] < ids[b]
+        }
+        if let limit, limit < scored.candidates.count {
+            scored.candidates = best(limit, of: scored.candidates, ranksBefore: ranksBefore)
+        } else {
+            scored.candidates.sort(by: ranksBefore)
+        }
+
+        return scored.candidates.map { d in
+            var matched: [String] = []
+            for (c, clause) in query.clauses.enumerated() {
+                for (a, term) in clause.alternatives.enumerated()
+                where binarySearch(scored.matches[c][a].documents, UInt32(d)) != nil {
+                    matched.append(term.normalized)
+                }
+            }
+            return SearchHit(documentID: ids[d], score: scored.scores[d], matchedTerms: matched)
+        }
+    }
+
+    /// The documents matching `query`'s text that `admitting` lets through (asked by document id,
+    /// before any is scored), with their scores, in no order. With `keepingBest`, only those that
+    /// score at least as well as the `keepingBest`-th best: ties at the edge are all kept, for the
+    /// caller's own order to choose among them. Nothing else is built for the documents left out.
+    public func scores(_ query: Query, admitting: (Int) -> Bool, keepingBest limit: Int?) -> [(id: Int, score: Double)] {
+        if let limit, limit <= 0 { return [] }
+        guard let scored = score(query, admitting: admitting) else { return [] }
+        var floor = -Double.infinity
+        if let limit, limit < scored.candidates.count {
+            floor = Self.kthLargest(limit, of: scored.candidates.lazy.map { scored.scores[$0] })
+        }
+        let ids = table.ids
+        return scored.candidates.compactMap { d in scored.scores[d] >= floor ? (ids[d], scored.scores[d]) : nil }
+    }
+
+    /// The `k`-th largest of `values` (k ≥ 1, at most their count), with a bounded min-heap.
+    private static func kthLargest(_ k: Int, of values: some Sequence<Double>) -> Double {
+        var heap: [Double] = []
+        heap.reserveCapacity(k)
+        for value in values {
+            if heap.count < k {
+                heap.append(value)
+                var i = heap.count - 1
+                while i > 0, heap[(i - 1) / 2] > heap[i] {
+                    heap.swapAt(i, (i - 1) / 2)
+                    i = (i - 1) / 2
+                }
+            } else if let root = heap.first, value > root {
+                heap[0] = value
+                var i = 0
+                while true {
+                    let left = 2 * i + 1, right = left + 1
+                    var least = i
+                    if left < heap.count && heap[left] < heap[least] { least = left }
+                    if right < heap.count && heap[right] < heap[least] { least = right }
+                    if least == i { break }
+                    heap.swapAt(i, least)
+                    i = least
+                }
+            }
+        }
+        return heap.first ?? -Double.infinity
+    }
+
+    /// The candidates (dense document numbers, ascending) with every document's score and each
+    /// clause's matches; nil when nothing matches.
+    private func score(_ query: Query, admitting: (Int) -> Bool) -> (candidates: [Int], scores: [Double], matches: [[TermMatch]])? {
         let s = table
         let documentCount = s.ids.count
-        guard s.liveCount > 0 else { return [] }
-        if let limit, limit <= 0 { return [] }
+        guard s.liveCount > 0 else { return nil }
 
         var removed = s.live.map { !$0 }
         for term in query.excluded {
@@ -50,11 +120,18 @@ extension TextIndex {
         }
         let required = Int32(query.clauses.count)
 
-        var scores = [Double](repeating: 0, count: documentCount)
         var candidates: [Int] = []
-        for d in 0..<documentCount where passed[d] == required && !removed[d] { candidates.append(d) }
-        if candidates.isEmpty { return [] }
+        for d in 0..<documentCount where passed[d] == required && !removed[d] {
+            // A document the caller's filters refuse is never scored.
+            if !admitting(s.ids[d]) {
+                removed[d] = true
+                continue
+            }
+            candidates.append(d)
+        }
+        if candidates.isEmpty { return nil }
 
+        var scores = [Double](repeating: 0, count: documentCount)
         let fieldCount = s.fields.count
         let weights = s.fields.map(\.weight)
         let n = Double(s.liveCount)
@@ -79,27 +156,7 @@ extension TextIndex {
                 }
             }
         }
-
-        let ids = s.ids
-        let ranksBefore = { (a: Int, b: Int) -> Bool in
-            scores[a] != scores[b] ? scores[a] > scores[b] : ids[a] < ids[b]
-        }
-        if let limit, limit < candidates.count {
-            candidates = best(limit, of: candidates, ranksBefore: ranksBefore)
-        } else {
-            candidates.sort(by: ranksBefore)
-        }
-
-        return candidates.map { d in
-            var matched: [String] = []
-            for (c, clause) in query.clauses.enumerated() {
-                for (a, term) in clause.alternatives.enumerated()
-                where binarySearch(matches[c][a].documents, UInt32(d)) != nil {
-                    matched.append(term.normalized)
-                }
-            }
-            return SearchHit(documentID: ids[d], score: scores[d], matchedTerms: matched)
-        }
+        return (candidates, scores, matches)
     }
 
     /// The `k` best of `items` in order, with a bounded heap whose root is the worst one kept.

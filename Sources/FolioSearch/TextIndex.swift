@@ -34,6 +34,11 @@ public struct IndexDocument: Sendable {
 public struct TextIndex: Sendable {
     /// The parts searched together: usually one; a cached index plus the documents changed since.
     let segments: [IndexStorage]
+
+    /// Whether a search read postings that failed their checksum (read as none): the file this
+    /// index came from is damaged, and its owner should build it again and search again.
+    public var foundDamage: Bool { segments.contains { $0.packed?.foundDamage ?? false } }
+
     /// Every segment's documents, one after the other, with which of them still count.
     let table: DocumentTable
     /// The tokenizer used for documents, queries and snippets.

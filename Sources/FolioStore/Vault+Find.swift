@@ -2,18 +2,41 @@ import Foundation
 import FolioCore
 
 extension Vault {
-    /// The record a user's reference names, found through the catalog: the reference is resolved
-    /// among the cached summaries (refreshed by the files' stamps), then only that file is parsed.
+    /// The record a user's reference names, found through the catalog without a look at every file.
     ///
-    /// When the file is no longer what the catalog says — its id changed, or it no longer answers
-    /// to the reference (an edit that kept the file's size and time) — the whole vault is read and
-    /// the reference resolved there, silently, so the answer is always the one a full scan gives.
-    /// "Not found" and "ambiguous" come from the catalog, which knows every file a scan would.
+    /// The catalog is opened with only its folders checked: a new, deleted or renamed file changes
+    /// its folder's stamp, and only those folders are listed again (``catalog(scanStart:stampingFiles:)``).
+    /// The reference is resolved among the rows, then the one file found is read and must still
+    /// answer to it. Whenever that is not certain — nothing found, several records, or a file that
+    /// no longer answers — the catalog is refreshed by every file's stamp and the reference resolved
+    /// there, silently; so "not found" and "ambiguous" are always a full scan's answers.
+    ///
+    /// The trade-off: an edit in place that gives a second file the same id or title without
+    /// changing its folder (no file added, removed or renamed) is seen by `check` and by the next
+    /// listing command, not here: the record found is the one the catalog knew.
     /// - Throws: ``FolioError`` `.recordNotFound`, `.ambiguousReference`, `.pathOutsideVault`, or
     ///   the file's own problem when the reference is the path of a file that cannot be read.
     public func findRecord(_ reference: String, workingDirectory: URL? = nil) throws(FolioError) -> Record {
         if let record = findByID(reference) { return record }
+        let text = try referenceText(reference, workingDirectory: workingDirectory)
+        if let record = findByFolderStamps(text) { return record }
         return try resolveInCatalog(reference, workingDirectory: workingDirectory, in: catalog())
+    }
+
+    /// The one record `text` names in the catalog checked by its folders' stamps alone, read from
+    /// its file and still answering to `text`; nil sends the reference to the refreshed catalog.
+    func findByFolderStamps(_ text: String) -> Record? {
+        let catalog = catalog(scanStart: Self.nowNanoseconds(), stampingFiles: false)
+        guard !catalog.problems.contains(where: { $0.file == text }), case .found(let position) = catalog.resolve(text) else { return nil }
+        return readAnswering(text, catalog.summary(position))
+    }
+
+    /// The record in `summary`'s file if it still has that id and still answers to `text`.
+    private func readAnswering(_ text: String, _ summary: RecordSummary) -> Record? {
+        guard case .record(let record) = Self.parse(path: summary.path, rootPath: root.path, limits: frontMatterLimits),
+              record.id == summary.id, RecordReference.resolve(text, in: [record]) == .found(0)
+        else { return nil }
+        return record
     }
 
     /// A full id found in the id table the catalog keeps (``IDTable``), without a look at any
@@ -46,13 +69,9 @@ extension Vault {
         if text.contains("/") || text.hasSuffix(".md"), let problem = catalog.problems.first(where: { $0.file == text }) {
             throw problem
         }
-        switch RecordReference.resolve(text, in: catalog.names) {
+        switch catalog.resolve(text) {
         case .found(let index):
-            let summary = catalog.summary(index)
-            if case .record(let record) = Self.parse(path: summary.path, rootPath: root.path, limits: frontMatterLimits),
-               record.id == summary.id, RecordReference.resolve(text, in: [record]) == .found(0) {
-                return record
-            }
+            if let record = readAnswering(text, catalog.summary(index)) { return record }
         case .ambiguous(let indexes):
             throw Self.ambiguity(reference, indexes.map { catalog.summary($0) })
         case .notFound:

@@ -93,8 +93,8 @@ struct IndexSnapshotTests {
         #expect(try results(roundTrip(combined)) == expected)
     }
 
-    @Test("a damaged postings area is refused, not searched")
-    func damageIsRefused() throws {
+    @Test("a damaged postings part is found when a search reads it: no postings come from it, and the index says it is damaged")
+    func damageIsFound() throws {
         let index = build((0..<200).map { ($0, document($0)) })
         let path = NSTemporaryDirectory() + "folio-index-\(UUID().uuidString)"
         defer { unlink(path) }
@@ -105,18 +105,67 @@ struct IndexSnapshotTests {
         let finished = writer.finish()
     #expect(finished)
         let size = Int(lseek(fd, 0, SEEK_END))
-        // Flip a byte near the end, inside the packed postings.
+        let whole = try #require(FileMapping(fd: fd, size: size))
+        var wholeReader = BinaryReader(fd: fd, size: size)
+        let sound = try TextIndex.decode(from: &wholeReader, mapping: whole)
+        #expect(try !sound.search("rain").isEmpty && !sound.foundDamage)
+        // Flip a byte near the end, inside the packed postings (one part: 200 documents are less than 64 KiB).
         var byte: UInt8 = 0
         #expect(pread(fd, &byte, 1, off_t(size - 5)) == 1)
         byte ^= 0x5A
         #expect(pwrite(fd, &byte, 1, off_t(size - 5)) == 1)
         let mapping = try #require(FileMapping(fd: fd, size: size))
         var reader = BinaryReader(fd: fd, size: size)
-        #expect(throws: CacheFormatError.self) { try TextIndex.decode(from: &reader, mapping: mapping) }
-        // Cut short: also refused.
+        let damaged = try TextIndex.decode(from: &reader, mapping: mapping)
+        #expect(!damaged.foundDamage, "nothing read yet")
+        #expect(try damaged.search("rain").isEmpty)
+        #expect(damaged.foundDamage)
+        // Cut short: refused whole.
         ftruncate(fd, off_t(size / 2))
         let half = try #require(FileMapping(fd: fd, size: size / 2))
         var shortReader = BinaryReader(fd: fd, size: size / 2)
         #expect(throws: CacheFormatError.self) { try TextIndex.decode(from: &shortReader, mapping: half) }
+    }
+
+    @Test("an index written a segment at a time, each built just before, reads back and ranks as one built whole")
+    func writtenInSegments() throws {
+        let whole = build((0..<900).map { ($0, document($0)) })
+        let path = NSTemporaryDirectory() + "folio-index-\(UUID().uuidString)"
+        defer { unlink(path) }
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        defer { close(fd) }
+        var writer = BinaryWriter(fd: fd)
+        TextIndex.writeSegmentCount(3, into: &writer)
+        for part in 0..<3 { build((part * 300..<(part + 1) * 300).map { ($0, document($0)) }).encodeAsOneSegment(into: &writer) }
+        let finished = writer.finish()
+        #expect(finished)
+        let size = Int(lseek(fd, 0, SEEK_END))
+        let mapping = try #require(FileMapping(fd: fd, size: size))
+        var reader = BinaryReader(fd: fd, size: size)
+        let read = try TextIndex.decode(from: &reader, mapping: mapping)
+        #expect(read.documentCount == 900)
+        #expect(try results(read) == results(whole))
+        #expect(try results(roundTrip(read)) == results(whole), "written again")
+    }
+
+    @Test("the checksum fed in pieces of any size equals the checksum of the pieces joined, and any flipped byte changes it")
+    func checksumPieces() {
+        let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ $0 >> 3) }
+        let whole = bytes.withUnsafeBytes { CacheChecksum.of($0) }
+        for pieces in [1, 3, 7, 8, 31, 32, 33, 100, 999] {
+            var checksum = CacheChecksum()
+            bytes.withUnsafeBytes { raw in
+                for start in stride(from: 0, to: raw.count, by: pieces) {
+                    checksum.update(UnsafeRawBufferPointer(rebasing: raw[start..<min(raw.count, start + pieces)]))
+                }
+            }
+            #expect(checksum.value == whole, "in pieces of \(pieces)")
+        }
+        for offset in [0, 7, 8, 31, 32, 500, 990, 999] {
+            var flipped = bytes
+            flipped[offset] ^= 0x01
+            #expect(flipped.withUnsafeBytes { CacheChecksum.of($0) } != whole, "byte \(offset)")
+        }
+        #expect(bytes.prefix(999).withUnsafeBytes { CacheChecksum.of($0) } != whole)
     }
 }

@@ -191,12 +191,33 @@ struct CatalogTests {
         try? FileManager.default.removeItem(at: t.vault.catalogIndexURL)
         let catalog = t.vault.catalog(scanStart: later)
         let parts = t.vault.completeIndex(of: catalog, partSize: 5)
+        // Written a part at a time, the file is read back whole, under the generation the catalog names.
+        let fingerprint = CatalogFile.fingerprint(limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
+        let generation = try #require(CatalogFile.open(t.vault.catalogCacheURL, fingerprint: fingerprint)).indexGeneration
+        let indexFingerprint = CatalogIndexFile.fingerprint(textKeys: RecordSearch.textKeys(for: t.vault.kinds),
+                                                            limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
+        #expect(CatalogIndexFile.open(t.vault.catalogIndexURL, fingerprint: indexFingerprint, generation: generation)?.documentCount == catalog.count)
         let reread = t.vault.completeIndex(of: Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later))
         for query in ["shared", "word3", "word17 OR word22", "文字", "\"idea 7\"", "inline1"] {
             #expect(try hits(parts, query) == hits(whole, query), "\(query)")
             #expect(try hits(reread, query) == hits(whole, query), "\(query)")
         }
         #expect(try hits(parts, "shared").count == 23)
+    }
+
+    @Test("a flipped bit in the index file's postings is found by the search that reads it, which answers from a rebuilt index")
+    func damagedPostingsAreRebuilt() throws {
+        let t = try vault(40)
+        let later = Vault.nowNanoseconds() + 60_000_000_000
+        let expected = try view(t.vault.catalog(scanStart: later))
+        let url = t.vault.catalogIndexURL
+        let whole = try Data(contentsOf: url)
+        for offset in stride(from: whole.count - 24, to: whole.count * 3 / 4, by: -max(1, whole.count / 80)) {
+            var damaged = whole
+            damaged[offset] ^= 0x24
+            try damaged.write(to: url)
+            #expect(try view(Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later)) == expected, "a flip at byte \(offset)")
+        }
     }
 
     @Test("a cache whose checksum holds but whose rows name a file out of their folder is refused, and nothing outside is read")

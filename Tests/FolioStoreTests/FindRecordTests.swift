@@ -115,6 +115,93 @@ struct FindRecordTests {
         #expect(foundBefore.map { stale[$0] } == foundBefore.map { expected[$0] }, "with the catalog read before the change")
     }
 
+    /// Writes `text` into the file itself, not by a rename: its folder's stamp stays as it was.
+    private func overwriteInPlace(_ t: TemporaryVault, _ path: String, _ text: String) throws {
+        let handle = try FileHandle(forWritingTo: t.root.appendingPathComponent(path))
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
+    @Test("edits in place, which leave the folder's stamp as it was: the file found is read again, and any doubt goes to the refreshed catalog",
+          arguments: ["retitled", "id changed", "emptied", "no longer a record"])
+    func editsInPlace(change: String) throws {
+        let t = try vault()
+        _ = settledCatalog(t)
+        let path = "ideas/2026/11/2026-11-01-idea-0.md"
+        let text = try #require(t.read(path))
+        let changed = switch change {
+        case "retitled": text.replacingOccurrences(of: "quokka walk", with: "wombat walk")
+        case "id changed": text.replacingOccurrences(of: "00000000000", with: "99999999999")
+        case "emptied": ""
+        default: "just a note\n"
+        }
+        try overwriteInPlace(t, path, changed)
+        #expect(catalogued(t) == scanned(t))
+        #expect(catalogued(t) == scanned(t), "once the catalog has been refreshed")
+    }
+
+    @Test("a unique reference is answered with only the folders checked; an ambiguous one or none by the refreshed catalog")
+    func answeredByFolderStamps() throws {
+        let t = try vault()
+        _ = settledCatalog(t)
+        #expect(t.vault.findByFolderStamps("quokka walk")?.path == "ideas/2026/11/2026-11-01-idea-0.md")
+        #expect(t.vault.findByFolderStamps("2026-11-05-idea-4")?.title == "last one")
+        #expect(t.vault.findByFolderStamps("same title") == nil)
+        #expect(t.vault.findByFolderStamps("nothing such") == nil)
+        // A file added since the cache was written changed its folder: that folder alone is listed again.
+        try t.write("ideas/2026/11/added.md", "---\nid: feed0000-0000-4000-8000-000000000001\nkind: idea\ntitle: quokka walk\n---\n")
+        #expect(t.vault.findByFolderStamps("quokka walk") == nil, "now ambiguous")
+        #expect(t.vault.findByFolderStamps("feed")?.path == "ideas/2026/11/added.md")
+        #expect(catalogued(t) == scanned(t))
+    }
+
+    @Test("the trade-off: a hand edit in place that gives a second file the same id or title is found by check and by the next listing, not by show")
+    func duplicateMadeInPlace() throws {
+        let t = try vault()
+        _ = settledCatalog(t)
+        let original = "ideas/2026/11/2026-11-01-idea-0.md", other = "ideas/2026/11/2026-11-05-idea-4.md"
+        try overwriteInPlace(t, other, try #require(t.read(original)).replacingOccurrences(of: "body 0", with: "body copied"))
+        #expect(try t.vault.findRecord("quokka walk").path == original, "the catalog's answer, checked against its file")
+        #expect(try t.vault.findRecord("5b0c7e2a-0000-4000-8000-000000000000").path == original)
+        let duplicates = t.vault.check(t.vault.loadRecords()).filter {
+            if case .duplicateID(_, let paths) = $0 { return paths == [original, other] } else { return false }
+        }
+        #expect(duplicates.count == 1, "check names the duplicate")
+        // A listing refreshes the catalog by every file's stamp; from then on the reference is ambiguous.
+        _ = t.vault.catalog()
+        #expect(catalogued(t) == scanned(t))
+        #expect(throws: FolioError.self) { try t.vault.findRecord("quokka walk") }
+    }
+
+    @Test("resolving on the rows' bytes answers as RecordReference does over decoded names, whatever the script, case or normal form")
+    func bytesAnswerAsStrings() throws {
+        let t = try TemporaryVault()
+        let titles = ["Café", "Cafe\u{301}", "café", "Kelvin", "\u{212A}elvin", "ＡＢＣ", "abc", "下雨 天", "下雨 天", "Rain 下雨",
+                      "2026-11-01-dated", "plain", "ΣΊΣΥΦΟΣ", "e\u{301}\u{301}", "\u{3099}か", "か\u{3099}", "が", "ｶﾞ", "İstanbul"]
+        let names = ["2026-11-01-dated.md", "2026-13-45-not-a-date.md", "Café.md", "Cafe\u{301}.md", "下雨.md", "UPPER.md",
+                     "2026-11-02-下雨.md", "plain.md", "x.md", "y.md", "z.md", "ａ.md", "b.md", "c.md", "d.md", "e.md", "f.md",
+                     "g.md", "h.md"]
+        for (i, title) in titles.enumerated() {
+            let folder = ["ideas", "ideas/下雨", "diary/2026/11", ""][i % 4]
+            let id = i % 5 == 4 ? "AB\u{212A}-\(i)" : "5b0c7e2a-0000-4000-8000-0000000000\(String(format: "%02d", i))"
+            try t.write((folder.isEmpty ? "" : folder + "/") + names[i], "---\nid: \"\(id)\"\nkind: idea\ntitle: \"\(title)\"\n---\n")
+        }
+        var references = titles + titles.map { $0.lowercased() } + titles.map { $0.uppercased() }
+        references += names + names.map { String($0.dropLast(3)) } + ["not-a-date", "dated", "下雨", "upper", "Upper"]
+        references += ["5b0c", "5B0C7E2A", "5b0c7e2a-0000-4000-8000-000000000001", "ab\u{212A}-4", "abk-4", "ab", "ideas/下雨/2026-13-45-not-a-date.md",
+                       "ideas/下雨/2026-13-45-not-a-date", "diary/2026/11/Café.md", "Cafe\u{301}.md", "ideas/ＡＢＣ", ""]
+        let fresh = t.vault.catalog()
+        let cached = settledCatalog(t)
+        let byStamps = t.vault.catalog(scanStart: Vault.nowNanoseconds(), stampingFiles: false)
+        for catalog in [fresh, cached, t.vault.catalog(), byStamps] {
+            for reference in references {
+                #expect(catalog.resolve(reference) == RecordReference.resolve(reference, in: catalog.names), "\(reference)")
+            }
+        }
+        #expect(cached.report.usedCache && byStamps.report.filesRead == 0)
+    }
+
     @Test("an id is answered from the cache without the refresh, and only when its file still carries it")
     func idFromTheCache() throws {
         let t = try vault()

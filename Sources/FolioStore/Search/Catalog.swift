@@ -215,8 +215,19 @@ public final class Catalog: @unchecked Sendable {
 
     /// A search over this catalog.
     public var search: RecordSearch {
-        RecordSearch(catalog: self, index: { self.index })
+        RecordSearch(catalog: self, index: { self.index }, rebuilt: { self.rebuiltIndex() })
     }
+
+    /// The index built again from the files and saved, after a search found the index file damaged.
+    func rebuiltIndex() -> TextIndex {
+        lock.lock()
+        defer { lock.unlock() }
+        try? FileManager.default.removeItem(at: vault.catalogIndexURL)
+        let made = vault.completeIndex(of: self)
+        builtIndex = made
+        return made
+    }
+
 
     func noteWrote() {
         reportLock.lock()

@@ -22,7 +22,7 @@ import Glibc
 final class CatalogFile: @unchecked Sendable {
     static let magic: UInt64 = 0x5441_4335_4F49_4C4F     // "OLIO5CAT"
     static let endMagic: UInt64 = 0x444E_4535_4F49_4C4F  // "OLIO5END"
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4   // 4: the checksum in four lanes
     static let folderRowSize = 48
     static let fileRowSize = 80
     /// A string field that holds no value.
@@ -278,6 +278,13 @@ struct RecordDetail {
         var cursor = ByteCursor(bytes: bytes, end: bytes.count)
         for _ in 0..<field { _ = try? cursor.optionalBytes() }
         return ((try? cursor.optionalBytes()) ?? nil).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// One of the strings' bytes alone (see ``text(_:in:)``), nil when absent.
+    static func textBytes(_ field: Int, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        var cursor = ByteCursor(bytes: bytes, end: bytes.count)
+        for _ in 0..<field { _ = try? cursor.optionalBytes() }
+        return (try? cursor.optionalBytes()) ?? nil
     }
 
     /// The id's bytes alone (what the id table needs).

@@ -16,7 +16,7 @@ import Glibc
 enum CatalogIndexFile {
     static let magic: UInt64 = 0x5844_4935_4F49_4C4F     // "OLIO5IDX"
     static let endMagic: UInt64 = 0x444E_4535_4F49_4C4F  // "OLIO5END"
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2   // 2: several packed segments
 
     /// What the index depends on besides the files: its format, which keys are text, the limits.
     static func fingerprint(textKeys: [String: [String]], limits: FrontMatterLimits, bodyLimit: Int) -> String {
@@ -54,6 +54,12 @@ enum CatalogIndexFile {
     /// Replaces the index file; false if it could not be written.
     @discardableResult
     static func write(_ index: TextIndex, generation: UInt64, fingerprint: String, to url: URL) -> Bool {
+        write(generation: generation, fingerprint: fingerprint, to: url) { index.encode(into: &$0) }
+    }
+
+    /// Replaces the index file with what `body` writes after the header (``TextIndex/encode(into:)``'s
+    /// layout, perhaps a segment at a time); false if it could not be written.
+    static func write(generation: UInt64, fingerprint: String, to url: URL, _ body: (inout BinaryWriter) -> Void) -> Bool {
         let directory = url.deletingLastPathComponent()
         LocalFile.clearWay(to: url)
         try? AtomicFile.makeDirectory(directory)
@@ -66,7 +72,7 @@ enum CatalogIndexFile {
         writer.write(UInt32(0x0102_0304))
         writer.write(fingerprint)
         writer.write(generation)
-        index.encode(into: &writer)
+        body(&writer)
         writer.write(endMagic)
         let written = writer.finish()
         close(fd)

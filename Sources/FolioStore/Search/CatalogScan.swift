@@ -176,7 +176,10 @@ struct CatalogWalk {
 
 extension Vault {
     /// `scanStart`: the real time the scan began; tests pass a later one to make fresh files count as settled.
-    func catalog(scanStart: Int64) -> Catalog {
+    /// `stampingFiles: false` believes every cached row of an unchanged folder without a stat of its
+    /// file (only new files, and rows cached as racy, are read) and writes nothing: what resolving
+    /// one reference needs before it reads the file it found (``findRecord(_:workingDirectory:)``).
+    func catalog(scanStart: Int64, stampingFiles: Bool = true) -> Catalog {
         let limits = frontMatterLimits
         let bodyLimit = searchedBytesLimit
         let textKeys = RecordSearch.textKeys(for: kinds)
@@ -194,16 +197,21 @@ extension Vault {
         let folderPaths = walk.folders.map(\.path)
         // Only files the cache knows are stamped here; a new file's stamp is taken when it is read.
         let noStamp = FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0)
-        var stamps: [FileStamp] = parallelMap(files.count, minimumChunk: 2048) { i in
-            let file = files[i]
-            guard let cache, file.cachedRow >= 0 else { return noStamp }
-            var info = stat()
-            let fd = folderFDs[Int(file.folder)]
-            let name = cache.namePointer(Int(file.cachedRow))
-            let found = if fd >= 0 { fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) } else {
-                lstat(rootPath + "/" + folderPaths[Int(file.folder)] + "/" + String(cString: name), &info)
+        // Without stamping, a cached row is believed as it is: its stamp is only ever written back,
+        // and such a run writes nothing.
+        var stamps = [FileStamp](repeating: noStamp, count: stampingFiles ? 0 : files.count)
+        if stampingFiles {
+            stamps = parallelMap(files.count, minimumChunk: 2048) { i in
+                let file = files[i]
+                guard let cache, file.cachedRow >= 0 else { return noStamp }
+                var info = stat()
+                let fd = folderFDs[Int(file.folder)]
+                let name = cache.namePointer(Int(file.cachedRow))
+                let found = if fd >= 0 { fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) } else {
+                    lstat(rootPath + "/" + folderPaths[Int(file.folder)] + "/" + String(cString: name), &info)
+                }
+                return found == 0 ? FileStamp(info) : noStamp
             }
-            return found == 0 ? FileStamp(info) : noStamp
         }
 
         // Unchanged files keep their cached row; the others are read again.
@@ -211,7 +219,7 @@ extension Vault {
         var keptCount = 0
         for i in files.indices {
             let row = Int(files[i].cachedRow)
-            if let cache, row >= 0, !cache.isRacy(row), cache.stamp(row) == stamps[i] { keptCount += 1 } else { toRead.append(i) }
+            if let cache, row >= 0, !cache.isRacy(row), !stampingFiles || cache.stamp(row) == stamps[i] { keptCount += 1 } else { toRead.append(i) }
         }
         let readNames = toRead.map { files[$0].name ?? cache?.name(Int(files[$0].cachedRow)) ?? "" }
         let readPaths = toRead.indices.map { k in
@@ -316,6 +324,7 @@ extension Vault {
             kindNames: kindNames, indexGeneration: cache?.indexGeneration ?? 0, problems: problems, plainFiles: plain,
             escapingLinks: walk.escaping, partlyIndexed: partlyIndexed.sorted { ($0.file ?? "") < ($1.file ?? "") },
             textKeys: textKeys, report: report)
+        guard stampingFiles else { return catalog }
         // Rewriting costs about what reading the changed files saved; worth it when they are many.
         let foldersChanged = walk.changedFolders > 0 || walk.folders.count != cache?.folders.count
         let shouldWrite = cache == nil || ((changes > 0 || foldersChanged) && (entries.count < 20_000 || changes * 100 >= entries.count))
@@ -441,38 +450,51 @@ extension Vault {
         let limits = frontMatterLimits, bodyLimit = searchedBytesLimit, textKeys = catalog.textKeys
         let fingerprint = CatalogIndexFile.fingerprint(textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
         let base = CatalogIndexFile.open(catalogIndexURL, fingerprint: fingerprint, generation: catalog.indexGeneration)
-        let baseCount = base?.documentCount ?? 0
+        guard let base else { return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize) }
+        let baseCount = base.documentCount
         var newPosition = [Int](repeating: -1, count: baseCount)
         var missing: [Int] = []
         for position in 0..<catalog.count {
             let ordinal = Int(catalog.entries[Int(catalog.records[position])].indexOrdinal)
             if ordinal >= 0, ordinal < baseCount, newPosition[ordinal] < 0 { newPosition[ordinal] = position } else { missing.append(position) }
         }
+        if missing.count == catalog.count { return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize) }
         let added = indexFromFiles(missing, of: catalog, partSize: partSize)
-        let index: TextIndex
-        if let base, let merged = base.replacing(keeping: { old in old >= 0 && old < baseCount && newPosition[old] >= 0 ? newPosition[old] : nil },
-                                                  adding: added) {
-            index = merged
-        } else if base == nil || missing.count == catalog.count {
-            index = added
-        } else {
+        guard let index = base.replacing(keeping: { old in old >= 0 && old < baseCount && newPosition[old] >= 0 ? newPosition[old] : nil },
+                                         adding: added)
+        else {
             // The index could not be merged: index every record again rather than search part of the vault.
             return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize)
         }
-        let worthWriting = base == nil || (!missing.isEmpty && (catalog.count < 20_000 || missing.count * 100 >= catalog.count))
+        let worthWriting = !missing.isEmpty && (catalog.count < 20_000 || missing.count * 100 >= catalog.count)
         if worthWriting { saveIndex(index, of: catalog, fingerprint: fingerprint) }
         return index
     }
 
+    /// Every record indexed from its file, part by part, each part written to the index file as
+    /// soon as it is built; the file is then read back, mapped. Memory holds one part's texts and
+    /// postings, never the whole vault's. Built in memory only when the file cannot be written.
     private func completeIndex(ofAll catalog: Catalog, fingerprint: String, partSize: Int) -> TextIndex {
-        let index = indexFromFiles(Array(0..<catalog.count), of: catalog, partSize: partSize)
-        saveIndex(index, of: catalog, fingerprint: fingerprint)
+        let positions = Array(0..<catalog.count)
+        let size = max(1, partSize)
+        let parts = stride(from: 0, to: positions.count, by: size).map { Array(positions[$0..<min(positions.count, $0 + size)]) }
+        let generation = CatalogIndexFile.newGeneration()
+        let written = CatalogIndexFile.write(generation: generation, fingerprint: fingerprint, to: catalogIndexURL) { writer in
+            TextIndex.writeSegmentCount(max(1, parts.count), into: &writer)
+            if parts.isEmpty { indexFromFiles([], of: catalog, partSize: size).encodeAsOneSegment(into: &writer) }
+            for part in parts { indexFromFiles(part, of: catalog, partSize: size).encodeAsOneSegment(into: &writer) }
+        }
+        guard written, let index = CatalogIndexFile.open(catalogIndexURL, fingerprint: fingerprint, generation: generation) else {
+            return indexFromFiles(positions, of: catalog, partSize: partSize)
+        }
+        // The catalog names the index it was written with, each record with its document number (its position).
+        if writeCache(catalog, indexGeneration: generation, ordinals: positions.map { Int32($0) }) { catalog.noteWrote() }
         return index
     }
 
-    /// Records indexed per part, each part a segment of its own: the texts of one part are
-    /// held at a time, not the whole vault's (segments are searched side by side, never copied).
-    static let indexPartSize = 25_000
+    /// Records indexed per part, each part a segment of its own: the texts and postings of one
+    /// part are held at a time, not the whole vault's (segments are searched side by side).
+    static let indexPartSize = TextIndex.documentsPerPackedSegment
 
     /// An index of the records at `positions`, read from their files; document ids are positions.
     private func indexFromFiles(_ positions: [Int], of catalog: Catalog, partSize: Int) -> TextIndex {

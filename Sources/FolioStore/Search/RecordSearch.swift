@@ -25,17 +25,21 @@ public struct RecordSearch: Sendable {
     /// The records searched; hits refer to them by position.
     public let records: SearchedRecords
     private let indexSource: @Sendable () -> TextIndex
+    /// The index built again from the files, when the one read turned out damaged.
+    private let rebuiltIndex: (@Sendable () -> TextIndex)?
 
     /// A search over `records`, whose text index `index` provides (document ids are positions in `records`).
     public init(records: [RecordSummary], index: @escaping @Sendable () -> TextIndex) {
         self.records = SearchedRecords(records)
         self.indexSource = index
+        self.rebuiltIndex = nil
     }
 
     /// A search over a catalog's rows: a record's summary is decoded only when it is shown.
-    init(catalog: Catalog, index: @escaping @Sendable () -> TextIndex) {
+    init(catalog: Catalog, index: @escaping @Sendable () -> TextIndex, rebuilt: @escaping @Sendable () -> TextIndex) {
         self.records = SearchedRecords(catalog: catalog)
         self.indexSource = index
+        self.rebuiltIndex = rebuilt
     }
 
     /// The text index; built or loaded on first use.
@@ -113,8 +117,9 @@ public struct RecordSearch: Sendable {
             return false
         }
         let allowed: (Int) -> Bool = { i in
+            if !wantsProfile && records.isProfile(i) { return false }
+            guard !query.filters.isEmpty || !query.excludedFilters.isEmpty else { return true }
             let record = records.facts(i)
-            if !wantsProfile && record.kind == "profile" { return false }
             for filter in query.filters where !Self.matches(filter, record) { return false }
             for filter in query.excludedFilters where Self.matches(filter, record) { return false }
             return true
@@ -123,9 +128,12 @@ public struct RecordSearch: Sendable {
         if query.clauses.isEmpty && query.excluded.isEmpty {
             for i in records.indices where allowed(i) { hits.append(Hit(record: i, score: 0)) }
         } else {
-            for hit in index.search(query.textOnly) where allowed(hit.documentID) {
-                hits.append(Hit(record: hit.documentID, score: hit.score))
+            // Only the hits that can be among the `limit` shown come back (with every tie at the edge).
+            var scored = index.scores(query.textOnly, admitting: allowed, keepingBest: limit)
+            if index.foundDamage, let rebuiltIndex {
+                scored = rebuiltIndex().scores(query.textOnly, admitting: allowed, keepingBest: limit)
             }
+            hits = scored.map { Hit(record: $0.id, score: $0.score) }
         }
         let epochs = hits.map { records.epoch($0.record) }
         // A path is decoded only when score and time tie.
@@ -170,17 +178,21 @@ public struct SearchedRecords: RandomAccessCollection, Sendable {
     private let summaries: [RecordSummary]?
     private let catalog: Catalog?
     private let tags: TagMatcher?
+    /// The catalog's kind numbers named `profile`.
+    private let profileKinds: Set<Int32>
 
     init(_ summaries: [RecordSummary]) {
         self.summaries = summaries
         self.catalog = nil
         self.tags = nil
+        self.profileKinds = []
     }
 
     init(catalog: Catalog) {
         self.summaries = nil
         self.catalog = catalog
         self.tags = TagMatcher(tagNames: catalog.tagNames)
+        self.profileKinds = Set(catalog.kindNames.indices.filter { catalog.kindNames[$0] == "profile" }.map { Int32($0) })
     }
 
     public var startIndex: Int { 0 }
@@ -193,6 +205,12 @@ public struct SearchedRecords: RandomAccessCollection, Sendable {
             return RecordSummary(path: "", id: nil, kind: nil, title: "", parent: nil, tags: [], allTags: [], sortTime: nil, completion: .none)
         }
         return catalog.summary(position)
+    }
+
+    /// Whether the record is the profile (never a hit unless asked for), without decoding its kind.
+    func isProfile(_ position: Int) -> Bool {
+        if let catalog { return profileKinds.contains(catalog.entries[Int(catalog.records[position])].kind) }
+        return self[position].kind == "profile"
     }
 
     /// What filters look at, decoding a field only when a filter asks for it.
