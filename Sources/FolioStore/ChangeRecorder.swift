@@ -45,6 +45,12 @@ extension Vault {
         commitChange(VaultChange(paths: paths, message: message))
     }
 
+    /// Reports files written outside the vault's own use cases (media restored from history, say),
+    /// so they join the batch in progress (``inOneCommit(_:_:)``) or are committed now. Call under the lock.
+    public func recordWritten(_ paths: [String], _ message: String) {
+        recordChange(paths, message)
+    }
+
     func commitChange(_ change: VaultChange) {
         guard let recorder, !change.paths.isEmpty else { return }
         do {

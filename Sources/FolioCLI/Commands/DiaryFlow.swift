@@ -182,7 +182,7 @@ struct Analyze: ParsableCommand {
           folio analyze 5b0c --again
         """)
 
-    @Argument(help: "The diary page: id, id prefix, path or slug.") var record: String
+    @Argument(help: "The diary page: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
     @Flag(help: "Analyse again even when the page has an analysis.") var again = false
     @Flag(help: "Print the record as JSON.") var json = false
     @OptionGroup var global: GlobalOptions

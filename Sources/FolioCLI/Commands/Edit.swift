@@ -2,13 +2,16 @@ import ArgumentParser
 import Foundation
 import FolioCore
 import FolioStore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a record in $VISUAL or $EDITOR; it is checked before it replaces the file.",
         discussion: "Example: EDITOR=vim folio edit 5b0c")
 
-    @Argument(help: "The record: id, id prefix, path or slug.") var record: String
+    @Argument(help: "The record: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -20,7 +23,9 @@ struct Edit: ParsableCommand {
 
 /// One `folio edit`: a draft of the record outside its folder (a crash never leaves a second
 /// copy of the record), the editor, and the check before the draft replaces the file; a draft
-/// that does not pass is reopened on a terminal, else kept and named.
+/// that does not pass is reopened on a terminal, else kept and named. A draft an earlier edit of
+/// the record left behind (interrupted, or kept) is offered back on a terminal; drafts older than
+/// a week are removed.
 struct EditSession {
     let record: Record
     let context: Context
@@ -29,8 +34,38 @@ struct EditSession {
     init(record: Record, context: Context) throws(FolioError) {
         self.record = record
         self.context = context
-        draft = context.vault.localDirectory.appendingPathComponent("edit-\(record.id ?? "record")-\(getpid()).md")
-        try AtomicFile.write(record.document.text, to: draft)
+        let vault = context.vault
+        vault.removeStaleDrafts()
+        let id = record.id ?? "record"
+        draft = vault.draftURL(for: id)
+        var start = record.document.text
+        if let leftover = Self.leftover(of: id, record: record, context: context) { start = leftover }
+        try AtomicFile.write(start, to: draft)
+        // Once its text is in this edit's draft, an earlier draft has served.
+        for old in vault.leftoverDrafts(of: id) where start != record.document.text || Self.text(of: old.url) == record.document.text {
+            unlink(old.url.path)
+        }
+    }
+
+    /// The text of the newest draft an earlier edit of the record left, when it differs from the
+    /// record and the user takes it back; off a terminal the draft stays and a warning names it.
+    private static func leftover(of id: String, record: Record, context: Context) -> String? {
+        let drafts = context.vault.leftoverDrafts(of: id)
+        guard let newest = drafts.first(where: { text(of: $0.url).map { $0 != record.document.text } ?? false }),
+              let text = text(of: newest.url) else { return nil }
+        let time = Timestamp(date: newest.modified, zone: context.vault.clock.zone).text
+        guard context.terminal.isInteractive else {
+            context.warn(FolioError(.draft(.kept(path: newest.url.path, time: time))))
+            return nil
+        }
+        if Console.confirm(Message.draft(.offer(time: time)).text(context.language), defaultYes: true) { return text }
+        unlink(newest.url.path)
+        context.say(.draft(.discarded))
+        return nil
+    }
+
+    private static func text(of url: URL) -> String? {
+        Vault.readFile(url.path).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
     /// `$VISUAL`, else `$EDITOR`, else vi.

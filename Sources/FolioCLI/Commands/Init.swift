@@ -21,6 +21,7 @@ struct Init: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+        try global.enterDirectory()
         let environment = ProcessInfo.processInfo.environment
         let language = language.flatMap(Language.init(loose:)) ?? global.language() ?? .zhHant
         let says = global.language() ?? language

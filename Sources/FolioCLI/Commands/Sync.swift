@@ -106,6 +106,7 @@ struct CloneCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+        try global.enterDirectory()
         let environment = ProcessInfo.processInfo.environment
         if let lang = global.language() { MessageLanguage.shared.set(lang) }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
