@@ -58,9 +58,10 @@ extension Vault {
         }
     }
 
-    /// An id as it may stand in a file name (ids are UUIDs; anything else is cut to safe characters).
+    /// An id as it may stand in a file name: ids are UUIDs, kept as they are (so drafts older
+    /// folios left are found too); any other character is cut to `_`.
     static func draftName(_ id: String) -> String {
-        String(id.prefix(64).map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+        String(id.prefix(64).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "_" })
     }
 
     static func isRunning(_ pid: Int32) -> Bool {

@@ -11,6 +11,13 @@ public struct ValueLocation: Sendable, Equatable {
     public var text: String
     /// The whole line the value starts on, for a caret under it.
     public var sourceLine: String
+
+    public init(line: Int, column: Int, text: String, sourceLine: String) {
+        self.line = line
+        self.column = column
+        self.text = text
+        self.sourceLine = sourceLine
+    }
 }
 
 extension FrontMatterDocument {
