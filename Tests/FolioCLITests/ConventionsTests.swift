@@ -80,6 +80,13 @@ struct ConventionsTests {
         let undone = try #require(try folio.json("undone", "tick-me", "--json") as? [String: Any])
         #expect(undone["done"] as? Bool == false)
 
+        try folio.write("notes/by-hand.md", "plain notes\n")
+        let committed = try #require(try folio.json("commit", "--json") as? [String: Any])
+        #expect(committed["committed"] as? [String] == ["notes/by-hand.md"] && (committed["commit"] as? String)?.count == 40)
+        let scratch = folio.directory.appendingPathComponent("notes/new-vault")
+        let made = try #require(try folio.json("init", scratch.path, "--name", "Ann", "--language", "en", "--json") as? [String: Any])
+        #expect(made["owner"] as? String == "Ann" && made["language"] as? String == "en" && (made["vault"] as? String)?.hasSuffix("new-vault") == true)
+
         let fresh = try FolioProcess.vault()
         while (try fresh.run("undo")).stdout.hasPrefix("undone") {}
         let nothing = try #require(try fresh.json("undo", "--dry-run", "--json") as? [String: Any])

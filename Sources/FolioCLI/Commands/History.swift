@@ -42,19 +42,24 @@ struct CommitCommand: ParsableCommand {
         """)
 
     @Option(name: .shortAndLong, help: "The commit message (default: which files changed).") var message: String?
+    @Flag(help: "Print as JSON: {\"commit\", \"committed\": [paths], \"left_out\": [{\"file\", \"message\"}]}.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         let history = try context.requireHistory()
         let result = try history.commitHandChanges(in: context.vault, message: message)
-        context.reportLeftOut(result.leftOut)
-        if result.committed.isEmpty {
-            if result.leftOut.isEmpty { context.say(.nothingToCommit) }
-            if !result.leftOut.isEmpty { throw ExitCode.failure }
-            return
+        if json {
+            context.json(.object([
+                ("commit", result.commit.map { .string($0.hex) } ?? .null), ("committed", .array(result.committed.map { .string($0) })),
+                ("left_out", .array(result.leftOut.map { .object([("file", $0.file.map { .string($0) } ?? .null), ("message", .string($0.message.text(context.language)))]) })),
+            ]))
+        } else {
+            context.reportLeftOut(result.leftOut)
+            if result.committed.isEmpty && result.leftOut.isEmpty { context.say(.nothingToCommit) }
+            if !result.committed.isEmpty { context.say(.committedByHand(result.committed.count)) }
         }
-        context.say(.committedByHand(result.committed.count))
+        if result.committed.isEmpty && !result.leftOut.isEmpty { throw ExitCode.failure }
     }
 }
 
