@@ -33,7 +33,7 @@ struct Check: ParsableCommand {
         guard fix else { throw ExitCode.failure }
         guard yes || context.terminal.isInteractive else { throw FolioError(.check(.fixNeedsYes)) }
         // Everything --fix changes is one commit, so one `folio undo` puts it all back.
-        try context.vault.inOneCommit("check: fix \(findings.count) problem\(findings.count == 1 ? "" : "s")") { () throws(FolioError) in
+        try context.vault.inOneCommit({ $0.count == 1 ? $0[0] : "check: fix \($0.count) problems" }) { () throws(FolioError) in
             try repair(findings, set: set, context: context)
         }
         try checkAgain(after: findings, context: context)

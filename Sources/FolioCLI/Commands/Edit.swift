@@ -41,9 +41,11 @@ struct EditSession {
         var start = record.document.text
         if let leftover = Self.leftover(of: id, record: record, context: context) { start = leftover }
         try AtomicFile.write(start, to: draft)
-        // Once its text is in this edit's draft, an earlier draft has served.
-        for old in vault.leftoverDrafts(of: id) where start != record.document.text || Self.text(of: old.url) == record.document.text {
-            unlink(old.url.path)
+        // A draft whose text is now in this edit's draft, or is the record's own, has served; any
+        // other stays, to be offered by a later edit (or removed after a week).
+        for old in vault.leftoverDrafts(of: id) {
+            let text = Self.text(of: old.url)
+            if text == start || text == record.document.text { unlink(old.url.path) }
         }
     }
 

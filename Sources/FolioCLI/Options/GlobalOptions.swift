@@ -69,6 +69,8 @@ public struct GlobalOptions: ParsableArguments {
             command = sub
             position += 1
         }
+        // `folio --lang en help list`: help takes no options, and needs none.
+        if position == 0, rest.first == "help" { return rest }
         guard position > 0 else { return arguments }
         rest.insert(contentsOf: leading, at: position)
         return rest
