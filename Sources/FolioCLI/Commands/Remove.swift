@@ -41,8 +41,8 @@ struct Remove: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         // Conflict copies named by their paths go too, in the same commit as the records.
-        let copies = records.compactMap { context.vault.conflictCopy(typed: $0, workingDirectory: context.workingDirectory) }
-        let names = records.filter { name in !copies.contains { context.vault.conflictCopy(typed: name, workingDirectory: context.workingDirectory) == $0 } }
+        let typed = records.map { ($0, context.vault.conflictCopy(typed: $0, workingDirectory: context.workingDirectory)) }
+        let copies = typed.compactMap(\.1), names = typed.filter { $0.1 == nil }.map(\.0)
         // The plan is made among the catalog's summaries: parents, kinds and ids are all it needs.
         let catalog = context.catalog(quiet: true)
         let roots = records.isEmpty ? try filtered(catalog, context: context).map(\.path) : try named(names, in: catalog, context: context).map(\.path)
@@ -64,8 +64,8 @@ struct Remove: ParsableCommand {
         }
         try context.vault.checkRefusals(plan, among: catalog.summaries)
         guard !dryRun, try context.confirmed(.confirmDelete(plan.removals.count + copies.count), yes: yes) else { return }
-        let message = copies.isEmpty ? "remove" : "remove \(plan.removals.count) record(s) and \(copies.count) conflict cop\(copies.count == 1 ? "y" : "ies")"
-        try context.vault.inOneCommit(message) { () throws(FolioError) in
+        let both = "remove \(plan.removals.count) record(s) and \(copies.count) conflict cop\(copies.count == 1 ? "y" : "ies")"
+        try context.vault.inOneCommit({ $0.count == 1 ? $0[0] : both }) { () throws(FolioError) in
             if !plan.removals.isEmpty || !plan.unlinks.isEmpty { try context.vault.execute(plan, among: catalog.summaries) }
             try context.vault.removeConflictCopies(copies)
         }
