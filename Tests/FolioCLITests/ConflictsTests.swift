@@ -29,6 +29,7 @@ struct ConflictsTests {
         #expect(check.status == 1)
         for (copyPath, record) in [(copy, path), (secondCopy, second)] {
             #expect(check.stdout.contains("\(copyPath): warning: a conflict copy sync kept beside \(record)"), "\(check.stdout)")
+            #expect(check.stdout.contains("then delete this copy. `folio conflicts resolve` does it in one step (--keep mine, theirs or both)."))
         }
         let listed = try b.run("conflicts")
         #expect(listed.status == 0)
