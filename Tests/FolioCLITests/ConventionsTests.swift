@@ -93,6 +93,22 @@ struct ConventionsTests {
         #expect(nothing["commit"] is NSNull && (nothing["paths"] as? [Any])?.isEmpty == true)
     }
 
+    @Test("transcribe prints JSON too")
+    func transcribeJSON() throws {
+        let server = try OpenAIServer()
+        defer { server.stop() }
+        var folio = try FolioProcess.vault()
+        folio.environment["FOLIO_AI_KEY"] = "sk-test"
+        folio.environment["HOME"] = folio.directory.path
+        for (name, value) in [("ai.provider", "openai"), ("ai.base_url", server.baseURL), ("ai.model", "friend-1"), ("ai.timeout", "10")] {
+            #expect(try folio.run("config", "set", name, value).status == 0)
+        }
+        try Data(MediaFixtures.wav(seconds: 1)).write(to: folio.directory.appendingPathComponent("voice.m4a"))
+        server.enqueue(.transcription("今天下班走回家"))
+        let json = try #require(try folio.json("transcribe", "voice.m4a", "--json") as? [String: Any])
+        #expect(json["text"] as? String == "今天下班走回家" && json["file"] as? String == "voice.m4a")
+    }
+
     @Test("the exit codes are one table, in folio help and in the README")
     func exitCodes() throws {
         let folio = try FolioProcess.vault()

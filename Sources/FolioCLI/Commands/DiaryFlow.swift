@@ -254,11 +254,14 @@ struct Transcribe: ParsableCommand {
         """)
 
     @Argument(help: "The recording: m4a, mp3, wav, ogg, webm, flac…") var file: String
+    @Flag(help: "Print as JSON: {\"file\", \"text\"}.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
-        Console.out(try VoiceInput.transcribe(context.absoluteURL(file), displayName: file, context: context))
+        let text = try VoiceInput.transcribe(context.absoluteURL(file), displayName: file, context: context)
+        if json { return context.json(.object([("file", .string(file)), ("text", .string(text))])) }
+        Console.out(text)
     }
 }
 
