@@ -93,6 +93,18 @@ struct ConventionsTests {
         #expect(nothing["commit"] is NSNull && (nothing["paths"] as? [Any])?.isEmpty == true)
     }
 
+    @Test("edit prints JSON too: the record after the edit, and whether it changed")
+    func editJSON() throws {
+        var folio = try FolioProcess.vault()
+        try folio.run("idea", "editable")
+        folio.environment["EDITOR"] = "sed -i s/editable/edited/"
+        let edited = try #require(try folio.json("edit", "editable", "--json") as? [String: Any])
+        #expect(edited["title"] as? String == "edited" && edited["changed"] as? Bool == true && edited["body"] != nil)
+        folio.environment["EDITOR"] = "true"
+        let same = try #require(try folio.json("edit", "edited", "--json") as? [String: Any])
+        #expect(same["title"] as? String == "edited" && same["changed"] as? Bool == false)
+    }
+
     @Test("transcribe prints JSON too")
     func transcribeJSON() throws {
         let server = try OpenAIServer()

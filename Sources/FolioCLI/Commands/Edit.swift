@@ -12,12 +12,15 @@ struct Edit: ParsableCommand {
         discussion: "Example: EDITOR=vim folio edit 5b0c")
 
     @Argument(help: "The record: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
+    @Flag(help: "Print the record as it is after the edit as JSON, with its body and \"changed\".") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         let found = try context.record(record)
-        context.say(try EditSession(record: found, context: context).edit())
+        let saved = try EditSession(record: found, context: context).edit()
+        if json { return context.json(JSONWriter.record(saved ?? found, body: true, extra: [("changed", .bool(saved != nil))])) }
+        context.say(saved.map { Message.updated(title: $0.title, path: $0.path) } ?? .nothingChanged)
     }
 }
 
@@ -76,18 +79,15 @@ struct EditSession {
         return environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
     }
 
-    /// What became of the record: unchanged, or updated.
-    func edit() throws(FolioError) -> Message {
+    /// The record as saved, or nil when the edit changed nothing.
+    func edit() throws(FolioError) -> Record? {
         let original = record.document.text
         while true {
             try Self.open(editor, file: draft)
             let edited = (try? String(contentsOf: draft, encoding: .utf8)) ?? original
             do throws(FolioError) {
-                var outcome = Message.nothingChanged
-                if edited != original {
-                    let saved = try context.vault.replaceText(of: record, with: edited, expecting: original)
-                    outcome = .updated(title: saved.title, path: saved.path)
-                }
+                var outcome: Record?
+                if edited != original { outcome = try context.vault.replaceText(of: record, with: edited, expecting: original) }
                 try? FileManager.default.removeItem(at: draft)
                 return outcome
             } catch {
