@@ -105,6 +105,18 @@ struct ConventionsTests {
         #expect(same["title"] as? String == "edited" && same["changed"] as? Bool == false)
     }
 
+    @Test("sync prints JSON too: what it committed, sent, received, and the conflict copies it made")
+    func syncJSON() throws {
+        var devices = try Devices.make()
+        let path = try devices.retitleOnBoth("original title", onA: "A's title", onB: "B's title").path
+        let sent = try #require(try devices["A"].json("sync", "--json") as? [String: Any])
+        #expect((sent["sent"] as? Int ?? 0) > 0 && (sent["conflicts"] as? [Any])?.isEmpty == true)
+        let merged = try #require(try devices["B"].json("sync", "--json") as? [String: Any])
+        let conflicts = try #require(merged["conflicts"] as? [[String: String]])
+        #expect(conflicts == [["path": path, "copy": (path as NSString).deletingPathExtension + ".conflict-a-20261122-020000.md"]])
+        #expect((merged["received"] as? Int ?? 0) > 0 && merged["unrelated_histories"] as? Bool == false)
+    }
+
     @Test("transcribe prints JSON too")
     func transcribeJSON() throws {
         let server = try OpenAIServer()

@@ -19,6 +19,11 @@ struct SyncCommand: ParsableCommand {
 
     @Flag(help: "Keep syncing every interval and right after local changes, until Ctrl-C.") var watch = false
     @Option(help: "Seconds between syncs with --watch, 1 to 86400 (default: sync.interval, else 10).") var interval: Double?
+    @Flag(help: """
+        Print what the sync did as JSON: {"committed", "received", "sent", "conflicts": [{"path", "copy"}], \
+        "renamed": [{"path", "renamed"}], "parents_kept": [{"path", "child"}], "merge_commit", \
+        "rewritten_remote_dropped", "unrelated_histories"}; with --watch, one line per sync that did something.
+        """) var json = false
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -41,7 +46,7 @@ struct SyncCommand: ParsableCommand {
     private func watchAndSync(context: Context, history: History, transport: SyncTransport, interrupt: Interrupt) throws {
         let seconds = interval ?? Double(context.vault.settings.int("sync.interval") ?? 10)
         let watcher = DirectoryWatcher(root: context.vault.root)
-        context.say(.watching(Int(seconds.rounded())))
+        if !json { context.say(.watching(Int(seconds.rounded()))) }
         while !interrupt.fired {
             // Offline or refused: say so and keep watching; the next round tries again.
             if let problem = attempt(context: context, history: history, transport: transport), !interrupt.fired {
@@ -50,7 +55,7 @@ struct SyncCommand: ParsableCommand {
             watcher.drain()
             _ = watcher.wait(seconds: seconds) { interrupt.fired }
         }
-        context.say(.watchStopped)
+        if !json { context.say(.watchStopped) }
     }
 
     func attempt(context: Context, history: History, transport: SyncTransport) -> FolioError? {
@@ -68,6 +73,11 @@ struct SyncCommand: ParsableCommand {
         }
         let report = try history.sync(vault: context.vault, transport: transport)
         RemoteTransport.endProgress(context)
+        if json {
+            let idle = report.received == 0 && report.sent == 0 && (report.handCommit?.committed.isEmpty ?? true) && report.conflicts.isEmpty
+            if !(quietWhenIdle && idle) { context.json(Self.json(report)) }
+            return
+        }
         if let hand = report.handCommit {
             context.reportLeftOut(hand.leftOut)
             if !hand.committed.isEmpty { context.say(.committedByHand(hand.committed.count)) }
@@ -92,6 +102,25 @@ struct SyncCommand: ParsableCommand {
         } else {
             context.say(.syncDone(received: report.received, sent: report.sent))
         }
+    }
+}
+
+extension SyncCommand {
+    /// What one sync did, for `--json`.
+    static func json(_ report: SyncReport) -> JSONWriter.JSON {
+        func pairs(_ list: [(String, String)], _ a: String, _ b: String) -> JSONWriter.JSON {
+            .array(list.map { .object([(a, .string($0.0)), (b, .string($0.1))]) })
+        }
+        return .object([
+            ("committed", .array((report.handCommit?.committed ?? []).map { .string($0) })),
+            ("received", .int(report.received)), ("sent", .int(report.sent)),
+            ("conflicts", pairs(report.conflicts.map { ($0.path, $0.copy) }, "path", "copy")),
+            ("renamed", pairs(report.renamed.map { ($0.path, $0.renamed) }, "path", "renamed")),
+            ("parents_kept", pairs(report.parentsKept.map { ($0.path, $0.child) }, "path", "child")),
+            ("merge_commit", report.mergeCommit.map { .string($0) } ?? .null),
+            ("rewritten_remote_dropped", report.rewrittenRemoteDropped.map { .int($0) } ?? .null),
+            ("unrelated_histories", .bool(report.unrelatedHistories)),
+        ])
     }
 }
 
