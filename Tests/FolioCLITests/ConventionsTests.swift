@@ -105,7 +105,7 @@ struct ConventionsTests {
         #expect(same["title"] as? String == "edited" && same["changed"] as? Bool == false)
     }
 
-    @Test("sync prints JSON too: what it committed, sent, received, and the conflict copies it made")
+    @Test("sync and clone print JSON too: what a sync committed, sent, received, and the conflict copies it made")
     func syncJSON() throws {
         var devices = try Devices.make()
         let path = try devices.retitleOnBoth("original title", onA: "A's title", onB: "B's title").path
@@ -115,6 +115,8 @@ struct ConventionsTests {
         let conflicts = try #require(merged["conflicts"] as? [[String: String]])
         #expect(conflicts == [["path": path, "copy": (path as NSString).deletingPathExtension + ".conflict-a-20261122-020000.md"]])
         #expect((merged["received"] as? Int ?? 0) > 0 && merged["unrelated_histories"] as? Bool == false)
+        let cloned = try #require(try FolioProcess(directory: devices.base).json("clone", devices.remote, "C", "--json") as? [String: Any])
+        #expect(cloned["vault"] as? String == devices.base.appendingPathComponent("C").path && cloned["remote"] as? String == devices.remote)
     }
 
     @Test("transcribe prints JSON too")

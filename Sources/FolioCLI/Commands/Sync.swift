@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FolioCore
+import FolioSecrets
 import FolioStore
 import FolioSync
 #if canImport(Glibc)
@@ -132,6 +133,7 @@ struct CloneCommand: ParsableCommand {
 
     @Argument(help: "The remote: a path, file://, git://, ssh://, user@host:path or https://.") var url: String
     @Argument(help: "The folder to create (default: the remote's name).") var directory: String?
+    @Flag(help: "Print as JSON: {\"vault\": path, \"remote\"}.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -148,6 +150,12 @@ struct CloneCommand: ParsableCommand {
         let remote = Self.isLocalPath(url) ? absoluteURL(url, from: cwd).path : url
         try History.clone(url: remote, into: target, transport: transport)
         RemoteTransport.endProgress(terminal)
+        report(target, remote: remote, environment: environment)
+    }
+
+    /// Where the vault now is, in its own language (or JSON).
+    private func report(_ target: URL, remote: String, environment: [String: String]) {
+        if json { return Console.out(JSONWriter.render(.object([("vault", .string(target.path)), ("remote", .string(ConfiguredSecrets.redact(remote)))]))) }
         MessageLanguage.shared.set(global.language() ?? Vault(root: target, clock: Clock.from(environment: environment)).language)
         Console.out(Message.cloned(target.path).text(MessageLanguage.shared.current))
     }
