@@ -6,7 +6,7 @@ APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev pkg-
 APT_LEAN_PACKAGES := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan
+.PHONY: deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan install manual
 
 # Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
 define install_missing
@@ -29,6 +29,21 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product folio
 
+# Where `make install` puts folio: $(PREFIX)/bin/folio, the man page in $(PREFIX)/share/man/man1,
+# completions for bash, zsh and fish in their usual folders under $(PREFIX)/share. DESTDIR is
+# prepended, for packagers. Without root: make install PREFIX=~/.local
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The man page, generated from the commands by swift-argument-parser's generate-manual plugin
+# (`swift package plugin generate-manual`), for the build CONFIGURATION.
+CONFIGURATION ?= release
+MANUAL := .build/plugins/GenerateManual/outputs/folio/folio.1
+manual: deps
+	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION)
+
+install: release manual
+	scripts/install "$$($(SWIFT) build -c release --show-bin-path)/folio" $(MANUAL) "$(DESTDIR)$(PREFIX)"
+
 # Runs the main job against a throw-away vault.
 demo: build
 	@scripts/demo "$$($(SWIFT) build --show-bin-path)/folio"
@@ -39,6 +54,8 @@ demo: build
 test: deps
 	@scripts/embed-templates --check || { echo "Templates/ changed: run 'make templates'"; exit 1; }
 	$(SWIFT) build --build-tests
+	@# The install test installs the man page the plugin generates (nothing to build after the line above).
+	$(MAKE) --no-print-directory manual CONFIGURATION=debug
 	$(SWIFT) test --skip-build --parallel --num-workers 2 --skip FolioAITests
 	$(SWIFT) test --skip-build --filter FolioAITests
 

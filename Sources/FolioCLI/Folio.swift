@@ -12,13 +12,23 @@ public struct Folio: ParsableCommand {
         abstract: "A journal store in plain files: diary pages, ideas and magic 8 ball questions as Markdown with YAML front matter.",
         discussion: """
         A record is named by its id, a unique id prefix (4+ characters), its path, or its slug.
-        Exit status: 0 success, 1 the command failed, 2 a usage error, 3 sync could not reach the remote (everything is committed locally).
+        The options every command takes (-C, --vault, --lang, --no-color, --allow-secret) go before \
+        the command or after it: folio --vault ~/journal list, folio -C ~/journal list (as git -C), \
+        folio list --lang en.
+
+        Exit status:
+          0    success (check: no problems; list and search that find nothing succeed too)
+          1    the command failed and said why; check found problems; config get of a key not set;
+               a change was written but could not be committed
+          2    a usage error: an unknown command, option or value
+          3    sync could not reach the remote (everything is committed locally)
+          130  sync --watch stopped by a second Ctrl-C
         """,
         version: "0.1.0",
         subcommands: [
             Init.self, CloneCommand.self, New.self, Idea.self, Diary.self, Ask.self, Chat.self, Summarize.self, Analyze.self, Transcribe.self, List.self, Search.self, Show.self, Edit.self, SetCommand.self,
             Done.self, Undone.self, Remove.self, Attach.self, GarbageCollect.self, Tags.self, Cal.self, Stats.self, Check.self, ConfigCommand.self, ProfileCommand.self, Kinds.self,
-            CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self,
+            Conflicts.self, CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self,
         ])
 
     public init() {}
@@ -50,7 +60,7 @@ public struct Folio: ParsableCommand {
             return 2
         }
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(GlobalOptions.movedAfterCommand(arguments, root: Folio.self))
             try command.run()
             return reportUncommitted() ? 1 : 0
         } catch let error as FolioError {

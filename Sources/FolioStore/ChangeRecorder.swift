@@ -40,9 +40,16 @@ extension Vault {
     func recordChange(_ paths: [String], _ message: String) {
         if pendingBatch != nil {
             pendingBatch?.append(contentsOf: paths)
+            if !paths.isEmpty && !pendingMessages.contains(message) { pendingMessages.append(message) }
             return
         }
         commitChange(VaultChange(paths: paths, message: message))
+    }
+
+    /// Reports files written outside the vault's own use cases (media restored from history, say),
+    /// so they join the batch in progress (``inOneCommit(_:_:)``) or are committed now. Call under the lock.
+    public func recordWritten(_ paths: [String], _ message: String) {
+        recordChange(paths, message)
     }
 
     func commitChange(_ change: VaultChange) {
@@ -59,8 +66,15 @@ extension Vault {
     ///
     /// What was changed before a failure is committed too: a change on disk is never left out of history.
     public func inOneCommit<T>(_ message: String, _ body: () throws(FolioError) -> T) throws(FolioError) -> T {
+        try inOneCommit({ _ in message }, body)
+    }
+
+    /// The same, with the message made at the end from the messages of the changes `body` made
+    /// (each once, in order): one change can keep its own words.
+    public func inOneCommit<T>(_ message: ([String]) -> String, _ body: () throws(FolioError) -> T) throws(FolioError) -> T {
         guard pendingBatch == nil else { return try body() }
         pendingBatch = []
+        pendingMessages = []
         let result: Result<T, FolioError>
         do throws(FolioError) {
             result = .success(try body())
@@ -68,11 +82,13 @@ extension Vault {
             result = .failure(error)
         }
         let paths = pendingBatch ?? []
+        let messages = pendingMessages
         pendingBatch = nil
+        pendingMessages = []
         if !paths.isEmpty {
             var seen = Set<String>()
             let unique = paths.filter { seen.insert($0).inserted }
-            try withLock { () throws(FolioError) in commitChange(VaultChange(paths: unique, message: message)) }
+            try withLock { () throws(FolioError) in commitChange(VaultChange(paths: unique, message: message(messages))) }
         }
         return try result.get()
     }

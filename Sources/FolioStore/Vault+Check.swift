@@ -1,6 +1,7 @@
 import Foundation
 import FolioCore
 import FolioSecrets
+import YAML
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +14,12 @@ public enum CheckFinding: Sendable, Equatable {
     case unknownKind(path: String, kind: String)
     case missingID(path: String)
     case missingRequired(path: String, key: String)
-    case wrongType(path: String, key: String, type: String)
+    /// A key the kind declares, holding a value of another type, where it is written.
+    case wrongType(path: String, key: String, type: String, at: ValueLocation?)
+    /// `created` or `modified` that is not a date, where it is written.
+    case notADate(path: String, key: String, at: ValueLocation)
+    /// `tags` that is not a list, where it is written.
+    case notAList(path: String, key: String, at: ValueLocation)
     case escapingLink(String)
     case strayTemporaryFile(String)
     case mediaMissing(file: String, record: String)
@@ -46,7 +52,13 @@ public enum CheckFinding: Sendable, Equatable {
         case .unknownKind(let path, let kind): FolioError(.checkUnknownKind(path: path, kind: kind))
         case .missingID(let path): FolioError(.checkMissingID(path))
         case .missingRequired(let path, let key): FolioError(.missingRequired(key: key, kind: ""), file: path)
-        case .wrongType(let path, let key, let type): FolioError(.badFieldValue(key: key, type: type, value: "…"), file: path)
+        case .wrongType(let path, let key, let type, let at):
+            FolioError(.check(.wrongType(key: key, type: type, value: at?.text ?? "")), file: path, line: at?.line, column: at?.column,
+                       sourceLine: at?.sourceLine)
+        case .notADate(let path, let key, let at):
+            FolioError(.check(.notADate(key: key, value: at.text)), file: path, line: at.line, column: at.column, sourceLine: at.sourceLine)
+        case .notAList(let path, let key, let at):
+            FolioError(.check(.notAList(key: key, value: at.text)), file: path, line: at.line, column: at.column, sourceLine: at.sourceLine)
         case .escapingLink(let path): FolioError(.symlinkOutsideVault(path))
         case .strayTemporaryFile(let path): FolioError(.strayTemporaryFile(path))
         case .mediaMissing(let file, let record): FolioError(.media(.missing(file: file, record: record)))
@@ -93,13 +105,28 @@ extension Vault {
                 if node == nil || node?.resolved == .null {
                     if spec.required { findings.append(.missingRequired(path: record.path, key: spec.name)) }
                 } else if let node, !spec.type.accepts(node.resolved, text: node.scalarText) {
-                    findings.append(.wrongType(path: record.path, key: spec.name, type: spec.type.rawValue))
+                    findings.append(.wrongType(path: record.path, key: spec.name, type: spec.type.rawValue, at: record.document.location(of: spec.name)))
                 }
             }
         }
+        for record in set.records { findings += Self.commonKeyProblems(record) }
         findings += set.escapingLinks.map(CheckFinding.escapingLink)
         findings += strayTemporaryFiles().map(CheckFinding.strayTemporaryFile)
         return findings
+    }
+
+    /// `created` and `modified` that are not dates, and `tags` that is not a list (an empty value is
+    /// no problem: the key is simply not set).
+    static func commonKeyProblems(_ record: Record) -> [CheckFinding] {
+        var found: [CheckFinding] = []
+        for key in ["created", "modified"] {
+            guard let node = record.document[key], node.resolved != .null, let at = record.document.location(of: key) else { continue }
+            if node.scalarText.flatMap(Timestamp.init) == nil { found.append(.notADate(path: record.path, key: key, at: at)) }
+        }
+        if let node = record.document["tags"], node.resolved != .null, node.items == nil, let at = record.document.location(of: "tags") {
+            found.append(.notAList(path: record.path, key: "tags", at: at))
+        }
+        return found
     }
 
     /// Files whose names another device could not write (see ``PortablePath``). A record file whose

@@ -26,6 +26,8 @@ public final class Vault {
     public internal(set) var recordingProblems: [FolioError] = []
     /// Paths changed inside ``inOneCommit(_:_:)``, committed together at its end.
     var pendingBatch: [String]?
+    /// The messages of the changes in the batch in progress, in order.
+    var pendingMessages: [String] = []
     /// The writers' lock while ``withLock(_:)`` holds it.
     private var heldLock: VaultLock?
     /// Told when the writers' lock is taken and released (the history checks git's locks).

@@ -31,7 +31,7 @@ extension History {
                 guard !FileManager.default.fileExists(atPath: target.path) else { return false }
                 try AtomicFile.makeDirectory(target.deletingLastPathComponent())
                 try AtomicFile.write([UInt8](data), to: target)
-                try commit(paths: [path], summary: "media: restore \(path)", vault: vault)
+                vault.recordWritten([path], "media: restore \(path)")
                 return true
             }
         }

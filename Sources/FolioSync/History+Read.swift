@@ -79,6 +79,8 @@ extension History {
         public var summary: String
         /// Commits after the target, not made by folio on this device, that touch the same files.
         public var laterOverlapping: Int
+        /// The files the target changed, which the undo changes back.
+        public var paths: [String] = []
     }
 
     /// Finds the newest commit folio made on this device that is not an undo and not undone yet.
@@ -99,7 +101,7 @@ extension History {
                     for other in later where !Set(try repository.changedPaths(of: other.oid)).isDisjoint(with: paths) {
                         overlapping += 1
                     }
-                    return UndoPlan(target: commit.oid, summary: commit.summary, laterOverlapping: overlapping)
+                    return UndoPlan(target: commit.oid, summary: commit.summary, laterOverlapping: overlapping, paths: paths.sorted())
                 }
                 if !ours { later.append(commit) }
             }

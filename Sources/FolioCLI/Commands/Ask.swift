@@ -27,7 +27,7 @@ struct Ask: ParsableCommand {
 
     @Argument(help: "The question (words are joined with spaces).") var words: [String] = []
     @Flag(help: "Let the AI provider answer instead of the ball (source: ai).") var ai = false
-    @Option(name: .long, help: "A tag (repeat for more).") var tag: [String] = []
+    @Option(name: .long, help: "A tag (repeat for more).", completion: .custom(Completions.tags)) var tag: [String] = []
     @Option(name: .customLong("note"), help: "A note kept in the record's body; - reads standard input.") var typedNote: InputText?
     var note: String? { typedNote?.text }
     @Flag(help: "Print the new record as JSON.") var json = false

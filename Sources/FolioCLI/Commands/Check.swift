@@ -31,7 +31,11 @@ struct Check: ParsableCommand {
         CheckPrinter.print(findings, recordCount: set.records.count, json: json, context: context)
         guard !findings.isEmpty else { return }
         guard fix else { throw ExitCode.failure }
-        try repair(findings, set: set, context: context)
+        guard yes || context.terminal.isInteractive else { throw FolioError(.check(.fixNeedsYes)) }
+        // Everything --fix changes is one commit, so one `folio undo` puts it all back.
+        try context.vault.inOneCommit({ $0.count == 1 ? $0[0] : "check: fix \($0.count) problems" }) { () throws(FolioError) in
+            try repair(findings, set: set, context: context)
+        }
         try checkAgain(after: findings, context: context)
     }
 
@@ -67,7 +71,7 @@ struct Check: ParsableCommand {
             + context.vault.checkSecrets(publishable, in: set) + context.vault.namesNotPortable(files)
     }
 
-    private func repair(_ findings: [CheckFinding], set: RecordSet, context: Context) throws {
+    private func repair(_ findings: [CheckFinding], set: RecordSet, context: Context) throws(FolioError) {
         let strays = findings.compactMap { if case .strayTemporaryFile(let path) = $0 { path } else { nil } }
         if !strays.isEmpty { try context.vault.removeStrayTemporaryFiles(strays) }
         let shared = findings.compactMap { if case .hardLink(let path, _) = $0 { path } else { nil } }

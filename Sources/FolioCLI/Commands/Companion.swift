@@ -21,7 +21,7 @@ struct Summarize: ParsableCommand {
           folio summarize 下班路上 --json | jq '.tags'
         """)
 
-    @Argument(help: "The diary page: id, id prefix, path or slug.") var record: String
+    @Argument(help: "The diary page: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
     @Flag(help: "Print the summarized record as JSON.") var json = false
     @OptionGroup var global: GlobalOptions
 
@@ -71,7 +71,7 @@ struct Chat: ParsableCommand {
           folio chat 5b0c --retry
         """)
 
-    @Argument(help: "The diary page: id, id prefix, path or slug.") var record: String
+    @Argument(help: "The diary page: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
     @Option(name: [.customShort("m"), .customLong("message")], help: "One message, without prompting; - reads standard input.") var typedMessage: InputText?
     var message: String? { typedMessage?.text }
     @Flag(help: "Ask for a reply to your last message again.") var retry = false

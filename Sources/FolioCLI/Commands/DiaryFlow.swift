@@ -188,7 +188,7 @@ struct Analyze: ParsableCommand {
           folio analyze 5b0c --again
         """)
 
-    @Argument(help: "The diary page: id, id prefix, path or slug.") var record: String
+    @Argument(help: "The diary page: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
     @Flag(help: "Analyse again even when the page has an analysis.") var again = false
     @Flag(help: "Print the record as JSON.") var json = false
     @OptionGroup var global: GlobalOptions
@@ -260,11 +260,14 @@ struct Transcribe: ParsableCommand {
         """)
 
     @Argument(help: "The recording: m4a, mp3, wav, ogg, webm, flac…") var file: String
+    @Flag(help: "Print as JSON: {\"file\", \"text\"}.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
-        Console.out(try VoiceInput.transcribe(context.absoluteURL(file), displayName: file, context: context))
+        let text = try VoiceInput.transcribe(context.absoluteURL(file), displayName: file, context: context)
+        if json { return context.json(.object([("file", .string(file)), ("text", .string(text))])) }
+        Console.out(text)
     }
 }
 

@@ -42,19 +42,24 @@ struct CommitCommand: ParsableCommand {
         """)
 
     @Option(name: .shortAndLong, help: "The commit message (default: which files changed); - reads standard input.") var message: InputText?
+    @Flag(help: "Print as JSON: {\"commit\", \"committed\": [paths], \"left_out\": [{\"file\", \"message\"}]}.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         let history = try context.requireHistory()
         let result = try history.commitHandChanges(in: context.vault, message: message?.text)
-        context.reportLeftOut(result.leftOut)
-        if result.committed.isEmpty {
-            if result.leftOut.isEmpty { context.say(.nothingToCommit) }
-            if !result.leftOut.isEmpty { throw ExitCode.failure }
-            return
+        if json {
+            context.json(.object([
+                ("commit", result.commit.map { .string($0.hex) } ?? .null), ("committed", .array(result.committed.map { .string($0) })),
+                ("left_out", .array(result.leftOut.map { .object([("file", $0.file.map { .string($0) } ?? .null), ("message", .string($0.message.text(context.language)))]) })),
+            ]))
+        } else {
+            context.reportLeftOut(result.leftOut)
+            if result.committed.isEmpty && result.leftOut.isEmpty { context.say(.nothingToCommit) }
+            if !result.committed.isEmpty { context.say(.committedByHand(result.committed.count)) }
         }
-        context.say(.committedByHand(result.committed.count))
+        if result.committed.isEmpty && !result.leftOut.isEmpty { throw ExitCode.failure }
     }
 }
 
@@ -89,7 +94,7 @@ struct Log: ParsableCommand {
         abstract: "The vault's history, or one record's: date, device, author, message.",
         discussion: "Examples: folio log · folio log 設備間同步測試 -n 5 · folio log --json")
 
-    @Argument(help: "A record (id, prefix, path or slug); default: the whole vault.") var record: String?
+    @Argument(help: "A record (id, prefix, path or slug); default: the whole vault.", completion: .custom(Completions.records)) var record: String?
     @Option(help: "A media file (media/ab/….jpg, its path, or 6+ characters of its hash): the commits that added, changed or removed it.")
     var media: String?
     @Option(name: .customShort("n"), help: "Show at most this many commits.") var limit: Int?
@@ -118,20 +123,40 @@ struct Undo: ParsableCommand {
         """)
 
     @Flag(help: "Undo even when later commits from elsewhere touch the same files.") var force = false
+    @Flag(help: "Only say what would be undone; change nothing.") var dryRun = false
+    @Flag(help: "Print as JSON: {\"commit\", \"summary\", \"paths\", \"later_overlapping\", \"dry_run\"} (commit null when there is nothing to undo).")
+    var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         let history = try context.requireHistory()
-        guard let plan = try history.planUndo() else {
-            context.say(.nothingToUndo)
-            return
-        }
-        if plan.laterOverlapping > 0 && !force {
+        let plan = try history.planUndo()
+        if let plan, plan.laterOverlapping > 0 && !force && !dryRun {
             throw FolioError(.undoWouldRevertOthers(summary: plan.summary, later: plan.laterOverlapping))
         }
-        try history.undo(plan, in: context.vault)
-        context.say(.undone(plan.summary))
+        if let plan, !dryRun { try history.undo(plan, in: context.vault) }
+        UndoPrinter.print(plan, dryRun: dryRun, json: json, context: context)
+    }
+}
+
+/// `folio undo`: what was undone, or with `--dry-run` what would be (and the files); or JSON.
+enum UndoPrinter {
+    static func print(_ plan: History.UndoPlan?, dryRun: Bool, json: Bool, context: Context) {
+        if json {
+            return context.json(.object([
+                ("commit", plan.map { .string($0.target.hex) } ?? .null), ("summary", plan.map { .string($0.summary) } ?? .null),
+                ("paths", .array((plan?.paths ?? []).map { .string($0) })), ("later_overlapping", .int(plan?.laterOverlapping ?? 0)),
+                ("dry_run", .bool(dryRun)),
+            ]))
+        }
+        guard let plan else { return context.say(.nothingToUndo) }
+        guard dryRun else { return context.say(.undone(plan.summary)) }
+        context.say(.wouldUndo(plan.summary))
+        for path in plan.paths { Console.out("  " + path.quotedPath) }
+        if plan.laterOverlapping > 0 {
+            Console.out(context.terminal.warn(Message.undoWouldRevertOthers(summary: plan.summary, later: plan.laterOverlapping).text(context.language)))
+        }
     }
 }
 

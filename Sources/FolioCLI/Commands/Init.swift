@@ -18,9 +18,11 @@ struct Init: ParsableCommand {
     @Option(help: "Language of messages and generated text: zh-Hant or en.") var language: String?
     @Option(help: "The git remote to sync with (a path, file://, git://, ssh://, user@host:path or https://).")
     var remote: String?
+    @Flag(help: "Print as JSON: {\"vault\": path, \"owner\": name or null, \"language\"}.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+        try global.enterDirectory()
         let environment = ProcessInfo.processInfo.environment
         let language = language.flatMap(Language.init(loose:)) ?? global.language() ?? .zhHant
         let says = global.language() ?? language
@@ -30,7 +32,17 @@ struct Init: ParsableCommand {
         let target = absoluteURL(directory ?? ".", from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let made = try History.makeVault(at: target, owner: owner, language: language, remote: remote,
                                          allowSecrets: global.allowSecret, environment: environment)
+        report(made, owner: owner, language: language, says: says, terminal: terminal)
+    }
+
+    /// What was made: files the first commit left out, then the vault's path (or JSON).
+    private func report(_ made: History.NewVault, owner: Owner?, language: Language, says: Language, terminal: Terminal) {
         LeftOutReport.print(made.leftOut, terminal: terminal, language: says)
+        if json {
+            return Console.out(JSONWriter.render(.object([
+                ("vault", .string(made.vault.root.path)), ("owner", owner.map { .string($0.name) } ?? .null), ("language", .string(language.rawValue)),
+            ])))
+        }
         Console.out(Message.initialised(made.vault.root.path).text(says))
         if owner == nil { Console.out(Message.noProfile.text(says)) }
     }

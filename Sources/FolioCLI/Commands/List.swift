@@ -14,7 +14,7 @@ struct List: ParsableCommand {
           folio list diary --on-this-day
         """)
 
-    @Argument(help: "Only records of this kind (`profile` lists the owner); the same as --kind.") var kind: String?
+    @Argument(help: "Only records of this kind (`profile` lists the owner); the same as --kind.", completion: .custom(Completions.kinds)) var kind: String?
     @Option(name: .customShort("n"), help: "Show at most N records.") var limit: Int?
     @OptionGroup var filters: FilterOptions
     @Flag(help: "Print a JSON array.") var json = false

@@ -45,7 +45,7 @@ struct Attach: ParsableCommand {
         Example: folio attach 5b0c ~/Pictures/IMG_2042.heic
         """)
 
-    @Argument(help: "The record: id, id prefix, path or slug.") var record: String
+    @Argument(help: "The record: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
     @Argument(help: "The files to add.") var files: [String] = []
     @Flag(help: "Print the record as JSON.") var json = false
     @OptionGroup var global: GlobalOptions

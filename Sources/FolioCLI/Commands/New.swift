@@ -6,10 +6,10 @@ import FolioStore
 /// Options shared by the commands that make a record.
 struct RecordInput: ParsableArguments {
     @Option(name: .shortAndLong, help: "The record's title.") var title: String?
-    @Option(name: .long, help: "A tag (repeat for more).") var tag: [String] = []
+    @Option(name: .long, help: "A tag (repeat for more).", completion: .custom(Completions.tags)) var tag: [String] = []
     @Option(name: .customLong("field"), help: "A key of the kind: KEY=VALUE (repeat for more).") var fields: [String] = []
     @Flag(help: "Take --field keys the kind does not declare (your own keys, on purpose).") var extra = false
-    @Option(help: "The parent record, for a child kind (id, prefix, path or slug).") var parent: String?
+    @Option(help: "The parent record, for a child kind (id, prefix, path or slug).", completion: .custom(Completions.records)) var parent: String?
     @Option(help: "The date (YYYY-MM-DD or YYYY-MM-DDTHH:MM) to file the record under, instead of now.") var date: String?
     @Option(help: "A photo, video or voice note to copy into the vault (repeat for more).") var media: [String] = []
     @Flag(help: "Date the record when its first photo was taken (from the photo's EXIF).") var dateFromMedia = false
@@ -50,7 +50,7 @@ struct New: ParsableCommand {
           folio new sleep --parent 小寶 --field start=2026-11-22T20:30
         """)
 
-    @Argument(help: "The kind of record: diary, idea, qa, or one from .folio/templates/.") var kind: String
+    @Argument(help: "The kind of record: diary, idea, qa, or one from .folio/templates/.", completion: .custom(Completions.kinds)) var kind: String
     @OptionGroup var input: RecordInput
     @Option(help: "The diary's short text (the same as --field text=…); - reads standard input.") var text: InputText?
     @Option(help: "The body of the record (Markdown); - reads standard input.") var body: InputText?
@@ -75,7 +75,7 @@ struct Idea: ParsableCommand {
 
     @Argument(help: "The idea.") var title: String
     @Option(name: [.customLong("desc"), .customLong("description")], help: "A description (the body); - reads standard input.") var description: InputText?
-    @Option(name: .long, help: "A tag (repeat for more).") var tag: [String] = []
+    @Option(name: .long, help: "A tag (repeat for more).", completion: .custom(Completions.tags)) var tag: [String] = []
     @Option(name: .customLong("field"), help: "Another key: KEY=VALUE.") var fields: [String] = []
     @Flag(help: "Take --field keys the kind does not declare (your own keys, on purpose).") var extra = false
     @Flag(help: "Print the new record as JSON.") var json = false

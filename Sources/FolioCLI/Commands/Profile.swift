@@ -73,6 +73,8 @@ struct Kinds: ParsableCommand {
 
     @Argument(help: "add, to copy an example's templates into .folio/templates/.") var action: String?
     @Argument(help: "The example: baby-tracker or billiard-trainer.") var example: String?
+    @Flag(help: "Print the kinds as JSON: [{\"name\", \"description\", \"dir\", \"file\", \"parent\", \"on_parent_delete\", \"fields\"}].")
+    var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -80,13 +82,38 @@ struct Kinds: ParsableCommand {
         if action == "add" {
             guard let example else { throw ValidationError("kinds add needs an example name.") }
             let added = try context.vault.installExample(example)
+            if json { return context.json(.object([("example", .string(example)), ("added", .array(added.map { .string($0) }))])) }
             return context.say(.exampleInstalled(example, added))
         }
         if let action { throw ValidationError("kinds takes 'add', not '\(action)'.") }
-        for kind in context.vault.kinds.values.sorted(by: { $0.name < $1.name }) {
+        KindsPrinter.print(context.vault.kinds.values.sorted(by: { $0.name < $1.name }), json: json, context: context)
+    }
+}
+
+/// `folio kinds`: a line per kind (parent and delete rule, folder, keys with `*` for required); or JSON.
+enum KindsPrinter {
+    static func print(_ kinds: [Kind], json: Bool, context: Context) {
+        if json { return context.json(.array(kinds.map(Self.json))) }
+        for kind in kinds {
             let parent = kind.parentKind.map { " ← \($0) (\(kind.onParentDelete.rawValue))" } ?? ""
             let keys = kind.fields.map { "\($0.name)\($0.required ? "*" : ""):\($0.type.rawValue)" }.joined(separator: " ")
             Console.out("\(context.terminal.bold(kind.name))\(parent)  \(context.terminal.dim(kind.fixedPath ?? kind.directory + "/"))  \(keys)")
         }
+    }
+
+    static func json(_ kind: Kind) -> JSONWriter.JSON {
+        func optional(_ text: String?) -> JSONWriter.JSON { text.map { .string($0) } ?? .null }
+        return .object([
+            ("name", .string(kind.name)), ("description", optional(kind.summary)), ("dir", .string(kind.directory)),
+            ("file", optional(kind.fixedPath)), ("parent", optional(kind.parentKind)),
+            ("on_parent_delete", kind.parentKind == nil ? .null : .string(kind.onParentDelete.rawValue)),
+            ("fields", .array(kind.fields.map { field in
+                .object([
+                    ("name", .string(field.name)), ("type", .string(field.type.rawValue)), ("required", .bool(field.required)),
+                    ("values", field.allowedValues.map { .array($0.map { .string($0) }) } ?? .null),
+                    ("description", optional(field.summary)),
+                ])
+            })),
+        ])
     }
 }

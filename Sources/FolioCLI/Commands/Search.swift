@@ -43,8 +43,8 @@ struct Search: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: "Words, phrases and filters to search for.")
     var words: [String] = []
     @Option(name: .customShort("n"), help: "Show at most N hits (0: every hit).") var limit = 20
-    @Option(help: "Only records with this tag (may be repeated: all must hold); the same as tag:T.") var tag: [String] = []
-    @Option(help: "Only records of this kind; the same as kind:K.") var kind: String?
+    @Option(help: "Only records with this tag (may be repeated: all must hold); the same as tag:T.", completion: .custom(Completions.tags)) var tag: [String] = []
+    @Option(help: "Only records of this kind; the same as kind:K.", completion: .custom(Completions.kinds)) var kind: String?
     @Flag(help: "Print a JSON array: each record's keys, its path, score and snippet.") var json = false
     @OptionGroup var global: GlobalOptions
 

@@ -9,7 +9,7 @@ struct SetCommand: ParsableCommand {
         abstract: "Change keys of a record; only those lines and `modified` change.",
         discussion: "Example: folio set 5b0c title=\"新標題\" tags=rain,walk --unset done_at")
 
-    @Argument(help: "The record: id, id prefix, path or slug.") var record: String
+    @Argument(help: "The record: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
     @Argument(help: "KEY=VALUE assignments.") var assignments: [String] = []
     @Option(help: "A key to remove (repeat for more).") var unset: [String] = []
     @Flag(help: "Take keys the kind does not declare (your own keys, on purpose).") var extra = false
@@ -29,7 +29,8 @@ struct SetCommand: ParsableCommand {
 struct Done: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Tick off an idea.", discussion: "Example: folio done 5b0c")
 
-    @Argument(help: "The idea: id, id prefix, path or slug.") var record: String
+    @Argument(help: "The idea: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
+    @Flag(help: "Print the changed record as JSON.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -37,6 +38,7 @@ struct Done: ParsableCommand {
         try context.vault.requireProfile()
         let found = try context.record(record)
         let updated = try context.vault.markDone(found, done: true)
+        if json { return context.json(JSONWriter.record(updated, body: false)) }
         context.say(.markedDone(updated.title))
     }
 }
@@ -44,7 +46,8 @@ struct Done: ParsableCommand {
 struct Undone: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Mark an idea open again.", discussion: "Example: folio undone 5b0c")
 
-    @Argument(help: "The idea: id, id prefix, path or slug.") var record: String
+    @Argument(help: "The idea: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
+    @Flag(help: "Print the changed record as JSON.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -52,6 +55,7 @@ struct Undone: ParsableCommand {
         try context.vault.requireProfile()
         let found = try context.record(record)
         let updated = try context.vault.markDone(found, done: false)
+        if json { return context.json(JSONWriter.record(updated, body: false)) }
         context.say(.markedOpen(updated.title))
     }
 }

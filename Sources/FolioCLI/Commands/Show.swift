@@ -10,7 +10,7 @@ struct Show: ParsableCommand {
         abstract: "Print one record.",
         discussion: "Examples: folio show 測試想法 · folio show 5b0c · folio show ideas/2026/11/2026-11-22-測試想法.md --json")
 
-    @Argument(help: "The record: id, id prefix, path or slug.") var record: String
+    @Argument(help: "The record: id, id prefix, path or slug, or a conflict copy's path.", completion: .custom(Completions.records)) var record: String
     @Flag(help: "Print the record as JSON, with its body.") var json = false
     @Option(help: "Show the version as of a commit (id, 4+ characters) or a date (YYYY-MM-DD: the end of that day).")
     var at: String?
@@ -19,6 +19,7 @@ struct Show: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         if let at { return try showOlder(at: at, context: context) }
+        if let copy = context.vault.conflictCopy(typed: record, workingDirectory: context.workingDirectory) { return try showCopy(copy, context: context) }
         let found = try context.record(record)
         let children = try Self.children(of: found, context: context)
         if json { return context.json(JSONWriter.record(found, body: true, extra: JSONWriter.children(children))) }
@@ -55,6 +56,23 @@ struct Show: ParsableCommand {
             section(context.terminal.warn(message.text(context.language)) + "\n")
         }
         return text
+    }
+
+    /// A conflict copy sync kept: its text as it is (JSON when it reads as a record).
+    func showCopy(_ copy: ConflictCopy, context: Context) throws {
+        guard let bytes = Vault.readFile(context.vault.url(copy.path).path) else {
+            throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: copy.path)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if json {
+            do {
+                let document = try FrontMatterDocument(parsing: text, limits: context.vault.frontMatterLimits)
+                return context.json(JSONWriter.record(Record(path: copy.path, document: document), body: true, extra: [("conflict_copy_of", .string(copy.record))]))
+            } catch {
+                throw FolioError(error, file: copy.path, text: text)
+            }
+        }
+        Console.page(text, terminal: context.terminal, environment: context.environment)
     }
 
     func showOlder(at revision: String, context: Context) throws {

@@ -43,7 +43,7 @@ struct Stats: ParsableCommand {
         case month, week, year
     }
 
-    @Argument(help: "Only records of this kind (the profile is counted only when named); the same as --kind.") var positionalKind: String?
+    @Argument(help: "Only records of this kind (the profile is counted only when named); the same as --kind.", completion: .custom(Completions.kinds)) var positionalKind: String?
     @OptionGroup var filters: FilterOptions
     @Option(name: .customLong("sum"), help: "A key path to total (repeatable).") var sums: [String] = []
     @Option(name: .customLong("avg"), help: "A key path to average (repeatable).") var averages: [String] = []

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FolioCore
+import FolioSecrets
 import FolioStore
 import FolioSync
 #if canImport(Glibc)
@@ -19,6 +20,11 @@ struct SyncCommand: ParsableCommand {
 
     @Flag(help: "Keep syncing every interval and right after local changes, until Ctrl-C.") var watch = false
     @Option(help: "Seconds between syncs with --watch, 1 to 86400 (default: sync.interval, else 10).") var interval: Double?
+    @Flag(help: """
+        Print what the sync did as JSON: {"committed", "received", "sent", "conflicts": [{"path", "copy"}], \
+        "renamed": [{"path", "renamed"}], "parents_kept": [{"path", "child"}], "merge_commit", \
+        "rewritten_remote_dropped", "unrelated_histories"}; with --watch, one line per sync that did something.
+        """) var json = false
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -41,7 +47,7 @@ struct SyncCommand: ParsableCommand {
     private func watchAndSync(context: Context, history: History, transport: SyncTransport, interrupt: Interrupt) throws {
         let seconds = interval ?? Double(context.vault.settings.int("sync.interval") ?? 10)
         let watcher = DirectoryWatcher(root: context.vault.root)
-        context.say(.watching(Int(seconds.rounded())))
+        if !json { context.say(.watching(Int(seconds.rounded()))) }
         while !interrupt.fired {
             // Offline or refused: say so and keep watching; the next round tries again.
             if let problem = attempt(context: context, history: history, transport: transport), !interrupt.fired {
@@ -50,7 +56,7 @@ struct SyncCommand: ParsableCommand {
             watcher.drain()
             _ = watcher.wait(seconds: seconds) { interrupt.fired }
         }
-        context.say(.watchStopped)
+        if !json { context.say(.watchStopped) }
     }
 
     func attempt(context: Context, history: History, transport: SyncTransport) -> FolioError? {
@@ -68,6 +74,11 @@ struct SyncCommand: ParsableCommand {
         }
         let report = try history.sync(vault: context.vault, transport: transport)
         RemoteTransport.endProgress(context)
+        if json {
+            let idle = report.received == 0 && report.sent == 0 && (report.handCommit?.committed.isEmpty ?? true) && report.conflicts.isEmpty
+            if !(quietWhenIdle && idle) { context.json(Self.json(report)) }
+            return
+        }
         if let hand = report.handCommit {
             context.reportLeftOut(hand.leftOut)
             if !hand.committed.isEmpty { context.say(.committedByHand(hand.committed.count)) }
@@ -95,6 +106,25 @@ struct SyncCommand: ParsableCommand {
     }
 }
 
+extension SyncCommand {
+    /// What one sync did, for `--json`.
+    static func json(_ report: SyncReport) -> JSONWriter.JSON {
+        func pairs(_ list: [(String, String)], _ a: String, _ b: String) -> JSONWriter.JSON {
+            .array(list.map { .object([(a, .string($0.0)), (b, .string($0.1))]) })
+        }
+        return .object([
+            ("committed", .array((report.handCommit?.committed ?? []).map { .string($0) })),
+            ("received", .int(report.received)), ("sent", .int(report.sent)),
+            ("conflicts", pairs(report.conflicts.map { ($0.path, $0.copy) }, "path", "copy")),
+            ("renamed", pairs(report.renamed.map { ($0.path, $0.renamed) }, "path", "renamed")),
+            ("parents_kept", pairs(report.parentsKept.map { ($0.path, $0.child) }, "path", "child")),
+            ("merge_commit", report.mergeCommit.map { .string($0) } ?? .null),
+            ("rewritten_remote_dropped", report.rewrittenRemoteDropped.map { .int($0) } ?? .null),
+            ("unrelated_histories", .bool(report.unrelatedHistories)),
+        ])
+    }
+}
+
 struct CloneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clone",
@@ -103,9 +133,11 @@ struct CloneCommand: ParsableCommand {
 
     @Argument(help: "The remote: a path, file://, git://, ssh://, user@host:path or https://.") var url: String
     @Argument(help: "The folder to create (default: the remote's name).") var directory: String?
+    @Flag(help: "Print as JSON: {\"vault\": path, \"remote\"}.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+        try global.enterDirectory()
         let environment = ProcessInfo.processInfo.environment
         if let lang = global.language() { MessageLanguage.shared.set(lang) }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -118,6 +150,12 @@ struct CloneCommand: ParsableCommand {
         let remote = Self.isLocalPath(url) ? absoluteURL(url, from: cwd).path : url
         try History.clone(url: remote, into: target, transport: transport)
         RemoteTransport.endProgress(terminal)
+        report(target, remote: remote, environment: environment)
+    }
+
+    /// Where the vault now is, in its own language (or JSON).
+    private func report(_ target: URL, remote: String, environment: [String: String]) {
+        if json { return Console.out(JSONWriter.render(.object([("vault", .string(target.path)), ("remote", .string(ConfiguredSecrets.redact(remote)))]))) }
         MessageLanguage.shared.set(global.language() ?? Vault(root: target, clock: Clock.from(environment: environment)).language)
         Console.out(Message.cloned(target.path).text(MessageLanguage.shared.current))
     }

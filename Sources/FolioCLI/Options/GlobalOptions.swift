@@ -6,6 +6,11 @@ import FolioSync
 
 /// Options every command takes.
 public struct GlobalOptions: ParsableArguments {
+    @Option(name: .customShort("C"), help: ArgumentHelp(
+        "Run as if folio was started in this folder, as git -C does (a relative --vault is then relative to it).",
+        valueName: "folder"))
+    var directory: String?
+
     @Option(name: .long, help: "The vault to use (default: FOLIO_VAULT, else the nearest folder with .folio/).")
     var vault: String?
 
@@ -24,6 +29,52 @@ public struct GlobalOptions: ParsableArguments {
     public init() {}
 
     func language() -> Language? { lang.flatMap(Language.init(loose:)) }
+
+    /// With `-C`: makes the folder the working directory, as git does, before anything looks at paths.
+    func enterDirectory() throws(FolioError) {
+        guard let directory else { return }
+        guard FileManager.default.changeCurrentDirectoryPath(directory) else {
+            throw FolioError(.cannotEnterFolder(path: directory, reason: String(cString: strerror(errno))))
+        }
+    }
+
+    /// Options every command takes, as they may come before the command (`folio --vault v list`,
+    /// `folio -C v list`): each takes a value but the flags.
+    static let valued: Set<String> = ["--vault", "--lang", "-C"]
+    static let flags: Set<String> = ["--no-color", "--allow-secret"]
+
+    /// The arguments with the options every command takes moved from before the command to just
+    /// after it (after its subcommand too, as in `conflicts resolve`), where every command reads
+    /// them; nothing else moves, so a `--` and what follows it stay as typed.
+    static func movedAfterCommand(_ arguments: [String], root: any ParsableCommand.Type) -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if valued.contains(word), index + 1 < arguments.count {
+                leading += [word, arguments[index + 1]]
+                index += 2
+            } else if flags.contains(word) || word.hasPrefix("--vault=") || word.hasPrefix("--lang=") || (word.hasPrefix("-C") && word.count > 2) {
+                leading.append(word)
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty else { return arguments }
+        var rest = Array(arguments[index...])
+        var command = root
+        var position = 0
+        while position < rest.count, let sub = command.configuration.subcommands.first(where: { $0._commandName == rest[position] }) {
+            command = sub
+            position += 1
+        }
+        // `folio --lang en help list`: help takes no options, and needs none.
+        if position == 0, rest.first == "help" { return rest }
+        guard position > 0 else { return arguments }
+        rest.insert(contentsOf: leading, at: position)
+        return rest
+    }
 }
 
 /// The language errors are shown in, once known: `--lang`, else the vault's, else the locale's.
@@ -62,6 +113,7 @@ struct Context {
     /// Finds and opens the vault, prints its warnings once, and sets the language of messages.
     static func open(_ global: GlobalOptions) throws(FolioError) -> Context {
         let environment = ProcessInfo.processInfo.environment
+        try global.enterDirectory()
         if let lang = global.language() { MessageLanguage.shared.set(lang) }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let root = try VaultLocation.find(explicit: global.vault, environment: environment, workingDirectory: cwd)

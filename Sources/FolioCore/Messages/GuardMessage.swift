@@ -92,10 +92,10 @@ public enum GuardMessage: Sendable, Equatable {
             ("（不會提交：指向資料庫之外的連結）", "(held back: a link leading outside the vault)")
         case .conflictCopy(let record, let exists):
             exists
-                ? ("同步時保留的衝突副本，屬於 \(record)：讀一讀兩個版本，把想留下的內容手動合併進 \(record)，然後刪除這個副本。",
-                   "a conflict copy sync kept beside \(record): read both versions, merge by hand what you want to keep into \(record), then delete this copy.")
-                : ("同步時保留的衝突副本，原本屬於 \(record)（已不存在）：把需要的內容留下（例如改名成一般紀錄），然後刪除這個副本。",
-                   "a conflict copy sync kept beside \(record), which no longer exists: keep what you need (rename it into a record of its own), then delete this copy.")
+                ? ("同步時保留的衝突副本，屬於 \(record)：讀一讀兩個版本，把想留下的內容手動合併進 \(record)，然後刪除這個副本。`folio conflicts resolve` 可以一步完成（--keep mine、theirs 或 both）。",
+                   "a conflict copy sync kept beside \(record): read both versions, merge by hand what you want to keep into \(record), then delete this copy. `folio conflicts resolve` does it in one step (--keep mine, theirs or both).")
+                : ("同步時保留的衝突副本，原本屬於 \(record)（已不存在）：把需要的內容留下（例如改名成一般紀錄），然後刪除這個副本。`folio conflicts resolve --keep theirs` 會把它放回原處。",
+                   "a conflict copy sync kept beside \(record), which no longer exists: keep what you need (rename it into a record of its own), then delete this copy. `folio conflicts resolve --keep theirs` puts it back in its place.")
         }
     }
 

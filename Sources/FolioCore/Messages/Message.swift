@@ -9,6 +9,8 @@ public enum Message: Sendable, Equatable {
     case vaultAlreadyExists(String)
     case configDamaged(String)
     case gitDataMissing
+    /// `-C FOLDER` names a folder folio cannot enter.
+    case cannotEnterFolder(path: String, reason: String)
 
     // Record files.
     case noFrontMatter
@@ -126,6 +128,7 @@ public enum Message: Sendable, Equatable {
     /// `check`: a temporary file a killed write left beside the records.
     case strayTemporaryFile(String)
     case undone(String)
+    case wouldUndo(String)
     case nothingToUndo
     case undoWouldRevertOthers(summary: String, later: Int)
     case undoConflicts(String)
@@ -193,6 +196,12 @@ public enum Message: Sendable, Equatable {
     /// Keys and tokens, control bytes, links out of the vault, conflict copies.
     case guarded(GuardMessage)
     case remote(RemoteMessage)
+    /// `folio check`'s findings about common keys, and `check --fix`.
+    case check(CheckMessage)
+    /// Conflict copies: `folio conflicts`.
+    case conflict(ConflictMessage)
+    /// Drafts `folio edit` left behind.
+    case draft(DraftMessage)
 
     /// The sentence in `language`. What it quotes of a file or a server (a title, a reason) cannot
     /// drive the terminal: control characters but newline and tab show as their pictures.
@@ -454,6 +463,8 @@ public enum Message: Sendable, Equatable {
             ("同步失敗：\(reason)。所有修改都已在本機提交。", "sync failed: \(reason). Everything is committed on this device.")
         case .undone(let summary):
             ("已復原：\(summary)", "undone: \(summary)")
+        case .wouldUndo(let summary):
+            ("會復原：\(summary)（加 --dry-run 時不做任何變更）", "would undo: \(summary) (--dry-run changes nothing)")
         case .nothingToUndo:
             ("沒有可以復原的 folio 提交。", "there is no folio commit to undo.")
         case .undoWouldRevertOthers(let summary, let later):
@@ -559,6 +570,8 @@ public enum Message: Sendable, Equatable {
              "no record has a number at '\(key)'; check the key path (such as duration, shots.count, shots.power).")
         case .initialised(let path):
             ("已建立 folio 資料庫：\(path.quotedPath)", "created a folio vault in \(path.quotedPath)")
+        case .cannotEnterFolder(let path, let reason):
+            ("無法進入資料夾 \(path.quotedPath)：\(reason)", "cannot enter the folder \(path.quotedPath): \(reason)")
         case .askName: ("你的名字：", "Your name: ")
         case .askBirthday: ("生日（YYYY-MM-DD，可留空）：", "Birthday (YYYY-MM-DD, may be empty): ")
         case .askGender: ("性別（female/male/other，可留空）：", "Gender (female/male/other, may be empty): ")
@@ -570,6 +583,9 @@ public enum Message: Sendable, Equatable {
         case .recordInput(let message): message.pair
         case .guarded(let message): message.pair
         case .remote(let message): message.pair
+        case .check(let message): message.pair
+        case .conflict(let message): message.pair
+        case .draft(let message): message.pair
         }
     }
 }

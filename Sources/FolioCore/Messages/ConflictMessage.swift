@@ -1,0 +1,88 @@
+/// Everything `folio check` says about the values of a record's common keys, and about `check --fix`.
+public enum CheckMessage: Sendable, Equatable {
+    /// `created` or `modified` that does not read as a date.
+    case notADate(key: String, value: String)
+    /// `tags` written as something other than a list.
+    case notAList(key: String, value: String)
+    /// A key the kind declares, holding a value of another type.
+    case wrongType(key: String, type: String, value: String)
+    /// `check --fix` off a terminal without `--yes`.
+    case fixNeedsYes
+
+    public var pair: (String, String) {
+        switch self {
+        case .notADate(let key, let value):
+            ("「\(key)」必須是日期（例如 2026-11-22 或 2026-11-22T18:04:11+08:00），這裡是「\(value)」。",
+             "'\(key)' must be a date (such as 2026-11-22 or 2026-11-22T18:04:11+08:00), not '\(value)'.")
+        case .notAList(let key, let value):
+            ("「\(key)」應該是清單（例如 \(key): [rain, walk]），這裡是「\(value)」。",
+             "'\(key)' must be a list (such as \(key): [rain, walk]), not '\(value)'.")
+        case .wrongType(let key, let type, let value):
+            ("「\(key)」必須是\(FieldType(rawValue: type)?.names.0 ?? type)，這裡是「\(value)」。", "'\(key)' must be \(FieldType(rawValue: type)?.names.1 ?? type), not '\(value)'.")
+        case .fixNeedsYes:
+            ("不在終端機上時，check --fix 需要加上 --yes 才會修改（先不加 --fix 看看會修什麼）。",
+             "not on a terminal: check --fix needs --yes to change anything (run it without --fix to see what it would fix).")
+        }
+    }
+}
+
+/// Everything folio says about conflict copies: `folio conflicts` and `folio conflicts resolve`.
+public enum ConflictMessage: Sendable, Equatable {
+    case none
+    case header(Int)
+    /// The record a copy was kept beside is gone.
+    case recordGone
+    case keptMine(record: String, copy: String)
+    case keptTheirs(record: String, copy: String)
+    case keptBoth(record: String, copy: String, keys: [String])
+    /// A reference that names neither a conflict copy nor a record that has one.
+    case notACopy(String)
+    /// A record with several copies: the user names one.
+    case severalCopies(record: String, copies: [String])
+    /// The copy does not read as a record, so it cannot replace or join the record.
+    case copyNotARecord(copy: String)
+    /// The heading `--keep both` writes above the other version: its device and time (UTC).
+    case otherVersionHeading(device: String, time: String)
+    /// The line before the keys whose values differed in the other version.
+    case differingKeys
+    /// `folio rm COPY`: the conflict copies that will go.
+    case willRemove(Int)
+    case removed(Int)
+
+    public var pair: (String, String) {
+        switch self {
+        case .none:
+            ("沒有衝突副本。", "no conflict copies.")
+        case .header(let count):
+            ("\(count) 個衝突副本（副本 → 它旁邊的紀錄）：", "\(count) conflict cop\(count == 1 ? "y" : "ies") (copy → the record it was kept beside):")
+        case .recordGone:
+            ("（紀錄已不存在）", "(the record is gone)")
+        case .keptMine(let record, let copy):
+            ("保留 \(record.quotedPath) 現在的版本，已刪除衝突副本 \(copy.quotedPath)。",
+             "kept \(record.quotedPath) as it is; removed the conflict copy \(copy.quotedPath).")
+        case .keptTheirs(let record, let copy):
+            ("\(record.quotedPath) 改用衝突副本的版本，已刪除衝突副本 \(copy.quotedPath)。",
+             "\(record.quotedPath) now holds the conflict copy's version; removed \(copy.quotedPath).")
+        case .keptBoth(let record, let copy, let keys):
+            ("已把衝突副本的內文接在 \(record.quotedPath) 後面" + (keys.isEmpty ? "" : "（不同的欄位：\(keys.joined(separator: "、"))）") + "，已刪除 \(copy.quotedPath)。",
+             "appended the conflict copy's body to \(record.quotedPath)" + (keys.isEmpty ? "" : " (keys that differ: \(keys.joined(separator: ", ")))") + "; removed \(copy.quotedPath).")
+        case .notACopy(let reference):
+            ("「\(reference)」不是衝突副本，也不是有衝突副本的紀錄（`folio conflicts` 會列出所有衝突副本）。",
+             "'\(reference)' is neither a conflict copy nor a record that has one (`folio conflicts` lists them).")
+        case .severalCopies(let record, let copies):
+            ("\(record.quotedPath) 有 \(copies.count) 個衝突副本，請指定其中一個：\n" + copies.map { "  " + $0.quotedPath }.joined(separator: "\n"),
+             "\(record.quotedPath) has \(copies.count) conflict copies; name one of them:\n" + copies.map { "  " + $0.quotedPath }.joined(separator: "\n"))
+        case .copyNotARecord(let copy):
+            ("衝突副本 \(copy.quotedPath) 讀不成紀錄，所以不能取代或併入紀錄；請手動合併，再用 `--keep mine` 刪除它。",
+             "the conflict copy \(copy.quotedPath) does not read as a record, so it cannot replace or join the record; merge it by hand, then remove it with `--keep mine`.")
+        case .removed(let count):
+            ("已刪除 \(count) 個衝突副本。", "removed \(count) conflict cop\(count == 1 ? "y" : "ies").")
+        case .otherVersionHeading(let device, let time):
+            ("## 另一個版本（\(device)，\(time)）", "## The other version (\(device), \(time))")
+        case .differingKeys:
+            ("那個版本不同的欄位：", "Keys that differed in that version:")
+        case .willRemove(let count):
+            ("將刪除 \(count) 個衝突副本：", "\(count) conflict cop\(count == 1 ? "y" : "ies") will be removed:")
+        }
+    }
+}
