@@ -70,11 +70,16 @@ let package = Package(
             name: "FolioSync",
             dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "Git", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
+        // Import from jrnl, Day One, Markdown folders and folio's own JSON; export as JSON and Markdown.
+        .target(
+            name: "FolioExchange",
+            dependencies: ["FolioCore", "FolioStore", "FolioMedia", "Markdown", "YAML", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         // The command line as a library, so tests can parse commands in-process.
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion",
+                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
