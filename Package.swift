@@ -101,7 +101,8 @@ let package = Package(
         .testTarget(name: "FolioCompanionTests", dependencies: ["FolioCompanion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "TestSupport"], swiftSettings: strict),
+            name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "TestSupport"],
+            exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "FaultTests", dependencies: ["folio", "TestSupport"], swiftSettings: strict),
 
         // Every reader of untrusted bytes with the promises it keeps on any input: driven by
