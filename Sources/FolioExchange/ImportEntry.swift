@@ -15,6 +15,8 @@ public struct ImportEntry {
     public var path: String
     public var content: Content
     public var media: [ImportMediaItem] = []
+    /// Other files the body links (PDFs beside a note), copied to the same place beside the record.
+    public var attachments: [NewAttachment] = []
 
     public enum Content {
         /// Front matter keys in order (folio adds `media` after `tags` when there is media) and the body.

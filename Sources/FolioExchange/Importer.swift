@@ -122,7 +122,10 @@ public enum Importer {
             }
             let count = files.count
             let message = "import: \(count) record\(count == 1 ? "" : "s") from \(plan.source.formatName)"
-            let written = try vault.writeNewRecords(files, newMedia: imported, message: message, progress: progress)
+            var attachments: [NewAttachment] = []
+            var copied = Set<String>()
+            for attachment in plan.entries.flatMap(\.attachments) where copied.insert(attachment.path).inserted { attachments.append(attachment) }
+            let written = try vault.writeNewRecords(files, attachments: attachments, newMedia: imported, message: message, progress: progress)
             return ImportResult(written: written, newMedia: imported.filter(\.isNew).count, skipped: plan.skipped)
         }
     }

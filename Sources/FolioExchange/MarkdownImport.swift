@@ -45,7 +45,7 @@ enum MarkdownImport {
             var entry = try note(text, relative: relative, path: path, kind: kind, zone: vault.clock.zone, mtime: mtime,
                                  limits: vault.frontMatterLimits, bad: bad)
             entry.source = file
-            entry.media = media(in: entry, relative: relative, folder: folder, byName: byName, warnings: &warnings)
+            (entry.media, entry.attachments) = media(in: entry, relative: relative, folder: folder, byName: byName, kind: kind)
             result.append(entry)
         }
         return result
@@ -164,10 +164,11 @@ enum MarkdownImport {
         return title.isEmpty ? nil : title
     }
 
-    /// The photos, videos and audio a note links or embeds that lie in the folder; other targets
-    /// in the folder that are not media are named in a warning and left as they are.
+    /// The photos, videos and audio a note links or embeds that lie in the folder, and the other
+    /// files it links there (copied to the same place under the kind's folder, links unchanged).
     static func media(in entry: ImportEntry, relative: String, folder: URL, byName: [String: [String]],
-                      warnings: inout [FolioError]) -> [ImportMediaItem] {
+                      kind: Kind) -> ([ImportMediaItem], [NewAttachment]) {
+        var attachments: [NewAttachment] = []
         let body: String
         switch entry.content {
         case .text(_, let text): body = text
@@ -188,7 +189,7 @@ enum MarkdownImport {
             guard let target = MediaLinks.resolve(link.destination, fromRecord: relative), !target.lowercased().hasSuffix(".md"),
                   isRegularFile(folder.appendingPathComponent(target)) else { continue }
             guard isMedia(target) else {
-                warnings.append(FolioError(.exchange(.linkNotImported(record: entry.path, target: link.destination))))
+                attachments.append(NewAttachment(path: "\(kind.directory)/\(target)", source: folder.appendingPathComponent(target)))
                 continue
             }
             add(target, destination: link.destination, embed: nil)
@@ -201,12 +202,12 @@ enum MarkdownImport {
             }
             guard let target = candidates.min(by: { ($0.count, $0) < ($1.count, $1) }) else { continue }
             guard isMedia(target) else {
-                warnings.append(FolioError(.exchange(.linkNotImported(record: entry.path, target: name))))
+                attachments.append(NewAttachment(path: "\(kind.directory)/\(target)", source: folder.appendingPathComponent(target)))
                 continue
             }
             add(target, destination: nil, embed: embed)
         }
-        return order.compactMap { items[$0] }
+        return (order.compactMap { items[$0] }, Array(Set(attachments)).sorted { $0.path < $1.path })
     }
 
     static func isMedia(_ path: String) -> Bool {

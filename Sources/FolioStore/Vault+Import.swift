@@ -20,6 +20,19 @@ public struct NewRecordFile: Sendable {
     }
 }
 
+/// A file a record links that is not a photo, video or audio (a PDF beside a note): copied to
+/// `path` as it is, so the link keeps working.
+public struct NewAttachment: Sendable, Hashable {
+    /// Vault-relative.
+    public var path: String
+    public var source: URL
+
+    public init(path: String, source: URL) {
+        self.path = path
+        self.source = source
+    }
+}
+
 extension Vault {
     /// The folder a new record of `kind` made at `created` is filed in: `diary/2026/11`.
     public func folder(for kind: Kind, created: Timestamp) -> String {
@@ -43,6 +56,11 @@ extension Vault {
               !parts.contains(where: { $0.hasPrefix(".") })
         else { return false }
         return PortablePath.problem(path) == nil
+    }
+
+    /// The same for a file beside the records, of any name but `.md`.
+    public static func isSafeAttachmentPath(_ path: String) -> Bool {
+        !path.lowercased().hasSuffix(".md") && isSafeRecordPath(path + ".md")
     }
 
     /// Copies media files into `media/`, several at once (each is read once and hashed as it is
@@ -94,7 +112,7 @@ extension Vault {
     /// this call wrote and `newMedia` are removed again, so nothing of the import stays.
     /// - Returns: the paths written, in order.
     /// - Throws: ``FolioError`` naming the file.
-    public func writeNewRecords(_ files: [NewRecordFile], newMedia: [ImportedMedia], message: String,
+    public func writeNewRecords(_ files: [NewRecordFile], attachments: [NewAttachment] = [], newMedia: [ImportedMedia], message: String,
                                 progress: ((Int, Int) -> Void)? = nil) throws(FolioError) -> [String] {
         try withLock { () throws(FolioError) -> [String] in
             do throws(FolioError) {
@@ -110,6 +128,12 @@ extension Vault {
                     try requireInside(folderOf: file.path)
                     try checkSecrets(file.text, at: file.path)
                 }
+                for attachment in attachments {
+                    guard Self.isSafeAttachmentPath(attachment.path) else {
+                        throw FolioError(.exchange(.badEntry(file: attachment.source.path, entry: attachment.path, problem: .nameLeavesFolder(attachment.path))))
+                    }
+                    try requireInside(folderOf: attachment.path)
+                }
             } catch {
                 discardNewMedia(newMedia)
                 throw error
@@ -124,13 +148,25 @@ extension Vault {
                     written.append(path)
                     progress?(index + 1, files.count)
                 }
+                for attachment in attachments where !FileManager.default.fileExists(atPath: url(attachment.path).path) {
+                    let (input, size) = try MediaImporter.openRegularFile(attachment.source, maxBytes: maxMediaBytes) { problem in
+                        FolioError(.media(.unreadable(file: attachment.source.path, noun: nil, problem: problem)))
+                    }
+                    close(input)
+                    guard let data = FileManager.default.contents(atPath: attachment.source.path), UInt64(data.count) == size else {
+                        throw FolioError(.media(.unreadable(file: attachment.source.path, noun: nil, problem: .changedWhileReading)))
+                    }
+                    try makeFolders(for: attachment.path)
+                    try AtomicFile.write(Array(data), to: url(attachment.path))
+                    written.append(attachment.path)
+                }
             } catch {
                 for path in written { unlink(url(path).path) }
                 discardNewMedia(newMedia)
                 throw error
             }
             recordChange(written + newMedia.filter(\.isNew).map(\.path), message)
-            return written
+            return written.filter { $0.hasSuffix(".md") }
         }
     }
 

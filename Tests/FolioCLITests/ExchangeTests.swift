@@ -267,7 +267,8 @@ struct ExchangeTests {
         let result = try folio.run("import", "markdown", notes.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("imported 4 records and 2 media files"), "\(result.stdout)")
-        #expect(result.stderr.contains("paper.pdf"), "the PDF link is named as left alone: \(result.stderr)")
+        #expect(try Data(contentsOf: folio.directory.appendingPathComponent("notes/drafts/paper.pdf")) == Data("%PDF-1.4".utf8))
+        #expect(folio.read("notes/drafts/attached.md")?.hasSuffix("---\n[the pdf](paper.pdf)\n") == true)
         #expect(folio.read(".obsidian/workspace.md") == nil && folio.read("notes/.obsidian/workspace.md") == nil)
 
         let reading = try #require(folio.read("notes/Reading list.md"))

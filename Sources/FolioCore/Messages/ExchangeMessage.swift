@@ -50,7 +50,6 @@ public enum ExchangeMessage: Sendable, Equatable {
     case unzipFailed(file: String, reason: String)
     case hostileArchive(file: String, name: String)
     case mediaNotInExport(entry: String, file: String)
-    case linkNotImported(record: String, target: String)
     case dryRunHeader(new: Int, media: Int, skipped: Int)
     case imported(new: Int, media: Int, skipped: Int)
     case nothingNew(skipped: Int)
@@ -84,9 +83,6 @@ public enum ExchangeMessage: Sendable, Equatable {
              "\(file.quotedPath) holds '\(name)', which would land outside its folder (../, an absolute path or a link); the whole file is refused.")
         case .mediaNotInExport(let entry, let file):
             ("\(entry)的媒體 \(file) 不在匯出檔裡，連結保留原樣。", "\(entry): the media \(file) is not in the export; its link is left as it was.")
-        case .linkNotImported(let record, let target):
-            ("\(record.quotedPath) 連到的 \(target) 不是照片、影片或錄音，也不在資料夾裡，連結保留原樣。",
-             "\(record.quotedPath) links to \(target), which is not a photo, video or audio file in the folder; the link is left as it was.")
         case .dryRunHeader(let new, let media, let skipped):
             ("會新增 \(new) 筆紀錄、\(media) 個媒體檔；\(skipped) 筆已經在資料庫裡，略過：",
              "would add \(new) record\(new == 1 ? "" : "s") and \(media) media file\(media == 1 ? "" : "s"); \(skipped) already in the vault, skipped:")
