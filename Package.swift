@@ -109,7 +109,7 @@ let package = Package(
         // libFuzzer in Fuzz/ (`make fuzz`), and replayed on saved findings by FuzzTargetsTests.
         .target(
             name: "FuzzTargets",
-            dependencies: ["YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "Markdown"],
+            dependencies: ["YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "FolioExchange", "Markdown"],
             path: "Tests/FuzzTargets", swiftSettings: strict),
         .testTarget(
             name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "FolioSearch"],

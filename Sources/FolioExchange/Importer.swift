@@ -88,10 +88,18 @@ public enum Importer {
         let existing = vault.existingIDs()
         let hasProfile = vault.profileFile() != nil
         let fresh = entries.filter { entry in
-            !existing.contains(entry.id.lowercased()) && !(hasProfile && entry.kind == "profile")
+            !existing.contains(entry.id.lowercased()) && !(hasProfile && entry.kind == "profile") && !alreadyThere(entry, in: vault)
         }
         return ImportPlan(source: source, entries: fresh, skipped: entries.count - fresh.count, extraMedia: extraMedia,
                           warnings: warnings, scratch: scratch)
+    }
+
+    /// Whether the vault holds the entry's file as it is, at its path: a record without an id
+    /// imported before (folio JSON writes such a record as it was).
+    static func alreadyThere(_ entry: ImportEntry, in vault: Vault) -> Bool {
+        guard case .text(let head, let body) = entry.content, entry.media.isEmpty,
+              let data = FileManager.default.contents(atPath: vault.url(entry.path).path) else { return false }
+        return data == Data((head + body).utf8)
     }
 
     /// Two entries of one source with the same id: the source is refused.

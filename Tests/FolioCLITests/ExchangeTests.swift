@@ -373,6 +373,20 @@ struct ExchangeTests {
         #expect(folio.vaultFiles() == files)
     }
 
+    @Test("a folio JSON record without an id is written as it was, and a second import does not write it again")
+    func jsonRecordWithoutID() throws {
+        let folio = try FolioProcess.vault()
+        let text = #"{"format": "folio-export", "version": 1, "records": [{"path": "notes/loose.md", "body": "x\n", "title": "Loose", "kind": "note", "tags": ["a"]}]}"#
+        let file = try folio.beside("export").appendingPathComponent("vault.json")
+        try Data(text.utf8).write(to: file)
+        let first = try folio.run("import", "json", file.path)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(folio.read("notes/loose.md") == "---\nkind: note\ntitle: Loose\ntags:\n- a\n---\nx\n")
+        let second = try folio.run("import", "json", file.path)
+        #expect(second.stdout.contains("nothing new"), "\(second.stdout)")
+        #expect(folio.read("notes/loose-2.md") == nil)
+    }
+
     // MARK: - Markdown export
 
     @Test("export markdown: one file per record with its front matter, media in attachments/, links rewritten")
