@@ -111,7 +111,14 @@ enum JSONInput {
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw FolioError(.exchange(.badJSON(file: displayName, reason: reason(error))))
+            // JSONDecoder says only that the data is not JSON; JSONSerialization says where.
+            var detail = reason(error)
+            do {
+                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            } catch let problem as NSError {
+                if let said = problem.userInfo[NSDebugDescriptionErrorKey] as? String { detail = said }
+            }
+            throw FolioError(.exchange(.badJSON(file: displayName, reason: detail)))
         }
     }
 
