@@ -43,6 +43,12 @@ public struct ImportPlan {
     }
 }
 
+/// How far an import has come.
+public enum ImportProgress: Sendable {
+    case media(done: Int, total: Int)
+    case records(done: Int, total: Int)
+}
+
 /// What an import did.
 public struct ImportResult {
     public var written: [String]
@@ -111,9 +117,9 @@ public enum Importer {
     }
 
     /// Imports the plan's media (several files at once) and writes its records, as one commit.
-    /// - Parameter progress: told of each record written (done, total).
+    /// - Parameter progress: told of each media file stored and each record written (done, total).
     /// - Throws: ``FolioError``; nothing of the import stays then.
-    public static func run(_ plan: ImportPlan, into vault: Vault, progress: ((Int, Int) -> Void)? = nil) throws(FolioError) -> ImportResult {
+    public static func run(_ plan: ImportPlan, into vault: Vault, progress: (@Sendable (ImportProgress) -> Void)? = nil) throws(FolioError) -> ImportResult {
         guard !plan.entries.isEmpty || !plan.extraMedia.isEmpty else { return ImportResult(written: [], newMedia: 0, skipped: plan.skipped) }
         return try vault.withLock { () throws(FolioError) -> ImportResult in
             var sources: [MediaSource] = []
@@ -122,7 +128,13 @@ public enum Importer {
                 sources.append(MediaSource(url: item.url, displayName: item.url.lastPathComponent))
             }
             for source in plan.extraMedia where seen.insert(source.url.path).inserted { sources.append(source) }
-            let imported = try vault.importMediaConcurrently(sources)
+            var mediaProgress: (@Sendable (Int, Int) -> Void)?
+            var recordProgress: ((Int, Int) -> Void)?
+            if let progress {
+                mediaProgress = { done, total in progress(.media(done: done, total: total)) }
+                recordProgress = { done, total in progress(.records(done: done, total: total)) }
+            }
+            let imported = try vault.importMediaConcurrently(sources, progress: mediaProgress)
             var stored: [String: ImportedMedia] = [:]
             for (source, item) in zip(sources, imported) { stored[source.url.path] = item }
             let files = plan.entries.map { entry in
@@ -133,7 +145,8 @@ public enum Importer {
             var attachments: [NewAttachment] = []
             var copied = Set<String>()
             for attachment in plan.entries.flatMap(\.attachments) where copied.insert(attachment.path).inserted { attachments.append(attachment) }
-            let written = try vault.writeNewRecords(files, attachments: attachments, newMedia: imported, message: message, progress: progress)
+            let written = try vault.writeNewRecords(files, attachments: attachments, newMedia: imported, message: message,
+                                                    progress: recordProgress)
             return ImportResult(written: written, newMedia: imported.filter(\.isNew).count, skipped: plan.skipped)
         }
     }

@@ -112,13 +112,17 @@ enum JSONInput {
             return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
             // JSONDecoder says only that the data is not JSON; JSONSerialization says where.
-            var detail = reason(error)
-            do {
-                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            } catch let problem as NSError {
-                if let said = problem.userInfo[NSDebugDescriptionErrorKey] as? String { detail = said }
-            }
-            throw FolioError(.exchange(.badJSON(file: displayName, reason: detail)))
+            throw FolioError(.exchange(.badJSON(file: displayName, reason: whereWrong(data) ?? reason(error))))
+        }
+    }
+
+    /// Where JSONSerialization finds the text stops being JSON (`Invalid value around character 14.`).
+    static func whereWrong(_ data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
         }
     }
 

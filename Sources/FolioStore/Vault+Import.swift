@@ -66,7 +66,8 @@ extension Vault {
     /// Copies media files into `media/`, several at once (each is read once and hashed as it is
     /// copied); the same bytes are stored once. Either all are imported or none of the new ones stays.
     /// - Throws: ``FolioError`` `.media(.unreadable)` for the first file (in order) that failed.
-    public func importMediaConcurrently(_ sources: [MediaSource]) throws(FolioError) -> [ImportedMedia] {
+    /// - Parameter progress: told of each file stored (done, total), from any thread.
+    public func importMediaConcurrently(_ sources: [MediaSource], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(FolioError) -> [ImportedMedia] {
         guard !sources.isEmpty else { return [] }
         try requireInside(folderOf: "media/file")
         return try withLock { () throws(FolioError) -> [ImportedMedia] in
@@ -81,7 +82,11 @@ extension Vault {
                 } catch {
                     result = .failure(error)
                 }
-                results.withValue { $0[index] = result }
+                let done = results.withValue { results -> Int in
+                    results[index] = result
+                    return results.count { $0 != nil }
+                }
+                progress?(done, sources.count)
             }
             var imported: [ImportedMedia] = []
             var firstError: FolioError?

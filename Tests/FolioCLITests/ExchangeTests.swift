@@ -387,6 +387,27 @@ struct ExchangeTests {
         #expect(folio.read("notes/loose-2.md") == nil)
     }
 
+    @Test("export json takes the filters; import markdown takes --kind")
+    func filtersAndKind() throws {
+        let folio = try FolioProcess.vault()
+        #expect(try folio.run("idea", "一個想法", "--tag", "work").status == 0)
+        #expect(try folio.run("import", "jrnl", ExchangeFixtures.url("tags.json").path).status == 0)
+        let ideas = try #require(try folio.json("export", "json", "--kind", "idea") as? [String: Any])
+        #expect((ideas["records"] as? [[String: Any]])?.map { $0["title"] as? String } == ["一個想法"])
+        let tagged = try #require(try folio.json("export", "json", "--tag", "dan") as? [String: Any])
+        #expect((tagged["records"] as? [[String: Any]])?.map { $0["title"] as? String } == ["I met with @dan."])
+        let all = try #require(try folio.json("export", "json") as? [String: Any])
+        #expect((all["records"] as? [[String: Any]])?.count == 4, "the profile is in a whole export")
+
+        let notes = try folio.beside("notes")
+        try Data("plain\n".utf8).write(to: notes.appendingPathComponent("a thought.md"))
+        let result = try folio.run("import", "markdown", notes.path, "--kind", "idea")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(folio.read("ideas/a thought.md")?.contains("kind: idea\ntitle: a thought\n") == true)
+        let unknown = try folio.run("import", "markdown", notes.path, "--kind", "recipe")
+        #expect(unknown.status == 1 && unknown.stderr.contains("recipe"))
+    }
+
     // MARK: - Markdown export
 
     @Test("export markdown: one file per record with its front matter, media in attachments/, links rewritten")

@@ -16,13 +16,17 @@ enum ImportPrinter {
         }
     }
 
-    /// A progress line on a terminal for imports of more than 200 records.
-    static func progress(_ context: Context) -> ((Int, Int) -> Void)? {
+    /// A progress line on a terminal: media files stored (more than 20), records written (more than 200).
+    static func progress(_ context: Context) -> (@Sendable (ImportProgress) -> Void)? {
         guard context.terminal.isInteractive else { return nil }
         let language = context.language
-        return { done, total in
-            guard total > 200, done % 50 == 0 || done == total else { return }
-            Console.errInline("\r" + Message.exchange(.importing(done: done, total: total)).text(language) + (done == total ? "\r\u{1B}[K" : ""))
+        return { progress in
+            let (message, done, total, shownFrom): (Message, Int, Int, Int) = switch progress {
+            case .media(let done, let total): (.exchange(.importingMedia(done: done, total: total)), done, total, 20)
+            case .records(let done, let total): (.exchange(.importing(done: done, total: total)), done, total, 200)
+            }
+            guard total > shownFrom, done % 10 == 0 || done == total else { return }
+            Console.errInline("\r\u{1B}[2K" + message.text(language) + (done == total ? "\r\u{1B}[K" : ""))
         }
     }
 

@@ -54,6 +54,7 @@ public enum ExchangeMessage: Sendable, Equatable {
     case imported(new: Int, media: Int, skipped: Int)
     case nothingNew(skipped: Int)
     case importing(done: Int, total: Int)
+    case importingMedia(done: Int, total: Int)
     case exported(records: Int, media: Int, folder: String)
     case outputNotEmpty(String)
 
@@ -92,7 +93,9 @@ public enum ExchangeMessage: Sendable, Equatable {
         case .nothingNew(let skipped):
             ("沒有新的紀錄：\(skipped) 筆都已經在資料庫裡。", "nothing new: all \(skipped) records are already in the vault.")
         case .importing(let done, let total):
-            ("匯入中 \(done)/\(total)", "importing \(done)/\(total)")
+            ("匯入紀錄 \(done)/\(total)", "writing records \(done)/\(total)")
+        case .importingMedia(let done, let total):
+            ("匯入媒體 \(done)/\(total)", "copying media \(done)/\(total)")
         case .exported(let records, let media, let folder):
             ("已匯出 \(records) 筆紀錄、\(media) 個媒體檔到 \(folder.quotedPath)。",
              "exported \(records) record\(records == 1 ? "" : "s") and \(media) media file\(media == 1 ? "" : "s") to \(folder.quotedPath).")
