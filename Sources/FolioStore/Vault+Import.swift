@@ -78,7 +78,7 @@ extension Vault {
                 let result: Result<ImportedMedia, FolioError>
                 do throws(FolioError) {
                     result = .success(try MediaImporter.importFile(
-                        source.url, displayName: source.displayName, into: directory, maxBytes: limit))
+                        source.url, displayName: source.displayName, into: directory, maxBytes: limit, flush: false))
                 } catch {
                     result = .failure(error)
                 }
@@ -112,7 +112,9 @@ extension Vault {
 
     /// Writes new record files and commits them with `newMedia` as one commit.
     ///
-    /// Every file is checked before the first is written: it must parse as a record, stay inside
+    /// Each file is written whole beside its place and renamed into it, as every write is; they are
+    /// all flushed to disk in one pass at the end (not one by one), before the commit. Every file
+    /// is checked before the first is written: it must parse as a record, stay inside
     /// the vault, and hold no key or token (unless ``allowSecrets``). When a write fails, the files
     /// this call wrote and `newMedia` are removed again, so nothing of the import stays.
     /// - Returns: the paths written, in order.
@@ -149,7 +151,7 @@ extension Vault {
                     let path = freeName(file.path)
                     try makeFolders(for: path)
                     try requireInside(folderOf: path)
-                    try AtomicFile.write(file.text, to: url(path))
+                    try AtomicFile.write(file.text, to: url(path), flush: false)
                     written.append(path)
                     progress?(index + 1, files.count)
                 }
@@ -162,9 +164,11 @@ extension Vault {
                         throw FolioError(.media(.unreadable(file: attachment.source.path, noun: nil, problem: .changedWhileReading)))
                     }
                     try makeFolders(for: attachment.path)
-                    try AtomicFile.write(Array(data), to: url(attachment.path))
+                    try AtomicFile.write(Array(data), to: url(attachment.path), flush: false)
                     written.append(attachment.path)
                 }
+                // Everything reaches the disk in one pass, before the commit names it.
+                try AtomicFile.flush((written + newMedia.filter(\.isNew).map(\.path)).map(url))
             } catch {
                 for path in written { unlink(url(path).path) }
                 discardNewMedia(newMedia)
