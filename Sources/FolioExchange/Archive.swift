@@ -17,7 +17,11 @@ public final class ScratchFolder {
         }
     }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    /// Removes the folder now: what it holds is copied, and files removed before the import flushes
+    /// its own are never written to disk at all.
+    func remove() { try? FileManager.default.removeItem(at: url) }
+
+    deinit { remove() }
 }
 
 /// Zip files, read through Info-ZIP's `unzip` (the Debian package `unzip`).

@@ -135,6 +135,7 @@ public enum Importer {
                 recordProgress = { done, total in progress(.records(done: done, total: total)) }
             }
             let imported = try vault.importMediaConcurrently(sources, progress: mediaProgress)
+            plan.scratch?.remove()
             var stored: [String: ImportedMedia] = [:]
             for (source, item) in zip(sources, imported) { stored[source.url.path] = item }
             let files = plan.entries.map { entry in
