@@ -1,7 +1,7 @@
 # folio — the two commands a new machine needs: `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev pkg-config git ripgrep jq openssh-server openssh-client mount
+APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip
 # Optional for folio (video frames for the AI), needed by its tests; its recommends are not.
 APT_LEAN_PACKAGES := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -74,6 +74,7 @@ bench: release
 	scripts/bench-scale "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000 100000
 	scripts/bench-media "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-hostile "$$($(SWIFT) build -c release --show-bin-path)/folio"
+	scripts/bench-import "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-micro
 
 clean:

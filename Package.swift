@@ -74,11 +74,16 @@ let package = Package(
             name: "FolioSync",
             dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "Git", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
+        // Import from jrnl, Day One, Markdown folders and folio's own JSON; export as JSON and Markdown.
+        .target(
+            name: "FolioExchange",
+            dependencies: ["FolioCore", "FolioStore", "FolioMedia", "Markdown", "YAML", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         // The command line as a library, so tests can parse commands in-process.
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion",
+                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -100,14 +105,15 @@ let package = Package(
         .testTarget(name: "FolioCompanionTests", dependencies: ["FolioCompanion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "TestSupport"], swiftSettings: strict),
+            name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "TestSupport"],
+            exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "FaultTests", dependencies: ["folio", "TestSupport"], swiftSettings: strict),
 
         // Every reader of untrusted bytes with the promises it keeps on any input: driven by
         // libFuzzer in Fuzz/ (`make fuzz`), and replayed on saved findings by FuzzTargetsTests.
         .target(
             name: "FuzzTargets",
-            dependencies: ["YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "FolioCompanion", "Markdown"],
+            dependencies: ["YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "FolioCompanion", "FolioExchange", "Markdown"],
             path: "Tests/FuzzTargets", swiftSettings: strict),
         .testTarget(
             name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "FolioSearch"],

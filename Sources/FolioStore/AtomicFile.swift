@@ -8,7 +8,9 @@ import Glibc
 public enum AtomicFile {
     /// Writes `bytes` to a temporary file beside `url`, flushes it to disk, then renames it over `url`.
     /// - Throws: ``FolioError`` with `.writeFailed`; the original file is then untouched.
-    public static func write(_ bytes: [UInt8], to url: URL, mode: mode_t = 0o644) throws(FolioError) {
+    /// With `flush` false the bytes are not forced to disk (nor the rename): a writer of many new
+    /// files calls ``flush(_:)`` on all of them once they are written, before it commits them.
+    public static func write(_ bytes: [UInt8], to url: URL, mode: mode_t = 0o644, flush: Bool = true) throws(FolioError) {
         LocalFile.clearWay(to: url)
         let directory = url.deletingLastPathComponent()
         try makeDirectory(directory)
@@ -16,14 +18,36 @@ public enum AtomicFile {
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw failure(url) }
-        let ok: Bool = bytes.withUnsafeBytes { buffer in writeAll(fd, buffer) && fsync(fd) == 0 }
+        let ok: Bool = bytes.withUnsafeBytes { buffer in writeAll(fd, buffer) && (!flush || fsync(fd) == 0) }
         let closed = close(fd) == 0
         guard ok, closed, rename(temporary.path, url.path) == 0 else {
             let error = failure(url)
             unlink(temporary.path)
             throw error
         }
-        syncDirectory(directory)
+        if flush { syncDirectory(directory) }
+    }
+
+    /// Forces files written without flushing, and their folders' entries, to disk.
+    ///
+    /// A few are flushed one by one; many (an import of thousands) with one `sync(2)`, since on
+    /// ext4 each `fsync` costs a journal commit of its own (10,000 files: 40 s against 0.4 s).
+    /// - Throws: ``FolioError`` `.writeFailed` naming the first file that could not be flushed.
+    public static func flush(_ urls: [URL]) throws(FolioError) {
+        if urls.count > 64 {
+            sync()
+            return
+        }
+        var folders = Set<String>()
+        for url in urls {
+            let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw failure(url) }
+            let synced = fsync(fd) == 0
+            close(fd)
+            guard synced else { throw failure(url) }
+            folders.insert(url.deletingLastPathComponent().path)
+        }
+        for folder in folders.sorted() { syncDirectory(URL(fileURLWithPath: folder)) }
     }
 
     /// Writes all of `bytes` to `fd`, retrying short writes and interruptions.
@@ -49,8 +73,8 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ text: String, to url: URL) throws(FolioError) {
-        try write(Array(text.utf8), to: url)
+    public static func write(_ text: String, to url: URL, flush: Bool = true) throws(FolioError) {
+        try write(Array(text.utf8), to: url, flush: flush)
     }
 
     /// Creates `url`'s folder and its parents.

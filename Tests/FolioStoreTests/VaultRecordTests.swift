@@ -55,7 +55,7 @@ struct VaultRecordTests {
         #expect(throws: FolioError(.missingRequired(key: "question", kind: "qa"))) {
             try t.vault.create(NewRecord(kind: "qa", title: "x"))
         }
-        #expect(throws: FolioError(.unknownKind("recipe", ["diary", "idea", "profile", "qa"]))) {
+        #expect(throws: FolioError(.unknownKind("recipe", ["diary", "idea", "note", "profile", "qa"]))) {
             try t.vault.create(NewRecord(kind: "recipe"))
         }
         #expect(throws: FolioError(.valueNotAllowed(key: "answer_type", value: "maybe", allowed: ["affirmative", "neutral", "negative"]))) {

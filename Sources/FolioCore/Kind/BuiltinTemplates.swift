@@ -34,6 +34,15 @@ fields:
 {{{body}}}
 
 """#,
+        "note": #"""
+---
+kind: note
+dir: notes
+description: A plain note with a title and tags, such as one imported from a folder of Markdown files.
+---
+{{{body}}}
+
+"""#,
         "profile": #"""
 ---
 kind: profile

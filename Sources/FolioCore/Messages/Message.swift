@@ -202,6 +202,8 @@ public enum Message: Sendable, Equatable {
     case conflict(ConflictMessage)
     /// Drafts `folio edit` left behind.
     case draft(DraftMessage)
+    /// `folio import` and `folio export`.
+    case exchange(ExchangeMessage)
 
     /// The sentence in `language`. What it quotes of a file or a server (a title, a reason) cannot
     /// drive the terminal: control characters but newline and tab show as their pictures.
@@ -586,6 +588,7 @@ public enum Message: Sendable, Equatable {
         case .check(let message): message.pair
         case .conflict(let message): message.pair
         case .draft(let message): message.pair
+        case .exchange(let message): message.pair
         }
     }
 }

@@ -32,7 +32,9 @@ public enum MediaImporter {
     /// Imports `source` into `mediaDirectory` (the vault's `media/`).
     /// - Parameter displayName: how the user named the file, for messages.
     /// - Throws: ``FolioError`` `.media(.unreadable)` naming the file and why; nothing is left behind then.
-    static func importFile(_ source: URL, displayName: String, into mediaDirectory: URL, maxBytes: UInt64) throws(FolioError) -> ImportedMedia {
+    /// - Parameter flush: false when the caller flushes the new file itself (``AtomicFile/flush(_:)``) with others.
+    static func importFile(_ source: URL, displayName: String, into mediaDirectory: URL, maxBytes: UInt64,
+                           flush: Bool = true) throws(FolioError) -> ImportedMedia {
         let name = source.lastPathComponent
         let hintedExtension = source.pathExtension.lowercased()
         func failure(_ problem: MediaReadProblem) -> FolioError {
@@ -92,7 +94,7 @@ public enum MediaImporter {
         let folder = mediaDirectory.appendingPathComponent(String(sha.prefix(2)))
         // Bytes the vault already holds: the copy is dropped unflushed.
         let existing = (try? copied.get()) != nil && total == size ? existingFile(sha: sha, in: folder) : nil
-        let synced = existing == nil && fsync(output) == 0
+        let synced = existing == nil && (!flush || fsync(output) == 0)
         let closed = close(output) == 0
         try copied.get()
         guard total == size else { throw failure(.changedWhileReading) }
@@ -107,7 +109,7 @@ public enum MediaImporter {
             throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/\(sha.prefix(2))/\(fileName)")
         }
         keepTemporary = true
-        AtomicFile.syncDirectory(folder)
+        if flush { AtomicFile.syncDirectory(folder) }
         return ImportedMedia(
             path: "media/\(sha.prefix(2))/\(fileName)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: true)
     }

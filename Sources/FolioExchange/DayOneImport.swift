@@ -1,0 +1,161 @@
+import Foundation
+import FolioCore
+import FolioStore
+import YAML
+
+/// Day One's "JSON in Zip" export: `Journal.json` (`metadata`, `entries[]`) beside `photos/`,
+/// `videos/` and `audios/`, each file named `<md5>.<type>`.
+///
+/// An entry's `uuid` becomes its id (as a UUID), `creationDate` (UTC) is shown in the entry's
+/// `timeZone`, `text` is the body with `dayone-moment:` links turned into links to the vault's
+/// media, `starred` becomes the tag `starred`, location and weather go into `context` (a place
+/// name, coordinates, a weather line), and every key folio has no place for is kept, as Day One
+/// wrote it, under `dayone:`.
+enum DayOneImport {
+    static let mappedKeys: Set<String> = ["uuid", "creationDate", "modifiedDate", "timeZone", "text", "tags", "starred"]
+    static let mediaFolders = [("photos", "photo"), ("videos", "video"), ("audios", "audio")]
+
+    /// The export's JSON files and the folder its media lie in; `keep` holds an unzipped copy alive.
+    static func locate(_ url: URL, displayName: String) throws(FolioError) -> (files: [URL], folder: URL, keep: ScratchFolder?) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw FolioError(.exchange(.sourceMissing(displayName)))
+        }
+        if !isDirectory.boolValue && !isZip(url) { return ([url], url.deletingLastPathComponent(), nil) }
+        var keep: ScratchFolder?
+        var folder = url
+        if !isDirectory.boolValue {
+            let scratch = try ZipArchive.unpack(url, displayName: displayName)
+            keep = scratch
+            folder = scratch.url
+        }
+        for candidate in [folder] + subfolders(of: folder) {
+            let files = jsonFiles(in: candidate)
+            if !files.isEmpty { return (files, candidate, keep) }
+        }
+        throw FolioError(.exchange(.notAnExport(format: "Day One", file: displayName, reason: "no Journal.json in it")))
+    }
+
+    static func isZip(_ url: URL) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4)) ?? Data()
+        return head == Data([0x50, 0x4B, 0x03, 0x04]) || head == Data([0x50, 0x4B, 0x05, 0x06])
+    }
+
+    static func subfolders(of folder: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().filter { !$0.hasPrefix(".") && !$0.hasPrefix("__") }.map { folder.appendingPathComponent($0) }.filter { candidate in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+    }
+
+    /// `Journal.json`, else every `.json` of the folder (an export of several journals).
+    static func jsonFiles(in folder: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        if names.contains("Journal.json") { return [folder.appendingPathComponent("Journal.json")] }
+        return names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    static func entries(_ json: JSONValue, file: String, folder: URL, builder: EntryBuilder, zone: TimeZone,
+                        warnings: inout [FolioError]) throws(FolioError) -> [ImportEntry] {
+        func refuse(_ reason: String) -> FolioError { FolioError(.exchange(.notAnExport(format: "Day One", file: file, reason: reason))) }
+        guard case .object = json else { throw refuse("not a JSON object") }
+        guard json["metadata"]?.object != nil else { throw refuse("no 'metadata'") }
+        guard let items = json["entries"]?.array else { throw refuse("no 'entries' list") }
+        var result: [ImportEntry] = []
+        for (index, item) in items.enumerated() {
+            var name = "entry \(index + 1)"
+            func bad(_ problem: EntryProblem) -> FolioError { FolioError(.exchange(.badEntry(file: file, entry: name, problem: problem))) }
+            guard let fields = item.object else { throw bad(.wrongType(key: "entries[\(index)]", expected: "object")) }
+            func text(_ key: String) throws(FolioError) -> String? {
+                guard let value = fields[key], value != .null else { return nil }
+                guard let string = value.string else { throw bad(.wrongType(key: key, expected: "text")) }
+                return string
+            }
+            guard let uuid = try text("uuid") else { throw bad(.missingKey("uuid")) }
+            name = "entry \(index + 1) (\(uuid.prefix(40)))"
+            guard let id = StableID.fromHex32(uuid) else { throw bad(.wrongType(key: "uuid", expected: "text")) }
+            guard let createdText = try text("creationDate") else { throw bad(.missingKey("creationDate")) }
+            let zoneName = try text("timeZone")
+            let entryZone = zoneName.flatMap { TimeZone(identifier: $0) } ?? zone
+            guard let created = ImportDates.inZone(createdText, zone: entryZone) else {
+                throw bad(.badDate(key: "creationDate", value: String(createdText.prefix(40))))
+            }
+            var modified: Timestamp?
+            if let modifiedText = try text("modifiedDate") {
+                guard let stamp = ImportDates.inZone(modifiedText, zone: entryZone) else {
+                    throw bad(.badDate(key: "modifiedDate", value: String(modifiedText.prefix(40))))
+                }
+                modified = stamp
+            }
+            let body = try text("text") ?? ""
+            var tags: [String] = []
+            if let value = fields["tags"], value != .null {
+                guard let list = value.array, list.allSatisfy({ $0.string != nil }) else { throw bad(.wrongType(key: "tags", expected: "list")) }
+                tags = list.compactMap(\.string)
+            }
+            if let value = fields["starred"], value != .null {
+                guard let starred = value.bool else { throw bad(.wrongType(key: "starred", expected: "true/false")) }
+                if starred { tags.append("starred") }
+            }
+            var media: [ImportMediaItem] = []
+            for (key, _) in mediaFolders {
+                guard let value = fields[key], value != .null else { continue }
+                guard let list = value.array else { throw bad(.wrongType(key: key, expected: "list")) }
+                for moment in list {
+                    guard let object = moment.object else { throw bad(.wrongType(key: key, expected: "list")) }
+                    guard let identifier = object["identifier"]?.string else { throw bad(.missingKey("\(key)[].identifier")) }
+                    guard let md5 = object["md5"]?.string else { continue }
+                    let type = object["type"]?.string ?? "jpeg"
+                    let fileName = "\(md5).\(type)"
+                    guard ZipArchive.isSafe(fileName), !md5.contains("/"), !type.contains("/"), !md5.isEmpty else {
+                        throw bad(.nameLeavesFolder(fileName))
+                    }
+                    let url = folder.appendingPathComponent(key).appendingPathComponent(fileName)
+                    guard FileManager.default.fileExists(atPath: url.path) else {
+                        warnings.append(FolioError(.exchange(.mediaNotInExport(entry: "\(file): \(name)", file: "\(key)/\(fileName)"))))
+                        continue
+                    }
+                    var item = ImportMediaItem(url: url, name: object["filename"]?.string ?? fileName)
+                    item.destinations = momentLinks(identifier, in: body)
+                    item.linkWhenUnused = true
+                    media.append(item)
+                }
+            }
+            var context: [(String, Node)] = [("local_time", .raw(created.text))]
+            if let zoneName { context.append(("time_zone", .string(zoneName))) }
+            if let location = fields["location"]?.object {
+                let place = ["placeName", "localityName", "administrativeArea", "country"].compactMap { location[$0]?.string }
+                    .filter { !$0.isEmpty }
+                if !place.isEmpty { context.append(("location", .string(place.joined(separator: ", ")))) }
+                if let latitude = location["latitude"]?.number, let longitude = location["longitude"]?.number {
+                    context.append(("latitude", JSONValue.double(latitude).node))
+                    context.append(("longitude", JSONValue.double(longitude).node))
+                }
+            }
+            if let weather = fields["weather"]?.object {
+                var words: [String] = []
+                if let description = weather["conditionsDescription"]?.string { words.append(description) }
+                if let celsius = weather["temperatureCelsius"]?.number { words.append(String(format: "%.0f°C", celsius)) }
+                if !words.isEmpty { context.append(("weather", .string(words.joined(separator: ", ")))) }
+            }
+            var extra: [(String, Node)] = [("context", .mapping(context, style: .flow))]
+            let unknown = fields.filter { !mappedKeys.contains($0.key) }
+            if !unknown.isEmpty { extra.append(("dayone", JSONValue.object(unknown).node)) }
+            let title = ImportDates.title(fromText: body) ?? "Day One \(created.day10)"
+            result.append(builder.entry(source: "\(file): \(name)", id: id, title: title, created: created, modified: modified,
+                                        tags: tags, extra: extra, body: body, media: media))
+        }
+        return result
+    }
+
+    /// The `dayone-moment:` destinations in `body` that name `identifier` (`dayone-moment://ID`,
+    /// `dayone-moment:/video/ID`, `dayone-moment:/audio/ID`).
+    static func momentLinks(_ identifier: String, in body: String) -> Set<String> {
+        guard body.contains(identifier) else { return [] }
+        return Set(["dayone-moment://\(identifier)", "dayone-moment:/video/\(identifier)", "dayone-moment:/audio/\(identifier)",
+                    "dayone-moment:/pdfAttachment/\(identifier)"])
+    }
+}

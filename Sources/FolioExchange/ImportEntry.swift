@@ -1,0 +1,142 @@
+import Foundation
+import FolioCore
+import FolioStore
+import Markdown
+import YAML
+
+/// One record an import would create, in a form every source is translated to.
+public struct ImportEntry {
+    /// How messages name it: `entry 3 (2013-04-09 15:39)`, a file's path.
+    public var source: String
+    public var id: String
+    public var kind: String
+    public var title: String
+    /// The vault-relative path it would like (`-2` is added when a file is there).
+    public var path: String
+    public var content: Content
+    public var media: [ImportMediaItem] = []
+    /// Other files the body links (PDFs beside a note), copied to the same place beside the record.
+    public var attachments: [NewAttachment] = []
+
+    public enum Content {
+        /// Front matter keys in order (folio adds `media` after `tags` when there is media) and the body.
+        case fields([(String, Node)], body: String)
+        /// A whole file: its front matter part exactly as it is, and its body.
+        case text(head: String, body: String)
+    }
+}
+
+/// A media file an entry brings along, and how its body refers to it.
+public struct ImportMediaItem {
+    public var url: URL
+    /// The file's name where it came from, for the `media` list and the link text.
+    public var name: String
+    /// Link destinations in the body (as CommonMark reads them) that mean this file.
+    public var destinations: Set<String> = []
+    /// Obsidian embeds (`![[photo.jpg]]`, exactly as written) that mean this file.
+    public var embeds: [String] = []
+    /// Whether to add a link to the body when no destination names it (a Day One photo the text
+    /// never shows).
+    public var linkWhenUnused = false
+}
+
+extension ImportEntry {
+    /// The file's text once its media lie in the vault at `stored` (by source file path).
+    func text(at path: String, stored: [String: ImportedMedia], vault: Vault) -> String {
+        let mine = media.compactMap { item in stored[item.url.path].map { (item, $0) } }
+        var targets: [String: String] = [:]
+        for (item, imported) in mine {
+            for destination in item.destinations { targets[destination] = MediaLinks.relativeTarget(fromRecord: path, to: imported.path) }
+        }
+        func rewritten(_ body: String) -> String {
+            let present = Set(MarkdownLinks.links(in: body).map(\.destination))
+            var body = LinkRewriter.rewrite(body) { targets[$0] }
+            for (item, imported) in mine {
+                let target = MediaLinks.relativeTarget(fromRecord: path, to: imported.path)
+                for embed in item.embeds {
+                    body = body.replacingOccurrences(of: embed, with: "![\(LinkRewriter.label(item.name))](\(target))")
+                }
+            }
+            let unused = mine.filter { item, _ in
+                item.linkWhenUnused && item.embeds.isEmpty && item.destinations.isDisjoint(with: present)
+            }
+            let links = unused.map { item, imported in
+                MediaLinks.markdown(name: item.name, type: imported.facts.type.rawValue,
+                                    target: MediaLinks.relativeTarget(fromRecord: path, to: imported.path))
+            }
+            return MediaLinks.insert(links, into: body, recordPath: path)
+        }
+        switch content {
+        case .text(let head, let body):
+            return head + rewritten(body)
+        case .fields(var fields, let body):
+            if !mine.isEmpty {
+                let node = Node.sequence(mine.map { item, imported in vault.mediaNode(imported, name: item.name) })
+                let at = (fields.firstIndex { $0.0 == "tags" }).map { $0 + 1 } ?? fields.endIndex
+                fields.insert(("media", node), at: at)
+            }
+            let document = try? FrontMatterDocument.make(fields: fields, body: rewritten(body))
+            return document?.text ?? ""
+        }
+    }
+}
+
+/// Rewrites link destinations in Markdown, on the lines CommonMark finds the links on.
+enum LinkRewriter {
+    /// `body` with every link or image whose destination `replacement` maps given the new
+    /// destination; the rest of each line is left as written.
+    static func rewrite(_ body: String, _ replacement: (String) -> String?) -> String {
+        let links = MarkdownLinks.links(in: body)
+        guard links.contains(where: { replacement($0.destination) != nil }) else { return body }
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for number in Set(links.map(\.line)) where number >= 1 && number <= lines.count {
+            lines[number - 1] = rewriteLine(lines[number - 1], replacement)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Each `](destination)` of a line, with `<…>` and a title allowed, mapped through `replacement`.
+    static func rewriteLine(_ line: String, _ replacement: (String) -> String?) -> String {
+        var out = ""
+        var rest = Substring(line)
+        while let open = rest.range(of: "](") {
+            out += rest[..<open.upperBound]
+            rest = rest[open.upperBound...]
+            let angled = rest.hasPrefix("<")
+            let end: String.Index?
+            if angled {
+                end = rest.firstIndex(of: ">").map { rest.index(after: $0) }
+            } else {
+                var depth = 0
+                end = rest.firstIndex { character in
+                    if character == "(" { depth += 1 }
+                    if character == ")" { if depth == 0 { return true }; depth -= 1 }
+                    return character == " " && depth == 0
+                }
+            }
+            guard let end else { continue }
+            let written = String(rest[..<end])
+            var destination = angled ? String(written.dropFirst().dropLast()) : written
+            destination = destination.replacingOccurrences(of: "\\", with: "")
+            let candidates = [destination, destination.removingPercentEncoding ?? destination,
+                              destination.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? destination]
+            if let new = candidates.lazy.compactMap(replacement).first {
+                out += new.contains(" ") || new.contains(")") ? "<\(new)>" : new
+            } else {
+                out += written
+            }
+            rest = rest[end...]
+        }
+        return out + rest
+    }
+
+    /// Link text with the characters that would end it escaped.
+    static func label(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if "[]\\".contains(character) { out.append("\\") }
+            out.append(character == "\n" ? " " : character)
+        }
+        return out
+    }
+}

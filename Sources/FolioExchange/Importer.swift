@@ -1,0 +1,154 @@
+import Foundation
+import FolioCore
+import FolioStore
+
+/// Where `folio import` reads from.
+public enum ImportSource: Sendable {
+    /// jrnl's `--export json` file.
+    case jrnl(URL, shown: String)
+    /// Day One's export: the zip, its unzipped folder, or its `Journal.json`.
+    case dayOne(URL, shown: String)
+    /// A folder of Markdown files.
+    case markdown(URL, shown: String)
+    /// folio's own `export json` file.
+    case folioJSON(URL, shown: String)
+
+    var formatName: String {
+        switch self {
+        case .jrnl: "jrnl"
+        case .dayOne: "Day One"
+        case .markdown: "Markdown"
+        case .folioJSON: "folio JSON"
+        }
+    }
+}
+
+/// What an import would do: the records it would create, those already in the vault, and what
+/// it noticed on the way (media missing from the export, links it leaves alone).
+public struct ImportPlan {
+    public var source: ImportSource
+    /// The records to create, in the source's order.
+    public var entries: [ImportEntry]
+    /// Records the vault already has (the same id): left as they are.
+    public var skipped: Int
+    /// Media files that come with the import besides the records' own (folio JSON's `media`).
+    public var extraMedia: [MediaSource]
+    public var warnings: [FolioError]
+    /// The unzipped export or decoded media, kept until the import is done.
+    var scratch: ScratchFolder?
+
+    /// How many media files the new records bring, each counted once.
+    public var mediaCount: Int {
+        Set(entries.flatMap { $0.media.map(\.url.path) } + extraMedia.map(\.url.path)).count
+    }
+}
+
+/// How far an import has come.
+public enum ImportProgress: Sendable {
+    case media(done: Int, total: Int)
+    case records(done: Int, total: Int)
+}
+
+/// What an import did.
+public struct ImportResult {
+    public var written: [String]
+    public var newMedia: Int
+    public var skipped: Int
+}
+
+/// `folio import`: reads a source whole, checks every entry before anything is written, leaves
+/// out what the vault already has, and writes the rest (records and media) as one commit.
+public enum Importer {
+    /// Reads `source` and decides what to create.
+    /// - Parameter kind: the kind of the new records (jrnl and Day One: `diary`; Markdown: `note`).
+    /// - Throws: ``FolioError`` naming the file, the entry and what is wrong; nothing is written.
+    public static func plan(_ source: ImportSource, kind: String?, into vault: Vault) throws(FolioError) -> ImportPlan {
+        let zone = vault.clock.zone
+        var warnings: [FolioError] = []
+        var entries: [ImportEntry] = []
+        var extraMedia: [MediaSource] = []
+        var scratch: ScratchFolder?
+        switch source {
+        case .jrnl(let url, let shown):
+            let builder = EntryBuilder(vault: vault, kind: try vault.kindForWriting(kind ?? "diary"))
+            entries = try JrnlImport.entries(try JSONInput.read(url, displayName: shown), file: shown, builder: builder, zone: zone)
+        case .dayOne(let url, let shown):
+            let builder = EntryBuilder(vault: vault, kind: try vault.kindForWriting(kind ?? "diary"))
+            let located = try DayOneImport.locate(url, displayName: shown)
+            scratch = located.keep
+            for file in located.files {
+                let name = located.files.count == 1 ? shown : "\(shown)/\(file.lastPathComponent)"
+                entries += try DayOneImport.entries(try JSONInput.read(file, displayName: name), file: name, folder: located.folder,
+                                                    builder: builder, zone: zone, warnings: &warnings)
+            }
+        case .markdown(let url, let shown):
+            entries = try MarkdownImport.entries(url, displayName: shown, kind: try vault.kindForWriting(kind ?? "note"),
+                                                 vault: vault, warnings: &warnings)
+        case .folioJSON(let url, let shown):
+            let json = try JSONInput.read(url, displayName: shown)
+            let folder = try ScratchFolder()
+            scratch = folder
+            (entries, extraMedia) = try FolioJSON.entries(json, file: shown, scratch: folder)
+        }
+        try checkUnique(entries)
+        let existing = vault.existingIDs()
+        let hasProfile = vault.profileFile() != nil
+        let fresh = entries.filter { entry in
+            !existing.contains(entry.id.lowercased()) && !(hasProfile && entry.kind == "profile") && !alreadyThere(entry, in: vault)
+        }
+        return ImportPlan(source: source, entries: fresh, skipped: entries.count - fresh.count, extraMedia: extraMedia,
+                          warnings: warnings, scratch: scratch)
+    }
+
+    /// Whether the vault holds the entry's file as it is, at its path: a record without an id
+    /// imported before (folio JSON writes such a record as it was).
+    static func alreadyThere(_ entry: ImportEntry, in vault: Vault) -> Bool {
+        guard case .text(let head, let body) = entry.content, entry.media.isEmpty,
+              let data = FileManager.default.contents(atPath: vault.url(entry.path).path) else { return false }
+        return data == Data((head + body).utf8)
+    }
+
+    /// Two entries of one source with the same id: the source is refused.
+    static func checkUnique(_ entries: [ImportEntry]) throws(FolioError) {
+        var seen = Set<String>()
+        for entry in entries where !seen.insert(entry.id.lowercased()).inserted {
+            throw FolioError(.exchange(.badEntry(file: entry.source, entry: entry.title, problem: .duplicateID(entry.id))))
+        }
+    }
+
+    /// Imports the plan's media (several files at once) and writes its records, as one commit.
+    /// - Parameter progress: told of each media file stored and each record written (done, total).
+    /// - Throws: ``FolioError``; nothing of the import stays then.
+    public static func run(_ plan: ImportPlan, into vault: Vault, progress: (@Sendable (ImportProgress) -> Void)? = nil) throws(FolioError) -> ImportResult {
+        guard !plan.entries.isEmpty || !plan.extraMedia.isEmpty else { return ImportResult(written: [], newMedia: 0, skipped: plan.skipped) }
+        return try vault.withLock { () throws(FolioError) -> ImportResult in
+            var sources: [MediaSource] = []
+            var seen = Set<String>()
+            for item in plan.entries.flatMap(\.media) where seen.insert(item.url.path).inserted {
+                sources.append(MediaSource(url: item.url, displayName: item.url.lastPathComponent))
+            }
+            for source in plan.extraMedia where seen.insert(source.url.path).inserted { sources.append(source) }
+            var mediaProgress: (@Sendable (Int, Int) -> Void)?
+            var recordProgress: ((Int, Int) -> Void)?
+            if let progress {
+                mediaProgress = { done, total in progress(.media(done: done, total: total)) }
+                recordProgress = { done, total in progress(.records(done: done, total: total)) }
+            }
+            let imported = try vault.importMediaConcurrently(sources, progress: mediaProgress)
+            plan.scratch?.remove()
+            var stored: [String: ImportedMedia] = [:]
+            for (source, item) in zip(sources, imported) { stored[source.url.path] = item }
+            let files = plan.entries.map { entry in
+                NewRecordFile(path: entry.path, text: entry.text(at: entry.path, stored: stored, vault: vault), source: entry.source)
+            }
+            let count = files.count
+            let message = "import: \(count) record\(count == 1 ? "" : "s") from \(plan.source.formatName)"
+            var attachments: [NewAttachment] = []
+            var copied = Set<String>()
+            for attachment in plan.entries.flatMap(\.attachments) where copied.insert(attachment.path).inserted { attachments.append(attachment) }
+            let written = try vault.writeNewRecords(files, attachments: attachments, newMedia: imported, message: message,
+                                                    progress: recordProgress)
+            return ImportResult(written: written, newMedia: imported.filter(\.isNew).count, skipped: plan.skipped)
+        }
+    }
+}

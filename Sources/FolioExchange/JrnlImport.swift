@@ -1,0 +1,67 @@
+import Foundation
+import FolioCore
+import FolioStore
+import YAML
+
+/// jrnl's `jrnl --export json`: `{"tags": {...}, "entries": [{"title", "body", "date", "time", "tags", "starred"}]}`.
+///
+/// `date` and `time` are local, without a zone: they are taken in the vault's (this machine's)
+/// zone. `@` goes from tags; a starred entry gets the tag `starred`. Keys folio does not know are
+/// kept under `jrnl:`. jrnl entries have no id: one is made from the date, time and title (and
+/// how many entries before shared them), so importing the same export again finds them.
+enum JrnlImport {
+    static let knownKeys: Set<String> = ["title", "body", "date", "time", "tags", "starred"]
+
+    static func entries(_ json: JSONValue, file: String, builder: EntryBuilder, zone: TimeZone) throws(FolioError) -> [ImportEntry] {
+        guard case .object = json else { throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, reason: "not a JSON object"))) }
+        guard let list = json["entries"] else { throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, reason: "no 'entries' list"))) }
+        guard let items = list.array else { throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, reason: "'entries' is not a list"))) }
+        var seen: [String: Int] = [:]
+        var result: [ImportEntry] = []
+        for (index, item) in items.enumerated() {
+            var name = "entry \(index + 1)"
+            func bad(_ problem: EntryProblem) -> FolioError { FolioError(.exchange(.badEntry(file: file, entry: name, problem: problem))) }
+            guard let fields = item.object else { throw bad(.wrongType(key: "entries[\(index)]", expected: "object")) }
+            func text(_ key: String, required: Bool) throws(FolioError) -> String? {
+                guard let value = fields[key], value != .null else {
+                    if required { throw bad(.missingKey(key)) }
+                    return nil
+                }
+                guard let string = value.string else { throw bad(.wrongType(key: key, expected: "text")) }
+                return string
+            }
+            let date = try text("date", required: true) ?? ""
+            let time = try text("time", required: false) ?? "00:00"
+            name = "entry \(index + 1) (\(date.prefix(20)) \(time.prefix(8)))"
+            guard date.utf8.count == 10, let created = ImportDates.timestamp("\(date)T\(time)", zone: zone) else {
+                throw bad(.badDate(key: "date", value: "\(date.prefix(40)) \(time.prefix(20))"))
+            }
+            let title = try text("title", required: false) ?? ""
+            let body = try text("body", required: false) ?? ""
+            var tags: [String] = []
+            if let value = fields["tags"], value != .null {
+                guard let list = value.array else { throw bad(.wrongType(key: "tags", expected: "list")) }
+                for tag in list {
+                    guard var word = tag.string else { throw bad(.wrongType(key: "tags", expected: "list")) }
+                    while let first = word.first, "@#".contains(first) { word.removeFirst() }
+                    tags.append(word)
+                }
+            }
+            if let value = fields["starred"], value != .null {
+                guard let starred = value.bool else { throw bad(.wrongType(key: "starred", expected: "true/false")) }
+                if starred { tags.append("starred") }
+            }
+            let key = "jrnl\n\(date)T\(time)\n\(title)"
+            let occurrence = seen[key, default: 0]
+            seen[key] = occurrence + 1
+            let id = StableID.named(occurrence == 0 ? key : "\(key)\n\(occurrence)")
+            var extra: [(String, Node)] = []
+            let unknown = fields.filter { !knownKeys.contains($0.key) }
+            if !unknown.isEmpty { extra.append(("jrnl", JSONValue.object(unknown).node)) }
+            let shownTitle = title.isEmpty ? (ImportDates.title(fromText: body) ?? "jrnl \(date) \(time)") : title
+            result.append(builder.entry(source: "\(file): \(name)", id: id, title: shownTitle, created: created, modified: nil,
+                                        tags: tags, extra: extra, body: body))
+        }
+        return result
+    }
+}

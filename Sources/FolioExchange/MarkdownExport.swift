@@ -1,0 +1,73 @@
+import Foundation
+import FolioCore
+import FolioStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `folio export markdown`: a folder another tool opens as it is (Obsidian opens it as a vault).
+///
+/// Each record keeps its path and its whole file, front matter included; the media its body links
+/// or its `media` lists are copied to `attachments/` under the names they were imported with
+/// (`IMG_2041.jpg`, `-2` added on a clash), and the body's links point there.
+public enum MarkdownExport {
+    public struct Result: Sendable {
+        public var records: Int
+        public var media: Int
+    }
+
+    /// Writes `records` under `folder`, which must be empty or not exist yet.
+    /// - Throws: ``FolioError`` `.exchange(.outputNotEmpty)`, or `.writeFailed` naming the file.
+    public static func export(_ records: [Record], vault: Vault, to folder: URL, shown: String) throws(FolioError) -> Result {
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        if !existing.isEmpty { throw FolioError(.exchange(.outputNotEmpty(shown))) }
+        try AtomicFile.makeDirectory(folder)
+        var attachments: [String: String] = [:]
+        var used = Set<String>()
+        func attachment(for media: String, name: String?) throws(FolioError) -> String {
+            if let known = attachments[media] { return known }
+            let base = safeName(name ?? "") ?? (media as NSString).lastPathComponent
+            var candidate = base
+            var counter = 2
+            while !used.insert(candidate.lowercased()).inserted {
+                let ext = (base as NSString).pathExtension, stem = (base as NSString).deletingPathExtension
+                candidate = ext.isEmpty ? "\(stem)-\(counter)" : "\(stem)-\(counter).\(ext)"
+                counter += 1
+            }
+            let path = "attachments/\(candidate)"
+            try copy(vault.url(media), to: folder.appendingPathComponent(path))
+            attachments[media] = path
+            return path
+        }
+        for record in records {
+            let names = Dictionary(MediaEntry.entries(of: record.document).map { ($0.file, $0.name) }, uniquingKeysWith: { first, _ in first })
+            var targets: [String: String] = [:]
+            for destination in LinkScan.destinations(record.document.body) {
+                guard let media = MediaLinks.resolve(destination, fromRecord: record.path), media.hasPrefix("media/"),
+                      FileManager.default.fileExists(atPath: vault.url(media).path) else { continue }
+                let path = try attachment(for: media, name: names[media] ?? nil)
+                targets[destination] = MediaLinks.relativeTarget(fromRecord: record.path, to: path)
+            }
+            for (file, name) in names where file.hasPrefix("media/") && FileManager.default.fileExists(atPath: vault.url(file).path) {
+                _ = try attachment(for: file, name: name)
+            }
+            let body = LinkRewriter.rewrite(record.document.body) { targets[$0] }
+            let head = String(decoding: Array(record.document.text.utf8)[..<record.document.bodyStart], as: UTF8.self)
+            try AtomicFile.write(head + body, to: folder.appendingPathComponent(record.path))
+        }
+        return Result(records: records.count, media: attachments.count)
+    }
+
+    /// A file name fit for `attachments/`: no folder, no control character, not hidden.
+    static func safeName(_ name: String) -> String? {
+        let last = (name as NSString).lastPathComponent
+        guard !last.isEmpty, !last.hasPrefix("."), last != "..", !last.unicodeScalars.contains(where: { $0.value < 0x20 }),
+              PortablePath.problem(last) == nil else { return nil }
+        return last
+    }
+
+    static func copy(_ source: URL, to target: URL) throws(FolioError) {
+        guard let data = FileManager.default.contents(atPath: source.path) else { throw FolioError(.fileUnreadable(source.path)) }
+        try AtomicFile.write(Array(data), to: target)
+    }
+}

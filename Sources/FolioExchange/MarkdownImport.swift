@@ -1,0 +1,237 @@
+import Foundation
+import FolioCore
+import FolioStore
+import Markdown
+import YAML
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A folder of `.md` files (Obsidian, zk, nb, plain): each becomes a record at
+/// `<kind dir>/<its path in the folder>`, so links between notes still work.
+///
+/// Front matter the file has is kept byte for byte; folio adds only `id`, `kind`, `created` and
+/// `modified` when missing (at its top), and turns `tags` written as one string (`a, b` or
+/// `#a #b`) into a list, as Obsidian reads it. Links and `![[embeds]]` to photos, videos and audio
+/// in the folder are imported as media and pointed at `media/`.
+enum MarkdownImport {
+    /// The largest note read (16 MiB).
+    static let maxFileBytes: UInt64 = 16 << 20
+    static let skippedFolders: Set<String> = ["node_modules"]
+
+    static func entries(_ folder: URL, displayName: String, kind: Kind, vault: Vault,
+                        warnings: inout [FolioError]) throws(FolioError) -> [ImportEntry] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
+            throw FolioError(.exchange(.sourceMissing(displayName)))
+        }
+        guard isDirectory.boolValue else {
+            throw FolioError(.exchange(.notAnExport(format: "Markdown", file: displayName, reason: "not a folder")))
+        }
+        let (notes, others) = walk(folder)
+        var byName: [String: [String]] = [:]
+        for path in others { byName[(path as NSString).lastPathComponent.lowercased(), default: []].append(path) }
+        var result: [ImportEntry] = []
+        for relative in notes {
+            let file = "\(displayName)/\(relative)"
+            func bad(_ problem: EntryProblem) -> FolioError { FolioError(.exchange(.badEntry(file: displayName, entry: relative, problem: problem))) }
+            let url = folder.appendingPathComponent(relative)
+            let data = try FileInput.read(url, displayName: file, maxBytes: maxFileBytes)
+            guard let text = String(data: data, encoding: .utf8) else { throw bad(.notUTF8) }
+            if text.utf8.contains(0) { throw bad(.notUTF8) }
+            let path = "\(kind.directory)/\(relative)"
+            guard Vault.isSafeRecordPath(path) else { throw bad(.nameLeavesFolder(relative)) }
+            let mtime = modificationTime(url, zone: vault.clock.zone) ?? vault.clock.timestamp
+            var entry = try note(text, relative: relative, path: path, kind: kind, zone: vault.clock.zone, mtime: mtime,
+                                 limits: vault.frontMatterLimits, bad: bad)
+            entry.source = file
+            (entry.media, entry.attachments) = media(in: entry, relative: relative, folder: folder, byName: byName, kind: kind)
+            result.append(entry)
+        }
+        return result
+    }
+
+    /// The `.md` files and the other files of a folder, relative to it, sorted; hidden files and
+    /// folders (`.obsidian`, `.git`, `.trash`) and links are left out.
+    static func walk(_ folder: URL) -> (notes: [String], others: [String]) {
+        var notes: [String] = [], others: [String] = []
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return ([], []) }
+        while let path = walker.nextObject() as? String {
+            let name = (path as NSString).lastPathComponent
+            var info = stat()
+            guard lstat(folder.appendingPathComponent(path).path, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            if name.hasPrefix(".") || skippedFolders.contains(name) {
+                if type == S_IFDIR { walker.skipDescendants() }
+                continue
+            }
+            guard type == S_IFREG else { continue }
+            if name.lowercased().hasSuffix(".md") { notes.append(path) } else { others.append(path) }
+        }
+        return (notes.sorted(), others.sorted())
+    }
+
+    static func modificationTime(_ url: URL, zone: TimeZone) -> Timestamp? {
+        guard let date = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date else { return nil }
+        return Timestamp(date: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)), zone: zone)
+    }
+
+    /// One note as a record: its own front matter with what folio needs added, or a new one.
+    static func note(_ text: String, relative: String, path: String, kind: Kind, zone: TimeZone, mtime: Timestamp,
+                     limits: FrontMatterLimits, bad: (EntryProblem) -> FolioError) throws(FolioError) -> ImportEntry {
+        let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
+        let fromName = dateInName(stem, zone: zone)
+        let document: FrontMatterDocument?
+        do throws(FrontMatterError) {
+            document = try FrontMatterDocument(parsing: text, limits: limits)
+        } catch {
+            guard error.kind == .missing else {
+                throw bad(.frontMatter(Message.frontMatterSyntax("\(error.kind)").text(.en) + " (line \(error.line))"))
+            }
+            document = nil
+        }
+        guard var document else {
+            let id = StableID.named("markdown\n\(relative)")
+            let created = fromName ?? mtime
+            let title = headingTitle(text) ?? stem
+            let fields: [(String, Node)] = [
+                ("id", .string(id)), ("kind", .string(kind.name)), ("title", .string(title)),
+                ("created", .raw(created.text)), ("modified", .raw(mtime.text)),
+            ]
+            let head = (try? FrontMatterDocument.make(fields: fields, body: ""))?.text ?? ""
+            return ImportEntry(source: relative, id: id, kind: kind.name, title: title, path: path, content: .text(head: head, body: text))
+        }
+        let id = document.string("id") ?? StableID.named("markdown\n\(relative)")
+        var added: [(String, Node)] = []
+        if document.string("id") == nil { added.append(("id", .string(id))) }
+        if document.string("kind") == nil { added.append(("kind", .string(kind.name))) }
+        if document.string("created").flatMap(Timestamp.init) == nil, document.string("created") == nil {
+            let own = ["date", "created"].lazy.compactMap { document.string($0) }.compactMap { ImportDates.timestamp($0, zone: zone) }.first
+            added.append(("created", .raw((own ?? fromName ?? mtime).text)))
+        }
+        if document.string("modified") == nil {
+            let own = ["updated", "modified"].lazy.compactMap { document.string($0) }.compactMap { ImportDates.timestamp($0, zone: zone) }.first
+            added.append(("modified", .raw((own ?? mtime).text)))
+        }
+        if document["tags"] == nil, let single = document["tag"], let tags = obsidianTags(single) {
+            added.append(("tags", .sequence(tags.map { .string($0) }, style: .flow)))
+        }
+        var text = document.text
+        if !added.isEmpty, let lines = try? FrontMatterDocument.make(fields: added, body: "") {
+            // The new keys go right after the opening `---` line; every byte after it stays.
+            let yaml = lines.yamlText
+            let utf8 = Array(text.utf8)
+            let opening = document.yamlStart
+            let spliced = String(decoding: utf8[..<opening], as: UTF8.self) + yaml + String(decoding: utf8[opening...], as: UTF8.self)
+            if let reparsed = try? FrontMatterDocument(parsing: spliced, limits: limits) { document = reparsed; text = spliced }
+        }
+        if let tags = document["tags"], tags.scalarText != nil, let list = obsidianTags(tags) {
+            try? document.set("tags", .sequence(list.map { .string($0) }, style: .flow))
+        }
+        let title = document.string("title") ?? stem
+        let head = String(decoding: Array(document.text.utf8)[..<document.bodyStart], as: UTF8.self)
+        return ImportEntry(source: relative, id: id, kind: document.string("kind") ?? kind.name, title: title, path: path,
+                           content: .text(head: head, body: document.body))
+    }
+
+    /// Tags as Obsidian reads a `tags` value: a list, or one string of words split by commas or spaces, `#` dropped.
+    static func obsidianTags(_ node: Node) -> [String]? {
+        if let items = node.items { return items.compactMap(\.scalarText) }
+        guard let text = node.scalarText, !text.isEmpty else { return nil }
+        let words = text.split(whereSeparator: { $0 == "," || $0 == " " }).map { word in
+            var tag = String(word)
+            while tag.hasPrefix("#") { tag.removeFirst() }
+            return tag
+        }.filter { !$0.isEmpty }
+        return words
+    }
+
+    /// A date at the start of a note's name: `2026-11-22 …` (daily notes) or zk's `202611221804…`.
+    static func dateInName(_ stem: String, zone: TimeZone) -> Timestamp? {
+        let head = String(stem.prefix(10))
+        if head.utf8.count == 10, let stamp = ImportDates.timestamp(head, zone: zone) { return stamp }
+        let digits = stem.prefix { $0.isASCII && $0.isNumber }
+        guard digits.count >= 12 else { return nil }
+        let d = Array(digits)
+        let text = "\(String(d[0..<4]))-\(String(d[4..<6]))-\(String(d[6..<8]))T\(String(d[8..<10])):\(String(d[10..<12]))"
+        return ImportDates.timestamp(text, zone: zone)
+    }
+
+    /// A first-level heading at the top of a note without front matter.
+    static func headingTitle(_ text: String) -> String? {
+        guard let first = text.split(separator: "\n", omittingEmptySubsequences: true).first, first.hasPrefix("# ") else { return nil }
+        let title = first.dropFirst(2).trimmingCharacters(in: .whitespaces)
+        return title.isEmpty ? nil : title
+    }
+
+    /// The photos, videos and audio a note links or embeds that lie in the folder, and the other
+    /// files it links there (copied to the same place under the kind's folder, links unchanged).
+    static func media(in entry: ImportEntry, relative: String, folder: URL, byName: [String: [String]],
+                      kind: Kind) -> ([ImportMediaItem], [NewAttachment]) {
+        var attachments: [NewAttachment] = []
+        let body: String
+        switch entry.content {
+        case .text(_, let text): body = text
+        case .fields(_, let text): body = text
+        }
+        var items: [String: ImportMediaItem] = [:]
+        var order: [String] = []
+        func add(_ target: String, destination: String?, embed: String?) {
+            let url = folder.appendingPathComponent(target)
+            if items[target] == nil {
+                items[target] = ImportMediaItem(url: url, name: (target as NSString).lastPathComponent)
+                order.append(target)
+            }
+            if let destination { items[target]?.destinations.insert(destination) }
+            if let embed { items[target]?.embeds.append(embed) }
+        }
+        for link in MarkdownLinks.links(in: body) {
+            guard let target = MediaLinks.resolve(link.destination, fromRecord: relative), !target.lowercased().hasSuffix(".md"),
+                  isRegularFile(folder.appendingPathComponent(target)) else { continue }
+            guard isMedia(target) else {
+                attachments.append(NewAttachment(path: "\(kind.directory)/\(target)", source: folder.appendingPathComponent(target)))
+                continue
+            }
+            add(target, destination: link.destination, embed: nil)
+        }
+        for (embed, name) in obsidianEmbeds(body) {
+            let wanted = name.lowercased()
+            let direct = MediaLinks.resolve(name, fromRecord: relative).flatMap { isRegularFile(folder.appendingPathComponent($0)) ? $0 : nil }
+            let candidates = direct.map { [$0] } ?? (byName[(wanted as NSString).lastPathComponent] ?? []).filter {
+                $0.lowercased() == wanted || $0.lowercased().hasSuffix("/" + wanted)
+            }
+            guard let target = candidates.min(by: { ($0.count, $0) < ($1.count, $1) }) else { continue }
+            guard isMedia(target) else {
+                attachments.append(NewAttachment(path: "\(kind.directory)/\(target)", source: folder.appendingPathComponent(target)))
+                continue
+            }
+            add(target, destination: nil, embed: embed)
+        }
+        return (order.compactMap { items[$0] }, Array(Set(attachments)).sorted { $0.path < $1.path })
+    }
+
+    static func isMedia(_ path: String) -> Bool {
+        MediaNaming.noun(forExtension: (path as NSString).pathExtension.lowercased()) != nil
+    }
+
+    static func isRegularFile(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Obsidian's `![[name]]`, `![[name|300]]` and `![[folder/name.png]]`: each as written, with the name.
+    static func obsidianEmbeds(_ body: String) -> [(String, String)] {
+        var found: [(String, String)] = []
+        var rest = Substring(body)
+        while let open = rest.range(of: "![["), let close = rest[open.upperBound...].range(of: "]]") {
+            let inner = rest[open.upperBound..<close.lowerBound]
+            if !inner.contains("\n") && !inner.isEmpty {
+                let name = inner.split(separator: "|", maxSplits: 1).first.map(String.init) ?? String(inner)
+                let target = name.split(separator: "#", maxSplits: 1).first.map(String.init) ?? name
+                found.append((String(rest[open.lowerBound..<close.upperBound]), target.trimmingCharacters(in: .whitespaces)))
+            }
+            rest = rest[close.upperBound...]
+        }
+        return found
+    }
+}

@@ -1,0 +1,63 @@
+import Crypto
+import Foundation
+import FolioCore
+import Markdown
+import YAML
+
+enum SHA256Digest {
+    static func of(_ data: Data) -> [UInt8] { Array(SHA256.hash(data: data)) }
+}
+
+enum LinkScan {
+    /// Every link and image destination of a Markdown text (not those in code).
+    static func destinations(_ markdown: String) -> [String] {
+        MarkdownLinks.links(in: markdown).map(\.destination)
+    }
+}
+
+/// JSON text written by hand, keeping the order keys have in a file.
+enum JSONText {
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    static func value(_ value: Value) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .int(let i): String(i)
+        case .double(let d): d.isFinite ? String(d) : "null"
+        case .string(let s): quote(s)
+        case .list(let items): "[" + items.map(Self.value).joined(separator: ",") + "]"
+        case .map(let pairs): "{" + pairs.map { quote($0.0) + ":" + Self.value($0.1) }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A record: its front matter keys as JSON values (for `jq`), `path`, `body`, and the front
+    /// matter exactly as written (`front_matter`), which the import writes back.
+    static func record(_ record: Record) -> String {
+        var parts: [String] = []
+        if case .map(let fields) = record.document.root.resolved {
+            for (key, value) in fields where !["path", "body", "front_matter"].contains(key) {
+                parts.append(quote(key) + ":" + Self.value(value))
+            }
+        }
+        let head = String(decoding: Array(record.document.text.utf8)[..<record.document.bodyStart], as: UTF8.self)
+        parts.append("\"path\":" + quote(record.path))
+        parts.append("\"body\":" + quote(record.document.body))
+        parts.append("\"front_matter\":" + quote(head))
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+}
