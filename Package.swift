@@ -70,11 +70,19 @@ let package = Package(
             name: "FolioSync",
             dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "Git", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
+        // The journal as a static site that opens from disk: pages, calendar, in-page search, thumbnails.
+        .target(
+            name: "FolioSite",
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioSearch", "FolioMedia", "Markdown", "YAML",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict),
         // The command line as a library, so tests can parse commands in-process.
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion",
+                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -91,6 +99,9 @@ let package = Package(
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "EXIF", "Markdown"], swiftSettings: strict),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioSiteTests", dependencies: ["FolioSite", "FolioStore", "FolioCore", "Markdown", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "Git", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCompanionTests", dependencies: ["FolioCompanion", "TestSupport"], swiftSettings: strict),

@@ -180,6 +180,8 @@ public enum Message: Sendable, Equatable {
     /// Keys and tokens, control bytes, links out of the vault, conflict copies.
     case guarded(GuardMessage)
     case remote(RemoteMessage)
+    /// The browsable site `folio export html` writes.
+    case site(SiteMessage)
 
     /// The sentence in `language`. What it quotes of a file or a server (a title, a reason) cannot
     /// drive the terminal: control characters but newline and tab show as their pictures.
@@ -540,6 +542,7 @@ public enum Message: Sendable, Equatable {
         case .recordLimit(let message): message.pair
         case .guarded(let message): message.pair
         case .remote(let message): message.pair
+        case .site(let message): message.pair
         }
     }
 }
