@@ -100,7 +100,8 @@ let package = Package(
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "EXIF", "Markdown"], swiftSettings: strict),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),
         .testTarget(
-            name: "FolioSiteTests", dependencies: ["FolioSite", "FolioStore", "FolioCore", "Markdown", "TestSupport"],
+            name: "FolioSiteTests",
+            dependencies: ["FolioSite", "FolioStore", "FolioCore", "Markdown", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         .testTarget(
             name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "Git", "TestSupport"], swiftSettings: strict),
