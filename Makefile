@@ -2,8 +2,9 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev pkg-config git ripgrep jq openssh-server openssh-client mount
-# Optional for folio (video frames for the AI), needed by its tests; its recommends are not.
-APT_LEAN_PACKAGES := ffmpeg
+# Optional for folio (video frames for the AI, the site's thumbnails), needed by its tests; their
+# recommends are not. Chromium opens the generated site in the site's browser tests.
+APT_LEAN_PACKAGES := ffmpeg chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan

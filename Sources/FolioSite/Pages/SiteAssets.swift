@@ -80,7 +80,7 @@ table.month td.has { background: var(--has); }
 table.month td a { display: block; height: 100%; color: inherit; text-decoration: none; }
 table.month .n { font-size: 0.8rem; }
 table.month .thumb { width: 100%; height: 2.6em; display: block; }
-table.month .count { position: absolute; right: 4px; bottom: 2px; font-size: 0.75rem; color: var(--accent); font-weight: 700; }
+table.month .count { z-index: 1; position: absolute; right: 4px; bottom: 2px; font-size: 0.75rem; color: var(--accent); font-weight: 700; }
 .months { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px; }
 .months li { background: var(--card); border-radius: 10px; padding: 12px; color: var(--muted); }
 .months li.has a { color: var(--fg); font-weight: 600; text-decoration: none; }
