@@ -49,7 +49,7 @@ templates:
 
 # Timings (not part of `make test`): writes and sync on 10,000 records, the read commands on
 # 1,000 / 10,000 / 100,000 records next to `rg -l`, the scale targets at 10,000 and 100,000 records
-# (every command next to git or rg, checked), and micro-benchmarks of the parser and tokenizer.
+# (every command next to git or rg, checked), the site export at 10,000 records, and micro-benchmarks of the parser and tokenizer.
 bench: release
 	$(call install_missing,hyperfine time python3,)
 	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
@@ -58,6 +58,7 @@ bench: release
 	scripts/bench-scale "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000 100000
 	scripts/bench-media "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-hostile "$$($(SWIFT) build -c release --show-bin-path)/folio"
+	scripts/bench-site "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000
 	scripts/bench-micro
 
 clean:

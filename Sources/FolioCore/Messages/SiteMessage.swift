@@ -2,7 +2,7 @@
 public enum SiteMessage: Sendable, Equatable {
     /// The output folder holds files and no manifest of folio's.
     case foreignFolder(String)
-    /// The output folder is the vault, holds it, or lies where records, media or git live.
+    /// The output folder is the vault, holds it, or lies inside it but not under `.folio/local/`.
     case insideVault(String)
     /// A folder of the site is a symbolic link, which could lead writes out of the output folder.
     case symlinkInSite(String)
@@ -22,8 +22,8 @@ public enum SiteMessage: Sendable, Equatable {
             ("輸出資料夾 \(path.quotedPath) 不是空的，也不是 folio 寫的；請用 --out 換一個資料夾，或先清空它。",
              "the output folder \(path.quotedPath) is not empty and was not written by folio: choose another with --out, or empty it.")
         case .insideVault(let path):
-            ("網站不能寫到 \(path.quotedPath)：那裡是資料庫的紀錄、媒體或 git 所在；預設位置是 .folio/local/site，或用 --out 指定資料庫外的資料夾。",
-             "the site cannot be written to \(path.quotedPath): the vault's records, media or git live there; the default is .folio/local/site, or give --out a folder outside the vault.")
+            ("網站不能寫到 \(path.quotedPath)：在資料庫裡的檔案會被 git 提交、同步到每台裝置（.folio/local 除外）；預設位置是 .folio/local/site，或用 --out 指定資料庫外的資料夾。",
+             "the site cannot be written to \(path.quotedPath): inside the vault, git would commit it and sync it to every device (.folio/local is the exception); the default is .folio/local/site, or give --out a folder outside the vault.")
         case .symlinkInSite(let path):
             ("網站裡的 \(path.quotedPath) 是符號連結，folio 不會跟著它寫入；請刪除它再匯出。",
              "\(path.quotedPath) in the site is a symbolic link, which folio does not write through; remove it and export again.")
