@@ -11,6 +11,12 @@ public enum HTML {
     /// `text` with `& < > " '` as character references, safe between tags and inside a
     /// double-quoted attribute. Control characters other than tab and line breaks are dropped.
     public static func escape(_ text: String) -> String {
+        // Most text has nothing to escape: it is returned as it is, after one pass over its bytes.
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'") && byte != 0xC2
+        }
+        if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
