@@ -51,6 +51,7 @@ public enum HTML {
 
     /// Unreserved characters stay; everything else, UTF-8 encoded and percent-escaped.
     static func percentEncoded(_ text: String) -> String {
+        if text.utf8.allSatisfy(isUnreserved) { return text }
         var out = ""
         for byte in text.utf8 {
             switch byte {
@@ -58,18 +59,33 @@ public enum HTML {
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF")
                 out.append("%")
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
+                out.unicodeScalars.append(Unicode.Scalar(hexDigits[Int(byte >> 4)]))
+                out.unicodeScalars.append(Unicode.Scalar(hexDigits[Int(byte & 0xF)]))
             }
         }
         return out
     }
 
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+
     /// `text` as a JavaScript string literal in double quotes, safe inside a `.js` file: quotes,
     /// backslashes, controls, `<` (no `</script>`) and the two JavaScript line separators escaped.
     public static func javaScriptString(_ text: String) -> String {
+        // Most text has nothing to escape: no quote, backslash, control, `< > &` or U+2028/U+2029 (E2 80 A8/A9).
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
+                && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2
+        }
+        if plain { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -11,28 +11,43 @@ import FolioSearch
 enum SearchTerms {
     /// The distinct terms of `texts`, space-separated, in first-seen order.
     static func terms(of texts: [String], tokenizer: Tokenizer = Tokenizer()) -> String {
-        var seen = Set<String>()
+        // Compared by their bytes: the tokenizer's terms are already normalized, and hashing a
+        // String normalizes it again.
+        var seen = Set<TermBytes>()
         var out: [String] = []
         for text in texts {
             let tokens = tokenizer.tokens(in: text)
-            var pairedSlots = Set<Int>()
-            for token in tokens where token.kind == .cjkBigram {
-                pairedSlots.insert(token.position)
-                pairedSlots.insert(token.position + 1)
+            let slots = (tokens.lazy.map(\.position).max() ?? 0) + 2
+            var paired = [Bool](repeating: false, count: max(2, slots))
+            for token in tokens where token.kind == .cjkBigram && token.position >= 0 && token.position + 1 < paired.count {
+                paired[token.position] = true
+                paired[token.position + 1] = true
             }
             for token in tokens {
                 switch token.kind {
-                case .cjkUnigram where pairedSlots.contains(token.position):
+                case .cjkUnigram where token.position >= 0 && token.position < paired.count && paired[token.position]:
                     continue
                 case .word where !useful(token.text):
                     continue
                 default:
                     break
                 }
-                if seen.insert(token.text).inserted { out.append(token.text) }
+                if seen.insert(TermBytes(text: token.text)).inserted { out.append(token.text) }
             }
         }
         return out.joined(separator: " ")
+    }
+
+    /// A term hashed and compared by its UTF-8 bytes.
+    struct TermBytes: Hashable {
+        let text: String
+
+        static func == (a: TermBytes, b: TermBytes) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            var copy = text
+            copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Leaves out what no one types: media hashes and other long hex strings, and very long words.

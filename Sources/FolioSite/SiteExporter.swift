@@ -48,7 +48,14 @@ public enum SiteExporter {
 
     public static func export(_ vault: Vault, options: SiteOptions) throws(FolioError) -> SiteReport {
         var run = try ExportRun(vault: vault, options: options)
-        return try run.export()
+        return try run.export(catalog: vault.catalog())
+    }
+
+    /// The same with a catalog from the caller, made after the output folder was accepted (the
+    /// tests make one in which files written a moment ago count as settled).
+    static func export(_ vault: Vault, options: SiteOptions, catalog: () -> Catalog) throws(FolioError) -> SiteReport {
+        var run = try ExportRun(vault: vault, options: options)
+        return try run.export(catalog: catalog())
     }
 }
 
@@ -59,6 +66,8 @@ struct ExportRun {
     let folder: SiteFolder
     let old: SiteManifest
     let language: Language
+    /// From the site's root folder to the vault's, as URL components (`../../..`).
+    let vaultFromSite: String
     var manifest = SiteManifest()
     var written = 0, unchanged = 0, removed = 0
     var skipped: [FolioError] = []
@@ -70,11 +79,13 @@ struct ExportRun {
         folder = try SiteFolder.open(options.output ?? vault.localDirectory.appendingPathComponent("site"), vaultRoot: vault.root)
         old = folder.manifest ?? SiteManifest()
         language = vault.language
+        vaultFromSite = Self.relativePath(from: folder.root, to: SiteFolder.resolved(vault.root))
     }
 
-    mutating func export() throws(FolioError) -> SiteReport {
-        let catalog = vault.catalog()
+    mutating func export(catalog: Catalog) throws(FolioError) -> SiteReport {
         let selection = catalog.select(options.filter, now: vault.clock.timestamp, zone: vault.clock.zone)
+        let tool = Thumbnails(ffmpeg: options.searchPath.flatMap { FFmpeg.locate(path: $0) })
+        if let report = try unchangedReport(catalog: catalog, selection: selection, tool: tool.toolName) { return report }
         let all = catalog.summaries
         var titleByID: [String: String] = [:]
         var childrenByParent: [String: [Int]] = [:]
@@ -96,7 +107,7 @@ struct ExportRun {
                 name += "-" + String(sha256Hex(summary.path).prefix(8))
                 names.insert(name)
             }
-            let stamp = catalog.settledStamp(position).map { "\($0.size)-\($0.modifiedNanoseconds)-\($0.changedNanoseconds)-\($0.inode)" } ?? ""
+            let stamp = catalog.settledStamp(position).map(SiteInputs.stampText) ?? ""
             var entry = SiteRecord(summary: summary, page: "records/\(name).html", day: summary.sortTime?.day10, stamp: stamp,
                                    firstLine: "", media: [])
             if let row = old.rows[summary.path], !stamp.isEmpty, row.stamp == stamp {
@@ -117,19 +128,17 @@ struct ExportRun {
         entries.removeAll { entry in skipped.contains { $0.file == entry.summary.path } }
 
         // Media: which files are there, and thumbnails for photos and videos.
-        var presentMedia = Set<String>()
-        var mediaFiles = Set<String>()
-        for entry in entries { for item in entry.media { mediaFiles.insert(item.file) } }
-        for file in mediaFiles where SiteLinks.resolve(file, from: "x") == file && Self.isRegularFile(vault.root.path + "/" + file) {
-            presentMedia.insert(file)
-        }
-        let thumbnails = makeThumbnails(entries: entries, present: presentMedia)
+        let presentMedia = SiteInputs.presentMedia(entries.lazy.flatMap(\.media), vaultRoot: vault.root.path)
+        let thumbnails = makeThumbnails(entries: entries, present: presentMedia, tool: tool)
+        manifest.key = SiteInputs.key(catalog: catalog, selected: selection.recordPositions, language: language,
+                                      limits: vault.frontMatterLimits, vaultFromSite: vaultFromSite, kinds: vault.kinds,
+                                      presentMedia: presentMedia, tool: tool.toolName) ?? ""
 
         let pageByPath = Dictionary(entries.map { ($0.summary.path, $0.page) }, uniquingKeysWith: { a, _ in a })
         var pageByID: [String: String] = [:]
         for entry in entries { if let id = entry.summary.id, pageByID[id] == nil { pageByID[id] = entry.page } }
         let context = SiteContext(
-            language: language, vaultFromSite: Self.relativePath(from: folder.root, to: SiteFolder.resolved(vault.root)),
+            language: language, vaultFromSite: vaultFromSite,
             presentMedia: presentMedia, thumbnails: thumbnails.paths, pageByPath: pageByPath, pageByID: pageByID,
             titleByID: titleByID)
 
@@ -353,8 +362,7 @@ struct ExportRun {
         var tool = ""
     }
 
-    private mutating func makeThumbnails(entries: [SiteRecord], present: Set<String>) -> ThumbnailSet {
-        let tool = Thumbnails(ffmpeg: options.searchPath.flatMap { FFmpeg.locate(path: $0) })
+    private mutating func makeThumbnails(entries: [SiteRecord], present: Set<String>, tool: Thumbnails) -> ThumbnailSet {
         var set = ThumbnailSet()
         set.tool = tool.toolName
         var wanted: [(media: String, hash: String, thumb: String)] = []
@@ -438,10 +446,5 @@ struct ExportRun {
         let downs = Array(b[common...])
         let parts = ups + downs
         return parts.isEmpty ? "." : HTML.pathURL(parts)
-    }
-
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 }

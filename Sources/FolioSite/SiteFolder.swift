@@ -170,7 +170,14 @@ struct SiteFolder: Sendable {
 
 /// The sha256 of `bytes`, lower-case hex.
 func sha256Hex(_ bytes: [UInt8]) -> String {
-    SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(64)
+    for byte in SHA256.hash(data: bytes) {
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: out, as: UTF8.self)
 }
 
 func sha256Hex(_ text: String) -> String { sha256Hex(Array(text.utf8)) }

@@ -33,9 +33,11 @@ struct SiteManifest: Sendable, Equatable {
     var failedThumbnails: Set<String> = []
     /// The tool the failures are for.
     var thumbnailTool = ""
+    /// What the whole site was made from (``SiteInputs``); empty when some record's stamp was not settled.
+    var key = ""
 
     func encoded() -> String {
-        var lines = [Self.header, "tool\t" + Self.escape(thumbnailTool)]
+        var lines = [Self.header, "tool\t" + Self.escape(thumbnailTool), "key\t" + Self.escape(key)]
         for path in files.keys.sorted() { lines.append("file\t" + Self.escape(path) + "\t" + Self.escape(files[path] ?? "")) }
         for path in rows.keys.sorted() {
             guard let row = rows[path] else { continue }
@@ -48,15 +50,23 @@ struct SiteManifest: Sendable, Equatable {
 
     /// The manifest in `text`; nil when it is not one (a later run then writes the whole site again).
     static func decode(_ text: String) -> SiteManifest? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).makeIterator()
-        guard lines.next() == Substring(header) else { return nil }
+        var text = text
+        return text.withUTF8 { decode(bytes: $0) }
+    }
+
+    /// Lines and fields are cut at their bytes (LF and tab are never part of a field: they are escaped).
+    private static func decode(bytes: UnsafeBufferPointer<UInt8>) -> SiteManifest? {
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true).makeIterator()
+        guard let first = lines.next(), first.elementsEqual(header.utf8) else { return nil }
         var manifest = SiteManifest()
         while let line = lines.next() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { unescape($0) }
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { unescape(bytes: $0) }
             guard let tag = fields.first else { continue }
             switch tag {
             case "tool" where fields.count == 2:
                 manifest.thumbnailTool = fields[1]
+            case "key" where fields.count == 2:
+                manifest.key = fields[1]
             case "file" where fields.count == 3:
                 manifest.files[fields[1]] = fields[2]
             case "rec" where fields.count >= 6:
@@ -87,9 +97,10 @@ struct SiteManifest: Sendable, Equatable {
         return out
     }
 
-    static func unescape(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
-        return String(text).replacingOccurrences(of: "%09", with: "\t").replacingOccurrences(of: "%0A", with: "\n")
+    private static func unescape(bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
+        guard bytes.contains(0x25) else { return text }
+        return text.replacingOccurrences(of: "%09", with: "\t").replacingOccurrences(of: "%0A", with: "\n")
             .replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%25", with: "%")
     }
 }

@@ -52,9 +52,10 @@ enum RecordPage {
             html += "</ul>\n"
         }
 
-        let split = Conversation.split(record.document.body)
+        let body = record.document.body
+        let split: Conversation.Split? = FirstLine.mayHaveConversation(body) ? Conversation.split(body) : nil
         let links = SiteLinks(recordPath: record.path, media: Set(entry.media.map(\.file)), context: context)
-        html += "<div class=\"body\">\n" + MarkdownHTML.render(split.before, rewrite: links.rewrite) + "</div>\n"
+        html += "<div class=\"body\">\n" + MarkdownHTML.render(split?.before ?? body, rewrite: links.rewrite) + "</div>\n"
 
         let fields = fieldRows(record, kind: kind)
         if !fields.isEmpty {
@@ -74,7 +75,7 @@ enum RecordPage {
             html += "</ul></section>\n"
         }
 
-        if split.hasSection {
+        if let split, split.hasSection {
             html += "<details class=\"conversation\"><summary>\(HTML.escape(t(.conversation))) (\(split.messages.count))</summary>\n"
             for message in split.messages {
                 let who = message.speaker == .me ? t(.me) : message.speaker.name
