@@ -2,8 +2,9 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip
-# Optional for folio (video frames for the AI), needed by its tests; its recommends are not.
-APT_LEAN_PACKAGES := ffmpeg
+# Optional for folio (video frames for the AI, the site's thumbnails), needed by its tests; their
+# recommends are not. Chromium opens the generated site in the site's browser tests.
+APT_LEAN_PACKAGES := ffmpeg chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan install manual
@@ -65,7 +66,7 @@ templates:
 
 # Timings (not part of `make test`): writes and sync on 10,000 records, the read commands on
 # 1,000 / 10,000 / 100,000 records next to `rg -l`, the scale targets at 10,000 and 100,000 records
-# (every command next to git or rg, checked), and micro-benchmarks of the parser and tokenizer.
+# (every command next to git or rg, checked), the site export at 10,000 records, and micro-benchmarks of the parser and tokenizer.
 bench: release
 	$(call install_missing,hyperfine time python3,)
 	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
@@ -75,6 +76,7 @@ bench: release
 	scripts/bench-media "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-hostile "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-import "$$($(SWIFT) build -c release --show-bin-path)/folio"
+	scripts/bench-site "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000
 	scripts/bench-micro
 
 clean:

@@ -79,11 +79,19 @@ let package = Package(
             name: "FolioExchange",
             dependencies: ["FolioCore", "FolioStore", "FolioMedia", "Markdown", "YAML", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
+        // The journal as a static site that opens from disk: pages, calendar, in-page search, thumbnails.
+        .target(
+            name: "FolioSite",
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioSearch", "FolioMedia", "Markdown", "YAML",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict),
         // The command line as a library, so tests can parse commands in-process.
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange",
+                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange", "FolioSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -100,6 +108,10 @@ let package = Package(
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "EXIF", "Markdown"], swiftSettings: strict),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioSiteTests",
+            dependencies: ["FolioSite", "FolioStore", "FolioCore", "Markdown", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         .testTarget(
             name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "Git", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCompanionTests", dependencies: ["FolioCompanion", "TestSupport"], swiftSettings: strict),

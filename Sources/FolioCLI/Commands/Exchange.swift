@@ -102,7 +102,7 @@ struct ExportCommand: ParsableCommand {
           folio export json --kind diary --since 2026-01-01 --media > diary.json
           folio export markdown --out ~/leaving
         """,
-        subcommands: [ExportJSON.self, ExportMarkdown.self])
+        subcommands: [ExportJSON.self, ExportMarkdown.self, ExportHTML.self])
 }
 
 struct ExportJSON: ParsableCommand {

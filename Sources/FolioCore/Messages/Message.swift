@@ -204,6 +204,8 @@ public enum Message: Sendable, Equatable {
     case draft(DraftMessage)
     /// `folio import` and `folio export`.
     case exchange(ExchangeMessage)
+    /// The browsable site `folio export html` writes.
+    case site(SiteMessage)
 
     /// The sentence in `language`. What it quotes of a file or a server (a title, a reason) cannot
     /// drive the terminal: control characters but newline and tab show as their pictures.
@@ -589,6 +591,7 @@ public enum Message: Sendable, Equatable {
         case .conflict(let message): message.pair
         case .draft(let message): message.pair
         case .exchange(let message): message.pair
+        case .site(let message): message.pair
         }
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import FolioCore
+
+/// The line of a record the list shows under its title: the first line of its page with text in
+/// it (media links, headings' marks and emphasis left out), else its `text`, question or answer.
+enum FirstLine {
+    static let maxCharacters = 140
+
+    static func of(_ record: Record) -> String {
+        let body = record.document.body
+        let page = mayHaveConversation(body) ? Conversation.split(body).before : body
+        var inFence = false
+        // Line by line, stopping at the first with text: a long page is not cut into all its lines.
+        var rest = Substring(page)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) ?? rest.endIndex
+            let raw = rest[..<end]
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[rest.endIndex...]
+            if raw.isEmpty { continue }
+            var line = trimmed(raw)
+            if line.hasPrefix("```") || line.hasPrefix("~~~") {
+                inFence.toggle()
+                continue
+            }
+            if inFence || line.isEmpty || line.hasPrefix("![") || line.hasPrefix("<") || line.hasPrefix("---") { continue }
+            while let first = line.first, "#>-*+ ".contains(first) { line.removeFirst() }
+            line = withoutLinkTargets(line)
+            if line.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "`") }) {
+                line = line.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
+                    .replacingOccurrences(of: "`", with: "")
+            }
+            if line.isEmpty { continue }
+            return clipped(line)
+        }
+        for key in ["text", "question", "answer"] {
+            if let value = record.document.string(key)?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
+                return clipped(value.split(whereSeparator: \.isNewline).first.map(String.init) ?? value)
+            }
+        }
+        return ""
+    }
+
+    /// `[text](target)` and `![text](target)` as `text`.
+    static func withoutLinkTargets(_ text: String) -> String {
+        guard contains(text, "](") else { return text }
+        return text.replacingOccurrences(of: #"!?\[([^\]]*)\]\([^)]*\)"#, with: "$1", options: .regularExpression)
+    }
+
+    /// Whether `body` may hold a conversation (its heading is somewhere in it): most bodies do not,
+    /// and are not split into lines to find out.
+    static func mayHaveConversation(_ body: String) -> Bool { contains(body, Conversation.heading) }
+
+    /// Whether `text` holds `part`, compared byte for byte.
+    static func contains(_ text: String, _ part: String) -> Bool {
+        let needle = Array(part.utf8)
+        guard let first = needle.first else { return true }
+        var text = text
+        return text.withUTF8 { hay in
+            guard hay.count >= needle.count else { return false }
+            var i = 0
+            while i <= hay.count - needle.count {
+                if hay[i] == first {
+                    var j = 1
+                    while j < needle.count && hay[i + j] == needle[j] { j += 1 }
+                    if j == needle.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// `line` without the spaces and tabs around it (what `trimmingCharacters(in: .whitespaces)` leaves).
+    static func trimmed(_ line: Substring) -> String {
+        // Only tab, space and separators (U+00A0: C2; U+1680: E1; U+2000… U+205F: E2; U+3000: E3) can be trimmed.
+        let first = line.utf8.first ?? 0, last = line.utf8.last ?? 0
+        if !(first == 0x09 || first == 0x20 || (0xC2...0xE3).contains(first)), !(last == 0x09 || last == 0x20 || last >= 0x80) {
+            return String(line)
+        }
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == " " || scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        var scalars = line.unicodeScalars[...]
+        while let first = scalars.first, isSpace(first) { scalars.removeFirst() }
+        while let last = scalars.last, isSpace(last) { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    private static func clipped(_ line: String) -> String {
+        line.count > maxCharacters ? String(line.prefix(maxCharacters)) + "…" : line
+    }
+}

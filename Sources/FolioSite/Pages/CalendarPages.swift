@@ -1,0 +1,132 @@
+import FolioCore
+
+/// `calendar/YYYY-MM.html` for every month with records, and `calendar/YYYY.html` for every year.
+///
+/// Weeks start on Sunday in both languages (as calendars do in Taiwan and the United States; a
+/// static page cannot know the reader's region). A day with records is marked, counted, shows the
+/// thumbnail of its first photo or video, and links to the list filtered to that day; under the
+/// grid, the month's records by day, each linking to its page.
+enum CalendarPages {
+    struct Month: Sendable {
+        var year: Int
+        var month: Int
+        /// Day of month → records of that day, newest first.
+        var days: [Int: [SiteRecord]]
+
+        var key: String { String(format: "%04d-%02d", year, month) }
+        var count: Int { days.values.reduce(0) { $0 + $1.count } }
+    }
+
+    /// Months with records, oldest first.
+    static func months(of records: [SiteRecord]) -> [Month] {
+        var byKey: [String: Month] = [:]
+        for record in records {
+            guard let day = record.day, day.utf8.count == 10,
+                  let y = Int(day.prefix(4)), let m = Int(day.dropFirst(5).prefix(2)), let d = Int(day.suffix(2)),
+                  (1...12).contains(m), (1...31).contains(d) else { continue }
+            let key = String(day.prefix(7))
+            byKey[key, default: Month(year: y, month: m, days: [:])].days[d, default: []].append(record)
+        }
+        return byKey.keys.sorted().compactMap { byKey[$0] }
+    }
+
+    static func monthPage(_ month: Month, previous: Month?, next: Month?, years: [Int], context: SiteContext) -> String {
+        let t = context.text
+        var html = "<header class=\"top\"><a class=\"back\" href=\"../index.html\">\(HTML.escape(t(.back)))</a></header>\n"
+        html += "<h1>\(HTML.escape(t(.monthTitle(month.year, month.month))))</h1>\n<nav class=\"calnav\">"
+        html += previous.map { "<a rel=\"prev\" href=\"\($0.key).html\">‹ \(HTML.escape(t(.monthTitle($0.year, $0.month))))</a>" } ?? "<span></span>"
+        html += "<a href=\"\(month.year).html\">\(HTML.escape(t(.yearTitle(month.year))))</a>"
+        html += next.map { "<a rel=\"next\" href=\"\($0.key).html\">\(HTML.escape(t(.monthTitle($0.year, $0.month)))) ›</a>" } ?? "<span></span>"
+        html += "</nav>\n" + yearStrip(years, current: month.year) + "<table class=\"month\"><thead><tr>"
+        for name in t(.weekdays).split(separator: " ") { html += "<th scope=\"col\">\(HTML.escape(String(name)))</th>" }
+        html += "</tr></thead><tbody><tr>"
+        let first = weekday(year: month.year, month: month.month, day: 1)
+        let length = daysIn(year: month.year, month: month.month)
+        for _ in 0..<first { html += "<td></td>" }
+        var column = first
+        for day in 1...length {
+            if column == 7 {
+                html += "</tr><tr>"
+                column = 0
+            }
+            let date = String(format: "%@-%02d", month.key, day)
+            if let records = month.days[day], !records.isEmpty {
+                html += "<td class=\"has\" id=\"d-\(date)\"><a href=\"../index.html#day=\(date)\"><span class=\"n\">\(day)</span>"
+                if let thumb = records.reversed().lazy.compactMap({ context.thumbnailURL($0.media, depth: 1) }).first {
+                    html += "<img class=\"thumb\" src=\"\(HTML.escape(thumb))\" alt=\"\" loading=\"lazy\">"
+                }
+                html += "<span class=\"count\">\(records.count)</span></a></td>"
+            } else {
+                html += "<td><span class=\"n\">\(day)</span></td>"
+            }
+            column += 1
+        }
+        while column < 7 {
+            html += "<td></td>"
+            column += 1
+        }
+        html += "</tr></tbody></table>\n<section class=\"daylist\">"
+        for day in month.days.keys.sorted() {
+            guard let records = month.days[day] else { continue }
+            html += "<h2>\(String(format: "%@-%02d", month.key, day))</h2><ul>"
+            for record in records.reversed() {
+                let title = record.summary.title.isEmpty ? t(.untitled) : record.summary.title
+                html += "<li><a href=\"../\(HTML.pathURL(record.page))\">\(HTML.escape(title))</a> <span class=\"kind\">\(HTML.escape(record.summary.kind ?? ""))</span></li>"
+            }
+            html += "</ul>"
+        }
+        html += "</section>\n"
+        return PageShell.page(title: t(.monthTitle(month.year, month.month)), context: context, depth: 1, bodyClass: "calendar",
+                              content: html)
+    }
+
+    /// A year: its twelve months, those with records linked with their counts.
+    static func yearPage(_ year: Int, months: [Month], years: [Int], context: SiteContext) -> String {
+        let t = context.text
+        var html = "<header class=\"top\"><a class=\"back\" href=\"../index.html\">\(HTML.escape(t(.back)))</a></header>\n"
+        html += "<h1>\(HTML.escape(t(.yearTitle(year))))</h1>\n" + yearStrip(years, current: year) + "<ul class=\"months\">"
+        for number in 1...12 {
+            let label = HTML.escape(t(.monthTitle(year, number)))
+            if let month = months.first(where: { $0.month == number }) {
+                html += "<li class=\"has\"><a href=\"\(month.key).html\">\(label) <span class=\"count\">\(month.count)</span></a></li>"
+            } else {
+                html += "<li>\(label)</li>"
+            }
+        }
+        html += "</ul>\n"
+        return PageShell.page(title: t(.yearTitle(year)), context: context, depth: 1, bodyClass: "calendar", content: html)
+    }
+
+    private static func yearStrip(_ years: [Int], current: Int) -> String {
+        var html = "<nav class=\"years\">"
+        for year in years {
+            html += year == current ? "<a aria-current=\"page\" href=\"\(year).html\">\(year)</a>" : "<a href=\"\(year).html\">\(year)</a>"
+        }
+        return html + "</nav>\n"
+    }
+
+    /// 0 = Sunday.
+    static func weekday(year: Int, month: Int, day: Int) -> Int {
+        // Zeller-style count from days since 1970-01-01 (a Thursday).
+        let days = daysFromCivil(year: year, month: month, day: day)
+        return ((days % 7) + 11) % 7
+    }
+
+    static func daysIn(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

@@ -1,0 +1,37 @@
+import FolioCore
+
+/// The frame every page shares: the policy, the viewport, the stylesheet and the script.
+enum PageShell {
+    /// A whole page `depth` folders below the site's root; `content` is HTML built with ``HTML``.
+    static func page(title: String, context: SiteContext, depth: Int, bodyClass: String, scripts: [String] = [],
+                     content: String) -> String {
+        let up = String(repeating: "../", count: depth)
+        var html = """
+            <!DOCTYPE html>
+            <html lang="\(context.language.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(HTML.contentSecurityPolicy)">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <meta name="referrer" content="no-referrer">
+            <meta name="generator" content="folio">
+            <title>\(HTML.escape(title))</title>
+            <link rel="stylesheet" href="\(up)assets/site.css">
+
+            """
+        for script in scripts { html += "<script src=\"\(up)\(script)\" defer></script>\n" }
+        html += """
+            <script src="\(up)assets/site.js" defer></script>
+            </head>
+            <body class="\(bodyClass)" data-unplayable="\(HTML.escape(context.text(.mediaUnplayable)))">
+            <main>
+            \(content)
+            </main>
+            </body>
+            </html>
+
+            """
+        return html
+    }
+}

@@ -1,0 +1,206 @@
+import Crypto
+import Foundation
+import FolioCore
+import FolioStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The output folder: checked before anything is written, and the only place the site writes.
+///
+/// A folder is the site's when it is missing, empty, or holds `.folio-site/manifest`; any other
+/// folder is refused. Inside the vault, only `.folio/local/` (this device's, git-ignored) may hold
+/// a site: anywhere else git would commit it and sync would carry it to every device. Every
+/// path written or removed is one the exporter made, checked to be plain names under the folder,
+/// and no folder of the site may be a symbolic link.
+struct SiteFolder: Sendable {
+    static let markerDirectory = ".folio-site"
+    static let manifestName = ".folio-site/manifest"
+    static let termsName = ".folio-site/terms"
+
+    /// Absolute, symbolic links resolved.
+    let root: URL
+    /// The manifest of an earlier export; nil for a new or empty folder (or a damaged manifest).
+    let manifest: SiteManifest?
+
+    /// Checks `output` for `vaultRoot` and reads its manifest.
+    static func open(_ output: URL, vaultRoot: URL) throws(FolioError) -> SiteFolder {
+        let root = resolved(output)
+        let vault = resolved(vaultRoot)
+        let shown = output.path
+        let rootParts = root.standardizedFileURL.pathComponents, vaultParts = vault.standardizedFileURL.pathComponents
+        if rootParts.starts(with: vaultParts) {
+            let inside = Array(rootParts.dropFirst(vaultParts.count))
+            guard inside.count >= 3, inside[0] == ".folio", inside[1] == "local" else {
+                throw FolioError(.site(.insideVault(shown)))
+            }
+        } else if vaultParts.starts(with: rootParts) {
+            throw FolioError(.site(.insideVault(shown)))
+        }
+        var info = stat()
+        if lstat(root.path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw FolioError(.site(.notAFolder(shown))) }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+            if !names.isEmpty {
+                var marker = stat()
+                let manifestPath = root.appendingPathComponent(manifestName).path
+                guard lstat(root.appendingPathComponent(markerDirectory).path, &marker) == 0,
+                      marker.st_mode & S_IFMT == S_IFDIR,
+                      lstat(manifestPath, &marker) == 0, marker.st_mode & S_IFMT == S_IFREG
+                else { throw FolioError(.site(.foreignFolder(shown))) }
+                let text = LocalFile.read(URL(fileURLWithPath: manifestPath), maxBytes: 256 << 20)
+                    .flatMap { String(data: $0, encoding: .utf8) }
+                return SiteFolder(root: root, manifest: text.flatMap(SiteManifest.decode))
+            }
+        }
+        return SiteFolder(root: root, manifest: nil)
+    }
+
+    /// `url` with symbolic links resolved, for the part of it that exists.
+    static func resolved(_ url: URL) -> URL {
+        var existing = url.standardizedFileURL
+        var missing: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.pathComponents.count > 1 {
+            missing.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        var result = existing.resolvingSymlinksInPath()
+        for name in missing { result.appendPathComponent(name) }
+        return result.standardizedFileURL
+    }
+
+    /// Whether a site-relative path is one folio could have written: plain names, no `..`.
+    static func isSafe(_ relative: String) -> Bool {
+        guard !relative.isEmpty, !relative.hasPrefix("/") else { return false }
+        return relative.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && part != "." && part != ".." && !part.contains("\0")
+        }
+    }
+
+    /// Creates the folder `relative` (and the site's root) as real folders; a symbolic link on the way is refused.
+    func makeDirectory(_ relative: String) throws(FolioError) {
+        var path = root.path
+        try ensureDirectory(path, shown: ".")
+        guard !relative.isEmpty else { return }
+        for part in relative.split(separator: "/") {
+            path += "/" + part
+            try ensureDirectory(path, shown: String(part))
+        }
+    }
+
+    private func ensureDirectory(_ path: String, shown: String) throws(FolioError) {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: return
+            case S_IFLNK: throw FolioError(.site(.symlinkInSite(path)))
+            default: throw FolioError(.site(.notAFolder(path)))
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw FolioError(.writeFailed(path + ": " + error.localizedDescription))
+        }
+    }
+
+    /// Writes `bytes` at `relative` whole or not at all (a temporary file renamed over it). Not
+    /// flushed to the disk one by one: the site is derived, and a page lost in a power cut is
+    /// written again by the next export (the manifest, flushed last, still names the old bytes).
+    func write(_ bytes: [UInt8], to relative: String) throws(FolioError) {
+        guard Self.isSafe(relative) else { throw FolioError(.writeFailed(relative)) }
+        let target = root.path + "/" + relative
+        let slash = target.lastIndex(of: "/") ?? target.startIndex
+        let temporary = String(target[..<slash]) + "/.tmp-" + String(target[target.index(after: slash)...]) + "-\(getpid())"
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw FolioError(.writeFailed(relative + ": " + String(cString: strerror(errno)))) }
+        var ok = true
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress?.advanced(by: done), buffer.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    ok = false
+                    break
+                }
+                done += n
+            }
+        }
+        let reason = ok ? "" : String(cString: strerror(errno))
+        close(fd)
+        guard ok, rename(temporary, target) == 0 else {
+            let why = ok ? String(cString: strerror(errno)) : reason
+            unlink(temporary)
+            throw FolioError(.writeFailed(relative + ": " + why))
+        }
+    }
+
+    /// Removes a file folio wrote earlier; a path that is not plainly under the folder is left alone.
+    @discardableResult
+    func remove(_ relative: String) -> Bool {
+        guard Self.isSafe(relative) else { return false }
+        let path = root.path + "/" + relative
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFLNK else { return false }
+        return unlink(path) == 0
+    }
+
+    func exists(_ relative: String) -> Bool {
+        var info = stat()
+        return lstat(root.path + "/" + relative, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Removes `relative` when it is an empty folder.
+    func removeIfEmpty(_ relative: String) {
+        guard Self.isSafe(relative) else { return }
+        rmdir(root.path + "/" + relative)
+    }
+
+    func readText(_ relative: String) -> String? {
+        LocalFile.read(root.appendingPathComponent(relative), maxBytes: 1 << 30).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    /// The manifest, written last and flushed to the disk.
+    func writeManifest(_ manifest: SiteManifest) throws(FolioError) {
+        try makeDirectory(Self.markerDirectory)
+        try AtomicFile.write(Array(manifest.encoded().utf8), to: root.appendingPathComponent(Self.manifestName))
+    }
+}
+
+/// The sha256 of `bytes`, lower-case hex.
+func sha256Hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(64)
+    for byte in SHA256.hash(data: bytes) {
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+func sha256Hex(_ text: String) -> String { sha256Hex(Array(text.utf8)) }
+
+/// `body(i)` for every i in 0..<count, on all cores, in order.
+func concurrentMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    guard count > 0 else { return [] }
+    let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+    results.initialize(repeating: nil)
+    defer {
+        _ = results.deinitialize()
+        results.deallocate()
+    }
+    let slots = SendableSlots(buffer: results)
+    let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let chunk = max(16, (count + workers * 4 - 1) / (workers * 4))
+    let chunks = (count + chunk - 1) / chunk
+    DispatchQueue.concurrentPerform(iterations: chunks) { c in
+        for i in (c * chunk)..<min(count, (c + 1) * chunk) { slots.buffer[i] = body(i) }
+    }
+    return results.compactMap { $0 }
+}
+
+private struct SendableSlots<T>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<T?>
+}

@@ -1,0 +1,98 @@
+import Foundation
+import FolioCore
+import FolioStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Everything a whole site is made from, as one key: each record file of the vault by its path and
+/// stamp (size, times, inode) and whether the site holds it, the kinds' keys, the language, the
+/// front matter limits, where the vault is seen from the site, which of the records' media files
+/// are there, and the thumbnail tool. The pages are a function of these, so when the key the last
+/// export wrote is this run's key, every record it read is in its manifest and every file it wrote
+/// is still there, nothing can have changed: the export is done without reading a record, building
+/// a page or writing a byte.
+///
+/// Every record of the vault counts, not only those the site holds: a parent outside the site is
+/// still named on its children's pages. A file written too recently for its stamp to tell a later
+/// change apart has no settled stamp, and then there is no key (the export is done in full).
+enum SiteInputs {
+    static func key(catalog: Catalog, selected: [Int], language: Language, limits: FrontMatterLimits, vaultFromSite: String,
+                    kinds: [String: Kind], presentMedia: Set<String>, tool: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(catalog.count * 96 + 4096)
+        func add(_ text: String) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(0)
+        }
+        add(SiteExporter.version)
+        add(language.rawValue)
+        add(String(describing: limits))
+        add(vaultFromSite)
+        add(tool)
+        for name in kinds.keys.sorted() {
+            guard let kind = kinds[name] else { continue }
+            add(name + "\u{1}" + kind.fields.map { $0.name + ":" + String(describing: $0.type) }.joined(separator: ","))
+        }
+        for file in presentMedia.sorted() { add(file) }
+        add("records")
+        var isSelected = [Bool](repeating: false, count: catalog.count)
+        for position in selected where position >= 0 && position < catalog.count { isSelected[position] = true }
+        for position in 0..<catalog.count {
+            guard let stamp = catalog.settledStamp(position) else { return nil }
+            add(catalog.path(position))
+            add(isSelected[position] ? "+" : "-")
+            add(stampText(stamp))
+        }
+        return sha256Hex(bytes)
+    }
+
+    /// A record file's stamp as the manifest keeps it.
+    static func stampText(_ stamp: FileStamp) -> String {
+        String(stamp.size) + "-" + String(stamp.modifiedNanoseconds) + "-" + String(stamp.changedNanoseconds) + "-" + String(stamp.inode)
+    }
+
+    /// The media files of `media` that a page may point at and that are there (regular files in the vault).
+    static func presentMedia(_ media: some Sequence<SiteMedia>, vaultRoot: String) -> Set<String> {
+        var seen = Set<String>()
+        var present = Set<String>()
+        for item in media where seen.insert(item.file).inserted {
+            if SiteLinks.resolve(item.file, from: "x") == item.file && isRegularFile(vaultRoot + "/" + item.file) {
+                present.insert(item.file)
+            }
+        }
+        return present
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+}
+
+extension ExportRun {
+    /// The report of an export that found nothing changed (``SiteInputs``), or nil when something
+    /// may have: then the export is done in full. The site's folders are checked as a full export
+    /// checks them (one that became a symbolic link is refused), and every file the last export
+    /// wrote must still be there.
+    func unchangedReport(catalog: Catalog, selection: CatalogSelection, tool: String) throws(FolioError) -> SiteReport? {
+        guard let old = folder.manifest, !old.key.isEmpty, old.rows.count == selection.count else { return nil }
+        var media: [SiteMedia] = []
+        for position in selection.recordPositions {
+            guard let row = old.rows[catalog.path(position)] else { return nil }
+            for encoded in row.media { if let item = SiteMedia(encoded: encoded) { media.append(item) } }
+        }
+        let present = SiteInputs.presentMedia(media, vaultRoot: vault.root.path)
+        guard SiteInputs.key(catalog: catalog, selected: selection.recordPositions, language: language, limits: vault.frontMatterLimits,
+                             vaultFromSite: vaultFromSite, kinds: vault.kinds, presentMedia: present, tool: tool) == old.key
+        else { return nil }
+        let directories = Set(old.files.keys.map { path in path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" })
+        for directory in directories.sorted() { try folder.makeDirectory(directory) }
+        for path in old.files.keys where !SiteFolder.isSafe(path) || !folder.exists(path) { return nil }
+        return SiteReport(
+            indexURL: folder.root.appendingPathComponent("index.html"), records: selection.count, written: 0, removed: 0,
+            unchanged: old.files.count - (old.files[SiteFolder.termsName] == nil ? 0 : 1), thumbnailsMade: 0,
+            missingThumbnailTool: tool.isEmpty && media.contains { $0.kind == .photo || $0.kind == .video },
+            skipped: [], vaultProblems: catalog.problems)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import FolioCore
+
+/// One record as the site shows it.
+struct SiteRecord: Sendable {
+    var summary: RecordSummary
+    /// `records/<name>.html`, site-relative.
+    var page: String
+    /// `YYYY-MM-DD` of `created` (else `modified`), nil when undated.
+    var day: String?
+    /// The file's stamp as text (empty when it must be read again).
+    var stamp: String
+    var firstLine: String
+    var media: [SiteMedia]
+
+    var title: String { summary.title.isEmpty ? "" : summary.title }
+}
+
+/// One media file of a record.
+struct SiteMedia: Sendable, Hashable {
+    enum Kind: String, Sendable {
+        case photo, video, audio, other
+    }
+
+    var kind: Kind
+    /// Vault-relative: `media/ab/ab12….jpg`.
+    var file: String
+
+    /// `photo:media/ab/…` as the manifest keeps it.
+    var encoded: String { kind.rawValue + ":" + file }
+
+    init(kind: Kind, file: String) {
+        self.kind = kind
+        self.file = file
+    }
+
+    init?(encoded: String) {
+        guard let colon = encoded.firstIndex(of: ":") else { return nil }
+        self.init(kind: Kind(rawValue: String(encoded[..<colon])) ?? .other, file: String(encoded[encoded.index(after: colon)...]))
+    }
+
+    /// The kind a media entry's `type` says, else its extension.
+    static func kind(type: String?, file: String) -> Kind {
+        switch type?.lowercased() {
+        case "photo", "image": return .photo
+        case "video": return .video
+        case "audio", "voice": return .audio
+        default: break
+        }
+        switch (file as NSString).pathExtension.lowercased() {
+        case "jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "avif", "bmp", "tif", "tiff": return .photo
+        case "mp4", "mov", "m4v", "webm", "mkv", "avi", "3gp": return .video
+        case "m4a", "mp3", "wav", "aac", "ogg", "oga", "opus", "flac", "caf": return .audio
+        default: return .other
+        }
+    }
+
+    /// Whether browsers show the file itself (HEIC and TIFF they do not).
+    var browserShows: Bool {
+        switch (file as NSString).pathExtension.lowercased() {
+        case "heic", "heif", "tif", "tiff": false
+        default: true
+        }
+    }
+
+    /// The hash the file is named by (its name without the extension), when it looks like one.
+    var hash: String? {
+        let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        guard stem.utf8.count >= 16, stem.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            return nil
+        }
+        return stem
+    }
+}
+
+/// What every page needs to know about the site as a whole.
+struct SiteContext: Sendable {
+    var language: Language
+    /// From the site's root folder to the vault's, as URL components (`../../..`).
+    var vaultFromSite: String
+    /// Vault-relative media paths whose files are there.
+    var presentMedia: Set<String>
+    /// Vault-relative media path → site-relative thumbnail path.
+    var thumbnails: [String: String]
+    /// Vault-relative record path → site-relative page, for every record in the site.
+    var pageByPath: [String: String]
+    /// Record id → site-relative page.
+    var pageByID: [String: String]
+    /// Record id → title, for every record of the vault (a parent outside the site is named, not linked).
+    var titleByID: [String: String]
+
+    func text(_ text: SiteText) -> String { text.text(language) }
+
+    /// The URL of a vault file from a page `depth` folders below the site's root.
+    func vaultURL(_ vaultPath: String, depth: Int) -> String {
+        String(repeating: "../", count: depth) + vaultFromSite + "/" + HTML.pathURL(vaultPath)
+    }
+
+    /// The URL of a site file from a page `depth` folders below the site's root.
+    func siteURL(_ sitePath: String, depth: Int) -> String {
+        String(repeating: "../", count: depth) + HTML.pathURL(sitePath)
+    }
+
+    /// A list thumbnail for `media` from a page at `depth`: the thumbnail made for it, else the
+    /// photo itself (when a browser can show it), else nil.
+    func thumbnailURL(_ media: [SiteMedia], depth: Int) -> String? {
+        for item in media where (item.kind == .photo || item.kind == .video) && presentMedia.contains(item.file) {
+            if let thumb = thumbnails[item.file] { return siteURL(thumb, depth: depth) }
+            if item.kind == .photo, item.browserShows { return vaultURL(item.file, depth: depth) }
+        }
+        return nil
+    }
+}
+
+extension Timestamp {
+    /// `2026-11-22 18:04` as written (the record's own offset), for a page.
+    var shown: String {
+        let t = text
+        guard t.utf8.count >= 16 else { return day10 }
+        let date = String(t.prefix(10)), time = String(t.dropFirst(11).prefix(5))
+        return time.contains(":") ? date + " " + time : date
+    }
+}

@@ -1,0 +1,48 @@
+import FolioCore
+
+/// The words of the site's pages, in zh-Hant and English (the companion diary's wording where it
+/// has one: 全部, 找不到符合的日記, 這個分類還沒有日記, 媒體無法播放).
+enum SiteText {
+    case all, searchPlaceholder, noMatch, emptyTile, noRecords, mediaUnplayable
+    case onThisDay, calendar, previous, next, parent, children, conversation, fields, tags
+    case back, me, yearsAgo, records, weekdays, monthTitle(Int, Int), yearTitle(Int), siteTitle
+    case untitled, kindLabel
+
+    func text(_ language: Language) -> String {
+        let (zh, en) = pair
+        return language == .zhHant ? zh : en
+    }
+
+    var pair: (String, String) {
+        switch self {
+        case .all: ("全部", "All")
+        case .searchPlaceholder: ("搜尋這個分類的日記", "Search this tile")
+        case .noMatch: ("找不到符合的日記", "No matching records")
+        case .emptyTile: ("這個分類還沒有日記", "No records here yet")
+        case .noRecords: ("目前還沒有日記", "No records yet")
+        case .mediaUnplayable: ("媒體無法播放", "This media cannot be played")
+        case .onThisDay: ("那年今日", "On this day")
+        case .calendar: ("月曆", "Calendar")
+        case .previous: ("← 上一篇", "← Previous")
+        case .next: ("下一篇 →", "Next →")
+        case .parent: ("屬於", "Belongs to")
+        case .children: ("底下的紀錄", "Records under it")
+        case .conversation: ("聊天紀錄", "Conversation")
+        case .fields: ("欄位", "Fields")
+        case .tags: ("標籤", "Tags")
+        case .back: ("回到列表", "Back to the list")
+        case .me: ("我", "me")
+        case .yearsAgo: ("年前", "years ago")
+        case .records: ("筆", "records")
+        case .weekdays: ("日 一 二 三 四 五 六", "Sun Mon Tue Wed Thu Fri Sat")
+        case .monthTitle(let year, let month): ("\(year) 年 \(month) 月", "\(Self.monthNames[max(0, min(11, month - 1))]) \(year)")
+        case .yearTitle(let year): ("\(year) 年", "\(year)")
+        case .siteTitle: ("日記", "Journal")
+        case .untitled: ("（無標題）", "(untitled)")
+        case .kindLabel: ("種類", "Kind")
+        }
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                             "September", "October", "November", "December"]
+}

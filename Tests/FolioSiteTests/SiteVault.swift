@@ -1,0 +1,76 @@
+import Crypto
+import Foundation
+import FolioCore
+import FolioStore
+
+/// A vault written by hand in a fresh temporary folder, with a fixed clock, for the site's tests.
+struct SiteVault {
+    let root: URL
+
+    init(language: String = "zh-Hant") throws {
+        root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-site-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".folio/local"), withIntermediateDirectories: true)
+        try write(".folio/config.yaml", "language: \(language)\n")
+    }
+
+    var vault: Vault {
+        let date = Timestamp("2026-11-22T18:04:11+08:00")?.date ?? Date()
+        return Vault(root: root, clock: Clock(now: { date }, zone: TimeZone(secondsFromGMT: 8 * 3600) ?? .current))
+    }
+
+    var site: URL { root.appendingPathComponent(".folio/local/site") }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// A record file; `media` are vault paths listed under `media`.
+    @discardableResult
+    func record(_ slug: String, id: String, title: String, kind: String = "diary", day: String = "2026-11-22",
+                tags: [String] = [], media: [(String, String)] = [], extra: String = "", body: String = "") throws -> String {
+        let dir = kind == "idea" ? "ideas" : kind
+        let path = "\(dir)/\(day.prefix(4))/\(day.dropFirst(5).prefix(2))/\(day)-\(slug).md"
+        var text = "---\nid: \(id)\nkind: \(kind)\ntitle: \(yamlQuoted(title))\ncreated: \(day)T18:04:11+08:00\nmodified: \(day)T18:04:11+08:00\n"
+        text += "tags: [\(tags.map(yamlQuoted).joined(separator: ", "))]\n"
+        if !media.isEmpty {
+            text += "media:\n"
+            for (type, file) in media { text += "  - file: \(file)\n    type: \(type)\n" }
+        }
+        text += extra + "---\n" + body
+        try write(path, text)
+        return path
+    }
+
+    /// Stores `bytes` as a media file named by their hash; returns its vault path.
+    func media(_ bytes: [UInt8], ext: String) throws -> String {
+        let hash = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        let path = "media/\(hash.prefix(2))/\(hash).\(ext)"
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+        return path
+    }
+
+    func siteText(_ relative: String) -> String? {
+        try? String(contentsOf: site.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    func sitePages() -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: site.path)
+        var pages: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(".html") { pages.append(path) }
+        }
+        return pages.sorted()
+    }
+
+    func inode(_ relative: String) -> UInt64? {
+        (try? FileManager.default.attributesOfItem(atPath: site.appendingPathComponent(relative).path))?[.systemFileNumber] as? UInt64
+    }
+
+    private func yamlQuoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
