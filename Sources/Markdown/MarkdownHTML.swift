@@ -57,7 +57,7 @@ public enum MarkdownHTML {
             case .unwrap:
                 if isImage {
                     // An image's description becomes text.
-                    let text = plainText(of: node)
+                    let text = CommonMarkTree.plainText(of: node)
                     if let replacement = cmark_node_new(CMARK_NODE_TEXT) {
                         _ = text.withCString { cmark_node_set_literal(replacement, $0) }
                         cmark_node_insert_before(node, replacement)
@@ -89,27 +89,6 @@ public enum MarkdownHTML {
         guard let html = cmark_render_html(document, CMARK_OPT_DEFAULT) else { return "" }
         defer { free(html) }
         return String(cString: html)
-    }
-
-    /// Text, code and line breaks (as spaces) of everything under `node`.
-    private static func plainText(of node: OpaquePointer) -> String {
-        guard let iterator = cmark_iter_new(node) else { return "" }
-        defer { cmark_iter_free(iterator) }
-        var text = ""
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
-            switch cmark_node_get_type(child) {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                text += cmark_node_get_literal(child).map { String(cString: $0) } ?? ""
-            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                text += " "
-            default:
-                break
-            }
-        }
-        return text
     }
 
     /// Whether a paragraph holds nothing but spaces and line breaks.

@@ -101,7 +101,7 @@ enum CommonMarkTree {
     }
 
     /// Text, code and line breaks (as spaces) of everything under `node`, images' alt included.
-    private static func plainText(of node: OpaquePointer) -> String {
+    static func plainText(of node: OpaquePointer) -> String {
         guard let iterator = cmark_iter_new(node) else { return "" }
         defer { cmark_iter_free(iterator) }
         var text = ""
