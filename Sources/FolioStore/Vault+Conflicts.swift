@@ -187,7 +187,8 @@ extension Vault {
         switch Self.parse(path: copy.record, rootPath: root.path, limits: frontMatterLimits) {
         case .record(let record): mine = record
         case .problem(let error): throw error
-        case .plain, .none: throw FolioError(.fileUnreadable("not a record"), file: copy.record)
+        case .plain: throw FolioError(.noFrontMatter, file: copy.record)
+        case .none: throw FolioError(.recordNotFound(copy.record))
         }
         let theirs = try copyDocument(copy)
         let language = settings.language

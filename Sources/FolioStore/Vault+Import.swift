@@ -94,7 +94,7 @@ extension Vault {
                 switch result {
                 case .success(let item): imported.append(item)
                 case .failure(let error): if firstError == nil { firstError = error }
-                case nil: if firstError == nil { firstError = FolioError(.writeFailed("media import did not finish")) }
+                case nil: if firstError == nil { firstError = FolioError(.mediaImportUnfinished) }
                 }
             }
             if let firstError {

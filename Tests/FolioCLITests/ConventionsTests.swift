@@ -61,7 +61,7 @@ struct ConventionsTests {
         let folio = try FolioProcess.vault()
         try folio.run("idea", "tick me")
         let kinds = try #require(try folio.json("kinds", "--json") as? [[String: Any]])
-        #expect(kinds.map { $0["name"] as? String ?? "" } == ["diary", "idea", "profile", "qa"])
+        #expect(kinds.map { $0["name"] as? String ?? "" } == ["diary", "idea", "note", "profile", "qa"])
         let idea = try #require(kinds.first { $0["name"] as? String == "idea" })
         let fields = idea["fields"] as? [[String: Any]] ?? []
         #expect(idea["dir"] as? String == "ideas" && fields.first?["name"] as? String == "done" && fields.first?["type"] as? String == "bool")

@@ -21,6 +21,7 @@ struct MessageCatalogTests {
         "true", "false", "female", "male", "other", "refuse", "cascade", "keep", "allow", "dir", "on_parent_delete", "set_when",
         "extra_keys", "date_key", "fields", "type", "Lv", "duration", "known_hosts", "commit", "rm", "list", "show", "save", "cancel",
         "ai", "key", "name", "Markdown", "JSON", "URL", "ffmpeg", "EXIF", "GPS", "HEIC", "UTC", "ai_key", "allow-secret", "md",
+        "check", "sha256", "zip", "unzip", "Debian", "sudo", "apt-get", "install", "mine", "theirs", "both",
     ]
 
     /// The first string of each `(`"…", "…"`)` pair in `text`: the zh-Hant side of a message.
@@ -91,7 +92,7 @@ struct MessageCatalogTests {
     static func englishWords(in text: String) -> [String] {
         var rest = text
         let patterns = [
-            "`[^`]*`", "「[^」]*」", "--[A-Za-z][A-Za-z0-9-]*", "folio [a-z]+", "git [a-z]+", "\\$[A-Z_]+", "[~.]?/[A-Za-z0-9_./~-]*",
+            "`[^`]*`", "「[^」]*」", "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.+-]*", "\\[[^\\]]*\\]", "--[A-Za-z][A-Za-z0-9-]*", "folio [a-z]+", "git [a-z]+", "\\$[A-Z_]+", "[~.]?/[A-Za-z0-9_./~-]*",
             "[A-Za-z0-9_-]+\\.[A-Za-z0-9_.-]+", "\\b[A-Z][A-Z0-9_]+\\b", "/[a-z]+", "@[a-z]+", "YYYY[-MDTHS:\\[\\]±]*", "\\*[a-z]+", "&[a-z]+",
         ]
         for pattern in patterns {

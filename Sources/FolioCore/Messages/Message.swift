@@ -93,6 +93,8 @@ public enum Message: Sendable, Equatable {
 
     // Listing.
     case noRecords
+    /// An import's media were not all copied in; nothing was written.
+    case mediaImportUnfinished
     /// `folio help NAME` for a command that does not exist.
     case unknownCommand(String)
     /// `show`: the heading over a record's children (a baby's sleeps).
@@ -398,6 +400,8 @@ public enum Message: Sendable, Equatable {
         case .childrenHeading(let count): ("子紀錄（\(count) 筆）", "Children (\(count))")
         case .unknownCommand(let name):
             ("沒有「\(name)」這個指令；`folio help` 會列出所有指令。", "there is no command '\(name)'; `folio help` lists them all.")
+        case .mediaImportUnfinished:
+            ("媒體沒有全部匯入完成，所以什麼都沒有寫入；請再試一次。", "the media import did not finish, so nothing was written; try again.")
         case .noRecords:
             ("沒有紀錄。", "no records.")
         case .committedByHand(let count):
