@@ -17,33 +17,9 @@ enum LinkScan {
 
 /// JSON text written by hand, keeping the order keys have in a file.
 enum JSONText {
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { JSONOutput.quoted(s) }
 
-    static func value(_ value: Value) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let b): b ? "true" : "false"
-        case .int(let i): String(i)
-        case .double(let d): d.isFinite ? String(d) : "null"
-        case .string(let s): quote(s)
-        case .list(let items): "[" + items.map(Self.value).joined(separator: ",") + "]"
-        case .map(let pairs): "{" + pairs.map { quote($0.0) + ":" + Self.value($0.1) }.joined(separator: ",") + "}"
-        }
-    }
+    static func value(_ value: Value) -> String { JSONOutput(value).text }
 
     /// A record: its front matter keys as JSON values (for `jq`), `path`, `body`, and the front
     /// matter exactly as written (`front_matter`), which the import writes back.

@@ -1,4 +1,5 @@
 import Foundation
+import FolioCore
 
 /// The one door user text goes through on its way into a page.
 ///
@@ -79,35 +80,7 @@ public enum HTML {
 
     /// `text` as a JavaScript string literal in double quotes, safe inside a `.js` file: quotes,
     /// backslashes, controls, `<` (no `</script>`) and the two JavaScript line separators escaped.
-    public static func javaScriptString(_ text: String) -> String {
-        // Most text has nothing to escape: no quote, backslash, control, `< > &` or U+2028/U+2029 (E2 80 A8/A9).
-        let plain = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
-                && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2
-        }
-        if plain { return "\"" + text + "\"" }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "<": out += "\\u003C"
-            case ">": out += "\\u003E"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(format: "\\u%04X", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    public static func javaScriptString(_ text: String) -> String { JSONOutput.quoted(text, forScript: true) }
 
     /// The Content-Security-Policy every page carries: nothing remote, no inline script or style,
     /// no plug-ins, no frames, no form posts (frame-ancestors cannot be set from a meta element); scripts, styles, images and media only from local

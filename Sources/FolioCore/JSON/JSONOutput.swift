@@ -1,0 +1,93 @@
+import Foundation
+import YAML
+
+/// JSON as folio writes it — `--json`, exports, the site's scripts — with keys in the order a file
+/// has them, and strings escaped in this one place.
+public indirect enum JSONOutput: Sendable {
+    case string(String), int(Int), double(Double), bool(Bool), null
+    case array([JSONOutput])
+    case object([(String, JSONOutput)])
+
+    /// A front matter value as JSON: maps keep their order.
+    public init(_ value: Value) {
+        switch value {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .int(let i): self = .int(i)
+        case .double(let d): self = .double(d)
+        case .string(let s): self = .string(s)
+        case .list(let items): self = .array(items.map(JSONOutput.init))
+        case .map(let pairs): self = .object(pairs.map { ($0.0, JSONOutput($0.1)) })
+        }
+    }
+
+    public var text: String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    public func write(into out: inout String) {
+        switch self {
+        case .string(let s): Self.quote(s, into: &out)
+        case .int(let i): out += String(i)
+        case .double(let d): out += d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(format: "%.1f", d) : String(d)) : "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(into: &out)
+            }
+            out += "]"
+        case .object(let pairs):
+            out += "{"
+            for (i, pair) in pairs.enumerated() {
+                if i > 0 { out += "," }
+                Self.quote(pair.0, into: &out)
+                out += ":"
+                pair.1.write(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    /// `text` as a JSON string. `forScript` also escapes `<`, `>`, `&`, U+2028 and U+2029, so the
+    /// string is safe inside a `.js` file a page loads (no `</script>`, no line break in a literal).
+    public static func quoted(_ text: String, forScript: Bool = false) -> String {
+        var out = ""
+        quote(text, forScript: forScript, into: &out)
+        return out
+    }
+
+    public static func quote(_ text: String, forScript: Bool = false, into out: inout String) {
+        // Most text has nothing to escape (E2 starts U+2028 and U+2029 in UTF-8).
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+                && (!forScript || (byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2))
+        }
+        out += "\""
+        if plain {
+            out += text
+            return out += "\""
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<" where forScript: out += "\\u003C"
+            case ">" where forScript: out += "\\u003E"
+            case "&" where forScript: out += "\\u0026"
+            case "\u{2028}" where forScript: out += "\\u2028"
+            case "\u{2029}" where forScript: out += "\\u2029"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        out += "\""
+    }
+}
