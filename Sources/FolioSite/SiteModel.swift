@@ -47,10 +47,10 @@ struct SiteMedia: Sendable, Hashable {
         case "audio", "voice": return .audio
         default: break
         }
-        switch (file as NSString).pathExtension.lowercased() {
-        case "jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "avif", "bmp", "tif", "tiff": return .photo
-        case "mp4", "mov", "m4v", "webm", "mkv", "avi", "3gp": return .video
-        case "m4a", "mp3", "wav", "aac", "ogg", "oga", "opus", "flac", "caf": return .audio
+        switch MediaExtension.noun(for: (file as NSString).pathExtension) {
+        case "photo": return .photo
+        case "video": return .video
+        case "audio": return .audio
         default: return .other
         }
     }

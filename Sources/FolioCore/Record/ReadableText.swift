@@ -38,12 +38,10 @@ public enum ReadableText {
     /// What a media file is, by its extension, in the vault's language.
     static func mediaWord(for destination: String, _ language: Language) -> String {
         let name = destination.split(separator: "/").last.map(String.init) ?? destination
-        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        let video: Set<String> = ["mp4", "mov", "m4v", "webm", "mkv", "avi", "3gp"]
-        let audio: Set<String> = ["m4a", "mp3", "wav", "aac", "ogg", "opus", "flac", "caf", "amr"]
+        let noun = MediaExtension.noun(for: name.split(separator: ".").last.map(String.init) ?? "")
         switch language {
-        case .zhHant: return video.contains(ext) ? "影片" : audio.contains(ext) ? "錄音" : "照片"
-        case .en: return video.contains(ext) ? "video" : audio.contains(ext) ? "voice note" : "photo"
+        case .zhHant: return noun == "video" ? "影片" : noun == "audio" ? "錄音" : "照片"
+        case .en: return noun == "video" ? "video" : noun == "audio" ? "voice note" : "photo"
         }
     }
 }

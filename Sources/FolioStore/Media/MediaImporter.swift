@@ -206,10 +206,7 @@ public enum MediaImporter {
 public enum MediaNaming {
     /// photo, video or audio by a file's extension alone, for messages about a file folio could not read.
     public static func noun(forExtension ext: String) -> String? {
-        if ["jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "avif", "tif", "tiff", "bmp", "dng"].contains(ext) { return "photo" }
-        if ["mp4", "mov", "m4v", "3gp", "webm", "mkv", "avi"].contains(ext) { return "video" }
-        if ["m4a", "mp3", "wav", "flac", "ogg", "oga", "opus", "aac", "amr", "caf"].contains(ext) { return "audio" }
-        return nil
+        MediaExtension.noun(for: ext)
     }
 
     /// The original extension lower-cased, or one from the format when the name has none usable.
