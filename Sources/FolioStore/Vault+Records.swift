@@ -290,13 +290,19 @@ extension Vault {
     /// A title made from longer text (a question, a diary's first words): one line, spaces for
     /// line breaks, tabs and control characters, cut to ``maxTitleLength`` with `…`.
     public func title(from text: String) -> String {
+        Self.oneLineTitle(text, limit: maxTitleLength)
+    }
+
+    /// `text` on one line (spaces for line breaks, tabs and control characters), at most `limit`
+    /// characters with `…` when cut.
+    public static func oneLineTitle(_ text: String, limit: Int) -> String {
         var line = ""
         for character in text {
             let blank = character.isWhitespace || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
             if blank { if !line.isEmpty && line.last != " " { line.append(" ") } } else { line.append(character) }
         }
         while line.last == " " { line.removeLast() }
-        return line.count > maxTitleLength ? String(line.prefix(maxTitleLength - 1)) + "…" : line
+        return line.count > limit ? String(line.prefix(max(0, limit - 1))) + "…" : line
     }
 
     static func unknownKey(_ key: String, of kind: Kind) -> FolioError {

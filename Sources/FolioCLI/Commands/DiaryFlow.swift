@@ -66,8 +66,7 @@ struct Diary: ParsableCommand {
 enum DiaryTitle {
     static func from(_ text: String) -> String? {
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
-        let blanked = String(line.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
-        let title = String(blanked.trimmingCharacters(in: .whitespaces).prefix(30)).trimmingCharacters(in: .whitespaces)
+        let title = String(Vault.oneLineTitle(line, limit: .max).prefix(30)).trimmingCharacters(in: .whitespaces)
         return title.isEmpty ? nil : title
     }
 }
