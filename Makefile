@@ -7,7 +7,7 @@ APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev pkg-
 APT_LEAN_PACKAGES := ffmpeg chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan install manual
+.PHONY: deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan install manual format lint
 
 # Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
 define install_missing
@@ -52,13 +52,22 @@ demo: build
 # The AI client's tests run in a second pass of their own: they wait on a loopback server from
 # the 2-thread Swift concurrency pool, which the synchronous CLI and fault tests beside them can
 # hold for a minute and more (a request never sent within 60 s).
-test: deps
+test: deps lint
 	@scripts/embed-templates --check || { echo "Templates/ changed: run 'make templates'"; exit 1; }
 	$(SWIFT) build --build-tests
 	@# The install test installs the man page the plugin generates (nothing to build after the line above).
 	$(MAKE) --no-print-directory manual CONFIGURATION=debug
 	$(SWIFT) test --skip-build --parallel --num-workers 2 --skip FolioAITests
 	$(SWIFT) test --skip-build --filter FolioAITests
+
+# The Swift sources as .swift-format lays them out (4 spaces, 140 columns): `make format` rewrites
+# them, `make lint` (part of `make test`) fails on any difference.
+SWIFT_FORMAT_PATHS := Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Benchmarks
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
 
 # Regenerates the templates embedded in the binary from Templates/.
 templates:

@@ -2,7 +2,7 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -60,7 +60,9 @@ let package = Package(
         // The vault on disk: scanning, atomic writes, the writer lock, use cases.
         .target(
             name: "FolioStore",
-            dependencies: ["FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "Markdown", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "Markdown", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict),
         // AI providers' wire protocols: the OpenAI-compatible HTTP API, server-sent events. Knows no record.
         .target(name: "FolioAI", dependencies: ["FolioSecrets"], swiftSettings: strict),
@@ -110,7 +112,9 @@ let package = Package(
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),
         .testTarget(
             name: "FolioSiteTests",
-            dependencies: ["FolioSite", "FolioStore", "FolioCore", "Markdown", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "FolioSite", "FolioStore", "FolioCore", "Markdown", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "Git", "TestSupport"], swiftSettings: strict),
@@ -125,7 +129,10 @@ let package = Package(
         // libFuzzer in Fuzz/ (`make fuzz`), and replayed on saved findings by FuzzTargetsTests.
         .target(
             name: "FuzzTargets",
-            dependencies: ["YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "FolioCompanion", "FolioExchange", "Markdown"],
+            dependencies: [
+                "YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "FolioCompanion", "FolioExchange",
+                "Markdown",
+            ],
             path: "Tests/FuzzTargets", swiftSettings: strict),
         .testTarget(
             name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "FolioSearch"],

@@ -23,6 +23,6 @@ let package = Package(
             ],
             path: "Benchmarks/FolioBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        )
     ]
 )

@@ -9,7 +9,7 @@ let package = Package(
     name: "FolioFuzz",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "folio", path: ".."),
+        .package(name: "folio", path: "..")
     ],
     targets: [
         // libFuzzer's entry for programs that keep their own `main`: LLVMFuzzerRunDriver.

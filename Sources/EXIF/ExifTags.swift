@@ -124,9 +124,9 @@ private struct LoadedExif {
         _ tag: ExifTag, in ifd: ExifIfd, formats: [ExifFormat], minimumBytes: (ExifFormat) -> Int
     ) -> (format: ExifFormat, bytes: UnsafeBufferPointer<UInt8>)? {
         guard let content = content(ifd),
-              let entry = exif_content_get_entry(content, tag),
-              let raw = entry.pointee.data,
-              formats.contains(entry.pointee.format)
+            let entry = exif_content_get_entry(content, tag),
+            let raw = entry.pointee.data,
+            formats.contains(entry.pointee.format)
         else { return nil }
         let format = entry.pointee.format
         let size = Int(entry.pointee.size)
@@ -136,9 +136,10 @@ private struct LoadedExif {
 
     /// An ASCII (or, leniently, UNDEFINED/BYTE) value up to its first NUL, spaces trimmed.
     func string(_ tag: ExifTag, in ifd: ExifIfd) -> String? {
-        guard let (_, bytes) = payload(
-            tag, in: ifd, formats: [EXIF_FORMAT_ASCII, EXIF_FORMAT_UNDEFINED, EXIF_FORMAT_BYTE],
-            minimumBytes: { _ in 1 })
+        guard
+            let (_, bytes) = payload(
+                tag, in: ifd, formats: [EXIF_FORMAT_ASCII, EXIF_FORMAT_UNDEFINED, EXIF_FORMAT_BYTE],
+                minimumBytes: { _ in 1 })
         else { return nil }
         let text = bytes.prefix { $0 != 0 }
         let trimmed = text.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()
@@ -148,9 +149,10 @@ private struct LoadedExif {
 
     /// The first value of a SHORT or LONG entry.
     func integer(_ tag: ExifTag, in ifd: ExifIfd) -> Int? {
-        guard let (format, bytes) = payload(
-            tag, in: ifd, formats: [EXIF_FORMAT_SHORT, EXIF_FORMAT_LONG],
-            minimumBytes: { $0 == EXIF_FORMAT_SHORT ? 2 : 4 })
+        guard
+            let (format, bytes) = payload(
+                tag, in: ifd, formats: [EXIF_FORMAT_SHORT, EXIF_FORMAT_LONG],
+                minimumBytes: { $0 == EXIF_FORMAT_SHORT ? 2 : 4 })
         else { return nil }
         guard let base = bytes.baseAddress else { return nil }
         if format == EXIF_FORMAT_SHORT {
@@ -161,8 +163,9 @@ private struct LoadedExif {
 
     /// Degrees, minutes and seconds as three RATIONALs, signed by the reference letter.
     func coordinate(value: ExifTag, reference: ExifTag, negativeReference: String) -> Double? {
-        guard let (_, bytes) = payload(
-            value, in: EXIF_IFD_GPS, formats: [EXIF_FORMAT_RATIONAL], minimumBytes: { _ in 8 })
+        guard
+            let (_, bytes) = payload(
+                value, in: EXIF_IFD_GPS, formats: [EXIF_FORMAT_RATIONAL], minimumBytes: { _ in 8 })
         else { return nil }
         guard let base = bytes.baseAddress else { return nil }
         var degrees = 0.0

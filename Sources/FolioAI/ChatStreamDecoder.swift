@@ -81,7 +81,9 @@ final class ChatStreamDecoder: IncrementalBodyConsumer, @unchecked Sendable {
         }
         if let error = chunk.error {
             // Servers report a failure mid-stream as an event, after the 200 status was sent.
-            throw .httpStatus(HTTPErrorReply(status: 200, message: error.message, type: error.type, code: error.code, excerpt: excerpt(of: Data(data.utf8))))
+            throw .httpStatus(
+                HTTPErrorReply(
+                    status: 200, message: error.message, type: error.type, code: error.code, excerpt: excerpt(of: Data(data.utf8))))
         }
         let choice = chunk.choices?.first
         let piece = choice?.delta?.content?.text ?? choice?.message?.content?.text ?? ""

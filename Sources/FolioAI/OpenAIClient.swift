@@ -1,7 +1,8 @@
-import Foundation
 import FolioSecrets
+import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A client for any OpenAI-compatible HTTP API: chat completions (whole or streamed) and audio
@@ -169,7 +170,8 @@ public struct OpenAIClient: Sendable {
             throw .malformedReply(reason: "the reply is not a JSON chat completion", excerpt: excerpt(of: body))
         }
         if let error = completion.error, completion.choices == nil {
-            throw .httpStatus(HTTPErrorReply(status: 200, message: error.message, type: error.type, code: error.code, excerpt: excerpt(of: body)))
+            throw .httpStatus(
+                HTTPErrorReply(status: 200, message: error.message, type: error.type, code: error.code, excerpt: excerpt(of: body)))
         }
         guard let choice = completion.choices?.first else {
             throw .malformedReply(reason: "the reply has no choices", excerpt: excerpt(of: body))

@@ -1,5 +1,5 @@
-import Foundation
 import FolioSecrets
+import Foundation
 
 /// A reply with an HTTP error status, with what the server said about it.
 public struct HTTPErrorReply: Sendable, Equatable {
@@ -16,7 +16,9 @@ public struct HTTPErrorReply: Sendable, Equatable {
     /// The start of the body, for when it is not OpenAI-style (an HTML page from a proxy).
     public var excerpt: String
 
-    public init(status: Int, message: String? = nil, type: String? = nil, code: String? = nil, retryAfter: String? = nil, excerpt: String = "") {
+    public init(
+        status: Int, message: String? = nil, type: String? = nil, code: String? = nil, retryAfter: String? = nil, excerpt: String = ""
+    ) {
         self.status = status
         self.message = message
         self.type = type
@@ -97,7 +99,8 @@ public enum OpenAIError: Error, Sendable, Equatable {
         case .rateLimited(let reply): return .rateLimited(clean(reply))
         case .serverError(let reply): return .serverError(clean(reply))
         case .httpStatus(let reply): return .httpStatus(clean(reply))
-        case .malformedReply(let reason, let excerpt): return .malformedReply(reason: redactor.redact(reason), excerpt: redactor.redact(excerpt))
+        case .malformedReply(let reason, let excerpt):
+            return .malformedReply(reason: redactor.redact(reason), excerpt: redactor.redact(excerpt))
         }
     }
 
@@ -140,7 +143,8 @@ extension OpenAIError: CustomStringConvertible, LocalizedError {
         case .httpStatus(let reply):
             return "the AI server answered HTTP \(reply.status): \(Self.detail(reply))"
         case .malformedReply(let reason, let excerpt):
-            return excerpt.isEmpty ? "unexpected reply from the AI server: \(reason)" : "unexpected reply from the AI server: \(reason): \(excerpt)"
+            return excerpt.isEmpty
+                ? "unexpected reply from the AI server: \(reason)" : "unexpected reply from the AI server: \(reason): \(excerpt)"
         case .streamEndedEarly(let partial):
             return "the AI reply stopped before it was complete (\(partial.count) characters arrived)"
         }

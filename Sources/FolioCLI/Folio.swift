@@ -1,9 +1,9 @@
 import ArgumentParser
-import Foundation
 import FolioCompanion
 import FolioCore
 import FolioSecrets
 import FolioSync
+import Foundation
 
 /// The `folio` command: a journal store in plain Markdown files, synced with git.
 public struct Folio: ParsableCommand {
@@ -11,23 +11,25 @@ public struct Folio: ParsableCommand {
         commandName: "folio",
         abstract: "A journal store in plain files: diary pages, ideas and magic 8 ball questions as Markdown with YAML front matter.",
         discussion: """
-        A record is named by its id, a unique id prefix (4+ characters), its path, or its slug.
-        The options every command takes (-C, --vault, --lang, --no-color, --allow-secret) go before \
-        the command or after it: folio --vault ~/journal list, folio -C ~/journal list (as git -C), \
-        folio list --lang en.
+            A record is named by its id, a unique id prefix (4+ characters), its path, or its slug.
+            The options every command takes (-C, --vault, --lang, --no-color, --allow-secret) go before \
+            the command or after it: folio --vault ~/journal list, folio -C ~/journal list (as git -C), \
+            folio list --lang en.
 
-        Exit status:
-          0    success (check: no problems; list and search that find nothing succeed too)
-          1    the command failed and said why; check found problems; config get of a key not set;
-               a change was written but could not be committed
-          2    a usage error: an unknown command, option or value
-          3    sync could not reach the remote (everything is committed locally)
-          130  sync --watch stopped by a second Ctrl-C
-        """,
+            Exit status:
+              0    success (check: no problems; list and search that find nothing succeed too)
+              1    the command failed and said why; check found problems; config get of a key not set;
+                   a change was written but could not be committed
+              2    a usage error: an unknown command, option or value
+              3    sync could not reach the remote (everything is committed locally)
+              130  sync --watch stopped by a second Ctrl-C
+            """,
         version: "0.1.0",
         subcommands: [
-            Init.self, CloneCommand.self, New.self, Idea.self, Diary.self, Ask.self, Chat.self, Summarize.self, Analyze.self, Transcribe.self, List.self, Search.self, Show.self, Edit.self, SetCommand.self,
-            Done.self, Undone.self, Remove.self, Attach.self, GarbageCollect.self, Tags.self, Cal.self, Stats.self, Check.self, ConfigCommand.self, ProfileCommand.self, Kinds.self,
+            Init.self, CloneCommand.self, New.self, Idea.self, Diary.self, Ask.self, Chat.self, Summarize.self, Analyze.self,
+            Transcribe.self, List.self, Search.self, Show.self, Edit.self, SetCommand.self,
+            Done.self, Undone.self, Remove.self, Attach.self, GarbageCollect.self, Tags.self, Cal.self, Stats.self, Check.self,
+            ConfigCommand.self, ProfileCommand.self, Kinds.self,
             Conflicts.self, CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self, ImportCommand.self, ExportCommand.self,
         ])
 
@@ -39,7 +41,9 @@ public struct Folio: ParsableCommand {
         guard arguments.first == "help", arguments.count > 1 else { return nil }
         var commands: [any ParsableCommand.Type] = configuration.subcommands
         for name in arguments.dropFirst() where !name.hasPrefix("-") {
-            guard let found = commands.first(where: { $0._commandName == name || $0.configuration.aliases.contains(name) }) else { return name }
+            guard let found = commands.first(where: { $0._commandName == name || $0.configuration.aliases.contains(name) }) else {
+                return name
+            }
             // A command without subcommands takes the rest as its own words (`help config set`).
             guard !found.configuration.subcommands.isEmpty else { return nil }
             commands = found.configuration.subcommands

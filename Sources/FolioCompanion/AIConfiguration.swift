@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 /// The AI settings of a vault (`ai.*`, `privacy.*`, `location`, `language` in `.folio/config.yaml`),
 /// read once per command. They live in the vault, so every device follows a change at its next sync.

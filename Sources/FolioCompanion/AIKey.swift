@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import YAML
 
 /// The API key for a network provider. Never read from the vault, which is synced and shared:

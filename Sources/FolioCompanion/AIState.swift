@@ -1,7 +1,7 @@
-import Foundation
-import FolioStore
 import FolioCore
 import FolioSecrets
+import FolioStore
+import Foundation
 
 /// The last AI failure per record on this device, in `.folio/local/ai-state.json`: an error is
 /// about this device's network and settings, so it is never synced. A later success clears it.
@@ -27,7 +27,8 @@ public struct AIState: Sendable {
         if let data = LocalFile.read(file), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
             for (id, value) in object {
                 guard let entry = value as? [String: Any], let step = entry["step"] as? String,
-                      let message = entry["error"] as? String, let at = entry["at"] as? String else { continue }
+                    let message = entry["error"] as? String, let at = entry["at"] as? String
+                else { continue }
                 failures[id] = Failure(step: step, message: message, at: at)
             }
         }

@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 /// The provider that never leaves the device. It cannot judge a question, so it leaves answering
 /// to the magic 8 ball or to a network provider after it in the chain.
@@ -24,7 +24,8 @@ public struct BuiltinProvider: AIProvider {
         let words = request.usersWords
         let keywords = KeywordTags.tags(from: words.joined(separator: "\n"), existing: request.existingTags)
         var page = ExtractiveSummary.page(from: words, keywords: keywords)
-        if page.count < Self.shortPage, let sentence = request.moment?.mediaSentence ?? (page.isEmpty ? request.moment?.whenSentence : nil) {
+        if page.count < Self.shortPage, let sentence = request.moment?.mediaSentence ?? (page.isEmpty ? request.moment?.whenSentence : nil)
+        {
             page = ExtractiveSummary.page(from: [page, sentence].filter { !$0.isEmpty }, keywords: [])
         }
         guard !page.isEmpty else { throw .nothingToSummarize }
@@ -73,33 +74,37 @@ public enum BuiltinGreeting {
         let hour = Int(clock.prefix(2)) ?? 12
         switch language {
         case .zhHant:
-            let hello = switch hour {
-            case 5..<11: "早安"
-            case 11..<14: "午安"
-            case 14..<18: "下午好"
-            case 18..<23: "晚上好"
-            default: "夜深了"
-            }
-            let question = switch mediaType {
-            case "photo": "這張照片背後有什麼故事？"
-            case "video": "這段影片背後有什麼故事？"
-            case "audio": "想說說這段錄音嗎？"
-            default: "今天發生了什麼事？"
-            }
+            let hello =
+                switch hour {
+                case 5..<11: "早安"
+                case 11..<14: "午安"
+                case 14..<18: "下午好"
+                case 18..<23: "晚上好"
+                default: "夜深了"
+                }
+            let question =
+                switch mediaType {
+                case "photo": "這張照片背後有什麼故事？"
+                case "video": "這段影片背後有什麼故事？"
+                case "audio": "想說說這段錄音嗎？"
+                default: "今天發生了什麼事？"
+                }
             return "\(hello)，現在是 \(clock)。" + question
         case .en:
-            let hello = switch hour {
-            case 5..<12: "Good morning"
-            case 12..<18: "Good afternoon"
-            case 18..<23: "Good evening"
-            default: "Still up"
-            }
-            let question = switch mediaType {
-            case "photo": "What's the story behind this photo?"
-            case "video": "What's the story behind this video?"
-            case "audio": "Would you like to tell me about this recording?"
-            default: "What happened today?"
-            }
+            let hello =
+                switch hour {
+                case 5..<12: "Good morning"
+                case 12..<18: "Good afternoon"
+                case 18..<23: "Good evening"
+                default: "Still up"
+                }
+            let question =
+                switch mediaType {
+                case "photo": "What's the story behind this photo?"
+                case "video": "What's the story behind this video?"
+                case "audio": "Would you like to tell me about this recording?"
+                default: "What happened today?"
+                }
             return "\(hello), it's \(clock). " + question
         }
     }

@@ -1,6 +1,6 @@
-import Foundation
 import FolioAI
 import FolioCore
+import Foundation
 
 /// How a turn of the conversation is put to a chat model.
 enum ChatPrompt {
@@ -13,7 +13,7 @@ enum ChatPrompt {
         var lines = [
             "You are the user's diary companion. You chat with them about today's diary page, \(PromptWords.tone(tone)), in \(PromptWords.language(language)), "
                 + "in one to three short sentences, ending most replies with a question that helps them remember or reflect. "
-                + "Never invent facts about their day.",
+                + "Never invent facts about their day."
         ]
         lines += request.environment
         if let analysis = request.analysis { lines.append("What their photo or video shows: \(analysis)") }
@@ -22,9 +22,10 @@ enum ChatPrompt {
     }
 
     static func messages(_ request: ChatTurnRequest, language: Language, tone: String) -> [ChatMessage] {
-        [.system(system(request, language: language, tone: tone))] + trimmed(request.history).map { message in
-            message.speaker == .folio ? .assistant(message.text) : .user(message.text)
-        }
+        [.system(system(request, language: language, tone: tone))]
+            + trimmed(request.history).map { message in
+                message.speaker == .folio ? .assistant(message.text) : .user(message.text)
+            }
     }
 
     /// The newest messages that fit the budget, always at least the last one.

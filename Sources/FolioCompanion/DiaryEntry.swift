@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import YAML
 
 /// The AI's view of a diary record: what the user typed, what the AI saw, the conversation.
@@ -33,7 +33,8 @@ public struct DiaryEntry: Sendable {
 
     /// - Parameter existingTags: the vault's tags, most used first.
     public func summaryRequest(existingTags: [String], configuration: AIConfiguration) -> SummaryRequest {
-        SummaryRequest(text: text, analysis: analysis, conversation: conversation, existingTags: existingTags, moment: moment(configuration))
+        SummaryRequest(
+            text: text, analysis: analysis, conversation: conversation, existingTags: existingTags, moment: moment(configuration))
     }
 
     /// When the page was made (the first media's time taken, else its creation), its media, and the
@@ -57,10 +58,12 @@ public enum PageBody {
         var kept: [String] = []
         var paragraph: [(number: Int, text: String)] = []
         func close() {
-            let isMedia = !paragraph.isEmpty && paragraph.allSatisfy { line in
-                let text = line.text.trimmingCharacters(in: .whitespaces)
-                return linkLines.contains(line.number) && text.hasSuffix(")") && (text.hasPrefix("[") || text.hasPrefix("!["))
-            }
+            let isMedia =
+                !paragraph.isEmpty
+                && paragraph.allSatisfy { line in
+                    let text = line.text.trimmingCharacters(in: .whitespaces)
+                    return linkLines.contains(line.number) && text.hasSuffix(")") && (text.hasPrefix("[") || text.hasPrefix("!["))
+                }
             if isMedia { kept.append(paragraph.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")) }
             paragraph = []
         }
@@ -83,7 +86,9 @@ extension Vault {
     /// `ai.auto_title` allows, and who wrote it and when (`summarized_by`, `summarized_at`), so a
     /// reader of the file or of `git log -p` knows the text came from an AI. One commit.
     @discardableResult
-    public func applySummary(_ summary: PageSummary, to record: Record, provider: String, configuration: AIConfiguration) throws(FolioError) -> Record {
+    public func applySummary(_ summary: PageSummary, to record: Record, provider: String, configuration: AIConfiguration) throws(FolioError)
+        -> Record
+    {
         var keys: [(String, Node?)] = []
         if configuration.autoTags {
             let tags = Self.summaryTags(summary.tags, replacing: record)
@@ -95,7 +100,9 @@ extension Vault {
         keys.append(("summarized_by", .string(writers)))
         keys.append(("summarized_at", .raw(clock.timestamp.text)))
         let page = summary.page
-        return try update(record, keys: keys, body: { [path = record.path] in PageBody.replacingPage(in: $0, with: page, recordPath: path) }, verb: "summarize")
+        return try update(
+            record, keys: keys, body: { [path = record.path] in PageBody.replacingPage(in: $0, with: page, recordPath: path) },
+            verb: "summarize")
     }
 }
 
@@ -150,9 +157,11 @@ extension Vault {
     @discardableResult
     public func applyAnalysis(_ analysis: MediaAnalysis, to record: Record, provider: String) throws(FolioError) -> Record {
         let by = analysis.sawMedia ? provider : "\(provider) (metadata)"
-        return try update(record, keys: [
-            ("analysis", .string(analysis.text)), ("analyzed_by", .string(by)), ("analyzed_at", .raw(clock.timestamp.text)),
-        ], verb: "analyze")
+        return try update(
+            record,
+            keys: [
+                ("analysis", .string(analysis.text)), ("analyzed_by", .string(by)), ("analyzed_at", .raw(clock.timestamp.text)),
+            ], verb: "analyze")
     }
 
     /// Adds a message to a diary page's conversation and commits it, re-reading the file first.
@@ -160,22 +169,26 @@ extension Vault {
     public func appendMessage(_ message: ConversationMessage, to record: Record) throws(FolioError) -> Record {
         // The user's words are checked before anything is written; a reply goes through the write's own checks.
         if message.speaker == .me { try checkInput([(.message, message.text)]) }
-        return try update(record, keys: [], body: { body in
-            Conversation.replacing(in: body, with: Conversation.parse(body) + [message])
-        }, verb: "chat")
+        return try update(
+            record, keys: [],
+            body: { body in
+                Conversation.replacing(in: body, with: Conversation.parse(body) + [message])
+            }, verb: "chat")
     }
 
     /// Sets a diary page's conversation back to `messages` (the chat's `/cancel`), leaving the rest of the body.
     @discardableResult
     public func resetConversation(of record: Record, to messages: [ConversationMessage]) throws(FolioError) -> Record {
-        try update(record, keys: [], body: { body in
-            let parts = Conversation.split(body)
-            guard messages.isEmpty else { return Conversation.replacing(in: body, with: messages) }
-            guard parts.hasSection else { return body }
-            // No conversation to keep: the section goes, the text around it stays.
-            var before = parts.before
-            while before.hasSuffix("\n\n") { before.removeLast() }
-            return before + (parts.after.isEmpty ? "" : "\n" + parts.after)
-        }, verb: "chat")
+        try update(
+            record, keys: [],
+            body: { body in
+                let parts = Conversation.split(body)
+                guard messages.isEmpty else { return Conversation.replacing(in: body, with: messages) }
+                guard parts.hasSection else { return body }
+                // No conversation to keep: the section goes, the text around it stays.
+                var before = parts.before
+                while before.hasSuffix("\n\n") { before.removeLast() }
+                return before + (parts.after.isEmpty ? "" : "\n" + parts.after)
+            }, verb: "chat")
     }
 }

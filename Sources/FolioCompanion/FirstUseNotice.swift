@@ -1,5 +1,5 @@
-import Foundation
 import FolioStore
+import Foundation
 
 /// Remembers, per device, which network endpoints the user has been told about, so the notice of
 /// what is sent where comes once (`.folio/local/ai-endpoints`, one URL a line; never synced).

@@ -1,6 +1,6 @@
-import Foundation
 import FolioAI
 import FolioCore
+import Foundation
 
 /// How the media of a page is put to a vision model.
 enum AnalysisPrompt {
@@ -13,7 +13,8 @@ enum AnalysisPrompt {
     static func messages(_ request: AnalysisRequest, language: Language) -> [ChatMessage] {
         var lines = request.media.map(\.facts)
         if let text = request.text { lines.append("What they wrote: \(text)") }
-        let parts: [ChatMessage.ContentPart] = [.text(lines.joined(separator: "\n"))]
+        let parts: [ChatMessage.ContentPart] =
+            [.text(lines.joined(separator: "\n"))]
             + request.media.flatMap(\.images).map { .image($0.data, mediaType: $0.mediaType) }
         return [.system(system(language: language)), .user(parts)]
     }
@@ -26,7 +27,7 @@ enum GreetingPrompt {
             "You are the user's diary companion. They have just started today's diary page. Greet them in one or two short "
                 + "sentences, \(PromptWords.tone(tone)), in \(PromptWords.language(language)), drawing on what their photo or video "
                 + "shows and on the moment, and end with a question that invites them to tell more. Mention the weather or the "
-                + "place only if they are given below; never guess them.",
+                + "place only if they are given below; never guess them."
         ]
         lines += request.environment
         if let analysis = request.analysis { lines.append("What their photo or video shows: \(analysis)") }

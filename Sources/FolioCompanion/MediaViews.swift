@@ -1,7 +1,7 @@
-import Foundation
 import FolioCore
 import FolioMedia
 import FolioStore
+import Foundation
 
 /// A page's media as the AI may see it: metadata always, pictures only when `privacy.send_media`
 /// allows, GPS positions only when `privacy.share_location` allows.
@@ -29,12 +29,13 @@ public enum MediaViews {
     /// One line of what the metadata says, in the vault's language.
     static func facts(_ entry: MediaEntry, type: String, configuration: AIConfiguration) -> String {
         let zh = configuration.language == .zhHant
-        let noun = switch type {
-        case "photo": zh ? "照片" : "photo"
-        case "video": zh ? "影片" : "video"
-        case "audio": zh ? "錄音" : "voice recording"
-        default: zh ? "檔案" : "file"
-        }
+        let noun =
+            switch type {
+            case "photo": zh ? "照片" : "photo"
+            case "video": zh ? "影片" : "video"
+            case "audio": zh ? "錄音" : "voice recording"
+            default: zh ? "檔案" : "file"
+            }
         var details: [String] = []
         if let taken = entry.taken {
             let time = Timestamp(taken).map(ConversationClock.text) ?? taken
@@ -61,7 +62,8 @@ public enum MediaViews {
         case "photo":
             let ext = file.pathExtension.lowercased()
             if let mediaType = sendableFormats[ext],
-               let data = try? MediaImporter.readWhole(file, displayName: entry.file, maxBytes: UInt64(maxImageBytes)) {
+                let data = try? MediaImporter.readWhole(file, displayName: entry.file, maxBytes: UInt64(maxImageBytes))
+            {
                 if mediaType == "image/jpeg" {
                     // A JPEG that cannot be cleaned of its metadata is not sent as it is.
                     if let clean = JPEGMetadata.strippingMetadata(data) { return [AIImage(data: clean, mediaType: mediaType)] }
@@ -71,7 +73,9 @@ public enum MediaViews {
             }
             return ffmpeg?.still(of: file).map { [AIImage(data: $0, mediaType: "image/jpeg")] } ?? []
         case "video":
-            return ffmpeg?.frames(of: file, duration: entry.duration, count: framesPerVideo).map { AIImage(data: $0, mediaType: "image/jpeg") } ?? []
+            return ffmpeg?.frames(of: file, duration: entry.duration, count: framesPerVideo).map {
+                AIImage(data: $0, mediaType: "image/jpeg")
+            } ?? []
         default:
             return []
         }

@@ -1,7 +1,7 @@
-import Foundation
 import FolioAI
 import FolioCore
 import FolioStore
+import Foundation
 
 /// Any OpenAI-compatible endpoint: ChatGPT, or a local server exposing the same API.
 public struct OpenAIProvider: AIProvider {
@@ -124,7 +124,8 @@ extension AIProblem {
         case .unauthorized(let reply): self = .unauthorized(status: reply.status, detail: detail(reply))
         case .notFound(let reply): self = .notFound(detail: detail(reply))
         case .rateLimited(let reply):
-            self = .rateLimited(detail: detail(reply), retryAfter: reply.retryAfterSeconds.flatMap { $0.isFinite && $0 < 1e9 ? Int($0.rounded(.up)) : nil })
+            self = .rateLimited(
+                detail: detail(reply), retryAfter: reply.retryAfterSeconds.flatMap { $0.isFinite && $0 < 1e9 ? Int($0.rounded(.up)) : nil })
         case .serverError(let reply): self = .serverError(status: reply.status, detail: detail(reply))
         case .httpStatus(let reply): self = .httpStatus(status: reply.status, detail: detail(reply))
         case .malformedReply(let reason, let excerpt): self = .malformed(excerpt.isEmpty ? reason : "\(reason): \(excerpt)")

@@ -1,7 +1,7 @@
-import Foundation
 import FolioAI
 import FolioCore
 import FolioStore
+import Foundation
 
 /// What a provider needs to write a diary page: the user's words, the conversation, what the AI saw.
 public struct SummaryRequest: Sendable, Equatable {

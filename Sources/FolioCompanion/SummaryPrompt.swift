@@ -1,19 +1,19 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// How a chat model is asked to write the page, and how its JSON is read back.
 enum SummaryPrompt {
     static func system(language: Language, tone: String) -> String {
         return """
-        You turn a diary entry (what the user typed, what their photo or video shows, and their \
-        conversation with a companion) into the diary page they would have written themselves. \
-        Write in the first person, as the user, in \(PromptWords.language(language)), \(PromptWords.tone(tone)) in tone, in one to \
-        three short paragraphs. Use only what the entry says; do not invent events. Do not mention \
-        the companion or the conversation. Then give 3 to 8 short tags (single words or short \
-        phrases, lower case, in the page's language), reusing the user's existing tags when they fit, \
-        and a short title. Reply with one JSON object and nothing else: \
-        {"title": "…", "page": "…", "tags": ["…", "…", "…"]}.
-        """
+            You turn a diary entry (what the user typed, what their photo or video shows, and their \
+            conversation with a companion) into the diary page they would have written themselves. \
+            Write in the first person, as the user, in \(PromptWords.language(language)), \(PromptWords.tone(tone)) in tone, in one to \
+            three short paragraphs. Use only what the entry says; do not invent events. Do not mention \
+            the companion or the conversation. Then give 3 to 8 short tags (single words or short \
+            phrases, lower case, in the page's language), reusing the user's existing tags when they fit, \
+            and a short title. Reply with one JSON object and nothing else: \
+            {"title": "…", "page": "…", "tags": ["…", "…", "…"]}.
+            """
     }
 
     /// The entry as one user message: text, analysis, existing tags, then the conversation.
@@ -32,15 +32,18 @@ enum SummaryPrompt {
     }
 
     static func parse(_ content: String, existingTags: [String]) throws(AIProblem) -> PageSummary {
-        guard let object = JSONText.object(in: content) else { throw .malformed("expected a JSON object, got: \(JSONText.excerpt(content))") }
+        guard let object = JSONText.object(in: content) else {
+            throw .malformed("expected a JSON object, got: \(JSONText.excerpt(content))")
+        }
         guard let page = (object["page"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines), !page.isEmpty else {
             throw .malformed("no \"page\" in: \(JSONText.excerpt(content))")
         }
-        let rawTags: [String] = switch object["tags"] {
-        case let list as [Any]: list.compactMap { $0 as? String }
-        case let text as String: text.split(whereSeparator: { $0 == "," || $0 == "、" || $0 == "，" }).map(String.init)
-        default: []
-        }
+        let rawTags: [String] =
+            switch object["tags"] {
+            case let list as [Any]: list.compactMap { $0 as? String }
+            case let text as String: text.split(whereSeparator: { $0 == "," || $0 == "、" || $0 == "，" }).map(String.init)
+            default: []
+            }
         let tags = PageSummary.normalizedTags(rawTags, existing: existingTags)
         let title = (object["title"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
         return PageSummary(page: page, tags: tags, title: title.flatMap { $0.isEmpty ? nil : $0 })

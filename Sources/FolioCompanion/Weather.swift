@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The weather where the user is, for the companion's context (the companion diary's F-016).
@@ -33,7 +34,10 @@ public enum Weather {
     static func url(_ configuration: AIConfiguration) -> URL? {
         guard var text = configuration.weatherURL else { return nil }
         if text.contains("{place}") {
-            guard let place = configuration.location?.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?&=#/"))) else { return nil }
+            guard
+                let place = configuration.location?.addingPercentEncoding(
+                    withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?&=#/")))
+            else { return nil }
             text = text.replacingOccurrences(of: "{place}", with: place)
         }
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
@@ -44,8 +48,12 @@ public enum Weather {
     /// HTML or JSON.
     static func line(from data: Data) -> String? {
         guard let text = String(data: data, encoding: .utf8) else { return nil }
-        guard let first = text.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }),
-              !first.hasPrefix("<"), !first.hasPrefix("{"), !first.hasPrefix("[") else { return nil }
+        guard
+            let first = text.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: {
+                !$0.isEmpty
+            }),
+            !first.hasPrefix("<"), !first.hasPrefix("{"), !first.hasPrefix("[")
+        else { return nil }
         return first.count > 120 ? String(first.prefix(120)) : first
     }
 }

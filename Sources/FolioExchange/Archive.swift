@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A folder an import made for itself (an unzipped export); removed when the import is done with it.
@@ -84,7 +85,8 @@ enum ZipArchive {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -99,7 +101,8 @@ enum ZipArchive {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let said = String(decoding: message.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw FolioError(.exchange(.unzipFailed(file: displayName, reason: said.isEmpty ? "exit status \(process.terminationStatus)" : said)))
+            throw FolioError(
+                .exchange(.unzipFailed(file: displayName, reason: said.isEmpty ? "exit status \(process.terminationStatus)" : said)))
         }
         return String(decoding: output, as: UTF8.self)
     }

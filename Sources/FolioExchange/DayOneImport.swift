@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import YAML
 
 /// Day One's "JSON in Zip" export: `Journal.json` (`metadata`, `entries[]`) beside `photos/`,
@@ -45,7 +45,8 @@ enum DayOneImport {
 
     static func subfolders(of folder: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.sorted().filter { !$0.hasPrefix(".") && !$0.hasPrefix("__") }.map { folder.appendingPathComponent($0) }.filter { candidate in
+        return names.sorted().filter { !$0.hasPrefix(".") && !$0.hasPrefix("__") }.map { folder.appendingPathComponent($0) }.filter {
+            candidate in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
@@ -58,8 +59,10 @@ enum DayOneImport {
         return names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
     }
 
-    static func entries(_ json: JSONValue, file: String, folder: URL, builder: EntryBuilder, zone: TimeZone,
-                        warnings: inout [FolioError]) throws(FolioError) -> [ImportEntry] {
+    static func entries(
+        _ json: JSONValue, file: String, folder: URL, builder: EntryBuilder, zone: TimeZone,
+        warnings: inout [FolioError]
+    ) throws(FolioError) -> [ImportEntry] {
         func refuse(_ reason: String) -> FolioError { FolioError(.exchange(.notAnExport(format: "Day One", file: file, reason: reason))) }
         guard case .object = json else { throw refuse("not a JSON object") }
         guard json["metadata"]?.object != nil else { throw refuse("no 'metadata'") }
@@ -93,7 +96,9 @@ enum DayOneImport {
             let body = try text("text") ?? ""
             var tags: [String] = []
             if let value = fields["tags"], value != .null {
-                guard let list = value.array, list.allSatisfy({ $0.string != nil }) else { throw bad(.wrongType(key: "tags", expected: "list")) }
+                guard let list = value.array, list.allSatisfy({ $0.string != nil }) else {
+                    throw bad(.wrongType(key: "tags", expected: "list"))
+                }
                 tags = list.compactMap(\.string)
             }
             if let value = fields["starred"], value != .null {
@@ -145,8 +150,10 @@ enum DayOneImport {
             let unknown = fields.filter { !mappedKeys.contains($0.key) }
             if !unknown.isEmpty { extra.append(("dayone", JSONValue.object(unknown).node)) }
             let title = ImportDates.title(fromText: body) ?? "Day One \(created.day10)"
-            result.append(builder.entry(source: "\(file): \(name)", id: id, title: title, created: created, modified: modified,
-                                        tags: tags, extra: extra, body: body, media: media))
+            result.append(
+                builder.entry(
+                    source: "\(file): \(name)", id: id, title: title, created: created, modified: modified,
+                    tags: tags, extra: extra, body: body, media: media))
         }
         return result
     }
@@ -155,7 +162,9 @@ enum DayOneImport {
     /// `dayone-moment:/video/ID`, `dayone-moment:/audio/ID`).
     static func momentLinks(_ identifier: String, in body: String) -> Set<String> {
         guard body.contains(identifier) else { return [] }
-        return Set(["dayone-moment://\(identifier)", "dayone-moment:/video/\(identifier)", "dayone-moment:/audio/\(identifier)",
-                    "dayone-moment:/pdfAttachment/\(identifier)"])
+        return Set([
+            "dayone-moment://\(identifier)", "dayone-moment:/video/\(identifier)", "dayone-moment:/audio/\(identifier)",
+            "dayone-moment:/pdfAttachment/\(identifier)",
+        ])
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import YAML
 
 /// Builds the entries of sources that carry no front matter of their own (jrnl, Day One).
@@ -10,8 +10,10 @@ struct EntryBuilder {
 
     /// A record in the kind's usual place, `diary/2013/04/2013-04-09-<slug>.md`, its keys in the
     /// design's order: `id`, `kind`, `title`, `created`, `modified`, `tags`, then `extra`.
-    func entry(source: String, id: String, title: String, created: Timestamp, modified: Timestamp?, tags: [String],
-               extra: [(String, Node)], body: String, media: [ImportMediaItem] = []) -> ImportEntry {
+    func entry(
+        source: String, id: String, title: String, created: Timestamp, modified: Timestamp?, tags: [String],
+        extra: [(String, Node)], body: String, media: [ImportMediaItem] = []
+    ) -> ImportEntry {
         var fields: [(String, Node)] = [
             ("id", .string(id)), ("kind", .string(kind.name)), ("title", .string(title)),
             ("created", .raw(created.text)), ("modified", .raw((modified ?? created).text)),
@@ -21,8 +23,9 @@ struct EntryBuilder {
         var text = body
         if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
         let path = "\(vault.folder(for: kind, created: created))/\(created.day10)-\(Slug.make(title)).md"
-        return ImportEntry(source: source, id: id, kind: kind.name, title: title, path: path,
-                           content: .fields(fields, body: text), media: media)
+        return ImportEntry(
+            source: source, id: id, kind: kind.name, title: title, path: path,
+            content: .fields(fields, body: text), media: media)
     }
 }
 

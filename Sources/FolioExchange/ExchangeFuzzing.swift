@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 /// The importers' readers, reachable by folio's fuzz harnesses (`Tests/FuzzTargets`) without
 /// `@testable`: bytes of an export in, the files an import would write out. Not for any other use.
@@ -21,34 +21,45 @@ public enum ExchangeFuzzing {
     /// Reads `bytes` as `format` with a vault at `root` (which need not exist: nothing is written)
     /// and renders every entry as its file.
     public static func files(_ bytes: [UInt8], as format: Format, root: URL) -> Result<[File], FolioError> {
-        let vault = Vault(root: root, clock: Clock(now: { Date(timeIntervalSince1970: 1_800_000_000) }, zone: TimeZone(identifier: "Asia/Taipei") ?? .current))
+        let vault = Vault(
+            root: root,
+            clock: Clock(now: { Date(timeIntervalSince1970: 1_800_000_000) }, zone: TimeZone(identifier: "Asia/Taipei") ?? .current))
         do throws(FolioError) {
             let entries: [ImportEntry]
             var original: String?
             switch format {
             case .jrnl:
                 let builder = EntryBuilder(vault: vault, kind: try vault.kind("diary"))
-                entries = try JrnlImport.entries(try JSONInput.parse(Data(bytes), displayName: "fuzz.json"), file: "fuzz.json",
-                                                 builder: builder, zone: vault.clock.zone)
+                entries = try JrnlImport.entries(
+                    try JSONInput.parse(Data(bytes), displayName: "fuzz.json"), file: "fuzz.json",
+                    builder: builder, zone: vault.clock.zone)
             case .dayOne:
                 var warnings: [FolioError] = []
                 let builder = EntryBuilder(vault: vault, kind: try vault.kind("diary"))
-                entries = try DayOneImport.entries(try JSONInput.parse(Data(bytes), displayName: "Journal.json"), file: "Journal.json",
-                                                   folder: root, builder: builder, zone: vault.clock.zone, warnings: &warnings)
+                entries = try DayOneImport.entries(
+                    try JSONInput.parse(Data(bytes), displayName: "Journal.json"), file: "Journal.json",
+                    folder: root, builder: builder, zone: vault.clock.zone, warnings: &warnings)
             case .folioJSON:
-                entries = try FolioJSON.entries(try JSONInput.parse(Data(bytes), displayName: "vault.json"), file: "vault.json", scratch: nil).entries
+                entries = try FolioJSON.entries(
+                    try JSONInput.parse(Data(bytes), displayName: "vault.json"), file: "vault.json", scratch: nil
+                ).entries
             case .markdownNote:
                 guard let text = String(validating: bytes, as: UTF8.self) else { return .success([]) }
                 original = text
                 let stamp = vault.clock.timestamp
-                entries = [try MarkdownImport.note(text, relative: "folder/2026-11-22 note.md", path: "notes/folder/2026-11-22 note.md",
-                                                   kind: try vault.kind("note"), zone: vault.clock.zone, mtime: stamp,
-                                                   limits: vault.frontMatterLimits) { FolioError(.exchange(.badEntry(file: "fuzz", entry: "note", problem: $0))) }]
+                entries = [
+                    try MarkdownImport.note(
+                        text, relative: "folder/2026-11-22 note.md", path: "notes/folder/2026-11-22 note.md",
+                        kind: try vault.kind("note"), zone: vault.clock.zone, mtime: stamp,
+                        limits: vault.frontMatterLimits
+                    ) { FolioError(.exchange(.badEntry(file: "fuzz", entry: "note", problem: $0))) }
+                ]
             }
             try Importer.checkUnique(entries)
-            return .success(entries.map { entry in
-                File(id: entry.id, path: entry.path, text: entry.text(at: entry.path, stored: [:], vault: vault), original: original)
-            })
+            return .success(
+                entries.map { entry in
+                    File(id: entry.id, path: entry.path, text: entry.text(at: entry.path, stored: [:], vault: vault), original: original)
+                })
         } catch {
             return .failure(error)
         }

@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import YAML
 
 /// folio's own export, `folio export json`: every record whole, so that importing it into an
@@ -59,8 +59,12 @@ public enum FolioJSON {
 
     // MARK: - Import
 
-    static func entries(_ json: JSONValue, file: String, scratch: ScratchFolder?) throws(FolioError) -> (entries: [ImportEntry], media: [MediaSource]) {
-        func refuse(_ reason: String) -> FolioError { FolioError(.exchange(.notAnExport(format: "folio JSON", file: file, reason: reason))) }
+    static func entries(_ json: JSONValue, file: String, scratch: ScratchFolder?) throws(FolioError) -> (
+        entries: [ImportEntry], media: [MediaSource]
+    ) {
+        func refuse(_ reason: String) -> FolioError {
+            FolioError(.exchange(.notAnExport(format: "folio JSON", file: file, reason: reason)))
+        }
         guard case .object = json else { throw refuse("not a JSON object") }
         guard json["format"]?.string == format else { throw refuse("no \"format\": \"\(format)\"") }
         guard let records = json["records"]?.array else { throw refuse("no 'records' list") }
@@ -94,21 +98,26 @@ public enum FolioJSON {
             }
             let id = document.string("id") ?? StableID.named("folio-json\n\(path)")
             if document.string("id") != nil, !ids.insert(id.lowercased()).inserted { throw bad(.duplicateID(id)) }
-            result.append(ImportEntry(source: "\(file): \(name)", id: id, kind: document.string("kind") ?? "", title: document.string("title") ?? path,
-                                      path: path, content: .text(head: head, body: body)))
+            result.append(
+                ImportEntry(
+                    source: "\(file): \(name)", id: id, kind: document.string("kind") ?? "", title: document.string("title") ?? path,
+                    path: path, content: .text(head: head, body: body)))
         }
         var media: [MediaSource] = []
         if let items = json["media"]?.array, let scratch {
             for (index, item) in items.enumerated() {
                 let name = "media \(index + 1)"
-                func bad(_ problem: EntryProblem) -> FolioError { FolioError(.exchange(.badEntry(file: file, entry: name, problem: problem))) }
+                func bad(_ problem: EntryProblem) -> FolioError {
+                    FolioError(.exchange(.badEntry(file: file, entry: name, problem: problem)))
+                }
                 guard let stored = item["file"]?.string else { throw bad(.missingKey("file")) }
                 let fileName = (stored as NSString).lastPathComponent
                 guard stored.hasPrefix("media/"), ZipArchive.isSafe(stored), let sha = MediaNaming.sha(ofStoredName: fileName) else {
                     throw bad(.nameLeavesFolder(stored))
                 }
                 guard let encoded = item["base64"]?.string, let data = Data(base64Encoded: encoded),
-                      MediaNaming.hex(SHA256Digest.of(data)) == sha else { throw bad(.badMediaData(stored)) }
+                    MediaNaming.hex(SHA256Digest.of(data)) == sha
+                else { throw bad(.badMediaData(stored)) }
                 let url = scratch.url.appendingPathComponent(fileName)
                 do {
                     try data.write(to: url)

@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import Markdown
 import YAML
 
@@ -61,8 +61,9 @@ extension ImportEntry {
                 item.linkWhenUnused && item.embeds.isEmpty && item.destinations.isDisjoint(with: present)
             }
             let links = unused.map { item, imported in
-                MediaLinks.markdown(name: item.name, type: imported.facts.type.rawValue,
-                                    target: MediaLinks.relativeTarget(fromRecord: path, to: imported.path))
+                MediaLinks.markdown(
+                    name: item.name, type: imported.facts.type.rawValue,
+                    target: MediaLinks.relativeTarget(fromRecord: path, to: imported.path))
             }
             return MediaLinks.insert(links, into: body, recordPath: path)
         }
@@ -110,7 +111,10 @@ enum LinkRewriter {
                 var depth = 0
                 end = rest.firstIndex { character in
                     if character == "(" { depth += 1 }
-                    if character == ")" { if depth == 0 { return true }; depth -= 1 }
+                    if character == ")" {
+                        if depth == 0 { return true }
+                        depth -= 1
+                    }
                     return character == " " && depth == 0
                 }
             }
@@ -118,8 +122,10 @@ enum LinkRewriter {
             let written = String(rest[..<end])
             var destination = angled ? String(written.dropFirst().dropLast()) : written
             destination = destination.replacingOccurrences(of: "\\", with: "")
-            let candidates = [destination, destination.removingPercentEncoding ?? destination,
-                              destination.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? destination]
+            let candidates = [
+                destination, destination.removingPercentEncoding ?? destination,
+                destination.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? destination,
+            ]
             if let new = candidates.lazy.compactMap(replacement).first {
                 out += new.contains(" ") || new.contains(")") ? "<\(new)>" : new
             } else {

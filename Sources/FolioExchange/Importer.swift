@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 /// Where `folio import` reads from.
 public enum ImportSource: Sendable {
@@ -78,12 +78,14 @@ public enum Importer {
             scratch = located.keep
             for file in located.files {
                 let name = located.files.count == 1 ? shown : "\(shown)/\(file.lastPathComponent)"
-                entries += try DayOneImport.entries(try JSONInput.read(file, displayName: name), file: name, folder: located.folder,
-                                                    builder: builder, zone: zone, warnings: &warnings)
+                entries += try DayOneImport.entries(
+                    try JSONInput.read(file, displayName: name), file: name, folder: located.folder,
+                    builder: builder, zone: zone, warnings: &warnings)
             }
         case .markdown(let url, let shown):
-            entries = try MarkdownImport.entries(url, displayName: shown, kind: try vault.kindForWriting(kind ?? "note"),
-                                                 vault: vault, warnings: &warnings)
+            entries = try MarkdownImport.entries(
+                url, displayName: shown, kind: try vault.kindForWriting(kind ?? "note"),
+                vault: vault, warnings: &warnings)
         case .folioJSON(let url, let shown):
             let json = try JSONInput.read(url, displayName: shown)
             let folder = try ScratchFolder()
@@ -96,15 +98,17 @@ public enum Importer {
         let fresh = entries.filter { entry in
             !existing.contains(entry.id.lowercased()) && !(hasProfile && entry.kind == "profile") && !alreadyThere(entry, in: vault)
         }
-        return ImportPlan(source: source, entries: fresh, skipped: entries.count - fresh.count, extraMedia: extraMedia,
-                          warnings: warnings, scratch: scratch)
+        return ImportPlan(
+            source: source, entries: fresh, skipped: entries.count - fresh.count, extraMedia: extraMedia,
+            warnings: warnings, scratch: scratch)
     }
 
     /// Whether the vault holds the entry's file as it is, at its path: a record without an id
     /// imported before (folio JSON writes such a record as it was).
     static func alreadyThere(_ entry: ImportEntry, in vault: Vault) -> Bool {
         guard case .text(let head, let body) = entry.content, entry.media.isEmpty,
-              let data = FileManager.default.contents(atPath: vault.url(entry.path).path) else { return false }
+            let data = FileManager.default.contents(atPath: vault.url(entry.path).path)
+        else { return false }
         return data == Data((head + body).utf8)
     }
 
@@ -119,8 +123,12 @@ public enum Importer {
     /// Imports the plan's media (several files at once) and writes its records, as one commit.
     /// - Parameter progress: told of each media file stored and each record written (done, total).
     /// - Throws: ``FolioError``; nothing of the import stays then.
-    public static func run(_ plan: ImportPlan, into vault: Vault, progress: (@Sendable (ImportProgress) -> Void)? = nil) throws(FolioError) -> ImportResult {
-        guard !plan.entries.isEmpty || !plan.extraMedia.isEmpty else { return ImportResult(written: [], newMedia: 0, skipped: plan.skipped) }
+    public static func run(_ plan: ImportPlan, into vault: Vault, progress: (@Sendable (ImportProgress) -> Void)? = nil) throws(FolioError)
+        -> ImportResult
+    {
+        guard !plan.entries.isEmpty || !plan.extraMedia.isEmpty else {
+            return ImportResult(written: [], newMedia: 0, skipped: plan.skipped)
+        }
         return try vault.withLock { () throws(FolioError) -> ImportResult in
             var sources: [MediaSource] = []
             var seen = Set<String>()
@@ -145,9 +153,12 @@ public enum Importer {
             let message = "import: \(count) record\(count == 1 ? "" : "s") from \(plan.source.formatName)"
             var attachments: [NewAttachment] = []
             var copied = Set<String>()
-            for attachment in plan.entries.flatMap(\.attachments) where copied.insert(attachment.path).inserted { attachments.append(attachment) }
-            let written = try vault.writeNewRecords(files, attachments: attachments, newMedia: imported, message: message,
-                                                    progress: recordProgress)
+            for attachment in plan.entries.flatMap(\.attachments) where copied.insert(attachment.path).inserted {
+                attachments.append(attachment)
+            }
+            let written = try vault.writeNewRecords(
+                files, attachments: attachments, newMedia: imported, message: message,
+                progress: recordProgress)
             return ImportResult(written: written, newMedia: imported.filter(\.isNew).count, skipped: plan.skipped)
         }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 import YAML
 
 /// A JSON value as an export holds it, read with Foundation's JSONDecoder.
@@ -130,7 +130,10 @@ enum JSONInput {
     static func reason(_ error: any Error) -> String {
         if case DecodingError.dataCorrupted(let context) = error {
             if let underlying = context.underlyingError as NSError?,
-               let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
+                let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
+            {
+                return detail
+            }
             return context.debugDescription
         }
         return String(describing: error)

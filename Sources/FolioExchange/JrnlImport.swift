@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import YAML
 
 /// jrnl's `jrnl --export json`: `{"tags": {...}, "entries": [{"title", "body", "date", "time", "tags", "starred"}]}`.
@@ -13,9 +13,15 @@ enum JrnlImport {
     static let knownKeys: Set<String> = ["title", "body", "date", "time", "tags", "starred"]
 
     static func entries(_ json: JSONValue, file: String, builder: EntryBuilder, zone: TimeZone) throws(FolioError) -> [ImportEntry] {
-        guard case .object = json else { throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, reason: "not a JSON object"))) }
-        guard let list = json["entries"] else { throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, reason: "no 'entries' list"))) }
-        guard let items = list.array else { throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, reason: "'entries' is not a list"))) }
+        guard case .object = json else {
+            throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, reason: "not a JSON object")))
+        }
+        guard let list = json["entries"] else {
+            throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, reason: "no 'entries' list")))
+        }
+        guard let items = list.array else {
+            throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, reason: "'entries' is not a list")))
+        }
         var seen: [String: Int] = [:]
         var result: [ImportEntry] = []
         for (index, item) in items.enumerated() {
@@ -59,8 +65,10 @@ enum JrnlImport {
             let unknown = fields.filter { !knownKeys.contains($0.key) }
             if !unknown.isEmpty { extra.append(("jrnl", JSONValue.object(unknown).node)) }
             let shownTitle = title.isEmpty ? (ImportDates.title(fromText: body) ?? "jrnl \(date) \(time)") : title
-            result.append(builder.entry(source: "\(file): \(name)", id: id, title: shownTitle, created: created, modified: nil,
-                                        tags: tags, extra: extra, body: body))
+            result.append(
+                builder.entry(
+                    source: "\(file): \(name)", id: id, title: shownTitle, created: created, modified: nil,
+                    tags: tags, extra: extra, body: body))
         }
         return result
     }

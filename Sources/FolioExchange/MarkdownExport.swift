@@ -1,8 +1,9 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `folio export markdown`: a folder another tool opens as it is (Obsidian opens it as a vault).
@@ -30,7 +31,8 @@ public enum MarkdownExport {
             var candidate = base
             var counter = 2
             while !used.insert(candidate.lowercased()).inserted {
-                let ext = (base as NSString).pathExtension, stem = (base as NSString).deletingPathExtension
+                let ext = (base as NSString).pathExtension
+                let stem = (base as NSString).deletingPathExtension
                 candidate = ext.isEmpty ? "\(stem)-\(counter)" : "\(stem)-\(counter).\(ext)"
                 counter += 1
             }
@@ -40,11 +42,13 @@ public enum MarkdownExport {
             return path
         }
         for record in records {
-            let names = Dictionary(MediaEntry.entries(of: record.document).map { ($0.file, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let names = Dictionary(
+                MediaEntry.entries(of: record.document).map { ($0.file, $0.name) }, uniquingKeysWith: { first, _ in first })
             var targets: [String: String] = [:]
             for destination in LinkScan.destinations(record.document.body) {
                 guard let media = MediaLinks.resolve(destination, fromRecord: record.path), media.hasPrefix("media/"),
-                      FileManager.default.fileExists(atPath: vault.url(media).path) else { continue }
+                    FileManager.default.fileExists(atPath: vault.url(media).path)
+                else { continue }
                 let path = try attachment(for: media, name: names[media] ?? nil)
                 targets[destination] = MediaLinks.relativeTarget(fromRecord: record.path, to: path)
             }
@@ -62,7 +66,8 @@ public enum MarkdownExport {
     static func safeName(_ name: String) -> String? {
         let last = (name as NSString).lastPathComponent
         guard !last.isEmpty, !last.hasPrefix("."), last != "..", !last.unicodeScalars.contains(where: { $0.value < 0x20 }),
-              PortablePath.problem(last) == nil else { return nil }
+            PortablePath.problem(last) == nil
+        else { return nil }
         return last
     }
 

@@ -1,10 +1,11 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import Markdown
 import YAML
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A folder of `.md` files (Obsidian, zk, nb, plain): each becomes a record at
@@ -19,8 +20,10 @@ enum MarkdownImport {
     static let maxFileBytes: UInt64 = 16 << 20
     static let skippedFolders: Set<String> = ["node_modules"]
 
-    static func entries(_ folder: URL, displayName: String, kind: Kind, vault: Vault,
-                        warnings: inout [FolioError]) throws(FolioError) -> [ImportEntry] {
+    static func entries(
+        _ folder: URL, displayName: String, kind: Kind, vault: Vault,
+        warnings: inout [FolioError]
+    ) throws(FolioError) -> [ImportEntry] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
             throw FolioError(.exchange(.sourceMissing(displayName)))
@@ -34,7 +37,9 @@ enum MarkdownImport {
         var result: [ImportEntry] = []
         for relative in notes {
             let file = "\(displayName)/\(relative)"
-            func bad(_ problem: EntryProblem) -> FolioError { FolioError(.exchange(.badEntry(file: displayName, entry: relative, problem: problem))) }
+            func bad(_ problem: EntryProblem) -> FolioError {
+                FolioError(.exchange(.badEntry(file: displayName, entry: relative, problem: problem)))
+            }
             let url = folder.appendingPathComponent(relative)
             let data = try FileInput.read(url, displayName: file, maxBytes: maxFileBytes)
             guard let text = String(data: data, encoding: .utf8) else { throw bad(.notUTF8) }
@@ -42,8 +47,9 @@ enum MarkdownImport {
             let path = "\(kind.directory)/\(relative)"
             guard Vault.isSafeRecordPath(path) else { throw bad(.nameLeavesFolder(relative)) }
             let mtime = modificationTime(url, zone: vault.clock.zone) ?? vault.clock.timestamp
-            var entry = try note(text, relative: relative, path: path, kind: kind, zone: vault.clock.zone, mtime: mtime,
-                                 limits: vault.frontMatterLimits, bad: bad)
+            var entry = try note(
+                text, relative: relative, path: path, kind: kind, zone: vault.clock.zone, mtime: mtime,
+                limits: vault.frontMatterLimits, bad: bad)
             entry.source = file
             (entry.media, entry.attachments) = media(in: entry, relative: relative, folder: folder, byName: byName, kind: kind)
             result.append(entry)
@@ -54,7 +60,8 @@ enum MarkdownImport {
     /// The `.md` files and the other files of a folder, relative to it, sorted; hidden files and
     /// folders (`.obsidian`, `.git`, `.trash`) and links are left out.
     static func walk(_ folder: URL) -> (notes: [String], others: [String]) {
-        var notes: [String] = [], others: [String] = []
+        var notes: [String] = []
+        var others: [String] = []
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return ([], []) }
         while let path = walker.nextObject() as? String {
             let name = (path as NSString).lastPathComponent
@@ -77,8 +84,10 @@ enum MarkdownImport {
     }
 
     /// One note as a record: its own front matter with what folio needs added, or a new one.
-    static func note(_ text: String, relative: String, path: String, kind: Kind, zone: TimeZone, mtime: Timestamp,
-                     limits: FrontMatterLimits, bad: (EntryProblem) -> FolioError) throws(FolioError) -> ImportEntry {
+    static func note(
+        _ text: String, relative: String, path: String, kind: Kind, zone: TimeZone, mtime: Timestamp,
+        limits: FrontMatterLimits, bad: (EntryProblem) -> FolioError
+    ) throws(FolioError) -> ImportEntry {
         let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
         let fromName = dateInName(stem, zone: zone)
         let document: FrontMatterDocument?
@@ -110,7 +119,8 @@ enum MarkdownImport {
             added.append(("created", .raw((own ?? fromName ?? mtime).text)))
         }
         if document.string("modified") == nil {
-            let own = ["updated", "modified"].lazy.compactMap { document.string($0) }.compactMap { ImportDates.timestamp($0, zone: zone) }.first
+            let own = ["updated", "modified"].lazy.compactMap { document.string($0) }.compactMap { ImportDates.timestamp($0, zone: zone) }
+                .first
             added.append(("modified", .raw((own ?? mtime).text)))
         }
         if document["tags"] == nil, let single = document["tag"], let tags = obsidianTags(single) {
@@ -123,15 +133,19 @@ enum MarkdownImport {
             let utf8 = Array(text.utf8)
             let opening = document.yamlStart
             let spliced = String(decoding: utf8[..<opening], as: UTF8.self) + yaml + String(decoding: utf8[opening...], as: UTF8.self)
-            if let reparsed = try? FrontMatterDocument(parsing: spliced, limits: limits) { document = reparsed; text = spliced }
+            if let reparsed = try? FrontMatterDocument(parsing: spliced, limits: limits) {
+                document = reparsed
+                text = spliced
+            }
         }
         if let tags = document["tags"], tags.scalarText != nil, let list = obsidianTags(tags) {
             try? document.set("tags", .sequence(list.map { .string($0) }, style: .flow))
         }
         let title = document.string("title") ?? stem
         let head = String(decoding: Array(document.text.utf8)[..<document.bodyStart], as: UTF8.self)
-        return ImportEntry(source: relative, id: id, kind: document.string("kind") ?? kind.name, title: title, path: path,
-                           content: .text(head: head, body: document.body))
+        return ImportEntry(
+            source: relative, id: id, kind: document.string("kind") ?? kind.name, title: title, path: path,
+            content: .text(head: head, body: document.body))
     }
 
     /// Tags as Obsidian reads a `tags` value: a list, or one string of words split by commas or spaces, `#` dropped.
@@ -166,8 +180,10 @@ enum MarkdownImport {
 
     /// The photos, videos and audio a note links or embeds that lie in the folder, and the other
     /// files it links there (copied to the same place under the kind's folder, links unchanged).
-    static func media(in entry: ImportEntry, relative: String, folder: URL, byName: [String: [String]],
-                      kind: Kind) -> ([ImportMediaItem], [NewAttachment]) {
+    static func media(
+        in entry: ImportEntry, relative: String, folder: URL, byName: [String: [String]],
+        kind: Kind
+    ) -> ([ImportMediaItem], [NewAttachment]) {
         var attachments: [NewAttachment] = []
         let body: String
         switch entry.content {
@@ -187,7 +203,8 @@ enum MarkdownImport {
         }
         for link in MarkdownLinks.links(in: body) {
             guard let target = MediaLinks.resolve(link.destination, fromRecord: relative), !target.lowercased().hasSuffix(".md"),
-                  isRegularFile(folder.appendingPathComponent(target)) else { continue }
+                isRegularFile(folder.appendingPathComponent(target))
+            else { continue }
             guard isMedia(target) else {
                 attachments.append(NewAttachment(path: "\(kind.directory)/\(target)", source: folder.appendingPathComponent(target)))
                 continue
@@ -196,10 +213,14 @@ enum MarkdownImport {
         }
         for (embed, name) in obsidianEmbeds(body) {
             let wanted = name.lowercased()
-            let direct = MediaLinks.resolve(name, fromRecord: relative).flatMap { isRegularFile(folder.appendingPathComponent($0)) ? $0 : nil }
-            let candidates = direct.map { [$0] } ?? (byName[(wanted as NSString).lastPathComponent] ?? []).filter {
-                $0.lowercased() == wanted || $0.lowercased().hasSuffix("/" + wanted)
+            let direct = MediaLinks.resolve(name, fromRecord: relative).flatMap {
+                isRegularFile(folder.appendingPathComponent($0)) ? $0 : nil
             }
+            let candidates =
+                direct.map { [$0] }
+                ?? (byName[(wanted as NSString).lastPathComponent] ?? []).filter {
+                    $0.lowercased() == wanted || $0.lowercased().hasSuffix("/" + wanted)
+                }
             guard let target = candidates.min(by: { ($0.count, $0) < ($1.count, $1) }) else { continue }
             guard isMedia(target) else {
                 attachments.append(NewAttachment(path: "\(kind.directory)/\(target)", source: folder.appendingPathComponent(target)))

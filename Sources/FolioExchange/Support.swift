@@ -1,6 +1,6 @@
 import Crypto
-import Foundation
 import FolioCore
+import Foundation
 import Markdown
 import YAML
 

@@ -21,7 +21,8 @@ enum AudioStreamProbe {
     private static func afterID3(_ file: FileWindow) -> MediaFacts {
         let audioStart = id3Length(file.head)
         if let magic = file.bytes(at: audioStart, count: 4), magic.matches("fLaC", at: 0),
-           let facts = flac(file, at: audioStart) {
+            let facts = flac(file, at: audioStart)
+        {
             return facts
         }
         if let header = file.bytes(at: audioStart, count: 7), ADTSFrame(header, at: 0) != nil {
@@ -101,7 +102,7 @@ enum AudioStreamProbe {
             return facts
         }
         guard let sampleRate, sampleRate > 0,
-              let granule = lastGranule(file, serial: serial), granule > skippedSamples
+            let granule = lastGranule(file, serial: serial), granule > skippedSamples
         else { return facts }
         facts.duration = Double(granule - skippedSamples) / Double(sampleRate)
         return facts
@@ -116,7 +117,8 @@ enum AudioStreamProbe {
         var offset = tail.count - 27
         while offset >= 0 {
             if tail.matches("OggS", at: offset), tail.uint32LE(at: offset + 14) == serial,
-               let granule = tail.uint64LE(at: offset + 6), granule != .max {
+                let granule = tail.uint64LE(at: offset + 6), granule != .max
+            {
                 return granule
             }
             offset -= 1
@@ -138,7 +140,7 @@ enum AudioStreamProbe {
         var offset: UInt64 = 8
         for _ in 0..<64 {
             guard let header = file.bytes(at: offset, count: 12), let type = header.fourCC(at: 0),
-                  let size = header.uint64BE(at: 4)
+                let size = header.uint64BE(at: 4)
             else { break }
             let body = offset.plus(12)
             switch type {
@@ -248,7 +250,8 @@ struct MPEGAudioFrame {
         let sideInformation = isMPEG1 ? (isMono ? 17 : 32) : (isMono ? 9 : 17)
         let xing = 4 + sideInformation
         if frame.matches("Xing", at: xing) || frame.matches("Info", at: xing),
-           let flags = frame.uint32BE(at: xing + 4), flags & 0x1 != 0 {
+            let flags = frame.uint32BE(at: xing + 4), flags & 0x1 != 0
+        {
             return frame.uint32BE(at: xing + 8)
         }
         if frame.matches("VBRI", at: 36) {
@@ -267,7 +270,7 @@ struct ADTSFrame {
         guard let header = bytes.bytes(at: offset, count: 7) else { return nil }
         let start = header.startIndex
         guard header[start] == 0xFF, header[start + 1] & 0xF6 == 0xF0,
-              (header[start + 2] >> 2) & 0x0F < 13  // sampling frequency index
+            (header[start + 2] >> 2) & 0x0F < 13  // sampling frequency index
         else { return nil }
         let length = Int(header[start + 3] & 0x03) << 11 | Int(header[start + 4]) << 3 | Int(header[start + 5] >> 5)
         guard length >= 7 else { return nil }

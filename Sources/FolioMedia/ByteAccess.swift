@@ -106,7 +106,8 @@ struct FileWindow {
         let available = Int(clamping: min(UInt64(count), fileSize - offset))
         if available == 0 { return [] }
         if offset <= UInt64(head.count), let start = Int(exactly: offset),
-           available <= head.count - start {
+            available <= head.count - start
+        {
             return Array(head[start..<(start + available)])
         }
         guard let found = readElsewhere(offset, available) else { return nil }

@@ -10,7 +10,8 @@ enum ISOMediaProbe {
         }
         // QuickTime files from before `ftyp` existed start straight with a movie box.
         if let first = head.fourCC(at: 4), ["moov", "mdat", "wide", "pnot"].contains(first),
-           let size = head.uint32BE(at: 0), size == 0 || size == 1 || size >= 8 {
+            let size = head.uint32BE(at: 0), size == 0 || size == 1 || size >= 8
+        {
             var facts = MediaFacts(type: .video, format: "mov")
             if let movie = movie(file) { movie.describe(into: &facts) }
             return facts
@@ -103,7 +104,7 @@ enum ISOMediaProbe {
         var offset = start
         for _ in 0..<limit {
             guard offset < end, end - offset >= 8, let header = file.bytes(at: offset, count: 8),
-                  let size32 = header.uint32BE(at: 0), let type = header.fourCC(at: 4)
+                let size32 = header.uint32BE(at: 0), let type = header.fourCC(at: 4)
             else { return }
             var headerLength: UInt64 = 8
             var size = UInt64(size32)
@@ -146,14 +147,15 @@ enum ISOMediaProbe {
     private static func stillImage(_ file: FileWindow, format: String) -> MediaFacts {
         var facts = MediaFacts(type: .photo, format: format)
         guard let meta = child("meta", of: (0, file.fileSize), in: file),
-              // `meta` is a full box: version and flags come before its children.
-              let properties = child("iprp", of: (meta.payload.plus(4), meta.end), in: file),
-              let container = child("ipco", of: (properties.payload, properties.end), in: file)
+            // `meta` is a full box: version and flags come before its children.
+            let properties = child("iprp", of: (meta.payload.plus(4), meta.end), in: file),
+            let container = child("ipco", of: (properties.payload, properties.end), in: file)
         else { return facts }
         var largest: (width: UInt32, height: UInt32, area: UInt64) = (0, 0, 0)
         walkBoxes(file, from: container.payload, to: container.end, limit: 512) { box in
             if box.type == "ispe", let extent = payload(box, in: file, count: 12),
-               let width = extent.uint32BE(at: 4), let height = extent.uint32BE(at: 8) {
+                let width = extent.uint32BE(at: 4), let height = extent.uint32BE(at: 8)
+            {
                 let area = UInt64(width) * UInt64(height)
                 if area > largest.area { largest = (width, height, area) }
             }
@@ -196,7 +198,8 @@ enum ISOMediaProbe {
             case "mvex":
                 // Fragmented files keep the total in `mehd`, with a zero in `mvhd`.
                 if let mehd = child("mehd", of: (box.payload, box.end), in: file),
-                   let bytes = payload(mehd, in: file, count: 12), let version = bytes.first {
+                    let bytes = payload(mehd, in: file, count: 12), let version = bytes.first
+                {
                     fragmentDuration = version == 1 ? bytes.uint64BE(at: 4) : bytes.uint32BE(at: 4).map(UInt64.init)
                 }
             case "trak":
@@ -225,12 +228,12 @@ enum ISOMediaProbe {
         guard let bytes = payload(box, in: file, count: 32), let version = bytes.first else { return nil }
         if version == 1 {
             guard let timescale = bytes.uint32BE(at: 20), let duration = bytes.uint64BE(at: 24),
-                  duration != .max
+                duration != .max
             else { return nil }
             return (UInt64(timescale), duration)
         }
         guard let timescale = bytes.uint32BE(at: 12), let duration = bytes.uint32BE(at: 16),
-              duration != .max
+            duration != .max
         else { return nil }
         return (UInt64(timescale), UInt64(duration))
     }
@@ -255,14 +258,16 @@ enum ISOMediaProbe {
                 if let bytes = payload(box, in: file, count: 96), let version = bytes.first {
                     let sizeOffset = version == 1 ? 88 : 76
                     if let width = bytes.uint32BE(at: sizeOffset), let height = bytes.uint32BE(at: sizeOffset + 4),
-                       width >> 16 > 0, height >> 16 > 0 {
+                        width >> 16 > 0, height >> 16 > 0
+                    {
                         track.width = Int(width >> 16)
                         track.height = Int(height >> 16)
                     }
                 }
             case "mdia":
                 if let handler = child("hdlr", of: (box.payload, box.end), in: file, limit: 16),
-                   let bytes = payload(handler, in: file, count: 12) {
+                    let bytes = payload(handler, in: file, count: 12)
+                {
                     track.handler = bytes.fourCC(at: 8)
                 }
             default:

@@ -42,8 +42,9 @@ enum JPEGProbe {
             }
             // APP1 also carries XMP; only the one that starts `Exif\0\0` is read whole.
             if marker == 0xE1, exif == nil,
-               file.bytes(at: payloadOffset, count: 6)?.matches("Exif\0\0", at: 0) == true,
-               let payload = file.bytes(at: payloadOffset, count: payloadLength) {
+                file.bytes(at: payloadOffset, count: 6)?.matches("Exif\0\0", at: 0) == true,
+                let payload = file.bytes(at: payloadOffset, count: payloadLength)
+            {
                 exif = ExifReader.read(payload)
             }
             offset &+= 2 &+ length
@@ -64,13 +65,15 @@ extension MediaFacts {
         taken = CameraClock.isoDateTime(exif.dateTimeOriginal)
         takenOffset = CameraClock.utcOffset(exif.offsetTimeOriginal)
         if let latitude = exif.latitude, let longitude = exif.longitude,
-           abs(latitude) <= 90, abs(longitude) <= 180 {
+            abs(latitude) <= 90, abs(longitude) <= 180
+        {
             self.latitude = latitude
             self.longitude = longitude
         }
         camera = Self.cameraName(make: exif.make, model: exif.model)
         if width == nil, height == nil,
-           let width = exif.pixelWidth, let height = exif.pixelHeight, width > 0, height > 0 {
+            let width = exif.pixelWidth, let height = exif.pixelHeight, width > 0, height > 0
+        {
             self.width = width
             self.height = height
         }
@@ -110,15 +113,16 @@ enum CameraClock {
         guard let exifDate else { return nil }
         let characters = Array(exifDate.utf8.prefix(19))
         guard characters.count == 19 else { return nil }
-        let separatorsOK = ":-".utf8.contains(characters[4]) && characters[7] == characters[4]
+        let separatorsOK =
+            ":-".utf8.contains(characters[4]) && characters[7] == characters[4]
             && " T".utf8.contains(characters[10])
             && characters[13] == UInt8(ascii: ":") && characters[16] == UInt8(ascii: ":")
         guard separatorsOK,
-              let year = number(characters, 0, 4), let month = number(characters, 5, 2),
-              let day = number(characters, 8, 2), let hour = number(characters, 11, 2),
-              let minute = number(characters, 14, 2), let second = number(characters, 17, 2),
-              year > 0, (1...12).contains(month), (1...31).contains(day),
-              hour < 24, minute < 60, second <= 60
+            let year = number(characters, 0, 4), let month = number(characters, 5, 2),
+            let day = number(characters, 8, 2), let hour = number(characters, 11, 2),
+            let minute = number(characters, 14, 2), let second = number(characters, 17, 2),
+            year > 0, (1...12).contains(month), (1...31).contains(day),
+            hour < 24, minute < 60, second <= 60
         else { return nil }
         let text = { (start: Int, count: Int) in
             String(decoding: characters[start..<(start + count)], as: UTF8.self)
@@ -131,9 +135,9 @@ enum CameraClock {
         guard let exifOffset else { return nil }
         let characters = Array(exifOffset.utf8)
         guard characters.count == 6, "+-".utf8.contains(characters[0]),
-              characters[3] == UInt8(ascii: ":"),
-              let hours = number(characters, 1, 2), let minutes = number(characters, 4, 2),
-              hours <= 14, minutes < 60
+            characters[3] == UInt8(ascii: ":"),
+            let hours = number(characters, 1, 2), let minutes = number(characters, 4, 2),
+            hours <= 14, minutes < 60
         else { return nil }
         return exifOffset
     }

@@ -20,15 +20,16 @@ enum MatroskaProbe {
     static func facts(_ file: FileWindow) -> MediaFacts? {
         let head = file.head
         guard head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]),
-              let header = elements(in: head, 0..<head.count, limit: 1).first
+            let header = elements(in: head, 0..<head.count, limit: 1).first
         else { return nil }
         let docType = elements(in: head, header.data, limit: 32)
             .first { $0.id == ID.docType }
             .map { String(decoding: head[$0.data].prefix { $0 != 0 }, as: UTF8.self) }
         var facts = MediaFacts(type: .video, format: docType == "webm" ? "webm" : "mkv")
 
-        guard let segment = elements(in: head, header.data.upperBound..<head.count, limit: 4)
-            .first(where: { $0.id == ID.segment })
+        guard
+            let segment = elements(in: head, header.data.upperBound..<head.count, limit: 4)
+                .first(where: { $0.id == ID.segment })
         else { return facts }
         var timestampScale = 1_000_000.0  // nanoseconds per tick unless Info says otherwise
         var ticks: Double?
@@ -55,7 +56,7 @@ enum MatroskaProbe {
         for entry in elements(in: head, tracks.data, limit: 64) where entry.id == ID.trackEntry {
             let fields = elements(in: head, entry.data, limit: 64)
             guard fields.contains(where: { $0.id == ID.trackType && unsigned(head, $0.data) == 1 }),
-                  let video = fields.first(where: { $0.id == ID.video })
+                let video = fields.first(where: { $0.id == ID.video })
             else { continue }
             let videoFields = elements(in: head, video.data, limit: 32)
             let width = videoFields.first { $0.id == ID.pixelWidth }.flatMap { unsigned(head, $0.data) }
@@ -80,7 +81,7 @@ enum MatroskaProbe {
         var offset = range.lowerBound
         while found.count < limit, offset < range.upperBound {
             guard let (id, idLength) = variableInteger(bytes, at: offset, keepMarker: true),
-                  let (size, sizeLength) = variableInteger(bytes, at: offset + idLength, keepMarker: false)
+                let (size, sizeLength) = variableInteger(bytes, at: offset + idLength, keepMarker: false)
             else { break }
             let id32 = UInt32(truncatingIfNeeded: id)
             if id32 == stopAt { break }

@@ -30,7 +30,7 @@ enum RIFFProbe {
         var offset = start
         for _ in 0..<chunkLimit {
             guard offset < end, let header = file.bytes(at: offset, count: 8),
-                  let id = header.fourCC(at: 0), let size = header.uint32LE(at: 4)
+                let id = header.fourCC(at: 0), let size = header.uint32LE(at: 4)
             else { return }
             let chunk = Chunk(id: id, dataOffset: offset &+ 8, size: UInt64(size))
             guard visit(chunk) else { return }
@@ -73,16 +73,17 @@ enum RIFFProbe {
         var facts = MediaFacts(type: .video, format: "avi")
         walkChunks(file, from: 12, to: file.fileSize) { chunk in
             guard chunk.id == "LIST",
-                  file.bytes(at: chunk.dataOffset, count: 4)?.matches("hdrl", at: 0) == true
+                file.bytes(at: chunk.dataOffset, count: 4)?.matches("hdrl", at: 0) == true
             else { return true }
             // The main AVI header is the first chunk of the hdrl list.
             guard let header = file.bytes(at: chunk.dataOffset &+ 4, count: 48),
-                  header.matches("avih", at: 0)
+                header.matches("avih", at: 0)
             else { return false }
             let avih = Array(header.dropFirst(8))
             facts.setSize(avih.uint32LE(at: 32), avih.uint32LE(at: 36))
             if let microsecondsPerFrame = avih.uint32LE(at: 0),
-               let frames = avih.uint32LE(at: 16), microsecondsPerFrame > 0, frames > 0 {
+                let frames = avih.uint32LE(at: 16), microsecondsPerFrame > 0, frames > 0
+            {
                 facts.duration = Double(frames) * Double(microsecondsPerFrame) / 1_000_000
             }
             return false
@@ -96,7 +97,8 @@ enum RIFFProbe {
         case "VP8 ":
             // Lossy: a key frame's start code, then 14-bit sizes.
             if head.bytes(at: 23, count: 3)?.elementsEqual([0x9D, 0x01, 0x2A]) == true,
-               let width = head.uint16LE(at: 26), let height = head.uint16LE(at: 28) {
+                let width = head.uint16LE(at: 26), let height = head.uint16LE(at: 28)
+            {
                 facts.setSize(width & 0x3FFF, height & 0x3FFF)
             }
         case "VP8L":

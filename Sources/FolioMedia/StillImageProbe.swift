@@ -39,7 +39,7 @@ enum StillImageProbe {
     static func bmp(_ file: FileWindow) -> MediaFacts? {
         let head = file.head
         guard head.matches("BM", at: 0), let headerSize = head.uint32LE(at: 14),
-              [12, 16, 40, 52, 56, 64, 108, 124].contains(headerSize)
+            [12, 16, 40, 52, 56, 64, 108, 124].contains(headerSize)
         else { return nil }
         var facts = MediaFacts(type: .photo, format: "bmp")
         if headerSize == 12 {
@@ -56,7 +56,7 @@ extension MediaFacts {
     /// Records a pixel size only when both sides are present and positive.
     mutating func setSize<Width: BinaryInteger, Height: BinaryInteger>(_ width: Width?, _ height: Height?) {
         guard let width, let height, width > 0, height > 0,
-              let widthValue = Int(exactly: width), let heightValue = Int(exactly: height)
+            let widthValue = Int(exactly: width), let heightValue = Int(exactly: height)
         else { return }
         self.width = widthValue
         self.height = heightValue

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A malformed or foreign cache file: the caller throws the cache away and rebuilds it.
@@ -17,7 +17,9 @@ public struct CacheFormatError: Error, Sendable, CustomStringConvertible {
 /// damaged or torn cache from a whole one: any one word changed changes its lane, and every step
 /// after is a bijection of the lane.
 public struct CacheChecksum: Sendable {
-    private var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_cbf2_2325_8422, 0x2325_8422_9ce4_cbf2)
+    private var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+        0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_cbf2_2325_8422, 0x2325_8422_9ce4_cbf2
+    )
     /// The bytes of an unfinished block.
     private var pending: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private var pendingCount = 0
@@ -53,7 +55,8 @@ public struct CacheChecksum: Sendable {
             }
         }
         while bytes.count - k >= Self.block {
-            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self)),
+            mix(
+                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self)),
                 UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k + 8, as: UInt64.self)),
                 UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k + 16, as: UInt64.self)),
                 UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k + 24, as: UInt64.self)))
@@ -278,7 +281,10 @@ public struct BinaryReader: ~Copyable {
             while done < bytes {
                 let n = pread(fd, base + done, bytes - done, off_t(offset + done))
                 if n < 0 && errno == EINTR { continue }
-                if n <= 0 { failed = true; break }
+                if n <= 0 {
+                    failed = true
+                    break
+                }
                 done += n
             }
             initialized = failed ? 0 : Int(count)

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Saving an index to a cache file, reading it back, and searching it together with changed documents.
@@ -40,7 +41,8 @@ extension TextIndex {
     /// (a larger segment alone); segments without a live document are left out; at least one run.
     private func packedGroups() -> [Range<Int>] {
         var groups: [Range<Int>] = []
-        var start = 0, documents = 0
+        var start = 0
+        var documents = 0
         for k in segments.indices {
             let end = k + 1 < table.offsets.count ? table.offsets[k + 1] : table.ids.count
             let live = table.live[table.offsets[k]..<end].lazy.filter { $0 }.count
@@ -88,8 +90,8 @@ extension TextIndex {
         var keys = KeyTable(capacity: max(1024, segments.first?.keys.count ?? 0))
         var words = WordTable(capacity: max(1024, segments.first?.words.count ?? 0))
         var termCount = 0
-        var local: [[Int32]] = []            // per segment: global term → local term, or -1
-        var globalOf: [[Int]] = []           // per segment: local term → global term
+        var local: [[Int32]] = []  // per segment: global term → local term, or -1
+        var globalOf: [[Int]] = []  // per segment: local term → global term
         for segment in segments {
             var map = [Int](repeating: 0, count: segment.termTotal)
             for slot in segment.keys.slots where slot.key != 0 {
@@ -208,7 +210,7 @@ extension TextIndex {
         let tablesEnd = reader.offset
         let tablesChecksum = try reader.read(UInt64.self)
         guard tablesStart >= 0, tablesEnd <= mapping.count,
-              !verifyingChecksums
+            !verifyingChecksums
                 || CacheChecksum.of(UnsafeRawBufferPointer(rebasing: mapping.bytes[tablesStart..<tablesEnd])) == tablesChecksum
         else { throw CacheFormatError("tables checksum") }
         let partChecksums = try reader.readArray(UInt64.self)
@@ -217,14 +219,14 @@ extension TextIndex {
         let blobStart = reader.offset
         guard blobCount <= UInt64(mapping.count - blobStart) else { throw CacheFormatError("postings length") }
         try reader.skip(to: blobStart + Int(blobCount))
-        try reader.align()   // the next segment starts where the writer padded to
+        try reader.align()  // the next segment starts where the writer padded to
 
         // Shapes: power-of-two tables at most half full (lookups stop at an empty slot), parallel arrays.
         func isTableSize(_ n: Int) -> Bool { n >= 2 && n & (n - 1) == 0 }
         guard isTableSize(slotKeys.count), slotIDs.count == slotKeys.count, Int(keyCount) * 2 <= slotKeys.count,
-              isTableSize(wordSlots.count), wordIDs.count * 2 <= wordSlots.count,
-              hashes.count == wordIDs.count, starts.count == wordIDs.count, lengths.count == wordIDs.count,
-              offsets.count == counts.count + 1, offsets.first == 0, offsets.last == blobCount
+            isTableSize(wordSlots.count), wordIDs.count * 2 <= wordSlots.count,
+            hashes.count == wordIDs.count, starts.count == wordIDs.count, lengths.count == wordIDs.count,
+            offsets.count == counts.count + 1, offsets.first == 0, offsets.last == blobCount
         else { throw CacheFormatError("table shapes") }
         let termCount = counts.count
         for t in 0..<termCount where offsets[t] > offsets[t + 1] { throw CacheFormatError("term ranges") }
@@ -236,7 +238,7 @@ extension TextIndex {
         guard usedKeys == Int(keyCount) else { throw CacheFormatError("key count") }
         for e in wordIDs.indices {
             guard wordIDs[e] >= 0 && Int(wordIDs[e]) < termCount,
-                  Int(starts[e]) + Int(lengths[e]) <= arena.count
+                Int(starts[e]) + Int(lengths[e]) <= arena.count
             else { throw CacheFormatError("words") }
         }
         for slot in wordSlots where Int(slot) > wordIDs.count { throw CacheFormatError("word slots") }
@@ -246,8 +248,9 @@ extension TextIndex {
         var slots: [KeyTable.Slot] = []
         slots.reserveCapacity(slotKeys.count)
         for k in slotKeys.indices { slots.append(KeyTable.Slot(key: slotKeys[k], id: slotIDs[k])) }
-        let packed = PackedPostings(mapping: mapping, blob: blob, offsets: offsets, counts: counts,
-                                    partChecksums: verifyingChecksums ? partChecksums : nil)
+        let packed = PackedPostings(
+            mapping: mapping, blob: blob, offsets: offsets, counts: counts,
+            partChecksums: verifyingChecksums ? partChecksums : nil)
         let storage = IndexStorage(
             fields: fields, documentIDs: documentIDs, fieldLengths: fieldLengths,
             keys: KeyTable(slots: slots, count: Int(keyCount)),
@@ -267,8 +270,9 @@ extension TextIndex {
         for d in table.ids.indices { ids.append(table.live[d] ? keeping(table.ids[d]) : nil) }
         for d in other.table.ids.indices { ids.append(other.table.live[d] ? other.table.ids[d] : nil) }
         let segments = self.segments + other.segments
-        return TextIndex(segments: segments, table: DocumentTable(fields: table.fields, segments: segments, ids: ids),
-                         tokenizer: tokenizer)
+        return TextIndex(
+            segments: segments, table: DocumentTable(fields: table.fields, segments: segments, ids: ids),
+            tokenizer: tokenizer)
     }
 }
 

@@ -12,8 +12,10 @@ public struct Query: Sendable, Hashable {
     /// Filters written with a leading minus (`-tag:x`), which must not hold.
     public var excludedFilters: [Filter]
 
-    public init(clauses: [Clause] = [], excluded: [Term] = [], filters: [Filter] = [],
-                excludedFilters: [Filter] = []) {
+    public init(
+        clauses: [Clause] = [], excluded: [Term] = [], filters: [Filter] = [],
+        excludedFilters: [Filter] = []
+    ) {
         self.clauses = clauses
         self.excluded = excluded
         self.filters = filters
@@ -71,8 +73,10 @@ public struct Term: Sendable, Hashable {
     }
 
     /// Makes a term from text with the given tokenizer; nil when the text has nothing to search for.
-    public init?(_ text: String, isPhrase: Bool = false, isPrefix: Bool = false,
-                 tokenizer: Tokenizer = Tokenizer()) {
+    public init?(
+        _ text: String, isPhrase: Bool = false, isPrefix: Bool = false,
+        tokenizer: Tokenizer = Tokenizer()
+    ) {
         let tokens = QueryToken.tokens(for: text, tokenizer: tokenizer, queryForm: true)
         guard !tokens.isEmpty else { return nil }
         let prefix = isPrefix && tokens.count == 1 && tokens[0].kind == .word
@@ -119,7 +123,7 @@ public struct SearchDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Makes a date, or nil when the day does not exist (`2026-02-30`, month 13, …).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
-              day <= SearchDate.daysIn(month: month, year: year)
+            day <= SearchDate.daysIn(month: month, year: year)
         else { return nil }
         self.year = year
         self.month = month
@@ -130,8 +134,8 @@ public struct SearchDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
@@ -197,7 +201,8 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unclosedQuote:
             what = "unclosed quote; add the closing quote"
         case .unknownFilter(let name):
-            what = "unknown filter \"\(name):\"; known filters are "
+            what =
+                "unknown filter \"\(name):\"; known filters are "
                 + Filter.names.map { $0 + ":" }.joined(separator: ", ")
                 + " (put the text in quotes to search for it)"
         case .badDate(let text):

@@ -79,7 +79,8 @@ public struct QueryParser: Sendable {
             }
 
             if let colon = chunk.firstIndex(of: ":"), colon != chunk.startIndex,
-               chunk[..<colon].allSatisfy({ $0.isASCII && $0.isLetter }) {
+                chunk[..<colon].allSatisfy({ $0.isASCII && $0.isLetter })
+            {
                 let name = String(chunk[..<colon])
                 var value = String(chunk[chunk.index(after: colon)...])
                 let valueColumn = chunkStart + name.count + 2
@@ -141,11 +142,12 @@ public struct QueryParser: Sendable {
     private func markPrefix(_ items: inout [Item]) {
         for k in items.indices.reversed() {
             guard case .term(let term, negated: false, bare: true) = items[k],
-                  term.tokens.count == 1, term.tokens[0].kind == .word
+                term.tokens.count == 1, term.tokens[0].kind == .word
             else { continue }
             if term.tokens[0].text.count >= 2 {
-                items[k] = .term(Term(text: term.text, isPhrase: false, isPrefix: true, tokens: term.tokens),
-                                 negated: false, bare: true)
+                items[k] = .term(
+                    Term(text: term.text, isPhrase: false, isPrefix: true, tokens: term.tokens),
+                    negated: false, bare: true)
             }
             return
         }
@@ -184,7 +186,8 @@ public struct QueryParser: Sendable {
         }
         if let column = pendingOr { throw QueryError(.danglingOperator, column: column) }
         if query.clauses.isEmpty && query.excluded.isEmpty && query.filters.isEmpty
-            && query.excludedFilters.isEmpty {
+            && query.excludedFilters.isEmpty
+        {
             throw QueryError(.emptyQuery, column: 1)
         }
         return query

@@ -101,7 +101,8 @@ struct TokenMatcher {
         guard let anchor = needle.first else { return [] }
         var result: [Range<String.Index>] = []
         for token in tokens where token.kind == anchor.kind {
-            let hit = prefix && needle.count == 1 && anchor.kind == .word
+            let hit =
+                prefix && needle.count == 1 && anchor.kind == .word
                 ? token.text.utf8.starts(with: anchor.text.utf8)
                 : token.text == anchor.text
             guard hit else { continue }

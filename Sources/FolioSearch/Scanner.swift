@@ -196,7 +196,8 @@ struct Scanner {
                         if c == 0 { break }
                     }
                     if i < n, bytes[i] >= 0x80, let (v, _) = Scanner.decode(bytes, at: i),
-                       Scanner.continuesWord(v) {
+                        Scanner.continuesWord(v)
+                    {
                         i = slowWord(bytes, start: start, from: i, into: &sink)
                     } else {
                         let length = i - start
@@ -350,8 +351,9 @@ struct Scanner {
         defer { units.removeAll(keepingCapacity: true) }
         guard let first = units.first, let last = units.last else { return }
         if normalize {
-            let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[first.start..<last.end]),
-                             as: UTF8.self)
+            let raw = String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[first.start..<last.end]),
+                as: UTF8.self)
             let codes = Scalars.normalizeCJK(raw)
             if codes.count == units.count {
                 for k in units.indices { units[k].code = codes[k] }

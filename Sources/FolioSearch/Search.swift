@@ -82,7 +82,8 @@ extension TextIndex {
                 heap[0] = value
                 var i = 0
                 while true {
-                    let left = 2 * i + 1, right = left + 1
+                    let left = 2 * i + 1
+                    let right = left + 1
                     var least = i
                     if left < heap.count && heap[left] < heap[least] { least = left }
                     if right < heap.count && heap[right] < heap[least] { least = right }
@@ -147,7 +148,8 @@ extension TextIndex {
                         let c = m.counts[k * fieldCount + f]
                         guard c > 0 else { continue }
                         let average = s.averageFieldLengths[f]
-                        let norm = average > 0
+                        let norm =
+                            average > 0
                             ? 1 - TextIndex.b + TextIndex.b * Double(s.fieldLengths[d * fieldCount + f]) / average
                             : 1
                         tf += weights[f] * Double(c) / norm

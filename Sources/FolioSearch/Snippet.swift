@@ -63,11 +63,13 @@ public struct Snippet: Sendable, Hashable {
             var end = min(chars.count, start + budget)
             // Do not cut a Latin word in half at either edge.
             while start > 0, start < keep.lowerBound, Snippet.isWordCharacter(chars[start - 1]),
-                  Snippet.isWordCharacter(chars[start]) {
+                Snippet.isWordCharacter(chars[start])
+            {
                 start += 1
             }
             while end < chars.count, end > max(keep.upperBound, start + 1), Snippet.isWordCharacter(chars[end - 1]),
-                  Snippet.isWordCharacter(chars[end]) {
+                Snippet.isWordCharacter(chars[end])
+            {
                 end -= 1
             }
             window = start..<end
@@ -121,8 +123,10 @@ public struct Snippet: Sendable, Hashable {
     }
 
     /// The number of the character starting at or before `index` (or at or after it, with `roundUp`).
-    private static func characterIndex(atOrBefore index: String.Index, in starts: [String.Index],
-                                       roundUp: Bool = false) -> Int {
+    private static func characterIndex(
+        atOrBefore index: String.Index, in starts: [String.Index],
+        roundUp: Bool = false
+    ) -> Int {
         var low = 0
         var high = starts.count
         while low < high {

@@ -3,7 +3,7 @@
 /// Words are stored once in `arena`; lookups compare bytes, so building an index never allocates a
 /// String per token.
 struct WordTable: Sendable {
-    private(set) var slots: [UInt32]          // 0 = empty, otherwise entry index + 1
+    private(set) var slots: [UInt32]  // 0 = empty, otherwise entry index + 1
     private(set) var mask: Int
     private(set) var hashes: [UInt64] = []
     private(set) var starts: [UInt32] = []

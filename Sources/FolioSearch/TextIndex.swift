@@ -62,8 +62,9 @@ public struct TextIndex: Sendable {
     }
 
     init(storage: IndexStorage, tokenizer: Tokenizer) {
-        self.init(segments: [storage], table: DocumentTable(fields: storage.fields, segments: [storage], ids: storage.documentIDs),
-                  tokenizer: tokenizer)
+        self.init(
+            segments: [storage], table: DocumentTable(fields: storage.fields, segments: [storage], ids: storage.documentIDs),
+            tokenizer: tokenizer)
     }
 
     init(segments: [IndexStorage], table: DocumentTable, tokenizer: Tokenizer) {
@@ -78,7 +79,7 @@ public struct TextIndex: Sendable {
         public let tokenizer: Tokenizer
         private var fieldNumber: [String: Int] = [:]
         private var ids: [Int] = []
-        private var texts: [String] = []           // ids.count × fields.count, row per document
+        private var texts: [String] = []  // ids.count × fields.count, row per document
         private var rowOfID: [Int: Int] = [:]
 
         /// Starts an empty builder. Field names must be distinct (a repeat is ignored); at most 255 fields
@@ -155,7 +156,7 @@ final class IndexStorage: Sendable {
 
     let fields: [IndexField]
     let documentIDs: [Int]
-    let fieldLengths: [UInt32]             // documentIDs.count × fields.count, in slots
+    let fieldLengths: [UInt32]  // documentIDs.count × fields.count, in slots
     let keys: KeyTable
     let words: WordTable
     /// In memory (just built): term t owns `postings[termStart[t]..<termStart[t+1]]`.
@@ -164,8 +165,10 @@ final class IndexStorage: Sendable {
     /// Read from a cache: every term's occurrences packed in a mapped file, unpacked when searched.
     let packed: PackedPostings?
 
-    init(fields: [IndexField], documentIDs: [Int], fieldLengths: [UInt32], keys: KeyTable, words: WordTable,
-         termStart: [Int], postings: [UInt64]) {
+    init(
+        fields: [IndexField], documentIDs: [Int], fieldLengths: [UInt32], keys: KeyTable, words: WordTable,
+        termStart: [Int], postings: [UInt64]
+    ) {
         self.fields = fields
         self.documentIDs = documentIDs
         self.fieldLengths = fieldLengths
@@ -176,8 +179,10 @@ final class IndexStorage: Sendable {
         self.packed = nil
     }
 
-    init(fields: [IndexField], documentIDs: [Int], fieldLengths: [UInt32], keys: KeyTable, words: WordTable,
-         packed: PackedPostings) {
+    init(
+        fields: [IndexField], documentIDs: [Int], fieldLengths: [UInt32], keys: KeyTable, words: WordTable,
+        packed: PackedPostings
+    ) {
         self.fields = fields
         self.documentIDs = documentIDs
         self.fieldLengths = fieldLengths
@@ -302,7 +307,7 @@ final class DocumentTable: Sendable {
 private struct ShardTokens: Sendable {
     var keys: KeyTable
     var words: WordTable
-    var counts: [UInt32]             // occurrences per local term
+    var counts: [UInt32]  // occurrences per local term
     /// `localID << 1 | advancesSlot` per token, with `endOfField` / `endOfDocument` markers.
     var stream: [UInt32]
     var fieldLengths: [UInt32]
@@ -431,8 +436,9 @@ extension IndexStorage {
                 }
             }
             sink.finish()
-            return ShardTokens(keys: sink.keys, words: sink.words, counts: sink.counts(), stream: sink.stream,
-                               fieldLengths: lengths, documents: range)
+            return ShardTokens(
+                keys: sink.keys, words: sink.words, counts: sink.counts(), stream: sink.stream,
+                fieldLengths: lengths, documents: range)
         }
 
         // Merge vocabularies: local ids → global ids, and global counts.
@@ -481,13 +487,16 @@ extension IndexStorage {
 
         // Pass 2: every shard scatters its stream straight into the final array (disjoint regions).
         // Never for no postings: see `BinaryReader.readArray` on the shared empty storage.
-        let postings = total == 0 ? [] : [UInt64](unsafeUninitializedCapacity: total) { buffer, count in
-            let out = SharedBuffer(base: buffer)
-            DispatchQueue.concurrentPerform(iterations: shards.count) { s in
-                IndexStorage.scatter(shards[s], cursors: shardCursors[s], into: out.base)
+        let postings =
+            total == 0
+            ? []
+            : [UInt64](unsafeUninitializedCapacity: total) { buffer, count in
+                let out = SharedBuffer(base: buffer)
+                DispatchQueue.concurrentPerform(iterations: shards.count) { s in
+                    IndexStorage.scatter(shards[s], cursors: shardCursors[s], into: out.base)
+                }
+                count = total
             }
-            count = total
-        }
 
         return IndexStorage(
             fields: fields, documentIDs: Array(ids.prefix(documentCount)),

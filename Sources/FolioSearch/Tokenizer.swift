@@ -80,12 +80,16 @@ struct TokenCollector: TokenSink {
     }
 
     mutating func longWord(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, slot: Int, source: Range<Int>) {
-        tokens.append(Token(text: String(decoding: bytes, as: UTF8.self), kind: .word, position: slot,
-                            utf8Range: source, range: range(source)))
+        tokens.append(
+            Token(
+                text: String(decoding: bytes, as: UTF8.self), kind: .word, position: slot,
+                utf8Range: source, range: range(source)))
     }
 
     mutating func term(_ key: UInt64, slot: Int, source: Range<Int>) {
-        tokens.append(Token(text: TermKey.text(key), kind: TermKey.kind(key), position: slot,
-                            utf8Range: source, range: range(source)))
+        tokens.append(
+            Token(
+                text: TermKey.text(key), kind: TermKey.kind(key), position: slot,
+                utf8Range: source, range: range(source)))
     }
 }

@@ -50,7 +50,8 @@ public enum WordBreak {
         for index in 0..<Int(count) {
             let end = Int(ends[index])
             guard end > start, end <= units.count else { return nil }
-            segments.append(Segment(text: String(decoding: units[start..<end], as: UTF16.self), kind: Self.kind(kinds[index]), offset: start))
+            segments.append(
+                Segment(text: String(decoding: units[start..<end], as: UTF16.self), kind: Self.kind(kinds[index]), offset: start))
             start = end
         }
         guard start == units.count else { return nil }

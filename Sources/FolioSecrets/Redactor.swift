@@ -15,7 +15,8 @@ public struct Redactor: Sendable, Hashable {
 
     public init(secrets: [String] = []) {
         var unique = Set<String>()
-        self.secrets = secrets
+        self.secrets =
+            secrets
             .map { $0.trimmingCharactersInWhitespace() }
             .filter { $0.utf8.count >= Self.shortestKnownSecret && unique.insert($0).inserted }
             .sorted { $0.utf8.count > $1.utf8.count }
@@ -38,7 +39,9 @@ public struct Redactor: Sendable, Hashable {
         edits += urlPasswords(in: bytes)
         guard !edits.isEmpty else { return text }
         // Apply from the start, skipping an edit that overlaps one already made.
-        edits.sort { $0.range.lowerBound < $1.range.lowerBound || ($0.range.lowerBound == $1.range.lowerBound && $0.range.count > $1.range.count) }
+        edits.sort {
+            $0.range.lowerBound < $1.range.lowerBound || ($0.range.lowerBound == $1.range.lowerBound && $0.range.count > $1.range.count)
+        }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var position = 0
@@ -61,7 +64,9 @@ public struct Redactor: Sendable, Hashable {
             var i = start + 13
             while i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { i += 1 }
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") || bytes[i] == UInt8(ascii: "=") else { continue }
-            while i < bytes.count, [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: " ")].contains(bytes[i]) { i += 1 }
+            while i < bytes.count,
+                [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: " ")].contains(bytes[i])
+            { i += 1 }
             var word = i
             while word < bytes.count && Self.isCredential(bytes[word]) { word += 1 }
             let scheme = String(decoding: bytes[i..<word], as: UTF8.self).lowercased()
@@ -95,7 +100,11 @@ public struct Redactor: Sendable, Hashable {
                     if let colon, i > colon + 1 { edits.append(((colon + 1)..<i, mask(bytes[(colon + 1)..<i]))) }
                     break
                 }
-                if c == UInt8(ascii: "/") || c == UInt8(ascii: " ") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") { break }
+                if c == UInt8(ascii: "/") || c == UInt8(ascii: " ") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "'")
+                    || c == UInt8(ascii: "\"")
+                {
+                    break
+                }
                 if c == UInt8(ascii: ":") && colon == nil { colon = i }
                 i += 1
             }

@@ -103,8 +103,10 @@ private struct Matcher {
             }
         case UInt8(ascii: "A"):
             if has("AKIA", at: i) || has("ASIA", at: i) {
-                guard let match = token(.awsAccessKeyID, at: i, prefix: 4, alphabet: Self.isUpperOrDigit, length: 16...16,
-                                        classes: 1, distinct: 8, boundary: Self.isAlnum)
+                guard
+                    let match = token(
+                        .awsAccessKeyID, at: i, prefix: 4, alphabet: Self.isUpperOrDigit, length: 16...16,
+                        classes: 1, distinct: 8, boundary: Self.isAlnum)
                 else { return nil }
                 return contains("EXAMPLE", in: match.secret) ? nil : match
             }
@@ -113,8 +115,10 @@ private struct Matcher {
             }
         case UInt8(ascii: "x"):
             if has("xox", at: i), i + 4 < b.count, "abprs".utf8.contains(b[i + 3]), b[i + 4] == UInt8(ascii: "-") {
-                guard let match = token(.slackToken, at: i, prefix: 5, alphabet: { Self.isAlnum($0) || $0 == UInt8(ascii: "-") },
-                                        length: 20...255, classes: 1, distinct: 8)
+                guard
+                    let match = token(
+                        .slackToken, at: i, prefix: 5, alphabet: { Self.isAlnum($0) || $0 == UInt8(ascii: "-") },
+                        length: 20...255, classes: 1, distinct: 8)
                 else { return nil }
                 return b[match.secret].contains(where: Self.isDigit) ? match : nil
             }
@@ -128,8 +132,10 @@ private struct Matcher {
 
     /// `prefix` bytes at `i`, then a body of `alphabet` bytes whose length is in `length`, ending at a
     /// byte that `boundary` does not accept, with `classes` of digits/upper/lower and `distinct` bytes.
-    func token(_ kind: SecretKind, at i: Int, prefix: Int, alphabet: (UInt8) -> Bool, length: ClosedRange<Int>,
-               classes: Int = 2, distinct: Int = 10, boundary: ((UInt8) -> Bool)? = nil) -> Match? {
+    func token(
+        _ kind: SecretKind, at i: Int, prefix: Int, alphabet: (UInt8) -> Bool, length: ClosedRange<Int>,
+        classes: Int = 2, distinct: Int = 10, boundary: ((UInt8) -> Bool)? = nil
+    ) -> Match? {
         let start = i + prefix
         var end = start
         while end < b.count && alphabet(b[end]) { end += 1 }
@@ -148,7 +154,10 @@ private struct Matcher {
         let marker = Array("PRIVATE KEY-----".utf8)
         var found = false
         while j < b.count && j - headerStart <= 40 {
-            if has(marker, at: j) { found = true; break }
+            if has(marker, at: j) {
+                found = true
+                break
+            }
             let c = b[j]
             guard (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || Self.isDigit(c) || c == UInt8(ascii: " ") else { return nil }
             j += 1
@@ -160,8 +169,14 @@ private struct Matcher {
         var bodyStart = -1
         while j < b.count && lines <= 4 {
             let c = b[j]
-            if c == UInt8(ascii: "\n") { lines += 1; j += 1; continue }
-            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "|") {
+            if c == UInt8(ascii: "\n") {
+                lines += 1
+                j += 1
+                continue
+            }
+            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") || c == UInt8(ascii: "\"")
+                || c == UInt8(ascii: "|")
+            {
                 j += 1
                 continue
             }
@@ -214,8 +229,8 @@ private struct Matcher {
             while end < b.count && Self.isBase64Body(b[end]) { end += 1 }
             defer { i = end }
             guard end - i == 40, end == b.count || !(b[end] == UInt8(ascii: "=") || Self.isToken(b[end])),
-                  looksRandom(i..<end, classes: 3, distinct: 15), !contains("EXAMPLE", in: i..<end),
-                  !matches.contains(where: { $0.secret.overlaps(i..<end) })
+                looksRandom(i..<end, classes: 3, distinct: 15), !contains("EXAMPLE", in: i..<end),
+                !matches.contains(where: { $0.secret.overlaps(i..<end) })
             else { continue }
             let line = lineNumber(i)
             let nearID = ids.contains { abs($0 - line) <= 5 }
@@ -233,7 +248,8 @@ private struct Matcher {
             if contains(SecretScanner.allowMarker, in: lineText) { continue }
             let column = b[lineText.lowerBound..<match.start].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
             let secret = String(decoding: UnsafeBufferPointer(rebasing: b[match.secret]), as: UTF8.self)
-            found.append(SecretFinding(kind: match.kind, line: lineNumber(match.start), column: column, range: match.secret, secret: secret))
+            found.append(
+                SecretFinding(kind: match.kind, line: lineNumber(match.start), column: column, range: match.secret, secret: secret))
         }
         return found
     }
@@ -241,12 +257,20 @@ private struct Matcher {
     // MARK: Helpers
 
     func looksRandom(_ range: Range<Int>, classes: Int, distinct: Int) -> Bool {
-        var digit = false, upper = false, lower = false
+        var digit = false
+        var upper = false
+        var lower = false
         var seen = [Bool](repeating: false, count: 256)
         var different = 0
         for index in range {
             let c = b[index]
-            if Self.isDigit(c) { digit = true } else if c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") { upper = true } else if c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") { lower = true }
+            if Self.isDigit(c) {
+                digit = true
+            } else if c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") {
+                upper = true
+            } else if c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") {
+                lower = true
+            }
             if !seen[Int(c)] {
                 seen[Int(c)] = true
                 different += 1
@@ -302,7 +326,8 @@ private struct Matcher {
     mutating func lineNumber(_ offset: Int) -> Int {
         if newlines == nil { newlines = b.indices.filter { b[$0] == UInt8(ascii: "\n") } }
         let offsets = newlines ?? []
-        var low = 0, high = offsets.count
+        var low = 0
+        var high = offsets.count
         while low < high {
             let middle = (low + high) / 2
             if offsets[middle] < offset { low = middle + 1 } else { high = middle }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The line of a record the list shows under its title: the first line of its page with text in
 /// it (media links, headings' marks and emphasis left out), else its `text`, question or answer.
@@ -73,7 +73,8 @@ enum FirstLine {
     /// `line` without the spaces and tabs around it (what `trimmingCharacters(in: .whitespaces)` leaves).
     static func trimmed(_ line: Substring) -> String {
         // Only tab, space and separators (U+00A0: C2; U+1680: E1; U+2000… U+205F: E2; U+3000: E3) can be trimmed.
-        let first = line.utf8.first ?? 0, last = line.utf8.last ?? 0
+        let first = line.utf8.first ?? 0
+        let last = line.utf8.last ?? 0
         if !(first == 0x09 || first == 0x20 || (0xC2...0xE3).contains(first)), !(last == 0x09 || last == 0x20 || last >= 0x80) {
             return String(line)
         }

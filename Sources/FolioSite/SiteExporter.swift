@@ -1,8 +1,8 @@
-import Foundation
 import FolioCore
 import FolioMedia
 import FolioSearch
 import FolioStore
+import Foundation
 
 /// What `folio export html` is asked for.
 public struct SiteOptions: Sendable {
@@ -96,7 +96,8 @@ struct ExportRun {
 
         // The records, newest first, each with its page and what the last export remembered.
         let positions = selection.recordPositions.sorted { a, b in
-            let ea = all[a].sortTime?.epochSeconds ?? Int.min, eb = all[b].sortTime?.epochSeconds ?? Int.min
+            let ea = all[a].sortTime?.epochSeconds ?? Int.min
+            let eb = all[b].sortTime?.epochSeconds ?? Int.min
             return ea != eb ? ea > eb : all[a].path < all[b].path
         }
         var names = Set<String>()
@@ -108,8 +109,9 @@ struct ExportRun {
                 names.insert(name)
             }
             let stamp = catalog.settledStamp(position).map(SiteInputs.stampText) ?? ""
-            var entry = SiteRecord(summary: summary, page: "records/\(name).html", day: summary.sortTime?.day10, stamp: stamp,
-                                   firstLine: "", media: [])
+            var entry = SiteRecord(
+                summary: summary, page: "records/\(name).html", day: summary.sortTime?.day10, stamp: stamp,
+                firstLine: "", media: [])
             if let row = old.rows[summary.path], !stamp.isEmpty, row.stamp == stamp {
                 entry.firstLine = row.firstLine
                 entry.media = row.media.compactMap(SiteMedia.init(encoded:))
@@ -130,9 +132,11 @@ struct ExportRun {
         // Media: which files are there, and thumbnails for photos and videos.
         let presentMedia = SiteInputs.presentMedia(entries.lazy.flatMap(\.media), vaultRoot: vault.root.path)
         let thumbnails = makeThumbnails(entries: entries, present: presentMedia, tool: tool)
-        manifest.key = SiteInputs.key(catalog: catalog, selected: selection.recordPositions, language: language,
-                                      limits: vault.frontMatterLimits, vaultFromSite: vaultFromSite, kinds: vault.kinds,
-                                      presentMedia: presentMedia, tool: tool.toolName) ?? ""
+        manifest.key =
+            SiteInputs.key(
+                catalog: catalog, selected: selection.recordPositions, language: language,
+                limits: vault.frontMatterLimits, vaultFromSite: vaultFromSite, kinds: vault.kinds,
+                presentMedia: presentMedia, tool: tool.toolName) ?? ""
 
         let pageByPath = Dictionary(entries.map { ($0.summary.path, $0.page) }, uniquingKeysWith: { a, _ in a })
         var pageByID: [String: String] = [:]
@@ -169,11 +173,15 @@ struct ExportRun {
         try folder.makeDirectory("records")
         let kinds = vault.kinds
         let jobs = toRender.compactMap { index -> (Int, Record)? in parsed[entries[index].summary.path].map { (index, $0) } }
-        let frozenEntries = entries, frozenNeighbours = neighbours
+        let frozenEntries = entries
+        let frozenNeighbours = neighbours
         let pages: [[UInt8]] = concurrentMap(jobs.count) { job in
             let (index, record) = jobs[job]
-            return Array(RecordPage.render(record, entry: frozenEntries[index], kind: record.kind.flatMap { kinds[$0] },
-                                           neighbours: frozenNeighbours[index], context: context).utf8)
+            return Array(
+                RecordPage.render(
+                    record, entry: frozenEntries[index], kind: record.kind.flatMap { kinds[$0] },
+                    neighbours: frozenNeighbours[index], context: context
+                ).utf8)
         }
         let renderedIndexes = Set(jobs.map(\.0))
         try writeAll(zip(jobs, pages).map { (entries[$0.0.0].page, $0.1) })
@@ -196,8 +204,13 @@ struct ExportRun {
         try writeIfChanged("assets/site.js", Array(SiteAssets.js.utf8))
         let months = CalendarPages.months(of: entries)
         let tags = Self.tileOrder(selection.tagUses())
-        try writeIfChanged("index.html", Array(IndexPage.render(records: entries, tags: tags, latestMonth: months.last?.key,
-                                                                context: context).utf8))
+        try writeIfChanged(
+            "index.html",
+            Array(
+                IndexPage.render(
+                    records: entries, tags: tags, latestMonth: months.last?.key,
+                    context: context
+                ).utf8))
         try writeSearchTerms(entries, terms: &terms, parsed: &parsed)
         try writeCalendar(months, context: context)
 
@@ -206,7 +219,8 @@ struct ExportRun {
             if folder.remove(path) { removed += 1 }
         }
         for directory in Set(old.files.keys.filter { manifest.files[$0] == nil }.map { ($0 as NSString).deletingLastPathComponent })
-            .sorted(by: >) where !directory.isEmpty {
+            .sorted(by: >) where !directory.isEmpty
+        {
             folder.removeIfEmpty(directory)
             let parent = (directory as NSString).deletingLastPathComponent
             if !parent.isEmpty { folder.removeIfEmpty(parent) }
@@ -215,17 +229,21 @@ struct ExportRun {
         return SiteReport(
             indexURL: folder.root.appendingPathComponent("index.html"), records: entries.count, written: written, removed: removed,
             unchanged: unchanged, thumbnailsMade: thumbnails.made.count,
-            missingThumbnailTool: thumbnails.tool.isEmpty && entries.contains { $0.media.contains { $0.kind == .photo || $0.kind == .video } },
+            missingThumbnailTool: thumbnails.tool.isEmpty
+                && entries.contains { $0.media.contains { $0.kind == .photo || $0.kind == .video } },
             skipped: skipped, vaultProblems: catalog.problems)
     }
 
     // MARK: - Reading records
 
     /// Reads and parses the records at `indexes` on all cores; one that cannot be read is skipped, named.
-    private mutating func read(_ indexes: [Int], into entries: inout [SiteRecord], parsed: inout [String: Record],
-                               terms: inout [String: String]) {
+    private mutating func read(
+        _ indexes: [Int], into entries: inout [SiteRecord], parsed: inout [String: Record],
+        terms: inout [String: String]
+    ) {
         guard !indexes.isEmpty else { return }
-        let rootPath = vault.root.path, limits = vault.frontMatterLimits
+        let rootPath = vault.root.path
+        let limits = vault.frontMatterLimits
         let textKeys = RecordSearch.textKeys(for: vault.kinds)
         let paths = indexes.map { entries[$0].summary.path }
         let summaries = indexes.map { entries[$0].summary }
@@ -245,11 +263,14 @@ struct ExportRun {
             }
             let record = Record(path: path, document: document)
             let media = MediaEntry.entries(of: document).map { entry in
-                SiteMedia(kind: SiteMedia.kind(type: entry.type, file: entry.file), file: SiteLinks.resolve(entry.file, from: "x") ?? entry.file)
+                SiteMedia(
+                    kind: SiteMedia.kind(type: entry.type, file: entry.file), file: SiteLinks.resolve(entry.file, from: "x") ?? entry.file)
             }
             let keys = RecordSearch.textKeys(for: record, in: textKeys)
-            let searched = [record.title, summaries[i].allTags.joined(separator: " "), FirstLine.withoutLinkTargets(document.body),
-                            RecordSearch.fieldsText(of: record, keys: keys)]
+            let searched = [
+                record.title, summaries[i].allTags.joined(separator: " "), FirstLine.withoutLinkTargets(document.body),
+                RecordSearch.fieldsText(of: record, keys: keys),
+            ]
             return .success((record, FirstLine.of(record), media, SearchTerms.terms(of: searched)))
         }
         for (i, result) in results.enumerated() {
@@ -269,7 +290,8 @@ struct ExportRun {
     // MARK: - Writing
 
     private mutating func writeAll(_ files: [(String, [UInt8])]) throws(FolioError) {
-        let folder = self.folder, old = self.old
+        let folder = self.folder
+        let old = self.old
         let hashes = concurrentMap(files.count) { i in sha256Hex(files[i].1) }
         var toWrite: [Int] = []
         for (i, (path, _)) in files.enumerated() {
@@ -298,12 +320,15 @@ struct ExportRun {
 
     /// `search.js`: every record's terms, by page name. Written again only when a record was read
     /// or the set of records changed; terms of records not read this run come from the last one.
-    private mutating func writeSearchTerms(_ entries: [SiteRecord], terms: inout [String: String],
-                                           parsed: inout [String: Record]) throws(FolioError) {
+    private mutating func writeSearchTerms(
+        _ entries: [SiteRecord], terms: inout [String: String],
+        parsed: inout [String: Record]
+    ) throws(FolioError) {
         let pages = Set(entries.map(\.page))
         let oldPages = Set(old.rows.values.map(\.page))
         if terms.isEmpty, pages == oldPages, let hash = old.files["search.js"], folder.exists("search.js"),
-           let termsHash = old.files[SiteFolder.termsName], folder.exists(SiteFolder.termsName) {
+            let termsHash = old.files[SiteFolder.termsName], folder.exists(SiteFolder.termsName)
+        {
             manifest.files["search.js"] = hash
             manifest.files[SiteFolder.termsName] = termsHash
             unchanged += 1
@@ -340,8 +365,9 @@ struct ExportRun {
         let years = Array(Set(months.map(\.year))).sorted()
         var files: [(String, [UInt8])] = []
         for (i, month) in months.enumerated() {
-            let page = CalendarPages.monthPage(month, previous: i > 0 ? months[i - 1] : nil,
-                                               next: i + 1 < months.count ? months[i + 1] : nil, years: years, context: context)
+            let page = CalendarPages.monthPage(
+                month, previous: i > 0 ? months[i - 1] : nil,
+                next: i + 1 < months.count ? months[i + 1] : nil, years: years, context: context)
             files.append(("calendar/\(month.key).html", Array(page.utf8)))
         }
         for year in years {
@@ -382,7 +408,9 @@ struct ExportRun {
             }
         }
         guard !wanted.isEmpty else { return set }
-        let rootPath = vault.root.path, folder = self.folder, jobs = wanted
+        let rootPath = vault.root.path
+        let folder = self.folder
+        let jobs = wanted
         for directory in Set(wanted.map { ($0.thumb as NSString).deletingLastPathComponent }) {
             if (try? folder.makeDirectory(directory)) == nil { return set }
         }
@@ -409,8 +437,10 @@ struct ExportRun {
     /// Everything a record's page shows besides its file: neighbours, tags, media and their
     /// thumbnails, the kind's keys, the language, where the vault is, the page format.
     private func inputKey(_ entry: SiteRecord, neighbours: RecordNeighbours, context: SiteContext) -> String {
-        var parts = [SiteExporter.version, language.rawValue, context.vaultFromSite, entry.stamp, entry.page, neighbours.key,
-                     entry.summary.allTags.joined(separator: "\u{1}")]
+        var parts = [
+            SiteExporter.version, language.rawValue, context.vaultFromSite, entry.stamp, entry.page, neighbours.key,
+            entry.summary.allTags.joined(separator: "\u{1}"),
+        ]
         for item in entry.media {
             parts.append(item.encoded + (context.presentMedia.contains(item.file) ? "+" : "-") + (context.thumbnails[item.file] ?? ""))
         }
@@ -421,7 +451,8 @@ struct ExportRun {
     /// The record's id when it is a plain one (what folio writes), else a hash of its path.
     static func pageName(_ summary: RecordSummary) -> String {
         if let id = summary.id, !id.isEmpty, id.utf8.count <= 64,
-           id.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) || $0 == 0x2D }) {
+            id.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) || $0 == 0x2D })
+        {
             return id.lowercased()
         }
         return "r-" + String(sha256Hex(summary.path).prefix(16))
@@ -430,7 +461,8 @@ struct ExportRun {
     /// Tiles in the order `folio tags` lists them: most recently used first, then by count, then name.
     static func tileOrder(_ uses: [TagUse]) -> [TagUse] {
         uses.sorted { a, b in
-            let dayA = a.lastUsed?.day10 ?? "", dayB = b.lastUsed?.day10 ?? ""
+            let dayA = a.lastUsed?.day10 ?? ""
+            let dayB = b.lastUsed?.day10 ?? ""
             if dayA != dayB { return dayA > dayB }
             if a.count != b.count { return a.count > b.count }
             return a.tag.lowercased() < b.tag.lowercased()
@@ -439,7 +471,8 @@ struct ExportRun {
 
     /// `to` as seen from `from`, as URL path components (`../../..`).
     static func relativePath(from: URL, to: URL) -> String {
-        let a = from.standardizedFileURL.pathComponents, b = to.standardizedFileURL.pathComponents
+        let a = from.standardizedFileURL.pathComponents
+        let b = to.standardizedFileURL.pathComponents
         var common = 0
         while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
         let ups = Array(repeating: "..", count: a.count - common)

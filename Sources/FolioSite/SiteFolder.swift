@@ -1,9 +1,10 @@
 import Crypto
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The output folder: checked before anything is written, and the only place the site writes.
@@ -28,7 +29,8 @@ struct SiteFolder: Sendable {
         let root = resolved(output)
         let vault = resolved(vaultRoot)
         let shown = output.path
-        let rootParts = root.standardizedFileURL.pathComponents, vaultParts = vault.standardizedFileURL.pathComponents
+        let rootParts = root.standardizedFileURL.pathComponents
+        let vaultParts = vault.standardizedFileURL.pathComponents
         if rootParts.starts(with: vaultParts) {
             let inside = Array(rootParts.dropFirst(vaultParts.count))
             guard inside.count >= 3, inside[0] == ".folio", inside[1] == "local" else {
@@ -45,8 +47,8 @@ struct SiteFolder: Sendable {
                 var marker = stat()
                 let manifestPath = root.appendingPathComponent(manifestName).path
                 guard lstat(root.appendingPathComponent(markerDirectory).path, &marker) == 0,
-                      marker.st_mode & S_IFMT == S_IFDIR,
-                      lstat(manifestPath, &marker) == 0, marker.st_mode & S_IFMT == S_IFREG
+                    marker.st_mode & S_IFMT == S_IFDIR,
+                    lstat(manifestPath, &marker) == 0, marker.st_mode & S_IFMT == S_IFREG
                 else { throw FolioError(.site(.foreignFolder(shown))) }
                 let text = LocalFile.read(URL(fileURLWithPath: manifestPath), maxBytes: 256 << 20)
                     .flatMap { String(data: $0, encoding: .utf8) }

@@ -1,8 +1,9 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Everything a whole site is made from, as one key: each record file of the vault by its path and
@@ -17,8 +18,10 @@ import Glibc
 /// still named on its children's pages. A file written too recently for its stamp to tell a later
 /// change apart has no settled stamp, and then there is no key (the export is done in full).
 enum SiteInputs {
-    static func key(catalog: Catalog, selected: [Int], language: Language, limits: FrontMatterLimits, vaultFromSite: String,
-                    kinds: [String: Kind], presentMedia: Set<String>, tool: String) -> String? {
+    static func key(
+        catalog: Catalog, selected: [Int], language: Language, limits: FrontMatterLimits, vaultFromSite: String,
+        kinds: [String: Kind], presentMedia: Set<String>, tool: String
+    ) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(catalog.count * 96 + 4096)
         func add(_ text: String) {
@@ -83,8 +86,10 @@ extension ExportRun {
             for encoded in row.media { if let item = SiteMedia(encoded: encoded) { media.append(item) } }
         }
         let present = SiteInputs.presentMedia(media, vaultRoot: vault.root.path)
-        guard SiteInputs.key(catalog: catalog, selected: selection.recordPositions, language: language, limits: vault.frontMatterLimits,
-                             vaultFromSite: vaultFromSite, kinds: vault.kinds, presentMedia: present, tool: tool) == old.key
+        guard
+            SiteInputs.key(
+                catalog: catalog, selected: selection.recordPositions, language: language, limits: vault.frontMatterLimits,
+                vaultFromSite: vaultFromSite, kinds: vault.kinds, presentMedia: present, tool: tool) == old.key
         else { return nil }
         let directories = Set(old.files.keys.map { path in path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" })
         for directory in directories.sorted() { try folder.makeDirectory(directory) }

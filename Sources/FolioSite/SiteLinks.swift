@@ -51,7 +51,9 @@ struct SiteLinks: Sendable {
         guard let colon = url.firstIndex(of: ":") else { return nil }
         let head = url[..<colon]
         if head.contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { return nil }
-        let plain = head.unicodeScalars.allSatisfy { ($0.value < 0x80) && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0)) }
+        let plain = head.unicodeScalars.allSatisfy {
+            ($0.value < 0x80) && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0))
+        }
         return plain ? head.lowercased() : String(head)
     }
 

@@ -70,8 +70,9 @@ struct SiteManifest: Sendable, Equatable {
             case "file" where fields.count == 3:
                 manifest.files[fields[1]] = fields[2]
             case "rec" where fields.count >= 6:
-                let row = Row(page: fields[1], path: fields[2], stamp: fields[3], inputKey: fields[4], firstLine: fields[5],
-                              media: Array(fields.dropFirst(6)))
+                let row = Row(
+                    page: fields[1], path: fields[2], stamp: fields[3], inputKey: fields[4], firstLine: fields[5],
+                    media: Array(fields.dropFirst(6)))
                 manifest.rows[row.path] = row
             case "nothumb" where fields.count == 2:
                 manifest.failedThumbnails.insert(fields[1])

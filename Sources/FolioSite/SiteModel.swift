@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// One record as the site shows it.
 struct SiteRecord: Sendable {
@@ -117,7 +117,8 @@ extension Timestamp {
     var shown: String {
         let t = text
         guard t.utf8.count >= 16 else { return day10 }
-        let date = String(t.prefix(10)), time = String(t.dropFirst(11).prefix(5))
+        let date = String(t.prefix(10))
+        let time = String(t.dropFirst(11).prefix(5))
         return time.contains(":") ? date + " " + time : date
     }
 }

@@ -5,7 +5,10 @@ import FolioCore
 enum SiteText {
     case all, searchPlaceholder, noMatch, emptyTile, noRecords, mediaUnplayable
     case onThisDay, calendar, previous, next, parent, children, conversation, fields, tags
-    case back, me, yearsAgo, records, weekdays, monthTitle(Int, Int), yearTitle(Int), siteTitle
+    case back, me, yearsAgo, records, weekdays
+    case monthTitle(Int, Int)
+    case yearTitle(Int)
+    case siteTitle
     case untitled, kindLabel
 
     func text(_ language: Language) -> String {
@@ -43,6 +46,8 @@ enum SiteText {
         }
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                             "September", "October", "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioMedia
+import Foundation
 
 /// JPEG thumbnails of photos and of videos' first frames, made with `ffmpeg` when it is installed
 /// (found on `PATH` at run time) and kept in the site as `thumbs/ab/<media hash>.jpg`: a media

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes files so that a reader sees the old bytes or the new, never half of either.

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// One change a use case made, as the history records it.
 public struct VaultChange: Sendable, Hashable {

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The time folio stamps on records: the real clock, or `FOLIO_NOW` for reproducible runs.
 public struct Clock: Sendable {
@@ -16,7 +16,8 @@ public struct Clock: Sendable {
         let zone = TimeZone.current
         if let fixed = environment["FOLIO_NOW"], let stamp = Timestamp(fixed) {
             // The fraction of a second, when written (`…T18:04:11.250+08:00`), is kept.
-            let fraction = fixed.split(separator: ".").dropFirst().first.map { $0.prefix { $0.isNumber } }.flatMap { Double("0." + $0) } ?? 0
+            let fraction =
+                fixed.split(separator: ".").dropFirst().first.map { $0.prefix { $0.isNumber } }.flatMap { Double("0." + $0) } ?? 0
             let date = stamp.date.addingTimeInterval(fraction)
             return Clock(now: { date }, zone: zone)
         }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 import YAML
 
 /// `.folio/config.yaml`: read with the round-trip codec so comments and unknown keys survive `config set`.
@@ -17,7 +17,8 @@ public struct Settings: Sendable {
 
     public init(text: String?, file: String) {
         do {
-            document = try FrontMatterDocument(parsing: Self.wrapper + (text ?? "") + (text.map { $0.hasSuffix("\n") || $0.isEmpty ? "" : "\n" } ?? "") + Self.wrapper)
+            document = try FrontMatterDocument(
+                parsing: Self.wrapper + (text ?? "") + (text.map { $0.hasSuffix("\n") || $0.isEmpty ? "" : "\n" } ?? "") + Self.wrapper)
             problem = nil
             for key in SettingKey.all {
                 if let value = document?.root.value(at: key.path), value != .null, !key.accepts(value) {

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// An answer to record with its question, from the magic 8 ball or from an AI provider.
 public struct QAAnswer: Sendable, Equatable {

@@ -1,9 +1,10 @@
-import Foundation
 import FolioCore
 import FolioSecrets
+import Foundation
 import YAML
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One thing `folio check` found.
@@ -53,8 +54,9 @@ public enum CheckFinding: Sendable, Equatable {
         case .missingID(let path): FolioError(.checkMissingID(path))
         case .missingRequired(let path, let key): FolioError(.missingRequired(key: key, kind: ""), file: path)
         case .wrongType(let path, let key, let type, let at):
-            FolioError(.check(.wrongType(key: key, type: type, value: at?.text ?? "")), file: path, line: at?.line, column: at?.column,
-                       sourceLine: at?.sourceLine)
+            FolioError(
+                .check(.wrongType(key: key, type: type, value: at?.text ?? "")), file: path, line: at?.line, column: at?.column,
+                sourceLine: at?.sourceLine)
         case .notADate(let path, let key, let at):
             FolioError(.check(.notADate(key: key, value: at.text)), file: path, line: at.line, column: at.column, sourceLine: at.sourceLine)
         case .notAList(let path, let key, let at):
@@ -68,7 +70,8 @@ public enum CheckFinding: Sendable, Equatable {
         case .brokenLink(let link): FolioError(.media(.brokenLink(target: link.destination)), file: link.record, line: link.line)
         case .strayMediaFile(let path): FolioError(.media(.strayFile(path)))
         case .secret(let path, let finding):
-            FolioError(.guarded(.secretFound(kind: finding.kind, masked: finding.masked)), file: path, line: finding.line, column: finding.column)
+            FolioError(
+                .guarded(.secretFound(kind: finding.kind, masked: finding.masked)), file: path, line: finding.line, column: finding.column)
         case .conflictCopy(let path, let record, let exists):
             FolioError(.guarded(.conflictCopy(record: record, recordExists: exists)), file: path)
         case .hardLink(let path, let names): FolioError(.guarded(.hardLinkOutside(otherNames: names)), file: path)
@@ -105,7 +108,9 @@ extension Vault {
                 if node == nil || node?.resolved == .null {
                     if spec.required { findings.append(.missingRequired(path: record.path, key: spec.name)) }
                 } else if let node, !spec.type.accepts(node.resolved, text: node.scalarText) {
-                    findings.append(.wrongType(path: record.path, key: spec.name, type: spec.type.rawValue, at: record.document.location(of: spec.name)))
+                    findings.append(
+                        .wrongType(path: record.path, key: spec.name, type: spec.type.rawValue, at: record.document.location(of: spec.name))
+                    )
                 }
             }
         }
@@ -144,7 +149,10 @@ extension Vault {
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
         var found: [String] = []
         while let path = enumerator.nextObject() as? String {
-            if path.hasPrefix(".git/") || path == ".git" || path.hasPrefix(".folio/local") { enumerator.skipDescendants(); continue }
+            if path.hasPrefix(".git/") || path == ".git" || path.hasPrefix(".folio/local") {
+                enumerator.skipDescendants()
+                continue
+            }
             let name = (path as NSString).lastPathComponent
             if AtomicFile.isTemporary(name) { found.append(path) }
         }
@@ -204,7 +212,8 @@ extension Vault {
             guard !path.hasPrefix("media/") else { return [] }
             var info = stat()
             guard lstat(rootPath + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-                  let bytes = Self.readFile(rootPath + "/" + path), !SecretScanner.isBinary(bytes) else { return [] }
+                let bytes = Self.readFile(rootPath + "/" + path), !SecretScanner.isBinary(bytes)
+            else { return [] }
             return SecretScanner.scan(bytes).map { .secret(path: path, finding: $0) }
         }
         return perPath.flatMap { $0 }
@@ -216,7 +225,8 @@ extension Vault {
         let known = Set(set.escapingLinks)
         return paths.filter { path in
             var info = stat()
-            return !known.contains(path) && lstat(url(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && !isInside(url(path).path)
+            return !known.contains(path) && lstat(url(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+                && !isInside(url(path).path)
         }.map(CheckFinding.escapingLink)
     }
 
@@ -275,7 +285,9 @@ extension Vault {
     public func separateHardLinks(_ paths: [String]) throws(FolioError) {
         try withLock { () throws(FolioError) in
             for path in paths {
-                guard let bytes = Self.readFile(url(path).path) else { throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path) }
+                guard let bytes = Self.readFile(url(path).path) else {
+                    throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path)
+                }
                 var info = stat()
                 let mode = lstat(url(path).path, &info) == 0 ? info.st_mode & 0o777 : 0o644
                 try requireInside(folderOf: path)

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A copy sync kept beside a file when both devices changed it: `<stem>.conflict-<device>-<YYYYMMDD-HHMMSS><ext>`.
@@ -68,8 +69,9 @@ extension Vault {
     func conflictCopy(at path: String) -> ConflictCopy {
         let record = Self.conflictOriginal(path)
         let origin = ConflictCopy.origin(of: path)
-        return ConflictCopy(path: path, record: record, recordExists: FileManager.default.fileExists(atPath: url(record).path),
-                            device: origin.device, time: origin.time)
+        return ConflictCopy(
+            path: path, record: record, recordExists: FileManager.default.fileExists(atPath: url(record).path),
+            device: origin.device, time: origin.time)
     }
 
     /// The conflict copy a path the user typed names (from `workingDirectory`, else the vault's
@@ -95,7 +97,8 @@ extension Vault {
         var recordPath: String?
         if let record = try? findRecord(reference, workingDirectory: workingDirectory) {
             recordPath = record.path
-        } else if let typed = try? relativePath(of: reference, from: workingDirectory ?? root), all.contains(where: { $0.record == typed }) {
+        } else if let typed = try? relativePath(of: reference, from: workingDirectory ?? root), all.contains(where: { $0.record == typed })
+        {
             // A record that is gone, named by its path.
             recordPath = typed
         }
@@ -162,7 +165,7 @@ extension Vault {
             throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: copy.path)
         }
         guard let text = String(validating: bytes, as: UTF8.self),
-              let document = try? FrontMatterDocument(parsing: text, limits: frontMatterLimits)
+            let document = try? FrontMatterDocument(parsing: text, limits: frontMatterLimits)
         else { throw FolioError(.conflict(.copyNotARecord(copy: copy.path))) }
         return document
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 extension Vault {
     /// The record a user's reference names, found through the catalog without a look at every file.
@@ -34,7 +34,7 @@ extension Vault {
     /// The record in `summary`'s file if it still has that id and still answers to `text`.
     private func readAnswering(_ text: String, _ summary: RecordSummary) -> Record? {
         guard case .record(let record) = Self.parse(path: summary.path, rootPath: root.path, limits: frontMatterLimits),
-              record.id == summary.id, RecordReference.resolve(text, in: [record]) == .found(0)
+            record.id == summary.id, RecordReference.resolve(text, in: [record]) == .found(0)
         else { return nil }
         return record
     }
@@ -49,10 +49,10 @@ extension Vault {
     func findByID(_ reference: String) -> Record? {
         let lowered = reference.lowercased()
         guard UUID(uuidString: lowered) != nil, let path = IDTable.path(for: lowered, in: idTableURL),
-              // Never through a folder link leading out of the vault, whatever the table says.
-              root.appendingPathComponent(path).resolvingSymlinksInPath().path.hasPrefix(root.resolvingSymlinksInPath().path + "/"),
-              case .record(let record) = Self.parse(path: path, rootPath: root.path, limits: frontMatterLimits),
-              record.id == lowered
+            // Never through a folder link leading out of the vault, whatever the table says.
+            root.appendingPathComponent(path).resolvingSymlinksInPath().path.hasPrefix(root.resolvingSymlinksInPath().path + "/"),
+            case .record(let record) = Self.parse(path: path, rootPath: root.path, limits: frontMatterLimits),
+            record.id == lowered
         else { return nil }
         return record
     }

@@ -1,8 +1,9 @@
-import Foundation
 import FolioCore
 import FolioSecrets
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Vault {
@@ -81,10 +82,11 @@ extension Vault {
     }
 
     static func isInside(_ absolute: String, root: String) -> Bool {
-        let resolved = realpath(absolute, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+        let resolved =
+            realpath(absolute, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
         return resolved == root || resolved.hasPrefix(root + "/")
     }
 
@@ -105,7 +107,7 @@ extension Vault {
         guard let finding = findings.first(where: { !(published?.contains($0.secret) ?? false) }) else { return }
         let error = FolioError(.guarded(.secretInFile(kind: finding.kind, masked: finding.masked)), file: path)
         guard let current = Self.readText(url(path)),
-              let onDisk = SecretScanner.scan(current).first(where: { $0.secret == finding.secret })
+            let onDisk = SecretScanner.scan(current).first(where: { $0.secret == finding.secret })
         else { throw error }
         throw FolioError(error.message, file: path, line: onDisk.line, column: onDisk.column)
     }

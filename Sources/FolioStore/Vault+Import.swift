@@ -1,8 +1,9 @@
-import Foundation
 import FolioCore
+import Foundation
 import YAML
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A record file an import writes: the path it would like and its whole text.
@@ -49,11 +50,12 @@ extension Vault {
     /// `.git/` or `media/`, a `.md` name another device can write too.
     public static func isSafeRecordPath(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), path.hasSuffix(".md"), !path.contains("\\"),
-              !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }
+            !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else { return false }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
-              let first = parts.first, ![".folio", ".git", "media"].contains(first),
-              !parts.contains(where: { $0.hasPrefix(".") })
+            let first = parts.first, ![".folio", ".git", "media"].contains(first),
+            !parts.contains(where: { $0.hasPrefix(".") })
         else { return false }
         return PortablePath.problem(path) == nil
     }
@@ -67,18 +69,22 @@ extension Vault {
     /// copied); the same bytes are stored once. Either all are imported or none of the new ones stays.
     /// - Throws: ``FolioError`` `.media(.unreadable)` for the first file (in order) that failed.
     /// - Parameter progress: told of each file stored (done, total), from any thread.
-    public func importMediaConcurrently(_ sources: [MediaSource], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(FolioError) -> [ImportedMedia] {
+    public func importMediaConcurrently(_ sources: [MediaSource], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(FolioError)
+        -> [ImportedMedia]
+    {
         guard !sources.isEmpty else { return [] }
         try requireInside(folderOf: "media/file")
         return try withLock { () throws(FolioError) -> [ImportedMedia] in
             let results = LockedState([Result<ImportedMedia, FolioError>?](repeating: nil, count: sources.count))
-            let directory = mediaDirectory, limit = maxMediaBytes
+            let directory = mediaDirectory
+            let limit = maxMediaBytes
             DispatchQueue.concurrentPerform(iterations: sources.count) { index in
                 let source = sources[index]
                 let result: Result<ImportedMedia, FolioError>
                 do throws(FolioError) {
-                    result = .success(try MediaImporter.importFile(
-                        source.url, displayName: source.displayName, into: directory, maxBytes: limit, flush: false))
+                    result = .success(
+                        try MediaImporter.importFile(
+                            source.url, displayName: source.displayName, into: directory, maxBytes: limit, flush: false))
                 } catch {
                     result = .failure(error)
                 }
@@ -119,8 +125,10 @@ extension Vault {
     /// this call wrote and `newMedia` are removed again, so nothing of the import stays.
     /// - Returns: the paths written, in order.
     /// - Throws: ``FolioError`` naming the file.
-    public func writeNewRecords(_ files: [NewRecordFile], attachments: [NewAttachment] = [], newMedia: [ImportedMedia], message: String,
-                                progress: ((Int, Int) -> Void)? = nil) throws(FolioError) -> [String] {
+    public func writeNewRecords(
+        _ files: [NewRecordFile], attachments: [NewAttachment] = [], newMedia: [ImportedMedia], message: String,
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws(FolioError) -> [String] {
         try withLock { () throws(FolioError) -> [String] in
             do throws(FolioError) {
                 for file in files {
@@ -137,7 +145,10 @@ extension Vault {
                 }
                 for attachment in attachments {
                     guard Self.isSafeAttachmentPath(attachment.path) else {
-                        throw FolioError(.exchange(.badEntry(file: attachment.source.path, entry: attachment.path, problem: .nameLeavesFolder(attachment.path))))
+                        throw FolioError(
+                            .exchange(
+                                .badEntry(file: attachment.source.path, entry: attachment.path, problem: .nameLeavesFolder(attachment.path))
+                            ))
                     }
                     try requireInside(folderOf: attachment.path)
                 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 import YAML
 
 /// The owner of a vault, as `init` and `profile` take it.
@@ -80,7 +80,9 @@ extension Vault {
                     done.append(record.path)
                 }
             }
-            let profile = try create(NewRecord(kind: "profile", title: owner.name, fields: owner.fields), records: RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: []))
+            let profile = try create(
+                NewRecord(kind: "profile", title: owner.name, fields: owner.fields),
+                records: RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: []))
             return (doomed.count, profile)
         }
     }

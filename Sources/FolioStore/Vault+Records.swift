@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 import YAML
 
 /// What a user asks for when making a record.
@@ -20,8 +20,10 @@ public struct NewRecord: Sendable {
     /// Whether `fields` may hold keys the kind does not declare (`--extra`).
     public var allowsExtraKeys = false
 
-    public init(kind: String, title: String? = nil, fields: [(String, String)] = [], tags: [String] = [],
-                body: String? = nil, parent: String? = nil, date: String? = nil) {
+    public init(
+        kind: String, title: String? = nil, fields: [(String, String)] = [], tags: [String] = [],
+        body: String? = nil, parent: String? = nil, date: String? = nil
+    ) {
         self.kind = kind
         self.title = title
         self.fields = fields
@@ -61,9 +63,12 @@ extension Vault {
 
     /// The candidates by path, so the catalog and a scan list them alike.
     static func ambiguity(_ reference: String, _ records: [some Referable]) -> FolioError {
-        FolioError(.ambiguousReference(reference, records.sorted { $0.path < $1.path }.map { record in
-            "\(record.shortID)  \(record.kind ?? "?")  \(record.title)  (\(record.path))"
-        }))
+        FolioError(
+            .ambiguousReference(
+                reference,
+                records.sorted { $0.path < $1.path }.map { record in
+                    "\(record.shortID)  \(record.kind ?? "?")  \(record.title)  (\(record.path))"
+                }))
     }
 
     /// The owner's profile record, if the vault has one.
@@ -74,7 +79,8 @@ extension Vault {
     /// `profile.md` when it is a profile record, read alone.
     public func profileFile() -> Record? {
         guard case .record(let record) = Self.parse(path: "profile.md", rootPath: root.path, limits: frontMatterLimits),
-              record.kind == "profile" else { return nil }
+            record.kind == "profile"
+        else { return nil }
         return record
     }
 
@@ -98,7 +104,7 @@ extension Vault {
         var created = now
         if let date = request.date {
             guard let node = (date.utf8.count == 10 ? FieldType.date : FieldType.datetime).node(from: date, zone: clock.zone),
-                  let text = node.scalarText, let stamp = Timestamp(text)
+                let text = node.scalarText, let stamp = Timestamp(text)
             else { throw FolioError(.badFieldValue(key: "date", type: FieldType.datetime.rawValue, value: date)) }
             created = stamp
         }
@@ -137,10 +143,12 @@ extension Vault {
         }
         // The kind's dating key files the record by when it happened, unless --date says otherwise.
         if request.date == nil, let dateKey = kind.dateKey,
-           let given = values.first(where: { $0.0 == dateKey })?.1.scalarText.flatMap(Timestamp.init) {
+            let given = values.first(where: { $0.0 == dateKey })?.1.scalarText.flatMap(Timestamp.init)
+        {
             created = given
         }
-        values += stampChanges(values.map { ($0.0, Optional($0.1)) }, of: nil, kind: kind).compactMap { key, node in node.map { (key, $0) } }
+        values += stampChanges(values.map { ($0.0, Optional($0.1)) }, of: nil, kind: kind).compactMap { key, node in node.map { (key, $0) }
+        }
         var fields: [(String, Node)] = []
         for spec in kind.fields {
             if let given = values.first(where: { $0.0 == spec.name }) {
@@ -279,8 +287,10 @@ extension Vault {
     /// control character, longer than ``maxTitleLength``.
     public func checkTitle(_ title: String) throws(FolioError) {
         guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw FolioError(.recordInput(.emptyTitle)) }
-        if let control = title.unicodeScalars.first(where: { $0.properties.generalCategory == .control
-            || $0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator }) {
+        if let control = title.unicodeScalars.first(where: {
+            $0.properties.generalCategory == .control
+                || $0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator
+        }) {
             throw FolioError(.recordInput(.titleControl(scalar: control.value)))
         }
         let length = title.count
@@ -307,8 +317,11 @@ extension Vault {
 
     static func unknownKey(_ key: String, of kind: Kind) -> FolioError {
         let known = kind.knownKeys.filter { !["id", "kind", "created", "modified"].contains($0) }
-        return FolioError(.recordInput(.unknownKey(
-            key: UserInput.oneLine(key), kind: kind.name, known: known, closest: RecordInputMessage.closest(to: key, among: known))))
+        return FolioError(
+            .recordInput(
+                .unknownKey(
+                    key: UserInput.oneLine(key), kind: kind.name, known: known, closest: RecordInputMessage.closest(to: key, among: known)))
+        )
     }
 
     /// The keys a change of true/false keys stamps or clears, by the kind's `set_when` rules: `done`
@@ -383,7 +396,8 @@ extension Vault {
     @discardableResult
     public func markDone(_ record: Record, done: Bool) throws(FolioError) -> Record {
         let changes: [(String, Node?)] = [("done", .raw(done ? "true" : "false"))]
-        return try apply(changes + stampChanges(changes, of: record, kind: kinds[record.kind ?? ""]), to: record, verb: done ? "done" : "undone")
+        return try apply(
+            changes + stampChanges(changes, of: record, kind: kinds[record.kind ?? ""]), to: record, verb: done ? "done" : "undone")
     }
 
     /// The record at `path` as the file holds it now (a hand edit may have come since it was listed).
@@ -402,12 +416,16 @@ extension Vault {
     /// Changes keys and, through `body`, the body of a record, in one write and one commit; the
     /// file is re-read under the lock first, so `body` sees any hand edit made since.
     @discardableResult
-    public func update(_ record: Record, keys changes: [(String, Node?)], body: (@Sendable (String) -> String)? = nil, verb: String) throws(FolioError) -> Record {
+    public func update(_ record: Record, keys changes: [(String, Node?)], body: (@Sendable (String) -> String)? = nil, verb: String)
+        throws(FolioError) -> Record
+    {
         try apply(changes, body: body, to: record, verb: verb)
     }
 
     @discardableResult
-    func apply(_ changes: [(String, Node?)], body: (@Sendable (String) -> String)? = nil, to record: Record, verb: String) throws(FolioError) -> Record {
+    func apply(_ changes: [(String, Node?)], body: (@Sendable (String) -> String)? = nil, to record: Record, verb: String)
+        throws(FolioError) -> Record
+    {
         // A kind whose template override is broken is not written, whatever the change.
         if let name = record.kind, brokenTemplates[name] != nil { _ = try kindForWriting(name) }
         let order = kinds[record.kind ?? ""]?.keyOrder ?? Kind.commonKeys

@@ -1,8 +1,9 @@
-import Foundation
 import FolioCore
+import Foundation
 import YAML
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A vault on disk: its settings, its kinds, and the use cases that read and change its records.
@@ -43,9 +44,10 @@ public final class Vault {
     /// The front matter limits of this vault's settings (``FrontMatterLimits/standard`` where unset).
     public var frontMatterLimits: FrontMatterLimits {
         let standard = FrontMatterLimits.standard
-        return FrontMatterLimits(maxBytes: settings.int("front_matter.max_bytes") ?? standard.maxBytes,
-                                 maxDepth: settings.int("front_matter.max_depth") ?? standard.maxDepth,
-                                 maxNodes: settings.int("front_matter.max_nodes") ?? standard.maxNodes)
+        return FrontMatterLimits(
+            maxBytes: settings.int("front_matter.max_bytes") ?? standard.maxBytes,
+            maxDepth: settings.int("front_matter.max_depth") ?? standard.maxDepth,
+            maxNodes: settings.int("front_matter.max_nodes") ?? standard.maxNodes)
     }
 
     /// How much of one record's body is indexed for search and cut into snippets
@@ -60,10 +62,11 @@ public final class Vault {
     /// Opens the vault at `root`; damaged settings or templates become ``warnings``, not errors.
     public init(root: URL, clock: Clock) {
         let standard = root.standardizedFileURL.path
-        self.root = URL(fileURLWithPath: realpath(standard, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? standard)
+        self.root = URL(
+            fileURLWithPath: realpath(standard, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? standard)
         self.clock = clock
         var warnings: [FolioError] = []
         let realRoot = self.root.path
@@ -74,7 +77,8 @@ public final class Vault {
         let configText = readInside(root.appendingPathComponent(".folio/config.yaml"))
         settings = Settings(text: configText, file: ".folio/config.yaml")
         if let problem = settings.problem {
-            warnings.append(FolioError(.configDamaged(problem.message.text(.en)), file: problem.file, line: problem.line, column: problem.column))
+            warnings.append(
+                FolioError(.configDamaged(problem.message.text(.en)), file: problem.file, line: problem.line, column: problem.column))
         }
         var kinds: [String: Kind] = [:]
         var brokenTemplates: [String: FolioError] = [:]
@@ -146,10 +150,11 @@ public final class Vault {
     public func relativePath(of typed: String, from workingDirectory: URL) throws(FolioError) -> String {
         let absolute = absoluteURL(typed, from: workingDirectory).path
         // realpath follows every link, so a link inside the vault that leads out is caught too.
-        let resolved = realpath(absolute, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? absolute
+        let resolved =
+            realpath(absolute, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? absolute
         let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
         guard resolved.hasPrefix(base) else { throw FolioError(.pathOutsideVault(typed)) }
         return String(resolved.dropFirst(base.count))

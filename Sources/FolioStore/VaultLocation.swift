@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Finds a vault the way git finds a repository.
 public enum VaultLocation {

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The writers' lock of one vault: at most one folio process changes the vault at a time.

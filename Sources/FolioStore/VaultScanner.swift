@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Every record of a vault, read from the files in one pass, in parallel.
@@ -53,7 +54,8 @@ extension Vault {
         walk.walk()
         walk.close()
         for file in walk.files {
-            let folder = walk.folders[Int(file.folder)].path, name = file.name ?? ""
+            let folder = walk.folders[Int(file.folder)].path
+            let name = file.name ?? ""
             paths.append(folder.isEmpty ? name : folder + "/" + name)
         }
         escaping += walk.escaping
@@ -169,7 +171,10 @@ extension Vault {
         while filled < cap {
             if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: min(4096, cap - filled))) }
             let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress?.advanced(by: filled), $0.count - filled) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
             if n == 0 { break }
             filled += n
         }
@@ -251,8 +256,10 @@ func parallelMap<T: Sendable>(_ count: Int, minimumChunk: Int = 256, _ body: @Se
 
 /// `body(&state, i)` for every i in 0..<count, on all cores, in order; each worker's contiguous chunk
 /// of indexes shares one `state` made by `state()`.
-func parallelMap<T: Sendable, State>(_ count: Int, minimumChunk: Int = 256, state makeState: @Sendable () -> State,
-                                     _ body: @Sendable (State, Int) -> T) -> [T] {
+func parallelMap<T: Sendable, State>(
+    _ count: Int, minimumChunk: Int = 256, state makeState: @Sendable () -> State,
+    _ body: @Sendable (State, Int) -> T
+) -> [T] {
     var results = [T?](repeating: nil, count: count)
     results.withUnsafeMutableBufferPointer { buffer in
         let out = UnsafeSendable(buffer)

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Wakes `sync --watch` as soon as a file in the vault changes, instead of at the next interval.
@@ -15,8 +16,8 @@ public final class DirectoryWatcher {
     public init(root: URL) {
         self.root = root
         #if os(Linux)
-        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        if descriptor >= 0 { addWatches() }
+            descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            if descriptor >= 0 { addWatches() }
         #endif
     }
 
@@ -26,24 +27,24 @@ public final class DirectoryWatcher {
 
     private func addWatches() {
         #if os(Linux)
-        var folders = [root.path]
-        if let walker = FileManager.default.enumerator(atPath: root.path) {
-            while let relative = walker.nextObject() as? String {
-                if relative == ".git" || relative == ".folio/local" || relative == "media" {
-                    walker.skipDescendants()
-                    continue
-                }
-                var isDirectory: ObjCBool = false
-                let path = root.appendingPathComponent(relative).path
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                    folders.append(path)
+            var folders = [root.path]
+            if let walker = FileManager.default.enumerator(atPath: root.path) {
+                while let relative = walker.nextObject() as? String {
+                    if relative == ".git" || relative == ".folio/local" || relative == "media" {
+                        walker.skipDescendants()
+                        continue
+                    }
+                    var isDirectory: ObjCBool = false
+                    let path = root.appendingPathComponent(relative).path
+                    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                        folders.append(path)
+                    }
                 }
             }
-        }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE)
-        for folder in folders where !watched.contains(folder) {
-            if inotify_add_watch(descriptor, folder, mask) >= 0 { watched.insert(folder) }
-        }
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE)
+            for folder in folders where !watched.contains(folder) {
+                if inotify_add_watch(descriptor, folder, mask) >= 0 { watched.insert(folder) }
+            }
         #endif
     }
 

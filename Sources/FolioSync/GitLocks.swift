@@ -1,8 +1,9 @@
-import Foundation
-import FolioStore
 import FolioCore
+import FolioStore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The lock files of a git repository, and which of them a folio that died left behind.
@@ -53,9 +54,10 @@ enum GitLocks {
             let path = url.path
             let name = label + String(path.dropFirst(gitDirectory.path.count + 1))
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  let modified = attributes[.modificationDate] as? Date
+                let modified = attributes[.modificationDate] as? Date
             else { continue }
-            let ours = !gitRunning
+            let ours =
+                !gitRunning
                 && openFiles.map { !$0.contains(path) } == true
                 && dead.contains { $0.started <= modified.addingTimeInterval(clockSlack) }
             if ours && unlink(path) == 0 {
@@ -124,8 +126,8 @@ enum GitLocks {
         guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return true }
         for pid in processes where pid.allSatisfy(\.isNumber) {
             guard let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
-                  comm.hasPrefix("git"), !comm.hasPrefix("git-daemon"),
-                  let cwd = ProcessFacts.link("/proc/\(pid)/cwd")
+                comm.hasPrefix("git"), !comm.hasPrefix("git-daemon"),
+                let cwd = ProcessFacts.link("/proc/\(pid)/cwd")
             else { continue }
             if folders.contains(where: { cwd == $0 || cwd.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { return true }
         }
@@ -149,7 +151,7 @@ enum ProcessFacts {
     /// which tells a process from a later one that reused its id; nil when there is no such process.
     static func startTime(of pid: Int32) -> String? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")")
+            let close = stat.lastIndex(of: ")")
         else { return nil }
         // Fields after the name: state is field 3, so field 22 is the 20th here.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -188,8 +190,8 @@ final class GitWriterMarks: @unchecked Sendable {
             for name in names where name != "remote" {
                 let mark = url.appendingPathComponent(name)
                 guard let text = try? String(contentsOf: mark, encoding: .utf8),
-                      let attributes = try? FileManager.default.attributesOfItem(atPath: mark.path),
-                      let started = attributes[.modificationDate] as? Date
+                    let attributes = try? FileManager.default.attributesOfItem(atPath: mark.path),
+                    let started = attributes[.modificationDate] as? Date
                 else { continue }
                 let parts = text.split(whereSeparator: \.isWhitespace)
                 guard parts.count == 2, let pid = Int32(parts[0]) else {

@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 extension History: WritersLockGuard {
     /// Before a command writes: leaves this process's owner mark, removes the git locks a folio

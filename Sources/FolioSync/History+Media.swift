@@ -1,7 +1,7 @@
 import Crypto
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import Git
 
 extension History {

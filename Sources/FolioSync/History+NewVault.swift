@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 extension History {
     /// What `folio init` makes: the folder, its git repository (or the one already there), the
@@ -12,8 +12,10 @@ extension History {
     }
 
     /// Makes `directory` a vault (or adopts the one there) and commits what it holds.
-    public static func makeVault(at directory: URL, owner: Owner?, language: Language, remote: String?, allowSecrets: Bool,
-                                 environment: [String: String]) throws(FolioError) -> NewVault {
+    public static func makeVault(
+        at directory: URL, owner: Owner?, language: Language, remote: String?, allowSecrets: Bool,
+        environment: [String: String]
+    ) throws(FolioError) -> NewVault {
         try AtomicFile.makeDirectory(directory)
         try initialise(at: directory)
         let vault = try Vault.initialise(at: directory, owner: owner, language: language, clock: Clock.from(environment: environment))

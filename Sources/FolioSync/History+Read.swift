@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import Git
 
 /// One commit as `folio log` shows it.

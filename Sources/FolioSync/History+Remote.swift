@@ -1,7 +1,7 @@
-import Foundation
 import FolioCore
 import FolioSecrets
 import FolioStore
+import Foundation
 import Git
 
 extension History {
@@ -73,7 +73,10 @@ extension History {
         var conflicts: [String] = []
         if let walker = FileManager.default.enumerator(atPath: root.path) {
             while let path = walker.nextObject() as? String {
-                if path == ".git" || path == ".folio/local" { walker.skipDescendants(); continue }
+                if path == ".git" || path == ".folio/local" {
+                    walker.skipDescendants()
+                    continue
+                }
                 if Vault.isConflictCopy((path as NSString).lastPathComponent) { conflicts.append(path) }
             }
         }
@@ -93,7 +96,7 @@ public struct SyncState: Codable, Sendable {
 
     public static func load(_ localDirectory: URL) -> SyncState {
         guard let data = LocalFile.read(url(localDirectory), maxBytes: 65_536),
-              let state = try? JSONDecoder().decode(SyncState.self, from: data)
+            let state = try? JSONDecoder().decode(SyncState.self, from: data)
         else { return SyncState() }
         return state
     }
@@ -114,7 +117,6 @@ public struct SyncState: Codable, Sendable {
         try? AtomicFile.write(text + "\n", to: Self.url(localDirectory))
     }
 }
-
 
 extension History {
     /// Makes `directory` a clone of the vault at `url`: repository, `origin`, files of its main branch.
@@ -145,8 +147,10 @@ extension History {
             let hazards = try repository.hazards(in: tip)
             if let first = hazards.first {
                 try? manager.removeItem(at: directory)
-                throw FolioError(.remote(.hostileTree(
-                    commit: tip.short, path: first.path, hazard: RemoteMessage.Hazard(first.kind), more: hazards.count - 1)))
+                throw FolioError(
+                    .remote(
+                        .hostileTree(
+                            commit: tip.short, path: first.path, hazard: RemoteMessage.Hazard(first.kind), more: hazards.count - 1)))
             }
             try repository.checkout(commit: tip, force: true)
             try repository.moveHeadBranch(to: tip, from: nil, message: "folio clone \(url)")

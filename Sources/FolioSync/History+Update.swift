@@ -1,9 +1,10 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import Git
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension History {

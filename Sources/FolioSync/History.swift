@@ -1,10 +1,11 @@
-import Foundation
 import FolioCore
 import FolioSecrets
 import FolioStore
+import Foundation
 import Git
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The vault's history in git, driven through libgit2 (no `git` executable at run time).
@@ -127,8 +128,10 @@ public final class History: ChangeRecorder {
         return oid
     }
 
-    private func commitVetted(paths: [String], summary: String, body: String = "", vault: Vault,
-                              extraTrailers: [(String, String)]) throws(FolioError) -> OID? {
+    private func commitVetted(
+        paths: [String], summary: String, body: String = "", vault: Vault,
+        extraTrailers: [(String, String)]
+    ) throws(FolioError) -> OID? {
         guard !paths.isEmpty else { return nil }
         let signature = signature(vault: vault)
         let message = Self.message(summary: summary, body: body, device: device, trailers: extraTrailers)
@@ -208,7 +211,9 @@ public final class History: ChangeRecorder {
             var good: [String] = []
             var leftOut: [FolioError] = []
             for path in changed {
-                if let problem = Self.publishingProblem(with: path, in: vault, committed: committedText(of:)) ?? Self.problem(with: path, in: vault) {
+                if let problem = Self.publishingProblem(with: path, in: vault, committed: committedText(of:))
+                    ?? Self.problem(with: path, in: vault)
+                {
                     leftOut.append(problem)
                 } else {
                     good.append(path)
@@ -216,7 +221,9 @@ public final class History: ChangeRecorder {
             }
             guard !good.isEmpty else { return HandCommit(committed: [], leftOut: leftOut, commit: nil) }
             // A message the user wrote keeps its paragraphs: its first line is the subject.
-            let lines = message.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false) }
+            let lines = message.map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            }
             let summary = lines?.first.map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? Self.handSummary(good)
             let body = lines.flatMap { $0.count > 1 ? $0[1].trimmingCharacters(in: .whitespacesAndNewlines) : nil } ?? ""
             let oid = try commitVetted(paths: good, summary: summary, body: body, vault: vault, extraTrailers: [])
@@ -254,12 +261,14 @@ public final class History: ChangeRecorder {
     /// The first key or token in the text file `path` that its committed version does not hold.
     static func secretProblem(with path: String, in vault: Vault, committed: (String) -> String?) -> FolioError? {
         guard !vault.allowSecrets, !path.hasPrefix("media/"), let bytes = Vault.readFile(vault.url(path).path),
-              !SecretScanner.isBinary(bytes) else { return nil }
+            !SecretScanner.isBinary(bytes)
+        else { return nil }
         let findings = SecretScanner.scan(bytes)
         guard !findings.isEmpty else { return nil }
         let published = committed(path)
         guard let finding = findings.first(where: { !(published?.contains($0.secret) ?? false) }) else { return nil }
-        return FolioError(.guarded(.secretLeftOut(kind: finding.kind, masked: finding.masked)), file: path, line: finding.line, column: finding.column)
+        return FolioError(
+            .guarded(.secretLeftOut(kind: finding.kind, masked: finding.masked)), file: path, line: finding.line, column: finding.column)
     }
 
     /// Why `path` must not be committed as it is, or nil when it may.

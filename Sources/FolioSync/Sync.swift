@@ -1,9 +1,10 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import Git
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How a sync reaches its remote: where credentials and `known_hosts` live, how long to wait,
@@ -53,7 +54,8 @@ public struct SyncTransport: Sendable {
     static func explain(_ failure: TransportFailure, _ access: RemoteAccess) -> FolioError {
         // A path whose folder is gone (an unmounted drive) is as unreachable as a host that is down.
         if case .other(let reason) = failure, access.endpoint.transport == .local,
-           let directory = localDirectory(access.url), !FileManager.default.fileExists(atPath: directory.path) {
+            let directory = localDirectory(access.url), !FileManager.default.fileExists(atPath: directory.path)
+        {
             _ = reason  // libgit2 says "unsupported URL protocol", which names no real cause
             return FolioError(.remoteFolderMissing(url: access.url))
         }
@@ -101,7 +103,6 @@ public struct SyncReport: Sendable {
 extension History {
     /// How many times a push rejected because the remote moved is retried (fetch, merge, push again).
     public static let pushAttempts = 4
-
 
     /// Commits hand edits, fetches, merges record by record, and pushes, retrying when the remote
     /// moved meanwhile. The writers' lock is held only for the local steps, so other commands
@@ -195,8 +196,10 @@ extension History {
     func refuseHazards(in commit: OID) throws(FolioError) {
         let hazards = try gitStep("git") { try repository.hazards(in: commit) }
         guard let first = hazards.first else { return }
-        throw FolioError(.remote(.hostileTree(
-            commit: commit.short, path: first.path, hazard: RemoteMessage.Hazard(first.kind), more: hazards.count - 1)))
+        throw FolioError(
+            .remote(
+                .hostileTree(
+                    commit: commit.short, path: first.path, hazard: RemoteMessage.Hazard(first.kind), more: hazards.count - 1)))
     }
 
     /// Brings `remoteTip` into the current branch: nothing, a fast-forward, or a record-aware merge.
@@ -312,10 +315,11 @@ extension History {
         let other = try repository.fileMode(at: path, in: remote)
         let original = try base.flatMap { try repository.fileMode(at: path, in: $0) }
         switch (mine, other) {
-        case let (mine?, other?) where mine == other: return mine
-        case let (mine?, other?): return mine == original ? other : other == original ? mine : max(mine.rawValue, other.rawValue) == mine.rawValue ? mine : other
-        case let (mine?, nil): return mine
-        case let (nil, other?): return other
+        case (let mine?, let other?) where mine == other: return mine
+        case (let mine?, let other?):
+            return mine == original ? other : other == original ? mine : max(mine.rawValue, other.rawValue) == mine.rawValue ? mine : other
+        case (let mine?, nil): return mine
+        case (nil, let other?): return other
         case (nil, nil): return .regular
         }
     }

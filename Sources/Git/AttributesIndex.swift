@@ -30,8 +30,8 @@ extension Repository {
             let name = index.entries[position].name
             // `.gitattributes` itself, or a path ending in `/.gitattributes`.
             guard name.count >= file.count,
-                  index.names[(name.upperBound - file.count)..<name.upperBound].elementsEqual(file),
-                  name.count == file.count || index.names[name.upperBound - file.count - 1] == 0x2F
+                index.names[(name.upperBound - file.count)..<name.upperBound].elementsEqual(file),
+                name.count == file.count || index.names[name.upperBound - file.count - 1] == 0x2F
             else { continue }
             var entry = git_index_entry()
             entry.mode = index.entries[position].stat.mode

@@ -52,8 +52,12 @@ extension Repository {
                 if let known = known[path], known.mode == .regular || known.mode == .executable, lstat(file, &info) == 0 {
                     let (oid, mode) = (known.oid, known.mode)
                     var entry = git_index_entry()
-                    entry.ctime = git_index_time(seconds: Int32(truncatingIfNeeded: info.st_ctim.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec))
-                    entry.mtime = git_index_time(seconds: Int32(truncatingIfNeeded: info.st_mtim.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec))
+                    entry.ctime = git_index_time(
+                        seconds: Int32(truncatingIfNeeded: info.st_ctim.tv_sec),
+                        nanoseconds: UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec))
+                    entry.mtime = git_index_time(
+                        seconds: Int32(truncatingIfNeeded: info.st_mtim.tv_sec),
+                        nanoseconds: UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec))
                     entry.dev = UInt32(truncatingIfNeeded: info.st_dev)
                     entry.ino = UInt32(truncatingIfNeeded: info.st_ino)
                     entry.mode = mode.rawValue
@@ -93,12 +97,14 @@ extension Repository {
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
-        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue
+        options.flags =
+            GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue
             | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
             | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
             | GIT_STATUS_OPT_SORT_CASE_SENSITIVELY.rawValue
         if detectRenames {
-            options.flags |= GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX.rawValue
+            options.flags |=
+                GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX.rawValue
                 | GIT_STATUS_OPT_RENAMES_INDEX_TO_WORKDIR.rawValue
         }
         var list: OpaquePointer?
@@ -151,7 +157,8 @@ extension StatusEntry {
         guard let delta, let newPath = string(delta.new_file.path) ?? string(delta.old_file.path) else { return nil }
         var oldPath: String?
         if kind == .renamed {
-            let original = entry.head_to_index.flatMap { string($0.pointee.old_file.path) }
+            let original =
+                entry.head_to_index.flatMap { string($0.pointee.old_file.path) }
                 ?? string(delta.old_file.path)
             if original != newPath { oldPath = original }
         }

@@ -1,8 +1,9 @@
 import Clibgit2
 import Crypto
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// git's index (`.git/index`) read and written here rather than through libgit2, for the plain
@@ -196,7 +197,7 @@ private struct IndexParser {
 
     func parse(stamp: FileStamp) -> IndexFile? {
         guard bytes[0] == 0x44, bytes[1] == 0x49, bytes[2] == 0x52, bytes[3] == 0x43,  // DIRC
-              let version = word(4), (2...4).contains(version), let count = word(8), Int(count) <= (end - 12) / 62
+            let version = word(4), (2...4).contains(version), let count = word(8), Int(count) <= (end - 12) / 62
         else { return nil }
         var entries: [IndexEntry] = []
         entries.reserveCapacity(Int(count))
@@ -235,7 +236,7 @@ private struct IndexParser {
             let start = names.count
             if version == 4 {
                 guard let (strip, suffixStart) = varint(pathStart), strip <= previous.count,
-                      let nul = terminator(from: suffixStart)
+                    let nul = terminator(from: suffixStart)
                 else { return nil }
                 // Copied out first: appending a slice of the array itself would copy it whole.
                 let kept = Array(names[previous.lowerBound..<(previous.upperBound - strip)])
@@ -352,12 +353,12 @@ struct CacheTree {
         let name = Array(data[offset..<nul])
         offset = nul + 1
         guard let space = data[offset...].firstIndex(of: 0x20),
-              let entryCount = Int(String(decoding: data[offset..<space], as: UTF8.self)), entryCount >= -1
+            let entryCount = Int(String(decoding: data[offset..<space], as: UTF8.self)), entryCount >= -1
         else { return nil }
         offset = space + 1
         guard let newline = data[offset...].firstIndex(of: 0x0A),
-              let childCount = Int(String(decoding: data[offset..<newline], as: UTF8.self)), childCount >= 0,
-              childCount <= data.count
+            let childCount = Int(String(decoding: data[offset..<newline], as: UTF8.self)), childCount >= 0,
+            childCount <= data.count
         else { return nil }
         offset = newline + 1
         var oid: git_oid?
@@ -443,7 +444,8 @@ extension IndexFile {
                     UnsafeMutableRawBufferPointer(rebasing: buffer[(offset + 62)..<(offset + 62 + entry.name.count)])
                         .copyMemory(from: UnsafeRawBufferPointer(rebasing: names[entry.name]))
                     let end = offset + Self.paddedSize(entry.name.count)
-                    UnsafeMutableRawBufferPointer(rebasing: buffer[(offset + 62 + entry.name.count)..<end]).initializeMemory(as: UInt8.self, repeating: 0)
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[(offset + 62 + entry.name.count)..<end]).initializeMemory(
+                        as: UInt8.self, repeating: 0)
                     offset = end
                 }
             }

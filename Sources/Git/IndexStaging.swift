@@ -1,7 +1,8 @@
 import Clibgit2
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The trees of a commit just made from the index's files: its parent's and its own. Staging the
@@ -83,7 +84,10 @@ extension Repository {
         apply(updates, to: &index)
         if let committed, var cacheTree {
             // A failure to read a tree only costs the cache: the paths' folders are invalidated.
-            if (try? refresh(&cacheTree, prefix: [], trees: committed, changed: updates.keys.sorted { $0.lexicographicallyPrecedes($1) }, index: index)) != nil {
+            if (try? refresh(
+                &cacheTree, prefix: [], trees: committed, changed: updates.keys.sorted { $0.lexicographicallyPrecedes($1) }, index: index))
+                != nil
+            {
                 index.cacheTree = cacheTree
             }
         }
@@ -164,7 +168,7 @@ extension Repository {
         _ node: inout CacheTree, prefix: [UInt8], before: OpaquePointer?, after: OpaquePointer?, changed: [[UInt8]], index: IndexFile
     ) throws {
         guard node.isValid, var cached = node.oid, let before, let beforeID = git_tree_id(before), git_oid_equal(&cached, beforeID) == 1,
-              let after, let afterID = git_tree_id(after)
+            let after, let afterID = git_tree_id(after)
         else {
             for path in changed { node.invalidate(along: path[prefix.count...]) }
             return
@@ -187,7 +191,8 @@ extension Repository {
                 }
                 if let existing {
                     try withSubtree(of: before, named: name) { oldSubtree in
-                        try refresh(&node.children[existing], prefix: folder, before: oldSubtree, after: newSubtree, changed: paths, index: index)
+                        try refresh(
+                            &node.children[existing], prefix: folder, before: oldSubtree, after: newSubtree, changed: paths, index: index)
                     }
                 } else {
                     node.children.append(try cacheTree(of: newSubtree, name: name, prefix: folder, index: index))
@@ -201,7 +206,7 @@ extension Repository {
         var children: [CacheTree] = []
         for item in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, item), git_tree_entry_type(entry) == GIT_OBJECT_TREE,
-                  let entryName = git_tree_entry_name(entry)
+                let entryName = git_tree_entry_name(entry)
             else { continue }
             let childName = Array(String(cString: entryName).utf8)
             try withSubtree(of: tree, named: childName) { subtree in
@@ -214,9 +219,10 @@ extension Repository {
 
     /// Runs `body` with the subtree `name` of `tree`, or with nil when `tree` has no folder of that name.
     private func withSubtree(of tree: OpaquePointer?, named name: [UInt8], _ body: (OpaquePointer?) throws -> Void) throws {
-        guard let tree, let entry = (name + [0]).withUnsafeBufferPointer({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) { git_tree_entry_byname(tree, $0.baseAddress) }
-        }), git_tree_entry_type(entry) == GIT_OBJECT_TREE, let id = git_tree_entry_id(entry)
+        guard let tree,
+            let entry = (name + [0]).withUnsafeBufferPointer({ buffer in
+                buffer.withMemoryRebound(to: CChar.self) { git_tree_entry_byname(tree, $0.baseAddress) }
+            }), git_tree_entry_type(entry) == GIT_OBJECT_TREE, let id = git_tree_entry_id(entry)
         else { return try body(nil) }
         var subtree: OpaquePointer?
         try check(git_tree_lookup(&subtree, pointer, id), "git_tree_lookup")
@@ -242,7 +248,7 @@ extension Repository {
                 guard lstat(root + "/" + index.path(position), &info) == 0, let disk = IndexStat(info) else { return false }
                 // Stat data that differ already show the change.
                 guard entry.stat.mode == disk.mode, entry.stat.size == disk.size, entry.stat.mtimeSeconds == disk.mtimeSeconds,
-                      entry.stat.mtimeNanoseconds == disk.mtimeNanoseconds, entry.stat.inode == disk.inode
+                    entry.stat.mtimeNanoseconds == disk.mtimeNanoseconds, entry.stat.inode == disk.inode
                 else { return false }
                 return blobMatches(index, position, root: root) != true
             }

@@ -259,9 +259,10 @@ final class CallbackBox {
                 let key = UnsafeRawPointer(cert).assumingMemoryBound(to: git_cert_hostkey.self).pointee
                 let info = HostKeyInfo(key, host: string(host) ?? "", valid: valid != 0)
                 if decide(info) { return 0 }
-                box.stash(GitError(
-                    code: .certificate, klass: Int32(GIT_ERROR_SSH.rawValue),
-                    message: "host key for \(info.host) was rejected", function: box.function))
+                box.stash(
+                    GitError(
+                        code: .certificate, klass: Int32(GIT_ERROR_SSH.rawValue),
+                        message: "host key for \(info.host) was rejected", function: box.function))
                 return GIT_ECERTIFICATE.rawValue
             }
         }
@@ -276,7 +277,7 @@ final class CallbackBox {
         // SSH first asks only for a user name; that is not an attempt at authenticating.
         if allowed == .username {
             guard let username = provide(url, usernameFromURL, allowed)?.username ?? usernameFromURL,
-                  !username.utf8.contains(0)
+                !username.utf8.contains(0)
             else {
                 stash(GitError(code: .auth, message: "no usable user name for \(url)", function: function))
                 return GIT_EAUTH.rawValue
@@ -286,10 +287,11 @@ final class CallbackBox {
 
         credentialAttempts += 1
         if credentialAttempts > callbacks.maxCredentialAttempts {
-            stash(GitError(
-                code: .auth,
-                message: "authentication for \(url) failed after \(callbacks.maxCredentialAttempts) attempts",
-                function: function))
+            stash(
+                GitError(
+                    code: .auth,
+                    message: "authentication for \(url) failed after \(callbacks.maxCredentialAttempts) attempts",
+                    function: function))
             return GIT_EAUTH.rawValue
         }
         guard let credential = provide(url, usernameFromURL, allowed) else {

@@ -96,7 +96,7 @@ public final class Repository {
             try check(git_reference_lookup(&head, pointer, "HEAD"), "git_reference_lookup")
             defer { git_reference_free(head) }
             guard git_reference_type(head) == GIT_REFERENCE_SYMBOLIC,
-                  let target = string(git_reference_symbolic_target(head))
+                let target = string(git_reference_symbolic_target(head))
             else { return nil }
             let prefix = "refs/heads/"
             return target.hasPrefix(prefix) ? String(target.dropFirst(prefix.count)) : target

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Ends a fetch or push that has stalled (or was cancelled) even while libgit2 is blocked in a
@@ -68,7 +69,8 @@ final class TransferWatchdog: @unchecked Sendable {
             if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
             if let close = authority.lastIndex(of: "]") { authority = authority[authority.index(after: close)...] }
             if let colon = authority.lastIndex(of: ":"), let port = Int(authority[authority.index(after: colon)...]),
-               (1...65_535).contains(port) {
+                (1...65_535).contains(port)
+            {
                 self = .port(port)
             } else if let defaultPort {
                 self = .port(defaultPort)
@@ -201,39 +203,39 @@ final class TransferWatchdog: @unchecked Sendable {
     static let listenState: Int32 = 10
 
     #if os(Linux)
-    /// The process's open sockets: descriptor and inode, from `/proc/self/fd`.
-    static func openSockets() -> [(descriptor: Int32, inode: UInt64)] {
-        guard let directory = opendir("/proc/self/fd") else { return [] }
-        defer { closedir(directory) }
-        let own = dirfd(directory)
-        var found: [(Int32, UInt64)] = []
-        var target = [CChar](repeating: 0, count: 64)
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let descriptor = Int32(name), descriptor != own else { continue }
-            let length = readlinkat(own, name, &target, target.count - 1)
-            guard length > 0 else { continue }
-            let link = String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard link.hasPrefix("socket:["), link.hasSuffix("]"), let inode = UInt64(link.dropFirst(8).dropLast()) else { continue }
-            found.append((descriptor, inode))
+        /// The process's open sockets: descriptor and inode, from `/proc/self/fd`.
+        static func openSockets() -> [(descriptor: Int32, inode: UInt64)] {
+            guard let directory = opendir("/proc/self/fd") else { return [] }
+            defer { closedir(directory) }
+            let own = dirfd(directory)
+            var found: [(Int32, UInt64)] = []
+            var target = [CChar](repeating: 0, count: 64)
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard let descriptor = Int32(name), descriptor != own else { continue }
+                let length = readlinkat(own, name, &target, target.count - 1)
+                guard length > 0 else { continue }
+                let link = String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                guard link.hasPrefix("socket:["), link.hasSuffix("]"), let inode = UInt64(link.dropFirst(8).dropLast()) else { continue }
+                found.append((descriptor, inode))
+            }
+            return found
         }
-        return found
-    }
 
-    /// A TCP socket's state and how long since it last sent or received data, from the kernel's
-    /// `TCP_INFO`; nil for any other descriptor.
-    static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration)? {
-        var info = tcp_info()
-        var length = socklen_t(MemoryLayout<tcp_info>.size)
-        guard getsockopt(descriptor, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return nil }
-        let quiet = min(info.tcpi_last_data_recv, info.tcpi_last_data_sent)
-        return (Int32(info.tcpi_state), .milliseconds(Int(quiet)))
-    }
+        /// A TCP socket's state and how long since it last sent or received data, from the kernel's
+        /// `TCP_INFO`; nil for any other descriptor.
+        static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration)? {
+            var info = tcp_info()
+            var length = socklen_t(MemoryLayout<tcp_info>.size)
+            guard getsockopt(descriptor, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return nil }
+            let quiet = min(info.tcpi_last_data_recv, info.tcpi_last_data_sent)
+            return (Int32(info.tcpi_state), .milliseconds(Int(quiet)))
+        }
     #else
-    // Elsewhere the watchdog sees only libgit2's callbacks: a stall inside a blocking call is
-    // ended by the system's own TCP timeouts.
-    static func openSockets() -> [(descriptor: Int32, inode: UInt64)] { [] }
-    static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration)? { nil }
+        // Elsewhere the watchdog sees only libgit2's callbacks: a stall inside a blocking call is
+        // ended by the system's own TCP timeouts.
+        static func openSockets() -> [(descriptor: Int32, inode: UInt64)] { [] }
+        static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration)? { nil }
     #endif
 
     /// The local and peer ports of a connected IPv4 or IPv6 socket.

@@ -75,8 +75,9 @@ extension Repository {
             }
             var tree = git_oid()
             try updates.withUnsafeBufferPointer { buffer in
-                _ = try check(git_tree_create_updated(&tree, pointer, baseline, buffer.count, buffer.baseAddress),
-                              "git_tree_create_updated")
+                _ = try check(
+                    git_tree_create_updated(&tree, pointer, baseline, buffer.count, buffer.baseAddress),
+                    "git_tree_create_updated")
             }
             return OID(tree)
         }

@@ -89,7 +89,8 @@ private struct HazardScan {
             let display = path.joined(separator: "/")
             if let kind = Self.nameHazard(name, atRoot: prefix.isEmpty) {
                 // Name the file that would have been written (`../x.md`, `.git/hooks/post-checkout`).
-                let shown = git_tree_entry_type(entry) == GIT_OBJECT_TREE ? try Self.firstFile(repository, under: OID(id), path: path) : path
+                let shown =
+                    git_tree_entry_type(entry) == GIT_OBJECT_TREE ? try Self.firstFile(repository, under: OID(id), path: path) : path
                 found.append(TreeHazard(path: shown.joined(separator: "/"), kind: kind))
                 continue
             }
@@ -124,7 +125,7 @@ private struct HazardScan {
         for _ in 0..<64 {
             let next: (String, OID, Bool)? = try repository.withTree(current) { tree in
                 guard git_tree_entrycount(tree) > 0, let entry = git_tree_entry_byindex(tree, 0),
-                      let id = git_tree_entry_id(entry)?.pointee
+                    let id = git_tree_entry_id(entry)?.pointee
                 else { return nil }
                 return (string(git_tree_entry_name(entry)) ?? "", OID(id), git_tree_entry_type(entry) == GIT_OBJECT_TREE)
             }
@@ -168,8 +169,10 @@ private struct HazardScan {
     /// Whether a file system may take `name` for `.git` (git's `is_ntfs_dotgit` and `is_hfs_dotgit`).
     static func isGitDirectory(_ name: String) -> Bool {
         // macOS ignores these code points when it compares names.
-        let ignorable: Set<UInt32> = [0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
-                                      0x206A, 0x206B, 0x206C, 0x206D, 0x206E, 0x206F, 0xFEFF]
+        let ignorable: Set<UInt32> = [
+            0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+            0x206A, 0x206B, 0x206C, 0x206D, 0x206E, 0x206F, 0xFEFF,
+        ]
         var folded = String(String.UnicodeScalarView(name.unicodeScalars.filter { !ignorable.contains($0.value) })).lowercased()
         if folded.hasPrefix(".git::") || folded == "git~1" { return true }
         // Windows drops trailing dots and spaces.

@@ -39,8 +39,8 @@ extension Repository {
     private func collect(tree: OpaquePointer, prefix: String, into files: inout [String: OID]) throws {
         for position in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, position),
-                  let name = string(git_tree_entry_name(entry)),
-                  let id = git_tree_entry_id(entry)?.pointee
+                let name = string(git_tree_entry_name(entry)),
+                let id = git_tree_entry_id(entry)?.pointee
             else { continue }
             let path = prefix + name
             switch git_tree_entry_type(entry) {
@@ -95,7 +95,8 @@ extension Repository {
             if added != nil { newPosition += 1 }
             guard let entry = removed ?? added, let name = string(git_tree_entry_name(entry)) else { continue }
             if let removed, let added, git_tree_entry_filemode(removed) == git_tree_entry_filemode(added),
-               git_oid_equal(git_tree_entry_id(removed), git_tree_entry_id(added)) == 1 {
+                git_oid_equal(git_tree_entry_id(removed), git_tree_entry_id(added)) == 1
+            {
                 continue
             }
             let path = prefix + name
@@ -118,7 +119,8 @@ extension Repository {
     /// git's order of two tree entries: names compared byte by byte, a folder's as if it ended with `/`.
     private static func treeOrder(_ one: OpaquePointer, _ two: OpaquePointer) -> Int {
         guard let first = git_tree_entry_name(one), let second = git_tree_entry_name(two) else { return 0 }
-        let firstCount = strlen(first), secondCount = strlen(second)
+        let firstCount = strlen(first)
+        let secondCount = strlen(second)
         let common = min(firstCount, secondCount)
         let order = memcmp(first, second, common)
         if order != 0 { return Int(order) }
@@ -170,7 +172,8 @@ extension Repository {
     func checkoutOptions(force: Bool) throws -> git_checkout_options {
         var options = git_checkout_options()
         try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
-        options.checkout_strategy = force
+        options.checkout_strategy =
+            force
             ? GIT_CHECKOUT_FORCE.rawValue
             : GIT_CHECKOUT_SAFE.rawValue
         return options

@@ -20,7 +20,7 @@ extension Repository {
     public func upstream(of branch: String) throws -> Upstream? {
         try withConfig { config in
             guard let remote = try configString(config, "branch.\(branch).remote"),
-                  let merge = try configString(config, "branch.\(branch).merge")
+                let merge = try configString(config, "branch.\(branch).merge")
             else { return nil }
             return Upstream(remote: remote, merge: merge)
         }

@@ -116,7 +116,8 @@ func requireRelativePath(_ path: String, _ function: String) throws {
     try requireNoNUL(path, function)
     let components = path.split(separator: "/", omittingEmptySubsequences: false)
     if path.isEmpty || path.hasPrefix("/") || components.contains(where: { $0 == "." || $0 == ".." || $0.isEmpty }) {
-        throw GitError(code: .invalid, message: "not a relative path inside the working directory: \(path.debugDescription)", function: function)
+        throw GitError(
+            code: .invalid, message: "not a relative path inside the working directory: \(path.debugDescription)", function: function)
     }
 }
 

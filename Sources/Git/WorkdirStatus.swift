@@ -1,8 +1,9 @@
 import Clibgit2
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How one side of the index differs for a path.
@@ -59,7 +60,7 @@ struct CompareSettings {
             return value != 0
         }
         guard flag("core.ignorecase", false) == false, flag("core.filemode", true) == true,
-              flag("core.symlinks", true) == true, let trustCtime = flag("core.trustctime", true)
+            flag("core.symlinks", true) == true, let trustCtime = flag("core.trustctime", true)
         else { return nil }
         self.trustCtime = trustCtime
     }
@@ -78,7 +79,7 @@ extension Repository {
     /// only libgit2 handles (see ``IndexFile``).
     func quickStatus() throws -> [StatusEntry]? {
         guard let workdir, let settings = CompareSettings(self),
-              var index = IndexFile.read(gitDirectory.appendingPathComponent("index").path)
+            var index = IndexFile.read(gitDirectory.appendingPathComponent("index").path)
         else { return nil }
         var differences: [String: PathDifference] = [:]
         do {
@@ -103,7 +104,8 @@ extension Repository {
         }
         try withTree(ofCommit: head) { root in
             if let cache = index.cacheTree, cache.isValid, cache.entryCount == index.entries.count,
-               let id = git_tree_id(root), var cached = cache.oid, git_oid_equal(&cached, id) == 1 {
+                let id = git_tree_id(root), var cached = cache.oid, git_oid_equal(&cached, id) == 1
+            {
                 return
             }
             index.cacheTree = try compare(
@@ -127,7 +129,7 @@ extension Repository {
         var path = prefix
         for item in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, item), let entryName = git_tree_entry_name(entry),
-                  let id = git_tree_entry_id(entry)
+                let id = git_tree_entry_id(entry)
             else { throw LeftToLibgit2() }
             let nameBytes = UnsafeBufferPointer(
                 start: UnsafeRawPointer(entryName).assumingMemoryBound(to: UInt8.self), count: strlen(entryName))
@@ -144,7 +146,8 @@ extension Repository {
                 position = index.firstPosition(after: path, in: position..<range.upperBound)
                 let node = cache?.child(nameBytes)
                 if let node, node.isValid, node.entryCount == position - start, var cached = node.oid,
-                   git_oid_equal(&cached, id) == 1 {
+                    git_oid_equal(&cached, id) == 1
+                {
                     children.append(node)
                     continue
                 }
@@ -152,9 +155,10 @@ extension Repository {
                 try check(git_tree_lookup(&subtree, pointer, id), "git_tree_lookup")
                 defer { git_tree_free(subtree) }
                 guard let subtree else { throw LeftToLibgit2() }
-                children.append(try compare(
-                    tree: subtree, name: Array(nameBytes), prefix: path, range: start..<position, cache: node, index: index,
-                    into: &differences))
+                children.append(
+                    try compare(
+                        tree: subtree, name: Array(nameBytes), prefix: path, range: start..<position, cache: node, index: index,
+                        into: &differences))
             case GIT_OBJECT_BLOB:
                 while position < range.upperBound, index.compare(position, path) < 0 {
                     try note(index.name(position), staged: .added, in: &differences)
@@ -223,7 +227,8 @@ extension Repository {
                     while filePosition < files.count, index.compareLast(files[filePosition], name, folderCount: visit.path.count) < 0 {
                         filePosition += 1
                     }
-                    let tracked = filePosition < files.count
+                    let tracked =
+                        filePosition < files.count
                         && index.compareLast(files[filePosition], name, folderCount: visit.path.count) == 0
                     let isDotGit = name.elementsEqual(".git".utf8)
                     // The repository itself; one further down is a nested repository, libgit2's.
@@ -294,7 +299,8 @@ extension Repository {
         if staged.mtimeSeconds != disk.mtimeSeconds || staged.mtimeNanoseconds != disk.mtimeNanoseconds
             || (settings.trustCtime && (staged.ctimeSeconds != disk.ctimeSeconds || staged.ctimeNanoseconds != disk.ctimeNanoseconds))
             || staged.inode != disk.inode || staged.uid != disk.uid || staged.gid != disk.gid
-            || index.stamp.isRacy(disk) {
+            || index.stamp.isRacy(disk)
+        {
             return .unsure
         }
         return .same
@@ -356,7 +362,8 @@ private struct IndexFolders {
             for position in index.entries.indices {
                 let name = index.entries[position].name
                 let slash = names[name].lastIndex(of: 0x2F)
-                let folder = slash.map { UnsafeBufferPointer(rebasing: names[name.lowerBound..<$0]) }
+                let folder =
+                    slash.map { UnsafeBufferPointer(rebasing: names[name.lowerBound..<$0]) }
                     ?? UnsafeBufferPointer(rebasing: names[name.lowerBound..<name.lowerBound])
                 if let current, current.withUnsafeBufferPointer({ compareBytes($0, folder) == 0 }) {
                     positions.append(position)
@@ -400,7 +407,9 @@ extension IndexFile {
         let range = entries[position].name
         let skip = folderCount == 0 ? 0 : folderCount + 1
         return names.withUnsafeBufferPointer { names in
-            name.withUnsafeBufferPointer { compareBytes(UnsafeBufferPointer(rebasing: names[(range.lowerBound + skip)..<range.upperBound]), $0) }
+            name.withUnsafeBufferPointer {
+                compareBytes(UnsafeBufferPointer(rebasing: names[(range.lowerBound + skip)..<range.upperBound]), $0)
+            }
         }
     }
 
@@ -504,8 +513,9 @@ private struct FolderListing: Sendable {
                         kind = .other
                     }
                     let start = listing.names.count
-                    listing.names.append(contentsOf: UnsafeBufferPointer(
-                        start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: count))
+                    listing.names.append(
+                        contentsOf: UnsafeBufferPointer(
+                            start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: count))
                     listing.items.append(Item(name: start..<listing.names.count, kind: kind))
                     return true
                 }
@@ -514,7 +524,9 @@ private struct FolderListing: Sendable {
         }
         let names = listing.names
         listing.items.sort { one, two in
-            names.withUnsafeBufferPointer { compareBytes(UnsafeBufferPointer(rebasing: $0[one.name]), UnsafeBufferPointer(rebasing: $0[two.name])) < 0 }
+            names.withUnsafeBufferPointer {
+                compareBytes(UnsafeBufferPointer(rebasing: $0[one.name]), UnsafeBufferPointer(rebasing: $0[two.name])) < 0
+            }
         }
         return listing
     }

@@ -8,7 +8,8 @@ struct SourceLines {
         self.bytes = bytes
         var starts = [0]
         for (offset, byte) in bytes.enumerated() {
-            let endsLine = byte == .lineFeed
+            let endsLine =
+                byte == .lineFeed
                 || (byte == .carriageReturn && bytes.byte(after: offset) != .lineFeed)
             if endsLine { starts.append(offset + 1) }
         }
@@ -69,7 +70,8 @@ struct LinkLocator {
         let wanted = Wanted(link)
         // When nothing agrees (an entity in the text, say), the next opener of the right kind
         // is still a far better guess than the block's first line.
-        let match = window.first { openers[$0].agrees(with: wanted) }.map { preferringInner($0, for: wanted) }
+        let match =
+            window.first { openers[$0].agrees(with: wanted) }.map { preferringInner($0, for: wanted) }
             ?? window.first { openers[$0].isImage == link.isImage }
         guard let match else { return fallbackLine }
         next = match + 1
@@ -85,8 +87,9 @@ struct LinkLocator {
         while case .reference = openers[chosen].shape {
             let inside = openers.indices.dropFirst(chosen + 1).prefix(Self.searchWindow)
                 .prefix { openers[$0].offset < openers[chosen].end }
-            guard let inner = inside.first(where: { openers[$0].agreesExactly(with: wanted) })
-                ?? inside.first(where: { openers[$0].agrees(with: wanted) })
+            guard
+                let inner = inside.first(where: { openers[$0].agreesExactly(with: wanted) })
+                    ?? inside.first(where: { openers[$0].agrees(with: wanted) })
             else { break }
             chosen = inner
         }
@@ -229,7 +232,7 @@ struct OpenerScanner {
             switch bytes[offset] {
             case .openBracket:
                 guard !labels.contains(offset), let close = closers[offset],
-                      let shape = shape(open: offset, close: close, closers: closers)
+                    let shape = shape(open: offset, close: close, closers: closers)
                 else { continue }
                 if closers[close + 1] != nil { labels.insert(close + 1) }
                 let bang = offset - 1
@@ -415,8 +418,8 @@ enum ReferenceDefinitions {
         }
         let digits = text.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
         guard (1...9).contains(digits), let delimiter = text.dropFirst(digits).first,
-              delimiter == .period || delimiter == .closeParenthesis,
-              text.dropFirst(digits + 1).first == .space
+            delimiter == .period || delimiter == .closeParenthesis,
+            text.dropFirst(digits + 1).first == .space
         else { return nil }
         return digits + 2
     }
@@ -458,7 +461,8 @@ extension String {
             kept += rest[..<ampersand]
             let entity = rest[ampersand...].dropFirst().prefix(32)
             if let semicolon = entity.firstIndex(of: ";"), entity.startIndex < semicolon,
-               entity[..<semicolon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }) {
+                entity[..<semicolon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") })
+            {
                 rest = rest[rest.index(after: semicolon)...]
             } else {
                 rest = rest[rest.index(after: ampersand)...]

@@ -1,8 +1,9 @@
 import Ccmark
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What to do with one link or image of a Markdown text before it is rendered as HTML.

@@ -16,12 +16,14 @@ public enum Emitter {
         let sink = OutputSink()
         let box = Unmanaged.passRetained(sink)
         defer { box.release() }
-        yaml_emitter_set_output(&emitter, { data, buffer, size in
-            guard let data, let buffer else { return 0 }
-            let sink = Unmanaged<OutputSink>.fromOpaque(data).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: buffer, count: size))
-            return 1
-        }, box.toOpaque())
+        yaml_emitter_set_output(
+            &emitter,
+            { data, buffer, size in
+                guard let data, let buffer else { return 0 }
+                let sink = Unmanaged<OutputSink>.fromOpaque(data).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: buffer, count: size))
+                return 1
+            }, box.toOpaque())
         yaml_emitter_set_unicode(&emitter, 1)
         yaml_emitter_set_width(&emitter, -1)
         yaml_emitter_set_indent(&emitter, 2)
@@ -87,7 +89,8 @@ private struct EventWriter {
             }
         case .sequence(let items, let style):
             try emit(&emitter) {
-                yaml_sequence_start_event_initialize(&$0, nil, nil, 1, style == .flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE)
+                yaml_sequence_start_event_initialize(
+                    &$0, nil, nil, 1, style == .flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE)
             }
             if style == .flow { flowDepth += 1 }
             for item in items { try write(item, to: &emitter) }

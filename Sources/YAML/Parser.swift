@@ -98,8 +98,9 @@ private struct Composer {
     mutating func count(_ weight: Int, at mark: Mark) throws(YAMLError) {
         nodeCount += weight
         guard nodeCount <= limits.maxNodes else {
-            throw YAMLError(kind: .tooManyNodes(limits.maxNodes),
-                            problem: "more than \(limits.maxNodes) nodes, counting what aliases repeat", mark: mark)
+            throw YAMLError(
+                kind: .tooManyNodes(limits.maxNodes),
+                problem: "more than \(limits.maxNodes) nodes, counting what aliases repeat", mark: mark)
         }
     }
 
@@ -107,8 +108,9 @@ private struct Composer {
     mutating func enter(at mark: Mark) throws(YAMLError) {
         depth += 1
         guard depth <= limits.maxDepth else {
-            throw YAMLError(kind: .tooDeep(limits.maxDepth),
-                            problem: "collections nested more than \(limits.maxDepth) deep", mark: mark)
+            throw YAMLError(
+                kind: .tooDeep(limits.maxDepth),
+                problem: "collections nested more than \(limits.maxDepth) deep", mark: mark)
         }
     }
 
@@ -160,13 +162,14 @@ private struct Composer {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
-            let style: Node.ScalarStyle = switch scalar.style {
-            case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
-            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
-            case YAML_LITERAL_SCALAR_STYLE: .literal
-            case YAML_FOLDED_SCALAR_STYLE: .folded
-            default: .plain
-            }
+            let style: Node.ScalarStyle =
+                switch scalar.style {
+                case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+                case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+                case YAML_LITERAL_SCALAR_STYLE: .literal
+                case YAML_FOLDED_SCALAR_STYLE: .folded
+                default: .plain
+                }
             try count(1, at: start)
             let node = Node(
                 .scalar(text, style), tag: string(scalar.tag), anchor: string(scalar.anchor),
@@ -251,17 +254,19 @@ private struct Composer {
     }
 
     func error(of parser: inout yaml_parser_t) -> YAMLError {
-        let kind: YAMLError.Kind = switch parser.error {
-        case YAML_READER_ERROR: .reader
-        case YAML_SCANNER_ERROR: .scanner
-        case YAML_COMPOSER_ERROR: .composer
-        default: .parser
-        }
+        let kind: YAMLError.Kind =
+            switch parser.error {
+            case YAML_READER_ERROR: .reader
+            case YAML_SCANNER_ERROR: .scanner
+            case YAML_COMPOSER_ERROR: .composer
+            default: .parser
+            }
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         let context = parser.context.map { String(cString: $0) }
         if kind == .reader {
             // Reader errors carry a byte offset, not a mark.
-            return YAMLError(kind: .reader, problem: problem, mark: Mark(byteOffset: Int(parser.problem_offset), in: text.isEmpty ? source : text))
+            return YAMLError(
+                kind: .reader, problem: problem, mark: Mark(byteOffset: Int(parser.problem_offset), in: text.isEmpty ? source : text))
         }
         // A scanner error's context mark is where the broken token began (an unclosed quote),
         // which is where a person has to look; the problem mark is often the end of the text.

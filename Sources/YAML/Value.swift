@@ -31,7 +31,11 @@ public enum Value: Sendable, Hashable {
         case .double(let d): hasher.combine(d)
         case .string(let s): hasher.combine(s)
         case .list(let l): hasher.combine(l)
-        case .map(let m): for (k, v) in m { hasher.combine(k); hasher.combine(v) }
+        case .map(let m):
+            for (k, v) in m {
+                hasher.combine(k)
+                hasher.combine(v)
+            }
         }
     }
 
@@ -65,8 +69,9 @@ public enum Value: Sendable, Hashable {
         case ".nan", ".NaN", ".NAN": return .double(.nan)
         default: break
         }
-        guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-            || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39)
+        guard let first = text.utf8.first,
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39)
         else { return .string(text) }
         if let int = parseInt(text) { return .int(int) }
         if isCoreFloat(text), let double = Double(text) { return .double(double) }
@@ -87,7 +92,12 @@ public enum Value: Sendable, Hashable {
     static func parseInt(_ text: String) -> Int? {
         var body = Substring(text)
         var sign = 1
-        if body.hasPrefix("-") { sign = -1; body = body.dropFirst() } else if body.hasPrefix("+") { body = body.dropFirst() }
+        if body.hasPrefix("-") {
+            sign = -1
+            body = body.dropFirst()
+        } else if body.hasPrefix("+") {
+            body = body.dropFirst()
+        }
         guard !body.isEmpty else { return nil }
         if body.hasPrefix("0o") { return Int(body.dropFirst(2), radix: 8).map { $0 * sign } }
         if body.hasPrefix("0x") { return Int(body.dropFirst(2), radix: 16).map { $0 * sign } }
@@ -101,7 +111,10 @@ public enum Value: Sendable, Hashable {
         if let f = bytes.first, f == UInt8(ascii: "-") || f == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
         func digits() -> Int {
             var n = 0
-            while let c = bytes.first, c >= 0x30 && c <= 0x39 { bytes = bytes.dropFirst(); n += 1 }
+            while let c = bytes.first, c >= 0x30 && c <= 0x39 {
+                bytes = bytes.dropFirst()
+                n += 1
+            }
             return n
         }
         let whole = digits()
@@ -151,7 +164,8 @@ public enum Value: Sendable, Hashable {
         if let first = text.unicodeScalars.first, ("0"..."9").contains(first) || first == "." || first == "-" || first == "+" {
             let rest = text.unicodeScalars.dropFirst()
             if rest.allSatisfy({ ("0"..."9").contains($0) || "_.:eEbBxXoO+-".unicodeScalars.contains($0) })
-                && !text.contains("-") || text.hasPrefix("-") && Double(text.replacingOccurrences(of: "_", with: "")) != nil {
+                && !text.contains("-") || text.hasPrefix("-") && Double(text.replacingOccurrences(of: "_", with: "")) != nil
+            {
                 return true
             }
         }

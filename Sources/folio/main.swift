@@ -1,6 +1,7 @@
 import FolioCLI
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 exit(Folio.run(Array(CommandLine.arguments.dropFirst())))

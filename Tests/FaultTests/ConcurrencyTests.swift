@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Several folio processes and the git CLI in one vault at once, all syncing with one remote:
@@ -32,7 +33,9 @@ struct ConcurrencyTests {
     @Test("workers × operations at once with git commit and git pull beside them")
     func manyWriters() throws {
         let plan = FaultPlan.current
-        print("concurrency faults: seed \(plan.seed), \(plan.workers) workers × \(plan.operations) operations + the git CLI (FOLIO_FAULT_SEED=\(plan.seed) FOLIO_FAULT_WORKERS=\(plan.workers) FOLIO_FAULT_OPS=\(plan.operations) reruns it)")
+        print(
+            "concurrency faults: seed \(plan.seed), \(plan.workers) workers × \(plan.operations) operations + the git CLI (FOLIO_FAULT_SEED=\(plan.seed) FOLIO_FAULT_WORKERS=\(plan.workers) FOLIO_FAULT_OPS=\(plan.operations) reruns it)"
+        )
         let started = Date()
         let vault = try FaultVault()
         let shared = try #require(FaultVault.path(in: vault.require(vault.folio("idea", "大家一起改")).stdout))
@@ -50,7 +53,12 @@ struct ConcurrencyTests {
                 for step in 0..<plan.operations {
                     if step % 5 == 4 {
                         let pull = vault.git("pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
-                        log.withValue { $0.append(Entry(worker: worker, step: step, what: "git pull", status: pull.status, effect: pull.ok ? .pulled : nil, message: pull.stderr)) }
+                        log.withValue {
+                            $0.append(
+                                Entry(
+                                    worker: worker, step: step, what: "git pull", status: pull.status, effect: pull.ok ? .pulled : nil,
+                                    message: pull.stderr))
+                        }
                         continue
                     }
                     let line = "手寫第 \(step) 行"
@@ -60,7 +68,12 @@ struct ConcurrencyTests {
                     try? Data((text + line + "\n").utf8).write(to: url)
                     let commit = vault.git("commit", "-q", "-m", "hand \(step)", "hand.md")
                     handLock.unlock()
-                    log.withValue { $0.append(Entry(worker: worker, step: step, what: "git commit", status: commit.status, effect: commit.ok ? .handLine(line) : nil, message: commit.stderr)) }
+                    log.withValue {
+                        $0.append(
+                            Entry(
+                                worker: worker, step: step, what: "git commit", status: commit.status,
+                                effect: commit.ok ? .handLine(line) : nil, message: commit.stderr))
+                    }
                     usleep(UInt32.random(in: 0...20_000, using: &random))
                 }
                 return
@@ -78,11 +91,17 @@ struct ConcurrencyTests {
                     arguments = ["set", shared, "description=工人\(worker) 第\(step)次", "--extra"]
                     effect = .described("工人\(worker) 第\(step)次")
                 case 5:
-                    guard let victim = mine.first else { arguments = ["idea", "工人\(worker) 第\(step)則"]; break }
+                    guard let victim = mine.first else {
+                        arguments = ["idea", "工人\(worker) 第\(step)則"]
+                        break
+                    }
                     arguments = ["rm", victim, "--yes"]
                     effect = .removed(path: victim)
                 case 6...7:
-                    guard let target = mine.last else { arguments = ["idea", "工人\(worker) 第\(step)則"]; break }
+                    guard let target = mine.last else {
+                        arguments = ["idea", "工人\(worker) 第\(step)則"]
+                        break
+                    }
                     let photo = vault.scratch.path("w\(worker)-\(step).jpg")
                     let bytes = MediaFixtures.jpeg(padding: 100 + worker * 1000 + step, seed: UInt8(truncatingIfNeeded: step))
                     try? Data(bytes).write(to: photo)
@@ -125,7 +144,8 @@ struct ConcurrencyTests {
             problems.append("\(path) is not listed (unparsable?)")
         }
         let removed = Set(entries.compactMap { if case .removed(let path)? = $0.effect { path } else { nil } })
-        var recordsLost = 0, linesLost = 0
+        var recordsLost = 0
+        var linesLost = 0
         var descriptions: [String] = []
         for entry in entries {
             switch entry.effect {
@@ -157,20 +177,26 @@ struct ConcurrencyTests {
             }
         }
         if let text = files[shared].map({ String(decoding: $0, as: UTF8.self) }), !descriptions.isEmpty,
-           !descriptions.contains(where: { text.contains("description: \($0)") }) {
+            !descriptions.contains(where: { text.contains("description: \($0)") })
+        {
             problems.append("\(shared) holds none of the descriptions set")
         }
         if files[shared] == nil { problems.append("\(shared) vanished") }
-        let status = vault.git("status", "--porcelain", "--untracked-files=all").stdout.split(separator: "\n").filter { !FaultVault.isTemporary(String($0.dropFirst(3))) }
+        let status = vault.git("status", "--porcelain", "--untracked-files=all").stdout.split(separator: "\n").filter {
+            !FaultVault.isTemporary(String($0.dropFirst(3)))
+        }
         if !status.isEmpty { problems.append("uncommitted after the final sync: \(status)") }
         if let bad = vault.fsck() { problems.append(bad) }
         if let bad = vault.fsck(vault.remote) { problems.append(bad) }
-        let local = vault.git("rev-parse", "HEAD").stdout, remote = vault.git("rev-parse", "main", in: vault.remote).stdout
+        let local = vault.git("rev-parse", "HEAD").stdout
+        let remote = vault.git("rev-parse", "main", in: vault.remote).stdout
         if settle.ok && local != remote { problems.append("the remote is not at the vault's HEAD after the final sync") }
 
         let succeeded = entries.filter { $0.status == 0 }.count
         let seconds = Int(Date().timeIntervalSince(started))
-        print("concurrency faults: \(entries.count) operations (\(succeeded) succeeded), seed \(plan.seed), records lost: \(recordsLost), lines lost: \(linesLost), \(seconds) s")
+        print(
+            "concurrency faults: \(entries.count) operations (\(succeeded) succeeded), seed \(plan.seed), records lost: \(recordsLost), lines lost: \(linesLost), \(seconds) s"
+        )
         for entry in entries where entry.status != 0 {
             print("  refused: worker \(entry.worker) step \(entry.step) \(entry.what): \(entry.status) \(entry.message.prefix(200))")
         }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// folio killed with SIGKILL at random moments: what was committed stays, nothing is half
@@ -24,14 +25,22 @@ struct CrashTests {
     @Test("every kill leaves the vault whole and the next command working")
     func randomKills() throws {
         let plan = FaultPlan.current
-        print("crash faults: seed \(plan.seed), \(plan.crashRuns) runs (FOLIO_FAULT_SEED=\(plan.seed) FOLIO_FAULT_RUNS=\(plan.crashRuns) reruns it)")
+        print(
+            "crash faults: seed \(plan.seed), \(plan.crashRuns) runs (FOLIO_FAULT_SEED=\(plan.seed) FOLIO_FAULT_RUNS=\(plan.crashRuns) reruns it)"
+        )
         let started = Date()
         var random = SeededRandom(seed: plan.seed)
         let vault = try FaultVault()
         let idea = try #require(FaultVault.path(in: vault.require(vault.folio("idea", "固定的想法")).stdout))
-        let diary = try #require(FaultVault.path(in: vault.require(
-            vault.folio("new", "diary", "--title", "雨天", "--field", "text=今天下雨，走路回家。路上買了熱豆漿。")).stdout))
-        var killedMidway = 0, recordsLost = 0, linesLost = 0, locksRecovered = 0
+        let diary = try #require(
+            FaultVault.path(
+                in: vault.require(
+                    vault.folio("new", "diary", "--title", "雨天", "--field", "text=今天下雨，走路回家。路上買了熱豆漿。")
+                ).stdout))
+        var killedMidway = 0
+        var recordsLost = 0
+        var linesLost = 0
+        var locksRecovered = 0
         var temporariesLeft = Set<String>()
         var failures: [String] = []
         for run in 1...plan.crashRuns {
@@ -76,14 +85,18 @@ struct CrashTests {
             }
             let commit = vault.folio("commit")
             if !commit.ok { problems.append("folio commit failed (\(commit.status)): \(commit.stderr)") }
-            let status = vault.git("status", "--porcelain", "--untracked-files=all").stdout.split(separator: "\n").filter { !FaultVault.isTemporary(String($0.dropFirst(3))) }
+            let status = vault.git("status", "--porcelain", "--untracked-files=all").stdout.split(separator: "\n").filter {
+                !FaultVault.isTemporary(String($0.dropFirst(3)))
+            }
             if !status.isEmpty { problems.append("left uncommitted after folio commit: \(status)") }
             if !problems.isEmpty {
                 failures.append("run \(run) (\(operation), killed after \(delay / 1000) ms): " + problems.joined(separator: "; "))
             }
         }
         let seconds = Int(Date().timeIntervalSince(started))
-        print("crash faults: \(plan.crashRuns) kills (\(killedMidway) mid-command), seed \(plan.seed), git locks a killed folio left and the next command removed: \(locksRecovered), temporary files left (never committed): \(temporariesLeft.count), records lost: \(recordsLost), lines lost: \(linesLost), \(seconds) s")
+        print(
+            "crash faults: \(plan.crashRuns) kills (\(killedMidway) mid-command), seed \(plan.seed), git locks a killed folio left and the next command removed: \(locksRecovered), temporary files left (never committed): \(temporariesLeft.count), records lost: \(recordsLost), lines lost: \(linesLost), \(seconds) s"
+        )
         #expect(failures.isEmpty, "seed \(plan.seed):\n\(failures.joined(separator: "\n"))")
         #expect(recordsLost == 0 && linesLost == 0)
     }
@@ -96,12 +109,21 @@ struct CrashTests {
         case .set:
             return Victim(operation: operation, arguments: ["set", idea, "description=第 \(run) 次", "--extra"], touches: [idea])
         case .removeCascade:
-            let baby = try #require(FaultVault.path(in: vault.require(
-                vault.folio("new", "baby", "--title", "寶寶\(run)", "--field", "name=寶寶\(run)")).stdout))
-            let sleep = try #require(FaultVault.path(in: vault.require(
-                vault.folio("new", "sleep", "--parent", baby, "--field", "start=2026-11-22T20:30")).stdout))
-            let nap = try #require(FaultVault.path(in: vault.require(
-                vault.folio("new", "activity", "--parent", baby, "--field", "activity=feeding", "--field", "start=2026-11-22T21:00")).stdout))
+            let baby = try #require(
+                FaultVault.path(
+                    in: vault.require(
+                        vault.folio("new", "baby", "--title", "寶寶\(run)", "--field", "name=寶寶\(run)")
+                    ).stdout))
+            let sleep = try #require(
+                FaultVault.path(
+                    in: vault.require(
+                        vault.folio("new", "sleep", "--parent", baby, "--field", "start=2026-11-22T20:30")
+                    ).stdout))
+            let nap = try #require(
+                FaultVault.path(
+                    in: vault.require(
+                        vault.folio("new", "activity", "--parent", baby, "--field", "activity=feeding", "--field", "start=2026-11-22T21:00")
+                    ).stdout))
             return Victim(operation: operation, arguments: ["rm", baby, "--yes"], touches: [baby, sleep, nap])
         case .attach:
             let photo = vault.scratch.path("photo-\(run).jpg")

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How big a fault run is: the short form in `make test`, the full form under `make faults`
@@ -96,7 +97,8 @@ final class FaultVault: @unchecked Sendable {
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? root
         process.environment = environment
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -117,8 +119,9 @@ final class FaultVault: @unchecked Sendable {
     func spawn(_ arguments: [String]) throws -> ChildProcess {
         var environment = environment
         environment["PWD"] = root.path
-        return try ChildProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", root.path, FolioBinary.url.path] + arguments,
-                                environment: environment)
+        return try ChildProcess(
+            "/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", root.path, FolioBinary.url.path] + arguments,
+            environment: environment)
     }
 
     /// The records folio lists, by path; `problems` holds its warnings (files it could not read).
@@ -138,7 +141,10 @@ final class FaultVault: @unchecked Sendable {
         var files: [String: Data] = [:]
         let walker = FileManager.default.enumerator(atPath: root.path)
         while let path = walker?.nextObject() as? String {
-            if path == ".git" || path == ".folio" { walker?.skipDescendants(); continue }
+            if path == ".git" || path == ".folio" {
+                walker?.skipDescendants()
+                continue
+            }
             guard path.hasSuffix(".md"), let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path)
             else { continue }
             files[path] = data
@@ -151,7 +157,10 @@ final class FaultVault: @unchecked Sendable {
         var found: [String] = []
         let walker = FileManager.default.enumerator(atPath: root.path)
         while let path = walker?.nextObject() as? String {
-            if path == ".git" || path == ".folio" { walker?.skipDescendants(); continue }
+            if path == ".git" || path == ".folio" {
+                walker?.skipDescendants()
+                continue
+            }
             if Self.isTemporary(path) { found.append(path) }
         }
         return found

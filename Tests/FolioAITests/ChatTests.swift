@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import FolioAI
 
@@ -22,30 +22,35 @@ struct ChatTests {
 
         let reply = try await client(server, apiKey: "sk-test-123").chat(request)
 
-        #expect(reply == ChatReply(
-            content: "A photo of a red fence.", model: "gpt-test-2026",
-            usage: TokenUsage(promptTokens: 12, completionTokens: 5, totalTokens: 17), finishReason: "stop"))
+        #expect(
+            reply
+                == ChatReply(
+                    content: "A photo of a red fence.", model: "gpt-test-2026",
+                    usage: TokenUsage(promptTokens: 12, completionTokens: 5, totalTokens: 17), finishReason: "stop"))
         let received = try #require(server.lastRequest)
         #expect(received.method == "POST")
         #expect(received.path == "/v1/chat/completions")
         #expect(received.header("Authorization") == "Bearer sk-test-123")
         #expect(received.header("Content-Type") == "application/json")
-        #expect(received.json == (try json("""
-            {
-              "model": "gpt-test",
-              "messages": [
-                {"role": "system", "content": "You describe photos."},
-                {"role": "user", "content": [
-                  {"type": "text", "text": "What is this? Answer in JSON."},
-                  {"type": "image_url", "image_url": {"url": "data:image/jpeg;base64,/9j/4AAQSkZJRgAB"}}
-                ]},
-                {"role": "assistant", "content": "Earlier answer"},
-                {"role": "user", "content": "今天下雨吗？ \\"quoted\\" / slashes"}
-              ],
-              "temperature": 0.25,
-              "response_format": {"type": "json_object"}
-            }
-            """)))
+        #expect(
+            received.json
+                == (try json(
+                    """
+                    {
+                      "model": "gpt-test",
+                      "messages": [
+                        {"role": "system", "content": "You describe photos."},
+                        {"role": "user", "content": [
+                          {"type": "text", "text": "What is this? Answer in JSON."},
+                          {"type": "image_url", "image_url": {"url": "data:image/jpeg;base64,/9j/4AAQSkZJRgAB"}}
+                        ]},
+                        {"role": "assistant", "content": "Earlier answer"},
+                        {"role": "user", "content": "今天下雨吗？ \\"quoted\\" / slashes"}
+                      ],
+                      "temperature": 0.25,
+                      "response_format": {"type": "json_object"}
+                    }
+                    """)))
     }
 
     @Test func optionalFieldsAreLeftOutAndNoKeyMeansNoAuthorizationHeader() async throws {
@@ -76,9 +81,11 @@ struct ChatTests {
     }
 
     @Test func contentAsAListOfPartsIsJoined() async throws {
-        let server = try OpenAIServer(defaultReply: .raw(body: """
-            {"choices":[{"message":{"role":"assistant","content":[{"type":"text","text":"two "},{"type":"text","text":"parts"}]}}]}
-            """))
+        let server = try OpenAIServer(
+            defaultReply: .raw(
+                body: """
+                    {"choices":[{"message":{"role":"assistant","content":[{"type":"text","text":"two "},{"type":"text","text":"parts"}]}}]}
+                    """))
         let reply = try await client(server).chat(helloRequest)
         #expect(reply == ChatReply(content: "two parts"))
     }

@@ -1,19 +1,25 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import FolioAI
 
 @Suite("Errors")
 struct ErrorTests {
     @Test func unauthorizedCarriesTheServersMessageWithTheKeyMasked() async throws {
-        let server = try OpenAIServer(defaultReply: .error(
-            status: 401, message: "Incorrect API key provided: sk-wrong.", code: "invalid_api_key"))
+        let server = try OpenAIServer(
+            defaultReply: .error(
+                status: 401, message: "Incorrect API key provided: sk-wrong.", code: "invalid_api_key"))
         let error = await expectFailure { try await client(server, apiKey: "sk-wrong").chat(helloRequest) }
-        #expect(error == .unauthorized(HTTPErrorReply(
-            status: 401, message: "Incorrect API key provided: sk-w….", type: "invalid_request_error",
-            code: "invalid_api_key",
-            excerpt: #"{"error":{"code":"invalid_api_key","message":"Incorrect API key provided: sk-w….","type":"invalid_request_error"}}"#)))
+        #expect(
+            error
+                == .unauthorized(
+                    HTTPErrorReply(
+                        status: 401, message: "Incorrect API key provided: sk-w….", type: "invalid_request_error",
+                        code: "invalid_api_key",
+                        excerpt:
+                            #"{"error":{"code":"invalid_api_key","message":"Incorrect API key provided: sk-w….","type":"invalid_request_error"}}"#
+                    )))
         #expect(error?.description == "the AI server refused the request (HTTP 401): Incorrect API key provided: sk-w….; check the API key")
     }
 
@@ -41,8 +47,9 @@ struct ErrorTests {
     }
 
     @Test func rateLimitedKeepsRetryAfter() async throws {
-        let server = try OpenAIServer(defaultReply: .error(
-            status: 429, message: "Rate limit reached for gpt-test.", type: "requests", code: "rate_limit_exceeded", retryAfter: "20"))
+        let server = try OpenAIServer(
+            defaultReply: .error(
+                status: 429, message: "Rate limit reached for gpt-test.", type: "requests", code: "rate_limit_exceeded", retryAfter: "20"))
         let error = await expectFailure { try await client(server).chat(helloRequest) }
         guard case .rateLimited(let reply) = error else { return #expect(Bool(false), "\(String(describing: error))") }
         #expect(reply.retryAfter == "20")
@@ -68,8 +75,9 @@ struct ErrorTests {
     }
 
     @Test func anHTMLErrorPageIsQuotedWhenThereIsNoMessage() async throws {
-        let server = try OpenAIServer(defaultReply: .raw(
-            status: 502, contentType: "text/html", body: "<html>\n<h1>502 Bad Gateway</h1>\n</html>\n"))
+        let server = try OpenAIServer(
+            defaultReply: .raw(
+                status: 502, contentType: "text/html", body: "<html>\n<h1>502 Bad Gateway</h1>\n</html>\n"))
         let error = await expectFailure { try await client(server).chat(helloRequest) }
         #expect(error == .serverError(HTTPErrorReply(status: 502, excerpt: "<html> <h1>502 Bad Gateway</h1> </html>")))
         #expect(error?.description == "the AI server failed (HTTP 502): <html> <h1>502 Bad Gateway</h1> </html>")
@@ -93,11 +101,11 @@ struct ErrorTests {
     }
 
     @Test func aTruncatedBodyIsALostConnection() async throws {
-        let server = try OpenAIServer(defaultReply: .raw(body: #"{"choices":[]}"#, headers: ["content-length": "100", "Connection": "close"]))
+        let server = try OpenAIServer(
+            defaultReply: .raw(body: #"{"choices":[]}"#, headers: ["content-length": "100", "Connection": "close"]))
         let error = await expectFailure { try await client(server).chat(helloRequest) }
         guard case .connectionLost = error else { return #expect(Bool(false), "\(String(describing: error))") }
     }
-
 
     @Test(arguments: [
         ("not json", "the reply is not a JSON chat completion"),

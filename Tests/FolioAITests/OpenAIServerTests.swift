@@ -1,14 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import FolioAI
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The test server itself: other suites (and the CLI's tests) rely on it behaving like a server.

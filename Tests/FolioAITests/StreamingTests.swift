@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import FolioAI
 
@@ -83,17 +83,23 @@ struct StreamingTests {
     }
 
     @Test func anErrorEventMidStreamIsReported() async throws {
-        let server = try OpenAIServer(defaultReply: .raw(contentType: "text/event-stream", body: """
-            data: {"choices":[{"delta":{"content":"Start"}}]}
+        let server = try OpenAIServer(
+            defaultReply: .raw(
+                contentType: "text/event-stream",
+                body: """
+                    data: {"choices":[{"delta":{"content":"Start"}}]}
 
-            data: {"error":{"message":"The model is overloaded.","type":"server_error"}}
+                    data: {"error":{"message":"The model is overloaded.","type":"server_error"}}
 
 
-            """))
+                    """))
         let error = await expectFailure { try await client(server).streamChat(helloRequest) { _ in } }
-        #expect(error == .httpStatus(HTTPErrorReply(
-            status: 200, message: "The model is overloaded.", type: "server_error",
-            excerpt: #"{"error":{"message":"The model is overloaded.","type":"server_error"}}"#)))
+        #expect(
+            error
+                == .httpStatus(
+                    HTTPErrorReply(
+                        status: 200, message: "The model is overloaded.", type: "server_error",
+                        excerpt: #"{"error":{"message":"The model is overloaded.","type":"server_error"}}"#)))
         #expect(error?.description == "the AI server reported an error: The model is overloaded.")
     }
 
@@ -126,7 +132,9 @@ struct StreamingTimeoutTests {
         let pieces = Locked<[String]>([])
         var error: OpenAIError?
         let elapsed = await seconds {
-            error = await expectFailure { try await client(server, timeout: 1).streamChat(helloRequest) { piece in pieces.withValue { $0.append(piece) } } }
+            error = await expectFailure {
+                try await client(server, timeout: 1).streamChat(helloRequest) { piece in pieces.withValue { $0.append(piece) } }
+            }
         }
         #expect(error == .timedOut(seconds: 1))
         #expect(pieces.current == ["a"])

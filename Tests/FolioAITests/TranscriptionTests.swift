@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import FolioAI
 
@@ -56,12 +56,16 @@ struct TranscriptionTests {
     }
 
     @Test func anErrorStatusIsClassified() async throws {
-        let server = try OpenAIServer(defaultReply: .error(status: 404, message: "The model `whisper-9` does not exist", code: "model_not_found"))
+        let server = try OpenAIServer(
+            defaultReply: .error(status: 404, message: "The model `whisper-9` does not exist", code: "model_not_found"))
         let error = await expectFailure {
             try await client(server).transcribe(TranscriptionRequest(model: "whisper-9", audio: Data("x".utf8), filename: "a.wav"))
         }
         guard case .notFound(let reply) = error else { return #expect(Bool(false), "\(String(describing: error))") }
         #expect(reply.code == "model_not_found")
-        #expect(error?.description == "the AI server has no such model or path (HTTP 404): The model `whisper-9` does not exist; check the model name and base URL")
+        #expect(
+            error?.description
+                == "the AI server has no such model or path (HTTP 404): The model `whisper-9` does not exist; check the model name and base URL"
+        )
     }
 }

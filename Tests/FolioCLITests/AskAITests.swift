@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("folio ask --ai against an OpenAI-compatible server on loopback")
 struct AskAITests {
@@ -20,7 +20,8 @@ struct AskAITests {
 
     @Test("the model's answer is recorded with source ai; the request carries the model, the question and the key")
     func answersFromServer() throws {
-        let server = try OpenAIServer(defaultReply: .chat(#"{"answer": "會下雨，記得帶傘", "answer_en": "It will rain; take an umbrella.", "answer_type": "affirmative"}"#))
+        let server = try OpenAIServer(
+            defaultReply: .chat(#"{"answer": "會下雨，記得帶傘", "answer_en": "It will rain; take an umbrella.", "answer_type": "affirmative"}"#))
         defer { server.stop() }
         let folio = try vault(server)
         let asked = try folio.run("ask", "明天會下雨嗎？", "--ai")
@@ -53,7 +54,8 @@ struct AskAITests {
 
     @Test("a local server needs no key: none is sent; a key file open to others is refused, a private one used")
     func keys() throws {
-        let server = try OpenAIServer(defaultReply: .chat(#"{"answer": "稍後再問", "answer_en": "Ask again later.", "answer_type": "neutral"}"#))
+        let server = try OpenAIServer(
+            defaultReply: .chat(#"{"answer": "稍後再問", "answer_en": "Ask again later.", "answer_type": "neutral"}"#))
         defer { server.stop() }
         let folio = try vault(server, key: nil)
         #expect(try folio.run("ask", "要出門嗎？", "--ai").status == 0)

@@ -75,7 +75,8 @@ struct AskTests {
 
     @Test("without an owner, ask says how to create one and records nothing")
     func needsOwner() throws {
-        let folio = FolioProcess(directory: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-ask-\(UUID().uuidString)"))
+        let folio = FolioProcess(
+            directory: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-ask-\(UUID().uuidString)"))
         try FileManager.default.createDirectory(at: folio.directory, withIntermediateDirectories: true)
         #expect(try folio.run("init", ".", "--language", "en").status == 0)
         let before = try commitCount(folio)

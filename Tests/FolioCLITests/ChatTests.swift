@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("folio chat: the conversation kept in the page, turn by turn")
 struct ChatTests {
@@ -20,7 +20,8 @@ struct ChatTests {
         defer { server.stop() }
         var folio = try vault(server)
         let record = try #require(try folio.json("new", "diary", "--text", "下班路上", "--json") as? [String: Any])
-        let id = try #require(record["id"] as? String), path = try #require(record["path"] as? String)
+        let id = try #require(record["id"] as? String)
+        let path = try #require(record["path"] as? String)
         #expect(try folio.run("set", id, "analysis=A wet street at dusk.").status == 0)
         #expect(try folio.run("config", "set", "location", "台北").status == 0)
 
@@ -33,23 +34,25 @@ struct ChatTests {
         #expect(try folio.run("chat", id, "-m", "隔天早上繼續聊\n第二行有 **粗體**").status == 0)
 
         let text = try #require(folio.read(path))
-        #expect(text.hasSuffix("""
-        ## Conversation
+        #expect(
+            text.hasSuffix(
+                """
+                ## Conversation
 
-        **me** · 2026-11-22 18:04
-        其實我今天有點累
+                **me** · 2026-11-22 18:04
+                其實我今天有點累
 
-        **folio** · 2026-11-22 18:04
-        辛苦了，今天怎麼了？
+                **folio** · 2026-11-22 18:04
+                辛苦了，今天怎麼了？
 
-        **me** · 2026-11-23 08:00
-        隔天早上繼續聊
-        第二行有 **粗體**
+                **me** · 2026-11-23 08:00
+                隔天早上繼續聊
+                第二行有 **粗體**
 
-        **folio** · 2026-11-23 08:00
-        早安！睡得好嗎？
+                **folio** · 2026-11-23 08:00
+                早安！睡得好嗎？
 
-        """))
+                """))
         let request = try #require(server.lastRequest)
         #expect(request.json?["stream"]?.bool == true && request.json?["model"]?.string == "friend-1")
         let messages = try #require(request.json?["messages"]?.array)
@@ -71,7 +74,8 @@ struct ChatTests {
         defer { server.stop() }
         let folio = try vault(server)
         let record = try #require(try folio.json("new", "diary", "--text", "下班路上", "--json") as? [String: Any])
-        let id = try #require(record["id"] as? String), path = try #require(record["path"] as? String)
+        let id = try #require(record["id"] as? String)
+        let path = try #require(record["path"] as? String)
         server.enqueue(.error(status: 503, message: "overloaded"))
         let failed = try folio.run("chat", id, "-m", "今天好累")
         #expect(failed.status == 1)
@@ -95,10 +99,12 @@ struct ChatTests {
     func builtin() throws {
         let folio = try FolioProcess.vault(language: "en")
         let record = try #require(try folio.json("new", "diary", "--text", "walk home", "--json") as? [String: Any])
-        let id = try #require(record["id"] as? String), path = try #require(record["path"] as? String)
+        let id = try #require(record["id"] as? String)
+        let path = try #require(record["path"] as? String)
         let result = try folio.run("chat", id, "-m", "I am tired")
         // The message is kept and the note says why no reply comes; nothing failed, and no --retry is offered.
-        #expect(result.status == 0 && result.stderr.contains("needs an AI provider") && !result.stderr.contains("--retry"), "\(result.stderr)")
+        #expect(
+            result.status == 0 && result.stderr.contains("needs an AI provider") && !result.stderr.contains("--retry"), "\(result.stderr)")
         #expect(folio.read(path)?.contains("**me** · 2026-11-22 18:04\nI am tired\n") == true)
         let notDiary = try folio.run("idea", "an idea")
         #expect(notDiary.status == 0)

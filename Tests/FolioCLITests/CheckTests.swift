@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `folio check` on hand-edited records, and `check --fix` as one change.
 @Suite("folio check: values of common keys, and --fix")
@@ -30,14 +30,28 @@ struct CheckTests {
         let check = try folio.run("check")
         #expect(check.status == 1)
         let out = check.stdout
-        #expect(out.contains("\(path):\(Self.line("created:", in: text)):10: error: 'created' must be a date (such as 2026-11-22 or 2026-11-22T18:04:11+08:00), not 'yesterday'.\n    created: yesterday\n             ^"), "\(out)")
-        #expect(out.contains("\(path):\(Self.line("modified:", in: text)):11: error: 'modified' must be a date (such as 2026-11-22 or 2026-11-22T18:04:11+08:00), not '2026-13-45'."), "\(out)")
-        #expect(out.contains("\(path):\(Self.line("tags:", in: text)):7: error: 'tags' must be a list (such as tags: [rain, walk]), not 'rain'."), "\(out)")
+        #expect(
+            out.contains(
+                "\(path):\(Self.line("created:", in: text)):10: error: 'created' must be a date (such as 2026-11-22 or 2026-11-22T18:04:11+08:00), not 'yesterday'.\n    created: yesterday\n             ^"
+            ), "\(out)")
+        #expect(
+            out.contains(
+                "\(path):\(Self.line("modified:", in: text)):11: error: 'modified' must be a date (such as 2026-11-22 or 2026-11-22T18:04:11+08:00), not '2026-13-45'."
+            ), "\(out)")
+        #expect(
+            out.contains(
+                "\(path):\(Self.line("tags:", in: text)):7: error: 'tags' must be a list (such as tags: [rain, walk]), not 'rain'."),
+            "\(out)")
         #expect(out.contains("\(path):\(Self.line("done:", in: text)):7: error: 'done' must be true or false, not 'maybe'."), "\(out)")
-        #expect(!out.contains("Nothing was written") && !check.stderr.contains("Nothing was written"), "check writes nothing and says nothing about writing")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(try folio.run("check", "--json").stdout.utf8)) as? [[String: Any]])
+        #expect(
+            !out.contains("Nothing was written") && !check.stderr.contains("Nothing was written"),
+            "check writes nothing and says nothing about writing")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try folio.run("check", "--json").stdout.utf8)) as? [[String: Any]])
         let created = try #require(json.first { ($0["message"] as? String)?.hasPrefix("'created'") == true })
-        #expect(created["file"] as? String == path && created["line"] as? Int == Self.line("created:", in: text) && created["column"] as? Int == 10)
+        #expect(
+            created["file"] as? String == path && created["line"] as? Int == Self.line("created:", in: text)
+                && created["column"] as? Int == 10)
     }
 
     @Test("in zh-Hant too, with no word about writing")

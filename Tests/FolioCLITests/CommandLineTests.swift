@@ -6,7 +6,9 @@ struct CommandLineTests {
     @Test("the issue's walk-through: init, idea, diary, list, show, done, set, rm --dry-run")
     func walkThrough() throws {
         let folio = try FolioProcess.vault()
-        #expect(try folio.run("idea", "測試想法", "--desc", "測試描述", "--tag", "work").stdout == "added idea \"測試想法\": ideas/2026/11/2026-11-22-測試想法.md\n")
+        #expect(
+            try folio.run("idea", "測試想法", "--desc", "測試描述", "--tag", "work").stdout
+                == "added idea \"測試想法\": ideas/2026/11/2026-11-22-測試想法.md\n")
         #expect(try folio.run("new", "diary", "--title", "下雨的傍晚", "--text", "今天下班走回家", "--tag", "rain", "--tag", "walk").status == 0)
         let list = try folio.run("list")
         let lines = list.stdout.split(separator: "\n")
@@ -155,7 +157,8 @@ struct CommandLineTests {
         let sleepID = try #require(sleeps.first?["id"] as? String)
         #expect(try folio.run("new", "interruption", "--parent", sleepID, "--field", "time=2026-11-22T22:00").status == 0)
         #expect(try folio.run("new", "environment", "--parent", sleepID, "--field", "factor=noise").status == 0)
-        #expect(try folio.run("new", "activity", "--parent", "小寶", "--field", "activity=bath", "--field", "start=2026-11-22T18:00").status == 0)
+        #expect(
+            try folio.run("new", "activity", "--parent", "小寶", "--field", "activity=bath", "--field", "start=2026-11-22T18:00").status == 0)
         let wrongParent = try folio.run("new", "sleep", "--parent", "林小雨", "--field", "start=2026-11-22T20:30")
         #expect(wrongParent.status == 1 && wrongParent.stderr.contains("must be a 'baby' record"))
         let plan = try folio.run("rm", "小寶", "--dry-run")

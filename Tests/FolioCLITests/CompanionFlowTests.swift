@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension FolioProcess {
     /// Runs folio on a pseudo-terminal (util-linux `script`), typing `input` into it, as a person would.
@@ -12,7 +12,8 @@ extension FolioProcess {
         process.arguments = ["-qec", command, "/dev/null"]
         process.currentDirectoryURL = directory
         process.environment = environment
-        let stdin = Pipe(), out = Pipe()
+        let stdin = Pipe()
+        let out = Pipe()
         process.standardInput = stdin
         process.standardOutput = out
         process.standardError = out
@@ -105,7 +106,8 @@ struct CompanionFlowTests {
     func openAIFlow() throws {
         let server = try OpenAIServer()
         defer { server.stop() }
-        let folio = try openAIVault(server, [("ai.vision_model", "eyes-1"), ("weather.url", server.url + "/weather/{place}"), ("location", "台北")])
+        let folio = try openAIVault(
+            server, [("ai.vision_model", "eyes-1"), ("weather.url", server.url + "/weather/{place}"), ("location", "台北")])
         server.enqueue(
             .chat("A quiet street in the rain at dusk."),
             .chat("下雨的傍晚，這張照片看起來好寧靜…今天怎麼樣？"),
@@ -122,7 +124,8 @@ struct CompanionFlowTests {
         let sent = try #require(images(in: analysis).first)
         let original = Data(MediaFixtures.jpeg(width: 16, height: 16))
         #expect(sent.starts(with: [0xFF, 0xD8]) && sent.count < original.count)
-        #expect(sent.range(of: Data("Exif".utf8)) == nil && sent.range(of: Data("iPhone 13".utf8)) == nil, "the EXIF (GPS, camera) is removed")
+        #expect(
+            sent.range(of: Data("Exif".utf8)) == nil && sent.range(of: Data("iPhone 13".utf8)) == nil, "the EXIF (GPS, camera) is removed")
         #expect(sent.suffix(80) == original.suffix(80), "the picture itself is sent unchanged")
         let greeting = try #require(server.requests[1].json?["messages"]?[0]?["content"]?.string)
         #expect(greeting.contains("A quiet street in the rain at dusk.") && greeting.contains("2026-11-22 18:04"))
@@ -136,28 +139,32 @@ struct CompanionFlowTests {
         #expect(record["analyzed_by"] as? String == "openai friend-1")
         #expect(record["tags"] as? [String] == ["雨天", "咖啡", "下班", "放鬆"] && record["title"] as? String == "雨中的熱拿鐵")
         let text = try #require(folio.read(path))
-        #expect(text.hasSuffix("""
-        ## Conversation
+        #expect(
+            text.hasSuffix(
+                """
+                ## Conversation
 
-        **folio** · 2026-11-22 18:04
-        下雨的傍晚，這張照片看起來好寧靜…今天怎麼樣？
+                **folio** · 2026-11-22 18:04
+                下雨的傍晚，這張照片看起來好寧靜…今天怎麼樣？
 
-        **me** · 2026-11-22 18:04
-        其實我今天有點累
+                **me** · 2026-11-22 18:04
+                其實我今天有點累
 
-        **folio** · 2026-11-22 18:04
-        辛苦了，熱拿鐵有幫到你嗎？
+                **folio** · 2026-11-22 18:04
+                辛苦了，熱拿鐵有幫到你嗎？
 
-        """))
+                """))
     }
 
     @Test("place and weather reach the greeting only with share_location; an unreachable weather source is skipped silently")
     func weather() throws {
         let server = try OpenAIServer()
         defer { server.stop() }
-        let folio = try openAIVault(server, [
-            ("privacy.share_location", "true"), ("location", "台北"), ("weather.url", server.url + "/weather/{place}?format=3"),
-        ])
+        let folio = try openAIVault(
+            server,
+            [
+                ("privacy.share_location", "true"), ("location", "台北"), ("weather.url", server.url + "/weather/{place}?format=3"),
+            ])
         server.enqueue(
             .raw(contentType: "text/plain", body: "小雨 18°C\n"),
             .chat("小雨的晚上，辛苦了。"),
@@ -212,8 +219,9 @@ struct CompanionFlowTests {
         let server = try OpenAIServer()
         defer { server.stop() }
         let folio = try openAIVault(server)
-        let ffmpeg = try #require(["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                  "make deps installs ffmpeg")
+        let ffmpeg = try #require(
+            ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "make deps installs ffmpeg")
         let clip = folio.directory.appendingPathComponent("clip.mp4")
         let made = Process()
         made.executableURL = URL(fileURLWithPath: ffmpeg)
@@ -237,7 +245,9 @@ struct CompanionFlowTests {
         withoutFFmpeg.environment["PATH"] = folio.directory.appendingPathComponent("no-tools").path
         let metadataOnly = try withoutFFmpeg.run("analyze", id, "--again")
         #expect(metadataOnly.status == 0, "\(metadataOnly.stderr)")
-        #expect(metadataOnly.stdout.contains("影片（clip.mp4）") && metadataOnly.stdout.contains("320×240") && metadataOnly.stdout.contains("長 0 分 3 秒"))
+        #expect(
+            metadataOnly.stdout.contains("影片（clip.mp4）") && metadataOnly.stdout.contains("320×240")
+                && metadataOnly.stdout.contains("長 0 分 3 秒"))
         #expect(server.requests.count == 1, "no request without pictures to send")
     }
 
@@ -307,7 +317,8 @@ struct CompanionFlowTests {
         let folio = try openAIVault(server)
         #expect(try folio.run("config", "set", "ai.timeout", "1").status == 0)
         let record = try #require(try folio.json("new", "diary", "--text", "下班路上", "--json") as? [String: Any])
-        let id = try #require(record["id"] as? String), path = try #require(record["path"] as? String)
+        let id = try #require(record["id"] as? String)
+        let path = try #require(record["path"] as? String)
         server.enqueue(.delayed(60, .chat("too late")))
         let slow = try folio.run("chat", id, "-m", "在嗎？")
         #expect(slow.status == 1 && slow.stderr.contains("AI 超過 1 秒沒有回覆（ai.timeout）") && slow.stderr.contains("--retry"))
@@ -336,17 +347,23 @@ struct CompanionFlowTests {
             .chat("A rainy street."), .chat("下雨的傍晚，這張照片看起來好寧靜…"),
             .stream(["聽起來", "很放鬆。"]),
             .chat(#"{"page": "雨很小，我走得很慢，買了一杯熱拿鐵。", "tags": ["雨天", "咖啡", "散步"], "title": "雨中散步"}"#))
-        let saved = try folio.runOnTerminal(["diary", "--media", try photo(folio).path, "--text", "下班路上"],
-                                            input: "雨很小，我走得很慢。\n/save\n")
+        let saved = try folio.runOnTerminal(
+            ["diary", "--media", try photo(folio).path, "--text", "下班路上"],
+            input: "雨很小，我走得很慢。\n/save\n")
         #expect(saved.status == 0, "\(saved.stdout)")
         #expect(saved.stdout.contains("嗨，今天過得怎麼樣？") && saved.stdout.contains("/save") && saved.stdout.contains("聽起來很放鬆。"))
         let path = try recordPath(folio)
         let text = try #require(folio.read(path))
         #expect(text.contains("title: 雨中散步") && text.contains("雨很小，我走得很慢，買了一杯熱拿鐵。"))
-        #expect(text.contains("**folio** · 2026-11-22 18:04\n下雨的傍晚，這張照片看起來好寧靜…\n\n**me** · 2026-11-22 18:04\n雨很小，我走得很慢。\n\n**folio** · 2026-11-22 18:04\n聽起來很放鬆。\n"))
+        #expect(
+            text.contains(
+                "**folio** · 2026-11-22 18:04\n下雨的傍晚，這張照片看起來好寧靜…\n\n**me** · 2026-11-22 18:04\n雨很小，我走得很慢。\n\n**folio** · 2026-11-22 18:04\n聽起來很放鬆。\n"
+            ))
 
         // /cancel on a new draft: nothing of it is left, not even its own photo; undo brings it back.
-        let mediaBefore = try FileManager.default.subpathsOfDirectory(atPath: folio.directory.appendingPathComponent("media").path).filter { $0.contains(".") }
+        let mediaBefore = try FileManager.default.subpathsOfDirectory(atPath: folio.directory.appendingPathComponent("media").path).filter {
+            $0.contains(".")
+        }
         let other = folio.directory.appendingPathComponent("other.jpg")
         try Data(MediaFixtures.jpeg(width: 16, height: 16, seed: 9)).write(to: other)
         server.enqueue(.chat("A street."), .chat("晚上好。"), .stream(["嗯。"]))
@@ -354,7 +371,9 @@ struct CompanionFlowTests {
         #expect(cancelled.status == 0 && cancelled.stdout.contains("已取消，這篇草稿沒有留下（1 個媒體檔也已移除）"), "\(cancelled.stdout)")
         let list = try #require(try folio.json("list", "diary", "--json") as? [[String: Any]])
         #expect(list.count == 1)
-        let mediaAfter = try FileManager.default.subpathsOfDirectory(atPath: folio.directory.appendingPathComponent("media").path).filter { $0.contains(".") }
+        let mediaAfter = try FileManager.default.subpathsOfDirectory(atPath: folio.directory.appendingPathComponent("media").path).filter {
+            $0.contains(".")
+        }
         #expect(mediaAfter == mediaBefore)
         #expect(try folio.commitSubjects().first?.contains("cancel draft") == true)
         #expect(try folio.run("undo").status == 0)
@@ -378,15 +397,18 @@ struct CompanionFlowTests {
     @Test("offline on a terminal: messages are kept without asking a model, and /save writes the page")
     func terminalOffline() throws {
         let folio = try FolioProcess.vault(language: "en")
-        let result = try folio.runOnTerminal(["diary", "--text", "Walked home in the rain"],
-                                             input: "The coffee shop on the corner has a new sign. I bought a hot latte and listened to the rain.\n/save\n")
+        let result = try folio.runOnTerminal(
+            ["diary", "--text", "Walked home in the rain"],
+            input: "The coffee shop on the corner has a new sign. I bought a hot latte and listened to the rain.\n/save\n")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("Good evening, it's 18:04. What happened today?"))
         #expect(result.stdout.components(separatedBy: "needs an AI provider").count == 2, "said once, not after every line")
         let record = try show(folio, try recordPath(folio))
         let body = try #require(record["body"] as? String)
         #expect(body.contains("**me** · 2026-11-22 18:04\nThe coffee shop on the corner has a new sign."))
-        #expect(body.hasPrefix("Walked home in the rain. The coffee shop on the corner has a new sign."), "the page is the user's own sentences")
+        #expect(
+            body.hasPrefix("Walked home in the rain. The coffee shop on the corner has a new sign."), "the page is the user's own sentences"
+        )
         #expect(record["title"] as? String == "Walked home in the rain")
         #expect((record["tags"] as? [String])?.contains("coffee") == true)
     }

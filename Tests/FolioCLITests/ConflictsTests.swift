@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Conflict copies handled through folio: listed by `check` and `conflicts`, settled by
 /// `conflicts resolve`, shown and removed by path. The copies come from a real sync between two
@@ -29,7 +29,9 @@ struct ConflictsTests {
         #expect(check.status == 1)
         for (copyPath, record) in [(copy, path), (secondCopy, second)] {
             #expect(check.stdout.contains("\(copyPath): warning: a conflict copy sync kept beside \(record)"), "\(check.stdout)")
-            #expect(check.stdout.contains("then delete this copy. `folio conflicts resolve` does it in one step (--keep mine, theirs or both)."))
+            #expect(
+                check.stdout.contains("then delete this copy. `folio conflicts resolve` does it in one step (--keep mine, theirs or both).")
+            )
         }
         let listed = try b.run("conflicts")
         #expect(listed.status == 0)
@@ -47,7 +49,8 @@ struct ConflictsTests {
     func keepMine() throws {
         let (devices, path, copy) = try Self.conflicted()
         let b = devices["B"]
-        let before = b.read(path), copyText = b.read(copy)
+        let before = b.read(path)
+        let copyText = b.read(copy)
         let commits = try b.commitCount()
         let resolved = try b.run("conflicts", "resolve", copy, "--keep", "mine")
         #expect(resolved.status == 0, "\(resolved.stderr)")
@@ -83,10 +86,15 @@ struct ConflictsTests {
         devices["B"].environment["FOLIO_NOW"] = "2026-11-22T12:00:00+08:00"
         let resolved = try devices["B"].run("conflicts", "resolve", copy, "--keep", "both")
         #expect(resolved.status == 0, "\(resolved.stderr)")
-        #expect(resolved.stdout.contains("appended the conflict copy's body to \(path) (keys that differ: title); removed \(copy)."), "\(resolved.stdout)")
+        #expect(
+            resolved.stdout.contains("appended the conflict copy's body to \(path) (keys that differ: title); removed \(copy)."),
+            "\(resolved.stdout)")
         let text = try #require(b.read(path))
         #expect(text.contains("title: B's title"))
-        #expect(text.contains("## The other version (a, 2026-11-22 02:00:00 UTC)\n\nKeys that differed in that version:\n\n- title: A's title\n\nWritten on A.\n"), "\(text)")
+        #expect(
+            text.contains(
+                "## The other version (a, 2026-11-22 02:00:00 UTC)\n\nKeys that differed in that version:\n\n- title: A's title\n\nWritten on A.\n"
+            ), "\(text)")
         #expect(b.read(copy) == nil)
     }
 
@@ -121,4 +129,3 @@ struct ConflictsTests {
         #expect(try b.commitCount() == commits + 1)
     }
 }
-

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What a user of git, jrnl, nb or zk expects of a command line: options anywhere, `--json`
 /// everywhere there is output, documented exit codes.
@@ -23,8 +23,10 @@ struct ConventionsTests {
         let (outside, inside) = try Self.outside()
         let expected = try inside.run("list").stdout
         #expect(expected.contains("first idea"))
-        for arguments in [["--vault", "v", "list"], ["--vault=v", "list"], ["-C", "v", "list"], ["list", "--vault", "v"], ["list", "-C", "v"],
-                          ["-C", "v", "--no-color", "list"]] {
+        for arguments in [
+            ["--vault", "v", "list"], ["--vault=v", "list"], ["-C", "v", "list"], ["list", "--vault", "v"], ["list", "-C", "v"],
+            ["-C", "v", "--no-color", "list"],
+        ] {
             let result = try outside.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(result.stdout == expected, "\(arguments)")
@@ -51,7 +53,9 @@ struct ConventionsTests {
         let byOption = try folio.run("list", "--kind", "idea", "--json")
         #expect(byOption.status == 0, "\(byOption.stderr)")
         #expect(byOption.stdout == (try folio.run("list", "idea", "--json")).stdout)
-        let titles = (try JSONSerialization.jsonObject(with: Data(byOption.stdout.utf8)) as? [[String: Any]])?.map { $0["title"] as? String }
+        let titles = (try JSONSerialization.jsonObject(with: Data(byOption.stdout.utf8)) as? [[String: Any]])?.map {
+            $0["title"] as? String
+        }
         #expect(titles == ["an idea"])
         #expect(try folio.run("list", "--kind", "recipe").status == 1)
     }
@@ -64,7 +68,8 @@ struct ConventionsTests {
         #expect(kinds.map { $0["name"] as? String ?? "" } == ["diary", "idea", "note", "profile", "qa"])
         let idea = try #require(kinds.first { $0["name"] as? String == "idea" })
         let fields = idea["fields"] as? [[String: Any]] ?? []
-        #expect(idea["dir"] as? String == "ideas" && fields.first?["name"] as? String == "done" && fields.first?["type"] as? String == "bool")
+        #expect(
+            idea["dir"] as? String == "ideas" && fields.first?["name"] as? String == "done" && fields.first?["type"] as? String == "bool")
 
         let done = try #require(try folio.json("done", "tick-me", "--json") as? [String: Any])
         #expect(done["done"] as? Bool == true && done["title"] as? String == "tick me" && done["done_at"] != nil)
@@ -85,7 +90,9 @@ struct ConventionsTests {
         #expect(committed["committed"] as? [String] == ["notes/by-hand.md"] && (committed["commit"] as? String)?.count == 40)
         let scratch = folio.directory.appendingPathComponent("notes/new-vault")
         let made = try #require(try folio.json("init", scratch.path, "--name", "Ann", "--language", "en", "--json") as? [String: Any])
-        #expect(made["owner"] as? String == "Ann" && made["language"] as? String == "en" && (made["vault"] as? String)?.hasSuffix("new-vault") == true)
+        #expect(
+            made["owner"] as? String == "Ann" && made["language"] as? String == "en"
+                && (made["vault"] as? String)?.hasSuffix("new-vault") == true)
 
         let fresh = try FolioProcess.vault()
         while (try fresh.run("undo")).stdout.hasPrefix("undone") {}
@@ -116,7 +123,8 @@ struct ConventionsTests {
         #expect(conflicts == [["path": path, "copy": (path as NSString).deletingPathExtension + ".conflict-a-20261122-020000.md"]])
         #expect((merged["received"] as? Int ?? 0) > 0 && merged["unrelated_histories"] as? Bool == false)
         let cloned = try #require(try FolioProcess(directory: devices.base).json("clone", devices.remote, "C", "--json") as? [String: Any])
-        #expect(cloned["vault"] as? String == devices.base.appendingPathComponent("C").path && cloned["remote"] as? String == devices.remote)
+        #expect(
+            cloned["vault"] as? String == devices.base.appendingPathComponent("C").path && cloned["remote"] as? String == devices.remote)
     }
 
     @Test("transcribe prints JSON too")
@@ -140,7 +148,10 @@ struct ConventionsTests {
         let folio = try FolioProcess.vault()
         let help = try folio.run("--help")
         #expect(help.status == 0)
-        for line in ["Exit status:", "  0    success", "  1    the command failed", "  2    a usage error", "  3    sync could not reach the remote", "  130  sync --watch stopped"] {
+        for line in [
+            "Exit status:", "  0    success", "  1    the command failed", "  2    a usage error", "  3    sync could not reach the remote",
+            "  130  sync --watch stopped",
+        ] {
             #expect(help.stdout.contains(line), "\(line)")
         }
         #expect(try folio.run("help").stdout.contains("Exit status:"))

@@ -7,7 +7,9 @@ import Testing
 /// nothing through a link, and delete nothing someone may have put there.
 @Suite("Damaged files in .folio/local")
 struct DamagedLocalFilesTests {
-    static let files = ["lock", "device", "sync-state.json", "ai-state.json", "ai-endpoints", "sync-update", "cache/catalog", "cache/index", "cache/ids"]
+    static let files = [
+        "lock", "device", "sync-state.json", "ai-state.json", "ai-endpoints", "sync-update", "cache/catalog", "cache/index", "cache/ids",
+    ]
     /// Folders folio keeps there; damaged, a file stands in their place.
     static let folders = ["git-writers", "sync"]
 
@@ -15,7 +17,9 @@ struct DamagedLocalFilesTests {
         case garbage, folder, linkOutside, huge, truncated, pipe
     }
 
-    @Test("every derived file damaged in every way: the commands go on, nothing outside is read, nothing is deleted", arguments: Damage.allCases)
+    @Test(
+        "every derived file damaged in every way: the commands go on, nothing outside is read, nothing is deleted",
+        arguments: Damage.allCases)
     func commandsSurvive(damage: Damage) throws {
         let devices = try Devices.make(["A"])
         let folio = devices["A"]
@@ -47,7 +51,9 @@ struct DamagedLocalFilesTests {
             }
         }
 
-        for arguments in [["idea", "after"], ["list"], ["search", "after"], ["status"], ["show", "after"], ["sync"], ["ask", "will it work"], ["status"]] {
+        for arguments in [
+            ["idea", "after"], ["list"], ["search", "after"], ["status"], ["show", "after"], ["sync"], ["ask", "will it work"], ["status"],
+        ] {
             let result = try folio.run(arguments)
             #expect(result.status == 0, "\(damage) \(arguments): \(result.stderr)")
             #expect(!(result.stdout + result.stderr).contains("LEAKED"), "\(damage) \(arguments) read a file outside the vault")
@@ -72,7 +78,8 @@ struct DamagedLocalFilesTests {
         try folio.write(".folio/local/device", "laptop\u{1B}[31m\u{07}\nFolio-Undo: 0000\n")
         #expect(try unnamed.run("idea", "named device").status == 0)
         let message = try git(["log", "-1", "--format=%B"], in: folio.directory)
-        #expect(message.contains("Folio-Device: laptop[31m\n") || message.hasSuffix("Folio-Device: laptop[31m"), "\(message.debugDescription)")
+        #expect(
+            message.contains("Folio-Device: laptop[31m\n") || message.hasSuffix("Folio-Device: laptop[31m"), "\(message.debugDescription)")
         #expect(!message.contains("Folio-Undo"))
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `folio edit` leaves no stale drafts: an interrupted edit's draft is offered back, old ones go.
 @Suite("folio edit: drafts an interrupted edit leaves")
@@ -10,16 +10,16 @@ struct EditDraftTests {
     static func killingEditor(in folder: URL) throws -> String {
         let script = folder.appendingPathComponent("kill-editor.sh")
         try """
-            #!/bin/sh
-            printf '\\nunsaved words\\n' >> "$1"
-            p=$$
-            while [ "$p" -gt 1 ]; do
-                if [ "$(cat /proc/$p/comm)" = folio ]; then kill -9 "$p"; exit 0; fi
-                p=$(awk '{print $4}' /proc/$p/stat)
-            done
-            exit 1
+        #!/bin/sh
+        printf '\\nunsaved words\\n' >> "$1"
+        p=$$
+        while [ "$p" -gt 1 ]; do
+            if [ "$(cat /proc/$p/comm)" = folio ]; then kill -9 "$p"; exit 0; fi
+            p=$(awk '{print $4}' /proc/$p/stat)
+        done
+        exit 1
 
-            """.write(to: script, atomically: true, encoding: .utf8)
+        """.write(to: script, atomically: true, encoding: .utf8)
         chmod(script.path, 0o755)
         return script.path
     }
@@ -29,7 +29,9 @@ struct EditDraftTests {
         return try FileManager.default.contentsOfDirectory(atPath: local.path).filter { $0.hasPrefix("edit-") }.sorted()
     }
 
-    @Test("an interrupted edit's draft is named off a terminal and offered back on one", .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script"), "needs util-linux script for a terminal"))
+    @Test(
+        "an interrupted edit's draft is named off a terminal and offered back on one",
+        .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script"), "needs util-linux script for a terminal"))
     func offeredBack() throws {
         var folio = try FolioProcess.vault()
         try folio.run("idea", "draft me")
@@ -61,7 +63,9 @@ struct EditDraftTests {
         #expect(try drafts(folio).isEmpty)
     }
 
-    @Test("no discards the draft; drafts older than a week are removed by the next edit", .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script"), "needs util-linux script for a terminal"))
+    @Test(
+        "no discards the draft; drafts older than a week are removed by the next edit",
+        .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script"), "needs util-linux script for a terminal"))
     func discardedAndCleaned() throws {
         var folio = try FolioProcess.vault()
         try folio.run("idea", "draft me")
@@ -89,7 +93,8 @@ struct EditDraftTests {
         #expect(names.contains(recent.lastPathComponent), "a two-day-old one of another record stays")
 
         // A draft of this record, refused on a terminal: gone, and the record as it was.
-        try (original + "\nleft behind\n").write(to: local.appendingPathComponent("edit-\(id)-4194399.md"), atomically: true, encoding: .utf8)
+        try (original + "\nleft behind\n").write(
+            to: local.appendingPathComponent("edit-\(id)-4194399.md"), atomically: true, encoding: .utf8)
         let refused = try folio.runOnTerminal(["edit", "draft-me"], input: "n\n")
         #expect(refused.status == 0, "\(refused.stdout)")
         #expect(refused.stdout.contains("discarded that draft."), "\(refused.stdout)")

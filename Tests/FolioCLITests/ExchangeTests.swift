@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The real exports the tests read (see Fixtures/exchange/SOURCES.md).
 enum ExchangeFixtures {
@@ -16,20 +16,26 @@ enum ExchangeFixtures {
     /// A zip (stored, no compression) whose entries have exactly the names given, `../` and all:
     /// what a hostile export would hold, which no zip tool writes on request.
     static func rawZip(_ entries: [(String, [UInt8])]) -> Data {
-        var out = Data(), central = Data()
+        var out = Data()
+        var central = Data()
         func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
         func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(value >> (8 * $0) & 0xFF) } }
         for (name, bytes) in entries {
-            let crc = crc32(bytes), offset = UInt32(out.count), nameBytes = Array(name.utf8)
-            let common: [UInt8] = le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc) + le32(UInt32(bytes.count)) + le32(UInt32(bytes.count))
+            let crc = crc32(bytes)
+            let offset = UInt32(out.count)
+            let nameBytes = Array(name.utf8)
+            let common: [UInt8] =
+                le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc) + le32(UInt32(bytes.count)) + le32(UInt32(bytes.count))
                 + le16(nameBytes.count) + le16(0)
-            out.append(contentsOf: le32(0x04034b50) + common + nameBytes + bytes)
-            central.append(contentsOf: le32(0x02014b50) + le16(20) + common + le16(0) + le16(0) + le16(0) + le32(0) + le32(offset) + nameBytes)
+            out.append(contentsOf: le32(0x0403_4b50) + common + nameBytes + bytes)
+            central.append(
+                contentsOf: le32(0x0201_4b50) + le16(20) + common + le16(0) + le16(0) + le16(0) + le32(0) + le32(offset) + nameBytes)
         }
         let start = UInt32(out.count)
         out.append(central)
-        out.append(contentsOf: le32(0x06054b50) + le16(0) + le16(0) + le16(entries.count) + le16(entries.count)
-            + le32(UInt32(central.count)) + le32(start) + le16(0))
+        out.append(
+            contentsOf: le32(0x0605_4b50) + le16(0) + le16(0) + le16(entries.count) + le16(entries.count)
+                + le32(UInt32(central.count)) + le32(start) + le16(0))
         return out
     }
 
@@ -110,19 +116,25 @@ struct ExchangeTests {
         #expect(folio.vaultFiles() == files)
     }
 
-    @Test("malformed jrnl exports name the entry and what is wrong, and import nothing", arguments: [
-        (#"{"entries": [{"title": "a", "body": "", "date": "2020-13-45", "time": "10:00", "tags": []}]}"#, "entry 1"),
-        (#"{"entries": [{"title": "a", "date": "2020-01-01", "time": "10:00"}, {"title": 5, "date": "2020-01-02"}]}"#, "'title' should be text"),
-        (#"{"entries": [{"title": "a", "body": "b", "date": "2020-01-01", "time": "10:"#, "not valid JSON"),
-        (#"{"tags": {}}"#, "no 'entries' list"),
-        (#"[1, 2, 3]"#, "not a jrnl export"),
-        (#"{"entries": [{"title": "a", "date": "2020-01-01", "tags": "x"}]}"#, "'tags' should be a list"),
-    ])
+    @Test(
+        "malformed jrnl exports name the entry and what is wrong, and import nothing",
+        arguments: [
+            (#"{"entries": [{"title": "a", "body": "", "date": "2020-13-45", "time": "10:00", "tags": []}]}"#, "entry 1"),
+            (
+                #"{"entries": [{"title": "a", "date": "2020-01-01", "time": "10:00"}, {"title": 5, "date": "2020-01-02"}]}"#,
+                "'title' should be text"
+            ),
+            (#"{"entries": [{"title": "a", "body": "b", "date": "2020-01-01", "time": "10:"#, "not valid JSON"),
+            (#"{"tags": {}}"#, "no 'entries' list"),
+            (#"[1, 2, 3]"#, "not a jrnl export"),
+            (#"{"entries": [{"title": "a", "date": "2020-01-01", "tags": "x"}]}"#, "'tags' should be a list"),
+        ])
     func jrnlMalformed(text: String, said: String) throws {
         let folio = try FolioProcess.vault()
         let file = try folio.beside("export").appendingPathComponent("journal.json")
         try Data(text.utf8).write(to: file)
-        let files = folio.vaultFiles(), commits = try folio.commitCount()
+        let files = folio.vaultFiles()
+        let commits = try folio.commitCount()
         let result = try folio.run("import", "jrnl", file.path)
         #expect(result.status == 1)
         #expect(result.stderr.contains(said), "\(result.stderr)")
@@ -174,15 +186,15 @@ struct ExchangeTests {
         let md5 = try ExchangeFixtures.md5(staging)
         try FileManager.default.moveItem(at: staging, to: photos.appendingPathComponent("\(md5).jpeg"))
         let journal = """
-        {"metadata": {"version": "1.0"}, "entries": [
-          {"uuid": "0A1B2C3D4E5F60718293A4B5C6D7E8F9", "creationDate": "2023-05-01T01:02:03Z", "modifiedDate": "2023-05-02T00:00:00Z",
-           "timeZone": "Asia/Tokyo", "starred": false, "tags": ["travel"], "isPinned": true, "creationDevice": "iPhone",
-           "text": "# 京都の朝\\n\\n![](dayone-moment://PHOTO1)\\n\\nA quiet walk.",
-           "location": {"placeName": "Fushimi Inari", "localityName": "Kyoto", "country": "Japan", "latitude": 34.967, "longitude": 135.772},
-           "weather": {"conditionsDescription": "Cloudy", "temperatureCelsius": 18.4, "windBearing": 200},
-           "photos": [{"identifier": "PHOTO1", "md5": "\(md5)", "type": "jpeg", "orderInEntry": 0}]}
-        ]}
-        """
+            {"metadata": {"version": "1.0"}, "entries": [
+              {"uuid": "0A1B2C3D4E5F60718293A4B5C6D7E8F9", "creationDate": "2023-05-01T01:02:03Z", "modifiedDate": "2023-05-02T00:00:00Z",
+               "timeZone": "Asia/Tokyo", "starred": false, "tags": ["travel"], "isPinned": true, "creationDevice": "iPhone",
+               "text": "# 京都の朝\\n\\n![](dayone-moment://PHOTO1)\\n\\nA quiet walk.",
+               "location": {"placeName": "Fushimi Inari", "localityName": "Kyoto", "country": "Japan", "latitude": 34.967, "longitude": 135.772},
+               "weather": {"conditionsDescription": "Cloudy", "temperatureCelsius": 18.4, "windBearing": 200},
+               "photos": [{"identifier": "PHOTO1", "md5": "\(md5)", "type": "jpeg", "orderInEntry": 0}]}
+            ]}
+            """
         try Data(journal.utf8).write(to: folder.appendingPathComponent("Journal.json"))
         return folder
     }
@@ -237,7 +249,9 @@ struct ExchangeTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("would land outside its folder"), "\(result.stderr)")
         #expect(folio.vaultFiles() == files)
-        #expect(!FileManager.default.fileExists(atPath: zip.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("evil.json").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: zip.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("evil.json").path))
     }
 
     // MARK: - Markdown folders
@@ -246,7 +260,8 @@ struct ExchangeTests {
     func markdownFolder() throws {
         let folio = try FolioProcess.vault()
         let notes = try folio.beside("notes")
-        let withFrontMatter = "---\n# my own comment\ntitle: Reading list\ntags: books, later\ndate: 2024-02-03\nrating: 5\n---\nSee ![cover](img/cover.jpg) and ![[shot.jpg|300]].\n"
+        let withFrontMatter =
+            "---\n# my own comment\ntitle: Reading list\ntags: books, later\ndate: 2024-02-03\nrating: 5\n---\nSee ![cover](img/cover.jpg) and ![[shot.jpg|300]].\n"
         let files: [String: String] = [
             "Reading list.md": withFrontMatter,
             "journal/2024-03-01 Morning.md": "# Morning\n\nCoffee and #quiet thoughts.\n",
@@ -319,7 +334,9 @@ struct ExchangeTests {
         #expect(try folio.run("idea", "測試想法", "--desc", "測試描述", "--tag", "work").status == 0)
         let photo = try folio.outside("IMG_2041.JPG", MediaFixtures.jpeg())
         #expect(try folio.run("new", "diary", "--media", photo.path, "--text", "下班路上").status == 0)
-        try folio.write("ideas/2026/11/hand.md", """
+        try folio.write(
+            "ideas/2026/11/hand.md",
+            """
             ---
             # written by hand
             id: 2f1d9a7e-0000-4000-8000-000000000001
@@ -348,22 +365,27 @@ struct ExchangeTests {
         let imported = try empty.run("import", "json", file.path)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("imported 4 records and 1 media file"), "\(imported.stdout)")
-        var original = folio.vaultFiles(), copy = empty.vaultFiles()
+        var original = folio.vaultFiles()
+        var copy = empty.vaultFiles()
         original.removeValue(forKey: ".folio/config.yaml")
         copy.removeValue(forKey: ".folio/config.yaml")
         #expect(original == copy)
         for media in folio.mediaFiles() {
-            #expect(try Data(contentsOf: folio.directory.appendingPathComponent(media)) == Data(contentsOf: root.appendingPathComponent(media)))
+            #expect(
+                try Data(contentsOf: folio.directory.appendingPathComponent(media)) == Data(contentsOf: root.appendingPathComponent(media)))
         }
         #expect(try empty.run("import", "json", file.path).stdout.contains("nothing new"))
         #expect(try empty.run("check").status == 0)
     }
 
-    @Test("a folio JSON record whose path would leave the vault is refused", arguments: ["../escape.md", "/tmp/abs.md", "a/\u{0}b.md", ".git/hooks/x.md", ".folio/templates/idea.md"])
+    @Test(
+        "a folio JSON record whose path would leave the vault is refused",
+        arguments: ["../escape.md", "/tmp/abs.md", "a/\u{0}b.md", ".git/hooks/x.md", ".folio/templates/idea.md"])
     func jsonHostilePath(path: String) throws {
         let folio = try FolioProcess.vault()
         let escaped = path.replacingOccurrences(of: "\u{0}", with: "\\u0000")
-        let text = #"{"format": "folio-export", "version": 1, "records": [{"path": "\#(escaped)", "body": "x\n", "front_matter": "---\nid: 2f1d9a7e-0000-4000-8000-000000000009\nkind: idea\n---\n"}]}"#
+        let text =
+            #"{"format": "folio-export", "version": 1, "records": [{"path": "\#(escaped)", "body": "x\n", "front_matter": "---\nid: 2f1d9a7e-0000-4000-8000-000000000009\nkind: idea\n---\n"}]}"#
         let file = try folio.beside("export").appendingPathComponent("vault.json")
         try Data(text.utf8).write(to: file)
         let files = folio.vaultFiles()
@@ -376,7 +398,8 @@ struct ExchangeTests {
     @Test("a folio JSON record without an id is written as it was, and a second import does not write it again")
     func jsonRecordWithoutID() throws {
         let folio = try FolioProcess.vault()
-        let text = #"{"format": "folio-export", "version": 1, "records": [{"path": "notes/loose.md", "body": "x\n", "title": "Loose", "kind": "note", "tags": ["a"]}]}"#
+        let text =
+            #"{"format": "folio-export", "version": 1, "records": [{"path": "notes/loose.md", "body": "x\n", "title": "Loose", "kind": "note", "tags": ["a"]}]}"#
         let file = try folio.beside("export").appendingPathComponent("vault.json")
         try Data(text.utf8).write(to: file)
         let first = try folio.run("import", "json", file.path)
@@ -423,8 +446,12 @@ struct ExchangeTests {
         let diaryPath = "diary/2026/11/2026-11-22-下班路上.md"
         let exported = try String(contentsOf: out.appendingPathComponent(diaryPath), encoding: .utf8)
         let original = try #require(folio.read(diaryPath))
-        #expect(exported == original.replacingOccurrences(of: "](../../../media/", with: "](../../../attachments/")
-            .replacingOccurrences(of: #"\(../../../attachments/[0-9a-f]{2}/[0-9a-f]{64}\.jpg\)"#, with: "(../../../attachments/IMG_2041.JPG)", options: .regularExpression))
+        #expect(
+            exported
+                == original.replacingOccurrences(of: "](../../../media/", with: "](../../../attachments/")
+                .replacingOccurrences(
+                    of: #"\(../../../attachments/[0-9a-f]{2}/[0-9a-f]{64}\.jpg\)"#, with: "(../../../attachments/IMG_2041.JPG)",
+                    options: .regularExpression))
         #expect(exported.contains("](../../../attachments/IMG_2041.JPG)"), "\(exported)")
         #expect(try Data(contentsOf: out.appendingPathComponent("attachments/IMG_2041.JPG")) == Data(MediaFixtures.jpeg()))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("profile.md").path))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("folio export html, as a user runs it")
 struct ExportHTMLTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The rough edges a daily user meets in the first week (records and kinds, messages), each
 /// checked the way the user met it: through the real binary.
@@ -37,7 +37,8 @@ struct FirstWeekTests {
         let sleep = try folio.run("new", "sleep", "--parent", "小寶", "--field", "start=2026-11-21T20:30", "--field", "bogus=1")
         #expect(sleep.status == 1 && sleep.stderr.contains("sleep 沒有「bogus」這個欄位"), "\(sleep.stderr)")
 
-        try folio.write(".folio/templates/note.md", "---\nkind: note\nextra_keys: allow\nfields:\n  mood: {type: string}\n---\n{{{body}}}\n")
+        try folio.write(
+            ".folio/templates/note.md", "---\nkind: note\nextra_keys: allow\nfields:\n  mood: {type: string}\n---\n{{{body}}}\n")
         #expect(try folio.run("new", "note", "--title", "自由", "--field", "weather=rain").status == 0)
     }
 
@@ -59,8 +60,9 @@ struct FirstWeekTests {
         #expect(try records(folio, "list", "idea").count == 1)
     }
 
-    @Test("on a terminal, list cuts long titles by columns (CJK counts double) with …; a pipe gets them whole",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: scriptTool), "needs util-linux `script` for a terminal"))
+    @Test(
+        "on a terminal, list cuts long titles by columns (CJK counts double) with …; a pipe gets them whole",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: scriptTool), "needs util-linux `script` for a terminal"))
     func listFitsTheTerminal() throws {
         var folio = try FolioProcess.vault(language: "zh-Hant")
         let title = String(repeating: "很長的標題", count: 10)
@@ -85,7 +87,8 @@ struct FirstWeekTests {
         #expect(try folio.run("kinds", "add", "baby-tracker").status == 0)
         #expect(try folio.run("new", "baby", "--field", "name=小寶").status == 0)
         folio.environment["FOLIO_NOW"] = "2026-11-22T07:10:00+08:00"
-        let sleep = try #require(try folio.json("new", "sleep", "--parent", "小寶", "--field", "start=2026-11-21T20:30", "--json") as? [String: Any])
+        let sleep = try #require(
+            try folio.json("new", "sleep", "--parent", "小寶", "--field", "start=2026-11-21T20:30", "--json") as? [String: Any])
         #expect(sleep["created"] as? String == "2026-11-21T20:30:00+08:00")
         #expect((sleep["path"] as? String)?.hasPrefix("baby/sleep/2026/11/2026-11-21-") == true, "\(sleep["path"] ?? "")")
         #expect(sleep["modified"] as? String == "2026-11-22T07:10:00+08:00")
@@ -106,8 +109,12 @@ struct FirstWeekTests {
         #expect(try folio.run("done", id).status == 0)
         #expect((try folio.json("show", id, "--json") as? [String: Any])?["done_at"] != nil)
 
-        try folio.write(".folio/templates/chore.md", "---\nkind: chore\nfields:\n  finished: {type: bool, default: false}\n  finished_at: {type: datetime, set_when: finished}\n---\n")
-        let chore = try #require(try folio.json("new", "chore", "--title", "dishes", "--field", "finished=true", "--json") as? [String: Any])
+        try folio.write(
+            ".folio/templates/chore.md",
+            "---\nkind: chore\nfields:\n  finished: {type: bool, default: false}\n  finished_at: {type: datetime, set_when: finished}\n---\n"
+        )
+        let chore = try #require(
+            try folio.json("new", "chore", "--title", "dishes", "--field", "finished=true", "--json") as? [String: Any])
         #expect(chore["finished_at"] as? String == "2026-11-22T18:04:11+08:00", "a new record stamped at once")
         try folio.write(".folio/templates/bad.md", "---\nkind: bad\nfields:\n  at: {type: datetime, set_when: nothing}\n---\n")
         let bad = try folio.run("new", "bad", "--title", "x")
@@ -121,7 +128,8 @@ struct FirstWeekTests {
         #expect(try folio.run("new", "baby", "--field", "name=小寶").status == 0)
         #expect(try folio.run("new", "baby", "--field", "name=小貝").status == 0)
         #expect(try folio.run("new", "sleep", "--parent", "小寶", "--field", "start=2026-11-21T20:30").status == 0)
-        #expect(try folio.run("new", "activity", "--parent", "小寶", "--field", "activity=bath", "--field", "start=2026-11-22T09:00").status == 0)
+        #expect(
+            try folio.run("new", "activity", "--parent", "小寶", "--field", "activity=bath", "--field", "start=2026-11-22T09:00").status == 0)
         #expect(try folio.run("new", "sleep", "--parent", "小貝", "--field", "start=2026-11-21T21:00").status == 0)
 
         let shown = try folio.run("show", "小寶").stdout
@@ -136,8 +144,9 @@ struct FirstWeekTests {
         #expect(try records(folio, "list", "--parent", "小寶", "--kind", "sleep").map { $0["kind"] as? String } == ["sleep"])
         #expect(try folio.run("list", "--parent", "小寶").stdout.split(separator: "\n").count == 2)
         let idea = try #require(try folio.json("idea", "no children", "--json") as? [String: Any])
-        #expect((try folio.json("show", try #require(idea["id"] as? String), "--json") as? [String: Any])?["children"] == nil,
-                "a kind without child kinds has no children list")
+        #expect(
+            (try folio.json("show", try #require(idea["id"] as? String), "--json") as? [String: Any])?["children"] == nil,
+            "a kind without child kinds has no children list")
     }
 
     @Test("the billiard example has the player's profile and level")
@@ -156,7 +165,10 @@ struct FirstWeekTests {
     @Test("- reads standard input for --body, --desc, --text and -m; a literal - is never stored; one - per command")
     func standardInput() throws {
         let folio = try FolioProcess.vault(language: "en")
-        let idea = try #require(try JSONSerialization.jsonObject(with: Data(try folio.run("idea", "from a pipe", "--desc", "-", "--json", input: "piped description\n").stdout.utf8)) as? [String: Any])
+        let idea = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try folio.run("idea", "from a pipe", "--desc", "-", "--json", input: "piped description\n").stdout.utf8))
+                as? [String: Any])
         #expect(idea["body"] as? String == "piped description\n")
         let body = try folio.run(["new", "idea", "--title", "b", "--body", "-", "--json"], input: "line one\nline two\n")
         #expect(body.stdout.contains("line one\\nline two"), "\(body.stdout)")
@@ -194,7 +206,8 @@ struct FirstWeekTests {
         #expect(help.status == 2 && help.stderr.contains("'nosuch'") && help.stderr.contains("folio help"), "\(help.stderr)")
         #expect(try folio.run("help", "sync").status == 0)
 
-        #expect(try folio.run("config", "set", "sync.remote", folio.directory.appendingPathComponent("../no-such-remote.git").path).status == 0)
+        #expect(
+            try folio.run("config", "set", "sync.remote", folio.directory.appendingPathComponent("../no-such-remote.git").path).status == 0)
         let sync = try folio.run("sync")
         #expect(sync.status == 3)
         #expect(sync.stderr.contains("不存在") && !sync.stderr.contains("unsupported URL protocol"), "\(sync.stderr)")

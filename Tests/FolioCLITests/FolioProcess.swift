@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the real `folio` binary built beside the tests, as a user would from a shell.
 struct FolioProcess {
@@ -53,7 +53,8 @@ struct FolioProcess {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = environment
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let stdin = input.map { _ in Pipe() }
@@ -79,7 +80,9 @@ struct FolioProcess {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = errors.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// Every file of the vault but git's and this device's own state, with contents.
@@ -87,7 +90,10 @@ struct FolioProcess {
         var files: [String: String] = [:]
         let walker = FileManager.default.enumerator(atPath: directory.path)
         while let path = walker?.nextObject() as? String {
-            if path == ".git" || path == ".folio/local" { walker?.skipDescendants(); continue }
+            if path == ".git" || path == ".folio/local" {
+                walker?.skipDescendants()
+                continue
+            }
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { files[path] = read(path) ?? "<binary>" }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// folio and the git CLI in the same vault: folio never removes a lock git holds.
@@ -130,7 +131,8 @@ struct GitLockTests {
         #expect(result.stderr.contains("removed the lock .git/index.lock"))
         #expect(!FileManager.default.fileExists(atPath: lock.path))
         #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)
-        let marks = try FileManager.default.contentsOfDirectory(atPath: folio.directory.appendingPathComponent(".folio/local/git-writers").path)
+        let marks = try FileManager.default.contentsOfDirectory(
+            atPath: folio.directory.appendingPathComponent(".folio/local/git-writers").path)
         #expect(marks.isEmpty, "\(marks)")
     }
 
@@ -152,7 +154,8 @@ struct GitLockTests {
         let folio = try FolioProcess.vault()
         let created = try folio.run("idea", "寫到一半")
         #expect(created.status == 0)
-        let path = try #require(created.stdout.split(separator: " ").last.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) })
+        let path = try #require(
+            created.stdout.split(separator: " ").last.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) })
         let directory = (path as NSString).deletingLastPathComponent
         let leftover = "\(directory)/.\((path as NSString).lastPathComponent).tmp-999999-42"
         try folio.write(leftover, "---\ntitle: 寫到")
@@ -169,7 +172,8 @@ struct GitLockTests {
     func leftoverTemporaryRemoved() throws {
         let folio = try FolioProcess.vault()
         let created = try folio.run("idea", "寫到一半")
-        let path = try #require(created.stdout.split(separator: " ").last.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) })
+        let path = try #require(
+            created.stdout.split(separator: " ").last.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) })
         let directory = (path as NSString).deletingLastPathComponent
         let dead = "\(directory)/.\((path as NSString).lastPathComponent).tmp-999999-42"
         let live = "\(directory)/.\((path as NSString).lastPathComponent).tmp-\(getpid())-43"

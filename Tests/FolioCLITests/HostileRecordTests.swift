@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Record files written to hurt folio, side by side with good ones: each bad file is named with its
 /// line and column, never rewritten, and every other record keeps working.
@@ -17,13 +18,20 @@ struct HostileRecordTests {
         }
         bomb += "---\n"
         return [
-            ("ideas/deep.md", "---\nkind: idea\ntitle: deep\nx: " + String(repeating: "[", count: 100_000) + "\n---\n",
-             "ideas/deep.md:4:67: error: the front matter nests collections more than 64 deep"),
+            (
+                "ideas/deep.md", "---\nkind: idea\ntitle: deep\nx: " + String(repeating: "[", count: 100_000) + "\n---\n",
+                "ideas/deep.md:4:67: error: the front matter nests collections more than 64 deep"
+            ),
             ("ideas/bomb.md", bomb, "ideas/bomb.md:9:"),
-            ("ideas/big.md", "---\nkind: idea\ntitle: big\nlog: |\n" + String(repeating: "  pasted log line\n", count: 120_000) + "---\n",
-             "ideas/big.md:2:1: error: the front matter is 2160029 bytes, over the limit of 262144 (setting front_matter.max_bytes)"),
-            ("ideas/alias.md", "---\nkind: idea\ntitle: alias\nother: *nowhere\n---\n",
-             "ideas/alias.md:4:8: error: the alias *nowhere has no anchor &nowhere before it."),
+            (
+                "ideas/big.md",
+                "---\nkind: idea\ntitle: big\nlog: |\n" + String(repeating: "  pasted log line\n", count: 120_000) + "---\n",
+                "ideas/big.md:2:1: error: the front matter is 2160029 bytes, over the limit of 262144 (setting front_matter.max_bytes)"
+            ),
+            (
+                "ideas/alias.md", "---\nkind: idea\ntitle: alias\nother: *nowhere\n---\n",
+                "ideas/alias.md:4:8: error: the alias *nowhere has no anchor &nowhere before it."
+            ),
         ]
     }()
 
@@ -82,7 +90,8 @@ struct HostileRecordTests {
     @Test("a CRLF record stays CRLF after folio set and done")
     func crlfStaysCRLF() throws {
         let folio = try FolioProcess.vault()
-        let text = "---\r\nid: 6f9619ff-8b86-4d01-b42d-00c04fc964fe\r\nkind: idea\r\ntitle: windows\r\ndone: false\r\n---\r\nwritten on windows\r\n"
+        let text =
+            "---\r\nid: 6f9619ff-8b86-4d01-b42d-00c04fc964fe\r\nkind: idea\r\ntitle: windows\r\ndone: false\r\n---\r\nwritten on windows\r\n"
         try folio.write("ideas/windows.md", text)
         #expect(try folio.run("set", "windows", "title=still windows").status == 0)
         #expect(try folio.run("done", "windows").status == 0)
@@ -120,7 +129,8 @@ struct HostileRecordTests {
         let outside = folio.directory.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString).md")
         try "SECRET OUTSIDE\n".write(to: outside, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: outside) }
-        try folio.write(".folio/templates/note.md", "---\nkind: note\n---\n{{{body}}}\n{{> ../\(outside.lastPathComponent)}}\n{{> \(outside.path)}}\n")
+        try folio.write(
+            ".folio/templates/note.md", "---\nkind: note\n---\n{{{body}}}\n{{> ../\(outside.lastPathComponent)}}\n{{> \(outside.path)}}\n")
         let new = try folio.run("new", "note", "--title", "hello", "--body", "x")
         #expect(new.status == 1)
         #expect(new.stderr.contains(".folio/templates/note.md:5:1:"), "\(new.stderr)")
@@ -130,13 +140,16 @@ struct HostileRecordTests {
         #expect(!grep.stdout.contains("SECRET OUTSIDE"))
     }
 
-    @Test("a 20 MB record is listed and shown whole, searched in its first search.max_record_bytes with a warning naming it, and the rest of the vault searches as usual")
+    @Test(
+        "a 20 MB record is listed and shown whole, searched in its first search.max_record_bytes with a warning naming it, and the rest of the vault searches as usual"
+    )
     func hugeRecordIsSearchedInPart() throws {
         let folio = try FolioProcess.vault()
         #expect(try folio.run("idea", "small quokka note").status == 0)
         let line = String(repeating: "pasted log line with nothing to find 日誌 ", count: 4) + "\n"
         let lines = 20_000_000 / line.utf8.count
-        let body = "early-marker 開頭的記號\n" + String(repeating: line, count: lines / 13) + "middle-marker\n"
+        let body =
+            "early-marker 開頭的記號\n" + String(repeating: line, count: lines / 13) + "middle-marker\n"
             + String(repeating: line, count: lines - lines / 13) + "late-marker 最後的記號\n"
         let path = "ideas/2026/11/pasted-log.md"
         try folio.write(path, "---\nid: 5b0c7e2a-0000-4000-8000-000000000001\nkind: idea\ntitle: pasted log\n---\n" + body)
@@ -161,13 +174,17 @@ struct HostileRecordTests {
         #expect(more.stderr.contains("only its first 2000000 bytes are searched"), "\(more.stderr)")
     }
 
-    @Test("hostile file names: shown quoted, never as raw control bytes; names another device could not write stay out of commits with a warning")
+    @Test(
+        "hostile file names: shown quoted, never as raw control bytes; names another device could not write stay out of commits with a warning"
+    )
     func hostileNames() throws {
         let folio = try FolioProcess.vault()
         #expect(try folio.run("idea", "a fine idea").status == 0)
         func record(_ title: String) -> String { "---\nkind: idea\ntitle: \"\(title)\"\n---\nbody\n" }
-        let hostile = ["ideas/new\nline.md", "ideas/esc\u{1B}[31mred.md", "ideas/CON.md", "ideas/aux.txt.md", "ideas/10:30 meeting.md",
-                       "ideas/trailing.md.", "ideas/what?.md"]
+        let hostile = [
+            "ideas/new\nline.md", "ideas/esc\u{1B}[31mred.md", "ideas/CON.md", "ideas/aux.txt.md", "ideas/10:30 meeting.md",
+            "ideas/trailing.md.", "ideas/what?.md",
+        ]
         for name in hostile { try folio.write(name, record("hostile")) }
         try folio.write("ideas/plain hand note.md", record("hand written"))
         // A name that is not UTF-8 cannot be made through String; create it from its bytes.
@@ -186,15 +203,19 @@ struct HostileRecordTests {
         let check = try folio.run("check")
         #expect(!(check.stdout + check.stderr).contains("\u{1B}"))
         #expect((check.stdout + check.stderr).contains(#""ideas/new\nline.md""#), "\(check.stdout)")
-        #expect(check.status == 1 && (check.stdout + check.stderr).contains("ideas/CON.md: warning: 'CON.md' is a device name Windows reserves"),
-                "\(check.stdout)\(check.stderr)")
+        #expect(
+            check.status == 1
+                && (check.stdout + check.stderr).contains("ideas/CON.md: warning: 'CON.md' is a device name Windows reserves"),
+            "\(check.stdout)\(check.stderr)")
 
         let commit = try folio.run("commit")
         #expect(commit.status == 0, "\(commit.stderr)")
         #expect(!commit.stderr.contains("\u{1B}"))
-        for (name, says) in [("ideas/CON.md", "'CON.md' is a device name Windows reserves"), ("ideas/aux.txt.md", "'aux.txt.md' is a device name"),
-                             ("ideas/10:30 meeting.md", "the name holds ':'"), ("ideas/trailing.md.", "'trailing.md.' ends with a dot or a space"),
-                             ("ideas/what?.md", "the name holds '?'"), (#""ideas/new\nline.md""#, "the name holds the control character U+000A (␊)")] {
+        for (name, says) in [
+            ("ideas/CON.md", "'CON.md' is a device name Windows reserves"), ("ideas/aux.txt.md", "'aux.txt.md' is a device name"),
+            ("ideas/10:30 meeting.md", "the name holds ':'"), ("ideas/trailing.md.", "'trailing.md.' ends with a dot or a space"),
+            ("ideas/what?.md", "the name holds '?'"), (#""ideas/new\nline.md""#, "the name holds the control character U+000A (␊)"),
+        ] {
             #expect(commit.stderr.contains(name) && commit.stderr.contains(says), "\(name): \(commit.stderr)")
         }
         let untracked = try git(["status", "--porcelain", "--untracked-files=all"], in: folio.directory)
@@ -209,7 +230,8 @@ struct HostileRecordTests {
     func absurdDuration() throws {
         let folio = try FolioProcess.vault()
         for (n, duration) in ["1e300", "inf", "-.inf", "nan"].enumerated() {
-            let text = "---\nid: 6f9619ff-8b86-4d01-b42d-00c04fc964a\(n)\nkind: diary\ntitle: clip \(n)\nmedia:\n"
+            let text =
+                "---\nid: 6f9619ff-8b86-4d01-b42d-00c04fc964a\(n)\nkind: diary\ntitle: clip \(n)\nmedia:\n"
                 + "  - file: media/ab/ab12.mp4\n    type: video\n    duration: \(duration)\n---\nbody\n"
             try folio.write("diary/2026/11/2026-11-22-clip-\(n).md", text)
             let show = try folio.run("show", "clip \(n)")
@@ -235,6 +257,7 @@ struct HostileRecordTests {
     func badWatchInterval(interval: String) throws {
         let folio = try FolioProcess.vault()
         let result = try folio.run("sync", "--watch", "--interval=\(interval)")
-        #expect(result.status == 2 && result.stderr.contains("--interval takes seconds from 1 to 86400"), "\(result.status) \(result.stderr)")
+        #expect(
+            result.status == 2 && result.stderr.contains("--interval takes seconds from 1 to 86400"), "\(result.status) \(result.stderr)")
     }
 }

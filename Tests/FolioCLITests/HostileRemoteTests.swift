@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A remote whose newest commit holds paths folio must never write — made by hand with
 /// `git hash-object --literally`, as someone controlling the remote could — is refused by
@@ -19,42 +19,53 @@ struct HostileRemoteTests {
     }
 
     static let cases: [Case] = [
-        Case(label: "../ path",
-             entries: { _ in ["..": .tree(["escaped-by-dotdot.md": .file("pwned\n")])] },
-             named: { _ in "../escaped-by-dotdot.md" },
-             mustNotExist: { _ in ["../escaped-by-dotdot.md"] }),
-        Case(label: "absolute path",
-             entries: { base in [base.path + "/absolute-pwned.md": .file("pwned\n")] },
-             named: { base in base.path + "/absolute-pwned.md" },
-             mustNotExist: { base in [base.path + "/absolute-pwned.md"] }),
-        Case(label: ".git/hooks",
-             entries: { base in [".git": .tree(["hooks": .tree(["post-checkout": .file("#!/bin/sh\ntouch \(base.path)/hook-ran\n", mode: "100755")])])] },
-             named: { _ in ".git/hooks/post-checkout" },
-             mustNotExist: { base in [".git/hooks/post-checkout", base.path + "/hook-ran"] }),
-        Case(label: ".GIT",
-             entries: { _ in [".GIT": .tree(["config": .file("[core]\n\tworktree = /\n")])] },
-             named: { _ in ".GIT/config" },
-             mustNotExist: { _ in [".GIT"] }),
-        Case(label: ".git with a trailing dot",
-             entries: { _ in [".git.": .tree(["config": .file("[core]\n\tworktree = /\n")])] },
-             named: { _ in ".git./config" },
-             mustNotExist: { _ in [".git."] }),
-        Case(label: "symbolic link to an absolute path",
-             entries: { base in ["escape-absolute": .link(base.path)] },
-             named: { _ in "escape-absolute" },
-             mustNotExist: { _ in ["escape-absolute"] }),
-        Case(label: "symbolic link climbing out",
-             entries: { _ in ["notes": .tree(["out": .link("../../..")])] },
-             named: { _ in "notes/out" },
-             mustNotExist: { _ in ["notes"] }),
-        Case(label: "symbolic links that climb out together",
-             entries: { _ in ["here": .link("."), "up": .link("here/..")] },
-             named: { _ in "'up'" },
-             mustNotExist: { _ in ["here", "up"] }),
-        Case(label: "symbolic link into .git",
-             entries: { _ in ["hooks": .link(".git/hooks")] },
-             named: { _ in "'hooks'" },
-             mustNotExist: { _ in ["hooks"] }),
+        Case(
+            label: "../ path",
+            entries: { _ in ["..": .tree(["escaped-by-dotdot.md": .file("pwned\n")])] },
+            named: { _ in "../escaped-by-dotdot.md" },
+            mustNotExist: { _ in ["../escaped-by-dotdot.md"] }),
+        Case(
+            label: "absolute path",
+            entries: { base in [base.path + "/absolute-pwned.md": .file("pwned\n")] },
+            named: { base in base.path + "/absolute-pwned.md" },
+            mustNotExist: { base in [base.path + "/absolute-pwned.md"] }),
+        Case(
+            label: ".git/hooks",
+            entries: { base in
+                [".git": .tree(["hooks": .tree(["post-checkout": .file("#!/bin/sh\ntouch \(base.path)/hook-ran\n", mode: "100755")])])]
+            },
+            named: { _ in ".git/hooks/post-checkout" },
+            mustNotExist: { base in [".git/hooks/post-checkout", base.path + "/hook-ran"] }),
+        Case(
+            label: ".GIT",
+            entries: { _ in [".GIT": .tree(["config": .file("[core]\n\tworktree = /\n")])] },
+            named: { _ in ".GIT/config" },
+            mustNotExist: { _ in [".GIT"] }),
+        Case(
+            label: ".git with a trailing dot",
+            entries: { _ in [".git.": .tree(["config": .file("[core]\n\tworktree = /\n")])] },
+            named: { _ in ".git./config" },
+            mustNotExist: { _ in [".git."] }),
+        Case(
+            label: "symbolic link to an absolute path",
+            entries: { base in ["escape-absolute": .link(base.path)] },
+            named: { _ in "escape-absolute" },
+            mustNotExist: { _ in ["escape-absolute"] }),
+        Case(
+            label: "symbolic link climbing out",
+            entries: { _ in ["notes": .tree(["out": .link("../../..")])] },
+            named: { _ in "notes/out" },
+            mustNotExist: { _ in ["notes"] }),
+        Case(
+            label: "symbolic links that climb out together",
+            entries: { _ in ["here": .link("."), "up": .link("here/..")] },
+            named: { _ in "'up'" },
+            mustNotExist: { _ in ["here", "up"] }),
+        Case(
+            label: "symbolic link into .git",
+            entries: { _ in ["hooks": .link(".git/hooks")] },
+            named: { _ in "'hooks'" },
+            mustNotExist: { _ in ["hooks"] }),
     ]
 
     /// Every file, folder and link under `root` (but `.git/objects` and `.folio/local`) with what it holds.
@@ -62,7 +73,10 @@ struct HostileRemoteTests {
         var entries: [String: String] = [:]
         let walker = FileManager.default.enumerator(atPath: root.path)
         while let path = walker?.nextObject() as? String {
-            if path == ".git/objects" || path == ".git/logs" || path == ".folio/local" { walker?.skipDescendants(); continue }
+            if path == ".git/objects" || path == ".git/logs" || path == ".folio/local" {
+                walker?.skipDescendants()
+                continue
+            }
             if path.hasPrefix(".git/refs/remotes") || path == ".git/FETCH_HEAD" || path == ".git/packed-refs" { continue }
             let url = root.appendingPathComponent(path)
             if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) {
@@ -120,7 +134,8 @@ struct HostileRemoteTests {
         let sync = try a.run(["sync"])
         let headMoved = try Tool.git(["rev-parse", "HEAD"], in: a.directory) != head
         let after = snapshot(a.directory)
-        let changes = Set(after.keys).symmetricDifference(before.keys).union(after.keys.filter { before[$0] != nil && before[$0] != after[$0] })
+        let changes = Set(after.keys).symmetricDifference(before.keys).union(
+            after.keys.filter { before[$0] != nil && before[$0] != after[$0] })
         let writtenBySync = hostile.mustNotExist(base).filter { exists($0, from: a.directory) }
 
         let clone = try FolioProcess(directory: base).run(["clone", bare.path, "C"])

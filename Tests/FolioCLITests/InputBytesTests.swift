@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// NUL and control bytes in what a user types never reach a file or a commit message, and no
 /// command reports success while its own change is left uncommitted.
@@ -12,7 +12,9 @@ struct InputBytesTests {
         let commits = try folio.commitCount()
         let result = try folio.run(["ask"], input: "a\u{0}b")
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr.contains("error: the question holds a NUL byte (\\0), which a text file cannot keep; folio wrote nothing."), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("error: the question holds a NUL byte (\\0), which a text file cannot keep; folio wrote nothing."),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folio.directory.appendingPathComponent("qa").path))
         #expect(try folio.uncommitted().isEmpty)
         #expect(try folio.commitCount() == commits)
@@ -21,7 +23,10 @@ struct InputBytesTests {
     static let controlled: [(String, [String], String)] = [
         ("an escape in a title", ["idea", "red\u{1B}[31malert"], "the title holds the control character U+001B (␛)"),
         ("a bell in a description", ["idea", "ring", "--desc", "ding\u{07}"], "the body holds the control character U+0007 (␇)"),
-        ("DEL in a field", ["new", "idea", "--title", "x", "--field", "note=a\u{7F}b"], "the value of 'note' holds the control character U+007F (␡)"),
+        (
+            "DEL in a field", ["new", "idea", "--title", "x", "--field", "note=a\u{7F}b"],
+            "the value of 'note' holds the control character U+007F (␡)"
+        ),
         ("a C1 control in a tag", ["idea", "x", "--tag", "a\u{9B}b"], "the tag holds the control character U+009B"),
         ("an escape on standard input", ["ask"], "the question holds the control character U+001B (␛)"),
     ]

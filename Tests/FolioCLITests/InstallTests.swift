@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `make install`'s work: the binary, the man page the generate-manual plugin made from the
 /// commands, and completions that complete from the vault.
@@ -26,8 +26,9 @@ struct InstallTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test("scripts/install puts the binary, the man page and bash/zsh/fish completions under PREFIX; bash completes from the vault",
-          .enabled(if: hasManual, "needs the man page from `make manual` (make test makes it)"))
+    @Test(
+        "scripts/install puts the binary, the man page and bash/zsh/fish completions under PREFIX; bash completes from the vault",
+        .enabled(if: hasManual, "needs the man page from `make manual` (make test makes it)"))
     func install() throws {
         let prefix = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-prefix-\(UUID().uuidString)")
         let installer = Process()
@@ -42,8 +43,10 @@ struct InstallTests {
         let man = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/folio.1"), encoding: .utf8)
         #expect(man.contains(".Nm folio") && man.contains("Exit status:"))
         #expect(man.contains("conflicts") && man.contains("resolve"), "the page is made from the commands")
-        for (file, marker) in [("share/bash-completion/completions/folio", "_folio"), ("share/zsh/site-functions/_folio", "#compdef folio"),
-                               ("share/fish/vendor_completions.d/folio.fish", "complete -c 'folio'")] {
+        for (file, marker) in [
+            ("share/bash-completion/completions/folio", "_folio"), ("share/zsh/site-functions/_folio", "#compdef folio"),
+            ("share/fish/vendor_completions.d/folio.fish", "complete -c 'folio'"),
+        ] {
             let script = try String(contentsOf: prefix.appendingPathComponent(file), encoding: .utf8)
             #expect(script.contains(marker) && script.contains("---completion"), "\(file)")
         }

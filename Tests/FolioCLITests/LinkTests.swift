@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Symbolic links leading out of the vault are never committed nor written through; a file that
 /// shares its contents with one outside the vault (a hard link) is never written through either.
@@ -19,13 +19,18 @@ struct LinkTests {
         let folio = try FolioProcess.vault()
         let elsewhere = try outside(folio)
         let manager = FileManager.default
-        try manager.createSymbolicLink(atPath: folio.directory.appendingPathComponent("hostname.md").path, withDestinationPath: "/etc/hostname")
-        try manager.createSymbolicLink(atPath: folio.directory.appendingPathComponent("elsewhere").path, withDestinationPath: elsewhere.path)
+        try manager.createSymbolicLink(
+            atPath: folio.directory.appendingPathComponent("hostname.md").path, withDestinationPath: "/etc/hostname")
+        try manager.createSymbolicLink(
+            atPath: folio.directory.appendingPathComponent("elsewhere").path, withDestinationPath: elsewhere.path)
         try manager.createSymbolicLink(atPath: folio.directory.appendingPathComponent("me.md").path, withDestinationPath: "profile.md")
         try folio.write("notes/plain.txt", "a note\n")
         let commit = try folio.run("commit")
         #expect(commit.status == 0, "\(commit.stderr)")
-        #expect(commit.stderr.contains("hostname.md: warning: is a symbolic link that leads outside the vault (/etc/hostname), so it was left out of the commit"), "\(commit.stderr)")
+        #expect(
+            commit.stderr.contains(
+                "hostname.md: warning: is a symbolic link that leads outside the vault (/etc/hostname), so it was left out of the commit"),
+            "\(commit.stderr)")
         #expect(commit.stderr.contains("elsewhere: warning: is a symbolic link that leads outside the vault"))
         let committed = try folio.committedPaths()
         #expect(committed.contains("notes/plain.txt") && committed.contains("me.md"))
@@ -40,12 +45,16 @@ struct LinkTests {
             atPath: folio.directory.appendingPathComponent(".folio/templates/passwd.md").path, withDestinationPath: "/etc/passwd")
         let check = try folio.run("check")
         #expect(check.status == 1)
-        #expect((check.stdout + check.stderr).contains("'.folio/templates/passwd.md' is a symbolic link that leads outside the vault"), "\(check.stdout)\(check.stderr)")
+        #expect(
+            (check.stdout + check.stderr).contains("'.folio/templates/passwd.md' is a symbolic link that leads outside the vault"),
+            "\(check.stdout)\(check.stderr)")
         let commit = try folio.run("commit")
         for output in [check.stdout, check.stderr, commit.stdout, commit.stderr] {
             #expect(!output.contains("root:"), "the outside file's text is shown: \(output)")
         }
-        #expect(commit.stderr.contains(".folio/templates/passwd.md: warning: is a symbolic link that leads outside the vault (/etc/passwd)"), "\(commit.stderr)")
+        #expect(
+            commit.stderr.contains(".folio/templates/passwd.md: warning: is a symbolic link that leads outside the vault (/etc/passwd)"),
+            "\(commit.stderr)")
         #expect(!(try folio.committedPaths()).contains(".folio/templates/passwd.md"))
     }
 
@@ -53,7 +62,8 @@ struct LinkTests {
     func syncLeavesLinksOut() throws {
         let devices = try Devices.make(["A"])
         let folio = devices["A"]
-        try FileManager.default.createSymbolicLink(atPath: folio.directory.appendingPathComponent("passwd.md").path, withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: folio.directory.appendingPathComponent("passwd.md").path, withDestinationPath: "/etc/passwd")
         try folio.write("notes/plain.md", "a plain note\n")
         let sync = try folio.run("sync")
         #expect(sync.status == 0, "\(sync.stderr)")
@@ -66,10 +76,13 @@ struct LinkTests {
     func folderLinkIsNotWrittenThrough() throws {
         let folio = try FolioProcess.vault()
         let elsewhere = try outside(folio)
-        try FileManager.default.createSymbolicLink(atPath: folio.directory.appendingPathComponent("ideas").path, withDestinationPath: elsewhere.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folio.directory.appendingPathComponent("ideas").path, withDestinationPath: elsewhere.path)
         let idea = try folio.run("idea", "where does it go")
         #expect(idea.status == 1)
-        #expect(idea.stderr.contains("the folder 'ideas' is a symbolic link that leads outside the vault; folio will not write there"), "\(idea.stderr)")
+        #expect(
+            idea.stderr.contains("the folder 'ideas' is a symbolic link that leads outside the vault; folio will not write there"),
+            "\(idea.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["private.txt"])
         #expect(try folio.uncommitted() == ["?? ideas"])
     }
@@ -106,7 +119,8 @@ struct LinkTests {
         #expect(link(shared.path, inVault.path) == 0)
         let fix = try folio.run("check", "--fix", "--yes")
         #expect(fix.stdout.contains("\(path) now has a copy of its own"), "\(fix.stdout)\(fix.stderr)")
-        var inside = stat(), outsideInfo = stat()
+        var inside = stat()
+        var outsideInfo = stat()
         #expect(lstat(inVault.path, &inside) == 0 && lstat(shared.path, &outsideInfo) == 0)
         #expect(inside.st_ino != outsideInfo.st_ino && outsideInfo.st_nlink == 1)
         let outsideText = try String(contentsOf: shared, encoding: .utf8)
@@ -129,7 +143,10 @@ struct ConflictCheckTests {
 
         let check = try devices["B"].run("check")
         #expect(check.status == 1)
-        #expect(check.stdout.contains("\(copy): warning: a conflict copy sync kept beside \(path): read both versions, merge by hand what you want to keep into \(path), then delete this copy."), "\(check.stdout)")
+        #expect(
+            check.stdout.contains(
+                "\(copy): warning: a conflict copy sync kept beside \(path): read both versions, merge by hand what you want to keep into \(path), then delete this copy."
+            ), "\(check.stdout)")
         let status = try #require(try devices["B"].json("status", "--json") as? [String: Any])
         #expect(status["conflicts"] as? [String] == [copy], "check and status agree")
 

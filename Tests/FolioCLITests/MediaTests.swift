@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The sha256 of a file as coreutils computes it: the reference the vault's names must match.
 private func sha256sum(_ url: URL) throws -> String {
@@ -31,7 +31,8 @@ extension FolioProcess {
         let found = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
         return found.filter { path in
             var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: base.appendingPathComponent(path).path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            return FileManager.default.fileExists(atPath: base.appendingPathComponent(path).path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
         }.map { "media/" + $0 }.sorted()
     }
 
@@ -71,7 +72,8 @@ struct MediaTests {
         let text = try #require(folio.read(path))
         #expect(text.contains("\n下班路上\n\n![IMG_2041.JPG](../../../\(stored))\n"), "\(text)")
         // The front matter keeps the design's order: common keys, then media before text.
-        let media0 = try #require(text.range(of: "media:")), text0 = try #require(text.range(of: "text:"))
+        let media0 = try #require(text.range(of: "media:"))
+        let text0 = try #require(text.range(of: "text:"))
         #expect(media0.lowerBound < text0.lowerBound)
 
         // One commit holds the record and the photo; git treats the photo as binary.
@@ -143,7 +145,9 @@ struct MediaTests {
     @Test("attach adds media to a record: entries, a link before the conversation, one commit; twice is once")
     func attach() throws {
         let folio = try FolioProcess.vault()
-        #expect(try folio.run("new", "diary", "--title", "散步", "--body", "走了很久。\n\n## Conversation\n\n**me** · 2026-11-22 18:05\n好累\n").status == 0)
+        #expect(
+            try folio.run("new", "diary", "--title", "散步", "--body", "走了很久。\n\n## Conversation\n\n**me** · 2026-11-22 18:05\n好累\n").status
+                == 0)
         let photo = try folio.outside("IMG_2042.jpg", MediaFixtures.jpeg(seed: 3))
         let original = try #require(try folio.record("散步")["body"] as? String)
         let attached = try folio.run("attach", "散步", photo.path)
@@ -152,7 +156,10 @@ struct MediaTests {
         let record = try folio.record("散步")
         let stored = try #require((record["media"] as? [[String: Any]])?.first?["file"] as? String)
         let body = try #require(record["body"] as? String)
-        #expect(body == original.replacingOccurrences(of: "走了很久。\n\n## Conversation", with: "走了很久。\n\n![IMG_2042.jpg](../../../\(stored))\n\n## Conversation"), "\(body)")
+        #expect(
+            body
+                == original.replacingOccurrences(
+                    of: "走了很久。\n\n## Conversation", with: "走了很久。\n\n![IMG_2042.jpg](../../../\(stored))\n\n## Conversation"), "\(body)")
         #expect(original.hasPrefix("走了很久。\n\n## Conversation\n"))
         #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)
         #expect(try git(["log", "-1", "--format=%s"], in: folio.directory).contains("diary: attach 1 media to \"散步\""))
@@ -281,7 +288,8 @@ struct MediaTests {
         // A stray file and a record moved by hand, whose relative link now points nowhere.
         try folio.write("media/ab/notes.txt", "not media")
         let recordPath = "diary/2026/11/2026-11-22-雨.md"
-        try FileManager.default.moveItem(at: folio.directory.appendingPathComponent(recordPath), to: folio.directory.appendingPathComponent("diary/雨.md"))
+        try FileManager.default.moveItem(
+            at: folio.directory.appendingPathComponent(recordPath), to: folio.directory.appendingPathComponent("diary/雨.md"))
         let broken = try folio.run("check")
         #expect(broken.stdout.contains("media/ab/notes.txt: a stray file in media/"))
         #expect(broken.stdout.contains("diary/雨.md:") && broken.stdout.contains("the link points nowhere: ../../../\(stored)"))
@@ -336,7 +344,9 @@ struct MediaTests {
             let started = try folio.start(["new", "diary", "--media", video.path, "--title", "長片"])
             let process = started.0
             let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline && process.isRunning && !folio.mediaFiles().contains(where: { $0.contains(".import-") }) { usleep(1000) }
+            while Date() < deadline && process.isRunning && !folio.mediaFiles().contains(where: { $0.contains(".import-") }) {
+                usleep(1000)
+            }
             // Let the copy get going, then kill it as a crash or a power cut would.
             usleep(50_000)
             #expect(process.isRunning, "the import finished before it could be interrupted")
@@ -379,7 +389,8 @@ struct MediaTests {
     @Test("media syncs between two devices byte for byte; both importing the same photo is no conflict")
     func syncBetweenDevices() throws {
         let devices = try Devices.make()
-        let a = devices["A"], b = devices["B"]
+        let a = devices["A"]
+        let b = devices["B"]
         let photo = try a.outside("IMG_2041.jpg", MediaFixtures.jpeg())
         #expect(try a.run("new", "diary", "--media", photo.path, "--title", "同一張").status == 0)
         let alsoOnB = try b.outside("IMG_2041.jpg", MediaFixtures.jpeg())

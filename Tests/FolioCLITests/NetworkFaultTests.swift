@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension FolioProcess {
@@ -80,8 +81,9 @@ struct NetworkFaultTests {
         }
     }
 
-    @Test("a remote that accepts and then says nothing: sync gives up after sync.timeout, exit 3, the next sync sends everything",
-          arguments: NetworkRig.Transport.allCases)
+    @Test(
+        "a remote that accepts and then says nothing: sync gives up after sync.timeout, exit 3, the next sync sends everything",
+        arguments: NetworkRig.Transport.allCases)
     func stalled(_ transport: NetworkRig.Transport) async throws {
         let rig = try await NetworkRig.make(transport)
         #expect(try await rig.run("A", "config", "set", "sync.timeout", "2").status == 0)
@@ -143,8 +145,9 @@ struct NetworkFaultTests {
 
 @Suite("Ctrl-C during a stalled sync", .serialized)
 struct StalledInterruptTests {
-    @Test("Ctrl-C ends a sync blocked on a silent remote at once: it says cancelled, everything stays committed",
-          arguments: NetworkRig.Transport.allCases)
+    @Test(
+        "Ctrl-C ends a sync blocked on a silent remote at once: it says cancelled, everything stays committed",
+        arguments: NetworkRig.Transport.allCases)
     func interrupted(_ transport: NetworkRig.Transport) async throws {
         let rig = try await NetworkRig.make(transport, others: [])
         #expect(try await rig.run("A", "idea", "按下 Ctrl-C 前寫的").status == 0)
@@ -187,8 +190,9 @@ struct RewrittenRemoteTests {
         case unrelated
     }
 
-    @Test("sync merges the rewritten history, says so, and drops no commit of this device",
-          arguments: NetworkRig.Transport.allCases, Rewrite.allCases)
+    @Test(
+        "sync merges the rewritten history, says so, and drops no commit of this device",
+        arguments: NetworkRig.Transport.allCases, Rewrite.allCases)
     func rewritten(_ transport: NetworkRig.Transport, _ rewrite: Rewrite) async throws {
         let rig = try await NetworkRig.make(transport)
         #expect(try await rig.run("A", "idea", "第一則").status == 0)
@@ -258,9 +262,10 @@ struct DiskFullTests {
         return (rig, disk)
     }
 
-    @Test("during the fetch: sync says the disk is full, leaves no partial pack, the vault keeps working, and sync goes through once there is room",
-          .enabled(if: TmpfsMount.unavailableReason == nil, Comment(rawValue: TmpfsMount.unavailableReason ?? "")),
-          arguments: NetworkRig.Transport.allCases)
+    @Test(
+        "during the fetch: sync says the disk is full, leaves no partial pack, the vault keeps working, and sync goes through once there is room",
+        .enabled(if: TmpfsMount.unavailableReason == nil, Comment(rawValue: TmpfsMount.unavailableReason ?? "")),
+        arguments: NetworkRig.Transport.allCases)
     func duringFetch(_ transport: NetworkRig.Transport) async throws {
         // D lives on a 2 MiB file system; three MiB arrive from B.
         let (rig, disk) = try await deviceOnSmallDisk(transport, size: "2m")
@@ -269,7 +274,8 @@ struct DiskFullTests {
         try await rig.sync("B")
         let full = try await rig.run("D", "sync")
         #expect(full.status == 1, "\(transport): \(full.status) \(full.stderr)")
-        #expect(full.stderr.contains("the disk holding the vault is full") && full.stderr.contains("No space left on device"), "\(full.stderr)")
+        #expect(
+            full.stderr.contains("the disk holding the vault is full") && full.stderr.contains("No space left on device"), "\(full.stderr)")
         #expect(full.stderr.contains("everything is committed on this device"), "\(full.stderr)")
         #expect(try leftoverPacks(rig["D"].directory) == [])
 
@@ -289,8 +295,9 @@ struct DiskFullTests {
         try rig.fsck("D", "A")
     }
 
-    @Test("when the fetched files would not fit: refused before a file is written, the working tree as it was",
-          .enabled(if: TmpfsMount.unavailableReason == nil, Comment(rawValue: TmpfsMount.unavailableReason ?? "")))
+    @Test(
+        "when the fetched files would not fit: refused before a file is written, the working tree as it was",
+        .enabled(if: TmpfsMount.unavailableReason == nil, Comment(rawValue: TmpfsMount.unavailableReason ?? "")))
     func beforeTheCheckout() async throws {
         // The pack (about 3 MiB) fits on D's 5 MiB disk; the 4 MiB file it holds does not fit beside it.
         let (rig, disk) = try await deviceOnSmallDisk(.git, size: "5m")
@@ -306,7 +313,8 @@ struct DiskFullTests {
         #expect(unchanged, "the working tree changed")
         #expect(!FileManager.default.fileExists(atPath: rig["D"].directory.appendingPathComponent(path).path))
         #expect(!FileManager.default.fileExists(atPath: rig["D"].directory.appendingPathComponent(".folio/local/sync-update").path))
-        let status = (try? JSONSerialization.jsonObject(with: Data(try await rig.run("D", "status", "--json").stdout.utf8))) as? [String: Any] ?? [:]
+        let status =
+            (try? JSONSerialization.jsonObject(with: Data(try await rig.run("D", "status", "--json").stdout.utf8))) as? [String: Any] ?? [:]
         #expect((status["changed"] as? [String])?.isEmpty == true, "\(status)")
         #expect(try await rig.run("D", "idea", "還能寫").status == 0)
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A bare remote served over `git://` (git daemon) or `ssh://` (sshd), reached through a
 /// ``FaultProxy`` the test can break, and devices syncing with it through the real `folio` binary.

@@ -1,17 +1,22 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("The offline diary always saves: builtin pages and tags from the real binary")
 struct OfflineDiaryTests {
     /// The media files of an entry, written beside the vault.
     static func mediaArguments(_ entry: DiaryCase, in folio: FolioProcess, index: Int) throws -> [String] {
         try entry.media.enumerated().flatMap { position, type -> [String] in
-            let (name, bytes): (String, [UInt8]) = switch type {
-            case .photo: ("IMG_\(index)_\(position).jpg", MediaFixtures.jpeg(width: 16, height: 16, seed: UInt8(truncatingIfNeeded: index * 8 + position)))
-            case .video: ("clip_\(index).mp4", MediaFixtures.mp4(seconds: 2))
-            case .audio: ("voice_\(index).wav", MediaFixtures.wav(seconds: 1))
-            }
+            let (name, bytes): (String, [UInt8]) =
+                switch type {
+                case .photo:
+                    (
+                        "IMG_\(index)_\(position).jpg",
+                        MediaFixtures.jpeg(width: 16, height: 16, seed: UInt8(truncatingIfNeeded: index * 8 + position))
+                    )
+                case .video: ("clip_\(index).mp4", MediaFixtures.mp4(seconds: 2))
+                case .audio: ("voice_\(index).wav", MediaFixtures.wav(seconds: 1))
+                }
             let url = folio.directory.appendingPathComponent(name)
             try Data(bytes).write(to: url)
             return ["--media", url.path]
@@ -22,7 +27,9 @@ struct OfflineDiaryTests {
     func corpus(language: String) throws {
         let folio = try FolioProcess.vault(language: language)
         for (index, entry) in DiaryCorpus.cases.enumerated() where entry.language == language {
-            let arguments = ["diary", "--no-chat", "--json"] + (entry.text.map { ["--text", $0] } ?? []) + (try Self.mediaArguments(entry, in: folio, index: index))
+            let arguments =
+                ["diary", "--no-chat", "--json"] + (entry.text.map { ["--text", $0] } ?? [])
+                + (try Self.mediaArguments(entry, in: folio, index: index))
             let result = try folio.run(arguments)
             #expect(result.status == 0, "\(entry): \(result.stderr)")
             let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(entry)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A server that echoes the credential it was sent: folio never repeats it, on stderr or in a file.
 @Suite("Keys and tokens never appear in errors or in the vault's files")
@@ -22,8 +22,10 @@ struct RedactionTests {
     }
 
     static func echo(_ key: String) -> OpenAIServer.Reply {
-        .error(status: 401, message: "Incorrect API key provided: \(key). You can find your API key at https://platform.openai.com/account/api-keys.",
-               code: "invalid_api_key")
+        .error(
+            status: 401,
+            message: "Incorrect API key provided: \(key). You can find your API key at https://platform.openai.com/account/api-keys.",
+            code: "invalid_api_key")
     }
 
     @Test("an OpenAI-compatible server answering 401 with the key in its message: stderr, show, status and the AI state hold no key")
@@ -43,8 +45,10 @@ struct RedactionTests {
         let status = try folio.run("status")
         let state = try #require(folio.read(".folio/local/ai-state.json"))
         #expect(state.contains("Incorrect API key provided"), "\(state)")
-        for (name, text) in [("ask", asked.stderr), ("summarize", summary.stderr), ("show", show.stdout + show.stderr),
-                             ("status", status.stdout + status.stderr), ("ai-state.json", state)] {
+        for (name, text) in [
+            ("ask", asked.stderr), ("summarize", summary.stderr), ("show", show.stdout + show.stderr),
+            ("status", status.stdout + status.stderr), ("ai-state.json", state),
+        ] {
             #expect(!text.contains(Self.aiKey), "\(name) shows the key: \(text)")
         }
     }
@@ -71,7 +75,9 @@ struct RedactionTests {
     @Test("a git https remote echoing the token in its error: sync's message, the sync state and status hold no token")
     func gitServerEchoesToken() throws {
         let server = try RecordingHTTPServer { _, authorization in
-            guard let authorization, let token = RecordingHTTPServer.basicPassword(authorization) else { return RecordingHTTPServer.unauthorized }
+            guard let authorization, let token = RecordingHTTPServer.basicPassword(authorization) else {
+                return RecordingHTTPServer.unauthorized
+            }
             return RecordingHTTPServer.gitError("access denied for token \(token)")
         }
         defer { server.stop() }

@@ -34,10 +34,10 @@ let searchCases: [SearchCase] = [
     SearchCase("小雨", expect: [1, 36, 42]),
     SearchCase("小雨 OR 大雨", expect: [1, 36, 42, 61]),
     SearchCase("傍晚 -下雨", expect: [1]),
-    SearchCase("下班回家", expect: [1]),            // only in the diary's `text:`
-    SearchCase("指望", expect: [37]),               // only in a question's `answer:`
-    SearchCase("hazy", expect: [23]),             // only in `answer_en:`
-    SearchCase("iPhone拍的照片", expect: [10]),       // 11 has the words, apart
+    SearchCase("下班回家", expect: [1]),  // only in the diary's `text:`
+    SearchCase("指望", expect: [37]),  // only in a question's `answer:`
+    SearchCase("hazy", expect: [23]),  // only in `answer_en:`
+    SearchCase("iPhone拍的照片", expect: [10]),  // 11 has the words, apart
     SearchCase("照片", expect: [10, 11]),
     SearchCase("iphone 照片", expect: [10, 11]),
     SearchCase("Taipei 下雨", expect: [27]),
@@ -77,7 +77,7 @@ let searchCases: [SearchCase] = [
     SearchCase("tag:coffee", expect: [13, 15, 16, 19]),
     SearchCase("tag:work", expect: [37, 38, 40, 47]),  // 40 only by its inline #work
     SearchCase("tag:WORK", expect: [37, 38, 40, 47]),
-    SearchCase("tag:工作", expect: [39]),                   // inline #工作 after a full-width comma
+    SearchCase("tag:工作", expect: [39]),  // inline #工作 after a full-width comma
     SearchCase("tag:health", expect: [15, 41, 43, 44]),
     SearchCase("tag:散步", expect: [2]),
     SearchCase("tag:\"walk\"", expect: [2, 29, 56, 57]),
@@ -146,7 +146,8 @@ struct SearchTests {
         if testCase.ordered {
             #expect(found == testCase.expected)
         } else {
-            let got = Set(found), want = Set(testCase.expected)
+            let got = Set(found)
+            let want = Set(testCase.expected)
             #expect(got == want, "extra: \(got.subtracting(want).sorted()), missing: \(want.subtracting(got).sorted())")
             #expect(found.count == got.count, "a record was returned twice: \(found)")
         }
@@ -218,7 +219,8 @@ struct SearchTests {
         let positions = ["\"id\"", "\"kind\"", "\"title\"", "\"done\"", "\"path\"", "\"score\"", "\"snippet\""].map {
             keyOrder.range(of: $0)?.lowerBound
         }
-        #expect(positions.allSatisfy { $0 != nil } && positions == positions.sorted { ($0 ?? keyOrder.endIndex) < ($1 ?? keyOrder.endIndex) })
+        #expect(
+            positions.allSatisfy { $0 != nil } && positions == positions.sorted { ($0 ?? keyOrder.endIndex) < ($1 ?? keyOrder.endIndex) })
 
         let second = try #require(hits.last)
         #expect(second["path"] as? String == "diary/2026/04/2026-04-18-r13.md")
@@ -233,8 +235,9 @@ struct SearchTests {
     func longSnippet() throws {
         let folio = try SearchVault.fresh()
         let filler = String(repeating: "今天的天氣還不錯，去了公園散步。", count: 10)
-        let record = CorpusRecord(number: 99, kind: "diary", date: "2026-11-20", title: "長的一天", tags: [],
-                                  body: filler + "傍晚突然看到一隻白鷺鷥站在河邊。" + filler)
+        let record = CorpusRecord(
+            number: 99, kind: "diary", date: "2026-11-20", title: "長的一天", tags: [],
+            body: filler + "傍晚突然看到一隻白鷺鷥站在河邊。" + filler)
         try folio.write(record.path, record.text)
         let result = try folio.run("search", "白鷺鷥", "--json")
         let hit = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])?.first)
@@ -253,21 +256,23 @@ struct SearchTests {
         let folio = try SearchVault.shared()
         let result = try folio.run("search", "下雨的傍晚")
         #expect(result.status == 0 && result.stderr.isEmpty)
-        #expect(result.stdout == """
-            2026-01-12  diary  00000002  «下雨的傍晚»  #rain #walk #散步
-                一個人慢慢走回家，路燈很亮。#散步
-            2026-02-03  diary  00000003  Rainy evening  #rain
-                «下雨的傍晚»最適合讀書。I stayed home with a novel.
+        #expect(
+            result.stdout == """
+                2026-01-12  diary  00000002  «下雨的傍晚»  #rain #walk #散步
+                    一個人慢慢走回家，路燈很亮。#散步
+                2026-02-03  diary  00000003  Rainy evening  #rain
+                    «下雨的傍晚»最適合讀書。I stayed home with a novel.
 
-            """)
+                """)
         let mixed = try folio.run("search", "coffee", "--kind", "idea")
-        #expect(mixed.stdout == """
-            2026-05-28  idea  00000019  «Coffee» subscription  #coffee #business
-                Monthly beans delivered; light roast, notes of jasmine.
-            2026-05-01  idea  00000015  Decaf experiment  #coffee #health
-                Switch to decaf «coffee» after 3 pm.
+        #expect(
+            mixed.stdout == """
+                2026-05-28  idea  00000019  «Coffee» subscription  #coffee #business
+                    Monthly beans delivered; light roast, notes of jasmine.
+                2026-05-01  idea  00000015  Decaf experiment  #coffee #health
+                    Switch to decaf «coffee» after 3 pm.
 
-            """)
+                """)
     }
 
     @Test("with colour, matches are bold red instead of «marked»")
@@ -346,24 +351,33 @@ struct SearchTests {
     }
 
     static let badQueries: [BadQuery] = [
-        BadQuery(query: "rain \"cold", column: 6, english: "the quote at column 6 of the query is not closed",
-                 chinese: "查詢第 6 個字元的引號沒有結束"),
-        BadQuery(query: "tag:\"x", column: 5, english: "the quote at column 5 of the query is not closed",
-                 chinese: "查詢第 5 個字元的引號沒有結束"),
-        BadQuery(query: "rain foo:bar", column: 6, english: "unknown filter 'foo:' at column 6 of the query. Known filters: tag: kind: on: after: before: is:",
-                 chinese: "查詢第 6 個字元：不認識的篩選「foo:」"),
+        BadQuery(
+            query: "rain \"cold", column: 6, english: "the quote at column 6 of the query is not closed",
+            chinese: "查詢第 6 個字元的引號沒有結束"),
+        BadQuery(
+            query: "tag:\"x", column: 5, english: "the quote at column 5 of the query is not closed",
+            chinese: "查詢第 5 個字元的引號沒有結束"),
+        BadQuery(
+            query: "rain foo:bar", column: 6,
+            english: "unknown filter 'foo:' at column 6 of the query. Known filters: tag: kind: on: after: before: is:",
+            chinese: "查詢第 6 個字元：不認識的篩選「foo:」"),
         BadQuery(query: "tags:work", column: 1, english: "unknown filter 'tags:' at column 1", chinese: "不認識的篩選「tags:」"),
-        BadQuery(query: "on:2026-02-30", column: 4, english: "'2026-02-30' at column 4 of the query is not a date",
-                 chinese: "查詢第 4 個字元：「2026-02-30」不是日期"),
-        BadQuery(query: "rain after:yesterday", column: 12, english: "'yesterday' at column 12 of the query is not a date",
-                 chinese: "「yesterday」不是日期"),
+        BadQuery(
+            query: "on:2026-02-30", column: 4, english: "'2026-02-30' at column 4 of the query is not a date",
+            chinese: "查詢第 4 個字元：「2026-02-30」不是日期"),
+        BadQuery(
+            query: "rain after:yesterday", column: 12, english: "'yesterday' at column 12 of the query is not a date",
+            chinese: "「yesterday」不是日期"),
         BadQuery(query: "before:2026-13-01 雨", column: 8, english: "'2026-13-01' at column 8", chinese: "查詢第 8 個字元"),
-        BadQuery(query: "rain tag:", column: 6, english: "the filter 'tag:' at column 6 of the query needs a value",
-                 chinese: "查詢第 6 個字元：篩選「tag:」後面要有值"),
-        BadQuery(query: "is:maybe", column: 4, english: "'maybe' at column 4 of the query is not a value for 'is:'; use is:done or is:open.",
-                 chinese: "「maybe」不是「is:」可用的值，請用 is:done 或 is:open。"),
-        BadQuery(query: "rain OR", column: 6, english: "the operator at column 6 of the query has no search term",
-                 chinese: "查詢第 6 個字元的運算子少了搜尋詞"),
+        BadQuery(
+            query: "rain tag:", column: 6, english: "the filter 'tag:' at column 6 of the query needs a value",
+            chinese: "查詢第 6 個字元：篩選「tag:」後面要有值"),
+        BadQuery(
+            query: "is:maybe", column: 4, english: "'maybe' at column 4 of the query is not a value for 'is:'; use is:done or is:open.",
+            chinese: "「maybe」不是「is:」可用的值，請用 is:done 或 is:open。"),
+        BadQuery(
+            query: "rain OR", column: 6, english: "the operator at column 6 of the query has no search term",
+            chinese: "查詢第 6 個字元的運算子少了搜尋詞"),
         BadQuery(query: "OR rain", column: 1, english: "the operator at column 1", chinese: "查詢第 1 個字元的運算子"),
         BadQuery(query: "rain -", column: 6, english: "the operator at column 6", chinese: "查詢第 6 個字元的運算子"),
         BadQuery(query: "!!!", column: 1, english: "nothing to search for", chinese: "沒有要搜尋的內容"),
@@ -436,8 +450,9 @@ struct SearchTests {
         #expect(try searchNumbers(folio, ["白鷺鷥"]).isEmpty)
         Thread.sleep(forTimeInterval: 1)
         let plant = try #require(searchCorpus.first { $0.number == 59 })
-        let edited = CorpusRecord(number: 59, kind: plant.kind, date: plant.date, title: plant.title, tags: ["birds"],
-                                  body: "河邊有一隻白鷺鷥。")
+        let edited = CorpusRecord(
+            number: 59, kind: plant.kind, date: plant.date, title: plant.title, tags: ["birds"],
+            body: "河邊有一隻白鷺鷥。")
         try folio.write(plant.path, edited.text)
         #expect(try searchNumbers(folio, ["白鷺鷥"]) == [59])
         #expect(try searchNumbers(folio, ["monstera"]).isEmpty)

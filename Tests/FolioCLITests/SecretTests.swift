@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension FolioProcess {
     /// `git` in the vault, its output.
@@ -36,14 +36,18 @@ struct SecretTests {
     func checkFindsKeys() throws {
         let folio = try FolioProcess.vault()
         #expect(try folio.run("idea", "a fine idea").status == 0)
-        try folio.write("ideas/2026/11/2026-11-22-keys.md",
-                        "---\nid: 0b9f2c56-7a1e-4d7a-9a8e-3c1f5e2d4b60\nkind: idea\ntitle: keys\napi: \(Fake.openAI)\n---\nbody line\n我的 slack：\(Fake.slack)\n")
+        try folio.write(
+            "ideas/2026/11/2026-11-22-keys.md",
+            "---\nid: 0b9f2c56-7a1e-4d7a-9a8e-3c1f5e2d4b60\nkind: idea\ntitle: keys\napi: \(Fake.openAI)\n---\nbody line\n我的 slack：\(Fake.slack)\n"
+        )
         try folio.write(".folio/templates/note.md", "---\nkind: note\ndir: notes\n---\n{{{body}}}\ntoken \(Fake.github("s"))\n")
         let config = try #require(folio.read(".folio/config.yaml"))
         try folio.write(".folio/config.yaml", config + "# old remote token: \(Fake.gitlab)\n")
-        try folio.write("notes/aws.txt", "[default]\naws_access_key_id = \(Fake.awsAccessKeyID)\naws_secret_access_key = \(Fake.awsSecret)\n")
+        try folio.write(
+            "notes/aws.txt", "[default]\naws_access_key_id = \(Fake.awsAccessKeyID)\naws_secret_access_key = \(Fake.awsSecret)\n")
         try folio.write("keys/id_rsa", Fake.pem())
-        try folio.write("README.md", "Set FOLIO_AI_KEY=sk-… and git_token: ghp_… in the environment.\nexample: \(Fake.google) folio:allow-secret\n")
+        try folio.write(
+            "README.md", "Set FOLIO_AI_KEY=sk-… and git_token: ghp_… in the environment.\nexample: \(Fake.google) folio:allow-secret\n")
         try folio.write("private/secret.txt", Fake.anthropic)
         try folio.write(".gitignore", (folio.read(".gitignore") ?? "") + "private/\n")
 
@@ -62,10 +66,13 @@ struct SecretTests {
         #expect(check.stdout.contains("remove it here, and revoke it if it was ever pushed"))
         #expect(!check.stdout.contains("README.md"), "the README's elided examples and its marked line are not keys")
         #expect(!check.stdout.contains("private/"), "an ignored file is never committed")
-        for secret in [Fake.openAI, Fake.slack, Fake.github("s"), Fake.gitlab, Fake.awsAccessKeyID, Fake.awsSecret, Fake.anthropic, Fake.google] {
+        for secret in [
+            Fake.openAI, Fake.slack, Fake.github("s"), Fake.gitlab, Fake.awsAccessKeyID, Fake.awsSecret, Fake.anthropic, Fake.google,
+        ] {
             #expect(!check.stdout.contains(secret) && !check.stderr.contains(secret), "a key is never shown whole")
         }
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(try folio.run("check", "--json").stdout.utf8)) as? [[String: Any]])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try folio.run("check", "--json").stdout.utf8)) as? [[String: Any]])
         let keys = json.filter { ($0["message"] as? String)?.hasPrefix("looks like") == true }
         #expect(keys.count == 7)
         #expect(keys.allSatisfy { $0["severity"] as? String == "warning" && $0["line"] != nil && $0["column"] != nil })
@@ -81,7 +88,10 @@ struct SecretTests {
         ("diary's message", ["diary", "--text", "today", "-m", "token \(githubToken)"], "the message holds"),
         ("a question", ["ask", "is \(githubToken) safe?"], "the question holds"),
         ("a question's note", ["ask", "will it rain?", "--note", githubToken], "the note holds"),
-        ("a setting", ["config", "set", "sync.remote", "https://ada:\(githubToken)@git.example.com/j.git"], "the value of the setting 'sync.remote' holds"),
+        (
+            "a setting", ["config", "set", "sync.remote", "https://ada:\(githubToken)@git.example.com/j.git"],
+            "the value of the setting 'sync.remote' holds"
+        ),
     ]
 
     @Test("a command refuses a key in what the user typed before writing anything, naming it and --allow-secret", arguments: refusals)
@@ -138,14 +148,18 @@ struct SecretTests {
 
         let done = try folio.run("done", "deploy")
         #expect(done.status == 1)
-        #expect(done.stderr.contains("\(path):\(line):8: error: this file holds what looks like a Google API key (AIza…) and the change would commit it"), "\(done.stderr)")
+        #expect(
+            done.stderr.contains(
+                "\(path):\(line):8: error: this file holds what looks like a Google API key (AIza…) and the change would commit it"),
+            "\(done.stderr)")
         #expect(folio.read(path) == text)
         let photo = folio.directory.appendingPathComponent("IMG_1.jpg")
         try Data(MediaFixtures.jpeg(width: 8, height: 8)).write(to: photo)
         let attach = try folio.run("attach", "deploy", photo.path)
         #expect(attach.status == 1 && attach.stderr.contains("Google API key"), "\(attach.stderr)")
         #expect(folio.read(path) == text)
-        #expect(!FileManager.default.fileExists(atPath: folio.directory.appendingPathComponent("media").path), "no media file is left behind")
+        #expect(
+            !FileManager.default.fileExists(atPath: folio.directory.appendingPathComponent("media").path), "no media file is left behind")
 
         let allowed = try folio.run("done", "deploy", "--allow-secret")
         #expect(allowed.status == 0, "\(allowed.stderr)")
@@ -164,14 +178,20 @@ struct SecretTests {
         let commit = try folio.run("commit")
         #expect(commit.status == 0, "\(commit.stderr)")
         #expect(commit.stdout.contains("committed 1 file changed by hand"))
-        #expect(commit.stderr.contains("notes/deploy.txt:2:26: warning: holds what looks like an AWS access key id (AKIA…), so the file was left out of the commit"), "\(commit.stderr)")
+        #expect(
+            commit.stderr.contains(
+                "notes/deploy.txt:2:26: warning: holds what looks like an AWS access key id (AKIA…), so the file was left out of the commit"
+            ), "\(commit.stderr)")
         #expect(commit.stderr.contains("folio commit --allow-secret"))
         #expect(!commit.stderr.contains(Fake.awsAccessKeyID))
         #expect(try folio.committedPaths().contains("notes/plain.txt"))
         #expect(!(try folio.committedPaths()).contains("notes/deploy.txt"))
         #expect(try folio.uncommitted() == ["?? notes/deploy.txt"])
         let status = try folio.run("status")
-        #expect(status.stdout.contains("notes/deploy.txt  (held back: looks like an AWS access key id (AKIA…); `folio commit --allow-secret` commits it)"), "\(status.stdout)")
+        #expect(
+            status.stdout.contains(
+                "notes/deploy.txt  (held back: looks like an AWS access key id (AKIA…); `folio commit --allow-secret` commits it)"),
+            "\(status.stdout)")
         let json = try #require(try folio.json("status", "--json") as? [String: Any])
         #expect((json["held_back"] as? [String: String])?.keys.sorted() == ["notes/deploy.txt"])
 
@@ -192,7 +212,10 @@ struct SecretTests {
         try folio.write("notes/token.md", "token \(Fake.github("o"))\n")
         let sync = try folio.run("sync")
         #expect(sync.status == 0, "\(sync.stderr)")
-        #expect(sync.stderr.contains("notes/token.md:1:7: warning: holds what looks like a GitHub token (gho_…), so the file was left out of the commit"), "\(sync.stderr)")
+        #expect(
+            sync.stderr.contains(
+                "notes/token.md:1:7: warning: holds what looks like a GitHub token (gho_…), so the file was left out of the commit"),
+            "\(sync.stderr)")
         let pushed = try git(["ls-tree", "-r", "--name-only", "main"], in: URL(fileURLWithPath: devices.remote))
         #expect(pushed.contains("notes/plain.md"))
         #expect(!pushed.contains("notes/token.md"))

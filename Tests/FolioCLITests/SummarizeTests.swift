@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("folio summarize: the page in the user's voice with 3 to 8 tags")
 struct SummarizeTests {
@@ -15,19 +15,19 @@ struct SummarizeTests {
         let path = try #require(record["path"] as? String)
         let conversation = """
 
-        ## Conversation
+            ## Conversation
 
-        **me** · 2026-11-22 18:05
-        其實我今天有點累，工作的專案一直延期。
+            **me** · 2026-11-22 18:05
+            其實我今天有點累，工作的專案一直延期。
 
-        **folio** · 2026-11-22 18:05
-        辛苦了，熱拿鐵有讓你好一點嗎？
+            **folio** · 2026-11-22 18:05
+            辛苦了，熱拿鐵有讓你好一點嗎？
 
-        **me** · 2026-11-22 18:06
-        有，**雨聲**也讓我放鬆下來。
-        ## 不是標題的一行
+            **me** · 2026-11-22 18:06
+            有，**雨聲**也讓我放鬆下來。
+            ## 不是標題的一行
 
-        """
+            """
         let file = try #require(folio.read(path))
         try folio.write(path, file + conversation.replacingOccurrences(of: "## 不是", with: "\\## 不是"))
         #expect(try folio.run("commit", "-m", "chat").status == 0)
@@ -94,7 +94,8 @@ struct SummarizeTests {
             #expect(try folio.run("config", "set", name, value).status == 0)
         }
         let record = try #require(try folio.json("new", "diary", "--text", "好累", "--json") as? [String: Any])
-        let id = try #require(record["id"] as? String), path = try #require(record["path"] as? String)
+        let id = try #require(record["id"] as? String)
+        let path = try #require(record["path"] as? String)
         let before = try #require(folio.read(path))
         server.enqueue(.chat("I'd rather not."))
         let failed = try folio.run("summarize", id)
@@ -105,7 +106,9 @@ struct SummarizeTests {
         #expect(try folio.run("show", id).stdout.contains("AI 上次失敗（summarize"))
         let status = try #require(try folio.json("status", "--json") as? [String: Any])
         #expect(status["pending_ai"] as? [String] == [id])
-        #expect(!(folio.read(".gitignore") ?? "").isEmpty && folio.read(".folio/local/ai-state.json") != nil, "the error state stays on the device")
+        #expect(
+            !(folio.read(".gitignore") ?? "").isEmpty && folio.read(".folio/local/ai-state.json") != nil,
+            "the error state stays on the device")
 
         server.enqueue(.chat(#"{"title": "好累", "page": "好累。", "tags": ["累", "加班", "宵夜"]}"#))
         #expect(try folio.run("summarize", id).status == 0)
@@ -120,7 +123,9 @@ struct SummarizeTests {
         var folio = try FolioProcess.vault(language: "zh-Hant")
         folio.environment["FOLIO_AI_KEY"] = "sk-test"
         folio.environment["HOME"] = folio.directory.path
-        for (name, value) in [("ai.provider", "openai"), ("ai.base_url", server.baseURL), ("ai.model", "writer-1"), ("ai.tone", "humorous")] {
+        for (name, value) in [
+            ("ai.provider", "openai"), ("ai.base_url", server.baseURL), ("ai.model", "writer-1"), ("ai.tone", "humorous"),
+        ] {
             #expect(try folio.run("config", "set", name, value).status == 0)
         }
         let (id, path) = try diaryWithConversation(folio)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("Sync under stress")
@@ -29,7 +30,7 @@ struct SyncRobustnessTests {
         try devices.sync("A")
         let syncMicroseconds = max(30_000, UInt64(Date().timeIntervalSince(clock) * 1_000_000))
         let shared = try devices.path(of: "共用紀錄", on: "A")
-        var random = SplitMix(state: 20261122)
+        var random = SplitMix(state: 20_261_122)
         var expectedTitles: [String] = ["量時間"]
         var expectedLines: [String] = []
         var interrupted = 0

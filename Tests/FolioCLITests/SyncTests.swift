@@ -110,9 +110,10 @@ struct HistoryTests {
 
         let log = try folio.json("log", "--json") as? [[String: Any]] ?? []
         let messages = log.map { $0["message"] as? String ?? "" }
-        #expect(messages.prefix(3) == [
-            "idea: set priority \"設備間同步測試\"", "idea: done \"設備間同步測試\"", "idea: add \"設備間同步測試\"",
-        ])
+        #expect(
+            messages.prefix(3) == [
+                "idea: set priority \"設備間同步測試\"", "idea: done \"設備間同步測試\"", "idea: add \"設備間同步測試\"",
+            ])
         #expect(messages.last == "init: new vault")
         let newest = try #require(log.first)
         #expect(newest["author"] as? String == "林小雨")
@@ -274,13 +275,17 @@ struct SyncTests {
         }
     }
 
-    @Test("a baby removed on A while B adds an interruption to its sleep: the baby and that sleep come back on both, and sync says so", arguments: ["A", "B"])
+    @Test(
+        "a baby removed on A while B adds an interruption to its sleep: the baby and that sleep come back on both, and sync says so",
+        arguments: ["A", "B"])
     func parentRemovedWhileChildAdded(firstToSync: String) throws {
         var devices = try Devices.make()
         #expect(try devices["A"].run("kinds", "add", "baby-tracker").status == 0)
         #expect(try devices["A"].run("new", "baby", "--field", "name=小寶").status == 0)
         #expect(try devices["A"].run("new", "sleep", "--parent", "小寶", "--field", "start=2026-11-22T20:30").status == 0)
-        #expect(try devices["A"].run("new", "activity", "--parent", "小寶", "--field", "activity=bath", "--field", "start=2026-11-22T18:00").status == 0)
+        #expect(
+            try devices["A"].run("new", "activity", "--parent", "小寶", "--field", "activity=bath", "--field", "start=2026-11-22T18:00")
+                .status == 0)
         try devices.sync("A", "B")
         let sleeps = try #require(try devices["B"].json("list", "sleep", "--json") as? [[String: Any]])
         let sleepID = try #require(sleeps.first?["id"] as? String)

@@ -7,16 +7,16 @@ private func writeRecord(
     tags: [String] = [], fields: String = "", body: String = ""
 ) throws {
     let text = """
-    ---
-    id: \(String(format: "00000000-0000-4000-8000-%012d", id))
-    kind: \(kind)
-    title: \(title)
-    created: \(created)
-    modified: \(created)
-    tags: [\(tags.joined(separator: ", "))]
-    \(fields)---
-    \(body)
-    """
+        ---
+        id: \(String(format: "00000000-0000-4000-8000-%012d", id))
+        kind: \(kind)
+        title: \(title)
+        created: \(created)
+        modified: \(created)
+        tags: [\(tags.joined(separator: ", "))]
+        \(fields)---
+        \(body)
+        """
     try folio.write(path, text)
 }
 
@@ -33,7 +33,9 @@ struct TagsCommandTests {
         #expect(try folio.run("new", "diary", "--title", "開始", "--body", "#Work 開始 `#code` ## 不是標題", "--date", "2025-06-01").status == 0)
         #expect(try folio.run("new", "diary", "--title", "散步", "--body", "走路 #walk #rain", "--date", "2026-11-03").status == 0)
         #expect(try folio.run("idea", "計畫", "--desc", "今天#工作#很累 #work", "--tag", "rain").status == 0)
-        #expect(try folio.run("new", "idea", "--title", "買菜", "--body", "plain", "--tag", "walk", "--tag", "Rain", "--date", "2026-11-20").status == 0)
+        #expect(
+            try folio.run("new", "idea", "--title", "買菜", "--body", "plain", "--tag", "walk", "--tag", "Rain", "--date", "2026-11-20")
+                .status == 0)
         return folio
     }
 
@@ -42,25 +44,27 @@ struct TagsCommandTests {
         let folio = try Self.vault()
         let result = try folio.run("tags")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-        All    4
-        #rain  3  2026-11-22
-        #Work  2  2026-11-22
-        #工作  1  2026-11-22
-        #walk  2  2026-11-20
+        #expect(
+            result.stdout == """
+                All    4
+                #rain  3  2026-11-22
+                #Work  2  2026-11-22
+                #工作  1  2026-11-22
+                #walk  2  2026-11-20
 
-        """)
+                """)
     }
 
     @Test("--json is [{tag, count, last_used}] without the All entry; tags merge ignoring case, spelled as the oldest record")
     func json() throws {
         let folio = try Self.vault()
         let result = try folio.run("tags", "--json")
-        #expect(result.stdout == """
-        [{"tag":"rain","count":3,"last_used":"2026-11-22"},{"tag":"Work","count":2,"last_used":"2026-11-22"},\
-        {"tag":"工作","count":1,"last_used":"2026-11-22"},{"tag":"walk","count":2,"last_used":"2026-11-20"}]
+        #expect(
+            result.stdout == """
+                [{"tag":"rain","count":3,"last_used":"2026-11-22"},{"tag":"Work","count":2,"last_used":"2026-11-22"},\
+                {"tag":"工作","count":1,"last_used":"2026-11-22"},{"tag":"walk","count":2,"last_used":"2026-11-20"}]
 
-        """)
+                """)
     }
 
     @Test("--sort count and --sort name")
@@ -78,13 +82,14 @@ struct TagsCommandTests {
     func kindFilter() throws {
         let folio = try Self.vault()
         let result = try folio.run("tags", "--kind", "diary")
-        #expect(result.stdout == """
-        All    2
-        #rain  1  2026-11-03
-        #walk  1  2026-11-03
-        #Work  1  2025-06-01
+        #expect(
+            result.stdout == """
+                All    2
+                #rain  1  2026-11-03
+                #walk  1  2026-11-03
+                #Work  1  2025-06-01
 
-        """)
+                """)
         #expect(try folio.run("tags", "--kind", "recipe").stderr.contains("unknown kind 'recipe'"))
     }
 
@@ -118,20 +123,23 @@ struct CalCommandTests {
     func monthJSON() throws {
         let folio = try Self.vault()
         let result = try folio.run("cal", "2026-11", "--json")
-        #expect(result.stdout == """
-        {"month":"2026-11","days":[{"date":"2026-11-03","count":1},{"date":"2026-11-22","count":2}]}
+        #expect(
+            result.stdout == """
+                {"month":"2026-11","days":[{"date":"2026-11-03","count":1},{"date":"2026-11-22","count":2}]}
 
-        """)
+                """)
         #expect(try folio.run("cal", "--json").stdout == result.stdout, "the default is the current month")
         #expect(try folio.run("cal", "2026-09", "--json").stdout == "{\"month\":\"2026-09\",\"days\":[]}\n")
-        #expect(try folio.run("cal", "2026-11", "--kind", "idea", "--json").stdout
-            == "{\"month\":\"2026-11\",\"days\":[{\"date\":\"2026-11-22\",\"count\":2}]}\n")
+        #expect(
+            try folio.run("cal", "2026-11", "--kind", "idea", "--json").stdout
+                == "{\"month\":\"2026-11\",\"days\":[{\"date\":\"2026-11-22\",\"count\":2}]}\n")
     }
 
     @Test("the month grid: weekday names, the first row for a Monday and a Sunday start, today in brackets, counts under it")
     func monthGrid() throws {
         let folio = try Self.vault()
-        let monday = try folio.run("cal", "2026-11", "--week-start", "monday").stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let monday = try folio.run("cal", "2026-11", "--week-start", "monday").stdout.split(
+            separator: "\n", omittingEmptySubsequences: false)
         #expect(monday[0] == "           November 2026")
         #expect(monday[1] == " Mo   Tu   We   Th   Fr   Sa   Su")
         #expect(monday[2] == String(repeating: " ", count: 32) + "1", "1 November 2026 is a Sunday")
@@ -246,10 +254,14 @@ struct OnThisDayTests {
         #expect(try folio.run("new", "diary", "--title", "閏日", "--date", "2024-02-29").status == 0)
         #expect(try folio.run("new", "diary", "--title", "二月底", "--date", "2025-02-28").status == 0)
         folio.environment["FOLIO_NOW"] = "2027-02-28T09:00:00+08:00"
-        let titles = try #require(try folio.json("list", "--on-this-day", "--json") as? [[String: Any]]).compactMap { $0["title"] as? String }
+        let titles = try #require(try folio.json("list", "--on-this-day", "--json") as? [[String: Any]]).compactMap {
+            $0["title"] as? String
+        }
         #expect(titles == ["二月底", "閏日"])
         folio.environment["FOLIO_NOW"] = "2028-02-28T09:00:00+08:00"
-        let leapYear = try #require(try folio.json("list", "--on-this-day", "--json") as? [[String: Any]]).compactMap { $0["title"] as? String }
+        let leapYear = try #require(try folio.json("list", "--on-this-day", "--json") as? [[String: Any]]).compactMap {
+            $0["title"] as? String
+        }
         #expect(leapYear == ["二月底"])
     }
 }
@@ -269,10 +281,13 @@ struct StatsCommandTests {
         #expect(json["by_tag"] as? [String: Int] == ["Work": 3, "home": 1, "rain": 1])
         #expect((json["fields"] as? [String: Any])?.isEmpty == true)
         let raw = try folio.run("stats", "--json").stdout
-        #expect(raw.hasPrefix("{\"total\":3,\"by_kind\":{\"idea\":2,\"diary\":1},\"by_month\":{\"2026-10\":2,\"2026-11\":1},\"by_tag\":{\"Work\":3,"))
+        #expect(
+            raw.hasPrefix(
+                "{\"total\":3,\"by_kind\":{\"idea\":2,\"diary\":1},\"by_month\":{\"2026-10\":2,\"2026-11\":1},\"by_tag\":{\"Work\":3,"))
 
         let text = try folio.run("stats").stdout.split(separator: "\n")
-        #expect(text == ["records   3", "by kind   idea 2  diary 1", "by month  2026-10 2  2026-11 1", "top tags  #Work 3  #home 1  #rain 1"])
+        #expect(
+            text == ["records   3", "by kind   idea 2  diary 1", "by month  2026-10 2  2026-11 1", "top tags  #Work 3  #home 1  #rain 1"])
         let profile = try #require(try folio.json("stats", "profile", "--json") as? [String: Any])
         #expect(profile["total"] as? Int == 1 && profile["by_kind"] as? [String: Int] == ["profile": 1])
         #expect(try folio.run("stats", "recipe").stderr.contains("unknown kind 'recipe'"))
@@ -282,38 +297,44 @@ struct StatsCommandTests {
     static func billiardVault(language: String = "en") throws -> FolioProcess {
         let folio = try FolioProcess.vault(language: language)
         #expect(try folio.run("kinds", "add", "billiard-trainer").status == 0)
-        try writeRecord(folio, "billiard/training/2026/10/2026-10-05-straight.md", id: 1, kind: "training", title: "直線球",
-                        created: "2026-10-05T19:00:00+08:00", tags: ["drill"], fields: """
-                        course: straight
-                        duration_minutes: 30
-                        shots:
-                          - time: "19:00"
-                            position: center
-                            spin: top
-                            power: 0.5
-                            result: made
-                          - {time: "19:02", position: rail, spin: back, power: 0.7, result: missed}
-                          - {time: "19:05", position: center, spin: none, power: 0.6, result: made}
+        try writeRecord(
+            folio, "billiard/training/2026/10/2026-10-05-straight.md", id: 1, kind: "training", title: "直線球",
+            created: "2026-10-05T19:00:00+08:00", tags: ["drill"],
+            fields: """
+                course: straight
+                duration_minutes: 30
+                shots:
+                  - time: "19:00"
+                    position: center
+                    spin: top
+                    power: 0.5
+                    result: made
+                  - {time: "19:02", position: rail, spin: back, power: 0.7, result: missed}
+                  - {time: "19:05", position: center, spin: none, power: 0.6, result: made}
 
-                        """)
-        try writeRecord(folio, "billiard/training/2026/10/2026-10-20-cut.md", id: 2, kind: "training", title: "切球",
-                        created: "2026-10-20T20:00:00+08:00", tags: ["drill", "cut"], fields: """
-                        course: cut
-                        duration_minutes: 45
-                        shots: [{power: 0.8, result: made}, {power: 0.4, result: made}]
+                """)
+        try writeRecord(
+            folio, "billiard/training/2026/10/2026-10-20-cut.md", id: 2, kind: "training", title: "切球",
+            created: "2026-10-20T20:00:00+08:00", tags: ["drill", "cut"],
+            fields: """
+                course: cut
+                duration_minutes: 45
+                shots: [{power: 0.8, result: made}, {power: 0.4, result: made}]
 
-                        """)
-        try writeRecord(folio, "billiard/training/2026/11/2026-11-02-bank.md", id: 3, kind: "training", title: "翻袋",
-                        created: "2026-11-02T21:00:00+08:00", fields: """
-                        course: bank
-                        duration_minutes: 60
-                        shots:
-                          - {power: 0.9, result: missed}
-                          - {power: 0.5, result: missed}
-                          - {power: 0.7, result: made}
-                          - {power: 0.6, result: made}
+                """)
+        try writeRecord(
+            folio, "billiard/training/2026/11/2026-11-02-bank.md", id: 3, kind: "training", title: "翻袋",
+            created: "2026-11-02T21:00:00+08:00",
+            fields: """
+                course: bank
+                duration_minutes: 60
+                shots:
+                  - {power: 0.9, result: missed}
+                  - {power: 0.5, result: missed}
+                  - {power: 0.7, result: made}
+                  - {power: 0.6, result: made}
 
-                        """)
+                """)
         let added = try folio.run(
             "new", "training", "--date", "2026-11-15", "--field", "course=straight", "--field", "duration_minutes=20",
             "--field", "shots=[{time: \"18:00\", position: center, spin: top, power: 0.5, result: made}]")
@@ -325,7 +346,9 @@ struct StatsCommandTests {
     @Test("the billiard example: sessions, shots and success rate per month, with exact sums, averages, minimums and maximums")
     func billiardPerMonth() throws {
         let folio = try Self.billiardVault()
-        let json = try #require(try folio.json("stats", "training", "--sum", "shots.count", "--rate", "shots.result=made", "--by", "month", "--json") as? [String: Any])
+        let json = try #require(
+            try folio.json("stats", "training", "--sum", "shots.count", "--rate", "shots.result=made", "--by", "month", "--json")
+                as? [String: Any])
         #expect(json["total"] as? Int == 4)
         #expect(json["by_kind"] as? [String: Int] == ["training": 4])
         #expect(json["by_month"] as? [String: Int] == ["2026-10": 2, "2026-11": 2])
@@ -338,10 +361,18 @@ struct StatsCommandTests {
         let periods = try #require(json["by_period"] as? [String: [String: Any]])
         #expect(periods.keys.sorted() == ["2026-10", "2026-11"])
         #expect(periods["2026-10"]?["total"] as? Int == 2)
-        #expect(periods["2026-10"]?["fields"] as? [String: [String: Double]] == ["shots.count": ["sum": 5, "avg": 2.5, "min": 2, "max": 3, "count": 2]])
-        #expect(periods["2026-10"]?["rates"] as? [String: [String: Double]] == ["shots.result=made": ["matched": 4, "total": 5, "rate": 0.8]])
-        #expect(periods["2026-11"]?["fields"] as? [String: [String: Double]] == ["shots.count": ["sum": 5, "avg": 2.5, "min": 1, "max": 4, "count": 2]])
-        #expect(periods["2026-11"]?["rates"] as? [String: [String: Double]] == ["shots.result=made": ["matched": 3, "total": 5, "rate": 0.6]])
+        #expect(
+            periods["2026-10"]?["fields"] as? [String: [String: Double]] == [
+                "shots.count": ["sum": 5, "avg": 2.5, "min": 2, "max": 3, "count": 2]
+            ])
+        #expect(
+            periods["2026-10"]?["rates"] as? [String: [String: Double]] == ["shots.result=made": ["matched": 4, "total": 5, "rate": 0.8]])
+        #expect(
+            periods["2026-11"]?["fields"] as? [String: [String: Double]] == [
+                "shots.count": ["sum": 5, "avg": 2.5, "min": 1, "max": 4, "count": 2]
+            ])
+        #expect(
+            periods["2026-11"]?["rates"] as? [String: [String: Double]] == ["shots.result=made": ["matched": 3, "total": 5, "rate": 0.6]])
 
         let text = try folio.run("stats", "training", "--sum", "shots.count", "--rate", "shots.result=made", "--by", "month")
         #expect(text.status == 0 && text.stderr.isEmpty, "\(text.stderr)")
@@ -362,10 +393,12 @@ struct StatsCommandTests {
         #expect(fields["duration_minutes"] == ["sum": 155, "avg": 38.75, "min": 20, "max": 60, "count": 4])
         #expect(fields["shots.power"] == ["sum": 6.2, "avg": 0.62, "min": 0.4, "max": 0.9, "count": 10])
         let raw = try folio.run("stats", "training", "--json").stdout
-        #expect(raw.contains("\"fields\":{\"duration_minutes\":{\"sum\":155,\"avg\":38.75,\"min\":20,\"max\":60,\"count\":4},\"shots.count\":"))
+        #expect(
+            raw.contains("\"fields\":{\"duration_minutes\":{\"sum\":155,\"avg\":38.75,\"min\":20,\"max\":60,\"count\":4},\"shots.count\":"))
 
         // A bare key that no session has at the top names the shots' key; --avg and --sum pick keys.
-        let bare = try #require(try folio.json("stats", "training", "--avg", "power", "--sum", "duration_minutes", "--json") as? [String: Any])
+        let bare = try #require(
+            try folio.json("stats", "training", "--avg", "power", "--sum", "duration_minutes", "--json") as? [String: Any])
         let bareFields = try #require(bare["fields"] as? [String: [String: Double]])
         #expect(bareFields["power"] == fields["shots.power"])
         #expect(bareFields["duration_minutes"] == fields["duration_minutes"])
@@ -401,7 +434,8 @@ struct StatsCommandTests {
     @Test("in a zh-Hant vault the labels and headings are Chinese")
     func chinese() throws {
         let folio = try Self.billiardVault(language: "zh-Hant")
-        let lines = try folio.run("stats", "training", "--sum", "shots.count", "--rate", "shots.result=made", "--by", "month").stdout.split(separator: "\n")
+        let lines = try folio.run("stats", "training", "--sum", "shots.count", "--rate", "shots.result=made", "--by", "month").stdout.split(
+            separator: "\n")
         #expect(lines.first.map(cells) == ["紀錄", "4"])
         #expect(lines.map(cells).contains(["欄位", "筆數", "總和", "平均", "最小", "最大"]))
         #expect(lines.map(cells).contains(["月份", "紀錄", "shots.count", "總和", "shots.result=made"]))
@@ -449,15 +483,17 @@ struct SharedFilterTests {
         ]
     }
 
-    @Test("list, rm, stats, cal and tags take the same records for the same filters", arguments: [
-        (["--kind", "idea", "--tag", "walk", "--open"], ["舊想法", "買菜"]),
-        (["--tag", "walk", "--tag", "rain"], ["散步", "買菜"]),
-        (["--since", "2026-11-01", "--until", "2026-11-20"], ["散步", "買菜"]),
-        (["--done"], ["寫信"]),
-        (["--on", "2026-11-21"], ["寫信", "無標籤"]),
-        (["--on-this-day"], ["去年今天"]),
-        (["--tag", "walk", "--since", "30d"], ["散步", "買菜", "寫信"]),
-    ])
+    @Test(
+        "list, rm, stats, cal and tags take the same records for the same filters",
+        arguments: [
+            (["--kind", "idea", "--tag", "walk", "--open"], ["舊想法", "買菜"]),
+            (["--tag", "walk", "--tag", "rain"], ["散步", "買菜"]),
+            (["--since", "2026-11-01", "--until", "2026-11-20"], ["散步", "買菜"]),
+            (["--done"], ["寫信"]),
+            (["--on", "2026-11-21"], ["寫信", "無標籤"]),
+            (["--on-this-day"], ["去年今天"]),
+            (["--tag", "walk", "--since", "30d"], ["散步", "買菜", "寫信"]),
+        ])
     func sameRecords(filters: [String], titles: [String]) throws {
         let folio = try Self.vault()
         let lists = try taken(folio, filters)

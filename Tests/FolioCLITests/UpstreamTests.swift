@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A folio vault is a git repository a person can drive with plain `git pull`, `git push` and
 /// `git status`: folio records the branch's upstream as `git clone` does.

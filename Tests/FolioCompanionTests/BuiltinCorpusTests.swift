@@ -1,7 +1,8 @@
 import FolioCore
 import FolioStore
-import Testing
 import TestSupport
+import Testing
+
 @testable import FolioCompanion
 
 @Suite("The builtin provider on short diary entries: always a page and 3 to 8 tags, in words a reader would choose")
@@ -25,10 +26,14 @@ struct BuiltinCorpusTests {
         let cases = DiaryCorpus.cases
         #expect(cases.count >= 40)
         #expect(cases.contains { $0.text == nil && $0.media == [.photo] } && cases.contains { $0.text == nil && $0.media == [.audio] })
-        #expect(cases.contains { ($0.text?.count ?? 0) > 80 && $0.language == "zh-Hant" } && cases.contains { ($0.text?.count ?? 0) > 150 && $0.language == "en" })
+        #expect(
+            cases.contains { ($0.text?.count ?? 0) > 80 && $0.language == "zh-Hant" }
+                && cases.contains { ($0.text?.count ?? 0) > 150 && $0.language == "en" })
     }
 
-    @Test("every entry: a page that keeps the user's words, 3 to 8 tags, the expected words, no cross-word pair", arguments: DiaryCorpus.cases)
+    @Test(
+        "every entry: a page that keeps the user's words, 3 to 8 tags, the expected words, no cross-word pair", arguments: DiaryCorpus.cases
+    )
     func entry(_ entry: DiaryCase) async throws {
         let language: Language = entry.language == "en" ? .en : .zhHant
         let summary = try await Self.summarize(Self.request(entry), language: language)
@@ -81,8 +86,9 @@ struct BuiltinCorpusTests {
         #expect(full.tags == ["a", "b", "c"] && full.completedTags.isEmpty)
         var analysed = request
         analysed.analysis = "A cup of coffee on a wooden table"
-        #expect(PageSummary(page: "p", tags: [], title: nil).completed(for: analysed).tags == ["Coffee", "照片", "傍晚"],
-                "an existing tag the media's description mentions comes first")
+        #expect(
+            PageSummary(page: "p", tags: [], title: nil).completed(for: analysed).tags == ["Coffee", "照片", "傍晚"],
+            "an existing tag the media's description mentions comes first")
     }
 
     @Test("the moment: time of day, season and weekday in both languages")

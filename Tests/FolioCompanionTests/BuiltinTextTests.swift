@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FolioCompanion
 
 @Suite("The builtin provider's summary and tags, on real zh-Hant and English text")
@@ -9,8 +10,9 @@ struct BuiltinTextTests {
     @Test("sentences keep their punctuation; Chinese and English both split")
     func sentences() {
         #expect(ExtractiveSummary.sentences(in: diary) == ["今天下班走回家，雨很小。", "路上的咖啡店換了新招牌，我進去買了一杯熱拿鐵。"])
-        #expect(ExtractiveSummary.sentences(in: "I walked home. It rained! Did I mind? No.\nNot at all")
-            == ["I walked home.", "It rained!", "Did I mind?", "No.", "Not at all"])
+        #expect(
+            ExtractiveSummary.sentences(in: "I walked home. It rained! Did I mind? No.\nNot at all")
+                == ["I walked home.", "It rained!", "Did I mind?", "No.", "Not at all"])
         #expect(ExtractiveSummary.sentences(in: "真的嗎？！好。……") == ["真的嗎？！", "好。……"])
         #expect(ExtractiveSummary.sentences(in: "Version 2.5 is out.") == ["Version 2.5 is out."])
     }
@@ -72,8 +74,12 @@ struct BuiltinTextTests {
     @Test("forms of one English word count as one tag, spelled as the user wrote it most")
     func englishForms() {
         #expect(EnglishWord.base(of: "shots") == "shot" && EnglishWord.base(of: "stories") == "story")
-        #expect(EnglishWord.base(of: "walked") == "walk" && EnglishWord.base(of: "hiked") == "hike" && EnglishWord.base(of: "stopped") == "stop")
-        #expect(EnglishWord.base(of: "practiced") == "practice" && EnglishWord.base(of: "running") == "running" && EnglishWord.base(of: "glass") == "glass")
+        #expect(
+            EnglishWord.base(of: "walked") == "walk" && EnglishWord.base(of: "hiked") == "hike" && EnglishWord.base(of: "stopped") == "stop"
+        )
+        #expect(
+            EnglishWord.base(of: "practiced") == "practice" && EnglishWord.base(of: "running") == "running"
+                && EnglishWord.base(of: "glass") == "glass")
         let tags = KeywordTags.tags(from: "Draw shots. My draw worked; long draws next. Walked, walk, walking.", existing: [])
         #expect(tags.prefix(2) == ["draw", "walk"], "\(tags)")
         #expect(!tags.contains("draws") && !tags.contains("walked"), "\(tags)")

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import Testing
+
 @testable import FolioCompanion
 
 @Suite("The companion's small parts: greeting, weather, media facts, tags")
@@ -14,8 +15,12 @@ struct CompanionPartsTests {
     func greeting() {
         #expect(BuiltinGreeting.text(localTime: "2026-11-22 07:15", mediaType: "photo", language: .zhHant) == "早安，現在是 07:15。這張照片背後有什麼故事？")
         #expect(BuiltinGreeting.text(localTime: "2026-11-22 18:04", mediaType: "video", language: .zhHant) == "晚上好，現在是 18:04。這段影片背後有什麼故事？")
-        #expect(BuiltinGreeting.text(localTime: "2026-11-22 01:30", mediaType: nil, language: .en) == "Still up, it's 01:30. What happened today?")
-        #expect(BuiltinGreeting.text(localTime: "2026-11-22 12:00", mediaType: "photo", language: .en) == "Good afternoon, it's 12:00. What's the story behind this photo?")
+        #expect(
+            BuiltinGreeting.text(localTime: "2026-11-22 01:30", mediaType: nil, language: .en)
+                == "Still up, it's 01:30. What happened today?")
+        #expect(
+            BuiltinGreeting.text(localTime: "2026-11-22 12:00", mediaType: "photo", language: .en)
+                == "Good afternoon, it's 12:00. What's the story behind this photo?")
     }
 
     @Test("weather: read only with share_location, the place put in the URL, one plain line kept")
@@ -42,10 +47,12 @@ struct CompanionPartsTests {
         entry.height = 3024
         entry.latitude = 25.034
         entry.longitude = 121.565
-        #expect(MediaViews.facts(entry, type: "photo", configuration: configuration(""))
+        #expect(
+            MediaViews.facts(entry, type: "photo", configuration: configuration(""))
                 == "照片（IMG_2041.jpg）：2026-11-05 07:30 拍攝，Apple iPhone 13，4032×3024")
         let shared = configuration("privacy:\n  share_location: true\n", language: .en)
-        #expect(MediaViews.facts(entry, type: "photo", configuration: shared)
+        #expect(
+            MediaViews.facts(entry, type: "photo", configuration: shared)
                 == "photo (IMG_2041.jpg): taken 2026-11-05 07:30, Apple iPhone 13, 4032×3024, taken at 25.03400, 121.56500")
         var clip = MediaEntry(file: "media/cd/y.mp4")
         clip.duration = 75.4
@@ -58,7 +65,9 @@ struct CompanionPartsTests {
         #expect(Vault.summaryTags(["rain", "coffee", "latte"], replacing: draft) == ["walk", "Rain", "coffee", "latte"])
         let many = (1...8).map { "t\($0)" }
         #expect(Vault.summaryTags(many, replacing: draft).count == 8)
-        let summarized = Record(path: "diary/a.md", document: try FrontMatterDocument(parsing: "---\nkind: diary\ntags: [walk, coffee]\nsummarized_by: builtin\n---\n"))
+        let summarized = Record(
+            path: "diary/a.md",
+            document: try FrontMatterDocument(parsing: "---\nkind: diary\ntags: [walk, coffee]\nsummarized_by: builtin\n---\n"))
         #expect(Vault.summaryTags(["tea", "rain", "home"], replacing: summarized) == ["tea", "rain", "home"])
     }
 }

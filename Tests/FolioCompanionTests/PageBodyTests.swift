@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FolioCompanion
 
 @Suite("Replacing the page part of a diary body")
@@ -7,42 +8,43 @@ struct PageBodyTests {
     func keepsMediaLinksAndConversation() {
         let hash = String(repeating: "ab", count: 32)
         let body = """
-        My old page, written by hand.
+            My old page, written by hand.
 
-        ![IMG_2041.jpg](../../../media/ab/\(hash).jpg)
-        [voice.m4a](../../../media/cd/\(hash).m4a)
+            ![IMG_2041.jpg](../../../media/ab/\(hash).jpg)
+            [voice.m4a](../../../media/cd/\(hash).m4a)
 
-        [a site](https://example.com/media/x.jpg)
+            [a site](https://example.com/media/x.jpg)
 
-        ```
-        ![not a link](../../../media/ab/\(hash).jpg)
-        ```
+            ```
+            ![not a link](../../../media/ab/\(hash).jpg)
+            ```
 
-        See ![inline](../../../media/ab/\(hash).jpg) in a sentence.
+            See ![inline](../../../media/ab/\(hash).jpg) in a sentence.
 
-        ## Conversation
+            ## Conversation
 
-        **me** · 2026-11-22 18:05
-        hello
+            **me** · 2026-11-22 18:05
+            hello
 
-        ## Notes
-        mine
-        """
+            ## Notes
+            mine
+            """
         let result = PageBody.replacingPage(in: body, with: "The new page.\n", recordPath: "diary/2026/11/2026-11-22-x.md")
-        #expect(result == """
-        The new page.
+        #expect(
+            result == """
+                The new page.
 
-        ![IMG_2041.jpg](../../../media/ab/\(hash).jpg)
-        [voice.m4a](../../../media/cd/\(hash).m4a)
+                ![IMG_2041.jpg](../../../media/ab/\(hash).jpg)
+                [voice.m4a](../../../media/cd/\(hash).m4a)
 
-        ## Conversation
+                ## Conversation
 
-        **me** · 2026-11-22 18:05
-        hello
+                **me** · 2026-11-22 18:05
+                hello
 
-        ## Notes
-        mine
-        """)
+                ## Notes
+                mine
+                """)
     }
 
     @Test("a body without a conversation gets just the page and its media")

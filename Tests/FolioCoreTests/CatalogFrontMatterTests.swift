@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import YAML
+
 @testable import FolioCore
 
 /// The catalog's fast reader against the full parser: whenever it answers, its summary is the one
@@ -24,13 +25,15 @@ struct CatalogFrontMatterTests {
 
     @Test("records of every built-in and example kind, as `folio new` writes them, are read, and read alike")
     func recordsFolioWrites() throws {
-        let templates = BuiltinTemplates.kinds.map { ($0.key, $0.value) }
+        let templates =
+            BuiltinTemplates.kinds.map { ($0.key, $0.value) }
             + BuiltinTemplates.examples.values.flatMap { $0.map { ($0.key, $0.value) } }
         #expect(templates.count >= 9)
         for (name, template) in templates {
             let kind = try Kind(template: template, source: name, fallbackName: name)
             for (n, title) in WrittenRecord.titles.enumerated() {
-                let text = try WrittenRecord.make(kind: kind, title: title, tags: WrittenRecord.tagSets[n % WrittenRecord.tagSets.count], variant: n)
+                let text = try WrittenRecord.make(
+                    kind: kind, title: title, tags: WrittenRecord.tagSets[n % WrittenRecord.tagSets.count], variant: n)
                 let path = "\(kind.directory)/2026/11/2026-11-22-r\(n).md"
                 let summary = Oracle.compare(text, path: path)
                 // Titles that libyaml writes over several lines (a line break inside) are not read here.
@@ -111,30 +114,30 @@ struct CatalogFrontMatterTests {
     @Test("what it does not read is declined, never misread")
     func declined() {
         let cases = [
-            "title: a\ntitle: b",                     // duplicate key: an error
-            "media:\n  - a: 1\n    a: 2",              // duplicate key inside
-            "title: &t x\nkind: *t",                  // anchors and aliases
-            "title: !!str 123",                       // tags
-            "title: |\n  block\n",                    // a block scalar under a key the summary reads
-            "title: multi\n  line",                   // a multi-line plain scalar
-            "title: \"multi\n  line\"",               // a multi-line quoted scalar
-            "title: \"\\ud83d\\ude00\"",              // surrogates, which libyaml refuses
-            "title: \"\\q\"",                         // an unknown escape
-            "context: {a: 1, a: 2}",                  // a duplicate key in a flow mapping
-            "context: {a}",                           // a flow mapping entry without a value
-            "? title\n: x",                           // an explicit key
-            "title:\tx",                              // a tab
-            "title: a: b",                            // a mapping value inside a plain scalar
-            "\"title\": x",                           // a quoted key
+            "title: a\ntitle: b",  // duplicate key: an error
+            "media:\n  - a: 1\n    a: 2",  // duplicate key inside
+            "title: &t x\nkind: *t",  // anchors and aliases
+            "title: !!str 123",  // tags
+            "title: |\n  block\n",  // a block scalar under a key the summary reads
+            "title: multi\n  line",  // a multi-line plain scalar
+            "title: \"multi\n  line\"",  // a multi-line quoted scalar
+            "title: \"\\ud83d\\ude00\"",  // surrogates, which libyaml refuses
+            "title: \"\\q\"",  // an unknown escape
+            "context: {a: 1, a: 2}",  // a duplicate key in a flow mapping
+            "context: {a}",  // a flow mapping entry without a value
+            "? title\n: x",  // an explicit key
+            "title:\tx",  // a tab
+            "title: a: b",  // a mapping value inside a plain scalar
+            "\"title\": x",  // a quoted key
             "  title: indented root",
-            "- a\n- b",                               // not a mapping
-            "tags: [a, b,]",                          // a trailing comma
-            "tags: [a,\n  b]",                        // a flow sequence over lines
-            "title: x\n--- x",                        // a second document
-            "title: a\rkind: b",                      // a lone CR breaks the line for libyaml only
-            "title: a\u{2028}b",                      // LS, a line break for libyaml
-            "title: a\u{85}b",                        // NEL
-            "title: a\u{7F}b",                        // DEL, refused by libyaml's reader
+            "- a\n- b",  // not a mapping
+            "tags: [a, b,]",  // a trailing comma
+            "tags: [a,\n  b]",  // a flow sequence over lines
+            "title: x\n--- x",  // a second document
+            "title: a\rkind: b",  // a lone CR breaks the line for libyaml only
+            "title: a\u{2028}b",  // LS, a line break for libyaml
+            "title: a\u{85}b",  // NEL
+            "title: a\u{7F}b",  // DEL, refused by libyaml's reader
         ]
         for yaml in cases {
             let text = "---\n" + yaml + "\n---\nbody\n"
@@ -155,7 +158,9 @@ struct CatalogFrontMatterTests {
     func edgeCases() {
         var read = 0
         for yaml in EdgeCases.all {
-            for wrapped in ["---\n" + yaml + "\n---\nbody #x\n", "---\r\n" + yaml.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n---\r\n"] {
+            for wrapped in [
+                "---\n" + yaml + "\n---\nbody #x\n", "---\r\n" + yaml.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n---\r\n",
+            ] {
                 if Oracle.compare(wrapped, path: "notes/edge.md") != nil { read += 1 }
             }
         }
@@ -262,7 +267,8 @@ struct CatalogFrontMatterTests {
 
 enum Oracle {
     /// The repository's root, for fixtures kept outside this test target.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func fast(_ text: String, path: String, limits: FrontMatterLimits = .standard) -> RecordSummary? {
         Array(text.utf8).withUnsafeBufferPointer { CatalogFrontMatter.summary(path: path, bytes: $0, limits: limits) }
@@ -271,20 +277,25 @@ enum Oracle {
     /// What the catalog's full path gives for these bytes: nil when it is not a record.
     static func full(bytes: [UInt8], path: String, limits: FrontMatterLimits) -> RecordSummary? {
         guard let text = String(validating: bytes, as: UTF8.self),
-              let document = try? FrontMatterDocument(parsing: text, limits: limits) else { return nil }
+            let document = try? FrontMatterDocument(parsing: text, limits: limits)
+        else { return nil }
         return RecordSummary(Record(path: path, document: document))
     }
 
     @discardableResult
-    static func compare(_ text: String, path: String, limits: FrontMatterLimits = .standard,
-                        sourceLocation: SourceLocation = #_sourceLocation) -> RecordSummary? {
+    static func compare(
+        _ text: String, path: String, limits: FrontMatterLimits = .standard,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> RecordSummary? {
         compare(bytes: Array(text.utf8), path: path, limits: limits, sourceLocation: sourceLocation)
     }
 
     /// The fast reader's answer, after recording an issue when it differs from the full parser's.
     @discardableResult
-    static func compare(bytes: [UInt8], path: String, limits: FrontMatterLimits = .standard,
-                        sourceLocation: SourceLocation = #_sourceLocation) -> RecordSummary? {
+    static func compare(
+        bytes: [UInt8], path: String, limits: FrontMatterLimits = .standard,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> RecordSummary? {
         let fast = bytes.withUnsafeBufferPointer { CatalogFrontMatter.summary(path: path, bytes: $0, limits: limits) }
         guard let fast else { return nil }
         let full = full(bytes: bytes, path: path, limits: limits)
@@ -302,11 +313,21 @@ enum Oracle {
         var problems: [String] = []
         if bytes(fast.path) != bytes(full.path) { problems.append("path") }
         if bytes(fast.id) != bytes(full.id) { problems.append("id \(String(describing: fast.id)) ≠ \(String(describing: full.id))") }
-        if bytes(fast.kind) != bytes(full.kind) { problems.append("kind \(String(describing: fast.kind)) ≠ \(String(describing: full.kind))") }
-        if bytes(fast.title) != bytes(full.title) { problems.append("title \(fast.title.debugDescription) ≠ \(full.title.debugDescription)") }
-        if bytes(fast.parent) != bytes(full.parent) { problems.append("parent \(String(describing: fast.parent)) ≠ \(String(describing: full.parent))") }
-        if fast.tags.map(\.utf8).map(Array.init) != full.tags.map(\.utf8).map(Array.init) { problems.append("tags \(fast.tags) ≠ \(full.tags)") }
-        if fast.allTags.map(\.utf8).map(Array.init) != full.allTags.map(\.utf8).map(Array.init) { problems.append("allTags \(fast.allTags) ≠ \(full.allTags)") }
+        if bytes(fast.kind) != bytes(full.kind) {
+            problems.append("kind \(String(describing: fast.kind)) ≠ \(String(describing: full.kind))")
+        }
+        if bytes(fast.title) != bytes(full.title) {
+            problems.append("title \(fast.title.debugDescription) ≠ \(full.title.debugDescription)")
+        }
+        if bytes(fast.parent) != bytes(full.parent) {
+            problems.append("parent \(String(describing: fast.parent)) ≠ \(String(describing: full.parent))")
+        }
+        if fast.tags.map(\.utf8).map(Array.init) != full.tags.map(\.utf8).map(Array.init) {
+            problems.append("tags \(fast.tags) ≠ \(full.tags)")
+        }
+        if fast.allTags.map(\.utf8).map(Array.init) != full.allTags.map(\.utf8).map(Array.init) {
+            problems.append("allTags \(fast.allTags) ≠ \(full.allTags)")
+        }
         if bytes(fast.sortTime?.text) != bytes(full.sortTime?.text) || fast.sortTime != full.sortTime {
             problems.append("sortTime \(String(describing: fast.sortTime)) ≠ \(String(describing: full.sortTime))")
         }
@@ -355,13 +376,15 @@ func jsonQuoted(_ text: String, asciiOnly: Bool = false) -> String {
 // MARK: - Records as folio and the benchmark write them
 
 enum BenchRecord {
-    static let english = "rain walk evening coffee morning train office friend family music book river park dinner".split(separator: " ").map(String.init)
+    static let english = "rain walk evening coffee morning train office friend family music book river park dinner".split(separator: " ")
+        .map(String.init)
     static let cjk = "下雨 傍晚 散步 咖啡 工作 想法 家人 朋友 早上 晚上 公園 電影 音樂 寫字".split(separator: " ").map(String.init)
     static let tags = ["tag1", "tag2", "tag347", "travel", "work", "旅行", "工作", "寶寶", "讀書"]
 
     static func sentence(_ words: Int, using generator: inout SeededGenerator) -> String {
         (0..<words).map { _ in
-            Bool.random(using: &generator) ? english.randomElement(using: &generator) ?? "rain"
+            Bool.random(using: &generator)
+                ? english.randomElement(using: &generator) ?? "rain"
                 : (cjk.randomElement(using: &generator) ?? "下雨") + (cjk.randomElement(using: &generator) ?? "下雨")
         }.joined(separator: " ")
     }
@@ -370,7 +393,9 @@ enum BenchRecord {
     static func make(_ n: Int, using generator: inout SeededGenerator) -> String {
         let kind = ["diary", "diary", "idea", "qa"][n % 4]
         let stamp = String(format: "20%02d-%02d-%02dT%02d:%02d:00+08:00", 15 + n % 10, 1 + n % 12, 1 + n % 28, 6 + n % 17, n % 60)
-        let recordTags = Array(Set((0..<Int.random(in: 0...3, using: &generator)).compactMap { _ in tags.randomElement(using: &generator) })).sorted()
+        let recordTags = Array(
+            Set((0..<Int.random(in: 0...3, using: &generator)).compactMap { _ in tags.randomElement(using: &generator) })
+        ).sorted()
         var extra: String
         switch kind {
         case "diary":
@@ -378,11 +403,14 @@ enum BenchRecord {
         case "idea":
             extra = "done: \(Bool.random(using: &generator))\ndescription: \(jsonQuoted(sentence(20, using: &generator)))\n"
         default:
-            extra = "question: \(jsonQuoted(sentence(6, using: &generator)))\nanswer: 是的\nanswer_en: Very doubtful\nanswer_type: negative\nsource: magic8\n"
+            extra =
+                "question: \(jsonQuoted(sentence(6, using: &generator)))\nanswer: 是的\nanswer_en: Very doubtful\nanswer_type: negative\nsource: magic8\n"
         }
-        let id = UUID(uuid: (UInt8(n % 256), 0x17, 0x56, 0x8f, 0xa1, 0x5f, 0x71, 0xd7, 0x41, 0x78, 0xa3, 0x0a, 0xed, 0xa2, 0xaf, 0xd4)).uuidString.lowercased()
+        let id = UUID(uuid: (UInt8(n % 256), 0x17, 0x56, 0x8f, 0xa1, 0x5f, 0x71, 0xd7, 0x41, 0x78, 0xa3, 0x0a, 0xed, 0xa2, 0xaf, 0xd4))
+            .uuidString.lowercased()
         let body = sentence(40, using: &generator) + (n % 5 == 0 ? "\n\nA letter from zanzibar today. #rain" : "")
-        return "---\nid: \(id)\nkind: \(kind)\ntitle: \(jsonQuoted(sentence(3, using: &generator)))\ncreated: \(stamp)\nmodified: \(stamp)\n"
+        return
+            "---\nid: \(id)\nkind: \(kind)\ntitle: \(jsonQuoted(sentence(3, using: &generator)))\ncreated: \(stamp)\nmodified: \(stamp)\n"
             + "tags: [\(recordTags.map { jsonQuoted($0) }.joined(separator: ", "))]\n\(extra)---\n\(body)\n"
     }
 
@@ -423,22 +451,25 @@ enum WrittenRecord {
             if let value = spec.defaultValue {
                 fields.append((spec.name, value))
             } else if spec.required || variant % 3 == 0 {
-                let text: String = switch spec.type {
-                case .string, .text: spec.allowedValues?.first ?? (variant % 2 == 0 ? title : "typed text")
-                case .int: "42"
-                case .number: "0.75"
-                case .bool: "yes"
-                case .date: "2024-05-06"
-                case .datetime: "2026-11-22T18:04"
-                case .list: "a, b"
-                case .map: "{}"
-                }
+                let text: String =
+                    switch spec.type {
+                    case .string, .text: spec.allowedValues?.first ?? (variant % 2 == 0 ? title : "typed text")
+                    case .int: "42"
+                    case .number: "0.75"
+                    case .bool: "yes"
+                    case .date: "2024-05-06"
+                    case .datetime: "2026-11-22T18:04"
+                    case .list: "a, b"
+                    case .map: "{}"
+                    }
                 if let node = spec.type.node(from: text, zone: zone) { fields.append((spec.name, node)) }
             }
         }
         if kind.name == "diary" {
-            let media = Node.mapping([("file", .string("media/ab/ab12ef.jpg")), ("type", .string("photo")), ("name", .string("IMG_2041.jpg")),
-                                      ("bytes", .raw("204133")), ("width", .raw("4032")), ("taken", .raw("2026-11-22T17:58:02"))])
+            let media = Node.mapping([
+                ("file", .string("media/ab/ab12ef.jpg")), ("type", .string("photo")), ("name", .string("IMG_2041.jpg")),
+                ("bytes", .raw("204133")), ("width", .raw("4032")), ("taken", .raw("2026-11-22T17:58:02")),
+            ])
             let written: [(String, Node)] = [
                 ("media", .sequence([media, .mapping([("file", .string("media/cd/cd34.m4a")), ("type", .string("audio"))])])),
                 ("analysis", .string("A wet street at dusk.\nLights reflected in puddles.")),
@@ -501,19 +532,29 @@ enum EdgeCases {
 // MARK: - Generated front matter
 
 enum RandomFrontMatter {
-    static let keys = ["id", "kind", "title", "parent", "created", "modified", "tags", "done", "text", "media", "context",
-                       "description", "a", "b_c", "x.y", "1", "done_at", "source"]
-    static let plainWords = ["rain", "walk home", "null", "Null", "~", "true", "True", "FALSE", "yes", "no", "123", "-5", "0x1F", "1e3",
-                             ".inf", "2024-01-02", "2026-11-22T18:04:11+08:00", "2026-11-22 18:04", "a#b", "C# x", "下雨的傍晚",
-                             "😀 emoji", "it's", "x:y", "a, b", "-x", "(paren)", "100%", "a\u{A0}b", "idea", "diary", "é"]
-    static let hostileWords = ["a: b", "- x", "? x", ": x", "&a x", "*a", "!t x", "%x", "@x", "`x", "{a: 1}", "[x", "x]", "|", ">-", "-", "#c"]
-    static let quotedTexts = ["", "plain", "with \"quotes\"", "back\\slash", "new\nline", "tab\tin", "下雨", "😀", "null", "true",
-                              "a: b # c", "'single'", "---", "\u{1}", "é"]
-    static let damage: [[UInt8]] = [[0x09], [0x0D], [0x0A], [0x20], [0x20, 0x20], Array(":".utf8), Array("#".utf8), Array("-".utf8),
-                                     Array("'".utf8), Array("\"".utf8), Array("[".utf8), Array("]".utf8), Array("{".utf8),
-                                     Array(",".utf8), Array("&".utf8), Array("*".utf8), Array("!".utf8), Array("|".utf8),
-                                     Array("\\".utf8), Array("---\n".utf8), Array("- ".utf8), Array(": ".utf8), [0xC2, 0x85],
-                                     [0xE2, 0x80, 0xA8], [0xEF, 0xBB, 0xBF], [0xFF], [0xC3], [0x7F], [0x00], Array("下".utf8)]
+    static let keys = [
+        "id", "kind", "title", "parent", "created", "modified", "tags", "done", "text", "media", "context",
+        "description", "a", "b_c", "x.y", "1", "done_at", "source",
+    ]
+    static let plainWords = [
+        "rain", "walk home", "null", "Null", "~", "true", "True", "FALSE", "yes", "no", "123", "-5", "0x1F", "1e3",
+        ".inf", "2024-01-02", "2026-11-22T18:04:11+08:00", "2026-11-22 18:04", "a#b", "C# x", "下雨的傍晚",
+        "😀 emoji", "it's", "x:y", "a, b", "-x", "(paren)", "100%", "a\u{A0}b", "idea", "diary", "é",
+    ]
+    static let hostileWords = [
+        "a: b", "- x", "? x", ": x", "&a x", "*a", "!t x", "%x", "@x", "`x", "{a: 1}", "[x", "x]", "|", ">-", "-", "#c",
+    ]
+    static let quotedTexts = [
+        "", "plain", "with \"quotes\"", "back\\slash", "new\nline", "tab\tin", "下雨", "😀", "null", "true",
+        "a: b # c", "'single'", "---", "\u{1}", "é",
+    ]
+    static let damage: [[UInt8]] = [
+        [0x09], [0x0D], [0x0A], [0x20], [0x20, 0x20], Array(":".utf8), Array("#".utf8), Array("-".utf8),
+        Array("'".utf8), Array("\"".utf8), Array("[".utf8), Array("]".utf8), Array("{".utf8),
+        Array(",".utf8), Array("&".utf8), Array("*".utf8), Array("!".utf8), Array("|".utf8),
+        Array("\\".utf8), Array("---\n".utf8), Array("- ".utf8), Array(": ".utf8), [0xC2, 0x85],
+        [0xE2, 0x80, 0xA8], [0xEF, 0xBB, 0xBF], [0xFF], [0xC3], [0x7F], [0x00], Array("下".utf8),
+    ]
 
     static func make(using g: inout SeededGenerator) -> String {
         var lines: [String] = []
@@ -530,8 +571,11 @@ enum RandomFrontMatter {
             case 0: lines.append("\(key)\(separator):\(comment)")
             case 1, 2: lines.append("\(key)\(separator):\(after)\(scalar(using: &g))\(comment)")
             case 3: lines.append("\(key)\(separator):\(after)\(flow(using: &g, depth: 0))\(comment)")
-            case 4: lines.append("\(key)\(separator):\(comment)"); lines += block(indent: Int.random(in: 0...3, using: &g), using: &g, depth: 0)
-            case 5: lines.append("\(key)\(separator):\(after)\(["|", "|-", ">", ">+", "|+"].randomElement(using: &g) ?? "|")")
+            case 4:
+                lines.append("\(key)\(separator):\(comment)")
+                lines += block(indent: Int.random(in: 0...3, using: &g), using: &g, depth: 0)
+            case 5:
+                lines.append("\(key)\(separator):\(after)\(["|", "|-", ">", ">+", "|+"].randomElement(using: &g) ?? "|")")
                 lines += blockScalar(using: &g)
             case 6: lines.append(["# a comment", "", "   ", "  # indented"].randomElement(using: &g) ?? "")
             default: lines.append("\(key)\(separator):\(after)\(scalar(using: &g))\(comment)")
@@ -550,7 +594,9 @@ enum RandomFrontMatter {
         case 0: return hostileWords.randomElement(using: &g) ?? "x"
         case 1, 2: return jsonQuoted(quotedTexts.randomElement(using: &g) ?? "", asciiOnly: Bool.random(using: &g))
         case 3: return "'" + (quotedTexts.randomElement(using: &g) ?? "").replacingOccurrences(of: "'", with: "''") + "'"
-        case 4: return ["\"\\x41\\U0001F600\\/\"", "\"\\N\\_\"", "\"\\q\"", "\"\\ud83d\\ude00\"", "'it''s'", "\"a\\\"b\""].randomElement(using: &g) ?? "x"
+        case 4:
+            return ["\"\\x41\\U0001F600\\/\"", "\"\\N\\_\"", "\"\\q\"", "\"\\ud83d\\ude00\"", "'it''s'", "\"a\\\"b\""].randomElement(
+                using: &g) ?? "x"
         default: return plainWords.randomElement(using: &g) ?? "x"
         }
     }
@@ -559,7 +605,8 @@ enum RandomFrontMatter {
         let count = Int.random(in: 0...4, using: &g)
         let items = (0..<count).map { _ -> String in
             if depth < 2 && Int.random(in: 0..<8, using: &g) == 0 { return flow(using: &g, depth: depth + 1) }
-            return Int.random(in: 0..<3, using: &g) == 0 ? jsonQuoted(quotedTexts.randomElement(using: &g) ?? "")
+            return Int.random(in: 0..<3, using: &g) == 0
+                ? jsonQuoted(quotedTexts.randomElement(using: &g) ?? "")
                 : (plainWords.filter { !$0.contains(",") && !$0.contains(":") }.randomElement(using: &g) ?? "x")
         }
         let spacing = [", ", ",", " , "].randomElement(using: &g) ?? ", "
@@ -577,7 +624,10 @@ enum RandomFrontMatter {
                     let inner = Int.random(in: 1...3, using: &g)
                     lines.append("\(pad)- k\(n): \(scalar(using: &g))")
                     lines.append("\(pad)  k\(n + 10): \(scalar(using: &g))")
-                    if inner > 1 { lines.append("\(pad)  k\(n + 20):"); lines += block(indent: indent + 2 + Int.random(in: 0...2, using: &g), using: &g, depth: depth + 1) }
+                    if inner > 1 {
+                        lines.append("\(pad)  k\(n + 20):")
+                        lines += block(indent: indent + 2 + Int.random(in: 0...2, using: &g), using: &g, depth: depth + 1)
+                    }
                 case 1: lines.append("\(pad)- \(flow(using: &g, depth: 1))")
                 case 2: lines.append("\(pad)-")
                 default: lines.append("\(pad)- \(scalar(using: &g))")
@@ -601,7 +651,9 @@ enum RandomFrontMatter {
             case 0: return ""
             case 1: return String(repeating: " ", count: Int.random(in: 0...6, using: &g))
             case 2: return String(repeating: " ", count: indent + 2) + "deeper # not a comment"
-            default: return String(repeating: " ", count: indent) + (quotedTexts.randomElement(using: &g) ?? "x").replacingOccurrences(of: "\n", with: " ")
+            default:
+                return String(repeating: " ", count: indent)
+                    + (quotedTexts.randomElement(using: &g) ?? "x").replacingOccurrences(of: "\n", with: " ")
             }
         }
     }

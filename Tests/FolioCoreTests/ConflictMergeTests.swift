@@ -33,33 +33,36 @@ struct ConflictMergeTests {
 
     @Test("the keys that differ, theirs' order first, `modified` left out")
     func differingKeys() throws {
-        let mine = try FrontMatterDocument(parsing: Self.mine), theirs = try FrontMatterDocument(parsing: Self.theirs)
+        let mine = try FrontMatterDocument(parsing: Self.mine)
+        let theirs = try FrontMatterDocument(parsing: Self.theirs)
         #expect(ConflictMerge.differingKeys(mine: mine, theirs: theirs) == ["title", "tags", "extra"])
         #expect(ConflictMerge.differingKeys(mine: mine, theirs: mine).isEmpty)
     }
 
     @Test("mine's front matter stays byte for byte; theirs' keys and body follow a heading")
     func keepBoth() throws {
-        let mine = try FrontMatterDocument(parsing: Self.mine), theirs = try FrontMatterDocument(parsing: Self.theirs)
+        let mine = try FrontMatterDocument(parsing: Self.mine)
+        let theirs = try FrontMatterDocument(parsing: Self.theirs)
         let merged = try ConflictMerge.keepBoth(mine: mine, theirs: theirs, heading: "## Other", keysLine: "Keys:")
         #expect(merged.keys == ["title", "tags", "extra"])
         let bodyStart = try #require(Self.mine.range(of: "Mine, line one.")).lowerBound
         let front = String(Self.mine[..<bodyStart])
-        #expect(merged.text == front + """
-            Mine, line one.
+        #expect(
+            merged.text == front + """
+                Mine, line one.
 
-            ## Other
+                ## Other
 
-            Keys:
+                Keys:
 
-            - title: A's title
-            - tags: [rain, walk]
-            - extra: 1
+                - title: A's title
+                - tags: [rain, walk]
+                - extra: 1
 
-            Theirs, line one.
-            Theirs, line two.
+                Theirs, line one.
+                Theirs, line two.
 
-            """)
+                """)
     }
 
     @Test("the same body is not appended twice; versions that differ only in `modified` append nothing")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FolioCore
 
 @Suite("The conversation section of a diary page")
@@ -6,24 +7,25 @@ struct ConversationTests {
     @Test("DESIGN's example reads as two messages, and writes back to the same text")
     func designExample() {
         let body = """
-        今天傍晚下著小雨，我一個人慢慢走回家……
+            今天傍晚下著小雨，我一個人慢慢走回家……
 
-        ![IMG_2041.jpg](../../../media/ab/ab12.jpg)
+            ![IMG_2041.jpg](../../../media/ab/ab12.jpg)
 
-        ## Conversation
+            ## Conversation
 
-        **me** · 2026-11-22 18:05
-        這張照片是我下班路上拍的。
+            **me** · 2026-11-22 18:05
+            這張照片是我下班路上拍的。
 
-        **folio** · 2026-11-22 18:05
-        下雨的傍晚，這張照片看起來好寧靜……
+            **folio** · 2026-11-22 18:05
+            下雨的傍晚，這張照片看起來好寧靜……
 
-        """
+            """
         let split = Conversation.split(body)
-        #expect(split.messages == [
-            ConversationMessage(speaker: .me, time: "2026-11-22 18:05", text: "這張照片是我下班路上拍的。"),
-            ConversationMessage(speaker: .folio, time: "2026-11-22 18:05", text: "下雨的傍晚，這張照片看起來好寧靜……"),
-        ])
+        #expect(
+            split.messages == [
+                ConversationMessage(speaker: .me, time: "2026-11-22 18:05", text: "這張照片是我下班路上拍的。"),
+                ConversationMessage(speaker: .folio, time: "2026-11-22 18:05", text: "下雨的傍晚，這張照片看起來好寧靜……"),
+            ])
         #expect(split.before.hasPrefix("今天傍晚下著小雨") && split.before.contains("![IMG_2041.jpg]"))
         #expect(Conversation.replacing(in: body, with: split.messages) == body)
     }
@@ -103,17 +105,21 @@ struct ConversationTests {
         #expect(split.after == "## Later\r\nafter\r\n")
         let reply = ConversationMessage(speaker: .folio, time: "2026-11-22 18:06", text: "好好休息")
         let replaced = Conversation.replacing(in: body, with: split.messages + [reply])
-        #expect(replaced == "走回家\r\n\r\n## Conversation\r\n\r\n**me** · 2026-11-22 18:05\r\n下雨了\r\n\r\n"
-            + "**folio** · 2026-11-22 18:06\r\n好好休息\r\n\r\n## Later\r\nafter\r\n")
+        #expect(
+            replaced == "走回家\r\n\r\n## Conversation\r\n\r\n**me** · 2026-11-22 18:05\r\n下雨了\r\n\r\n"
+                + "**folio** · 2026-11-22 18:06\r\n好好休息\r\n\r\n## Later\r\nafter\r\n")
         #expect(Conversation.parse(replaced) == split.messages + [reply])
         // A CRLF page without a section gets one after a blank line, in CRLF.
-        #expect(Conversation.replacing(in: "走回家\r\n", with: [reply])
-            == "走回家\r\n\r\n## Conversation\r\n\r\n**folio** · 2026-11-22 18:06\r\n好好休息\r\n")
+        #expect(
+            Conversation.replacing(in: "走回家\r\n", with: [reply])
+                == "走回家\r\n\r\n## Conversation\r\n\r\n**folio** · 2026-11-22 18:06\r\n好好休息\r\n")
     }
 
-    @Test("a message's CRLF and lone CR line breaks become LF, so it reads back as written", arguments: [
-        "\"\r", "a\r\nb", "a\rb\r\n\rc", "**x** · t\r\n## h",
-    ])
+    @Test(
+        "a message's CRLF and lone CR line breaks become LF, so it reads back as written",
+        arguments: [
+            "\"\r", "a\r\nb", "a\rb\r\n\rc", "**x** · t\r\n## h",
+        ])
     func lineBreaksInMessages(text: String) {
         let message = ConversationMessage(speaker: .me, time: "2026-11-22 18:05", text: text)
         #expect(!message.text.unicodeScalars.contains("\r"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FolioCore
 
 @Suite("Error carets")
@@ -13,9 +14,9 @@ struct ErrorCaretTests {
     @Test("the caret sits under the right character after Chinese text, ASCII text and a combining mark")
     func caretUnderWideCharacters() throws {
         for (line, column, expectedWidth) in [
-            ("title: 下雨的傍晚: 散步", 13, 17),   // column 13 is the second colon, after five wide characters
+            ("title: 下雨的傍晚: 散步", 13, 17),  // column 13 is the second colon, after five wide characters
             ("title: rain: walk", 12, 11),
-            ("title: cafe\u{301}: x", 13, 11),      // the accent takes no column
+            ("title: cafe\u{301}: x", 13, 11),  // the accent takes no column
         ] {
             let error = FolioError(.notUTF8, file: "a.md", line: 2, column: column, sourceLine: line)
             let rendered = error.rendered(in: .en)

@@ -1,5 +1,5 @@
-import Testing
 import FolioCore
+import Testing
 
 @Suite("The first N in order")
 struct FirstInOrderTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FolioCore
 
 @Suite("Inline #tags in a record's body")
@@ -26,7 +27,9 @@ struct InlineTagsTests {
         Case("「#旅行」和（#朋友）", ["旅行", "朋友"], "inside CJK quotes and brackets"),
         Case("去了#台北！好玩？#開心、#累；#睡：完", ["台北", "開心", "累", "睡"], "ends at ！？、；："),
         Case("『#書』", ["書"], "inside 『』"),
-        Case("done. #work, #home! (#errand) \"#quoted\"", ["work", "home", "errand"], "ends at ASCII punctuation; after ( but not after a straight quote"),
+        Case(
+            "done. #work, #home! (#errand) \"#quoted\"", ["work", "home", "errand"],
+            "ends at ASCII punctuation; after ( but not after a straight quote"),
         Case("#project/folio and #a-b_c", ["project/folio", "a-b_c"], "/ - _ stay inside a tag"),
         Case("#trail- #slash/ ok", ["trail", "slash"], "a trailing - or / is not part of the tag"),
         Case("#v2 #2026年", ["v2", "2026年"], "digits with a letter are a tag"),
@@ -76,14 +79,14 @@ struct InlineTagsTests {
     @Test("a record's tags are the front matter's, then the body's, each once without case")
     func recordAllTags() throws {
         let text = """
-        ---
-        id: 5b0c1c8e-8c1f-4f57-9d55-0c3d8a9f6a21
-        kind: diary
-        title: 下雨
-        tags: [Rain, walk]
-        ---
-        今天#工作#很累，#rain 還在下 #Walk #晚餐
-        """
+            ---
+            id: 5b0c1c8e-8c1f-4f57-9d55-0c3d8a9f6a21
+            kind: diary
+            title: 下雨
+            tags: [Rain, walk]
+            ---
+            今天#工作#很累，#rain 還在下 #Walk #晚餐
+            """
         let record = Record(path: "diary/2026/11/2026-11-22-下雨.md", document: try FrontMatterDocument(parsing: text))
         #expect(record.tags == ["Rain", "walk"])
         #expect(record.allTags == ["Rain", "walk", "工作", "晚餐"])

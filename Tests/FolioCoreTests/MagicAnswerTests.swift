@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCore
 
 @Suite("The magic 8 ball's answers and the seeded pick")
@@ -46,7 +47,8 @@ struct MagicAnswerTests {
         var fortyTwo = SplitMix64(seed: 42)
         #expect(MagicAnswer.pick(using: &fortyTwo).english == "Cannot predict now.")
         for seed in [UInt64(7), 1 << 40, .max] {
-            var a = SplitMix64(seed: seed), b = SplitMix64(seed: seed)
+            var a = SplitMix64(seed: seed)
+            var b = SplitMix64(seed: seed)
             #expect((0..<50).map { _ in MagicAnswer.pick(using: &a) } == (0..<50).map { _ in MagicAnswer.pick(using: &b) })
         }
     }

@@ -92,8 +92,10 @@ struct MessageCatalogTests {
     static func englishWords(in text: String) -> [String] {
         var rest = text
         let patterns = [
-            "`[^`]*`", "「[^」]*」", "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.+-]*", "\\[[^\\]]*\\]", "--[A-Za-z][A-Za-z0-9-]*", "folio [a-z]+", "git [a-z]+", "\\$[A-Z_]+", "[~.]?/[A-Za-z0-9_./~-]*",
-            "[A-Za-z0-9_-]+\\.[A-Za-z0-9_.-]+", "\\b[A-Z][A-Z0-9_]+\\b", "/[a-z]+", "@[a-z]+", "YYYY[-MDTHS:\\[\\]±]*", "\\*[a-z]+", "&[a-z]+",
+            "`[^`]*`", "「[^」]*」", "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.+-]*", "\\[[^\\]]*\\]", "--[A-Za-z][A-Za-z0-9-]*", "folio [a-z]+",
+            "git [a-z]+", "\\$[A-Z_]+", "[~.]?/[A-Za-z0-9_./~-]*",
+            "[A-Za-z0-9_-]+\\.[A-Za-z0-9_.-]+", "\\b[A-Z][A-Z0-9_]+\\b", "/[a-z]+", "@[a-z]+", "YYYY[-MDTHS:\\[\\]±]*", "\\*[a-z]+",
+            "&[a-z]+",
         ]
         for pattern in patterns {
             rest = rest.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
@@ -101,7 +103,10 @@ struct MessageCatalogTests {
         var words: [String] = []
         var current = ""
         for character in rest + " " {
-            if character.isASCII && (character.isLetter || character == "-" || character == "_" || character == "'" || (character.isNumber && !current.isEmpty)) {
+            if character.isASCII
+                && (character.isLetter || character == "-" || character == "_" || character == "'"
+                    || (character.isNumber && !current.isEmpty))
+            {
                 current.append(character)
             } else {
                 let word = current.trimmingCharacters(in: CharacterSet(charactersIn: "-_'"))

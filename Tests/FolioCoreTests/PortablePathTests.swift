@@ -1,29 +1,34 @@
 import Testing
+
 @testable import FolioCore
 
 @Suite("Names every device can write, and text safe on a terminal")
 struct PortablePathTests {
-    @Test("folio's own names and ordinary hand-made names travel", arguments: [
-        "ideas/2026/11/2026-11-22-測試想法.md", "media/ab/ab12.jpg", ".folio/config.yaml", "notes/a b.md", "ideas/con-notes.md",
-        "ideas/console.md", "ideas/COM10.md", "profile.md",
-    ])
+    @Test(
+        "folio's own names and ordinary hand-made names travel",
+        arguments: [
+            "ideas/2026/11/2026-11-22-測試想法.md", "media/ab/ab12.jpg", ".folio/config.yaml", "notes/a b.md", "ideas/con-notes.md",
+            "ideas/console.md", "ideas/COM10.md", "profile.md",
+        ])
     func portable(path: String) {
         #expect(PortablePath.problem(path) == nil)
     }
 
-    @Test("names Windows or a terminal cannot take are refused with the reason", arguments: [
-        ("ideas/CON.md", PortablePath.NameProblem.windowsDeviceName("CON.md")),
-        ("ideas/lpt1.txt.md", .windowsDeviceName("lpt1.txt.md")),
-        ("a/nul", .windowsDeviceName("nul")),
-        ("ideas/a:b.md", .windowsCharacter(":")),
-        ("ideas/why?.md", .windowsCharacter("?")),
-        ("ideas/x.md.", .endsWithDotOrSpace("x.md.")),
-        ("ideas/x.md ", .endsWithDotOrSpace("x.md ")),
-        ("ideas/new\nline.md", .controlCharacter(0x0A)),
-        ("ideas/esc\u{1B}.md", .controlCharacter(0x1B)),
-        ("ideas//x.md", .emptyComponent),
-        ("ideas/bad\u{FFFD}.md", .notUTF8),
-    ])
+    @Test(
+        "names Windows or a terminal cannot take are refused with the reason",
+        arguments: [
+            ("ideas/CON.md", PortablePath.NameProblem.windowsDeviceName("CON.md")),
+            ("ideas/lpt1.txt.md", .windowsDeviceName("lpt1.txt.md")),
+            ("a/nul", .windowsDeviceName("nul")),
+            ("ideas/a:b.md", .windowsCharacter(":")),
+            ("ideas/why?.md", .windowsCharacter("?")),
+            ("ideas/x.md.", .endsWithDotOrSpace("x.md.")),
+            ("ideas/x.md ", .endsWithDotOrSpace("x.md ")),
+            ("ideas/new\nline.md", .controlCharacter(0x0A)),
+            ("ideas/esc\u{1B}.md", .controlCharacter(0x1B)),
+            ("ideas//x.md", .emptyComponent),
+            ("ideas/bad\u{FFFD}.md", .notUTF8),
+        ])
     func notPortable(path: String, problem: PortablePath.NameProblem) {
         #expect(PortablePath.problem(path) == problem)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCore
 
 @Suite("Kinds and their templates")
@@ -26,7 +27,8 @@ struct TemplateTests {
 
     @Test("every shipped template is a valid kind")
     func allValid() throws {
-        let all = BuiltinTemplates.kinds.map { ($0.key, $0.value) } + BuiltinTemplates.examples.values.flatMap { $0.map { ($0.key, $0.value) } }
+        let all =
+            BuiltinTemplates.kinds.map { ($0.key, $0.value) } + BuiltinTemplates.examples.values.flatMap { $0.map { ($0.key, $0.value) } }
         for (name, text) in all {
             let kind = try Kind(template: text, source: name, fallbackName: name)
             #expect(kind.name == name)
@@ -41,7 +43,9 @@ struct TemplateTests {
         #expect(try kind("activity").parentKind == "baby")
         #expect(try kind("interruption").parentKind == "sleep")
         #expect(try kind("environment").parentKind == "sleep")
-        let training = try Kind(template: try #require(BuiltinTemplates.examples["billiard-trainer"]?["training"]), source: "training", fallbackName: "training")
+        let training = try Kind(
+            template: try #require(BuiltinTemplates.examples["billiard-trainer"]?["training"]), source: "training", fallbackName: "training"
+        )
         #expect(training.field("shots")?.type == .list)
     }
 
@@ -67,7 +71,9 @@ struct TemplateTests {
             let error = #expect(throws: FolioError.self) {
                 try Kind(template: "---\nkind: note\nfields:\n  mood: string\n---\n\n" + item.body, source: "note.md", fallbackName: "note")
             }
-            #expect(error?.file == "note.md" && error?.line == item.line && error?.column == item.column, "\(item.body): \(String(describing: error))")
+            #expect(
+                error?.file == "note.md" && error?.line == item.line && error?.column == item.column,
+                "\(item.body): \(String(describing: error))")
         }
         // Braces that are not an include stay allowed: a triple mustache, a comment, changed delimiters.
         for body in ["{{{body}}} {{! > not an include}}\n", "{{=<% %>=}}<%body%> {{> x}}\n"] {
@@ -75,12 +81,14 @@ struct TemplateTests {
         }
     }
 
-    @Test("typed values from the command line", arguments: [
-        (FieldType.int, "12", "12" as String?), (.int, "1.5", nil), (.number, "1.5", "1.5"), (.number, "abc", nil),
-        (.bool, "yes", "true"), (.bool, "maybe", nil), (.date, "2026-02-28", "2026-02-28"), (.date, "2026-02-30", nil),
-        (.datetime, "2026-11-22T20:30", "2026-11-22T20:30:00+08:00"), (.datetime, "2026-11-22T20:30:00Z", "2026-11-22T20:30:00Z"),
-        (.datetime, "20:30", nil),
-    ])
+    @Test(
+        "typed values from the command line",
+        arguments: [
+            (FieldType.int, "12", "12" as String?), (.int, "1.5", nil), (.number, "1.5", "1.5"), (.number, "abc", nil),
+            (.bool, "yes", "true"), (.bool, "maybe", nil), (.date, "2026-02-28", "2026-02-28"), (.date, "2026-02-30", nil),
+            (.datetime, "2026-11-22T20:30", "2026-11-22T20:30:00+08:00"), (.datetime, "2026-11-22T20:30:00Z", "2026-11-22T20:30:00Z"),
+            (.datetime, "20:30", nil),
+        ])
     func typedValues(type: FieldType, text: String, expected: String?) {
         let zone = TimeZone(secondsFromGMT: 8 * 3600) ?? .current
         #expect(type.node(from: text, zone: zone)?.scalarText == expected)

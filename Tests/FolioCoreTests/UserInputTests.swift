@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FolioCore
 
 @Suite("Typed text before it is written")
@@ -20,7 +21,9 @@ struct UserInputTests {
             try UserInput.check([(.title, "my \(token)")], allowSecrets: false)
         }
         #expect(throws: Never.self) { try UserInput.check([(.title, "my \(token)")], allowSecrets: true) }
-        #expect(throws: FolioError(.guarded(.nulInInput(.title)))) { try UserInput.check([(.title, "my \(token)\u{0}")], allowSecrets: true) }
+        #expect(throws: FolioError(.guarded(.nulInInput(.title)))) {
+            try UserInput.check([(.title, "my \(token)\u{0}")], allowSecrets: true)
+        }
     }
 
     @Test("one line for a commit message: breaks and controls become one space, keys are masked")

@@ -5,7 +5,8 @@ import Testing
 struct AudioProbeTests {
     @Test("M4A brand: audio with the mvhd duration")
     func m4a() throws {
-        let file = ISOFiles.ftyp("M4A ", ["M4A ", "mp42", "isom"])
+        let file =
+            ISOFiles.ftyp("M4A ", ["M4A ", "mp42", "isom"])
             + ISOFiles.moov(timescale: 44_100, duration: 44_100 * 185 + 22_050, tracks: [ISOFiles.trak(handler: "soun")])
             + ISOFiles.box("mdat", [0, 0, 0])
         let facts = try #require(probe(file, extension: "m4a"))
@@ -17,7 +18,8 @@ struct AudioProbeTests {
 
     @Test("a generic mp42 file holding only sound is audio")
     func soundOnlyMP4() throws {
-        let file = ISOFiles.ftyp("mp42", ["mp42", "isom"])
+        let file =
+            ISOFiles.ftyp("mp42", ["mp42", "isom"])
             + ISOFiles.moov(timescale: 1000, duration: 4200, tracks: [ISOFiles.trak(handler: "soun")])
         let facts = try #require(probe(file, extension: "mp4"))
         #expect(facts.type == .audio)
@@ -65,10 +67,12 @@ struct AudioProbeTests {
     @Test("Ogg Vorbis duration from the last page's granule position")
     func ogg() throws {
         let serial: UInt32 = 0x1234_5678
-        let first = AudioFiles.oggPage(headerType: 2, granule: 0, serial: serial, sequence: 0,
-                                       packet: AudioFiles.vorbisIdentification(sampleRate: 44_100))
-        let middle = AudioFiles.oggPage(headerType: 0, granule: 44_100, serial: serial, sequence: 1,
-                                        packet: Array(repeating: 7, count: 200))
+        let first = AudioFiles.oggPage(
+            headerType: 2, granule: 0, serial: serial, sequence: 0,
+            packet: AudioFiles.vorbisIdentification(sampleRate: 44_100))
+        let middle = AudioFiles.oggPage(
+            headerType: 0, granule: 44_100, serial: serial, sequence: 1,
+            packet: Array(repeating: 7, count: 200))
         let last = AudioFiles.oggPage(headerType: 4, granule: 44_100 * 10, serial: serial, sequence: 2, packet: [0])
         let facts = try #require(probe(first + middle + last, extension: "ogg"))
         #expect(facts.type == .audio)
@@ -87,7 +91,8 @@ struct AudioProbeTests {
             out.u16(0)
             out.u8(0)
         }.bytes
-        let file = AudioFiles.oggPage(headerType: 2, granule: 0, serial: 9, sequence: 0, packet: head)
+        let file =
+            AudioFiles.oggPage(headerType: 2, granule: 0, serial: 9, sequence: 0, packet: head)
             + AudioFiles.oggPage(headerType: 4, granule: 48_000 * 3 + 312, serial: 9, sequence: 1, packet: [0])
         let facts = try #require(probe(file, extension: "opus"))
         #expect(facts.format == "ogg")

@@ -16,7 +16,9 @@ struct Bytes {
 
     mutating func u16(_ value: UInt16) { integer(value) }
     mutating func u24(_ value: UInt32) {
-        let all = bigEndian ? [UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        let all =
+            bigEndian
+            ? [UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
             : [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)]
         bytes += all
     }
@@ -38,7 +40,11 @@ struct Bytes {
 /// APP1 segment after `Exif\0\0`.
 struct TIFFBuilder {
     enum FieldType: UInt16 {
-        case byte = 1, ascii = 2, short = 3, long = 4, rational = 5
+        case byte = 1
+        case ascii = 2
+        case short = 3
+        case long = 4
+        case rational = 5
     }
 
     struct Field {
@@ -281,63 +287,73 @@ enum ISOFiles {
     }
 
     static func ftyp(_ major: String, _ compatible: [String]) -> [UInt8] {
-        box("ftyp", Bytes { out in
-            out.ascii(major)
-            out.u32(0)
-            compatible.forEach { out.ascii($0) }
-        }.bytes)
+        box(
+            "ftyp",
+            Bytes { out in
+                out.ascii(major)
+                out.u32(0)
+                compatible.forEach { out.ascii($0) }
+            }.bytes)
     }
 
     static func mvhd(version: UInt8, timescale: UInt32, duration: UInt64) -> [UInt8] {
-        fullBox("mvhd", version: version, Bytes { out in
-            if version == 1 {
-                out.u64(0)
-                out.u64(0)
-                out.u32(timescale)
-                out.u64(duration)
-            } else {
-                out.u32(0)
-                out.u32(0)
-                out.u32(timescale)
-                out.u32(UInt32(duration))
-            }
-            out.u32(0x0001_0000)  // rate
-            out.u16(0x0100)  // volume
-            out.zeros(10 + 36 + 24 + 4)
-        }.bytes)
+        fullBox(
+            "mvhd", version: version,
+            Bytes { out in
+                if version == 1 {
+                    out.u64(0)
+                    out.u64(0)
+                    out.u32(timescale)
+                    out.u64(duration)
+                } else {
+                    out.u32(0)
+                    out.u32(0)
+                    out.u32(timescale)
+                    out.u32(UInt32(duration))
+                }
+                out.u32(0x0001_0000)  // rate
+                out.u16(0x0100)  // volume
+                out.zeros(10 + 36 + 24 + 4)
+            }.bytes)
     }
 
     static func tkhd(version: UInt8, width: UInt32, height: UInt32) -> [UInt8] {
-        fullBox("tkhd", version: version, Bytes { out in
-            if version == 1 {
-                out.u64(0)
-                out.u64(0)
-                out.u32(1)
-                out.u32(0)
-                out.u64(0)
-            } else {
-                out.u32(0)
-                out.u32(0)
-                out.u32(1)
-                out.u32(0)
-                out.u32(0)
-            }
-            out.zeros(8 + 2 + 2 + 2 + 2)
-            for value: UInt32 in [0x0001_0000, 0, 0, 0, 0x0001_0000, 0, 0, 0, 0x4000_0000] { out.u32(value) }
-            out.u32(width << 16)
-            out.u32(height << 16)
-        }.bytes)
+        fullBox(
+            "tkhd", version: version,
+            Bytes { out in
+                if version == 1 {
+                    out.u64(0)
+                    out.u64(0)
+                    out.u32(1)
+                    out.u32(0)
+                    out.u64(0)
+                } else {
+                    out.u32(0)
+                    out.u32(0)
+                    out.u32(1)
+                    out.u32(0)
+                    out.u32(0)
+                }
+                out.zeros(8 + 2 + 2 + 2 + 2)
+                for value: UInt32 in [0x0001_0000, 0, 0, 0, 0x0001_0000, 0, 0, 0, 0x4000_0000] { out.u32(value) }
+                out.u32(width << 16)
+                out.u32(height << 16)
+            }.bytes)
     }
 
     static func trak(handler: String, width: UInt32 = 0, height: UInt32 = 0, tkhdVersion: UInt8 = 0) -> [UInt8] {
-        let hdlr = fullBox("hdlr", version: 0, Bytes { out in
-            out.u32(0)
-            out.ascii(handler)
-            out.zeros(12)
-            out.ascii("handler\0")
-        }.bytes)
-        let mdia = box("mdia", fullBox("mdhd", version: 0, Array(repeating: 0, count: 20)) + hdlr
-            + box("minf", box("stbl", [])))
+        let hdlr = fullBox(
+            "hdlr", version: 0,
+            Bytes { out in
+                out.u32(0)
+                out.ascii(handler)
+                out.zeros(12)
+                out.ascii("handler\0")
+            }.bytes)
+        let mdia = box(
+            "mdia",
+            fullBox("mdhd", version: 0, Array(repeating: 0, count: 20)) + hdlr
+                + box("minf", box("stbl", [])))
         return box("trak", tkhd(version: tkhdVersion, width: width, height: height) + mdia)
     }
 
@@ -359,15 +375,21 @@ enum ISOFiles {
     }
 
     static func heif(brand: String, compatible: [String], extents: [(UInt32, UInt32)]) -> [UInt8] {
-        let properties = [box("hvcC", [1, 2, 3, 4])] + extents.map { width, height in
-            fullBox("ispe", version: 0, Bytes { out in
-                out.u32(width)
-                out.u32(height)
-            }.bytes)
-        }
+        let properties =
+            [box("hvcC", [1, 2, 3, 4])]
+            + extents.map { width, height in
+                fullBox(
+                    "ispe", version: 0,
+                    Bytes { out in
+                        out.u32(width)
+                        out.u32(height)
+                    }.bytes)
+            }
         let hdlr = fullBox("hdlr", version: 0, [0, 0, 0, 0] + Array("pict".utf8) + Array(repeating: 0, count: 13))
-        let meta = fullBox("meta", version: 0, hdlr + box("pitm", [0, 0, 0, 0, 0, 1])
-            + box("iprp", box("ipco", properties.flatMap { $0 })))
+        let meta = fullBox(
+            "meta", version: 0,
+            hdlr + box("pitm", [0, 0, 0, 0, 0, 1])
+                + box("iprp", box("ipco", properties.flatMap { $0 })))
         return ftyp(brand, compatible) + meta + box("mdat", Array(repeating: 0, count: 32))
     }
 }

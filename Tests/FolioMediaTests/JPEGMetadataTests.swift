@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioMedia
 
 @Suite("Removing a JPEG's metadata before it is sent")
@@ -25,7 +26,8 @@ struct JPEGMetadataTests {
         #expect(clean.range(of: Data("JFIF".utf8)) != nil)
         let scan = try #require(original.firstIndex(of: 0xDA)) - 1
         #expect(Array(clean.suffix(original.count - scan)) == Array(original[scan...]))
-        let exif = 4 + "Exif\0\0GPS 25.034N 121.565E iPhone".utf8.count, comment = 4 + "taken at home".utf8.count
+        let exif = 4 + "Exif\0\0GPS 25.034N 121.565E iPhone".utf8.count
+        let comment = 4 + "taken at home".utf8.count
         #expect(clean.count == original.count - exif - comment)
     }
 

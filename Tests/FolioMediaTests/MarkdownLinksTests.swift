@@ -6,10 +6,11 @@ struct MarkdownLinksTests {
     @Test("images and links with relative destinations")
     func relativeDestinations() {
         let links = MarkdownLinks.links(in: "See ![雨](../../media/ab/ab12.jpg) and [the idea](../ideas/x.md).\n")
-        #expect(links == [
-            MarkdownLink(destination: "../../media/ab/ab12.jpg", isImage: true, text: "雨", line: 1),
-            MarkdownLink(destination: "../ideas/x.md", isImage: false, text: "the idea", line: 1),
-        ])
+        #expect(
+            links == [
+                MarkdownLink(destination: "../../media/ab/ab12.jpg", isImage: true, text: "雨", line: 1),
+                MarkdownLink(destination: "../ideas/x.md", isImage: false, text: "the idea", line: 1),
+            ])
     }
 
     @Test("titles are not part of the destination")
@@ -49,10 +50,11 @@ struct MarkdownLinksTests {
     func cjkBeforeLink() {
         let markdown = "第一行\n今天下雨了，拍了一張照片：![傍晚的雨](media/傍晚.jpg) 還有[想法](ideas/測試想法.md)。\n"
         let links = MarkdownLinks.links(in: markdown)
-        #expect(links == [
-            MarkdownLink(destination: "media/傍晚.jpg", isImage: true, text: "傍晚的雨", line: 2),
-            MarkdownLink(destination: "ideas/測試想法.md", isImage: false, text: "想法", line: 2),
-        ])
+        #expect(
+            links == [
+                MarkdownLink(destination: "media/傍晚.jpg", isImage: true, text: "傍晚的雨", line: 2),
+                MarkdownLink(destination: "ideas/測試想法.md", isImage: false, text: "想法", line: 2),
+            ])
     }
 
     @Test("line numbers across a multi-line document")
@@ -95,12 +97,13 @@ struct MarkdownLinksTests {
             [unknown] is not a link.
             """
         let links = MarkdownLinks.links(in: markdown)
-        #expect(links == [
-            MarkdownLink(destination: "../../media/ab/ab12.jpg", isImage: false, text: "the rain", line: 4),
-            MarkdownLink(destination: "../../media/ab/ab12.jpg", isImage: false, text: "photo", line: 4),
-            MarkdownLink(destination: "ideas/an idea.md", isImage: false, text: "idea", line: 5),
-            MarkdownLink(destination: "../../media/ab/ab12.jpg", isImage: true, text: "rain", line: 5),
-        ])
+        #expect(
+            links == [
+                MarkdownLink(destination: "../../media/ab/ab12.jpg", isImage: false, text: "the rain", line: 4),
+                MarkdownLink(destination: "../../media/ab/ab12.jpg", isImage: false, text: "photo", line: 4),
+                MarkdownLink(destination: "ideas/an idea.md", isImage: false, text: "idea", line: 5),
+                MarkdownLink(destination: "../../media/ab/ab12.jpg", isImage: true, text: "rain", line: 5),
+            ])
     }
 
     @Test("a paragraph that starts with definitions still numbers its lines right")
@@ -139,10 +142,11 @@ struct MarkdownLinksTests {
     @Test("an image inside a link comes after the link, both on their line")
     func nested() {
         let links = MarkdownLinks.links(in: "Text\n[![thumb](t.jpg)](full.jpg)")
-        #expect(links == [
-            MarkdownLink(destination: "full.jpg", isImage: false, text: "thumb", line: 2),
-            MarkdownLink(destination: "t.jpg", isImage: true, text: "thumb", line: 2),
-        ])
+        #expect(
+            links == [
+                MarkdownLink(destination: "full.jpg", isImage: false, text: "thumb", line: 2),
+                MarkdownLink(destination: "t.jpg", isImage: true, text: "thumb", line: 2),
+            ])
     }
 
     @Test("escapes and entities are undone in destinations and text")
@@ -156,10 +160,11 @@ struct MarkdownLinksTests {
     @Test("autolinks are included")
     func autolinks() {
         let links = MarkdownLinks.links(in: "Mail <me@example.com>\nor <https://example.com/a>.")
-        #expect(links == [
-            MarkdownLink(destination: "mailto:me@example.com", isImage: false, text: "me@example.com", line: 1),
-            MarkdownLink(destination: "https://example.com/a", isImage: false, text: "https://example.com/a", line: 2),
-        ])
+        #expect(
+            links == [
+                MarkdownLink(destination: "mailto:me@example.com", isImage: false, text: "me@example.com", line: 1),
+                MarkdownLink(destination: "https://example.com/a", isImage: false, text: "https://example.com/a", line: 2),
+            ])
     }
 
     @Test("Windows and old Mac line endings count as lines")
@@ -172,7 +177,8 @@ struct MarkdownLinksTests {
     func degenerate() {
         #expect(MarkdownLinks.links(in: "").isEmpty)
         #expect(MarkdownLinks.links(in: "plain text\nonly").isEmpty)
-        let brackets = String(repeating: "[", count: 5000) + String(repeating: "`", count: 3000)
+        let brackets =
+            String(repeating: "[", count: 5000) + String(repeating: "`", count: 3000)
             + "[x](y)" + String(repeating: "]", count: 5000)
         #expect(MarkdownLinks.links(in: brackets).map(\.destination) == ["y"])
     }

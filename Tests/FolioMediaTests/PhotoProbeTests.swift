@@ -3,8 +3,10 @@ import Testing
 
 /// Probes a whole in-memory file, as folio does for a file that fits in the head.
 func probe(_ file: [UInt8], extension fileExtension: String = "") -> MediaFacts? {
-    MediaProbe.facts(head: Array(file.prefix(MediaProbe.headLength)), fileSize: UInt64(file.count),
-                     fileExtension: fileExtension) { offset, count in
+    MediaProbe.facts(
+        head: Array(file.prefix(MediaProbe.headLength)), fileSize: UInt64(file.count),
+        fileExtension: fileExtension
+    ) { offset, count in
         guard offset < UInt64(file.count) else { return nil }
         let start = Int(offset)
         return Array(file[start..<min(file.count, start + count)])
@@ -48,8 +50,9 @@ struct PhotoProbeTests {
         #expect(probe(ImageFiles.jpeg(width: 10, height: 10, exif: ImageFiles.exifBlock(tiff)))?.camera == "nikon z 6")
 
         tiff.ifd0 = [tiff.ascii(0x010F, "NIKON CORPORATION"), tiff.ascii(0x0110, "NIKONOS V")]
-        #expect(probe(ImageFiles.jpeg(width: 10, height: 10, exif: ImageFiles.exifBlock(tiff)))?.camera
-            == "NIKON CORPORATION NIKONOS V")
+        #expect(
+            probe(ImageFiles.jpeg(width: 10, height: 10, exif: ImageFiles.exifBlock(tiff)))?.camera
+                == "NIKON CORPORATION NIKONOS V")
 
         tiff.ifd0 = [tiff.ascii(0x0110, "Pixel 8")]
         #expect(probe(ImageFiles.jpeg(width: 10, height: 10, exif: ImageFiles.exifBlock(tiff)))?.camera == "Pixel 8")
@@ -69,12 +72,14 @@ struct PhotoProbeTests {
     @Test("PNG size from IHDR")
     func png() throws {
         let facts = try #require(probe(ImageFiles.png(width: 1170, height: 2532)))
-        #expect(facts == {
-            var expected = MediaFacts(type: .photo, format: "png")
-            expected.width = 1170
-            expected.height = 2532
-            return expected
-        }())
+        #expect(
+            facts
+                == {
+                    var expected = MediaFacts(type: .photo, format: "png")
+                    expected.width = 1170
+                    expected.height = 2532
+                    return expected
+                }())
     }
 
     @Test("GIF size from the screen descriptor")
@@ -96,8 +101,9 @@ struct PhotoProbeTests {
 
     @Test("HEIC size is the largest ispe, not a tile or the thumbnail")
     func heic() throws {
-        let file = ISOFiles.heif(brand: "heic", compatible: ["mif1", "heic"],
-                                 extents: [(512, 512), (4032, 3024), (320, 240)])
+        let file = ISOFiles.heif(
+            brand: "heic", compatible: ["mif1", "heic"],
+            extents: [(512, 512), (4032, 3024), (320, 240)])
         let facts = try #require(probe(file, extension: "heic"))
         #expect(facts.type == .photo)
         #expect(facts.format == "heic")

@@ -84,8 +84,9 @@ struct RobustnessTests {
             AudioFiles.flac(sampleRate: 44_100, totalSamples: 1000),
             AudioFiles.id3(paddingBytes: 10) + AudioFiles.mp3Frame(xingFrames: 10),
             AudioFiles.wav(sampleRate: 8000, channels: 1, bitsPerSample: 8, dataBytes: 0).head,
-            AudioFiles.oggPage(headerType: 2, granule: 0, serial: 1, sequence: 0,
-                               packet: AudioFiles.vorbisIdentification(sampleRate: 8000)),
+            AudioFiles.oggPage(
+                headerType: 2, granule: 0, serial: 1, sequence: 0,
+                packet: AudioFiles.vorbisIdentification(sampleRate: 8000)),
         ]
         var generator = SeededGenerator(state: 42)
         for sample in samples {
@@ -96,7 +97,8 @@ struct RobustnessTests {
                     // Bias towards the values that make sizes and lengths extreme.
                     mutated[index] = [0x00, 0xFF, 0x01, 0x7F, 0x80].randomElement(using: &generator) ?? 0
                 }
-                let claimedSize = Bool.random(using: &generator) ? UInt64(mutated.count) : UInt64.random(in: 0...(1 << 40), using: &generator)
+                let claimedSize =
+                    Bool.random(using: &generator) ? UInt64(mutated.count) : UInt64.random(in: 0...(1 << 40), using: &generator)
                 var readBytes = 0
                 _ = MediaProbe.facts(head: mutated, fileSize: claimedSize, fileExtension: "") { offset, count in
                     readBytes += count

@@ -19,10 +19,13 @@ struct VideoProbeTests {
 
     @Test("a version 1 tkhd gives the size too")
     func tkhdVersion1() throws {
-        let file = ISOFiles.ftyp("mp42", ["mp42", "isom"])
-            + ISOFiles.moov(timescale: 600, duration: 600 * 7, tracks: [
-                ISOFiles.trak(handler: "vide", width: 3840, height: 2160, tkhdVersion: 1),
-            ])
+        let file =
+            ISOFiles.ftyp("mp42", ["mp42", "isom"])
+            + ISOFiles.moov(
+                timescale: 600, duration: 600 * 7,
+                tracks: [
+                    ISOFiles.trak(handler: "vide", width: 3840, height: 2160, tkhdVersion: 1)
+                ])
         let facts = try #require(probe(file))
         #expect(facts.width == 3840)
         #expect(facts.height == 2160)
@@ -37,9 +40,11 @@ struct VideoProbeTests {
         mdatHeader.u32(1)  // a 64-bit size follows
         mdatHeader.ascii("mdat")
         mdatHeader.u64(mdatSize)
-        let moov = ISOFiles.moov(timescale: 30_000, duration: 30_000 * 95, tracks: [
-            ISOFiles.trak(handler: "vide", width: 1280, height: 720),
-        ])
+        let moov = ISOFiles.moov(
+            timescale: 30_000, duration: 30_000 * 95,
+            tracks: [
+                ISOFiles.trak(handler: "vide", width: 1280, height: 720)
+            ])
         let moovOffset = UInt64(ftyp.count) + mdatSize
         let file = SparseFile(
             size: moovOffset + UInt64(moov.count),
@@ -62,9 +67,11 @@ struct VideoProbeTests {
     func sizeZeroBox() throws {
         let ftyp = ISOFiles.ftyp("mp41", ["mp41"])
         let mdat = ISOFiles.box("mdat", Array(repeating: 0, count: 100))
-        var moov = ISOFiles.moov(timescale: 1000, duration: 2500, tracks: [
-            ISOFiles.trak(handler: "vide", width: 720, height: 576),
-        ])
+        var moov = ISOFiles.moov(
+            timescale: 1000, duration: 2500,
+            tracks: [
+                ISOFiles.trak(handler: "vide", width: 720, height: 576)
+            ])
         moov.replaceSubrange(0..<4, with: [0, 0, 0, 0])
         let facts = try #require(probe(ftyp + mdat + moov))
         #expect(abs((facts.duration ?? 0) - 2.5) < 0.01)
@@ -82,7 +89,8 @@ struct VideoProbeTests {
 
     @Test("an old QuickTime file without ftyp is still a mov")
     func quickTimeWithoutFtyp() throws {
-        let file = ISOFiles.box("wide", []) + ISOFiles.box("mdat", [1, 2, 3])
+        let file =
+            ISOFiles.box("wide", []) + ISOFiles.box("mdat", [1, 2, 3])
             + ISOFiles.moov(timescale: 600, duration: 1800, tracks: [ISOFiles.trak(handler: "vide", width: 640, height: 480)])
         let facts = try #require(probe(file))
         #expect(facts.format == "mov")
@@ -156,11 +164,13 @@ enum MatroskaFiles {
     }
 
     static func file(docType: String, durationMilliseconds: Double, width: UInt32, height: UInt32) -> [UInt8] {
-        let header = element([0x1A, 0x45, 0xDF, 0xA3],
-                             unsigned([0x42, 0x86], 1) + element([0x42, 0x82], Array(docType.utf8)))
-        let info = element([0x15, 0x49, 0xA9, 0x66],
-                           unsigned([0x2A, 0xD7, 0xB1], 1_000_000)
-                           + element([0x44, 0x89], Bytes { $0.u64(durationMilliseconds.bitPattern) }.bytes))
+        let header = element(
+            [0x1A, 0x45, 0xDF, 0xA3],
+            unsigned([0x42, 0x86], 1) + element([0x42, 0x82], Array(docType.utf8)))
+        let info = element(
+            [0x15, 0x49, 0xA9, 0x66],
+            unsigned([0x2A, 0xD7, 0xB1], 1_000_000)
+                + element([0x44, 0x89], Bytes { $0.u64(durationMilliseconds.bitPattern) }.bytes))
         let video = element([0xE0], unsigned([0xB0], width) + unsigned([0xBA], height))
         let audioTrack = element([0xAE], unsigned([0xD7], 1) + unsigned([0x83], 2))
         let videoTrack = element([0xAE], unsigned([0xD7], 2) + unsigned([0x83], 1) + video)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FolioSearch
 
 /// One query over `corpus` and exactly the entries it must return.
@@ -110,7 +111,9 @@ struct CorpusTests {
     func queryReturnsExactlyTheExpectedEntries(_ testCase: CorpusCase) throws {
         let hits = try corpusIndex.search(testCase.query)
         let found = Set(hits.map { ($0.documentID < 10 ? "d0" : "d") + String($0.documentID) })
-        #expect(found == testCase.expected, "extra: \(found.subtracting(testCase.expected).sorted()), missing: \(testCase.expected.subtracting(found).sorted())")
+        #expect(
+            found == testCase.expected,
+            "extra: \(found.subtracting(testCase.expected).sorted()), missing: \(testCase.expected.subtracting(found).sorted())")
         // Best first, ties by id.
         for (a, b) in zip(hits, hits.dropFirst()) {
             #expect(a.score > b.score || (a.score == b.score && a.documentID < b.documentID))

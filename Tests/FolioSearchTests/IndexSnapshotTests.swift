@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioSearch
 
 private let fields = [IndexField("title", weight: 3), IndexField("body", weight: 1)]
@@ -24,8 +25,10 @@ private func build(_ documents: [(id: Int, texts: [String])]) -> TextIndex {
     return builder.build()
 }
 
-private let queries = ["rain", "rai", "下雨", "雨", "\"quiet evening\"", "coffee -walk", "散步 河邊", "train OR river",
-                       "n17", "下著小雨的傍晚", "nothing-here"]
+private let queries = [
+    "rain", "rai", "下雨", "雨", "\"quiet evening\"", "coffee -walk", "散步 河邊", "train OR river",
+    "n17", "下著小雨的傍晚", "nothing-here",
+]
 
 /// Hits as (id, score rounded to 1e-9), so indexes built differently compare equal when they rank the same.
 private func results(_ index: TextIndex) throws -> [[String]] {
@@ -103,7 +106,7 @@ struct IndexSnapshotTests {
         var writer = BinaryWriter(fd: fd)
         index.encode(into: &writer)
         let finished = writer.finish()
-    #expect(finished)
+        #expect(finished)
         let size = Int(lseek(fd, 0, SEEK_END))
         let whole = try #require(FileMapping(fd: fd, size: size))
         var wholeReader = BinaryReader(fd: fd, size: size)

@@ -1,5 +1,5 @@
-import Testing
 import FolioSearch
+import Testing
 
 /// Each clause as its alternatives' normalised text, for compact comparisons.
 private func shape(_ query: Query) -> [[String]] {
@@ -57,10 +57,11 @@ struct QueryParserTests {
     @Test func filtersAreStructuredAndSeparateFromText() throws {
         let query = try parse("tag:travel kind:Idea 下雨 on:2026-03-01 after:2025-12-31 before:2026-01-02 is:done -tag:work is:OPEN rain")
         let (march1, newYearsEve, january2) = (try date(2026, 3, 1), try date(2025, 12, 31), try date(2026, 1, 2))
-        #expect(query.filters == [
-            .tag("travel"), .kind("Idea"), .on(march1), .after(newYearsEve), .before(january2),
-            .status(.done), .status(.open),
-        ])
+        #expect(
+            query.filters == [
+                .tag("travel"), .kind("Idea"), .on(march1), .after(newYearsEve), .before(january2),
+                .status(.done), .status(.open),
+            ])
         #expect(query.excludedFilters == [.tag("work")])
         #expect(shape(query) == [["下雨"], ["rain"]])
         #expect(query.text == "下雨 rain")
@@ -160,9 +161,11 @@ struct QueryParserTests {
 /// Found by `make fuzz` (harness `query`).
 @Suite("Query.text")
 struct QueryTextTests {
-    @Test("a quoted phrase holding a straight quote is written back as the same words", arguments: [
-        "“s\"s”", "「下雨\"的傍晚」", "『a\"b\"c』 rain -\"x\"",
-    ])
+    @Test(
+        "a quoted phrase holding a straight quote is written back as the same words",
+        arguments: [
+            "“s\"s”", "「下雨\"的傍晚」", "『a\"b\"c』 rain -\"x\"",
+        ])
     func quoteInsidePhrase(text: String) throws {
         let query = try QueryParser().parse(text)
         let again = try QueryParser().parse(query.text)

@@ -1,12 +1,14 @@
 import Testing
+
 @testable import FolioSearch
 
 private let bodyOnly = [IndexField("body", weight: 1)]
 
 /// An index over bodies with ids 1, 2, 3, … in order.
 private func index(_ bodies: [String]) -> TextIndex {
-    TextIndex(fields: bodyOnly,
-              documents: bodies.enumerated().map { IndexDocument(id: $0.offset + 1, fields: ["body": $0.element]) })
+    TextIndex(
+        fields: bodyOnly,
+        documents: bodies.enumerated().map { IndexDocument(id: $0.offset + 1, fields: ["body": $0.element]) })
 }
 
 private func ids(_ index: TextIndex, _ query: String) throws -> [Int] {
@@ -73,20 +75,22 @@ struct SearchTests {
     @Test func prefixMatchingAppliesToTheLastWordOnly() throws {
         let index = index(["rainy walk", "rain walking", "rainbow"])
         #expect(try Set(ids(index, "rai")) == [1, 2, 3])
-        #expect(try ids(index, "rai walk").isEmpty)          // "rai" is not the last word, so exact
-        #expect(try Set(ids(index, "walk rai")) == [1])       // "walk" exact, "rai" prefix
-        #expect(try ids(index, "rain walk") == [2])           // "rain" exact (not "rainy"), "walk" prefix
-        #expect(try ids(index, "\"rai\"").isEmpty)            // quoted: exact
+        #expect(try ids(index, "rai walk").isEmpty)  // "rai" is not the last word, so exact
+        #expect(try Set(ids(index, "walk rai")) == [1])  // "walk" exact, "rai" prefix
+        #expect(try ids(index, "rain walk") == [2])  // "rain" exact (not "rainy"), "walk" prefix
+        #expect(try ids(index, "\"rai\"").isEmpty)  // quoted: exact
     }
 
     @Test func phrasesNeedAdjacencyInOneField() throws {
         let fields = [IndexField("title", weight: 3), IndexField("body", weight: 1)]
-        let index = TextIndex(fields: fields, documents: [
-            IndexDocument(id: 1, fields: ["title": "A rainy day", "body": "nothing"]),
-            IndexDocument(id: 2, fields: ["title": "day", "body": "rainy"]),
-            IndexDocument(id: 3, fields: ["title": "rainy", "body": "day after day"]),
-            IndexDocument(id: 4, fields: ["body": "the day was rainy"]),
-        ])
+        let index = TextIndex(
+            fields: fields,
+            documents: [
+                IndexDocument(id: 1, fields: ["title": "A rainy day", "body": "nothing"]),
+                IndexDocument(id: 2, fields: ["title": "day", "body": "rainy"]),
+                IndexDocument(id: 3, fields: ["title": "rainy", "body": "day after day"]),
+                IndexDocument(id: 4, fields: ["body": "the day was rainy"]),
+            ])
         #expect(try ids(index, "\"rainy day\"") == [1])
         #expect(try Set(ids(index, "rainy day")) == [1, 2, 3, 4])
         #expect(try ids(index, "\"day rainy\"").isEmpty)
@@ -112,8 +116,8 @@ struct SearchTests {
     @Test func orUnionsAlternativesInsideOneClause() throws {
         let index = index(["rain walk", "snow walk", "hail", "snow"])
         #expect(try ids(index, "rain OR snow").sorted() == [1, 2, 4])
-        #expect(try ids(index, "walk snow OR hail") == [2])   // walk AND (snow OR hail)
-        #expect(try ids(index, "hail OR rain walk") == [1])   // (hail OR rain) AND walk
+        #expect(try ids(index, "walk snow OR hail") == [2])  // walk AND (snow OR hail)
+        #expect(try ids(index, "hail OR rain walk") == [1])  // (hail OR rain) AND walk
         #expect(try ids(index, "\"rain walk\" OR hail").sorted() == [1, 3])
     }
 
@@ -125,11 +129,13 @@ struct SearchTests {
     }
 
     @Test func queriesWithoutTextReturnEverythingNotExcludedInIDOrder() throws {
-        let index = TextIndex(fields: bodyOnly, documents: [
-            IndexDocument(id: 30, fields: ["body": "a"]),
-            IndexDocument(id: 10, fields: ["body": "rain"]),
-            IndexDocument(id: 20, fields: ["body": "b"]),
-        ])
+        let index = TextIndex(
+            fields: bodyOnly,
+            documents: [
+                IndexDocument(id: 30, fields: ["body": "a"]),
+                IndexDocument(id: 10, fields: ["body": "rain"]),
+                IndexDocument(id: 20, fields: ["body": "b"]),
+            ])
         let all = try index.search("tag:x")
         #expect(all.map(\.documentID) == [10, 20, 30])
         #expect(all.allSatisfy { $0.score == 0 && $0.matchedTerms.isEmpty })
@@ -160,11 +166,13 @@ struct SearchTests {
 
     @Test func titleMatchRanksAboveBodyOnlyMatch() throws {
         let fields = [IndexField("title", weight: 3), IndexField("tags", weight: 2.5), IndexField("body", weight: 1)]
-        let index = TextIndex(fields: fields, documents: [
-            IndexDocument(id: 1, fields: ["title": "Notes", "body": "a walk to the lighthouse in the evening"]),
-            IndexDocument(id: 2, fields: ["title": "Lighthouse", "body": "a walk in the evening by the sea"]),
-            IndexDocument(id: 3, fields: ["title": "Notes", "tags": "lighthouse", "body": "a walk in the evening"]),
-        ])
+        let index = TextIndex(
+            fields: fields,
+            documents: [
+                IndexDocument(id: 1, fields: ["title": "Notes", "body": "a walk to the lighthouse in the evening"]),
+                IndexDocument(id: 2, fields: ["title": "Lighthouse", "body": "a walk in the evening by the sea"]),
+                IndexDocument(id: 3, fields: ["title": "Notes", "tags": "lighthouse", "body": "a walk in the evening"]),
+            ])
         let hits = try index.search("lighthouse")
         #expect(hits.map(\.documentID) == [2, 3, 1])
         #expect(hits[0].score > hits[1].score && hits[1].score > hits[2].score)
@@ -172,8 +180,8 @@ struct SearchTests {
 
     @Test func rarerTermWeighsMore() throws {
         var bodies = (0..<10).map { "common filler number \($0)" }
-        bodies.append("rare filler extra words")     // id 11: the rare term
-        bodies.append("common filler extra words")   // id 12: same length, common term
+        bodies.append("rare filler extra words")  // id 11: the rare term
+        bodies.append("common filler extra words")  // id 12: same length, common term
         let index = index(bodies)
         let hits = try index.search("rare OR common")
         #expect(hits.first?.documentID == 11)
@@ -198,11 +206,13 @@ struct SearchTests {
     }
 
     @Test func equalScoresAreOrderedByID() throws {
-        let index = TextIndex(fields: bodyOnly, documents: [
-            IndexDocument(id: 9, fields: ["body": "same text"]),
-            IndexDocument(id: 3, fields: ["body": "same text"]),
-            IndexDocument(id: 5, fields: ["body": "same text"]),
-        ])
+        let index = TextIndex(
+            fields: bodyOnly,
+            documents: [
+                IndexDocument(id: 9, fields: ["body": "same text"]),
+                IndexDocument(id: 3, fields: ["body": "same text"]),
+                IndexDocument(id: 5, fields: ["body": "same text"]),
+            ])
         #expect(try ids(index, "same") == [3, 5, 9])
     }
 
@@ -245,7 +255,7 @@ struct SearchTests {
             let hangul = i % 3 == 0 ? "국" : "글"
             return "doc w\(i % 7) group\(i % 13) 季節\(season)天 Mixed\(i % 5 == 0 ? "Case" : "case") tail\(i) 한\(hangul)"
         }
-        let index = index(bodies)   // id = i + 1
+        let index = index(bodies)  // id = i + 1
         #expect(index.documentCount == count)
 
         func expected(_ rule: (Int) -> Bool) -> Set<Int> {
@@ -288,8 +298,9 @@ struct LongWordTests {
     @Test("a word over 128 bytes whose cut falls inside a character is still found by itself", arguments: [125, 126, 127, 128])
     func cutInsideCharacter(latin: Int) throws {
         let word = String(repeating: "x", count: latin) + "ס\u{5BC}é"
-        let index = TextIndex(fields: [IndexField("body", weight: 1)],
-                              documents: [IndexDocument(id: 1, fields: ["body": "before \(word) after"])])
+        let index = TextIndex(
+            fields: [IndexField("body", weight: 1)],
+            documents: [IndexDocument(id: 1, fields: ["body": "before \(word) after"])])
         let term = try #require(Term(word))
         #expect(index.search(Query(clauses: [Clause(alternatives: [term])])).map(\.documentID) == [1])
         #expect(Tokenizer().tokens(in: word).allSatisfy { $0.text.utf8.count <= 128 && !$0.text.contains("\u{FFFD}") })

@@ -1,5 +1,5 @@
-import Testing
 import FolioSearch
+import Testing
 
 private let index = TextIndex(fields: [IndexField("body", weight: 1)], documents: [])
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FolioSearch
 
 /// `text@position` for each token, the compact form the tables below are written in.
@@ -38,8 +39,9 @@ struct TokenizerTests {
         // Punctuation ends a CJK run: no bigram across it.
         Case(input: "下。雨", tokens: ["下@0", "雨@1"]),
         // Mixed script: the Latin word, then the CJK run right after it.
-        Case(input: "iPhone拍的照片",
-             tokens: ["iphone@0", "拍@1", "拍的@1", "的@2", "的照@2", "照@3", "照片@3", "片@4"]),
+        Case(
+            input: "iPhone拍的照片",
+            tokens: ["iphone@0", "拍@1", "拍的@1", "的@2", "的照@2", "照@3", "照片@3", "片@4"]),
         Case(input: "2026年", tokens: ["2026@0", "年@1"]),
         // Japanese kana (hiragana and katakana run together with kanji).
         Case(input: "ひらがな", tokens: ["ひ@0", "ひら@0", "ら@1", "らが@1", "が@2", "がな@2", "な@3"]),
@@ -48,8 +50,9 @@ struct TokenizerTests {
         // Half-width katakana composes under NFKC (ｶﾞ → ガ).
         Case(input: "ｶﾞｷﾞ", tokens: ["ガ@0", "ガギ@0", "ギ@1"]),
         // Korean: Hangul syllables; the space splits runs.
-        Case(input: "한국어 텍스트",
-             tokens: ["한@0", "한국@0", "국@1", "국어@1", "어@2", "텍@3", "텍스@3", "스@4", "스트@4", "트@5"]),
+        Case(
+            input: "한국어 텍스트",
+            tokens: ["한@0", "한국@0", "국@1", "국어@1", "어@2", "텍@3", "텍스@3", "스@4", "스트@4", "트@5"]),
     ]
 
     @Test(arguments: cases)
@@ -65,8 +68,9 @@ struct TokenizerTests {
     @Test func rangesPointAtTheSourceText() {
         let text = "Das Café „Ｌｕｎａ“ 下雨了"
         let tokens = Tokenizer().tokens(in: text)
-        #expect(tokens.map { String(text[$0.range]) }
-            == ["Das", "Café", "Ｌｕｎａ", "下", "下雨", "雨", "雨了", "了"])
+        #expect(
+            tokens.map { String(text[$0.range]) }
+                == ["Das", "Café", "Ｌｕｎａ", "下", "下雨", "雨", "雨了", "了"])
         #expect(tokens.map(\.text) == ["das", "cafe", "luna", "下", "下雨", "雨", "雨了", "了"])
         for token in tokens {
             let utf8 = Array(text.utf8)[token.utf8Range]

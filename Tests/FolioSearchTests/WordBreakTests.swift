@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FolioSearch
 
 @Suite("Word boundaries from ICU's dictionary")

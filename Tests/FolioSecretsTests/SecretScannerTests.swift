@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FolioSecrets
 
 @Suite("What looks like a key or a token")
@@ -95,7 +96,9 @@ struct SecretScannerTests {
         #expect(SecretScanner.scan(hexNextToID).map(\.kind) == [.awsAccessKeyID])
     }
 
-    @Test("PEM and OpenSSH private keys are found at their BEGIN line, their body masked", arguments: ["RSA ", "EC ", "", "DSA ", "ENCRYPTED "])
+    @Test(
+        "PEM and OpenSSH private keys are found at their BEGIN line, their body masked",
+        arguments: ["RSA ", "EC ", "", "DSA ", "ENCRYPTED "])
     func pem(type: String) throws {
         let text = "notes\n" + Fake.pem(type)
         let finding = try #require(SecretScanner.scan(text).first)
@@ -109,10 +112,12 @@ struct SecretScannerTests {
     @Test("an OpenSSH key, an encrypted PEM with its headers, and a key inside JSON")
     func otherKeyShapes() {
         #expect(SecretScanner.scan(Fake.openSSH).map(\.kind) == [.openSSHPrivateKey])
-        let encrypted = "-----BEGIN RSA PRIVATE" + " KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0123456789ABCDEF\n\n"
+        let encrypted =
+            "-----BEGIN RSA PRIVATE" + " KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0123456789ABCDEF\n\n"
             + Fake.body(64, Fake.base64, seed: 60) + "\n-----END RSA PRIVATE" + " KEY-----\n"
         #expect(SecretScanner.scan(encrypted).map(\.kind) == [.privateKey])
-        let json = "{\"type\": \"service_account\", \"private_key\": \"-----BEGIN PRIVATE" + " KEY-----\\n"
+        let json =
+            "{\"type\": \"service_account\", \"private_key\": \"-----BEGIN PRIVATE" + " KEY-----\\n"
             + Fake.body(64, Fake.base64, seed: 61) + "\\n-----END PRIVATE" + " KEY-----\\n\"}"
         let found = SecretScanner.scan(json)
         #expect(found.map(\.kind) == [.privateKey])
@@ -186,8 +191,9 @@ struct RedactorTests {
         #expect(redactor.redact("bearer qwertyuiop12") == "bearer qwer…")
         #expect(redactor.redact("authorization required for this repository") == "authorization required for this repository")
         #expect(redactor.redact("authorization=abcdefghijkl") == "authorization=abcd…")
-        #expect(redactor.redact("could not reach https://ada:hunter22secret@git.example.com/j.git (timeout)")
-            == "could not reach https://ada:hunt…@git.example.com/j.git (timeout)")
+        #expect(
+            redactor.redact("could not reach https://ada:hunter22secret@git.example.com/j.git (timeout)")
+                == "could not reach https://ada:hunt…@git.example.com/j.git (timeout)")
         #expect(redactor.redact("https://git.example.com/j.git and user@host:path") == "https://git.example.com/j.git and user@host:path")
     }
 
@@ -201,7 +207,10 @@ struct RedactorTests {
     func configured() {
         let secrets = ConfiguredSecrets()
         let calls = Counter()
-        secrets.install { calls.increment(); return ["configured-token-77"] }
+        secrets.install {
+            calls.increment()
+            return ["configured-token-77"]
+        }
         #expect(calls.value == 0)
         #expect(secrets.redactor.redact("x configured-token-77 y") == "x conf… y")
         _ = secrets.redactor
@@ -212,6 +221,14 @@ struct RedactorTests {
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
 }

@@ -1,6 +1,7 @@
+import FolioCore
 import Foundation
 import Testing
-import FolioCore
+
 @testable import FolioSite
 @testable import FolioStore
 
@@ -11,8 +12,9 @@ struct IncrementalTests {
     func fiveRecords() throws -> SiteVault {
         let vault = try SiteVault(language: "en")
         for (n, id) in Self.ids.enumerated() {
-            try vault.record("r\(n)", id: id, title: "Record \(n)", day: String(format: "2026-%02d-10", n + 1), tags: ["t\(n % 2)"],
-                             body: "Page \(n) about rain.\n")
+            try vault.record(
+                "r\(n)", id: id, title: "Record \(n)", day: String(format: "2026-%02d-10", n + 1), tags: ["t\(n % 2)"],
+                body: "Page \(n) about rain.\n")
         }
         return vault
     }
@@ -40,7 +42,8 @@ struct IncrementalTests {
         #expect(first.written > 10)
         let manifest = try #require(vault.siteText(SiteFolder.manifestName).flatMap(SiteManifest.decode))
         #expect(!manifest.key.isEmpty)
-        let indexInode = vault.inode("index.html"), manifestInode = vault.inode(SiteFolder.manifestName)
+        let indexInode = vault.inode("index.html")
+        let manifestInode = vault.inode(SiteFolder.manifestName)
         let second = try settledExport(vault)
         #expect(second.written == 0 && second.removed == 0 && second.records == 5)
         #expect(second.unchanged == first.written - 1, "search.js and its terms count as one, as a full export counts them")
@@ -99,8 +102,9 @@ struct IncrementalTests {
         _ = try SiteExporter.export(vault.vault, options: SiteOptions())
         let stray = vault.site.appendingPathComponent("records/notes-by-hand.txt")
         try "mine".write(to: stray, atomically: true, encoding: .utf8)
-        let path = try #require(FileManager.default.enumerator(atPath: vault.root.path)?.allObjects.compactMap { $0 as? String }
-            .first { $0.hasSuffix("-r4.md") })
+        let path = try #require(
+            FileManager.default.enumerator(atPath: vault.root.path)?.allObjects.compactMap { $0 as? String }
+                .first { $0.hasSuffix("-r4.md") })
         try FileManager.default.removeItem(at: vault.root.appendingPathComponent(path))
         let report = try SiteExporter.export(vault.vault, options: SiteOptions())
         #expect(report.records == 4)
@@ -116,8 +120,9 @@ struct IncrementalTests {
         var manifest = SiteManifest()
         manifest.files["index.html"] = "abc"
         manifest.files["records/a\tb.html"] = "def"
-        manifest.rows["diary/x.md"] = .init(page: "records/x.html", path: "diary/x.md", stamp: "1-2-3-4", inputKey: "k",
-                                            firstLine: "line with\ttab and 100% and\nnewline", media: ["photo:media/ab/ab.jpg"])
+        manifest.rows["diary/x.md"] = .init(
+            page: "records/x.html", path: "diary/x.md", stamp: "1-2-3-4", inputKey: "k",
+            firstLine: "line with\ttab and 100% and\nnewline", media: ["photo:media/ab/ab.jpg"])
         manifest.failedThumbnails = ["abcd"]
         manifest.thumbnailTool = "/usr/bin/ffmpeg"
         #expect(SiteManifest.decode(manifest.encoded()) == manifest)
@@ -161,7 +166,9 @@ struct OutputFolderTests {
         }
     }
 
-    @Test("the vault itself, a folder holding it, and its folders are refused", arguments: ["", "diary", "media", ".git", "site", ".folio", ".."])
+    @Test(
+        "the vault itself, a folder holding it, and its folders are refused",
+        arguments: ["", "diary", "media", ".git", "site", ".folio", ".."])
     func insideVault(relative: String) throws {
         let vault = try SiteVault()
         try vault.record("a", id: "66666666-6666-4666-8666-666666666666", title: "A")

@@ -1,6 +1,7 @@
+import FolioCore
 import Foundation
 import Testing
-import FolioCore
+
 @testable import FolioSite
 
 @Suite("What the pages show")
@@ -11,9 +12,12 @@ struct PagesTests {
         let photo = try vault.media(Array(repeating: 1, count: 32), ext: "jpg")
         let video = try vault.media(Array(repeating: 2, count: 32), ext: "mp4")
         let gone = "media/ff/" + String(repeating: "f", count: 64) + ".jpg"
-        try vault.record("a", id: "aaaaaaaa-0000-4000-8000-000000000001", title: "下雨的傍晚", tags: ["旅行"],
-                         media: [("photo", photo), ("video", video), ("photo", gone)], extra: "text: 今天下班走回家\n",
-                         body: "今天傍晚下著小雨。\n\n![p](../../../\(photo))\n\n## Conversation\n\n**me** · 2026-11-22 18:05\n這張照片是我下班路上拍的。\n\n**folio** · 2026-11-22 18:05\n好寧靜。\n")
+        try vault.record(
+            "a", id: "aaaaaaaa-0000-4000-8000-000000000001", title: "下雨的傍晚", tags: ["旅行"],
+            media: [("photo", photo), ("video", video), ("photo", gone)], extra: "text: 今天下班走回家\n",
+            body:
+                "今天傍晚下著小雨。\n\n![p](../../../\(photo))\n\n## Conversation\n\n**me** · 2026-11-22 18:05\n這張照片是我下班路上拍的。\n\n**folio** · 2026-11-22 18:05\n好寧靜。\n"
+        )
         _ = try SiteExporter.export(vault.vault, options: SiteOptions())
         let page = try #require(vault.siteText("records/aaaaaaaa-0000-4000-8000-000000000001.html"))
         #expect(page.contains("<img class=\"media\" src=\"../../../../\(photo)\""))
@@ -33,12 +37,14 @@ struct PagesTests {
         try vault.write(".folio/templates/baby.md", "---\nkind: baby\ndir: baby\nfields:\n  name: {type: string}\n---\n")
         try vault.write(".folio/templates/sleep.md", "---\nkind: sleep\ndir: sleep\nparent: baby\nfields:\n  minutes: {type: int}\n---\n")
         try vault.record("b", id: "bbbbbbbb-0000-4000-8000-000000000001", title: "小寶", kind: "baby", extra: "name: 小寶\n")
-        try vault.record("s", id: "bbbbbbbb-0000-4000-8000-000000000002", title: "Nap", kind: "sleep",
-                         extra: "parent: bbbbbbbb-0000-4000-8000-000000000001\nminutes: 45\n")
+        try vault.record(
+            "s", id: "bbbbbbbb-0000-4000-8000-000000000002", title: "Nap", kind: "sleep",
+            extra: "parent: bbbbbbbb-0000-4000-8000-000000000001\nminutes: 45\n")
         _ = try SiteExporter.export(vault.vault, options: SiteOptions())
         let baby = try #require(vault.siteText("records/bbbbbbbb-0000-4000-8000-000000000001.html"))
         let sleep = try #require(vault.siteText("records/bbbbbbbb-0000-4000-8000-000000000002.html"))
-        #expect(baby.contains("Records under it (1)") && baby.contains("href=\"../records/bbbbbbbb-0000-4000-8000-000000000002.html\">Nap</a>"))
+        #expect(
+            baby.contains("Records under it (1)") && baby.contains("href=\"../records/bbbbbbbb-0000-4000-8000-000000000002.html\">Nap</a>"))
         #expect(sleep.contains("Belongs to: <a href=\"../records/bbbbbbbb-0000-4000-8000-000000000001.html\">小寶</a>"))
         #expect(sleep.contains("<th scope=\"row\">minutes</th><td>45</td>"))
     }
@@ -53,13 +59,15 @@ struct PagesTests {
         let index = try #require(vault.siteText("index.html"))
         #expect(index.contains("<span class=\"label\">All</span> <span class=\"count\">3</span>"))
         #expect(index.contains("data-tag=\"walk\" aria-pressed=\"false\"><span class=\"label\">walk</span> <span class=\"count\">2</span>"))
-        let newAt = try #require(index.range(of: "New walk")).lowerBound, oldAt = try #require(index.range(of: "Old walk")).lowerBound
+        let newAt = try #require(index.range(of: "New walk")).lowerBound
+        let oldAt = try #require(index.range(of: "Old walk")).lowerBound
         #expect(newAt < oldAt)
         #expect(vault.siteText("calendar/2025-01.html")?.contains("href=\"../index.html#day=2025-01-02\"") == true)
         #expect(vault.siteText("calendar/2026.html") != nil)
 
         let out = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-site-filter-\(UUID().uuidString)")
-        let report = try SiteExporter.export(vault.vault, options: SiteOptions(output: out, filter: RecordFilter(kind: "diary", tags: ["rain"])))
+        let report = try SiteExporter.export(
+            vault.vault, options: SiteOptions(output: out, filter: RecordFilter(kind: "diary", tags: ["rain"])))
         #expect(report.records == 1)
         let filtered = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(filtered.contains("New walk") && !filtered.contains("Old walk") && !filtered.contains("An idea"))

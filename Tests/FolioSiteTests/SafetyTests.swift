@@ -1,17 +1,20 @@
-import Foundation
-import Testing
 import FolioCore
+import Foundation
 import Markdown
+import Testing
+
 @testable import FolioSite
 
 @Suite("What a page lets user text do")
 struct SafetyTests {
-    @Test("escaping turns markup into text", arguments: [
-        ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
-        ("\"onmouseover='x'", "&quot;onmouseover=&#39;x&#39;"),
-        ("a & b", "a &amp; b"),
-        ("bell\u{07}", "bell"),
-    ])
+    @Test(
+        "escaping turns markup into text",
+        arguments: [
+            ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+            ("\"onmouseover='x'", "&quot;onmouseover=&#39;x&#39;"),
+            ("a & b", "a &amp; b"),
+            ("bell\u{07}", "bell"),
+        ])
     func escaping(input: String, expected: String) {
         #expect(HTML.escape(input) == expected)
     }
@@ -24,8 +27,9 @@ struct SafetyTests {
     @Test("a title <script>alert(1)</script> shows those characters on every page and runs nothing")
     func scriptTitle() throws {
         let vault = try SiteVault()
-        try vault.record("x", id: "11111111-1111-4111-8111-111111111111", title: "<script>alert(1)</script>",
-                         tags: ["<b>tag</b>"], body: "<img src=x onerror=alert(2)>\n\n<script>alert(3)</script>\n")
+        try vault.record(
+            "x", id: "11111111-1111-4111-8111-111111111111", title: "<script>alert(1)</script>",
+            tags: ["<b>tag</b>"], body: "<img src=x onerror=alert(2)>\n\n<script>alert(3)</script>\n")
         _ = try SiteExporter.export(vault.vault, options: SiteOptions())
         for page in vault.sitePages() {
             let html = try #require(vault.siteText(page))
@@ -40,23 +44,26 @@ struct SafetyTests {
         #expect(index.contains("<span class=\"title\">&lt;script&gt;alert(1)&lt;/script&gt;</span>"))
     }
 
-    @Test("javascript: and other schemes are not clickable; http, mailto and anchors are", arguments: [
-        ("[x](javascript:alert(1))", false),
-        ("[x](JaVaScRiPt:alert(1))", false),
-        ("[x](java%0Ascript:alert(1))", false),
-        ("[x](data:text/html,hi)", false),
-        ("[x](vbscript:msgbox)", false),
-        ("[x](file:///etc/passwd)", false),
-        ("[x](/etc/passwd)", false),
-        ("[x](../../../../../etc/passwd)", false),
-        ("<javascript:alert(1)>", false),
-        ("[x](https://example.com/a)", true),
-        ("[x](mailto:me@example.com)", true),
-        ("[x](#part)", true),
-    ])
+    @Test(
+        "javascript: and other schemes are not clickable; http, mailto and anchors are",
+        arguments: [
+            ("[x](javascript:alert(1))", false),
+            ("[x](JaVaScRiPt:alert(1))", false),
+            ("[x](java%0Ascript:alert(1))", false),
+            ("[x](data:text/html,hi)", false),
+            ("[x](vbscript:msgbox)", false),
+            ("[x](file:///etc/passwd)", false),
+            ("[x](/etc/passwd)", false),
+            ("[x](../../../../../etc/passwd)", false),
+            ("<javascript:alert(1)>", false),
+            ("[x](https://example.com/a)", true),
+            ("[x](mailto:me@example.com)", true),
+            ("[x](#part)", true),
+        ])
     func links(markdown: String, clickable: Bool) throws {
-        let context = SiteContext(language: .en, vaultFromSite: "../../..", presentMedia: [], thumbnails: [:], pageByPath: [:],
-                                  pageByID: [:], titleByID: [:])
+        let context = SiteContext(
+            language: .en, vaultFromSite: "../../..", presentMedia: [], thumbnails: [:], pageByPath: [:],
+            pageByID: [:], titleByID: [:])
         let links = SiteLinks(recordPath: "diary/2026/11/x.md", media: [], context: context)
         let html = MarkdownHTML.render(markdown + "\n", rewrite: links.rewrite)
         #expect(html.contains("<a ") == clickable, "\(html)")
@@ -66,8 +73,9 @@ struct SafetyTests {
 
     @Test("a remote image is shown as its description, never loaded")
     func remoteImage() {
-        let context = SiteContext(language: .en, vaultFromSite: "../../..", presentMedia: [], thumbnails: [:], pageByPath: [:],
-                                  pageByID: [:], titleByID: [:])
+        let context = SiteContext(
+            language: .en, vaultFromSite: "../../..", presentMedia: [], thumbnails: [:], pageByPath: [:],
+            pageByID: [:], titleByID: [:])
         let links = SiteLinks(recordPath: "diary/2026/11/x.md", media: [], context: context)
         let html = MarkdownHTML.render("![a cat](https://example.com/cat.jpg)\n", rewrite: links.rewrite)
         #expect(!html.contains("<img"))
@@ -78,21 +86,24 @@ struct SafetyTests {
     func contentSecurityPolicy() throws {
         let vault = try SiteVault(language: "en")
         let photo = try vault.media(Array(repeating: 7, count: 64), ext: "jpg")
-        try vault.record("a", id: "22222222-2222-4222-8222-222222222222", title: "A", tags: ["walk"], media: [("photo", photo)],
-                         body: "![p](../../../\(photo))\n\n![remote](http://example.com/x.png)\n")
+        try vault.record(
+            "a", id: "22222222-2222-4222-8222-222222222222", title: "A", tags: ["walk"], media: [("photo", photo)],
+            body: "![p](../../../\(photo))\n\n![remote](http://example.com/x.png)\n")
         try vault.record("b", id: "33333333-3333-4333-8333-333333333333", title: "B", day: "2025-03-01")
         _ = try SiteExporter.export(vault.vault, options: SiteOptions())
         let pages = vault.sitePages()
         #expect(pages.count >= 5)
         let policy = "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTML.contentSecurityPolicy)\">"
         #expect(HTML.contentSecurityPolicy.hasPrefix("default-src 'none';"))
-        #expect(!HTML.contentSecurityPolicy.contains("http") && !HTML.contentSecurityPolicy.contains("*")
+        #expect(
+            !HTML.contentSecurityPolicy.contains("http") && !HTML.contentSecurityPolicy.contains("*")
                 && !HTML.contentSecurityPolicy.contains("unsafe"))
         for page in pages {
             let html = try #require(vault.siteText(page))
             #expect(html.contains(policy), "\(page)")
             #expect(!html.contains("src=\"http") && !html.contains("href=\"//") && !html.contains("src=\"//"), "\(page)")
-            #expect(!html.contains("<script>") && !html.contains(" style=") && !html.contains("<style"), "\(page): no inline script or style")
+            #expect(
+                !html.contains("<script>") && !html.contains(" style=") && !html.contains("<style"), "\(page): no inline script or style")
             #expect(html.range(of: #"\son[a-z]+="#, options: .regularExpression) == nil, "\(page): no event handler attributes")
         }
     }

@@ -1,7 +1,7 @@
 import Crypto
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 /// A vault written by hand in a fresh temporary folder, with a fixed clock, for the site's tests.
 struct SiteVault {
@@ -28,11 +28,14 @@ struct SiteVault {
 
     /// A record file; `media` are vault paths listed under `media`.
     @discardableResult
-    func record(_ slug: String, id: String, title: String, kind: String = "diary", day: String = "2026-11-22",
-                tags: [String] = [], media: [(String, String)] = [], extra: String = "", body: String = "") throws -> String {
+    func record(
+        _ slug: String, id: String, title: String, kind: String = "diary", day: String = "2026-11-22",
+        tags: [String] = [], media: [(String, String)] = [], extra: String = "", body: String = ""
+    ) throws -> String {
         let dir = kind == "idea" ? "ideas" : kind
         let path = "\(dir)/\(day.prefix(4))/\(day.dropFirst(5).prefix(2))/\(day)-\(slug).md"
-        var text = "---\nid: \(id)\nkind: \(kind)\ntitle: \(yamlQuoted(title))\ncreated: \(day)T18:04:11+08:00\nmodified: \(day)T18:04:11+08:00\n"
+        var text =
+            "---\nid: \(id)\nkind: \(kind)\ntitle: \(yamlQuoted(title))\ncreated: \(day)T18:04:11+08:00\nmodified: \(day)T18:04:11+08:00\n"
         text += "tags: [\(tags.map(yamlQuoted).joined(separator: ", "))]\n"
         if !media.isEmpty {
             text += "media:\n"

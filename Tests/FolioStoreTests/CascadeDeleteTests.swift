@@ -1,6 +1,7 @@
+import FolioCore
 import Foundation
 import Testing
-import FolioCore
+
 @testable import FolioStore
 
 @Suite("Deleting a parent follows each child kind's rule and leaves no orphans")
@@ -46,8 +47,9 @@ struct CascadeDeleteTests {
         #expect(vault.check(after).isEmpty)
     }
 
-    @Test("keep clears the child's parent; refuse blocks the delete before anything changes; planned among parsed records or the catalog's summaries",
-          arguments: ["records", "catalog"])
+    @Test(
+        "keep clears the child's parent; refuse blocks the delete before anything changes; planned among parsed records or the catalog's summaries",
+        arguments: ["records", "catalog"])
     func keepAndRefuse(among: String) throws {
         let t = try TemporaryVault()
         try t.write(".folio/templates/project.md", "---\nkind: project\n---\n")
@@ -72,7 +74,9 @@ struct CascadeDeleteTests {
         let summaries = vault.catalog().summaries
         let before = t.snapshot()
         if among == "catalog" {
-            #expect(throws: FolioError.self) { try vault.execute(vault.planDelete(rootPaths: [second.path], among: summaries), among: summaries) }
+            #expect(throws: FolioError.self) {
+                try vault.execute(vault.planDelete(rootPaths: [second.path], among: summaries), among: summaries)
+            }
         } else {
             #expect(throws: FolioError.self) { try vault.execute(vault.planDelete([second], in: set), in: set) }
         }

@@ -1,6 +1,7 @@
+import FolioCore
 import Foundation
 import Testing
-import FolioCore
+
 @testable import FolioStore
 
 /// Listings, calendars and tag tallies are answered from the catalog's rows without decoding every
@@ -16,43 +17,52 @@ struct CatalogSelectionTests {
             let folder = ["ideas/2026/10", "ideas/2026/11", "diary/2025/01", "notes"][i % 4]
             let kind = ["idea", "idea", "diary", "note"][i % 4]
             // Every third record shares a time with others; every seventh has none.
-            let time = i % 7 == 0 ? "" : "created: 2026-\(String(format: "%02d", 1 + i % 12))-\(String(format: "%02d", 1 + (i / 3) % 28))T08:00:00+08:00\n"
+            let time =
+                i % 7 == 0
+                ? "" : "created: 2026-\(String(format: "%02d", 1 + i % 12))-\(String(format: "%02d", 1 + (i / 3) % 28))T08:00:00+08:00\n"
             let done = kind == "idea" ? "done: \(i % 2 == 0)\n" : ""
             let inline = i % 5 == 0 ? " #\(tags[(i + 2) % tags.count])" : ""
-            try t.write("\(folder)/r-\(String(format: "%02d", 59 - i)).md", """
-            ---
-            id: 00000000-0000-4000-8000-\(String(format: "%012d", i))
-            kind: \(kind)
-            title: record \(i)
-            \(time)tags: [\(tags[i % tags.count]), \(tags[(i * 5) % tags.count])]
-            \(done)---
-            body \(i)\(inline)
+            try t.write(
+                "\(folder)/r-\(String(format: "%02d", 59 - i)).md",
+                """
+                ---
+                id: 00000000-0000-4000-8000-\(String(format: "%012d", i))
+                kind: \(kind)
+                title: record \(i)
+                \(time)tags: [\(tags[i % tags.count]), \(tags[(i * 5) % tags.count])]
+                \(done)---
+                body \(i)\(inline)
 
-            """)
+                """)
         }
         return t
     }
 
     /// What the read commands answer, by the catalog's rows.
     private func answers(_ catalog: Catalog, _ filter: RecordFilter, _ t: TemporaryVault) -> [String] {
-        let now = t.vault.clock.timestamp, zone = t.vault.clock.zone
+        let now = t.vault.clock.timestamp
+        let zone = t.vault.clock.zone
         let selection = catalog.select(filter, now: now, zone: zone)
         return [
             "count \(selection.count)",
             "newest " + selection.newestFirst(limit: 7).map(\.path).joined(separator: ","),
             "all " + selection.newestFirst().map(\.path).joined(separator: ","),
             "days " + selection.countsByDay().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","),
-            "tags " + selection.tagUses().sorted { $0.tag < $1.tag }.map { "\($0.tag)=\($0.count)@\($0.lastUsed?.text ?? "-")" }.joined(separator: ","),
+            "tags "
+                + selection.tagUses().sorted { $0.tag < $1.tag }.map { "\($0.tag)=\($0.count)@\($0.lastUsed?.text ?? "-")" }.joined(
+                    separator: ","),
         ]
     }
 
     /// The same answers from every decoded summary, the way they were computed before rows.
     private func expected(_ catalog: Catalog, _ filter: RecordFilter, _ t: TemporaryVault) -> [String] {
-        let now = t.vault.clock.timestamp, zone = t.vault.clock.zone
+        let now = t.vault.clock.timestamp
+        let zone = t.vault.clock.zone
         let records = catalog.summaries.filter { filter.matches($0, now: now, zone: zone) }
         // Newest first, undated last, then by path; days of `created`, else `modified`.
         let newest = records.sorted { a, b in
-            let ea = a.sortTime?.epochSeconds ?? Int.min, eb = b.sortTime?.epochSeconds ?? Int.min
+            let ea = a.sortTime?.epochSeconds ?? Int.min
+            let eb = b.sortTime?.epochSeconds ?? Int.min
             return ea != eb ? ea > eb : a.path < b.path
         }
         let days = Dictionary(grouping: records.compactMap { $0.sortTime?.day10 }, by: { $0 }).mapValues(\.count)
@@ -61,7 +71,9 @@ struct CatalogSelectionTests {
             "newest " + newest.prefix(7).map(\.path).joined(separator: ","),
             "all " + newest.map(\.path).joined(separator: ","),
             "days " + days.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","),
-            "tags " + referenceTagUses(records).sorted { $0.tag < $1.tag }.map { "\($0.tag)=\($0.count)@\($0.lastUsed?.text ?? "-")" }.joined(separator: ","),
+            "tags "
+                + referenceTagUses(records).sorted { $0.tag < $1.tag }.map { "\($0.tag)=\($0.count)@\($0.lastUsed?.text ?? "-")" }.joined(
+                    separator: ","),
         ]
     }
 
@@ -69,7 +81,8 @@ struct CatalogSelectionTests {
     /// first spelling met names the tag, the last dated record met is its last use.
     private func referenceTagUses(_ records: [RecordSummary]) -> [TagUse] {
         let ordered = records.sorted { a, b in
-            let ea = a.sortTime?.epochSeconds ?? Int.max, eb = b.sortTime?.epochSeconds ?? Int.max
+            let ea = a.sortTime?.epochSeconds ?? Int.max
+            let eb = b.sortTime?.epochSeconds ?? Int.max
             return ea != eb ? ea < eb : a.path < b.path
         }
         var index: [String: Int] = [:]
@@ -112,7 +125,10 @@ struct CatalogSelectionTests {
         }
 
         // A new file and a removed one: only their folders are listed again; rows old and new mix.
-        try t.write("ideas/2026/11/r-new.md", "---\nid: 10000000-0000-4000-8000-000000000000\nkind: idea\ntitle: new\ncreated: 2026-03-02T09:00:00+08:00\ntags: [rAIN]\n---\n")
+        try t.write(
+            "ideas/2026/11/r-new.md",
+            "---\nid: 10000000-0000-4000-8000-000000000000\nkind: idea\ntitle: new\ncreated: 2026-03-02T09:00:00+08:00\ntags: [rAIN]\n---\n"
+        )
         try FileManager.default.removeItem(at: t.root.appendingPathComponent("diary/2025/01/r-57.md"))
         let mixed = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later + 60_000_000_000)
         #expect(mixed.report.filesRead == 1)
@@ -130,7 +146,7 @@ struct CatalogSelectionTests {
         }
         let later = Vault.nowNanoseconds() + 60_000_000_000
         let first = t.vault.catalog(scanStart: later)
-        #expect(first.count == count + 1)   // and the profile
+        #expect(first.count == count + 1)  // and the profile
         let cached = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later)
         #expect(cached.report.usedCache && cached.report.filesRead == 0 && cached.count == count + 1)
         try t.write("notes/0/0/r.md", "---\nkind: note\ntitle: edited first\n---\n")
@@ -138,7 +154,8 @@ struct CatalogSelectionTests {
         let edited = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later + 60_000_000_000)
         #expect(edited.report.filesRead == 2)
         #expect(Set(edited.summaries.map(\.title)).isSuperset(of: ["edited first", "edited last"]))
-        var paths: [String] = [], escaping: [String] = []
+        var paths: [String] = []
+        var escaping: [String] = []
         t.vault.collect(into: &paths, escaping: &escaping)
         #expect(paths.count == count + 1)
     }

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import FolioCore
 import FolioSearch
+import Foundation
+import Testing
+
 @testable import FolioStore
 
 /// The catalog's cache may only ever make a run faster: whatever is on disk, a cached run must see
@@ -12,18 +13,20 @@ struct CatalogTests {
     private func vault(_ count: Int) throws -> TemporaryVault {
         let t = try TemporaryVault()
         for i in 0..<count {
-            try t.write("ideas/2026/11/2026-11-\(String(format: "%02d", 1 + i % 28))-idea-\(i).md", """
-            ---
-            id: 00000000-0000-4000-8000-\(String(format: "%012d", i))
-            kind: idea
-            title: idea \(i) word\(i)
-            created: 2026-11-\(String(format: "%02d", 1 + i % 28))T08:00:00+08:00
-            tags: [t\(i % 3)]
-            done: \(i % 2 == 0)
-            ---
-            shared text 共同的文字 #inline\(i % 2)
+            try t.write(
+                "ideas/2026/11/2026-11-\(String(format: "%02d", 1 + i % 28))-idea-\(i).md",
+                """
+                ---
+                id: 00000000-0000-4000-8000-\(String(format: "%012d", i))
+                kind: idea
+                title: idea \(i) word\(i)
+                created: 2026-11-\(String(format: "%02d", 1 + i % 28))T08:00:00+08:00
+                tags: [t\(i % 3)]
+                done: \(i % 2 == 0)
+                ---
+                shared text 共同的文字 #inline\(i % 2)
 
-            """)
+                """)
         }
         return t
     }
@@ -59,7 +62,7 @@ struct CatalogTests {
         let first = t.vault.catalog()
         #expect(!first.report.usedCache && first.report.wroteCache && first.report.filesRead == 41)
         settle()
-        _ = t.vault.catalog()          // files were too new to trust: read again and cached as settled
+        _ = t.vault.catalog()  // files were too new to trust: read again and cached as settled
         let cached = t.vault.catalog()
         #expect(cached.report.usedCache && cached.report.filesRead == 0)
         #expect(try view(cached) == uncached(t))
@@ -103,7 +106,12 @@ struct CatalogTests {
         let whole = try Data(contentsOf: url)
         for damaged in [
             Data(whole.prefix(whole.count / 2)),
-            { var d = whole; d[d.count / 2] ^= 0xFF; d[d.count / 3] ^= 0x0F; return d }(),
+            {
+                var d = whole
+                d[d.count / 2] ^= 0xFF
+                d[d.count / 3] ^= 0x0F
+                return d
+            }(),
             Data("not a cache at all".utf8),
             Data(),
         ] {
@@ -147,10 +155,12 @@ struct CatalogTests {
             #expect(next.report.usedCache && next.report.filesRead == 0, "after a flip at byte \(offset)")
             let fingerprint = CatalogFile.fingerprint(limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
             let file = try #require(CatalogFile.open(url, fingerprint: fingerprint), "after a flip at byte \(offset)")
-            let indexFingerprint = CatalogIndexFile.fingerprint(textKeys: RecordSearch.textKeys(for: t.vault.kinds),
-                                                                limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
-            #expect(CatalogIndexFile.open(t.vault.catalogIndexURL, fingerprint: indexFingerprint, generation: file.indexGeneration) != nil,
-                    "after a flip at byte \(offset)")
+            let indexFingerprint = CatalogIndexFile.fingerprint(
+                textKeys: RecordSearch.textKeys(for: t.vault.kinds),
+                limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
+            #expect(
+                CatalogIndexFile.open(t.vault.catalogIndexURL, fingerprint: indexFingerprint, generation: file.indexGeneration) != nil,
+                "after a flip at byte \(offset)")
         }
     }
 
@@ -176,7 +186,7 @@ struct CatalogTests {
         for _ in 0..<2 {
             let catalog = t.vault.catalog()
             #expect(catalog.problems.map(\.file) == ["ideas/2026/11/broken.md"])
-            #expect(catalog.summaries.count == 6)   // five ideas and the profile
+            #expect(catalog.summaries.count == 6)  // five ideas and the profile
         }
     }
 
@@ -194,9 +204,12 @@ struct CatalogTests {
         // Written a part at a time, the file is read back whole, under the generation the catalog names.
         let fingerprint = CatalogFile.fingerprint(limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
         let generation = try #require(CatalogFile.open(t.vault.catalogCacheURL, fingerprint: fingerprint)).indexGeneration
-        let indexFingerprint = CatalogIndexFile.fingerprint(textKeys: RecordSearch.textKeys(for: t.vault.kinds),
-                                                            limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
-        #expect(CatalogIndexFile.open(t.vault.catalogIndexURL, fingerprint: indexFingerprint, generation: generation)?.documentCount == catalog.count)
+        let indexFingerprint = CatalogIndexFile.fingerprint(
+            textKeys: RecordSearch.textKeys(for: t.vault.kinds),
+            limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
+        #expect(
+            CatalogIndexFile.open(t.vault.catalogIndexURL, fingerprint: indexFingerprint, generation: generation)?.documentCount
+                == catalog.count)
         let reread = t.vault.completeIndex(of: Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later))
         for query in ["shared", "word3", "word17 OR word22", "文字", "\"idea 7\"", "inline1"] {
             #expect(try hits(parts, query) == hits(whole, query), "\(query)")
@@ -224,7 +237,8 @@ struct CatalogTests {
     func hostileNamesAreRefused() throws {
         let t = try vault(2)
         let outside = t.root.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString).md")
-        try "---\nid: 99999999-0000-4000-8000-000000000000\nkind: idea\ntitle: outside\n---\n".write(to: outside, atomically: true, encoding: .utf8)
+        try "---\nid: 99999999-0000-4000-8000-000000000000\nkind: idea\ntitle: outside\n---\n".write(
+            to: outside, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: outside) }
         let fingerprint = CatalogFile.fingerprint(limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
         let stamp = FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0)
@@ -232,16 +246,21 @@ struct CatalogTests {
         var info = stat()
         #expect(lstat(t.root.path, &info) == 0)
         let real = FileStamp(info)
-        let rootStamp = FileStamp(size: 0, modifiedNanoseconds: real.modifiedNanoseconds, changedNanoseconds: real.changedNanoseconds, inode: real.inode)
-        for (folder, name) in [("", "../\(outside.lastPathComponent)"), ("..", outside.lastPathComponent), ("", ".hidden.md"), ("", "x.txt")] {
+        let rootStamp = FileStamp(
+            size: 0, modifiedNanoseconds: real.modifiedNanoseconds, changedNanoseconds: real.changedNanoseconds, inode: real.inode)
+        for (folder, name) in [
+            ("", "../\(outside.lastPathComponent)"), ("..", outside.lastPathComponent), ("", ".hidden.md"), ("", "x.txt"),
+        ] {
             var writer = CatalogFileWriter(expectedRows: 1)
             writer.addFolder(path: "", parent: -1, rows: 0..<(folder.isEmpty ? 1 : 0), stamp: rootStamp, reusable: true)
             if !folder.isEmpty { writer.addFolder(path: folder, parent: 0, rows: 0..<1, stamp: stamp, reusable: true) }
             var detail: [UInt8] = []
             RecordDetail(id: "99999999-0000-4000-8000-000000000000", title: "outside", parent: nil, sortTime: nil, tags: [], allTags: [])
                 .encode(into: &detail)
-            writer.addRow(CatalogFileWriter.Row(isRecord: true, racy: false, completion: .none, kind: nil, stamp: stamp, epoch: Int64.min,
-                                                day: 0, indexOrdinal: -1), name: Array(name.utf8), detail: detail)
+            writer.addRow(
+                CatalogFileWriter.Row(
+                    isRecord: true, racy: false, completion: .none, kind: nil, stamp: stamp, epoch: Int64.min,
+                    day: 0, indexOrdinal: -1), name: Array(name.utf8), detail: detail)
             #expect(writer.write(to: t.vault.catalogCacheURL, fingerprint: fingerprint, indexGeneration: 0, tagNames: [], kindNames: []))
             #expect(CatalogFile.open(t.vault.catalogCacheURL, fingerprint: fingerprint) == nil, "\(folder) \(name)")
             let catalog = Vault(root: t.root, clock: t.vault.clock).catalog()
@@ -264,7 +283,8 @@ struct CatalogTests {
         #expect(try after.search.search(QueryParser().parse("tomato")).count == 1)
     }
 
-    @Test("a record longer than search.max_record_bytes is indexed in its first part, named once when read, and found by its beginning only")
+    @Test(
+        "a record longer than search.max_record_bytes is indexed in its first part, named once when read, and found by its beginning only")
     func longRecordIsIndexedInPart() throws {
         let t = try vault(3)
         let limit = 4_096
@@ -272,7 +292,9 @@ struct CatalogTests {
         config += "search:\n  max_record_bytes: \(limit)\n"
         try t.write(".folio/config.yaml", config)
         let filler = String(repeating: "長長的日誌 filler ", count: 2_000)
-        try t.write("ideas/2026/11/long.md", "---\nid: 10000000-0000-4000-8000-000000000001\nkind: idea\ntitle: long\n---\nbeginning 開頭\n\(filler)\nending 結尾\n")
+        try t.write(
+            "ideas/2026/11/long.md",
+            "---\nid: 10000000-0000-4000-8000-000000000001\nkind: idea\ntitle: long\n---\nbeginning 開頭\n\(filler)\nending 結尾\n")
         let vault = Vault(root: t.root, clock: t.vault.clock)
         #expect(vault.searchedBytesLimit == limit)
         let later = Vault.nowNanoseconds() + 10_000_000_000

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
-@testable import FolioStore
+import Foundation
 import Testing
+
+@testable import FolioStore
 
 /// Settling a conflict copy: mine, theirs or both, and the copy gone.
 @Suite("Vault.resolveConflict: conflict copies settled")
@@ -23,7 +24,10 @@ struct ConflictResolveTests {
     @Test("a copy is found by its path and by its record, with its device and time")
     func find() throws {
         let copies = t.vault.listConflictCopies()
-        #expect(copies == [ConflictCopy(path: copyPath, record: record.path, recordExists: true, device: "my-laptop", time: "2026-11-22 02:00:00 UTC")])
+        #expect(
+            copies == [
+                ConflictCopy(path: copyPath, record: record.path, recordExists: true, device: "my-laptop", time: "2026-11-22 02:00:00 UTC")
+            ])
         #expect(try t.vault.findConflictCopy(copyPath, workingDirectory: nil) == copies[0])
         #expect(try t.vault.findConflictCopy(record.slug, workingDirectory: nil) == copies[0])
         #expect(throws: FolioError(.conflict(.notACopy("nothing-here")))) {
@@ -52,7 +56,10 @@ struct ConflictResolveTests {
         #expect(result.differingKeys == ["title"])
         let text = try #require(t.read(record.path))
         #expect(text.contains("title: B's title"))
-        #expect(text.hasSuffix("## The other version (my-laptop, 2026-11-22 02:00:00 UTC)\n\nKeys that differed in that version:\n\n- title: A's title\n\nWritten on the laptop.\n"), "\(text)")
+        #expect(
+            text.hasSuffix(
+                "## The other version (my-laptop, 2026-11-22 02:00:00 UTC)\n\nKeys that differed in that version:\n\n- title: A's title\n\nWritten on the laptop.\n"
+            ), "\(text)")
         #expect(!t.exists(copyPath))
     }
 

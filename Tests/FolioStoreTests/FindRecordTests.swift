@@ -1,6 +1,7 @@
+import FolioCore
 import Foundation
 import Testing
-import FolioCore
+
 @testable import FolioStore
 
 /// A reference resolved through the catalog must mean what it means in a full scan of the files,
@@ -11,16 +12,18 @@ struct FindRecordTests {
     private func vault() throws -> TemporaryVault {
         let t = try TemporaryVault()
         for (i, title) in ["quokka walk", "rainy day 雨天", "same title", "same title", "last one"].enumerated() {
-            try t.write("ideas/2026/11/2026-11-0\(i + 1)-idea-\(i).md", """
-            ---
-            id: 5b0c7e2a-0000-4000-8000-00000000000\(i)
-            kind: idea
-            title: \(title)
-            created: 2026-11-0\(i + 1)T08:00:00+08:00
-            ---
-            body \(i)
+            try t.write(
+                "ideas/2026/11/2026-11-0\(i + 1)-idea-\(i).md",
+                """
+                ---
+                id: 5b0c7e2a-0000-4000-8000-00000000000\(i)
+                kind: idea
+                title: \(title)
+                created: 2026-11-0\(i + 1)T08:00:00+08:00
+                ---
+                body \(i)
 
-            """)
+                """)
         }
         return t
     }
@@ -64,7 +67,8 @@ struct FindRecordTests {
     func sameAnswers() throws {
         let t = try vault()
         let expected = scanned(t)
-        #expect(expected.contains { $0.hasPrefix("same title → ") && $0.contains("'same title' matches more than one record") }, "\(expected)")
+        #expect(
+            expected.contains { $0.hasPrefix("same title → ") && $0.contains("'same title' matches more than one record") }, "\(expected)")
         #expect(expected.contains { $0.hasPrefix("nothing such → ") && $0.contains("no record matches") }, "\(expected)")
         #expect(catalogued(t) == expected)
         _ = settledCatalog(t)
@@ -75,8 +79,9 @@ struct FindRecordTests {
     /// the change stands for one whose stamps did not tell (an edit that kept them): whatever it
     /// found must be checked against the file. What it never knew of (a new path, a copy) only a
     /// refreshed catalog can answer, and does.
-    @Test("hand edits, moves, renames, a copied file with the same id and deletions since the catalog was read: the answers follow the files",
-          arguments: ["retitled", "id changed", "moved", "renamed", "copied with its id", "deleted"])
+    @Test(
+        "hand edits, moves, renames, a copied file with the same id and deletions since the catalog was read: the answers follow the files",
+        arguments: ["retitled", "id changed", "moved", "renamed", "copied with its id", "deleted"])
     func staleCatalog(change: String) throws {
         let t = try vault()
         let old = settledCatalog(t)
@@ -123,19 +128,21 @@ struct FindRecordTests {
         try handle.write(contentsOf: Data(text.utf8))
     }
 
-    @Test("edits in place, which leave the folder's stamp as it was: the file found is read again, and any doubt goes to the refreshed catalog",
-          arguments: ["retitled", "id changed", "emptied", "no longer a record"])
+    @Test(
+        "edits in place, which leave the folder's stamp as it was: the file found is read again, and any doubt goes to the refreshed catalog",
+        arguments: ["retitled", "id changed", "emptied", "no longer a record"])
     func editsInPlace(change: String) throws {
         let t = try vault()
         _ = settledCatalog(t)
         let path = "ideas/2026/11/2026-11-01-idea-0.md"
         let text = try #require(t.read(path))
-        let changed = switch change {
-        case "retitled": text.replacingOccurrences(of: "quokka walk", with: "wombat walk")
-        case "id changed": text.replacingOccurrences(of: "00000000000", with: "99999999999")
-        case "emptied": ""
-        default: "just a note\n"
-        }
+        let changed =
+            switch change {
+            case "retitled": text.replacingOccurrences(of: "quokka walk", with: "wombat walk")
+            case "id changed": text.replacingOccurrences(of: "00000000000", with: "99999999999")
+            case "emptied": ""
+            default: "just a note\n"
+            }
         try overwriteInPlace(t, path, changed)
         #expect(catalogued(t) == scanned(t))
         #expect(catalogued(t) == scanned(t), "once the catalog has been refreshed")
@@ -156,11 +163,14 @@ struct FindRecordTests {
         #expect(catalogued(t) == scanned(t))
     }
 
-    @Test("the trade-off: a hand edit in place that gives a second file the same id or title is found by check and by the next listing, not by show")
+    @Test(
+        "the trade-off: a hand edit in place that gives a second file the same id or title is found by check and by the next listing, not by show"
+    )
     func duplicateMadeInPlace() throws {
         let t = try vault()
         _ = settledCatalog(t)
-        let original = "ideas/2026/11/2026-11-01-idea-0.md", other = "ideas/2026/11/2026-11-05-idea-4.md"
+        let original = "ideas/2026/11/2026-11-01-idea-0.md"
+        let other = "ideas/2026/11/2026-11-05-idea-4.md"
         try overwriteInPlace(t, other, try #require(t.read(original)).replacingOccurrences(of: "body 0", with: "body copied"))
         #expect(try t.vault.findRecord("quokka walk").path == original, "the catalog's answer, checked against its file")
         #expect(try t.vault.findRecord("5b0c7e2a-0000-4000-8000-000000000000").path == original)
@@ -177,11 +187,15 @@ struct FindRecordTests {
     @Test("resolving on the rows' bytes answers as RecordReference does over decoded names, whatever the script, case or normal form")
     func bytesAnswerAsStrings() throws {
         let t = try TemporaryVault()
-        let titles = ["Café", "Cafe\u{301}", "café", "Kelvin", "\u{212A}elvin", "ＡＢＣ", "abc", "下雨 天", "下雨 天", "Rain 下雨",
-                      "2026-11-01-dated", "plain", "ΣΊΣΥΦΟΣ", "e\u{301}\u{301}", "\u{3099}か", "か\u{3099}", "が", "ｶﾞ", "İstanbul"]
-        let names = ["2026-11-01-dated.md", "2026-13-45-not-a-date.md", "Café.md", "Cafe\u{301}.md", "下雨.md", "UPPER.md",
-                     "2026-11-02-下雨.md", "plain.md", "x.md", "y.md", "z.md", "ａ.md", "b.md", "c.md", "d.md", "e.md", "f.md",
-                     "g.md", "h.md"]
+        let titles = [
+            "Café", "Cafe\u{301}", "café", "Kelvin", "\u{212A}elvin", "ＡＢＣ", "abc", "下雨 天", "下雨 天", "Rain 下雨",
+            "2026-11-01-dated", "plain", "ΣΊΣΥΦΟΣ", "e\u{301}\u{301}", "\u{3099}か", "か\u{3099}", "が", "ｶﾞ", "İstanbul",
+        ]
+        let names = [
+            "2026-11-01-dated.md", "2026-13-45-not-a-date.md", "Café.md", "Cafe\u{301}.md", "下雨.md", "UPPER.md",
+            "2026-11-02-下雨.md", "plain.md", "x.md", "y.md", "z.md", "ａ.md", "b.md", "c.md", "d.md", "e.md", "f.md",
+            "g.md", "h.md",
+        ]
         for (i, title) in titles.enumerated() {
             let folder = ["ideas", "ideas/下雨", "diary/2026/11", ""][i % 4]
             let id = i % 5 == 4 ? "AB\u{212A}-\(i)" : "5b0c7e2a-0000-4000-8000-0000000000\(String(format: "%02d", i))"
@@ -189,8 +203,10 @@ struct FindRecordTests {
         }
         var references = titles + titles.map { $0.lowercased() } + titles.map { $0.uppercased() }
         references += names + names.map { String($0.dropLast(3)) } + ["not-a-date", "dated", "下雨", "upper", "Upper"]
-        references += ["5b0c", "5B0C7E2A", "5b0c7e2a-0000-4000-8000-000000000001", "ab\u{212A}-4", "abk-4", "ab", "ideas/下雨/2026-13-45-not-a-date.md",
-                       "ideas/下雨/2026-13-45-not-a-date", "diary/2026/11/Café.md", "Cafe\u{301}.md", "ideas/ＡＢＣ", ""]
+        references += [
+            "5b0c", "5B0C7E2A", "5b0c7e2a-0000-4000-8000-000000000001", "ab\u{212A}-4", "abk-4", "ab", "ideas/下雨/2026-13-45-not-a-date.md",
+            "ideas/下雨/2026-13-45-not-a-date", "diary/2026/11/Café.md", "Cafe\u{301}.md", "ideas/ＡＢＣ", "",
+        ]
         let fresh = t.vault.catalog()
         let cached = settledCatalog(t)
         let byStamps = t.vault.catalog(scanStart: Vault.nowNanoseconds(), stampingFiles: false)
@@ -229,8 +245,9 @@ struct FindRecordTests {
         #expect(try t.vault.findRecord("5b0c7e2a-0000-4000-8000-000000000044").path == path)
     }
 
-    @Test("a deleted or damaged cache or id table changes no answer",
-          arguments: ["deleted", "damaged", "truncated", "ids deleted", "ids damaged", "ids truncated"])
+    @Test(
+        "a deleted or damaged cache or id table changes no answer",
+        arguments: ["deleted", "damaged", "truncated", "ids deleted", "ids damaged", "ids truncated"])
     func cacheLostOrDamaged(damage: String) throws {
         let t = try vault()
         _ = settledCatalog(t)
@@ -253,7 +270,8 @@ struct FindRecordTests {
         try t.write("ideas/2026/11/broken.md", "---\ntitle: [unclosed\n---\n")
         let set = t.vault.loadRecords()
         #expect(throws: FolioError.self) { try t.vault.findRecord("ideas/2026/11/broken.md") }
-        var scanError: FolioError?, foundError: FolioError?
+        var scanError: FolioError?
+        var foundError: FolioError?
         do { _ = try t.vault.resolve("ideas/2026/11/broken.md", in: set) } catch { scanError = error }
         do { _ = try t.vault.findRecord("ideas/2026/11/broken.md") } catch { foundError = error }
         #expect(foundError?.rendered(in: .en) == scanError?.rendered(in: .en))
@@ -271,20 +289,23 @@ struct IDTableTests {
     }
 
     private var table: [UInt8] {
-        IDTable.encode([
-            entry("5b0c7e2a-0000-4000-8000-000000000001", "ideas/a.md"),
-            entry("5b0c7e2a-0000-4000-8000-000000000002", "ideas/b.md"),
-            entry("abcd", "ideas/short.md"),
-            entry("abcd-1", "ideas/longer.md"),
-            entry("feed0000-0000-4000-8000-000000000000", "ideas/feed.md"),
-            entry(nil, "notes/no-id.md"),
-        ].compactMap { $0 })
+        IDTable.encode(
+            [
+                entry("5b0c7e2a-0000-4000-8000-000000000001", "ideas/a.md"),
+                entry("5b0c7e2a-0000-4000-8000-000000000002", "ideas/b.md"),
+                entry("abcd", "ideas/short.md"),
+                entry("abcd-1", "ideas/longer.md"),
+                entry("feed0000-0000-4000-8000-000000000000", "ideas/feed.md"),
+                entry(nil, "notes/no-id.md"),
+            ].compactMap { $0 })
     }
 
     @Test("a full id, a unique prefix, a full id that prefixes a longer one; none for an ambiguous or unknown prefix")
     func lookups() {
-        let answers = ["5b0c7e2a-0000-4000-8000-000000000002", "5b0c", "feed", "abcd", "abcd-", "beef", "5b0c7e2a-0000-4000-8000-0000000000021"]
-            .map { IDTable.path(for: Array($0.utf8), in: table) }
+        let answers = [
+            "5b0c7e2a-0000-4000-8000-000000000002", "5b0c", "feed", "abcd", "abcd-", "beef", "5b0c7e2a-0000-4000-8000-0000000000021",
+        ]
+        .map { IDTable.path(for: Array($0.utf8), in: table) }
         #expect(answers == ["ideas/b.md", nil, "ideas/feed.md", "ideas/short.md", "ideas/longer.md", nil, nil])
     }
 
@@ -322,8 +343,10 @@ struct IDTableTests {
         try FileManager.default.createSymbolicLink(at: t.root.appendingPathComponent("linked"), withDestinationURL: outside)
         try AtomicFile.makeDirectory(t.vault.idTableURL.deletingLastPathComponent())
 
-        for (id, path) in [("5b0c7e2a-0000-4000-8000-000000000009", "linked/x.md"), ("5b0c7e2a-0000-4000-8000-000000000009", "../x.md"),
-                           ("5b0c7e2a-0000-4000-8000-000000000001", "ideas/other.md")] {
+        for (id, path) in [
+            ("5b0c7e2a-0000-4000-8000-000000000009", "linked/x.md"), ("5b0c7e2a-0000-4000-8000-000000000009", "../x.md"),
+            ("5b0c7e2a-0000-4000-8000-000000000001", "ideas/other.md"),
+        ] {
             try Data(IDTable.encode([entry(id, path)].compactMap { $0 })).write(to: t.vault.idTableURL)
             #expect(t.vault.findByID(String(id.prefix(8))) == nil, "\(path)")
         }

@@ -1,17 +1,20 @@
+import FolioCore
 import Foundation
 import Testing
-import FolioCore
+
 @testable import FolioStore
 
 @Suite("What the vault writes and what check finds")
 struct GuardTests {
-    @Test("a conflict copy's record: the name before .conflict-, with the extension after its stamp", arguments: [
-        ("ideas/2026/11/2026-11-22-x.conflict-a-20261122-020000.md", "ideas/2026/11/2026-11-22-x.md"),
-        (".folio/config.conflict-my-laptop-20261122-020000.yaml", ".folio/config.yaml"),
-        (".gitignore.conflict-phone-20261122-020000", ".gitignore"),
-        ("notes/a.b.conflict-device-20260101-000000.txt", "notes/a.b.txt"),
-        ("x.conflict-odd.md", "x.md"),
-    ])
+    @Test(
+        "a conflict copy's record: the name before .conflict-, with the extension after its stamp",
+        arguments: [
+            ("ideas/2026/11/2026-11-22-x.conflict-a-20261122-020000.md", "ideas/2026/11/2026-11-22-x.md"),
+            (".folio/config.conflict-my-laptop-20261122-020000.yaml", ".folio/config.yaml"),
+            (".gitignore.conflict-phone-20261122-020000", ".gitignore"),
+            ("notes/a.b.conflict-device-20260101-000000.txt", "notes/a.b.txt"),
+            ("x.conflict-odd.md", "x.md"),
+        ])
     func conflictOriginal(copy: String, record: String) {
         #expect(Vault.conflictOriginal(copy) == record)
     }

@@ -1,5 +1,6 @@
-import Foundation
 import FolioCore
+import Foundation
+
 @testable import FolioStore
 
 /// A real vault in a fresh temporary folder, with a fixed clock and an owner.
@@ -38,7 +39,9 @@ struct TemporaryVault {
         while let path = enumerator?.nextObject() as? String {
             if path.hasPrefix(".folio/local") { continue }
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
                 files[path] = FileManager.default.contents(atPath: root.appendingPathComponent(path).path)
             }
         }

@@ -1,6 +1,7 @@
+import FolioCore
 import Foundation
 import Testing
-import FolioCore
+
 @testable import FolioStore
 
 @Suite("Records: create, change, find")
@@ -22,15 +23,18 @@ struct VaultRecordTests {
     func clash() throws {
         let t = try TemporaryVault()
         let paths = try (0..<3).map { _ in try t.vault.create(NewRecord(kind: "idea", title: "same / title")).path }
-        #expect(paths == [
-            "ideas/2026/11/2026-11-22-same-title.md", "ideas/2026/11/2026-11-22-same-title-2.md",
-            "ideas/2026/11/2026-11-22-same-title-3.md",
-        ])
+        #expect(
+            paths == [
+                "ideas/2026/11/2026-11-22-same-title.md", "ideas/2026/11/2026-11-22-same-title-2.md",
+                "ideas/2026/11/2026-11-22-same-title-3.md",
+            ])
     }
 
-    @Test("a field of the wrong type is refused and nothing is written", arguments: [
-        ("quality", "good", "int"), ("start", "2026-02-30T10:00", "datetime"), ("start", "tomorrow", "datetime"),
-    ])
+    @Test(
+        "a field of the wrong type is refused and nothing is written",
+        arguments: [
+            ("quality", "good", "int"), ("start", "2026-02-30T10:00", "datetime"), ("start", "tomorrow", "datetime"),
+        ])
     func wrongType(key: String, value: String, type: String) throws {
         let t = try TemporaryVault()
         _ = try t.vault.installExample("baby-tracker")
@@ -38,8 +42,9 @@ struct VaultRecordTests {
         let baby = try vault.create(NewRecord(kind: "baby", title: "小寶", fields: [("name", "小寶")]))
         let before = t.snapshot()
         let error = #expect(throws: FolioError.self) {
-            try vault.create(NewRecord(
-                kind: "sleep", fields: [("start", "2026-11-22T20:00"), (key, value)], parent: baby.id))
+            try vault.create(
+                NewRecord(
+                    kind: "sleep", fields: [("start", "2026-11-22T20:00"), (key, value)], parent: baby.id))
         }
         guard case .badFieldValue(let badKey, let typeName, let badValue) = error?.message else {
             Issue.record("expected badFieldValue, got \(String(describing: error))")
@@ -67,7 +72,8 @@ struct VaultRecordTests {
     func setAndDone() throws {
         let t = try TemporaryVault()
         let idea = try t.vault.create(NewRecord(kind: "idea", title: "測試想法", body: "測試描述"))
-        let later = Vault(root: t.root, clock: Clock(now: { Date(timeIntervalSince1970: 1_800_000_000) }, zone: TimeZone(secondsFromGMT: 8 * 3600)!))
+        let later = Vault(
+            root: t.root, clock: Clock(now: { Date(timeIntervalSince1970: 1_800_000_000) }, zone: TimeZone(secondsFromGMT: 8 * 3600)!))
         let before = try #require(t.read(idea.path))
         let renamed = try later.update(idea, set: [("title", "新標題")])
         let after = try #require(t.read(idea.path))
@@ -77,7 +83,8 @@ struct VaultRecordTests {
         #expect(done.document.value("done") == .bool(true))
         #expect(done.document.string("done_at") == "2027-01-15T16:00:00+08:00")
         // Done again a day later: the day it was done stays, and the file is not written again.
-        let nextDay = Vault(root: t.root, clock: Clock(now: { Date(timeIntervalSince1970: 1_800_086_400) }, zone: TimeZone(secondsFromGMT: 8 * 3600)!))
+        let nextDay = Vault(
+            root: t.root, clock: Clock(now: { Date(timeIntervalSince1970: 1_800_086_400) }, zone: TimeZone(secondsFromGMT: 8 * 3600)!))
         let doneText = try #require(t.read(idea.path))
         let again = try nextDay.markDone(done, done: true)
         #expect(again.document.string("done_at") == "2027-01-15T16:00:00+08:00")
@@ -147,7 +154,8 @@ struct BadFileTests {
         let t = try TemporaryVault()
         let outside = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("outside-\(UUID().uuidString).md")
         try "---\nid: secret\nkind: idea\ntitle: secret\n---\n".write(to: outside, atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: t.root.appendingPathComponent("ideas-link.md").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: t.root.appendingPathComponent("ideas-link.md").path, withDestinationPath: outside.path)
         let set = t.vault.loadRecords()
         #expect(!set.records.contains { $0.title == "secret" })
         #expect(set.escapingLinks == ["ideas-link.md"])
@@ -172,7 +180,9 @@ struct BadFileTests {
     @Test("a template with a Mustache error is named with its line; the other kinds still work")
     func badTemplate() throws {
         let t = try TemporaryVault()
-        try t.write(".folio/templates/recipe.md", "---\nkind: recipe\nfields:\n  serves: int\n---\n# {{title}}\n\n{{#steps}}\n- {{.}}\n{{/stepz}}\n")
+        try t.write(
+            ".folio/templates/recipe.md", "---\nkind: recipe\nfields:\n  serves: int\n---\n# {{title}}\n\n{{#steps}}\n- {{.}}\n{{/stepz}}\n"
+        )
         let vault = Vault(root: t.root, clock: t.vault.clock)
         let warning = try #require(vault.warnings.first { $0.file == ".folio/templates/recipe.md" })
         #expect(warning.line == 10)
@@ -191,7 +201,9 @@ struct SettingsTests {
         try settings.set("ai.model", to: "gpt-4o-mini")
         try settings.set("ai.tone", to: "minimal")
         try vault.saveSettings(settings)
-        #expect(t.read(".folio/config.yaml") == "# mine\nlanguage: en   # English please\ncustom: {keep: me}\nai:\n  tone: minimal # cosy\n  model: gpt-4o-mini\n")
+        #expect(
+            t.read(".folio/config.yaml")
+                == "# mine\nlanguage: en   # English please\ncustom: {keep: me}\nai:\n  tone: minimal # cosy\n  model: gpt-4o-mini\n")
         #expect(throws: FolioError.self) { try settings.set("ai.modle", to: "x") }
         #expect(throws: FolioError(.badSettingValue(key: "sync.interval", expected: "a whole number from 1 to 86400"))) {
             try settings.set("sync.interval", to: "soon")

@@ -1,9 +1,10 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import Git
-import Testing
 import TestSupport
+import Testing
+
 @testable import FolioSync
 
 @Suite("Waiting for git's locks")

@@ -1,7 +1,7 @@
 import FolioCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import FolioSync
 
@@ -10,21 +10,21 @@ import TestSupport
 private let recordPath = "ideas/2026-03-01-paint-the-fence.md"
 
 private let baseRecord = """
----
-id: 3f2a9c1e-7b4d-4e2a-9c1e-7b4d4e2a9c1e
-kind: idea
-title: Paint the fence
-created: 2026-03-01T09:00:00+08:00
-modified: 2026-03-01T09:00:00+08:00
-tags: [home, outdoor]
-status: open   # open, done or blocked
-description: Before the rain comes
----
-Buy paint.
-Sand the old boards.
-Two coats.
+    ---
+    id: 3f2a9c1e-7b4d-4e2a-9c1e-7b4d4e2a9c1e
+    kind: idea
+    title: Paint the fence
+    created: 2026-03-01T09:00:00+08:00
+    modified: 2026-03-01T09:00:00+08:00
+    tags: [home, outdoor]
+    status: open   # open, done or blocked
+    description: Before the rain comes
+    ---
+    Buy paint.
+    Sand the old boards.
+    Two coats.
 
-"""
+    """
 
 /// `text` with each `(old, new)` replaced; every `old` must be there.
 private func edited(_ text: String, _ replacements: (String, String)...) -> String {
@@ -104,24 +104,25 @@ private func mergeBothWays(
         let outcome = mergeBothWays(recordPath, base: baseRecord, side(laptop, "laptop"), side(phone, "phone"))
         #expect(outcome.conflicts.isEmpty)
         #expect(outcome.additionalFiles.isEmpty)
-        #expect(text(outcome.data) == """
-            ---
-            id: 3f2a9c1e-7b4d-4e2a-9c1e-7b4d4e2a9c1e
-            kind: idea
-            title: Paint the fence
-            created: 2026-03-01T09:00:00+08:00
-            modified: 2026-03-02T11:00:00+08:00
-            tags: [home, outdoor]
-            status: done   # open, done or blocked
-            done_at: 2026-03-02T10:00:00+08:00
-            description: Before the autumn rain
-            ---
-            Buy green paint.
-            Sand the old boards.
-            Two coats.
-            Clean the brushes.
+        #expect(
+            text(outcome.data) == """
+                ---
+                id: 3f2a9c1e-7b4d-4e2a-9c1e-7b4d4e2a9c1e
+                kind: idea
+                title: Paint the fence
+                created: 2026-03-01T09:00:00+08:00
+                modified: 2026-03-02T11:00:00+08:00
+                tags: [home, outdoor]
+                status: done   # open, done or blocked
+                done_at: 2026-03-02T10:00:00+08:00
+                description: Before the autumn rain
+                ---
+                Buy green paint.
+                Sand the old boards.
+                Two coats.
+                Clean the brushes.
 
-            """)
+                """)
     }
 
     @Test func sameTitleEditedDifferentlyNewerWinsAndTheLoserIsKeptAsAConflictCopy() {
@@ -142,11 +143,12 @@ private func mergeBothWays(
         // The winner's title and status, the loser's clean body edit.
         #expect(text(outcome.data) == edited(phone, ("Two coats.", "Two coats, green.")))
         // The loser's file, byte for byte, named after its device and its `modified` in UTC.
-        #expect(outcome.additionalFiles == [
-            MergedFile(
-                path: "ideas/2026-03-01-paint-the-fence.conflict-anna-s-macbook-air-20260302-020000.md",
-                data: bytes(laptop), reason: .conflictCopy),
-        ])
+        #expect(
+            outcome.additionalFiles == [
+                MergedFile(
+                    path: "ideas/2026-03-01-paint-the-fence.conflict-anna-s-macbook-air-20260302-020000.md",
+                    data: bytes(laptop), reason: .conflictCopy)
+            ])
     }
 
     @Test func tagsAddedOnBothSidesAndOneRemovedMergeAsASet() {
@@ -168,7 +170,8 @@ private func mergeBothWays(
 
     @Test func blockTagListsKeepTheirStyle() {
         let base = edited(baseRecord, ("tags: [home, outdoor]", "tags:\n  - home\n  - outdoor"))
-        let laptop = edited(base, ("  - outdoor", "  - outdoor\n  - paint"), ("modified: 2026-03-01T09:00:00+08:00", "modified: 2026-03-02T12:00:00+08:00"))
+        let laptop = edited(
+            base, ("  - outdoor", "  - outdoor\n  - paint"), ("modified: 2026-03-01T09:00:00+08:00", "modified: 2026-03-02T12:00:00+08:00"))
         let phone = edited(base, ("  - home\n", ""), ("modified: 2026-03-01T09:00:00+08:00", "modified: 2026-03-02T11:00:00+08:00"))
         let outcome = mergeBothWays(recordPath, base: base, side(laptop, "laptop"), side(phone, "phone"))
         #expect(outcome.conflicts.isEmpty)
@@ -205,7 +208,9 @@ private func mergeBothWays(
         let outcome = mergeBothWays(recordPath, base: baseRecord, side(laptop, "laptop"), side(phone, "phone"))
         #expect(outcome.conflicts.isEmpty)
         // The winner's layout (no phone comment), the phone's new key after status, no description.
-        #expect(text(outcome.data) == edited(laptop, ("status: open   # open, done or blocked\n", "status: open   # open, done or blocked\npriority: high\n")))
+        #expect(
+            text(outcome.data)
+                == edited(laptop, ("status: open   # open, done or blocked\n", "status: open   # open, done or blocked\npriority: high\n")))
     }
 
     @Test func bodyConflictKeepsTheWinnersBodyAndBothFrontMatterChanges() {
@@ -244,7 +249,9 @@ private func mergeBothWays(
     @Test func loserWithoutModifiedIsNamedByItsCommitTime() {
         let base = edited(baseRecord, ("modified: 2026-03-01T09:00:00+08:00\n", ""))
         let laptop = edited(base, ("title: Paint the fence", "title: A"))
-        let phone = edited(base, ("title: Paint the fence", "title: B"), ("created: 2026-03-01T09:00:00+08:00\n", "created: 2026-03-01T09:00:00+08:00\nmodified: 2026-03-02T10:00:00+08:00\n"))
+        let phone = edited(
+            base, ("title: Paint the fence", "title: B"),
+            ("created: 2026-03-01T09:00:00+08:00\n", "created: 2026-03-01T09:00:00+08:00\nmodified: 2026-03-02T10:00:00+08:00\n"))
         // Only one side has `modified`, so the later commit decides: the phone.
         let outcome = mergeBothWays(recordPath, base: base, side(laptop, "", march2(1)), side(phone, "phone", march2(7)))
         #expect(text(outcome.data) == phone)
@@ -288,9 +295,10 @@ private func mergeBothWays(
         #expect(outcome.conflicts.isEmpty)
         // a0e9… sorts first and keeps the path; b71c… moves aside under its short id.
         #expect(outcome.data == bytes(phone))
-        #expect(outcome.additionalFiles == [
-            MergedFile(path: "ideas/2026-03-01-paint-the-fence-b71c04d2.md", data: bytes(laptop), reason: .renamedRecord),
-        ])
+        #expect(
+            outcome.additionalFiles == [
+                MergedFile(path: "ideas/2026-03-01-paint-the-fence-b71c04d2.md", data: bytes(laptop), reason: .renamedRecord)
+            ])
     }
 
     @Test func addedOnBothSidesWithTheSameIDMergesFromAnEmptyBase() {
@@ -306,10 +314,12 @@ private func mergeBothWays(
         let outcome = mergeBothWays(recordPath, base: nil as String?, side(laptop, "laptop"), side(phone, "phone"))
         // Laptop is newer: its title stays; tags are the union; created is the phone's earlier one.
         #expect(outcome.conflicts == ["title"])
-        #expect(text(outcome.data) == edited(
-            laptop,
-            ("created: 2026-03-01T09:00:00+08:00", "created: 2026-03-01T08:59:00+08:00"),
-            ("tags: [home, laptop]", "tags: [home, laptop, phone]")))
+        #expect(
+            text(outcome.data)
+                == edited(
+                    laptop,
+                    ("created: 2026-03-01T09:00:00+08:00", "created: 2026-03-01T08:59:00+08:00"),
+                    ("tags: [home, laptop]", "tags: [home, laptop, phone]")))
         #expect(outcome.additionalFiles.map(\.path) == ["ideas/2026-03-01-paint-the-fence.conflict-phone-20260301-010000.md"])
         #expect(outcome.additionalFiles.first?.data == bytes(phone))
     }
@@ -330,9 +340,11 @@ private func mergeBothWays(
         let conflicted = mergeBothWays(recordPath, base: baseRecord, side(laptop2, "laptop", march2(3)), side(phone, "phone", march2(2)))
         #expect(conflicted.conflicts == ["file"])
         #expect(conflicted.data == bytes(laptop2))
-        #expect(conflicted.additionalFiles == [
-            MergedFile(path: "ideas/2026-03-01-paint-the-fence.conflict-phone-20260302-020000.md", data: bytes(phone), reason: .conflictCopy),
-        ])
+        #expect(
+            conflicted.additionalFiles == [
+                MergedFile(
+                    path: "ideas/2026-03-01-paint-the-fence.conflict-phone-20260302-020000.md", data: bytes(phone), reason: .conflictCopy)
+            ])
     }
 
     @Test func configYAMLMergesLineByLine() {
@@ -348,9 +360,10 @@ private func mergeBothWays(
         let conflicted = mergeBothWays(path, base: base, side(laptop, "laptop", march2(12)), side(phone2, "Pixel 8", march2(13)))
         #expect(conflicted.data == bytes(phone2))
         #expect(conflicted.conflicts == ["file"])
-        #expect(conflicted.additionalFiles == [
-            MergedFile(path: ".folio/config.conflict-laptop-20260302-120000.yaml", data: bytes(laptop), reason: .conflictCopy),
-        ])
+        #expect(
+            conflicted.additionalFiles == [
+                MergedFile(path: ".folio/config.conflict-laptop-20260302-120000.yaml", data: bytes(laptop), reason: .conflictCopy)
+            ])
     }
 
     @Test func binaryFilesAreNeverLineMerged() {
@@ -362,24 +375,36 @@ private func mergeBothWays(
             MergeVersion(data: laptop, device: "laptop", commitTime: march2(1)),
             MergeVersion(data: phone, device: "phone", commitTime: march2(2)))
         #expect(outcome.data == phone)
-        #expect(outcome.additionalFiles == [
-            MergedFile(path: "media/photo.conflict-laptop-20260302-010000.png", data: laptop, reason: .conflictCopy),
-        ])
+        #expect(
+            outcome.additionalFiles == [
+                MergedFile(path: "media/photo.conflict-laptop-20260302-010000.png", data: laptop, reason: .conflictCopy)
+            ])
     }
 
     @Test func crlfRecordsStayCRLF() {
         let crlf = { (text: String) in text.replacingOccurrences(of: "\n", with: "\r\n") }
         let base = crlf(baseRecord)
-        let laptop = crlf(edited(baseRecord, ("status: open", "status: done"), ("modified: 2026-03-01T09:00:00+08:00", "modified: 2026-03-02T10:00:00+08:00")))
-        let phone = crlf(edited(baseRecord, ("Two coats.\n", "Two coats.\nClean up.\n"), ("modified: 2026-03-01T09:00:00+08:00", "modified: 2026-03-02T11:00:00+08:00")))
+        let laptop = crlf(
+            edited(
+                baseRecord, ("status: open", "status: done"), ("modified: 2026-03-01T09:00:00+08:00", "modified: 2026-03-02T10:00:00+08:00")
+            ))
+        let phone = crlf(
+            edited(
+                baseRecord, ("Two coats.\n", "Two coats.\nClean up.\n"),
+                ("modified: 2026-03-01T09:00:00+08:00", "modified: 2026-03-02T11:00:00+08:00")))
         let outcome = mergeBothWays(recordPath, base: base, side(laptop, "laptop"), side(phone, "phone"))
         #expect(outcome.conflicts.isEmpty)
-        #expect(text(outcome.data) == crlf(edited(
-            baseRecord, ("status: open", "status: done"), ("Two coats.\n", "Two coats.\nClean up.\n"),
-            ("modified: 2026-03-01T09:00:00+08:00", "modified: 2026-03-02T11:00:00+08:00"))))
+        #expect(
+            text(outcome.data)
+                == crlf(
+                    edited(
+                        baseRecord, ("status: open", "status: done"), ("Two coats.\n", "Two coats.\nClean up.\n"),
+                        ("modified: 2026-03-01T09:00:00+08:00", "modified: 2026-03-02T11:00:00+08:00"))))
 
         // A device that only converted the line endings does not stop the other side's edit.
-        let converted = mergeBothWays(recordPath, base: baseRecord, side(crlf(baseRecord), "windows", march2(1)), side(phone.replacingOccurrences(of: "\r\n", with: "\n"), "phone"))
+        let converted = mergeBothWays(
+            recordPath, base: baseRecord, side(crlf(baseRecord), "windows", march2(1)),
+            side(phone.replacingOccurrences(of: "\r\n", with: "\n"), "phone"))
         #expect(converted.conflicts.isEmpty)
         #expect(text(converted.data).contains("Clean up.\n"))
     }
@@ -393,7 +418,9 @@ private func mergeBothWays(
         #expect(RecordMerge.deviceSlug("日記") == "device")
         #expect(RecordMerge.conflictCopyPath(for: ".gitignore", device: "x", epochSeconds: 0) == ".gitignore.conflict-x-19700101-000000")
         #expect(RecordMerge.conflictCopyPath(for: "Makefile", device: "x", epochSeconds: 86_399) == "Makefile.conflict-x-19700101-235959")
-        #expect(RecordMerge.conflictCopyPath(for: "a/b.c/notes.v2.md", device: "x", epochSeconds: -1) == "a/b.c/notes.v2.conflict-x-19691231-235959.md")
+        #expect(
+            RecordMerge.conflictCopyPath(for: "a/b.c/notes.v2.md", device: "x", epochSeconds: -1)
+                == "a/b.c/notes.v2.conflict-x-19691231-235959.md")
         #expect(RecordMerge.renamedRecordPath(for: "profile.md", id: "ab/c") == "profile-ab-c.md")
         // Dates out of range never trap.
         #expect(RecordMerge.epochSeconds(Date(timeIntervalSince1970: .infinity)) == 0)
@@ -446,14 +473,21 @@ private struct Model {
             case 0: set("title", ["Paint the fence green", "Paint the fence white", "Fix the gate"].randomElement(using: &rng)!)
             case 1: set("status", ["done", "blocked", "open"].randomElement(using: &rng)!)
             case 2:
-                if Bool.random(using: &rng) { fields.removeAll { $0.0 == "description" } } else { set("description", "Said \(device) \(step)") }
+                if Bool.random(using: &rng) {
+                    fields.removeAll { $0.0 == "description" }
+                } else {
+                    set("description", "Said \(device) \(step)")
+                }
             case 3: set(["priority", "due", "owner"].randomElement(using: &rng)!, "\(device)-\(step)")
             case 4: tags.append(["paint", "Weekend", "garden", "HOME", device].randomElement(using: &rng)!)
             case 5: if !tags.isEmpty { tags.remove(at: Int.random(in: 0..<tags.count, using: &rng)) }
             case 6: if !body.isEmpty { body[Int.random(in: 0..<body.count, using: &rng)] = "Edited by \(device) in step \(step)." }
             case 7: body.insert("Added by \(device) in step \(step).", at: Int.random(in: 0...body.count, using: &rng))
             case 8: if !body.isEmpty { body.remove(at: Int.random(in: 0..<body.count, using: &rng)) }
-            default: set("created", ["2026-02-27T09:00:00+08:00", "2026-03-01T00:00:00Z", "2026-03-01T09:00:00+08:00"].randomElement(using: &rng)!)
+            default:
+                set(
+                    "created",
+                    ["2026-02-27T09:00:00+08:00", "2026-03-01T00:00:00Z", "2026-03-01T09:00:00+08:00"].randomElement(using: &rng)!)
             }
         }
         set("modified", ["2026-03-02T10:00:00+08:00", "2026-03-02T11:00:00+08:00", "2026-03-02T03:00:00Z"].randomElement(using: &rng)!)
@@ -518,7 +552,8 @@ private func tagSet(_ data: Data?) -> Set<String> {
             let baseTags = addedOnBoth ? [] : tagSet(base)
             let tagsA = tagSet(sideA.data)
             let tagsB = tagSet(sideB.data)
-            let expectedTags = baseTags.intersection(tagsA).intersection(tagsB).union(tagsA.subtracting(baseTags)).union(tagsB.subtracting(baseTags))
+            let expectedTags = baseTags.intersection(tagsA).intersection(tagsB).union(tagsA.subtracting(baseTags)).union(
+                tagsB.subtracting(baseTags))
             #expect(tagSet(outcome.data) == expectedTags, "\(context)")
 
             // modified is the latest of the two, created the earliest.

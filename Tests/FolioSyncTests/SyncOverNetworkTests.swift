@@ -1,9 +1,10 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import Git
-import Testing
 import TestSupport
+import Testing
+
 @testable import FolioSync
 
 /// One device: a vault on disk and its history, committing every change like the folio command does.

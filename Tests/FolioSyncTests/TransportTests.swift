@@ -2,8 +2,8 @@ import Crypto
 import FolioCore
 import Foundation
 import Git
-import Testing
 import TestSupport
+import Testing
 
 @testable import FolioSync
 
@@ -253,8 +253,11 @@ private func user(_ credential: Credential?) -> String? {
         let missing = try RemoteAccess(url: url, environment: [:], home: home, sshKey: "keys/none").operation()
         #expect(missing.callbacks.credentials?(url, "git", keys) == nil)
         let failure = missing.classify(GitError(code: .auth, message: "no credentials for \(url)", function: "git_remote_fetch"))
-        #expect(failure == .authenticationFailed(reason: TransportProblem.sshKeyMissing(path: "~/keys/none").description,
-                                                  problem: .sshKeyMissing(path: "~/keys/none")))
+        #expect(
+            failure
+                == .authenticationFailed(
+                    reason: TransportProblem.sshKeyMissing(path: "~/keys/none").description,
+                    problem: .sshKeyMissing(path: "~/keys/none")))
     }
 
     @Test func credentialsFileFormatAndLookup() throws {
@@ -333,14 +336,19 @@ private func user(_ credential: Credential?) -> String? {
         func classify(_ code: GitError.Code, _ message: String) -> TransportFailure {
             operation.classify(GitError(code: code, message: message, function: "git_remote_fetch"))
         }
-        #expect(classify(.other(-1), "failed to connect to 127.0.0.1: Connection refused") == .unreachable(reason: "failed to connect to 127.0.0.1: Connection refused"))
+        #expect(
+            classify(.other(-1), "failed to connect to 127.0.0.1: Connection refused")
+                == .unreachable(reason: "failed to connect to 127.0.0.1: Connection refused"))
         #expect(classify(.other(-1), "failed to resolve address for nowhere.invalid: Name or service not known").isUnreachable)
         #expect(classify(.other(-1), "failed to connect to 10.1.1.1: Network is unreachable").isUnreachable)
         #expect(classify(.user, "timed out after 60.0 seconds").isUnreachable)
         #expect(classify(.user, "cancelled") == .cancelled)
-        #expect(classify(.nonFastForward, "remote rejected refs/heads/main: fetch first") == .rejectedNonFastForward(reason: "remote rejected refs/heads/main: fetch first"))
-        #expect(classify(.auth, "no credentials for ssh://vault.example/v.git")
-                    == .authenticationFailed(reason: "no credentials to offer", problem: .noCredentials(url: "ssh://vault.example/v.git")))
+        #expect(
+            classify(.nonFastForward, "remote rejected refs/heads/main: fetch first")
+                == .rejectedNonFastForward(reason: "remote rejected refs/heads/main: fetch first"))
+        #expect(
+            classify(.auth, "no credentials for ssh://vault.example/v.git")
+                == .authenticationFailed(reason: "no credentials to offer", problem: .noCredentials(url: "ssh://vault.example/v.git")))
         #expect(classify(.certificate, "the SSL certificate is invalid") == .certificateRejected(reason: "the SSL certificate is invalid"))
         // A connection that broke mid-transfer is as unreachable as one never made: nothing was lost.
         #expect(classify(.other(-1), "early EOF") == .unreachable(reason: "early EOF"))
@@ -349,7 +357,9 @@ private func user(_ credential: Credential?) -> String? {
         #expect(classify(.other(-1), "SSH could not write data: Failure while draining incoming flow").isUnreachable)
         #expect(classify(.other(-1), "SSH could not read data: Socket recv failed").isUnreachable)
         #expect(classify(.user, "timed out: nothing moved for 2 seconds").isUnreachable)
-        #expect(classify(.other(-1), "remote error: access denied or repository not exported") == .other(reason: "remote error: access denied or repository not exported"))
+        #expect(
+            classify(.other(-1), "remote error: access denied or repository not exported")
+                == .other(reason: "remote error: access denied or repository not exported"))
         #expect(operation.classify(HarnessError(description: "odd")) == .other(reason: "odd"))
 
         let unreachable = TransportFailure.unreachable(reason: "Connection refused")

@@ -41,7 +41,8 @@ enum CatalogFrontMatterFuzz {
         let text = String(validating: bytes, as: UTF8.self)
         let document = text.flatMap { try? FrontMatterDocument(parsing: $0, limits: limits) }
         guard let document else {
-            throw InvariantFailure("the fast reader read what the full parser refuses: \(excerpt(String(decoding: bytes, as: UTF8.self), limit: 400))")
+            throw InvariantFailure(
+                "the fast reader read what the full parser refuses: \(excerpt(String(decoding: bytes, as: UTF8.self), limit: 400))")
         }
         let full = RecordSummary(Record(path: path, document: document))
         if let difference = difference(fast, full) {

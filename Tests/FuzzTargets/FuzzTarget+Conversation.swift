@@ -20,8 +20,9 @@ enum ConversationFuzz {
         let split = Conversation.split(body)
         // What was read, written again, reads the same.
         let rendered = Conversation.render(split.messages)
-        try expect(Conversation.parse(rendered) == split.messages,
-                   "messages read from the body do not survive render → parse:\n\(excerpt(rendered, limit: 300))")
+        try expect(
+            Conversation.parse(rendered) == split.messages,
+            "messages read from the body do not survive render → parse:\n\(excerpt(rendered, limit: 300))")
         // Any text as one message (and the body's own lines as others) survives too.
         var messages = split.messages
         messages.append(ConversationMessage(speaker: .me, time: "2026-11-22 18:05", text: body))
@@ -30,13 +31,15 @@ enum ConversationFuzz {
             messages.append(ConversationMessage(speaker: .folio, time: "2026-11-22 18:06", text: String(line)))
         }
         let section = Conversation.render(messages)
-        try expect(Conversation.parse(section) == messages,
-                   "render → parse changed the messages:\n\(excerpt(section, limit: 300))")
+        try expect(
+            Conversation.parse(section) == messages,
+            "render → parse changed the messages:\n\(excerpt(section, limit: 300))")
         let replaced = Conversation.replacing(in: body, with: messages)
         let after = Conversation.split(replaced)
         try expect(after.messages == messages, "replacing(in:with:) → parse changed the messages:\n\(excerpt(replaced, limit: 300))")
         if split.hasSection {
-            try expect(after.before == split.before, "the text before the section changed: \(excerpt(split.before)) → \(excerpt(after.before))")
+            try expect(
+                after.before == split.before, "the text before the section changed: \(excerpt(split.before)) → \(excerpt(after.before))")
             try expect(after.after == split.after, "the text after the section changed: \(excerpt(split.after)) → \(excerpt(after.after))")
         }
     }

@@ -49,8 +49,9 @@ enum FrontMatterFuzz {
         // The record's media list, as `show` and the companion read it: numbers they can use.
         for entry in MediaEntry.entries(of: document) {
             if let duration = entry.duration {
-                try expect(duration.isFinite && duration >= 0 && duration <= MediaFacts.maxDuration,
-                           "a media entry lasting \(duration) s")
+                try expect(
+                    duration.isFinite && duration >= 0 && duration <= MediaFacts.maxDuration,
+                    "a media entry lasting \(duration) s")
             }
         }
         let keys = Array(document.keys.prefix(6))
@@ -99,7 +100,9 @@ enum FrontMatterFuzz {
             case .unsupportedLayout, .anchorUsedElsewhere, .tooLarge, .tooManyNodes, .tooDeep:
                 return  // refused, and said why: the file is untouched
             default:
-                throw InvariantFailure("\(action): the edit left text that does not parse (\(error.kind) at \(error.line):\(error.column)):\n\(excerpt(after.text, limit: 400))")
+                throw InvariantFailure(
+                    "\(action): the edit left text that does not parse (\(error.kind) at \(error.line):\(error.column)):\n\(excerpt(after.text, limit: 400))"
+                )
             }
         }
         let reread: FrontMatterDocument
@@ -109,21 +112,27 @@ enum FrontMatterFuzz {
             throw InvariantFailure("\(action): the edited file does not parse when read again: \(error.kind)")
         }
         try expect(reread.body == before.body, "\(action): the body changed: \(excerpt(before.body)) → \(excerpt(reread.body))")
-        try expect(Array(reread.text.utf8.prefix(reread.yamlStart)) == Array(before.text.utf8.prefix(before.yamlStart)),
-                   "\(action): the opening line changed")
+        try expect(
+            Array(reread.text.utf8.prefix(reread.yamlStart)) == Array(before.text.utf8.prefix(before.yamlStart)),
+            "\(action): the opening line changed")
         let others = entries(before).filter { $0.0 != key }
         let othersAfter = entries(reread).filter { $0.0 != key }
-        try expect(others.count == othersAfter.count && zip(others, othersAfter).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
-                   "\(action): other keys changed:\n  before \(describe(others))\n  after  \(describe(othersAfter))\n\(excerpt(after.text, limit: 400))")
+        try expect(
+            others.count == othersAfter.count && zip(others, othersAfter).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
+            "\(action): other keys changed:\n  before \(describe(others))\n  after  \(describe(othersAfter))\n\(excerpt(after.text, limit: 400))"
+        )
         if let expectedMap {
             guard case .map(let found)? = reread.value(key) else {
                 throw InvariantFailure("\(action): \(excerpt(key)) is no longer a map")
             }
-            try expect(found.count == expectedMap.count && zip(found, expectedMap).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
-                       "\(action): the map holds \(describe(found)), expected \(describe(expectedMap))")
+            try expect(
+                found.count == expectedMap.count && zip(found, expectedMap).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
+                "\(action): the map holds \(describe(found)), expected \(describe(expectedMap))")
         } else if let expected {
             let found = reread.value(key)
-            try expect(found == expected, "\(action): reads back as \(found.map { "\($0)" } ?? "nothing"), expected \(expected)\n\(excerpt(after.text, limit: 400))")
+            try expect(
+                found == expected,
+                "\(action): reads back as \(found.map { "\($0)" } ?? "nothing"), expected \(expected)\n\(excerpt(after.text, limit: 400))")
         } else {
             try expect(reread[key] == nil, "\(action): the key is still there")
         }
@@ -146,7 +155,9 @@ enum FrontMatterFuzz {
             let control = shown.unicodeScalars.first { scalar in
                 scalar != "\n" && scalar != "\t" && (scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value))
             }
-            try expect(control == nil, "an error shows control character U+\(String(control?.value ?? 0, radix: 16)): \(excerpt(shown, limit: 300))")
+            try expect(
+                control == nil,
+                "an error shows control character U+\(String(control?.value ?? 0, radix: 16)): \(excerpt(shown, limit: 300))")
         }
     }
 }

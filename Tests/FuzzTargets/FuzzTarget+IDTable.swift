@@ -26,7 +26,9 @@ extension FuzzTarget {
         let table = IDTableFuzzing.table(rows)
         for row in rows where rows.filter({ $0.id.utf8.starts(with: row.id.utf8) }).count == 1 {
             let found = IDTableFuzzing.path(for: Array(row.id.utf8), in: table)
-            try expect(found == row.path, "the written table gives \(found.map { excerpt($0) } ?? "nothing") for \(excerpt(row.id)), not \(row.path)")
+            try expect(
+                found == row.path,
+                "the written table gives \(found.map { excerpt($0) } ?? "nothing") for \(excerpt(row.id)), not \(row.path)")
         }
     }
 }

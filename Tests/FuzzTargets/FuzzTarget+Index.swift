@@ -1,8 +1,9 @@
-import Foundation
 import FolioSearch
 import FolioStore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension FuzzTarget {
@@ -37,10 +38,12 @@ public enum IndexFuzz {
     static let fields = RecordSearch.fields
     static let queries = ["rain", "walk", "下雨", "雨", "ca", "\"rainy day\"", "home -rain", "rain OR 傍晚", "8", "straße"]
         .compactMap { try? QueryParser().parse($0) }
-    static let fresh = TextIndex(fields: fields, documents: [
-        IndexDocument(id: 0, fields: ["title": "rain again", "body": "下雨的傍晚 walk"]),
-        IndexDocument(id: 3, fields: ["body": "a new record"]),
-    ])
+    static let fresh = TextIndex(
+        fields: fields,
+        documents: [
+            IndexDocument(id: 0, fields: ["title": "rain again", "body": "下雨的傍晚 walk"]),
+            IndexDocument(id: 3, fields: ["body": "a new record"]),
+        ])
     public static let sampleRecords: [(title: String, text: String)] = [
         ("下雨的傍晚", "今天下班走回家，rainy day walk home."),
         ("測試想法", "e-mail the café about 8 balls"),
@@ -90,9 +93,11 @@ public enum IndexFuzz {
 
     /// An index of the sample records, as the cache writes it.
     public static func seeds() -> [[UInt8]] {
-        let index = TextIndex(fields: fields, documents: sampleRecords.enumerated().map { n, record in
-            IndexDocument(id: n, fields: ["title": record.title, "tags": "rain walk", "body": record.text])
-        })
+        let index = TextIndex(
+            fields: fields,
+            documents: sampleRecords.enumerated().map { n, record in
+                IndexDocument(id: n, fields: ["title": record.title, "tags": "rain walk", "body": record.text])
+            })
         let scratch = ScratchFile()
         let fd = Glibc.open(scratch.url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return [] }

@@ -22,7 +22,9 @@ enum KeywordTagsFuzz {
             try expect(segments.map(\.text).joined() == text, "the segments do not spell \(excerpt(text))")
             var offset = 0
             for segment in segments {
-                try expect(segment.offset == offset && !segment.text.isEmpty, "segment \(excerpt(segment.text)) at \(segment.offset), expected \(offset)")
+                try expect(
+                    segment.offset == offset && !segment.text.isEmpty,
+                    "segment \(excerpt(segment.text)) at \(segment.offset), expected \(offset)")
                 offset += segment.text.utf16.count
             }
         } else {
@@ -34,9 +36,12 @@ enum KeywordTagsFuzz {
         let folded = text.lowercased() + "\n" + Tokenizer().normalized(text)
         try expect(tags.count <= 8 && Set(tags.map { $0.lowercased() }).count == tags.count, "tags \(tags)")
         for tag in tags {
-            try expect(!tag.isEmpty && (folded.contains(tag.lowercased()) || existing.contains(tag)), "tag \(excerpt(tag)) is not in \(excerpt(text))")
+            try expect(
+                !tag.isEmpty && (folded.contains(tag.lowercased()) || existing.contains(tag)),
+                "tag \(excerpt(tag)) is not in \(excerpt(text))")
         }
-        let completed = TagCompletion.complete(tags, moment: PageMoment(time: nil, media: ["photo"], place: nil, language: .zhHant), analysis: text, existing: existing)
+        let completed = TagCompletion.complete(
+            tags, moment: PageMoment(time: nil, media: ["photo"], place: nil, language: .zhHant), analysis: text, existing: existing)
         try expect((3...8).contains(completed.tags.count), "completed tags \(completed.tags)")
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioSync
+import Foundation
 
 extension FuzzTarget {
     /// The `known_hosts` reader on any text, and host key verdicts against what it read.
@@ -24,10 +24,12 @@ extension FuzzTarget {
             guard case .patterns(let patterns) = entry.hosts, !patterns.contains(where: { $0.hasPrefix("!") }) else { continue }
             for pattern in patterns.prefix(4) where !pattern.contains(where: { "*?".contains($0) }) {
                 let verdict = hosts.verdict(host: pattern, port: nil, keyType: entry.keyType, key: entry.key)
-                try expect(verdict == .trusted || verdict == .revoked,
-                           "\(excerpt(pattern)) is listed on line \(entry.line) with its key, but the verdict is \(verdict)")
-                _ = hosts.verdict(host: pattern, port: 2222, keyType: entry.keyType,
-                                  sha256Fingerprint: KnownHosts.fingerprint(of: entry.key))
+                try expect(
+                    verdict == .trusted || verdict == .revoked,
+                    "\(excerpt(pattern)) is listed on line \(entry.line) with its key, but the verdict is \(verdict)")
+                _ = hosts.verdict(
+                    host: pattern, port: 2222, keyType: entry.keyType,
+                    sha256Fingerprint: KnownHosts.fingerprint(of: entry.key))
             }
         }
         _ = hosts.verdict(host: "example.com", port: nil, keyType: "ssh-ed25519", key: Data(bytes.prefix(51)))

@@ -20,12 +20,16 @@ extension FuzzTarget {
         }
         let links = MarkdownLinks.links(in: text)
         for link in links {
-            try expect(link.line >= 1 && link.line <= lineCount,
-                       "link to \(excerpt(link.destination)) on line \(link.line) of a \(lineCount)-line text")
+            try expect(
+                link.line >= 1 && link.line <= lineCount,
+                "link to \(excerpt(link.destination)) on line \(link.line) of a \(lineCount)-line text")
         }
         if let crlf = withCRLF(utf8) {
             let again = MarkdownLinks.links(in: crlf)
-            try expect(again == links, "with CRLF line breaks the links are \(again.map { ($0.destination, $0.line) }), not \(links.map { ($0.destination, $0.line) })")
+            try expect(
+                again == links,
+                "with CRLF line breaks the links are \(again.map { ($0.destination, $0.line) }), not \(links.map { ($0.destination, $0.line) })"
+            )
         }
     }
 
@@ -40,8 +44,9 @@ extension FuzzTarget {
         let text = String(decoding: bytes, as: UTF8.self)
         let tags = InlineTags.extract(from: text)
         for tag in tags {
-            try expect(!tag.isEmpty && !tag.contains("#") && !tag.contains(where: \.isWhitespace) && tag.contains(where: \.isLetter),
-                       "a tag \(excerpt(tag))")
+            try expect(
+                !tag.isEmpty && !tag.contains("#") && !tag.contains(where: \.isWhitespace) && tag.contains(where: \.isLetter),
+                "a tag \(excerpt(tag))")
         }
         if let crlf = withCRLF(Array(text.utf8)) {
             let again = InlineTags.extract(from: crlf)

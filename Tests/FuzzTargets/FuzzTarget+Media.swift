@@ -1,5 +1,5 @@
-import Foundation
 import FolioMedia
+import Foundation
 
 extension FuzzTarget {
     /// Every media probe (JPEG with its EXIF, PNG, GIF, TIFF, BMP, RIFF, ISO BMFF, Matroska, audio
@@ -42,7 +42,8 @@ enum MediaFuzz {
     }
 
     static func check(_ facts: MediaFacts) throws(InvariantFailure) {
-        try expect((facts.width ?? 1) > 0 && (facts.height ?? 1) > 0, "a \(facts.format) of \(facts.width ?? 0)×\(facts.height ?? 0) pixels")
+        try expect(
+            (facts.width ?? 1) > 0 && (facts.height ?? 1) > 0, "a \(facts.format) of \(facts.width ?? 0)×\(facts.height ?? 0) pixels")
         if let duration = facts.duration {
             try expect(duration.isFinite && duration >= 0, "a \(facts.format) lasting \(duration) s")
         }

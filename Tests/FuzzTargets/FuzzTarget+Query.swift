@@ -34,8 +34,9 @@ enum QueryFuzz {
             query = try parser.parse(text)
         } catch {
             let characters = text.count
-            try expect(error.column >= 1 && error.column <= characters + 1,
-                       "\(error.kind) at column \(error.column) of a \(characters)-character query \(excerpt(text))")
+            try expect(
+                error.column >= 1 && error.column <= characters + 1,
+                "\(error.kind) at column \(error.column) of a \(characters)-character query \(excerpt(text))")
             _ = error.description
             return
         }
@@ -52,14 +53,16 @@ enum QueryFuzz {
             } catch {
                 throw InvariantFailure("Query.text \(excerpt(written)) of \(excerpt(text)) does not parse: \(error)")
             }
-            try expect(shape(again.textOnly) == shape(query.textOnly),
-                       "Query.text \(excerpt(written)) of \(excerpt(text)) parses to \(shape(again.textOnly)), not \(shape(query.textOnly))")
+            try expect(
+                shape(again.textOnly) == shape(query.textOnly),
+                "Query.text \(excerpt(written)) of \(excerpt(text)) parses to \(shape(again.textOnly)), not \(shape(query.textOnly))")
         }
         let hits = index.search(query)
         let known = Set(documents.map(\.0))
         try expect(hits.allSatisfy { known.contains($0.documentID) }, "a hit for a document the index does not have")
-        try expect(zip(hits, hits.dropFirst()).allSatisfy { $0.score > $1.score || ($0.score == $1.score && $0.documentID < $1.documentID) },
-                   "hits out of order: \(hits.map { ($0.documentID, $0.score) })")
+        try expect(
+            zip(hits, hits.dropFirst()).allSatisfy { $0.score > $1.score || ($0.score == $1.score && $0.documentID < $1.documentID) },
+            "hits out of order: \(hits.map { ($0.documentID, $0.score) })")
         for (_, body) in documents {
             try checkSnippet(Snippet(for: body, query: query, maxCharacters: 30), limit: 30)
         }
@@ -77,8 +80,9 @@ enum QueryFuzz {
         try expect(text.count <= limit, "a snippet of \(text.count) characters, more than \(limit): \(excerpt(text))")
         var previous = text.startIndex
         for range in snippet.highlights {
-            try expect(range.lowerBound >= previous && range.upperBound <= text.endIndex && range.lowerBound < range.upperBound,
-                       "snippet highlights out of order or outside \(excerpt(text))")
+            try expect(
+                range.lowerBound >= previous && range.upperBound <= text.endIndex && range.lowerBound < range.upperBound,
+                "snippet highlights out of order or outside \(excerpt(text))")
             previous = range.upperBound
         }
     }

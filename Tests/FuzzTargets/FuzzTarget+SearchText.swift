@@ -23,13 +23,15 @@ enum SearchTextFuzz {
         let utf8 = text.utf8
         var position = 0
         for token in tokens {
-            try expect(token.utf8Range.lowerBound >= 0 && token.utf8Range.upperBound <= utf8.count
-                       && token.utf8Range.lowerBound < token.utf8Range.upperBound,
-                       "token \(excerpt(token.text)) at bytes \(token.utf8Range) of \(utf8.count)")
+            try expect(
+                token.utf8Range.lowerBound >= 0 && token.utf8Range.upperBound <= utf8.count
+                    && token.utf8Range.lowerBound < token.utf8Range.upperBound,
+                "token \(excerpt(token.text)) at bytes \(token.utf8Range) of \(utf8.count)")
             let lower = utf8.distance(from: utf8.startIndex, to: token.range.lowerBound)
             let upper = utf8.distance(from: utf8.startIndex, to: token.range.upperBound)
-            try expect(lower == token.utf8Range.lowerBound && upper == token.utf8Range.upperBound,
-                       "token \(excerpt(token.text)): range \(lower)..<\(upper) but bytes \(token.utf8Range)")
+            try expect(
+                lower == token.utf8Range.lowerBound && upper == token.utf8Range.upperBound,
+                "token \(excerpt(token.text)): range \(lower)..<\(upper) but bytes \(token.utf8Range)")
             try expect(token.position >= position, "token positions go back at \(excerpt(token.text))")
             position = token.position
         }
@@ -45,9 +47,12 @@ enum SearchTextFuzz {
             guard let term = Term(word, isPhrase: isPhrase, tokenizer: tokenizer) else { continue }
             let query = Query(clauses: [Clause(alternatives: [term])])
             let found = index.search(query).contains { $0.documentID == 7 }
-            try expect(found, "the record is not found by \(isPhrase ? "its whole text" : "its word") \(excerpt(word)) (\(excerpt(term.normalized)))")
-            try expect(tokenizer.contains(phrase: word, in: text),
-                       "contains(phrase:in:) misses \(excerpt(word)), which search finds")
+            try expect(
+                found,
+                "the record is not found by \(isPhrase ? "its whole text" : "its word") \(excerpt(word)) (\(excerpt(term.normalized)))")
+            try expect(
+                tokenizer.contains(phrase: word, in: text),
+                "contains(phrase:in:) misses \(excerpt(word)), which search finds")
             let snippet = Snippet(for: text, query: query, tokenizer: tokenizer, maxCharacters: 40)
             try QueryFuzz.checkSnippet(snippet, limit: 40)
         }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioAI
+import Foundation
 
 extension FuzzTarget {
     /// The server-sent events parser on any body, whole and cut into chunks.

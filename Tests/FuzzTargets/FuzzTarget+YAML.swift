@@ -22,8 +22,9 @@ enum YAMLFuzz {
         do {
             root = try Parser.parse(utf8: bytes[...], limits: limits)
         } catch {
-            try expect(error.mark.line >= 1 && error.mark.column >= 1 && (0...bytes.count).contains(error.mark.offset),
-                       "error mark \(error.mark) (offset \(error.mark.offset)) outside a text of \(bytes.count) bytes")
+            try expect(
+                error.mark.line >= 1 && error.mark.column >= 1 && (0...bytes.count).contains(error.mark.offset),
+                "error mark \(error.mark) (offset \(error.mark.offset)) outside a text of \(bytes.count) bytes")
             _ = error.description
             return
         }
@@ -44,8 +45,10 @@ enum YAMLFuzz {
         } catch {
             throw InvariantFailure("emitted YAML does not parse (\(error)):\n\(excerpt(text, limit: 400))")
         }
-        try expect(again.resolved == root.resolved,
-                   "emitted YAML reads back differently:\n  was  \(excerpt("\(root.resolved)", limit: 300))\n  now  \(excerpt("\(again.resolved)", limit: 300))\n  text \(excerpt(text, limit: 300))")
+        try expect(
+            again.resolved == root.resolved,
+            "emitted YAML reads back differently:\n  was  \(excerpt("\(root.resolved)", limit: 300))\n  now  \(excerpt("\(again.resolved)", limit: 300))\n  text \(excerpt(text, limit: 300))"
+        )
     }
 
     /// Checks every span; `plain` turns false when the tree has anchors, aliases or tags of its own
@@ -53,13 +56,16 @@ enum YAMLFuzz {
     static func walk(_ node: Node, bytes: [UInt8], plain: inout Bool) throws(InvariantFailure) {
         if let span = node.span {
             for mark in [span.start, span.end] {
-                try expect(mark.line >= 1 && mark.column >= 1 && (0...bytes.count).contains(mark.offset),
-                           "span mark \(mark) (offset \(mark.offset)) outside a text of \(bytes.count) bytes")
-                try expect(mark.offset == bytes.count || bytes[mark.offset] & 0xC0 != 0x80,
-                           "span mark \(mark) at byte \(mark.offset) is inside a character")
+                try expect(
+                    mark.line >= 1 && mark.column >= 1 && (0...bytes.count).contains(mark.offset),
+                    "span mark \(mark) (offset \(mark.offset)) outside a text of \(bytes.count) bytes")
+                try expect(
+                    mark.offset == bytes.count || bytes[mark.offset] & 0xC0 != 0x80,
+                    "span mark \(mark) at byte \(mark.offset) is inside a character")
             }
-            try expect(span.start.offset <= span.end.offset || node.scalarText == "",
-                       "span \(span.start)–\(span.end) ends before it starts (offsets \(span.start.offset), \(span.end.offset))")
+            try expect(
+                span.start.offset <= span.end.offset || node.scalarText == "",
+                "span \(span.start)–\(span.end) ends before it starts (offsets \(span.start.offset), \(span.end.offset))")
         }
         if node.anchor != nil || node.alias != nil { plain = false }
         // The emitter leaves core tags implicit by design, so only text that reads as its tag

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FolioSearch
+import Foundation
 import FuzzTargets
+import Testing
 
 /// Every input the fuzzer ever found a crash, a hang or a broken promise with, replayed through the
 /// same harness libFuzzer drives (`make fuzz`), without libFuzzer. Findings live in

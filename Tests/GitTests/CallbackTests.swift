@@ -1,7 +1,7 @@
 import Clibgit2
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Git
 
@@ -53,17 +53,21 @@ import TestSupport
     @Test func hostKeyDecisionsReachTheCaller() throws {
         let seen = Locked<[HostKeyInfo]>([])
         let trusted = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"
-        let installed = try Installed(RemoteCallbacks(certificateCheck: { info in
-            seen.withValue { $0.append(info) }
-            return info.sha256 == trusted
-        }))
+        let installed = try Installed(
+            RemoteCallbacks(certificateCheck: { info in
+                seen.withValue { $0.append(info) }
+                return info.sha256 == trusted
+            }))
 
         let accepted = try installed.hostKey(
             sha256Bytes: Array(0..<32), type: GIT_CERT_SSH_RAW_TYPE_KEY_ED25519, rawKey: Array("key".utf8), host: "vault.example")
         #expect(accepted == 0)
         #expect(installed.box.stashed == nil)
-        #expect(seen.current == [HostKeyInfo(
-            host: "vault.example", sha256: trusted, keyType: .ed25519, rawKey: Data("key".utf8), knownHostsMatch: false)])
+        #expect(
+            seen.current == [
+                HostKeyInfo(
+                    host: "vault.example", sha256: trusted, keyType: .ed25519, rawKey: Data("key".utf8), knownHostsMatch: false)
+            ])
 
         let rejected = try installed.hostKey(
             sha256Bytes: Array(repeating: 7, count: 32), type: GIT_CERT_SSH_RAW_TYPE_RSA, rawKey: [1], host: "evil.example")
@@ -85,10 +89,11 @@ import TestSupport
 
     @Test func sshUserNameRequestIsNotAnAttempt() throws {
         let asked = Locked<[CredentialTypes]>([])
-        let installed = try Installed(RemoteCallbacks(credentials: { _, _, allowed in
-            asked.withValue { $0.append(allowed) }
-            return .sshKey(username: "git", publicKeyPath: nil, privateKeyPath: "/nonexistent/id_ed25519", passphrase: nil)
-        }))
+        let installed = try Installed(
+            RemoteCallbacks(credentials: { _, _, allowed in
+                asked.withValue { $0.append(allowed) }
+                return .sshKey(username: "git", publicKeyPath: nil, privateKeyPath: "/nonexistent/id_ed25519", passphrase: nil)
+            }))
         let url = "ssh://vault.example/journal.git"
 
         let name = try installed.credential(url: url, username: nil, allowed: GIT_CREDENTIAL_USERNAME)
@@ -112,9 +117,10 @@ import TestSupport
     }
 
     @Test func credentialsWithNULBytesAreRefused() throws {
-        let installed = try Installed(RemoteCallbacks(credentials: { _, _, _ in
-            .userPassword(username: "ada", password: "se\u{0}cret")
-        }))
+        let installed = try Installed(
+            RemoteCallbacks(credentials: { _, _, _ in
+                .userPassword(username: "ada", password: "se\u{0}cret")
+            }))
         let result = try installed.credential(url: "https://example.com/x.git", username: nil, allowed: GIT_CREDENTIAL_USERPASS_PLAINTEXT)
         #expect(result.0 < 0)
         #expect(installed.box.stashed?.code == .invalid)

@@ -1,12 +1,12 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
-import Testing
 import TestSupport
+import Testing
 
 @testable import Git
 
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct DaemonTests {
     @Test func pushAndFetchOverGitProtocol() throws {

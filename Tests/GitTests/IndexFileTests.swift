@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Git
 
@@ -31,11 +31,13 @@ import TestSupport
         try #require(try repository.quickStatus(), "the quick status left this repository to libgit2")
     }
 
-    @Test("the status is libgit2's", arguments: [
-        "nothing changed", "edited", "deleted", "new in a new folder", "ignored file and folder", "staged by git",
-        "removed from the index by git", "executable bit", "file becomes a link", "touched, not changed", "emptied",
-        "a folder deleted", "new inside an untracked folder",
-    ])
+    @Test(
+        "the status is libgit2's",
+        arguments: [
+            "nothing changed", "edited", "deleted", "new in a new folder", "ignored file and folder", "staged by git",
+            "removed from the index by git", "executable bit", "file becomes a link", "touched, not changed", "emptied",
+            "a folder deleted", "new inside an untracked folder",
+        ])
     func statusIsLibgit2s(change: String) throws {
         let (repository, scratch) = try repository()
         defer { withExtendedLifetime(scratch) {} }
@@ -55,7 +57,8 @@ import TestSupport
         case "executable bit": _ = chmod(root.appendingPathComponent("tool.sh").path, 0o644)
         case "file becomes a link":
             try repository.remove("diary/2026/11/d.md")
-            try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("diary/2026/11/d.md").path, withDestinationPath: "x")
+            try FileManager.default.createSymbolicLink(
+                atPath: root.appendingPathComponent("diary/2026/11/d.md").path, withDestinationPath: "x")
         case "touched, not changed":
             try repository.write("ideas/2026/11/a.md", "a\n")
             try repository.write("ideas/2026/11/b.md", "B\n")
@@ -69,10 +72,12 @@ import TestSupport
         #expect(try quick(repository) == repository.statusThroughLibgit2(), "\(change)")
     }
 
-    @Test("what it does not handle goes to libgit2", arguments: [
-        "index version 4", "skip-worktree", "assume-unchanged", "a nested repository", "case-insensitive names",
-        "a folder becomes a link",
-    ])
+    @Test(
+        "what it does not handle goes to libgit2",
+        arguments: [
+            "index version 4", "skip-worktree", "assume-unchanged", "a nested repository", "case-insensitive names",
+            "a folder becomes a link",
+        ])
     func leftToLibgit2(setting: String) throws {
         let (repository, scratch) = try repository()
         defer { withExtendedLifetime(scratch) {} }
@@ -179,9 +184,10 @@ import TestSupport
         let root = try repository.root()
         try Tool.git(["config", "core.trustctime", "false"], in: root)
         let indexPath = root.appendingPathComponent(".git/index").path
-        let entry = try #require(IndexFile.read(indexPath).flatMap { index in
-            index.entries.first { String(decoding: index.names[$0.name], as: UTF8.self) == "profile.md" }
-        })
+        let entry = try #require(
+            IndexFile.read(indexPath).flatMap { index in
+                index.entries.first { String(decoding: index.names[$0.name], as: UTF8.self) == "profile.md" }
+            })
         // Same size, same recorded time, other content; the index no older than the file.
         try repository.write("profile.md", "OWNER\n")
         var times = [
@@ -209,8 +215,9 @@ import TestSupport
         try repository.commitFiles(["notes/.gitattributes": "*.md text eol=lf\n"], "attributes", minute: 2)
         try repository.remove("notes/.gitattributes")
         try repository.write("notes/n.md", "one\r\ntwo\r\n")
-        let commit = try #require(try repository.commitOnly(
-            paths: ["notes/n.md"], message: "note", author: signature(3), committer: signature(3)))
+        let commit = try #require(
+            try repository.commitOnly(
+                paths: ["notes/n.md"], message: "note", author: signature(3), committer: signature(3)))
         #expect(try repository.blob(at: "notes/n.md", in: commit) == Data("one\ntwo\n".utf8))
         // libgit2's own index is whole again afterwards.
         #expect(try repository.statusThroughLibgit2().map(\.path) == ["notes/.gitattributes"])

@@ -1,7 +1,7 @@
 import Clibgit2
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Git
 

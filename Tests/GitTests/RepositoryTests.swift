@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Git
 
@@ -21,8 +21,9 @@ import TestSupport
         let root = try repository.root()
         try Tool.git(["fsck", "--strict"], in: root)
         #expect(try Tool.git(["rev-parse", "refs/heads/main"], in: root) == oid.hex)
-        #expect(try Tool.git(["log", "--format=%s|%an|%ae|%at|%ai"], in: root)
-            == "First record|Ada Lovelace|ada@example.com|1700000000|2023-11-14 23:13:20 +0100")
+        #expect(
+            try Tool.git(["log", "--format=%s|%an|%ae|%at|%ai"], in: root)
+                == "First record|Ada Lovelace|ada@example.com|1700000000|2023-11-14 23:13:20 +0100")
         #expect(try Tool.git(["cat-file", "-p", "HEAD:a.md"], in: root) == "alpha")
 
         let commit = try repository.commit(oid)
@@ -83,11 +84,12 @@ import TestSupport
         try repository.write("cache/x.md", "ignored\n")
 
         let entries = try repository.status()
-        #expect(entries == [
-            StatusEntry(path: "a.md", oldPath: nil, kind: .modified, inIndex: false, inWorkdir: true),
-            StatusEntry(path: "b.md", oldPath: nil, kind: .deleted, inIndex: false, inWorkdir: true),
-            StatusEntry(path: "deep/er/new.md", oldPath: nil, kind: .new, inIndex: false, inWorkdir: true),
-        ])
+        #expect(
+            entries == [
+                StatusEntry(path: "a.md", oldPath: nil, kind: .modified, inIndex: false, inWorkdir: true),
+                StatusEntry(path: "b.md", oldPath: nil, kind: .deleted, inIndex: false, inWorkdir: true),
+                StatusEntry(path: "deep/er/new.md", oldPath: nil, kind: .new, inIndex: false, inWorkdir: true),
+            ])
 
         try repository.stage(paths: ["a.md", "b.md"])
         let staged = try repository.status()
@@ -108,8 +110,9 @@ import TestSupport
             at: repository.root().appendingPathComponent("old.md"), to: repository.root().appendingPathComponent("new.md"))
         try repository.stage(paths: ["old.md", "new.md"])
         #expect(try repository.status().map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.deleted, .new])
-        #expect(try repository.status(detectRenames: true)
-            == [StatusEntry(path: "new.md", oldPath: "old.md", kind: .renamed, inIndex: true, inWorkdir: false)])
+        #expect(
+            try repository.status(detectRenames: true)
+                == [StatusEntry(path: "new.md", oldPath: "old.md", kind: .renamed, inIndex: true, inWorkdir: false)])
     }
 
     @Test func logIsNewestFirstAndFiltersByPath() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Git
 
@@ -17,21 +17,25 @@ import TestSupport
 
     @Test func anOrdinaryVaultHasNone() throws {
         let scratch = try Scratch()
-        let (repository, commit) = try commit(in: scratch, [
-            ".folio": .tree(["config.yaml": .file("language: en\n")]),
-            ".gitignore": .file(".folio/local/\n"),
-            ".github": .tree(["x.yml": .file("on: push\n")]),
-            ".gitx": .file("not git's folder\n"),
-            "git": .file("a file named git\n"),
-            "ideas": .tree(["2026": .tree(["a.md": .file("---\nid: x\n---\n")])]),
-            "latest.md": .link("ideas/2026/a.md"),
-            "notes": .tree(["up.md": .link("../ideas/2026/a.md"), "self": .link(".")]),
-            "scripts": .tree(["run": .file("#!/bin/sh\n", mode: "100755")]),
-        ])
+        let (repository, commit) = try commit(
+            in: scratch,
+            [
+                ".folio": .tree(["config.yaml": .file("language: en\n")]),
+                ".gitignore": .file(".folio/local/\n"),
+                ".github": .tree(["x.yml": .file("on: push\n")]),
+                ".gitx": .file("not git's folder\n"),
+                "git": .file("a file named git\n"),
+                "ideas": .tree(["2026": .tree(["a.md": .file("---\nid: x\n---\n")])]),
+                "latest.md": .link("ideas/2026/a.md"),
+                "notes": .tree(["up.md": .link("../ideas/2026/a.md"), "self": .link(".")]),
+                "scripts": .tree(["run": .file("#!/bin/sh\n", mode: "100755")]),
+            ])
         #expect(try repository.hazards(in: commit) == [])
     }
 
-    @Test(arguments: [".git", ".GIT", ".Git", ".git.", ".git ", ".git. . ", "git~1", "GIT~1", ".git::$INDEX_ALLOCATION", ".g\u{200C}it", "\u{FEFF}.git"])
+    @Test(arguments: [
+        ".git", ".GIT", ".Git", ".git.", ".git ", ".git. . ", "git~1", "GIT~1", ".git::$INDEX_ALLOCATION", ".g\u{200C}it", "\u{FEFF}.git",
+    ])
     func spellingsOfGitsOwnFolder(_ name: String) throws {
         let scratch = try Scratch()
         let (repository, commit) = try commit(in: scratch, [name: .tree(["config": .file("[core]\n")]), "ok.md": .file("fine\n")])
@@ -40,39 +44,44 @@ import TestSupport
 
     @Test func pathsThatLeaveTheWorkingDirectory() throws {
         let scratch = try Scratch()
-        let (repository, commit) = try commit(in: scratch, [
-            "..": .tree(["x.md": .file("x\n")]),
-            "/etc/passwd": .file("x\n"),
-            "a/../../b.md": .file("x\n"),
-            "a/b.md": .file("x\n"),
-            "..\\win.md": .file("x\n"),
-            "dir": .tree([".": .tree(["y.md": .file("y\n")])]),
-        ])
+        let (repository, commit) = try commit(
+            in: scratch,
+            [
+                "..": .tree(["x.md": .file("x\n")]),
+                "/etc/passwd": .file("x\n"),
+                "a/../../b.md": .file("x\n"),
+                "a/b.md": .file("x\n"),
+                "..\\win.md": .file("x\n"),
+                "dir": .tree([".": .tree(["y.md": .file("y\n")])]),
+            ])
         let found = try repository.hazards(in: commit)
-        #expect(Set(found) == [
-            TreeHazard(path: "../x.md", kind: .traversal),
-            TreeHazard(path: "/etc/passwd", kind: .absolute),
-            TreeHazard(path: "a/../../b.md", kind: .traversal),
-            TreeHazard(path: "a/b.md", kind: .malformedName),
-            TreeHazard(path: "..\\win.md", kind: .traversal),
-            TreeHazard(path: "dir/./y.md", kind: .traversal),
-        ])
+        #expect(
+            Set(found) == [
+                TreeHazard(path: "../x.md", kind: .traversal),
+                TreeHazard(path: "/etc/passwd", kind: .absolute),
+                TreeHazard(path: "a/../../b.md", kind: .traversal),
+                TreeHazard(path: "a/b.md", kind: .malformedName),
+                TreeHazard(path: "..\\win.md", kind: .traversal),
+                TreeHazard(path: "dir/./y.md", kind: .traversal),
+            ])
     }
 
     @Test func symbolicLinksThatLeadOut() throws {
         let scratch = try Scratch()
-        let (repository, commit) = try commit(in: scratch, [
-            "abs": .link("/etc"),
-            "climb": .link(".."),
-            "deep": .tree(["climb": .link("../../x")]),
-            "here": .link("."),
-            "chain": .link("here/.."),
-            "loop1": .link("loop2"),
-            "loop2": .link("loop1/x"),
-            "git": .link("ideas/../.git/config"),
-            "empty": .link(""),
-            "fine": .link("deep"),
-        ])
+        let (repository, commit) = try commit(
+            in: scratch,
+            [
+                "abs": .link("/etc"),
+                "climb": .link(".."),
+                "deep": .tree(["climb": .link("../../x")]),
+                "here": .link("."),
+                "chain": .link("here/.."),
+                "loop1": .link("loop2"),
+                "loop2": .link("loop1/x"),
+                "git": .link("ideas/../.git/config"),
+                "empty": .link(""),
+                "fine": .link("deep"),
+            ])
         let found = try repository.hazards(in: commit)
         #expect(Set(found.map(\.path)) == ["abs", "climb", "deep/climb", "chain", "loop1", "loop2", "git", "empty"])
         #expect(found.first { $0.path == "abs" }?.kind == .symlinkEscapes(target: "/etc"))
@@ -80,11 +89,13 @@ import TestSupport
 
     @Test func aLinkBesideAFolderOfTheSameNameInAnotherCase() throws {
         let scratch = try Scratch()
-        let (repository, commit) = try commit(in: scratch, [
-            "Notes": .link("elsewhere"),
-            "notes": .tree(["a.md": .file("a\n")]),
-            "elsewhere": .tree(["b.md": .file("b\n")]),
-        ])
+        let (repository, commit) = try commit(
+            in: scratch,
+            [
+                "Notes": .link("elsewhere"),
+                "notes": .tree(["a.md": .file("a\n")]),
+                "elsewhere": .tree(["b.md": .file("b\n")]),
+            ])
         #expect(try repository.hazards(in: commit) == [TreeHazard(path: "Notes", kind: .duplicateName)])
     }
 

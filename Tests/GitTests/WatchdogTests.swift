@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
-import Testing
 import TestSupport
+import Testing
 
 @testable import Git
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A connected pair of sockets inside this process (a client and the connection its listener
 /// accepted), to check that a watchdog leaves sockets that are not its operation's alone.

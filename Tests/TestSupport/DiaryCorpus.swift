@@ -75,7 +75,9 @@ public enum DiaryCorpus {
             "zh-Hant", "今天的撞球練習專注在低桿和推桿。低桿的成功率大概六成，推桿比較穩定。教練說我出桿的時候手腕太緊，要放鬆。下次要多練習長台的低桿。",
             expected: ["撞球", "練習", "教練"], forbidden: ["時候", "比較", "球練"]),
         // English, one line
-        DiaryCase("en", "Walked home in the rain after work, stopped for a hot latte", expected: ["rain", "latte"], forbidden: ["the", "after", "for"]),
+        DiaryCase(
+            "en", "Walked home in the rain after work, stopped for a hot latte", expected: ["rain", "latte"],
+            forbidden: ["the", "after", "for"]),
         DiaryCase("en", "Baby's first steps today!", expected: ["steps"], forbidden: ["today"]),
         DiaryCase("en", "Finished reading Dune", expected: ["dune", "reading"]),
         DiaryCase("en", "Long run by the river, 10 km", expected: ["river"], forbidden: ["the", "long"]),
@@ -89,16 +91,20 @@ public enum DiaryCorpus {
         DiaryCase("en", "Fireworks!", media: [.video], expected: ["fireworks", "video"]),
         // English, long paragraphs
         DiaryCase(
-            "en", "We hiked up to the lake early in the morning. The trail was muddy after last night's storm, but the view from the ridge was worth it. Ate sandwiches by the water and watched two eagles circle above the lake.",
+            "en",
+            "We hiked up to the lake early in the morning. The trail was muddy after last night's storm, but the view from the ridge was worth it. Ate sandwiches by the water and watched two eagles circle above the lake.",
             expected: ["lake"], forbidden: ["the", "was", "but"]),
         DiaryCase(
-            "en", "Long day at work. The release slipped again and the meeting ran over. I finally fixed the flaky test before dinner, then went for a short walk to clear my head. Tomorrow I present the release plan.",
+            "en",
+            "Long day at work. The release slipped again and the meeting ran over. I finally fixed the flaky test before dinner, then went for a short walk to clear my head. Tomorrow I present the release plan.",
             expected: ["release"], forbidden: ["the", "then", "tomorrow"]),
         DiaryCase(
-            "en", "The baby slept through the night for the first time. We both woke up at six in a panic and found her smiling in the crib. Coffee tastes better after real sleep.",
+            "en",
+            "The baby slept through the night for the first time. We both woke up at six in a panic and found her smiling in the crib. Coffee tastes better after real sleep.",
             expected: ["baby"], forbidden: ["the", "for", "time"]),
         DiaryCase(
-            "en", "Billiards practice: draw shots and follow shots. My draw worked about six times in ten; the coach says my grip is too tight. Next session I will practise long draws.",
+            "en",
+            "Billiards practice: draw shots and follow shots. My draw worked about six times in ten; the coach says my grip is too tight. Next session I will practise long draws.",
             expected: ["draw", "shots"], forbidden: ["the", "about", "next"]),
     ]
 }

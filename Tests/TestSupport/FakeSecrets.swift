@@ -31,7 +31,9 @@ public enum Fake {
     public static var awsTemporaryKeyID: String { "AS" + "IA" + body(16, base32, seed: 10) }
     public static var awsSecret: String { body(40, base64, seed: 11) }
     public static var google: String { "AI" + "za" + body(35, urlSafe, seed: 12) }
-    public static var slack: String { "xo" + "xb-" + body(12, Array("0123456789"), seed: 13) + "-" + body(13, Array("0123456789"), seed: 14) + "-" + body(24, seed: 15) }
+    public static var slack: String {
+        "xo" + "xb-" + body(12, Array("0123456789"), seed: 13) + "-" + body(13, Array("0123456789"), seed: 14) + "-" + body(24, seed: 15)
+    }
 
     public static func pem(_ type: String = "RSA ", lines: Int = 4) -> String {
         var text = "-----BEGIN \(type)PRIVATE" + " KEY-----\n"

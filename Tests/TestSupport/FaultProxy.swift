@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A TCP proxy on 127.0.0.1 between a client (folio, libgit2) and a real server (git daemon,
@@ -82,7 +83,6 @@ public final class FaultProxy: @unchecked Sendable {
         set { lock.withLock { currentMode = newValue } }
     }
 
-
     /// How many connections a drop or stall has hit so far.
     public var faults: Int { lock.withLock { hit } }
 
@@ -105,7 +105,10 @@ public final class FaultProxy: @unchecked Sendable {
 
     private func acceptLoop() {
         while !isStopped {
-            var fds = [pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 2, 1000)
             if ready < 0 && errno != EINTR { return }
             if fds[1].revents != 0 { return }

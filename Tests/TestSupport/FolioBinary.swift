@@ -9,7 +9,9 @@ public enum FolioBinary {
         while !directory.path.isEmpty && directory.path != "/" {
             let candidate = directory.appendingPathComponent("folio")
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue { return candidate }
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
             directory.deleteLastPathComponent()
         }
         return URL(fileURLWithPath: ".build/debug/folio")

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A minimal HTTP server on 127.0.0.1 that answers every request with `401 Unauthorized`
@@ -59,8 +60,9 @@ public final class RecordingHTTPServer: @unchecked Sendable {
             return String(repeating: "0", count: 4 - hex.count) + hex + text
         }
         let body = packetLine("# service=git-upload-pack\n") + "0000" + packetLine("ERR " + message + "\n")
-        return Array(("HTTP/1.1 200 OK\r\nContent-Type: application/x-git-upload-pack-advertisement\r\n"
-            + "Cache-Control: no-cache\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+        return Array(
+            ("HTTP/1.1 200 OK\r\nContent-Type: application/x-git-upload-pack-advertisement\r\n"
+                + "Cache-Control: no-cache\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
     }
 
     /// The password of a `Basic` authorization value (`x-access-token:TOKEN` → `TOKEN`).

@@ -53,7 +53,10 @@ public struct HostileTree {
             case .tree(let children): rows.append((name, "40000", try tree(children)))
             }
         }
-        rows.sort { Array(($0.mode == "40000" ? $0.name + "/" : $0.name).utf8).lexicographicallyPrecedes(Array(($1.mode == "40000" ? $1.name + "/" : $1.name).utf8)) }
+        rows.sort {
+            Array(($0.mode == "40000" ? $0.name + "/" : $0.name).utf8).lexicographicallyPrecedes(
+                Array(($1.mode == "40000" ? $1.name + "/" : $1.name).utf8))
+        }
         var data = Data()
         for row in rows {
             data.append(contentsOf: Array("\(row.mode) \(row.name)".utf8) + [0])

@@ -4,8 +4,10 @@ import Foundation
 /// so the tests know exactly what a reader must find in them.
 public enum MediaFixtures {
     /// A JPEG whose EXIF says Apple iPhone 13, taken 2026-11-05 07:30:15 at +09:00, at 25.034 N, 121.565 E.
-    public static func jpeg(width: Int = 4032, height: Int = 3024, padding: Int = 64, seed: UInt8 = 1,
-                     taken: String = "2026:11:05 07:30:15", offset: String? = "+09:00") -> [UInt8] {
+    public static func jpeg(
+        width: Int = 4032, height: Int = 3024, padding: Int = 64, seed: UInt8 = 1,
+        taken: String = "2026:11:05 07:30:15", offset: String? = "+09:00"
+    ) -> [UInt8] {
         var exifEntries: [IFDEntry] = [.ascii(0x9003, taken)]
         if let offset { exifEntries.append(.ascii(0x9011, offset)) }
         let gpsEntries: [IFDEntry] = [
@@ -97,7 +99,8 @@ public enum MediaFixtures {
         }
 
         static func size(of entries: [IFDEntry], extraEntries: Int) -> Int {
-            2 + 12 * (entries.count + extraEntries) + 4 + entries.map { $0.encoded.value.count > 4 ? ($0.encoded.value.count + 1) & ~1 : 0 }.reduce(0, +)
+            2 + 12 * (entries.count + extraEntries) + 4
+                + entries.map { $0.encoded.value.count > 4 ? ($0.encoded.value.count + 1) & ~1 : 0 }.reduce(0, +)
         }
 
         static func ifd(_ entries: [IFDEntry], at offset: Int, pointers: [(UInt16, Int)]) -> [UInt8] {
@@ -127,7 +130,8 @@ public enum MediaFixtures {
         }
     }
 
-    static let identityMatrix: [UInt8] = be32(0x0001_0000) + be32(0) + be32(0) + be32(0) + be32(0x0001_0000) + be32(0) + be32(0) + be32(0) + be32(0x4000_0000)
+    static let identityMatrix: [UInt8] =
+        be32(0x0001_0000) + be32(0) + be32(0) + be32(0) + be32(0x0001_0000) + be32(0) + be32(0) + be32(0) + be32(0x4000_0000)
 
     public static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { be32(payload.count + 8) + Array(type.utf8) + payload }
 

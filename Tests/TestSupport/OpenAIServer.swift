@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A loopback HTTP/1.1 server speaking enough of the OpenAI API for tests: chat completions (whole

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A throw-away OpenSSH server on 127.0.0.1, for sync tests over `ssh://`.

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A port on 127.0.0.1 where a connection is never even answered: the listener's queue is full,
@@ -24,7 +25,9 @@ public final class SilentPort: @unchecked Sendable {
             throw HarnessError(description: "bind/listen failed: errno \(errno)")
         }
         var length = size
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
         // Fill the accept queue (backlog 0 holds one) with connections nobody accepts.
         var fillers: [Int32] = []
         for _ in 0..<3 {

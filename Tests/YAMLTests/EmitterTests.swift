@@ -1,12 +1,15 @@
 import Testing
+
 @testable import YAML
 
 /// What the emitter writes reads back as the same values (found by `make fuzz`, harness `yaml`).
 @Suite("Emitter round trips")
 struct EmitterTests {
-    @Test("a null inside a flow collection is written as null, not as an empty string", arguments: [
-        "{n}", "{a: , b: 1}", "[a, {x: }, b]", "x: {y: }", "x: [~, null, '']",
-    ])
+    @Test(
+        "a null inside a flow collection is written as null, not as an empty string",
+        arguments: [
+            "{n}", "{a: , b: 1}", "[a, {x: }, b]", "x: {y: }", "x: [~, null, '']",
+        ])
     func nullInFlow(text: String) throws {
         let node = try Parser.parse(text)
         let written = try Emitter.emit(node)

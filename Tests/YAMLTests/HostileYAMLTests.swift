@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YAML
 
 /// Texts written to hurt a reader: each is refused quickly with where it went wrong, never
@@ -70,16 +71,20 @@ struct HostileYAMLTests {
     func customLimits() throws {
         _ = try Parser.parse("a: [[[1]]]\n", limits: Parser.Limits(maxDepth: 4, maxNodes: 100))
         #expect(throws: YAMLError.self) { try Parser.parse("a: [[[[1]]]]\n", limits: Parser.Limits(maxDepth: 4, maxNodes: 100)) }
-        #expect(throws: YAMLError.self) { try Parser.parse("a: &a [1, 2, 3]\nb: [*a, *a, *a]\n", limits: Parser.Limits(maxDepth: 8, maxNodes: 12)) }
+        #expect(throws: YAMLError.self) {
+            try Parser.parse("a: &a [1, 2, 3]\nb: [*a, *a, *a]\n", limits: Parser.Limits(maxDepth: 8, maxNodes: 12))
+        }
     }
 }
 
 /// Found by `make fuzz` (harnesses `front-matter` and `yaml`).
 @Suite("Text a reader would not see")
 struct UnseenYAMLTests {
-    @Test("a second document is an error where it starts, never silently dropped", arguments: [
-        ("S:\n--- }\n", 2), ("title: x\n---\nhidden: y\n", 2), ("a: 1\n... # end\nb: 2\n", 3),
-    ])
+    @Test(
+        "a second document is an error where it starts, never silently dropped",
+        arguments: [
+            ("S:\n--- }\n", 2), ("title: x\n---\nhidden: y\n", 2), ("a: 1\n... # end\nb: 2\n", 3),
+        ])
     func secondDocument(text: String, line: Int) {
         #expect {
             _ = try Parser.parse(text)
@@ -90,9 +95,11 @@ struct UnseenYAMLTests {
         }
     }
 
-    @Test("keys that are the same text are duplicates whatever their tags", arguments: [
-        "? !!r\n?\n", "!!int 1: a\n1: b\n", "!!str title: a\ntitle: b\n",
-    ])
+    @Test(
+        "keys that are the same text are duplicates whatever their tags",
+        arguments: [
+            "? !!r\n?\n", "!!int 1: a\n1: b\n", "!!str title: a\ntitle: b\n",
+        ])
     func taggedDuplicateKeys(text: String) {
         #expect {
             _ = try Parser.parse(text)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YAML
 
 @Suite("Parsing keeps where every node came from")
@@ -26,11 +27,13 @@ struct ParserTests {
         #expect(root["d"]?.scalarStyle == .literal && root["d"]?.scalarText == "z\n")
     }
 
-    @Test("the YAML 1.2 core schema: yes is a string, true a bool, 0o17 an int", arguments: [
-        ("yes", Value.string("yes")), ("true", .bool(true)), ("False", .bool(false)), ("~", .null), ("", .null),
-        ("0o17", .int(15)), ("0x1F", .int(31)), ("-12", .int(-12)), ("1.5e3", .double(1500)), (".inf", .double(.infinity)),
-        ("1_000", .string("1_000")), ("12:30", .string("12:30")), ("2026-11-22", .string("2026-11-22")),
-    ])
+    @Test(
+        "the YAML 1.2 core schema: yes is a string, true a bool, 0o17 an int",
+        arguments: [
+            ("yes", Value.string("yes")), ("true", .bool(true)), ("False", .bool(false)), ("~", .null), ("", .null),
+            ("0o17", .int(15)), ("0x1F", .int(31)), ("-12", .int(-12)), ("1.5e3", .double(1500)), (".inf", .double(.infinity)),
+            ("1_000", .string("1_000")), ("12:30", .string("12:30")), ("2026-11-22", .string("2026-11-22")),
+        ])
     func coreSchema(text: String, expected: Value) {
         #expect(Value.resolvePlain(text) == expected)
     }
@@ -56,7 +59,8 @@ struct ParserTests {
 struct YAMLSuiteTests {
     static let cases: [URL] = {
         guard let root = Bundle.module.url(forResource: "Fixtures/yaml-suite", withExtension: nil),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return [] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: root.path)
+        else { return [] }
         return names.sorted().map { root.appendingPathComponent($0) }
     }()
 

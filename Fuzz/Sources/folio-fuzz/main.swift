@@ -8,8 +8,9 @@
 import CLibFuzzer
 import Foundation
 import FuzzTargets
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The harness LLVMFuzzerRunDriver's callback (a C function, which cannot capture) runs.
@@ -23,8 +24,9 @@ func fail(_ message: String) -> Never {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    fail("usage: folio-fuzz HARNESS [libFuzzer flags] [corpus…] | list | seeds HARNESS FOLDER\nharnesses: "
-         + FuzzTarget.all.map(\.name).joined(separator: " "))
+    fail(
+        "usage: folio-fuzz HARNESS [libFuzzer flags] [corpus…] | list | seeds HARNESS FOLDER\nharnesses: "
+            + FuzzTarget.all.map(\.name).joined(separator: " "))
 }
 
 switch arguments[1] {

@@ -1,7 +1,7 @@
-import Foundation
 import FolioCompanion
 import FolioCore
 import FolioStore
+import Foundation
 
 /// Running AI steps from the synchronous command line.
 enum AIRun {
@@ -18,15 +18,19 @@ enum AIRun {
         let home = URL(fileURLWithPath: context.environment["HOME"] ?? NSHomeDirectory())
         let chain = ProviderChain(configuration: configuration, environment: context.environment, home: home)
         for endpoint in FirstUseNotice.takeNew(chain.endpoints, localDirectory: context.vault.localDirectory) {
-            Console.err(context.terminal.dim(
-                Message.ai(.firstUse(provider: endpoint.label, url: endpoint.url, sends: payload(configuration))).text(context.language)))
+            Console.err(
+                context.terminal.dim(
+                    Message.ai(.firstUse(provider: endpoint.label, url: endpoint.url, sends: payload(configuration))).text(context.language)
+                ))
         }
         return chain
     }
 
     /// Waits for an AI step, saying so on a terminal ("waiting for a reply…"); Ctrl-C ends folio,
     /// and everything written before the step is already on disk.
-    static func waiting<T: Sendable>(_ context: Context, _ operation: @escaping @Sendable () async throws(FolioError) -> T) throws(FolioError) -> T {
+    static func waiting<T: Sendable>(_ context: Context, _ operation: @escaping @Sendable () async throws(FolioError) -> T)
+        throws(FolioError) -> T
+    {
         try Console.whileShowing(Message.ai(.waiting).text(context.language), on: context.terminal) { () throws(FolioError) in
             try blocking(operation)
         }

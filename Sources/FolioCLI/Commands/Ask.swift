@@ -1,10 +1,11 @@
 import ArgumentParser
-import Foundation
 import FolioCompanion
 import FolioCore
 import FolioStore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `folio ask`: the magic 8 ball. Every question and its answer is a `qa` record of the owner.
@@ -12,18 +13,18 @@ struct Ask: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Ask the magic 8 ball a question; the question and its answer are recorded.",
         discussion: """
-        The answer is one of the 20 classic answers (10 affirmative, 5 neutral, 5 negative), each equally \
-        likely, printed in the vault's language with the other language beside it. The record (kind qa) \
-        keeps question, answer, answer_en, answer_type and source; `folio list qa` is the history and \
-        `folio stats qa` counts the answers by type.
+            The answer is one of the 20 classic answers (10 affirmative, 5 neutral, 5 negative), each equally \
+            likely, printed in the vault's language with the other language beside it. The record (kind qa) \
+            keeps question, answer, answer_en, answer_type and source; `folio list qa` is the history and \
+            `folio stats qa` counts the answers by type.
 
-        Without a question argument the question is read from standard input. FOLIO_ASK_SEED=N (a whole \
-        number) makes the pick repeatable, for tests and demos.
-        Examples:
-          folio ask "明天會下雨嗎？"
-          folio ask Should I take the job --tag work
-          folio list qa -n 10
-        """)
+            Without a question argument the question is read from standard input. FOLIO_ASK_SEED=N (a whole \
+            number) makes the pick repeatable, for tests and demos.
+            Examples:
+              folio ask "明天會下雨嗎？"
+              folio ask Should I take the job --tag work
+              folio list qa -n 10
+            """)
 
     @Argument(help: "The question (words are joined with spaces).") var words: [String] = []
     @Flag(help: "Let the AI provider answer instead of the ball (source: ai).") var ai = false
@@ -72,11 +73,12 @@ struct Ask: ParsableCommand {
     /// `🎱 毫無疑問（Without a doubt.）`, coloured by the answer's type on a terminal.
     static func line(_ answer: QAAnswer, language: Language, terminal: Terminal) -> String {
         let other = language == .zhHant ? answer.english : MagicAnswer.all.first { $0.english == answer.english }?.zhHant
-        let paint = switch answer.type {
-        case .affirmative: "32"
-        case .neutral: "33"
-        case .negative: "31"
-        }
+        let paint =
+            switch answer.type {
+            case .affirmative: "32"
+            case .neutral: "33"
+            case .negative: "31"
+            }
         var text = "🎱 " + terminal.paint(terminal.bold(answer.text), paint)
         if let other, !other.isEmpty, other != answer.text {
             text += language == .zhHant ? "（\(other)）" : " (\(other))"

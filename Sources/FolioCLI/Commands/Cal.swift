@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 /// `folio cal`: a month (or a year) as a calendar grid, with the days that have records marked.
 ///
@@ -17,16 +17,16 @@ struct Cal: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show a month (or a year) as a calendar, marking the days that have records.",
         discussion: """
-        Today is shown as [22] (inverse video on a colour terminal); days with records carry a *,
-        and the month view lists their counts under the grid. The week starts on Sunday or Monday
-        as the locale's region does (LC_ALL, LC_TIME, LANG; en_US and zh_TW: Sunday; most others
-        and no region: Monday).
-        Examples:
-          folio cal
-          folio cal 2026-11 --week-start monday
-          folio cal 2026 --kind diary
-          folio cal 2026-11 --json | jq '.days[] | select(.count > 1)'
-        """)
+            Today is shown as [22] (inverse video on a colour terminal); days with records carry a *,
+            and the month view lists their counts under the grid. The week starts on Sunday or Monday
+            as the locale's region does (LC_ALL, LC_TIME, LANG; en_US and zh_TW: Sunday; most others
+            and no region: Monday).
+            Examples:
+              folio cal
+              folio cal 2026-11 --week-start monday
+              folio cal 2026 --kind diary
+              folio cal 2026-11 --json | jq '.days[] | select(.count > 1)'
+            """)
 
     @Argument(help: "A month (YYYY-MM) or a year (YYYY); default: the current month.") var period: String?
     @OptionGroup var filters: FilterOptions
@@ -39,8 +39,9 @@ struct Cal: ParsableCommand {
         let today = context.vault.clock.timestamp
         let target = try CalendarPeriod.parse(period, today: today)
         let counts = try context.select(try filters.filter()).countsByDay()
-        let grid = CalendarGrid(counts: counts, today: today, weekStart: weekStart ?? WeekStart.fromLocale(context.environment),
-                                language: context.language, terminal: context.terminal)
+        let grid = CalendarGrid(
+            counts: counts, today: today, weekStart: weekStart ?? WeekStart.fromLocale(context.environment),
+            language: context.language, terminal: context.terminal)
         grid.print(target, json: json, context: context)
     }
 }
@@ -54,14 +55,16 @@ extension CalendarGrid {
             Console.out(monthView(year: year, month: month).joined(separator: "\n"))
         case .year(let year):
             if json {
-                return context.json(.object([
-                    ("year", .string(String(format: "%04d", year))),
-                    ("months", .array((1...12).map { monthJSON(year: year, month: $0) })),
-                ]))
+                return context.json(
+                    .object([
+                        ("year", .string(String(format: "%04d", year))),
+                        ("months", .array((1...12).map { monthJSON(year: year, month: $0) })),
+                    ]))
             }
             let columns = context.terminal.width >= 3 * 28 + 2 * 3 ? 3 : context.terminal.width >= 2 * 28 + 3 ? 2 : 1
-            Console.page(yearView(year: year, columns: columns).joined(separator: "\n"),
-                         terminal: context.terminal, environment: context.environment)
+            Console.page(
+                yearView(year: year, columns: columns).joined(separator: "\n"),
+                terminal: context.terminal, environment: context.environment)
         }
     }
 }
@@ -109,7 +112,8 @@ enum CalendarPeriod: Equatable {
             return .year(year)
         }
         if bytes.count == 7, digits(0..<4), bytes[4] == UInt8(ascii: "-"), digits(5..<7),
-           let year = Int(text.prefix(4)), let month = Int(text.suffix(2)), year >= 1, (1...12).contains(month) {
+            let year = Int(text.prefix(4)), let month = Int(text.suffix(2)), year >= 1, (1...12).contains(month)
+        {
             return .month(year: year, month: month)
         }
         throw FolioError(.badCalendarArgument(text))
@@ -201,11 +205,13 @@ struct CalendarGrid {
 
     /// The year view: twelve months side by side in `columns` columns, cells 4 wide, then a total.
     func yearView(year: Int, columns: Int) -> [String] {
-        let monthWidth = 7 * 4, gap = "   "
+        let monthWidth = 7 * 4
+        let gap = "   "
         let totalWidth = columns * monthWidth + (columns - 1) * gap.count
         let yearTitle = Message.calYearTitle(year).text(language)
         var lines = [terminal.bold(Self.centered(yearTitle, in: totalWidth)).trimmingTrailingSpaces, ""]
-        var total = 0, days = 0
+        var total = 0
+        var days = 0
         for (date, count) in counts where date.hasPrefix(String(format: "%04d-", year)) {
             total += count
             days += 1
@@ -265,7 +271,9 @@ struct CalendarGrid {
         let isToday = year == today.year && month == today.month && day == today.day
         let hasRecords = counts[Self.date(year, month, day)] != nil
         let star = hasRecords ? terminal.accent("*") : " "
-        let shownNumber = isToday && terminal.useColor ? terminal.paint(number, "7")
+        let shownNumber =
+            isToday && terminal.useColor
+            ? terminal.paint(number, "7")
             : hasRecords ? terminal.paint(number, "1;36") : number
         if isToday && !terminal.useColor {
             return width == 4 ? "[" + number + "]" : "[" + number + "]" + star

@@ -1,9 +1,9 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioSecrets
 import FolioStore
 import FolioSync
+import Foundation
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,13 +12,14 @@ struct Check: ParsableCommand {
             damaged or missing media, broken links, conflict copies, and keys or tokens that must not be committed.
             """,
         discussion: """
-        Every media file is hashed again and compared with its name (--quick only checks that it is         there with the size its record says). --fix never deletes a damaged file: it names the records         that use it; `folio log --media FILE` finds the commits that hold its good bytes.
-        Examples: folio check · folio check --quick · folio check --fix --yes
-        """)
+            Every media file is hashed again and compared with its name (--quick only checks that it is         there with the size its record says). --fix never deletes a damaged file: it names the records         that use it; `folio log --media FILE` finds the commits that hold its good bytes.
+            Examples: folio check · folio check --quick · folio check --fix --yes
+            """)
 
-    @Flag(help: """
-        Repair what can be repaired: apply each orphan's delete rule, remove leftover temporary files,         restore missing media from history, relink links to media a record moved away from, give a file         shared with one outside the vault (a hard link) a copy of its own.
-        """) var fix = false
+    @Flag(
+        help: """
+            Repair what can be repaired: apply each orphan's delete rule, remove leftover temporary files,         restore missing media from history, relink links to media a record moved away from, give a file         shared with one outside the vault (a hard link) a copy of its own.
+            """) var fix = false
     @Flag(help: "Check media by presence and size only, without hashing.") var quick = false
     @Flag(name: .shortAndLong, help: "Do not ask before fixing.") var yes = false
     @Flag(help: "Print findings as JSON.") var json = false
@@ -58,7 +59,8 @@ struct Check: ParsableCommand {
             let language = context.language
             progress = { done, total in
                 if done == total || done % 16 == 0 {
-                    Console.errInline("\r" + Message.media(.checking(done: done, total: total)).text(language) + (done == total ? "\r\u{1B}[K" : ""))
+                    Console.errInline(
+                        "\r" + Message.media(.checking(done: done, total: total)).text(language) + (done == total ? "\r\u{1B}[K" : ""))
                 }
             }
         }
@@ -89,7 +91,8 @@ struct Check: ParsableCommand {
         }
         for finding in findings {
             guard case .orphan(let path, _, let rule) = finding,
-                  let record = set.records.first(where: { $0.path == path }) else { continue }
+                let record = set.records.first(where: { $0.path == path })
+            else { continue }
             switch rule {
             case .refuse:
                 continue
@@ -101,7 +104,10 @@ struct Check: ParsableCommand {
             case .cascade:
                 let plan = context.vault.planDelete([record], in: set)
                 printPlan(plan, records: set.records, context: context)
-                if yes || (context.terminal.isInteractive && Console.confirm(Message.confirmDelete(plan.removals.count).text(context.language))) {
+                if yes
+                    || (context.terminal.isInteractive
+                        && Console.confirm(Message.confirmDelete(plan.removals.count).text(context.language)))
+                {
                     try context.vault.execute(plan, in: set)
                     context.say(.deleted(plan.removals.count))
                 }
@@ -115,17 +121,19 @@ struct Check: ParsableCommand {
 enum CheckPrinter {
     static func print(_ findings: [CheckFinding], recordCount: Int, json: Bool, context: Context) {
         if json {
-            return context.json(.array(findings.map { finding in
-                let error = finding.message
-                var pairs: [(String, JSONWriter.JSON)] = [
-                    ("message", .string(ConfiguredSecrets.redact(error.message.text(context.language)))),
-                    ("severity", .string(finding.isWarning ? "warning" : "error")),
-                ]
-                if let file = error.file { pairs.append(("file", .string(file))) }
-                if let line = error.line { pairs.append(("line", .int(line))) }
-                if let column = error.column { pairs.append(("column", .int(column))) }
-                return .object(pairs)
-            }))
+            return context.json(
+                .array(
+                    findings.map { finding in
+                        let error = finding.message
+                        var pairs: [(String, JSONWriter.JSON)] = [
+                            ("message", .string(ConfiguredSecrets.redact(error.message.text(context.language)))),
+                            ("severity", .string(finding.isWarning ? "warning" : "error")),
+                        ]
+                        if let file = error.file { pairs.append(("file", .string(file))) }
+                        if let line = error.line { pairs.append(("line", .int(line))) }
+                        if let column = error.column { pairs.append(("column", .int(column))) }
+                        return .object(pairs)
+                    }))
         }
         guard !findings.isEmpty else { return context.say(.checkClean(recordCount)) }
         for finding in findings {

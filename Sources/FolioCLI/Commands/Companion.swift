@@ -1,25 +1,25 @@
 import ArgumentParser
-import Foundation
 import FolioCompanion
 import FolioCore
 import FolioStore
+import Foundation
 
 /// `folio summarize`: the companion diary's "end and save" — the page in the user's voice and its tags.
 struct Summarize: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a diary page in your own voice from its text and conversation, with 3 to 8 tags.",
         discussion: """
-        The page part of the body is replaced (media links and the conversation stay); `tags`, and with \
-        ai.auto_title the title, are set; `summarized_by` and `summarized_at` say which provider wrote it \
-        and when. One commit, so `folio undo` takes it back. Run it again any time.
+            The page part of the body is replaced (media links and the conversation stay); `tags`, and with \
+            ai.auto_title the title, are set; `summarized_by` and `summarized_at` say which provider wrote it \
+            and when. One commit, so `folio undo` takes it back. Run it again any time.
 
-        The builtin provider (offline) builds the page from your own sentences and the tags from your \
-        words, preferring tags the vault already has. If the summary fails, nothing changes: the chat \
-        is kept, and the error is shown by `folio show` until a summary succeeds.
-        Examples:
-          folio summarize 5b0c
-          folio summarize 下班路上 --json | jq '.tags'
-        """)
+            The builtin provider (offline) builds the page from your own sentences and the tags from your \
+            words, preferring tags the vault already has. If the summary fails, nothing changes: the chat \
+            is kept, and the error is shown by `folio show` until a summary succeeds.
+            Examples:
+              folio summarize 5b0c
+              folio summarize 下班路上 --json | jq '.tags'
+            """)
 
     @Argument(help: "The diary page: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
     @Flag(help: "Print the summarized record as JSON.") var json = false
@@ -41,14 +41,21 @@ enum SummaryStep {
         let existing = TagTally.sorted(context.catalog(quiet: true).all.tagUses(), by: .count).map(\.tag)
         let chain = chain ?? AIRun.chain(context, sends: .entry(media: false, location: false))
         let request = entry.summaryRequest(existingTags: existing, configuration: chain.configuration)
-        let outcome = try AIRun.step("summarize", for: found, chain: chain, context: context, failure: .summaryFailed(reference: found.shortID)) {
+        let outcome = try AIRun.step(
+            "summarize", for: found, chain: chain, context: context, failure: .summaryFailed(reference: found.shortID)
+        ) {
             provider async throws(AIProblem) in try await provider.summarize(request)
         }
-        let changed = try context.vault.applySummary(outcome.value, to: found, provider: outcome.provider, configuration: chain.configuration)
+        let changed = try context.vault.applySummary(
+            outcome.value, to: found, provider: outcome.provider, configuration: chain.configuration)
         if json { return context.json(JSONWriter.record(changed, body: true)) }
         Console.out(outcome.value.page)
-        Console.err(context.terminal.dim(Message.ai(.summarized(
-            title: changed.title, tags: outcome.value.tags, provider: outcome.provider)).text(context.language)))
+        Console.err(
+            context.terminal.dim(
+                Message.ai(
+                    .summarized(
+                        title: changed.title, tags: outcome.value.tags, provider: outcome.provider)
+                ).text(context.language)))
     }
 }
 
@@ -57,22 +64,23 @@ struct Chat: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Chat with the AI companion about a diary page; the conversation is kept in the page.",
         discussion: """
-        Each message is written to the page's `## Conversation` (and committed) before the AI is asked, \
-        so nothing you type is lost; the reply streams in and is saved the same way. The conversation \
-        continues from what the page holds, on any day and any device.
+            Each message is written to the page's `## Conversation` (and committed) before the AI is asked, \
+            so nothing you type is lost; the reply streams in and is saved the same way. The conversation \
+            continues from what the page holds, on any day and any device.
 
-        On a terminal without -m: type a message and Enter; /save ends and writes the page and its tags \
-        (as `folio summarize`), /cancel leaves and takes back this session's messages, Ctrl-D leaves \
-        keeping them. With -m: one turn, for scripts. --retry asks again for a reply to your last \
-        message when the AI did not answer it.
-        Examples:
-          folio chat 5b0c
-          folio chat 5b0c -m "其實我今天有點累"
-          folio chat 5b0c --retry
-        """)
+            On a terminal without -m: type a message and Enter; /save ends and writes the page and its tags \
+            (as `folio summarize`), /cancel leaves and takes back this session's messages, Ctrl-D leaves \
+            keeping them. With -m: one turn, for scripts. --retry asks again for a reply to your last \
+            message when the AI did not answer it.
+            Examples:
+              folio chat 5b0c
+              folio chat 5b0c -m "其實我今天有點累"
+              folio chat 5b0c --retry
+            """)
 
     @Argument(help: "The diary page: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
-    @Option(name: [.customShort("m"), .customLong("message")], help: "One message, without prompting; - reads standard input.") var typedMessage: InputText?
+    @Option(name: [.customShort("m"), .customLong("message")], help: "One message, without prompting; - reads standard input.")
+    var typedMessage: InputText?
     var message: String? { typedMessage?.text }
     @Flag(help: "Ask for a reply to your last message again.") var retry = false
     @OptionGroup var global: GlobalOptions
@@ -99,7 +107,9 @@ struct Chat: ParsableCommand {
     private func talk(about page: Record, context: Context) throws {
         let original = Conversation.parse(page.document.body)
         let chain = ChatTurn.chain(context)
-        switch try ChatTurn.session(page, chain: chain, environment: ChatTurn.environment(chain, context: context), help: .chatHelp, context: context) {
+        switch try ChatTurn.session(
+            page, chain: chain, environment: ChatTurn.environment(chain, context: context), help: .chatHelp, context: context)
+        {
         case .saved(let page): try SummaryStep.run(page, chain: chain, context: context, json: false)
         case .cancelled(let page):
             try context.vault.resetConversation(of: page, to: original)
@@ -134,17 +144,21 @@ enum ChatTurn {
     /// `privacy.share_location` allows (the weather read once per session, skipped when unreachable).
     static func environment(_ chain: ProviderChain, context: Context) -> [String] {
         let configuration = chain.configuration
-        let weather = configuration.shareLocation && configuration.weatherURL != nil
+        let weather =
+            configuration.shareLocation && configuration.weatherURL != nil
             ? (try? AIRun.blocking { () async throws(FolioError) in await Weather.current(configuration) }) ?? nil
             : nil
-        return DiaryEntry.environment(now: context.vault.clock.timestamp, zone: context.vault.clock.zone, configuration: configuration, weather: weather)
+        return DiaryEntry.environment(
+            now: context.vault.clock.timestamp, zone: context.vault.clock.zone, configuration: configuration, weather: weather)
     }
 
     /// Asks the providers for the companion's reply to the page's conversation, prints it as it
     /// streams in (unless `echo` is off), and saves it. On failure the page keeps the user's
     /// message and the error is kept for `show`.
     @discardableResult
-    static func reply(to record: Record, chain: ProviderChain, environment: [String], context: Context, echo: Bool = true) throws(FolioError) -> Record {
+    static func reply(to record: Record, chain: ProviderChain, environment: [String], context: Context, echo: Bool = true)
+        throws(FolioError) -> Record
+    {
         // Offline providers never reply: the message is kept, and no retry is suggested that could not work.
         guard canReply(chain) else {
             offlineNote(context)
@@ -202,8 +216,10 @@ enum ChatTurn {
     /// The interactive chat: a line is a message, saved before the AI is asked and its reply saved
     /// after; `/save`, `/cancel` and Ctrl-D end it. `greeting`, when given, is saved before the
     /// first message (it opened the conversation).
-    static func session(_ start: Record, chain: ProviderChain, environment: [String], help: AIMessage, greeting: String? = nil,
-                        context: Context) throws(FolioError) -> SessionEnd {
+    static func session(
+        _ start: Record, chain: ProviderChain, environment: [String], help: AIMessage, greeting: String? = nil,
+        context: Context
+    ) throws(FolioError) -> SessionEnd {
         var current = start
         var greeting = greeting
         let canReply = canReply(chain)

@@ -1,20 +1,20 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
 import FolioSync
+import Foundation
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Read and change the vault's settings in .folio/config.yaml (comments and unknown keys survive).",
         discussion: """
-        Examples:
-          folio config list
-          folio config get language
-          folio config set ai.model gpt-4o-mini
-          folio config unset ai.model
-        """)
+            Examples:
+              folio config list
+              folio config get language
+              folio config set ai.model gpt-4o-mini
+              folio config unset ai.model
+            """)
 
     @Argument(help: "list, get, set or unset.") var action: String = "list"
     @Argument(help: "A setting, such as ai.model.") var key: String?

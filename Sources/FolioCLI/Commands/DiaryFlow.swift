@@ -1,9 +1,9 @@
 import ArgumentParser
-import Foundation
 import FolioCompanion
 import FolioCore
 import FolioMedia
 import FolioStore
+import Foundation
 
 /// `folio diary`: the companion diary's one page — media and text in, a welcome, the AI's
 /// greeting, a chat, then `/save` (the page in your words and its tags) or `/cancel`.
@@ -11,24 +11,27 @@ struct Diary: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Start a diary page with the AI companion: photo, text, a chat, then save with a summary and tags.",
         discussion: """
-        On a terminal: a fixed welcome, the draft page is written (and committed) with your media and \
-        text, the AI looks at the media and greets you, then you chat. Every message and reply is saved \
-        as it happens, so closing the terminal loses at most the line being typed. /save writes the \
-        page in your voice with 3 to 8 tags (as `folio summarize`); /cancel removes the draft and the \
-        media only it used (one commit: `folio undo` brings it back); Ctrl-D leaves keeping the draft.
+            On a terminal: a fixed welcome, the draft page is written (and committed) with your media and \
+            text, the AI looks at the media and greets you, then you chat. Every message and reply is saved \
+            as it happens, so closing the terminal loses at most the line being typed. /save writes the \
+            page in your voice with 3 to 8 tags (as `folio summarize`); /cancel removes the draft and the \
+            media only it used (one commit: `folio undo` brings it back); Ctrl-D leaves keeping the draft.
 
-        With -m, --no-chat, or without a terminal the same steps run without prompting: -m is one chat \
-        turn; then the page is saved. A failed AI step keeps the draft, says how to retry, and makes \
-        the exit status 1. `folio new diary` writes a page with no AI step at all.
-        Examples:
-          folio diary --media ~/Pictures/IMG_2041.jpg --text "下班路上"
-          folio diary --media IMG_2041.jpg --voice voice.m4a
-          folio diary --media clip.mp4 -m "今天走了很久" --json
-        """)
+            With -m, --no-chat, or without a terminal the same steps run without prompting: -m is one chat \
+            turn; then the page is saved. A failed AI step keeps the draft, says how to retry, and makes \
+            the exit status 1. `folio new diary` writes a page with no AI step at all.
+            Examples:
+              folio diary --media ~/Pictures/IMG_2041.jpg --text "下班路上"
+              folio diary --media IMG_2041.jpg --voice voice.m4a
+              folio diary --media clip.mp4 -m "今天走了很久" --json
+            """)
 
-    @Option(name: .customLong("text"), help: "What happened, in a few words (kept as the page's text); - reads standard input.") var typedText: InputText?
+    @Option(name: .customLong("text"), help: "What happened, in a few words (kept as the page's text); - reads standard input.")
+    var typedText: InputText?
     @Option(help: "A voice recording to transcribe into the text (needs an AI provider).") var voice: String?
-    @Option(name: [.customShort("m"), .customLong("message")], help: "One message to the companion, without prompting; - reads standard input.") var typedMessage: InputText?
+    @Option(
+        name: [.customShort("m"), .customLong("message")], help: "One message to the companion, without prompting; - reads standard input.")
+    var typedMessage: InputText?
     var text: String? { typedText?.text }
     var message: String? { typedMessage?.text }
     @Flag(help: "No chat: write, analyse, greet and save without prompting.") var noChat = false
@@ -122,7 +125,9 @@ struct DiaryFlow {
         let greeting = GreetingStep.run(page, chain: chain, environment: environment, context: context)
         show(context.terminal.accent("folio") + "  " + greeting)
         if interactive {
-            switch try ChatTurn.session(page, chain: chain, environment: environment, help: .diaryHelp, greeting: greeting, context: context) {
+            switch try ChatTurn.session(
+                page, chain: chain, environment: environment, help: .diaryHelp, greeting: greeting, context: context)
+            {
             case .saved(let written): page = written
             case .cancelled(let written):
                 let removed = try context.vault.discardDraft(written)
@@ -177,15 +182,15 @@ struct Analyze: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Describe a diary page's photos and videos (the chat's background), saved as its `analysis`.",
         discussion: """
-        builtin describes the media's metadata (time taken, camera, size, length). An OpenAI-compatible \
-        provider looks at the pictures with ai.vision_model (else ai.model): photos as data URLs with \
-        their EXIF removed, a video as three frames taken with ffmpeg when it is installed (else its \
-        metadata only). With privacy.send_media false no media byte is sent; GPS positions are only \
-        described with privacy.share_location true. `analyzed_by` and `analyzed_at` say who and when.
-        Examples:
-          folio analyze 5b0c
-          folio analyze 5b0c --again
-        """)
+            builtin describes the media's metadata (time taken, camera, size, length). An OpenAI-compatible \
+            provider looks at the pictures with ai.vision_model (else ai.model): photos as data URLs with \
+            their EXIF removed, a video as three frames taken with ffmpeg when it is installed (else its \
+            metadata only). With privacy.send_media false no media byte is sent; GPS positions are only \
+            described with privacy.share_location true. `analyzed_by` and `analyzed_at` say who and when.
+            Examples:
+              folio analyze 5b0c
+              folio analyze 5b0c --again
+            """)
 
     @Argument(help: "The diary page: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
     @Flag(help: "Analyse again even when the page has an analysis.") var again = false
@@ -220,7 +225,9 @@ enum AnalysisStep {
             of: entry.media, in: context.vault, configuration: chain.configuration,
             ffmpeg: FFmpeg.locate(path: context.environment["PATH"]))
         let request = entry.analysisRequest(views: views)
-        let outcome = try AIRun.step("analyze", for: record, chain: chain, context: context, failure: .analysisFailed(reference: record.shortID)) {
+        let outcome = try AIRun.step(
+            "analyze", for: record, chain: chain, context: context, failure: .analysisFailed(reference: record.shortID)
+        ) {
             provider async throws(AIProblem) in try await provider.analyze(request)
         }
         let changed = try context.vault.applyAnalysis(outcome.value, to: record, provider: outcome.provider)
@@ -251,12 +258,12 @@ struct Transcribe: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a voice recording into text (needs an OpenAI-compatible provider).",
         discussion: """
-        The recording goes to ai.base_url's /audio/transcriptions with ai.transcription_model \
-        (whisper-1 when not set); the text is printed. Nothing is written to the vault. With \
-        privacy.send_media false the recording is not sent. `folio diary --voice FILE` puts the text \
-        in the page.
-        Example: folio transcribe voice.m4a
-        """)
+            The recording goes to ai.base_url's /audio/transcriptions with ai.transcription_model \
+            (whisper-1 when not set); the text is printed. Nothing is written to the vault. With \
+            privacy.send_media false the recording is not sent. `folio diary --voice FILE` puts the text \
+            in the page.
+            Example: folio transcribe voice.m4a
+            """)
 
     @Argument(help: "The recording: m4a, mp3, wav, ogg, webm, flac…") var file: String
     @Flag(help: "Print as JSON: {\"file\", \"text\"}.") var json = false
@@ -287,7 +294,8 @@ enum VoiceInput {
         let clip = try read(url, displayName: displayName)
         let chain = AIRun.chain(context, sends: .recording)
         do {
-            return try AIRun.first(chain, context: context) { provider async throws(AIProblem) in try await provider.transcribe(clip) }.value
+            return try AIRun.first(chain, context: context) { provider async throws(AIProblem) in try await provider.transcribe(clip) }
+                .value
         } catch {
             context.warn(error)
             throw FolioError(.ai(.transcriptionFailed))
@@ -296,6 +304,8 @@ enum VoiceInput {
 
     static func read(_ url: URL, displayName: String) throws(FolioError) -> AudioClip {
         let data = try MediaImporter.readWhole(url, displayName: displayName, maxBytes: maxBytes)
-        return AudioClip(data: data, filename: url.lastPathComponent, mediaType: mediaTypes[url.pathExtension.lowercased()] ?? "application/octet-stream")
+        return AudioClip(
+            data: data, filename: url.lastPathComponent, mediaType: mediaTypes[url.pathExtension.lowercased()] ?? "application/octet-stream"
+        )
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 struct Edit: ParsableCommand {
@@ -57,7 +58,8 @@ struct EditSession {
     private static func leftover(of id: String, record: Record, context: Context) -> String? {
         let drafts = context.vault.leftoverDrafts(of: id)
         guard let newest = drafts.first(where: { text(of: $0.url).map { $0 != record.document.text } ?? false }),
-              let text = text(of: newest.url) else { return nil }
+            let text = text(of: newest.url)
+        else { return nil }
         let time = Timestamp(date: newest.modified, zone: context.vault.clock.zone).text
         guard context.terminal.isInteractive else {
             context.warn(FolioError(.draft(.kept(path: newest.url.path, time: time))))

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioExchange
 import FolioStore
+import Foundation
 
 /// Options every import takes.
 struct ImportOptions: ParsableArguments {
@@ -26,15 +26,15 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Bring in entries from jrnl, Day One, a folder of Markdown files, or folio's own JSON export.",
         discussion: """
-        Every entry is checked before anything is written; one that is malformed stops the whole import, \
-        naming the entry. Records the vault already has (the same id) are left alone, so importing the \
-        same source twice creates nothing twice. Everything is one commit, so `folio undo` takes it back.
-        Examples:
-          folio import jrnl journal.json
-          folio import dayone ~/Downloads/Export.zip --dry-run
-          folio import markdown ~/obsidian-vault --kind note
-          folio import json vault.json
-        """,
+            Every entry is checked before anything is written; one that is malformed stops the whole import, \
+            naming the entry. Records the vault already has (the same id) are left alone, so importing the \
+            same source twice creates nothing twice. Everything is one commit, so `folio undo` takes it back.
+            Examples:
+              folio import jrnl journal.json
+              folio import dayone ~/Downloads/Export.zip --dry-run
+              folio import markdown ~/obsidian-vault --kind note
+              folio import json vault.json
+            """,
         subcommands: [ImportJrnl.self, ImportDayOne.self, ImportMarkdown.self, ImportJSON.self])
 }
 
@@ -97,12 +97,12 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write the vault's records out: lossless JSON, a folder of plain Markdown files, or a browsable site (html).",
         discussion: """
-        Examples:
-          folio export json > vault.json
-          folio export json --kind diary --since 2026-01-01 --media > diary.json
-          folio export markdown --out ~/leaving
-          folio export html --open
-        """,
+            Examples:
+              folio export json > vault.json
+              folio export json --kind diary --since 2026-01-01 --media > diary.json
+              folio export markdown --out ~/leaving
+              folio export html --open
+            """,
         subcommands: [ExportJSON.self, ExportMarkdown.self, ExportHTML.self])
 }
 

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioSite
 import FolioStore
+import Foundation
 
 /// `folio export html`: the journal as a static site that opens from disk, with no server and no
 /// network (see ``SiteExporter``).
@@ -11,14 +11,14 @@ struct ExportHTML: ParsableCommand {
         commandName: "html",
         abstract: "Write the journal as a browsable site: tag tiles, search, record pages, a calendar; offline.",
         discussion: """
-        The site goes to .folio/local/site (this device only), or --out DIR: a folder that is new,
-        empty, or one folio wrote before. Only what changed since the last export is written again.
-        It prints the path of index.html. Photos and videos get thumbnails when ffmpeg is installed.
-        Examples:
-          folio export html
-          folio export html --open
-          folio export html --out ~/site --kind diary --tag 旅行
-        """)
+            The site goes to .folio/local/site (this device only), or --out DIR: a folder that is new,
+            empty, or one folio wrote before. Only what changed since the last export is written again.
+            It prints the path of index.html. Photos and videos get thumbnails when ffmpeg is installed.
+            Examples:
+              folio export html
+              folio export html --open
+              folio export html --out ~/site --kind diary --tag 旅行
+            """)
 
     @Option(help: "The folder to write the site to (default: .folio/local/site in the vault).") var out: String?
     @Flag(help: "Open index.html in the default browser afterwards (xdg-open, or open on macOS).") var open = false
@@ -45,8 +45,12 @@ enum SiteReportPrinter {
         for skipped in report.skipped { context.warn(skipped) }
         if report.missingThumbnailTool { context.warn(FolioError(.site(.noThumbnailTool))) }
         if report.thumbnailsMade > 0 { Console.err(Message.site(.thumbnailsMade(report.thumbnailsMade)).text(context.language)) }
-        Console.err(Message.site(.exported(written: report.written, removed: report.removed, unchanged: report.unchanged,
-                                           records: report.records)).text(context.language))
+        Console.err(
+            Message.site(
+                .exported(
+                    written: report.written, removed: report.removed, unchanged: report.unchanged,
+                    records: report.records)
+            ).text(context.language))
         Console.out(report.indexURL.path)
     }
 }
@@ -55,9 +59,9 @@ enum SiteReportPrinter {
 enum BrowserOpener {
     static func open(_ url: URL, context: Context) {
         #if os(macOS)
-        let names = ["open"]
+            let names = ["open"]
         #else
-        let names = ["xdg-open"]
+            let names = ["xdg-open"]
         #endif
         let directories = (context.environment["PATH"] ?? "").split(separator: ":").map(String.init)
         let found = names.lazy.flatMap { name in directories.map { URL(fileURLWithPath: $0).appendingPathComponent(name) } }

@@ -1,10 +1,10 @@
 import ArgumentParser
-import Foundation
 import FolioCompanion
 import FolioCore
 import FolioSecrets
 import FolioStore
 import FolioSync
+import Foundation
 
 /// The vault's history, or the reason there is none.
 extension Context {
@@ -37,9 +37,9 @@ struct CommitCommand: ParsableCommand {
         commandName: "commit",
         abstract: "Commit changes made by hand (new, edited and deleted files).",
         discussion: """
-        Each changed record is parsed first; a file that does not parse is named with its line and \
-        column and left out, the rest is committed. Example: folio commit -m "fix typos"
-        """)
+            Each changed record is parsed first; a file that does not parse is named with its line and \
+            column and left out, the rest is committed. Example: folio commit -m "fix typos"
+            """)
 
     @Option(name: .shortAndLong, help: "The commit message (default: which files changed); - reads standard input.") var message: InputText?
     @Flag(help: "Print as JSON: {\"commit\", \"committed\": [paths], \"left_out\": [{\"file\", \"message\"}]}.") var json = false
@@ -50,10 +50,19 @@ struct CommitCommand: ParsableCommand {
         let history = try context.requireHistory()
         let result = try history.commitHandChanges(in: context.vault, message: message?.text)
         if json {
-            context.json(.object([
-                ("commit", result.commit.map { .string($0.hex) } ?? .null), ("committed", .array(result.committed.map { .string($0) })),
-                ("left_out", .array(result.leftOut.map { .object([("file", $0.file.map { .string($0) } ?? .null), ("message", .string($0.message.text(context.language)))]) })),
-            ]))
+            context.json(
+                .object([
+                    ("commit", result.commit.map { .string($0.hex) } ?? .null), ("committed", .array(result.committed.map { .string($0) })),
+                    (
+                        "left_out",
+                        .array(
+                            result.leftOut.map {
+                                .object([
+                                    ("file", $0.file.map { .string($0) } ?? .null), ("message", .string($0.message.text(context.language))),
+                                ])
+                            })
+                    ),
+                ]))
         } else {
             context.reportLeftOut(result.leftOut)
             if result.committed.isEmpty && result.leftOut.isEmpty { context.say(.nothingToCommit) }
@@ -94,7 +103,8 @@ struct Log: ParsableCommand {
         abstract: "The vault's history, or one record's: date, device, author, message.",
         discussion: "Examples: folio log · folio log 設備間同步測試 -n 5 · folio log --json")
 
-    @Argument(help: "A record (id, prefix, path or slug); default: the whole vault.", completion: .custom(Completions.records)) var record: String?
+    @Argument(help: "A record (id, prefix, path or slug); default: the whole vault.", completion: .custom(Completions.records)) var record:
+        String?
     @Option(help: "A media file (media/ab/….jpg, its path, or 6+ characters of its hash): the commits that added, changed or removed it.")
     var media: String?
     @Option(name: .customShort("n"), help: "Show at most this many commits.") var limit: Int?
@@ -118,13 +128,16 @@ struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Revert the newest change folio made on this device, with a new commit.",
         discussion: """
-        Run it again to undo the change before that. It refuses when commits from another device \
-        or made by hand came after and touch the same files, unless --force.
-        """)
+            Run it again to undo the change before that. It refuses when commits from another device \
+            or made by hand came after and touch the same files, unless --force.
+            """)
 
     @Flag(help: "Undo even when later commits from elsewhere touch the same files.") var force = false
     @Flag(help: "Only say what would be undone; change nothing.") var dryRun = false
-    @Flag(help: "Print as JSON: {\"commit\", \"summary\", \"paths\", \"later_overlapping\", \"dry_run\"} (commit null when there is nothing to undo).")
+    @Flag(
+        help:
+            "Print as JSON: {\"commit\", \"summary\", \"paths\", \"later_overlapping\", \"dry_run\"} (commit null when there is nothing to undo)."
+    )
     var json = false
     @OptionGroup var global: GlobalOptions
 
@@ -144,18 +157,21 @@ struct Undo: ParsableCommand {
 enum UndoPrinter {
     static func print(_ plan: History.UndoPlan?, dryRun: Bool, json: Bool, context: Context) {
         if json {
-            return context.json(.object([
-                ("commit", plan.map { .string($0.target.hex) } ?? .null), ("summary", plan.map { .string($0.summary) } ?? .null),
-                ("paths", .array((plan?.paths ?? []).map { .string($0) })), ("later_overlapping", .int(plan?.laterOverlapping ?? 0)),
-                ("dry_run", .bool(dryRun)),
-            ]))
+            return context.json(
+                .object([
+                    ("commit", plan.map { .string($0.target.hex) } ?? .null), ("summary", plan.map { .string($0.summary) } ?? .null),
+                    ("paths", .array((plan?.paths ?? []).map { .string($0) })), ("later_overlapping", .int(plan?.laterOverlapping ?? 0)),
+                    ("dry_run", .bool(dryRun)),
+                ]))
         }
         guard let plan else { return context.say(.nothingToUndo) }
         guard dryRun else { return context.say(.undone(plan.summary)) }
         context.say(.wouldUndo(plan.summary))
         for path in plan.paths { Console.out("  " + path.quotedPath) }
         if plan.laterOverlapping > 0 {
-            Console.out(context.terminal.warn(Message.undoWouldRevertOthers(summary: plan.summary, later: plan.laterOverlapping).text(context.language)))
+            Console.out(
+                context.terminal.warn(
+                    Message.undoWouldRevertOthers(summary: plan.summary, later: plan.laterOverlapping).text(context.language)))
         }
     }
 }
@@ -226,11 +242,14 @@ struct StatusPrinter {
             ("behind", .int(status.behind)),
             ("conflicts", .array(status.conflicts.map { .string($0) })),
             ("pending_ai", .array(pendingAI.map { .string($0) })),
-            ("remote", .object([
-                ("url", status.remote.url.map { .string($0) } ?? .null),
-                ("last_sync", status.remote.lastSync.map { .string($0) } ?? .null),
-                ("last_error", status.remote.lastError.map { .string($0) } ?? .null),
-            ])),
+            (
+                "remote",
+                .object([
+                    ("url", status.remote.url.map { .string($0) } ?? .null),
+                    ("last_sync", status.remote.lastSync.map { .string($0) } ?? .null),
+                    ("last_error", status.remote.lastError.map { .string($0) } ?? .null),
+                ])
+            ),
         ])
     }
 }
@@ -239,22 +258,25 @@ struct StatusPrinter {
 enum LogPrinter {
     static func print(_ entries: [HistoryEntry], json: Bool, context: Context) {
         if json {
-            return context.json(.array(entries.map { entry in
-                .object([
-                    ("commit", .string(entry.commit)),
-                    ("date", .string(Log.date(entry))),
-                    ("author", .string(entry.author)),
-                    ("device", entry.device.map { .string($0) } ?? .null),
-                    ("message", .string(entry.message)),
-                    ("paths", .array(entry.paths.map { .string($0) })),
-                ])
-            }))
+            return context.json(
+                .array(
+                    entries.map { entry in
+                        .object([
+                            ("commit", .string(entry.commit)),
+                            ("date", .string(Log.date(entry))),
+                            ("author", .string(entry.author)),
+                            ("device", entry.device.map { .string($0) } ?? .null),
+                            ("message", .string(entry.message)),
+                            ("paths", .array(entry.paths.map { .string($0) })),
+                        ])
+                    }))
         }
         guard !entries.isEmpty else { return context.say(.noHistory) }
         let terminal = context.terminal
         let lines = entries.map { entry in
             let device = entry.device.map { " @\($0)" } ?? ""
-            return terminal.accent(String(entry.commit.prefix(8))) + "  " + Log.date(entry).prefix(16).replacingOccurrences(of: "T", with: " ")
+            return terminal.accent(String(entry.commit.prefix(8))) + "  "
+                + Log.date(entry).prefix(16).replacingOccurrences(of: "T", with: " ")
                 + "  " + terminal.dim(entry.author + device) + "  " + entry.message
         }
         Console.page(lines.joined(separator: "\n") + "\n", terminal: terminal, environment: context.environment)

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
 import FolioSync
+import Foundation
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,10 +28,12 @@ struct Init: ParsableCommand {
         let says = global.language() ?? language
         MessageLanguage.shared.set(says)
         let terminal = Terminal.current(noColor: global.noColor, environment: environment)
-        let owner = name.map { Owner(name: $0, birthday: birthday, gender: gender) } ?? (terminal.isInteractive ? Self.askOwner(in: says) : nil)
+        let owner =
+            name.map { Owner(name: $0, birthday: birthday, gender: gender) } ?? (terminal.isInteractive ? Self.askOwner(in: says) : nil)
         let target = absoluteURL(directory ?? ".", from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        let made = try History.makeVault(at: target, owner: owner, language: language, remote: remote,
-                                         allowSecrets: global.allowSecret, environment: environment)
+        let made = try History.makeVault(
+            at: target, owner: owner, language: language, remote: remote,
+            allowSecrets: global.allowSecret, environment: environment)
         report(made, owner: owner, language: language, says: says, terminal: terminal)
     }
 
@@ -39,9 +41,12 @@ struct Init: ParsableCommand {
     private func report(_ made: History.NewVault, owner: Owner?, language: Language, says: Language, terminal: Terminal) {
         LeftOutReport.print(made.leftOut, terminal: terminal, language: says)
         if json {
-            return Console.out(JSONWriter.render(.object([
-                ("vault", .string(made.vault.root.path)), ("owner", owner.map { .string($0.name) } ?? .null), ("language", .string(language.rawValue)),
-            ])))
+            return Console.out(
+                JSONWriter.render(
+                    .object([
+                        ("vault", .string(made.vault.root.path)), ("owner", owner.map { .string($0.name) } ?? .null),
+                        ("language", .string(language.rawValue)),
+                    ])))
         }
         Console.out(Message.initialised(made.vault.root.path).text(says))
         if owner == nil { Console.out(Message.noProfile.text(says)) }

@@ -1,20 +1,21 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List records, newest first: date, kind, short id, title, tags.",
         discussion: """
-        Examples:
-          folio list
-          folio list idea --open --json | jq '.[].title'
-          folio list --tag rain --since 2026-11-01 -n 20
-          folio list diary --on-this-day
-        """)
+            Examples:
+              folio list
+              folio list idea --open --json | jq '.[].title'
+              folio list --tag rain --since 2026-11-01 -n 20
+              folio list diary --on-this-day
+            """)
 
-    @Argument(help: "Only records of this kind (`profile` lists the owner); the same as --kind.", completion: .custom(Completions.kinds)) var kind: String?
+    @Argument(help: "Only records of this kind (`profile` lists the owner); the same as --kind.", completion: .custom(Completions.kinds))
+    var kind: String?
     @Option(name: .customShort("n"), help: "Show at most N records.") var limit: Int?
     @OptionGroup var filters: FilterOptions
     @Flag(help: "Print a JSON array.") var json = false

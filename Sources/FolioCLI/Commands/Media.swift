@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 /// One line per media file, as `show`, `attach` and `diary` print them.
 enum MediaLines {
@@ -40,10 +40,10 @@ struct Attach: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add photos, videos or voice notes to a record.",
         discussion: """
-        Each file is copied into media/<2 hex>/<sha256>.<ext> (the same bytes are stored once), listed \
-        under the record's `media` key and linked in its body; one commit holds all of it.
-        Example: folio attach 5b0c ~/Pictures/IMG_2042.heic
-        """)
+            Each file is copied into media/<2 hex>/<sha256>.<ext> (the same bytes are stored once), listed \
+            under the record's `media` key and linked in its body; one commit holds all of it.
+            Example: folio attach 5b0c ~/Pictures/IMG_2042.heic
+            """)
 
     @Argument(help: "The record: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
     @Argument(help: "The files to add.") var files: [String] = []
@@ -81,10 +81,10 @@ struct GarbageCollect: ParsableCommand {
         commandName: "gc",
         abstract: "Remove media that no record uses any more (committed, so history keeps them).",
         discussion: """
-        A media file counts as used while any Markdown file of the vault names its hash. Removing a \
-        record never removes its media at once, since another record may share the same bytes.
-        Examples: folio gc --dry-run · folio gc --yes
-        """)
+            A media file counts as used while any Markdown file of the vault names its hash. Removing a \
+            record never removes its media at once, since another record may share the same bytes.
+            Examples: folio gc --dry-run · folio gc --yes
+            """)
 
     @Flag(help: "Only list what would be removed.") var dryRun = false
     @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 /// Options shared by the commands that make a record.
 struct RecordInput: ParsableArguments {
@@ -9,7 +9,8 @@ struct RecordInput: ParsableArguments {
     @Option(name: .long, help: "A tag (repeat for more).", completion: .custom(Completions.tags)) var tag: [String] = []
     @Option(name: .customLong("field"), help: "A key of the kind: KEY=VALUE (repeat for more).") var fields: [String] = []
     @Flag(help: "Take --field keys the kind does not declare (your own keys, on purpose).") var extra = false
-    @Option(help: "The parent record, for a child kind (id, prefix, path or slug).", completion: .custom(Completions.records)) var parent: String?
+    @Option(help: "The parent record, for a child kind (id, prefix, path or slug).", completion: .custom(Completions.records)) var parent:
+        String?
     @Option(help: "The date (YYYY-MM-DD or YYYY-MM-DDTHH:MM) to file the record under, instead of now.") var date: String?
     @Option(help: "A photo, video or voice note to copy into the vault (repeat for more).") var media: [String] = []
     @Flag(help: "Date the record when its first photo was taken (from the photo's EXIF).") var dateFromMedia = false
@@ -45,12 +46,13 @@ struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a new record of any kind the vault defines.",
         discussion: """
-        Examples:
-          folio new diary --title "下雨的傍晚" --field text="今天下班走回家" --tag rain --tag walk
-          folio new sleep --parent 小寶 --field start=2026-11-22T20:30
-        """)
+            Examples:
+              folio new diary --title "下雨的傍晚" --field text="今天下班走回家" --tag rain --tag walk
+              folio new sleep --parent 小寶 --field start=2026-11-22T20:30
+            """)
 
-    @Argument(help: "The kind of record: diary, idea, qa, or one from .folio/templates/.", completion: .custom(Completions.kinds)) var kind: String
+    @Argument(help: "The kind of record: diary, idea, qa, or one from .folio/templates/.", completion: .custom(Completions.kinds)) var kind:
+        String
     @OptionGroup var input: RecordInput
     @Option(help: "The diary's short text (the same as --field text=…); - reads standard input.") var text: InputText?
     @Option(help: "The body of the record (Markdown); - reads standard input.") var body: InputText?
@@ -61,7 +63,8 @@ struct New: ParsableCommand {
         var fields = try input.fields.map(keyValue)
         if let text { fields.append(("text", text.text)) }
         let title = input.title ?? (kind == "diary" ? text.flatMap { DiaryTitle.from($0.text) } : nil)
-        var request = NewRecord(kind: kind, title: title, fields: fields, tags: input.tag, body: body?.text, parent: input.parent, date: input.date)
+        var request = NewRecord(
+            kind: kind, title: title, fields: fields, tags: input.tag, body: body?.text, parent: input.parent, date: input.date)
         request.allowsExtraKeys = input.extra
         try createRecord(
             request, json: input.json, context: context, media: input.mediaSources(context), dateFromMedia: input.dateFromMedia)
@@ -74,7 +77,8 @@ struct Idea: ParsableCommand {
         discussion: "Example: folio idea \"測試想法\" --desc \"測試描述\" --tag work")
 
     @Argument(help: "The idea.") var title: String
-    @Option(name: [.customLong("desc"), .customLong("description")], help: "A description (the body); - reads standard input.") var description: InputText?
+    @Option(name: [.customLong("desc"), .customLong("description")], help: "A description (the body); - reads standard input.")
+    var description: InputText?
     @Option(name: .long, help: "A tag (repeat for more).", completion: .custom(Completions.tags)) var tag: [String] = []
     @Option(name: .customLong("field"), help: "Another key: KEY=VALUE.") var fields: [String] = []
     @Flag(help: "Take --field keys the kind does not declare (your own keys, on purpose).") var extra = false

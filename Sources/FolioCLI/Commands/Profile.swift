@@ -1,18 +1,18 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
         abstract: "The vault's owner: show, set, or replace (which clears every record).",
         discussion: """
-        Examples:
-          folio profile
-          folio profile set --name 林小雨 --birthday 1995-04-02 --gender female
-          folio profile replace --name 王大明 --yes
-        """)
+            Examples:
+              folio profile
+              folio profile set --name 林小雨 --birthday 1995-04-02 --gender female
+              folio profile replace --name 王大明 --yes
+            """)
 
     @Argument(help: "show, set or replace.") var action: String = "show"
     @Option(help: "The owner's name.") var name: String?
@@ -45,7 +45,9 @@ struct ProfileCommand: ParsableCommand {
 
     /// Changes the owner's keys given; the name stays when not given.
     private func save(in set: RecordSet, context: Context) throws {
-        guard let name = name ?? context.vault.profile(in: set)?.document.string("name") else { throw ValidationError("profile set needs --name.") }
+        guard let name = name ?? context.vault.profile(in: set)?.document.string("name") else {
+            throw ValidationError("profile set needs --name.")
+        }
         let saved = try context.vault.saveProfile(Owner(name: name, birthday: birthday, gender: gender), in: set)
         context.say(.profileSaved(saved.document.string("name") ?? name))
     }
@@ -65,11 +67,11 @@ struct Kinds: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the vault's kinds, or add an example kind set.",
         discussion: """
-        Examples:
-          folio kinds
-          folio kinds add baby-tracker        # baby → sleep → interruption, environment; baby → activity
-          folio kinds add billiard-trainer    # course-progress, training (with a shots list)
-        """)
+            Examples:
+              folio kinds
+              folio kinds add baby-tracker        # baby → sleep → interruption, environment; baby → activity
+              folio kinds add billiard-trainer    # course-progress, training (with a shots list)
+            """)
 
     @Argument(help: "add, to copy an example's templates into .folio/templates/.") var action: String?
     @Argument(help: "The example: baby-tracker or billiard-trainer.") var example: String?
@@ -97,7 +99,8 @@ enum KindsPrinter {
         for kind in kinds {
             let parent = kind.parentKind.map { " ← \($0) (\(kind.onParentDelete.rawValue))" } ?? ""
             let keys = kind.fields.map { "\($0.name)\($0.required ? "*" : ""):\($0.type.rawValue)" }.joined(separator: " ")
-            Console.out("\(context.terminal.bold(kind.name))\(parent)  \(context.terminal.dim(kind.fixedPath ?? kind.directory + "/"))  \(keys)")
+            Console.out(
+                "\(context.terminal.bold(kind.name))\(parent)  \(context.terminal.dim(kind.fixedPath ?? kind.directory + "/"))  \(keys)")
         }
     }
 
@@ -107,13 +110,17 @@ enum KindsPrinter {
             ("name", .string(kind.name)), ("description", optional(kind.summary)), ("dir", .string(kind.directory)),
             ("file", optional(kind.fixedPath)), ("parent", optional(kind.parentKind)),
             ("on_parent_delete", kind.parentKind == nil ? .null : .string(kind.onParentDelete.rawValue)),
-            ("fields", .array(kind.fields.map { field in
-                .object([
-                    ("name", .string(field.name)), ("type", .string(field.type.rawValue)), ("required", .bool(field.required)),
-                    ("values", field.allowedValues.map { .array($0.map { .string($0) }) } ?? .null),
-                    ("description", optional(field.summary)),
-                ])
-            })),
+            (
+                "fields",
+                .array(
+                    kind.fields.map { field in
+                        .object([
+                            ("name", .string(field.name)), ("type", .string(field.type.rawValue)), ("required", .bool(field.required)),
+                            ("values", field.allowedValues.map { .array($0.map { .string($0) }) } ?? .null),
+                            ("description", optional(field.summary)),
+                        ])
+                    })
+            ),
         ])
     }
 }

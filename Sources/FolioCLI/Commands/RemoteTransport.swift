@@ -1,7 +1,7 @@
-import Foundation
 import FolioCore
 import FolioStore
 import FolioSync
+import Foundation
 import Git
 
 /// Builds what a sync needs to reach its remote: credentials, host-key checks, progress on a terminal.

@@ -1,49 +1,50 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioSearch
 import FolioStore
+import Foundation
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Find records by words, phrases, tags and dates, best match first.",
         discussion: """
-        Searches titles, tags, bodies and the text keys of the front matter (text, description, summary, \
-        analysis, question, answer, answer_en, notes, and every key a kind declares as text). Case, width \
-        and accents are folded: cafe finds Café. Chinese, Japanese and Korean need no spaces: 下雨 finds \
-        下雨的傍晚 but not 下著小雨, whose 下 and 雨 are apart.
+            Searches titles, tags, bodies and the text keys of the front matter (text, description, summary, \
+            analysis, question, answer, answer_en, notes, and every key a kind declares as text). Case, width \
+            and accents are folded: cafe finds Café. Chinese, Japanese and Korean need no spaces: 下雨 finds \
+            下雨的傍晚 but not 下著小雨, whose 下 and 雨 are apart.
 
-        Query syntax:
-          rain walk           both words; the last word also matches as a prefix
-          "rainy day"         a phrase (「下雨的傍晚」 quotes too)
-          -cold -"cold rain"  leave out records that match
-          rain OR snow        either
-          tag:work kind:idea  filters, the same as --tag and --kind; tags include
-                              inline #tags; -tag:work leaves a tag out
-          on:2026-11-22 after:2026-11-01 before:2026-12-01
-                              by the day the record was created
-          is:open is:done     ideas not done yet, or done
-        Options may come before or after the query; after --, every word is part of the query.
+            Query syntax:
+              rain walk           both words; the last word also matches as a prefix
+              "rainy day"         a phrase (「下雨的傍晚」 quotes too)
+              -cold -"cold rain"  leave out records that match
+              rain OR snow        either
+              tag:work kind:idea  filters, the same as --tag and --kind; tags include
+                                  inline #tags; -tag:work leaves a tag out
+              on:2026-11-22 after:2026-11-01 before:2026-12-01
+                                  by the day the record was created
+              is:open is:done     ideas not done yet, or done
+            Options may come before or after the query; after --, every word is part of the query.
 
-        Each hit is a line with its date, kind, short id, title and tags, then a line of text around the \
-        match. Matches are bold red; without colour (not a terminal, --no-color, NO_COLOR) they are marked \
-        «like this». The profile is found only with kind:profile.
+            Each hit is a line with its date, kind, short id, title and tags, then a line of text around the \
+            match. Matches are bold red; without colour (not a terminal, --no-color, NO_COLOR) they are marked \
+            «like this». The profile is found only with kind:profile.
 
-        Nothing found is not an error: the exit status is 0, nothing is printed ([] with --json) and a \
-        note goes to stderr. A query that cannot be read exits 1, naming the column.
+            Nothing found is not an error: the exit status is 0, nothing is printed ([] with --json) and a \
+            note goes to stderr. A query that cannot be read exits 1, naming the column.
 
-        Examples:
-          folio search 下雨
-          folio search coffee -decaf --tag morning -n 5
-          folio search '"rainy day"' after:2026-01-01 --json | jq '.[].title'
-        """)
+            Examples:
+              folio search 下雨
+              folio search coffee -decaf --tag morning -n 5
+              folio search '"rainy day"' after:2026-01-01 --json | jq '.[].title'
+            """)
 
     // Captured whole, so an excluded word (-rain, -kind:qa) is never read as a cluster of short
     // options holding -n; options written after the query are taken out in `takeOptionsAfterQuery`.
     @Argument(parsing: .captureForPassthrough, help: "Words, phrases and filters to search for.")
     var words: [String] = []
     @Option(name: .customShort("n"), help: "Show at most N hits (0: every hit).") var limit = 20
-    @Option(help: "Only records with this tag (may be repeated: all must hold); the same as tag:T.", completion: .custom(Completions.tags)) var tag: [String] = []
+    @Option(help: "Only records with this tag (may be repeated: all must hold); the same as tag:T.", completion: .custom(Completions.tags))
+    var tag: [String] = []
     @Option(help: "Only records of this kind; the same as kind:K.", completion: .custom(Completions.kinds)) var kind: String?
     @Flag(help: "Print a JSON array: each record's keys, its path, score and snippet.") var json = false
     @OptionGroup var global: GlobalOptions
@@ -72,16 +73,21 @@ struct Search: ParsableCommand {
     private func printHits(_ shown: [(RecordSearch.Hit, Record)], keys: [String: [String]], query: Query, context: Context) {
         let bodyLimit = context.vault.searchedBytesLimit
         if json {
-            return context.json(.array(shown.map { hit, record in
-                let snippet = Self.snippet(of: record, keys: keys, query: query, maxCharacters: 80, bodyLimit: bodyLimit)
-                return JSONWriter.record(record, body: false, extra: [
-                    ("score", .double((hit.score * 10_000).rounded() / 10_000)),
-                    ("snippet", .string(snippet.text)),
-                ])
-            }))
+            return context.json(
+                .array(
+                    shown.map { hit, record in
+                        let snippet = Self.snippet(of: record, keys: keys, query: query, maxCharacters: 80, bodyLimit: bodyLimit)
+                        return JSONWriter.record(
+                            record, body: false,
+                            extra: [
+                                ("score", .double((hit.score * 10_000).rounded() / 10_000)),
+                                ("snippet", .string(snippet.text)),
+                            ])
+                    }))
         }
-        Console.page(render(shown, keys: keys, query: query, terminal: context.terminal, bodyLimit: bodyLimit),
-                     terminal: context.terminal, environment: context.environment)
+        Console.page(
+            render(shown, keys: keys, query: query, terminal: context.terminal, bodyLimit: bodyLimit),
+            terminal: context.terminal, environment: context.environment)
     }
 
     // MARK: - Parsing
@@ -135,15 +141,16 @@ struct Search: ParsableCommand {
             return try QueryParser().parse(text)
         } catch {
             let column = error.column
-            let message: Message = switch error.kind {
-            case .unclosedQuote: .queryUnclosedQuote(column: column)
-            case .unknownFilter(let name): .queryUnknownFilter(name: name, column: column, known: Filter.names)
-            case .badDate(let value): .queryBadDate(text: value, column: column)
-            case .emptyQuery: .queryEmpty
-            case .danglingOperator: .queryDanglingOperator(column: column)
-            case .missingFilterValue(let name): .queryMissingFilterValue(name: name, column: column)
-            case .invalidFilterValue(let filter, let value): .queryInvalidFilterValue(filter: filter, value: value, column: column)
-            }
+            let message: Message =
+                switch error.kind {
+                case .unclosedQuote: .queryUnclosedQuote(column: column)
+                case .unknownFilter(let name): .queryUnknownFilter(name: name, column: column, known: Filter.names)
+                case .badDate(let value): .queryBadDate(text: value, column: column)
+                case .emptyQuery: .queryEmpty
+                case .danglingOperator: .queryDanglingOperator(column: column)
+                case .missingFilterValue(let name): .queryMissingFilterValue(name: name, column: column)
+                case .invalidFilterValue(let filter, let value): .queryInvalidFilterValue(filter: filter, value: value, column: column)
+                }
             // The parser counts characters; the caret line is drawn per Unicode scalar.
             let scalarColumn = String(text.prefix(max(0, column - 1))).unicodeScalars.count + 1
             throw FolioError(message, column: scalarColumn, sourceLine: text)
@@ -174,15 +181,18 @@ struct Search: ParsableCommand {
         for source in sources where !source.isEmpty {
             // The tokenizer alone, so a query of filters only never builds the index for its snippets.
             // Shown as text: a media link is what it shows, not its Markdown.
-            let snippet = Snippet(for: ReadableText.plain(source, language: MessageLanguage.shared.current), query: query, maxCharacters: maxCharacters)
+            let snippet = Snippet(
+                for: ReadableText.plain(source, language: MessageLanguage.shared.current), query: query, maxCharacters: maxCharacters)
             if best == nil || snippet.highlights.count > (best?.highlights.count ?? 0) { best = snippet }
         }
         return best ?? Snippet(text: "", highlights: [])
     }
 
     /// A snippet that fits `columns` terminal columns, CJK characters taking two.
-    private static func fittedSnippet(of record: Record, keys: [String: [String]], query: Query, columns: Int,
-                                      bodyLimit: Int) -> Snippet {
+    private static func fittedSnippet(
+        of record: Record, keys: [String: [String]], query: Query, columns: Int,
+        bodyLimit: Int
+    ) -> Snippet {
         var budget = max(10, columns)
         var snippet = snippet(of: record, keys: keys, query: query, maxCharacters: budget, bodyLimit: bodyLimit)
         for _ in 0..<4 {
@@ -208,20 +218,23 @@ struct Search: ParsableCommand {
         return out
     }
 
-    private func render(_ shown: [(RecordSearch.Hit, Record)], keys: [String: [String]], query: Query,
-                        terminal t: Terminal, bodyLimit: Int) -> String {
+    private func render(
+        _ shown: [(RecordSearch.Hit, Record)], keys: [String: [String]], query: Query,
+        terminal t: Terminal, bodyLimit: Int
+    ) -> String {
         let kindWidth = shown.map { ($0.1.kind ?? "?").displayWidth }.max() ?? 4
         var lines: [String] = []
         for (_, record) in shown {
             let tags = record.allTags.map { "#" + $0 }.joined(separator: " ").oneLine
             let titleSnippet = Snippet(for: record.title, query: query, maxCharacters: Int.max / 2)
             let title = titleSnippet.highlights.isEmpty ? t.bold(record.title.oneLine) : Self.highlighted(titleSnippet, terminal: t)
-            lines.append([
-                t.dim(record.sortTime?.day10 ?? "          "),
-                t.accent((record.kind ?? "?").oneLine.padded(to: kindWidth)),
-                t.dim(record.shortID.padded(to: 8)),
-                title + (tags.isEmpty ? "" : "  " + t.dim(tags)),
-            ].joined(separator: "  "))
+            lines.append(
+                [
+                    t.dim(record.sortTime?.day10 ?? "          "),
+                    t.accent((record.kind ?? "?").oneLine.padded(to: kindWidth)),
+                    t.dim(record.shortID.padded(to: 8)),
+                    title + (tags.isEmpty ? "" : "  " + t.dim(tags)),
+                ].joined(separator: "  "))
             let snippet = Self.fittedSnippet(of: record, keys: keys, query: query, columns: t.width - 6, bodyLimit: bodyLimit)
             if !snippet.text.isEmpty { lines.append("    " + Self.highlighted(snippet, terminal: t)) }
         }

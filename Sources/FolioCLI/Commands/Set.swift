@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,16 +1,17 @@
 import ArgumentParser
-import Foundation
 import FolioCompanion
 import FolioCore
 import FolioStore
 import FolioSync
+import Foundation
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print one record.",
         discussion: "Examples: folio show 測試想法 · folio show 5b0c · folio show ideas/2026/11/2026-11-22-測試想法.md --json")
 
-    @Argument(help: "The record: id, id prefix, path or slug, or a conflict copy's path.", completion: .custom(Completions.records)) var record: String
+    @Argument(help: "The record: id, id prefix, path or slug, or a conflict copy's path.", completion: .custom(Completions.records))
+    var record: String
     @Flag(help: "Print the record as JSON, with its body.") var json = false
     @Option(help: "Show the version as of a commit (id, 4+ characters) or a date (YYYY-MM-DD: the end of that day).")
     var at: String?
@@ -19,16 +20,21 @@ struct Show: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         if let at { return try showOlder(at: at, context: context) }
-        if let copy = context.vault.conflictCopy(typed: record, workingDirectory: context.workingDirectory) { return try showCopy(copy, context: context) }
+        if let copy = context.vault.conflictCopy(typed: record, workingDirectory: context.workingDirectory) {
+            return try showCopy(copy, context: context)
+        }
         let found = try context.record(record)
         let children = try Self.children(of: found, context: context)
         if json { return context.json(JSONWriter.record(found, body: true, extra: JSONWriter.children(children))) }
-        Console.page(Self.page(of: found, children: children, context: context), terminal: context.terminal, environment: context.environment)
+        Console.page(
+            Self.page(of: found, children: children, context: context), terminal: context.terminal, environment: context.environment)
     }
 
     /// The records whose `parent` is this one, newest first; none asked for when no kind is a child of its kind.
     static func children(of record: Record, context: Context) throws(FolioError) -> [RecordSummary]? {
-        guard let id = record.id, let kind = record.kind, context.vault.kinds.values.contains(where: { $0.parentKind == kind }) else { return nil }
+        guard let id = record.id, let kind = record.kind, context.vault.kinds.values.contains(where: { $0.parentKind == kind }) else {
+            return nil
+        }
         return try context.select(RecordFilter(parent: id)).newestFirst()
     }
 
@@ -42,14 +48,20 @@ struct Show: ParsableCommand {
         if let children {
             let t = context.terminal
             let lines = children.map { child in
-                "  " + [t.accent((child.kind ?? "?").oneLine), t.dim(child.sortTime?.text.prefix(16).replacingOccurrences(of: "T", with: " ") ?? ""),
-                        child.title.oneLine, t.dim(child.shortID)].joined(separator: "  ") + "\n"
+                "  "
+                    + [
+                        t.accent((child.kind ?? "?").oneLine),
+                        t.dim(child.sortTime?.text.prefix(16).replacingOccurrences(of: "T", with: " ") ?? ""),
+                        child.title.oneLine, t.dim(child.shortID),
+                    ].joined(separator: "  ") + "\n"
             }
             section(t.dim("── " + Message.childrenHeading(count: children.count).text(context.language) + " ──") + "\n" + lines.joined())
         }
         let media = MediaLines.describe(MediaEntry.entries(of: record.document), vault: context.vault, terminal: context.terminal)
         if !media.isEmpty {
-            section(context.terminal.dim("── " + Message.media(.heading).text(context.language) + " ──") + "\n" + media.map { "  " + $0 + "\n" }.joined())
+            section(
+                context.terminal.dim("── " + Message.media(.heading).text(context.language) + " ──") + "\n"
+                    + media.map { "  " + $0 + "\n" }.joined())
         }
         if let id = record.id, let failure = AIState(localDirectory: context.vault.localDirectory).failures[id] {
             let message = Message.ai(.lastError(step: failure.step, at: failure.at, message: failure.message))
@@ -67,7 +79,9 @@ struct Show: ParsableCommand {
         if json {
             do {
                 let document = try FrontMatterDocument(parsing: text, limits: context.vault.frontMatterLimits)
-                return context.json(JSONWriter.record(Record(path: copy.path, document: document), body: true, extra: [("conflict_copy_of", .string(copy.record))]))
+                return context.json(
+                    JSONWriter.record(
+                        Record(path: copy.path, document: document), body: true, extra: [("conflict_copy_of", .string(copy.record))]))
             } catch {
                 throw FolioError(error, file: copy.path, text: text)
             }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 import YAML
 
 /// `folio stats`: counts per kind, per month and per tag, and the sum, average, minimum and
@@ -30,25 +30,29 @@ struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Count records by kind, month and tag, and sum, average, minimum and maximum of their fields.",
         discussion: """
-        Key paths: `duration_minutes` (a key), `context.temperature` (into maps), `shots.count` (the length
-        of the list `shots`), `shots.power` or `power` (the key of every map in a list, over all items).
-        Examples:
-          folio stats
-          folio stats training
-          folio stats training --sum shots.count --rate shots.result=made --by month
-          folio stats training --avg duration_minutes --json | jq '.fields'
-        """)
+            Key paths: `duration_minutes` (a key), `context.temperature` (into maps), `shots.count` (the length
+            of the list `shots`), `shots.power` or `power` (the key of every map in a list, over all items).
+            Examples:
+              folio stats
+              folio stats training
+              folio stats training --sum shots.count --rate shots.result=made --by month
+              folio stats training --avg duration_minutes --json | jq '.fields'
+            """)
 
     enum Period: String, ExpressibleByArgument, CaseIterable {
         case month, week, year
     }
 
-    @Argument(help: "Only records of this kind (the profile is counted only when named); the same as --kind.", completion: .custom(Completions.kinds)) var positionalKind: String?
+    @Argument(
+        help: "Only records of this kind (the profile is counted only when named); the same as --kind.",
+        completion: .custom(Completions.kinds)) var positionalKind: String?
     @OptionGroup var filters: FilterOptions
     @Option(name: .customLong("sum"), help: "A key path to total (repeatable).") var sums: [String] = []
     @Option(name: .customLong("avg"), help: "A key path to average (repeatable).") var averages: [String] = []
     @Option(name: .customLong("rate"), help: "KEY=VALUE: the share of values at KEY equal to VALUE (repeatable).") var rates: [String] = []
-    @Option(name: .customLong("count"), help: "A key whose values to count, e.g. answer_type (repeatable; default: the kind's keys with listed values).")
+    @Option(
+        name: .customLong("count"),
+        help: "A key whose values to count, e.g. answer_type (repeatable; default: the kind's keys with listed values).")
     var counts: [String] = []
     @Option(help: "Repeat the figures per month, week (ISO) or year.") var by: Period?
     @Flag(help: "Print JSON: {total, by_kind, by_month, by_tag, fields, rates[, by, by_period]}.") var json = false
@@ -68,12 +72,16 @@ struct Stats: ParsableCommand {
         let records = selection.summaries
         let roots = fieldValues(of: records, kind: filter.kind, context: context)
         let (keys, fields) = chosenFields(roots, kind: filter.kind, context: context)
-        let report = StatsReport(records: records, tagUses: selection.tagUses(), roots: roots, fields: fields,
-                                 rates: try rateSpecs(roots), counts: tallies(roots, kind: filter.kind, context: context), by: by)
+        let report = StatsReport(
+            records: records, tagUses: selection.tagUses(), roots: roots, fields: fields,
+            rates: try rateSpecs(roots), counts: tallies(roots, kind: filter.kind, context: context), by: by)
         if json { return context.json(report.json()) }
-        let columns = sums.isEmpty && averages.isEmpty ? StatsColumns(sums: Set(keys), averages: Set(keys)) : StatsColumns(sums: Set(sums), averages: Set(averages))
-        Console.page(report.text(language: context.language, terminal: context.terminal, columns: columns)
-            .map(\.trimmingTrailingSpaces).joined(separator: "\n"), terminal: context.terminal, environment: context.environment)
+        let columns =
+            sums.isEmpty && averages.isEmpty
+            ? StatsColumns(sums: Set(keys), averages: Set(keys)) : StatsColumns(sums: Set(sums), averages: Set(averages))
+        Console.page(
+            report.text(language: context.language, terminal: context.terminal, columns: columns)
+                .map(\.trimmingTrailingSpaces).joined(separator: "\n"), terminal: context.terminal, environment: context.environment)
     }
 
     /// The keys summed and averaged: those asked for, else every numeric key the kind's records hold.
@@ -82,7 +90,9 @@ struct Stats: ParsableCommand {
         let keys = explicit.isEmpty && kind != nil ? FieldPath.discover(in: roots) : explicit
         let fields = keys.map { FieldPath($0, roots: roots) }
         // A key asked for by name that no record holds a number at is named, not silently zero.
-        for field in fields where explicit.contains(field.name) && !field.hasNumbers(in: roots) { context.warn(FolioError(.statsNoValues(field.name))) }
+        for field in fields where explicit.contains(field.name) && !field.hasNumbers(in: roots) {
+            context.warn(FolioError(.statsNoValues(field.name)))
+        }
         return (keys, fields)
     }
 
@@ -370,9 +380,13 @@ struct StatsReport {
     /// The value counts per month, whatever `--by` says: the magic 8 ball's answers month by month.
     let countsByMonth: [(String, [[String: Int]])]
 
-    init(records: [RecordSummary], tagUses: [TagUse], roots: [Value], fields: [FieldPath], rates: [RateSpec], counts: [CountSpec] = [], by: Stats.Period?) {
+    init(
+        records: [RecordSummary], tagUses: [TagUse], roots: [Value], fields: [FieldPath], rates: [RateSpec], counts: [CountSpec] = [],
+        by: Stats.Period?
+    ) {
         total = records.count
-        var kinds: [String: Int] = [:], months: [String: Int] = [:]
+        var kinds: [String: Int] = [:]
+        var months: [String: Int] = [:]
         var overall = FieldFigures(fieldCount: fields.count, rateCount: rates.count, countCount: counts.count)
         var periods: [String: FieldFigures] = [:]
         var monthly: [String: FieldFigures] = [:]
@@ -386,11 +400,12 @@ struct StatsReport {
                     .add(root, fields: [], rates: [], counts: counts)
             }
             if let by, let time {
-                let key = switch by {
-                case .month: String(time.day10.prefix(7))
-                case .year: String(time.day10.prefix(4))
-                case .week: CivilDate.isoWeek(year: time.year, month: time.month, day: time.day)
-                }
+                let key =
+                    switch by {
+                    case .month: String(time.day10.prefix(7))
+                    case .year: String(time.day10.prefix(4))
+                    case .week: CivilDate.isoWeek(year: time.year, month: time.month, day: time.day)
+                    }
                 periods[key, default: FieldFigures(fieldCount: fields.count, rateCount: rates.count, countCount: counts.count)]
                     .add(root, fields: fields, rates: rates, counts: counts)
             }
@@ -420,9 +435,14 @@ struct StatsReport {
         }
         if let by {
             pairs.append(("by", .string(by.rawValue)))
-            pairs.append(("by_period", .object(periods.map { period, figures in
-                (period, .object([("total", .int(figures.records))] + self.figures(figures)))
-            })))
+            pairs.append(
+                (
+                    "by_period",
+                    .object(
+                        periods.map { period, figures in
+                            (period, .object([("total", .int(figures.records))] + self.figures(figures)))
+                        })
+                ))
         }
         return .object(pairs)
     }
@@ -438,9 +458,10 @@ struct StatsReport {
 
     /// `{"answer_type": {"affirmative": 12, "neutral": 3, "negative": 5}}`.
     private func countsJSON(_ tallies: [[String: Int]]) -> JSONWriter.JSON {
-        .object(zip(counts, tallies).map { spec, tally in
-            (spec.name, .object(spec.ordered(tally).map { ($0.0, .int($0.1)) }))
-        })
+        .object(
+            zip(counts, tallies).map { spec, tally in
+                (spec.name, .object(spec.ordered(tally).map { ($0.0, .int($0.1)) }))
+            })
     }
 
     // MARK: Text
@@ -461,8 +482,12 @@ struct StatsReport {
 
         if !fields.isEmpty {
             lines.append("")
-            var table = [[say(.statsKeyHeading), say(.statsSamplesHeading), say(.statsSumHeading), say(.statsAvgHeading),
-                          say(.statsMinHeading), say(.statsMaxHeading)]]
+            var table = [
+                [
+                    say(.statsKeyHeading), say(.statsSamplesHeading), say(.statsSumHeading), say(.statsAvgHeading),
+                    say(.statsMinHeading), say(.statsMaxHeading),
+                ]
+            ]
             for (path, summary) in zip(fields, overall.fields) {
                 table.append([
                     path.name, String(summary.count), Self.number(summary.count == 0 ? nil : summary.sum),
@@ -484,11 +509,12 @@ struct StatsReport {
         }
         if let by, !periods.isEmpty {
             lines.append("")
-            let heading: Message = switch by {
-            case .month: .statsMonthHeading
-            case .week: .statsWeekHeading
-            case .year: .statsYearHeading
-            }
+            let heading: Message =
+                switch by {
+                case .month: .statsMonthHeading
+                case .week: .statsWeekHeading
+                case .year: .statsYearHeading
+                }
             var header = [say(heading), say(.statsRecordsHeading)]
             for path in fields {
                 if columns.sums.contains(path.name) { header.append(path.name + " " + say(.statsSumHeading)) }
@@ -528,10 +554,12 @@ struct StatsReport {
             var monthly = [[monthHeading] + values]
             let monthMost = countsByMonth.flatMap { $0.1[index].values }.max() ?? 0
             for (month, tallies) in countsByMonth {
-                monthly.append([month] + values.map { value in
-                    let count = tallies[index][value] ?? 0
-                    return t.isInteractive ? Self.bar(count, of: monthMost, width: 8) + " " + String(count) : String(count)
-                })
+                monthly.append(
+                    [month]
+                        + values.map { value in
+                            let count = tallies[index][value] ?? 0
+                            return t.isInteractive ? Self.bar(count, of: monthMost, width: 8) + " " + String(count) : String(count)
+                        })
             }
             lines += Self.layout(monthly, terminal: t)
         }
@@ -567,7 +595,8 @@ struct StatsReport {
         let widths = (0..<count).map { column in rows.map { column < $0.count ? $0[column].displayWidth : 0 }.max() ?? 0 }
         return rows.enumerated().map { index, row in
             let line = row.enumerated().map { column, cell in
-                column == 0 ? cell.padded(to: widths[column])
+                column == 0
+                    ? cell.padded(to: widths[column])
                     : String(repeating: " ", count: widths[column] - cell.displayWidth) + cell
             }.joined(separator: "  ")
             return index == 0 ? terminal.dim(line) : line

@@ -1,11 +1,12 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioSecrets
 import FolioStore
 import FolioSync
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 struct SyncCommand: ParsableCommand {
@@ -13,18 +14,19 @@ struct SyncCommand: ParsableCommand {
         commandName: "sync",
         abstract: "Commit hand edits, fetch, merge record by record, and push.",
         discussion: """
-        Conflicting edits never lose a word: the newer version stays, the other is kept beside it as \
-        <name>.conflict-<device>-<time>.md. Offline, everything stays committed here and the exit \
-        status is 3. Examples: folio sync · folio sync --watch --interval 5
-        """)
+            Conflicting edits never lose a word: the newer version stays, the other is kept beside it as \
+            <name>.conflict-<device>-<time>.md. Offline, everything stays committed here and the exit \
+            status is 3. Examples: folio sync · folio sync --watch --interval 5
+            """)
 
     @Flag(help: "Keep syncing every interval and right after local changes, until Ctrl-C.") var watch = false
     @Option(help: "Seconds between syncs with --watch, 1 to 86400 (default: sync.interval, else 10).") var interval: Double?
-    @Flag(help: """
-        Print what the sync did as JSON: {"committed", "received", "sent", "conflicts": [{"path", "copy"}], \
-        "renamed": [{"path", "renamed"}], "parents_kept": [{"path", "child"}], "merge_commit", \
-        "rewritten_remote_dropped", "unrelated_histories"}; with --watch, one line per sync that did something.
-        """) var json = false
+    @Flag(
+        help: """
+            Print what the sync did as JSON: {"committed", "received", "sent", "conflicts": [{"path", "copy"}], \
+            "renamed": [{"path", "renamed"}], "parents_kept": [{"path", "child"}], "merge_commit", \
+            "rewritten_remote_dropped", "unrelated_histories"}; with --watch, one line per sync that did something.
+            """) var json = false
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -75,7 +77,8 @@ struct SyncCommand: ParsableCommand {
         let report = try history.sync(vault: context.vault, transport: transport)
         RemoteTransport.endProgress(context)
         if json {
-            let idle = report.received == 0 && report.sent == 0 && (report.handCommit?.committed.isEmpty ?? true) && report.conflicts.isEmpty
+            let idle =
+                report.received == 0 && report.sent == 0 && (report.handCommit?.committed.isEmpty ?? true) && report.conflicts.isEmpty
             if !(quietWhenIdle && idle) { context.json(Self.json(report)) }
             return
         }
@@ -155,7 +158,10 @@ struct CloneCommand: ParsableCommand {
 
     /// Where the vault now is, in its own language (or JSON).
     private func report(_ target: URL, remote: String, environment: [String: String]) {
-        if json { return Console.out(JSONWriter.render(.object([("vault", .string(target.path)), ("remote", .string(ConfiguredSecrets.redact(remote)))]))) }
+        if json {
+            return Console.out(
+                JSONWriter.render(.object([("vault", .string(target.path)), ("remote", .string(ConfiguredSecrets.redact(remote)))])))
+        }
         MessageLanguage.shared.set(global.language() ?? Vault(root: target, clock: Clock.from(environment: environment)).language)
         Console.out(Message.cloned(target.path).text(MessageLanguage.shared.current))
     }

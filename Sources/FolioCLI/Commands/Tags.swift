@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 /// `folio tags`: every tag with how many records carry it and the day it was last used.
 ///
@@ -13,13 +13,13 @@ struct Tags: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List every tag with its number of records and the day it was last used.",
         discussion: """
-        Tags are the front matter `tags` and the inline #tags of the body. The first line, "All",
-        counts every record (the profile is left out unless --kind profile).
-        Examples:
-          folio tags
-          folio tags --sort count
-          folio tags --kind diary --json | jq '.[0].tag'
-        """)
+            Tags are the front matter `tags` and the inline #tags of the body. The first line, "All",
+            counts every record (the profile is left out unless --kind profile).
+            Examples:
+              folio tags
+              folio tags --sort count
+              folio tags --kind diary --json | jq '.[0].tag'
+            """)
 
     enum Sort: String, ExpressibleByArgument, CaseIterable {
         case recent, count, name
@@ -42,12 +42,14 @@ struct Tags: ParsableCommand {
 enum TagsPrinter {
     static func print(_ uses: [TagUse], recordCount: Int, json: Bool, context: Context) {
         if json {
-            return context.json(.array(uses.map { use in
-                .object([
-                    ("tag", .string(use.tag)), ("count", .int(use.count)),
-                    ("last_used", use.lastUsed.map { .string($0.day10) } ?? .null),
-                ])
-            }))
+            return context.json(
+                .array(
+                    uses.map { use in
+                        .object([
+                            ("tag", .string(use.tag)), ("count", .int(use.count)),
+                            ("last_used", use.lastUsed.map { .string($0.day10) } ?? .null),
+                        ])
+                    }))
         }
         let t = context.terminal
         let all = Message.tagsAll.text(context.language)
@@ -72,7 +74,8 @@ enum TagTally {
             return order != .orderedSame ? order == .orderedAscending : a.tag < b.tag
         }
         return uses.sorted { a, b in
-            let dayA = a.lastUsed?.day10 ?? "", dayB = b.lastUsed?.day10 ?? ""
+            let dayA = a.lastUsed?.day10 ?? ""
+            let dayB = b.lastUsed?.day10 ?? ""
             switch sort {
             case .recent:
                 if dayA != dayB { return dayA > dayB }

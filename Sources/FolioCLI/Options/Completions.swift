@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 /// What the shell completions offer from the vault itself, not only flags: record references,
 /// tags, kind names and conflict copies. Each runs inside `folio` when the shell asks (the
@@ -51,7 +51,7 @@ enum Completions {
         while index < words.count {
             let word = words[index]
             if word == "--" { break }
-            if (word == "--vault" || word == "-C"), index + 1 < words.count {
+            if word == "--vault" || word == "-C", index + 1 < words.count {
                 if word == "--vault" { explicit = words[index + 1] } else { directory = absoluteURL(words[index + 1], from: directory) }
                 index += 2
                 continue
@@ -60,7 +60,9 @@ enum Completions {
             index += 1
         }
         let environment = ProcessInfo.processInfo.environment
-        guard let root = try? VaultLocation.find(explicit: explicit, environment: environment, workingDirectory: directory) else { return nil }
+        guard let root = try? VaultLocation.find(explicit: explicit, environment: environment, workingDirectory: directory) else {
+            return nil
+        }
         return Vault(root: root, clock: Clock.from(environment: environment))
     }
 }

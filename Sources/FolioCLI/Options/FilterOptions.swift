@@ -4,7 +4,8 @@ import FolioCore
 /// The filters every command that takes many records shares (`list`, `rm`, `tags`, `cal`,
 /// `stats`): one spelling and one meaning, turned into a ``RecordFilter``.
 struct FilterOptions: ParsableArguments {
-    @Option(help: "Only records of this kind (the profile is taken only when named).", completion: .custom(Completions.kinds)) var kind: String?
+    @Option(help: "Only records of this kind (the profile is taken only when named).", completion: .custom(Completions.kinds)) var kind:
+        String?
     @Option(help: "Only records with this tag (repeat: all must hold).", completion: .custom(Completions.tags)) var tag: [String] = []
     @Option(help: "Only records made on or after this date or within this age (2026-11-01, 30d, 2w, 6m, 1y).") var since: String?
     @Option(help: "Only records made on or before this date or at least this long ago (2026-08-24, 90d).") var until: String?

@@ -1,14 +1,16 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
 import FolioSync
+import Foundation
 
 /// Options every command takes.
 public struct GlobalOptions: ParsableArguments {
-    @Option(name: .customShort("C"), help: ArgumentHelp(
-        "Run as if folio was started in this folder, as git -C does (a relative --vault is then relative to it).",
-        valueName: "folder"))
+    @Option(
+        name: .customShort("C"),
+        help: ArgumentHelp(
+            "Run as if folio was started in this folder, as git -C does (a relative --vault is then relative to it).",
+            valueName: "folder"))
     var directory: String?
 
     @Option(name: .long, help: "The vault to use (default: FOLIO_VAULT, else the nearest folder with .folio/).")
@@ -20,10 +22,12 @@ public struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Never colour the output (NO_COLOR does the same).")
     var noColor = false
 
-    @Flag(name: .long, help: """
-        Write and commit text that looks like an API key, a token or a private key (refused otherwise, \
-        since git copies the vault to every device and remote).
-        """)
+    @Flag(
+        name: .long,
+        help: """
+            Write and commit text that looks like an API key, a token or a private key (refused otherwise, \
+            since git copies the vault to every device and remote).
+            """)
     var allowSecret = false
 
     public init() {}
@@ -54,7 +58,9 @@ public struct GlobalOptions: ParsableArguments {
             if valued.contains(word), index + 1 < arguments.count {
                 leading += [word, arguments[index + 1]]
                 index += 2
-            } else if flags.contains(word) || word.hasPrefix("--vault=") || word.hasPrefix("--lang=") || (word.hasPrefix("-C") && word.count > 2) {
+            } else if flags.contains(word) || word.hasPrefix("--vault=") || word.hasPrefix("--lang=")
+                || (word.hasPrefix("-C") && word.count > 2)
+            {
                 leading.append(word)
                 index += 1
             } else {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One of folio's output streams (standard output or error), written with `write(2)`.
@@ -46,9 +47,9 @@ final class ConsoleStream: @unchecked Sendable {
     }
 
     #if canImport(Glibc)
-    private let systemWrite = Glibc.write
+        private let systemWrite = Glibc.write
     #else
-    private let systemWrite = Darwin.write
+        private let systemWrite = Darwin.write
     #endif
 
     static let standardOutput = ConsoleStream(STDOUT_FILENO)

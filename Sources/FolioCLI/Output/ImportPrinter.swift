@@ -6,9 +6,14 @@ import FolioStore
 enum ImportPrinter {
     static func dryRun(_ plan: ImportPlan, json: Bool, context: Context) {
         if json {
-            return context.json(.array(plan.entries.map { entry in
-                .object([("id", .string(entry.id)), ("kind", .string(entry.kind)), ("title", .string(entry.title)), ("path", .string(entry.path))])
-            }))
+            return context.json(
+                .array(
+                    plan.entries.map { entry in
+                        .object([
+                            ("id", .string(entry.id)), ("kind", .string(entry.kind)), ("title", .string(entry.title)),
+                            ("path", .string(entry.path)),
+                        ])
+                    }))
         }
         context.say(.exchange(.dryRunHeader(new: plan.entries.count, media: plan.mediaCount, skipped: plan.skipped)))
         for entry in plan.entries {
@@ -21,10 +26,11 @@ enum ImportPrinter {
         guard context.terminal.isInteractive else { return nil }
         let language = context.language
         return { progress in
-            let (message, done, total, shownFrom): (Message, Int, Int, Int) = switch progress {
-            case .media(let done, let total): (.exchange(.importingMedia(done: done, total: total)), done, total, 20)
-            case .records(let done, let total): (.exchange(.importing(done: done, total: total)), done, total, 200)
-            }
+            let (message, done, total, shownFrom): (Message, Int, Int, Int) =
+                switch progress {
+                case .media(let done, let total): (.exchange(.importingMedia(done: done, total: total)), done, total, 20)
+                case .records(let done, let total): (.exchange(.importing(done: done, total: total)), done, total, 200)
+                }
             guard total > shownFrom, done % 10 == 0 || done == total else { return }
             Console.errInline("\r\u{1B}[2K" + message.text(language) + (done == total ? "\r\u{1B}[K" : ""))
         }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 import YAML
 
 /// JSON for `--json`, keeping the order keys have in the file.
@@ -15,13 +15,19 @@ enum JSONWriter {
     /// A record's children as `show --json` gives them: nothing when its kind has no child kind.
     static func children(_ children: [RecordSummary]?) -> [(String, JSON)] {
         guard let children else { return [] }
-        return [("children", .array(children.map { child in
-            .object([
-                ("id", child.id.map(JSON.string) ?? .null), ("kind", child.kind.map(JSON.string) ?? .null),
-                ("title", .string(child.title)), ("created", child.sortTime.map { .string($0.text) } ?? .null),
-                ("path", .string(child.path)),
-            ])
-        }))]
+        return [
+            (
+                "children",
+                .array(
+                    children.map { child in
+                        .object([
+                            ("id", child.id.map(JSON.string) ?? .null), ("kind", child.kind.map(JSON.string) ?? .null),
+                            ("title", .string(child.title)), ("created", child.sortTime.map { .string($0.text) } ?? .null),
+                            ("path", .string(child.path)),
+                        ])
+                    })
+            )
+        ]
     }
 
     /// A record as JSON: its front matter keys as written, then `path`, and `body` when asked.

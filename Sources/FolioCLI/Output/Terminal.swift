@@ -1,8 +1,9 @@
-import Foundation
 import FolioCore
 import FolioSecrets
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the terminal can show: colour, width, and whether a person is there to answer.

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The builtin provider's page: the user's own sentences, from what they typed and said in the
 /// conversation, in order, each once. Nothing is invented, so the page is in the user's voice by
@@ -39,7 +39,8 @@ public enum ExtractiveSummary {
         if all.reduce(0, { $0 + $1.count }) > maxCharacters {
             let lowered = keywords.map { $0.lowercased() }
             let ranked = all.indices.sorted { a, b in
-                let sa = score(all[a], lowered), sb = score(all[b], lowered)
+                let sa = score(all[a], lowered)
+                let sb = score(all[b], lowered)
                 return sa != sb ? sa > sb : a < b
             }
             chosen = []

@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioSearch
+import Foundation
 
 /// Tags guessed from the words of a page, offline: the builtin provider's keywords.
 ///
@@ -30,13 +30,15 @@ public enum KeywordTags {
         var forms: [String: [String: Int]] = [:]
         for token in Tokenizer().tokens(in: text) where token.kind == .word {
             let base = EnglishWord.base(of: token.text)
-            guard token.text.count >= 3, !token.text.allSatisfy(\.isNumber), !stopWords.contains(token.text), !stopWords.contains(base) else { continue }
+            guard token.text.count >= 3, !token.text.allSatisfy(\.isNumber), !stopWords.contains(token.text), !stopWords.contains(base)
+            else { continue }
             forms[base, default: [:]][token.text, default: 0] += 1
             add(base, 1, at: text.utf16.distance(from: text.startIndex, to: token.range.lowerBound))
         }
         for (base, written) in forms {
-            guard let score = scores[base], let form = written.max(by: { a, b in a.value != b.value ? a.value < b.value : a.key.count > b.key.count })?.key,
-                  form != base
+            guard let score = scores[base],
+                let form = written.max(by: { a, b in a.value != b.value ? a.value < b.value : a.key.count > b.key.count })?.key,
+                form != base
             else { continue }
             scores[base] = nil
             let other = scores[form]
@@ -50,7 +52,8 @@ public enum KeywordTags {
         let existingByKey = Dictionary(existing.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         var seen = Set<String>()
         return scores.sorted { a, b in
-            a.value.score != b.value.score ? a.value.score > b.value.score
+            a.value.score != b.value.score
+                ? a.value.score > b.value.score
                 : a.value.first != b.value.first ? a.value.first < b.value.first : a.key < b.key
         }
         .map { existingByKey[$0.key.lowercased()] ?? $0.key.lowercased() }
@@ -78,11 +81,12 @@ public enum KeywordTags {
         func closeRun(before next: String?) {
             defer { run = [] }
             guard run.count >= 2, run.count <= 4, let first = run.first, let last = run.last,
-                  !(next.flatMap(\.first).map(aspectParticles.contains) ?? false)
+                !(next.flatMap(\.first).map(aspectParticles.contains) ?? false)
             else { return }
-            words.append(Word(
-                text: run.map(\.text).joined(), range: first.offset..<(last.offset + last.text.utf16.count),
-                followsPointer: beforeRun.map(isPointer) ?? false))
+            words.append(
+                Word(
+                    text: run.map(\.text).joined(), range: first.offset..<(last.offset + last.text.utf16.count),
+                    followsPointer: beforeRun.map(isPointer) ?? false))
         }
         var previous: String?
         for (index, segment) in segments.enumerated() {
@@ -108,9 +112,10 @@ public enum KeywordTags {
             // After a numeral the word is a measure (三 + 本書, 五 + 公里), not a topic.
             let counted = previous.map { $0.count == 1 && $0.first.map(countingStarts.contains) == true } ?? false
             if isTagWorthy(segment.text), !miscut, !counted {
-                words.append(Word(
-                    text: segment.text, range: segment.offset..<(segment.offset + segment.text.utf16.count),
-                    followsPointer: previous.map(isPointer) ?? false))
+                words.append(
+                    Word(
+                        text: segment.text, range: segment.offset..<(segment.offset + segment.text.utf16.count),
+                        followsPointer: previous.map(isPointer) ?? false))
             }
         }
         closeRun(before: nil)
@@ -145,7 +150,8 @@ public enum KeywordTags {
         let isLatin = tag.unicodeScalars.allSatisfy(\.isASCII)
         var found: [Range<Int>] = []
         var searchStart = text.startIndex
-        while searchStart < text.endIndex, let range = text.range(of: tag, options: [.caseInsensitive], range: searchStart..<text.endIndex) {
+        while searchStart < text.endIndex, let range = text.range(of: tag, options: [.caseInsensitive], range: searchStart..<text.endIndex)
+        {
             searchStart = range.upperBound
             if isLatin && !isWholeWord(range, in: text) { continue }
             let start = text.utf16.distance(from: text.utf16.startIndex, to: range.lowerBound)
@@ -237,7 +243,8 @@ enum EnglishWord {
         if stem.count >= 2, last == stem[stem.count - 2], !isVowel(last), !"lsz".contains(last) { return String(stem.dropLast()) }
         // One syllable ending consonant-vowel-consonant (hik, bak, smil) lost a silent e.
         if stem.count >= 3, vowelGroups(stem) == 1, !isVowel(last), isVowel(stem[stem.count - 2]), !isVowel(stem[stem.count - 3]),
-           !"wxy".contains(last) {
+            !"wxy".contains(last)
+        {
             return text + "e"
         }
         return text
@@ -249,7 +256,12 @@ enum EnglishWord {
         var groups = 0
         var inVowel = false
         for character in stem {
-            if isVowel(character) { if !inVowel { groups += 1 }; inVowel = true } else { inVowel = false }
+            if isVowel(character) {
+                if !inVowel { groups += 1 }
+                inVowel = true
+            } else {
+                inVowel = false
+            }
         }
         return groups
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// What folio knows of a page without reading its words or asking a network: when it was, what
 /// media it holds, and the place when the user shares it. It completes the tags of a page whose
@@ -53,7 +53,8 @@ public struct PageMoment: Sendable, Equatable {
         let counts = Self.counted(media)
         switch language {
         case .zhHant:
-            let things = counts.map { type, count in Self.chineseNumber(count) + (type == "photo" ? "張照片" : type == "video" ? "段影片" : "段錄音") }
+            let things = counts.map { type, count in Self.chineseNumber(count) + (type == "photo" ? "張照片" : type == "video" ? "段影片" : "段錄音")
+            }
             let verb = media.allSatisfy { $0 == "audio" } ? "錄的" : media.contains("audio") ? "留下的" : "拍的"
             var when = ""
             if let local {
@@ -70,7 +71,8 @@ public struct PageMoment: Sendable, Equatable {
             if let first = things.first { things[0] = first.prefix(1).uppercased() + first.dropFirst() }
             var sentence = things.count > 1 ? things.dropLast().joined(separator: ", ") + " and " + (things.last ?? "") : things.joined()
             if let local {
-                sentence += " from \(Self.weekdayName(local.weekday, .en)) \(Self.timeOfDay(local.hour, .en)), \(local.day) \(Self.monthName(local.month))"
+                sentence +=
+                    " from \(Self.weekdayName(local.weekday, .en)) \(Self.timeOfDay(local.hour, .en)), \(local.day) \(Self.monthName(local.month))"
             }
             if let place { sentence += ", in \(place)" }
             return sentence + "."
@@ -82,9 +84,11 @@ public struct PageMoment: Sendable, Equatable {
         guard let local else { return nil }
         switch language {
         case .zhHant:
-            return "\(local.month)月\(local.day)日（\(Self.weekdayName(local.weekday, .zhHant))）\(Self.timeOfDay(local.hour, .zhHant))" + (place.map { "，\($0)" } ?? "") + "。"
+            return "\(local.month)月\(local.day)日（\(Self.weekdayName(local.weekday, .zhHant))）\(Self.timeOfDay(local.hour, .zhHant))"
+                + (place.map { "，\($0)" } ?? "") + "。"
         case .en:
-            return "\(Self.weekdayName(local.weekday, .en)) \(Self.timeOfDay(local.hour, .en)), \(local.day) \(Self.monthName(local.month))" + (place.map { ", \($0)" } ?? "") + "."
+            return "\(Self.weekdayName(local.weekday, .en)) \(Self.timeOfDay(local.hour, .en)), \(local.day) \(Self.monthName(local.month))"
+                + (place.map { ", \($0)" } ?? "") + "."
         }
     }
 
@@ -134,12 +138,13 @@ public struct PageMoment: Sendable, Equatable {
 
     /// Seasons of the northern hemisphere, by month.
     static func season(_ month: Int, _ language: Language) -> String {
-        let index = switch month {
-        case 3...5: 0
-        case 6...8: 1
-        case 9...11: 2
-        default: 3
-        }
+        let index =
+            switch month {
+            case 3...5: 0
+            case 6...8: 1
+            case 9...11: 2
+            default: 3
+            }
         return language == .zhHant ? ["春天", "夏天", "秋天", "冬天"][index] : ["spring", "summer", "autumn", "winter"][index]
     }
 
@@ -157,7 +162,9 @@ public struct PageMoment: Sendable, Equatable {
     }
 
     static func monthName(_ month: Int) -> String {
-        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let names = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+        ]
         return names.indices.contains(month - 1) ? names[month - 1] : String(month)
     }
 

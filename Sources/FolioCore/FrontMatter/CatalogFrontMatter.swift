@@ -119,11 +119,12 @@ private struct Fields {
     /// body holds `inlineTags` (``InlineTags/extract(from:)``).
     func summary(path: String, inlineTags: [String]) -> RecordSummary {
         let kind = Self.text(kind)
-        let tags: [String] = switch tags {
-        case .sequence(let items)?: items.filter { !$0.isEmpty }
-        case .scalar(let text, _)?: text.isEmpty ? [] : [text]
-        default: []
-        }
+        let tags: [String] =
+            switch tags {
+            case .sequence(let items)?: items.filter { !$0.isEmpty }
+            case .scalar(let text, _)?: text.isEmpty ? [] : [text]
+            default: []
+            }
         let completion: RecordSummary.Completion
         if kind == "idea" || done != nil {
             completion = if case .scalar(let text, plain: true)? = done, Self.isTrue(text) { .done } else { .open }
@@ -217,7 +218,8 @@ private struct Reader {
         guard start + 3 <= bytes.count else { return nil }
         let first = bytes[start]
         guard first == UInt8(ascii: "-") || (dotsToo && first == UInt8(ascii: ".")),
-              bytes[start + 1] == first, bytes[start + 2] == first else { return nil }
+            bytes[start + 1] == first, bytes[start + 2] == first
+        else { return nil }
         var index = start + 3
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
         if index == bytes.count { return index }
@@ -257,12 +259,20 @@ private struct Reader {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F  // no surrogates
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F  // no surrogates
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: throw Declined()
         }
         guard index + length <= bytes.count else { throw Declined() }
@@ -352,8 +362,9 @@ private struct Reader {
         openKeys.append(key)
         try countScalar()
         let field = isRoot ? Field(bytes[key]) : nil
-        let value = try value(line, at: valueStart, column: column, depth: depth + 1, indentlessSequence: true,
-                              capture: field != nil)
+        let value = try value(
+            line, at: valueStart, column: column, depth: depth + 1, indentlessSequence: true,
+            capture: field != nil)
         guard let field else { return }
         fields.set(field, value)
     }
@@ -526,9 +537,9 @@ private struct Reader {
         case UInt8(ascii: "-"):
             return start + 1 < end && isAlphanumeric(bytes[start + 1])
         case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
-             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"),
-             UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""),
-             UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), 0x20:
+            UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"),
+            UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""),
+            UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), 0x20:
             return false
         default:
             return byte > 0x20
@@ -537,7 +548,8 @@ private struct Reader {
 
     /// A single- or double-quoted scalar that closes on its line: its text and the offset after it.
     private mutating func quoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (String, Int) {
-        let result = bytes[start] == UInt8(ascii: "'")
+        let result =
+            bytes[start] == UInt8(ascii: "'")
             ? try singleQuoted(line, at: start, capture: capture)
             : try doubleQuoted(line, at: start, capture: capture)
         try countScalar()
@@ -679,8 +691,9 @@ private struct Reader {
             for seen in openKeys[outerKeys...] where bytes[seen].elementsEqual(bytes[key]) { throw Declined() }
             openKeys.append(key)
             try countScalar()
-            let (next, closed) = try flowSeparator(line, at: try flowItem(line, at: valueStart, depth: depth, capture: false).1,
-                                                   closer: UInt8(ascii: "}"))
+            let (next, closed) = try flowSeparator(
+                line, at: try flowItem(line, at: valueStart, depth: depth, capture: false).1,
+                closer: UInt8(ascii: "}"))
             if closed {
                 openKeys.removeSubrange(outerKeys...)
                 return next

@@ -68,8 +68,10 @@ public struct FrontMatterDocument: Sendable, Hashable {
         guard size <= limits.maxBytes else {
             return .failure(FrontMatterError(kind: .tooLarge(size, limits.maxBytes), line: openingLine, column: 1))
         }
-        return .success(Located(yamlStart: opening, yamlEnd: closing.start, bodyStart: closing.end, openingLine: openingLine,
-                                yaml: Array(bytes[opening..<closing.start])))
+        return .success(
+            Located(
+                yamlStart: opening, yamlEnd: closing.start, bodyStart: closing.end, openingLine: openingLine,
+                yaml: Array(bytes[opening..<closing.start])))
     }
 
     /// A new file with `fields` in the order given and `body` after the closing `---`.
@@ -139,7 +141,7 @@ public struct FrontMatterDocument: Sendable, Hashable {
         var indent = 0
         for (depth, component) in path.dropLast().enumerated() {
             guard let pair = mapping.pairs?.first(where: { $0.key.scalarText == component }),
-                  case .mapping(let inner, .block) = pair.value.content, let first = inner.first?.key.span
+                case .mapping(let inner, .block) = pair.value.content, let first = inner.first?.key.span
             else {
                 // The rest of the path does not exist as a block mapping: write it as one value.
                 var existing = mapping.pairs?.first(where: { $0.key.scalarText == component })?.value.withoutSpans
@@ -175,7 +177,7 @@ public struct FrontMatterDocument: Sendable, Hashable {
         var indent = 0
         for component in path.dropLast() {
             guard let pair = mapping.pairs?.first(where: { $0.key.scalarText == component }),
-                  case .mapping(let inner, .block) = pair.value.content, let first = inner.first?.key.span
+                case .mapping(let inner, .block) = pair.value.content, let first = inner.first?.key.span
             else { return }
             mapping = pair.value
             indent = first.start.column - 1
@@ -199,7 +201,8 @@ public struct FrontMatterDocument: Sendable, Hashable {
             if indentedLineFollows(extent.upperBound, deeperThan: indent, in: bytes) { styled = Self.withoutBlockScalar(styled) }
             let entry = try Self.emitEntry(key: key, value: styled)
             if let inline = Self.inlineValue(of: entry, key: key), Self.isSingleLineInline(pair.value),
-               let span = pair.value.span {
+                let span = pair.value.span
+            {
                 bytes.replaceSubrange((yamlStart + span.start.offset)..<(yamlStart + span.end.offset), with: Array(inline.utf8))
             } else {
                 let keyText = bytes[extent.lowerBound..<(yamlStart + (pair.key.span?.end.offset ?? 0))]
@@ -259,8 +262,9 @@ public struct FrontMatterDocument: Sendable, Hashable {
         let before = self
         let key = path.first ?? ""
         let mark = before.root.pairs?.first { $0.key.scalarText == key }?.key.span?.start
-        let refusal = FrontMatterError(kind: .unsupportedLayout(key), line: (mark?.line ?? 1) + before.lineOffset,
-                                       column: mark?.column ?? 1)
+        let refusal = FrontMatterError(
+            kind: .unsupportedLayout(key), line: (mark?.line ?? 1) + before.lineOffset,
+            column: mark?.column ?? 1)
         do {
             try edit(&self)
         } catch {
@@ -272,9 +276,10 @@ public struct FrontMatterDocument: Sendable, Hashable {
         }
         let after = root.resolved
         guard path.count > 0,
-              text.utf8.dropFirst(bodyStart).elementsEqual(before.text.utf8.dropFirst(before.bodyStart)),
-              Self.entries(of: after, without: key).elementsEqual(Self.entries(of: before.root.resolved, without: key), by: { $0.0 == $1.0 && $0.1 == $1.1 }),
-              Self.value(at: path, in: after) == expected
+            text.utf8.dropFirst(bodyStart).elementsEqual(before.text.utf8.dropFirst(before.bodyStart)),
+            Self.entries(of: after, without: key).elementsEqual(
+                Self.entries(of: before.root.resolved, without: key), by: { $0.0 == $1.0 && $0.1 == $1.1 }),
+            Self.value(at: path, in: after) == expected
         else {
             self = before
             throw refusal
@@ -299,9 +304,11 @@ public struct FrontMatterDocument: Sendable, Hashable {
         var index = yamlStart
         while index < yamlEnd {
             let byte = bytes[index]
-            let breaks = (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A))
+            let breaks =
+                (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A))
                 || (byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0x85)
-                || (byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))
+                || (byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))
             if breaks {
                 let lineStart = bytes[..<index].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
                 let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).unicodeScalars.count + 1
@@ -323,8 +330,9 @@ public struct FrontMatterDocument: Sendable, Hashable {
         Self.visit(root) { if let name = $0.alias { used.append((name, $0.span?.start.offset ?? 0)) } }
         for alias in used where defined.contains(alias.name) && !extent.contains(yamlStart + alias.offset) {
             let mark = pair.key.span?.start
-            throw FrontMatterError(kind: .anchorUsedElsewhere(pair.key.scalarText ?? "?", alias.name),
-                                   line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
+            throw FrontMatterError(
+                kind: .anchorUsedElsewhere(pair.key.scalarText ?? "?", alias.name),
+                line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
         }
     }
 
@@ -350,7 +358,7 @@ public struct FrontMatterDocument: Sendable, Hashable {
     /// line holding the last character of its value.
     private func entryExtent(_ pair: Node.Pair, indent: Int, in bytes: [UInt8]) throws(FrontMatterError) -> Range<Int> {
         guard let keySpan = pair.key.span, keySpan.start.column == indent + 1, pair.key.scalarText != nil,
-              bytes[(yamlStart + keySpan.start.offset - indent)..<(yamlStart + keySpan.start.offset)].allSatisfy({ $0 == 0x20 })
+            bytes[(yamlStart + keySpan.start.offset - indent)..<(yamlStart + keySpan.start.offset)].allSatisfy({ $0 == 0x20 })
         else {
             let mark = pair.key.span?.start
             throw FrontMatterError(
@@ -358,7 +366,8 @@ public struct FrontMatterDocument: Sendable, Hashable {
                 line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
         }
         let start = yamlStart + keySpan.start.offset - indent
-        let contentEnd = yamlStart + max(Self.contentEnd(of: pair.value, in: bytes, base: yamlStart) ?? keySpan.end.offset, keySpan.end.offset)
+        let contentEnd =
+            yamlStart + max(Self.contentEnd(of: pair.value, in: bytes, base: yamlStart) ?? keySpan.end.offset, keySpan.end.offset)
         var end = max(contentEnd - 1, start)
         while end < yamlEnd, bytes[end] != UInt8(ascii: "\n") { end += 1 }
         return start..<min(end + 1, yamlEnd)
@@ -436,7 +445,10 @@ public struct FrontMatterDocument: Sendable, Hashable {
         var index = offset
         while index < yamlEnd {
             var spaces = 0
-            while index < yamlEnd, bytes[index] == 0x20 { spaces += 1; index += 1 }
+            while index < yamlEnd, bytes[index] == 0x20 {
+                spaces += 1
+                index += 1
+            }
             guard index < yamlEnd else { return false }
             if bytes[index] == 0x0A || bytes[index] == 0x0D {
                 index += 1  // a blank line: look at the next one
@@ -450,7 +462,8 @@ public struct FrontMatterDocument: Sendable, Hashable {
     /// A multi-line string written double-quoted (`"a\nb"`) instead of as a literal block.
     private static func withoutBlockScalar(_ value: Node) -> Node {
         guard case .scalar(let text, let style) = value.content, text.contains("\n"),
-              style == .plain || style == .literal || style == .folded else { return value }
+            style == .plain || style == .literal || style == .folded
+        else { return value }
         var quoted = value
         quoted.content = .scalar(text, .doubleQuoted)
         return quoted
@@ -497,7 +510,8 @@ public struct FrontMatterDocument: Sendable, Hashable {
     /// How far the old block sequence's items sat right of its key, so a rewrite keeps it.
     private static func blockIndent(of pair: Node.Pair) -> Int {
         guard case .sequence(let items, .block) = pair.value.content, let first = items.first?.span,
-              let keyColumn = pair.key.span?.start.column else { return 0 }
+            let keyColumn = pair.key.span?.start.column
+        else { return 0 }
         // The item node starts after "- "; its dash sits two columns earlier.
         return max(0, first.start.column - 2 - keyColumn)
     }
@@ -519,13 +533,14 @@ public struct FrontMatterDocument: Sendable, Hashable {
         do {
             root = try Parser.parse(utf8: slice, limits: Parser.Limits(maxDepth: limits.maxDepth, maxNodes: limits.maxNodes))
         } catch {
-            let kind: FrontMatterError.Kind = switch error.kind {
-            case .duplicateKey(let key): .duplicateKey(key)
-            case .tooDeep(let limit): .tooDeep(limit)
-            case .tooManyNodes(let limit): .tooManyNodes(limit)
-            case .undefinedAlias(let name): .undefinedAlias(name)
-            default: .syntax(error.context.map { "\($0), \(error.problem)" } ?? error.problem)
-            }
+            let kind: FrontMatterError.Kind =
+                switch error.kind {
+                case .duplicateKey(let key): .duplicateKey(key)
+                case .tooDeep(let limit): .tooDeep(limit)
+                case .tooManyNodes(let limit): .tooManyNodes(limit)
+                case .undefinedAlias(let name): .undefinedAlias(name)
+                default: .syntax(error.context.map { "\($0), \(error.problem)" } ?? error.problem)
+                }
             throw FrontMatterError(kind: kind, line: error.mark.line + lineOffset, column: error.mark.column)
         }
         guard case .mapping(_, .block) = root.content else {
@@ -540,7 +555,9 @@ public struct FrontMatterDocument: Sendable, Hashable {
     private static func delimiterLine(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, markers: [String]) -> Int? {
         guard start + 3 <= bytes.count else { return nil }
         let first = bytes[start]
-        guard (first == UInt8(ascii: "-") || first == UInt8(ascii: ".")), bytes[start + 1] == first, bytes[start + 2] == first else { return nil }
+        guard first == UInt8(ascii: "-") || first == UInt8(ascii: "."), bytes[start + 1] == first, bytes[start + 2] == first else {
+            return nil
+        }
         for marker in markers where marker.utf8.first == first {
             var index = start + 3
             while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }

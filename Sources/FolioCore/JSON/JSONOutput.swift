@@ -4,7 +4,11 @@ import YAML
 /// JSON as folio writes it — `--json`, exports, the site's scripts — with keys in the order a file
 /// has them, and strings escaped in this one place.
 public indirect enum JSONOutput: Sendable {
-    case string(String), int(Int), double(Double), bool(Bool), null
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case null
     case array([JSONOutput])
     case object([(String, JSONOutput)])
 
@@ -70,7 +74,8 @@ public indirect enum JSONOutput: Sendable {
         out += "\""
         if plain {
             out += text
-            return out += "\""
+            out += "\""
+            return
         }
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -85,7 +90,11 @@ public indirect enum JSONOutput: Sendable {
             case "\u{2028}" where forScript: out += "\\u2028"
             case "\u{2029}" where forScript: out += "\\u2029"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         out += "\""

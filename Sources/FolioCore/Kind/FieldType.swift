@@ -7,16 +7,17 @@ public enum FieldType: String, Sendable, CaseIterable {
 
     /// Words for the type in error messages, in the vault's language.
     public var names: (String, String) {
-        let chinese = switch self {
-        case .string, .text: "文字"
-        case .int: "整數"
-        case .number: "數字"
-        case .bool: "true 或 false"
-        case .date: "日期（YYYY-MM-DD）"
-        case .datetime: "日期和時間（YYYY-MM-DDTHH:MM[:SS]±HH:MM）"
-        case .list: "清單（a, b, c）"
-        case .map: "對照表（{鍵: 值}）"
-        }
+        let chinese =
+            switch self {
+            case .string, .text: "文字"
+            case .int: "整數"
+            case .number: "數字"
+            case .bool: "true 或 false"
+            case .date: "日期（YYYY-MM-DD）"
+            case .datetime: "日期和時間（YYYY-MM-DDTHH:MM[:SS]±HH:MM）"
+            case .list: "清單（a, b, c）"
+            case .map: "對照表（{鍵: 值}）"
+            }
         return (chinese, displayName)
     }
 

@@ -112,7 +112,9 @@ extension Kind {
             }
         }
         // An idea template written before `set_when` existed still stamps `done_at` when done.
-        if let index = fields.firstIndex(where: { $0.name == "done_at" && $0.setWhen == nil }), fields.contains(where: { $0.name == "done" }) {
+        if let index = fields.firstIndex(where: { $0.name == "done_at" && $0.setWhen == nil }),
+            fields.contains(where: { $0.name == "done" })
+        {
             fields[index].setWhen = "done"
         }
         for field in fields {

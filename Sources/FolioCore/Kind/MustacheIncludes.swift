@@ -1,4 +1,5 @@
 import Foundation
+
 /// Finds the tags by which a Mustache template would pull in another template (`{{> name}}`, a
 /// partial, and `{{< name}}`, a parent), following `{{=<% %>=}}` changes of delimiters.
 ///
@@ -9,7 +10,8 @@ enum MustacheIncludes {
     /// The first including tag: its name and the byte offset of its opening delimiter.
     static func first(in text: String) -> (name: String, offset: Int)? {
         let bytes = Array(text.utf8)
-        var open = Array("{{".utf8), close = Array("}}".utf8)
+        var open = Array("{{".utf8)
+        var close = Array("}}".utf8)
         var index = 0
         while let start = find(open, in: bytes, from: index) {
             var cursor = start + open.count

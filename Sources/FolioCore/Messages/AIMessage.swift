@@ -27,22 +27,31 @@ public enum AIProblem: Error, Sendable, Equatable {
     var pair: (String, String) {
         switch self {
         case .needsNetworkProvider:
-            ("內建（builtin）只在本機運作，這一步需要 AI 供應商：`folio config set ai.provider openai`，再設定 ai.base_url 與 ai.model",
-             "the builtin provider works offline and cannot do this; it needs an AI provider: `folio config set ai.provider openai`, then set ai.base_url and ai.model")
+            (
+                "內建（builtin）只在本機運作，這一步需要 AI 供應商：`folio config set ai.provider openai`，再設定 ai.base_url 與 ai.model",
+                "the builtin provider works offline and cannot do this; it needs an AI provider: `folio config set ai.provider openai`, then set ai.base_url and ai.model"
+            )
         case .missingSetting(let key):
             ("還沒設定 \(key)：`folio config set \(key) …`", "\(key) is not set: `folio config set \(key) …`")
         case .missingKey(let url):
-            ("\(url) 需要 API 金鑰：設定環境變數 FOLIO_AI_KEY（或 OPENAI_API_KEY），或寫進 ~/.config/folio/credentials.yaml 的 ai_key（權限 600）",
-             "\(url) needs an API key: set FOLIO_AI_KEY (or OPENAI_API_KEY), or ai_key in ~/.config/folio/credentials.yaml (mode 600)")
+            (
+                "\(url) 需要 API 金鑰：設定環境變數 FOLIO_AI_KEY（或 OPENAI_API_KEY），或寫進 ~/.config/folio/credentials.yaml 的 ai_key（權限 600）",
+                "\(url) needs an API key: set FOLIO_AI_KEY (or OPENAI_API_KEY), or ai_key in ~/.config/folio/credentials.yaml (mode 600)"
+            )
         case .credentialsTooOpen(let path, let mode):
-            ("\(path.quotedPath) 的權限是 \(String(mode, radix: 8))，別人也讀得到，所以不使用它；請執行 `chmod 600 \(path.quotedPath)`",
-             "\(path.quotedPath) has mode \(String(mode, radix: 8)), so others can read it and folio will not use it; run `chmod 600 \(path.quotedPath)`")
+            (
+                "\(path.quotedPath) 的權限是 \(String(mode, radix: 8))，別人也讀得到，所以不使用它；請執行 `chmod 600 \(path.quotedPath)`",
+                "\(path.quotedPath) has mode \(String(mode, radix: 8)), so others can read it and folio will not use it; run `chmod 600 \(path.quotedPath)`"
+            )
         case .credentialsUnreadable(let path, let reason):
             ("無法讀取 \(path.quotedPath)：\(reason)", "cannot read \(path.quotedPath): \(reason)")
         case .invalidBaseURL(let url):
             ("ai.base_url「\(url)」不是 http:// 或 https:// 網址", "ai.base_url '\(url)' is not an http:// or https:// URL")
         case .cannotConnect(let url, let reason):
-            ("連不上 AI 伺服器 \(url)（\(reason)），請檢查網路或 ai.base_url", "cannot connect to the AI server at \(url) (\(reason)); check the network or ai.base_url")
+            (
+                "連不上 AI 伺服器 \(url)（\(reason)），請檢查網路或 ai.base_url",
+                "cannot connect to the AI server at \(url) (\(reason)); check the network or ai.base_url"
+            )
         case .connectionLost(let reason):
             ("與 AI 伺服器的連線中斷了（\(reason)）", "the connection to the AI server was lost (\(reason))")
         case .timedOut(let seconds):
@@ -50,13 +59,21 @@ public enum AIProblem: Error, Sendable, Equatable {
         case .cancelled:
             ("已取消", "cancelled")
         case .unauthorized(let status, let detail):
-            ("AI 伺服器拒絕了請求（HTTP \(status)：\(detail)），請檢查 API 金鑰", "the AI server refused the request (HTTP \(status): \(detail)); check the API key")
+            (
+                "AI 伺服器拒絕了請求（HTTP \(status)：\(detail)），請檢查 API 金鑰",
+                "the AI server refused the request (HTTP \(status): \(detail)); check the API key"
+            )
         case .notFound(let detail):
-            ("AI 伺服器找不到這個模型或路徑（HTTP 404：\(detail)），請檢查 ai.model 與 ai.base_url（通常以 /v1 結尾）",
-             "the AI server has no such model or path (HTTP 404: \(detail)); check ai.model and ai.base_url (usually ending in /v1)")
+            (
+                "AI 伺服器找不到這個模型或路徑（HTTP 404：\(detail)），請檢查 ai.model 與 ai.base_url（通常以 /v1 結尾）",
+                "the AI server has no such model or path (HTTP 404: \(detail)); check ai.model and ai.base_url (usually ending in /v1)"
+            )
         case .rateLimited(let detail, let retryAfter):
-            ("AI 伺服器忙碌或額度用完（HTTP 429：\(detail)）" + (retryAfter.map { "，請 \($0) 秒後再試" } ?? "，請稍後再試"),
-             "the AI server is rate limiting or out of quota (HTTP 429: \(detail))" + (retryAfter.map { "; retry in \($0) seconds" } ?? "; try again later"))
+            (
+                "AI 伺服器忙碌或額度用完（HTTP 429：\(detail)）" + (retryAfter.map { "，請 \($0) 秒後再試" } ?? "，請稍後再試"),
+                "the AI server is rate limiting or out of quota (HTTP 429: \(detail))"
+                    + (retryAfter.map { "; retry in \($0) seconds" } ?? "; try again later")
+            )
         case .serverError(let status, let detail):
             ("AI 伺服器出錯了（HTTP \(status)：\(detail)），請稍後再試", "the AI server failed (HTTP \(status): \(detail)); try again later")
         case .httpStatus(let status, let detail):
@@ -66,13 +83,17 @@ public enum AIProblem: Error, Sendable, Equatable {
         case .streamEndedEarly(let received):
             ("AI 的回覆中途斷了（收到 \(received) 字）", "the AI's reply stopped part way (\(received) characters arrived)")
         case .nothingToSummarize:
-            ("這一頁還沒有你寫的文字、聊天或媒體，沒有可以總結的內容；先用 --text 或 folio chat 寫幾句",
-             "the page has no words of yours and no media yet; write a few with --text or folio chat first")
+            (
+                "這一頁還沒有你寫的文字、聊天或媒體，沒有可以總結的內容；先用 --text 或 folio chat 寫幾句",
+                "the page has no words of yours and no media yet; write a few with --text or folio chat first"
+            )
         case .notADiary(let kind):
             ("AI 陪聊只用在日記（diary），這筆是 \(kind)", "the AI companion works on diary pages; this record is a \(kind)")
         case .mediaNotSent:
-            ("privacy.send_media 是 false，錄音不會離開這台裝置；請直接輸入文字，或 `folio config set privacy.send_media true`",
-             "privacy.send_media is false, so the recording does not leave this device; type the text instead, or `folio config set privacy.send_media true`")
+            (
+                "privacy.send_media 是 false，錄音不會離開這台裝置；請直接輸入文字，或 `folio config set privacy.send_media true`",
+                "privacy.send_media is false, so the recording does not leave this device; type the text instead, or `folio config set privacy.send_media true`"
+            )
         case .nothingHeard:
             ("聽不清楚，請再試一次", "could not make out any words; please try again")
         }
@@ -93,8 +114,11 @@ public enum AIPayload: Sendable, Equatable {
         case .question: ("你的問題", "your question")
         case .recording: ("錄音", "the recording")
         case .entry(let media, let location):
-            ("日記的文字與對話" + (media ? "、照片與影片" : "（不含媒體）") + (location ? "、地點與天氣" : ""),
-             "the page's text and conversation" + (media ? ", its photos and videos" : " (no media)") + (location ? ", place and weather" : ""))
+            (
+                "日記的文字與對話" + (media ? "、照片與影片" : "（不含媒體）") + (location ? "、地點與天氣" : ""),
+                "the page's text and conversation" + (media ? ", its photos and videos" : " (no media)")
+                    + (location ? ", place and weather" : "")
+            )
         }
     }
 }
@@ -155,42 +179,59 @@ public enum AIMessage: Sendable, Equatable {
             return ("\(provider)：\(zh)", "\(provider): \(en)")
         case .allFailed(let failures):
             let lines = failures.map { AIMessage.failed(provider: $0.provider, problem: $0.problem).pair }
-            return ("AI 沒有回應：\n  " + lines.map(\.0).joined(separator: "\n  "),
-                    "no AI provider answered:\n  " + lines.map(\.1).joined(separator: "\n  "))
+            return (
+                "AI 沒有回應：\n  " + lines.map(\.0).joined(separator: "\n  "),
+                "no AI provider answered:\n  " + lines.map(\.1).joined(separator: "\n  ")
+            )
         case .firstUse(let provider, let url, let payload):
             let sends = payload.pair
-            return ("第一次使用 \(provider)：\(sends.0)會傳送到 \(url)。金鑰只從環境變數或 ~/.config/folio/credentials.yaml 讀取，不會存進資料庫。（這個提示只出現一次）",
-                    "first use of \(provider): \(sends.1) will be sent to \(url). The key is read from the environment or ~/.config/folio/credentials.yaml, never from the vault. (Shown once.)")
+            return (
+                "第一次使用 \(provider)：\(sends.0)會傳送到 \(url)。金鑰只從環境變數或 ~/.config/folio/credentials.yaml 讀取，不會存進資料庫。（這個提示只出現一次）",
+                "first use of \(provider): \(sends.1) will be sent to \(url). The key is read from the environment or ~/.config/folio/credentials.yaml, never from the vault. (Shown once.)"
+            )
         case .settingsFallback:
             return ("設定讀取失敗，已使用預設模型（builtin）。", "could not read the settings; using the default provider (builtin).")
         case .answeredBy(let provider):
             return ("由 \(provider) 回答", "answered by \(provider)")
         case .summaryFailed(let reference):
-            return ("總結/標籤生成失敗，但聊天已保存。可稍後再生成：folio summarize \(reference)",
-                    "the summary and tags could not be made, but the chat is saved. Try again later: folio summarize \(reference)")
+            return (
+                "總結/標籤生成失敗，但聊天已保存。可稍後再生成：folio summarize \(reference)",
+                "the summary and tags could not be made, but the chat is saved. Try again later: folio summarize \(reference)"
+            )
         case .chatFailed(let reference):
-            return ("傳送失敗，但你的訊息已保存。再試一次：folio chat \(reference) --retry",
-                    "no reply, but your message is saved. Try again: folio chat \(reference) --retry")
+            return (
+                "傳送失敗，但你的訊息已保存。再試一次：folio chat \(reference) --retry",
+                "no reply, but your message is saved. Try again: folio chat \(reference) --retry"
+            )
         case .emptyMessage:
             return ("訊息是空的，請輸入想說的話。", "the message is empty; type what you want to say.")
         case .nothingToRetry:
             return ("最後一則訊息已經有回覆了，沒有要重試的。", "your last message already has a reply; nothing to retry.")
         case .chatHelp:
-            return ("輸入訊息後按 Enter；/save 結束並保存（總結與標籤），/cancel 取消這次的對話，Ctrl-D 離開並保留。",
-                    "Type a message and press Enter; /save ends and saves (summary and tags), /cancel takes this chat back, Ctrl-D leaves keeping it.")
+            return (
+                "輸入訊息後按 Enter；/save 結束並保存（總結與標籤），/cancel 取消這次的對話，Ctrl-D 離開並保留。",
+                "Type a message and press Enter; /save ends and saves (summary and tags), /cancel takes this chat back, Ctrl-D leaves keeping it."
+            )
         case .waiting:
             return ("正在等回覆…（Ctrl-C 取消）", "waiting for a reply… (Ctrl-C cancels)")
         case .lastError(let step, let at, let message):
             return ("AI 上次失敗（\(step)，\(at)）：\(message)", "last AI failure (\(step), \(at)): \(message)")
         case .pendingAI(let count):
-            return ("\(count) 筆紀錄的 AI 步驟失敗，可再試（folio show 看原因）", "\(count) record\(count == 1 ? "" : "s") with a failed AI step to retry (folio show says why)")
+            return (
+                "\(count) 筆紀錄的 AI 步驟失敗，可再試（folio show 看原因）",
+                "\(count) record\(count == 1 ? "" : "s") with a failed AI step to retry (folio show says why)"
+            )
         case .welcome:
             return ("嗨，今天過得怎麼樣？說說這張照片或影片，或今天發生的事。", "Hi. How was your day? Tell me about the photo or video, or about what happened.")
         case .analysisFailed(let reference):
-            return ("目前無法分析，已先保存草稿，稍後可再試：folio analyze \(reference) --again",
-                    "the media could not be analysed right now; the draft is saved. Try again later: folio analyze \(reference) --again")
+            return (
+                "目前無法分析，已先保存草稿，稍後可再試：folio analyze \(reference) --again",
+                "the media could not be analysed right now; the draft is saved. Try again later: folio analyze \(reference) --again"
+            )
         case .alreadyAnalyzed(let reference):
-            return ("已經分析過了；要重新分析：folio analyze \(reference) --again", "already analysed; to analyse again: folio analyze \(reference) --again")
+            return (
+                "已經分析過了；要重新分析：folio analyze \(reference) --again", "already analysed; to analyse again: folio analyze \(reference) --again"
+            )
         case .analyzedBy(let provider):
             return ("（由 \(provider) 分析）", "(analysed by \(provider))")
         case .transcriptionFailed:
@@ -200,17 +241,27 @@ public enum AIMessage: Sendable, Equatable {
         case .useHeardText:
             return ("按 Enter 使用這段文字，或輸入修改後的文字：", "press Enter to use this text, or type it as it should be: ")
         case .diaryHelp:
-            return ("輸入訊息後按 Enter；/save 結束保存（總結與標籤），/cancel 取消這篇日記，Ctrl-D 先離開（草稿保留）。",
-                    "Type a message and press Enter; /save ends and saves (summary and tags), /cancel drops this page, Ctrl-D leaves keeping the draft.")
+            return (
+                "輸入訊息後按 Enter；/save 結束保存（總結與標籤），/cancel 取消這篇日記，Ctrl-D 先離開（草稿保留）。",
+                "Type a message and press Enter; /save ends and saves (summary and tags), /cancel drops this page, Ctrl-D leaves keeping the draft."
+            )
         case .draftKept(let reference):
-            return ("草稿已保存。繼續聊：folio chat \(reference)；結束保存：folio summarize \(reference)",
-                    "the draft is saved. Go on chatting: folio chat \(reference); end and save: folio summarize \(reference)")
+            return (
+                "草稿已保存。繼續聊：folio chat \(reference)；結束保存：folio summarize \(reference)",
+                "the draft is saved. Go on chatting: folio chat \(reference); end and save: folio summarize \(reference)"
+            )
         case .draftDiscarded(let mediaRemoved):
-            return ("已取消，這篇草稿沒有留下" + (mediaRemoved > 0 ? "（\(mediaRemoved) 個媒體檔也已移除）" : "") + "。folio undo 可以找回。",
-                    "cancelled: the draft is gone" + (mediaRemoved > 0 ? " (and \(mediaRemoved) media file\(mediaRemoved == 1 ? "" : "s"))" : "") + ". folio undo brings it back.")
+            return (
+                "已取消，這篇草稿沒有留下" + (mediaRemoved > 0 ? "（\(mediaRemoved) 個媒體檔也已移除）" : "") + "。folio undo 可以找回。",
+                "cancelled: the draft is gone"
+                    + (mediaRemoved > 0 ? " (and \(mediaRemoved) media file\(mediaRemoved == 1 ? "" : "s"))" : "")
+                    + ". folio undo brings it back."
+            )
         case .summarized(let title, let tags, let provider):
-            return ("已總結「\(title)」，標籤：\(tags.joined(separator: "、"))（\(provider)）",
-                    "summarized \"\(title)\", tags: \(tags.joined(separator: ", ")) (\(provider))")
+            return (
+                "已總結「\(title)」，標籤：\(tags.joined(separator: "、"))（\(provider)）",
+                "summarized \"\(title)\", tags: \(tags.joined(separator: ", ")) (\(provider))"
+            )
         }
     }
 }

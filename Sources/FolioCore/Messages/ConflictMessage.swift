@@ -12,16 +12,25 @@ public enum CheckMessage: Sendable, Equatable {
     public var pair: (String, String) {
         switch self {
         case .notADate(let key, let value):
-            ("「\(key)」必須是日期（例如 2026-11-22 或 2026-11-22T18:04:11+08:00），這裡是「\(value)」。",
-             "'\(key)' must be a date (such as 2026-11-22 or 2026-11-22T18:04:11+08:00), not '\(value)'.")
+            (
+                "「\(key)」必須是日期（例如 2026-11-22 或 2026-11-22T18:04:11+08:00），這裡是「\(value)」。",
+                "'\(key)' must be a date (such as 2026-11-22 or 2026-11-22T18:04:11+08:00), not '\(value)'."
+            )
         case .notAList(let key, let value):
-            ("「\(key)」應該是清單（例如 \(key): [rain, walk]），這裡是「\(value)」。",
-             "'\(key)' must be a list (such as \(key): [rain, walk]), not '\(value)'.")
+            (
+                "「\(key)」應該是清單（例如 \(key): [rain, walk]），這裡是「\(value)」。",
+                "'\(key)' must be a list (such as \(key): [rain, walk]), not '\(value)'."
+            )
         case .wrongType(let key, let type, let value):
-            ("「\(key)」必須是\(FieldType(rawValue: type)?.names.0 ?? type)，這裡是「\(value)」。", "'\(key)' must be \(FieldType(rawValue: type)?.names.1 ?? type), not '\(value)'.")
+            (
+                "「\(key)」必須是\(FieldType(rawValue: type)?.names.0 ?? type)，這裡是「\(value)」。",
+                "'\(key)' must be \(FieldType(rawValue: type)?.names.1 ?? type), not '\(value)'."
+            )
         case .fixNeedsYes:
-            ("不在終端機上時，check --fix 需要加上 --yes 才會修改（先不加 --fix 看看會修什麼）。",
-             "not on a terminal: check --fix needs --yes to change anything (run it without --fix to see what it would fix).")
+            (
+                "不在終端機上時，check --fix 需要加上 --yes 才會修改（先不加 --fix 看看會修什麼）。",
+                "not on a terminal: check --fix needs --yes to change anything (run it without --fix to see what it would fix)."
+            )
         }
     }
 }
@@ -58,23 +67,38 @@ public enum ConflictMessage: Sendable, Equatable {
         case .recordGone:
             ("（紀錄已不存在）", "(the record is gone)")
         case .keptMine(let record, let copy):
-            ("保留 \(record.quotedPath) 現在的版本，已刪除衝突副本 \(copy.quotedPath)。",
-             "kept \(record.quotedPath) as it is; removed the conflict copy \(copy.quotedPath).")
+            (
+                "保留 \(record.quotedPath) 現在的版本，已刪除衝突副本 \(copy.quotedPath)。",
+                "kept \(record.quotedPath) as it is; removed the conflict copy \(copy.quotedPath)."
+            )
         case .keptTheirs(let record, let copy):
-            ("\(record.quotedPath) 改用衝突副本的版本，已刪除衝突副本 \(copy.quotedPath)。",
-             "\(record.quotedPath) now holds the conflict copy's version; removed \(copy.quotedPath).")
+            (
+                "\(record.quotedPath) 改用衝突副本的版本，已刪除衝突副本 \(copy.quotedPath)。",
+                "\(record.quotedPath) now holds the conflict copy's version; removed \(copy.quotedPath)."
+            )
         case .keptBoth(let record, let copy, let keys):
-            ("已把衝突副本的內文接在 \(record.quotedPath) 後面" + (keys.isEmpty ? "" : "（不同的欄位：\(keys.joined(separator: "、"))）") + "，已刪除 \(copy.quotedPath)。",
-             "appended the conflict copy's body to \(record.quotedPath)" + (keys.isEmpty ? "" : " (keys that differ: \(keys.joined(separator: ", ")))") + "; removed \(copy.quotedPath).")
+            (
+                "已把衝突副本的內文接在 \(record.quotedPath) 後面" + (keys.isEmpty ? "" : "（不同的欄位：\(keys.joined(separator: "、"))）")
+                    + "，已刪除 \(copy.quotedPath)。",
+                "appended the conflict copy's body to \(record.quotedPath)"
+                    + (keys.isEmpty ? "" : " (keys that differ: \(keys.joined(separator: ", ")))") + "; removed \(copy.quotedPath)."
+            )
         case .notACopy(let reference):
-            ("「\(reference)」不是衝突副本，也不是有衝突副本的紀錄（`folio conflicts` 會列出所有衝突副本）。",
-             "'\(reference)' is neither a conflict copy nor a record that has one (`folio conflicts` lists them).")
+            (
+                "「\(reference)」不是衝突副本，也不是有衝突副本的紀錄（`folio conflicts` 會列出所有衝突副本）。",
+                "'\(reference)' is neither a conflict copy nor a record that has one (`folio conflicts` lists them)."
+            )
         case .severalCopies(let record, let copies):
-            ("\(record.quotedPath) 有 \(copies.count) 個衝突副本，請指定其中一個：\n" + copies.map { "  " + $0.quotedPath }.joined(separator: "\n"),
-             "\(record.quotedPath) has \(copies.count) conflict copies; name one of them:\n" + copies.map { "  " + $0.quotedPath }.joined(separator: "\n"))
+            (
+                "\(record.quotedPath) 有 \(copies.count) 個衝突副本，請指定其中一個：\n" + copies.map { "  " + $0.quotedPath }.joined(separator: "\n"),
+                "\(record.quotedPath) has \(copies.count) conflict copies; name one of them:\n"
+                    + copies.map { "  " + $0.quotedPath }.joined(separator: "\n")
+            )
         case .copyNotARecord(let copy):
-            ("衝突副本 \(copy.quotedPath) 讀不成紀錄，所以不能取代或併入紀錄；請手動合併，再用 `--keep mine` 刪除它。",
-             "the conflict copy \(copy.quotedPath) does not read as a record, so it cannot replace or join the record; merge it by hand, then remove it with `--keep mine`.")
+            (
+                "衝突副本 \(copy.quotedPath) 讀不成紀錄，所以不能取代或併入紀錄；請手動合併，再用 `--keep mine` 刪除它。",
+                "the conflict copy \(copy.quotedPath) does not read as a record, so it cannot replace or join the record; merge it by hand, then remove it with `--keep mine`."
+            )
         case .removed(let count):
             ("已刪除 \(count) 個衝突副本。", "removed \(count) conflict cop\(count == 1 ? "y" : "ies").")
         case .otherVersionHeading(let device, let time):

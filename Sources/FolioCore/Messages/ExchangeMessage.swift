@@ -23,7 +23,8 @@ public enum EntryProblem: Sendable, Equatable {
             ("路徑「\(name)」會跑到資料庫外面（../、絕對路徑或 NUL），已拒絕", "the path '\(name)' would leave the vault (../, an absolute path or NUL); refused")
         case .notUTF8: ("內容不是 UTF-8 文字", "it is not UTF-8 text")
         case .frontMatter(let reason): ("front matter 無法解析：\(reason)", "its front matter does not parse: \(reason)")
-        case .badMediaData(let file): ("媒體「\(file)」的內容與它的 sha256 不符或無法解碼", "the media '\(file)' does not decode or does not match its sha256")
+        case .badMediaData(let file):
+            ("媒體「\(file)」的內容與它的 sha256 不符或無法解碼", "the media '\(file)' does not decode or does not match its sha256")
         }
     }
 
@@ -61,35 +62,51 @@ public enum ExchangeMessage: Sendable, Equatable {
     public var pair: (String, String) {
         switch self {
         case .notAnExport(let format, let file, let reason):
-            ("\(file.quotedPath) 不是 \(format) 的匯出檔（\(reason)），沒有匯入任何東西。",
-             "\(file.quotedPath) is not a \(format) export (\(reason)); nothing was imported.")
+            (
+                "\(file.quotedPath) 不是 \(format) 的匯出檔（\(reason)），沒有匯入任何東西。",
+                "\(file.quotedPath) is not a \(format) export (\(reason)); nothing was imported."
+            )
         case .badJSON(let file, let reason):
-            ("\(file.quotedPath) 不是完整的 JSON（\(reason)），可能被截斷了；沒有匯入任何東西。",
-             "\(file.quotedPath) is not valid JSON (\(reason)); it may be truncated. Nothing was imported.")
+            (
+                "\(file.quotedPath) 不是完整的 JSON（\(reason)），可能被截斷了；沒有匯入任何東西。",
+                "\(file.quotedPath) is not valid JSON (\(reason)); it may be truncated. Nothing was imported."
+            )
         case .badEntry(let file, let entry, let problem):
-            ("\(file.quotedPath) 的\(entry)有問題：\(problem.pair.0)。沒有匯入任何東西。",
-             "\(file.quotedPath), \(entry): \(problem.pair.1). Nothing was imported.")
+            (
+                "\(file.quotedPath) 的\(entry)有問題：\(problem.pair.0)。沒有匯入任何東西。",
+                "\(file.quotedPath), \(entry): \(problem.pair.1). Nothing was imported."
+            )
         case .sourceMissing(let file):
             ("找不到 \(file.quotedPath)。", "\(file.quotedPath) does not exist.")
         case .sourceTooLarge(let file, let bytes, let limit):
-            ("\(file.quotedPath) 有 \(ByteCount.text(bytes))，超過能讀進來的上限 \(ByteCount.text(limit))。",
-             "\(file.quotedPath) is \(ByteCount.text(bytes)), over the \(ByteCount.text(limit)) folio reads at once.")
+            (
+                "\(file.quotedPath) 有 \(ByteCount.text(bytes))，超過能讀進來的上限 \(ByteCount.text(limit))。",
+                "\(file.quotedPath) is \(ByteCount.text(bytes)), over the \(ByteCount.text(limit)) folio reads at once."
+            )
         case .unzipMissing:
-            ("讀取 zip 需要 unzip 指令（Debian：sudo apt-get install unzip），或先自行解壓縮再匯入資料夾。",
-             "reading a zip needs the unzip command (Debian: sudo apt-get install unzip); or unzip it yourself and import the folder.")
+            (
+                "讀取 zip 需要 unzip 指令（Debian：sudo apt-get install unzip），或先自行解壓縮再匯入資料夾。",
+                "reading a zip needs the unzip command (Debian: sudo apt-get install unzip); or unzip it yourself and import the folder."
+            )
         case .unzipFailed(let file, let reason):
             ("無法解壓縮 \(file.quotedPath)：\(reason)", "could not unzip \(file.quotedPath): \(reason)")
         case .hostileArchive(let file, let name):
-            ("\(file.quotedPath) 裡的「\(name)」會寫到資料夾外面（../、絕對路徑或連結），已拒絕整個檔案。",
-             "\(file.quotedPath) holds '\(name)', which would land outside its folder (../, an absolute path or a link); the whole file is refused.")
+            (
+                "\(file.quotedPath) 裡的「\(name)」會寫到資料夾外面（../、絕對路徑或連結），已拒絕整個檔案。",
+                "\(file.quotedPath) holds '\(name)', which would land outside its folder (../, an absolute path or a link); the whole file is refused."
+            )
         case .mediaNotInExport(let entry, let file):
             ("\(entry)的媒體 \(file) 不在匯出檔裡，連結保留原樣。", "\(entry): the media \(file) is not in the export; its link is left as it was.")
         case .dryRunHeader(let new, let media, let skipped):
-            ("會新增 \(new) 筆紀錄、\(media) 個媒體檔；\(skipped) 筆已經在資料庫裡，略過：",
-             "would add \(new) record\(new == 1 ? "" : "s") and \(media) media file\(media == 1 ? "" : "s"); \(skipped) already in the vault, skipped:")
+            (
+                "會新增 \(new) 筆紀錄、\(media) 個媒體檔；\(skipped) 筆已經在資料庫裡，略過：",
+                "would add \(new) record\(new == 1 ? "" : "s") and \(media) media file\(media == 1 ? "" : "s"); \(skipped) already in the vault, skipped:"
+            )
         case .imported(let new, let media, let skipped):
-            ("已匯入 \(new) 筆紀錄、\(media) 個媒體檔；\(skipped) 筆已經在資料庫裡，略過。",
-             "imported \(new) record\(new == 1 ? "" : "s") and \(media) media file\(media == 1 ? "" : "s"); \(skipped) already in the vault, skipped.")
+            (
+                "已匯入 \(new) 筆紀錄、\(media) 個媒體檔；\(skipped) 筆已經在資料庫裡，略過。",
+                "imported \(new) record\(new == 1 ? "" : "s") and \(media) media file\(media == 1 ? "" : "s"); \(skipped) already in the vault, skipped."
+            )
         case .nothingNew(let skipped):
             ("沒有新的紀錄：\(skipped) 筆都已經在資料庫裡。", "nothing new: all \(skipped) records are already in the vault.")
         case .importing(let done, let total):
@@ -97,11 +114,15 @@ public enum ExchangeMessage: Sendable, Equatable {
         case .importingMedia(let done, let total):
             ("匯入媒體 \(done)/\(total)", "copying media \(done)/\(total)")
         case .exported(let records, let media, let folder):
-            ("已匯出 \(records) 筆紀錄、\(media) 個媒體檔到 \(folder.quotedPath)。",
-             "exported \(records) record\(records == 1 ? "" : "s") and \(media) media file\(media == 1 ? "" : "s") to \(folder.quotedPath).")
+            (
+                "已匯出 \(records) 筆紀錄、\(media) 個媒體檔到 \(folder.quotedPath)。",
+                "exported \(records) record\(records == 1 ? "" : "s") and \(media) media file\(media == 1 ? "" : "s") to \(folder.quotedPath)."
+            )
         case .outputNotEmpty(let folder):
-            ("\(folder.quotedPath) 已經有檔案了；請指定一個空的或還不存在的資料夾。",
-             "\(folder.quotedPath) already holds files; name an empty folder or one that does not exist yet.")
+            (
+                "\(folder.quotedPath) 已經有檔案了；請指定一個空的或還不存在的資料夾。",
+                "\(folder.quotedPath) already holds files; name an empty folder or one that does not exist yet."
+            )
         }
     }
 }

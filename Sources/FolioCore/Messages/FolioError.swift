@@ -50,7 +50,8 @@ extension FolioError {
     static func excerpt(of line: String, around index: Int) -> (scalars: [Unicode.Scalar], caret: Int) {
         let scalars = Array(line.unicodeScalars)
         let at = min(max(0, index), scalars.count)
-        var lower = 0, upper = scalars.count
+        var lower = 0
+        var upper = scalars.count
         if scalars.count > 2 * excerptRadius + 20 {
             lower = max(0, at - excerptRadius)
             upper = min(scalars.count, at + excerptRadius)
@@ -79,20 +80,21 @@ extension FolioError {
 
     /// The error for a record file whose front matter could not be read.
     public init(_ error: FrontMatterError, file: String, text: String?) {
-        let message: Message = switch error.kind {
-        case .missing: .noFrontMatter
-        case .unclosed: .frontMatterUnclosed
-        case .syntax(let problem): .frontMatterSyntax(problem)
-        case .duplicateKey(let key): .duplicateKey(key)
-        case .notMapping: .frontMatterNotMapping
-        case .notUTF8: .notUTF8
-        case .unsupportedLayout(let key): .unsupportedLayout(key)
-        case .tooLarge(let bytes, let limit): .recordLimit(.frontMatterTooLarge(bytes: bytes, limit: limit))
-        case .tooDeep(let limit): .recordLimit(.frontMatterTooDeep(limit: limit))
-        case .tooManyNodes(let limit): .recordLimit(.frontMatterTooManyNodes(limit: limit))
-        case .undefinedAlias(let name): .recordLimit(.undefinedAlias(name))
-        case .anchorUsedElsewhere(let key, let anchor): .recordLimit(.anchorUsedElsewhere(key: key, anchor: anchor))
-        }
+        let message: Message =
+            switch error.kind {
+            case .missing: .noFrontMatter
+            case .unclosed: .frontMatterUnclosed
+            case .syntax(let problem): .frontMatterSyntax(problem)
+            case .duplicateKey(let key): .duplicateKey(key)
+            case .notMapping: .frontMatterNotMapping
+            case .notUTF8: .notUTF8
+            case .unsupportedLayout(let key): .unsupportedLayout(key)
+            case .tooLarge(let bytes, let limit): .recordLimit(.frontMatterTooLarge(bytes: bytes, limit: limit))
+            case .tooDeep(let limit): .recordLimit(.frontMatterTooDeep(limit: limit))
+            case .tooManyNodes(let limit): .recordLimit(.frontMatterTooManyNodes(limit: limit))
+            case .undefinedAlias(let name): .recordLimit(.undefinedAlias(name))
+            case .anchorUsedElsewhere(let key, let anchor): .recordLimit(.anchorUsedElsewhere(key: key, anchor: anchor))
+            }
         var source: String?
         if let text, error.line >= 1 { source = Self.line(error.line, of: text) }
         self.init(message, file: file, line: error.line, column: error.column, sourceLine: source)

@@ -57,45 +57,69 @@ public enum GuardMessage: Sendable, Equatable {
     public var pair: (String, String) {
         switch self {
         case .secretFound(let kind, let masked):
-            ("看起來是\(kind.chineseName)（\(masked)）。金鑰不該放在資料庫裡：git 會把它複製到每台裝置和遠端。請改放在環境變數或 ~/.config/folio/credentials.yaml，從這裡刪除；若曾推送出去，請撤銷它。如果不是金鑰，在那一行加上 folio:allow-secret。",
-             "looks like \(kind.englishName) (\(masked)). Keys do not belong in the vault, which git copies to every device and remote: keep it in the environment or ~/.config/folio/credentials.yaml, remove it here, and revoke it if it was ever pushed. If it is not a key, add folio:allow-secret to its line.")
+            (
+                "看起來是\(kind.chineseName)（\(masked)）。金鑰不該放在資料庫裡：git 會把它複製到每台裝置和遠端。請改放在環境變數或 ~/.config/folio/credentials.yaml，從這裡刪除；若曾推送出去，請撤銷它。如果不是金鑰，在那一行加上 folio:allow-secret。",
+                "looks like \(kind.englishName) (\(masked)). Keys do not belong in the vault, which git copies to every device and remote: keep it in the environment or ~/.config/folio/credentials.yaml, remove it here, and revoke it if it was ever pushed. If it is not a key, add folio:allow-secret to its line."
+            )
         case .secretInInput(let input, let kind, let masked):
-            ("\(input.pair.0)裡有看起來是\(kind.chineseName)的內容（\(masked)），folio 沒有寫入任何東西。金鑰請放在環境變數或 ~/.config/folio/credentials.yaml，不要放進資料庫（git 會把它複製到每台裝置和遠端）。如果這不是金鑰，或你確定要存進資料庫，請加上 --allow-secret 再執行一次。",
-             "the \(input.pair.1) holds what looks like \(kind.englishName) (\(masked)); folio wrote nothing. Keys belong in the environment or ~/.config/folio/credentials.yaml, never in the vault, which git copies to every device and remote. If it is not a key, or you mean to keep it in the vault, run the command again with --allow-secret.")
+            (
+                "\(input.pair.0)裡有看起來是\(kind.chineseName)的內容（\(masked)），folio 沒有寫入任何東西。金鑰請放在環境變數或 ~/.config/folio/credentials.yaml，不要放進資料庫（git 會把它複製到每台裝置和遠端）。如果這不是金鑰，或你確定要存進資料庫，請加上 --allow-secret 再執行一次。",
+                "the \(input.pair.1) holds what looks like \(kind.englishName) (\(masked)); folio wrote nothing. Keys belong in the environment or ~/.config/folio/credentials.yaml, never in the vault, which git copies to every device and remote. If it is not a key, or you mean to keep it in the vault, run the command again with --allow-secret."
+            )
         case .secretInFile(let kind, let masked):
-            ("這個檔案裡有看起來是\(kind.chineseName)的內容（\(masked)），這次修改會把它提交，所以 folio 沒有改動這個檔案。請先把它從檔案中刪除（若曾推送出去，請撤銷它），或加上 --allow-secret 再執行一次。",
-             "this file holds what looks like \(kind.englishName) (\(masked)) and the change would commit it, so folio did not change the file. Remove it from the file (and revoke it if it was ever pushed), or run the command again with --allow-secret.")
+            (
+                "這個檔案裡有看起來是\(kind.chineseName)的內容（\(masked)），這次修改會把它提交，所以 folio 沒有改動這個檔案。請先把它從檔案中刪除（若曾推送出去，請撤銷它），或加上 --allow-secret 再執行一次。",
+                "this file holds what looks like \(kind.englishName) (\(masked)) and the change would commit it, so folio did not change the file. Remove it from the file (and revoke it if it was ever pushed), or run the command again with --allow-secret."
+            )
         case .secretLeftOut(let kind, let masked):
-            ("有看起來是\(kind.chineseName)的內容（\(masked)），這個檔案沒有提交。請刪除它（若曾推送出去，請撤銷它）後執行 `folio commit`；確定要提交的話：`folio commit --allow-secret`。",
-             "holds what looks like \(kind.englishName) (\(masked)), so the file was left out of the commit. Remove it (and revoke it if it was ever pushed), then run `folio commit`; to commit it anyway: `folio commit --allow-secret`.")
+            (
+                "有看起來是\(kind.chineseName)的內容（\(masked)），這個檔案沒有提交。請刪除它（若曾推送出去，請撤銷它）後執行 `folio commit`；確定要提交的話：`folio commit --allow-secret`。",
+                "holds what looks like \(kind.englishName) (\(masked)), so the file was left out of the commit. Remove it (and revoke it if it was ever pushed), then run `folio commit`; to commit it anyway: `folio commit --allow-secret`."
+            )
         case .nulInInput(let input):
-            ("\(input.pair.0)裡有 NUL 位元組（\\0），文字檔無法保存它；folio 沒有寫入任何東西。請刪除它再試一次。",
-             "the \(input.pair.1) holds a NUL byte (\\0), which a text file cannot keep; folio wrote nothing. Remove it and try again.")
+            (
+                "\(input.pair.0)裡有 NUL 位元組（\\0），文字檔無法保存它；folio 沒有寫入任何東西。請刪除它再試一次。",
+                "the \(input.pair.1) holds a NUL byte (\\0), which a text file cannot keep; folio wrote nothing. Remove it and try again."
+            )
         case .controlInInput(let input, let scalar):
-            ("\(input.pair.0)裡有控制字元 \(Self.codePoint(scalar))，它會弄亂終端機和提交訊息；folio 沒有寫入任何東西。請刪除它再試一次。",
-             "the \(input.pair.1) holds the control character \(Self.codePoint(scalar)), which would garble terminals and commit messages; folio wrote nothing. Remove it and try again.")
+            (
+                "\(input.pair.0)裡有控制字元 \(Self.codePoint(scalar))，它會弄亂終端機和提交訊息；folio 沒有寫入任何東西。請刪除它再試一次。",
+                "the \(input.pair.1) holds the control character \(Self.codePoint(scalar)), which would garble terminals and commit messages; folio wrote nothing. Remove it and try again."
+            )
         case .linkLeftOut(let target):
-            ("是指向資料庫之外（\(target)）的符號連結，沒有提交：它只會公開這台機器上的路徑，在其他裝置上也找不到。請換成檔案本身，或刪除它。",
-             "is a symbolic link that leads outside the vault (\(target)), so it was left out of the commit: it would publish a path of this machine and lead nowhere on other devices. Put the file itself there, or remove the link.")
+            (
+                "是指向資料庫之外（\(target)）的符號連結，沒有提交：它只會公開這台機器上的路徑，在其他裝置上也找不到。請換成檔案本身，或刪除它。",
+                "is a symbolic link that leads outside the vault (\(target)), so it was left out of the commit: it would publish a path of this machine and lead nowhere on other devices. Put the file itself there, or remove the link."
+            )
         case .folderLeadsOutside(let path):
-            ("資料夾「\(path)」是指向資料庫之外的符號連結，folio 不會寫到那裡。請把它換成資料庫裡真正的資料夾。",
-             "the folder '\(path)' is a symbolic link that leads outside the vault; folio will not write there. Make it a real folder of the vault.")
+            (
+                "資料夾「\(path)」是指向資料庫之外的符號連結，folio 不會寫到那裡。請把它換成資料庫裡真正的資料夾。",
+                "the folder '\(path)' is a symbolic link that leads outside the vault; folio will not write there. Make it a real folder of the vault."
+            )
         case .hardLinkOutside(let names):
-            ("這個檔案在資料庫之外還有 \(names) 個名字（硬連結）。folio 的寫入會換掉檔案，那些名字會留著舊內容；直接在原處修改的編輯器則會兩邊一起改。若它不該共用，執行 `folio check --fix` 讓它有自己的一份。",
-             "this file has \(names) other name\(names == 1 ? "" : "s") outside the vault (a hard link). folio's writes replace the file, so \(names == 1 ? "that name keeps" : "those names keep") the old text, while an editor that saves in place changes both. If it is not meant to be shared, `folio check --fix` gives it a copy of its own.")
+            (
+                "這個檔案在資料庫之外還有 \(names) 個名字（硬連結）。folio 的寫入會換掉檔案，那些名字會留著舊內容；直接在原處修改的編輯器則會兩邊一起改。若它不該共用，執行 `folio check --fix` 讓它有自己的一份。",
+                "this file has \(names) other name\(names == 1 ? "" : "s") outside the vault (a hard link). folio's writes replace the file, so \(names == 1 ? "that name keeps" : "those names keep") the old text, while an editor that saves in place changes both. If it is not meant to be shared, `folio check --fix` gives it a copy of its own."
+            )
         case .hardLinkSeparated(let path):
             ("\(path) 現在有自己的一份，不再和資料庫外的檔案共用。", "\(path) now has a copy of its own, no longer shared with a file outside the vault.")
         case .heldBackSecret(let kind, let masked):
-            ("（不會提交：看起來是\(kind.chineseName)（\(masked)）；要提交請用 `folio commit --allow-secret`）",
-             "(held back: looks like \(kind.englishName) (\(masked)); `folio commit --allow-secret` commits it)")
+            (
+                "（不會提交：看起來是\(kind.chineseName)（\(masked)）；要提交請用 `folio commit --allow-secret`）",
+                "(held back: looks like \(kind.englishName) (\(masked)); `folio commit --allow-secret` commits it)"
+            )
         case .heldBackLink:
             ("（不會提交：指向資料庫之外的連結）", "(held back: a link leading outside the vault)")
         case .conflictCopy(let record, let exists):
             exists
-                ? ("同步時保留的衝突副本，屬於 \(record)：讀一讀兩個版本，把想留下的內容手動合併進 \(record)，然後刪除這個副本。`folio conflicts resolve` 可以一步完成（--keep mine、theirs 或 both）。",
-                   "a conflict copy sync kept beside \(record): read both versions, merge by hand what you want to keep into \(record), then delete this copy. `folio conflicts resolve` does it in one step (--keep mine, theirs or both).")
-                : ("同步時保留的衝突副本，原本屬於 \(record)（已不存在）：把需要的內容留下（例如改名成一般紀錄），然後刪除這個副本。`folio conflicts resolve --keep theirs` 會把它放回原處。",
-                   "a conflict copy sync kept beside \(record), which no longer exists: keep what you need (rename it into a record of its own), then delete this copy. `folio conflicts resolve --keep theirs` puts it back in its place.")
+                ? (
+                    "同步時保留的衝突副本，屬於 \(record)：讀一讀兩個版本，把想留下的內容手動合併進 \(record)，然後刪除這個副本。`folio conflicts resolve` 可以一步完成（--keep mine、theirs 或 both）。",
+                    "a conflict copy sync kept beside \(record): read both versions, merge by hand what you want to keep into \(record), then delete this copy. `folio conflicts resolve` does it in one step (--keep mine, theirs or both)."
+                )
+                : (
+                    "同步時保留的衝突副本，原本屬於 \(record)（已不存在）：把需要的內容留下（例如改名成一般紀錄），然後刪除這個副本。`folio conflicts resolve --keep theirs` 會把它放回原處。",
+                    "a conflict copy sync kept beside \(record), which no longer exists: keep what you need (rename it into a record of its own), then delete this copy. `folio conflicts resolve --keep theirs` puts it back in its place."
+                )
         }
     }
 

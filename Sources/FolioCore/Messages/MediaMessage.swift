@@ -20,8 +20,10 @@ public enum MediaReadProblem: Sendable, Equatable {
         case .permissionDenied: ("沒有讀取權限", "permission denied")
         case .empty: ("檔案是空的", "the file is empty")
         case .tooLarge(let bytes, let limit):
-            ("檔案 \(ByteCount.text(bytes)) 超過上限 \(ByteCount.text(limit))（media.max_bytes；GitHub 等 git 主機拒收更大的檔案）",
-             "it is \(ByteCount.text(bytes)), over the limit of \(ByteCount.text(limit)) (media.max_bytes; git hosts such as GitHub refuse larger files)")
+            (
+                "檔案 \(ByteCount.text(bytes)) 超過上限 \(ByteCount.text(limit))（media.max_bytes；GitHub 等 git 主機拒收更大的檔案）",
+                "it is \(ByteCount.text(bytes)), over the limit of \(ByteCount.text(limit)) (media.max_bytes; git hosts such as GitHub refuse larger files)"
+            )
         case .notMedia: ("不是照片、影片或錄音", "it is not a photo, video or audio file")
         case .readFailed(let reason): ("讀取錯誤：\(reason)", "read error: \(reason)")
         case .changedWhileReading: ("讀取時檔案被修改了", "the file changed while it was read")
@@ -61,14 +63,20 @@ public enum MediaMessage: Sendable, Equatable {
         case .unreadable(let file, let noun, let problem):
             switch noun {
             case "photo":
-                ("照片讀取失敗，請換一張或稍後再試：\(file)（\(problem.pair.0)）",
-                 "could not read the photo \(file): \(problem.pair.1). Choose another or try again later.")
+                (
+                    "照片讀取失敗，請換一張或稍後再試：\(file)（\(problem.pair.0)）",
+                    "could not read the photo \(file): \(problem.pair.1). Choose another or try again later."
+                )
             case "audio":
-                ("錄音讀取失敗，請換一段或稍後再試：\(file)（\(problem.pair.0)）",
-                 "could not read the recording \(file): \(problem.pair.1). Choose another or try again later.")
+                (
+                    "錄音讀取失敗，請換一段或稍後再試：\(file)（\(problem.pair.0)）",
+                    "could not read the recording \(file): \(problem.pair.1). Choose another or try again later."
+                )
             default:
-                ("影片讀取失敗，請換一段或稍後再試：\(file)（\(problem.pair.0)）",
-                 "could not read the media file \(file): \(problem.pair.1). Choose another or try again later.")
+                (
+                    "影片讀取失敗，請換一段或稍後再試：\(file)（\(problem.pair.0)）",
+                    "could not read the media file \(file): \(problem.pair.1). Choose another or try again later."
+                )
             }
         case .attached(let count, let title):
             ("已加入 \(count) 個媒體到「\(title)」。", "attached \(count) media file\(count == 1 ? "" : "s") to '\(title)'.")
@@ -81,13 +89,17 @@ public enum MediaMessage: Sendable, Equatable {
         case .missingMark:
             ("（檔案不見了）", "(missing)")
         case .corrupt(let file, let records):
-            ("\(file)：內容和檔名的雜湊不符（檔案損壞）。用到它的紀錄：\(records.joined(separator: ", "))。從歷史找回：folio log --media \(file)",
-             "\(file): its bytes no longer hash to its name (corrupt). Used by: \(records.joined(separator: ", ")). Find it in history: folio log --media \(file)")
+            (
+                "\(file)：內容和檔名的雜湊不符（檔案損壞）。用到它的紀錄：\(records.joined(separator: ", "))。從歷史找回：folio log --media \(file)",
+                "\(file): its bytes no longer hash to its name (corrupt). Used by: \(records.joined(separator: ", ")). Find it in history: folio log --media \(file)"
+            )
         case .missing(let file, let record):
             ("\(record)：媒體 \(file) 不存在", "\(record): the media file \(file) is missing")
         case .sizeMismatch(let file, let expected, let found):
-            ("\(file)：大小 \(found) 位元組，紀錄寫的是 \(expected)（檔案損壞？執行 folio check 重新計算雜湊）",
-             "\(file): \(found) bytes where the record says \(expected) (corrupt? run folio check to re-hash it)")
+            (
+                "\(file)：大小 \(found) 位元組，紀錄寫的是 \(expected)（檔案損壞？執行 folio check 重新計算雜湊）",
+                "\(file): \(found) bytes where the record says \(expected) (corrupt? run folio check to re-hash it)"
+            )
         case .brokenLink(let target):
             ("連結指向不存在的檔案：\(target)", "the link points nowhere: \(target)")
         case .strayFile(let path):
@@ -95,12 +107,17 @@ public enum MediaMessage: Sendable, Equatable {
         case .unreferencedNone:
             ("沒有未被使用的媒體。", "no unreferenced media.")
         case .unreferencedHeader(let count, let bytes):
-            ("\(count) 個媒體沒有任何紀錄使用（\(ByteCount.text(bytes))）：", "\(count) media file\(count == 1 ? "" : "s") no record uses (\(ByteCount.text(bytes))):")
+            (
+                "\(count) 個媒體沒有任何紀錄使用（\(ByteCount.text(bytes))）：",
+                "\(count) media file\(count == 1 ? "" : "s") no record uses (\(ByteCount.text(bytes))):"
+            )
         case .confirmRemove(let count):
             ("要移除這 \(count) 個媒體嗎？（可從歷史找回）[y/N] ", "Remove these \(count) media file\(count == 1 ? "" : "s")? (history keeps them) [y/N] ")
         case .removed(let count, let bytes):
-            ("已移除 \(count) 個媒體（\(ByteCount.text(bytes))），並已提交；歷史裡仍找得回來。",
-             "removed \(count) media file\(count == 1 ? "" : "s") (\(ByteCount.text(bytes))), committed; history keeps them.")
+            (
+                "已移除 \(count) 個媒體（\(ByteCount.text(bytes))），並已提交；歷史裡仍找得回來。",
+                "removed \(count) media file\(count == 1 ? "" : "s") (\(ByteCount.text(bytes))), committed; history keeps them."
+            )
         case .relinked(let record, let from, let to):
             ("\(record)：連結 \(from) 改為 \(to)", "\(record): relinked \(from) to \(to)")
         case .restored(let file):

@@ -217,18 +217,22 @@ public enum Message: Sendable, Equatable {
     }
 
     private static func portabilityPair(_ problem: PortablePath.NameProblem) -> (String, String) {
-        let rest = ("其他裝置（例如 Windows）寫不出這個檔名，整個同步都會失敗；請改名。",
-                    "another device (Windows, for one) could not write it and would fail to sync the whole vault; rename it.")
-        let (zh, en): (String, String) = switch problem {
-        case .notUTF8: ("檔名不是 UTF-8", "the name is not UTF-8")
-        case .emptyComponent: ("路徑裡有空的名字", "the path has an empty name in it")
-        case .tooLong(let start): ("「\(start)」超過 255 位元組", "'\(start)' is longer than 255 bytes")
-        case .controlCharacter(let value):
-            ("名字裡有控制字元 \(GuardMessage.codePoint(value))", "the name holds the control character \(GuardMessage.codePoint(value))")
-        case .windowsCharacter(let character): ("名字裡有 Windows 不允許的「\(character)」", "the name holds '\(character)', which Windows does not allow")
-        case .endsWithDotOrSpace(let name): ("「\(name)」以句點或空格結尾", "'\(name)' ends with a dot or a space")
-        case .windowsDeviceName(let name): ("「\(name)」是 Windows 保留的裝置名稱", "'\(name)' is a device name Windows reserves")
-        }
+        let rest = (
+            "其他裝置（例如 Windows）寫不出這個檔名，整個同步都會失敗；請改名。",
+            "another device (Windows, for one) could not write it and would fail to sync the whole vault; rename it."
+        )
+        let (zh, en): (String, String) =
+            switch problem {
+            case .notUTF8: ("檔名不是 UTF-8", "the name is not UTF-8")
+            case .emptyComponent: ("路徑裡有空的名字", "the path has an empty name in it")
+            case .tooLong(let start): ("「\(start)」超過 255 位元組", "'\(start)' is longer than 255 bytes")
+            case .controlCharacter(let value):
+                ("名字裡有控制字元 \(GuardMessage.codePoint(value))", "the name holds the control character \(GuardMessage.codePoint(value))")
+            case .windowsCharacter(let character):
+                ("名字裡有 Windows 不允許的「\(character)」", "the name holds '\(character)', which Windows does not allow")
+            case .endsWithDotOrSpace(let name): ("「\(name)」以句點或空格結尾", "'\(name)' ends with a dot or a space")
+            case .windowsDeviceName(let name): ("「\(name)」是 Windows 保留的裝置名稱", "'\(name)' is a device name Windows reserves")
+            }
         return (zh + "，" + rest.0, en + ", so " + rest.1)
     }
 
@@ -243,22 +247,32 @@ public enum Message: Sendable, Equatable {
         case .errorWord: ("錯誤", "error")
         case .warningWord: ("警告", "warning")
         case .noVaultFound:
-            ("這裡和上層目錄都沒有 folio 資料庫。請用 --vault 路徑、設定 FOLIO_VAULT，或執行 `folio init 目錄` 建立一個。",
-             "no folio vault here or in any parent directory. Use --vault PATH, set FOLIO_VAULT, or create one with `folio init DIR`.")
+            (
+                "這裡和上層目錄都沒有 folio 資料庫。請用 --vault 路徑、設定 FOLIO_VAULT，或執行 `folio init 目錄` 建立一個。",
+                "no folio vault here or in any parent directory. Use --vault PATH, set FOLIO_VAULT, or create one with `folio init DIR`."
+            )
         case .notAVault(let path):
-            ("「\(path.quotedPath)」不是 folio 資料庫（沒有 .folio/）。要建立請執行 `folio init \(path.quotedPath)`。",
-             "'\(path.quotedPath)' is not a folio vault (it has no .folio/). To make one, run `folio init \(path.quotedPath)`.")
+            (
+                "「\(path.quotedPath)」不是 folio 資料庫（沒有 .folio/）。要建立請執行 `folio init \(path.quotedPath)`。",
+                "'\(path.quotedPath)' is not a folio vault (it has no .folio/). To make one, run `folio init \(path.quotedPath)`."
+            )
         case .vaultAlreadyExists(let path):
             ("「\(path.quotedPath)」已經是 folio 資料庫了。", "'\(path.quotedPath)' is already a folio vault.")
         case .configDamaged(let problem):
-            ("無法讀取 .folio/config.yaml（\(problem)），先用預設設定。修好這個檔案，或用 `git checkout .folio/config.yaml` 還原。",
-             "could not read .folio/config.yaml (\(problem)); using the defaults. Fix the file, or restore it with `git checkout .folio/config.yaml`.")
+            (
+                "無法讀取 .folio/config.yaml（\(problem)），先用預設設定。修好這個檔案，或用 `git checkout .folio/config.yaml` 還原。",
+                "could not read .folio/config.yaml (\(problem)); using the defaults. Fix the file, or restore it with `git checkout .folio/config.yaml`."
+            )
         case .gitDataMissing:
-            ("這個資料庫沒有 git 資料（找不到 .git），紀錄照常可用，但沒有歷史也無法同步。在資料庫目錄執行 `git init` 或從遠端重新 clone 即可修復。",
-             "this vault has no git data (.git is missing): records still work, but there is no history and no sync. Run `git init` in the vault, or clone it again from its remote.")
+            (
+                "這個資料庫沒有 git 資料（找不到 .git），紀錄照常可用，但沒有歷史也無法同步。在資料庫目錄執行 `git init` 或從遠端重新 clone 即可修復。",
+                "this vault has no git data (.git is missing): records still work, but there is no history and no sync. Run `git init` in the vault, or clone it again from its remote."
+            )
         case .noFrontMatter:
-            ("檔案開頭沒有 front matter（第一行應該是 ---），folio 不會改寫它。",
-             "the file has no front matter (its first line should be ---); folio will not rewrite it.")
+            (
+                "檔案開頭沒有 front matter（第一行應該是 ---），folio 不會改寫它。",
+                "the file has no front matter (its first line should be ---); folio will not rewrite it."
+            )
         case .frontMatterUnclosed:
             ("front matter 沒有結尾的 --- 行。", "the front matter has no closing --- line.")
         case .frontMatterSyntax(let problem):
@@ -270,41 +284,62 @@ public enum Message: Sendable, Equatable {
         case .notUTF8:
             ("檔案不是 UTF-8 編碼，folio 不會改寫它。", "the file is not UTF-8 text; folio will not rewrite it.")
         case .unsupportedLayout(let key):
-            ("「\(key)」的寫法 folio 無法安全地只改這一項，請手動編輯。",
-             "the key '\(key)' is written in a way folio cannot change on its own; edit it by hand.")
+            (
+                "「\(key)」的寫法 folio 無法安全地只改這一項，請手動編輯。",
+                "the key '\(key)' is written in a way folio cannot change on its own; edit it by hand."
+            )
         case .fileNameNotUTF8(let quoted):
-            ("檔名 \(quoted) 不是 UTF-8，folio 不讀它也不提交它；請把它改成一般的名字。",
-             "the file name \(quoted) is not UTF-8; folio neither reads nor commits it. Rename it.")
+            (
+                "檔名 \(quoted) 不是 UTF-8，folio 不讀它也不提交它；請把它改成一般的名字。",
+                "the file name \(quoted) is not UTF-8; folio neither reads nor commits it. Rename it."
+            )
         case .nameNotPortable(let problem):
             Self.portabilityPair(problem)
         case .fileUnreadable(let reason):
             ("無法讀取檔案：\(reason)", "could not read the file: \(reason)")
         case .skippedBadRecords(let count):
-            ("有 \(count) 個檔案無法讀取，已略過；執行 `folio check` 查看。",
-             "\(count) file\(count == 1 ? "" : "s") could not be read and \(count == 1 ? "was" : "were") skipped; run `folio check` for details.")
+            (
+                "有 \(count) 個檔案無法讀取，已略過；執行 `folio check` 查看。",
+                "\(count) file\(count == 1 ? "" : "s") could not be read and \(count == 1 ? "was" : "were") skipped; run `folio check` for details."
+            )
         case .recordNotFound(let ref):
-            ("找不到紀錄「\(ref)」。可以用 id、id 開頭（至少 4 個字元）、路徑或 slug 指定。",
-             "no record matches '\(ref)'. Name a record by its id, an id prefix (4 characters or more), its path, or its slug.")
+            (
+                "找不到紀錄「\(ref)」。可以用 id、id 開頭（至少 4 個字元）、路徑或 slug 指定。",
+                "no record matches '\(ref)'. Name a record by its id, an id prefix (4 characters or more), its path, or its slug."
+            )
         case .ambiguousReference(let ref, let candidates):
-            ("「\(ref)」符合多筆紀錄，請寫得更完整：\n  " + candidates.joined(separator: "\n  "),
-             "'\(ref)' matches more than one record; be more specific:\n  " + candidates.joined(separator: "\n  "))
+            (
+                "「\(ref)」符合多筆紀錄，請寫得更完整：\n  " + candidates.joined(separator: "\n  "),
+                "'\(ref)' matches more than one record; be more specific:\n  " + candidates.joined(separator: "\n  ")
+            )
         case .pathOutsideVault(let path):
             ("路徑「\(path.quotedPath)」在資料庫之外，folio 不會讀寫它。", "the path '\(path.quotedPath)' is outside the vault; folio will not touch it.")
         case .symlinkOutsideVault(let path):
-            ("「\(path.quotedPath)」是指向資料庫之外的符號連結，已略過。", "'\(path.quotedPath)' is a symbolic link that leads outside the vault; it was not followed.")
+            (
+                "「\(path.quotedPath)」是指向資料庫之外的符號連結，已略過。",
+                "'\(path.quotedPath)' is a symbolic link that leads outside the vault; it was not followed."
+            )
         case .unknownKind(let kind, let known):
-            ("不認識的類型「\(kind)」。可用的類型：\(known.joined(separator: ", "))。自訂類型請放在 .folio/templates/\(kind).md。",
-             "unknown kind '\(kind)'. Known kinds: \(known.joined(separator: ", ")). Define a kind in .folio/templates/\(kind).md.")
+            (
+                "不認識的類型「\(kind)」。可用的類型：\(known.joined(separator: ", "))。自訂類型請放在 .folio/templates/\(kind).md。",
+                "unknown kind '\(kind)'. Known kinds: \(known.joined(separator: ", ")). Define a kind in .folio/templates/\(kind).md."
+            )
         case .missingRequired(let key, let kind):
-            ("「\(kind)」紀錄必須有「\(key)」。用 --field \(key)=值 提供。",
-             "a '\(kind)' record needs '\(key)'. Give it with --field \(key)=VALUE.")
+            (
+                "「\(kind)」紀錄必須有「\(key)」。用 --field \(key)=值 提供。",
+                "a '\(kind)' record needs '\(key)'. Give it with --field \(key)=VALUE."
+            )
         case .badFieldValue(let key, let type, let value):
             // `type` is a FieldType's name (int, date…), said in words of the language.
-            ("「\(key)」必須是\(FieldType(rawValue: type)?.names.0 ?? type)，但收到「\(value)」。沒有寫入任何東西。",
-             "'\(key)' must be \(FieldType(rawValue: type)?.names.1 ?? type), but got '\(value)'. Nothing was written.")
+            (
+                "「\(key)」必須是\(FieldType(rawValue: type)?.names.0 ?? type)，但收到「\(value)」。沒有寫入任何東西。",
+                "'\(key)' must be \(FieldType(rawValue: type)?.names.1 ?? type), but got '\(value)'. Nothing was written."
+            )
         case .valueNotAllowed(let key, let value, let allowed):
-            ("「\(key)」不能是「\(value)」，可用的值：\(allowed.joined(separator: ", "))。",
-             "'\(key)' cannot be '\(value)'; allowed values: \(allowed.joined(separator: ", ")).")
+            (
+                "「\(key)」不能是「\(value)」，可用的值：\(allowed.joined(separator: ", "))。",
+                "'\(key)' cannot be '\(value)'; allowed values: \(allowed.joined(separator: ", "))."
+            )
         case .fieldNeedsKeyValue(let text):
             ("「\(text)」的格式應該是 鍵=值。", "'\(text)' should be KEY=VALUE.")
         case .fixedKey(let key):
@@ -312,28 +347,42 @@ public enum Message: Sendable, Equatable {
         case .templateInvalid(let problem):
             ("範本有錯：\(problem.pair.0)", "the template is invalid: \(problem.pair.1)")
         case .changedWhileEditing:
-            ("寫入失敗：你編輯的時候，檔案在磁碟上被改過了。原本的檔案沒有被改動；再執行一次 folio edit 會從新的內容開始。",
-             "could not write: the file changed on disk while you were editing. The original file is unchanged; run folio edit again to start from the new text.")
+            (
+                "寫入失敗：你編輯的時候，檔案在磁碟上被改過了。原本的檔案沒有被改動；再執行一次 folio edit 會從新的內容開始。",
+                "could not write: the file changed on disk while you were editing. The original file is unchanged; run folio edit again to start from the new text."
+            )
         case .templateBlocksWriting(let kind, let problem):
-            ("「\(kind)」的範本有錯，所以沒有寫入任何東西：\(Self.trimmed(problem.text(.zhHant)))。修正範本，或刪掉它改用內建的。",
-             "the template of '\(kind)' is invalid, so nothing was written: \(Self.trimmed(problem.text(.en))). Fix the template, or remove it to use the built-in one.")
+            (
+                "「\(kind)」的範本有錯，所以沒有寫入任何東西：\(Self.trimmed(problem.text(.zhHant)))。修正範本，或刪掉它改用內建的。",
+                "the template of '\(kind)' is invalid, so nothing was written: \(Self.trimmed(problem.text(.en))). Fix the template, or remove it to use the built-in one."
+            )
         case .parentKindMismatch(let child, let expected, let found):
-            ("「\(child.quotedPath)」的上層必須是「\(expected)」紀錄，但指定的是「\(found)」。",
-             "the parent of a '\(child.quotedPath)' must be a '\(expected)' record, not a '\(found)'.")
+            (
+                "「\(child.quotedPath)」的上層必須是「\(expected)」紀錄，但指定的是「\(found)」。",
+                "the parent of a '\(child.quotedPath)' must be a '\(expected)' record, not a '\(found)'."
+            )
         case .parentRequired(let kind, let parentKind):
-            ("「\(kind)」紀錄需要上層「\(parentKind)」：用 --parent 指定。",
-             "a '\(kind)' record belongs to a '\(parentKind)': name it with --parent.")
+            (
+                "「\(kind)」紀錄需要上層「\(parentKind)」：用 --parent 指定。",
+                "a '\(kind)' record belongs to a '\(parentKind)': name it with --parent."
+            )
         case .notAChildKind(let kind):
             ("「\(kind)」類型沒有上層，不能用 --parent。", "the kind '\(kind)' has no parent kind, so --parent does not apply.")
         case .unknownExample(let name, let known):
-            ("沒有「\(name)」這個範例。可用：\(known.joined(separator: ", "))。",
-             "there is no example called '\(name)'. Available: \(known.joined(separator: ", ")).")
+            (
+                "沒有「\(name)」這個範例。可用：\(known.joined(separator: ", "))。",
+                "there is no example called '\(name)'. Available: \(known.joined(separator: ", "))."
+            )
         case .exampleInstalled(let name, let kinds):
-            ("已加入範例「\(name)」的類型：\(kinds.joined(separator: ", "))。",
-             "added the kinds of the '\(name)' example: \(kinds.joined(separator: ", ")).")
+            (
+                "已加入範例「\(name)」的類型：\(kinds.joined(separator: ", "))。",
+                "added the kinds of the '\(name)' example: \(kinds.joined(separator: ", "))."
+            )
         case .noProfile:
-            ("這個資料庫還沒有主人。請先建立：`folio profile set --name 名字 --birthday 1995-04-02 --gender female`。",
-             "this vault has no owner yet. Create one first: `folio profile set --name NAME --birthday 1995-04-02 --gender female`.")
+            (
+                "這個資料庫還沒有主人。請先建立：`folio profile set --name 名字 --birthday 1995-04-02 --gender female`。",
+                "this vault has no owner yet. Create one first: `folio profile set --name NAME --birthday 1995-04-02 --gender female`."
+            )
         case .profileSaved(let name):
             ("已儲存主人資料：\(name)", "saved the owner's profile: \(name)")
         case .profileReplaced(let removed, let name):
@@ -355,13 +404,17 @@ public enum Message: Sendable, Equatable {
         case .deletePlanHeader(let count):
             ("將刪除 \(count) 筆紀錄：", "\(count) record\(count == 1 ? "" : "s") will be removed:")
         case .deleteRefusedByRule(let child, let kind, let parent):
-            ("無法刪除「\(parent)」：底下的 \(kind)「\(child.quotedPath)」設定為不可連帶刪除（refuse）。請先處理它。",
-             "cannot remove \"\(parent)\": its \(kind) \"\(child.quotedPath)\" refuses to be removed with its parent (rule: refuse). Deal with it first.")
+            (
+                "無法刪除「\(parent)」：底下的 \(kind)「\(child.quotedPath)」設定為不可連帶刪除（refuse）。請先處理它。",
+                "cannot remove \"\(parent)\": its \(kind) \"\(child.quotedPath)\" refuses to be removed with its parent (rule: refuse). Deal with it first."
+            )
         case .confirmDelete(let count):
             ("確定要刪除這 \(count) 筆紀錄嗎？[y/N] ", "Remove these \(count) record\(count == 1 ? "" : "s")? [y/N] ")
         case .needsYes:
-            ("不在終端機上時，刪除需要加上 --yes（或先用 --dry-run 看看會刪除什麼）。",
-             "not on a terminal: removing needs --yes (or look first with --dry-run).")
+            (
+                "不在終端機上時，刪除需要加上 --yes（或先用 --dry-run 看看會刪除什麼）。",
+                "not on a terminal: removing needs --yes (or look first with --dry-run)."
+            )
         case .deleted(let count):
             ("已刪除 \(count) 筆紀錄。", "removed \(count) record\(count == 1 ? "" : "s").")
         case .cancelled:
@@ -375,10 +428,15 @@ public enum Message: Sendable, Equatable {
         case .editReopenPrompt:
             ("要重新開啟編輯器修正嗎？[Y/n] ", "Open the editor again to fix it? [Y/n] ")
         case .editDiscarded(let path):
-            ("修改沒有存入紀錄，原本的檔案沒有被改動；你寫的內容保留在 \(path.quotedPath)", "the edit was not saved and the original file is unchanged; your text is kept in \(path.quotedPath)")
+            (
+                "修改沒有存入紀錄，原本的檔案沒有被改動；你寫的內容保留在 \(path.quotedPath)",
+                "the edit was not saved and the original file is unchanged; your text is kept in \(path.quotedPath)"
+            )
         case .unknownSettingKey(let key, let known):
-            ("不認識的設定「\(key)」。可用的設定：\n  " + known.joined(separator: "\n  "),
-             "unknown setting '\(key)'. Known settings:\n  " + known.joined(separator: "\n  "))
+            (
+                "不認識的設定「\(key)」。可用的設定：\n  " + known.joined(separator: "\n  "),
+                "unknown setting '\(key)'. Known settings:\n  " + known.joined(separator: "\n  ")
+            )
         case .badSettingValue(let key, let expected):
             ("設定「\(key)」必須是 \(expected)。", "the setting '\(key)' must be \(expected).")
         case .settingSet(let key, let value):
@@ -390,7 +448,10 @@ public enum Message: Sendable, Equatable {
         case .checkOrphan(let path, let parent):
             ("\(path.quotedPath)：上層紀錄 \(parent) 不存在（孤兒紀錄）", "\(path.quotedPath): its parent \(parent) does not exist (orphan)")
         case .checkDuplicateID(let id, let paths):
-            ("id \(id) 重複：\(paths.map(\.quotedPath).joined(separator: ", "))", "the id \(id) is used by more than one file: \(paths.map(\.quotedPath).joined(separator: ", "))")
+            (
+                "id \(id) 重複：\(paths.map(\.quotedPath).joined(separator: ", "))",
+                "the id \(id) is used by more than one file: \(paths.map(\.quotedPath).joined(separator: ", "))"
+            )
         case .checkUnknownKind(let path, let kind):
             ("\(path.quotedPath)：不認識的類型「\(kind)」", "\(path.quotedPath): unknown kind '\(kind)'")
         case .checkMissingID(let path):
@@ -411,62 +472,95 @@ public enum Message: Sendable, Equatable {
         case .leftOutOfCommit:
             ("這個檔案沒有提交：修正後執行 `folio commit`。", "this file was left out of the commit: fix it, then run `folio commit`.")
         case .commitFailed(let reason):
-            ("修改已存檔，但沒有提交到歷史（\(reason)）。請執行 `folio commit` 提交它（`folio sync` 也會補上）。",
-             "the change is saved but not committed to history (\(reason)). Run `folio commit` to commit it (`folio sync` does too).")
+            (
+                "修改已存檔，但沒有提交到歷史（\(reason)）。請執行 `folio commit` 提交它（`folio sync` 也會補上）。",
+                "the change is saved but not committed to history (\(reason)). Run `folio commit` to commit it (`folio sync` does too)."
+            )
         case .noRemote:
-            ("還沒有設定同步的遠端。用 `folio config set sync.remote 網址` 設定。",
-             "no remote to sync with. Set one with `folio config set sync.remote URL`.")
+            (
+                "還沒有設定同步的遠端。用 `folio config set sync.remote 網址` 設定。",
+                "no remote to sync with. Set one with `folio config set sync.remote URL`."
+            )
         case .remoteFolderMissing(let url):
-            ("遠端 \(url) 不存在：這台機器上沒有這個資料夾（磁碟沒有接上，或路徑打錯了？用 `folio config set sync.remote …` 修改）。所有修改都已在本機提交，下次同步時會一起送出。",
-             "the remote \(url) does not exist: there is no such folder on this machine (a drive not mounted, or a typo? change it with `folio config set sync.remote …`). Everything is committed on this device and goes out with the next sync.")
+            (
+                "遠端 \(url) 不存在：這台機器上沒有這個資料夾（磁碟沒有接上，或路徑打錯了？用 `folio config set sync.remote …` 修改）。所有修改都已在本機提交，下次同步時會一起送出。",
+                "the remote \(url) does not exist: there is no such folder on this machine (a drive not mounted, or a typo? change it with `folio config set sync.remote …`). Everything is committed on this device and goes out with the next sync."
+            )
         case .remoteUnreachable(let url, let reason):
-            ("無法連上遠端 \(url)（\(reason)）。所有修改都已在本機提交，下次同步時會一起送出。",
-             "could not reach the remote \(url) (\(reason)). Everything is committed on this device and goes out with the next sync.")
+            (
+                "無法連上遠端 \(url)（\(reason)）。所有修改都已在本機提交，下次同步時會一起送出。",
+                "could not reach the remote \(url) (\(reason)). Everything is committed on this device and goes out with the next sync."
+            )
         case .syncDone(let received, let sent):
             ("已同步：收到 \(received) 個提交，送出 \(sent) 個提交。", "synced: received \(received) commit\(received == 1 ? "" : "s"), sent \(sent).")
         case .syncUpToDate:
             ("已是最新，沒有需要同步的內容。", "already up to date.")
         case .syncConflict(let path, let copy):
-            ("衝突：兩台裝置都改了 \(path.quotedPath)。較新的版本留在原處，另一個版本保存為 \(copy.quotedPath)。",
-             "conflict: both devices changed \(path.quotedPath). The newer version stays; the other is kept as \(copy.quotedPath).")
+            (
+                "衝突：兩台裝置都改了 \(path.quotedPath)。較新的版本留在原處，另一個版本保存為 \(copy.quotedPath)。",
+                "conflict: both devices changed \(path.quotedPath). The newer version stays; the other is kept as \(copy.quotedPath)."
+            )
         case .syncParentKept(let path, let child):
-            ("保留了 \(path.quotedPath)：一台裝置刪除了它，但另一台裝置同時替它新增或修改了 \(child.quotedPath)。不要的話，再用 folio rm 刪除。",
-             "kept \(path.quotedPath): one device removed it while the other added or changed \(child.quotedPath), which belongs to it. Remove it again with folio rm if you mean to.")
+            (
+                "保留了 \(path.quotedPath)：一台裝置刪除了它，但另一台裝置同時替它新增或修改了 \(child.quotedPath)。不要的話，再用 folio rm 刪除。",
+                "kept \(path.quotedPath): one device removed it while the other added or changed \(child.quotedPath), which belongs to it. Remove it again with folio rm if you mean to."
+            )
         case .syncRenamed(let path, let renamed):
-            ("兩台裝置都新增了 \(path.quotedPath)：兩筆都保留，其中一筆改名為 \(renamed.quotedPath)。",
-             "both devices added \(path.quotedPath): both are kept, one renamed to \(renamed.quotedPath).")
+            (
+                "兩台裝置都新增了 \(path.quotedPath)：兩筆都保留，其中一筆改名為 \(renamed.quotedPath)。",
+                "both devices added \(path.quotedPath): both are kept, one renamed to \(renamed.quotedPath)."
+            )
         case .unknownHost(let host, let key, let command):
-            ("不認識的 SSH 主機 \(host)（\(key)），拒絕連線。如果這是你的伺服器，用這個指令信任它：\n  \(command)",
-             "unknown SSH host \(host) (\(key)); refused. If this is your server, trust it with:\n  \(command)")
+            (
+                "不認識的 SSH 主機 \(host)（\(key)），拒絕連線。如果這是你的伺服器，用這個指令信任它：\n  \(command)",
+                "unknown SSH host \(host) (\(key)); refused. If this is your server, trust it with:\n  \(command)"
+            )
         case .hostKeyChanged(let host, let key):
-            ("SSH 主機 \(host) 的金鑰和 ~/.ssh/known_hosts 記錄的不同（現在是 \(key)），拒絕連線。可能有人冒充它；確認後再更新 known_hosts。",
-             "the SSH host key of \(host) differs from the one in ~/.ssh/known_hosts (now \(key)); refused. Someone may be impersonating it: check, then update known_hosts.")
+            (
+                "SSH 主機 \(host) 的金鑰和 ~/.ssh/known_hosts 記錄的不同（現在是 \(key)），拒絕連線。可能有人冒充它；確認後再更新 known_hosts。",
+                "the SSH host key of \(host) differs from the one in ~/.ssh/known_hosts (now \(key)); refused. Someone may be impersonating it: check, then update known_hosts."
+            )
         case .hostKeyRevoked(let host):
-            ("SSH 主機 \(host) 的金鑰已被撤銷（known_hosts 的 @revoked），拒絕連線。", "the SSH host key of \(host) is marked @revoked in known_hosts; refused.")
+            (
+                "SSH 主機 \(host) 的金鑰已被撤銷（known_hosts 的 @revoked），拒絕連線。",
+                "the SSH host key of \(host) is marked @revoked in known_hosts; refused."
+            )
         case .authenticationFailed(let url, let reason):
-            ("無法登入遠端 \(url)（\(reason)）。SSH 依序嘗試 ssh-agent、~/.ssh/id_ed25519、~/.ssh/id_rsa 或設定 sync.ssh_key；HTTPS 使用 FOLIO_GIT_TOKEN 或 ~/.config/folio/credentials.yaml。",
-             "could not log in to \(url) (\(reason)). SSH tries ssh-agent, ~/.ssh/id_ed25519, ~/.ssh/id_rsa, or the key in sync.ssh_key; HTTPS uses FOLIO_GIT_TOKEN or ~/.config/folio/credentials.yaml.")
+            (
+                "無法登入遠端 \(url)（\(reason)）。SSH 依序嘗試 ssh-agent、~/.ssh/id_ed25519、~/.ssh/id_rsa 或設定 sync.ssh_key；HTTPS 使用 FOLIO_GIT_TOKEN 或 ~/.config/folio/credentials.yaml。",
+                "could not log in to \(url) (\(reason)). SSH tries ssh-agent, ~/.ssh/id_ed25519, ~/.ssh/id_rsa, or the key in sync.ssh_key; HTTPS uses FOLIO_GIT_TOKEN or ~/.config/folio/credentials.yaml."
+            )
         case .credentialsFileTooOpen(let path):
-            ("憑證檔 \(path.quotedPath) 其他人也能讀取，不使用它。請執行 `chmod 600 \(path.quotedPath)`。",
-             "the credentials file \(path.quotedPath) is readable by others, so folio will not use it. Run `chmod 600 \(path.quotedPath)`.")
+            (
+                "憑證檔 \(path.quotedPath) 其他人也能讀取，不使用它。請執行 `chmod 600 \(path.quotedPath)`。",
+                "the credentials file \(path.quotedPath) is readable by others, so folio will not use it. Run `chmod 600 \(path.quotedPath)`."
+            )
         case .pushRejected(let reason):
             ("遠端拒絕了推送：\(reason)", "the remote refused the push: \(reason)")
         case .syncGaveUp(let attempts):
-            ("遠端在同步期間一直有新的提交，試了 \(attempts) 次後先停下；所有修改都已在本機提交，稍後再同步。",
-             "the remote kept moving during the sync; gave up after \(attempts) attempts. Everything is committed here; sync again in a moment.")
+            (
+                "遠端在同步期間一直有新的提交，試了 \(attempts) 次後先停下；所有修改都已在本機提交，稍後再同步。",
+                "the remote kept moving during the sync; gave up after \(attempts) attempts. Everything is committed here; sync again in a moment."
+            )
         case .mergeBlockedByUnparsable(let paths):
-            ("無法合併遠端的修改：這些檔案有沒能提交的修改（無法解析、含有金鑰，或是指向資料庫外的連結），而遠端也改了它們：\(paths.map(\.quotedPath).joined(separator: ", "))。請先修正它們。",
-             "cannot merge the remote's changes: these files have uncommitted edits folio left out (they do not parse, hold a key, or are links leading outside the vault) and the remote changed them too: \(paths.map(\.quotedPath).joined(separator: ", ")). Fix them first.")
+            (
+                "無法合併遠端的修改：這些檔案有沒能提交的修改（無法解析、含有金鑰，或是指向資料庫外的連結），而遠端也改了它們：\(paths.map(\.quotedPath).joined(separator: ", "))。請先修正它們。",
+                "cannot merge the remote's changes: these files have uncommitted edits folio left out (they do not parse, hold a key, or are links leading outside the vault) and the remote changed them too: \(paths.map(\.quotedPath).joined(separator: ", ")). Fix them first."
+            )
         case .staleLockRemoved(let path):
             ("移除了當掉的程式留下的鎖 \(path.quotedPath)。", "removed the lock \(path.quotedPath) left by a process that crashed.")
         case .interruptedSyncFinished:
             ("完成了上次被中斷的同步。", "finished a sync that was interrupted.")
         case .interruptedSyncNotFinished(let reason):
-            ("上次中斷的同步無法完成（\(reason)）。所有已提交的修改都還在；再執行一次 folio sync。",
-             "could not finish the sync that was interrupted (\(reason)). Every committed change is still there; run folio sync again.")
+            (
+                "上次中斷的同步無法完成（\(reason)）。所有已提交的修改都還在；再執行一次 folio sync。",
+                "could not finish the sync that was interrupted (\(reason)). Every committed change is still there; run folio sync again."
+            )
         case .strayTemporaryFile(let path):
-            ("\(path.quotedPath)：寫入中斷留下的暫存檔（不會被提交；確認不需要後可刪除）",
-             "\(path.quotedPath): a temporary file an interrupted write left (never committed; remove it once you are sure it is not needed)")
+            (
+                "\(path.quotedPath)：寫入中斷留下的暫存檔（不會被提交；確認不需要後可刪除）",
+                "\(path.quotedPath): a temporary file an interrupted write left (never committed; remove it once you are sure it is not needed)"
+            )
         case .syncFailed(let reason):
             ("同步失敗：\(reason)。所有修改都已在本機提交。", "sync failed: \(reason). Everything is committed on this device.")
         case .undone(let summary):
@@ -476,8 +570,10 @@ public enum Message: Sendable, Equatable {
         case .nothingToUndo:
             ("沒有可以復原的 folio 提交。", "there is no folio commit to undo.")
         case .undoWouldRevertOthers(let summary, let later):
-            ("最新的 folio 提交「\(summary)」之後還有 \(later) 個其他裝置或手動的提交動到同樣的檔案。確定要復原請加上 --force。",
-             "after the newest folio commit (\(summary)) come \(later) commit\(later == 1 ? "" : "s") from another device or by hand touching the same files. Add --force to undo it anyway.")
+            (
+                "最新的 folio 提交「\(summary)」之後還有 \(later) 個其他裝置或手動的提交動到同樣的檔案。確定要復原請加上 --force。",
+                "after the newest folio commit (\(summary)) come \(later) commit\(later == 1 ? "" : "s") from another device or by hand touching the same files. Add --force to undo it anyway."
+            )
         case .undoConflicts(let summary):
             ("無法復原「\(summary)」：之後的修改動到了同樣的內容。", "cannot undo \(summary): later changes touch the same lines.")
         case .noHistory:
@@ -485,13 +581,17 @@ public enum Message: Sendable, Equatable {
         case .notInHistoryAt(let record, let at):
             ("\(record) 在 \(at) 時還不存在。", "\(record) did not exist at \(at).")
         case .unknownRevision(let text):
-            ("找不到提交或日期「\(text)」。請給提交編號（至少 4 碼）或日期 YYYY-MM-DD。",
-             "no commit or date '\(text)'. Give a commit id (at least 4 characters) or a date YYYY-MM-DD.")
+            (
+                "找不到提交或日期「\(text)」。請給提交編號（至少 4 碼）或日期 YYYY-MM-DD。",
+                "no commit or date '\(text)'. Give a commit id (at least 4 characters) or a date YYYY-MM-DD."
+            )
         case .statusChanged(let count):
             ("\(count) 個檔案有手動修改，尚未提交", "\(count) file\(count == 1 ? "" : "s") changed by hand, not committed yet")
         case .statusAheadBehind(let ahead, let behind):
-            ("\(ahead) 個提交尚未送出；遠端有 \(behind) 個新提交（以上次同步時為準）",
-             "\(ahead) commit\(ahead == 1 ? "" : "s") not pushed; \(behind) new on the remote (as of the last sync)")
+            (
+                "\(ahead) 個提交尚未送出；遠端有 \(behind) 個新提交（以上次同步時為準）",
+                "\(ahead) commit\(ahead == 1 ? "" : "s") not pushed; \(behind) new on the remote (as of the last sync)"
+            )
         case .statusConflicts(let count):
             ("\(count) 個衝突副本待處理（看完後刪除即可）", "\(count) conflict cop\(count == 1 ? "y" : "ies") to look at (delete once merged by hand)")
         case .statusRemote(let url):
@@ -513,51 +613,76 @@ public enum Message: Sendable, Equatable {
         case .searchNoMatch(let tags, let diaryOnly):
             tags.isEmpty
                 ? ("找不到符合的\(diaryOnly ? "日記" : "紀錄")。", "no matching records.")
-                : ("標籤" + tags.map { "「\($0)」" }.joined(separator: "、") + "裡找不到符合的\(diaryOnly ? "日記" : "紀錄")。",
-                   "no matching records tagged " + tags.map { "'\($0)'" }.joined(separator: " and ") + ".")
+                : (
+                    "標籤" + tags.map { "「\($0)」" }.joined(separator: "、") + "裡找不到符合的\(diaryOnly ? "日記" : "紀錄")。",
+                    "no matching records tagged " + tags.map { "'\($0)'" }.joined(separator: " and ") + "."
+                )
         case .searchTagUnused(let tag, let diaryOnly):
             ("「\(tag)」這個分類還沒有\(diaryOnly ? "日記" : "紀錄")：沒有紀錄帶有這個標籤。", "no record is tagged '\(tag)' yet.")
         case .queryUnclosedQuote(let column):
-            ("查詢第 \(column) 個字元的引號沒有結束，請補上結尾的引號。",
-             "the quote at column \(column) of the query is not closed; add the closing quote.")
+            (
+                "查詢第 \(column) 個字元的引號沒有結束，請補上結尾的引號。",
+                "the quote at column \(column) of the query is not closed; add the closing quote."
+            )
         case .queryUnknownFilter(let name, let column, let known):
-            ("查詢第 \(column) 個字元：不認識的篩選「\(name):」。可用的篩選：\(known.map { $0 + ":" }.joined(separator: " "))。要搜尋這段文字本身，請加上引號。",
-             "unknown filter '\(name):' at column \(column) of the query. Known filters: \(known.map { $0 + ":" }.joined(separator: " ")). To search for the text itself, put it in quotes.")
+            (
+                "查詢第 \(column) 個字元：不認識的篩選「\(name):」。可用的篩選：\(known.map { $0 + ":" }.joined(separator: " "))。要搜尋這段文字本身，請加上引號。",
+                "unknown filter '\(name):' at column \(column) of the query. Known filters: \(known.map { $0 + ":" }.joined(separator: " ")). To search for the text itself, put it in quotes."
+            )
         case .queryBadDate(let text, let column):
-            ("查詢第 \(column) 個字元：「\(text)」不是日期，請寫存在的日子，格式 YYYY-MM-DD。",
-             "'\(text)' at column \(column) of the query is not a date; write a day that exists, as YYYY-MM-DD.")
+            (
+                "查詢第 \(column) 個字元：「\(text)」不是日期，請寫存在的日子，格式 YYYY-MM-DD。",
+                "'\(text)' at column \(column) of the query is not a date; write a day that exists, as YYYY-MM-DD."
+            )
         case .queryEmpty:
-            ("沒有要搜尋的內容：請給字詞或篩選，例如 `folio search 下雨` 或 `folio search tag:工作`。",
-             "nothing to search for: give words or a filter, such as `folio search rain` or `folio search tag:work`.")
+            (
+                "沒有要搜尋的內容：請給字詞或篩選，例如 `folio search 下雨` 或 `folio search tag:工作`。",
+                "nothing to search for: give words or a filter, such as `folio search rain` or `folio search tag:work`."
+            )
         case .queryDanglingOperator(let column):
-            ("查詢第 \(column) 個字元的運算子少了搜尋詞：OR 兩邊都要有詞，- 後面要緊接著詞。",
-             "the operator at column \(column) of the query has no search term: OR needs a term on both sides, and - needs one right after it.")
+            (
+                "查詢第 \(column) 個字元的運算子少了搜尋詞：OR 兩邊都要有詞，- 後面要緊接著詞。",
+                "the operator at column \(column) of the query has no search term: OR needs a term on both sides, and - needs one right after it."
+            )
         case .queryMissingFilterValue(let name, let column):
             ("查詢第 \(column) 個字元：篩選「\(name):」後面要有值。", "the filter '\(name):' at column \(column) of the query needs a value.")
         case .queryInvalidFilterValue(let filter, let value, let column):
-            ("查詢第 \(column) 個字元：「\(value)」不是「\(filter):」可用的值" + (filter == "is" ? "，請用 is:done 或 is:open。" : "。"),
-             "'\(value)' at column \(column) of the query is not a value for '\(filter):'" + (filter == "is" ? "; use is:done or is:open." : "."))
+            (
+                "查詢第 \(column) 個字元：「\(value)」不是「\(filter):」可用的值" + (filter == "is" ? "，請用 is:done 或 is:open。" : "。"),
+                "'\(value)' at column \(column) of the query is not a value for '\(filter):'"
+                    + (filter == "is" ? "; use is:done or is:open." : ".")
+            )
         case .tagsAll: ("全部", "All")
         case .calMonthTitle(let year, let month):
             ("\(year)年\(month)月", Message.calMonthHeading(month: month, records: 0).text(.en) + " \(year)")
         case .calMonthHeading(let month, let records):
-            ("\(month)月" + (records > 0 ? "（\(records)）" : ""),
-             ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-              "November", "December"][(month - 1) % 12] + (records > 0 ? " (\(records))" : ""))
+            (
+                "\(month)月" + (records > 0 ? "（\(records)）" : ""),
+                [
+                    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                    "November", "December",
+                ][(month - 1) % 12] + (records > 0 ? " (\(records))" : "")
+            )
         case .calYearTitle(let year): ("\(year)年", "\(year)")
         case .calWeekday(let day):
             (["日", "一", "二", "三", "四", "五", "六"][day % 7], ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"][day % 7])
         case .calMonthSummary(let records, let days):
-            ("\(days) 天有紀錄，共 \(records) 筆：",
-             "\(records) record\(records == 1 ? "" : "s") on \(days) day\(days == 1 ? "" : "s"):")
+            (
+                "\(days) 天有紀錄，共 \(records) 筆：",
+                "\(records) record\(records == 1 ? "" : "s") on \(days) day\(days == 1 ? "" : "s"):"
+            )
         case .calDayCount(let day, let count): ("\(day)日 \(count) 筆", "\(day) (\(count))")
         case .calYearSummary(let records, let days):
-            ("\(days) 天有紀錄（標示 *），共 \(records) 筆。",
-             "\(records) record\(records == 1 ? "" : "s") on \(days) day\(days == 1 ? "" : "s") (marked *).")
+            (
+                "\(days) 天有紀錄（標示 *），共 \(records) 筆。",
+                "\(records) record\(records == 1 ? "" : "s") on \(days) day\(days == 1 ? "" : "s") (marked *)."
+            )
         case .calNoRecords: ("這段期間沒有紀錄。", "no records in this period.")
         case .badCalendarArgument(let text):
-            ("「\(text)」不是月份或年份：請寫 YYYY-MM（例如 2026-11）或 YYYY（例如 2026）。",
-             "'\(text)' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).")
+            (
+                "「\(text)」不是月份或年份：請寫 YYYY-MM（例如 2026-11）或 YYYY（例如 2026）。",
+                "'\(text)' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026)."
+            )
         case .statsByKind: ("類型", "by kind")
         case .statsByMonth: ("月份", "by month")
         case .statsTopTags: ("常用標籤", "top tags")
@@ -574,8 +699,10 @@ public enum Message: Sendable, Equatable {
         case .statsWeekHeading: ("週", "week")
         case .statsYearHeading: ("年", "year")
         case .statsNoValues(let key):
-            ("沒有任何紀錄在「\(key)」有數值；檢查鍵的名稱（例如 duration、shots.count、shots.power）。",
-             "no record has a number at '\(key)'; check the key path (such as duration, shots.count, shots.power).")
+            (
+                "沒有任何紀錄在「\(key)」有數值；檢查鍵的名稱（例如 duration、shots.count、shots.power）。",
+                "no record has a number at '\(key)'; check the key path (such as duration, shots.count, shots.power)."
+            )
         case .initialised(let path):
             ("已建立 folio 資料庫：\(path.quotedPath)", "created a folio vault in \(path.quotedPath)")
         case .cannotEnterFolder(let path, let reason):

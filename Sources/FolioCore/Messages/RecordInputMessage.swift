@@ -13,18 +13,24 @@ public enum RecordInputMessage: Sendable, Equatable {
     public var pair: (String, String) {
         switch self {
         case .unknownKey(let key, let kind, let known, let closest):
-            ("\(kind) 沒有「\(key)」這個欄位" + (closest.map { "，你是指「\($0)」嗎？" } ?? "。")
-                + "它的欄位有：\(known.joined(separator: "、"))。確定要加上自己的欄位，請加上 --extra；folio 沒有寫入任何東西。",
-             "\(kind) has no key '\(key)'" + (closest.map { "; did you mean '\($0)'?" } ?? ".")
-                + " Its keys are: \(known.joined(separator: ", ")). To add a key of your own on purpose, add --extra; folio wrote nothing.")
+            (
+                "\(kind) 沒有「\(key)」這個欄位" + (closest.map { "，你是指「\($0)」嗎？" } ?? "。")
+                    + "它的欄位有：\(known.joined(separator: "、"))。確定要加上自己的欄位，請加上 --extra；folio 沒有寫入任何東西。",
+                "\(kind) has no key '\(key)'" + (closest.map { "; did you mean '\($0)'?" } ?? ".")
+                    + " Its keys are: \(known.joined(separator: ", ")). To add a key of your own on purpose, add --extra; folio wrote nothing."
+            )
         case .emptyTitle:
             ("標題是空的，請寫幾個字；folio 沒有寫入任何東西。", "the title is empty; write a few words. folio wrote nothing.")
         case .titleControl(let scalar):
-            ("標題只能是一行文字，裡面有 \(GuardMessage.codePoint(scalar))（換行、定位字元或控制字元）；folio 沒有寫入任何東西。",
-             "a title is one line of text, and this one holds \(GuardMessage.codePoint(scalar)) (a line break, a tab or a control character); folio wrote nothing.")
+            (
+                "標題只能是一行文字，裡面有 \(GuardMessage.codePoint(scalar))（換行、定位字元或控制字元）；folio 沒有寫入任何東西。",
+                "a title is one line of text, and this one holds \(GuardMessage.codePoint(scalar)) (a line break, a tab or a control character); folio wrote nothing."
+            )
         case .titleTooLong(let length, let limit):
-            ("文字太長，請簡短一點：標題有 \(length) 字，上限 \(limit) 字（上限可用 `folio config set record.max_title_length N` 調整）。",
-             "the title is too long; keep it shorter (\(length) characters, the limit is \(limit); change it with `folio config set record.max_title_length N`).")
+            (
+                "文字太長，請簡短一點：標題有 \(length) 字，上限 \(limit) 字（上限可用 `folio config set record.max_title_length N` 調整）。",
+                "the title is too long; keep it shorter (\(length) characters, the limit is \(limit); change it with `folio config set record.max_title_length N`)."
+            )
         }
     }
 
@@ -37,7 +43,8 @@ public enum RecordInputMessage: Sendable, Equatable {
 
     /// Levenshtein distance, with a swap of two neighbours counting as one edit (doen → done).
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)

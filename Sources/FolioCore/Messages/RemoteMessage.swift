@@ -46,20 +46,30 @@ public enum RemoteMessage: Sendable, Equatable {
             let (zhWhy, enWhy) = hazard.pair
             let zhMore = more > 0 ? "（還有另外 \(more) 個）" : ""
             let enMore = more > 0 ? " (and \(more) more)" : ""
-            return ("遠端的提交 \(commit) 含有「\(path)」\(zhMore)，folio 不會寫入：\(zhWhy)。這台裝置上什麼都沒有改動，所有修改都已在本機提交。請先把這個路徑從遠端的歷史中移除（或把遠端重設到正常的提交），再同步一次。",
-                    "the remote's commit \(commit) holds '\(path)'\(enMore), which folio will not write: \(enWhy). Nothing was changed on this device, and everything here is committed. Remove that path from the remote's history (or reset the remote to a good commit), then sync again.")
+            return (
+                "遠端的提交 \(commit) 含有「\(path)」\(zhMore)，folio 不會寫入：\(zhWhy)。這台裝置上什麼都沒有改動，所有修改都已在本機提交。請先把這個路徑從遠端的歷史中移除（或把遠端重設到正常的提交），再同步一次。",
+                "the remote's commit \(commit) holds '\(path)'\(enMore), which folio will not write: \(enWhy). Nothing was changed on this device, and everything here is committed. Remove that path from the remote's history (or reset the remote to a good commit), then sync again."
+            )
         case .historyRewritten(let dropped):
-            return ("遠端的歷史被改寫過（有人強制推送）：上次從遠端取得的提交中，有 \(dropped) 個已不在遠端。folio 把遠端的新歷史和這台裝置的歷史合併了，沒有丟掉這台裝置的任何提交；推送之後它們也會回到遠端。",
-                    "the remote's history was rewritten (a forced push): \(dropped) commit\(dropped == 1 ? "" : "s") this device had fetched from it \(dropped == 1 ? "is" : "are") no longer there. folio merged the remote's new history with this device's and dropped none of this device's commits; the push puts them back on the remote.")
+            return (
+                "遠端的歷史被改寫過（有人強制推送）：上次從遠端取得的提交中，有 \(dropped) 個已不在遠端。folio 把遠端的新歷史和這台裝置的歷史合併了，沒有丟掉這台裝置的任何提交；推送之後它們也會回到遠端。",
+                "the remote's history was rewritten (a forced push): \(dropped) commit\(dropped == 1 ? "" : "s") this device had fetched from it \(dropped == 1 ? "is" : "are") no longer there. folio merged the remote's new history with this device's and dropped none of this device's commits; the push puts them back on the remote."
+            )
         case .diskFull(let reason):
-            return ("資料庫所在的磁碟已滿（\(reason)）。沒有遺失任何東西：所有修改都已在本機提交，檔案也保持原樣。請先騰出一些空間，再同步一次。",
-                    "the disk holding the vault is full (\(reason)). Nothing is lost: everything is committed on this device and the files are as they were. Free some space, then sync again.")
+            return (
+                "資料庫所在的磁碟已滿（\(reason)）。沒有遺失任何東西：所有修改都已在本機提交，檔案也保持原樣。請先騰出一些空間，再同步一次。",
+                "the disk holding the vault is full (\(reason)). Nothing is lost: everything is committed on this device and the files are as they were. Free some space, then sync again."
+            )
         case .needsRoom(let needed, let available):
-            return ("遠端的修改需要 \(ByteCount.text(needed)) 的空間，但資料庫所在的磁碟只剩 \(ByteCount.text(available))。什麼都沒有改動：所有修改都已在本機提交，檔案也保持原樣。請先騰出一些空間，再同步一次。",
-                    "the remote's changes need \(ByteCount.text(needed)) on the disk holding the vault, and it has \(ByteCount.text(available)) free. Nothing was changed: everything is committed on this device and the files are as they were. Free some space, then sync again.")
+            return (
+                "遠端的修改需要 \(ByteCount.text(needed)) 的空間，但資料庫所在的磁碟只剩 \(ByteCount.text(available))。什麼都沒有改動：所有修改都已在本機提交，檔案也保持原樣。請先騰出一些空間，再同步一次。",
+                "the remote's changes need \(ByteCount.text(needed)) on the disk holding the vault, and it has \(ByteCount.text(available)) free. Nothing was changed: everything is committed on this device and the files are as they were. Free some space, then sync again."
+            )
         case .unrelatedHistories:
-            return ("遠端的歷史和這台裝置的歷史沒有共同的提交（兩個分開建立的資料庫，或遠端被換掉了）。folio 把兩邊當作兩組檔案合併，沒有丟掉任何提交。",
-                    "the remote's history and this device's share no commit (two vaults started apart, or a remote that was replaced). folio merged them as two sets of files and dropped no commit.")
+            return (
+                "遠端的歷史和這台裝置的歷史沒有共同的提交（兩個分開建立的資料庫，或遠端被換掉了）。folio 把兩邊當作兩組檔案合併，沒有丟掉任何提交。",
+                "the remote's history and this device's share no commit (two vaults started apart, or a remote that was replaced). folio merged them as two sets of files and dropped no commit."
+            )
         }
     }
 }

@@ -24,8 +24,10 @@ public enum ConflictMerge {
     /// that differ; nothing is appended when the two versions differ only in `modified`.
     /// - Throws: ``FrontMatterError`` when mine's body cannot be replaced (it always can for a
     ///   document that parsed).
-    public static func keepBoth(mine: FrontMatterDocument, theirs: FrontMatterDocument, heading: String,
-                                keysLine: String) throws(FrontMatterError) -> (text: String, keys: [String]) {
+    public static func keepBoth(
+        mine: FrontMatterDocument, theirs: FrontMatterDocument, heading: String,
+        keysLine: String
+    ) throws(FrontMatterError) -> (text: String, keys: [String]) {
         let keys = differingKeys(mine: mine, theirs: theirs)
         let sameBody = trimmed(mine.body) == trimmed(theirs.body)
         guard !keys.isEmpty || !sameBody else { return (mine.text, []) }
@@ -33,10 +35,12 @@ public enum ConflictMerge {
         if !trimmed(mine.body).isEmpty { parts.append(trimmedEnd(mine.body)) }
         parts.append(heading)
         if !keys.isEmpty {
-            parts.append(keysLine + "\n\n" + keys.map { key in
-                let value = theirs.location(of: key)?.text ?? ""
-                return "- " + key + ":" + (value.isEmpty ? "" : " " + value.replacingOccurrences(of: "\n", with: " "))
-            }.joined(separator: "\n"))
+            parts.append(
+                keysLine + "\n\n"
+                    + keys.map { key in
+                        let value = theirs.location(of: key)?.text ?? ""
+                        return "- " + key + ":" + (value.isEmpty ? "" : " " + value.replacingOccurrences(of: "\n", with: " "))
+                    }.joined(separator: "\n"))
         }
         if !sameBody && !trimmed(theirs.body).isEmpty { parts.append(trimmed(theirs.body)) }
         var document = mine

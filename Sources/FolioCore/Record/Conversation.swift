@@ -121,7 +121,8 @@ public enum Conversation {
     /// added at the end; the text around it is left as it was.
     public static func replacing(in body: String, with messages: [ConversationMessage]) -> String {
         let parts = split(body)
-        let crlf = body.utf8.firstIndex(of: 0x0A).map { $0 > body.utf8.startIndex && body.utf8[body.utf8.index(before: $0)] == 0x0D } ?? false
+        let crlf =
+            body.utf8.firstIndex(of: 0x0A).map { $0 > body.utf8.startIndex && body.utf8[body.utf8.index(before: $0)] == 0x0D } ?? false
         let lineBreak = crlf ? "\r\n" : "\n"
         let section = render(messages, lineBreak: lineBreak)
         guard parts.hasSection else {
@@ -148,7 +149,7 @@ public enum Conversation {
         let name = String(line[line.index(line.startIndex, offsetBy: 2)..<close.lowerBound])
         let time = String(line[close.upperBound...])
         guard !name.isEmpty, !name.contains("*"), !name.contains(where: \.isNewline), !time.isEmpty,
-              !time.contains(where: \.isNewline), time.trimmingCharacters(in: .whitespaces) == time
+            !time.contains(where: \.isNewline), time.trimmingCharacters(in: .whitespaces) == time
         else { return nil }
         return (name, time)
     }

@@ -11,7 +11,10 @@ public enum DateBound: Sendable, Equatable {
     case age(count: Int, unit: Unit)
 
     public enum Unit: Character, Sendable {
-        case days = "d", weeks = "w", months = "m", years = "y"
+        case days = "d"
+        case weeks = "w"
+        case months = "m"
+        case years = "y"
     }
 
     /// Reads `2026-11-22`, `90d`, `2w`, `6m` or `1y`; nil for anything else.
@@ -22,7 +25,7 @@ public enum DateBound: Sendable, Equatable {
             return
         }
         guard let last = trimmed.last, let unit = Unit(rawValue: Character(last.lowercased())),
-              let count = Int(trimmed.dropLast()), count >= 0, count <= 100_000
+            let count = Int(trimmed.dropLast()), count >= 0, count <= 100_000
         else { return nil }
         self = .age(count: count, unit: unit)
     }
@@ -32,12 +35,13 @@ public enum DateBound: Sendable, Equatable {
         guard case .age(let count, let unit) = self else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let component: Calendar.Component = switch unit {
-        case .days: .day
-        case .weeks: .weekOfYear
-        case .months: .month
-        case .years: .year
-        }
+        let component: Calendar.Component =
+            switch unit {
+            case .days: .day
+            case .weeks: .weekOfYear
+            case .months: .month
+            case .years: .year
+            }
         guard let date = calendar.date(byAdding: component, value: -count, to: now.date) else { return nil }
         return Int(date.timeIntervalSince1970.rounded(.down))
     }

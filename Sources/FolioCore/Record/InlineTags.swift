@@ -35,7 +35,8 @@ public enum InlineTags {
             let line = Array(rawLine.last == "\r" ? rawLine.dropLast() : rawLine)
             if let open = fence {
                 if let close = fenceRun(line), close.marker == open.marker, close.length >= open.length,
-                   line[close.end...].allSatisfy(\.properties.isWhitespace) {
+                    line[close.end...].allSatisfy(\.properties.isWhitespace)
+                {
                     fence = nil
                 }
                 continue
@@ -70,11 +71,13 @@ public enum InlineTags {
             while last > i + 1, line[last - 1] == "-" || line[last - 1] == "/" { last -= 1 }
             let name = line[(i + 1)..<last]
             // A letter, not a combining mark that Unicode also calls alphabetic (`#-\u{1DE5}`).
-            guard name.contains(where: { scalar in
-                let category = scalar.properties.generalCategory
-                return scalar.properties.isAlphabetic && !isDigit(scalar)
-                    && category != .nonspacingMark && category != .spacingMark && category != .enclosingMark
-            }) else {
+            guard
+                name.contains(where: { scalar in
+                    let category = scalar.properties.generalCategory
+                    return scalar.properties.isAlphabetic && !isDigit(scalar)
+                        && category != .nonspacingMark && category != .spacingMark && category != .enclosingMark
+                })
+            else {
                 i = max(end, i + 1)
                 continue
             }
@@ -105,7 +108,7 @@ public enum InlineTags {
         if scalar == "_" || scalar == "-" || scalar == "/" { return true }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber:
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber:
             return true
         default:
             return false

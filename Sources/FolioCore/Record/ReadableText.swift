@@ -11,7 +11,9 @@ public enum ReadableText {
             if characters[start] == "[", let link = link(in: characters, at: start) {
                 let label = String(characters[(start + 1)..<link.closeBracket])
                 if isImage {
-                    out += "[" + mediaWord(for: String(characters[(link.closeBracket + 2)..<link.closeParen]), language) + (label.isEmpty ? "" : " " + label) + "]"
+                    out +=
+                        "[" + mediaWord(for: String(characters[(link.closeBracket + 2)..<link.closeParen]), language)
+                        + (label.isEmpty ? "" : " " + label) + "]"
                 } else {
                     out += label
                 }

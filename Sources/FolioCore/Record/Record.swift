@@ -27,7 +27,6 @@ public struct Record: Sendable, Referable {
         }
     }
 
-
     /// The time a listing sorts by: `created`, else `modified`.
     public var sortTime: Timestamp? { created ?? modified }
 }

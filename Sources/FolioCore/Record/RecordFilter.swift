@@ -31,8 +31,10 @@ public struct RecordFilter: Sendable, Equatable {
     /// Only the children of this record: its id (a command resolves the user's reference first).
     public var parent: String?
 
-    public init(kind: String? = nil, tags: [String] = [], since: DateBound? = nil, until: DateBound? = nil,
-                on: String? = nil, onThisDay: Bool = false, done: Bool? = nil, parent: String? = nil) {
+    public init(
+        kind: String? = nil, tags: [String] = [], since: DateBound? = nil, until: DateBound? = nil,
+        on: String? = nil, onThisDay: Bool = false, done: Bool? = nil, parent: String? = nil
+    ) {
         self.kind = kind
         self.tags = tags
         self.since = since
@@ -67,7 +69,8 @@ public struct RecordFilter: Sendable, Equatable {
     /// `day` is YYYY-MM-DD: an earlier year, the same -MM-DD (a 29 February counts on 28 February
     /// of a common year).
     static func isSameDayInEarlierYear(_ day: String, today: Timestamp) -> Bool {
-        let monthDay = day.dropFirst(4), todayMonthDay = today.day10.dropFirst(4)
+        let monthDay = day.dropFirst(4)
+        let todayMonthDay = today.day10.dropFirst(4)
         let leapDayShown = todayMonthDay == "-02-28" && !Timestamp.isValidDate(year: today.year, month: 2, day: 29) && monthDay == "-02-29"
         return day.prefix(4) < today.day10.prefix(4) && (monthDay == todayMonthDay || leapDayShown)
     }

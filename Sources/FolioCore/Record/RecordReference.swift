@@ -16,7 +16,8 @@ extension Referable {
     /// The file name without `.md`.
     public var fileStem: String {
         // By bytes: resolving a name asks every record of the vault for its stem.
-        let path = self.path, utf8 = path.utf8
+        let path = self.path
+        let utf8 = path.utf8
         let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
         var end = utf8.endIndex
         if utf8.distance(from: start, to: end) >= 3, utf8[utf8.index(end, offsetBy: -3)...].elementsEqual(".md".utf8) {
@@ -31,7 +32,8 @@ extension Referable {
         let bytes = Array(stem.utf8)
         // The shape first: resolving a name looks at every record's slug, and most have no date to parse.
         if bytes.count > 11, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "-"),
-           Timestamp(String(decoding: bytes[0..<10], as: UTF8.self)) != nil {
+            Timestamp(String(decoding: bytes[0..<10], as: UTF8.self)) != nil
+        {
             return String(decoding: bytes[11...], as: UTF8.self)
         }
         return stem
@@ -70,12 +72,20 @@ public enum RecordReference {
         // A hand-copied file can share an id; naming either by it would be a guess.
         if let result = single(records.indices.filter { records[$0].id == lowered }) { return result }
         let pathLike = text.hasSuffix(".md") ? text : text + ".md"
-        if let index = records.firstIndex(where: { let path = $0.path; return path == pathLike || path == text }) { return .found(index) }
+        if let index = records.firstIndex(where: {
+            let path = $0.path
+            return path == pathLike || path == text
+        }) {
+            return .found(index)
+        }
         if lowered.count >= minimumPrefix, lowered.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
             let hits = records.indices.filter { records[$0].id?.hasPrefix(lowered) ?? false }
             if let result = single(hits) { return result }
         }
-        let slugHits = records.indices.filter { let record = records[$0]; return record.fileStem == text || record.slug == text }
+        let slugHits = records.indices.filter {
+            let record = records[$0]
+            return record.fileStem == text || record.slug == text
+        }
         if let result = single(slugHits) { return result }
         let titleHits = records.indices.filter { records[$0].title == text }
         if let result = single(titleHits) { return result }

@@ -26,8 +26,10 @@ public struct RecordSummary: Sendable, Hashable, Referable {
     public var sortTime: Timestamp?
     public var completion: Completion
 
-    public init(path: String, id: String?, kind: String?, title: String, parent: String?, tags: [String],
-                allTags: [String], sortTime: Timestamp?, completion: Completion) {
+    public init(
+        path: String, id: String?, kind: String?, title: String, parent: String?, tags: [String],
+        allTags: [String], sortTime: Timestamp?, completion: Completion
+    ) {
         self.path = path
         self.id = id
         self.kind = kind
@@ -46,10 +48,10 @@ public struct RecordSummary: Sendable, Hashable, Referable {
         } else {
             completion = .none
         }
-        self.init(path: record.path, id: record.id, kind: record.kind, title: record.title, parent: record.parent,
-                  tags: record.tags, allTags: record.allTags, sortTime: record.sortTime, completion: completion)
+        self.init(
+            path: record.path, id: record.id, kind: record.kind, title: record.title, parent: record.parent,
+            tags: record.tags, allTags: record.allTags, sortTime: record.sortTime, completion: completion)
     }
-
 
     /// Whether the record carries `tag`, front matter or inline, compared without case.
     public func hasTag(_ tag: String) -> Bool {

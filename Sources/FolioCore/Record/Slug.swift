@@ -10,7 +10,8 @@ public enum Slug {
         var out = ""
         var pendingDash = false
         for scalar in title.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
-            let keep = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            let keep =
+                scalar.properties.isAlphabetic || scalar.properties.numericType != nil
                 || scalar.properties.generalCategory == .nonspacingMark
             if keep {
                 if pendingDash && !out.isEmpty { out.append("-") }

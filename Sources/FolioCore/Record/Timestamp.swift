@@ -26,13 +26,13 @@ public struct Timestamp: Sendable, Hashable, Comparable {
             return n
         }
         guard b.count >= 10, let y = num(0, 4), b[4] == 0x2D, let m = num(5, 2), b[7] == 0x2D, let d = num(8, 2),
-              Self.isValidDate(year: y, month: m, day: d)
+            Self.isValidDate(year: y, month: m, day: d)
         else { return nil }
         var seconds = Self.daysFromCivil(y, m, d) * 86_400
         var offset: Int?
         if b.count > 10 {
             guard b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " ") || b[10] == UInt8(ascii: "t"),
-                  let hh = num(11, 2), b.count > 13, b[13] == 0x3A, let mm = num(14, 2), hh < 24, mm < 60
+                let hh = num(11, 2), b.count > 13, b[13] == 0x3A, let mm = num(14, 2), hh < 24, mm < 60
             else { return nil }
             var i = 16
             var ss = 0

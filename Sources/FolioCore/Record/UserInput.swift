@@ -36,7 +36,8 @@ public enum UserInput {
         var out = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
-            let blank = isForbidden(scalar) || scalar.properties.generalCategory == .lineSeparator
+            let blank =
+                isForbidden(scalar) || scalar.properties.generalCategory == .lineSeparator
                 || scalar.properties.generalCategory == .paragraphSeparator || scalar == "\n" || scalar == "\r" || scalar == "\t"
             if blank || (scalar == " " && lastWasSpace) {
                 if !lastWasSpace { out.append(" ") }

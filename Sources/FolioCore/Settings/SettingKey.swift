@@ -57,7 +57,9 @@ public struct SettingKey: Sendable {
         case .string: "text"
         case .choice(let values): "one of " + values.joined(separator: ", ")
         case .bool: "true or false"
-        case .int(let range): range.upperBound == Int.max ? "a whole number from \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        case .int(let range):
+            range.upperBound == Int.max
+                ? "a whole number from \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .stringList: "a list (a, b, c)"
         }
     }

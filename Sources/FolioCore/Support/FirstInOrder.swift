@@ -9,7 +9,8 @@ extension Sequence {
         for element in self {
             if kept.count == count, let last = kept.last, !(try areInIncreasingOrder(element, last)) { continue }
             // Binary search for the first kept element that comes after this one.
-            var low = 0, high = kept.count
+            var low = 0
+            var high = kept.count
             while low < high {
                 let middle = (low + high) / 2
                 if try areInIncreasingOrder(element, kept[middle]) { high = middle } else { low = middle + 1 }

@@ -22,8 +22,9 @@ enum CalendarPages {
         var byKey: [String: Month] = [:]
         for record in records {
             guard let day = record.day, day.utf8.count == 10,
-                  let y = Int(day.prefix(4)), let m = Int(day.dropFirst(5).prefix(2)), let d = Int(day.suffix(2)),
-                  (1...12).contains(m), (1...31).contains(d) else { continue }
+                let y = Int(day.prefix(4)), let m = Int(day.dropFirst(5).prefix(2)), let d = Int(day.suffix(2)),
+                (1...12).contains(m), (1...31).contains(d)
+            else { continue }
             let key = String(day.prefix(7))
             byKey[key, default: Month(year: y, month: m, days: [:])].days[d, default: []].append(record)
         }
@@ -34,9 +35,13 @@ enum CalendarPages {
         let t = context.text
         var html = "<header class=\"top\"><a class=\"back\" href=\"../index.html\">\(HTML.escape(t(.back)))</a></header>\n"
         html += "<h1>\(HTML.escape(t(.monthTitle(month.year, month.month))))</h1>\n<nav class=\"calnav\">"
-        html += previous.map { "<a rel=\"prev\" href=\"\($0.key).html\">‹ \(HTML.escape(t(.monthTitle($0.year, $0.month))))</a>" } ?? "<span></span>"
+        html +=
+            previous.map { "<a rel=\"prev\" href=\"\($0.key).html\">‹ \(HTML.escape(t(.monthTitle($0.year, $0.month))))</a>" }
+            ?? "<span></span>"
         html += "<a href=\"\(month.year).html\">\(HTML.escape(t(.yearTitle(month.year))))</a>"
-        html += next.map { "<a rel=\"next\" href=\"\($0.key).html\">\(HTML.escape(t(.monthTitle($0.year, $0.month)))) ›</a>" } ?? "<span></span>"
+        html +=
+            next.map { "<a rel=\"next\" href=\"\($0.key).html\">\(HTML.escape(t(.monthTitle($0.year, $0.month)))) ›</a>" }
+            ?? "<span></span>"
         html += "</nav>\n" + yearStrip(years, current: month.year) + "<table class=\"month\"><thead><tr>"
         for name in t(.weekdays).split(separator: " ") { html += "<th scope=\"col\">\(HTML.escape(String(name)))</th>" }
         html += "</tr></thead><tbody><tr>"
@@ -71,13 +76,15 @@ enum CalendarPages {
             html += "<h2>\(String(format: "%@-%02d", month.key, day))</h2><ul>"
             for record in records.reversed() {
                 let title = record.summary.title.isEmpty ? t(.untitled) : record.summary.title
-                html += "<li><a href=\"../\(HTML.pathURL(record.page))\">\(HTML.escape(title))</a> <span class=\"kind\">\(HTML.escape(record.summary.kind ?? ""))</span></li>"
+                html +=
+                    "<li><a href=\"../\(HTML.pathURL(record.page))\">\(HTML.escape(title))</a> <span class=\"kind\">\(HTML.escape(record.summary.kind ?? ""))</span></li>"
             }
             html += "</ul>"
         }
         html += "</section>\n"
-        return PageShell.page(title: t(.monthTitle(month.year, month.month)), context: context, depth: 1, bodyClass: "calendar",
-                              content: html)
+        return PageShell.page(
+            title: t(.monthTitle(month.year, month.month)), context: context, depth: 1, bodyClass: "calendar",
+            content: html)
     }
 
     /// A year: its twelve months, those with records linked with their counts.

@@ -7,22 +7,27 @@ enum IndexPage {
     static func render(records: [SiteRecord], tags: [TagUse], latestMonth: String?, context: SiteContext) -> String {
         var html = "<header class=\"top\"><h1>\(HTML.escape(context.text(.siteTitle)))</h1>"
         if let latestMonth {
-            html += "<nav><a class=\"cal-link\" href=\"calendar/\(HTML.pathURL(latestMonth)).html\">\(HTML.escape(context.text(.calendar)))</a></nav>"
+            html +=
+                "<nav><a class=\"cal-link\" href=\"calendar/\(HTML.pathURL(latestMonth)).html\">\(HTML.escape(context.text(.calendar)))</a></nav>"
         }
         html += "</header>\n"
-        html += "<section id=\"otd\" class=\"otd\" hidden><h2>\(HTML.escape(context.text(.onThisDay)))</h2><ul class=\"list\"></ul></section>\n"
+        html +=
+            "<section id=\"otd\" class=\"otd\" hidden><h2>\(HTML.escape(context.text(.onThisDay)))</h2><ul class=\"list\"></ul></section>\n"
         html += "<div class=\"tiles\" id=\"tiles\">"
         html += tile(label: context.text(.all), tag: "", count: records.count, pressed: true)
         for use in tags { html += tile(label: use.tag, tag: use.tag.lowercased(), count: use.count, pressed: false) }
         html += "</div>\n"
-        html += "<input type=\"search\" id=\"q\" class=\"search\" placeholder=\"\(HTML.escape(context.text(.searchPlaceholder)))\" autocomplete=\"off\" aria-label=\"\(HTML.escape(context.text(.searchPlaceholder)))\">\n"
+        html +=
+            "<input type=\"search\" id=\"q\" class=\"search\" placeholder=\"\(HTML.escape(context.text(.searchPlaceholder)))\" autocomplete=\"off\" aria-label=\"\(HTML.escape(context.text(.searchPlaceholder)))\">\n"
         let emptyText = records.isEmpty ? context.text(.noRecords) : context.text(.emptyTile)
-        html += "<p id=\"empty\" class=\"empty\"\(records.isEmpty ? "" : " hidden") data-empty-tile=\"\(HTML.escape(context.text(.emptyTile)))\" data-no-match=\"\(HTML.escape(context.text(.noMatch)))\">\(HTML.escape(emptyText))</p>\n"
+        html +=
+            "<p id=\"empty\" class=\"empty\"\(records.isEmpty ? "" : " hidden") data-empty-tile=\"\(HTML.escape(context.text(.emptyTile)))\" data-no-match=\"\(HTML.escape(context.text(.noMatch)))\">\(HTML.escape(emptyText))</p>\n"
         html += "<ul class=\"list\" id=\"list\">\n"
         for record in records { html += item(record, context: context) }
         html += "</ul>\n"
-        return PageShell.page(title: context.text(.siteTitle), context: context, depth: 0, bodyClass: "index",
-                              scripts: ["search.js"], content: html)
+        return PageShell.page(
+            title: context.text(.siteTitle), context: context, depth: 0, bodyClass: "index",
+            scripts: ["search.js"], content: html)
     }
 
     private static func tile(label: String, tag: String, count: Int, pressed: Bool) -> String {
@@ -34,7 +39,8 @@ enum IndexPage {
     static func item(_ record: SiteRecord, context: SiteContext) -> String {
         let name = pageName(record.page)
         let tags = record.summary.allTags.map { $0.lowercased() }.joined(separator: "\n")
-        var html = "<li class=\"rec\" data-page=\"\(HTML.escape(name))\" data-tags=\"\(HTML.escape(tags))\" data-date=\"\(HTML.escape(record.day ?? ""))\">"
+        var html =
+            "<li class=\"rec\" data-page=\"\(HTML.escape(name))\" data-tags=\"\(HTML.escape(tags))\" data-date=\"\(HTML.escape(record.day ?? ""))\">"
         html += "<a href=\"\(HTML.pathURL(record.page))\">"
         if let thumb = context.thumbnailURL(record.media, depth: 0) {
             html += "<img class=\"thumb\" src=\"\(HTML.escape(thumb))\" alt=\"\" loading=\"lazy\">"

@@ -3,8 +3,10 @@ import FolioCore
 /// The frame every page shares: the policy, the viewport, the stylesheet and the script.
 enum PageShell {
     /// A whole page `depth` folders below the site's root; `content` is HTML built with ``HTML``.
-    static func page(title: String, context: SiteContext, depth: Int, bodyClass: String, scripts: [String] = [],
-                     content: String) -> String {
+    static func page(
+        title: String, context: SiteContext, depth: Int, bodyClass: String, scripts: [String] = [],
+        content: String
+    ) -> String {
         let up = String(repeating: "../", count: depth)
         var html = """
             <!DOCTYPE html>

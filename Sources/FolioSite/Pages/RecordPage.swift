@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 import Markdown
 import YAML
 
@@ -27,13 +27,16 @@ struct RecordNeighbours: Sendable, Hashable {
 
 /// `records/<name>.html`: the media, the page, its tags, fields, conversation and neighbours.
 enum RecordPage {
-    static func render(_ record: Record, entry: SiteRecord, kind: Kind?, neighbours: RecordNeighbours,
-                       context: SiteContext) -> String {
+    static func render(
+        _ record: Record, entry: SiteRecord, kind: Kind?, neighbours: RecordNeighbours,
+        context: SiteContext
+    ) -> String {
         let t = context.text
         let title = record.title.isEmpty ? t(.untitled) : record.title
         var html = "<header class=\"top\"><a class=\"back\" href=\"../index.html\">\(HTML.escape(t(.back)))</a>"
         if let day = entry.day {
-            html += "<a class=\"cal-link\" href=\"../calendar/\(HTML.pathURL(String(day.prefix(7)))).html#d-\(HTML.pathURL(day))\">\(HTML.escape(t(.calendar)))</a>"
+            html +=
+                "<a class=\"cal-link\" href=\"../calendar/\(HTML.pathURL(String(day.prefix(7)))).html#d-\(HTML.pathURL(day))\">\(HTML.escape(t(.calendar)))</a>"
         }
         html += "</header>\n<article class=\"record\">\n<h1>\(HTML.escape(title))</h1>\n<p class=\"meta\">"
         if let time = record.sortTime {
@@ -91,7 +94,8 @@ enum RecordPage {
 
         html += "<nav class=\"prevnext\">"
         if let previous = neighbours.previous, let page = previous.page {
-            html += "<a rel=\"prev\" href=\"../\(HTML.pathURL(page))\"><span>\(HTML.escape(t(.previous)))</span> \(HTML.escape(previous.title))</a>"
+            html +=
+                "<a rel=\"prev\" href=\"../\(HTML.pathURL(page))\"><span>\(HTML.escape(t(.previous)))</span> \(HTML.escape(previous.title))</a>"
         } else {
             html += "<span></span>"
         }
@@ -131,7 +135,8 @@ enum RecordPage {
                     html += unplayable + "\n"
                 }
             case .video:
-                html += "<video class=\"media\" controls preload=\"metadata\" src=\"\(source)\"\(thumb.map { " poster=\"\($0)\"" } ?? "")></video>\n"
+                html +=
+                    "<video class=\"media\" controls preload=\"metadata\" src=\"\(source)\"\(thumb.map { " poster=\"\($0)\"" } ?? "")></video>\n"
             case .audio:
                 html += "<audio class=\"media\" controls preload=\"metadata\" src=\"\(source)\"></audio>\n"
             case .other:

@@ -2,238 +2,238 @@
 /// script or style).
 enum SiteAssets {
     static let css = #"""
-:root {
-  color-scheme: light dark;
-  --bg: #faf8f5; --fg: #1f1d1a; --muted: #6b655d; --card: #ffffff; --line: #e6e1d9;
-  --accent: #b4541e; --tile: #f0ebe3; --tile-on: #1f1d1a; --tile-on-fg: #faf8f5; --has: #fbe9dc;
-}
-@media (prefers-color-scheme: dark) {
-  :root {
-    --bg: #161514; --fg: #ece8e2; --muted: #a39c92; --card: #211f1d; --line: #34312d;
-    --accent: #f0955a; --tile: #2b2926; --tile-on: #ece8e2; --tile-on-fg: #161514; --has: #3a2a1f;
-  }
-}
-* { box-sizing: border-box; }
-html { -webkit-text-size-adjust: 100%; }
-body {
-  margin: 0; background: var(--bg); color: var(--fg); line-height: 1.6;
-  font-family: system-ui, -apple-system, "Segoe UI", "PingFang TC", "Noto Sans CJK TC", "Noto Sans TC",
-    "Microsoft JhengHei", "Hiragino Sans", sans-serif;
-}
-main { max-width: 820px; margin: 0 auto; padding: 12px 16px 48px; }
-a { color: var(--accent); }
-h1 { font-size: 1.5rem; margin: 0.4em 0; }
-h2 { font-size: 1.1rem; margin: 1.2em 0 0.4em; }
-.top { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 4px 0; }
-.top h1 { margin: 0; }
-.tiles { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0; max-height: 7.5em; overflow-y: auto; }
-.tile {
-  font: inherit; font-size: 0.9rem; border: 0; border-radius: 999px; padding: 4px 12px; cursor: pointer;
-  background: var(--tile); color: var(--fg); text-decoration: none; display: inline-block;
-}
-.tile[aria-pressed="true"] { background: var(--tile-on); color: var(--tile-on-fg); }
-.tile .count { opacity: 0.7; font-size: 0.8em; }
-.search {
-  width: 100%; font: inherit; padding: 8px 12px; border-radius: 10px; border: 1px solid var(--line);
-  background: var(--card); color: var(--fg); margin-bottom: 8px;
-}
-.empty { color: var(--muted); text-align: center; padding: 24px 0; }
-.list { list-style: none; padding: 0; margin: 0; }
-.rec a, .otd li a {
-  display: flex; gap: 12px; padding: 10px 0; border-bottom: 1px solid var(--line); color: inherit; text-decoration: none;
-}
-.thumb { width: 64px; height: 64px; flex: none; object-fit: cover; border-radius: 8px; background: var(--tile); }
-.thumb.none { visibility: hidden; }
-.text { display: flex; flex-direction: column; min-width: 0; }
-.meta { color: var(--muted); font-size: 0.85rem; }
-.kind { color: var(--muted); font-size: 0.85rem; }
-.title { font-weight: 600; }
-.line { color: var(--muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.otd { background: var(--card); border-radius: 12px; padding: 4px 12px; margin: 8px 0; }
-.record h1 { font-size: 1.6rem; }
-.media-block { display: flex; flex-direction: column; gap: 8px; margin: 12px 0; }
-.media-block img.media, .media-block video.media { max-width: 100%; max-height: 80vh; border-radius: 10px; display: block; }
-.media-block audio.media { width: 100%; }
-.unplayable {
-  background: var(--tile); color: var(--muted); border-radius: 10px; padding: 24px; text-align: center; margin: 0;
-}
-.tags { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px; }
-.body { overflow-wrap: anywhere; }
-.body img { max-width: 100%; }
-.body pre { overflow-x: auto; background: var(--card); padding: 8px; border-radius: 8px; }
-.fields table { border-collapse: collapse; font-size: 0.9rem; width: 100%; }
-.fields th, .fields td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--line); }
-.fields th { color: var(--muted); font-weight: normal; width: 30%; }
-.conversation { margin: 16px 0; background: var(--card); border-radius: 12px; padding: 8px 12px; }
-.conversation summary { cursor: pointer; font-weight: 600; }
-.msg { margin: 8px 0; padding: 8px 12px; border-radius: 12px; background: var(--tile); max-width: 90%; }
-.msg.me { margin-left: auto; background: var(--has); }
-.msg p { margin: 0; }
-.msg .who { color: var(--muted); font-size: 0.8rem; }
-.prevnext, .calnav { display: flex; justify-content: space-between; gap: 12px; margin: 24px 0 8px; }
-.years { display: flex; flex-wrap: wrap; gap: 8px; margin: 8px 0; }
-.years a[aria-current] { font-weight: 700; }
-table.month { width: 100%; table-layout: fixed; border-collapse: collapse; }
-table.month th { color: var(--muted); font-weight: normal; font-size: 0.85rem; }
-table.month td { height: 4.2em; vertical-align: top; border: 1px solid var(--line); padding: 2px; position: relative; }
-table.month td.has { background: var(--has); }
-table.month td a { display: block; height: 100%; color: inherit; text-decoration: none; }
-table.month .n { font-size: 0.8rem; }
-table.month .thumb { width: 100%; height: 2.6em; display: block; }
-table.month .count { z-index: 1; position: absolute; right: 4px; bottom: 2px; font-size: 0.75rem; color: var(--accent); font-weight: 700; }
-.months { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px; }
-.months li { background: var(--card); border-radius: 10px; padding: 12px; color: var(--muted); }
-.months li.has a { color: var(--fg); font-weight: 600; text-decoration: none; }
-@media (min-width: 720px) {
-  main { padding: 24px 32px 64px; }
-  .thumb { width: 88px; height: 88px; }
-  table.month td { height: 6em; }
-  table.month .thumb { height: 4em; }
-  .months { grid-template-columns: repeat(4, 1fr); }
-}
-"""#
+        :root {
+          color-scheme: light dark;
+          --bg: #faf8f5; --fg: #1f1d1a; --muted: #6b655d; --card: #ffffff; --line: #e6e1d9;
+          --accent: #b4541e; --tile: #f0ebe3; --tile-on: #1f1d1a; --tile-on-fg: #faf8f5; --has: #fbe9dc;
+        }
+        @media (prefers-color-scheme: dark) {
+          :root {
+            --bg: #161514; --fg: #ece8e2; --muted: #a39c92; --card: #211f1d; --line: #34312d;
+            --accent: #f0955a; --tile: #2b2926; --tile-on: #ece8e2; --tile-on-fg: #161514; --has: #3a2a1f;
+          }
+        }
+        * { box-sizing: border-box; }
+        html { -webkit-text-size-adjust: 100%; }
+        body {
+          margin: 0; background: var(--bg); color: var(--fg); line-height: 1.6;
+          font-family: system-ui, -apple-system, "Segoe UI", "PingFang TC", "Noto Sans CJK TC", "Noto Sans TC",
+            "Microsoft JhengHei", "Hiragino Sans", sans-serif;
+        }
+        main { max-width: 820px; margin: 0 auto; padding: 12px 16px 48px; }
+        a { color: var(--accent); }
+        h1 { font-size: 1.5rem; margin: 0.4em 0; }
+        h2 { font-size: 1.1rem; margin: 1.2em 0 0.4em; }
+        .top { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 4px 0; }
+        .top h1 { margin: 0; }
+        .tiles { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0; max-height: 7.5em; overflow-y: auto; }
+        .tile {
+          font: inherit; font-size: 0.9rem; border: 0; border-radius: 999px; padding: 4px 12px; cursor: pointer;
+          background: var(--tile); color: var(--fg); text-decoration: none; display: inline-block;
+        }
+        .tile[aria-pressed="true"] { background: var(--tile-on); color: var(--tile-on-fg); }
+        .tile .count { opacity: 0.7; font-size: 0.8em; }
+        .search {
+          width: 100%; font: inherit; padding: 8px 12px; border-radius: 10px; border: 1px solid var(--line);
+          background: var(--card); color: var(--fg); margin-bottom: 8px;
+        }
+        .empty { color: var(--muted); text-align: center; padding: 24px 0; }
+        .list { list-style: none; padding: 0; margin: 0; }
+        .rec a, .otd li a {
+          display: flex; gap: 12px; padding: 10px 0; border-bottom: 1px solid var(--line); color: inherit; text-decoration: none;
+        }
+        .thumb { width: 64px; height: 64px; flex: none; object-fit: cover; border-radius: 8px; background: var(--tile); }
+        .thumb.none { visibility: hidden; }
+        .text { display: flex; flex-direction: column; min-width: 0; }
+        .meta { color: var(--muted); font-size: 0.85rem; }
+        .kind { color: var(--muted); font-size: 0.85rem; }
+        .title { font-weight: 600; }
+        .line { color: var(--muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+        .otd { background: var(--card); border-radius: 12px; padding: 4px 12px; margin: 8px 0; }
+        .record h1 { font-size: 1.6rem; }
+        .media-block { display: flex; flex-direction: column; gap: 8px; margin: 12px 0; }
+        .media-block img.media, .media-block video.media { max-width: 100%; max-height: 80vh; border-radius: 10px; display: block; }
+        .media-block audio.media { width: 100%; }
+        .unplayable {
+          background: var(--tile); color: var(--muted); border-radius: 10px; padding: 24px; text-align: center; margin: 0;
+        }
+        .tags { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px; }
+        .body { overflow-wrap: anywhere; }
+        .body img { max-width: 100%; }
+        .body pre { overflow-x: auto; background: var(--card); padding: 8px; border-radius: 8px; }
+        .fields table { border-collapse: collapse; font-size: 0.9rem; width: 100%; }
+        .fields th, .fields td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--line); }
+        .fields th { color: var(--muted); font-weight: normal; width: 30%; }
+        .conversation { margin: 16px 0; background: var(--card); border-radius: 12px; padding: 8px 12px; }
+        .conversation summary { cursor: pointer; font-weight: 600; }
+        .msg { margin: 8px 0; padding: 8px 12px; border-radius: 12px; background: var(--tile); max-width: 90%; }
+        .msg.me { margin-left: auto; background: var(--has); }
+        .msg p { margin: 0; }
+        .msg .who { color: var(--muted); font-size: 0.8rem; }
+        .prevnext, .calnav { display: flex; justify-content: space-between; gap: 12px; margin: 24px 0 8px; }
+        .years { display: flex; flex-wrap: wrap; gap: 8px; margin: 8px 0; }
+        .years a[aria-current] { font-weight: 700; }
+        table.month { width: 100%; table-layout: fixed; border-collapse: collapse; }
+        table.month th { color: var(--muted); font-weight: normal; font-size: 0.85rem; }
+        table.month td { height: 4.2em; vertical-align: top; border: 1px solid var(--line); padding: 2px; position: relative; }
+        table.month td.has { background: var(--has); }
+        table.month td a { display: block; height: 100%; color: inherit; text-decoration: none; }
+        table.month .n { font-size: 0.8rem; }
+        table.month .thumb { width: 100%; height: 2.6em; display: block; }
+        table.month .count { z-index: 1; position: absolute; right: 4px; bottom: 2px; font-size: 0.75rem; color: var(--accent); font-weight: 700; }
+        .months { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px; }
+        .months li { background: var(--card); border-radius: 10px; padding: 12px; color: var(--muted); }
+        .months li.has a { color: var(--fg); font-weight: 600; text-decoration: none; }
+        @media (min-width: 720px) {
+          main { padding: 24px 32px 64px; }
+          .thumb { width: 88px; height: 88px; }
+          table.month td { height: 6em; }
+          table.month .thumb { height: 4em; }
+          .months { grid-template-columns: repeat(4, 1fr); }
+        }
+        """#
 
     static let js = #"""
-"use strict";
-(function () {
-  var body = document.body;
-  var unplayableText = body.getAttribute("data-unplayable") || "";
+        "use strict";
+        (function () {
+          var body = document.body;
+          var unplayableText = body.getAttribute("data-unplayable") || "";
 
-  // A photo, video or sound the browser cannot load shows "媒體無法播放"; the page's text stays.
-  function unplayable(element) {
-    if (element.classList.contains("thumb")) { element.classList.add("none"); return; }
-    if (!element.classList.contains("media") || !element.parentNode) return;
-    var note = document.createElement("p");
-    note.className = "unplayable";
-    note.textContent = unplayableText;
-    var holder = element.parentNode.tagName === "A" ? element.parentNode : element;
-    holder.parentNode.replaceChild(note, holder);
-  }
-  document.addEventListener("error", function (event) {
-    var target = event.target;
-    if (target && (target.tagName === "IMG" || target.tagName === "VIDEO" || target.tagName === "AUDIO")) unplayable(target);
-  }, true);
-  function checkLoaded() {
-    document.querySelectorAll("img.media, img.thumb").forEach(function (img) {
-      if (img.complete && img.naturalWidth === 0 && img.getAttribute("loading") !== "lazy") unplayable(img);
-    });
-    document.querySelectorAll("video.media, audio.media").forEach(function (media) {
-      if (media.error || media.networkState === 3) unplayable(media);
-    });
-  }
-  checkLoaded();
+          // A photo, video or sound the browser cannot load shows "媒體無法播放"; the page's text stays.
+          function unplayable(element) {
+            if (element.classList.contains("thumb")) { element.classList.add("none"); return; }
+            if (!element.classList.contains("media") || !element.parentNode) return;
+            var note = document.createElement("p");
+            note.className = "unplayable";
+            note.textContent = unplayableText;
+            var holder = element.parentNode.tagName === "A" ? element.parentNode : element;
+            holder.parentNode.replaceChild(note, holder);
+          }
+          document.addEventListener("error", function (event) {
+            var target = event.target;
+            if (target && (target.tagName === "IMG" || target.tagName === "VIDEO" || target.tagName === "AUDIO")) unplayable(target);
+          }, true);
+          function checkLoaded() {
+            document.querySelectorAll("img.media, img.thumb").forEach(function (img) {
+              if (img.complete && img.naturalWidth === 0 && img.getAttribute("loading") !== "lazy") unplayable(img);
+            });
+            document.querySelectorAll("video.media, audio.media").forEach(function (media) {
+              if (media.error || media.networkState === 3) unplayable(media);
+            });
+          }
+          checkLoaded();
 
-  if (!body.classList.contains("index")) return;
+          if (!body.classList.contains("index")) return;
 
-  // The query is cut as folio's tokenizer cuts text: NFKC, lower case, Latin diacritics folded,
-  // CJK runs into character pairs (a lone character stays single), other letters and digits into words.
-  var CJK = /[\u3005-\u3007\u3041-\u3096\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312F\u31A0-\u31BF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7A3\u{20000}-\u{2A6DF}\u{2A700}-\u{2EBEF}\u{30000}-\u{323AF}]/u;
-  var WORD = /[\p{L}\p{N}\p{M}]/u;
-  var LATIN = /^[\u0000-\u024F\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1EFF\u2C60-\u2C7F\uA720-\uA7FF\uAB30-\uAB6F]*$/;
-  var EXTRAS = { "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "ŧ": "t", "æ": "ae", "œ": "oe" };
-  function foldWord(word) {
-    if (!LATIN.test(word)) return word;
-    word = word.normalize("NFD").replace(/[\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF]/g, "").normalize("NFC");
-    return word.replace(/[łøđħıŧæœ]/g, function (c) { return EXTRAS[c]; });
-  }
-  function pieces(query) {
-    var text = query.normalize("NFKC").toLowerCase();
-    var out = [], word = "", run = [];
-    function endWord() { if (word) { out.push({ kind: "word", text: foldWord(word) }); word = ""; } }
-    function endRun() {
-      if (run.length === 1) out.push({ kind: "cjk", text: run[0] });
-      for (var i = 0; i + 1 < run.length; i++) out.push({ kind: "cjk", text: run[i] + run[i + 1] });
-      run = [];
-    }
-    for (var ch of text) {
-      if (CJK.test(ch)) { endWord(); run.push(ch); }
-      else if (WORD.test(ch)) { endRun(); word += ch; }
-      else { endWord(); endRun(); }
-    }
-    endWord(); endRun();
-    return out;
-  }
-  var terms = window.FOLIO_SEARCH || {};
-  function matches(page, wanted) {
-    var hay = " " + (terms[page] || "") + " ";
-    for (var i = 0; i < wanted.length; i++) {
-      var piece = wanted[i];
-      if (piece.kind === "cjk") { if (hay.indexOf(piece.text) < 0) return false; continue; }
-      var last = i === wanted.length - 1;
-      if (hay.indexOf(" " + piece.text + (last ? "" : " ")) < 0) return false;
-    }
-    return true;
-  }
+          // The query is cut as folio's tokenizer cuts text: NFKC, lower case, Latin diacritics folded,
+          // CJK runs into character pairs (a lone character stays single), other letters and digits into words.
+          var CJK = /[\u3005-\u3007\u3041-\u3096\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312F\u31A0-\u31BF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7A3\u{20000}-\u{2A6DF}\u{2A700}-\u{2EBEF}\u{30000}-\u{323AF}]/u;
+          var WORD = /[\p{L}\p{N}\p{M}]/u;
+          var LATIN = /^[\u0000-\u024F\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1EFF\u2C60-\u2C7F\uA720-\uA7FF\uAB30-\uAB6F]*$/;
+          var EXTRAS = { "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "ŧ": "t", "æ": "ae", "œ": "oe" };
+          function foldWord(word) {
+            if (!LATIN.test(word)) return word;
+            word = word.normalize("NFD").replace(/[\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF]/g, "").normalize("NFC");
+            return word.replace(/[łøđħıŧæœ]/g, function (c) { return EXTRAS[c]; });
+          }
+          function pieces(query) {
+            var text = query.normalize("NFKC").toLowerCase();
+            var out = [], word = "", run = [];
+            function endWord() { if (word) { out.push({ kind: "word", text: foldWord(word) }); word = ""; } }
+            function endRun() {
+              if (run.length === 1) out.push({ kind: "cjk", text: run[0] });
+              for (var i = 0; i + 1 < run.length; i++) out.push({ kind: "cjk", text: run[i] + run[i + 1] });
+              run = [];
+            }
+            for (var ch of text) {
+              if (CJK.test(ch)) { endWord(); run.push(ch); }
+              else if (WORD.test(ch)) { endRun(); word += ch; }
+              else { endWord(); endRun(); }
+            }
+            endWord(); endRun();
+            return out;
+          }
+          var terms = window.FOLIO_SEARCH || {};
+          function matches(page, wanted) {
+            var hay = " " + (terms[page] || "") + " ";
+            for (var i = 0; i < wanted.length; i++) {
+              var piece = wanted[i];
+              if (piece.kind === "cjk") { if (hay.indexOf(piece.text) < 0) return false; continue; }
+              var last = i === wanted.length - 1;
+              if (hay.indexOf(" " + piece.text + (last ? "" : " ")) < 0) return false;
+            }
+            return true;
+          }
 
-  var items = Array.prototype.slice.call(document.querySelectorAll("#list > li.rec"));
-  var tiles = Array.prototype.slice.call(document.querySelectorAll("#tiles .tile"));
-  var input = document.getElementById("q");
-  var empty = document.getElementById("empty");
-  var state = { tag: "", day: "" };
+          var items = Array.prototype.slice.call(document.querySelectorAll("#list > li.rec"));
+          var tiles = Array.prototype.slice.call(document.querySelectorAll("#tiles .tile"));
+          var input = document.getElementById("q");
+          var empty = document.getElementById("empty");
+          var state = { tag: "", day: "" };
 
-  function readHash() {
-    var hash = location.hash.replace(/^#/, "");
-    state.tag = ""; state.day = "";
-    hash.split("&").forEach(function (part) {
-      var eq = part.indexOf("=");
-      if (eq < 0) return;
-      var key = part.slice(0, eq), value = "";
-      try { value = decodeURIComponent(part.slice(eq + 1)); } catch (e) { value = ""; }
-      if (key === "tag") state.tag = value.toLowerCase();
-      if (key === "day") state.day = value;
-    });
-  }
-  function apply() {
-    var wanted = pieces(input.value);
-    var inTile = 0, shown = 0;
-    items.forEach(function (item) {
-      var tags = (item.getAttribute("data-tags") || "").split("\n");
-      var ok = (state.tag === "" || tags.indexOf(state.tag) >= 0) && (state.day === "" || item.getAttribute("data-date") === state.day);
-      if (ok) inTile++;
-      if (ok && wanted.length) ok = matches(item.getAttribute("data-page"), wanted);
-      item.hidden = !ok;
-      if (ok) shown++;
-    });
-    tiles.forEach(function (tile) { tile.setAttribute("aria-pressed", String(tile.getAttribute("data-tag") === state.tag && state.day === "")); });
-    if (inTile === 0) { empty.textContent = empty.getAttribute("data-empty-tile"); empty.hidden = false; }
-    else if (shown === 0) { empty.textContent = empty.getAttribute("data-no-match"); empty.hidden = false; }
-    else empty.hidden = true;
-    body.setAttribute("data-shown", String(shown));
-  }
-  tiles.forEach(function (tile) {
-    tile.addEventListener("click", function () {
-      var tag = tile.getAttribute("data-tag");
-      var hash = tag ? "#tag=" + encodeURIComponent(tag) : "#";
-      if (location.hash === hash || (hash === "#" && location.hash === "")) { readHash(); apply(); }
-      else location.hash = hash;
-    });
-  });
-  input.addEventListener("input", apply);
-  window.addEventListener("hashchange", function () { readHash(); apply(); });
+          function readHash() {
+            var hash = location.hash.replace(/^#/, "");
+            state.tag = ""; state.day = "";
+            hash.split("&").forEach(function (part) {
+              var eq = part.indexOf("=");
+              if (eq < 0) return;
+              var key = part.slice(0, eq), value = "";
+              try { value = decodeURIComponent(part.slice(eq + 1)); } catch (e) { value = ""; }
+              if (key === "tag") state.tag = value.toLowerCase();
+              if (key === "day") state.day = value;
+            });
+          }
+          function apply() {
+            var wanted = pieces(input.value);
+            var inTile = 0, shown = 0;
+            items.forEach(function (item) {
+              var tags = (item.getAttribute("data-tags") || "").split("\n");
+              var ok = (state.tag === "" || tags.indexOf(state.tag) >= 0) && (state.day === "" || item.getAttribute("data-date") === state.day);
+              if (ok) inTile++;
+              if (ok && wanted.length) ok = matches(item.getAttribute("data-page"), wanted);
+              item.hidden = !ok;
+              if (ok) shown++;
+            });
+            tiles.forEach(function (tile) { tile.setAttribute("aria-pressed", String(tile.getAttribute("data-tag") === state.tag && state.day === "")); });
+            if (inTile === 0) { empty.textContent = empty.getAttribute("data-empty-tile"); empty.hidden = false; }
+            else if (shown === 0) { empty.textContent = empty.getAttribute("data-no-match"); empty.hidden = false; }
+            else empty.hidden = true;
+            body.setAttribute("data-shown", String(shown));
+          }
+          tiles.forEach(function (tile) {
+            tile.addEventListener("click", function () {
+              var tag = tile.getAttribute("data-tag");
+              var hash = tag ? "#tag=" + encodeURIComponent(tag) : "#";
+              if (location.hash === hash || (hash === "#" && location.hash === "")) { readHash(); apply(); }
+              else location.hash = hash;
+            });
+          });
+          input.addEventListener("input", apply);
+          window.addEventListener("hashchange", function () { readHash(); apply(); });
 
-  // On this day: today's month and day in earlier years, by the reader's clock.
-  (function () {
-    var now = new Date();
-    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
-    var monthDay = "-" + pad(now.getMonth() + 1) + "-" + pad(now.getDate());
-    var year = now.getFullYear();
-    var section = document.getElementById("otd");
-    var list = section.querySelector("ul");
-    items.forEach(function (item) {
-      var date = item.getAttribute("data-date") || "";
-      if (date.length === 10 && date.slice(4) === monthDay && Number(date.slice(0, 4)) < year) {
-        var copy = item.cloneNode(true);
-        copy.removeAttribute("hidden");
-        copy.className = "otd-item";
-        list.appendChild(copy);
-      }
-    });
-    if (list.children.length) section.hidden = false;
-  })();
+          // On this day: today's month and day in earlier years, by the reader's clock.
+          (function () {
+            var now = new Date();
+            var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+            var monthDay = "-" + pad(now.getMonth() + 1) + "-" + pad(now.getDate());
+            var year = now.getFullYear();
+            var section = document.getElementById("otd");
+            var list = section.querySelector("ul");
+            items.forEach(function (item) {
+              var date = item.getAttribute("data-date") || "";
+              if (date.length === 10 && date.slice(4) === monthDay && Number(date.slice(0, 4)) < year) {
+                var copy = item.cloneNode(true);
+                copy.removeAttribute("hidden");
+                copy.className = "otd-item";
+                list.appendChild(copy);
+              }
+            });
+            if (list.children.length) section.hidden = false;
+          })();
 
-  readHash();
-  apply();
-  body.setAttribute("data-ready", "1");
-})();
-"""#
+          readHash();
+          apply();
+          body.setAttribute("data-ready", "1");
+        })();
+        """#
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioMedia
+import Foundation
 import Markdown
 import YAML
 
@@ -154,9 +154,10 @@ public enum MediaLinks {
 
     /// The 1-based lines of `body` where a link or image into `media/` starts (not in code).
     public static func mediaLinkLines(in body: String, recordPath: String) -> Set<Int> {
-        Set(MarkdownLinks.links(in: body).filter { link in
-            resolve(link.destination, fromRecord: recordPath)?.hasPrefix("media/") == true
-        }.map(\.line))
+        Set(
+            MarkdownLinks.links(in: body).filter { link in
+                resolve(link.destination, fromRecord: recordPath)?.hasPrefix("media/") == true
+            }.map(\.line))
     }
 
     static func escapeLabel(_ text: String) -> String {

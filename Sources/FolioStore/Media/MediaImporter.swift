@@ -1,9 +1,10 @@
 import Crypto
-import Foundation
 import FolioCore
 import FolioMedia
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A media file as it now lies in the vault.
@@ -33,8 +34,10 @@ public enum MediaImporter {
     /// - Parameter displayName: how the user named the file, for messages.
     /// - Throws: ``FolioError`` `.media(.unreadable)` naming the file and why; nothing is left behind then.
     /// - Parameter flush: false when the caller flushes the new file itself (``AtomicFile/flush(_:)``) with others.
-    static func importFile(_ source: URL, displayName: String, into mediaDirectory: URL, maxBytes: UInt64,
-                           flush: Bool = true) throws(FolioError) -> ImportedMedia {
+    static func importFile(
+        _ source: URL, displayName: String, into mediaDirectory: URL, maxBytes: UInt64,
+        flush: Bool = true
+    ) throws(FolioError) -> ImportedMedia {
         let name = source.lastPathComponent
         let hintedExtension = source.pathExtension.lowercased()
         func failure(_ problem: MediaReadProblem) -> FolioError {
@@ -48,14 +51,18 @@ public enum MediaImporter {
         let headCount = head.withUnsafeMutableBytes { readFully(input, into: $0, at: 0) }
         guard headCount >= 0 else { throw failure(.readFailed(String(cString: strerror(errno)))) }
         head.removeSubrange(headCount...)
-        guard let facts = MediaProbe.facts(head: head, fileSize: size, fileExtension: hintedExtension, read: { offset, count in
-            guard count > 0, count <= 1 << 20, offset < size else { return nil }
-            var bytes = [UInt8](repeating: 0, count: count)
-            let got = bytes.withUnsafeMutableBytes { readFully(input, into: $0, at: off_t(offset)) }
-            guard got >= 0 else { return nil }
-            bytes.removeSubrange(got...)
-            return bytes
-        }) else { throw failure(.notMedia) }
+        guard
+            let facts = MediaProbe.facts(
+                head: head, fileSize: size, fileExtension: hintedExtension,
+                read: { offset, count in
+                    guard count > 0, count <= 1 << 20, offset < size else { return nil }
+                    var bytes = [UInt8](repeating: 0, count: count)
+                    let got = bytes.withUnsafeMutableBytes { readFully(input, into: $0, at: off_t(offset)) }
+                    guard got >= 0 else { return nil }
+                    bytes.removeSubrange(got...)
+                    return bytes
+                })
+        else { throw failure(.notMedia) }
 
         try AtomicFile.makeDirectory(mediaDirectory)
         removeAbandonedTemporaries(in: mediaDirectory)
@@ -116,7 +123,9 @@ public enum MediaImporter {
 
     /// Opens a file the user named for reading, refusing what is not a regular, non-empty file of
     /// at most `maxBytes`. The caller closes the descriptor.
-    static func openRegularFile(_ source: URL, maxBytes: UInt64, failure: (MediaReadProblem) -> FolioError) throws(FolioError) -> (Int32, UInt64) {
+    static func openRegularFile(_ source: URL, maxBytes: UInt64, failure: (MediaReadProblem) -> FolioError) throws(FolioError) -> (
+        Int32, UInt64
+    ) {
         // O_NONBLOCK so that opening a FIFO does not wait for a writer; the type is checked next.
         let input = open(source.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard input >= 0 else {
@@ -151,7 +160,10 @@ public enum MediaImporter {
     /// - Throws: ``FolioError`` `.media(.unreadable)` naming the file and why.
     public static func readWhole(_ source: URL, displayName: String, maxBytes: UInt64) throws(FolioError) -> Data {
         func failure(_ problem: MediaReadProblem) -> FolioError {
-            FolioError(.media(.unreadable(file: displayName, noun: MediaNaming.noun(forExtension: source.pathExtension.lowercased()), problem: problem)))
+            FolioError(
+                .media(
+                    .unreadable(
+                        file: displayName, noun: MediaNaming.noun(forExtension: source.pathExtension.lowercased()), problem: problem)))
         }
         let (input, size) = try openRegularFile(source, maxBytes: maxBytes, failure: failure)
         defer { close(input) }
@@ -211,7 +223,9 @@ public enum MediaNaming {
 
     /// The original extension lower-cased, or one from the format when the name has none usable.
     static func storedExtension(original: String, format: String) -> String {
-        let usable = !original.isEmpty && original.count <= 8 && original.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        let usable =
+            !original.isEmpty && original.count <= 8
+            && original.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
         if usable { return original }
         return format == "jpeg" ? "jpg" : format
     }

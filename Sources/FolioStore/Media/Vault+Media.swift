@@ -1,9 +1,10 @@
-import Foundation
 import FolioCore
 import FolioMedia
+import Foundation
 import YAML
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file a user wants in the vault, and how they named it (for messages).
@@ -34,8 +35,9 @@ extension Vault {
             var imported: [ImportedMedia] = []
             do throws(FolioError) {
                 for source in sources {
-                    imported.append(try MediaImporter.importFile(
-                        source.url, displayName: source.displayName, into: mediaDirectory, maxBytes: maxMediaBytes))
+                    imported.append(
+                        try MediaImporter.importFile(
+                            source.url, displayName: source.displayName, into: mediaDirectory, maxBytes: maxMediaBytes))
                 }
             } catch {
                 discardNewMedia(imported)
@@ -64,8 +66,10 @@ extension Vault {
     /// With `dateFromMedia` the record is dated when the first photo was taken.
     /// - Throws: ``FolioError``; nothing stays behind then (no record, no media this call added).
     @discardableResult
-    public func create(_ request: NewRecord, importing sources: [MediaSource], dateFromMedia: Bool = false,
-                       records set: RecordSet? = nil) throws(FolioError) -> Record {
+    public func create(
+        _ request: NewRecord, importing sources: [MediaSource], dateFromMedia: Bool = false,
+        records set: RecordSet? = nil
+    ) throws(FolioError) -> Record {
         if sources.isEmpty && !dateFromMedia { return try create(request, records: set) }
         // What the user typed is checked before a media file is copied.
         try checkInput(request)
@@ -97,8 +101,9 @@ extension Vault {
     /// The body of a new record with links to its media added.
     func bodyWithMediaLinks(_ body: String, media: [MediaEntry], recordPath: String) -> String {
         let links = media.map { entry in
-            MediaLinks.markdown(name: entry.name ?? "", type: entry.type,
-                                target: MediaLinks.relativeTarget(fromRecord: recordPath, to: entry.file))
+            MediaLinks.markdown(
+                name: entry.name ?? "", type: entry.type,
+                target: MediaLinks.relativeTarget(fromRecord: recordPath, to: entry.file))
         }
         return MediaLinks.insert(links, into: body, recordPath: recordPath)
     }

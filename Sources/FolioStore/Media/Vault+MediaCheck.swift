@@ -1,10 +1,11 @@
 import Crypto
-import Foundation
 import FolioCore
+import Foundation
 import Markdown
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file in `media/`, as the folders hold it.
@@ -134,7 +135,8 @@ extension Vault {
                 if let sha = MediaNaming.sha(ofStoredName: name), let found = bySha[sha] {
                     repair = MediaLinks.relativeTarget(fromRecord: record.path, to: found)
                 }
-                broken.append(BrokenLink(record: record.path, line: bodyLine + link.line - 1, destination: link.destination, repair: repair))
+                broken.append(
+                    BrokenLink(record: record.path, line: bodyLine + link.line - 1, destination: link.destination, repair: repair))
             }
         }
         return broken

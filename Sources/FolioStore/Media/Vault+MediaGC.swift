@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Vault {

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 extension Catalog {
     /// The file's size, times and inode at the record at `position`, as this run saw them; nil when

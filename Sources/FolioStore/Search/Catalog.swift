@@ -1,8 +1,9 @@
-import Foundation
 import FolioCore
 import FolioSearch
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Every record of a vault as the read commands need it: what listings sort and filter on, the
@@ -94,9 +95,11 @@ public final class Catalog: @unchecked Sendable {
     private var builtIndex: TextIndex?
     private var materialized: [RecordSummary]?
 
-    init(vault: Vault, cache: CatalogFile?, entries: [Entry], records: [Int32], fresh: [FreshFile], folders: [Folder],
-         tagNames: [String], kindNames: [String], indexGeneration: UInt64, problems: [FolioError], plainFiles: [String],
-         escapingLinks: [String], partlyIndexed: [FolioError], textKeys: [String: [String]], report: Report) {
+    init(
+        vault: Vault, cache: CatalogFile?, entries: [Entry], records: [Int32], fresh: [FreshFile], folders: [Folder],
+        tagNames: [String], kindNames: [String], indexGeneration: UInt64, problems: [FolioError], plainFiles: [String],
+        escapingLinks: [String], partlyIndexed: [FolioError], textKeys: [String: [String]], report: Report
+    ) {
         self.vault = vault
         self.cache = cache
         self.entries = entries
@@ -133,14 +136,16 @@ public final class Catalog: @unchecked Sendable {
         let entry = entries[Int(records[position])]
         if entry.fresh >= 0, let summary = fresh[Int(entry.fresh)].summary { return summary }
         guard let cache, entry.cachedRow >= 0 else {
-            return RecordSummary(path: path(position), id: nil, kind: nil, title: "", parent: nil, tags: [], allTags: [],
-                                 sortTime: nil, completion: .none)
+            return RecordSummary(
+                path: path(position), id: nil, kind: nil, title: "", parent: nil, tags: [], allTags: [],
+                sortTime: nil, completion: .none)
         }
         let row = Int(entry.cachedRow)
         let detail = RecordDetail(cache.detail(row))
-        return RecordSummary(path: path(position), id: detail.id, kind: kindName(entry.kind), title: detail.title,
-                             parent: detail.parent, tags: detail.tags.map(tagName), allTags: detail.allTags.map(tagName),
-                             sortTime: detail.sortTime.flatMap(Timestamp.init), completion: entry.completion)
+        return RecordSummary(
+            path: path(position), id: detail.id, kind: kindName(entry.kind), title: detail.title,
+            parent: detail.parent, tags: detail.tags.map(tagName), allTags: detail.allTags.map(tagName),
+            sortTime: detail.sortTime.flatMap(Timestamp.init), completion: entry.completion)
     }
 
     /// The vault-relative path of the record at `position`.
@@ -227,7 +232,6 @@ public final class Catalog: @unchecked Sendable {
         builtIndex = made
         return made
     }
-
 
     func noteWrote() {
         reportLock.lock()

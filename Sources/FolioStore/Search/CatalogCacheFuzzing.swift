@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioSearch
+import Foundation
 
 /// The catalog cache reader, reachable by folio's fuzz harnesses (`Tests/FuzzTargets`) without
 /// `@testable`: hostile bytes in, what a vault would believe out. Not for any other use.
@@ -39,7 +39,7 @@ public enum CatalogCacheFuzzing {
         var file = header + body
         file.appendLittleEndian(CatalogFile.endMagic)
         guard (try? Data(file).write(to: scratch)) != nil,
-              let cache = CatalogFile.open(scratch, fingerprint: fingerprint, verifyingChecksums: false)
+            let cache = CatalogFile.open(scratch, fingerprint: fingerprint, verifyingChecksums: false)
         else { return nil }
         var contents = Contents(paths: [], records: [])
         for folder in cache.folders {
@@ -49,10 +49,11 @@ public enum CatalogCacheFuzzing {
                 guard cache.isRecord(row) else { continue }
                 let detail = RecordDetail(cache.detail(row))
                 let tag = { (n: UInt32) in Int(n) < cache.tagNames.count ? cache.tagNames[Int(n)] : "" }
-                contents.records.append(RecordSummary(
-                    path: path, id: detail.id, kind: cache.kind(row).map { cache.kindNames[$0] }, title: detail.title,
-                    parent: detail.parent, tags: detail.tags.map(tag), allTags: detail.allTags.map(tag),
-                    sortTime: detail.sortTime.flatMap(Timestamp.init), completion: cache.completion(row)))
+                contents.records.append(
+                    RecordSummary(
+                        path: path, id: detail.id, kind: cache.kind(row).map { cache.kindNames[$0] }, title: detail.title,
+                        parent: detail.parent, tags: detail.tags.map(tag), allTags: detail.allTags.map(tag),
+                        sortTime: detail.sortTime.flatMap(Timestamp.init), completion: cache.completion(row)))
             }
         }
         return contents
@@ -62,23 +63,36 @@ public enum CatalogCacheFuzzing {
     /// for the fuzzer): one record per `(title, text)`, plus a Markdown file without front matter.
     public static func sampleBody(records: [(title: String, text: String)]) -> [UInt8]? {
         var writer = CatalogFileWriter(expectedRows: records.count + 1)
-        writer.addFolder(path: "", parent: -1, rows: 0..<0, stamp: FileStamp(size: 0, modifiedNanoseconds: 1, changedNanoseconds: 1, inode: 1), reusable: true)
-        writer.addFolder(path: "diary", parent: 0, rows: 0..<records.count, stamp: FileStamp(size: 0, modifiedNanoseconds: 2, changedNanoseconds: 2, inode: 2), reusable: true)
-        writer.addFolder(path: "notes", parent: 0, rows: records.count..<(records.count + 1), stamp: FileStamp(size: 0, modifiedNanoseconds: 3, changedNanoseconds: 3, inode: 3), reusable: false)
+        writer.addFolder(
+            path: "", parent: -1, rows: 0..<0, stamp: FileStamp(size: 0, modifiedNanoseconds: 1, changedNanoseconds: 1, inode: 1),
+            reusable: true)
+        writer.addFolder(
+            path: "diary", parent: 0, rows: 0..<records.count,
+            stamp: FileStamp(size: 0, modifiedNanoseconds: 2, changedNanoseconds: 2, inode: 2), reusable: true)
+        writer.addFolder(
+            path: "notes", parent: 0, rows: records.count..<(records.count + 1),
+            stamp: FileStamp(size: 0, modifiedNanoseconds: 3, changedNanoseconds: 3, inode: 3), reusable: false)
         for (n, record) in records.enumerated() {
-            let stamp = FileStamp(size: UInt64(record.text.utf8.count), modifiedNanoseconds: 1_700_000_000_000_000_000,
-                                  changedNanoseconds: 1_700_000_000_000_000_000, inode: UInt64(1000 + n))
+            let stamp = FileStamp(
+                size: UInt64(record.text.utf8.count), modifiedNanoseconds: 1_700_000_000_000_000_000,
+                changedNanoseconds: 1_700_000_000_000_000_000, inode: UInt64(1000 + n))
             var detail: [UInt8] = []
-            RecordDetail(id: "0000000\(n)-7e44-4de7-9463-e883cee69a5a", title: record.title, parent: nil,
-                         sortTime: "2026-11-22T18:04:11+08:00", tags: [0], allTags: [0, 1]).encode(into: &detail)
-            writer.addRow(CatalogFileWriter.Row(isRecord: true, racy: n == 1, completion: n % 2 == 0 ? .open : .done, kind: 0,
-                                                stamp: stamp, epoch: 1_795_000_000, day: 20261122, indexOrdinal: Int32(n)),
-                          name: Array("2026-11-\(n + 10)-\(n).md".utf8), detail: detail)
+            RecordDetail(
+                id: "0000000\(n)-7e44-4de7-9463-e883cee69a5a", title: record.title, parent: nil,
+                sortTime: "2026-11-22T18:04:11+08:00", tags: [0], allTags: [0, 1]
+            ).encode(into: &detail)
+            writer.addRow(
+                CatalogFileWriter.Row(
+                    isRecord: true, racy: n == 1, completion: n % 2 == 0 ? .open : .done, kind: 0,
+                    stamp: stamp, epoch: 1_795_000_000, day: 20_261_122, indexOrdinal: Int32(n)),
+                name: Array("2026-11-\(n + 10)-\(n).md".utf8), detail: detail)
         }
-        writer.addRow(CatalogFileWriter.Row(isRecord: false, racy: false, completion: .none, kind: nil,
-                                            stamp: FileStamp(size: 3, modifiedNanoseconds: 1, changedNanoseconds: 2, inode: 3),
-                                            epoch: Int64.min, day: 0, indexOrdinal: -1),
-                      name: Array("plain.md".utf8), detail: [UInt8]())
+        writer.addRow(
+            CatalogFileWriter.Row(
+                isRecord: false, racy: false, completion: .none, kind: nil,
+                stamp: FileStamp(size: 3, modifiedNanoseconds: 1, changedNanoseconds: 2, inode: 3),
+                epoch: Int64.min, day: 0, indexOrdinal: -1),
+            name: Array("plain.md".utf8), detail: [UInt8]())
         let file = writer.encoded(fingerprint: fingerprint, indexGeneration: 7, tagNames: ["rain", "walk"], kindNames: ["diary"])
         let header = Self.header.count
         guard file.count >= header + 8 else { return nil }

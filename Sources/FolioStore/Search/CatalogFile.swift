@@ -1,8 +1,9 @@
-import Foundation
 import FolioCore
 import FolioSearch
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The catalog's cache file, read in place: a run maps it and touches only what it needs.
@@ -20,9 +21,9 @@ import Glibc
 /// blob, padding; a checksum of everything before it; a closing magic a torn write would lack. Every
 /// offset is checked when the file is opened, before anything is believed.
 final class CatalogFile: @unchecked Sendable {
-    static let magic: UInt64 = 0x5441_4335_4F49_4C4F     // "OLIO5CAT"
+    static let magic: UInt64 = 0x5441_4335_4F49_4C4F  // "OLIO5CAT"
     static let endMagic: UInt64 = 0x444E_4535_4F49_4C4F  // "OLIO5END"
-    static let version: UInt32 = 4   // 4: the checksum in four lanes
+    static let version: UInt32 = 4  // 4: the checksum in four lanes
     static let folderRowSize = 48
     static let fileRowSize = 80
     /// A string field that holds no value.
@@ -49,8 +50,10 @@ final class CatalogFile: @unchecked Sendable {
     private let blobStart: Int
     private let blobSize: Int
 
-    private init(mapping: FileMapping, base: UnsafeRawPointer, folders: [Folder], tagNames: [String], kindNames: [String],
-                 indexGeneration: UInt64, rowCount: Int, rowsStart: Int, blobStart: Int, blobSize: Int) {
+    private init(
+        mapping: FileMapping, base: UnsafeRawPointer, folders: [Folder], tagNames: [String], kindNames: [String],
+        indexGeneration: UInt64, rowCount: Int, rowsStart: Int, blobStart: Int, blobSize: Int
+    ) {
         self.mapping = mapping
         self.base = base
         self.folders = folders
@@ -86,12 +89,13 @@ final class CatalogFile: @unchecked Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= minimumSize,
-              let mapping = FileMapping(fd: fd, size: Int(info.st_size))
+            let mapping = FileMapping(fd: fd, size: Int(info.st_size))
         else { return nil }
         return body(fd, mapping)
     }
 
-    private static func read(_ mapping: FileMapping, fingerprint: String, verifyingChecksums: Bool) throws(CacheFormatError) -> CatalogFile {
+    private static func read(_ mapping: FileMapping, fingerprint: String, verifyingChecksums: Bool) throws(CacheFormatError) -> CatalogFile
+    {
         let bytes = mapping.bytes
         var cursor = ByteCursor(bytes: bytes, end: bytes.count - 16)
         guard UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) == endMagic
@@ -103,8 +107,10 @@ final class CatalogFile: @unchecked Sendable {
         guard stored.elementsEqual(fingerprint.utf8) else { throw CacheFormatError("fingerprint") }
         cursor.align()
         let generation = try cursor.u64()
-        let folderCount = Int(try cursor.u32()), rowCount = Int(try cursor.u32())
-        let tagCount = Int(try cursor.u32()), kindCount = Int(try cursor.u32())
+        let folderCount = Int(try cursor.u32())
+        let rowCount = Int(try cursor.u32())
+        let tagCount = Int(try cursor.u32())
+        let kindCount = Int(try cursor.u32())
         let blobSize = Int(clamping: try cursor.u64())
         let foldersStart = cursor.offset
         let rowsStart = foldersStart + folderCount * folderRowSize
@@ -112,8 +118,8 @@ final class CatalogFile: @unchecked Sendable {
         let blobStart = tablesStart + (tagCount + kindCount) * 8
         // Each count is checked against the bytes there are before any is multiplied into an offset.
         guard folderCount <= bytes.count / folderRowSize, rowCount <= bytes.count / fileRowSize,
-              tagCount + kindCount <= bytes.count / 8, blobSize <= bytes.count,
-              blobStart + blobSize + 16 <= bytes.count
+            tagCount + kindCount <= bytes.count / 8, blobSize <= bytes.count,
+            blobStart + blobSize + 16 <= bytes.count
         else { throw CacheFormatError("counts") }
         let checksumAt = (blobStart + blobSize + 7) / 8 * 8
         guard checksumAt + 16 == bytes.count else { throw CacheFormatError("size") }
@@ -125,7 +131,8 @@ final class CatalogFile: @unchecked Sendable {
         }
         let blob = UnsafeRawBufferPointer(rebasing: bytes[blobStart..<(blobStart + blobSize)])
         func string(at offset: Int) throws(CacheFormatError) -> String {
-            let start = Int(bytes.u32(at: offset)), length = Int(bytes.u32(at: offset + 4))
+            let start = Int(bytes.u32(at: offset))
+            let length = Int(bytes.u32(at: offset + 4))
             guard start <= blobSize, length <= blobSize - start else { throw CacheFormatError("string") }
             return String(decoding: UnsafeRawBufferPointer(rebasing: blob[start..<(start + length)]), as: UTF8.self)
         }
@@ -138,7 +145,8 @@ final class CatalogFile: @unchecked Sendable {
         for f in 0..<folderCount {
             let at = foldersStart + f * folderRowSize
             let parent = Int(Int32(bitPattern: bytes.u32(at: at + 8)))
-            let first = Int(bytes.u32(at: at + 12)), count = Int(bytes.u32(at: at + 16))
+            let first = Int(bytes.u32(at: at + 12))
+            let count = Int(bytes.u32(at: at + 16))
             // Folders come parents first, their rows one after the other, in order.
             guard parent < f, parent >= -1, (f == 0) == (parent == -1), first == nextRow, count <= rowCount - first else {
                 throw CacheFormatError("folder")
@@ -150,29 +158,36 @@ final class CatalogFile: @unchecked Sendable {
                 guard path.isEmpty else { throw CacheFormatError("root") }
             } else {
                 let parentPath = folders[parent].path
-                let name = parentPath.isEmpty ? Substring(path) : path.hasPrefix(parentPath + "/") ? path.dropFirst(parentPath.count + 1) : ""
+                let name =
+                    parentPath.isEmpty ? Substring(path) : path.hasPrefix(parentPath + "/") ? path.dropFirst(parentPath.count + 1) : ""
                 guard Self.isPlainName(name.utf8) else { throw CacheFormatError("folder path") }
             }
-            let stamp = FileStamp(size: 0, modifiedNanoseconds: bytes.i64(at: at + 24), changedNanoseconds: bytes.i64(at: at + 32),
-                                  inode: bytes.u64(at: at + 40))
-            folders.append(Folder(path: path, parent: parent, rows: first..<(first + count), stamp: stamp,
-                                  reusable: bytes.u32(at: at + 20) & 1 != 0))
+            let stamp = FileStamp(
+                size: 0, modifiedNanoseconds: bytes.i64(at: at + 24), changedNanoseconds: bytes.i64(at: at + 32),
+                inode: bytes.u64(at: at + 40))
+            folders.append(
+                Folder(
+                    path: path, parent: parent, rows: first..<(first + count), stamp: stamp,
+                    reusable: bytes.u32(at: at + 20) & 1 != 0))
         }
         guard nextRow == rowCount else { throw CacheFormatError("rows") }
         guard let base = bytes.baseAddress else { throw CacheFormatError("empty") }
-        let file = CatalogFile(mapping: mapping, base: base, folders: folders, tagNames: tagNames, kindNames: kindNames, indexGeneration: generation,
-                               rowCount: rowCount, rowsStart: rowsStart, blobStart: blobStart, blobSize: blobSize)
+        let file = CatalogFile(
+            mapping: mapping, base: base, folders: folders, tagNames: tagNames, kindNames: kindNames, indexGeneration: generation,
+            rowCount: rowCount, rowsStart: rowsStart, blobStart: blobStart, blobSize: blobSize)
         for row in 0..<rowCount { try file.check(row: row, tagCount: tagCount, kindCount: kindCount) }
         return file
     }
 
     /// Checks every offset a row holds, so reading it later cannot go astray.
     private func check(row: Int, tagCount: Int, kindCount: Int) throws(CacheFormatError) {
-        let bytes = mapping.bytes, at = rowsStart + row * Self.fileRowSize
-        let nameStart = Int(bytes.u32(at: at)), nameLength = Int(bytes.u32(at: at + 4))
+        let bytes = mapping.bytes
+        let at = rowsStart + row * Self.fileRowSize
+        let nameStart = Int(bytes.u32(at: at))
+        let nameLength = Int(bytes.u32(at: at + 4))
         // The name is followed by a NUL, so it can be handed to the system as it lies in the file.
         guard nameLength > 0, nameStart < blobSize, nameLength < blobSize - nameStart,
-              bytes[blobStart + nameStart + nameLength] == 0
+            bytes[blobStart + nameStart + nameLength] == 0
         else { throw CacheFormatError("name") }
         // A Markdown file's plain name: the row is read as a file of its folder, never elsewhere.
         let name = UnsafeRawBufferPointer(rebasing: bytes[(blobStart + nameStart)..<(blobStart + nameStart + nameLength)])
@@ -181,7 +196,8 @@ final class CatalogFile: @unchecked Sendable {
         guard flags & 1 != 0 else { return }
         let kind = Int(bytes.u16(at: at + 14))
         guard bytes[at + 13] <= 2, kind == 0xFFFF || kind < kindCount else { throw CacheFormatError("row") }
-        let detailStart = Int(bytes.u32(at: at + 64)), detailLength = Int(bytes.u32(at: at + 68))
+        let detailStart = Int(bytes.u32(at: at + 64))
+        let detailLength = Int(bytes.u32(at: at + 68))
         guard detailStart <= blobSize, detailLength <= blobSize - detailStart else { throw CacheFormatError("detail") }
         var detail = ByteCursor(bytes: bytes, start: blobStart + detailStart, end: blobStart + detailStart + detailLength)
         for _ in 0..<4 { _ = try detail.optionalBytes() }
@@ -213,9 +229,11 @@ final class CatalogFile: @unchecked Sendable {
         return kind == 0xFFFF ? nil : kind
     }
     func stamp(_ row: Int) -> FileStamp {
-        let b = mapping.bytes, at = rowAt(row)
-        return FileStamp(size: b.u64(at: at + 16), modifiedNanoseconds: b.i64(at: at + 24), changedNanoseconds: b.i64(at: at + 32),
-                         inode: b.u64(at: at + 40))
+        let b = mapping.bytes
+        let at = rowAt(row)
+        return FileStamp(
+            size: b.u64(at: at + 16), modifiedNanoseconds: b.i64(at: at + 24), changedNanoseconds: b.i64(at: at + 32),
+            inode: b.u64(at: at + 40))
     }
     func epoch(_ row: Int) -> Int64 { mapping.bytes.i64(at: rowAt(row) + 48) }
     func day(_ row: Int) -> Int32 { Int32(bitPattern: mapping.bytes.u32(at: rowAt(row) + 56)) }
@@ -227,14 +245,16 @@ final class CatalogFile: @unchecked Sendable {
         return (base + offset).assumingMemoryBound(to: CChar.self)
     }
     func nameBytes(_ row: Int) -> UnsafeRawBufferPointer {
-        let at = rowAt(row), start = blobStart + Int(mapping.bytes.u32(at: at))
+        let at = rowAt(row)
+        let start = blobStart + Int(mapping.bytes.u32(at: at))
         return UnsafeRawBufferPointer(rebasing: mapping.bytes[start..<(start + Int(mapping.bytes.u32(at: at + 4)))])
     }
     func name(_ row: Int) -> String { String(decoding: nameBytes(row), as: UTF8.self) }
 
     /// The record's strings and tags, as written (checked on open).
     func detail(_ row: Int) -> UnsafeRawBufferPointer {
-        let at = rowAt(row), start = blobStart + Int(mapping.bytes.u32(at: at + 64))
+        let at = rowAt(row)
+        let start = blobStart + Int(mapping.bytes.u32(at: at + 64))
         return UnsafeRawBufferPointer(rebasing: mapping.bytes[start..<(start + Int(mapping.bytes.u32(at: at + 68)))])
     }
 }

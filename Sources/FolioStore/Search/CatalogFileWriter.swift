@@ -1,8 +1,9 @@
-import Foundation
 import FolioCore
 import FolioSearch
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Builds a ``CatalogFile`` in memory, then writes it to a temporary file renamed over the old one,
@@ -114,8 +115,11 @@ struct CatalogFileWriter {
     @discardableResult
     func write(to url: URL, fingerprint: String, indexGeneration: UInt64, tagNames: [String], kindNames: [String]) -> Bool {
         guard blob.count < Int(UInt32.max) / 2 else { return false }
-        return Self.replace(url, with: encoded(fingerprint: fingerprint, indexGeneration: indexGeneration,
-                                               tagNames: tagNames, kindNames: kindNames))
+        return Self.replace(
+            url,
+            with: encoded(
+                fingerprint: fingerprint, indexGeneration: indexGeneration,
+                tagNames: tagNames, kindNames: kindNames))
     }
 
     /// Writes `bytes` to a temporary file beside `url` and renames it over `url`.

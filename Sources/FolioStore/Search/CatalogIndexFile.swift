@@ -1,8 +1,9 @@
-import Foundation
 import FolioCore
 import FolioSearch
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The text index of the catalog's records, in a file of its own (`.folio/local/cache/index`), read
@@ -14,14 +15,16 @@ import Glibc
 /// never combined. Layout: magic, version, byte-order mark, fingerprint, generation, the index
 /// (``TextIndex/encode(into:)``, with its own checksums), a closing magic.
 enum CatalogIndexFile {
-    static let magic: UInt64 = 0x5844_4935_4F49_4C4F     // "OLIO5IDX"
+    static let magic: UInt64 = 0x5844_4935_4F49_4C4F  // "OLIO5IDX"
     static let endMagic: UInt64 = 0x444E_4535_4F49_4C4F  // "OLIO5END"
-    static let version: UInt32 = 2   // 2: several packed segments
+    static let version: UInt32 = 2  // 2: several packed segments
 
     /// What the index depends on besides the files: its format, which keys are text, the limits.
     static func fingerprint(textKeys: [String: [String]], limits: FrontMatterLimits, bodyLimit: Int) -> String {
-        var parts = ["index file \(version)", "index \(TextIndex.formatVersion)",
-                     "limits \(limits.maxBytes),\(limits.maxDepth),\(limits.maxNodes),\(bodyLimit)"]
+        var parts = [
+            "index file \(version)", "index \(TextIndex.formatVersion)",
+            "limits \(limits.maxBytes),\(limits.maxDepth),\(limits.maxNodes),\(bodyLimit)",
+        ]
         parts += RecordSearch.fields.map { "\($0.name)=\($0.weight)" }
         for name in textKeys.keys.sorted() { parts.append(name + ":" + (textKeys[name] ?? []).joined(separator: ",")) }
         return parts.joined(separator: ";")
@@ -35,15 +38,17 @@ enum CatalogIndexFile {
         }
     }
 
-    private static func decode(fd: Int32, mapping: FileMapping, fingerprint: String, generation: UInt64,
-                               verifyingChecksums: Bool) -> TextIndex? {
+    private static func decode(
+        fd: Int32, mapping: FileMapping, fingerprint: String, generation: UInt64,
+        verifyingChecksums: Bool
+    ) -> TextIndex? {
         let size = mapping.count
         do {
             guard mapping.bytes.u64(at: size - 8) == endMagic else { return nil }
             var reader = BinaryReader(fd: fd, size: size - 8)
             guard try reader.read(UInt64.self) == magic, try reader.read(UInt32.self) == version,
-                  try reader.read(UInt32.self) == 0x0102_0304, try reader.readString() == fingerprint,
-                  try reader.read(UInt64.self) == generation
+                try reader.read(UInt32.self) == 0x0102_0304, try reader.readString() == fingerprint,
+                try reader.read(UInt64.self) == generation
             else { return nil }
             return try TextIndex.decode(from: &reader, mapping: mapping, verifyingChecksums: verifyingChecksums)
         } catch {

@@ -1,12 +1,13 @@
-import Foundation
 import FolioCore
+import Foundation
 
 extension Catalog {
     /// What ``RecordReference/resolve(_:in:)`` answers over ``names``, decided on the bytes in the
     /// rows: a string is decoded only when its bytes cannot settle the comparison, so resolving a
     /// title in 100,000 records does not build 100,000 strings.
     func resolve(_ text: String) -> RecordReference.Resolution {
-        let exact = ReferenceText(text), lowered = ReferenceText(text.lowercased())
+        let exact = ReferenceText(text)
+        let lowered = ReferenceText(text.lowercased())
         let positions = 0..<count
         // The same steps, in the same order, as RecordReference.resolve; the first that hits wins.
         if let result = Self.single(positions.filter { id(matches: lowered, at: $0) }) { return result }
@@ -18,12 +19,15 @@ extension Catalog {
             return .found(index)
         }
         if lowered.string.count >= RecordReference.minimumPrefix, lowered.string.allSatisfy({ $0.isHexDigit || $0 == "-" }),
-           let result = Self.single(positions.filter { id(hasPrefix: lowered, at: $0) }) {
+            let result = Self.single(positions.filter { id(hasPrefix: lowered, at: $0) })
+        {
             return result
         }
         if let result = Self.single(positions.filter { stem(matches: exact, at: $0) || slug(matches: exact, at: $0) }) { return result }
         if let result = Self.single(positions.filter { title(matches: exact, at: $0) }) { return result }
-        let folded = positions.filter { title(matches: lowered, at: $0, lowercased: true) || slug(matches: lowered, at: $0, lowercased: true) }
+        let folded = positions.filter {
+            title(matches: lowered, at: $0, lowercased: true) || slug(matches: lowered, at: $0, lowercased: true)
+        }
         return Self.single(folded) ?? .notFound
     }
 

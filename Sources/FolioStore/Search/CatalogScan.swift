@@ -1,8 +1,9 @@
-import Foundation
 import FolioCore
 import FolioSearch
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One pass over the vault's folders that lists again only the folders whose stamp changed; the
@@ -72,8 +73,9 @@ struct CatalogWalk {
             Glibc.close(fd)
             return
         }
-        let stamp = FileStamp(size: 0, modifiedNanoseconds: FileStamp(info).modifiedNanoseconds,
-                              changedNanoseconds: FileStamp(info).changedNanoseconds, inode: UInt64(info.st_ino))
+        let stamp = FileStamp(
+            size: 0, modifiedNanoseconds: FileStamp(info).modifiedNanoseconds,
+            changedNanoseconds: FileStamp(info).changedNanoseconds, inode: UInt64(info.st_ino))
         let me = folders.count
         openFolders += 1
         defer {
@@ -130,7 +132,9 @@ struct CatalogWalk {
         var subfolders: [String] = []
         while let entry = readdir(handle) {
             let nameBytes = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
+                $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
+                    Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
+                }
             }
             guard let name = String(validating: nameBytes, as: UTF8.self) else {
                 let shown = String(decoding: nameBytes, as: UTF8.self)
@@ -146,7 +150,8 @@ struct CatalogWalk {
             if type == UInt8(DT_UNKNOWN) {
                 var info = stat()
                 guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
+                type =
+                    (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
             }
             switch type {
             case UInt8(DT_DIR):
@@ -207,9 +212,10 @@ extension Vault {
                 var info = stat()
                 let fd = folderFDs[Int(file.folder)]
                 let name = cache.namePointer(Int(file.cachedRow))
-                let found = if fd >= 0 { fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) } else {
-                    lstat(rootPath + "/" + folderPaths[Int(file.folder)] + "/" + String(cString: name), &info)
-                }
+                let found =
+                    if fd >= 0 { fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) } else {
+                        lstat(rootPath + "/" + folderPaths[Int(file.folder)] + "/" + String(cString: name), &info)
+                    }
                 return found == 0 ? FileStamp(info) : noStamp
             }
         }
@@ -219,7 +225,11 @@ extension Vault {
         var keptCount = 0
         for i in files.indices {
             let row = Int(files[i].cachedRow)
-            if let cache, row >= 0, !cache.isRacy(row), !stampingFiles || cache.stamp(row) == stamps[i] { keptCount += 1 } else { toRead.append(i) }
+            if let cache, row >= 0, !cache.isRacy(row), !stampingFiles || cache.stamp(row) == stamps[i] {
+                keptCount += 1
+            } else {
+                toRead.append(i)
+            }
         }
         let readNames = toRead.map { files[$0].name ?? cache?.name(Int(files[$0].cachedRow)) ?? "" }
         let readPaths = toRead.indices.map { k in
@@ -262,8 +272,10 @@ extension Vault {
         var plain: [String] = []
         var problems = walk.badNames
         var partlyIndexed: [FolioError] = []
-        var folders = walk.folders.map { Catalog.Folder(path: $0.path, parent: $0.parent, rows: 0..<0, stamp: $0.stamp, reusable: $0.reusable) }
-        var next = 0   // the next of `toRead`
+        var folders = walk.folders.map {
+            Catalog.Folder(path: $0.path, parent: $0.parent, rows: 0..<0, stamp: $0.stamp, reusable: $0.reusable)
+        }
+        var next = 0  // the next of `toRead`
         for (i, file) in files.enumerated() {
             let folder = Int(file.folder)
             let stamp = stamps[i]
@@ -278,18 +290,23 @@ extension Vault {
                         partlyIndexed.append(FolioError(.recordLimit(.bodySearchedInPart(limit: bodyLimit)), file: summary.path))
                     }
                     records.append(Int32(entries.count))
-                    entries.append(Catalog.Entry(
-                        folder: file.folder, cachedRow: -1, fresh: Int32(fresh.count), isRecord: true, racy: racy,
-                        completion: summary.completion, kind: kindNumber(summary.kind),
-                        epoch: summary.sortTime.map { Int64($0.epochSeconds) } ?? Int64.min,
-                        day: summary.sortTime.map(Self.packedDay) ?? 0, indexOrdinal: -1, stamp: stamp))
-                    fresh.append(Catalog.FreshFile(name: name, summary: summary, tags: summary.tags.map(tagNumber),
-                                                   allTags: summary.allTags.map(tagNumber)))
+                    entries.append(
+                        Catalog.Entry(
+                            folder: file.folder, cachedRow: -1, fresh: Int32(fresh.count), isRecord: true, racy: racy,
+                            completion: summary.completion, kind: kindNumber(summary.kind),
+                            epoch: summary.sortTime.map { Int64($0.epochSeconds) } ?? Int64.min,
+                            day: summary.sortTime.map(Self.packedDay) ?? 0, indexOrdinal: -1, stamp: stamp))
+                    fresh.append(
+                        Catalog.FreshFile(
+                            name: name, summary: summary, tags: summary.tags.map(tagNumber),
+                            allTags: summary.allTags.map(tagNumber)))
                 case .plain(let path):
                     plain.append(path)
-                    entries.append(Catalog.Entry(folder: file.folder, cachedRow: -1, fresh: Int32(fresh.count), isRecord: false,
-                                                 racy: racy, completion: .none, kind: -1, epoch: Int64.min, day: 0, indexOrdinal: -1,
-                                                 stamp: stamp))
+                    entries.append(
+                        Catalog.Entry(
+                            folder: file.folder, cachedRow: -1, fresh: Int32(fresh.count), isRecord: false,
+                            racy: racy, completion: .none, kind: -1, epoch: Int64.min, day: 0, indexOrdinal: -1,
+                            stamp: stamp))
                     fresh.append(Catalog.FreshFile(name: name, summary: nil, tags: [], allTags: []))
                 case .problem(let error):
                     // Never cached: its folder is listed again, so it is reported on every run.
@@ -299,14 +316,18 @@ extension Vault {
             } else if let cache {
                 let row = Int(file.cachedRow)
                 let isRecord = cache.isRecord(row)
-                if isRecord { records.append(Int32(entries.count)) } else {
-                    let folderPath = folderPaths[folder], name = cache.name(row)
+                if isRecord {
+                    records.append(Int32(entries.count))
+                } else {
+                    let folderPath = folderPaths[folder]
+                    let name = cache.name(row)
                     plain.append(folderPath.isEmpty ? name : folderPath + "/" + name)
                 }
-                entries.append(Catalog.Entry(
-                    folder: file.folder, cachedRow: Int32(row), fresh: -1, isRecord: isRecord, racy: racy,
-                    completion: cache.completion(row), kind: cache.kind(row).map(Int32.init) ?? -1, epoch: cache.epoch(row),
-                    day: cache.day(row), indexOrdinal: cache.indexOrdinal(row), stamp: stamp))
+                entries.append(
+                    Catalog.Entry(
+                        folder: file.folder, cachedRow: Int32(row), fresh: -1, isRecord: isRecord, racy: racy,
+                        completion: cache.completion(row), kind: cache.kind(row).map(Int32.init) ?? -1, epoch: cache.epoch(row),
+                        day: cache.day(row), indexOrdinal: cache.indexOrdinal(row), stamp: stamp))
             }
         }
 
@@ -330,10 +351,12 @@ extension Vault {
         let shouldWrite = cache == nil || ((changes > 0 || foldersChanged) && (entries.count < 20_000 || changes * 100 >= entries.count))
         let idTableMissing = !FileManager.default.fileExists(atPath: idTableURL.path)
         // The two files are independent: written side by side.
-        let cacheURL = catalogCacheURL, idURL = idTableURL
+        let cacheURL = catalogCacheURL
+        let idURL = idTableURL
         DispatchQueue.concurrentPerform(iterations: 2) { k in
             if k == 0, shouldWrite,
-               Self.writeCache(catalog, to: cacheURL, fingerprint: fingerprint, indexGeneration: catalog.indexGeneration, ordinals: nil) {
+                Self.writeCache(catalog, to: cacheURL, fingerprint: fingerprint, indexGeneration: catalog.indexGeneration, ordinals: nil)
+            {
                 catalog.noteWrote()
             }
             if k == 1, shouldWrite || idTableMissing { Self.writeIDTable(catalog, to: idURL) }
@@ -356,13 +379,16 @@ extension Vault {
     /// Reads one file into its summary. Only the front matter and the searched part of the body are
     /// read (see ``parse(path:rootPath:limits:prefix:)``).
     /// With the file's stamp when it was opened.
-    static func summarize(path: String, rootPath: String, limits: FrontMatterLimits, bodyLimit: Int) -> (file: ParsedFile, stamp: FileStamp?) {
+    static func summarize(path: String, rootPath: String, limits: FrontMatterLimits, bodyLimit: Int) -> (
+        file: ParsedFile, stamp: FileStamp?
+    ) {
         let prefix = limits.maxBytes + bodyLimit + 4_096
         var stamp: FileStamp?
         // Most records are read in one pass without libyaml (``CatalogFrontMatter``): a whole file
         // no longer than the searched part, in the YAML folio writes. Any other is parsed in full.
         if let bytes = readFile(rootPath + "/" + path, atMost: prefix, stamp: &stamp), bytes.count <= bodyLimit,
-           let summary = bytes.withUnsafeBufferPointer({ CatalogFrontMatter.summary(path: path, bytes: $0, limits: limits) }) {
+            let summary = bytes.withUnsafeBufferPointer({ CatalogFrontMatter.summary(path: path, bytes: $0, limits: limits) })
+        {
             return (.record(summary, bodyTooLong: false), stamp)
         }
         let result = parse(path: path, rootPath: rootPath, limits: limits, prefix: prefix, stamp: &stamp)
@@ -377,8 +403,10 @@ extension Vault {
     }
 
     /// The texts the index holds for one record, read from its file again; nil if it is no longer one.
-    static func indexTexts(path: String, rootPath: String, textKeys: [String: [String]], limits: FrontMatterLimits,
-                           bodyLimit: Int) -> [String]? {
+    static func indexTexts(
+        path: String, rootPath: String, textKeys: [String: [String]], limits: FrontMatterLimits,
+        bodyLimit: Int
+    ) -> [String]? {
         let prefix = limits.maxBytes + bodyLimit + 4_096
         guard case .record(let record) = parse(path: path, rootPath: rootPath, limits: limits, prefix: prefix) else { return nil }
         let keys = RecordSearch.textKeys(for: record, in: textKeys)
@@ -389,8 +417,9 @@ extension Vault {
     /// in the index of `indexGeneration`.
     @discardableResult
     func writeCache(_ catalog: Catalog, indexGeneration: UInt64, ordinals: [Int32]?) -> Bool {
-        Self.writeCache(catalog, to: catalogCacheURL, fingerprint: CatalogFile.fingerprint(limits: frontMatterLimits, bodyLimit: searchedBytesLimit),
-                        indexGeneration: indexGeneration, ordinals: ordinals)
+        Self.writeCache(
+            catalog, to: catalogCacheURL, fingerprint: CatalogFile.fingerprint(limits: frontMatterLimits, bodyLimit: searchedBytesLimit),
+            indexGeneration: indexGeneration, ordinals: ordinals)
     }
 
     static func writeCache(_ catalog: Catalog, to url: URL, fingerprint: String, indexGeneration: UInt64, ordinals: [Int32]?) -> Bool {
@@ -413,17 +442,22 @@ extension Vault {
                 let file = catalog.fresh[Int(entry.fresh)]
                 var detail: [UInt8] = []
                 if let summary = file.summary {
-                    RecordDetail(id: summary.id, title: summary.title, parent: summary.parent, sortTime: summary.sortTime?.text,
-                                 tags: file.tags, allTags: file.allTags).encode(into: &detail)
+                    RecordDetail(
+                        id: summary.id, title: summary.title, parent: summary.parent, sortTime: summary.sortTime?.text,
+                        tags: file.tags, allTags: file.allTags
+                    ).encode(into: &detail)
                 }
                 writer.addRow(row, name: file.name.utf8, detail: detail)
             } else if let cache = catalog.cache {
                 let cachedRow = Int(entry.cachedRow)
-                writer.addRow(row, name: cache.nameBytes(cachedRow), detail: entry.isRecord ? cache.detail(cachedRow) : UnsafeRawBufferPointer(start: nil, count: 0))
+                writer.addRow(
+                    row, name: cache.nameBytes(cachedRow),
+                    detail: entry.isRecord ? cache.detail(cachedRow) : UnsafeRawBufferPointer(start: nil, count: 0))
             }
         }
-        return writer.write(to: url, fingerprint: fingerprint, indexGeneration: indexGeneration,
-                            tagNames: catalog.tagNames, kindNames: catalog.kindNames)
+        return writer.write(
+            to: url, fingerprint: fingerprint, indexGeneration: indexGeneration,
+            tagNames: catalog.tagNames, kindNames: catalog.kindNames)
     }
 
     /// The id table for `catalog`'s records (``IDTable``).
@@ -437,7 +471,9 @@ extension Vault {
                 id = catalog.fresh[Int(entry.fresh)].summary?.id.map { Array($0.utf8) }
             } else if let cache = catalog.cache {
                 id = RecordDetail.idBytes(cache.detail(Int(entry.cachedRow))).map(Array.init)
-            } else { id = nil }
+            } else {
+                id = nil
+            }
             if let id { rows.append((id, Array(catalog.path(position).utf8))) }
         }
         IDTable.write(rows, to: url)
@@ -447,7 +483,9 @@ extension Vault {
     /// holds, the others read from their files; written back (with the catalog naming it) when it
     /// was missing or many records were added.
     func completeIndex(of catalog: Catalog, partSize: Int = indexPartSize) -> TextIndex {
-        let limits = frontMatterLimits, bodyLimit = searchedBytesLimit, textKeys = catalog.textKeys
+        let limits = frontMatterLimits
+        let bodyLimit = searchedBytesLimit
+        let textKeys = catalog.textKeys
         let fingerprint = CatalogIndexFile.fingerprint(textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
         let base = CatalogIndexFile.open(catalogIndexURL, fingerprint: fingerprint, generation: catalog.indexGeneration)
         guard let base else { return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize) }
@@ -456,12 +494,18 @@ extension Vault {
         var missing: [Int] = []
         for position in 0..<catalog.count {
             let ordinal = Int(catalog.entries[Int(catalog.records[position])].indexOrdinal)
-            if ordinal >= 0, ordinal < baseCount, newPosition[ordinal] < 0 { newPosition[ordinal] = position } else { missing.append(position) }
+            if ordinal >= 0, ordinal < baseCount, newPosition[ordinal] < 0 {
+                newPosition[ordinal] = position
+            } else {
+                missing.append(position)
+            }
         }
         if missing.count == catalog.count { return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize) }
         let added = indexFromFiles(missing, of: catalog, partSize: partSize)
-        guard let index = base.replacing(keeping: { old in old >= 0 && old < baseCount && newPosition[old] >= 0 ? newPosition[old] : nil },
-                                         adding: added)
+        guard
+            let index = base.replacing(
+                keeping: { old in old >= 0 && old < baseCount && newPosition[old] >= 0 ? newPosition[old] : nil },
+                adding: added)
         else {
             // The index could not be merged: index every record again rather than search part of the vault.
             return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize)
@@ -498,7 +542,10 @@ extension Vault {
 
     /// An index of the records at `positions`, read from their files; document ids are positions.
     private func indexFromFiles(_ positions: [Int], of catalog: Catalog, partSize: Int) -> TextIndex {
-        let limits = frontMatterLimits, bodyLimit = searchedBytesLimit, textKeys = catalog.textKeys, rootPath = root.path
+        let limits = frontMatterLimits
+        let bodyLimit = searchedBytesLimit
+        let textKeys = catalog.textKeys
+        let rootPath = root.path
         var index: TextIndex?
         for start in stride(from: 0, to: positions.count, by: max(1, partSize)) {
             let part = Array(positions[start..<min(positions.count, start + max(1, partSize))])

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// One tag across a set of records.
 public struct TagUse: Sendable, Equatable {
@@ -39,7 +39,8 @@ public struct CatalogSelection: Sendable {
         let candidates = positions.map { (position: $0, epoch: catalog.entries[Int(catalog.records[$0])].epoch) }
         // Within one second, the written time decides (folio writes milliseconds), then the path.
         let sameSecond = { (a: Int, b: Int) -> Bool in
-            let ta = catalog.detailText(3, a) ?? "", tb = catalog.detailText(3, b) ?? ""
+            let ta = catalog.detailText(3, a) ?? ""
+            let tb = catalog.detailText(3, b) ?? ""
             return ta != tb ? ta > tb : catalog.path(a) < catalog.path(b)
         }
         let newerFirst = { (a: (position: Int, epoch: Int64), b: (position: Int, epoch: Int64)) -> Bool in
@@ -51,11 +52,13 @@ public struct CatalogSelection: Sendable {
         } else {
             // Every record is shown: their paths are decoded once, not at every comparison.
             let paths = Dictionary(uniqueKeysWithValues: positions.map { ($0, catalog.path($0)) })
-            shown = Array(candidates.sorted { a, b in
-                guard a.epoch == b.epoch else { return a.epoch > b.epoch }
-                let ta = catalog.detailText(3, a.position) ?? "", tb = catalog.detailText(3, b.position) ?? ""
-                return ta != tb ? ta > tb : (paths[a.position] ?? "") < (paths[b.position] ?? "")
-            }.prefix(limit ?? .max))
+            shown = Array(
+                candidates.sorted { a, b in
+                    guard a.epoch == b.epoch else { return a.epoch > b.epoch }
+                    let ta = catalog.detailText(3, a.position) ?? ""
+                    let tb = catalog.detailText(3, b.position) ?? ""
+                    return ta != tb ? ta > tb : (paths[a.position] ?? "") < (paths[b.position] ?? "")
+                }.prefix(limit ?? .max))
         }
         return shown.map { catalog.summary($0.position) }
     }
@@ -97,7 +100,9 @@ public struct CatalogSelection: Sendable {
         var groups: [String: Int] = [:]
         for (n, name) in catalog.tagNames.enumerated() {
             let key = name.lowercased()
-            if let group = groups[key] { groupOf[n] = group } else {
+            if let group = groups[key] {
+                groupOf[n] = group
+            } else {
                 groups[key] = groups.count
                 groupOf[n] = groups.count - 1
             }
@@ -119,8 +124,10 @@ public struct CatalogSelection: Sendable {
                 if tallies[group].count == 0 { met.append(group) }
                 tallies[group].count += 1
                 if let oldest = tallies[group].oldest {
-                    if age < oldest.epoch || (age == oldest.epoch && oldest.position != position
-                                              && catalog.path(position) < catalog.path(oldest.position)) {
+                    if age < oldest.epoch
+                        || (age == oldest.epoch && oldest.position != position
+                            && catalog.path(position) < catalog.path(oldest.position))
+                    {
                         tallies[group].oldest = (age, position, tag)
                     }
                 } else {
@@ -128,8 +135,10 @@ public struct CatalogSelection: Sendable {
                 }
                 guard epoch != Int64.min else { continue }
                 if let newest = tallies[group].newest {
-                    if epoch > newest.epoch || (epoch == newest.epoch && newest.position != position
-                                                && catalog.path(position) > catalog.path(newest.position)) {
+                    if epoch > newest.epoch
+                        || (epoch == newest.epoch && newest.position != position
+                            && catalog.path(position) > catalog.path(newest.position))
+                    {
                         tallies[group].newest = (epoch, position)
                     }
                 } else {
@@ -139,8 +148,9 @@ public struct CatalogSelection: Sendable {
         }
         return met.map { group in
             let tally = tallies[group]
-            return TagUse(tag: tally.oldest.map { catalog.tagName($0.tag) } ?? "", count: tally.count,
-                          lastUsed: tally.newest.flatMap { catalog.sortTime($0.position) })
+            return TagUse(
+                tag: tally.oldest.map { catalog.tagName($0.tag) } ?? "", count: tally.count,
+                lastUsed: tally.newest.flatMap { catalog.sortTime($0.position) })
         }
     }
 }

@@ -54,19 +54,20 @@ enum IDTable {
 
     static func path(for wanted: [UInt8], in table: [UInt8]) -> String? {
         guard !wanted.isEmpty, table.count >= 16, Array(table[0..<8]) == magic,
-              read32(table, at: 8) == version, let count = read32(table, at: 12).map(Int.init),
-              count <= (table.count - 16) / 4
+            read32(table, at: 8) == version, let count = read32(table, at: 12).map(Int.init),
+            count <= (table.count - 16) / 4
         else { return nil }
         func row(_ i: Int) -> (id: ArraySlice<UInt8>, path: ArraySlice<UInt8>)? {
             guard let start = read32(table, at: 16 + 4 * i).map(Int.init),
-                  let idLength = read16(table, at: start).map(Int.init),
-                  let pathLength = read16(table, at: start + 2 + idLength).map(Int.init),
-                  start + 4 + idLength + pathLength <= table.count
+                let idLength = read16(table, at: start).map(Int.init),
+                let pathLength = read16(table, at: start + 2 + idLength).map(Int.init),
+                start + 4 + idLength + pathLength <= table.count
             else { return nil }
             return (table[(start + 2)..<(start + 2 + idLength)], table[(start + 4 + idLength)..<(start + 4 + idLength + pathLength)])
         }
         // The first row whose id is not below `wanted`.
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             guard let id = row(middle)?.id else { return nil }

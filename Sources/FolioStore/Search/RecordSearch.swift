@@ -1,7 +1,7 @@
 import Dispatch
-import Foundation
 import FolioCore
 import FolioSearch
+import Foundation
 
 /// A full-text search over a vault's records, with the query's filters applied to their summaries.
 ///
@@ -142,9 +142,10 @@ public struct RecordSearch: Sendable {
             if epochs[a] != epochs[b] { return epochs[a] > epochs[b] }
             return records.path(hits[a].record) < records.path(hits[b].record)
         }
-        let order = if let limit, limit < 1_000 { Array(hits.indices).firstInOrder(limit, by: before) } else {
-            Array(Array(hits.indices).sorted(by: before).prefix(limit ?? .max))
-        }
+        let order =
+            if let limit, limit < 1_000 { Array(hits.indices).firstInOrder(limit, by: before) } else {
+                Array(Array(hits.indices).sorted(by: before).prefix(limit ?? .max))
+            }
         return order.map { hits[$0] }
     }
 
@@ -202,7 +203,8 @@ public struct SearchedRecords: RandomAccessCollection, Sendable {
     public subscript(position: Int) -> RecordSummary {
         if let summaries { return summaries[position] }
         guard let catalog else {
-            return RecordSummary(path: "", id: nil, kind: nil, title: "", parent: nil, tags: [], allTags: [], sortTime: nil, completion: .none)
+            return RecordSummary(
+                path: "", id: nil, kind: nil, title: "", parent: nil, tags: [], allTags: [], sortTime: nil, completion: .none)
         }
         return catalog.summary(position)
     }

@@ -35,7 +35,7 @@ extension History {
         while !queue.isEmpty {
             let child = queue.removeFirst()
             guard let blob = merged[child], let parentID = try recordKey("parent", of: blob),
-                  let parentPath = removedByID.removeValue(forKey: parentID), let original = baseFiles[parentPath]
+                let parentPath = removedByID.removeValue(forKey: parentID), let original = baseFiles[parentPath]
             else { continue }
             changes[parentPath] = .blob(original, mode: try repository.fileMode(at: parentPath, in: base) ?? .regular)
             merged[parentPath] = original

@@ -90,7 +90,7 @@ enum TextMerger {
                 MergedFile(
                     path: RecordMerge.conflictCopyPath(
                         for: path, device: loser.device, epochSeconds: RecordMerge.epochSeconds(loser.commitTime)),
-                    data: loser.data, reason: .conflictCopy),
+                    data: loser.data, reason: .conflictCopy)
             ],
             conflicts: ["file"])
 
@@ -103,7 +103,7 @@ enum TextMerger {
         // Only the line endings differ: the winner's file as it is.
         if winnerText == loserText { return MergeOutcome(data: winner.data) }
         guard let merged = try? MergeFile.merge(ancestor: base.map(prepared), ours: winnerText, theirs: loserText),
-              merged.automergeable
+            merged.automergeable
         else { return conflicted }
         let data = normalise && MergeBytes.prefersCRLF(winner.data) ? MergeBytes.toCRLF(merged.data) : merged.data
         return MergeOutcome(data: data)

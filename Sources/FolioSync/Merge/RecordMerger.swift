@@ -44,7 +44,7 @@ enum RecordMerger {
                 additionalFiles: [
                     MergedFile(
                         path: RecordMerge.renamedRecordPath(for: path, id: secondID), data: second.version.data,
-                        reason: .renamedRecord),
+                        reason: .renamedRecord)
                 ])
         }
 
@@ -120,7 +120,8 @@ enum RecordMerger {
             if baseBody == winnerBody {
                 body = loserBody
             } else if let merged = try? MergeFile.merge(ancestor: baseBody, ours: winnerBody, theirs: loserBody),
-                      merged.automergeable, MergeBytes.utf8(merged.data) != nil {
+                merged.automergeable, MergeBytes.utf8(merged.data) != nil
+            {
                 body = merged.data
             } else {
                 conflicts.append("body")

@@ -1,5 +1,5 @@
-import Foundation
 import FolioStore
+import Foundation
 import YAML
 
 /// Access tokens for HTTPS remotes, kept outside every vault in `~/.config/folio/credentials.yaml`.

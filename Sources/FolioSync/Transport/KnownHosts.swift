@@ -157,7 +157,7 @@ public struct KnownHosts: Sendable, Hashable {
         if hostField.hasPrefix("|1|") {
             let parts = hostField.split(separator: "|", omittingEmptySubsequences: false)
             guard parts.count == 4, let salt = Data(base64Encoded: String(parts[2])),
-                  let hash = Data(base64Encoded: String(parts[3])), hash.count == Insecure.SHA1.byteCount
+                let hash = Data(base64Encoded: String(parts[3])), hash.count == Insecure.SHA1.byteCount
             else { return nil }
             hosts = .hashed(salt: salt, hash: hash)
         } else {

@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioSecrets
+import Foundation
 import Git
 
 /// How folio authenticates to one remote and decides whether to trust it: the source of the

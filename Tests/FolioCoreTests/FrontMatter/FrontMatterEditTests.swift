@@ -1,41 +1,43 @@
 import Testing
 import YAML
+
 @testable import FolioCore
 
 /// A hand-written record with comments, odd spacing, flow and block lists, multi-line strings and CJK.
 private let handWritten = """
----
-# written by hand in vim
-id: 5b0c1c8e-8c1f-4f57-9d55-0c3d8a9f6a21
-kind:   idea     # spaces on purpose
-title: "下雨的傍晚"
-created: 2026-11-22T18:04:11+08:00
-modified: 2026-11-22T18:30:02+08:00
+    ---
+    # written by hand in vim
+    id: 5b0c1c8e-8c1f-4f57-9d55-0c3d8a9f6a21
+    kind:   idea     # spaces on purpose
+    title: "下雨的傍晚"
+    created: 2026-11-22T18:04:11+08:00
+    modified: 2026-11-22T18:30:02+08:00
 
-tags: [rain,  walk]
-mood: 安靜   # an unknown key folio must keep
-people:
-    - 小雨
-    - Ann   # indented four
-note: |
-  第一行
-  second line
+    tags: [rain,  walk]
+    mood: 安靜   # an unknown key folio must keep
+    people:
+        - 小雨
+        - Ann   # indented four
+    note: |
+      第一行
+      second line
 
-done: false
-done_at: 2026-11-23
-extra:
-  nested: {a: 1}
----
-今天傍晚下著小雨。
+    done: false
+    done_at: 2026-11-23
+    extra:
+      nested: {a: 1}
+    ---
+    今天傍晚下著小雨。
 
-Body stays *exactly* the same.\n
-"""
+    Body stays *exactly* the same.\n
+    """
 
 private func lines(_ text: String) -> [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }
 
 /// The lines that differ between two texts of the same line count.
 private func changedLines(_ before: String, _ after: String) -> [String] {
-    let a = lines(before), b = lines(after)
+    let a = lines(before)
+    let b = lines(after)
     guard a.count == b.count else { return ["line count \(a.count) → \(b.count)"] }
     return zip(a, b).filter { $0 != $1 }.map { String($1) }
 }
@@ -102,7 +104,8 @@ struct FrontMatterEditTests {
     func insert() throws {
         var document = try FrontMatterDocument(parsing: handWritten.replacingOccurrences(of: "done_at: 2026-11-23\n", with: ""))
         try document.set("done_at", .raw("2026-11-25T10:00:00+08:00"), preceding: ["done"])
-        #expect(document.text == handWritten.replacingOccurrences(of: "done_at: 2026-11-23\n", with: "done_at: 2026-11-25T10:00:00+08:00\n"))
+        #expect(
+            document.text == handWritten.replacingOccurrences(of: "done_at: 2026-11-23\n", with: "done_at: 2026-11-25T10:00:00+08:00\n"))
     }
 
     @Test("strings that would read back as another type are quoted")
@@ -181,7 +184,10 @@ struct FrontMatterEditTests {
             #expect(document["i"] == nil && document.value("title") == .string("x"))
         } catch {
             #expect(document.text == text)
-            guard case .unsupportedLayout("i") = error.kind else { Issue.record("\(error)"); return }
+            guard case .unsupportedLayout("i") = error.kind else {
+                Issue.record("\(error)")
+                return
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import YAML
+
 @testable import FolioCore
 
 /// Front matter that asks too much, and anchors an edit must not splice away.
@@ -65,14 +66,17 @@ struct FrontMatterLimitTests {
         var document = try FrontMatterDocument(parsing: text)
         try document.set("done", .raw("true"))
         try document.set("done_at", .raw("2026-11-22T18:04:11+08:00"))
-        #expect(document.text == "---\r\ntitle: x\nkind: idea\r\ndone: true\ndone_at: 2026-11-22T18:04:11+08:00\r\n---\nbody line\r\nsecond\n")
+        #expect(
+            document.text == "---\r\ntitle: x\nkind: idea\r\ndone: true\ndone_at: 2026-11-22T18:04:11+08:00\r\n---\nbody line\r\nsecond\n")
     }
 
     // Found by `make fuzz` (harness `front-matter`): removing `s` took the line up to its LF and
     // left the lone CR before it glued to the closing `---`.
-    @Test("front matter with a line break libyaml sees and folio does not (lone CR, NEL, LS, PS) is read but never edited", arguments: [
-        "---\n\rs:\n---", "---\na: 1\rb: 2\n---\n", "---\na: 1\u{2028}b: 2\n---\n", "---\na: 1\u{85}b: 2\n---\nbody\n",
-    ])
+    @Test(
+        "front matter with a line break libyaml sees and folio does not (lone CR, NEL, LS, PS) is read but never edited",
+        arguments: [
+            "---\n\rs:\n---", "---\na: 1\rb: 2\n---\n", "---\na: 1\u{2028}b: 2\n---\n", "---\na: 1\u{85}b: 2\n---\nbody\n",
+        ])
     func foreignLineBreaks(text: String) throws {
         let document = try FrontMatterDocument(parsing: text)
         let key = try #require(document.keys.first)

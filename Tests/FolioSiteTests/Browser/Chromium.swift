@@ -27,32 +27,41 @@ struct Chromium {
     }
 
     private func arguments(profile: URL) -> [String] {
-        ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--disable-sync",
-         "--disable-background-networking", "--disable-component-update", "--disable-default-apps", "--mute-audio",
-         "--hide-scrollbars", "--user-data-dir=" + profile.path, "--enable-logging=stderr", "--v=0"]
+        [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--disable-sync",
+            "--disable-background-networking", "--disable-component-update", "--disable-default-apps", "--mute-audio",
+            "--hide-scrollbars", "--user-data-dir=" + profile.path, "--enable-logging=stderr", "--v=0",
+        ]
     }
 
     /// Opens `url`, lets its scripts and timers run for `budget` ms of virtual time, returns the DOM.
     func dumpDOM(_ url: URL, scratch: URL, budget: Int = 4000) throws -> Run {
         let profile = scratch.appendingPathComponent("profile-\(UUID().uuidString)")
         let netLog = scratch.appendingPathComponent("netlog-\(UUID().uuidString).json")
-        let (out, err) = try run(arguments(profile: profile) + ["--virtual-time-budget=\(budget)", "--log-net-log=" + netLog.path,
-                                                                "--dump-dom", url.absoluteString])
+        let (out, err) = try run(
+            arguments(profile: profile) + [
+                "--virtual-time-budget=\(budget)", "--log-net-log=" + netLog.path,
+                "--dump-dom", url.absoluteString,
+            ])
         return Run(dom: out, stderr: err, pageRequestsOffDisk: Self.offDiskRequests(in: netLog))
     }
 
     /// A PNG of `url` at `width`×`height` CSS pixels.
     func screenshot(_ url: URL, to file: URL, width: Int, height: Int, scratch: URL) throws {
         let profile = scratch.appendingPathComponent("profile-\(UUID().uuidString)")
-        _ = try run(arguments(profile: profile) + ["--virtual-time-budget=3000", "--window-size=\(width),\(height)",
-                                                   "--screenshot=" + file.path, url.absoluteString])
+        _ = try run(
+            arguments(profile: profile) + [
+                "--virtual-time-budget=3000", "--window-size=\(width),\(height)",
+                "--screenshot=" + file.path, url.absoluteString,
+            ])
     }
 
     private func run(_ arguments: [String]) throws -> (String, String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -70,12 +79,14 @@ struct Chromium {
     /// is an origin; Chromium's own update and account checks have none).
     static func offDiskRequests(in netLog: URL) -> [String] {
         guard let data = try? Data(contentsOf: netLog),
-              let log = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let events = log["events"] as? [[String: Any]] else { return ["(no NetLog was written)"] }
+            let log = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let events = log["events"] as? [[String: Any]]
+        else { return ["(no NetLog was written)"] }
         var found = Set<String>()
         for event in events {
             guard let params = event["params"] as? [String: Any], let url = params["url"] as? String,
-                  let initiator = params["initiator"] as? String else { continue }
+                let initiator = params["initiator"] as? String
+            else { continue }
             if !url.hasPrefix("file:"), initiator != "not an origin" { found.insert(url) }
         }
         return found.sorted()

@@ -1,14 +1,16 @@
-import Foundation
-import Testing
 import FolioCore
 import FolioSite
+import Foundation
+import Testing
 
 /// The generated site opened from disk in headless Chromium: tiles and counts, a tile clicked and a
 /// Chinese query typed, a record page's photo and video, a calendar link followed, no request off
 /// the disk and no script error; screenshots at phone and desktop widths.
 @Suite(
     "The site in a real browser",
-    .enabled(if: Chromium.installed != nil, "Chromium is not installed (apt-get install chromium; make test installs it): the site was not tried in a browser"),
+    .enabled(
+        if: Chromium.installed != nil,
+        "Chromium is not installed (apt-get install chromium; make test installs it): the site was not tried in a browser"),
     .enabled(if: FFmpegTool.installed != nil, "ffmpeg is not installed: the test's photo and video cannot be made"),
     .serialized)
 struct SiteBrowserTests {
@@ -20,16 +22,24 @@ struct SiteBrowserTests {
     /// written a year ago today (for "On this day").
     func makeSite(scratch: URL) throws -> SiteVault {
         let vault = try SiteVault(language: "zh-Hant")
-        let photo = try vault.media(try Self.make(["-f", "lavfi", "-i", "testsrc=size=640x480", "-frames:v", "1"], ext: "jpg", scratch: scratch), ext: "jpg")
-        let video = try vault.media(try Self.make(["-f", "lavfi", "-i", "testsrc=size=320x240:rate=10", "-t", "1", "-pix_fmt", "yuv420p"],
-                                                  ext: "mp4", scratch: scratch), ext: "mp4")
-        try vault.record("rain", id: Self.photoID, title: "下雨的傍晚", day: "2026-11-22", tags: ["旅行", "rain"],
-                         media: [("photo", photo), ("video", video)], extra: "text: 今天下班走回家\n",
-                         body: "今天傍晚下著小雨，我一個人慢慢走回家。\n\n![IMG](../../../\(photo))\n\n## Conversation\n\n**me** · 2026-11-22 18:05\n這張照片是我下班路上拍的。\n\n**folio** · 2026-11-22 18:05\n下雨的傍晚，這張照片看起來好寧靜。\n")
-        try vault.record("beach", id: "aaaaaaaa-1111-4111-8111-000000000002", title: "海邊的週末", day: "2026-10-03", tags: ["旅行"],
-                         body: "在海邊散步，風很大。\n")
-        try vault.record("idea", id: "aaaaaaaa-1111-4111-8111-000000000003", title: "測試想法", kind: "idea", day: "2026-11-20",
-                         tags: ["work"], extra: "done: false\n", body: "測試描述\n")
+        let photo = try vault.media(
+            try Self.make(["-f", "lavfi", "-i", "testsrc=size=640x480", "-frames:v", "1"], ext: "jpg", scratch: scratch), ext: "jpg")
+        let video = try vault.media(
+            try Self.make(
+                ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=10", "-t", "1", "-pix_fmt", "yuv420p"],
+                ext: "mp4", scratch: scratch), ext: "mp4")
+        try vault.record(
+            "rain", id: Self.photoID, title: "下雨的傍晚", day: "2026-11-22", tags: ["旅行", "rain"],
+            media: [("photo", photo), ("video", video)], extra: "text: 今天下班走回家\n",
+            body:
+                "今天傍晚下著小雨，我一個人慢慢走回家。\n\n![IMG](../../../\(photo))\n\n## Conversation\n\n**me** · 2026-11-22 18:05\n這張照片是我下班路上拍的。\n\n**folio** · 2026-11-22 18:05\n下雨的傍晚，這張照片看起來好寧靜。\n"
+        )
+        try vault.record(
+            "beach", id: "aaaaaaaa-1111-4111-8111-000000000002", title: "海邊的週末", day: "2026-10-03", tags: ["旅行"],
+            body: "在海邊散步，風很大。\n")
+        try vault.record(
+            "idea", id: "aaaaaaaa-1111-4111-8111-000000000003", title: "測試想法", kind: "idea", day: "2026-11-20",
+            tags: ["work"], extra: "done: false\n", body: "測試描述\n")
         let calendar = Calendar(identifier: .gregorian)
         let lastYear = calendar.date(byAdding: .year, value: -1, to: Date()) ?? Date()
         let parts = calendar.dateComponents([.year, .month, .day], from: lastYear)
@@ -68,11 +78,15 @@ struct SiteBrowserTests {
         let run = try chromium.dumpDOM(url, scratch: scratch)
         #expect(run.pageRequestsOffDisk.isEmpty, "requests that left file://: \(run.pageRequestsOffDisk)")
         #expect(!run.stderr.contains("Uncaught"), "a script error: \(run.stderr.split(separator: "\n").filter { $0.contains("Uncaught") })")
-        #expect(!run.stderr.contains("Content Security Policy"), "a policy violation: \(run.stderr.split(separator: "\n").filter { $0.contains("Content Security Policy") })")
-        let start = try #require(run.dom.range(of: "<pre id=\"folio-test-result\">"), "the driver wrote no result into \(url.lastPathComponent)")
+        #expect(
+            !run.stderr.contains("Content Security Policy"),
+            "a policy violation: \(run.stderr.split(separator: "\n").filter { $0.contains("Content Security Policy") })")
+        let start = try #require(
+            run.dom.range(of: "<pre id=\"folio-test-result\">"), "the driver wrote no result into \(url.lastPathComponent)")
         let end = try #require(run.dom.range(of: "</pre>", range: start.upperBound..<run.dom.endIndex))
         let text = String(run.dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(
+                of: "&amp;", with: "&")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect((result["errors"] as? [String]) == [], "errors the page logged: \(result["errors"] ?? "")")
         return result
@@ -114,7 +128,8 @@ struct SiteBrowserTests {
         let link = try #require(links.first { $0.hasSuffix("#day=2026-11-22") })
         let target = try #require(URL(string: link))
         let followed = URL(fileURLWithPath: target.path).deletingLastPathComponent().appendingPathComponent("folio-test-index.html")
-        let day = try open(try #require(URL(string: followed.absoluteString + "#" + (target.fragment ?? ""))), chromium: chromium, scratch: scratch)
+        let day = try open(
+            try #require(URL(string: followed.absoluteString + "#" + (target.fragment ?? ""))), chromium: chromium, scratch: scratch)
         #expect((day["initial"] as? [String: Any])?["visible"] as? [String] == ["下雨的傍晚"])
 
         // Screenshots at a phone's and a desktop's width.
@@ -134,67 +149,67 @@ struct SiteBrowserTests {
     /// Loaded before the site's own script: records errors and policy violations, then (once the
     /// page has loaded) what the test checks, as JSON in `<pre id="folio-test-result">`.
     static let driver = #"""
-    "use strict";
-    window.__folioErrors = [];
-    window.addEventListener("error", function (e) { __folioErrors.push(String(e.message || (e.target && e.target.src) || e)); }, false);
-    document.addEventListener("securitypolicyviolation", function (e) { __folioErrors.push("policy: " + e.blockedURI + " " + e.violatedDirective); });
-    function visibleTitles() {
-      return Array.prototype.filter.call(document.querySelectorAll("#list > li"), function (li) { return !li.hidden; })
-        .map(function (li) { return li.querySelector(".title").textContent; });
-    }
-    function snapshot() {
-      var empty = document.getElementById("empty");
-      var pressed = document.querySelector("#tiles .tile[aria-pressed=true]");
-      return {
-        tiles: Array.prototype.map.call(document.querySelectorAll("#tiles .tile"), function (t) {
-          return t.querySelector(".label").textContent + " " + t.querySelector(".count").textContent; }),
-        visible: visibleTitles(),
-        empty: empty && !empty.hidden ? empty.textContent : null,
-        pressed: pressed ? pressed.querySelector(".label").textContent : null
-      };
-    }
-    function finish(out) {
-      out.errors = window.__folioErrors;
-      var pre = document.createElement("pre");
-      pre.id = "folio-test-result";
-      pre.textContent = JSON.stringify(out);
-      document.body.appendChild(pre);
-    }
-    function type(text) {
-      var q = document.getElementById("q");
-      q.value = text;
-      q.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-    window.addEventListener("load", function () {
-      setTimeout(function () {
-        var out = {};
-        if (document.body.classList.contains("index")) {
-          out.initial = snapshot();
-          out.onThisDay = Array.prototype.map.call(document.querySelectorAll("#otd:not([hidden]) .title"), function (t) { return t.textContent; });
-          out.thumbs = Array.prototype.map.call(document.querySelectorAll("#list img.thumb"), function (i) { return i.naturalWidth; });
-          if (location.hash) return finish(out);
-          var tile = Array.prototype.find.call(document.querySelectorAll("#tiles .tile"), function (t) { return t.getAttribute("data-tag") === "旅行"; });
-          tile.click();
-          setTimeout(function () {
-            out.afterTile = snapshot();
-            type("傍晚"); out.afterQuery = snapshot();
-            type("散步"); out.afterQuery2 = snapshot();
-            type("不存在的字"); out.noMatch = snapshot();
-            type("");
-            finish(out);
-          }, 200);
-          return;
+        "use strict";
+        window.__folioErrors = [];
+        window.addEventListener("error", function (e) { __folioErrors.push(String(e.message || (e.target && e.target.src) || e)); }, false);
+        document.addEventListener("securitypolicyviolation", function (e) { __folioErrors.push("policy: " + e.blockedURI + " " + e.violatedDirective); });
+        function visibleTitles() {
+          return Array.prototype.filter.call(document.querySelectorAll("#list > li"), function (li) { return !li.hidden; })
+            .map(function (li) { return li.querySelector(".title").textContent; });
         }
-        out.images = Array.prototype.map.call(document.querySelectorAll("img.media"), function (i) { return i.naturalWidth; });
-        out.videos = document.querySelectorAll("video.media").length;
-        out.unplayable = document.querySelectorAll(".unplayable").length;
-        var details = document.querySelector("details.conversation");
-        out.conversationOpen = details ? details.open : null;
-        out.dayLinks = Array.prototype.map.call(document.querySelectorAll("table.month td.has a"), function (a) { return a.href; });
-        finish(out);
-      }, 300);
-    });
-    """#
+        function snapshot() {
+          var empty = document.getElementById("empty");
+          var pressed = document.querySelector("#tiles .tile[aria-pressed=true]");
+          return {
+            tiles: Array.prototype.map.call(document.querySelectorAll("#tiles .tile"), function (t) {
+              return t.querySelector(".label").textContent + " " + t.querySelector(".count").textContent; }),
+            visible: visibleTitles(),
+            empty: empty && !empty.hidden ? empty.textContent : null,
+            pressed: pressed ? pressed.querySelector(".label").textContent : null
+          };
+        }
+        function finish(out) {
+          out.errors = window.__folioErrors;
+          var pre = document.createElement("pre");
+          pre.id = "folio-test-result";
+          pre.textContent = JSON.stringify(out);
+          document.body.appendChild(pre);
+        }
+        function type(text) {
+          var q = document.getElementById("q");
+          q.value = text;
+          q.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+        window.addEventListener("load", function () {
+          setTimeout(function () {
+            var out = {};
+            if (document.body.classList.contains("index")) {
+              out.initial = snapshot();
+              out.onThisDay = Array.prototype.map.call(document.querySelectorAll("#otd:not([hidden]) .title"), function (t) { return t.textContent; });
+              out.thumbs = Array.prototype.map.call(document.querySelectorAll("#list img.thumb"), function (i) { return i.naturalWidth; });
+              if (location.hash) return finish(out);
+              var tile = Array.prototype.find.call(document.querySelectorAll("#tiles .tile"), function (t) { return t.getAttribute("data-tag") === "旅行"; });
+              tile.click();
+              setTimeout(function () {
+                out.afterTile = snapshot();
+                type("傍晚"); out.afterQuery = snapshot();
+                type("散步"); out.afterQuery2 = snapshot();
+                type("不存在的字"); out.noMatch = snapshot();
+                type("");
+                finish(out);
+              }, 200);
+              return;
+            }
+            out.images = Array.prototype.map.call(document.querySelectorAll("img.media"), function (i) { return i.naturalWidth; });
+            out.videos = document.querySelectorAll("video.media").length;
+            out.unplayable = document.querySelectorAll(".unplayable").length;
+            var details = document.querySelector("details.conversation");
+            out.conversationOpen = details ? details.open : null;
+            out.dayLinks = Array.prototype.map.call(document.querySelectorAll("table.month td.has a"), function (a) { return a.href; });
+            finish(out);
+          }, 300);
+        });
+        """#
 }
 
 /// `ffmpeg` on `PATH`, which makes the test's photo and video.
