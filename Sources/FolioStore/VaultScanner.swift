@@ -115,9 +115,15 @@ extension Vault {
     /// The same, with the file's stamp as it was when it was opened, before it was read (what the
     /// catalog remembers of a file it reads for the first time, without a stat of its own).
     static func parse(path: String, rootPath: String, limits: FrontMatterLimits, prefix: Int?, stamp: inout FileStamp?) -> ScanResult {
-        guard var bytes = readFile(rootPath + "/" + path, atMost: prefix, stamp: &stamp) else {
+        guard let bytes = readFile(rootPath + "/" + path, atMost: prefix, stamp: &stamp) else {
             return .problem(FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path))
         }
+        return parse(read: bytes, path: path, rootPath: rootPath, limits: limits, prefix: prefix)
+    }
+
+    /// The same, for `bytes` already read: the file's first `prefix` bytes, or all of it.
+    static func parse(read bytes: [UInt8], path: String, rootPath: String, limits: FrontMatterLimits, prefix: Int?) -> ScanResult {
+        var bytes = bytes
         if let prefix, bytes.count >= prefix {
             dropPartialScalar(&bytes)
             // Only a front matter not closed within the cut could read otherwise whole; any other
@@ -227,7 +233,7 @@ public struct FileStamp: Sendable, Hashable {
 }
 
 /// The last folder a worker opened, closed when the worker moves on or finishes.
-private final class FolderHandle {
+final class FolderHandle {
     private let root: String
     private var folder: Substring?
     private var fd: Int32 = -1

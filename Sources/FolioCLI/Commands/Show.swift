@@ -32,10 +32,7 @@ struct Show: ParsableCommand {
 
     /// The records whose `parent` is this one, newest first; none asked for when no kind is a child of its kind.
     static func children(of record: Record, context: Context) throws(FolioError) -> [RecordSummary]? {
-        guard let id = record.id, let kind = record.kind, context.vault.kinds.values.contains(where: { $0.parentKind == kind }) else {
-            return nil
-        }
-        return try context.select(RecordFilter(parent: id)).newestFirst()
+        context.vault.children(of: record)
     }
 
     /// The file as it is, then its media with their facts, then the last AI step that failed on it.
