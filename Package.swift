@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "TestSupport"],
-            exclude: ["Fixtures"], swiftSettings: strict),
+            exclude: ["Fixtures", "Transcripts"], swiftSettings: strict),
         .testTarget(name: "FaultTests", dependencies: ["folio", "TestSupport"], swiftSettings: strict),
 
         // Every reader of untrusted bytes with the promises it keeps on any input: driven by
