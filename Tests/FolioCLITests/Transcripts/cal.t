@@ -154,19 +154,19 @@ $ folio cal 2025 --json | jq -c '.months[10].days'
 ? 0
 
 # A bad month or year is a clear error in the vault's language.
-$ for bad in 2026-13 abc 2026-1 26 2026-00 2026-11-22; do folio cal $bad 2>&1; echo "exit $?"; done
-error: '2026-13' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).
-exit 1
-error: 'abc' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).
-exit 1
-error: '2026-1' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).
-exit 1
-error: '26' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).
-exit 1
-error: '2026-00' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).
-exit 1
-error: '2026-11-22' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).
-exit 1
+$ for bad in 2026-13 abc 2026-1 26 2026-00 2026-11-22; do folio cal $bad; echo "exit $?" >&2; done
+! error: '2026-13' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).
+! exit 1
+! error: 'abc' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).
+! exit 1
+! error: '2026-1' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).
+! exit 1
+! error: '26' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).
+! exit 1
+! error: '2026-00' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).
+! exit 1
+! error: '2026-11-22' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026).
+! exit 1
 ? 0
 $ folio cal abc --lang zh-Hant
 ! 錯誤: 「abc」不是月份或年份：請寫 YYYY-MM（例如 2026-11）或 YYYY（例如 2026）。

@@ -46,6 +46,6 @@ $ folio config set ai.modle x
 $ folio config set sync.interval soon
 ! error: the setting 'sync.interval' must be a whole number from 1 to 86400.
 ? 1
-$ head -1 .folio/config.yaml
-# folio settings, synced to every device. `folio config list` shows them all.
+$ grep -c "# folio settings" .folio/config.yaml
+1
 ? 0

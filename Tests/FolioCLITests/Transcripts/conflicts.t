@@ -81,7 +81,7 @@ $ folio status --json | jq -c .conflicts
 ? 0
 
 # --keep mine: the record stays as it is, the copy goes in one commit; one undo brings it back.
-$ cp ideas/2026/11/2026-11-22-first-idea.conflict-a-20261122-020000.md ../first-copy
+$ cp ideas/2026/11/2026-11-22-first-idea.conflict-a-20261122-020000.md ../first-copy && cp ideas/2026/11/2026-11-22-first-idea.md ../first-record
 ? 0
 $ git rev-list --count HEAD
 11
@@ -92,9 +92,9 @@ kept ideas/2026/11/2026-11-22-first-idea.md as it is; removed the conflict copy 
 $ git rev-list --count HEAD
 12
 ? 0
-$ grep title: ideas/2026/11/2026-11-22-first-idea.md
-title: B's first
-? 0
+$ cmp ../first-record ideas/2026/11/2026-11-22-first-idea.md && ls ideas/2026/11/2026-11-22-first-idea.conflict-a-20261122-020000.md
+! ls: cannot access 'ideas/2026/11/2026-11-22-first-idea.conflict-a-20261122-020000.md': No such file or directory
+? 2
 $ folio undo
 undone: conflict: keep mine of ideas/2026/11/2026-11-22-first-idea.md
 ? 0
@@ -164,6 +164,8 @@ tags: []
 done: false
 ---
 ? 0
+$ diff <(folio show ideas/2026/11/2026-11-22-third-idea.conflict-a-20261122-020000.md) ideas/2026/11/2026-11-22-third-idea.conflict-a-20261122-020000.md
+? 0
 $ folio show ideas/2026/11/2026-11-22-third-idea.conflict-a-20261122-020000.md --json | jq -c '{title, conflict_copy_of}'
 {"title":"A's third","conflict_copy_of":"ideas/2026/11/2026-11-22-third-idea.md"}
 ? 0
@@ -172,6 +174,14 @@ $ folio rm ideas/2026/11/2026-11-22-third-idea.conflict-a-20261122-020000.md
   - ideas/2026/11/2026-11-22-third-idea.conflict-a-20261122-020000.md
 ! error: not on a terminal: removing needs --yes (or look first with --dry-run).
 ? 1
+$ git rev-list --count HEAD; ls ideas/2026/11
+17
+2026-11-22-calm-idea.md
+2026-11-22-first-idea.md
+2026-11-22-second-idea.md
+2026-11-22-third-idea.conflict-a-20261122-020000.md
+2026-11-22-third-idea.md
+? 0
 $ folio rm ideas/2026/11/2026-11-22-third-idea.conflict-a-20261122-020000.md --yes
 1 conflict copy will be removed:
   - ideas/2026/11/2026-11-22-third-idea.conflict-a-20261122-020000.md
