@@ -53,7 +53,7 @@ $ folio idea 手改過
 $ sed -i 's/^created:.*/created: 昨天/' ideas/2026/11/2026-11-22-手改過.md
 ? 0
 $ folio check
-ideas/2026/11/2026-11-22-hand-edited.md:8:7: 錯誤: 「done」必須是true 或 false，這裡是「maybe」。
+ideas/2026/11/2026-11-22-hand-edited.md:8:7: 錯誤: 「done」必須是「true」或「false」，這裡是「maybe」。
     done: maybe
           ^
 ideas/2026/11/2026-11-22-hand-edited.md:5:10: 錯誤: 「created」必須是日期（例如 2026-11-22 或 2026-11-22T18:04:11+08:00），這裡是「yesterday」。

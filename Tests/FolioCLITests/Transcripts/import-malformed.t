@@ -26,6 +26,9 @@ $ echo '[1, 2, 3]' > ~/export/journal.json && folio import jrnl ~/export/journal
 $ echo '{"entries": [{"title": "a", "date": "2020-01-01", "tags": "x"}]}' > ~/export/journal.json && folio import jrnl ~/export/journal.json
 ! error: ~/export/journal.json, entry 1 (2020-01-01 00:00): 'tags' should be a list. Nothing was imported.
 ? 1
+$ folio import jrnl ~/export/journal.json --lang zh-Hant
+! 錯誤: ~/export/journal.json 的第 1 則（2020-01-01 00:00）有問題：「tags」應該是清單。沒有匯入任何東西。
+? 1
 $ git status --porcelain --untracked-files=all; git rev-list --count HEAD
 1
 ? 0
@@ -42,7 +45,7 @@ $ folio import dayone "$FIXTURES/exchange/not_dayone2.json"
 $ git status --porcelain --untracked-files=all
 ? 0
 $ folio import dayone "$FIXTURES/exchange/not_dayone2.json" --lang zh-Hant
-! 錯誤: $FIXTURES/exchange/not_dayone2.json 不是 Day One 的匯出檔（no 'entries' list），沒有匯入任何東西。
+! 錯誤: $FIXTURES/exchange/not_dayone2.json 不是 Day One 的匯出檔（沒有「entries」清單），沒有匯入任何東西。
 ? 1
 $ folio import jrnl "$FIXTURES/exchange/tags.json" --lang zh-Hant
 已匯入 2 筆紀錄、0 個媒體檔；0 筆已經在資料庫裡，略過。

@@ -25,7 +25,7 @@ $ folio new sleep --parent 小寶 --field start=2026-11-21T20:30 --field quality
 ! 錯誤: 「quality」必須是整數，但收到「good」。沒有寫入任何東西。
 ? 1
 $ folio idea x --field done=maybe
-! 錯誤: 「done」必須是true 或 false，但收到「maybe」。沒有寫入任何東西。
+! 錯誤: 「done」必須是「true」或「false」，但收到「maybe」。沒有寫入任何東西。
 ? 1
 
 # No record by that name; --lang en for one call.
@@ -34,4 +34,15 @@ $ folio show nothing
 ? 1
 $ folio show nothing --lang en
 ! error: no record matches 'nothing'. Name a record by its id, an id prefix (4 characters or more), its path, or its slug.
+? 1
+
+# An AI server that cannot be reached is named with the cause, in Chinese (nothing listens on port 1).
+$ folio config set ai.provider openai && folio config set ai.base_url http://127.0.0.1:1/v1 && folio config set ai.model m
+ai.provider = openai
+ai.base_url = http://127.0.0.1:1/v1
+ai.model = m
+? 0
+$ FOLIO_AI_KEY=k folio ask 明天會下雨嗎 --ai
+! 第一次使用 openai m：你的問題會傳送到 http://127.0.0.1:1/v1。金鑰只從環境變數或 ~/.config/folio/credentials.yaml 讀取，不會存進資料庫。（這個提示只出現一次）
+! 錯誤: openai m：連不上 AI 伺服器 http://127.0.0.1:1/v1/chat/completions（連線被拒絕，伺服器有在執行嗎？），請檢查網路或 ai.base_url
 ? 1
