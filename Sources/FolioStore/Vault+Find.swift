@@ -31,7 +31,9 @@ extension Vault {
         let catalog = catalog(scanStart: Self.nowNanoseconds(), stampingFiles: false)
         if tableMissing, !FileManager.default.fileExists(atPath: idTableURL.path) { Self.writeIDTable(catalog, to: idTableURL) }
         guard !catalog.problems.contains(where: { $0.file == text }), case .found(let position) = catalog.resolve(text) else { return nil }
-        return readAnswering(text, catalog.summary(position))
+        let record = readAnswering(text, catalog.summary(position))
+        if let record { lastFound = (record.path, catalog) }
+        return record
     }
 
     /// Whether `reference` is a whole id (a UUID, in any case), which the id table answers.
@@ -44,9 +46,13 @@ extension Vault {
     /// once; one whose `parent` was changed by an editor writing the file in place is listed by the
     /// next command that refreshes the catalog.
     public func children(of record: Record) -> [RecordSummary]? {
+        defer { lastFound = nil }
         guard let id = record.id, let kind = record.kind, kinds.values.contains(where: { $0.parentKind == kind }) else { return nil }
-        return catalog(scanStart: Self.nowNanoseconds(), stampingFiles: false)
-            .select(RecordFilter(parent: id), now: clock.timestamp, zone: clock.zone).newestFirst()
+        // The catalog the record was just found in, when it was: `show` reads it once.
+        let catalog =
+            lastFound.flatMap { $0.path == record.path ? $0.catalog : nil }
+            ?? catalog(scanStart: Self.nowNanoseconds(), stampingFiles: false)
+        return catalog.select(RecordFilter(parent: id), now: clock.timestamp, zone: clock.zone).newestFirst()
     }
 
     /// The record in `summary`'s file if it still has that id and still answers to `text`.
