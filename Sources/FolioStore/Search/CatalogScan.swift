@@ -206,17 +206,16 @@ extension Vault {
         // and such a run writes nothing.
         var stamps = [FileStamp](repeating: noStamp, count: stampingFiles ? 0 : files.count)
         if stampingFiles {
-            stamps = parallelMap(files.count, minimumChunk: 2048) { i in
+            // Relative to the folder's descriptor: the walk's, or, past those it keeps open, one the
+            // worker opens once for the run of files of that folder (never a path walk per file).
+            stamps = parallelMap(files.count, minimumChunk: 2048, state: { FolderHandle(root: rootPath) }) { opened, i in
                 let file = files[i]
                 guard let cache, file.cachedRow >= 0 else { return noStamp }
                 var info = stat()
-                let fd = folderFDs[Int(file.folder)]
-                let name = cache.namePointer(Int(file.cachedRow))
-                let found =
-                    if fd >= 0 { fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) } else {
-                        lstat(rootPath + "/" + folderPaths[Int(file.folder)] + "/" + String(cString: name), &info)
-                    }
-                return found == 0 ? FileStamp(info) : noStamp
+                var fd = folderFDs[Int(file.folder)]
+                if fd < 0 { fd = opened.open(Substring(folderPaths[Int(file.folder)])) }
+                guard fd >= 0, fstatat(fd, cache.namePointer(Int(file.cachedRow)), &info, AT_SYMLINK_NOFOLLOW) == 0 else { return noStamp }
+                return FileStamp(info)
             }
         }
 
