@@ -176,9 +176,7 @@ extension Vault {
         var filled = 0
         while filled < cap {
             if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: min(4096, cap - filled))) }
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress?.advanced(by: filled), $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
+            guard let n = bytes.withUnsafeMutableBytes({ readSome(fd, $0.baseAddress?.advanced(by: filled), $0.count - filled) }) else {
                 return nil
             }
             if n == 0 { break }
@@ -186,6 +184,16 @@ extension Vault {
         }
         bytes.removeLast(bytes.count - filled)
         return bytes
+    }
+
+    /// One `read` of at most `count` bytes into `buffer`, again when a signal interrupted it: the
+    /// count read, 0 at the end of the file, nil on an error (in `errno`).
+    static func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int? {
+        while true {
+            let n = read(fd, buffer, count)
+            if n >= 0 { return n }
+            if errno != EINTR { return nil }
+        }
     }
 
     /// Drops the bytes of a character cut off at the end.

@@ -122,32 +122,39 @@ public enum CatalogFrontMatter {
                 threes = true
             }
             if threes { continue }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0:
-                length = 3
-                low = 0xA0
-            case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-            case 0xED:
-                length = 3
-                high = 0x9F
-            case 0xF0:
-                length = 4
-                low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4:
-                length = 4
-                high = 0x8F
-            default: return false
-            }
-            guard count - index >= length, bytes[index + 1] >= low, bytes[index + 1] <= high else { return false }
-            for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+            guard let length = sequenceLength(bytes, at: index) else { return false }
             index += length
         }
         return true
+    }
+
+    /// The length of the well-formed UTF-8 sequence of two to four bytes at `index` (no overlong
+    /// form, no surrogate, nothing past U+10FFFF); nil for anything else.
+    static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch bytes[index] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            low = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+        case 0xED:
+            length = 3
+            high = 0x9F  // no surrogates
+        case 0xF0:
+            length = 4
+            low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            high = 0x8F
+        default: return nil
+        }
+        guard bytes.count - index >= length, bytes[index + 1] >= low, bytes[index + 1] <= high else { return nil }
+        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return nil }
+        return length
     }
 
     /// Whether `bytes` hold a `#`, eight bytes at a time.
@@ -384,32 +391,9 @@ private struct Reader {
 
     /// Checks the multi-byte UTF-8 sequence at `index`; returns the offset after it.
     private func checkedScalar(at index: Int) throws(Declined) -> Int {
+        guard let length = CatalogFrontMatter.sequenceLength(bytes, at: index) else { throw Declined() }
         let lead = bytes[index]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-        case 0xED:
-            length = 3
-            high = 0x9F  // no surrogates
-        case 0xF0:
-            length = 4
-            low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            high = 0x8F
-        default: throw Declined()
-        }
-        guard index + length <= bytes.count else { throw Declined() }
         let second = bytes[index + 1]
-        guard second >= low && second <= high else { throw Declined() }
-        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { throw Declined() }
         switch (lead, second) {
         case (0xC2, 0x80...0x9F):
             throw Declined()  // C1 controls, NEL among them

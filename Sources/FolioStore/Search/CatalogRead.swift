@@ -55,8 +55,8 @@ final class CatalogReader {
     private var scratch: UnsafeMutableRawBufferPointer
     private let folders: FolderHandle
     private var batch = ReadBatch()
-    private var tagNumbers: [String: UInt32] = [:]
-    private var kindNumbers: [String: Int32] = [:]
+    private var tags = NameNumbers()
+    private var kinds = NameNumbers()
 
     init(rootPath: String, limits: FrontMatterLimits, bodyLimit: Int) {
         self.rootPath = rootPath
@@ -82,6 +82,8 @@ final class CatalogReader {
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 let reader = CatalogReader(rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
                 for i in (c * chunk)..<min(files.count, (c + 1) * chunk) { reader.read(files[i]) }
+                reader.batch.tagNames = reader.tags.names
+                reader.batch.kindNames = reader.kinds.names
                 out.value[c] = reader.batch
             }
         }
@@ -147,11 +149,7 @@ final class CatalogReader {
         }
         var filled = 0
         while filled < wanted {
-            let n = Glibc.read(fd, scratch.baseAddress.map { $0 + filled }, wanted - filled)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
+            guard let n = Vault.readSome(fd, scratch.baseAddress.map { $0 + filled }, wanted - filled) else { return nil }
             if n == 0 { break }
             filled += n
         }
@@ -201,19 +199,26 @@ final class CatalogReader {
         }
     }
 
-    private func tagNumber(_ name: String) -> UInt32 {
-        if let number = tagNumbers[name] { return number }
-        batch.tagNames.append(name)
-        let number = UInt32(batch.tagNames.count - 1)
-        tagNumbers[name] = number
-        return number
+    private func tagNumber(_ name: String) -> UInt32 { UInt32(tags.number(name)) }
+
+    private func kindNumber(_ name: String) -> Int32 { Int32(kinds.number(name)) }
+}
+
+/// Names numbered in the order they are first met, each once: a catalog's tags and kinds, or a
+/// batch's own before they are joined.
+struct NameNumbers {
+    private(set) var names: [String]
+    private var numbers: [String: Int] = [:]
+
+    init(_ names: [String] = []) {
+        self.names = names
+        for (i, name) in names.enumerated() where numbers[name] == nil { numbers[name] = i }
     }
 
-    private func kindNumber(_ name: String) -> Int32 {
-        if let number = kindNumbers[name] { return number }
-        batch.kindNames.append(name)
-        let number = Int32(batch.kindNames.count - 1)
-        kindNumbers[name] = number
-        return number
+    mutating func number(_ name: String) -> Int {
+        if let number = numbers[name] { return number }
+        names.append(name)
+        numbers[name] = names.count - 1
+        return names.count - 1
     }
 }

@@ -238,33 +238,11 @@ extension Vault {
         }
         var batches = CatalogReader.read(reading, rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
 
-        var tagNames = cache?.tagNames ?? []
-        var kindNames = cache?.kindNames ?? []
-        var tagNumbers: [String: UInt32] = [:]
-        var kindNumbers: [String: Int32] = [:]
-        if !toRead.isEmpty {
-            for (i, name) in tagNames.enumerated() where tagNumbers[name] == nil { tagNumbers[name] = UInt32(i) }
-            for (i, name) in kindNames.enumerated() where kindNumbers[name] == nil { kindNumbers[name] = Int32(i) }
-        }
         // Each batch numbered its tags and kinds itself: the catalog's numbers take their place.
-        var kindMaps: [[Int32]] = []
-        var tagMaps: [[UInt32]] = []
-        for batch in batches {
-            tagMaps.append(
-                batch.tagNames.map { name in
-                    if let number = tagNumbers[name] { return number }
-                    tagNames.append(name)
-                    tagNumbers[name] = UInt32(tagNames.count - 1)
-                    return UInt32(tagNames.count - 1)
-                })
-            kindMaps.append(
-                batch.kindNames.map { name in
-                    if let number = kindNumbers[name] { return number }
-                    kindNames.append(name)
-                    kindNumbers[name] = Int32(kindNames.count - 1)
-                    return Int32(kindNames.count - 1)
-                })
-        }
+        var tags = NameNumbers(cache?.tagNames ?? [])
+        var kinds = NameNumbers(cache?.kindNames ?? [])
+        let tagMaps = batches.map { $0.tagNames.map { UInt32(tags.number($0)) } }
+        let kindMaps = batches.map { $0.kindNames.map { Int32(kinds.number($0)) } }
         batches.withUnsafeMutableBufferPointer { all in
             let shared = UnsafeSendable(all)
             let maps = tagMaps
@@ -357,8 +335,8 @@ extension Vault {
         let report = Catalog.Report(usedCache: cache != nil, filesRead: toRead.count, wroteCache: false, foldersListed: walk.listed)
         let catalog = Catalog(
             vault: self, cache: cache, entries: entries, records: records, fresh: fresh, freshBuffers: freshBuffers,
-            folders: folders, tagNames: tagNames,
-            kindNames: kindNames, indexGeneration: cache?.indexGeneration ?? 0, problems: problems, plainFiles: plain,
+            folders: folders, tagNames: tags.names,
+            kindNames: kinds.names, indexGeneration: cache?.indexGeneration ?? 0, problems: problems, plainFiles: plain,
             escapingLinks: walk.escaping, partlyIndexed: partlyIndexed.sorted { ($0.file ?? "") < ($1.file ?? "") },
             textKeys: textKeys, report: report)
         // Without a cache every file was read, stamped as it was opened: what a stamping run writes.
