@@ -61,7 +61,8 @@ let package = Package(
         .target(
             name: "FolioStore",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "Markdown", .product(name: "Crypto", package: "swift-crypto"),
+                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "Markdown", "YAML",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
         // AI providers' wire protocols: the OpenAI-compatible HTTP API, server-sent events. Knows no record.
@@ -74,12 +75,12 @@ let package = Package(
         // History and sync: the vault's git repository through libgit2.
         .target(
             name: "FolioSync",
-            dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "Git", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "Git", "YAML", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         // Import from jrnl, Day One, Markdown folders and folio's own JSON; export as JSON and Markdown.
         .target(
             name: "FolioExchange",
-            dependencies: ["FolioCore", "FolioStore", "FolioMedia", "Markdown", "YAML", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["FolioCore", "FolioStore", "Markdown", "YAML", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         // The journal as a static site that opens from disk: pages, calendar, in-page search, thumbnails.
         .target(
@@ -94,6 +95,7 @@ let package = Package(
             name: "FolioCLI",
             dependencies: [
                 "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange", "FolioSite",
+                "YAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -104,12 +106,12 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: strict),
         // Servers and scratch folders the tests start for real: git daemon, sshd, an HTTP server.
         .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: strict),
+        .testTarget(name: "GitTests", dependencies: ["Git", "Clibgit2", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "YAML"], swiftSettings: strict),
         .testTarget(name: "FolioSecretsTests", dependencies: ["FolioSecrets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "EXIF", "Markdown"], swiftSettings: strict),
-        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),
+        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioCore", "FolioSearch"], swiftSettings: strict),
         .testTarget(
             name: "FolioSiteTests",
             dependencies: [
@@ -117,8 +119,13 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "Git", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FolioCompanionTests", dependencies: ["FolioCompanion", "TestSupport"], swiftSettings: strict),
+            name: "FolioSyncTests",
+            dependencies: [
+                "FolioSync", "FolioStore", "FolioCore", "Git", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "FolioCompanionTests", dependencies: ["FolioCompanion", "FolioCore", "FolioStore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "TestSupport"],

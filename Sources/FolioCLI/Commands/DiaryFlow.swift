@@ -1,7 +1,6 @@
 import ArgumentParser
 import FolioCompanion
 import FolioCore
-import FolioMedia
 import FolioStore
 import Foundation
 
@@ -223,7 +222,7 @@ enum AnalysisStep {
         guard !entry.media.isEmpty else { throw FolioError(.media(.required), file: record.path) }
         let views = MediaViews.views(
             of: entry.media, in: context.vault, configuration: chain.configuration,
-            ffmpeg: FFmpeg.locate(path: context.environment["PATH"]))
+            searchPath: context.environment["PATH"])
         let request = entry.analysisRequest(views: views)
         let outcome = try AIRun.step(
             "analyze", for: record, chain: chain, context: context, failure: .analysisFailed(reference: record.shortID)

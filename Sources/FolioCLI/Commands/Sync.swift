@@ -40,7 +40,9 @@ struct SyncCommand: ParsableCommand {
         let context = try Context.open(global)
         let history = try context.requireHistory()
         let interrupt = Interrupt.install()
-        let transport = RemoteTransport.make(context: context, interrupt: interrupt)
+        let transport = SyncTransport(
+            settings: context.vault.settings, environment: context.environment, progress: ProgressLine.sync(on: context.terminal),
+            shouldCancel: { interrupt.fired })
         guard watch else { return try syncOnce(context: context, history: history, transport: transport) }
         try watchAndSync(context: context, history: history, transport: transport, interrupt: interrupt)
     }
@@ -75,7 +77,7 @@ struct SyncCommand: ParsableCommand {
             for notice in history.takeNotices() { Console.err(context.terminal.warn(notice.text(context.language))) }
         }
         let report = try history.sync(vault: context.vault, transport: transport)
-        RemoteTransport.endProgress(context)
+        ProgressLine.end(on: context.terminal)
         if json {
             let idle =
                 report.received == 0 && report.sent == 0 && (report.handCommit?.committed.isEmpty ?? true) && report.conflicts.isEmpty
@@ -148,11 +150,11 @@ struct CloneCommand: ParsableCommand {
         let target = absoluteURL(name, from: cwd)
         let terminal = Terminal.current(noColor: global.noColor, environment: environment)
         let interrupt = Interrupt.install()
-        let transport = RemoteTransport.make(
-            environment: environment, terminal: terminal, sshKey: nil, timeoutSeconds: 60, interrupt: interrupt)
+        let transport = SyncTransport(
+            environment: environment, progress: ProgressLine.sync(on: terminal), shouldCancel: { interrupt.fired })
         let remote = Self.isLocalPath(url) ? absoluteURL(url, from: cwd).path : url
         try History.clone(url: remote, into: target, transport: transport)
-        RemoteTransport.endProgress(terminal)
+        ProgressLine.end(on: terminal)
         report(target, remote: remote, environment: environment)
     }
 
