@@ -1,7 +1,7 @@
 import ArgumentParser
-import FolioCompanion
 import FolioCore
 import FolioSecrets
+import FolioStore
 import FolioSync
 import Foundation
 
@@ -105,8 +105,9 @@ public struct Folio: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
         var secrets = ["FOLIO_AI_KEY", "OPENAI_API_KEY", "FOLIO_GIT_TOKEN"].compactMap { environment[$0] }
-        if let key = try? AIKey.lookup(environment: [:], home: home) { secrets.append(key) }
-        if let file = try? CredentialsFile.load(home: home) { secrets += Array(file.tokens.values) + [file.fallback].compactMap { $0 } }
+        guard let credentials = try? Credentials.load(home: home) else { return secrets }
+        if let key = credentials.aiKey { secrets.append(key) }
+        if let file = try? CredentialsFile(credentials) { secrets += Array(file.tokens.values) + [file.fallback].compactMap { $0 } }
         return secrets
     }
 }
