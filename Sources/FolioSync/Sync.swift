@@ -72,13 +72,12 @@ public struct SyncTransport: Sendable {
     /// The user's message for a failed transfer; an unreachable remote always gives `.remoteUnreachable`.
     static func explain(_ failure: TransportFailure, _ access: RemoteAccess) -> FolioError {
         // A path whose folder is gone (an unmounted drive) is as unreachable as a host that is down.
-        if case .other(let reason) = failure, access.endpoint.transport == .local,
-            let directory = localDirectory(access.url), !FileManager.default.fileExists(atPath: directory.path)
+        // libgit2 says "unsupported URL protocol" (class net), which names no real cause.
+        if !failure.isCancelled, access.endpoint.transport == .local, let directory = localDirectory(access.url),
+            !FileManager.default.fileExists(atPath: directory.path)
         {
-            _ = reason  // libgit2 says "unsupported URL protocol", which names no real cause
             return FolioError(.remoteFolderMissing(url: access.url))
         }
-        if case .other(let reason) = failure, History.isDiskFull(reason) { return FolioError(.remote(.diskFull(reason: reason))) }
         return FolioError(failure.message(url: access.url))
     }
 
@@ -368,14 +367,9 @@ extension History {
         } catch let error as FolioError {
             throw error
         } catch {
-            if Self.isDiskFull(error.gitReason) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
+            if DiskFull.recognises(error) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("\(step): \(error.gitReason)"))
         }
-    }
-
-    /// Whether a failure's words are the system's for a full disk (or an exhausted quota).
-    static func isDiskFull(_ reason: String) -> Bool {
-        [String(cString: strerror(ENOSPC)), String(cString: strerror(EDQUOT))].contains { reason.contains($0) }
     }
 }
 
