@@ -120,43 +120,6 @@ enum CalendarPeriod: Equatable {
     }
 }
 
-/// Day arithmetic on the proleptic Gregorian calendar, with no time zone involved.
-enum CivilDate {
-    /// Days since 1970-01-01 (Howard Hinnant's algorithm).
-    static func days(year y0: Int, month m: Int, day d: Int) -> Int {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    /// 0 for Sunday … 6 for Saturday.
-    static func weekday(year: Int, month: Int, day: Int) -> Int {
-        let n = (days(year: year, month: month, day: day) + 4) % 7  // 1970-01-01 was a Thursday.
-        return n < 0 ? n + 7 : n
-    }
-
-    static func length(year: Int, month: Int) -> Int {
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-    }
-
-    /// The ISO 8601 week (weeks start on Monday; week 1 holds the year's first Thursday), as `2026-W47`.
-    static func isoWeek(year: Int, month: Int, day: Int) -> String {
-        let n = days(year: year, month: month, day: day)
-        let isoWeekday = (weekday(year: year, month: month, day: day) + 6) % 7 + 1  // 1 Monday … 7 Sunday
-        let thursday = n - isoWeekday + 4
-        // The week belongs to the year its Thursday falls in.
-        var weekYear = year
-        if thursday < days(year: year, month: 1, day: 1) { weekYear -= 1 }
-        if thursday >= days(year: year + 1, month: 1, day: 1) { weekYear += 1 }
-        let week = (thursday - days(year: weekYear, month: 1, day: 1)) / 7 + 1
-        return String(format: "%04d-W%02d", weekYear, week)
-    }
-}
-
 /// Draws months as grids of day cells; each line of a month has the same visible width.
 struct CalendarGrid {
     let counts: [String: Int]
