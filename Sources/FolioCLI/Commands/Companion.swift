@@ -38,7 +38,7 @@ enum SummaryStep {
     /// - Parameter chain: the providers of a session already under way; else the settings' chain.
     static func run(_ found: Record, chain: ProviderChain? = nil, context: Context, json: Bool) throws(FolioError) {
         let entry = try DiaryEntry(found)
-        let existing = TagTally.sorted(context.catalog(quiet: true).all.tagUses(), by: .count).map(\.tag)
+        let existing = context.catalog(quiet: true).all.tagUses().sorted(by: .count).map(\.tag)
         let chain = chain ?? AIRun.chain(context, sends: .entry(media: false, location: false))
         let request = entry.summaryRequest(existingTags: existing, configuration: chain.configuration)
         let outcome = try AIRun.step(
