@@ -50,7 +50,9 @@ struct Remove: ParsableCommand {
         let catalog = context.catalog(quiet: true)
         let roots =
             records.isEmpty
-            ? try filtered(catalog, context: context).map(\.path) : try named(names, in: catalog, context: context).map(\.path)
+            ? try context.vault.select(try filters.filter(), search: search, in: catalog, workingDirectory: context.workingDirectory)
+                .map(\.path)
+            : try named(names, in: catalog, context: context).map(\.path)
         if roots.isEmpty && copies.isEmpty {
             if json { context.json(.object([("remove", .array([])), ("unlink", .array([]))])) }
             return Console.err(Message.ask(.noneMatched).text(context.language))
@@ -88,19 +90,6 @@ struct Remove: ParsableCommand {
         }
     }
 
-    /// The records every filter holds for, oldest first as the plan lists them; their children
-    /// follow by the delete rules afterwards.
-    private func filtered(_ catalog: Catalog, context: Context) throws -> [RecordSummary] {
-        var chosen = try context.summaries(try filters.filter(), in: catalog)
-        if let search {
-            let query = try Search.parse(search, hasOptions: false)
-            for case .kind(let name) in query.filters + query.excludedFilters { _ = try context.vault.kind(name) }
-            let index = catalog.search
-            let found = Set(index.search(query, limit: nil).map { index.records[$0.record].path })
-            chosen.removeAll { !found.contains($0.path) }
-        }
-        return chosen.sorted { ($0.sortTime?.epochSeconds ?? 0, $0.path) < ($1.sortTime?.epochSeconds ?? 0, $1.path) }
-    }
 }
 
 /// Prints a delete plan: the count, counts per kind, then each record (at most `limit` of them); or JSON.

@@ -180,11 +180,7 @@ struct Context {
 
     /// The records `filter` takes, as catalog rows that decode only what a command shows.
     func select(_ filter: RecordFilter, in catalog: Catalog? = nil) throws(FolioError) -> CatalogSelection {
-        if let kind = filter.kind { _ = try vault.kind(kind) }
-        var filter = filter
-        // `--parent` names the parent as the user would; the filter compares ids.
-        if let reference = filter.parent { filter.parent = try record(reference).id ?? reference }
-        return (catalog ?? self.catalog()).select(filter, now: vault.clock.timestamp, zone: vault.clock.zone)
+        try vault.select(filter, in: catalog ?? self.catalog(), workingDirectory: workingDirectory)
     }
 
     /// The vault's records as summaries with their text index (cached in `.folio/local/cache/`).
