@@ -39,7 +39,7 @@ struct Init: ParsableCommand {
 
     /// What was made: files the first commit left out, then the vault's path (or JSON).
     private func report(_ made: History.NewVault, owner: Owner?, language: Language, says: Language, terminal: Terminal) {
-        LeftOutReport.print(made.leftOut, terminal: terminal, language: says)
+        CommitPrinter.leftOut(made.leftOut, terminal: terminal, language: says)
         if json {
             return Console.out(
                 JSONWriter.render(

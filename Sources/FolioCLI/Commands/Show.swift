@@ -91,7 +91,7 @@ struct Show: ParsableCommand {
 
     func showOlder(at revision: String, context: Context) throws {
         let history = try context.requireHistory()
-        let path = try context.resolvePath(record)
+        let path = try context.vault.recordPath(record, workingDirectory: context.workingDirectory)
         let commit = try history.commit(at: revision)
         guard let data = try history.file(path, at: commit) else {
             throw FolioError(.notInHistoryAt(record: path, at: revision))

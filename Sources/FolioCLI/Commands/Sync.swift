@@ -85,7 +85,7 @@ struct SyncCommand: ParsableCommand {
             return
         }
         if let hand = report.handCommit {
-            context.reportLeftOut(hand.leftOut)
+            CommitPrinter.leftOut(hand.leftOut, terminal: context.terminal, language: context.language)
             if !hand.committed.isEmpty { context.say(.committedByHand(hand.committed.count)) }
         }
         if let dropped = report.rewrittenRemoteDropped {

@@ -141,6 +141,12 @@ struct Context {
         return context
     }
 
+    /// The vault's history, or the reason there is none.
+    func requireHistory() throws(FolioError) -> History {
+        guard let history else { throw FolioError(.gitDataMissing) }
+        return history
+    }
+
     func warn(_ error: FolioError) {
         Console.err(terminal.warn(error.rendered(in: language, asWarning: true)))
     }

@@ -1,0 +1,21 @@
+import ArgumentParser
+import FolioCompanion
+import FolioCore
+import FolioSync
+
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "What is not committed, not pushed, or in conflict; the last sync's result. Never uses the network.")
+
+    @Flag(help: "Print the status as JSON.") var json = false
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = try Context.open(global)
+        let history = try context.requireHistory()
+        let status = try history.status(settings: context.vault.settings, localDirectory: context.vault.localDirectory)
+        let heldBack = history.heldBackNotes(status.changed, in: context.vault)
+        let pendingAI = AIState(localDirectory: context.vault.localDirectory).failures.keys.sorted()
+        StatusPrinter(status: status, heldBack: heldBack, pendingAI: pendingAI).print(json: json, context: context)
+    }
+}
