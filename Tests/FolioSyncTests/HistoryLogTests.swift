@@ -69,4 +69,28 @@ struct HistoryLogTests {
             return
         }
     }
+
+    @Test("clone names the folder for the remote, as git clone does, and takes a path from where it was started")
+    func cloneTargets() {
+        #expect(History.defaultDirectory(for: "git@host:me/journal.git") == "journal")
+        #expect(History.defaultDirectory(for: "https://host/me/日記") == "日記")
+        #expect(History.defaultDirectory(for: "/") == "journal")
+        #expect(History.isLocalPath("../vault.git") && History.isLocalPath("/srv/vault") && History.isLocalPath("vault"))
+        #expect(!History.isLocalPath("git@host:me/v.git") && !History.isLocalPath("file:///srv/v") && !History.isLocalPath("ssh://h/v"))
+    }
+
+    @Test("sync --watch: the interval asked, else sync.interval, else 10 seconds; a round that did nothing is idle")
+    func watching() throws {
+        let scratch = try Scratch()
+        let (vault, _) = try device(scratch)
+        #expect(History.watchInterval(5, settings: vault.settings) == 5)
+        #expect(History.watchInterval(nil, settings: vault.settings) == 10)
+        var settings = vault.settings
+        try settings.set("sync.interval", to: "30")
+        #expect(History.watchInterval(nil, settings: settings) == 30)
+        #expect(SyncReport().isIdle)
+        var report = SyncReport()
+        report.received = 1
+        #expect(!report.isIdle)
+    }
 }

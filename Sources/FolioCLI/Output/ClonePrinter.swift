@@ -1,0 +1,18 @@
+import FolioCore
+import FolioSecrets
+import FolioStore
+import FolioSync
+import Foundation
+
+/// Where the vault now is, in its own language (or `--lang`'s); or JSON `{"vault", "remote"}`.
+enum ClonePrinter {
+    static func print(_ cloned: History.Cloned, json: Bool, language: Language?, environment: [String: String]) {
+        if json {
+            return Console.out(
+                JSONWriter.render(
+                    .object([("vault", .string(cloned.vault.path)), ("remote", .string(ConfiguredSecrets.redact(cloned.remote)))])))
+        }
+        MessageLanguage.shared.set(language ?? Vault(root: cloned.vault, clock: Clock.from(environment: environment)).language)
+        Console.out(Message.cloned(cloned.vault.path).text(MessageLanguage.shared.current))
+    }
+}
