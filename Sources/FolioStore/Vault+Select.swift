@@ -7,12 +7,24 @@ extension Vault {
     /// unknown kind is an error; `filter.parent` names the parent as a user would (id, prefix,
     /// path, slug or title), found from `workingDirectory`.
     public func select(_ filter: RecordFilter, in catalog: Catalog, workingDirectory: URL?) throws(FolioError) -> CatalogSelection {
+        catalog.select(try resolving(filter, in: catalog, workingDirectory: workingDirectory), now: clock.timestamp, zone: clock.zone)
+    }
+
+    /// `filter` as the catalog compares it: its kind known, its parent named by id (found among
+    /// `catalog`'s records when given, else as `show` finds a record).
+    public func resolving(_ filter: RecordFilter, in catalog: Catalog? = nil, workingDirectory: URL?) throws(FolioError) -> RecordFilter {
         if let kind = filter.kind { _ = try self.kind(kind) }
         var filter = filter
         if let reference = filter.parent {
-            filter.parent = try findRecord(reference, workingDirectory: workingDirectory, in: catalog).id ?? reference
+            let parent =
+                if let catalog {
+                    try findRecord(reference, workingDirectory: workingDirectory, in: catalog)
+                } else {
+                    try findRecord(reference, workingDirectory: workingDirectory)
+                }
+            filter.parent = parent.id ?? reference
         }
-        return catalog.select(filter, now: clock.timestamp, zone: clock.zone)
+        return filter
     }
 
     /// The records every filter holds for and, with `search`, that the query finds, oldest
@@ -72,5 +84,24 @@ extension Vault {
     public func records(of hits: [RecordSearch.Hit], in search: RecordSearch) -> [(hit: RecordSearch.Hit, record: Record)] {
         let loaded = records(at: hits.map { search.records[$0.record].path }, searchedPartOnly: true)
         return zip(hits, loaded).compactMap { hit, record in record.map { (hit, $0) } }
+    }
+}
+
+extension Vault {
+    /// The records whose `parent` is this one, newest first; nil, without reading the catalog,
+    /// when no kind is a child of the record's kind.
+    public func children(of record: Record, in catalog: () -> Catalog) throws(FolioError) -> [RecordSummary]? {
+        guard let id = record.id, let kind = record.kind, kinds.values.contains(where: { $0.parentKind == kind }) else { return nil }
+        return try select(RecordFilter(parent: id), in: catalog(), workingDirectory: nil).newestFirst()
+    }
+}
+
+extension Vault {
+    /// The records an export takes, read whole, by path: every record (the profile too) when
+    /// `filter` chooses nothing, else those it takes.
+    public func exportedRecords(_ filter: RecordFilter, in catalog: Catalog, workingDirectory: URL?) throws(FolioError) -> [Record] {
+        let summaries =
+            filter == RecordFilter() ? catalog.summaries : try select(filter, in: catalog, workingDirectory: workingDirectory).summaries
+        return records(at: summaries.map(\.path).sorted()).compactMap { $0 }
     }
 }

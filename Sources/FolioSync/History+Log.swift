@@ -61,3 +61,14 @@ extension History {
         return plan
     }
 }
+
+extension History {
+    /// A file's text as it was at a commit (an id, 4 characters or more) or at the end of a day
+    /// (`YYYY-MM-DD`).
+    public func text(of path: String, at revision: String) throws(FolioError) -> String {
+        guard let data = try file(path, at: try commit(at: revision)) else {
+            throw FolioError(.notInHistoryAt(record: path, at: revision))
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

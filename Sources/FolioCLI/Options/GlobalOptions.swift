@@ -174,6 +174,13 @@ struct Context {
         return true
     }
 
+    /// Writes a new record, with its media copied into the vault; the vault needs its owner first.
+    func create(_ request: NewRecord, media: [MediaSource] = [], dateFromMedia: Bool = false) throws(FolioError) -> Record {
+        // Only a child record needs the other records (to find its parent); a plain `new` reads one file.
+        try vault.requireProfile()
+        return try vault.create(request, importing: media, dateFromMedia: dateFromMedia, records: nil)
+    }
+
     /// The one record a user's reference names, read through the catalog (see ``Vault/findRecord(_:workingDirectory:)``).
     func record(_ reference: String) throws(FolioError) -> Record {
         try vault.findRecord(reference, workingDirectory: workingDirectory)

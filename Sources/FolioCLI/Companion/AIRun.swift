@@ -63,13 +63,7 @@ enum AIRun {
 
     /// Keeps (or clears, with nil) a record's last AI failure on this device, for `show` and `status`.
     static func remember(_ error: FolioError?, step: String, for record: Record, context: Context) {
-        guard let id = record.id else { return }
-        var state = AIState(localDirectory: context.vault.localDirectory)
-        let failure = error.map {
-            AIState.Failure(step: step, message: $0.message.text(context.language), at: context.vault.clock.timestamp.text)
-        }
-        guard state.failures[id] != failure else { return }
-        state.set(failure, for: id)
+        context.vault.rememberAIFailure(error?.message.text(context.language), step: step, for: record)
     }
 
     /// Waits for async work; the command line has nothing else to do meanwhile. Ctrl-C while

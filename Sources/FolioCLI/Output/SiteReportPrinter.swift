@@ -1,0 +1,20 @@
+import FolioCore
+import FolioSite
+
+/// The path of index.html on stdout; what was written, skipped or missing on stderr.
+enum SiteReportPrinter {
+    static func print(_ report: SiteReport, context: Context) {
+        for problem in report.vaultProblems.prefix(5) { context.warn(problem) }
+        if report.vaultProblems.count > 5 { context.warn(FolioError(.skippedBadRecords(report.vaultProblems.count))) }
+        for skipped in report.skipped { context.warn(skipped) }
+        if report.missingThumbnailTool { context.warn(FolioError(.site(.noThumbnailTool))) }
+        if report.thumbnailsMade > 0 { Console.err(Message.site(.thumbnailsMade(report.thumbnailsMade)).text(context.language)) }
+        Console.err(
+            Message.site(
+                .exported(
+                    written: report.written, removed: report.removed, unchanged: report.unchanged,
+                    records: report.records)
+            ).text(context.language))
+        Console.out(report.indexURL.path)
+    }
+}
