@@ -35,3 +35,10 @@ extension SyncReport {
         received == 0 && sent == 0 && (handCommit?.committed.isEmpty ?? true) && conflicts.isEmpty
     }
 }
+
+extension History {
+    /// One sync, its failure as a value (for a caller that says something either way before it fails).
+    public func syncResult(vault: Vault, transport: SyncTransport) -> Result<SyncReport, FolioError> {
+        Result { () throws(FolioError) in try sync(vault: vault, transport: transport) }
+    }
+}

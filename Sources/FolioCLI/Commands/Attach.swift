@@ -11,17 +11,17 @@ struct Attach: ParsableCommand {
             Example: folio attach 5b0c ~/Pictures/IMG_2042.heic
             """)
 
-    @Argument(help: "The record: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
+    @OptionGroup var reference: RecordArgument<AnyRecord>
     @Argument(help: "The files to add.") var files: [String] = []
-    @Flag(help: "Print the record as JSON.") var json = false
+    @OptionGroup var output: OutputFormat<RecordJSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         guard !files.isEmpty else { throw FolioError(.media(.required)) }
-        let found = try context.record(record)
+        let found = try context.record(reference.record)
         let sources = files.map { MediaSource(url: context.absoluteURL($0), displayName: $0) }
         let (changed, added) = try context.vault.attach(sources, to: found)
-        MediaLines.printAttached(added, to: changed, files: files, json: json, context: context)
+        MediaLines.printAttached(added, to: changed, files: files, json: output.json, context: context)
     }
 }

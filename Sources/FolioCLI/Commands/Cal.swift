@@ -31,7 +31,7 @@ struct Cal: ParsableCommand {
     @Argument(help: "A month (YYYY-MM) or a year (YYYY); default: the current month.") var period: String?
     @OptionGroup var filters: FilterOptions
     @Option(help: "The first day of the week: monday or sunday (default: from the locale).") var weekStart: WeekStart?
-    @Flag(help: "Print JSON: {month, days: [{date, count}]}, or {year, months: [...]} for a year.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -42,7 +42,11 @@ struct Cal: ParsableCommand {
         let grid = CalendarGrid(
             counts: counts, today: today, weekStart: weekStart ?? WeekStart.fromLocale(context.environment),
             language: context.language, terminal: context.terminal)
-        grid.print(target, json: json, context: context)
+        grid.print(target, json: output.json, context: context)
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print JSON: {month, days: [{date, count}]}, or {year, months: [...]} for a year."
     }
 }
 

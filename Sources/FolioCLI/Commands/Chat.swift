@@ -37,8 +37,7 @@ struct Chat: ParsableCommand {
         if let message {
             try ChatTurn.reply(to: try context.vault.appendUserMessage(message, to: page), context: context)
         } else if retry {
-            guard Conversation.parse(page.document.body).last?.speaker == .me else { return context.say(.ai(.nothingToRetry)) }
-            try ChatTurn.reply(to: page, context: context)
+            try ChatTurn.retry(page, context: context)
         } else {
             guard context.terminal.isInteractive else {
                 throw ValidationError("Without a terminal, give the message with -m (or --retry).")

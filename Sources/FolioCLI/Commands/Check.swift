@@ -21,20 +21,24 @@ struct Check: ParsableCommand {
             """) var fix = false
     @Flag(help: "Check media by presence and size only, without hashing.") var quick = false
     @Flag(name: .shortAndLong, help: "Do not ask before fixing.") var yes = false
-    @Flag(help: "Print findings as JSON.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         let check = VaultCheck(vault: context.vault, history: context.history)
         let set = context.records(quiet: true)
-        let findings = check.findings(set, quick: quick, progress: json ? nil : CheckPrinter.progress(context))
-        CheckPrinter.print(findings, recordCount: set.records.count, json: json, context: context)
+        let findings = check.findings(set, quick: quick, progress: output.json ? nil : CheckPrinter.progress(context))
+        CheckPrinter.print(findings, recordCount: set.records.count, json: output.json, context: context)
         guard !findings.isEmpty else { return }
         guard fix else { throw ExitCode.failure }
         guard yes || context.terminal.isInteractive else { throw FolioError(.check(.fixNeedsYes)) }
         try check.repair(findings, in: set, confirm: { CheckPrinter.confirm($0, yes: yes, context: context) }, said: context.say)
         // Success means nothing is left to fix, as `check` would now report.
         guard CheckPrinter.fixed(check.remaining(after: findings), context: context) else { throw ExitCode.failure }
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print findings as JSON."
     }
 }

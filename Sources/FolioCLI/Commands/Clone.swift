@@ -11,7 +11,7 @@ struct CloneCommand: ParsableCommand {
 
     @Argument(help: "The remote: a path, file://, git://, ssh://, user@host:path or https://.") var url: String
     @Argument(help: "The folder to create (default: the remote's name).") var directory: String?
-    @Flag(help: "Print as JSON: {\"vault\": path, \"remote\"}.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -25,6 +25,10 @@ struct CloneCommand: ParsableCommand {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let cloned = try History.clone(url, into: directory, from: cwd, transport: transport)
         ProgressLine.end(on: terminal)
-        ClonePrinter.print(cloned, json: json, language: global.language(), environment: environment)
+        ClonePrinter.print(cloned, json: output.json, language: global.language(), environment: environment)
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print as JSON: {\"vault\": path, \"remote\"}."
     }
 }

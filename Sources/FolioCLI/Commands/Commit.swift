@@ -12,13 +12,17 @@ struct CommitCommand: ParsableCommand {
             """)
 
     @Option(name: .shortAndLong, help: "The commit message (default: which files changed); - reads standard input.") var message: InputText?
-    @Flag(help: "Print as JSON: {\"commit\", \"committed\": [paths], \"left_out\": [{\"file\", \"message\"}]}.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         let result = try context.requireHistory().commitHandChanges(in: context.vault, message: message?.text)
-        CommitPrinter.print(result, json: json, context: context)
+        CommitPrinter.print(result, json: output.json, context: context)
         if result.committed.isEmpty && !result.leftOut.isEmpty { throw ExitCode.failure }
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print as JSON: {\"commit\", \"committed\": [paths], \"left_out\": [{\"file\", \"message\"}]}."
     }
 }

@@ -19,7 +19,7 @@ struct ConfigCommand: ParsableCommand {
     @Argument(help: "list, get, set or unset.") var action: String = "list"
     @Argument(help: "A setting, such as ai.model.") var key: String?
     @Argument(help: "The value for set.") var value: String?
-    @Flag(help: "Print settings as JSON.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -69,8 +69,12 @@ struct ConfigCommand: ParsableCommand {
     /// Every setting with its value (— when unset), or a JSON object of them.
     private func list(_ context: Context) {
         let rows = SettingKey.all.map { ($0.name, context.vault.settings.string($0.name)) }
-        if json { return context.json(.object(rows.map { ($0.0, $0.1.map(JSONWriter.JSON.string) ?? .null) })) }
+        if output.json { return context.json(.object(rows.map { ($0.0, $0.1.map(JSONWriter.JSON.string) ?? .null) })) }
         let width = rows.map(\.0.count).max() ?? 10
         Console.out(rows.map { $0.0.padded(to: width) + "  " + ($0.1 ?? "—") }.joined(separator: "\n"))
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print settings as JSON."
     }
 }

@@ -12,16 +12,20 @@ struct Edit: ParsableCommand {
         abstract: "Open a record in $VISUAL or $EDITOR; it is checked before it replaces the file.",
         discussion: "Example: EDITOR=vim folio edit 5b0c")
 
-    @Argument(help: "The record: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
-    @Flag(help: "Print the record as it is after the edit as JSON, with its body and \"changed\".") var json = false
+    @OptionGroup var reference: RecordArgument<AnyRecord>
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
-        let found = try context.record(record)
+        let found = try context.record(reference.record)
         let saved = try EditSession(record: found, context: context).edit()
-        if json { return context.json(JSONWriter.record(saved ?? found, body: true, extra: [("changed", .bool(saved != nil))])) }
+        if output.json { return context.json(JSONWriter.record(saved ?? found, body: true, extra: [("changed", .bool(saved != nil))])) }
         context.say(saved.map { Message.updated(title: $0.title, path: $0.path) } ?? .nothingChanged)
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print the record as it is after the edit as JSON, with its body and \"changed\"."
     }
 }
 

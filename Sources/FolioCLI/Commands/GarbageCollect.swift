@@ -14,17 +14,21 @@ struct GarbageCollect: ParsableCommand {
 
     @Flag(help: "Only list what would be removed.") var dryRun = false
     @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
-    @Flag(help: "Print the files as JSON.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         let unused = context.vault.unreferencedMedia()
-        let printer = UnusedMediaPrinter(json: json, context: context)
-        if json && dryRun { return printer.files(unused) }
+        let printer = UnusedMediaPrinter(json: output.json, context: context)
+        if output.json && dryRun { return printer.files(unused) }
         guard !unused.isEmpty else { return printer.none() }
         printer.unused(unused)
         guard !dryRun, try context.confirmed(.media(.confirmRemove(unused.count)), yes: yes) else { return }
         printer.removed(try context.vault.removeUnreferencedMedia(unused))
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print the files as JSON."
     }
 }

@@ -18,7 +18,7 @@ struct Init: ParsableCommand {
     @Option(help: "Language of messages and generated text: zh-Hant or en.") var language: String?
     @Option(help: "The git remote to sync with (a path, file://, git://, ssh://, user@host:path or https://).")
     var remote: String?
-    @Flag(help: "Print as JSON: {\"vault\": path, \"owner\": name or null, \"language\"}.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -40,7 +40,7 @@ struct Init: ParsableCommand {
     /// What was made: files the first commit left out, then the vault's path (or JSON).
     private func report(_ made: History.NewVault, owner: Owner?, language: Language, says: Language, terminal: Terminal) {
         CommitPrinter.leftOut(made.leftOut, terminal: terminal, language: says)
-        if json {
+        if output.json {
             return Console.out(
                 JSONWriter.render(
                     .object([
@@ -58,5 +58,9 @@ struct Init: ParsableCommand {
         let birthday = Console.ask(Message.askBirthday.text(language)).flatMap { $0.isEmpty ? nil : $0 }
         let gender = Console.ask(Message.askGender.text(language)).flatMap { $0.isEmpty ? nil : $0 }
         return Owner(name: name, birthday: birthday, gender: gender)
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print as JSON: {\"vault\": path, \"owner\": name or null, \"language\"}."
     }
 }

@@ -12,13 +12,17 @@ struct Log: ParsableCommand {
     @Option(help: "A media file (media/ab/….jpg, its path, or 6+ characters of its hash): the commits that added, changed or removed it.")
     var media: String?
     @Option(name: .customShort("n"), help: "Show at most this many commits.") var limit: Int?
-    @Flag(help: "Print the log as JSON.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         let history = try context.requireHistory()
         let path = try history.logPath(record: record, media: media, in: context.vault, workingDirectory: context.workingDirectory)
-        LogPrinter.print(try history.log(path: path, limit: limit), json: json, context: context)
+        LogPrinter.print(try history.log(path: path, limit: limit), json: output.json, context: context)
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print the log as JSON."
     }
 }

@@ -29,7 +29,7 @@ struct Remove: ParsableCommand {
     @Option(help: "Only records that `folio search` finds with this query.") var search: String?
     @Flag(help: "Only list what would be removed.") var dryRun = false
     @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
-    @Flag(help: "Print the plan as JSON: {\"remove\": [records], \"unlink\": [paths]}.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     private var hasFilters: Bool { (try? filters.filter()) != RecordFilter() || search != nil }
@@ -44,12 +44,16 @@ struct Remove: ParsableCommand {
         let removal = try context.vault.planRemoval(
             names: records, filter: try filters.filter(), search: search, in: context.catalog(quiet: true),
             workingDirectory: context.workingDirectory)
-        let printer = RemovalPrinter(removal: removal, json: json, context: context)
+        let printer = RemovalPrinter(removal: removal, json: output.json, context: context)
         guard !removal.isEmpty else { return printer.nothing() }
         printer.plan(limit: records.isEmpty ? 20 : nil)
         try context.vault.checkRefusals(removal)
         guard !dryRun, try context.confirmed(.confirmDelete(removal.count), yes: yes) else { return }
         try context.vault.remove(removal)
         printer.removed()
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print the plan as JSON: {\"remove\": [records], \"unlink\": [paths]}."
     }
 }

@@ -46,7 +46,7 @@ struct Search: ParsableCommand {
     @Option(help: "Only records with this tag (may be repeated: all must hold); the same as tag:T.", completion: .custom(Completions.tags))
     var tag: [String] = []
     @Option(help: "Only records of this kind; the same as kind:K.", completion: .custom(Completions.kinds)) var kind: String?
-    @Flag(help: "Print a JSON array: each record's keys, its path, score and snippet.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -60,8 +60,9 @@ struct Search: ParsableCommand {
         let catalog = context.catalog()
         let search = catalog.search
         let hits = search.search(query, limit: limit == 0 ? nil : limit)
-        if hits.isEmpty { return SearchPrinter.nothing(search.noMatchMessage(query, kind: kind), json: json, context: context) }
-        SearchPrinter(keys: catalog.textKeys, query: query).print(context.vault.records(of: hits, in: search), json: json, context: context)
+        if hits.isEmpty { return SearchPrinter.nothing(search.noMatchMessage(query, kind: kind), json: output.json, context: context) }
+        SearchPrinter(keys: catalog.textKeys, query: query).print(
+            context.vault.records(of: hits, in: search), json: output.json, context: context)
     }
 
     // MARK: - Parsing
@@ -87,7 +88,7 @@ struct Search: ParsableCommand {
                 query += words[(i + 1)...]
                 i = words.count
                 continue
-            case "--json": json = true
+            case "--json": output.json = true
             case "--no-color": global.noColor = true
             case "--tag": tag.append(try value(of: name, inline: inline))
             case "--kind": kind = try value(of: name, inline: inline)
@@ -103,5 +104,9 @@ struct Search: ParsableCommand {
         }
         words = query
         try validate()
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print a JSON array: each record's keys, its path, score and snippet."
     }
 }

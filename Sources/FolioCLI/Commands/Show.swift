@@ -9,24 +9,27 @@ struct Show: ParsableCommand {
         abstract: "Print one record.",
         discussion: "Examples: folio show 測試想法 · folio show 5b0c · folio show ideas/2026/11/2026-11-22-測試想法.md --json")
 
-    @Argument(help: "The record: id, id prefix, path or slug, or a conflict copy's path.", completion: .custom(Completions.records))
-    var record: String
-    @Flag(help: "Print the record as JSON, with its body.") var json = false
+    @OptionGroup var reference: RecordArgument<ARecordOrCopy>
+    @OptionGroup var output: OutputFormat<JSON>
     @Option(help: "Show the version as of a commit (id, 4+ characters) or a date (YYYY-MM-DD: the end of that day).")
     var at: String?
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
-        let printer = ShowPrinter(json: json, context: context)
+        let printer = ShowPrinter(json: output.json, context: context)
         if let at {
-            let path = try context.vault.recordPath(record, workingDirectory: context.workingDirectory)
+            let path = try context.vault.recordPath(reference.record, workingDirectory: context.workingDirectory)
             return printer.older(path: path, text: try context.requireHistory().text(of: path, at: at))
         }
-        if let copy = context.vault.conflictCopy(typed: record, workingDirectory: context.workingDirectory) {
+        if let copy = context.vault.conflictCopy(typed: reference.record, workingDirectory: context.workingDirectory) {
             return try printer.copy(copy, text: try context.vault.text(of: copy))
         }
-        let found = try context.record(record)
+        let found = try context.record(reference.record)
         printer.record(found, children: try context.vault.children(of: found) { context.catalog() })
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print the record as JSON, with its body."
     }
 }

@@ -37,7 +37,7 @@ struct Stats: ParsableCommand {
         help: "A key whose values to count, e.g. answer_type (repeatable; default: the kind's keys with listed values).")
     var counts: [String] = []
     @Option(help: "Repeat the figures per month, week (ISO) or year.") var by: StatsPeriod?
-    @Flag(help: "Print JSON: {total, by_kind, by_month, by_tag, fields, rates[, by, by_period]}.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -53,7 +53,7 @@ struct Stats: ParsableCommand {
         let request = try request(kind: filter.kind)
         let report = context.vault.statistics(request, of: try context.select(filter))
         for key in report.unvalued { context.warn(FolioError(.statsNoValues(key))) }
-        StatsPrinter(report, request: request).print(json: json, context: context)
+        StatsPrinter(report, request: request).print(json: output.json, context: context)
     }
 
     /// The figures asked for; a `--rate` that is not KEY=VALUE with a key path is refused.
@@ -64,6 +64,10 @@ struct Stats: ParsableCommand {
             return (key: key, value: value)
         }
         return StatsRequest(kind: kind, sums: sums, averages: averages, rates: rates, counts: counts, by: by)
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print JSON: {total, by_kind, by_month, by_tag, fields, rates[, by, by_period]}."
     }
 }
 

@@ -7,7 +7,7 @@ struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "What is not committed, not pushed, or in conflict; the last sync's result. Never uses the network.")
 
-    @Flag(help: "Print the status as JSON.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -16,6 +16,10 @@ struct Status: ParsableCommand {
         let status = try history.status(settings: context.vault.settings, localDirectory: context.vault.localDirectory)
         let heldBack = history.heldBackNotes(status.changed, in: context.vault)
         let pendingAI = AIState(localDirectory: context.vault.localDirectory).failures.keys.sorted()
-        StatusPrinter(status: status, heldBack: heldBack, pendingAI: pendingAI).print(json: json, context: context)
+        StatusPrinter(status: status, heldBack: heldBack, pendingAI: pendingAI).print(json: output.json, context: context)
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print the status as JSON."
     }
 }

@@ -21,12 +21,7 @@ struct SyncCommand: ParsableCommand {
 
     @Flag(help: "Keep syncing every interval and right after local changes, until Ctrl-C.") var watch = false
     @Option(help: "Seconds between syncs with --watch, 1 to 86400 (default: sync.interval, else 10).") var interval: Double?
-    @Flag(
-        help: """
-            Print what the sync did as JSON: {"committed", "received", "sent", "conflicts": [{"path", "copy"}], \
-            "renamed": [{"path", "renamed"}], "parents_kept": [{"path", "child"}], "merge_commit", \
-            "rewritten_remote_dropped", "unrelated_histories"}; with --watch, one line per sync that did something.
-            """) var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -40,18 +35,22 @@ struct SyncCommand: ParsableCommand {
         let context = try Context.open(global)
         let history = try context.requireHistory()
         let interrupt = Interrupt.install()
-        let transport = SyncTransport(
-            settings: context.vault.settings, environment: context.environment, progress: ProgressLine.sync(on: context.terminal),
-            shouldCancel: { interrupt.fired })
-        let printer = SyncPrinter(json: json, history: history, context: context)
-        guard watch else {
-            return try printer.print(Result { () throws(FolioError) in try history.sync(vault: context.vault, transport: transport) })
-        }
+        let transport = context.syncTransport(stoppedBy: interrupt)
+        let printer = SyncPrinter(json: output.json, history: history, context: context)
+        guard watch else { return try printer.print(history.syncResult(vault: context.vault, transport: transport)) }
         let seconds = History.watchInterval(interval, settings: context.vault.settings)
         printer.watching(seconds)
         history.watch(context.vault, transport: transport, every: seconds, stopped: { interrupt.fired }) {
             printer.print($0, stopped: interrupt.fired)
         }
         printer.stopped()
+    }
+
+    enum JSON: JSONShape {
+        static let help = """
+            Print what the sync did as JSON: {"committed", "received", "sent", "conflicts": [{"path", "copy"}], \
+            "renamed": [{"path", "renamed"}], "parents_kept": [{"path", "child"}], "merge_commit", \
+            "rewritten_remote_dropped", "unrelated_histories"}; with --watch, one line per sync that did something.
+            """
     }
 }

@@ -24,13 +24,17 @@ struct Tags: ParsableCommand {
     @Option(help: "recent (newest use first; ties by count, then name), count (most used first), or name.")
     var sort: TagOrder = .recent
     @OptionGroup var filters: FilterOptions
-    @Flag(help: "Print a JSON array of {tag, count, last_used}.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         let records = try context.select(try filters.filter())
-        TagsPrinter.print(records.tagUses().sorted(by: sort), recordCount: records.count, json: json, context: context)
+        TagsPrinter.print(records.tagUses().sorted(by: sort), recordCount: records.count, json: output.json, context: context)
+    }
+
+    enum JSON: JSONShape {
+        static let help = "Print a JSON array of {tag, count, last_used}."
     }
 }
 

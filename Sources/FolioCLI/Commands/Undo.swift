@@ -12,16 +12,17 @@ struct Undo: ParsableCommand {
 
     @Flag(help: "Undo even when later commits from elsewhere touch the same files.") var force = false
     @Flag(help: "Only say what would be undone; change nothing.") var dryRun = false
-    @Flag(
-        help:
-            "Print as JSON: {\"commit\", \"summary\", \"paths\", \"later_overlapping\", \"dry_run\"} (commit null when there is nothing to undo)."
-    )
-    var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
         let plan = try context.requireHistory().undoLast(in: context.vault, force: force, dryRun: dryRun)
-        UndoPrinter.print(plan, dryRun: dryRun, json: json, context: context)
+        UndoPrinter.print(plan, dryRun: dryRun, json: output.json, context: context)
+    }
+
+    enum JSON: JSONShape {
+        static let help =
+            "Print as JSON: {\"commit\", \"summary\", \"paths\", \"later_overlapping\", \"dry_run\"} (commit null when there is nothing to undo)."
     }
 }

@@ -11,6 +11,12 @@ enum ChatTurn {
         try reply(to: page, chain: chain, environment: environment(chain, context: context), context: context)
     }
 
+    /// `--retry`: a reply to the user's last message, when the AI did not answer it.
+    static func retry(_ page: Record, context: Context) throws(FolioError) {
+        guard Conversation.parse(page.document.body).last?.speaker == .me else { return context.say(.ai(.nothingToRetry)) }
+        try reply(to: page, context: context)
+    }
+
     /// A session on a terminal until /save (the page summarised), /cancel (the session's
     /// messages taken back) or Ctrl-D.
     static func talk(about page: Record, context: Context) throws(FolioError) {

@@ -141,6 +141,14 @@ struct Context {
         return context
     }
 
+    /// How a sync reaches the remote, as the vault's settings ask; progress on the terminal, and
+    /// Ctrl-C (`interrupt`) stops it at the next safe point.
+    func syncTransport(stoppedBy interrupt: Interrupt) -> SyncTransport {
+        SyncTransport(
+            settings: vault.settings, environment: environment, progress: ProgressLine.sync(on: terminal), shouldCancel: { interrupt.fired }
+        )
+    }
+
     /// The vault's history, or the reason there is none.
     func requireHistory() throws(FolioError) -> History {
         guard let history else { throw FolioError(.gitDataMissing) }
