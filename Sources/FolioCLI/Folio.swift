@@ -66,36 +66,10 @@ public struct Folio: ParsableCommand {
         do {
             var command = try parseAsRoot(GlobalOptions.movedAfterCommand(arguments, root: Folio.self))
             try command.run()
-            return reportUncommitted() ? 1 : 0
-        } catch let error as FolioError {
-            Console.err(error.rendered(in: MessageLanguage.shared.current))
-            if reportUncommitted() { return 1 }
-            if case .remoteUnreachable = error.message { return 3 }
-            if case .remoteFolderMissing = error.message { return 3 }
-            return 1
+            return ExitStatus.reportUncommitted() ? 1 : 0
         } catch {
-            if reportUncommitted() {
-                let message = fullMessage(for: error)
-                if !message.isEmpty { Console.err(message) }
-                return 1
-            }
-            let code = exitCode(for: error)
-            if code == .success {
-                Console.out(fullMessage(for: error))
-                return 0
-            }
-            let message = fullMessage(for: error)
-            if !message.isEmpty { Console.err(message) }
-            // ArgumentParser's usage errors are 64; folio promises 2, like most command lines.
-            return code == .validationFailure ? 2 : code.rawValue
+            return ExitStatus.report(error)
         }
-    }
-
-    /// Names every change the command wrote but could not commit; whether there was one.
-    private static func reportUncommitted() -> Bool {
-        let failures = UncommittedChanges.shared.take()
-        for failure in failures { Console.err(failure.rendered(in: MessageLanguage.shared.current)) }
-        return !failures.isEmpty
     }
 
     /// The keys and tokens configured on this device, masked in everything folio says: the AI key

@@ -72,3 +72,12 @@ extension History {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+extension History {
+    /// `config set` with a history: the setting, and for `sync.remote` also this device's git
+    /// `origin`, which sync uses.
+    public static func setSetting(_ key: String, to value: String, in vault: Vault, history: History?) throws(FolioError) {
+        try vault.setSetting(key, to: value)
+        if key == "sync.remote" { try history?.setRemote(value) }
+    }
+}

@@ -27,15 +27,9 @@ struct Analyze: ParsableCommand {
         let context = try Context.open(global)
         try context.vault.requireProfile()
         let found = try context.record(page.record)
-        let entry = try DiaryEntry(found)
-        if let analysis = entry.analysis, !again {
-            if output.json { return context.json(JSONWriter.record(found, body: true)) }
-            Console.out(analysis)
-            return Console.err(context.terminal.dim(Message.ai(.alreadyAnalyzed(reference: found.shortID)).text(context.language)))
-        }
+        let printer = AnalysisPrinter(json: output.json, context: context)
+        if let analysis = try DiaryEntry(found).analysis, !again { return printer.already(analysis, of: found) }
         let (changed, provider) = try AnalysisStep.run(found, chain: ChatTurn.chain(context, sendsMedia: true), context: context)
-        if output.json { return context.json(JSONWriter.record(changed, body: true)) }
-        Console.out(changed.document.string("analysis") ?? "")
-        Console.err(context.terminal.dim(Message.ai(.analyzedBy(provider)).text(context.language)))
+        printer.analyzed(changed, by: provider)
     }
 }
