@@ -30,7 +30,6 @@ public enum MarkdownLinks {
         let found = CommonMarkTree.links(in: source)
         guard !found.isEmpty else { return [] }
         let lines = SourceLines(source)
-        let definitions = ReferenceDefinitions.labels(in: lines)
         var result: [MarkdownLink] = []
         result.reserveCapacity(found.count)
         // Links arrive grouped by their block, in order; each block is searched on its own.
@@ -39,10 +38,11 @@ public enum MarkdownLinks {
             var end = start + 1
             while end < found.count, found[end].block == found[start].block { end += 1 }
             let block = found[start].block
-            var locator = LinkLocator(
-                lines: lines, firstLine: block.firstLine, lastLine: block.lastLine, definitions: definitions)
+            var finder = LinkFinder(bytes: source, range: lines.bytes(first: block.firstLine, last: block.lastLine))
+            var line = max(1, block.firstLine)
             for link in found[start..<end] {
-                let line = locator.line(of: link)
+                // A link its block does not show (cmark decoded it past recognition) is given the line before it.
+                line = finder.opener(of: link).map(lines.line(at:)) ?? line
                 result.append(
                     MarkdownLink(destination: link.destination, isImage: link.isImage, text: link.text, line: line))
             }
@@ -121,7 +121,7 @@ enum CommonMarkTree {
         return text
     }
 
-    /// The nearest enclosing block; inline nodes' own positions are not trusted (see ``LinkLocator``).
+    /// The nearest enclosing block; inline nodes' own positions are not trusted (see ``LinkFinder``).
     private static func block(containing node: OpaquePointer) -> BlockSpan {
         var current = cmark_node_parent(node)
         while let candidate = current {
