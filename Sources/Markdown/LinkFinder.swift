@@ -75,10 +75,23 @@ struct LinkFinder {
         var destinationStarts: [Int] = []
         var angles: [Int] = []
         var escaped = false
-        for offset in range {
+        var offset = range.lowerBound - 1
+        // Lengths of backtick runs known to have no closing run from some point on.
+        var unclosed: Set<Int> = []
+        while offset + 1 < range.upperBound {
+            offset += 1
             defer { escaped = !escaped && bytes[offset] == .backslash }
             guard !escaped else { continue }
             switch bytes[offset] {
+            case .backtick:
+                // A code span: what it holds opens no link.
+                let run = Self.backticks(in: bytes, at: offset, upTo: range.upperBound)
+                if !unclosed.contains(run), let end = Self.closingRun(of: run, in: bytes, from: offset + run, upTo: range.upperBound) {
+                    offset = end - 1
+                } else {
+                    unclosed.insert(run)
+                    offset += run - 1
+                }
             case .openBracket: stack.append(offset)
             case .closeBracket:
                 if let open = stack.popLast() {
@@ -99,11 +112,36 @@ struct LinkFinder {
         self.angles = angles
     }
 
-    /// The offset where `link` opens, or nil when its block does not show it. A destination
-    /// written out decides before an address, and an address before a text: brackets that are no
-    /// link (`[sic]`) can hold the same text as a link after them.
+    /// How many backticks stand in a row from `start`.
+    private static func backticks(in bytes: [UInt8], at start: Int, upTo upper: Int) -> Int {
+        var end = start
+        while end < upper, bytes[end] == .backtick { end += 1 }
+        return end - start
+    }
+
+    /// Just past the next run of exactly `length` backticks from `start`, which closes a code span.
+    private static func closingRun(of length: Int, in bytes: [UInt8], from start: Int, upTo upper: Int) -> Int? {
+        var offset = start
+        while offset < upper {
+            guard bytes[offset] == .backtick else {
+                offset += 1
+                continue
+            }
+            let run = backticks(in: bytes, at: offset, upTo: upper)
+            if run == length { return offset + run }
+            offset += run
+        }
+        return nil
+    }
+
+    /// The offset where `link` opens, or nil when its block does not show it: an inline link with
+    /// the link's destination and text, else an autolink with its address, else a reference link
+    /// with its text, else an inline link with its destination (whose text cmark reads otherwise,
+    /// an image inside it, say). Brackets that are no link (`[sic]`) can hold the same text as a
+    /// link after them, so a destination written out decides first.
     mutating func opener(of link: ParsedLink) -> Int? {
-        let found = inlineOpener(of: link) ?? autolinkOpener(of: link) ?? referenceOpener(of: link)
+        let inline = inlineOpener(of: link)
+        let found = inline?.sameText ?? autolinkOpener(of: link) ?? referenceOpener(of: link) ?? inline?.first
         if let found { cursor = found + 1 }
         return found
     }
@@ -111,8 +149,9 @@ struct LinkFinder {
     // MARK: - Inline links
 
     /// The first `[text](destination` whose destination is the link's, opening at or after the
-    /// cursor; one whose text is the link's too, when a later one is (two links to one file).
-    private func inlineOpener(of link: ParsedLink) -> Int? {
+    /// cursor, and the first whose text is the link's too (two links to one file, or a reference
+    /// link to a file an inline link names after it).
+    private func inlineOpener(of link: ParsedLink) -> (first: Int, sameText: Int?)? {
         var first: Int?
         let start = Self.firstIndex(in: destinationStarts, atOrAfter: cursor)
         for close in destinationStarts[start...].prefix(Self.window) {
@@ -123,11 +162,11 @@ struct LinkFinder {
             if close - open <= Self.comparedLength,
                 String(decoding: bytes[(open + 1)..<close], as: UTF8.self).looseText == link.text.looseText
             {
-                return opener
+                return (first ?? opener, opener)
             }
             first = first ?? opener
         }
-        return first
+        return first.map { ($0, nil) }
     }
 
     /// A link destination as written after `(`: `<…>` on one line, or a run without white space
@@ -278,6 +317,7 @@ extension UInt8 {
     fileprivate static let openBracket = UInt8(ascii: "[")
     fileprivate static let backslash = UInt8(ascii: "\\")
     fileprivate static let closeBracket = UInt8(ascii: "]")
+    fileprivate static let backtick = UInt8(ascii: "`")
 
     fileprivate var isWhitespace: Bool {
         self == .space || self == .tab || self == .lineFeed || self == .carriageReturn
