@@ -40,9 +40,12 @@ let package = Package(
         // with Foundation's copy of ICU when a Swift module imports both).
         .target(name: "CWordBreak", linkerSettings: [.linkedLibrary("icuuc")]),
 
+        // Whole reads and writes on a file descriptor, for every module that writes a file itself.
+        .target(name: "SystemIO", swiftSettings: strict),
         // Swift faces of the C libraries; they know nothing about folio.
         .target(name: "YAML", dependencies: ["Clibyaml"], swiftSettings: strict),
-        .target(name: "Git", dependencies: ["Clibgit2", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+        .target(
+            name: "Git", dependencies: ["Clibgit2", "SystemIO", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         .target(name: "EXIF", dependencies: ["Cexif"], swiftSettings: strict),
         .target(name: "Markdown", dependencies: ["Ccmark"], swiftSettings: strict),
 
@@ -61,7 +64,7 @@ let package = Package(
         .target(
             name: "FolioStore",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "Markdown", "YAML",
+                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "Markdown", "YAML", "SystemIO",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
@@ -86,7 +89,7 @@ let package = Package(
         .target(
             name: "FolioSite",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioSearch", "FolioMedia", "Markdown", "YAML",
+                "FolioCore", "FolioStore", "FolioSearch", "FolioMedia", "Markdown", "YAML", "SystemIO",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
@@ -95,8 +98,7 @@ let package = Package(
             name: "FolioCLI",
             dependencies: [
                 "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange", "FolioSite",
-                "YAML",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["FolioCLI"], swiftSettings: strict),
