@@ -45,7 +45,7 @@ struct Cal: ParsableCommand {
         grid.print(target, json: output.json, context: context)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print JSON: {month, days: [{date, count}]}, or {year, months: [...]} for a year."
     }
 }

@@ -38,7 +38,7 @@ struct Check: ParsableCommand {
         guard CheckPrinter.fixed(check.remaining(after: findings), context: context) else { throw ExitCode.failure }
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print findings as JSON."
     }
 }

@@ -28,7 +28,7 @@ struct CloneCommand: ParsableCommand {
         ClonePrinter.print(cloned, json: output.json, language: global.language(), environment: environment)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print as JSON: {\"vault\": path, \"remote\"}."
     }
 }

@@ -22,7 +22,7 @@ struct CommitCommand: ParsableCommand {
         if result.committed.isEmpty && !result.leftOut.isEmpty { throw ExitCode.failure }
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print as JSON: {\"commit\", \"committed\": [paths], \"left_out\": [{\"file\", \"message\"}]}."
     }
 }

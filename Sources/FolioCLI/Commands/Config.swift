@@ -47,7 +47,7 @@ struct ConfigCommand: ParsableCommand {
         }
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print settings as JSON."
     }
 }

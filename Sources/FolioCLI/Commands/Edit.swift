@@ -24,7 +24,7 @@ struct Edit: ParsableCommand {
         context.say(saved.map { Message.updated(title: $0.title, path: $0.path) } ?? .nothingChanged)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print the record as it is after the edit as JSON, with its body and \"changed\"."
     }
 }

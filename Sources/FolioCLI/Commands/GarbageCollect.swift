@@ -28,7 +28,7 @@ struct GarbageCollect: ParsableCommand {
         printer.removed(try context.vault.removeUnreferencedMedia(unused))
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print the files as JSON."
     }
 }

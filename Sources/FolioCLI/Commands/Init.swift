@@ -37,7 +37,7 @@ struct Init: ParsableCommand {
         InitPrinter.print(made, owner: owner, language: language, says: says, json: output.json, terminal: terminal)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print as JSON: {\"vault\": path, \"owner\": name or null, \"language\"}."
     }
 }

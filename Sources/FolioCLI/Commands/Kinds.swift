@@ -29,7 +29,7 @@ struct Kinds: ParsableCommand {
         KindsPrinter.print(context.vault.kinds.values.sorted(by: { $0.name < $1.name }), json: output.json, context: context)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help =
             "Print the kinds as JSON: [{\"name\", \"description\", \"dir\", \"file\", \"parent\", \"on_parent_delete\", \"fields\"}]."
     }

@@ -32,7 +32,7 @@ struct List: ParsableCommand {
         ListPrinter.print(records, json: output.json, context: context)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print a JSON array."
     }
 }

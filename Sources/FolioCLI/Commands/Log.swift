@@ -22,7 +22,7 @@ struct Log: ParsableCommand {
         LogPrinter.print(try history.log(path: path, limit: limit), json: output.json, context: context)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print the log as JSON."
     }
 }

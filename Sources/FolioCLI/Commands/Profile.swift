@@ -62,7 +62,7 @@ struct ProfileCommand: ParsableCommand {
         context.say(.profileReplaced(removed: result.removed, name: name))
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print the profile as JSON."
     }
 }

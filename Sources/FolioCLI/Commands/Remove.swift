@@ -53,7 +53,7 @@ struct Remove: ParsableCommand {
         printer.removed()
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print the plan as JSON: {\"remove\": [records], \"unlink\": [paths]}."
     }
 }

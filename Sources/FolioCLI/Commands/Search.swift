@@ -106,7 +106,7 @@ struct Search: ParsableCommand {
         try validate()
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print a JSON array: each record's keys, its path, score and snippet."
     }
 }

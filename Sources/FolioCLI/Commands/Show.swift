@@ -29,7 +29,7 @@ struct Show: ParsableCommand {
         printer.record(found, children: try context.vault.children(of: found) { context.catalog() })
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print the record as JSON, with its body."
     }
 }

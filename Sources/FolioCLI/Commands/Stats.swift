@@ -66,7 +66,7 @@ struct Stats: ParsableCommand {
         return StatsRequest(kind: kind, sums: sums, averages: averages, rates: rates, counts: counts, by: by)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print JSON: {total, by_kind, by_month, by_tag, fields, rates[, by, by_period]}."
     }
 }

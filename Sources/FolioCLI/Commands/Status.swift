@@ -19,7 +19,7 @@ struct Status: ParsableCommand {
         StatusPrinter(status: status, heldBack: heldBack, pendingAI: pendingAI).print(json: output.json, context: context)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print the status as JSON."
     }
 }

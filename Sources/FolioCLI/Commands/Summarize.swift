@@ -29,7 +29,7 @@ struct Summarize: ParsableCommand {
         try SummaryStep.run(try context.record(page.record), context: context, json: output.json)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print the summarized record as JSON."
     }
 }

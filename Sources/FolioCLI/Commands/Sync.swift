@@ -46,7 +46,7 @@ struct SyncCommand: ParsableCommand {
         printer.stopped()
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = """
             Print what the sync did as JSON: {"committed", "received", "sent", "conflicts": [{"path", "copy"}], \
             "renamed": [{"path", "renamed"}], "parents_kept": [{"path", "child"}], "merge_commit", \

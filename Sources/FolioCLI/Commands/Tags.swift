@@ -33,7 +33,7 @@ struct Tags: ParsableCommand {
         TagsPrinter.print(records.tagUses().sorted(by: sort), recordCount: records.count, json: output.json, context: context)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print a JSON array of {tag, count, last_used}."
     }
 }

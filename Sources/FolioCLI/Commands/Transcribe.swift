@@ -24,7 +24,7 @@ struct Transcribe: ParsableCommand {
         Console.out(text)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print as JSON: {\"file\", \"text\"}."
     }
 }

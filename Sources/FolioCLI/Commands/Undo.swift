@@ -21,7 +21,7 @@ struct Undo: ParsableCommand {
         UndoPrinter.print(plan, dryRun: dryRun, json: output.json, context: context)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help =
             "Print as JSON: {\"commit\", \"summary\", \"paths\", \"later_overlapping\", \"dry_run\"} (commit null when there is nothing to undo)."
     }

@@ -9,7 +9,7 @@ struct ImportOptions: ParsableArguments {
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print the records created (or, with --dry-run, those that would be) as JSON."
     }
 

@@ -14,7 +14,7 @@ struct ConflictsList: ParsableCommand {
         ConflictPrinter.list(context.vault.listConflictCopies(), json: output.json, context: context)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print a JSON array: [{\"copy\", \"record\", \"record_exists\", \"device\", \"time\"}]."
     }
 }

@@ -20,7 +20,7 @@ struct ConflictsResolve: ParsableCommand {
         ConflictPrinter.resolved(try context.vault.resolveConflict(copy, keep: keep), json: output.json, context: context)
     }
 
-    enum JSON: JSONShape {
+    enum JSON: HelpText {
         static let help = "Print what was done as JSON."
     }
 }
