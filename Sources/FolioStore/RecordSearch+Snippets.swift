@@ -7,10 +7,25 @@ extension RecordSearch {
     public static func snippet(
         of record: Record, keys: [String: [String]], query: Query, maxCharacters: Int, bodyLimit: Int, language: Language
     ) -> Snippet {
+        snippet(
+            in: readableSources(of: record, keys: keys, bodyLimit: bodyLimit, language: language), query: query,
+            maxCharacters: maxCharacters)
+    }
+
+    /// The texts a record's snippet is taken from, as a person reads them (see ``ReadableText``):
+    /// made once when a snippet is fitted to a width in several tries.
+    public static func readableSources(of record: Record, keys: [String: [String]], bodyLimit: Int, language: Language) -> [String] {
+        snippetSources(of: record, keys: textKeys(for: record, in: keys), bodyLimit: bodyLimit).filter { !$0.isEmpty }.map {
+            ReadableText.plain($0, language: language)
+        }
+    }
+
+    /// The snippet of the text among `sources` that shows the most matches.
+    public static func snippet(in sources: [String], query: Query, maxCharacters: Int) -> Snippet {
         var best: Snippet?
-        for source in snippetSources(of: record, keys: textKeys(for: record, in: keys), bodyLimit: bodyLimit) where !source.isEmpty {
+        for source in sources {
             // The tokenizer alone, so a query of filters only never builds the index for its snippets.
-            let snippet = Snippet(for: ReadableText.plain(source, language: language), query: query, maxCharacters: maxCharacters)
+            let snippet = Snippet(for: source, query: query, maxCharacters: maxCharacters)
             if best == nil || snippet.highlights.count > (best?.highlights.count ?? 0) { best = snippet }
         }
         return best ?? Snippet(text: "", highlights: [])

@@ -146,6 +146,43 @@ struct LinkFinder {
         return found
     }
 
+    /// The bytes of the link that opens at `opener`: to its `>` (an autolink), to the `)` after
+    /// its destination and title (an inline link), or to the `]` of its text or label; nil when
+    /// the source does not close it the way cmark read it.
+    func extent(from opener: Int) -> Range<Int>? {
+        if bytes[opener] == .lessThan {
+            return bytes[opener..<range.upperBound].firstIndex(of: .greaterThan).map { opener..<($0 + 1) }
+        }
+        let open = bytes[opener] == .exclamation ? opener + 1 : opener
+        guard let close = closeOf(open) else { return nil }
+        let next = close + 1 < range.upperBound ? bytes[close + 1] : nil
+        if next == .openBracket, let label = closeOf(close + 1) { return opener..<(label + 1) }
+        guard next == .openParenthesis else { return opener..<(close + 1) }
+        guard let written = Self.destination(in: bytes, from: close + 2, upTo: range.upperBound) else { return nil }
+        var offset = written.endIndex
+        func skipSpace() { while offset < range.upperBound, bytes[offset].isWhitespace { offset += 1 } }
+        skipSpace()
+        if offset < range.upperBound,
+            let quote = [UInt8.quote: UInt8.quote, .apostrophe: .apostrophe, .openParenthesis: .closeParenthesis][bytes[offset]]
+        {
+            offset += 1
+            while offset < range.upperBound, bytes[offset] != quote {
+                offset += bytes[offset] == .backslash ? 2 : 1
+            }
+            offset += 1
+            skipSpace()
+        }
+        guard offset < range.upperBound, bytes[offset] == .closeParenthesis else { return nil }
+        return opener..<(offset + 1)
+    }
+
+    /// The `]` that balances the `[` at `open`.
+    private func closeOf(_ open: Int) -> Int? {
+        let index = Self.firstIndex(in: bracketOpens, atOrAfter: open)
+        guard index < brackets.count, brackets[index].open == open else { return nil }
+        return brackets[index].close
+    }
+
     // MARK: - Inline links
 
     /// The first `[text](destination` whose destination is the link's, opening at or after the
@@ -318,6 +355,8 @@ extension UInt8 {
     fileprivate static let backslash = UInt8(ascii: "\\")
     fileprivate static let closeBracket = UInt8(ascii: "]")
     fileprivate static let backtick = UInt8(ascii: "`")
+    fileprivate static let quote = UInt8(ascii: "\"")
+    fileprivate static let apostrophe = UInt8(ascii: "'")
 
     fileprivate var isWhitespace: Bool {
         self == .space || self == .tab || self == .lineFeed || self == .carriageReturn

@@ -26,11 +26,17 @@ public enum MarkdownLinks {
     /// nodes, and telling them apart would mean re-reading the source. A link's line is the
     /// line of its `[` (`!` for an image, `<` for an autolink).
     public static func links(in markdown: String) -> [MarkdownLink] {
+        located(in: markdown).map(\.link)
+    }
+
+    /// The same links, each with the bytes of `markdown` it is written in (its `[` or `<` to its
+    /// `)`, `]` or `>`); nil for a link whose source could not be told (cmark read it past recognition).
+    public static func located(in markdown: String) -> [(link: MarkdownLink, bytes: Range<Int>?)] {
         let source = Array(markdown.utf8)
         let found = CommonMarkTree.links(in: source)
         guard !found.isEmpty else { return [] }
         let lines = SourceLines(source)
-        var result: [MarkdownLink] = []
+        var result: [(link: MarkdownLink, bytes: Range<Int>?)] = []
         result.reserveCapacity(found.count)
         // Links arrive grouped by their block, in order; each block is searched on its own.
         var start = 0
@@ -41,10 +47,14 @@ public enum MarkdownLinks {
             var finder = LinkFinder(bytes: source, range: lines.bytes(first: block.firstLine, last: block.lastLine))
             var line = max(1, block.firstLine)
             for link in found[start..<end] {
+                let opener = finder.opener(of: link)
                 // A link its block does not show (cmark decoded it past recognition) is given the line before it.
-                line = finder.opener(of: link).map(lines.line(at:)) ?? line
+                line = opener.map(lines.line(at:)) ?? line
                 result.append(
-                    MarkdownLink(destination: link.destination, isImage: link.isImage, text: link.text, line: line))
+                    (
+                        MarkdownLink(destination: link.destination, isImage: link.isImage, text: link.text, line: line),
+                        opener.flatMap(finder.extent(from:))
+                    ))
             }
             start = end
         }

@@ -60,13 +60,14 @@ struct SearchPrinter {
 
     /// A snippet that fits `columns` terminal columns, CJK characters taking two.
     private func fittedSnippet(of record: Record, columns: Int, bodyLimit: Int) -> Snippet {
+        let sources = RecordSearch.readableSources(of: record, keys: keys, bodyLimit: bodyLimit, language: MessageLanguage.shared.current)
         var budget = max(10, columns)
-        var snippet = snippet(of: record, maxCharacters: budget, bodyLimit: bodyLimit)
+        var snippet = RecordSearch.snippet(in: sources, query: query, maxCharacters: budget)
         for _ in 0..<4 {
             let width = snippet.text.displayWidth
             guard width > columns, budget > 10 else { break }
             budget = max(10, budget * columns / width - 1)
-            snippet = self.snippet(of: record, maxCharacters: budget, bodyLimit: bodyLimit)
+            snippet = RecordSearch.snippet(in: sources, query: query, maxCharacters: budget)
         }
         return snippet
     }
