@@ -113,7 +113,8 @@ let package = Package(
         .testTarget(name: "FolioSecretsTests", dependencies: ["FolioSecrets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "EXIF", "Markdown"], swiftSettings: strict),
-        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioCore", "FolioSearch", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioStoreTests", dependencies: ["FolioStore", "FolioCore", "FolioSearch", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioSiteTests",
             dependencies: [
