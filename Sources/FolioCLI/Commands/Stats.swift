@@ -50,8 +50,10 @@ struct Stats: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let filter = try filters.filter(positionalKind: positionalKind)
+        // The records first, so what the catalog warns of comes before a --rate refused.
+        let selection = try context.select(filter)
         let request = try request(kind: filter.kind)
-        let report = context.vault.statistics(request, of: try context.select(filter))
+        let report = context.vault.statistics(request, of: selection)
         for key in report.unvalued { context.warn(FolioError(.statsNoValues(key))) }
         StatsPrinter(report, request: request).print(json: output.json, context: context)
     }
