@@ -57,14 +57,18 @@ struct Context {
         Console.err(terminal.warn(error.rendered(in: language, asWarning: true)))
     }
 
+    /// Names the files that could not be read (at most five, then a count) and the links leading
+    /// out of the vault, which were left out.
+    func warn(unread problems: [FolioError], escapingLinks: [String] = []) {
+        for problem in problems.prefix(5) { warn(problem) }
+        if problems.count > 5 { warn(FolioError(.skippedBadRecords(problems.count))) }
+        for link in escapingLinks { warn(FolioError(.symlinkOutsideVault(link))) }
+    }
+
     /// All records; files that could not be read are named on stderr (at most five, then a count).
     func records(quiet: Bool = false) -> RecordSet {
         let set = vault.loadRecords()
-        if !quiet {
-            for problem in set.problems.prefix(5) { warn(problem) }
-            if set.problems.count > 5 { warn(FolioError(.skippedBadRecords(set.problems.count))) }
-            for link in set.escapingLinks { warn(FolioError(.symlinkOutsideVault(link))) }
-        }
+        if !quiet { warn(unread: set.problems, escapingLinks: set.escapingLinks) }
         return set
     }
 
@@ -106,9 +110,7 @@ struct Context {
     func catalog(quiet: Bool = false) -> Catalog {
         let catalog = vault.catalog()
         if !quiet {
-            for problem in catalog.problems.prefix(5) { warn(problem) }
-            if catalog.problems.count > 5 { warn(FolioError(.skippedBadRecords(catalog.problems.count))) }
-            for link in catalog.escapingLinks { warn(FolioError(.symlinkOutsideVault(link))) }
+            warn(unread: catalog.problems, escapingLinks: catalog.escapingLinks)
             for note in catalog.partlyIndexed { warn(note) }
         }
         return catalog

@@ -4,8 +4,7 @@ import FolioSite
 /// The path of index.html on stdout; what was written, skipped or missing on stderr.
 enum SiteReportPrinter {
     static func print(_ report: SiteReport, context: Context) {
-        for problem in report.vaultProblems.prefix(5) { context.warn(problem) }
-        if report.vaultProblems.count > 5 { context.warn(FolioError(.skippedBadRecords(report.vaultProblems.count))) }
+        context.warn(unread: report.vaultProblems)
         for skipped in report.skipped { context.warn(skipped) }
         if report.missingThumbnailTool { context.warn(FolioError(.site(.noThumbnailTool))) }
         if report.thumbnailsMade > 0 { Console.err(Message.site(.thumbnailsMade(report.thumbnailsMade)).text(context.language)) }

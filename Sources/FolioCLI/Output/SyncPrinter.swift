@@ -13,26 +13,24 @@ struct SyncPrinter {
     /// One sync: what it did, then the history's notices; a failure is thrown on after the
     /// notices, and said where every error is.
     func print(_ outcome: Result<SyncReport, FolioError>) throws(FolioError) {
-        switch outcome {
-        case .success(let report):
-            print(report, quietWhenIdle: false)
-            notices()
-        case .failure(let error):
-            notices()
-            throw error
-        }
+        if let failure = report(outcome, quietWhenIdle: false) { throw failure }
     }
 
     /// One round of `--watch`: a round that did nothing says nothing; a failure is a warning
     /// (none once Ctrl-C came), and the watch goes on.
     func print(_ outcome: Result<SyncReport, FolioError>, stopped: Bool) {
+        if let problem = report(outcome, quietWhenIdle: true), !stopped { context.warn(problem) }
+    }
+
+    /// What a sync did and the notices after it; or, when it failed, the notices and its failure.
+    private func report(_ outcome: Result<SyncReport, FolioError>, quietWhenIdle: Bool) -> FolioError? {
+        defer { notices() }
         switch outcome {
         case .success(let report):
-            print(report, quietWhenIdle: true)
-            notices()
-        case .failure(let problem):
-            notices()
-            if !stopped { context.warn(problem) }
+            print(report, quietWhenIdle: quietWhenIdle)
+            return nil
+        case .failure(let error):
+            return error
         }
     }
 
