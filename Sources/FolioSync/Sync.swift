@@ -327,7 +327,7 @@ extension History {
     /// One side's version of a path for ``RecordMerge``: its bytes, and who last changed it when.
     func version(of path: String, blob: OID?, tip: OID) throws -> MergeVersion? {
         guard let blob else { return nil }
-        let data = try repository.blob(blob)
+        let data = try repository.blob(blob, path: path)
         let last = try repository.log(from: tip, limit: 1, path: path).first
         let device = last.flatMap { Self.trailer(Self.deviceTrailer, in: $0.message) } ?? last?.author.name ?? "device"
         return MergeVersion(data: data, device: device, commitTime: last?.time ?? Date(timeIntervalSince1970: 0))

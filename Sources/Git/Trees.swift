@@ -4,18 +4,25 @@ import Foundation
 extension Repository {
     /// The contents of the file at `path` as of commit `commit`, or nil when that commit has no file there.
     ///
-    /// A directory or submodule at `path` is not a file, so it also gives nil.
+    /// A directory or submodule at `path` is not a file, so it also gives nil. Bytes a filter
+    /// registered in Swift stored are read through it (see ``ContentFilter/reveal(_:path:)``).
     public func blob(at path: String, in commit: OID) throws -> Data? {
         try requireNoNUL(path, "git_tree_entry_bypath")
         let found = try withTree(ofCommit: commit) { tree in
             try entry(in: tree, path: path)
         }
         guard let found, found.type == GIT_OBJECT_BLOB else { return nil }
-        return try blob(found.oid)
+        return try blob(found.oid, path: path)
     }
 
-    /// The contents of the blob `oid`.
-    public func blob(_ oid: OID) throws -> Data {
+    /// The contents of the blob `oid`, the file at `path`, read through the filter that stored it
+    /// when one registered in Swift knows its bytes.
+    public func blob(_ oid: OID, path: String) throws -> Data {
+        try revealed(try storedBlob(oid), path: path)
+    }
+
+    /// The bytes of the blob `oid` as git stores them, through no filter.
+    public func storedBlob(_ oid: OID) throws -> Data {
         var raw = oid.raw
         var blob: OpaquePointer?
         try check(git_blob_lookup(&blob, pointer, &raw), "git_blob_lookup")
