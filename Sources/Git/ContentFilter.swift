@@ -51,18 +51,30 @@ extension Repository {
     /// from the working tree's `.gitattributes` then the index's, or from HEAD's in a bare repository.
     public func contentFilter(for path: String) throws -> (any ContentFilter)? {
         let filters = ContentFilters.filters(for: gitDirectory)
-        guard !filters.isEmpty else { return nil }
-        try requireNoNUL(path, "git_attr_get")
+        guard !filters.isEmpty, let name = try filterNames(of: [path])[path] else { return nil }
+        return filters.first { $0.name == name }?.filter
+    }
+
+    /// The paths among `paths` whose attributes name a filter registered in Swift, each with that
+    /// filter's name; one look at the attributes for them all.
+    public func filterNames(of paths: [String]) throws -> [String: String] {
+        let registered = Set(ContentFilters.filters(for: gitDirectory).map(\.name))
+        guard !registered.isEmpty else { return [:] }
         let flags =
             workdir == nil
             ? UInt32(GIT_ATTR_CHECK_INDEX_ONLY) | UInt32(GIT_ATTR_CHECK_INCLUDE_HEAD) : UInt32(GIT_ATTR_CHECK_FILE_THEN_INDEX)
-        let name = try withAttributesIndex(workdir == nil ? nil : currentIndexFile()) { () throws -> String? in
-            var value: UnsafePointer<CChar>?
-            try check(git_attr_get(&value, pointer, flags, path, "filter"), "git_attr_get")
-            guard git_attr_value(value) == GIT_ATTR_VALUE_STRING, let value else { return nil }
-            return String(cString: value)
+        return try withAttributesIndex(workdir == nil ? nil : currentIndexFile()) {
+            var names: [String: String] = [:]
+            for path in paths {
+                try requireNoNUL(path, "git_attr_get")
+                var value: UnsafePointer<CChar>?
+                try check(git_attr_get(&value, pointer, flags, path, "filter"), "git_attr_get")
+                guard git_attr_value(value) == GIT_ATTR_VALUE_STRING, let value else { continue }
+                let name = String(cString: value)
+                if registered.contains(name) { names[path] = name }
+            }
+            return names
         }
-        return filters.first { $0.name == name }?.filter
     }
 
     /// What stored bytes of `path` say: each registered filter is offered them, and the first that
@@ -174,7 +186,7 @@ private final class StreamState {
 
 /// A Swift error of a filter, as libgit2's last error: nothing is thrown through C.
 private func filterFailed(_ error: any Error) -> Int32 {
-    let text = (error as? any CustomStringConvertible)?.description ?? String(describing: error)
+    let text = String(describing: error)
     git_error_set_str(Int32(GIT_ERROR_FILTER.rawValue), text)
     return -1
 }

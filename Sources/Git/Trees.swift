@@ -15,6 +15,15 @@ extension Repository {
         return try blob(found.oid, path: path)
     }
 
+    /// The bytes of the file at `path` in commit `commit` as git stores them, through no filter;
+    /// nil when that commit has no file there.
+    public func storedBlob(at path: String, in commit: OID) throws -> Data? {
+        try requireNoNUL(path, "git_tree_entry_bypath")
+        let found = try withTree(ofCommit: commit) { try entry(in: $0, path: path) }
+        guard let found, found.type == GIT_OBJECT_BLOB else { return nil }
+        return try storedBlob(found.oid)
+    }
+
     /// The contents of the blob `oid`, the file at `path`, read through the filter that stored it
     /// when one registered in Swift knows its bytes.
     public func blob(_ oid: OID, path: String) throws -> Data {
@@ -43,7 +52,16 @@ extension Repository {
         }
     }
 
-    private func collect(tree: OpaquePointer, prefix: String, into files: inout [String: OID]) throws {
+    /// The regular files (executable or not; no links) in commit `commit`'s tree, by path, with their blob ids.
+    public func regularFiles(in commit: OID) throws -> [String: OID] {
+        try withTree(ofCommit: commit) { root in
+            var files: [String: OID] = [:]
+            try collect(tree: root, prefix: "", into: &files, regularOnly: true)
+            return files
+        }
+    }
+
+    private func collect(tree: OpaquePointer, prefix: String, into files: inout [String: OID], regularOnly: Bool = false) throws {
         for position in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, position),
                 let name = string(git_tree_entry_name(entry)),
@@ -52,10 +70,11 @@ extension Repository {
             let path = prefix + name
             switch git_tree_entry_type(entry) {
             case GIT_OBJECT_BLOB:
+                if regularOnly && git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK { continue }
                 files[path] = OID(id)
             case GIT_OBJECT_TREE:
                 try withTree(OID(id)) { subtree in
-                    try collect(tree: subtree, prefix: path + "/", into: &files)
+                    try collect(tree: subtree, prefix: path + "/", into: &files, regularOnly: regularOnly)
                 }
             default:
                 continue
