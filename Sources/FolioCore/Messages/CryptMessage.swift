@@ -30,6 +30,8 @@ public enum CryptMessage: Sendable, Equatable {
 
     /// `crypt init` made a new key and committed `encrypted` files encrypted.
     case initialised(encrypted: Int, keyPath: String, newKey: Bool)
+    /// `init --encrypt`: the vault is encrypted from its first commit.
+    case encryptedFromStart(keyPath: String)
     /// `crypt init` with everything already encrypted.
     case alreadyEncrypted(keyPath: String)
     /// `crypt unlock`: the key is installed and `decrypted` files were written plain.
@@ -108,6 +110,11 @@ public enum CryptMessage: Sendable, Equatable {
             (
                 "已加密：\(encrypted) 個檔案以加密的形式提交了。\(newKey ? "新的" : "")金鑰在 \(keyPath.quotedPath)（只在這台裝置上，不會提交）。用 folio crypt export-key 路徑 把它帶到其他裝置；沒有它，誰都讀不到這個資料庫。之前的提交仍然保有未加密的檔案。",
                 "encrypted: \(encrypted) file\(encrypted == 1 ? " is" : "s are") now committed encrypted. The \(newKey ? "new " : "")key is in \(keyPath.quotedPath) (on this device only, never committed). Carry it to your other devices with folio crypt export-key PATH; without it nobody can read this vault. Earlier commits still hold the files unencrypted."
+            )
+        case .encryptedFromStart(let keyPath):
+            (
+                "記錄和媒體從第一個提交起就是加密的。金鑰在 \(keyPath.quotedPath)（只在這台裝置上，不會提交）。用 folio crypt export-key 路徑 把它帶到其他裝置；沒有它，誰都讀不到這個資料庫。",
+                "records and media are encrypted from the first commit on. The key is in \(keyPath.quotedPath) (on this device only, never committed). Carry it to your other devices with folio crypt export-key PATH; without it nobody can read this vault."
             )
         case .alreadyEncrypted(let keyPath):
             (

@@ -52,16 +52,9 @@ extension History {
         try vault.withLock { () throws(FolioError) -> CryptInitReport in
             if encryption(of: vault) == .locked { throw FolioError(.crypt(.locked)) }
             let hand = try commitHandChanges(in: vault)
-            var newKey = false
-            if let key = installedKey() {
-                try Self.install(key, in: repository)
-            } else {
-                try Self.install(GitCryptKey.generate(), in: repository)
-                newKey = true
-            }
-            var paths: [String] = []
-            if try addCryptAttributes() { paths.append(".gitattributes") }
-            if try markEncrypted(vault) { paths.append(".folio/config.yaml") }
+            let prepared = try prepareEncryption(vault)
+            var paths = prepared.changed
+            let newKey = prepared.newKey
             let plain = try gitStep("git") { () throws -> [String] in
                 guard let head = try repository.head() else { return [] }
                 return try fileStates(in: head, encrypted: true).filter { $0.shouldBeEncrypted && !$0.encrypted }.map(\.path)
@@ -74,6 +67,23 @@ extension History {
             try commit(paths: paths, summary: "crypt: init", vault: vault)
             return CryptInitReport(encrypted: present.count, newKey: newKey, alreadyEncrypted: false, handCommit: hand)
         }
+    }
+
+    /// Everything but the commit: the key (made unless this device has one) and git's configuration
+    /// for git-crypt, ``cryptAttributes`` in `.gitattributes`, `crypt.encrypted` in the settings.
+    /// From then on every file committed goes through the filter. Returns the files it changed.
+    func prepareEncryption(_ vault: Vault) throws(FolioError) -> (changed: [String], newKey: Bool) {
+        var newKey = false
+        if let key = installedKey() {
+            try Self.install(key, in: repository)
+        } else {
+            try Self.install(GitCryptKey.generate(), in: repository)
+            newKey = true
+        }
+        var changed: [String] = []
+        if try addCryptAttributes() { changed.append(".gitattributes") }
+        if try markEncrypted(vault) { changed.append(".folio/config.yaml") }
+        return (changed, newKey)
     }
 
     /// Appends the lines of ``cryptAttributes`` that `.gitattributes` lacks; whether it changed.
