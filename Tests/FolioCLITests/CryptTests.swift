@@ -172,6 +172,23 @@ struct CryptTests {
         #expect((try rig.a.json("status", "--json") as? [String: Any])?["changed"] as? [String] == [])
         #expect(try Tool.git(["log", "-1", "--format=%s"], in: rig.a.directory) == "undo: idea: set")
         #expect(!(try Tool.git(["cat-file", "-p", "HEAD:\(path)"], in: rig.a.directory)).contains("會被還原"))
+        // An older version reads plain too.
+        let before = try rig.a.run("show", "會被還原的想法", "--at", "HEAD~1")
+        #expect(before.status == 0 && before.stdout.contains("title: 改過的標題"), "\(before.stderr)")
+    }
+
+    @Test("a photo missing from an encrypted vault comes back from history with its own bytes, not its ciphertext")
+    func mediaRestoredFromHistory() throws {
+        let rig = try CryptRig()
+        try expectSuccess(
+            rig.a.run("new", "diary", "--title", "照片", "--media", rig.a.outside("IMG_9.JPG", MediaFixtures.jpeg(seed: 9)).path), "diary")
+        let stored = try #require(rig.a.mediaFiles().first)
+        let file = rig.a.directory.appendingPathComponent(stored)
+        try FileManager.default.removeItem(at: file)
+        #expect(try rig.a.run("check").status == 1)
+        try expectSuccess(rig.a.run("check", "--fix", "--yes"), "check --fix")
+        #expect(try Data(contentsOf: file) == Data(MediaFixtures.jpeg(seed: 9)))
+        #expect(try rig.a.run("check").status == 0)
     }
 
     @Test(
