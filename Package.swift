@@ -141,7 +141,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "FolioCompanion", "FolioExchange",
-                "Markdown",
+                "Markdown", "FolioCrypt",
             ],
             path: "Tests/FuzzTargets", swiftSettings: strict),
         .testTarget(
