@@ -7,7 +7,7 @@ APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev pkg-
 APT_LEAN_PACKAGES := ffmpeg chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan install manual format lint
+.PHONY: deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
 
 # Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
 define install_missing
@@ -42,8 +42,16 @@ MANUAL := .build/plugins/GenerateManual/outputs/folio/folio.1
 manual: deps
 	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION)
 
-install: release manual
-	scripts/install "$$($(SWIFT) build -c release --show-bin-path)/folio" $(MANUAL) "$(DESTDIR)$(PREFIX)"
+install: deps manual
+	$(SWIFT) build -c $(CONFIGURATION) --product folio
+	scripts/install "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/folio" $(MANUAL) "$(DESTDIR)$(PREFIX)"
+
+# `make install` itself, end to end, into a throw-away PREFIX with the debug build: what it put
+# there runs, and its man page and completions are the ones folio made. `make test` runs it.
+install-check:
+	@prefix=$$(mktemp -d) && trap 'rm -rf "$$prefix"' EXIT && \
+		$(MAKE) --no-print-directory install CONFIGURATION=debug PREFIX="$$prefix" >/dev/null && \
+		scripts/install-check "$$prefix"
 
 # Runs the main job against a throw-away vault.
 demo: build
@@ -59,6 +67,18 @@ test: deps lint
 	$(MAKE) --no-print-directory manual CONFIGURATION=debug
 	$(SWIFT) test --skip-build --parallel --num-workers 2 --skip FolioAITests
 	$(SWIFT) test --skip-build --filter FolioAITests
+	$(MAKE) --no-print-directory install-check
+
+# The transcripts alone (Tests/FolioCLITests/Transcripts/*.t, part of `make test`), and
+# `make transcripts-update`, which plays each one and writes what folio prints now into the file,
+# so `git diff` shows what changed. FOLIO_TRANSCRIPT=name,name takes only those files.
+transcripts: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter TranscriptTests
+
+transcripts-update: deps
+	$(SWIFT) build --build-tests
+	FOLIO_TRANSCRIPT_UPDATE=1 $(SWIFT) test --skip-build --filter TranscriptTests
 
 # The Swift sources as .swift-format lays them out (4 spaces, 140 columns): `make format` rewrites
 # them, `make lint` (part of `make test`) fails on any difference.

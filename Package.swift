@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "FolioSecretsTests", dependencies: ["FolioSecrets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "EXIF", "Markdown"], swiftSettings: strict),
-        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"], swiftSettings: strict),
+        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioSiteTests",
             dependencies: [
@@ -129,11 +129,11 @@ let package = Package(
             name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "FolioCrypt", "Git", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCryptTests", dependencies: ["FolioCrypt", "Git", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCompanionTests", dependencies: ["FolioCompanion", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "TestSupport"],
-            exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "FaultTests", dependencies: ["folio", "TestSupport"], swiftSettings: strict),
+            exclude: ["Fixtures", "Transcripts"], swiftSettings: strict),
+        .testTarget(name: "FaultTests", dependencies: ["folio", "FolioCore", "TestSupport"], swiftSettings: strict),
 
         // Every reader of untrusted bytes with the promises it keeps on any input: driven by
         // libFuzzer in Fuzz/ (`make fuzz`), and replayed on saved findings by FuzzTargetsTests.

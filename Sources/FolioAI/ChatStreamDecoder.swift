@@ -61,7 +61,7 @@ final class ChatStreamDecoder: IncrementalBodyConsumer, @unchecked Sendable {
             throw .streamEndedEarly(partial: state.text)
         }
         guard !state.text.isEmpty else {
-            throw .malformedReply(reason: "the streamed reply has no content", excerpt: excerpt(of: state.head))
+            throw .malformedReply(reason: .streamWithoutContent, excerpt: excerpt(of: state.head))
         }
         return ChatReply(content: state.text, model: state.model, usage: state.usage, finishReason: state.finishReason)
     }
@@ -77,7 +77,7 @@ final class ChatStreamDecoder: IncrementalBodyConsumer, @unchecked Sendable {
         do {
             chunk = try JSONDecoder().decode(ChatCompletionReply.self, from: Data(data.utf8))
         } catch {
-            throw .malformedReply(reason: "a stream event is not a JSON completion chunk", excerpt: excerpt(of: Data(data.utf8)))
+            throw .malformedReply(reason: .eventNotAChunk, excerpt: excerpt(of: Data(data.utf8)))
         }
         if let error = chunk.error {
             // Servers report a failure mid-stream as an event, after the 200 status was sent.

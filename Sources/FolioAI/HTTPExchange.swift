@@ -91,7 +91,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         } catch let error as OpenAIError {
             throw error
         } catch {
-            throw .connectionLost(reason: "\(error)")
+            throw .connectionLost(reason: .other("\(error)"))
         }
     }
 
@@ -127,7 +127,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         guard let http = response as? HTTPURLResponse else {
-            fail(.malformedReply(reason: "the server did not answer with HTTP", excerpt: ""), dataTask)
+            fail(.malformedReply(reason: .notHTTP, excerpt: ""), dataTask)
             completionHandler(.cancel)
             return
         }
@@ -174,7 +174,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         } else if let head {
             outcome = .success(HTTPResult(head: head, body: body, consumedIncrementally: incremental))
         } else {
-            outcome = .failure(.connectionLost(reason: "the server closed the connection without a reply"))
+            outcome = .failure(.connectionLost(reason: .closedWithoutReply))
         }
         lock.unlock()
         continuation?.resume(with: outcome.mapError { $0 as any Error })
@@ -191,7 +191,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     /// URLSession's error codes, grouped by what a user can do about them.
     private func translate(_ error: any Error) -> OpenAIError {
         guard let urlError = error as? URLError else {
-            return .connectionLost(reason: error.localizedDescription)
+            return .connectionLost(reason: .other(error.localizedDescription))
         }
         let received = head != nil
         switch urlError.code {
@@ -200,21 +200,21 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         case .cancelled:
             return .cancelled
         case .cannotConnectToHost:
-            return .cannotConnect(url: url, reason: "connection refused (is the server running?)")
+            return .cannotConnect(url: url, reason: .refused)
         case .cannotFindHost, .dnsLookupFailed:
-            return .cannotConnect(url: url, reason: "unknown host")
+            return .cannotConnect(url: url, reason: .unknownHost)
         case .notConnectedToInternet:
-            return .cannotConnect(url: url, reason: "not connected to a network")
+            return .cannotConnect(url: url, reason: .offline)
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
             .clientCertificateRequired:
-            return .cannotConnect(url: url, reason: "TLS failed: \(urlError.localizedDescription)")
+            return .cannotConnect(url: url, reason: .tls(urlError.localizedDescription))
         case .unsupportedURL, .badURL:
-            return .cannotConnect(url: url, reason: "unsupported URL")
+            return .cannotConnect(url: url, reason: .unsupportedURL)
         case .networkConnectionLost where !received:
-            return .connectionLost(reason: "the server closed the connection without a reply")
+            return .connectionLost(reason: .closedWithoutReply)
         default:
-            return .connectionLost(reason: urlError.localizedDescription)
+            return .connectionLost(reason: .other(urlError.localizedDescription))
         }
     }
 }

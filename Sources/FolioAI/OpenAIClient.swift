@@ -101,10 +101,10 @@ public struct OpenAIClient: Sendable {
         let result = try await HTTPExchange.perform(urlRequest, timeout: effectiveTimeout)
         try Self.requireSuccess(result)
         guard let reply = try? JSONDecoder().decode(TranscriptionReply.self, from: result.body) else {
-            throw .malformedReply(reason: "the transcription is not JSON", excerpt: excerpt(of: result.body))
+            throw .malformedReply(reason: .transcriptionNotJSON, excerpt: excerpt(of: result.body))
         }
         guard let text = reply.text else {
-            throw .malformedReply(reason: "the transcription has no text", excerpt: excerpt(of: result.body))
+            throw .malformedReply(reason: .transcriptionWithoutText, excerpt: excerpt(of: result.body))
         }
         return text
     }
@@ -167,17 +167,17 @@ public struct OpenAIClient: Sendable {
         do {
             completion = try JSONDecoder().decode(ChatCompletionReply.self, from: body)
         } catch {
-            throw .malformedReply(reason: "the reply is not a JSON chat completion", excerpt: excerpt(of: body))
+            throw .malformedReply(reason: .notAChatCompletion, excerpt: excerpt(of: body))
         }
         if let error = completion.error, completion.choices == nil {
             throw .httpStatus(
                 HTTPErrorReply(status: 200, message: error.message, type: error.type, code: error.code, excerpt: excerpt(of: body)))
         }
         guard let choice = completion.choices?.first else {
-            throw .malformedReply(reason: "the reply has no choices", excerpt: excerpt(of: body))
+            throw .malformedReply(reason: .noChoices, excerpt: excerpt(of: body))
         }
         guard let content = choice.message?.content?.text, !content.isEmpty else {
-            throw .malformedReply(reason: "the reply's message is empty", excerpt: excerpt(of: body))
+            throw .malformedReply(reason: .emptyMessage, excerpt: excerpt(of: body))
         }
         return ChatReply(content: content, model: completion.model, usage: completion.usage?.tokenUsage, finishReason: choice.finishReason)
     }

@@ -40,15 +40,73 @@ public struct HTTPErrorReply: Sendable, Equatable {
     }
 }
 
+/// Why a request got no reply over the connection; folio puts each in the user's words.
+public enum ConnectionFailure: Sendable, Equatable {
+    case refused
+    case unknownHost
+    case offline
+    case unsupportedURL
+    case closedWithoutReply
+    /// TLS failed; the system's own words.
+    case tls(String)
+    /// Anything else; the system's own words.
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .refused: "connection refused (is the server running?)"
+        case .unknownHost: "unknown host"
+        case .offline: "not connected to a network"
+        case .unsupportedURL: "unsupported URL"
+        case .closedWithoutReply: "the server closed the connection without a reply"
+        case .tls(let detail): "TLS failed: \(detail)"
+        case .other(let detail): detail
+        }
+    }
+
+    func redacted(_ redactor: Redactor) -> ConnectionFailure {
+        switch self {
+        case .tls(let detail): .tls(redactor.redact(detail))
+        case .other(let detail): .other(redactor.redact(detail))
+        default: self
+        }
+    }
+}
+
+/// What is wrong with a reply that is not what the API promises.
+public enum ReplyDefect: Sendable, Equatable {
+    case notHTTP
+    case streamWithoutContent
+    case eventNotAChunk
+    case transcriptionNotJSON
+    case transcriptionWithoutText
+    case notAChatCompletion
+    case noChoices
+    case emptyMessage
+
+    public var description: String {
+        switch self {
+        case .notHTTP: "the server did not answer with HTTP"
+        case .streamWithoutContent: "the streamed reply has no content"
+        case .eventNotAChunk: "a stream event is not a JSON completion chunk"
+        case .transcriptionNotJSON: "the transcription is not JSON"
+        case .transcriptionWithoutText: "the transcription has no text"
+        case .notAChatCompletion: "the reply is not a JSON chat completion"
+        case .noChoices: "the reply has no choices"
+        case .emptyMessage: "the reply's message is empty"
+        }
+    }
+}
+
 /// Everything that can go wrong talking to an OpenAI-compatible server, with enough context for a
 /// message a user can act on (``description``).
 public enum OpenAIError: Error, Sendable, Equatable {
     /// The configured base URL is not an `http(s)://host…` URL.
     case invalidBaseURL(String)
     /// No connection: refused, unknown host, TLS failure. `reason` says which.
-    case cannotConnect(url: String, reason: String)
+    case cannotConnect(url: String, reason: ConnectionFailure)
     /// The connection dropped after the request was sent, before a whole reply arrived.
-    case connectionLost(reason: String)
+    case connectionLost(reason: ConnectionFailure)
     /// Nothing arrived for `seconds` (the configured timeout).
     case timedOut(seconds: TimeInterval)
     /// The calling task was cancelled.
@@ -64,7 +122,7 @@ public enum OpenAIError: Error, Sendable, Equatable {
     /// Any other error status (400 for a bad request, …), or an error object in a 2xx reply.
     case httpStatus(HTTPErrorReply)
     /// A reply that is not what the API promises: not JSON, no choices, empty content.
-    case malformedReply(reason: String, excerpt: String)
+    case malformedReply(reason: ReplyDefect, excerpt: String)
     /// A streamed reply stopped without its `[DONE]` (or a finish reason); `partial` is the text
     /// that did arrive.
     case streamEndedEarly(partial: String)
@@ -91,8 +149,8 @@ public enum OpenAIError: Error, Sendable, Equatable {
         }
         switch self {
         case .invalidBaseURL(let url): return .invalidBaseURL(redactor.redact(url))
-        case .cannotConnect(let url, let reason): return .cannotConnect(url: redactor.redact(url), reason: redactor.redact(reason))
-        case .connectionLost(let reason): return .connectionLost(reason: redactor.redact(reason))
+        case .cannotConnect(let url, let reason): return .cannotConnect(url: redactor.redact(url), reason: reason.redacted(redactor))
+        case .connectionLost(let reason): return .connectionLost(reason: reason.redacted(redactor))
         case .timedOut, .cancelled, .streamEndedEarly: return self
         case .unauthorized(let reply): return .unauthorized(clean(reply))
         case .notFound(let reply): return .notFound(clean(reply))
@@ -100,7 +158,7 @@ public enum OpenAIError: Error, Sendable, Equatable {
         case .serverError(let reply): return .serverError(clean(reply))
         case .httpStatus(let reply): return .httpStatus(clean(reply))
         case .malformedReply(let reason, let excerpt):
-            return .malformedReply(reason: redactor.redact(reason), excerpt: redactor.redact(excerpt))
+            return .malformedReply(reason: reason, excerpt: redactor.redact(excerpt))
         }
     }
 
@@ -122,9 +180,9 @@ extension OpenAIError: CustomStringConvertible, LocalizedError {
         case .invalidBaseURL(let url):
             return "the AI base URL '\(url)' is not an http:// or https:// URL"
         case .cannotConnect(let url, let reason):
-            return "cannot connect to the AI server at \(url): \(reason)"
+            return "cannot connect to the AI server at \(url): \(reason.description)"
         case .connectionLost(let reason):
-            return "the connection to the AI server was lost: \(reason)"
+            return "the connection to the AI server was lost: \(reason.description)"
         case .timedOut(let seconds):
             return "the AI server did not answer within \(Self.format(seconds)) seconds"
         case .cancelled:
@@ -144,7 +202,8 @@ extension OpenAIError: CustomStringConvertible, LocalizedError {
             return "the AI server answered HTTP \(reply.status): \(Self.detail(reply))"
         case .malformedReply(let reason, let excerpt):
             return excerpt.isEmpty
-                ? "unexpected reply from the AI server: \(reason)" : "unexpected reply from the AI server: \(reason): \(excerpt)"
+                ? "unexpected reply from the AI server: \(reason.description)"
+                : "unexpected reply from the AI server: \(reason.description): \(excerpt)"
         case .streamEndedEarly(let partial):
             return "the AI reply stopped before it was complete (\(partial.count) characters arrived)"
         }

@@ -67,7 +67,7 @@ public struct OpenAIProvider: AIProvider {
             model: configuration.visionModel ?? model,
             messages: AnalysisPrompt.messages(request, language: configuration.language), temperature: 0.3)
         let reply = try await send(chat).content.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !reply.isEmpty else { throw .malformed("an empty analysis") }
+        guard !reply.isEmpty else { throw .malformed(.emptyAnalysis, excerpt: "") }
         return MediaAnalysis(text: reply, sawMedia: true)
     }
 
@@ -76,7 +76,7 @@ public struct OpenAIProvider: AIProvider {
             model: model, messages: GreetingPrompt.messages(request, language: configuration.language, tone: configuration.tone),
             temperature: 0.8)
         let reply = try await send(chat).content.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !reply.isEmpty else { throw .malformed("an empty greeting") }
+        guard !reply.isEmpty else { throw .malformed(.emptyGreeting, excerpt: "") }
         return reply
     }
 
@@ -117,8 +117,8 @@ extension AIProblem {
         }
         switch error {
         case .invalidBaseURL(let url): self = .invalidBaseURL(url)
-        case .cannotConnect(let url, let reason): self = .cannotConnect(url: url, reason: reason)
-        case .connectionLost(let reason): self = .connectionLost(reason)
+        case .cannotConnect(let url, let reason): self = .cannotConnect(url: url, reason: AIConnectionTrouble(reason))
+        case .connectionLost(let reason): self = .connectionLost(AIConnectionTrouble(reason))
         case .timedOut(let seconds): self = .timedOut(seconds: Int(seconds.rounded()))
         case .cancelled: self = .cancelled
         case .unauthorized(let reply): self = .unauthorized(status: reply.status, detail: detail(reply))
@@ -128,8 +128,39 @@ extension AIProblem {
                 detail: detail(reply), retryAfter: reply.retryAfterSeconds.flatMap { $0.isFinite && $0 < 1e9 ? Int($0.rounded(.up)) : nil })
         case .serverError(let reply): self = .serverError(status: reply.status, detail: detail(reply))
         case .httpStatus(let reply): self = .httpStatus(status: reply.status, detail: detail(reply))
-        case .malformedReply(let reason, let excerpt): self = .malformed(excerpt.isEmpty ? reason : "\(reason): \(excerpt)")
+        case .malformedReply(let reason, let excerpt): self = .malformed(AIReplyTrouble(reason), excerpt: excerpt)
         case .streamEndedEarly(let partial): self = .streamEndedEarly(received: partial.count)
+        }
+    }
+}
+
+extension AIConnectionTrouble {
+    /// The wire layer's reason, as folio words it.
+    init(_ failure: ConnectionFailure) {
+        switch failure {
+        case .refused: self = .refused
+        case .unknownHost: self = .unknownHost
+        case .offline: self = .offline
+        case .unsupportedURL: self = .unsupportedURL
+        case .closedWithoutReply: self = .closedWithoutReply
+        case .tls(let detail): self = .tls(detail)
+        case .other(let detail): self = .other(detail)
+        }
+    }
+}
+
+extension AIReplyTrouble {
+    /// The wire layer's defect, as folio words it.
+    init(_ defect: ReplyDefect) {
+        switch defect {
+        case .notHTTP: self = .notHTTP
+        case .streamWithoutContent: self = .streamWithoutContent
+        case .eventNotAChunk: self = .eventNotAChunk
+        case .transcriptionNotJSON: self = .transcriptionNotJSON
+        case .transcriptionWithoutText: self = .transcriptionWithoutText
+        case .notAChatCompletion: self = .notAChatCompletion
+        case .noChoices: self = .noChoices
+        case .emptyMessage: self = .emptyMessage
         }
     }
 }

@@ -14,18 +14,18 @@ enum OraclePrompt {
     }
 
     /// The model's JSON reply as an answer.
-    /// - Throws: ``AIProblem/malformed(_:)`` for anything but an object with a non-empty `answer`
+    /// - Throws: ``AIProblem/malformed(_:excerpt:)`` for anything but an object with a non-empty `answer`
     ///   and a known `answer_type`.
     static func parse(_ content: String, language: Language) throws(AIProblem) -> QAAnswer {
         guard let object = JSONText.object(in: content) else {
-            throw .malformed("expected a JSON object, got: \(JSONText.excerpt(content))")
+            throw .malformed(.notAJSONObject, excerpt: JSONText.excerpt(content))
         }
         guard let text = (object["answer"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
-            throw .malformed("no \"answer\" in: \(JSONText.excerpt(content))")
+            throw .malformed(.missingKey("answer"), excerpt: JSONText.excerpt(content))
         }
         guard let typeName = (object["answer_type"] as? String)?.trimmingCharacters(in: .whitespaces).lowercased(),
             let type = AnswerType(rawValue: typeName)
-        else { throw .malformed("\"answer_type\" must be affirmative, neutral or negative, in: \(JSONText.excerpt(content))") }
+        else { throw .malformed(.unknownAnswerType, excerpt: JSONText.excerpt(content)) }
         let english = (object["answer_en"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
         return QAAnswer(
             text: text, english: english.flatMap { $0.isEmpty ? nil : $0 } ?? (language == .en ? text : ""), type: type, source: "ai")

@@ -33,10 +33,10 @@ enum SummaryPrompt {
 
     static func parse(_ content: String, existingTags: [String]) throws(AIProblem) -> PageSummary {
         guard let object = JSONText.object(in: content) else {
-            throw .malformed("expected a JSON object, got: \(JSONText.excerpt(content))")
+            throw .malformed(.notAJSONObject, excerpt: JSONText.excerpt(content))
         }
         guard let page = (object["page"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines), !page.isEmpty else {
-            throw .malformed("no \"page\" in: \(JSONText.excerpt(content))")
+            throw .malformed(.missingKey("page"), excerpt: JSONText.excerpt(content))
         }
         let rawTags: [String] =
             switch object["tags"] {

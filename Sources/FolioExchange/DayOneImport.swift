@@ -33,7 +33,7 @@ enum DayOneImport {
             let files = jsonFiles(in: candidate)
             if !files.isEmpty { return (files, candidate, keep) }
         }
-        throw FolioError(.exchange(.notAnExport(format: "Day One", file: displayName, reason: "no Journal.json in it")))
+        throw FolioError(.exchange(.notAnExport(format: "Day One", file: displayName, problem: .noFile("Journal.json"))))
     }
 
     static func isZip(_ url: URL) -> Bool {
@@ -63,13 +63,15 @@ enum DayOneImport {
         _ json: JSONValue, file: String, folder: URL, builder: EntryBuilder, zone: TimeZone,
         warnings: inout [FolioError]
     ) throws(FolioError) -> [ImportEntry] {
-        func refuse(_ reason: String) -> FolioError { FolioError(.exchange(.notAnExport(format: "Day One", file: file, reason: reason))) }
-        guard case .object = json else { throw refuse("not a JSON object") }
-        guard json["metadata"]?.object != nil else { throw refuse("no 'metadata'") }
-        guard let items = json["entries"]?.array else { throw refuse("no 'entries' list") }
+        func refuse(_ problem: ExportShapeProblem) -> FolioError {
+            FolioError(.exchange(.notAnExport(format: "Day One", file: file, problem: problem)))
+        }
+        guard case .object = json else { throw refuse(.notAnObject) }
+        guard json["metadata"]?.object != nil else { throw refuse(.noKey("metadata")) }
+        guard let items = json["entries"]?.array else { throw refuse(.noList("entries")) }
         var result: [ImportEntry] = []
         for (index, item) in items.enumerated() {
-            var name = "entry \(index + 1)"
+            var name = ExportEntry.entry(index + 1, detail: nil)
             func bad(_ problem: EntryProblem) -> FolioError { FolioError(.exchange(.badEntry(file: file, entry: name, problem: problem))) }
             guard let fields = item.object else { throw bad(.wrongType(key: "entries[\(index)]", expected: "object")) }
             func text(_ key: String) throws(FolioError) -> String? {
@@ -78,7 +80,7 @@ enum DayOneImport {
                 return string
             }
             guard let uuid = try text("uuid") else { throw bad(.missingKey("uuid")) }
-            name = "entry \(index + 1) (\(uuid.prefix(40)))"
+            name = .entry(index + 1, detail: String(uuid.prefix(40)))
             guard let id = StableID.fromHex32(uuid) else { throw bad(.wrongType(key: "uuid", expected: "text")) }
             guard let createdText = try text("creationDate") else { throw bad(.missingKey("creationDate")) }
             let zoneName = try text("timeZone")
@@ -120,7 +122,7 @@ enum DayOneImport {
                     }
                     let url = folder.appendingPathComponent(key).appendingPathComponent(fileName)
                     guard FileManager.default.fileExists(atPath: url.path) else {
-                        warnings.append(FolioError(.exchange(.mediaNotInExport(entry: "\(file): \(name)", file: "\(key)/\(fileName)"))))
+                        warnings.append(FolioError(.exchange(.mediaNotInExport(file: file, entry: name, media: "\(key)/\(fileName)"))))
                         continue
                     }
                     var item = ImportMediaItem(url: url, name: object["filename"]?.string ?? fileName)

@@ -52,7 +52,7 @@ public enum ExchangeFuzzing {
                         text, relative: "folder/2026-11-22 note.md", path: "notes/folder/2026-11-22 note.md",
                         kind: try vault.kind("note"), zone: vault.clock.zone, mtime: stamp,
                         limits: vault.frontMatterLimits
-                    ) { FolioError(.exchange(.badEntry(file: "fuzz", entry: "note", problem: $0))) }
+                    ) { FolioError(.exchange(.badEntry(file: "fuzz", entry: .named("note"), problem: $0))) }
                 ]
             }
             try Importer.checkUnique(entries)

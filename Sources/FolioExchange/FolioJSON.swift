@@ -62,20 +62,20 @@ public enum FolioJSON {
     static func entries(_ json: JSONValue, file: String, scratch: ScratchFolder?) throws(FolioError) -> (
         entries: [ImportEntry], media: [MediaSource]
     ) {
-        func refuse(_ reason: String) -> FolioError {
-            FolioError(.exchange(.notAnExport(format: "folio JSON", file: file, reason: reason)))
+        func refuse(_ problem: ExportShapeProblem) -> FolioError {
+            FolioError(.exchange(.notAnExport(format: "folio JSON", file: file, problem: problem)))
         }
-        guard case .object = json else { throw refuse("not a JSON object") }
-        guard json["format"]?.string == format else { throw refuse("no \"format\": \"\(format)\"") }
-        guard let records = json["records"]?.array else { throw refuse("no 'records' list") }
+        guard case .object = json else { throw refuse(.notAnObject) }
+        guard json["format"]?.string == format else { throw refuse(.wrongFormat(format)) }
+        guard let records = json["records"]?.array else { throw refuse(.noList("records")) }
         var result: [ImportEntry] = []
         var ids = Set<String>()
         for (index, item) in records.enumerated() {
-            var name = "record \(index + 1)"
+            var name = ExportEntry.record(index + 1, path: nil)
             func bad(_ problem: EntryProblem) -> FolioError { FolioError(.exchange(.badEntry(file: file, entry: name, problem: problem))) }
             guard let fields = item.object else { throw bad(.wrongType(key: "records[\(index)]", expected: "object")) }
             guard let path = fields["path"]?.string else { throw bad(.missingKey("path")) }
-            name = "record \(index + 1) (\(String(path.prefix(200))))"
+            name = .record(index + 1, path: String(path.prefix(200)))
             guard Vault.isSafeRecordPath(path) || path == "profile.md" else { throw bad(.nameLeavesFolder(path)) }
             guard let body = fields["body"]?.string else { throw bad(.missingKey("body")) }
             var head: String
@@ -106,7 +106,7 @@ public enum FolioJSON {
         var media: [MediaSource] = []
         if let items = json["media"]?.array, let scratch {
             for (index, item) in items.enumerated() {
-                let name = "media \(index + 1)"
+                let name = ExportEntry.media(index + 1)
                 func bad(_ problem: EntryProblem) -> FolioError {
                     FolioError(.exchange(.badEntry(file: file, entry: name, problem: problem)))
                 }

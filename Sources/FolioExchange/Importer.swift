@@ -116,7 +116,7 @@ public enum Importer {
     static func checkUnique(_ entries: [ImportEntry]) throws(FolioError) {
         var seen = Set<String>()
         for entry in entries where !seen.insert(entry.id.lowercased()).inserted {
-            throw FolioError(.exchange(.badEntry(file: entry.source, entry: entry.title, problem: .duplicateID(entry.id))))
+            throw FolioError(.exchange(.badEntry(file: entry.source, entry: .named(entry.title), problem: .duplicateID(entry.id))))
         }
     }
 

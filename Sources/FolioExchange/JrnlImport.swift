@@ -14,18 +14,18 @@ enum JrnlImport {
 
     static func entries(_ json: JSONValue, file: String, builder: EntryBuilder, zone: TimeZone) throws(FolioError) -> [ImportEntry] {
         guard case .object = json else {
-            throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, reason: "not a JSON object")))
+            throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, problem: .notAnObject)))
         }
         guard let list = json["entries"] else {
-            throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, reason: "no 'entries' list")))
+            throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, problem: .noList("entries"))))
         }
         guard let items = list.array else {
-            throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, reason: "'entries' is not a list")))
+            throw FolioError(.exchange(.notAnExport(format: "jrnl", file: file, problem: .notAList("entries"))))
         }
         var seen: [String: Int] = [:]
         var result: [ImportEntry] = []
         for (index, item) in items.enumerated() {
-            var name = "entry \(index + 1)"
+            var name = ExportEntry.entry(index + 1, detail: nil)
             func bad(_ problem: EntryProblem) -> FolioError { FolioError(.exchange(.badEntry(file: file, entry: name, problem: problem))) }
             guard let fields = item.object else { throw bad(.wrongType(key: "entries[\(index)]", expected: "object")) }
             func text(_ key: String, required: Bool) throws(FolioError) -> String? {
@@ -38,7 +38,7 @@ enum JrnlImport {
             }
             let date = try text("date", required: true) ?? ""
             let time = try text("time", required: false) ?? "00:00"
-            name = "entry \(index + 1) (\(date.prefix(20)) \(time.prefix(8)))"
+            name = .entry(index + 1, detail: "\(date.prefix(20)) \(time.prefix(8))")
             guard date.utf8.count == 10, let created = ImportDates.timestamp("\(date)T\(time)", zone: zone) else {
                 throw bad(.badDate(key: "date", value: "\(date.prefix(40)) \(time.prefix(20))"))
             }

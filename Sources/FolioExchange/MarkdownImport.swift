@@ -29,7 +29,7 @@ enum MarkdownImport {
             throw FolioError(.exchange(.sourceMissing(displayName)))
         }
         guard isDirectory.boolValue else {
-            throw FolioError(.exchange(.notAnExport(format: "Markdown", file: displayName, reason: "not a folder")))
+            throw FolioError(.exchange(.notAnExport(format: "Markdown", file: displayName, problem: .notAFolder)))
         }
         let (notes, others) = walk(folder)
         var byName: [String: [String]] = [:]
@@ -38,7 +38,7 @@ enum MarkdownImport {
         for relative in notes {
             let file = "\(displayName)/\(relative)"
             func bad(_ problem: EntryProblem) -> FolioError {
-                FolioError(.exchange(.badEntry(file: displayName, entry: relative, problem: problem)))
+                FolioError(.exchange(.badEntry(file: displayName, entry: .named(relative), problem: problem)))
             }
             let url = folder.appendingPathComponent(relative)
             let data = try FileInput.read(url, displayName: file, maxBytes: maxFileBytes)

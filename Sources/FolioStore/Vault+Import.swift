@@ -133,7 +133,8 @@ extension Vault {
             do throws(FolioError) {
                 for file in files {
                     guard Self.isSafeRecordPath(file.path) else {
-                        throw FolioError(.exchange(.badEntry(file: file.source, entry: file.path, problem: .nameLeavesFolder(file.path))))
+                        throw FolioError(
+                            .exchange(.badEntry(file: file.source, entry: .named(file.path), problem: .nameLeavesFolder(file.path))))
                     }
                     do throws(FrontMatterError) {
                         _ = try FrontMatterDocument(parsing: file.text, limits: frontMatterLimits)
@@ -147,7 +148,9 @@ extension Vault {
                     guard Self.isSafeAttachmentPath(attachment.path) else {
                         throw FolioError(
                             .exchange(
-                                .badEntry(file: attachment.source.path, entry: attachment.path, problem: .nameLeavesFolder(attachment.path))
+                                .badEntry(
+                                    file: attachment.source.path, entry: .named(attachment.path),
+                                    problem: .nameLeavesFolder(attachment.path))
                             ))
                     }
                     try requireInside(folderOf: attachment.path)

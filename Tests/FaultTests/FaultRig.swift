@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import TestSupport
 import Testing
@@ -29,20 +30,8 @@ struct FaultPlan: Sendable {
     }
 }
 
-/// SplitMix64: the same seed gives the same run.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// SplitMix64 (FolioCore's): the same seed gives the same run.
+typealias SeededRandom = SplitMix64
 
 /// A vault with a bare remote in a folder, driven through the real `folio` and `git`.
 final class FaultVault: @unchecked Sendable {

@@ -108,15 +108,15 @@ struct ErrorTests {
     }
 
     @Test(arguments: [
-        ("not json", "the reply is not a JSON chat completion"),
-        (#"{"id":"chatcmpl-1","object":"chat.completion"}"#, "the reply has no choices"),
-        (#"{"choices":[]}"#, "the reply has no choices"),
-        (#"{"choices":[{"message":{"role":"assistant","content":""}}]}"#, "the reply's message is empty"),
-        (#"{"choices":[{"message":{"role":"assistant","content":null}}]}"#, "the reply's message is empty"),
-        (#"{"choices":"many"}"#, "the reply is not a JSON chat completion"),
-        ("", "the reply is not a JSON chat completion"),
+        ("not json", ReplyDefect.notAChatCompletion),
+        (#"{"id":"chatcmpl-1","object":"chat.completion"}"#, ReplyDefect.noChoices),
+        (#"{"choices":[]}"#, ReplyDefect.noChoices),
+        (#"{"choices":[{"message":{"role":"assistant","content":""}}]}"#, ReplyDefect.emptyMessage),
+        (#"{"choices":[{"message":{"role":"assistant","content":null}}]}"#, ReplyDefect.emptyMessage),
+        (#"{"choices":"many"}"#, ReplyDefect.notAChatCompletion),
+        ("", ReplyDefect.notAChatCompletion),
     ])
-    func malformedReplies(body: String, reason: String) async throws {
+    func malformedReplies(body: String, reason: ReplyDefect) async throws {
         let server = try OpenAIServer(defaultReply: .raw(body: body))
         let error = await expectFailure { try await client(server).chat(helloRequest) }
         #expect(error == .malformedReply(reason: reason, excerpt: body))
@@ -133,7 +133,7 @@ struct ErrorTests {
         let port = try freePort()
         let baseURL = "http://127.0.0.1:\(port)/v1"
         let error = await expectFailure { try await OpenAIClient(baseURL: baseURL, timeout: 5).chat(helloRequest) }
-        #expect(error == .cannotConnect(url: baseURL + "/chat/completions", reason: "connection refused (is the server running?)"))
+        #expect(error == .cannotConnect(url: baseURL + "/chat/completions", reason: .refused))
     }
 
     @Test func timesOutWhenTheServerStalls() async throws {

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Testing
 
@@ -30,18 +31,6 @@ private func parse(_ chunks: [ArraySlice<UInt8>]) -> [ServerSentEvent] {
     return events
 }
 
-/// A deterministic generator, so a failing split can be reproduced.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("Server-sent event parser")
 struct ServerSentEventParserTests {
     @Test func wholeStream() {
@@ -61,7 +50,7 @@ struct ServerSentEventParserTests {
     }
 
     @Test func randomChunkings() {
-        var random = SplitMix64(state: 2026)
+        var random = SplitMix64(seed: 2026)
         for round in 0..<300 {
             var cuts = (0..<Int.random(in: 1...8, using: &random)).map { _ in Int.random(in: 0...realStream.count, using: &random) }
             cuts = ([0] + cuts.sorted() + [realStream.count])

@@ -106,14 +106,14 @@ struct StreamingTests {
     @Test func anEventThatIsNotJSONIsAMalformedReply() async throws {
         let server = try OpenAIServer(defaultReply: .raw(contentType: "text/event-stream", body: "data: not json\n\ndata: [DONE]\n\n"))
         let error = await expectFailure { try await client(server).streamChat(helloRequest) { _ in } }
-        #expect(error == .malformedReply(reason: "a stream event is not a JSON completion chunk", excerpt: "not json"))
+        #expect(error == .malformedReply(reason: .eventNotAChunk, excerpt: "not json"))
     }
 
     @Test func aStreamWithNoTextIsAMalformedReply() async throws {
         let server = try OpenAIServer(defaultReply: .stream([]))
         let error = await expectFailure { try await client(server).streamChat(helloRequest) { _ in } }
         guard case .malformedReply(let reason, _) = error else { return #expect(Bool(false), "\(String(describing: error))") }
-        #expect(reason == "the streamed reply has no content")
+        #expect(reason == .streamWithoutContent)
     }
 }
 

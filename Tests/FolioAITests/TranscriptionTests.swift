@@ -52,7 +52,7 @@ struct TranscriptionTests {
         let error = await expectFailure {
             try await client(server).transcribe(TranscriptionRequest(model: "whisper-1", audio: Data("x".utf8), filename: "a.wav"))
         }
-        #expect(error == .malformedReply(reason: "the transcription has no text", excerpt: #"{"segments":[]}"#))
+        #expect(error == .malformedReply(reason: .transcriptionWithoutText, excerpt: #"{"segments":[]}"#))
     }
 
     @Test func anErrorStatusIsClassified() async throws {

@@ -61,120 +61,14 @@ extension FolioProcess {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
-
-    func list() throws -> [[String: Any]] {
-        try #require(try json("list", "--json") as? [[String: Any]])
-    }
 }
 
 @Suite("Import and export: jrnl, Day One, Markdown folders, folio's own JSON")
 struct ExchangeTests {
-    // MARK: - jrnl
-
-    @Test("jrnl's real export: dates in the vault's zone, tags without @, starred as a tag, one commit; twice imports nothing")
-    func jrnlRealExport() throws {
-        let folio = try FolioProcess.vault()
-        let before = try folio.commitCount()
-        let result = try folio.run("import", "jrnl", ExchangeFixtures.url("tags.json").path)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("imported 2 records"))
-        #expect(try folio.commitCount() == before + 1)
-        #expect(try git(["log", "-1", "--format=%s"], in: folio.directory).contains("import: 2 records from jrnl"))
-        #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)
-
-        let records = try folio.list()
-        #expect(records.map { $0["title"] as? String } == ["I met with @dan.", "I have an @idea:"])
-        let idea = try #require(records.last)
-        #expect(idea["kind"] as? String == "diary")
-        #expect(idea["created"] as? String == "2013-04-09T15:39:00+08:00")
-        #expect(idea["tags"] as? [String] == ["journal", "idea"])
-        let shown = try folio.record(try #require(idea["id"] as? String))
-        #expect(shown["body"] as? String == "(1) write a command line @journal software\n(2) ???\n(3) PROFIT!\n")
-        #expect(try folio.run("list", "--tag", "idea").stdout.split(separator: "\n").count == 2)
-
-        let files = folio.vaultFiles()
-        let again = try folio.run("import", "jrnl", ExchangeFixtures.url("tags.json").path)
-        #expect(again.status == 0 && again.stdout.contains("nothing new"), "\(again.stdout)\(again.stderr)")
-        #expect(folio.vaultFiles() == files)
-        #expect(try folio.commitCount() == before + 1)
-
-        let basic = try folio.run("import", "jrnl", ExchangeFixtures.url("basic_onefile.json").path)
-        #expect(basic.status == 0 && basic.stdout.contains("imported 3 records"), "\(basic.stderr)")
-        let starred = try folio.run("list", "--tag", "starred")
-        #expect(starred.stdout.contains("A second entry in what I hope to be a long series."), "\(starred.stdout)")
-        #expect(try folio.run("check").status == 0)
-    }
-
-    @Test("--dry-run lists what would be created and writes nothing")
-    func dryRun() throws {
-        let folio = try FolioProcess.vault()
-        let files = folio.vaultFiles()
-        let result = try folio.run("import", "jrnl", ExchangeFixtures.url("basic_onefile.json").path, "--dry-run")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("would add 3 records"))
-        #expect(result.stdout.contains("diary/2020/08/2020-08-29-entry-the-first.md"), "\(result.stdout)")
-        #expect(folio.vaultFiles() == files)
-    }
-
-    @Test(
-        "malformed jrnl exports name the entry and what is wrong, and import nothing",
-        arguments: [
-            (#"{"entries": [{"title": "a", "body": "", "date": "2020-13-45", "time": "10:00", "tags": []}]}"#, "entry 1"),
-            (
-                #"{"entries": [{"title": "a", "date": "2020-01-01", "time": "10:00"}, {"title": 5, "date": "2020-01-02"}]}"#,
-                "'title' should be text"
-            ),
-            (#"{"entries": [{"title": "a", "body": "b", "date": "2020-01-01", "time": "10:"#, "not valid JSON"),
-            (#"{"tags": {}}"#, "no 'entries' list"),
-            (#"[1, 2, 3]"#, "not a jrnl export"),
-            (#"{"entries": [{"title": "a", "date": "2020-01-01", "tags": "x"}]}"#, "'tags' should be a list"),
-        ])
-    func jrnlMalformed(text: String, said: String) throws {
-        let folio = try FolioProcess.vault()
-        let file = try folio.beside("export").appendingPathComponent("journal.json")
-        try Data(text.utf8).write(to: file)
-        let files = folio.vaultFiles()
-        let commits = try folio.commitCount()
-        let result = try folio.run("import", "jrnl", file.path)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains(said), "\(result.stderr)")
-        #expect(result.stderr.contains("journal.json"))
-        #expect(folio.vaultFiles() == files)
-        #expect(try folio.commitCount() == commits)
-    }
-
-    @Test("messages follow the vault's language")
-    func chineseMessages() throws {
-        let folio = try FolioProcess.vault(language: "zh-Hant")
-        let result = try folio.run("import", "dayone", ExchangeFixtures.url("not_dayone2.json").path)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("不是 Day One 的匯出檔"), "\(result.stderr)")
-        let done = try folio.run("import", "jrnl", ExchangeFixtures.url("tags.json").path)
-        #expect(done.stdout.contains("已匯入 2 筆紀錄"), "\(done.stdout)")
-    }
+    // jrnl's and Day One's real exports, --dry-run, malformed exports and the messages' language
+    // are in Transcripts/import-jrnl.t and import-malformed.t.
 
     // MARK: - Day One
-
-    @Test("Day One's real export: uuid as id, creationDate in the entry's zone, starred, unknown keys kept; a non-export refused")
-    func dayOneRealExport() throws {
-        let folio = try FolioProcess.vault()
-        let result = try folio.run("import", "dayone", ExchangeFixtures.url("dayone2.json").path)
-        #expect(result.status == 0, "\(result.stderr)")
-        let two = try folio.record("ec61e5d4-e66c-44e6-ac79-6e863e8bf7e7")
-        #expect(two["title"] as? String == "Entry Number Two.")
-        #expect(two["created"] as? String == "2020-01-10T12:21:48+00:00")
-        #expect(two["tags"] as? [String] == ["great", "starred"])
-        #expect(two["body"] as? String == "Entry Number Two.\n\nWith some body.\n")
-        let context = try #require(two["context"] as? [String: Any])
-        #expect(context["time_zone"] as? String == "Europe/London")
-        #expect(two["dayone"] is [String: Any])
-
-        let files = folio.vaultFiles()
-        let refused = try folio.run("import", "dayone", ExchangeFixtures.url("not_dayone2.json").path)
-        #expect(refused.status == 1)
-        #expect(refused.stderr.contains("is not a Day One export (no 'entries' list)"), "\(refused.stderr)")
-        #expect(folio.vaultFiles() == files)
-    }
 
     /// A Day One export in its documented layout: Journal.json and photos/<md5>.jpeg.
     func dayOneExport(_ folio: FolioProcess) throws -> URL {

@@ -3,6 +3,12 @@ import TestSupport
 import Testing
 
 /// Runs the real `folio` binary built beside the tests, as a user would from a shell.
+///
+/// Each value has a scratch folder of its own, removed with everything in it when the last copy of
+/// the value is released: its `HOME` (so no developer's settings, keys or git configuration reach
+/// folio), and the vault when ``vault(language:)`` made it. folio sees only ``environment``: a
+/// `PATH`, that `HOME`, a fixed clock (`FOLIO_NOW`), zone and locale, `NO_COLOR`, and a
+/// sanitizer's options under `make asan` / `make tsan`; a test adds what it needs.
 struct FolioProcess {
     struct Result {
         var status: Int32
@@ -14,23 +20,29 @@ struct FolioProcess {
 
     let directory: URL
     var environment: [String: String]
+    /// This process's scratch folder: its `HOME`, and the vault ``vault(language:)`` made.
+    let scratch: Scratch?
 
-    init(directory: URL, now: String = "2026-11-22T18:04:11+08:00") {
+    init(directory: URL, now: String = "2026-11-22T18:04:11+08:00", scratch: Scratch? = nil) {
         self.directory = directory
-        var env = ProcessInfo.processInfo.environment
-        env["FOLIO_NOW"] = now
-        env["TZ"] = "Asia/Taipei"
-        env["NO_COLOR"] = "1"
-        env.removeValue(forKey: "FOLIO_VAULT")
-        env.removeValue(forKey: "VISUAL")
-        environment = env
+        let scratch = scratch ?? (try? Scratch("folio-cli"))
+        self.scratch = scratch
+        let home = scratch?.path("home") ?? URL(fileURLWithPath: "/nonexistent")
+        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        var environment = Tool.environment(home: home)
+        environment["FOLIO_NOW"] = now
+        environment["TZ"] = "Asia/Taipei"
+        environment["NO_COLOR"] = "1"
+        environment["LANG"] = "C.UTF-8"
+        self.environment = environment
     }
 
-    /// A fresh vault in a temporary folder, owned by 林小雨, with messages in `language`.
+    /// A fresh vault in a scratch folder, owned by 林小雨, with messages in `language`.
     static func vault(language: String = "en") throws -> FolioProcess {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-cli-\(UUID().uuidString)")
+        let scratch = try Scratch("folio-cli")
+        let root = scratch.path("vault")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let folio = FolioProcess(directory: root)
+        let folio = FolioProcess(directory: root, scratch: scratch)
         let result = try folio.run("init", ".", "--name", "林小雨", "--birthday", "1995-04-02", "--gender", "female", "--language", language)
         #expect(result.status == 0, "init failed: \(result.stderr)")
         return folio

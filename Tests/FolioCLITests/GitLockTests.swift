@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ struct GitLockTests {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
             process.arguments = ["commit", "-a"]
             process.currentDirectoryURL = vault
-            var environment = ProcessInfo.processInfo.environment
+            var environment = Tool.environment()
             environment["GIT_EDITOR"] = editor.path
             for key in ["GIT_AUTHOR", "GIT_COMMITTER"] {
                 environment[key + "_NAME"] = "hand"

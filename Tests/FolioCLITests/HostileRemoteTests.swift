@@ -113,9 +113,10 @@ struct HostileRemoteTests {
     /// Device A with a vault synced to a bare remote and an idea not yet sent; then the hostile
     /// commit on the remote, A's sync, a clone, and a sync after the remote is put back.
     func observe(_ hostile: Case) throws -> Observed {
-        let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-hostile-\(UUID().uuidString.prefix(8))")
+        let scratch = try Scratch("hostile")
+        defer { withExtendedLifetime(scratch) {} }
+        let base = scratch.url
         let bare = base.appendingPathComponent("remote.git")
-        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         try Tool.git(["init", "-q", "--bare", "-b", "main", bare.path], in: base)
         var a = FolioProcess(directory: base.appendingPathComponent("A"), now: "2026-11-22T09:00:00+08:00")
         a.environment["FOLIO_DEVICE"] = "A"

@@ -30,7 +30,9 @@ struct InstallTests {
         "scripts/install puts the binary, the man page and bash/zsh/fish completions under PREFIX; bash completes from the vault",
         .enabled(if: hasManual, "needs the man page from `make manual` (make test makes it)"))
     func install() throws {
-        let prefix = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-prefix-\(UUID().uuidString)")
+        let scratch = try Scratch("prefix")
+        defer { withExtendedLifetime(scratch) {} }
+        let prefix = scratch.path("prefix")
         let installer = Process()
         installer.executableURL = Self.packageRoot.appendingPathComponent("scripts/install")
         installer.arguments = [FolioBinary.url.path, Self.manual.path, prefix.path]

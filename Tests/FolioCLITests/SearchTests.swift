@@ -275,11 +275,12 @@ struct SearchTests {
                 """)
     }
 
-    @Test("with colour, matches are bold red instead of «marked»")
+    @Test(
+        "with colour, matches are bold red instead of «marked»",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux `script` for a terminal"))
     func colourHighlights() throws {
         var folio = try SearchVault.shared()
         // Colour needs a terminal; `script` gives folio one.
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
         folio.environment.removeValue(forKey: "NO_COLOR")
         folio.environment["TERM"] = "xterm"
         folio.environment["PAGER"] = "cat"
@@ -298,119 +299,6 @@ struct SearchTests {
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("\u{1B}[1;31m咖啡店\u{1B}[0m"))
         #expect(!text.contains("«"))
-    }
-
-    @Test("nothing found: exit 0, nothing on stdout ([] with --json), a note on stderr in the vault's language")
-    func nothingFound() throws {
-        let folio = try SearchVault.shared()
-        let en = try folio.run("search", "zzzz")
-        #expect(en.status == 0 && en.stdout.isEmpty && en.stderr == "no matching records.\n")
-        let zh = try folio.run("search", "zzzz", "--lang", "zh-Hant")
-        #expect(zh.status == 0 && zh.stdout.isEmpty && zh.stderr == "找不到符合的紀錄。\n")
-        let json = try folio.run("search", "zzzz", "--json")
-        #expect(json.status == 0 && json.stdout == "[]\n" && json.stderr.isEmpty)
-
-        // Scoped to the chosen tag, as the diary app searches within a tag tile.
-        let taggedEN = try folio.run("search", "咖啡", "--tag", "family")
-        #expect(taggedEN.status == 0 && taggedEN.stdout.isEmpty && taggedEN.stderr == "no matching records tagged 'family'.\n")
-        let taggedZH = try folio.run("search", "咖啡", "--tag", "family", "--lang", "zh-Hant")
-        #expect(taggedZH.status == 0 && taggedZH.stdout.isEmpty && taggedZH.stderr == "標籤「family」裡找不到符合的紀錄。\n")
-        let filterZH = try folio.run("search", "咖啡 tag:family", "--lang", "zh-Hant")
-        #expect(filterZH.stderr == "標籤「family」裡找不到符合的紀錄。\n")
-        // Only diary pages searched: the companion diary's words.
-        #expect(try folio.run("search", "咖啡", "kind:diary", "--tag", "family", "--lang", "zh-Hant").stderr == "標籤「family」裡找不到符合的日記。\n")
-        let two = try folio.run("search", "咖啡", "--tag", "family", "--tag", "travel")
-        #expect(two.stderr == "no matching records tagged 'family' and 'travel'.\n")
-
-        // A tag no record carries says so (the app's 「這個分類還沒有日記」).
-        let unusedEN = try folio.run("search", "雨", "--tag", "nosuchtag")
-        #expect(unusedEN.status == 0 && unusedEN.stdout.isEmpty && unusedEN.stderr == "no record is tagged 'nosuchtag' yet.\n")
-        let unusedZH = try folio.run("search", "雨", "--tag", "nosuchtag", "--lang", "zh-Hant")
-        #expect(unusedZH.stderr == "「nosuchtag」這個分類還沒有紀錄：沒有紀錄帶有這個標籤。\n")
-    }
-
-    @Test("the profile is never a hit, though its title matches, unless asked for with kind:profile")
-    func profileLeftOut() throws {
-        let folio = try SearchVault.shared()
-        let hits = try searchPaths(folio, ["林小雨"])
-        #expect(hits == ["diary/2026/09/2026-09-16-r36.md"])
-        let everything = try folio.run("search", "-n", "0", "--json", "--", "-zzzz")
-        #expect((try JSONSerialization.jsonObject(with: Data(everything.stdout.utf8)) as? [Any])?.count == searchCorpus.count)
-        #expect(!(try searchPaths(folio, ["-kind:qa"])).contains("profile.md"))
-        #expect(try searchPaths(folio, ["林小雨", "kind:profile"]) == ["profile.md"])
-        #expect(try searchPaths(folio, ["--kind", "profile"]) == ["profile.md"])
-    }
-
-    /// A bad query: exit 1, the message in both languages naming the column, the query and a caret under it.
-    struct BadQuery: Sendable, CustomTestStringConvertible {
-        let query: String
-        let column: Int
-        let english: String
-        let chinese: String
-        var testDescription: String { query }
-    }
-
-    static let badQueries: [BadQuery] = [
-        BadQuery(
-            query: "rain \"cold", column: 6, english: "the quote at column 6 of the query is not closed",
-            chinese: "查詢第 6 個字元的引號沒有結束"),
-        BadQuery(
-            query: "tag:\"x", column: 5, english: "the quote at column 5 of the query is not closed",
-            chinese: "查詢第 5 個字元的引號沒有結束"),
-        BadQuery(
-            query: "rain foo:bar", column: 6,
-            english: "unknown filter 'foo:' at column 6 of the query. Known filters: tag: kind: on: after: before: is:",
-            chinese: "查詢第 6 個字元：不認識的篩選「foo:」"),
-        BadQuery(query: "tags:work", column: 1, english: "unknown filter 'tags:' at column 1", chinese: "不認識的篩選「tags:」"),
-        BadQuery(
-            query: "on:2026-02-30", column: 4, english: "'2026-02-30' at column 4 of the query is not a date",
-            chinese: "查詢第 4 個字元：「2026-02-30」不是日期"),
-        BadQuery(
-            query: "rain after:yesterday", column: 12, english: "'yesterday' at column 12 of the query is not a date",
-            chinese: "「yesterday」不是日期"),
-        BadQuery(query: "before:2026-13-01 雨", column: 8, english: "'2026-13-01' at column 8", chinese: "查詢第 8 個字元"),
-        BadQuery(
-            query: "rain tag:", column: 6, english: "the filter 'tag:' at column 6 of the query needs a value",
-            chinese: "查詢第 6 個字元：篩選「tag:」後面要有值"),
-        BadQuery(
-            query: "is:maybe", column: 4, english: "'maybe' at column 4 of the query is not a value for 'is:'; use is:done or is:open.",
-            chinese: "「maybe」不是「is:」可用的值，請用 is:done 或 is:open。"),
-        BadQuery(
-            query: "rain OR", column: 6, english: "the operator at column 6 of the query has no search term",
-            chinese: "查詢第 6 個字元的運算子少了搜尋詞"),
-        BadQuery(query: "OR rain", column: 1, english: "the operator at column 1", chinese: "查詢第 1 個字元的運算子"),
-        BadQuery(query: "rain -", column: 6, english: "the operator at column 6", chinese: "查詢第 6 個字元的運算子"),
-        BadQuery(query: "!!!", column: 1, english: "nothing to search for", chinese: "沒有要搜尋的內容"),
-    ]
-
-    @Test(arguments: badQueries)
-    func badQueryNamesTheColumn(_ bad: BadQuery) throws {
-        let folio = try SearchVault.shared()
-        let en = try folio.run("search", bad.query)
-        #expect(en.status == 1 && en.stdout.isEmpty)
-        #expect(en.stderr.hasPrefix("error: ") && en.stderr.contains(bad.english), "\(en.stderr)")
-        let caret = String(repeating: " ", count: bad.column - 1) + "^"
-        #expect(en.stderr.hasSuffix("\n    \(bad.query)\n    \(caret)\n"), "\(en.stderr)")
-        let zh = try folio.run("search", bad.query, "--lang", "zh-Hant")
-        #expect(zh.status == 1 && zh.stderr.hasPrefix("錯誤: ") && zh.stderr.contains(bad.chinese), "\(zh.stderr)")
-        #expect(zh.stderr.hasSuffix("\n    \(bad.query)\n    \(caret)\n"))
-    }
-
-    @Test("other refusals: no query at all, an unknown kind, a query split over arguments")
-    func otherRefusals() throws {
-        let folio = try SearchVault.shared()
-        let empty = try folio.run("search")
-        #expect(empty.status == 1 && empty.stderr.hasPrefix("error: nothing to search for"))
-        let kind = try folio.run("search", "雨", "kind:recipe")
-        #expect(kind.status == 1 && kind.stderr.contains("unknown kind 'recipe'"))
-        let option = try folio.run("search", "雨", "--kind", "recipe")
-        #expect(option.status == 1 && option.stderr.contains("unknown kind 'recipe'"))
-        // Words in separate arguments are one query; the column counts in the joined text.
-        let split = try folio.run("search", "rain", "\"cold")
-        #expect(split.status == 1 && split.stderr.contains("column 6"))
-        // A CJK query names the column in characters.
-        let cjk = try folio.run("search", "下雨 \"傍晚", "--lang", "zh-Hant")
-        #expect(cjk.status == 1 && cjk.stderr.contains("查詢第 4 個字元的引號沒有結束"))
     }
 
     /// Words found in record files by `rg -l -i --fixed-strings` exactly where folio finds them.
@@ -443,12 +331,14 @@ struct SearchTests {
         #expect(try searchPaths(folio, [word]) == expected)
     }
 
-    @Test("a file edited a second after a search is found by the next search")
+    @Test("a file edited after a search is found by the next search, though the cache took it as settled")
     func editAfterSearchIsFound() throws {
-        let folio = try SearchVault.fresh()
+        var folio = try SearchVault.fresh()
+        // No racy window: the cache believes every file's stamp at once, so the edit is found by
+        // its new size and times, not because the file was too new to trust (no sleep to age it).
+        folio.environment["FOLIO_RACY_WINDOW_MS"] = "0"
         #expect(try searchNumbers(folio, ["monstera"]) == [59])
         #expect(try searchNumbers(folio, ["白鷺鷥"]).isEmpty)
-        Thread.sleep(forTimeInterval: 1)
         let plant = try #require(searchCorpus.first { $0.number == 59 })
         let edited = CorpusRecord(
             number: 59, kind: plant.kind, date: plant.date, title: plant.title, tags: ["birds"],

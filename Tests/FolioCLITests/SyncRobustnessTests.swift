@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Testing
 
@@ -7,18 +8,6 @@ import Testing
 
 @Suite("Sync under stress")
 struct SyncRobustnessTests {
-    /// A small deterministic generator, so a failing run can be replayed.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("sync killed with SIGKILL 20 times: the repository stays valid and nothing is lost")
     func killedSyncs() throws {
         var devices = try Devices.make()
@@ -30,7 +19,7 @@ struct SyncRobustnessTests {
         try devices.sync("A")
         let syncMicroseconds = max(30_000, UInt64(Date().timeIntervalSince(clock) * 1_000_000))
         let shared = try devices.path(of: "共用紀錄", on: "A")
-        var random = SplitMix(state: 20_261_122)
+        var random = SplitMix64(seed: 20_261_122)
         var expectedTitles: [String] = ["量時間"]
         var expectedLines: [String] = []
         var interrupted = 0

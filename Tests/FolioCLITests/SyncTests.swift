@@ -1,19 +1,22 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Two or three devices sharing one remote, each a real clone driven by the real `folio` binary.
 struct Devices {
-    let base: URL
+    /// The folder of the remote and the devices, removed with them when the last copy is released.
+    let scratch: Scratch
+    var base: URL { scratch.url }
     let remote: String
     var devices: [String: FolioProcess] = [:]
 
     /// A bare repository by path, device A's vault pushed to it, and clones for the other devices.
     static func make(_ names: [String] = ["A", "B"], remote: String? = nil, language: String = "en") throws -> Devices {
-        let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-sync-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        let scratch = try Scratch("devices")
+        let base = scratch.url
         let bare = base.appendingPathComponent("remote.git")
         try git(["init", "-q", "--bare", "-b", "main", bare.path], in: base)
-        var result = Devices(base: base, remote: remote ?? bare.path)
+        var result = Devices(scratch: scratch, remote: remote ?? bare.path)
         let first = names[0]
         var a = FolioProcess(directory: base.appendingPathComponent(first), now: "2026-11-22T09:00:00+08:00")
         a.environment["FOLIO_DEVICE"] = first
@@ -79,7 +82,8 @@ func git(_ arguments: [String], in directory: URL) throws -> String {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
     process.arguments = ["-c", "core.quotepath=off"] + arguments
     process.currentDirectoryURL = directory
-    var environment = ProcessInfo.processInfo.environment
+    // A scratch HOME and no developer's settings (Tool.environment), as the folio processes get.
+    var environment = Tool.environment()
     environment["GIT_AUTHOR_NAME"] = "hand"
     environment["GIT_AUTHOR_EMAIL"] = "hand@example.com"
     environment["GIT_COMMITTER_NAME"] = "hand"

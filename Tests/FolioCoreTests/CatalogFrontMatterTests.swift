@@ -337,18 +337,8 @@ enum Oracle {
     }
 }
 
-/// A deterministic random source (SplitMix64), so a failure names the input that reruns it.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// A deterministic random source (FolioCore's SplitMix64), so a failure names the input that reruns it.
+typealias SeededGenerator = SplitMix64
 
 /// Python's `json.dumps(text, ensure_ascii=...)`, as scripts/make-bench-vault writes titles.
 func jsonQuoted(_ text: String, asciiOnly: Bool = false) -> String {

@@ -206,29 +206,14 @@ struct RedactorTests {
     @Test("the configured secrets are found once, when first needed")
     func configured() {
         let secrets = ConfiguredSecrets()
-        let calls = Counter()
+        let calls = Locked(0)
         secrets.install {
-            calls.increment()
+            calls.withValue { $0 += 1 }
             return ["configured-token-77"]
         }
-        #expect(calls.value == 0)
+        #expect(calls.current == 0)
         #expect(secrets.redactor.redact("x configured-token-77 y") == "x conf… y")
         _ = secrets.redactor
-        #expect(calls.value == 1)
-    }
-}
-
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() {
-        lock.lock()
-        count += 1
-        lock.unlock()
-    }
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
+        #expect(calls.current == 1)
     }
 }

@@ -99,7 +99,8 @@ struct CascadeDeleteTests {
 
     @Test("profile replace removes every record and writes the new owner")
     func profileReplace() throws {
-        let (_, vault, _) = try babyVault()
+        let (scratch, vault, _) = try babyVault()
+        defer { withExtendedLifetime(scratch) {} }  // the vault's folder lives as long as its scratch
         let set = vault.loadRecords()
         let result = try vault.replaceProfile(Owner(name: "王大明"), in: set)
         #expect(result.removed == set.records.count - 1)

@@ -10,8 +10,9 @@ import Testing
 @Suite("Catalog cache")
 struct CatalogTests {
     /// A vault with `count` ideas, each with a word of its own and a shared one.
-    private func vault(_ count: Int) throws -> TemporaryVault {
-        let t = try TemporaryVault()
+    /// `count` ideas; `settledAtOnce`: no racy window, so a file counts as settled as soon as it is written.
+    private func vault(_ count: Int, settledAtOnce: Bool = false) throws -> TemporaryVault {
+        let t = try TemporaryVault(racyWindowNanoseconds: settledAtOnce ? 0 : Clock.standardRacyWindowNanoseconds)
         for i in 0..<count {
             try t.write(
                 "ideas/2026/11/2026-11-\(String(format: "%02d", 1 + i % 28))-idea-\(i).md",
@@ -53,16 +54,12 @@ struct CatalogTests {
         return try view(catalog)
     }
 
-    /// Waits out the window in which a just-written file's stamp is not trusted.
-    private func settle() { Thread.sleep(forTimeInterval: 2.2) }
-
     @Test("a settled vault is read from the cache without opening a record, and reads the same")
     func settledRunReadsNoFile() throws {
-        let t = try vault(40)
+        let t = try vault(40, settledAtOnce: true)
         let first = t.vault.catalog()
         #expect(!first.report.usedCache && first.report.wroteCache && first.report.filesRead == 41)
-        settle()
-        _ = t.vault.catalog()  // files were too new to trust: read again and cached as settled
+        _ = t.vault.catalog()
         let cached = t.vault.catalog()
         #expect(cached.report.usedCache && cached.report.filesRead == 0)
         #expect(try view(cached) == uncached(t))
@@ -70,9 +67,8 @@ struct CatalogTests {
 
     @Test("edits, new files and deletions are seen by the next run, even an edit that keeps size and mtime")
     func changesAreSeen() throws {
-        let t = try vault(30)
+        let t = try vault(30, settledAtOnce: true)
         _ = t.vault.catalog()
-        settle()
         _ = t.vault.catalog()
         #expect(t.vault.catalog().report.filesRead == 0)
 

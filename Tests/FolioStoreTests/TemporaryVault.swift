@@ -1,18 +1,27 @@
 import FolioCore
 import Foundation
+import TestSupport
 
 @testable import FolioStore
 
-/// A real vault in a fresh temporary folder, with a fixed clock and an owner.
+/// A real vault in a fresh temporary folder, with a fixed clock and an owner; the folder is removed
+/// when the last copy of the value is released.
 struct TemporaryVault {
     let root: URL
     let vault: Vault
+    private let scratch: Scratch
 
-    init(owner: Bool = true, now: String = "2026-11-22T18:04:11+08:00") throws {
-        root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-test-\(UUID().uuidString)")
+    /// `racyWindowNanoseconds: 0` makes the catalog believe a file's stamp as soon as it is written.
+    init(
+        owner: Bool = true, now: String = "2026-11-22T18:04:11+08:00",
+        racyWindowNanoseconds: Int64 = Clock.standardRacyWindowNanoseconds
+    ) throws {
+        scratch = try Scratch("vault")
+        root = scratch.path("vault")
         let stamp = Timestamp(now)
         let date = stamp?.date ?? Date()
-        let clock = Clock(now: { date }, zone: TimeZone(secondsFromGMT: 8 * 3600) ?? .current)
+        let clock = Clock(
+            now: { date }, zone: TimeZone(secondsFromGMT: 8 * 3600) ?? .current, racyWindowNanoseconds: racyWindowNanoseconds)
         vault = try Vault.initialise(
             at: root, owner: owner ? Owner(name: "林小雨", birthday: "1995-04-02", gender: "female") : nil,
             language: .en, clock: clock)

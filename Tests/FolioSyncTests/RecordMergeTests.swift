@@ -430,18 +430,6 @@ private func mergeBothWays(
 
 // MARK: - Properties over random edits
 
-/// SplitMix64: a small generator that gives the same sequence on every platform.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A record as fields, tags and body lines, rendered the way folio writes it.
 private struct Model {
     var fields: [(String, String)] = [
@@ -467,7 +455,7 @@ private struct Model {
     }
 
     /// One to four random edits by `device`, and always a new `modified`.
-    mutating func randomEdits(_ device: String, _ rng: inout SeededGenerator) {
+    mutating func randomEdits(_ device: String, _ rng: inout SplitMix64) {
         for step in 0..<Int.random(in: 1...4, using: &rng) {
             switch Int.random(in: 0..<10, using: &rng) {
             case 0: set("title", ["Paint the fence green", "Paint the fence white", "Fix the gate"].randomElement(using: &rng)!)
@@ -505,7 +493,7 @@ private func tagSet(_ data: Data?) -> Set<String> {
 
 @Suite struct RecordMergePropertyTests {
     @Test func randomEditPairsAreSymmetricLoseNoLineAndWriteNoMarkers() {
-        var rng = SeededGenerator(state: 20_260_302)
+        var rng = SplitMix64(seed: 20_260_302)
         let devices = ["laptop", "phone"]
         let times = [march2(1), march2(2), march2(2)]
         var conflicted = 0
@@ -570,7 +558,7 @@ private func tagSet(_ data: Data?) -> Set<String> {
     }
 
     @Test func randomBytesNeverTrapAndStaySymmetric() {
-        var rng = SeededGenerator(state: 7)
+        var rng = SplitMix64(seed: 7)
         let pieces: [[UInt8]] = [
             Array("---\n".utf8), Array("\r\n".utf8), Array(": ".utf8), [0], [0xFF], [0xE6, 0x97], Array("tags: [".utf8),
             Array("modified: 2026-03-02T10:00:00Z\n".utf8), Array("id: x\n".utf8), Array("  - a\n".utf8), Array("&a *a".utf8),

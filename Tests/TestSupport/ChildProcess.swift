@@ -25,9 +25,12 @@ public final class ChildProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var exitStatus: Int32?
 
-    /// Starts `executable` with `arguments`; standard input is /dev/null, standard output and error
-    /// go to `output` (created or truncated) or to /dev/null.
-    public init(_ executable: String, _ arguments: [String], environment: [String: String], output: URL? = nil) throws {
+    /// Starts `executable` with `arguments`; standard input is /dev/null, standard output goes to
+    /// `output` (created or truncated) or to /dev/null, standard error to `errors` when given, else
+    /// with standard output.
+    public init(
+        _ executable: String, _ arguments: [String], environment: [String: String], output: URL? = nil, errors: URL? = nil
+    ) throws {
         self.executable = executable
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -35,7 +38,11 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         let sink = output?.path ?? "/dev/null"
         posix_spawn_file_actions_addopen(&actions, 1, sink, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        if let errors {
+            posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
         // Nothing else of the test process: a server that inherited the write end of a pipe another
         // test reads to its end (a folio process's output) would keep that test waiting for ever.
         Self.closeInheritedDescriptors(&actions)
@@ -99,6 +106,19 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     public var isRunning: Bool { exited == nil }
+
+    /// Waits for the process to end and returns its status; nil when `timeout` ran out first
+    /// (the process is left running).
+    public func wait(timeout: TimeInterval) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var pause: useconds_t = 200
+        while Date() < deadline {
+            if let status = exited { return status }
+            usleep(pause)
+            pause = min(pause * 2, 10_000)
+        }
+        return exited
+    }
 
     /// Sends SIGTERM to the process group, waits up to `grace`, then SIGKILLs the group; idempotent.
     public func stop(grace: TimeInterval = 2) {

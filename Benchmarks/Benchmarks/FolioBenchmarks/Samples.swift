@@ -1,4 +1,5 @@
 // Inputs for the benchmarks, written like a folio user's vault: zh-Hant and English side by side.
+import FolioCore
 import FolioSearch
 
 enum Samples {
@@ -191,17 +192,7 @@ enum Samples {
     }
 }
 
-/// A small, fixed-seed generator: the standard library's is seeded randomly on every run.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+extension SplitMix64 {
+    /// A number in 0..<bound, the same for the same seed on every run.
+    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

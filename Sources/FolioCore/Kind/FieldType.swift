@@ -12,7 +12,7 @@ public enum FieldType: String, Sendable, CaseIterable {
             case .string, .text: "文字"
             case .int: "整數"
             case .number: "數字"
-            case .bool: "true 或 false"
+            case .bool: "「true」或「false」"
             case .date: "日期（YYYY-MM-DD）"
             case .datetime: "日期和時間（YYYY-MM-DDTHH:MM[:SS]±HH:MM）"
             case .list: "清單（a, b, c）"

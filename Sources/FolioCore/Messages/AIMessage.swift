@@ -1,3 +1,65 @@
+/// Why an AI server could not be reached, or the connection broke.
+public enum AIConnectionTrouble: Sendable, Equatable {
+    case refused
+    case unknownHost
+    case offline
+    case unsupportedURL
+    case closedWithoutReply
+    /// TLS failed; the system's own words.
+    case tls(String)
+    /// Anything else; the system's own words.
+    case other(String)
+
+    var pair: (String, String) {
+        switch self {
+        case .refused: ("連線被拒絕，伺服器有在執行嗎？", "connection refused (is the server running?)")
+        case .unknownHost: ("找不到這個主機", "unknown host")
+        case .offline: ("這台裝置沒有連上網路", "not connected to a network")
+        case .unsupportedURL: ("不支援這種網址", "unsupported URL")
+        case .closedWithoutReply: ("伺服器沒有回覆就關閉了連線", "the server closed the connection without a reply")
+        case .tls(let detail): ("TLS 加密連線失敗：\(detail)", "TLS failed: \(detail)")
+        case .other(let detail): (detail, detail)
+        }
+    }
+}
+
+/// What is wrong with an AI server's reply.
+public enum AIReplyTrouble: Sendable, Equatable {
+    case notHTTP
+    case streamWithoutContent
+    case eventNotAChunk
+    case transcriptionNotJSON
+    case transcriptionWithoutText
+    case notAChatCompletion
+    case noChoices
+    case emptyMessage
+    case emptyAnalysis
+    case emptyGreeting
+    case notAJSONObject
+    /// The JSON object the prompt asked for has no such key.
+    case missingKey(String)
+    case unknownAnswerType
+
+    var pair: (String, String) {
+        switch self {
+        case .notHTTP: ("伺服器不是用 HTTP 回覆", "the server did not answer with HTTP")
+        case .streamWithoutContent: ("串流回覆裡沒有內容", "the streamed reply has no content")
+        case .eventNotAChunk: ("串流的一段不是 JSON 回覆片段", "a stream event is not a JSON completion chunk")
+        case .transcriptionNotJSON: ("語音轉文字的結果不是 JSON", "the transcription is not JSON")
+        case .transcriptionWithoutText: ("語音轉文字的結果沒有文字", "the transcription has no text")
+        case .notAChatCompletion: ("回覆不是 JSON 格式的聊天回應", "the reply is not a JSON chat completion")
+        case .noChoices: ("回覆裡沒有「choices」", "the reply has no choices")
+        case .emptyMessage: ("回覆的訊息是空的", "the reply's message is empty")
+        case .emptyAnalysis: ("分析是空的", "an empty analysis")
+        case .emptyGreeting: ("問候是空的", "an empty greeting")
+        case .notAJSONObject: ("應該是一個 JSON 物件", "expected a JSON object")
+        case .missingKey(let key): ("少了「\(key)」", "no \"\(key)\"")
+        case .unknownAnswerType:
+            ("「answer_type」必須是「affirmative」、「neutral」或「negative」", "\"answer_type\" must be affirmative, neutral or negative")
+        }
+    }
+}
+
 /// Why an AI step did not work, in words a user can act on.
 public enum AIProblem: Error, Sendable, Equatable {
     case needsNetworkProvider
@@ -6,8 +68,8 @@ public enum AIProblem: Error, Sendable, Equatable {
     case credentialsTooOpen(path: String, mode: Int)
     case credentialsUnreadable(path: String, reason: String)
     case invalidBaseURL(String)
-    case cannotConnect(url: String, reason: String)
-    case connectionLost(String)
+    case cannotConnect(url: String, reason: AIConnectionTrouble)
+    case connectionLost(AIConnectionTrouble)
     case timedOut(seconds: Int)
     case cancelled
     case unauthorized(status: Int, detail: String)
@@ -15,7 +77,8 @@ public enum AIProblem: Error, Sendable, Equatable {
     case rateLimited(detail: String, retryAfter: Int?)
     case serverError(status: Int, detail: String)
     case httpStatus(status: Int, detail: String)
-    case malformed(String)
+    /// `excerpt`: the start of what the server sent, when it helps.
+    case malformed(AIReplyTrouble, excerpt: String)
     case streamEndedEarly(received: Int)
     case nothingToSummarize
     case notADiary(kind: String)
@@ -49,11 +112,11 @@ public enum AIProblem: Error, Sendable, Equatable {
             ("ai.base_url「\(url)」不是 http:// 或 https:// 網址", "ai.base_url '\(url)' is not an http:// or https:// URL")
         case .cannotConnect(let url, let reason):
             (
-                "連不上 AI 伺服器 \(url)（\(reason)），請檢查網路或 ai.base_url",
-                "cannot connect to the AI server at \(url) (\(reason)); check the network or ai.base_url"
+                "連不上 AI 伺服器 \(url)（\(reason.pair.0)），請檢查網路或 ai.base_url",
+                "cannot connect to the AI server at \(url) (\(reason.pair.1)); check the network or ai.base_url"
             )
         case .connectionLost(let reason):
-            ("與 AI 伺服器的連線中斷了（\(reason)）", "the connection to the AI server was lost (\(reason))")
+            ("與 AI 伺服器的連線中斷了（\(reason.pair.0)）", "the connection to the AI server was lost (\(reason.pair.1))")
         case .timedOut(let seconds):
             ("AI 超過 \(seconds) 秒沒有回覆（ai.timeout）", "the AI did not answer within \(seconds) seconds (ai.timeout)")
         case .cancelled:
@@ -78,8 +141,10 @@ public enum AIProblem: Error, Sendable, Equatable {
             ("AI 伺服器出錯了（HTTP \(status)：\(detail)），請稍後再試", "the AI server failed (HTTP \(status): \(detail)); try again later")
         case .httpStatus(let status, let detail):
             ("AI 伺服器回覆 HTTP \(status)：\(detail)", "the AI server answered HTTP \(status): \(detail)")
-        case .malformed(let detail):
-            ("AI 的回覆格式不對（\(detail)）", "the AI's reply made no sense (\(detail))")
+        case .malformed(let trouble, let excerpt):
+            excerpt.isEmpty
+                ? ("AI 的回覆格式不對（\(trouble.pair.0)）", "the AI's reply made no sense (\(trouble.pair.1))")
+                : ("AI 的回覆格式不對（\(trouble.pair.0)：\(excerpt)）", "the AI's reply made no sense (\(trouble.pair.1): \(excerpt))")
         case .streamEndedEarly(let received):
             ("AI 的回覆中途斷了（收到 \(received) 字）", "the AI's reply stopped part way (\(received) characters arrived)")
         case .nothingToSummarize:

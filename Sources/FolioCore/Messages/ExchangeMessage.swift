@@ -32,9 +32,57 @@ public enum EntryProblem: Sendable, Equatable {
         switch expected {
         case "list": ("清單", "a list")
         case "object": ("物件", "an object")
-        case "true/false": ("true 或 false", "true or false")
+        case "true/false": ("「true」或「false」", "true or false")
         case "number": ("數字", "a number")
         default: ("文字", "text")
+        }
+    }
+}
+
+/// Why a file is not an export of the format named: what its shape lacks.
+public enum ExportShapeProblem: Sendable, Equatable {
+    case notAnObject
+    case noList(String)
+    case notAList(String)
+    case noKey(String)
+    case notAFolder
+    case noFile(String)
+    case wrongFormat(String)
+
+    var pair: (String, String) {
+        switch self {
+        case .notAnObject: ("不是 JSON 物件", "not a JSON object")
+        case .noList(let key): ("沒有「\(key)」清單", "no '\(key)' list")
+        case .notAList(let key): ("「\(key)」不是清單", "'\(key)' is not a list")
+        case .noKey(let key): ("沒有「\(key)」", "no '\(key)'")
+        case .notAFolder: ("不是資料夾", "not a folder")
+        case .noFile(let name): ("裡面沒有 \(name)", "no \(name) in it")
+        case .wrongFormat(let format): ("「format」不是「\(format)」", "no \"format\": \"\(format)\"")
+        }
+    }
+}
+
+/// Which entry of an export a message is about, in the user's words.
+public enum ExportEntry: Sendable, Equatable {
+    /// The n-th entry (from 1), with what names it in the export (a date, a uuid), when known.
+    case entry(Int, detail: String?)
+    /// The n-th record of folio's own JSON export, with its path when known.
+    case record(Int, path: String?)
+    /// The n-th embedded media file of folio's own JSON export.
+    case media(Int)
+    /// A file of a folder, or a record, by its path or title.
+    case named(String)
+
+    var pair: (String, String) {
+        func detailed(_ zh: String, _ en: String, _ detail: String?) -> (String, String) {
+            guard let detail else { return (zh, en) }
+            return ("\(zh)（\(detail)）", "\(en) (\(detail))")
+        }
+        switch self {
+        case .entry(let n, let detail): return detailed("第 \(n) 則", "entry \(n)", detail)
+        case .record(let n, let path): return detailed("第 \(n) 筆紀錄", "record \(n)", path)
+        case .media(let n): return ("第 \(n) 個媒體檔", "media \(n)")
+        case .named(let name): return (name, name)
         }
     }
 }
@@ -42,15 +90,15 @@ public enum EntryProblem: Sendable, Equatable {
 /// Everything `folio import` and `folio export` say.
 public enum ExchangeMessage: Sendable, Equatable {
     /// `format`: jrnl, Day One, folio JSON.
-    case notAnExport(format: String, file: String, reason: String)
+    case notAnExport(format: String, file: String, problem: ExportShapeProblem)
     case badJSON(file: String, reason: String)
-    case badEntry(file: String, entry: String, problem: EntryProblem)
+    case badEntry(file: String, entry: ExportEntry, problem: EntryProblem)
     case sourceMissing(String)
     case sourceTooLarge(file: String, bytes: UInt64, limit: UInt64)
     case unzipMissing
     case unzipFailed(file: String, reason: String)
     case hostileArchive(file: String, name: String)
-    case mediaNotInExport(entry: String, file: String)
+    case mediaNotInExport(file: String, entry: ExportEntry, media: String)
     case dryRunHeader(new: Int, media: Int, skipped: Int)
     case imported(new: Int, media: Int, skipped: Int)
     case nothingNew(skipped: Int)
@@ -61,10 +109,10 @@ public enum ExchangeMessage: Sendable, Equatable {
 
     public var pair: (String, String) {
         switch self {
-        case .notAnExport(let format, let file, let reason):
+        case .notAnExport(let format, let file, let problem):
             (
-                "\(file.quotedPath) 不是 \(format) 的匯出檔（\(reason)），沒有匯入任何東西。",
-                "\(file.quotedPath) is not a \(format) export (\(reason)); nothing was imported."
+                "\(file.quotedPath) 不是 \(format) 的匯出檔（\(problem.pair.0)），沒有匯入任何東西。",
+                "\(file.quotedPath) is not a \(format) export (\(problem.pair.1)); nothing was imported."
             )
         case .badJSON(let file, let reason):
             (
@@ -73,8 +121,8 @@ public enum ExchangeMessage: Sendable, Equatable {
             )
         case .badEntry(let file, let entry, let problem):
             (
-                "\(file.quotedPath) 的\(entry)有問題：\(problem.pair.0)。沒有匯入任何東西。",
-                "\(file.quotedPath), \(entry): \(problem.pair.1). Nothing was imported."
+                "\(file.quotedPath) 的\(entry.pair.0)有問題：\(problem.pair.0)。沒有匯入任何東西。",
+                "\(file.quotedPath), \(entry.pair.1): \(problem.pair.1). Nothing was imported."
             )
         case .sourceMissing(let file):
             ("找不到 \(file.quotedPath)。", "\(file.quotedPath) does not exist.")
@@ -95,8 +143,11 @@ public enum ExchangeMessage: Sendable, Equatable {
                 "\(file.quotedPath) 裡的「\(name)」會寫到資料夾外面（../、絕對路徑或連結），已拒絕整個檔案。",
                 "\(file.quotedPath) holds '\(name)', which would land outside its folder (../, an absolute path or a link); the whole file is refused."
             )
-        case .mediaNotInExport(let entry, let file):
-            ("\(entry)的媒體 \(file) 不在匯出檔裡，連結保留原樣。", "\(entry): the media \(file) is not in the export; its link is left as it was.")
+        case .mediaNotInExport(let file, let entry, let media):
+            (
+                "\(file.quotedPath) 的\(entry.pair.0)的媒體 \(media) 不在匯出檔裡，連結保留原樣。",
+                "\(file.quotedPath), \(entry.pair.1): the media \(media) is not in the export; its link is left as it was."
+            )
         case .dryRunHeader(let new, let media, let skipped):
             (
                 "會新增 \(new) 筆紀錄、\(media) 個媒體檔；\(skipped) 筆已經在資料庫裡，略過：",

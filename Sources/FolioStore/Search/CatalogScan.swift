@@ -191,7 +191,7 @@ extension Vault {
         let fingerprint = CatalogFile.fingerprint(limits: limits, bodyLimit: bodyLimit)
         let cache = CatalogFile.open(catalogCacheURL, fingerprint: fingerprint)
         // A file changed within the clock's resolution of the scan might change again unseen with the same stamp.
-        let settled = scanStart - 2_000_000_000
+        let settled = scanStart - clock.racyWindowNanoseconds
         var walk = CatalogWalk(rootPath: root.path, cache: cache, settled: settled)
         walk.walk()
         defer { walk.close() }

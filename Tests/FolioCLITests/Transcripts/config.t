@@ -1,0 +1,51 @@
+# config set/get round-trips; unknown keys and wrong types are refused; the file keeps its comments.
+$ folio init journal --name 林小雨 --language en
+created a folio vault in ~/journal
+? 0
+$ cd journal
+? 0
+$ folio config set ai.model gpt-4o-mini
+ai.model = gpt-4o-mini
+? 0
+$ folio config get ai.model
+gpt-4o-mini
+? 0
+$ folio config get sync.interval
+10
+? 0
+$ folio config set ai.modle x
+! error: unknown setting 'ai.modle'. Known settings:
+!   language
+!   sync.remote
+!   sync.interval
+!   sync.timeout
+!   sync.ssh_key
+!   ai.provider
+!   ai.base_url
+!   ai.model
+!   ai.vision_model
+!   ai.transcription_model
+!   ai.fallback
+!   ai.tone
+!   ai.auto_title
+!   ai.auto_tags
+!   ai.timeout
+!   privacy.send_media
+!   privacy.share_location
+!   location
+!   weather.url
+!   media.max_bytes
+!   qa.max_question_length
+!   record.max_title_length
+!   git.lock_wait
+!   front_matter.max_bytes
+!   front_matter.max_depth
+!   front_matter.max_nodes
+!   search.max_record_bytes
+? 1
+$ folio config set sync.interval soon
+! error: the setting 'sync.interval' must be a whole number from 1 to 86400.
+? 1
+$ grep -c "# folio settings" .folio/config.yaml
+1
+? 0

@@ -1,0 +1,31 @@
+# Issue 19: `folio help nosuch` says the command is unknown and exits 2 (a usage error); before a
+# command runs, messages follow the locale (LANG), as parse errors do.
+$ folio help nosuch
+! error: there is no command 'nosuch'; `folio help` lists them all.
+? 2
+$ LANG=zh_TW.UTF-8 folio help nosuch
+! 錯誤: 沒有「nosuch」這個指令；`folio help` 會列出所有指令。
+? 2
+$ folio help sync | head -3
+OVERVIEW: Commit hand edits, fetch, merge record by record, and push.
+
+Conflicting edits never lose a word: the newer version stays, the other is kept
+? 0
+$ folio help sync > /dev/null
+? 0
+# The exit codes are one table, at the end of `folio help` (and in the README).
+$ folio --help | sed -n '/^Exit status:/,/^$/p'
+Exit status:
+  0    success (check: no problems; list and search that find nothing succeed
+too)
+  1    the command failed and said why; check found problems; config get of a
+key not set;
+       a change was written but could not be committed
+  2    a usage error: an unknown command, option or value
+  3    sync could not reach the remote (everything is committed locally)
+  130  sync --watch stopped by a second Ctrl-C
+
+? 0
+$ folio help | grep -c '^Exit status:'
+1
+? 0

@@ -1,0 +1,23 @@
+# Messages follow the vault's language, and --lang overrides it for one call; outside a vault, or
+# on a folder that is not one, the error says so and how to make one.
+$ folio init journal --name 林小雨 --language zh-Hant
+已建立 folio 資料庫：~/journal
+? 0
+$ cd journal
+? 0
+$ folio show nothing
+! 錯誤: 找不到紀錄「nothing」。可以用 id、id 開頭（至少 4 個字元）、路徑或 slug 指定。
+? 1
+$ folio show nothing --lang en
+! error: no record matches 'nothing'. Name a record by its id, an id prefix (4 characters or more), its path, or its slug.
+? 1
+$ mkdir ~/plain
+? 0
+$ folio list --vault ~/plain
+! error: '~/plain' is not a folio vault (it has no .folio/). To make one, run `folio init ~/plain`.
+? 1
+$ cd ~/plain
+? 0
+$ folio list
+! error: no folio vault here or in any parent directory. Use --vault PATH, set FOLIO_VAULT, or create one with `folio init DIR`.
+? 1
