@@ -127,7 +127,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "FolioCrypt", "Git", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FolioCryptTests", dependencies: ["FolioCrypt", "Git", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FolioCryptTests", dependencies: ["FolioCrypt", "FolioCore", "Git", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCompanionTests", dependencies: ["FolioCompanion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "TestSupport"], swiftSettings: strict),
         .testTarget(

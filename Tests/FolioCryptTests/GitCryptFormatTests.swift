@@ -1,3 +1,4 @@
+import FolioCore
 import FolioCrypt
 import Foundation
 import TestSupport
@@ -114,7 +115,7 @@ struct GitCryptFormatTests {
 
     @Test("random damage to a key file is refused or read, and never traps")
     func mutatedKeyFiles() {
-        var generator = SplitMix(seed: 22)
+        var generator = SplitMix64(seed: 22)
         for _ in 0..<5_000 {
             var bytes = GitCryptVectors.keyFile
             for _ in 0..<(1 + Int(generator.next() % 4)) {
@@ -176,18 +177,5 @@ enum GitCryptTool {
         try Tool.run(
             "/bin/sh", ["-c", "\"$0\" \(verb) --key-file=\"$1\" < \"$2\" > \"$3\"", path ?? "git-crypt", key.path, input.path, output.path])
         return [UInt8](try Data(contentsOf: output))
-    }
-}
-
-/// A small seeded generator, so a failing mutation reruns the same.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
