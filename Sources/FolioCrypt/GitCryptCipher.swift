@@ -28,8 +28,12 @@ public enum GitCryptCipher {
         guard let entry = key.newest else { throw .keyVersionMissing }
         guard plain.count <= largestFile else { throw .tooLarge(path: path) }
         let nonce = Array(HMAC<Insecure.SHA1>.authenticationCode(for: plain, using: SymmetricKey(data: entry.hmacKey)).prefix(nonceLength))
-        let body = try counterMode(plain, aesKey: entry.aesKey, nonce: nonce)
-        return header + nonce + body
+        let body = try counterMode(plain[...], aesKey: entry.aesKey, nonce: nonce)
+        // One copy of the body into the result: a video is held as few times as can be.
+        var stored = header + nonce
+        stored.reserveCapacity(stored.count + body.count)
+        stored.append(contentsOf: body)
+        return stored
     }
 
     /// The plain file of `stored` (which must be encrypted: see ``isEncrypted(_:)``), decrypted
@@ -41,7 +45,7 @@ public enum GitCryptCipher {
         guard let entry = key.entry(0) else { throw .keyVersionMissing }
         let start = header.count + nonceLength
         let nonce = Array(stored[header.count..<start])
-        let plain = try counterMode(Array(stored[start...]), aesKey: entry.aesKey, nonce: nonce)
+        let plain = [UInt8](try counterMode(stored[start...], aesKey: entry.aesKey, nonce: nonce))
         let check = HMAC<Insecure.SHA1>.authenticationCode(for: plain, using: SymmetricKey(data: entry.hmacKey))
         // Compared without an early exit, as git-crypt does.
         var difference: UInt8 = 0
@@ -51,14 +55,14 @@ public enum GitCryptCipher {
     }
 
     /// AES-256-CTR with the counter block `nonce ‖ 0u32` (big-endian), counting up per block.
-    private static func counterMode(_ input: [UInt8], aesKey: [UInt8], nonce: [UInt8]) throws(CryptProblem) -> [UInt8] {
-        guard !input.isEmpty else { return [] }
+    private static func counterMode(_ input: ArraySlice<UInt8>, aesKey: [UInt8], nonce: [UInt8]) throws(CryptProblem) -> Data {
+        guard !input.isEmpty else { return Data() }
         do {
             // swift-crypto takes a 12-byte nonce as the first 12 bytes of a counter block whose last
             // 4 bytes start at 0, and counts the block as one 128-bit big-endian number: the same
             // as git-crypt's 32-bit count below 2^32 blocks, which ``largestFile`` keeps to.
             let counter = try AES._CTR.Nonce(nonceBytes: nonce)
-            return [UInt8](try AES._CTR.encrypt(input, using: SymmetricKey(data: aesKey), nonce: counter))
+            return try AES._CTR.encrypt(input, using: SymmetricKey(data: aesKey), nonce: counter)
         } catch {
             throw .malformedKey(reason: "AES-CTR refused the key or nonce: \(error)")
         }
