@@ -294,6 +294,11 @@ struct CryptTests {
         }
         let chinese = try b.run("list", "--lang", "zh-Hant")
         #expect(chinese.stderr.contains("這個資料庫是加密的：folio crypt unlock KEYFILE"))
+        // The shell's completion of a record name offers nothing, silently.
+        let completed = try b.run("---completion", "show", "--", "positional@0", "2", "0", "folio", "show", "")
+        #expect(
+            completed.status == 0 && completed.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && completed.stderr.isEmpty)
+        #expect(try rig.a.run("---completion", "show", "--", "positional@0", "2", "0", "folio", "show", "").stdout.contains("看不到的想法"))
         #expect(b.vaultFiles() == before)
         #expect(!FileManager.default.fileExists(atPath: b.directory.appendingPathComponent(".folio/local/cache/catalog").path))
         #expect(try Tool.git(["rev-parse", "main"], in: rig.bare) == Tool.git(["rev-parse", "HEAD"], in: rig.a.directory))
