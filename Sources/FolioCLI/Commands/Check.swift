@@ -71,6 +71,7 @@ struct Check: ParsableCommand {
             + context.vault.conflictCopies(files) + context.vault.hardLinksOutside(publishable)
             + context.vault.checkMedia(set, quick: quick ?? self.quick, progress: progress)
             + context.vault.checkSecrets(publishable, in: set) + context.vault.namesNotPortable(files)
+            + ((try? context.history?.storedUnencrypted(vault: context.vault)) ?? []).map(CheckFinding.storedUnencrypted)
     }
 
     private func repair(_ findings: [CheckFinding], set: RecordSet, context: Context) throws(FolioError) {

@@ -18,6 +18,7 @@ struct Init: ParsableCommand {
     @Option(help: "Language of messages and generated text: zh-Hant or en.") var language: String?
     @Option(help: "The git remote to sync with (a path, file://, git://, ssh://, user@host:path or https://).")
     var remote: String?
+    @Flag(help: "Encrypt records and media in git's objects from the first commit on (see folio crypt).") var encrypt = false
     @Flag(help: "Print as JSON: {\"vault\": path, \"owner\": name or null, \"language\"}.") var json = false
     @OptionGroup var global: GlobalOptions
 
@@ -33,7 +34,7 @@ struct Init: ParsableCommand {
         let target = absoluteURL(directory ?? ".", from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let made = try History.makeVault(
             at: target, owner: owner, language: language, remote: remote,
-            allowSecrets: global.allowSecret, environment: environment)
+            allowSecrets: global.allowSecret, environment: environment, encrypt: encrypt)
         report(made, owner: owner, language: language, says: says, terminal: terminal)
     }
 
@@ -49,6 +50,7 @@ struct Init: ParsableCommand {
                     ])))
         }
         Console.out(Message.initialised(made.vault.root.path).text(says))
+        if let keyPath = made.keyPath { Console.out(Message.crypt(.encryptedFromStart(keyPath: keyPath)).text(says)) }
         if owner == nil { Console.out(Message.noProfile.text(says)) }
     }
 

@@ -136,7 +136,9 @@ struct CloneCommand: ParsableCommand {
 
     @Argument(help: "The remote: a path, file://, git://, ssh://, user@host:path or https://.") var url: String
     @Argument(help: "The folder to create (default: the remote's name).") var directory: String?
-    @Flag(help: "Print as JSON: {\"vault\": path, \"remote\"}.") var json = false
+    @Option(help: "An encrypted vault's key (a file folio crypt export-key wrote, or its text form): checked, then kept here.")
+    var key: String?
+    @Flag(help: "Print as JSON: {\"vault\": path, \"remote\", \"locked\"} (locked: encrypted, and no key given).") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -151,19 +153,23 @@ struct CloneCommand: ParsableCommand {
         let transport = RemoteTransport.make(
             environment: environment, terminal: terminal, sshKey: nil, timeoutSeconds: 60, interrupt: interrupt)
         let remote = Self.isLocalPath(url) ? absoluteURL(url, from: cwd).path : url
-        try History.clone(url: remote, into: target, transport: transport)
+        let cloned = try History.clone(url: remote, into: target, transport: transport, keyFile: key.map { absoluteURL($0, from: cwd) })
         RemoteTransport.endProgress(terminal)
-        report(target, remote: remote, environment: environment)
+        report(target, remote: remote, locked: cloned.locked, environment: environment)
     }
 
     /// Where the vault now is, in its own language (or JSON).
-    private func report(_ target: URL, remote: String, environment: [String: String]) {
+    private func report(_ target: URL, remote: String, locked: Bool, environment: [String: String]) {
         if json {
             return Console.out(
-                JSONWriter.render(.object([("vault", .string(target.path)), ("remote", .string(ConfiguredSecrets.redact(remote)))])))
+                JSONWriter.render(
+                    .object([
+                        ("vault", .string(target.path)), ("remote", .string(ConfiguredSecrets.redact(remote))), ("locked", .bool(locked)),
+                    ])))
         }
         MessageLanguage.shared.set(global.language() ?? Vault(root: target, clock: Clock.from(environment: environment)).language)
         Console.out(Message.cloned(target.path).text(MessageLanguage.shared.current))
+        if locked { Console.err(Message.crypt(.clonedLocked(target.path)).text(MessageLanguage.shared.current)) }
     }
 
     static func isLocalPath(_ url: String) -> Bool {
