@@ -75,10 +75,19 @@ let package = Package(
             name: "FolioCompanion",
             dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "FolioSearch", "FolioMedia", "FolioAI", "YAML"],
             swiftSettings: strict),
+        // git-crypt's key file and encryption, and its clean and smudge as a libgit2 filter. Knows no record.
+        .target(
+            name: "FolioCrypt",
+            dependencies: [
+                "Git", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strict),
         // History and sync: the vault's git repository through libgit2.
         .target(
             name: "FolioSync",
-            dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "Git", "YAML", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "FolioCore", "FolioSecrets", "FolioStore", "Git", "FolioCrypt", "YAML", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict),
         // Import from jrnl, Day One, Markdown folders and folio's own JSON; export as JSON and Markdown.
         .target(
@@ -124,9 +133,11 @@ let package = Package(
         .testTarget(
             name: "FolioSyncTests",
             dependencies: [
-                "FolioSync", "FolioStore", "FolioCore", "Git", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "FolioSync", "FolioStore", "FolioCore", "FolioCrypt", "Git", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
+        .testTarget(name: "FolioCryptTests", dependencies: ["FolioCrypt", "FolioCore", "Git", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioCompanionTests", dependencies: ["FolioCompanion", "FolioCore", "FolioStore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "TestSupport"], swiftSettings: strict),
@@ -141,7 +152,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "FolioCompanion", "FolioExchange",
-                "Markdown",
+                "Markdown", "FolioCrypt",
             ],
             path: "Tests/FuzzTargets", swiftSettings: strict),
         .testTarget(

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioCrypt
 import FolioStore
 import Foundation
 import Git
@@ -225,6 +226,9 @@ extension History {
     /// A remote commit whose tree folio must not write is refused first (``refuseHazards(in:)``).
     func integrate(_ remoteTip: OID?, vault: Vault, report: inout SyncReport) throws(FolioError) {
         guard let remoteTip else { return }
+        // Encryption turned on elsewhere: without the key the remote's files would land here as
+        // ciphertext, over the plain ones. Nothing is written; the user unlocks first.
+        if installedKey() == nil, declaresEncryption(in: remoteTip) { throw FolioError(.crypt(.locked)) }
         let local = try gitStep("git") { try repository.head() }
         guard let local else {
             try refuseHazards(in: remoteTip)
@@ -288,7 +292,7 @@ extension History {
                     theirs: try version(of: path, blob: other, tip: remote))
                 let mode = try mergedMode(path: path, base: base, local: local, remote: remote)
                 if let data = outcome.data {
-                    changes[path] = .blob(try repository.writeBlob(data), mode: mode)
+                    changes[path] = .blob(try repository.writeBlob(data, path: path), mode: mode)
                 } else {
                     changes[path] = .delete
                 }
@@ -300,7 +304,7 @@ extension History {
                         counter += 1
                     }
                     occupied.insert(target)
-                    changes[target] = .blob(try repository.writeBlob(extra.data), mode: .regular)
+                    changes[target] = .blob(try repository.writeBlob(extra.data, path: target), mode: .regular)
                     switch extra.reason {
                     case .conflictCopy:
                         report.conflicts.append((path, target))
@@ -345,7 +349,7 @@ extension History {
     /// One side's version of a path for ``RecordMerge``: its bytes, and who last changed it when.
     func version(of path: String, blob: OID?, tip: OID) throws -> MergeVersion? {
         guard let blob else { return nil }
-        let data = try repository.blob(blob)
+        let data = try repository.blob(blob, path: path)
         let last = try repository.log(from: tip, limit: 1, path: path).first
         let device = last.flatMap { Self.trailer(Self.deviceTrailer, in: $0.message) } ?? last?.author.name ?? "device"
         return MergeVersion(data: data, device: device, commitTime: last?.time ?? Date(timeIntervalSince1970: 0))
@@ -366,6 +370,8 @@ extension History {
             return try body()
         } catch let error as FolioError {
             throw error
+        } catch let problem as CryptProblem {
+            throw FolioError(problem.message())
         } catch {
             if DiskFull.recognises(error) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("\(step): \(error.gitReason)"))

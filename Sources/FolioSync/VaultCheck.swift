@@ -22,6 +22,7 @@ public struct VaultCheck {
         return vault.check(set) + vault.linksLeadingOutside(publishable, in: set) + vault.conflictCopies(files)
             + vault.hardLinksOutside(publishable) + vault.checkMedia(set, quick: quick, progress: progress)
             + vault.checkSecrets(publishable, in: set) + vault.namesNotPortable(files)
+            + ((try? history?.storedUnencrypted(vault: vault)) ?? []).map(CheckFinding.storedUnencrypted)
     }
 
     /// What `--fix` asks before it changes a record.

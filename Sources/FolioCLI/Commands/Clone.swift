@@ -11,6 +11,8 @@ struct CloneCommand: ParsableCommand {
 
     @Argument(help: "The remote: a path, file://, git://, ssh://, user@host:path or https://.") var url: String
     @Argument(help: "The folder to create (default: the remote's name).") var directory: String?
+    @Option(help: "An encrypted vault's key (a file folio crypt export-key wrote, or its text form): checked, then kept here.")
+    var key: String?
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -23,12 +25,12 @@ struct CloneCommand: ParsableCommand {
         let transport = SyncTransport(
             environment: environment, progress: ProgressLine.sync(on: terminal), shouldCancel: { interrupt.fired })
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let cloned = try History.clone(url, into: directory, from: cwd, transport: transport)
+        let cloned = try History.clone(url, into: directory, key: key, from: cwd, transport: transport)
         ProgressLine.end(on: terminal)
         ClonePrinter.print(cloned, json: output.json, language: global.language(), environment: environment)
     }
 
     enum JSON: HelpText {
-        static let help = "Print as JSON: {\"vault\": path, \"remote\"}."
+        static let help = "Print as JSON: {\"vault\": path, \"remote\", \"locked\"} (locked: encrypted, and no key given)."
     }
 }

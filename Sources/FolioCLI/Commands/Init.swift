@@ -18,6 +18,7 @@ struct Init: ParsableCommand {
     @Option(help: "Language of messages and generated text: zh-Hant or en.") var language: String?
     @Option(help: "The git remote to sync with (a path, file://, git://, ssh://, user@host:path or https://).")
     var remote: String?
+    @Flag(help: "Encrypt records and media in git's objects from the first commit on (see folio crypt).") var encrypt = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -33,7 +34,7 @@ struct Init: ParsableCommand {
         let target = absoluteURL(directory ?? ".", from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let made = try History.makeVault(
             at: target, owner: owner, language: language, remote: remote,
-            allowSecrets: global.allowSecret, environment: environment)
+            allowSecrets: global.allowSecret, environment: environment, encrypt: encrypt)
         InitPrinter.print(made, owner: owner, language: language, says: says, json: output.json, terminal: terminal)
     }
 

@@ -14,8 +14,9 @@ struct Context {
 
     var language: Language { vault.language }
 
-    /// Finds and opens the vault, prints its warnings once, and sets the language of messages.
-    static func open(_ global: GlobalOptions) throws(FolioError) -> Context {
+    /// Finds and opens the vault, prints its warnings once, and sets the language of messages. An
+    /// encrypted vault this device has no key for is refused unless `whenLocked` is `.open`.
+    static func open(_ global: GlobalOptions, whenLocked: History.LockedVault = .refuse) throws(FolioError) -> Context {
         let environment = ProcessInfo.processInfo.environment
         try global.enterDirectory()
         if let lang = global.language() { MessageLanguage.shared.set(lang) }
@@ -26,7 +27,7 @@ struct Context {
         vault.allowSecrets = global.allowSecret
         MessageLanguage.shared.set(vault.language)
         let terminal = Terminal.current(noColor: global.noColor, environment: environment)
-        let history = try History.open(vault, environment: environment)
+        let history = try History.open(vault, environment: environment, whenLocked: whenLocked)
         let context = Context(
             vault: vault, history: history, terminal: terminal, environment: environment, workingDirectory: cwd)
         for warning in vault.warnings { context.warn(warning) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioCore
 import FolioStore
+import FolioSync
 import Foundation
 
 /// What the shell completions offer from the vault itself, not only flags: record references,
@@ -59,6 +60,13 @@ enum Completions {
         guard let root = try? VaultLocation.find(explicit: explicit, environment: environment, workingDirectory: directory) else {
             return nil
         }
-        return Vault(root: root, clock: Clock.from(environment: environment))
+        let vault = Vault(root: root, clock: Clock.from(environment: environment))
+        // An encrypted vault this device has no key for holds ciphertext: nothing to offer.
+        do {
+            _ = try History.open(vault, environment: environment)
+        } catch {
+            return nil
+        }
+        return vault
     }
 }

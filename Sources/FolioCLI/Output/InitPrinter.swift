@@ -15,6 +15,7 @@ enum InitPrinter {
                     ])))
         }
         Console.out(Message.initialised(made.vault.root.path).text(says))
+        if let keyPath = made.keyPath { Console.out(Message.crypt(.encryptedFromStart(keyPath: keyPath)).text(says)) }
         if owner == nil { Console.out(Message.noProfile.text(says)) }
     }
 }
