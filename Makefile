@@ -81,13 +81,15 @@ transcripts-update: deps
 	FOLIO_TRANSCRIPT_UPDATE=1 $(SWIFT) test --skip-build --filter TranscriptTests
 
 # The Swift sources as .swift-format lays them out (4 spaces, 140 columns): `make format` rewrites
-# them, `make lint` (part of `make test`) fails on any difference.
+# them, `make lint` (part of `make test`) fails on any difference, and on a module a target imports
+# without Package.swift naming it (scripts/check-imports).
 SWIFT_FORMAT_PATHS := Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Benchmarks
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
+	@scripts/check-imports
 
 # Regenerates the templates embedded in the binary from Templates/.
 templates:

@@ -80,3 +80,17 @@ extension Vault {
         return try resolve(reference, in: loadRecords(), workingDirectory: workingDirectory)
     }
 }
+
+extension Vault {
+    /// The vault-relative path of a record named now, or of a record path typed (the record may
+    /// be gone by now, as `log` and `show --at` allow).
+    public func recordPath(_ reference: String, workingDirectory: URL) throws(FolioError) -> String {
+        do {
+            return try findRecord(reference, workingDirectory: workingDirectory).path
+        } catch {
+            if let path = try? relativePath(of: reference, from: workingDirectory), path.hasSuffix(".md") { return path }
+            if reference.hasSuffix(".md") && !reference.hasPrefix("/") && !reference.contains("..") { return reference }
+            throw error
+        }
+    }
+}

@@ -185,7 +185,7 @@ extension History {
             throw error
         } catch {
             try? manager.removeItem(at: directory)
-            if isDiskFull(error.gitReason) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
+            if DiskFull.recognises(error) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("clone: \(error.gitReason)"))
         }
         guard VaultLocation.isVault(directory) else { throw FolioError(.notAVault(url)) }

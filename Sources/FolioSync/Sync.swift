@@ -8,6 +8,12 @@ import Git
     import Glibc
 #endif
 
+/// How far a fetch or push has come, for a progress line: objects done of the total, and bytes.
+public enum SyncProgress: Sendable, Hashable {
+    case receiving(done: Int, total: Int, bytes: Int)
+    case sending(done: Int, total: Int, bytes: Int)
+}
+
 /// How a sync reaches its remote: where credentials and `known_hosts` live, how long to wait,
 /// and where progress goes. Each fetch or push gets fresh callbacks from ``RemoteAccess``.
 public struct SyncTransport: Sendable {
@@ -17,22 +23,30 @@ public struct SyncTransport: Sendable {
     /// The `sync.ssh_key` setting.
     public var sshKey: String?
     public var timeout: Duration
-    public var transferProgress: (@Sendable (TransferProgress) -> Void)?
-    public var pushProgress: (@Sendable (PushProgress) -> Void)?
+    public var progress: (@Sendable (SyncProgress) -> Void)?
     public var shouldCancel: (@Sendable () -> Bool)?
 
     public init(
         environment: [String: String], home: URL? = nil, sshKey: String? = nil, timeout: Duration = .seconds(60),
-        transferProgress: (@Sendable (TransferProgress) -> Void)? = nil, pushProgress: (@Sendable (PushProgress) -> Void)? = nil,
-        shouldCancel: (@Sendable () -> Bool)? = nil
+        progress: (@Sendable (SyncProgress) -> Void)? = nil, shouldCancel: (@Sendable () -> Bool)? = nil
     ) {
         self.environment = environment
         self.home = home ?? environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         self.sshKey = sshKey
         self.timeout = timeout
-        self.transferProgress = transferProgress
-        self.pushProgress = pushProgress
+        self.progress = progress
         self.shouldCancel = shouldCancel
+    }
+
+    /// The transport a vault's settings ask for: `sync.ssh_key`, and `sync.timeout` (60 seconds unless set).
+    public init(
+        settings: Settings, environment: [String: String], progress: (@Sendable (SyncProgress) -> Void)? = nil,
+        shouldCancel: (@Sendable () -> Bool)? = nil
+    ) {
+        let timeout = settings.value("sync.timeout").flatMap { Double($0.plainText) } ?? 60
+        self.init(
+            environment: environment, sshKey: settings.string("sync.ssh_key"), timeout: .seconds(timeout), progress: progress,
+            shouldCancel: shouldCancel)
     }
 
     /// Credentials and host-key checks for `url`.
@@ -47,20 +61,24 @@ public struct SyncTransport: Sendable {
 
     /// Runs one fetch or push with fresh callbacks.
     func run(_ access: RemoteAccess, _ body: (RemoteCallbacks) throws -> Void) throws(TransportFailure) {
-        try access.perform(
-            transferProgress: transferProgress, pushProgress: pushProgress, shouldCancel: shouldCancel, body)
+        var receiving: (@Sendable (TransferProgress) -> Void)?
+        var sending: (@Sendable (PushProgress) -> Void)?
+        if let progress {
+            receiving = { progress(.receiving(done: $0.receivedObjects, total: $0.totalObjects, bytes: $0.receivedBytes)) }
+            sending = { progress(.sending(done: $0.current, total: $0.total, bytes: $0.bytes)) }
+        }
+        try access.perform(transferProgress: receiving, pushProgress: sending, shouldCancel: shouldCancel, body)
     }
 
     /// The user's message for a failed transfer; an unreachable remote always gives `.remoteUnreachable`.
     static func explain(_ failure: TransportFailure, _ access: RemoteAccess) -> FolioError {
         // A path whose folder is gone (an unmounted drive) is as unreachable as a host that is down.
-        if case .other(let reason) = failure, access.endpoint.transport == .local,
-            let directory = localDirectory(access.url), !FileManager.default.fileExists(atPath: directory.path)
+        // libgit2 says "unsupported URL protocol" (class net), which names no real cause.
+        if !failure.isCancelled, access.endpoint.transport == .local, let directory = localDirectory(access.url),
+            !FileManager.default.fileExists(atPath: directory.path)
         {
-            _ = reason  // libgit2 says "unsupported URL protocol", which names no real cause
             return FolioError(.remoteFolderMissing(url: access.url))
         }
-        if case .other(let reason) = failure, History.isDiskFull(reason) { return FolioError(.remote(.diskFull(reason: reason))) }
         return FolioError(failure.message(url: access.url))
     }
 
@@ -355,14 +373,9 @@ extension History {
         } catch let problem as CryptProblem {
             throw FolioError(problem.message())
         } catch {
-            if Self.isDiskFull(error.gitReason) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
+            if DiskFull.recognises(error) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("\(step): \(error.gitReason)"))
         }
-    }
-
-    /// Whether a failure's words are the system's for a full disk (or an exhausted quota).
-    static func isDiskFull(_ reason: String) -> Bool {
-        [String(cString: strerror(ENOSPC)), String(cString: strerror(EDQUOT))].contains { reason.contains($0) }
     }
 }
 

@@ -14,11 +14,7 @@ enum Completions {
     /// has the same slug.
     @Sendable static func records(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         guard let vault = vault(words) else { return [] }
-        let summaries = vault.catalog().summaries
-        var counts: [String: Int] = [:]
-        for summary in summaries { counts[summary.slug, default: 0] += 1 }
-        let names = summaries.map { counts[$0.slug] == 1 ? $0.slug : $0.shortID }
-        return matching(names, prefix)
+        return matching(vault.recordNames(), prefix)
     }
 
     /// Every tag of the vault, inline `#tags` too.
