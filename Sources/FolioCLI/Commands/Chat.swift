@@ -15,11 +15,14 @@ struct Chat: ParsableCommand {
             On a terminal without -m: type a message and Enter; /save ends and writes the page and its tags \
             (as `folio summarize`), /cancel leaves and takes back this session's messages, Ctrl-D leaves \
             keeping them. With -m: one turn, for scripts. --retry asks again for a reply to your last \
-            message when the AI did not answer it.
+            message when the AI did not answer it. --json (with -m or --retry) prints the turn as JSON \
+            instead of streaming the reply: the page's keys, `path`, `body`, `reply` (null when no reply \
+            came: an offline provider) and `conversation`.
             Examples:
               folio chat 5b0c
               folio chat 5b0c -m "其實我今天有點累"
               folio chat 5b0c --retry
+              folio chat 5b0c -m "明天去爬山" --json | jq -r .reply
             """)
 
     @OptionGroup var page: RecordArgument<ADiaryPage>
@@ -27,22 +30,25 @@ struct Chat: ParsableCommand {
     var typedMessage: InputText?
     var message: String? { typedMessage?.text }
     @Flag(help: "Ask for a reply to your last message again.") var retry = false
+    @OptionGroup var output: OutputFormat<ChatTurnJSON>
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard !output.json || message != nil || retry else { throw ValidationError("--json needs -m or --retry.") }
+    }
 
     func run() throws {
         let context = try Context.open(global)
         try context.vault.requireProfile()
         let page = try context.record(page.record)
         _ = try DiaryEntry(page)
-        if let message {
-            try ChatTurn.reply(to: try context.vault.appendUserMessage(message, to: page), context: context)
-        } else if retry {
-            try ChatTurn.retry(page, context: context)
-        } else {
+        guard message != nil || retry else {
             guard context.terminal.isInteractive else {
                 throw ValidationError("Without a terminal, give the message with -m (or --retry).")
             }
-            try ChatTurn.talk(about: page, context: context)
+            return try ChatTurn.talk(about: page, context: context)
         }
+        let after = try ChatTurn.once(page, message: message, echo: !output.json, context: context)
+        if output.json { context.json(JSONWriter.chatTurn(after, since: page)) }
     }
 }

@@ -21,6 +21,10 @@ enum NewRecordJSON: HelpText {
     static let help = "Print the new record as JSON."
 }
 
+enum ChatTurnJSON: HelpText {
+    static let help = "Print the page after the turn as JSON, with the reply and the conversation, instead of streaming the reply."
+}
+
 enum ChangedRecordJSON: HelpText {
     static let help = "Print the changed record as JSON."
 }

@@ -5,16 +5,17 @@ import Foundation
 
 /// The steps of a chat turn, shared by `chat` and the diary's one-page flow.
 enum ChatTurn {
-    /// One reply to the page's last message, from a chain made for it.
-    static func reply(to page: Record, context: Context) throws(FolioError) {
+    /// One turn without prompting: `message` saved (when given; else `--retry`), then the reply to
+    /// the user's last message, from a chain made for it. Returns the page as it stands after.
+    static func once(_ page: Record, message: String?, echo: Bool, context: Context) throws(FolioError) -> Record {
+        let asked = try message.map { text throws(FolioError) in try context.vault.appendUserMessage(text, to: page) } ?? page
+        guard Conversation.parse(asked.document.body).last?.speaker == .me else {
+            // A note, not the turn's output: with --json, standard output is the JSON alone.
+            if echo { context.say(.ai(.nothingToRetry)) } else { Console.err(Message.ai(.nothingToRetry).text(context.language)) }
+            return asked
+        }
         let chain = chain(context)
-        try reply(to: page, chain: chain, environment: environment(chain, context: context), context: context)
-    }
-
-    /// `--retry`: a reply to the user's last message, when the AI did not answer it.
-    static func retry(_ page: Record, context: Context) throws(FolioError) {
-        guard Conversation.parse(page.document.body).last?.speaker == .me else { return context.say(.ai(.nothingToRetry)) }
-        try reply(to: page, context: context)
+        return try reply(to: asked, chain: chain, environment: environment(chain, context: context), context: context, echo: echo)
     }
 
     /// A session on a terminal until /save (the page summarised), /cancel (the session's
