@@ -1,7 +1,7 @@
 # folio — the two commands a new machine needs: `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip
+APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip git-crypt
 # Optional for folio (video frames for the AI, the site's thumbnails), needed by its tests; their
 # recommends are not. Chromium opens the generated site in the site's browser tests.
 APT_LEAN_PACKAGES := ffmpeg chromium
@@ -81,25 +81,29 @@ transcripts-update: deps
 	FOLIO_TRANSCRIPT_UPDATE=1 $(SWIFT) test --skip-build --filter TranscriptTests
 
 # The Swift sources as .swift-format lays them out (4 spaces, 140 columns): `make format` rewrites
-# them, `make lint` (part of `make test`) fails on any difference.
+# them, `make lint` (part of `make test`) fails on any difference, and on a module a target imports
+# without Package.swift naming it (scripts/check-imports).
 SWIFT_FORMAT_PATHS := Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources Benchmarks/Package.swift Benchmarks/Benchmarks
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
+	@scripts/check-imports
 
 # Regenerates the templates embedded in the binary from Templates/.
 templates:
 	scripts/embed-templates
 
-# Timings (not part of `make test`): writes and sync on 10,000 records, the read commands on
+# Timings (not part of `make test`): writes and sync on 10,000 records, sync of an encrypted vault
+# against a plain one, the read commands on
 # 1,000 / 10,000 / 100,000 records next to `rg -l`, the scale targets at 10,000 and 100,000 records
 # (every command next to git or rg, checked), the site export at 10,000 records, and micro-benchmarks of the parser and tokenizer.
 bench: release
 	$(call install_missing,hyperfine time python3,)
 	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-sync "$$($(SWIFT) build -c release --show-bin-path)/folio"
+	scripts/bench-crypt "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-search "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-scale "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000 100000
 	scripts/bench-media "$$($(SWIFT) build -c release --show-bin-path)/folio"

@@ -40,9 +40,12 @@ let package = Package(
         // with Foundation's copy of ICU when a Swift module imports both).
         .target(name: "CWordBreak", linkerSettings: [.linkedLibrary("icuuc")]),
 
+        // Whole reads and writes on a file descriptor, for every module that writes a file itself.
+        .target(name: "SystemIO", swiftSettings: strict),
         // Swift faces of the C libraries; they know nothing about folio.
         .target(name: "YAML", dependencies: ["Clibyaml"], swiftSettings: strict),
-        .target(name: "Git", dependencies: ["Clibgit2", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+        .target(
+            name: "Git", dependencies: ["Clibgit2", "SystemIO", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         .target(name: "EXIF", dependencies: ["Cexif"], swiftSettings: strict),
         .target(name: "Markdown", dependencies: ["Ccmark"], swiftSettings: strict),
 
@@ -61,7 +64,8 @@ let package = Package(
         .target(
             name: "FolioStore",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "Markdown", .product(name: "Crypto", package: "swift-crypto"),
+                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "Markdown", "YAML", "SystemIO",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
         // AI providers' wire protocols: the OpenAI-compatible HTTP API, server-sent events. Knows no record.
@@ -71,21 +75,30 @@ let package = Package(
             name: "FolioCompanion",
             dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "FolioSearch", "FolioMedia", "FolioAI", "YAML"],
             swiftSettings: strict),
+        // git-crypt's key file and encryption, and its clean and smudge as a libgit2 filter. Knows no record.
+        .target(
+            name: "FolioCrypt",
+            dependencies: [
+                "Git", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strict),
         // History and sync: the vault's git repository through libgit2.
         .target(
             name: "FolioSync",
-            dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "Git", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "FolioCore", "FolioSecrets", "FolioStore", "Git", "FolioCrypt", "YAML", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict),
         // Import from jrnl, Day One, Markdown folders and folio's own JSON; export as JSON and Markdown.
         .target(
             name: "FolioExchange",
-            dependencies: ["FolioCore", "FolioStore", "FolioMedia", "Markdown", "YAML", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["FolioCore", "FolioStore", "Markdown", "YAML", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         // The journal as a static site that opens from disk: pages, calendar, in-page search, thumbnails.
         .target(
             name: "FolioSite",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioSearch", "FolioMedia", "Markdown", "YAML",
+                "FolioCore", "FolioStore", "FolioSearch", "FolioMedia", "Markdown", "YAML", "SystemIO",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
@@ -94,7 +107,7 @@ let package = Package(
             name: "FolioCLI",
             dependencies: [
                 "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange", "FolioSite",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["FolioCLI"], swiftSettings: strict),
@@ -104,12 +117,13 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: strict),
         // Servers and scratch folders the tests start for real: git daemon, sshd, an HTTP server.
         .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: strict),
+        .testTarget(name: "GitTests", dependencies: ["Git", "Clibgit2", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "YAML"], swiftSettings: strict),
         .testTarget(name: "FolioSecretsTests", dependencies: ["FolioSecrets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "EXIF", "Markdown"], swiftSettings: strict),
-        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioStoreTests", dependencies: ["FolioStore", "FolioCore", "FolioSearch", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioSiteTests",
             dependencies: [
@@ -117,11 +131,18 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "FolioSyncTests", dependencies: ["FolioSync", "FolioStore", "Git", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FolioCompanionTests", dependencies: ["FolioCompanion", "TestSupport"], swiftSettings: strict),
+            name: "FolioSyncTests",
+            dependencies: [
+                "FolioSync", "FolioStore", "FolioCore", "FolioCrypt", "Git", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict),
+        .testTarget(name: "FolioCryptTests", dependencies: ["FolioCrypt", "FolioCore", "Git", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioCompanionTests", dependencies: ["FolioCompanion", "FolioCore", "FolioStore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "TestSupport"],
+            name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "FolioCore", "TestSupport"],
             exclude: ["Fixtures", "Transcripts"], swiftSettings: strict),
         .testTarget(name: "FaultTests", dependencies: ["folio", "FolioCore", "TestSupport"], swiftSettings: strict),
 
@@ -131,7 +152,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "FolioCompanion", "FolioExchange",
-                "Markdown",
+                "Markdown", "FolioCrypt",
             ],
             path: "Tests/FuzzTargets", swiftSettings: strict),
         .testTarget(

@@ -1,8 +1,17 @@
 #include <git2.h>
 /* git_repository_set_config and git_repository_set_index, for a push and for reading files. */
 #include <git2/sys/repository.h>
+/* git_filter_register and the filter callbacks, for filters written in Swift. */
+#include <git2/sys/filter.h>
 
 /* git_libgit2_opts is variadic, which Swift cannot call: a wrapper for each option folio sets. */
 static inline int git_shim_set_cache_object_limit(git_object_t type, size_t size) {
     return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, (int)type, size);
 }
+
+/* The write stream a filter hands libgit2: git's own stream first, so libgit2 can use it as one,
+   then the Swift object that gathers the bytes. */
+typedef struct {
+    git_writestream parent;
+    void *owner;
+} git_shim_filter_stream;

@@ -1,7 +1,7 @@
 import ArgumentParser
-import FolioCompanion
 import FolioCore
 import FolioSecrets
+import FolioStore
 import FolioSync
 import Foundation
 
@@ -31,6 +31,7 @@ public struct Folio: ParsableCommand {
             Done.self, Undone.self, Remove.self, Attach.self, GarbageCollect.self, Tags.self, Cal.self, Stats.self, Check.self,
             ConfigCommand.self, ProfileCommand.self, Kinds.self,
             Conflicts.self, CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self, ImportCommand.self, ExportCommand.self,
+            CryptCommand.self,
         ])
 
     public init() {}
@@ -66,36 +67,10 @@ public struct Folio: ParsableCommand {
         do {
             var command = try parseAsRoot(GlobalOptions.movedAfterCommand(arguments, root: Folio.self))
             try command.run()
-            return reportUncommitted() ? 1 : 0
-        } catch let error as FolioError {
-            Console.err(error.rendered(in: MessageLanguage.shared.current))
-            if reportUncommitted() { return 1 }
-            if case .remoteUnreachable = error.message { return 3 }
-            if case .remoteFolderMissing = error.message { return 3 }
-            return 1
+            return ExitStatus.reportUncommitted() ? 1 : 0
         } catch {
-            if reportUncommitted() {
-                let message = fullMessage(for: error)
-                if !message.isEmpty { Console.err(message) }
-                return 1
-            }
-            let code = exitCode(for: error)
-            if code == .success {
-                Console.out(fullMessage(for: error))
-                return 0
-            }
-            let message = fullMessage(for: error)
-            if !message.isEmpty { Console.err(message) }
-            // ArgumentParser's usage errors are 64; folio promises 2, like most command lines.
-            return code == .validationFailure ? 2 : code.rawValue
+            return ExitStatus.report(error)
         }
-    }
-
-    /// Names every change the command wrote but could not commit; whether there was one.
-    private static func reportUncommitted() -> Bool {
-        let failures = UncommittedChanges.shared.take()
-        for failure in failures { Console.err(failure.rendered(in: MessageLanguage.shared.current)) }
-        return !failures.isEmpty
     }
 
     /// The keys and tokens configured on this device, masked in everything folio says: the AI key
@@ -105,8 +80,9 @@ public struct Folio: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
         var secrets = ["FOLIO_AI_KEY", "OPENAI_API_KEY", "FOLIO_GIT_TOKEN"].compactMap { environment[$0] }
-        if let key = try? AIKey.lookup(environment: [:], home: home) { secrets.append(key) }
-        if let file = try? CredentialsFile.load(home: home) { secrets += Array(file.tokens.values) + [file.fallback].compactMap { $0 } }
+        guard let credentials = try? Credentials.load(home: home) else { return secrets }
+        if let key = credentials.aiKey { secrets.append(key) }
+        if let file = try? CredentialsFile(credentials) { secrets += Array(file.tokens.values) + [file.fallback].compactMap { $0 } }
         return secrets
     }
 }

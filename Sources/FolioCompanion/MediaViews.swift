@@ -13,7 +13,11 @@ public enum MediaViews {
     static let framesPerVideo = 3
     static let maxImages = 6
 
-    public static func views(of entries: [MediaEntry], in vault: Vault, configuration: AIConfiguration, ffmpeg: FFmpeg?) -> [MediaView] {
+    /// - Parameter searchPath: the `PATH` ffmpeg is looked for in (for HEIC photos and video frames).
+    public static func views(of entries: [MediaEntry], in vault: Vault, configuration: AIConfiguration, searchPath: String?)
+        -> [MediaView]
+    {
+        let ffmpeg = FFmpeg.locate(path: searchPath)
         var budget = maxImages
         return entries.map { entry in
             let type = entry.type ?? "media"

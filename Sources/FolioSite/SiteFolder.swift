@@ -2,6 +2,7 @@ import Crypto
 import FolioCore
 import FolioStore
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -116,19 +117,7 @@ struct SiteFolder: Sendable {
         let temporary = String(target[..<slash]) + "/.tmp-" + String(target[target.index(after: slash)...]) + "-\(getpid())"
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw FolioError(.writeFailed(relative + ": " + String(cString: strerror(errno)))) }
-        var ok = true
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress?.advanced(by: done), buffer.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    ok = false
-                    break
-                }
-                done += n
-            }
-        }
+        let ok = bytes.withUnsafeBytes { Descriptor.writeAll(fd, $0) }
         let reason = ok ? "" : String(cString: strerror(errno))
         close(fd)
         guard ok, rename(temporary, target) == 0 else {

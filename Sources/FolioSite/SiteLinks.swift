@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Markdown
 
@@ -65,17 +66,6 @@ struct SiteLinks: Sendable {
     /// `destination` read from the folder of `recordPath`, as a vault-relative path; nil when it
     /// climbs out of the vault.
     static func resolve(_ destination: String, from recordPath: String) -> String? {
-        var parts = recordPath.split(separator: "/").map(String.init)
-        if !parts.isEmpty { parts.removeLast() }
-        for component in destination.split(separator: "/", omittingEmptySubsequences: true) {
-            switch component {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(String(component))
-            }
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: "/")
+        RelativePath.resolve(destination, from: recordPath).flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -53,16 +54,7 @@ public enum AtomicFile {
 
     /// Writes all of `bytes` to `fd`, retrying short writes and interruptions.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress?.advanced(by: done), bytes.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            done += n
-        }
-        return true
+        Descriptor.writeAll(fd, bytes)
     }
 
     /// Flushes a folder, so that a rename into it survives a power cut.

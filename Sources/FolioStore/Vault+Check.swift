@@ -36,6 +36,8 @@ public enum CheckFinding: Sendable, Equatable {
     case hardLink(path: String, otherNames: Int)
     /// A name another device could not write; left out of commits until renamed.
     case nameNotPortable(path: String, problem: PortablePath.NameProblem)
+    /// A record or media file the last commit holds unencrypted although the vault is encrypted.
+    case storedUnencrypted(path: String)
 
     /// Findings that point at something to look at rather than damage: shown as warnings.
     public var isWarning: Bool {
@@ -76,6 +78,7 @@ public enum CheckFinding: Sendable, Equatable {
             FolioError(.guarded(.conflictCopy(record: record, recordExists: exists)), file: path)
         case .hardLink(let path, let names): FolioError(.guarded(.hardLinkOutside(otherNames: names)), file: path)
         case .nameNotPortable(let path, let problem): FolioError(.nameNotPortable(problem), file: path)
+        case .storedUnencrypted(let path): FolioError(.crypt(.storedUnencrypted), file: path)
         }
     }
 }

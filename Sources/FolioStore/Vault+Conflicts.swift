@@ -213,3 +213,22 @@ extension Vault {
         return keys
     }
 }
+
+extension Vault {
+    /// The text of a conflict copy sync kept, as it is.
+    public func text(of copy: ConflictCopy) throws(FolioError) -> String {
+        guard let bytes = Vault.readFile(url(copy.path).path) else {
+            throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: copy.path)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A conflict copy read as a record; one that does not parse is named with its line and column.
+    public func record(of copy: ConflictCopy, text: String) throws(FolioError) -> Record {
+        do {
+            return Record(path: copy.path, document: try FrontMatterDocument(parsing: text, limits: frontMatterLimits))
+        } catch {
+            throw FolioError(error, file: copy.path, text: text)
+        }
+    }
+}

@@ -39,22 +39,6 @@ extension Vault {
     /// Whether `reference` is a whole id (a UUID, in any case), which the id table answers.
     static func isWholeID(_ reference: String) -> Bool { UUID(uuidString: reference) != nil }
 
-    /// The records whose `parent` is `record`, newest first; nil when no kind is a child of its kind.
-    ///
-    /// Read from the catalog checked by its folders' stamps, as the record itself was found
-    /// (``findByFolderStamps(_:)``): a child added, removed, moved or saved by folio is listed at
-    /// once; one whose `parent` was changed by an editor writing the file in place is listed by the
-    /// next command that refreshes the catalog.
-    public func children(of record: Record) -> [RecordSummary]? {
-        defer { lastFound = nil }
-        guard let id = record.id, let kind = record.kind, kinds.values.contains(where: { $0.parentKind == kind }) else { return nil }
-        // The catalog the record was just found in, when it was: `show` reads it once.
-        let catalog =
-            lastFound.flatMap { $0.path == record.path ? $0.catalog : nil }
-            ?? catalog(scanStart: Self.nowNanoseconds(), stampingFiles: false)
-        return catalog.select(RecordFilter(parent: id), now: clock.timestamp, zone: clock.zone).newestFirst()
-    }
-
     /// The record in `summary`'s file if it still has that id and still answers to `text`.
     private func readAnswering(_ text: String, _ summary: RecordSummary) -> Record? {
         guard case .record(let record) = Self.parse(path: summary.path, rootPath: root.path, limits: frontMatterLimits),
@@ -102,5 +86,19 @@ extension Vault {
             throw FolioError(.recordNotFound(reference))
         }
         return try resolve(reference, in: loadRecords(), workingDirectory: workingDirectory)
+    }
+}
+
+extension Vault {
+    /// The vault-relative path of a record named now, or of a record path typed (the record may
+    /// be gone by now, as `log` and `show --at` allow).
+    public func recordPath(_ reference: String, workingDirectory: URL) throws(FolioError) -> String {
+        do {
+            return try findRecord(reference, workingDirectory: workingDirectory).path
+        } catch {
+            if let path = try? relativePath(of: reference, from: workingDirectory), path.hasSuffix(".md") { return path }
+            if reference.hasSuffix(".md") && !reference.hasPrefix("/") && !reference.contains("..") { return reference }
+            throw error
+        }
     }
 }

@@ -32,7 +32,7 @@ public final class Vault {
     /// The writers' lock while ``withLock(_:)`` holds it.
     private var heldLock: VaultLock?
     /// The record ``findRecord(_:workingDirectory:)`` last found by its folders' stamps, with that
-    /// catalog: ``children(of:)`` lists the record's children from it, then lets it go.
+    /// catalog: ``children(of:in:)`` lists the record's children from it, then lets it go.
     var lastFound: (path: String, catalog: Catalog)?
     /// Told when the writers' lock is taken and released (the history checks git's locks).
     public var lockGuard: (any WritersLockGuard)?

@@ -9,12 +9,16 @@ extension History {
         public let vault: Vault
         /// Files the first commit left out, each with its reason.
         public let leftOut: [FolioError]
+        /// Where the key is, when the vault is encrypted from its first commit.
+        public var keyPath: String?
     }
 
-    /// Makes `directory` a vault (or adopts the one there) and commits what it holds.
+    /// Makes `directory` a vault (or adopts the one there) and commits what it holds; with
+    /// `encrypt`, encrypted from the first commit on (see ``cryptInit(vault:)``), so no commit
+    /// ever holds a file in the clear.
     public static func makeVault(
         at directory: URL, owner: Owner?, language: Language, remote: String?, allowSecrets: Bool,
-        environment: [String: String]
+        environment: [String: String], encrypt: Bool = false
     ) throws(FolioError) -> NewVault {
         try AtomicFile.makeDirectory(directory)
         try initialise(at: directory)
@@ -27,6 +31,10 @@ extension History {
         }
         guard let history = try open(vault, environment: environment) else { return NewVault(vault: vault, leftOut: []) }
         if let remote { try history.setRemote(remote) }
-        return NewVault(vault: vault, leftOut: try history.commitHandChanges(in: vault, message: "init: new vault").leftOut)
+        if encrypt { _ = try history.prepareEncryption(vault) }
+        let leftOut = try history.commitHandChanges(in: vault, message: "init: new vault").leftOut
+        // An adopted folder's earlier commits: its files are committed again, encrypted.
+        if encrypt { _ = try history.cryptInit(vault: vault) }
+        return NewVault(vault: vault, leftOut: leftOut, keyPath: encrypt ? history.keyURL.path : nil)
     }
 }

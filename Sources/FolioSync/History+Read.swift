@@ -1,4 +1,5 @@
 import FolioCore
+import FolioCrypt
 import FolioStore
 import Foundation
 import Git
@@ -66,6 +67,8 @@ extension History {
     public func file(_ path: String, at commit: OID) throws(FolioError) -> Data? {
         do {
             return try repository.blob(at: path, in: commit)
+        } catch let problem as CryptProblem {
+            throw FolioError(problem.message())
         } catch {
             throw FolioError(.syncFailed("git: \(error.gitReason)"))
         }
@@ -115,12 +118,16 @@ extension History {
     public func undo(_ plan: UndoPlan, in vault: Vault) throws(FolioError) {
         try vault.withLock { () throws(FolioError) in
             let signature = signature(vault: vault)
+            let summary = "undo: \(plan.summary)"
             let message = Self.message(
-                summary: "undo: \(plan.summary)", device: device, trailers: [(Self.undoTrailer, plan.target.hex)])
+                summary: isEncrypted(settings: vault.settings) ? Self.withoutTitles(summary) : summary, device: device,
+                trailers: [(Self.undoTrailer, plan.target.hex)])
             do {
                 try repository.revert(commit: plan.target, author: signature, committer: signature, message: message)
             } catch let error as GitError where error.code == .conflict {
                 throw FolioError(.undoConflicts(plan.summary))
+            } catch let problem as CryptProblem {
+                throw FolioError(problem.message())
             } catch {
                 throw FolioError(.syncFailed("git revert: \(error.gitReason)"))
             }

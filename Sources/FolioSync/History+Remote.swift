@@ -1,4 +1,5 @@
 import FolioCore
+import FolioCrypt
 import FolioSecrets
 import FolioStore
 import Foundation
@@ -119,12 +120,26 @@ public struct SyncState: Codable, Sendable {
 }
 
 extension History {
+    /// What a clone gave.
+    public struct Cloned: Sendable {
+        /// The vault is encrypted and no key was given: its files are ciphertext until `crypt unlock`.
+        public var locked: Bool
+    }
+
     /// Makes `directory` a clone of the vault at `url`: repository, `origin`, files of its main branch.
-    public static func clone(url: String, into directory: URL, transport: SyncTransport) throws(FolioError) {
+    ///
+    /// With `keyFile`, an encrypted vault's key: it is read before anything is made, checked
+    /// against the remote's files before any file is written (a wrong key leaves no folder), and
+    /// installed so the files come out plain.
+    @discardableResult
+    public static func clone(url: String, into directory: URL, transport: SyncTransport, keyFile: URL? = nil) throws(FolioError) -> Cloned {
         let manager = FileManager.default
         if let contents = try? manager.contentsOfDirectory(atPath: directory.path), !contents.isEmpty {
             throw FolioError(.targetNotEmpty(directory.path))
         }
+        let key = try keyFile.map { url throws(FolioError) in try readKey(url) }
+        try registerFilter()
+        var locked = false
         try AtomicFile.makeDirectory(directory)
         do {
             let repository = try Repository.create(at: directory, initialBranch: "main")
@@ -152,6 +167,17 @@ extension History {
                         .hostileTree(
                             commit: tip.short, path: first.path, hazard: RemoteMessage.Hazard(first.kind), more: hazards.count - 1)))
             }
+            if let key, let keyFile {
+                do throws(FolioError) {
+                    try verify(key, keyFile: keyFile.path, against: tip, in: repository)
+                    try install(key, in: repository)
+                } catch {
+                    try? manager.removeItem(at: directory)
+                    throw error
+                }
+            } else {
+                locked = try declaresEncryption(in: tip, of: repository)
+            }
             try repository.checkout(commit: tip, force: true)
             try repository.moveHeadBranch(to: tip, from: nil, message: "folio clone \(url)")
             try repository.setUpstream(of: "main", to: Upstream(remote: "origin", merge: "refs/heads/main"))
@@ -159,10 +185,11 @@ extension History {
             throw error
         } catch {
             try? manager.removeItem(at: directory)
-            if isDiskFull(error.gitReason) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
+            if DiskFull.recognises(error) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("clone: \(error.gitReason)"))
         }
         guard VaultLocation.isVault(directory) else { throw FolioError(.notAVault(url)) }
         try AtomicFile.makeDirectory(directory.appendingPathComponent(".folio/local"))
+        return Cloned(locked: locked)
     }
 }

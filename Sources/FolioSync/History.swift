@@ -51,8 +51,13 @@ public final class History: ChangeRecorder {
     ///
     /// From then on every write to the vault first clears the git locks a crashed folio left,
     /// waits for git's own, and finishes a sync that a crash interrupted (``writersLockTaken(_:)``).
-    public static func open(_ vault: Vault, environment: [String: String]) throws(FolioError) -> History? {
+    /// An encrypted vault on a device without its key is refused (`.crypt(.locked)`) unless
+    /// `whenLocked` is `.open`: its files on disk are ciphertext.
+    public static func open(
+        _ vault: Vault, environment: [String: String], whenLocked: LockedVault = .refuse
+    ) throws(FolioError) -> History? {
         guard FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(".git").path) else { return nil }
+        try registerFilter()
         let repository: Repository
         do {
             repository = try Repository.open(at: vault.root)
@@ -62,9 +67,18 @@ public final class History: ChangeRecorder {
         let history = History(
             repository: repository, root: vault.root, device: deviceName(vault: vault, environment: environment),
             clock: vault.clock)
+        if whenLocked == .refuse, history.encryption(of: vault) == .locked { throw FolioError(.crypt(.locked)) }
         // Git's locks are looked at, and a crashed sync finished, only when a command is about to write.
         vault.lockGuard = history
         return history
+    }
+
+    /// What ``open(_:environment:whenLocked:)`` does with an encrypted vault this device has no key for.
+    public enum LockedVault: Sendable {
+        /// Refuse it: the command needs the plain files.
+        case refuse
+        /// Open it: the command works without them (`crypt unlock`, `crypt status`).
+        case open
     }
 
     init(repository: Repository, root: URL, device: String, clock: Clock) {
@@ -114,8 +128,11 @@ public final class History: ChangeRecorder {
     /// a key or a token the last commit does not hold, unless the vault allows secrets) is left
     /// out; the rest is committed and then the command fails, naming what was left.
     /// - Throws: ``FolioError`` `.commitFailed` when git fails, or the first left-out path's reason.
+    /// In an encrypted vault the summary loses the record's title (``withoutTitles(_:)``): commit
+    /// messages are not encrypted.
     @discardableResult
     public func commit(paths: [String], summary: String, vault: Vault, extraTrailers: [(String, String)] = []) throws(FolioError) -> OID? {
+        let summary = isEncrypted(settings: vault.settings) ? Self.withoutTitles(summary) : summary
         var paths = paths
         var leftOut: [FolioError] = []
         paths.removeAll { path in

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioCrypt
 import FolioStore
 import Foundation
 import Git
@@ -6,6 +7,12 @@ import Git
 #if canImport(Glibc)
     import Glibc
 #endif
+
+/// How far a fetch or push has come, for a progress line: objects done of the total, and bytes.
+public enum SyncProgress: Sendable, Hashable {
+    case receiving(done: Int, total: Int, bytes: Int)
+    case sending(done: Int, total: Int, bytes: Int)
+}
 
 /// How a sync reaches its remote: where credentials and `known_hosts` live, how long to wait,
 /// and where progress goes. Each fetch or push gets fresh callbacks from ``RemoteAccess``.
@@ -16,22 +23,30 @@ public struct SyncTransport: Sendable {
     /// The `sync.ssh_key` setting.
     public var sshKey: String?
     public var timeout: Duration
-    public var transferProgress: (@Sendable (TransferProgress) -> Void)?
-    public var pushProgress: (@Sendable (PushProgress) -> Void)?
+    public var progress: (@Sendable (SyncProgress) -> Void)?
     public var shouldCancel: (@Sendable () -> Bool)?
 
     public init(
         environment: [String: String], home: URL? = nil, sshKey: String? = nil, timeout: Duration = .seconds(60),
-        transferProgress: (@Sendable (TransferProgress) -> Void)? = nil, pushProgress: (@Sendable (PushProgress) -> Void)? = nil,
-        shouldCancel: (@Sendable () -> Bool)? = nil
+        progress: (@Sendable (SyncProgress) -> Void)? = nil, shouldCancel: (@Sendable () -> Bool)? = nil
     ) {
         self.environment = environment
         self.home = home ?? environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         self.sshKey = sshKey
         self.timeout = timeout
-        self.transferProgress = transferProgress
-        self.pushProgress = pushProgress
+        self.progress = progress
         self.shouldCancel = shouldCancel
+    }
+
+    /// The transport a vault's settings ask for: `sync.ssh_key`, and `sync.timeout` (60 seconds unless set).
+    public init(
+        settings: Settings, environment: [String: String], progress: (@Sendable (SyncProgress) -> Void)? = nil,
+        shouldCancel: (@Sendable () -> Bool)? = nil
+    ) {
+        let timeout = settings.value("sync.timeout").flatMap { Double($0.plainText) } ?? 60
+        self.init(
+            environment: environment, sshKey: settings.string("sync.ssh_key"), timeout: .seconds(timeout), progress: progress,
+            shouldCancel: shouldCancel)
     }
 
     /// Credentials and host-key checks for `url`.
@@ -46,20 +61,24 @@ public struct SyncTransport: Sendable {
 
     /// Runs one fetch or push with fresh callbacks.
     func run(_ access: RemoteAccess, _ body: (RemoteCallbacks) throws -> Void) throws(TransportFailure) {
-        try access.perform(
-            transferProgress: transferProgress, pushProgress: pushProgress, shouldCancel: shouldCancel, body)
+        var receiving: (@Sendable (TransferProgress) -> Void)?
+        var sending: (@Sendable (PushProgress) -> Void)?
+        if let progress {
+            receiving = { progress(.receiving(done: $0.receivedObjects, total: $0.totalObjects, bytes: $0.receivedBytes)) }
+            sending = { progress(.sending(done: $0.current, total: $0.total, bytes: $0.bytes)) }
+        }
+        try access.perform(transferProgress: receiving, pushProgress: sending, shouldCancel: shouldCancel, body)
     }
 
     /// The user's message for a failed transfer; an unreachable remote always gives `.remoteUnreachable`.
     static func explain(_ failure: TransportFailure, _ access: RemoteAccess) -> FolioError {
         // A path whose folder is gone (an unmounted drive) is as unreachable as a host that is down.
-        if case .other(let reason) = failure, access.endpoint.transport == .local,
-            let directory = localDirectory(access.url), !FileManager.default.fileExists(atPath: directory.path)
+        // libgit2 says "unsupported URL protocol" (class net), which names no real cause.
+        if !failure.isCancelled, access.endpoint.transport == .local, let directory = localDirectory(access.url),
+            !FileManager.default.fileExists(atPath: directory.path)
         {
-            _ = reason  // libgit2 says "unsupported URL protocol", which names no real cause
             return FolioError(.remoteFolderMissing(url: access.url))
         }
-        if case .other(let reason) = failure, History.isDiskFull(reason) { return FolioError(.remote(.diskFull(reason: reason))) }
         return FolioError(failure.message(url: access.url))
     }
 
@@ -207,6 +226,9 @@ extension History {
     /// A remote commit whose tree folio must not write is refused first (``refuseHazards(in:)``).
     func integrate(_ remoteTip: OID?, vault: Vault, report: inout SyncReport) throws(FolioError) {
         guard let remoteTip else { return }
+        // Encryption turned on elsewhere: without the key the remote's files would land here as
+        // ciphertext, over the plain ones. Nothing is written; the user unlocks first.
+        if installedKey() == nil, declaresEncryption(in: remoteTip) { throw FolioError(.crypt(.locked)) }
         let local = try gitStep("git") { try repository.head() }
         guard let local else {
             try refuseHazards(in: remoteTip)
@@ -270,7 +292,7 @@ extension History {
                     theirs: try version(of: path, blob: other, tip: remote))
                 let mode = try mergedMode(path: path, base: base, local: local, remote: remote)
                 if let data = outcome.data {
-                    changes[path] = .blob(try repository.writeBlob(data), mode: mode)
+                    changes[path] = .blob(try repository.writeBlob(data, path: path), mode: mode)
                 } else {
                     changes[path] = .delete
                 }
@@ -282,7 +304,7 @@ extension History {
                         counter += 1
                     }
                     occupied.insert(target)
-                    changes[target] = .blob(try repository.writeBlob(extra.data), mode: .regular)
+                    changes[target] = .blob(try repository.writeBlob(extra.data, path: target), mode: .regular)
                     switch extra.reason {
                     case .conflictCopy:
                         report.conflicts.append((path, target))
@@ -327,7 +349,7 @@ extension History {
     /// One side's version of a path for ``RecordMerge``: its bytes, and who last changed it when.
     func version(of path: String, blob: OID?, tip: OID) throws -> MergeVersion? {
         guard let blob else { return nil }
-        let data = try repository.blob(blob)
+        let data = try repository.blob(blob, path: path)
         let last = try repository.log(from: tip, limit: 1, path: path).first
         let device = last.flatMap { Self.trailer(Self.deviceTrailer, in: $0.message) } ?? last?.author.name ?? "device"
         return MergeVersion(data: data, device: device, commitTime: last?.time ?? Date(timeIntervalSince1970: 0))
@@ -348,15 +370,12 @@ extension History {
             return try body()
         } catch let error as FolioError {
             throw error
+        } catch let problem as CryptProblem {
+            throw FolioError(problem.message())
         } catch {
-            if Self.isDiskFull(error.gitReason) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
+            if DiskFull.recognises(error) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("\(step): \(error.gitReason)"))
         }
-    }
-
-    /// Whether a failure's words are the system's for a full disk (or an exhausted quota).
-    static func isDiskFull(_ reason: String) -> Bool {
-        [String(cString: strerror(ENOSPC)), String(cString: strerror(EDQUOT))].contains { reason.contains($0) }
     }
 }
 

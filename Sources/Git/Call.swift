@@ -1,5 +1,11 @@
 import Clibgit2
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The result of `git_libgit2_init`, computed once by Swift's thread-safe lazy global initialisation.
 private let libraryInitialization: Int32 = {
     let code = git_libgit2_init()
@@ -137,6 +143,58 @@ public struct GitError: Error, Sendable, Hashable, CustomStringConvertible {
         "\(function) failed (\(code), class \(klass)): \(message)"
     }
 
+    /// Which part of libgit2, or of the system under it, failed; from ``klass``.
+    public var errorClass: ErrorClass { ErrorClass(rawValue: klass) }
+
+    /// The libgit2 error classes (`git_error_t`) a caller tells apart; the rest are `.other`.
+    public enum ErrorClass: Sendable, Hashable {
+        /// No class: a failure this binding detected, or libgit2 set none.
+        case none
+        /// The operating system: a file, a socket (`systemError` holds its `errno`).
+        case os
+        /// The network: resolving, connecting, sending, receiving, the git protocol over it.
+        case net
+        case ssl, ssh, http
+        /// A callback of the caller stopped the operation.
+        case callback
+        case other(Int32)
+
+        public init(rawValue: Int32) {
+            switch rawValue {
+            case Int32(GIT_ERROR_NONE.rawValue): self = .none
+            case Int32(GIT_ERROR_OS.rawValue): self = .os
+            case Int32(GIT_ERROR_NET.rawValue): self = .net
+            case Int32(GIT_ERROR_SSL.rawValue): self = .ssl
+            case Int32(GIT_ERROR_SSH.rawValue): self = .ssh
+            case Int32(GIT_ERROR_HTTP.rawValue): self = .http
+            case Int32(GIT_ERROR_CALLBACK.rawValue): self = .callback
+            default: self = .other(rawValue)
+            }
+        }
+
+        public var rawValue: Int32 {
+            switch self {
+            case .none: Int32(GIT_ERROR_NONE.rawValue)
+            case .os: Int32(GIT_ERROR_OS.rawValue)
+            case .net: Int32(GIT_ERROR_NET.rawValue)
+            case .ssl: Int32(GIT_ERROR_SSL.rawValue)
+            case .ssh: Int32(GIT_ERROR_SSH.rawValue)
+            case .http: Int32(GIT_ERROR_HTTP.rawValue)
+            case .callback: Int32(GIT_ERROR_CALLBACK.rawValue)
+            case .other(let value): value
+            }
+        }
+    }
+
+    /// For a failure of the operating system (class `os`), the `errno` it failed with.
+    ///
+    /// libgit2 records an OS error as its words, `": "`, and `strerror(errno)`, then sets `errno`
+    /// to 0; the number survives only as that text, so it is read back from there, here, once.
+    public var systemError: Int32? {
+        guard errorClass == .os else { return nil }
+        return SystemErrors.number(endingMessage: message)
+    }
+
     /// Builds the error for `code` from libgit2's thread-local last error, then clears that state.
     static func last(code: Int32, function: String) -> GitError {
         var klass: Int32 = 0
@@ -149,5 +207,18 @@ public struct GitError: Error, Sendable, Hashable, CustomStringConvertible {
         }
         git_error_clear()
         return GitError(code: Code(rawValue: code), klass: klass, message: message, function: function)
+    }
+}
+
+/// `strerror`'s text of every `errno`, to read back the number libgit2 wrote as text.
+enum SystemErrors {
+    private static let byText: [(text: String, number: Int32)] = (Int32(1)..<256).compactMap { number -> (text: String, number: Int32)? in
+        guard let text = strerror(number).map({ String(cString: $0) }), !text.hasPrefix("Unknown error") else { return nil }
+        return (text, number)
+    }
+
+    /// The `errno` whose text ends `message` after `": "`, or nil.
+    static func number(endingMessage message: String) -> Int32? {
+        byText.first { message.hasSuffix(": " + $0.text) }?.number
     }
 }

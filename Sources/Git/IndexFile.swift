@@ -1,6 +1,7 @@
 import Clibgit2
 import Crypto
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -141,17 +142,7 @@ extension IndexFile {
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Int(Int32.max) else { return nil }
         guard info.st_size >= 32 else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            var done = 0
-            while done < buffer.count {
-                let count = Glibc.read(descriptor, base + done, buffer.count - done)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
+        let complete = bytes.withUnsafeMutableBytes { Descriptor.read(descriptor, into: $0) == $0.count }
         guard complete else { return nil }
         return parse(bytes, stamp: FileStamp(info))
     }

@@ -1,5 +1,6 @@
 import Clibgit2
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -92,17 +93,7 @@ extension Repository {
             }
         }
         let bytes = index.serialized()
-        let complete = bytes.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            var done = 0
-            while done < buffer.count {
-                let count = Glibc.write(descriptor, base + done, buffer.count - done)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
+        let complete = bytes.withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
         descriptorOpen = false
         guard close(descriptor) == 0, complete, rename(lockPath, indexPath) == 0 else {
             throw GitError(

@@ -164,10 +164,18 @@ final class CallbackBox {
     func error(for verdict: TransferWatchdog.Verdict) -> GitError {
         switch verdict {
         case .cancelled:
-            GitError(code: .user, message: "cancelled", function: function)
+            Self.cancelled(function)
         case .stalled(let limit):
-            GitError(code: .user, message: "timed out: nothing moved for \(Self.describe(limit))", function: function)
+            // The transfer stalled on the network, as a failed read would have: class net.
+            GitError(
+                code: .user, klass: GitError.ErrorClass.net.rawValue, message: "timed out: nothing moved for \(Self.describe(limit))",
+                function: function)
         }
+    }
+
+    /// The caller stopped the operation: class callback.
+    static func cancelled(_ function: String) -> GitError {
+        GitError(code: .user, klass: GitError.ErrorClass.callback.rawValue, message: "cancelled", function: function)
     }
 
     /// `5 seconds`, `1.5 seconds`.
@@ -183,7 +191,7 @@ final class CallbackBox {
     func interruption() -> Int32? {
         if stashed != nil { return GIT_EUSER.rawValue }
         if callbacks.shouldCancel?() == true || Task.isCancelled {
-            stash(GitError(code: .user, message: "cancelled", function: function))
+            stash(Self.cancelled(function))
             return GIT_EUSER.rawValue
         }
         if let verdict = watchdog.callback() {

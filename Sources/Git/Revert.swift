@@ -22,6 +22,9 @@ extension Repository {
                 try check(git_revert_commit(&index, pointer, target, ours, mainline, &options), "git_revert_commit")
                 defer { git_index_free(index) }
                 if git_index_has_conflicts(index) != 0 {
+                    try resolveFilteredConflicts(index)
+                }
+                if git_index_has_conflicts(index) != 0 {
                     throw GitError(
                         code: .conflict, klass: Int32(GIT_ERROR_MERGE.rawValue),
                         message: "reverting \(oid.short) conflicts with later changes", function: "git_revert_commit")
@@ -53,6 +56,52 @@ extension Repository {
             // force = 0: an unborn branch must still not exist when we create it.
             try check(git_reference_create(&ref, pointer, name, &target, 0, message), "git_reference_create")
             git_reference_free(ref)
+        }
+    }
+}
+
+extension Repository {
+    /// Merges again, as their revealed text, the conflicting files of `index` whose stored bytes a
+    /// filter registered in Swift knows (libgit2 merged their stored bytes, which for an encrypted
+    /// file can only conflict); a clean result is stored through the path's filter and replaces the
+    /// conflict. Conflicts of other files, and those whose text conflicts too, stay.
+    func resolveFilteredConflicts(_ index: OpaquePointer?) throws {
+        var iterator: OpaquePointer?
+        try check(git_index_conflict_iterator_new(&iterator, index), "git_index_conflict_iterator_new")
+        var resolved: [(path: String, oid: OID, mode: UInt32)] = []
+        do {
+            defer { git_index_conflict_iterator_free(iterator) }
+            while true {
+                var ancestor: UnsafePointer<git_index_entry>?
+                var ours: UnsafePointer<git_index_entry>?
+                var theirs: UnsafePointer<git_index_entry>?
+                let code = git_index_conflict_next(&ancestor, &ours, &theirs, iterator)
+                if code == GIT_ITEROVER.rawValue {
+                    git_error_clear()
+                    break
+                }
+                try check(code, "git_index_conflict_next")
+                guard let ancestor = ancestor?.pointee, let ours = ours?.pointee, let theirs = theirs?.pointee,
+                    let path = string(ours.path)
+                else { continue }
+                let stored = try [ancestor, ours, theirs].map { try storedBlob(OID($0.id)) }
+                let texts = try stored.map { try revealed($0, path: path) }
+                // Only files a filter stored: the others libgit2 has merged as well as it can.
+                guard texts != stored else { continue }
+                let merged = try MergeFile.merge(ancestor: texts[0], ours: texts[1], theirs: texts[2])
+                guard merged.automergeable else { continue }
+                resolved.append((path, try writeBlob(merged.data, path: path), ours.mode))
+            }
+        }
+        for (path, oid, mode) in resolved {
+            try check(git_index_conflict_remove(index, path), "git_index_conflict_remove")
+            try path.withCString { cPath in
+                var entry = git_index_entry()
+                entry.mode = mode
+                entry.id = oid.raw
+                entry.path = cPath
+                try check(git_index_add(index, &entry), "git_index_add")
+            }
         }
     }
 }

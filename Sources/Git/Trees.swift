@@ -4,18 +4,34 @@ import Foundation
 extension Repository {
     /// The contents of the file at `path` as of commit `commit`, or nil when that commit has no file there.
     ///
-    /// A directory or submodule at `path` is not a file, so it also gives nil.
+    /// A directory or submodule at `path` is not a file, so it also gives nil. Bytes a filter
+    /// registered in Swift stored are read through it (see ``ContentFilter/reveal(_:path:)``).
     public func blob(at path: String, in commit: OID) throws -> Data? {
         try requireNoNUL(path, "git_tree_entry_bypath")
         let found = try withTree(ofCommit: commit) { tree in
             try entry(in: tree, path: path)
         }
         guard let found, found.type == GIT_OBJECT_BLOB else { return nil }
-        return try blob(found.oid)
+        return try blob(found.oid, path: path)
     }
 
-    /// The contents of the blob `oid`.
-    public func blob(_ oid: OID) throws -> Data {
+    /// The bytes of the file at `path` in commit `commit` as git stores them, through no filter;
+    /// nil when that commit has no file there.
+    public func storedBlob(at path: String, in commit: OID) throws -> Data? {
+        try requireNoNUL(path, "git_tree_entry_bypath")
+        let found = try withTree(ofCommit: commit) { try entry(in: $0, path: path) }
+        guard let found, found.type == GIT_OBJECT_BLOB else { return nil }
+        return try storedBlob(found.oid)
+    }
+
+    /// The contents of the blob `oid`, the file at `path`, read through the filter that stored it
+    /// when one registered in Swift knows its bytes.
+    public func blob(_ oid: OID, path: String) throws -> Data {
+        try revealed(try storedBlob(oid), path: path)
+    }
+
+    /// The bytes of the blob `oid` as git stores them, through no filter.
+    public func storedBlob(_ oid: OID) throws -> Data {
         var raw = oid.raw
         var blob: OpaquePointer?
         try check(git_blob_lookup(&blob, pointer, &raw), "git_blob_lookup")
@@ -36,7 +52,16 @@ extension Repository {
         }
     }
 
-    private func collect(tree: OpaquePointer, prefix: String, into files: inout [String: OID]) throws {
+    /// The regular files (executable or not; no links) in commit `commit`'s tree, by path, with their blob ids.
+    public func regularFiles(in commit: OID) throws -> [String: OID] {
+        try withTree(ofCommit: commit) { root in
+            var files: [String: OID] = [:]
+            try collect(tree: root, prefix: "", into: &files, regularOnly: true)
+            return files
+        }
+    }
+
+    private func collect(tree: OpaquePointer, prefix: String, into files: inout [String: OID], regularOnly: Bool = false) throws {
         for position in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, position),
                 let name = string(git_tree_entry_name(entry)),
@@ -45,10 +70,11 @@ extension Repository {
             let path = prefix + name
             switch git_tree_entry_type(entry) {
             case GIT_OBJECT_BLOB:
+                if regularOnly && git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK { continue }
                 files[path] = OID(id)
             case GIT_OBJECT_TREE:
                 try withTree(OID(id)) { subtree in
-                    try collect(tree: subtree, prefix: path + "/", into: &files)
+                    try collect(tree: subtree, prefix: path + "/", into: &files, regularOnly: regularOnly)
                 }
             default:
                 continue

@@ -38,7 +38,7 @@ extension Repository {
         }
     }
 
-    private func withConfig<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
+    func withConfig<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
         var config: OpaquePointer?
         try check(git_repository_config(&config, pointer), "git_repository_config")
         defer { git_config_free(config) }
@@ -48,7 +48,7 @@ extension Repository {
         return try body(config)
     }
 
-    private func configString(_ config: OpaquePointer, _ name: String) throws -> String? {
+    func configString(_ config: OpaquePointer, _ name: String) throws -> String? {
         try requireNoNUL(name, "git_config_get_string_buf")
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }

@@ -26,12 +26,17 @@ public enum MarkdownLinks {
     /// nodes, and telling them apart would mean re-reading the source. A link's line is the
     /// line of its `[` (`!` for an image, `<` for an autolink).
     public static func links(in markdown: String) -> [MarkdownLink] {
+        located(in: markdown).map(\.link)
+    }
+
+    /// The same links, each with the bytes of `markdown` it is written in (its `[` or `<` to its
+    /// `)`, `]` or `>`); nil for a link whose source could not be told (cmark read it past recognition).
+    public static func located(in markdown: String) -> [(link: MarkdownLink, bytes: Range<Int>?)] {
         let source = Array(markdown.utf8)
         let found = CommonMarkTree.links(in: source)
         guard !found.isEmpty else { return [] }
         let lines = SourceLines(source)
-        let definitions = ReferenceDefinitions.labels(in: lines)
-        var result: [MarkdownLink] = []
+        var result: [(link: MarkdownLink, bytes: Range<Int>?)] = []
         result.reserveCapacity(found.count)
         // Links arrive grouped by their block, in order; each block is searched on its own.
         var start = 0
@@ -39,12 +44,17 @@ public enum MarkdownLinks {
             var end = start + 1
             while end < found.count, found[end].block == found[start].block { end += 1 }
             let block = found[start].block
-            var locator = LinkLocator(
-                lines: lines, firstLine: block.firstLine, lastLine: block.lastLine, definitions: definitions)
+            var finder = LinkFinder(bytes: source, range: lines.bytes(first: block.firstLine, last: block.lastLine))
+            var line = max(1, block.firstLine)
             for link in found[start..<end] {
-                let line = locator.line(of: link)
+                let opener = finder.opener(of: link)
+                // A link its block does not show (cmark decoded it past recognition) is given the line before it.
+                line = opener.map(lines.line(at:)) ?? line
                 result.append(
-                    MarkdownLink(destination: link.destination, isImage: link.isImage, text: link.text, line: line))
+                    (
+                        MarkdownLink(destination: link.destination, isImage: link.isImage, text: link.text, line: line),
+                        opener.flatMap(finder.extent(from:))
+                    ))
             }
             start = end
         }
@@ -121,7 +131,7 @@ enum CommonMarkTree {
         return text
     }
 
-    /// The nearest enclosing block; inline nodes' own positions are not trusted (see ``LinkLocator``).
+    /// The nearest enclosing block; inline nodes' own positions are not trusted (see ``LinkFinder``).
     private static func block(containing node: OpaquePointer) -> BlockSpan {
         var current = cmark_node_parent(node)
         while let candidate = current {

@@ -68,6 +68,32 @@ struct ChatTests {
         #expect(server.lastRequest?.json?["messages"]?[0]?["content"]?.string?.contains("Place: 台北") == true)
     }
 
+    @Test("chat --json prints the turn once the reply is saved: the page, the reply and the conversation; --json needs -m or --retry")
+    func json() throws {
+        let server = try OpenAIServer()
+        defer { server.stop() }
+        let folio = try vault(server)
+        let record = try #require(try folio.json("new", "diary", "--text", "下班路上", "--json") as? [String: Any])
+        let id = try #require(record["id"] as? String)
+        server.enqueue(.stream(["辛苦了，", "今天怎麼了？"]))
+        let turn = try #require(try folio.json("chat", id, "-m", "其實我今天有點累", "--json") as? [String: Any])
+        #expect(turn["id"] as? String == id && turn["path"] as? String == record["path"] as? String)
+        #expect(turn["reply"] as? String == "辛苦了，今天怎麼了？")
+        let conversation = try #require(turn["conversation"] as? [[String: String]])
+        #expect(conversation.map { $0["speaker"] ?? "" } == ["me", "folio"])
+        #expect(conversation.map { $0["text"] ?? "" } == ["其實我今天有點累", "辛苦了，今天怎麼了？"])
+        #expect((turn["body"] as? String)?.hasSuffix("辛苦了，今天怎麼了？\n") == true, "the body is the page as saved")
+
+        // --retry with nothing to answer: the page as it is, no reply.
+        let again = try #require(try folio.json("chat", id, "--retry", "--json") as? [String: Any])
+        #expect(again["reply"] is NSNull && (again["conversation"] as? [Any])?.count == 2)
+        #expect(server.requests.count == 1)
+
+        let refused = try folio.run("chat", id, "--json")
+        #expect(refused.status == 64 || refused.status == 2, "a usage error: \(refused.status)")
+        #expect(refused.stderr.contains("--json needs -m or --retry") && refused.stdout.isEmpty)
+    }
+
     @Test("a failed reply keeps the user's message; --retry answers it later")
     func failureKeepsTheMessage() throws {
         let server = try OpenAIServer()

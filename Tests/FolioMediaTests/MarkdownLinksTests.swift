@@ -201,4 +201,17 @@ struct MarkdownLinksTests {
         #expect(links.map(\.destination) == ["mailto:x@y.z", "mailto:x@y.z"])
         #expect(links.map(\.line) == [1, 2])
     }
+
+    @Test("a link written out in a code span on an earlier line of the paragraph is not the link", arguments: ["\n", "\r\n"])
+    func codeSpanBeforeLink(lineBreak: String) {
+        let links = MarkdownLinks.links(in: "Write `[photo](media/a.jpg)` to link," + lineBreak + "like this: [photo](media/a.jpg).")
+        #expect(links.map(\.line) == [2])
+    }
+
+    @Test("two links to one file in a paragraph are told apart by their text")
+    func sameDestination() {
+        let links = MarkdownLinks.links(in: "[rain](a.jpg)\nand [evening](a.jpg)\nthen [rain](a.jpg)")
+        #expect(links.map(\.line) == [1, 2, 3])
+        #expect(MarkdownLinks.links(in: "see [x][r]\nor [y](a.jpg)\n\n[r]: a.jpg").map(\.line) == [1, 2])
+    }
 }

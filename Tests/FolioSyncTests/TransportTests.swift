@@ -333,33 +333,43 @@ private func user(_ credential: Credential?) -> String? {
     @Test func classification() throws {
         let scratch = try Scratch()
         let operation = try RemoteAccess(url: "ssh://vault.example/v.git", environment: [:], home: scratch.url).operation()
-        func classify(_ code: GitError.Code, _ message: String) -> TransportFailure {
-            operation.classify(GitError(code: code, message: message, function: "git_remote_fetch"))
+        // Each failure as libgit2 1.5.1 reports it: its code, its class, and its words, which are
+        // only passed on. A failure of the system carries strerror's text, from which its errno is read.
+        func classify(_ code: GitError.Code, _ errorClass: GitError.ErrorClass, _ message: String) -> TransportFailure {
+            operation.classify(GitError(code: code, klass: errorClass.rawValue, message: message, function: "git_remote_fetch"))
         }
+        let refused = "failed to connect to 127.0.0.1: " + String(cString: strerror(ECONNREFUSED))
+        #expect(classify(.other(-1), .os, refused) == .unreachable(reason: refused))
+        #expect(classify(.other(-1), .net, "failed to resolve address for nowhere.invalid: Name or service not known").isUnreachable)
+        #expect(classify(.other(-1), .os, "failed to connect to 10.1.1.1: " + String(cString: strerror(ENETUNREACH))).isUnreachable)
+        #expect(classify(.user, .net, "timed out after 60.0 seconds").isUnreachable)
+        #expect(classify(.user, .callback, "cancelled") == .cancelled)
         #expect(
-            classify(.other(-1), "failed to connect to 127.0.0.1: Connection refused")
-                == .unreachable(reason: "failed to connect to 127.0.0.1: Connection refused"))
-        #expect(classify(.other(-1), "failed to resolve address for nowhere.invalid: Name or service not known").isUnreachable)
-        #expect(classify(.other(-1), "failed to connect to 10.1.1.1: Network is unreachable").isUnreachable)
-        #expect(classify(.user, "timed out after 60.0 seconds").isUnreachable)
-        #expect(classify(.user, "cancelled") == .cancelled)
-        #expect(
-            classify(.nonFastForward, "remote rejected refs/heads/main: fetch first")
+            classify(.nonFastForward, .none, "remote rejected refs/heads/main: fetch first")
                 == .rejectedNonFastForward(reason: "remote rejected refs/heads/main: fetch first"))
         #expect(
-            classify(.auth, "no credentials for ssh://vault.example/v.git")
+            classify(.auth, .none, "no credentials for ssh://vault.example/v.git")
                 == .authenticationFailed(reason: "no credentials to offer", problem: .noCredentials(url: "ssh://vault.example/v.git")))
-        #expect(classify(.certificate, "the SSL certificate is invalid") == .certificateRejected(reason: "the SSL certificate is invalid"))
-        // A connection that broke mid-transfer is as unreachable as one never made: nothing was lost.
-        #expect(classify(.other(-1), "early EOF") == .unreachable(reason: "early EOF"))
-        #expect(classify(.other(-1), "error sending data: Broken pipe").isUnreachable)
-        #expect(classify(.other(-1), "error receiving socket data: Connection reset by peer").isUnreachable)
-        #expect(classify(.other(-1), "SSH could not write data: Failure while draining incoming flow").isUnreachable)
-        #expect(classify(.other(-1), "SSH could not read data: Socket recv failed").isUnreachable)
-        #expect(classify(.user, "timed out: nothing moved for 2 seconds").isUnreachable)
         #expect(
-            classify(.other(-1), "remote error: access denied or repository not exported")
-                == .other(reason: "remote error: access denied or repository not exported"))
+            classify(.certificate, .ssl, "the SSL certificate is invalid") == .certificateRejected(reason: "the SSL certificate is invalid")
+        )
+        // A connection that broke mid-transfer is as unreachable as one never made: nothing was lost.
+        #expect(classify(.other(-1), .net, "early EOF") == .unreachable(reason: "early EOF"))
+        #expect(classify(.other(-1), .net, "error sending data: Broken pipe").isUnreachable)
+        #expect(classify(.other(-1), .net, "error receiving socket data: Connection reset by peer").isUnreachable)
+        #expect(classify(.other(-1), .ssh, "SSH could not write data: Failure while draining incoming flow").isUnreachable)
+        #expect(classify(.other(-1), .ssh, "SSH could not read data: Socket recv failed").isUnreachable)
+        #expect(classify(.other(-1), .ssl, "SSL error: received early EOF").isUnreachable)
+        #expect(classify(.user, .net, "timed out: nothing moved for 2 seconds").isUnreachable)
+        // The git daemon's refusal comes over the network as class net, as a broken connection does.
+        #expect(classify(.other(-1), .net, "remote error: access denied or repository not exported").isUnreachable)
+        // The words decide nothing: the same words of another class are another failure.
+        #expect(classify(.other(-1), .http, "unexpected http status code: 404") == .other(reason: "unexpected http status code: 404"))
+        #expect(classify(.other(-1), .none, "early EOF") == .other(reason: "early EOF"))
+        let full = "failed to write pack: " + String(cString: strerror(ENOSPC))
+        #expect(classify(.other(-1), .os, full) == .diskFull(reason: full))
+        let denied = "failed to write pack: " + String(cString: strerror(EACCES))
+        #expect(classify(.other(-1), .os, denied) == .other(reason: denied))
         #expect(operation.classify(HarnessError(description: "odd")) == .other(reason: "odd"))
 
         let unreachable = TransportFailure.unreachable(reason: "Connection refused")

@@ -2,7 +2,7 @@ import FolioCore
 import Markdown
 
 extension FuzzTarget {
-    /// The Markdown link finder (cmark, then folio's own locator of each link's line) on any body.
+    /// The Markdown link finder (cmark, then each link looked up in its block's lines) on any body.
     ///
     /// Promises: every link's line is a line of the text; the same body with CRLF line breaks
     /// (written on Windows) has the same links on the same lines.

@@ -156,7 +156,7 @@ import Testing
         let files = try repository.files(in: second)
         #expect(files.keys.sorted() == ["a.md", "dir/b.md"])
         let blobID = try #require(files["a.md"])
-        #expect(try repository.blob(blobID) == Data("new\n".utf8))
+        #expect(try repository.storedBlob(blobID) == Data("new\n".utf8))
         #expect(try Tool.git(["rev-parse", "HEAD:a.md"], in: repository.root()) == blobID.hex)
     }
 

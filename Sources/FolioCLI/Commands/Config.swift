@@ -19,7 +19,7 @@ struct ConfigCommand: ParsableCommand {
     @Argument(help: "list, get, set or unset.") var action: String = "list"
     @Argument(help: "A setting, such as ai.model.") var key: String?
     @Argument(help: "The value for set.") var value: String?
-    @Flag(help: "Print settings as JSON.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -33,44 +33,21 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        switch action {
-        case "get": try get(context)
-        case "set": try set(context)
-        case "unset": try unset(context)
-        default: list(context)
+        switch (action, key, value) {
+        case ("get", let key?, _):
+            guard let text = try context.vault.setting(key) else { throw ExitCode.failure }
+            Console.out(text)
+        case ("set", let key?, let value?):
+            try History.setSetting(key, to: value, in: context.vault, history: context.history)
+            context.say(.settingSet(key: key, value: value))
+        case ("unset", let key?, _):
+            try context.vault.unsetSetting(key)
+            context.say(.settingUnset(key))
+        default: SettingsPrinter.print(context.vault.allSettings, json: output.json)
         }
     }
 
-    private func get(_ context: Context) throws {
-        guard let key, SettingKey.named(key) != nil else { throw FolioError(.unknownSettingKey(key ?? "", SettingKey.all.map(\.name))) }
-        guard let text = context.vault.settings.string(key) else { throw ExitCode.failure }
-        Console.out(text)
-    }
-
-    private func set(_ context: Context) throws {
-        guard let key, let value else { return }
-        try context.vault.checkInput([(.setting(key), value)])
-        var settings = context.vault.settings
-        try settings.set(key, to: value)
-        try context.vault.saveSettings(settings, message: "config: set \(key)")
-        // The remote is also this device's git `origin`, which sync uses.
-        if key == "sync.remote" { try context.history?.setRemote(value) }
-        context.say(.settingSet(key: key, value: value))
-    }
-
-    private func unset(_ context: Context) throws {
-        guard let key else { return }
-        var settings = context.vault.settings
-        try settings.unset(key)
-        try context.vault.saveSettings(settings, message: "config: unset \(key)")
-        context.say(.settingUnset(key))
-    }
-
-    /// Every setting with its value (— when unset), or a JSON object of them.
-    private func list(_ context: Context) {
-        let rows = SettingKey.all.map { ($0.name, context.vault.settings.string($0.name)) }
-        if json { return context.json(.object(rows.map { ($0.0, $0.1.map(JSONWriter.JSON.string) ?? .null) })) }
-        let width = rows.map(\.0.count).max() ?? 10
-        Console.out(rows.map { $0.0.padded(to: width) + "  " + ($0.1 ?? "—") }.joined(separator: "\n"))
+    enum JSON: HelpText {
+        static let help = "Print settings as JSON."
     }
 }

@@ -12,105 +12,19 @@ struct Edit: ParsableCommand {
         abstract: "Open a record in $VISUAL or $EDITOR; it is checked before it replaces the file.",
         discussion: "Example: EDITOR=vim folio edit 5b0c")
 
-    @Argument(help: "The record: id, id prefix, path or slug.", completion: .custom(Completions.records)) var record: String
-    @Flag(help: "Print the record as it is after the edit as JSON, with its body and \"changed\".") var json = false
+    @OptionGroup var reference: RecordArgument<AnyRecord>
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try Context.open(global)
-        let found = try context.record(record)
+        let found = try context.record(reference.record)
         let saved = try EditSession(record: found, context: context).edit()
-        if json { return context.json(JSONWriter.record(saved ?? found, body: true, extra: [("changed", .bool(saved != nil))])) }
+        if output.json { return context.json(JSONWriter.record(saved ?? found, body: true, extra: [("changed", .bool(saved != nil))])) }
         context.say(saved.map { Message.updated(title: $0.title, path: $0.path) } ?? .nothingChanged)
     }
-}
 
-/// One `folio edit`: a draft of the record outside its folder (a crash never leaves a second
-/// copy of the record), the editor, and the check before the draft replaces the file; a draft
-/// that does not pass is reopened on a terminal, else kept and named. A draft an earlier edit of
-/// the record left behind (interrupted, or kept) is offered back on a terminal; drafts older than
-/// a week are removed.
-struct EditSession {
-    let record: Record
-    let context: Context
-    let draft: URL
-
-    init(record: Record, context: Context) throws(FolioError) {
-        self.record = record
-        self.context = context
-        let vault = context.vault
-        vault.removeStaleDrafts()
-        let id = record.id ?? "record"
-        draft = vault.draftURL(for: id)
-        var start = record.document.text
-        if let leftover = Self.leftover(of: id, record: record, context: context) { start = leftover }
-        try AtomicFile.write(start, to: draft)
-        // A draft whose text is now in this edit's draft, or is the record's own, has served; any
-        // other stays, to be offered by a later edit (or removed after a week).
-        for old in vault.leftoverDrafts(of: id) {
-            let text = Self.text(of: old.url)
-            if text == start || text == record.document.text { unlink(old.url.path) }
-        }
-    }
-
-    /// The text of the newest draft an earlier edit of the record left, when it differs from the
-    /// record and the user takes it back; off a terminal the draft stays and a warning names it.
-    private static func leftover(of id: String, record: Record, context: Context) -> String? {
-        let drafts = context.vault.leftoverDrafts(of: id)
-        guard let newest = drafts.first(where: { text(of: $0.url).map { $0 != record.document.text } ?? false }),
-            let text = text(of: newest.url)
-        else { return nil }
-        let time = Timestamp(date: newest.modified, zone: context.vault.clock.zone).text
-        guard context.terminal.isInteractive else {
-            context.warn(FolioError(.draft(.kept(path: newest.url.path, time: time))))
-            return nil
-        }
-        if Console.confirm(Message.draft(.offer(time: time)).text(context.language), defaultYes: true) { return text }
-        unlink(newest.url.path)
-        context.say(.draft(.discarded))
-        return nil
-    }
-
-    private static func text(of url: URL) -> String? {
-        Vault.readFile(url.path).flatMap { String(validating: $0, as: UTF8.self) }
-    }
-
-    /// `$VISUAL`, else `$EDITOR`, else vi.
-    private var editor: String {
-        let environment = context.environment
-        return environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
-    }
-
-    /// The record as saved, or nil when the edit changed nothing.
-    func edit() throws(FolioError) -> Record? {
-        let original = record.document.text
-        while true {
-            try Self.open(editor, file: draft)
-            let edited = (try? String(contentsOf: draft, encoding: .utf8)) ?? original
-            do throws(FolioError) {
-                var outcome: Record?
-                if edited != original { outcome = try context.vault.replaceText(of: record, with: edited, expecting: original) }
-                try? FileManager.default.removeItem(at: draft)
-                return outcome
-            } catch {
-                Console.err(error.rendered(in: context.language))
-                guard context.terminal.isInteractive, Console.confirm(Message.editReopenPrompt.text(context.language), defaultYes: true)
-                else { throw FolioError(.editDiscarded(draft.path)) }
-            }
-        }
-    }
-
-    private static func open(_ editor: String, file: URL) throws(FolioError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // The editor setting may carry flags (`code --wait`), so the shell splits it.
-        process.arguments = ["-c", "\(editor) \"$1\"", "folio-edit", file.path]
-        do {
-            try process.run()
-        } catch {
-            throw FolioError(.editorFailed(error.localizedDescription))
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw FolioError(.editorFailed("\(editor) exited with \(process.terminationStatus)")) }
+    enum JSON: HelpText {
+        static let help = "Print the record as it is after the edit as JSON, with its body and \"changed\"."
     }
 }

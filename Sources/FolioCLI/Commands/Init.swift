@@ -18,7 +18,8 @@ struct Init: ParsableCommand {
     @Option(help: "Language of messages and generated text: zh-Hant or en.") var language: String?
     @Option(help: "The git remote to sync with (a path, file://, git://, ssh://, user@host:path or https://).")
     var remote: String?
-    @Flag(help: "Print as JSON: {\"vault\": path, \"owner\": name or null, \"language\"}.") var json = false
+    @Flag(help: "Encrypt records and media in git's objects from the first commit on (see folio crypt).") var encrypt = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -29,34 +30,15 @@ struct Init: ParsableCommand {
         MessageLanguage.shared.set(says)
         let terminal = Terminal.current(noColor: global.noColor, environment: environment)
         let owner =
-            name.map { Owner(name: $0, birthday: birthday, gender: gender) } ?? (terminal.isInteractive ? Self.askOwner(in: says) : nil)
+            name.map { Owner(name: $0, birthday: birthday, gender: gender) } ?? (terminal.isInteractive ? OwnerPrompt.ask(in: says) : nil)
         let target = absoluteURL(directory ?? ".", from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let made = try History.makeVault(
             at: target, owner: owner, language: language, remote: remote,
-            allowSecrets: global.allowSecret, environment: environment)
-        report(made, owner: owner, language: language, says: says, terminal: terminal)
+            allowSecrets: global.allowSecret, environment: environment, encrypt: encrypt)
+        InitPrinter.print(made, owner: owner, language: language, says: says, json: output.json, terminal: terminal)
     }
 
-    /// What was made: files the first commit left out, then the vault's path (or JSON).
-    private func report(_ made: History.NewVault, owner: Owner?, language: Language, says: Language, terminal: Terminal) {
-        LeftOutReport.print(made.leftOut, terminal: terminal, language: says)
-        if json {
-            return Console.out(
-                JSONWriter.render(
-                    .object([
-                        ("vault", .string(made.vault.root.path)), ("owner", owner.map { .string($0.name) } ?? .null),
-                        ("language", .string(language.rawValue)),
-                    ])))
-        }
-        Console.out(Message.initialised(made.vault.root.path).text(says))
-        if owner == nil { Console.out(Message.noProfile.text(says)) }
-    }
-
-    /// The owner, asked on a terminal when `--name` is not given; nil when no name is typed.
-    private static func askOwner(in language: Language) -> Owner? {
-        guard let name = Console.ask(Message.askName.text(language)), !name.isEmpty else { return nil }
-        let birthday = Console.ask(Message.askBirthday.text(language)).flatMap { $0.isEmpty ? nil : $0 }
-        let gender = Console.ask(Message.askGender.text(language)).flatMap { $0.isEmpty ? nil : $0 }
-        return Owner(name: name, birthday: birthday, gender: gender)
+    enum JSON: HelpText {
+        static let help = "Print as JSON: {\"vault\": path, \"owner\": name or null, \"language\"}."
     }
 }

@@ -18,7 +18,7 @@ struct List: ParsableCommand {
     var kind: String?
     @Option(name: .customShort("n"), help: "Show at most N records.") var limit: Int?
     @OptionGroup var filters: FilterOptions
-    @Flag(help: "Print a JSON array.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -29,6 +29,10 @@ struct List: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let records = try context.select(try filters.filter(positionalKind: kind)).newestFirst(limit: limit)
-        ListPrinter.print(records, json: json, context: context)
+        ListPrinter.print(records, json: output.json, context: context)
+    }
+
+    enum JSON: HelpText {
+        static let help = "Print a JSON array."
     }
 }

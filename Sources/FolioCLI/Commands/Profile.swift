@@ -19,7 +19,7 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "The owner's birthday, YYYY-MM-DD.") var birthday: String?
     @Option(help: "The owner's gender: female, male or other.") var gender: String?
     @Flag(name: .shortAndLong, help: "Do not ask before replace clears the vault.") var yes = false
-    @Flag(help: "Print the profile as JSON.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -39,7 +39,7 @@ struct ProfileCommand: ParsableCommand {
             guard let profile = context.vault.profileFile() ?? context.vault.profile(in: context.records(quiet: true)) else {
                 throw FolioError(.noProfile)
             }
-            if json { context.json(JSONWriter.record(profile, body: true)) } else { Console.out(profile.document.text) }
+            if output.json { context.json(JSONWriter.record(profile, body: true)) } else { Console.out(profile.document.text) }
         }
     }
 
@@ -61,66 +61,8 @@ struct ProfileCommand: ParsableCommand {
         let result = try context.vault.replaceProfile(Owner(name: name, birthday: birthday, gender: gender), in: set)
         context.say(.profileReplaced(removed: result.removed, name: name))
     }
-}
 
-struct Kinds: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "List the vault's kinds, or add an example kind set.",
-        discussion: """
-            Examples:
-              folio kinds
-              folio kinds add baby-tracker        # baby → sleep → interruption, environment; baby → activity
-              folio kinds add billiard-trainer    # course-progress, training (with a shots list)
-            """)
-
-    @Argument(help: "add, to copy an example's templates into .folio/templates/.") var action: String?
-    @Argument(help: "The example: baby-tracker or billiard-trainer.") var example: String?
-    @Flag(help: "Print the kinds as JSON: [{\"name\", \"description\", \"dir\", \"file\", \"parent\", \"on_parent_delete\", \"fields\"}].")
-    var json = false
-    @OptionGroup var global: GlobalOptions
-
-    func run() throws {
-        let context = try Context.open(global)
-        if action == "add" {
-            guard let example else { throw ValidationError("kinds add needs an example name.") }
-            let added = try context.vault.installExample(example)
-            if json { return context.json(.object([("example", .string(example)), ("added", .array(added.map { .string($0) }))])) }
-            return context.say(.exampleInstalled(example, added))
-        }
-        if let action { throw ValidationError("kinds takes 'add', not '\(action)'.") }
-        KindsPrinter.print(context.vault.kinds.values.sorted(by: { $0.name < $1.name }), json: json, context: context)
-    }
-}
-
-/// `folio kinds`: a line per kind (parent and delete rule, folder, keys with `*` for required); or JSON.
-enum KindsPrinter {
-    static func print(_ kinds: [Kind], json: Bool, context: Context) {
-        if json { return context.json(.array(kinds.map(Self.json))) }
-        for kind in kinds {
-            let parent = kind.parentKind.map { " ← \($0) (\(kind.onParentDelete.rawValue))" } ?? ""
-            let keys = kind.fields.map { "\($0.name)\($0.required ? "*" : ""):\($0.type.rawValue)" }.joined(separator: " ")
-            Console.out(
-                "\(context.terminal.bold(kind.name))\(parent)  \(context.terminal.dim(kind.fixedPath ?? kind.directory + "/"))  \(keys)")
-        }
-    }
-
-    static func json(_ kind: Kind) -> JSONWriter.JSON {
-        func optional(_ text: String?) -> JSONWriter.JSON { text.map { .string($0) } ?? .null }
-        return .object([
-            ("name", .string(kind.name)), ("description", optional(kind.summary)), ("dir", .string(kind.directory)),
-            ("file", optional(kind.fixedPath)), ("parent", optional(kind.parentKind)),
-            ("on_parent_delete", kind.parentKind == nil ? .null : .string(kind.onParentDelete.rawValue)),
-            (
-                "fields",
-                .array(
-                    kind.fields.map { field in
-                        .object([
-                            ("name", .string(field.name)), ("type", .string(field.type.rawValue)), ("required", .bool(field.required)),
-                            ("values", field.allowedValues.map { .array($0.map { .string($0) }) } ?? .null),
-                            ("description", optional(field.summary)),
-                        ])
-                    })
-            ),
-        ])
+    enum JSON: HelpText {
+        static let help = "Print the profile as JSON."
     }
 }

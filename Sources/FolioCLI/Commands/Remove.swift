@@ -1,6 +1,5 @@
 import ArgumentParser
 import FolioCore
-import FolioSearch
 import FolioStore
 import Foundation
 
@@ -30,7 +29,7 @@ struct Remove: ParsableCommand {
     @Option(help: "Only records that `folio search` finds with this query.") var search: String?
     @Flag(help: "Only list what would be removed.") var dryRun = false
     @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
-    @Flag(help: "Print the plan as JSON: {\"remove\": [records], \"unlink\": [paths]}.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     private var hasFilters: Bool { (try? filters.filter()) != RecordFilter() || search != nil }
@@ -42,97 +41,19 @@ struct Remove: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        // Conflict copies named by their paths go too, in the same commit as the records.
-        let typed = records.map { ($0, context.vault.conflictCopy(typed: $0, workingDirectory: context.workingDirectory)) }
-        let copies = typed.compactMap(\.1)
-        let names = typed.filter { $0.1 == nil }.map(\.0)
-        // The plan is made among the catalog's summaries: parents, kinds and ids are all it needs.
-        let catalog = context.catalog(quiet: true)
-        let roots =
-            records.isEmpty
-            ? try filtered(catalog, context: context).map(\.path) : try named(names, in: catalog, context: context).map(\.path)
-        if roots.isEmpty && copies.isEmpty {
-            if json { context.json(.object([("remove", .array([])), ("unlink", .array([]))])) }
-            return Console.err(Message.ask(.noneMatched).text(context.language))
-        }
-        try remove(roots: roots, copies: copies, catalog: catalog, context: context)
+        let removal = try context.vault.planRemoval(
+            names: records, filter: try filters.filter(), search: search, in: context.catalog(quiet: true),
+            workingDirectory: context.workingDirectory)
+        let printer = RemovalPrinter(removal: removal, json: output.json, context: context)
+        guard !removal.isEmpty else { return printer.nothing() }
+        printer.plan(limit: records.isEmpty ? 20 : nil)
+        try context.vault.checkRefusals(removal)
+        guard !dryRun, try context.confirmed(.confirmDelete(removal.count), yes: yes) else { return }
+        try context.vault.remove(removal)
+        printer.removed()
     }
 
-    /// Lists what will go, asks, and removes it all in one commit.
-    private func remove(roots: [String], copies: [ConflictCopy], catalog: Catalog, context: Context) throws {
-        let plan = context.vault.planDelete(rootPaths: roots, among: catalog.summaries)
-        if !roots.isEmpty || json {
-            printPlan(plan, records: catalog.summaries, json: json, copies: copies, context: context, limit: records.isEmpty ? 20 : nil)
-        }
-        if !copies.isEmpty && !json {
-            Console.out(
-                ([Message.conflict(.willRemove(copies.count)).text(context.language)] + copies.map { "  - " + $0.path.quotedPath }).joined(
-                    separator: "\n"))
-        }
-        try context.vault.checkRefusals(plan, among: catalog.summaries)
-        guard !dryRun, try context.confirmed(.confirmDelete(plan.removals.count + copies.count), yes: yes) else { return }
-        let both = "remove \(plan.removals.count) record(s) and \(copies.count) conflict cop\(copies.count == 1 ? "y" : "ies")"
-        try context.vault.inOneCommit({ $0.count == 1 ? $0[0] : both }) { () throws(FolioError) in
-            if !plan.removals.isEmpty || !plan.unlinks.isEmpty { try context.vault.execute(plan, among: catalog.summaries) }
-            try context.vault.removeConflictCopies(copies)
-        }
-        guard !json else { return }
-        if !roots.isEmpty { context.say(.deleted(plan.removals.count)) }
-        if !copies.isEmpty { context.say(.conflict(.removed(copies.count))) }
+    enum JSON: HelpText {
+        static let help = "Print the plan as JSON: {\"remove\": [records], \"unlink\": [paths]}."
     }
-
-    /// The records named, found as `show` finds them.
-    private func named(_ names: [String], in catalog: Catalog, context: Context) throws -> [Record] {
-        try names.map { reference throws(FolioError) in
-            try context.vault.findRecord(reference, workingDirectory: context.workingDirectory, in: catalog)
-        }
-    }
-
-    /// The records every filter holds for, oldest first as the plan lists them; their children
-    /// follow by the delete rules afterwards.
-    private func filtered(_ catalog: Catalog, context: Context) throws -> [RecordSummary] {
-        var chosen = try context.summaries(try filters.filter(), in: catalog)
-        if let search {
-            let query = try Search.parse(search, hasOptions: false)
-            for case .kind(let name) in query.filters + query.excludedFilters { _ = try context.vault.kind(name) }
-            let index = catalog.search
-            let found = Set(index.search(query, limit: nil).map { index.records[$0.record].path })
-            chosen.removeAll { !found.contains($0.path) }
-        }
-        return chosen.sorted { ($0.sortTime?.epochSeconds ?? 0, $0.path) < ($1.sortTime?.epochSeconds ?? 0, $1.path) }
-    }
-}
-
-/// Prints a delete plan: the count, counts per kind, then each record (at most `limit` of them); or JSON.
-func printPlan(
-    _ plan: DeletePlan, records: [some ParentLinked], json: Bool = false, copies: [ConflictCopy] = [], context: Context, limit: Int? = nil
-) {
-    if json {
-        // The whole front matter of the records that go, read now.
-        let removed = context.vault.records(at: plan.removals.map { records[$0].path }).compactMap { $0 }
-        return context.json(
-            .object(
-                [
-                    ("remove", .array(removed.map { JSONWriter.record($0, body: false) })),
-                    ("unlink", .array(plan.unlinks.map { .string(records[$0].path) })),
-                ] + (copies.isEmpty ? [] : [("conflict_copies", .array(copies.map { .string($0.path) }))])))
-    }
-    var counts: [String: Int] = [:]
-    for index in plan.removals { counts[records[index].kind ?? "?", default: 0] += 1 }
-    var lines = [Message.deletePlanHeader(plan.removals.count).text(context.language)]
-    lines.append("  " + counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
-    let shown = limit.map { Array(plan.removals.prefix($0)) } ?? plan.removals
-    for index in shown {
-        let record = records[index]
-        let day = record.sortTime?.day10 ?? ""
-        lines.append(
-            "  - \((record.kind ?? "?").oneLine)  \(record.shortID.oneLine)  \(day)  \(record.title.oneLine)  (\(record.path.quotedPath))")
-    }
-    if plan.removals.count > shown.count {
-        lines.append("  " + Message.ask(.moreNotShown(plan.removals.count - shown.count)).text(context.language))
-    }
-    for index in plan.unlinks {
-        lines.append("  ~ " + Message.orphanUnlinked(records[index].path).text(context.language))
-    }
-    Console.out(lines.joined(separator: "\n"))
 }

@@ -46,7 +46,7 @@ struct Search: ParsableCommand {
     @Option(help: "Only records with this tag (may be repeated: all must hold); the same as tag:T.", completion: .custom(Completions.tags))
     var tag: [String] = []
     @Option(help: "Only records of this kind; the same as kind:K.", completion: .custom(Completions.kinds)) var kind: String?
-    @Flag(help: "Print a JSON array: each record's keys, its path, score and snippet.") var json = false
+    @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -56,38 +56,13 @@ struct Search: ParsableCommand {
     mutating func run() throws {
         try takeOptionsAfterQuery()
         let context = try Context.open(global)
-        var query = try Self.parse(words.joined(separator: " "), hasOptions: !tag.isEmpty || kind != nil)
-        query.filters += tag.map { .tag($0) } + (kind.map { [.kind($0)] } ?? [])
-        for case .kind(let name) in query.filters + query.excludedFilters { _ = try context.vault.kind(name) }
+        let query = try context.vault.query(words.joined(separator: " "), tags: tag, kind: kind)
         let catalog = context.catalog()
         let search = catalog.search
         let hits = search.search(query, limit: limit == 0 ? nil : limit)
-        if hits.isEmpty { return json ? context.json(.array([])) : Console.err(noMatchMessage(query, search).text(context.language)) }
-        // Only the hits shown are read whole, for their front matter and snippets.
-        let loaded = context.vault.records(at: hits.map { search.records[$0.record].path }, searchedPartOnly: true)
-        let shown = zip(hits, loaded).compactMap { hit, record in record.map { (hit, $0) } }
-        printHits(shown, keys: catalog.textKeys, query: query, context: context)
-    }
-
-    /// Each hit with its snippet: lines on the terminal, or JSON with each record's keys, score and snippet.
-    private func printHits(_ shown: [(RecordSearch.Hit, Record)], keys: [String: [String]], query: Query, context: Context) {
-        let bodyLimit = context.vault.searchedBytesLimit
-        if json {
-            return context.json(
-                .array(
-                    shown.map { hit, record in
-                        let snippet = Self.snippet(of: record, keys: keys, query: query, maxCharacters: 80, bodyLimit: bodyLimit)
-                        return JSONWriter.record(
-                            record, body: false,
-                            extra: [
-                                ("score", .double((hit.score * 10_000).rounded() / 10_000)),
-                                ("snippet", .string(snippet.text)),
-                            ])
-                    }))
-        }
-        Console.page(
-            render(shown, keys: keys, query: query, terminal: context.terminal, bodyLimit: bodyLimit),
-            terminal: context.terminal, environment: context.environment)
+        if hits.isEmpty { return SearchPrinter.nothing(search.noMatchMessage(query, kind: kind), json: output.json, context: context) }
+        SearchPrinter(keys: catalog.textKeys, query: query).print(
+            context.vault.records(of: hits, in: search), json: output.json, context: context)
     }
 
     // MARK: - Parsing
@@ -113,7 +88,7 @@ struct Search: ParsableCommand {
                 query += words[(i + 1)...]
                 i = words.count
                 continue
-            case "--json": json = true
+            case "--json": output.json = true
             case "--no-color": global.noColor = true
             case "--tag": tag.append(try value(of: name, inline: inline))
             case "--kind": kind = try value(of: name, inline: inline)
@@ -131,113 +106,7 @@ struct Search: ParsableCommand {
         try validate()
     }
 
-    /// The query, or a `FolioError` naming the column with the query and a caret under it.
-    static func parse(_ text: String, hasOptions: Bool) throws(FolioError) -> Query {
-        if text.allSatisfy(\.isWhitespace) {
-            if hasOptions { return Query() }
-            throw FolioError(.queryEmpty)
-        }
-        do {
-            return try QueryParser().parse(text)
-        } catch {
-            let column = error.column
-            let message: Message =
-                switch error.kind {
-                case .unclosedQuote: .queryUnclosedQuote(column: column)
-                case .unknownFilter(let name): .queryUnknownFilter(name: name, column: column, known: Filter.names)
-                case .badDate(let value): .queryBadDate(text: value, column: column)
-                case .emptyQuery: .queryEmpty
-                case .danglingOperator: .queryDanglingOperator(column: column)
-                case .missingFilterValue(let name): .queryMissingFilterValue(name: name, column: column)
-                case .invalidFilterValue(let filter, let value): .queryInvalidFilterValue(filter: filter, value: value, column: column)
-                }
-            // The parser counts characters; the caret line is drawn per Unicode scalar.
-            let scalarColumn = String(text.prefix(max(0, column - 1))).unicodeScalars.count + 1
-            throw FolioError(message, column: scalarColumn, sourceLine: text)
-        }
-    }
-
-    // MARK: - Output
-
-    /// "Nothing found", scoped to the chosen tags; a tag that no record carries is named as such.
-    private func noMatchMessage(_ query: Query, _ search: RecordSearch) -> Message {
-        var tags: [String] = []
-        for case .tag(let tag) in query.filters where !tags.contains(tag) { tags.append(tag) }
-        // "日記" only when only diary pages were searched; else records of any kind.
-        var kinds = Set(query.filters.compactMap { if case .kind(let kind) = $0 { kind } else { nil } })
-        if let kind { kinds.insert(kind) }
-        let diaryOnly = kinds == ["diary"]
-        for tag in tags {
-            let used = search.records.contains { $0.kind != "profile" && $0.hasTag(tag) }
-            if !used { return .searchTagUnused(tag, diaryOnly: diaryOnly) }
-        }
-        return .searchNoMatch(tags: tags, diaryOnly: diaryOnly)
-    }
-
-    /// The snippet of the text that shows the most matches: the body, else the text keys.
-    static func snippet(of record: Record, keys: [String: [String]], query: Query, maxCharacters: Int, bodyLimit: Int) -> Snippet {
-        var best: Snippet?
-        let sources = RecordSearch.snippetSources(of: record, keys: RecordSearch.textKeys(for: record, in: keys), bodyLimit: bodyLimit)
-        for source in sources where !source.isEmpty {
-            // The tokenizer alone, so a query of filters only never builds the index for its snippets.
-            // Shown as text: a media link is what it shows, not its Markdown.
-            let snippet = Snippet(
-                for: ReadableText.plain(source, language: MessageLanguage.shared.current), query: query, maxCharacters: maxCharacters)
-            if best == nil || snippet.highlights.count > (best?.highlights.count ?? 0) { best = snippet }
-        }
-        return best ?? Snippet(text: "", highlights: [])
-    }
-
-    /// A snippet that fits `columns` terminal columns, CJK characters taking two.
-    private static func fittedSnippet(
-        of record: Record, keys: [String: [String]], query: Query, columns: Int,
-        bodyLimit: Int
-    ) -> Snippet {
-        var budget = max(10, columns)
-        var snippet = snippet(of: record, keys: keys, query: query, maxCharacters: budget, bodyLimit: bodyLimit)
-        for _ in 0..<4 {
-            let width = snippet.text.displayWidth
-            guard width > columns, budget > 10 else { break }
-            budget = max(10, budget * columns / width - 1)
-            snippet = Self.snippet(of: record, keys: keys, query: query, maxCharacters: budget, bodyLimit: bodyLimit)
-        }
-        return snippet
-    }
-
-    /// The text with its highlights in bold red, or between « » without colour.
-    static func highlighted(_ snippet: Snippet, terminal: Terminal) -> String {
-        var out = ""
-        var cursor = snippet.text.startIndex
-        for range in snippet.highlights {
-            out += String(snippet.text[cursor..<range.lowerBound]).oneLine
-            let match = String(snippet.text[range]).oneLine
-            out += terminal.useColor ? terminal.paint(match, "1;31") : "«" + match + "»"
-            cursor = range.upperBound
-        }
-        out += String(snippet.text[cursor...]).oneLine
-        return out
-    }
-
-    private func render(
-        _ shown: [(RecordSearch.Hit, Record)], keys: [String: [String]], query: Query,
-        terminal t: Terminal, bodyLimit: Int
-    ) -> String {
-        let kindWidth = shown.map { ($0.1.kind ?? "?").displayWidth }.max() ?? 4
-        var lines: [String] = []
-        for (_, record) in shown {
-            let tags = record.allTags.map { "#" + $0 }.joined(separator: " ").oneLine
-            let titleSnippet = Snippet(for: record.title, query: query, maxCharacters: Int.max / 2)
-            let title = titleSnippet.highlights.isEmpty ? t.bold(record.title.oneLine) : Self.highlighted(titleSnippet, terminal: t)
-            lines.append(
-                [
-                    t.dim(record.sortTime?.day10 ?? "          "),
-                    t.accent((record.kind ?? "?").oneLine.padded(to: kindWidth)),
-                    t.dim(record.shortID.padded(to: 8)),
-                    title + (tags.isEmpty ? "" : "  " + t.dim(tags)),
-                ].joined(separator: "  "))
-            let snippet = Self.fittedSnippet(of: record, keys: keys, query: query, columns: t.width - 6, bodyLimit: bodyLimit)
-            if !snippet.text.isEmpty { lines.append("    " + Self.highlighted(snippet, terminal: t)) }
-        }
-        return lines.joined(separator: "\n")
+    enum JSON: HelpText {
+        static let help = "Print a JSON array: each record's keys, its path, score and snippet."
     }
 }

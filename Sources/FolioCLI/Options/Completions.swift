@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioCore
 import FolioStore
+import FolioSync
 import Foundation
 
 /// What the shell completions offer from the vault itself, not only flags: record references,
@@ -13,11 +14,7 @@ enum Completions {
     /// has the same slug.
     @Sendable static func records(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         guard let vault = vault(words) else { return [] }
-        let summaries = vault.catalog().summaries
-        var counts: [String: Int] = [:]
-        for summary in summaries { counts[summary.slug, default: 0] += 1 }
-        let names = summaries.map { counts[$0.slug] == 1 ? $0.slug : $0.shortID }
-        return matching(names, prefix)
+        return matching(vault.recordNames(), prefix)
     }
 
     /// Every tag of the vault, inline `#tags` too.
@@ -63,6 +60,13 @@ enum Completions {
         guard let root = try? VaultLocation.find(explicit: explicit, environment: environment, workingDirectory: directory) else {
             return nil
         }
-        return Vault(root: root, clock: Clock.from(environment: environment))
+        let vault = Vault(root: root, clock: Clock.from(environment: environment))
+        // An encrypted vault this device has no key for holds ciphertext: nothing to offer.
+        do {
+            _ = try History.open(vault, environment: environment)
+        } catch {
+            return nil
+        }
+        return vault
     }
 }

@@ -2,11 +2,9 @@ import ArgumentParser
 import FolioCore
 
 /// The filters every command that takes many records shares (`list`, `rm`, `tags`, `cal`,
-/// `stats`): one spelling and one meaning, turned into a ``RecordFilter``.
+/// `stats`, `export`): one spelling and one meaning, turned into a ``RecordFilter``.
 struct FilterOptions: ParsableArguments {
-    @Option(help: "Only records of this kind (the profile is taken only when named).", completion: .custom(Completions.kinds)) var kind:
-        String?
-    @Option(help: "Only records with this tag (repeat: all must hold).", completion: .custom(Completions.tags)) var tag: [String] = []
+    @OptionGroup var kindAndTags: KindAndTagOptions
     @Option(help: "Only records made on or after this date or within this age (2026-11-01, 30d, 2w, 6m, 1y).") var since: String?
     @Option(help: "Only records made on or before this date or at least this long ago (2026-08-24, 90d).") var until: String?
     @Option(help: "Only records made on this date (YYYY-MM-DD).") var on: String?
@@ -30,11 +28,28 @@ struct FilterOptions: ParsableArguments {
 
     /// `positionalKind`: the kind a command also takes as its argument (`folio list idea`).
     func filter(positionalKind: String? = nil) throws -> RecordFilter {
+        var filter = try kindAndTags.filter(positionalKind: positionalKind)
+        filter.since = since.flatMap(DateBound.init)
+        filter.until = until.flatMap(DateBound.init)
+        filter.on = on
+        filter.onThisDay = onThisDay
+        filter.done = open ? false : done ? true : nil
+        filter.parent = parent
+        return filter
+    }
+}
+
+/// `--kind` and `--tag` alone, for a command whose other flags mean something else (`export
+/// html --open` opens the site); ``FilterOptions`` holds them too.
+struct KindAndTagOptions: ParsableArguments {
+    @Option(help: "Only records of this kind (the profile is taken only when named).", completion: .custom(Completions.kinds)) var kind:
+        String?
+    @Option(help: "Only records with this tag (repeat: all must hold).", completion: .custom(Completions.tags)) var tag: [String] = []
+
+    func filter(positionalKind: String? = nil) throws -> RecordFilter {
         if let positionalKind, let kind, positionalKind != kind {
             throw ValidationError("the kind is given twice: '\(positionalKind)' and --kind '\(kind)'.")
         }
-        return RecordFilter(
-            kind: positionalKind ?? kind, tags: tag, since: since.flatMap(DateBound.init), until: until.flatMap(DateBound.init),
-            on: on, onThisDay: onThisDay, done: open ? false : done ? true : nil, parent: parent)
+        return RecordFilter(kind: positionalKind ?? kind, tags: tag)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -24,33 +25,10 @@ final class ConsoleStream: @unchecked Sendable {
     func write(_ text: String) {
         lock.withLock {
             guard !broken else { return }
-            var bytes = Array(text.utf8)[...]
-            while !bytes.isEmpty {
-                let written = bytes.withUnsafeBytes { buffer -> Int in
-                    guard let base = buffer.baseAddress else { return 0 }
-                    return systemWrite(descriptor, base, buffer.count)
-                }
-                if written > 0 {
-                    bytes = bytes.dropFirst(written)
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else if written < 0 && errno == EAGAIN {
-                    // A non-blocking descriptor inherited from the shell: wait until it takes more.
-                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&ready, 1, -1)
-                } else {
-                    broken = true
-                    return
-                }
-            }
+            let written = Array(text.utf8).withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
+            if !written { broken = true }
         }
     }
-
-    #if canImport(Glibc)
-        private let systemWrite = Glibc.write
-    #else
-        private let systemWrite = Darwin.write
-    #endif
 
     static let standardOutput = ConsoleStream(STDOUT_FILENO)
     static let standardError = ConsoleStream(STDERR_FILENO)

@@ -40,4 +40,17 @@ enum JSONWriter {
         if body { pairs.append(("body", .string(record.document.body))) }
         return .object(pairs + extra)
     }
+
+    /// A chat turn for `chat --json`: the page as it stands, `reply` (the companion's words this
+    /// turn added, or null) and the whole `conversation`.
+    static func chatTurn(_ page: Record, since before: Record) -> JSON {
+        let messages = Conversation.parse(page.document.body)
+        let earlier = Conversation.parse(before.document.body).count
+        let reply = messages.dropFirst(earlier).last { $0.speaker == .folio }
+        let conversation = messages.map { message in
+            JSON.object([("speaker", .string(message.speaker.name)), ("time", .string(message.time)), ("text", .string(message.text))])
+        }
+        return record(
+            page, body: true, extra: [("reply", reply.map { .string($0.text) } ?? .null), ("conversation", .array(conversation))])
+    }
 }

@@ -122,4 +122,11 @@ extension String {
     func padded(to width: Int) -> String {
         self + String(repeating: " ", count: Swift.max(0, width - displayWidth))
     }
+
+    /// The text without the spaces at its end.
+    var trimmingTrailingSpaces: String {
+        var text = Substring(self)
+        while text.hasSuffix(" ") { text = text.dropLast() }
+        return String(text)
+    }
 }

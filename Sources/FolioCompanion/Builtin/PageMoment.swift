@@ -24,12 +24,7 @@ public struct PageMoment: Sendable, Equatable {
     /// The local hour, day of the week (0 = Sunday) and month, from the time as written.
     var local: (hour: Int, weekday: Int, month: Int, day: Int)? {
         guard let time else { return nil }
-        let seconds = time.epochSeconds + (time.offsetSeconds ?? 0)
-        let days = Int((Double(seconds) / 86_400).rounded(.down))
-        let secondOfDay = seconds - days * 86_400
-        // 1970-01-01 was a Thursday.
-        let weekday = ((days % 7) + 7 + 4) % 7
-        return (secondOfDay / 3600, weekday, time.month, time.day)
+        return (time.local.hour, time.local.weekday, time.month, time.day)
     }
 
     /// Tags from the moment, most telling first: the media, the place, the time of day, the

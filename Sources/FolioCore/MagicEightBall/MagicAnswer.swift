@@ -43,6 +43,16 @@ public struct MagicAnswer: Sendable, Equatable {
         all[uniformIndex(below: all.count, using: &generator)]
     }
 
+    /// The ball's generator: seeded by `FOLIO_ASK_SEED` when it is set, for repeatable answers in
+    /// tests and demos; else the system's, cryptographically seeded.
+    public static func generator(environment: [String: String]) throws(FolioError) -> any RandomNumberGenerator {
+        guard let text = environment["FOLIO_ASK_SEED"], !text.isEmpty else { return SystemRandomNumberGenerator() }
+        guard let seed = UInt64(text) else {
+            throw FolioError(.badSettingValue(key: "FOLIO_ASK_SEED", expected: "a whole number from 0 to \(UInt64.max)"))
+        }
+        return SplitMix64(seed: seed)
+    }
+
     /// An index in `0..<count` by rejection sampling: the raw values above the largest multiple
     /// of `count` are drawn again, so no answer is favoured. Written out rather than left to
     /// `Int.random(in:using:)` so a seed gives the same answer whatever the Swift version.

@@ -126,7 +126,7 @@ public enum GuardMessage: Sendable, Equatable {
     /// `U+001B (␛)`.
     static func codePoint(_ scalar: UInt32) -> String {
         let hex = String(scalar, radix: 16, uppercase: true)
-        let picture = scalar < 0x20 ? Unicode.Scalar(0x2400 + scalar) : scalar == 0x7F ? Unicode.Scalar(0x2421) : nil
+        let picture = scalar < 0x20 || scalar == 0x7F ? Unicode.Scalar(scalar)?.controlPicture : nil
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + (picture.map { " (\(Character($0)))" } ?? "")
     }
 }

@@ -208,6 +208,8 @@ public enum Message: Sendable, Equatable {
     case exchange(ExchangeMessage)
     /// The browsable site `folio export html` writes.
     case site(SiteMessage)
+    /// An encrypted vault: `folio crypt`, `clone --key`, a device without the key.
+    case crypt(CryptMessage)
 
     /// The sentence in `language`. What it quotes of a file or a server (a title, a reason) cannot
     /// drive the terminal: control characters but newline and tab show as their pictures.
@@ -723,6 +725,7 @@ public enum Message: Sendable, Equatable {
         case .draft(let message): message.pair
         case .exchange(let message): message.pair
         case .site(let message): message.pair
+        case .crypt(let message): message.pair
         }
     }
 }

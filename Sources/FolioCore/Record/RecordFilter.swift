@@ -71,7 +71,7 @@ public struct RecordFilter: Sendable, Equatable {
     static func isSameDayInEarlierYear(_ day: String, today: Timestamp) -> Bool {
         let monthDay = day.dropFirst(4)
         let todayMonthDay = today.day10.dropFirst(4)
-        let leapDayShown = todayMonthDay == "-02-28" && !Timestamp.isValidDate(year: today.year, month: 2, day: 29) && monthDay == "-02-29"
+        let leapDayShown = todayMonthDay == "-02-28" && !CivilDate.isValid(year: today.year, month: 2, day: 29) && monthDay == "-02-29"
         return day.prefix(4) < today.day10.prefix(4) && (monthDay == todayMonthDay || leapDayShown)
     }
 }

@@ -61,9 +61,9 @@ public struct Timestamp: Sendable, Hashable, Comparable {
             return n
         }
         guard b.count >= 10, let y = num(0, 4), b[4] == 0x2D, let m = num(5, 2), b[7] == 0x2D, let d = num(8, 2),
-            Self.isValidDate(year: y, month: m, day: d)
+            CivilDate.isValid(year: y, month: m, day: d)
         else { return nil }
-        var seconds = Self.daysFromCivil(y, m, d) * 86_400
+        var seconds = CivilDate.days(year: y, month: m, day: d) * 86_400
         var offset: Int?
         var millis = 0
         if b.count > 10 {
@@ -118,7 +118,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         let whole = date.timeIntervalSince1970.rounded(.down)
         let local = Int(whole) + offset
         let days = Int((Double(local) / 86_400).rounded(.down))
-        let (y, m, d) = Self.civilFromDays(days)
+        let (y, m, d) = CivilDate.date(fromDays: days)
         let secs = local - days * 86_400
         let sign = offset < 0 ? "-" : "+"
         // To the nearest millisecond (a Double holds .3 as .2999…), never past the second.
@@ -161,34 +161,25 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         lhs.epochMilliseconds != rhs.epochMilliseconds ? lhs.epochMilliseconds < rhs.epochMilliseconds : lhs.text < rhs.text
     }
 
-    public static func isValidDate(year: Int, month: Int, day: Int) -> Bool {
-        guard (1...12).contains(month), day >= 1 else { return false }
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= lengths[month - 1]
+    /// The parts of the moment in the writer's local time, as written (a date alone is its midnight).
+    public var local: LocalParts {
+        let seconds = epochSeconds + (offsetSeconds ?? 0)
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let secondOfDay = seconds - days * 86_400
+        return LocalParts(hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60, weekday: CivilDate.weekday(ofDays: days))
     }
 
-    // Howard Hinnant's civil-calendar algorithms: exact for every proleptic Gregorian date.
-    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    /// The time of day and day of the week of a ``Timestamp`` where it was written.
+    public struct LocalParts: Sendable, Equatable {
+        public var hour: Int
+        public var minute: Int
+        /// 0 for Sunday … 6 for Saturday.
+        public var weekday: Int
 
-    /// Year, month and day of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-    public static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp + (mp < 10 ? 3 : -9)
-        return (m <= 2 ? y + 1 : y, m, d)
+        public init(hour: Int, minute: Int, weekday: Int) {
+            self.hour = hour
+            self.minute = minute
+            self.weekday = weekday
+        }
     }
 }

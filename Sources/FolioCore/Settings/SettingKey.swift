@@ -43,6 +43,9 @@ public struct SettingKey: Sendable {
         SettingKey(name: "qa.max_question_length", type: .int(1...100_000), defaultText: "500"),
         SettingKey(name: "record.max_title_length", type: .int(1...100_000), defaultText: "200"),
         SettingKey(name: "git.lock_wait", type: .int(0...600), defaultText: "3"),
+        // Written by `folio crypt init`: tells every device (and a reader of this file) that records
+        // and media are encrypted in git's objects. `.gitattributes` says which files are.
+        SettingKey(name: "crypt.encrypted", type: .bool, defaultText: "false"),
         SettingKey(name: "front_matter.max_bytes", type: .int(1_024...67_108_864), defaultText: "262144"),
         SettingKey(name: "front_matter.max_depth", type: .int(4...1_000), defaultText: "64"),
         SettingKey(name: "front_matter.max_nodes", type: .int(100...10_000_000), defaultText: "100000"),

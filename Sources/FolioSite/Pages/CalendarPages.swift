@@ -45,8 +45,8 @@ enum CalendarPages {
         html += "</nav>\n" + yearStrip(years, current: month.year) + "<table class=\"month\"><thead><tr>"
         for name in t(.weekdays).split(separator: " ") { html += "<th scope=\"col\">\(HTML.escape(String(name)))</th>" }
         html += "</tr></thead><tbody><tr>"
-        let first = weekday(year: month.year, month: month.month, day: 1)
-        let length = daysIn(year: month.year, month: month.month)
+        let first = CivilDate.weekday(year: month.year, month: month.month, day: 1)
+        let length = CivilDate.length(year: month.year, month: month.month)
         for _ in 0..<first { html += "<td></td>" }
         var column = first
         for day in 1...length {
@@ -110,30 +110,5 @@ enum CalendarPages {
             html += year == current ? "<a aria-current=\"page\" href=\"\(year).html\">\(year)</a>" : "<a href=\"\(year).html\">\(year)</a>"
         }
         return html + "</nav>\n"
-    }
-
-    /// 0 = Sunday.
-    static func weekday(year: Int, month: Int, day: Int) -> Int {
-        // Zeller-style count from days since 1970-01-01 (a Thursday).
-        let days = daysFromCivil(year: year, month: month, day: day)
-        return ((days % 7) + 11) % 7
-    }
-
-    static func daysIn(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }

@@ -110,17 +110,7 @@ public enum MediaLinks {
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
         target = target.removingPercentEncoding ?? target
         guard !target.isEmpty, !target.hasPrefix("/"), !target.contains(":") else { return nil }
-        var parts = recordPath.split(separator: "/").dropLast().map(String.init)
-        for component in target.split(separator: "/", omittingEmptySubsequences: true) {
-            switch component {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(String(component))
-            }
-        }
-        return parts.joined(separator: "/")
+        return RelativePath.resolve(target, from: recordPath)
     }
 
     /// The Markdown for one media file: an image for a photo (previewers show it), a link otherwise.

@@ -2,6 +2,7 @@ import Crypto
 import FolioCore
 import FolioMedia
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -200,17 +201,7 @@ public enum MediaImporter {
 
     /// Reads until `buffer` is full or the file ends; the count read, or -1 on an error.
     static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: off_t) -> Int {
-        var done = 0
-        while done < buffer.count {
-            let n = pread(fd, buffer.baseAddress?.advanced(by: done), buffer.count - done, offset + off_t(done))
-            if n < 0 {
-                if errno == EINTR { continue }
-                return -1
-            }
-            if n == 0 { break }
-            done += n
-        }
-        return done
+        Descriptor.read(fd, into: buffer, at: offset)
     }
 }
 

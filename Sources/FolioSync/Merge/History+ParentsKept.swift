@@ -25,7 +25,7 @@ extension History {
         }
         var removedByID: [String: String] = [:]
         for (path, blob) in baseFiles where Self.isRecordPath(path) && merged[path] == nil {
-            if let id = try recordKey("id", of: blob) { removedByID[id] = path }
+            if let id = try recordKey("id", of: blob, at: path) { removedByID[id] = path }
         }
         guard !removedByID.isEmpty else { return [] }
 
@@ -34,7 +34,7 @@ extension History {
         var kept: [(path: String, child: String)] = []
         while !queue.isEmpty {
             let child = queue.removeFirst()
-            guard let blob = merged[child], let parentID = try recordKey("parent", of: blob),
+            guard let blob = merged[child], let parentID = try recordKey("parent", of: blob, at: child),
                 let parentPath = removedByID.removeValue(forKey: parentID), let original = baseFiles[parentPath]
             else { continue }
             changes[parentPath] = .blob(original, mode: try repository.fileMode(at: parentPath, in: base) ?? .regular)
@@ -50,9 +50,9 @@ extension History {
         path.hasSuffix(".md") && !path.contains(".conflict-") && !path.hasPrefix(".folio/")
     }
 
-    /// A top-level scalar of the record in `blob`; nil when it does not read as a record.
-    private func recordKey(_ key: String, of blob: OID) throws -> String? {
-        guard let text = String(data: try repository.blob(blob), encoding: .utf8) else { return nil }
+    /// A top-level scalar of the record in `blob`, the file at `path`; nil when it does not read as a record.
+    private func recordKey(_ key: String, of blob: OID, at path: String) throws -> String? {
+        guard let text = String(data: try repository.blob(blob, path: path), encoding: .utf8) else { return nil }
         return (try? FrontMatterDocument(parsing: text))?.string(key)
     }
 }

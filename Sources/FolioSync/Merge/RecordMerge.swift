@@ -169,7 +169,7 @@ public enum RecordMerge {
         let seconds = min(max(epochSeconds, -62_135_596_800), 253_402_300_799)
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         let rest = seconds - days * 86_400
-        let (year, month, day) = Timestamp.civilFromDays(days)
+        let (year, month, day) = CivilDate.date(fromDays: days)
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text

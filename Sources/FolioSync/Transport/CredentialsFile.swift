@@ -1,6 +1,5 @@
 import FolioStore
 import Foundation
-import YAML
 
 /// Access tokens for HTTPS remotes, kept outside every vault in `~/.config/folio/credentials.yaml`.
 ///
@@ -34,7 +33,7 @@ public struct CredentialsFile: Sendable, Hashable {
 
     /// `~/.config/folio/credentials.yaml` under `home`.
     public static func location(home: URL) -> URL {
-        PrivateFile.credentials(home: home)
+        Credentials.location(home: home)
     }
 
     /// Reads the file at ``location(home:)``, or nil when there is none.
@@ -46,28 +45,18 @@ public struct CredentialsFile: Sendable, Hashable {
 
     /// Reads the credentials file at `url`, or nil when there is none; see ``load(home:)``.
     public static func load(at url: URL) throws(TransportProblem) -> CredentialsFile? {
-        let text: String?
-        do {
-            text = try PrivateFile.read(url)
-        } catch {
-            switch error {
-            case .tooOpen(let mode): throw .credentialsFileTooOpen(path: url.path, mode: mode)
-            case .unreadable(let reason): throw .credentialsFileUnreadable(path: url.path, reason: reason)
-            }
-        }
-        guard let text else { return nil }
-        return try CredentialsFile(parsing: text, path: url.path)
+        try Self.reading { () throws(Credentials.Problem) in try Credentials.load(at: url) }.map(CredentialsFile.init)
     }
 
     /// Parses the documented format; `path` only names the file in errors.
     public init(parsing text: String, path: String) throws(TransportProblem) {
-        let root: Node
-        do {
-            root = try Parser.parse(text)
-        } catch {
-            throw .credentialsFileUnreadable(path: path, reason: "\(error)")
-        }
-        guard let pairs = root.pairs else {
+        try self.init(Self.reading { () throws(Credentials.Problem) in try Credentials(parsing: text, path: path) })
+    }
+
+    /// The git tokens of a credentials file as read (other keys, such as the AI key, are not sync's).
+    public init(_ credentials: Credentials) throws(TransportProblem) {
+        let path = credentials.path
+        guard let pairs = credentials.root.pairs else {
             throw .credentialsFileUnreadable(path: path, reason: "expected a mapping with git_tokens or git_token")
         }
         var tokens: [String: String] = [:]
@@ -94,6 +83,18 @@ public struct CredentialsFile: Sendable, Hashable {
             }
         }
         self.init(tokens: tokens, fallback: fallback)
+    }
+
+    /// The file read by `read`, its problems in sync's words.
+    private static func reading<T>(_ read: () throws(Credentials.Problem) -> T) throws(TransportProblem) -> T {
+        do {
+            return try read()
+        } catch {
+            switch error {
+            case .tooOpen(let path, let mode): throw .credentialsFileTooOpen(path: path, mode: mode)
+            case .unreadable(let path, let reason): throw .credentialsFileUnreadable(path: path, reason: reason)
+            }
+        }
     }
 
     /// The token for `host` (and `port`, when the URL names one).

@@ -305,22 +305,26 @@ public final class RemoteOperation: Sendable {
         }
         guard let error = error as? GitError else { return .other(reason: String(describing: error)) }
         let snapshot = state.withValue { $0 }
-        let text = error.message.lowercased()
-
-        if error.code == .certificate {
+        switch error.code {
+        case .certificate:
             if let problem = snapshot.hostKeyProblem { return .hostKeyRefused(problem) }
             return .certificateRejected(reason: error.message)
+        case .nonFastForward: return .rejectedNonFastForward(reason: error.message)
+        case .auth: return authenticationFailure(snapshot, libgit2: error.message)
+        // This binding's own stops: a stalled transfer (class net), or the caller's cancel.
+        case .user: return error.errorClass == .net ? .unreachable(reason: error.message) : .cancelled
+        default: break
         }
-        if error.code == .nonFastForward { return .rejectedNonFastForward(reason: error.message) }
-        if error.code == .user {
-            if text.hasPrefix("timed out") { return .unreachable(reason: error.message) }
-            if text.hasPrefix("cancelled") { return .cancelled }
+        switch error.errorClass {
+        // Resolving, connecting, a connection that broke mid-transfer (the server died, a reset,
+        // a dropped link), the protocol spoken over it: nothing was lost, the next sync may go through.
+        case .net, .ssh, .ssl: return .unreachable(reason: error.message)
+        case .os:
+            if let number = error.systemError, DiskFull.numbers.contains(number) { return .diskFull(reason: error.message) }
+            if let number = error.systemError, Self.networkErrors.contains(number) { return .unreachable(reason: error.message) }
+            return .other(reason: error.message)
+        default: return .other(reason: error.message)
         }
-        if error.code == .auth || Self.authenticationPhrases.contains(where: text.contains) {
-            return authenticationFailure(snapshot, libgit2: error.message)
-        }
-        if Self.unreachablePhrases.contains(where: text.contains) { return .unreachable(reason: error.message) }
-        return .other(reason: error.message)
     }
 
     private func authenticationFailure(_ snapshot: State, libgit2 message: String) -> TransportFailure {
@@ -334,22 +338,8 @@ public final class RemoteOperation: Sendable {
         return .authenticationFailed(reason: "refused \(snapshot.offered.joined(separator: ", "))", problem: nil)
     }
 
-    /// libgit2's words for a refused login that does not carry `GIT_EAUTH`.
-    static let authenticationPhrases = [
-        "failed to authenticate ssh session", "authentication required", "authentication failed",
-        "too many redirects or authentication replays", "unexpected http status code: 401",
-        "unexpected http status code: 403",
-    ]
-
-    /// The operating system's and libgit2's words for a remote that cannot be reached, or whose
-    /// connection broke in the middle (the server died, a reset, a dropped link): either way
-    /// nothing was lost and the next sync may go through.
-    static let unreachablePhrases = [
-        "failed to connect", "connection refused", "failed to resolve address", "could not resolve",
-        "name or service not known", "temporary failure in name resolution", "no address associated",
-        "network is unreachable", "no route to host", "host is down", "timed out", "connection reset",
-        // The connection broke mid-transfer: libgit2's socket stream, its smart protocol, and libssh2.
-        "broken pipe", "connection aborted", "error sending data", "error receiving socket data", "early eof",
-        "ssh could not read data", "ssh could not write data", "failed to start ssh session",
+    /// The system's errors of a socket that cannot reach, or lost, its peer.
+    static let networkErrors: Set<Int32> = [
+        ECONNREFUSED, ECONNRESET, ECONNABORTED, ENETUNREACH, ENETDOWN, EHOSTUNREACH, EHOSTDOWN, ETIMEDOUT, EPIPE,
     ]
 }

@@ -113,6 +113,8 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
     case certificateRejected(reason: String)
     /// The push would have lost commits on the remote: fetch and merge first.
     case rejectedNonFastForward(reason: String)
+    /// The disk holding the vault is full (or the quota spent): nothing was written half-way.
+    case diskFull(reason: String)
     /// The caller's `shouldCancel` (or the task) stopped the operation.
     case cancelled
     /// Anything else, with libgit2's words.
@@ -126,9 +128,15 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
         case .hostKeyRefused: self
         case .certificateRejected(let reason): .certificateRejected(reason: redactor.redact(reason))
         case .rejectedNonFastForward(let reason): .rejectedNonFastForward(reason: redactor.redact(reason))
+        case .diskFull(let reason): .diskFull(reason: redactor.redact(reason))
         case .cancelled: self
         case .other(let reason): .other(reason: redactor.redact(reason))
         }
+    }
+
+    var isCancelled: Bool {
+        if case .cancelled = self { return true }
+        return false
     }
 
     /// Whether the remote was simply not reachable (exit status 3).
@@ -149,6 +157,7 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
         case .hostKeyRefused(let problem): problem.message
         case .certificateRejected(let reason): .syncFailed(reason)
         case .rejectedNonFastForward(let reason): .pushRejected(reason)
+        case .diskFull(let reason): .remote(.diskFull(reason: reason))
         case .cancelled: .syncFailed("cancelled")
         case .other(let reason): .syncFailed(reason)
         }
@@ -161,6 +170,7 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
         case .hostKeyRefused(let problem): problem.description
         case .certificateRejected(let reason): "certificate rejected: \(reason)"
         case .rejectedNonFastForward(let reason): "rejected (non-fast-forward): \(reason)"
+        case .diskFull(let reason): "disk full: \(reason)"
         case .cancelled: "cancelled"
         case .other(let reason): reason
         }

@@ -28,3 +28,9 @@ text: 今天
 **me** · 2026-11-22 18:04
 哈囉
 ? 0
+
+# --json: the turn as JSON; builtin never replies, so `reply` is null and the message is kept.
+$ folio chat 今天 -m 還在嗎 --json | jq -c '{reply, conversation: [.conversation[].text]}'
+{"reply":null,"conversation":["哈囉","還在嗎"]}
+! builtin：內建（builtin）只在本機運作，這一步需要 AI 供應商：`folio config set ai.provider openai`，再設定 ai.base_url 與 ai.model
+? 0

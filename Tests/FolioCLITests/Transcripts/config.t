@@ -38,6 +38,7 @@ $ folio config set ai.modle x
 !   qa.max_question_length
 !   record.max_title_length
 !   git.lock_wait
+!   crypt.encrypted
 !   front_matter.max_bytes
 !   front_matter.max_depth
 !   front_matter.max_nodes

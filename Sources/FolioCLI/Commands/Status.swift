@@ -1,0 +1,25 @@
+import ArgumentParser
+import FolioCompanion
+import FolioCore
+import FolioSync
+
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "What is not committed, not pushed, or in conflict; the last sync's result. Never uses the network.")
+
+    @OptionGroup var output: OutputFormat<JSON>
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = try Context.open(global)
+        let history = try context.requireHistory()
+        let status = try history.status(settings: context.vault.settings, localDirectory: context.vault.localDirectory)
+        let heldBack = history.heldBackNotes(status.changed, in: context.vault)
+        let pendingAI = AIState(localDirectory: context.vault.localDirectory).failures.keys.sorted()
+        StatusPrinter(status: status, heldBack: heldBack, pendingAI: pendingAI).print(json: output.json, context: context)
+    }
+
+    enum JSON: HelpText {
+        static let help = "Print the status as JSON."
+    }
+}

@@ -1,0 +1,132 @@
+import FolioCore
+import FolioStore
+import FolioSync
+import Foundation
+
+/// What a command works with: the vault, the terminal, the environment.
+struct Context {
+    let vault: Vault
+    /// The vault's git history; nil when the vault has no `.git` (the vault warns about that).
+    let history: History?
+    let terminal: Terminal
+    let environment: [String: String]
+    let workingDirectory: URL
+
+    var language: Language { vault.language }
+
+    /// Finds and opens the vault, prints its warnings once, and sets the language of messages. An
+    /// encrypted vault this device has no key for is refused unless `whenLocked` is `.open`.
+    static func open(_ global: GlobalOptions, whenLocked: History.LockedVault = .refuse) throws(FolioError) -> Context {
+        let environment = ProcessInfo.processInfo.environment
+        try global.enterDirectory()
+        if let lang = global.language() { MessageLanguage.shared.set(lang) }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let root = try VaultLocation.find(explicit: global.vault, environment: environment, workingDirectory: cwd)
+        let vault = Vault(root: root, clock: Clock.from(environment: environment))
+        vault.languageOverride = global.language()
+        vault.allowSecrets = global.allowSecret
+        MessageLanguage.shared.set(vault.language)
+        let terminal = Terminal.current(noColor: global.noColor, environment: environment)
+        let history = try History.open(vault, environment: environment, whenLocked: whenLocked)
+        let context = Context(
+            vault: vault, history: history, terminal: terminal, environment: environment, workingDirectory: cwd)
+        for warning in vault.warnings { context.warn(warning) }
+        if let history {
+            for notice in history.takeNotices() { Console.err(terminal.warn(notice.text(vault.language))) }
+            let language = vault.language
+            history.tell = { notice in Console.err(terminal.warn(notice.text(language))) }
+            vault.recorder = HistoryRecorder(history: history)
+        }
+        return context
+    }
+
+    /// How a sync reaches the remote, as the vault's settings ask; progress on the terminal, and
+    /// Ctrl-C (`interrupt`) stops it at the next safe point.
+    func syncTransport(stoppedBy interrupt: Interrupt) -> SyncTransport {
+        SyncTransport(
+            settings: vault.settings, environment: environment, progress: ProgressLine.sync(on: terminal), shouldCancel: { interrupt.fired }
+        )
+    }
+
+    /// The vault's history, or the reason there is none.
+    func requireHistory() throws(FolioError) -> History {
+        guard let history else { throw FolioError(.gitDataMissing) }
+        return history
+    }
+
+    func warn(_ error: FolioError) {
+        Console.err(terminal.warn(error.rendered(in: language, asWarning: true)))
+    }
+
+    /// Names the files that could not be read (at most five, then a count) and the links leading
+    /// out of the vault, which were left out.
+    func warn(unread problems: [FolioError], escapingLinks: [String] = []) {
+        for problem in problems.prefix(5) { warn(problem) }
+        if problems.count > 5 { warn(FolioError(.skippedBadRecords(problems.count))) }
+        for link in escapingLinks { warn(FolioError(.symlinkOutsideVault(link))) }
+    }
+
+    /// All records; files that could not be read are named on stderr (at most five, then a count).
+    func records(quiet: Bool = false) -> RecordSet {
+        let set = vault.loadRecords()
+        if !quiet { warn(unread: set.problems, escapingLinks: set.escapingLinks) }
+        return set
+    }
+
+    /// Whether to go on with something that removes files: yes with `--yes`, else the user's answer
+    /// to `question` on a terminal ("cancelled" said on a no); without a terminal it needs `--yes`.
+    func confirmed(_ question: Message, yes: Bool) throws(FolioError) -> Bool {
+        if yes { return true }
+        guard terminal.isInteractive else { throw FolioError(.needsYes) }
+        guard Console.confirm(question.text(language)) else {
+            say(.cancelled)
+            return false
+        }
+        return true
+    }
+
+    /// Writes a new record, with its media copied into the vault; the vault needs its owner first.
+    func create(_ request: NewRecord, media: [MediaSource] = [], dateFromMedia: Bool = false) throws(FolioError) -> Record {
+        // Only a child record needs the other records (to find its parent); a plain `new` reads one file.
+        try vault.requireProfile()
+        return try vault.create(request, importing: media, dateFromMedia: dateFromMedia, records: nil)
+    }
+
+    /// The one record a user's reference names, read through the catalog (see ``Vault/findRecord(_:workingDirectory:)``).
+    func record(_ reference: String) throws(FolioError) -> Record {
+        try vault.findRecord(reference, workingDirectory: workingDirectory)
+    }
+
+    /// The records `filter` takes, from the catalog, in no particular order; an unknown kind is an error.
+    func summaries(_ filter: RecordFilter, in catalog: Catalog? = nil) throws(FolioError) -> [RecordSummary] {
+        try select(filter, in: catalog).summaries
+    }
+
+    /// The records `filter` takes, as catalog rows that decode only what a command shows.
+    func select(_ filter: RecordFilter, in catalog: Catalog? = nil) throws(FolioError) -> CatalogSelection {
+        try vault.select(filter, in: catalog ?? self.catalog(), workingDirectory: workingDirectory)
+    }
+
+    /// The vault's records as summaries with their text index (cached in `.folio/local/cache/`).
+    func catalog(quiet: Bool = false) -> Catalog {
+        let catalog = vault.catalog()
+        if !quiet {
+            warn(unread: catalog.problems, escapingLinks: catalog.escapingLinks)
+            for note in catalog.partlyIndexed { warn(note) }
+        }
+        return catalog
+    }
+
+    /// A path the user typed, from the directory folio was started in.
+    func absoluteURL(_ typed: String) -> URL {
+        URL(fileURLWithPath: typed, relativeTo: workingDirectory).standardizedFileURL
+    }
+
+    func say(_ message: Message) {
+        Console.out(message.text(language))
+    }
+
+    func json(_ value: JSONWriter.JSON) {
+        Console.out(JSONWriter.render(value))
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import FolioCore
+import FolioExchange
+import FolioStore
+
+/// Options every import takes.
+struct ImportOptions: ParsableArguments {
+    @Flag(help: "Only list what would be created; write nothing.") var dryRun = false
+    @OptionGroup var output: OutputFormat<JSON>
+    @OptionGroup var global: GlobalOptions
+
+    enum JSON: HelpText {
+        static let help = "Print the records created (or, with --dry-run, those that would be) as JSON."
+    }
+
+    /// Plans the import of `source`, says what it noticed, and writes it unless `--dry-run`.
+    func run(_ source: (Context) -> ImportSource, kind: String?) throws {
+        let context = try Context.open(global)
+        let plan = try Importer.plan(source(context), kind: kind, into: context.vault)
+        for warning in plan.warnings { context.warn(warning) }
+        if dryRun { return ImportPrinter.dryRun(plan, json: output.json, context: context) }
+        let result = try Importer.run(plan, into: context.vault, progress: ImportPrinter.progress(context))
+        ImportPrinter.done(result, json: output.json, context: context)
+    }
+}

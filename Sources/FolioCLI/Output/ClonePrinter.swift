@@ -1,0 +1,23 @@
+import FolioCore
+import FolioSecrets
+import FolioStore
+import FolioSync
+import Foundation
+
+/// Where the vault now is, in its own language (or `--lang`'s), and that it is locked when it is;
+/// or JSON `{"vault", "remote", "locked"}`.
+enum ClonePrinter {
+    static func print(_ cloned: History.ClonedVault, json: Bool, language: Language?, environment: [String: String]) {
+        if json {
+            return Console.out(
+                JSONWriter.render(
+                    .object([
+                        ("vault", .string(cloned.vault.path)), ("remote", .string(ConfiguredSecrets.redact(cloned.remote))),
+                        ("locked", .bool(cloned.locked)),
+                    ])))
+        }
+        MessageLanguage.shared.set(language ?? Vault(root: cloned.vault, clock: Clock.from(environment: environment)).language)
+        Console.out(Message.cloned(cloned.vault.path).text(MessageLanguage.shared.current))
+        if cloned.locked { Console.err(Message.crypt(.clonedLocked(cloned.vault.path)).text(MessageLanguage.shared.current)) }
+    }
+}

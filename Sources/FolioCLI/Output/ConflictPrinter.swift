@@ -1,0 +1,42 @@
+import FolioCore
+import FolioStore
+
+/// `folio conflicts`: each copy with the record it was kept beside, its device and time; or JSON.
+enum ConflictPrinter {
+    static func json(_ copy: ConflictCopy) -> JSONWriter.JSON {
+        .object([
+            ("copy", .string(copy.path)), ("record", .string(copy.record)), ("record_exists", .bool(copy.recordExists)),
+            ("device", .string(copy.device)), ("time", .string(copy.time)),
+        ])
+    }
+
+    static func list(_ copies: [ConflictCopy], json: Bool, context: Context) {
+        if json { return context.json(.array(copies.map(Self.json))) }
+        guard !copies.isEmpty else { return context.say(.conflict(.none)) }
+        let terminal = context.terminal
+        Console.out(terminal.warn(Message.conflict(.header(copies.count)).text(context.language)))
+        for copy in copies {
+            let gone = copy.recordExists ? "" : "  " + Message.conflict(.recordGone).text(context.language)
+            let origin = [copy.device, copy.time].filter { !$0.isEmpty }.joined(separator: ", ")
+            Console.out(
+                "  " + copy.path.quotedPath + " → " + copy.record.quotedPath + gone
+                    + (origin.isEmpty ? "" : "  " + terminal.dim("(" + origin + ")")))
+        }
+    }
+
+    static func resolved(_ result: ConflictResolution, json: Bool, context: Context) {
+        let copy = result.copy
+        if json {
+            return context.json(
+                .object([
+                    ("copy", .string(copy.path)), ("record", .string(copy.record)), ("keep", .string(result.keep.rawValue)),
+                    ("differing_keys", .array(result.differingKeys.map { .string($0) })),
+                ]))
+        }
+        switch result.keep {
+        case .mine: context.say(.conflict(.keptMine(record: copy.record, copy: copy.path)))
+        case .theirs: context.say(.conflict(.keptTheirs(record: copy.record, copy: copy.path)))
+        case .both: context.say(.conflict(.keptBoth(record: copy.record, copy: copy.path, keys: result.differingKeys)))
+        }
+    }
+}

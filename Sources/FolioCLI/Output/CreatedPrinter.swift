@@ -1,0 +1,18 @@
+import FolioCore
+import FolioStore
+
+/// What a creating command says of the record it wrote: JSON with its body, or a line and its
+/// media (and a photo without a time taken, when the record was to be dated by it).
+enum CreatedPrinter {
+    static func print(_ record: Record, json: Bool, context: Context) {
+        for warning in context.vault.warnings where warning.message == .media(.noDateTaken) { context.warn(warning) }
+        if json {
+            context.json(JSONWriter.record(record, body: true))
+        } else {
+            context.say(.created(kind: record.kind ?? "record", title: record.title, path: record.path))
+            for line in MediaLines.describe(MediaEntry.entries(of: record.document), vault: context.vault, terminal: context.terminal) {
+                Console.out("  " + line)
+            }
+        }
+    }
+}

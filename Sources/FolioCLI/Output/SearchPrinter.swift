@@ -1,0 +1,88 @@
+import FolioCore
+import FolioSearch
+import FolioStore
+
+/// `folio search`: each hit as a line (date, kind, short id, title with its matches, tags) and a
+/// line of text around the match; or JSON with each record's keys, its score and snippet.
+/// Matches are bold red, or «marked» without colour.
+struct SearchPrinter {
+    /// The text keys of each kind, searched and shown in snippets.
+    let keys: [String: [String]]
+    let query: Query
+
+    /// Nothing found is not an error: nothing on stdout (`[]` with `--json`), a note on stderr.
+    static func nothing(_ message: Message, json: Bool, context: Context) {
+        json ? context.json(.array([])) : Console.err(message.text(context.language))
+    }
+
+    func print(_ shown: [(hit: RecordSearch.Hit, record: Record)], json: Bool, context: Context) {
+        let bodyLimit = context.vault.searchedBytesLimit
+        if json {
+            return context.json(
+                .array(
+                    shown.map { hit, record in
+                        let snippet = snippet(of: record, maxCharacters: 80, bodyLimit: bodyLimit)
+                        return JSONWriter.record(
+                            record, body: false,
+                            extra: [("score", .double((hit.score * 10_000).rounded() / 10_000)), ("snippet", .string(snippet.text))])
+                    }))
+        }
+        Console.page(
+            lines(shown.map(\.record), terminal: context.terminal, bodyLimit: bodyLimit).joined(separator: "\n"),
+            terminal: context.terminal, environment: context.environment)
+    }
+
+    private func lines(_ records: [Record], terminal t: Terminal, bodyLimit: Int) -> [String] {
+        let kindWidth = records.map { ($0.kind ?? "?").displayWidth }.max() ?? 4
+        var lines: [String] = []
+        for record in records {
+            let tags = record.allTags.map { "#" + $0 }.joined(separator: " ").oneLine
+            let titleSnippet = Snippet(for: record.title, query: query, maxCharacters: Int.max / 2)
+            let title = titleSnippet.highlights.isEmpty ? t.bold(record.title.oneLine) : Self.highlighted(titleSnippet, terminal: t)
+            lines.append(
+                [
+                    t.dim(record.sortTime?.day10 ?? "          "),
+                    t.accent((record.kind ?? "?").oneLine.padded(to: kindWidth)),
+                    t.dim(record.shortID.padded(to: 8)),
+                    title + (tags.isEmpty ? "" : "  " + t.dim(tags)),
+                ].joined(separator: "  "))
+            let snippet = fittedSnippet(of: record, columns: t.width - 6, bodyLimit: bodyLimit)
+            if !snippet.text.isEmpty { lines.append("    " + Self.highlighted(snippet, terminal: t)) }
+        }
+        return lines
+    }
+
+    private func snippet(of record: Record, maxCharacters: Int, bodyLimit: Int) -> Snippet {
+        RecordSearch.snippet(
+            of: record, keys: keys, query: query, maxCharacters: maxCharacters, bodyLimit: bodyLimit,
+            language: MessageLanguage.shared.current)
+    }
+
+    /// A snippet that fits `columns` terminal columns, CJK characters taking two.
+    private func fittedSnippet(of record: Record, columns: Int, bodyLimit: Int) -> Snippet {
+        let sources = RecordSearch.readableSources(of: record, keys: keys, bodyLimit: bodyLimit, language: MessageLanguage.shared.current)
+        var budget = max(10, columns)
+        var snippet = RecordSearch.snippet(in: sources, query: query, maxCharacters: budget)
+        for _ in 0..<4 {
+            let width = snippet.text.displayWidth
+            guard width > columns, budget > 10 else { break }
+            budget = max(10, budget * columns / width - 1)
+            snippet = RecordSearch.snippet(in: sources, query: query, maxCharacters: budget)
+        }
+        return snippet
+    }
+
+    /// The text with its highlights in bold red, or between « » without colour.
+    static func highlighted(_ snippet: Snippet, terminal: Terminal) -> String {
+        var out = ""
+        var cursor = snippet.text.startIndex
+        for range in snippet.highlights {
+            out += String(snippet.text[cursor..<range.lowerBound]).oneLine
+            let match = String(snippet.text[range]).oneLine
+            out += terminal.useColor ? terminal.paint(match, "1;31") : "«" + match + "»"
+            cursor = range.upperBound
+        }
+        out += String(snippet.text[cursor...]).oneLine
+        return out
+    }
+}

@@ -1,0 +1,66 @@
+import FolioCompanion
+import FolioCore
+import FolioStore
+
+/// `folio show`: the file as it is, then its children, its media with their facts and the last
+/// AI step that failed on it, paged; or the record as JSON with its body. A conflict copy and an
+/// older version show as they are (JSON when they read as a record).
+struct ShowPrinter {
+    let json: Bool
+    let context: Context
+
+    func record(_ record: Record, children: [RecordSummary]?) {
+        if json { return context.json(JSONWriter.record(record, body: true, extra: JSONWriter.children(children))) }
+        Console.page(
+            Self.page(of: record, children: children, context: context), terminal: context.terminal, environment: context.environment)
+    }
+
+    /// A conflict copy sync kept; with `--json` it must read as a record.
+    func copy(_ copy: ConflictCopy, text: String) throws(FolioError) {
+        if json {
+            let record = try context.vault.record(of: copy, text: text)
+            return context.json(JSONWriter.record(record, body: true, extra: [("conflict_copy_of", .string(copy.record))]))
+        }
+        Console.page(text, terminal: context.terminal, environment: context.environment)
+    }
+
+    /// The file as it was (`--at`): JSON when it reads as a record, else its text.
+    func older(path: String, text: String) {
+        if json, let document = try? FrontMatterDocument(parsing: text) {
+            return context.json(JSONWriter.record(Record(path: path, document: document), body: true))
+        }
+        Console.page(text, terminal: context.terminal, environment: context.environment)
+    }
+
+    /// The file as it is, then its media with their facts, then the last AI step that failed on it.
+    static func page(of record: Record, children: [RecordSummary]? = nil, context: Context) -> String {
+        var text = record.document.text
+        func section(_ lines: String) {
+            if !text.hasSuffix("\n") { text += "\n" }
+            text += "\n" + lines
+        }
+        if let children {
+            let t = context.terminal
+            let lines = children.map { child in
+                "  "
+                    + [
+                        t.accent((child.kind ?? "?").oneLine),
+                        t.dim(child.sortTime?.text.prefix(16).replacingOccurrences(of: "T", with: " ") ?? ""),
+                        child.title.oneLine, t.dim(child.shortID),
+                    ].joined(separator: "  ") + "\n"
+            }
+            section(t.dim("── " + Message.childrenHeading(count: children.count).text(context.language) + " ──") + "\n" + lines.joined())
+        }
+        let media = MediaLines.describe(MediaEntry.entries(of: record.document), vault: context.vault, terminal: context.terminal)
+        if !media.isEmpty {
+            section(
+                context.terminal.dim("── " + Message.media(.heading).text(context.language) + " ──") + "\n"
+                    + media.map { "  " + $0 + "\n" }.joined())
+        }
+        if let id = record.id, let failure = AIState(localDirectory: context.vault.localDirectory).failures[id] {
+            let message = Message.ai(.lastError(step: failure.step, at: failure.at, message: failure.message))
+            section(context.terminal.warn(message.text(context.language)) + "\n")
+        }
+        return text
+    }
+}

@@ -1,0 +1,53 @@
+import FolioCore
+import FolioSecrets
+import FolioSync
+
+/// `folio status`: what is changed (and held back from commits, and why), conflict copies, AI steps
+/// that failed, and the remote with the last sync; or all of it as JSON.
+struct StatusPrinter {
+    let status: VaultStatus
+    let heldBack: [String: Message]
+    let pendingAI: [String]
+
+    func print(json: Bool, context: Context) {
+        if json { return context.json(self.json(context.language)) }
+        let terminal = context.terminal
+        if status.changed.isEmpty {
+            context.say(.statusClean)
+        } else {
+            Console.out(terminal.bold(Message.statusChanged(status.changed.count).text(context.language)))
+            for path in status.changed {
+                Console.out("  " + path.quotedPath + (heldBack[path].map { "  " + terminal.warn($0.text(context.language)) } ?? ""))
+            }
+        }
+        if !status.conflicts.isEmpty {
+            Console.out(terminal.warn(Message.statusConflicts(status.conflicts.count).text(context.language)))
+            for path in status.conflicts { Console.out("  " + path.quotedPath) }
+        }
+        if !pendingAI.isEmpty { Console.out(terminal.warn(Message.ai(.pendingAI(pendingAI.count)).text(context.language))) }
+        guard let url = status.remote.url else { return context.say(.noRemote) }
+        context.say(.statusRemote(ConfiguredSecrets.redact(url)))
+        context.say(.statusAheadBehind(ahead: status.ahead, behind: status.behind))
+        if let last = status.remote.lastSync { context.say(.statusLastSync(last)) }
+        if let error = status.remote.lastError { Console.out(terminal.warn(Message.statusLastError(error).text(context.language))) }
+    }
+
+    private func json(_ language: Language) -> JSONWriter.JSON {
+        .object([
+            ("changed", .array(status.changed.map { .string($0) })),
+            ("held_back", .object(heldBack.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.text(language))) })),
+            ("ahead", .int(status.ahead)),
+            ("behind", .int(status.behind)),
+            ("conflicts", .array(status.conflicts.map { .string($0) })),
+            ("pending_ai", .array(pendingAI.map { .string($0) })),
+            (
+                "remote",
+                .object([
+                    ("url", status.remote.url.map { .string($0) } ?? .null),
+                    ("last_sync", status.remote.lastSync.map { .string($0) } ?? .null),
+                    ("last_error", status.remote.lastError.map { .string($0) } ?? .null),
+                ])
+            ),
+        ])
+    }
+}

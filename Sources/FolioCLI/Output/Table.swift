@@ -1,0 +1,25 @@
+/// The table shape: rows of cells laid out in columns by display width (CJK counts double), the
+/// first column left-aligned, the others right-aligned, two spaces apart; the header row dimmed.
+enum Table {
+    static func lines(_ rows: [[String]], terminal: Terminal) -> [String] {
+        let count = rows.map(\.count).max() ?? 0
+        let widths = (0..<count).map { column in rows.map { column < $0.count ? $0[column].displayWidth : 0 }.max() ?? 0 }
+        return rows.enumerated().map { index, row in
+            let line = row.enumerated().map { column, cell in
+                column == 0
+                    ? cell.padded(to: widths[column])
+                    : String(repeating: " ", count: widths[column] - cell.displayWidth) + cell
+            }.joined(separator: "  ")
+            return index == 0 ? terminal.dim(line) : line
+        }
+    }
+
+    /// A bar of eighth blocks, `width` cells for `most`; a count above zero always shows a sliver.
+    static func bar(_ count: Int, of most: Int, width: Int) -> String {
+        guard most > 0, count > 0 else { return String(repeating: " ", count: width) }
+        let eighths = max(1, Int((Double(count) / Double(most) * Double(width * 8)).rounded()))
+        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths % 8]
+        let text = String(repeating: "█", count: eighths / 8) + partial
+        return text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}

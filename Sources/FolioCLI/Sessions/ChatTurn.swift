@@ -1,0 +1,133 @@
+import FolioCompanion
+import FolioCore
+import FolioStore
+import Foundation
+
+/// The steps of a chat turn, shared by `chat` and the diary's one-page flow.
+enum ChatTurn {
+    /// One turn without prompting: `message` saved (when given; else `--retry`), then the reply to
+    /// the user's last message, from a chain made for it. Returns the page as it stands after.
+    static func once(_ page: Record, message: String?, echo: Bool, context: Context) throws(FolioError) -> Record {
+        let asked = try message.map { text throws(FolioError) in try context.vault.appendUserMessage(text, to: page) } ?? page
+        guard Conversation.parse(asked.document.body).last?.speaker == .me else {
+            // A note, not the turn's output: with --json, standard output is the JSON alone.
+            if echo { context.say(.ai(.nothingToRetry)) } else { Console.err(Message.ai(.nothingToRetry).text(context.language)) }
+            return asked
+        }
+        let chain = chain(context)
+        return try reply(to: asked, chain: chain, environment: environment(chain, context: context), context: context, echo: echo)
+    }
+
+    /// A session on a terminal until /save (the page summarised), /cancel (the session's
+    /// messages taken back) or Ctrl-D.
+    static func talk(about page: Record, context: Context) throws(FolioError) {
+        let original = Conversation.parse(page.document.body)
+        let chain = chain(context)
+        switch try session(page, chain: chain, environment: environment(chain, context: context), help: .chatHelp, context: context) {
+        case .saved(let page): try SummaryStep.run(page, chain: chain, context: context, json: false)
+        case .cancelled(let page):
+            try context.vault.resetConversation(of: page, to: original)
+            context.say(.cancelled)
+        case .left: Console.out("")
+        }
+    }
+
+    /// The providers a chat talks to; made once per session.
+    static func chain(_ context: Context, sendsMedia: Bool = false) -> ProviderChain {
+        AIRun.chain(context) { .entry(media: sendsMedia && $0.sendMedia, location: $0.shareLocation) }
+    }
+
+    /// What the companion is told of the moment: the local time, and place and weather when
+    /// `privacy.share_location` allows (the weather read once per session, skipped when unreachable).
+    static func environment(_ chain: ProviderChain, context: Context) -> [String] {
+        let configuration = chain.configuration
+        let weather =
+            chain.wantsWeather ? (try? AIRun.blocking { () async throws(FolioError) in await Weather.current(configuration) }) ?? nil : nil
+        return DiaryEntry.environment(
+            now: context.vault.clock.timestamp, zone: context.vault.clock.zone, configuration: configuration, weather: weather)
+    }
+
+    /// Asks the providers for the companion's reply to the page's conversation, prints it as it
+    /// streams in (unless `echo` is off), and saves it. On failure the page keeps the user's
+    /// message and the error is kept for `show`.
+    @discardableResult
+    static func reply(to record: Record, chain: ProviderChain, environment: [String], context: Context, echo: Bool = true)
+        throws(FolioError) -> Record
+    {
+        // Offline providers never reply: the message is kept, and no retry is suggested that could not work.
+        guard chain.canReply else {
+            offlineNote(context)
+            return record
+        }
+        let entry = try DiaryEntry(record)
+        let request = entry.chatRequest(environment: environment)
+        let started = LockedState(false)
+        let reply: (value: String, provider: String)
+        do {
+            // The reply streams onto the terminal, so the waiting note gets a line of its own.
+            if context.terminal.isInteractive { Console.err(context.terminal.dim(Message.ai(.waiting).text(context.language))) }
+            reply = try AIRun.blocking { () async throws(FolioError) in
+                try await chain.first { provider async throws(AIProblem) in
+                    try await provider.chat(request) { piece in
+                        started.withValue { $0 = true }
+                        if echo { Console.outInline(piece) }
+                    }
+                }
+            }
+        } catch {
+            if started.current && echo { Console.out("") }
+            AIRun.remember(error, step: "chat", for: record, context: context)
+            context.warn(error)
+            throw FolioError(.ai(.chatFailed(reference: record.shortID)))
+        }
+        if echo { Console.out("") }
+        AIRun.remember(nil, step: "chat", for: record, context: context)
+        return try context.vault.appendCompanionLine(reply.value, to: record)
+    }
+
+    static func offlineNote(_ context: Context) {
+        Console.err(context.terminal.dim(Message.ai(.failed(provider: "builtin", problem: .needsNetworkProvider)).text(context.language)))
+    }
+
+    /// How an interactive conversation ended, with the page as it stands.
+    enum SessionEnd {
+        case saved(Record)
+        case cancelled(Record)
+        case left(Record)
+    }
+
+    /// The interactive chat: a line is a message, saved before the AI is asked and its reply saved
+    /// after; `/save`, `/cancel` and Ctrl-D end it. `greeting`, when given, is saved before the
+    /// first message (it opened the conversation).
+    static func session(
+        _ start: Record, chain: ProviderChain, environment: [String], help: AIMessage, greeting: String? = nil,
+        context: Context
+    ) throws(FolioError) -> SessionEnd {
+        var current = start
+        var greeting = greeting
+        let canReply = chain.canReply
+        Console.err(context.terminal.dim(Message.ai(help).text(context.language)))
+        if !canReply { offlineNote(context) }
+        while true {
+            Console.errInline("> ")
+            guard let line = readLine() else { return .left(current) }
+            switch line.trimmingCharacters(in: .whitespaces) {
+            case "": continue
+            case "/cancel": return .cancelled(current)
+            case "/save": return .saved(current)
+            default:
+                if let opening = greeting {
+                    current = try context.vault.appendCompanionLine(opening, to: current)
+                    greeting = nil
+                }
+                current = try context.vault.appendUserMessage(line, to: current)
+                guard canReply else { continue }
+                do {
+                    current = try reply(to: current, chain: chain, environment: environment, context: context)
+                } catch {
+                    continue  // Said on stderr; the message is saved and the chat goes on.
+                }
+            }
+        }
+    }
+}

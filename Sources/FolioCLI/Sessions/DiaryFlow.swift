@@ -1,0 +1,107 @@
+import ArgumentParser
+import FolioCompanion
+import FolioCore
+import FolioStore
+
+/// The steps of the diary's one page, in order; each AI step that fails is said and remembered,
+/// and the draft stays as written.
+struct DiaryFlow {
+    let context: Context
+    let json: Bool
+
+    /// A line the companion says: on stdout, or on stderr when stdout carries JSON.
+    func show(_ line: String) {
+        if json { Console.err(line) } else { Console.out(line) }
+    }
+
+    /// The text of a voice recording; on a terminal the user may take it or type it as it should be.
+    func listen(to voice: String, typed: String?, prompting: Bool) throws(FolioError) -> String {
+        let heard = try VoiceInput.transcribe(context.absoluteURL(voice), displayName: voice, context: context)
+        var text = heard
+        if prompting && context.terminal.isInteractive {
+            Console.err(Message.ai(.heard(heard)).text(context.language))
+            if let typed = Console.ask(Message.ai(.useHeardText).text(context.language)), !typed.isEmpty { text = typed }
+        } else if !json {
+            Console.err(context.terminal.dim(Message.ai(.heard(heard)).text(context.language)))
+        }
+        return [typed, text].compactMap { $0 }.joined(separator: "\n")
+    }
+
+    /// The draft as written; with --json the record is printed once, at the end.
+    func created(_ record: Record) {
+        if json {
+            for warning in context.vault.warnings where warning.message == .media(.noDateTaken) { context.warn(warning) }
+        } else {
+            CreatedPrinter.print(record, json: false, context: context)
+        }
+    }
+
+    /// Analyse, greet, chat, save. Throws `ExitCode.failure` after the end when a step failed, its
+    /// message already said.
+    func converse(_ draft: Record, message: String?, interactive: Bool) throws {
+        var page = draft
+        var failed = false
+        let chain = ChatTurn.chain(context, sendsMedia: true)
+        let environment = ChatTurn.environment(chain, context: context)
+        if !MediaEntry.entries(of: page.document).isEmpty {
+            do {
+                page = try AnalysisStep.run(page, chain: chain, context: context).record
+            } catch {
+                Console.err(error.rendered(in: context.language))
+                failed = true
+            }
+        }
+        let greeting = GreetingStep.run(page, chain: chain, environment: environment, context: context)
+        show(context.terminal.accent("folio") + "  " + greeting)
+        if interactive {
+            switch try ChatTurn.session(
+                page, chain: chain, environment: environment, help: .diaryHelp, greeting: greeting, context: context)
+            {
+            case .saved(let written): page = written
+            case .cancelled(let written):
+                let removed = try context.vault.discardDraft(written)
+                return context.say(.ai(.draftDiscarded(mediaRemoved: removed)))
+            case .left(let written):
+                Console.out("")
+                context.say(.ai(.draftKept(reference: written.shortID)))
+                if failed { throw ExitCode.failure }
+                return
+            }
+        } else if let message {
+            page = try context.vault.appendCompanionLine(greeting, to: page)
+            page = try context.vault.appendUserMessage(message, to: page)
+            if !chain.canReply {
+                ChatTurn.offlineNote(context)
+            } else {
+                do {
+                    page = try ChatTurn.reply(to: page, chain: chain, environment: environment, context: context, echo: !json)
+                } catch {
+                    Console.err(error.rendered(in: context.language))
+                    failed = true
+                }
+            }
+        }
+        failed = !save(page, chain: chain) || failed
+        if failed { throw ExitCode.failure }
+    }
+
+    /// "End and save": the page in the user's voice and its tags, when they have written anything
+    /// or given media.
+    /// - Returns: false when the summary failed (its message is said; the draft stays).
+    func save(_ page: Record, chain: ProviderChain) -> Bool {
+        guard (try? DiaryEntry(page))?.hasSomethingToSummarize == true else {
+            if json { context.json(JSONWriter.record(page, body: true)) }
+            Console.err(Message.ai(.draftKept(reference: page.shortID)).text(context.language))
+            return true
+        }
+        do {
+            try SummaryStep.run(page, chain: chain, context: context, json: json)
+            return true
+        } catch {
+            // A failed summary changed nothing: the page is as it was.
+            Console.err(error.rendered(in: context.language))
+            if json { context.json(JSONWriter.record(page, body: true)) }
+            return false
+        }
+    }
+}

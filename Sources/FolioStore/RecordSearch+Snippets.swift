@@ -1,0 +1,47 @@
+import FolioCore
+import FolioSearch
+
+extension RecordSearch {
+    /// The snippet of the text that shows the most matches: the body, else the text keys; shown
+    /// as text, so a media link is what it shows (`[照片 IMG_2041.jpg]`), not its Markdown.
+    public static func snippet(
+        of record: Record, keys: [String: [String]], query: Query, maxCharacters: Int, bodyLimit: Int, language: Language
+    ) -> Snippet {
+        snippet(
+            in: readableSources(of: record, keys: keys, bodyLimit: bodyLimit, language: language), query: query,
+            maxCharacters: maxCharacters)
+    }
+
+    /// The texts a record's snippet is taken from, as a person reads them (see ``ReadableText``):
+    /// made once when a snippet is fitted to a width in several tries.
+    public static func readableSources(of record: Record, keys: [String: [String]], bodyLimit: Int, language: Language) -> [String] {
+        snippetSources(of: record, keys: textKeys(for: record, in: keys), bodyLimit: bodyLimit).filter { !$0.isEmpty }.map {
+            ReadableText.plain($0, language: language)
+        }
+    }
+
+    /// The snippet of the text among `sources` that shows the most matches.
+    public static func snippet(in sources: [String], query: Query, maxCharacters: Int) -> Snippet {
+        var best: Snippet?
+        for source in sources {
+            // The tokenizer alone, so a query of filters only never builds the index for its snippets.
+            let snippet = Snippet(for: source, query: query, maxCharacters: maxCharacters)
+            if best == nil || snippet.highlights.count > (best?.highlights.count ?? 0) { best = snippet }
+        }
+        return best ?? Snippet(text: "", highlights: [])
+    }
+
+    /// What to say when `query` found nothing: scoped to its tags, or naming a tag no record
+    /// carries; "diary pages" only when only diaries were searched (`kind` from an option too).
+    public func noMatchMessage(_ query: Query, kind: String?) -> Message {
+        var tags: [String] = []
+        for case .tag(let tag) in query.filters where !tags.contains(tag) { tags.append(tag) }
+        var kinds = Set(query.filters.compactMap { if case .kind(let kind) = $0 { kind } else { nil } })
+        if let kind { kinds.insert(kind) }
+        let diaryOnly = kinds == ["diary"]
+        for tag in tags where !records.contains(where: { $0.kind != "profile" && $0.hasTag(tag) }) {
+            return .searchTagUnused(tag, diaryOnly: diaryOnly)
+        }
+        return .searchNoMatch(tags: tags, diaryOnly: diaryOnly)
+    }
+}

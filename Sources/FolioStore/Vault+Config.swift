@@ -1,0 +1,30 @@
+import FolioCore
+
+extension Vault {
+    /// `config get`: a setting's value, or nil when it is not set.
+    /// - Throws: ``FolioError`` for a key folio does not know, naming the keys it does.
+    public func setting(_ key: String) throws(FolioError) -> String? {
+        guard SettingKey.named(key) != nil else { throw FolioError(.unknownSettingKey(key, SettingKey.all.map(\.name))) }
+        return settings.string(key)
+    }
+
+    /// `config list`: every setting folio knows with its value, nil when not set, in the documented order.
+    public var allSettings: [(key: String, value: String?)] {
+        SettingKey.all.map { ($0.name, settings.string($0.name)) }
+    }
+
+    /// `config set`: one setting changed in `.folio/config.yaml` (comments and other keys kept), committed.
+    public func setSetting(_ key: String, to value: String) throws(FolioError) {
+        try checkInput([(.setting(key), value)])
+        var settings = self.settings
+        try settings.set(key, to: value)
+        try saveSettings(settings, message: "config: set \(key)")
+    }
+
+    /// `config unset`: one setting removed, committed.
+    public func unsetSetting(_ key: String) throws(FolioError) {
+        var settings = self.settings
+        try settings.unset(key)
+        try saveSettings(settings, message: "config: unset \(key)")
+    }
+}

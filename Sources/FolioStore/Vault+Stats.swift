@@ -1,0 +1,16 @@
+import FolioCore
+import Foundation
+
+extension Vault {
+    /// `folio stats` over the records a filter took: each record's front matter is read from its
+    /// file only when a figure needs field values (counts by kind, month and tag come from the catalog).
+    public func statistics(_ request: StatsRequest, of selection: CatalogSelection) -> StatsReport {
+        let records = selection.summaries
+        let roots =
+            request.needsFields
+            ? self.records(at: records.map(\.path)).map { $0?.document.root.resolved ?? .null }
+            : Array(repeating: .null, count: records.count)
+        let tagCounts = selection.tagUses().sorted(by: .count).map { ($0.tag, $0.count) }
+        return StatsReport(request, records: records, roots: roots, tagCounts: tagCounts, kind: request.kind.flatMap { try? kind($0) })
+    }
+}

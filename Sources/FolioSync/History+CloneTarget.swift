@@ -1,0 +1,38 @@
+import FolioCore
+import FolioStore
+import Foundation
+
+extension History {
+    /// Where `folio clone` put a vault, the remote it was cloned from, and whether it is locked.
+    public struct ClonedVault: Sendable {
+        public let vault: URL
+        /// The remote as `origin` holds it: a local path made absolute.
+        public let remote: String
+        /// Encrypted, and no key given: its files are ciphertext until `crypt unlock`.
+        public let locked: Bool
+    }
+
+    /// `folio clone URL [DIRECTORY] [--key FILE]`: the remote as typed (a path, and the key
+    /// file, are taken from `workingDirectory`), into `directory`, else a folder named for the remote.
+    public static func clone(
+        _ typed: String, into directory: String?, key: String?, from workingDirectory: URL, transport: SyncTransport
+    ) throws(FolioError) -> ClonedVault {
+        let target = absoluteURL(directory ?? defaultDirectory(for: typed), from: workingDirectory)
+        let remote = isLocalPath(typed) ? absoluteURL(typed, from: workingDirectory).path : typed
+        let cloned = try clone(
+            url: remote, into: target, transport: transport, keyFile: key.map { absoluteURL($0, from: workingDirectory) })
+        return ClonedVault(vault: target, remote: remote, locked: cloned.locked)
+    }
+
+    /// Whether a remote is a folder on this machine: no `scheme://`, and no `host:` before a path.
+    static func isLocalPath(_ url: String) -> Bool {
+        !url.contains("://") && !(url.contains(":") && !url.hasPrefix("/") && !url.hasPrefix("."))
+    }
+
+    /// The remote's last name without `.git` (`git@host:me/journal.git` → `journal`), as `git clone` names it.
+    static func defaultDirectory(for url: String) -> String {
+        var name = url.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? "journal"
+        if name.hasSuffix(".git") { name = String(name.dropLast(4)) }
+        return name.isEmpty ? "journal" : name
+    }
+}

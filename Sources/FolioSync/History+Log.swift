@@ -1,0 +1,83 @@
+import FolioCore
+import FolioStore
+import Foundation
+
+extension HistoryEntry {
+    /// When the commit was made, in the time zone of the device that made it:
+    /// `2026-11-22T18:04:11+08:00`.
+    public var time: Timestamp {
+        Timestamp(date: date, zone: TimeZone(secondsFromGMT: offsetMinutes * 60) ?? .current)
+    }
+}
+
+extension History {
+    /// The vault-relative path `folio log` follows: a media file's (`--media`) or a record's, or
+    /// nil for the whole vault.
+    public func logPath(record: String?, media: String?, in vault: Vault, workingDirectory: URL) throws(FolioError) -> String? {
+        if let media { return try mediaPath(media, in: vault, workingDirectory: workingDirectory) }
+        return try record.map { reference throws(FolioError) in try vault.recordPath(reference, workingDirectory: workingDirectory) }
+    }
+
+    /// The vault-relative path of a media file: as typed (`media/ab/….jpg`, a path into the
+    /// vault), or found by a hash prefix (6 or more hex digits) among the files present and in history.
+    public func mediaPath(_ reference: String, in vault: Vault, workingDirectory: URL) throws(FolioError) -> String {
+        if reference.hasPrefix("media/") { return reference }
+        if let relative = try? vault.relativePath(of: reference, from: workingDirectory), relative.hasPrefix("media/") { return relative }
+        let prefix = reference.lowercased()
+        guard prefix.count >= 6, prefix.allSatisfy(\.isHexDigit) else { throw FolioError(.media(.notFound(reference))) }
+        let present = vault.storedMedia().files.map(\.path)
+        let known = present + ((try? mediaPaths()) ?? [])
+        let matches = Set(known.filter { ($0 as NSString).lastPathComponent.hasPrefix(prefix) })
+        guard matches.count == 1, let only = matches.first else {
+            if matches.isEmpty { throw FolioError(.media(.notFound(reference))) }
+            throw FolioError(.ambiguousReference(reference, matches.sorted()))
+        }
+        return only
+    }
+
+    /// Why a commit leaves each changed file out, in a few words, for `status`: a key or a
+    /// token in it, or a link leading out of the vault.
+    public func heldBackNotes(_ paths: [String], in vault: Vault) -> [String: Message] {
+        heldBack(paths, in: vault).compactMapValues { problem in
+            switch problem.message {
+            case .guarded(.secretLeftOut(let kind, let masked)): .guarded(.heldBackSecret(kind: kind, masked: masked))
+            case .guarded(.linkLeftOut), .guarded(.folderLeadsOutside): .guarded(.heldBackLink)
+            default: nil
+            }
+        }
+    }
+}
+
+extension History {
+    /// `folio undo`: reverts the newest change folio made on this device with a new commit, or
+    /// with `dryRun` only says which it would be; nil when there is none.
+    /// - Throws: ``FolioError`` when later commits from elsewhere touch the same files, unless `force`.
+    public func undoLast(in vault: Vault, force: Bool, dryRun: Bool) throws(FolioError) -> UndoPlan? {
+        guard let plan = try planUndo() else { return nil }
+        if plan.laterOverlapping > 0 && !force && !dryRun {
+            throw FolioError(.undoWouldRevertOthers(summary: plan.summary, later: plan.laterOverlapping))
+        }
+        if !dryRun { try undo(plan, in: vault) }
+        return plan
+    }
+}
+
+extension History {
+    /// A file's text as it was at a commit (an id, 4 characters or more) or at the end of a day
+    /// (`YYYY-MM-DD`).
+    public func text(of path: String, at revision: String) throws(FolioError) -> String {
+        guard let data = try file(path, at: try commit(at: revision)) else {
+            throw FolioError(.notInHistoryAt(record: path, at: revision))
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension History {
+    /// `config set` with a history: the setting, and for `sync.remote` also this device's git
+    /// `origin`, which sync uses.
+    public static func setSetting(_ key: String, to value: String, in vault: Vault, history: History?) throws(FolioError) {
+        try vault.setSetting(key, to: value)
+        if key == "sync.remote" { try history?.setRemote(value) }
+    }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+    import Glibc
+
+    private let systemRead = Glibc.read
+    private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+    import Darwin
+
+    private let systemRead = Darwin.read
+    private let systemWrite = Darwin.write
+#endif
+
+/// Whole reads and writes on a file descriptor: the one copy of the loops `read(2)` and `write(2)`
+/// need (a call may move fewer bytes than asked, or be interrupted by a signal), for every module
+/// that writes a file or a stream itself (git's index, atomic files, the site, the terminal).
+public enum Descriptor {
+    /// Writes all of `bytes`, going on after a signal and, on a descriptor that would block (one
+    /// inherited from a shell), once it takes more; false on an error, `errno` saying which.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            guard let base = bytes.baseAddress else { return false }
+            let count = systemWrite(fd, base + done, bytes.count - done)
+            if count > 0 {
+                done += count
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else if count < 0 && errno == EAGAIN {
+                var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, -1)
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Reads until `buffer` is full or the file ends, from the descriptor's position or, with
+    /// `offset`, from there; the count read, or -1 on an error (`errno` saying which).
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: off_t? = nil) -> Int {
+        var done = 0
+        while done < buffer.count {
+            guard let base = buffer.baseAddress else { return -1 }
+            let count =
+                if let offset {
+                    pread(fd, base + done, buffer.count - done, offset + off_t(done))
+                } else {
+                    systemRead(fd, base + done, buffer.count - done)
+                }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return -1
+            }
+            if count == 0 { break }
+            done += count
+        }
+        return done
+    }
+}

@@ -1,0 +1,94 @@
+import FolioCore
+import Testing
+import YAML
+
+@Suite("stats: key paths and figures, from front matter alone")
+struct StatsReportTests {
+    /// A record of `kind` made on `day`.
+    func record(_ kind: String, _ day: String, tags: [String] = []) -> RecordSummary {
+        RecordSummary(
+            path: "\(kind)/\(day).md", id: nil, kind: kind, title: day, parent: nil, tags: tags, allTags: tags,
+            sortTime: Timestamp(day + "T20:00:00+08:00"), completion: .none)
+    }
+
+    /// A billiard training: its length, and shots each with a power and a result.
+    func training(minutes: Value, shots: [(Int, String)]) -> Value {
+        .map([
+            ("kind", .string("training")), ("duration_minutes", minutes),
+            ("shots", .list(shots.map { .map([("power", .int($0.0)), ("result", .string($0.1))]) })),
+        ])
+    }
+
+    @Test("key paths: a key, a list's length, a key of every map in a list, a bare key that only lists hold")
+    func keyPaths() {
+        let roots = [
+            training(minutes: .int(45), shots: [(3, "made"), (5, "missed")]), training(minutes: .double(30.5), shots: [(4, "made")]),
+        ]
+        #expect(FieldPath("duration_minutes", roots: roots).numbers(in: roots[1]).map(\.value) == [30.5])
+        #expect(FieldPath("shots.count", roots: roots).numbers(in: roots[0]).map(\.value) == [2])
+        #expect(FieldPath("shots", roots: roots).numbers(in: roots[0]).map(\.value) == [2])
+        #expect(FieldPath("shots.power", roots: roots).numbers(in: roots[0]).map(\.value) == [3, 5])
+        #expect(FieldPath("power", roots: roots).numbers(in: roots[0]).map(\.value) == [3, 5])
+        #expect(!FieldPath("nothing", roots: roots).hasNumbers(in: roots))
+        #expect(FieldPath.discover(in: roots) == ["duration_minutes", "shots.count", "shots.power"])
+        #expect(FieldPath.isValid("a.b") && !FieldPath.isValid("a..b") && !FieldPath.isValid("") && !FieldPath.isValid(".a"))
+    }
+
+    @Test("sums, averages, minimum and maximum; rates and counts; a quoted number is text")
+    func figures() {
+        let records = [record("training", "2026-11-02"), record("training", "2026-11-20"), record("training", "2026-12-01")]
+        let roots = [
+            training(minutes: .int(45), shots: [(3, "made"), (5, "missed")]),
+            training(minutes: .string("30"), shots: [(4, "MADE")]),
+            training(minutes: .int(15), shots: []),
+        ]
+        let request = StatsRequest(
+            kind: "training", sums: ["duration_minutes"], rates: [(key: "shots.result", value: "made")], counts: ["shots.result"],
+            by: .month)
+        let report = StatsReport(request, records: records, roots: roots, tagCounts: [], kind: nil)
+        #expect(report.total == 3)
+        #expect(report.byMonth.map(\.0) == ["2026-11", "2026-12"] && report.byMonth.map(\.1) == [2, 1])
+        let minutes = report.overall.fields[0]
+        #expect(report.fields.map(\.name) == ["duration_minutes"])
+        #expect(minutes.count == 2 && minutes.sum == 60 && minutes.average == 30 && minutes.min == 15 && minutes.max == 45)
+        #expect(minutes.allIntegers)
+        #expect(report.overall.rates[0].matched == 2 && report.overall.rates[0].total == 3)
+        #expect(report.counts[0].ordered(report.overall.counts[0]).map(\.0) == ["MADE", "made", "missed"])
+        #expect(report.periods.map(\.0) == ["2026-11", "2026-12"])
+        #expect(report.periods[0].1.records == 2 && report.periods[0].1.fields[0].sum == 45)
+        #expect(report.countsByMonth.map(\.0) == ["2026-11", "2026-12"])
+        #expect(report.unvalued.isEmpty)
+    }
+
+    @Test("with a kind and no key named, every numeric key is reported, and the kind's listed values are counted, in their order")
+    func discoveredAndListed() throws {
+        let qa = try Kind(template: try #require(BuiltinTemplates.kinds["qa"]), source: "qa.md", fallbackName: "qa")
+        let records = [record("qa", "2026-11-01"), record("qa", "2026-11-02")]
+        let roots: [Value] = [
+            .map([("answer_type", .string("negative")), ("confidence", .int(2))]),
+            .map([("answer_type", .string("negative")), ("confidence", .int(4))]),
+        ]
+        let report = StatsReport(StatsRequest(kind: "qa"), records: records, roots: roots, tagCounts: [("rain", 2)], kind: qa)
+        #expect(report.fields.map(\.name) == ["confidence"])
+        #expect(report.counts.map(\.name) == ["answer_type", "source"])
+        #expect(report.counts[0].ordered(report.overall.counts[0]).map(\.1) == [0, 0, 2])
+        #expect(report.byTag.map(\.0) == ["rain"])
+    }
+
+    @Test("a key asked for by name that no record holds a number at is named, not silently zero")
+    func unvalued() {
+        let request = StatsRequest(kind: nil, sums: ["distance"], averages: ["distance", "duration_minutes"])
+        let roots = [training(minutes: .int(10), shots: [])]
+        let report = StatsReport(request, records: [record("training", "2026-11-02")], roots: roots, tagCounts: [], kind: nil)
+        #expect(report.fields.map(\.name) == ["distance", "duration_minutes"])
+        #expect(report.unvalued == ["distance"])
+    }
+
+    @Test("ISO weeks and years as periods")
+    func periods() throws {
+        let time = try #require(Timestamp("2021-01-01T09:00:00+08:00"))
+        #expect(StatsPeriod.week.key(for: time) == "2020-W53")
+        #expect(StatsPeriod.year.key(for: time) == "2021")
+        #expect(StatsPeriod.month.key(for: time) == "2021-01")
+    }
+}
