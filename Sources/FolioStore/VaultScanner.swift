@@ -160,16 +160,8 @@ extension Vault {
 
     /// The same, with the open file's stamp.
     static func readFile(_ path: String, atMost: Int?, stamp: inout FileStamp?) -> [UInt8]? {
-        // Never through a link swapped in since the folder was listed, never blocked on a pipe.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
+        guard let (fd, info) = openRegular({ open(path, recordFlags) }) else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            errno = EINVAL
-            return nil
-        }
         stamp = FileStamp(info)
         let cap = atMost ?? Int.max
         var bytes = [UInt8](repeating: 0, count: min(max(0, Int(clamping: info.st_size)), cap))
@@ -184,6 +176,26 @@ extension Vault {
         }
         bytes.removeLast(bytes.count - filled)
         return bytes
+    }
+
+    /// How a record file is opened: never through a link swapped in since the folder was listed,
+    /// never blocked on a pipe.
+    static let recordFlags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+
+    /// The descriptor `open()` gives, with its `stat`, when it is a regular file; nil otherwise
+    /// (`errno` says why: EINVAL for a file that is not regular), the descriptor closed.
+    static func openRegular(_ open: () -> Int32) -> (fd: Int32, info: stat)? {
+        let fd = open()
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        let opened = fstat(fd, &info) == 0
+        let problem = opened ? EINVAL : errno
+        guard opened, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            errno = problem
+            return nil
+        }
+        return (fd, info)
     }
 
     /// One `read` of at most `count` bytes into `buffer`, again when a signal interrupted it: the

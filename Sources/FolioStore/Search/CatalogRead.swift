@@ -129,18 +129,13 @@ final class CatalogReader {
     /// was opened (the stamp's size: a file that grew since is read again next run); the count read.
     /// Never through a link swapped in since the folder was listed, never blocked on a pipe.
     private func readBytes(_ file: FileToRead, path: String, stamp: inout FileStamp?) -> Int? {
-        let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
         var folder = file.folderFD
         if folder < 0 { folder = folders.open(Substring(file.folderPath)) }
-        let fd = folder >= 0 ? file.name.withCString { openat(folder, $0, flags) } : open(rootPath + "/" + path, flags)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            errno = EINVAL
-            return nil
+        let opened = Vault.openRegular {
+            folder >= 0 ? file.name.withCString { openat(folder, $0, Vault.recordFlags) } : open(rootPath + "/" + path, Vault.recordFlags)
         }
+        guard let (fd, info) = opened else { return nil }
+        defer { close(fd) }
         stamp = FileStamp(info)
         let wanted = min(Int(clamping: max(0, info.st_size)), prefix)
         if wanted > scratch.count {
