@@ -11,7 +11,7 @@ public struct Folio: ParsableCommand {
         commandName: "folio",
         abstract: "A journal store in plain files: diary pages, ideas and magic 8 ball questions as Markdown with YAML front matter.",
         discussion: """
-            A record is named by its id, a unique id prefix (4+ characters), its path, or its slug.
+            A record is named by its id, a unique id prefix (4+ characters), its path, its slug, its title or an alias.
             The options every command takes (-C, --vault, --lang, --no-color, --allow-secret) go before \
             the command or after it: folio --vault ~/journal list, folio -C ~/journal list (as git -C), \
             folio list --lang en.

@@ -126,18 +126,24 @@ enum MarkdownImport {
         if document["tags"] == nil, let single = document["tag"], let tags = obsidianTags(single) {
             added.append(("tags", .sequence(tags.map { .string($0) }, style: .flow)))
         }
-        var text = document.text
-        if !added.isEmpty, let lines = try? FrontMatterDocument.make(fields: added, body: "") {
-            // The new keys go right after the opening `---` line; every byte after it stays.
-            let yaml = lines.yamlText
-            let utf8 = Array(text.utf8)
-            let opening = document.yamlStart
-            let spliced = String(decoding: utf8[..<opening], as: UTF8.self) + yaml + String(decoding: utf8[opening...], as: UTF8.self)
-            if let reparsed = try? FrontMatterDocument(parsing: spliced, limits: limits) {
-                document = reparsed
-                text = spliced
-            }
+        // A key the note has without a value (`id:`) gets one where it stands.
+        for (key, value) in added where document[key] != nil {
+            do throws(FrontMatterError) { try document.set(key, value) } catch { throw bad(.frontMatterTakesNoKeys) }
         }
+        let new = added.filter { document[$0.0] == nil }
+        if !new.isEmpty {
+            // The new keys go right after the opening `---` line; every byte after it stays.
+            guard let lines = try? FrontMatterDocument.make(fields: new, body: "") else { throw bad(.frontMatterTakesNoKeys) }
+            let utf8 = Array(document.text.utf8)
+            let opening = document.yamlStart
+            let spliced =
+                String(decoding: utf8[..<opening], as: UTF8.self) + lines.yamlText + String(decoding: utf8[opening...], as: UTF8.self)
+            guard let reparsed = try? FrontMatterDocument(parsing: spliced, limits: limits) else { throw bad(.frontMatterTakesNoKeys) }
+            document = reparsed
+        }
+        // A front matter that cannot take them (its root is not a plain block mapping: a `!` tag
+        // before it, a list) is refused: written as it is, the note would be a record without an id.
+        guard document.string("id") == id, document.string("kind") != nil else { throw bad(.frontMatterTakesNoKeys) }
         if let tags = document["tags"], tags.scalarText != nil, let list = obsidianTags(tags) {
             try? document.set("tags", .sequence(list.map { .string($0) }, style: .flow))
         }

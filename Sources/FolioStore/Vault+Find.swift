@@ -19,17 +19,25 @@ extension Vault {
     public func findRecord(_ reference: String, workingDirectory: URL? = nil) throws(FolioError) -> Record {
         if let record = findByID(reference) { return record }
         let text = try referenceText(reference, workingDirectory: workingDirectory)
-        if let record = findByFolderStamps(text) { return record }
+        if let record = findByFolderStamps(text, tableMissing: Self.isWholeID(reference)) { return record }
         return try resolveInCatalog(reference, workingDirectory: workingDirectory, in: catalog())
     }
 
     /// The one record `text` names in the catalog checked by its folders' stamps alone, read from
     /// its file and still answering to `text`; nil sends the reference to the refreshed catalog.
-    func findByFolderStamps(_ text: String) -> Record? {
+    /// `tableMissing`: a whole id the id table could not answer, which is written now if it is
+    /// missing (a vault's first run leaves it to this first lookup of a whole id).
+    func findByFolderStamps(_ text: String, tableMissing: Bool = false) -> Record? {
         let catalog = catalog(scanStart: Self.nowNanoseconds(), stampingFiles: false)
+        if tableMissing, !FileManager.default.fileExists(atPath: idTableURL.path) { Self.writeIDTable(catalog, to: idTableURL) }
         guard !catalog.problems.contains(where: { $0.file == text }), case .found(let position) = catalog.resolve(text) else { return nil }
-        return readAnswering(text, catalog.summary(position))
+        let record = readAnswering(text, catalog.summary(position))
+        if let record { lastFound = (record.path, catalog) }
+        return record
     }
+
+    /// Whether `reference` is a whole id (a UUID, in any case), which the id table answers.
+    static func isWholeID(_ reference: String) -> Bool { UUID(uuidString: reference) != nil }
 
     /// The record in `summary`'s file if it still has that id and still answers to `text`.
     private func readAnswering(_ text: String, _ summary: RecordSummary) -> Record? {
@@ -48,7 +56,7 @@ extension Vault {
     /// that is not what the table says.
     func findByID(_ reference: String) -> Record? {
         let lowered = reference.lowercased()
-        guard UUID(uuidString: lowered) != nil, let path = IDTable.path(for: lowered, in: idTableURL),
+        guard Self.isWholeID(lowered), let path = IDTable.path(for: lowered, in: idTableURL),
             // Never through a folder link leading out of the vault, whatever the table says.
             root.appendingPathComponent(path).resolvingSymlinksInPath().path.hasPrefix(root.resolvingSymlinksInPath().path + "/"),
             case .record(let record) = Self.parse(path: path, rootPath: root.path, limits: frontMatterLimits),

@@ -90,9 +90,17 @@ extension Vault {
 extension Vault {
     /// The records whose `parent` is this one, newest first; nil, without reading the catalog,
     /// when no kind is a child of the record's kind.
+    ///
+    /// Read from the catalog ``findRecord(_:workingDirectory:)`` just found the record in, checked
+    /// by its folders' stamps (a child added, removed, moved or saved by folio is listed at once;
+    /// one whose `parent` an editor changed in place, by the next command that refreshes the
+    /// catalog); `catalog` when the record was found otherwise (by its whole id). The parents are
+    /// compared on the rows' bytes.
     public func children(of record: Record, in catalog: () -> Catalog) throws(FolioError) -> [RecordSummary]? {
+        defer { lastFound = nil }
         guard let id = record.id, let kind = record.kind, kinds.values.contains(where: { $0.parentKind == kind }) else { return nil }
-        return try select(RecordFilter(parent: id), in: catalog(), workingDirectory: nil).newestFirst()
+        let catalog = lastFound.flatMap { $0.path == record.path ? $0.catalog : nil } ?? catalog()
+        return catalog.select(RecordFilter(parent: id), now: clock.timestamp, zone: clock.zone).newestFirst()
     }
 }
 

@@ -31,6 +31,9 @@ public final class Vault {
     var pendingMessages: [String] = []
     /// The writers' lock while ``withLock(_:)`` holds it.
     private var heldLock: VaultLock?
+    /// The record ``findRecord(_:workingDirectory:)`` last found by its folders' stamps, with that
+    /// catalog: ``children(of:in:)`` lists the record's children from it, then lets it go.
+    var lastFound: (path: String, catalog: Catalog)?
     /// Told when the writers' lock is taken and released (the history checks git's locks).
     public var lockGuard: (any WritersLockGuard)?
     /// `--allow-secret`: write and commit text that looks like a key or a token.

@@ -115,9 +115,15 @@ extension Vault {
     /// The same, with the file's stamp as it was when it was opened, before it was read (what the
     /// catalog remembers of a file it reads for the first time, without a stat of its own).
     static func parse(path: String, rootPath: String, limits: FrontMatterLimits, prefix: Int?, stamp: inout FileStamp?) -> ScanResult {
-        guard var bytes = readFile(rootPath + "/" + path, atMost: prefix, stamp: &stamp) else {
+        guard let bytes = readFile(rootPath + "/" + path, atMost: prefix, stamp: &stamp) else {
             return .problem(FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path))
         }
+        return parse(read: bytes, path: path, rootPath: rootPath, limits: limits, prefix: prefix)
+    }
+
+    /// The same, for `bytes` already read: the file's first `prefix` bytes, or all of it.
+    static func parse(read bytes: [UInt8], path: String, rootPath: String, limits: FrontMatterLimits, prefix: Int?) -> ScanResult {
+        var bytes = bytes
         if let prefix, bytes.count >= prefix {
             dropPartialScalar(&bytes)
             // Only a front matter not closed within the cut could read otherwise whole; any other
@@ -154,25 +160,15 @@ extension Vault {
 
     /// The same, with the open file's stamp.
     static func readFile(_ path: String, atMost: Int?, stamp: inout FileStamp?) -> [UInt8]? {
-        // Never through a link swapped in since the folder was listed, never blocked on a pipe.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
+        guard let (fd, info) = openRegular({ open(path, recordFlags) }) else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            errno = EINVAL
-            return nil
-        }
         stamp = FileStamp(info)
         let cap = atMost ?? Int.max
         var bytes = [UInt8](repeating: 0, count: min(max(0, Int(clamping: info.st_size)), cap))
         var filled = 0
         while filled < cap {
             if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: min(4096, cap - filled))) }
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress?.advanced(by: filled), $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
+            guard let n = bytes.withUnsafeMutableBytes({ readSome(fd, $0.baseAddress?.advanced(by: filled), $0.count - filled) }) else {
                 return nil
             }
             if n == 0 { break }
@@ -180,6 +176,36 @@ extension Vault {
         }
         bytes.removeLast(bytes.count - filled)
         return bytes
+    }
+
+    /// How a record file is opened: never through a link swapped in since the folder was listed,
+    /// never blocked on a pipe.
+    static let recordFlags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+
+    /// The descriptor `open()` gives, with its `stat`, when it is a regular file; nil otherwise
+    /// (`errno` says why: EINVAL for a file that is not regular), the descriptor closed.
+    static func openRegular(_ open: () -> Int32) -> (fd: Int32, info: stat)? {
+        let fd = open()
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        let opened = fstat(fd, &info) == 0
+        let problem = opened ? EINVAL : errno
+        guard opened, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            errno = problem
+            return nil
+        }
+        return (fd, info)
+    }
+
+    /// One `read` of at most `count` bytes into `buffer`, again when a signal interrupted it: the
+    /// count read, 0 at the end of the file, nil on an error (in `errno`).
+    static func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int? {
+        while true {
+            let n = read(fd, buffer, count)
+            if n >= 0 { return n }
+            if errno != EINTR { return nil }
+        }
     }
 
     /// Drops the bytes of a character cut off at the end.
@@ -227,7 +253,7 @@ public struct FileStamp: Sendable, Hashable {
 }
 
 /// The last folder a worker opened, closed when the worker moves on or finishes.
-private final class FolderHandle {
+final class FolderHandle {
     private let root: String
     private var folder: Substring?
     private var fd: Int32 = -1

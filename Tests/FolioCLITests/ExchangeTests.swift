@@ -220,6 +220,33 @@ struct ExchangeTests {
         #expect(folio.vaultFiles() == files)
     }
 
+    @Test(
+        "a note whose front matter cannot take folio's keys (a tag before it, a list) stops the import, named; `id:` without a value gets one"
+    )
+    func markdownFrontMatterTakesNoKeys() throws {
+        let folio = try FolioProcess.vault()
+        let notes = try folio.beside("notes")
+        try Data("---\nid:\ntitle: empty id\n---\nx\n".utf8).write(to: notes.appendingPathComponent("empty.md"))
+        let fine = try folio.run("import", "markdown", notes.path)
+        #expect(fine.status == 0, "\(fine.stderr)")
+        let written = try #require(folio.read("notes/empty.md"))
+        #expect(written.contains("\nid: ") && !written.contains("\nid:\n") && written.contains("\nkind: note\n"), "\(written)")
+        #expect(try folio.run("check").status == 0)
+
+        for (name, text, says) in [
+            ("tagged.md", "---\n! \ntitle: x\n---\nbody\n", "cannot add its id"), ("bare-tag.md", "---\n!\n---\n", "cannot add its id"),
+            ("list.md", "---\n- a\n- b\n---\nbody\n", "front matter"),
+        ] {
+            let other = try folio.beside("notes-\(name)")
+            try Data(text.utf8).write(to: other.appendingPathComponent(name))
+            let files = folio.vaultFiles()
+            let result = try folio.run("import", "markdown", other.path)
+            #expect(result.status == 1, "\(name): \(result.stdout)")
+            #expect(result.stderr.contains(name) && result.stderr.contains(says), "\(result.stderr)")
+            #expect(folio.vaultFiles() == files, "nothing imported")
+        }
+    }
+
     // MARK: - folio JSON
 
     @Test("export json, then import json into an empty vault: the same record and media files, byte for byte")

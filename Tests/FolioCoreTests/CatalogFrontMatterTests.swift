@@ -103,6 +103,16 @@ struct CatalogFrontMatterTests {
             ("kind: diary", { $0.completion == .none }),
             ("id: 42\nparent: 0x1F", { $0.id == "42" && $0.parent == "0x1F" }),
             ("kind: [idea]", { $0.kind == nil && $0.completion == .none }),
+            ("aliases: [Bob, '羅伯']", { $0.aliases == ["Bob", "羅伯"] }),
+            ("aliases: Bob, 羅伯 ,, x", { $0.aliases == ["Bob", "羅伯", "x"] }),
+            ("aliases: 'Smith, John'", { $0.aliases == ["Smith", "John"] }),
+            ("aliases: null", { $0.aliases == [] }),
+            ("aliases: 'null'", { $0.aliases == ["null"] }),
+            ("aliases:", { $0.aliases == [] }),
+            ("aliases: 2026", { $0.aliases == ["2026"] }),
+            ("aliases:\n  - x\n  - [y]\n  - ''\n  - 2026", { $0.aliases == ["x", "2026"] }),
+            ("aliases: {a: 1}", { $0.aliases == [] }),
+            ("alias: old", { $0.aliases == [] }),
         ]
         for (yaml, check) in cases {
             let text = "---\n" + yaml + "\n---\n"
@@ -332,6 +342,9 @@ enum Oracle {
             problems.append("sortTime \(String(describing: fast.sortTime)) ≠ \(String(describing: full.sortTime))")
         }
         if fast.completion != full.completion { problems.append("completion \(fast.completion) ≠ \(full.completion)") }
+        if fast.aliases.map(\.utf8).map(Array.init) != full.aliases.map(\.utf8).map(Array.init) {
+            problems.append("aliases \(fast.aliases) ≠ \(full.aliases)")
+        }
         if fast != full && problems.isEmpty { problems.append("summaries differ: \(fast) ≠ \(full)") }
         return problems.isEmpty ? nil : "the fast reader differs from the full parser: " + problems.joined(separator: "; ")
     }
@@ -491,6 +504,8 @@ enum EdgeCases {
         "context: {a : 1}", "context: {a: }", "context: {a: 1, a: 2}", "context: {a: {a: 1}}", "context: {\"a\": 1}", "context: {a: b: c}",
         "context: {a: 2026-11-22T18:04:11+08:00}", "context: {a: x] }", "context: {a: [x}", "tags: [{a: 1}, b]", "tags: {a: 1}",
         "context: {a: 1} # c", "context: {a: 1}x", "context: {a: 1}}", "context: {a: 'q', b: \"r\"}", "title: {a: 1}",
+        "aliases: [a, b]", "aliases: a, b", "aliases: ' a , b '", "aliases: \"a,\\u00A0b\"", "aliases: [a, [b]]", "aliases: ~",
+        "aliases:\n- a\n- b, c", "aliases: ,", "aliases: a,,b", "aliases: a\u{3000},b",
         "tags: ['x''y', \"z\\\"\"]", "tags: [😀, 旅行, 'é']", "tags: [ a , b ]", "tags: [a, ]",
         "tags:\n- a\n- b\ntitle: t", "tags:\n  - a\n  - b", "tags:\n - a\n -  b", "tags:\n- a\n  - b", "tags:\n  - a\n - b",
         "tags:\n  - a\n    b", "tags:\n  - a\n  b: 1", "tags:\n  -\n  - b", "tags:\n  - \n    - x", "tags:\n  - - x",

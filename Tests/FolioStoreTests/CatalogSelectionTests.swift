@@ -61,8 +61,8 @@ struct CatalogSelectionTests {
         let records = catalog.summaries.filter { filter.matches($0, now: now, zone: zone) }
         // Newest first, undated last, then by path; days of `created`, else `modified`.
         let newest = records.sorted { a, b in
-            let ea = a.sortTime?.epochSeconds ?? Int.min
-            let eb = b.sortTime?.epochSeconds ?? Int.min
+            let ea = a.sortTime?.epochMilliseconds ?? Int64.min
+            let eb = b.sortTime?.epochMilliseconds ?? Int64.min
             return ea != eb ? ea > eb : a.path < b.path
         }
         let days = Dictionary(grouping: records.compactMap { $0.sortTime?.day10 }, by: { $0 }).mapValues(\.count)
@@ -81,8 +81,8 @@ struct CatalogSelectionTests {
     /// first spelling met names the tag, the last dated record met is its last use.
     private func referenceTagUses(_ records: [RecordSummary]) -> [TagUse] {
         let ordered = records.sorted { a, b in
-            let ea = a.sortTime?.epochSeconds ?? Int.max
-            let eb = b.sortTime?.epochSeconds ?? Int.max
+            let ea = a.sortTime?.epochMilliseconds ?? Int64.max
+            let eb = b.sortTime?.epochMilliseconds ?? Int64.max
             return ea != eb ? ea < eb : a.path < b.path
         }
         var index: [String: Int] = [:]

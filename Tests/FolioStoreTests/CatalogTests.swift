@@ -251,8 +251,10 @@ struct CatalogTests {
             writer.addFolder(path: "", parent: -1, rows: 0..<(folder.isEmpty ? 1 : 0), stamp: rootStamp, reusable: true)
             if !folder.isEmpty { writer.addFolder(path: folder, parent: 0, rows: 0..<1, stamp: stamp, reusable: true) }
             var detail: [UInt8] = []
-            RecordDetail(id: "99999999-0000-4000-8000-000000000000", title: "outside", parent: nil, sortTime: nil, tags: [], allTags: [])
-                .encode(into: &detail)
+            RecordDetail(
+                id: "99999999-0000-4000-8000-000000000000", title: "outside", parent: nil, sortTime: nil, tags: [], allTags: [], aliases: []
+            )
+            .encode(into: &detail)
             writer.addRow(
                 CatalogFileWriter.Row(
                     isRecord: true, racy: false, completion: .none, kind: nil, stamp: stamp, epoch: Int64.min,

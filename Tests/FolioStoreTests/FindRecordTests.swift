@@ -35,8 +35,8 @@ struct FindRecordTests {
     ]
 
     /// What each reference answers: the record's path, or the message a user would read.
-    private func answers(_ find: (String) throws(FolioError) -> Record) -> [String] {
-        references.map { reference in
+    private func answers(_ references: [String]? = nil, _ find: (String) throws(FolioError) -> Record) -> [String] {
+        (references ?? self.references).map { reference in
             do throws(FolioError) {
                 let record = try find(reference)
                 return "\(reference) → \(record.path) \(record.title)"
@@ -46,21 +46,24 @@ struct FindRecordTests {
         }
     }
 
-    private func scanned(_ t: TemporaryVault) -> [String] {
+    private func scanned(_ t: TemporaryVault, _ references: [String]? = nil) -> [String] {
         let set = t.vault.loadRecords()
-        return answers { reference throws(FolioError) in try t.vault.resolve(reference, in: set) }
+        return answers(references) { reference throws(FolioError) in try t.vault.resolve(reference, in: set) }
     }
 
-    private func catalogued(_ t: TemporaryVault, _ catalog: Catalog? = nil) -> [String] {
-        answers { reference throws(FolioError) in
+    private func catalogued(_ t: TemporaryVault, _ catalog: Catalog? = nil, _ references: [String]? = nil) -> [String] {
+        answers(references) { reference throws(FolioError) in
             if let catalog { return try t.vault.findRecord(reference, workingDirectory: nil, in: catalog) }
             return try t.vault.findRecord(reference)
         }
     }
 
-    /// A catalog run as if long after the files were written, so its cache trusts their stamps.
+    /// A catalog run as if long after the files were written, so its cache trusts their stamps;
+    /// with the id table a first lookup of a whole id writes when there is none.
     private func settledCatalog(_ t: TemporaryVault) -> Catalog {
-        t.vault.catalog(scanStart: Vault.nowNanoseconds() + 60_000_000_000)
+        let catalog = t.vault.catalog(scanStart: Vault.nowNanoseconds() + 60_000_000_000)
+        if !FileManager.default.fileExists(atPath: t.vault.idTableURL.path) { Vault.writeIDTable(catalog, to: t.vault.idTableURL) }
+        return catalog
     }
 
     @Test("every kind of reference answers as a full scan does: found, ambiguous, not found")
@@ -199,10 +202,17 @@ struct FindRecordTests {
         for (i, title) in titles.enumerated() {
             let folder = ["ideas", "ideas/下雨", "diary/2026/11", ""][i % 4]
             let id = i % 5 == 4 ? "AB\u{212A}-\(i)" : "5b0c7e2a-0000-4000-8000-0000000000\(String(format: "%02d", i))"
-            try t.write((folder.isEmpty ? "" : folder + "/") + names[i], "---\nid: \"\(id)\"\nkind: idea\ntitle: \"\(title)\"\n---\n")
+            // Some records have aliases, as a list or as a string: another record's title among them.
+            let aliases =
+                i % 3 == 0
+                ? "aliases: [\"\(titles[(i + 1) % titles.count])\", \"alias \(i)\"]\n"
+                : i % 3 == 1 ? "aliases: \(titles[(i + 5) % titles.count]), alias \(i)\n" : ""
+            try t.write(
+                (folder.isEmpty ? "" : folder + "/") + names[i], "---\nid: \"\(id)\"\nkind: idea\ntitle: \"\(title)\"\n\(aliases)---\n")
         }
         var references = titles + titles.map { $0.lowercased() } + titles.map { $0.uppercased() }
         references += names + names.map { String($0.dropLast(3)) } + ["not-a-date", "dated", "下雨", "upper", "Upper"]
+        references += (0..<titles.count).map { "alias \($0)" } + ["ALIAS 3", "Alias 4"]
         references += [
             "5b0c", "5B0C7E2A", "5b0c7e2a-0000-4000-8000-000000000001", "ab\u{212A}-4", "abk-4", "ab", "ideas/下雨/2026-13-45-not-a-date.md",
             "ideas/下雨/2026-13-45-not-a-date", "diary/2026/11/Café.md", "Cafe\u{301}.md", "ideas/ＡＢＣ", "",
@@ -216,6 +226,19 @@ struct FindRecordTests {
             }
         }
         #expect(cached.report.usedCache && byStamps.report.filesRead == 0)
+    }
+
+    @Test("the first run leaves the id table to the first lookup of a whole id, which writes it")
+    func idTableWrittenWhenFirstNeeded() throws {
+        let t = try vault()
+        _ = t.vault.catalog(scanStart: Vault.nowNanoseconds() + 60_000_000_000)
+        #expect(FileManager.default.fileExists(atPath: t.vault.catalogCacheURL.path))
+        #expect(!FileManager.default.fileExists(atPath: t.vault.idTableURL.path))
+        #expect(t.vault.findByID("5b0c7e2a-0000-4000-8000-000000000004") == nil)
+        #expect(try t.vault.findRecord("quokka walk").path == "ideas/2026/11/2026-11-01-idea-0.md")
+        #expect(!FileManager.default.fileExists(atPath: t.vault.idTableURL.path), "only a whole id needs it")
+        #expect(try t.vault.findRecord("5b0c7e2a-0000-4000-8000-000000000004").title == "last one")
+        #expect(t.vault.findByID("5b0c7e2a-0000-4000-8000-000000000004")?.title == "last one", "from the table now")
     }
 
     @Test("an id is answered from the cache without the refresh, and only when its file still carries it")
@@ -262,6 +285,54 @@ struct FindRecordTests {
         default: try Data(bytes.prefix(bytes.count / 2)).write(to: cache)
         }
         #expect(catalogued(t) == expected)
+    }
+
+    @Test(
+        "aliases, a list or a string, answer as a full scan does, also after an alias is added, removed or given to a second note in place",
+        arguments: ["as written", "added", "removed", "shared", "renamed file"])
+    func aliases(change: String) throws {
+        let t = try TemporaryVault()
+        let notes = [
+            ("notes/robert.md", "title: Robert Smith\naliases:\n  - Bob\n  - 羅伯\n  - Café"),
+            ("notes/garden.md", "title: Garden plan\naliases: Veggie patch, 菜園 ,, Cafe\u{301} plan"),
+            ("notes/reading.md", "title: Reading\naliases: [\"Books to read\", 2026]"),
+            ("notes/other.md", "title: Other\naliases:"),
+            ("notes/Bob.md", "title: Not Bob"),
+        ]
+        for (i, (path, keys)) in notes.enumerated() {
+            try t.write(path, "---\nid: a11a5000-0000-4000-8000-00000000000\(i)\nkind: note\n\(keys)\n---\nbody \(i)\n")
+        }
+        let references = [
+            "Bob", "bob", "羅伯", "Café", "café", "CAFÉ", "Veggie patch", "veggie PATCH", "菜園", "Cafe\u{301} plan", "Café plan",
+            "Veggie patch, 菜園", "Books to read", "books to read", "2026", "Sunday", "Robert Smith", "Other", "Not Bob", "",
+        ]
+        _ = settledCatalog(t)
+        let other = "notes/other.md"
+        switch change {
+        case "added":
+            try overwriteInPlace(t, other, try #require(t.read(other)).replacingOccurrences(of: "aliases:", with: "aliases: Sunday"))
+        case "removed":
+            let path = "notes/robert.md"
+            try overwriteInPlace(t, path, try #require(t.read(path)).replacingOccurrences(of: "  - 羅伯\n", with: ""))
+        case "shared":
+            try overwriteInPlace(t, other, try #require(t.read(other)).replacingOccurrences(of: "aliases:", with: "aliases: [羅伯, Sunday]"))
+            // The trade-off of answering from the folders' stamps: the catalog's one record, checked against its file.
+            #expect(try t.vault.findRecord("羅伯").path == "notes/robert.md")
+            _ = t.vault.catalog()
+        case "renamed file":
+            try FileManager.default.moveItem(at: t.root.appendingPathComponent(other), to: t.root.appendingPathComponent("notes/sunday.md"))
+        default: break
+        }
+        let expected = scanned(t, references)
+        if change == "as written" {
+            #expect(expected.contains("羅伯 → notes/robert.md Robert Smith"), "\(expected)")
+            #expect(expected.contains("菜園 → notes/garden.md Garden plan"), "a string is split at its commas: \(expected)")
+            #expect(expected.contains("books to read → notes/reading.md Reading"), "without case, as a title: \(expected)")
+            #expect(expected.contains("Bob → notes/Bob.md Not Bob"), "a file's stem before any title or alias: \(expected)")
+        }
+        #expect(catalogued(t, nil, references) == expected)
+        #expect(catalogued(t, nil, references) == expected, "once the catalog has been refreshed")
+        #expect(catalogued(t, t.vault.catalog(), references) == expected)
     }
 
     @Test("the path of a file that cannot be read names its problem, as a scan does")

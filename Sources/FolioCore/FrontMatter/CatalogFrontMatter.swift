@@ -21,19 +21,140 @@ public enum CatalogFrontMatter {
     /// `bytes` may be a prefix of the file (the catalog reads only as far as it searches); the body's
     /// inline tags are then those of the prefix, as they are for the full parser given the same text.
     public static func summary(path: String, bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits) -> RecordSummary? {
+        fields(bytes: bytes, limits: limits)?.summary(path: path, bytes: bytes)
+    }
+
+    /// The same answer with its texts left where they lie in `bytes` (``Fields``): what the catalog
+    /// writes into its rows without making a string of each id, title and time.
+    public static func fields(bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits) -> Fields? {
         var reader = Reader(bytes: bytes, limits: limits)
         do throws(Declined) {
             let bodyStart = try reader.locate()
             try reader.readRoot()
             let bodyBytes = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
-            guard let body = String(validating: bodyBytes, as: UTF8.self) else { return nil }
             // Most bodies have no `#` at all; a word-at-a-time look says so sooner than the
             // character scan `InlineTags.extract` starts with (which would then find none).
-            let inlineTags = containsNumberSign(bodyBytes) ? InlineTags.extract(from: body) : []
-            return reader.fields.summary(path: path, inlineTags: inlineTags)
+            var inlineTags: [String] = []
+            if containsNumberSign(bodyBytes) {
+                guard let body = String(validating: bodyBytes, as: UTF8.self) else { return nil }
+                inlineTags = InlineTags.extract(from: body)
+            } else {
+                guard isValidUTF8(bodyBytes) else { return nil }
+            }
+            return reader.captured.fields(inlineTags: inlineTags, bytes: bytes)
         } catch {
             return nil
         }
+    }
+
+    /// A text of the front matter: where it lies in the bytes read, or its bytes once quotes and
+    /// escapes are undone.
+    public enum Text: Sendable, Hashable {
+        case span(Range<Int>)
+        case decoded([UInt8])
+
+        /// `body` with the text's bytes (`bytes`: those the text was read from).
+        public func withBytes<R>(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            switch self {
+            case .span(let range): body(UnsafeBufferPointer(rebasing: bytes[range]))
+            case .decoded(let decoded): decoded.withUnsafeBufferPointer(body)
+            }
+        }
+
+        public func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            withBytes(in: bytes) { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// A record's summary with its longer texts (id, title, parent, time) as ``Text``; the rest as
+    /// ``RecordSummary`` has it.
+    public struct Fields: Sendable {
+        public var id: Text?
+        public var kind: String?
+        /// nil when the record has none: its title is then its file's stem.
+        public var title: Text?
+        public var parent: Text?
+        /// `created`, else `modified`: as written, and what it says.
+        public var sortTime: (text: Text, parts: Timestamp.Parts)?
+        public var tags: [String]
+        public var allTags: [String]
+        public var aliases: [String]
+        public var completion: RecordSummary.Completion
+
+        /// The summary these fields are of, `bytes` being what they were read from.
+        public func summary(path: String, bytes: UnsafeBufferPointer<UInt8>) -> RecordSummary {
+            var summary = RecordSummary(
+                path: path, id: id?.string(in: bytes), kind: kind, title: "", parent: parent?.string(in: bytes), tags: tags,
+                allTags: allTags, sortTime: sortTime.map { Timestamp(text: $0.text.string(in: bytes), parts: $0.parts) },
+                completion: completion, aliases: aliases)
+            summary.title = title?.string(in: bytes) ?? summary.fileStem
+            return summary
+        }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (what `String(validating:)` accepts), eight ASCII
+    /// bytes at a time.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                // ASCII: the rest of a run of it eight bytes at a time.
+                index += 1
+                while count - index >= 8, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                }
+                continue
+            }
+            // Three bytes, 1110xxxx 10xxxxxx 10xxxxxx, is most of a Chinese text: one test for the
+            // shape, then the two leads whose second byte is narrower (no overlong form, no surrogate).
+            var threes = false
+            while count - index >= 4 {
+                let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt32.self))
+                guard word & 0x00C0_C0F0 == 0x0080_80E0 else { break }
+                let first = UInt8(truncatingIfNeeded: word)
+                let second = UInt8(truncatingIfNeeded: word >> 8)
+                if (first == 0xE0 && second < 0xA0) || (first == 0xED && second > 0x9F) { return false }
+                index += 3
+                threes = true
+            }
+            if threes { continue }
+            guard let length = sequenceLength(bytes, at: index) else { return false }
+            index += length
+        }
+        return true
+    }
+
+    /// The length of the well-formed UTF-8 sequence of two to four bytes at `index` (no overlong
+    /// form, no surrogate, nothing past U+10FFFF); nil for anything else.
+    static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch bytes[index] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            low = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+        case 0xED:
+            length = 3
+            high = 0x9F  // no surrogates
+        case 0xF0:
+            length = 4
+            low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            high = 0x8F
+        default: return nil
+        }
+        guard bytes.count - index >= length, bytes[index + 1] >= low, bytes[index + 1] <= high else { return nil }
+        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return nil }
+        return length
     }
 
     /// Whether `bytes` hold a `#`, eight bytes at a time.
@@ -64,16 +185,16 @@ private struct Declined: Error {}
 /// What the summary needs of one top-level value.
 private enum Captured {
     /// A scalar's text; `plain` when written without quotes (a plain `null` or `~` reads as no value).
-    case scalar(String, plain: Bool)
+    case scalar(CatalogFrontMatter.Text, plain: Bool)
     /// The texts of a sequence's scalar items, in order; nested collections left out, as `Record.tags` does.
-    case sequence([String])
+    case sequence([CatalogFrontMatter.Text])
     /// A mapping: no text, no tags.
     case mapping
 }
 
 /// A top-level key the summary reads.
 private enum Field {
-    case id, kind, title, parent, created, modified, tags, done
+    case id, kind, title, parent, created, modified, tags, done, aliases
 
     /// Which of the summary's keys `key` is, if any.
     init?(_ key: Slice<UnsafeBufferPointer<UInt8>>) {
@@ -85,6 +206,7 @@ private enum Field {
         case 5 where key.elementsEqual("title".utf8): self = .title
         case 6 where key.elementsEqual("parent".utf8): self = .parent
         case 7 where key.elementsEqual("created".utf8): self = .created
+        case 7 where key.elementsEqual(Aliases.key.utf8): self = .aliases
         case 8 where key.elementsEqual("modified".utf8): self = .modified
         default: return nil
         }
@@ -92,7 +214,7 @@ private enum Field {
 }
 
 /// The top-level keys the summary reads, as written.
-private struct Fields {
+private struct CapturedFields {
     var id: Captured?
     var kind: Captured?
     var title: Captured?
@@ -101,6 +223,7 @@ private struct Fields {
     var modified: Captured?
     var tags: Captured?
     var done: Captured?
+    var aliases: Captured?
 
     mutating func set(_ field: Field, _ value: Captured?) {
         switch field {
@@ -112,48 +235,63 @@ private struct Fields {
         case .modified: modified = value
         case .tags: tags = value
         case .done: done = value
+        case .aliases: aliases = value
         }
     }
 
     /// The same answers `Record` and `RecordSummary.init(_:)` give from a parsed document whose
     /// body holds `inlineTags` (``InlineTags/extract(from:)``).
-    func summary(path: String, inlineTags: [String]) -> RecordSummary {
-        let kind = Self.text(kind)
+    func fields(inlineTags: [String], bytes: UnsafeBufferPointer<UInt8>) -> CatalogFrontMatter.Fields {
+        func string(_ text: CatalogFrontMatter.Text) -> String { text.string(in: bytes) }
+        func isEmpty(_ text: CatalogFrontMatter.Text) -> Bool { text.withBytes(in: bytes) { $0.isEmpty } }
+        let kind = Self.text(kind, bytes).map(string)
         let tags: [String] =
             switch tags {
-            case .sequence(let items)?: items.filter { !$0.isEmpty }
-            case .scalar(let text, _)?: text.isEmpty ? [] : [text]
+            case .sequence(let items)?: items.filter { !isEmpty($0) }.map(string)
+            case .scalar(let text, _)?: isEmpty(text) ? [] : [string(text)]
+            default: []
+            }
+        let aliases: [String] =
+            switch aliases {
+            case .sequence(let items)?: Aliases.names(items: items.map(string))
+            case .scalar?: Self.text(aliases, bytes).map { Aliases.names(text: string($0)) } ?? []
             default: []
             }
         let completion: RecordSummary.Completion
         if kind == "idea" || done != nil {
-            completion = if case .scalar(let text, plain: true)? = done, Self.isTrue(text) { .done } else { .open }
+            completion =
+                if case .scalar(let text, plain: true)? = done, text.withBytes(in: bytes, Self.isTrue) { .done } else { .open }
         } else {
             completion = .none
         }
-        let sortTime = Self.text(created).flatMap(Timestamp.init) ?? Self.text(modified).flatMap(Timestamp.init)
-        var summary = RecordSummary(
-            path: path, id: Self.text(id), kind: kind, title: "", parent: Self.text(parent), tags: tags,
-            allTags: InlineTags.merge(tags, inlineTags), sortTime: sortTime, completion: completion)
-        summary.title = Self.text(title) ?? summary.fileStem
-        return summary
+        func time(_ value: Captured?) -> (text: CatalogFrontMatter.Text, parts: Timestamp.Parts)? {
+            guard let text = Self.text(value, bytes),
+                let parts = text.withBytes(in: bytes, { Timestamp.parts(of: UnsafeRawBufferPointer($0)) })
+            else { return nil }
+            return (text, parts)
+        }
+        let sortTime = time(created) ?? time(modified)
+        return CatalogFrontMatter.Fields(
+            id: Self.text(id, bytes), kind: kind, title: Self.text(title, bytes), parent: Self.text(parent, bytes),
+            sortTime: sortTime, tags: tags, allTags: InlineTags.merge(tags, inlineTags), aliases: aliases, completion: completion)
     }
 
     /// `FrontMatterDocument.string(_:)`: a scalar's text, unless it is a plain scalar that reads as null.
-    private static func text(_ value: Captured?) -> String? {
+    private static func text(_ value: Captured?, _ bytes: UnsafeBufferPointer<UInt8>) -> CatalogFrontMatter.Text? {
         guard case .scalar(let text, let plain)? = value else { return nil }
-        if plain && isNull(text) { return nil }
+        if plain && text.withBytes(in: bytes, isNull) { return nil }
         return text
     }
 
     /// The core schema's nulls (`Value.resolvePlain`).
-    private static func isNull(_ text: String) -> Bool {
-        text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+    private static func isNull(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.isEmpty || text.elementsEqual("~".utf8) || text.elementsEqual("null".utf8) || text.elementsEqual("Null".utf8)
+            || text.elementsEqual("NULL".utf8)
     }
 
     /// The core schema's `true` (`Value.resolvePlain`).
-    private static func isTrue(_ text: String) -> Bool {
-        text == "true" || text == "True" || text == "TRUE"
+    private static func isTrue(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.elementsEqual("true".utf8) || text.elementsEqual("True".utf8) || text.elementsEqual("TRUE".utf8)
     }
 }
 
@@ -183,7 +321,7 @@ private struct Reader {
     var nodes = 0
     /// Keys of the mappings open, outermost first, to find a duplicate key as libyaml's composer does.
     var openKeys: [Range<Int>] = []
-    var fields = Fields()
+    var captured = CapturedFields()
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits) {
         self.bytes = bytes
@@ -253,32 +391,9 @@ private struct Reader {
 
     /// Checks the multi-byte UTF-8 sequence at `index`; returns the offset after it.
     private func checkedScalar(at index: Int) throws(Declined) -> Int {
+        guard let length = CatalogFrontMatter.sequenceLength(bytes, at: index) else { throw Declined() }
         let lead = bytes[index]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-        case 0xED:
-            length = 3
-            high = 0x9F  // no surrogates
-        case 0xF0:
-            length = 4
-            low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            high = 0x8F
-        default: throw Declined()
-        }
-        guard index + length <= bytes.count else { throw Declined() }
         let second = bytes[index + 1]
-        guard second >= low && second <= high else { throw Declined() }
-        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { throw Declined() }
         switch (lead, second) {
         case (0xC2, 0x80...0x9F):
             throw Declined()  // C1 controls, NEL among them
@@ -366,7 +481,7 @@ private struct Reader {
             line, at: valueStart, column: column, depth: depth + 1, indentlessSequence: true,
             capture: field != nil)
         guard let field else { return }
-        fields.set(field, value)
+        captured.set(field, value)
     }
 
     /// `key:` at `start` followed by a space or the line's end: the key's bytes and where its value
@@ -433,7 +548,7 @@ private struct Reader {
             }
         }
         try countScalar()
-        return capture ? .scalar("", plain: true) : nil
+        return capture ? .scalar(.span(0..<0), plain: true) : nil
     }
 
     /// Whether `start` holds a block sequence's `-` (followed by a space or the line's end).
@@ -445,7 +560,8 @@ private struct Reader {
     /// own column, where the next key ends it.
     private mutating func sequence(column: Int, depth: Int, indentless: Bool, capture: Bool) throws(Declined) -> Captured? {
         try enterCollection(depth: depth)
-        var items: [String] = []
+        var items: [CatalogFrontMatter.Text] = []
+        if capture { items.reserveCapacity(4) }
         while let line = peek(), line.indent >= column {
             guard line.indent == column else { throw Declined() }
             guard isItem(line, at: line.content) else {
@@ -510,7 +626,7 @@ private struct Reader {
     /// A plain scalar in block context, up to a comment or the line's end (spaces before either are
     /// not part of it). Declines `: ` inside (a nested mapping, an error) and a first character that
     /// YAML reads as an indicator.
-    private mutating func plain(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> String {
+    private mutating func plain(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> CatalogFrontMatter.Text {
         guard Self.startsPlain(bytes, at: start, end: line.end) else { throw Declined() }
         var index = start
         var textEnd = start
@@ -525,7 +641,7 @@ private struct Reader {
             index += 1
         }
         try countScalar()
-        return capture ? string(start..<textEnd) : ""
+        return .span(start..<textEnd)
     }
 
     /// Whether a plain scalar may start at `start`: not an indicator, a `-` only before a letter or
@@ -547,7 +663,7 @@ private struct Reader {
     }
 
     /// A single- or double-quoted scalar that closes on its line: its text and the offset after it.
-    private mutating func quoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (String, Int) {
+    private mutating func quoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (CatalogFrontMatter.Text, Int) {
         let result =
             bytes[start] == UInt8(ascii: "'")
             ? try singleQuoted(line, at: start, capture: capture)
@@ -556,7 +672,7 @@ private struct Reader {
         return result
     }
 
-    private func singleQuoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (String, Int) {
+    private func singleQuoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (CatalogFrontMatter.Text, Int) {
         var index = start + 1
         var doubled = false
         while true {
@@ -570,8 +686,7 @@ private struct Reader {
             index += 1
         }
         let text = (start + 1)..<index
-        guard capture else { return ("", index + 1) }
-        guard doubled else { return (string(text), index + 1) }
+        guard capture, doubled else { return (.span(text), index + 1) }
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
         var position = text.lowerBound
@@ -579,12 +694,12 @@ private struct Reader {
             out.append(bytes[position])
             position += bytes[position] == UInt8(ascii: "'") ? 2 : 1
         }
-        return (String(decoding: out, as: UTF8.self), index + 1)
+        return (.decoded(out), index + 1)
     }
 
     /// A double-quoted scalar with libyaml's escapes (JSON's among them); an escape libyaml refuses,
     /// a surrogate (`\ud83d`) included, declines, as does a line-continuing `\`.
-    private func doubleQuoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (String, Int) {
+    private func doubleQuoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (CatalogFrontMatter.Text, Int) {
         var index = start + 1
         var out: [UInt8]?
         while true {
@@ -622,9 +737,8 @@ private struct Reader {
                 out?.append(contentsOf: scalar.utf8)
             }
         }
-        guard capture else { return ("", index + 1) }
-        if let out { return (String(decoding: out, as: UTF8.self), index + 1) }
-        return (string((start + 1)..<index), index + 1)
+        if capture, let out { return (.decoded(out), index + 1) }
+        return (.span((start + 1)..<index), index + 1)
     }
 
     /// libyaml's one-character escapes, but `\` before a tab (tabs are declined).
@@ -665,9 +779,12 @@ private struct Reader {
     /// A flow sequence that closes on its line: `[]`, `[a, "b", 'c']`, nested `[[a]]`, `[{a: 1}]`.
     /// Its scalar items' texts (nested collections left out) and the offset after the `]`. Declines
     /// `:` in a plain item (a pair, or an error), a trailing comma and a comment inside.
-    private mutating func flowSequence(_ line: Line, at start: Int, depth: Int, capture: Bool) throws(Declined) -> ([String], Int) {
+    private mutating func flowSequence(
+        _ line: Line, at start: Int, depth: Int, capture: Bool
+    ) throws(Declined) -> ([CatalogFrontMatter.Text], Int) {
         try enterCollection(depth: depth)
-        var items: [String] = []
+        var items: [CatalogFrontMatter.Text] = []
+        if capture { items.reserveCapacity(4) }
         var index = skipSpaces(from: start + 1, in: line)
         if index < line.end, bytes[index] == UInt8(ascii: "]") { return (items, index + 1) }
         while true {
@@ -704,7 +821,9 @@ private struct Reader {
 
     /// One value inside a flow collection at `start`: its text when a scalar (nil when not captured),
     /// and the offset after it; a nested collection gives no text.
-    private mutating func flowItem(_ line: Line, at start: Int, depth: Int, capture: Bool) throws(Declined) -> (String?, Int) {
+    private mutating func flowItem(
+        _ line: Line, at start: Int, depth: Int, capture: Bool
+    ) throws(Declined) -> (CatalogFrontMatter.Text?, Int) {
         guard start < line.end else { throw Declined() }
         switch bytes[start] {
         case UInt8(ascii: "["):
@@ -734,7 +853,7 @@ private struct Reader {
     }
 
     /// A plain scalar inside a flow collection: up to one of `,[]{}`, spaces before it not part of it.
-    private mutating func flowPlain(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (String, Int) {
+    private mutating func flowPlain(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (CatalogFrontMatter.Text, Int) {
         guard Self.startsPlain(bytes, at: start, end: line.end) else { throw Declined() }
         var index = start
         var textEnd = start
@@ -752,7 +871,7 @@ private struct Reader {
             index += 1
         }
         try countScalar()
-        return (capture ? string(start..<textEnd) : "", index)
+        return (.span(start..<textEnd), index)
     }
 
     private func skipSpaces(from start: Int, in line: Line) -> Int {
@@ -762,10 +881,6 @@ private struct Reader {
     }
 
     // MARK: - Words
-
-    private func string(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))

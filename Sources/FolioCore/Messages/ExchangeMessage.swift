@@ -10,6 +10,9 @@ public enum EntryProblem: Sendable, Equatable {
     case nameLeavesFolder(String)
     case notUTF8
     case frontMatter(String)
+    /// Front matter that parses but takes no new keys at its top: a root that is not a plain
+    /// block mapping (a tag such as `!` before it, a list, a single value).
+    case frontMatterTakesNoKeys
     case badMediaData(String)
 
     var pair: (String, String) {
@@ -23,6 +26,11 @@ public enum EntryProblem: Sendable, Equatable {
             ("路徑「\(name)」會跑到資料庫外面（../、絕對路徑或 NUL），已拒絕", "the path '\(name)' would leave the vault (../, an absolute path or NUL); refused")
         case .notUTF8: ("內容不是 UTF-8 文字", "it is not UTF-8 text")
         case .frontMatter(let reason): ("front matter 無法解析：\(reason)", "its front matter does not parse: \(reason)")
+        case .frontMatterTakesNoKeys:
+            (
+                "front matter 不是一行一個「鍵: 值」的寫法（例如開頭有 ! 標記，或是清單），folio 無法加上 id 和種類；請先改成一般寫法",
+                "its front matter is not plain 'key: value' lines (a tag such as ! before them, or a list), so folio cannot add its id and kind; rewrite it as such lines first"
+            )
         case .badMediaData(let file):
             ("媒體「\(file)」的內容與它的 sha256 不符或無法解碼", "the media '\(file)' does not decode or does not match its sha256")
         }

@@ -306,8 +306,8 @@ public enum Message: Sendable, Equatable {
             )
         case .recordNotFound(let ref):
             (
-                "找不到紀錄「\(ref)」。可以用 id、id 開頭（至少 4 個字元）、路徑或 slug 指定。",
-                "no record matches '\(ref)'. Name a record by its id, an id prefix (4 characters or more), its path, or its slug."
+                "找不到紀錄「\(ref)」。可以用 id、id 開頭（至少 4 個字元）、路徑、slug、標題或別名指定。",
+                "no record matches '\(ref)'. Name a record by its id, an id prefix (4 characters or more), its path, its slug, its title or an alias."
             )
         case .ambiguousReference(let ref, let candidates):
             (

@@ -172,6 +172,8 @@ public enum InlineTags {
     }
 
     private static func deduplicated(_ tags: [String]) -> [String] {
+        // Most records have a tag or two and no inline tag: nothing to compare.
+        if tags.count < 2 { return tags.filter { !$0.isEmpty } }
         var seen = Set<String>()
         var out: [String] = []
         for tag in tags where !tag.isEmpty && seen.insert(tag.lowercased()).inserted {

@@ -7,6 +7,8 @@ public protocol Referable {
     /// The `title`, else the file's stem.
     var title: String { get }
     var kind: String? { get }
+    /// Other names the record answers to as it does to its title (``Aliases``).
+    var aliases: [String] { get }
 }
 
 extension Referable {
@@ -52,7 +54,7 @@ public protocol ParentLinked: Referable {
 extension Record: ParentLinked {}
 extension RecordSummary: ParentLinked {}
 
-/// How a user names a record: its id, a unique id prefix, its path, or its slug.
+/// How a user names a record: its id, a unique id prefix, its path, its slug, its title or an alias.
 public enum RecordReference {
     /// Shortest id prefix accepted, so a word is not mistaken for an id by accident.
     public static let minimumPrefix = 4
@@ -65,7 +67,8 @@ public enum RecordReference {
 
     /// Finds the record `text` names among `records`; paths must already be vault-relative.
     ///
-    /// Tried in order, first hit wins: full id, path, id prefix, slug or file stem, title.
+    /// Tried in order, first hit wins: full id, path, id prefix, slug or file stem, title or alias,
+    /// then title, alias or slug compared without case. Several records at one step are ambiguous.
     public static func resolve<Records: RandomAccessCollection>(_ text: String, in records: Records) -> Resolution
     where Records.Element: Referable, Records.Index == Int {
         let lowered = text.lowercased()
@@ -87,9 +90,13 @@ public enum RecordReference {
             return record.fileStem == text || record.slug == text
         }
         if let result = single(slugHits) { return result }
-        let titleHits = records.indices.filter { records[$0].title == text }
+        let titleHits = records.indices.filter { records[$0].title == text || records[$0].aliases.contains(text) }
         if let result = single(titleHits) { return result }
-        let folded = records.indices.filter { records[$0].title.lowercased() == lowered || records[$0].slug.lowercased() == lowered }
+        let folded = records.indices.filter {
+            let record = records[$0]
+            return record.title.lowercased() == lowered || record.slug.lowercased() == lowered
+                || record.aliases.contains { $0.lowercased() == lowered }
+        }
         return single(folded) ?? .notFound
     }
 

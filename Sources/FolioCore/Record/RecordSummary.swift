@@ -25,10 +25,12 @@ public struct RecordSummary: Sendable, Hashable, Referable {
     /// `created`, else `modified`.
     public var sortTime: Timestamp?
     public var completion: Completion
+    /// Other names the record is found by (``Aliases``).
+    public var aliases: [String]
 
     public init(
         path: String, id: String?, kind: String?, title: String, parent: String?, tags: [String],
-        allTags: [String], sortTime: Timestamp?, completion: Completion
+        allTags: [String], sortTime: Timestamp?, completion: Completion, aliases: [String] = []
     ) {
         self.path = path
         self.id = id
@@ -39,6 +41,7 @@ public struct RecordSummary: Sendable, Hashable, Referable {
         self.allTags = allTags
         self.sortTime = sortTime
         self.completion = completion
+        self.aliases = aliases
     }
 
     public init(_ record: Record) {
@@ -50,7 +53,7 @@ public struct RecordSummary: Sendable, Hashable, Referable {
         }
         self.init(
             path: record.path, id: record.id, kind: record.kind, title: record.title, parent: record.parent,
-            tags: record.tags, allTags: record.allTags, sortTime: record.sortTime, completion: completion)
+            tags: record.tags, allTags: record.allTags, sortTime: record.sortTime, completion: completion, aliases: record.aliases)
     }
 
     /// Whether the record carries `tag`, front matter or inline, compared without case.

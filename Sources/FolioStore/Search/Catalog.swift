@@ -56,7 +56,7 @@ public final class Catalog: @unchecked Sendable {
         var racy: Bool
         var completion: RecordSummary.Completion
         var kind: Int32
-        /// `created`, else `modified`, in seconds since 1970; `Int64.min` when undated.
+        /// `created`, else `modified`, in milliseconds since 1970; `Int64.min` when undated.
         var epoch: Int64
         /// The same day as YYYYMMDD; 0 when undated.
         var day: Int32
@@ -65,12 +65,13 @@ public final class Catalog: @unchecked Sendable {
         var stamp: FileStamp
     }
 
-    /// A file read this run.
+    /// A file read this run: its name and, for a record, its detail (``RecordDetail``), in the
+    /// buffer of the worker that read it.
     struct FreshFile: Sendable {
-        var name: String
-        var summary: RecordSummary?
-        var tags: [UInt32]
-        var allTags: [UInt32]
+        var buffer: Int32
+        var name: Range<Int32>
+        /// Empty for a file that is not a record.
+        var detail: Range<Int32>
     }
 
     struct Folder: Sendable {
@@ -86,6 +87,8 @@ public final class Catalog: @unchecked Sendable {
     /// The entries that are records, in catalog order: a record's position is its place here.
     let records: [Int32]
     let fresh: [FreshFile]
+    /// Where the fresh files' names and details lie.
+    let freshBuffers: [DetailBuffer]
     let folders: [Folder]
     let tagNames: [String]
     let kindNames: [String]
@@ -96,15 +99,16 @@ public final class Catalog: @unchecked Sendable {
     private var materialized: [RecordSummary]?
 
     init(
-        vault: Vault, cache: CatalogFile?, entries: [Entry], records: [Int32], fresh: [FreshFile], folders: [Folder],
-        tagNames: [String], kindNames: [String], indexGeneration: UInt64, problems: [FolioError], plainFiles: [String],
-        escapingLinks: [String], partlyIndexed: [FolioError], textKeys: [String: [String]], report: Report
+        vault: Vault, cache: CatalogFile?, entries: [Entry], records: [Int32], fresh: [FreshFile], freshBuffers: [DetailBuffer],
+        folders: [Folder], tagNames: [String], kindNames: [String], indexGeneration: UInt64, problems: [FolioError],
+        plainFiles: [String], escapingLinks: [String], partlyIndexed: [FolioError], textKeys: [String: [String]], report: Report
     ) {
         self.vault = vault
         self.cache = cache
         self.entries = entries
         self.records = records
         self.fresh = fresh
+        self.freshBuffers = freshBuffers
         self.folders = folders
         self.tagNames = tagNames
         self.kindNames = kindNames
@@ -134,18 +138,40 @@ public final class Catalog: @unchecked Sendable {
     /// The summary of the record at `position`.
     public func summary(_ position: Int) -> RecordSummary {
         let entry = entries[Int(records[position])]
-        if entry.fresh >= 0, let summary = fresh[Int(entry.fresh)].summary { return summary }
-        guard let cache, entry.cachedRow >= 0 else {
+        guard let bytes = detail(ofEntry: entry) else {
             return RecordSummary(
                 path: path(position), id: nil, kind: nil, title: "", parent: nil, tags: [], allTags: [],
                 sortTime: nil, completion: .none)
         }
-        let row = Int(entry.cachedRow)
-        let detail = RecordDetail(cache.detail(row))
+        let detail = RecordDetail(bytes)
         return RecordSummary(
             path: path(position), id: detail.id, kind: kindName(entry.kind), title: detail.title,
             parent: detail.parent, tags: detail.tags.map(tagName), allTags: detail.allTags.map(tagName),
-            sortTime: detail.sortTime.flatMap(Timestamp.init), completion: entry.completion)
+            sortTime: detail.sortTime.flatMap(Timestamp.init), completion: entry.completion, aliases: detail.aliases)
+    }
+
+    /// The record's detail (``RecordDetail``): in the cache's blob, or in the buffer of the worker
+    /// that read it this run; nil for a file that is not a record.
+    func detail(ofEntry entry: Entry) -> UnsafeRawBufferPointer? {
+        if entry.fresh >= 0 {
+            let file = fresh[Int(entry.fresh)]
+            return file.detail.isEmpty ? nil : freshBuffers[Int(file.buffer)].bytes(file.detail)
+        }
+        guard let cache, entry.cachedRow >= 0, entry.isRecord else { return nil }
+        return cache.detail(Int(entry.cachedRow))
+    }
+
+    /// The detail of the record at `position`.
+    func detail(_ position: Int) -> UnsafeRawBufferPointer? { detail(ofEntry: entries[Int(records[position])]) }
+
+    /// The file's name, as it lies in the cache or in a worker's buffer.
+    func nameBytes(ofEntry entry: Entry) -> UnsafeRawBufferPointer {
+        if entry.fresh >= 0 {
+            let file = fresh[Int(entry.fresh)]
+            return freshBuffers[Int(file.buffer)].bytes(file.name)
+        }
+        guard let cache, entry.cachedRow >= 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return cache.nameBytes(Int(entry.cachedRow))
     }
 
     /// The vault-relative path of the record at `position`.
@@ -153,25 +179,20 @@ public final class Catalog: @unchecked Sendable {
 
     func path(ofEntry index: Int) -> String {
         let entry = entries[index]
-        let name = entry.fresh >= 0 ? fresh[Int(entry.fresh)].name : cache.map { $0.name(Int(entry.cachedRow)) } ?? ""
+        let name = String(decoding: nameBytes(ofEntry: entry), as: UTF8.self)
         let folder = folders[Int(entry.folder)].path
         return folder.isEmpty ? name : folder + "/" + name
     }
 
     /// `created`, else `modified`, of the record at `position`.
     func sortTime(_ position: Int) -> Timestamp? {
-        let entry = entries[Int(records[position])]
-        if entry.fresh >= 0 { return fresh[Int(entry.fresh)].summary?.sortTime }
-        guard let cache, entry.epoch != Int64.min else { return nil }
-        return RecordDetail(cache.detail(Int(entry.cachedRow))).sortTime.flatMap(Timestamp.init)
+        guard entries[Int(records[position])].epoch != Int64.min, let detail = detail(position) else { return nil }
+        return RecordDetail.text(3, in: detail).flatMap(Timestamp.init)
     }
 
     /// The tag numbers (into ``tagNames``) of the record's front matter and inline tags.
     func allTagNumbers(_ position: Int) -> [UInt32] {
-        let entry = entries[Int(records[position])]
-        if entry.fresh >= 0 { return fresh[Int(entry.fresh)].allTags }
-        guard let cache else { return [] }
-        return RecordDetail.allTagNumbers(cache.detail(Int(entry.cachedRow)))
+        detail(position).map(RecordDetail.allTagNumbers) ?? []
     }
 
     /// The records as references name them (id, path, title, kind), each decoded when asked:
@@ -192,17 +213,12 @@ public final class Catalog: @unchecked Sendable {
         public var id: String? { catalog.detailText(0, position) }
         public var title: String { catalog.detailText(1, position) ?? "" }
         public var kind: String? { catalog.kindName(catalog.entries[Int(catalog.records[position])].kind) }
+        public var aliases: [String] { catalog.detail(position).map(RecordDetail.aliases) ?? [] }
     }
 
     /// One string of a record's detail (``RecordDetail/text(_:in:)``).
     func detailText(_ field: Int, _ position: Int) -> String? {
-        let entry = entries[Int(records[position])]
-        if entry.fresh >= 0 {
-            let summary = fresh[Int(entry.fresh)].summary
-            return field == 0 ? summary?.id : field == 1 ? summary?.title : field == 2 ? summary?.parent : summary?.sortTime?.text
-        }
-        guard let cache else { return nil }
-        return RecordDetail.text(field, in: cache.detail(Int(entry.cachedRow)))
+        detail(position).flatMap { RecordDetail.text(field, in: $0) }
     }
 
     func kindName(_ kind: Int32) -> String? { kind >= 0 && Int(kind) < kindNames.count ? kindNames[Int(kind)] : nil }

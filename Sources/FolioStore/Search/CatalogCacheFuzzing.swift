@@ -53,7 +53,7 @@ public enum CatalogCacheFuzzing {
                     RecordSummary(
                         path: path, id: detail.id, kind: cache.kind(row).map { cache.kindNames[$0] }, title: detail.title,
                         parent: detail.parent, tags: detail.tags.map(tag), allTags: detail.allTags.map(tag),
-                        sortTime: detail.sortTime.flatMap(Timestamp.init), completion: cache.completion(row)))
+                        sortTime: detail.sortTime.flatMap(Timestamp.init), completion: cache.completion(row), aliases: detail.aliases))
             }
         }
         return contents
@@ -79,12 +79,12 @@ public enum CatalogCacheFuzzing {
             var detail: [UInt8] = []
             RecordDetail(
                 id: "0000000\(n)-7e44-4de7-9463-e883cee69a5a", title: record.title, parent: nil,
-                sortTime: "2026-11-22T18:04:11+08:00", tags: [0], allTags: [0, 1]
+                sortTime: "2026-11-22T18:04:11.250+08:00", tags: [0], allTags: [0, 1], aliases: n % 2 == 0 ? ["alias \(n)", "別名"] : []
             ).encode(into: &detail)
             writer.addRow(
                 CatalogFileWriter.Row(
                     isRecord: true, racy: n == 1, completion: n % 2 == 0 ? .open : .done, kind: 0,
-                    stamp: stamp, epoch: 1_795_000_000, day: 20_261_122, indexOrdinal: Int32(n)),
+                    stamp: stamp, epoch: 1_795_349_051_250, day: 20_261_122, indexOrdinal: Int32(n)),
                 name: Array("2026-11-\(n + 10)-\(n).md".utf8), detail: detail)
         }
         writer.addRow(

@@ -23,7 +23,7 @@ import Foundation
 final class CatalogFile: @unchecked Sendable {
     static let magic: UInt64 = 0x5441_4335_4F49_4C4F  // "OLIO5CAT"
     static let endMagic: UInt64 = 0x444E_4535_4F49_4C4F  // "OLIO5END"
-    static let version: UInt32 = 4  // 4: the checksum in four lanes
+    static let version: UInt32 = 5  // 4: the checksum in four lanes; 5: aliases, times to the millisecond
     static let folderRowSize = 48
     static let fileRowSize = 80
     /// A string field that holds no value.
@@ -206,6 +206,9 @@ final class CatalogFile: @unchecked Sendable {
             guard count <= detailLength / 4 else { throw CacheFormatError("tags") }
             for _ in 0..<count where Int(try detail.u32()) >= tagCount { throw CacheFormatError("tag") }
         }
+        let aliases = Int(try detail.u32())
+        guard aliases <= detailLength / 4 else { throw CacheFormatError("aliases") }
+        for _ in 0..<aliases where try detail.optionalBytes() == nil { throw CacheFormatError("alias") }
     }
 
     /// A name the vault's walk could have listed: not empty, not hidden (nor `.` or `..`), no `/`, no NUL.
@@ -235,6 +238,7 @@ final class CatalogFile: @unchecked Sendable {
             size: b.u64(at: at + 16), modifiedNanoseconds: b.i64(at: at + 24), changedNanoseconds: b.i64(at: at + 32),
             inode: b.u64(at: at + 40))
     }
+    /// `created`, else `modified`, in milliseconds since 1970; `Int64.min` when undated.
     func epoch(_ row: Int) -> Int64 { mapping.bytes.i64(at: rowAt(row) + 48) }
     func day(_ row: Int) -> Int32 { Int32(bitPattern: mapping.bytes.u32(at: rowAt(row) + 56)) }
     func indexOrdinal(_ row: Int) -> Int32 { Int32(bitPattern: mapping.bytes.u32(at: rowAt(row) + 60)) }
@@ -260,7 +264,8 @@ final class CatalogFile: @unchecked Sendable {
 }
 
 /// A record's variable part in the blob: id, title, parent and time as written (each a length, or
-/// ``CatalogFile/absent``, then UTF-8), then the front matter tags and all tags as tag numbers.
+/// ``CatalogFile/absent``, then UTF-8), then the front matter tags and all tags as tag numbers (each
+/// list a count, then the numbers), then the aliases (a count, then each as a length and UTF-8).
 struct RecordDetail {
     var id: String?
     var title: String
@@ -268,12 +273,14 @@ struct RecordDetail {
     var sortTime: String?
     var tags: [UInt32]
     var allTags: [UInt32]
+    var aliases: [String]
 
-    init(id: String?, title: String, parent: String?, sortTime: String?, tags: [UInt32], allTags: [UInt32]) {
-        (self.id, self.title, self.parent, self.sortTime, self.tags, self.allTags) = (id, title, parent, sortTime, tags, allTags)
+    init(id: String?, title: String, parent: String?, sortTime: String?, tags: [UInt32], allTags: [UInt32], aliases: [String]) {
+        (self.id, self.title, self.parent, self.sortTime) = (id, title, parent, sortTime)
+        (self.tags, self.allTags, self.aliases) = (tags, allTags, aliases)
     }
 
-    /// Decodes a detail checked by ``CatalogFile/open(_:fingerprint:verifyingChecksums:)``.
+    /// Decodes a detail checked by ``CatalogFile/open(_:fingerprint:verifyingChecksums:)``, or one written this run.
     init(_ bytes: UnsafeRawBufferPointer) {
         var cursor = ByteCursor(bytes: bytes, end: bytes.count)
         func text() -> String? { (try? cursor.optionalBytes())?.map { String(decoding: $0, as: UTF8.self) } }
@@ -283,6 +290,7 @@ struct RecordDetail {
         sortTime = text()
         tags = Self.numbers(&cursor)
         allTags = Self.numbers(&cursor)
+        aliases = Self.texts(&cursor)
     }
 
     /// The all-tags numbers alone, without decoding a string (what tallies and tag filters need).
@@ -295,9 +303,7 @@ struct RecordDetail {
 
     /// One of the strings alone: 0 the id, 1 the title, 2 the parent, 3 the time as written.
     static func text(_ field: Int, in bytes: UnsafeRawBufferPointer) -> String? {
-        var cursor = ByteCursor(bytes: bytes, end: bytes.count)
-        for _ in 0..<field { _ = try? cursor.optionalBytes() }
-        return ((try? cursor.optionalBytes()) ?? nil).map { String(decoding: $0, as: UTF8.self) }
+        textBytes(field, in: bytes).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// One of the strings' bytes alone (see ``text(_:in:)``), nil when absent.
@@ -308,9 +314,45 @@ struct RecordDetail {
     }
 
     /// The id's bytes alone (what the id table needs).
-    static func idBytes(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+    static func idBytes(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? { textBytes(0, in: bytes) }
+
+    /// `body` for each alias's bytes, in order, until it answers true; whether one did.
+    static func anyAlias(in bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Bool) -> Bool {
         var cursor = ByteCursor(bytes: bytes, end: bytes.count)
-        return (try? cursor.optionalBytes()) ?? nil
+        for _ in 0..<4 { _ = try? cursor.optionalBytes() }
+        for _ in 0..<2 {
+            guard let count = try? cursor.u32(), (try? cursor.bytes(Int(count) * 4)) != nil else { return false }
+        }
+        guard let count = try? cursor.u32() else { return false }
+        for _ in 0..<count {
+            guard let alias = (try? cursor.optionalBytes()) ?? nil else { return false }
+            if body(alias) { return true }
+        }
+        return false
+    }
+
+    /// The aliases alone.
+    static func aliases(_ bytes: UnsafeRawBufferPointer) -> [String] {
+        var names: [String] = []
+        _ = anyAlias(in: bytes) { alias in
+            names.append(String(decoding: alias, as: UTF8.self))
+            return false
+        }
+        return names
+    }
+
+    /// Puts tag numbers of a detail written with other numbers in their place: `map[old]` for each.
+    static func renumberTags(_ bytes: UnsafeMutableRawBufferPointer, _ map: [UInt32]) {
+        var cursor = ByteCursor(bytes: UnsafeRawBufferPointer(bytes), end: bytes.count)
+        for _ in 0..<4 { _ = try? cursor.optionalBytes() }
+        for _ in 0..<2 {
+            guard let count = try? cursor.u32() else { return }
+            for _ in 0..<count {
+                let at = cursor.offset
+                guard let old = try? cursor.u32(), Int(old) < map.count else { return }
+                bytes.storeBytes(of: map[Int(old)].littleEndian, toByteOffset: at, as: UInt32.self)
+            }
+        }
     }
 
     private static func numbers(_ cursor: inout ByteCursor) -> [UInt32] {
@@ -321,19 +363,100 @@ struct RecordDetail {
         return out
     }
 
-    func encode(into blob: inout [UInt8]) {
-        for text in [id, title, parent, sortTime] {
-            if let text {
-                blob.appendLittleEndian(UInt32(truncatingIfNeeded: text.utf8.count))
-                blob.append(contentsOf: text.utf8)
-            } else {
-                blob.appendLittleEndian(CatalogFile.absent)
-            }
+    private static func texts(_ cursor: inout ByteCursor) -> [String] {
+        guard let count = try? cursor.u32() else { return [] }
+        var out: [String] = []
+        for _ in 0..<count {
+            guard let text = (try? cursor.optionalBytes()) ?? nil else { break }
+            out.append(String(decoding: text, as: UTF8.self))
         }
-        for numbers in [tags, allTags] {
-            blob.appendLittleEndian(UInt32(numbers.count))
-            for n in numbers { blob.appendLittleEndian(n) }
+        return out
+    }
+
+    func encode(into blob: inout some ByteSink) {
+        for text in [id, title, parent, sortTime] { Self.put(text?.utf8, into: &blob) }
+        Self.put(numbers: tags, into: &blob)
+        Self.put(numbers: allTags, into: &blob)
+        Self.put(texts: aliases, into: &blob)
+    }
+
+    // MARK: Writing, one part at a time (the order above)
+
+    /// A string part: its length and bytes, or ``CatalogFile/absent``.
+    static func put(_ text: (some Collection<UInt8>)?, into blob: inout some ByteSink) {
+        guard let text else { return putAbsent(into: &blob) }
+        blob.appendLittleEndian(UInt32(truncatingIfNeeded: text.count))
+        blob.append(contentsOf: text)
+    }
+
+    static func putAbsent(into blob: inout some ByteSink) { blob.appendLittleEndian(CatalogFile.absent) }
+
+    static func put(numbers: [UInt32], into blob: inout some ByteSink) {
+        blob.appendLittleEndian(UInt32(truncatingIfNeeded: numbers.count))
+        for n in numbers { blob.appendLittleEndian(n) }
+    }
+
+    static func put(texts: [String], into blob: inout some ByteSink) {
+        blob.appendLittleEndian(UInt32(truncatingIfNeeded: texts.count))
+        for text in texts { put(text.utf8, into: &blob) }
+    }
+}
+
+/// Where a detail is written: an array, or a batch's ``DetailBuffer``.
+protocol ByteSink {
+    mutating func append(contentsOf bytes: some Collection<UInt8>)
+    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T)
+}
+
+extension Array: ByteSink where Element == UInt8 {}
+
+/// Bytes written once by one worker, then read by pointer for as long as the catalog lives: the
+/// names and details of the files a run read.
+final class DetailBuffer: ByteSink, @unchecked Sendable {
+    private(set) var base: UnsafeMutableRawPointer
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 1 << 16) {
+        self.capacity = max(64, capacity)
+        base = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 8)
+    }
+
+    deinit { base.deallocate() }
+
+    private func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        var grown = capacity * 2
+        while grown < count + more { grown *= 2 }
+        let moved = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 8)
+        moved.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = moved
+        capacity = grown
+    }
+
+    func append(contentsOf bytes: some Collection<UInt8>) {
+        let length = bytes.count
+        reserve(length)
+        let target = UnsafeMutableRawBufferPointer(start: base + count, count: length)
+        if bytes.withContiguousStorageIfAvailable({ target.copyMemory(from: UnsafeRawBufferPointer($0)) }) == nil {
+            target.copyBytes(from: bytes)
         }
+        count += length
+    }
+
+    func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        reserve(MemoryLayout<T>.size)
+        (base + count).storeBytes(of: value.littleEndian, as: T.self)
+        count += MemoryLayout<T>.size
+    }
+
+    func bytes(_ range: Range<Int32>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + Int(range.lowerBound), count: range.count)
+    }
+
+    func mutableBytes(_ range: Range<Int32>) -> UnsafeMutableRawBufferPointer {
+        UnsafeMutableRawBufferPointer(start: base + Int(range.lowerBound), count: range.count)
     }
 }
 

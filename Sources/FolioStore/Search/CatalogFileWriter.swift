@@ -77,53 +77,56 @@ struct CatalogFileWriter {
         rowCount += 1
     }
 
+    /// The file's parts in order: the header, the folder and file rows, the tables, the blob with
+    /// the table's names after it, and the closing (padding, checksum, end magic).
+    private func parts(fingerprint: String, indexGeneration: UInt64, tagNames: [String], kindNames: [String]) -> [[UInt8]] {
+        var tables: [UInt8] = []
+        var names: [UInt8] = []
+        for name in tagNames + kindNames {
+            tables.appendLittleEndian(UInt32(truncatingIfNeeded: blob.count + names.count))
+            tables.appendLittleEndian(UInt32(truncatingIfNeeded: name.utf8.count))
+            names += name.utf8
+        }
+        var header: [UInt8] = []
+        header.appendLittleEndian(CatalogFile.magic)
+        header.appendLittleEndian(CatalogFile.version)
+        header.appendLittleEndian(UInt32(0x0102_0304))
+        header.appendLittleEndian(UInt32(truncatingIfNeeded: fingerprint.utf8.count))
+        header.append(contentsOf: fingerprint.utf8)
+        while header.count % 8 != 0 { header.append(0) }
+        header.appendLittleEndian(indexGeneration)
+        header.appendLittleEndian(UInt32(truncatingIfNeeded: folderCount))
+        header.appendLittleEndian(UInt32(truncatingIfNeeded: rowCount))
+        header.appendLittleEndian(UInt32(truncatingIfNeeded: tagNames.count))
+        header.appendLittleEndian(UInt32(truncatingIfNeeded: kindNames.count))
+        header.appendLittleEndian(UInt64(blob.count + names.count))
+        var parts = [header, folderRows, fileRows, tables, blob, names]
+        let length = parts.reduce(0) { $0 + $1.count }
+        var closing = [UInt8](repeating: 0, count: (8 - length % 8) % 8)
+        var checksum = CacheChecksum()
+        for part in parts + [closing] { part.withUnsafeBytes { checksum.update($0) } }
+        closing.appendLittleEndian(checksum.value)
+        closing.appendLittleEndian(CatalogFile.endMagic)
+        parts.append(closing)
+        return parts
+    }
+
     /// The whole file's bytes.
     func encoded(fingerprint: String, indexGeneration: UInt64, tagNames: [String], kindNames: [String]) -> [UInt8] {
-        var blob = blob
-        var tables: [UInt8] = []
-        for name in tagNames + kindNames {
-            tables.appendLittleEndian(UInt32(truncatingIfNeeded: blob.count))
-            tables.appendLittleEndian(UInt32(truncatingIfNeeded: name.utf8.count))
-            blob.append(contentsOf: name.utf8)
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(128 + folderRows.count + fileRows.count + tables.count + blob.count)
-        out.appendLittleEndian(CatalogFile.magic)
-        out.appendLittleEndian(CatalogFile.version)
-        out.appendLittleEndian(UInt32(0x0102_0304))
-        out.appendLittleEndian(UInt32(truncatingIfNeeded: fingerprint.utf8.count))
-        out.append(contentsOf: fingerprint.utf8)
-        while out.count % 8 != 0 { out.append(0) }
-        out.appendLittleEndian(indexGeneration)
-        out.appendLittleEndian(UInt32(truncatingIfNeeded: folderCount))
-        out.appendLittleEndian(UInt32(truncatingIfNeeded: rowCount))
-        out.appendLittleEndian(UInt32(truncatingIfNeeded: tagNames.count))
-        out.appendLittleEndian(UInt32(truncatingIfNeeded: kindNames.count))
-        out.appendLittleEndian(UInt64(blob.count))
-        out += folderRows
-        out += fileRows
-        out += tables
-        out += blob
-        while out.count % 8 != 0 { out.append(0) }
-        let checksum = out.withUnsafeBytes { CacheChecksum.of($0) }
-        out.appendLittleEndian(checksum)
-        out.appendLittleEndian(CatalogFile.endMagic)
-        return out
+        Array(parts(fingerprint: fingerprint, indexGeneration: indexGeneration, tagNames: tagNames, kindNames: kindNames).joined())
     }
 
     /// Replaces the cache; false (and no cache) if it could not be written, which only costs speed.
+    /// The parts are written one after the other, never copied into one.
     @discardableResult
     func write(to url: URL, fingerprint: String, indexGeneration: UInt64, tagNames: [String], kindNames: [String]) -> Bool {
         guard blob.count < Int(UInt32.max) / 2 else { return false }
         return Self.replace(
-            url,
-            with: encoded(
-                fingerprint: fingerprint, indexGeneration: indexGeneration,
-                tagNames: tagNames, kindNames: kindNames))
+            url, with: parts(fingerprint: fingerprint, indexGeneration: indexGeneration, tagNames: tagNames, kindNames: kindNames))
     }
 
-    /// Writes `bytes` to a temporary file beside `url` and renames it over `url`.
-    static func replace(_ url: URL, with bytes: [UInt8]) -> Bool {
+    /// Writes `parts` one after the other to a temporary file beside `url` and renames it over `url`.
+    static func replace(_ url: URL, with parts: [[UInt8]]) -> Bool {
         let directory = url.deletingLastPathComponent()
         LocalFile.clearWay(to: url)
         try? AtomicFile.makeDirectory(directory)
@@ -132,7 +135,7 @@ struct CatalogFileWriter {
         let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         // Derived: written whole and renamed, not synced; a cache lost to a crash is rebuilt.
-        let written = bytes.withUnsafeBytes { AtomicFile.writeAll(fd, $0) }
+        let written = parts.allSatisfy { part in part.withUnsafeBytes { AtomicFile.writeAll(fd, $0) } }
         close(fd)
         guard written, rename(temporary.path, url.path) == 0 else {
             unlink(temporary.path)

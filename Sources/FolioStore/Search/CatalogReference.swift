@@ -24,9 +24,9 @@ extension Catalog {
             return result
         }
         if let result = Self.single(positions.filter { stem(matches: exact, at: $0) || slug(matches: exact, at: $0) }) { return result }
-        if let result = Self.single(positions.filter { title(matches: exact, at: $0) }) { return result }
+        if let result = Self.single(positions.filter { name(matches: exact, at: $0) }) { return result }
         let folded = positions.filter {
-            title(matches: lowered, at: $0, lowercased: true) || slug(matches: lowered, at: $0, lowercased: true)
+            name(matches: lowered, at: $0, lowercased: true) || slug(matches: lowered, at: $0, lowercased: true)
         }
         return Self.single(folded) ?? .notFound
     }
@@ -39,41 +39,34 @@ extension Catalog {
         }
     }
 
-    /// The cached row of the record at `position`, or nil when it was read this run.
-    private func cachedRow(_ position: Int) -> (CatalogFile, Int)? {
-        let entry = entries[Int(records[position])]
-        guard entry.fresh < 0, let cache, entry.cachedRow >= 0 else { return nil }
-        return (cache, Int(entry.cachedRow))
-    }
-
     private func id(matches wanted: ReferenceText, at position: Int) -> Bool {
-        guard let (cache, row) = cachedRow(position) else { return names[position].id.map { $0 == wanted.string } ?? false }
-        return RecordDetail.idBytes(cache.detail(row)).map { wanted.equals($0) } ?? false
+        guard let id = detail(position).flatMap(RecordDetail.idBytes) else { return false }
+        return wanted.equals(id)
     }
 
     private func id(hasPrefix wanted: ReferenceText, at position: Int) -> Bool {
-        guard let (cache, row) = cachedRow(position) else { return names[position].id?.hasPrefix(wanted.string) ?? false }
-        guard let id = RecordDetail.idBytes(cache.detail(row)) else { return false }
+        guard let id = detail(position).flatMap(RecordDetail.idBytes) else { return false }
         // A prefix of hex digits and dashes ends no grapheme a plain id could continue.
         if ReferenceText.isPlain(id) { return id.starts(with: wanted.bytes) }
         return String(decoding: id, as: UTF8.self).hasPrefix(wanted.string)
     }
 
-    private func title(matches wanted: ReferenceText, at position: Int, lowercased: Bool = false) -> Bool {
-        guard let (cache, row) = cachedRow(position) else {
-            let title = names[position].title
-            return (lowercased ? title.lowercased() : title) == wanted.string
+    /// Whether the title or one of the aliases is `wanted`.
+    private func name(matches wanted: ReferenceText, at position: Int, lowercased: Bool = false) -> Bool {
+        guard let detail = detail(position) else { return false }
+        if let title = RecordDetail.textBytes(1, in: detail) {
+            if wanted.equals(title, lowercased: lowercased) { return true }
+        } else if wanted.string.isEmpty {
+            return true
         }
-        let detail = cache.detail(row)
-        guard let title = RecordDetail.textBytes(1, in: detail) else { return wanted.string.isEmpty }
-        return wanted.equals(title, lowercased: lowercased)
+        return RecordDetail.anyAlias(in: detail) { wanted.equals($0, lowercased: lowercased) }
     }
 
     private func path(matches wanted: ReferenceText, at position: Int, plainFolders: [Bool]) -> Bool {
-        guard let (cache, row) = cachedRow(position) else { return names[position].path == wanted.string }
-        let folderNumber = Int(entries[Int(records[position])].folder)
+        let entry = entries[Int(records[position])]
+        let folderNumber = Int(entry.folder)
         let folder = folders[folderNumber].path.utf8
-        let name = cache.nameBytes(row)
+        let name = nameBytes(ofEntry: entry)
         guard wanted.plain, plainFolders[folderNumber], ReferenceText.isPlain(name) else { return path(position) == wanted.string }
         // Plain on both sides: the bytes decide, without putting the path together.
         let separator = folder.isEmpty ? 0 : 1
@@ -83,30 +76,25 @@ extension Catalog {
             && wanted.bytes[(folder.count + separator)...].elementsEqual(name)
     }
 
-    /// The file name without `.md` (every cached name has it).
-    private func stemBytes(_ cache: CatalogFile, _ row: Int) -> UnsafeRawBufferPointer {
-        let name = cache.nameBytes(row)
-        return UnsafeRawBufferPointer(rebasing: name[..<(name.count - 3)])
+    /// The file name without `.md` (every listed name has it).
+    private func stemBytes(_ position: Int) -> UnsafeRawBufferPointer {
+        let name = nameBytes(ofEntry: entries[Int(records[position])])
+        return UnsafeRawBufferPointer(rebasing: name[..<max(0, name.count - 3)])
     }
 
     private func stem(matches wanted: ReferenceText, at position: Int) -> Bool {
-        guard let (cache, row) = cachedRow(position) else { return names[position].fileStem == wanted.string }
-        return wanted.equals(stemBytes(cache, row))
+        wanted.equals(stemBytes(position))
     }
 
     private func slug(matches wanted: ReferenceText, at position: Int, lowercased: Bool = false) -> Bool {
-        guard let (cache, row) = cachedRow(position) else {
-            let slug = names[position].slug
-            return (lowercased ? slug.lowercased() : slug) == wanted.string
-        }
-        let stem = stemBytes(cache, row)
+        let stem = stemBytes(position)
         let stemMatches = wanted.equals(stem, lowercased: lowercased)
         let dash = UInt8(ascii: "-")
         guard stem.count > 11, stem[4] == dash, stem[7] == dash, stem[10] == dash else { return stemMatches }
         // Shaped like `YYYY-MM-DD-slug`: the date is parsed only when it decides the answer.
         let restMatches = wanted.equals(UnsafeRawBufferPointer(rebasing: stem[11...]), lowercased: lowercased)
         guard restMatches != stemMatches else { return stemMatches }
-        let dated = Timestamp(String(decoding: UnsafeRawBufferPointer(rebasing: stem[0..<10]), as: UTF8.self)) != nil
+        let dated = Timestamp.parts(of: UnsafeRawBufferPointer(rebasing: stem[0..<10])) != nil
         return dated ? restMatches : stemMatches
     }
 }

@@ -206,17 +206,16 @@ extension Vault {
         // and such a run writes nothing.
         var stamps = [FileStamp](repeating: noStamp, count: stampingFiles ? 0 : files.count)
         if stampingFiles {
-            stamps = parallelMap(files.count, minimumChunk: 2048) { i in
+            // Relative to the folder's descriptor: the walk's, or, past those it keeps open, one the
+            // worker opens once for the run of files of that folder (never a path walk per file).
+            stamps = parallelMap(files.count, minimumChunk: 2048, state: { FolderHandle(root: rootPath) }) { opened, i in
                 let file = files[i]
                 guard let cache, file.cachedRow >= 0 else { return noStamp }
                 var info = stat()
-                let fd = folderFDs[Int(file.folder)]
-                let name = cache.namePointer(Int(file.cachedRow))
-                let found =
-                    if fd >= 0 { fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) } else {
-                        lstat(rootPath + "/" + folderPaths[Int(file.folder)] + "/" + String(cString: name), &info)
-                    }
-                return found == 0 ? FileStamp(info) : noStamp
+                var fd = folderFDs[Int(file.folder)]
+                if fd < 0 { fd = opened.open(Substring(folderPaths[Int(file.folder)])) }
+                guard fd >= 0, fstatat(fd, cache.namePointer(Int(file.cachedRow)), &info, AT_SYMLINK_NOFOLLOW) == 0 else { return noStamp }
+                return FileStamp(info)
             }
         }
 
@@ -231,37 +230,28 @@ extension Vault {
                 toRead.append(i)
             }
         }
-        let readNames = toRead.map { files[$0].name ?? cache?.name(Int(files[$0].cachedRow)) ?? "" }
-        let readPaths = toRead.indices.map { k in
-            let folder = folderPaths[Int(files[toRead[k]].folder)]
-            return folder.isEmpty ? readNames[k] : folder + "/" + readNames[k]
+        let reading = toRead.map { i in
+            let file = files[i]
+            return FileToRead(
+                folderFD: folderFDs[Int(file.folder)], folderPath: folderPaths[Int(file.folder)],
+                name: file.name ?? cache?.name(Int(file.cachedRow)) ?? "")
         }
-        let read: [(file: ParsedFile, stamp: FileStamp?)] = parallelMap(readPaths.count) { i in
-            Self.summarize(path: readPaths[i], rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
-        }
-        // The stamp of what was read: taken when the file was opened, before its bytes.
-        for (k, i) in toRead.enumerated() { stamps[i] = read[k].stamp ?? noStamp }
+        var batches = CatalogReader.read(reading, rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
 
-        var tagNames = cache?.tagNames ?? []
-        var kindNames = cache?.kindNames ?? []
-        var tagNumbers: [String: UInt32] = [:]
-        var kindNumbers: [String: Int32] = [:]
-        if !read.isEmpty {
-            for (i, name) in tagNames.enumerated() where tagNumbers[name] == nil { tagNumbers[name] = UInt32(i) }
-            for (i, name) in kindNames.enumerated() where kindNumbers[name] == nil { kindNumbers[name] = Int32(i) }
-        }
-        func tagNumber(_ name: String) -> UInt32 {
-            if let number = tagNumbers[name] { return number }
-            tagNames.append(name)
-            tagNumbers[name] = UInt32(tagNames.count - 1)
-            return UInt32(tagNames.count - 1)
-        }
-        func kindNumber(_ name: String?) -> Int32 {
-            guard let name else { return -1 }
-            if let number = kindNumbers[name] { return number }
-            kindNames.append(name)
-            kindNumbers[name] = Int32(kindNames.count - 1)
-            return Int32(kindNames.count - 1)
+        // Each batch numbered its tags and kinds itself: the catalog's numbers take their place.
+        var tags = NameNumbers(cache?.tagNames ?? [])
+        var kinds = NameNumbers(cache?.kindNames ?? [])
+        let tagMaps = batches.map { $0.tagNames.map { UInt32(tags.number($0)) } }
+        let kindMaps = batches.map { $0.kindNames.map { Int32(kinds.number($0)) } }
+        batches.withUnsafeMutableBufferPointer { all in
+            let shared = UnsafeSendable(all)
+            let maps = tagMaps
+            DispatchQueue.concurrentPerform(iterations: all.count) { b in
+                let batch = shared.value[b]
+                for result in batch.results where !result.detail.isEmpty {
+                    RecordDetail.renumberTags(batch.buffer.mutableBytes(result.detail), maps[b])
+                }
+            }
         }
 
         var entries: [Catalog.Entry] = []
@@ -269,6 +259,7 @@ extension Vault {
         var records: [Int32] = []
         records.reserveCapacity(files.count)
         var fresh: [Catalog.FreshFile] = []
+        fresh.reserveCapacity(toRead.count)
         var plain: [String] = []
         var problems = walk.badNames
         var partlyIndexed: [FolioError] = []
@@ -276,38 +267,39 @@ extension Vault {
             Catalog.Folder(path: $0.path, parent: $0.parent, rows: 0..<0, stamp: $0.stamp, reusable: $0.reusable)
         }
         var next = 0  // the next of `toRead`
+        var batch = 0
+        var inBatch = 0
         for (i, file) in files.enumerated() {
             let folder = Int(file.folder)
-            let stamp = stamps[i]
-            let racy = stamp.modifiedNanoseconds >= settled || stamp.changedNanoseconds >= settled
             if next < toRead.count, toRead[next] == i {
-                let parsedFile = read[next].file
-                let name = readNames[next]
+                while inBatch == batches[batch].results.count {
+                    batch += 1
+                    inBatch = 0
+                }
+                var read = batches[batch].results[inBatch]
+                inBatch += 1
                 next += 1
-                switch parsedFile {
-                case .record(let summary, let bodyTooLong):
-                    if bodyTooLong {
-                        partlyIndexed.append(FolioError(.recordLimit(.bodySearchedInPart(limit: bodyLimit)), file: summary.path))
-                    }
+                let stamp = read.stamp ?? noStamp
+                let racy = stamp.modifiedNanoseconds >= settled || stamp.changedNanoseconds >= settled
+                let entry = Catalog.Entry(
+                    folder: file.folder, cachedRow: -1, fresh: Int32(fresh.count), isRecord: false, racy: racy,
+                    completion: .none, kind: -1, epoch: Int64.min, day: 0, indexOrdinal: -1, stamp: stamp)
+                switch read.outcome {
+                case .record(let bodyTooLong):
+                    read.kind = read.kind >= 0 ? kindMaps[batch][Int(read.kind)] : -1
+                    let path = Self.path(folderPaths[folder], batches[batch].buffer.bytes(read.name))
+                    if bodyTooLong { partlyIndexed.append(FolioError(.recordLimit(.bodySearchedInPart(limit: bodyLimit)), file: path)) }
                     records.append(Int32(entries.count))
                     entries.append(
                         Catalog.Entry(
-                            folder: file.folder, cachedRow: -1, fresh: Int32(fresh.count), isRecord: true, racy: racy,
-                            completion: summary.completion, kind: kindNumber(summary.kind),
-                            epoch: summary.sortTime.map { Int64($0.epochSeconds) } ?? Int64.min,
-                            day: summary.sortTime.map(Self.packedDay) ?? 0, indexOrdinal: -1, stamp: stamp))
-                    fresh.append(
-                        Catalog.FreshFile(
-                            name: name, summary: summary, tags: summary.tags.map(tagNumber),
-                            allTags: summary.allTags.map(tagNumber)))
-                case .plain(let path):
-                    plain.append(path)
-                    entries.append(
-                        Catalog.Entry(
-                            folder: file.folder, cachedRow: -1, fresh: Int32(fresh.count), isRecord: false,
-                            racy: racy, completion: .none, kind: -1, epoch: Int64.min, day: 0, indexOrdinal: -1,
+                            folder: file.folder, cachedRow: -1, fresh: entry.fresh, isRecord: true, racy: racy,
+                            completion: read.completion, kind: read.kind, epoch: read.epoch, day: read.day, indexOrdinal: -1,
                             stamp: stamp))
-                    fresh.append(Catalog.FreshFile(name: name, summary: nil, tags: [], allTags: []))
+                    fresh.append(Catalog.FreshFile(buffer: Int32(batch), name: read.name, detail: read.detail))
+                case .plain:
+                    plain.append(Self.path(folderPaths[folder], batches[batch].buffer.bytes(read.name)))
+                    entries.append(entry)
+                    fresh.append(Catalog.FreshFile(buffer: Int32(batch), name: read.name, detail: 0..<0))
                 case .problem(let error):
                     // Never cached: its folder is listed again, so it is reported on every run.
                     problems.append(error)
@@ -315,13 +307,13 @@ extension Vault {
                 }
             } else if let cache {
                 let row = Int(file.cachedRow)
+                let stamp = stamps[i]
+                let racy = stamp.modifiedNanoseconds >= settled || stamp.changedNanoseconds >= settled
                 let isRecord = cache.isRecord(row)
                 if isRecord {
                     records.append(Int32(entries.count))
                 } else {
-                    let folderPath = folderPaths[folder]
-                    let name = cache.name(row)
-                    plain.append(folderPath.isEmpty ? name : folderPath + "/" + name)
+                    plain.append(Self.path(folderPaths[folder], cache.nameBytes(row)))
                 }
                 entries.append(
                     Catalog.Entry(
@@ -339,18 +331,23 @@ extension Vault {
             folders[f].rows = start..<nextEntry
         }
         let changes = toRead.count + ((cache?.rowCount ?? 0) - keptCount)
+        let freshBuffers = batches.map(\.buffer)
         let report = Catalog.Report(usedCache: cache != nil, filesRead: toRead.count, wroteCache: false, foldersListed: walk.listed)
         let catalog = Catalog(
-            vault: self, cache: cache, entries: entries, records: records, fresh: fresh, folders: folders, tagNames: tagNames,
-            kindNames: kindNames, indexGeneration: cache?.indexGeneration ?? 0, problems: problems, plainFiles: plain,
+            vault: self, cache: cache, entries: entries, records: records, fresh: fresh, freshBuffers: freshBuffers,
+            folders: folders, tagNames: tags.names,
+            kindNames: kinds.names, indexGeneration: cache?.indexGeneration ?? 0, problems: problems, plainFiles: plain,
             escapingLinks: walk.escaping, partlyIndexed: partlyIndexed.sorted { ($0.file ?? "") < ($1.file ?? "") },
             textKeys: textKeys, report: report)
-        guard stampingFiles else { return catalog }
+        // Without a cache every file was read, stamped as it was opened: what a stamping run writes.
+        guard stampingFiles || cache == nil else { return catalog }
         // Rewriting costs about what reading the changed files saved; worth it when they are many.
         let foldersChanged = walk.changedFolders > 0 || walk.folders.count != cache?.folders.count
         let shouldWrite = cache == nil || ((changes > 0 || foldersChanged) && (entries.count < 20_000 || changes * 100 >= entries.count))
-        let idTableMissing = !FileManager.default.fileExists(atPath: idTableURL.path)
-        // The two files are independent: written side by side.
+        // The id table serves only a whole id (``findByID(_:)``): written with each rewrite of a
+        // cache, but not with the first, which leaves it to the first lookup of a whole id (it
+        // writes a missing table). The two files are independent: written side by side.
+        let writesIDTable = shouldWrite && cache != nil
         let cacheURL = catalogCacheURL
         let idURL = idTableURL
         DispatchQueue.concurrentPerform(iterations: 2) { k in
@@ -359,47 +356,15 @@ extension Vault {
             {
                 catalog.noteWrote()
             }
-            if k == 1, shouldWrite || idTableMissing { Self.writeIDTable(catalog, to: idURL) }
+            if k == 1, writesIDTable { Self.writeIDTable(catalog, to: idURL) }
         }
         return catalog
     }
 
-    /// YYYYMMDD of a timestamp's own date.
-    static func packedDay(_ time: Timestamp) -> Int32 {
-        Int32(clamping: time.year * 10_000 + time.month * 100 + time.day)
-    }
-
-    enum ParsedFile: Sendable {
-        /// `bodyTooLong`: only the first part of the body is searched (and scanned for inline tags).
-        case record(RecordSummary, bodyTooLong: Bool)
-        case plain(String)
-        case problem(FolioError)
-    }
-
-    /// Reads one file into its summary. Only the front matter and the searched part of the body are
-    /// read (see ``parse(path:rootPath:limits:prefix:)``).
-    /// With the file's stamp when it was opened.
-    static func summarize(path: String, rootPath: String, limits: FrontMatterLimits, bodyLimit: Int) -> (
-        file: ParsedFile, stamp: FileStamp?
-    ) {
-        let prefix = limits.maxBytes + bodyLimit + 4_096
-        var stamp: FileStamp?
-        // Most records are read in one pass without libyaml (``CatalogFrontMatter``): a whole file
-        // no longer than the searched part, in the YAML folio writes. Any other is parsed in full.
-        if let bytes = readFile(rootPath + "/" + path, atMost: prefix, stamp: &stamp), bytes.count <= bodyLimit,
-            let summary = bytes.withUnsafeBufferPointer({ CatalogFrontMatter.summary(path: path, bytes: $0, limits: limits) })
-        {
-            return (.record(summary, bodyTooLong: false), stamp)
-        }
-        let result = parse(path: path, rootPath: rootPath, limits: limits, prefix: prefix, stamp: &stamp)
-        switch result {
-        case .record(let record):
-            let bodyBytes = record.document.text.utf8.count - record.document.bodyStart
-            return (.record(RecordSummary(record), bodyTooLong: bodyBytes > bodyLimit), stamp)
-        case .plain(let path): return (.plain(path), stamp)
-        case .problem(let error): return (.problem(error), stamp)
-        case .none: return (.problem(FolioError(.fileUnreadable("?"), file: path)), stamp)
-        }
+    /// `folder/name`, or `name` in the vault's root.
+    static func path(_ folder: String, _ name: UnsafeRawBufferPointer) -> String {
+        let name = String(decoding: name, as: UTF8.self)
+        return folder.isEmpty ? name : folder + "/" + name
     }
 
     /// The texts the index holds for one record, read from its file again; nil if it is no longer one.
@@ -428,6 +393,7 @@ extension Vault {
             writer.addFolder(path: folder.path, parent: folder.parent, rows: folder.rows, stamp: folder.stamp, reusable: folder.reusable)
         }
         var position = 0
+        let none = UnsafeRawBufferPointer(start: nil, count: 0)
         for entry in catalog.entries {
             var ordinal = entry.indexOrdinal
             if entry.isRecord {
@@ -438,22 +404,7 @@ extension Vault {
                 isRecord: entry.isRecord, racy: entry.racy, completion: entry.completion,
                 kind: entry.kind >= 0 ? Int(entry.kind) : nil, stamp: entry.stamp, epoch: entry.epoch, day: entry.day,
                 indexOrdinal: ordinal)
-            if entry.fresh >= 0 {
-                let file = catalog.fresh[Int(entry.fresh)]
-                var detail: [UInt8] = []
-                if let summary = file.summary {
-                    RecordDetail(
-                        id: summary.id, title: summary.title, parent: summary.parent, sortTime: summary.sortTime?.text,
-                        tags: file.tags, allTags: file.allTags
-                    ).encode(into: &detail)
-                }
-                writer.addRow(row, name: file.name.utf8, detail: detail)
-            } else if let cache = catalog.cache {
-                let cachedRow = Int(entry.cachedRow)
-                writer.addRow(
-                    row, name: cache.nameBytes(cachedRow),
-                    detail: entry.isRecord ? cache.detail(cachedRow) : UnsafeRawBufferPointer(start: nil, count: 0))
-            }
+            writer.addRow(row, name: catalog.nameBytes(ofEntry: entry), detail: catalog.detail(ofEntry: entry) ?? none)
         }
         return writer.write(
             to: url, fingerprint: fingerprint, indexGeneration: indexGeneration,
@@ -462,21 +413,10 @@ extension Vault {
 
     /// The id table for `catalog`'s records (``IDTable``).
     static func writeIDTable(_ catalog: Catalog, to url: URL) {
-        var rows: [(id: [UInt8], path: [UInt8])] = []
-        rows.reserveCapacity(catalog.count)
-        for position in 0..<catalog.count {
-            let entry = catalog.entries[Int(catalog.records[position])]
-            let id: [UInt8]?
-            if entry.fresh >= 0 {
-                id = catalog.fresh[Int(entry.fresh)].summary?.id.map { Array($0.utf8) }
-            } else if let cache = catalog.cache {
-                id = RecordDetail.idBytes(cache.detail(Int(entry.cachedRow))).map(Array.init)
-            } else {
-                id = nil
-            }
-            if let id { rows.append((id, Array(catalog.path(position).utf8))) }
-        }
-        IDTable.write(rows, to: url)
+        IDTable.write(
+            count: catalog.count, id: { catalog.detail($0).flatMap(RecordDetail.idBytes) },
+            folder: { Int(catalog.entries[Int(catalog.records[$0])].folder) }, folders: catalog.folders.map(\.path),
+            name: { catalog.nameBytes(ofEntry: catalog.entries[Int(catalog.records[$0])]) }, to: url)
     }
 
     /// The index over every record of `catalog`: the index file's documents for the records it

@@ -32,32 +32,23 @@ public struct CatalogSelection: Sendable {
         return positions.map(catalog.summary)
     }
 
-    /// Newest first (by `created`, else `modified`; undated last), then by path; with `limit`, only
-    /// that many, found without sorting every record.
+    /// Newest first (by `created`, else `modified`, to the millisecond; undated last), then by
+    /// path; with `limit`, only that many, found without sorting every record.
     public func newestFirst(limit: Int? = nil) -> [RecordSummary] {
         let catalog = self.catalog
         let candidates = positions.map { (position: $0, epoch: catalog.entries[Int(catalog.records[$0])].epoch) }
-        // Within one second, the written time decides (folio writes milliseconds), then the path.
-        let sameSecond = { (a: Int, b: Int) -> Bool in
-            let ta = catalog.detailText(3, a) ?? ""
-            let tb = catalog.detailText(3, b) ?? ""
-            return ta != tb ? ta > tb : catalog.path(a) < catalog.path(b)
-        }
-        let newerFirst = { (a: (position: Int, epoch: Int64), b: (position: Int, epoch: Int64)) -> Bool in
-            a.epoch != b.epoch ? a.epoch > b.epoch : sameSecond(a.position, b.position)
-        }
         let shown: [(position: Int, epoch: Int64)]
         if let limit, limit < 1_000 {
-            shown = candidates.firstInOrder(limit, by: newerFirst)
+            // A path is decoded only when two times are equal.
+            shown = candidates.firstInOrder(limit) { a, b in
+                a.epoch != b.epoch ? a.epoch > b.epoch : catalog.path(a.position) < catalog.path(b.position)
+            }
         } else {
             // Every record is shown: their paths are decoded once, not at every comparison.
             let paths = Dictionary(uniqueKeysWithValues: positions.map { ($0, catalog.path($0)) })
             shown = Array(
                 candidates.sorted { a, b in
-                    guard a.epoch == b.epoch else { return a.epoch > b.epoch }
-                    let ta = catalog.detailText(3, a.position) ?? ""
-                    let tb = catalog.detailText(3, b.position) ?? ""
-                    return ta != tb ? ta > tb : (paths[a.position] ?? "") < (paths[b.position] ?? "")
+                    a.epoch != b.epoch ? a.epoch > b.epoch : (paths[a.position] ?? "") < (paths[b.position] ?? "")
                 }.prefix(limit ?? .max))
         }
         return shown.map { catalog.summary($0.position) }
@@ -162,10 +153,17 @@ extension Catalog {
     /// The records `filter` takes, judged at `now` in `zone`.
     public func select(_ filter: RecordFilter, now: Timestamp, zone: TimeZone) -> CatalogSelection {
         let matcher = TagMatcher(tagNames: tagNames)
+        // The children of one record: their parent's bytes are compared in the rows, not decoded.
+        let parent = filter.parent.map(ReferenceText.init)
         var positions: [Int] = []
         positions.reserveCapacity(count)
-        for position in 0..<count where filter.matches(CatalogRow(catalog: self, position: position, tags: matcher), now: now, zone: zone) {
-            positions.append(position)
+        for position in 0..<count {
+            if let parent {
+                guard let bytes = detail(position).flatMap({ RecordDetail.textBytes(2, in: $0) }), parent.equals(bytes) else { continue }
+            }
+            if filter.matches(CatalogRow(catalog: self, position: position, tags: matcher), now: now, zone: zone) {
+                positions.append(position)
+            }
         }
         return CatalogSelection(catalog: self, positions: positions)
     }

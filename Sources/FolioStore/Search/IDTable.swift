@@ -15,25 +15,53 @@ enum IDTable {
 
     /// The table of the records' `(id, path)` pairs (records without an id are not given).
     static func encode(_ pairs: [(id: [UInt8], path: [UInt8])]) -> [UInt8] {
-        var rows = pairs.filter { $0.id.count <= Int(UInt16.max) && $0.path.count <= Int(UInt16.max) }
-        rows.sort { $0.id.lexicographicallyPrecedes($1.id) }
+        // The ids side by side in one array, so each can be handed out as bytes that stay put.
+        var starts: [Int] = []
+        var joined: [UInt8] = []
+        for pair in pairs {
+            starts.append(joined.count)
+            joined += pair.id
+        }
+        return joined.withUnsafeBytes { ids in
+            encode(
+                count: pairs.count,
+                id: { i in UnsafeRawBufferPointer(rebasing: ids[starts[i]..<(starts[i] + pairs[i].id.count)]) },
+                path: { i, out in out += pairs[i].path }, pathLength: { pairs[$0].path.count })
+        }
+    }
+
+    /// The table of `count` records: each one's id (nil: none, not in the table) and path, written
+    /// after its id's row as `path(i, &out)`, `pathLength(i)` bytes. The ids are sorted by their
+    /// first eight bytes as one number, the rest compared only when those are equal.
+    private static func encode(
+        count: Int, id: (Int) -> UnsafeRawBufferPointer?, path: (Int, inout [UInt8]) -> Void, pathLength: (Int) -> Int
+    ) -> [UInt8] {
+        var rows: [(key: UInt64, record: Int32, id: UnsafeRawBufferPointer)] = []
+        rows.reserveCapacity(count)
+        for i in 0..<count {
+            guard let id = id(i), id.count <= Int(UInt16.max), pathLength(i) <= Int(UInt16.max) else { continue }
+            var key: UInt64 = 0
+            for k in 0..<8 { key = key << 8 | UInt64(k < id.count ? id[k] : 0) }
+            rows.append((key, Int32(i), id))
+        }
+        rows.sort { a, b in a.key != b.key ? a.key < b.key : a.id.lexicographicallyPrecedes(b.id) }
+        var size = 16 + 4 * rows.count
+        for row in rows { size += 4 + row.id.count + pathLength(Int(row.record)) }
+        guard size <= maxBytes else { return [] }
         var out = magic
+        out.reserveCapacity(size)
         append(version, to: &out)
         append(UInt32(rows.count), to: &out)
-        var offset = out.count + 4 * rows.count
-        var offsets: [UInt8] = []
-        offsets.reserveCapacity(4 * rows.count)
+        var offset = 16 + 4 * rows.count
         for row in rows {
-            append(UInt32(truncatingIfNeeded: offset), to: &offsets)
-            offset += 4 + row.id.count + row.path.count
+            append(UInt32(truncatingIfNeeded: offset), to: &out)
+            offset += 4 + row.id.count + pathLength(Int(row.record))
         }
-        guard offset <= maxBytes else { return [] }
-        out += offsets
         for row in rows {
             append(UInt16(row.id.count), to: &out)
             out += row.id
-            append(UInt16(row.path.count), to: &out)
-            out += row.path
+            append(UInt16(pathLength(Int(row.record))), to: &out)
+            path(Int(row.record), &out)
         }
         return out
     }
@@ -41,7 +69,31 @@ enum IDTable {
     static func write(_ pairs: [(id: [UInt8], path: [UInt8])], to url: URL) {
         let bytes = encode(pairs)
         guard !bytes.isEmpty else { return }
-        try? AtomicFile.write(bytes, to: url)
+        write(bytes, to: url)
+    }
+
+    /// The table of a catalog's `count` records, from the bytes where the catalog keeps them: each
+    /// one's id (nil: none), its folder's path and its file's name.
+    static func write(
+        count: Int, id: (Int) -> UnsafeRawBufferPointer?, folder: (Int) -> Int, folders: [String], name: (Int) -> UnsafeRawBufferPointer,
+        to url: URL
+    ) {
+        // Each folder's path with its `/`, once.
+        let prefixes = folders.map { $0.isEmpty ? [] : Array($0.utf8) + [UInt8(ascii: "/")] }
+        let bytes = encode(
+            count: count, id: id,
+            path: { i, out in
+                out += prefixes[folder(i)]
+                out += name(i)
+            },
+            pathLength: { i in prefixes[folder(i)].count + name(i).count })
+        guard !bytes.isEmpty else { return }
+        write(bytes, to: url)
+    }
+
+    /// Derived like the cache: replaced whole, never flushed (a table lost to a crash is written again).
+    private static func write(_ bytes: [UInt8], to url: URL) {
+        try? AtomicFile.write(bytes, to: url, flush: false)
     }
 
     /// The path of the one record whose id is `reference` or, failing that, the one whose id

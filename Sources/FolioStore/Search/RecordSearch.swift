@@ -221,13 +221,10 @@ public struct SearchedRecords: RandomAccessCollection, Sendable {
         return self[position]
     }
 
-    /// `created`, else `modified`, in seconds since 1970; `Int.min` when undated.
-    func epoch(_ position: Int) -> Int {
-        if let catalog {
-            let epoch = catalog.entries[Int(catalog.records[position])].epoch
-            return epoch == Int64.min ? Int.min : Int(clamping: epoch)
-        }
-        return self[position].sortTime?.epochSeconds ?? Int.min
+    /// `created`, else `modified`, in milliseconds since 1970; `Int64.min` when undated.
+    func epoch(_ position: Int) -> Int64 {
+        if let catalog { return catalog.entries[Int(catalog.records[position])].epoch }
+        return self[position].sortTime?.epochMilliseconds ?? Int64.min
     }
 
     public func path(_ position: Int) -> String {

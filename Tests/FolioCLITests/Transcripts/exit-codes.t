@@ -16,7 +16,7 @@ $ folio list --no-such-option
 !   See 'folio list --help' for more information.
 ? 2
 $ folio show nothing-like-this
-! error: no record matches 'nothing-like-this'. Name a record by its id, an id prefix (4 characters or more), its path, or its slug.
+! error: no record matches 'nothing-like-this'. Name a record by its id, an id prefix (4 characters or more), its path, its slug, its title or an alias.
 ? 1
 $ folio new qa --field question=要嗎？ --field answer_type=maybe
 ! error: 'answer_type' cannot be 'maybe'; allowed values: affirmative, neutral, negative.

@@ -6,10 +6,10 @@ $ folio init journal --name 林小雨 --language zh-Hant
 $ cd journal
 ? 0
 $ folio show nothing
-! 錯誤: 找不到紀錄「nothing」。可以用 id、id 開頭（至少 4 個字元）、路徑或 slug 指定。
+! 錯誤: 找不到紀錄「nothing」。可以用 id、id 開頭（至少 4 個字元）、路徑、slug、標題或別名指定。
 ? 1
 $ folio show nothing --lang en
-! error: no record matches 'nothing'. Name a record by its id, an id prefix (4 characters or more), its path, or its slug.
+! error: no record matches 'nothing'. Name a record by its id, an id prefix (4 characters or more), its path, its slug, its title or an alias.
 ? 1
 $ mkdir ~/plain
 ? 0

@@ -30,10 +30,10 @@ $ folio idea x --field done=maybe
 
 # No record by that name; --lang en for one call.
 $ folio show nothing
-! 錯誤: 找不到紀錄「nothing」。可以用 id、id 開頭（至少 4 個字元）、路徑或 slug 指定。
+! 錯誤: 找不到紀錄「nothing」。可以用 id、id 開頭（至少 4 個字元）、路徑、slug、標題或別名指定。
 ? 1
 $ folio show nothing --lang en
-! error: no record matches 'nothing'. Name a record by its id, an id prefix (4 characters or more), its path, or its slug.
+! error: no record matches 'nothing'. Name a record by its id, an id prefix (4 characters or more), its path, its slug, its title or an alias.
 ? 1
 
 # An AI server that cannot be reached is named with the cause, in Chinese (nothing listens on port 1).
