@@ -39,6 +39,9 @@ let package = Package(
         // ICU's dictionary word break behind a header of plain C types (ICU's own headers clash
         // with Foundation's copy of ICU when a Swift module imports both).
         .target(name: "CWordBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        // libcurl, opened on the first request instead of linked (see its header); only its
+        // header is needed to build (libcurl4-openssl-dev).
+        .target(name: "Ccurl"),
 
         // Whole reads and writes on a file descriptor, for every module that writes a file itself.
         .target(name: "SystemIO", swiftSettings: strict),
@@ -48,6 +51,7 @@ let package = Package(
             name: "Git", dependencies: ["Clibgit2", "SystemIO", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         .target(name: "EXIF", dependencies: ["Cexif"], swiftSettings: strict),
         .target(name: "Markdown", dependencies: ["Ccmark"], swiftSettings: strict),
+        .target(name: "HTTP", dependencies: ["Ccurl"], swiftSettings: strict),
 
         // What looks like an API key, a token or a private key, and masking it in messages. No I/O.
         .target(name: "FolioSecrets", swiftSettings: strict),
@@ -69,11 +73,11 @@ let package = Package(
             ],
             swiftSettings: strict),
         // AI providers' wire protocols: the OpenAI-compatible HTTP API, server-sent events. Knows no record.
-        .target(name: "FolioAI", dependencies: ["FolioSecrets"], swiftSettings: strict),
+        .target(name: "FolioAI", dependencies: ["FolioSecrets", "HTTP"], swiftSettings: strict),
         // The AI companion: providers behind one protocol, their settings and keys, prompts.
         .target(
             name: "FolioCompanion",
-            dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "FolioSearch", "FolioMedia", "FolioAI", "YAML"],
+            dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "FolioSearch", "FolioMedia", "FolioAI", "HTTP", "YAML"],
             swiftSettings: strict),
         // git-crypt's key file and encryption, and its clean and smudge as a libgit2 filter. Knows no record.
         .target(
@@ -117,6 +121,7 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: strict),
         // Servers and scratch folders the tests start for real: git daemon, sshd, an HTTP server.
         .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GitTests", dependencies: ["Git", "Clibgit2", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "YAML"], swiftSettings: strict),
         .testTarget(name: "FolioSecretsTests", dependencies: ["FolioSecrets", "TestSupport"], swiftSettings: strict),

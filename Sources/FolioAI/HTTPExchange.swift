@@ -1,31 +1,11 @@
 import Foundation
+import HTTP
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// The status and headers of a response, copied out of `HTTPURLResponse` so they can cross threads.
-struct ResponseHead: Sendable {
-    let status: Int
-    /// Header names lowercased.
-    let headers: [String: String]
-
-    init(_ response: HTTPURLResponse) {
-        status = response.statusCode
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            headers[String(describing: name).lowercased()] = String(describing: value)
-        }
-        self.headers = headers
-    }
-
-    func header(_ name: String) -> String? { headers[name.lowercased()] }
-
-    var isSuccess: Bool { (200..<300).contains(status) }
-}
+/// The status and headers of a response.
+typealias ResponseHead = HTTPHead
 
 /// Takes a successful response's body piece by piece, as the network delivers it, instead of
-/// having it collected. Called only on the exchange's serial delegate queue.
+/// having it collected. Called only on the transfer's own thread, one piece at a time.
 protocol IncrementalBodyConsumer: AnyObject, Sendable {
     /// Whether to take this response's body incrementally; otherwise it is collected whole.
     func accepts(_ head: ResponseHead) -> Bool
@@ -40,181 +20,79 @@ struct HTTPResult: Sendable {
     let consumedIncrementally: Bool
 }
 
-/// One HTTP request through its own URLSession, bridged to async/await.
+/// One HTTP request, run on a thread of its own and bridged to async/await.
 ///
-/// A delegate rather than `URLSession.data(for:)` because the body of a stream must arrive as the
-/// server sends it (swift-corelibs-foundation has no `bytes(for:)`), and because cancelling the
-/// calling task must cancel the transfer. A session per request keeps the delegate's state private
-/// to that request; the session is invalidated as soon as its one task is running.
-final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
+/// A thread rather than the concurrency pool because the transfer blocks until the response is
+/// whole (a stream may take minutes), and cancelling the calling task cancels the transfer.
+final class HTTPExchange: @unchecked Sendable {
     private let consumer: (any IncrementalBodyConsumer)?
-    private let timeout: TimeInterval
-    private let url: String
-    // Guarded by `lock`:
-    private var continuation: CheckedContinuation<HTTPResult, any Error>?
-    private var task: URLSessionDataTask?
-    private var head: ResponseHead?
+    // Touched only on the transfer's thread until the continuation is resumed:
     private var body = Data()
-    private var incremental = false
+    private var incremental: Bool?
     private var failure: OpenAIError?
-    private var cancelledByCaller = false
 
-    private init(url: String, timeout: TimeInterval, consumer: (any IncrementalBodyConsumer)?) {
-        self.url = url
-        self.timeout = timeout
+    private init(consumer: (any IncrementalBodyConsumer)?) {
         self.consumer = consumer
     }
 
     /// Sends `request` and waits for the whole response. Transport failures come out as
     /// ``OpenAIError`` (cannot connect, lost, timed out, cancelled); HTTP error statuses do not,
     /// they are results for the caller to read.
-    static func perform(
-        _ request: URLRequest, timeout: TimeInterval, consumer: (any IncrementalBodyConsumer)? = nil
-    ) async throws(OpenAIError) -> HTTPResult {
-        let exchange = HTTPExchange(url: request.url?.absoluteString ?? "", timeout: timeout, consumer: consumer)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: queue)
-        do {
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    exchange.start(session.dataTask(with: request), continuation: continuation)
-                    session.finishTasksAndInvalidate()
+    static func perform(_ request: HTTPRequest, consumer: (any IncrementalBodyConsumer)? = nil) async throws(OpenAIError) -> HTTPResult {
+        let exchange = HTTPExchange(consumer: consumer)
+        let transfer = HTTPTransfer(request) { head, piece in exchange.receive(head, piece) }
+        let outcome: Result<HTTPResult, OpenAIError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let thread = Thread {
+                    continuation.resume(returning: exchange.finish(transfer.run(), request: request))
                 }
-            } onCancel: {
-                exchange.cancelByCaller()
+                thread.name = "folio-http"
+                thread.start()
             }
-        } catch let error as OpenAIError {
-            throw error
-        } catch {
-            throw .connectionLost(reason: .other("\(error)"))
+        } onCancel: {
+            transfer.cancel()
         }
+        return try outcome.get()
     }
 
-    private func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<HTTPResult, any Error>) {
-        lock.lock()
-        if cancelledByCaller {
-            lock.unlock()
-            // Cancelled rather than dropped, so the session's invalidation is not kept waiting.
-            task.cancel()
-            continuation.resume(throwing: OpenAIError.cancelled)
-            return
+    private func receive(_ head: ResponseHead, _ piece: Data) -> Bool {
+        if incremental == nil { incremental = head.isSuccess && consumer?.accepts(head) == true }
+        guard incremental == true, let consumer else {
+            body.append(piece)
+            return true
         }
-        self.task = task
-        self.continuation = continuation
-        lock.unlock()
-        task.resume()
-    }
-
-    /// May come before ``start(_:continuation:)`` (a task cancelled before it asked); then the
-    /// request is never sent.
-    private func cancelByCaller() {
-        lock.lock()
-        cancelledByCaller = true
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
-    }
-
-    // MARK: URLSessionDataDelegate
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        guard let http = response as? HTTPURLResponse else {
-            fail(.malformedReply(reason: .notHTTP, excerpt: ""), dataTask)
-            completionHandler(.cancel)
-            return
-        }
-        let head = ResponseHead(http)
-        let incremental = head.isSuccess && consumer?.accepts(head) == true
-        lock.lock()
-        self.head = head
-        self.incremental = incremental
-        lock.unlock()
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.lock()
-        // Nothing more reaches the caller's callback once it has cancelled or the stream failed.
-        if failure != nil || cancelledByCaller {
-            lock.unlock()
-            return
-        }
-        guard incremental, let consumer else {
-            body.append(data)
-            lock.unlock()
-            return
-        }
-        lock.unlock()
         do {
-            try consumer.consume(data)
+            try consumer.consume(piece)
+            return true
         } catch {
-            fail(error, dataTask)
+            failure = error
+            return false
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        lock.lock()
-        let continuation = self.continuation
-        self.continuation = nil
-        let outcome: Result<HTTPResult, OpenAIError>
-        if let failure {
-            outcome = .failure(failure)
-        } else if cancelledByCaller {
-            outcome = .failure(.cancelled)
-        } else if let error {
-            outcome = .failure(translate(error))
-        } else if let head {
-            outcome = .success(HTTPResult(head: head, body: body, consumedIncrementally: incremental))
-        } else {
-            outcome = .failure(.connectionLost(reason: .closedWithoutReply))
+    private func finish(_ result: Result<HTTPHead, HTTPFailure>, request: HTTPRequest) -> Result<HTTPResult, OpenAIError> {
+        switch result {
+        case .success(let head):
+            return .success(HTTPResult(head: head, body: body, consumedIncrementally: incremental == true))
+        case .failure(.stoppedByReceiver):
+            return .failure(failure ?? .cancelled)
+        case .failure(let transport):
+            return .failure(Self.translate(transport, request: request))
         }
-        lock.unlock()
-        continuation?.resume(with: outcome.mapError { $0 as any Error })
     }
 
-    /// Stops the transfer because of what arrived; the first such failure is the one reported.
-    private func fail(_ error: OpenAIError, _ task: URLSessionTask) {
-        lock.lock()
-        if failure == nil { failure = error }
-        lock.unlock()
-        task.cancel()
-    }
-
-    /// URLSession's error codes, grouped by what a user can do about them.
-    private func translate(_ error: any Error) -> OpenAIError {
-        guard let urlError = error as? URLError else {
-            return .connectionLost(reason: .other(error.localizedDescription))
-        }
-        let received = head != nil
-        switch urlError.code {
-        case .timedOut:
-            return .timedOut(seconds: timeout)
-        case .cancelled:
-            return .cancelled
-        case .cannotConnectToHost:
-            return .cannotConnect(url: url, reason: .refused)
-        case .cannotFindHost, .dnsLookupFailed:
-            return .cannotConnect(url: url, reason: .unknownHost)
-        case .notConnectedToInternet:
-            return .cannotConnect(url: url, reason: .offline)
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
-            .clientCertificateRequired:
-            return .cannotConnect(url: url, reason: .tls(urlError.localizedDescription))
-        case .unsupportedURL, .badURL:
-            return .cannotConnect(url: url, reason: .unsupportedURL)
-        case .networkConnectionLost where !received:
-            return .connectionLost(reason: .closedWithoutReply)
-        default:
-            return .connectionLost(reason: .other(urlError.localizedDescription))
+    /// Transport failures, as the messages a user reads name them.
+    private static func translate(_ failure: HTTPFailure, request: HTTPRequest) -> OpenAIError {
+        switch failure {
+        case .timedOut: .timedOut(seconds: request.idleTimeout)
+        case .cancelled, .stoppedByReceiver: .cancelled
+        case .refused: .cannotConnect(url: request.url, reason: .refused)
+        case .unknownHost: .cannotConnect(url: request.url, reason: .unknownHost)
+        case .unsupportedURL: .cannotConnect(url: request.url, reason: .unsupportedURL)
+        case .tls(let words): .cannotConnect(url: request.url, reason: .tls(words))
+        case .unavailable(let words): .cannotConnect(url: request.url, reason: .other(words))
+        case .closedWithoutReply: .connectionLost(reason: .closedWithoutReply)
+        case .lost(let words): .connectionLost(reason: .other(words))
         }
     }
 }

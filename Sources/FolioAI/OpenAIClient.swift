@@ -1,9 +1,6 @@
 import FolioSecrets
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import HTTP
 
 /// A client for any OpenAI-compatible HTTP API: chat completions (whole or streamed) and audio
 /// transcription. Every failure is an ``OpenAIError``; no server reply can crash it, and no error
@@ -31,7 +28,7 @@ public struct OpenAIClient: Sendable {
 
     private func wholeChat(_ request: ChatRequest) async throws(OpenAIError) -> ChatReply {
         let urlRequest = try jsonRequest("chat/completions", ChatCompletionBody(request, stream: false), accept: "application/json")
-        let result = try await HTTPExchange.perform(urlRequest, timeout: effectiveTimeout)
+        let result = try await HTTPExchange.perform(urlRequest)
         try Self.requireSuccess(result)
         return try Self.decodeCompletion(result.body)
     }
@@ -58,7 +55,7 @@ public struct OpenAIClient: Sendable {
         let stream = ChatStreamDecoder(onDelta: onDelta)
         let result: HTTPResult
         do {
-            result = try await HTTPExchange.perform(urlRequest, timeout: effectiveTimeout, consumer: stream)
+            result = try await HTTPExchange.perform(urlRequest, consumer: stream)
         } catch .connectionLost where stream.started {
             // A dropped connection mid-stream is a truncated answer: keep what came.
             throw .streamEndedEarly(partial: stream.snapshot.text)
@@ -95,10 +92,10 @@ public struct OpenAIClient: Sendable {
         form.addFile("file", filename: request.filename, contentType: request.contentType, data: request.audio)
         form.finish()
         var urlRequest = try baseRequest("audio/transcriptions", accept: "application/json")
-        urlRequest.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
-        urlRequest.httpBody = form.body
+        urlRequest.headers.append((name: "Content-Type", value: form.contentType))
+        urlRequest.body = form.body
 
-        let result = try await HTTPExchange.perform(urlRequest, timeout: effectiveTimeout)
+        let result = try await HTTPExchange.perform(urlRequest)
         try Self.requireSuccess(result)
         guard let reply = try? JSONDecoder().decode(TranscriptionReply.self, from: result.body) else {
             throw .malformedReply(reason: .transcriptionNotJSON, excerpt: excerpt(of: result.body))
@@ -111,8 +108,8 @@ public struct OpenAIClient: Sendable {
 
     // MARK: Requests
 
-    /// Whole seconds, at least one and at most a week: swift-corelibs-foundation truncates the
-    /// interval to whole seconds (0.5 would fire at once) and traps on values too large for Int.
+    /// Whole seconds, at least one and at most a week: what the transfer waits through without a
+    /// byte, and what a timeout's message says.
     var effectiveTimeout: TimeInterval {
         let week: TimeInterval = 7 * 24 * 3600
         guard configuration.timeout.isFinite else { return week }
@@ -130,23 +127,23 @@ public struct OpenAIClient: Sendable {
         return url
     }
 
-    private func baseRequest(_ path: String, accept: String) throws(OpenAIError) -> URLRequest {
-        var request = URLRequest(url: try endpoint(path), cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: effectiveTimeout)
-        request.httpMethod = "POST"
-        request.setValue(accept, forHTTPHeaderField: "Accept")
+    private func baseRequest(_ path: String, accept: String) throws(OpenAIError) -> HTTPRequest {
+        var request = HTTPRequest(
+            url: try endpoint(path).absoluteString, method: .post, headers: [(name: "Accept", value: accept)],
+            idleTimeout: effectiveTimeout)
         if let key = configuration.apiKey?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
-            request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+            request.headers.append((name: "Authorization", value: "Bearer \(key)"))
         }
         return request
     }
 
-    private func jsonRequest(_ path: String, _ body: some Encodable, accept: String) throws(OpenAIError) -> URLRequest {
+    private func jsonRequest(_ path: String, _ body: some Encodable, accept: String) throws(OpenAIError) -> HTTPRequest {
         var request = try baseRequest(path, accept: accept)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.headers.append((name: "Content-Type", value: "application/json"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Only a non-finite number could fail to encode, and ChatCompletionBody leaves those out.
-        request.httpBody = (try? encoder.encode(body)) ?? Data("{}".utf8)
+        request.body = (try? encoder.encode(body)) ?? Data("{}".utf8)
         return request
     }
 

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import HTTP
 
 /// The weather where the user is, for the companion's context (the companion diary's F-016).
 ///
@@ -16,18 +13,32 @@ public enum Weather {
     /// The weather as one short line, or nil. Nothing is fetched unless `privacy.share_location` is on.
     public static func current(_ configuration: AIConfiguration) async -> String? {
         guard configuration.shareLocation, let url = url(configuration) else { return nil }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.setValue("text/plain", forHTTPHeaderField: "Accept")
-        request.setValue("folio", forHTTPHeaderField: "User-Agent")
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        let fetched: (Data, URLResponse)? = await withCheckedContinuation { continuation in
-            session.dataTask(with: request) { data, response, _ in
-                continuation.resume(returning: data.flatMap { data in response.map { (data, $0) } })
-            }.resume()
+        let request = HTTPRequest(
+            url: url.absoluteString, headers: [(name: "Accept", value: "text/plain"), (name: "User-Agent", value: "folio")],
+            followsRedirects: true, idleTimeout: timeout)
+        let answer = Answer()
+        let transfer = HTTPTransfer(request) { head, piece in answer.take(head, piece) }
+        let status: Int? = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread { continuation.resume(returning: try? transfer.run().get().status) }.start()
+            }
+        } onCancel: {
+            transfer.cancel()
         }
-        guard let (data, response) = fetched, (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
-        return line(from: data)
+        guard status == 200 else { return nil }
+        return line(from: answer.body)
+    }
+
+    /// The answer's first bytes: a line of weather needs no more than a few kilobytes.
+    private final class Answer: @unchecked Sendable {
+        private(set) var body = Data()
+
+        /// On the transfer's thread only, before run() returns.
+        func take(_ head: HTTPHead, _ piece: Data) -> Bool {
+            guard head.status == 200 else { return true }
+            body.append(piece.prefix(max(0, 16_384 - body.count)))
+            return body.count < 16_384
+        }
     }
 
     /// The source's address for the configured place; nil when it needs a place and none is set.

@@ -35,11 +35,13 @@ public final class RecordingHTTPServer: @unchecked Sendable {
         self.listener = listener
         let authorizations = self.authorizations
         let requests = self.requests
-        let descriptor = listener.descriptor
         let respond = answer ?? { _, _ in Self.unauthorized }
+        // The thread holds the listener, so its descriptor stays open until the thread has seen
+        // stop(): closed any earlier, the number could go to another test's server, whose
+        // connections this thread would then take.
         thread = Thread {
             while true {
-                let client = accept(descriptor, nil, nil)
+                let client = accept(listener.descriptor, nil, nil)
                 if client < 0 { return }
                 Self.serve(client, authorizations: authorizations, requests: requests, answer: respond)
             }
