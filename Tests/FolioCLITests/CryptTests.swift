@@ -284,7 +284,7 @@ struct CryptTests {
         let before = b.vaultFiles()
         #expect(before.values.allSatisfy { !$0.contains("看不到的想法") })
         let commands: [[String]] = [
-            ["list"], ["search", "內文"], ["show", "看不到的想法"], ["tags"], ["idea", "新的"], ["sync"], ["check"], ["commit"],
+            ["list"], ["search", "內文"], ["show", "看不到的想法"], ["tags"], ["cal"], ["stats"], ["idea", "新的"], ["sync"], ["check"], ["commit"],
             ["log"], ["export", "json"], ["crypt", "init"], ["crypt", "export-key", "--text"],
         ]
         for command in commands {
@@ -305,6 +305,12 @@ struct CryptTests {
         // What needs no plain file still works: which files are encrypted.
         let status = try b.json("crypt", "status", "--json") as? [String: Any]
         #expect(status?["encryption"] as? String == "locked")
+        // Without `.gitattributes` on disk, the reading commands look at the last commit's.
+        try FileManager.default.removeItem(at: b.directory.appendingPathComponent(".gitattributes"))
+        for command in [["list"], ["search", "內文"], ["show", "看不到的想法"]] {
+            let result = try b.run(command)
+            #expect(result.status == 1 && result.stderr.contains("this vault is encrypted"), "\(command): \(result.stderr)")
+        }
     }
 
     @Test("a wrong key is refused before anything is written: unlock leaves the ciphertext and no key, clone leaves no folder")

@@ -6,6 +6,7 @@ import FolioStore
 /// `folio analyze`: the diary spec's "re-analyse" — what the AI sees in the page's media.
 struct Analyze: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "analyze",
         abstract: "Describe a diary page's photos and videos (the chat's background), saved as its `analysis`.",
         discussion: """
             builtin describes the media's metadata (time taken, camera, size, length). An OpenAI-compatible \

@@ -11,6 +11,7 @@ import Foundation
 /// `folio ask`: the magic 8 ball. Every question and its answer is a `qa` record of the owner.
 struct Ask: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "ask",
         abstract: "Ask the magic 8 ball a question; the question and its answer are recorded.",
         discussion: """
             The answer is one of the 20 classic answers (10 affirmative, 5 neutral, 5 negative), each equally \

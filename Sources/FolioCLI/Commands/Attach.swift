@@ -4,6 +4,7 @@ import FolioStore
 
 struct Attach: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "attach",
         abstract: "Add photos, videos or voice notes to a record.",
         discussion: """
             Each file is copied into media/<2 hex>/<sha256>.<ext> (the same bytes are stored once), listed \

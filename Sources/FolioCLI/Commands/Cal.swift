@@ -15,6 +15,7 @@ import Foundation
 /// `--week-start` says otherwise.
 struct Cal: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "cal",
         abstract: "Show a month (or a year) as a calendar, marking the days that have records.",
         discussion: """
             Today is shown as [22] (inverse video on a colour terminal); days with records carry a *,
@@ -35,7 +36,7 @@ struct Cal: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let context = try Context.open(global)
+        let context = try Context.openForReading(global)
         let today = context.vault.clock.timestamp
         let target = try CalendarPeriod.parse(period, today: today)
         let counts = DayCounts(try context.select(try filters.filter()).countsByDay())

@@ -6,6 +6,7 @@ import FolioStore
 /// `folio chat`: talk with the companion about a diary page; every turn is saved as it happens.
 struct Chat: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "chat",
         abstract: "Chat with the AI companion about a diary page; the conversation is kept in the page.",
         discussion: """
             Each message is written to the page's `## Conversation` (and committed) before the AI is asked, \

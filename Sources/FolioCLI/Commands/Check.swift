@@ -6,6 +6,7 @@ import Foundation
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: """
             Find what hand edits, crashes and syncs leave behind: orphans, duplicate ids, unreadable files, unknown kinds, \
             damaged or missing media, broken links, conflict copies, and keys or tokens that must not be committed.

@@ -7,6 +7,7 @@ import FolioStore
 /// greeting, a chat, then `/save` (the page in your words and its tags) or `/cancel`.
 struct Diary: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diary",
         abstract: "Start a diary page with the AI companion: photo, text, a chat, then save with a summary and tags.",
         discussion: """
             On a terminal: a fixed welcome, the draft page is written (and committed) with your media and \

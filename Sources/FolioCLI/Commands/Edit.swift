@@ -9,6 +9,7 @@ import Foundation
 
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Open a record in $VISUAL or $EDITOR; it is checked before it replaces the file.",
         discussion: "Example: EDITOR=vim folio edit 5b0c")
 

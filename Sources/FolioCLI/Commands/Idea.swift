@@ -4,6 +4,7 @@ import FolioStore
 
 struct Idea: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "idea",
         abstract: "Write down an idea.",
         discussion: "Example: folio idea \"測試想法\" --desc \"測試描述\" --tag work")
 

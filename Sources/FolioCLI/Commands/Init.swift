@@ -6,6 +6,7 @@ import Foundation
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Make a folder a vault, with its owner's profile.",
         discussion: "Example: folio init ~/journal --name 林小雨 --birthday 1995-04-02 --gender female")
 

@@ -4,6 +4,7 @@ import FolioStore
 
 struct Kinds: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "kinds",
         abstract: "List the vault's kinds, or add an example kind set.",
         discussion: """
             Examples:

@@ -5,6 +5,7 @@ import Foundation
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List records, newest first: date, kind, short id, title, tags.",
         discussion: """
             Examples:
@@ -27,7 +28,7 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let context = try Context.open(global)
+        let context = try Context.openForReading(global)
         let records = try context.select(try filters.filter(positionalKind: kind)).newestFirst(limit: limit)
         ListPrinter.print(records, json: output.json, context: context)
     }

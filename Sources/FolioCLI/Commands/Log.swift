@@ -4,6 +4,7 @@ import FolioSync
 
 struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "The vault's history, or one record's: date, device, author, message.",
         discussion: "Examples: folio log · folio log 設備間同步測試 -n 5 · folio log --json")
 

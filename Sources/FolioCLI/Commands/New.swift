@@ -4,6 +4,7 @@ import FolioStore
 
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Write a new record of any kind the vault defines.",
         discussion: """
             Examples:

@@ -6,6 +6,7 @@ import Foundation
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Find records by words, phrases, tags and dates, best match first.",
         discussion: """
             Searches titles, tags, bodies and the text keys of the front matter (text, description, summary, \
@@ -55,7 +56,7 @@ struct Search: ParsableCommand {
 
     mutating func run() throws {
         try takeOptionsAfterQuery()
-        let context = try Context.open(global)
+        let context = try Context.openForReading(global)
         let query = try context.vault.query(words.joined(separator: " "), tags: tag, kind: kind)
         let catalog = context.catalog()
         let search = catalog.search

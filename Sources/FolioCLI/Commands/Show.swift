@@ -6,6 +6,7 @@ import Foundation
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Print one record.",
         discussion: "Examples: folio show 測試想法 · folio show 5b0c · folio show ideas/2026/11/2026-11-22-測試想法.md --json")
 
@@ -16,7 +17,8 @@ struct Show: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let context = try Context.open(global)
+        // Only an older version needs the history.
+        let context = try at == nil ? Context.openForReading(global) : Context.open(global)
         let printer = ShowPrinter(json: output.json, context: context)
         if let at {
             let path = try context.vault.recordPath(reference.record, workingDirectory: context.workingDirectory)

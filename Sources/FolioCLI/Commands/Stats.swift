@@ -14,6 +14,7 @@ import Foundation
 /// `2026-W47`, starting on Monday).
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "Count records by kind, month and tag, and sum, average, minimum and maximum of their fields.",
         discussion: """
             Key paths: `duration_minutes` (a key), `context.temperature` (into maps), `shots.count` (the length
@@ -48,7 +49,7 @@ struct Stats: ParsableCommand {
     }
 
     func run() throws {
-        let context = try Context.open(global)
+        let context = try Context.openForReading(global)
         let filter = try filters.filter(positionalKind: positionalKind)
         // The records first, so what the catalog warns of comes before a --rate refused.
         let selection = try context.select(filter)

@@ -5,6 +5,7 @@ import FolioSync
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "What is not committed, not pushed, or in conflict; the last sync's result. Never uses the network.")
 
     @OptionGroup var output: OutputFormat<JSON>

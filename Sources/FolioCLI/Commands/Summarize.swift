@@ -5,6 +5,7 @@ import FolioStore
 /// `folio summarize`: the companion diary's "end and save" — the page in the user's voice and its tags.
 struct Summarize: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "summarize",
         abstract: "Write a diary page in your own voice from its text and conversation, with 3 to 8 tags.",
         discussion: """
             The page part of the body is replaced (media links and the conversation stay); `tags`, and with \

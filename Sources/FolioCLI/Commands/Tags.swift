@@ -11,6 +11,7 @@ import Foundation
 /// first and does not change when a newer record writes it differently.
 struct Tags: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "tags",
         abstract: "List every tag with its number of records and the day it was last used.",
         discussion: """
             Tags are the front matter `tags` and the inline #tags of the body. The first line, "All",
@@ -28,7 +29,7 @@ struct Tags: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let context = try Context.open(global)
+        let context = try Context.openForReading(global)
         let records = try context.select(try filters.filter())
         TagsPrinter.print(records.tagUses().sorted(by: sort), recordCount: records.count, json: output.json, context: context)
     }

@@ -4,6 +4,7 @@ import FolioCore
 /// `folio transcribe`: speech to text (the companion diary's F-011).
 struct Transcribe: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "transcribe",
         abstract: "Turn a voice recording into text (needs an OpenAI-compatible provider).",
         discussion: """
             The recording goes to ai.base_url's /audio/transcriptions with ai.transcription_model \

@@ -4,6 +4,7 @@ import FolioSync
 
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "undo",
         abstract: "Revert the newest change folio made on this device, with a new commit.",
         discussion: """
             Run it again to undo the change before that. It refuses when commits from another device \

@@ -17,6 +17,21 @@ struct Context {
     /// Finds and opens the vault, prints its warnings once, and sets the language of messages. An
     /// encrypted vault this device has no key for is refused unless `whenLocked` is `.open`.
     static func open(_ global: GlobalOptions, whenLocked: History.LockedVault = .refuse) throws(FolioError) -> Context {
+        try open(global, history: .open(whenLocked))
+    }
+
+    /// The same for a command that only reads the vault's files (no commit, no history shown): the
+    /// vault's history is not opened, so libgit2 does not start; a locked vault is still refused.
+    static func openForReading(_ global: GlobalOptions) throws(FolioError) -> Context {
+        try open(global, history: .notNeeded)
+    }
+
+    private enum HistoryNeed {
+        case open(History.LockedVault)
+        case notNeeded
+    }
+
+    private static func open(_ global: GlobalOptions, history need: HistoryNeed) throws(FolioError) -> Context {
         let environment = ProcessInfo.processInfo.environment
         try global.enterDirectory()
         if let lang = global.language() { MessageLanguage.shared.set(lang) }
@@ -27,7 +42,13 @@ struct Context {
         vault.allowSecrets = global.allowSecret
         MessageLanguage.shared.set(vault.language)
         let terminal = Terminal.current(noColor: global.noColor, environment: environment)
-        let history = try History.open(vault, environment: environment, whenLocked: whenLocked)
+        let history: History?
+        switch need {
+        case .open(let whenLocked): history = try History.open(vault, environment: environment, whenLocked: whenLocked)
+        case .notNeeded:
+            try History.refuseIfLocked(vault, environment: environment)
+            history = nil
+        }
         let context = Context(
             vault: vault, history: history, terminal: terminal, environment: environment, workingDirectory: cwd)
         for warning in vault.warnings { context.warn(warning) }

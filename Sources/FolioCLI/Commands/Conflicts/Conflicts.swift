@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Conflicts: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "conflicts",
         abstract: "List the conflict copies sync kept beside records, and settle them.",
         discussion: """
             When two devices changed the same record, sync keeps the losing side's whole file beside the \
