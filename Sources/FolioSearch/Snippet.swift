@@ -15,30 +15,61 @@ public struct Snippet: Sendable, Hashable {
     /// Cuts at most `maxCharacters` characters of `source` (counting `…`) around the window holding the
     /// most distinct query terms, then the most matches; the start of the text when nothing matches.
     public init(for source: String, query: Query, tokenizer: Tokenizer = Tokenizer(), maxCharacters: Int = 80) {
-        guard maxCharacters > 0, !source.isEmpty else {
-            self.init(text: "", highlights: [])
-            return
-        }
-        let chars = Array(source)
-        let starts = Array(source.indices)
+        self = Source(source, query: query, tokenizer: tokenizer).cut(maxCharacters: maxCharacters)
+    }
 
-        // Matches as character intervals, tagged with the term that produced them.
-        let matcher = TokenMatcher(tokens: tokenizer.tokens(in: source))
-        var matches: [(lower: Int, upper: Int, term: Int)] = []
-        for (t, term) in query.positiveTerms.enumerated() {
-            for range in matcher.occurrences(of: term.tokens, prefix: term.isPrefix) {
-                let lower = Snippet.characterIndex(atOrBefore: range.lowerBound, in: starts)
-                let upper = Snippet.characterIndex(atOrBefore: range.upperBound, in: starts, roundUp: true)
-                if lower < upper { matches.append((lower, upper, t)) }
+    /// A text read once for snippets of several lengths: its characters and where the query
+    /// matches them. Reading it (splitting characters, tokenizing) is the cost of a snippet;
+    /// ``cut(maxCharacters:)`` is cheap, so a caller fitting a snippet to a width tries again
+    /// with a ``Source`` instead of the text.
+    public struct Source: Sendable {
+        fileprivate let chars: [Character]
+        /// The text's length with whitespace runs collapsed (what a cut is measured against).
+        fileprivate let collapsedLength: Int
+        /// Matches as character intervals, tagged with the term that produced them, in order.
+        fileprivate let matches: [Match]
+
+        fileprivate struct Match: Sendable {
+            let lower: Int
+            let upper: Int
+            let term: Int
+        }
+
+        public init(_ source: String, query: Query, tokenizer: Tokenizer = Tokenizer()) {
+            chars = Array(source)
+            collapsedLength = Snippet.collapsedLength(chars)
+            guard !source.isEmpty else {
+                matches = []
+                return
             }
+            let starts = Array(source.indices)
+            let matcher = TokenMatcher(tokens: tokenizer.tokens(in: source))
+            var matches: [Match] = []
+            for (t, term) in query.positiveTerms.enumerated() {
+                for range in matcher.occurrences(of: term.tokens, prefix: term.isPrefix) {
+                    let lower = Snippet.characterIndex(atOrBefore: range.lowerBound, in: starts)
+                    let upper = Snippet.characterIndex(atOrBefore: range.upperBound, in: starts, roundUp: true)
+                    if lower < upper { matches.append(Match(lower: lower, upper: upper, term: t)) }
+                }
+            }
+            matches.sort { ($0.lower, $0.upper) < ($1.lower, $1.upper) }
+            if matches.count > 1000 { matches.removeSubrange(1000...) }  // bounds the quadratic window search
+            self.matches = matches
         }
-        matches.sort { ($0.lower, $0.upper) < ($1.lower, $1.upper) }
-        if matches.count > 1000 { matches.removeSubrange(1000...) }  // bounds the quadratic window search
 
+        /// The snippet of at most `maxCharacters` characters (counting `…`).
+        public func cut(maxCharacters: Int) -> Snippet {
+            guard maxCharacters > 0, !chars.isEmpty else { return Snippet(text: "", highlights: []) }
+            return Snippet(source: self, maxCharacters: maxCharacters)
+        }
+    }
+
+    private init(source: Source, maxCharacters: Int) {
+        let (chars, matches) = (source.chars, source.matches)
         var window = 0..<chars.count
         // Ellipses need room of their own; below three characters there is none.
         let ellipses = maxCharacters >= 3
-        if Snippet.collapsedLength(chars) > maxCharacters {
+        if source.collapsedLength > maxCharacters {
             let budget = ellipses ? maxCharacters - 2 : maxCharacters
             // The span that must stay visible, and the window around it.
             var keep = 0..<0
@@ -123,7 +154,7 @@ public struct Snippet: Sendable, Hashable {
     }
 
     /// The number of the character starting at or before `index` (or at or after it, with `roundUp`).
-    private static func characterIndex(
+    fileprivate static func characterIndex(
         atOrBefore index: String.Index, in starts: [String.Index],
         roundUp: Bool = false
     ) -> Int {
@@ -138,7 +169,7 @@ public struct Snippet: Sendable, Hashable {
         return max(0, low - 1)
     }
 
-    private static func collapsedLength(_ chars: [Character]) -> Int {
+    fileprivate static func collapsedLength(_ chars: [Character]) -> Int {
         var count = 0
         var previousSpace = true
         var trailing = 0

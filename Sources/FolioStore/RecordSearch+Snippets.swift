@@ -22,10 +22,42 @@ extension RecordSearch {
 
     /// The snippet of the text among `sources` that shows the most matches.
     public static func snippet(in sources: [String], query: Query, maxCharacters: Int) -> Snippet {
+        snippet(in: prepared(sources, query: query), maxCharacters: maxCharacters)
+    }
+
+    /// Each record's snippet fitted to `columns` terminal columns (CJK characters take two), the
+    /// records' snippets made on all cores: reading a text for its matches is most of a search's
+    /// own time once its hits are known.
+    public static func fittedSnippets(
+        of records: [Record], keys: [String: [String]], query: Query, columns: Int, bodyLimit: Int, language: Language
+    ) -> [Snippet] {
+        parallelMap(records.count, minimumChunk: 1) { i in
+            let texts = readableSources(of: records[i], keys: keys, bodyLimit: bodyLimit, language: language)
+            // Read once, cut up to five times.
+            let sources = prepared(texts, query: query)
+            var budget = max(10, columns)
+            var snippet = snippet(in: sources, maxCharacters: budget)
+            for _ in 0..<4 {
+                let width = snippet.text.displayWidth
+                guard width > columns, budget > 10 else { break }
+                budget = max(10, budget * columns / width - 1)
+                snippet = Self.snippet(in: sources, maxCharacters: budget)
+            }
+            return snippet
+        }
+    }
+
+    /// `sources` read once for snippets of several lengths (see ``Snippet/Source``).
+    public static func prepared(_ sources: [String], query: Query) -> [Snippet.Source] {
+        // The tokenizer alone, so a query of filters only never builds the index for its snippets.
+        sources.map { Snippet.Source($0, query: query) }
+    }
+
+    /// The snippet of the text among `sources` that shows the most matches.
+    public static func snippet(in sources: [Snippet.Source], maxCharacters: Int) -> Snippet {
         var best: Snippet?
         for source in sources {
-            // The tokenizer alone, so a query of filters only never builds the index for its snippets.
-            let snippet = Snippet(for: source, query: query, maxCharacters: maxCharacters)
+            let snippet = source.cut(maxCharacters: maxCharacters)
             if best == nil || snippet.highlights.count > (best?.highlights.count ?? 0) { best = snippet }
         }
         return best ?? Snippet(text: "", highlights: [])

@@ -34,8 +34,10 @@ struct SearchPrinter {
 
     private func lines(_ records: [Record], terminal t: Terminal, bodyLimit: Int) -> [String] {
         let kindWidth = records.map { ($0.kind ?? "?").displayWidth }.max() ?? 4
+        let snippets = RecordSearch.fittedSnippets(
+            of: records, keys: keys, query: query, columns: t.width - 6, bodyLimit: bodyLimit, language: MessageLanguage.shared.current)
         var lines: [String] = []
-        for record in records {
+        for (record, snippet) in zip(records, snippets) {
             let tags = record.allTags.map { "#" + $0 }.joined(separator: " ").oneLine
             let titleSnippet = Snippet(for: record.title, query: query, maxCharacters: Int.max / 2)
             let title = titleSnippet.highlights.isEmpty ? t.bold(record.title.oneLine) : Self.highlighted(titleSnippet, terminal: t)
@@ -46,7 +48,6 @@ struct SearchPrinter {
                     t.dim(record.shortID.padded(to: 8)),
                     title + (tags.isEmpty ? "" : "  " + t.dim(tags)),
                 ].joined(separator: "  "))
-            let snippet = fittedSnippet(of: record, columns: t.width - 6, bodyLimit: bodyLimit)
             if !snippet.text.isEmpty { lines.append("    " + Self.highlighted(snippet, terminal: t)) }
         }
         return lines
@@ -56,20 +57,6 @@ struct SearchPrinter {
         RecordSearch.snippet(
             of: record, keys: keys, query: query, maxCharacters: maxCharacters, bodyLimit: bodyLimit,
             language: MessageLanguage.shared.current)
-    }
-
-    /// A snippet that fits `columns` terminal columns, CJK characters taking two.
-    private func fittedSnippet(of record: Record, columns: Int, bodyLimit: Int) -> Snippet {
-        let sources = RecordSearch.readableSources(of: record, keys: keys, bodyLimit: bodyLimit, language: MessageLanguage.shared.current)
-        var budget = max(10, columns)
-        var snippet = RecordSearch.snippet(in: sources, query: query, maxCharacters: budget)
-        for _ in 0..<4 {
-            let width = snippet.text.displayWidth
-            guard width > columns, budget > 10 else { break }
-            budget = max(10, budget * columns / width - 1)
-            snippet = RecordSearch.snippet(in: sources, query: query, maxCharacters: budget)
-        }
-        return snippet
     }
 
     /// The text with its highlights in bold red, or between « » without colour.
