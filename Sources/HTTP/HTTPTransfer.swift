@@ -100,36 +100,43 @@ public final class HTTPTransfer: @unchecked Sendable {
     /// An error status is an answer, not a failure.
     public func run() -> Result<HTTPHead, HTTPFailure> {
         if isCancelled { return .failure(.cancelled) }
-        var reason = [CChar](repeating: 0, count: 512)
-        guard folio_curl_load(&reason, reason.count) == 1 else {
-            return .failure(.unavailable(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
-        }
+        if let reason = Self.loadLibcurl() { return .failure(.unavailable(reason)) }
         guard let handle = folio_curl_easy_init() else { return .failure(.unavailable("libcurl could not make a handle")) }
         self.handle = handle
+        let headers = Self.headerList(request.headers)
         defer {
+            folio_curl_slist_free_all(headers)
             folio_curl_easy_cleanup(handle)
             self.handle = nil
         }
-        var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { folio_curl_slist_free_all(headerList) }
-        for (name, value) in request.headers {
+        let code: CURLcode = request.body.withUnsafeBytes { bytes in
+            configure(handle, headers: headers, body: bytes)
+            lastActivity = Self.now()
+            return folio_curl_easy_perform(handle)
+        }
+        return outcome(code)
+    }
+
+    /// Nil when libcurl is ready; else why not, in its loader's words.
+    private static func loadLibcurl() -> String? {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard folio_curl_load(&reason, reason.count) != 1 else { return nil }
+        return String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The request's headers as libcurl takes them (the caller frees the list).
+    private static func headerList(_ headers: [(name: String, value: String)]) -> UnsafeMutablePointer<curl_slist>? {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for (name, value) in headers {
             // A line break would end the header and start another the caller never wrote.
             var line = String.UnicodeScalarView()
             for scalar in "\(name): \(value)".unicodeScalars {
                 line.append(scalar == "\r" || scalar == "\n" || scalar == "\0" ? " " : scalar)
             }
-            headerList = folio_curl_slist_append(headerList, String(line))
+            list = folio_curl_slist_append(list, String(line))
         }
         // Without this, libcurl waits a second for "100 Continue" before a larger POST body.
-        headerList = folio_curl_slist_append(headerList, "Expect:")
-
-        let body = request.body
-        let code: CURLcode = body.withUnsafeBytes { bytes in
-            configure(handle, headers: headerList, body: bytes)
-            lastActivity = Self.now()
-            return folio_curl_easy_perform(handle)
-        }
-        return outcome(code)
+        return folio_curl_slist_append(list, "Expect:")
     }
 
     private func configure(_ handle: UnsafeMutableRawPointer, headers: UnsafeMutablePointer<curl_slist>?, body: UnsafeRawBufferPointer) {
