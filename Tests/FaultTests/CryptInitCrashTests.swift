@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `folio crypt init` killed with SIGKILL at random moments, each time on a plain vault of its
+/// own: the files on disk stay plain and whole, git stays sound, and running `crypt init` again
+/// finishes the job, every record and photo then committed encrypted.
+@Suite("Crash safety: crypt init killed at random moments", .serialized)
+struct CryptInitCrashTests {
+    @Test("every kill of crypt init leaves the plain files as they were, and a second crypt init encrypts them all")
+    func randomKills() throws {
+        let plan = FaultPlan.current
+        let runs = max(1, plan.crashRuns / 2)
+        print("crypt init faults: seed \(plan.seed), \(runs) runs (FOLIO_FAULT_SEED=\(plan.seed) FOLIO_FAULT_RUNS=\(runs * 2) reruns it)")
+        var random = SeededRandom(seed: plan.seed)
+        var killedMidway = 0
+        var failures: [String] = []
+        for run in 1...runs {
+            let vault = try FaultVault("cryptInit\(run)")
+            for n in 1...12 { try vault.require(vault.folio("idea", "想法 \(n)", "--desc", String(repeating: "第 \(n) 行。\n", count: 20))) }
+            let photo = vault.scratch.path("photo-\(run).jpg")
+            try Data(MediaFixtures.jpeg(seed: UInt8(run % 200))).write(to: photo)
+            let diary = try #require(FaultVault.path(in: vault.require(vault.folio("new", "diary", "--title", "照片")).stdout))
+            try vault.require(vault.folio("attach", diary, photo.path))
+            let before = vault.recordFiles()
+
+            let delay = UInt32.random(in: 0...200_000, using: &random)
+            let child = try vault.spawn(["crypt", "init"])
+            usleep(delay)
+            if child.isRunning { killedMidway += 1 }
+            child.kill9()
+
+            var problems: [String] = []
+            if vault.recordFiles() != before { problems.append("a record on disk changed") }
+            if let bad = vault.fsck() { problems.append(bad) }
+            let again = vault.folio("crypt", "init")
+            if !again.ok { problems.append("crypt init again failed (\(again.status)): \(again.stderr)") }
+            if vault.recordFiles() != before { problems.append("a record on disk changed after the second crypt init") }
+            problems += unencrypted(vault)
+            let listed = vault.listed()
+            if listed.records.count != before.count - 1 || !listed.problems.isEmpty {
+                problems.append("list shows \(listed.records.count) records of \(before.count - 1): \(listed.problems)")
+            }
+            let status = vault.git("status", "--porcelain", "--untracked-files=all").stdout.split(separator: "\n").filter {
+                !FaultVault.isTemporary(String($0.dropFirst(3)))
+            }
+            if !status.isEmpty { problems.append("left uncommitted: \(status)") }
+            if !problems.isEmpty { failures.append("run \(run) (killed after \(delay / 1000) ms): " + problems.joined(separator: "; ")) }
+        }
+        print("crypt init faults: \(runs) kills (\(killedMidway) mid-command), seed \(plan.seed)")
+        #expect(failures.isEmpty, "seed \(plan.seed):\n\(failures.joined(separator: "\n"))")
+    }
+
+    /// What `crypt status` finds stored in the clear that should not be, or why it could not say.
+    private func unencrypted(_ vault: FaultVault) -> [String] {
+        let status = vault.folio("crypt", "status", "--json")
+        guard status.ok, let object = try? JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any],
+            let files = object["files"] as? [[String: Any]]
+        else { return ["crypt status failed (\(status.status)): \(status.stderr)"] }
+        var problems: [String] = []
+        if object["encryption"] as? String != "unlocked" { problems.append("crypt status says \(object["encryption"] ?? "nothing")") }
+        let records = files.filter { ($0["path"] as? String).map { $0.hasSuffix(".md") && !$0.hasPrefix(".folio/") } == true }
+        if records.count < 14 { problems.append("the last commit holds \(records.count) records") }
+        for file in files where file["should_be_encrypted"] as? Bool == true && file["encrypted"] as? Bool != true {
+            problems.append("\(file["path"] ?? "?") is committed in the clear")
+        }
+        if !files.contains(where: { ($0["path"] as? String)?.hasPrefix("media/") == true && $0["encrypted"] as? Bool == true }) {
+            problems.append("no encrypted photo in the last commit")
+        }
+        return problems
+    }
+}
