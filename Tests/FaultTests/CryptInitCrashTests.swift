@@ -6,10 +6,10 @@ import Testing
     import Glibc
 #endif
 
-/// `folio crypt init` killed with SIGKILL at random moments, each time on a plain vault of its
-/// own: the files on disk stay plain and whole, git stays sound, and running `crypt init` again
-/// finishes the job, every record and photo then committed encrypted.
-@Suite("Crash safety: crypt init killed at random moments", .serialized)
+/// `folio crypt init` and `crypt unlock` killed with SIGKILL at random moments: the files on disk
+/// stay whole (plain, or as stored), git stays sound, and running the command again finishes the
+/// job.
+@Suite("Crash safety: crypt init and unlock killed at random moments", .serialized)
 struct CryptInitCrashTests {
     @Test("every kill of crypt init leaves the plain files as they were, and a second crypt init encrypts them all")
     func randomKills() throws {
@@ -53,6 +53,68 @@ struct CryptInitCrashTests {
         }
         print("crypt init faults: \(runs) kills (\(killedMidway) mid-command), seed \(plan.seed)")
         #expect(failures.isEmpty, "seed \(plan.seed):\n\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("every kill of crypt unlock on a clone made without the key leaves each file plain or as stored, and a second unlock finishes")
+    func unlockKills() throws {
+        let plan = FaultPlan.current
+        let runs = max(1, plan.crashRuns / 2)
+        print("crypt unlock faults: seed \(plan.seed), \(runs) runs (FOLIO_FAULT_SEED=\(plan.seed) FOLIO_FAULT_RUNS=\(runs * 2) reruns it)")
+        var random = SeededRandom(seed: plan.seed)
+        let vault = try FaultVault()
+        for n in 1...40 { try vault.require(vault.folio("idea", "想法 \(n)", "--desc", String(repeating: "第 \(n) 行。\n", count: 20))) }
+        try vault.require(vault.folio("crypt", "init"))
+        try vault.require(vault.folio("sync"))
+        let keyFile = vault.scratch.path("vault.key")
+        try vault.require(vault.folio("crypt", "export-key", keyFile.path))
+        let plain = vault.recordFiles()
+        var killedMidway = 0
+        var failures: [String] = []
+        for run in 1...runs {
+            let clone = vault.scratch.path("clone-\(run)")
+            try vault.require(vault.run(FolioBinary.url.path, ["clone", vault.remote.path, clone.path], in: vault.scratch.url), "clone")
+            let stored = files(in: clone)
+            let delay = UInt32.random(in: 0...150_000, using: &random)
+            var environment = vault.environment
+            environment["PWD"] = clone.path
+            let child = try ChildProcess(
+                "/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", clone.path, FolioBinary.url.path, "crypt", "unlock", keyFile.path],
+                environment: environment)
+            usleep(delay)
+            if child.isRunning { killedMidway += 1 }
+            child.kill9()
+
+            var problems: [String] = []
+            for (path, data) in files(in: clone) where data != stored[path] && data != plain[path] {
+                problems.append("\(path) is neither as stored nor plain")
+            }
+            if let bad = vault.fsck(clone) { problems.append(bad) }
+            let again = vault.run(FolioBinary.url.path, ["crypt", "unlock", keyFile.path], in: clone)
+            if !again.ok { problems.append("unlock again failed (\(again.status)): \(again.stderr)") }
+            if files(in: clone) != plain { problems.append("after the second unlock the files are not the plain ones") }
+            let status = vault.git("status", "--porcelain", "--untracked-files=all", in: clone).stdout
+            if !status.isEmpty { problems.append("git status after unlock: \(status)") }
+            if !problems.isEmpty { failures.append("run \(run) (killed after \(delay / 1000) ms): " + problems.joined(separator: "; ")) }
+            try? FileManager.default.removeItem(at: clone)
+        }
+        print("crypt unlock faults: \(runs) kills (\(killedMidway) mid-command), seed \(plan.seed)")
+        #expect(failures.isEmpty, "seed \(plan.seed):\n\(failures.joined(separator: "\n"))")
+    }
+
+    /// The `.md` files of a vault outside `.git` and `.folio`, by path.
+    private func files(in root: URL) -> [String: Data] {
+        var found: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(atPath: root.path)
+        while let path = walker?.nextObject() as? String {
+            if path == ".git" || path == ".folio" {
+                walker?.skipDescendants()
+                continue
+            }
+            if path.hasSuffix(".md"), let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) {
+                found[path] = data
+            }
+        }
+        return found
     }
 
     /// What `crypt status` finds stored in the clear that should not be, or why it could not say.

@@ -193,12 +193,19 @@ extension History {
             guard let head else { return 0 }
             return try gitStep("checkout") { () throws -> Int in
                 var known: [String: (OID, FileMode)] = [:]
+                var decrypted = 0
                 for (path, blob) in try repository.regularFiles(in: head).sorted(by: { $0.key < $1.key }) {
-                    guard let mode = try decryptInPlace(path, blob: blob) else { continue }
-                    known[path] = (blob, mode)
+                    if let mode = try decryptInPlace(path, blob: blob) {
+                        known[path] = (blob, mode)
+                        decrypted += 1
+                    } else if let mode = try plainOnDisk(path, blob: blob) {
+                        // Written plain by an unlock a crash stopped before it staged them: their
+                        // index entries still describe the ciphertext.
+                        known[path] = (blob, mode)
+                    }
                 }
                 if !known.isEmpty { try repository.stage(paths: known.keys.sorted(), known: known) }
-                return known.count
+                return decrypted
             }
         }
     }
@@ -218,6 +225,15 @@ extension History {
         let executable = info.st_mode & 0o111 != 0
         try AtomicFile.write([UInt8](plain), to: url, mode: executable ? 0o755 : 0o644)
         return executable ? .executable : .regular
+    }
+
+    /// The file's mode when the disk holds `blob`'s plain text already, nil otherwise.
+    private func plainOnDisk(_ path: String, blob: OID) throws -> FileMode? {
+        let url = root.appendingPathComponent(path)
+        var info = stat()
+        guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let disk = Vault.readFile(url.path) else { return nil }
+        guard Data(disk) == (try repository.blob(blob, path: path)) else { return nil }
+        return info.st_mode & 0o111 != 0 ? .executable : .regular
     }
 
     /// Writes the key to `url` (mode 0600) as `git-crypt export-key` does; never over an existing file.
