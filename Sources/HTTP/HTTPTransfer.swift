@@ -109,12 +109,16 @@ public final class HTTPTransfer: @unchecked Sendable {
             folio_curl_easy_cleanup(handle)
             self.handle = nil
         }
-        let code: CURLcode = request.body.withUnsafeBytes { bytes in
+        return outcome(perform(handle, headers: headers))
+    }
+
+    /// The transfer itself: the body's bytes stay valid until libcurl is done with them.
+    private func perform(_ handle: UnsafeMutableRawPointer, headers: UnsafeMutablePointer<curl_slist>?) -> CURLcode {
+        request.body.withUnsafeBytes { bytes in
             configure(handle, headers: headers, body: bytes)
             lastActivity = Self.now()
             return folio_curl_easy_perform(handle)
         }
-        return outcome(code)
     }
 
     /// Nil when libcurl is ready; else why not, in its loader's words.
