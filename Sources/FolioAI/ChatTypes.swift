@@ -12,11 +12,18 @@ public struct OpenAIConfiguration: Sendable, Equatable {
     /// ``OpenAIError/timedOut(seconds:)``. A long answer that keeps arriving never times out.
     /// Used in whole seconds, at least 1 (Foundation on Linux truncates fractions).
     public var timeout: TimeInterval
+    /// The most bytes a reply's body may hold, streamed or not; past it the transfer stops with
+    /// ``ReplyDefect/tooLarge(limit:)``. A hostile or broken server cannot fill the memory.
+    public var maxReplyBytes: Int
 
-    public init(baseURL: String, apiKey: String? = nil, timeout: TimeInterval = 60) {
+    /// 16 MiB: a chat completion or a transcription is a few kilobytes.
+    public static let defaultMaxReplyBytes = 16 << 20
+
+    public init(baseURL: String, apiKey: String? = nil, timeout: TimeInterval = 60, maxReplyBytes: Int = defaultMaxReplyBytes) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.timeout = timeout
+        self.maxReplyBytes = maxReplyBytes
     }
 }
 

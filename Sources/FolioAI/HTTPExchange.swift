@@ -26,20 +26,25 @@ struct HTTPResult: Sendable {
 /// whole (a stream may take minutes), and cancelling the calling task cancels the transfer.
 final class HTTPExchange: @unchecked Sendable {
     private let consumer: (any IncrementalBodyConsumer)?
+    private let maxReplyBytes: Int
     // Touched only on the transfer's thread until the continuation is resumed:
     private var body = Data()
+    private var received = 0
     private var incremental: Bool?
     private var failure: OpenAIError?
 
-    private init(consumer: (any IncrementalBodyConsumer)?) {
+    private init(consumer: (any IncrementalBodyConsumer)?, maxReplyBytes: Int) {
         self.consumer = consumer
+        self.maxReplyBytes = maxReplyBytes
     }
 
     /// Sends `request` and waits for the whole response. Transport failures come out as
     /// ``OpenAIError`` (cannot connect, lost, timed out, cancelled); HTTP error statuses do not,
     /// they are results for the caller to read.
-    static func perform(_ request: HTTPRequest, consumer: (any IncrementalBodyConsumer)? = nil) async throws(OpenAIError) -> HTTPResult {
-        let exchange = HTTPExchange(consumer: consumer)
+    static func perform(
+        _ request: HTTPRequest, consumer: (any IncrementalBodyConsumer)? = nil, maxReplyBytes: Int
+    ) async throws(OpenAIError) -> HTTPResult {
+        let exchange = HTTPExchange(consumer: consumer, maxReplyBytes: maxReplyBytes)
         let transfer = HTTPTransfer(request) { head, piece in exchange.receive(head, piece) }
         let outcome: Result<HTTPResult, OpenAIError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -56,6 +61,11 @@ final class HTTPExchange: @unchecked Sendable {
     }
 
     private func receive(_ head: ResponseHead, _ piece: Data) -> Bool {
+        received += piece.count
+        guard received <= maxReplyBytes else {
+            failure = .malformedReply(reason: .tooLarge(limit: maxReplyBytes), excerpt: excerpt(of: body.isEmpty ? piece : body))
+            return false
+        }
         if incremental == nil { incremental = head.isSuccess && consumer?.accepts(head) == true }
         guard incremental == true, let consumer else {
             body.append(piece)

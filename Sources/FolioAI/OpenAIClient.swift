@@ -28,7 +28,7 @@ public struct OpenAIClient: Sendable {
 
     private func wholeChat(_ request: ChatRequest) async throws(OpenAIError) -> ChatReply {
         let urlRequest = try jsonRequest("chat/completions", ChatCompletionBody(request, stream: false), accept: "application/json")
-        let result = try await HTTPExchange.perform(urlRequest)
+        let result = try await HTTPExchange.perform(urlRequest, maxReplyBytes: configuration.maxReplyBytes)
         try Self.requireSuccess(result)
         return try Self.decodeCompletion(result.body)
     }
@@ -55,7 +55,7 @@ public struct OpenAIClient: Sendable {
         let stream = ChatStreamDecoder(onDelta: onDelta)
         let result: HTTPResult
         do {
-            result = try await HTTPExchange.perform(urlRequest, consumer: stream)
+            result = try await HTTPExchange.perform(urlRequest, consumer: stream, maxReplyBytes: configuration.maxReplyBytes)
         } catch .connectionLost where stream.started {
             // A dropped connection mid-stream is a truncated answer: keep what came.
             throw .streamEndedEarly(partial: stream.snapshot.text)
@@ -95,7 +95,7 @@ public struct OpenAIClient: Sendable {
         urlRequest.headers.append((name: "Content-Type", value: form.contentType))
         urlRequest.body = form.body
 
-        let result = try await HTTPExchange.perform(urlRequest)
+        let result = try await HTTPExchange.perform(urlRequest, maxReplyBytes: configuration.maxReplyBytes)
         try Self.requireSuccess(result)
         guard let reply = try? JSONDecoder().decode(TranscriptionReply.self, from: result.body) else {
             throw .malformedReply(reason: .transcriptionNotJSON, excerpt: excerpt(of: result.body))

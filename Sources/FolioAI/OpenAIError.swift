@@ -83,6 +83,8 @@ public enum ReplyDefect: Sendable, Equatable {
     case notAChatCompletion
     case noChoices
     case emptyMessage
+    /// More than `limit` bytes arrived (`ai.max_reply_bytes`): the rest was not read.
+    case tooLarge(limit: Int)
 
     public var description: String {
         switch self {
@@ -94,6 +96,7 @@ public enum ReplyDefect: Sendable, Equatable {
         case .notAChatCompletion: "the reply is not a JSON chat completion"
         case .noChoices: "the reply has no choices"
         case .emptyMessage: "the reply's message is empty"
+        case .tooLarge(let limit): "the reply is larger than \(limit) bytes (ai.max_reply_bytes)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import FolioAI
 import FolioCore
 import FolioStore
 import Foundation
@@ -15,6 +16,8 @@ public struct AIConfiguration: Sendable, Equatable {
     public var autoTitle: Bool
     public var autoTags: Bool
     public var timeoutSeconds: Int
+    /// `ai.max_reply_bytes`: the most a server's reply may hold before folio stops reading it.
+    public var maxReplyBytes: Int
     public var sendMedia: Bool
     public var shareLocation: Bool
     public var location: String?
@@ -56,6 +59,11 @@ public struct AIConfiguration: Sendable, Equatable {
         autoTitle = flag("ai.auto_title", true)
         autoTags = flag("ai.auto_tags", true)
         if case .int(let seconds)? = settings.value("ai.timeout"), seconds > 0 { timeoutSeconds = seconds } else { timeoutSeconds = 60 }
+        if case .int(let bytes)? = settings.value("ai.max_reply_bytes"), bytes > 0 {
+            maxReplyBytes = bytes
+        } else {
+            maxReplyBytes = OpenAIConfiguration.defaultMaxReplyBytes
+        }
         sendMedia = flag("privacy.send_media", true)
         shareLocation = flag("privacy.share_location", false)
         location = text("location")

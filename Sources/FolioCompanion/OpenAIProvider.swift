@@ -20,7 +20,10 @@ public struct OpenAIProvider: AIProvider {
         if key == nil, URL(string: base)?.host?.lowercased() == "api.openai.com" { throw .missingKey(url: base) }
         self.configuration = configuration
         self.model = model
-        client = OpenAIClient(baseURL: base, apiKey: key, timeout: TimeInterval(configuration.timeoutSeconds))
+        client = OpenAIClient(
+            OpenAIConfiguration(
+                baseURL: base, apiKey: key, timeout: TimeInterval(configuration.timeoutSeconds), maxReplyBytes: configuration.maxReplyBytes)
+        )
     }
 
     public func answer(question: String) async throws(AIProblem) -> QAAnswer {
@@ -161,6 +164,7 @@ extension AIReplyTrouble {
         case .notAChatCompletion: self = .notAChatCompletion
         case .noChoices: self = .noChoices
         case .emptyMessage: self = .emptyMessage
+        case .tooLarge(let limit): self = .tooLarge(limit: limit)
         }
     }
 }

@@ -129,6 +129,26 @@ struct ErrorTests {
         #expect(excerpt == String(repeating: "ab", count: 100) + "…")
     }
 
+    @Test("a reply past ai.max_reply_bytes stops the transfer, whole or streamed, with the limit named")
+    func aReplyPastTheLimitIsRefused() async throws {
+        let server = try OpenAIServer(defaultReply: .raw(contentType: "text/plain", body: String(repeating: "ab", count: 4000)))
+        let small = OpenAIClient(OpenAIConfiguration(baseURL: server.baseURL, timeout: 5, maxReplyBytes: 1000))
+        let whole = await expectFailure { try await small.chat(helloRequest) }
+        guard case .malformedReply(.tooLarge(limit: 1000), _) = whole else { return #expect(Bool(false), "\(String(describing: whole))") }
+        #expect(whole?.description.contains("larger than 1000 bytes (ai.max_reply_bytes)") == true, "\(whole?.description ?? "")")
+
+        let streaming = try OpenAIServer(defaultReply: .stream((1...60).map { "piece \($0) " + String(repeating: "x", count: 40) }))
+        let limited = OpenAIClient(OpenAIConfiguration(baseURL: streaming.baseURL, timeout: 5, maxReplyBytes: 2000))
+        let streamed = await expectFailure { try await limited.streamChat(helloRequest) { _ in } }
+        guard case .malformedReply(.tooLarge(limit: 2000), _) = streamed else {
+            return #expect(Bool(false), "\(String(describing: streamed))")
+        }
+        // The same replies under the default limit are read: the first is not a completion, the second is whole.
+        let read = await expectFailure { try await client(server).chat(helloRequest) }
+        guard case .malformedReply(.notAChatCompletion, _) = read else { return #expect(Bool(false), "\(String(describing: read))") }
+        #expect(try await client(streaming).streamChat(helloRequest) { _ in }.content.hasPrefix("piece 1 "))
+    }
+
     @Test func connectionRefused() async throws {
         let port = try freePort()
         let baseURL = "http://127.0.0.1:\(port)/v1"

@@ -18,6 +18,19 @@ struct AskAITests {
         return folio
     }
 
+    @Test("a reply past ai.max_reply_bytes is not read: the step fails naming the setting, nothing is recorded")
+    func replyPastTheLimit() throws {
+        let server = try OpenAIServer(defaultReply: .chat(String(repeating: "會下雨。", count: 1_000)))
+        defer { server.stop() }
+        let folio = try vault(server)
+        #expect(try folio.run("config", "set", "ai.max_reply_bytes", "2048").status == 0)
+        let asked = try folio.run("ask", "明天會下雨嗎？", "--ai")
+        #expect(asked.status == 1)
+        #expect(asked.stderr.contains("回覆超過 2048 位元組（ai.max_reply_bytes），其餘沒有讀"), "\(asked.stderr)")
+        #expect((try folio.json("list", "qa", "--json") as? [[String: Any]])?.isEmpty == true)
+        #expect(try folio.run("config", "set", "ai.max_reply_bytes", "12").status != 0, "below the 1 KiB floor")
+    }
+
     @Test("the model's answer is recorded with source ai; the request carries the model, the question and the key")
     func answersFromServer() throws {
         let server = try OpenAIServer(

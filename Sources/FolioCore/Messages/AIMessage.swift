@@ -33,6 +33,7 @@ public enum AIReplyTrouble: Sendable, Equatable {
     case notAChatCompletion
     case noChoices
     case emptyMessage
+    case tooLarge(limit: Int)
     case emptyAnalysis
     case emptyGreeting
     case notAJSONObject
@@ -50,6 +51,11 @@ public enum AIReplyTrouble: Sendable, Equatable {
         case .notAChatCompletion: ("回覆不是 JSON 格式的聊天回應", "the reply is not a JSON chat completion")
         case .noChoices: ("回覆裡沒有「choices」", "the reply has no choices")
         case .emptyMessage: ("回覆的訊息是空的", "the reply's message is empty")
+        case .tooLarge(let limit):
+            (
+                "回覆超過 \(limit) 位元組（ai.max_reply_bytes），其餘沒有讀",
+                "the reply is larger than \(limit) bytes (ai.max_reply_bytes); the rest was not read"
+            )
         case .emptyAnalysis: ("分析是空的", "an empty analysis")
         case .emptyGreeting: ("問候是空的", "an empty greeting")
         case .notAJSONObject: ("應該是一個 JSON 物件", "expected a JSON object")

@@ -35,6 +35,7 @@ public struct SettingKey: Sendable {
         SettingKey(name: "ai.auto_title", type: .bool, defaultText: "true"),
         SettingKey(name: "ai.auto_tags", type: .bool, defaultText: "true"),
         SettingKey(name: "ai.timeout", type: .int(1...3_600), defaultText: "60"),
+        SettingKey(name: "ai.max_reply_bytes", type: .int(1_024...1_073_741_824), defaultText: "16777216"),
         SettingKey(name: "privacy.send_media", type: .bool, defaultText: "true"),
         SettingKey(name: "privacy.share_location", type: .bool, defaultText: "false"),
         SettingKey(name: "location", type: .string, defaultText: nil),

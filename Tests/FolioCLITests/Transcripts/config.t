@@ -30,6 +30,7 @@ $ folio config set ai.modle x
 !   ai.auto_title
 !   ai.auto_tags
 !   ai.timeout
+!   ai.max_reply_bytes
 !   privacy.send_media
 !   privacy.share_location
 !   location
