@@ -20,10 +20,8 @@ struct HTTPResult: Sendable {
     let consumedIncrementally: Bool
 }
 
-/// One HTTP request, run on a thread of its own and bridged to async/await.
-///
-/// A thread rather than the concurrency pool because the transfer blocks until the response is
-/// whole (a stream may take minutes), and cancelling the calling task cancels the transfer.
+/// One HTTP request to the AI server: its body collected, or handed to a consumer as it streams,
+/// and never more of it than `maxReplyBytes`.
 final class HTTPExchange: @unchecked Sendable {
     private let consumer: (any IncrementalBodyConsumer)?
     private let maxReplyBytes: Int
@@ -46,17 +44,7 @@ final class HTTPExchange: @unchecked Sendable {
     ) async throws(OpenAIError) -> HTTPResult {
         let exchange = HTTPExchange(consumer: consumer, maxReplyBytes: maxReplyBytes)
         let transfer = HTTPTransfer(request) { head, piece in exchange.receive(head, piece) }
-        let outcome: Result<HTTPResult, OpenAIError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let thread = Thread {
-                    continuation.resume(returning: exchange.finish(transfer.run(), request: request))
-                }
-                thread.name = "folio-http"
-                thread.start()
-            }
-        } onCancel: {
-            transfer.cancel()
-        }
+        let outcome = exchange.finish(await transfer.response(), request: request)
         return try outcome.get()
     }
 

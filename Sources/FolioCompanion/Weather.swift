@@ -18,13 +18,7 @@ public enum Weather {
             followsRedirects: true, idleTimeout: timeout)
         let answer = Answer()
         let transfer = HTTPTransfer(request) { head, piece in answer.take(head, piece) }
-        let status: Int? = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                Thread { continuation.resume(returning: try? transfer.run().get().status) }.start()
-            }
-        } onCancel: {
-            transfer.cancel()
-        }
+        let status = try? await transfer.response().get().status
         guard status == 200 else { return nil }
         return line(from: answer.body)
     }

@@ -96,6 +96,20 @@ public final class HTTPTransfer: @unchecked Sendable {
 
     private var isCancelled: Bool { lock.withLock { cancelled } }
 
+    /// ``run()`` on a thread of its own, so a transfer that blocks for minutes (a stream) holds no
+    /// thread of the concurrency pool; cancelling the calling task cancels the transfer.
+    public func response() async -> Result<HTTPHead, HTTPFailure> {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let thread = Thread { continuation.resume(returning: self.run()) }
+                thread.name = "folio-http"
+                thread.start()
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
     /// Sends the request and takes the whole response; the head when it came, else why not.
     /// An error status is an answer, not a failure.
     public func run() -> Result<HTTPHead, HTTPFailure> {

@@ -73,7 +73,7 @@ struct CryptInitCrashTests {
         for run in 1...runs {
             let clone = vault.scratch.path("clone-\(run)")
             try vault.require(vault.run(FolioBinary.url.path, ["clone", vault.remote.path, clone.path], in: vault.scratch.url), "clone")
-            let stored = files(in: clone)
+            let stored = FaultVault.recordFiles(in: clone)
             let delay = UInt32.random(in: 0...150_000, using: &random)
             var environment = vault.environment
             environment["PWD"] = clone.path
@@ -85,13 +85,13 @@ struct CryptInitCrashTests {
             child.kill9()
 
             var problems: [String] = []
-            for (path, data) in files(in: clone) where data != stored[path] && data != plain[path] {
+            for (path, data) in FaultVault.recordFiles(in: clone) where data != stored[path] && data != plain[path] {
                 problems.append("\(path) is neither as stored nor plain")
             }
             if let bad = vault.fsck(clone) { problems.append(bad) }
             let again = vault.run(FolioBinary.url.path, ["crypt", "unlock", keyFile.path], in: clone)
             if !again.ok { problems.append("unlock again failed (\(again.status)): \(again.stderr)") }
-            if files(in: clone) != plain { problems.append("after the second unlock the files are not the plain ones") }
+            if FaultVault.recordFiles(in: clone) != plain { problems.append("after the second unlock the files are not the plain ones") }
             let status = vault.git("status", "--porcelain", "--untracked-files=all", in: clone).stdout
             if !status.isEmpty { problems.append("git status after unlock: \(status)") }
             if !problems.isEmpty { failures.append("run \(run) (killed after \(delay / 1000) ms): " + problems.joined(separator: "; ")) }
@@ -99,22 +99,6 @@ struct CryptInitCrashTests {
         }
         print("crypt unlock faults: \(runs) kills (\(killedMidway) mid-command), seed \(plan.seed)")
         #expect(failures.isEmpty, "seed \(plan.seed):\n\(failures.joined(separator: "\n"))")
-    }
-
-    /// The `.md` files of a vault outside `.git` and `.folio`, by path.
-    private func files(in root: URL) -> [String: Data] {
-        var found: [String: Data] = [:]
-        let walker = FileManager.default.enumerator(atPath: root.path)
-        while let path = walker?.nextObject() as? String {
-            if path == ".git" || path == ".folio" {
-                walker?.skipDescendants()
-                continue
-            }
-            if path.hasSuffix(".md"), let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) {
-                found[path] = data
-            }
-        }
-        return found
     }
 
     /// What `crypt status` finds stored in the clear that should not be, or why it could not say.

@@ -126,7 +126,10 @@ final class FaultVault: @unchecked Sendable {
     }
 
     /// Every `.md` file in the vault outside `.git` and `.folio`, by relative path.
-    func recordFiles() -> [String: Data] {
+    func recordFiles() -> [String: Data] { Self.recordFiles(in: root) }
+
+    /// The `.md` files of the vault at `root`, outside `.git` and `.folio`, by path.
+    static func recordFiles(in root: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         let walker = FileManager.default.enumerator(atPath: root.path)
         while let path = walker?.nextObject() as? String {

@@ -55,13 +55,10 @@ extension History {
         var isFolder: ObjCBool = false
         let gitDirectory = vault.root.appendingPathComponent(".git")
         guard FileManager.default.fileExists(atPath: gitDirectory.path, isDirectory: &isFolder) else { return }
-        let saysEncrypted = vault.settings.value("crypt.encrypted") == .bool(true)
-        let attributes = Vault.readFile(vault.root.appendingPathComponent(".gitattributes").path)
-        guard isFolder.boolValue, saysEncrypted || attributes != nil else {
+        guard isFolder.boolValue, let encrypted = declaredOnDisk(root: vault.root, settings: vault.settings) else {
             _ = try open(vault, environment: environment)
             return
         }
-        let encrypted = saysEncrypted || attributes.map { attributesEncrypt(String(decoding: $0, as: UTF8.self)) } == true
         if encrypted, ((try? GitCryptKeyStore.installed(gitDirectory: gitDirectory)) ?? nil) == nil {
             throw FolioError(.crypt(.locked))
         }
@@ -70,12 +67,17 @@ extension History {
     /// Whether the settings say the vault is encrypted, or `.gitattributes` (on disk, else in the
     /// last commit) gives files git-crypt's filter.
     func isEncrypted(settings: Settings) -> Bool {
-        if settings.value("crypt.encrypted") == .bool(true) { return true }
-        if let text = Vault.readFile(root.appendingPathComponent(".gitattributes").path) {
-            return Self.attributesEncrypt(String(decoding: text, as: UTF8.self))
-        }
+        if let declared = Self.declaredOnDisk(root: root, settings: settings) { return declared }
         guard let head = try? repository.head() else { return false }
         return declaresEncryption(in: head)
+    }
+
+    /// What the settings or `.gitattributes` on disk say of encryption; nil when neither is there
+    /// to say, and only the last commit can.
+    static func declaredOnDisk(root: URL, settings: Settings) -> Bool? {
+        if settings.value("crypt.encrypted") == .bool(true) { return true }
+        guard let text = Vault.readFile(root.appendingPathComponent(".gitattributes").path) else { return nil }
+        return attributesEncrypt(String(decoding: text, as: UTF8.self))
     }
 
     /// Whether the commit's own `.gitattributes` or settings say its files are encrypted.
