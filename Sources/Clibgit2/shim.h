@@ -15,3 +15,18 @@ typedef struct {
     git_writestream parent;
     void *owner;
 } git_shim_filter_stream;
+
+/* git_stream_register and git_stream, for the socket folio hands libgit2 (name resolution and
+   connecting within the transfer's deadline). */
+#include <git2/sys/stream.h>
+
+/* folio's plain socket stream. Its first four fields are laid out as libgit2 1.x's own socket
+   stream (git_socket_stream): libgit2's SSH transport reads the descriptor `s` of whatever
+   standard stream it was given, to hand it to libssh2. */
+typedef struct {
+    git_stream parent;
+    char *host;
+    char *port;
+    int s;
+    void *owner;
+} git_shim_socket_stream;

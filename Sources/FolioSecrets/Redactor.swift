@@ -2,9 +2,11 @@ import Foundation
 
 /// Masks credentials in text meant for people: error messages, log lines, saved failure states.
 ///
-/// Three things are masked, each down to its first 4 characters and `…`: the configured secrets
-/// it was given (the AI key, git tokens), anything ``SecretScanner`` recognises, and the values of
-/// `Authorization` headers, `Bearer` tokens and URL passwords (`https://user:PASSWORD@host`).
+/// Four things are masked, each down to its first 4 characters and `…`: the configured secrets
+/// it was given (the AI key, git tokens), anything ``SecretScanner`` recognises, the values of
+/// `Authorization` headers and `Bearer` tokens, and what a URL carries as a credential: its
+/// password (`https://user:PASSWORD@host`) and query parameters named like one
+/// (`?api_key=…`, `&token=…`, `access_token`, `password`, `secret`, `signature`…).
 public struct Redactor: Sendable, Hashable {
     /// Secrets shorter than this are not masked by value: masking every `abc` in a message would
     /// garble it more than it protects.
@@ -37,6 +39,7 @@ public struct Redactor: Sendable, Hashable {
         }
         edits += headerValues(in: bytes)
         edits += urlPasswords(in: bytes)
+        edits += urlQuerySecrets(in: bytes)
         guard !edits.isEmpty else { return text }
         // Apply from the start, skipping an edit that overlaps one already made.
         edits.sort {
@@ -107,6 +110,44 @@ public struct Redactor: Sendable, Hashable {
                 }
                 if c == UInt8(ascii: ":") && colon == nil { colon = i }
                 i += 1
+            }
+        }
+        return edits
+    }
+
+    /// The words that make a query parameter's value a credential when its name holds one of them
+    /// (compared without case, `-` and `_`): `key` covers `api_key`, `apikey`, `x-api-key`.
+    static let credentialParameterWords = ["key", "token", "secret", "password", "passwd", "signature", "credential"]
+
+    /// The values of query parameters named like credentials, in URLs (`scheme://…?name=value&…`).
+    private func urlQuerySecrets(in bytes: [UInt8]) -> [(range: Range<Int>, replacement: String)] {
+        var edits: [(range: Range<Int>, replacement: String)] = []
+        for start in occurrences(of: Array("://".utf8), in: bytes) {
+            var i = start + 3
+            // The URL runs to a blank, a quote or an angle bracket.
+            func ends(_ c: UInt8) -> Bool {
+                c <= 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">")
+                    || c == UInt8(ascii: "#")
+            }
+            while i < bytes.count, !ends(bytes[i]), bytes[i] != UInt8(ascii: "?") { i += 1 }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "?") else { continue }
+            i += 1
+            while i < bytes.count, !ends(bytes[i]) {
+                var nameEnd = i
+                while nameEnd < bytes.count, !ends(bytes[nameEnd]), bytes[nameEnd] != UInt8(ascii: "="), bytes[nameEnd] != UInt8(ascii: "&") {
+                    nameEnd += 1
+                }
+                var valueEnd = nameEnd
+                if nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: "=") {
+                    valueEnd = nameEnd + 1
+                    while valueEnd < bytes.count, !ends(bytes[valueEnd]), bytes[valueEnd] != UInt8(ascii: "&") { valueEnd += 1 }
+                    let name = String(decoding: bytes[i..<nameEnd], as: UTF8.self).lowercased().filter { $0 != "-" && $0 != "_" }
+                    if valueEnd > nameEnd + 1, Self.credentialParameterWords.contains(where: { name.contains($0) }) {
+                        edits.append(((nameEnd + 1)..<valueEnd, mask(bytes[(nameEnd + 1)..<valueEnd])))
+                    }
+                }
+                i = valueEnd
+                if i < bytes.count, bytes[i] == UInt8(ascii: "&") { i += 1 }
             }
         }
         return edits

@@ -13,6 +13,11 @@ private let libraryInitialization: Int32 = {
     // tree of tens of kilobytes: a commit and the push after it would each read, inflate and hash
     // the same trees again, several times over.
     if code >= 0 { _ = git_shim_set_cache_object_limit(GIT_OBJECT_TREE, largestCachedTree) }
+    // Every connection libgit2 opens resolves and connects within the operation's limits.
+    if code >= 0 {
+        let registered = SocketStream.register()
+        if registered < 0 { return registered }
+    }
     return code
 }()
 
@@ -130,13 +135,16 @@ public struct GitError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// The C function that failed, e.g. `git_remote_push`.
     public var function: String
+    /// The limit that ended a fetch or push (``TransferLimits``), when one did.
+    public var transferLimit: TransferLimitHit?
 
     /// An error with the given parts; used for failures this binding detects itself.
-    public init(code: Code, klass: Int32 = 0, message: String, function: String) {
+    public init(code: Code, klass: Int32 = 0, message: String, function: String, transferLimit: TransferLimitHit? = nil) {
         self.code = code
         self.klass = klass
         self.message = message
         self.function = function
+        self.transferLimit = transferLimit
     }
 
     public var description: String {

@@ -39,23 +39,36 @@ extension Repository {
     /// Downloads from remote `name` and updates the remote-tracking references, returning the final transfer counts.
     ///
     /// `refspecs` nil (or empty) means the remote's configured ones (`+refs/heads/*:refs/remotes/<name>/*`).
-    /// `timeout` bounds a stall: when neither a callback nor a byte on the connection has moved for
-    /// that long — a server that accepted and went quiet, a host that swallows the connection —
-    /// ``TransferWatchdog`` shuts the connection down and the fetch fails with `.user` and a message
-    /// starting `timed out`. Cancellation (``RemoteCallbacks/shouldCancel``) ends a blocked fetch the
-    /// same way, with `cancelled`; the current task's cancellation is seen at the next callback.
+    /// `limits` bound the operation (``TransferLimits``): when the deadline passes, nothing has moved
+    /// for the silence limit, too little moved in a window, or too much arrived — a server that
+    /// accepted and went quiet, one that trickles, a host that swallows the connection, a name
+    /// server that never answers — the connection is shut down (``TransferWatchdog``, ``SocketStream``)
+    /// and the fetch fails with `.user`, class net, a message starting `timed out` and
+    /// ``GitError/transferLimit`` saying which limit it was. Cancellation
+    /// (``RemoteCallbacks/shouldCancel``) ends a blocked fetch the same way, with `cancelled`; the
+    /// current task's cancellation is seen at the next callback.
+    ///
+    /// Two things are decided here for every remote, whatever its configuration says:
+    /// - **No redirect to another host** is followed (libgit2 would follow one on the first
+    ///   request): the credentials callback is told the URL configured, not the one redirected to,
+    ///   so a token for one host would go to another. The fetch fails with class net and libgit2's
+    ///   `cannot redirect from '…' to '…'`; a redirect on the same host is followed.
+    /// - **A password written in the URL** (`https://user:password@host/…`) is never sent by
+    ///   libgit2 itself: the URL it connects to has none, and the credentials callback decides
+    ///   whether it goes out (the callback reads it from the configured URL).
     @discardableResult
     public func fetch(
         remote name: String = "origin", refspecs: [String]? = nil, callbacks: RemoteCallbacks = RemoteCallbacks(),
-        timeout: Duration? = nil
+        limits: TransferLimits
     ) throws -> TransferProgress {
         try withRemote(name) { remote in
-            let box = CallbackBox(
-                callbacks: callbacks, function: "git_remote_fetch", timeout: timeout, url: string(git_remote_url(remote)) ?? "")
+            let url = try withoutPassword(remote, push: false)
+            let box = CallbackBox(callbacks: callbacks, function: "git_remote_fetch", limits: limits, url: url)
             var options = git_fetch_options()
             try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
+            options.follow_redirects = GIT_REMOTE_REDIRECT_NONE
             box.install(into: &options.callbacks)
-            let code: Int32 = try withExtendedLifetime(box) {
+            let code: Int32 = try box.watching {
                 guard let refspecs else { return git_remote_fetch(remote, nil, &options, nil) }
                 return try withStrArray(refspecs, "git_remote_fetch") { git_remote_fetch(remote, $0, &options, nil) }
             }
@@ -67,27 +80,38 @@ extension Repository {
         }
     }
 
+    /// ``fetch(remote:refspecs:callbacks:limits:)`` with only a silence limit (`timeout`).
+    @discardableResult
+    public func fetch(
+        remote name: String = "origin", refspecs: [String]? = nil, callbacks: RemoteCallbacks = RemoteCallbacks(),
+        timeout: Duration? = nil
+    ) throws -> TransferProgress {
+        try fetch(remote: name, refspecs: refspecs, callbacks: callbacks, limits: .idle(timeout))
+    }
+
     /// Uploads to remote `name` and updates the matching remote-tracking references.
     ///
     /// Each refspec is like `refs/heads/main:refs/heads/main` (prefix `+` to force). A push that would
     /// lose commits on the remote fails with `.nonFastForward`, whether libgit2 sees it beforehand or
     /// the server refuses the reference; any other refusal by the server fails with code `.other(-1)`
-    /// and the server's reason in the message. See ``fetch(remote:refspecs:callbacks:timeout:)`` for `timeout`.
+    /// and the server's reason in the message. See ``fetch(remote:refspecs:callbacks:limits:)`` for
+    /// `limits`, redirects and passwords in the URL.
     public func push(
         remote name: String = "origin", refspecs: [String], callbacks: RemoteCallbacks = RemoteCallbacks(),
-        timeout: Duration? = nil
+        limits: TransferLimits
     ) throws {
         try withDeltaWindowBounded {
             try withRemote(name) { remote in
-                let url = string(git_remote_pushurl(remote)) ?? string(git_remote_url(remote)) ?? ""
-                let box = CallbackBox(callbacks: callbacks, function: "git_remote_push", timeout: timeout, url: url)
+                let url = try withoutPassword(remote, push: true)
+                let box = CallbackBox(callbacks: callbacks, function: "git_remote_push", limits: limits, url: url)
                 var options = git_push_options()
                 try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
                 // Delta search for the pack on every core, as git's own push does (libgit2 uses one):
                 // a folder of a large vault is a tree of tens of kilobytes, compared with each other.
                 options.pb_parallelism = 0
+                options.follow_redirects = GIT_REMOTE_REDIRECT_NONE
                 box.install(into: &options.callbacks)
-                try withExtendedLifetime(box) {
+                try box.watching {
                     try withStrArray(refspecs, "git_remote_push") { array in
                         try box.finish(git_remote_push(remote, array, &options))
                     }
@@ -104,12 +128,36 @@ extension Repository {
         }
     }
 
-    /// Uploads one refspec to remote `name`; see ``push(remote:refspecs:callbacks:timeout:)``.
+    /// ``push(remote:refspecs:callbacks:limits:)`` with only a silence limit (`timeout`).
+    public func push(
+        remote name: String = "origin", refspecs: [String], callbacks: RemoteCallbacks = RemoteCallbacks(),
+        timeout: Duration? = nil
+    ) throws {
+        try push(remote: name, refspecs: refspecs, callbacks: callbacks, limits: .idle(timeout))
+    }
+
+    /// The URL this operation on `remote` connects to (its push URL for a push), with any password
+    /// taken out for this operation only (``RemoteURL/withoutPassword(_:)``); the configuration is
+    /// not changed.
+    private func withoutPassword(_ remote: OpaquePointer, push: Bool) throws -> String {
+        let pushURL = push ? string(git_remote_pushurl(remote)) : nil
+        let configured = pushURL ?? string(git_remote_url(remote)) ?? ""
+        let stripped = RemoteURL.withoutPassword(configured)
+        guard stripped != configured else { return configured }
+        if pushURL != nil {
+            try check(git_remote_set_instance_pushurl(remote, stripped), "git_remote_set_instance_pushurl")
+        } else {
+            try check(git_remote_set_instance_url(remote, stripped), "git_remote_set_instance_url")
+        }
+        return stripped
+    }
+
+    /// Uploads one refspec to remote `name`; see ``push(remote:refspecs:callbacks:limits:)``.
     public func push(
         remote name: String = "origin", refspec: String, callbacks: RemoteCallbacks = RemoteCallbacks(),
         timeout: Duration? = nil
     ) throws {
-        try push(remote: name, refspecs: [refspec], callbacks: callbacks, timeout: timeout)
+        try push(remote: name, refspecs: [refspec], callbacks: callbacks, limits: .idle(timeout))
     }
 
     /// The memory libgit2's delta search may hold for the objects it compares a new one with

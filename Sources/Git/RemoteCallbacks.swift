@@ -139,11 +139,20 @@ final class CallbackBox {
     var rejections: [(reference: String, status: String)] = []
 
     /// `url` is the remote's, to tell the operation's sockets from others in the process.
-    init(callbacks: RemoteCallbacks, function: String, timeout: Duration?, url: String) {
+    init(callbacks: RemoteCallbacks, function: String, limits: TransferLimits, url: String) {
         self.callbacks = callbacks
         self.function = function
         self.watchdog = TransferWatchdog(
-            limit: timeout, sockets: TransferWatchdog.Sockets(url: url), shouldCancel: callbacks.shouldCancel)
+            limits: limits, sockets: TransferWatchdog.Sockets(url: url), shouldCancel: callbacks.shouldCancel)
+    }
+
+    /// Runs `operation` (the libgit2 call) with this box's watchdog as the one folio's socket
+    /// stream answers to on this thread.
+    func watching<R>(_ operation: () throws -> R) rethrows -> R {
+        let outer = SocketStream.current
+        SocketStream.current = watchdog
+        defer { SocketStream.current = outer }
+        return try withExtendedLifetime(self) { try operation() }
     }
 
     deinit {
@@ -165,24 +174,15 @@ final class CallbackBox {
         switch verdict {
         case .cancelled:
             Self.cancelled(function)
-        case .stalled(let limit):
-            // The transfer stalled on the network, as a failed read would have: class net.
-            GitError(
-                code: .user, klass: GitError.ErrorClass.net.rawValue, message: "timed out: nothing moved for \(Self.describe(limit))",
-                function: function)
+        case .limit(let hit):
+            // The transfer stalled or dragged on the network, as a failed read would have: class net.
+            GitError(code: .user, klass: GitError.ErrorClass.net.rawValue, message: hit.description, function: function, transferLimit: hit)
         }
     }
 
     /// The caller stopped the operation: class callback.
     static func cancelled(_ function: String) -> GitError {
         GitError(code: .user, klass: GitError.ErrorClass.callback.rawValue, message: "cancelled", function: function)
-    }
-
-    /// `5 seconds`, `1.5 seconds`.
-    static func describe(_ duration: Duration) -> String {
-        let seconds = duration.seconds
-        let text = seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
-        return text + (seconds == 1 ? " second" : " seconds")
     }
 
     /// A negative code when the operation must stop (already failed, cancelled or out of time), else nil.

@@ -4,30 +4,35 @@ import Foundation
     import Glibc
 #endif
 
-/// Ends a fetch or push that has stalled (or was cancelled) even while libgit2 is blocked in a
-/// system call, which its progress callbacks alone cannot do.
+/// Ends a fetch or push that broke one of its ``TransferLimits`` (or was cancelled) even while
+/// libgit2 is blocked in a system call, which its progress callbacks alone cannot do.
 ///
 /// libgit2 1.5 reads and connects with blocking calls and has no server timeout of its own, so a
-/// server that accepts the connection and then says nothing, or a host that swallows the SYN, would
-/// hold a fetch until the system's TCP timeout (minutes) or for ever. A thread watches the operation:
+/// server that accepts the connection and then says nothing, one that trickles a byte every few
+/// seconds, or a host that swallows the SYN, would hold a fetch until the system's TCP timeout
+/// (minutes) or for ever. A thread watches the operation:
 ///
 /// - **Activity** is any callback libgit2 makes (progress, credentials, host key) and any byte the
 ///   kernel sent or received on the operation's sockets (`TCP_INFO`'s `last_data_sent` and
 ///   `last_data_recv`). A connection still connecting counts as quiet from when it was first seen.
+/// - **Bytes moved** are the kernel's counts on those sockets (`tcpi_bytes_received` and
+///   `tcpi_bytes_acked`), kept for sockets libgit2 has closed since: what the rate and the
+///   received-bytes cap are measured with.
 /// - **The operation's sockets** are the TCP sockets in `/proc/self/fd` that were not there when it
 ///   began and that connect to the remote's port (or are still connecting). Listening sockets and
 ///   connections accepted by a server in the same process are never touched.
-/// - When nothing has moved for `limit`, or `shouldCancel` says so, the watchdog calls
-///   `shutdown(2)` — never `close`, so no descriptor number is freed under libgit2 — on those
-///   sockets, and on any the operation opens afterwards. The blocked `connect`, `recv` or `send`
-///   returns at once, libgit2 fails, and ``verdict`` says why.
+/// - When a limit is reached, or `shouldCancel` says so, the watchdog calls `shutdown(2)` — never
+///   `close`, so no descriptor number is freed under libgit2 — on those sockets, and on any the
+///   operation opens afterwards. The blocked `connect`, `recv` or `send` returns at once, libgit2
+///   fails, and ``verdict`` says why. Name resolution, which has no socket to shut down, is folio's
+///   own socket stream's (``SocketStream``), which gives up when ``verdict`` is set.
 ///
 /// ``stop()`` returns only once the thread will touch no socket again, so a descriptor reused after
 /// the operation is never shut down.
 final class TransferWatchdog: @unchecked Sendable {
     /// Why the watchdog ended the operation.
     enum Verdict: Sendable, Equatable {
-        case stalled(Duration)
+        case limit(TransferLimitHit)
         case cancelled
     }
 
@@ -80,28 +85,41 @@ final class TransferWatchdog: @unchecked Sendable {
         }
     }
 
-    let limit: Duration?
+    let limits: TransferLimits
     let sockets: Sockets
     let shouldCancel: (@Sendable () -> Bool)?
     private let condition = NSCondition()
     private let baseline: Set<UInt64>
+    private let started = ContinuousClock.now
     private var lastActivity = ContinuousClock.now
     private var firstSeen: [UInt64: ContinuousClock.Instant] = [:]
+    /// The kernel's counts of bytes moved (received, sent) on each socket of the operation, as last
+    /// read; kept after the socket is gone.
+    private var moved: [UInt64: (received: UInt64, sent: UInt64)] = [:]
+    /// Where the current rate window began, and how much had moved by then.
+    private var windowStart = ContinuousClock.now
+    private var movedAtWindowStart: UInt64 = 0
+    private var phase: TransferLimitHit.Phase = .transferring
     private var stopped = false
     private var result: Verdict?
 
-    /// Starts watching; `limit` nil means only cancellation ends the operation early.
-    init(limit: Duration?, sockets: Sockets, shouldCancel: (@Sendable () -> Bool)?) {
-        self.limit = limit
+    /// Starts watching; without limits or `shouldCancel` nothing is watched.
+    init(limits: TransferLimits, sockets: Sockets, shouldCancel: (@Sendable () -> Bool)?) {
+        self.limits = limits
         self.sockets = sockets
         self.shouldCancel = shouldCancel
-        guard limit != nil || shouldCancel != nil else {
+        guard !limits.isEmpty || shouldCancel != nil else {
             baseline = []
             stopped = true
             return
         }
         baseline = sockets == .none ? [] : Set(Self.openSockets().map(\.inode))
         Thread.detachNewThread { [self] in run() }
+    }
+
+    /// A watchdog with only a silence limit.
+    convenience init(limit: Duration?, sockets: Sockets, shouldCancel: (@Sendable () -> Bool)?) {
+        self.init(limits: .idle(limit), sockets: sockets, shouldCancel: shouldCancel)
     }
 
     deinit {
@@ -111,16 +129,25 @@ final class TransferWatchdog: @unchecked Sendable {
     /// Called from each libgit2 callback: the verdict if the operation must end, else nil after
     /// recording the callback as activity.
     ///
-    /// Without sockets (a path remote) the callbacks are all there is to watch, so the limit is
-    /// also checked here; over the network only the watching thread judges, since bytes may have
-    /// moved while no callback came (a server sending keepalives while it works).
+    /// Without sockets (a path remote) the callbacks are all there is to watch, so the silence and
+    /// the deadline are also checked here; over the network only the watching thread judges, since
+    /// bytes may have moved while no callback came (a server sending keepalives while it works).
     func callback() -> Verdict? {
         condition.lock()
         defer { condition.unlock() }
         let now = ContinuousClock.now
-        if result == nil, sockets == .none, let limit, now - lastActivity >= limit { result = .stalled(limit) }
+        if result == nil, sockets == .none { result = timeVerdict(now: now, quiet: now - lastActivity) }
         if result == nil { lastActivity = now }
         return result
+    }
+
+    /// Says what the operation is doing, for the verdict's words (``SocketStream`` while it
+    /// resolves and connects); moving on to a phase is activity.
+    func enter(_ phase: TransferLimitHit.Phase) {
+        condition.lock()
+        defer { condition.unlock() }
+        self.phase = phase
+        lastActivity = ContinuousClock.now
     }
 
     /// Why the operation was ended, or nil while it was not.
@@ -141,8 +168,9 @@ final class TransferWatchdog: @unchecked Sendable {
     // MARK: - The watching thread
 
     private var interval: TimeInterval {
-        guard let limit else { return 0.25 }
-        return max(0.05, min(0.25, limit.seconds / 8))
+        let shortest = [limits.idle, limits.total, limits.minimumRate?.window].compactMap { $0 }.min()
+        guard let shortest else { return 0.25 }
+        return max(0.05, min(0.25, shortest.seconds / 8))
     }
 
     private func run() {
@@ -155,21 +183,45 @@ final class TransferWatchdog: @unchecked Sendable {
         }
     }
 
-    /// One look at the operation, under the lock; ends it when it is stalled or cancelled.
+    /// The verdict of the deadline or the silence limit at `now`, after `quiet` without activity.
+    private func timeVerdict(now: ContinuousClock.Instant, quiet: Duration) -> Verdict? {
+        if let total = limits.total, now - started >= total { return .limit(TransferLimitHit(limit: .total(total), phase: phase)) }
+        if let idle = limits.idle, quiet >= idle { return .limit(TransferLimitHit(limit: .idle(idle), phase: phase)) }
+        return nil
+    }
+
+    /// One look at the operation, under the lock; ends it when a limit is reached or it is cancelled.
     private func check() {
         let now = ContinuousClock.now
         let owned = ownedSockets(now: now)
         if result == nil {
+            var quiet = now - lastActivity
+            for socket in owned { quiet = min(quiet, socket.quiet) }
             if shouldCancel?() == true {
                 result = .cancelled
-            } else if let limit {
-                var quiet = now - lastActivity
-                for socket in owned { quiet = min(quiet, socket.quiet) }
-                if quiet >= limit { result = .stalled(limit) }
+            } else if let verdict = timeVerdict(now: now, quiet: quiet) {
+                result = verdict
+            } else {
+                result = volumeVerdict(now: now)
             }
         }
         guard result != nil else { return }
         for socket in owned { _ = shutdown(socket.descriptor, Int32(SHUT_RDWR)) }
+    }
+
+    /// The verdict of the received-bytes cap and the minimum rate, from the kernel's counts.
+    private func volumeVerdict(now: ContinuousClock.Instant) -> Verdict? {
+        let received = moved.values.reduce(UInt64(0)) { $0 &+ $1.received }
+        let total = moved.values.reduce(UInt64(0)) { $0 &+ $1.received &+ $1.sent }
+        if let cap = limits.maxReceivedBytes, received > UInt64(max(0, cap)) {
+            return .limit(TransferLimitHit(limit: .tooLarge(cap), phase: phase))
+        }
+        guard let rate = limits.minimumRate, sockets != .none, now - windowStart >= rate.window else { return nil }
+        let spell = total &- movedAtWindowStart
+        windowStart = now
+        movedAtWindowStart = total
+        guard spell < UInt64(rate.bytesPerWindow) else { return nil }
+        return .limit(TransferLimitHit(limit: .tooSlow(rate), phase: phase))
     }
 
     private struct Owned {
@@ -177,7 +229,8 @@ final class TransferWatchdog: @unchecked Sendable {
         var quiet: Duration
     }
 
-    /// The operation's sockets now, with how long each has been quiet.
+    /// The operation's sockets now, with how long each has been quiet; their byte counts are
+    /// recorded in ``moved`` on the way.
     private func ownedSockets(now: ContinuousClock.Instant) -> [Owned] {
         guard sockets != .none else { return [] }
         var owned: [Owned] = []
@@ -194,6 +247,7 @@ final class TransferWatchdog: @unchecked Sendable {
             if case .port(let port) = sockets {
                 guard let ports = Self.ports(socket.descriptor), ports.peer == port, ports.local != port else { continue }
             }
+            if let counts = info.moved { moved[socket.inode] = counts }
             owned.append(Owned(descriptor: socket.descriptor, quiet: min(now - seen, info.quiet)))
         }
         return owned
@@ -222,20 +276,34 @@ final class TransferWatchdog: @unchecked Sendable {
             return found
         }
 
-        /// A TCP socket's state and how long since it last sent or received data, from the kernel's
-        /// `TCP_INFO`; nil for any other descriptor.
-        static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration)? {
-            var info = tcp_info()
-            var length = socklen_t(MemoryLayout<tcp_info>.size)
-            guard getsockopt(descriptor, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return nil }
+        /// A TCP socket's state, how long since it last sent or received data, and the bytes it has
+        /// received and had acknowledged, from the kernel's `TCP_INFO`; nil for any other descriptor.
+        ///
+        /// The byte counts (`tcpi_bytes_acked` at offset 120, `tcpi_bytes_received` at 128 of
+        /// Linux's `struct tcp_info`, which only ever grows at its end) are past the part Glibc's
+        /// `struct tcp_info` declares, so they are read from the kernel's bytes; nil on a kernel
+        /// too old to give them (before 4.1).
+        static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration, moved: (received: UInt64, sent: UInt64)?)? {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            var length = socklen_t(buffer.count)
+            guard getsockopt(descriptor, Int32(IPPROTO_TCP), TCP_INFO, &buffer, &length) == 0,
+                Int(length) >= MemoryLayout<tcp_info>.size
+            else { return nil }
+            let info = buffer.withUnsafeBytes { $0.loadUnaligned(as: tcp_info.self) }
             let quiet = min(info.tcpi_last_data_recv, info.tcpi_last_data_sent)
-            return (Int32(info.tcpi_state), .milliseconds(Int(quiet)))
+            var moved: (received: UInt64, sent: UInt64)?
+            if Int(length) >= 136 {
+                moved = buffer.withUnsafeBytes {
+                    (received: $0.loadUnaligned(fromByteOffset: 128, as: UInt64.self), sent: $0.loadUnaligned(fromByteOffset: 120, as: UInt64.self))
+                }
+            }
+            return (Int32(info.tcpi_state), .milliseconds(Int(quiet)), moved)
         }
     #else
         // Elsewhere the watchdog sees only libgit2's callbacks: a stall inside a blocking call is
         // ended by the system's own TCP timeouts.
         static func openSockets() -> [(descriptor: Int32, inode: UInt64)] { [] }
-        static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration)? { nil }
+        static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration, moved: (received: UInt64, sent: UInt64)?)? { nil }
     #endif
 
     /// The local and peer ports of a connected IPv4 or IPv6 socket.

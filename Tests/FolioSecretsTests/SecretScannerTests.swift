@@ -197,6 +197,19 @@ struct RedactorTests {
         #expect(redactor.redact("https://git.example.com/j.git and user@host:path") == "https://git.example.com/j.git and user@host:path")
     }
 
+    @Test("query parameters named like credentials are masked in URLs, other parameters and text are not")
+    func queryParameters() {
+        let redactor = Redactor()
+        #expect(
+            redactor.redact("GET https://wttr.example/Taipei?format=3&api_key=abcdef123456 failed")
+                == "GET https://wttr.example/Taipei?format=3&api_key=abcd… failed")
+        #expect(redactor.redact("https://h.example/x?key=AQ.Ab8RN6&lang=zh") == "https://h.example/x?key=AQ.A…&lang=zh")
+        #expect(redactor.redact("'http://h/x?access_token=s3cr3tvalue'") == "'http://h/x?access_token=s3cr…'")
+        #expect(redactor.redact("https://h/x?X-Amz-Signature=0a1b2c3d4e#top") == "https://h/x?X-Amz-Signature=0a1b…#top")
+        #expect(redactor.redact("https://h/x?q=rain&page=2") == "https://h/x?q=rain&page=2")
+        #expect(redactor.redact("not a url ?token=abcdefgh") == "not a url ?token=abcdefgh")
+    }
+
     @Test("text without credentials comes back unchanged, Chinese included")
     func unchanged() {
         let text = "同步失敗：無法連上遠端 git://127.0.0.1:9418/vault.git。Basic idea: bearer of news."
@@ -215,5 +228,61 @@ struct RedactorTests {
         #expect(secrets.redactor.redact("x configured-token-77 y") == "x conf… y")
         _ = secrets.redactor
         #expect(calls.current == 1)
+    }
+}
+
+@Suite("Where a secret may go")
+struct SecretDestinationTests {
+    @Test("origins: case, brackets, default ports, users and passwords ignored")
+    func origins() throws {
+        let origin = try #require(Origin(url: "HTTPS://Ada:pw@Git.Example.COM/vault.git"))
+        #expect(origin == Origin(scheme: "https", host: "git.example.com", port: 443))
+        #expect(Origin(url: "https://git.example.com:443/x") == origin)
+        #expect(Origin(url: "http://[::1]:8080/v1") == Origin(scheme: "http", host: "::1", port: 8080))
+        #expect(Origin(url: "http://localhost./v1")?.host == "localhost")
+        #expect(Origin(url: "https://h.example:99999/") == nil)
+        #expect(Origin(url: "https://h.example:8a/") == nil)
+        #expect(Origin(url: "no scheme here") == nil)
+        #expect(Origin(url: "https:///path") == nil)
+        #expect(origin.description == "https://git.example.com")
+        #expect(Origin(url: "http://[::1]:8080/")?.description == "http://[::1]:8080")
+    }
+
+    @Test(
+        "loopback is this machine only: a name that starts with 127. is not",
+        arguments: [
+            ("localhost", true), ("LOCALHOST.", true), ("127.0.0.1", true), ("127.255.3.4", true), ("::1", true), ("[::1]", true),
+            ("0:0:0:0:0:0:0:1", true), ("::ffff:127.0.0.1", true),
+            ("127.0.0.1.example.com", false), ("127.evil.example", false), ("127.0.0.1x", false), ("1270.0.0.1", false),
+            ("128.0.0.1", false), ("192.0.2.2", false), ("::2", false), ("localhost.example.com", false), ("", false),
+            ("::ffff:192.0.2.2", false),
+        ])
+    func loopback(host: String, expected: Bool) {
+        #expect(Origin.isLoopback(host: host) == expected, "\(host)")
+    }
+
+    @Test("a secret goes to its own origin over https or to this machine, never elsewhere or in clear text")
+    func rule() throws {
+        let github = try #require(Origin(url: "https://github.com/me/v.git"))
+        #expect(SecretDestination.refusal(sending: "https://github.com/other/path", configuredFor: github) == nil)
+        #expect(SecretDestination.refusal(sending: "https://GITHUB.com:443/", configuredFor: github) == nil)
+        let elsewhere = try #require(Origin(url: "https://evil.example/"))
+        #expect(
+            SecretDestination.refusal(sending: "https://evil.example/x", configuredFor: github)
+                == .otherOrigin(configured: github, actual: elsewhere))
+        #expect(SecretDestination.refusal(sending: "https://github.com:8443/", configuredFor: github) != nil, "another port")
+        #expect(SecretDestination.refusal(sending: "http://github.com/", configuredFor: github) != nil, "a downgrade")
+
+        let lan = try #require(Origin(url: "http://192.0.2.2:11434/v1"))
+        #expect(SecretDestination.refusal(sending: "http://192.0.2.2:11434/v1/chat", configuredFor: lan) == .cleartext(lan))
+        #expect(SecretDestination.refusal(sending: "http://127.0.0.1.example.com/") != nil)
+        let local = try #require(Origin(url: "http://127.0.0.1:8080/v1"))
+        #expect(SecretDestination.refusal(sending: "http://127.0.0.1:8080/v1/chat/completions", configuredFor: local) == nil)
+        #expect(SecretDestination.refusal(sending: "http://localhost:8080/", configuredFor: local) != nil, "another host name")
+        let plain = try #require(Origin(url: "http://git.example.com/v.git"))
+        #expect(
+            SecretDestination.refusal(sending: "https://git.example.com/v.git", configuredFor: plain) == nil,
+            "http upgraded to https on the same host")
+        #expect(SecretDestination.refusal(sending: "not a url") == .unreadable("not a url"))
     }
 }

@@ -39,6 +39,9 @@ public final class FaultProxy: @unchecked Sendable {
         /// Forward `bytes` bytes in `direction` (0: nothing at all), then stop forwarding either
         /// way and keep both sockets open, as a server that hangs or a cable pulled mid-transfer.
         case stall(after: Int, direction: Direction)
+        /// Forward what goes in `direction` one byte at a time, each after waiting `every`: a
+        /// server (or client) that is never quite silent and never gets anywhere.
+        case trickle(direction: Direction, every: Duration)
     }
 
     /// The port clients connect to.
@@ -156,10 +159,19 @@ public final class FaultProxy: @unchecked Sendable {
                     _ = shutdown(to, Int32(SHUT_WR))
                     continue
                 }
+                if case .trickle(let trickled, let every) = mode, trickled == direction {
+                    if counted[direction, default: 0] == 0 { lock.withLock { hit += 1 } }
+                    counted[direction, default: 0] += count
+                    guard trickle(buffer, count, to: to, every: every) else {
+                        open = [.clientToServer: false, .serverToClient: false]
+                        break
+                    }
+                    continue
+                }
                 var allowed = count
                 var fault = false
                 switch mode {
-                case .pass:
+                case .pass, .trickle:
                     break
                 case .drop(let limit, let faultDirection, _), .stall(let limit, let faultDirection):
                     if faultDirection == direction, counted[direction, default: 0] + count >= limit {
@@ -180,13 +192,25 @@ public final class FaultProxy: @unchecked Sendable {
                         return
                     case .stall:
                         return stall(client, server)
-                    case .pass:
+                    case .pass, .trickle:
                         break
                     }
                 }
             }
         }
         end(client, server, .close)
+    }
+
+    /// Sends `count` bytes of `buffer` one by one, waiting `every` before each; false when the
+    /// proxy stops or the peer is gone.
+    private func trickle(_ buffer: [UInt8], _ count: Int, to fd: Int32, every: Duration) -> Bool {
+        let milliseconds = Int32(clamping: Int(every.components.seconds * 1000 + every.components.attoseconds / 1_000_000_000_000_000))
+        for index in 0..<count {
+            var fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 1, milliseconds) > 0 { return false }
+            guard writeAll(fd, [buffer[index]], 1) else { return false }
+        }
+        return true
     }
 
     /// Holds both sockets open, reading nothing, until the proxy stops.
