@@ -48,7 +48,8 @@ let package = Package(
         // Swift faces of the C libraries; they know nothing about folio.
         .target(name: "YAML", dependencies: ["Clibyaml"], swiftSettings: strict),
         .target(
-            name: "Git", dependencies: ["Clibgit2", "SystemIO", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+            name: "Git", dependencies: ["Clibgit2", "SystemIO", "FolioSecrets", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         .target(name: "EXIF", dependencies: ["Cexif"], swiftSettings: strict),
         .target(name: "Markdown", dependencies: ["Ccmark"], swiftSettings: strict),
         .target(name: "HTTP", dependencies: ["Ccurl"], swiftSettings: strict),
@@ -122,7 +123,7 @@ let package = Package(
         // Servers and scratch folders the tests start for real: git daemon, sshd, an HTTP server.
         .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "GitTests", dependencies: ["Git", "Clibgit2", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GitTests", dependencies: ["Git", "Clibgit2", "FolioSecrets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "YAML"], swiftSettings: strict),
         .testTarget(name: "FolioSecretsTests", dependencies: ["FolioSecrets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),

@@ -19,6 +19,8 @@ extension Vault {
         var settings = self.settings
         try settings.set(key, to: value)
         try saveSettings(settings, message: "config: set \(key)")
+        // Set on this device, so trusted on this device (an endpoint for the key, a higher limit).
+        try confirmOnThisDevice(key, value: value)
     }
 
     /// `config unset`: one setting removed, committed.

@@ -20,6 +20,7 @@ extension History {
         at directory: URL, owner: Owner?, language: Language, remote: String?, allowSecrets: Bool,
         environment: [String: String], encrypt: Bool = false
     ) throws(FolioError) -> NewVault {
+        if let remote { try UserInput.checkSecrets(remote, .setting("sync.remote"), allowed: allowSecrets) }
         try AtomicFile.makeDirectory(directory)
         try initialise(at: directory)
         let vault = try Vault.initialise(at: directory, owner: owner, language: language, clock: Clock.from(environment: environment))

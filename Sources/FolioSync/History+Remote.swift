@@ -148,7 +148,7 @@ extension History {
             do {
                 try transport.run(access) { callbacks in
                     try repository.fetch(
-                        refspecs: ["+refs/heads/*:refs/remotes/origin/*"], callbacks: callbacks, timeout: transport.timeout)
+                        refspecs: ["+refs/heads/*:refs/remotes/origin/*"], callbacks: callbacks, limits: transport.limits)
                 }
             } catch {
                 try? manager.removeItem(at: directory)

@@ -1,5 +1,6 @@
 import FolioCore
 import FolioCrypt
+import FolioSecrets
 import FolioStore
 import Foundation
 import Git
@@ -22,31 +23,59 @@ public struct SyncTransport: Sendable {
     public var home: URL
     /// The `sync.ssh_key` setting.
     public var sshKey: String?
-    public var timeout: Duration
+    /// What each fetch and push may take (``Git/TransferLimits``).
+    public var limits: TransferLimits
     public var progress: (@Sendable (SyncProgress) -> Void)?
     public var shouldCancel: (@Sendable () -> Bool)?
 
+    /// The least a fetch or push must move, both ways together, over each `sync.timeout` spell:
+    /// far below any real transfer (a server's progress lines alone are more), far above a server
+    /// that trickles a byte every few seconds to keep the silence limit from ending it.
+    public static let minimumBytesPerSecond = 16
+
+    /// The limits for a silence limit of `idle` seconds (`sync.timeout`) and a deadline of `total`
+    /// seconds (`sync.deadline`), with ``minimumBytesPerSecond`` over each `idle` spell.
+    public static func limits(idle: Int, total: Int) -> TransferLimits {
+        TransferLimits(
+            total: .seconds(total), idle: .seconds(idle),
+            minimumRate: TransferLimits.Rate(bytesPerSecond: minimumBytesPerSecond, window: .seconds(idle)))
+    }
+
+    /// The defaults of `sync.timeout` and `sync.deadline` (60 and 600 seconds).
+    public static let defaultLimits = limits(idle: 60, total: 600)
+
+    /// A clone's: no vault settings yet, and the whole history to download, so an hour in all.
+    public static let cloneLimits = limits(idle: 60, total: 3_600)
+
     public init(
-        environment: [String: String], home: URL? = nil, sshKey: String? = nil, timeout: Duration = .seconds(60),
+        environment: [String: String], home: URL? = nil, sshKey: String? = nil, limits: TransferLimits = SyncTransport.defaultLimits,
         progress: (@Sendable (SyncProgress) -> Void)? = nil, shouldCancel: (@Sendable () -> Bool)? = nil
     ) {
         self.environment = environment
         self.home = home ?? environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         self.sshKey = sshKey
-        self.timeout = timeout
+        self.limits = limits
         self.progress = progress
         self.shouldCancel = shouldCancel
     }
 
-    /// The transport a vault's settings ask for: `sync.ssh_key`, and `sync.timeout` (60 seconds unless set).
+    /// The same with only a silence limit of `timeout` and the default deadline.
+    public init(environment: [String: String], home: URL? = nil, sshKey: String? = nil, timeout: Duration) {
+        self.init(
+            environment: environment, home: home, sshKey: sshKey,
+            limits: Self.limits(idle: Int(timeout.components.seconds), total: 600))
+    }
+
+    /// The transport a vault's settings ask for: `sync.ssh_key`, `sync.timeout` and
+    /// `sync.deadline`, the last two never above this device's ceilings (``FolioStore/DeviceLimits``).
     public init(
-        settings: Settings, environment: [String: String], progress: (@Sendable (SyncProgress) -> Void)? = nil,
+        vault: Vault, environment: [String: String], progress: (@Sendable (SyncProgress) -> Void)? = nil,
         shouldCancel: (@Sendable () -> Bool)? = nil
     ) {
-        let timeout = settings.value("sync.timeout").flatMap { Double($0.plainText) } ?? 60
         self.init(
-            environment: environment, sshKey: settings.string("sync.ssh_key"), timeout: .seconds(timeout), progress: progress,
-            shouldCancel: shouldCancel)
+            environment: environment, sshKey: vault.settings.string("sync.ssh_key"),
+            limits: Self.limits(idle: vault.limit("sync.timeout") ?? 60, total: vault.limit("sync.deadline") ?? 600),
+            progress: progress, shouldCancel: shouldCancel)
     }
 
     /// Credentials and host-key checks for `url`.
@@ -77,9 +106,10 @@ public struct SyncTransport: Sendable {
         if !failure.isCancelled, access.endpoint.transport == .local, let directory = localDirectory(access.url),
             !FileManager.default.fileExists(atPath: directory.path)
         {
-            return FolioError(.remoteFolderMissing(url: access.url))
+            return FolioError(.remoteFolderMissing(url: URLPassword.removed(from: access.url)))
         }
-        return FolioError(failure.message(url: access.url))
+        // The URL as messages show it: a password written in it is no part of the message.
+        return FolioError(failure.message(url: URLPassword.removed(from: access.url)))
     }
 
     /// The folder of a path or `file://` remote.
@@ -153,7 +183,7 @@ extension History {
                     try GitWriterMarks.shared.during(ownMarks, marks) { () throws(TransportFailure) in
                         try transport.run(access) { callbacks in
                             try repository.fetch(
-                                refspecs: ["+refs/heads/\(branch):\(tracking)"], callbacks: callbacks, timeout: transport.timeout)
+                                refspecs: ["+refs/heads/\(branch):\(tracking)"], callbacks: callbacks, limits: transport.limits)
                         }
                     }
                 } catch {
@@ -179,7 +209,7 @@ extension History {
                     try GitWriterMarks.shared.during(ownMarks, marks) { () throws(TransportFailure) in
                         try transport.run(access) { callbacks in
                             try repository.push(
-                                refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], callbacks: callbacks, timeout: transport.timeout)
+                                refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], callbacks: callbacks, limits: transport.limits)
                         }
                     }
                     break

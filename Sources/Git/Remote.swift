@@ -1,4 +1,5 @@
 import Clibgit2
+import FolioSecrets
 import Foundation
 
 extension Repository {
@@ -137,12 +138,12 @@ extension Repository {
     }
 
     /// The URL this operation on `remote` connects to (its push URL for a push), with any password
-    /// taken out for this operation only (``RemoteURL/withoutPassword(_:)``); the configuration is
+    /// taken out for this operation only (``URLPassword/removed(from:)``); the configuration is
     /// not changed.
     private func withoutPassword(_ remote: OpaquePointer, push: Bool) throws -> String {
         let pushURL = push ? string(git_remote_pushurl(remote)) : nil
         let configured = pushURL ?? string(git_remote_url(remote)) ?? ""
-        let stripped = RemoteURL.withoutPassword(configured)
+        let stripped = URLPassword.removed(from: configured)
         guard stripped != configured else { return configured }
         if pushURL != nil {
             try check(git_remote_set_instance_pushurl(remote, stripped), "git_remote_set_instance_pushurl")

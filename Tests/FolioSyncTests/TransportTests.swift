@@ -659,3 +659,107 @@ private func user(_ credential: Credential?) -> String? {
             ])
     }
 }
+
+// MARK: - Where a token may go
+
+@Suite struct TokenDestinationTests {
+    /// A server on 127.0.0.1 that redirects every request to `elsewhere` on `host`.
+    private func redirecting(to elsewhere: RecordingHTTPServer, host: String = "localhost") throws -> RecordingHTTPServer {
+        try RecordingHTTPServer { line, _ in
+            let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+            return Array(
+                "HTTP/1.1 302 Found\r\nLocation: http://\(host):\(elsewhere.port)\(path)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                    .utf8)
+        }
+    }
+
+    @Test(arguments: ["environment", "file for the host", "file for any host", "URL"])
+    func aTokenNeverFollowsARedirectToAnotherHost(source: String) throws {
+        let scratch = try Scratch()
+        let elsewhere = try RecordingHTTPServer()
+        let moved = try redirecting(to: elsewhere)
+        let clone = try Repository.create(at: scratch.path("clone"))
+        var url = moved.url("vault.git")
+        var environment: [String: String] = [:]
+        switch source {
+        case "environment": environment["FOLIO_GIT_TOKEN"] = "token-for-127-only"
+        case "file for the host":
+            try scratch.write("home/.config/folio/credentials.yaml", "git_tokens:\n  127.0.0.1: token-for-127-only\n", mode: 0o600)
+        case "file for any host": try scratch.write("home/.config/folio/credentials.yaml", "git_token: token-for-127-only\n", mode: 0o600)
+        default: url = "http://ada:token-for-127-only@127.0.0.1:\(moved.port)/vault.git"
+        }
+        try clone.setRemote(url: url)
+        let access = try RemoteAccess(url: url, environment: environment, home: scratch.path("home"))
+        let failure = #expect(throws: TransportFailure.self) { try access.perform { try clone.fetch(callbacks: $0, timeout: timeout) } }
+        guard case .redirectRefused(let reason)? = failure else {
+            Issue.record("expected a refused redirect, got \(String(describing: failure))")
+            return
+        }
+        #expect(reason.contains("localhost"))
+        #expect(failure?.message(url: url) == .remote(.redirectRefused(url: url, detail: reason)))
+        #expect(elsewhere.requests.current.isEmpty, "\(elsewhere.requests.current)")
+        #expect(elsewhere.authorizations.current.isEmpty)
+    }
+
+    @Test func theCallbackOffersNoTokenForAnotherURLThanTheRemotes() throws {
+        let scratch = try Scratch()
+        let access = try RemoteAccess(
+            url: "https://git.example.com/v.git", environment: ["FOLIO_GIT_TOKEN": "tok-123456"], home: scratch.url)
+        for other in ["https://evil.example/v.git", "https://git.example.com:8443/v.git", "http://git.example.com/v.git"] {
+            #expect(access.operation().callbacks.credentials?(other, nil, .userPassword) == nil, "\(other)")
+        }
+        #expect(access.operation().callbacks.credentials?("https://GIT.example.com/other.git", nil, .userPassword) != nil)
+    }
+
+    @Test func aNameThatOnlyStartsWith127IsNotThisMachine() throws {
+        let scratch = try Scratch()
+        let access = try RemoteAccess(
+            url: "http://127.0.0.1.attacker.example/v.git", environment: ["FOLIO_GIT_TOKEN": "tok-123456"], home: scratch.url)
+        #expect(access.operation().callbacks.credentials?(access.url, nil, .userPassword) == nil)
+    }
+
+    @Test(arguments: ["environment", "URL"])
+    func noTokenCrossesTheNetworkInClearText(source: String) throws {
+        guard let address = nonLoopbackAddress() else {
+            Issue.record("skipped: this machine has no address besides loopback to serve plain HTTP on")
+            return
+        }
+        let scratch = try Scratch()
+        let server = try RecordingHTTPServer(address: address)
+        let clone = try Repository.create(at: scratch.path("clone"))
+        var environment: [String: String] = [:]
+        var url = "http://\(address):\(server.port)/vault.git"
+        if source == "environment" { environment["FOLIO_GIT_TOKEN"] = "cleartext-token-42" } else {
+            url = "http://ada:cleartext-token-42@\(address):\(server.port)/vault.git"
+        }
+        try clone.setRemote(url: url)
+        let access = try RemoteAccess(url: url, environment: environment, home: scratch.url)
+        let failure = #expect(throws: TransportFailure.self) { try access.perform { try clone.fetch(callbacks: $0, timeout: timeout) } }
+        let shown = "http://\(source == "URL" ? "ada@" : "")\(address):\(server.port)/vault.git"
+        #expect(
+            failure == .authenticationFailed(reason: TransportProblem.cleartextRemote(url: shown).description, problem: .cleartextRemote(url: shown)))
+        #expect(failure?.message(url: url) == .remote(.cleartextRemote(url: shown)))
+        let passwords = server.authorizations.current.compactMap(RecordingHTTPServer.basicPassword)
+        #expect(!passwords.contains("cleartext-token-42"), "\(passwords)")
+        #expect(!server.requests.current.isEmpty, "the server was never asked")
+    }
+
+    @Test func aTimedOutTransferSaysWhichLimitAndSetting() {
+        let hit = TransferLimitHit(limit: .total(.seconds(600)), phase: .resolving(host: "git.example.com"))
+        let failure = TransportFailure.timedOut(hit)
+        #expect(failure.isUnreachable)
+        let message = failure.message(url: "https://git.example.com/v.git")
+        #expect(
+            message
+                == .remote(
+                    .timedOut(
+                        url: "https://git.example.com/v.git",
+                        limit: NetworkLimit(kind: .total(seconds: 600), phase: .resolving(host: "git.example.com"), setting: "sync.deadline"))))
+        #expect(
+            message.text(.en)
+                == "gave up on the remote https://git.example.com/v.git: looking up git.example.com: it took longer than 600 seconds in all (sync.deadline). Nothing is lost: everything is committed on this device and goes out with the next sync."
+        )
+        let slow = TransportFailure.timedOut(TransferLimitHit(limit: .tooSlow(.init(bytesPerSecond: 16, window: .seconds(60))), phase: .transferring))
+        #expect(slow.message(url: "u").text(.en).contains("less than 16 bytes a second moved over 60 seconds (sync.timeout)"))
+    }
+}

@@ -1,3 +1,4 @@
+import FolioSecrets
 import Foundation
 import TestSupport
 import Testing
@@ -278,7 +279,7 @@ private final class Bystander: @unchecked Sendable {
         ("ssh://git:pw@[::1]:2222/v.git", "ssh://git@[::1]:2222/v.git", "pw"),
     ])
     func passwordsInURLs(_ url: String, _ stripped: String, _ password: String?) {
-        #expect(RemoteURL.withoutPassword(url) == stripped)
-        #expect(RemoteURL.password(url) == password)
+        #expect(URLPassword.removed(from: url) == stripped)
+        #expect(URLPassword.of(url) == password)
     }
 }

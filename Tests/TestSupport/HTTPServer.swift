@@ -20,18 +20,24 @@ public final class RecordingHTTPServer: @unchecked Sendable {
     public let requests = Locked<[String]>([])
 
     public var port: Int { listener.port }
+    /// The address it listens on: 127.0.0.1 unless another was asked for.
+    public let address: String
 
-    /// `http://127.0.0.1:<port>/<path>`.
+    /// `http://<address>:<port>/<path>`.
     public func url(_ path: String) -> String {
-        "http://127.0.0.1:\(port)/\(path)"
+        "http://\(address):\(port)/\(path)"
     }
 
     /// What the server answers a request with: the whole response, status line to body.
     public typealias Answer = @Sendable (_ requestLine: String, _ authorization: String?) -> [UInt8]
 
-    /// - Parameter answer: the response to each request; by default `401` asking for Basic authentication.
-    public init(answer: Answer? = nil) throws {
-        let listener = try Listener()
+    /// - Parameters:
+    ///   - address: an IPv4 address of this machine to listen on (``nonLoopbackAddress()`` for one
+    ///     that counts as another machine).
+    ///   - answer: the response to each request; by default `401` asking for Basic authentication.
+    public init(address: String = "127.0.0.1", answer: Answer? = nil) throws {
+        self.address = address
+        let listener = try Listener(address: address)
         self.listener = listener
         let authorizations = self.authorizations
         let requests = self.requests

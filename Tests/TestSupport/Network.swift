@@ -4,23 +4,26 @@ import Foundation
     import Glibc
 #endif
 
-/// A listening TCP socket on 127.0.0.1 with a port the kernel chose; closed when released.
+/// A listening TCP socket on 127.0.0.1 (or another address of this machine) with a port the
+/// kernel chose; closed when released.
 public final class Listener: @unchecked Sendable {
     public let descriptor: Int32
     public let port: Int
 
-    public init() throws {
+    /// Listens on `address`, an IPv4 address of this machine (127.0.0.1 unless given).
+    public init(address host: String = "127.0.0.1") throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessError(description: "socket() failed: errno \(errno)") }
         var reuse: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = loopback(port: 0)
+        address.sin_addr.s_addr = inet_addr(host)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0, listen(descriptor, 64) == 0 else {
             close(descriptor)
-            throw HarnessError(description: "bind/listen on 127.0.0.1 failed: errno \(errno)")
+            throw HarnessError(description: "bind/listen on \(host) failed: errno \(errno)")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
@@ -33,6 +36,27 @@ public final class Listener: @unchecked Sendable {
     deinit {
         close(descriptor)
     }
+}
+
+/// An IPv4 address of this machine that is not loopback (the first one up, from `getifaddrs`), to
+/// serve something that must count as "another machine"; nil when there is none.
+public func nonLoopbackAddress() -> String? {
+    var list: UnsafeMutablePointer<ifaddrs>?
+    guard getifaddrs(&list) == 0 else { return nil }
+    defer { freeifaddrs(list) }
+    var entry = list
+    while let current = entry {
+        defer { entry = current.pointee.ifa_next }
+        guard let address = current.pointee.ifa_addr, Int32(address.pointee.sa_family) == AF_INET,
+            current.pointee.ifa_flags & UInt32(IFF_UP) != 0, current.pointee.ifa_flags & UInt32(IFF_LOOPBACK) == 0
+        else { continue }
+        let ipv4 = UnsafeRawPointer(address).assumingMemoryBound(to: sockaddr_in.self).pointee
+        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        var raw = ipv4.sin_addr
+        guard inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) != nil else { continue }
+        return String(cString: text)
+    }
+    return nil
 }
 
 /// A TCP port on 127.0.0.1 that was free a moment ago (bound to port 0, then released).

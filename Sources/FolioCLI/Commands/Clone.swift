@@ -23,7 +23,8 @@ struct CloneCommand: ParsableCommand {
         let terminal = Terminal.current(noColor: global.noColor, environment: environment)
         let interrupt = Interrupt.install()
         let transport = SyncTransport(
-            environment: environment, progress: ProgressLine.sync(on: terminal), shouldCancel: { interrupt.fired })
+            environment: environment, limits: SyncTransport.cloneLimits, progress: ProgressLine.sync(on: terminal),
+            shouldCancel: { interrupt.fired })
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let cloned = try History.clone(url, into: directory, key: key, from: cwd, transport: transport)
         ProgressLine.end(on: terminal)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioSecrets
 import FolioStore
 import FolioSync
 import Foundation
@@ -14,9 +15,14 @@ struct ConfigCommand: ParsableCommand {
               folio config get language
               folio config set ai.model gpt-4o-mini
               folio config unset ai.model
+              folio config trust ai.base_url
+
+            Values are shown with tokens and URL passwords masked. `trust` confirms, on this device, \
+            a value that came from another device: the AI server (ai.base_url) the key and pages \
+            go to, or a network limit above this device's ceiling. A value set here is confirmed here.
             """)
 
-    @Argument(help: "list, get, set or unset.") var action: String = "list"
+    @Argument(help: "list, get, set, unset or trust.") var action: String = "list"
     @Argument(help: "A setting, such as ai.model.") var key: String?
     @Argument(help: "The value for set.") var value: String?
     @OptionGroup var output: OutputFormat<JSON>
@@ -25,9 +31,9 @@ struct ConfigCommand: ParsableCommand {
     func validate() throws {
         switch action {
         case "list": break
-        case "get", "unset": if key == nil { throw ValidationError("config \(action) needs a KEY.") }
+        case "get", "unset", "trust": if key == nil { throw ValidationError("config \(action) needs a KEY.") }
         case "set": if key == nil || value == nil { throw ValidationError("config set needs a KEY and a VALUE.") }
-        default: throw ValidationError("config takes list, get, set or unset, not '\(action)'.")
+        default: throw ValidationError("config takes list, get, set, unset or trust, not '\(action)'.")
         }
     }
 
@@ -36,10 +42,13 @@ struct ConfigCommand: ParsableCommand {
         switch (action, key, value) {
         case ("get", let key?, _):
             guard let text = try context.vault.setting(key) else { throw ExitCode.failure }
-            Console.out(text)
+            Console.out(ConfiguredSecrets.redact(text))
         case ("set", let key?, let value?):
             try History.setSetting(key, to: value, in: context.vault, history: context.history)
-            context.say(.settingSet(key: key, value: value))
+            context.say(.settingSet(key: key, value: ConfiguredSecrets.redact(value)))
+        case ("trust", let key?, _):
+            try context.vault.trustSetting(key)
+            context.say(.settingTrusted(key: key, value: ConfiguredSecrets.redact(context.vault.settings.string(key) ?? "")))
         case ("unset", let key?, _):
             try context.vault.unsetSetting(key)
             context.say(.settingUnset(key))

@@ -64,9 +64,7 @@ struct Context {
     /// How a sync reaches the remote, as the vault's settings ask; progress on the terminal, and
     /// Ctrl-C (`interrupt`) stops it at the next safe point.
     func syncTransport(stoppedBy interrupt: Interrupt) -> SyncTransport {
-        SyncTransport(
-            settings: vault.settings, environment: environment, progress: ProgressLine.sync(on: terminal), shouldCancel: { interrupt.fired }
-        )
+        SyncTransport(vault: vault, environment: environment, progress: ProgressLine.sync(on: terminal), shouldCancel: { interrupt.fired })
     }
 
     /// The vault's history, or the reason there is none.

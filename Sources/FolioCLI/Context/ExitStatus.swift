@@ -10,6 +10,7 @@ enum ExitStatus {
             if reportUncommitted() { return 1 }
             if case .remoteUnreachable = error.message { return 3 }
             if case .remoteFolderMissing = error.message { return 3 }
+            if case .remote(.timedOut) = error.message { return 3 }
             return 1
         }
         if reportUncommitted() {

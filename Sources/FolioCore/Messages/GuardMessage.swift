@@ -11,6 +11,9 @@ public enum GuardMessage: Sendable, Equatable {
     case secretInFile(kind: SecretKind, masked: String)
     /// `commit` or `sync` left out a file that holds what looks like a credential.
     case secretLeftOut(kind: SecretKind, masked: String)
+    /// A URL typed as a setting (or a remote) holds a password (`masked`: the URL with it masked);
+    /// nothing was written.
+    case passwordInURL(input: InputName, masked: String)
     /// Typed text holds a NUL byte; nothing was written.
     case nulInInput(InputName)
     /// Typed text holds another control character (`scalar`); nothing was written.
@@ -75,6 +78,11 @@ public enum GuardMessage: Sendable, Equatable {
             (
                 "有看起來是\(kind.chineseName)的內容（\(masked)），這個檔案沒有提交。請刪除它（若曾推送出去，請撤銷它）後執行 `folio commit`；確定要提交的話：`folio commit --allow-secret`。",
                 "holds what looks like \(kind.englishName) (\(masked)), so the file was left out of the commit. Remove it (and revoke it if it was ever pushed), then run `folio commit`; to commit it anyway: `folio commit --allow-secret`."
+            )
+        case .passwordInURL(let input, let masked):
+            (
+                "\(input.pair.0)的網址裡有密碼（\(masked)），folio 沒有寫入任何東西：設定會被提交，並同步到每台裝置和遠端。請改用不含密碼的網址，權杖放在 ~/.config/folio/credentials.yaml（git_tokens）或環境變數 FOLIO_GIT_TOKEN。",
+                "the \(input.pair.1) holds a password in its URL (\(masked)); folio wrote nothing: settings are committed and synced to every device and remote. Use the URL without it, and keep the token in ~/.config/folio/credentials.yaml (git_tokens) or FOLIO_GIT_TOKEN."
             )
         case .nulInInput(let input):
             (

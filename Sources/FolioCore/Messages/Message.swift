@@ -82,6 +82,12 @@ public enum Message: Sendable, Equatable {
     case badSettingValue(key: String, expected: String)
     case settingSet(key: String, value: String)
     case settingUnset(String)
+    /// `config trust KEY`: the vault's value of `key` is confirmed on this device.
+    case settingTrusted(key: String, value: String)
+    /// `config trust KEY` for a setting that needs no confirmation.
+    case settingNeedsNoTrust(String)
+    /// `config trust KEY` for a setting that is not set.
+    case settingNotSet(String)
 
     // Checking.
     case checkClean(Int)
@@ -445,6 +451,15 @@ public enum Message: Sendable, Equatable {
             ("\(key) = \(value)", "\(key) = \(value)")
         case .settingUnset(let key):
             ("已移除設定 \(key)，改用預設值。", "removed \(key); the default applies.")
+        case .settingTrusted(let key, let value):
+            ("這台裝置已確認 \(key) = \(value)。", "confirmed on this device: \(key) = \(value).")
+        case .settingNeedsNoTrust(let key):
+            (
+                "設定「\(key)」不需要在這台裝置上確認：只有 ai.base_url 和網路時限（sync.timeout、sync.deadline、ai.timeout、ai.deadline）需要。",
+                "the setting '\(key)' needs no confirmation on this device: only ai.base_url and the network limits (sync.timeout, sync.deadline, ai.timeout, ai.deadline) do."
+            )
+        case .settingNotSet(let key):
+            ("設定「\(key)」沒有設定值，沒有什麼可以確認。", "the setting '\(key)' is not set: there is nothing to confirm.")
         case .checkClean(let count):
             ("檢查了 \(count) 筆紀錄，沒有問題。", "checked \(count) record\(count == 1 ? "" : "s"): no problems.")
         case .checkOrphan(let path, let parent):

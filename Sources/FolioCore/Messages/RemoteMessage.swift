@@ -39,6 +39,14 @@ public enum RemoteMessage: Sendable, Equatable {
     case diskFull(reason: String)
     /// The remote's changes need `needed` bytes on the vault's disk and only `available` are free.
     case needsRoom(needed: UInt64, available: UInt64)
+    /// A fetch or push with the remote at `url` ended at one of its limits; nothing was lost.
+    case timedOut(url: String, limit: NetworkLimit)
+    /// The remote at `url` sent folio to another host (`detail`: libgit2's words), which folio does
+    /// not follow: the token for one host would go to the other.
+    case redirectRefused(url: String, detail: String)
+    /// The remote is plain `http://` to another machine and a token would be needed: folio sends
+    /// none in clear text.
+    case cleartextRemote(url: String)
 
     public var pair: (String, String) {
         switch self {
@@ -64,6 +72,22 @@ public enum RemoteMessage: Sendable, Equatable {
             return (
                 "遠端的修改需要 \(ByteCount.text(needed)) 的空間，但資料庫所在的磁碟只剩 \(ByteCount.text(available))。什麼都沒有改動：所有修改都已在本機提交，檔案也保持原樣。請先騰出一些空間，再同步一次。",
                 "the remote's changes need \(ByteCount.text(needed)) on the disk holding the vault, and it has \(ByteCount.text(available)) free. Nothing was changed: everything is committed on this device and the files are as they were. Free some space, then sync again."
+            )
+        case .timedOut(let url, let limit):
+            let (zh, en) = limit.pair
+            return (
+                "與遠端 \(url) 的傳輸中斷：\(zh)。沒有遺失任何東西：所有修改都已在本機提交，下次同步時會一起送出。",
+                "gave up on the remote \(url): \(en). Nothing is lost: everything is committed on this device and goes out with the next sync."
+            )
+        case .redirectRefused(let url, let detail):
+            return (
+                "遠端 \(url) 把 folio 轉到另一台主機（\(detail)）。folio 不跟著轉址，免得權杖送到別的主機。如果遠端真的搬家了，請改用新的網址：`folio config set sync.remote 新網址`。",
+                "the remote \(url) sent folio to another host (\(detail)). folio does not follow it, so no token goes to a host it was not meant for. If the remote really moved, use its new address: `folio config set sync.remote NEW-URL`."
+            )
+        case .cleartextRemote(let url):
+            return (
+                "遠端 \(url) 是以 http:// 連到另一台機器：權杖會以明文在網路上傳送，所以 folio 不送出。請改用 https:// 網址（`folio config set sync.remote https://…`）；http:// 只用在本機（localhost、127.0.0.1、::1）。",
+                "the remote \(url) is plain http:// to another machine: a token would cross the network in clear text, so folio sends none. Use an https:// URL (`folio config set sync.remote https://…`); plain http:// is for this machine only (localhost, 127.0.0.1, ::1)."
             )
         case .unrelatedHistories:
             return (

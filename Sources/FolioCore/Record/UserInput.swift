@@ -19,7 +19,12 @@ public enum UserInput {
     /// Refuses text that holds what looks like a key or a token, unless `allowed` (`--allow-secret`).
     /// - Throws: ``FolioError`` `.guarded(.secretInInput)` naming the input, the kind and the masked match.
     public static func checkSecrets(_ text: String, _ name: GuardMessage.InputName, allowed: Bool) throws(FolioError) {
-        guard !allowed, let found = SecretScanner.scan(text).first else { return }
+        guard !allowed else { return }
+        // A setting is committed and synced: a URL's password there would reach every device.
+        if case .setting = name, URLPassword.of(text) != nil {
+            throw FolioError(.guarded(.passwordInURL(input: name, masked: Redactor().redact(text))))
+        }
+        guard let found = SecretScanner.scan(text).first else { return }
         throw FolioError(.guarded(.secretInInput(input: name, kind: found.kind, masked: found.masked)))
     }
 

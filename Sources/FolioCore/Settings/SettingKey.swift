@@ -15,6 +15,16 @@ public struct SettingKey: Sendable {
     public let type: ValueType
     /// The default written as YAML text; nil when there is none.
     public let defaultText: String?
+    /// For a limit a synced value must not loosen: the highest value folio uses unless this device
+    /// allows more (``DeviceLimits`` in FolioStore); nil for settings without one.
+    public let ceiling: Int?
+
+    public init(name: String, type: ValueType, defaultText: String?, ceiling: Int? = nil) {
+        self.name = name
+        self.type = type
+        self.defaultText = defaultText
+        self.ceiling = ceiling
+    }
 
     public var path: [String] { name.split(separator: ".").map(String.init) }
 
@@ -23,7 +33,10 @@ public struct SettingKey: Sendable {
         SettingKey(name: "language", type: .choice(["zh-Hant", "en"]), defaultText: "zh-Hant"),
         SettingKey(name: "sync.remote", type: .string, defaultText: nil),
         SettingKey(name: "sync.interval", type: .int(1...86_400), defaultText: "10"),
-        SettingKey(name: "sync.timeout", type: .int(1...3_600), defaultText: "60"),
+        // Network limits: a value arriving from another device can tighten them, never loosen them
+        // past this device's ceiling (the default, unless set higher on this device).
+        SettingKey(name: "sync.timeout", type: .int(1...3_600), defaultText: "60", ceiling: 60),
+        SettingKey(name: "sync.deadline", type: .int(1...86_400), defaultText: "600", ceiling: 600),
         SettingKey(name: "sync.ssh_key", type: .string, defaultText: nil),
         SettingKey(name: "ai.provider", type: .choice(["builtin", "openai"]), defaultText: "builtin"),
         SettingKey(name: "ai.base_url", type: .string, defaultText: nil),
@@ -34,7 +47,8 @@ public struct SettingKey: Sendable {
         SettingKey(name: "ai.tone", type: .choice(["warm", "minimal", "humorous", "empathetic"]), defaultText: "warm"),
         SettingKey(name: "ai.auto_title", type: .bool, defaultText: "true"),
         SettingKey(name: "ai.auto_tags", type: .bool, defaultText: "true"),
-        SettingKey(name: "ai.timeout", type: .int(1...3_600), defaultText: "60"),
+        SettingKey(name: "ai.timeout", type: .int(1...3_600), defaultText: "60", ceiling: 60),
+        SettingKey(name: "ai.deadline", type: .int(1...86_400), defaultText: "600", ceiling: 600),
         SettingKey(name: "ai.max_reply_bytes", type: .int(1_024...1_073_741_824), defaultText: "16777216"),
         SettingKey(name: "privacy.send_media", type: .bool, defaultText: "true"),
         SettingKey(name: "privacy.share_location", type: .bool, defaultText: "false"),

@@ -24,10 +24,13 @@ import Git
 /// check, failing the connection ("error loading known_hosts: Failed to parse known hosts file")
 /// when libssh2 cannot parse a line of it; that failure classifies as `.other`.
 ///
-/// **HTTPS**. The token is `FOLIO_GIT_TOKEN`, else the one in the ``CredentialsFile``; it is sent
-/// once per operation as the password, with the URL's user name or `x-access-token`. TLS
-/// certificates keep the system's verdict. Over plain `http://` a token is sent only to this
-/// machine (loopback), never across a network.
+/// **HTTPS**. The token is the password written in the URL (`https://user:TOKEN@host/…`), else
+/// `FOLIO_GIT_TOKEN`, else the one in the ``CredentialsFile``; it is sent once per operation as the
+/// password, with the URL's user name or `x-access-token`. TLS certificates keep the system's
+/// verdict. A token goes only where ``SecretDestination`` allows: the remote's own origin (libgit2
+/// follows no redirect to another host, and the URL it asks for is checked again here), and over
+/// plain `http://` only to this machine (loopback), never across a network
+/// (``TransportProblem/cleartextRemote(url:)`` says so when one would have been needed).
 ///
 /// ```swift
 /// let access = try RemoteAccess(url: url, environment: ProcessInfo.processInfo.environment,
@@ -51,6 +54,9 @@ public struct RemoteAccess: Sendable {
     /// The HTTPS token, resolved when this access was made.
     let token: String?
 
+    /// Where a token for this remote may go (``SecretDestination``); nil for a URL without a host.
+    var origin: Origin? { Origin(url: url) }
+
     /// Prepares access to `url`.
     ///
     /// - Parameters:
@@ -71,7 +77,9 @@ public struct RemoteAccess: Sendable {
         self.configuredKey = sshKey.flatMap { Self.resolve($0, home: home) }
         switch endpoint.transport {
         case .https, .http:
-            if let token = environment["FOLIO_GIT_TOKEN"], !token.isEmpty {
+            if let password = URLPassword.of(url) {
+                self.token = password
+            } else if let token = environment["FOLIO_GIT_TOKEN"], !token.isEmpty {
                 self.token = token
             } else {
                 self.token = try CredentialsFile.load(home: home)?.token(host: endpoint.host, port: endpoint.port)
@@ -181,10 +189,14 @@ public final class RemoteOperation: Sendable {
                     if FileManager.default.fileExists(atPath: key.path) { initial.pending.append(Self.keyCandidate(key)) }
                 }
             }
-        case .https:
-            if let token = access.token { initial.pending = [.token(token)] }
-        case .http:
-            if let token = access.token, endpoint.isLoopback { initial.pending = [.token(token)] }
+        case .https, .http:
+            if let token = access.token {
+                if let origin = access.origin, SecretDestination.refusal(sending: origin, configuredFor: origin) == nil {
+                    initial.pending = [.token(token)]
+                } else {
+                    initial.setupProblem = .cleartextRemote(url: URLPassword.removed(from: access.url))
+                }
+            }
         case .git, .local, .other:
             break
         }
@@ -194,7 +206,8 @@ public final class RemoteOperation: Sendable {
         let sshUser = endpoint.user ?? "git"
         let httpUser = endpoint.user ?? "x-access-token"
         let display = access.display
-        let credentials: @Sendable (String, String?, CredentialTypes) -> Credential? = { _, usernameFromURL, allowed in
+        let origin = access.origin
+        let credentials: @Sendable (String, String?, CredentialTypes) -> Credential? = { url, usernameFromURL, allowed in
             switch endpoint.transport {
             case .ssh:
                 let user = usernameFromURL ?? sshUser
@@ -220,6 +233,8 @@ public final class RemoteOperation: Sendable {
                 }
             case .https, .http:
                 guard allowed.contains(.userPassword) else { return nil }
+                // The URL libgit2 is about to send to must be the remote's own (after any redirect).
+                guard let origin, SecretDestination.refusal(sending: url, configuredFor: origin) == nil else { return nil }
                 return state.withValue { state -> Credential? in
                     guard case .token(let token) = state.pending.first else { return nil }
                     state.pending.removeFirst()
@@ -304,6 +319,9 @@ public final class RemoteOperation: Sendable {
             return problem.hostKey != nil ? .hostKeyRefused(problem) : .authenticationFailed(reason: problem.description, problem: problem)
         }
         guard let error = error as? GitError else { return .other(reason: String(describing: error)) }
+        if let hit = error.transferLimit { return .timedOut(hit) }
+        // libgit2's words when it refused to follow a redirect to another host (or scheme).
+        if error.errorClass == .net, error.message.hasPrefix("cannot redirect from") { return .redirectRefused(reason: error.message) }
         let snapshot = state.withValue { $0 }
         switch error.code {
         case .certificate:
@@ -332,7 +350,7 @@ public final class RemoteOperation: Sendable {
             return .authenticationFailed(reason: problem.description, problem: problem)
         }
         if snapshot.offered.isEmpty {
-            let problem = TransportProblem.noCredentials(url: access.url)
+            let problem = TransportProblem.noCredentials(url: URLPassword.removed(from: access.url))
             return .authenticationFailed(reason: "no credentials to offer", problem: problem)
         }
         return .authenticationFailed(reason: "refused \(snapshot.offered.joined(separator: ", "))", problem: nil)

@@ -1,3 +1,4 @@
+import FolioSecrets
 import Foundation
 
 /// The parts of a remote URL that decide how folio authenticates to it.
@@ -89,9 +90,9 @@ public struct RemoteEndpoint: Sendable, Hashable {
         return (String(text), nil)
     }
 
-    /// Whether the host is this machine (`localhost`, `127.x.x.x`, `::1`), where a plain-HTTP token cannot leak.
+    /// Whether the host is this machine (`localhost`, `127.x.x.x`, `::1`), where a plain-HTTP token
+    /// cannot leak: ``Origin/isLoopback(host:)``, the one rule.
     public var isLoopback: Bool {
-        let host = host.lowercased()
-        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        Origin.isLoopback(host: host)
     }
 }

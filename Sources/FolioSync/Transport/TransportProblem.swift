@@ -1,5 +1,6 @@
 import FolioCore
 import FolioSecrets
+import Git
 import Foundation
 
 /// An SSH host key that was refused, in the terms a person checks it with.
@@ -57,6 +58,8 @@ public enum TransportProblem: Error, Sendable, Hashable, CustomStringConvertible
     case sshKeyMissing(path: String)
     /// There was nothing to offer the server: no agent, no key file, no token.
     case noCredentials(url: String)
+    /// A token would be needed, and the remote is plain `http://` to another machine.
+    case cleartextRemote(url: String)
 
     /// What to tell the user, from folio's message catalog.
     public var message: Message {
@@ -75,6 +78,8 @@ public enum TransportProblem: Error, Sendable, Hashable, CustomStringConvertible
             .syncFailed("the SSH key \(path) set in sync.ssh_key does not exist")
         case .noCredentials(let url):
             .authenticationFailed(url: url, reason: "no credentials to offer")
+        case .cleartextRemote(let url):
+            .remote(.cleartextRemote(url: url))
         }
     }
 
@@ -89,7 +94,7 @@ public enum TransportProblem: Error, Sendable, Hashable, CustomStringConvertible
     /// Whether the fix is on this machine (a file's mode or path) rather than on the server.
     var isLocalSetup: Bool {
         switch self {
-        case .credentialsFileTooOpen, .credentialsFileUnreadable, .sshKeyMissing: true
+        case .credentialsFileTooOpen, .credentialsFileUnreadable, .sshKeyMissing, .cleartextRemote: true
         default: false
         }
     }
@@ -115,6 +120,11 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
     case rejectedNonFastForward(reason: String)
     /// The disk holding the vault is full (or the quota spent): nothing was written half-way.
     case diskFull(reason: String)
+    /// One of the operation's limits ended it (a deadline, silence, too slow, too much): nothing
+    /// is lost and a later sync may work; the command exits with status 3.
+    case timedOut(TransferLimitHit)
+    /// The remote sent folio to another host, which folio does not follow (libgit2's words).
+    case redirectRefused(reason: String)
     /// The caller's `shouldCancel` (or the task) stopped the operation.
     case cancelled
     /// Anything else, with libgit2's words.
@@ -129,6 +139,8 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
         case .certificateRejected(let reason): .certificateRejected(reason: redactor.redact(reason))
         case .rejectedNonFastForward(let reason): .rejectedNonFastForward(reason: redactor.redact(reason))
         case .diskFull(let reason): .diskFull(reason: redactor.redact(reason))
+        case .timedOut: self
+        case .redirectRefused(let reason): .redirectRefused(reason: redactor.redact(reason))
         case .cancelled: self
         case .other(let reason): .other(reason: redactor.redact(reason))
         }
@@ -139,10 +151,40 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
         return false
     }
 
-    /// Whether the remote was simply not reachable (exit status 3).
+    /// Whether the remote was simply not reachable, or not in time (exit status 3).
     public var isUnreachable: Bool {
-        if case .unreachable = self { return true }
-        return false
+        switch self {
+        case .unreachable: true
+        case .timedOut(let hit): if case .tooLarge = hit.limit { false } else { true }
+        default: false
+        }
+    }
+
+    /// The limit `hit` in a message's terms, naming the setting of `settings` that holds it.
+    static func networkLimit(_ hit: TransferLimitHit, settings: LimitSettings) -> NetworkLimit {
+        func seconds(_ duration: Duration) -> Int { Int(duration.components.seconds) }
+        let kind: NetworkLimit.Kind
+        let setting: String
+        switch hit.limit {
+        case .idle(let duration): (kind, setting) = (.silence(seconds: seconds(duration)), settings.idle)
+        case .total(let duration): (kind, setting) = (.total(seconds: seconds(duration)), settings.total)
+        case .tooSlow(let rate): (kind, setting) = (.tooSlow(bytesPerSecond: rate.bytesPerSecond, seconds: seconds(rate.window)), settings.idle)
+        case .tooLarge(let bytes): (kind, setting) = (.tooLarge(bytes: bytes), settings.size)
+        }
+        let phase: NetworkLimit.Phase =
+            switch hit.phase {
+            case .resolving(let host): .resolving(host: host)
+            case .connecting(let host): .connecting(host: host)
+            case .transferring: .transferring
+            }
+        return NetworkLimit(kind: kind, phase: phase, setting: setting)
+    }
+
+    /// The settings that hold a transfer's limits, for messages.
+    struct LimitSettings {
+        var idle = "sync.timeout"
+        var total = "sync.deadline"
+        var size = "sync.max_bytes"
     }
 
     /// What to tell the user about `url`, from folio's message catalog.
@@ -158,6 +200,8 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
         case .certificateRejected(let reason): .syncFailed(reason)
         case .rejectedNonFastForward(let reason): .pushRejected(reason)
         case .diskFull(let reason): .remote(.diskFull(reason: reason))
+        case .timedOut(let hit): .remote(.timedOut(url: url, limit: Self.networkLimit(hit, settings: LimitSettings())))
+        case .redirectRefused(let reason): .remote(.redirectRefused(url: url, detail: reason))
         case .cancelled: .syncFailed("cancelled")
         case .other(let reason): .syncFailed(reason)
         }
@@ -171,6 +215,8 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
         case .certificateRejected(let reason): "certificate rejected: \(reason)"
         case .rejectedNonFastForward(let reason): "rejected (non-fast-forward): \(reason)"
         case .diskFull(let reason): "disk full: \(reason)"
+        case .timedOut(let hit): hit.description
+        case .redirectRefused(let reason): "redirect refused: \(reason)"
         case .cancelled: "cancelled"
         case .other(let reason): reason
         }

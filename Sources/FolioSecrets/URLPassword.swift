@@ -1,14 +1,15 @@
-/// What a remote URL says about credentials.
-public enum RemoteURL {
+/// The password a URL may carry in its user part (`https://user:PASSWORD@host/…`): found to be
+/// used as a credential, taken out before the URL is stored, sent or shown.
+public enum URLPassword {
     /// `url` without the password of its user part: `https://ada:s3cret@host/v.git` →
     /// `https://ada@host/v.git`; any other URL (no password, scp-like, a path) as it is.
-    public static func withoutPassword(_ url: String) -> String {
+    public static func removed(from url: String) -> String {
         guard let parts = userInfo(url), parts.password != nil else { return url }
         return String(url[..<parts.start]) + parts.user + String(url[parts.end...])
     }
 
     /// The password written in `url`'s user part, percent-decoded; nil when there is none.
-    public static func password(_ url: String) -> String? {
+    public static func of(_ url: String) -> String? {
         guard let password = userInfo(url)?.password, !password.isEmpty else { return nil }
         return password.removingPercentEncodingSafely
     }
