@@ -76,16 +76,13 @@ enum SocketStream {
         }
         stream.pointee.parent.close = { stream in
             guard let stream else { return -1 }
-            let typed = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: git_shim_socket_stream.self)
-            guard typed.pointee.s >= 0 else { return 0 }
-            let closed = Glibc.close(typed.pointee.s)
-            typed.pointee.s = -1
-            return closed
+            return SocketStream.close(UnsafeMutableRawPointer(stream).assumingMemoryBound(to: git_shim_socket_stream.self))
         }
         stream.pointee.parent.free = { stream in
             guard let stream else { return }
             let typed = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: git_shim_socket_stream.self)
-            if typed.pointee.s >= 0 { Glibc.close(typed.pointee.s) }
+            _ = SocketStream.close(typed)
+            if let owner = typed.pointee.owner { Unmanaged<TransferWatchdog>.fromOpaque(owner).release() }
             free(typed.pointee.host)
             free(typed.pointee.port)
             typed.deinitialize(count: 1)
@@ -93,6 +90,15 @@ enum SocketStream {
         }
         out.pointee = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: git_stream.self)
         return 0
+    }
+
+    /// Closes the stream's socket, once its watchdog has let go of the number.
+    private static func close(_ stream: UnsafeMutablePointer<git_shim_socket_stream>) -> Int32 {
+        let socket = stream.pointee.s
+        guard socket >= 0 else { return 0 }
+        if let owner = stream.pointee.owner { Unmanaged<TransferWatchdog>.fromOpaque(owner).takeUnretainedValue().release(socket) }
+        stream.pointee.s = -1
+        return Glibc.close(socket)
     }
 
     /// Sets libgit2's last error, as its own stream does.
@@ -106,6 +112,10 @@ enum SocketStream {
         let host = String(cString: hostPointer)
         let port = String(cString: portPointer)
         let watch = Watch(watchdog: current)
+        // The watchdog lives as long as the stream, to be told when the socket closes.
+        if let watchdog = watch.watchdog, stream.pointee.owner == nil {
+            stream.pointee.owner = Unmanaged.passRetained(watchdog).toOpaque()
+        }
 
         watch.watchdog?.enter(.resolving(host: host))
         let lookup = Lookup(host: host, port: port)
@@ -125,7 +135,7 @@ enum SocketStream {
         var lastError: Int32 = ECONNREFUSED
         for address in list {
             if watch.gaveUp() { break }
-            switch open(address, until: watch.gaveUp) {
+            switch open(address, watch: watch) {
             case .connected(let socket):
                 stream.pointee.s = socket
                 watch.watchdog?.enter(.transferring)
@@ -224,16 +234,25 @@ enum SocketStream {
         case failed(Int32)
     }
 
-    /// A connected, blocking socket to `address`, or the `errno` of the failure; gives up (with
-    /// `ETIMEDOUT`) when `gaveUp` says so.
-    private static func open(_ address: Address, until gaveUp: () -> Bool) -> Connection {
+    /// A connected, blocking socket to `address`, in the watchdog's care, or the `errno` of the
+    /// failure; gives up (with `ETIMEDOUT`) when the watch says so.
+    private static func open(_ address: Address, watch: Watch) -> Connection {
         let socket = Glibc.socket(address.family, address.type | Int32(SOCK_CLOEXEC.rawValue), address.proto)
         guard socket >= 0 else { return .failed(errno) }
+        watch.watchdog?.adopt(socket)
+        let outcome = connect(socket, to: address, until: watch.gaveUp)
+        if case .failed = outcome {
+            watch.watchdog?.release(socket)
+            Glibc.close(socket)
+        }
+        return outcome
+    }
+
+    /// Connects `socket` to `address` without blocking past `gaveUp`, and makes it blocking again.
+    private static func connect(_ socket: Int32, to address: Address, until gaveUp: () -> Bool) -> Connection {
         let flags = fcntl(socket, F_GETFL)
         guard flags >= 0, fcntl(socket, F_SETFL, flags | O_NONBLOCK) == 0 else {
-            let number = errno
-            Glibc.close(socket)
-            return .failed(number)
+            return .failed(errno)
         }
         let started = address.bytes.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.baseAddress else { return -1 }
@@ -241,35 +260,23 @@ enum SocketStream {
         }
         if started != 0 {
             guard errno == EINPROGRESS else {
-                let number = errno
-                Glibc.close(socket)
-                return .failed(number)
+                return .failed(errno)
             }
             var waiting = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
             while true {
-                if gaveUp() {
-                    Glibc.close(socket)
-                    return .failed(ETIMEDOUT)
-                }
+                if gaveUp() { return .failed(ETIMEDOUT) }
                 let ready = poll(&waiting, 1, 50)
                 if ready > 0 { break }
-                if ready < 0, errno != EINTR {
-                    let number = errno
-                    Glibc.close(socket)
-                    return .failed(number)
-                }
+                if ready < 0, errno != EINTR { return .failed(errno) }
             }
             var problem: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             guard getsockopt(socket, SOL_SOCKET, SO_ERROR, &problem, &length) == 0, problem == 0 else {
-                Glibc.close(socket)
                 return .failed(problem == 0 ? ECONNREFUSED : problem)
             }
         }
         guard fcntl(socket, F_SETFL, flags) == 0 else {
-            let number = errno
-            Glibc.close(socket)
-            return .failed(number)
+            return .failed(errno)
         }
         return .connected(socket)
     }

@@ -18,9 +18,10 @@ import Foundation
 /// - **Bytes moved** are the kernel's counts on those sockets (`tcpi_bytes_received` and
 ///   `tcpi_bytes_acked`), kept for sockets libgit2 has closed since: what the rate and the
 ///   received-bytes cap are measured with.
-/// - **The operation's sockets** are the TCP sockets in `/proc/self/fd` that were not there when it
-///   began and that connect to the remote's port (or are still connecting). Listening sockets and
-///   connections accepted by a server in the same process are never touched.
+/// - **The operation's sockets** are the ones folio's socket stream (``SocketStream``) opened for
+///   it: the stream hands each to the watchdog of the operation running on its thread
+///   (``adopt(_:)``) and takes it back before closing it (``release(_:)``). No other socket of the
+///   process is ever touched, whatever operations run beside it.
 /// - When a limit is reached, or `shouldCancel` says so, the watchdog calls `shutdown(2)` — never
 ///   `close`, so no descriptor number is freed under libgit2 — on those sockets, and on any the
 ///   operation opens afterwards. The blocked `connect`, `recv` or `send` returns at once, libgit2
@@ -36,13 +37,15 @@ final class TransferWatchdog: @unchecked Sendable {
         case cancelled
     }
 
-    /// Which new sockets belong to the operation.
+    /// What network the operation uses, from its remote's URL: none for a path, where the
+    /// callbacks are all there is to watch. (Which sockets are the operation's the socket stream
+    /// says, ``adopt(_:)``; the port only describes the remote.)
     enum Sockets: Sendable, Equatable {
         /// None: a path or `file://` remote uses no network.
         case none
-        /// TCP connections to this port (and any still connecting).
+        /// TCP connections to this port.
         case port(Int)
-        /// Any new outgoing TCP connection (a scheme whose port folio cannot tell).
+        /// TCP connections to a port folio cannot tell (an unknown scheme).
         case any
 
         /// The sockets of an operation on remote `url`: `git://` 9418, `ssh://` and scp-like 22,
@@ -89,13 +92,15 @@ final class TransferWatchdog: @unchecked Sendable {
     let sockets: Sockets
     let shouldCancel: (@Sendable () -> Bool)?
     private let condition = NSCondition()
-    private let baseline: Set<UInt64>
     private let started = ContinuousClock.now
     private var lastActivity = ContinuousClock.now
-    private var firstSeen: [UInt64: ContinuousClock.Instant] = [:]
+    /// The operation's sockets, by descriptor: when each was adopted, and a number of its own
+    /// (descriptors are reused; ``moved`` outlives them).
+    private var adopted: [Int32: (since: ContinuousClock.Instant, id: Int)] = [:]
+    private var nextID = 0
     /// The kernel's counts of bytes moved (received, sent) on each socket of the operation, as last
     /// read; kept after the socket is gone.
-    private var moved: [UInt64: (received: UInt64, sent: UInt64)] = [:]
+    private var moved: [Int: (received: UInt64, sent: UInt64)] = [:]
     /// Where the current rate window began, and how much had moved by then.
     private var windowStart = ContinuousClock.now
     private var movedAtWindowStart: UInt64 = 0
@@ -109,11 +114,9 @@ final class TransferWatchdog: @unchecked Sendable {
         self.sockets = sockets
         self.shouldCancel = shouldCancel
         guard !limits.isEmpty || shouldCancel != nil else {
-            baseline = []
             stopped = true
             return
         }
-        baseline = sockets == .none ? [] : Set(Self.openSockets().map(\.inode))
         Thread.detachNewThread { [self] in run() }
     }
 
@@ -148,6 +151,26 @@ final class TransferWatchdog: @unchecked Sendable {
         defer { condition.unlock() }
         self.phase = phase
         lastActivity = ContinuousClock.now
+    }
+
+    /// Takes `descriptor`, a socket the operation just opened, into the watch; one opened after the
+    /// operation was ended is shut down at once.
+    func adopt(_ descriptor: Int32) {
+        condition.lock()
+        defer { condition.unlock() }
+        adopted[descriptor] = (ContinuousClock.now, nextID)
+        nextID += 1
+        if result != nil, !stopped { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+    }
+
+    /// Gives `descriptor` back before it is closed: after this the watchdog never touches that
+    /// number again.
+    func release(_ descriptor: Int32) {
+        condition.lock()
+        defer { condition.unlock() }
+        if let entry = adopted.removeValue(forKey: descriptor), let counts = Self.tcpState(descriptor)?.moved {
+            moved[entry.id] = counts
+        }
     }
 
     /// Why the operation was ended, or nil while it was not.
@@ -221,6 +244,8 @@ final class TransferWatchdog: @unchecked Sendable {
         windowStart = now
         movedAtWindowStart = total
         guard spell < UInt64(rate.bytesPerWindow) else { return nil }
+        // Nothing at all is silence, which the silence limit reports in its own words.
+        if spell == 0, limits.idle != nil { return nil }
         return .limit(TransferLimitHit(limit: .tooSlow(rate), phase: phase))
     }
 
@@ -232,50 +257,25 @@ final class TransferWatchdog: @unchecked Sendable {
     /// The operation's sockets now, with how long each has been quiet; their byte counts are
     /// recorded in ``moved`` on the way.
     private func ownedSockets(now: ContinuousClock.Instant) -> [Owned] {
-        guard sockets != .none else { return [] }
         var owned: [Owned] = []
-        for socket in Self.openSockets() where !baseline.contains(socket.inode) {
-            guard let info = Self.tcpState(socket.descriptor) else { continue }
-            let state = info.state
-            if state == Self.listenState { continue }
-            let seen = firstSeen[socket.inode] ?? now
-            firstSeen[socket.inode] = seen
-            if state == Self.synSentState {
-                owned.append(Owned(descriptor: socket.descriptor, quiet: now - seen))
+        for (descriptor, entry) in adopted {
+            guard let info = Self.tcpState(descriptor) else {
+                owned.append(Owned(descriptor: descriptor, quiet: now - entry.since))
                 continue
             }
-            if case .port(let port) = sockets {
-                guard let ports = Self.ports(socket.descriptor), ports.peer == port, ports.local != port else { continue }
+            if info.state == Self.synSentState {
+                owned.append(Owned(descriptor: descriptor, quiet: now - entry.since))
+                continue
             }
-            if let counts = info.moved { moved[socket.inode] = counts }
-            owned.append(Owned(descriptor: socket.descriptor, quiet: min(now - seen, info.quiet)))
+            if let counts = info.moved { moved[entry.id] = counts }
+            owned.append(Owned(descriptor: descriptor, quiet: min(now - entry.since, info.quiet)))
         }
         return owned
     }
 
     static let synSentState: Int32 = 2
-    static let listenState: Int32 = 10
 
     #if os(Linux)
-        /// The process's open sockets: descriptor and inode, from `/proc/self/fd`.
-        static func openSockets() -> [(descriptor: Int32, inode: UInt64)] {
-            guard let directory = opendir("/proc/self/fd") else { return [] }
-            defer { closedir(directory) }
-            let own = dirfd(directory)
-            var found: [(Int32, UInt64)] = []
-            var target = [CChar](repeating: 0, count: 64)
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard let descriptor = Int32(name), descriptor != own else { continue }
-                let length = readlinkat(own, name, &target, target.count - 1)
-                guard length > 0 else { continue }
-                let link = String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                guard link.hasPrefix("socket:["), link.hasSuffix("]"), let inode = UInt64(link.dropFirst(8).dropLast()) else { continue }
-                found.append((descriptor, inode))
-            }
-            return found
-        }
-
         /// A TCP socket's state, how long since it last sent or received data, and the bytes it has
         /// received and had acknowledged, from the kernel's `TCP_INFO`; nil for any other descriptor.
         ///
@@ -300,28 +300,11 @@ final class TransferWatchdog: @unchecked Sendable {
             return (Int32(info.tcpi_state), .milliseconds(Int(quiet)), moved)
         }
     #else
-        // Elsewhere the watchdog sees only libgit2's callbacks: a stall inside a blocking call is
-        // ended by the system's own TCP timeouts.
-        static func openSockets() -> [(descriptor: Int32, inode: UInt64)] { [] }
+        // Elsewhere the watchdog sees only libgit2's callbacks and the time: sockets are shut down
+        // on its verdict, but neither silence nor rate is measured on them.
         static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration, moved: (received: UInt64, sent: UInt64)?)? { nil }
     #endif
 
-    /// The local and peer ports of a connected IPv4 or IPv6 socket.
-    static func ports(_ descriptor: Int32) -> (local: Int, peer: Int)? {
-        func port(_ name: (Int32, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32) -> Int? {
-            var storage = sockaddr_storage()
-            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-            let ok = withUnsafeMutablePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { name(descriptor, $0, &length) }
-            }
-            guard ok == 0 else { return nil }
-            // `sin_port` and `sin6_port` both follow the two bytes of the family.
-            guard [AF_INET, AF_INET6].contains(Int32(storage.ss_family)) else { return nil }
-            return withUnsafeBytes(of: storage) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
-        }
-        guard let local = port(getsockname), let peer = port(getpeername) else { return nil }
-        return (local, peer)
-    }
 }
 
 extension Duration {

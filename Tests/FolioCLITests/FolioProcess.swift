@@ -22,6 +22,9 @@ struct FolioProcess {
     var environment: [String: String]
     /// This process's scratch folder: its `HOME`, and the vault ``vault(language:)`` made.
     let scratch: Scratch?
+    /// A command folio is run under (its first word the program), e.g. one that gives it a
+    /// private `/etc/resolv.conf`; empty to run folio itself.
+    var wrapper: [String] = []
 
     init(directory: URL, now: String = "2026-11-22T18:04:11+08:00", scratch: Scratch? = nil) {
         self.directory = directory
@@ -61,8 +64,13 @@ struct FolioProcess {
 
     func start(_ arguments: [String], input: Data? = nil) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
+        if let program = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(wrapper.dropFirst()) + [Self.binary.path] + arguments
+        } else {
+            process.executableURL = Self.binary
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         process.environment = environment
         let out = Pipe()

@@ -92,7 +92,8 @@ struct NetworkFaultTests {
         let (result, killed, took) = try await rig.run("A", ["sync"], killAfter: hangGuard)
         #expect(!killed, "\(transport): sync was still waiting after \(hangGuard) s")
         #expect(result.status == 3, "\(transport): \(result.stderr)")
-        #expect(result.stderr.contains("could not reach the remote") && result.stderr.contains("timed out"), "\(result.stderr)")
+        // Silence, or the few bytes of a handshake and then silence: either way sync.timeout's doing.
+        #expect(result.stderr.contains("gave up on the remote") && result.stderr.contains("2 seconds (sync.timeout)"), "\(result.stderr)")
         #expect(rig.proxy.faults >= 1)
         #expect(try rig.isClean("A"))
         print("\(transport) stalled sync with sync.timeout 2 gave up after \(took)")
@@ -134,12 +135,91 @@ struct NetworkFaultTests {
         print("sync to a host swallowing the connection with sync.timeout 2 gave up after \(took)")
         #expect(!killed, "sync was still connecting after \(hangGuard) s")
         #expect(result.status == 3, "\(result.stderr)")
-        #expect(result.stderr.contains("timed out"), "\(result.stderr)")
+        #expect(result.stderr.contains("connecting to 127.0.0.1: nothing moved either way for 2 seconds (sync.timeout)"), "\(result.stderr)")
         #expect(try rig.isClean("A"))
         #expect(try await rig.run("A", "config", "set", "sync.remote", rig.url).status == 0)
         let again = try await rig.sync("A")
         #expect(again.stdout.contains("sent"))
         #expect(try Tool.git(["log", "--format=%s", "main"], in: rig.bare).contains("沒有回應的主機"))
+    }
+}
+
+@Suite("A sync's deadline and minimum rate, name resolution included", .serialized)
+struct NetworkLimitTests {
+    @Test(
+        "a remote that trickles a byte every 0.3 s (never 2 s of silence): sync gives up at sync.deadline, exit 3, the lock is free",
+        arguments: NetworkRig.Transport.allCases)
+    func trickling(_ transport: NetworkRig.Transport) async throws {
+        let rig = try await NetworkRig.make(transport, others: [])
+        for (key, value) in [("sync.timeout", "2"), ("sync.deadline", "4")] {
+            #expect(try await rig.run("A", "config", "set", key, value).status == 0)
+        }
+        #expect(try await rig.run("A", "idea", "一滴一滴的遠端").status == 0)
+        rig.proxy.mode = .trickle(direction: .serverToClient, every: .milliseconds(300))
+        let (result, killed, took) = try await rig.run("A", ["sync"], killAfter: 60)
+        print("\(transport) sync against a trickling remote with sync.deadline 4 gave up after \(took)")
+        #expect(!killed, "\(transport): sync was still running after 60 s")
+        #expect(result.status == 3, "\(transport): \(result.stderr)")
+        #expect(result.stderr.contains("gave up on the remote"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("(sync.deadline)") || result.stderr.contains("a second moved over 2 seconds (sync.timeout)"),
+            "\(result.stderr)")
+        #expect(rig.proxy.faults >= 1)
+        #expect(try rig.isClean("A"))
+        rig.proxy.mode = .pass
+        let again = try await rig.sync("A")
+        #expect(again.stdout.contains("sent"), "\(again.stdout)")
+    }
+
+    @Test("a limit arriving from another device cannot loosen this device's ceiling; config trust takes it")
+    func syncedLimitsAreBoundedByTheDevice() async throws {
+        let rig = try await NetworkRig.make(.git, others: ["B"])
+        // B keeps strict limits of its own; A (or anyone who can push) asks every device for a day.
+        try rig["B"].write(".folio/local/limits.yaml", "sync.timeout: 2\nsync.deadline: 4\n")
+        for (key, value) in [("sync.timeout", "3600"), ("sync.deadline", "86400")] {
+            #expect(try await rig.run("A", "config", "set", key, value).status == 0)
+        }
+        try await rig.sync("A")
+        try await rig.sync("B")
+        #expect(try await rig.run("B", "config", "get", "sync.deadline").stdout == "86400\n")
+        #expect(try await rig.run("B", "idea", "B 的想法").status == 0)
+        rig.proxy.mode = .trickle(direction: .serverToClient, every: .milliseconds(300))
+        let (result, killed, took) = try await rig.run("B", ["sync"], killAfter: 60)
+        print("sync with a synced sync.deadline of a day and this device's ceiling of 4 s gave up after \(took)")
+        #expect(!killed, "B's sync took the synced limits")
+        #expect(result.status == 3, "\(result.stderr)")
+        rig.proxy.mode = .pass
+
+        // A (which set them) allows them on its own device; B only once it confirms.
+        #expect(rig["A"].read(".folio/local/limits.yaml")?.contains("sync.deadline: 86400") == true)
+        let trusted = try await rig.run("B", "config", "trust", "sync.deadline")
+        #expect(trusted.status == 0 && trusted.stdout == "confirmed on this device: sync.deadline = 86400.\n", "\(trusted)")
+        #expect(rig["B"].read(".folio/local/limits.yaml") == "# This device's ceilings for network limits (folio writes this file; it never syncs).\nsync.deadline: 86400\nsync.timeout: 2\n")
+        #expect(try Tool.git(["status", "--porcelain"], in: rig["B"].directory).isEmpty, "the device's file is not the vault's")
+    }
+
+    @Test("a name server that never answers: sync gives up within sync.timeout while looking the host up, exit 3")
+    func silentNameServer() async throws {
+        if let reason = SilentNameServer.unavailableReason {
+            Issue.record("skipped: \(reason)")
+            return
+        }
+        let rig = try await NetworkRig.make(.git, others: [])
+        let dns = try SilentNameServer()
+        #expect(try await rig.run("A", "config", "set", "sync.timeout", "2").status == 0)
+        #expect(try await rig.run("A", "config", "set", "sync.remote", "git://folio-remote.test:9418/remote.git").status == 0)
+        #expect(try await rig.run("A", "idea", "名稱伺服器沒有回應").status == 0)
+        var device = rig["A"]
+        device.wrapper = dns.wrapper
+        rig["A"] = device
+        let (result, killed, took) = try await rig.run("A", ["sync"], killAfter: 120)
+        #expect(!killed, "sync was still looking the host up after 120 s")
+        print("sync with a silent name server and sync.timeout 2 gave up after \(took) (the resolver alone: \(dns.resolverGivesUpAfter))")
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("looking up folio-remote.test: nothing moved either way for 2 seconds (sync.timeout)"), "\(result.stderr)")
+        #expect(took < .seconds(30), "took \(took)")
+        #expect(dns.queries > 0, "the name server was never asked")
+        #expect(try rig.isClean("A"))
     }
 }
 
