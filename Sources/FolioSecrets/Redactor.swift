@@ -134,7 +134,8 @@ public struct Redactor: Sendable, Hashable {
             i += 1
             while i < bytes.count, !ends(bytes[i]) {
                 var nameEnd = i
-                while nameEnd < bytes.count, !ends(bytes[nameEnd]), bytes[nameEnd] != UInt8(ascii: "="), bytes[nameEnd] != UInt8(ascii: "&") {
+                while nameEnd < bytes.count, !ends(bytes[nameEnd]), bytes[nameEnd] != UInt8(ascii: "="), bytes[nameEnd] != UInt8(ascii: "&")
+                {
                     nameEnd += 1
                 }
                 var valueEnd = nameEnd

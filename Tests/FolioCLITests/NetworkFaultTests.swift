@@ -135,7 +135,8 @@ struct NetworkFaultTests {
         print("sync to a host swallowing the connection with sync.timeout 2 gave up after \(took)")
         #expect(!killed, "sync was still connecting after \(hangGuard) s")
         #expect(result.status == 3, "\(result.stderr)")
-        #expect(result.stderr.contains("connecting to 127.0.0.1: nothing moved either way for 2 seconds (sync.timeout)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("connecting to 127.0.0.1: nothing moved either way for 2 seconds (sync.timeout)"), "\(result.stderr)")
         #expect(try rig.isClean("A"))
         #expect(try await rig.run("A", "config", "set", "sync.remote", rig.url).status == 0)
         let again = try await rig.sync("A")
@@ -194,7 +195,10 @@ struct NetworkLimitTests {
         #expect(rig["A"].read(".folio/local/limits.yaml")?.contains("sync.deadline: 86400") == true)
         let trusted = try await rig.run("B", "config", "trust", "sync.deadline")
         #expect(trusted.status == 0 && trusted.stdout == "confirmed on this device: sync.deadline = 86400.\n", "\(trusted)")
-        #expect(rig["B"].read(".folio/local/limits.yaml") == "# This device's ceilings for network limits (folio writes this file; it never syncs).\nsync.deadline: 86400\nsync.timeout: 2\n")
+        #expect(
+            rig["B"].read(".folio/local/limits.yaml")
+                == "# This device's ceilings for network limits (folio writes this file; it never syncs).\nsync.deadline: 86400\nsync.timeout: 2\n"
+        )
         #expect(try Tool.git(["status", "--porcelain"], in: rig["B"].directory).isEmpty, "the device's file is not the vault's")
     }
 
@@ -216,7 +220,9 @@ struct NetworkLimitTests {
         #expect(!killed, "sync was still looking the host up after 120 s")
         print("sync with a silent name server and sync.timeout 2 gave up after \(took) (the resolver alone: \(dns.resolverGivesUpAfter))")
         #expect(result.status == 3, "\(result.stderr)")
-        #expect(result.stderr.contains("looking up folio-remote.test: nothing moved either way for 2 seconds (sync.timeout)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("looking up folio-remote.test: nothing moved either way for 2 seconds (sync.timeout)"),
+            "\(result.stderr)")
         #expect(took < .seconds(30), "took \(took)")
         #expect(dns.queries > 0, "the name server was never asked")
         #expect(try rig.isClean("A"))

@@ -729,7 +729,9 @@ private func user(_ credential: Credential?) -> String? {
         let clone = try Repository.create(at: scratch.path("clone"))
         var environment: [String: String] = [:]
         var url = "http://\(address):\(server.port)/vault.git"
-        if source == "environment" { environment["FOLIO_GIT_TOKEN"] = "cleartext-token-42" } else {
+        if source == "environment" {
+            environment["FOLIO_GIT_TOKEN"] = "cleartext-token-42"
+        } else {
             url = "http://ada:cleartext-token-42@\(address):\(server.port)/vault.git"
         }
         try clone.setRemote(url: url)
@@ -737,7 +739,9 @@ private func user(_ credential: Credential?) -> String? {
         let failure = #expect(throws: TransportFailure.self) { try access.perform { try clone.fetch(callbacks: $0, timeout: timeout) } }
         let shown = "http://\(source == "URL" ? "ada@" : "")\(address):\(server.port)/vault.git"
         #expect(
-            failure == .authenticationFailed(reason: TransportProblem.cleartextRemote(url: shown).description, problem: .cleartextRemote(url: shown)))
+            failure
+                == .authenticationFailed(
+                    reason: TransportProblem.cleartextRemote(url: shown).description, problem: .cleartextRemote(url: shown)))
         #expect(failure?.message(url: url) == .remote(.cleartextRemote(url: shown)))
         let passwords = server.authorizations.current.compactMap(RecordingHTTPServer.basicPassword)
         #expect(!passwords.contains("cleartext-token-42"), "\(passwords)")
@@ -754,12 +758,14 @@ private func user(_ credential: Credential?) -> String? {
                 == .remote(
                     .timedOut(
                         url: "https://git.example.com/v.git",
-                        limit: NetworkLimit(kind: .total(seconds: 600), phase: .resolving(host: "git.example.com"), setting: "sync.deadline"))))
+                        limit: NetworkLimit(
+                            kind: .total(seconds: 600), phase: .resolving(host: "git.example.com"), setting: "sync.deadline"))))
         #expect(
             message.text(.en)
                 == "gave up on the remote https://git.example.com/v.git: looking up git.example.com: it took longer than 600 seconds in all (sync.deadline). Nothing is lost: everything is committed on this device and goes out with the next sync."
         )
-        let slow = TransportFailure.timedOut(TransferLimitHit(limit: .tooSlow(.init(bytesPerSecond: 16, window: .seconds(60))), phase: .transferring))
+        let slow = TransportFailure.timedOut(
+            TransferLimitHit(limit: .tooSlow(.init(bytesPerSecond: 16, window: .seconds(60))), phase: .transferring))
         #expect(slow.message(url: "u").text(.en).contains("less than 16 bytes a second moved over 60 seconds (sync.timeout)"))
     }
 }

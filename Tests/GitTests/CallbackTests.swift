@@ -14,7 +14,8 @@ import Testing
 
         init(_ callbacks: RemoteCallbacks) throws {
             try initializeLibrary()
-            box = CallbackBox(callbacks: callbacks, function: "git_remote_fetch", limits: TransferLimits(), url: "ssh://vault.example/journal.git")
+            box = CallbackBox(
+                callbacks: callbacks, function: "git_remote_fetch", limits: TransferLimits(), url: "ssh://vault.example/journal.git")
             _ = git_remote_init_callbacks(&raw, UInt32(GIT_REMOTE_CALLBACKS_VERSION))
             box.install(into: &raw)
         }

@@ -240,7 +240,9 @@ private final class Bystander: @unchecked Sendable {
         #expect(asked.current.isEmpty)
         // The same for a push.
         try sink.commitFiles(["a.md": "one\n"], "one", minute: 0)
-        #expect(throws: GitError.self) { try sink.push(refspec: "refs/heads/main:refs/heads/main", callbacks: callbacks, timeout: .seconds(10)) }
+        #expect(throws: GitError.self) {
+            try sink.push(refspec: "refs/heads/main:refs/heads/main", callbacks: callbacks, timeout: .seconds(10))
+        }
         #expect(elsewhere.requests.current.isEmpty)
     }
 
@@ -248,7 +250,9 @@ private final class Bystander: @unchecked Sendable {
         let scratch = try Scratch()
         let server = try RecordingHTTPServer { line, _ in
             line.contains("/old.git/")
-                ? Array("HTTP/1.1 301 Moved\r\nLocation: /new.git/info/refs?service=git-upload-pack\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+                ? Array(
+                    "HTTP/1.1 301 Moved\r\nLocation: /new.git/info/refs?service=git-upload-pack\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                        .utf8)
                 : RecordingHTTPServer.unauthorized
         }
         let sink = try Repository.create(at: scratch.path("sink"))

@@ -46,7 +46,9 @@ public final class SilentNameServer: @unchecked Sendable {
             }
             close(socket)
         }
-        guard let (descriptor, address) = found else { throw HarnessError(description: "could not bind UDP port 53 on 127.53.x.y: errno \(errno)") }
+        guard let (descriptor, address) = found else {
+            throw HarnessError(description: "could not bind UDP port 53 on 127.53.x.y: errno \(errno)")
+        }
         self.descriptor = descriptor
         self.address = address
         resolvConf = scratch.path("resolv.conf")

@@ -33,11 +33,16 @@ public struct NetworkLimit: Sendable, Equatable {
     public var pair: (String, String) {
         let (zhWhat, enWhat): (String, String) =
             switch kind {
-            case .silence(let seconds): ("已有 \(seconds) 秒沒有任何資料往來", "nothing moved either way for \(seconds) second\(seconds == 1 ? "" : "s")")
+            case .silence(let seconds):
+                ("已有 \(seconds) 秒沒有任何資料往來", "nothing moved either way for \(seconds) second\(seconds == 1 ? "" : "s")")
             case .total(let seconds): ("超過了總時限 \(seconds) 秒", "it took longer than \(seconds) second\(seconds == 1 ? "" : "s") in all")
             case .tooSlow(let rate, let seconds):
-                ("\(seconds) 秒內平均每秒傳不到 \(rate) 位元組", "less than \(rate) bytes a second moved over \(seconds) second\(seconds == 1 ? "" : "s")")
-            case .tooLarge(let bytes): ("收到的資料超過 \(ByteCount.text(UInt64(max(0, bytes))))", "more than \(ByteCount.text(UInt64(max(0, bytes)))) arrived")
+                (
+                    "\(seconds) 秒內平均每秒傳不到 \(rate) 位元組",
+                    "less than \(rate) bytes a second moved over \(seconds) second\(seconds == 1 ? "" : "s")"
+                )
+            case .tooLarge(let bytes):
+                ("收到的資料超過 \(ByteCount.text(UInt64(max(0, bytes))))", "more than \(ByteCount.text(UInt64(max(0, bytes)))) arrived")
             }
         let (zhWhen, enWhen): (String, String) =
             switch phase {

@@ -1,7 +1,7 @@
 import FolioCore
 import FolioSecrets
-import Git
 import Foundation
+import Git
 
 /// An SSH host key that was refused, in the terms a person checks it with.
 public struct HostKeyReport: Sendable, Hashable {
@@ -168,7 +168,8 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
         switch hit.limit {
         case .idle(let duration): (kind, setting) = (.silence(seconds: seconds(duration)), settings.idle)
         case .total(let duration): (kind, setting) = (.total(seconds: seconds(duration)), settings.total)
-        case .tooSlow(let rate): (kind, setting) = (.tooSlow(bytesPerSecond: rate.bytesPerSecond, seconds: seconds(rate.window)), settings.idle)
+        case .tooSlow(let rate):
+            (kind, setting) = (.tooSlow(bytesPerSecond: rate.bytesPerSecond, seconds: seconds(rate.window)), settings.idle)
         case .tooLarge(let bytes): (kind, setting) = (.tooLarge(bytes: bytes), settings.size)
         }
         let phase: NetworkLimit.Phase =
