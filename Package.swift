@@ -52,7 +52,7 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "EXIF", dependencies: ["Cexif"], swiftSettings: strict),
         .target(name: "Markdown", dependencies: ["Ccmark"], swiftSettings: strict),
-        .target(name: "HTTP", dependencies: ["Ccurl"], swiftSettings: strict),
+        .target(name: "HTTP", dependencies: ["Ccurl", "FolioSecrets", "SystemIO"], swiftSettings: strict),
 
         // What looks like an API key, a token or a private key, and masking it in messages. No I/O.
         .target(name: "FolioSecrets", swiftSettings: strict),
@@ -122,7 +122,7 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: strict),
         // Servers and scratch folders the tests start for real: git daemon, sshd, an HTTP server.
         .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "FolioSecrets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GitTests", dependencies: ["Git", "Clibgit2", "FolioSecrets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "YAML"], swiftSettings: strict),
         .testTarget(name: "FolioSecretsTests", dependencies: ["FolioSecrets", "TestSupport"], swiftSettings: strict),

@@ -82,6 +82,19 @@ CURLcode folio_curl_set_progress_function(CURL *handle, int (*function)(void *, 
     return curl.easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, function);
 }
 CURLcode folio_curl_get_long(CURL *handle, CURLINFO info, long *value) { return curl.easy_getinfo(handle, info, value); }
+CURLcode folio_curl_get_string(CURL *handle, CURLINFO info, const char **value) { return curl.easy_getinfo(handle, info, value); }
+CURLcode folio_curl_set_sockopt_function(CURL *handle, int (*function)(void *, int, curlsocktype)) {
+    return curl.easy_setopt(handle, CURLOPT_SOCKOPTFUNCTION, function);
+}
+CURLcode folio_curl_set_closesocket_function(CURL *handle, int (*function)(void *, int)) {
+    return curl.easy_setopt(handle, CURLOPT_CLOSESOCKETFUNCTION, function);
+}
+CURLcode folio_curl_get_socket(CURL *handle, CURLINFO info, int *value) {
+    curl_socket_t socket = CURL_SOCKET_BAD;
+    CURLcode code = curl.easy_getinfo(handle, info, &socket);
+    *value = (int)socket;
+    return code;
+}
 struct curl_slist *folio_curl_slist_append(struct curl_slist *list, const char *line) { return curl.slist_append(list, line); }
 void folio_curl_slist_free_all(struct curl_slist *list) { curl.slist_free_all(list); }
 const char *folio_curl_easy_strerror(CURLcode code) { return curl.easy_strerror(code); }

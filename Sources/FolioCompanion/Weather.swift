@@ -7,7 +7,7 @@ import HTTP
 /// `https://wttr.in/{place}?format=%C+%t`. Weather is a nicety: when the source is not set, not
 /// reachable, slow or answers something else, there is simply no weather and nothing is said.
 public enum Weather {
-    /// How long the companion waits for the weather before going on without it.
+    /// How long the companion waits for the weather, in all, before going on without it.
     public static let timeout: TimeInterval = 4
 
     /// The weather as one short line, or nil. Nothing is fetched unless `privacy.share_location` is on.
@@ -15,7 +15,7 @@ public enum Weather {
         guard configuration.shareLocation, let url = url(configuration) else { return nil }
         let request = HTTPRequest(
             url: url.absoluteString, headers: [(name: "Accept", value: "text/plain"), (name: "User-Agent", value: "folio")],
-            followsRedirects: true, idleTimeout: timeout)
+            followsRedirects: true, limits: HTTPLimits(total: timeout, window: timeout, minimumBytesPerSecond: 1))
         let answer = Answer()
         let transfer = HTTPTransfer(request) { head, piece in answer.take(head, piece) }
         let status = try? await transfer.response().get().status

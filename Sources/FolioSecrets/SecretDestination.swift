@@ -91,6 +91,11 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         return bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
     }
 
+    /// Whether `text` is an IPv4 address written in decimal (`192.0.2.7`).
+    public static func ipv4Literal(_ text: String) -> Bool {
+        ipv4Octets(text) != nil
+    }
+
     /// The four numbers of a dotted IPv4 address written in decimal (`127.0.0.1`), else nil.
     static func ipv4Octets(_ text: String) -> [Int]? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)

@@ -1,5 +1,6 @@
 import Clibgit2
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -12,9 +13,9 @@ import Foundation
 /// libgit2 1.5's socket calls `getaddrinfo` and a blocking `connect` with no limit of its own; a
 /// name server that never answers holds it for as long as the system's resolver retries (30
 /// seconds and more), out of reach of ``TransferWatchdog``, which can only shut sockets down. Here
-/// the lookup runs on a thread of its own while the calling thread waits for it, for the watchdog's
-/// verdict (a deadline, the silence limit, a cancel), whichever comes first; a lookup given up on
-/// finishes in the background and its answer is dropped. Each address is then connected to without
+/// the lookup (``SystemIO/NameLookup``) runs on a thread of its own while the calling thread waits
+/// for it or for the watchdog's verdict (a deadline, the silence limit, a cancel), whichever comes
+/// first. Each address is then connected to without
 /// blocking, under the same watch. Once connected the socket is blocking again, as libgit2 and
 /// libssh2 expect: from there the watchdog ends a stalled transfer by shutting the socket down.
 ///
@@ -47,7 +48,9 @@ enum SocketStream {
     /// of libgit2 that connects outside a fetch or push): the system's own TCP timeout is minutes.
     static let unwatchedLimit: Duration = .seconds(60)
 
-    private static func make(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_stream>?>, host: UnsafePointer<CChar>, port: UnsafePointer<CChar>)
+    private static func make(
+        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_stream>?>, host: UnsafePointer<CChar>, port: UnsafePointer<CChar>
+    )
         -> Int32
     {
         let stream = UnsafeMutablePointer<git_shim_socket_stream>.allocate(capacity: 1)
@@ -118,8 +121,8 @@ enum SocketStream {
         }
 
         watch.watchdog?.enter(.resolving(host: host))
-        let lookup = Lookup(host: host, port: port)
-        let list: [Address]
+        let lookup = NameLookup(host: host, port: port)
+        let list: [NameLookup.Address]
         switch lookup.wait(until: watch.gaveUp) {
         case nil:
             fail(GIT_ERROR_NET, "failed to resolve address for \(host): timed out")
@@ -159,73 +162,6 @@ enum SocketStream {
         }
     }
 
-    /// One address to connect to, copied out of `getaddrinfo`'s list.
-    struct Address: Sendable {
-        var family: Int32
-        var type: Int32
-        var proto: Int32
-        var bytes: [UInt8]
-    }
-
-    /// `getaddrinfo` on a thread of its own. The caller waits for its answer as long as it likes;
-    /// an answer nobody waits for any more is dropped when it comes.
-    final class Lookup: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var answer: Outcome?
-
-        enum Outcome {
-            case found([Address])
-            /// The resolver's words (`Name or service not known`).
-            case failed(String)
-        }
-
-        init(host: String, port: String) {
-            let thread = Thread { [self] in
-                let found = Self.resolve(host: host, port: port)
-                condition.lock()
-                answer = found
-                condition.broadcast()
-                condition.unlock()
-            }
-            thread.name = "folio-resolve"
-            thread.start()
-        }
-
-        /// The addresses, the resolver's words when it failed, or nil when `gaveUp` said so first.
-        func wait(until gaveUp: () -> Bool) -> Outcome? {
-            condition.lock()
-            defer { condition.unlock() }
-            while answer == nil {
-                if gaveUp() { return nil }
-                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
-            }
-            return answer
-        }
-
-        private static func resolve(host: String, port: String) -> Outcome {
-            var hints = addrinfo()
-            hints.ai_family = AF_UNSPEC
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-            var list: UnsafeMutablePointer<addrinfo>?
-            let code = getaddrinfo(host, port, &hints, &list)
-            guard code == 0 else { return .failed(String(cString: gai_strerror(code))) }
-            defer { freeaddrinfo(list) }
-            var addresses: [Address] = []
-            var entry = list
-            while let current = entry {
-                if let address = current.pointee.ai_addr, current.pointee.ai_addrlen > 0 {
-                    let bytes = Array(UnsafeRawBufferPointer(start: address, count: Int(current.pointee.ai_addrlen)))
-                    addresses.append(
-                        Address(
-                            family: current.pointee.ai_family, type: current.pointee.ai_socktype, proto: current.pointee.ai_protocol,
-                            bytes: bytes))
-                }
-                entry = current.pointee.ai_next
-            }
-            return .found(addresses)
-        }
-    }
-
     /// How connecting to one address ended.
     private enum Connection {
         /// A connected, blocking socket.
@@ -236,7 +172,7 @@ enum SocketStream {
 
     /// A connected, blocking socket to `address`, in the watchdog's care, or the `errno` of the
     /// failure; gives up (with `ETIMEDOUT`) when the watch says so.
-    private static func open(_ address: Address, watch: Watch) -> Connection {
+    private static func open(_ address: NameLookup.Address, watch: Watch) -> Connection {
         let socket = Glibc.socket(address.family, address.type | Int32(SOCK_CLOEXEC.rawValue), address.proto)
         guard socket >= 0 else { return .failed(errno) }
         watch.watchdog?.adopt(socket)
@@ -249,7 +185,7 @@ enum SocketStream {
     }
 
     /// Connects `socket` to `address` without blocking past `gaveUp`, and makes it blocking again.
-    private static func connect(_ socket: Int32, to address: Address, until gaveUp: () -> Bool) -> Connection {
+    private static func connect(_ socket: Int32, to address: NameLookup.Address, until gaveUp: () -> Bool) -> Connection {
         let flags = fcntl(socket, F_GETFL)
         guard flags >= 0, fcntl(socket, F_SETFL, flags | O_NONBLOCK) == 0 else {
             return .failed(errno)

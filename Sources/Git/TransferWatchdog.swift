@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -273,37 +274,15 @@ final class TransferWatchdog: @unchecked Sendable {
         return owned
     }
 
-    static let synSentState: Int32 = 2
+    static let synSentState = TCPCounters.connectingState
 
-    #if os(Linux)
-        /// A TCP socket's state, how long since it last sent or received data, and the bytes it has
-        /// received and had acknowledged, from the kernel's `TCP_INFO`; nil for any other descriptor.
-        ///
-        /// The byte counts (`tcpi_bytes_acked` at offset 120, `tcpi_bytes_received` at 128 of
-        /// Linux's `struct tcp_info`, which only ever grows at its end) are past the part Glibc's
-        /// `struct tcp_info` declares, so they are read from the kernel's bytes; nil on a kernel
-        /// too old to give them (before 4.1).
-        static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration, moved: (received: UInt64, sent: UInt64)?)? {
-            var buffer = [UInt8](repeating: 0, count: 256)
-            var length = socklen_t(buffer.count)
-            guard getsockopt(descriptor, Int32(IPPROTO_TCP), TCP_INFO, &buffer, &length) == 0,
-                Int(length) >= MemoryLayout<tcp_info>.size
-            else { return nil }
-            let info = buffer.withUnsafeBytes { $0.loadUnaligned(as: tcp_info.self) }
-            let quiet = min(info.tcpi_last_data_recv, info.tcpi_last_data_sent)
-            var moved: (received: UInt64, sent: UInt64)?
-            if Int(length) >= 136 {
-                moved = buffer.withUnsafeBytes {
-                    (received: $0.loadUnaligned(fromByteOffset: 128, as: UInt64.self), sent: $0.loadUnaligned(fromByteOffset: 120, as: UInt64.self))
-                }
-            }
-            return (Int32(info.tcpi_state), .milliseconds(Int(quiet)), moved)
-        }
-    #else
-        // Elsewhere the watchdog sees only libgit2's callbacks and the time: sockets are shut down
-        // on its verdict, but neither silence nor rate is measured on them.
-        static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration, moved: (received: UInt64, sent: UInt64)?)? { nil }
-    #endif
+    /// A TCP socket's state, how long since it last sent or received data, and the bytes it has
+    /// received and had acknowledged; nil for any other descriptor (``SystemIO/TCPCounters``).
+    static func tcpState(_ descriptor: Int32) -> (state: Int32, quiet: Duration, moved: (received: UInt64, sent: UInt64)?)? {
+        guard let counters = TCPCounters.read(descriptor) else { return nil }
+        let moved = counters.received.flatMap { received in counters.sent.map { (received: received, sent: $0) } }
+        return (counters.state, .milliseconds(counters.quietMilliseconds), moved)
+    }
 
 }
 

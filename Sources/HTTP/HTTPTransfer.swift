@@ -1,5 +1,7 @@
 import Ccurl
+import FolioSecrets
 import Foundation
+import SystemIO
 
 /// One HTTP request as folio sends it: small bodies, headers as given, nothing cached.
 public struct HTTPRequest: Sendable {
@@ -10,21 +12,52 @@ public struct HTTPRequest: Sendable {
 
     public var url: String
     public var method: Method
-    /// Sent in this order, each as `name: value`.
+    /// Sent in this order, each as `name: value`. A secret goes in ``credential``, never here.
     public var headers: [(name: String, value: String)]
     public var body: Data
     /// Whether a redirect is followed (at most five); otherwise its status is the answer.
     public var followsRedirects: Bool
-    /// How long the transfer may go without receiving a byte, connecting included, in seconds.
-    public var idleTimeout: Double
+    /// What the transfer may take before it is given up.
+    public var limits: HTTPLimits
+    /// A header that carries a secret (`Authorization: Bearer …`): sent only where
+    /// ``FolioSecrets/SecretDestination`` allows, the origin of ``url`` and never in clear text
+    /// off this machine. A request that would break that rule is not sent
+    /// (``HTTPFailure/secretRefused(_:)``); a redirect that would is not followed.
+    public var credential: (name: String, value: String)?
 
     public init(
         url: String, method: Method = .get, headers: [(name: String, value: String)] = [], body: Data = Data(),
-        followsRedirects: Bool = false, idleTimeout: Double = 60
+        followsRedirects: Bool = false, limits: HTTPLimits = HTTPLimits(), credential: (name: String, value: String)? = nil
     ) {
         (self.url, self.method, self.headers, self.body) = (url, method, headers, body)
-        (self.followsRedirects, self.idleTimeout) = (followsRedirects, idleTimeout)
+        (self.followsRedirects, self.limits, self.credential) = (followsRedirects, limits, credential)
     }
+}
+
+/// How long a transfer may take, and how slowly it may go.
+public struct HTTPLimits: Sendable, Equatable {
+    /// The whole transfer, name resolution, connecting and every redirect included, in seconds.
+    public var total: Double
+    /// The spell over which the rate is measured, in seconds: a transfer that moves less than
+    /// ``minimumBytesPerSecond`` over one (nothing at all, or a byte now and then) is given up.
+    public var window: Double
+    public var minimumBytesPerSecond: Int
+
+    public init(total: Double = 600, window: Double = 60, minimumBytesPerSecond: Int = 1) {
+        self.total = total
+        self.window = window
+        self.minimumBytesPerSecond = minimumBytesPerSecond
+    }
+}
+
+/// Which limit ended a transfer.
+public enum HTTPTimeout: Sendable, Equatable {
+    /// Nothing moved for the window's `seconds`.
+    case silence(seconds: Double)
+    /// The whole transfer took `seconds`.
+    case total(seconds: Double)
+    /// Less than `bytesPerSecond` moved over `seconds` (but not nothing).
+    case tooSlow(bytesPerSecond: Int, seconds: Double)
 }
 
 /// The status line and headers of a response.
@@ -54,12 +87,15 @@ public enum HTTPFailure: Error, Sendable, Equatable {
     case unsupportedURL
     /// The connection closed before any response came.
     case closedWithoutReply
-    case timedOut
+    case timedOut(HTTPTimeout)
     case cancelled
     /// The receiver asked to stop (``HTTPTransfer/init(_:receiver:)``).
     case stoppedByReceiver
     /// TLS failed; libcurl's words.
     case tls(String)
+    /// The request carries a secret and its URL (or a redirect's) is somewhere the secret may not
+    /// go: nothing was sent there.
+    case secretRefused(SecretDestination.Refusal)
     /// Anything else; libcurl's words.
     case lost(String)
 }
@@ -69,8 +105,17 @@ public enum HTTPFailure: Error, Sendable, Equatable {
 /// The receiver gets the response's head and each piece of its body as they arrive, on the
 /// thread that runs the transfer; answering false stops it. ``cancel()`` may be called from any
 /// thread, before or during ``run()``: a transfer cancelled before it starts sends nothing.
+///
+/// Everything the request does happens within its ``HTTPLimits``: folio looks each host up itself
+/// (``SystemIO/NameLookup``) and hands libcurl the addresses, since libcurl waits for its own
+/// resolver thread to finish however late that is; bytes are counted by the kernel on the
+/// transfer's sockets, headers and TLS included; redirects are followed here, one request at a
+/// time, each checked against the request's credential first.
 public final class HTTPTransfer: @unchecked Sendable {
     public typealias Receiver = (_ head: HTTPHead, _ piece: Data) -> Bool
+
+    /// The most redirects followed for one request.
+    public static let maximumRedirects = 5
 
     private let request: HTTPRequest
     private let receiver: Receiver
@@ -78,9 +123,18 @@ public final class HTTPTransfer: @unchecked Sendable {
     // Guarded by `lock`:
     private var cancelled = false
     // Touched only by the thread in run() and libcurl's callbacks on it:
-    private var lastActivity: UInt64 = 0
-    private var timedOut = false
+    private var started: UInt64 = 0
+    private var windowStart: UInt64 = 0
+    private var movedAtWindowStart = 0
+    /// The transfer's open sockets with the kernel's last count of bytes moved on each, and the
+    /// bytes of those already closed.
+    private var openSockets: [Int32: UInt64] = [:]
+    private var closedSocketsMoved: UInt64 = 0
+    private var timedOut: HTTPTimeout?
     private var stopped = false
+    /// Whether the response being received is a redirect this transfer follows (its body is not
+    /// the receiver's).
+    private var following = false
     private var headerLines: [String: String] = [:]
     private var head: HTTPHead?
     private var handle: UnsafeMutableRawPointer?
@@ -110,28 +164,127 @@ public final class HTTPTransfer: @unchecked Sendable {
         }
     }
 
+    /// One request of the transfer: where it goes, and how.
+    private struct Hop {
+        var url: String
+        var method: HTTPRequest.Method
+        var body: Data
+    }
+
     /// Sends the request and takes the whole response; the head when it came, else why not.
     /// An error status is an answer, not a failure.
     public func run() -> Result<HTTPHead, HTTPFailure> {
         if isCancelled { return .failure(.cancelled) }
-        if let reason = Self.loadLibcurl() { return .failure(.unavailable(reason)) }
-        guard let handle = folio_curl_easy_init() else { return .failure(.unavailable("libcurl could not make a handle")) }
-        self.handle = handle
-        let headers = Self.headerList(request.headers)
-        defer {
-            folio_curl_slist_free_all(headers)
-            folio_curl_easy_cleanup(handle)
-            self.handle = nil
+        let configured = Origin(url: request.url)
+        if let credential = request.credential {
+            if credential.value.isEmpty { return .failure(.secretRefused(.unreadable(request.url))) }
+            if let refusal = SecretDestination.refusal(sending: request.url) { return .failure(.secretRefused(refusal)) }
         }
-        return outcome(perform(handle, headers: headers))
+        if let reason = Self.loadLibcurl() { return .failure(.unavailable(reason)) }
+        started = Self.now()
+        windowStart = started
+        var hop = Hop(url: request.url, method: request.method, body: request.body)
+        for redirects in 0...Self.maximumRedirects {
+            switch send(hop, follows: request.followsRedirects && redirects < Self.maximumRedirects) {
+            case .answer(let result):
+                return result
+            case .redirect(let status, let target):
+                if request.credential != nil, let configured,
+                    let refusal = SecretDestination.refusal(sending: target, configuredFor: configured)
+                {
+                    return .failure(.secretRefused(refusal))
+                }
+                // 303, and 301 or 302 after a POST, ask for the target with a GET, as browsers do.
+                if status == 303 || (hop.method == .post && (status == 301 || status == 302)) {
+                    (hop.method, hop.body) = (.get, Data())
+                }
+                hop.url = target
+            }
+        }
+        return .failure(.lost("more than \(Self.maximumRedirects) redirects"))
     }
 
-    /// The transfer itself: the body's bytes stay valid until libcurl is done with them.
-    private func perform(_ handle: UnsafeMutableRawPointer, headers: UnsafeMutablePointer<curl_slist>?) -> CURLcode {
-        request.body.withUnsafeBytes { bytes in
-            configure(handle, headers: headers, body: bytes)
-            lastActivity = Self.now()
+    /// How one request of the transfer ended.
+    private enum HopOutcome {
+        case answer(Result<HTTPHead, HTTPFailure>)
+        /// A redirect to follow, to this absolute URL.
+        case redirect(status: Int, to: String)
+    }
+
+    /// One request: its host looked up within the limits, then sent through a handle of its own.
+    private func send(_ hop: Hop, follows: Bool) -> HopOutcome {
+        (head, headerLines, following) = (nil, [:], false)
+        let resolved: UnsafeMutablePointer<curl_slist>?
+        switch resolve(hop.url) {
+        case .failure(let failure): return .answer(.failure(failure))
+        case .success(let entry): resolved = entry.flatMap { folio_curl_slist_append(nil, $0) }
+        }
+        guard let handle = folio_curl_easy_init() else {
+            folio_curl_slist_free_all(resolved)
+            return .answer(.failure(.unavailable("libcurl could not make a handle")))
+        }
+        self.handle = handle
+        let headers = Self.headerList(request)
+        defer {
+            folio_curl_easy_cleanup(handle)
+            folio_curl_slist_free_all(headers)
+            folio_curl_slist_free_all(resolved)
+            self.handle = nil
+        }
+        let code = hop.body.withUnsafeBytes { bytes in
+            configure(handle, hop: hop, headers: headers, resolved: resolved, body: bytes, follows: follows)
             return folio_curl_easy_perform(handle)
+        }
+        if code == CURLE_OK, following, let status = head?.status ?? finalHead()?.status, let target = redirectTarget(handle) {
+            return .redirect(status: status, to: target)
+        }
+        return .answer(outcome(code))
+    }
+
+    /// The absolute URL a redirect response points at, as libcurl read its `Location`.
+    private func redirectTarget(_ handle: UnsafeMutableRawPointer) -> String? {
+        var pointer: UnsafePointer<CChar>?
+        guard folio_curl_get_string(handle, CURLINFO_REDIRECT_URL, &pointer) == CURLE_OK, let pointer else { return nil }
+        let target = String(cString: pointer)
+        return target.isEmpty ? nil : target
+    }
+
+    /// The `CURLOPT_RESOLVE` entry (`host:port:address,…`) for `url`'s host, looked up here within
+    /// the limits; nil for an address written as digits, or a URL libcurl will refuse anyway.
+    private func resolve(_ url: String) -> Result<String?, HTTPFailure> {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            var host = parsed.host, !host.isEmpty
+        else { return .success(nil) }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if Origin.ipv4Literal(host) || host.contains(":") { return .success(nil) }
+        let port = parsed.port ?? (scheme == "https" ? 443 : 80)
+        let lookup = NameLookup(host: host, port: String(port))
+        let lookupStarted = Self.now()
+        let outcome = lookup.wait {
+            if isCancelled { return true }
+            let now = Self.now()
+            if Double(now &- started) / 1e9 >= request.limits.total {
+                timedOut = .total(seconds: request.limits.total)
+                return true
+            }
+            if Double(now &- lookupStarted) / 1e9 >= request.limits.window {
+                timedOut = .silence(seconds: request.limits.window)
+                return true
+            }
+            return false
+        }
+        switch outcome {
+        case nil:
+            if isCancelled { return .failure(.cancelled) }
+            return .failure(.timedOut(timedOut ?? .silence(seconds: request.limits.window)))
+        case .failed:
+            return .failure(.unknownHost)
+        case .found(let addresses):
+            let numbers = addresses.compactMap(\.numeric).map { $0.contains(":") ? "[\($0)]" : $0 }
+            var unique: [String] = []
+            for number in numbers where !unique.contains(number) { unique.append(number) }
+            guard !unique.isEmpty else { return .failure(.unknownHost) }
+            return .success("\(host):\(port):\(unique.joined(separator: ","))")
         }
     }
 
@@ -142,10 +295,10 @@ public final class HTTPTransfer: @unchecked Sendable {
         return String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The request's headers as libcurl takes them (the caller frees the list).
-    private static func headerList(_ headers: [(name: String, value: String)]) -> UnsafeMutablePointer<curl_slist>? {
+    /// The request's headers as libcurl takes them, its credential last (the caller frees the list).
+    private static func headerList(_ request: HTTPRequest) -> UnsafeMutablePointer<curl_slist>? {
         var list: UnsafeMutablePointer<curl_slist>?
-        for (name, value) in headers {
+        for (name, value) in request.headers + (request.credential.map { [$0] } ?? []) {
             // A line break would end the header and start another the caller never wrote.
             var line = String.UnicodeScalarView()
             for scalar in "\(name): \(value)".unicodeScalars {
@@ -157,20 +310,28 @@ public final class HTTPTransfer: @unchecked Sendable {
         return folio_curl_slist_append(list, "Expect:")
     }
 
-    private func configure(_ handle: UnsafeMutableRawPointer, headers: UnsafeMutablePointer<curl_slist>?, body: UnsafeRawBufferPointer) {
+    private func configure(
+        _ handle: UnsafeMutableRawPointer, hop: Hop, headers: UnsafeMutablePointer<curl_slist>?,
+        resolved: UnsafeMutablePointer<curl_slist>?, body: UnsafeRawBufferPointer, follows: Bool
+    ) {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        _ = folio_curl_set_pointer(handle, CURLOPT_URL, request.url)
+        _ = folio_curl_set_pointer(handle, CURLOPT_URL, hop.url)
         _ = folio_curl_set_pointer(handle, CURLOPT_HTTPHEADER, headers)
+        if let resolved { _ = folio_curl_set_pointer(handle, CURLOPT_RESOLVE, resolved) }
         // Threads, not signals, for timeouts: folio runs libcurl beside other threads.
         _ = folio_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
-        _ = folio_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, request.followsRedirects ? 1 : 0)
-        _ = folio_curl_set_long(handle, CURLOPT_MAXREDIRS, 5)
+        // Redirects are followed by run(), one request at a time, each checked first.
+        _ = folio_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         _ = folio_curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = folio_curl_set_pointer(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         // Whatever the server compresses with, unpacked by libcurl.
         _ = folio_curl_set_pointer(handle, CURLOPT_ACCEPT_ENCODING, "")
-        _ = folio_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.idleTimeout))
-        if request.method == .post {
+        // What is left of the total for this request, and connecting within the rate's window too.
+        // The rate itself is shouldStop()'s.
+        let left = max(0.001, request.limits.total - Double(Self.now() &- started) / 1e9)
+        _ = folio_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(left))
+        _ = folio_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(request.limits.window, left)))
+        if hop.method == .post {
             _ = folio_curl_set_long(handle, CURLOPT_POST, 1)
             _ = folio_curl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
             if let bytes = body.baseAddress, !body.isEmpty {
@@ -180,16 +341,26 @@ public final class HTTPTransfer: @unchecked Sendable {
                 _ = folio_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, "")
             }
         }
+        following = false
+        followsThisHop = follows
         _ = folio_curl_set_data_function(handle, CURLOPT_HEADERFUNCTION, headerCallback)
         _ = folio_curl_set_pointer(handle, CURLOPT_HEADERDATA, me)
         _ = folio_curl_set_data_function(handle, CURLOPT_WRITEFUNCTION, bodyCallback)
         _ = folio_curl_set_pointer(handle, CURLOPT_WRITEDATA, me)
-        // The progress callback is how a cancel or an idle spell ends a transfer: libcurl calls it
-        // at least once a second, even while nothing arrives.
+        // Each socket libcurl opens is counted, and its count kept when libcurl closes it.
+        _ = folio_curl_set_sockopt_function(handle, socketOpenedCallback)
+        _ = folio_curl_set_pointer(handle, CURLOPT_SOCKOPTDATA, me)
+        _ = folio_curl_set_closesocket_function(handle, socketClosingCallback)
+        _ = folio_curl_set_pointer(handle, CURLOPT_CLOSESOCKETDATA, me)
+        // The progress callback is how a cancel or a limit ends a transfer: libcurl calls it at
+        // least once a second, even while nothing arrives.
         _ = folio_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
         _ = folio_curl_set_progress_function(handle, progressCallback)
         _ = folio_curl_set_pointer(handle, CURLOPT_XFERINFODATA, me)
     }
+
+    /// Whether this request's redirect, if it is one, is followed (set per request).
+    private var followsThisHop = false
 
     private func outcome(_ code: CURLcode) -> Result<HTTPHead, HTTPFailure> {
         if code == CURLE_OK {
@@ -198,10 +369,16 @@ public final class HTTPTransfer: @unchecked Sendable {
         }
         if stopped { return .failure(.stoppedByReceiver) }
         if isCancelled { return .failure(.cancelled) }
-        if timedOut { return .failure(.timedOut) }
+        if let timedOut { return .failure(.timedOut(timedOut)) }
         let words = String(cString: folio_curl_easy_strerror(code))
         switch code {
-        case CURLE_OPERATION_TIMEDOUT: return .failure(.timedOut)
+        case CURLE_OPERATION_TIMEDOUT:
+            // libcurl's own clock: the total, or connecting within the window.
+            let elapsed = Double(Self.now() &- started) / 1e9
+            return .failure(
+                .timedOut(
+                    elapsed >= request.limits.total * 0.99
+                        ? .total(seconds: request.limits.total) : .silence(seconds: request.limits.window)))
         case CURLE_COULDNT_CONNECT: return .failure(.refused)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .failure(.unknownHost)
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return .failure(.unsupportedURL)
@@ -217,7 +394,7 @@ public final class HTTPTransfer: @unchecked Sendable {
         }
     }
 
-    /// The head of the final response (not a `100 Continue` or a redirect followed).
+    /// The head of the final response (not a `100 Continue`).
     private func finalHead() -> HTTPHead? {
         guard let handle else { return nil }
         var status = 0
@@ -228,19 +405,24 @@ public final class HTTPTransfer: @unchecked Sendable {
     // MARK: libcurl's callbacks, on the thread in run()
 
     fileprivate func receivedHeader(_ line: UnsafeBufferPointer<UInt8>) {
-        lastActivity = Self.now()
         let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("HTTP/") {
-            headerLines = [:]  // a new response: after 100 Continue, or a redirect followed
+            headerLines = [:]  // a new response: after 100 Continue
+            following = false
         } else if let colon = text.firstIndex(of: ":") {
             let name = text[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
             headerLines[name] = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        } else if text.isEmpty, followsThisHop, let handle {
+            // The head is complete: a redirect with a place to go is followed, not received.
+            var status = 0
+            _ = folio_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+            following = [301, 302, 303, 307, 308].contains(status) && headerLines["location"] != nil
         }
     }
 
     fileprivate func receivedBody(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
-        lastActivity = Self.now()
         if isCancelled { return false }
+        if following { return true }
         if head == nil { head = finalHead() }
         guard let head else { return false }
         if receiver(head, Data(buffer: piece)) { return true }
@@ -248,14 +430,47 @@ public final class HTTPTransfer: @unchecked Sendable {
         return false
     }
 
-    fileprivate func shouldStop() -> Bool {
+    fileprivate func socketOpened(_ socket: Int32) {
+        openSockets[socket] = 0
+    }
+
+    fileprivate func socketClosing(_ socket: Int32) {
+        let last = openSockets.removeValue(forKey: socket) ?? 0
+        closedSocketsMoved &+= max(last, TCPCounters.read(socket)?.moved ?? 0)
+    }
+
+    /// Bytes moved both ways on the transfer's connections as the kernel counts them: headers,
+    /// TLS and all, which libcurl's own counts (bodies only) leave out.
+    private func movedOnSockets() -> Int {
+        var total = closedSocketsMoved
+        for (socket, last) in openSockets {
+            let now = max(last, TCPCounters.read(socket)?.moved ?? 0)
+            openSockets[socket] = now
+            total &+= now
+        }
+        return Int(clamping: total)
+    }
+
+    /// Whether to end the transfer now: cancelled, past its total, or less than the minimum rate
+    /// (`reported`: what libcurl counted both ways) over the window just ended. libcurl asks at
+    /// least once a second, connecting included.
+    fileprivate func shouldStop(moved reported: Int) -> Bool {
         if isCancelled { return true }
-        let idle = Double(Self.now() &- lastActivity) / 1e9
-        if idle >= request.idleTimeout {
-            timedOut = true
+        let moved = max(reported, movedOnSockets())
+        let now = Self.now()
+        let limits = request.limits
+        if Double(now &- started) / 1e9 >= limits.total {
+            timedOut = .total(seconds: limits.total)
             return true
         }
-        return false
+        guard Double(now &- windowStart) / 1e9 >= limits.window else { return false }
+        let spell = moved - movedAtWindowStart
+        (windowStart, movedAtWindowStart) = (now, moved)
+        let needed = Double(limits.minimumBytesPerSecond) * limits.window
+        guard Double(spell) < needed else { return false }
+        timedOut =
+            spell <= 0 ? .silence(seconds: limits.window) : .tooSlow(bytesPerSecond: limits.minimumBytesPerSecond, seconds: limits.window)
+        return true
     }
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -289,7 +504,20 @@ private let bodyCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int
 }
 
 private let progressCallback: @convention(c) (UnsafeMutableRawPointer?, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> Int32 = {
-    context, _, _, _, _ in
+    context, _, received, _, sent in
     guard let context else { return 1 }
-    return Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue().shouldStop() ? 1 : 0
+    let moved = Int(clamping: received).addingReportingOverflow(Int(clamping: sent))
+    return Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue().shouldStop(moved: moved.overflow ? .max : moved.partialValue)
+        ? 1 : 0
+}
+
+private let socketOpenedCallback: @convention(c) (UnsafeMutableRawPointer?, Int32, curlsocktype) -> Int32 = { context, socket, _ in
+    guard let context else { return 0 }
+    Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue().socketOpened(socket)
+    return 0  // CURL_SOCKOPT_OK
+}
+
+private let socketClosingCallback: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = { context, socket in
+    if let context { Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue().socketClosing(socket) }
+    return close(socket)
 }

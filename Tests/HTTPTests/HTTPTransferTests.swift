@@ -1,3 +1,4 @@
+import FolioSecrets
 import Foundation
 import HTTP
 import TestSupport
@@ -74,6 +75,74 @@ struct HTTPTransferTests {
         transfer.cancel()
         #expect(transfer.run() == .failure(.cancelled))
         #expect(server.requests.current.isEmpty)
+    }
+
+    @Test("a request's credential follows no redirect to another origin; without one, the redirect is followed")
+    func credentialStaysWithItsOrigin() throws {
+        let elsewhere = try RecordingHTTPServer { _, _ in Self.answer("200 OK", body: "elsewhere") }
+        defer { elsewhere.stop() }
+        let moved = try RecordingHTTPServer { _, _ in
+            Self.answer("302 Found", headers: "Location: http://localhost:\(elsewhere.port)/v1/chat\r\n")
+        }
+        defer { moved.stop() }
+        let secret = (name: "Authorization", value: "Bearer key-for-127-only")
+        let (refused, _) = fetch(HTTPRequest(url: moved.url("v1/chat"), followsRedirects: true, credential: secret))
+        guard case .failure(.secretRefused(.otherOrigin(_, let actual))) = refused else {
+            Issue.record("expected a refused redirect, got \(refused)")
+            return
+        }
+        #expect(actual.host == "localhost")
+        #expect(elsewhere.requests.current.isEmpty && elsewhere.authorizations.current.isEmpty)
+        #expect(moved.authorizations.current == ["Bearer key-for-127-only"])
+
+        // A redirect on the same origin keeps the credential; one without a credential goes anywhere.
+        let samePlace = try RecordingHTTPServer { line, _ in
+            line.hasPrefix("GET /old ") ? Self.answer("302 Found", headers: "Location: /new\r\n") : Self.answer("200 OK", body: "new")
+        }
+        defer { samePlace.stop() }
+        let (kept, body) = fetch(HTTPRequest(url: samePlace.url("old"), followsRedirects: true, credential: secret))
+        #expect(try kept.get().status == 200 && body == "new", "\(kept)")
+        #expect(samePlace.authorizations.current == ["Bearer key-for-127-only", "Bearer key-for-127-only"])
+        let (followed, _) = fetch(HTTPRequest(url: moved.url("v1/chat"), followsRedirects: true))
+        #expect(try followed.get().status == 200)
+        #expect(elsewhere.requests.current == ["GET /v1/chat HTTP/1.1"] && elsewhere.authorizations.current.isEmpty)
+    }
+
+    @Test("a request with a credential is not sent in clear text to another machine; without one it is")
+    func noCredentialInClearText() throws {
+        guard let address = nonLoopbackAddress() else {
+            Issue.record("skipped: this machine has no address besides loopback to serve plain HTTP on")
+            return
+        }
+        let server = try RecordingHTTPServer(address: address) { _, _ in Self.answer("200 OK", body: "ok") }
+        defer { server.stop() }
+        let secret = (name: "Authorization", value: "Bearer cleartext-key-42")
+        let (refused, _) = fetch(HTTPRequest(url: server.url("v1/chat"), credential: secret))
+        #expect(refused == .failure(.secretRefused(.cleartext(Origin(scheme: "http", host: address, port: server.port)))))
+        #expect(server.requests.current.isEmpty, "\(server.requests.current)")
+        let (plain, body) = fetch(HTTPRequest(url: server.url("v1/chat")))
+        #expect(try plain.get().status == 200 && body == "ok")
+        #expect(server.authorizations.current.isEmpty)
+    }
+
+    @Test("a server that trickles a byte every 0.3 s ends at the total; one slower than the minimum rate after one window")
+    func tricklingServers() throws {
+        let steady = try OpenAIServer(defaultReply: .trickled(every: 0.3, .chat(String(repeating: "slow ", count: 200))))
+        defer { steady.stop() }
+        let started = ContinuousClock.now
+        let (total, _) = fetch(HTTPRequest(url: steady.baseURL, limits: HTTPLimits(total: 3, window: 2, minimumBytesPerSecond: 1)))
+        #expect(total == .failure(.timedOut(.total(seconds: 3))), "\(total)")
+        #expect(ContinuousClock.now - started < .seconds(30))
+
+        let slow = try OpenAIServer(defaultReply: .trickled(every: 0.6, .chat("slow")))
+        defer { slow.stop() }
+        let (tooSlow, _) = fetch(HTTPRequest(url: slow.baseURL, limits: HTTPLimits(total: 600, window: 2, minimumBytesPerSecond: 4)))
+        #expect(tooSlow == .failure(.timedOut(.tooSlow(bytesPerSecond: 4, seconds: 2))), "\(tooSlow)")
+
+        let silent = try OpenAIServer(defaultReply: .delayed(600, .chat("late")))
+        defer { silent.stop() }
+        let (quiet, _) = fetch(HTTPRequest(url: silent.baseURL, limits: HTTPLimits(total: 600, window: 1, minimumBytesPerSecond: 1)))
+        #expect(quiet == .failure(.timedOut(.silence(seconds: 1))), "\(quiet)")
     }
 
     @Test("what cannot be reached: a closed port, a scheme other than HTTP")

@@ -18,8 +18,10 @@ public final class OpenAIServer: @unchecked Sendable {
     private let state: ServerState
 
     public var port: Int { listener.port }
+    /// The address it listens on: 127.0.0.1 unless another was asked for.
+    public let address: String
     /// `http://127.0.0.1:PORT`, no trailing slash.
-    public var url: String { "http://127.0.0.1:\(port)" }
+    public var url: String { "http://\(address):\(port)" }
     /// `http://127.0.0.1:PORT/v1`, what an OpenAI client takes as its base URL.
     public var baseURL: String { url + "/v1" }
 
@@ -35,8 +37,11 @@ public final class OpenAIServer: @unchecked Sendable {
         set { state.defaultReply.withValue { $0 = newValue } }
     }
 
-    public init(defaultReply: Reply = .chat("Hello.")) throws {
-        listener = try Listener()
+    /// - Parameter address: an IPv4 address of this machine to listen on (``nonLoopbackAddress()``
+    ///   for one that counts as another machine).
+    public init(defaultReply: Reply = .chat("Hello."), address: String = "127.0.0.1") throws {
+        self.address = address
+        listener = try Listener(address: address)
         state = ServerState(defaultReply: defaultReply)
         let listener = self.listener
         let state = self.state
@@ -109,6 +114,9 @@ extension OpenAIServer {
         indirect case delayed(TimeInterval, Reply)
         /// Closes the connection without a word.
         case hangUp
+        /// The other reply's bytes (head included), one at a time, `every` seconds apart: a server
+        /// that is never quite silent and never gets anywhere.
+        indirect case trickled(every: TimeInterval, Reply)
 
         /// Streams `pieces`, `delay` seconds apart, ended as `ending` says.
         public static func stream(_ pieces: [String], delay: TimeInterval = 0, ending: StreamScript.Ending = .done) -> Reply {
@@ -414,6 +422,12 @@ private struct Connection {
     let number: Int
     let state: ServerState
     private var buffer: [UInt8] = []
+    /// While a `.trickled` reply is written: the pause before each byte.
+    private let trickle = Locked<TimeInterval?>(nil)
+    private var trickling: TimeInterval? {
+        get { trickle.current }
+        nonmutating set { trickle.withValue { $0 = newValue } }
+    }
 
     init(descriptor: Int32, number: Int, state: ServerState) {
         self.descriptor = descriptor
@@ -534,6 +548,10 @@ private struct Connection {
             return answer(request, with: reply)
         case .hangUp:
             return false
+        case .trickled(let every, let reply):
+            trickling = every
+            defer { trickling = nil }
+            return answer(request, with: reply)
         case .streamed(let script):
             stream(script)
             return false
@@ -603,8 +621,19 @@ private struct Connection {
     private func send(_ text: String) -> Bool { send(Data(text.utf8)) }
 
     /// Writes everything; false when the peer has gone. MSG_NOSIGNAL: a client that hung up
-    /// must not kill the test process with SIGPIPE.
+    /// must not kill the test process with SIGPIPE. While a reply trickles, one byte at a time.
     private func send(_ data: Data) -> Bool {
+        if let every = trickling {
+            for byte in data {
+                Thread.sleep(forTimeInterval: every)
+                guard sendNow(Data([byte])) else { return false }
+            }
+            return true
+        }
+        return sendNow(data)
+    }
+
+    private func sendNow(_ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return true }
             var offset = 0

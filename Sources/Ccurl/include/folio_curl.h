@@ -25,6 +25,10 @@ CURLcode folio_curl_set_offset(CURL *handle, CURLoption option, curl_off_t value
 CURLcode folio_curl_set_data_function(CURL *handle, CURLoption option, size_t (*function)(char *, size_t, size_t, void *));
 CURLcode folio_curl_set_progress_function(CURL *handle, int (*function)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t));
 CURLcode folio_curl_get_long(CURL *handle, CURLINFO info, long *value);
+CURLcode folio_curl_get_socket(CURL *handle, CURLINFO info, int *value);
+CURLcode folio_curl_get_string(CURL *handle, CURLINFO info, const char **value);
+CURLcode folio_curl_set_sockopt_function(CURL *handle, int (*function)(void *, int, curlsocktype));
+CURLcode folio_curl_set_closesocket_function(CURL *handle, int (*function)(void *, int));
 struct curl_slist *folio_curl_slist_append(struct curl_slist *list, const char *line);
 void folio_curl_slist_free_all(struct curl_slist *list);
 const char *folio_curl_easy_strerror(CURLcode code);
