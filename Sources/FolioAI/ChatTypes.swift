@@ -9,9 +9,13 @@ public struct OpenAIConfiguration: Sendable, Equatable {
     /// Sent as `Authorization: Bearer …` only when present and not blank: local servers need none.
     public var apiKey: String?
     /// How long a request may stall (no reply, or no new bytes of a stream) before it fails with
-    /// ``OpenAIError/timedOut(seconds:)``. A long answer that keeps arriving never times out.
-    /// Used in whole seconds, at least 1 (Foundation on Linux truncates fractions).
+    /// ``OpenAIError/timedOut(seconds:)``, and the spell over which a reply must arrive at
+    /// ``minimumBytesPerSecond`` at least (``OpenAIError/tooSlow(bytesPerSecond:seconds:)``).
+    /// Used in whole seconds, at least 1.
     public var timeout: TimeInterval
+    /// How long one request may take in all, name resolution and connecting included, however
+    /// steadily the reply arrives (``OpenAIError/deadlinePassed(seconds:)``).
+    public var deadline: TimeInterval
     /// The most bytes a reply's body may hold, streamed or not; past it the transfer stops with
     /// ``ReplyDefect/tooLarge(limit:)``. A hostile or broken server cannot fill the memory.
     public var maxReplyBytes: Int
@@ -19,10 +23,19 @@ public struct OpenAIConfiguration: Sendable, Equatable {
     /// 16 MiB: a chat completion or a transcription is a few kilobytes.
     public static let defaultMaxReplyBytes = 16 << 20
 
-    public init(baseURL: String, apiKey: String? = nil, timeout: TimeInterval = 60, maxReplyBytes: Int = defaultMaxReplyBytes) {
+    /// The least a reply must bring over each `timeout` spell: any real stream is far above it (a
+    /// token is a hundred bytes of event; servers that think for minutes send keep-alive comments
+    /// of a few bytes every few seconds), a server trickling a byte every two seconds is below.
+    public static let minimumBytesPerSecond = 1
+
+    public init(
+        baseURL: String, apiKey: String? = nil, timeout: TimeInterval = 60, deadline: TimeInterval = 600,
+        maxReplyBytes: Int = defaultMaxReplyBytes
+    ) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.timeout = timeout
+        self.deadline = deadline
         self.maxReplyBytes = maxReplyBytes
     }
 }

@@ -82,7 +82,10 @@ final class HTTPExchange: @unchecked Sendable {
     /// Transport failures, as the messages a user reads name them.
     private static func translate(_ failure: HTTPFailure, request: HTTPRequest) -> OpenAIError {
         switch failure {
-        case .timedOut: .timedOut(seconds: request.idleTimeout)
+        case .timedOut(.silence(let seconds)): .timedOut(seconds: seconds)
+        case .timedOut(.total(let seconds)): .deadlinePassed(seconds: seconds)
+        case .timedOut(.tooSlow(let rate, let seconds)): .tooSlow(bytesPerSecond: rate, seconds: seconds)
+        case .secretRefused: .cannotConnect(url: request.url, reason: .other("the key may not go to this address"))
         case .cancelled, .stoppedByReceiver: .cancelled
         case .refused: .cannotConnect(url: request.url, reason: .refused)
         case .unknownHost: .cannotConnect(url: request.url, reason: .unknownHost)

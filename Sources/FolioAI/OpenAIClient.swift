@@ -13,8 +13,8 @@ public struct OpenAIClient: Sendable {
         self.configuration = configuration
     }
 
-    public init(baseURL: String, apiKey: String? = nil, timeout: TimeInterval = 60) {
-        self.init(OpenAIConfiguration(baseURL: baseURL, apiKey: apiKey, timeout: timeout))
+    public init(baseURL: String, apiKey: String? = nil, timeout: TimeInterval = 60, deadline: TimeInterval = 600) {
+        self.init(OpenAIConfiguration(baseURL: baseURL, apiKey: apiKey, timeout: timeout, deadline: deadline))
     }
 
     /// Asks for a whole completion and returns the first choice.
@@ -29,7 +29,7 @@ public struct OpenAIClient: Sendable {
     private func wholeChat(_ request: ChatRequest) async throws(OpenAIError) -> ChatReply {
         let urlRequest = try jsonRequest("chat/completions", ChatCompletionBody(request, stream: false), accept: "application/json")
         let result = try await HTTPExchange.perform(urlRequest, maxReplyBytes: configuration.maxReplyBytes)
-        try Self.requireSuccess(result)
+        try requireSuccess(result)
         return try Self.decodeCompletion(result.body)
     }
 
@@ -60,7 +60,7 @@ public struct OpenAIClient: Sendable {
             // A dropped connection mid-stream is a truncated answer: keep what came.
             throw .streamEndedEarly(partial: stream.snapshot.text)
         }
-        try Self.requireSuccess(result)
+        try requireSuccess(result)
         guard result.consumedIncrementally else {
             let reply = try Self.decodeCompletion(result.body)
             onDelta(reply.content)
@@ -96,7 +96,7 @@ public struct OpenAIClient: Sendable {
         urlRequest.body = form.body
 
         let result = try await HTTPExchange.perform(urlRequest, maxReplyBytes: configuration.maxReplyBytes)
-        try Self.requireSuccess(result)
+        try requireSuccess(result)
         guard let reply = try? JSONDecoder().decode(TranscriptionReply.self, from: result.body) else {
             throw .malformedReply(reason: .transcriptionNotJSON, excerpt: excerpt(of: result.body))
         }
@@ -111,9 +111,35 @@ public struct OpenAIClient: Sendable {
     /// Whole seconds, at least one and at most a week: what the transfer waits through without a
     /// byte, and what a timeout's message says.
     var effectiveTimeout: TimeInterval {
+        Self.wholeSeconds(configuration.timeout)
+    }
+
+    /// The limits of one request: the deadline in all, the minimum rate over each timeout spell.
+    var limits: HTTPLimits {
+        HTTPLimits(
+            total: Self.wholeSeconds(configuration.deadline), window: effectiveTimeout,
+            minimumBytesPerSecond: OpenAIConfiguration.minimumBytesPerSecond)
+    }
+
+    private static func wholeSeconds(_ seconds: TimeInterval) -> TimeInterval {
         let week: TimeInterval = 7 * 24 * 3600
-        guard configuration.timeout.isFinite else { return week }
-        return min(max(1, configuration.timeout.rounded(.up)), week)
+        guard seconds.isFinite else { return week }
+        return min(max(1, seconds.rounded(.up)), week)
+    }
+
+    /// The key, when there is one and it may go to the base URL: never in clear text to another
+    /// machine (``FolioSecrets/SecretDestination``). A key held back there makes a 401 or 403
+    /// ``OpenAIError/keyWithheld(url:)``.
+    var sendableKey: String? {
+        guard let key = configuration.apiKey?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty,
+            SecretDestination.refusal(sending: configuration.baseURL.trimmingCharacters(in: .whitespacesAndNewlines)) == nil
+        else { return nil }
+        return key
+    }
+
+    /// Whether a key is configured and held back (plain `http://` to another machine).
+    var keyWithheld: Bool {
+        configuration.apiKey.map { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } == true && sendableKey == nil
     }
 
     /// `base/path`, the base's trailing slashes dropped.
@@ -129,11 +155,8 @@ public struct OpenAIClient: Sendable {
 
     private func baseRequest(_ path: String, accept: String) throws(OpenAIError) -> HTTPRequest {
         var request = HTTPRequest(
-            url: try endpoint(path).absoluteString, method: .post, headers: [(name: "Accept", value: accept)],
-            idleTimeout: effectiveTimeout)
-        if let key = configuration.apiKey?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
-            request.headers.append((name: "Authorization", value: "Bearer \(key)"))
-        }
+            url: try endpoint(path).absoluteString, method: .post, headers: [(name: "Accept", value: accept)], limits: limits)
+        if let key = sendableKey { request.credential = (name: "Authorization", value: "Bearer \(key)") }
         return request
     }
 
@@ -150,6 +173,11 @@ public struct OpenAIClient: Sendable {
     // MARK: Replies
 
     /// Turns an error status into its ``OpenAIError`` case, with the server's own words.
+    func requireSuccess(_ result: HTTPResult) throws(OpenAIError) {
+        if keyWithheld, [401, 403].contains(result.head.status) { throw .keyWithheld(url: configuration.baseURL) }
+        try Self.requireSuccess(result)
+    }
+
     static func requireSuccess(_ result: HTTPResult) throws(OpenAIError) {
         guard !result.head.isSuccess else { return }
         let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: result.body)

@@ -112,6 +112,13 @@ public enum OpenAIError: Error, Sendable, Equatable {
     case connectionLost(reason: ConnectionFailure)
     /// Nothing arrived for `seconds` (the configured timeout).
     case timedOut(seconds: TimeInterval)
+    /// The request took longer than `seconds` in all (the configured deadline).
+    case deadlinePassed(seconds: TimeInterval)
+    /// Less than `bytesPerSecond` arrived over `seconds` (the configured timeout): a trickle.
+    case tooSlow(bytesPerSecond: Int, seconds: TimeInterval)
+    /// The server asked for the key (401 or 403), which folio did not send: the base URL is
+    /// plain `http://` to another machine, where it would cross the network in clear text.
+    case keyWithheld(url: String)
     /// The calling task was cancelled.
     case cancelled
     /// 401 or 403: a missing, wrong or revoked API key.
@@ -154,7 +161,8 @@ public enum OpenAIError: Error, Sendable, Equatable {
         case .invalidBaseURL(let url): return .invalidBaseURL(redactor.redact(url))
         case .cannotConnect(let url, let reason): return .cannotConnect(url: redactor.redact(url), reason: reason.redacted(redactor))
         case .connectionLost(let reason): return .connectionLost(reason: reason.redacted(redactor))
-        case .timedOut, .cancelled, .streamEndedEarly: return self
+        case .timedOut, .deadlinePassed, .tooSlow, .cancelled, .streamEndedEarly: return self
+        case .keyWithheld(let url): return .keyWithheld(url: redactor.redact(url))
         case .unauthorized(let reply): return .unauthorized(clean(reply))
         case .notFound(let reply): return .notFound(clean(reply))
         case .rateLimited(let reply): return .rateLimited(clean(reply))
@@ -188,6 +196,12 @@ extension OpenAIError: CustomStringConvertible, LocalizedError {
             return "the connection to the AI server was lost: \(reason.description)"
         case .timedOut(let seconds):
             return "the AI server did not answer within \(Self.format(seconds)) seconds"
+        case .deadlinePassed(let seconds):
+            return "the AI server's reply took longer than \(Self.format(seconds)) seconds in all"
+        case .tooSlow(let rate, let seconds):
+            return "the AI server sent less than \(rate) bytes a second for \(Self.format(seconds)) seconds"
+        case .keyWithheld(let url):
+            return "the AI server at \(url) asks for the key, which is not sent over plain http:// to another machine"
         case .cancelled:
             return "the AI request was cancelled"
         case .unauthorized(let reply):

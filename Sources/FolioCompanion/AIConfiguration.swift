@@ -16,6 +16,8 @@ public struct AIConfiguration: Sendable, Equatable {
     public var autoTitle: Bool
     public var autoTags: Bool
     public var timeoutSeconds: Int
+    /// `ai.deadline`: how long one request may take in all.
+    public var deadlineSeconds: Int
     /// `ai.max_reply_bytes`: the most a server's reply may hold before folio stops reading it.
     public var maxReplyBytes: Int
     public var sendMedia: Bool
@@ -32,7 +34,12 @@ public struct AIConfiguration: Sendable, Equatable {
     public static let openAIBaseURL = "https://api.openai.com/v1"
     public static let knownProviders = ["builtin", "openai"]
 
-    public init(settings: Settings, language: Language) {
+    /// The settings of `vault`, its limits never above this device's ceilings (``DeviceLimits``).
+    public init(vault: Vault, language: Language) {
+        self.init(settings: vault.settings, language: language, limits: vault.deviceLimits)
+    }
+
+    public init(settings: Settings, language: Language, limits: DeviceLimits = DeviceLimits()) {
         func text(_ key: String) -> String? {
             settings.string(key).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         }
@@ -58,7 +65,8 @@ public struct AIConfiguration: Sendable, Equatable {
         tone = text("ai.tone") ?? "warm"
         autoTitle = flag("ai.auto_title", true)
         autoTags = flag("ai.auto_tags", true)
-        if case .int(let seconds)? = settings.value("ai.timeout"), seconds > 0 { timeoutSeconds = seconds } else { timeoutSeconds = 60 }
+        timeoutSeconds = limits.bounded("ai.timeout", in: settings) ?? 60
+        deadlineSeconds = limits.bounded("ai.deadline", in: settings) ?? 600
         if case .int(let bytes)? = settings.value("ai.max_reply_bytes"), bytes > 0 {
             maxReplyBytes = bytes
         } else {
@@ -73,4 +81,12 @@ public struct AIConfiguration: Sendable, Equatable {
 
     /// Whether any provider tried sends data over the network.
     public var usesNetwork: Bool { providers.contains { $0 != "builtin" } }
+
+    /// Whether ``baseURL`` may be used on this device (the `localDirectory` of its vault): folio's
+    /// own default, or an endpoint confirmed here (``EndpointTrust``). `ai.base_url` syncs, so a
+    /// value set on another device waits for this device's confirmation before the key and the
+    /// pages go to it.
+    public func isConfirmed(localDirectory: URL) -> Bool {
+        baseURL == Self.openAIBaseURL || EndpointTrust.isTrusted(baseURL, for: "ai.base_url", localDirectory: localDirectory)
+    }
 }

@@ -22,7 +22,8 @@ public struct OpenAIProvider: AIProvider {
         self.model = model
         client = OpenAIClient(
             OpenAIConfiguration(
-                baseURL: base, apiKey: key, timeout: TimeInterval(configuration.timeoutSeconds), maxReplyBytes: configuration.maxReplyBytes)
+                baseURL: base, apiKey: key, timeout: TimeInterval(configuration.timeoutSeconds),
+                deadline: TimeInterval(configuration.deadlineSeconds), maxReplyBytes: configuration.maxReplyBytes)
         )
     }
 
@@ -112,6 +113,12 @@ public struct OpenAIProvider: AIProvider {
 }
 
 extension AIProblem {
+    /// Seconds as a whole number for a message (a week at most: the client's own bound).
+    private static func whole(_ seconds: TimeInterval) -> Int {
+        guard seconds.isFinite else { return 0 }
+        return Int(min(max(0, seconds.rounded()), 7 * 24 * 3600))
+    }
+
     /// The wire layer's error as a problem a user can act on.
     init(_ error: OpenAIError) {
         func detail(_ reply: HTTPErrorReply) -> String {
@@ -122,7 +129,10 @@ extension AIProblem {
         case .invalidBaseURL(let url): self = .invalidBaseURL(url)
         case .cannotConnect(let url, let reason): self = .cannotConnect(url: url, reason: AIConnectionTrouble(reason))
         case .connectionLost(let reason): self = .connectionLost(AIConnectionTrouble(reason))
-        case .timedOut(let seconds): self = .timedOut(seconds: Int(seconds.rounded()))
+        case .timedOut(let seconds): self = .timedOut(seconds: Self.whole(seconds))
+        case .deadlinePassed(let seconds): self = .deadlinePassed(seconds: Self.whole(seconds))
+        case .tooSlow(let rate, let seconds): self = .tooSlow(bytesPerSecond: rate, seconds: Self.whole(seconds))
+        case .keyWithheld(let url): self = .keyWithheld(url: url)
         case .cancelled: self = .cancelled
         case .unauthorized(let reply): self = .unauthorized(status: reply.status, detail: detail(reply))
         case .notFound(let reply): self = .notFound(detail: detail(reply))

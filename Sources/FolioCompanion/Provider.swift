@@ -203,14 +203,18 @@ public struct ProviderChain: Sendable {
         self.configuration = configuration
     }
 
-    /// The providers a configuration names, with the key from the environment or the credentials file.
-    public init(configuration: AIConfiguration, environment: [String: String], home: URL) {
+    /// The providers a configuration names, with the key from the environment or the credentials
+    /// file. `endpointConfirmed` false (``AIConfiguration/isConfirmed(localDirectory:)``) leaves the
+    /// network provider out with ``AIProblem/endpointNotConfirmed(url:)``: nothing goes there.
+    public init(configuration: AIConfiguration, environment: [String: String], home: URL, endpointConfirmed: Bool = true) {
         var providers: [any AIProvider] = []
         var failures: [ProviderFailure] = []
         for name in configuration.providers {
             switch name {
             case "builtin":
                 providers.append(BuiltinProvider(configuration: configuration))
+            case "openai" where !endpointConfirmed:
+                failures.append(ProviderFailure(provider: "openai", problem: .endpointNotConfirmed(url: configuration.baseURL)))
             case "openai":
                 do {
                     let key = try AIKey.lookup(environment: environment, home: home)

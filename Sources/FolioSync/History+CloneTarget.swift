@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSecrets
 import FolioStore
 import Foundation
 
@@ -6,10 +7,12 @@ extension History {
     /// Where `folio clone` put a vault, the remote it was cloned from, and whether it is locked.
     public struct ClonedVault: Sendable {
         public let vault: URL
-        /// The remote as `origin` holds it: a local path made absolute.
+        /// The remote as `origin` holds it: a local path made absolute, a password taken out.
         public let remote: String
         /// Encrypted, and no key given: its files are ciphertext until `crypt unlock`.
         public let locked: Bool
+        /// The URL held a password, used for the clone and kept nowhere.
+        public let passwordNotKept: Bool
     }
 
     /// `folio clone URL [DIRECTORY] [--key FILE]`: the remote as typed (a path, and the key
@@ -21,7 +24,8 @@ extension History {
         let remote = isLocalPath(typed) ? absoluteURL(typed, from: workingDirectory).path : typed
         let cloned = try clone(
             url: remote, into: target, transport: transport, keyFile: key.map { absoluteURL($0, from: workingDirectory) })
-        return ClonedVault(vault: target, remote: remote, locked: cloned.locked)
+        let kept = URLPassword.removed(from: remote)
+        return ClonedVault(vault: target, remote: kept, locked: cloned.locked, passwordNotKept: kept != remote)
     }
 
     /// Whether a remote is a folder on this machine: no `scheme://`, and no `host:` before a path.

@@ -13,7 +13,8 @@ extension History {
     public func remoteURL(settings: Settings) throws(FolioError) -> String? {
         do {
             if let url = try repository.remoteURL() { return url }
-            guard let configured = settings.string("sync.remote"), !configured.isEmpty else { return nil }
+            // A password in the synced setting is not copied into git's configuration.
+            guard let configured = settings.string("sync.remote").map(URLPassword.removed), !configured.isEmpty else { return nil }
             try repository.setRemote(url: configured)
             try trackOrigin()
             return configured
@@ -140,10 +141,13 @@ extension History {
         let key = try keyFile.map { url throws(FolioError) in try readKey(url) }
         try registerFilter()
         var locked = false
+        // A password in the URL is used for this clone (as the token) and kept nowhere: not in
+        // git's configuration, its reflog or FETCH_HEAD, where it would sit in plain text.
+        let kept = URLPassword.removed(from: url)
         try AtomicFile.makeDirectory(directory)
         do {
             let repository = try Repository.create(at: directory, initialBranch: "main")
-            try repository.setRemote(url: url)
+            try repository.setRemote(url: kept)
             let access = try transport.access(url)
             do {
                 try transport.run(access) { callbacks in
@@ -156,7 +160,7 @@ extension History {
             }
             guard let tip = try repository.reference(named: "refs/remotes/origin/main") else {
                 try? manager.removeItem(at: directory)
-                throw FolioError(.notAVault(url))
+                throw FolioError(.notAVault(kept))
             }
             // A tree folio must not write is refused before the first file is.
             let hazards = try repository.hazards(in: tip)
@@ -179,7 +183,7 @@ extension History {
                 locked = try declaresEncryption(in: tip, of: repository)
             }
             try repository.checkout(commit: tip, force: true)
-            try repository.moveHeadBranch(to: tip, from: nil, message: "folio clone \(url)")
+            try repository.moveHeadBranch(to: tip, from: nil, message: "folio clone \(kept)")
             try repository.setUpstream(of: "main", to: Upstream(remote: "origin", merge: "refs/heads/main"))
         } catch let error as FolioError {
             throw error
@@ -188,7 +192,7 @@ extension History {
             if DiskFull.recognises(error) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("clone: \(error.gitReason)"))
         }
-        guard VaultLocation.isVault(directory) else { throw FolioError(.notAVault(url)) }
+        guard VaultLocation.isVault(directory) else { throw FolioError(.notAVault(kept)) }
         try AtomicFile.makeDirectory(directory.appendingPathComponent(".folio/local"))
         return Cloned(locked: locked)
     }

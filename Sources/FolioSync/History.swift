@@ -98,17 +98,19 @@ public final class History: ChangeRecorder {
             let name = cleanDeviceName(String(line))
             if !name.isEmpty { return name }
         }
-        let name = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "device"
+        let name = cleanDeviceName(ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "device")
         try? AtomicFile.makeDirectory(vault.localDirectory)
         try? AtomicFile.write(name + "\n", to: file)
         return name.isEmpty ? "device" : name
     }
 
-    /// A device name as commit trailers and conflict copies carry it: one line, no control
-    /// characters, at most 64 characters, trimmed.
+    /// A device name as commit trailers, authors' e-mails and conflict copies carry it: one line,
+    /// no control characters, a key or token in it masked (a configured one, or anything that
+    /// looks like one: a name is published with every commit), at most 64 characters, trimmed.
     static func cleanDeviceName(_ text: String) -> String {
         let kept = text.unicodeScalars.filter { !$0.isControl }
-        return String(String(String.UnicodeScalarView(kept)).prefix(64)).trimmingCharacters(in: .whitespaces)
+        let masked = ConfiguredSecrets.redact(String(String.UnicodeScalarView(kept)))
+        return String(masked.prefix(64)).trimmingCharacters(in: .whitespaces)
     }
 
     // MARK: - Committing
@@ -179,7 +181,8 @@ public final class History: ChangeRecorder {
         if !body.isEmpty { text += lines.joined(separator: "\n") + "\n\n" }
         text += "\(deviceTrailer): \(UserInput.oneLine(device))\n"
         for (key, value) in trailers { text += "\(key): \(UserInput.oneLine(value))\n" }
-        return text
+        // The keys and tokens configured on this device too, which no pattern may recognise.
+        return ConfiguredSecrets.redact(text)
     }
 
     /// The owner (from `profile.md`) as author, on this device; the device name when there is no owner yet.
@@ -196,8 +199,9 @@ public final class History: ChangeRecorder {
     }
 
     private static func cleanSignaturePart(_ text: String) -> String {
-        String(text.unicodeScalars.filter { !"<>\n\r\0".unicodeScalars.contains($0) }.map(Character.init))
-            .trimmingCharacters(in: .whitespaces)
+        ConfiguredSecrets.redact(
+            String(text.unicodeScalars.filter { !"<>\n\r\0".unicodeScalars.contains($0) }.map(Character.init))
+        ).trimmingCharacters(in: .whitespaces)
     }
 
     // MARK: - Changes made by hand

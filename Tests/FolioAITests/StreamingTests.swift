@@ -141,3 +141,48 @@ struct StreamingTimeoutTests {
         #expect(elapsed < 300, "took \(elapsed) s")
     }
 }
+
+@Suite("A server that trickles, and a key that must not cross the network in clear text")
+struct TrickleAndClearTextTests {
+    @Test func aServerTricklingAByteAtATimeEndsAtTheDeadline() async throws {
+        // A byte every 0.3 s is never 2 s of silence: only the deadline ends it.
+        let server = try OpenAIServer(defaultReply: .trickled(every: 0.3, .stream(["a long", " answer"], delay: 0)))
+        var error: OpenAIError?
+        let elapsed = await seconds {
+            error = await expectFailure {
+                try await OpenAIClient(baseURL: server.baseURL, timeout: 2, deadline: 4).streamChat(helloRequest) { _ in }
+            }
+        }
+        #expect(error == .deadlinePassed(seconds: 4))
+        #expect(elapsed < 60, "took \(elapsed) s")
+    }
+
+    @Test func oneByteEveryTwoSecondsIsTooSlowForATimeoutOfThree() async throws {
+        let server = try OpenAIServer(defaultReply: .trickled(every: 2, .chat("Hello.")))
+        var error: OpenAIError?
+        let elapsed = await seconds {
+            error = await expectFailure { try await OpenAIClient(baseURL: server.baseURL, timeout: 3).chat(helloRequest) }
+        }
+        #expect(error == .tooSlow(bytesPerSecond: 1, seconds: 3))
+        #expect(elapsed < 60, "took \(elapsed) s")
+    }
+
+    @Test func theKeyIsNotSentInClearTextToAnotherMachine() async throws {
+        guard let address = nonLoopbackAddress() else {
+            Issue.record("skipped: this machine has no address besides loopback to serve plain HTTP on")
+            return
+        }
+        // A local model server on the network needs no key, and gets none.
+        let open = try OpenAIServer(defaultReply: .chat("Hello."), address: address)
+        let reply = try await OpenAIClient(baseURL: open.baseURL, apiKey: "sk-cleartext-0123456789abcdef", timeout: 5).chat(helloRequest)
+        #expect(reply.content == "Hello.")
+        #expect(open.lastRequest?.header("Authorization") == nil)
+        // One that asks for it is told why it has none.
+        let closed = try OpenAIServer(defaultReply: .error(status: 401, message: "no key"), address: address)
+        let error = await expectFailure {
+            try await OpenAIClient(baseURL: closed.baseURL, apiKey: "sk-cleartext-0123456789abcdef", timeout: 5).chat(helloRequest)
+        }
+        #expect(error == .keyWithheld(url: closed.baseURL))
+        #expect(closed.lastRequest?.header("Authorization") == nil)
+    }
+}

@@ -19,5 +19,10 @@ enum ClonePrinter {
         MessageLanguage.shared.set(language ?? Vault(root: cloned.vault, clock: Clock.from(environment: environment)).language)
         Console.out(Message.cloned(cloned.vault.path).text(MessageLanguage.shared.current))
         if cloned.locked { Console.err(Message.crypt(.clonedLocked(cloned.vault.path)).text(MessageLanguage.shared.current)) }
+        if cloned.passwordNotKept {
+            let endpoint = RemoteEndpoint(url: cloned.remote)
+            let host = endpoint.port.map { "\(endpoint.host):\($0)" } ?? endpoint.host
+            Console.err(Message.clonePasswordNotKept(host: host).text(MessageLanguage.shared.current))
+        }
     }
 }

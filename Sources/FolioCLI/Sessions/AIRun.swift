@@ -1,5 +1,6 @@
 import FolioCompanion
 import FolioCore
+import FolioSecrets
 import FolioStore
 import Foundation
 
@@ -13,10 +14,12 @@ enum AIRun {
 
     /// The same, for a payload that depends on the settings (place and weather only when shared).
     static func chain(_ context: Context, sends payload: (AIConfiguration) -> AIPayload) -> ProviderChain {
-        let configuration = AIConfiguration(settings: context.vault.settings, language: context.language)
+        let configuration = AIConfiguration(vault: context.vault, language: context.language)
         if configuration.settingsUnreadable { context.warn(FolioError(.ai(.settingsFallback))) }
         let home = URL(fileURLWithPath: context.environment["HOME"] ?? NSHomeDirectory())
-        let chain = ProviderChain(configuration: configuration, environment: context.environment, home: home)
+        let chain = ProviderChain(
+            configuration: configuration, environment: context.environment, home: home,
+            endpointConfirmed: confirmEndpoint(configuration, context))
         for endpoint in FirstUseNotice.takeNew(chain.endpoints, localDirectory: context.vault.localDirectory) {
             Console.err(
                 context.terminal.dim(
@@ -24,6 +27,23 @@ enum AIRun {
                 ))
         }
         return chain
+    }
+
+    /// Whether the AI server of `configuration` may be used: confirmed on this device already, or
+    /// confirmed now by the person at the terminal (and remembered); off a terminal the network
+    /// provider is left out, and its failure names `folio config trust ai.base_url`.
+    static func confirmEndpoint(_ configuration: AIConfiguration, _ context: Context) -> Bool {
+        let local = context.vault.localDirectory
+        guard configuration.usesNetwork, !configuration.isConfirmed(localDirectory: local) else { return true }
+        guard context.terminal.isInteractive else { return false }
+        let url = ConfiguredSecrets.redact(configuration.baseURL)
+        guard Console.confirm(Message.ai(.confirmEndpoint(url: url)).text(context.language) + " [y/N] ") else { return false }
+        do {
+            try EndpointTrust.trust(configuration.baseURL, for: "ai.base_url", localDirectory: local)
+        } catch {
+            context.warn(error)
+        }
+        return true
     }
 
     /// Waits for an AI step, saying so on a terminal ("waiting for a reply…"); Ctrl-C ends folio,

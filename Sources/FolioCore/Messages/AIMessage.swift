@@ -77,6 +77,14 @@ public enum AIProblem: Error, Sendable, Equatable {
     case cannotConnect(url: String, reason: AIConnectionTrouble)
     case connectionLost(AIConnectionTrouble)
     case timedOut(seconds: Int)
+    /// The request took longer than `seconds` in all (`ai.deadline`).
+    case deadlinePassed(seconds: Int)
+    /// Less than `bytesPerSecond` arrived over `seconds` (`ai.timeout`).
+    case tooSlow(bytesPerSecond: Int, seconds: Int)
+    /// The server asked for the key, held back from plain `http://` to another machine.
+    case keyWithheld(url: String)
+    /// `ai.base_url` came from another device and is not confirmed on this one.
+    case endpointNotConfirmed(url: String)
     case cancelled
     case unauthorized(status: Int, detail: String)
     case notFound(detail: String)
@@ -125,6 +133,23 @@ public enum AIProblem: Error, Sendable, Equatable {
             ("與 AI 伺服器的連線中斷了（\(reason.pair.0)）", "the connection to the AI server was lost (\(reason.pair.1))")
         case .timedOut(let seconds):
             ("AI 超過 \(seconds) 秒沒有回覆（ai.timeout）", "the AI did not answer within \(seconds) seconds (ai.timeout)")
+        case .deadlinePassed(let seconds):
+            ("AI 的回覆超過總時限 \(seconds) 秒（ai.deadline）", "the AI's reply took longer than \(seconds) seconds in all (ai.deadline)")
+        case .tooSlow(let rate, let seconds):
+            (
+                "AI 伺服器在 \(seconds) 秒內平均每秒傳不到 \(rate) 位元組（ai.timeout）",
+                "the AI server sent less than \(rate) byte\(rate == 1 ? "" : "s") a second for \(seconds) seconds (ai.timeout)"
+            )
+        case .keyWithheld(let url):
+            (
+                "AI 伺服器要求金鑰，但 ai.base_url（\(url)）是以 http:// 連到另一台機器，金鑰會以明文在網路上傳送，所以 folio 沒有送出。請改用 https:// 網址；http:// 只用在本機（localhost、127.0.0.1、::1）。",
+                "the AI server asks for the key, and ai.base_url (\(url)) is plain http:// to another machine, where the key would cross the network in clear text, so folio did not send it. Use an https:// URL; plain http:// is for this machine only (localhost, 127.0.0.1, ::1)."
+            )
+        case .endpointNotConfirmed(let url):
+            (
+                "ai.base_url（\(url)）是在另一台裝置上設定的，這台裝置還沒有確認過；確認之前，folio 不會把金鑰和你的日記送過去。請執行 `folio config trust ai.base_url`（在終端機上，folio 也會直接問你）。",
+                "ai.base_url (\(url)) was set on another device and is not confirmed on this one; until it is, folio sends neither the key nor your pages there. Run `folio config trust ai.base_url` (on a terminal, folio asks you)."
+            )
         case .cancelled:
             ("已取消", "cancelled")
         case .unauthorized(let status, let detail):
@@ -213,6 +238,9 @@ public enum AIMessage: Sendable, Equatable {
     case allFailed([ProviderFailure])
     /// Printed once per device and endpoint, before the first request goes out.
     case firstUse(provider: String, url: String, sends: AIPayload)
+    /// The question asked on a terminal before the key and pages go to an `ai.base_url` set on
+    /// another device.
+    case confirmEndpoint(url: String)
     /// The settings could not be read: the companion diary's F-014.
     case settingsFallback
     case answeredBy(String)
@@ -259,6 +287,11 @@ public enum AIMessage: Sendable, Equatable {
             return (
                 "第一次使用 \(provider)：\(sends.0)會傳送到 \(url)。金鑰只從環境變數或 ~/.config/folio/credentials.yaml 讀取，不會存進資料庫。（這個提示只出現一次）",
                 "first use of \(provider): \(sends.1) will be sent to \(url). The key is read from the environment or ~/.config/folio/credentials.yaml, never from the vault. (Shown once.)"
+            )
+        case .confirmEndpoint(let url):
+            return (
+                "ai.base_url 是在另一台裝置上設定的：\(url)。要把金鑰和你的日記送到這台伺服器嗎？",
+                "ai.base_url was set on another device: \(url). Send your key and your pages to this server?"
             )
         case .settingsFallback:
             return ("設定讀取失敗，已使用預設模型（builtin）。", "could not read the settings; using the default provider (builtin).")

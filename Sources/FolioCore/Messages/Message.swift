@@ -82,6 +82,8 @@ public enum Message: Sendable, Equatable {
     case badSettingValue(key: String, expected: String)
     case settingSet(key: String, value: String)
     case settingUnset(String)
+    /// `clone` of a URL with a password: it was used for the clone and kept nowhere.
+    case clonePasswordNotKept(host: String)
     /// `config trust KEY`: the vault's value of `key` is confirmed on this device.
     case settingTrusted(key: String, value: String)
     /// `config trust KEY` for a setting that needs no confirmation.
@@ -451,6 +453,11 @@ public enum Message: Sendable, Equatable {
             ("\(key) = \(value)", "\(key) = \(value)")
         case .settingUnset(let key):
             ("已移除設定 \(key)，改用預設值。", "removed \(key); the default applies.")
+        case .clonePasswordNotKept(let host):
+            (
+                "網址裡的密碼只用在這次複製，沒有存下來（它會以明文留在 .git/config 裡）。之後同步需要的權杖請放在 ~/.config/folio/credentials.yaml（git_tokens: \(host): …）或環境變數 FOLIO_GIT_TOKEN。",
+                "the password in the URL was used for this clone only and kept nowhere (it would sit in .git/config in plain text). For later syncs, keep the token in ~/.config/folio/credentials.yaml (git_tokens: \(host): …) or FOLIO_GIT_TOKEN."
+            )
         case .settingTrusted(let key, let value):
             ("這台裝置已確認 \(key) = \(value)。", "confirmed on this device: \(key) = \(value).")
         case .settingNeedsNoTrust(let key):
