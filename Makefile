@@ -125,6 +125,7 @@ bench: release
 	scripts/bench-import "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-site "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000
 	scripts/bench-micro
+	scripts/bench-mcp "$$($(SWIFT) build -c release --show-bin-path)/folio" 100000 10000
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan

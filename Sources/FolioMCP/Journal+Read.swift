@@ -62,7 +62,7 @@ extension Journal {
     func profile() throws(FolioError) -> JSONOutput {
         try open()
         guard let profile = vault.profileFile() else { throw FolioError(.noProfile) }
-        return RecordJSON.whole(profile, budget: limits.maxResultCharacters, section: nil)
+        return try RecordJSON.whole(profile, budget: limits.maxResultCharacters, section: nil)
     }
 
     /// One record: its front matter and body, or, past the size budget, the body's table of
