@@ -7,8 +7,7 @@ APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libc
 APT_LEAN_PACKAGES := ffmpeg chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-
-.PHONY: mcp-client deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
+.PHONY: mcp-client deps build demo test templates bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
 
 # Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
 define install_missing
@@ -40,6 +39,16 @@ mcp-client:
 RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product folio
+
+# The binary users install, checked as users get it: the static release build must not need
+# Swift's shared libraries, and it runs the demo and every transcript (the test bundle is the
+# debug one; FOLIO_BIN points the transcripts at the release folio). CI runs it after make test.
+release-check: release
+	@bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/folio"; \
+		if ldd "$$bin" | grep -q 'libswiftCore'; then echo "release-check: $$bin links Swift's runtime dynamically"; exit 1; fi; \
+		scripts/demo "$$bin" >/dev/null 2>&1 || { echo "release-check: the demo failed with the release binary"; scripts/demo "$$bin" 2>&1 | tail -20; exit 1; }
+	$(SWIFT) build --build-tests
+	FOLIO_BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/folio" $(SWIFT) test --skip-build --filter TranscriptTests
 
 # Where `make install` puts folio: $(PREFIX)/bin/folio, the man page in $(PREFIX)/share/man/man1,
 # completions for bash, zsh and fish in their usual folders under $(PREFIX)/share. DESTDIR is
