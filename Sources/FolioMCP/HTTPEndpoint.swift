@@ -81,7 +81,8 @@ actor Sessions {
                         let response: HTTPResponse
                         if tooLarge {
                             response = .data(
-                                MessageGate.error(.invalidRequest, .requestTooLarge(limit: limits.maxRequestBytes), id: nil, language: gate.language),
+                                MessageGate.error(
+                                    .invalidRequest, .requestTooLarge(limit: limits.maxRequestBytes), id: nil, language: gate.language),
                                 headers: ["Content-Type": "application/json", "X-Folio-Status": "413"])
                         } else {
                             response = await answer(started, body: Data(body.readableBytesView))
@@ -105,10 +106,13 @@ actor Sessions {
         var headers: [String: String] = [:]
         for (name, value) in head.headers { headers[name] = headers[name].map { $0 + ", " + value } ?? value }
         if head.method == .POST {
-            if case .reject(let answer) = gate.screen(body) { return .data(answer, headers: ["Content-Type": "application/json", "X-Folio-Status": "400"]) }
+            if case .reject(let answer) = gate.screen(body) {
+                return .data(answer, headers: ["Content-Type": "application/json", "X-Folio-Status": "400"])
+            }
             guard rate.admit(now: ContinuousClock.now) else {
                 let answer = MessageGate.error(
-                    .rateLimited, .tooManyRequests(perSecond: limits.requestsPerSecond), id: MessageGate.requestID(in: body), language: gate.language)
+                    .rateLimited, .tooManyRequests(perSecond: limits.requestsPerSecond), id: MessageGate.requestID(in: body),
+                    language: gate.language)
                 return .data(answer, headers: ["Content-Type": "application/json", "X-Folio-Status": "429"])
             }
         }
@@ -168,14 +172,16 @@ actor Sessions {
         switch response {
         case .stream(let events, _):
             headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
-            try await outbound.write(.head(HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: headers)))
+            try await outbound.write(
+                .head(HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: headers)))
             for try await event in events {
                 try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: event))))
             }
         default:
             let body = response.bodyData ?? Data()
             headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
-            try await outbound.write(.head(HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: headers)))
+            try await outbound.write(
+                .head(HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: headers)))
             if !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
         }
         try await outbound.write(.end(nil))

@@ -39,7 +39,8 @@ extension Journal {
                 ("tag", .string(use.tag)), ("count", .int(use.count)), ("last_used", use.lastUsed.map { .string($0.day10) } ?? .null),
             ])
         }
-        return page.answer("tags", Array(shown), hasMore: uses.count > page.offset + page.limit, budget: limits.maxResultCharacters, total: uses.count)
+        return page.answer(
+            "tags", Array(shown), hasMore: uses.count > page.offset + page.limit, budget: limits.maxResultCharacters, total: uses.count)
     }
 
     /// A month's days with records (`{"month", "days": [{"date", "count"}]}`, as `cal --json`).

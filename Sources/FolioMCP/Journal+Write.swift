@@ -70,7 +70,10 @@ extension Journal {
                 }
             }
             return RecordJSON.masked(
-                .object([("written", .bool(false)), ("id", record.id.map(JSONOutput.string) ?? .null), ("path", .string(record.path)), ("diff", .string(diff))]))
+                .object([
+                    ("written", .bool(false)), ("id", record.id.map(JSONOutput.string) ?? .null), ("path", .string(record.path)),
+                    ("diff", .string(diff)),
+                ]))
         } catch {
             throw .refused(error)
         }

@@ -17,7 +17,9 @@ public enum JournalServer {
             folio is the user's journal: diary pages, ideas and other records in plain Markdown files kept in git. \
             Every answer names each record's id and path; cite them. Answers are small: use limit and cursor for more, \
             and show's section for a long record.
-            """ + (journal.allowWrite ? " Each write is one commit the user can revert with folio undo; use dry_run to show a change first." : "")
+            """
+            + (journal.allowWrite
+                ? " Each write is one commit the user can revert with folio undo; use dry_run to show a change first." : "")
         let server = Server(
             name: name, version: version, title: "folio journal", instructions: instructions,
             capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
@@ -34,7 +36,8 @@ public enum JournalServer {
                 switch error {
                 case .arguments(let message): throw MCPError.invalidParams(Message.mcp(message).text(language))
                 case .refused(let problem):
-                    return CallTool.Result(content: [.text(text: journal.masked(problem.rendered(in: language)), annotations: nil, _meta: nil)], isError: true)
+                    return CallTool.Result(
+                        content: [.text(text: journal.masked(problem.rendered(in: language)), annotations: nil, _meta: nil)], isError: true)
                 }
             }
         }
@@ -44,7 +47,9 @@ public enum JournalServer {
                 let found: (items: [(uri: String, name: String, path: String)], next: String?)
                 do throws(FolioError) { found = try await journal.resources(page: page) } catch { throw .refused(error) }
                 return ListResources.Result(
-                    resources: found.items.map { Resource(name: journal.masked($0.name), uri: $0.uri, description: $0.path, mimeType: "text/markdown") },
+                    resources: found.items.map {
+                        Resource(name: journal.masked($0.name), uri: $0.uri, description: $0.path, mimeType: "text/markdown")
+                    },
                     nextCursor: found.next)
             } catch {
                 throw mcpError(error, language: language)

@@ -72,7 +72,8 @@ enum RecordJSON {
                     (
                         "section",
                         .object([
-                            ("section", .int(index)), ("heading", .string(chosen.heading)), ("text", .string(cut ? String(text.prefix(room)) : text)),
+                            ("section", .int(index)), ("heading", .string(chosen.heading)),
+                            ("text", .string(cut ? String(text.prefix(room)) : text)),
                             ("truncated", .bool(cut)),
                         ])
                     ),

@@ -78,7 +78,9 @@ public actor StdioTransport: Transport {
         for await line in lines {
             switch line {
             case .tooLong:
-                try? await send(MessageGate.error(.invalidRequest, .requestTooLarge(limit: gate.limits.maxRequestBytes), id: nil, language: gate.language))
+                try? await send(
+                    MessageGate.error(
+                        .invalidRequest, .requestTooLarge(limit: gate.limits.maxRequestBytes), id: nil, language: gate.language))
             case .message(let bytes):
                 switch gate.screen(bytes) {
                 case .reject(let answer): try? await send(answer)

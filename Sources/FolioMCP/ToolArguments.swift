@@ -58,7 +58,9 @@ struct ToolArguments {
         default: number = nil
         }
         guard let number else { throw .arguments(.wrongArgumentType(name: name, expected: "an integer")) }
-        guard range.contains(number) else { throw .arguments(.argumentOutOfRange(name: name, lowest: range.lowerBound, highest: range.upperBound)) }
+        guard range.contains(number) else {
+            throw .arguments(.argumentOutOfRange(name: name, lowest: range.lowerBound, highest: range.upperBound))
+        }
         return number
     }
 

@@ -38,9 +38,12 @@ struct ToolSpec: Sendable {
         let required = parameters.filter(\.required).map { Value.string($0.name) }
         return Tool(
             name: name, title: title, description: description,
-            inputSchema: ["type": "object", "properties": .object(properties), "required": .array(required), "additionalProperties": false],
+            inputSchema: [
+                "type": "object", "properties": .object(properties), "required": .array(required), "additionalProperties": false,
+            ],
             annotations: Tool.Annotations(
-                title: title, readOnlyHint: !writes, destructiveHint: writes && overwrites, idempotentHint: idempotent, openWorldHint: false))
+                title: title, readOnlyHint: !writes, destructiveHint: writes && overwrites, idempotentHint: idempotent, openWorldHint: false
+            ))
     }
 }
 
@@ -50,13 +53,17 @@ enum ToolCatalog {
     static let page = ToolSpec.Parameter(name: "limit", kind: .integer, description: "How many items at most (default 20, at most 100).")
     static let cursor = ToolSpec.Parameter(
         name: "cursor", kind: .string, description: "The next_cursor of the previous answer, for the items after it.")
-    static let kind = ToolSpec.Parameter(name: "kind", kind: .string, description: "Only records of this kind (diary, idea, qa, or the vault's own).")
+    static let kind = ToolSpec.Parameter(
+        name: "kind", kind: .string, description: "Only records of this kind (diary, idea, qa, or the vault's own).")
     static let tags = ToolSpec.Parameter(name: "tags", kind: .array, description: "Only records with all these tags.")
     static let since = ToolSpec.Parameter(
-        name: "since", kind: .string, description: "Only records made on or after this date or within this age (2026-11-01, 30d, 2w, 6m, 1y).")
-    static let until = ToolSpec.Parameter(name: "until", kind: .string, description: "Only records made on or before this date (2026-11-30) or at least this long ago (90d).")
+        name: "since", kind: .string,
+        description: "Only records made on or after this date or within this age (2026-11-01, 30d, 2w, 6m, 1y).")
+    static let until = ToolSpec.Parameter(
+        name: "until", kind: .string, description: "Only records made on or before this date (2026-11-30) or at least this long ago (90d).")
     static let reference = ToolSpec.Parameter(
-        name: "id", kind: .string, description: "The record: its id (or 4+ first characters), its path in the vault, its slug or its title.",
+        name: "id", kind: .string,
+        description: "The record: its id (or 4+ first characters), its path in the vault, its slug or its title.",
         required: true)
     static let dryRun = ToolSpec.Parameter(
         name: "dry_run", kind: .boolean, description: "true: change nothing, answer the diff the change would make.")
@@ -69,7 +76,8 @@ enum ToolCatalog {
                 match), "a phrase", -excluded, OR, tag:T, kind:K, on:/after:/before: dates, is:done / is:open. Chinese needs no spaces.
                 """,
             parameters: [
-                .init(name: "query", kind: .string, description: "What to look for, in folio's query language.", required: true), kind, tags, page,
+                .init(name: "query", kind: .string, description: "What to look for, in folio's query language.", required: true), kind,
+                tags, page,
                 cursor,
             ], writes: false, idempotent: true),
         ToolSpec(
@@ -78,7 +86,9 @@ enum ToolCatalog {
                 One record: its front matter (every key) and its body. A long record answers with an outline of its sections \
                 and one section (section 0 by default); ask for another with `section`.
                 """,
-            parameters: [reference, .init(name: "section", kind: .integer, description: "The section of a long record to read (from its outline).")],
+            parameters: [
+                reference, .init(name: "section", kind: .integer, description: "The section of a long record to read (from its outline)."),
+            ],
             writes: false, idempotent: true),
         ToolSpec(
             name: "list", title: "List records",
@@ -156,7 +166,9 @@ enum ToolCatalog {
     }
 
     /// Calls `name` with `arguments`: the answer as JSON text, or the refusal.
-    static func call(_ name: String, _ arguments: [String: Value]?, on journal: Journal, limits: MCPLimits) async throws(ToolFailure) -> String {
+    static func call(_ name: String, _ arguments: [String: Value]?, on journal: Journal, limits: MCPLimits) async throws(ToolFailure)
+        -> String
+    {
         let all = tools(allowWrite: journal.allowWrite)
         guard let spec = all.first(where: { $0.name == name }) else {
             if write.contains(where: { $0.name == name }) { throw .arguments(.writesOff(tool: name)) }
@@ -167,7 +179,9 @@ enum ToolCatalog {
         return answer.text
     }
 
-    private static func answer(_ name: String, _ given: ToolArguments, journal: Journal, limits: MCPLimits) async throws(ToolFailure) -> JSONOutput {
+    private static func answer(_ name: String, _ given: ToolArguments, journal: Journal, limits: MCPLimits) async throws(ToolFailure)
+        -> JSONOutput
+    {
         func page(_ listing: String) throws(ToolFailure) -> PageRequest {
             try PageRequest(
                 listing: listing, cursor: try given.text("cursor"),
@@ -180,7 +194,9 @@ enum ToolCatalog {
         case "search":
             let query = try given.text("query") ?? ""
             let (tags, kind, request) = (try given.texts("tags"), try given.text("kind"), try page("search"))
-            return try await refusing { () async throws(FolioError) in try await journal.search(query, tags: tags, kind: kind, page: request) }
+            return try await refusing { () async throws(FolioError) in
+                try await journal.search(query, tags: tags, kind: kind, page: request)
+            }
         case "show":
             return try await journal.show(try given.reference("id") ?? "", section: try given.integer("section", in: 0...100_000))
         case "list":
@@ -196,13 +212,17 @@ enum ToolCatalog {
             let kind = try given.text("kind")
             if try given.flag("on_this_day") == true {
                 let request = try page("calendar")
-                return try await refusing { () async throws(FolioError) in try await journal.list(RecordFilter(kind: kind, onThisDay: true), page: request) }
+                return try await refusing { () async throws(FolioError) in
+                    try await journal.list(RecordFilter(kind: kind, onThisDay: true), page: request)
+                }
             }
             let month = try given.text("month")
             if let month, month.utf8.count != 7 || Timestamp(month + "-01") == nil {
                 throw .arguments(.wrongArgumentType(name: "month", expected: "a month such as 2026-11"))
             }
-            return try await refusing { () async throws(FolioError) in try await journal.calendar(month: month, filter: RecordFilter(kind: kind)) }
+            return try await refusing { () async throws(FolioError) in
+                try await journal.calendar(month: month, filter: RecordFilter(kind: kind))
+            }
         case "stats":
             let filter = try filter(given)
             return try await refusing { () async throws(FolioError) in try await journal.statistics(filter) }
@@ -210,12 +230,15 @@ enum ToolCatalog {
             return try await refusing { () async throws(FolioError) in try await journal.profile() }
         case "new_record":
             let request = NewRecord(
-                kind: try given.text("kind") ?? "", title: try given.text("title"), fields: try given.fields("fields"), tags: try given.texts("tags"),
+                kind: try given.text("kind") ?? "", title: try given.text("title"), fields: try given.fields("fields"),
+                tags: try given.texts("tags"),
                 body: try given.text("body", limit: limits.maxLongText, multiline: true), parent: try given.reference("parent"),
                 date: try given.text("date"))
             return try await journal.create(request, dryRun: try given.flag("dry_run") ?? false)
         case "append_conversation":
-            let (reference, text) = (try given.reference("id") ?? "", try given.text("text", limit: limits.maxLongText, multiline: true) ?? "")
+            let (reference, text) = (
+                try given.reference("id") ?? "", try given.text("text", limit: limits.maxLongText, multiline: true) ?? ""
+            )
             return try await journal.appendConversation(reference, text: text, dryRun: try given.flag("dry_run") ?? false)
         case "set_fields":
             let (reference, fields, unset) = (try given.reference("id") ?? "", try given.fields("fields"), try given.texts("unset"))
@@ -233,11 +256,15 @@ enum ToolCatalog {
         var filter = RecordFilter(kind: try given.text("kind"), tags: try given.texts("tags"))
         for (name, keyPath) in [("since", \RecordFilter.since), ("until", \RecordFilter.until)] {
             guard let text = try given.text(name) else { continue }
-            guard let bound = DateBound(text) else { throw .arguments(.wrongArgumentType(name: name, expected: "a date (2026-11-01) or an age (30d)")) }
+            guard let bound = DateBound(text) else {
+                throw .arguments(.wrongArgumentType(name: name, expected: "a date (2026-11-01) or an age (30d)"))
+            }
             filter[keyPath: keyPath] = bound
         }
         if let on = try given.text("on") {
-            guard on.utf8.count == 10, Timestamp(on) != nil else { throw .arguments(.wrongArgumentType(name: "on", expected: "a date such as 2026-11-22")) }
+            guard on.utf8.count == 10, Timestamp(on) != nil else {
+                throw .arguments(.wrongArgumentType(name: "on", expected: "a date such as 2026-11-22"))
+            }
             filter.on = on
         }
         switch try given.text("status") {

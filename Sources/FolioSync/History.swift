@@ -121,7 +121,8 @@ public final class History: ChangeRecorder {
     // MARK: - Committing
 
     public func record(_ change: VaultChange, in vault: Vault) throws(FolioError) {
-        _ = try commit(paths: change.paths, summary: change.message, vault: vault, extraTrailers: agent.map { [(Self.agentTrailer, $0)] } ?? [])
+        _ = try commit(
+            paths: change.paths, summary: change.message, vault: vault, extraTrailers: agent.map { [(Self.agentTrailer, $0)] } ?? [])
     }
 
     public func committedText(of path: String) -> String? {

@@ -12,7 +12,8 @@ import Testing
 /// `.build-venv/`), over stdio and over HTTP; and its request decoder on hostile messages.
 @Suite("folio mcp")
 struct MCPTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let python = repository.appendingPathComponent(".build-venv/bin/python").path
     static let client = repository.appendingPathComponent("Tests/FolioCLITests/Fixtures/mcp/reference_client.py").path
     static let hasClient = FileManager.default.isExecutableFile(atPath: python)
@@ -68,7 +69,8 @@ struct MCPTests {
         let folio = try Self.journal()
         let errors = folio.scratch?.path("mcp-http.err") ?? URL(fileURLWithPath: "/tmp/folio-mcp-http.err")
         let server = try ChildProcess(
-            FolioBinary.url.path, ["--vault", folio.directory.path, "mcp", "--http", "--port", "0"], environment: folio.environment, errors: errors)
+            FolioBinary.url.path, ["--vault", folio.directory.path, "mcp", "--http", "--port", "0"], environment: folio.environment,
+            errors: errors)
         defer { server.stop() }
         let url = try #require(Self.announcedURL(in: errors), "the server printed no URL")
         #expect(url.hasPrefix("http://127.0.0.1:") && url.hasSuffix("/mcp"))
@@ -104,7 +106,8 @@ struct MCPTests {
     func writesOffByDefault() throws {
         let folio = try Self.journal()
         let answers = try Self.exchange(
-            folio, [Self.initialize, #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"mark_done","arguments":{"id":"x"}}}"#])
+            folio,
+            [Self.initialize, #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"mark_done","arguments":{"id":"x"}}}"#])
         #expect(answers.count == 2)
         #expect(answers.last?.contains("-32602") == true)
         #expect(answers.last?.contains("--allow-write") == true)

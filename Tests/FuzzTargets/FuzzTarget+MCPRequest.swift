@@ -28,12 +28,15 @@ enum MCPRequestFuzz {
         switch gate.screen(data) {
         case .reject(let answer):
             let parsed = try? JSONSerialization.jsonObject(with: answer) as? [String: Any]
-            try expect(parsed?["jsonrpc"] as? String == "2.0", "a refusal is not JSON-RPC 2.0: \(excerpt(String(decoding: answer, as: UTF8.self)))")
+            try expect(
+                parsed?["jsonrpc"] as? String == "2.0", "a refusal is not JSON-RPC 2.0: \(excerpt(String(decoding: answer, as: UTF8.self)))"
+            )
             try expect(parsed?.keys.contains("id") == true, "a refusal has no id")
             let error = parsed?["error"] as? [String: Any]
             try expect(error?["code"] is Int && error?["message"] is String, "a refusal has no code and message")
         case .pass:
-            try expect(bytes.count <= limits.maxRequestBytes, "a message of \(bytes.count) bytes passed the limit of \(limits.maxRequestBytes)")
+            try expect(
+                bytes.count <= limits.maxRequestBytes, "a message of \(bytes.count) bytes passed the limit of \(limits.maxRequestBytes)")
             try expect(String(validating: data, as: UTF8.self) != nil, "a message that is not UTF-8 passed")
             guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
                 throw InvariantFailure("a message Foundation cannot parse passed: \(excerpt(String(decoding: bytes, as: UTF8.self)))")

@@ -42,7 +42,8 @@ enum MCPRun {
                 }
                 exit(0)
             } catch {
-                let reason = (error as? FolioError)?.rendered(in: journal.language)
+                let reason =
+                    (error as? FolioError)?.rendered(in: journal.language)
                     ?? Message.mcp(.cannotListen(port: httpPort ?? 0, reason: "\(error)")).text(journal.language)
                 Console.err(reason)
                 exit(1)

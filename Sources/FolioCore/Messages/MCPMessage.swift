@@ -60,7 +60,10 @@ public enum MCPMessage: Sendable, Equatable {
         case .tooManyRequests(let perSecond):
             ("請求太頻繁：每秒最多 \(perSecond) 個，請稍後再試。", "too many requests: at most \(perSecond) a second; try again in a moment.")
         case .unknownTool(let name, let known):
-            ("沒有名為「\(name)」的工具；可用的有：\(known.joined(separator: "、"))。", "there is no tool '\(name)'; the tools are: \(known.joined(separator: ", ")).")
+            (
+                "沒有名為「\(name)」的工具；可用的有：\(known.joined(separator: "、"))。",
+                "there is no tool '\(name)'; the tools are: \(known.joined(separator: ", "))."
+            )
         case .writesOff(let tool):
             (
                 "「\(tool)」會寫入日記，但寫入功能沒有開啟：使用者要以 folio mcp --allow-write 啟動伺服器才能使用。",
@@ -93,7 +96,10 @@ public enum MCPMessage: Sendable, Equatable {
         case .noSuchSection(let section, let count):
             ("沒有第 \(section) 節：這筆紀錄有 \(count) 節（從 0 開始算）。", "there is no section \(section): this record has \(count) (counted from 0).")
         case .notADiaryPage(let title):
-            ("「\(title)」不是日記頁（kind: diary），不能附加對話。", "'\(title)' is not a diary page (kind: diary); a conversation is appended to diary pages only.")
+            (
+                "「\(title)」不是日記頁（kind: diary），不能附加對話。",
+                "'\(title)' is not a diary page (kind: diary); a conversation is appended to diary pages only."
+            )
         case .listening(let url, let allowWrite):
             (
                 "folio mcp 在 \(url) 等待 MCP 用戶端（只接受本機連線）" + (allowWrite ? "；寫入已開啟。" : "；唯讀。"),
