@@ -162,7 +162,9 @@ enum LineReader {
             var skipping = false
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let count = buffer.withUnsafeMutableBytes { Descriptor.read(fd, into: $0) }
+                // What is there now, not a whole buffer: a client waits for the answer to each line.
+                let count = buffer.withUnsafeMutableBytes { bytes in bytes.baseAddress.map { Glibc.read(fd, $0, bytes.count) } ?? -1 }
+                if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
                 var start = 0
                 for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
