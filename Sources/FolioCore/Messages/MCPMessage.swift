@@ -54,7 +54,7 @@ public enum MCPMessage: Sendable, Equatable {
             ("請求不是有效的 UTF-8 JSON。", "the request is not valid JSON in UTF-8.")
         case .notJSONRPC:
             (
-                "請求不是 JSON-RPC 2.0 訊息（需要 \"jsonrpc\": \"2.0\" 以及 method，或 result、error）。",
+                "請求不是 JSON-RPC 2.0 訊息（需要 `\"jsonrpc\": \"2.0\"` 以及 `method`，或 `result`、`error`）。",
                 "the request is not a JSON-RPC 2.0 message (it needs \"jsonrpc\": \"2.0\" and a method, or a result or error)."
             )
         case .tooManyRequests(let perSecond):
@@ -90,14 +90,14 @@ public enum MCPMessage: Sendable, Equatable {
                 "'\(reference)' leads outside the vault; name a record by its id, its path in the vault or its title."
             )
         case .badCursor:
-            ("cursor 無效：請用上一次結果裡的 next_cursor。", "the cursor is not valid: pass the next_cursor of the previous result.")
+            ("`cursor` 無效：請用上一次結果裡的 `next_cursor`。", "the cursor is not valid: pass the next_cursor of the previous result.")
         case .unknownResource(let uri):
             ("沒有資源「\(uri)」；紀錄的資源是 folio://record/<id>。", "there is no resource '\(uri)'; records are folio://record/<id>.")
         case .noSuchSection(let section, let count):
             ("沒有第 \(section) 節：這筆紀錄有 \(count) 節（從 0 開始算）。", "there is no section \(section): this record has \(count) (counted from 0).")
         case .notADiaryPage(let title):
             (
-                "「\(title)」不是日記頁（kind: diary），不能附加對話。",
+                "「\(title)」不是日記頁（`kind: diary`），不能附加對話。",
                 "'\(title)' is not a diary page (kind: diary); a conversation is appended to diary pages only."
             )
         case .listening(let url, let allowWrite):
