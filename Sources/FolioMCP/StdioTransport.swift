@@ -26,7 +26,14 @@ public actor StdioTransport: Transport {
     /// The request the server is answering (its id as JSON text), and those read after it, which
     /// wait: answers come in the order of the requests, and a request is cancelled while it runs.
     private var answering: String?
-    private var waiting: [(id: String, bytes: Data)] = []
+    private var waiting: [Waiting] = []
+
+    /// What waits for the request being answered: a request, or the gate's answer to a message
+    /// read after it (sent in its turn, so answers keep the order of what was read).
+    private enum Waiting {
+        case request(id: String, bytes: Data)
+        case answer(Data)
+    }
     /// Standard input ended: finish once the requests read before are answered.
     private var inputEnded = false
 
@@ -50,9 +57,7 @@ public actor StdioTransport: Transport {
     }
 
     public func send(_ data: Data) async throws {
-        var line = data
-        line.append(UInt8(ascii: "\n"))
-        let written = line.withUnsafeBytes { Descriptor.writeAll(output, $0) }
+        let written = write(data)
         if let answered = Envelope(data), answered.isResponse, answered.id == answering { next() }
         if !written { throw MCPError.connectionClosed }
     }
@@ -60,13 +65,28 @@ public actor StdioTransport: Transport {
     /// Hands the next waiting request to the server, or ends the stream when input has ended.
     private func next() {
         answering = nil
-        if !waiting.isEmpty {
-            let request = waiting.removeFirst()
-            answering = request.id
-            messagesContinuation.yield(request.bytes)
-        } else if inputEnded {
-            messagesContinuation.finish()
+        while !waiting.isEmpty {
+            switch waiting.removeFirst() {
+            case .answer(let bytes): write(bytes)
+            case .request(let id, let bytes):
+                answering = id
+                messagesContinuation.yield(bytes)
+                return
+            }
         }
+        if inputEnded { messagesContinuation.finish() }
+    }
+
+    /// Sends the gate's answer now, or after the request being answered.
+    private func refuse(_ answer: Data) {
+        if answering == nil { write(answer) } else { waiting.append(.answer(answer)) }
+    }
+
+    @discardableResult
+    private func write(_ data: Data) -> Bool {
+        var line = data
+        line.append(UInt8(ascii: "\n"))
+        return line.withUnsafeBytes { Descriptor.writeAll(output, $0) }
     }
 
     public func receive() -> AsyncThrowingStream<Data, any Error> {
@@ -78,18 +98,18 @@ public actor StdioTransport: Transport {
         for await line in lines {
             switch line {
             case .tooLong:
-                try? await send(
+                refuse(
                     MessageGate.error(
                         .invalidRequest, .requestTooLarge(limit: gate.limits.maxRequestBytes), id: nil, language: gate.language))
             case .message(let bytes):
                 switch gate.screen(bytes) {
-                case .reject(let answer): try? await send(answer)
+                case .reject(let answer): refuse(answer)
                 case .pass:
                     guard rate.admit(now: ContinuousClock.now) else {
                         let answer = MessageGate.error(
                             .rateLimited, .tooManyRequests(perSecond: gate.limits.requestsPerSecond), id: MessageGate.requestID(in: bytes),
                             language: gate.language)
-                        try? await send(answer)
+                        refuse(answer)
                         continue
                     }
                     admit(bytes)
@@ -104,7 +124,7 @@ public actor StdioTransport: Transport {
     private func admit(_ bytes: Data) {
         guard let envelope = Envelope(bytes), let id = envelope.id, !envelope.isResponse else {
             if let envelope = Envelope(bytes), envelope.method == "notifications/cancelled", let cancelled = envelope.cancelledID {
-                waiting.removeAll { $0.id == cancelled }
+                waiting.removeAll { if case .request(let id, _) = $0 { id == cancelled } else { false } }
                 messagesContinuation.yield(bytes)
                 // A cancelled request gets no answer: the next one goes.
                 if cancelled == answering { next() }
@@ -117,7 +137,7 @@ public actor StdioTransport: Transport {
             answering = id
             messagesContinuation.yield(bytes)
         } else {
-            waiting.append((id, bytes))
+            waiting.append(.request(id: id, bytes: bytes))
         }
     }
 }
