@@ -176,6 +176,18 @@ struct SecretMaskingTests {
         }
     }
 
+    @Test("an origin URL with a password put there by hand: status and status --json mask it")
+    func statusRemoteURL() throws {
+        let folio = try FolioProcess.vault()
+        let password = "by-hand-" + Fake.body(16, seed: 12)
+        try Tool.git(["remote", "add", "origin", "https://ada:\(password)@git.example.com/v.git"], in: folio.directory)
+        for arguments in [["status"], ["status", "--json"]] {
+            let status = try folio.run(arguments)
+            #expect(status.stdout.contains("git.example.com/v.git"), "\(arguments): \(status.stdout)")
+            #expect(!status.stdout.contains(password) && !status.stderr.contains(password), "\(arguments): \(status.stdout)")
+        }
+    }
+
     @Test("a clone URL with a password: used for the clone, kept nowhere (git config, reflog, FETCH_HEAD), the user told")
     func cloneURLPassword() throws {
         let scratch = try Scratch("clone-password")

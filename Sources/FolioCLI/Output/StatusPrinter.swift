@@ -43,9 +43,10 @@ struct StatusPrinter {
             (
                 "remote",
                 .object([
-                    ("url", status.remote.url.map { .string($0) } ?? .null),
+                    // A password put into git's configuration by hand is masked here as in the text.
+                    ("url", status.remote.url.map { .string(ConfiguredSecrets.redact($0)) } ?? .null),
                     ("last_sync", status.remote.lastSync.map { .string($0) } ?? .null),
-                    ("last_error", status.remote.lastError.map { .string($0) } ?? .null),
+                    ("last_error", status.remote.lastError.map { .string(ConfiguredSecrets.redact($0)) } ?? .null),
                 ])
             ),
         ])
