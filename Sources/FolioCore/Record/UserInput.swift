@@ -20,12 +20,14 @@ public enum UserInput {
     /// - Throws: ``FolioError`` `.guarded(.secretInInput)` naming the input, the kind and the masked match.
     public static func checkSecrets(_ text: String, _ name: GuardMessage.InputName, allowed: Bool) throws(FolioError) {
         guard !allowed else { return }
+        // A recognised key is named as such first, wherever it sits.
+        if let found = SecretScanner.scan(text).first {
+            throw FolioError(.guarded(.secretInInput(input: name, kind: found.kind, masked: found.masked)))
+        }
         // A setting is committed and synced: a URL's password there would reach every device.
         if case .setting = name, URLPassword.of(text) != nil {
             throw FolioError(.guarded(.passwordInURL(input: name, masked: Redactor().redact(text))))
         }
-        guard let found = SecretScanner.scan(text).first else { return }
-        throw FolioError(.guarded(.secretInInput(input: name, kind: found.kind, masked: found.masked)))
     }
 
     /// Both checks on each input, characters first.

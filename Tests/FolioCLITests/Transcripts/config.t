@@ -19,6 +19,7 @@ $ folio config set ai.modle x
 !   sync.remote
 !   sync.interval
 !   sync.timeout
+!   sync.deadline
 !   sync.ssh_key
 !   ai.provider
 !   ai.base_url
@@ -30,6 +31,7 @@ $ folio config set ai.modle x
 !   ai.auto_title
 !   ai.auto_tags
 !   ai.timeout
+!   ai.deadline
 !   ai.max_reply_bytes
 !   privacy.send_media
 !   privacy.share_location
