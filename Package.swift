@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "FolioStore",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "Markdown", "YAML", "SystemIO",
+                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "FolioLFS", "Markdown", "YAML", "SystemIO",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
@@ -86,11 +86,16 @@ let package = Package(
                 "Git", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: strict),
+        // Git LFS as git-lfs keeps it: pointers, the local object store, clean and smudge as a libgit2
+        // filter, endpoints and the batch API with its basic transfers. Knows no record.
+        .target(
+            name: "FolioLFS", dependencies: ["Git", "HTTP", "SystemIO", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         // History and sync: the vault's git repository through libgit2.
         .target(
             name: "FolioSync",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "Git", "FolioCrypt", "YAML", .product(name: "Crypto", package: "swift-crypto"),
+                "FolioCore", "FolioSecrets", "FolioStore", "Git", "FolioCrypt", "FolioLFS", "YAML", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
         // Import from jrnl, Day One, Markdown folders and folio's own JSON; export as JSON and Markdown.
@@ -111,7 +116,7 @@ let package = Package(
             name: "FolioCLI",
             dependencies: [
                 "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange", "FolioSite",
-                "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FolioLFS", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["FolioCLI"], swiftSettings: strict),
@@ -141,6 +146,9 @@ let package = Package(
                 "FolioSync", "FolioStore", "FolioCore", "FolioCrypt", "Git", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "FolioLFSTests", dependencies: ["FolioLFS", "Git", "HTTP", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         .testTarget(name: "FolioCryptTests", dependencies: ["FolioCrypt", "FolioCore", "Git", "TestSupport"], swiftSettings: strict),
         .testTarget(

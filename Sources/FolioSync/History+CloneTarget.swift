@@ -10,18 +10,20 @@ extension History {
         public let remote: String
         /// Encrypted, and no key given: its files are ciphertext until `crypt unlock`.
         public let locked: Bool
+        /// The media downloaded after the checkout (LFS vaults).
+        public let mediaFetch: MediaFetchReport?
     }
 
     /// `folio clone URL [DIRECTORY] [--key FILE]`: the remote as typed (a path, and the key
     /// file, are taken from `workingDirectory`), into `directory`, else a folder named for the remote.
     public static func clone(
         _ typed: String, into directory: String?, key: String?, from workingDirectory: URL, transport: SyncTransport
-    ) throws(FolioError) -> ClonedVault {
+    ) async throws(FolioError) -> ClonedVault {
         let target = absoluteURL(directory ?? defaultDirectory(for: typed), from: workingDirectory)
         let remote = isLocalPath(typed) ? absoluteURL(typed, from: workingDirectory).path : typed
-        let cloned = try clone(
+        let cloned = try await clone(
             url: remote, into: target, transport: transport, keyFile: key.map { absoluteURL($0, from: workingDirectory) })
-        return ClonedVault(vault: target, remote: remote, locked: cloned.locked)
+        return ClonedVault(vault: target, remote: remote, locked: cloned.locked, mediaFetch: cloned.mediaFetch)
     }
 
     /// Whether a remote is a folder on this machine: no `scheme://`, and no `host:` before a path.

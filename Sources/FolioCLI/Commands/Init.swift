@@ -20,6 +20,7 @@ struct Init: ParsableCommand {
     @Option(help: "The git remote to sync with (a path, file://, git://, ssh://, user@host:path or https://).")
     var remote: String?
     @Flag(help: "Encrypt records and media in git's objects from the first commit on (see folio crypt).") var encrypt = false
+    @Flag(help: "Keep media through Git LFS from the first commit on (see folio media lfs).") var lfs = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -35,7 +36,7 @@ struct Init: ParsableCommand {
         let target = absoluteURL(directory ?? ".", from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let made = try History.makeVault(
             at: target, owner: owner, language: language, remote: remote,
-            allowSecrets: global.allowSecret, environment: environment, encrypt: encrypt)
+            allowSecrets: global.allowSecret, environment: environment, encrypt: encrypt, lfs: lfs)
         InitPrinter.print(made, owner: owner, language: language, says: says, json: output.json, terminal: terminal)
     }
 

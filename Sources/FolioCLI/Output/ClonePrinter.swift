@@ -19,5 +19,15 @@ enum ClonePrinter {
         MessageLanguage.shared.set(language ?? Vault(root: cloned.vault, clock: Clock.from(environment: environment)).language)
         Console.out(Message.cloned(cloned.vault.path).text(MessageLanguage.shared.current))
         if cloned.locked { Console.err(Message.crypt(.clonedLocked(cloned.vault.path)).text(MessageLanguage.shared.current)) }
+        if let fetch = cloned.mediaFetch {
+            let language = MessageLanguage.shared.current
+            if !fetch.fetched.isEmpty { Console.out(Message.lfs(.fetched(count: fetch.fetched.count, bytes: fetch.bytes)).text(language)) }
+            for failure in fetch.failed {
+                Console.err(FolioError(.lfs(.fetchFailed(path: failure.path, reason: failure.reason))).rendered(in: language, asWarning: true))
+            }
+            if let reason = fetch.unreachable {
+                Console.err(FolioError(.lfs(.serverNotAsked(reason: reason))).rendered(in: language, asWarning: true))
+            }
+        }
     }
 }

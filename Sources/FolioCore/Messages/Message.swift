@@ -210,6 +210,8 @@ public enum Message: Sendable, Equatable {
     case site(SiteMessage)
     /// An encrypted vault: `folio crypt`, `clone --key`, a device without the key.
     case crypt(CryptMessage)
+    /// Media through Git LFS: sending, fetching, not downloaded yet.
+    case lfs(LFSMessage)
 
     /// The sentence in `language`. What it quotes of a file or a server (a title, a reason) cannot
     /// drive the terminal: control characters but newline and tab show as their pictures.
@@ -726,6 +728,7 @@ public enum Message: Sendable, Equatable {
         case .exchange(let message): message.pair
         case .site(let message): message.pair
         case .crypt(let message): message.pair
+        case .lfs(let message): message.pair
         }
     }
 }
