@@ -110,6 +110,23 @@ public struct LFSObjectStore: Sendable {
 
     static let temporaryPrefix = "folio-"
 
+    /// Makes `directory` and its missing parents; the system's reason when one cannot be made.
+    static func makeDirectory(_ directory: URL) throws(LFSStoreProblem) {
+        var missing: [String] = []
+        var current = directory.standardizedFileURL.path
+        var info = stat()
+        while !current.isEmpty, current != "/", stat(current, &info) != 0 {
+            missing.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        for path in missing.reversed() where mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw .unwritable(path, String(cString: strerror(errno)))
+        }
+        guard stat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw .unwritable(directory.path, String(cString: strerror(ENOTDIR)))
+        }
+    }
+
     /// Removes temporary objects whose writing process is gone.
     func removeAbandonedTemporaries() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporaryDirectory.path) else { return }
@@ -156,11 +173,7 @@ public final class ObjectWriter {
         self.store = store
         self.hashing = hashing
         let directory = store.temporaryDirectory
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .unwritable(directory.path, "\(error)")
-        }
+        try LFSObjectStore.makeDirectory(directory)
         store.removeAbandonedTemporaries()
         temporary = directory.appendingPathComponent(
             "\(LFSObjectStore.temporaryPrefix)\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
@@ -209,11 +222,7 @@ public final class ObjectWriter {
             throw .unwritable(temporary.path, String(cString: strerror(errno)))
         }
         descriptor = -1
-        do {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw .unwritable(target.path, "\(error)")
-        }
+        try LFSObjectStore.makeDirectory(target.deletingLastPathComponent())
         guard rename(temporary.path, target.path) == 0 else { throw .unwritable(target.path, String(cString: strerror(errno))) }
         return pointer
     }

@@ -199,6 +199,7 @@ extension History {
         if !locked {
             let vault = Vault(root: directory, clock: Clock.from(environment: transport.environment))
             if let history = try open(vault, environment: transport.environment), history.usesLFS(vault) {
+                history.configureGitLFS(vault)
                 cloned.mediaFetch = await history.fetchMediaAsSet(vault, transport: transport)
             }
         }

@@ -55,6 +55,16 @@ extension History {
         }
     }
 
+    /// Sets git's `filter.lfs.*` as `git lfs install --local` does, when the vault uses LFS and
+    /// they are not set: plain `git status` and `git pull` then read the media as folio does.
+    /// The repository's own configuration is what counts: a system-wide `git lfs install` may be missing elsewhere.
+    func configureGitLFS(_ vault: Vault) {
+        let own = repository.gitDirectory.appendingPathComponent("config")
+        guard usesLFS(vault), (try? Repository.configValue("filter.lfs.process", inFile: own)) == nil else { return }
+        // Best effort: without it only the `git` command, not folio, misreads fetched media.
+        try? repository.setConfig(Self.gitLFSConfig)
+    }
+
     /// `init --lfs`: the settings, `.gitattributes` and git's configuration of ``enableLFS(vault:minimumBytes:)``,
     /// left for the first commit to take.
     func prepareLFS(_ vault: Vault) throws(FolioError) {
@@ -192,7 +202,10 @@ extension History {
                 default: nil
                 }
             var files = pointers.filter { failedOID == nil || $0.pointer.oid == failedOID }.map(\.path)
-            if case .store = error { files = pointers.filter { !store.contains($0.pointer) }.map(\.path) }
+            if case .store = error {
+                let missingHere = pointers.filter { !store.contains($0.pointer) }.map(\.path)
+                files = missingHere.isEmpty ? pointers.map(\.path) : missingHere
+            }
             throw FolioError(.lfs(.uploadFailed(files: files, reason: Self.reason(error, client: client))))
         }
     }

@@ -150,7 +150,14 @@ extension History {
             throw FolioError(.writeFailed(String(cString: strerror(errno))), file: file.path)
         }
         keep = true
+        refreshIndex(file)
         return true
+    }
+
+    /// The index learns the file's new size and times (its blob, the pointer, is unchanged), as
+    /// `git lfs pull` does, or plain `git status` would call a fetched file modified.
+    func refreshIndex(_ file: PointerFile) {
+        if let blob = try? repository.writeBlob(Data(file.pointer.bytes)) { try? repository.refreshStat([file.path: blob]) }
     }
 
     /// After a clone or a sync: brings the media the `media.fetch` setting asks for, in one batch.

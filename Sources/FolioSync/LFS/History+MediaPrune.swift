@@ -49,6 +49,7 @@ extension History {
                 pruned.bytes += candidate.pointer.size
                 guard !dryRun else { continue }
                 try AtomicFile.write(candidate.pointer.bytes, to: vault.url(candidate.path))
+                refreshIndex(candidate)
                 store.remove(candidate.pointer.oid)
             }
         }

@@ -1,0 +1,135 @@
+import Crypto
+import Foundation
+import TestSupport
+import Testing
+
+/// Media through Git LFS, end to end with the real `folio` binary, and Debian's `git-lfs` as the oracle.
+@Suite("Media through Git LFS")
+struct LFSTests {
+    /// A vault made with `init --lfs` whose remote is a bare repository on this machine (git-lfs's
+    /// own way to reach such a remote's objects: its `lfs/objects` folder).
+    static func vault(_ scratch: Scratch) throws -> FolioProcess {
+        let bare = scratch.path("remote.git")
+        try git(["init", "-q", "--bare", "-b", "main", bare.path], in: scratch.url)
+        var folio = FolioProcess(directory: scratch.path("a"), scratch: scratch)
+        folio.environment["FOLIO_DEVICE"] = "A"
+        try FileManager.default.createDirectory(at: folio.directory, withIntermediateDirectories: true)
+        let made = try folio.run("init", ".", "--name", "林小雨", "--language", "en", "--remote", bare.path, "--lfs")
+        #expect(made.status == 0, "init: \(made.stderr)")
+        return folio
+    }
+
+    static func photo(_ scratch: Scratch, _ name: String, seed: UInt8) throws -> URL {
+        let file = scratch.path(name)
+        try Data(MediaFixtures.jpeg(padding: 200_000, seed: seed)).write(to: file)
+        return file
+    }
+
+    static func sha256(_ file: URL) throws -> String {
+        SHA256.hash(data: try Data(contentsOf: file)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    @Test("init --lfs: a photo is a pointer in git, its bytes in .git/lfs/objects; sync sends them first; git-lfs pulls them back")
+    func folioPushesGitLFSPulls() throws {
+        let scratch = try Scratch()
+        let folio = try Self.vault(scratch)
+        #expect(folio.read(".gitattributes")?.contains("media/** filter=lfs diff=lfs merge=lfs -text\n") == true)
+        let photo = try Self.photo(scratch, "IMG_1.jpg", seed: 1)
+        let created = try folio.run("new", "diary", "--title", "雨", "--media", photo.path)
+        #expect(created.status == 0, "\(created.stderr)")
+        let sha = try Self.sha256(photo)
+        let stored = "media/\(sha.prefix(2))/\(sha).jpg"
+        // git holds the pointer; the object is where git-lfs looks; nothing is left to commit.
+        let pointer = try git(["cat-file", "-p", "HEAD:\(stored)"], in: folio.directory)
+        #expect(pointer == "version https://git-lfs.github.com/spec/v1\noid sha256:\(sha)\nsize \(try Data(contentsOf: photo).count)\n")
+        #expect(FileManager.default.fileExists(atPath: folio.directory.appendingPathComponent(".git/lfs/objects/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha)").path))
+        #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)
+
+        let synced = try folio.run("sync")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stdout.contains("sent 1 media file"), "\(synced.stdout)")
+        #expect(FileManager.default.fileExists(atPath: scratch.path("remote.git/lfs/objects/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha)").path))
+
+        // A stock git clone with git-lfs brings every media file back, byte for byte.
+        let lfs = try Tool.find("git-lfs", package: "git-lfs")
+        var environment = Tool.environment(home: scratch.path("home"))
+        try FileManager.default.createDirectory(at: scratch.path("home"), withIntermediateDirectories: true)
+        environment["GIT_LFS_SKIP_SMUDGE"] = "1"
+        _ = try Tool.run(lfs, ["install", "--skip-repo"], in: scratch.url, environment: environment)
+        _ = try Tool.run("/usr/bin/git", ["clone", "-q", scratch.path("remote.git").path, "plain"], in: scratch.url, environment: environment)
+        _ = try Tool.run("/usr/bin/git", ["lfs", "pull"], in: scratch.path("plain"), environment: environment)
+        #expect(try Self.sha256(scratch.path("plain/\(stored)")) == sha)
+    }
+
+    @Test("folio clones a vault whose media git-lfs pushed: text and pointers first, media.fetch none leaves them, media fetch brings them")
+    func gitLFSPushesFolioReads() throws {
+        let scratch = try Scratch()
+        let folio = try Self.vault(scratch)
+        try folio.run("config", "set", "media.fetch", "none")
+        let photo = try Self.photo(scratch, "IMG_2.jpg", seed: 2)
+        #expect(try folio.run("new", "diary", "--title", "晴", "--media", photo.path).status == 0)
+        #expect(try folio.run("sync").status == 0)
+        // A media file added and pushed by stock git + git-lfs.
+        let lfs = try Tool.find("git-lfs", package: "git-lfs")
+        var environment = Tool.environment(home: scratch.path("home"))
+        try FileManager.default.createDirectory(at: scratch.path("home"), withIntermediateDirectories: true)
+        _ = try Tool.run(lfs, ["install", "--skip-repo"], in: scratch.url, environment: environment)
+        environment["GIT_LFS_SKIP_SMUDGE"] = "1"
+        _ = try Tool.run("/usr/bin/git", ["clone", "-q", scratch.path("remote.git").path, "plain"], in: scratch.url, environment: environment)
+        environment["GIT_LFS_SKIP_SMUDGE"] = nil
+        let other = try Self.photo(scratch, "IMG_3.jpg", seed: 3)
+        let otherSHA = try Self.sha256(other)
+        let otherPath = "media/\(otherSHA.prefix(2))/\(otherSHA).jpg"
+        try FileManager.default.createDirectory(at: scratch.path("plain/media/\(otherSHA.prefix(2))"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: other, to: scratch.path("plain/\(otherPath)"))
+        _ = try Tool.run("/usr/bin/git", ["add", otherPath], in: scratch.path("plain"), environment: environment)
+        _ = try Tool.run("/usr/bin/git", ["commit", "-qm", "a photo by hand"], in: scratch.path("plain"), environment: environment)
+        _ = try Tool.run("/usr/bin/git", ["push", "-q", "origin", "main"], in: scratch.path("plain"), environment: environment)
+
+        var b = FolioProcess(directory: scratch.path("b"), scratch: scratch)
+        b.environment["FOLIO_DEVICE"] = "B"
+        let cloned = try FolioProcess(directory: scratch.url, scratch: scratch).run("clone", scratch.path("remote.git").path, "b")
+        #expect(cloned.status == 0, "\(cloned.stderr)")
+        let sha = try Self.sha256(photo)
+        let stored = "media/\(sha.prefix(2))/\(sha).jpg"
+        #expect(b.read(stored)?.hasPrefix("version https://git-lfs.github.com/spec/v1") == true, "media.fetch none: a pointer")
+        #expect(b.read(otherPath)?.hasPrefix("version https://git-lfs.github.com/spec/v1") == true)
+        #expect(try git(["status", "--porcelain"], in: b.directory).isEmpty)
+
+        let fetched = try b.run("media", "fetch", "--all")
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        #expect(fetched.stdout.contains("downloaded 2 media files"), "\(fetched.stdout)")
+        #expect(try Self.sha256(b.directory.appendingPathComponent(stored)) == sha)
+        #expect(try Self.sha256(b.directory.appendingPathComponent(otherPath)) == otherSHA)
+        // The files are as git expects them: nothing changed, and a sync has nothing to send.
+        let porcelain = try git(["status", "--porcelain"], in: b.directory)
+        #expect(porcelain.isEmpty, "\(porcelain)")
+        let status = try b.run("status")
+        #expect(status.status == 0, "\(status.stderr)")
+        let synced = try b.run("sync")
+        #expect(synced.status == 0, "\(synced.stderr)")
+    }
+
+    @Test("a failed upload pushes no ref and names the file; the next sync sends both")
+    func failedUploadPushesNoRef() throws {
+        let scratch = try Scratch()
+        let folio = try Self.vault(scratch)
+        #expect(try folio.run("sync").status == 0)
+        let before = try git(["rev-parse", "main"], in: scratch.path("remote.git"))
+        let photo = try Self.photo(scratch, "IMG_4.jpg", seed: 4)
+        #expect(try folio.run("new", "diary", "--title", "霧", "--media", photo.path).status == 0)
+        // The remote's object folder cannot be written: the upload fails.
+        let objects = scratch.path("remote.git/lfs")
+        try "not a folder".write(to: objects, atomically: true, encoding: .utf8)
+        let failed = try folio.run("sync")
+        #expect(failed.status == 1, "\(failed.stdout) \(failed.stderr)")
+        let sha = try Self.sha256(photo)
+        #expect(failed.stderr.contains("media/\(sha.prefix(2))/\(sha).jpg"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("No branch was pushed"), "\(failed.stderr)")
+        #expect(try git(["rev-parse", "main"], in: scratch.path("remote.git")) == before)
+        try FileManager.default.removeItem(at: objects)
+        let again = try folio.run("sync")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try git(["rev-parse", "main"], in: scratch.path("remote.git")) != before)
+    }
+}
