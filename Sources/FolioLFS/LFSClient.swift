@@ -388,8 +388,9 @@ public struct LFSClient: Sendable {
             let outcome = await HTTPTransfer(request) { _, piece in reply.append(piece) }.response()
             switch outcome {
             case .success(let head):
-                if reply.overflowed { throw .badReply(status: head.status, reason: "the reply is larger than \(Self.maxReplyBytes) bytes") }
+                if reply.overflowed { throw .badReply(status: head.status, reason: "more than \(Self.maxReplyBytes) bytes") }
                 if head.status == 401, authorize, !withCredential, authorization != nil {
+                    guard Self.mayCarryCredential(url) else { throw .insecure(url: url) }
                     // The server asks for credentials (LFS-Authenticate or WWW-Authenticate): sent once more with them.
                     withCredential = true
                     CredentialMemory.shared.remember(url)
@@ -404,6 +405,7 @@ public struct LFSClient: Sendable {
                 return (head, reply.data)
             case .failure(let failure):
                 if failure == .cancelled { throw .cancelled }
+                if reply.overflowed { throw .badReply(status: 0, reason: "more than \(Self.maxReplyBytes) bytes") }
                 lastFailure = .unreachable(reason: Self.words(failure))
                 attempt += 1
                 if attempt < attempts { try await pause(attempt: attempt, retryAfter: nil) }
@@ -432,11 +434,14 @@ public struct LFSClient: Sendable {
                 upload: upload, deadline: deadline))
     }
 
-    /// HTTPS anywhere, plain HTTP only to this machine.
-    static func mayCarryCredential(_ url: String) -> Bool {
+    /// Whether a credential may go to `url`: HTTPS anywhere, plain HTTP only to this machine.
+    public static func mayCarryCredential(_ url: String) -> Bool {
         if url.hasPrefix("https://") { return true }
         guard url.hasPrefix("http://"), let host = URLComponents(string: url)?.host?.lowercased() else { return false }
-        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        // 127.0.0.0/8 written as an address, not a name that starts like one.
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
     /// Whether `url` is on the batch endpoint's own scheme, host and port (where its credential may go).
