@@ -6,10 +6,10 @@ APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libc
 # recommends are not. Chromium opens the generated site in the site's browser tests.
 APT_LEAN_PACKAGES := ffmpeg chromium
 # giftless, a Git LFS server from PyPI, for the LFS tests: in a git-ignored virtualenv. Its wheel
-# names no dependencies, so they are named (and pinned) here.
+# names no dependencies, so they are named (and pinned) here. PyJWT before 2.10: later ones refuse giftless's tokens (their subject is null).
 VENV := .build-venv
 GIFTLESS_PACKAGES := giftless==0.6.2 Flask==3.1.3 Werkzeug==3.1.9 figcan==0.0.4 Flask-Classful==0.16.0 flask-marshmallow==1.5.0 \
-	marshmallow==4.4.0 webargs==8.7.1 PyJWT==2.15.1 cryptography==50.0.2 python-dateutil==4.0.0 python-dotenv==1.2.4 PyYAML==6.0.3 \
+	marshmallow==4.4.0 webargs==8.7.1 PyJWT==2.9.0 cryptography==50.0.2 python-dateutil==4.0.0 python-dotenv==1.2.4 PyYAML==6.0.3 \
 	typing_extensions==4.16.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -34,8 +34,8 @@ build: deps
 	$(SWIFT) build --product folio
 
 # The LFS tests start giftless from $(VENV) on loopback (Tests/TestSupport/Giftless.swift).
-giftless: $(VENV)/.giftless-0.6.2
-$(VENV)/.giftless-0.6.2:
+giftless: $(VENV)/.giftless-0.6.2-jwt29
+$(VENV)/.giftless-0.6.2-jwt29:
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q $(GIFTLESS_PACKAGES)
 	touch $@

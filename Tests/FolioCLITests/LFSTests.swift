@@ -133,3 +133,46 @@ struct LFSTests {
         #expect(try git(["rev-parse", "main"], in: scratch.path("remote.git")) != before)
     }
 }
+
+@Suite("Media through a real LFS server: giftless behind git daemon")
+struct GiftlessTests {
+    @Test("folio syncs media to giftless (lfs.url in .lfsconfig); stock git + git-lfs pulls every hash; a folio clone fetches them")
+    func throughGiftless() throws {
+        let scratch = try Scratch()
+        let server = try Giftless(in: scratch.url)
+        try git(["init", "-q", "--bare", "-b", "main", scratch.path("remote.git").path], in: scratch.url)
+        let daemon = try GitDaemon(serving: scratch.url)
+        var folio = FolioProcess(directory: scratch.path("a"), scratch: scratch)
+        folio.environment["FOLIO_DEVICE"] = "A"
+        try FileManager.default.createDirectory(at: folio.directory, withIntermediateDirectories: true)
+        #expect(try folio.run("init", ".", "--name", "林小雨", "--language", "en", "--remote", daemon.url("remote.git"), "--lfs").status == 0)
+        try folio.write(".lfsconfig", "[lfs]\n\turl = \(server.url("vault"))\n")
+        #expect(try folio.run("commit", "-m", "LFS server").status == 0)
+        var hashes: [String: String] = [:]
+        for seed in 1...3 {
+            let photo = try LFSTests.photo(scratch, "IMG_\(seed).jpg", seed: UInt8(seed))
+            #expect(try folio.run("new", "diary", "--title", "第\(seed)天", "--media", photo.path).status == 0)
+            let sha = try LFSTests.sha256(photo)
+            hashes["media/\(sha.prefix(2))/\(sha).jpg"] = sha
+        }
+        let synced = try folio.run("sync")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stdout.contains("sent 3 media files"), "\(synced.stdout)")
+
+        // Stock git + git-lfs: a clone and `git lfs pull` reproduce every media file's hash.
+        let lfs = try Tool.find("git-lfs", package: "git-lfs")
+        var environment = Tool.environment(home: scratch.path("home"))
+        try FileManager.default.createDirectory(at: scratch.path("home"), withIntermediateDirectories: true)
+        _ = try Tool.run(lfs, ["install", "--skip-repo"], in: scratch.url, environment: environment)
+        environment["GIT_LFS_SKIP_SMUDGE"] = "1"
+        _ = try Tool.run("/usr/bin/git", ["clone", "-q", daemon.url("remote.git"), "plain"], in: scratch.url, environment: environment)
+        _ = try Tool.run("/usr/bin/git", ["lfs", "pull"], in: scratch.path("plain"), environment: environment)
+        for (path, sha) in hashes { #expect(try LFSTests.sha256(scratch.path("plain/\(path)")) == sha, "\(path)") }
+
+        // A second folio device: text and pointers, then the last 30 days' media in one batch.
+        let cloned = try FolioProcess(directory: scratch.url, scratch: scratch).run("clone", daemon.url("remote.git"), "b")
+        #expect(cloned.status == 0, "\(cloned.stderr)")
+        #expect(cloned.stdout.contains("downloaded 3 media files"), "\(cloned.stdout)")
+        for (path, sha) in hashes { #expect(try LFSTests.sha256(scratch.path("b/\(path)")) == sha, "\(path)") }
+    }
+}
