@@ -134,6 +134,66 @@ struct LFSTests {
     }
 }
 
+extension LFSTests {
+    @Test("status counts media here, only on the remote and not pushed; check re-hashes objects and names lost ones; show marks a file not downloaded; prune frees pushed old media")
+    func housekeeping() throws {
+        let scratch = try Scratch()
+        var folio = try Self.vault(scratch)
+        try folio.run("config", "set", "media.fetch", "none")
+        let photo = try Self.photo(scratch, "IMG_5.jpg", seed: 5)
+        #expect(try folio.run("new", "diary", "--title", "舊的", "--media", photo.path).status == 0)
+        let sha = try Self.sha256(photo)
+        let size = try Data(contentsOf: photo).count
+        let stored = "media/\(sha.prefix(2))/\(sha).jpg"
+        var status = try folio.json("status", "--json") as? [String: Any] ?? [:]
+        var media = status["media"] as? [String: Int] ?? [:]
+        #expect(media["local"] == 1 && media["unpushed"] == 1 && media["unpushed_bytes"] == size && media["remote_only"] == 0, "\(media)")
+        #expect(try folio.run("sync").status == 0)
+        status = try folio.json("status", "--json") as? [String: Any] ?? [:]
+        media = status["media"] as? [String: Int] ?? [:]
+        #expect(media["local"] == 1 && media["unpushed"] == 0, "\(media)")
+        #expect(try folio.run("check").status == 0)
+
+        // A clone without the media: remote-only, marked in show, and not damage for check.
+        var b = FolioProcess(directory: scratch.path("b"), scratch: scratch)
+        b.environment["FOLIO_DEVICE"] = "B"
+        #expect(try FolioProcess(directory: scratch.url, scratch: scratch).run("clone", scratch.path("remote.git").path, "b").status == 0)
+        let bMedia = (try b.json("status", "--json") as? [String: Any])?["media"] as? [String: Int] ?? [:]
+        #expect(bMedia["remote_only"] == 1 && bMedia["remote_only_bytes"] == size && bMedia["local"] == 0, "\(bMedia)")
+        let shown = try b.run("show", "舊的")
+        #expect(shown.stdout.contains("not downloaded yet"), "\(shown.stdout)")
+        let checked = try b.run("check")
+        #expect(checked.status == 0, "\(checked.stdout) \(checked.stderr)")
+
+        // The server loses it: check names the file; a damaged local object is named too.
+        let objectOnRemote = scratch.path("remote.git/lfs/objects/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha)")
+        let saved = try Data(contentsOf: objectOnRemote)
+        try FileManager.default.removeItem(at: objectOnRemote)
+        let lost = try b.run("check")
+        #expect(lost.status == 1)
+        #expect((lost.stdout + lost.stderr).contains("neither on this device nor on the LFS server"), "\(lost.stdout) \(lost.stderr)")
+        try saved.write(to: objectOnRemote)
+        let objectHere = folio.directory.appendingPathComponent(".git/lfs/objects/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha)")
+        try Data("damaged".utf8).write(to: objectHere)
+        let damaged = try folio.run("check")
+        #expect(damaged.status == 1)
+        #expect((damaged.stdout + damaged.stderr).contains("no longer hashes to its name"), "\(damaged.stdout) \(damaged.stderr)")
+        try saved.write(to: objectHere)
+
+        // Prune: a year later the old page's photo is on the server, so its local copy goes.
+        folio.environment["FOLIO_NOW"] = "2027-12-01T09:00:00+08:00"
+        let pruned = try folio.run("media", "prune")
+        #expect(pruned.status == 0, "\(pruned.stderr)")
+        #expect(pruned.stdout.contains("removed 1 local copy"), "\(pruned.stdout)")
+        #expect(folio.read(stored)?.hasPrefix("version https://git-lfs.github.com/spec/v1") == true)
+        #expect(!FileManager.default.fileExists(atPath: objectHere.path))
+        #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)
+        let back = try folio.run("media", "fetch", "--all")
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(try Self.sha256(folio.directory.appendingPathComponent(stored)) == sha)
+    }
+}
+
 @Suite("Media through a real LFS server: giftless behind git daemon")
 struct GiftlessTests {
     @Test("folio syncs media to giftless (lfs.url in .lfsconfig); stock git + git-lfs pulls every hash; a folio clone fetches them")

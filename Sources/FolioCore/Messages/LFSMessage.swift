@@ -9,6 +9,8 @@ public enum LFSMessage: Sendable, Equatable {
     case alreadyOn
     /// A media file whose bytes are not on this device yet (its pointer is).
     case notDownloaded(path: String)
+    /// The mark after such a file in `show`'s media lines.
+    case notDownloadedMark
     /// `media fetch`: how many files came, and their bytes.
     case fetched(count: Int, bytes: UInt64)
     /// `media fetch` with nothing to fetch.
@@ -48,6 +50,8 @@ public enum LFSMessage: Sendable, Equatable {
             ("這個資料庫的媒體已經經由 Git LFS 保存。", "this vault's media already go through Git LFS.")
         case .notDownloaded(let path):
             ("\(path)：還沒下載（folio media fetch 取得）", "\(path): not downloaded yet (folio media fetch brings it)")
+        case .notDownloadedMark:
+            ("（還沒下載：folio media fetch）", "(not downloaded yet: folio media fetch)")
         case .fetched(let count, let bytes):
             ("已下載 \(count) 個媒體檔，共 \(Self.size(bytes))。", "downloaded \(count) media file\(count == 1 ? "" : "s"), \(Self.size(bytes)).")
         case .nothingToFetch:

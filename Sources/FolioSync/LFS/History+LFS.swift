@@ -210,3 +210,40 @@ extension History {
         }
     }
 }
+
+/// Where the LFS media of the last commit are, for `status` (no network): on this device, only on
+/// the remote (not downloaded yet), and not pushed yet; each with the bytes.
+public struct LFSMediaCounts: Sendable, Equatable {
+    public var local = 0
+    public var localBytes: UInt64 = 0
+    public var remoteOnly = 0
+    public var remoteOnlyBytes: UInt64 = 0
+    public var unpushed = 0
+    public var unpushedBytes: UInt64 = 0
+}
+
+extension History {
+    /// The counts of ``LFSMediaCounts`` for the last commit; nil when the vault does not use LFS.
+    public func lfsMediaCounts(_ vault: Vault) throws(FolioError) -> LFSMediaCounts? {
+        guard usesLFS(vault), let head = try gitStep("git", { try repository.head() }) else { return nil }
+        var counts = LFSMediaCounts()
+        let store = lfsStore
+        for file in try pointers(in: head) {
+            if store.contains(file.pointer) || LFSPointerFile.pointer(in: vault.url(file.path)) == nil {
+                counts.local += 1
+                counts.localBytes += file.pointer.size
+            } else {
+                counts.remoteOnly += 1
+                counts.remoteOnlyBytes += file.pointer.size
+            }
+        }
+        let tracking = try gitStep("git") { try repository.reference(named: "refs/remotes/origin/\(branch)") }
+        let unpushed = try gitStep("git") { try pointersIntroduced(from: head, hiding: tracking.map { [$0] } ?? []) }
+        var seen: Set<String> = []
+        for file in unpushed where seen.insert(file.pointer.oid).inserted {
+            counts.unpushed += 1
+            counts.unpushedBytes += file.pointer.size
+        }
+        return counts
+    }
+}
