@@ -515,7 +515,8 @@ public struct LFSClient: Sendable {
                 progress?(pointer.oid, UInt64(offset), pointer.size)
             }
             do {
-                try writer.commit(hash: writer.finishHash(), expected: pointer)
+                // Not flushed one by one, as git does not flush the objects of a push into a folder.
+                try writer.commit(hash: writer.finishHash(), expected: pointer, flush: false)
             } catch {
                 if case .unwritable = error { throw .store(error) }
                 throw .wrongBytes(oid: pointer.oid, problem: error)
