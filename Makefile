@@ -13,7 +13,7 @@ GIFTLESS_PACKAGES := giftless==0.6.2 Flask==3.1.3 Werkzeug==3.1.9 figcan==0.0.4 
 	typing_extensions==4.16.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: giftless deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
+.PHONY: giftless deps build demo test templates bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
 
 # Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
 define install_missing
@@ -46,6 +46,16 @@ $(VENV)/.giftless-0.6.2-jwt29:
 RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product folio
+
+# The binary users install, checked as users get it: the static release build must not need
+# Swift's shared libraries, and it runs the demo and every transcript (the test bundle is the
+# debug one; FOLIO_BIN points the transcripts at the release folio). CI runs it after make test.
+release-check: release
+	@bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/folio"; \
+		if ldd "$$bin" | grep -q 'libswiftCore'; then echo "release-check: $$bin links Swift's runtime dynamically"; exit 1; fi; \
+		scripts/demo "$$bin" >/dev/null 2>&1 || { echo "release-check: the demo failed with the release binary"; scripts/demo "$$bin" 2>&1 | tail -20; exit 1; }
+	$(SWIFT) build --build-tests
+	FOLIO_BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/folio" $(SWIFT) test --skip-build --filter TranscriptTests
 
 # Where `make install` puts folio: $(PREFIX)/bin/folio, the man page in $(PREFIX)/share/man/man1,
 # completions for bash, zsh and fish in their usual folders under $(PREFIX)/share. DESTDIR is
@@ -120,7 +130,7 @@ templates:
 # 1,000 / 10,000 / 100,000 records next to `rg -l`, the scale targets at 10,000 and 100,000 records
 # (every command next to git or rg, checked), the site export at 10,000 records, and micro-benchmarks of the parser and tokenizer.
 bench: release
-	$(call install_missing,hyperfine time python3,)
+	$(call install_missing,hyperfine time python3 bc,)
 	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-sync "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-crypt "$$($(SWIFT) build -c release --show-bin-path)/folio"
@@ -130,6 +140,7 @@ bench: release
 	scripts/bench-hostile "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-import "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-site "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000
+	scripts/bench-lfs "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-micro
 
 clean:

@@ -38,11 +38,11 @@ struct ConventionsTests {
         #expect(json["text"] as? String == "今天下班走回家" && json["file"] as? String == "voice.m4a")
     }
 
-    /// `folio help`'s table and its codes are in Transcripts/help.t and exit-codes.t; the README has the same table.
-    @Test("the exit codes are one table in the README too")
-    func exitCodesInTheReadme() throws {
-        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("### Exit status\n\nThe same table is at the end of `folio help`.\n\n| status | meaning |"))
+    /// `folio help`'s table and its codes are in Transcripts/help.t and exit-codes.t; docs/commands.md has the same table.
+    @Test("the exit codes are one table in the commands' documentation too")
+    func exitCodesInTheDocs() throws {
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+        #expect(readme.contains("## Exit status\n\nThe same table is at the end of `folio help`.\n\n| status | meaning |"))
         for code in ["| 0 |", "| 1 |", "| 2 |", "| 3 |", "| 130 |"] { #expect(readme.contains(code)) }
     }
 

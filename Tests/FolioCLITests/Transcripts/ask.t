@@ -50,7 +50,7 @@ $ folio list qa --json | jq -c '.[0] | {question, answer, answer_en, answer_type
 
 # --ai with the builtin provider says AI is not configured and records nothing.
 $ folio ask 'Should I take the job?' --ai
-! error: AI is not configured (ai.provider is builtin, which works offline), so nothing was recorded. Without --ai the magic 8 ball answers; for an AI answer run `folio config set ai.provider openai` and set ai.base_url, ai.model and a key (see the README).
+! error: AI is not configured (ai.provider is builtin, which works offline), so nothing was recorded. Without --ai the magic 8 ball answers; for an AI answer run `folio config set ai.provider openai` and set ai.base_url, ai.model and a key (see docs/ai.md).
 ? 1
 $ git rev-list --count HEAD
 2

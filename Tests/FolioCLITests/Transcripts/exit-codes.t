@@ -1,4 +1,4 @@
-# The exit codes (one table in folio help and in the README): 0 success, 1 a failure said on
+# The exit codes (one table in folio help and in docs/commands.md): 0 success, 1 a failure said on
 # stderr with no stack trace, 2 a usage error, 3 a remote that cannot be reached.
 $ folio init journal --name 林小雨 --language en
 created a folio vault in ~/journal

@@ -13,7 +13,7 @@ Conflicting edits never lose a word: the newer version stays, the other is kept
 ? 0
 $ folio help sync > /dev/null
 ? 0
-# The exit codes are one table, at the end of `folio help` (and in the README).
+# The exit codes are one table, at the end of `folio help` (and in docs/commands.md).
 $ folio --help | sed -n '/^Exit status:/,/^$/p'
 Exit status:
   0    success (check: no problems; list and search that find nothing succeed
