@@ -24,6 +24,11 @@ struct Init: ParsableCommand {
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
+    func validate() throws {
+        // LFS objects are not encrypted yet: the server would see the media (docs/lfs.md).
+        if encrypt && lfs { throw ValidationError("--encrypt and --lfs cannot be used together yet: see docs/lfs.md.") }
+    }
+
     func run() throws {
         try global.enterDirectory()
         let environment = ProcessInfo.processInfo.environment

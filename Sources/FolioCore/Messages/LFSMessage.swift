@@ -31,6 +31,8 @@ public enum LFSMessage: Sendable, Equatable {
     case serverNotAsked(reason: LFSReason)
     /// `media prune`: the local copies removed (each also on the server), and the bytes freed.
     case pruned(count: Int, bytes: UInt64)
+    /// LFS and encryption together: refused, since media would reach the LFS server in the clear.
+    case notWithEncryption
     /// A pointer named a file not tracked by LFS, or a request that needs LFS in a vault without it.
     case off
 
@@ -86,6 +88,11 @@ public enum LFSMessage: Sendable, Equatable {
             (
                 "已移除 \(count) 個本機副本（伺服器上都有），釋出 \(Self.size(bytes))。需要時 folio media fetch 會再下載。",
                 "removed \(count) local cop\(count == 1 ? "y" : "ies") (each is on the server), freeing \(Self.size(bytes)). folio media fetch brings them back when needed."
+            )
+        case .notWithEncryption:
+            (
+                "加密的資料庫還不能經由 Git LFS 保存媒體：LFS 伺服器會看到未加密的照片。媒體照舊加密留在 git 裡（見 docs/lfs.md）。",
+                "an encrypted vault cannot keep media through Git LFS yet: the LFS server would see the photos in the clear. Media stay in git, encrypted (see docs/lfs.md)."
             )
         case .off:
             (

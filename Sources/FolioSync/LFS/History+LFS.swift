@@ -31,7 +31,8 @@ extension History {
     /// - Returns: false when LFS was already on with the same threshold.
     @discardableResult
     public func enableLFS(vault: Vault, minimumBytes: UInt64) throws(FolioError) -> Bool {
-        try vault.withLock { () throws(FolioError) -> Bool in
+        if isEncrypted(settings: vault.settings) { throw FolioError(.lfs(.notWithEncryption)) }
+        return try vault.withLock { () throws(FolioError) -> Bool in
             var settings = vault.settings
             let wasOn = vault.lfsPolicy != nil && UInt64(max(0, settings.int("media.lfs_min_bytes") ?? 0)) == minimumBytes
             try settings.set("media.lfs", to: "true")
@@ -68,6 +69,7 @@ extension History {
     /// `init --lfs`: the settings, `.gitattributes` and git's configuration of ``enableLFS(vault:minimumBytes:)``,
     /// left for the first commit to take.
     func prepareLFS(_ vault: Vault) throws(FolioError) {
+        if isEncrypted(settings: vault.settings) { throw FolioError(.lfs(.notWithEncryption)) }
         var settings = vault.settings
         try settings.set("media.lfs", to: "true")
         try vault.saveSettings(settings)
