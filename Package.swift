@@ -95,7 +95,8 @@ let package = Package(
         .target(
             name: "FolioSync",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "Git", "FolioCrypt", "FolioLFS", "YAML", .product(name: "Crypto", package: "swift-crypto"),
+                "FolioCore", "FolioSecrets", "FolioStore", "Git", "FolioCrypt", "FolioLFS", "SystemIO", "YAML",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
         // Import from jrnl, Day One, Markdown folders and folio's own JSON; export as JSON and Markdown.
@@ -148,14 +149,16 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "FolioLFSTests", dependencies: ["FolioLFS", "Git", "HTTP", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            name: "FolioLFSTests",
+            dependencies: ["FolioLFS", "Git", "HTTP", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         .testTarget(name: "FolioCryptTests", dependencies: ["FolioCrypt", "FolioCore", "Git", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioCompanionTests", dependencies: ["FolioCompanion", "FolioCore", "FolioStore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "FolioCore", "TestSupport"],
+            name: "FolioCLITests",
+            dependencies: ["FolioCLI", "folio", "FolioCore", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Fixtures", "Transcripts"], swiftSettings: strict),
         .testTarget(name: "FaultTests", dependencies: ["folio", "FolioCore", "TestSupport"], swiftSettings: strict),
 

@@ -236,9 +236,9 @@ public struct LFSClient: Sendable {
 
     // MARK: - Basic transfers
 
-    func put(_ pointer: LFSPointer, from store: LFSObjectStore, action: Action, batchURL: String, progress: Progress?) async throws(
-        LFSTransferFailure
-    ) {
+    func put(_ pointer: LFSPointer, from store: LFSObjectStore, action: Action, batchURL: String, progress: Progress?)
+        async throws(LFSTransferFailure)
+    {
         let file = store.url(of: pointer.oid)
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .store(.unreadable(file.path, String(cString: strerror(errno)))) }
@@ -265,9 +265,9 @@ public struct LFSClient: Sendable {
         try Self.requireSuccess(head, reply, oid: pointer.oid)
     }
 
-    func get(_ pointer: LFSPointer, into store: LFSObjectStore, action: Action, batchURL: String, progress: Progress?) async throws(
-        LFSTransferFailure
-    ) {
+    func get(_ pointer: LFSPointer, into store: LFSObjectStore, action: Action, batchURL: String, progress: Progress?)
+        async throws(LFSTransferFailure)
+    {
         var lastFailure: LFSTransferFailure = .unreachable(reason: "")
         for attempt in 0..<attempts {
             if attempt > 0 { try await pause(attempt: attempt, retryAfter: nil) }
@@ -380,7 +380,8 @@ public struct LFSClient: Sendable {
         var attempt = 0
         while attempt < attempts {
             let request: HTTPRequest
-            switch self.request(url, method: method, headers: headers, body: body, upload: upload, authorize: withCredential, bytes: bytes) {
+            switch self.request(url, method: method, headers: headers, body: body, upload: upload, authorize: withCredential, bytes: bytes)
+            {
             case .failure(let failure): throw failure
             case .success(let made): request = made
             }
@@ -488,9 +489,9 @@ public struct LFSClient: Sendable {
 
     // MARK: - A repository on this machine
 
-    func copy(_ pointers: [LFSPointer], from source: LFSObjectStore, to target: LFSObjectStore, progress: Progress?) throws(
-        LFSTransferFailure
-    ) -> [String] {
+    func copy(_ pointers: [LFSPointer], from source: LFSObjectStore, to target: LFSObjectStore, progress: Progress?)
+        throws(LFSTransferFailure) -> [String]
+    {
         var copied: [String] = []
         for pointer in pointers where !target.contains(pointer) {
             guard source.contains(pointer) else { throw .missingOnServer(oids: [pointer.oid]) }

@@ -138,4 +138,3 @@ final class LFSClean: StreamingClean {
         return pointer.bytes
     }
 }
-

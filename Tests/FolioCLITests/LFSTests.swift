@@ -42,13 +42,18 @@ struct LFSTests {
         // git holds the pointer; the object is where git-lfs looks; nothing is left to commit.
         let pointer = try git(["cat-file", "-p", "HEAD:\(stored)"], in: folio.directory)
         #expect(pointer == "version https://git-lfs.github.com/spec/v1\noid sha256:\(sha)\nsize \(try Data(contentsOf: photo).count)\n")
-        #expect(FileManager.default.fileExists(atPath: folio.directory.appendingPathComponent(".git/lfs/objects/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha)").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folio.directory.appendingPathComponent(".git/lfs/objects/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha)")
+                    .path))
         #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)
 
         let synced = try folio.run("sync")
         #expect(synced.status == 0, "\(synced.stderr)")
         #expect(synced.stdout.contains("sent 1 media file"), "\(synced.stdout)")
-        #expect(FileManager.default.fileExists(atPath: scratch.path("remote.git/lfs/objects/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha)").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: scratch.path("remote.git/lfs/objects/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha)").path))
 
         // A stock git clone with git-lfs brings every media file back, byte for byte.
         let lfs = try Tool.find("git-lfs", package: "git-lfs")
@@ -56,7 +61,8 @@ struct LFSTests {
         try FileManager.default.createDirectory(at: scratch.path("home"), withIntermediateDirectories: true)
         environment["GIT_LFS_SKIP_SMUDGE"] = "1"
         _ = try Tool.run(lfs, ["install", "--skip-repo"], in: scratch.url, environment: environment)
-        _ = try Tool.run("/usr/bin/git", ["clone", "-q", scratch.path("remote.git").path, "plain"], in: scratch.url, environment: environment)
+        _ = try Tool.run(
+            "/usr/bin/git", ["clone", "-q", scratch.path("remote.git").path, "plain"], in: scratch.url, environment: environment)
         _ = try Tool.run("/usr/bin/git", ["lfs", "pull"], in: scratch.path("plain"), environment: environment)
         #expect(try Self.sha256(scratch.path("plain/\(stored)")) == sha)
     }
@@ -75,7 +81,8 @@ struct LFSTests {
         try FileManager.default.createDirectory(at: scratch.path("home"), withIntermediateDirectories: true)
         _ = try Tool.run(lfs, ["install", "--skip-repo"], in: scratch.url, environment: environment)
         environment["GIT_LFS_SKIP_SMUDGE"] = "1"
-        _ = try Tool.run("/usr/bin/git", ["clone", "-q", scratch.path("remote.git").path, "plain"], in: scratch.url, environment: environment)
+        _ = try Tool.run(
+            "/usr/bin/git", ["clone", "-q", scratch.path("remote.git").path, "plain"], in: scratch.url, environment: environment)
         environment["GIT_LFS_SKIP_SMUDGE"] = nil
         let other = try Self.photo(scratch, "IMG_3.jpg", seed: 3)
         let otherSHA = try Self.sha256(other)
@@ -135,7 +142,9 @@ struct LFSTests {
 }
 
 extension LFSTests {
-    @Test("status counts media here, only on the remote and not pushed; check re-hashes objects and names lost ones; show marks a file not downloaded; prune frees pushed old media")
+    @Test(
+        "status counts media here, only on the remote and not pushed; check re-hashes objects and names lost ones; show marks a file not downloaded; prune frees pushed old media"
+    )
     func housekeeping() throws {
         let scratch = try Scratch()
         var folio = try Self.vault(scratch)

@@ -31,7 +31,9 @@ struct PointerTests {
                 default: Int.random(in: 2...60_000, using: &generator)
                 }
             var bytes = [UInt8](repeating: 0, count: size)
-            for position in bytes.indices { bytes[position] = index % 3 == 0 ? UInt8(ascii: "a") : UInt8.random(in: 0...255, using: &generator) }
+            for position in bytes.indices {
+                bytes[position] = index % 3 == 0 ? UInt8(ascii: "a") : UInt8.random(in: 0...255, using: &generator)
+            }
             let file = folder.appendingPathComponent("file-\(index).bin")
             try Data(bytes).write(to: file)
             files.append(file)
@@ -54,25 +56,29 @@ struct PointerTests {
         }
     }
 
-    @Test("only the canonical form is a pointer", arguments: [
-        "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "a", count: 64))\nsize 12\n",
-    ])
+    @Test(
+        "only the canonical form is a pointer",
+        arguments: [
+            "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "a", count: 64))\nsize 12\n"
+        ])
     func canonical(_ text: String) {
         #expect(LFSPointer(parsing: Array(text.utf8))?.size == 12)
     }
 
-    @Test("anything else is content, never a pointer", arguments: [
-        "",
-        "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "a", count: 64))\nsize 12",
-        "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "A", count: 64))\nsize 12\n",
-        "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "a", count: 63))\nsize 12\n",
-        "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "a", count: 64))\nsize 012\n",
-        "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "a", count: 64))\nsize -1\n",
-        "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "a", count: 64))\nsize 99999999999999999999999\n",
-        "version https://git-lfs.github.com/spec/v2\noid sha256:\(String(repeating: "a", count: 64))\nsize 12\n",
-        "oid sha256:\(String(repeating: "a", count: 64))\nversion https://git-lfs.github.com/spec/v1\nsize 12\n",
-        "version https://git-lfs.github.com/spec/v1\r\noid sha256:\(String(repeating: "a", count: 64))\r\nsize 12\r\n",
-    ])
+    @Test(
+        "anything else is content, never a pointer",
+        arguments: [
+            "",
+            "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "a", count: 64))\nsize 12",
+            "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "A", count: 64))\nsize 12\n",
+            "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "a", count: 63))\nsize 12\n",
+            "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "a", count: 64))\nsize 012\n",
+            "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "a", count: 64))\nsize -1\n",
+            "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "a", count: 64))\nsize 99999999999999999999999\n",
+            "version https://git-lfs.github.com/spec/v2\noid sha256:\(String(repeating: "a", count: 64))\nsize 12\n",
+            "oid sha256:\(String(repeating: "a", count: 64))\nversion https://git-lfs.github.com/spec/v1\nsize 12\n",
+            "version https://git-lfs.github.com/spec/v1\r\noid sha256:\(String(repeating: "a", count: 64))\r\nsize 12\r\n",
+        ])
     func notPointers(_ text: String) {
         #expect(LFSPointer(parsing: Array(text.utf8)) == nil)
     }

@@ -127,7 +127,11 @@ struct TransferFaultTests {
         let got = try await Self.client(server).download(pointers, into: other)
         #expect(got.fetched.isEmpty)
         #expect(got.failed.count == 2)
-        if case .wrongBytes(let oid, _)? = got.failed[pointers[1].oid] { #expect(oid == pointers[1].oid) } else { Issue.record("\(got.failed)") }
+        if case .wrongBytes(let oid, _)? = got.failed[pointers[1].oid] {
+            #expect(oid == pointers[1].oid)
+        } else {
+            Issue.record("\(got.failed)")
+        }
         for pointer in pointers { #expect(other.size(of: pointer.oid) == nil) }
         #expect(Self.leftovers(other).isEmpty)
     }
@@ -167,11 +171,14 @@ struct TransferFaultTests {
         #expect(server.requests.filter { $0.path.hasSuffix("/objects/batch") }.last?.authorization == good)
     }
 
-    @Test("a token is never sent over plain HTTP to another machine", arguments: [
-        ("https://lfs.example.com/x", true), ("http://127.0.0.1:8080/x", true), ("http://localhost/x", true), ("http://[::1]:80/x", true),
-        ("http://lfs.example.com/x", false), ("http://10.0.0.1/x", false), ("ftp://lfs.example.com/x", false),
-        ("http://127.0.0.1.example.com/x", false),
-    ])
+    @Test(
+        "a token is never sent over plain HTTP to another machine",
+        arguments: [
+            ("https://lfs.example.com/x", true), ("http://127.0.0.1:8080/x", true), ("http://localhost/x", true),
+            ("http://[::1]:80/x", true),
+            ("http://lfs.example.com/x", false), ("http://10.0.0.1/x", false), ("ftp://lfs.example.com/x", false),
+            ("http://127.0.0.1.example.com/x", false),
+        ])
     func noCleartextOffLoopback(_ url: String, _ allowed: Bool) {
         #expect(LFSClient.mayCarryCredential(url) == allowed)
     }

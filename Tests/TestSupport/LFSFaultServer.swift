@@ -96,7 +96,8 @@ public final class LFSFaultServer: @unchecked Sendable {
         let snapshot = state.current
         if path.hasSuffix("/objects/batch") {
             if let required = snapshot.requiredAuthorization, authorization != required {
-                return send(client, status: 401, headers: ["LFS-Authenticate": "Basic realm=\"folio\""], body: message("credentials needed"))
+                return send(
+                    client, status: 401, headers: ["LFS-Authenticate": "Basic realm=\"folio\""], body: message("credentials needed"))
             }
             let fault = state.withValue { $0.batchFaults.isEmpty ? nil : $0.batchFaults.removeFirst() }
             if let fault { return apply(fault, client) }

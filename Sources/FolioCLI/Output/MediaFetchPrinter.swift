@@ -6,6 +6,13 @@ import Foundation
 /// What a media fetch did: the files that came, each that did not and why; offline, one line per
 /// file not downloaded yet (a normal state, never an error that stops a sync or a clone).
 enum MediaFetchPrinter {
+    /// What a sync or a clone fetched: said, never a failure of the command.
+    static func print(_ report: MediaFetchReport, context: Context) {
+        if !report.fetched.isEmpty { context.say(.lfs(.fetched(count: report.fetched.count, bytes: report.bytes))) }
+        for failure in report.failed { context.warn(FolioError(.lfs(.fetchFailed(path: failure.path, reason: failure.reason)))) }
+        if let reason = report.unreachable { context.warn(FolioError(.lfs(.serverNotAsked(reason: reason)))) }
+    }
+
     /// - Parameter failOnNothing: `media fetch` exits 1 when nothing of what it was asked came.
     static func print(_ report: MediaFetchReport, requested: Int, context: Context, failOnNothing: Bool = false) throws(FolioError) {
         ProgressLine.end(on: context.terminal)

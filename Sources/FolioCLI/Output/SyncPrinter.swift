@@ -64,10 +64,8 @@ struct SyncPrinter {
         for renamed in report.renamed { context.say(.syncRenamed(path: renamed.path, renamed: renamed.renamed)) }
         for kept in report.parentsKept { warn(.syncParentKept(path: kept.path, child: kept.child)) }
         if report.mediaSent > 0 { context.say(.lfs(.sent(count: report.mediaSent))) }
-        if let fetch = report.mediaFetch {
-            // Media that could not come are a normal state: said, never a failure of the sync.
-            try? MediaFetchPrinter.print(fetch, requested: fetch.fetched.count + fetch.failed.count + (fetch.unreachable == nil ? 0 : 1), context: context)
-        }
+        // Media that could not come are a normal state: said, never a failure of the sync.
+        if let fetch = report.mediaFetch { MediaFetchPrinter.print(fetch, context: context) }
         if report.received == 0 && report.sent == 0 {
             if !quietWhenIdle { context.say(.syncUpToDate) }
         } else {

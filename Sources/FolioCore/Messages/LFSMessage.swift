@@ -148,8 +148,10 @@ public enum LFSReason: Sendable, Equatable {
         case .forbidden: ("LFS 伺服器不允許這個帳號這樣做（HTTP 403）", "the LFS server does not allow this account to do that (HTTP 403)")
         case .noServer(let url): ("\(url) 沒有 LFS 伺服器（用 lfs.url 指定）", "there is no LFS server at \(url) (set lfs.url)")
         case .missingOnServer: ("LFS 伺服器上沒有這個檔案", "the LFS server does not have it")
-        case .refused(let status, let message): ("LFS 伺服器拒絕了（HTTP \(status)：\(message)）", "the LFS server refused it (HTTP \(status): \(message))")
-        case .busy(let status): ("LFS 伺服器忙碌中，重試後仍失敗（HTTP \(status)）", "the LFS server is busy and still was after the retries (HTTP \(status))")
+        case .refused(let status, let message):
+            ("LFS 伺服器拒絕了（HTTP \(status)：\(message)）", "the LFS server refused it (HTTP \(status): \(message))")
+        case .busy(let status):
+            ("LFS 伺服器忙碌中，重試後仍失敗（HTTP \(status)）", "the LFS server is busy and still was after the retries (HTTP \(status))")
         case .badReply(let reason): ("LFS 伺服器的回覆不合規格（\(reason)）", "the LFS server's reply is not what the protocol allows (\(reason))")
         case .wrongBytes: ("收到的內容與雜湊不符，沒有保留", "the bytes received do not hash to the file's id, so they were not kept")
         case .insecure(let url):

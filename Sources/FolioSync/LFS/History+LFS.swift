@@ -100,7 +100,9 @@ extension History {
         var found: [PointerFile] = []
         var seen: Set<OID> = []
         for (commit, parents) in try repository.commits(from: head, hiding: hidden) {
-            let changes = try parents.isEmpty ? repository.differingFiles(from: nil, to: commit) : repository.differingFiles(from: parents[0], to: commit)
+            let changes =
+                try parents.isEmpty
+                ? repository.differingFiles(from: nil, to: commit) : repository.differingFiles(from: parents[0], to: commit)
             for (path, blob) in changes {
                 guard let blob, seen.insert(blob).inserted, try repository.objectSize(blob) <= UInt64(LFSPointer.maxBytes),
                     let pointer = LFSPointer(parsing: [UInt8](try repository.storedBlob(blob)))
@@ -188,7 +190,9 @@ extension History {
     func pushLFSObjects(head: OID, remoteTip: OID?, transport: SyncTransport, remoteURL: String) async throws(FolioError) -> Int {
         let hidden = try gitStep("git") { () -> [OID] in
             var tips = try remoteTip.map { [$0] } ?? []
-            if let tracking = try repository.reference(named: "refs/remotes/origin/\(branch)"), !tips.contains(tracking) { tips.append(tracking) }
+            if let tracking = try repository.reference(named: "refs/remotes/origin/\(branch)"), !tips.contains(tracking) {
+                tips.append(tracking)
+            }
             return tips
         }
         let pointers = try gitStep("git") { try pointersIntroduced(from: head, hiding: hidden) }

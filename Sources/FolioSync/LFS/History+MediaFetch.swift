@@ -46,7 +46,9 @@ extension History {
     /// The media files on disk that are pointers: their bytes are not on this device yet.
     public func mediaNotDownloaded(_ vault: Vault) -> [PointerFile] {
         vault.storedMedia().files.compactMap { file in
-            guard file.bytes <= UInt64(LFSPointer.maxBytes), let pointer = LFSPointerFile.pointer(in: vault.url(file.path)) else { return nil }
+            guard file.bytes <= UInt64(LFSPointer.maxBytes), let pointer = LFSPointerFile.pointer(in: vault.url(file.path)) else {
+                return nil
+            }
             return PointerFile(path: file.path, pointer: pointer)
         }
     }
@@ -112,7 +114,8 @@ extension History {
         let target = vault.url(file.path)
         guard LFSPointerFile.pointer(in: target) == file.pointer else { return false }
         let source = lfsStore.url(of: file.pointer.oid)
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(".import-\(getpid())-fetch-\(file.pointer.oid.prefix(8)).tmp")
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(
+            ".import-\(getpid())-fetch-\(file.pointer.oid.prefix(8)).tmp")
         let input = Glibc.open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: file.path) }
         defer { close(input) }
@@ -156,6 +159,8 @@ extension History {
 
     /// The index learns the file's new size and times (its blob, the pointer, is unchanged), as
     /// `git lfs pull` does, or plain `git status` would call a fetched file modified.
+    /// Best effort: when it fails, only the `git` command sees the file as changed until `git
+    /// status` refreshes it; folio's own status hashes the file and finds the same pointer.
     func refreshIndex(_ file: PointerFile) {
         if let blob = try? repository.writeBlob(Data(file.pointer.bytes)) { try? repository.refreshStat([file.path: blob]) }
     }

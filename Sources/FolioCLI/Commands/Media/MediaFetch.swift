@@ -8,7 +8,8 @@ struct MediaFetch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Download media not on this device yet, in one batch, from the LFS server.",
-        discussion: "Examples: folio media fetch (what media.fetch asks for) · folio media fetch --since 30d · --all · folio media fetch 5b0c")
+        discussion:
+            "Examples: folio media fetch (what media.fetch asks for) · folio media fetch --since 30d · --all · folio media fetch 5b0c")
 
     @Argument(help: "Only this record's media.") var record: String?
     @Option(help: "The media of records from the last N days (30d, 2w, 6m, 1y).") var since: String?
