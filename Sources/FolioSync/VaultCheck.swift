@@ -30,13 +30,15 @@ public struct VaultCheck {
     /// last commit whose object is neither here nor, as the server says, there. Offline, the
     /// server's part is a warning that it could not be asked.
     public func lfsFindings(quick: Bool, transport: SyncTransport) async -> [CheckFinding] {
-        guard let history, history.usesLFS(vault), let head = try? history.repository.head() else { return [] }
+        guard let history, history.usesLFS(vault) else { return [] }
         var findings: [CheckFinding] = []
         let store = history.lfsStore
         let pointers: [History.PointerFile]
         do {
+            guard let head = try history.gitStep("git", { try history.repository.head() }) else { return [] }
             pointers = try history.pointers(in: head)
         } catch {
+            // Not checked is said, never taken for "nothing found".
             return [.unreadable(error)]
         }
         if !quick {
@@ -46,17 +48,20 @@ public struct VaultCheck {
         }
         let absent = pointers.filter { !store.contains($0.pointer) && LFSPointerFile.pointer(in: vault.url($0.path)) != nil }
         guard !absent.isEmpty else { return findings }
-        let remoteURL = (try? history.repository.remoteURL()) ?? nil
         do {
+            let remoteURL = try history.gitStep("git remote") { try history.repository.remoteURL() }
+            // No server to ask is not proof of loss: said as a warning.
             guard let client = try history.lfsClient(transport: transport, remoteURL: remoteURL) else {
-                return findings + absent.map { .lfsObjectLost(path: $0.path) }
+                return findings + [.lfsServerNotAsked(.noEndpoint)]
             }
             let present = try await client.present(absent.map(\.pointer))
             findings += absent.filter { !present.contains($0.pointer.oid) }.map { .lfsObjectLost(path: $0.path) }
         } catch let error as LFSTransferFailure {
             findings.append(.lfsServerNotAsked(.unreachable(error.description)))
+        } catch let error as FolioError {
+            findings.append(.unreadable(error))
         } catch {
-            findings.append(.lfsServerNotAsked(.unreachable("\(error)")))
+            findings.append(.lfsServerNotAsked(.unreachable(String(describing: error))))
         }
         return findings
     }

@@ -29,10 +29,11 @@ struct Check: AsyncParsableCommand {
         let context = try Context.open(global)
         let check = VaultCheck(vault: context.vault, history: context.history)
         let set = context.records(quiet: true)
-        let interrupt = Interrupt.install()
+        // Ctrl-C ends a check at once, as before: the LFS server is asked without sync's interrupt.
+        let transport = SyncTransport(settings: context.vault.settings, environment: context.environment)
         let findings =
             check.findings(set, quick: quick, progress: output.json ? nil : CheckPrinter.progress(context))
-            + (await check.lfsFindings(quick: quick, transport: context.syncTransport(stoppedBy: interrupt)))
+            + (await check.lfsFindings(quick: quick, transport: transport))
         CheckPrinter.print(findings, recordCount: set.records.count, json: output.json, context: context)
         guard !findings.isEmpty else { return }
         guard fix else { throw ExitCode.failure }

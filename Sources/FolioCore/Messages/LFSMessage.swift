@@ -51,9 +51,9 @@ public enum LFSMessage: Sendable, Equatable {
         case .alreadyOn:
             ("這個資料庫的媒體已經經由 Git LFS 保存。", "this vault's media already go through Git LFS.")
         case .notDownloaded(let path):
-            ("\(path)：還沒下載（folio media fetch 取得）", "\(path): not downloaded yet (folio media fetch brings it)")
+            ("\(path)：還沒下載（`folio media fetch` 取得）", "\(path): not downloaded yet (folio media fetch brings it)")
         case .notDownloadedMark:
-            ("（還沒下載：folio media fetch）", "(not downloaded yet: folio media fetch)")
+            ("（還沒下載：`folio media fetch`）", "(not downloaded yet: folio media fetch)")
         case .fetched(let count, let bytes):
             ("已下載 \(count) 個媒體檔，共 \(Self.size(bytes))。", "downloaded \(count) media file\(count == 1 ? "" : "s"), \(Self.size(bytes)).")
         case .nothingToFetch:
@@ -74,29 +74,29 @@ public enum LFSMessage: Sendable, Equatable {
             )
         case .objectCorrupt(let oid, let files):
             (
-                ".git/lfs/objects 裡的 \(oid) 內容與它的雜湊不符（損壞）；用到它的檔案：\(Self.list(files))。刪掉它，再用 folio media fetch 重新下載。",
+                ".git/lfs/objects 裡的 \(oid) 內容與它的雜湊不符（損壞）；用到它的檔案：\(Self.list(files))。刪掉它，再用 `folio media fetch` 重新下載。",
                 "the object \(oid) in .git/lfs/objects no longer hashes to its name (damaged); files using it: \(Self.list(files)). Remove it and run folio media fetch to download it again."
             )
         case .objectLost(let path):
             (
-                "這個媒體檔的內容不在本機，LFS 伺服器上也沒有：只有指標留下。若另一台裝置還有原檔，在那台執行 folio sync 送出。",
+                "這個媒體檔的內容不在本機，LFS 伺服器上也沒有：只有指標留下。若另一台裝置還有原檔，在那台執行 `folio sync` 送出。",
                 "this media file's bytes are neither on this device nor on the LFS server: only its pointer is left. If another device still has the file, run folio sync there to send it."
             )
         case .serverNotAsked(let reason):
             ("無法詢問 LFS 伺服器有哪些媒體：\(reason.pair.0)", "could not ask the LFS server which media it holds: \(reason.pair.1)")
         case .pruned(let count, let bytes):
             (
-                "已移除 \(count) 個本機副本（伺服器上都有），釋出 \(Self.size(bytes))。需要時 folio media fetch 會再下載。",
+                "已移除 \(count) 個本機副本（伺服器上都有），釋出 \(Self.size(bytes))。需要時 `folio media fetch` 會再下載。",
                 "removed \(count) local cop\(count == 1 ? "y" : "ies") (each is on the server), freeing \(Self.size(bytes)). folio media fetch brings them back when needed."
             )
         case .notWithEncryption:
             (
-                "加密的資料庫還不能經由 Git LFS 保存媒體：LFS 伺服器會看到未加密的照片。媒體照舊加密留在 git 裡（見 docs/lfs.md）。",
-                "an encrypted vault cannot keep media through Git LFS yet: the LFS server would see the photos in the clear. Media stay in git, encrypted (see docs/lfs.md)."
+                "加密的資料庫還不能經由 Git LFS 保存媒體：LFS 伺服器會看到未加密的照片。媒體照舊加密留在 git 裡。",
+                "an encrypted vault cannot keep media through Git LFS yet: the LFS server would see the photos in the clear. Media stay in git, encrypted."
             )
         case .off:
             (
-                "這個資料庫沒有使用 Git LFS：用 folio media lfs 開啟。",
+                "這個資料庫沒有使用 Git LFS：用 `folio media lfs` 開啟。",
                 "this vault does not use Git LFS: folio media lfs turns it on."
             )
         }
@@ -141,12 +141,12 @@ public enum LFSReason: Sendable, Equatable {
         case .unreachable(let reason): ("連不上 LFS 伺服器（\(reason)）", "the LFS server could not be reached (\(reason))")
         case .needsCredentials(let host):
             (
-                "LFS 伺服器要求登入：在 ~/.config/folio/credentials.yaml 的 git_tokens 為 \(host) 設定存取權杖，或設定 FOLIO_GIT_TOKEN",
+                "LFS 伺服器要求登入：在 ~/.config/folio/credentials.yaml 的 `git_tokens` 為 \(host) 設定存取權杖，或設定 FOLIO_GIT_TOKEN",
                 "the LFS server asks for credentials: give \(host) a token under git_tokens in ~/.config/folio/credentials.yaml, or set FOLIO_GIT_TOKEN"
             )
         case .credentialsRefused(let host): ("\(host) 拒絕了這個存取權杖", "\(host) refused the token")
         case .forbidden: ("LFS 伺服器不允許這個帳號這樣做（HTTP 403）", "the LFS server does not allow this account to do that (HTTP 403)")
-        case .noServer(let url): ("\(url) 沒有 LFS 伺服器（用 lfs.url 指定）", "there is no LFS server at \(url) (set lfs.url)")
+        case .noServer(let url): ("\(url) 沒有 LFS 伺服器（用 `lfs.url` 指定）", "there is no LFS server at \(url) (set lfs.url)")
         case .missingOnServer: ("LFS 伺服器上沒有這個檔案", "the LFS server does not have it")
         case .refused(let status, let message):
             ("LFS 伺服器拒絕了（HTTP \(status)：\(message)）", "the LFS server refused it (HTTP \(status): \(message))")
@@ -158,7 +158,7 @@ public enum LFSReason: Sendable, Equatable {
             ("不會以未加密的 HTTP 把存取權杖送到其他機器（\(url)）", "a token is never sent over plain HTTP to another machine (\(url))")
         case .diskProblem(let reason): ("寫入本機失敗（\(reason)）", "writing on this device failed (\(reason))")
         case .cancelled: ("已取消", "cancelled")
-        case .noEndpoint: ("沒有遠端，也沒有設定 lfs.url", "there is no remote and no lfs.url")
+        case .noEndpoint: ("沒有遠端，也沒有設定 `lfs.url`", "there is no remote and no lfs.url")
         }
     }
 }
