@@ -13,7 +13,7 @@ GIFTLESS_PACKAGES := giftless==0.6.2 Flask==3.1.3 Werkzeug==3.1.9 figcan==0.0.4 
 	typing_extensions==4.16.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: giftless deps build demo test templates bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
+.PHONY: giftless mcp-client deps build demo test templates bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
 
 # Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
 define install_missing
@@ -39,6 +39,12 @@ $(VENV)/.giftless-0.6.2-jwt29:
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q $(GIFTLESS_PACKAGES)
 	touch $@
+
+# The reference MCP client (PyPI's `mcp`), which the tests of `folio mcp` drive, in a git-ignored
+# virtual environment of its own.
+MCP_VENV := .build-venv
+mcp-client:
+	@$(MCP_VENV)/bin/python -c 'import mcp' 2>/dev/null || { python3 -m venv $(MCP_VENV) && $(MCP_VENV)/bin/pip install -q 'mcp>=2.3,<3'; }
 
 # The release binary carries Swift's runtime and Foundation inside it (113 MB instead of 36 MB):
 # it starts in 10 ms instead of 18 (no symbols to look up across 40 shared libraries), and it runs
@@ -90,7 +96,7 @@ demo: build
 # The AI client's tests run in a second pass of their own: they wait on a loopback server from
 # the 2-thread Swift concurrency pool, which the synchronous CLI and fault tests beside them can
 # hold for a minute and more (a request never sent within 60 s).
-test: deps lint giftless
+test: deps lint giftless mcp-client
 	@scripts/embed-templates --check || { echo "Templates/ changed: run 'make templates'"; exit 1; }
 	$(SWIFT) build --build-tests
 	@# The install test installs the man page the plugin generates (nothing to build after the line above).
@@ -142,6 +148,7 @@ bench: release
 	scripts/bench-site "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000
 	scripts/bench-lfs "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-micro
+	scripts/bench-mcp "$$($(SWIFT) build -c release --show-bin-path)/folio" 100000 10000
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan
