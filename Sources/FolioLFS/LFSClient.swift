@@ -32,6 +32,19 @@ public struct LFSClient: Sendable {
     /// Objects per batch request (the batch API's usual page).
     public static let batchSize = 100
 
+    /// A client that sends `authorization` (a header an SSH host's `git-lfs-authenticate` gave) with
+    /// every request to the endpoint's host, without waiting for the server to ask.
+    public init(endpoint: LFSEndpoint, authorization: String, idleTimeout: Double = 60) {
+        self.endpoint = endpoint
+        self.idleTimeout = idleTimeout
+        self.authorization = authorization
+        sendsAuthorizationAtOnce = true
+    }
+
+    /// Whether the credential goes with the first request (a header from `git-lfs-authenticate`)
+    /// rather than after a 401.
+    var sendsAuthorizationAtOnce = false
+
     public init(endpoint: LFSEndpoint, user: String? = nil, token: String? = nil, idleTimeout: Double = 60) {
         self.endpoint = endpoint
         self.idleTimeout = idleTimeout
@@ -64,6 +77,7 @@ public struct LFSClient: Sendable {
         guard !unique.isEmpty else { return [] }
         switch endpoint {
         case .folder(let gitDirectory):
+            try Self.requireFolder(gitDirectory)
             return try copy(unique, from: store, to: LFSObjectStore(gitDirectory: gitDirectory), progress: progress)
         case .server(let url):
             var sent: [String] = []
@@ -101,6 +115,7 @@ public struct LFSClient: Sendable {
         guard !wanted.isEmpty else { return outcome }
         switch endpoint {
         case .folder(let gitDirectory):
+            try Self.requireFolder(gitDirectory)
             let remote = LFSObjectStore(gitDirectory: gitDirectory)
             for pointer in wanted {
                 do throws(LFSTransferFailure) {
@@ -145,6 +160,7 @@ public struct LFSClient: Sendable {
         let unique = Self.unique(pointers)
         switch endpoint {
         case .folder(let gitDirectory):
+            try Self.requireFolder(gitDirectory)
             let remote = LFSObjectStore(gitDirectory: gitDirectory)
             return Set(unique.filter(remote.contains).map(\.oid))
         case .server(let url):
@@ -155,6 +171,15 @@ public struct LFSClient: Sendable {
                 for object in reply.objects where object.error == nil && object.actions?.download != nil { found.insert(object.oid) }
             }
             return found
+        }
+    }
+
+    /// A remote that is a folder here (a USB disk) and is not there now is unreachable, as a
+    /// server that does not answer: its objects are not taken for lost, nor a folder made in its place.
+    static func requireFolder(_ gitDirectory: URL) throws(LFSTransferFailure) {
+        var info = stat()
+        guard stat(gitDirectory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw .unreachable(reason: "\(gitDirectory.path): \(String(cString: strerror(errno == 0 ? ENOTDIR : errno)))")
         }
     }
 
@@ -375,7 +400,7 @@ public struct LFSClient: Sendable {
         _ url: String, method: HTTPRequest.Method, headers: [(String, String)], body: Data = Data(),
         upload: HTTPRequest.Upload? = nil, authorize: Bool, bytes: UInt64
     ) async throws(LFSTransferFailure) -> (HTTPHead, Data) {
-        var withCredential = authorize && (upload != nil || CredentialMemory.shared.asked(url))
+        var withCredential = authorize && (upload != nil || sendsAuthorizationAtOnce || CredentialMemory.shared.asked(url))
         var lastFailure: LFSTransferFailure = .unreachable(reason: "")
         var attempt = 0
         while attempt < attempts {

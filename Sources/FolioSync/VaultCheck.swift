@@ -51,13 +51,18 @@ public struct VaultCheck {
         do {
             let remoteURL = try history.gitStep("git remote") { try history.repository.remoteURL() }
             // No server to ask is not proof of loss: said as a warning.
-            guard let client = try history.lfsClient(transport: transport, remoteURL: remoteURL) else {
+            guard let client = try await history.lfsClient(transport: transport, remoteURL: remoteURL) else {
                 return findings + [.lfsServerNotAsked(.noEndpoint)]
             }
             let present = try await client.present(absent.map(\.pointer))
             findings += absent.filter { !present.contains($0.pointer.oid) }.map { .lfsObjectLost(path: $0.path) }
         } catch let error as LFSTransferFailure {
-            findings.append(.lfsServerNotAsked(.unreachable(error.description)))
+            // The reason alone: the message already says the server could not be reached.
+            if case .unreachable(let reason) = error {
+                findings.append(.lfsServerNotAsked(.unreachable(reason)))
+            } else {
+                findings.append(.lfsServerNotAsked(.unreachable(error.description)))
+            }
         } catch let error as FolioError {
             findings.append(.unreadable(error))
         } catch {

@@ -29,6 +29,10 @@ struct LFSTests {
         SHA256.hash(data: try Data(contentsOf: file)).map { String(format: "%02x", $0) }.joined()
     }
 
+    static func sha256(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
     @Test("init --lfs: a photo is a pointer in git, its bytes in .git/lfs/objects; sync sends them first; git-lfs pulls them back")
     func folioPushesGitLFSPulls() throws {
         let scratch = try Scratch()
@@ -143,7 +147,7 @@ struct LFSTests {
 
 extension LFSTests {
     @Test(
-        "status counts media here, only on the remote and not pushed; check re-hashes objects and names lost ones; show marks a file not downloaded; prune frees pushed old media"
+        "status counts media here, only on the remote and not pushed; check re-hashes objects and names lost ones; prune frees pushed old media"
     )
     func housekeeping() throws {
         let scratch = try Scratch()
@@ -169,8 +173,6 @@ extension LFSTests {
         #expect(try FolioProcess(directory: scratch.url, scratch: scratch).run("clone", scratch.path("remote.git").path, "b").status == 0)
         let bMedia = (try b.json("status", "--json") as? [String: Any])?["media"] as? [String: Int] ?? [:]
         #expect(bMedia["remote_only"] == 1 && bMedia["remote_only_bytes"] == size && bMedia["local"] == 0, "\(bMedia)")
-        let shown = try b.run("show", "舊的")
-        #expect(shown.stdout.contains("not downloaded yet"), "\(shown.stdout)")
         let checked = try b.run("check")
         #expect(checked.status == 0, "\(checked.stdout) \(checked.stderr)")
 
@@ -200,6 +202,75 @@ extension LFSTests {
         let back = try folio.run("media", "fetch", "--all")
         #expect(back.status == 0, "\(back.stderr)")
         #expect(try Self.sha256(folio.directory.appendingPathComponent(stored)) == sha)
+    }
+}
+
+extension LFSTests {
+    @Test(
+        "show, analyze, chat and export fetch the media they read; offline each file is one 'not downloaded yet' line and the command goes on"
+    )
+    func mediaOnDemand() throws {
+        let scratch = try Scratch()
+        let folio = try Self.vault(scratch)
+        try folio.run("config", "set", "media.fetch", "none")
+        var stored: [String: (path: String, sha: String)] = [:]
+        for (seed, title) in ["一", "二", "三", "四", "五"].enumerated() {
+            let photo = try Self.photo(scratch, "IMG_\(seed + 10).jpg", seed: UInt8(seed + 10))
+            #expect(try folio.run("new", "diary", "--title", title, "--media", photo.path).status == 0)
+            let sha = try Self.sha256(photo)
+            stored[title] = ("media/\(sha.prefix(2))/\(sha).jpg", sha)
+        }
+        #expect(try folio.run("sync").status == 0)
+        var b = FolioProcess(directory: scratch.path("b"), scratch: scratch)
+        b.environment["FOLIO_DEVICE"] = "B"
+        #expect(try FolioProcess(directory: scratch.url, scratch: scratch).run("clone", scratch.path("remote.git").path, "b").status == 0)
+        func downloaded(_ title: String) throws -> Bool {
+            let file = try #require(stored[title])
+            return try Self.sha256(b.directory.appendingPathComponent(file.path)) == file.sha
+        }
+        #expect(try !downloaded("一"), "media.fetch none: the clone holds pointers")
+
+        // Offline (the remote is gone): the command works, and says which file is not downloaded yet.
+        try FileManager.default.moveItem(at: scratch.path("remote.git"), to: scratch.path("away.git"))
+        let offline = try b.run("show", "一")
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains("一"), "\(offline.stdout)")
+        #expect(offline.stderr.contains("\(stored["一"]?.path ?? "?"): not downloaded yet"), "\(offline.stderr)")
+        let analyzedOffline = try b.run("analyze", "二")
+        #expect(analyzedOffline.status == 0, "\(analyzedOffline.stderr)")
+        #expect(analyzedOffline.stderr.contains("not downloaded yet"), "\(analyzedOffline.stderr)")
+        let exportedOffline = try b.run("export", "markdown", "--out", scratch.path("md-offline").path)
+        #expect(exportedOffline.status == 0, "\(exportedOffline.stderr)")
+        let attachments = (try? FileManager.default.contentsOfDirectory(atPath: scratch.path("md-offline/attachments").path)) ?? []
+        #expect(attachments.isEmpty, "a pointer is not exported as a photo: \(attachments)")
+        #expect(try !downloaded("一") && !downloaded("二"))
+        // A remote folder that is not there is unreachable, not a server that lost the photos: check
+        // says it could not ask (and does not call that a success), naming no file as lost.
+        let checked = try b.run("check")
+        let said = checked.stdout + checked.stderr
+        #expect(
+            said.contains("could not ask the LFS server") && said.contains("could not be reached (") && !said.contains("reached: "),
+            "\(said)")
+        #expect(!said.contains("neither on this device nor"), "\(said)")
+
+        // Back online: each command brings the media it reads before it reads them.
+        try FileManager.default.moveItem(at: scratch.path("away.git"), to: scratch.path("remote.git"))
+        let shown = try b.run("show", "一")
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(
+            !shown.stdout.contains("not downloaded yet") && !shown.stderr.contains("not downloaded yet"), "\(shown.stdout) \(shown.stderr)")
+        #expect(try downloaded("一"))
+        #expect(try !downloaded("三"), "show brings only its record's media")
+        #expect(try b.run("analyze", "二", "--again").status == 0)
+        #expect(try downloaded("二"))
+        let chatted = try b.run("chat", "三", "-m", "今天拍的")
+        #expect(chatted.status == 0, "\(chatted.stderr)")
+        #expect(try downloaded("三"))
+        let site = try b.run("export", "html", "--out", scratch.path("site").path)
+        #expect(site.status == 0, "\(site.stderr)")
+        #expect(try downloaded("四") && downloaded("五"))
+        // The files are as git expects them.
+        #expect(try git(["status", "--porcelain"], in: b.directory).isEmpty)
     }
 }
 

@@ -30,3 +30,32 @@ extension Vault {
         return [".gitattributes"]
     }
 }
+
+extension Vault {
+    /// True when media may be kept through LFS here: the settings say so, or `.gitattributes`
+    /// sends files to LFS's filter (a vault cloned from `git lfs track`'s).
+    public var mayHoldLFSMedia: Bool {
+        if lfsPolicy != nil { return true }
+        guard let data = Vault.readFile(url(".gitattributes").path) else { return false }
+        return String(decoding: data, as: UTF8.self).contains("filter=lfs")
+    }
+
+    /// True when the media file at `path` (vault-relative) is an LFS pointer: its bytes are on the
+    /// LFS server, not on this device yet. Such a file is never read as a photo or a video.
+    public func isNotDownloaded(_ path: String) -> Bool {
+        Self.holdsLFSPointer(url(path))
+    }
+
+    /// True when `file` is an LFS pointer (read only when it is as small as one).
+    public static func holdsLFSPointer(_ file: URL) -> Bool {
+        LFSPointerFile.isPointer(file)
+    }
+
+    /// The media files of `records` (every record's with nil) not downloaded yet, each once.
+    public func mediaNotDownloaded(of records: [Record]) -> [String] {
+        var seen = Set<String>()
+        return records.flatMap { MediaEntry.entries(of: $0.document).map(\.file) }.filter {
+            seen.insert($0).inserted && isNotDownloaded($0)
+        }
+    }
+}

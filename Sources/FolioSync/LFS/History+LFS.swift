@@ -11,9 +11,7 @@ extension History {
     /// Whether the vault keeps media through LFS: its settings say so, or `.gitattributes` hands
     /// the media folder to LFS (a vault set up with `git lfs track`).
     public func usesLFS(_ vault: Vault) -> Bool {
-        if vault.lfsPolicy != nil { return true }
-        guard let data = Vault.readFile(root.appendingPathComponent(".gitattributes").path) else { return false }
-        return String(decoding: data, as: UTF8.self).contains("filter=lfs")
+        vault.mayHoldLFSMedia
     }
 
     /// What `git lfs install --local` writes, so that the `git` command with `git-lfs` installed
@@ -132,15 +130,28 @@ extension History {
     /// The LFS client for the vault's remote, with the credentials sync uses for that host (the
     /// remote's own token only when the LFS server is on the remote's host). Nil without a remote
     /// or `lfs.url`.
-    public func lfsClient(transport: SyncTransport, remoteURL: String?) throws(FolioError) -> LFSClient? {
-        let endpoint: LFSEndpoint?
+    public func lfsClient(
+        transport: SyncTransport, remoteURL: String?, operation: LFSClient.Operation = .download
+    ) async throws(FolioError) -> LFSClient? {
+        var endpoint: LFSEndpoint?
         do {
             endpoint = try LFSEndpoint.discover(repository: repository, remoteURL: remoteURL)
         } catch {
             throw FolioError(.syncFailed("git config: \(error.gitReason)"))
         }
-        guard let endpoint else { return nil }
+        guard var endpoint else { return nil }
         let idle = Double(transport.timeout.components.seconds)
+        // An SSH remote's own LFS server: the host says where and with which header (`git-lfs-authenticate`).
+        if let remoteURL, RemoteEndpoint(url: remoteURL).transport == .ssh, endpoint == LFSEndpoint.derived(from: remoteURL),
+            let answer = await LFSSSHAuthentication.ask(
+                remoteURL: remoteURL, endpoint: RemoteEndpoint(url: remoteURL), operation: operation,
+                access: try transport.access(remoteURL), timeout: idle)
+        {
+            if let href = answer.href { endpoint = .server(url: href) }
+            if let authorization = answer.authorization {
+                return LFSClient(endpoint: endpoint, authorization: authorization, idleTimeout: idle)
+            }
+        }
         guard let host = endpoint.host else { return LFSClient(endpoint: endpoint, idleTimeout: idle) }
         var token: String?
         var user: String?
@@ -196,7 +207,9 @@ extension History {
             return tips
         }
         let pointers = try gitStep("git") { try pointersIntroduced(from: head, hiding: hidden) }
-        guard !pointers.isEmpty, let client = try lfsClient(transport: transport, remoteURL: remoteURL) else { return 0 }
+        guard !pointers.isEmpty, let client = try await lfsClient(transport: transport, remoteURL: remoteURL, operation: .upload) else {
+            return 0
+        }
         let store = lfsStore
         do {
             return try await client.upload(pointers.map(\.pointer), from: store).count
