@@ -27,6 +27,9 @@ public final class LFSFaultServer: @unchecked Sendable {
         case truncate(Int)
         /// A download's body has the right length and other bytes.
         case wrongBytes
+        /// A download's body stops after this many bytes and the connection stays open, silent,
+        /// until the client closes it (a test kills the client in the middle of a body).
+        case stallAfter(Int)
     }
 
     private let listener: Listener
@@ -117,6 +120,11 @@ public final class LFSFaultServer: @unchecked Sendable {
             case .truncate(let count)?:
                 let header = "HTTP/1.1 200 OK\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
                 writeAll(client, Array(header.utf8) + Array(bytes.prefix(count)))
+            case .stallAfter(let count)?:
+                let header = "HTTP/1.1 200 OK\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
+                writeAll(client, Array(header.utf8) + Array(bytes.prefix(count)))
+                var byte: UInt8 = 0
+                _ = read(client, &byte, 1)
             case .wrongBytes?:
                 send(client, status: 200, body: bytes.map { $0 ^ 0xFF })
             case let other?:
@@ -166,7 +174,7 @@ public final class LFSFaultServer: @unchecked Sendable {
             // Holds the connection open, silent, until the client gives up and closes it.
             var byte: UInt8 = 0
             _ = read(client, &byte, 1)
-        case .truncate, .wrongBytes:
+        case .truncate, .wrongBytes, .stallAfter:
             send(client, status: 500, body: [])
         }
     }

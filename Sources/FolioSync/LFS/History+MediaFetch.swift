@@ -81,7 +81,7 @@ extension History {
         var report = MediaFetchReport()
         guard !files.isEmpty else { return report }
         let remoteURL = try? repository.remoteURL()
-        guard let client = try lfsClient(transport: transport, remoteURL: remoteURL ?? nil) else {
+        guard let client = try await lfsClient(transport: transport, remoteURL: remoteURL ?? nil) else {
             report.unreachable = .noEndpoint
             return report
         }

@@ -34,7 +34,7 @@ extension History {
         }
         guard !candidates.isEmpty else { return pruned }
         let remoteURL = try? repository.remoteURL()
-        guard let client = try lfsClient(transport: transport, remoteURL: remoteURL ?? nil) else {
+        guard let client = try await lfsClient(transport: transport, remoteURL: remoteURL ?? nil) else {
             throw FolioError(.lfs(.serverNotAsked(reason: .noEndpoint)))
         }
         let onServer: Set<String>
