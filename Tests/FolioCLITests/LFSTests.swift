@@ -316,3 +316,50 @@ struct GiftlessTests {
         for (path, sha) in hashes { #expect(try LFSTests.sha256(scratch.path("b/\(path)")) == sha, "\(path)") }
     }
 }
+
+extension LFSTests {
+    @Test(
+        "media lfs on an existing vault: from the next commit on, --above keeps small photos in git, media.max_bytes does not bound LFS media but media.lfs_max_bytes does"
+    )
+    func turnedOnLater() throws {
+        let scratch = try Scratch()
+        let folio = FolioProcess(directory: scratch.path("a"), scratch: scratch)
+        try FileManager.default.createDirectory(at: folio.directory, withIntermediateDirectories: true)
+        #expect(try folio.run("init", ".", "--name", "林小雨", "--language", "en").status == 0)
+        func stored(_ file: URL) throws -> String {
+            let sha = try Self.sha256(file)
+            return "media/\(sha.prefix(2))/\(sha).jpg"
+        }
+        func isPointerInGit(_ path: String) throws -> Bool {
+            try git(["cat-file", "-p", "HEAD:\(path)"], in: folio.directory).hasPrefix("version https://git-lfs.github.com/spec/v1")
+        }
+        let before = try Self.photo(scratch, "IMG_20.jpg", seed: 20)
+        #expect(try folio.run("new", "diary", "--title", "之前", "--media", before.path).status == 0)
+        #expect(try !isPointerInGit(stored(before)))
+
+        let turned = try folio.run("media", "lfs", "--above", "100KiB")
+        #expect(turned.status == 0, "\(turned.stderr)")
+        #expect(turned.stdout.contains("from the next commit on"), "\(turned.stdout)")
+        let small = scratch.path("small.jpg")
+        try Data(MediaFixtures.jpeg(padding: 10_000, seed: 21)).write(to: small)
+        let large = try Self.photo(scratch, "IMG_22.jpg", seed: 22)
+        #expect(try folio.run("new", "diary", "--title", "之後", "--media", small.path, "--media", large.path).status == 0)
+        #expect(try !isPointerInGit(stored(small)), "under 100 KiB: stays in git")
+        #expect(try isPointerInGit(stored(large)))
+        #expect(try !isPointerInGit(stored(before)), "the earlier photo keeps its blob")
+        let attributes = folio.read(".gitattributes") ?? ""
+        #expect(attributes.contains("\(try stored(large)) filter=lfs diff=lfs merge=lfs -text\n"), "\(attributes)")
+        #expect(try !attributes.contains(stored(small)))
+        #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)
+
+        // media.max_bytes bounds media kept in git only; LFS media have their own ceiling.
+        #expect(try folio.run("config", "set", "media.max_bytes", "150000").status == 0)
+        let over = try Self.photo(scratch, "IMG_23.jpg", seed: 23)
+        let overGit = try folio.run("new", "diary", "--title", "很大", "--media", over.path)
+        #expect(overGit.status == 0, "\(overGit.stderr)")
+        #expect(try isPointerInGit(stored(over)))
+        #expect(try folio.run("config", "set", "media.lfs_max_bytes", "150000").status == 0)
+        let overLFS = try folio.run("new", "diary", "--title", "太大", "--media", Self.photo(scratch, "IMG_24.jpg", seed: 24).path)
+        #expect(overLFS.status == 1, "\(overLFS.stdout) \(overLFS.stderr)")
+    }
+}
