@@ -5,9 +5,10 @@ APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libc
 # Optional for folio (video frames for the AI, the site's thumbnails), needed by its tests; their
 # recommends are not. Chromium opens the generated site in the site's browser tests.
 APT_LEAN_PACKAGES := ffmpeg chromium
-# giftless, a Git LFS server from PyPI, for the LFS tests: in a git-ignored virtualenv. Its wheel
+# giftless, a Git LFS server from PyPI, for the LFS tests: in a git-ignored virtualenv of its own
+# (the MCP client's needs a later PyJWT). Its wheel
 # names no dependencies, so they are named (and pinned) here. PyJWT before 2.10: later ones refuse giftless's tokens (their subject is null).
-VENV := .build-venv
+VENV := .build-venv-giftless
 GIFTLESS_PACKAGES := giftless==0.6.2 Flask==3.1.3 Werkzeug==3.1.9 figcan==0.0.4 Flask-Classful==0.16.0 flask-marshmallow==1.5.0 \
 	marshmallow==4.4.0 webargs==8.7.1 PyJWT==2.9.0 cryptography==50.0.2 python-dateutil==4.0.0 python-dotenv==1.2.4 PyYAML==6.0.3 \
 	typing_extensions==4.16.0

@@ -8,10 +8,11 @@ public final class Giftless: @unchecked Sendable {
     public let storage: URL
     private let process: ChildProcess
 
-    /// The virtualenv's Python: the repository's `.build-venv` (where the Makefile puts it).
+    /// The virtualenv's Python: the repository's `.build-venv-giftless` (where the Makefile puts it;
+    /// not the MCP client's `.build-venv`, whose PyJWT giftless cannot use).
     static var python: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build-venv/bin/python")
+            .appendingPathComponent(".build-venv-giftless/bin/python")
     }
 
     public init(in folder: URL) throws {
