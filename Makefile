@@ -1,13 +1,20 @@
 # folio — the two commands a new machine needs: `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libcurl4-openssl-dev pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip git-crypt python3-venv
+APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libcurl4-openssl-dev pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip git-crypt git-lfs python3-venv
 # Optional for folio (video frames for the AI, the site's thumbnails), needed by its tests; their
 # recommends are not. Chromium opens the generated site in the site's browser tests.
 APT_LEAN_PACKAGES := ffmpeg chromium
+# giftless, a Git LFS server from PyPI, for the LFS tests: in a git-ignored virtualenv of its own
+# (the MCP client's needs a later PyJWT). Its wheel
+# names no dependencies, so they are named (and pinned) here. PyJWT before 2.10: later ones refuse giftless's tokens (their subject is null).
+VENV := .build-venv-giftless
+GIFTLESS_PACKAGES := giftless==0.6.2 Flask==3.1.3 Werkzeug==3.1.9 figcan==0.0.4 Flask-Classful==0.16.0 flask-marshmallow==1.5.0 \
+	marshmallow==4.4.0 webargs==8.7.1 PyJWT==2.9.0 cryptography==50.0.2 python-dateutil==4.0.0 python-dotenv==1.2.4 PyYAML==6.0.3 \
+	typing_extensions==4.16.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: mcp-client deps build demo test templates bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
+.PHONY: giftless mcp-client deps build demo test templates bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
 
 # Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
 define install_missing
@@ -26,6 +33,13 @@ deps:
 
 build: deps
 	$(SWIFT) build --product folio
+
+# The LFS tests start giftless from $(VENV) on loopback (Tests/TestSupport/Giftless.swift).
+giftless: $(VENV)/.giftless-0.6.2-jwt29
+$(VENV)/.giftless-0.6.2-jwt29:
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q $(GIFTLESS_PACKAGES)
+	touch $@
 
 # The reference MCP client (PyPI's `mcp`), which the tests of `folio mcp` drive, in a git-ignored
 # virtual environment of its own.
@@ -83,7 +97,7 @@ demo: build
 # The AI client's tests run in a second pass of their own: they wait on a loopback server from
 # the 2-thread Swift concurrency pool, which the synchronous CLI and fault tests beside them can
 # hold for a minute and more (a request never sent within 60 s).
-test: deps lint mcp-client
+test: deps lint giftless mcp-client
 	@scripts/embed-templates --check || { echo "Templates/ changed: run 'make templates'"; exit 1; }
 	$(SWIFT) build --build-tests
 	@# The install test installs the man page the plugin generates (nothing to build after the line above).
@@ -123,7 +137,7 @@ templates:
 # 1,000 / 10,000 / 100,000 records next to `rg -l`, the scale targets at 10,000 and 100,000 records
 # (every command next to git or rg, checked), the site export at 10,000 records, and micro-benchmarks of the parser and tokenizer.
 bench: release
-	$(call install_missing,hyperfine time python3,)
+	$(call install_missing,hyperfine time python3 bc,)
 	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-sync "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-crypt "$$($(SWIFT) build -c release --show-bin-path)/folio"
@@ -133,6 +147,7 @@ bench: release
 	scripts/bench-hostile "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-import "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-site "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000
+	scripts/bench-lfs "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-micro
 	scripts/bench-mcp "$$($(SWIFT) build -c release --show-bin-path)/folio" 100000 10000
 

@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "FolioStore",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "Markdown", "YAML", "SystemIO",
+                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "FolioLFS", "Markdown", "YAML", "SystemIO",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
@@ -92,11 +92,17 @@ let package = Package(
                 "Git", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: strict),
+        // Git LFS as git-lfs keeps it: pointers, the local object store, clean and smudge as a libgit2
+        // filter, endpoints and the batch API with its basic transfers. Knows no record.
+        .target(
+            name: "FolioLFS", dependencies: ["Git", "HTTP", "SystemIO", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         // History and sync: the vault's git repository through libgit2.
         .target(
             name: "FolioSync",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "Git", "FolioCrypt", "YAML", .product(name: "Crypto", package: "swift-crypto"),
+                "FolioCore", "FolioSecrets", "FolioStore", "Git", "FolioCrypt", "FolioLFS", "SystemIO", "YAML",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
         // Import from jrnl, Day One, Markdown folders and folio's own JSON; export as JSON and Markdown.
@@ -128,7 +134,7 @@ let package = Package(
             name: "FolioCLI",
             dependencies: [
                 "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange", "FolioSite",
-                "FolioMCP", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FolioLFS", "FolioMCP", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["FolioCLI"], swiftSettings: strict),
@@ -159,12 +165,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
+        .testTarget(
+            name: "FolioLFSTests",
+            dependencies: ["FolioLFS", "Git", "HTTP", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         .testTarget(name: "FolioCryptTests", dependencies: ["FolioCrypt", "FolioCore", "Git", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioCompanionTests", dependencies: ["FolioCompanion", "FolioCore", "FolioStore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "FolioCore", "FolioMCP", "TestSupport"],
+            name: "FolioCLITests",
+            dependencies: ["FolioCLI", "folio", "FolioCore", "FolioMCP", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Fixtures", "Transcripts"], swiftSettings: strict),
         .testTarget(name: "FaultTests", dependencies: ["folio", "FolioCore", "TestSupport"], swiftSettings: strict),
 

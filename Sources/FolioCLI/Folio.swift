@@ -31,7 +31,7 @@ public struct Folio: ParsableCommand {
             Done.self, Undone.self, Remove.self, Attach.self, GarbageCollect.self, Tags.self, Cal.self, Stats.self, Check.self,
             ConfigCommand.self, ProfileCommand.self, Kinds.self,
             Conflicts.self, CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self, ImportCommand.self, ExportCommand.self,
-            CryptCommand.self, MCPCommand.self,
+            CryptCommand.self, MediaCommand.self, MCPCommand.self,
         ])
 
     public init() {}
@@ -57,7 +57,7 @@ public struct Folio: ParsableCommand {
     /// SIGPIPE is ignored for the whole process first: a remote that drops the connection while
     /// folio sends, or a reader that closes folio's output, must give folio an error it handles
     /// (exit 3 and everything committed; output dropped), never end it in the middle of a write.
-    public static func run(_ arguments: [String]) -> Int32 {
+    public static func run(_ arguments: [String]) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         ConfiguredSecrets.shared.install(configuredSecrets)
         if let unknown = unknownHelpTopic(arguments) {
@@ -66,7 +66,12 @@ public struct Folio: ParsableCommand {
         }
         do {
             var command = try parseAsRoot(GlobalOptions.movedAfterCommand(arguments, root: Folio.self))
-            try command.run()
+            // Commands that wait on the network are async (sync, clone, media); the others run as they are.
+            if var waiting = command as? any AsyncParsableCommand {
+                try await waiting.run()
+            } else {
+                try command.run()
+            }
             return ExitStatus.reportUncommitted() ? 1 : 0
         } catch {
             return ExitStatus.report(error)

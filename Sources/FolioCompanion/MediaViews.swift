@@ -62,6 +62,8 @@ public enum MediaViews {
     /// readable format as it is, anything else (HEIC, a video) through ffmpeg when installed.
     static func pictures(of entry: MediaEntry, type: String, in vault: Vault, ffmpeg: FFmpeg?) -> [AIImage] {
         let file = vault.url(entry.file)
+        // Not downloaded yet (an LFS pointer): its text is no picture; the facts still describe it.
+        guard !vault.isNotDownloaded(entry.file) else { return [] }
         switch type {
         case "photo":
             let ext = file.pathExtension.lowercased()

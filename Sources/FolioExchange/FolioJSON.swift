@@ -51,7 +51,8 @@ public enum FolioJSON {
             let listed = MediaEntry.entries(of: record.document).map(\.file)
             let linked = MarkdownLinksInBody.targets(record.document.body, recordPath: record.path)
             for file in listed + linked where file.hasPrefix("media/") && seen.insert(file).inserted {
-                if FileManager.default.fileExists(atPath: vault.url(file).path) { files.append(file) }
+                // A file not downloaded yet (an LFS pointer) is not embedded as if it were the photo.
+                if FileManager.default.fileExists(atPath: vault.url(file).path), !vault.isNotDownloaded(file) { files.append(file) }
             }
         }
         return files

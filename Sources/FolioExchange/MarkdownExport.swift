@@ -47,12 +47,14 @@ public enum MarkdownExport {
             var targets: [String: String] = [:]
             for destination in LinkScan.destinations(record.document.body) {
                 guard let media = MediaLinks.resolve(destination, fromRecord: record.path), media.hasPrefix("media/"),
-                    FileManager.default.fileExists(atPath: vault.url(media).path)
+                    FileManager.default.fileExists(atPath: vault.url(media).path), !vault.isNotDownloaded(media)
                 else { continue }
                 let path = try attachment(for: media, name: names[media] ?? nil)
                 targets[destination] = MediaLinks.relativeTarget(fromRecord: record.path, to: path)
             }
-            for (file, name) in names where file.hasPrefix("media/") && FileManager.default.fileExists(atPath: vault.url(file).path) {
+            // A file not downloaded yet (an LFS pointer) is not exported as if it were the photo.
+            for (file, name) in names
+            where file.hasPrefix("media/") && FileManager.default.fileExists(atPath: vault.url(file).path) && !vault.isNotDownloaded(file) {
                 _ = try attachment(for: file, name: name)
             }
             let body = LinkRewriter.rewrite(record.document.body) { targets[$0] }

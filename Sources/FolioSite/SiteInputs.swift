@@ -60,7 +60,10 @@ enum SiteInputs {
         var seen = Set<String>()
         var present = Set<String>()
         for item in media where seen.insert(item.file).inserted {
-            if SiteLinks.resolve(item.file, from: "x") == item.file && isRegularFile(vaultRoot + "/" + item.file) {
+            // A file not downloaded yet (an LFS pointer) is shown as missing, not as a broken picture.
+            if SiteLinks.resolve(item.file, from: "x") == item.file && isRegularFile(vaultRoot + "/" + item.file)
+                && !Vault.holdsLFSPointer(URL(fileURLWithPath: vaultRoot + "/" + item.file))
+            {
                 present.insert(item.file)
             }
         }

@@ -38,11 +38,17 @@ public enum CheckFinding: Sendable, Equatable {
     case nameNotPortable(path: String, problem: PortablePath.NameProblem)
     /// A record or media file the last commit holds unencrypted although the vault is encrypted.
     case storedUnencrypted(path: String)
+    /// An object of the LFS store whose bytes no longer hash to its id, and the media files using it.
+    case lfsObjectCorrupt(oid: String, files: [String])
+    /// A media pointer whose object is neither on this device nor on the LFS server.
+    case lfsObjectLost(path: String)
+    /// The LFS server could not be asked which objects it holds (offline): a warning, nothing is known lost.
+    case lfsServerNotAsked(LFSReason)
 
     /// Findings that point at something to look at rather than damage: shown as warnings.
     public var isWarning: Bool {
         switch self {
-        case .secret, .conflictCopy, .hardLink, .nameNotPortable: true
+        case .secret, .conflictCopy, .hardLink, .nameNotPortable, .lfsServerNotAsked: true
         default: false
         }
     }
@@ -79,6 +85,9 @@ public enum CheckFinding: Sendable, Equatable {
         case .hardLink(let path, let names): FolioError(.guarded(.hardLinkOutside(otherNames: names)), file: path)
         case .nameNotPortable(let path, let problem): FolioError(.nameNotPortable(problem), file: path)
         case .storedUnencrypted(let path): FolioError(.crypt(.storedUnencrypted), file: path)
+        case .lfsObjectCorrupt(let oid, let files): FolioError(.lfs(.objectCorrupt(oid: oid, files: files)))
+        case .lfsObjectLost(let path): FolioError(.lfs(.objectLost(path: path)), file: path)
+        case .lfsServerNotAsked(let reason): FolioError(.lfs(.serverNotAsked(reason: reason)))
         }
     }
 }

@@ -78,13 +78,14 @@ extension Vault {
             let results = LockedState([Result<ImportedMedia, FolioError>?](repeating: nil, count: sources.count))
             let directory = mediaDirectory
             let limit = maxMediaBytes
+            let lfs = lfsPolicy
             DispatchQueue.concurrentPerform(iterations: sources.count) { index in
                 let source = sources[index]
                 let result: Result<ImportedMedia, FolioError>
                 do throws(FolioError) {
                     result = .success(
                         try MediaImporter.importFile(
-                            source.url, displayName: source.displayName, into: directory, maxBytes: limit, flush: false))
+                            source.url, displayName: source.displayName, into: directory, maxBytes: limit, flush: false, lfs: lfs))
                 } catch {
                     result = .failure(error)
                 }
@@ -188,7 +189,15 @@ extension Vault {
                 discardNewMedia(newMedia)
                 throw error
             }
-            recordChange(written + newMedia.filter(\.isNew).map(\.path), message)
+            let attributes: [String]
+            do throws(FolioError) {
+                attributes = try trackInLFS(newMedia)
+            } catch {
+                for path in written { unlink(url(path).path) }
+                discardNewMedia(newMedia)
+                throw error
+            }
+            recordChange(written + newMedia.filter(\.isNew).map(\.path) + attributes, message)
             return written.filter { $0.hasSuffix(".md") }
         }
     }

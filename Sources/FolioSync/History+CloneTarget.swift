@@ -13,19 +13,22 @@ extension History {
         public let locked: Bool
         /// The URL held a password, used for the clone and kept nowhere.
         public let passwordNotKept: Bool
+        /// The media downloaded after the checkout (LFS vaults).
+        public let mediaFetch: MediaFetchReport?
     }
 
     /// `folio clone URL [DIRECTORY] [--key FILE]`: the remote as typed (a path, and the key
     /// file, are taken from `workingDirectory`), into `directory`, else a folder named for the remote.
     public static func clone(
         _ typed: String, into directory: String?, key: String?, from workingDirectory: URL, transport: SyncTransport
-    ) throws(FolioError) -> ClonedVault {
+    ) async throws(FolioError) -> ClonedVault {
         let target = absoluteURL(directory ?? defaultDirectory(for: typed), from: workingDirectory)
         let remote = isLocalPath(typed) ? absoluteURL(typed, from: workingDirectory).path : typed
-        let cloned = try clone(
+        let cloned = try await clone(
             url: remote, into: target, transport: transport, keyFile: key.map { absoluteURL($0, from: workingDirectory) })
         let kept = URLPassword.removed(from: remote)
-        return ClonedVault(vault: target, remote: kept, locked: cloned.locked, passwordNotKept: kept != remote)
+        return ClonedVault(
+            vault: target, remote: kept, locked: cloned.locked, passwordNotKept: kept != remote, mediaFetch: cloned.mediaFetch)
     }
 
     /// Whether a remote is a folder on this machine: no `scheme://`, and no `host:` before a path.

@@ -18,7 +18,7 @@ extension History {
     /// ever holds a file in the clear.
     public static func makeVault(
         at directory: URL, owner: Owner?, language: Language, remote: String?, allowSecrets: Bool,
-        environment: [String: String], encrypt: Bool = false
+        environment: [String: String], encrypt: Bool = false, lfs: Bool = false
     ) throws(FolioError) -> NewVault {
         if let remote { try UserInput.checkSecrets(remote, .setting("sync.remote"), allowed: allowSecrets) }
         try AtomicFile.makeDirectory(directory)
@@ -33,6 +33,7 @@ extension History {
         guard let history = try open(vault, environment: environment) else { return NewVault(vault: vault, leftOut: []) }
         if let remote { try history.setRemote(remote) }
         if encrypt { _ = try history.prepareEncryption(vault) }
+        if lfs { try history.prepareLFS(vault) }
         let leftOut = try history.commitHandChanges(in: vault, message: "init: new vault").leftOut
         // An adopted folder's earlier commits: its files are committed again, encrypted.
         if encrypt { _ = try history.cryptInit(vault: vault) }

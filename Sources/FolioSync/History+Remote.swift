@@ -125,6 +125,8 @@ extension History {
     public struct Cloned: Sendable {
         /// The vault is encrypted and no key was given: its files are ciphertext until `crypt unlock`.
         public var locked: Bool
+        /// The media the `media.fetch` setting brought after the checkout (LFS vaults).
+        public var mediaFetch: MediaFetchReport?
     }
 
     /// Makes `directory` a clone of the vault at `url`: repository, `origin`, files of its main branch.
@@ -133,7 +135,9 @@ extension History {
     /// against the remote's files before any file is written (a wrong key leaves no folder), and
     /// installed so the files come out plain.
     @discardableResult
-    public static func clone(url: String, into directory: URL, transport: SyncTransport, keyFile: URL? = nil) throws(FolioError) -> Cloned {
+    public static func clone(url: String, into directory: URL, transport: SyncTransport, keyFile: URL? = nil) async throws(FolioError)
+        -> Cloned
+    {
         let manager = FileManager.default
         if let contents = try? manager.contentsOfDirectory(atPath: directory.path), !contents.isEmpty {
             throw FolioError(.targetNotEmpty(directory.path))
@@ -194,6 +198,15 @@ extension History {
         }
         guard VaultLocation.isVault(directory) else { throw FolioError(.notAVault(kept)) }
         try AtomicFile.makeDirectory(directory.appendingPathComponent(".folio/local"))
-        return Cloned(locked: locked)
+        var cloned = Cloned(locked: locked)
+        // Text and pointers came with the checkout; the media the setting asks for come now, in one batch.
+        if !locked {
+            let vault = Vault(root: directory, clock: Clock.from(environment: transport.environment))
+            if let history = try open(vault, environment: transport.environment), history.usesLFS(vault) {
+                history.configureGitLFS(vault)
+                cloned.mediaFetch = await history.fetchMediaAsSet(vault, transport: transport)
+            }
+        }
+        return cloned
     }
 }

@@ -14,11 +14,11 @@ extension History {
     public func watch(
         _ vault: Vault, transport: SyncTransport, every seconds: Double, stopped: () -> Bool,
         each: (Result<SyncReport, FolioError>) -> Void
-    ) {
+    ) async {
         let watcher = DirectoryWatcher(root: vault.root)
         while !stopped() {
             do throws(FolioError) {
-                each(.success(try sync(vault: vault, transport: transport)))
+                each(.success(try await sync(vault: vault, transport: transport)))
             } catch {
                 each(.failure(error))
             }
@@ -38,7 +38,11 @@ extension SyncReport {
 
 extension History {
     /// One sync, its failure as a value (for a caller that says something either way before it fails).
-    public func syncResult(vault: Vault, transport: SyncTransport) -> Result<SyncReport, FolioError> {
-        Result { () throws(FolioError) in try sync(vault: vault, transport: transport) }
+    public func syncResult(vault: Vault, transport: SyncTransport) async -> Result<SyncReport, FolioError> {
+        do {
+            return .success(try await sync(vault: vault, transport: transport))
+        } catch {
+            return .failure(error)
+        }
     }
 }

@@ -147,6 +147,10 @@ public struct SyncReport: Sendable {
     public var rewrittenRemoteDropped: Int?
     /// Whether the remote's history shared no commit with this device's (merged as two sets of files).
     public var unrelatedHistories = false
+    /// LFS objects sent before the push.
+    public var mediaSent = 0
+    /// The media the `media.fetch` setting brought afterwards (and what could not come).
+    public var mediaFetch: MediaFetchReport?
 }
 
 extension History {
@@ -159,7 +163,7 @@ extension History {
     ///
     /// - Throws: ``FolioError`` `.noRemote`; `.remoteUnreachable` (everything stays committed here);
     ///   `.syncGaveUp`; other transport failures as ``SyncTransport/explain(_:_:)`` words them.
-    public func sync(vault: Vault, transport: SyncTransport) throws(FolioError) -> SyncReport {
+    public func sync(vault: Vault, transport: SyncTransport) async throws(FolioError) -> SyncReport {
         let syncLock = try VaultLock(directory: vault.localDirectory.appendingPathComponent("sync"), timeout: 600)
         defer { syncLock.release() }
         var report = SyncReport()
@@ -205,6 +209,10 @@ extension History {
                 } else {
                     report.sent = try gitStep("git") { try repository.log(from: local).count }
                 }
+                // The media the pushed commits point at go first: a ref is never pushed without its objects.
+                if usesLFS(vault) {
+                    report.mediaSent += try await pushLFSObjects(head: local, remoteTip: remoteTip, transport: transport, remoteURL: url)
+                }
                 do {
                     try GitWriterMarks.shared.during(ownMarks, marks) { () throws(TransportFailure) in
                         try transport.run(access) { callbacks in
@@ -223,6 +231,7 @@ extension History {
             state.lastSync = Timestamp(date: Date(), zone: vault.clock.zone).text
             state.lastError = nil
             state.save(vault.localDirectory)
+            if usesLFS(vault) { report.mediaFetch = await fetchMediaAsSet(vault, transport: transport) }
             return report
         } catch {
             state.lastError = error.message.text(vault.language)

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLFS
 import FolioStore
 import Foundation
 
@@ -23,6 +24,51 @@ public struct VaultCheck {
             + vault.hardLinksOutside(publishable) + vault.checkMedia(set, quick: quick, progress: progress)
             + vault.checkSecrets(publishable, in: set) + vault.namesNotPortable(files)
             + ((try? history?.storedUnencrypted(vault: vault)) ?? []).map(CheckFinding.storedUnencrypted)
+    }
+
+    /// LFS: every object of the local store hashed again (unless `quick`), and the pointers of the
+    /// last commit whose object is neither here nor, as the server says, there. Offline, the
+    /// server's part is a warning that it could not be asked.
+    public func lfsFindings(quick: Bool, transport: SyncTransport) async -> [CheckFinding] {
+        guard let history, history.usesLFS(vault) else { return [] }
+        var findings: [CheckFinding] = []
+        let store = history.lfsStore
+        let pointers: [History.PointerFile]
+        do {
+            guard let head = try history.gitStep("git", { try history.repository.head() }) else { return [] }
+            pointers = try history.pointers(in: head)
+        } catch {
+            // Not checked is said, never taken for "nothing found".
+            return [.unreadable(error)]
+        }
+        if !quick {
+            for object in store.objects() where !store.verify(object.oid) {
+                findings.append(.lfsObjectCorrupt(oid: object.oid, files: pointers.filter { $0.pointer.oid == object.oid }.map(\.path)))
+            }
+        }
+        let absent = pointers.filter { !store.contains($0.pointer) && LFSPointerFile.pointer(in: vault.url($0.path)) != nil }
+        guard !absent.isEmpty else { return findings }
+        do {
+            let remoteURL = try history.gitStep("git remote") { try history.repository.remoteURL() }
+            // No server to ask is not proof of loss: said as a warning.
+            guard let client = try await history.lfsClient(transport: transport, remoteURL: remoteURL) else {
+                return findings + [.lfsServerNotAsked(.noEndpoint)]
+            }
+            let present = try await client.present(absent.map(\.pointer))
+            findings += absent.filter { !present.contains($0.pointer.oid) }.map { .lfsObjectLost(path: $0.path) }
+        } catch let error as LFSTransferFailure {
+            // The reason alone: the message already says the server could not be reached.
+            if case .unreachable(let reason) = error {
+                findings.append(.lfsServerNotAsked(.unreachable(reason)))
+            } else {
+                findings.append(.lfsServerNotAsked(.unreachable(error.description)))
+            }
+        } catch let error as FolioError {
+            findings.append(.unreadable(error))
+        } catch {
+            findings.append(.lfsServerNotAsked(.unreachable(String(describing: error))))
+        }
+        return findings
     }
 
     /// What `--fix` asks before it changes a record.

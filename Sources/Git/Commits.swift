@@ -112,6 +112,32 @@ extension Repository {
         return commits
     }
 
+    /// The commits reachable from `start` and from none of `hidden` (what a push of `start` sends
+    /// to a remote whose branch is at one of them), each with its parents, in no useful order.
+    public func commits(from start: OID, hiding hidden: [OID]) throws -> [(commit: OID, parents: [OID])] {
+        var walk: OpaquePointer?
+        try check(git_revwalk_new(&walk, pointer), "git_revwalk_new")
+        defer { git_revwalk_free(walk) }
+        var raw = start.raw
+        try check(git_revwalk_push(walk, &raw), "git_revwalk_push")
+        for oid in hidden {
+            var hiddenRaw = oid.raw
+            try check(git_revwalk_hide(walk, &hiddenRaw), "git_revwalk_hide")
+        }
+        var commits: [(OID, [OID])] = []
+        var next = git_oid()
+        while true {
+            let code = git_revwalk_next(&next, walk)
+            if code == GIT_ITEROVER.rawValue {
+                git_error_clear()
+                break
+            }
+            try check(code, "git_revwalk_next")
+            commits.append((OID(next), try commit(OID(next)).parents))
+        }
+        return commits
+    }
+
     /// Whether `commit` changed `path` relative to its first parent.
     private func touches(_ commit: OpaquePointer, path: String) throws -> Bool {
         let mine = try withTree(of: commit) { try entry(in: $0, path: path) }

@@ -18,4 +18,17 @@ extension Repository {
     public func configValue(_ name: String) throws -> String? {
         try withConfig { try configString($0, name) }
     }
+
+    /// The value of `name` in a configuration file of git's format that is not the repository's
+    /// (`.lfsconfig`), or nil when the file or the name is not there.
+    public static func configValue(_ name: String, inFile file: URL) throws -> String? {
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        try initializeLibrary()
+        try requireNoNUL(file.path, "git_config_open_ondisk")
+        var config: OpaquePointer?
+        try check(git_config_open_ondisk(&config, file.path), "git_config_open_ondisk")
+        defer { git_config_free(config) }
+        guard let config else { return nil }
+        return try Repository.configString(config, name)
+    }
 }

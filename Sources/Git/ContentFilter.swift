@@ -1,6 +1,10 @@
 import Clibgit2
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A filter of git's `filter=NAME` attribute written in Swift: what a working file's bytes become in
 /// git's objects (clean) and back (smudge).
 ///
@@ -20,6 +24,27 @@ public protocol ContentFilter: Sendable {
     /// What the stored `bytes` of `path` say, for a program that reads them (a merge, an old
     /// version): nil when they are not this filter's own; throws when they are and cannot be read.
     func reveal(_ bytes: [UInt8], path: String) throws -> [UInt8]?
+    /// A clean that takes the working file piece by piece, so a file of any size is never whole in
+    /// memory; nil to gather the file and call ``clean(_:path:)``. `storing` is false when the
+    /// clean only computes what would be stored (a status comparing a file with the index).
+    func streamingClean(path: String, storing: Bool) throws -> (any StreamingClean)?
+    /// Writes what a checkout writes for the stored `bytes` piece by piece through `emit` and gives
+    /// true; false to let ``smudge(_:path:)`` answer instead.
+    func streamingSmudge(_ bytes: [UInt8], path: String, emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool
+}
+
+/// One working file going through a streaming clean: its bytes in order, then the bytes to store.
+public protocol StreamingClean: AnyObject {
+    func write(_ piece: UnsafeRawBufferPointer) throws
+    /// The bytes to store, once every piece was written.
+    func finish() throws -> [UInt8]
+}
+
+extension ContentFilter {
+    public func streamingClean(path: String, storing: Bool) throws -> (any StreamingClean)? { nil }
+    public func streamingSmudge(_ bytes: [UInt8], path: String, emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        false
+    }
 }
 
 /// The filters written in Swift, each registered with libgit2 once for the whole process.
@@ -87,6 +112,34 @@ extension Repository {
             if let plain = try filter.reveal(bytes, path: path) { return Data(plain) }
         }
         return data
+    }
+
+    /// The blob id `git add` would give the working file `path` when a filter registered in Swift
+    /// cleans it piece by piece (see ``ContentFilter/streamingClean(path:storing:)``), reading the
+    /// file once without holding it whole; nil when no such filter applies (libgit2 hashes it then).
+    /// Nothing is stored.
+    func streamedHash(ofWorkingFile path: String) throws -> OID? {
+        guard let workdir, let filter = try contentFilter(for: path), let clean = try filter.streamingClean(path: path, storing: false)
+        else { return nil }
+        let descriptor = Glibc.open(workdir.appendingPathComponent(path).path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw GitError(code: .notFound, message: "\(path): \(String(cString: strerror(errno)))", function: "open")
+        }
+        defer { Glibc.close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw GitError(code: .other(-1), message: "\(path): \(String(cString: strerror(errno)))", function: "read")
+            }
+            if count == 0 { break }
+            try buffer.withUnsafeBytes { try clean.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+        let stored = try clean.finish()
+        var oid = git_oid()
+        try check(stored.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }, "git_odb_hash")
+        return OID(oid)
     }
 
     /// Stores `data` as the blob of `path`, through the filter its attributes name (see
@@ -163,6 +216,11 @@ private final class FilterRun {
     func apply(_ bytes: [UInt8]) throws -> [UInt8]? {
         toWorkingTree ? try filter.smudge(bytes, path: path) : try filter.clean(bytes, path: path)
     }
+
+    /// The streaming clean for this file, when the filter has one and the run goes to git's objects.
+    func streamingClean() throws -> (any StreamingClean)? {
+        toWorkingTree ? nil : try filter.streamingClean(path: path, storing: true)
+    }
 }
 
 /// The bytes of one file as libgit2 writes them into the filter's stream, and where they go next.
@@ -170,10 +228,19 @@ private final class StreamState {
     let run: FilterRun
     let next: UnsafeMutablePointer<git_writestream>
     var bytes: [UInt8] = []
+    /// Takes the pieces instead of ``bytes`` when the filter cleans by streaming.
+    var streaming: (any StreamingClean)?
+    /// Why the streaming clean could not start, told when the stream closes.
+    var failure: (any Error)?
 
     init(run: FilterRun, next: UnsafeMutablePointer<git_writestream>) {
         self.run = run
         self.next = next
+        do {
+            streaming = try run.streamingClean()
+        } catch {
+            failure = error
+        }
     }
 
     static func of(_ stream: UnsafeMutablePointer<git_writestream>?) -> StreamState? {
@@ -228,29 +295,63 @@ private let filterStream: git_filter_stream_fn = { out, _, payload, _, next in
 private let streamWrite: @convention(c) (UnsafeMutablePointer<git_writestream>?, UnsafePointer<CChar>?, Int) -> Int32 = {
     stream, buffer, count in
     guard let state = StreamState.of(stream) else { return -1 }
-    if let buffer, count > 0 {
-        state.bytes.append(contentsOf: UnsafeRawBufferPointer(start: buffer, count: count))
+    guard let buffer, count > 0, state.failure == nil else { return 0 }
+    let piece = UnsafeRawBufferPointer(start: buffer, count: count)
+    if let streaming = state.streaming {
+        do {
+            try streaming.write(piece)
+        } catch {
+            state.failure = error
+        }
+    } else {
+        state.bytes.append(contentsOf: piece)
     }
     return 0
 }
 
+/// Writes `bytes` into the next stream of libgit2's filter chain; libgit2's code.
+private func pass(_ bytes: UnsafeRawBufferPointer, to next: UnsafeMutablePointer<git_writestream>) -> Int32 {
+    guard bytes.count > 0 else { return 0 }
+    return next.pointee.write?(next, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count) ?? -1
+}
+
 private let streamClose: @convention(c) (UnsafeMutablePointer<git_writestream>?) -> Int32 = { stream in
     guard let state = StreamState.of(stream) else { return -1 }
+    if let failure = state.failure { return filterFailed(failure) }
+    let next = state.next
     let output: [UInt8]
     do {
-        output = try state.run.apply(state.bytes) ?? state.bytes
+        if let streaming = state.streaming {
+            output = try streaming.finish()
+        } else if state.run.toWorkingTree {
+            // A smudge that writes its output piece by piece (a large file out of a local store).
+            var code: Int32 = 0
+            let streamed = try state.run.filter.streamingSmudge(state.bytes, path: state.run.path) { piece in
+                code = pass(piece, to: next)
+                if code < 0 { throw StreamPassFailed(code: code) }
+            }
+            if streamed {
+                state.bytes = []
+                return next.pointee.close?(next) ?? -1
+            }
+            output = try state.run.apply(state.bytes) ?? state.bytes
+        } else {
+            output = try state.run.apply(state.bytes) ?? state.bytes
+        }
+    } catch let failed as StreamPassFailed {
+        return failed.code
     } catch {
         return filterFailed(error)
     }
     state.bytes = []
-    let next = state.next
-    if !output.isEmpty {
-        let code = output.withUnsafeBytes { buffer in
-            next.pointee.write?(next, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count) ?? -1
-        }
-        if code < 0 { return code }
-    }
+    let code = output.withUnsafeBytes { pass($0, to: next) }
+    if code < 0 { return code }
     return next.pointee.close?(next) ?? -1
+}
+
+/// The next stream refused a piece: its code goes back to libgit2 as it is.
+private struct StreamPassFailed: Error {
+    let code: Int32
 }
 
 private let streamFree: @convention(c) (UnsafeMutablePointer<git_writestream>?) -> Void = { stream in

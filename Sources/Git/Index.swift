@@ -34,6 +34,24 @@ extension Repository {
         try stage(paths: paths, known: known.mapValues { StagedFile(oid: $0.0, mode: $0.1) })
     }
 
+    /// Takes the working files' new stat data into the index for `paths` whose entry holds the blob
+    /// `expected` gives them, the blob unchanged: what `git update-index --refresh` does after a file
+    /// was rewritten with the same clean form (an LFS pointer replaced by its object's bytes, or
+    /// back). A path whose entry holds another blob is left alone.
+    public func refreshStat(_ expected: [String: OID]) throws {
+        var current: [String: OID] = [:]
+        try withIndex { index in
+            for path in expected.keys {
+                try requireNoNUL(path, "git_index_get_bypath")
+                guard let entry = git_index_get_bypath(index, path, 0)?.pointee else { continue }
+                current[path] = OID(entry.id)
+            }
+        }
+        let matching = expected.filter { current[$0.key] == $0.value }
+        guard !matching.isEmpty else { return }
+        try stage(paths: matching.keys.sorted(), known: matching.mapValues { ($0, FileMode.regular) })
+    }
+
     /// ``stage(paths:known:)`` with the stat data each known file had before it was read, and the
     /// trees of the commit the paths were just committed in, when they were.
     ///

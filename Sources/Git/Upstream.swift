@@ -49,6 +49,10 @@ extension Repository {
     }
 
     func configString(_ config: OpaquePointer, _ name: String) throws -> String? {
+        try Self.configString(config, name)
+    }
+
+    static func configString(_ config: OpaquePointer, _ name: String) throws -> String? {
         try requireNoNUL(name, "git_config_get_string_buf")
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }

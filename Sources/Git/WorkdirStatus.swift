@@ -320,6 +320,10 @@ extension Repository {
                 git_error_clear()
                 return nil
             }
+        } else if let streamed = streamedHashIfAny(path) {
+            // A filter that cleans piece by piece (LFS): libgit2 would read the whole file into memory first.
+            guard let streamed else { return nil }
+            oid = streamed.raw
         } else {
             guard git_repository_hashfile(&oid, pointer, path, GIT_OBJECT_BLOB, nil) == 0 else {
                 git_error_clear()
@@ -327,6 +331,17 @@ extension Repository {
             }
         }
         return git_oid_equal(&oid, &entry.oid) == 1
+    }
+
+    /// The streamed hash of a working file (``streamedHash(ofWorkingFile:)``): nil when no streaming
+    /// filter applies, `.some(nil)` when one does and the file cannot be read through it.
+    private func streamedHashIfAny(_ path: String) -> OID?? {
+        do {
+            guard let oid = try streamedHash(ofWorkingFile: path) else { return nil }
+            return .some(oid)
+        } catch {
+            return .some(nil)
+        }
     }
 
     /// Whether git ignores `path` (a folder when it ends with `/`).

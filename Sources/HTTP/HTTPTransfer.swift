@@ -3,11 +3,28 @@ import FolioSecrets
 import Foundation
 import SystemIO
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One HTTP request as folio sends it: small bodies, headers as given, nothing cached.
 public struct HTTPRequest: Sendable {
     public enum Method: String, Sendable {
         case get = "GET"
         case post = "POST"
+        /// With ``HTTPRequest/upload``: the file's bytes are the body.
+        case put = "PUT"
+    }
+
+    /// A body read from an open file as it is sent, never whole in memory.
+    public struct Upload: Sendable {
+        /// An open descriptor, read from offset 0 (positioned reads); the caller closes it afterwards.
+        public var descriptor: Int32
+        public var size: UInt64
+
+        public init(descriptor: Int32, size: UInt64) {
+            (self.descriptor, self.size) = (descriptor, size)
+        }
     }
 
     public var url: String
@@ -24,13 +41,17 @@ public struct HTTPRequest: Sendable {
     /// off this machine. A request that would break that rule is not sent
     /// (``HTTPFailure/secretRefused(_:)``); a redirect that would is not followed.
     public var credential: (name: String, value: String)?
+    /// For ``Method/put``: the file sent as the body.
+    public var upload: Upload?
 
     public init(
         url: String, method: Method = .get, headers: [(name: String, value: String)] = [], body: Data = Data(),
-        followsRedirects: Bool = false, limits: HTTPLimits = HTTPLimits(), credential: (name: String, value: String)? = nil
+        followsRedirects: Bool = false, limits: HTTPLimits = HTTPLimits(), credential: (name: String, value: String)? = nil,
+        upload: Upload? = nil
     ) {
         (self.url, self.method, self.headers, self.body) = (url, method, headers, body)
         (self.followsRedirects, self.limits, self.credential) = (followsRedirects, limits, credential)
+        self.upload = upload
     }
 }
 
@@ -135,6 +156,8 @@ public final class HTTPTransfer: @unchecked Sendable {
     /// Whether the response being received is a redirect this transfer follows (its body is not
     /// the receiver's).
     private var following = false
+    private var uploaded: UInt64 = 0
+    private var uploadFailed = false
     private var headerLines: [String: String] = [:]
     private var head: HTTPHead?
     private var handle: UnsafeMutableRawPointer?
@@ -343,6 +366,13 @@ public final class HTTPTransfer: @unchecked Sendable {
         }
         following = false
         followsThisHop = follows
+        if request.method == .put, let upload = request.upload {
+            uploaded = 0
+            _ = folio_curl_set_long(handle, CURLOPT_UPLOAD, 1)
+            _ = folio_curl_set_offset(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(clamping: upload.size))
+            _ = folio_curl_set_data_function(handle, CURLOPT_READFUNCTION, readCallback)
+            _ = folio_curl_set_pointer(handle, CURLOPT_READDATA, me)
+        }
         _ = folio_curl_set_data_function(handle, CURLOPT_HEADERFUNCTION, headerCallback)
         _ = folio_curl_set_pointer(handle, CURLOPT_HEADERDATA, me)
         _ = folio_curl_set_data_function(handle, CURLOPT_WRITEFUNCTION, bodyCallback)
@@ -368,6 +398,7 @@ public final class HTTPTransfer: @unchecked Sendable {
             return .failure(.closedWithoutReply)
         }
         if stopped { return .failure(.stoppedByReceiver) }
+        if uploadFailed { return .failure(.lost("the file being sent could not be read")) }
         if isCancelled { return .failure(.cancelled) }
         if let timedOut { return .failure(.timedOut(timedOut)) }
         let words = String(cString: folio_curl_easy_strerror(code))
@@ -428,6 +459,23 @@ public final class HTTPTransfer: @unchecked Sendable {
         if receiver(head, Data(buffer: piece)) { return true }
         stopped = true
         return false
+    }
+
+    /// The next piece of the upload into `buffer`: its length, 0 at the end, nil when the file failed.
+    fileprivate func readUpload(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let upload = request.upload, uploaded < upload.size else { return 0 }
+        let wanted = Int(min(UInt64(buffer.count), upload.size - uploaded))
+        var count = 0
+        repeat {
+            count = pread(upload.descriptor, buffer.baseAddress, wanted, off_t(clamping: uploaded))
+        } while count < 0 && errno == EINTR
+        // A file that shrank or failed under the transfer ends it: the server must not take a short body.
+        guard count > 0 else {
+            uploadFailed = true
+            return nil
+        }
+        uploaded += UInt64(count)
+        return count
     }
 
     fileprivate func socketOpened(_ socket: Int32) {
@@ -501,6 +549,15 @@ private let bodyCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int
     }
     // Anything but the whole count makes libcurl stop with CURLE_WRITE_ERROR.
     return keepGoing ? total : 0
+}
+
+private let readCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+    data, size, count, context in
+    guard let data, let context, case (let total, let overflow) = size.multipliedReportingOverflow(by: count), !overflow else {
+        return Int(CURL_READFUNC_ABORT)
+    }
+    let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.readUpload(into: UnsafeMutableRawBufferPointer(start: data, count: total)) ?? Int(CURL_READFUNC_ABORT)
 }
 
 private let progressCallback: @convention(c) (UnsafeMutableRawPointer?, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> Int32 = {

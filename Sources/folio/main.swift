@@ -4,4 +4,4 @@ import FolioCLI
     import Glibc
 #endif
 
-exit(Folio.run(Array(CommandLine.arguments.dropFirst())))
+exit(await Folio.run(Array(CommandLine.arguments.dropFirst())))

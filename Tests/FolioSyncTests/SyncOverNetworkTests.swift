@@ -28,8 +28,8 @@ struct Device {
     }
 
     /// A further device joining with `folio clone`.
-    static func clone(_ url: String, at directory: URL, name: String, transport: SyncTransport) throws -> Device {
-        try History.clone(url: url, into: directory, transport: transport)
+    static func clone(_ url: String, at directory: URL, name: String, transport: SyncTransport) async throws -> Device {
+        try await History.clone(url: url, into: directory, transport: transport)
         let vault = Vault(root: directory, clock: Clock.from(environment: [:]))
         let history = try #require(try History.open(vault, environment: environment(name)))
         vault.recorder = history
@@ -46,15 +46,15 @@ struct Device {
     }
 
     @discardableResult
-    func sync(_ transport: SyncTransport) throws -> SyncReport {
-        try history.sync(vault: vault, transport: transport)
+    func sync(_ transport: SyncTransport) async throws -> SyncReport {
+        try await history.sync(vault: vault, transport: transport)
     }
 }
 
 @Suite("Sync over git:// and ssh://", .serialized)
 struct SyncOverNetworkTests {
     @Test("git daemon: A's idea reaches B; a stopped daemon is reported unreachable, the next sync sends everything")
-    func gitDaemon() throws {
+    func gitDaemon() async throws {
         let scratch = try Scratch()
         try Tool.git(["init", "-q", "--bare", "-b", "main", scratch.path("remote.git").path], in: scratch.url)
         let daemon = try GitDaemon(serving: scratch.url)
@@ -62,14 +62,14 @@ struct SyncOverNetworkTests {
         let transport = SyncTransport(environment: [:], home: scratch.path("home"), timeout: .seconds(20))
         let a = try Device.first(at: scratch.path("a"), name: "A", remote: url)
         try a.idea("設備間同步測試")
-        try a.sync(transport)
-        let b = try Device.clone(url, at: scratch.path("b"), name: "B", transport: transport)
+        try await a.sync(transport)
+        let b = try await Device.clone(url, at: scratch.path("b"), name: "B", transport: transport)
         #expect(b.titles() == ["設備間同步測試"])
 
         try b.idea("B 寫的")
         daemon.stop()
-        #expect {
-            try b.sync(transport)
+        await #expect {
+            try await b.sync(transport)
         } throws: { error in
             guard let error = error as? FolioError, case .remoteUnreachable(let failed, _) = error.message else { return false }
             return failed == url
@@ -77,15 +77,15 @@ struct SyncOverNetworkTests {
         #expect(try b.history.handChanges().isEmpty, "everything stays committed on the device")
 
         let again = try GitDaemon(serving: scratch.url, port: daemon.port)
-        let report = try b.sync(transport)
+        let report = try await b.sync(transport)
         #expect(report.sent >= 1)
-        try a.sync(transport)
+        try await a.sync(transport)
         #expect(a.titles() == ["設備間同步測試", "B 寫的"])
         again.stop()
     }
 
     @Test("ssh with a key and known_hosts: two devices edit the same idea and both changes survive")
-    func sshKey() throws {
+    func sshKey() async throws {
         let scratch = try Scratch()
         let server = try SSHServer(directory: scratch.path("sshd"))
         defer { server.stop() }
@@ -98,14 +98,14 @@ struct SyncOverNetworkTests {
 
         let a = try Device.first(at: scratch.path("a"), name: "A", remote: url)
         let idea = try a.idea("透過 SSH")
-        try a.sync(transport)
-        let b = try Device.clone(url, at: scratch.path("b"), name: "B", transport: transport)
+        try await a.sync(transport)
+        let b = try await Device.clone(url, at: scratch.path("b"), name: "B", transport: transport)
         let onB = try #require(b.vault.loadRecords().records.first { $0.title == "透過 SSH" })
         try a.vault.markDone(idea, done: true)
         try b.vault.update(onB, set: [("description", "從 B 補上")], allowExtraKeys: true)
-        try a.sync(transport)
-        try b.sync(transport)
-        try a.sync(transport)
+        try await a.sync(transport)
+        try await b.sync(transport)
+        try await a.sync(transport)
         for device in [a, b] {
             let text = try String(contentsOf: device.vault.url(idea.path), encoding: .utf8)
             #expect(text.contains("done: true") && text.contains("description: 從 B 補上"), "\(text)")
@@ -113,7 +113,7 @@ struct SyncOverNetworkTests {
     }
 
     @Test("ssh to an unknown host is refused with its fingerprint and the command that trusts it")
-    func sshUnknownHost() throws {
+    func sshUnknownHost() async throws {
         let scratch = try Scratch()
         let server = try SSHServer(directory: scratch.path("sshd"))
         defer { server.stop() }
@@ -123,8 +123,8 @@ struct SyncOverNetworkTests {
         let transport = SyncTransport(environment: [:], home: home, timeout: .seconds(20))
         let a = try Device.first(at: scratch.path("a"), name: "A", remote: server.url(bare))
         try a.idea("不該送出")
-        #expect {
-            try a.sync(transport)
+        await #expect {
+            try await a.sync(transport)
         } throws: { error in
             guard let error = error as? FolioError, case .unknownHost(_, let key, let command) = error.message else { return false }
             return key.contains(server.hostFingerprint) && command.contains("ssh-keyscan")

@@ -4,7 +4,7 @@ import FolioCore
 import FolioStore
 
 /// `folio analyze`: the diary spec's "re-analyse" — what the AI sees in the page's media.
-struct Analyze: ParsableCommand {
+struct Analyze: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
         abstract: "Describe a diary page's photos and videos (the chat's background), saved as its `analysis`.",
@@ -24,12 +24,13 @@ struct Analyze: ParsableCommand {
     @OptionGroup var output: OutputFormat<RecordJSON>
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try Context.open(global)
         try context.vault.requireProfile()
         let found = try context.record(page.record)
         let printer = AnalysisPrinter(json: output.json, context: context)
         if let analysis = try DiaryEntry(found).analysis, !again { return printer.already(analysis, of: found) }
+        await OnDemandMedia.fetch(for: [found], context: context)
         let (changed, provider) = try AnalysisStep.run(found, chain: ChatTurn.chain(context, sendsMedia: true), context: context)
         printer.analyzed(changed, by: provider)
     }

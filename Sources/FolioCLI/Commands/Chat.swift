@@ -4,7 +4,7 @@ import FolioCore
 import FolioStore
 
 /// `folio chat`: talk with the companion about a diary page; every turn is saved as it happens.
-struct Chat: ParsableCommand {
+struct Chat: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chat",
         abstract: "Chat with the AI companion about a diary page; the conversation is kept in the page.",
@@ -38,11 +38,12 @@ struct Chat: ParsableCommand {
         guard !output.json || message != nil || retry else { throw ValidationError("--json needs -m or --retry.") }
     }
 
-    func run() throws {
+    func run() async throws {
         let context = try Context.open(global)
         try context.vault.requireProfile()
         let page = try context.record(page.record)
         _ = try DiaryEntry(page)
+        await OnDemandMedia.fetch(for: [page], context: context)
         guard message != nil || retry else {
             guard context.terminal.isInteractive else {
                 throw ValidationError("Without a terminal, give the message with -m (or --retry).")

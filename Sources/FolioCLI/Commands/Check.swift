@@ -4,7 +4,7 @@ import FolioStore
 import FolioSync
 import Foundation
 
-struct Check: ParsableCommand {
+struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: """
@@ -25,11 +25,15 @@ struct Check: ParsableCommand {
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try Context.open(global)
         let check = VaultCheck(vault: context.vault, history: context.history)
         let set = context.records(quiet: true)
-        let findings = check.findings(set, quick: quick, progress: output.json ? nil : CheckPrinter.progress(context))
+        // Ctrl-C ends a check at once, as before: the LFS server is asked without sync's interrupt.
+        let transport = SyncTransport(vault: context.vault, environment: context.environment)
+        let findings =
+            check.findings(set, quick: quick, progress: output.json ? nil : CheckPrinter.progress(context))
+            + (await check.lfsFindings(quick: quick, transport: transport))
         CheckPrinter.print(findings, recordCount: set.records.count, json: output.json, context: context)
         guard !findings.isEmpty else { return }
         guard fix else { throw ExitCode.failure }

@@ -3,7 +3,7 @@ import FolioCore
 import FolioSync
 import Foundation
 
-struct CloneCommand: ParsableCommand {
+struct CloneCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clone",
         abstract: "Join a vault from its remote on a new device.",
@@ -16,7 +16,7 @@ struct CloneCommand: ParsableCommand {
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         try global.enterDirectory()
         if let lang = global.language() { MessageLanguage.shared.set(lang) }
         let environment = ProcessInfo.processInfo.environment
@@ -26,7 +26,7 @@ struct CloneCommand: ParsableCommand {
             environment: environment, limits: SyncTransport.cloneLimits, progress: ProgressLine.sync(on: terminal),
             shouldCancel: { interrupt.fired })
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let cloned = try History.clone(url, into: directory, key: key, from: cwd, transport: transport)
+        let cloned = try await History.clone(url, into: directory, key: key, from: cwd, transport: transport)
         ProgressLine.end(on: terminal)
         ClonePrinter.print(cloned, json: output.json, language: global.language(), environment: environment)
     }

@@ -20,8 +20,14 @@ struct Init: ParsableCommand {
     @Option(help: "The git remote to sync with (a path, file://, git://, ssh://, user@host:path or https://).")
     var remote: String?
     @Flag(help: "Encrypt records and media in git's objects from the first commit on (see folio crypt).") var encrypt = false
+    @Flag(help: "Keep media through Git LFS from the first commit on (see folio media lfs).") var lfs = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        // LFS objects are not encrypted yet: the server would see the media (docs/lfs.md).
+        if encrypt && lfs { throw ValidationError("--encrypt and --lfs cannot be used together yet: see docs/lfs.md.") }
+    }
 
     func run() throws {
         try global.enterDirectory()
@@ -35,7 +41,7 @@ struct Init: ParsableCommand {
         let target = absoluteURL(directory ?? ".", from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let made = try History.makeVault(
             at: target, owner: owner, language: language, remote: remote,
-            allowSecrets: global.allowSecret, environment: environment, encrypt: encrypt)
+            allowSecrets: global.allowSecret, environment: environment, encrypt: encrypt, lfs: lfs)
         InitPrinter.print(made, owner: owner, language: language, says: says, json: output.json, terminal: terminal)
     }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import FolioCore
 import FolioMCP
 
-struct MCPCommand: ParsableCommand {
+struct MCPCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
         abstract: "Serve the journal to AI assistants over the Model Context Protocol (read-only unless --allow-write).",
@@ -29,8 +29,8 @@ struct MCPCommand: ParsableCommand {
         if !(0...65_535).contains(port) { throw ValidationError("--port must be from 0 to 65535.") }
     }
 
-    func run() throws {
+    func run() async throws {
         let setup = try MCPRun.setup(global, allowWrite: allowWrite)
-        MCPRun.serve(setup, httpPort: http ? port : nil)
+        await MCPRun.serve(setup, httpPort: http ? port : nil)
     }
 }

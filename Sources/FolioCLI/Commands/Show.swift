@@ -4,7 +4,7 @@ import FolioStore
 import FolioSync
 import Foundation
 
-struct Show: ParsableCommand {
+struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print one record.",
@@ -16,7 +16,7 @@ struct Show: ParsableCommand {
     var at: String?
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         // Only an older version needs the history.
         let context = try at == nil ? Context.openForReading(global) : Context.open(global)
         let printer = ShowPrinter(json: output.json, context: context)
@@ -28,6 +28,7 @@ struct Show: ParsableCommand {
             return try printer.copy(copy, text: try context.vault.text(of: copy))
         }
         let found = try context.record(reference.record)
+        await OnDemandMedia.fetch(for: [found], context: context)
         printer.record(found, children: try context.vault.children(of: found) { context.catalog() })
     }
 

@@ -17,7 +17,8 @@ struct Status: ParsableCommand {
         let status = try history.status(settings: context.vault.settings, localDirectory: context.vault.localDirectory)
         let heldBack = history.heldBackNotes(status.changed, in: context.vault)
         let pendingAI = AIState(localDirectory: context.vault.localDirectory).failures.keys.sorted()
-        StatusPrinter(status: status, heldBack: heldBack, pendingAI: pendingAI).print(json: output.json, context: context)
+        let media = try history.lfsMediaCounts(context.vault)
+        StatusPrinter(status: status, heldBack: heldBack, pendingAI: pendingAI, media: media).print(json: output.json, context: context)
     }
 
     enum JSON: HelpText {

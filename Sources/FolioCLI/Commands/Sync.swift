@@ -9,7 +9,7 @@ import Foundation
     import Glibc
 #endif
 
-struct SyncCommand: ParsableCommand {
+struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Commit hand edits, fetch, merge record by record, and push.",
@@ -31,16 +31,16 @@ struct SyncCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let context = try Context.open(global)
         let history = try context.requireHistory()
         let interrupt = Interrupt.install()
         let transport = context.syncTransport(stoppedBy: interrupt)
         let printer = SyncPrinter(json: output.json, history: history, context: context)
-        guard watch else { return try printer.print(history.syncResult(vault: context.vault, transport: transport)) }
+        guard watch else { return try printer.print(await history.syncResult(vault: context.vault, transport: transport)) }
         let seconds = History.watchInterval(interval, settings: context.vault.settings)
         printer.watching(seconds)
-        history.watch(context.vault, transport: transport, every: seconds, stopped: { interrupt.fired }) {
+        await history.watch(context.vault, transport: transport, every: seconds, stopped: { interrupt.fired }) {
             printer.print($0, stopped: interrupt.fired)
         }
         printer.stopped()

@@ -24,5 +24,16 @@ enum ClonePrinter {
             let host = endpoint.port.map { "\(endpoint.host):\($0)" } ?? endpoint.host
             Console.err(Message.clonePasswordNotKept(host: host).text(MessageLanguage.shared.current))
         }
+        if let fetch = cloned.mediaFetch {
+            let language = MessageLanguage.shared.current
+            if !fetch.fetched.isEmpty { Console.out(Message.lfs(.fetched(count: fetch.fetched.count, bytes: fetch.bytes)).text(language)) }
+            for failure in fetch.failed {
+                Console.err(
+                    FolioError(.lfs(.fetchFailed(path: failure.path, reason: failure.reason))).rendered(in: language, asWarning: true))
+            }
+            if let reason = fetch.unreachable {
+                Console.err(FolioError(.lfs(.serverNotAsked(reason: reason))).rendered(in: language, asWarning: true))
+            }
+        }
     }
 }

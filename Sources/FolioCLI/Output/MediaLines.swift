@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLFS
 import FolioStore
 import Foundation
 
@@ -22,6 +23,9 @@ enum MediaLines {
             if !details.isEmpty { line += "  " + terminal.dim(details.joined(separator: " · ")) }
             if !FileManager.default.fileExists(atPath: vault.url(entry.file).path) {
                 line += "  " + terminal.warn(Message.media(.missingMark).text(vault.language))
+            } else if LFSPointerFile.isPointer(vault.url(entry.file)) {
+                // Media through LFS whose bytes have not come yet: a normal state, not a missing file.
+                line += "  " + terminal.dim(Message.lfs(.notDownloadedMark).text(vault.language))
             }
             return line
         }

@@ -8,6 +8,8 @@ struct StatusPrinter {
     let status: VaultStatus
     let heldBack: [String: Message]
     let pendingAI: [String]
+    /// LFS media by where their bytes are; nil without LFS.
+    var media: LFSMediaCounts?
 
     func print(json: Bool, context: Context) {
         if json { return context.json(self.json(context.language)) }
@@ -25,6 +27,13 @@ struct StatusPrinter {
             for path in status.conflicts { Console.out("  " + path.quotedPath) }
         }
         if !pendingAI.isEmpty { Console.out(terminal.warn(Message.ai(.pendingAI(pendingAI.count)).text(context.language))) }
+        if let media {
+            context.say(
+                .lfs(
+                    .statusCounts(
+                        local: media.local, localBytes: media.localBytes, remoteOnly: media.remoteOnly, remoteBytes: media.remoteOnlyBytes,
+                        unpushed: media.unpushed, unpushedBytes: media.unpushedBytes)))
+        }
         guard let url = status.remote.url else { return context.say(.noRemote) }
         context.say(.statusRemote(ConfiguredSecrets.redact(url)))
         context.say(.statusAheadBehind(ahead: status.ahead, behind: status.behind))
@@ -40,6 +49,16 @@ struct StatusPrinter {
             ("behind", .int(status.behind)),
             ("conflicts", .array(status.conflicts.map { .string($0) })),
             ("pending_ai", .array(pendingAI.map { .string($0) })),
+            (
+                "media",
+                media.map { media in
+                    .object([
+                        ("local", .int(media.local)), ("local_bytes", .int(Int(clamping: media.localBytes))),
+                        ("remote_only", .int(media.remoteOnly)), ("remote_only_bytes", .int(Int(clamping: media.remoteOnlyBytes))),
+                        ("unpushed", .int(media.unpushed)), ("unpushed_bytes", .int(Int(clamping: media.unpushedBytes))),
+                    ])
+                } ?? .null
+            ),
             (
                 "remote",
                 .object([

@@ -63,6 +63,9 @@ struct SyncPrinter {
         for conflict in report.conflicts { warn(.syncConflict(path: conflict.path, copy: conflict.copy)) }
         for renamed in report.renamed { context.say(.syncRenamed(path: renamed.path, renamed: renamed.renamed)) }
         for kept in report.parentsKept { warn(.syncParentKept(path: kept.path, child: kept.child)) }
+        if report.mediaSent > 0 { context.say(.lfs(.sent(count: report.mediaSent))) }
+        // Media that could not come are a normal state: said, never a failure of the sync.
+        if let fetch = report.mediaFetch { MediaFetchPrinter.print(fetch, context: context) }
         if report.received == 0 && report.sent == 0 {
             if !quietWhenIdle { context.say(.syncUpToDate) }
         } else {
@@ -84,6 +87,8 @@ struct SyncPrinter {
             ("merge_commit", report.mergeCommit.map { .string($0) } ?? .null),
             ("rewritten_remote_dropped", report.rewrittenRemoteDropped.map { .int($0) } ?? .null),
             ("unrelated_histories", .bool(report.unrelatedHistories)),
+            ("media_sent", .int(report.mediaSent)),
+            ("media_fetched", .array((report.mediaFetch?.fetched ?? []).map { .string($0) })),
         ])
     }
 }

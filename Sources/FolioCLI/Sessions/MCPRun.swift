@@ -22,33 +22,31 @@ enum MCPRun {
         return JournalSetup(root: root, environment: environment, language: global.language(), allowWrite: writes)
     }
 
-    /// Serves MCP on standard input and output (`httpPort` nil) or on 127.0.0.1; the main thread
-    /// is handed to the dispatcher, and the process ends when the server does: 0 when the client
-    /// closed standard input, 1 when the server could not start.
-    static func serve(_ setup: JournalSetup, httpPort: Int?) -> Never {
-        Task {
-            let journal = Journal(setup)
-            MessageLanguage.shared.set(journal.language)
-            do {
-                if let httpPort {
-                    try await HTTPEndpoint.serve(port: httpPort, journal: journal, limits: setup.limits) { url in
-                        Console.err(Message.mcp(.listening(url: url, allowWrite: setup.allowWrite)).text(journal.language))
-                    }
-                } else {
-                    let server = await JournalServer.make(journal, limits: setup.limits)
-                    let transport = StdioTransport(gate: MessageGate(limits: setup.limits, language: journal.language))
-                    try await JournalServer.start(server, on: transport, journal: journal)
-                    await server.waitUntilCompleted()
+    /// Serves MCP on standard input and output (`httpPort` nil) or on 127.0.0.1, awaited from
+    /// folio's async entry point (whose main queue already runs: no second `dispatchMain`), and the
+    /// process ends when the server does: 0 when the client closed standard input, 1 when the
+    /// server could not start.
+    static func serve(_ setup: JournalSetup, httpPort: Int?) async -> Never {
+        let journal = Journal(setup)
+        MessageLanguage.shared.set(journal.language)
+        do {
+            if let httpPort {
+                try await HTTPEndpoint.serve(port: httpPort, journal: journal, limits: setup.limits) { url in
+                    Console.err(Message.mcp(.listening(url: url, allowWrite: setup.allowWrite)).text(journal.language))
                 }
-                exit(0)
-            } catch {
-                let reason =
-                    (error as? FolioError)?.rendered(in: journal.language)
-                    ?? Message.mcp(.cannotListen(port: httpPort ?? 0, reason: "\(error)")).text(journal.language)
-                Console.err(reason)
-                exit(1)
+            } else {
+                let server = await JournalServer.make(journal, limits: setup.limits)
+                let transport = StdioTransport(gate: MessageGate(limits: setup.limits, language: journal.language))
+                try await JournalServer.start(server, on: transport, journal: journal)
+                await server.waitUntilCompleted()
             }
+            exit(0)
+        } catch {
+            let reason =
+                (error as? FolioError)?.rendered(in: journal.language)
+                ?? Message.mcp(.cannotListen(port: httpPort ?? 0, reason: "\(error)")).text(journal.language)
+            Console.err(reason)
+            exit(1)
         }
-        dispatchMain()
     }
 }

@@ -218,6 +218,8 @@ public enum Message: Sendable, Equatable {
     case site(SiteMessage)
     /// An encrypted vault: `folio crypt`, `clone --key`, a device without the key.
     case crypt(CryptMessage)
+    /// Media through Git LFS: sending, fetching, not downloaded yet.
+    case lfs(LFSMessage)
     /// `folio mcp`: requests and arguments an AI assistant sent that folio refuses.
     case mcp(MCPMessage)
 
@@ -750,6 +752,7 @@ public enum Message: Sendable, Equatable {
         case .exchange(let message): message.pair
         case .site(let message): message.pair
         case .crypt(let message): message.pair
+        case .lfs(let message): message.pair
         case .mcp(let message): message.pair
         }
     }

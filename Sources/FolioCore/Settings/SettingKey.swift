@@ -55,6 +55,16 @@ public struct SettingKey: Sendable {
         SettingKey(name: "location", type: .string, defaultText: nil),
         SettingKey(name: "weather.url", type: .string, defaultText: nil),
         SettingKey(name: "media.max_bytes", type: .int(1...Int.max), defaultText: "104857600"),
+        // Git LFS (docs/lfs.md): media as pointers in git, their bytes in the LFS store and server.
+        SettingKey(name: "media.lfs", type: .bool, defaultText: "false"),
+        // With LFS on, media of at least this many bytes go to LFS (0: every file); smaller ones stay in git.
+        SettingKey(name: "media.lfs_min_bytes", type: .int(0...Int.max), defaultText: "0"),
+        // The largest media file LFS takes; never above the device's ceiling of 64 GiB.
+        SettingKey(name: "media.lfs_max_bytes", type: .int(1...68_719_476_736), defaultText: "5368709120"),
+        // Which media a clone and a sync download at once: none, all, or those of the last N days (30d).
+        SettingKey(name: "media.fetch", type: .string, defaultText: "30d"),
+        // `folio media prune` keeps the media of records from the last N days.
+        SettingKey(name: "media.keep_days", type: .int(0...36_500), defaultText: "30"),
         SettingKey(name: "qa.max_question_length", type: .int(1...100_000), defaultText: "500"),
         SettingKey(name: "record.max_title_length", type: .int(1...100_000), defaultText: "200"),
         SettingKey(name: "git.lock_wait", type: .int(0...600), defaultText: "3"),

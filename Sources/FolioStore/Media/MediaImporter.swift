@@ -1,5 +1,6 @@
 import Crypto
 import FolioCore
+import FolioLFS
 import FolioMedia
 import Foundation
 import SystemIO
@@ -19,6 +20,28 @@ public struct ImportedMedia: Sendable, Equatable {
     public var facts: MediaFacts
     /// False when the vault already held these bytes.
     public var isNew: Bool
+    /// Whether the file goes to git as an LFS pointer (its object is in the LFS store).
+    public var inLFS = false
+}
+
+/// Which media go to Git LFS (the `media.lfs` settings) and where the objects are kept.
+public struct LFSMediaPolicy: Sendable {
+    public var store: LFSObjectStore
+    /// Files of at least this many bytes go to LFS; 0 for every file.
+    public var minimumBytes: UInt64
+    /// The largest file LFS takes (`media.lfs_max_bytes`).
+    public var maximumBytes: UInt64
+    /// The largest file plain git takes (`media.max_bytes`): anything larger goes to LFS whatever the threshold.
+    public var plainMaximumBytes: UInt64
+
+    public init(store: LFSObjectStore, minimumBytes: UInt64, maximumBytes: UInt64, plainMaximumBytes: UInt64) {
+        (self.store, self.minimumBytes, self.maximumBytes, self.plainMaximumBytes) = (store, minimumBytes, maximumBytes, plainMaximumBytes)
+    }
+
+    /// Whether a file of `size` bytes goes to LFS.
+    public func takes(size: UInt64) -> Bool {
+        size >= minimumBytes || size > plainMaximumBytes
+    }
 }
 
 /// Copies a file into the vault's content-addressed `media/` folders, reading it once.
@@ -35,17 +58,32 @@ public enum MediaImporter {
     /// - Parameter displayName: how the user named the file, for messages.
     /// - Throws: ``FolioError`` `.media(.unreadable)` naming the file and why; nothing is left behind then.
     /// - Parameter flush: false when the caller flushes the new file itself (``AtomicFile/flush(_:)``) with others.
+    /// - Parameter lfs: where large files go, with LFS on: their object is written in the same pass.
     static func importFile(
         _ source: URL, displayName: String, into mediaDirectory: URL, maxBytes: UInt64,
-        flush: Bool = true
+        flush: Bool = true, lfs: LFSMediaPolicy? = nil
     ) throws(FolioError) -> ImportedMedia {
         let name = source.lastPathComponent
         let hintedExtension = source.pathExtension.lowercased()
         func failure(_ problem: MediaReadProblem) -> FolioError {
             FolioError(.media(.unreadable(file: displayName, noun: MediaNaming.noun(forExtension: hintedExtension), problem: problem)))
         }
-        let (input, size) = try openRegularFile(source, maxBytes: maxBytes, failure: failure)
+        let (input, size) = try openRegularFile(source, maxBytes: lfs.map { max($0.maximumBytes, maxBytes) } ?? maxBytes, failure: failure)
         defer { close(input) }
+        let toLFS = lfs.map { $0.takes(size: size) } ?? false
+        // A file plain git keeps is held to media.max_bytes even with LFS on; LFS has its own limit.
+        if let lfs, toLFS, size > lfs.maximumBytes {
+            throw failure(.tooLarge(bytes: size, limit: lfs.maximumBytes))
+        }
+        if lfs != nil, !toLFS, size > maxBytes { throw failure(.tooLarge(bytes: size, limit: maxBytes)) }
+        var object: ObjectWriter?
+        if toLFS, let lfs {
+            do {
+                object = try lfs.store.writer(hashing: false)
+            } catch {
+                throw FolioError(.writeFailed(error.description), file: ".git/lfs")
+            }
+        }
 
         // The head decides what the file is before anything is written.
         var head = [UInt8](repeating: 0, count: Int(min(UInt64(MediaProbe.headLength), size)))
@@ -87,6 +125,7 @@ public enum MediaImporter {
             while pending > 0 {
                 let piece = UnsafeRawBufferPointer(rebasing: chunk[0..<pending])
                 hasher.update(bufferPointer: piece)
+                object?.write(piece)
                 guard AtomicFile.writeAll(output, piece) else {
                     return .failure(FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/"))
                 }
@@ -100,6 +139,14 @@ public enum MediaImporter {
         }
         let sha = MediaNaming.hex(hasher.finalize())
         let folder = mediaDirectory.appendingPathComponent(String(sha.prefix(2)))
+        if let object, (try? copied.get()) != nil, total == size {
+            // The LFS object of the same bytes, hashed once for both copies.
+            do {
+                try object.commit(hash: sha, flush: flush)
+            } catch {
+                throw FolioError(.writeFailed(error.description), file: ".git/lfs/objects")
+            }
+        }
         // Bytes the vault already holds: the copy is dropped unflushed.
         let existing = (try? copied.get()) != nil && total == size ? existingFile(sha: sha, in: folder) : nil
         let synced = existing == nil && (!flush || fsync(output) == 0)
@@ -108,7 +155,8 @@ public enum MediaImporter {
         guard total == size else { throw failure(.changedWhileReading) }
         if let existing {
             return ImportedMedia(
-                path: "media/\(sha.prefix(2))/\(existing)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: false)
+                path: "media/\(sha.prefix(2))/\(existing)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: false,
+                inLFS: toLFS)
         }
         guard synced, closed else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/") }
         let fileName = "\(sha).\(MediaNaming.storedExtension(original: hintedExtension, format: facts.format))"
@@ -119,7 +167,8 @@ public enum MediaImporter {
         keepTemporary = true
         if flush { AtomicFile.syncDirectory(folder) }
         return ImportedMedia(
-            path: "media/\(sha.prefix(2))/\(fileName)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: true)
+            path: "media/\(sha.prefix(2))/\(fileName)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: true,
+            inLFS: toLFS)
     }
 
     /// Opens a file the user named for reading, refusing what is not a regular, non-empty file of
@@ -176,9 +225,13 @@ public enum MediaImporter {
     }
 
     /// The name of a file in `folder` holding the bytes that hash to `sha`, whatever its extension.
+    /// A pointer left by a clone that has not downloaded the file yet does not count: the import
+    /// writes the bytes over it.
     static func existingFile(sha: String, in folder: URL) -> String? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
-        return names.sorted().first { $0.hasPrefix(sha + ".") || $0 == sha }
+        return names.sorted().first { name in
+            (name.hasPrefix(sha + ".") || name == sha) && !LFSPointerFile.isPointer(folder.appendingPathComponent(name))
+        }
     }
 
     /// Removes temporary files of imports whose process is gone (killed mid-copy).

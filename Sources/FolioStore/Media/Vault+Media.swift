@@ -31,13 +31,14 @@ extension Vault {
     public func importMedia(_ sources: [MediaSource]) throws(FolioError) -> [ImportedMedia] {
         guard !sources.isEmpty else { throw FolioError(.media(.required)) }
         try requireInside(folderOf: "media/file")
+        let lfs = lfsPolicy
         return try withLock { () throws(FolioError) -> [ImportedMedia] in
             var imported: [ImportedMedia] = []
             do throws(FolioError) {
                 for source in sources {
                     imported.append(
                         try MediaImporter.importFile(
-                            source.url, displayName: source.displayName, into: mediaDirectory, maxBytes: maxMediaBytes))
+                            source.url, displayName: source.displayName, into: mediaDirectory, maxBytes: maxMediaBytes, lfs: lfs))
                 }
             } catch {
                 discardNewMedia(imported)
@@ -78,6 +79,12 @@ extension Vault {
             var request = request
             request.media = imported.map { MediaEntry($0, taken: takenTime($0.facts)) }
             request.mediaPaths = imported.filter(\.isNew).map(\.path)
+            do throws(FolioError) {
+                request.mediaPaths += try trackInLFS(imported)
+            } catch {
+                discardNewMedia(imported)
+                throw error
+            }
             if dateFromMedia, request.date == nil {
                 if let taken = request.media.lazy.compactMap(\.taken).first {
                     request.date = taken
@@ -128,7 +135,7 @@ extension Vault {
                 for item in imported where known.insert(item.sha256).inserted { added.append(item) }
                 // Every file this call stored is now used: a new one by its new entry, and one the
                 // record already listed but that had gone missing by the entry it had.
-                let stored = imported.filter(\.isNew).map(\.path)
+                let stored = imported.filter(\.isNew).map(\.path) + (try trackInLFS(imported))
                 guard !added.isEmpty else {
                     recordChange(stored, Self.describe("restore media of", fresh))
                     return (fresh, [])

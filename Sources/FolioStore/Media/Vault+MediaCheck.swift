@@ -1,5 +1,6 @@
 import Crypto
 import FolioCore
+import FolioLFS
 import Foundation
 import Markdown
 import Synchronization
@@ -86,7 +87,11 @@ extension Vault {
         for file in stored.files where file.sha256 == nil {
             findings.append(.strayMediaFile(file.path))
         }
-        let named = stored.files.filter { $0.sha256 != nil }
+        // A pointer whose oid is the file's name is media not downloaded yet (LFS), not damage.
+        let named = stored.files.filter { file in
+            guard let sha = file.sha256 else { return false }
+            return !(file.bytes <= UInt64(LFSPointer.maxBytes) && LFSPointerFile.pointer(in: url(file.path))?.oid == sha)
+        }
         if quick {
             for file in named {
                 if let expected = expectedSize[file.path], expected != file.bytes {

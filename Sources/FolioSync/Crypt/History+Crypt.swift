@@ -73,6 +73,9 @@ extension History {
     /// for git-crypt, ``cryptAttributes`` in `.gitattributes`, `crypt.encrypted` in the settings.
     /// From then on every file committed goes through the filter. Returns the files it changed.
     func prepareEncryption(_ vault: Vault) throws(FolioError) -> (changed: [String], newKey: Bool) {
+        // LFS's attributes would take media out of git-crypt's filter: their objects would go to
+        // the LFS server in the clear. Refused until both can be chained (docs/lfs.md).
+        if usesLFS(vault) { throw FolioError(.lfs(.notWithEncryption)) }
         var newKey = false
         if let key = installedKey() {
             try Self.install(key, in: repository)

@@ -1,5 +1,6 @@
 import FolioCore
 import FolioCrypt
+import FolioLFS
 import FolioStore
 import Foundation
 import Git
@@ -130,6 +131,8 @@ extension History {
     static func registerFilter() throws(FolioError) {
         do {
             try GitCryptFilter.register()
+            // LFS's clean and smudge too (docs/lfs.md): libgit2 runs no filter command.
+            try LFSFilter.register()
         } catch {
             throw FolioError(.crypt(.filterUnavailable(reason: error.gitReason)))
         }

@@ -117,7 +117,28 @@ public enum RecordMerge {
         if path.hasSuffix(".md"), let outcome = RecordMerger.merge(path: path, base: base, ours: ours, theirs: theirs) {
             return outcome
         }
+        if path == ".gitattributes", let union = linesAddedOnBothSides(base: base, ours: ours.data, theirs: theirs.data) {
+            return MergeOutcome(data: union)
+        }
         return TextMerger.merge(path: path, base: base, ours: ours, theirs: theirs)
+    }
+
+    /// `.gitattributes` when each side only added lines (two devices tracking new LFS files, as
+    /// `git lfs track` adds a line per file): our file, then their new lines. Nil when a side
+    /// removed or changed a line of the base: a real edit, merged as text.
+    static func linesAddedOnBothSides(base: Data?, ours: Data, theirs: Data) -> Data? {
+        func lines(_ data: Data) -> [Substring] {
+            String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+        }
+        let baseLines = Set(base.map(lines) ?? [])
+        let ourLines = lines(ours)
+        let theirLines = lines(theirs)
+        guard baseLines.isSubset(of: Set(ourLines)), baseLines.isSubset(of: Set(theirLines)) else { return nil }
+        var seen = Set(ourLines)
+        let added = theirLines.filter { seen.insert($0).inserted }
+        var text = String(decoding: ours, as: UTF8.self)
+        if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+        return Data((text + added.map { $0 + "\n" }.joined()).utf8)
     }
 
     // MARK: - Names

@@ -38,6 +38,11 @@ $ folio config set ai.modle x
 !   location
 !   weather.url
 !   media.max_bytes
+!   media.lfs
+!   media.lfs_min_bytes
+!   media.lfs_max_bytes
+!   media.fetch
+!   media.keep_days
 !   qa.max_question_length
 !   record.max_title_length
 !   git.lock_wait

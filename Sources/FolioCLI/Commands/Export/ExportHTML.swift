@@ -6,7 +6,7 @@ import Foundation
 
 /// `folio export html`: the journal as a static site that opens from disk, with no server and no
 /// network (see ``SiteExporter``).
-struct ExportHTML: ParsableCommand {
+struct ExportHTML: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "html",
         abstract: "Write the journal as a browsable site: tag tiles, search, record pages, a calendar; offline.",
@@ -25,9 +25,10 @@ struct ExportHTML: ParsableCommand {
     @OptionGroup var filters: KindAndTagOptions
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try Context.open(global)
         let filter = try context.vault.resolving(try filters.filter(), workingDirectory: context.workingDirectory)
+        await OnDemandMedia.fetch(matching: filter, context: context)
         let options = SiteOptions(output: out.map(context.absoluteURL), filter: filter, searchPath: context.environment["PATH"])
         let report = try SiteExporter.export(context.vault, options: options)
         SiteReportPrinter.print(report, context: context)

@@ -1,0 +1,53 @@
+import FolioCore
+import FolioStore
+import FolioSync
+import Foundation
+
+/// Media a command is about to read (`show`, `analyze`, `chat`, `export html`) that are not on this
+/// device yet: downloaded first, in one batch, from the LFS server. Offline or refused, each file
+/// gets one "not downloaded yet" line and the command goes on without it: never an error that stops it.
+enum OnDemandMedia {
+    /// The media of the records `filter` takes (`export html`); the records are read only in a vault with LFS.
+    static func fetch(matching filter: RecordFilter, context: Context) async {
+        let vault = context.vault
+        guard vault.mayHoldLFSMedia else { return }
+        let records = context.records(quiet: true).records.filter {
+            filter.matches(RecordSummary($0), now: vault.clock.timestamp, zone: vault.clock.zone)
+        }
+        await fetch(for: records, context: context)
+    }
+
+    /// - Parameter records: the records whose media the command reads.
+    static func fetch(for records: [Record], context: Context) async {
+        let vault = context.vault
+        guard vault.mayHoldLFSMedia else { return }
+        let missing = vault.mediaNotDownloaded(of: records)
+        guard !missing.isEmpty else { return }
+        // `show` reads without the history; it is opened only when there is something to fetch.
+        guard let history = context.history ?? (try? History.open(vault, environment: context.environment, whenLocked: .refuse)) else {
+            return say(missing, context: context)
+        }
+        let wanted = Set(missing)
+        let files = history.mediaNotDownloaded(vault).filter { wanted.contains($0.path) }
+        // Ctrl-C ends the command at once, as before: the server is asked without sync's interrupt.
+        let transport = SyncTransport(vault: vault, environment: context.environment)
+        let report: MediaFetchReport
+        do {
+            report = try await history.fetchMedia(
+                files, vault: vault, transport: transport, progress: MediaProgress.bar(on: context.terminal, files: files))
+        } catch {
+            ProgressLine.end(on: context.terminal)
+            context.warn(error)
+            return say(missing, context: context)
+        }
+        ProgressLine.end(on: context.terminal)
+        let failed = Set(report.failed.map(\.path))
+        for failure in report.failed { context.warn(FolioError(.lfs(.fetchFailed(path: failure.path, reason: failure.reason)))) }
+        if let reason = report.unreachable { context.warn(FolioError(.lfs(.serverNotAsked(reason: reason)))) }
+        say(missing.filter { vault.isNotDownloaded($0) && !failed.contains($0) }, context: context)
+    }
+
+    private static func say(_ missing: [String], context: Context) {
+        for path in missing { context.warn(FolioError(.lfs(.notDownloaded(path: path)))) }
+    }
+}

@@ -1,0 +1,61 @@
+import FolioCore
+import FolioLFS
+import Foundation
+
+extension Vault {
+    /// Which media go to Git LFS, from the `media.lfs*` settings; nil with LFS off.
+    public var lfsPolicy: LFSMediaPolicy? {
+        guard settings.value("media.lfs") == .bool(true) else { return nil }
+        return LFSMediaPolicy(
+            store: LFSObjectStore(gitDirectory: root.appendingPathComponent(".git")),
+            minimumBytes: UInt64(max(0, settings.int("media.lfs_min_bytes") ?? 0)),
+            maximumBytes: UInt64(max(1, settings.int("media.lfs_max_bytes") ?? 5_368_709_120)),
+            plainMaximumBytes: maxMediaBytes)
+    }
+
+    /// With LFS above a size only (`media.lfs_min_bytes`), `.gitattributes` names each file that
+    /// goes to LFS, as `git lfs track <path>` does; with every file, its one line for `media/**`
+    /// already covers them. Returns the paths to commit with the media (`.gitattributes` when it changed).
+    func trackInLFS(_ imported: [ImportedMedia]) throws(FolioError) -> [String] {
+        guard let policy = lfsPolicy, policy.minimumBytes > 0 else { return [] }
+        let file = url(".gitattributes")
+        let text = Vault.readFile(file.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if LFSAttributes.tracks("media/**", in: text) { return [] }
+        var added = ""
+        for item in imported where item.inLFS && !LFSAttributes.tracks(item.path, in: text + added) {
+            added += LFSAttributes.line(for: item.path) + "\n"
+        }
+        guard !added.isEmpty else { return [] }
+        try writeFile((text.isEmpty || text.hasSuffix("\n") ? text : text + "\n") + added, at: ".gitattributes")
+        return [".gitattributes"]
+    }
+}
+
+extension Vault {
+    /// True when media may be kept through LFS here: the settings say so, or `.gitattributes`
+    /// sends files to LFS's filter (a vault cloned from `git lfs track`'s).
+    public var mayHoldLFSMedia: Bool {
+        if lfsPolicy != nil { return true }
+        guard let data = Vault.readFile(url(".gitattributes").path) else { return false }
+        return String(decoding: data, as: UTF8.self).contains("filter=lfs")
+    }
+
+    /// True when the media file at `path` (vault-relative) is an LFS pointer: its bytes are on the
+    /// LFS server, not on this device yet. Such a file is never read as a photo or a video.
+    public func isNotDownloaded(_ path: String) -> Bool {
+        Self.holdsLFSPointer(url(path))
+    }
+
+    /// True when `file` is an LFS pointer (read only when it is as small as one).
+    public static func holdsLFSPointer(_ file: URL) -> Bool {
+        LFSPointerFile.isPointer(file)
+    }
+
+    /// The media files of `records` (every record's with nil) not downloaded yet, each once.
+    public func mediaNotDownloaded(of records: [Record]) -> [String] {
+        var seen = Set<String>()
+        return records.flatMap { MediaEntry.entries(of: $0.document).map(\.file) }.filter {
+            seen.insert($0).inserted && isNotDownloaded($0)
+        }
+    }
+}

@@ -1,0 +1,268 @@
+import FolioCore
+import FolioLFS
+import FolioStore
+import Foundation
+import Git
+
+extension History {
+    /// The repository's LFS object store (`.git/lfs/objects`).
+    public var lfsStore: LFSObjectStore { LFSObjectStore(gitDirectory: repository.gitDirectory) }
+
+    /// Whether the vault keeps media through LFS: its settings say so, or `.gitattributes` hands
+    /// the media folder to LFS (a vault set up with `git lfs track`).
+    public func usesLFS(_ vault: Vault) -> Bool {
+        vault.mayHoldLFSMedia
+    }
+
+    /// What `git lfs install --local` writes, so that the `git` command with `git-lfs` installed
+    /// reads and writes the vault's media as folio does.
+    static let gitLFSConfig: [(name: String, value: String)] = [
+        ("filter.lfs.clean", "git-lfs clean -- %f"),
+        ("filter.lfs.smudge", "git-lfs smudge -- %f"),
+        ("filter.lfs.process", "git-lfs filter-process"),
+        ("filter.lfs.required", "true"),
+    ]
+
+    /// Turns LFS on for media from the next commit on: `media.lfs` (and the size threshold) in the
+    /// settings, `git lfs track`'s line for `media/**` in `.gitattributes` when every file goes to
+    /// LFS, git's `filter.lfs.*` for the `git` command; one commit. Earlier commits keep their blobs.
+    /// - Returns: false when LFS was already on with the same threshold.
+    @discardableResult
+    public func enableLFS(vault: Vault, minimumBytes: UInt64) throws(FolioError) -> Bool {
+        if isEncrypted(settings: vault.settings) { throw FolioError(.lfs(.notWithEncryption)) }
+        return try vault.withLock { () throws(FolioError) -> Bool in
+            var settings = vault.settings
+            let wasOn = vault.lfsPolicy != nil && UInt64(max(0, settings.int("media.lfs_min_bytes") ?? 0)) == minimumBytes
+            try settings.set("media.lfs", to: "true")
+            try settings.set("media.lfs_min_bytes", to: String(minimumBytes))
+            try vault.saveSettings(settings)
+            var changed = [".folio/config.yaml"]
+            let attributes = root.appendingPathComponent(".gitattributes")
+            let text = Vault.readFile(attributes.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            if minimumBytes == 0, !LFSAttributes.tracks("media/**", in: text) {
+                let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
+                try AtomicFile.write(text + separator + LFSAttributes.mediaFolderLine + "\n", to: attributes)
+                changed.append(".gitattributes")
+            }
+            do {
+                try repository.setConfig(Self.gitLFSConfig)
+            } catch {
+                throw FolioError(.syncFailed("git config: \(error.gitReason)"))
+            }
+            try commit(paths: changed, summary: "media: Git LFS on", vault: vault)
+            return !wasOn
+        }
+    }
+
+    /// Sets git's `filter.lfs.*` as `git lfs install --local` does, when the vault uses LFS and
+    /// they are not set: plain `git status` and `git pull` then read the media as folio does.
+    /// The repository's own configuration is what counts: a system-wide `git lfs install` may be missing elsewhere.
+    func configureGitLFS(_ vault: Vault) {
+        let own = repository.gitDirectory.appendingPathComponent("config")
+        guard usesLFS(vault), (try? Repository.configValue("filter.lfs.process", inFile: own)) == nil else { return }
+        // Best effort: without it only the `git` command, not folio, misreads fetched media.
+        try? repository.setConfig(Self.gitLFSConfig)
+    }
+
+    /// `init --lfs`: the settings, `.gitattributes` and git's configuration of ``enableLFS(vault:minimumBytes:)``,
+    /// left for the first commit to take.
+    func prepareLFS(_ vault: Vault) throws(FolioError) {
+        if isEncrypted(settings: vault.settings) { throw FolioError(.lfs(.notWithEncryption)) }
+        var settings = vault.settings
+        try settings.set("media.lfs", to: "true")
+        try vault.saveSettings(settings)
+        let attributes = root.appendingPathComponent(".gitattributes")
+        let text = Vault.readFile(attributes.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if !LFSAttributes.tracks("media/**", in: text) {
+            let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
+            try AtomicFile.write(text + separator + LFSAttributes.mediaFolderLine + "\n", to: attributes)
+        }
+        do {
+            try repository.setConfig(Self.gitLFSConfig)
+        } catch {
+            throw FolioError(.syncFailed("git config: \(error.gitReason)"))
+        }
+    }
+
+    // MARK: - Pointers in history
+
+    /// A media file stored as an LFS pointer, at a path of some commit.
+    public struct PointerFile: Sendable, Hashable {
+        public var path: String
+        public var pointer: LFSPointer
+    }
+
+    /// The pointers that commits reachable from `head` but from none of `hidden` add or change:
+    /// the objects a push of `head` must bring along.
+    func pointersIntroduced(from head: OID, hiding hidden: [OID]) throws -> [PointerFile] {
+        var found: [PointerFile] = []
+        var seen: Set<OID> = []
+        for (commit, parents) in try repository.commits(from: head, hiding: hidden) {
+            let changes =
+                try parents.isEmpty
+                ? repository.differingFiles(from: nil, to: commit) : repository.differingFiles(from: parents[0], to: commit)
+            for (path, blob) in changes {
+                guard let blob, seen.insert(blob).inserted, try repository.objectSize(blob) <= UInt64(LFSPointer.maxBytes),
+                    let pointer = LFSPointer(parsing: [UInt8](try repository.storedBlob(blob)))
+                else { continue }
+                found.append(PointerFile(path: path, pointer: pointer))
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// The pointers of one commit's tree (every media file as stored, under `media/`).
+    public func pointers(in commit: OID) throws(FolioError) -> [PointerFile] {
+        try gitStep("git") {
+            var found: [PointerFile] = []
+            for (path, blob) in try repository.files(in: commit) where path.hasPrefix("media/") {
+                guard try repository.objectSize(blob) <= UInt64(LFSPointer.maxBytes),
+                    let pointer = LFSPointer(parsing: [UInt8](try repository.storedBlob(blob)))
+                else { continue }
+                found.append(PointerFile(path: path, pointer: pointer))
+            }
+            return found.sorted { $0.path < $1.path }
+        }
+    }
+
+    // MARK: - The endpoint
+
+    /// The LFS client for the vault's remote, with the credentials sync uses for that host (the
+    /// remote's own token only when the LFS server is on the remote's host). Nil without a remote
+    /// or `lfs.url`.
+    public func lfsClient(
+        transport: SyncTransport, remoteURL: String?, operation: LFSClient.Operation = .download
+    ) async throws(FolioError) -> LFSClient? {
+        var endpoint: LFSEndpoint?
+        do {
+            endpoint = try LFSEndpoint.discover(repository: repository, remoteURL: remoteURL)
+        } catch {
+            throw FolioError(.syncFailed("git config: \(error.gitReason)"))
+        }
+        guard var endpoint else { return nil }
+        let idle = Double((transport.limits.idle ?? .seconds(60)).components.seconds)
+        // An SSH remote's own LFS server: the host says where and with which header (`git-lfs-authenticate`).
+        if let remoteURL, RemoteEndpoint(url: remoteURL).transport == .ssh, endpoint == LFSEndpoint.derived(from: remoteURL),
+            let answer = await LFSSSHAuthentication.ask(
+                remoteURL: remoteURL, endpoint: RemoteEndpoint(url: remoteURL), operation: operation,
+                access: try transport.access(remoteURL), timeout: idle)
+        {
+            if let href = answer.href { endpoint = .server(url: href) }
+            if let authorization = answer.authorization {
+                return LFSClient(endpoint: endpoint, authorization: authorization, idleTimeout: idle)
+            }
+        }
+        guard let host = endpoint.host else { return LFSClient(endpoint: endpoint, idleTimeout: idle) }
+        var token: String?
+        var user: String?
+        if let remoteURL {
+            let remote = RemoteEndpoint(url: remoteURL)
+            if remote.host.lowercased() == host, remote.transport == .https || remote.transport == .http {
+                let access = try transport.access(remoteURL)
+                token = access.token
+                user = remote.user
+            }
+        }
+        if token == nil {
+            do {
+                token = try CredentialsFile.load(home: transport.home)?.token(host: host, port: endpoint.port)
+            } catch {
+                throw FolioError(error.message)
+            }
+        }
+        return LFSClient(endpoint: endpoint, user: user, token: token, idleTimeout: idle)
+    }
+
+    /// The user's words for a failed transfer.
+    static func reason(_ failure: LFSTransferFailure, client: LFSClient) -> LFSReason {
+        let host = client.endpoint.host ?? client.endpoint.display
+        switch failure {
+        case .unreachable(let reason): return .unreachable(reason)
+        case .unauthorized(let sent): return sent ? .credentialsRefused(host: host) : .needsCredentials(host: host)
+        case .forbidden: return .forbidden
+        case .noServer: return .noServer(url: client.endpoint.display)
+        case .missingOnServer: return .missingOnServer
+        case .refused(_, let status, let message): return .refused(status: status, message: message)
+        case .serverBusy(let status): return .busy(status: status)
+        case .badReply(_, let reason): return .badReply(reason)
+        case .wrongBytes: return .wrongBytes
+        case .insecure(let url): return .insecure(url: url)
+        case .store(let problem): return .diskProblem(problem.description)
+        case .cancelled: return .cancelled
+        }
+    }
+
+    // MARK: - Push
+
+    /// Sends the LFS objects of the commits a push of `head` would give a remote at `remoteTip`,
+    /// before the push: the server is asked which it lacks, and those are sent. A failure throws
+    /// naming the files, and the caller pushes no ref.
+    /// - Returns: how many objects were sent.
+    func pushLFSObjects(head: OID, remoteTip: OID?, transport: SyncTransport, remoteURL: String) async throws(FolioError) -> Int {
+        let hidden = try gitStep("git") { () -> [OID] in
+            var tips = try remoteTip.map { [$0] } ?? []
+            if let tracking = try repository.reference(named: "refs/remotes/origin/\(branch)"), !tips.contains(tracking) {
+                tips.append(tracking)
+            }
+            return tips
+        }
+        let pointers = try gitStep("git") { try pointersIntroduced(from: head, hiding: hidden) }
+        guard !pointers.isEmpty, let client = try await lfsClient(transport: transport, remoteURL: remoteURL, operation: .upload) else {
+            return 0
+        }
+        let store = lfsStore
+        do {
+            return try await client.upload(pointers.map(\.pointer), from: store).count
+        } catch {
+            let failedOID: String? =
+                switch error {
+                case .refused(let oid, _, _), .wrongBytes(let oid, _): oid
+                case .missingOnServer(let oids): oids.first
+                default: nil
+                }
+            var files = pointers.filter { failedOID == nil || $0.pointer.oid == failedOID }.map(\.path)
+            if case .store = error {
+                let missingHere = pointers.filter { !store.contains($0.pointer) }.map(\.path)
+                files = missingHere.isEmpty ? pointers.map(\.path) : missingHere
+            }
+            throw FolioError(.lfs(.uploadFailed(files: files, reason: Self.reason(error, client: client))))
+        }
+    }
+}
+
+/// Where the LFS media of the last commit are, for `status` (no network): on this device, only on
+/// the remote (not downloaded yet), and not pushed yet; each with the bytes.
+public struct LFSMediaCounts: Sendable, Equatable {
+    public var local = 0
+    public var localBytes: UInt64 = 0
+    public var remoteOnly = 0
+    public var remoteOnlyBytes: UInt64 = 0
+    public var unpushed = 0
+    public var unpushedBytes: UInt64 = 0
+}
+
+extension History {
+    /// The counts of ``LFSMediaCounts`` for the last commit; nil when the vault does not use LFS.
+    public func lfsMediaCounts(_ vault: Vault) throws(FolioError) -> LFSMediaCounts? {
+        guard usesLFS(vault), let head = try gitStep("git", { try repository.head() }) else { return nil }
+        var counts = LFSMediaCounts()
+        let store = lfsStore
+        for file in try pointers(in: head) {
+            if store.contains(file.pointer) || LFSPointerFile.pointer(in: vault.url(file.path)) == nil {
+                counts.local += 1
+                counts.localBytes += file.pointer.size
+            } else {
+                counts.remoteOnly += 1
+                counts.remoteOnlyBytes += file.pointer.size
+            }
+        }
+        let tracking = try gitStep("git") { try repository.reference(named: "refs/remotes/origin/\(branch)") }
+        let unpushed = try gitStep("git") { try pointersIntroduced(from: head, hiding: tracking.map { [$0] } ?? []) }
+        var seen: Set<String> = []
+        for file in unpushed where seen.insert(file.pointer.oid).inserted {
+            counts.unpushed += 1
+            counts.unpushedBytes += file.pointer.size
+        }
+        return counts
+    }
+}
