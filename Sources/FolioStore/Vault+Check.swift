@@ -1,6 +1,7 @@
 import FolioCore
 import FolioSecrets
 import Foundation
+import SystemIO
 import YAML
 
 #if canImport(Glibc)
@@ -288,13 +289,14 @@ extension Vault {
     public func separateHardLinks(_ paths: [String]) throws(FolioError) {
         try withLock { () throws(FolioError) in
             for path in paths {
-                guard let bytes = Self.readFile(url(path).path) else {
+                guard let (bytes, version) = AtomicFile.read(url(path)) else {
                     throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path)
                 }
                 var info = stat()
                 let mode = lstat(url(path).path, &info) == 0 ? info.st_mode & 0o777 : 0o644
                 try requireInside(folderOf: path)
-                try AtomicFile.write(bytes, to: url(path), mode: mode)
+                // Written through the other name meanwhile: the file is left as it is (check names it again).
+                try AtomicFile.write(bytes, to: url(path), mode: mode, expecting: .version(version))
             }
         }
     }

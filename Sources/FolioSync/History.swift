@@ -249,8 +249,10 @@ public final class History: ChangeRecorder {
     }
 
     /// Why `path` must not be published as it is on disk, or nil when it may: a symbolic link that
-    /// leads outside the vault, or (unless the vault allows secrets) a text file holding what looks
-    /// like a key or a token that its committed version (`committed`) does not already hold.
+    /// leads outside the vault, a media file whose bytes no longer hash to its name (committed, it
+    /// would replace the good copy on every device), or (unless the vault allows secrets) a text
+    /// file holding what looks like a key or a token that its committed version (`committed`) does
+    /// not already hold.
     static func publishingProblem(with path: String, in vault: Vault, committed: (String) -> String?) -> FolioError? {
         let absolute = vault.url(path).path
         var info = stat()
@@ -260,6 +262,7 @@ public final class History: ChangeRecorder {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) ?? "?"
             return FolioError(.guarded(.linkLeftOut(target: target)), file: path)
         }
+        if vault.isDamagedMedia(path) { return FolioError(.file(.mediaNotItsName), file: path) }
         guard !vault.isInside(absolute) else { return secretProblem(with: path, in: vault, committed: committed) }
         // A file reached through a folder that leads outside the vault.
         return FolioError(.guarded(.folderLeadsOutside((path as NSString).deletingLastPathComponent)), file: path)
@@ -299,13 +302,13 @@ public final class History: ChangeRecorder {
             return nil
         }
         if path == ".folio/config.yaml" {
-            guard let data = FileManager.default.contents(atPath: vault.url(path).path) else { return nil }
-            let settings = Settings(text: String(data: data, encoding: .utf8), file: path)
+            guard let bytes = Vault.readFile(vault.url(path).path, followingLinks: true) else { return nil }
+            let settings = Settings(text: String(validating: bytes, as: UTF8.self), file: path)
             return settings.problem
         }
         if path.hasPrefix(".folio/templates/") && path.hasSuffix(".md") {
-            guard let data = FileManager.default.contents(atPath: vault.url(path).path) else { return nil }
-            guard let text = String(data: data, encoding: .utf8) else { return FolioError(.notUTF8, file: path) }
+            guard let bytes = Vault.readFile(vault.url(path).path, followingLinks: true) else { return nil }
+            guard let text = String(validating: bytes, as: UTF8.self) else { return FolioError(.notUTF8, file: path) }
             do {
                 _ = try Kind(template: text, source: path, fallbackName: (path as NSString).lastPathComponent)
             } catch {

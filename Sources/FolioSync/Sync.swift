@@ -117,6 +117,9 @@ public struct SyncReport: Sendable {
     public var rewrittenRemoteDropped: Int?
     /// Whether the remote's history shared no commit with this device's (merged as two sets of files).
     public var unrelatedHistories = false
+    /// Media files whose copy from the other device did not match its name (damaged): this
+    /// device's good copy was kept.
+    public var keptMedia: [String] = []
 }
 
 extension History {
@@ -241,7 +244,11 @@ extension History {
         try refuseHazards(in: remoteTip)
         let behind = try gitStep("git") { try repository.aheadBehind(local: local, upstream: remoteTip).behind }
         let uncommitted = Set(try handChanges())
-        if try gitStep("git", { try repository.isDescendant(remoteTip, of: local) }) {
+        // A damaged media file from the other device would replace this device's good copy: then the
+        // remote's commits are merged (keeping the good copy) rather than taken as they are.
+        if try gitStep("git", { try repository.isDescendant(remoteTip, of: local) }),
+            try !gitStep("git", { try replacesGoodMedia(from: local, to: remoteTip) })
+        {
             let touched = try gitStep("git") { try changedPaths(from: local, to: remoteTip) }
             let blocked = touched.filter(uncommitted.contains)
             if !blocked.isEmpty { throw FolioError(.mergeBlockedByUnparsable(blocked)) }
@@ -277,6 +284,15 @@ extension History {
                 let mine = ours[path]
                 let other = theirs[path]
                 if mine == other || other == baseFiles[path] { continue }
+                if let choice = try mediaChoice(path: path, mine: mine, other: other, local: local, remote: remote) {
+                    if choice == .mine {
+                        report.keptMedia.append(path)
+                        notes.append("kept: \(path), the other copy does not match its name")
+                    } else if let other {
+                        changes[path] = .blob(other, mode: try repository.fileMode(at: path, in: remote) ?? .regular)
+                    }
+                    continue
+                }
                 if mine == baseFiles[path] {
                     if let other {
                         changes[path] = .blob(other, mode: try repository.fileMode(at: path, in: remote) ?? .regular)

@@ -35,8 +35,9 @@ public struct VaultCheck {
 
     /// Repairs what can be repaired, in one commit: removes leftover temporary files, gives a file
     /// shared with one outside the vault a copy of its own, relinks links to media a record moved
-    /// away from, restores missing media from history, and applies each orphan's delete rule
-    /// when `confirm` agrees. A damaged media file is never touched. What it did goes to `said`.
+    /// away from, restores missing media from history, puts back the committed bytes of damaged
+    /// media (the damaged bytes moved to `.folio/local/damaged/`, never destroyed), and applies each
+    /// orphan's delete rule when `confirm` agrees. What it did goes to `said`.
     public func repair(
         _ findings: [CheckFinding], in set: RecordSet, confirm: (Question) -> Bool, said: (Message) -> Void
     ) throws(FolioError) {
@@ -53,6 +54,13 @@ public struct VaultCheck {
             if let history {
                 let missing = Set(findings.compactMap { if case .mediaMissing(let file, _) = $0 { file } else { nil } })
                 for file in missing.sorted() where try history.restoreMedia(file, in: vault) { said(.media(.restored(file))) }
+                for file in Self.damagedMedia(findings) {
+                    if let kept = try history.restoreDamagedMedia(file, in: vault) {
+                        said(.file(.mediaRestored(file: file, kept: kept)))
+                    } else {
+                        said(.file(.mediaNotRestorable(file)))
+                    }
+                }
             }
             try repairOrphans(findings, in: set, confirm: confirm, said: said)
         }
@@ -82,9 +90,15 @@ public struct VaultCheck {
     }
 
     /// What a check would report after `--fix`: the rest of the vault checked again (media by
-    /// size only), and the damaged media files as found, which `--fix` never touches.
+    /// size only), and the damaged media files found before that are damaged still.
     public func remaining(after findings: [CheckFinding]) -> [CheckFinding] {
-        let corrupt = findings.filter { if case .mediaCorrupt = $0 { true } else { false } }
+        let damaged = Set(Self.damagedMedia(findings).filter(vault.isDamagedMedia))
+        let corrupt = findings.filter { if case .mediaCorrupt(let file, _) = $0 { damaged.contains(file) } else { false } }
         return self.findings(vault.loadRecords(), quick: true) + corrupt
+    }
+
+    /// The media files the findings name as damaged (bytes that no longer hash to their names).
+    static func damagedMedia(_ findings: [CheckFinding]) -> [String] {
+        findings.compactMap { if case .mediaCorrupt(let file, _) = $0 { file } else { nil } }.sorted()
     }
 }
