@@ -131,7 +131,8 @@ let package = Package(
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "EXIF", "Markdown"], swiftSettings: strict),
         .testTarget(
-            name: "FolioStoreTests", dependencies: ["FolioStore", "FolioCore", "FolioSearch", "TestSupport"], swiftSettings: strict),
+            name: "FolioStoreTests", dependencies: ["FolioStore", "FolioCore", "FolioSearch", "SystemIO", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "FolioSiteTests",
             dependencies: [
