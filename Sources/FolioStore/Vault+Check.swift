@@ -39,11 +39,17 @@ public enum CheckFinding: Sendable, Equatable {
     case nameNotPortable(path: String, problem: PortablePath.NameProblem)
     /// A record or media file the last commit holds unencrypted although the vault is encrypted.
     case storedUnencrypted(path: String)
+    /// A name another device would take for one beside it; left out of commits until renamed.
+    case nameCollision(NameCollision)
+    /// A record, template or the settings file that git ignores: never committed nor synced.
+    case ignoredByGit(String)
+    /// A `.gitignore` or `.gitattributes` (or git's own exclude file) that is not a regular file.
+    case gitFileNotRegular(String)
 
     /// Findings that point at something to look at rather than damage: shown as warnings.
     public var isWarning: Bool {
         switch self {
-        case .secret, .conflictCopy, .hardLink, .nameNotPortable: true
+        case .secret, .conflictCopy, .hardLink, .nameNotPortable, .nameCollision, .ignoredByGit: true
         default: false
         }
     }
@@ -80,6 +86,9 @@ public enum CheckFinding: Sendable, Equatable {
         case .hardLink(let path, let names): FolioError(.guarded(.hardLinkOutside(otherNames: names)), file: path)
         case .nameNotPortable(let path, let problem): FolioError(.nameNotPortable(problem), file: path)
         case .storedUnencrypted(let path): FolioError(.crypt(.storedUnencrypted), file: path)
+        case .nameCollision(let collision): collision.error
+        case .ignoredByGit(let path): FolioError(.file(.ignoredByGit), file: path)
+        case .gitFileNotRegular(let path): FolioError(.file(.gitFileNotRegular), file: path)
         }
     }
 }

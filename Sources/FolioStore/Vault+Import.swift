@@ -199,11 +199,13 @@ extension Vault {
     }
 
     /// `path`, or `name-2.md`, `name-3.md` … when a file is already there.
+    /// Names are written in NFC, and never one another device would take for a name already there.
     func freeName(_ path: String) -> String {
-        guard FileManager.default.fileExists(atPath: url(path).path) else { return path }
+        let path = PortablePath.composed(path)
+        guard nameTaken(path) else { return path }
         let stem = String(path.dropLast(3))
         var counter = 2
-        while FileManager.default.fileExists(atPath: url("\(stem)-\(counter).md").path) { counter += 1 }
+        while nameTaken("\(stem)-\(counter).md") { counter += 1 }
         return "\(stem)-\(counter).md"
     }
 }

@@ -245,11 +245,12 @@ extension Vault {
         if let fixed = kind.fixedPath {
             return fixed
         }
-        let folder = "\(kind.directory)/\(String(format: "%04d/%02d", created.year, created.month))"
+        // In NFC, and never a name another device would take for one already there.
+        let folder = PortablePath.composed("\(kind.directory)/\(String(format: "%04d/%02d", created.year, created.month))")
         let stem = "\(created.day10)-\(Slug.make(title))"
         var candidate = "\(folder)/\(stem).md"
         var counter = 2
-        while FileManager.default.fileExists(atPath: url(candidate).path) {
+        while nameTaken(candidate) {
             candidate = "\(folder)/\(stem)-\(counter).md"
             counter += 1
         }

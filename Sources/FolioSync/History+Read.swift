@@ -131,7 +131,7 @@ extension History {
             } catch let problem as CryptProblem {
                 throw FolioError(problem.message())
             } catch {
-                throw FolioError(.syncFailed("git revert: \(error.gitReason)"))
+                throw FolioError.file(from: error) ?? FolioError(.syncFailed("git revert: \(error.gitReason)"))
             }
         }
     }

@@ -166,7 +166,7 @@ public final class History: ChangeRecorder {
                     usleep(50_000)
                     continue
                 }
-                throw FolioError(.commitFailed(error.gitReason))
+                throw FolioError.file(from: error) ?? FolioError(.commitFailed(error.gitReason))
             }
         }
     }
@@ -207,7 +207,7 @@ public final class History: ChangeRecorder {
         do {
             return try repository.status().map(\.path).sorted()
         } catch {
-            throw FolioError(.syncFailed("git status: \(error.gitReason)"))
+            throw FolioError.file(from: error) ?? FolioError(.syncFailed("git status: \(error.gitReason)"))
         }
     }
 
@@ -226,9 +226,13 @@ public final class History: ChangeRecorder {
             // A temporary file a killed folio left is not a hand edit (`folio check` reports it).
             let changed = try handChanges().filter { !AtomicFile.isTemporaryPath($0) }
             var good: [String] = []
-            var leftOut: [FolioError] = []
+            // What git ignores is never among the changes: named, so it is not left out silently.
+            var leftOut = try ignoredFiles(in: vault).map { FolioError(.file(.ignoredByGit), file: $0) }
+            // A name another device would take for one beside it stays out until renamed.
+            let colliding = Dictionary(
+                try nameCollisions(involving: changed, in: vault).map { (Array($0.path.utf8), $0.error) }, uniquingKeysWith: { a, _ in a })
             for path in changed {
-                if let problem = Self.publishingProblem(with: path, in: vault, committed: committedText(of:))
+                if let problem = colliding[Array(path.utf8)] ?? Self.publishingProblem(with: path, in: vault, committed: committedText(of:))
                     ?? Self.problem(with: path, in: vault)
                 {
                     leftOut.append(problem)
@@ -329,6 +333,15 @@ extension String {
     func ifEmpty(_ fallback: String) -> String { isEmpty ? fallback : self }
 }
 
+extension FolioError {
+    /// The error a git step's failure is for the user when it is about a file rather than git: a
+    /// file git would have to open that is not a regular file (a named pipe where `.gitignore` is).
+    static func file(from error: any Error) -> FolioError? {
+        guard let bad = error as? NotRegularFile else { return nil }
+        return FolioError(.file(.gitFileNotRegular), file: bad.path)
+    }
+}
+
 extension Error {
     /// libgit2's own words for a failure, without our wrapper's decoration.
     var gitReason: String {
@@ -349,7 +362,7 @@ extension History {
             }
             return paths.filter { !AtomicFile.isTemporaryPath($0) }.sorted()
         } catch {
-            throw FolioError(.syncFailed("git status: \(error.gitReason)"))
+            throw FolioError.file(from: error) ?? FolioError(.syncFailed("git status: \(error.gitReason)"))
         }
     }
 }

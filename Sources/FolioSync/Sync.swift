@@ -389,6 +389,7 @@ extension History {
         } catch let problem as CryptProblem {
             throw FolioError(problem.message())
         } catch {
+            if let known = FolioError.file(from: error) { throw known }
             if DiskFull.recognises(error) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("\(step): \(error.gitReason)"))
         }

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioStore
 import Foundation
+import Git
 
 /// `folio check`: what hand edits, crashes and syncs leave behind, and `--fix`, which repairs what
 /// can be repaired in one commit (so one `folio undo` puts it all back). A vault without a history
@@ -23,6 +24,26 @@ public struct VaultCheck {
             + vault.hardLinksOutside(publishable) + vault.checkMedia(set, quick: quick, progress: progress)
             + vault.checkSecrets(publishable, in: set) + vault.namesNotPortable(files)
             + ((try? history?.storedUnencrypted(vault: vault)) ?? []).map(CheckFinding.storedUnencrypted)
+            + gitFindings(files)
+    }
+
+    /// What git makes of the files: control files it would wait on, names another device would
+    /// take for one, and files it ignores. Without a history, only the names.
+    func gitFindings(_ files: [String]) -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        let gitDirectory = vault.root.appendingPathComponent(".git")
+        if let bad = ControlFiles.problem(inTreeAt: vault.root, gitDirectory: gitDirectory) {
+            // git cannot be asked anything more: it would wait on that file.
+            return [.gitFileNotRegular(bad)]
+        }
+        if let history {
+            // git can read its files (just checked): a failure here is the repository's, which the status findings name.
+            findings += ((try? history.nameCollisions(involving: files, in: vault)) ?? []).map(CheckFinding.nameCollision)
+            findings += ((try? history.ignoredFiles(in: vault)) ?? []).map(CheckFinding.ignoredByGit)
+        } else {
+            findings += vault.nameCollisions(involving: files) { _ in false }.map(CheckFinding.nameCollision)
+        }
+        return findings
     }
 
     /// What `--fix` asks before it changes a record.

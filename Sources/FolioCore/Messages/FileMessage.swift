@@ -23,6 +23,12 @@ public enum FileMessage: Sendable, Equatable {
     case undoWouldCommitDamagedMedia(String)
     /// A file git ignores (a rule in a `.gitignore`, `.git/info/exclude` or git's settings): never committed.
     case ignoredByGit
+    /// `status`: the heading over the records git ignores.
+    case ignoredHeading(Int)
+    /// `status`: a changed media file commits leave out because its bytes do not match its name.
+    case heldBackDamagedMedia
+    /// `status`: a new file commits leave out because another device would take it for `with`.
+    case heldBackCollision(with: String)
     /// Two names that macOS or Windows would see as one file; this one stays out of commits.
     case nameCollides(with: String, kind: NameCollision, rename: String)
     /// Text came on standard input but the command was given that text already (by `option`).
@@ -54,8 +60,8 @@ public enum FileMessage: Sendable, Equatable {
             )
         case .gitFileNotRegular:
             (
-                "git 會讀這個檔案，但它不是一般檔案（例如具名管道），git 會一直等下去，所以 folio 在這裡停下，什麼都沒改。請刪除或改名，再試一次。",
-                "git reads this file, but it is not a regular file (a named pipe, for example) and git would wait on it forever, so folio stopped here and changed nothing. Remove or rename it, then try again."
+                "git 會讀這個檔案，但它不是一般檔案（例如具名管道），git 會一直等下去，所以 folio 在 git 讀它之前就停下了。請刪除或改名，再試一次；之後 folio commit 會提交期間已存下的改動。",
+                "git reads this file, but it is not a regular file (a named pipe, for example) and git would wait on it forever, so folio stopped before git read it. Remove or rename it and try again; folio commit then commits anything saved meanwhile."
             )
         case .mediaNotItsName:
             (
@@ -86,6 +92,21 @@ public enum FileMessage: Sendable, Equatable {
             (
                 "git 忽略這個檔案（.gitignore、.git/info/exclude 或 git 設定裡的規則），所以它永遠不會被 commit 或同步。請移除那條規則，或把檔案改名。",
                 "git ignores this file (a rule in a .gitignore, .git/info/exclude or git's settings), so it is never committed or synced. Remove the rule, or rename the file."
+            )
+        case .ignoredHeading(let count):
+            (
+                "git 忽略 \(count) 個檔案，它們永遠不會被 commit 或同步（移除 .gitignore 等處的規則，或把檔案改名）：",
+                "git ignores \(count) file\(count == 1 ? "" : "s") folio reads, never committed nor synced (remove the rule in a .gitignore or elsewhere, or rename them):"
+            )
+        case .heldBackDamagedMedia:
+            (
+                "（不會提交：內容和檔名不符；folio check --fix 會放回 commit 過的內容）",
+                "(held back: its bytes no longer match its name; folio check --fix puts the committed bytes back)"
+            )
+        case .heldBackCollision(let other):
+            (
+                "（不會提交：在 macOS 或 Windows 上和 \(other.quotedPath) 是同一個檔名；請改名，folio check 會說怎麼改）",
+                "(held back: macOS and Windows would take it for \(other.quotedPath); rename it, folio check says how)"
             )
         case .nameCollides(let other, let kind, let rename):
             (
