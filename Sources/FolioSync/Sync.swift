@@ -406,6 +406,7 @@ extension RemoteMessage.Hazard {
         case .duplicateName: self = .duplicateName
         case .symlinkEscapes(let target): self = .symlinkOut(target: target)
         case .tooDeep: self = .tooDeep
+        case .normalisationTwin(let other): self = .normalisationTwin(of: other)
         }
     }
 }
