@@ -154,7 +154,8 @@ enum FileInput {
         guard size <= maxBytes else { throw FolioError(.exchange(.sourceTooLarge(file: displayName, bytes: size, limit: maxBytes))) }
         // Read through the descriptor whose type is checked: a pipe swapped in since the check above
         // is never waited on.
-        guard let bytes = Vault.readFile(url.path, atMost: Int(clamping: min(maxBytes, UInt64(Int.max - 1))) + 1, followingLinks: true) else {
+        guard let bytes = Vault.readFile(url.path, atMost: Int(clamping: min(maxBytes, UInt64(Int.max - 1))) + 1, followingLinks: true)
+        else {
             throw FolioError(.fileUnreadable(displayName))
         }
         guard bytes.count <= maxBytes else {

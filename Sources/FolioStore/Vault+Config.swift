@@ -16,7 +16,9 @@ extension Vault {
     /// `config set`: one setting changed in `.folio/config.yaml` (comments and other keys kept), committed.
     public func setSetting(_ key: String, to value: String) throws(FolioError) {
         try checkInput([(.setting(key), value)])
-        try changeSettings(message: "config: set \(key)") { (settings: inout Settings) throws(FolioError) in try settings.set(key, to: value) }
+        try changeSettings(message: "config: set \(key)") { (settings: inout Settings) throws(FolioError) in
+            try settings.set(key, to: value)
+        }
     }
 
     /// `config unset`: one setting removed, committed.

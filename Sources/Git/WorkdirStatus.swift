@@ -91,7 +91,9 @@ extension Repository {
             return nil
         }
         indexSnapshot = index
-        return differences.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { $0.value.entry(String(decoding: $0.key, as: UTF8.self)) }
+        return differences.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map {
+            $0.value.entry(String(decoding: $0.key, as: UTF8.self))
+        }
     }
 
     // MARK: HEAD and the index

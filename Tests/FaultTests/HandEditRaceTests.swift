@@ -78,7 +78,8 @@ struct HandEditRaceTests {
             let lines = Set(text.split(separator: "\n").map(String.init))
             let lost = (1...max(1, made)).filter { made > 0 && !lines.contains("# edit \($0)") }
             if !lost.isEmpty {
-                overwritten.append("run \(run) (\(arguments.joined(separator: " "))): saves \(lost) of \(made) lost; exit \(outcome.status)")
+                overwritten.append(
+                    "run \(run) (\(arguments.joined(separator: " "))): saves \(lost) of \(made) lost; exit \(outcome.status)")
             }
             // The next run starts from a file without this run's lines, so its numbers mean its own saves.
             let cleaned = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# edit ") }

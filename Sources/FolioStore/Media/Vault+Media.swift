@@ -39,7 +39,9 @@ extension Vault {
                     imported.append(
                         try MediaImporter.importFile(
                             source.url, displayName: source.displayName, into: mediaDirectory, maxBytes: maxMediaBytes,
-                            keepAside: { (path: String) throws(FolioError) in _ = try Self.keepAside(path, root: root, stamp: Self.keptStamp(clock)) }))
+                            keepAside: { (path: String) throws(FolioError) in
+                                _ = try Self.keepAside(path, root: root, stamp: Self.keptStamp(clock))
+                            }))
                 }
             } catch {
                 discardNewMedia(imported)

@@ -1,9 +1,9 @@
 import Crypto
 import FolioCore
 import Foundation
-import SystemIO
 import Markdown
 import Synchronization
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -169,7 +169,8 @@ extension Vault {
             for (path, fixes) in byRecord.sorted(by: { $0.key < $1.key }) {
                 try withLock { () throws(FolioError) in
                     guard let (bytes, version) = AtomicFile.read(url(path)),
-                        case .record(let record) = Self.parse(read: bytes, path: path, rootPath: root.path, limits: frontMatterLimits, prefix: nil)
+                        case .record(let record) = Self.parse(
+                            read: bytes, path: path, rootPath: root.path, limits: frontMatterLimits, prefix: nil)
                     else { return }
                     var lines = record.document.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                     var changed: [BrokenLink] = []
