@@ -108,7 +108,7 @@ struct DamagedMediaTests {
 
     @Test("a damaged copy pushed by another device never replaces the good one here; the sync puts it back")
     func syncKeepsTheGoodCopy() throws {
-        var devices = try Devices.make()
+        let devices = try Devices.make()
         let photo = try devices["A"].outside("IMG_2041.jpg", MediaFixtures.jpeg())
         #expect(try devices["A"].run("new", "diary", "--media", photo.path, "--title", "雨").status == 0)
         try devices.sync("A", "B")
