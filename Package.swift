@@ -48,8 +48,11 @@ let package = Package(
         // header is needed to build (libcurl4-openssl-dev).
         .target(name: "Ccurl"),
 
-        // Whole reads and writes on a file descriptor, for every module that writes a file itself.
-        .target(name: "SystemIO", swiftSettings: strict),
+        // renameat2(2) (swap two files, or rename without replacing), which glibc hides from Swift.
+        .target(name: "CSystemIO"),
+        // Whole reads and writes on a file descriptor, and replacing a file only when it is still the
+        // one that was read, for every module that writes a file itself.
+        .target(name: "SystemIO", dependencies: ["CSystemIO"], swiftSettings: strict),
         // Swift faces of the C libraries; they know nothing about folio.
         .target(name: "YAML", dependencies: ["Clibyaml"], swiftSettings: strict),
         .target(
@@ -151,7 +154,8 @@ let package = Package(
         .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "EXIF", "Markdown"], swiftSettings: strict),
         .testTarget(
-            name: "FolioStoreTests", dependencies: ["FolioStore", "FolioCore", "FolioSearch", "TestSupport"], swiftSettings: strict),
+            name: "FolioStoreTests", dependencies: ["FolioStore", "FolioCore", "FolioSearch", "SystemIO", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "FolioSiteTests",
             dependencies: [

@@ -37,10 +37,9 @@ enum DayOneImport {
     }
 
     static func isZip(_ url: URL) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 4)) ?? Data()
-        return head == Data([0x50, 0x4B, 0x03, 0x04]) || head == Data([0x50, 0x4B, 0x05, 0x06])
+        // The first bytes of a regular file only: a pipe is never waited on.
+        guard let head = Vault.readFile(url.path, atMost: 4, followingLinks: true) else { return false }
+        return head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06]
     }
 
     static func subfolders(of folder: URL) -> [URL] {

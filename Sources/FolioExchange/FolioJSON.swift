@@ -31,9 +31,8 @@ public enum FolioJSON {
         }
         out("],\"media\":[")
         for (index, file) in media.enumerated() {
-            guard let data = FileManager.default.contents(atPath: vault.url(file).path) else {
-                throw FolioError(.fileUnreadable(file))
-            }
+            guard let bytes = Vault.readFile(vault.url(file).path) else { throw FolioError(.fileUnreadable(file)) }
+            let data = Data(bytes)
             if index > 0 { out(",\n") } else { out("\n") }
             let sha = (file as NSString).lastPathComponent.split(separator: ".").first.map(String.init) ?? ""
             out("{\"file\":\(JSONText.quote(file)),\"sha256\":\(JSONText.quote(sha)),\"bytes\":\(data.count),\"base64\":\"")

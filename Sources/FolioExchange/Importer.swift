@@ -107,9 +107,9 @@ public enum Importer {
     /// imported before (folio JSON writes such a record as it was).
     static func alreadyThere(_ entry: ImportEntry, in vault: Vault) -> Bool {
         guard case .text(let head, let body) = entry.content, entry.media.isEmpty,
-            let data = FileManager.default.contents(atPath: vault.url(entry.path).path)
+            let bytes = Vault.readFile(vault.url(entry.path).path)
         else { return false }
-        return data == Data((head + body).utf8)
+        return bytes.elementsEqual((head + body).utf8)
     }
 
     /// Two entries of one source with the same id: the source is refused.

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioStore
 import Foundation
 import YAML
 
@@ -151,7 +152,15 @@ enum FileInput {
         }
         let size = UInt64(max(0, info.st_size))
         guard size <= maxBytes else { throw FolioError(.exchange(.sourceTooLarge(file: displayName, bytes: size, limit: maxBytes))) }
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw FolioError(.fileUnreadable(displayName)) }
-        return data
+        // Read through the descriptor whose type is checked: a pipe swapped in since the check above
+        // is never waited on.
+        guard let bytes = Vault.readFile(url.path, atMost: Int(clamping: min(maxBytes, UInt64(Int.max - 1))) + 1, followingLinks: true)
+        else {
+            throw FolioError(.fileUnreadable(displayName))
+        }
+        guard bytes.count <= maxBytes else {
+            throw FolioError(.exchange(.sourceTooLarge(file: displayName, bytes: UInt64(bytes.count), limit: maxBytes)))
+        }
+        return Data(bytes)
     }
 }

@@ -74,7 +74,7 @@ public enum MarkdownExport {
     }
 
     static func copy(_ source: URL, to target: URL) throws(FolioError) {
-        guard let data = FileManager.default.contents(atPath: source.path) else { throw FolioError(.fileUnreadable(source.path)) }
-        try AtomicFile.write(Array(data), to: target)
+        guard let bytes = Vault.readFile(source.path) else { throw FolioError(.fileUnreadable(source.path)) }
+        try AtomicFile.write(bytes, to: target)
     }
 }

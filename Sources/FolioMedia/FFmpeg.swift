@@ -35,6 +35,9 @@ public struct FFmpeg: Sendable {
 
     /// One JPEG still of a file (a video at `seconds`, or a photo), without metadata.
     public func still(of file: URL, at seconds: Double = 0, maxWidth: Int = 768) -> Data? {
+        // ffmpeg would wait on a pipe (until the timeout) and read a device: only regular files go in.
+        var info = stat()
+        guard stat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         var arguments = ["-nostdin", "-hide_banner", "-loglevel", "error"]
         if seconds > 0 { arguments += ["-ss", String(format: "%.2f", seconds)] }
         arguments += [

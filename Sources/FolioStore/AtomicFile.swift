@@ -12,7 +12,15 @@ public enum AtomicFile {
     /// - Throws: ``FolioError`` with `.writeFailed`; the original file is then untouched.
     /// With `flush` false the bytes are not forced to disk (nor the rename): a writer of many new
     /// files calls ``flush(_:)`` on all of them once they are written, before it commits them.
-    public static func write(_ bytes: [UInt8], to url: URL, mode: mode_t = 0o644, flush: Bool = true) throws(FolioError) {
+    ///
+    /// `expected` is what must stand at `url` for the new bytes to take its place: the version a
+    /// read-modify-write read (an editor's save since then is never overwritten), nothing for a
+    /// new file (one that appeared since its name was chosen is never replaced), or anything.
+    /// - Throws: ``FolioError`` `.file(.changedWhileWriting)` when `url` is not as expected (nothing
+    ///   was written; the caller reads the file again and redoes its change, or refuses).
+    public static func write(
+        _ bytes: [UInt8], to url: URL, mode: mode_t = 0o644, flush: Bool = true, expecting expected: FileReplacement.Expectation = .anything
+    ) throws(FolioError) {
         LocalFile.clearWay(to: url)
         let directory = url.deletingLastPathComponent()
         try makeDirectory(directory)
@@ -22,12 +30,25 @@ public enum AtomicFile {
         guard fd >= 0 else { throw failure(url) }
         let ok: Bool = bytes.withUnsafeBytes { buffer in writeAll(fd, buffer) && (!flush || fsync(fd) == 0) }
         let closed = close(fd) == 0
-        guard ok, closed, rename(temporary.path, url.path) == 0 else {
+        guard ok, closed else {
             let error = failure(url)
             unlink(temporary.path)
             throw error
         }
+        switch FileReplacement.install(temporary.path, at: url.path, expecting: expected) {
+        case .success(.installed): break
+        case .success(.changed): throw FolioError(.file(.changedWhileWriting(kept: nil)), file: url.path)
+        case .success(.changedKeeping(let kept)):
+            throw FolioError(.file(.changedWhileWriting(kept: (kept as NSString).lastPathComponent)), file: url.path)
+        case .failure(let error): throw FolioError(.writeFailed(String(cString: strerror(error.code))), file: url.path)
+        }
         if flush { syncDirectory(directory) }
+    }
+
+    /// A file's bytes and the version a later ``write(_:to:mode:flush:expecting:)`` expects; nil
+    /// when it is missing (`errno` ENOENT), not a regular file or unreadable.
+    public static func read(_ url: URL) -> (bytes: [UInt8], version: FileVersion)? {
+        FileReplacement.read(url.path)
     }
 
     /// Forces files written without flushing, and their folders' entries, to disk.
@@ -42,7 +63,8 @@ public enum AtomicFile {
         }
         var folders = Set<String>()
         for url in urls {
-            let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+            // Never through a link nor waiting on a pipe swapped in since the file was written.
+            let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             guard fd >= 0 else { throw failure(url) }
             let synced = fsync(fd) == 0
             close(fd)
@@ -66,8 +88,10 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ text: String, to url: URL, flush: Bool = true) throws(FolioError) {
-        try write(Array(text.utf8), to: url, flush: flush)
+    public static func write(
+        _ text: String, to url: URL, flush: Bool = true, expecting expected: FileReplacement.Expectation = .anything
+    ) throws(FolioError) {
+        try write(Array(text.utf8), to: url, flush: flush, expecting: expected)
     }
 
     /// Creates `url`'s folder and its parents.
@@ -105,5 +129,22 @@ public enum AtomicFile {
 
     private static func failure(_ url: URL) -> FolioError {
         FolioError(.writeFailed(String(cString: strerror(errno))), file: url.path)
+    }
+}
+
+extension AtomicFile {
+    /// Removes the file at `url` when it is still `version` (see ``FileReplacement/remove(_:expecting:hidden:)``).
+    /// - Throws: ``FolioError`` `.file(.changedWhileWriting)` when a save landed on it since it was
+    ///   read (it stays), `.writeFailed` when it could not be removed.
+    public static func remove(_ url: URL, expecting version: FileVersion) throws(FolioError) {
+        let directory = url.deletingLastPathComponent()
+        let hidden = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        switch FileReplacement.remove(url.path, expecting: version, hidden: hidden.path) {
+        case .success(.installed): break
+        case .success(.changed): throw FolioError(.file(.changedWhileWriting(kept: nil)), file: url.path)
+        case .success(.changedKeeping(let kept)):
+            throw FolioError(.file(.changedWhileWriting(kept: (kept as NSString).lastPathComponent)), file: url.path)
+        case .failure(let error): throw FolioError(.writeFailed(String(cString: strerror(error.code))), file: url.path)
+        }
     }
 }

@@ -47,8 +47,11 @@ public struct Credentials: Sendable {
         guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
         let mode = Int(info.st_mode & 0o7777)
         if mode & 0o077 != 0 { throw .tooOpen(path: path, mode: mode) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "cannot be read") }
-        guard let text = String(data: data, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8") }
+        // Read through the descriptor whose type is checked: a pipe swapped in since is never waited on.
+        guard let bytes = Vault.readFile(path, followingLinks: true) else {
+            throw .unreadable(path: path, reason: errno == EINVAL ? "not a regular file" : String(cString: strerror(errno)))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .unreadable(path: path, reason: "not UTF-8") }
         return try Credentials(parsing: text, path: path)
     }
 

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioSecrets
 import Foundation
+import SystemIO
 import YAML
 
 #if canImport(Glibc)
@@ -44,11 +45,17 @@ public enum CheckFinding: Sendable, Equatable {
     case lfsObjectLost(path: String)
     /// The LFS server could not be asked which objects it holds (offline): a warning, nothing is known lost.
     case lfsServerNotAsked(LFSReason)
+    /// A name another device would take for one beside it; left out of commits until renamed.
+    case nameCollision(NameCollision)
+    /// A record, template or the settings file that git ignores: never committed nor synced.
+    case ignoredByGit(String)
+    /// A `.gitignore` or `.gitattributes` (or git's own exclude file) that is not a regular file.
+    case gitFileNotRegular(String)
 
     /// Findings that point at something to look at rather than damage: shown as warnings.
     public var isWarning: Bool {
         switch self {
-        case .secret, .conflictCopy, .hardLink, .nameNotPortable, .lfsServerNotAsked: true
+        case .secret, .conflictCopy, .hardLink, .nameNotPortable, .lfsServerNotAsked, .nameCollision, .ignoredByGit: true
         default: false
         }
     }
@@ -88,6 +95,9 @@ public enum CheckFinding: Sendable, Equatable {
         case .lfsObjectCorrupt(let oid, let files): FolioError(.lfs(.objectCorrupt(oid: oid, files: files)))
         case .lfsObjectLost(let path): FolioError(.lfs(.objectLost(path: path)), file: path)
         case .lfsServerNotAsked(let reason): FolioError(.lfs(.serverNotAsked(reason: reason)))
+        case .nameCollision(let collision): collision.error
+        case .ignoredByGit(let path): FolioError(.file(.ignoredByGit), file: path)
+        case .gitFileNotRegular(let path): FolioError(.file(.gitFileNotRegular), file: path)
         }
     }
 }
@@ -297,13 +307,14 @@ extension Vault {
     public func separateHardLinks(_ paths: [String]) throws(FolioError) {
         try withLock { () throws(FolioError) in
             for path in paths {
-                guard let bytes = Self.readFile(url(path).path) else {
+                guard let (bytes, version) = AtomicFile.read(url(path)) else {
                     throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path)
                 }
                 var info = stat()
                 let mode = lstat(url(path).path, &info) == 0 ? info.st_mode & 0o777 : 0o644
                 try requireInside(folderOf: path)
-                try AtomicFile.write(bytes, to: url(path), mode: mode)
+                // Written through the other name meanwhile: the file is left as it is (check names it again).
+                try AtomicFile.write(bytes, to: url(path), mode: mode, expecting: .version(version))
             }
         }
     }

@@ -16,17 +16,15 @@ extension Vault {
     /// `config set`: one setting changed in `.folio/config.yaml` (comments and other keys kept), committed.
     public func setSetting(_ key: String, to value: String) throws(FolioError) {
         try checkInput([(.setting(key), value)])
-        var settings = self.settings
-        try settings.set(key, to: value)
-        try saveSettings(settings, message: "config: set \(key)")
+        try changeSettings(message: "config: set \(key)") { (settings: inout Settings) throws(FolioError) in
+            try settings.set(key, to: value)
+        }
         // Set on this device, so trusted on this device (an endpoint for the key, a higher limit).
         try confirmOnThisDevice(key, value: value)
     }
 
     /// `config unset`: one setting removed, committed.
     public func unsetSetting(_ key: String) throws(FolioError) {
-        var settings = self.settings
-        try settings.unset(key)
-        try saveSettings(settings, message: "config: unset \(key)")
+        try changeSettings(message: "config: unset \(key)") { (settings: inout Settings) throws(FolioError) in try settings.unset(key) }
     }
 }

@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -121,22 +122,21 @@ extension Vault {
                 var keys: [String] = []
                 defer { recordChange(written, message) }
                 let recordExists = FileManager.default.fileExists(atPath: url(copy.record).path)
+                var copyVersion: FileVersion?
                 switch keep {
                 case .mine:
                     break
                 case .theirs:
-                    try putCopyInPlace(copy)
+                    copyVersion = try putCopyInPlace(copy)
                     written.append(copy.record)
                 case .both where !recordExists:
-                    try putCopyInPlace(copy)
+                    copyVersion = try putCopyInPlace(copy)
                     written.append(copy.record)
                 case .both:
-                    keys = try appendCopy(copy)
+                    (keys, copyVersion) = try appendCopy(copy)
                     written.append(copy.record)
                 }
-                if unlink(url(copy.path).path) != 0 && errno != ENOENT {
-                    throw FolioError(.writeFailed(String(cString: strerror(errno))), file: copy.path)
-                }
+                try removeCopy(copy, version: copyVersion)
                 written.append(copy.path)
                 return ConflictResolution(copy: copy, keep: keep, differingKeys: keys)
             }
@@ -151,66 +151,93 @@ extension Vault {
             var removed: [String] = []
             defer { recordChange(removed, message) }
             for copy in copies {
-                if unlink(url(copy.path).path) != 0 && errno != ENOENT {
-                    throw FolioError(.writeFailed(String(cString: strerror(errno))), file: copy.path)
-                }
+                try removeFile(at: copy.path)
                 removed.append(copy.path)
             }
         }
     }
 
-    /// The copy's text as a record; refused when it does not parse.
-    private func copyDocument(_ copy: ConflictCopy) throws(FolioError) -> FrontMatterDocument {
-        guard let bytes = Self.readFile(url(copy.path).path) else {
-            throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: copy.path)
-        }
+    /// The copy's text as a record, with the version read; refused when it does not parse.
+    private func copyDocument(_ copy: ConflictCopy) throws(FolioError) -> (document: FrontMatterDocument, version: FileVersion) {
+        let (bytes, version) = try readCopy(copy)
         guard let text = String(validating: bytes, as: UTF8.self),
             let document = try? FrontMatterDocument(parsing: text, limits: frontMatterLimits)
         else { throw FolioError(.conflict(.copyNotARecord(copy: copy.path))) }
-        return document
+        return (document, version)
     }
 
-    /// The copy's version at the record's path: a record's text once it parses, any other file byte for byte.
-    private func putCopyInPlace(_ copy: ConflictCopy) throws(FolioError) {
-        try requireInside(folderOf: copy.record)
-        if copy.record.hasSuffix(".md") {
-            try writeFile(try copyDocument(copy).text, at: copy.record)
-            return
-        }
-        guard let bytes = Self.readFile(url(copy.path).path) else {
+    private func readCopy(_ copy: ConflictCopy) throws(FolioError) -> (bytes: [UInt8], version: FileVersion) {
+        guard let read = AtomicFile.read(url(copy.path)) else {
             throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: copy.path)
         }
-        try AtomicFile.write(bytes, to: url(copy.record))
+        return read
     }
 
-    /// The record with the copy's body and differing keys appended; its `modified` set to now.
-    private func appendCopy(_ copy: ConflictCopy) throws(FolioError) -> [String] {
-        guard copy.record.hasSuffix(".md") else { throw FolioError(.conflict(.copyNotARecord(copy: copy.path))) }
-        let mine: Record
-        switch Self.parse(path: copy.record, rootPath: root.path, limits: frontMatterLimits) {
-        case .record(let record): mine = record
-        case .problem(let error): throw error
-        case .plain: throw FolioError(.noFrontMatter, file: copy.record)
-        case .none: throw FolioError(.recordNotFound(copy.record))
+    /// What stands at the record's path now, for a write that must not land over a later save.
+    private func currentVersion(of path: String) throws(FolioError) -> FileReplacement.Expectation {
+        if let (_, version) = AtomicFile.read(url(path)) { return .version(version) }
+        var info = stat()
+        if errno == ENOENT, lstat(url(path).path, &info) != 0 { return .absent }
+        throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path)
+    }
+
+    /// The copy's version at the record's path: a record's text once it parses, any other file byte
+    /// for byte; the copy's version as read, for its removal.
+    private func putCopyInPlace(_ copy: ConflictCopy) throws(FolioError) -> FileVersion {
+        try requireInside(folderOf: copy.record)
+        let expected = try currentVersion(of: copy.record)
+        if copy.record.hasSuffix(".md") {
+            let (document, version) = try copyDocument(copy)
+            try writeFile(document.text, at: copy.record, expecting: expected)
+            return version
         }
-        let theirs = try copyDocument(copy)
+        let (bytes, version) = try readCopy(copy)
+        do throws(FolioError) {
+            try AtomicFile.write(bytes, to: url(copy.record), expecting: expected)
+        } catch {
+            if case .file(.changedWhileWriting) = error.message { throw FolioError(error.message, file: copy.record) }
+            throw error
+        }
+        return version
+    }
+
+    /// The record with the copy's body and differing keys appended; its `modified` set to now. A
+    /// save to the record landing meanwhile is kept, and the copy appended to it again.
+    private func appendCopy(_ copy: ConflictCopy) throws(FolioError) -> (keys: [String], copyVersion: FileVersion) {
+        guard copy.record.hasSuffix(".md") else { throw FolioError(.conflict(.copyNotARecord(copy: copy.path))) }
+        let (theirs, copyVersion) = try copyDocument(copy)
         let language = settings.language
         let heading = Message.conflict(.otherVersionHeading(device: copy.device, time: copy.time)).text(language)
         let keysLine = Message.conflict(.differingKeys).text(language)
-        let text: String
-        let keys: [String]
-        do throws(FrontMatterError) {
-            let merged = try ConflictMerge.keepBoth(mine: mine.document, theirs: theirs, heading: heading, keysLine: keysLine)
-            var document = try FrontMatterDocument(parsing: merged.text, limits: frontMatterLimits)
-            if merged.text != mine.document.text {
-                try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])
+        let keys = try redoingOnChange { () throws(FolioError) -> [String] in
+            let (mine, version) = try readForWriting(copy.record)
+            let text: String
+            let keys: [String]
+            do throws(FrontMatterError) {
+                let merged = try ConflictMerge.keepBoth(mine: mine.document, theirs: theirs, heading: heading, keysLine: keysLine)
+                var document = try FrontMatterDocument(parsing: merged.text, limits: frontMatterLimits)
+                if merged.text != mine.document.text {
+                    try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])
+                }
+                (text, keys) = (document.text, merged.keys)
+            } catch {
+                throw FolioError(error, file: copy.record, text: mine.document.text)
             }
-            (text, keys) = (document.text, merged.keys)
-        } catch {
-            throw FolioError(error, file: copy.record, text: mine.document.text)
+            try writeFile(text, at: copy.record, expecting: .version(version))
+            return keys
         }
-        try writeFile(text, at: copy.record)
-        return keys
+        return (keys, copyVersion)
+    }
+
+    /// Removes a conflict copy when it is still the version read (a copy edited meanwhile stays).
+    private func removeCopy(_ copy: ConflictCopy, version: FileVersion?) throws(FolioError) {
+        guard let version else { return try removeFile(at: copy.path) }
+        do throws(FolioError) {
+            try AtomicFile.remove(url(copy.path), expecting: version)
+        } catch {
+            if case .file(.changedWhileWriting) = error.message { throw FolioError(error.message, file: copy.path) }
+            throw error
+        }
     }
 }
 

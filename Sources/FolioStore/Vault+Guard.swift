@@ -1,6 +1,7 @@
 import FolioCore
 import FolioSecrets
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -50,12 +51,59 @@ extension Vault {
     /// holds no key or token that the committed version does not already hold (unless ``allowSecrets``).
     /// - Throws: ``FolioError`` `.guarded(.folderLeadsOutside)`, `.guarded(.secretInFile)` at the
     ///   secret's line and column, or `.writeFailed`; the file is unchanged then.
-    func writeFile(_ text: String, at path: String) throws(FolioError) {
+    /// `expected`: what must stand at `path` for the text to take its place (see
+    /// ``AtomicFile/write(_:to:mode:flush:expecting:)``); a change there throws
+    /// `.file(.changedWhileWriting)` naming `path`.
+    func writeFile(_ text: String, at path: String, expecting expected: FileReplacement.Expectation) throws(FolioError) {
         try requireInside(folderOf: path)
         try checkSecrets(text, at: path)
         if let rehearsal { return rehearsal.note(path, before: Self.readText(url(path)), after: text) }
-        try AtomicFile.write(text, to: url(path))
+        do throws(FolioError) {
+            try AtomicFile.write(text, to: url(path), expecting: expected)
+        } catch {
+            // Named by its path in the vault, as every other message names a record.
+            if case .file(.changedWhileWriting) = error.message { throw FolioError(error.message, file: path) }
+            throw error
+        }
     }
+
+    /// Removes the vault-relative `path` when it is still as it is now, under the writers' lock: a
+    /// save landing while it is removed stays (`.file(.changedWhileWriting)`, naming `path`). A file
+    /// already gone is no error.
+    func removeFile(at path: String) throws(FolioError) {
+        guard let (_, version) = AtomicFile.read(url(path)) else {
+            if errno == ENOENT { return }
+            var info = stat()
+            // A link or anything else that is not a regular file is removed as it is (never read).
+            if lstat(url(path).path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+                if unlink(url(path).path) == 0 || errno == ENOENT { return }
+            }
+            throw FolioError(.writeFailed(String(cString: strerror(errno))), file: path)
+        }
+        do throws(FolioError) {
+            try AtomicFile.remove(url(path), expecting: version)
+        } catch {
+            if case .file(.changedWhileWriting) = error.message { throw FolioError(error.message, file: path) }
+            throw error
+        }
+    }
+
+    /// Runs a read-modify-write (`attempt`: read the file, change it, write it expecting the version
+    /// read) again when a save landed between its read and its write, a few times; then refuses.
+    func redoingOnChange<T>(_ attempt: () throws(FolioError) -> T) throws(FolioError) -> T {
+        var tries = 0
+        while true {
+            do throws(FolioError) {
+                return try attempt()
+            } catch {
+                guard case .file(.changedWhileWriting(nil)) = error.message, tries < Self.writeAttempts - 1 else { throw error }
+                tries += 1
+            }
+        }
+    }
+
+    /// How many times a read-modify-write is tried while other saves keep landing on its file.
+    static let writeAttempts = 5
 
     /// Creates the folders of `path` (vault-relative) inside the vault, refusing when an existing one
     /// on the way is a symbolic link that leads outside it.

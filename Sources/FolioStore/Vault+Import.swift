@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 import YAML
 
 #if canImport(Glibc)
@@ -79,13 +80,16 @@ extension Vault {
             let directory = mediaDirectory
             let limit = maxMediaBytes
             let lfs = lfsPolicy
+            let root = root
+            let stamp = Self.keptStamp(clock)
             DispatchQueue.concurrentPerform(iterations: sources.count) { index in
                 let source = sources[index]
                 let result: Result<ImportedMedia, FolioError>
                 do throws(FolioError) {
                     result = .success(
                         try MediaImporter.importFile(
-                            source.url, displayName: source.displayName, into: directory, maxBytes: limit, flush: false, lfs: lfs))
+                            source.url, displayName: source.displayName, into: directory, maxBytes: limit, flush: false, lfs: lfs,
+                            keepAside: { (path: String) throws(FolioError) in _ = try Vault.keepAside(path, root: root, stamp: stamp) }))
                 } catch {
                     result = .failure(error)
                 }
@@ -108,6 +112,7 @@ extension Vault {
                 discardNewMedia(imported)
                 throw firstError
             }
+            rememberVerified(imported)
             return imported
         }
     }
@@ -163,27 +168,27 @@ extension Vault {
             var written: [String] = []
             do throws(FolioError) {
                 for (index, file) in files.enumerated() {
-                    let path = freeName(file.path)
-                    try makeFolders(for: path)
-                    try requireInside(folderOf: path)
-                    try AtomicFile.write(file.text, to: url(path), flush: false)
+                    // A file another program makes at the chosen name meanwhile is never replaced.
+                    let path = try redoingOnChange { () throws(FolioError) -> String in
+                        let path = freeName(file.path)
+                        try makeFolders(for: path)
+                        try requireInside(folderOf: path)
+                        try AtomicFile.write(file.text, to: url(path), flush: false, expecting: .absent)
+                        return path
+                    }
                     written.append(path)
                     progress?(index + 1, files.count)
                 }
                 for attachment in attachments where !FileManager.default.fileExists(atPath: url(attachment.path).path) {
-                    let (input, size) = try MediaImporter.openRegularFile(attachment.source, maxBytes: maxMediaBytes) { problem in
+                    let data = try MediaImporter.readRegularFile(attachment.source, maxBytes: maxMediaBytes) { problem in
                         FolioError(.media(.unreadable(file: attachment.source.path, noun: nil, problem: problem)))
                     }
-                    close(input)
-                    guard let data = FileManager.default.contents(atPath: attachment.source.path), UInt64(data.count) == size else {
-                        throw FolioError(.media(.unreadable(file: attachment.source.path, noun: nil, problem: .changedWhileReading)))
-                    }
                     try makeFolders(for: attachment.path)
-                    try AtomicFile.write(Array(data), to: url(attachment.path), flush: false)
+                    try AtomicFile.write(Array(data), to: url(attachment.path), flush: false, expecting: .absent)
                     written.append(attachment.path)
                 }
                 // Everything reaches the disk in one pass, before the commit names it.
-                try AtomicFile.flush((written + newMedia.filter(\.isNew).map(\.path)).map(url))
+                try AtomicFile.flush((written + newMedia.filter(\.needsCommit).map(\.path)).map(url))
             } catch {
                 for path in written { unlink(url(path).path) }
                 discardNewMedia(newMedia)
@@ -197,17 +202,19 @@ extension Vault {
                 discardNewMedia(newMedia)
                 throw error
             }
-            recordChange(written + newMedia.filter(\.isNew).map(\.path) + attributes, message)
+            recordChange(written + newMedia.filter(\.needsCommit).map(\.path) + attributes, message)
             return written.filter { $0.hasSuffix(".md") }
         }
     }
 
     /// `path`, or `name-2.md`, `name-3.md` … when a file is already there.
+    /// Names are written in NFC, and never one another device would take for a name already there.
     func freeName(_ path: String) -> String {
-        guard FileManager.default.fileExists(atPath: url(path).path) else { return path }
+        let path = PortablePath.composed(path)
+        guard nameTaken(path) else { return path }
         let stem = String(path.dropLast(3))
         var counter = 2
-        while FileManager.default.fileExists(atPath: url("\(stem)-\(counter).md").path) { counter += 1 }
+        while nameTaken("\(stem)-\(counter).md") { counter += 1 }
         return "\(stem)-\(counter).md"
     }
 }

@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 import YAML
 
 /// The owner of a vault, as `init` and `profile` take it.
@@ -44,9 +45,44 @@ extension Vault {
     }
 
     private static func appendIfMissing(_ text: String, to url: URL) throws(FolioError) {
-        let existing = readText(url) ?? ""
-        guard !existing.contains(text) else { return }
-        try AtomicFile.write(existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + text, to: url)
+        _ = try appendMissingLines(text.split(separator: "\n").map(String.init), to: url)
+    }
+
+    /// Appends to a line-based file (`.gitignore`, `.gitattributes`) the `lines` it lacks, keeping
+    /// every byte it holds; whether it changed. The file is read and written as one
+    /// read-modify-write: an edit saved meanwhile is kept, and the lines appended to it. A file
+    /// that is not a regular file (a pipe, a link) or not UTF-8 is refused, never replaced.
+    public static func appendMissingLines(_ lines: [String], to url: URL) throws(FolioError) -> Bool {
+        var tries = 0
+        while true {
+            var existing = ""
+            var expected = FileReplacement.Expectation.absent
+            if let (bytes, version) = AtomicFile.read(url) {
+                guard let text = String(validating: bytes, as: UTF8.self) else { throw FolioError(.notUTF8, file: url.lastPathComponent) }
+                existing = text
+                expected = .version(version)
+            } else if errno != ENOENT || lstatExists(url) {
+                throw FolioError(.file(.notRegularFile), file: url.lastPathComponent)
+            }
+            let present = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
+            let missing = lines.filter { !$0.hasPrefix("#") && !present.contains($0.trimmingCharacters(in: .whitespaces)) }
+            guard !missing.isEmpty else { return false }
+            // A comment line goes in only with the lines it explains.
+            let added = lines.filter { $0.hasPrefix("#") || missing.contains($0) }
+            let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+            do throws(FolioError) {
+                try AtomicFile.write(existing + separator + added.joined(separator: "\n") + "\n", to: url, expecting: expected)
+                return true
+            } catch {
+                guard case .file(.changedWhileWriting(nil)) = error.message, tries < writeAttempts - 1 else { throw error }
+                tries += 1
+            }
+        }
+    }
+
+    static func lstatExists(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0
     }
 
     /// Creates the profile, or updates the keys given on an existing one.
@@ -74,9 +110,7 @@ extension Vault {
                 var done: [String] = []
                 defer { recordChange(done, "profile: replace") }
                 for record in doomed + set.records.filter({ $0.kind == "profile" }) {
-                    if unlink(url(record.path).path) != 0 && errno != ENOENT {
-                        throw FolioError(.writeFailed(String(cString: strerror(errno))), file: record.path)
-                    }
+                    try removeFile(at: record.path)
                     done.append(record.path)
                 }
             }
@@ -99,7 +133,7 @@ extension Vault {
             for (kind, text) in templates.sorted(by: { $0.key < $1.key }) {
                 let target = templatesDirectory.appendingPathComponent("\(kind).md")
                 if !FileManager.default.fileExists(atPath: target.path) {
-                    try AtomicFile.write(text, to: target)
+                    try AtomicFile.write(text, to: target, expecting: .absent)
                     written.append(".folio/templates/\(kind).md")
                 }
             }

@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 import YAML
 
 /// What a user asks for when making a record.
@@ -192,16 +193,21 @@ extension Vault {
         }
         let fieldsToWrite = header + fields + extra
         return try withLock { () throws(FolioError) -> Record in
-            let path = try freePath(for: kind, title: resolvedTitle, created: created)
-            if !request.media.isEmpty { body = bodyWithMediaLinks(body, media: request.media, recordPath: path) }
-            let document: FrontMatterDocument
-            do throws(FrontMatterError) {
-                document = try FrontMatterDocument.make(fields: fieldsToWrite, body: body)
-            } catch {
-                throw FolioError(error, file: kind.source, text: nil)
+            // A file another program makes at the chosen name meanwhile is never replaced: the
+            // record takes the next free name (a fixed path, such as the profile's, is refused).
+            let (path, document) = try redoingOnChange { () throws(FolioError) -> (String, FrontMatterDocument) in
+                let path = try freePath(for: kind, title: resolvedTitle, created: created)
+                let linkedBody = request.media.isEmpty ? body : bodyWithMediaLinks(body, media: request.media, recordPath: path)
+                let document: FrontMatterDocument
+                do throws(FrontMatterError) {
+                    document = try FrontMatterDocument.make(fields: fieldsToWrite, body: linkedBody)
+                } catch {
+                    throw FolioError(error, file: kind.source, text: nil)
+                }
+                try makeFolders(for: path)
+                try writeFile(document.text, at: path, expecting: .absent)
+                return (path, document)
             }
-            try makeFolders(for: path)
-            try writeFile(document.text, at: path)
             let record = Record(path: path, document: document)
             recordChange([path] + request.mediaPaths, Self.describe("add", record))
             return record
@@ -239,11 +245,12 @@ extension Vault {
         if let fixed = kind.fixedPath {
             return fixed
         }
-        let folder = "\(kind.directory)/\(String(format: "%04d/%02d", created.year, created.month))"
+        // In NFC, and never a name another device would take for one already there.
+        let folder = PortablePath.composed("\(kind.directory)/\(String(format: "%04d/%02d", created.year, created.month))")
         let stem = "\(created.day10)-\(Slug.make(title))"
         var candidate = "\(folder)/\(stem).md"
         var counter = 2
-        while FileManager.default.fileExists(atPath: url(candidate).path) {
+        while nameTaken(candidate) {
             candidate = "\(folder)/\(stem)-\(counter).md"
             counter += 1
         }
@@ -403,8 +410,19 @@ extension Vault {
     /// The record at `path` as the file holds it now (a hand edit may have come since it was listed).
     /// - Throws: ``FolioError`` when the file no longer parses, has no front matter, or is gone.
     func reread(_ path: String) throws(FolioError) -> Record {
-        switch Self.parse(path: path, rootPath: root.path, limits: frontMatterLimits) {
-        case .record(let parsed): return parsed
+        try readForWriting(path).record
+    }
+
+    /// The record at `path` as the file holds it now, with the version a write of it expects (see
+    /// ``writeFile(_:at:expecting:)``): a save landing after this read is never overwritten.
+    /// - Throws: ``FolioError`` when the file no longer parses, has no front matter, or is gone.
+    func readForWriting(_ path: String) throws(FolioError) -> (record: Record, version: FileVersion) {
+        guard let (bytes, version) = AtomicFile.read(url(path)) else {
+            if errno == ENOENT { throw FolioError(.recordNotFound(path)) }
+            throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path)
+        }
+        switch Self.parse(read: bytes, path: path, rootPath: root.path, limits: frontMatterLimits, prefix: nil) {
+        case .record(let parsed): return (parsed, version)
         case .problem(let error): throw error
         case .plain: throw FolioError(.noFrontMatter, file: path)
         case .none: throw FolioError(.recordNotFound(path))
@@ -430,28 +448,38 @@ extension Vault {
         if let name = record.kind, brokenTemplates[name] != nil { _ = try kindForWriting(name) }
         let order = kinds[record.kind ?? ""]?.keyOrder ?? Kind.commonKeys
         return try withLock { () throws(FolioError) -> Record in
-            let fresh = try reread(record.path)
-            var document = fresh.document
-            let before = document.text
-            do throws(FrontMatterError) {
-                for (key, node) in changes {
-                    let preceding = Array(order.prefix { $0 != key })
-                    if let node { try document.set(key, node, preceding: preceding) } else { try document.remove(key) }
-                }
-                if let body {
-                    let changed = body(document.body)
-                    if changed != document.body { try document.replaceBody(changed) }
-                }
-                guard document.text != before else { return fresh }
-                try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])
-            } catch {
-                throw FolioError(error, file: record.path, text: document.text)
+            try redoingOnChange { () throws(FolioError) -> Record in
+                try apply(changes, body: body, to: record.path, order: order, verb: verb)
             }
-            try writeFile(document.text, at: record.path)
-            let changed = Record(path: record.path, document: document)
-            recordChange([record.path], Self.describe(verb, changed))
-            return changed
         }
+    }
+
+    /// One attempt of ``apply(_:body:to:verb:)`` under the lock: the file read, changed, and written
+    /// only if it is still the version read.
+    private func apply(
+        _ changes: [(String, Node?)], body: (@Sendable (String) -> String)?, to path: String, order: [String], verb: String
+    ) throws(FolioError) -> Record {
+        let (fresh, version) = try readForWriting(path)
+        var document = fresh.document
+        let before = document.text
+        do throws(FrontMatterError) {
+            for (key, node) in changes {
+                let preceding = Array(order.prefix { $0 != key })
+                if let node { try document.set(key, node, preceding: preceding) } else { try document.remove(key) }
+            }
+            if let body {
+                let changed = body(document.body)
+                if changed != document.body { try document.replaceBody(changed) }
+            }
+            guard document.text != before else { return fresh }
+            try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])
+        } catch {
+            throw FolioError(error, file: path, text: document.text)
+        }
+        try writeFile(document.text, at: path, expecting: .version(version))
+        let changed = Record(path: path, document: document)
+        recordChange([path], Self.describe(verb, changed))
+        return changed
     }
 
     /// Replaces a record's whole text after an edit, checking that it still parses.
@@ -466,8 +494,8 @@ extension Vault {
         if let id = record.id, document.string("id") != id { throw FolioError(.fixedKey("id")) }
         if let kind = document.string("kind"), kinds[kind] == nil { throw FolioError(.unknownKind(kind, kinds.keys.sorted())) }
         return try withLock { () throws(FolioError) -> Record in
-            let current = Self.readText(url(record.path))
-            guard current == original else { throw FolioError(.changedWhileEditing, file: record.path) }
+            let current = AtomicFile.read(url(record.path))
+            guard let current, current.bytes.elementsEqual(original.utf8) else { throw FolioError(.changedWhileEditing, file: record.path) }
             if document.string("modified") == record.document.string("modified") {
                 do throws(FrontMatterError) {
                     try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])
@@ -475,7 +503,13 @@ extension Vault {
                     throw FolioError(error, file: record.path, text: text)
                 }
             }
-            try writeFile(document.text, at: record.path)
+            do throws(FolioError) {
+                try writeFile(document.text, at: record.path, expecting: .version(current.version))
+            } catch {
+                // An edit cannot be made again on the new text: the editor's session is what changed.
+                if case .file(.changedWhileWriting(nil)) = error.message { throw FolioError(.changedWhileEditing, file: record.path) }
+                throw error
+            }
             let changed = Record(path: record.path, document: document)
             recordChange([record.path], Self.describe("edit", changed))
             return changed
@@ -526,9 +560,7 @@ extension Vault {
                 var done: [String] = []
                 defer { recordChange(done, message) }
                 for record in removed {
-                    if unlink(url(record.path).path) != 0 && errno != ENOENT {
-                        throw FolioError(.writeFailed(String(cString: strerror(errno))), file: record.path)
-                    }
+                    try removeFile(at: record.path)
                     done.append(record.path)
                 }
             }

@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 import YAML
 
 #if canImport(Glibc)
@@ -29,6 +30,9 @@ public final class Vault {
     var pendingBatch: [String]?
     /// The messages of the changes in the batch in progress, in order.
     var pendingMessages: [String] = []
+    /// Media files this process stored or hashed, with the stat they had then: their bytes are
+    /// known to match their names, so a commit does not hash them again (see ``isDamagedMedia(_:)``).
+    var verifiedMedia: [String: FileStamp] = [:]
     /// The writers' lock while ``withLock(_:)`` holds it.
     private var heldLock: VaultLock?
     /// The record ``findRecord(_:workingDirectory:)`` last found by its folders' stamps, with that
@@ -165,19 +169,39 @@ public final class Vault {
         return String(resolved.dropFirst(base.count))
     }
 
-    static func readText(_ url: URL) -> String? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        return String(data: data, encoding: .utf8)
+    /// A regular file's text (never a pipe waited on; a link is followed, its target checked by the
+    /// caller); nil when it is missing, not a regular file, unreadable or not UTF-8.
+    public static func readText(_ url: URL) -> String? {
+        guard let bytes = readFile(url.path, followingLinks: true) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
     }
 
-    /// Writes the settings file back through the round-trip codec.
-    public func saveSettings(_ settings: Settings, message: String = "config: change settings") throws(FolioError) {
-        guard let text = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged("")) }
-        try withLock { () throws(FolioError) in
-            try writeFile(text, at: ".folio/config.yaml")
-            recordChange([".folio/config.yaml"], message)
+    /// Changes the settings file through the round-trip codec: under the writers' lock the file is
+    /// read again, `change` applied to what it holds now, and the result written only if the file
+    /// is still the one read (an edit saved meanwhile is kept, and the change made again on it).
+    public func changeSettings(message: String = "config: change settings", _ change: (inout Settings) throws(FolioError) -> Void)
+        throws(FolioError)
+    {
+        let path = ".folio/config.yaml"
+        let saved = try withLock { () throws(FolioError) -> Settings in
+            try redoingOnChange { () throws(FolioError) -> Settings in
+                var expected = FileReplacement.Expectation.absent
+                var text: String?
+                if let (bytes, version) = AtomicFile.read(configURL) {
+                    expected = .version(version)
+                    text = String(validating: bytes, as: UTF8.self)
+                } else if errno != ENOENT {
+                    throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path)
+                }
+                var settings = Settings(text: text, file: path)
+                try change(&settings)
+                guard let written = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged("")) }
+                try writeFile(written, at: path, expecting: expected)
+                recordChange([path], message)
+                return settings
+            }
         }
-        self.settings = settings
+        self.settings = saved
         warnings.removeAll { if case .configDamaged = $0.message { true } else { false } }
     }
 }

@@ -152,15 +152,19 @@ extension Vault {
         }
     }
 
-    /// The file's bytes, or its first `atMost` bytes.
-    public static func readFile(_ path: String, atMost: Int? = nil) -> [UInt8]? {
+    /// The file's bytes, or its first `atMost` bytes; nil when it is missing, is not a regular file
+    /// (`errno` EINVAL: a pipe is never waited on, a device never read) or cannot be read. A link is
+    /// read through only with `followingLinks` (a file the user named, a settings file that may be
+    /// a link inside the vault); the type is checked on the descriptor that is then read.
+    public static func readFile(_ path: String, atMost: Int? = nil, followingLinks: Bool = false) -> [UInt8]? {
         var stamp: FileStamp?
-        return readFile(path, atMost: atMost, stamp: &stamp)
+        return readFile(path, atMost: atMost, followingLinks: followingLinks, stamp: &stamp)
     }
 
     /// The same, with the open file's stamp.
-    static func readFile(_ path: String, atMost: Int?, stamp: inout FileStamp?) -> [UInt8]? {
-        guard let (fd, info) = openRegular({ open(path, recordFlags) }) else { return nil }
+    static func readFile(_ path: String, atMost: Int?, followingLinks: Bool = false, stamp: inout FileStamp?) -> [UInt8]? {
+        let flags = followingLinks ? O_RDONLY | O_CLOEXEC | O_NONBLOCK : recordFlags
+        guard let (fd, info) = openRegular({ open(path, flags) }) else { return nil }
         defer { close(fd) }
         stamp = FileStamp(info)
         let cap = atMost ?? Int.max

@@ -189,7 +189,7 @@ final class GitWriterMarks: @unchecked Sendable {
             var dead: [(url: URL, started: Date)] = []
             for name in names where name != "remote" {
                 let mark = url.appendingPathComponent(name)
-                guard let text = try? String(contentsOf: mark, encoding: .utf8),
+                guard let text = LocalFile.text(mark, maxBytes: 4_096),
                     let attributes = try? FileManager.default.attributesOfItem(atPath: mark.path),
                     let started = attributes[.modificationDate] as? Date
                 else { continue }

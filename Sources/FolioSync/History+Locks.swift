@@ -1,6 +1,7 @@
 import FolioCore
 import FolioStore
 import Foundation
+import Git
 
 extension History: WritersLockGuard {
     /// Before a command writes: leaves this process's owner mark, removes the git locks a folio
@@ -8,6 +9,11 @@ extension History: WritersLockGuard {
     /// crash interrupted.
     /// - Throws: ``FolioError`` ``LockMessage/gitLockHeld(path:waited:)`` when git's lock stays.
     public func writersLockTaken(_ vault: Vault) throws(FolioError) {
+        // Before anything is written: the control files every commit makes git read (the root's
+        // and the repository's own) are files git can read without waiting for ever.
+        if let bad = ControlFiles.problem(forPaths: [], workdir: root, gitDirectory: repository.gitDirectory) {
+            throw FolioError(.file(.gitFileNotRegular), file: bad)
+        }
         let marks = GitWriterMarks.Folder(localDirectory: vault.localDirectory)
         GitWriterMarks.shared.begin(marks)
         let removed = try GitLocks.waitForGit(

@@ -37,11 +37,17 @@ extension History {
 
     /// Why a commit leaves each changed file out, in a few words, for `status`: a key or a
     /// token in it, or a link leading out of the vault.
-    public func heldBackNotes(_ paths: [String], in vault: Vault) -> [String: Message] {
-        heldBack(paths, in: vault).compactMapValues { problem in
+    public func heldBackNotes(_ paths: [String], in vault: Vault) throws(FolioError) -> [String: Message] {
+        var problems = heldBack(paths, in: vault)
+        for collision in try nameCollisions(involving: paths, in: vault) where problems[collision.path] == nil {
+            problems[collision.path] = collision.error
+        }
+        return problems.compactMapValues { problem in
             switch problem.message {
             case .guarded(.secretLeftOut(let kind, let masked)): .guarded(.heldBackSecret(kind: kind, masked: masked))
             case .guarded(.linkLeftOut), .guarded(.folderLeadsOutside): .guarded(.heldBackLink)
+            case .file(.mediaNotItsName): .file(.heldBackDamagedMedia)
+            case .file(.nameCollides(let other, _, _)): .file(.heldBackCollision(with: other))
             default: nil
             }
         }

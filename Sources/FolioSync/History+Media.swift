@@ -17,7 +17,37 @@ extension History {
     /// committed when it differs from the last commit (its removal had been committed).
     /// - Returns: whether the file was restored.
     public func restoreMedia(_ path: String, in vault: Vault) throws(FolioError) -> Bool {
-        guard let sha = MediaNaming.sha(ofStoredName: (path as NSString).lastPathComponent) else { return false }
+        guard let data = try goodBytes(of: path) else { return false }
+        return try vault.withLock { () throws(FolioError) -> Bool in
+            let target = vault.url(path)
+            guard !FileManager.default.fileExists(atPath: target.path) else { return false }
+            try AtomicFile.makeDirectory(target.deletingLastPathComponent())
+            try AtomicFile.write([UInt8](data), to: target, expecting: .absent)
+            vault.recordWritten([path], "media: restore \(path)")
+            return true
+        }
+    }
+
+    /// Puts back the bytes of a damaged media file (one whose bytes no longer hash to its name)
+    /// from the newest commit that holds the bytes its name promises, after moving the damaged
+    /// file to `.folio/local/damaged/` (it is never destroyed). Nothing is done to a file that is
+    /// not damaged (any more).
+    /// - Returns: where the damaged bytes were kept (vault-relative), or nil when no commit holds
+    ///   the good bytes (the file then stays as it is).
+    public func restoreDamagedMedia(_ path: String, in vault: Vault) throws(FolioError) -> String? {
+        guard vault.isDamagedMedia(path), let data = try goodBytes(of: path) else { return nil }
+        return try vault.withLock { () throws(FolioError) -> String? in
+            guard vault.isDamagedMedia(path) else { return nil }
+            let kept = try vault.keepAside(path)
+            try AtomicFile.write([UInt8](data), to: vault.url(path), expecting: .absent)
+            vault.recordWritten([path], "media: restore \(path)")
+            return kept
+        }
+    }
+
+    /// The bytes of the media file `path` from the newest commit in which they hash to its name.
+    func goodBytes(of path: String) throws(FolioError) -> Data? {
+        guard let sha = MediaNaming.sha(ofStoredName: (path as NSString).lastPathComponent) else { return nil }
         let commits: [OID]
         do {
             commits = try repository.log(limit: nil, path: path).map(\.oid)
@@ -25,16 +55,8 @@ extension History {
             throw FolioError(.syncFailed("git log: \(error.gitReason)"))
         }
         for oid in commits {
-            guard let data = try file(path, at: oid), MediaNaming.hex(SHA256.hash(data: data)) == sha else { continue }
-            return try vault.withLock { () throws(FolioError) -> Bool in
-                let target = vault.url(path)
-                guard !FileManager.default.fileExists(atPath: target.path) else { return false }
-                try AtomicFile.makeDirectory(target.deletingLastPathComponent())
-                try AtomicFile.write([UInt8](data), to: target)
-                vault.recordWritten([path], "media: restore \(path)")
-                return true
-            }
+            if let data = try file(path, at: oid), MediaNaming.hex(SHA256.hash(data: data)) == sha { return data }
         }
-        return false
+        return nil
     }
 }

@@ -26,9 +26,7 @@ extension History {
         let vault = try Vault.initialise(at: directory, owner: owner, language: language, clock: Clock.from(environment: environment))
         vault.allowSecrets = allowSecrets
         if let remote {
-            var settings = vault.settings
-            try settings.set("sync.remote", to: remote)
-            try vault.saveSettings(settings)
+            try vault.changeSettings { (settings: inout Settings) throws(FolioError) in try settings.set("sync.remote", to: remote) }
         }
         guard let history = try open(vault, environment: environment) else { return NewVault(vault: vault, leftOut: []) }
         if let remote { try history.setRemote(remote) }

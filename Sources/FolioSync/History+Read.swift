@@ -1,3 +1,4 @@
+import Crypto
 import FolioCore
 import FolioCrypt
 import FolioStore
@@ -116,6 +117,7 @@ extension History {
 
     /// Reverts `plan.target` with a new commit (so the undo is history too, and syncs).
     public func undo(_ plan: UndoPlan, in vault: Vault) throws(FolioError) {
+        try refuseDamagedMedia(undoing: plan)
         try vault.withLock { () throws(FolioError) in
             let signature = signature(vault: vault)
             let summary = "undo: \(plan.summary)"
@@ -129,7 +131,26 @@ extension History {
             } catch let problem as CryptProblem {
                 throw FolioError(problem.message())
             } catch {
-                throw FolioError(.syncFailed("git revert: \(error.gitReason)"))
+                throw FolioError.file(from: error) ?? FolioError(.syncFailed("git revert: \(error.gitReason)"))
+            }
+        }
+    }
+
+    /// Refuses an undo that would commit a media file whose bytes do not hash to its name (the
+    /// version before the undone commit was damaged, as a fix by `check --fix` undone would be).
+    func refuseDamagedMedia(undoing plan: UndoPlan) throws(FolioError) {
+        let media = plan.paths.compactMap { path in MediaNaming.promisedSHA(ofPath: path).map { (path, $0) } }
+        guard !media.isEmpty else { return }
+        let parent: OID?
+        do {
+            parent = try repository.commit(plan.target).parents.first
+        } catch {
+            throw FolioError(.syncFailed("git: \(error.gitReason)"))
+        }
+        guard let parent else { return }
+        for (path, sha) in media {
+            if let data = try file(path, at: parent), MediaNaming.hex(SHA256.hash(data: data)) != sha {
+                throw FolioError(.file(.undoWouldCommitDamagedMedia(path)))
             }
         }
     }

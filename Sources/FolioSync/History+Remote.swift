@@ -52,6 +52,8 @@ public struct VaultStatus: Sendable {
     public var behind: Int
     public var conflicts: [String]
     public var remote: SyncState
+    /// Records (and templates, settings) git ignores: never committed, never synced.
+    public var ignored: [String] = []
 }
 
 extension History {

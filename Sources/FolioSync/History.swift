@@ -176,7 +176,7 @@ public final class History: ChangeRecorder {
                     usleep(50_000)
                     continue
                 }
-                throw FolioError(.commitFailed(error.gitReason))
+                throw FolioError.file(from: error) ?? FolioError(.commitFailed(error.gitReason))
             }
         }
     }
@@ -219,7 +219,7 @@ public final class History: ChangeRecorder {
         do {
             return try repository.status().map(\.path).sorted()
         } catch {
-            throw FolioError(.syncFailed("git status: \(error.gitReason)"))
+            throw FolioError.file(from: error) ?? FolioError(.syncFailed("git status: \(error.gitReason)"))
         }
     }
 
@@ -238,9 +238,13 @@ public final class History: ChangeRecorder {
             // A temporary file a killed folio left is not a hand edit (`folio check` reports it).
             let changed = try handChanges().filter { !AtomicFile.isTemporaryPath($0) }
             var good: [String] = []
-            var leftOut: [FolioError] = []
+            // What git ignores is never among the changes: named, so it is not left out silently.
+            var leftOut = try ignoredFiles(in: vault).map { FolioError(.file(.ignoredByGit), file: $0) }
+            // A name another device would take for one beside it stays out until renamed.
+            let colliding = Dictionary(
+                try nameCollisions(involving: changed, in: vault).map { (Array($0.path.utf8), $0.error) }, uniquingKeysWith: { a, _ in a })
             for path in changed {
-                if let problem = Self.publishingProblem(with: path, in: vault, committed: committedText(of:))
+                if let problem = colliding[Array(path.utf8)] ?? Self.publishingProblem(with: path, in: vault, committed: committedText(of:))
                     ?? Self.problem(with: path, in: vault)
                 {
                     leftOut.append(problem)
@@ -261,8 +265,10 @@ public final class History: ChangeRecorder {
     }
 
     /// Why `path` must not be published as it is on disk, or nil when it may: a symbolic link that
-    /// leads outside the vault, or (unless the vault allows secrets) a text file holding what looks
-    /// like a key or a token that its committed version (`committed`) does not already hold.
+    /// leads outside the vault, a media file whose bytes no longer hash to its name (committed, it
+    /// would replace the good copy on every device), or (unless the vault allows secrets) a text
+    /// file holding what looks like a key or a token that its committed version (`committed`) does
+    /// not already hold.
     static func publishingProblem(with path: String, in vault: Vault, committed: (String) -> String?) -> FolioError? {
         let absolute = vault.url(path).path
         var info = stat()
@@ -272,6 +278,7 @@ public final class History: ChangeRecorder {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) ?? "?"
             return FolioError(.guarded(.linkLeftOut(target: target)), file: path)
         }
+        if vault.isDamagedMedia(path) { return FolioError(.file(.mediaNotItsName), file: path) }
         guard !vault.isInside(absolute) else { return secretProblem(with: path, in: vault, committed: committed) }
         // A file reached through a folder that leads outside the vault.
         return FolioError(.guarded(.folderLeadsOutside((path as NSString).deletingLastPathComponent)), file: path)
@@ -311,13 +318,13 @@ public final class History: ChangeRecorder {
             return nil
         }
         if path == ".folio/config.yaml" {
-            guard let data = FileManager.default.contents(atPath: vault.url(path).path) else { return nil }
-            let settings = Settings(text: String(data: data, encoding: .utf8), file: path)
+            guard let bytes = Vault.readFile(vault.url(path).path, followingLinks: true) else { return nil }
+            let settings = Settings(text: String(validating: bytes, as: UTF8.self), file: path)
             return settings.problem
         }
         if path.hasPrefix(".folio/templates/") && path.hasSuffix(".md") {
-            guard let data = FileManager.default.contents(atPath: vault.url(path).path) else { return nil }
-            guard let text = String(data: data, encoding: .utf8) else { return FolioError(.notUTF8, file: path) }
+            guard let bytes = Vault.readFile(vault.url(path).path, followingLinks: true) else { return nil }
+            guard let text = String(validating: bytes, as: UTF8.self) else { return FolioError(.notUTF8, file: path) }
             do {
                 _ = try Kind(template: text, source: path, fallbackName: (path as NSString).lastPathComponent)
             } catch {
@@ -336,6 +343,15 @@ public final class History: ChangeRecorder {
 
 extension String {
     func ifEmpty(_ fallback: String) -> String { isEmpty ? fallback : self }
+}
+
+extension FolioError {
+    /// The error a git step's failure is for the user when it is about a file rather than git: a
+    /// file git would have to open that is not a regular file (a named pipe where `.gitignore` is).
+    static func file(from error: any Error) -> FolioError? {
+        guard let bad = error as? NotRegularFile else { return nil }
+        return FolioError(.file(.gitFileNotRegular), file: bad.path)
+    }
 }
 
 extension Error {
@@ -358,7 +374,7 @@ extension History {
             }
             return paths.filter { !AtomicFile.isTemporaryPath($0) }.sorted()
         } catch {
-            throw FolioError(.syncFailed("git status: \(error.gitReason)"))
+            throw FolioError.file(from: error) ?? FolioError(.syncFailed("git status: \(error.gitReason)"))
         }
     }
 }

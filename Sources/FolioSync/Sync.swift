@@ -151,6 +151,9 @@ public struct SyncReport: Sendable {
     public var mediaSent = 0
     /// The media the `media.fetch` setting brought afterwards (and what could not come).
     public var mediaFetch: MediaFetchReport?
+    /// Media files whose copy from the other device did not match its name (damaged): this
+    /// device's good copy was kept.
+    public var keptMedia: [String] = []
 }
 
 extension History {
@@ -280,7 +283,11 @@ extension History {
         try refuseHazards(in: remoteTip)
         let behind = try gitStep("git") { try repository.aheadBehind(local: local, upstream: remoteTip).behind }
         let uncommitted = Set(try handChanges())
-        if try gitStep("git", { try repository.isDescendant(remoteTip, of: local) }) {
+        // A damaged media file from the other device would replace this device's good copy: then the
+        // remote's commits are merged (keeping the good copy) rather than taken as they are.
+        if try gitStep("git", { try repository.isDescendant(remoteTip, of: local) }),
+            try !gitStep("git", { try replacesGoodMedia(from: local, to: remoteTip) })
+        {
             let touched = try gitStep("git") { try changedPaths(from: local, to: remoteTip) }
             let blocked = touched.filter(uncommitted.contains)
             if !blocked.isEmpty { throw FolioError(.mergeBlockedByUnparsable(blocked)) }
@@ -316,6 +323,15 @@ extension History {
                 let mine = ours[path]
                 let other = theirs[path]
                 if mine == other || other == baseFiles[path] { continue }
+                if let choice = try mediaChoice(path: path, mine: mine, other: other, local: local, remote: remote) {
+                    if choice == .mine {
+                        report.keptMedia.append(path)
+                        notes.append("kept: \(path), the other copy does not match its name")
+                    } else if let other {
+                        changes[path] = .blob(other, mode: try repository.fileMode(at: path, in: remote) ?? .regular)
+                    }
+                    continue
+                }
                 if mine == baseFiles[path] {
                     if let other {
                         changes[path] = .blob(other, mode: try repository.fileMode(at: path, in: remote) ?? .regular)
@@ -412,6 +428,7 @@ extension History {
         } catch let problem as CryptProblem {
             throw FolioError(problem.message())
         } catch {
+            if let known = FolioError.file(from: error) { throw known }
             if DiskFull.recognises(error) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
             throw FolioError(.syncFailed("\(step): \(error.gitReason)"))
         }
@@ -428,6 +445,7 @@ extension RemoteMessage.Hazard {
         case .duplicateName: self = .duplicateName
         case .symlinkEscapes(let target): self = .symlinkOut(target: target)
         case .tooDeep: self = .tooDeep
+        case .normalisationTwin(let other): self = .normalisationTwin(of: other)
         }
     }
 }

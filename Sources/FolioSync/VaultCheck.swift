@@ -2,6 +2,7 @@ import FolioCore
 import FolioLFS
 import FolioStore
 import Foundation
+import Git
 
 /// `folio check`: what hand edits, crashes and syncs leave behind, and `--fix`, which repairs what
 /// can be repaired in one commit (so one `folio undo` puts it all back). A vault without a history
@@ -24,6 +25,26 @@ public struct VaultCheck {
             + vault.hardLinksOutside(publishable) + vault.checkMedia(set, quick: quick, progress: progress)
             + vault.checkSecrets(publishable, in: set) + vault.namesNotPortable(files)
             + ((try? history?.storedUnencrypted(vault: vault)) ?? []).map(CheckFinding.storedUnencrypted)
+            + gitFindings(files)
+    }
+
+    /// What git makes of the files: control files it would wait on, names another device would
+    /// take for one, and files it ignores. Without a history, only the names.
+    func gitFindings(_ files: [String]) -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        let gitDirectory = vault.root.appendingPathComponent(".git")
+        if let bad = ControlFiles.problem(inTreeAt: vault.root, gitDirectory: gitDirectory) {
+            // git cannot be asked anything more: it would wait on that file.
+            return [.gitFileNotRegular(bad)]
+        }
+        if let history {
+            // git can read its files (just checked): a failure here is the repository's, which the status findings name.
+            findings += ((try? history.nameCollisions(involving: files, in: vault)) ?? []).map(CheckFinding.nameCollision)
+            findings += ((try? history.ignoredFiles(in: vault)) ?? []).map(CheckFinding.ignoredByGit)
+        } else {
+            findings += vault.nameCollisions(involving: files) { _ in false }.map(CheckFinding.nameCollision)
+        }
+        return findings
     }
 
     /// LFS: every object of the local store hashed again (unless `quick`), and the pointers of the
@@ -81,8 +102,9 @@ public struct VaultCheck {
 
     /// Repairs what can be repaired, in one commit: removes leftover temporary files, gives a file
     /// shared with one outside the vault a copy of its own, relinks links to media a record moved
-    /// away from, restores missing media from history, and applies each orphan's delete rule
-    /// when `confirm` agrees. A damaged media file is never touched. What it did goes to `said`.
+    /// away from, restores missing media from history, puts back the committed bytes of damaged
+    /// media (the damaged bytes moved to `.folio/local/damaged/`, never destroyed), and applies each
+    /// orphan's delete rule when `confirm` agrees. What it did goes to `said`.
     public func repair(
         _ findings: [CheckFinding], in set: RecordSet, confirm: (Question) -> Bool, said: (Message) -> Void
     ) throws(FolioError) {
@@ -99,6 +121,13 @@ public struct VaultCheck {
             if let history {
                 let missing = Set(findings.compactMap { if case .mediaMissing(let file, _) = $0 { file } else { nil } })
                 for file in missing.sorted() where try history.restoreMedia(file, in: vault) { said(.media(.restored(file))) }
+                for file in Self.damagedMedia(findings) {
+                    if let kept = try history.restoreDamagedMedia(file, in: vault) {
+                        said(.file(.mediaRestored(file: file, kept: kept)))
+                    } else {
+                        said(.file(.mediaNotRestorable(file)))
+                    }
+                }
             }
             try repairOrphans(findings, in: set, confirm: confirm, said: said)
         }
@@ -128,9 +157,15 @@ public struct VaultCheck {
     }
 
     /// What a check would report after `--fix`: the rest of the vault checked again (media by
-    /// size only), and the damaged media files as found, which `--fix` never touches.
+    /// size only), and the damaged media files found before that are damaged still.
     public func remaining(after findings: [CheckFinding]) -> [CheckFinding] {
-        let corrupt = findings.filter { if case .mediaCorrupt = $0 { true } else { false } }
+        let damaged = Set(Self.damagedMedia(findings).filter(vault.isDamagedMedia))
+        let corrupt = findings.filter { if case .mediaCorrupt(let file, _) = $0 { damaged.contains(file) } else { false } }
         return self.findings(vault.loadRecords(), quick: true) + corrupt
+    }
+
+    /// The media files the findings name as damaged (bytes that no longer hash to their names).
+    static func damagedMedia(_ findings: [CheckFinding]) -> [String] {
+        findings.compactMap { if case .mediaCorrupt(let file, _) = $0 { file } else { nil } }.sorted()
     }
 }

@@ -85,6 +85,7 @@ extension Repository {
     public func filterNames(of paths: [String]) throws -> [String: String] {
         let registered = Set(ContentFilters.filters(for: gitDirectory).map(\.name))
         guard !registered.isEmpty else { return [:] }
+        try requireRegularControlFiles(forPaths: paths)
         let flags =
             workdir == nil
             ? UInt32(GIT_ATTR_CHECK_INDEX_ONLY) | UInt32(GIT_ATTR_CHECK_INCLUDE_HEAD) : UInt32(GIT_ATTR_CHECK_FILE_THEN_INDEX)

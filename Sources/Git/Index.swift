@@ -63,6 +63,7 @@ extension Repository {
         }
         for path in paths { try requireRelativePath(path, "git_index_add_bypath") }
         if try stageQuickly(paths, known: known, committed: committed) { return }
+        try requireRegularControlFiles(forPaths: paths)
         try withIndex { index in
             for path in paths {
                 let file = workdir.appendingPathComponent(path).path
@@ -91,6 +92,10 @@ extension Repository {
                 }
                 // attributesOfItem does not follow a final symlink, so a dangling link still counts as present.
                 if (try? FileManager.default.attributesOfItem(atPath: file)) != nil {
+                    // libgit2 would open a pipe and wait on it for ever.
+                    if lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFLNK {
+                        throw NotRegularFile(path: path)
+                    }
                     try check(git_index_add_bypath(index, path), "git_index_add_bypath")
                 } else {
                     try check(git_index_remove_bypath(index, path), "git_index_remove_bypath")
@@ -106,7 +111,10 @@ extension Repository {
     /// are left out according to `.gitignore` and friends. Renames are only reported when
     /// `detectRenames` is set; otherwise a rename shows as a deletion plus a new file.
     public func status(detectRenames: Bool = false) throws -> [StatusEntry] {
+        try requireRegularControlFiles(forPaths: [])
         if !detectRenames, let entries = try quickStatus() { return entries }
+        // libgit2 walks the whole working directory, reading every folder's control files.
+        try requireRegularControlFiles()
         return try statusThroughLibgit2(detectRenames: detectRenames)
     }
 

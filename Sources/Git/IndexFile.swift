@@ -135,7 +135,8 @@ extension IndexFile {
     /// The index at `path`; nil when it uses something this reader leaves to libgit2 or does not
     /// parse (libgit2 then reports what is wrong), or when there is no index file.
     static func read(_ path: String) -> IndexFile? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a pipe in the index's place is never waited on; its type is checked next.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()

@@ -139,6 +139,7 @@ extension Repository {
         guard let workdir else {
             throw GitError(code: .bareRepo, message: "cannot commit files in a bare repository", function: "git_commit_create")
         }
+        try requireRegularControlFiles(forPaths: paths)
         let parent = try head()
         var changes: [String: FileChange] = [:]
         var known: [String: StagedFile] = [:]
@@ -153,6 +154,9 @@ extension Repository {
                     changes[path] = .delete
                     continue
                 }
+                // libgit2 would open a pipe and wait on it for ever.
+                let type = info.st_mode & S_IFMT
+                guard type == S_IFREG || type == S_IFLNK else { throw NotRegularFile(path: path) }
                 var oid = git_oid()
                 try check(git_blob_create_from_workdir(&oid, pointer, path), "git_blob_create_from_workdir")
                 let mode: FileMode

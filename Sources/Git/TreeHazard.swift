@@ -28,6 +28,9 @@ public struct TreeHazard: Sendable, Hashable, CustomStringConvertible {
         /// Folders nested deeper than ``TreeHazard/maxDepth``: no vault needs them, and walking
         /// them without end would exhaust the stack.
         case tooDeep
+        /// Two names of one folder that differ only in Unicode normalisation (`Café` in NFC and in
+        /// NFD): macOS, Windows and most tools take them for one, and write one over the other.
+        case normalisationTwin(of: String)
     }
 
     /// How deep folders may nest in a tree folio accepts.
@@ -51,6 +54,7 @@ public struct TreeHazard: Sendable, Hashable, CustomStringConvertible {
         case .duplicateName: "\(path): named twice in one folder"
         case .symlinkEscapes(let target): "\(path): a symbolic link to \(target) outside the working directory"
         case .tooDeep: "\(path): folders nested more than \(Self.maxDepth) deep"
+        case .normalisationTwin(let other): "\(path): the same name as \(other) but for Unicode normalisation"
         }
     }
 }
@@ -79,7 +83,10 @@ private struct HazardScan {
         guard prefix.count < TreeHazard.maxDepth else {
             return found.append(TreeHazard(path: prefix.joined(separator: "/"), kind: .tooDeep))
         }
-        var seen = Set<String>()
+        // Compared as bytes: names are bytes to git and to Linux.
+        var seen = Set<[UInt8]>()
+        // By `String`, whose equality is canonical equivalence: names that differ only in normalisation.
+        var canonical: [String: String] = [:]
         var folded: [String: Int] = [:]
         var symlinkNames: [String] = []
         for position in 0..<git_tree_entrycount(tree) {
@@ -94,10 +101,15 @@ private struct HazardScan {
                 found.append(TreeHazard(path: shown.joined(separator: "/"), kind: kind))
                 continue
             }
-            if !seen.insert(name).inserted {
+            if !seen.insert(Array(name.utf8)).inserted {
                 found.append(TreeHazard(path: display, kind: .duplicateName))
                 continue
             }
+            if let twin = canonical[name] {
+                found.append(TreeHazard(path: display, kind: .normalisationTwin(of: twin)))
+                continue
+            }
+            canonical[name] = display
             folded[name.lowercased(), default: 0] += 1
             let mode = git_tree_entry_filemode(entry)
             switch git_tree_entry_type(entry) {

@@ -169,6 +169,7 @@ extension Repository {
     /// Safe mode (the default) only rewrites files that are unmodified, and fails with `.conflict`
     /// when a local change would be lost; `force` overwrites local changes. Untracked files are kept either way.
     public func checkoutHead(force: Bool = false) throws {
+        try requireRegularControlFiles()
         var options = try checkoutOptions(force: force)
         try check(git_checkout_head(pointer, &options), "git_checkout_head")
     }
@@ -184,12 +185,14 @@ extension Repository {
                 // libgit2 reads an empty path list as "everything"; the caller asked for nothing.
                 if paths.isEmpty { return }
                 for path in paths { try requireRelativePath(path, "git_checkout_tree") }
+                try requireRegularControlFiles(forPaths: paths)
                 options.checkout_strategy |= GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH.rawValue
                 try withStrArray(paths, "git_checkout_tree") { array in
                     options.paths = array.pointee
                     try check(git_checkout_tree(pointer, handle, &options), "git_checkout_tree")
                 }
             } else {
+                try requireRegularControlFiles()
                 try check(git_checkout_tree(pointer, handle, &options), "git_checkout_tree")
             }
         }

@@ -81,7 +81,9 @@ extension Repository {
         guard let workdir, let settings = CompareSettings(self),
             var index = IndexFile.read(gitDirectory.appendingPathComponent("index").path)
         else { return nil }
-        var differences: [String: PathDifference] = [:]
+        // Keyed by the path's bytes, as git and the file system compare names: two names that differ
+        // only in Unicode normalisation are two entries, which `String` keys would merge into one.
+        var differences: [[UInt8]: PathDifference] = [:]
         do {
             try compareHead(with: &index, into: &differences)
             try compareWorkdir(workdir.path, with: index, settings: settings, into: &differences)
@@ -89,7 +91,9 @@ extension Repository {
             return nil
         }
         indexSnapshot = index
-        return differences.map { $0.value.entry($0.key) }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return differences.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map {
+            $0.value.entry(String(decoding: $0.key, as: UTF8.self))
+        }
     }
 
     // MARK: HEAD and the index
@@ -97,7 +101,7 @@ extension Repository {
     /// Records what the index adds, removes or changes against HEAD's tree, and gives `index` the
     /// cache tree this comparison proves: every folder whose entries are HEAD's, with HEAD's tree.
     /// Written with the next commit, it spares the next comparison those folders.
-    private func compareHead(with index: inout IndexFile, into differences: inout [String: PathDifference]) throws {
+    private func compareHead(with index: inout IndexFile, into differences: inout [[UInt8]: PathDifference]) throws {
         guard let head = try head() else {
             for position in index.entries.indices { try note(index.name(position), staged: .added, in: &differences) }
             return
@@ -119,7 +123,7 @@ extension Repository {
     /// its entries are exactly the tree's).
     private func compare(
         tree: OpaquePointer, name: [UInt8], prefix: [UInt8], range: Range<Int>, cache: CacheTree?, index: IndexFile,
-        into differences: inout [String: PathDifference]
+        into differences: inout [[UInt8]: PathDifference]
     ) throws -> CacheTree {
         let differencesBefore = differences.count
         // A mode git would not write (`100664`) makes the index's tree another object.
@@ -191,12 +195,13 @@ extension Repository {
 
     private func note(
         _ path: ArraySlice<UInt8>, staged: Difference? = nil, unstaged: Difference? = nil,
-        in differences: inout [String: PathDifference]
+        in differences: inout [[UInt8]: PathDifference]
     ) throws {
         // A name that is not UTF-8 would not survive the trip through a String.
-        guard let text = String(bytes: path, encoding: .utf8) else { throw LeftToLibgit2() }
-        if let staged { differences[text, default: PathDifference()].staged = staged }
-        if let unstaged { differences[text, default: PathDifference()].unstaged = unstaged }
+        guard String(bytes: path, encoding: .utf8) != nil else { throw LeftToLibgit2() }
+        let key = Array(path)
+        if let staged { differences[key, default: PathDifference()].staged = staged }
+        if let unstaged { differences[key, default: PathDifference()].unstaged = unstaged }
     }
 
     // MARK: The index and the working directory
@@ -205,7 +210,7 @@ extension Repository {
     /// folder is listed (the folders of one depth together, on every core), each file compared by
     /// its stat data, and hashed only when that cannot tell (libgit2's and git's rules).
     private func compareWorkdir(
-        _ root: String, with index: IndexFile, settings: CompareSettings, into differences: inout [String: PathDifference]
+        _ root: String, with index: IndexFile, settings: CompareSettings, into differences: inout [[UInt8]: PathDifference]
     ) throws {
         let folders = IndexFolders(index)
         var seen = [Bool](repeating: false, count: index.entries.count)
@@ -214,6 +219,18 @@ extension Repository {
         var level: [FolderVisit] = [FolderVisit(path: [], tracked: true)]
         while !level.isEmpty {
             let listings = FolderListing.list(level.map { root + "/" + String(decoding: $0.path, as: UTF8.self) })
+            // libgit2 reads these folders' control files as soon as it is asked whether a name in
+            // them is ignored: one that is not a regular file stops the status first.
+            for (visit, listing) in zip(level, listings) {
+                guard let listing else { continue }
+                for item in listing.items {
+                    let name = listing.name(item)
+                    guard ControlFiles.perFolder.contains(where: { name.elementsEqual($0.utf8) }) else { continue }
+                    let relative = visit.path.isEmpty ? Array(name) : visit.path + [0x2F] + name
+                    let path = String(decoding: relative, as: UTF8.self)
+                    if !ControlFiles.isReadable(root + "/" + path) { throw NotRegularFile(path: path) }
+                }
+            }
             var next: [FolderVisit] = []
             for (visit, listing) in zip(level, listings) {
                 guard let listing else { throw LeftToLibgit2() }

@@ -16,6 +16,8 @@ struct FaultPlan: Sendable {
     let crashRuns: Int
     let workers: Int
     let operations: Int
+    /// Commands run while another program saves the file they rewrite (``HandEditRaceTests``).
+    let raceRuns: Int
 
     static var current: FaultPlan {
         let environment = ProcessInfo.processInfo.environment
@@ -26,7 +28,8 @@ struct FaultPlan: Sendable {
         let seed = environment["FOLIO_FAULT_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...999_999)
         return FaultPlan(
             full: full, seed: seed, crashRuns: number("FOLIO_FAULT_RUNS", 20, 200),
-            workers: number("FOLIO_FAULT_WORKERS", 4, 8), operations: number("FOLIO_FAULT_OPS", 10, 50))
+            workers: number("FOLIO_FAULT_WORKERS", 4, 8), operations: number("FOLIO_FAULT_OPS", 10, 50),
+            raceRuns: number("FOLIO_FAULT_RACES", 30, 1000))
     }
 }
 
@@ -48,7 +51,8 @@ final class FaultVault: @unchecked Sendable {
     let environment: [String: String]
     let gitPath: String
 
-    init(_ name: String = #function) throws {
+    /// `extra`: more environment for every folio and git run (an `EDITOR`).
+    init(_ name: String = #function, environment extra: [String: String] = [:]) throws {
         scratch = try Scratch(name)
         root = scratch.path("vault")
         remote = scratch.path("remote.git")
@@ -58,6 +62,7 @@ final class FaultVault: @unchecked Sendable {
         environment["TZ"] = "Asia/Taipei"
         environment["FOLIO_DEVICE"] = "fault"
         environment["LANG"] = "C.UTF-8"
+        environment.merge(extra) { _, given in given }
         self.environment = environment
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try Tool.run(gitPath, ["init", "-q", "--bare", "-b", "main", remote.path], in: scratch.url, environment: environment)

@@ -258,9 +258,14 @@ struct MediaTests {
         #expect(corrupt.stdout.contains("\(stored): its bytes no longer hash to its name (corrupt)"))
         #expect(corrupt.stdout.contains("diary/2026/11/2026-11-22-雨.md") && corrupt.stdout.contains("folio log --media \(stored)"))
         #expect(try folio.run("check", "--quick").status == 0)
-        let fixAttempt = try folio.run("check", "--fix", "--yes")
-        #expect(fixAttempt.status == 1)
-        #expect(try Data(contentsOf: storedURL) == Data(bytes), "a corrupt file is never deleted or replaced")
+        // --fix puts the committed bytes back; the corrupt ones are kept aside, never deleted.
+        let fixedCorrupt = try folio.run("check", "--fix", "--yes")
+        #expect(fixedCorrupt.status == 0, "\(fixedCorrupt.stdout)\(fixedCorrupt.stderr)")
+        #expect(try Data(contentsOf: storedURL) == Data(contentsOf: photo))
+        let kept = try FileManager.default.subpathsOfDirectory(atPath: folio.directory.appendingPathComponent(".folio/local/damaged").path)
+            .map { folio.directory.appendingPathComponent(".folio/local/damaged/\($0)") }
+            .filter { (try? Data(contentsOf: $0)) == Data(bytes) }
+        #expect(kept.count == 1, "the corrupt bytes are kept under .folio/local/damaged/")
         let log = try folio.run("log", "--media", stored)
         #expect(log.status == 0 && log.stdout.contains("diary: add \"雨\""))
         let byHash = try folio.run("log", "--media", String(stored.dropFirst(9).prefix(8)))

@@ -197,10 +197,11 @@ struct SettingsTests {
         let t = try TemporaryVault()
         try t.write(".folio/config.yaml", "# mine\nlanguage: en   # English please\ncustom: {keep: me}\nai:\n  tone: warm # cosy\n")
         let vault = Vault(root: t.root, clock: t.vault.clock)
+        try vault.changeSettings { (settings: inout Settings) throws(FolioError) in
+            try settings.set("ai.model", to: "gpt-4o-mini")
+            try settings.set("ai.tone", to: "minimal")
+        }
         var settings = vault.settings
-        try settings.set("ai.model", to: "gpt-4o-mini")
-        try settings.set("ai.tone", to: "minimal")
-        try vault.saveSettings(settings)
         #expect(
             t.read(".folio/config.yaml")
                 == "# mine\nlanguage: en   # English please\ncustom: {keep: me}\nai:\n  tone: minimal # cosy\n  model: gpt-4o-mini\n")

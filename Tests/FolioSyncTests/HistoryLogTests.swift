@@ -63,7 +63,7 @@ struct HistoryLogTests {
         let scratch = try Scratch()
         let (vault, history) = try device(scratch)
         try scratch.write("vault/notes/key.md", "---\nkind: note\ntitle: k\n---\nsk-proj-0123456789abcdefghijklmnopqrstuvwxyzABCD\n")
-        let notes = history.heldBackNotes(["notes/key.md"], in: vault)
+        let notes = try history.heldBackNotes(["notes/key.md"], in: vault)
         guard case .guarded(.heldBackSecret) = notes["notes/key.md"] else {
             Issue.record("\(notes)")
             return

@@ -304,10 +304,9 @@ import Testing
         #expect(dotGit.message.contains(".git/config"))
 
         try repository.write("dir/x.md", "x\n")
-        let directory = try #require(throws: GitError.self) { try repository.stage(paths: ["dir"]) }
-        #expect(directory.function == "git_index_add_bypath")
-        #expect(directory.code == .directory)
-        #expect(directory.message.contains("is a directory"))
+        // A folder is not a file to stage: refused before git reads it.
+        let directory = try #require(throws: NotRegularFile.self) { try repository.stage(paths: ["dir"]) }
+        #expect(directory.path == "dir")
 
         let nul = try #require(throws: GitError.self) { try repository.stage(paths: ["a\u{0}b"]) }
         #expect(nul.code == .invalid)

@@ -39,17 +39,22 @@ struct Ask: ParsableCommand {
         let context = try Context.open(global)
         // The owner and the question are checked before any shaking, so a refusal records nothing.
         try context.vault.requireProfile()
-        let question = try context.vault.checkedQuestion(questionText())
+        let question = try context.vault.checkedQuestion(Self.questionText(words))
         try context.vault.checkInput(tag.map { (.tag, $0) } + (note.map { [(.note, $0)] } ?? []))
         let answer = ai ? try AIAnswer.answer(question, context: context) : try shake(context)
         let record = try context.vault.recordAnswer(question: question, answer: answer, tags: tag, note: note)
         AnswerPrinter.print(answer, record: record, json: output.json, context: context)
     }
 
-    /// The words given, else what comes on standard input when it is not a terminal.
-    private func questionText() -> String {
-        guard words.isEmpty, isatty(STDIN_FILENO) != 1 else { return words.joined(separator: " ") }
-        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    /// The words given, else (none, or `-`) what comes on standard input when it is not a
+    /// terminal; text piped in beside words is refused, never dropped.
+    private static func questionText(_ words: [String]) throws(FolioError) -> String {
+        if words.isEmpty || words == ["-"] {
+            guard isatty(STDIN_FILENO) != 1 else { return "" }
+            return StandardInput.readOnce() ?? ""
+        }
+        guard StandardInput.unclaimed() == nil else { throw FolioError(.file(.standardInputUnused(option: "folio ask"))) }
+        return words.joined(separator: " ")
     }
 
     /// The ball's answer, after a moment of suspense on a terminal, as the app's shake animation.

@@ -31,7 +31,6 @@ struct Diary: ParsableCommand {
     @Option(
         name: [.customShort("m"), .customLong("message")], help: "One message to the companion, without prompting; - reads standard input.")
     var typedMessage: InputText?
-    var text: String? { typedText?.text }
     var message: String? { typedMessage?.text }
     @Flag(help: "No chat: write, analyse, greet and save without prompting.") var noChat = false
     @OptionGroup var input: RecordInput
@@ -45,7 +44,8 @@ struct Diary: ParsableCommand {
         if let message { try context.vault.checkInput([(.message, message)]) }
         let flow = DiaryFlow(context: context, json: input.output.json)
         flow.show(Message.ai(.welcome).text(context.language))
-        var text = text
+        // Text piped in without a `-` is the page's text.
+        var text = try StandardInput.text(typedText, option: "--text")
         if let voice { text = try flow.listen(to: voice, typed: text, prompting: message == nil && !noChat) }
         let draft = try writeDraft(text: text, context: context)
         flow.created(draft)

@@ -22,10 +22,13 @@ struct New: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         var fields = try input.fields.map(keyValue)
-        if let text { fields.append(("text", text.text)) }
-        let title = input.title ?? (kind == "diary" ? text.flatMap { NewRecord.diaryTitle(from: $0.text) } : nil)
+        // Text piped in without a `-` is a diary's text and any other record's body.
+        let text = kind == "diary" ? try StandardInput.text(text, option: "--text") : text?.text
+        let body = kind == "diary" ? body?.text : try StandardInput.text(body, option: "--body")
+        if let text { fields.append(("text", text)) }
+        let title = input.title ?? (kind == "diary" ? text.flatMap(NewRecord.diaryTitle(from:)) : nil)
         var request = NewRecord(
-            kind: kind, title: title, fields: fields, tags: input.tag, body: body?.text, parent: input.parent, date: input.date)
+            kind: kind, title: title, fields: fields, tags: input.tag, body: body, parent: input.parent, date: input.date)
         request.allowsExtraKeys = input.extra
         let record = try context.create(request, media: input.mediaSources(context), dateFromMedia: input.dateFromMedia)
         CreatedPrinter.print(record, json: input.output.json, context: context)

@@ -14,8 +14,9 @@ struct Status: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let history = try context.requireHistory()
-        let status = try history.status(settings: context.vault.settings, localDirectory: context.vault.localDirectory)
-        let heldBack = history.heldBackNotes(status.changed, in: context.vault)
+        var status = try history.status(settings: context.vault.settings, localDirectory: context.vault.localDirectory)
+        status.ignored = try history.ignoredFiles(in: context.vault)
+        let heldBack = try history.heldBackNotes(status.changed, in: context.vault)
         let pendingAI = AIState(localDirectory: context.vault.localDirectory).failures.keys.sorted()
         let media = try history.lfsMediaCounts(context.vault)
         StatusPrinter(status: status, heldBack: heldBack, pendingAI: pendingAI, media: media).print(json: output.json, context: context)

@@ -22,6 +22,10 @@ struct StatusPrinter {
                 Console.out("  " + path.quotedPath + (heldBack[path].map { "  " + terminal.warn($0.text(context.language)) } ?? ""))
             }
         }
+        if !status.ignored.isEmpty {
+            Console.out(terminal.warn(Message.file(.ignoredHeading(status.ignored.count)).text(context.language)))
+            for path in status.ignored { Console.out("  " + path.quotedPath) }
+        }
         if !status.conflicts.isEmpty {
             Console.out(terminal.warn(Message.statusConflicts(status.conflicts.count).text(context.language)))
             for path in status.conflicts { Console.out("  " + path.quotedPath) }
@@ -48,6 +52,7 @@ struct StatusPrinter {
             ("ahead", .int(status.ahead)),
             ("behind", .int(status.behind)),
             ("conflicts", .array(status.conflicts.map { .string($0) })),
+            ("ignored", .array(status.ignored.map { .string($0) })),
             ("pending_ai", .array(pendingAI.map { .string($0) })),
             (
                 "media",

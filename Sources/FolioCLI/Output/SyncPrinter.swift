@@ -3,7 +3,7 @@ import FolioSync
 
 /// What a sync did: files left out of its commit, a rewritten or unrelated remote history,
 /// conflicts kept beside records, renames, parents kept, and the counts; or JSON
-/// `{"committed", "received", "sent", "conflicts", "renamed", "parents_kept", "merge_commit",
+/// `{"committed", "received", "sent", "conflicts", "renamed", "parents_kept", "media_kept", "merge_commit",
 /// "rewritten_remote_dropped", "unrelated_histories"}`. The history's notices follow each sync.
 struct SyncPrinter {
     let json: Bool
@@ -66,6 +66,7 @@ struct SyncPrinter {
         if report.mediaSent > 0 { context.say(.lfs(.sent(count: report.mediaSent))) }
         // Media that could not come are a normal state: said, never a failure of the sync.
         if let fetch = report.mediaFetch { MediaFetchPrinter.print(fetch, context: context) }
+        for file in report.keptMedia { warn(.file(.mediaKeptOurs(file))) }
         if report.received == 0 && report.sent == 0 {
             if !quietWhenIdle { context.say(.syncUpToDate) }
         } else {
@@ -84,6 +85,7 @@ struct SyncPrinter {
             ("conflicts", pairs(report.conflicts.map { ($0.path, $0.copy) }, "path", "copy")),
             ("renamed", pairs(report.renamed.map { ($0.path, $0.renamed) }, "path", "renamed")),
             ("parents_kept", pairs(report.parentsKept.map { ($0.path, $0.child) }, "path", "child")),
+            ("media_kept", .array(report.keptMedia.map { .string($0) })),
             ("merge_commit", report.mergeCommit.map { .string($0) } ?? .null),
             ("rewritten_remote_dropped", report.rewrittenRemoteDropped.map { .int($0) } ?? .null),
             ("unrelated_histories", .bool(report.unrelatedHistories)),

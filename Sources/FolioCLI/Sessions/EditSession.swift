@@ -67,7 +67,8 @@ struct EditSession {
         let original = record.document.text
         while true {
             try Self.open(editor, file: draft)
-            let edited = (try? String(contentsOf: draft, encoding: .utf8)) ?? original
+            // The draft as the editor left it: a regular file (a pipe in its place is never waited on).
+            let edited = Vault.readFile(draft.path).flatMap { String(validating: $0, as: UTF8.self) } ?? original
             do throws(FolioError) {
                 var outcome: Record?
                 if edited != original { outcome = try context.vault.replaceText(of: record, with: edited, expecting: original) }

@@ -201,6 +201,8 @@ public enum Message: Sendable, Equatable {
     case ask(AskMessage)
     case ai(AIMessage)
     case lock(LockMessage)
+    /// Files as files: saves that landed during a write, what commits leave out, colliding names, standard input.
+    case file(FileMessage)
     case recordLimit(RecordLimitMessage)
     case recordInput(RecordInputMessage)
     /// Keys and tokens, control bytes, links out of the vault, conflict copies.
@@ -742,6 +744,7 @@ public enum Message: Sendable, Equatable {
         case .ask(let message): message.pair
         case .ai(let message): message.pair
         case .lock(let message): message.pair
+        case .file(let message): message.pair
         case .recordLimit(let message): message.pair
         case .recordInput(let message): message.pair
         case .guarded(let message): message.pair

@@ -12,6 +12,7 @@ public enum RemoteMessage: Sendable, Equatable {
         case duplicateName
         case symlinkOut(target: String)
         case tooDeep
+        case normalisationTwin(of: String)
 
         var pair: (String, String) {
             switch self {
@@ -23,6 +24,11 @@ public enum RemoteMessage: Sendable, Equatable {
             case .symlinkOut(let target):
                 ("它是指向資料庫之外的符號連結（\(target)）", "it is a symbolic link leading out of the vault (to \(target))")
             case .tooDeep: ("它的資料夾一層套一層，超過 256 層", "its folders nest more than 256 deep")
+            case .normalisationTwin(let other):
+                (
+                    "它和「\(other)」只差在重音字母的編碼方式（Unicode 正規化），macOS、Windows 和多數工具會把兩個當成同一個檔案。請在有這兩個檔案的裝置上用 git mv 把其中一個改名並提交",
+                    "it and '\(other)' differ only in how accented letters are encoded (Unicode normalisation), and macOS, Windows and most tools take them for one file. On a device that has both, rename one with git mv and commit"
+                )
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether a path in the vault can be written on every device a vault may be synced to: Linux,
 /// macOS and Windows, through git and any git host.
 ///
@@ -32,6 +34,25 @@ public enum PortablePath {
         case windowsCharacter(Character)
         case endsWithDotOrSpace(String)
         case windowsDeviceName(String)
+    }
+
+    /// What two names must not share to live side by side on every device: the name in NFC,
+    /// lower-cased. macOS compares names without regard to normalisation or case, Windows without
+    /// regard to case: two names with one key are one file there.
+    public static func collisionKey(_ name: String) -> [UInt8] {
+        Array(name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping.utf8)
+    }
+
+    /// How `one` and `other` (different bytes, one key) collide.
+    public static func collision(_ one: String, _ other: String) -> FileMessage.NameCollision {
+        Array(one.precomposedStringWithCanonicalMapping.utf8) == Array(other.precomposedStringWithCanonicalMapping.utf8)
+            ? .normalisation : .letterCase
+    }
+
+    /// `name` as folio writes every name it makes: in NFC (a `é` is one character, as macOS,
+    /// Windows and every git host keep it).
+    public static func composed(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping
     }
 
     private static let reservedCharacters: Set<Unicode.Scalar> = ["<", ">", ":", "\"", "\\", "|", "?", "*"]

@@ -24,6 +24,7 @@ public enum Slug {
         }
         while out.utf8.count > maxBytes { out.removeLast() }
         while out.hasSuffix("-") { out.removeLast() }
-        return out.isEmpty ? "untitled" : out
+        // Lower-casing can undo the composition (`İ` becomes `i` and a combining dot): names are NFC.
+        return out.isEmpty ? "untitled" : out.precomposedStringWithCanonicalMapping
     }
 }

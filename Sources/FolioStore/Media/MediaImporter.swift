@@ -20,6 +20,12 @@ public struct ImportedMedia: Sendable, Equatable {
     public var facts: MediaFacts
     /// False when the vault already held these bytes.
     public var isNew: Bool
+    /// The vault held a file by this name whose bytes did not match it (damaged): these bytes took
+    /// its place, and the damaged ones were kept aside.
+    public var replacedDamaged = false
+
+    /// Whether the file goes into the commit of the change that imported it.
+    public var needsCommit: Bool { isNew || replacedDamaged }
     /// Whether the file goes to git as an LFS pointer (its object is in the LFS store).
     public var inLFS = false
 }
@@ -58,10 +64,12 @@ public enum MediaImporter {
     /// - Parameter displayName: how the user named the file, for messages.
     /// - Throws: ``FolioError`` `.media(.unreadable)` naming the file and why; nothing is left behind then.
     /// - Parameter flush: false when the caller flushes the new file itself (``AtomicFile/flush(_:)``) with others.
+    /// - Parameter keepAside: moves a damaged stored file (vault-relative) out of the way, keeping
+    ///   its bytes, before these take its place.
     /// - Parameter lfs: where large files go, with LFS on: their object is written in the same pass.
     static func importFile(
         _ source: URL, displayName: String, into mediaDirectory: URL, maxBytes: UInt64,
-        flush: Bool = true, lfs: LFSMediaPolicy? = nil
+        flush: Bool = true, lfs: LFSMediaPolicy? = nil, keepAside: (String) throws(FolioError) -> Void
     ) throws(FolioError) -> ImportedMedia {
         let name = source.lastPathComponent
         let hintedExtension = source.pathExtension.lowercased()
@@ -148,27 +156,32 @@ public enum MediaImporter {
             }
         }
         // Bytes the vault already holds: the copy is dropped unflushed.
+        // Bytes the vault already holds: the copy is dropped unflushed, unless the file holding them
+        // is damaged (its bytes no longer hash to its name), which this copy then replaces.
         let existing = (try? copied.get()) != nil && total == size ? existingFile(sha: sha, in: folder) : nil
-        let synced = existing == nil && (!flush || fsync(output) == 0)
+        let damaged = existing.map { Vault.sha256(ofFile: folder.appendingPathComponent($0).path) != sha } ?? false
+        let synced = (existing == nil || damaged) && (!flush || fsync(output) == 0)
         let closed = close(output) == 0
         try copied.get()
         guard total == size else { throw failure(.changedWhileReading) }
-        if let existing {
+        if let existing, !damaged {
             return ImportedMedia(
                 path: "media/\(sha.prefix(2))/\(existing)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: false,
                 inLFS: toLFS)
         }
         guard synced, closed else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/") }
-        let fileName = "\(sha).\(MediaNaming.storedExtension(original: hintedExtension, format: facts.format))"
+        let fileName = existing ?? "\(sha).\(MediaNaming.storedExtension(original: hintedExtension, format: facts.format))"
+        let path = "media/\(sha.prefix(2))/\(fileName)"
+        if existing != nil { try keepAside(path) }
         try AtomicFile.makeDirectory(folder)
         guard rename(temporary.path, folder.appendingPathComponent(fileName).path) == 0 else {
-            throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/\(sha.prefix(2))/\(fileName)")
+            throw FolioError(.writeFailed(String(cString: strerror(errno))), file: path)
         }
         keepTemporary = true
         if flush { AtomicFile.syncDirectory(folder) }
-        return ImportedMedia(
-            path: "media/\(sha.prefix(2))/\(fileName)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: true,
-            inLFS: toLFS)
+        var imported = ImportedMedia(path: path, sha256: sha, bytes: size, originalName: name, facts: facts, isNew: existing == nil, inLFS: toLFS)
+        imported.replacedDamaged = existing != nil
+        return imported
     }
 
     /// Opens a file the user named for reading, refusing what is not a regular, non-empty file of
@@ -215,9 +228,15 @@ public enum MediaImporter {
                     .unreadable(
                         file: displayName, noun: MediaNaming.noun(forExtension: source.pathExtension.lowercased()), problem: problem)))
         }
+        return try readRegularFile(source, maxBytes: maxBytes, failure: failure)
+    }
+
+    /// The whole of a regular, non-empty file of at most `maxBytes`, read through the one descriptor
+    /// its type was checked on (a pipe swapped in after the check is never opened).
+    static func readRegularFile(_ source: URL, maxBytes: UInt64, failure: (MediaReadProblem) -> FolioError) throws(FolioError) -> Data {
         let (input, size) = try openRegularFile(source, maxBytes: maxBytes, failure: failure)
         defer { close(input) }
-        var data = Data(count: Int(size))
+        var data = Data(count: Int(clamping: size))
         let count = data.withUnsafeMutableBytes { readFully(input, into: $0, at: 0) }
         guard count >= 0 else { throw failure(.readFailed(String(cString: strerror(errno)))) }
         guard count == Int(size) else { throw failure(.changedWhileReading) }
@@ -283,6 +302,16 @@ public enum MediaNaming {
             text.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The sha256 a vault-relative path promises its bytes hash to: `media/ab/ab12…ef.jpg` (the
+    /// folder the hash's first two digits); nil for any other path.
+    public static func promisedSHA(ofPath path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "media", parts[1].utf8.count == 2, let sha = sha(ofStoredName: String(parts[2])),
+            sha.hasPrefix(parts[1])
+        else { return nil }
+        return sha
     }
 
     /// Whether `name` (a file in a `media/xx/` folder) is named by a content hash: 64 lower-case hex digits, then an extension.

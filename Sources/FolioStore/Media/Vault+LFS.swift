@@ -21,12 +21,13 @@ extension Vault {
         let file = url(".gitattributes")
         let text = Vault.readFile(file.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         if LFSAttributes.tracks("media/**", in: text) { return [] }
-        var added = ""
-        for item in imported where item.inLFS && !LFSAttributes.tracks(item.path, in: text + added) {
-            added += LFSAttributes.line(for: item.path) + "\n"
+        var lines: [String] = []
+        for item in imported where item.inLFS && !LFSAttributes.tracks(item.path, in: text) {
+            lines.append(LFSAttributes.line(for: item.path))
         }
-        guard !added.isEmpty else { return [] }
-        try writeFile((text.isEmpty || text.hasSuffix("\n") ? text : text + "\n") + added, at: ".gitattributes")
+        guard !lines.isEmpty else { return [] }
+        // A read-modify-write: a line saved meanwhile by another program is kept.
+        guard try Vault.appendMissingLines(lines, to: file) else { return [] }
         return [".gitattributes"]
     }
 }

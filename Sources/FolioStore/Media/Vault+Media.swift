@@ -1,6 +1,7 @@
 import FolioCore
 import FolioMedia
 import Foundation
+import SystemIO
 import YAML
 
 #if canImport(Glibc)
@@ -38,12 +39,16 @@ extension Vault {
                 for source in sources {
                     imported.append(
                         try MediaImporter.importFile(
-                            source.url, displayName: source.displayName, into: mediaDirectory, maxBytes: maxMediaBytes, lfs: lfs))
+                            source.url, displayName: source.displayName, into: mediaDirectory, maxBytes: maxMediaBytes, lfs: lfs,
+                            keepAside: { (path: String) throws(FolioError) in
+                                _ = try Self.keepAside(path, root: root, stamp: Self.keptStamp(clock))
+                            }))
                 }
             } catch {
                 discardNewMedia(imported)
                 throw error
             }
+            rememberVerified(imported)
             return imported
         }
     }
@@ -78,7 +83,7 @@ extension Vault {
             let imported = try importMedia(sources)
             var request = request
             request.media = imported.map { MediaEntry($0, taken: takenTime($0.facts)) }
-            request.mediaPaths = imported.filter(\.isNew).map(\.path)
+            request.mediaPaths = imported.filter(\.needsCommit).map(\.path)
             do throws(FolioError) {
                 request.mediaPaths += try trackInLFS(imported)
             } catch {
@@ -127,41 +132,54 @@ extension Vault {
             try checkSecrets(try reread(record.path).document.text, at: record.path)
             let imported = try importMedia(sources)
             do throws(FolioError) {
-                let fresh = try reread(record.path)
-                var document = fresh.document
-                let existing = MediaEntry.entries(of: document)
-                var known = Set(existing.compactMap(\.sha256))
-                var added: [ImportedMedia] = []
-                for item in imported where known.insert(item.sha256).inserted { added.append(item) }
-                // Every file this call stored is now used: a new one by its new entry, and one the
-                // record already listed but that had gone missing by the entry it had.
-                let stored = imported.filter(\.isNew).map(\.path) + (try trackInLFS(imported))
-                guard !added.isEmpty else {
-                    recordChange(stored, Self.describe("restore media of", fresh))
-                    return (fresh, [])
+                // Asked once: a retry below finds the line already written and would not commit it.
+                let attributes = try trackInLFS(imported)
+                // A save landing on the record meanwhile is kept: the media are added to it again.
+                return try redoingOnChange { () throws(FolioError) -> (record: Record, added: [ImportedMedia]) in
+                    try addEntries(imported, to: record.path, alsoCommitting: attributes)
                 }
-                let entries = added.map { MediaEntry($0, taken: takenTime($0.facts)) }
-                // Items the user wrote stay as written (a lone path too); the new ones follow them.
-                var kept: [Node] = []
-                if let current = document["media"], current.resolved != .null, current.scalarText?.isEmpty != true {
-                    kept = current.items?.map(\.withoutSpans) ?? [current.withoutSpans]
-                }
-                let order = kinds[fresh.kind ?? ""]?.keyOrder ?? Kind.commonKeys
-                do throws(FrontMatterError) {
-                    try document.set("media", .sequence(kept + entries.map(\.node)), preceding: Array(order.prefix { $0 != "media" }))
-                    try document.replaceBody(bodyWithMediaLinks(document.body, media: entries, recordPath: fresh.path))
-                    try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])
-                } catch {
-                    throw FolioError(error, file: fresh.path, text: document.text)
-                }
-                try writeFile(document.text, at: fresh.path)
-                let changed = Record(path: fresh.path, document: document)
-                recordChange([fresh.path] + stored, Self.describe("attach \(added.count) media to", changed))
-                return (changed, added)
             } catch {
                 discardNewMedia(imported)
                 throw error
             }
         }
+    }
+
+    /// One attempt of ``attach(_:to:)``: the record read, the new entries and links added, and the
+    /// file written only if it is still the version read.
+    private func addEntries(
+        _ imported: [ImportedMedia], to path: String, alsoCommitting attributes: [String]
+    ) throws(FolioError) -> (record: Record, added: [ImportedMedia]) {
+        let (fresh, version) = try readForWriting(path)
+        var document = fresh.document
+        let existing = MediaEntry.entries(of: document)
+        var known = Set(existing.compactMap(\.sha256))
+        var added: [ImportedMedia] = []
+        for item in imported where known.insert(item.sha256).inserted { added.append(item) }
+        // Every file this call stored is now used: a new one by its new entry, and one the
+        // record already listed but that had gone missing by the entry it had.
+        let stored = imported.filter(\.needsCommit).map(\.path) + attributes
+        guard !added.isEmpty else {
+            recordChange(stored, Self.describe("restore media of", fresh))
+            return (fresh, [])
+        }
+        let entries = added.map { MediaEntry($0, taken: takenTime($0.facts)) }
+        // Items the user wrote stay as written (a lone path too); the new ones follow them.
+        var kept: [Node] = []
+        if let current = document["media"], current.resolved != .null, current.scalarText?.isEmpty != true {
+            kept = current.items?.map(\.withoutSpans) ?? [current.withoutSpans]
+        }
+        let order = kinds[fresh.kind ?? ""]?.keyOrder ?? Kind.commonKeys
+        do throws(FrontMatterError) {
+            try document.set("media", .sequence(kept + entries.map(\.node)), preceding: Array(order.prefix { $0 != "media" }))
+            try document.replaceBody(bodyWithMediaLinks(document.body, media: entries, recordPath: fresh.path))
+            try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])
+        } catch {
+            throw FolioError(error, file: fresh.path, text: document.text)
+        }
+        try writeFile(document.text, at: fresh.path, expecting: .version(version))
+        let changed = Record(path: fresh.path, document: document)
+        recordChange([fresh.path] + stored, Self.describe("attach \(added.count) media to", changed))
+        return (changed, added)
     }
 }

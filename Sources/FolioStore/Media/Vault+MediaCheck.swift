@@ -4,6 +4,7 @@ import FolioLFS
 import Foundation
 import Markdown
 import Synchronization
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -172,7 +173,10 @@ extension Vault {
         try inOneCommit("media: relink \(byRecord.count) record\(byRecord.count == 1 ? "" : "s")") { () throws(FolioError) in
             for (path, fixes) in byRecord.sorted(by: { $0.key < $1.key }) {
                 try withLock { () throws(FolioError) in
-                    guard case .record(let record) = Self.parse(path: path, rootPath: root.path, limits: frontMatterLimits) else { return }
+                    guard let (bytes, version) = AtomicFile.read(url(path)),
+                        case .record(let record) = Self.parse(
+                            read: bytes, path: path, rootPath: root.path, limits: frontMatterLimits, prefix: nil)
+                    else { return }
                     var lines = record.document.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                     var changed: [BrokenLink] = []
                     for fix in fixes {
@@ -186,7 +190,7 @@ extension Vault {
                     let text = lines.joined(separator: "\n")
                     // Only a file that still parses is written back.
                     guard (try? FrontMatterDocument(parsing: text, limits: frontMatterLimits)) != nil else { return }
-                    try writeFile(text, at: path)
+                    try writeFile(text, at: path, expecting: .version(version))
                     recordChange([path], "media: relink \(path)")
                     repaired += changed
                 }
@@ -197,8 +201,8 @@ extension Vault {
 
     /// The sha256 of a file's bytes in lower-case hex, read in 1 MiB pieces; nil when it cannot be read.
     static func sha256(ofFile path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        // A pipe or a device is never read: nil, as for a file that cannot be read.
+        guard let (fd, _) = openRegular({ open(path, recordFlags) }) else { return nil }
         defer { close(fd) }
         var hasher = SHA256()
         var buffer = [UInt8](repeating: 0, count: MediaImporter.chunkSize)

@@ -28,7 +28,7 @@ extension Vault {
 
     /// Every run of exactly 64 lower-case hex digits in a file.
     static func hashesMentioned(inFile path: String) -> Set<String> {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        guard let data = Vault.readFile(path, followingLinks: true) else { return [] }
         var hashes = Set<String>()
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)

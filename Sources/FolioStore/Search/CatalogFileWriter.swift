@@ -132,7 +132,8 @@ struct CatalogFileWriter {
         try? AtomicFile.makeDirectory(directory)
         removeAbandonedTemporaries(in: directory)
         let temporary = directory.appendingPathComponent(".catalog.\(getpid()).tmp")
-        let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Never through a link, never waiting on a pipe that stands where the temporary goes.
+        let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard fd >= 0 else { return false }
         // Derived: written whole and renamed, not synced; a cache lost to a crash is rebuilt.
         let written = parts.allSatisfy { part in part.withUnsafeBytes { AtomicFile.writeAll(fd, $0) } }

@@ -69,7 +69,8 @@ enum CatalogIndexFile {
         LocalFile.clearWay(to: url)
         try? AtomicFile.makeDirectory(directory)
         let temporary = directory.appendingPathComponent(".catalog.\(getpid()).index.tmp")
-        let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Never through a link, never waiting on a pipe that stands where the temporary goes.
+        let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard fd >= 0 else { return false }
         var writer = BinaryWriter(fd: fd)
         writer.write(magic)

@@ -41,17 +41,19 @@ struct CatalogWalk {
     /// Folders new or changed since the cache was written (a listed folder may be unchanged: one
     /// with a link leading out is listed on every run).
     private(set) var changedFolders = 0
-    private let cachedFolder: [String: Int]
+    /// Cached folders by path, compared as bytes (as the file system compares names): `Café` in NFC
+    /// and in NFD are two folders, which a `String` key would take for one.
+    private let cachedFolder: [[UInt8]: Int]
     private let cachedChildren: [[Int]]
 
     init(rootPath: String, cache: CatalogFile?, settled: Int64) {
         self.rootPath = rootPath
         self.cache = cache
         self.settled = settled
-        var byPath: [String: Int] = [:]
+        var byPath: [[UInt8]: Int] = [:]
         var children = [[Int]](repeating: [], count: cache?.folders.count ?? 0)
         for (i, folder) in (cache?.folders ?? []).enumerated() {
-            byPath[folder.path] = i
+            byPath[Array(folder.path.utf8)] = i
             if folder.parent >= 0 { children[folder.parent].append(i) }
         }
         cachedFolder = byPath
@@ -88,7 +90,7 @@ struct CatalogWalk {
         let recent = stamp.modifiedNanoseconds >= settled || stamp.changedNanoseconds >= settled
         folders.append(Folder(path: path, parent: parent, fd: fd, stamp: stamp, reusable: !recent, rows: files.count..<files.count))
         var subfolders: [(name: String, cached: Int?)] = []
-        let cached = cachedFolder[path]
+        let cached = cachedFolder[Array(path.utf8)]
         if cached.map({ cache?.folders[$0].stamp != stamp }) ?? true { changedFolders += 1 }
         if let cache, let c = cached, cache.folders[c].reusable, cache.folders[c].stamp == stamp {
             // Unchanged since the cache was written: the same names, without listing them.
@@ -118,9 +120,11 @@ struct CatalogWalk {
     /// its subfolders are returned.
     private mutating func list(folder me: Int, fd: Int32) -> [String] {
         let path = folders[me].path
-        var cachedRows: [String: Int] = [:]
-        if let cache, let c = cachedFolder[path] {
-            for row in cache.folders[c].rows { cachedRows[cache.name(row)] = row }
+        // By name as bytes: two files whose names differ only in Unicode normalisation are two
+        // records, never one record read twice.
+        var cachedRows: [[UInt8]: Int] = [:]
+        if let cache, let c = cachedFolder[Array(path.utf8)] {
+            for row in cache.folders[c].rows { cachedRows[Array(cache.name(row).utf8)] = row }
         }
         let copy = dup(fd)
         guard copy >= 0, let handle = fdopendir(copy) else {
@@ -169,7 +173,7 @@ struct CatalogWalk {
                 }
             case UInt8(DT_REG):
                 guard name.hasSuffix(".md"), !name.hasPrefix("."), !Vault.isConflictCopy(name) else { continue }
-                let row = cachedRows[name]
+                let row = cachedRows[Array(name.utf8)]
                 files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), name: row == nil ? name : nil))
             default:
                 continue

@@ -91,23 +91,13 @@ extension History {
 
     /// Appends the lines of ``cryptAttributes`` that `.gitattributes` lacks; whether it changed.
     private func addCryptAttributes() throws(FolioError) -> Bool {
-        let url = root.appendingPathComponent(".gitattributes")
-        let existing = Vault.readFile(url.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        let lines = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
-        let missing = Self.cryptAttributes.filter { !lines.contains($0) }
-        guard !missing.isEmpty else { return false }
-        let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
-        try AtomicFile.write(existing + separator + missing.joined(separator: "\n") + "\n", to: url)
-        return true
+        try Vault.appendMissingLines(Self.cryptAttributes, to: root.appendingPathComponent(".gitattributes"))
     }
 
     /// Sets `crypt.encrypted: true` in the settings unless it is; whether the file changed.
     private func markEncrypted(_ vault: Vault) throws(FolioError) -> Bool {
         guard vault.settings.value("crypt.encrypted") != .bool(true) else { return false }
-        var settings = vault.settings
-        try settings.set("crypt.encrypted", to: "true")
-        guard let text = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged("")) }
-        try AtomicFile.write(text, to: vault.configURL)
+        try vault.changeSettings { (settings: inout Settings) throws(FolioError) in try settings.set("crypt.encrypted", to: "true") }
         return true
     }
 
@@ -223,10 +213,11 @@ extension History {
             let head = Vault.readFile(url.path, atMost: GitCryptCipher.header.count + 12), GitCryptCipher.isEncrypted(head)
         else { return nil }
         let stored = try repository.storedBlob(blob)
-        guard stored.starts(with: head), let disk = Vault.readFile(url.path), Data(disk) == stored else { return nil }
+        guard stored.starts(with: head), let (disk, version) = AtomicFile.read(url), Data(disk) == stored else { return nil }
         let plain = try repository.blob(blob, path: path)
         let executable = info.st_mode & 0o111 != 0
-        try AtomicFile.write([UInt8](plain), to: url, mode: executable ? 0o755 : 0o644)
+        // A save landing meanwhile is plain text the user wrote: it stays, and the unlock says so.
+        try AtomicFile.write([UInt8](plain), to: url, mode: executable ? 0o755 : 0o644, expecting: .version(version))
         return executable ? .executable : .regular
     }
 

@@ -31,17 +31,17 @@ extension History {
     public func enableLFS(vault: Vault, minimumBytes: UInt64) throws(FolioError) -> Bool {
         if isEncrypted(settings: vault.settings) { throw FolioError(.lfs(.notWithEncryption)) }
         return try vault.withLock { () throws(FolioError) -> Bool in
-            var settings = vault.settings
-            let wasOn = vault.lfsPolicy != nil && UInt64(max(0, settings.int("media.lfs_min_bytes") ?? 0)) == minimumBytes
-            try settings.set("media.lfs", to: "true")
-            try settings.set("media.lfs_min_bytes", to: String(minimumBytes))
-            try vault.saveSettings(settings)
+            let wasOn = vault.lfsPolicy != nil && UInt64(max(0, vault.settings.int("media.lfs_min_bytes") ?? 0)) == minimumBytes
+            try vault.changeSettings(message: "media: Git LFS on") { (settings: inout Settings) throws(FolioError) in
+                try settings.set("media.lfs", to: "true")
+                try settings.set("media.lfs_min_bytes", to: String(minimumBytes))
+            }
             var changed = [".folio/config.yaml"]
             let attributes = root.appendingPathComponent(".gitattributes")
             let text = Vault.readFile(attributes.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            if minimumBytes == 0, !LFSAttributes.tracks("media/**", in: text) {
-                let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
-                try AtomicFile.write(text + separator + LFSAttributes.mediaFolderLine + "\n", to: attributes)
+            if minimumBytes == 0, !LFSAttributes.tracks("media/**", in: text),
+                try Vault.appendMissingLines([LFSAttributes.mediaFolderLine], to: attributes)
+            {
                 changed.append(".gitattributes")
             }
             do {
@@ -68,14 +68,13 @@ extension History {
     /// left for the first commit to take.
     func prepareLFS(_ vault: Vault) throws(FolioError) {
         if isEncrypted(settings: vault.settings) { throw FolioError(.lfs(.notWithEncryption)) }
-        var settings = vault.settings
-        try settings.set("media.lfs", to: "true")
-        try vault.saveSettings(settings)
+        try vault.changeSettings(message: "media: Git LFS on") { (settings: inout Settings) throws(FolioError) in
+            try settings.set("media.lfs", to: "true")
+        }
         let attributes = root.appendingPathComponent(".gitattributes")
         let text = Vault.readFile(attributes.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         if !LFSAttributes.tracks("media/**", in: text) {
-            let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
-            try AtomicFile.write(text + separator + LFSAttributes.mediaFolderLine + "\n", to: attributes)
+            _ = try Vault.appendMissingLines([LFSAttributes.mediaFolderLine], to: attributes)
         }
         do {
             try repository.setConfig(Self.gitLFSConfig)

@@ -1,4 +1,5 @@
 import Crypto
+import FolioStore
 import Foundation
 import Git
 
@@ -113,8 +114,9 @@ public struct KnownHosts: Sendable, Hashable {
     /// Reads the given files in order; missing or unreadable files count as empty, as for `ssh`.
     public init(files: [URL]) {
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
-            add(String(decoding: data, as: UTF8.self), source: file.path)
+            // A pipe or a device in the file's place counts as empty too: it is never waited on.
+            guard let bytes = Vault.readFile(file.path, followingLinks: true) else { continue }
+            add(String(decoding: bytes, as: UTF8.self), source: file.path)
         }
     }
 

@@ -33,3 +33,36 @@ $ echo once | folio new diary --text - --body -
 # No file holds a line that is only `-`, nor `text: -`.
 $ grep -rlx --include='*.md' -e '-' -e 'text: -' .
 ? 1
+# Issue 32: text piped in without a `-` is used (a diary's text, any other record's body, an
+# idea's description) or refused when that text was given as well, never dropped; `folio idea -`
+# reads the idea itself.
+$ echo 'walked home in the rain' | folio new diary --json | jq -c '{title, text}'
+{"title":"walked home in the rain","text":"walked home in the rain"}
+? 0
+$ printf 'piped body\n' | folio new idea --title 'body from a pipe' --json | jq .body
+"piped body\n"
+? 0
+$ echo 'the idea from a pipe' | folio idea - --json | jq -r .title
+the idea from a pipe
+? 0
+$ echo 'the details' | folio idea 'described by a pipe' --json | jq .body
+"the details\n"
+? 0
+$ echo 'would be lost' | folio idea 'given twice' --desc typed
+! error: standard input holds text that nothing would read: --desc was given as well. Write --desc - to use standard input, or do not pipe text in. Nothing was written.
+? 1
+$ echo 'would be lost' | folio new idea --title 'given twice' --body typed
+! error: standard input holds text that nothing would read: --body was given as well. Write --body - to use standard input, or do not pipe text in. Nothing was written.
+? 1
+$ echo 'would be lost' | folio new diary --text typed
+! error: standard input holds text that nothing would read: --text was given as well. Write --text - to use standard input, or do not pipe text in. Nothing was written.
+? 1
+$ folio list idea --json | jq -r '.[].title' | sort
+b
+body from a pipe
+described by a pipe
+from a pipe
+the idea from a pipe
+? 0
+$ grep -rl 'would be lost' . | grep -v '^./.git/'
+? 1

@@ -1,0 +1,164 @@
+import Clibgit2
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Repository {
+    /// The paths among `paths` (working-directory-relative files) that git ignores and does not
+    /// track: a commit of the working directory never takes them. A tracked file is never ignored.
+    public func ignoredUntracked(_ paths: [String]) throws -> [String] {
+        guard !paths.isEmpty else { return [] }
+        try requireRegularControlFiles(forPaths: paths)
+        let tracked = try trackedPaths(among: paths)
+        var ignored: [String] = []
+        for path in paths where !tracked.contains(Array(path.utf8)) {
+            try requireNoNUL(path, "git_ignore_path_is_ignored")
+            var flag: Int32 = 0
+            try check(git_ignore_path_is_ignored(&flag, pointer, path), "git_ignore_path_is_ignored")
+            if flag != 0 { ignored.append(path) }
+        }
+        return ignored
+    }
+
+    /// Which of `paths` the index holds (compared byte for byte, as git does).
+    public func trackedPaths(among paths: [String]) throws -> Set<[UInt8]> {
+        var found = Set<[UInt8]>()
+        if let index = currentIndexFile() {
+            for path in paths where index.contains(Array(path.utf8)) { found.insert(Array(path.utf8)) }
+            return found
+        }
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "git_repository_index")
+        defer { git_index_free(index) }
+        for path in paths where git_index_get_bypath(index, path, 0) != nil { found.insert(Array(path.utf8)) }
+        return found
+    }
+}
+
+extension IndexFile {
+    /// Whether an entry (of any stage) has exactly the path `bytes`.
+    func contains(_ bytes: [UInt8]) -> Bool {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if compare(middle, bytes) < 0 { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count && compare(low, bytes) == 0
+    }
+}
+
+/// git reads `.gitignore` and `.gitattributes` (in every folder), `.git/info/exclude` and
+/// `.git/info/attributes` whenever it walks the working directory or filters a file. libgit2 opens
+/// them with a plain `open`, which waits for ever on a named pipe: one such file (a pipe made by
+/// another program, or a link to one) would hang every status, commit, checkout and sync. They are
+/// looked at first; one that is not a regular file (or a link to one) stops the operation with an
+/// error naming it.
+public enum ControlFiles {
+    /// The names git reads in every folder of the working directory.
+    static let perFolder = [".gitignore", ".gitattributes"]
+
+    /// The first file git would read for `paths` (working-directory-relative) that is not a
+    /// regular file: those of each path's folders and of the repository's `info/`.
+    public static func problem(forPaths paths: [String], workdir: URL, gitDirectory: URL) -> String? {
+        var folders = Set<String>([""])
+        for path in paths {
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, folders.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+        }
+        for folder in folders.sorted() {
+            for name in perFolder {
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                if !isReadable(workdir.appendingPathComponent(relative).path) { return relative }
+            }
+        }
+        return infoProblem(gitDirectory)
+    }
+
+    /// The first such file anywhere in the working directory (outside `.git`), for operations that
+    /// walk all of it (a status, a checkout); nil when there is none.
+    public static func problem(inTreeAt workdir: URL, gitDirectory: URL) -> String? {
+        if let found = walk(workdir.path, relative: "") { return found }
+        return infoProblem(gitDirectory)
+    }
+
+    private static func infoProblem(_ gitDirectory: URL) -> String? {
+        for name in ["info/exclude", "info/attributes"] where !isReadable(gitDirectory.appendingPathComponent(name).path) {
+            return ".git/" + name
+        }
+        return nil
+    }
+
+    /// Whether git may open `path`: nothing there, a folder (git skips it), a regular file, or a
+    /// link to one.
+    static func isReadable(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return true }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return true
+        case S_IFLNK:
+            var target = stat()
+            guard stat(path, &target) == 0 else { return true }
+            return target.st_mode & S_IFMT == S_IFREG || target.st_mode & S_IFMT == S_IFDIR
+        default: return false
+        }
+    }
+
+    /// The folders under `path`, `d_type` telling files from folders without a `stat` each; only
+    /// entries named as git's control files are looked at closely.
+    private static func walk(_ path: String, relative: String) -> String? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0, let directory = fdopendir(fd) else {
+            if fd >= 0 { close(fd) }
+            return nil
+        }
+        defer { closedir(directory) }
+        var subfolders: [String] = []
+        while let entry = readdir(directory) {
+            let type = entry.pointee.d_type
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." || (relative.isEmpty && name == ".git") { continue }
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            if perFolder.contains(name) {
+                if !isReadable(path + "/" + name) { return childRelative }
+            } else if type == UInt8(DT_DIR) {
+                subfolders.append(name)
+            } else if type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                if lstat(path + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { subfolders.append(name) }
+            }
+        }
+        for name in subfolders.sorted() {
+            if let found = walk(path + "/" + name, relative: relative.isEmpty ? name : relative + "/" + name) { return found }
+        }
+        return nil
+    }
+}
+
+/// Thrown instead of handing libgit2 a file it would open that is not a regular file: a control
+/// file (see ``ControlFiles``) or a file to commit (a pipe in a tracked file's place). `path` names
+/// it, relative to the working directory (`.git/info/exclude` for the repository's own).
+public struct NotRegularFile: Error, Sendable, Equatable {
+    public let path: String
+}
+
+extension Repository {
+    /// Throws ``NotRegularFile`` for the first file git would read for `paths` that is not
+    /// a regular file; nothing for a bare repository.
+    func requireRegularControlFiles(forPaths paths: [String]) throws {
+        guard let workdir else { return }
+        if let bad = ControlFiles.problem(forPaths: paths, workdir: workdir, gitDirectory: gitDirectory) {
+            throw NotRegularFile(path: bad)
+        }
+    }
+
+    /// The same for an operation that walks the whole working directory.
+    func requireRegularControlFiles() throws {
+        guard let workdir else { return }
+        if let bad = ControlFiles.problem(inTreeAt: workdir, gitDirectory: gitDirectory) { throw NotRegularFile(path: bad) }
+    }
+}
