@@ -76,7 +76,7 @@ public enum AtomicFile {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw FolioError(.writeFailed(error.localizedDescription), file: url.path)
+            throw FolioError(.writeFailed(SystemReason(error)), file: url.path)
         }
     }
 
@@ -104,6 +104,6 @@ public enum AtomicFile {
     }
 
     private static func failure(_ url: URL) -> FolioError {
-        FolioError(.writeFailed(String(cString: strerror(errno))), file: url.path)
+        FolioError(.writeFailed(SystemReason(errno: errno)), file: url.path)
     }
 }

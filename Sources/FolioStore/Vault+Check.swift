@@ -38,6 +38,10 @@ public enum CheckFinding: Sendable, Equatable {
     case nameNotPortable(path: String, problem: PortablePath.NameProblem)
     /// A record or media file the last commit holds unencrypted although the vault is encrypted.
     case storedUnencrypted(path: String)
+    /// An object the history needs that the repository lacks (as `git fsck --connectivity-only` finds it).
+    case objectMissing(id: String, kind: String, neededBy: String)
+    /// The history is shallow: cut at these commits (a clone made with `--depth`).
+    case shallowHistory(cutAt: [String])
 
     /// Findings that point at something to look at rather than damage: shown as warnings.
     public var isWarning: Bool {
@@ -79,6 +83,9 @@ public enum CheckFinding: Sendable, Equatable {
         case .hardLink(let path, let names): FolioError(.guarded(.hardLinkOutside(otherNames: names)), file: path)
         case .nameNotPortable(let path, let problem): FolioError(.nameNotPortable(problem), file: path)
         case .storedUnencrypted(let path): FolioError(.crypt(.storedUnencrypted), file: path)
+        case .objectMissing(let id, let kind, let neededBy):
+            FolioError(.check(.objectMissing(id: id, kind: kind, neededBy: neededBy)), file: ".git")
+        case .shallowHistory(let roots): FolioError(.check(.shallowHistory(cutAt: roots)), file: ".git")
         }
     }
 }

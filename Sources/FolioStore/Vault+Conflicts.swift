@@ -135,7 +135,7 @@ extension Vault {
                     written.append(copy.record)
                 }
                 if unlink(url(copy.path).path) != 0 && errno != ENOENT {
-                    throw FolioError(.writeFailed(String(cString: strerror(errno))), file: copy.path)
+                    throw FolioError(.writeFailed(SystemReason(errno: errno)), file: copy.path)
                 }
                 written.append(copy.path)
                 return ConflictResolution(copy: copy, keep: keep, differingKeys: keys)
@@ -152,7 +152,7 @@ extension Vault {
             defer { recordChange(removed, message) }
             for copy in copies {
                 if unlink(url(copy.path).path) != 0 && errno != ENOENT {
-                    throw FolioError(.writeFailed(String(cString: strerror(errno))), file: copy.path)
+                    throw FolioError(.writeFailed(SystemReason(errno: errno)), file: copy.path)
                 }
                 removed.append(copy.path)
             }

@@ -75,7 +75,7 @@ extension Vault {
                 defer { recordChange(done, "profile: replace") }
                 for record in doomed + set.records.filter({ $0.kind == "profile" }) {
                     if unlink(url(record.path).path) != 0 && errno != ENOENT {
-                        throw FolioError(.writeFailed(String(cString: strerror(errno))), file: record.path)
+                        throw FolioError(.writeFailed(SystemReason(errno: errno)), file: record.path)
                     }
                     done.append(record.path)
                 }

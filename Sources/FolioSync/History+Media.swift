@@ -22,10 +22,10 @@ extension History {
         do {
             commits = try repository.log(limit: nil, path: path).map(\.oid)
         } catch {
-            throw FolioError(.syncFailed("git log: \(error.gitReason)"))
+            throw FolioError.git(error, during: .check)
         }
         for oid in commits {
-            guard let data = try file(path, at: oid), MediaNaming.hex(SHA256.hash(data: data)) == sha else { continue }
+            guard let data = try file(path, at: oid, during: .check), MediaNaming.hex(SHA256.hash(data: data)) == sha else { continue }
             return try vault.withLock { () throws(FolioError) -> Bool in
                 let target = vault.url(path)
                 guard !FileManager.default.fileExists(atPath: target.path) else { return false }

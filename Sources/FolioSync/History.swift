@@ -43,7 +43,7 @@ public final class History: ChangeRecorder {
         do {
             _ = try Repository.create(at: directory, initialBranch: "main")
         } catch {
-            throw FolioError(.writeFailed("git: \(error)"), file: directory.path)
+            throw FolioError.git(error, during: .initialise)
         }
     }
 
@@ -62,7 +62,7 @@ public final class History: ChangeRecorder {
         do {
             repository = try Repository.open(at: vault.root)
         } catch {
-            throw FolioError(.syncFailed("git: \(error.gitReason)"), file: ".git")
+            throw FolioError.git(error, during: .status, file: ".git")
         }
         let history = History(
             repository: repository, root: vault.root, device: deviceName(vault: vault, environment: environment),
@@ -166,7 +166,7 @@ public final class History: ChangeRecorder {
                     usleep(50_000)
                     continue
                 }
-                throw FolioError(.commitFailed(error.gitReason))
+                throw FolioError(.commitFailed(SystemTrouble.reason(of: error)))
             }
         }
     }
@@ -203,11 +203,11 @@ public final class History: ChangeRecorder {
     // MARK: - Changes made by hand
 
     /// What differs between the last commit and the files on disk (new, edited and deleted files).
-    public func handChanges() throws(FolioError) -> [String] {
+    public func handChanges(during operation: GitOperation) throws(FolioError) -> [String] {
         do {
             return try repository.status().map(\.path).sorted()
         } catch {
-            throw FolioError(.syncFailed("git status: \(error.gitReason)"))
+            throw FolioError.git(error, during: operation)
         }
     }
 
@@ -221,10 +221,12 @@ public final class History: ChangeRecorder {
 
     /// Commits every file changed by hand, after checking that each changed record still parses:
     /// a file that does not is left out (and reported), the rest goes in.
-    public func commitHandChanges(in vault: Vault, message: String? = nil) throws(FolioError) -> HandCommit {
+    public func commitHandChanges(in vault: Vault, message: String? = nil, during operation: GitOperation = .commit) throws(FolioError)
+        -> HandCommit
+    {
         try vault.withLock { () throws(FolioError) -> HandCommit in
             // A temporary file a killed folio left is not a hand edit (`folio check` reports it).
-            let changed = try handChanges().filter { !AtomicFile.isTemporaryPath($0) }
+            let changed = try handChanges(during: operation).filter { !AtomicFile.isTemporaryPath($0) }
             var good: [String] = []
             var leftOut: [FolioError] = []
             for path in changed {
@@ -346,7 +348,7 @@ extension History {
             }
             return paths.filter { !AtomicFile.isTemporaryPath($0) }.sorted()
         } catch {
-            throw FolioError(.syncFailed("git status: \(error.gitReason)"))
+            throw FolioError.git(error, during: .check)
         }
     }
 }

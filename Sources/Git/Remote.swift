@@ -160,7 +160,7 @@ extension Repository {
         return try body()
     }
 
-    private func withRemote<R>(_ name: String, _ body: (OpaquePointer) throws -> R) throws -> R {
+    func withRemote<R>(_ name: String, _ body: (OpaquePointer) throws -> R) throws -> R {
         try requireNoNUL(name, "git_remote_lookup")
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, pointer, name), "git_remote_lookup")

@@ -36,7 +36,7 @@ struct ConfigCommand: ParsableCommand {
         switch (action, key, value) {
         case ("get", let key?, _):
             guard let text = try context.vault.setting(key) else { throw ExitCode.failure }
-            Console.out(text)
+            Console.verbatim(text, terminal: context.terminal, environment: context.environment)
         case ("set", let key?, let value?):
             try History.setSetting(key, to: value, in: context.vault, history: context.history)
             context.say(.settingSet(key: key, value: value))

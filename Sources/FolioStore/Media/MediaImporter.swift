@@ -70,7 +70,7 @@ public enum MediaImporter {
         let temporary = mediaDirectory.appendingPathComponent(
             "\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         let output = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/") }
+        guard output >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: "media/") }
         var keepTemporary = false
         defer {
             if !keepTemporary { unlink(temporary.path) }
@@ -88,7 +88,7 @@ public enum MediaImporter {
                 let piece = UnsafeRawBufferPointer(rebasing: chunk[0..<pending])
                 hasher.update(bufferPointer: piece)
                 guard AtomicFile.writeAll(output, piece) else {
-                    return .failure(FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/"))
+                    return .failure(FolioError(.writeFailed(SystemReason(errno: errno)), file: "media/"))
                 }
                 total += UInt64(pending)
                 guard total <= size else { return .failure(failure(.changedWhileReading)) }
@@ -110,11 +110,11 @@ public enum MediaImporter {
             return ImportedMedia(
                 path: "media/\(sha.prefix(2))/\(existing)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: false)
         }
-        guard synced, closed else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/") }
+        guard synced, closed else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: "media/") }
         let fileName = "\(sha).\(MediaNaming.storedExtension(original: hintedExtension, format: facts.format))"
         try AtomicFile.makeDirectory(folder)
         guard rename(temporary.path, folder.appendingPathComponent(fileName).path) == 0 else {
-            throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/\(sha.prefix(2))/\(fileName)")
+            throw FolioError(.writeFailed(SystemReason(errno: errno)), file: "media/\(sha.prefix(2))/\(fileName)")
         }
         keepTemporary = true
         if flush { AtomicFile.syncDirectory(folder) }

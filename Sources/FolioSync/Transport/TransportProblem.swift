@@ -70,9 +70,9 @@ public enum TransportProblem: Error, Sendable, Hashable, CustomStringConvertible
         case .credentialsFileTooOpen(let path, _):
             .credentialsFileTooOpen(path: path)
         case .credentialsFileUnreadable(let path, let reason):
-            .syncFailed("cannot use the credentials file \(path): \(reason)")
+            .credentialsFileUnreadable(path: path, reason: reason)
         case .sshKeyMissing(let path):
-            .syncFailed("the SSH key \(path) set in sync.ssh_key does not exist")
+            .sshKeyMissing(path: path)
         case .noCredentials(let url):
             .authenticationFailed(url: url, reason: "no credentials to offer")
         }
@@ -155,11 +155,11 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
             default: .authenticationFailed(url: url, reason: reason)
             }
         case .hostKeyRefused(let problem): problem.message
-        case .certificateRejected(let reason): .syncFailed(reason)
+        case .certificateRejected(let reason): .gitFailed(.sync, .other(reason))
         case .rejectedNonFastForward(let reason): .pushRejected(reason)
         case .diskFull(let reason): .remote(.diskFull(reason: reason))
-        case .cancelled: .syncFailed("cancelled")
-        case .other(let reason): .syncFailed(reason)
+        case .cancelled: .gitFailed(.sync, .other("cancelled"))
+        case .other(let reason): .gitFailed(.sync, .other(reason))
         }
     }
 
