@@ -216,6 +216,8 @@ public enum Message: Sendable, Equatable {
     case site(SiteMessage)
     /// An encrypted vault: `folio crypt`, `clone --key`, a device without the key.
     case crypt(CryptMessage)
+    /// `folio mcp`: requests and arguments an AI assistant sent that folio refuses.
+    case mcp(MCPMessage)
 
     /// The sentence in `language`. What it quotes of a file or a server (a title, a reason) cannot
     /// drive the terminal: control characters but newline and tab show as their pictures.
@@ -748,6 +750,7 @@ public enum Message: Sendable, Equatable {
         case .exchange(let message): message.pair
         case .site(let message): message.pair
         case .crypt(let message): message.pair
+        case .mcp(let message): message.pair
         }
     }
 }
