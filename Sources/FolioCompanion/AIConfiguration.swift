@@ -27,6 +27,8 @@ public struct AIConfiguration: Sendable, Equatable {
     /// replaced by `location`. Read only when `privacy.share_location` is on.
     public var weatherURL: String?
     public var language: Language
+    /// `record.max_title_length`: the longest title an AI's summary may give, as for a typed one.
+    public var maxTitleLength: Int
     /// True when `.folio/config.yaml` could not be read: only `builtin` is used then (F-014).
     public var settingsUnreadable: Bool
 
@@ -76,6 +78,7 @@ public struct AIConfiguration: Sendable, Equatable {
         shareLocation = flag("privacy.share_location", false)
         location = text("location")
         weatherURL = text("weather.url")
+        maxTitleLength = settings.int("record.max_title_length") ?? 200
         self.language = language
     }
 

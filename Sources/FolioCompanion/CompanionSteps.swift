@@ -13,9 +13,17 @@ extension Vault {
             ConversationMessage(speaker: .me, time: ConversationClock.text(clock.timestamp), text: trimmed), to: record)
     }
 
-    /// Saves a line of the companion in the page: a reply, or the greeting that opened it.
-    public func appendCompanionLine(_ text: String, to record: Record) throws(FolioError) -> Record {
-        try appendMessage(ConversationMessage(speaker: .folio, time: ConversationClock.text(clock.timestamp), text: text), to: record)
+    /// Saves a line of the companion in the page: a reply, or the greeting that opened it
+    /// (``AIPageChange/companionLine(_:part:at:)``).
+    /// - Throws: ``FolioError`` `.ai(.failed)` for a line that breaks a rule of typed text; nothing is written then.
+    public func appendCompanionLine(_ text: String, to record: Record, part: AIReplyPart = .reply) throws(FolioError) -> Record {
+        let body: @Sendable (String) -> String
+        do {
+            body = try AIPageChange.companionLine(text, part: part, at: clock.timestamp)
+        } catch {
+            throw FolioError(.ai(.failed(provider: "folio", problem: error)), file: record.path)
+        }
+        return try update(record, keys: [], body: body, verb: "chat")
     }
 
     /// Keeps (or clears, with nil) a record's last AI failure on this device, for `show` and

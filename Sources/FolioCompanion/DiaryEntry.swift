@@ -74,35 +74,73 @@ public enum PageBody {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { close() } else { paragraph.append((index + 1, line)) }
         }
         close()
-        var out = page.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
+        var out = Conversation.escapingHeadings(page.trimmingCharacters(in: .whitespacesAndNewlines)) + "\n"
         for links in kept { out += "\n" + links + "\n" }
         guard parts.hasSection else { return out }
         return out + "\n" + Conversation.render(parts.messages) + (parts.after.isEmpty ? "" : "\n" + parts.after)
     }
 }
 
-extension Vault {
-    /// Writes a summary into a diary record: the page part of the body, the tags, the title when
-    /// `ai.auto_title` allows, and who wrote it and when (`summarized_by`, `summarized_at`), so a
-    /// reader of the file or of `git log -p` knows the text came from an AI. One commit.
-    @discardableResult
-    public func applySummary(_ summary: PageSummary, to record: Record, provider: String, configuration: AIConfiguration) throws(FolioError)
-        -> Record
-    {
+/// What an AI's reply changes in a diary page, the same for the vault's write and for the
+/// `ai-page` fuzz harness: the reply is checked as typed text is (``CheckedReply``), then set into
+/// the keys it may set and the part of the body it may replace; the conversation and every other
+/// key stay as they were.
+public enum AIPageChange {
+    /// A summary: the page part of the body, the tags (`ai.auto_tags`), the title
+    /// (`ai.auto_title`), and who wrote it and when (`summarized_by`, `summarized_at`), so a reader
+    /// of the file or of `git log -p` knows the text came from an AI.
+    /// - Throws: ``AIProblem/refusedReply(part:problem:)`` for a summary that breaks a rule.
+    public static func summary(
+        _ summary: PageSummary, on record: Record, provider: String, configuration: AIConfiguration, at now: Timestamp
+    ) throws(AIProblem) -> (keys: [(String, Node?)], body: @Sendable (String) -> String) {
+        let summary = try summary.checked(configuration)
         var keys: [(String, Node?)] = []
         if configuration.autoTags {
-            let tags = Self.summaryTags(summary.tags, replacing: record)
+            let tags = Vault.summaryTags(summary.tags, replacing: record)
             keys.append(("tags", .sequence(tags.map { .string($0) }, style: .flow)))
         }
         if configuration.autoTitle, let title = summary.title { keys.append(("title", .string(title))) }
         // Tags folio completed after a model's short list are said beside the model's name.
         let writers = summary.completedTags.isEmpty || provider == "builtin" ? provider : provider + " + builtin"
         keys.append(("summarized_by", .string(writers)))
-        keys.append(("summarized_at", .raw(clock.timestamp.text)))
+        keys.append(("summarized_at", .raw(now.text)))
         let page = summary.page
-        return try update(
-            record, keys: keys, body: { [path = record.path] in PageBody.replacingPage(in: $0, with: page, recordPath: path) },
-            verb: "summarize")
+        return (keys, { [path = record.path] in PageBody.replacingPage(in: $0, with: page, recordPath: path) })
+    }
+
+    /// An analysis of the page's media: `analysis`, who saw it and when (`analyzed_by`, `analyzed_at`).
+    /// - Throws: ``AIProblem/refusedReply(part:problem:)`` for an analysis that breaks a rule.
+    public static func analysis(_ analysis: MediaAnalysis, provider: String, at now: Timestamp) throws(AIProblem) -> [(String, Node?)] {
+        try AIReplyPart.analysis.check(text: analysis.text)
+        let by = analysis.sawMedia ? provider : "\(provider) (metadata)"
+        return [("analysis", .string(analysis.text)), ("analyzed_by", .string(by)), ("analyzed_at", .raw(now.text))]
+    }
+
+    /// A message of the companion (a reply, a greeting) after the page's conversation: the body
+    /// with the conversation's messages and this one, the text around the section as it was.
+    /// - Throws: ``AIProblem/refusedReply(part:problem:)`` for a message that breaks a rule.
+    public static func companionLine(_ text: String, part: AIReplyPart, at now: Timestamp) throws(AIProblem) -> @Sendable (String) -> String
+    {
+        try part.check(text: text)
+        let message = ConversationMessage(speaker: .folio, time: ConversationClock.text(now), text: text)
+        return { body in Conversation.replacing(in: body, with: Conversation.parse(body) + [message]) }
+    }
+}
+
+extension Vault {
+    /// Writes a summary into a diary record (``AIPageChange/summary(_:on:provider:configuration:at:)``). One commit.
+    /// - Throws: ``FolioError`` `.ai(.failed)` for a summary that breaks a rule of typed text; nothing is written then.
+    @discardableResult
+    public func applySummary(_ summary: PageSummary, to record: Record, provider: String, configuration: AIConfiguration) throws(FolioError)
+        -> Record
+    {
+        let change: (keys: [(String, Node?)], body: @Sendable (String) -> String)
+        do {
+            change = try AIPageChange.summary(summary, on: record, provider: provider, configuration: configuration, at: clock.timestamp)
+        } catch {
+            throw FolioError(.ai(.failed(provider: provider, problem: error)), file: record.path)
+        }
+        return try update(record, keys: change.keys, body: change.body, verb: "summarize")
     }
 }
 
@@ -110,7 +148,7 @@ extension Vault {
     /// The tags a summary leaves on a page. The first summary keeps the tags the user gave the
     /// draft (`--tag`) ahead of its own; a later one replaces the tags, as it replaces the page.
     /// At most 8, unless the user's own are more.
-    static func summaryTags(_ tags: [String], replacing record: Record) -> [String] {
+    public static func summaryTags(_ tags: [String], replacing record: Record) -> [String] {
         let own = record.document.string("summarized_by") == nil ? record.tags : []
         var seen = Set<String>()
         let merged = (own + tags).filter { seen.insert($0.lowercased()).inserted }
@@ -121,11 +159,13 @@ extension Vault {
 extension DiaryEntry {
     /// What the companion knows of the moment: the local time always; the place and the weather
     /// only when `privacy.share_location` allows (and the weather only when it could be read).
+    /// The place (a synced setting) and the weather (a server's text) are one line each, without
+    /// control characters: they cannot add lines of their own to what the companion is told.
     public static func environment(now: Timestamp, zone: TimeZone, configuration: AIConfiguration, weather: String? = nil) -> [String] {
         var lines = ["Local time: \(ConversationClock.text(now)) (\(zone.identifier))"]
         guard configuration.shareLocation else { return lines }
-        if let place = configuration.location { lines.append("Place: \(place)") }
-        if let weather { lines.append("Weather: \(weather)") }
+        if let place = configuration.location { lines.append("Place: \(UserInput.oneLine(place))") }
+        if let weather { lines.append("Weather: \(UserInput.oneLine(weather))") }
         return lines
     }
 
@@ -152,16 +192,17 @@ public enum ConversationClock {
 }
 
 extension Vault {
-    /// Writes what the AI saw into a diary record (`analysis`), with who saw it and when
-    /// (`analyzed_by`, `analyzed_at`). One commit.
+    /// Writes what the AI saw into a diary record (``AIPageChange/analysis(_:provider:at:)``). One commit.
+    /// - Throws: ``FolioError`` `.ai(.failed)` for an analysis that breaks a rule of typed text.
     @discardableResult
     public func applyAnalysis(_ analysis: MediaAnalysis, to record: Record, provider: String) throws(FolioError) -> Record {
-        let by = analysis.sawMedia ? provider : "\(provider) (metadata)"
-        return try update(
-            record,
-            keys: [
-                ("analysis", .string(analysis.text)), ("analyzed_by", .string(by)), ("analyzed_at", .raw(clock.timestamp.text)),
-            ], verb: "analyze")
+        let keys: [(String, Node?)]
+        do {
+            keys = try AIPageChange.analysis(analysis, provider: provider, at: clock.timestamp)
+        } catch {
+            throw FolioError(.ai(.failed(provider: provider, problem: error)), file: record.path)
+        }
+        return try update(record, keys: keys, verb: "analyze")
     }
 
     /// Adds a message to a diary page's conversation and commits it, re-reading the file first.

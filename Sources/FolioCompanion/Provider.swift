@@ -45,12 +45,14 @@ public struct PageSummary: Sendable, Equatable {
     }
 
     /// Tags as folio stores them: trimmed, without `#`, lower case unless the vault already
-    /// spells the tag otherwise, each once; at most 8. Possibly fewer than 3.
+    /// spells the tag otherwise, each once, a comma (`，`, `、`) separating two; at most 8.
+    /// Possibly fewer than 3.
     public static func normalizedTags(_ raw: [String], existing: [String]) -> [String] {
         let spelled = Dictionary(existing.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         var seen = Set<String>()
         var tags: [String] = []
-        for item in raw {
+        // A comma separates tags wherever tags are given: "rain, walk" is two.
+        for item in raw.flatMap(TextRule.splitTags) {
             var tag = item.trimmingCharacters(in: .whitespacesAndNewlines)
             while tag.hasPrefix("#") { tag.removeFirst() }
             tag = tag.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "-")
@@ -234,15 +236,16 @@ public struct ProviderChain: Sendable {
         providers.compactMap { provider in provider.endpoint.map { (provider.label, $0) } }
     }
 
-    /// Runs `step` on each provider in turn; the first answer wins.
+    /// Runs `step` on each provider in turn; the first answer that meets the rules of typed text
+    /// (``CheckedReply``) wins: one that does not is that provider's failure, and the next is asked.
     /// - Throws: ``FolioError`` `.ai(.allFailed)` naming each provider's problem, when none answers.
-    public func first<T: Sendable>(
+    public func first<T: CheckedReply>(
         _ step: @Sendable (any AIProvider) async throws(AIProblem) -> T
     ) async throws(FolioError) -> (value: T, provider: String) {
         var failures = setupFailures
         for provider in providers {
             do {
-                return (try await step(provider), provider.label)
+                return (try await step(provider).checked(configuration), provider.label)
             } catch {
                 failures.append(ProviderFailure(provider: provider.label, problem: error))
                 if error == .cancelled { break }

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import HTTP
 
@@ -50,14 +51,14 @@ public enum Weather {
     }
 
     /// The first line of a plain-text answer, at most 120 characters; nil for an empty answer,
-    /// HTML or JSON.
+    /// HTML, JSON, or a line holding a control character (``TextRule/line(_:)``).
     static func line(from data: Data) -> String? {
         guard let text = String(data: data, encoding: .utf8) else { return nil }
         guard
             let first = text.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: {
                 !$0.isEmpty
             }),
-            !first.hasPrefix("<"), !first.hasPrefix("{"), !first.hasPrefix("[")
+            !first.hasPrefix("<"), !first.hasPrefix("{"), !first.hasPrefix("["), TextRule.line(first) == nil
         else { return nil }
         return first.count > 120 ? String(first.prefix(120)) : first
     }

@@ -14,7 +14,7 @@ public final class ScratchFolder {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw FolioError(.writeFailed(error.localizedDescription), file: url.path)
+            throw FolioError(.writeFailed(SystemReason(error)), file: url.path)
         }
     }
 

@@ -122,7 +122,7 @@ public enum FolioJSON {
                 do {
                     try data.write(to: url)
                 } catch {
-                    throw FolioError(.writeFailed(error.localizedDescription), file: url.path)
+                    throw FolioError(.writeFailed(SystemReason(error)), file: url.path)
                 }
                 media.append(MediaSource(url: url, displayName: stored))
             }

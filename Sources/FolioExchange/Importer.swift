@@ -127,6 +127,9 @@ public enum Importer {
         -> ImportResult
     {
         guard !plan.entries.isEmpty || !plan.extraMedia.isEmpty else {
+            // The writers' lock all the same: an import killed before its commit is committed now
+            // (``PendingCommit``), and this one, finding its records there, says so.
+            try vault.withLock { () throws(FolioError) in }
             return ImportResult(written: [], newMedia: 0, skipped: plan.skipped)
         }
         return try vault.withLock { () throws(FolioError) -> ImportResult in

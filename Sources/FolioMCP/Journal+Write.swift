@@ -66,7 +66,7 @@ extension Journal {
                 do {
                     diff += try TextPatch.unified(from: write.before.map { Data($0.utf8) }, to: Data(write.after.utf8), path: write.path)
                 } catch {
-                    throw FolioError(.writeFailed("git diff: \(error)"), file: write.path)
+                    throw FolioError(.writeFailed(.other("git diff: \(error)")), file: write.path)
                 }
             }
             return RecordJSON.masked(
@@ -85,7 +85,7 @@ extension Journal {
         do {
             return try history.repository.head()?.description
         } catch {
-            throw FolioError(.commitFailed("\(error)"))
+            throw FolioError(.commitFailed(SystemReason(errno: (error as? GitError)?.systemError, words: "\(error)")))
         }
     }
 }

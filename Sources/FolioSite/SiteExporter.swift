@@ -86,6 +86,7 @@ struct ExportRun {
         let selection = catalog.select(options.filter, now: vault.clock.timestamp, zone: vault.clock.zone)
         let tool = Thumbnails(ffmpeg: options.searchPath.flatMap { FFmpeg.locate(path: $0) })
         if let report = try unchangedReport(catalog: catalog, selection: selection, tool: tool.toolName) { return report }
+        try folder.claim()
         let all = catalog.summaries
         var titleByID: [String: String] = [:]
         var childrenByParent: [String: [Int]] = [:]

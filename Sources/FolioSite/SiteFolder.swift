@@ -10,8 +10,9 @@ import SystemIO
 
 /// The output folder: checked before anything is written, and the only place the site writes.
 ///
-/// A folder is the site's when it is missing, empty, or holds `.folio-site/manifest`; any other
-/// folder is refused. Inside the vault, only `.folio/local/` (this device's, git-ignored) may hold
+/// A folder is the site's when it is missing, empty, or holds `.folio-site/manifest` or
+/// `.folio-site/started` (a first export marks the folder before it writes anything, so one that
+/// was killed leaves a folder the next export knows as its own); any other folder is refused. Inside the vault, only `.folio/local/` (this device's, git-ignored) may hold
 /// a site: anywhere else git would commit it and sync would carry it to every device. Every
 /// path written or removed is one the exporter made, checked to be plain names under the folder,
 /// and no folder of the site may be a symbolic link.
@@ -19,6 +20,7 @@ struct SiteFolder: Sendable {
     static let markerDirectory = ".folio-site"
     static let manifestName = ".folio-site/manifest"
     static let termsName = ".folio-site/terms"
+    static let startedName = ".folio-site/started"
 
     /// Absolute, symbolic links resolved.
     let root: URL
@@ -47,9 +49,10 @@ struct SiteFolder: Sendable {
             if !names.isEmpty {
                 var marker = stat()
                 let manifestPath = root.appendingPathComponent(manifestName).path
+                func isFile(_ path: String) -> Bool { lstat(path, &marker) == 0 && marker.st_mode & S_IFMT == S_IFREG }
                 guard lstat(root.appendingPathComponent(markerDirectory).path, &marker) == 0,
                     marker.st_mode & S_IFMT == S_IFDIR,
-                    lstat(manifestPath, &marker) == 0, marker.st_mode & S_IFMT == S_IFREG
+                    isFile(manifestPath) || isFile(root.appendingPathComponent(startedName).path)
                 else { throw FolioError(.site(.foreignFolder(shown))) }
                 let text = LocalFile.read(URL(fileURLWithPath: manifestPath), maxBytes: 256 << 20)
                     .flatMap { String(data: $0, encoding: .utf8) }
@@ -103,7 +106,7 @@ struct SiteFolder: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw FolioError(.writeFailed(path + ": " + error.localizedDescription))
+            throw FolioError(.writeFailed(SystemReason(error)), file: path)
         }
     }
 
@@ -111,19 +114,19 @@ struct SiteFolder: Sendable {
     /// flushed to the disk one by one: the site is derived, and a page lost in a power cut is
     /// written again by the next export (the manifest, flushed last, still names the old bytes).
     func write(_ bytes: [UInt8], to relative: String) throws(FolioError) {
-        guard Self.isSafe(relative) else { throw FolioError(.writeFailed(relative)) }
+        guard Self.isSafe(relative) else { throw FolioError(.writeFailed(.other("not a plain name in the site")), file: relative) }
         let target = root.path + "/" + relative
         let slash = target.lastIndex(of: "/") ?? target.startIndex
         let temporary = String(target[..<slash]) + "/.tmp-" + String(target[target.index(after: slash)...]) + "-\(getpid())"
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw FolioError(.writeFailed(relative + ": " + String(cString: strerror(errno)))) }
+        guard fd >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: relative) }
         let ok = bytes.withUnsafeBytes { Descriptor.writeAll(fd, $0) }
-        let reason = ok ? "" : String(cString: strerror(errno))
+        let failedWrite = ok ? 0 : errno
         close(fd)
         guard ok, rename(temporary, target) == 0 else {
-            let why = ok ? String(cString: strerror(errno)) : reason
+            let why = SystemReason(errno: ok ? errno : failedWrite)
             unlink(temporary)
-            throw FolioError(.writeFailed(relative + ": " + why))
+            throw FolioError(.writeFailed(why), file: relative)
         }
     }
 
@@ -150,6 +153,24 @@ struct SiteFolder: Sendable {
 
     func readText(_ relative: String) -> String? {
         LocalFile.read(root.appendingPathComponent(relative), maxBytes: 1 << 30).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    /// Marks the folder as the site's before anything else is written in it (``startedName``),
+    /// and removes the temporary files an export that was killed left (``write(_:to:)``'s, whose
+    /// process is gone).
+    func claim() throws(FolioError) {
+        try makeDirectory(Self.markerDirectory)
+        if !exists(Self.startedName) {
+            try AtomicFile.write(Array("folio export html\n".utf8), to: root.appendingPathComponent(Self.startedName))
+        }
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return }
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            guard name.hasPrefix(".tmp-"), let pid = name.split(separator: "-").last.flatMap({ pid_t($0) }), pid > 0,
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            _ = remove(relative)
+        }
     }
 
     /// The manifest, written last and flushed to the disk.

@@ -40,7 +40,7 @@ public enum AtomicFile {
         case .success(.changed): throw FolioError(.file(.changedWhileWriting(kept: nil)), file: url.path)
         case .success(.changedKeeping(let kept)):
             throw FolioError(.file(.changedWhileWriting(kept: (kept as NSString).lastPathComponent)), file: url.path)
-        case .failure(let error): throw FolioError(.writeFailed(String(cString: strerror(error.code))), file: url.path)
+        case .failure(let error): throw FolioError(.writeFailed(SystemReason(errno: error.code)), file: url.path)
         }
         if flush { syncDirectory(directory) }
     }
@@ -100,7 +100,7 @@ public enum AtomicFile {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw FolioError(.writeFailed(error.localizedDescription), file: url.path)
+            throw FolioError(.writeFailed(SystemReason(error)), file: url.path)
         }
     }
 
@@ -128,7 +128,7 @@ public enum AtomicFile {
     }
 
     private static func failure(_ url: URL) -> FolioError {
-        FolioError(.writeFailed(String(cString: strerror(errno))), file: url.path)
+        FolioError(.writeFailed(SystemReason(errno: errno)), file: url.path)
     }
 }
 
@@ -144,7 +144,7 @@ extension AtomicFile {
         case .success(.changed): throw FolioError(.file(.changedWhileWriting(kept: nil)), file: url.path)
         case .success(.changedKeeping(let kept)):
             throw FolioError(.file(.changedWhileWriting(kept: (kept as NSString).lastPathComponent)), file: url.path)
-        case .failure(let error): throw FolioError(.writeFailed(String(cString: strerror(error.code))), file: url.path)
+        case .failure(let error): throw FolioError(.writeFailed(SystemReason(errno: error.code)), file: url.path)
         }
     }
 }

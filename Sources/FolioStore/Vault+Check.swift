@@ -51,6 +51,10 @@ public enum CheckFinding: Sendable, Equatable {
     case ignoredByGit(String)
     /// A `.gitignore` or `.gitattributes` (or git's own exclude file) that is not a regular file.
     case gitFileNotRegular(String)
+    /// An object the history needs that the repository lacks (as `git fsck --connectivity-only` finds it).
+    case objectMissing(id: String, kind: String, neededBy: String)
+    /// The history is shallow: cut at these commits (a clone made with `--depth`).
+    case shallowHistory(cutAt: [String])
 
     /// Findings that point at something to look at rather than damage: shown as warnings.
     public var isWarning: Bool {
@@ -98,6 +102,9 @@ public enum CheckFinding: Sendable, Equatable {
         case .nameCollision(let collision): collision.error
         case .ignoredByGit(let path): FolioError(.file(.ignoredByGit), file: path)
         case .gitFileNotRegular(let path): FolioError(.file(.gitFileNotRegular), file: path)
+        case .objectMissing(let id, let kind, let neededBy):
+            FolioError(.check(.objectMissing(id: id, kind: kind, neededBy: neededBy)), file: ".git")
+        case .shallowHistory(let roots): FolioError(.check(.shallowHistory(cutAt: roots)), file: ".git")
         }
     }
 }

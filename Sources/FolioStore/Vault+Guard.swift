@@ -78,7 +78,7 @@ extension Vault {
             if lstat(url(path).path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
                 if unlink(url(path).path) == 0 || errno == ENOENT { return }
             }
-            throw FolioError(.writeFailed(String(cString: strerror(errno))), file: path)
+            throw FolioError(.writeFailed(SystemReason(errno: errno)), file: path)
         }
         do throws(FolioError) {
             try AtomicFile.remove(url(path), expecting: version)

@@ -165,17 +165,20 @@ extension Vault {
                 discardNewMedia(newMedia)
                 throw error
             }
+            // Where each file goes, decided before the first is written, so the journal names them all.
+            var taken = Set<String>()
+            let paths = files.map { freeName($0.path, besides: &taken) }
+            let mediaPaths = newMedia.map(\.path)
+            let pending = PendingCommit(message: message, paths: paths + attachments.map(\.path) + mediaPaths)
             var written: [String] = []
             do throws(FolioError) {
+                try pending.save(localDirectory)
                 for (index, file) in files.enumerated() {
+                    let path = paths[index]
+                    try makeFolders(for: path)
+                    try requireInside(folderOf: path)
                     // A file another program makes at the chosen name meanwhile is never replaced.
-                    let path = try redoingOnChange { () throws(FolioError) -> String in
-                        let path = freeName(file.path)
-                        try makeFolders(for: path)
-                        try requireInside(folderOf: path)
-                        try AtomicFile.write(file.text, to: url(path), flush: false, expecting: .absent)
-                        return path
-                    }
+                    try AtomicFile.write(file.text, to: url(path), flush: false, expecting: .absent)
                     written.append(path)
                     progress?(index + 1, files.count)
                 }
@@ -192,6 +195,7 @@ extension Vault {
             } catch {
                 for path in written { unlink(url(path).path) }
                 discardNewMedia(newMedia)
+                PendingCommit.clear(localDirectory)
                 throw error
             }
             let attributes: [String]
@@ -200,22 +204,32 @@ extension Vault {
             } catch {
                 for path in written { unlink(url(path).path) }
                 discardNewMedia(newMedia)
+                PendingCommit.clear(localDirectory)
                 throw error
             }
-            recordChange(written + newMedia.filter(\.needsCommit).map(\.path) + attributes, message)
+            // Media a killed import stored before is committed with this one (a path the last
+            // commit already holds as it is changes nothing).
+            recordChange(written + mediaPaths + attributes, message)
+            if recordingProblems.isEmpty { PendingCommit.clear(localDirectory) }
             return written.filter { $0.hasSuffix(".md") }
         }
     }
 
-    /// `path`, or `name-2.md`, `name-3.md` … when a file is already there.
-    /// Names are written in NFC, and never one another device would take for a name already there.
-    func freeName(_ path: String) -> String {
+    /// `path`, or `name-2.md`, `name-3.md` … when a file is already there or `taken` by an
+    /// earlier file of the same batch (which the name is added to). Names are written in NFC, and
+    /// never one another device would take for a name already there.
+    func freeName(_ path: String, besides taken: inout Set<String>) -> String {
         let path = PortablePath.composed(path)
-        guard nameTaken(path) else { return path }
-        let stem = String(path.dropLast(3))
-        var counter = 2
-        while nameTaken("\(stem)-\(counter).md") { counter += 1 }
-        return "\(stem)-\(counter).md"
+        func free(_ candidate: String) -> Bool { !taken.contains(candidate) && !nameTaken(candidate) }
+        var name = path
+        if !free(path) {
+            let stem = String(path.dropLast(3))
+            var counter = 2
+            while !free("\(stem)-\(counter).md") { counter += 1 }
+            name = "\(stem)-\(counter).md"
+        }
+        taken.insert(name)
+        return name
     }
 }
 

@@ -162,13 +162,14 @@ extension Vault {
         }
         if let title, title != request.title { try checkTitle(title) }
         let resolvedTitle = title ?? defaultTitle(kind: kind, fields: fields, created: created)
+        let writtenTags = try checkedTags(tags)
         var header: [(String, Node)] = [
             ("id", .raw(UUID().uuidString.lowercased())),
             ("kind", .string(kind.name)),
             ("title", .string(resolvedTitle)),
             ("created", .raw(created.text)),
             ("modified", .raw(now.text)),
-            ("tags", .sequence(Self.normalisedTags(tags).map { .string($0) }, style: .flow)),
+            ("tags", .sequence(writtenTags.map { .string($0) }, style: .flow)),
         ]
         if let parentID { header.append(("parent", .string(parentID))) }
         var context: [String: Any] = ["title": resolvedTitle, "created": created.text]
@@ -226,11 +227,20 @@ extension Vault {
         return "\(kind.name) \(when.day10) \(String(when.text.dropFirst(11).prefix(5)))"
     }
 
-    /// Tags as plain words: no `#`, no blanks, no duplicates (compared without case).
+    /// Tags as given (`--tag`, `set tags=`), normalised, each refused unless it is one line.
+    /// - Throws: ``FolioError`` `.guarded(.controlInInput(.tag, …))`.
+    public func checkedTags(_ tags: [String]) throws(FolioError) -> [String] {
+        let normalised = Self.normalisedTags(tags)
+        for tag in normalised { try UserInput.checkTag(tag) }
+        return normalised
+    }
+
+    /// Tags as plain words: no `#`, no blanks, no duplicates (compared without case); a comma (or
+    /// `，`, `、`) separates two tags wherever tags are given (``TextRule/splitTags(_:)``).
     public static func normalisedTags(_ tags: [String]) -> [String] {
         var seen = Set<String>()
         var out: [String] = []
-        for raw in tags {
+        for raw in tags.flatMap(TextRule.splitTags) {
             var tag = raw.trimmingCharacters(in: .whitespaces)
             while tag.hasPrefix("#") { tag.removeFirst() }
             tag = tag.trimmingCharacters(in: .whitespaces)
@@ -293,15 +303,13 @@ extension Vault {
     /// Refuses a title that cannot be one: empty or only spaces, more than one line or holding a
     /// control character, longer than ``maxTitleLength``.
     public func checkTitle(_ title: String) throws(FolioError) {
-        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw FolioError(.recordInput(.emptyTitle)) }
-        if let control = title.unicodeScalars.first(where: {
-            $0.properties.generalCategory == .control
-                || $0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator
-        }) {
-            throw FolioError(.recordInput(.titleControl(scalar: control.value)))
+        switch TextRule.title(title, limit: maxTitleLength) {
+        case nil: return
+        case .empty: throw FolioError(.recordInput(.emptyTitle))
+        case .nul: throw FolioError(.recordInput(.titleControl(scalar: 0)))
+        case .control(let scalar), .notOneLine(let scalar): throw FolioError(.recordInput(.titleControl(scalar: scalar)))
+        case .tooLong(let length, let limit): throw FolioError(.recordInput(.titleTooLong(length: length, limit: limit)))
         }
-        let length = title.count
-        if length > maxTitleLength { throw FolioError(.recordInput(.titleTooLong(length: length, limit: maxTitleLength))) }
     }
 
     /// A title made from longer text (a question, a diary's first words): one line, spaces for
@@ -372,7 +380,7 @@ extension Vault {
                 try checkTitle(text)
                 changes.append((key, .string(text)))
             case "tags":
-                let tags = Self.normalisedTags(text.split(separator: ",").map(String.init))
+                let tags = try checkedTags([text])
                 changes.append((key, .sequence(tags.map { .string($0) }, style: .flow)))
             case "parent":
                 guard let kind else { throw FolioError(.unknownKind(record.kind ?? "", kinds.keys.sorted())) }
@@ -461,18 +469,8 @@ extension Vault {
     ) throws(FolioError) -> Record {
         let (fresh, version) = try readForWriting(path)
         var document = fresh.document
-        let before = document.text
         do throws(FrontMatterError) {
-            for (key, node) in changes {
-                let preceding = Array(order.prefix { $0 != key })
-                if let node { try document.set(key, node, preceding: preceding) } else { try document.remove(key) }
-            }
-            if let body {
-                let changed = body(document.body)
-                if changed != document.body { try document.replaceBody(changed) }
-            }
-            guard document.text != before else { return fresh }
-            try document.set("modified", .raw(clock.timestamp.text), preceding: ["id", "kind", "title", "created"])
+            guard try Self.apply(changes, body: body, to: &document, order: order, modified: clock.timestamp) else { return fresh }
         } catch {
             throw FolioError(error, file: path, text: document.text)
         }
@@ -480,6 +478,27 @@ extension Vault {
         let changed = Record(path: path, document: document)
         recordChange([path], Self.describe(verb, changed))
         return changed
+    }
+
+    /// Sets and removes `changes` (each key where `order` puts it), rewrites the body through
+    /// `body`, and stamps `modified` when anything changed; whether anything did. Only the lines
+    /// of those keys and the body change: the write every change of a record goes through.
+    public static func apply(
+        _ changes: [(String, Node?)], body: ((String) -> String)?, to document: inout FrontMatterDocument, order: [String],
+        modified: Timestamp
+    ) throws(FrontMatterError) -> Bool {
+        let before = document.text
+        for (key, node) in changes {
+            let preceding = Array(order.prefix { $0 != key })
+            if let node { try document.set(key, node, preceding: preceding) } else { try document.remove(key) }
+        }
+        if let body {
+            let changed = body(document.body)
+            if changed != document.body { try document.replaceBody(changed) }
+        }
+        guard document.text != before else { return false }
+        try document.set("modified", .raw(modified.text), preceding: ["id", "kind", "title", "created"])
+        return true
     }
 
     /// Replaces a record's whole text after an edit, checking that it still parses.

@@ -19,7 +19,7 @@ public final class VaultLock {
         let path = directory.appendingPathComponent("lock").path
         LocalFile.clearWay(to: directory.appendingPathComponent("lock"))
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: path) }
+        guard fd >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: path) }
         let deadline = Date().addingTimeInterval(timeout)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {

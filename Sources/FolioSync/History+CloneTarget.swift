@@ -22,10 +22,12 @@ extension History {
     public static func clone(
         _ typed: String, into directory: String?, key: String?, from workingDirectory: URL, transport: SyncTransport
     ) async throws(FolioError) -> ClonedVault {
-        let target = absoluteURL(directory ?? defaultDirectory(for: typed), from: workingDirectory)
+        let shown = directory ?? defaultDirectory(for: typed)
+        let target = absoluteURL(shown, from: workingDirectory)
         let remote = isLocalPath(typed) ? absoluteURL(typed, from: workingDirectory).path : typed
         let cloned = try await clone(
-            url: remote, into: target, transport: transport, keyFile: key.map { absoluteURL($0, from: workingDirectory) })
+            url: remote, into: target, transport: transport, keyFile: key.map { absoluteURL($0, from: workingDirectory) },
+            shownDirectory: shown)
         let kept = URLPassword.removed(from: remote)
         return ClonedVault(
             vault: target, remote: kept, locked: cloned.locked, passwordNotKept: kept != remote, mediaFetch: cloned.mediaFetch)

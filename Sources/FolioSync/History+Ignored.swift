@@ -16,7 +16,7 @@ extension History {
         do {
             return try repository.ignoredUntracked(paths).sorted()
         } catch {
-            throw FolioError.file(from: error) ?? FolioError(.syncFailed("git: \(error.gitReason)"))
+            throw FolioError.file(from: error) ?? FolioError.git(error, during: .status)
         }
     }
 }
@@ -31,7 +31,7 @@ extension History {
         do {
             tracked = try repository.trackedPaths(among: candidates)
         } catch {
-            throw FolioError.file(from: error) ?? FolioError(.syncFailed("git: \(error.gitReason)"))
+            throw FolioError.file(from: error) ?? FolioError.git(error, during: .status)
         }
         return vault.nameCollisions(involving: paths) { tracked.contains(Array($0.utf8)) }
     }

@@ -21,6 +21,18 @@ extension History: WritersLockGuard {
             wait: Self.lockWait(vault.settings))
         for path in removed { say(.staleLockRemoved(path)) }
         if try finishInterruptedUpdate(localDirectory: vault.localDirectory) { say(.interruptedSyncFinished) }
+        try finishPendingCommit(vault)
+    }
+
+    /// Makes the commit a command killed after writing its files left (``PendingCommit``): the
+    /// files of it that are there, with its message; said when it committed anything.
+    func finishPendingCommit(_ vault: Vault) throws(FolioError) {
+        guard let pending = PendingCommit.load(vault.localDirectory) else { return }
+        let present = pending.paths.filter { FileManager.default.fileExists(atPath: vault.url($0).path) }
+        defer { PendingCommit.clear(vault.localDirectory) }
+        if try commit(paths: present, summary: pending.message, vault: vault) != nil {
+            say(.interruptedCommitFinished(summary: pending.message, files: present.count))
+        }
     }
 
     public func writersLockReleasing(_ vault: Vault) {

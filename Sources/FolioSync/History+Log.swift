@@ -72,7 +72,7 @@ extension History {
     /// A file's text as it was at a commit (an id, 4 characters or more) or at the end of a day
     /// (`YYYY-MM-DD`).
     public func text(of path: String, at revision: String) throws(FolioError) -> String {
-        guard let data = try file(path, at: try commit(at: revision)) else {
+        guard let data = try file(path, at: try commit(at: revision, during: .showAt), during: .showAt) else {
             throw FolioError(.notInHistoryAt(record: path, at: revision))
         }
         return String(decoding: data, as: UTF8.self)
@@ -84,6 +84,6 @@ extension History {
     /// `origin`, which sync uses.
     public static func setSetting(_ key: String, to value: String, in vault: Vault, history: History?) throws(FolioError) {
         try vault.setSetting(key, to: value)
-        if key == "sync.remote" { try history?.setRemote(value) }
+        if key == "sync.remote" { try history?.setRemote(value, during: .config) }
     }
 }

@@ -52,10 +52,10 @@ extension History {
         do {
             commits = try repository.log(limit: nil, path: path).map(\.oid)
         } catch {
-            throw FolioError(.syncFailed("git log: \(error.gitReason)"))
+            throw FolioError.git(error, during: .check)
         }
         for oid in commits {
-            if let data = try file(path, at: oid), MediaNaming.hex(SHA256.hash(data: data)) == sha { return data }
+            if let data = try file(path, at: oid, during: .check), MediaNaming.hex(SHA256.hash(data: data)) == sha { return data }
         }
         return nil
     }

@@ -27,7 +27,7 @@ extension History {
                     message: commit.summary, paths: try repository.changedPaths(of: commit.oid))
             }
         } catch {
-            throw FolioError(.syncFailed("git log: \(error.gitReason)"))
+            throw FolioError.git(error, during: .log)
         }
     }
 
@@ -44,7 +44,7 @@ extension History {
 
     /// The commit `revision` names: a commit id (at least 4 hex digits) or `HEAD~n`, or a date
     /// (`YYYY-MM-DD` meaning the end of that day, or a full time): the newest commit made by then.
-    public func commit(at revision: String) throws(FolioError) -> OID {
+    public func commit(at revision: String, during operation: GitOperation) throws(FolioError) -> OID {
         do {
             if let stamp = Timestamp(revision.count == 10 ? revision + "T23:59:59" : revision) {
                 let limit = stamp.date
@@ -56,22 +56,18 @@ extension History {
             if revision.count >= 4 || revision.hasPrefix("HEAD"), let oid = try repository.resolveCommit(revision) {
                 return oid
             }
-        } catch let error as FolioError {
-            throw error
         } catch {
-            throw FolioError(.syncFailed("git: \(error.gitReason)"))
+            throw FolioError.git(error, during: operation)
         }
         throw FolioError(.unknownRevision(revision))
     }
 
     /// The bytes of `path` as of `commit`, or nil when it did not exist then.
-    public func file(_ path: String, at commit: OID) throws(FolioError) -> Data? {
+    public func file(_ path: String, at commit: OID, during operation: GitOperation) throws(FolioError) -> Data? {
         do {
             return try repository.blob(at: path, in: commit)
-        } catch let problem as CryptProblem {
-            throw FolioError(problem.message())
         } catch {
-            throw FolioError(.syncFailed("git: \(error.gitReason)"))
+            throw FolioError.git(error, during: operation)
         }
     }
 
@@ -111,7 +107,7 @@ extension History {
             }
             return nil
         } catch {
-            throw FolioError(.syncFailed("git log: \(error.gitReason)"))
+            throw FolioError.git(error, during: .undo)
         }
     }
 
@@ -128,10 +124,8 @@ extension History {
                 try repository.revert(commit: plan.target, author: signature, committer: signature, message: message)
             } catch let error as GitError where error.code == .conflict {
                 throw FolioError(.undoConflicts(plan.summary))
-            } catch let problem as CryptProblem {
-                throw FolioError(problem.message())
             } catch {
-                throw FolioError.file(from: error) ?? FolioError(.syncFailed("git revert: \(error.gitReason)"))
+                throw FolioError.file(from: error) ?? FolioError.git(error, during: .undo)
             }
         }
     }
@@ -145,11 +139,11 @@ extension History {
         do {
             parent = try repository.commit(plan.target).parents.first
         } catch {
-            throw FolioError(.syncFailed("git: \(error.gitReason)"))
+            throw FolioError.git(error, during: .undo)
         }
         guard let parent else { return }
         for (path, sha) in media {
-            if let data = try file(path, at: parent), MediaNaming.hex(SHA256.hash(data: data)) != sha {
+            if let data = try file(path, at: parent, during: .undo), MediaNaming.hex(SHA256.hash(data: data)) != sha {
                 throw FolioError(.file(.undoWouldCommitDamagedMedia(path)))
             }
         }

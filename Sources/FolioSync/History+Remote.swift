@@ -10,7 +10,7 @@ extension History {
 
     /// The remote URL: git's `origin` on this device, else the vault's `sync.remote` (which then
     /// becomes `origin`, and the current branch's upstream).
-    public func remoteURL(settings: Settings) throws(FolioError) -> String? {
+    public func remoteURL(settings: Settings, during operation: GitOperation) throws(FolioError) -> String? {
         do {
             if let url = try repository.remoteURL() { return url }
             // A password in the synced setting is not copied into git's configuration.
@@ -19,18 +19,18 @@ extension History {
             try trackOrigin()
             return configured
         } catch {
-            throw FolioError(.syncFailed("git remote: \(error.gitReason)"))
+            throw FolioError.git(error, during: operation)
         }
     }
 
     /// Points `origin` at `url` (used when `sync.remote` is set on this device) and makes it the
     /// current branch's upstream.
-    public func setRemote(_ url: String) throws(FolioError) {
+    public func setRemote(_ url: String, during operation: GitOperation) throws(FolioError) {
         do {
             try repository.setRemote(url: url)
             try trackOrigin()
         } catch {
-            throw FolioError(.syncFailed("git remote: \(error.gitReason)"))
+            throw FolioError.git(error, during: operation)
         }
     }
 
@@ -60,19 +60,19 @@ extension History {
     /// Files changed by hand, commits ahead of and behind the remote as of the last fetch,
     /// conflict copies present, and the last sync's result.
     public func status(settings: Settings, localDirectory: URL) throws(FolioError) -> VaultStatus {
-        let changed = try handChanges()
+        let changed = try handChanges(during: .status)
         var ahead = 0
         var behind = 0
         do {
             let local = try repository.head()
-            let tracking = try repository.reference(named: "refs/remotes/origin/\(branch)")
+            let tracking = try repository.reference(named: "refs/remotes/origin/\(try upstreamBranch(of: branch))")
             if let local, let tracking {
                 (ahead, behind) = try repository.aheadBehind(local: local, upstream: tracking)
             } else if let local, try repository.remoteURL() != nil {
                 ahead = try repository.log(from: local).count
             }
         } catch {
-            throw FolioError(.syncFailed("git: \(error.gitReason)"))
+            throw FolioError.git(error, during: .status)
         }
         var conflicts: [String] = []
         if let walker = FileManager.default.enumerator(atPath: root.path) {
@@ -85,7 +85,7 @@ extension History {
             }
         }
         var state = SyncState.load(localDirectory)
-        if state.url == nil { state.url = try remoteURL(settings: settings) }
+        if state.url == nil { state.url = try remoteURL(settings: settings, during: .status) }
         return VaultStatus(changed: changed, ahead: ahead, behind: behind, conflicts: conflicts.sorted(), remote: state)
     }
 }
@@ -131,75 +131,98 @@ extension History {
         public var mediaFetch: MediaFetchReport?
     }
 
-    /// Makes `directory` a clone of the vault at `url`: repository, `origin`, files of its main branch.
+    /// Makes `directory` a clone of the vault at `url`: repository, `origin`, and the files of the
+    /// remote's default branch (the one its HEAD names, whatever it is called; the only one when it
+    /// names none), which becomes this device's branch and its upstream.
     ///
     /// With `keyFile`, an encrypted vault's key: it is read before anything is made, checked
     /// against the remote's files before any file is written (a wrong key leaves no folder), and
     /// installed so the files come out plain.
+    ///
+    /// A clone that fails removes only what it made: the folder when it made it, else (the user's
+    /// own empty folder, `.` too) what it put inside.
+    /// - Parameter shownDirectory: the folder as the user named it, for the command an empty remote needs.
     @discardableResult
-    public static func clone(url: String, into directory: URL, transport: SyncTransport, keyFile: URL? = nil) async throws(FolioError)
-        -> Cloned
-    {
+    public static func clone(
+        url: String, into directory: URL, transport: SyncTransport, keyFile: URL? = nil, shownDirectory: String? = nil
+    ) async throws(FolioError) -> Cloned {
         let manager = FileManager.default
-        if let contents = try? manager.contentsOfDirectory(atPath: directory.path), !contents.isEmpty {
-            throw FolioError(.targetNotEmpty(directory.path))
+        let ownFolder: Bool
+        if let contents = try? manager.contentsOfDirectory(atPath: directory.path) {
+            guard contents.isEmpty else { throw FolioError(.targetNotEmpty(directory.path)) }
+            ownFolder = true
+        } else {
+            ownFolder = false
         }
         let key = try keyFile.map { url throws(FolioError) in try readKey(url) }
         try registerFilter()
+        let made = CreatedFolder(directory, existed: ownFolder)
         var locked = false
         // A password in the URL is used for this clone (as the token) and kept nowhere: not in
         // git's configuration, its reflog or FETCH_HEAD, where it would sit in plain text.
         let kept = URLPassword.removed(from: url)
-        try AtomicFile.makeDirectory(directory)
-        do {
-            let repository = try Repository.create(at: directory, initialBranch: "main")
-            try repository.setRemote(url: kept)
+        do throws(FolioError) {
+            try AtomicFile.makeDirectory(directory)
+            let repository: Repository
+            let heads: RemoteHeads
+            do {
+                repository = try Repository.create(at: directory, initialBranch: "main")
+                try repository.setRemote(url: kept)
+            } catch {
+                throw FolioError.git(error, during: .clone)
+            }
             let access = try transport.access(url)
             do {
+                var fetched = RemoteHeads(branches: [], defaultBranch: nil)
                 try transport.run(access) { callbacks in
-                    try repository.fetch(
-                        refspecs: ["+refs/heads/*:refs/remotes/origin/*"], callbacks: callbacks, limits: transport.limits)
+                    fetched = try repository.fetchBranches(callbacks: callbacks, limits: transport.limits)
                 }
+                heads = fetched
             } catch {
-                try? manager.removeItem(at: directory)
-                throw SyncTransport.explain(error, access)
+                throw SyncTransport.explain(error, access, during: .clone)
             }
-            guard let tip = try repository.reference(named: "refs/remotes/origin/main") else {
-                try? manager.removeItem(at: directory)
-                throw FolioError(.notAVault(kept))
+            guard !heads.branches.isEmpty else {
+                throw FolioError(.remote(.emptyRemote(url: kept, directory: shownDirectory ?? directory.path)))
             }
-            // A tree folio must not write is refused before the first file is.
-            let hazards = try repository.hazards(in: tip)
-            if let first = hazards.first {
-                try? manager.removeItem(at: directory)
-                throw FolioError(
-                    .remote(
-                        .hostileTree(
-                            commit: tip.short, path: first.path, hazard: RemoteMessage.Hazard(first.kind), more: hazards.count - 1)))
+            guard let branch = heads.defaultBranch ?? (heads.branches.count == 1 ? heads.branches.first : nil) else {
+                throw FolioError(.remote(.noDefaultBranch(url: kept, branches: heads.branches)))
             }
-            if let key, let keyFile {
-                do throws(FolioError) {
-                    try verify(key, keyFile: keyFile.path, against: tip, in: repository)
-                    try install(key, in: repository)
-                } catch {
-                    try? manager.removeItem(at: directory)
-                    throw error
+            do {
+                guard let tip = try repository.reference(named: "refs/remotes/origin/\(branch)") else {
+                    throw FolioError(.remote(.emptyRemote(url: kept, directory: shownDirectory ?? directory.path)))
                 }
-            } else {
-                locked = try declaresEncryption(in: tip, of: repository)
+                guard try repository.files(in: tip).keys.contains(where: { $0.hasPrefix(".folio/") }) else {
+                    throw FolioError(.remote(.notAVaultRemote(url: kept, branch: branch)))
+                }
+                // A tree folio must not write is refused before the first file is.
+                let hazards = try repository.hazards(in: tip)
+                if let first = hazards.first {
+                    throw FolioError(
+                        .remote(
+                            .hostileTree(
+                                commit: tip.short, path: first.path, hazard: RemoteMessage.Hazard(first.kind), more: hazards.count - 1)))
+                }
+                if let key, let keyFile {
+                    try verify(key, keyFile: keyFile.path, against: tip, in: repository, during: .clone)
+                    try install(key, in: repository)
+                } else {
+                    locked = try declaresEncryption(in: tip, of: repository)
+                }
+                try repository.pointHead(atBranch: branch)
+                try repository.checkout(commit: tip, force: true)
+                try repository.moveHeadBranch(to: tip, from: nil, message: "folio clone \(kept)")
+                try repository.setUpstream(of: branch, to: Upstream(remote: "origin", merge: "refs/heads/\(branch)"))
+            } catch let error as FolioError {
+                throw error
+            } catch {
+                if DiskFull.recognises(error) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
+                throw FolioError.git(error, during: .clone)
             }
-            try repository.checkout(commit: tip, force: true)
-            try repository.moveHeadBranch(to: tip, from: nil, message: "folio clone \(kept)")
-            try repository.setUpstream(of: "main", to: Upstream(remote: "origin", merge: "refs/heads/main"))
-        } catch let error as FolioError {
-            throw error
+            try AtomicFile.makeDirectory(directory.appendingPathComponent(".folio/local"))
         } catch {
-            try? manager.removeItem(at: directory)
-            if DiskFull.recognises(error) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
-            throw FolioError(.syncFailed("clone: \(error.gitReason)"))
+            made.remove()
+            throw error
         }
-        guard VaultLocation.isVault(directory) else { throw FolioError(.notAVault(kept)) }
-        try AtomicFile.makeDirectory(directory.appendingPathComponent(".folio/local"))
         var cloned = Cloned(locked: locked)
         // Text and pointers came with the checkout; the media the setting asks for come now, in one batch.
         if !locked {
@@ -210,5 +233,41 @@ extension History {
             }
         }
         return cloned
+    }
+}
+
+/// A folder a command is about to fill, and how to take back what it put there: the folder itself
+/// when the command made it (and the folders above it it made), else only what is inside, so a
+/// user's own empty folder (`.` too) stays.
+struct CreatedFolder {
+    let url: URL
+    /// The outermost folder that did not exist yet, when the folder did not.
+    let outermostNew: URL?
+
+    init(_ url: URL, existed: Bool) {
+        self.url = url
+        guard !existed else {
+            outermostNew = nil
+            return
+        }
+        var outermost = url.standardizedFileURL
+        while outermost.pathComponents.count > 1,
+            !FileManager.default.fileExists(atPath: outermost.deletingLastPathComponent().path)
+        {
+            outermost.deleteLastPathComponent()
+        }
+        outermostNew = outermost
+    }
+
+    /// Removes what was made: the new folders, or everything inside the folder that was there.
+    func remove() {
+        let manager = FileManager.default
+        if let outermostNew {
+            try? manager.removeItem(at: outermostNew)
+            return
+        }
+        for name in (try? manager.contentsOfDirectory(atPath: url.path)) ?? [] {
+            try? manager.removeItem(at: url.appendingPathComponent(name))
+        }
     }
 }

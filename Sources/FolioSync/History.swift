@@ -50,7 +50,7 @@ public final class History: ChangeRecorder {
         do {
             _ = try Repository.create(at: directory, initialBranch: "main")
         } catch {
-            throw FolioError(.writeFailed("git: \(error)"), file: directory.path)
+            throw FolioError.git(error, during: .initialise)
         }
     }
 
@@ -69,7 +69,7 @@ public final class History: ChangeRecorder {
         do {
             repository = try Repository.open(at: vault.root)
         } catch {
-            throw FolioError(.syncFailed("git: \(error.gitReason)"), file: ".git")
+            throw FolioError.git(error, during: .status, file: ".git")
         }
         let history = History(
             repository: repository, root: vault.root, device: deviceName(vault: vault, environment: environment),
@@ -176,7 +176,7 @@ public final class History: ChangeRecorder {
                     usleep(50_000)
                     continue
                 }
-                throw FolioError.file(from: error) ?? FolioError(.commitFailed(error.gitReason))
+                throw FolioError.file(from: error) ?? FolioError(.commitFailed(SystemTrouble.reason(of: error)))
             }
         }
     }
@@ -215,11 +215,11 @@ public final class History: ChangeRecorder {
     // MARK: - Changes made by hand
 
     /// What differs between the last commit and the files on disk (new, edited and deleted files).
-    public func handChanges() throws(FolioError) -> [String] {
+    public func handChanges(during operation: GitOperation) throws(FolioError) -> [String] {
         do {
             return try repository.status().map(\.path).sorted()
         } catch {
-            throw FolioError.file(from: error) ?? FolioError(.syncFailed("git status: \(error.gitReason)"))
+            throw FolioError.file(from: error) ?? FolioError.git(error, during: operation)
         }
     }
 
@@ -233,10 +233,12 @@ public final class History: ChangeRecorder {
 
     /// Commits every file changed by hand, after checking that each changed record still parses:
     /// a file that does not is left out (and reported), the rest goes in.
-    public func commitHandChanges(in vault: Vault, message: String? = nil) throws(FolioError) -> HandCommit {
+    public func commitHandChanges(in vault: Vault, message: String? = nil, during operation: GitOperation = .commit) throws(FolioError)
+        -> HandCommit
+    {
         try vault.withLock { () throws(FolioError) -> HandCommit in
             // A temporary file a killed folio left is not a hand edit (`folio check` reports it).
-            let changed = try handChanges().filter { !AtomicFile.isTemporaryPath($0) }
+            let changed = try handChanges(during: operation).filter { !AtomicFile.isTemporaryPath($0) }
             var good: [String] = []
             // What git ignores is never among the changes: named, so it is not left out silently.
             var leftOut = try ignoredFiles(in: vault).map { FolioError(.file(.ignoredByGit), file: $0) }
@@ -374,7 +376,7 @@ extension History {
             }
             return paths.filter { !AtomicFile.isTemporaryPath($0) }.sorted()
         } catch {
-            throw FolioError.file(from: error) ?? FolioError(.syncFailed("git status: \(error.gitReason)"))
+            throw FolioError.file(from: error) ?? FolioError.git(error, during: .check)
         }
     }
 }

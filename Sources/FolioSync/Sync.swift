@@ -99,17 +99,29 @@ public struct SyncTransport: Sendable {
         try access.perform(transferProgress: receiving, pushProgress: sending, shouldCancel: shouldCancel, body)
     }
 
-    /// The user's message for a failed transfer; an unreachable remote always gives `.remoteUnreachable`.
-    static func explain(_ failure: TransportFailure, _ access: RemoteAccess) -> FolioError {
+    /// The user's message for a failed transfer of `operation`: for `sync`, an unreachable remote
+    /// always gives `.remoteUnreachable` (exit 3, everything committed); for another command
+    /// (`clone`), the same failures named as that command's, which made nothing.
+    static func explain(_ failure: TransportFailure, _ access: RemoteAccess, during operation: GitOperation = .sync) -> FolioError {
         // A path whose folder is gone (an unmounted drive) is as unreachable as a host that is down.
         // libgit2 says "unsupported URL protocol" (class net), which names no real cause.
-        if !failure.isCancelled, access.endpoint.transport == .local, let directory = localDirectory(access.url),
-            !FileManager.default.fileExists(atPath: directory.path)
-        {
-            return FolioError(.remoteFolderMissing(url: URLPassword.removed(from: access.url)))
-        }
         // The URL as messages show it: a password written in it is no part of the message.
-        return FolioError(failure.message(url: URLPassword.removed(from: access.url)))
+        let shown = URLPassword.removed(from: access.url)
+        let folderMissing =
+            !failure.isCancelled && access.endpoint.transport == .local
+            && localDirectory(access.url).map { !FileManager.default.fileExists(atPath: $0.path) } ?? false
+        guard operation != .sync else {
+            return FolioError(folderMissing ? .remoteFolderMissing(url: shown) : failure.message(url: shown))
+        }
+        if folderMissing { return FolioError(.remote(.notReached(url: shown, reason: nil, operation: operation))) }
+        switch failure {
+        case .unreachable(let reason): return FolioError(.remote(.notReached(url: shown, reason: reason, operation: operation)))
+        case .diskFull: return FolioError(.gitFailed(operation, .diskFull))
+        case .certificateRejected(let reason), .other(let reason): return FolioError(.gitFailed(operation, .other(reason)))
+        case .cancelled: return FolioError(.gitFailed(operation, .other("cancelled")))
+        case .authenticationFailed, .hostKeyRefused, .rejectedNonFastForward, .timedOut, .redirectRefused:
+            return FolioError(failure.message(url: shown))
+        }
     }
 
     /// The folder of a path or `file://` remote.
@@ -172,46 +184,55 @@ extension History {
         var report = SyncReport()
         var state = SyncState.load(vault.localDirectory)
         do throws(FolioError) {
-            report.handCommit = try commitHandChanges(in: vault)
-            guard let url = try remoteURL(settings: vault.settings) else { throw FolioError(.noRemote) }
+            report.handCommit = try commitHandChanges(in: vault, during: .sync)
+            guard let url = try remoteURL(settings: vault.settings, during: .sync) else { throw FolioError(.noRemote) }
             state.url = url
-            // A vault made before folio recorded the upstream gets it now; failing to is no reason not to sync.
-            try? trackOrigin()
+            // Sync sends a branch: a detached HEAD would have it push what is not HEAD.
+            guard let localBranch = try gitStep("git", { try repository.currentBranchName }) else {
+                let at = try gitStep("git") { try repository.head() }
+                let branches = try gitStep("git") { try repository.referenceNames(prefix: "refs/heads/") }.map { String($0.dropFirst(11)) }
+                let back = branches.contains("main") ? "main" : branches.first ?? "main"
+                throw FolioError(.remote(.detachedHead(commit: at?.short ?? "HEAD", branch: back)))
+            }
             let access = try transport.access(url)
             let ownMarks = GitWriterMarks.Folder(localDirectory: vault.localDirectory)
             let marks = GitWriterMarks.Folder(localDirectory: vault.localDirectory, remote: true)
             for path in SyncTransport.recoverLocalRemote(access, marks: marks) { say(.staleLockRemoved(url + ": " + path)) }
-            let tracking = "refs/remotes/origin/\(branch)"
-            // What this device last saw of the remote, to tell a forced push from the remote moving on.
-            var lastSeen = try gitStep("git") { try repository.reference(named: tracking) }
+            // What this device last saw of the remote's branches, to tell a forced push from the remote moving on.
+            var lastSeen = try gitStep("git") { try remoteTrackingTips() }
             for attempt in 1...Self.pushAttempts {
                 report.attempts = attempt
+                var heads = RemoteHeads(branches: [], defaultBranch: nil)
                 do {
                     try GitWriterMarks.shared.during(ownMarks, marks) { () throws(TransportFailure) in
                         try transport.run(access) { callbacks in
-                            try repository.fetch(
-                                refspecs: ["+refs/heads/\(branch):\(tracking)"], callbacks: callbacks, limits: transport.limits)
+                            heads = try repository.fetchBranches(callbacks: callbacks, limits: transport.limits)
                         }
                     }
                 } catch {
                     throw SyncTransport.explain(error, access)
                 }
+                let upstream = try gitStep("git") { try upstreamBranch(of: localBranch) }
+                let remoteBranch = try syncedBranch(heads, local: localBranch, upstream: upstream, url: url)
+                // Plain git (pull, push, status -sb) follows the same branch.
+                try gitStep("git") { try track(localBranch, remoteBranch) }
+                let tracking = "refs/remotes/origin/\(remoteBranch)"
                 let remoteTip = try gitStep("git") { try repository.reference(named: tracking) }
-                if let dropped = try commitsDropped(from: lastSeen, by: remoteTip) {
+                if let dropped = try commitsDropped(from: lastSeen[remoteBranch], by: remoteTip) {
                     report.rewrittenRemoteDropped = (report.rewrittenRemoteDropped ?? 0) + dropped
                 }
-                lastSeen = remoteTip
+                lastSeen[remoteBranch] = remoteTip
                 try vault.withLock { () throws(FolioError) in
                     try integrate(remoteTip, vault: vault, report: &report)
                 }
                 guard let local = try gitStep("git", { try repository.head() }) else { break }
+                let ahead: Int
                 if let remoteTip {
-                    let counts = try gitStep("git") { try repository.aheadBehind(local: local, upstream: remoteTip) }
-                    if counts.ahead == 0 { break }
-                    report.sent = counts.ahead
+                    ahead = try gitStep("git") { try repository.aheadBehind(local: local, upstream: remoteTip).ahead }
                 } else {
-                    report.sent = try gitStep("git") { try repository.log(from: local).count }
+                    ahead = try gitStep("git") { try repository.log(from: local).count }
                 }
+                if ahead == 0 { break }
                 // The media the pushed commits point at go first: a ref is never pushed without its objects.
                 if usesLFS(vault) {
                     report.mediaSent += try await pushLFSObjects(head: local, remoteTip: remoteTip, transport: transport, remoteURL: url)
@@ -220,13 +241,15 @@ extension History {
                     try GitWriterMarks.shared.during(ownMarks, marks) { () throws(TransportFailure) in
                         try transport.run(access) { callbacks in
                             try repository.push(
-                                refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], callbacks: callbacks, limits: transport.limits)
+                                refspecs: ["refs/heads/\(localBranch):refs/heads/\(remoteBranch)"], callbacks: callbacks,
+                                limits: transport.limits)
                         }
                     }
+                    // Counted once the remote has taken them, never before.
+                    report.sent = ahead
                     break
                 } catch {
                     guard case .rejectedNonFastForward = error else { throw SyncTransport.explain(error, access) }
-                    report.sent = 0
                     if attempt == Self.pushAttempts { throw FolioError(.syncGaveUp(attempt)) }
                     continue
                 }
@@ -241,6 +264,44 @@ extension History {
             state.save(vault.localDirectory)
             throw error
         }
+    }
+
+    /// The branch of the remote this device syncs with: the one the remote's HEAD names, whatever
+    /// it is called; else its only branch; else, for an empty remote, the branch this device's
+    /// upstream names (or this device's own), which the first push makes; else the upstream's or
+    /// this device's branch when the remote has it.
+    /// - Throws: ``FolioError`` `.remote(.noDefaultBranch)` when the remote has several branches and names none.
+    func syncedBranch(_ heads: RemoteHeads, local: String, upstream: String, url: String) throws(FolioError) -> String {
+        if let named = heads.defaultBranch { return named }
+        if heads.branches.count == 1, let only = heads.branches.first { return only }
+        if heads.branches.isEmpty { return upstream }
+        if heads.branches.contains(upstream) { return upstream }
+        if heads.branches.contains(local) { return local }
+        throw FolioError(.remote(.noDefaultBranch(url: url, branches: heads.branches)))
+    }
+
+    /// The remote branch `branch`'s upstream names (`branch.main.merge`), else `branch` itself.
+    func upstreamBranch(of branch: String) throws -> String {
+        guard let merge = try repository.upstream(of: branch)?.merge, merge.hasPrefix("refs/heads/") else { return branch }
+        return String(merge.dropFirst("refs/heads/".count))
+    }
+
+    /// Makes `origin`'s `remote` the upstream of this device's `local` branch, unless it is already
+    /// or the user chose another remote's branch for it.
+    func track(_ local: String, _ remote: String) throws {
+        let wanted = Upstream(remote: "origin", merge: "refs/heads/\(remote)")
+        let current = try repository.upstream(of: local)
+        if let current, current.remote != "origin" || current == wanted { return }
+        try repository.setUpstream(of: local, to: wanted)
+    }
+
+    /// Where each of `origin`'s branches was when this device last fetched it.
+    func remoteTrackingTips() throws -> [String: OID] {
+        var tips: [String: OID] = [:]
+        for name in try repository.referenceNames(prefix: "refs/remotes/origin/") where name != "refs/remotes/origin/HEAD" {
+            if let oid = try repository.reference(named: name) { tips[String(name.dropFirst("refs/remotes/origin/".count))] = oid }
+        }
+        return tips
     }
 
     /// How many commits `earlier` (what this device last fetched) has that `now` lacks, when
@@ -282,7 +343,7 @@ extension History {
         if try gitStep("git", { try repository.isDescendant(local, of: remoteTip) }) { return }
         try refuseHazards(in: remoteTip)
         let behind = try gitStep("git") { try repository.aheadBehind(local: local, upstream: remoteTip).behind }
-        let uncommitted = Set(try handChanges())
+        let uncommitted = Set(try handChanges(during: .sync))
         // A damaged media file from the other device would replace this device's good copy: then the
         // remote's commits are merged (keeping the good copy) rather than taken as they are.
         if try gitStep("git", { try repository.isDescendant(remoteTip, of: local) }),
@@ -430,7 +491,8 @@ extension History {
         } catch {
             if let known = FolioError.file(from: error) { throw known }
             if DiskFull.recognises(error) { throw FolioError(.remote(.diskFull(reason: error.gitReason))) }
-            throw FolioError(.syncFailed("\(step): \(error.gitReason)"))
+            let reason = SystemTrouble.reason(of: error)
+            throw FolioError(.gitFailed(.sync, reason.isDiskTrouble ? reason : .other("\(step): \(error.gitReason)")))
         }
     }
 }

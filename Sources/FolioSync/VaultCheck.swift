@@ -19,12 +19,23 @@ public struct VaultCheck {
     /// The record checks, then the media checks; `progress` hears how many media files were hashed.
     public func findings(_ set: RecordSet, quick: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [CheckFinding] {
         let files = vault.allFiles()
-        // What a commit would hold: git's view when there is a history (ignored files are never committed).
-        let publishable = (try? history?.publishablePaths()) ?? files.filter { !AtomicFile.isTemporaryPath($0) }
-        return vault.check(set) + vault.linksLeadingOutside(publishable, in: set) + vault.conflictCopies(files)
+        var repository: [CheckFinding] = history?.repositoryFindings() ?? []
+        // What a commit would hold: git's view when there is a history (ignored files are never
+        // committed); the files on disk when git cannot say, which is said too.
+        var publishable = files.filter { !AtomicFile.isTemporaryPath($0) }
+        var unencrypted: [String] = []
+        do {
+            if let history {
+                publishable = try history.publishablePaths()
+                unencrypted = try history.storedUnencrypted(vault: vault)
+            }
+        } catch {
+            repository.append(.unreadable(error))
+        }
+        return repository + vault.check(set) + vault.linksLeadingOutside(publishable, in: set) + vault.conflictCopies(files)
             + vault.hardLinksOutside(publishable) + vault.checkMedia(set, quick: quick, progress: progress)
             + vault.checkSecrets(publishable, in: set) + vault.namesNotPortable(files)
-            + ((try? history?.storedUnencrypted(vault: vault)) ?? []).map(CheckFinding.storedUnencrypted)
+            + unencrypted.map(CheckFinding.storedUnencrypted)
             + gitFindings(files)
     }
 
@@ -167,5 +178,22 @@ public struct VaultCheck {
     /// The media files the findings name as damaged (bytes that no longer hash to their names).
     static func damagedMedia(_ findings: [CheckFinding]) -> [String] {
         findings.compactMap { if case .mediaCorrupt(let file, _) = $0 { file } else { nil } }.sorted()
+    }
+}
+
+extension History {
+    /// What is wrong with the repository itself: a shallow history, and the objects its history
+    /// needs and lacks, as `git fsck --connectivity-only` finds them (from every reference, HEAD,
+    /// the reflogs and the index; commits, trees and tags read, blobs looked up).
+    public func repositoryFindings() -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        let roots = repository.shallowRoots
+        if !roots.isEmpty { findings.append(.shallowHistory(cutAt: roots.map(\.short))) }
+        do {
+            findings += try repository.missingObjects().map { .objectMissing(id: $0.id.hex, kind: $0.kind.rawValue, neededBy: $0.neededBy) }
+        } catch {
+            findings.append(.unreadable(FolioError.git(error, during: .check, file: ".git")))
+        }
+        return findings
     }
 }

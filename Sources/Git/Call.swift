@@ -40,7 +40,10 @@ func initializeLibrary() throws {
 @discardableResult
 func check(_ code: Int32, _ function: String) throws(GitError) -> Int32 {
     guard code < 0 else { return code }
-    throw GitError.last(code: code, function: function)
+    // Read before anything else can change it: some of libgit2's failures of the system (a full
+    // disk while writing an object) come back as -1 with no message, and errno is all that says why.
+    let number = errno
+    throw GitError.last(code: code, function: function, errno: number)
 }
 
 /// A failure reported by libgit2 (or by this binding on its behalf), with the C function that produced it.
@@ -137,14 +140,20 @@ public struct GitError: Error, Sendable, Hashable, CustomStringConvertible {
     public var function: String
     /// The limit that ended a fetch or push (``TransferLimits``), when one did.
     public var transferLimit: TransferLimitHit?
+    /// The system's `errno` when libgit2 failed without saying why (no class, no message).
+    public var unexplainedErrno: Int32?
 
     /// An error with the given parts; used for failures this binding detects itself.
-    public init(code: Code, klass: Int32 = 0, message: String, function: String, transferLimit: TransferLimitHit? = nil) {
+    public init(
+        code: Code, klass: Int32 = 0, message: String, function: String, transferLimit: TransferLimitHit? = nil,
+        unexplainedErrno: Int32? = nil
+    ) {
         self.code = code
         self.klass = klass
         self.message = message
         self.function = function
         self.transferLimit = transferLimit
+        self.unexplainedErrno = unexplainedErrno
     }
 
     public var description: String {
@@ -198,22 +207,29 @@ public struct GitError: Error, Sendable, Hashable, CustomStringConvertible {
     ///
     /// libgit2 records an OS error as its words, `": "`, and `strerror(errno)`, then sets `errno`
     /// to 0; the number survives only as that text, so it is read back from there, here, once.
+    /// A failure libgit2 gave no reason for carries the `errno` of that moment instead.
     public var systemError: Int32? {
+        if let unexplainedErrno { return unexplainedErrno }
         guard errorClass == .os else { return nil }
         return SystemErrors.number(endingMessage: message)
     }
 
     /// Builds the error for `code` from libgit2's thread-local last error, then clears that state.
-    static func last(code: Int32, function: String) -> GitError {
+    /// Without one, `errno` (when set) is the reason: its text, and its number in ``systemError``.
+    static func last(code: Int32, function: String, errno number: Int32 = 0) -> GitError {
         var klass: Int32 = 0
-        var message = "unknown error (code \(code))"
-        if let last = git_error_last() {
+        var message: String?
+        if let last = git_error_last(), let text = last.pointee.message {
             klass = last.pointee.klass
-            if let text = last.pointee.message {
-                message = String(cString: text)
-            }
+            message = String(cString: text)
         }
         git_error_clear()
+        guard let message else {
+            let reason = number != 0 ? strerror(number).map { String(cString: $0) } : nil
+            return GitError(
+                code: Code(rawValue: code), klass: number != 0 ? Int32(GIT_ERROR_OS.rawValue) : 0,
+                message: reason ?? "unknown error (code \(code))", function: function, unexplainedErrno: number != 0 ? number : nil)
+        }
         return GitError(code: Code(rawValue: code), klass: klass, message: message, function: function)
     }
 }

@@ -140,7 +140,7 @@ extension Repository {
     /// The URL this operation on `remote` connects to (its push URL for a push), with any password
     /// taken out for this operation only (``URLPassword/removed(from:)``); the configuration is
     /// not changed.
-    private func withoutPassword(_ remote: OpaquePointer, push: Bool) throws -> String {
+    func withoutPassword(_ remote: OpaquePointer, push: Bool) throws -> String {
         let pushURL = push ? string(git_remote_pushurl(remote)) : nil
         let configured = pushURL ?? string(git_remote_url(remote)) ?? ""
         let stripped = URLPassword.removed(from: configured)
@@ -209,7 +209,7 @@ extension Repository {
         return try body()
     }
 
-    private func withRemote<R>(_ name: String, _ body: (OpaquePointer) throws -> R) throws -> R {
+    func withRemote<R>(_ name: String, _ body: (OpaquePointer) throws -> R) throws -> R {
         try requireNoNUL(name, "git_remote_lookup")
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, pointer, name), "git_remote_lookup")

@@ -50,7 +50,8 @@ struct EncryptionTests {
         let scratch = try Scratch()
         let root = scratch.path("vault")
         let made = try History.makeVault(
-            at: root, owner: Owner(name: "林小雨", birthday: nil, gender: nil), language: .en, remote: nil, allowSecrets: false,
+            at: root, shownDirectory: "vault", owner: Owner(name: "林小雨", birthday: nil, gender: nil), language: .en, remote: nil,
+            allowSecrets: false,
             environment: ["FOLIO_DEVICE": "A", "FOLIO_NOW": "2026-11-22T09:00:00+08:00"])
         let history = try #require(try History.open(made.vault, environment: ["FOLIO_DEVICE": "A"]))
         #expect(history.encryption(of: made.vault) == .off)
@@ -74,7 +75,7 @@ struct EncryptionTests {
         // Without the key the vault is locked, and reading an encrypted file says so.
         try FileManager.default.removeItem(at: history.keyURL)
         #expect(history.encryption(of: vault) == .locked)
-        #expect(throws: FolioError(.crypt(.locked))) { try history.file("profile.md", at: head) }
+        #expect(throws: FolioError(.crypt(.locked))) { try history.file("profile.md", at: head, during: .showAt) }
         #expect(throws: FolioError(.crypt(.locked))) { try History.open(vault, environment: [:]) }
     }
 }

@@ -26,6 +26,6 @@ struct GitLockWaitTests {
             #expect(device.vault.recordingProblems.isEmpty, "\(device.vault.recordingProblems)")
             #expect(!record.path.isEmpty)
         }
-        #expect(try device.history.handChanges().isEmpty)
+        #expect(try device.history.handChanges(during: .status).isEmpty)
     }
 }

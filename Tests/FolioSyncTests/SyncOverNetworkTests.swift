@@ -21,7 +21,7 @@ struct Device {
         let vault = try Vault.initialise(
             at: directory, owner: Owner(name: "林小雨"), language: .en, clock: Clock.from(environment: [:]))
         let history = try #require(try History.open(vault, environment: environment(name)))
-        try history.setRemote(remote)
+        try history.setRemote(remote, during: .config)
         _ = try history.commitHandChanges(in: vault, message: "init: new vault")
         vault.recorder = history
         return Device(vault: vault, history: history)
@@ -74,7 +74,7 @@ struct SyncOverNetworkTests {
             guard let error = error as? FolioError, case .remoteUnreachable(let failed, _) = error.message else { return false }
             return failed == url
         }
-        #expect(try b.history.handChanges().isEmpty, "everything stays committed on the device")
+        #expect(try b.history.handChanges(during: .status).isEmpty, "everything stays committed on the device")
 
         let again = try GitDaemon(serving: scratch.url, port: daemon.port)
         let report = try await b.sync(transport)

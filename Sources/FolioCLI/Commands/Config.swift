@@ -42,7 +42,7 @@ struct ConfigCommand: ParsableCommand {
         switch (action, key, value) {
         case ("get", let key?, _):
             guard let text = try context.vault.setting(key) else { throw ExitCode.failure }
-            Console.out(ConfiguredSecrets.redact(text))
+            Console.verbatim(ConfiguredSecrets.redact(text), terminal: context.terminal, environment: context.environment)
         case ("set", let key?, let value?):
             try History.setSetting(key, to: value, in: context.vault, history: context.history)
             context.say(.settingSet(key: key, value: ConfiguredSecrets.redact(value)))

@@ -40,7 +40,7 @@ struct Init: ParsableCommand {
             name.map { Owner(name: $0, birthday: birthday, gender: gender) } ?? (terminal.isInteractive ? OwnerPrompt.ask(in: says) : nil)
         let target = absoluteURL(directory ?? ".", from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let made = try History.makeVault(
-            at: target, owner: owner, language: language, remote: remote,
+            at: target, shownDirectory: directory ?? ".", owner: owner, language: language, remote: remote,
             allowSecrets: global.allowSecret, environment: environment, encrypt: encrypt, lfs: lfs)
         InitPrinter.print(made, owner: owner, language: language, says: says, json: output.json, terminal: terminal)
     }

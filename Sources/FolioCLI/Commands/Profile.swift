@@ -39,7 +39,11 @@ struct ProfileCommand: ParsableCommand {
             guard let profile = context.vault.profileFile() ?? context.vault.profile(in: context.records(quiet: true)) else {
                 throw FolioError(.noProfile)
             }
-            if output.json { context.json(JSONWriter.record(profile, body: true)) } else { Console.out(profile.document.text) }
+            if output.json {
+                context.json(JSONWriter.record(profile, body: true))
+            } else {
+                Console.verbatim(profile.document.text, terminal: context.terminal, environment: context.environment)
+            }
         }
     }
 

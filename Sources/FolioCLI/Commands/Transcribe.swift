@@ -22,7 +22,7 @@ struct Transcribe: ParsableCommand {
         let context = try Context.open(global)
         let text = try VoiceInput.transcribe(context.absoluteURL(file), displayName: file, context: context)
         if output.json { return context.json(.object([("file", .string(file)), ("text", .string(text))])) }
-        Console.out(text)
+        Console.out(text.withVisibleControls)
     }
 
     enum JSON: HelpText {

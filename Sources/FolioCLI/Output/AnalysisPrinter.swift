@@ -8,13 +8,13 @@ struct AnalysisPrinter {
     /// The page's analysis as it was, and that `--again` analyses anew.
     func already(_ analysis: String, of record: Record) {
         if json { return context.json(JSONWriter.record(record, body: true)) }
-        Console.out(analysis)
+        Console.out(analysis.withVisibleControls)
         Console.err(context.terminal.dim(Message.ai(.alreadyAnalyzed(reference: record.shortID)).text(context.language)))
     }
 
     func analyzed(_ record: Record, by provider: String) {
         if json { return context.json(JSONWriter.record(record, body: true)) }
-        Console.out(record.document.string("analysis") ?? "")
+        Console.out((record.document.string("analysis") ?? "").withVisibleControls)
         Console.err(context.terminal.dim(Message.ai(.analyzedBy(provider)).text(context.language)))
     }
 }

@@ -18,9 +18,9 @@ enum AnswerPrinter {
             case .neutral: "33"
             case .negative: "31"
             }
-        var text = "🎱 " + terminal.paint(terminal.bold(answer.text), paint)
+        var text = "🎱 " + terminal.paint(terminal.bold(answer.text.oneLine), paint)
         if let other, !other.isEmpty, other != answer.text {
-            text += language == .zhHant ? "（\(other)）" : " (\(other))"
+            text += language == .zhHant ? "（\(other.oneLine)）" : " (\(other.oneLine))"
         }
         return text
     }

@@ -35,8 +35,8 @@ enum CheckPrinter {
         let language = context.language
         return { done, total in
             if done == total || done % 16 == 0 {
-                Console.errInline(
-                    "\r" + Message.media(.checking(done: done, total: total)).text(language) + (done == total ? "\r\u{1B}[K" : ""))
+                Console.statusLine(Message.media(.checking(done: done, total: total)).text(language))
+                if done == total { Console.clearStatusLine() }
             }
         }
     }
@@ -45,7 +45,8 @@ enum CheckPrinter {
     static func confirm(_ question: VaultCheck.Question, yes: Bool, context: Context) -> Bool {
         switch question {
         case .clearParent(let path):
-            return yes || (context.terminal.isInteractive && Console.confirm("\(path): keep, clear parent? [y/N] "))
+            return yes
+                || (context.terminal.isInteractive && Console.confirm(Message.check(.clearParentPrompt(path)).text(context.language)))
         case .cascade(let plan, let records):
             printPlan(plan, records: records, context: context)
             return yes

@@ -17,7 +17,7 @@ enum ConflictPrinter {
         Console.out(terminal.warn(Message.conflict(.header(copies.count)).text(context.language)))
         for copy in copies {
             let gone = copy.recordExists ? "" : "  " + Message.conflict(.recordGone).text(context.language)
-            let origin = [copy.device, copy.time].filter { !$0.isEmpty }.joined(separator: ", ")
+            let origin = [copy.device, copy.time].filter { !$0.isEmpty }.joined(separator: ", ").oneLine
             Console.out(
                 "  " + copy.path.quotedPath + " → " + copy.record.quotedPath + gone
                     + (origin.isEmpty ? "" : "  " + terminal.dim("(" + origin + ")")))

@@ -32,7 +32,8 @@ enum ImportPrinter {
                 case .records(let done, let total): (.exchange(.importing(done: done, total: total)), done, total, 200)
                 }
             guard total > shownFrom, done % 10 == 0 || done == total else { return }
-            Console.errInline("\r\u{1B}[2K" + message.text(language) + (done == total ? "\r\u{1B}[K" : ""))
+            Console.statusLine(message.text(language))
+            if done == total { Console.clearStatusLine() }
         }
     }
 

@@ -5,10 +5,10 @@ enum KindsPrinter {
     static func print(_ kinds: [Kind], json: Bool, context: Context) {
         if json { return context.json(.array(kinds.map(Self.json))) }
         for kind in kinds {
-            let parent = kind.parentKind.map { " ← \($0) (\(kind.onParentDelete.rawValue))" } ?? ""
-            let keys = kind.fields.map { "\($0.name)\($0.required ? "*" : ""):\($0.type.rawValue)" }.joined(separator: " ")
-            Console.out(
-                "\(context.terminal.bold(kind.name))\(parent)  \(context.terminal.dim(kind.fixedPath ?? kind.directory + "/"))  \(keys)")
+            let parent = kind.parentKind.map { " ← \($0.oneLine) (\(kind.onParentDelete.rawValue))" } ?? ""
+            let keys = kind.fields.map { "\($0.name.oneLine)\($0.required ? "*" : ""):\($0.type.rawValue)" }.joined(separator: " ")
+            let folder = (kind.fixedPath ?? kind.directory + "/").oneLine
+            Console.out("\(context.terminal.bold(kind.name.oneLine))\(parent)  \(context.terminal.dim(folder))  \(keys)")
         }
     }
 

@@ -24,7 +24,7 @@ enum LogPrinter {
             let device = entry.device.map { " @\($0)" } ?? ""
             return terminal.accent(String(entry.commit.prefix(8))) + "  "
                 + entry.time.text.prefix(16).replacingOccurrences(of: "T", with: " ")
-                + "  " + terminal.dim(entry.author + device) + "  " + entry.message
+                + "  " + terminal.dim((entry.author + device).oneLine) + "  " + entry.message.oneLine
         }
         Console.page(lines.joined(separator: "\n") + "\n", terminal: terminal, environment: context.environment)
     }

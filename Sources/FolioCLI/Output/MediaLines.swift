@@ -19,8 +19,8 @@ enum MediaLines {
             if let latitude = entry.latitude, let longitude = entry.longitude {
                 details.append(String(format: "%.5f, %.5f", latitude, longitude))
             }
-            var line = parts.joined(separator: "  ")
-            if !details.isEmpty { line += "  " + terminal.dim(details.joined(separator: " · ")) }
+            var line = parts.map(\.oneLine).joined(separator: "  ")
+            if !details.isEmpty { line += "  " + terminal.dim(details.map(\.oneLine).joined(separator: " · ")) }
             if !FileManager.default.fileExists(atPath: vault.url(entry.file).path) {
                 line += "  " + terminal.warn(Message.media(.missingMark).text(vault.language))
             } else if LFSPointerFile.isPointer(vault.url(entry.file)) {

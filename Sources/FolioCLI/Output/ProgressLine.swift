@@ -12,12 +12,12 @@ enum ProgressLine {
                 case .sending(let done, let total, let bytes): ("↑", done, total, bytes)
                 }
             guard total > 200 else { return }
-            Console.errInline("\r\u{1B}[2K\(arrow) \(done)/\(total) (\(bytes / 1024) KiB)")
+            Console.statusLine("\(arrow) \(done)/\(total) (\(bytes / 1024) KiB)")
         }
     }
 
     /// Clears the progress line, if one was drawn.
     static func end(on terminal: Terminal) {
-        if terminal.isInteractive { Console.errInline("\r\u{1B}[2K") }
+        if terminal.isInteractive { Console.clearStatusLine() }
     }
 }

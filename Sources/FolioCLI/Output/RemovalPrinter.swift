@@ -50,7 +50,7 @@ func printPlan(
     var counts: [String: Int] = [:]
     for index in plan.removals { counts[records[index].kind ?? "?", default: 0] += 1 }
     var lines = [Message.deletePlanHeader(plan.removals.count).text(context.language)]
-    lines.append("  " + counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
+    lines.append("  " + counts.sorted { $0.key < $1.key }.map { "\($0.key.oneLine): \($0.value)" }.joined(separator: ", "))
     let shown = limit.map { Array(plan.removals.prefix($0)) } ?? plan.removals
     for index in shown {
         let record = records[index]

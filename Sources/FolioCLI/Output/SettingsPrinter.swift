@@ -8,6 +8,6 @@ enum SettingsPrinter {
         let rows = rows.map { (key: $0.key, value: $0.value.map(ConfiguredSecrets.redact)) }
         if json { return Console.out(JSONWriter.render(.object(rows.map { ($0.key, $0.value.map(JSONWriter.JSON.string) ?? .null) }))) }
         let width = rows.map(\.key.count).max() ?? 10
-        Console.out(rows.map { $0.key.padded(to: width) + "  " + ($0.value ?? "—") }.joined(separator: "\n"))
+        Console.out(rows.map { $0.key.oneLine.padded(to: width) + "  " + ($0.value?.oneLine ?? "—") }.joined(separator: "\n"))
     }
 }

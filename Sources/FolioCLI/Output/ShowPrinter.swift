@@ -4,15 +4,18 @@ import FolioStore
 
 /// `folio show`: the file as it is, then its children, its media with their facts and the last
 /// AI step that failed on it, paged; or the record as JSON with its body. A conflict copy and an
-/// older version show as they are (JSON when they read as a record).
+/// older version show as they are (JSON when they read as a record). On a terminal the file's
+/// control characters show as pictures; through a pipe the file's bytes come as they are
+/// (``Console/verbatim(_:notes:terminal:environment:)``).
 struct ShowPrinter {
     let json: Bool
     let context: Context
 
     func record(_ record: Record, children: [RecordSummary]?) {
         if json { return context.json(JSONWriter.record(record, body: true, extra: JSONWriter.children(children))) }
-        Console.page(
-            Self.page(of: record, children: children, context: context), terminal: context.terminal, environment: context.environment)
+        Console.verbatim(
+            record.document.text, notes: Self.notes(on: record, children: children, context: context), terminal: context.terminal,
+            environment: context.environment)
     }
 
     /// A conflict copy sync kept; with `--json` it must read as a record.
@@ -21,7 +24,7 @@ struct ShowPrinter {
             let record = try context.vault.record(of: copy, text: text)
             return context.json(JSONWriter.record(record, body: true, extra: [("conflict_copy_of", .string(copy.record))]))
         }
-        Console.page(text, terminal: context.terminal, environment: context.environment)
+        Console.verbatim(text, terminal: context.terminal, environment: context.environment)
     }
 
     /// The file as it was (`--at`): JSON when it reads as a record, else its text.
@@ -29,14 +32,16 @@ struct ShowPrinter {
         if json, let document = try? FrontMatterDocument(parsing: text) {
             return context.json(JSONWriter.record(Record(path: path, document: document), body: true))
         }
-        Console.page(text, terminal: context.terminal, environment: context.environment)
+        Console.verbatim(text, terminal: context.terminal, environment: context.environment)
     }
 
-    /// The file as it is, then its media with their facts, then the last AI step that failed on it.
-    static func page(of record: Record, children: [RecordSummary]? = nil, context: Context) -> String {
-        var text = record.document.text
+    /// What follows the file: its children, its media with their facts, the last AI step that
+    /// failed on it; each section after a blank line (and the file's missing last line break).
+    static func notes(on record: Record, children: [RecordSummary]? = nil, context: Context) -> String {
+        var text = ""
+        let fileEndsLine = record.document.text.hasSuffix("\n")
         func section(_ lines: String) {
-            if !text.hasSuffix("\n") { text += "\n" }
+            if text.isEmpty && !fileEndsLine { text += "\n" }
             text += "\n" + lines
         }
         if let children {
@@ -45,8 +50,8 @@ struct ShowPrinter {
                 "  "
                     + [
                         t.accent((child.kind ?? "?").oneLine),
-                        t.dim(child.sortTime?.text.prefix(16).replacingOccurrences(of: "T", with: " ") ?? ""),
-                        child.title.oneLine, t.dim(child.shortID),
+                        t.dim(child.sortTime?.text.prefix(16).replacingOccurrences(of: "T", with: " ").oneLine ?? ""),
+                        child.title.oneLine, t.dim(child.shortID.oneLine),
                     ].joined(separator: "  ") + "\n"
             }
             section(t.dim("── " + Message.childrenHeading(count: children.count).text(context.language) + " ──") + "\n" + lines.joined())

@@ -31,7 +31,7 @@ struct StatsPrinter {
         let labelWidth = labels.map { say($0).displayWidth }.max() ?? 0
         func row(_ label: Message, _ text: String) -> String { t.bold(say(label).padded(to: labelWidth)) + "  " + text }
         func row(_ label: Message, _ pairs: [(String, Int)]) -> String? {
-            pairs.isEmpty ? nil : row(label, pairs.map { "\($0.0) \($0.1)" }.joined(separator: "  "))
+            pairs.isEmpty ? nil : row(label, pairs.map { "\($0.0.oneLine) \($0.1)" }.joined(separator: "  "))
         }
         var lines = [row(.statsRecordsHeading, String(report.total))]
         lines += [

@@ -2,6 +2,8 @@
 /// first column left-aligned, the others right-aligned, two spaces apart; the header row dimmed.
 enum Table {
     static func lines(_ rows: [[String]], terminal: Terminal) -> [String] {
+        // A cell is one line of text from a record (a key, a value): shown, never obeyed.
+        let rows = rows.map { $0.map(\.oneLine) }
         let count = rows.map(\.count).max() ?? 0
         let widths = (0..<count).map { column in rows.map { column < $0.count ? $0[column].displayWidth : 0 }.max() ?? 0 }
         return rows.enumerated().map { index, row in

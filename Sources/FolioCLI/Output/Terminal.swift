@@ -14,6 +14,8 @@ public struct Terminal: Sendable {
     public var height: Int
     /// Whether standard output is a terminal, so long lines are cut to its width (a pipe gets them whole).
     public var cutsLongLines = false
+    /// Whether standard output is a terminal (a file's text then shows its control characters as pictures).
+    public var writesToTerminal: Bool { cutsLongLines }
 
     public static func current(noColor: Bool, environment: [String: String]) -> Terminal {
         let outIsTTY = isatty(STDOUT_FILENO) == 1
@@ -42,40 +44,72 @@ public struct Terminal: Sendable {
 
 /// Writes text to standard output, through a pager when it is long and a person is reading.
 ///
+/// Every write shows the control characters of its text as pictures (`␛`), but newline, tab and
+/// folio's own styles (``Swift/String/withVisibleControlsKeepingStyles``): text from a file, a
+/// server or an AI can never drive the terminal, whichever printer forgot it. Only
+/// ``verbatim(_:terminal:environment:)`` writes bytes as they are, and only to a pipe or a file.
+///
 /// Output that nobody reads any more is dropped (see ``ConsoleStream``), never a crash.
 public enum Console {
     public static func out(_ text: String) {
-        ConsoleStream.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
+        let safe = text.withVisibleControlsKeepingStyles
+        ConsoleStream.standardOutput.write(safe.hasSuffix("\n") ? safe : safe + "\n")
     }
 
-    /// Writes to stdout without a newline (a reply streaming in).
+    /// Writes to stdout without a newline (a reply streaming in). Each piece is made safe on its
+    /// own, so an escape cut between two pieces shows as `␛` and never completes.
     public static func outInline(_ text: String) {
+        ConsoleStream.standardOutput.write(text.withVisibleControlsKeepingStyles)
+    }
+
+    /// A file's text as it is (`show`, `profile`, `config get`): on a terminal with its control
+    /// characters as pictures, like any output; to a pipe or a file byte for byte, as `cat` would,
+    /// so `folio show x > copy.md` is the file.
+    ///
+    /// `notes` (folio's own lines after the file: children, media, the last AI failure) are made
+    /// safe either way.
+    public static func verbatim(_ text: String, notes: String = "", terminal: Terminal, environment: [String: String]) {
+        guard !terminal.writesToTerminal else { return page(text + notes, terminal: terminal, environment: environment) }
         ConsoleStream.standardOutput.write(text)
+        if !notes.isEmpty { outInline(notes) }
+        if !(notes.isEmpty ? text : notes).hasSuffix("\n") { outInline("\n") }
     }
 
     /// Runs `body` while `note` stands on the terminal's last line (stderr), then erases it; without
     /// a terminal it just runs `body`, so pipes and logs never see the note.
     public static func whileShowing<T, E: Error>(_ note: String, on terminal: Terminal, _ body: () throws(E) -> T) throws(E) -> T {
         guard terminal.isInteractive else { return try body() }
-        errInline(terminal.dim(note))
-        defer { errInline("\r\u{1B}[2K") }
+        statusLine(terminal.dim(note))
+        defer { clearStatusLine() }
         return try body()
     }
 
-    /// Writes to stderr without a newline (progress lines redrawn with `\r`).
+    /// Writes to stderr without a newline (a prompt).
     public static func errInline(_ text: String) {
-        ConsoleStream.standardError.write(ConfiguredSecrets.redact(text))
+        ConsoleStream.standardError.write(ConfiguredSecrets.redact(text).withVisibleControlsKeepingStyles)
+    }
+
+    /// Draws `text` over the terminal's last line on stderr (a progress line redrawn in place):
+    /// the line is erased first; `text` itself can move nothing.
+    public static func statusLine(_ text: String) {
+        ConsoleStream.standardError.write("\r\u{1B}[2K" + ConfiguredSecrets.redact(text).withVisibleControlsKeepingStyles)
+    }
+
+    /// Erases the line ``statusLine(_:)`` drew.
+    public static func clearStatusLine() {
+        ConsoleStream.standardError.write("\r\u{1B}[2K")
     }
 
     /// Writes a line to stderr, where every error and warning goes: configured keys and tokens, and
     /// anything that looks like one, are masked here whatever the message, as a last line of defence.
     public static func err(_ text: String) {
-        let safe = ConfiguredSecrets.redact(text)
+        let safe = ConfiguredSecrets.redact(text).withVisibleControlsKeepingStyles
         ConsoleStream.standardError.write(safe.hasSuffix("\n") ? safe : safe + "\n")
     }
 
     /// Prints `text`; on a terminal, output taller than the screen goes through `$PAGER` (`less -FRX`).
     public static func page(_ text: String, terminal: Terminal, environment: [String: String]) {
+        let text = text.withVisibleControlsKeepingStyles
         guard terminal.isInteractive else { return out(text) }
         // Bytes, not characters, and only as far as a screenful: a record may be many megabytes.
         var lines = 0

@@ -18,7 +18,7 @@ struct UnusedMediaPrinter {
     func unused(_ unused: [StoredMedia]) {
         guard !json else { return }
         context.say(.media(.unreferencedHeader(count: unused.count, bytes: unused.reduce(UInt64(0)) { $0 + $1.bytes })))
-        for file in unused { Console.out("  \(file.path)  \(ByteCount.text(file.bytes))") }
+        for file in unused { Console.out("  \(file.path.quotedPath)  \(ByteCount.text(file.bytes))") }
     }
 
     func removed(_ removed: [StoredMedia]) {

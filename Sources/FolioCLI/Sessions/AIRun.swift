@@ -57,7 +57,7 @@ enum AIRun {
     }
 
     /// The first answer of the chain's providers to `step`, waiting as ``waiting(_:_:)`` does.
-    static func first<T: Sendable>(
+    static func first<T: CheckedReply>(
         _ chain: ProviderChain, context: Context, _ step: @escaping @Sendable (any AIProvider) async throws(AIProblem) -> T
     ) throws(FolioError) -> (value: T, provider: String) {
         try waiting(context) { () async throws(FolioError) in try await chain.first(step) }
@@ -66,7 +66,7 @@ enum AIRun {
     /// An AI step on a record: when no provider manages it, the reason is said and kept for `show`
     /// and `status`, and `failure` (the companion diary's message for that step) is thrown; when
     /// one does, a kept failure is cleared.
-    static func step<T: Sendable>(
+    static func step<T: CheckedReply>(
         _ name: String, for record: Record, chain: ProviderChain, context: Context, failure: AIMessage,
         _ step: @escaping @Sendable (any AIProvider) async throws(AIProblem) -> T
     ) throws(FolioError) -> (value: T, provider: String) {

@@ -67,12 +67,14 @@ enum ChatTurn {
             // The reply streams onto the terminal, so the waiting note gets a line of its own.
             if context.terminal.isInteractive { Console.err(context.terminal.dim(Message.ai(.waiting).text(context.language))) }
             reply = try AIRun.blocking { () async throws(FolioError) in
-                try await chain.first { provider async throws(AIProblem) in
-                    try await provider.chat(request) { piece in
-                        started.withValue { $0 = true }
-                        if echo { Console.outInline(piece) }
-                    }
+                let answer = try await chain.first { provider async throws(AIProblem) in
+                    ReplyText(
+                        try await provider.chat(request) { piece in
+                            started.withValue { $0 = true }
+                            if echo { Console.outInline(piece.withVisibleControls) }
+                        }, part: .reply)
                 }
+                return (answer.value.text, answer.provider)
             }
         } catch {
             if started.current && echo { Console.out("") }
@@ -117,7 +119,7 @@ enum ChatTurn {
             case "/save": return .saved(current)
             default:
                 if let opening = greeting {
-                    current = try context.vault.appendCompanionLine(opening, to: current)
+                    current = try context.vault.appendCompanionLine(opening, to: current, part: .greeting)
                     greeting = nil
                 }
                 current = try context.vault.appendUserMessage(line, to: current)

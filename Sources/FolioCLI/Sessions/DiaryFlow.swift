@@ -52,7 +52,7 @@ struct DiaryFlow {
             }
         }
         let greeting = GreetingStep.run(page, chain: chain, environment: environment, context: context)
-        show(context.terminal.accent("folio") + "  " + greeting)
+        show(context.terminal.accent("folio") + "  " + greeting.withVisibleControls)
         if interactive {
             switch try ChatTurn.session(
                 page, chain: chain, environment: environment, help: .diaryHelp, greeting: greeting, context: context)
@@ -68,7 +68,7 @@ struct DiaryFlow {
                 return
             }
         } else if let message {
-            page = try context.vault.appendCompanionLine(greeting, to: page)
+            page = try context.vault.appendCompanionLine(greeting, to: page, part: .greeting)
             page = try context.vault.appendUserMessage(message, to: page)
             if !chain.canReply {
                 ChatTurn.offlineNote(context)

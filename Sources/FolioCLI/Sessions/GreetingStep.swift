@@ -12,7 +12,9 @@ enum GreetingStep {
         guard let entry = try? DiaryEntry(record) else { return fallback }
         let request = entry.greetingRequest(localTime: localTime, environment: environment)
         do {
-            return try AIRun.first(chain, context: context) { provider async throws(AIProblem) in try await provider.greet(request) }.value
+            return try AIRun.first(chain, context: context) { provider async throws(AIProblem) in
+                ReplyText(try await provider.greet(request), part: .greeting)
+            }.value.text
         } catch {
             context.warn(error)
             return fallback

@@ -18,7 +18,7 @@ enum SummaryStep {
         let changed = try context.vault.applySummary(
             outcome.value, to: found, provider: outcome.provider, configuration: chain.configuration)
         if json { return context.json(JSONWriter.record(changed, body: true)) }
-        Console.out(outcome.value.page)
+        Console.out(outcome.value.page.withVisibleControls)
         Console.err(
             context.terminal.dim(
                 Message.ai(.summarized(title: changed.title, tags: outcome.value.tags, provider: outcome.provider)).text(context.language)))

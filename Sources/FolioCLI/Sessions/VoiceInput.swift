@@ -10,8 +10,9 @@ enum VoiceInput {
         let clip = try AudioClip.read(url, displayName: displayName)
         let chain = AIRun.chain(context, sends: .recording)
         do {
-            return try AIRun.first(chain, context: context) { provider async throws(AIProblem) in try await provider.transcribe(clip) }
-                .value
+            return try AIRun.first(chain, context: context) { provider async throws(AIProblem) in
+                ReplyText(try await provider.transcribe(clip), part: .transcription)
+            }.value.text
         } catch {
             context.warn(error)
             throw FolioError(.ai(.transcriptionFailed))

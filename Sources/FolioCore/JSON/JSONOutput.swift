@@ -66,9 +66,9 @@ public indirect enum JSONOutput: Sendable {
     }
 
     public static func quote(_ text: String, forScript: Bool = false, into out: inout String) {
-        // Most text has nothing to escape (E2 starts U+2028 and U+2029 in UTF-8).
+        // Most text has nothing to escape (E2 starts U+2028 and U+2029 in UTF-8, C2 the C1 controls).
         let plain = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+            byte >= 0x20 && byte != 0x7F && byte != 0xC2 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
                 && (!forScript || (byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2))
         }
         out += "\""
@@ -90,7 +90,9 @@ public indirect enum JSONOutput: Sendable {
             case "\u{2028}" where forScript: out += "\\u2028"
             case "\u{2029}" where forScript: out += "\\u2029"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                // C0, DEL and C1: JSON needs only C0 escaped, but a raw C1 (CSI, OSC) would reach
+                // a terminal that shows the JSON.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -100,6 +100,8 @@ public enum AIProblem: Error, Sendable, Equatable {
     case mediaNotSent
     /// The transcription came back empty: the companion diary's F-011.
     case nothingHeard
+    /// A part of the reply breaks a rule typed text meets (``TextRule``): nothing of it was written.
+    case refusedReply(part: AIReplyPart, problem: TextRule.Problem)
 
     var pair: (String, String) {
         switch self {
@@ -192,6 +194,50 @@ public enum AIProblem: Error, Sendable, Equatable {
             )
         case .nothingHeard:
             ("聽不清楚，請再試一次", "could not make out any words; please try again")
+        case .refusedReply(let part, let problem):
+            (
+                "AI 的\(part.pair.0)\(AIReplyPart.zhHant(problem))，打字輸入也不允許這樣，所以沒有寫入任何內容",
+                "the AI's \(part.pair.1) \(AIReplyPart.english(problem)), which typed text may not either, so nothing of it was written"
+            )
+        }
+    }
+}
+
+/// The part of an AI's reply a rule was checked on.
+public enum AIReplyPart: Sendable, Equatable {
+    case page, title, tag, reply, greeting, analysis, transcription, answer
+
+    var pair: (String, String) {
+        switch self {
+        case .page: ("頁面", "page")
+        case .title: ("標題", "title")
+        case .tag: ("標籤", "tag")
+        case .reply: ("回覆", "chat reply")
+        case .greeting: ("問候", "greeting")
+        case .analysis: ("分析", "analysis")
+        case .transcription: ("逐字稿", "transcription")
+        case .answer: ("答案", "answer")
+        }
+    }
+
+    static func zhHant(_ problem: TextRule.Problem) -> String {
+        switch problem {
+        case .nul: "裡有 NUL 位元組（\\0）"
+        case .control(let scalar): "裡有控制字元 \(GuardMessage.codePoint(scalar))"
+        case .notOneLine(let scalar): "應該只有一行，卻有換行、定位字元或控制字元 \(GuardMessage.codePoint(scalar))"
+        case .empty: "是空的"
+        case .tooLong(let length, let limit): "有 \(length) 字，超過上限 \(limit) 字（record.max_title_length）"
+        }
+    }
+
+    static func english(_ problem: TextRule.Problem) -> String {
+        switch problem {
+        case .nul: "holds a NUL byte (\\0)"
+        case .control(let scalar): "holds the control character \(GuardMessage.codePoint(scalar))"
+        case .notOneLine(let scalar):
+            "must be one line and holds a line break, a tab or the control character \(GuardMessage.codePoint(scalar))"
+        case .empty: "is empty"
+        case .tooLong(let length, let limit): "is \(length) characters, over the limit of \(limit) (record.max_title_length)"
         }
     }
 }

@@ -21,7 +21,7 @@ public enum AskMessage: Sendable, Equatable {
             )
         case .aiNotConfigured:
             (
-                "AI 尚未設定（ai.provider 是 builtin，只在本機運作），所以沒有記錄這一題。不加 --ai 就由魔術 8 號球回答；要讓 AI 回答，請先 `folio config set ai.provider openai` 並設定 ai.base_url、ai.model 和金鑰（見 docs/ai.md）。",
+                "AI 尚未設定（ai.provider 是 builtin，只在本機運作），所以沒有記錄這一題。不加 --ai 就由魔術 8 號球回答；要讓 AI 回答，請先 `folio config set ai.provider openai` 並設定 ai.base_url、ai.model 和金鑰（見 `docs/ai.md`）。",
                 "AI is not configured (ai.provider is builtin, which works offline), so nothing was recorded. Without --ai the magic 8 ball answers; for an AI answer run `folio config set ai.provider openai` and set ai.base_url, ai.model and a key (see docs/ai.md)."
             )
         case .shaking:

@@ -8,6 +8,12 @@ public enum CheckMessage: Sendable, Equatable {
     case wrongType(key: String, type: String, value: String)
     /// `check --fix` off a terminal without `--yes`.
     case fixNeedsYes
+    /// `check --fix` asks whether to keep an orphan whose kind keeps it, clearing its `parent`.
+    case clearParentPrompt(String)
+    /// The repository lacks an object its history needs.
+    case objectMissing(id: String, kind: String, neededBy: String)
+    /// The history is shallow, cut at these commits.
+    case shallowHistory(cutAt: [String])
 
     public var pair: (String, String) {
         switch self {
@@ -31,6 +37,18 @@ public enum CheckMessage: Sendable, Equatable {
                 "不在終端機上時，check --fix 需要加上 --yes 才會修改（先不加 --fix 看看會修什麼）。",
                 "not on a terminal: check --fix needs --yes to change anything (run it without --fix to see what it would fix)."
             )
+        case .objectMissing(let id, let kind, let neededBy):
+            (
+                "儲存庫少了 \(kind) \(id)（\(neededBy) 需要它）：含有它的歷史無法讀取、復原或同步。其他裝置或遠端還有它：在那裡重新複製資料庫（folio clone），再把這台裝置上改過的檔案搬過去。",
+                "the repository is missing the \(kind) \(id) (needed by \(neededBy)): the history that holds it cannot be read, undone or synced. Another device or the remote still has it: clone the vault again (folio clone) and move the files you changed here over."
+            )
+        case .shallowHistory(let roots):
+            (
+                "歷史是淺的（在提交 \(roots.joined(separator: "、")) 之前被截斷）：folio log、folio undo、folio show --at 和同步的合併都看不到更早的部分。把其餘的歷史取回來：git fetch --unshallow",
+                "the history is shallow (cut at commit \(roots.joined(separator: ", "))): log, undo, show --at and sync's merges cannot see before it. Fetch the rest: git fetch --unshallow"
+            )
+        case .clearParentPrompt(let path):
+            ("\(path.quotedPath)：保留這筆紀錄並清除它的 `parent`？[y/N] ", "\(path.quotedPath): keep it and clear its parent? [y/N] ")
         }
     }
 }

@@ -60,7 +60,7 @@ public enum Message: Sendable, Equatable {
     case markedOpen(String)
     case nothingChanged
     case lockBusy
-    case writeFailed(String)
+    case writeFailed(SystemReason)
 
     // Deleting.
     case deletePlanHeader(Int)
@@ -112,7 +112,12 @@ public enum Message: Sendable, Equatable {
     case committedByHand(Int)
     case nothingToCommit
     case leftOutOfCommit
-    case commitFailed(String)
+    case commitFailed(SystemReason)
+    case credentialsFileUnreadable(path: String, reason: String)
+    case sshKeyMissing(path: String)
+    /// Git failed while folio did `operation`; said as that command's failure, in the user's words
+    /// when the disk is why.
+    case gitFailed(GitOperation, SystemReason)
     case noRemote
     case remoteUnreachable(url: String, reason: String)
     /// The remote is a path on this machine, and nothing is there (a drive not mounted, a typo).
@@ -132,7 +137,8 @@ public enum Message: Sendable, Equatable {
     case mergeBlockedByUnparsable([String])
     case staleLockRemoved(String)
     case interruptedSyncFinished
-    case syncFailed(String)
+    /// The commit of a command that was killed after writing its files (an import), made now.
+    case interruptedCommitFinished(summary: String, files: Int)
     /// A sync killed between writing files and moving the branch could not be finished.
     case interruptedSyncNotFinished(reason: String)
     /// `check`: a temporary file a killed write left beside the records.
@@ -416,7 +422,7 @@ public enum Message: Sendable, Equatable {
         case .lockBusy:
             ("另一個 folio 正在寫入這個資料庫，請稍後再試。", "another folio is writing to this vault; try again in a moment.")
         case .writeFailed(let reason):
-            ("寫入失敗：\(reason)。原本的檔案沒有被改動。", "could not write: \(reason). The original file is unchanged.")
+            ("寫入失敗：\(reason.pair.0)。原本的檔案沒有被改動。", "could not write: \(reason.pair.1). The original file is unchanged.")
         case .deletePlanHeader(let count):
             ("將刪除 \(count) 筆紀錄：", "\(count) record\(count == 1 ? "" : "s") will be removed:")
         case .deleteRefusedByRule(let child, let kind, let parent):
@@ -503,9 +509,18 @@ public enum Message: Sendable, Equatable {
             ("這個檔案沒有提交：修正後執行 `folio commit`。", "this file was left out of the commit: fix it, then run `folio commit`.")
         case .commitFailed(let reason):
             (
-                "修改已存檔，但沒有提交到歷史（\(reason)）。請執行 `folio commit` 提交它（`folio sync` 也會補上）。",
-                "the change is saved but not committed to history (\(reason)). Run `folio commit` to commit it (`folio sync` does too)."
+                "修改已存檔，但沒有提交到歷史（\(reason.pair.0)）。請執行 `folio commit` 提交它（`folio sync` 也會補上）。",
+                "the change is saved but not committed to history (\(reason.pair.1)). Run `folio commit` to commit it (`folio sync` does too)."
             )
+        case .gitFailed(let operation, let reason) where reason.isDiskTrouble:
+            (
+                "\(reason.pair.0)：folio \(operation.rawValue) 沒有完成，已寫入的東西都沒有遺失。請先處理磁碟（騰出空間），再執行一次。",
+                "\(reason.pair.1): folio \(operation.rawValue) could not finish; nothing already written is lost. Deal with the disk (free some space), then run it again."
+            )
+        case .gitFailed(.sync, let reason):
+            ("同步失敗：\(reason.pair.0)。所有修改都已在本機提交。", "sync failed: \(reason.pair.1). Everything is committed on this device.")
+        case .gitFailed(let operation, let reason):
+            ("folio \(operation.rawValue) 失敗：git 說「\(reason.pair.0)」。", "folio \(operation.rawValue) failed: git says \(reason.pair.1).")
         case .noRemote:
             (
                 "還沒有設定同步的遠端。用 `folio config set sync.remote 網址` 設定。",
@@ -560,6 +575,10 @@ public enum Message: Sendable, Equatable {
                 "無法登入遠端 \(url)（\(reason)）。SSH 依序嘗試 ssh-agent、~/.ssh/id_ed25519、~/.ssh/id_rsa 或設定 sync.ssh_key；HTTPS 使用 FOLIO_GIT_TOKEN 或 ~/.config/folio/credentials.yaml。",
                 "could not log in to \(url) (\(reason)). SSH tries ssh-agent, ~/.ssh/id_ed25519, ~/.ssh/id_rsa, or the key in sync.ssh_key; HTTPS uses FOLIO_GIT_TOKEN or ~/.config/folio/credentials.yaml."
             )
+        case .credentialsFileUnreadable(let path, let reason):
+            ("無法使用憑證檔 \(path.quotedPath)（\(reason)）。", "cannot use the credentials file \(path.quotedPath) (\(reason)).")
+        case .sshKeyMissing(let path):
+            ("sync.ssh_key 設定的 SSH 金鑰 \(path.quotedPath) 不存在。", "the SSH key \(path.quotedPath) set in sync.ssh_key does not exist.")
         case .credentialsFileTooOpen(let path):
             (
                 "憑證檔 \(path.quotedPath) 其他人也能讀取，不使用它。請執行 `chmod 600 \(path.quotedPath)`。",
@@ -579,6 +598,11 @@ public enum Message: Sendable, Equatable {
             )
         case .staleLockRemoved(let path):
             ("移除了當掉的程式留下的鎖 \(path.quotedPath)。", "removed the lock \(path.quotedPath) left by a process that crashed.")
+        case .interruptedCommitFinished(let summary, let files):
+            (
+                "完成了上次被中斷的「\(summary)」：它寫好的 \(files) 個檔案現在已提交。",
+                "finished \"\(summary)\", which was interrupted: the \(files) file\(files == 1 ? "" : "s") it had written are committed now."
+            )
         case .interruptedSyncFinished:
             ("完成了上次被中斷的同步。", "finished a sync that was interrupted.")
         case .interruptedSyncNotFinished(let reason):
@@ -591,8 +615,6 @@ public enum Message: Sendable, Equatable {
                 "\(path.quotedPath)：寫入中斷留下的暫存檔（不會被提交；確認不需要後可刪除）",
                 "\(path.quotedPath): a temporary file an interrupted write left (never committed; remove it once you are sure it is not needed)"
             )
-        case .syncFailed(let reason):
-            ("同步失敗：\(reason)。所有修改都已在本機提交。", "sync failed: \(reason). Everything is committed on this device.")
         case .undone(let summary):
             ("已復原：\(summary)", "undone: \(summary)")
         case .wouldUndo(let summary):

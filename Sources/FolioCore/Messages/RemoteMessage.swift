@@ -53,9 +53,58 @@ public enum RemoteMessage: Sendable, Equatable {
     /// The remote is plain `http://` to another machine and a token would be needed: folio sends
     /// none in clear text.
     case cleartextRemote(url: String)
+    /// `clone` of a remote with no branch at all: the command that makes a vault for it.
+    case emptyRemote(url: String, directory: String)
+    /// `clone` of a remote whose branch holds no `.folio/`.
+    case notAVaultRemote(url: String, branch: String)
+    /// The remote has several branches and its HEAD names none of them.
+    case noDefaultBranch(url: String, branches: [String])
+    /// `sync` with HEAD on no branch: what to run to put it back.
+    case detachedHead(commit: String, branch: String)
+    /// `init --remote` with a remote that already holds a vault.
+    case remoteHoldsVault(url: String, directory: String)
+    /// `init` of a folder that is a bare git repository (a remote).
+    case bareRepository(path: String)
+    /// A command other than sync (`clone`) could not reach the remote (no such folder, when `reason` is nil).
+    case notReached(url: String, reason: String?, operation: GitOperation)
 
     public var pair: (String, String) {
         switch self {
+        case .emptyRemote(let url, let directory):
+            return (
+                "遠端 \(url) 是空的，還沒有可以複製的資料庫；什麼都沒有建立。要在這裡建立一個與它同步的資料庫：folio init \(directory) --remote \(url)",
+                "the remote \(url) is empty: there is no vault to clone yet, and nothing was made. To make one here that syncs with it: folio init \(directory) --remote \(url)"
+            )
+        case .notAVaultRemote(let url, let branch):
+            return (
+                "遠端 \(url) 是一個 git 儲存庫，但不是 folio 資料庫（它的分支 \(branch) 裡沒有 .folio/）；什麼都沒有複製。請複製資料庫的遠端，或給新的資料庫一個自己的空遠端：folio init 資料夾 --remote 空的遠端",
+                "the remote \(url) holds a git repository that is not a folio vault (its branch \(branch) has no .folio/); nothing was cloned. Clone a vault's remote, or give a new vault an empty remote of its own: folio init FOLDER --remote EMPTY-REMOTE"
+            )
+        case .noDefaultBranch(let url, let branches):
+            return (
+                "遠端 \(url) 有好幾個分支（\(branches.joined(separator: "、"))），它的 HEAD 卻沒有指向其中任何一個，folio 無法判斷哪一個是資料庫的；沒有做任何改動。請在遠端把 HEAD 指向資料庫的分支（在伺服器上執行 `git symbolic-ref HEAD refs/heads/分支名稱`）。",
+                "the remote \(url) has several branches (\(branches.joined(separator: ", "))) and its HEAD names none of them, so folio cannot tell which is the vault's; nothing was changed. Point the remote's HEAD at the vault's branch (git symbolic-ref HEAD refs/heads/NAME on the server)."
+            )
+        case .detachedHead(let commit, let branch):
+            return (
+                "HEAD 目前是分離狀態（在 \(commit)），不在任何分支上，同步不知道要送出什麼；什麼都沒有送出。請回到分支：git switch \(branch)，再把之後的提交合併回來：git merge \(commit)，然後再同步一次。",
+                "HEAD is detached (at \(commit)), not on a branch, so sync cannot tell what to send; nothing was sent. Put it back on the branch: git switch \(branch), bring back the commits made since: git merge \(commit), then sync again."
+            )
+        case .remoteHoldsVault(let url, let directory):
+            return (
+                "遠端 \(url) 已經有一個資料庫了；什麼都沒有建立。要在這台裝置上加入它：folio clone \(url) \(directory)",
+                "the remote \(url) already holds a vault; nothing was made. To join it on this device: folio clone \(url) \(directory)"
+            )
+        case .notReached(let url, let reason, let operation):
+            return (
+                "folio \(operation.rawValue) 無法連上遠端 \(url)（\(reason ?? "這台機器上沒有這個資料夾")）；什麼都沒有建立。",
+                "folio \(operation.rawValue) could not reach the remote \(url) (\(reason ?? "there is no such folder on this machine")); nothing was made."
+            )
+        case .bareRepository(let path):
+            return (
+                "「\(path.quotedPath)」是一個裸 git 儲存庫（遠端），不是放資料庫的資料夾；什麼都沒有改動。要建立一個與它同步的資料庫：folio init 資料夾 --remote \(path.quotedPath)",
+                "'\(path.quotedPath)' is a bare git repository (a remote), not a folder for a vault; nothing was changed. To make a vault that syncs with it: folio init FOLDER --remote \(path.quotedPath)"
+            )
         case .hostileTree(let commit, let path, let hazard, let more):
             let (zhWhy, enWhy) = hazard.pair
             let zhMore = more > 0 ? "（還有另外 \(more) 個）" : ""

@@ -56,6 +56,58 @@ extension String {
         return String(out)
     }
 
+    /// What folio writes to a terminal or a pipe, whatever the text: ``withVisibleControls``, but
+    /// the colour and weight sequences of folio's own styles stay (SGR, `ESC [ 1 ; 36 m`, with
+    /// only the parameters in ``terminalStyles``). Any other escape — OSC 52 writing the clipboard,
+    /// a title, cursor moves, erasing, a hidden-text style — and any lone ESC shows as `␛`, so text
+    /// cut anywhere (a reply streamed in pieces) can never finish a sequence in the next write.
+    public var withVisibleControlsKeepingStyles: String {
+        guard unicodeScalars.contains(where: { $0.isControl && $0 != "\n" && $0 != "\t" }) else { return self }
+        let scalars = Array(unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\u{1B}", let end = Self.styleSequenceEnd(scalars, from: index) {
+                out.append(contentsOf: scalars[index...end])
+                index = end + 1
+                continue
+            }
+            out.append(scalar.isControl && scalar != "\n" && scalar != "\t" ? scalar.controlPicture : scalar)
+            index += 1
+        }
+        return String(out)
+    }
+
+    /// The SGR parameters folio's own styles use: reset, bold, dim, inverse, red, green, yellow, cyan.
+    public static let terminalStyles: Set<Int> = [0, 1, 2, 7, 31, 32, 33, 36]
+
+    /// The index of the `m` that ends an SGR sequence of ``terminalStyles`` starting at the ESC at
+    /// `start`; nil for anything else.
+    private static func styleSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+        var index = start + 2
+        var number = 0
+        var digits = 0
+        while index < scalars.count, index - start <= 16 {
+            let scalar = scalars[index]
+            switch scalar {
+            case "0"..."9":
+                number = number * 10 + Int(scalar.value - 0x30)
+                digits += 1
+                if digits > 2 { return nil }
+            case ";", "m":
+                guard digits > 0, terminalStyles.contains(number) else { return nil }
+                if scalar == "m" { return index }
+                number = 0
+                digits = 0
+            default: return nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
     /// One line for a table cell: every control character, newline and tab included, as its picture.
     public var oneLine: String {
         guard unicodeScalars.contains(where: \.isControl) else { return self }
@@ -83,7 +135,7 @@ extension Unicode.Scalar {
     public var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 
     /// The Unicode picture of a C0 control (`␛` for ESC), `␡` for DEL, `�` for a C1 control.
-    var controlPicture: Unicode.Scalar {
+    public var controlPicture: Unicode.Scalar {
         switch value {
         case 0..<0x20: Unicode.Scalar(0x2400 + value) ?? "\u{FFFD}"
         case 0x7F: "\u{2421}"

@@ -154,6 +154,17 @@ public enum Conversation {
         return (name, time)
     }
 
+    /// `text` (a page written above the conversation) with one backslash before every line that
+    /// would read as the conversation's heading, so no text can open a conversation of its own
+    /// (Markdown shows `\## Conversation` as the words).
+    public static func escapingHeadings(_ text: String) -> String {
+        guard text.contains(heading) else { return text }
+        return text.lines(at: .lineFeed).map { line in
+            let bare = line.hasSuffix("\r") ? String(line.unicodeScalars.dropLast()) : line
+            return bare.trimmingTrailingWhitespace == heading ? "\\" + line : line
+        }.joined(separator: "\n")
+    }
+
     static func isSectionEnd(_ line: String) -> Bool {
         line.hasPrefix("## ") || line == "##"
     }

@@ -10,9 +10,21 @@ public enum UserInput {
     /// (C0 but tab, line feed and carriage return; DEL; C1).
     /// - Throws: ``FolioError`` `.guarded(.nulInInput)` or `.guarded(.controlInInput)`.
     public static func checkCharacters(_ text: String, _ name: GuardMessage.InputName) throws(FolioError) {
-        for scalar in text.unicodeScalars where isForbidden(scalar) {
-            if scalar.value == 0 { throw FolioError(.guarded(.nulInInput(name))) }
-            throw FolioError(.guarded(.controlInInput(name, scalar: scalar.value)))
+        if let problem = TextRule.text(text) { throw refusal(problem, name) }
+    }
+
+    /// A typed tag breaks ``TextRule/tag(_:)``: a tag is one line.
+    /// - Throws: ``FolioError`` `.guarded(.nulInInput)` or `.guarded(.controlInInput)` naming the tag.
+    public static func checkTag(_ tag: String) throws(FolioError) {
+        if let problem = TextRule.tag(tag), problem != .empty { throw refusal(problem, .tag) }
+    }
+
+    /// The guard's words for what breaks a rule of ``TextRule``.
+    static func refusal(_ problem: TextRule.Problem, _ name: GuardMessage.InputName) -> FolioError {
+        switch problem {
+        case .nul: FolioError(.guarded(.nulInInput(name)))
+        case .control(let scalar), .notOneLine(let scalar): FolioError(.guarded(.controlInInput(name, scalar: scalar)))
+        case .empty, .tooLong: FolioError(.guarded(.controlInInput(name, scalar: 0)))
         }
     }
 
@@ -58,10 +70,6 @@ public enum UserInput {
     }
 
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D: false
-        case 0x00..<0x20, 0x7F, 0x80..<0xA0: true
-        default: false
-        }
+        TextRule.isForbidden(scalar)
     }
 }

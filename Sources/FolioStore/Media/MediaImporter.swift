@@ -89,7 +89,7 @@ public enum MediaImporter {
             do {
                 object = try lfs.store.writer(hashing: false)
             } catch {
-                throw FolioError(.writeFailed(error.description), file: ".git/lfs")
+                throw FolioError(.writeFailed(.other(error.description)), file: ".git/lfs")
             }
         }
 
@@ -116,7 +116,7 @@ public enum MediaImporter {
         let temporary = mediaDirectory.appendingPathComponent(
             "\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         let output = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/") }
+        guard output >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: "media/") }
         var keepTemporary = false
         defer {
             if !keepTemporary { unlink(temporary.path) }
@@ -135,7 +135,7 @@ public enum MediaImporter {
                 hasher.update(bufferPointer: piece)
                 object?.write(piece)
                 guard AtomicFile.writeAll(output, piece) else {
-                    return .failure(FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/"))
+                    return .failure(FolioError(.writeFailed(SystemReason(errno: errno)), file: "media/"))
                 }
                 total += UInt64(pending)
                 guard total <= size else { return .failure(failure(.changedWhileReading)) }
@@ -152,7 +152,7 @@ public enum MediaImporter {
             do {
                 try object.commit(hash: sha, flush: flush)
             } catch {
-                throw FolioError(.writeFailed(error.description), file: ".git/lfs/objects")
+                throw FolioError(.writeFailed(.other(error.description)), file: ".git/lfs/objects")
             }
         }
         // Bytes the vault already holds: the copy is dropped unflushed.
@@ -169,17 +169,18 @@ public enum MediaImporter {
                 path: "media/\(sha.prefix(2))/\(existing)", sha256: sha, bytes: size, originalName: name, facts: facts, isNew: false,
                 inLFS: toLFS)
         }
-        guard synced, closed else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: "media/") }
+        guard synced, closed else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: "media/") }
         let fileName = existing ?? "\(sha).\(MediaNaming.storedExtension(original: hintedExtension, format: facts.format))"
         let path = "media/\(sha.prefix(2))/\(fileName)"
         if existing != nil { try keepAside(path) }
         try AtomicFile.makeDirectory(folder)
         guard rename(temporary.path, folder.appendingPathComponent(fileName).path) == 0 else {
-            throw FolioError(.writeFailed(String(cString: strerror(errno))), file: path)
+            throw FolioError(.writeFailed(SystemReason(errno: errno)), file: path)
         }
         keepTemporary = true
         if flush { AtomicFile.syncDirectory(folder) }
-        var imported = ImportedMedia(path: path, sha256: sha, bytes: size, originalName: name, facts: facts, isNew: existing == nil, inLFS: toLFS)
+        var imported = ImportedMedia(
+            path: path, sha256: sha, bytes: size, originalName: name, facts: facts, isNew: existing == nil, inLFS: toLFS)
         imported.replacedDamaged = existing != nil
         return imported
     }

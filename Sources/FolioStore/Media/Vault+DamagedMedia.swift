@@ -49,7 +49,7 @@ extension Vault {
         let target = root.appendingPathComponent(kept)
         try AtomicFile.makeDirectory(target.deletingLastPathComponent())
         guard rename(root.appendingPathComponent(path).path, target.path) == 0 else {
-            throw FolioError(.writeFailed(String(cString: strerror(errno))), file: path)
+            throw FolioError(.writeFailed(SystemReason(errno: errno)), file: path)
         }
         return kept
     }

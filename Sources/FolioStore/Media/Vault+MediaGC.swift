@@ -64,7 +64,7 @@ extension Vault {
                 defer { recordChange(removed.map(\.path), "") }
                 for file in doomed {
                     if unlink(url(file.path).path) != 0 && errno != ENOENT {
-                        throw FolioError(.writeFailed(String(cString: strerror(errno))), file: file.path)
+                        throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path)
                     }
                     removed.append(file)
                     // An emptied folder goes too; git does not keep folders.
@@ -86,7 +86,7 @@ extension Vault {
         return try inOneCommit(Self.describe("cancel draft", record)) { () throws(FolioError) -> Int in
             try withLock { () throws(FolioError) in
                 if unlink(url(record.path).path) != 0 && errno != ENOENT {
-                    throw FolioError(.writeFailed(String(cString: strerror(errno))), file: record.path)
+                    throw FolioError(.writeFailed(SystemReason(errno: errno)), file: record.path)
                 }
                 recordChange([record.path], "")
             }

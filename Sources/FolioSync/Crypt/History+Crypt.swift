@@ -51,7 +51,7 @@ extension History {
     public func cryptInit(vault: Vault) throws(FolioError) -> CryptInitReport {
         try vault.withLock { () throws(FolioError) -> CryptInitReport in
             if encryption(of: vault) == .locked { throw FolioError(.crypt(.locked)) }
-            let hand = try commitHandChanges(in: vault)
+            let hand = try commitHandChanges(in: vault, during: .crypt)
             let prepared = try prepareEncryption(vault)
             var paths = prepared.changed
             let newKey = prepared.newKey
@@ -133,7 +133,9 @@ extension History {
     /// of them of at most 1 MiB in path order (else the first encrypted file, whatever its size),
     /// each decrypted and compared with its nonce.
     /// - Throws: ``FolioError`` `.crypt(.wrongKey)` naming the first file it does not decrypt.
-    static func verify(_ key: GitCryptKey, keyFile: String, against commit: OID, in repository: Repository) throws(FolioError) {
+    static func verify(
+        _ key: GitCryptKey, keyFile: String, against commit: OID, in repository: Repository, during operation: GitOperation
+    ) throws(FolioError) {
         do {
             let files = try repository.regularFiles(in: commit).sorted { $0.key < $1.key }
             var checked = 0
@@ -155,7 +157,7 @@ extension History {
         } catch let problem as CryptProblem {
             throw FolioError(problem.message(keyFile: keyFile))
         } catch {
-            throw FolioError(.syncFailed("git: \(error.gitReason)"))
+            throw FolioError.git(error, during: operation)
         }
     }
 
@@ -181,7 +183,7 @@ extension History {
     public func unlock(_ key: GitCryptKey, keyFile: String, vault: Vault) throws(FolioError) -> Int {
         try vault.withLock { () throws(FolioError) -> Int in
             let head = try gitStep("git") { try repository.head() }
-            if let head { try Self.verify(key, keyFile: keyFile, against: head, in: repository) }
+            if let head { try Self.verify(key, keyFile: keyFile, against: head, in: repository, during: .crypt) }
             try Self.install(key, in: repository)
             guard let head else { return 0 }
             return try gitStep("checkout") { () throws -> Int in

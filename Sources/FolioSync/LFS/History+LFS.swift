@@ -47,7 +47,7 @@ extension History {
             do {
                 try repository.setConfig(Self.gitLFSConfig)
             } catch {
-                throw FolioError(.syncFailed("git config: \(error.gitReason)"))
+                throw FolioError.git(error, during: .media)
             }
             try commit(paths: changed, summary: "media: Git LFS on", vault: vault)
             return !wasOn
@@ -79,7 +79,7 @@ extension History {
         do {
             try repository.setConfig(Self.gitLFSConfig)
         } catch {
-            throw FolioError(.syncFailed("git config: \(error.gitReason)"))
+            throw FolioError.git(error, during: .media)
         }
     }
 
@@ -136,7 +136,7 @@ extension History {
         do {
             endpoint = try LFSEndpoint.discover(repository: repository, remoteURL: remoteURL)
         } catch {
-            throw FolioError(.syncFailed("git config: \(error.gitReason)"))
+            throw FolioError.git(error, during: .media)
         }
         guard var endpoint else { return nil }
         let idle = Double((transport.limits.idle ?? .seconds(60)).components.seconds)

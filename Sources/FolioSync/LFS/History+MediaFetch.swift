@@ -117,10 +117,10 @@ extension History {
         let temporary = target.deletingLastPathComponent().appendingPathComponent(
             ".import-\(getpid())-fetch-\(file.pointer.oid.prefix(8)).tmp")
         let input = Glibc.open(source.path, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: file.path) }
+        guard input >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path) }
         defer { close(input) }
         let output = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw FolioError(.writeFailed(String(cString: strerror(errno))), file: file.path) }
+        guard output >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path) }
         var keep = false
         defer {
             if !keep { unlink(temporary.path) }
@@ -132,25 +132,25 @@ extension History {
             let count = buffer.withUnsafeMutableBytes { Descriptor.read(input, into: $0, at: offset) }
             guard count >= 0 else {
                 close(output)
-                throw FolioError(.writeFailed(String(cString: strerror(errno))), file: file.path)
+                throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path)
             }
             if count == 0 { break }
             let ok = buffer.withUnsafeBytes { Descriptor.writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             guard ok else {
                 close(output)
-                throw FolioError(.writeFailed(String(cString: strerror(errno))), file: file.path)
+                throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path)
             }
             offset += off_t(count)
             written += UInt64(count)
         }
         let synced = fsync(output) == 0
         guard close(output) == 0, synced, written == file.pointer.size else {
-            throw FolioError(.writeFailed(String(cString: strerror(errno == 0 ? EIO : errno))), file: file.path)
+            throw FolioError(.writeFailed(SystemReason(errno: errno == 0 ? EIO : errno)), file: file.path)
         }
         // The pointer may have been replaced meanwhile (an import of the same bytes): left as it is then.
         guard LFSPointerFile.pointer(in: target) == file.pointer else { return false }
         guard rename(temporary.path, target.path) == 0 else {
-            throw FolioError(.writeFailed(String(cString: strerror(errno))), file: file.path)
+            throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path)
         }
         keep = true
         refreshIndex(file)

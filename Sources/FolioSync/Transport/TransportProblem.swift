@@ -73,9 +73,9 @@ public enum TransportProblem: Error, Sendable, Hashable, CustomStringConvertible
         case .credentialsFileTooOpen(let path, _):
             .credentialsFileTooOpen(path: path)
         case .credentialsFileUnreadable(let path, let reason):
-            .syncFailed("cannot use the credentials file \(path): \(reason)")
+            .credentialsFileUnreadable(path: path, reason: reason)
         case .sshKeyMissing(let path):
-            .syncFailed("the SSH key \(path) set in sync.ssh_key does not exist")
+            .sshKeyMissing(path: path)
         case .noCredentials(let url):
             .authenticationFailed(url: url, reason: "no credentials to offer")
         case .cleartextRemote(let url):
@@ -198,13 +198,13 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
             default: .authenticationFailed(url: url, reason: reason)
             }
         case .hostKeyRefused(let problem): problem.message
-        case .certificateRejected(let reason): .syncFailed(reason)
+        case .certificateRejected(let reason): .gitFailed(.sync, .other(reason))
         case .rejectedNonFastForward(let reason): .pushRejected(reason)
         case .diskFull(let reason): .remote(.diskFull(reason: reason))
         case .timedOut(let hit): .remote(.timedOut(url: url, limit: Self.networkLimit(hit, settings: LimitSettings())))
         case .redirectRefused(let reason): .remote(.redirectRefused(url: url, detail: reason))
-        case .cancelled: .syncFailed("cancelled")
-        case .other(let reason): .syncFailed(reason)
+        case .cancelled: .gitFailed(.sync, .other("cancelled"))
+        case .other(let reason): .gitFailed(.sync, .other(reason))
         }
     }
 
