@@ -77,7 +77,8 @@ public enum PageBody {
         var out = page.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
         for links in kept { out += "\n" + links + "\n" }
         guard parts.hasSection else { return out }
-        return out + "\n" + Conversation.render(parts.messages) + (parts.after.isEmpty ? "" : "\n" + parts.after)
+        return out + "\n" + Conversation.render(parts.messages, language: parts.language ?? .en)
+            + (parts.after.isEmpty ? "" : "\n" + parts.after)
     }
 }
 
@@ -169,21 +170,25 @@ extension Vault {
     public func appendMessage(_ message: ConversationMessage, to record: Record) throws(FolioError) -> Record {
         // The user's words are checked before anything is written; a reply goes through the write's own checks.
         if message.speaker == .me { try checkInput([(.message, message.text)]) }
+        // A page's first message opens the section in the vault's language (`## 對話`); a page
+        // that has one keeps it as it is.
+        let language = settings.language
         return try update(
             record, keys: [],
             body: { body in
-                Conversation.replacing(in: body, with: Conversation.parse(body) + [message])
+                Conversation.replacing(in: body, with: Conversation.parse(body) + [message], language: language)
             }, verb: "chat")
     }
 
     /// Sets a diary page's conversation back to `messages` (the chat's `/cancel`), leaving the rest of the body.
     @discardableResult
     public func resetConversation(of record: Record, to messages: [ConversationMessage]) throws(FolioError) -> Record {
-        try update(
+        let language = settings.language
+        return try update(
             record, keys: [],
             body: { body in
                 let parts = Conversation.split(body)
-                guard messages.isEmpty else { return Conversation.replacing(in: body, with: messages) }
+                guard messages.isEmpty else { return Conversation.replacing(in: body, with: messages, language: language) }
                 guard parts.hasSection else { return body }
                 // No conversation to keep: the section goes, the text around it stays.
                 var before = parts.before

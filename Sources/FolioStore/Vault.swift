@@ -81,7 +81,7 @@ public final class Vault {
         settings = Settings(text: configText, file: ".folio/config.yaml")
         if let problem = settings.problem {
             warnings.append(
-                FolioError(.configDamaged(problem.message.text(.en)), file: problem.file, line: problem.line, column: problem.column))
+                FolioError(.configDamaged(problem.message), file: problem.file, line: problem.line, column: problem.column))
         }
         var kinds: [String: Kind] = [:]
         var brokenTemplates: [String: FolioError] = [:]
@@ -170,7 +170,7 @@ public final class Vault {
 
     /// Writes the settings file back through the round-trip codec.
     public func saveSettings(_ settings: Settings, message: String = "config: change settings") throws(FolioError) {
-        guard let text = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged("")) }
+        guard let text = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged(nil)) }
         try withLock { () throws(FolioError) in
             try writeFile(text, at: ".folio/config.yaml")
             recordChange([".folio/config.yaml"], message)

@@ -5,29 +5,52 @@ import FolioSync
 import Foundation
 
 struct ConfigCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "config",
-        abstract: "Read and change the vault's settings in .folio/config.yaml (comments and unknown keys survive).",
-        discussion: """
-            Examples:
-              folio config list
-              folio config get language
-              folio config set ai.model gpt-4o-mini
-              folio config unset ai.model
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "config",
+            abstract: L(
+                "Read and change the vault's settings in .folio/config.yaml (comments and unknown keys survive).",
+                "讀取和修改資料庫在 .folio/config.yaml 的設定（註解和不認識的設定都會保留）。"),
+            discussion: L(
+                """
+                Examples:
+                  folio config list
+                  folio config get language
+                  folio config set ai.model gpt-4o-mini
+                  folio config unset ai.model
+                """,
+                """
+                例如：
+                  folio config list
+                  folio config get language
+                  folio config set ai.model gpt-4o-mini
+                  folio config unset ai.model
+                """))
+    }
 
-    @Argument(help: "list, get, set or unset.") var action: String = "list"
-    @Argument(help: "A setting, such as ai.model.") var key: String?
-    @Argument(help: "The value for set.") var value: String?
+    @Argument(help: L("list, get, set or unset.", "`list`、`get`、`set` 或 `unset`。")) var action: String = "list"
+    @Argument(help: L("A setting, such as ai.model.", "一項設定，例如 ai.model。")) var key: String?
+    @Argument(help: L("The value for set.", "`set` 要設的值。")) var value: String?
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         switch action {
         case "list": break
-        case "get", "unset": if key == nil { throw ValidationError("config \(action) needs a KEY.") }
-        case "set": if key == nil || value == nil { throw ValidationError("config set needs a KEY and a VALUE.") }
-        default: throw ValidationError("config takes list, get, set or unset, not '\(action)'.")
+        case "get", "unset":
+            if key == nil {
+                throw ValidationError(
+                    Message.usage(.needsOption(command: "config \(action)", option: "KEY")).text(MessageLanguage.shared.current))
+            }
+        case "set":
+            if key == nil || value == nil {
+                throw ValidationError(
+                    Message.usage(.needsOption(command: "config set", option: "KEY VALUE")).text(MessageLanguage.shared.current))
+            }
+        default:
+            throw ValidationError(
+                Message.usage(.unknownAction(command: "config", action: action, known: ["list", "get", "set", "unset"])).text(
+                    MessageLanguage.shared.current))
         }
     }
 
@@ -48,6 +71,6 @@ struct ConfigCommand: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static let help = "Print settings as JSON."
+        static var help: String { L("Print settings as JSON.", "以 JSON 輸出設定。") }
     }
 }

@@ -8,9 +8,12 @@ struct StatsPrinter {
     /// The keys whose sum and average the period table shows: those asked for, else every key.
     let sums: Set<String>
     let averages: Set<String>
+    /// The kind the records were chosen by: its labels name keys and values in the text.
+    let kind: Kind?
 
-    init(_ report: StatsReport, request: StatsRequest) {
+    init(_ report: StatsReport, request: StatsRequest, kind: Kind? = nil) {
         self.report = report
+        self.kind = kind
         let named = request.sums.isEmpty && request.averages.isEmpty
         sums = named ? Set(report.fields.map(\.name)) : Set(request.sums)
         averages = named ? Set(report.fields.map(\.name)) : Set(request.averages)
@@ -36,10 +39,11 @@ struct StatsPrinter {
             pairs.append(("counts_by_month", .object(report.countsByMonth.map { month, tallies in (month, countsJSON(tallies)) })))
         }
         if let by = report.by {
-            pairs.append(("by", .string(by.rawValue)))
+            pairs.append(("by", .string(by.name)))
+            let name = if case .key = by { "by_value" } else { "by_period" }
             pairs.append(
                 (
-                    "by_period",
+                    name,
                     .object(
                         report.periods.map { period, figures in
                             (period, .object([("total", .int(figures.records))] + self.figures(figures)))
@@ -126,7 +130,7 @@ struct StatsPrinter {
             lines += Table.lines(table, terminal: t)
         }
         if !report.counts.isEmpty {
-            lines += countLines(terminal: t, monthHeading: say(.statsMonthHeading))
+            lines += countLines(terminal: t, language: language)
         }
         if let by = report.by, !report.periods.isEmpty {
             lines.append("")
@@ -135,50 +139,71 @@ struct StatsPrinter {
         return lines
     }
 
-    /// A row per period: its records, the sums and averages shown, and the rates.
-    private func periodLines(_ by: StatsPeriod, language: Language, terminal t: Terminal) -> [String] {
+    /// A row per period (or value of the `--by` key): its records, the sums and averages shown,
+    /// and the rates; on a terminal, a bar for the first figure beside the numbers.
+    private func periodLines(_ by: StatsGrouping, language: Language, terminal t: Terminal) -> [String] {
         func say(_ message: Message) -> String { message.text(language) }
-        let heading: Message =
-            switch by {
-            case .month: .statsMonthHeading
-            case .week: .statsWeekHeading
-            case .year: .statsYearHeading
-            }
-        var header = [say(heading), say(.statsRecordsHeading)]
+        let heading: String
+        var shown: (String) -> String = { $0 }
+        switch by {
+        case .period(.day): heading = say(.statsDayHeading)
+        case .period(.month): heading = say(.statsMonthHeading)
+        case .period(.week): heading = say(.statsWeekHeading)
+        case .period(.year): heading = say(.statsYearHeading)
+        case .key(let key):
+            let field = kind?.field(key)
+            heading = field?.shownName(language) ?? key
+            if let field { shown = { field.shownValue($0, language) } }
+        }
+        var header = [heading, say(.statsRecordsHeading)]
         for path in report.fields {
             if sums.contains(path.name) { header.append(path.name + " " + say(.statsSumHeading)) }
             if averages.contains(path.name) { header.append(path.name + " " + say(.statsAvgHeading)) }
         }
         header += report.rates.map(\.name)
+        // The bar follows the first sum shown, else the first rate, else the number of records.
+        let barred: (FieldFigures) -> Double = { figures in
+            if let index = report.fields.firstIndex(where: { sums.contains($0.name) }) { return figures.fields[index].sum }
+            if let rate = figures.rates.first { return rate.rate ?? 0 }
+            return Double(figures.records)
+        }
+        let most = report.periods.map { barred($0.1) }.max() ?? 0
+        if t.isInteractive { header.append("") }
         var table = [header]
         for (period, figures) in report.periods {
-            var cells = [period, String(figures.records)]
+            var cells = [shown(period), String(figures.records)]
             for (path, summary) in zip(report.fields, figures.fields) {
                 if sums.contains(path.name) { cells.append(Self.number(summary.count == 0 ? nil : summary.sum)) }
                 if averages.contains(path.name) { cells.append(Self.number(summary.average)) }
             }
             cells += figures.rates.map { "\($0.matched)/\($0.total) \(Self.percent($0.rate))" }
+            if t.isInteractive { cells.append(Table.bar(barred(figures), of: most, width: 16)) }
             table.append(cells)
         }
-        return Table.lines(table, terminal: t)
+        return Table.lines(table, terminal: t).map(\.trimmingTrailingSpaces)
     }
 
     /// Each counted key: its values with numbers (and on a terminal a bar), then a table per month.
-    private func countLines(terminal t: Terminal, monthHeading: String) -> [String] {
+    /// Keys and values by their labels in the vault's language, when the kind gives them.
+    private func countLines(terminal t: Terminal, language: Language) -> [String] {
         var lines: [String] = []
         for (index, spec) in report.counts.enumerated() {
+            let field = kind?.field(spec.name)
             let overallValues = spec.ordered(report.overall.counts[index])
             let most = overallValues.map(\.1).max() ?? 0
             lines.append("")
-            var table = [[spec.name, "", ""]]
+            var table = [[field?.shownName(language) ?? spec.name, "", ""]]
             for (value, count) in overallValues {
-                table.append([value, String(count), t.isInteractive ? Table.bar(count, of: most, width: 20) : ""])
+                table.append([
+                    field?.shownValue(value, language) ?? value, String(count),
+                    t.isInteractive ? Table.bar(count, of: most, width: 20) : "",
+                ])
             }
             lines += Table.lines(table, terminal: t).map(\.trimmingTrailingSpaces)
             guard !report.countsByMonth.isEmpty else { continue }
             lines.append("")
             let values = overallValues.map(\.0)
-            var monthly = [[monthHeading] + values]
+            var monthly = [[Message.statsMonthHeading.text(language)] + values.map { field?.shownValue($0, language) ?? $0 }]
             let monthMost = report.countsByMonth.flatMap { $0.1[index].values }.max() ?? 0
             for (month, tallies) in report.countsByMonth {
                 monthly.append(

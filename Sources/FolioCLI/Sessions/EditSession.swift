@@ -66,7 +66,13 @@ struct EditSession {
     func edit() throws(FolioError) -> Record? {
         let original = record.document.text
         while true {
-            try Self.open(editor, file: draft)
+            do {
+                try Self.open(editor, file: draft)
+            } catch {
+                // An editor that says "abandon" (`:cq`) is obeyed: its draft is not offered again.
+                if case .editorExited = error.message { unlink(draft.path) }
+                throw error
+            }
             let edited = (try? String(contentsOf: draft, encoding: .utf8)) ?? original
             do throws(FolioError) {
                 var outcome: Record?
@@ -89,9 +95,16 @@ struct EditSession {
         do {
             try process.run()
         } catch {
-            throw FolioError(.editorFailed(error.localizedDescription))
+            throw FolioError(.editorFailed(editor))
         }
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw FolioError(.editorFailed("\(editor) exited with \(process.terminationStatus)")) }
+        let status = process.terminationStatus
+        // What the status means, as git reads it: a non-zero exit (Vim's `:cq`) abandons the edit.
+        if process.terminationReason == .uncaughtSignal { throw FolioError(.editorKilled(editor: editor, signal: status)) }
+        switch status {
+        case 0: return
+        case 126, 127: throw FolioError(.editorNotFound(editor))
+        default: throw FolioError(.editorExited(editor: editor, status: status))
+        }
     }
 }

@@ -103,7 +103,7 @@ extension History {
         guard vault.settings.value("crypt.encrypted") != .bool(true) else { return false }
         var settings = vault.settings
         try settings.set("crypt.encrypted", to: "true")
-        guard let text = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged("")) }
+        guard let text = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged(nil)) }
         try AtomicFile.write(text, to: vault.configURL)
         return true
     }

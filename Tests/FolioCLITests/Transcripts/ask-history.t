@@ -45,7 +45,7 @@ records   6
 by kind   qa 6
 by month  2026-09 2  2026-10 1  2026-11 3
 
-answer_type
+answer type
 affirmative  2
 neutral      0
 negative     4
@@ -56,13 +56,13 @@ month    affirmative  neutral  negative
 2026-11            1        0         2
 
 source
-magic8  6
-ai      0
+magic 8 ball  6
+AI            0
 
-month    magic8  ai
-2026-09       2   0
-2026-10       1   0
-2026-11       3   0
+month    magic 8 ball  AI
+2026-09             2   0
+2026-10             1   0
+2026-11             3   0
 ? 0
 $ folio stats qa --json | jq -c '{total, counts: .counts.answer_type, by_month: (.counts_by_month | map_values(.answer_type))}'
 {"total":6,"counts":{"affirmative":2,"neutral":0,"negative":4},"by_month":{"2026-09":{"affirmative":1,"neutral":0,"negative":1},"2026-10":{"affirmative":0,"neutral":0,"negative":1},"2026-11":{"affirmative":1,"neutral":0,"negative":2}}}

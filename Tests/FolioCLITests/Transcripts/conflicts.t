@@ -67,9 +67,9 @@ found 3 problems.
 ? 1
 $ folio conflicts
 3 conflict copies (copy → the record it was kept beside):
-  ideas/2026/11/2026-11-22-first-idea.conflict-a-20261122-020000.md → ideas/2026/11/2026-11-22-first-idea.md  (a, 2026-11-22 02:00:00 UTC)
-  ideas/2026/11/2026-11-22-second-idea.conflict-a-20261122-020000.md → ideas/2026/11/2026-11-22-second-idea.md  (a, 2026-11-22 02:00:00 UTC)
-  ideas/2026/11/2026-11-22-third-idea.conflict-a-20261122-020000.md → ideas/2026/11/2026-11-22-third-idea.md  (a, 2026-11-22 02:00:00 UTC)
+  ideas/2026/11/2026-11-22-first-idea.conflict-a-20261122-020000.md → ideas/2026/11/2026-11-22-first-idea.md  (a, 2026-11-22 10:00)
+  ideas/2026/11/2026-11-22-second-idea.conflict-a-20261122-020000.md → ideas/2026/11/2026-11-22-second-idea.md  (a, 2026-11-22 10:00)
+  ideas/2026/11/2026-11-22-third-idea.conflict-a-20261122-020000.md → ideas/2026/11/2026-11-22-third-idea.md  (a, 2026-11-22 10:00)
 ? 0
 $ folio conflicts --json | jq -c '.[] | {copy, record, device, record_exists}'
 {"copy":"ideas/2026/11/2026-11-22-first-idea.conflict-a-20261122-020000.md","record":"ideas/2026/11/2026-11-22-first-idea.md","device":"a","record_exists":true}
@@ -129,7 +129,7 @@ modified: 2026-11-22T12:00:00+08:00
 tags: []
 done: false
 ---
-## The other version (a, 2026-11-22 02:00:00 UTC)
+## The other version (a, 2026-11-22 10:00)
 
 Keys that differed in that version:
 

@@ -1,9 +1,14 @@
 import ArgumentParser
 
 struct ImportJSON: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "json", abstract: "Import a file `folio export json` wrote: the same files, byte for byte.")
-    @Argument(help: "The JSON file.") var file: String
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "json",
+            abstract: L(
+                "Import a file `folio export json` wrote (the same files, byte for byte), or a JSON list of records with folio's keys.",
+                "匯入 `folio export json` 寫的檔案（一模一樣的檔案），或一個以 folio 的欄位寫成的紀錄 JSON 清單。"))
+    }
+    @Argument(help: L("The JSON file.", "JSON 檔。")) var file: String
     @OptionGroup var options: ImportOptions
 
     func run() throws {
