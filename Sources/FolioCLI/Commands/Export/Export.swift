@@ -5,14 +5,15 @@ struct ExportCommand: ParsableCommand {
         CommandConfiguration(
             commandName: "export",
             abstract: L(
-                "Write the vault's records out: lossless JSON, a folder of plain Markdown files, or a browsable site (html).",
-                "把資料庫的紀錄匯出：完整無損的 JSON、一般 Markdown 檔案的資料夾，或可瀏覽的網站（html）。"),
+                "Write the vault's records out: lossless JSON, a folder of plain Markdown files, a jrnl journal, or a browsable site (html).",
+                "把資料庫的紀錄匯出：完整無損的 JSON、一般 Markdown 檔案的資料夾、jrnl 日記檔，或可瀏覽的網站（html）。"),
             discussion: L(
                 """
                 Examples:
                   folio export json > vault.json
                   folio export json --kind diary --since 2026-01-01 --media > diary.json
                   folio export markdown --out ~/leaving
+                  folio export jrnl > journal.txt
                   folio export html --open
                 """,
                 """
@@ -23,6 +24,6 @@ struct ExportCommand: ParsableCommand {
                   folio export jrnl > journal.txt
                   folio export html --open
                 """),
-            subcommands: [ExportJSON.self, ExportMarkdown.self, ExportHTML.self])
+            subcommands: [ExportJSON.self, ExportMarkdown.self, ExportJrnl.self, ExportHTML.self])
     }
 }

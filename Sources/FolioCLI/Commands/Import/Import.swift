@@ -13,7 +13,7 @@ struct ImportCommand: ParsableCommand {
                 naming the entry. Records the vault already has (the same id) are left alone, so importing the \
                 same source twice creates nothing twice. Everything is one commit, so `folio undo` takes it back.
                 Examples:
-                  folio import jrnl journal.json
+                  folio import jrnl journal.txt
                   folio import dayone ~/Downloads/Export.zip --dry-run
                   folio import markdown ~/obsidian-vault --kind note
                   folio import json vault.json
