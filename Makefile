@@ -7,7 +7,7 @@ APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libc
 APT_LEAN_PACKAGES := ffmpeg chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test templates bench release clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
+.PHONY: mcp-client deps build demo test templates bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
 
 # Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
 define install_missing
@@ -35,12 +35,28 @@ deps:
 build: deps
 	$(SWIFT) build --product folio
 
+# The reference MCP client (PyPI's `mcp`), which the tests of `folio mcp` drive, in a git-ignored
+# virtual environment of its own.
+MCP_VENV := .build-venv
+mcp-client:
+	@$(MCP_VENV)/bin/python -c 'import mcp' 2>/dev/null || { python3 -m venv $(MCP_VENV) && $(MCP_VENV)/bin/pip install -q 'mcp>=2.3,<3'; }
+
 # The release binary carries Swift's runtime and Foundation inside it (113 MB instead of 36 MB):
 # it starts in 10 ms instead of 18 (no symbols to look up across 40 shared libraries), and it runs
 # on a machine without the Swift toolchain. Debug builds, the ones the tests use, stay dynamic.
 RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product folio
+
+# The binary users install, checked as users get it: the static release build must not need
+# Swift's shared libraries, and it runs the demo and every transcript (the test bundle is the
+# debug one; FOLIO_BIN points the transcripts at the release folio). CI runs it after make test.
+release-check: release
+	@bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/folio"; \
+		if ldd "$$bin" | grep -q 'libswiftCore'; then echo "release-check: $$bin links Swift's runtime dynamically"; exit 1; fi; \
+		scripts/demo "$$bin" >/dev/null 2>&1 || { echo "release-check: the demo failed with the release binary"; scripts/demo "$$bin" 2>&1 | tail -20; exit 1; }
+	$(SWIFT) build --build-tests
+	FOLIO_BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/folio" $(SWIFT) test --skip-build --filter TranscriptTests
 
 # Where `make install` puts folio: $(PREFIX)/bin/folio, the man page in $(PREFIX)/share/man/man1,
 # completions for bash, zsh and fish in their usual folders under $(PREFIX)/share. DESTDIR is
@@ -75,7 +91,7 @@ demo: build
 # The AI client's tests run in a second pass of their own: they wait on a loopback server from
 # the 2-thread Swift concurrency pool, which the synchronous CLI and fault tests beside them can
 # hold for a minute and more (a request never sent within 60 s).
-test: deps lint
+test: deps lint mcp-client
 	@scripts/embed-templates --check || { echo "Templates/ changed: run 'make templates'"; exit 1; }
 	$(SWIFT) build --build-tests
 	@# The install test installs the man page the plugin generates (nothing to build after the line above).
@@ -126,6 +142,7 @@ bench: release
 	scripts/bench-import "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-site "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000
 	scripts/bench-micro
+	scripts/bench-mcp "$$($(SWIFT) build -c release --show-bin-path)/folio" 100000 10000
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan

@@ -20,6 +20,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The Model Context Protocol's official Swift SDK (`folio mcp`), and SwiftNIO's HTTP/1.1
+        // server under its Streamable HTTP transport (the SDK brings none of its own).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // C libraries, each behind its own system-library target.
@@ -106,12 +111,23 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
+        // `folio mcp`: the journal as a Model Context Protocol server (stdio, or Streamable HTTP on
+        // loopback); its tools are wiring over the same use cases the command line calls.
+        .target(
+            name: "FolioMCP",
+            dependencies: [
+                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "Git", "SystemIO", "YAML",
+                .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         // The command line as a library, so tests can parse commands in-process.
         .target(
             name: "FolioCLI",
             dependencies: [
                 "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange", "FolioSite",
-                "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FolioMCP", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["FolioCLI"], swiftSettings: strict),
@@ -147,7 +163,7 @@ let package = Package(
             name: "FolioCompanionTests", dependencies: ["FolioCompanion", "FolioCore", "FolioStore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "FolioCore", "TestSupport"],
+            name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "FolioCore", "FolioMCP", "TestSupport"],
             exclude: ["Fixtures", "Transcripts"], swiftSettings: strict),
         .testTarget(name: "FaultTests", dependencies: ["folio", "FolioCore", "TestSupport"], swiftSettings: strict),
 
@@ -157,7 +173,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "FolioCompanion", "FolioExchange",
-                "Markdown", "FolioCrypt",
+                "Markdown", "FolioCrypt", "FolioMCP",
             ],
             path: "Tests/FuzzTargets", swiftSettings: strict),
         .testTarget(

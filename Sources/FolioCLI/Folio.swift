@@ -51,7 +51,7 @@ public struct Folio: ParsableCommand {
                 ConfigCommand.self, ProfileCommand.self, Kinds.self,
                 Conflicts.self, CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self, ImportCommand.self,
                 ExportCommand.self,
-                CryptCommand.self,
+                CryptCommand.self, MCPCommand.self,
             ])
     }
 

@@ -38,6 +38,8 @@ extension Vault {
 
     /// Reports a change to the recorder, or keeps it for the batch in progress. Call under the lock.
     func recordChange(_ paths: [String], _ message: String) {
+        // A rehearsed write wrote nothing: there is nothing to commit.
+        if rehearsal != nil { return }
         if pendingBatch != nil {
             pendingBatch?.append(contentsOf: paths)
             if !paths.isEmpty && !pendingMessages.contains(message) { pendingMessages.append(message) }

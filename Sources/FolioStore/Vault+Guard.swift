@@ -53,6 +53,7 @@ extension Vault {
     func writeFile(_ text: String, at path: String) throws(FolioError) {
         try requireInside(folderOf: path)
         try checkSecrets(text, at: path)
+        if let rehearsal { return rehearsal.note(path, before: Self.readText(url(path)), after: text) }
         try AtomicFile.write(text, to: url(path))
     }
 
@@ -60,6 +61,7 @@ extension Vault {
     /// on the way is a symbolic link that leads outside it.
     func makeFolders(for path: String) throws(FolioError) {
         try requireInside(folderOf: path)
+        if rehearsal != nil { return }
         try AtomicFile.makeDirectory(url(path).deletingLastPathComponent())
     }
 

@@ -36,6 +36,8 @@ public final class Vault {
     var lastFound: (path: String, catalog: Catalog)?
     /// Told when the writers' lock is taken and released (the history checks git's locks).
     public var lockGuard: (any WritersLockGuard)?
+    /// While set, writes are rehearsed: kept there, never written or committed (a dry run).
+    public var rehearsal: Rehearsal?
     /// `--allow-secret`: write and commit text that looks like a key or a token.
     public var allowSecrets = false
     /// An explicit `--lang`, which wins over the vault's setting.

@@ -32,8 +32,15 @@ public final class History: ChangeRecorder {
         return notices
     }
     private var authorName: String?
+    /// Who makes the changes when it is not the owner: an assistant through `folio mcp`
+    /// (`Claude via mcp`). It authors the commits and is named in a `Folio-Agent:` trailer; the
+    /// device trailer stays, so `undo` reverts them as any change folio made on this device.
+    public var agent: String? {
+        didSet { agent = agent.map { String(Self.cleanSignaturePart($0).prefix(80)) }.flatMap { $0.isEmpty ? nil : $0 } }
+    }
 
     static let deviceTrailer = "Folio-Device"
+    static let agentTrailer = "Folio-Agent"
     static let undoTrailer = "Folio-Undo"
 
     /// Makes `directory` a git repository on branch `main`, or adopts the one already there.
@@ -114,7 +121,8 @@ public final class History: ChangeRecorder {
     // MARK: - Committing
 
     public func record(_ change: VaultChange, in vault: Vault) throws(FolioError) {
-        _ = try commit(paths: change.paths, summary: change.message, vault: vault)
+        _ = try commit(
+            paths: change.paths, summary: change.message, vault: vault, extraTrailers: agent.map { [(Self.agentTrailer, $0)] } ?? [])
     }
 
     public func committedText(of path: String) -> String? {
@@ -189,14 +197,14 @@ public final class History: ChangeRecorder {
                 authorName = profile.document.string("name") ?? profile.title
             }
         }
-        let name = Self.cleanSignaturePart(authorName ?? device)
+        let name = Self.cleanSignaturePart(agent ?? authorName ?? device)
         let email = "folio@" + String(Slug.make(device).prefix(40)).ifEmpty("device")
         let date = clock.now()
         return Signature(name: name.ifEmpty("folio"), email: email, time: date, offsetMinutes: clock.zone.secondsFromGMT(for: date) / 60)
     }
 
     private static func cleanSignaturePart(_ text: String) -> String {
-        String(text.unicodeScalars.filter { !"<>\n\r\0".unicodeScalars.contains($0) }.map(Character.init))
+        String(text.unicodeScalars.filter { !"<>\n\r\0".unicodeScalars.contains($0) && !$0.isControl }.map(Character.init))
             .trimmingCharacters(in: .whitespaces)
     }
 

@@ -102,4 +102,13 @@ struct DocumentationTests {
         let played = transcript.split(separator: "\n").filter { $0 != "? 0" && !$0.hasPrefix("#") }.joined(separator: "\n")
         #expect(shown == played)
     }
+
+    @Test("docs/mcp.md's exchange is the session mcp.t plays, without its exit statuses and comments")
+    func mcpExchangeIsTheTranscript() throws {
+        let page = try Self.text("docs/mcp.md")
+        let shown = page.components(separatedBy: "```console\n").dropFirst().first?.components(separatedBy: "\n```").first
+        let transcript = try Self.text("Tests/FolioCLITests/Transcripts/mcp.t")
+        let played = transcript.split(separator: "\n").filter { $0 != "? 0" && !$0.hasPrefix("#") }.joined(separator: "\n")
+        #expect(shown == played)
+    }
 }

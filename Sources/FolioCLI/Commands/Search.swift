@@ -90,13 +90,10 @@ struct Search: ParsableCommand {
     mutating func run() throws {
         try takeOptionsAfterQuery()
         let context = try Context.openForReading(global)
-        let query = try context.vault.query(words.joined(separator: " "), tags: tag, kind: kind)
-        let catalog = context.catalog()
-        let search = catalog.search
-        let hits = search.search(query, limit: limit == 0 ? nil : limit)
-        if hits.isEmpty { return SearchPrinter.nothing(search.noMatchMessage(query, kind: kind), json: output.json, context: context) }
-        SearchPrinter(keys: catalog.textKeys, query: query).print(
-            context.vault.records(of: hits, in: search), json: output.json, context: context)
+        let found = try context.vault.search(
+            words.joined(separator: " "), tags: tag, kind: kind, limit: limit == 0 ? nil : limit, catalog: { context.catalog() })
+        if found.shown.isEmpty { return SearchPrinter.nothing(found.noMatch, json: output.json, context: context) }
+        SearchPrinter(keys: found.catalog.textKeys, query: found.query).print(found.shown, json: output.json, context: context)
     }
 
     // MARK: - Parsing

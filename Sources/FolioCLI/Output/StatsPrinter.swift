@@ -20,73 +20,10 @@ struct StatsPrinter {
     }
 
     func print(json: Bool, context: Context) {
-        if json { return context.json(self.json) }
+        if json { return context.json(report.json) }
         Console.page(
             text(language: context.language, terminal: context.terminal).map(\.trimmingTrailingSpaces).joined(separator: "\n"),
             terminal: context.terminal, environment: context.environment)
-    }
-
-    // MARK: JSON
-
-    var json: JSONWriter.JSON {
-        func counts(_ pairs: [(String, Int)]) -> JSONWriter.JSON { .object(pairs.map { ($0.0, .int($0.1)) }) }
-        var pairs: [(String, JSONWriter.JSON)] = [
-            ("total", .int(report.total)), ("by_kind", counts(report.byKind)), ("by_month", counts(report.byMonth)),
-            ("by_tag", counts(report.byTag)),
-        ]
-        pairs += figures(report.overall)
-        if !report.counts.isEmpty {
-            pairs.append(("counts_by_month", .object(report.countsByMonth.map { month, tallies in (month, countsJSON(tallies)) })))
-        }
-        if let by = report.by {
-            pairs.append(("by", .string(by.name)))
-            let name = if case .key = by { "by_value" } else { "by_period" }
-            pairs.append(
-                (
-                    name,
-                    .object(
-                        report.periods.map { period, figures in
-                            (period, .object([("total", .int(figures.records))] + self.figures(figures)))
-                        })
-                ))
-        }
-        return .object(pairs)
-    }
-
-    private func figures(_ figures: FieldFigures) -> [(String, JSONWriter.JSON)] {
-        var pairs: [(String, JSONWriter.JSON)] = [
-            ("fields", .object(zip(report.fields, figures.fields).map { ($0.name, Self.json($1)) })),
-            ("rates", .object(zip(report.rates, figures.rates).map { ($0.name, Self.json($1)) })),
-        ]
-        if !report.counts.isEmpty { pairs.append(("counts", countsJSON(figures.counts))) }
-        return pairs
-    }
-
-    /// `{"answer_type": {"affirmative": 12, "neutral": 3, "negative": 5}}`.
-    private func countsJSON(_ tallies: [[String: Int]]) -> JSONWriter.JSON {
-        .object(zip(report.counts, tallies).map { spec, tally in (spec.name, .object(spec.ordered(tally).map { ($0.0, .int($0.1)) })) })
-    }
-
-    /// `{"sum", "avg", "min", "max", "count"}`; integers stay integers, `avg` is always a number (or null).
-    static func json(_ summary: FieldSummary) -> JSONWriter.JSON {
-        func number(_ value: Double?) -> JSONWriter.JSON {
-            guard let value else { return .null }
-            if summary.allIntegers && value == value.rounded() && abs(value) < 1e15 { return .int(Int(value)) }
-            return .double(clean(value))
-        }
-        return .object([
-            ("sum", number(summary.sum)), ("avg", summary.average.map { .double(clean($0)) } ?? .null),
-            ("min", number(summary.min)), ("max", number(summary.max)), ("count", .int(summary.count)),
-        ])
-    }
-
-    static func json(_ tally: RateTally) -> JSONWriter.JSON {
-        .object([("matched", .int(tally.matched)), ("total", .int(tally.total)), ("rate", tally.rate.map { .double(clean($0)) } ?? .null)])
-    }
-
-    /// The value without the noise of binary fractions (0.1 + 0.2 shows as 0.3).
-    static func clean(_ value: Double) -> Double {
-        abs(value) < 1e9 ? (value * 1e9).rounded() / 1e9 : value
     }
 
     // MARK: Text

@@ -224,6 +224,8 @@ public enum Message: Sendable, Equatable {
     case crypt(CryptMessage)
     /// A command line folio cannot take.
     case usage(UsageMessage)
+    /// `folio mcp`: requests and arguments an AI assistant sent that folio refuses.
+    case mcp(MCPMessage)
 
     /// The sentence in `language`. What it quotes of a file or a server (a title, a reason) cannot
     /// drive the terminal: control characters but newline and tab show as their pictures.
@@ -760,6 +762,7 @@ public enum Message: Sendable, Equatable {
         case .site(let message): message.pair
         case .crypt(let message): message.pair
         case .usage(let message): message.pair
+        case .mcp(let message): message.pair
         }
     }
 }

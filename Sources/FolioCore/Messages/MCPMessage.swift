@@ -1,0 +1,112 @@
+import Foundation
+
+/// What `folio mcp` says to an AI assistant (and on standard error to the person who started it):
+/// requests it refuses, arguments it cannot take, writes that are off.
+public enum MCPMessage: Sendable, Equatable {
+    /// A message longer than the server takes.
+    case requestTooLarge(limit: Int)
+    /// JSON nested deeper than the server reads.
+    case requestTooDeep(limit: Int)
+    /// Bytes that are not JSON (or not UTF-8).
+    case malformedJSON
+    /// JSON that is not a JSON-RPC 2.0 message.
+    case notJSONRPC
+    /// More requests in a second than the server answers.
+    case tooManyRequests(perSecond: Int)
+    /// `tools/call` of a tool this server does not have (a write tool while writes are off included).
+    case unknownTool(name: String, known: [String])
+    /// A write tool while the server was started without `--allow-write`.
+    case writesOff(tool: String)
+    /// An argument the tool does not take.
+    case unknownArgument(tool: String, name: String, known: [String])
+    /// A required argument left out.
+    case missingArgument(tool: String, name: String)
+    /// An argument of the wrong JSON type.
+    case wrongArgumentType(name: String, expected: String)
+    /// A text argument longer than its limit, in characters.
+    case argumentTooLong(name: String, limit: Int)
+    /// A text argument holding a NUL or another control character.
+    case argumentHasControl(name: String)
+    /// A number argument outside its range.
+    case argumentOutOfRange(name: String, lowest: Int, highest: Int)
+    /// A record reference that climbs out of the vault or names an absolute path.
+    case referenceOutsideVault(String)
+    /// A `cursor` this server did not hand out (or one for another listing).
+    case badCursor
+    /// A resource URI that is not `folio://record/<id>`.
+    case unknownResource(String)
+    /// `show`'s `section` past the record's last section.
+    case noSuchSection(section: Int, count: Int)
+    /// `append_conversation` on a record that is not a diary page.
+    case notADiaryPage(String)
+    /// `--http`: where the server listens.
+    case listening(url: String, allowWrite: Bool)
+    /// A port that cannot be listened on.
+    case cannotListen(port: Int, reason: String)
+
+    public var pair: (String, String) {
+        switch self {
+        case .requestTooLarge(let limit):
+            ("請求超過 \(limit) 位元組的上限，folio 不讀它。", "the request is over the limit of \(limit) bytes; folio does not read it.")
+        case .requestTooDeep(let limit):
+            ("請求的 JSON 巢狀超過 \(limit) 層，folio 不讀它。", "the request nests JSON more than \(limit) deep; folio does not read it.")
+        case .malformedJSON:
+            ("請求不是有效的 UTF-8 JSON。", "the request is not valid JSON in UTF-8.")
+        case .notJSONRPC:
+            (
+                "請求不是 JSON-RPC 2.0 訊息（需要 `\"jsonrpc\": \"2.0\"` 以及 `method`，或 `result`、`error`）。",
+                "the request is not a JSON-RPC 2.0 message (it needs \"jsonrpc\": \"2.0\" and a method, or a result or error)."
+            )
+        case .tooManyRequests(let perSecond):
+            ("請求太頻繁：每秒最多 \(perSecond) 個，請稍後再試。", "too many requests: at most \(perSecond) a second; try again in a moment.")
+        case .unknownTool(let name, let known):
+            (
+                "沒有名為「\(name)」的工具；可用的有：\(known.joined(separator: "、"))。",
+                "there is no tool '\(name)'; the tools are: \(known.joined(separator: ", "))."
+            )
+        case .writesOff(let tool):
+            (
+                "「\(tool)」會寫入日記，但寫入功能沒有開啟：使用者要以 folio mcp --allow-write 啟動伺服器才能使用。",
+                "'\(tool)' writes to the journal, and writes are off: the user must start the server with folio mcp --allow-write to use it."
+            )
+        case .unknownArgument(let tool, let name, let known):
+            (
+                "「\(tool)」不接受參數「\(name)」；它的參數有：\(known.joined(separator: "、"))。",
+                "'\(tool)' takes no argument '\(name)'; its arguments are: \(known.joined(separator: ", "))."
+            )
+        case .missingArgument(let tool, let name):
+            ("「\(tool)」需要參數「\(name)」。", "'\(tool)' needs the argument '\(name)'.")
+        case .wrongArgumentType(let name, let expected):
+            ("參數「\(name)」必須是 \(expected)。", "the argument '\(name)' must be \(expected).")
+        case .argumentTooLong(let name, let limit):
+            ("參數「\(name)」超過 \(limit) 個字元的上限。", "the argument '\(name)' is over the limit of \(limit) characters.")
+        case .argumentHasControl(let name):
+            ("參數「\(name)」含有 NUL 或其他控制字元。", "the argument '\(name)' holds a NUL or another control character.")
+        case .argumentOutOfRange(let name, let lowest, let highest):
+            ("參數「\(name)」必須介於 \(lowest) 到 \(highest) 之間。", "the argument '\(name)' must be from \(lowest) to \(highest).")
+        case .referenceOutsideVault(let reference):
+            (
+                "「\(reference)」指向資料庫以外的地方；請用紀錄的 id、路徑（相對於資料庫）或標題。",
+                "'\(reference)' leads outside the vault; name a record by its id, its path in the vault or its title."
+            )
+        case .badCursor:
+            ("`cursor` 無效：請用上一次結果裡的 `next_cursor`。", "the cursor is not valid: pass the next_cursor of the previous result.")
+        case .unknownResource(let uri):
+            ("沒有資源「\(uri)」；紀錄的資源是 folio://record/<id>。", "there is no resource '\(uri)'; records are folio://record/<id>.")
+        case .noSuchSection(let section, let count):
+            ("沒有第 \(section) 節：這筆紀錄有 \(count) 節（從 0 開始算）。", "there is no section \(section): this record has \(count) (counted from 0).")
+        case .notADiaryPage(let title):
+            (
+                "「\(title)」不是日記頁（`kind: diary`），不能附加對話。",
+                "'\(title)' is not a diary page (kind: diary); a conversation is appended to diary pages only."
+            )
+        case .listening(let url, let allowWrite):
+            (
+                "folio mcp 在 \(url) 等待 MCP 用戶端（只接受本機連線）" + (allowWrite ? "；寫入已開啟。" : "；唯讀。"),
+                "folio mcp is waiting for MCP clients at \(url) (this machine only)" + (allowWrite ? "; writes are on." : "; read-only.")
+            )
+        case .cannotListen(let port, let reason):
+            ("無法在本機連接埠 \(port) 等待連線：\(reason)", "cannot listen on the local port \(port): \(reason)")
+        }
+    }
+}

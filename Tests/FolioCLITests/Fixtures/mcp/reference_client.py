@@ -1,0 +1,147 @@
+"""folio mcp against the reference MCP client (PyPI's `mcp`), as an assistant's app uses it.
+
+usage: reference_client.py FOLIO VAULT stdio|http read|write
+
+Connects to `folio mcp` (started over stdio by the client, or over HTTP at the URL the server
+prints), lists the tools and resources, calls each tool, and checks every answer against what
+`folio … --json` says of the same vault. The write session makes four changes and prints the
+record ids; the Swift test checks the commits and undoes them. Prints one line per check; exits
+non-zero on the first failure.
+"""
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+
+from mcp import Client, Implementation
+from mcp.client.stdio import StdioServerParameters
+
+FOLIO, VAULT, TRANSPORT, MODE = sys.argv[1:5]
+ENV = dict(os.environ)
+
+
+def folio(*args):
+    out = subprocess.run([FOLIO, "--vault", VAULT, *args], env=ENV, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout) if "--json" in args else out.stdout
+
+
+def check(condition, what):
+    if not condition:
+        print("FAIL", what, flush=True)
+        sys.exit(1)
+    print("ok", what, flush=True)
+
+
+def answer(result):
+    check(not result.is_error, "the call succeeded: " + (result.content[0].text[:200] if result.content else ""))
+    return json.loads(result.content[0].text)
+
+
+async def read_session(client):
+    tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+    check(set(tools) == {"search", "show", "list", "tags", "calendar", "stats", "profile"}, "read tools only, writes off by default")
+    for tool in tools.values():
+        a = tool.annotations
+        check(a.read_only_hint is True and a.open_world_hint is False and a.destructive_hint is False, f"{tool.name} is annotated read-only, closed-world")
+
+    listed = answer(await client.call_tool("list", {"limit": 100}))
+    expected = folio("list", "-n", "100", "--json")
+    check([r["id"] for r in listed["records"]] == [r["id"] for r in expected], "list gives the records folio list gives, newest first")
+    check(all(r["path"] for r in listed["records"]), "every listed record names its path")
+
+    found = answer(await client.call_tool("search", {"query": "下雨"}))
+    cli = folio("search", "下雨", "--json")
+    check([r["id"] for r in found["records"]] == [r["id"] for r in cli], "search finds what folio search finds, in its order")
+    check(all("snippet" in r and r["path"] for r in found["records"]), "each hit has a snippet, an id and a path")
+
+    page = answer(await client.call_tool("list", {"limit": 1}))
+    check(len(page["records"]) == 1 and page["next_cursor"], "a page of one has a cursor")
+    after = answer(await client.call_tool("list", {"limit": 1, "cursor": page["next_cursor"]}))
+    check(after["records"][0]["id"] == expected[1]["id"], "the cursor gives the next record")
+
+    first = next(r for r in expected if r["title"] == "下雨的傍晚")
+    shown = answer(await client.call_tool("show", {"id": first["id"]}))
+    whole = folio("show", first["id"], "--json")
+    check(shown["body"] == whole["body"] and shown["front_matter"]["title"] == whole["title"], "show gives the record's keys and body")
+
+    long_page = next(r for r in expected if r["title"] == "long page")
+    outline = answer(await client.call_tool("show", {"id": long_page["id"]}))
+    check("outline" in outline and "body" not in outline, "a long record answers with its outline")
+    second = answer(await client.call_tool("show", {"id": long_page["id"], "section": 2}))
+    check(second["section"]["heading"] == outline["outline"][2]["heading"], "a section of a long record by its number")
+
+    tags = answer(await client.call_tool("tags", {}))
+    check(tags["tags"] == folio("tags", "--json")[: len(tags["tags"])], "tags as folio tags gives them")
+    month = answer(await client.call_tool("calendar", {"month": "2026-11"}))
+    check(month == folio("cal", "2026-11", "--json"), "calendar as folio cal gives it")
+    stats = answer(await client.call_tool("stats", {"kind": "idea"}))
+    check(stats["total"] == folio("stats", "idea", "--json")["total"], "stats as folio stats gives them")
+    profile = answer(await client.call_tool("profile", {}))
+    check(profile["front_matter"]["name"] == "林小雨", "the owner's profile")
+    today = answer(await client.call_tool("calendar", {"on_this_day": True}))
+    check([r["title"] for r in today["records"]] == ["a year ago"], "On this day: the page of this day last year")
+
+    secret = next(r for r in expected if r["title"] == "with a key")
+    masked = (await client.call_tool("show", {"id": secret["id"]})).content[0].text
+    check("sk-p…" in masked and "abcdefghijklmnopqrstuvwxyz0123456789ABCD" not in masked, "a key in a record is masked")
+
+    resources = (await client.list_resources()).resources
+    check(len(resources) == len(folio("list", "-n", "1000", "--json")) + 1, "every record is a resource (the profile too)")
+    read = await client.read_resource(f"folio://record/{first['id']}")
+    check(read.contents[0].text.startswith("---\nid: " + first["id"]), "a resource reads the record's file")
+
+    for name, arguments in [
+        ("show", {"id": "../../etc/passwd"}),
+        ("show", {"id": "/etc/passwd"}),
+        ("show", {"id": "a\u0000b"}),
+        ("search", {"query": "x" * 5000}),
+        ("search", {"query": "rain", "limit": 10**6}),
+        ("search", {"query": "rain", "bogus": 1}),
+        ("mark_done", {"id": first["id"]}),
+    ]:
+        try:
+            result = await client.call_tool(name, arguments)
+            check(False, f"{name} {list(arguments)} refused, not answered: {result}")
+        except Exception as error:
+            check("-32602" in repr(error) or "32602" in str(getattr(error, "error", "")) or "nvalid" in repr(error), f"{name} {str(arguments)[:40]} refused as invalid params")
+    check((await client.send_ping()) is not None, "the server is still up")
+
+
+async def write_session(client):
+    tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+    check({"new_record", "append_conversation", "set_fields", "mark_done"} <= set(tools), "write tools with --allow-write")
+    check(tools["set_fields"].annotations.destructive_hint is True, "set_fields may overwrite: destructive")
+    check(tools["new_record"].annotations.destructive_hint is False and tools["new_record"].annotations.read_only_hint is False, "new_record adds")
+    before = folio("log", "--json")
+
+    dry = answer(await client.call_tool("new_record", {"kind": "idea", "title": "from the assistant", "dry_run": True}))
+    check(dry["written"] is False and "+title: from the assistant" in dry["diff"], "a dry run answers the diff")
+    check(len(folio("log", "--json")) == len(before), "a dry run commits nothing")
+
+    refused = await client.call_tool("new_record", {"kind": "idea", "title": "x", "fields": {"colour": "red"}})
+    check(refused.is_error and "colour" in refused.content[0].text, "an unknown key is refused as on the CLI")
+
+    made = answer(await client.call_tool("new_record", {"kind": "idea", "title": "from the assistant", "tags": ["mcp"]}))
+    idea = made["record"]["id"]
+    done = answer(await client.call_tool("mark_done", {"id": idea}))
+    check(done["record"]["done"] is True, "mark_done marks the idea done")
+    diary = next(r for r in folio("list", "diary", "--json") if r["title"] == "下雨的傍晚")
+    answer(await client.call_tool("append_conversation", {"id": diary["id"], "text": "助理幫我記下這句。"}))
+    answer(await client.call_tool("set_fields", {"id": idea, "fields": {"title": "renamed by the assistant"}}))
+    print("ids", idea, diary["id"], flush=True)
+
+
+async def main():
+    if TRANSPORT == "stdio":
+        args = ["--vault", VAULT, "mcp"] + (["--allow-write"] if MODE == "write" else [])
+        server = StdioServerParameters(command=FOLIO, args=args, env=ENV)
+    else:
+        server = os.environ["FOLIO_MCP_URL"]
+    async with Client(server, client_info=Implementation(name="reference-client", version="1.0")) as client:
+        check(client.server_info.name == "folio", "initialised with folio, protocol " + client.protocol_version)
+        await (read_session(client) if MODE == "read" else write_session(client))
+
+
+asyncio.run(main())

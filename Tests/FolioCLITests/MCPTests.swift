@@ -1,0 +1,219 @@
+import FolioCore
+import FolioMCP
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `folio mcp` against the reference MCP client (PyPI's `mcp`, installed by `make mcp-client` into
+/// `.build-venv/`), over stdio and over HTTP; and its request decoder on hostile messages.
+@Suite("folio mcp")
+struct MCPTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let python = repository.appendingPathComponent(".build-venv/bin/python").path
+    static let client = repository.appendingPathComponent("Tests/FolioCLITests/Fixtures/mcp/reference_client.py").path
+    static let hasClient = FileManager.default.isExecutableFile(atPath: python)
+
+    /// A vault with a diary page about rain, ideas, a page of last year, a long page of sections
+    /// and a page holding an API key.
+    static func journal() throws -> FolioProcess {
+        let folio = try FolioProcess.vault(language: "en")
+        try folio.run("new", "diary", "--title", "下雨的傍晚", "--text", "今天下班走回家，下雨了", "--tag", "rain")
+        try folio.run("idea", "測試想法", "--tag", "work")
+        try folio.run("idea", "second idea", "--tag", "work")
+        try folio.run("new", "diary", "--title", "a year ago", "--date", "2025-11-22", "--text", "last year")
+        let sections = (1...12).map { "## Part \($0)\n\n" + String(repeating: "A line of the long page, number \($0). ", count: 40) }
+        try folio.run("new", "diary", "--title", "long page", "--text", "long", "--body", sections.joined(separator: "\n\n"))
+        try folio.run(
+            "--allow-secret", "new", "idea", "--title", "with a key", "--body", "key: sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD")
+        return folio
+    }
+
+    /// Runs the reference client script; its output, and its exit status.
+    static func reference(_ folio: FolioProcess, transport: String, mode: String, environment extra: [String: String] = [:]) throws -> (
+        Int32, String
+    ) {
+        var environment = folio.environment
+        environment.merge(extra) { $1 }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [client, FolioBinary.url.path, folio.directory.path, transport, mode]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test(
+        "the reference client lists and calls every read tool over stdio; answers match the CLI's",
+        .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"))
+    func readOverStdio() throws {
+        let folio = try Self.journal()
+        let (status, output) = try Self.reference(folio, transport: "stdio", mode: "read")
+        #expect(status == 0, "\(output)")
+        #expect(!output.contains("FAIL"))
+    }
+
+    @Test(
+        "the reference client reads the journal over Streamable HTTP on 127.0.0.1",
+        .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"))
+    func readOverHTTP() throws {
+        let folio = try Self.journal()
+        let errors = folio.scratch?.path("mcp-http.err") ?? URL(fileURLWithPath: "/tmp/folio-mcp-http.err")
+        let server = try ChildProcess(
+            FolioBinary.url.path, ["--vault", folio.directory.path, "mcp", "--http", "--port", "0"], environment: folio.environment,
+            errors: errors)
+        defer { server.stop() }
+        let url = try #require(Self.announcedURL(in: errors), "the server printed no URL")
+        #expect(url.hasPrefix("http://127.0.0.1:") && url.hasSuffix("/mcp"))
+        let (status, output) = try Self.reference(folio, transport: "http", mode: "read", environment: ["FOLIO_MCP_URL": url])
+        #expect(status == 0, "\(output)")
+    }
+
+    @Test(
+        "a write session makes one commit per change by the assistant, and folio undo reverts each",
+        .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"))
+    func writeSession() throws {
+        let folio = try Self.journal()
+        let before = try folio.run("log", "--json")
+        let files = try Self.snapshot(folio.directory)
+        let (status, output) = try Self.reference(folio, transport: "stdio", mode: "write")
+        #expect(status == 0, "\(output)")
+        let log = try Self.json(try folio.run("log", "--json").stdout)
+        let earlier = try Self.json(before.stdout)
+        let added = log.count - earlier.count
+        #expect(added == 4, "four changes, four commits: \(log.prefix(5))")
+        for entry in log.prefix(max(0, added)) {
+            #expect(entry["author"] as? String == "reference-client via mcp", "\(entry)")
+        }
+        let messages = log.prefix(4).compactMap { $0["message"] as? String }
+        #expect(messages.contains { $0.hasPrefix("idea: add") } && messages.contains { $0.hasPrefix("idea: done") })
+        let raw = try Tool.git(["log", "-1", "--format=%B"], in: folio.directory)
+        #expect(raw.contains("Folio-Agent: reference-client via mcp"))
+        for _ in 0..<4 { #expect(try folio.run("undo").status == 0) }
+        #expect(try Self.snapshot(folio.directory) == files, "the four undos bring every file back")
+    }
+
+    @Test("without --allow-write the write tools are not there, and calling one says how to turn writes on")
+    func writesOffByDefault() throws {
+        let folio = try Self.journal()
+        let answers = try Self.exchange(
+            folio,
+            [Self.initialize, #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"mark_done","arguments":{"id":"x"}}}"#])
+        #expect(answers.count == 2)
+        #expect(answers.last?.contains("-32602") == true)
+        #expect(answers.last?.contains("--allow-write") == true)
+    }
+
+    @Test("hostile messages get JSON-RPC errors and the server stays up")
+    func hostileMessages() throws {
+        let folio = try Self.journal()
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let huge = #"{"jsonrpc":"2.0","id":3,"method":"ping","params":{"x":""# + String(repeating: "a", count: 2_000_000) + #""}}"#
+        let answers = try Self.exchange(
+            folio,
+            [
+                Self.initialize, deep, huge, "not json", #"{"id":4}"#, "\u{FF}\u{FE}",
+                #"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"show","arguments":{"id":"../../../etc/passwd"}}}"#,
+                #"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"search","arguments":{"query":"a\u0000b"}}}"#,
+                #"{"jsonrpc":"2.0","id":7,"method":"ping"}"#,
+            ])
+        #expect(answers.count == 9, "\(answers.map { String($0.prefix(120)) })")
+        #expect(answers[1].contains("-32600") && answers[1].contains("deep"))
+        #expect(answers[2].contains("-32600") && answers[2].contains("1048576 bytes"))
+        #expect(answers[3].contains("-32700"))
+        #expect(answers[4].contains("-32600") && answers[4].contains(#""id":4"#))
+        #expect(answers[5].contains("-32700"))
+        #expect(answers[6].contains("-32602") && answers[6].contains("outside the vault"))
+        #expect(answers[7].contains("-32602") && answers[7].contains("NUL"))
+        #expect(answers[8].contains(#""id":7"#) && answers[8].contains(#""result":{}"#))
+    }
+
+    @Test("a client sending faster than the rate gets errors, not a slower server")
+    func requestRate() throws {
+        let folio = try Self.journal()
+        let pings = (1...300).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"ping"}"# }
+        let answers = try Self.exchange(folio, [Self.initialize] + pings)
+        #expect(answers.count == 301)
+        #expect(answers.contains { $0.contains("-32029") && $0.contains("too many requests") })
+        #expect(answers[1].contains(#""result":{}"#))
+    }
+
+    @Test("the request decoder: size, depth, JSON, JSON-RPC shape")
+    func gate() throws {
+        var limits = MCPLimits()
+        limits.maxRequestBytes = 64
+        limits.maxJSONDepth = 3
+        let gate = MessageGate(limits: limits, language: .en)
+        func verdict(_ text: String) -> String {
+            switch gate.screen(Data(text.utf8)) {
+            case .pass: "pass"
+            case .reject(let answer): String(decoding: answer, as: UTF8.self)
+            }
+        }
+        #expect(verdict(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#) == "pass")
+        #expect(verdict(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#) == "pass")
+        #expect(verdict(#"{"jsonrpc":"2.0","id":1,"result":{}}"#) == "pass")
+        #expect(verdict(#"{"jsonrpc":"2.0","id":1,"method":"x","params":{"a":[1]}}"#) == "pass")
+        #expect(verdict(#"{"jsonrpc":"2.0","id":1,"method":"x","params":{"a":[[1]]}}"#).contains("more than 3 deep"))
+        #expect(verdict(#"{"jsonrpc":"2.0","id":1,"method":"x","params":{"a":"[[[[[["}}"#) == "pass", "brackets in strings do not count")
+        #expect(verdict(String(repeating: " ", count: 65)).contains("over the limit of 64 bytes"))
+        #expect(verdict(#"{"jsonrpc":"1.0","id":"q","method":"x"}"#).contains(#""id":"q""#))
+        #expect(verdict(#"{"jsonrpc":"2.0","id":true,"method":"x"}"#).contains(#""id":null"#))
+        #expect(verdict("[]").contains("-32600"))
+        #expect(verdict("{").contains("-32700"))
+    }
+
+    // MARK: - Helpers
+
+    static let initialize =
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#
+
+    /// Sends `lines` to `folio mcp` on its standard input, closes it, and returns its answers.
+    static func exchange(_ folio: FolioProcess, _ lines: [String], arguments: [String] = []) throws -> [String] {
+        let result = try folio.run(["mcp"] + arguments, input: lines.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    static func json(_ text: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    /// Every file of the vault but `.git` and `.folio/local`, with its text.
+    static func snapshot(_ root: URL) throws -> [String: String] {
+        var files: [String: String] = [:]
+        let walker = FileManager.default.enumerator(atPath: root.path)
+        while let path = walker?.nextObject() as? String {
+            if path.hasPrefix(".git") || path.hasPrefix(".folio/local") { continue }
+            var isDirectory: ObjCBool = false
+            let url = root.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = try String(contentsOf: url, encoding: .utf8)
+            }
+        }
+        return files
+    }
+
+    /// The URL `folio mcp --http` prints on standard error once it listens (waited for up to 60 s).
+    static func announcedURL(in errors: URL) -> String? {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: errors, encoding: .utf8),
+                let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+/mcp"#, options: .regularExpression)
+            {
+                return String(text[range])
+            }
+            usleep(20_000)
+        }
+        return nil
+    }
+}
