@@ -30,8 +30,8 @@ public enum EntryProblem: Sendable, Equatable {
         case .notUTF8: ("內容不是 UTF-8 文字", "it is not UTF-8 text")
         case .frontMatter(let reason, let line):
             (
-                "front matter 無法解析：\(reason.text(.zhHant))" + (line.map { "（第 \($0) 行）" } ?? ""),
-                "its front matter does not parse: \(reason.text(.en))" + (line.map { " (line \($0))" } ?? "")
+                String(Substring(reason.text(.zhHant)).trimmingSuffix("。")) + (line.map { "（第 \($0) 行）" } ?? ""),
+                String(Substring(reason.text(.en)).trimmingSuffix(".")) + (line.map { " (line \($0))" } ?? "")
             )
         case .frontMatterHoldsMore: ("「front_matter」裡不只有 front matter", "'front_matter' holds more than the front matter")
         case .frontMatterTakesNoKeys:

@@ -294,7 +294,7 @@ public enum Message: Sendable, Equatable {
         case .frontMatterUnclosed:
             ("front matter 沒有結尾的 --- 行。", "the front matter has no closing --- line.")
         case .frontMatterSyntax(let problem):
-            ("front matter 不是有效的 YAML：\(problem)", "the front matter is not valid YAML: \(problem)")
+            ("front matter 不是有效的 YAML：\(YAMLProblem.zhHant(problem))", "the front matter is not valid YAML: \(problem)")
         case .duplicateKey(let key):
             ("front matter 裡「\(key)」出現了兩次。", "the key '\(key)' appears twice in the front matter.")
         case .frontMatterNotMapping:
