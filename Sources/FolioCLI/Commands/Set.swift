@@ -26,5 +26,7 @@ struct SetCommand: ParsableCommand {
         let updated = try context.vault.update(found, set: try assignments.map(keyValue), unset: unset, allowExtraKeys: extra)
         if output.json { return context.json(JSONWriter.record(updated, body: false, kinds: context.vault.kinds)) }
         context.say(updated.document.text == found.document.text ? .nothingChanged : .updated(title: updated.title, path: updated.path))
+        let fileName = updated.path.split(separator: "/").last.map(String.init) ?? updated.path
+        if updated.title != found.title, !fileName.contains(Slug.make(updated.title)) { context.say(.titleKeepsFileName(updated.path)) }
     }
 }

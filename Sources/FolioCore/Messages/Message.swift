@@ -59,6 +59,8 @@ public enum Message: Sendable, Equatable {
     // Writes.
     case created(kind: String, title: String, path: String)
     case updated(title: String, path: String)
+    /// `set title=…` left the file's name, which no longer says the title.
+    case titleKeepsFileName(String)
     case markedDone(String)
     case markedOpen(String)
     case nothingChanged
@@ -414,6 +416,11 @@ public enum Message: Sendable, Equatable {
             ("已新增 \(kind)「\(title)」：\(path.quotedPath)", "added \(kind) \"\(title)\": \(path.quotedPath)")
         case .updated(let title, let path):
             ("已更新「\(title)」：\(path.quotedPath)", "updated \"\(title)\": \(path.quotedPath)")
+        case .titleKeepsFileName(let path):
+            (
+                "檔名不變，仍是 \(path.quotedPath)：改標題不會改檔名，連結、歷史和其他裝置都還找得到它；要改檔名請用 `git mv` 再 `folio commit`。",
+                "the file keeps its name \(path.quotedPath): a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`."
+            )
         case .markedDone(let title):
             ("已完成「\(title)」", "done: \"\(title)\"")
         case .markedOpen(let title):

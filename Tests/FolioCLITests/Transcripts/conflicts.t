@@ -30,12 +30,15 @@ $ cd ~/a && export FOLIO_DEVICE=a FOLIO_NOW=2026-11-22T10:00:00+08:00
 ? 0
 $ folio set first-idea "title=A's first"
 updated "A's first": ideas/2026/11/2026-11-22-first-idea.md
+the file keeps its name ideas/2026/11/2026-11-22-first-idea.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ folio set second-idea "title=A's second"
 updated "A's second": ideas/2026/11/2026-11-22-second-idea.md
+the file keeps its name ideas/2026/11/2026-11-22-second-idea.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ folio set third-idea "title=A's third"
 updated "A's third": ideas/2026/11/2026-11-22-third-idea.md
+the file keeps its name ideas/2026/11/2026-11-22-third-idea.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ folio sync
 synced: received 0 commits, sent 3.
@@ -44,12 +47,15 @@ $ cd ~/b && export FOLIO_DEVICE=b FOLIO_NOW=2026-11-22T11:00:00+08:00
 ? 0
 $ folio set first-idea "title=B's first"
 updated "B's first": ideas/2026/11/2026-11-22-first-idea.md
+the file keeps its name ideas/2026/11/2026-11-22-first-idea.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ folio set second-idea "title=B's second"
 updated "B's second": ideas/2026/11/2026-11-22-second-idea.md
+the file keeps its name ideas/2026/11/2026-11-22-second-idea.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ folio set third-idea "title=B's third"
 updated "B's third": ideas/2026/11/2026-11-22-third-idea.md
+the file keeps its name ideas/2026/11/2026-11-22-third-idea.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ folio sync
 conflict: both devices changed ideas/2026/11/2026-11-22-first-idea.md. The newer version stays; the other is kept as ideas/2026/11/2026-11-22-first-idea.conflict-a-20261122-020000.md.
