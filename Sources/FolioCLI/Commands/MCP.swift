@@ -43,15 +43,18 @@ struct MCPCommand: ParsableCommand {
             "Offer the write tools (each change one commit by the assistant, undone by folio undo).",
             "提供寫入的工具（每次修改是助理的一個 commit，可用 folio undo 復原）。"))
     var allowWrite = false
-    @Flag(help: L("Serve Streamable HTTP on 127.0.0.1 instead of standard input and output.", "改在 127.0.0.1 以 Streamable HTTP 提供，不用標準輸入和輸出。"))
+    @Flag(
+        help: L("Serve Streamable HTTP on 127.0.0.1 instead of standard input and output.", "改在 127.0.0.1 以 Streamable HTTP 提供，不用標準輸入和輸出。"))
     var http = false
     @Option(help: L("The port for --http (0: any free port, printed on standard error).", "--http 用的連接埠（0：任何空著的連接埠，印在標準錯誤）。"))
     var port = 8765
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if !(0...65_535).contains(port) { throw ValidationError(
-                Message.usage(.badRange(option: "--port", text: String(port), low: 0, high: 65_535)).text(MessageLanguage.shared.current)) }
+        if !(0...65_535).contains(port) {
+            throw ValidationError(
+                Message.usage(.badRange(option: "--port", text: String(port), low: 0, high: 65_535)).text(MessageLanguage.shared.current))
+        }
     }
 
     func run() throws {

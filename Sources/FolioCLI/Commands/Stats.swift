@@ -85,7 +85,7 @@ struct Stats: ParsableCommand {
         let request = try request(kind: filter.kind)
         let report = context.vault.statistics(request, of: selection)
         for key in report.unvalued { context.warn(FolioError(.statsNoValues(key))) }
-        StatsPrinter(report, request: request, kind: filter.kind.flatMap { context.vault.kinds[$0] }).print(
+        StatsPrinter(report, request: request, kind: filter.kind.flatMap { context.vault.kinds[$0] }, kinds: context.vault.kinds).print(
             json: output.json, context: context)
     }
 

@@ -10,10 +10,13 @@ struct StatsPrinter {
     let averages: Set<String>
     /// The kind the records were chosen by: its labels name keys and values in the text.
     let kind: Kind?
+    /// Every kind of the vault: their labels name them in the count per kind.
+    let kinds: [String: Kind]
 
-    init(_ report: StatsReport, request: StatsRequest, kind: Kind? = nil) {
+    init(_ report: StatsReport, request: StatsRequest, kind: Kind? = nil, kinds: [String: Kind] = [:]) {
         self.report = report
         self.kind = kind
+        self.kinds = kinds
         let named = request.sums.isEmpty && request.averages.isEmpty
         sums = named ? Set(report.fields.map(\.name)) : Set(request.sums)
         averages = named ? Set(report.fields.map(\.name)) : Set(request.averages)
@@ -38,7 +41,8 @@ struct StatsPrinter {
         }
         var lines = [row(.statsRecordsHeading, String(report.total))]
         lines += [
-            row(.statsByKind, report.byKind), row(.statsByMonth, report.byMonth),
+            row(.statsByKind, report.byKind.map { (kinds[$0.0]?.shownName(language) ?? $0.0, $0.1) }),
+            row(.statsByMonth, report.byMonth),
             row(.statsTopTags, Array(report.byTag.prefix(10)).map { ("#" + $0.0, $0.1) }),
         ].compactMap { $0 }
 
@@ -52,7 +56,7 @@ struct StatsPrinter {
             ]
             for (path, summary) in zip(report.fields, report.overall.fields) {
                 table.append([
-                    path.name, String(summary.count), Self.number(summary.count == 0 ? nil : summary.sum),
+                    shownKey(path.name, language), String(summary.count), Self.number(summary.count == 0 ? nil : summary.sum),
                     Self.number(summary.average), Self.number(summary.min), Self.number(summary.max),
                 ])
             }
@@ -62,7 +66,7 @@ struct StatsPrinter {
             lines.append("")
             var table = [[say(.statsRateHeading), say(.statsMatchedHeading), "%"]]
             for (spec, tally) in zip(report.rates, report.overall.rates) {
-                table.append([spec.name, "\(tally.matched)/\(tally.total)", Self.percent(tally.rate)])
+                table.append([shownKey(spec.name, language), "\(tally.matched)/\(tally.total)", Self.percent(tally.rate)])
             }
             lines += Table.lines(table, terminal: t)
         }
@@ -94,10 +98,10 @@ struct StatsPrinter {
         }
         var header = [heading, say(.statsRecordsHeading)]
         for path in report.fields {
-            if sums.contains(path.name) { header.append(path.name + " " + say(.statsSumHeading)) }
-            if averages.contains(path.name) { header.append(path.name + " " + say(.statsAvgHeading)) }
+            if sums.contains(path.name) { header.append(shownKey(path.name, language) + " " + say(.statsSumHeading)) }
+            if averages.contains(path.name) { header.append(shownKey(path.name, language) + " " + say(.statsAvgHeading)) }
         }
-        header += report.rates.map(\.name)
+        header += report.rates.map { shownKey($0.name, language) }
         // The bar follows the first sum shown, else the first rate, else the number of records.
         let barred: (FieldFigures) -> Double = { figures in
             if let index = report.fields.firstIndex(where: { sums.contains($0.name) }) { return figures.fields[index].sum }
@@ -118,6 +122,12 @@ struct StatsPrinter {
             table.append(cells)
         }
         return Table.lines(table, terminal: t).map(\.trimmingTrailingSpaces)
+    }
+
+    /// A key (or a computed value) by its label in `language` when the kind gives one; a key path
+    /// (`shots.count`) as it was typed.
+    private func shownKey(_ name: String, _ language: Language) -> String {
+        kind?.field(name)?.shownName(language) ?? kind?.computed.first { $0.name == name }?.shownName(language) ?? name
     }
 
     /// Each counted key: its values with numbers (and on a terminal a bar), then a table per month.

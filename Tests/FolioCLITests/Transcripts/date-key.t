@@ -9,7 +9,7 @@ $ folio kinds add baby-tracker
 已加入範例「baby-tracker」的類型：activity, baby, environment, interruption, sleep。
 ? 0
 $ folio new baby --field name=小寶
-已新增 baby「小寶」：baby/2026/11/2026-11-22-小寶.md
+已新增 寶寶「小寶」：baby/2026/11/2026-11-22-小寶.md
 ? 0
 $ grep date_key .folio/templates/*.md
 .folio/templates/activity.md:date_key: start

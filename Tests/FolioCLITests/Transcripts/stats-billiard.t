@@ -205,7 +205,7 @@ distance  0    -    -    -    -
 # In a zh-Hant vault the labels and headings are Chinese.
 $ folio stats training --sum shots.count --rate shots.result=made --by month --lang zh-Hant
 紀錄      4
-類型      training 4
+類型      練球 4
 月份      2026-10 2  2026-11 2
 常用標籤  #drill 2  #cut 1
 
