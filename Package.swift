@@ -163,7 +163,11 @@ let package = Package(
             name: "FolioCompanionTests", dependencies: ["FolioCompanion", "FolioCore", "FolioStore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "FolioCLITests", dependencies: ["FolioCLI", "folio", "FolioCore", "FolioMCP", "TestSupport"],
+            name: "FolioCLITests",
+            dependencies: [
+                "FolioCLI", "folio", "FolioCore", "FolioMCP", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["Fixtures", "Transcripts"], swiftSettings: strict),
         .testTarget(name: "FaultTests", dependencies: ["folio", "FolioCore", "TestSupport"], swiftSettings: strict),
 

@@ -10,10 +10,10 @@ public struct Folio: ParsableCommand {
     public static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "folio",
-            abstract: L(
+            abstract: bilingual(
                 "A journal store in plain files: diary pages, ideas and magic 8 ball questions as Markdown with YAML front matter.",
                 "用一般檔案保存的日記：日記頁、想法和魔術 8 球的問答，都是帶 YAML front matter 的 Markdown。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 A record is named by its id, a unique id prefix (4+ characters), its path, its slug, its title or an alias.
                 The options every command takes (-C, --vault, --lang, --no-color, --allow-secret) go before \

@@ -8,10 +8,10 @@ struct Analyze: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "analyze",
-            abstract: L(
+            abstract: bilingual(
                 "Describe a diary page's photos and videos (the chat's background), saved as its `analysis`.",
                 "描述日記頁的照片和影片（聊天的背景），存成它的 `analysis`。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 builtin describes the media's metadata (time taken, camera, size, length). An OpenAI-compatible \
                 provider looks at the pictures with ai.vision_model (else ai.model): photos as data URLs with \
@@ -34,7 +34,7 @@ struct Analyze: ParsableCommand {
     }
 
     @OptionGroup var page: RecordArgument<ADiaryPage>
-    @Flag(help: L("Analyse again even when the page has an analysis.", "即使這頁已經分析過，也再分析一次。")) var again = false
+    @Flag(help: bilingual("Analyse again even when the page has an analysis.", "即使這頁已經分析過，也再分析一次。")) var again = false
     @OptionGroup var output: OutputFormat<RecordJSON>
     @OptionGroup var global: GlobalOptions
 

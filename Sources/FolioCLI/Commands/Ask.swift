@@ -13,8 +13,8 @@ struct Ask: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "ask",
-            abstract: L("Ask the magic 8 ball a question; the question and its answer are recorded.", "問魔術 8 球一個問題；問題和答案都會記下來。"),
-            discussion: L(
+            abstract: bilingual("Ask the magic 8 ball a question; the question and its answer are recorded.", "問魔術 8 球一個問題；問題和答案都會記下來。"),
+            discussion: bilingual(
                 """
                 The answer is one of the 20 classic answers (10 affirmative, 5 neutral, 5 negative), each equally \
                 likely, printed in the vault's language with the other language beside it. The record (kind qa) \
@@ -41,11 +41,12 @@ struct Ask: ParsableCommand {
                 """))
     }
 
-    @Argument(help: L("The question (words are joined with spaces).", "問題（多個字詞以空格連起來）。")) var words: [String] = []
-    @Flag(help: L("Let the AI provider answer instead of the ball (source: ai).", "改由 AI 回答，而不是 8 球（`source: ai`）。")) var ai = false
-    @Option(name: .long, help: L("A tag (repeat for more).", "一個標籤（要多個就重複這個選項）。"), completion: .custom(Completions.tags)) var tag:
+    @Argument(help: bilingual("The question (words are joined with spaces).", "問題（多個字詞以空格連起來）。")) var words: [String] = []
+    @Flag(help: bilingual("Let the AI provider answer instead of the ball (source: ai).", "改由 AI 回答，而不是 8 球（`source: ai`）。")) var ai = false
+    @Option(name: .long, help: bilingual("A tag (repeat for more).", "一個標籤（要多個就重複這個選項）。"), completion: .custom(Completions.tags)) var tag:
         [String] = []
-    @Option(name: .customLong("note"), help: L("A note kept in the record's body; - reads standard input.", "記在紀錄本文裡的備註；- 表示從標準輸入讀取。"))
+    @Option(
+        name: .customLong("note"), help: bilingual("A note kept in the record's body; - reads standard input.", "記在紀錄本文裡的備註；- 表示從標準輸入讀取。"))
     var typedNote: InputText?
     var note: String? { typedNote?.text }
     @OptionGroup var output: OutputFormat<NewRecordJSON>

@@ -6,8 +6,8 @@ struct Attach: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "attach",
-            abstract: L("Add photos, videos or voice notes to a record.", "把照片、影片或語音加到一筆紀錄。"),
-            discussion: L(
+            abstract: bilingual("Add photos, videos or voice notes to a record.", "把照片、影片或語音加到一筆紀錄。"),
+            discussion: bilingual(
                 """
                 Each file is copied into media/<2 hex>/<sha256>.<ext> (the same bytes are stored once), listed \
                 under the record's `media` key and linked in its body; one commit holds all of it.
@@ -21,7 +21,7 @@ struct Attach: ParsableCommand {
     }
 
     @OptionGroup var reference: RecordArgument<AnyRecord>
-    @Argument(help: L("The files to add.", "要加入的檔案。")) var files: [String] = []
+    @Argument(help: bilingual("The files to add.", "要加入的檔案。")) var files: [String] = []
     @OptionGroup var output: OutputFormat<RecordJSON>
     @OptionGroup var global: GlobalOptions
 

@@ -17,8 +17,8 @@ struct Cal: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "cal",
-            abstract: L("Show a month (or a year) as a calendar, marking the days that have records.", "以月曆顯示一個月（或一整年），標出有紀錄的日子。"),
-            discussion: L(
+            abstract: bilingual("Show a month (or a year) as a calendar, marking the days that have records.", "以月曆顯示一個月（或一整年），標出有紀錄的日子。"),
+            discussion: bilingual(
                 """
                 Today is shown as [22] (inverse video on a colour terminal); days with records carry a *,
                 and the month view lists their counts under the grid. The week starts on Sunday or Monday
@@ -43,11 +43,11 @@ struct Cal: ParsableCommand {
                 """))
     }
 
-    @Argument(help: L("A month (YYYY-MM) or a year (YYYY); default: the current month.", "月份（YYYY-MM）或年份（YYYY）；預設是這個月。")) var period:
-        String?
+    @Argument(help: bilingual("A month (YYYY-MM) or a year (YYYY); default: the current month.", "月份（YYYY-MM）或年份（YYYY）；預設是這個月。"))
+    var period: String?
     @OptionGroup var filters: FilterOptions
     @Option(
-        help: L(
+        help: bilingual(
             "The first day of the week: monday or sunday (default: from the locale, the time zone, then the vault's language).",
             "一週的第一天：`monday` 或 `sunday`（預設依地區設定、時區和資料庫的語言）。")) var weekStart: WeekStart?
     @OptionGroup var output: OutputFormat<JSON>
@@ -66,7 +66,7 @@ struct Cal: ParsableCommand {
 
     enum JSON: HelpText {
         static var help: String {
-            L(
+            bilingual(
                 "Print JSON: {month, days: [{date, count}]}, or {year, months: [...]} for a year.",
                 "輸出 JSON：`{month, days: [{date, count}]}`，整年則是 `{year, months: [...]}`。")
         }

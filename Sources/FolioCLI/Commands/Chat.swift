@@ -8,8 +8,9 @@ struct Chat: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "chat",
-            abstract: L("Chat with the AI companion about a diary page; the conversation is kept in the page.", "和 AI 夥伴聊一篇日記；對話會留在這一頁裡。"),
-            discussion: L(
+            abstract: bilingual(
+                "Chat with the AI companion about a diary page; the conversation is kept in the page.", "和 AI 夥伴聊一篇日記；對話會留在這一頁裡。"),
+            discussion: bilingual(
                 """
                 Each message is written to the page's `## Conversation` (`## 對話` in a zh-Hant vault) before \
                 the AI is asked, so nothing you type is lost; the reply streams in and is saved beside it, and the \
@@ -46,10 +47,10 @@ struct Chat: ParsableCommand {
     @OptionGroup var page: RecordArgument<ADiaryPage>
     @Option(
         name: [.customShort("m"), .customLong("message")],
-        help: L("One message, without prompting; - reads standard input.", "一則訊息，不用互動輸入；- 表示從標準輸入讀取。"))
+        help: bilingual("One message, without prompting; - reads standard input.", "一則訊息，不用互動輸入；- 表示從標準輸入讀取。"))
     var typedMessage: InputText?
     var message: String? { typedMessage?.text }
-    @Flag(help: L("Ask for a reply to your last message again.", "再請 AI 回覆一次你的最後一則訊息。")) var retry = false
+    @Flag(help: bilingual("Ask for a reply to your last message again.", "再請 AI 回覆一次你的最後一則訊息。")) var retry = false
     @OptionGroup var output: OutputFormat<ChatTurnJSON>
     @OptionGroup var global: GlobalOptions
 

@@ -8,7 +8,7 @@ struct Check: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "check",
-            abstract: L(
+            abstract: bilingual(
                 """
                 Find what hand edits, crashes and syncs leave behind: orphans, duplicate ids, unreadable files, unknown kinds, \
                 damaged or missing media, broken links, conflict copies, and keys or tokens that must not be committed.
@@ -17,7 +17,7 @@ struct Check: ParsableCommand {
                 找出手動編輯、當機和同步留下的問題：孤兒紀錄、重複的 id、讀不了的檔案、不認識的類型、
                 損壞或遺失的媒體、壞掉的連結、衝突副本，以及不該提交的金鑰或權杖。
                 """),
-            discussion: L(
+            discussion: bilingual(
                 """
                 Every media file is hashed again and compared with its name (--quick only checks that it is         there with the size its record says). --fix never deletes a damaged file: it names the records         that use it; `folio log --media FILE` finds the commits that hold its good bytes.
                 Examples: folio check · folio check --quick · folio check --fix --yes
@@ -30,7 +30,7 @@ struct Check: ParsableCommand {
     }
 
     @Flag(
-        help: L(
+        help: bilingual(
             """
             Repair what can be repaired: apply each orphan's delete rule, remove leftover temporary files,         restore missing media from history, relink links to media a record moved away from, give a file         shared with one outside the vault (a hard link) a copy of its own.
             """,
@@ -38,8 +38,8 @@ struct Check: ParsableCommand {
             修復能修的問題：依每筆孤兒紀錄的刪除規則處理、移除留下的暫存檔、從歷史還原遺失的媒體、重新連結指向
             已移走媒體的連結，以及讓和資料庫外共用的檔案（硬連結）有自己的一份。
             """)) var fix = false
-    @Flag(help: L("Check media by presence and size only, without hashing.", "只檢查媒體是否存在、大小是否相符，不重算雜湊。")) var quick = false
-    @Flag(name: .shortAndLong, help: L("Do not ask before fixing.", "修復前不詢問。")) var yes = false
+    @Flag(help: bilingual("Check media by presence and size only, without hashing.", "只檢查媒體是否存在、大小是否相符，不重算雜湊。")) var quick = false
+    @Flag(name: .shortAndLong, help: bilingual("Do not ask before fixing.", "修復前不詢問。")) var yes = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -58,6 +58,6 @@ struct Check: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static var help: String { L("Print findings as JSON.", "以 JSON 輸出檢查結果。") }
+        static var help: String { bilingual("Print findings as JSON.", "以 JSON 輸出檢查結果。") }
     }
 }

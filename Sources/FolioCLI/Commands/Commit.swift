@@ -6,8 +6,8 @@ struct CommitCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "commit",
-            abstract: L("Commit changes made by hand (new, edited and deleted files).", "提交手動做的修改（新增、編輯和刪除的檔案）。"),
-            discussion: L(
+            abstract: bilingual("Commit changes made by hand (new, edited and deleted files).", "提交手動做的修改（新增、編輯和刪除的檔案）。"),
+            discussion: bilingual(
                 """
                 Each changed record is parsed first; a file that does not parse is named with its line and \
                 column and left out, the rest is committed. Example: folio commit -m "fix typos"
@@ -20,8 +20,8 @@ struct CommitCommand: ParsableCommand {
 
     @Option(
         name: .shortAndLong,
-        help: L("The commit message (default: which files changed); - reads standard input.", "提交訊息（預設列出改了哪些檔案）；- 表示從標準輸入讀取。")) var message:
-        InputText?
+        help: bilingual("The commit message (default: which files changed); - reads standard input.", "提交訊息（預設列出改了哪些檔案）；- 表示從標準輸入讀取。"))
+    var message: InputText?
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -34,7 +34,7 @@ struct CommitCommand: ParsableCommand {
 
     enum JSON: HelpText {
         static var help: String {
-            L(
+            bilingual(
                 "Print as JSON: {\"commit\", \"committed\": [paths], \"left_out\": [{\"file\", \"message\"}]}.",
                 "以 JSON 輸出：`{\"commit\", \"committed\": [路徑], \"left_out\": [{\"file\", \"message\"}]}`。")
         }

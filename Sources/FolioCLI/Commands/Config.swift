@@ -8,10 +8,10 @@ struct ConfigCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "config",
-            abstract: L(
+            abstract: bilingual(
                 "Read and change the vault's settings in .folio/config.yaml (comments and unknown keys survive).",
                 "讀取和修改資料庫在 .folio/config.yaml 的設定（註解和不認識的設定都會保留）。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 Examples:
                   folio config list
@@ -28,9 +28,9 @@ struct ConfigCommand: ParsableCommand {
                 """))
     }
 
-    @Argument(help: L("list, get, set or unset.", "`list`、`get`、`set` 或 `unset`。")) var action: String = "list"
-    @Argument(help: L("A setting, such as ai.model.", "一項設定，例如 ai.model。")) var key: String?
-    @Argument(help: L("The value for set.", "`set` 要設的值。")) var value: String?
+    @Argument(help: bilingual("list, get, set or unset.", "`list`、`get`、`set` 或 `unset`。")) var action: String = "list"
+    @Argument(help: bilingual("A setting, such as ai.model.", "一項設定，例如 ai.model。")) var key: String?
+    @Argument(help: bilingual("The value for set.", "`set` 要設的值。")) var value: String?
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -71,6 +71,6 @@ struct ConfigCommand: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static var help: String { L("Print settings as JSON.", "以 JSON 輸出設定。") }
+        static var help: String { bilingual("Print settings as JSON.", "以 JSON 輸出設定。") }
     }
 }

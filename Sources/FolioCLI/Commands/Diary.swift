@@ -9,10 +9,10 @@ struct Diary: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "diary",
-            abstract: L(
+            abstract: bilingual(
                 "Start a diary page with the AI companion: photo, text, a chat, then save with a summary and tags.",
                 "和 AI 夥伴寫一頁日記：照片、文字、聊一聊，最後存成有整理和標籤的一頁。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 On a terminal: a fixed welcome, the draft page is written with your media and text, the AI looks \
                 at the media (the draft and what it saw are one commit) and greets you, then you chat. Every \
@@ -46,17 +46,18 @@ struct Diary: ParsableCommand {
 
     @Option(
         name: .customLong("text"),
-        help: L(
+        help: bilingual(
             "What happened, in a few words (kept as the page's text); - reads standard input.", "發生了什麼，用幾個字說（存成這頁的 `text`）；- 表示從標準輸入讀取。"))
     var typedText: InputText?
-    @Option(help: L("A voice recording to transcribe into the text (needs an AI provider).", "要轉成文字的錄音（需要 AI 服務）。")) var voice: String?
+    @Option(help: bilingual("A voice recording to transcribe into the text (needs an AI provider).", "要轉成文字的錄音（需要 AI 服務）。")) var voice:
+        String?
     @Option(
         name: [.customShort("m"), .customLong("message")],
-        help: L("One message to the companion, without prompting; - reads standard input.", "給夥伴的一則訊息，不用互動輸入；- 表示從標準輸入讀取。"))
+        help: bilingual("One message to the companion, without prompting; - reads standard input.", "給夥伴的一則訊息，不用互動輸入；- 表示從標準輸入讀取。"))
     var typedMessage: InputText?
     var text: String? { typedText?.text }
     var message: String? { typedMessage?.text }
-    @Flag(help: L("No chat: write, analyse, greet and save without prompting.", "不聊天：直接寫入、分析、問候並存檔，不用互動。")) var noChat = false
+    @Flag(help: bilingual("No chat: write, analyse, greet and save without prompting.", "不聊天：直接寫入、分析、問候並存檔，不用互動。")) var noChat = false
     @OptionGroup var input: RecordInput
     @OptionGroup var global: GlobalOptions
 

@@ -33,8 +33,8 @@ enum Ticked: DoneState {
     static let done = true
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "done", abstract: L("Tick off an idea.", "把一個想法標為完成。"),
-            discussion: L("Example: folio done 5b0c", "例如：folio done 5b0c"))
+            commandName: "done", abstract: bilingual("Tick off an idea.", "把一個想法標為完成。"),
+            discussion: bilingual("Example: folio done 5b0c", "例如：folio done 5b0c"))
     }
     static func said(_ title: String) -> Message { .markedDone(title) }
 }
@@ -43,8 +43,8 @@ enum Reopened: DoneState {
     static let done = false
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "undone", abstract: L("Mark an idea open again.", "把一個想法改回未完成。"),
-            discussion: L("Example: folio undone 5b0c", "例如：folio undone 5b0c"))
+            commandName: "undone", abstract: bilingual("Mark an idea open again.", "把一個想法改回未完成。"),
+            discussion: bilingual("Example: folio undone 5b0c", "例如：folio undone 5b0c"))
     }
     static func said(_ title: String) -> Message { .markedOpen(title) }
 }

@@ -11,10 +11,10 @@ struct Edit: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "edit",
-            abstract: L(
+            abstract: bilingual(
                 "Open a record in $VISUAL or $EDITOR; it is checked before it replaces the file.",
                 "用 $VISUAL 或 $EDITOR 開啟一筆紀錄；存檔後先檢查，通過才取代原檔。"),
-            discussion: L("Example: EDITOR=vim folio edit 5b0c", "例如：EDITOR=vim folio edit 5b0c"))
+            discussion: bilingual("Example: EDITOR=vim folio edit 5b0c", "例如：EDITOR=vim folio edit 5b0c"))
     }
 
     @OptionGroup var reference: RecordArgument<AnyRecord>
@@ -34,7 +34,8 @@ struct Edit: ParsableCommand {
 
     enum JSON: HelpText {
         static var help: String {
-            L("Print the record as it is after the edit as JSON, with its body and \"changed\".", "以 JSON 輸出編輯後的紀錄，包含本文和 `\"changed\"`。")
+            bilingual(
+                "Print the record as it is after the edit as JSON, with its body and \"changed\".", "以 JSON 輸出編輯後的紀錄，包含本文和 `\"changed\"`。")
         }
     }
 }

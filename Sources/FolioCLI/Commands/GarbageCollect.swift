@@ -6,8 +6,9 @@ struct GarbageCollect: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "gc",
-            abstract: L("Remove media that no record uses any more (committed, so history keeps them).", "移除沒有任何紀錄再用到的媒體（會提交，所以歷史裡還留著）。"),
-            discussion: L(
+            abstract: bilingual(
+                "Remove media that no record uses any more (committed, so history keeps them).", "移除沒有任何紀錄再用到的媒體（會提交，所以歷史裡還留著）。"),
+            discussion: bilingual(
                 """
                 A media file counts as used while any Markdown file of the vault names its hash. Removing a \
                 record never removes its media at once, since another record may share the same bytes.
@@ -20,8 +21,8 @@ struct GarbageCollect: ParsableCommand {
                 """))
     }
 
-    @Flag(help: L("Only list what would be removed.", "只列出會移除什麼。")) var dryRun = false
-    @Flag(name: .shortAndLong, help: L("Do not ask.", "不詢問。")) var yes = false
+    @Flag(help: bilingual("Only list what would be removed.", "只列出會移除什麼。")) var dryRun = false
+    @Flag(name: .shortAndLong, help: bilingual("Do not ask.", "不詢問。")) var yes = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -37,6 +38,6 @@ struct GarbageCollect: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static var help: String { L("Print the files as JSON.", "以 JSON 輸出這些檔案。") }
+        static var help: String { bilingual("Print the files as JSON.", "以 JSON 輸出這些檔案。") }
     }
 }

@@ -6,8 +6,8 @@ struct Kinds: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "kinds",
-            abstract: L("List the vault's kinds, or add an example kind set.", "列出資料庫的類型，或加入一組範例類型。"),
-            discussion: L(
+            abstract: bilingual("List the vault's kinds, or add an example kind set.", "列出資料庫的類型，或加入一組範例類型。"),
+            discussion: bilingual(
                 """
                 Examples:
                   folio kinds
@@ -22,10 +22,10 @@ struct Kinds: ParsableCommand {
                 """))
     }
 
-    @Argument(help: L("add, to copy an example's templates into .folio/templates/.", "`add`：把範例的範本複製到 .folio/templates/。")) var action:
-        String?
-    @Argument(help: L("The example: baby-tracker or billiard-trainer.", "範例：baby-tracker（寶寶生活記錄）或 billiard-trainer（撞球訓練）。")) var example:
-        String?
+    @Argument(help: bilingual("add, to copy an example's templates into .folio/templates/.", "`add`：把範例的範本複製到 .folio/templates/。"))
+    var action: String?
+    @Argument(help: bilingual("The example: baby-tracker or billiard-trainer.", "範例：baby-tracker（寶寶生活記錄）或 billiard-trainer（撞球訓練）。"))
+    var example: String?
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -48,7 +48,7 @@ struct Kinds: ParsableCommand {
 
     enum JSON: HelpText {
         static var help: String {
-            L(
+            bilingual(
                 "Print the kinds as JSON: [{\"name\", \"description\", \"dir\", \"file\", \"parent\", \"on_parent_delete\", \"fields\"}].",
                 "以 JSON 輸出類型：`[{\"name\", \"description\", \"dir\", \"file\", \"parent\", \"on_parent_delete\", \"fields\"}]`。")
         }

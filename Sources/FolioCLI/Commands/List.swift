@@ -7,8 +7,8 @@ struct List: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "list",
-            abstract: L("List records, newest first: date, kind, short id, title, tags.", "列出紀錄，新的在前：日期、類型、簡短 id、標題、標籤。"),
-            discussion: L(
+            abstract: bilingual("List records, newest first: date, kind, short id, title, tags.", "列出紀錄，新的在前：日期、類型、簡短 id、標題、標籤。"),
+            discussion: bilingual(
                 """
                 Examples:
                   folio list
@@ -26,10 +26,11 @@ struct List: ParsableCommand {
     }
 
     @Argument(
-        help: L("Only records of this kind (`profile` lists the owner); the same as --kind.", "只列這個類型的紀錄（`profile` 列出主人）；和 --kind 相同。"),
+        help: bilingual(
+            "Only records of this kind (`profile` lists the owner); the same as --kind.", "只列這個類型的紀錄（`profile` 列出主人）；和 --kind 相同。"),
         completion: .custom(Completions.kinds))
     var kind: String?
-    @Option(name: .customShort("n"), help: L("Show at most N records.", "最多顯示 N 筆紀錄。")) var limit: Int?
+    @Option(name: .customShort("n"), help: bilingual("Show at most N records.", "最多顯示 N 筆紀錄。")) var limit: Int?
     @OptionGroup var filters: FilterOptions
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
@@ -46,6 +47,6 @@ struct List: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static var help: String { L("Print a JSON array.", "輸出 JSON 陣列。") }
+        static var help: String { bilingual("Print a JSON array.", "輸出 JSON 陣列。") }
     }
 }

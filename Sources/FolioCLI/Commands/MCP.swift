@@ -6,10 +6,10 @@ struct MCPCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "mcp",
-            abstract: L(
+            abstract: bilingual(
                 "Serve the journal to AI assistants over the Model Context Protocol (read-only unless --allow-write).",
                 "以 Model Context Protocol（MCP）把日記提供給 AI 助理（唯讀，除非加 --allow-write）。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 An MCP client (Claude, ChatGPT, Cursor, a local model's app) starts `folio mcp` and speaks to it on standard \
                 input and output; with --http, folio listens on this machine only (127.0.0.1) and clients connect to the URL it \
@@ -39,14 +39,15 @@ struct MCPCommand: ParsableCommand {
     }
 
     @Flag(
-        help: L(
+        help: bilingual(
             "Offer the write tools (each change one commit by the assistant, undone by folio undo).",
             "提供寫入的工具（每次修改是助理的一個 commit，可用 folio undo 復原）。"))
     var allowWrite = false
     @Flag(
-        help: L("Serve Streamable HTTP on 127.0.0.1 instead of standard input and output.", "改在 127.0.0.1 以 Streamable HTTP 提供，不用標準輸入和輸出。"))
+        help: bilingual(
+            "Serve Streamable HTTP on 127.0.0.1 instead of standard input and output.", "改在 127.0.0.1 以 Streamable HTTP 提供，不用標準輸入和輸出。"))
     var http = false
-    @Option(help: L("The port for --http (0: any free port, printed on standard error).", "--http 用的連接埠（0：任何空著的連接埠，印在標準錯誤）。"))
+    @Option(help: bilingual("The port for --http (0: any free port, printed on standard error).", "--http 用的連接埠（0：任何空著的連接埠，印在標準錯誤）。"))
     var port = 8765
     @OptionGroup var global: GlobalOptions
 

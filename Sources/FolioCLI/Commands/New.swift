@@ -6,8 +6,8 @@ struct New: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "new",
-            abstract: L("Write a new record of any kind the vault defines.", "寫一筆新紀錄，資料庫定義的任何類型都可以。"),
-            discussion: L(
+            abstract: bilingual("Write a new record of any kind the vault defines.", "寫一筆新紀錄，資料庫定義的任何類型都可以。"),
+            discussion: bilingual(
                 """
                 Examples:
                   folio new diary --title "下雨的傍晚" --field text="今天下班走回家" --tag rain --tag walk
@@ -21,14 +21,16 @@ struct New: ParsableCommand {
     }
 
     @Argument(
-        help: L(
+        help: bilingual(
             "The kind of record: diary, idea, qa, or one from .folio/templates/.", "紀錄的類型：`diary`、`idea`、`qa`，或 .folio/templates/ 裡的類型。"),
         completion: .custom(Completions.kinds)) var kind: String
     @OptionGroup var input: RecordInput
     @Option(
-        help: L("The diary's short text (the same as --field text=…); - reads standard input.", "日記的一句話（和 --field text=… 相同）；- 表示從標準輸入讀取。"))
+        help: bilingual(
+            "The diary's short text (the same as --field text=…); - reads standard input.", "日記的一句話（和 --field text=… 相同）；- 表示從標準輸入讀取。"))
     var text: InputText?
-    @Option(help: L("The body of the record (Markdown); - reads standard input.", "紀錄的本文（Markdown）；- 表示從標準輸入讀取。")) var body: InputText?
+    @Option(help: bilingual("The body of the record (Markdown); - reads standard input.", "紀錄的本文（Markdown）；- 表示從標準輸入讀取。")) var body:
+        InputText?
     @OptionGroup var global: GlobalOptions
 
     func run() throws {

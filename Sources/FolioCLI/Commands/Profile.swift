@@ -7,9 +7,9 @@ struct ProfileCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "profile",
-            abstract: L(
+            abstract: bilingual(
                 "The vault's owner: show, set, or replace (which clears every record).", "資料庫的主人：`show`、`set`，或 `replace`（會清除所有紀錄）。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 Examples:
                   folio profile
@@ -24,11 +24,11 @@ struct ProfileCommand: ParsableCommand {
                 """))
     }
 
-    @Argument(help: L("show, set or replace.", "`show`、`set` 或 `replace`。")) var action: String = "show"
-    @Option(help: L("The owner's name.", "主人的名字。")) var name: String?
-    @Option(help: L("The owner's birthday, YYYY-MM-DD.", "主人的生日，YYYY-MM-DD。")) var birthday: String?
-    @Option(help: L("The owner's gender: female, male or other.", "主人的性別：`female`（女）、`male`（男）或 `other`（其他）。")) var gender: String?
-    @Flag(name: .shortAndLong, help: L("Do not ask before replace clears the vault.", "`replace` 清除資料庫前不詢問。")) var yes = false
+    @Argument(help: bilingual("show, set or replace.", "`show`、`set` 或 `replace`。")) var action: String = "show"
+    @Option(help: bilingual("The owner's name.", "主人的名字。")) var name: String?
+    @Option(help: bilingual("The owner's birthday, YYYY-MM-DD.", "主人的生日，YYYY-MM-DD。")) var birthday: String?
+    @Option(help: bilingual("The owner's gender: female, male or other.", "主人的性別：`female`（女）、`male`（男）或 `other`（其他）。")) var gender: String?
+    @Flag(name: .shortAndLong, help: bilingual("Do not ask before replace clears the vault.", "`replace` 清除資料庫前不詢問。")) var yes = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -83,6 +83,6 @@ struct ProfileCommand: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static var help: String { L("Print the profile as JSON.", "以 JSON 輸出主人資料。") }
+        static var help: String { bilingual("Print the profile as JSON.", "以 JSON 輸出主人資料。") }
     }
 }

@@ -7,8 +7,8 @@ struct Remove: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "rm",
-            abstract: L("Remove records and, by their kinds' rules, their children.", "刪除紀錄，並依類型的規則處理它們底下的紀錄。"),
-            discussion: L(
+            abstract: bilingual("Remove records and, by their kinds' rules, their children.", "刪除紀錄，並依類型的規則處理它們底下的紀錄。"),
+            discussion: bilingual(
                 """
                 Name the records, or choose them with filters (all filters must hold): --kind, --tag, --since and \
                 --until (a date, or an age: 90d, 2w, 6m, 1y; `--until 90d` is every record made 90 days ago or \
@@ -39,13 +39,15 @@ struct Remove: ParsableCommand {
     }
 
     @Argument(
-        help: L("The records to remove: id, id prefix, path or slug, or a conflict copy's path.", "要刪除的紀錄：id、id 開頭、路徑或 slug，或衝突副本的路徑。"),
+        help: bilingual(
+            "The records to remove: id, id prefix, path or slug, or a conflict copy's path.", "要刪除的紀錄：id、id 開頭、路徑或 slug，或衝突副本的路徑。"),
         completion: .custom(Completions.records))
     var records: [String] = []
     @OptionGroup var filters: FilterOptions
-    @Option(help: L("Only records that `folio search` finds with this query.", "只刪除 `folio search` 用這個查詢找得到的紀錄。")) var search: String?
-    @Flag(help: L("Only list what would be removed.", "只列出會移除什麼。")) var dryRun = false
-    @Flag(name: .shortAndLong, help: L("Do not ask.", "不詢問。")) var yes = false
+    @Option(help: bilingual("Only records that `folio search` finds with this query.", "只刪除 `folio search` 用這個查詢找得到的紀錄。")) var search:
+        String?
+    @Flag(help: bilingual("Only list what would be removed.", "只列出會移除什麼。")) var dryRun = false
+    @Flag(name: .shortAndLong, help: bilingual("Do not ask.", "不詢問。")) var yes = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -72,7 +74,7 @@ struct Remove: ParsableCommand {
 
     enum JSON: HelpText {
         static var help: String {
-            L(
+            bilingual(
                 "Print the plan as JSON: {\"remove\": [records], \"unlink\": [paths]}.",
                 "以 JSON 輸出計畫：`{\"remove\": [紀錄], \"unlink\": [路徑]}`。")
         }

@@ -8,8 +8,8 @@ struct Search: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "search",
-            abstract: L("Find records by words, phrases, tags and dates, best match first.", "用字詞、片語、標籤和日期找紀錄，最符合的在前。"),
-            discussion: L(
+            abstract: bilingual("Find records by words, phrases, tags and dates, best match first.", "用字詞、片語、標籤和日期找紀錄，最符合的在前。"),
+            discussion: bilingual(
                 """
                 Searches titles, tags, bodies and the text keys of the front matter (text, description, summary, \
                 analysis, question, answer, answer_en, notes, and every key a kind declares as text). Case, width \
@@ -71,14 +71,17 @@ struct Search: ParsableCommand {
 
     // Captured whole, so an excluded word (-rain, -kind:qa) is never read as a cluster of short
     // options holding -n; options written after the query are taken out in `takeOptionsAfterQuery`.
-    @Argument(parsing: .captureForPassthrough, help: L("Words, phrases and filters to search for.", "要搜尋的字詞、片語和篩選。"))
+    @Argument(parsing: .captureForPassthrough, help: bilingual("Words, phrases and filters to search for.", "要搜尋的字詞、片語和篩選。"))
     var words: [String] = []
-    @Option(name: .customShort("n"), help: L("Show at most N hits (0: every hit).", "最多顯示 N 筆結果（0：全部）。")) var limit = 20
+    @Option(name: .customShort("n"), help: bilingual("Show at most N hits (0: every hit).", "最多顯示 N 筆結果（0：全部）。")) var limit = 20
     @Option(
-        help: L("Only records with this tag (may be repeated: all must hold); the same as tag:T.", "只找有這個標籤的紀錄（可重複：全部都要有）；和 tag:標籤 相同。"),
+        help: bilingual(
+            "Only records with this tag (may be repeated: all must hold); the same as tag:T.", "只找有這個標籤的紀錄（可重複：全部都要有）；和 tag:標籤 相同。"),
         completion: .custom(Completions.tags))
     var tag: [String] = []
-    @Option(help: L("Only records of this kind; the same as kind:K.", "只找這個類型的紀錄；和 kind:類型 相同。"), completion: .custom(Completions.kinds))
+    @Option(
+        help: bilingual("Only records of this kind; the same as kind:K.", "只找這個類型的紀錄；和 kind:類型 相同。"), completion: .custom(Completions.kinds)
+    )
     var kind: String?
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
@@ -141,7 +144,7 @@ struct Search: ParsableCommand {
 
     enum JSON: HelpText {
         static var help: String {
-            L("Print a JSON array: each record's keys, its path, score and snippet.", "輸出 JSON 陣列：每筆紀錄的欄位、路徑、分數和摘錄。")
+            bilingual("Print a JSON array: each record's keys, its path, score and snippet.", "輸出 JSON 陣列：每筆紀錄的欄位、路徑、分數和摘錄。")
         }
     }
 }

@@ -6,16 +6,16 @@ struct SetCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "set",
-            abstract: L("Change keys of a record; only those lines and `modified` change.", "修改一筆紀錄的欄位；只有那幾行和 `modified` 會變。"),
-            discussion: L(
+            abstract: bilingual("Change keys of a record; only those lines and `modified` change.", "修改一筆紀錄的欄位；只有那幾行和 `modified` 會變。"),
+            discussion: bilingual(
                 "Example: folio set 5b0c title=\"新標題\" tags=rain,walk --unset done_at",
                 "例如：folio set 5b0c title=\"新標題\" tags=下雨,散步 --unset done_at"))
     }
 
     @OptionGroup var record: RecordArgument<AnyRecord>
-    @Argument(help: L("KEY=VALUE assignments.", "鍵=值 的設定。")) var assignments: [String] = []
-    @Option(help: L("A key to remove (repeat for more).", "要移除的欄位（要多個就重複這個選項）。")) var unset: [String] = []
-    @Flag(help: L("Take keys the kind does not declare (your own keys, on purpose).", "接受這個類型沒有宣告的欄位（刻意加的自訂欄位）。")) var extra = false
+    @Argument(help: bilingual("KEY=VALUE assignments.", "鍵=值 的設定。")) var assignments: [String] = []
+    @Option(help: bilingual("A key to remove (repeat for more).", "要移除的欄位（要多個就重複這個選項）。")) var unset: [String] = []
+    @Flag(help: bilingual("Take keys the kind does not declare (your own keys, on purpose).", "接受這個類型沒有宣告的欄位（刻意加的自訂欄位）。")) var extra = false
     @OptionGroup var output: OutputFormat<ChangedRecordJSON>
     @OptionGroup var global: GlobalOptions
 

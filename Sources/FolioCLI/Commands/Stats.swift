@@ -17,10 +17,10 @@ struct Stats: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "stats",
-            abstract: L(
+            abstract: bilingual(
                 "Count records by kind, month and tag, and sum, average, minimum and maximum of their fields.",
                 "依類型、月份和標籤統計紀錄，並算出欄位的總和、平均、最小和最大值。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 Key paths: `duration_minutes` (a key), `context.temperature` (into maps), `shots.count` (the length
                 of the list `shots`), `shots.power` or `power` (the key of every map in a list, over all items).
@@ -48,23 +48,24 @@ struct Stats: ParsableCommand {
     }
 
     @Argument(
-        help: L(
+        help: bilingual(
             "Only records of this kind (the profile is counted only when named); the same as --kind.", "只統計這個類型的紀錄（指名時才算主人資料）；和 --kind 相同。"),
         completion: .custom(Completions.kinds)) var positionalKind: String?
     @OptionGroup var filters: FilterOptions
-    @Option(name: .customLong("sum"), help: L("A key path to total (repeatable).", "要加總的欄位路徑（可重複）。")) var sums: [String] = []
-    @Option(name: .customLong("avg"), help: L("A key path to average (repeatable).", "要平均的欄位路徑（可重複）。")) var averages: [String] = []
+    @Option(name: .customLong("sum"), help: bilingual("A key path to total (repeatable).", "要加總的欄位路徑（可重複）。")) var sums: [String] = []
+    @Option(name: .customLong("avg"), help: bilingual("A key path to average (repeatable).", "要平均的欄位路徑（可重複）。")) var averages: [String] = []
     @Option(
-        name: .customLong("rate"), help: L("KEY=VALUE: the share of values at KEY equal to VALUE (repeatable).", "鍵=值：鍵的值等於這個值的比例（可重複）。"))
+        name: .customLong("rate"),
+        help: bilingual("KEY=VALUE: the share of values at KEY equal to VALUE (repeatable).", "鍵=值：鍵的值等於這個值的比例（可重複）。"))
     var rates: [String] = []
     @Option(
         name: .customLong("count"),
-        help: L(
+        help: bilingual(
             "A key whose values to count, e.g. answer_type (repeatable; default: the kind's keys with listed values).",
             "要統計各個值出現次數的欄位，例如 `answer_type`（可重複；預設是類型裡有列出可用值的欄位）。"))
     var counts: [String] = []
     @Option(
-        help: L(
+        help: bilingual(
             "Repeat the figures per day, week (ISO), month or year, or per value of a key (`--by course`).",
             "依日、週（ISO）、月或年分別列出數字，或依某個欄位的值分組（`--by course`）。")) var by: StatsGrouping?
     @OptionGroup var output: OutputFormat<JSON>
@@ -101,7 +102,7 @@ struct Stats: ParsableCommand {
 
     enum JSON: HelpText {
         static var help: String {
-            L(
+            bilingual(
                 "Print JSON: {total, by_kind, by_month, by_tag, fields, rates[, by, by_period | by_value]}.",
                 "輸出 JSON：`{total, by_kind, by_month, by_tag, fields, rates[, by, by_period | by_value]}`。")
         }

@@ -7,7 +7,7 @@ struct Status: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "status",
-            abstract: L(
+            abstract: bilingual(
                 "What is not committed, not pushed, or in conflict; the last sync's result; records with an AI step to retry. Never uses the network.",
                 "哪些還沒提交、還沒送出或有衝突；上次同步的結果；還有哪些紀錄的 AI 步驟待重試。不會連網路。"))
     }
@@ -26,6 +26,6 @@ struct Status: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static var help: String { L("Print the status as JSON.", "以 JSON 輸出狀態。") }
+        static var help: String { bilingual("Print the status as JSON.", "以 JSON 輸出狀態。") }
     }
 }

@@ -7,10 +7,10 @@ struct Summarize: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "summarize",
-            abstract: L(
+            abstract: bilingual(
                 "Write a diary page in your own voice from its text and conversation, with 3 to 8 tags.",
                 "用你的口吻，從這頁的文字和對話整理出一篇日記，並加上 3 到 8 個標籤。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 The page part of the body is replaced (media links and the conversation stay); `tags`, and with \
                 ai.auto_title the title, are set; `summarized_by` and `summarized_at` say which provider wrote it \
@@ -46,6 +46,6 @@ struct Summarize: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static var help: String { L("Print the summarized record as JSON.", "以 JSON 輸出整理好的紀錄。") }
+        static var help: String { bilingual("Print the summarized record as JSON.", "以 JSON 輸出整理好的紀錄。") }
     }
 }

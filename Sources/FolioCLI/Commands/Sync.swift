@@ -13,8 +13,8 @@ struct SyncCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "sync",
-            abstract: L("Commit hand edits, fetch, merge record by record, and push.", "提交手動修改、取回、逐筆紀錄合併，然後送出。"),
-            discussion: L(
+            abstract: bilingual("Commit hand edits, fetch, merge record by record, and push.", "提交手動修改、取回、逐筆紀錄合併，然後送出。"),
+            discussion: bilingual(
                 """
                 Conflicting edits never lose a word: the newer version stays, the other is kept beside it as \
                 <name>.conflict-<device>-<time>.md. Offline, everything stays committed here and the exit \
@@ -27,10 +27,11 @@ struct SyncCommand: ParsableCommand {
                 """))
     }
 
-    @Flag(help: L("Keep syncing every interval and right after local changes, until Ctrl-C.", "每隔一段時間、以及本機一有修改就同步，直到按 Ctrl-C。")) var watch =
+    @Flag(help: bilingual("Keep syncing every interval and right after local changes, until Ctrl-C.", "每隔一段時間、以及本機一有修改就同步，直到按 Ctrl-C。"))
+    var watch =
         false
     @Option(
-        help: L(
+        help: bilingual(
             "Seconds between syncs with --watch, 1 to 86400 (default: sync.interval, else 10).",
             "--watch 時兩次同步間隔的秒數，1 到 86400（預設是 sync.interval，沒有就是 10）。")) var interval: Double?
     @OptionGroup var output: OutputFormat<JSON>
@@ -62,7 +63,7 @@ struct SyncCommand: ParsableCommand {
 
     enum JSON: HelpText {
         static var help: String {
-            L(
+            bilingual(
                 """
                 Print what the sync did as JSON: {"committed", "received", "sent", "conflicts": [{"path", "copy"}], \
                 "renamed": [{"path", "renamed"}], "parents_kept": [{"path", "child"}], "merge_commit", \

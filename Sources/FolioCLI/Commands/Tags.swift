@@ -13,8 +13,8 @@ struct Tags: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "tags",
-            abstract: L("List every tag with its number of records and the day it was last used.", "列出每個標籤、它有幾筆紀錄，以及最後一次使用的日子。"),
-            discussion: L(
+            abstract: bilingual("List every tag with its number of records and the day it was last used.", "列出每個標籤、它有幾筆紀錄，以及最後一次使用的日子。"),
+            discussion: bilingual(
                 """
                 Tags are the front matter `tags` and the inline #tags of the body. The first line, "All",
                 counts every record (the profile is left out unless --kind profile).
@@ -34,7 +34,7 @@ struct Tags: ParsableCommand {
     }
 
     @Option(
-        help: L(
+        help: bilingual(
             "recent (newest use first; ties by count, then name), count (most used first), or name.",
             "`recent`（最近用過的在前；相同時依數量，再依名稱）、`count`（用得最多的在前）或 `name`。"))
     var sort: TagOrder = .recent
@@ -49,7 +49,7 @@ struct Tags: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static var help: String { L("Print a JSON array of {tag, count, last_used}.", "輸出 `{tag, count, last_used}` 的 JSON 陣列。") }
+        static var help: String { bilingual("Print a JSON array of {tag, count, last_used}.", "輸出 `{tag, count, last_used}` 的 JSON 陣列。") }
     }
 }
 

@@ -6,8 +6,8 @@ struct Transcribe: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "transcribe",
-            abstract: L("Turn a voice recording into text (needs an OpenAI-compatible provider).", "把錄音轉成文字（需要相容 OpenAI 的服務）。"),
-            discussion: L(
+            abstract: bilingual("Turn a voice recording into text (needs an OpenAI-compatible provider).", "把錄音轉成文字（需要相容 OpenAI 的服務）。"),
+            discussion: bilingual(
                 """
                 The recording goes to ai.base_url's /audio/transcriptions with ai.transcription_model \
                 (whisper-1 when not set); the text is printed. Nothing is written to the vault. With \
@@ -23,7 +23,7 @@ struct Transcribe: ParsableCommand {
                 """))
     }
 
-    @Argument(help: L("The recording: m4a, mp3, wav, ogg, webm, flac…", "錄音檔：m4a、mp3、wav、ogg、webm、flac……")) var file: String
+    @Argument(help: bilingual("The recording: m4a, mp3, wav, ogg, webm, flac…", "錄音檔：m4a、mp3、wav、ogg、webm、flac……")) var file: String
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -35,6 +35,6 @@ struct Transcribe: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static var help: String { L("Print as JSON: {\"file\", \"text\"}.", "以 JSON 輸出：`{\"file\", \"text\"}`。") }
+        static var help: String { bilingual("Print as JSON: {\"file\", \"text\"}.", "以 JSON 輸出：`{\"file\", \"text\"}`。") }
     }
 }

@@ -11,13 +11,13 @@ import Foundation
 /// ``MessageLanguage`` — which ``HelpLanguage/choose(for:)`` sets before help or a usage error is
 /// printed. Both texts are written where the option is declared, so a command reads like its help
 /// in both languages; a test renders every command's help in zh-Hant and fails on English left in it.
-func L(_ english: String, _ chinese: String) -> String {
+func bilingual(_ english: String, _ chinese: String) -> String {
     MessageLanguage.shared.current == .zhHant ? chinese : english
 }
 
 /// The same, as an option's help.
-func L(_ english: String, _ chinese: String) -> ArgumentHelp {
-    ArgumentHelp(L(english, chinese) as String)
+func bilingual(_ english: String, _ chinese: String) -> ArgumentHelp {
+    ArgumentHelp(bilingual(english, chinese) as String)
 }
 
 /// The language help and usage errors are shown in, chosen before any command runs.

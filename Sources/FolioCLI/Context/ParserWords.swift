@@ -3,7 +3,7 @@ import Foundation
 
 /// The words swift-argument-parser writes itself around folio's help and usage errors (headings,
 /// "Show help information.", "Unknown option '--x'"), in zh-Hant. folio's own texts are already in
-/// the language (``L(_:_:)``); these are the library's fixed English shapes, matched whole, so a
+/// the language (``bilingual(_:_:)``); these are the library's fixed English shapes, matched whole, so a
 /// shape the library changes is left in English rather than half translated.
 enum ParserWords {
     static func localized(_ text: String, _ language: Language) -> String {

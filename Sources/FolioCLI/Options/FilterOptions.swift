@@ -6,23 +6,23 @@ import FolioCore
 struct FilterOptions: ParsableArguments {
     @OptionGroup var kindAndTags: KindAndTagOptions
     @Option(
-        help: L(
+        help: bilingual(
             "Only records made on or after this date or within this age (2026-11-01, 30d, 2w, 6m, 1y).",
             "只取這天（含）之後，或這段期間內建立的紀錄（2026-11-01、30d、2w、6m、1y）。")) var since: String?
     @Option(
-        help: L(
+        help: bilingual(
             "Only records made on or before this date or at least this long ago (2026-08-24, 90d).",
             "只取這天（含）之前，或至少這麼久以前建立的紀錄（2026-08-24、90d）。")) var until: String?
-    @Option(help: L("Only records made on this date (YYYY-MM-DD).", "只取這天建立的紀錄（YYYY-MM-DD）。")) var on: String?
+    @Option(help: bilingual("Only records made on this date (YYYY-MM-DD).", "只取這天建立的紀錄（YYYY-MM-DD）。")) var on: String?
     @Flag(
-        help: L(
+        help: bilingual(
             "Only records made on today's month and day in earlier years (on 28 February of a common year, 29 February too).",
             "只取往年同月同日建立的紀錄（那年今日；平年的 2 月 28 日也包含 2 月 29 日）。"))
     var onThisDay = false
-    @Flag(help: L("Only to-dos (ideas) not done yet.", "只取還沒完成的待辦（想法）。")) var open = false
-    @Flag(help: L("Only to-dos (ideas) already done.", "只取已完成的待辦（想法）。")) var done = false
+    @Flag(help: bilingual("Only to-dos (ideas) not done yet.", "只取還沒完成的待辦（想法）。")) var open = false
+    @Flag(help: bilingual("Only to-dos (ideas) already done.", "只取已完成的待辦（想法）。")) var done = false
     @Option(
-        help: L(
+        help: bilingual(
             "Only children of this record (id, prefix, path, slug or title), of any kind unless --kind.",
             "只取這筆紀錄底下的紀錄（id、id 開頭、路徑、slug 或標題），不限類型，除非加了 --kind。")) var parent: String?
 
@@ -55,9 +55,11 @@ struct FilterOptions: ParsableArguments {
 /// html --open` opens the site); ``FilterOptions`` holds them too.
 struct KindAndTagOptions: ParsableArguments {
     @Option(
-        help: L("Only records of this kind (the profile is taken only when named).", "只取這個類型的紀錄（指名時才包含主人資料）。"),
+        help: bilingual("Only records of this kind (the profile is taken only when named).", "只取這個類型的紀錄（指名時才包含主人資料）。"),
         completion: .custom(Completions.kinds)) var kind: String?
-    @Option(help: L("Only records with this tag (repeat: all must hold).", "只取有這個標籤的紀錄（可重複：全部都要有）。"), completion: .custom(Completions.tags))
+    @Option(
+        help: bilingual("Only records with this tag (repeat: all must hold).", "只取有這個標籤的紀錄（可重複：全部都要有）。"),
+        completion: .custom(Completions.tags))
     var tag: [String] = []
 
     func filter(positionalKind: String? = nil) throws -> RecordFilter {

@@ -5,13 +5,14 @@ import FolioStore
 
 /// Options every import takes.
 struct ImportOptions: ParsableArguments {
-    @Flag(help: L("Only list what would be created; write nothing.", "只列出會建立什麼，不寫入任何東西。")) var dryRun = false
+    @Flag(help: bilingual("Only list what would be created; write nothing.", "只列出會建立什麼，不寫入任何東西。")) var dryRun = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     enum JSON: HelpText {
         static var help: String {
-            L("Print the records created (or, with --dry-run, those that would be) as JSON.", "以 JSON 輸出建立的紀錄（加 --dry-run 時是會建立的紀錄）。")
+            bilingual(
+                "Print the records created (or, with --dry-run, those that would be) as JSON.", "以 JSON 輸出建立的紀錄（加 --dry-run 時是會建立的紀錄）。")
         }
     }
 

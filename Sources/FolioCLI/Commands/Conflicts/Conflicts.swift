@@ -4,8 +4,8 @@ struct Conflicts: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "conflicts",
-            abstract: L("List the conflict copies sync kept beside records, and settle them.", "列出同步時留在紀錄旁的衝突副本，並處理它們。"),
-            discussion: L(
+            abstract: bilingual("List the conflict copies sync kept beside records, and settle them.", "列出同步時留在紀錄旁的衝突副本，並處理它們。"),
+            discussion: bilingual(
                 """
                 When two devices changed the same record, sync keeps the losing side's whole file beside the \
                 merged record as <name>.conflict-<device>-<time>.md. `folio conflicts` lists them; `folio \

@@ -5,7 +5,7 @@ import FolioStore
 struct ConflictsList: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "list", abstract: L("List every conflict copy with the record it was kept beside.", "列出每個衝突副本和它旁邊的紀錄。"))
+            commandName: "list", abstract: bilingual("List every conflict copy with the record it was kept beside.", "列出每個衝突副本和它旁邊的紀錄。"))
     }
 
     @OptionGroup var output: OutputFormat<JSON>
@@ -18,7 +18,7 @@ struct ConflictsList: ParsableCommand {
 
     enum JSON: HelpText {
         static var help: String {
-            L(
+            bilingual(
                 "Print a JSON array: [{\"copy\", \"record\", \"record_exists\", \"device\", \"time\", \"local_time\"}].",
                 "輸出 JSON 陣列：`[{\"copy\", \"record\", \"record_exists\", \"device\", \"time\", \"local_time\"}]`。")
         }

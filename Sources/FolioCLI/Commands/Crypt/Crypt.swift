@@ -4,10 +4,10 @@ struct CryptCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "crypt",
-            abstract: L(
+            abstract: bilingual(
                 "Keep the vault private on any remote: plain files here, encrypted in git's objects (git-crypt's format).",
                 "在任何遠端上都保有隱私：這裡是一般檔案，git 物件裡是加密的（git-crypt 的格式）。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 Records and media stay plain in the folder (grep, editors and folio search them); what git stores \
                 and pushes is encrypted with a key kept in .git/git-crypt/keys/default, never committed. The git \

@@ -8,17 +8,17 @@ struct CryptExportKey: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "export-key",
-            abstract: L(
+            abstract: bilingual(
                 "Write the vault's key to a file (mode 0600), or print it as text, to carry to another device.",
                 "把資料庫的金鑰寫到檔案（權限 0600）或以文字印出，帶到另一台裝置。"),
-            discussion: L(
+            discussion: bilingual(
                 "Examples: folio crypt export-key ~/folio.key · folio crypt export-key --text",
                 "例如：folio crypt export-key ~/folio.key · folio crypt export-key --text"))
     }
 
-    @Argument(help: L("The file to write (never an existing one).", "要寫入的檔案（不會覆蓋已存在的檔案）。")) var path: String?
+    @Argument(help: bilingual("The file to write (never an existing one).", "要寫入的檔案（不會覆蓋已存在的檔案）。")) var path: String?
     @Flag(
-        help: L(
+        help: bilingual(
             "Print the key as text (base64 between two marker lines), for a QR code or a password manager.",
             "以文字印出金鑰（兩行標記之間的 base64），方便做成 QR 碼或存進密碼管理工具。")) var text = false
     @OptionGroup var global: GlobalOptions

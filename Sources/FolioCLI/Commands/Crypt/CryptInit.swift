@@ -9,10 +9,10 @@ struct CryptInit: ParsableCommand {
         CommandConfiguration(
             commandName: "init",
             abstract:
-                L(
+                bilingual(
                     "Encrypt the vault: make a key, mark every file but .folio/ encrypted in .gitattributes, commit the files again encrypted.",
                     "加密資料庫：產生金鑰，在 .gitattributes 標記 .folio/ 以外的檔案要加密，再把檔案加密後重新提交。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 Hand edits are committed first, as sync does. Running it again encrypts what a crash or a git \
                 without git-crypt left in the clear. Commits made before stay unencrypted in history.
@@ -35,7 +35,7 @@ struct CryptInit: ParsableCommand {
 
     enum JSON: HelpText {
         static var help: String {
-            L(
+            bilingual(
                 "Print as JSON: {\"encrypted\", \"new_key\", \"already_encrypted\", \"key\"}.",
                 "以 JSON 輸出：`{\"encrypted\", \"new_key\", \"already_encrypted\", \"key\"}`。")
         }

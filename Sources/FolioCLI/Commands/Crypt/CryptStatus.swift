@@ -8,9 +8,9 @@ struct CryptStatusCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "status",
-            abstract: L(
+            abstract: bilingual(
                 "List which files of the last commit are encrypted, and any that should be and are not.", "列出最新提交中哪些檔案有加密，以及該加密卻沒加密的檔案。"),
-            discussion: L(
+            discussion: bilingual(
                 "check fails on a record or media file stored unencrypted; folio crypt init encrypts it.",
                 "紀錄或媒體檔沒有加密時，`folio check` 會回報錯誤；`folio crypt init` 會把它加密。"))
     }
@@ -27,7 +27,7 @@ struct CryptStatusCommand: ParsableCommand {
 
     enum JSON: HelpText {
         static var help: String {
-            L(
+            bilingual(
                 "Print as JSON: {\"encryption\": off|unlocked|locked, \"key\", \"files\": [{\"path\", \"encrypted\", \"should_be_encrypted\"}]}.",
                 "以 JSON 輸出：`{\"encryption\": off|unlocked|locked, \"key\", \"files\": [{\"path\", \"encrypted\", \"should_be_encrypted\"}]}`。"
             )

@@ -8,10 +8,10 @@ struct CryptUnlock: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "unlock",
-            abstract: L(
+            abstract: bilingual(
                 "Install the vault's key on this device and decrypt the files a clone without it left encrypted.",
                 "把資料庫的金鑰裝到這台裝置，並解密沒有金鑰時複製下來、仍是加密的檔案。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 The key is checked against the vault's files first: a wrong key changes nothing. KEYFILE is a key \
                 folio crypt export-key (or git-crypt export-key) wrote, or its text form; - reads it from standard input.
@@ -22,7 +22,7 @@ struct CryptUnlock: ParsableCommand {
                 """))
     }
 
-    @Argument(help: L("The key file, or - for standard input.", "金鑰檔，或 - 表示從標準輸入讀取。")) var keyFile: String
+    @Argument(help: bilingual("The key file, or - for standard input.", "金鑰檔，或 - 表示從標準輸入讀取。")) var keyFile: String
     @OptionGroup var global: GlobalOptions
 
     func run() throws {

@@ -4,10 +4,10 @@ struct ExportCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "export",
-            abstract: L(
+            abstract: bilingual(
                 "Write the vault's records out: lossless JSON, a folder of plain Markdown files, a jrnl journal, or a browsable site (html).",
                 "把資料庫的紀錄匯出：完整無損的 JSON、一般 Markdown 檔案的資料夾、jrnl 日記檔，或可瀏覽的網站（html）。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 Examples:
                   folio export json > vault.json

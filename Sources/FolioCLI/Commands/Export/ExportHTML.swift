@@ -10,10 +10,10 @@ struct ExportHTML: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "html",
-            abstract: L(
+            abstract: bilingual(
                 "Write the journal as a browsable site: tag tiles, search, record pages, a calendar, charts; offline.",
                 "把日記匯出成可離線瀏覽的網站：標籤圖塊、搜尋、每筆紀錄的頁面、月曆、統計圖。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 The site goes to .folio/local/site (this device only), or --out DIR: a folder that is new,
                 empty, or one folio wrote before. Only what changed since the last export is written again.
@@ -36,10 +36,12 @@ struct ExportHTML: ParsableCommand {
                 """))
     }
 
-    @Option(help: L("The folder to write the site to (default: .folio/local/site in the vault).", "網站要寫到的資料夾（預設是資料庫裡的 .folio/local/site）。"))
+    @Option(
+        help: bilingual(
+            "The folder to write the site to (default: .folio/local/site in the vault).", "網站要寫到的資料夾（預設是資料庫裡的 .folio/local/site）。"))
     var out: String?
     @Flag(
-        help: L(
+        help: bilingual(
             "Open index.html in the default browser afterwards (xdg-open, or open on macOS).",
             "完成後用預設瀏覽器開啟 index.html（xdg-open，macOS 則用 open）。")) var open = false
     @OptionGroup var filters: KindAndTagOptions

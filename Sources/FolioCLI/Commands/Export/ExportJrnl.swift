@@ -7,10 +7,10 @@ struct ExportJrnl: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "jrnl",
-            abstract: L(
+            abstract: bilingual(
                 "The records as a jrnl journal file on standard output, as jrnl itself writes and imports it.",
                 "把紀錄以 jrnl 日記檔的格式輸出到標準輸出，jrnl 自己就能讀取和匯入。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 Oldest first, each entry `[YYYY-MM-DD HH:MM] title`, then its body; `starred: true` is jrnl's star \\
                 (*), tags the text does not show are added as @tags. The profile is left out unless --kind profile.

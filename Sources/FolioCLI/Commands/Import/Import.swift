@@ -4,10 +4,10 @@ struct ImportCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "import",
-            abstract: L(
+            abstract: bilingual(
                 "Bring in entries from jrnl, Day One, a folder of Markdown files, or folio's own JSON export.",
                 "從 jrnl、Day One、Markdown 檔案的資料夾，或 folio 自己匯出的 JSON 匯入紀錄。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 Every entry is checked before anything is written; one that is malformed stops the whole import, \
                 naming the entry. Records the vault already has (the same id) are left alone, so importing the \

@@ -4,12 +4,12 @@ struct ImportDayOne: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "dayone",
-            abstract: L(
+            abstract: bilingual(
                 "Import Day One's \"JSON in Zip\" export: the zip, its folder, or its Journal.json.",
                 "匯入 Day One 的「JSON in Zip」匯出：zip 檔、解開後的資料夾，或其中的 Journal.json。"))
     }
-    @Argument(help: L("The zip, the unzipped folder, or Journal.json.", "zip 檔、解開後的資料夾，或 Journal.json。")) var path: String
-    @Option(help: L("The kind of the new records.", "新紀錄的類型。")) var kind: String = "diary"
+    @Argument(help: bilingual("The zip, the unzipped folder, or Journal.json.", "zip 檔、解開後的資料夾，或 Journal.json。")) var path: String
+    @Option(help: bilingual("The kind of the new records.", "新紀錄的類型。")) var kind: String = "diary"
     @OptionGroup var options: ImportOptions
 
     func run() throws {

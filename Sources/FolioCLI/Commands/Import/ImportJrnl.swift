@@ -4,10 +4,10 @@ struct ImportJrnl: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "jrnl",
-            abstract: L(
+            abstract: bilingual(
                 "Import a jrnl journal: its own text file, a folder journal (YYYY/MM/DD.txt), or `jrnl --export json`.",
                 "匯入 jrnl 日記：jrnl 自己的文字檔、資料夾形式的日記（YYYY/MM/DD.txt），或 `jrnl --export json` 的檔案。"),
-            discussion: L(
+            discussion: bilingual(
                 """
                 Dates are taken in this machine's time zone. jrnl's @tags become tags; a starred entry (*) gets \
                 `starred: true`, as `folio export jrnl` writes a star back. Keys folio does not know are kept \
@@ -18,8 +18,8 @@ struct ImportJrnl: ParsableCommand {
                 `folio export jrnl` 也會把星號寫回去。folio 不認識的欄位保留在 `jrnl:` 底下。
                 """))
     }
-    @Argument(help: L("The journal file, its folder, or the JSON jrnl exported.", "日記檔、日記資料夾，或 jrnl 匯出的 JSON。")) var file: String
-    @Option(help: L("The kind of the new records.", "新紀錄的類型。")) var kind: String = "diary"
+    @Argument(help: bilingual("The journal file, its folder, or the JSON jrnl exported.", "日記檔、日記資料夾，或 jrnl 匯出的 JSON。")) var file: String
+    @Option(help: bilingual("The kind of the new records.", "新紀錄的類型。")) var kind: String = "diary"
     @OptionGroup var options: ImportOptions
 
     func run() throws {
