@@ -40,7 +40,7 @@ public enum JrnlText {
         var index = 0
         while index < scalars.count {
             let atLineStart = index == 0 || scalars[index - 1] == "\n"
-            if atLineStart, scalars[index] == "[", let close = scalars[index...].firstIndex(of: "]"),
+            if atLineStart, scalars[index] == "[", let close = closingBracket(in: scalars, from: index),
                 close + 1 < scalars.count, scalars[close + 1] == " ",
                 let (date, time) = dateTime(String(String.UnicodeScalarView(scalars[(index + 1)..<close])), dayless: dayless)
             {
@@ -57,6 +57,18 @@ public enum JrnlText {
             let raw = String(String.UnicodeScalarView(scalars[start.textStart..<max(start.textStart, end)]))
             return entry(raw, date: start.date, time: start.time)
         }
+    }
+
+    /// The `]` of a header that starts at `start`, looked for on that line only and within a
+    /// date's length: a journal of lines opening `[` without closing it stays linear to read.
+    static func closingBracket(in scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        var index = start + 1
+        while index < scalars.count, index - start <= 40 {
+            if scalars[index] == "]" { return index }
+            if scalars[index] == "\n" { return nil }
+            index += 1
+        }
+        return nil
     }
 
     /// An entry's text split as jrnl splits it: a first line ending in `*` stars the entry; the
