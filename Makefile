@@ -25,11 +25,19 @@ define install_missing
 	fi
 endef
 
+# The real jrnl, which the tests use to check that `folio export jrnl` writes a journal jrnl reads
+# and that folio reads the journals jrnl writes: from PyPI, in a virtualenv of its own that git
+# ignores (`.build-jrnl/`), pinned so its journal format is the one the tests know.
+JRNL_VERSION := 4.6
+JRNL := .build-jrnl/bin/jrnl
+
 # Installs the Debian packages folio builds against and its tests use, when any is missing.
 deps:
 	$(call install_missing,$(APT_PACKAGES),)
 	$(call install_missing,$(APT_LEAN_PACKAGES),--no-install-recommends)
 	@command -v $(SWIFT) >/dev/null || { echo "folio needs Swift 6.1 or newer on PATH (swift.org/install)"; exit 1; }
+	@[ -x $(JRNL) ] && $(JRNL) --version 2>/dev/null | grep -q "v$(JRNL_VERSION)" || { \
+		rm -rf .build-jrnl && python3 -m venv .build-jrnl && .build-jrnl/bin/pip install --quiet "jrnl==$(JRNL_VERSION)"; }
 
 build: deps
 	$(SWIFT) build --product folio

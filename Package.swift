@@ -179,7 +179,10 @@ let package = Package(
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioCLITests",
-            dependencies: ["FolioCLI", "folio", "FolioCore", "FolioMCP", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "FolioCLI", "folio", "FolioCore", "FolioMCP", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["Fixtures", "Transcripts"], swiftSettings: strict),
         .testTarget(name: "FaultTests", dependencies: ["folio", "FolioCore", "TestSupport"], swiftSettings: strict),
 

@@ -7,32 +7,53 @@ import Foundation
 
 /// The `folio` command: a journal store in plain Markdown files, synced with git.
 public struct Folio: ParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "folio",
-        abstract: "A journal store in plain files: diary pages, ideas and magic 8 ball questions as Markdown with YAML front matter.",
-        discussion: """
-            A record is named by its id, a unique id prefix (4+ characters), its path, its slug, its title or an alias.
-            The options every command takes (-C, --vault, --lang, --no-color, --allow-secret) go before \
-            the command or after it: folio --vault ~/journal list, folio -C ~/journal list (as git -C), \
-            folio list --lang en.
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "folio",
+            abstract: bilingual(
+                "A journal store in plain files: diary pages, ideas and magic 8 ball questions as Markdown with YAML front matter.",
+                "用一般檔案保存的日記：日記頁、想法和魔術 8 球的問答，都是帶 YAML front matter 的 Markdown。"),
+            discussion: bilingual(
+                """
+                A record is named by its id, a unique id prefix (4+ characters), its path, its slug, its title or an alias.
+                The options every command takes (-C, --vault, --lang, --no-color, --allow-secret) go before \
+                the command or after it: folio --vault ~/journal list, folio -C ~/journal list (as git -C), \
+                folio list --lang en.
+                Help and messages are in the vault's language (--lang first; outside a vault, the locale's).
 
-            Exit status:
-              0    success (check: no problems; list and search that find nothing succeed too)
-              1    the command failed and said why; check found problems; config get of a key not set;
-                   a change was written but could not be committed
-              2    a usage error: an unknown command, option or value
-              3    sync could not reach the remote (everything is committed locally)
-              130  sync --watch stopped by a second Ctrl-C
-            """,
-        version: "0.1.0",
-        subcommands: [
-            Init.self, CloneCommand.self, New.self, Idea.self, Diary.self, Ask.self, Chat.self, Summarize.self, Analyze.self,
-            Transcribe.self, List.self, Search.self, Show.self, Edit.self, SetCommand.self,
-            Done.self, Undone.self, Remove.self, Attach.self, GarbageCollect.self, Tags.self, Cal.self, Stats.self, Check.self,
-            ConfigCommand.self, ProfileCommand.self, Kinds.self,
-            Conflicts.self, CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self, ImportCommand.self, ExportCommand.self,
-            CryptCommand.self, MediaCommand.self, MCPCommand.self,
-        ])
+                Exit status:
+                  0    success (check: no problems; list and search that find nothing succeed too)
+                  1    the command failed and said why; check found problems; config get of a key not set;
+                       a change was written but could not be committed
+                  2    a usage error: an unknown command, option or value
+                  3    sync could not reach the remote (everything is committed locally)
+                  130  sync --watch stopped by a second Ctrl-C
+                """,
+                """
+                紀錄可以用它的 id、不重複的 id 開頭（至少 4 個字元）、路徑、slug、標題或別名指定。
+                每個指令都接受的選項（-C、--vault、--lang、--no-color、--allow-secret）可以放在指令前面或後面：
+                folio --vault ~/journal list、folio -C ~/journal list（和 git -C 一樣）、folio list --lang en。
+                說明和訊息使用資料庫的語言（--lang 優先；不在資料庫裡時依地區設定）。
+
+                結束狀態：
+                  0    成功（check：沒有問題；list 和 search 找不到東西也算成功）
+                  1    指令失敗並說明原因；check 找到問題；config get 的設定沒有設；
+                       修改已寫入但無法提交
+                  2    用法錯誤：不認識的指令、選項或值
+                  3    sync 連不上遠端（所有修改都已在本機提交）
+                  130  sync --watch 被第二次 Ctrl-C 停止
+                """),
+            version: "0.1.0",
+            subcommands: [
+                Init.self, CloneCommand.self, New.self, Idea.self, Diary.self, Ask.self, Chat.self, Summarize.self, Analyze.self,
+                Transcribe.self, List.self, Search.self, Show.self, Edit.self, SetCommand.self,
+                Done.self, Undone.self, Remove.self, Attach.self, GarbageCollect.self, Tags.self, Cal.self, Stats.self, Check.self,
+                ConfigCommand.self, ProfileCommand.self, Kinds.self,
+                Conflicts.self, CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self, ImportCommand.self,
+                ExportCommand.self,
+                CryptCommand.self, MediaCommand.self, MCPCommand.self,
+            ])
+    }
 
     public init() {}
 
@@ -60,6 +81,8 @@ public struct Folio: ParsableCommand {
     public static func run(_ arguments: [String]) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         ConfiguredSecrets.shared.install(configuredSecrets)
+        // Help and usage errors are made in the vault's language: chosen before the commands' texts are read.
+        MessageLanguage.shared.set(HelpLanguage.choose(for: arguments))
         if let unknown = unknownHelpTopic(arguments) {
             Console.err(FolioError(.unknownCommand(unknown)).rendered(in: MessageLanguage.shared.current))
             return 2
@@ -74,7 +97,7 @@ public struct Folio: ParsableCommand {
             }
             return ExitStatus.reportUncommitted() ? 1 : 0
         } catch {
-            return ExitStatus.report(error)
+            return ExitStatus.report(error, arguments: arguments)
         }
     }
 

@@ -19,7 +19,7 @@ extension Vault {
     public func appendCompanionLine(_ text: String, to record: Record, part: AIReplyPart = .reply) throws(FolioError) -> Record {
         let body: @Sendable (String) -> String
         do {
-            body = try AIPageChange.companionLine(text, part: part, at: clock.timestamp)
+            body = try AIPageChange.companionLine(text, part: part, at: clock.timestamp, language: settings.language)
         } catch {
             throw FolioError(.ai(.failed(provider: "folio", problem: error)), file: record.path)
         }

@@ -77,7 +77,8 @@ public enum PageBody {
         var out = Conversation.escapingHeadings(page.trimmingCharacters(in: .whitespacesAndNewlines)) + "\n"
         for links in kept { out += "\n" + links + "\n" }
         guard parts.hasSection else { return out }
-        return out + "\n" + Conversation.render(parts.messages) + (parts.after.isEmpty ? "" : "\n" + parts.after)
+        return out + "\n" + Conversation.render(parts.messages, language: parts.language ?? .en)
+            + (parts.after.isEmpty ? "" : "\n" + parts.after)
     }
 }
 
@@ -119,11 +120,13 @@ public enum AIPageChange {
     /// A message of the companion (a reply, a greeting) after the page's conversation: the body
     /// with the conversation's messages and this one, the text around the section as it was.
     /// - Throws: ``AIProblem/refusedReply(part:problem:)`` for a message that breaks a rule.
-    public static func companionLine(_ text: String, part: AIReplyPart, at now: Timestamp) throws(AIProblem) -> @Sendable (String) -> String
+    /// A page without a conversation gets the section in `language` (the vault's: `## 對話` in zh-Hant).
+    public static func companionLine(_ text: String, part: AIReplyPart, at now: Timestamp, language: Language = .en) throws(AIProblem)
+        -> @Sendable (String) -> String
     {
         try part.check(text: text)
         let message = ConversationMessage(speaker: .folio, time: ConversationClock.text(now), text: text)
-        return { body in Conversation.replacing(in: body, with: Conversation.parse(body) + [message]) }
+        return { body in Conversation.replacing(in: body, with: Conversation.parse(body) + [message], language: language) }
     }
 }
 
@@ -210,21 +213,25 @@ extension Vault {
     public func appendMessage(_ message: ConversationMessage, to record: Record) throws(FolioError) -> Record {
         // The user's words are checked before anything is written; a reply goes through the write's own checks.
         if message.speaker == .me { try checkInput([(.message, message.text)]) }
+        // A page's first message opens the section in the vault's language (`## 對話`); a page
+        // that has one keeps it as it is.
+        let language = settings.language
         return try update(
             record, keys: [],
             body: { body in
-                Conversation.replacing(in: body, with: Conversation.parse(body) + [message])
+                Conversation.replacing(in: body, with: Conversation.parse(body) + [message], language: language)
             }, verb: "chat")
     }
 
     /// Sets a diary page's conversation back to `messages` (the chat's `/cancel`), leaving the rest of the body.
     @discardableResult
     public func resetConversation(of record: Record, to messages: [ConversationMessage]) throws(FolioError) -> Record {
-        try update(
+        let language = settings.language
+        return try update(
             record, keys: [],
             body: { body in
                 let parts = Conversation.split(body)
-                guard messages.isEmpty else { return Conversation.replacing(in: body, with: messages) }
+                guard messages.isEmpty else { return Conversation.replacing(in: body, with: messages, language: language) }
                 guard parts.hasSection else { return body }
                 // No conversation to keep: the section goes, the text around it stays.
                 var before = parts.before

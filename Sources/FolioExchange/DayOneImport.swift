@@ -8,7 +8,7 @@ import YAML
 ///
 /// An entry's `uuid` becomes its id (as a UUID), `creationDate` (UTC) is shown in the entry's
 /// `timeZone`, `text` is the body with `dayone-moment:` links turned into links to the vault's
-/// media, `starred` becomes the tag `starred`, location and weather go into `context` (a place
+/// media, `starred` becomes `starred: true`, location and weather go into `context` (a place
 /// name, coordinates, a weather line), and every key folio has no place for is kept, as Day One
 /// wrote it, under `dayone:`.
 enum DayOneImport {
@@ -102,9 +102,10 @@ enum DayOneImport {
                 }
                 tags = list.compactMap(\.string)
             }
+            var starred = false
             if let value = fields["starred"], value != .null {
-                guard let starred = value.bool else { throw bad(.wrongType(key: "starred", expected: "true/false")) }
-                if starred { tags.append("starred") }
+                guard let flag = value.bool else { throw bad(.wrongType(key: "starred", expected: "true/false")) }
+                starred = flag
             }
             var media: [ImportMediaItem] = []
             for (key, _) in mediaFolders {
@@ -147,7 +148,9 @@ enum DayOneImport {
                 if let celsius = weather["temperatureCelsius"]?.number { words.append(String(format: "%.0f°C", celsius)) }
                 if !words.isEmpty { context.append(("weather", .string(words.joined(separator: ", ")))) }
             }
-            var extra: [(String, Node)] = [("context", .mapping(context, style: .flow))]
+            // The diary kind's own key: `folio export jrnl` writes it back as jrnl's star.
+            var extra: [(String, Node)] = starred ? [("starred", .raw("true"))] : []
+            extra.append(("context", .mapping(context, style: .flow)))
             let unknown = fields.filter { !mappedKeys.contains($0.key) }
             if !unknown.isEmpty { extra.append(("dayone", JSONValue.object(unknown).node)) }
             let title = ImportDates.title(fromText: body) ?? "Day One \(created.day10)"

@@ -91,10 +91,10 @@ public enum FolioJSON {
             do throws(FrontMatterError) {
                 document = try FrontMatterDocument(parsing: head + body)
             } catch {
-                throw bad(.frontMatter(FolioError(error, file: path, text: nil).message.text(.en)))
+                throw bad(.frontMatter(FolioError(error, file: path, text: nil).message, line: nil))
             }
             guard String(decoding: Array(document.text.utf8)[..<document.bodyStart], as: UTF8.self) == head else {
-                throw bad(.frontMatter("'front_matter' holds more than the front matter"))
+                throw bad(.frontMatterHoldsMore)
             }
             let id = document.string("id") ?? StableID.named("folio-json\n\(path)")
             if document.string("id") != nil, !ids.insert(id.lowercased()).inserted { throw bad(.duplicateID(id)) }
@@ -128,6 +128,77 @@ public enum FolioJSON {
             }
         }
         return (result, media)
+    }
+
+    // MARK: - A plain list of records
+
+    /// Keys `list`, `search` and `show --json` add to a record that are not its front matter.
+    static let outputKeys: Set<String> = ["path", "body", "front_matter", "computed", "score", "snippet", "children", "conflict_copy_of"]
+
+    /// A JSON list of records with folio's keys (`[{"kind": "idea", "title": "…", "body": "…"}]`,
+    /// what `folio list --json` or `show --json` print, or another tool wrote): each becomes a record
+    /// of its `kind` (else `defaultKind`) with its keys in the kind's order; `id`, `created`,
+    /// `modified` and `path` are made when missing, and a `path` given must stay in the vault.
+    static func listEntries(_ items: [JSONValue], file: String, vault: Vault, defaultKind: String?) throws(FolioError) -> [ImportEntry] {
+        var result: [ImportEntry] = []
+        for (index, item) in items.enumerated() {
+            let name = ExportEntry.record(index + 1, path: item["path"]?.string.map { String($0.prefix(200)) })
+            func bad(_ problem: EntryProblem) -> FolioError { FolioError(.exchange(.badEntry(file: file, entry: name, problem: problem))) }
+            guard let fields = item.object else { throw bad(.wrongType(key: "[\(index)]", expected: "object")) }
+            for key in ["id", "kind", "title", "created", "modified", "path", "body"] {
+                if let value = fields[key], value != .null, value.string == nil { throw bad(.wrongType(key: key, expected: "text")) }
+            }
+            let kindName = fields["kind"]?.string ?? defaultKind ?? "note"
+            let kind = try vault.kindForWriting(kindName)
+            let now = vault.clock.timestamp
+            func stamp(_ key: String) throws(FolioError) -> Timestamp? {
+                guard let text = fields[key]?.string else { return nil }
+                guard let value = ImportDates.timestamp(text, zone: vault.clock.zone) else {
+                    throw bad(.badDate(key: key, value: String(text.prefix(40))))
+                }
+                return value
+            }
+            let created = try stamp("created") ?? now
+            let modified = try stamp("modified") ?? created
+            let body = fields["body"]?.string ?? ""
+            let title = fields["title"]?.string ?? ImportDates.title(fromText: body) ?? kind.shownName(vault.settings.language)
+            var tags: [String] = []
+            if let value = fields["tags"], value != .null {
+                guard let list = value.array, list.allSatisfy({ $0.string != nil }) else {
+                    throw bad(.wrongType(key: "tags", expected: "list"))
+                }
+                tags = list.compactMap(\.string)
+            }
+            let id = fields["id"]?.string ?? StableID.named("folio-json-list\n\(kindName)\n\(created.text)\n\(title)")
+            var pairs: [(String, Node)] = [
+                ("id", .string(id)), ("kind", .string(kind.name)), ("title", .string(Vault.oneLineTitle(title, limit: 200))),
+                ("created", .raw(created.text)), ("modified", .raw(modified.text)),
+                ("tags", .sequence(Vault.normalisedTags(tags).map { .string($0) }, style: .flow)),
+            ]
+            let rest = fields.filter { !Kind.commonKeys.contains($0.key) && !outputKeys.contains($0.key) && $0.value != .null }
+            let order = kind.keyOrder
+            for (key, value) in rest.sorted(by: { a, b in
+                let ia = order.firstIndex(of: a.key) ?? order.count
+                let ib = order.firstIndex(of: b.key) ?? order.count
+                return ia != ib ? ia < ib : a.key < b.key
+            }) {
+                pairs.append((key, value.node))
+            }
+            let path: String
+            if let given = fields["path"]?.string {
+                guard Vault.isSafeRecordPath(given) || given == kind.fixedPath else { throw bad(.nameLeavesFolder(given)) }
+                path = given
+            } else {
+                path = kind.fixedPath ?? "\(vault.folder(for: kind, created: created))/\(created.day10)-\(Slug.make(title)).md"
+            }
+            var text = body
+            if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+            result.append(
+                ImportEntry(
+                    source: "\(file): \(index + 1)", id: id, kind: kind.name, title: title, path: path, content: .fields(pairs, body: text))
+            )
+        }
+        return result
     }
 
     /// Keys in the design's order first, the rest after them as JSON gave them (sorted).

@@ -4,13 +4,13 @@ import Foundation
 
 /// Where `folio import` reads from.
 public enum ImportSource: Sendable {
-    /// jrnl's `--export json` file.
+    /// A jrnl journal: its text file, a folder journal, or its `--export json` file.
     case jrnl(URL, shown: String)
     /// Day One's export: the zip, its unzipped folder, or its `Journal.json`.
     case dayOne(URL, shown: String)
     /// A folder of Markdown files.
     case markdown(URL, shown: String)
-    /// folio's own `export json` file.
+    /// folio's own `export json` file, or a JSON list of records with folio's keys.
     case folioJSON(URL, shown: String)
 
     var formatName: String {
@@ -71,7 +71,7 @@ public enum Importer {
         switch source {
         case .jrnl(let url, let shown):
             let builder = EntryBuilder(vault: vault, kind: try vault.kindForWriting(kind ?? "diary"))
-            entries = try JrnlImport.entries(try JSONInput.read(url, displayName: shown), file: shown, builder: builder, zone: zone)
+            entries = try JrnlImport.read(url, shown: shown, builder: builder, zone: zone)
         case .dayOne(let url, let shown):
             let builder = EntryBuilder(vault: vault, kind: try vault.kindForWriting(kind ?? "diary"))
             let located = try DayOneImport.locate(url, displayName: shown)
@@ -88,9 +88,13 @@ public enum Importer {
                 vault: vault, warnings: &warnings)
         case .folioJSON(let url, let shown):
             let json = try JSONInput.read(url, displayName: shown)
-            let folder = try ScratchFolder()
-            scratch = folder
-            (entries, extraMedia) = try FolioJSON.entries(json, file: shown, scratch: folder)
+            if let items = json.array {
+                entries = try FolioJSON.listEntries(items, file: shown, vault: vault, defaultKind: kind)
+            } else {
+                let folder = try ScratchFolder()
+                scratch = folder
+                (entries, extraMedia) = try FolioJSON.entries(json, file: shown, scratch: folder)
+            }
         }
         try checkUnique(entries)
         let existing = vault.existingIDs()

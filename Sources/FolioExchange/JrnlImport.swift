@@ -3,10 +3,10 @@ import FolioStore
 import Foundation
 import YAML
 
-/// jrnl's `jrnl --export json`: `{"tags": {...}, "entries": [{"title", "body", "date", "time", "tags", "starred"}]}`.
+/// jrnl's journals: the text file and folder jrnl keeps (``JrnlText``), and `jrnl --export json`: `{"tags": {...}, "entries": [{"title", "body", "date", "time", "tags", "starred"}]}`.
 ///
 /// `date` and `time` are local, without a zone: they are taken in the vault's (this machine's)
-/// zone. `@` goes from tags; a starred entry gets the tag `starred`. Keys folio does not know are
+/// zone. `@` goes from tags; a starred entry gets `starred: true`. Keys folio does not know are
 /// kept under `jrnl:`. jrnl entries have no id: one is made from the date, time and title (and
 /// how many entries before shared them), so importing the same export again finds them.
 enum JrnlImport {
@@ -53,15 +53,15 @@ enum JrnlImport {
                     tags.append(word)
                 }
             }
+            var extra: [(String, Node)] = []
             if let value = fields["starred"], value != .null {
                 guard let starred = value.bool else { throw bad(.wrongType(key: "starred", expected: "true/false")) }
-                if starred { tags.append("starred") }
+                if starred { extra.append(("starred", .raw("true"))) }
             }
             let key = "jrnl\n\(date)T\(time)\n\(title)"
             let occurrence = seen[key, default: 0]
             seen[key] = occurrence + 1
             let id = StableID.named(occurrence == 0 ? key : "\(key)\n\(occurrence)")
-            var extra: [(String, Node)] = []
             let unknown = fields.filter { !knownKeys.contains($0.key) }
             if !unknown.isEmpty { extra.append(("jrnl", JSONValue.object(unknown).node)) }
             let shownTitle = title.isEmpty ? (ImportDates.title(fromText: body) ?? "jrnl \(date) \(time)") : title
@@ -71,5 +71,48 @@ enum JrnlImport {
                     tags: tags, extra: extra, body: body))
         }
         return result
+    }
+
+    /// A journal as jrnl keeps it: a folder of `YYYY/MM/DD.txt`, its text file, or (a file whose
+    /// text starts with `{`) its JSON export.
+    static func read(_ url: URL, shown: String, builder: EntryBuilder, zone: TimeZone) throws(FolioError) -> [ImportEntry] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw FolioError(.exchange(.sourceMissing(shown)))
+        }
+        if isFolder.boolValue {
+            var parsed: [(JrnlText.Entry, source: String)] = []
+            for (file, day) in JrnlText.folderFiles(url) {
+                let name = "\(shown)/\(file.pathComponents.suffix(3).joined(separator: "/"))"
+                for var entry in JrnlText.parse(try text(file, shown: name), dayless: true) {
+                    // The folder says the day; the entry's own header, the time.
+                    entry.date = day
+                    parsed.append((entry, name))
+                }
+            }
+            guard !parsed.isEmpty else { throw FolioError(.exchange(.notAnExport(format: "jrnl", file: shown, problem: .noEntries))) }
+            return try JrnlText.entries(parsed, builder: builder, zone: zone)
+        }
+        let data = try FileInput.read(url, displayName: shown, maxBytes: JSONInput.maxBytes)
+        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if first == UInt8(ascii: "{") {
+            return try entries(try JSONInput.parse(data, displayName: shown), file: shown, builder: builder, zone: zone)
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw FolioError(.notUTF8, file: shown) }
+        let parsed = JrnlText.parse(text)
+        guard !parsed.isEmpty else {
+            // A text journal starts with `[date]`; any other `[` is JSON that is not jrnl's export.
+            if first == UInt8(ascii: "[") {
+                return try entries(try JSONInput.parse(data, displayName: shown), file: shown, builder: builder, zone: zone)
+            }
+            throw FolioError(.exchange(.notAnExport(format: "jrnl", file: shown, problem: .noEntries)))
+        }
+        return try JrnlText.entries(parsed.map { ($0, shown) }, builder: builder, zone: zone)
+    }
+
+    private static func text(_ url: URL, shown: String) throws(FolioError) -> String {
+        let data = try FileInput.read(url, displayName: shown, maxBytes: JSONInput.maxBytes)
+        guard let text = String(data: data, encoding: .utf8) else { throw FolioError(.notUTF8, file: shown) }
+        return text
     }
 }

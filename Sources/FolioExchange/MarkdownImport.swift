@@ -95,7 +95,7 @@ enum MarkdownImport {
             document = try FrontMatterDocument(parsing: text, limits: limits)
         } catch {
             guard error.kind == .missing else {
-                throw bad(.frontMatter(Message.frontMatterSyntax("\(error.kind)").text(.en) + " (line \(error.line))"))
+                throw bad(.frontMatter(FolioError(error, file: relative, text: nil).message, line: error.line))
             }
             document = nil
         }

@@ -48,7 +48,9 @@ enum FirstLine {
 
     /// Whether `body` may hold a conversation (its heading is somewhere in it): most bodies do not,
     /// and are not split into lines to find out.
-    static func mayHaveConversation(_ body: String) -> Bool { contains(body, Conversation.heading) }
+    static func mayHaveConversation(_ body: String) -> Bool {
+        Language.allCases.contains { contains(body, Conversation.heading($0)) }
+    }
 
     /// Whether `text` holds `part`, compared byte for byte.
     static func contains(_ text: String, _ part: String) -> Bool {

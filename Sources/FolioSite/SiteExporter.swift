@@ -145,7 +145,7 @@ struct ExportRun {
         let context = SiteContext(
             language: language, vaultFromSite: vaultFromSite,
             presentMedia: presentMedia, thumbnails: thumbnails.paths, pageByPath: pageByPath, pageByID: pageByID,
-            titleByID: titleByID)
+            titleByID: titleByID, kindNames: vault.kinds.mapValues { $0.shownName(language) })
 
         // Each record's page is written again when what it shows changed.
         var neighbours: [RecordNeighbours] = []
@@ -205,11 +205,13 @@ struct ExportRun {
         try writeIfChanged("assets/site.js", Array(SiteAssets.js.utf8))
         let months = CalendarPages.months(of: entries)
         let tags = Self.tileOrder(selection.tagUses())
+        let charts = chartSections(entries)
+        if !charts.isEmpty { try writeIfChanged("stats.html", Array(ChartsPage.render(charts, context: context).utf8)) }
         try writeIfChanged(
             "index.html",
             Array(
                 IndexPage.render(
-                    records: entries, tags: tags, latestMonth: months.last?.key,
+                    records: entries, tags: tags, latestMonth: months.last?.key, hasCharts: !charts.isEmpty,
                     context: context
                 ).utf8))
         try writeSearchTerms(entries, terms: &terms, parsed: &parsed)
@@ -233,6 +235,27 @@ struct ExportRun {
             missingThumbnailTool: thumbnails.tool.isEmpty
                 && entries.contains { $0.media.contains { $0.kind == .photo || $0.kind == .video } },
             skipped: skipped, vaultProblems: catalog.problems)
+    }
+
+    // MARK: - Charts
+
+    /// The charts of every kind in the site that declares some, from its records (read now: a
+    /// chart depends on all of them), kinds in name order.
+    private func chartSections(_ entries: [SiteRecord]) -> [(kind: String, charts: [ChartData])] {
+        let kinds = vault.kinds
+        var byKind: [String: [SiteRecord]] = [:]
+        for entry in entries {
+            guard let name = entry.summary.kind, kinds[name]?.charts.isEmpty == false else { continue }
+            byKind[name, default: []].append(entry)
+        }
+        return byKind.keys.sorted().compactMap { name in
+            guard let kind = kinds[name], let chosen = byKind[name] else { return nil }
+            let records = vault.records(at: chosen.map(\.summary.path))
+            let rows = zip(chosen, records).compactMap { entry, record in
+                record.map { (time: entry.summary.sortTime, root: $0.document.root.resolved) }
+            }
+            return (name, kind.charts.map { ChartData($0, kind: kind, records: rows, language: language) })
+        }
     }
 
     // MARK: - Reading records
@@ -445,7 +468,9 @@ struct ExportRun {
         for item in entry.media {
             parts.append(item.encoded + (context.presentMedia.contains(item.file) ? "+" : "-") + (context.thumbnails[item.file] ?? ""))
         }
-        if let kind = entry.summary.kind.flatMap({ vault.kinds[$0] }) { parts.append(kind.fields.map(\.name).joined(separator: ",")) }
+        if let kind = entry.summary.kind.flatMap({ vault.kinds[$0] }) {
+            parts.append(kind.fields.map(\.name).joined(separator: ",") + kind.displayKey)
+        }
         return String(sha256Hex(parts.joined(separator: "\u{2}")).prefix(32))
     }
 

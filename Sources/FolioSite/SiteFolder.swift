@@ -50,9 +50,16 @@ struct SiteFolder: Sendable {
                 var marker = stat()
                 let manifestPath = root.appendingPathComponent(manifestName).path
                 func isFile(_ path: String) -> Bool { lstat(path, &marker) == 0 && marker.st_mode & S_IFMT == S_IFREG }
+                // A first export killed between making the marker folder and writing `started` in
+                // it leaves nothing but that folder (empty, or with the marker's temporary file).
+                let onlyMarkerBegun =
+                    names == [markerDirectory]
+                    && ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(markerDirectory).path)) ?? [
+                        "?"
+                    ]).allSatisfy { $0.hasPrefix(".tmp-") || AtomicFile.isTemporaryPath($0) }
                 guard lstat(root.appendingPathComponent(markerDirectory).path, &marker) == 0,
                     marker.st_mode & S_IFMT == S_IFDIR,
-                    isFile(manifestPath) || isFile(root.appendingPathComponent(startedName).path)
+                    isFile(manifestPath) || isFile(root.appendingPathComponent(startedName).path) || onlyMarkerBegun
                 else { throw FolioError(.site(.foreignFolder(shown))) }
                 let text = LocalFile.read(URL(fileURLWithPath: manifestPath), maxBytes: 256 << 20)
                     .flatMap { String(data: $0, encoding: .utf8) }

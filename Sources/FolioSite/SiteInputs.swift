@@ -35,7 +35,7 @@ enum SiteInputs {
         add(tool)
         for name in kinds.keys.sorted() {
             guard let kind = kinds[name] else { continue }
-            add(name + "\u{1}" + kind.fields.map { $0.name + ":" + String(describing: $0.type) }.joined(separator: ","))
+            add(name + "\u{1}" + kind.fields.map { $0.name + ":" + String(describing: $0.type) }.joined(separator: ",") + kind.displayKey)
         }
         for file in presentMedia.sorted() { add(file) }
         add("records")

@@ -88,8 +88,16 @@ struct SiteContext: Sendable {
     var pageByID: [String: String]
     /// Record id → title, for every record of the vault (a parent outside the site is named, not linked).
     var titleByID: [String: String]
+    /// Kind → what it is called in the vault's language (its label), for kinds that have one.
+    var kindNames: [String: String] = [:]
 
     func text(_ text: SiteText) -> String { text.text(language) }
+
+    /// What a record's kind is called on a page: its label, else its name.
+    func kindName(_ kind: String?) -> String {
+        guard let kind else { return "" }
+        return kindNames[kind] ?? kind
+    }
 
     /// The URL of a vault file from a page `depth` folders below the site's root.
     func vaultURL(_ vaultPath: String, depth: Int) -> String {

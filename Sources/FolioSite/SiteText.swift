@@ -10,6 +10,7 @@ enum SiteText {
     case yearTitle(Int)
     case siteTitle
     case untitled, kindLabel
+    case charts
 
     func text(_ language: Language) -> String {
         let (zh, en) = pair
@@ -43,6 +44,7 @@ enum SiteText {
         case .siteTitle: ("日記", "Journal")
         case .untitled: ("（無標題）", "(untitled)")
         case .kindLabel: ("種類", "Kind")
+        case .charts: ("統計圖", "Charts")
         }
     }
 

@@ -32,7 +32,7 @@ extension ChangeRecorder {
 
 extension Vault {
     /// The one-line description of a record used in change messages: `idea: add "title"`.
-    static func describe(_ verb: String, _ record: some Referable) -> String {
+    public static func describe(_ verb: String, _ record: some Referable) -> String {
         "\(record.kind ?? "record"): \(verb) \"\(record.title)\""
     }
 

@@ -69,7 +69,7 @@ public struct Settings: Sendable {
         guard let node = key.node(from: text) else {
             throw FolioError(.badSettingValue(key: name, expected: key.expectation))
         }
-        guard var document, parseProblem == nil else { throw problem ?? FolioError(.configDamaged("")) }
+        guard var document, parseProblem == nil else { throw problem ?? FolioError(.configDamaged(nil)) }
         do {
             try document.set(path: key.path, node)
         } catch {
@@ -83,7 +83,7 @@ public struct Settings: Sendable {
         guard let key = SettingKey.named(name) else {
             throw FolioError(.unknownSettingKey(name, SettingKey.all.map(\.name)))
         }
-        guard var document, parseProblem == nil else { throw problem ?? FolioError(.configDamaged("")) }
+        guard var document, parseProblem == nil else { throw problem ?? FolioError(.configDamaged(nil)) }
         do {
             try document.remove(path: key.path)
         } catch {

@@ -41,6 +41,16 @@ public struct ConflictCopy: Sendable, Equatable {
         }
         return ("", "")
     }
+
+    /// When that version was last changed, on the clock of `zone` to the minute (`2026-11-22
+    /// 10:00`), as the page's other times are written; empty when the name has no stamp.
+    public func localTime(in zone: TimeZone) -> String {
+        guard time.hasSuffix(" UTC"), let stamp = Timestamp(time.dropLast(4).replacingOccurrences(of: " ", with: "T") + "Z") else {
+            return ""
+        }
+        let local = Timestamp(date: stamp.date, zone: zone).text
+        return String(local.prefix(16)).replacingOccurrences(of: "T", with: " ")
+    }
 }
 
 /// What `folio conflicts resolve --keep` keeps.
@@ -207,7 +217,7 @@ extension Vault {
         guard copy.record.hasSuffix(".md") else { throw FolioError(.conflict(.copyNotARecord(copy: copy.path))) }
         let (theirs, copyVersion) = try copyDocument(copy)
         let language = settings.language
-        let heading = Message.conflict(.otherVersionHeading(device: copy.device, time: copy.time)).text(language)
+        let heading = Message.conflict(.otherVersionHeading(device: copy.device, time: copy.localTime(in: clock.zone))).text(language)
         let keysLine = Message.conflict(.differingKeys).text(language)
         let keys = try redoingOnChange { () throws(FolioError) -> [String] in
             let (mine, version) = try readForWriting(copy.record)

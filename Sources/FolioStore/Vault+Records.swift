@@ -128,6 +128,7 @@ extension Vault {
             case "parent":
                 parentID = try parentRecordID(text, for: kind, set: set)
             default:
+                try refuseComputed(key, of: kind)
                 if kind.field(key) == nil && !kind.allowsExtraKeys && !request.allowsExtraKeys { throw Self.unknownKey(key, of: kind) }
                 let node = try checkedNode(key: key, text: text, kind: kind)
                 if kind.field(key) != nil {
@@ -215,16 +216,20 @@ extension Vault {
         }
     }
 
-    /// A title for a record given none: its name or question, else the kind and its first time.
+    /// A title for a record given none: its name or question (a value by its label), else the
+    /// kind's name and its first time, in the vault's language: 「睡眠 2026-11-23 20:30」.
     func defaultTitle(kind: Kind, fields: [(String, Node)], created: Timestamp) -> String {
+        let language = settings.language
         for key in ["name", "question", "course", "activity", "factor"] {
-            if let text = fields.first(where: { $0.0 == key })?.1.scalarText, !text.isEmpty { return text }
+            if let text = fields.first(where: { $0.0 == key })?.1.scalarText, !text.isEmpty {
+                return kind.field(key)?.shownValue(text, language) ?? text
+            }
         }
         let firstTime = kind.fields.first { $0.type == .datetime }.flatMap { spec in
             fields.first { $0.0 == spec.name }?.1.scalarText.flatMap(Timestamp.init)
         }
         let when = firstTime ?? created
-        return "\(kind.name) \(when.day10) \(String(when.text.dropFirst(11).prefix(5)))"
+        return "\(kind.shownName(language)) \(when.day10) \(String(when.text.dropFirst(11).prefix(5)))"
     }
 
     /// Tags as given (`--tag`, `set tags=`), normalised, each refused unless it is one line.
@@ -286,11 +291,13 @@ extension Vault {
             default: return .string(text)
             }
         }
-        guard let node = spec.type.node(from: text, zone: clock.zone) else {
+        // A value's label in either language stands for the value: `reason=餵奶` stores `hunger`.
+        let typed = spec.value(typed: text) ?? text
+        guard let node = spec.type.node(from: typed, zone: clock.zone) else {
             throw FolioError(.badFieldValue(key: key, type: spec.type.rawValue, value: text))
         }
         if let allowed = spec.allowedValues, let scalar = node.scalarText, !allowed.contains(scalar) {
-            throw FolioError(.valueNotAllowed(key: key, value: scalar, allowed: allowed))
+            throw FolioError(.valueNotAllowed(key: key, value: scalar, allowed: spec.allowedWithLabels))
         }
         return node
     }
@@ -328,6 +335,12 @@ extension Vault {
         }
         while line.last == " " { line.removeLast() }
         return line.count > limit ? String(line.prefix(max(0, limit - 1))) + "…" : line
+    }
+
+    /// A key the kind computes is never written: setting it is refused, naming what it comes from.
+    func refuseComputed(_ key: String, of kind: Kind) throws(FolioError) {
+        guard let field = kind.computed.first(where: { $0.name == key }) else { return }
+        throw FolioError(.computedKey(key: key, kind: kind.name, from: field.sources))
     }
 
     static func unknownKey(_ key: String, of kind: Kind) -> FolioError {
@@ -387,6 +400,7 @@ extension Vault {
                 changes.append((key, .string(try parentRecordID(text, for: kind, set: nil))))
             default:
                 if let kind {
+                    try refuseComputed(key, of: kind)
                     if kind.field(key) == nil, !kind.allowsExtraKeys, !allowExtraKeys, record.document[key] == nil {
                         throw Self.unknownKey(key, of: kind)
                     }

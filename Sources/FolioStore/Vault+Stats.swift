@@ -6,9 +6,14 @@ extension Vault {
     /// file only when a figure needs field values (counts by kind, month and tag come from the catalog).
     public func statistics(_ request: StatsRequest, of selection: CatalogSelection) -> StatsReport {
         let records = selection.summaries
+        // Each record's computed values join its keys, so `--sum duration_minutes` adds them up.
+        let kinds = self.kinds
         let roots =
             request.needsFields
-            ? self.records(at: records.map(\.path)).map { $0?.document.root.resolved ?? .null }
+            ? zip(records, self.records(at: records.map(\.path))).map { summary, record in
+                let root = record?.document.root.resolved ?? .null
+                return summary.kind.flatMap { kinds[$0] }?.withComputed(root) ?? root
+            }
             : Array(repeating: .null, count: records.count)
         let tagCounts = selection.tagUses().sorted(by: .count).map { ($0.tag, $0.count) }
         return StatsReport(request, records: records, roots: roots, tagCounts: tagCounts, kind: request.kind.flatMap { try? kind($0) })

@@ -87,7 +87,7 @@ public final class Vault {
         settings = Settings(text: configText, file: ".folio/config.yaml")
         if let problem = settings.problem {
             warnings.append(
-                FolioError(.configDamaged(problem.message.text(.en)), file: problem.file, line: problem.line, column: problem.column))
+                FolioError(.configDamaged(problem.message), file: problem.file, line: problem.line, column: problem.column))
         }
         var kinds: [String: Kind] = [:]
         var brokenTemplates: [String: FolioError] = [:]
@@ -195,7 +195,7 @@ public final class Vault {
                 }
                 var settings = Settings(text: text, file: path)
                 try change(&settings)
-                guard let written = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged("")) }
+                guard let written = settings.fileText else { throw settings.problem ?? FolioError(.configDamaged(nil)) }
                 try writeFile(written, at: path, expecting: expected)
                 recordChange([path], message)
                 return settings

@@ -37,15 +37,15 @@ struct ChatTests {
         #expect(
             text.hasSuffix(
                 """
-                ## Conversation
+                ## 對話
 
-                **me** · 2026-11-22 18:04
+                **我** · 2026-11-22 18:04
                 其實我今天有點累
 
                 **folio** · 2026-11-22 18:04
                 辛苦了，今天怎麼了？
 
-                **me** · 2026-11-23 08:00
+                **我** · 2026-11-23 08:00
                 隔天早上繼續聊
                 第二行有 **粗體**
 
@@ -53,6 +53,10 @@ struct ChatTests {
                 早安！睡得好嗎？
 
                 """))
+        let subjects = try folio.commitSubjects()
+        #expect(
+            subjects.prefix(2).allSatisfy { $0.contains("diary: chat") } && subjects.count > 2 && !subjects[2].contains("diary: chat"),
+            "a turn, the message and its reply, is one commit: \(subjects)")
         let request = try #require(server.lastRequest)
         #expect(request.json?["stream"]?.bool == true && request.json?["model"]?.string == "friend-1")
         let messages = try #require(request.json?["messages"]?.array)
@@ -91,7 +95,7 @@ struct ChatTests {
 
         let refused = try folio.run("chat", id, "--json")
         #expect(refused.status == 64 || refused.status == 2, "a usage error: \(refused.status)")
-        #expect(refused.stderr.contains("--json needs -m or --retry") && refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("--json 需要搭配 -m 或 --retry。") && refused.stdout.isEmpty)
     }
 
     @Test("a failed reply keeps the user's message; --retry answers it later")
@@ -106,7 +110,7 @@ struct ChatTests {
         let failed = try folio.run("chat", id, "-m", "今天好累")
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("HTTP 503") && failed.stderr.contains("你的訊息已保存") && failed.stderr.contains("--retry"))
-        #expect(folio.read(path)?.hasSuffix("**me** · 2026-11-22 18:04\n今天好累\n") == true)
+        #expect(folio.read(path)?.hasSuffix("**我** · 2026-11-22 18:04\n今天好累\n") == true)
         #expect(try folio.run("show", id).stdout.contains("AI 上次失敗（chat"))
 
         server.enqueue(.stream(["抱歉剛剛沒回，", "怎麼累了？"]))

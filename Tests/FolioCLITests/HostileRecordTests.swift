@@ -258,6 +258,6 @@ struct HostileRecordTests {
         let folio = try FolioProcess.vault()
         let result = try folio.run("sync", "--watch", "--interval=\(interval)")
         #expect(
-            result.status == 2 && result.stderr.contains("--interval takes seconds from 1 to 86400"), "\(result.status) \(result.stderr)")
+            result.status == 2 && result.stderr.contains("--interval takes a number from 1 to 86400"), "\(result.status) \(result.stderr)")
     }
 }

@@ -24,6 +24,7 @@ struct CalendarTests {
         #expect(WeekStart.fromLocale(["LANG": "C"]) == .monday)
         #expect(WeekStart.fromLocale(["LC_ALL": "fr_FR", "LANG": "en_US"]) == .monday)
         #expect(WeekStart.fromLocale(["LC_ALL": "", "LC_TIME": "ja_JP", "LANG": "de_DE"]) == .sunday)
+        #expect(WeekStart.localeRegion(["LANG": "C.UTF-8"]) == nil)
         // November 2026 begins on a Sunday.
         #expect(WeekStart.sunday.offset(year: 2026, month: 11) == 0)
         #expect(WeekStart.monday.offset(year: 2026, month: 11) == 6)
@@ -39,5 +40,19 @@ struct CalendarTests {
         #expect(counts.count(year: 2025, month: 11, day: 22) == 7)
         #expect(counts.count(year: 2026, month: 11, day: 2) == nil)
         #expect(DayCounts.date(987, 1, 2) == "0987-01-02")
+    }
+
+    @Test("without a region in the locale: the time zone's country, then the vault's language")
+    func weekStartOfTheVault() {
+        let table = "# comment\nDE\t+5230+01322\tEurope/Berlin\nTW\t+2503+12130\tAsia/Taipei\nUS\t+404251-0740023\tAmerica/New_York\n"
+        let c = ["LANG": "C.UTF-8"]
+        #expect(WeekStart.resolve(environment: c, zoneIdentifier: "Asia/Taipei", zoneTable: table, language: .en) == .sunday)
+        #expect(WeekStart.resolve(environment: c, zoneIdentifier: "Europe/Berlin", zoneTable: table, language: .zhHant) == .monday)
+        #expect(WeekStart.resolve(environment: c, zoneIdentifier: "UTC", zoneTable: table, language: .zhHant) == .sunday)
+        #expect(WeekStart.resolve(environment: c, zoneIdentifier: "UTC", zoneTable: table, language: .en) == .monday)
+        #expect(WeekStart.resolve(environment: c, zoneIdentifier: "Asia/Taipei", zoneTable: nil, language: .en) == .monday)
+        #expect(
+            WeekStart.resolve(environment: ["LANG": "de_DE.UTF-8"], zoneIdentifier: "Asia/Taipei", zoneTable: table, language: .zhHant)
+                == .monday)
     }
 }

@@ -135,3 +135,44 @@ struct ConversationTests {
         #expect(Conversation.parse(Conversation.render(messages)) == messages)
     }
 }
+
+/// Issue 39: a page in zh-Hant has `## 對話` and `**我**`; both forms are read forever, and a
+/// page keeps the form it has.
+@Suite("The conversation section in the vault's language")
+struct ConversationLanguageTests {
+    let message = ConversationMessage(speaker: .me, time: "2026-11-22 18:05", text: "這張照片是我下班路上拍的。")
+    let reply = ConversationMessage(speaker: .folio, time: "2026-11-22 18:05", text: "好寧靜。")
+
+    @Test("a new section in zh-Hant is written in zh-Hant, and read back")
+    func writtenInChinese() {
+        let body = Conversation.replacing(in: "今天下雨。\n", with: [message, reply], language: .zhHant)
+        #expect(body == "今天下雨。\n\n## 對話\n\n**我** · 2026-11-22 18:05\n這張照片是我下班路上拍的。\n\n**folio** · 2026-11-22 18:05\n好寧靜。\n")
+        let split = Conversation.split(body)
+        #expect(split.messages == [message, reply] && split.language == .zhHant && split.before == "今天下雨。\n\n")
+    }
+
+    @Test("a page keeps the language its section is in, whatever the vault speaks now")
+    func keepsItsForm() {
+        let english = Conversation.replacing(in: "", with: [message], language: .en)
+        let more = Conversation.replacing(in: english, with: Conversation.parse(english) + [reply], language: .zhHant)
+        #expect(more.hasPrefix("## Conversation\n\n**me** · ") && !more.contains("對話") && !more.contains("**我**"))
+        let chinese = Conversation.replacing(in: "", with: [message], language: .zhHant)
+        let later = Conversation.replacing(in: chinese, with: Conversation.parse(chinese) + [reply], language: .en)
+        #expect(later.hasPrefix("## 對話\n\n**我** · ") && !later.contains("Conversation"))
+    }
+
+    @Test("a speaker spelled by hand the other way stays spelled so when the page is written again")
+    func handSpelling() {
+        let body = "## Conversation\n\n**我** · 2026-11-22 18:05\n你好\n"
+        let messages = Conversation.parse(body)
+        #expect(messages.map(\.speaker) == [.me])
+        #expect(Conversation.replacing(in: body, with: messages + [reply]).hasPrefix(body))
+    }
+
+    @Test("a line that reads as the zh-Hant heading inside a message is escaped like the English one")
+    func escapedHeading() {
+        let tricky = ConversationMessage(speaker: .me, time: "2026-11-22 18:05", text: "## 對話\n**我** · 2026-11-22 18:06")
+        let body = Conversation.replacing(in: "", with: [tricky], language: .zhHant)
+        #expect(Conversation.parse(body) == [tricky])
+    }
+}

@@ -24,6 +24,8 @@ struct MessageCatalogTests {
         "check", "sha256", "zip", "unzip", "Debian", "sudo", "apt-get", "install", "mine", "theirs", "both",
         "git-crypt", "libgit2", "gitattributes", "gitignore", "macOS", "Unicode", "init", "unlock", "export-key", "GiB", "Git", "docs",
         "localhost", "git_tokens",
+        // Keys of a kind's template, typed as they are.
+        "values", "label", "computed", "charts",
     ]
 
     /// The first string of each `(`"…", "…"`)` pair in `text`: the zh-Hant side of a message.
@@ -95,7 +97,7 @@ struct MessageCatalogTests {
         var rest = text
         let patterns = [
             "`[^`]*`", "「[^」]*」", "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.+-]*", "\\[[^\\]]*\\]", "--[A-Za-z][A-Za-z0-9-]*", "folio [a-z]+",
-            "git [a-z]+", "\\$[A-Z_]+", "[~.]?/[A-Za-z0-9_./~-]*",
+            "git [a-z]+", "\\$[A-Z_]+", "[~.A-Za-z0-9_-]*/[A-Za-z0-9_./~-]*",
             "[A-Za-z0-9_-]+\\.[A-Za-z0-9_.-]+", "\\b[A-Z][A-Z0-9_]+\\b", "/[a-z]+", "@[a-z]+", "YYYY[-MDTHS:\\[\\]±]*", "\\*[a-z]+",
             "&[a-z]+",
         ]

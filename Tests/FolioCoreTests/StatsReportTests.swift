@@ -44,7 +44,7 @@ struct StatsReportTests {
         ]
         let request = StatsRequest(
             kind: "training", sums: ["duration_minutes"], rates: [(key: "shots.result", value: "made")], counts: ["shots.result"],
-            by: .month)
+            by: .period(.month))
         let report = StatsReport(request, records: records, roots: roots, tagCounts: [], kind: nil)
         #expect(report.total == 3)
         #expect(report.byMonth.map(\.0) == ["2026-11", "2026-12"] && report.byMonth.map(\.1) == [2, 1])
@@ -90,5 +90,76 @@ struct StatsReportTests {
         #expect(StatsPeriod.week.key(for: time) == "2020-W53")
         #expect(StatsPeriod.year.key(for: time) == "2021")
         #expect(StatsPeriod.month.key(for: time) == "2021-01")
+    }
+
+    @Test("--by day, and --by a key: the figures per course, a record in each of its values")
+    func byDayAndKey() {
+        let records = [record("training", "2026-11-02"), record("training", "2026-11-02"), record("training", "2026-11-05")]
+        var roots = [
+            training(minutes: .int(45), shots: [(3, "made"), (5, "missed")]),
+            training(minutes: .int(30), shots: [(4, "made")]),
+            training(minutes: .int(15), shots: []),
+        ]
+        let byDay = StatsReport(
+            StatsRequest(kind: "training", sums: ["duration_minutes"], by: .period(.day)), records: records, roots: roots, tagCounts: [],
+            kind: nil)
+        #expect(byDay.periods.map(\.0) == ["2026-11-02", "2026-11-05"])
+        #expect(byDay.periods.map { $0.1.fields[0].sum } == [75, 15])
+        func course(_ name: String, _ root: Value) -> Value {
+            guard case .map(let pairs) = root else { return root }
+            return .map(pairs + [("course", .string(name))])
+        }
+        roots = [course("cut", roots[0]), course("bank", roots[1]), roots[2]]
+        let byCourse = StatsReport(
+            StatsRequest(kind: "training", rates: [(key: "shots.result", value: "made")], by: .key("course")), records: records,
+            roots: roots,
+            tagCounts: [], kind: nil)
+        #expect(byCourse.periods.map(\.0) == ["bank", "cut"], "a record without the key is in no group")
+        #expect(byCourse.periods.map { $0.1.rates[0].rate } == [1, 0.5])
+        #expect(StatsGrouping("day") == .period(.day) && StatsGrouping("course") == .key("course") && StatsGrouping("a..b") == nil)
+    }
+
+    @Test("a chart's numbers: sleep per day across the week, a rate per course over time, answer types")
+    func charts() throws {
+        let sleep = try Kind(
+            template: """
+                ---
+                kind: sleep
+                fields:
+                  start: {type: datetime}
+                  end: {type: datetime}
+                computed:
+                  slept: {label: {zh-Hant: 睡了多久}, minutes: [start, end]}
+                ---
+                """, source: "sleep.md", fallbackName: "sleep")
+        func night(_ start: String, _ end: String) throws -> (time: Timestamp?, root: Value) {
+            (Timestamp(start), try Parser.parse("start: \(start)\nend: \(end)\n").resolved)
+        }
+        let nights = [
+            try night("2026-11-20T20:00:00+08:00", "2026-11-21T06:00:00+08:00"),
+            try night("2026-11-22T13:00:00+08:00", "2026-11-22T14:30:00+08:00"),
+            try night("2026-11-22T20:00:00+08:00", "2026-11-23T05:00:00+08:00"),
+        ]
+        let week = ChartData(ChartSpec(shape: .bars(key: "slept", by: .day, last: 7)), kind: sleep, records: nights, language: .zhHant)
+        #expect(week.title == "睡了多久")
+        guard case .bars(let bars) = week.body else {
+            Issue.record("not bars")
+            return
+        }
+        #expect(bars.map(\.label) == ["11/16 一", "11/17 二", "11/18 三", "11/19 四", "11/20 五", "11/21 六", "11/22 日"])
+        #expect(bars.map(\.value) == [0, 0, 0, 0, 600, 0, 630])
+        #expect(bars.last?.shown == "10 小時 30 分" && bars.first?.shown == "")
+
+        let qa = try Kind(template: BuiltinTemplates.kinds["qa"] ?? "", source: "qa.md", fallbackName: "qa")
+        let answers = try ["affirmative", "negative", "negative"].map {
+            (Timestamp("2026-11-22T10:00:00+08:00"), try Parser.parse("answer_type: \($0)\n").resolved)
+        }
+        let types = ChartData(try #require(qa.charts.first), kind: qa, records: answers, language: .zhHant)
+        #expect(
+            types.body
+                == .counts([
+                    .init(label: "正面", value: 1, shown: "1"), .init(label: "中立", value: 0, shown: "0"),
+                    .init(label: "負面", value: 2, shown: "2"),
+                ]))
     }
 }

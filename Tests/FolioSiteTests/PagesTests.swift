@@ -26,7 +26,7 @@ struct PagesTests {
         #expect(page.contains("今天傍晚下著小雨。"), "the text shows beside missing media")
         #expect(page.components(separatedBy: photo).count == 3, "the body's link to its own photo is not shown twice")
         #expect(page.contains("href=\"../index.html#tag=%E6%97%85%E8%A1%8C\""))
-        #expect(page.contains("<th scope=\"row\">text</th><td>今天下班走回家</td>"))
+        #expect(page.contains("<th scope=\"row\">一句話</th><td>今天下班走回家</td>"), "a key by its label in the vault's language")
         #expect(page.contains("<details class=\"conversation\"><summary>聊天紀錄 (2)</summary>"))
         #expect(page.contains("這張照片是我下班路上拍的。"))
     }

@@ -58,7 +58,7 @@ struct ConflictResolveTests {
         #expect(text.contains("title: B's title"))
         #expect(
             text.hasSuffix(
-                "## The other version (my-laptop, 2026-11-22 02:00:00 UTC)\n\nKeys that differed in that version:\n\n- title: A's title\n\nWritten on the laptop.\n"
+                "## The other version (my-laptop, 2026-11-22 10:00)\n\nKeys that differed in that version:\n\n- title: A's title\n\nWritten on the laptop.\n"
             ), "\(text)")
         #expect(!t.exists(copyPath))
     }

@@ -63,9 +63,23 @@ struct VaultRecordTests {
         #expect(throws: FolioError(.unknownKind("recipe", ["diary", "idea", "note", "profile", "qa"]))) {
             try t.vault.create(NewRecord(kind: "recipe"))
         }
-        #expect(throws: FolioError(.valueNotAllowed(key: "answer_type", value: "maybe", allowed: ["affirmative", "neutral", "negative"]))) {
+        let refused = #expect(throws: FolioError.self) {
             try t.vault.create(NewRecord(kind: "qa", fields: [("question", "q?"), ("answer_type", "maybe")]))
         }
+        #expect(refused?.message.text(.zhHant) == "「answer_type」不能是「maybe」，可用的值：affirmative（正面）、neutral（中立）、negative（負面）。")
+        #expect(refused?.message.text(.en) == "'answer_type' cannot be 'maybe'; allowed values: affirmative, neutral, negative.")
+    }
+
+    @Test("a value's label in either language stands for the value, and the file keeps the value")
+    func labelsStandForValues() throws {
+        let t = try TemporaryVault()
+        let chinese = try t.vault.create(NewRecord(kind: "qa", fields: [("question", "會下雨嗎？"), ("answer_type", "正面")]))
+        #expect(chinese.document.string("answer_type") == "affirmative")
+        let english = try t.vault.create(NewRecord(kind: "qa", fields: [("question", "Rain?"), ("source", "Magic 8 Ball")]))
+        #expect(english.document.string("source") == "magic8")
+        let changed = try t.vault.update(chinese, set: [("answer_type", "負面")])
+        #expect(changed.document.string("answer_type") == "negative")
+        #expect(changed.document.text.contains("answer_type: negative\n"))
     }
 
     @Test("set changes one line and modified; done and undone toggle done_at")
@@ -206,7 +220,7 @@ struct SettingsTests {
             t.read(".folio/config.yaml")
                 == "# mine\nlanguage: en   # English please\ncustom: {keep: me}\nai:\n  tone: minimal # cosy\n  model: gpt-4o-mini\n")
         #expect(throws: FolioError.self) { try settings.set("ai.modle", to: "x") }
-        #expect(throws: FolioError(.badSettingValue(key: "sync.interval", expected: "a whole number from 1 to 86400"))) {
+        #expect(throws: FolioError(.badSettingValue(key: "sync.interval", expected: .wholeNumber(from: 1, to: 86400)))) {
             try settings.set("sync.interval", to: "soon")
         }
         #expect(Vault(root: t.root, clock: t.vault.clock).settings.string("ai.model") == "gpt-4o-mini")

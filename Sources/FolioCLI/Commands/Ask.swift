@@ -10,27 +10,44 @@ import Foundation
 
 /// `folio ask`: the magic 8 ball. Every question and its answer is a `qa` record of the owner.
 struct Ask: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "ask",
-        abstract: "Ask the magic 8 ball a question; the question and its answer are recorded.",
-        discussion: """
-            The answer is one of the 20 classic answers (10 affirmative, 5 neutral, 5 negative), each equally \
-            likely, printed in the vault's language with the other language beside it. The record (kind qa) \
-            keeps question, answer, answer_en, answer_type and source; `folio list qa` is the history and \
-            `folio stats qa` counts the answers by type.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "ask",
+            abstract: bilingual("Ask the magic 8 ball a question; the question and its answer are recorded.", "問魔術 8 球一個問題；問題和答案都會記下來。"),
+            discussion: bilingual(
+                """
+                The answer is one of the 20 classic answers (10 affirmative, 5 neutral, 5 negative), each equally \
+                likely, printed in the vault's language with the other language beside it. The record (kind qa) \
+                keeps question, answer, answer_en, answer_type and source; `folio list qa` is the history and \
+                `folio stats qa` counts the answers by type.
 
-            Without a question argument the question is read from standard input. FOLIO_ASK_SEED=N (a whole \
-            number) makes the pick repeatable, for tests and demos.
-            Examples:
-              folio ask "明天會下雨嗎？"
-              folio ask Should I take the job --tag work
-              folio list qa -n 10
-            """)
+                Without a question argument the question is read from standard input. FOLIO_ASK_SEED=N (a whole \
+                number) makes the pick repeatable, for tests and demos.
+                Examples:
+                  folio ask "明天會下雨嗎？"
+                  folio ask Should I take the job --tag work
+                  folio list qa -n 10
+                """,
+                """
+                答案是 20 個經典答案之一（10 個正面、5 個中立、5 個負面），機率相同，以資料庫的語言印出，旁邊附上
+                另一種語言。紀錄（類型 `qa`）保存問題、答案、英文答案、答案類型和來源；`folio list qa` 是歷史紀錄，
+                `folio stats qa` 依類型統計答案。
 
-    @Argument(help: "The question (words are joined with spaces).") var words: [String] = []
-    @Flag(help: "Let the AI provider answer instead of the ball (source: ai).") var ai = false
-    @Option(name: .long, help: "A tag (repeat for more).", completion: .custom(Completions.tags)) var tag: [String] = []
-    @Option(name: .customLong("note"), help: "A note kept in the record's body; - reads standard input.") var typedNote: InputText?
+                沒有給問題時，從標準輸入讀取問題。FOLIO_ASK_SEED=N（整數）讓抽出的答案可以重現，方便測試和示範。
+                例如：
+                  folio ask "明天會下雨嗎？"
+                  folio ask 我該接下這份工作嗎 --tag 工作
+                  folio list qa -n 10
+                """))
+    }
+
+    @Argument(help: bilingual("The question (words are joined with spaces).", "問題（多個字詞以空格連起來）。")) var words: [String] = []
+    @Flag(help: bilingual("Let the AI provider answer instead of the ball (source: ai).", "改由 AI 回答，而不是 8 球（`source: ai`）。")) var ai = false
+    @Option(name: .long, help: bilingual("A tag (repeat for more).", "一個標籤（要多個就重複這個選項）。"), completion: .custom(Completions.tags)) var tag:
+        [String] = []
+    @Option(
+        name: .customLong("note"), help: bilingual("A note kept in the record's body; - reads standard input.", "記在紀錄本文裡的備註；- 表示從標準輸入讀取。"))
+    var typedNote: InputText?
     var note: String? { typedNote?.text }
     @OptionGroup var output: OutputFormat<NewRecordJSON>
     @OptionGroup var global: GlobalOptions

@@ -3,17 +3,25 @@ import FolioCore
 import FolioStore
 
 struct Attach: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "attach",
-        abstract: "Add photos, videos or voice notes to a record.",
-        discussion: """
-            Each file is copied into media/<2 hex>/<sha256>.<ext> (the same bytes are stored once), listed \
-            under the record's `media` key and linked in its body; one commit holds all of it.
-            Example: folio attach 5b0c ~/Pictures/IMG_2042.heic
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "attach",
+            abstract: bilingual("Add photos, videos or voice notes to a record.", "把照片、影片或語音加到一筆紀錄。"),
+            discussion: bilingual(
+                """
+                Each file is copied into media/<2 hex>/<sha256>.<ext> (the same bytes are stored once), listed \
+                under the record's `media` key and linked in its body; one commit holds all of it.
+                Example: folio attach 5b0c ~/Pictures/IMG_2042.heic
+                """,
+                """
+                每個檔案都複製到 media/<2 位十六進位>/<sha256>.<副檔名>（同樣的內容只存一份），列在紀錄的 `media`
+                欄位並連結在本文裡；全部是一個提交。
+                例如：folio attach 5b0c ~/Pictures/IMG_2042.heic
+                """))
+    }
 
     @OptionGroup var reference: RecordArgument<AnyRecord>
-    @Argument(help: "The files to add.") var files: [String] = []
+    @Argument(help: bilingual("The files to add.", "要加入的檔案。")) var files: [String] = []
     @OptionGroup var output: OutputFormat<RecordJSON>
     @OptionGroup var global: GlobalOptions
 

@@ -5,23 +5,41 @@ import FolioSync
 import Foundation
 
 struct Check: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: """
-            Find what hand edits, crashes and syncs leave behind: orphans, duplicate ids, unreadable files, unknown kinds, \
-            damaged or missing media, broken links, conflict copies, and keys or tokens that must not be committed.
-            """,
-        discussion: """
-            Every media file is hashed again and compared with its name (--quick only checks that it is         there with the size its record says). --fix never deletes a damaged file: it names the records         that use it; `folio log --media FILE` finds the commits that hold its good bytes.
-            Examples: folio check · folio check --quick · folio check --fix --yes
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "check",
+            abstract: bilingual(
+                """
+                Find what hand edits, crashes and syncs leave behind: orphans, duplicate ids, unreadable files, unknown kinds, \
+                damaged or missing media, broken links, conflict copies, and keys or tokens that must not be committed.
+                """,
+                """
+                找出手動編輯、當機和同步留下的問題：孤兒紀錄、重複的 id、讀不了的檔案、不認識的類型、
+                損壞或遺失的媒體、壞掉的連結、衝突副本，以及不該提交的金鑰或權杖。
+                """),
+            discussion: bilingual(
+                """
+                Every media file is hashed again and compared with its name (--quick only checks that it is         there with the size its record says). --fix never deletes a damaged file: it names the records         that use it; `folio log --media FILE` finds the commits that hold its good bytes.
+                Examples: folio check · folio check --quick · folio check --fix --yes
+                """,
+                """
+                每個媒體檔都會重算雜湊並和檔名比對（--quick 只檢查檔案在不在、大小是否和紀錄說的一樣）。--fix 從不刪除
+                損壞的檔案：它會列出用到這個檔案的紀錄；`folio log --media 檔案` 找得到存有完好內容的提交。
+                例如：folio check · folio check --quick · folio check --fix --yes
+                """))
+    }
 
     @Flag(
-        help: """
+        help: bilingual(
+            """
             Repair what can be repaired: apply each orphan's delete rule, remove leftover temporary files,         restore missing media from history, relink links to media a record moved away from, give a file         shared with one outside the vault (a hard link) a copy of its own.
-            """) var fix = false
-    @Flag(help: "Check media by presence and size only, without hashing.") var quick = false
-    @Flag(name: .shortAndLong, help: "Do not ask before fixing.") var yes = false
+            """,
+            """
+            修復能修的問題：依每筆孤兒紀錄的刪除規則處理、移除留下的暫存檔、從歷史還原遺失的媒體、重新連結指向
+            已移走媒體的連結，以及讓和資料庫外共用的檔案（硬連結）有自己的一份。
+            """)) var fix = false
+    @Flag(help: bilingual("Check media by presence and size only, without hashing.", "只檢查媒體是否存在、大小是否相符，不重算雜湊。")) var quick = false
+    @Flag(name: .shortAndLong, help: bilingual("Do not ask before fixing.", "修復前不詢問。")) var yes = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -44,6 +62,6 @@ struct Check: AsyncParsableCommand {
     }
 
     enum JSON: HelpText {
-        static let help = "Print findings as JSON."
+        static var help: String { bilingual("Print findings as JSON.", "以 JSON 輸出檢查結果。") }
     }
 }

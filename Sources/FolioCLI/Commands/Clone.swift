@@ -4,14 +4,23 @@ import FolioSync
 import Foundation
 
 struct CloneCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "clone",
-        abstract: "Join a vault from its remote on a new device.",
-        discussion: "Example: folio clone git@host:me/journal.git ~/journal")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "clone",
+            abstract: bilingual("Join a vault from its remote on a new device.", "在新裝置上從遠端加入一個資料庫。"),
+            discussion: bilingual(
+                "Example: folio clone git@host:me/journal.git ~/journal", "例如：folio clone git@host:me/journal.git ~/journal"))
+    }
 
-    @Argument(help: "The remote: a path, file://, git://, ssh://, user@host:path or https://.") var url: String
-    @Argument(help: "The folder to create (default: the remote's name).") var directory: String?
-    @Option(help: "An encrypted vault's key (a file folio crypt export-key wrote, or its text form): checked, then kept here.")
+    @Argument(
+        help: bilingual(
+            "The remote: a path, file://, git://, ssh://, user@host:path or https://.",
+            "遠端：路徑、file://、git://、ssh://、user@host:path 或 https://。")) var url: String
+    @Argument(help: bilingual("The folder to create (default: the remote's name).", "要建立的資料夾（預設用遠端的名稱）。")) var directory: String?
+    @Option(
+        help: bilingual(
+            "An encrypted vault's key (a file folio crypt export-key wrote, or its text form): checked, then kept here.",
+            "加密資料庫的金鑰（`folio crypt export-key` 寫出的檔案，或它的文字形式）：檢查過後存在這台裝置上。"))
     var key: String?
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
@@ -32,6 +41,10 @@ struct CloneCommand: AsyncParsableCommand {
     }
 
     enum JSON: HelpText {
-        static let help = "Print as JSON: {\"vault\": path, \"remote\", \"locked\"} (locked: encrypted, and no key given)."
+        static var help: String {
+            bilingual(
+                "Print as JSON: {\"vault\": path, \"remote\", \"locked\"} (locked: encrypted, and no key given).",
+                "以 JSON 輸出：`{\"vault\": 路徑, \"remote\", \"locked\"}`（`locked`：資料庫有加密，但沒有給金鑰）。")
+        }
     }
 }

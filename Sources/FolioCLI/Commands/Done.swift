@@ -14,7 +14,7 @@ struct MarkDone<State: DoneState>: ParsableCommand {
         let context = try Context.open(global)
         try context.vault.requireProfile()
         let updated = try context.vault.markDone(try context.record(idea.record), done: State.done)
-        if output.json { return context.json(JSONWriter.record(updated, body: false)) }
+        if output.json { return context.json(JSONWriter.record(updated, body: false, kinds: context.vault.kinds)) }
         context.say(State.said(updated.title))
     }
 }
@@ -32,7 +32,9 @@ protocol DoneState {
 enum Ticked: DoneState {
     static let done = true
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "done", abstract: "Tick off an idea.", discussion: "Example: folio done 5b0c")
+        CommandConfiguration(
+            commandName: "done", abstract: bilingual("Tick off an idea.", "把一個想法標為完成。"),
+            discussion: bilingual("Example: folio done 5b0c", "例如：folio done 5b0c"))
     }
     static func said(_ title: String) -> Message { .markedDone(title) }
 }
@@ -40,7 +42,9 @@ enum Ticked: DoneState {
 enum Reopened: DoneState {
     static let done = false
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "undone", abstract: "Mark an idea open again.", discussion: "Example: folio undone 5b0c")
+        CommandConfiguration(
+            commandName: "undone", abstract: bilingual("Mark an idea open again.", "把一個想法改回未完成。"),
+            discussion: bilingual("Example: folio undone 5b0c", "例如：folio undone 5b0c"))
     }
     static func said(_ title: String) -> Message { .markedOpen(title) }
 }

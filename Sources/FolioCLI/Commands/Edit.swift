@@ -8,10 +8,14 @@ import Foundation
 #endif
 
 struct Edit: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "edit",
-        abstract: "Open a record in $VISUAL or $EDITOR; it is checked before it replaces the file.",
-        discussion: "Example: EDITOR=vim folio edit 5b0c")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "edit",
+            abstract: bilingual(
+                "Open a record in $VISUAL or $EDITOR; it is checked before it replaces the file.",
+                "用 $VISUAL 或 $EDITOR 開啟一筆紀錄；存檔後先檢查，通過才取代原檔。"),
+            discussion: bilingual("Example: EDITOR=vim folio edit 5b0c", "例如：EDITOR=vim folio edit 5b0c"))
+    }
 
     @OptionGroup var reference: RecordArgument<AnyRecord>
     @OptionGroup var output: OutputFormat<JSON>
@@ -21,11 +25,17 @@ struct Edit: ParsableCommand {
         let context = try Context.open(global)
         let found = try context.record(reference.record)
         let saved = try EditSession(record: found, context: context).edit()
-        if output.json { return context.json(JSONWriter.record(saved ?? found, body: true, extra: [("changed", .bool(saved != nil))])) }
+        if output.json {
+            return context.json(
+                JSONWriter.record(saved ?? found, body: true, extra: [("changed", .bool(saved != nil))], kinds: context.vault.kinds))
+        }
         context.say(saved.map { Message.updated(title: $0.title, path: $0.path) } ?? .nothingChanged)
     }
 
     enum JSON: HelpText {
-        static let help = "Print the record as it is after the edit as JSON, with its body and \"changed\"."
+        static var help: String {
+            bilingual(
+                "Print the record as it is after the edit as JSON, with its body and \"changed\".", "以 JSON 輸出編輯後的紀錄，包含本文和 `\"changed\"`。")
+        }
     }
 }

@@ -3,17 +3,26 @@ import FolioCore
 import FolioStore
 
 struct GarbageCollect: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "gc",
-        abstract: "Remove media that no record uses any more (committed, so history keeps them).",
-        discussion: """
-            A media file counts as used while any Markdown file of the vault names its hash. Removing a \
-            record never removes its media at once, since another record may share the same bytes.
-            Examples: folio gc --dry-run · folio gc --yes
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "gc",
+            abstract: bilingual(
+                "Remove media that no record uses any more (committed, so history keeps them).", "移除沒有任何紀錄再用到的媒體（會提交，所以歷史裡還留著）。"),
+            discussion: bilingual(
+                """
+                A media file counts as used while any Markdown file of the vault names its hash. Removing a \
+                record never removes its media at once, since another record may share the same bytes.
+                Examples: folio gc --dry-run · folio gc --yes
+                """,
+                """
+                只要資料庫裡有任何 Markdown 檔提到某個媒體檔的雜湊，它就算有在用。刪除紀錄從不會馬上刪掉它的媒體，
+                因為別的紀錄可能共用同樣的內容。
+                例如：folio gc --dry-run · folio gc --yes
+                """))
+    }
 
-    @Flag(help: "Only list what would be removed.") var dryRun = false
-    @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
+    @Flag(help: bilingual("Only list what would be removed.", "只列出會移除什麼。")) var dryRun = false
+    @Flag(name: .shortAndLong, help: bilingual("Do not ask.", "不詢問。")) var yes = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -29,6 +38,6 @@ struct GarbageCollect: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static let help = "Print the files as JSON."
+        static var help: String { bilingual("Print the files as JSON.", "以 JSON 輸出這些檔案。") }
     }
 }

@@ -5,22 +5,35 @@ import FolioSync
 import Foundation
 
 struct Init: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "init",
-        abstract: "Make a folder a vault, with its owner's profile.",
-        discussion: "Example: folio init ~/journal --name 林小雨 --birthday 1995-04-02 --gender female")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "init",
+            abstract: bilingual("Make a folder a vault, with its owner's profile.", "把一個資料夾變成資料庫，並建立主人的資料。"),
+            discussion: bilingual(
+                "Example: folio init ~/journal --name 林小雨 --birthday 1995-04-02 --gender female",
+                "例如：folio init ~/journal --name 林小雨 --birthday 1995-04-02 --gender 女"))
+    }
 
-    @Argument(help: "The folder to make a vault (default: the current folder).")
+    @Argument(help: bilingual("The folder to make a vault (default: the current folder).", "要變成資料庫的資料夾（預設是目前的資料夾）。"))
     var directory: String?
 
-    @Option(help: "The owner's name.") var name: String?
-    @Option(help: "The owner's birthday, YYYY-MM-DD.") var birthday: String?
-    @Option(help: "The owner's gender: female, male or other.") var gender: String?
-    @Option(help: "Language of messages and generated text: zh-Hant or en.") var language: String?
-    @Option(help: "The git remote to sync with (a path, file://, git://, ssh://, user@host:path or https://).")
+    @Option(help: bilingual("The owner's name.", "主人的名字。")) var name: String?
+    @Option(help: bilingual("The owner's birthday, YYYY-MM-DD.", "主人的生日，YYYY-MM-DD。")) var birthday: String?
+    @Option(help: bilingual("The owner's gender: female, male or other.", "主人的性別：`female`（女）、`male`（男）或 `other`（其他）。")) var gender: String?
+    @Option(help: bilingual("Language of messages and generated text: zh-Hant or en.", "訊息和產生的文字使用的語言：zh-Hant 或 en。")) var language: String?
+    @Option(
+        help: bilingual(
+            "The git remote to sync with (a path, file://, git://, ssh://, user@host:path or https://).",
+            "要同步的 git 遠端（路徑、file://、git://、ssh://、user@host:path 或 https://）。"))
     var remote: String?
-    @Flag(help: "Encrypt records and media in git's objects from the first commit on (see folio crypt).") var encrypt = false
-    @Flag(help: "Keep media through Git LFS from the first commit on (see folio media lfs).") var lfs = false
+    @Flag(
+        help: bilingual(
+            "Encrypt records and media in git's objects from the first commit on (see folio crypt).",
+            "從第一個提交起就把紀錄和媒體加密存進 git 物件（見 `folio crypt`）。")) var encrypt = false
+    @Flag(
+        help: bilingual(
+            "Keep media through Git LFS from the first commit on (see folio media lfs).",
+            "從第一個提交起就用 Git LFS 存放媒體（見 `folio media lfs`）。")) var lfs = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -46,6 +59,10 @@ struct Init: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static let help = "Print as JSON: {\"vault\": path, \"owner\": name or null, \"language\"}."
+        static var help: String {
+            bilingual(
+                "Print as JSON: {\"vault\": path, \"owner\": name or null, \"language\"}.",
+                "以 JSON 輸出：`{\"vault\": 路徑, \"owner\": 名字或 null, \"language\"}`。")
+        }
     }
 }

@@ -3,30 +3,59 @@ import FolioCore
 import FolioMCP
 
 struct MCPCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mcp",
-        abstract: "Serve the journal to AI assistants over the Model Context Protocol (read-only unless --allow-write).",
-        discussion: """
-            An MCP client (Claude, ChatGPT, Cursor, a local model's app) starts `folio mcp` and speaks to it on standard \
-            input and output; with --http, folio listens on this machine only (127.0.0.1) and clients connect to the URL it \
-            prints on standard error. Tools: search, show, list, tags, calendar, stats, profile; records are resources \
-            (folio://record/<id>). With --allow-write (or FOLIO_MCP_ALLOW_WRITE=1 in the server's environment, never a synced \
-            setting) also new_record, append_conversation, set_fields and mark_done: each change is one commit by the \
-            assistant, which folio undo reverts. See docs/mcp.md for the clients' settings.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "mcp",
+            abstract: bilingual(
+                "Serve the journal to AI assistants over the Model Context Protocol (read-only unless --allow-write).",
+                "以 Model Context Protocol（MCP）把日記提供給 AI 助理（唯讀，除非加 --allow-write）。"),
+            discussion: bilingual(
+                """
+                An MCP client (Claude, ChatGPT, Cursor, a local model's app) starts `folio mcp` and speaks to it on standard \
+                input and output; with --http, folio listens on this machine only (127.0.0.1) and clients connect to the URL it \
+                prints on standard error. Tools: search, show, list, tags, calendar, stats, profile; records are resources \
+                (folio://record/<id>). With --allow-write (or FOLIO_MCP_ALLOW_WRITE=1 in the server's environment, never a synced \
+                setting) also new_record, append_conversation, set_fields and mark_done: each change is one commit by the \
+                assistant, which folio undo reverts. See docs/mcp.md for the clients' settings.
 
-            Examples:
-              folio mcp --vault ~/journal
-              folio mcp --vault ~/journal --allow-write
-              folio mcp --vault ~/journal --http --port 8765
-            """)
+                Examples:
+                  folio mcp --vault ~/journal
+                  folio mcp --vault ~/journal --allow-write
+                  folio mcp --vault ~/journal --http --port 8765
+                """,
+                """
+                MCP 用戶端（Claude、ChatGPT、Cursor、本機模型的應用程式）會啟動 `folio mcp`，經由標準輸入和輸出與它對話；
+                加 --http 時，folio 只在這台機器上（127.0.0.1）等待連線，用戶端連到它印在標準錯誤的 URL。
+                工具：`search`、`show`、`list`、`tags`、`calendar`、`stats`、`profile`；紀錄以資源提供（folio://record/<id>）。
+                加 --allow-write（或在伺服器的環境變數設 FOLIO_MCP_ALLOW_WRITE=1，這不會是同步的設定）時，
+                另外提供 `new_record`、`append_conversation`、`set_fields` 和 `mark_done`：每次修改都是助理的一個 commit，
+                可以用 folio undo 復原。用戶端的設定請看 docs/mcp.md。
 
-    @Flag(help: "Offer the write tools (each change one commit by the assistant, undone by folio undo).") var allowWrite = false
-    @Flag(help: "Serve Streamable HTTP on 127.0.0.1 instead of standard input and output.") var http = false
-    @Option(help: "The port for --http (0: any free port, printed on standard error).") var port = 8765
+                例如：
+                  folio mcp --vault ~/journal
+                  folio mcp --vault ~/journal --allow-write
+                  folio mcp --vault ~/journal --http --port 8765
+                """))
+    }
+
+    @Flag(
+        help: bilingual(
+            "Offer the write tools (each change one commit by the assistant, undone by folio undo).",
+            "提供寫入的工具（每次修改是助理的一個 commit，可用 folio undo 復原）。"))
+    var allowWrite = false
+    @Flag(
+        help: bilingual(
+            "Serve Streamable HTTP on 127.0.0.1 instead of standard input and output.", "改在 127.0.0.1 以 Streamable HTTP 提供，不用標準輸入和輸出。"))
+    var http = false
+    @Option(help: bilingual("The port for --http (0: any free port, printed on standard error).", "--http 用的連接埠（0：任何空著的連接埠，印在標準錯誤）。"))
+    var port = 8765
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if !(0...65_535).contains(port) { throw ValidationError("--port must be from 0 to 65535.") }
+        if !(0...65_535).contains(port) {
+            throw ValidationError(
+                Message.usage(.badRange(option: "--port", text: String(port), low: 0, high: 65_535)).text(MessageLanguage.shared.current))
+        }
     }
 
     func run() async throws {

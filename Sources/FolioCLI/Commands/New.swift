@@ -3,20 +3,34 @@ import FolioCore
 import FolioStore
 
 struct New: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "new",
-        abstract: "Write a new record of any kind the vault defines.",
-        discussion: """
-            Examples:
-              folio new diary --title "下雨的傍晚" --field text="今天下班走回家" --tag rain --tag walk
-              folio new sleep --parent 小寶 --field start=2026-11-22T20:30
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "new",
+            abstract: bilingual("Write a new record of any kind the vault defines.", "寫一筆新紀錄，資料庫定義的任何類型都可以。"),
+            discussion: bilingual(
+                """
+                Examples:
+                  folio new diary --title "下雨的傍晚" --field text="今天下班走回家" --tag rain --tag walk
+                  folio new sleep --parent 小寶 --field start=2026-11-22T20:30
+                """,
+                """
+                例如：
+                  folio new diary --title "下雨的傍晚" --field text="今天下班走回家" --tag 下雨 --tag 散步
+                  folio new sleep --parent 小寶 --field start=2026-11-22T20:30 --field location=沙發
+                """))
+    }
 
-    @Argument(help: "The kind of record: diary, idea, qa, or one from .folio/templates/.", completion: .custom(Completions.kinds)) var kind:
-        String
+    @Argument(
+        help: bilingual(
+            "The kind of record: diary, idea, qa, or one from .folio/templates/.", "紀錄的類型：`diary`、`idea`、`qa`，或 .folio/templates/ 裡的類型。"),
+        completion: .custom(Completions.kinds)) var kind: String
     @OptionGroup var input: RecordInput
-    @Option(help: "The diary's short text (the same as --field text=…); - reads standard input.") var text: InputText?
-    @Option(help: "The body of the record (Markdown); - reads standard input.") var body: InputText?
+    @Option(
+        help: bilingual(
+            "The diary's short text (the same as --field text=…); - reads standard input.", "日記的一句話（和 --field text=… 相同）；- 表示從標準輸入讀取。"))
+    var text: InputText?
+    @Option(help: bilingual("The body of the record (Markdown); - reads standard input.", "紀錄的本文（Markdown）；- 表示從標準輸入讀取。")) var body:
+        InputText?
     @OptionGroup var global: GlobalOptions
 
     func run() throws {

@@ -4,29 +4,44 @@ import FolioStore
 import Foundation
 
 struct ProfileCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "profile",
-        abstract: "The vault's owner: show, set, or replace (which clears every record).",
-        discussion: """
-            Examples:
-              folio profile
-              folio profile set --name 林小雨 --birthday 1995-04-02 --gender female
-              folio profile replace --name 王大明 --yes
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "profile",
+            abstract: bilingual(
+                "The vault's owner: show, set, or replace (which clears every record).", "資料庫的主人：`show`、`set`，或 `replace`（會清除所有紀錄）。"),
+            discussion: bilingual(
+                """
+                Examples:
+                  folio profile
+                  folio profile set --name 林小雨 --birthday 1995-04-02 --gender female
+                  folio profile replace --name 王大明 --yes
+                """,
+                """
+                例如：
+                  folio profile
+                  folio profile set --name 林小雨 --birthday 1995-04-02 --gender 女
+                  folio profile replace --name 王大明 --yes
+                """))
+    }
 
-    @Argument(help: "show, set or replace.") var action: String = "show"
-    @Option(help: "The owner's name.") var name: String?
-    @Option(help: "The owner's birthday, YYYY-MM-DD.") var birthday: String?
-    @Option(help: "The owner's gender: female, male or other.") var gender: String?
-    @Flag(name: .shortAndLong, help: "Do not ask before replace clears the vault.") var yes = false
+    @Argument(help: bilingual("show, set or replace.", "`show`、`set` 或 `replace`。")) var action: String = "show"
+    @Option(help: bilingual("The owner's name.", "主人的名字。")) var name: String?
+    @Option(help: bilingual("The owner's birthday, YYYY-MM-DD.", "主人的生日，YYYY-MM-DD。")) var birthday: String?
+    @Option(help: bilingual("The owner's gender: female, male or other.", "主人的性別：`female`（女）、`male`（男）或 `other`（其他）。")) var gender: String?
+    @Flag(name: .shortAndLong, help: bilingual("Do not ask before replace clears the vault.", "`replace` 清除資料庫前不詢問。")) var yes = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         guard ["show", "set", "replace"].contains(action) else {
-            throw ValidationError("profile takes show, set or replace, not '\(action)'.")
+            throw ValidationError(
+                Message.usage(.unknownAction(command: "profile", action: action, known: ["show", "set", "replace"])).text(
+                    MessageLanguage.shared.current))
         }
-        if action == "replace" && name == nil { throw ValidationError("profile replace needs --name.") }
+        if action == "replace" && name == nil {
+            throw ValidationError(
+                Message.usage(.needsOption(command: "profile replace", option: "--name")).text(MessageLanguage.shared.current))
+        }
     }
 
     func run() throws {
@@ -40,7 +55,7 @@ struct ProfileCommand: ParsableCommand {
                 throw FolioError(.noProfile)
             }
             if output.json {
-                context.json(JSONWriter.record(profile, body: true))
+                context.json(JSONWriter.record(profile, body: true, kinds: context.vault.kinds))
             } else {
                 Console.verbatim(profile.document.text, terminal: context.terminal, environment: context.environment)
             }
@@ -50,7 +65,8 @@ struct ProfileCommand: ParsableCommand {
     /// Changes the owner's keys given; the name stays when not given.
     private func save(in set: RecordSet, context: Context) throws {
         guard let name = name ?? context.vault.profile(in: set)?.document.string("name") else {
-            throw ValidationError("profile set needs --name.")
+            throw ValidationError(
+                Message.usage(.needsOption(command: "profile set", option: "--name")).text(MessageLanguage.shared.current))
         }
         let saved = try context.vault.saveProfile(Owner(name: name, birthday: birthday, gender: gender), in: set)
         context.say(.profileSaved(saved.document.string("name") ?? name))
@@ -67,6 +83,6 @@ struct ProfileCommand: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static let help = "Print the profile as JSON."
+        static var help: String { bilingual("Print the profile as JSON.", "以 JSON 輸出主人資料。") }
     }
 }

@@ -5,53 +5,89 @@ import FolioStore
 import Foundation
 
 struct Search: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "search",
-        abstract: "Find records by words, phrases, tags and dates, best match first.",
-        discussion: """
-            Searches titles, tags, bodies and the text keys of the front matter (text, description, summary, \
-            analysis, question, answer, answer_en, notes, and every key a kind declares as text). Case, width \
-            and accents are folded: cafe finds Café. Chinese, Japanese and Korean need no spaces: 下雨 finds \
-            下雨的傍晚 but not 下著小雨, whose 下 and 雨 are apart.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "search",
+            abstract: bilingual("Find records by words, phrases, tags and dates, best match first.", "用字詞、片語、標籤和日期找紀錄，最符合的在前。"),
+            discussion: bilingual(
+                """
+                Searches titles, tags, bodies and the text keys of the front matter (text, description, summary, \
+                analysis, question, answer, answer_en, notes, and every key a kind declares as text). Case, width \
+                and accents are folded: cafe finds Café. Chinese, Japanese and Korean need no spaces: 下雨 finds \
+                下雨的傍晚 but not 下著小雨, whose 下 and 雨 are apart.
 
-            Query syntax:
-              rain walk           both words; the last word also matches as a prefix
-              "rainy day"         a phrase (「下雨的傍晚」 quotes too)
-              -cold -"cold rain"  leave out records that match
-              rain OR snow        either
-              tag:work kind:idea  filters, the same as --tag and --kind; tags include
-                                  inline #tags; -tag:work leaves a tag out
-              on:2026-11-22 after:2026-11-01 before:2026-12-01
-                                  by the day the record was created
-              is:open is:done     ideas not done yet, or done
-            Options may come before or after the query; after --, every word is part of the query.
+                Query syntax:
+                  rain walk           both words; the last word also matches as a prefix
+                  "rainy day"         a phrase (「下雨的傍晚」 quotes too)
+                  -cold -"cold rain"  leave out records that match
+                  rain OR snow        either
+                  tag:work kind:idea  filters, the same as --tag and --kind; tags include
+                                      inline #tags; -tag:work leaves a tag out
+                  on:2026-11-22 after:2026-11-01 before:2026-12-01
+                                      by the day the record was created
+                  is:open is:done     ideas not done yet, or done
+                Options may come before or after the query; after --, every word is part of the query.
 
-            Each hit is a line with its date, kind, short id, title and tags, then a line of text around the \
-            match. Matches are bold red; without colour (not a terminal, --no-color, NO_COLOR) they are marked \
-            «like this». The profile is found only with kind:profile.
+                Each hit is a line with its date, kind, short id, title and tags, then a line of text around the \
+                match. Matches are bold red; without colour (not a terminal, --no-color, NO_COLOR) they are marked \
+                «like this». The profile is found only with kind:profile.
 
-            Nothing found is not an error: the exit status is 0, nothing is printed ([] with --json) and a \
-            note goes to stderr. A query that cannot be read exits 1, naming the column.
+                Nothing found is not an error: the exit status is 0, nothing is printed ([] with --json) and a \
+                note goes to stderr. A query that cannot be read exits 1, naming the column.
 
-            Examples:
-              folio search 下雨
-              folio search coffee -decaf --tag morning -n 5
-              folio search '"rainy day"' after:2026-01-01 --json | jq '.[].title'
-            """)
+                Examples:
+                  folio search 下雨
+                  folio search coffee -decaf --tag morning -n 5
+                  folio search '"rainy day"' after:2026-01-01 --json | jq '.[].title'
+                """,
+                """
+                搜尋標題、標籤、本文，以及 front matter 裡的文字欄位（text、description、summary、analysis、question、
+                answer、answer_en、notes，以及類型宣告為文字的每個欄位）。不分大小寫、全形半形和重音：cafe 找得到 Café。
+                中文、日文和韓文不需要空格：下雨 找得到「下雨的傍晚」，但找不到「下著小雨」，因為「下」和「雨」分開了。
+
+                查詢語法：
+                  下雨 散步           兩個詞都要有；最後一個詞也會當成開頭比對
+                  "下雨的傍晚"        片語（也可以用「」括起來）
+                  -冷 -"冷雨"          排除符合的紀錄
+                  下雨 OR 下雪        其中一個就好
+                  tag:工作 kind:idea  篩選，和 --tag、--kind 相同；標籤包含本文裡的 #標籤；-tag:工作 排除某個標籤
+                  on:2026-11-22 after:2026-11-01 before:2026-12-01
+                                      依紀錄建立的日子
+                  is:open is:done     還沒完成或已完成的想法
+                選項可以放在查詢前面或後面；在 -- 之後的每個詞都是查詢的一部分。
+
+                每筆結果一行，有日期、類型、簡短 id、標題和標籤，下一行是符合處附近的文字。符合的地方以紅色粗體顯示；
+                沒有顏色時（不是終端機、--no-color、NO_COLOR）標成 «這樣»。只有 kind:profile 才會找到主人資料。
+
+                找不到不算錯誤：結束狀態是 0，什麼都不印（--json 時印 []），並在標準錯誤輸出說明。讀不懂的查詢結束狀態是 1，
+                並指出是第幾個字元。
+
+                例如：
+                  folio search 下雨
+                  folio search 咖啡 -低咖啡因 --tag 早晨 -n 5
+                  folio search '"下雨的傍晚"' after:2026-01-01 --json | jq '.[].title'
+                """))
+    }
 
     // Captured whole, so an excluded word (-rain, -kind:qa) is never read as a cluster of short
     // options holding -n; options written after the query are taken out in `takeOptionsAfterQuery`.
-    @Argument(parsing: .captureForPassthrough, help: "Words, phrases and filters to search for.")
+    @Argument(parsing: .captureForPassthrough, help: bilingual("Words, phrases and filters to search for.", "要搜尋的字詞、片語和篩選。"))
     var words: [String] = []
-    @Option(name: .customShort("n"), help: "Show at most N hits (0: every hit).") var limit = 20
-    @Option(help: "Only records with this tag (may be repeated: all must hold); the same as tag:T.", completion: .custom(Completions.tags))
+    @Option(name: .customShort("n"), help: bilingual("Show at most N hits (0: every hit).", "最多顯示 N 筆結果（0：全部）。")) var limit = 20
+    @Option(
+        help: bilingual(
+            "Only records with this tag (may be repeated: all must hold); the same as tag:T.", "只找有這個標籤的紀錄（可重複：全部都要有）；和 tag:標籤 相同。"),
+        completion: .custom(Completions.tags))
     var tag: [String] = []
-    @Option(help: "Only records of this kind; the same as kind:K.", completion: .custom(Completions.kinds)) var kind: String?
+    @Option(
+        help: bilingual("Only records of this kind; the same as kind:K.", "只找這個類型的紀錄；和 kind:類型 相同。"), completion: .custom(Completions.kinds)
+    )
+    var kind: String?
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if limit < 0 { throw ValidationError("-n must be 0 or more.") }
+        if limit < 0 { throw ValidationError(Message.usage(.notNegative(option: "-n")).text(MessageLanguage.shared.current)) }
     }
 
     mutating func run() throws {
@@ -72,7 +108,9 @@ struct Search: ParsableCommand {
         var i = 0
         func value(of name: String, inline: String?) throws -> String {
             if let inline { return inline }
-            guard i + 1 < words.count else { throw ValidationError("Missing value for '\(name)'.") }
+            guard i + 1 < words.count else {
+                throw ValidationError(Message.usage(.missingValue(option: name)).text(MessageLanguage.shared.current))
+            }
             i += 1
             return words[i]
         }
@@ -105,6 +143,8 @@ struct Search: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static let help = "Print a JSON array: each record's keys, its path, score and snippet."
+        static var help: String {
+            bilingual("Print a JSON array: each record's keys, its path, score and snippet.", "輸出 JSON 陣列：每筆紀錄的欄位、路徑、分數和摘錄。")
+        }
     }
 }

@@ -5,14 +5,21 @@ import FolioSync
 import Foundation
 
 struct Show: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show",
-        abstract: "Print one record.",
-        discussion: "Examples: folio show 測試想法 · folio show 5b0c · folio show ideas/2026/11/2026-11-22-測試想法.md --json")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "show",
+            abstract: bilingual("Print one record.", "顯示一筆紀錄。"),
+            discussion: bilingual(
+                "Examples: folio show 測試想法 · folio show 5b0c · folio show ideas/2026/11/2026-11-22-測試想法.md --json",
+                "例如：folio show 測試想法 · folio show 5b0c · folio show ideas/2026/11/2026-11-22-測試想法.md --json"))
+    }
 
     @OptionGroup var reference: RecordArgument<ARecordOrCopy>
     @OptionGroup var output: OutputFormat<JSON>
-    @Option(help: "Show the version as of a commit (id, 4+ characters) or a date (YYYY-MM-DD: the end of that day).")
+    @Option(
+        help: bilingual(
+            "Show the version as of a commit (id, 4+ characters) or a date (YYYY-MM-DD: the end of that day).",
+            "顯示某個提交（id，至少 4 個字元）或某天（YYYY-MM-DD：那天結束時）的版本。"))
     var at: String?
     @OptionGroup var global: GlobalOptions
 
@@ -33,6 +40,6 @@ struct Show: AsyncParsableCommand {
     }
 
     enum JSON: HelpText {
-        static let help = "Print the record as JSON, with its body."
+        static var help: String { bilingual("Print the record as JSON, with its body.", "以 JSON 輸出紀錄，包含本文。") }
     }
 }

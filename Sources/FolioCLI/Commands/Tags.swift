@@ -10,19 +10,33 @@ import Foundation
 /// (oldest by `created`, then by path), so the spelling does not depend on which file is read
 /// first and does not change when a newer record writes it differently.
 struct Tags: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tags",
-        abstract: "List every tag with its number of records and the day it was last used.",
-        discussion: """
-            Tags are the front matter `tags` and the inline #tags of the body. The first line, "All",
-            counts every record (the profile is left out unless --kind profile).
-            Examples:
-              folio tags
-              folio tags --sort count
-              folio tags --kind diary --json | jq '.[0].tag'
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "tags",
+            abstract: bilingual("List every tag with its number of records and the day it was last used.", "列出每個標籤、它有幾筆紀錄，以及最後一次使用的日子。"),
+            discussion: bilingual(
+                """
+                Tags are the front matter `tags` and the inline #tags of the body. The first line, "All",
+                counts every record (the profile is left out unless --kind profile).
+                Examples:
+                  folio tags
+                  folio tags --sort count
+                  folio tags --kind diary --json | jq '.[0].tag'
+                """,
+                """
+                標籤是 front matter 的 `tags` 和本文裡的 #標籤。第一行「全部」計算每一筆紀錄（不含主人資料，除非加
+                --kind profile）。
+                例如：
+                  folio tags
+                  folio tags --sort count
+                  folio tags --kind diary --json | jq '.[0].tag'
+                """))
+    }
 
-    @Option(help: "recent (newest use first; ties by count, then name), count (most used first), or name.")
+    @Option(
+        help: bilingual(
+            "recent (newest use first; ties by count, then name), count (most used first), or name.",
+            "`recent`（最近用過的在前；相同時依數量，再依名稱）、`count`（用得最多的在前）或 `name`。"))
     var sort: TagOrder = .recent
     @OptionGroup var filters: FilterOptions
     @OptionGroup var output: OutputFormat<JSON>
@@ -35,7 +49,7 @@ struct Tags: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static let help = "Print a JSON array of {tag, count, last_used}."
+        static var help: String { bilingual("Print a JSON array of {tag, count, last_used}.", "輸出 `{tag, count, last_used}` 的 JSON 陣列。") }
     }
 }
 

@@ -141,6 +141,14 @@ struct Context {
         URL(fileURLWithPath: typed, relativeTo: workingDirectory).standardizedFileURL
     }
 
+    /// The first day of the week where the user gave none (``WeekStart/resolve(environment:zoneIdentifier:zoneTable:language:)``).
+    func weekStart() -> WeekStart {
+        let table = ["/usr/share/zoneinfo/zone.tab", "/usr/share/zoneinfo/zone1970.tab"].lazy
+            .compactMap { Vault.readFile($0).flatMap { String(validating: $0, as: UTF8.self) } }.first
+        return WeekStart.resolve(
+            environment: environment, zoneIdentifier: vault.clock.zone.identifier, zoneTable: table, language: vault.settings.language)
+    }
+
     func say(_ message: Message) {
         Console.out(message.text(language))
     }

@@ -4,7 +4,7 @@ import FolioCore
 /// How folio ends: the error said once, on stderr (a clean exit's text, such as help, on stdout),
 /// every change left uncommitted named, and the exit status folio promises (see `folio help`).
 enum ExitStatus {
-    static func report(_ error: any Error) -> Int32 {
+    static func report(_ error: any Error, arguments: [String] = []) -> Int32 {
         if let error = error as? FolioError {
             Console.err(error.rendered(in: MessageLanguage.shared.current))
             if reportUncommitted() { return 1 }
@@ -13,17 +13,19 @@ enum ExitStatus {
             if case .remote(.timedOut) = error.message { return 3 }
             return 1
         }
+        // A usage error comes before any vault was opened: it is said in the vault's language too.
+        if !MessageLanguage.shared.isChosen { MessageLanguage.shared.set(HelpLanguage.choose(for: arguments)) }
+        let language = MessageLanguage.shared.current
+        let message = ParserWords.localized(Folio.fullMessage(for: error), language)
         if reportUncommitted() {
-            let message = Folio.fullMessage(for: error)
             if !message.isEmpty { Console.err(message) }
             return 1
         }
         let code = Folio.exitCode(for: error)
         if code == .success {
-            Console.out(Folio.fullMessage(for: error))
+            Console.out(message)
             return 0
         }
-        let message = Folio.fullMessage(for: error)
         if !message.isEmpty { Console.err(message) }
         // ArgumentParser's usage errors are 64; folio promises 2, like most command lines.
         return code == .validationFailure ? 2 : code.rawValue

@@ -21,4 +21,11 @@ final class MessageLanguage: @unchecked Sendable {
         value = language
         lock.unlock()
     }
+
+    /// Whether a language was chosen (`--lang`, the vault's, or for help) rather than guessed from the locale.
+    var isChosen: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value != nil
+    }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// when there is none: completion must never print an error into the user's command line.
 enum Completions {
     /// Each record's slug (its file name without the date), or its short id when another record
-    /// has the same slug.
+    /// has the same slug; and the titles and aliases that name one record (``Vault/recordNames()``).
     @Sendable static func records(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         guard let vault = vault(words) else { return [] }
         return matching(vault.recordNames(), prefix)

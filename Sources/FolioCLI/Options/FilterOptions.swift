@@ -5,24 +5,36 @@ import FolioCore
 /// `stats`, `export`): one spelling and one meaning, turned into a ``RecordFilter``.
 struct FilterOptions: ParsableArguments {
     @OptionGroup var kindAndTags: KindAndTagOptions
-    @Option(help: "Only records made on or after this date or within this age (2026-11-01, 30d, 2w, 6m, 1y).") var since: String?
-    @Option(help: "Only records made on or before this date or at least this long ago (2026-08-24, 90d).") var until: String?
-    @Option(help: "Only records made on this date (YYYY-MM-DD).") var on: String?
-    @Flag(help: "Only records made on today's month and day in earlier years (on 28 February of a common year, 29 February too).")
+    @Option(
+        help: bilingual(
+            "Only records made on or after this date or within this age (2026-11-01, 30d, 2w, 6m, 1y).",
+            "只取這天（含）之後，或這段期間內建立的紀錄（2026-11-01、30d、2w、6m、1y）。")) var since: String?
+    @Option(
+        help: bilingual(
+            "Only records made on or before this date or at least this long ago (2026-08-24, 90d).",
+            "只取這天（含）之前，或至少這麼久以前建立的紀錄（2026-08-24、90d）。")) var until: String?
+    @Option(help: bilingual("Only records made on this date (YYYY-MM-DD).", "只取這天建立的紀錄（YYYY-MM-DD）。")) var on: String?
+    @Flag(
+        help: bilingual(
+            "Only records made on today's month and day in earlier years (on 28 February of a common year, 29 February too).",
+            "只取往年同月同日建立的紀錄（那年今日；平年的 2 月 28 日也包含 2 月 29 日）。"))
     var onThisDay = false
-    @Flag(help: "Only to-dos (ideas) not done yet.") var open = false
-    @Flag(help: "Only to-dos (ideas) already done.") var done = false
-    @Option(help: "Only children of this record (id, prefix, path, slug or title), of any kind unless --kind.") var parent: String?
+    @Flag(help: bilingual("Only to-dos (ideas) not done yet.", "只取還沒完成的待辦（想法）。")) var open = false
+    @Flag(help: bilingual("Only to-dos (ideas) already done.", "只取已完成的待辦（想法）。")) var done = false
+    @Option(
+        help: bilingual(
+            "Only children of this record (id, prefix, path, slug or title), of any kind unless --kind.",
+            "只取這筆紀錄底下的紀錄（id、id 開頭、路徑、slug 或標題），不限類型，除非加了 --kind。")) var parent: String?
 
     func validate() throws {
-        if open && done { throw ValidationError("--open and --done exclude each other.") }
+        if open && done { throw ValidationError(Message.usage(.excludeEachOther("--open", "--done")).text(MessageLanguage.shared.current)) }
         for (name, text) in [("--since", since), ("--until", until)] {
             if let text, DateBound(text) == nil {
                 throw ValidationError(Message.ask(.badAge(option: name, text: text)).text(MessageLanguage.shared.current))
             }
         }
         if let on, on.utf8.count != 10 || Timestamp(on) == nil {
-            throw ValidationError("--on takes a date such as 2026-11-22, not '\(on)'.")
+            throw ValidationError(Message.usage(.badDayOption(option: "--on", text: on)).text(MessageLanguage.shared.current))
         }
     }
 
@@ -42,13 +54,18 @@ struct FilterOptions: ParsableArguments {
 /// `--kind` and `--tag` alone, for a command whose other flags mean something else (`export
 /// html --open` opens the site); ``FilterOptions`` holds them too.
 struct KindAndTagOptions: ParsableArguments {
-    @Option(help: "Only records of this kind (the profile is taken only when named).", completion: .custom(Completions.kinds)) var kind:
-        String?
-    @Option(help: "Only records with this tag (repeat: all must hold).", completion: .custom(Completions.tags)) var tag: [String] = []
+    @Option(
+        help: bilingual("Only records of this kind (the profile is taken only when named).", "只取這個類型的紀錄（指名時才包含主人資料）。"),
+        completion: .custom(Completions.kinds)) var kind: String?
+    @Option(
+        help: bilingual("Only records with this tag (repeat: all must hold).", "只取有這個標籤的紀錄（可重複：全部都要有）。"),
+        completion: .custom(Completions.tags))
+    var tag: [String] = []
 
     func filter(positionalKind: String? = nil) throws -> RecordFilter {
         if let positionalKind, let kind, positionalKind != kind {
-            throw ValidationError("the kind is given twice: '\(positionalKind)' and --kind '\(kind)'.")
+            throw ValidationError(
+                Message.usage(.kindGivenTwice(positional: positionalKind, option: kind)).text(MessageLanguage.shared.current))
         }
         return RecordFilter(kind: positionalKind ?? kind, tags: tag)
     }

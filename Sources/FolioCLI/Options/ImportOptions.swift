@@ -5,12 +5,15 @@ import FolioStore
 
 /// Options every import takes.
 struct ImportOptions: ParsableArguments {
-    @Flag(help: "Only list what would be created; write nothing.") var dryRun = false
+    @Flag(help: bilingual("Only list what would be created; write nothing.", "只列出會建立什麼，不寫入任何東西。")) var dryRun = false
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
     enum JSON: HelpText {
-        static let help = "Print the records created (or, with --dry-run, those that would be) as JSON."
+        static var help: String {
+            bilingual(
+                "Print the records created (or, with --dry-run, those that would be) as JSON.", "以 JSON 輸出建立的紀錄（加 --dry-run 時是會建立的紀錄）。")
+        }
     }
 
     /// Plans the import of `source`, says what it noticed, and writes it unless `--dry-run`.

@@ -14,17 +14,21 @@ protocol HelpText {
 
 /// A record's keys as written, its path (and its body, for commands that print one).
 enum RecordJSON: HelpText {
-    static let help = "Print the record as JSON."
+    static var help: String { bilingual("Print the record as JSON.", "以 JSON 輸出紀錄。") }
 }
 
 enum NewRecordJSON: HelpText {
-    static let help = "Print the new record as JSON."
+    static var help: String { bilingual("Print the new record as JSON.", "以 JSON 輸出新紀錄。") }
 }
 
 enum ChatTurnJSON: HelpText {
-    static let help = "Print the page after the turn as JSON, with the reply and the conversation, instead of streaming the reply."
+    static var help: String {
+        bilingual(
+            "Print the page after the turn as JSON, with the reply and the conversation, instead of streaming the reply.",
+            "以 JSON 輸出這一輪之後的頁面，包含回覆和整段對話，而不是逐字顯示回覆。")
+    }
 }
 
 enum ChangedRecordJSON: HelpText {
-    static let help = "Print the changed record as JSON."
+    static var help: String { bilingual("Print the changed record as JSON.", "以 JSON 輸出修改後的紀錄。") }
 }

@@ -9,20 +9,23 @@ struct RecordArgument<Noun: HelpText>: ParsableArguments {
 
 /// Any record.
 enum AnyRecord: HelpText {
-    static let help = "The record: id, id prefix, path or slug."
+    static var help: String { bilingual("The record: id, id prefix, path, slug, title or alias.", "紀錄：id、id 開頭、路徑、slug、標題或別名。") }
 }
 
 /// A to-do (`done`, `undone`).
 enum AnIdea: HelpText {
-    static let help = "The idea: id, id prefix, path or slug."
+    static var help: String { bilingual("The idea: id, id prefix, path, slug, title or alias.", "想法：id、id 開頭、路徑、slug、標題或別名。") }
 }
 
 /// A page of the companion diary (`chat`, `summarize`, `analyze`).
 enum ADiaryPage: HelpText {
-    static let help = "The diary page: id, id prefix, path or slug."
+    static var help: String { bilingual("The diary page: id, id prefix, path, slug, title or alias.", "日記頁：id、id 開頭、路徑、slug、標題或別名。") }
 }
 
 /// A record, or a conflict copy sync kept beside one (`show`).
 enum ARecordOrCopy: HelpText {
-    static let help = "The record: id, id prefix, path or slug, or a conflict copy's path."
+    static var help: String {
+        bilingual(
+            "The record: id, id prefix, path, slug, title or alias, or a conflict copy's path.", "紀錄：id、id 開頭、路徑、slug、標題或別名，或衝突副本的路徑。")
+    }
 }

@@ -7,13 +7,13 @@ struct AnalysisPrinter {
 
     /// The page's analysis as it was, and that `--again` analyses anew.
     func already(_ analysis: String, of record: Record) {
-        if json { return context.json(JSONWriter.record(record, body: true)) }
+        if json { return context.json(JSONWriter.record(record, body: true, kinds: context.vault.kinds)) }
         Console.out(analysis.withVisibleControls)
         Console.err(context.terminal.dim(Message.ai(.alreadyAnalyzed(reference: record.shortID)).text(context.language)))
     }
 
     func analyzed(_ record: Record, by provider: String) {
-        if json { return context.json(JSONWriter.record(record, body: true)) }
+        if json { return context.json(JSONWriter.record(record, body: true, kinds: context.vault.kinds)) }
         Console.out((record.document.string("analysis") ?? "").withVisibleControls)
         Console.err(context.terminal.dim(Message.ai(.analyzedBy(provider)).text(context.language)))
     }

@@ -4,9 +4,13 @@ import FolioStore
 /// `folio ask`: the ball's answer, with the record it was kept in on stderr; or the record as JSON.
 enum AnswerPrinter {
     static func print(_ answer: QAAnswer, record: Record, json: Bool, context: Context) {
-        if json { return context.json(JSONWriter.record(record, body: true)) }
+        if json { return context.json(JSONWriter.record(record, body: true, kinds: context.vault.kinds)) }
         Console.out(line(answer, language: context.language, terminal: context.terminal))
-        Console.err(context.terminal.dim(Message.created(kind: "qa", title: record.title, path: record.path).text(context.language)))
+        Console.err(
+            context.terminal.dim(
+                Message.created(
+                    kind: context.vault.kinds["qa"]?.shownName(context.language) ?? "qa", title: record.title, path: record.path
+                ).text(context.language)))
     }
 
     /// `🎱 毫無疑問（Without a doubt.）`, coloured by the answer's type on a terminal.

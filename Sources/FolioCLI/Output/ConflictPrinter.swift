@@ -1,23 +1,26 @@
 import FolioCore
 import FolioStore
+import Foundation
 
 /// `folio conflicts`: each copy with the record it was kept beside, its device and time; or JSON.
 enum ConflictPrinter {
-    static func json(_ copy: ConflictCopy) -> JSONWriter.JSON {
+    /// `time` as the copy's name says it (UTC); `local_time` on this device's clock.
+    static func json(_ copy: ConflictCopy, zone: TimeZone) -> JSONWriter.JSON {
         .object([
             ("copy", .string(copy.path)), ("record", .string(copy.record)), ("record_exists", .bool(copy.recordExists)),
-            ("device", .string(copy.device)), ("time", .string(copy.time)),
+            ("device", .string(copy.device)), ("time", .string(copy.time)), ("local_time", .string(copy.localTime(in: zone))),
         ])
     }
 
     static func list(_ copies: [ConflictCopy], json: Bool, context: Context) {
-        if json { return context.json(.array(copies.map(Self.json))) }
+        let zone = context.vault.clock.zone
+        if json { return context.json(.array(copies.map { Self.json($0, zone: zone) })) }
         guard !copies.isEmpty else { return context.say(.conflict(.none)) }
         let terminal = context.terminal
         Console.out(terminal.warn(Message.conflict(.header(copies.count)).text(context.language)))
         for copy in copies {
             let gone = copy.recordExists ? "" : "  " + Message.conflict(.recordGone).text(context.language)
-            let origin = [copy.device, copy.time].filter { !$0.isEmpty }.joined(separator: ", ").oneLine
+            let origin = [copy.device, copy.localTime(in: zone)].filter { !$0.isEmpty }.joined(separator: ", ").oneLine
             Console.out(
                 "  " + copy.path.quotedPath + " → " + copy.record.quotedPath + gone
                     + (origin.isEmpty ? "" : "  " + terminal.dim("(" + origin + ")")))

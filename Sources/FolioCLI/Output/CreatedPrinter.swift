@@ -7,9 +7,10 @@ enum CreatedPrinter {
     static func print(_ record: Record, json: Bool, context: Context) {
         for warning in context.vault.warnings where warning.message == .media(.noDateTaken) { context.warn(warning) }
         if json {
-            context.json(JSONWriter.record(record, body: true))
+            context.json(JSONWriter.record(record, body: true, kinds: context.vault.kinds))
         } else {
-            context.say(.created(kind: record.kind ?? "record", title: record.title, path: record.path))
+            let kind = record.kind.map { context.vault.kinds[$0]?.shownName(context.language) ?? $0 } ?? "record"
+            context.say(.created(kind: kind, title: record.title, path: record.path))
             for line in MediaLines.describe(MediaEntry.entries(of: record.document), vault: context.vault, terminal: context.terminal) {
                 Console.out("  " + line)
             }

@@ -40,7 +40,7 @@ enum ImportPrinter {
     static func done(_ result: ImportResult, json: Bool, context: Context) {
         if json {
             let records = context.vault.records(at: result.written).compactMap { $0 }
-            return context.json(.array(records.map { JSONWriter.record($0, body: false) }))
+            return context.json(.array(records.map { JSONWriter.record($0, body: false, kinds: context.vault.kinds) }))
         }
         if result.written.isEmpty && result.newMedia == 0 { return context.say(.exchange(.nothingNew(skipped: result.skipped))) }
         context.say(.exchange(.imported(new: result.written.count, media: result.newMedia, skipped: result.skipped)))

@@ -43,7 +43,7 @@ extension MediaLines {
     /// What `attach` did: the record as JSON, or the files attached with their facts, or that
     /// each was already there.
     static func printAttached(_ added: [ImportedMedia], to record: Record, files: [String], json: Bool, context: Context) {
-        if json { return context.json(JSONWriter.record(record, body: true)) }
+        if json { return context.json(JSONWriter.record(record, body: true, kinds: context.vault.kinds)) }
         guard !added.isEmpty else {
             for file in files { context.say(.media(.alreadyAttached(file))) }
             return

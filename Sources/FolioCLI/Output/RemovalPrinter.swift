@@ -43,7 +43,7 @@ func printPlan(
         return context.json(
             .object(
                 [
-                    ("remove", .array(removed.map { JSONWriter.record($0, body: false) })),
+                    ("remove", .array(removed.map { JSONWriter.record($0, body: false, kinds: context.vault.kinds) })),
                     ("unlink", .array(plan.unlinks.map { .string(records[$0].path) })),
                 ] + (copies.isEmpty ? [] : [("conflict_copies", .array(copies.map { .string($0.path) }))])))
     }

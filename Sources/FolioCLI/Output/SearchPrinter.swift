@@ -24,7 +24,8 @@ struct SearchPrinter {
                         let snippet = snippet(of: record, maxCharacters: 80, bodyLimit: bodyLimit)
                         return JSONWriter.record(
                             record, body: false,
-                            extra: [("score", .double((hit.score * 10_000).rounded() / 10_000)), ("snippet", .string(snippet.text))])
+                            extra: [("score", .double((hit.score * 10_000).rounded() / 10_000)), ("snippet", .string(snippet.text))],
+                            kinds: context.vault.kinds)
                     }))
         }
         Console.page(

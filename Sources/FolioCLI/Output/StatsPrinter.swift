@@ -8,9 +8,15 @@ struct StatsPrinter {
     /// The keys whose sum and average the period table shows: those asked for, else every key.
     let sums: Set<String>
     let averages: Set<String>
+    /// The kind the records were chosen by: its labels name keys and values in the text.
+    let kind: Kind?
+    /// Every kind of the vault: their labels name them in the count per kind.
+    let kinds: [String: Kind]
 
-    init(_ report: StatsReport, request: StatsRequest) {
+    init(_ report: StatsReport, request: StatsRequest, kind: Kind? = nil, kinds: [String: Kind] = [:]) {
         self.report = report
+        self.kind = kind
+        self.kinds = kinds
         let named = request.sums.isEmpty && request.averages.isEmpty
         sums = named ? Set(report.fields.map(\.name)) : Set(request.sums)
         averages = named ? Set(report.fields.map(\.name)) : Set(request.averages)
@@ -35,7 +41,8 @@ struct StatsPrinter {
         }
         var lines = [row(.statsRecordsHeading, String(report.total))]
         lines += [
-            row(.statsByKind, report.byKind), row(.statsByMonth, report.byMonth),
+            row(.statsByKind, report.byKind.map { (kinds[$0.0]?.shownName(language) ?? $0.0, $0.1) }),
+            row(.statsByMonth, report.byMonth),
             row(.statsTopTags, Array(report.byTag.prefix(10)).map { ("#" + $0.0, $0.1) }),
         ].compactMap { $0 }
 
@@ -49,7 +56,7 @@ struct StatsPrinter {
             ]
             for (path, summary) in zip(report.fields, report.overall.fields) {
                 table.append([
-                    path.name, String(summary.count), Self.number(summary.count == 0 ? nil : summary.sum),
+                    shownKey(path.name, language), String(summary.count), Self.number(summary.count == 0 ? nil : summary.sum),
                     Self.number(summary.average), Self.number(summary.min), Self.number(summary.max),
                 ])
             }
@@ -59,12 +66,12 @@ struct StatsPrinter {
             lines.append("")
             var table = [[say(.statsRateHeading), say(.statsMatchedHeading), "%"]]
             for (spec, tally) in zip(report.rates, report.overall.rates) {
-                table.append([spec.name, "\(tally.matched)/\(tally.total)", Self.percent(tally.rate)])
+                table.append([shownKey(spec.name, language), "\(tally.matched)/\(tally.total)", Self.percent(tally.rate)])
             }
             lines += Table.lines(table, terminal: t)
         }
         if !report.counts.isEmpty {
-            lines += countLines(terminal: t, monthHeading: say(.statsMonthHeading))
+            lines += countLines(terminal: t, language: language)
         }
         if let by = report.by, !report.periods.isEmpty {
             lines.append("")
@@ -73,50 +80,77 @@ struct StatsPrinter {
         return lines
     }
 
-    /// A row per period: its records, the sums and averages shown, and the rates.
-    private func periodLines(_ by: StatsPeriod, language: Language, terminal t: Terminal) -> [String] {
+    /// A row per period (or value of the `--by` key): its records, the sums and averages shown,
+    /// and the rates; on a terminal, a bar for the first figure beside the numbers.
+    private func periodLines(_ by: StatsGrouping, language: Language, terminal t: Terminal) -> [String] {
         func say(_ message: Message) -> String { message.text(language) }
-        let heading: Message =
-            switch by {
-            case .month: .statsMonthHeading
-            case .week: .statsWeekHeading
-            case .year: .statsYearHeading
-            }
-        var header = [say(heading), say(.statsRecordsHeading)]
-        for path in report.fields {
-            if sums.contains(path.name) { header.append(path.name + " " + say(.statsSumHeading)) }
-            if averages.contains(path.name) { header.append(path.name + " " + say(.statsAvgHeading)) }
+        let heading: String
+        var shown: (String) -> String = { $0 }
+        switch by {
+        case .period(.day): heading = say(.statsDayHeading)
+        case .period(.month): heading = say(.statsMonthHeading)
+        case .period(.week): heading = say(.statsWeekHeading)
+        case .period(.year): heading = say(.statsYearHeading)
+        case .key(let key):
+            let field = kind?.field(key)
+            heading = field?.shownName(language) ?? key
+            if let field { shown = { field.shownValue($0, language) } }
         }
-        header += report.rates.map(\.name)
+        var header = [heading, say(.statsRecordsHeading)]
+        for path in report.fields {
+            if sums.contains(path.name) { header.append(shownKey(path.name, language) + " " + say(.statsSumHeading)) }
+            if averages.contains(path.name) { header.append(shownKey(path.name, language) + " " + say(.statsAvgHeading)) }
+        }
+        header += report.rates.map { shownKey($0.name, language) }
+        // The bar follows the first sum shown, else the first rate, else the number of records.
+        let barred: (FieldFigures) -> Double = { figures in
+            if let index = report.fields.firstIndex(where: { sums.contains($0.name) }) { return figures.fields[index].sum }
+            if let rate = figures.rates.first { return rate.rate ?? 0 }
+            return Double(figures.records)
+        }
+        let most = report.periods.map { barred($0.1) }.max() ?? 0
+        if t.isInteractive { header.append("") }
         var table = [header]
         for (period, figures) in report.periods {
-            var cells = [period, String(figures.records)]
+            var cells = [shown(period), String(figures.records)]
             for (path, summary) in zip(report.fields, figures.fields) {
                 if sums.contains(path.name) { cells.append(Self.number(summary.count == 0 ? nil : summary.sum)) }
                 if averages.contains(path.name) { cells.append(Self.number(summary.average)) }
             }
             cells += figures.rates.map { "\($0.matched)/\($0.total) \(Self.percent($0.rate))" }
+            if t.isInteractive { cells.append(Table.bar(barred(figures), of: most, width: 16)) }
             table.append(cells)
         }
-        return Table.lines(table, terminal: t)
+        return Table.lines(table, terminal: t).map(\.trimmingTrailingSpaces)
+    }
+
+    /// A key (or a computed value) by its label in `language` when the kind gives one; a key path
+    /// (`shots.count`) as it was typed.
+    private func shownKey(_ name: String, _ language: Language) -> String {
+        kind?.field(name)?.shownName(language) ?? kind?.computed.first { $0.name == name }?.shownName(language) ?? name
     }
 
     /// Each counted key: its values with numbers (and on a terminal a bar), then a table per month.
-    private func countLines(terminal t: Terminal, monthHeading: String) -> [String] {
+    /// Keys and values by their labels in the vault's language, when the kind gives them.
+    private func countLines(terminal t: Terminal, language: Language) -> [String] {
         var lines: [String] = []
         for (index, spec) in report.counts.enumerated() {
+            let field = kind?.field(spec.name)
             let overallValues = spec.ordered(report.overall.counts[index])
             let most = overallValues.map(\.1).max() ?? 0
             lines.append("")
-            var table = [[spec.name, "", ""]]
+            var table = [[field?.shownName(language) ?? spec.name, "", ""]]
             for (value, count) in overallValues {
-                table.append([value, String(count), t.isInteractive ? Table.bar(count, of: most, width: 20) : ""])
+                table.append([
+                    field?.shownValue(value, language) ?? value, String(count),
+                    t.isInteractive ? Table.bar(count, of: most, width: 20) : "",
+                ])
             }
             lines += Table.lines(table, terminal: t).map(\.trimmingTrailingSpaces)
             guard !report.countsByMonth.isEmpty else { continue }
             lines.append("")
             let values = overallValues.map(\.0)
-            var monthly = [[monthHeading] + values]
+            var monthly = [[Message.statsMonthHeading.text(language)] + values.map { field?.shownValue($0, language) ?? $0 }]
             let monthMost = report.countsByMonth.flatMap { $0.1[index].values }.max() ?? 0
             for (month, tallies) in report.countsByMonth {
                 monthly.append(

@@ -18,8 +18,13 @@ enum Table {
 
     /// A bar of eighth blocks, `width` cells for `most`; a count above zero always shows a sliver.
     static func bar(_ count: Int, of most: Int, width: Int) -> String {
-        guard most > 0, count > 0 else { return String(repeating: " ", count: width) }
-        let eighths = max(1, Int((Double(count) / Double(most) * Double(width * 8)).rounded()))
+        bar(Double(count), of: Double(most), width: width)
+    }
+
+    /// The same for any amount (minutes slept, a rate).
+    static func bar(_ value: Double, of most: Double, width: Int) -> String {
+        guard most > 0, value > 0, value.isFinite, most.isFinite else { return String(repeating: " ", count: width) }
+        let eighths = max(1, min(width * 8, Int((value / most * Double(width * 8)).rounded())))
         let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths % 8]
         let text = String(repeating: "█", count: eighths / 8) + partial
         return text + String(repeating: " ", count: max(0, width - text.count))

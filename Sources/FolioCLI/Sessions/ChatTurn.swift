@@ -7,15 +7,19 @@ import Foundation
 enum ChatTurn {
     /// One turn without prompting: `message` saved (when given; else `--retry`), then the reply to
     /// the user's last message, from a chain made for it. Returns the page as it stands after.
+    /// The turn is one commit: the message is on disk before the AI is asked, and committed with
+    /// the reply (or alone, when none comes).
     static func once(_ page: Record, message: String?, echo: Bool, context: Context) throws(FolioError) -> Record {
-        let asked = try message.map { text throws(FolioError) in try context.vault.appendUserMessage(text, to: page) } ?? page
-        guard Conversation.parse(asked.document.body).last?.speaker == .me else {
-            // A note, not the turn's output: with --json, standard output is the JSON alone.
-            if echo { context.say(.ai(.nothingToRetry)) } else { Console.err(Message.ai(.nothingToRetry).text(context.language)) }
-            return asked
+        try context.vault.inOneCommit(Vault.describe("chat", page)) { () throws(FolioError) -> Record in
+            let asked = try message.map { text throws(FolioError) in try context.vault.appendUserMessage(text, to: page) } ?? page
+            guard Conversation.parse(asked.document.body).last?.speaker == .me else {
+                // A note, not the turn's output: with --json, standard output is the JSON alone.
+                if echo { context.say(.ai(.nothingToRetry)) } else { Console.err(Message.ai(.nothingToRetry).text(context.language)) }
+                return asked
+            }
+            let chain = chain(context)
+            return try reply(to: asked, chain: chain, environment: environment(chain, context: context), context: context, echo: echo)
         }
-        let chain = chain(context)
-        return try reply(to: asked, chain: chain, environment: environment(chain, context: context), context: context, echo: echo)
     }
 
     /// A session on a terminal until /save (the page summarised), /cancel (the session's
@@ -118,16 +122,20 @@ enum ChatTurn {
             case "/cancel": return .cancelled(current)
             case "/save": return .saved(current)
             default:
-                if let opening = greeting {
-                    current = try context.vault.appendCompanionLine(opening, to: current, part: .greeting)
-                    greeting = nil
-                }
-                current = try context.vault.appendUserMessage(line, to: current)
-                guard canReply else { continue }
-                do {
-                    current = try reply(to: current, chain: chain, environment: environment, context: context)
-                } catch {
-                    continue  // Said on stderr; the message is saved and the chat goes on.
+                // A turn is one commit: the greeting it answers (the first time), the message, the reply.
+                current = try context.vault.inOneCommit(Vault.describe("chat", current)) { () throws(FolioError) -> Record in
+                    var page = current
+                    if let opening = greeting {
+                        page = try context.vault.appendCompanionLine(opening, to: page, part: .greeting)
+                        greeting = nil
+                    }
+                    page = try context.vault.appendUserMessage(line, to: page)
+                    guard canReply else { return page }
+                    do {
+                        return try reply(to: page, chain: chain, environment: environment, context: context)
+                    } catch {
+                        return page  // Said on stderr; the message is saved and the chat goes on.
+                    }
                 }
             }
         }

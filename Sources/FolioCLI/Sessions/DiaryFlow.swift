@@ -1,4 +1,3 @@
-import ArgumentParser
 import FolioCompanion
 import FolioCore
 import FolioStore
@@ -36,21 +35,30 @@ struct DiaryFlow {
         }
     }
 
-    /// Analyse, greet, chat, save. Throws `ExitCode.failure` after the end when a step failed, its
-    /// message already said.
-    func converse(_ draft: Record, message: String?, interactive: Bool) throws {
-        var page = draft
-        var failed = false
-        let chain = ChatTurn.chain(context, sendsMedia: true)
-        let environment = ChatTurn.environment(chain, context: context)
-        if !MediaEntry.entries(of: page.document).isEmpty {
-            do {
-                page = try AnalysisStep.run(page, chain: chain, context: context).record
-            } catch {
-                Console.err(error.rendered(in: context.language))
-                failed = true
-            }
+    /// Analyses the draft's media (when it has any): the page with what the AI saw, and whether
+    /// the step failed (its message already said; the draft stays as written).
+    func analyze(_ draft: Record, chain: ProviderChain) -> (page: Record, failed: Bool) {
+        guard !MediaEntry.entries(of: draft.document).isEmpty else { return (draft, false) }
+        do {
+            return (try AnalysisStep.run(draft, chain: chain, context: context).record, false)
+        } catch {
+            Console.err(error.rendered(in: context.language))
+            return (draft, true)
         }
+    }
+
+    /// Greet, chat, save, after ``analyze(_:chain:)``. Returns whether a step failed (its message
+    /// already said), so the command can end with status 1 after everything is committed.
+    ///
+    /// Without a terminal every write is the caller's one commit; in an interactive session each
+    /// chat turn is a commit of its own (``ChatTurn/session(_:chain:environment:help:greeting:context:)``)
+    /// and so is the summary.
+    func converse(_ analyzed: Record, chain: ProviderChain, failed analysisFailed: Bool, message: String?, interactive: Bool)
+        throws(FolioError) -> Bool
+    {
+        var page = analyzed
+        var failed = analysisFailed
+        let environment = ChatTurn.environment(chain, context: context)
         let greeting = GreetingStep.run(page, chain: chain, environment: environment, context: context)
         show(context.terminal.accent("folio") + "  " + greeting.withVisibleControls)
         if interactive {
@@ -60,12 +68,12 @@ struct DiaryFlow {
             case .saved(let written): page = written
             case .cancelled(let written):
                 let removed = try context.vault.discardDraft(written)
-                return context.say(.ai(.draftDiscarded(mediaRemoved: removed)))
+                context.say(.ai(.draftDiscarded(mediaRemoved: removed)))
+                return failed
             case .left(let written):
                 Console.out("")
                 context.say(.ai(.draftKept(reference: written.shortID)))
-                if failed { throw ExitCode.failure }
-                return
+                return failed
             }
         } else if let message {
             page = try context.vault.appendCompanionLine(greeting, to: page, part: .greeting)
@@ -81,8 +89,7 @@ struct DiaryFlow {
                 }
             }
         }
-        failed = !save(page, chain: chain) || failed
-        if failed { throw ExitCode.failure }
+        return !save(page, chain: chain) || failed
     }
 
     /// "End and save": the page in the user's voice and its tags, when they have written anything
@@ -90,7 +97,7 @@ struct DiaryFlow {
     /// - Returns: false when the summary failed (its message is said; the draft stays).
     func save(_ page: Record, chain: ProviderChain) -> Bool {
         guard (try? DiaryEntry(page))?.hasSomethingToSummarize == true else {
-            if json { context.json(JSONWriter.record(page, body: true)) }
+            if json { context.json(JSONWriter.record(page, body: true, kinds: context.vault.kinds)) }
             Console.err(Message.ai(.draftKept(reference: page.shortID)).text(context.language))
             return true
         }
@@ -100,7 +107,7 @@ struct DiaryFlow {
         } catch {
             // A failed summary changed nothing: the page is as it was.
             Console.err(error.rendered(in: context.language))
-            if json { context.json(JSONWriter.record(page, body: true)) }
+            if json { context.json(JSONWriter.record(page, body: true, kinds: context.vault.kinds)) }
             return false
         }
     }

@@ -66,7 +66,13 @@ struct EditSession {
     func edit() throws(FolioError) -> Record? {
         let original = record.document.text
         while true {
-            try Self.open(editor, file: draft)
+            do {
+                try Self.open(editor, file: draft)
+            } catch {
+                // An editor that says "abandon" (`:cq`) is obeyed: its draft is not offered again.
+                if case .editorExited = error.message { unlink(draft.path) }
+                throw error
+            }
             // The draft as the editor left it: a regular file (a pipe in its place is never waited on).
             let edited = Vault.readFile(draft.path).flatMap { String(validating: $0, as: UTF8.self) } ?? original
             do throws(FolioError) {
@@ -90,9 +96,16 @@ struct EditSession {
         do {
             try process.run()
         } catch {
-            throw FolioError(.editorFailed(error.localizedDescription))
+            throw FolioError(.editorFailed(editor))
         }
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw FolioError(.editorFailed("\(editor) exited with \(process.terminationStatus)")) }
+        let status = process.terminationStatus
+        // What the status means, as git reads it: a non-zero exit (Vim's `:cq`) abandons the edit.
+        if process.terminationReason == .uncaughtSignal { throw FolioError(.editorKilled(editor: editor, signal: status)) }
+        switch status {
+        case 0: return
+        case 126, 127: throw FolioError(.editorNotFound(editor))
+        default: throw FolioError(.editorExited(editor: editor, status: status))
+        }
     }
 }

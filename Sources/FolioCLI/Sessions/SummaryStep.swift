@@ -17,7 +17,7 @@ enum SummaryStep {
         }
         let changed = try context.vault.applySummary(
             outcome.value, to: found, provider: outcome.provider, configuration: chain.configuration)
-        if json { return context.json(JSONWriter.record(changed, body: true)) }
+        if json { return context.json(JSONWriter.record(changed, body: true, kinds: context.vault.kinds)) }
         Console.out(outcome.value.page.withVisibleControls)
         Console.err(
             context.terminal.dim(

@@ -37,12 +37,42 @@ public enum WeekStart: String, Sendable, CaseIterable {
     /// (`en_US.UTF-8` → US). Sunday for the regions that use it (US, TW, JP, CA…); Monday —
     /// ISO 8601's choice — for every other region and for locales without one (`C`, `POSIX`).
     public static func fromLocale(_ environment: [String: String]) -> WeekStart {
+        localeRegion(environment).map(forRegion) ?? .monday
+    }
+
+    /// The week start of a region (`TW`, `US`, `DE`).
+    public static func forRegion(_ region: String) -> WeekStart {
+        sundayRegions.contains(region.uppercased()) ? .sunday : .monday
+    }
+
+    /// The region the locale names, if it names one (`C.UTF-8` and `POSIX` do not).
+    public static func localeRegion(_ environment: [String: String]) -> String? {
         let locale = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let name = locale.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
         let parts = name.split(whereSeparator: { $0 == "_" || $0 == "-" })
         // zh-Hant-TW has a script between language and region: the region is the last 2-letter part.
-        guard let region = parts.dropFirst().last(where: { $0.count == 2 }) else { return .monday }
-        return sundayRegions.contains(region.uppercased()) ? .sunday : .monday
+        return parts.dropFirst().last(where: { $0.count == 2 }).map { $0.uppercased() }
+    }
+
+    /// The week start for a vault: the locale's region when it names one; else the region of the
+    /// time zone, as the time zone database's `zone.tab` lists it (`Asia/Taipei` → TW); else the
+    /// vault's language (zh-Hant is read in Taiwan and Hong Kong, whose weeks start on Sunday);
+    /// else Monday, ISO 8601's choice. So `LANG=C.UTF-8` in a zh-Hant vault in Taipei gives Sunday.
+    public static func resolve(environment: [String: String], zoneIdentifier: String, zoneTable: String?, language: Language)
+        -> WeekStart
+    {
+        if let region = localeRegion(environment) { return forRegion(region) }
+        if let zoneTable, let region = region(ofZone: zoneIdentifier, in: zoneTable) { return forRegion(region) }
+        return language == .zhHant ? .sunday : .monday
+    }
+
+    /// The country code `zone.tab` gives a zone (`TW\t+2503+12130\tAsia/Taipei`).
+    public static func region(ofZone zone: String, in table: String) -> String? {
+        for line in table.split(separator: "\n") where !line.hasPrefix("#") {
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if columns.count >= 3, columns[2] == zone, columns[0].count == 2 { return String(columns[0]) }
+        }
+        return nil
     }
 
     /// The weekday this start is, 0 for Sunday.

@@ -8,17 +8,19 @@ public enum BuiltinTemplates {
         "diary": #"""
 ---
 kind: diary
+label: {zh-Hant: 日記, en: diary}
 dir: diary
 description: A diary page built around a photo or video and a conversation.
 fields:
-  media: {type: list, description: "photos, videos and voice notes, in media/"}
-  text: {type: text, description: "what you typed when you started the page"}
-  analysis: {type: text, description: "what the AI saw in the media"}
-  analyzed_by: {type: string, description: "the AI provider and model that wrote the analysis"}
-  analyzed_at: {type: datetime, description: "when the media was analysed"}
-  context: {type: map, description: "local time, location, weather"}
-  summarized_by: {type: string, description: "the AI provider and model that wrote the page"}
-  summarized_at: {type: datetime, description: "when the page was written"}
+  media: {type: list, label: {zh-Hant: 媒體, en: media}, description: "photos, videos and voice notes, in media/"}
+  text: {type: text, label: {zh-Hant: 一句話, en: text}, description: "what you typed when you started the page"}
+  analysis: {type: text, label: {zh-Hant: AI 看到的, en: analysis}, description: "what the AI saw in the media"}
+  analyzed_by: {type: string, label: {zh-Hant: 分析者, en: analyzed by}, description: "the AI provider and model that wrote the analysis"}
+  analyzed_at: {type: datetime, label: {zh-Hant: 分析時間, en: analyzed at}, description: "when the media was analysed"}
+  context: {type: map, label: {zh-Hant: 當下, en: context}, description: "local time, location, weather"}
+  summarized_by: {type: string, label: {zh-Hant: 整理者, en: summarized by}, description: "the AI provider and model that wrote the page"}
+  summarized_at: {type: datetime, label: {zh-Hant: 整理時間, en: summarized at}, description: "when the page was written"}
+  starred: {type: bool, label: {zh-Hant: 星號, en: starred}, description: "marked with a star (jrnl and Day One keep it too)"}
 ---
 {{{body}}}{{^body}}{{{text}}}{{/body}}
 
@@ -26,11 +28,12 @@ fields:
         "idea": #"""
 ---
 kind: idea
+label: {zh-Hant: 想法, en: idea}
 dir: ideas
 description: An idea to tick off when it is done.
 fields:
-  done: {type: bool, default: false}
-  done_at: {type: datetime, set_when: done}
+  done: {type: bool, default: false, label: {zh-Hant: 完成, en: done}}
+  done_at: {type: datetime, set_when: done, label: {zh-Hant: 完成時間, en: done at}}
 ---
 {{{body}}}
 
@@ -38,6 +41,7 @@ fields:
         "note": #"""
 ---
 kind: note
+label: {zh-Hant: 筆記, en: note}
 dir: notes
 description: A plain note with a title and tags, such as one imported from a folder of Markdown files.
 ---
@@ -47,12 +51,19 @@ description: A plain note with a title and tags, such as one imported from a fol
         "profile": #"""
 ---
 kind: profile
+label: {zh-Hant: 主人, en: profile}
 file: profile.md
 description: The vault's owner (one per vault).
 fields:
-  name: {type: string, required: true}
-  birthday: {type: date}
-  gender: {type: string, values: [female, male, other]}
+  name: {type: string, required: true, label: {zh-Hant: 名字, en: name}}
+  birthday: {type: date, label: {zh-Hant: 生日, en: birthday}}
+  gender:
+    type: string
+    label: {zh-Hant: 性別, en: gender}
+    values:
+      female: {zh-Hant: 女, en: female}
+      male: {zh-Hant: 男, en: male}
+      other: {zh-Hant: 其他, en: other}
 ---
 {{{body}}}
 
@@ -60,14 +71,29 @@ fields:
         "qa": #"""
 ---
 kind: qa
+label: {zh-Hant: 問答, en: question}
 dir: qa
 description: A question put to the magic 8 ball, and its answer.
 fields:
-  question: {type: text, required: true}
-  answer: {type: text}
-  answer_en: {type: text}
-  answer_type: {type: string, values: [affirmative, neutral, negative]}
-  source: {type: string, values: [magic8, ai], default: magic8}
+  question: {type: text, required: true, label: {zh-Hant: 問題, en: question}}
+  answer: {type: text, label: {zh-Hant: 答案, en: answer}}
+  answer_en: {type: text, label: {zh-Hant: 英文答案, en: answer in English}}
+  answer_type:
+    type: string
+    label: {zh-Hant: 答案類型, en: answer type}
+    values:
+      affirmative: {zh-Hant: 正面, en: affirmative}
+      neutral: {zh-Hant: 中立, en: neutral}
+      negative: {zh-Hant: 負面, en: negative}
+  source:
+    type: string
+    default: magic8
+    label: {zh-Hant: 來源, en: source}
+    values:
+      magic8: {zh-Hant: 魔術 8 球, en: magic 8 ball}
+      ai: {zh-Hant: AI, en: AI}
+charts:
+  - {counts: answer_type, title: {zh-Hant: 答案類型, en: Answer types}}
 ---
 {{{body}}}
 
@@ -80,16 +106,30 @@ fields:
             "activity": #"""
 ---
 kind: activity
+label: {zh-Hant: 活動, en: activity}
 dir: baby/activity
 description: Feeding, bathing, play or another activity of a baby.
 parent: baby
 on_parent_delete: cascade
 date_key: start
 fields:
-  activity: {type: string, values: [feeding, bath, play, walk, medicine, other], required: true}
-  start: {type: datetime, required: true}
-  duration_minutes: {type: int}
-  amount_ml: {type: number}
+  activity:
+    type: string
+    required: true
+    label: {zh-Hant: 活動, en: activity}
+    values:
+      feeding: {zh-Hant: 餵奶, en: feeding}
+      diaper: {zh-Hant: 換尿布, en: diaper}
+      bath: {zh-Hant: 洗澡, en: bath}
+      play: {zh-Hant: 玩耍, en: play}
+      walk: {zh-Hant: 散步, en: walk}
+      medicine: {zh-Hant: 吃藥, en: medicine}
+      other: {zh-Hant: 其他, en: other}
+  start: {type: datetime, required: true, label: {zh-Hant: 開始, en: start}}
+  duration_minutes: {type: int, label: {zh-Hant: 幾分鐘, en: minutes}}
+  amount_ml: {type: number, label: {zh-Hant: 奶量（毫升）, en: amount (ml)}}
+charts:
+  - {bars: amount_ml, by: day, last: 7, title: {zh-Hant: 這一週每天喝了多少奶（毫升）, en: Milk per day this week (ml)}}
 ---
 {{{body}}}
 
@@ -97,12 +137,19 @@ fields:
             "baby": #"""
 ---
 kind: baby
+label: {zh-Hant: 寶寶, en: baby}
 dir: baby
 description: A baby whose sleep and activities are tracked.
 fields:
-  name: {type: string, required: true}
-  birthday: {type: date}
-  gender: {type: string, values: [female, male, other]}
+  name: {type: string, required: true, label: {zh-Hant: 名字, en: name}}
+  birthday: {type: date, label: {zh-Hant: 生日, en: birthday}}
+  gender:
+    type: string
+    label: {zh-Hant: 性別, en: gender}
+    values:
+      female: {zh-Hant: 女生, en: girl}
+      male: {zh-Hant: 男生, en: boy}
+      other: {zh-Hant: 其他, en: other}
 ---
 {{{body}}}
 
@@ -110,13 +157,23 @@ fields:
             "environment": #"""
 ---
 kind: environment
+label: {zh-Hant: 環境, en: environment}
 dir: baby/environment
 description: An environment factor during a sleep (light, noise, temperature).
 parent: sleep
 on_parent_delete: cascade
 fields:
-  factor: {type: string, values: [light, noise, temperature, humidity, other], required: true}
-  value: {type: string}
+  factor:
+    type: string
+    required: true
+    label: {zh-Hant: 因素, en: factor}
+    values:
+      light: {zh-Hant: 光線, en: light}
+      noise: {zh-Hant: 聲音, en: noise}
+      temperature: {zh-Hant: 溫度, en: temperature}
+      humidity: {zh-Hant: 濕度, en: humidity}
+      other: {zh-Hant: 其他, en: other}
+  value: {type: string, label: {zh-Hant: 狀況, en: value}}
 ---
 {{{body}}}
 
@@ -124,15 +181,28 @@ fields:
             "interruption": #"""
 ---
 kind: interruption
+label: {zh-Hant: 夜醒, en: waking}
 dir: baby/interruption
 description: A time the baby woke during a sleep.
 parent: sleep
 on_parent_delete: cascade
 date_key: time
 fields:
-  time: {type: datetime, required: true}
-  duration_minutes: {type: int}
-  reason: {type: string, values: [hunger, diaper, noise, discomfort, unknown, other], default: unknown}
+  time: {type: datetime, required: true, label: {zh-Hant: 時間, en: time}}
+  duration_minutes: {type: int, label: {zh-Hant: 醒了幾分鐘, en: minutes awake}}
+  reason:
+    type: string
+    default: unknown
+    label: {zh-Hant: 原因, en: reason}
+    values:
+      hunger: {zh-Hant: 餵奶, en: hunger}
+      diaper: {zh-Hant: 換尿布, en: diaper}
+      noise: {zh-Hant: 吵醒, en: noise}
+      discomfort: {zh-Hant: 不舒服, en: discomfort}
+      unknown: {zh-Hant: 不知道, en: unknown}
+      other: {zh-Hant: 其他, en: other}
+charts:
+  - {counts: reason, title: {zh-Hant: 夜醒的原因, en: Why the baby woke}}
 ---
 {{{body}}}
 
@@ -140,16 +210,31 @@ fields:
             "sleep": #"""
 ---
 kind: sleep
+label: {zh-Hant: 睡眠, en: sleep}
 dir: baby/sleep
 description: One sleep of a baby, from start to end.
 parent: baby
 on_parent_delete: cascade
 date_key: start
 fields:
-  start: {type: datetime, required: true}
-  end: {type: datetime}
-  quality: {type: int, description: "1 (poor) to 5 (good)"}
-  location: {type: string, values: [crib, bed, stroller, car, arms, other]}
+  start: {type: datetime, required: true, label: {zh-Hant: 入睡, en: fell asleep}}
+  end: {type: datetime, label: {zh-Hant: 醒來, en: woke up}}
+  quality: {type: int, label: {zh-Hant: 睡得好不好, en: quality}, description: "1 (poor) to 5 (good)"}
+  location:
+    type: string
+    label: {zh-Hant: 地點, en: place}
+    values:
+      crib: {zh-Hant: 嬰兒床, en: crib}
+      bed: {zh-Hant: 大床, en: bed}
+      sofa: {zh-Hant: 沙發, en: sofa}
+      stroller: {zh-Hant: 推車, en: stroller}
+      car: {zh-Hant: 車上, en: car}
+      arms: {zh-Hant: 抱著, en: in arms}
+      other: {zh-Hant: 其他, en: other}
+computed:
+  duration_minutes: {label: {zh-Hant: 睡了多久, en: slept}, minutes: [start, end]}
+charts:
+  - {bars: duration_minutes, by: day, last: 7, title: {zh-Hant: 這一週每天睡了多久（分鐘）, en: Sleep per day this week (minutes)}}
 ---
 {{{body}}}
 
@@ -159,14 +244,17 @@ fields:
             "course-progress": #"""
 ---
 kind: course-progress
+label: {zh-Hant: 課程進度, en: course progress}
 dir: billiard/courses
 description: Progress through one training course.
 fields:
-  course: {type: string, required: true}
-  completed_lessons: {type: int, default: 0}
-  total_lessons: {type: int}
-  best_score: {type: number}
-  completed: {type: bool, default: false}
+  course: {type: string, required: true, label: {zh-Hant: 課程, en: course}}
+  completed_lessons: {type: int, default: 0, label: {zh-Hant: 完成的課, en: lessons done}}
+  total_lessons: {type: int, label: {zh-Hant: 總課數, en: lessons}}
+  best_score: {type: number, label: {zh-Hant: 最佳分數, en: best score}}
+  completed: {type: bool, default: false, label: {zh-Hant: 已完成, en: completed}}
+computed:
+  progress: {label: {zh-Hant: 進度, en: progress}, ratio: [completed_lessons, total_lessons]}
 ---
 {{{body}}}
 
@@ -174,14 +262,28 @@ fields:
             "player": #"""
 ---
 kind: player
+label: {zh-Hant: 球員, en: player}
 file: billiard/player.md
-description: The player's profile and level. Level goes up with experience (500, 1500, 4000 and 10000 points reach Lv.2 to Lv.5); statistics are computed from the training sessions, never stored.
+description: The player's profile. The level is computed from the experience (500, 1500, 4000 and 10000 points reach Lv.2 to Lv.5), never stored; statistics are computed from the training sessions.
 fields:
-  name: {type: string, required: true}
-  level: {type: int, default: 1, values: ["1", "2", "3", "4", "5"], description: "Lv.1 to Lv.5"}
-  experience: {type: int, default: 0, description: "points earned in training and courses"}
-  dominant_hand: {type: string, values: [right, left]}
-  table: {type: string, values: [pool, snooker, carom], description: "the table usually played"}
+  name: {type: string, required: true, label: {zh-Hant: 名字, en: name}}
+  experience: {type: int, default: 0, label: {zh-Hant: 經驗值, en: experience}, description: "points earned in training and courses"}
+  dominant_hand:
+    type: string
+    label: {zh-Hant: 慣用手, en: dominant hand}
+    values:
+      right: {zh-Hant: 右手, en: right}
+      left: {zh-Hant: 左手, en: left}
+  table:
+    type: string
+    label: {zh-Hant: 球檯, en: table}
+    description: "the table usually played"
+    values:
+      pool: {zh-Hant: 美式撞球, en: pool}
+      snooker: {zh-Hant: 司諾克, en: snooker}
+      carom: {zh-Hant: 開侖, en: carom}
+computed:
+  level: {label: {zh-Hant: 等級, en: level}, level: {of: experience, thresholds: [500, 1500, 4000, 10000]}}
 ---
 {{{body}}}
 
@@ -189,13 +291,20 @@ fields:
             "training": #"""
 ---
 kind: training
+label: {zh-Hant: 練球, en: training}
 dir: billiard/training
-description: A training session and the shots played in it. Statistics are computed, never stored.
+description: A training session and the shots played in it, dated by when it began. Statistics are computed, never stored.
+date_key: date
 fields:
-  course: {type: string}
-  duration_minutes: {type: int}
-  power: {type: number, description: "average cue power, 0 to 1"}
-  shots: {type: list, description: "maps of time, position, spin, power, result (made or missed)"}
+  date: {type: datetime, label: {zh-Hant: 開始時間, en: began}}
+  course: {type: string, label: {zh-Hant: 課程, en: course}}
+  duration_minutes: {type: int, label: {zh-Hant: 練了幾分鐘, en: minutes}}
+  power: {type: number, label: {zh-Hant: 平均力道, en: average power}, description: "average cue power, 0 to 1"}
+  shots: {type: list, label: {zh-Hant: 擊球, en: shots}, description: "maps of time, position, spin, power, result (made or missed)"}
+computed:
+  success_rate: {label: {zh-Hant: 進球率, en: success rate}, share: {of: shots.result, equals: made}}
+charts:
+  - {lines: success_rate, series: course, title: {zh-Hant: 各課程的進球率, en: Success rate per course}}
 ---
 {{{body}}}
 

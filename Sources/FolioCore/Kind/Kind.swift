@@ -23,6 +23,10 @@ public struct FieldSpec: Sendable, Equatable {
     /// A boolean key that stamps this one (`done_at: {type: datetime, set_when: done}`): when the
     /// boolean becomes true, this key gets the time; when it becomes false, this key goes.
     public var setWhen: String?
+    /// What the key is called in each language (`label: {zh-Hant: 原因, en: reason}`).
+    public var label: Label? = nil
+    /// The labels of the allowed values, when `values:` maps each value to its label.
+    public var valueLabels: [String: Label] = [:]
 }
 
 /// A kind of record, read from its template: where its files live, its keys, its parent.
@@ -46,6 +50,12 @@ public struct Kind: Sendable {
     public var bodyTemplate: MustacheTemplate
     /// Where the template came from, for error messages.
     public var source: String
+    /// What the kind is called in each language (`label: {zh-Hant: 睡眠, en: sleep}`).
+    public var label: Label?
+    /// Values computed from each record's keys, shown and never written (`computed:`).
+    public var computed: [ComputedField] = []
+    /// The charts the site draws from the kind's records (`charts:`).
+    public var charts: [ChartSpec] = []
 
     public func field(_ name: String) -> FieldSpec? { fields.first { $0.name == name } }
 
@@ -138,6 +148,18 @@ extension Kind {
             self.dateKey = nil
         }
         self.source = source
+        if let node = document["label"] {
+            guard let label = Label(node: node) else { throw fail(.badLabel(key: nil, value: nil), key: "label") }
+            self.label = label
+        } else {
+            self.label = nil
+        }
+        let computed = try Self.computedFields(document["computed"]) { fail($0, key: "computed") }
+        if let clash = computed.first(where: { field in fields.contains { $0.name == field.name } }) {
+            throw fail(.badComputed(name: clash.name), key: "computed")
+        }
+        self.computed = computed
+        self.charts = try Self.chartSpecs(document["charts"]) { fail($0, key: "charts") }
         let bodyText = document.body
         do {
             self.bodyTemplate = try MustacheTemplate(string: bodyText)
@@ -177,10 +199,51 @@ extension Kind {
             throw fail(.unknownType(key: key, type: typeName, known: FieldType.allCases.map(\.rawValue)))
         }
         let required = node["required"]?.resolved == .bool(true)
-        let allowed = node["values"]?.items?.compactMap(\.scalarText)
-        return FieldSpec(
+        var allowed: [String]?
+        var valueLabels: [String: Label] = [:]
+        if let values = node["values"] {
+            if let items = values.items {
+                allowed = items.compactMap(\.scalarText)
+            } else if let pairs = values.pairs {
+                // `values: {hunger: {zh-Hant: 餵奶, en: hunger}, …}`: each value with its label.
+                var list: [String] = []
+                for pair in pairs {
+                    guard let value = pair.key.scalarText else { throw fail(.badValues(key)) }
+                    list.append(value)
+                    if pair.value.resolved == .null { continue }
+                    guard let label = Label(node: pair.value) else { throw fail(.badLabel(key: key, value: value)) }
+                    valueLabels[value] = label
+                }
+                allowed = list
+            } else {
+                throw fail(.badValues(key))
+            }
+        }
+        var label: Label?
+        if let node = node["label"] {
+            guard let parsed = Label(node: node) else { throw fail(.badLabel(key: key, value: nil)) }
+            label = parsed
+        }
+        let spec = FieldSpec(
             name: key, type: type, required: required, defaultValue: node["default"]?.withoutSpans,
-            allowedValues: allowed, summary: node["description"]?.scalarText, setWhen: node["set_when"]?.scalarText)
+            allowedValues: allowed, summary: node["description"]?.scalarText, setWhen: node["set_when"]?.scalarText,
+            label: label, valueLabels: valueLabels)
+        try checkLabelsDistinct(spec, fail: fail)
+        return spec
+    }
+
+    /// A typed label must name one value: no label is another value, or the label of two.
+    private static func checkLabelsDistinct(_ spec: FieldSpec, fail: (TemplateProblem) -> FolioError) throws(FolioError) {
+        let values = spec.allowedValues ?? []
+        for value in values {
+            for text in spec.valueLabels[value].map({ Array($0.texts.values) }) ?? [] {
+                let others = values.filter { $0 != value }
+                let clash =
+                    others.first { $0.caseInsensitiveCompare(text) == .orderedSame }
+                    ?? others.first { spec.valueLabels[$0]?.matches(text) == true }
+                if let clash { throw fail(.labelClash(key: spec.name, label: text, values: [value, clash])) }
+            }
+        }
     }
 
     /// Renders the body for a new record from its field values.

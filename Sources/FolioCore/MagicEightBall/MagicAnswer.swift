@@ -48,7 +48,7 @@ public struct MagicAnswer: Sendable, Equatable {
     public static func generator(environment: [String: String]) throws(FolioError) -> any RandomNumberGenerator {
         guard let text = environment["FOLIO_ASK_SEED"], !text.isEmpty else { return SystemRandomNumberGenerator() }
         guard let seed = UInt64(text) else {
-            throw FolioError(.badSettingValue(key: "FOLIO_ASK_SEED", expected: "a whole number from 0 to \(UInt64.max)"))
+            throw FolioError(.badSettingValue(key: "FOLIO_ASK_SEED", expected: .wholeNumberUpTo(String(UInt64.max))))
         }
         return SplitMix64(seed: seed)
     }

@@ -301,6 +301,8 @@ public enum AIMessage: Sendable, Equatable {
     case emptyMessage
     case lastError(step: String, at: String, message: String)
     case pendingAI(Int)
+    /// One record of `pendingAI`: its short id and title, the step that failed and how to try again.
+    case pendingAIRecord(reference: String, title: String, step: String)
     /// The fixed line the diary flow opens with, before any AI call (the companion diary's F-016).
     case welcome
     /// The companion diary's F-003 failure: the draft is saved; analyse again later.
@@ -368,9 +370,12 @@ public enum AIMessage: Sendable, Equatable {
             return ("AI 上次失敗（\(step)，\(at)）：\(message)", "last AI failure (\(step), \(at)): \(message)")
         case .pendingAI(let count):
             return (
-                "\(count) 筆紀錄的 AI 步驟失敗，可再試（folio show 看原因）",
-                "\(count) record\(count == 1 ? "" : "s") with a failed AI step to retry (folio show says why)"
+                "\(count) 筆紀錄的 AI 步驟失敗，可再試（folio show 看原因）：",
+                "\(count) record\(count == 1 ? "" : "s") with a failed AI step to retry (folio show says why):"
             )
+        case .pendingAIRecord(let reference, let title, let step):
+            let retry = step == "chat" ? "folio chat \(reference) --retry" : "folio \(step) \(reference)"
+            return ("\(reference)  「\(title)」：再試一次用 `\(retry)`", "\(reference)  \"\(title)\": try again with `\(retry)`")
         case .welcome:
             return ("嗨，今天過得怎麼樣？說說這張照片或影片，或今天發生的事。", "Hi. How was your day? Tell me about the photo or video, or about what happened.")
         case .analysisFailed(let reference):

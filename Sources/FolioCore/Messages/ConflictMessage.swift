@@ -68,7 +68,7 @@ public enum ConflictMessage: Sendable, Equatable {
     case severalCopies(record: String, copies: [String])
     /// The copy does not read as a record, so it cannot replace or join the record.
     case copyNotARecord(copy: String)
-    /// The heading `--keep both` writes above the other version: its device and time (UTC).
+    /// The heading `--keep both` writes above the other version: its device and local time.
     case otherVersionHeading(device: String, time: String)
     /// The line before the keys whose values differed in the other version.
     case differingKeys

@@ -9,7 +9,10 @@ public enum EntryProblem: Sendable, Equatable {
     case duplicateID(String)
     case nameLeavesFolder(String)
     case notUTF8
-    case frontMatter(String)
+    /// The front matter does not parse: why, in the user's language, and on which line when known.
+    indirect case frontMatter(Message, line: Int?)
+    /// folio JSON's `front_matter` holds more than a front matter.
+    case frontMatterHoldsMore
     /// Front matter that parses but takes no new keys at its top: a root that is not a plain
     /// block mapping (a tag such as `!` before it, a list, a single value).
     case frontMatterTakesNoKeys
@@ -25,7 +28,12 @@ public enum EntryProblem: Sendable, Equatable {
         case .nameLeavesFolder(let name):
             ("路徑「\(name)」會跑到資料庫外面（../、絕對路徑或 NUL），已拒絕", "the path '\(name)' would leave the vault (../, an absolute path or NUL); refused")
         case .notUTF8: ("內容不是 UTF-8 文字", "it is not UTF-8 text")
-        case .frontMatter(let reason): ("front matter 無法解析：\(reason)", "its front matter does not parse: \(reason)")
+        case .frontMatter(let reason, let line):
+            (
+                String(Substring(reason.text(.zhHant)).trimmingSuffix("。")) + (line.map { "（第 \($0) 行）" } ?? ""),
+                String(Substring(reason.text(.en)).trimmingSuffix(".")) + (line.map { " (line \($0))" } ?? "")
+            )
+        case .frontMatterHoldsMore: ("「front_matter」裡不只有 front matter", "'front_matter' holds more than the front matter")
         case .frontMatterTakesNoKeys:
             (
                 "front matter 不是一行一個「鍵: 值」的寫法（例如開頭有 ! 標記，或是清單），folio 無法加上 id 和種類；請先改成一般寫法",
@@ -56,6 +64,8 @@ public enum ExportShapeProblem: Sendable, Equatable {
     case notAFolder
     case noFile(String)
     case wrongFormat(String)
+    /// A jrnl journal with no line starting with `[date] `.
+    case noEntries
 
     var pair: (String, String) {
         switch self {
@@ -66,6 +76,7 @@ public enum ExportShapeProblem: Sendable, Equatable {
         case .notAFolder: ("不是資料夾", "not a folder")
         case .noFile(let name): ("裡面沒有 \(name)", "no \(name) in it")
         case .wrongFormat(let format): ("「format」不是「\(format)」", "no \"format\": \"\(format)\"")
+        case .noEntries: ("沒有任何一行以 [日期] 開頭的紀錄", "no line starts an entry with [date]")
         }
     }
 }
@@ -124,7 +135,7 @@ public enum ExchangeMessage: Sendable, Equatable {
             )
         case .badJSON(let file, let reason):
             (
-                "\(file.quotedPath) 不是完整的 JSON（\(reason)），可能被截斷了；沒有匯入任何東西。",
+                "\(file.quotedPath) 不是完整的 JSON（\(Self.chineseJSONReason(reason))），可能被截斷了；沒有匯入任何東西。",
                 "\(file.quotedPath) is not valid JSON (\(reason)); it may be truncated. Nothing was imported."
             )
         case .badEntry(let file, let entry, let problem):
@@ -183,5 +194,18 @@ public enum ExchangeMessage: Sendable, Equatable {
                 "\(folder.quotedPath) already holds files; name an empty folder or one that does not exist yet."
             )
         }
+    }
+
+    /// Where the JSON reader (its words are English) says the text stops being JSON, in zh-Hant:
+    /// the line and column or character it names, else no more than that it is not JSON.
+    static func chineseJSONReason(_ reason: String) -> String {
+        func numbers(after word: String) -> Int? {
+            guard let range = reason.range(of: word + " ") else { return nil }
+            return Int(reason[range.upperBound...].prefix { $0.isNumber })
+        }
+        if let line = numbers(after: "line"), let column = numbers(after: "column") { return "第 \(line) 行第 \(column) 欄附近有錯" }
+        if let character = numbers(after: "character") { return "第 \(character) 個字元附近有錯" }
+        if reason.lowercased().contains("end of") { return "內容在中途結束" }
+        return "格式不對"
     }
 }

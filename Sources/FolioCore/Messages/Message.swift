@@ -7,7 +7,8 @@ public enum Message: Sendable, Equatable {
     case noVaultFound
     case notAVault(String)
     case vaultAlreadyExists(String)
-    case configDamaged(String)
+    /// The settings file could not be read; `problem` says why (nil: no detail).
+    indirect case configDamaged(Message?)
     case gitDataMissing
     /// `-C FOLDER` names a folder folio cannot enter.
     case cannotEnterFolder(path: String, reason: String)
@@ -35,9 +36,11 @@ public enum Message: Sendable, Equatable {
     case unknownKind(String, [String])
     case missingRequired(key: String, kind: String)
     case badFieldValue(key: String, type: String, value: String)
-    case valueNotAllowed(key: String, value: String, allowed: [String])
+    case valueNotAllowed(key: String, value: String, allowed: [AllowedValue])
     case fieldNeedsKeyValue(String)
     case fixedKey(String)
+    /// A key the kind computes from the record (a player's `level`): shown, never written.
+    case computedKey(key: String, kind: String, from: [String])
     case templateInvalid(TemplateProblem)
     /// `edit`: the file changed on disk between opening the editor and saving.
     case changedWhileEditing
@@ -56,6 +59,8 @@ public enum Message: Sendable, Equatable {
     // Writes.
     case created(kind: String, title: String, path: String)
     case updated(title: String, path: String)
+    /// `set title=…` left the file's name, which no longer says the title.
+    case titleKeepsFileName(String)
     case markedDone(String)
     case markedOpen(String)
     case nothingChanged
@@ -72,14 +77,21 @@ public enum Message: Sendable, Equatable {
     case orphanUnlinked(String)
 
     // Editing.
+    /// The editor could not be started at all (`editor` is the command as set).
     case editorFailed(String)
+    /// The editor ran and ended with a non-zero status (Vim's `:cq`): the edit is abandoned.
+    case editorExited(editor: String, status: Int32)
+    /// The shell could not find the editor's command (status 127) or could not run it (126).
+    case editorNotFound(String)
+    /// The editor was ended by a signal.
+    case editorKilled(editor: String, signal: Int32)
     case editLeftInvalid
     case editReopenPrompt
     case editDiscarded(String)
 
     // Settings.
     case unknownSettingKey(String, [String])
-    case badSettingValue(key: String, expected: String)
+    case badSettingValue(key: String, expected: SettingExpectation)
     case settingSet(key: String, value: String)
     case settingUnset(String)
     /// `clone` of a URL with a password: it was used for the clone and kept nowhere.
@@ -107,6 +119,8 @@ public enum Message: Sendable, Equatable {
     case unknownCommand(String)
     /// `show`: the heading over a record's children (a baby's sleeps).
     case childrenHeading(count: Int)
+    /// `show`: the heading over the values a kind computes from the record (never written to it).
+    case computedHeading
 
     // History and sync.
     case committedByHand(Int)
@@ -193,7 +207,7 @@ public enum Message: Sendable, Equatable {
     case statsByKind, statsByMonth, statsTopTags
     case statsKeyHeading, statsSamplesHeading, statsSumHeading, statsAvgHeading, statsMinHeading, statsMaxHeading
     case statsRateHeading, statsMatchedHeading, statsRecordsHeading
-    case statsMonthHeading, statsWeekHeading, statsYearHeading
+    case statsDayHeading, statsMonthHeading, statsWeekHeading, statsYearHeading
     case statsNoValues(String)
 
     // Init.
@@ -228,6 +242,8 @@ public enum Message: Sendable, Equatable {
     case crypt(CryptMessage)
     /// Media through Git LFS: sending, fetching, not downloaded yet.
     case lfs(LFSMessage)
+    /// A command line folio cannot take.
+    case usage(UsageMessage)
     /// `folio mcp`: requests and arguments an AI assistant sent that folio refuses.
     case mcp(MCPMessage)
 
@@ -282,8 +298,8 @@ public enum Message: Sendable, Equatable {
             ("「\(path.quotedPath)」已經是 folio 資料庫了。", "'\(path.quotedPath)' is already a folio vault.")
         case .configDamaged(let problem):
             (
-                "無法讀取 .folio/config.yaml（\(problem)），先用預設設定。修好這個檔案，或用 `git checkout .folio/config.yaml` 還原。",
-                "could not read .folio/config.yaml (\(problem)); using the defaults. Fix the file, or restore it with `git checkout .folio/config.yaml`."
+                "無法讀取 .folio/config.yaml\(problem.map { "（\(Self.trimmed($0.text(.zhHant)))）" } ?? "")，先用預設設定。修好這個檔案，或用 `git checkout .folio/config.yaml` 還原。",
+                "could not read .folio/config.yaml\(problem.map { " (\(Self.trimmed($0.text(.en))))" } ?? ""); using the defaults. Fix the file, or restore it with `git checkout .folio/config.yaml`."
             )
         case .gitDataMissing:
             (
@@ -298,7 +314,7 @@ public enum Message: Sendable, Equatable {
         case .frontMatterUnclosed:
             ("front matter 沒有結尾的 --- 行。", "the front matter has no closing --- line.")
         case .frontMatterSyntax(let problem):
-            ("front matter 不是有效的 YAML：\(problem)", "the front matter is not valid YAML: \(problem)")
+            ("front matter 不是有效的 YAML：\(YAMLProblem.zhHant(problem))", "the front matter is not valid YAML: \(problem)")
         case .duplicateKey(let key):
             ("front matter 裡「\(key)」出現了兩次。", "the key '\(key)' appears twice in the front matter.")
         case .frontMatterNotMapping:
@@ -359,11 +375,16 @@ public enum Message: Sendable, Equatable {
             )
         case .valueNotAllowed(let key, let value, let allowed):
             (
-                "「\(key)」不能是「\(value)」，可用的值：\(allowed.joined(separator: ", "))。",
-                "'\(key)' cannot be '\(value)'; allowed values: \(allowed.joined(separator: ", "))."
+                "「\(key)」不能是「\(value)」，可用的值：\(allowed.map { $0.text(.zhHant) }.joined(separator: "、"))。",
+                "'\(key)' cannot be '\(value)'; allowed values: \(allowed.map { $0.text(.en) }.joined(separator: ", "))."
             )
         case .fieldNeedsKeyValue(let text):
             ("「\(text)」的格式應該是 鍵=值。", "'\(text)' should be KEY=VALUE.")
+        case .computedKey(let key, let kind, let from):
+            (
+                "「\(key)」是「\(kind)」從\(from.map { "「\($0)」" }.joined(separator: "、"))算出來的，不寫進檔案；要改它，請改\(from.map { "「\($0)」" }.joined(separator: "、"))。沒有寫入任何東西。",
+                "'\(key)' is computed by '\(kind)' from \(from.map { "'\($0)'" }.joined(separator: ", ")) and never written; change \(from.map { "'\($0)'" }.joined(separator: ", ")) instead. Nothing was written."
+            )
         case .fixedKey(let key):
             ("「\(key)」是紀錄的身分，不能修改。", "'\(key)' is the record's identity and cannot be changed.")
         case .templateInvalid(let problem):
@@ -413,6 +434,11 @@ public enum Message: Sendable, Equatable {
             ("已新增 \(kind)「\(title)」：\(path.quotedPath)", "added \(kind) \"\(title)\": \(path.quotedPath)")
         case .updated(let title, let path):
             ("已更新「\(title)」：\(path.quotedPath)", "updated \"\(title)\": \(path.quotedPath)")
+        case .titleKeepsFileName(let path):
+            (
+                "檔名不變，仍是 \(path.quotedPath)：改標題不會改檔名，連結、歷史和其他裝置都還找得到它；要改檔名請用 `git mv` 再 `folio commit`。",
+                "the file keeps its name \(path.quotedPath): a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`."
+            )
         case .markedDone(let title):
             ("已完成「\(title)」", "done: \"\(title)\"")
         case .markedOpen(let title):
@@ -443,8 +469,20 @@ public enum Message: Sendable, Equatable {
             ("已取消，沒有任何變更。", "cancelled; nothing changed.")
         case .orphanUnlinked(let path):
             ("已清除上層連結：\(path.quotedPath)", "cleared the parent link: \(path.quotedPath)")
-        case .editorFailed(let reason):
-            ("無法開啟編輯器：\(reason)。請設定 $VISUAL 或 $EDITOR。", "could not run the editor: \(reason). Set $VISUAL or $EDITOR.")
+        case .editorFailed(let editor):
+            ("無法啟動編輯器「\(editor)」。請設定 $VISUAL 或 $EDITOR。", "could not start the editor '\(editor)'. Set $VISUAL or $EDITOR.")
+        case .editorExited(let editor, let status):
+            (
+                "編輯器「\(editor)」以狀態 \(status) 結束，表示放棄這次編輯：沒有任何變更。",
+                "the editor '\(editor)' exited with status \(status), which abandons the edit: nothing changed."
+            )
+        case .editorNotFound(let editor):
+            (
+                "找不到編輯器「\(editor)」，沒有任何變更。請把 $VISUAL 或 $EDITOR 設為可執行的編輯器。",
+                "there is no editor '\(editor)'; nothing changed. Set $VISUAL or $EDITOR to an editor that runs."
+            )
+        case .editorKilled(let editor, let signal):
+            ("編輯器「\(editor)」被訊號 \(signal) 中止，沒有任何變更。", "the editor '\(editor)' was stopped by signal \(signal); nothing changed.")
         case .editLeftInvalid:
             ("存檔後的內容無法解析，原本的檔案沒有被改動。", "the saved text does not parse; the original file is unchanged.")
         case .editReopenPrompt:
@@ -460,7 +498,7 @@ public enum Message: Sendable, Equatable {
                 "unknown setting '\(key)'. Known settings:\n  " + known.joined(separator: "\n  ")
             )
         case .badSettingValue(let key, let expected):
-            ("設定「\(key)」必須是 \(expected)。", "the setting '\(key)' must be \(expected).")
+            ("設定「\(key)」必須是\(expected.pair.0)。", "the setting '\(key)' must be \(expected.pair.1).")
         case .settingSet(let key, let value):
             ("\(key) = \(value)", "\(key) = \(value)")
         case .settingUnset(let key):
@@ -494,6 +532,7 @@ public enum Message: Sendable, Equatable {
             ("\(path.quotedPath)：沒有 id", "\(path.quotedPath): has no id")
         case .checkProblems(let count):
             ("發現 \(count) 個問題。", "found \(count) problem\(count == 1 ? "" : "s").")
+        case .computedHeading: ("計算出來的值（不寫入檔案）", "computed (never written to the file)")
         case .childrenHeading(let count): ("子紀錄（\(count) 筆）", "Children (\(count))")
         case .unknownCommand(let name):
             ("沒有「\(name)」這個指令；`folio help` 會列出所有指令。", "there is no command '\(name)'; `folio help` lists them all.")
@@ -747,6 +786,7 @@ public enum Message: Sendable, Equatable {
         case .statsRateHeading: ("比例", "rate")
         case .statsMatchedHeading: ("符合", "matched")
         case .statsRecordsHeading: ("紀錄", "records")
+        case .statsDayHeading: ("日期", "day")
         case .statsMonthHeading: ("月份", "month")
         case .statsWeekHeading: ("週", "week")
         case .statsYearHeading: ("年", "year")
@@ -778,6 +818,7 @@ public enum Message: Sendable, Equatable {
         case .site(let message): message.pair
         case .crypt(let message): message.pair
         case .lfs(let message): message.pair
+        case .usage(let message): message.pair
         case .mcp(let message): message.pair
         }
     }

@@ -12,6 +12,16 @@ public enum TemplateProblem: Sendable, Equatable {
     /// Mustache's own words for the problem (a technical detail, kept as it says it).
     case mustache(String)
     case includesFile(String)
+    /// `values:` is neither a list nor a map of values to labels.
+    case badValues(String)
+    /// A `label:` that is neither a text nor `{zh-Hant: …, en: …}` (of the kind, a key or a value).
+    case badLabel(key: String?, value: String?)
+    /// One label names two values of a key.
+    case labelClash(key: String, label: String, values: [String])
+    /// A `computed:` entry folio cannot read (or named like a declared key).
+    case badComputed(name: String?)
+    /// The chart at this position of `charts:` (1-based) folio cannot read.
+    case badChart(Int?)
 
     public var pair: (String, String) {
         switch self {
@@ -45,6 +55,35 @@ public enum TemplateProblem: Sendable, Equatable {
             (
                 "「\(name)」會從另一個範本檔讀入內容；folio 的範本不能引入檔案",
                 "'\(name)' would be read from another template file; a folio template cannot include files"
+            )
+        case .badValues(let key):
+            ("「\(key)」的 values 必須是值的清單，或把每個值對應到它的標籤", "'values' of '\(key)' must be a list of values, or map each value to its label")
+        case .badLabel(let key, let value):
+            switch (key, value) {
+            case (let key?, let value?):
+                (
+                    "「\(key)」的值「\(value)」的標籤必須是文字或 `{zh-Hant: …, en: …}`",
+                    "the label of '\(value)' of '\(key)' must be text or {zh-Hant: …, en: …}"
+                )
+            case (let key?, nil):
+                ("「\(key)」的 label 必須是文字或 `{zh-Hant: …, en: …}`", "'label' of '\(key)' must be text or {zh-Hant: …, en: …}")
+            default:
+                ("類型的 label 必須是文字或 `{zh-Hant: …, en: …}`", "the kind's 'label' must be text or {zh-Hant: …, en: …}")
+            }
+        case .labelClash(let key, let label, let values):
+            (
+                "「\(key)」的標籤「\(label)」同時指到 \(values.joined(separator: " 和 "))；一個標籤只能代表一個值",
+                "the label '\(label)' of '\(key)' names both \(values.joined(separator: " and ")); a label must name one value"
+            )
+        case .badComputed(let name):
+            (
+                "computed 的「\(name ?? "")」必須是 `{minutes: [開始, 結束]}`、`{level: {of: 鍵, thresholds: [...]}}`、`{share: {of: 鍵, equals: 值}}`、`{ratio: [鍵, 鍵]}` 或 `{sum: [鍵]}`，名稱不能和欄位相同",
+                "computed '\(name ?? "")' must be {minutes: [from, to]}, {level: {of: KEY, thresholds: [...]}}, {share: {of: KEY, equals: VALUE}}, {ratio: [KEY, KEY]} or {sum: [KEYS]}, named unlike any key"
+            )
+        case .badChart(let number):
+            (
+                "charts 的第 \(number ?? 1) 個圖表必須是 `{bars: 鍵, by: day|week|month, last: 天數}`、`{lines: 鍵, series: 鍵}` 或 `{counts: 鍵}`",
+                "chart \(number ?? 1) of 'charts' must be {bars: KEY, by: day|week|month, last: N}, {lines: KEY, series: KEY} or {counts: KEY}"
             )
         }
     }

@@ -3,24 +3,29 @@ import Foundation
 /// One message of a diary page's conversation with the AI companion.
 public struct ConversationMessage: Sendable, Equatable {
     public enum Speaker: Sendable, Equatable {
-        /// The owner: `**me**`.
+        /// The owner: `**me**`, `**我**` on a page in zh-Hant.
         case me
         /// The companion: `**folio**`.
         case folio
         /// Any other name a person wrote by hand; kept as written.
         case other(String)
 
-        public var name: String {
+        /// The name as a page in English writes it.
+        public var name: String { name(.en) }
+
+        /// The name as a page in `language` writes it: `我` for the owner on a zh-Hant page.
+        public func name(_ language: Language) -> String {
             switch self {
-            case .me: "me"
+            case .me: language == .zhHant ? "我" : "me"
             case .folio: "folio"
             case .other(let name): name
             }
         }
 
+        /// Both spellings of the owner are read on every page, whatever its language.
         public init(name: String) {
             switch name {
-            case "me": self = .me
+            case "me", "我": self = .me
             case "folio": self = .folio
             default: self = .other(name)
             }
@@ -28,6 +33,9 @@ public struct ConversationMessage: Sendable, Equatable {
     }
 
     public var speaker: Speaker
+    /// The speaker's name as the file writes it (`me` or `我`), kept so a message already on a
+    /// page is written back exactly so; nil for a new message, named in the page's language.
+    public var spelledAs: String?
     /// As written: `2026-11-22 18:05`, the writer's local time to the minute.
     public var time: String
     /// The message, Markdown allowed, several lines allowed; no blank lines at either end.
@@ -37,17 +45,25 @@ public struct ConversationMessage: Sendable, Equatable {
     /// blank line between messages.
     /// A message; `text` keeps its lines but not the blank ones around them, and its line breaks
     /// (LF, CRLF or a lone CR, as Markdown reads them) become LF.
-    public init(speaker: Speaker, time: String, text: String) {
+    public init(speaker: Speaker, time: String, text: String, spelledAs: String? = nil) {
         self.speaker = speaker
+        self.spelledAs = spelledAs
         self.time = time
         var lines = text.lines(at: .anyLineBreak)
         while lines.count > 1, lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
         while lines.count > 1, lines.first?.allSatisfy(\.isWhitespace) == true { lines.removeFirst() }
         self.text = lines.count == 1 && lines[0].allSatisfy(\.isWhitespace) ? "" : lines.joined(separator: "\n")
     }
+
+    /// Two messages are the same when the same speaker said the same at the same time, however
+    /// the file spells the speaker.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.speaker == rhs.speaker && lhs.time == rhs.time && lhs.text == rhs.text
+    }
 }
 
-/// The `## Conversation` section of a diary page, in the form of DESIGN §2:
+/// The `## Conversation` section of a diary page (`## 對話` with `**我**` on a page written in
+/// zh-Hant), in the form of DESIGN §2:
 ///
 /// ```
 /// ## Conversation
@@ -67,7 +83,20 @@ public struct ConversationMessage: Sendable, Equatable {
 /// A page with CRLF line breaks (written on Windows) is read the same, and a section written into
 /// it uses CRLF too.
 public enum Conversation {
+    /// The heading of a page in English; ``heading(_:)`` gives it per language.
     public static let heading = "## Conversation"
+
+    /// The section's heading on a page written in `language`: `## 對話` in zh-Hant. Both are read
+    /// on every page, forever, and a page keeps the heading it has.
+    public static func heading(_ language: Language) -> String {
+        language == .zhHant ? "## 對話" : heading
+    }
+
+    /// Whether a line (trailing blanks aside) is the heading, in either language; the language it is in.
+    public static func headingLanguage(_ line: String) -> Language? {
+        let bare = line.trimmingTrailingWhitespace
+        return Language.allCases.first { heading($0) == bare }
+    }
 
     /// The body split around its conversation: the text before the heading, the messages, and the
     /// text after the section (a later `## ` heading and what follows), each kept as it was.
@@ -76,6 +105,8 @@ public enum Conversation {
         public var messages: [ConversationMessage]
         public var after: String
         public var hasSection: Bool
+        /// The language the section's heading is in; nil without a section.
+        public var language: Language? = nil
     }
 
     /// Finds the conversation in a body. A body without the heading has no messages; all of it is `before`.
@@ -84,7 +115,7 @@ public enum Conversation {
         // byte), and the same lines without that CR for reading.
         let lines = body.lines(at: .lineFeed)
         let bare = lines.map { $0.hasSuffix("\r") ? String($0.unicodeScalars.dropLast()) : $0 }
-        guard let start = bare.firstIndex(where: { $0.trimmingTrailingWhitespace == heading }) else {
+        guard let start = bare.firstIndex(where: { headingLanguage($0) != nil }) else {
             return Split(before: body, messages: [], after: "", hasSection: false)
         }
         var end = lines.count
@@ -95,7 +126,9 @@ public enum Conversation {
         // The line break that ends the last line before the heading belongs to `before`.
         let before = lines[..<start].joined(separator: "\n") + (start > 0 ? "\n" : "")
         let after = end < lines.count ? lines[end...].joined(separator: "\n") : ""
-        return Split(before: before, messages: messages(in: Array(bare[(start + 1)..<end])), after: after, hasSection: true)
+        return Split(
+            before: before, messages: messages(in: Array(bare[(start + 1)..<end])), after: after, hasSection: true,
+            language: headingLanguage(bare[start]))
     }
 
     /// The messages of a body's conversation, in order.
@@ -103,28 +136,30 @@ public enum Conversation {
         split(body).messages
     }
 
-    /// The section's text: the heading, a blank line, then each message and a blank line between.
-    public static func render(_ messages: [ConversationMessage]) -> String {
-        render(messages, lineBreak: "\n")
+    /// The section's text in `language`: the heading, a blank line, then each message and a blank
+    /// line between. A message read from a page keeps its speaker's spelling.
+    public static func render(_ messages: [ConversationMessage], language: Language = .en) -> String {
+        render(messages, lineBreak: "\n", language: language)
     }
 
-    static func render(_ messages: [ConversationMessage], lineBreak: String) -> String {
-        var out = heading + lineBreak
+    static func render(_ messages: [ConversationMessage], lineBreak: String, language: Language) -> String {
+        var out = heading(language) + lineBreak
         for message in messages {
-            out += lineBreak + speakerLine(message) + lineBreak
+            out += lineBreak + speakerLine(message, language: language) + lineBreak
             for line in message.text.lines(at: .anyLineBreak) { out += escape(line) + lineBreak }
         }
         return out
     }
 
-    /// The body with its conversation replaced by `messages`: the section is rewritten in place, or
-    /// added at the end; the text around it is left as it was.
-    public static func replacing(in body: String, with messages: [ConversationMessage]) -> String {
+    /// The body with its conversation replaced by `messages`: the section is rewritten in place (in
+    /// the language its heading is in), or added at the end in `language`; the text around it is
+    /// left as it was.
+    public static func replacing(in body: String, with messages: [ConversationMessage], language: Language = .en) -> String {
         let parts = split(body)
         let crlf =
             body.utf8.firstIndex(of: 0x0A).map { $0 > body.utf8.startIndex && body.utf8[body.utf8.index(before: $0)] == 0x0D } ?? false
         let lineBreak = crlf ? "\r\n" : "\n"
-        let section = render(messages, lineBreak: lineBreak)
+        let section = render(messages, lineBreak: lineBreak, language: parts.language ?? language)
         guard parts.hasSection else {
             if body.isEmpty { return section }
             // Checked on bytes: a Swift String holds CRLF as one Character, which "\n" never matches.
@@ -138,8 +173,8 @@ public enum Conversation {
 
     // MARK: - Lines
 
-    static func speakerLine(_ message: ConversationMessage) -> String {
-        "**\(message.speaker.name)** · \(message.time)"
+    static func speakerLine(_ message: ConversationMessage, language: Language = .en) -> String {
+        "**\(message.spelledAs ?? message.speaker.name(language))** · \(message.time)"
     }
 
     /// `**name** · time`: the name without `*` or line breaks, the time without line breaks.
@@ -195,7 +230,9 @@ public enum Conversation {
             guard let speaker = current else { return }
             while text.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { text.removeLast() }
             while text.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { text.removeFirst() }
-            messages.append(ConversationMessage(speaker: .init(name: speaker.name), time: speaker.time, text: text.joined(separator: "\n")))
+            messages.append(
+                ConversationMessage(
+                    speaker: .init(name: speaker.name), time: speaker.time, text: text.joined(separator: "\n"), spelledAs: speaker.name))
             text = []
         }
         for line in lines {

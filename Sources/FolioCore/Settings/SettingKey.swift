@@ -79,16 +79,14 @@ public struct SettingKey: Sendable {
 
     public static func named(_ name: String) -> SettingKey? { all.first { $0.name == name } }
 
-    /// Words for the expected value in an error message.
-    public var expectation: String {
+    /// What the value must be, for an error message.
+    public var expectation: SettingExpectation {
         switch type {
-        case .string: "text"
-        case .choice(let values): "one of " + values.joined(separator: ", ")
-        case .bool: "true or false"
-        case .int(let range):
-            range.upperBound == Int.max
-                ? "a whole number from \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
-        case .stringList: "a list (a, b, c)"
+        case .string: .text
+        case .choice(let values): .oneOf(values)
+        case .bool: .bool
+        case .int(let range): .wholeNumber(from: range.lowerBound, to: range.upperBound == Int.max ? nil : range.upperBound)
+        case .stringList: .list
         }
     }
 
@@ -118,6 +116,29 @@ public struct SettingKey: Sendable {
         case (.int(let range), .int(let i)): range.contains(i)
         case (.stringList, .list): true
         default: false
+        }
+    }
+}
+
+/// What a setting's value must be, said in the user's language.
+public enum SettingExpectation: Sendable, Equatable {
+    case text
+    case oneOf([String])
+    case bool
+    case wholeNumber(from: Int, to: Int?)
+    /// A whole number too large for `Int` at its top (`FOLIO_ASK_SEED`).
+    case wholeNumberUpTo(String)
+    case list
+
+    public var pair: (String, String) {
+        switch self {
+        case .text: ("文字", "text")
+        case .oneOf(let values): ("其中之一：" + values.joined(separator: "、"), "one of " + values.joined(separator: ", "))
+        case .bool: ("true 或 false", "true or false")
+        case .wholeNumber(let low, let high?): ("\(low) 到 \(high) 之間的整數", "a whole number from \(low) to \(high)")
+        case .wholeNumber(let low, nil): ("\(low) 以上的整數", "a whole number from \(low)")
+        case .wholeNumberUpTo(let high): ("0 到 \(high) 之間的整數", "a whole number from 0 to \(high)")
+        case .list: ("清單（a, b, c）", "a list (a, b, c)")
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `{total, by_kind, by_month, by_tag, fields, rates[, counts, counts_by_month][, by, by_period]}`:
+/// `{total, by_kind, by_month, by_tag, fields, rates[, counts, counts_by_month][, by, by_period or by_value]}`:
 /// a report as JSON, the same for `stats --json` and `folio mcp`.
 extension StatsReport {
     /// The report as `stats --json` and the MCP `stats` tool give it.
@@ -15,10 +15,11 @@ extension StatsReport {
             pairs.append(("counts_by_month", .object(countsByMonth.map { month, tallies in (month, countsJSON(tallies)) })))
         }
         if let by = by {
-            pairs.append(("by", .string(by.rawValue)))
+            pairs.append(("by", .string(by.name)))
+            let name = if case .key = by { "by_value" } else { "by_period" }
             pairs.append(
                 (
-                    "by_period",
+                    name,
                     .object(
                         periods.map { period, figures in
                             (period, .object([("total", .int(figures.records))] + self.figures(figures)))

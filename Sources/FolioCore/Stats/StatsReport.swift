@@ -3,14 +3,41 @@ import YAML
 /// The period `folio stats --by` repeats its figures for.
 public enum StatsPeriod: String, Sendable, CaseIterable {
     /// ISO 8601 weeks: `2026-W47`, starting on Monday.
-    case month, week, year
+    case day, month, week, year
 
-    /// The period a moment falls in, by its day as written: `2026-11`, `2026-W47`, `2026`.
+    /// The period a moment falls in, by its day as written: `2026-11-23`, `2026-11`, `2026-W47`, `2026`.
     public func key(for time: Timestamp) -> String {
         switch self {
+        case .day: time.day10
         case .month: String(time.day10.prefix(7))
         case .year: String(time.day10.prefix(4))
         case .week: CivilDate.isoWeek(year: time.year, month: time.month, day: time.day)
+        }
+    }
+}
+
+/// What `folio stats --by` groups records by: a period of their date, or the value of a key
+/// (`--by course`: the figures per course).
+public enum StatsGrouping: Sendable, Equatable {
+    case period(StatsPeriod)
+    case key(String)
+
+    /// `day`, `week`, `month`, `year`, else a key path; nil for text that is neither.
+    public init?(_ text: String) {
+        if let period = StatsPeriod(rawValue: text) {
+            self = .period(period)
+        } else if FieldPath.isValid(text) {
+            self = .key(text)
+        } else {
+            return nil
+        }
+    }
+
+    /// As `--by` is written, and in `"by"` of the JSON.
+    public var name: String {
+        switch self {
+        case .period(let period): period.rawValue
+        case .key(let key): key
         }
     }
 }
@@ -27,11 +54,11 @@ public struct StatsRequest: Sendable {
     public var rates: [(key: String, value: String)]
     /// Keys whose values to count; empty: the kind's keys with listed values.
     public var counts: [String]
-    public var by: StatsPeriod?
+    public var by: StatsGrouping?
 
     public init(
         kind: String?, sums: [String] = [], averages: [String] = [], rates: [(key: String, value: String)] = [], counts: [String] = [],
-        by: StatsPeriod? = nil
+        by: StatsGrouping? = nil
     ) {
         self.kind = kind
         self.sums = sums
@@ -43,7 +70,8 @@ public struct StatsRequest: Sendable {
 
     /// Whether a figure needs the records' front matter; counts by kind, month and tag do not.
     public var needsFields: Bool {
-        kind != nil || !sums.isEmpty || !averages.isEmpty || !rates.isEmpty || !counts.isEmpty
+        if case .key = by { return true }
+        return kind != nil || !sums.isEmpty || !averages.isEmpty || !rates.isEmpty || !counts.isEmpty
     }
 
     /// The keys named by `--sum` and `--avg`, each once.
@@ -65,7 +93,8 @@ public struct StatsReport: Sendable {
     public let rates: [RateSpec]
     public let counts: [CountSpec]
     public let overall: FieldFigures
-    public let by: StatsPeriod?
+    public let by: StatsGrouping?
+    /// The figures per period, or per value of the key `--by` names, in order.
     public let periods: [(String, FieldFigures)]
     /// The value counts per month, whatever `--by` says: the magic 8 ball's answers month by month.
     public let countsByMonth: [(String, [[String: Int]])]
@@ -93,8 +122,29 @@ public struct StatsReport: Sendable {
 
     init(
         records: [RecordSummary], roots: [Value], tagCounts: [(String, Int)], fields: [FieldPath], rates: [RateSpec], counts: [CountSpec],
-        by: StatsPeriod?
+        by: StatsGrouping?
     ) {
+        let groupPath: FieldPath? = if case .key(let key) = by { FieldPath(key, roots: roots) } else { nil }
+        /// The groups a record counts in: its period, or each text value at the `--by` key.
+        func groups(_ time: Timestamp?, _ root: Value) -> [String] {
+            switch by {
+            case .period(let period)?: return time.map { [period.key(for: $0)] } ?? []
+            case .key?:
+                var seen = Set<String>()
+                return (groupPath?.values(in: root) ?? []).flatMap { value -> [Value] in
+                    if case .list(let items) = value { return items }
+                    return [value]
+                }
+                .compactMap { value -> String? in
+                    switch value {
+                    case .map, .list, .null: nil
+                    default: value.plainText
+                    }
+                }
+                .filter { seen.insert($0).inserted }
+            case nil: return []
+            }
+        }
         total = records.count
         var kinds: [String: Int] = [:]
         var months: [String: Int] = [:]
@@ -110,11 +160,9 @@ public struct StatsReport: Sendable {
                 monthly[StatsPeriod.month.key(for: time), default: FieldFigures(fieldCount: 0, rateCount: 0, countCount: counts.count)]
                     .add(root, fields: [], rates: [], counts: counts)
             }
-            if let by, let time {
-                periods[
-                    by.key(for: time), default: FieldFigures(fieldCount: fields.count, rateCount: rates.count, countCount: counts.count)
-                ]
-                .add(root, fields: fields, rates: rates, counts: counts)
+            for group in groups(time, root) {
+                periods[group, default: FieldFigures(fieldCount: fields.count, rateCount: rates.count, countCount: counts.count)]
+                    .add(root, fields: fields, rates: rates, counts: counts)
             }
         }
         self.counts = counts

@@ -77,7 +77,7 @@ enum CalendarPages {
             for record in records.reversed() {
                 let title = record.summary.title.isEmpty ? t(.untitled) : record.summary.title
                 html +=
-                    "<li><a href=\"../\(HTML.pathURL(record.page))\">\(HTML.escape(title))</a> <span class=\"kind\">\(HTML.escape(record.summary.kind ?? ""))</span></li>"
+                    "<li><a href=\"../\(HTML.pathURL(record.page))\">\(HTML.escape(title))</a> <span class=\"kind\">\(HTML.escape(context.kindName(record.summary.kind)))</span></li>"
             }
             html += "</ul>"
         }

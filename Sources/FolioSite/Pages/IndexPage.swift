@@ -4,11 +4,17 @@ import FolioStore
 /// `index.html`: the tag tiles, "On this day", the search box and every record, newest first.
 enum IndexPage {
     /// `records` newest first; `tags` in tile order (most recently used first).
-    static func render(records: [SiteRecord], tags: [TagUse], latestMonth: String?, context: SiteContext) -> String {
+    static func render(records: [SiteRecord], tags: [TagUse], latestMonth: String?, hasCharts: Bool = false, context: SiteContext) -> String
+    {
         var html = "<header class=\"top\"><h1>\(HTML.escape(context.text(.siteTitle)))</h1>"
-        if let latestMonth {
-            html +=
-                "<nav><a class=\"cal-link\" href=\"calendar/\(HTML.pathURL(latestMonth)).html\">\(HTML.escape(context.text(.calendar)))</a></nav>"
+        if latestMonth != nil || hasCharts {
+            html += "<nav>"
+            if hasCharts { html += "<a class=\"charts-link\" href=\"stats.html\">\(HTML.escape(context.text(.charts)))</a> " }
+            if let latestMonth {
+                html +=
+                    "<a class=\"cal-link\" href=\"calendar/\(HTML.pathURL(latestMonth)).html\">\(HTML.escape(context.text(.calendar)))</a>"
+            }
+            html += "</nav>"
         }
         html += "</header>\n"
         html +=
@@ -48,7 +54,7 @@ enum IndexPage {
             html += "<span class=\"thumb none\"></span>"
         }
         html += "<span class=\"text\"><span class=\"meta\"><span class=\"date\">\(HTML.escape(record.day ?? ""))</span>"
-        html += " <span class=\"kind\">\(HTML.escape(record.summary.kind ?? ""))</span></span>"
+        html += " <span class=\"kind\">\(HTML.escape(context.kindName(record.summary.kind)))</span></span>"
         let title = record.summary.title.isEmpty ? context.text(.untitled) : record.summary.title
         html += "<span class=\"title\">\(HTML.escape(title))</span>"
         if !record.firstLine.isEmpty { html += "<span class=\"line\">\(HTML.escape(record.firstLine))</span>" }

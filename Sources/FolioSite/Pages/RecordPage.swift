@@ -42,7 +42,7 @@ enum RecordPage {
         if let time = record.sortTime {
             html += "<time datetime=\"\(HTML.escape(time.text))\">\(HTML.escape(time.shown))</time> · "
         }
-        html += "<span class=\"kind\">\(HTML.escape(record.kind ?? ""))</span></p>\n"
+        html += "<span class=\"kind\">\(HTML.escape(context.kindName(record.kind)))</span></p>\n"
 
         html += mediaBlock(entry.media, context: context)
 
@@ -60,7 +60,7 @@ enum RecordPage {
         let links = SiteLinks(recordPath: record.path, media: Set(entry.media.map(\.file)), context: context)
         html += "<div class=\"body\">\n" + MarkdownHTML.render(split?.before ?? body, rewrite: links.rewrite) + "</div>\n"
 
-        let fields = fieldRows(record, kind: kind)
+        let fields = fieldRows(record, kind: kind, language: context.language)
         if !fields.isEmpty {
             html += "<section class=\"fields\"><h2>\(HTML.escape(t(.fields)))</h2><table>"
             for (key, value) in fields {
@@ -146,8 +146,9 @@ enum RecordPage {
         return html + "</div>\n"
     }
 
-    /// The kind's own keys this record has, as text; media and parent are shown elsewhere.
-    static func fieldRows(_ record: Record, kind: Kind?) -> [(String, String)] {
+    /// The kind's own keys this record has, as text, then the values it computes; keys and values
+    /// by their labels in `language` where the kind gives them. Media and parent are shown elsewhere.
+    static func fieldRows(_ record: Record, kind: Kind?, language: Language) -> [(String, String)] {
         let shownElsewhere: Set<String> = ["media", "parent"]
         let keys: [String]
         if let kind {
@@ -158,8 +159,13 @@ enum RecordPage {
         var rows: [(String, String)] = []
         for key in keys {
             guard let value = record.document.value(key) else { continue }
-            let text = Self.text(value)
-            if !text.isEmpty { rows.append((key, text)) }
+            let field = kind?.field(key)
+            var text = Self.text(value)
+            if let field, field.allowedValues != nil, case .string(let raw) = value { text = field.shownValue(raw, language) }
+            if !text.isEmpty { rows.append((field?.shownName(language) ?? key, text)) }
+        }
+        for (field, value) in kind?.computedValues(of: record.document.root.resolved) ?? [] {
+            rows.append((field.shownName(language), field.shownValue(value, language)))
         }
         return rows
     }

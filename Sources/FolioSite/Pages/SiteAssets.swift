@@ -58,6 +58,21 @@ enum SiteAssets {
           background: var(--tile); color: var(--muted); border-radius: 10px; padding: 24px; text-align: center; margin: 0;
         }
         .tags { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px; }
+        .chart-box { margin: 12px 0 24px; background: var(--card); border-radius: 12px; padding: 8px 12px; }
+        .chart-box figcaption { font-weight: 600; margin-bottom: 4px; }
+        svg.chart { width: 100%; height: auto; display: block; }
+        svg.chart .bar { fill: var(--accent); }
+        svg.chart .axis, svg.chart .grid { stroke: var(--line); stroke-width: 1; }
+        svg.chart .label { fill: var(--muted); font-size: 12px; }
+        svg.chart .value { fill: var(--fg); font-size: 12px; }
+        svg.chart .line { fill: none; stroke-width: 2; }
+        svg.chart .s0 { stroke: var(--accent); fill: var(--accent); }
+        svg.chart .s1 { stroke: #2f7fb8; fill: #2f7fb8; }
+        svg.chart .s2 { stroke: #4a9a5b; fill: #4a9a5b; }
+        svg.chart .s3 { stroke: #8a5cb8; fill: #8a5cb8; }
+        svg.chart .s4 { stroke: #c0a030; fill: #c0a030; }
+        svg.chart .s5 { stroke: #c04a6a; fill: #c04a6a; }
+        svg.chart polyline.line { fill: none; }
         .body { overflow-wrap: anywhere; }
         .body img { max-width: 100%; }
         .body pre { overflow-x: auto; background: var(--card); padding: 8px; border-radius: 8px; }

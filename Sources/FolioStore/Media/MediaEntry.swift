@@ -119,7 +119,7 @@ public enum MediaLinks {
         return type == MediaType.photo.rawValue ? "![\(label)](\(target))" : "[\(label)](\(target))"
     }
 
-    /// Adds `links` to `body`: after the last link to media it has, else before `## Conversation`,
+    /// Adds `links` to `body`: after the last link to media it has, else before `## Conversation` (`## 對話`),
     /// else at the end; each link a paragraph of its own.
     public static func insert(_ links: [String], into body: String, recordPath: String) -> String {
         guard !links.isEmpty else { return body }
@@ -129,7 +129,7 @@ public enum MediaLinks {
         var insertAt = lines.count
         if let last = mediaLinkLines(in: body, recordPath: recordPath).max(), last <= lines.count {
             insertAt = last
-        } else if let heading = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == Conversation.heading }) {
+        } else if let heading = lines.firstIndex(where: { Conversation.headingLanguage($0.trimmingCharacters(in: .whitespaces)) != nil }) {
             insertAt = heading
             while insertAt > 0 && lines[insertAt - 1].trimmingCharacters(in: .whitespaces).isEmpty { insertAt -= 1 }
         }

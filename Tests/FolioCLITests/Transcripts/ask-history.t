@@ -6,27 +6,27 @@ $ cd journal
 ? 0
 $ FOLIO_NOW=2026-09-10T09:00:00+08:00 FOLIO_ASK_SEED=0 folio ask 'question 0'
 🎱 Don't count on it. (別指望了)
-! added qa "question 0": qa/2026/09/2026-09-10-question-0.md
+! added question "question 0": qa/2026/09/2026-09-10-question-0.md
 ? 0
 $ FOLIO_NOW=2026-09-11T09:00:00+08:00 FOLIO_ASK_SEED=7 folio ask 'question 1'
 🎱 Outlook good. (前景看好)
-! added qa "question 1": qa/2026/09/2026-09-11-question-1.md
+! added question "question 1": qa/2026/09/2026-09-11-question-1.md
 ? 0
 $ FOLIO_NOW=2026-10-12T09:00:00+08:00 FOLIO_ASK_SEED=14 folio ask 'question 2'
 🎱 Outlook not so good. (前景不太好)
-! added qa "question 2": qa/2026/10/2026-10-12-question-2.md
+! added question "question 2": qa/2026/10/2026-10-12-question-2.md
 ? 0
 $ FOLIO_NOW=2026-11-13T09:00:00+08:00 FOLIO_ASK_SEED=21 folio ask 'question 3'
 🎱 Yes, definitely. (絕對是的)
-! added qa "question 3": qa/2026/11/2026-11-13-question-3.md
+! added question "question 3": qa/2026/11/2026-11-13-question-3.md
 ? 0
 $ FOLIO_NOW=2026-11-14T09:00:00+08:00 FOLIO_ASK_SEED=28 folio ask 'question 4'
 🎱 My reply is no. (我的回答是不)
-! added qa "question 4": qa/2026/11/2026-11-14-question-4.md
+! added question "question 4": qa/2026/11/2026-11-14-question-4.md
 ? 0
 $ FOLIO_NOW=2026-11-15T09:00:00+08:00 FOLIO_ASK_SEED=35 folio ask 'question 5'
 🎱 Don't count on it. (別指望了)
-! added qa "question 5": qa/2026/11/2026-11-15-question-5.md
+! added question "question 5": qa/2026/11/2026-11-15-question-5.md
 ? 0
 $ folio list qa -n 10
 2026-11-15  qa  <id1:8>  question 5
@@ -42,10 +42,10 @@ question 4
 ? 0
 $ folio stats qa
 records   6
-by kind   qa 6
+by kind   question 6
 by month  2026-09 2  2026-10 1  2026-11 3
 
-answer_type
+answer type
 affirmative  2
 neutral      0
 negative     4
@@ -56,13 +56,13 @@ month    affirmative  neutral  negative
 2026-11            1        0         2
 
 source
-magic8  6
-ai      0
+magic 8 ball  6
+AI            0
 
-month    magic8  ai
-2026-09       2   0
-2026-10       1   0
-2026-11       3   0
+month    magic 8 ball  AI
+2026-09             2   0
+2026-10             1   0
+2026-11             3   0
 ? 0
 $ folio stats qa --json | jq -c '{total, counts: .counts.answer_type, by_month: (.counts_by_month | map_values(.answer_type))}'
 {"total":6,"counts":{"affirmative":2,"neutral":0,"negative":4},"by_month":{"2026-09":{"affirmative":1,"neutral":0,"negative":1},"2026-10":{"affirmative":0,"neutral":0,"negative":1},"2026-11":{"affirmative":1,"neutral":0,"negative":2}}}

@@ -19,7 +19,7 @@ $ git rev-list --count HEAD; ls qa
 ! ls: cannot access 'qa': No such file or directory
 ? 2
 $ folio ask "$(printf '雨%.0s' $(seq 500))" > /dev/null
-! 已新增 qa「雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨…」：qa/2026/11/2026-11-22-雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨.md
+! 已新增 問答「雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨…」：qa/2026/11/2026-11-22-雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨雨.md
 ? 0
 $ folio config set qa.max_question_length 10
 qa.max_question_length = 10
@@ -29,7 +29,7 @@ $ folio ask 這個問題有十一個字嗎？
 ? 1
 $ FOLIO_ASK_SEED=1 folio ask 十個字的問題可以嗎？
 🎱 依我看，是的（As I see it, yes.）
-! 已新增 qa「十個字的問題可以嗎？」：qa/2026/11/2026-11-22-十個字的問題可以嗎.md
+! 已新增 問答「十個字的問題可以嗎？」：qa/2026/11/2026-11-22-十個字的問題可以嗎.md
 ? 0
 $ folio list qa --json | jq length
 2
@@ -53,5 +53,5 @@ saved the owner's profile: Rain
 ? 0
 $ FOLIO_ASK_SEED=3 folio ask 'Will it rain?'
 🎱 Cannot predict now. (現在無法預測)
-! added qa "Will it rain?": qa/2026/11/2026-11-22-will-it-rain.md
+! added question "Will it rain?": qa/2026/11/2026-11-22-will-it-rain.md
 ? 0

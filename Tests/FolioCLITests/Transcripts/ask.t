@@ -9,7 +9,7 @@ $ export FOLIO_ASK_SEED=0
 ? 0
 $ folio ask 明天會下雨嗎？
 🎱 別指望了（Don't count on it.）
-! 已新增 qa「明天會下雨嗎？」：qa/2026/11/2026-11-22-明天會下雨嗎.md
+! 已新增 問答「明天會下雨嗎？」：qa/2026/11/2026-11-22-明天會下雨嗎.md
 ? 0
 $ git rev-list --count HEAD
 2
@@ -42,7 +42,7 @@ $ cd ~/english
 ? 0
 $ FOLIO_ASK_SEED=42 folio ask Should I take the job? --tag work
 🎱 Cannot predict now. (現在無法預測)
-! added qa "Should I take the job?": qa/2026/11/2026-11-22-should-i-take-the-job.md
+! added question "Should I take the job?": qa/2026/11/2026-11-22-should-i-take-the-job.md
 ? 0
 $ folio list qa --json | jq -c '.[0] | {question, answer, answer_en, answer_type, tags, path}'
 {"question":"Should I take the job?","answer":"Cannot predict now.","answer_en":"Cannot predict now.","answer_type":"neutral","tags":["work"],"path":"qa/2026/11/2026-11-22-should-i-take-the-job.md"}

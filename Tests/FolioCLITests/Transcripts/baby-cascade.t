@@ -18,7 +18,7 @@ $ folio new sleep --parent 小寶 --field start=2026-11-22T20:30
 added sleep "sleep 2026-11-22 20:30": baby/sleep/2026/11/2026-11-22-sleep-2026-11-22-20-30.md
 ? 0
 $ folio new interruption --parent sleep-2026-11-22-20-30 --field time=2026-11-22T22:00
-added interruption "interruption 2026-11-22 22:00": baby/interruption/2026/11/2026-11-22-interruption-2026-11-22-22-00.md
+added waking "waking 2026-11-22 22:00": baby/interruption/2026/11/2026-11-22-waking-2026-11-22-22-00.md
 ? 0
 $ folio new environment --parent sleep-2026-11-22-20-30 --field factor=noise
 added environment "noise": baby/environment/2026/11/2026-11-22-noise.md
@@ -36,7 +36,7 @@ $ folio rm 小寶 --dry-run
   - activity  <id2:8>  2026-11-22  bath  (baby/activity/2026/11/2026-11-22-bath.md)
   - sleep  <id3:8>  2026-11-22  sleep 2026-11-22 20:30  (baby/sleep/2026/11/2026-11-22-sleep-2026-11-22-20-30.md)
   - environment  <id4:8>  2026-11-22  noise  (baby/environment/2026/11/2026-11-22-noise.md)
-  - interruption  <id5:8>  2026-11-22  interruption 2026-11-22 22:00  (baby/interruption/2026/11/2026-11-22-interruption-2026-11-22-22-00.md)
+  - interruption  <id5:8>  2026-11-22  waking 2026-11-22 22:00  (baby/interruption/2026/11/2026-11-22-waking-2026-11-22-22-00.md)
 ? 0
 $ folio rm 小寶 --yes
 5 records will be removed:
@@ -45,7 +45,7 @@ $ folio rm 小寶 --yes
   - activity  <id2:8>  2026-11-22  bath  (baby/activity/2026/11/2026-11-22-bath.md)
   - sleep  <id3:8>  2026-11-22  sleep 2026-11-22 20:30  (baby/sleep/2026/11/2026-11-22-sleep-2026-11-22-20-30.md)
   - environment  <id4:8>  2026-11-22  noise  (baby/environment/2026/11/2026-11-22-noise.md)
-  - interruption  <id5:8>  2026-11-22  interruption 2026-11-22 22:00  (baby/interruption/2026/11/2026-11-22-interruption-2026-11-22-22-00.md)
+  - interruption  <id5:8>  2026-11-22  waking 2026-11-22 22:00  (baby/interruption/2026/11/2026-11-22-waking-2026-11-22-22-00.md)
 removed 5 records.
 ? 0
 $ folio list --json | jq -r '.[].title'

@@ -63,10 +63,28 @@ $ folio cal 2026-11 --week-start sunday
 3 (1)  22 (2)
 ? 0
 
-# The week starts as the locale's region does: en_US and zh_TW on Sunday, de_DE and no region on
-# Monday; LC_ALL comes before LC_TIME, which comes before LANG.
+# The week starts as the locale's region does: en_US and zh_TW on Sunday, de_DE on Monday; LC_ALL
+# comes before LC_TIME, which comes before LANG. Issue 39: a locale without a region (C.UTF-8, as
+# here) leaves it to the time zone's country (Asia/Taipei: Taiwan, Sunday), then to the vault's
+# language (zh-Hant: Sunday; en: Monday, ISO 8601's choice).
 $ folio cal 2026-11 | sed -n 2p
+ Su   Mo   Tu   We   Th   Fr   Sa
+? 0
+$ TZ=Europe/Berlin folio cal 2026-11 | sed -n 2p
  Mo   Tu   We   Th   Fr   Sa   Su
+? 0
+$ TZ=UTC folio cal 2026-11 | sed -n 2p
+ Mo   Tu   We   Th   Fr   Sa   Su
+? 0
+$ TZ=UTC folio cal 2026-11 --lang zh-Hant | sed -n 2p
+ 一   二   三   四   五   六   日
+? 0
+$ folio config set language zh-Hant > /dev/null
+? 0
+$ TZ=UTC folio cal 2026-11 | sed -n 2p
+ 日   一   二   三   四   五   六
+? 0
+$ folio config set language en > /dev/null
 ? 0
 $ LANG=en_US.UTF-8 folio cal 2026-11 | sed -n 2p
  Su   Mo   Tu   We   Th   Fr   Sa
@@ -173,7 +191,7 @@ $ folio cal abc --lang zh-Hant
 ? 1
 $ folio cal --week-start tuesday
 ! Error: The value 'tuesday' is invalid for '--week-start <week-start>'. Please provide one of 'monday' and 'sunday'.
-! Help:  --week-start <week-start>  The first day of the week: monday or sunday (default: from the locale).
+! Help:  --week-start <week-start>  The first day of the week: monday or sunday (default: from the locale, the time zone, then the vault's language).
 ! Usage: folio cal [<options>] [<period>]
 !   See 'folio cal --help' for more information.
 ? 2

@@ -6,7 +6,7 @@ $ folio init journal --name 林小雨 --language zh-Hant
 $ cd journal
 ? 0
 $ folio new diary --text 今天
-已新增 diary「今天」：diary/2026/11/2026-11-22-今天.md
+已新增 日記「今天」：diary/2026/11/2026-11-22-今天.md
 ? 0
 $ folio chat 今天 -m 哈囉
 ! builtin：內建（builtin）只在本機運作，這一步需要 AI 供應商：`folio config set ai.provider openai`，再設定 ai.base_url 與 ai.model
@@ -23,9 +23,9 @@ text: 今天
 ---
 今天
 
-## Conversation
+## 對話
 
-**me** · 2026-11-22 18:04
+**我** · 2026-11-22 18:04
 哈囉
 ? 0
 

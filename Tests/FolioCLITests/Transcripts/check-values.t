@@ -48,7 +48,7 @@ $ folio config set language zh-Hant
 language = zh-Hant
 ? 0
 $ folio idea 手改過
-已新增 idea「手改過」：ideas/2026/11/2026-11-22-手改過.md
+已新增 想法「手改過」：ideas/2026/11/2026-11-22-手改過.md
 ? 0
 $ sed -i 's/^created:.*/created: 昨天/' ideas/2026/11/2026-11-22-手改過.md
 ? 0

@@ -9,19 +9,19 @@ $ folio kinds add baby-tracker
 已加入範例「baby-tracker」的類型：activity, baby, environment, interruption, sleep。
 ? 0
 $ folio new baby --field name=小寶
-已新增 baby「小寶」：baby/2026/11/2026-11-22-小寶.md
+已新增 寶寶「小寶」：baby/2026/11/2026-11-22-小寶.md
 ? 0
 $ folio new baby --field name=小貝
-已新增 baby「小貝」：baby/2026/11/2026-11-22-小貝.md
+已新增 寶寶「小貝」：baby/2026/11/2026-11-22-小貝.md
 ? 0
 $ folio new sleep --parent 小寶 --field start=2026-11-21T20:30
-已新增 sleep「sleep 2026-11-21 20:30」：baby/sleep/2026/11/2026-11-21-sleep-2026-11-21-20-30.md
+已新增 睡眠「睡眠 2026-11-21 20:30」：baby/sleep/2026/11/2026-11-21-睡眠-2026-11-21-20-30.md
 ? 0
 $ folio new activity --parent 小寶 --field activity=bath --field start=2026-11-22T09:00
-已新增 activity「bath」：baby/activity/2026/11/2026-11-22-bath.md
+已新增 活動「洗澡」：baby/activity/2026/11/2026-11-22-洗澡.md
 ? 0
 $ folio new sleep --parent 小貝 --field start=2026-11-21T21:00
-已新增 sleep「sleep 2026-11-21 21:00」：baby/sleep/2026/11/2026-11-21-sleep-2026-11-21-21-00.md
+已新增 睡眠「睡眠 2026-11-21 21:00」：baby/sleep/2026/11/2026-11-21-睡眠-2026-11-21-21-00.md
 ? 0
 
 $ folio show 小寶
@@ -36,28 +36,28 @@ name: 小寶
 ---
 
 ── 子紀錄（2 筆） ──
-  activity  2026-11-22 09:00  bath  <id2:8>
-  sleep  2026-11-21 20:30  sleep 2026-11-21 20:30  <id3:8>
+  activity  2026-11-22 09:00  洗澡  <id2:8>
+  sleep  2026-11-21 20:30  睡眠 2026-11-21 20:30  <id3:8>
 ? 0
 $ folio show 小寶 --json | jq -c .children
-[{"id":"<id2>","kind":"activity","title":"bath","created":"2026-11-22T09:00:00+08:00","path":"baby/activity/2026/11/2026-11-22-bath.md"},{"id":"<id3>","kind":"sleep","title":"sleep 2026-11-21 20:30","created":"2026-11-21T20:30:00+08:00","path":"baby/sleep/2026/11/2026-11-21-sleep-2026-11-21-20-30.md"}]
+[{"id":"<id2>","kind":"activity","title":"洗澡","created":"2026-11-22T09:00:00+08:00","path":"baby/activity/2026/11/2026-11-22-洗澡.md"},{"id":"<id3>","kind":"sleep","title":"睡眠 2026-11-21 20:30","created":"2026-11-21T20:30:00+08:00","path":"baby/sleep/2026/11/2026-11-21-睡眠-2026-11-21-20-30.md"}]
 ? 0
 $ folio show 小貝 --json | jq -c .children
-[{"id":"<id4>","kind":"sleep","title":"sleep 2026-11-21 21:00","created":"2026-11-21T21:00:00+08:00","path":"baby/sleep/2026/11/2026-11-21-sleep-2026-11-21-21-00.md"}]
+[{"id":"<id4>","kind":"sleep","title":"睡眠 2026-11-21 21:00","created":"2026-11-21T21:00:00+08:00","path":"baby/sleep/2026/11/2026-11-21-睡眠-2026-11-21-21-00.md"}]
 ? 0
 $ folio list --parent 小寶
-2026-11-22  activity  <id2:8>  bath
-2026-11-21  sleep     <id3:8>  sleep 2026-11-21 20:30
+2026-11-22  activity  <id2:8>  洗澡
+2026-11-21  sleep     <id3:8>  睡眠 2026-11-21 20:30
 ? 0
 $ folio list --parent 小寶 --json | jq -c 'map({kind, title})'
-[{"kind":"activity","title":"bath"},{"kind":"sleep","title":"sleep 2026-11-21 20:30"}]
+[{"kind":"activity","title":"洗澡"},{"kind":"sleep","title":"睡眠 2026-11-21 20:30"}]
 ? 0
 $ folio list --parent 小寶 --kind sleep --json | jq -c 'map(.kind)'
 ["sleep"]
 ? 0
 
 $ folio idea 'no children'
-已新增 idea「no children」：ideas/2026/11/2026-11-22-no-children.md
+已新增 想法「no children」：ideas/2026/11/2026-11-22-no-children.md
 ? 0
 $ folio show no-children --json | jq -c 'has("children")'
 false

@@ -30,12 +30,15 @@ $ cd ~/a && export FOLIO_DEVICE=a FOLIO_NOW=2026-11-22T10:00:00+08:00
 ? 0
 $ folio set first-idea "title=A's first"
 updated "A's first": ideas/2026/11/2026-11-22-first-idea.md
+the file keeps its name ideas/2026/11/2026-11-22-first-idea.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ folio set second-idea "title=A's second"
 updated "A's second": ideas/2026/11/2026-11-22-second-idea.md
+the file keeps its name ideas/2026/11/2026-11-22-second-idea.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ folio set third-idea "title=A's third"
 updated "A's third": ideas/2026/11/2026-11-22-third-idea.md
+the file keeps its name ideas/2026/11/2026-11-22-third-idea.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ folio sync
 synced: received 0 commits, sent 3.
@@ -44,12 +47,15 @@ $ cd ~/b && export FOLIO_DEVICE=b FOLIO_NOW=2026-11-22T11:00:00+08:00
 ? 0
 $ folio set first-idea "title=B's first"
 updated "B's first": ideas/2026/11/2026-11-22-first-idea.md
+the file keeps its name ideas/2026/11/2026-11-22-first-idea.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ folio set second-idea "title=B's second"
 updated "B's second": ideas/2026/11/2026-11-22-second-idea.md
+the file keeps its name ideas/2026/11/2026-11-22-second-idea.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ folio set third-idea "title=B's third"
 updated "B's third": ideas/2026/11/2026-11-22-third-idea.md
+the file keeps its name ideas/2026/11/2026-11-22-third-idea.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ folio sync
 conflict: both devices changed ideas/2026/11/2026-11-22-first-idea.md. The newer version stays; the other is kept as ideas/2026/11/2026-11-22-first-idea.conflict-a-20261122-020000.md.
@@ -67,9 +73,9 @@ found 3 problems.
 ? 1
 $ folio conflicts
 3 conflict copies (copy → the record it was kept beside):
-  ideas/2026/11/2026-11-22-first-idea.conflict-a-20261122-020000.md → ideas/2026/11/2026-11-22-first-idea.md  (a, 2026-11-22 02:00:00 UTC)
-  ideas/2026/11/2026-11-22-second-idea.conflict-a-20261122-020000.md → ideas/2026/11/2026-11-22-second-idea.md  (a, 2026-11-22 02:00:00 UTC)
-  ideas/2026/11/2026-11-22-third-idea.conflict-a-20261122-020000.md → ideas/2026/11/2026-11-22-third-idea.md  (a, 2026-11-22 02:00:00 UTC)
+  ideas/2026/11/2026-11-22-first-idea.conflict-a-20261122-020000.md → ideas/2026/11/2026-11-22-first-idea.md  (a, 2026-11-22 10:00)
+  ideas/2026/11/2026-11-22-second-idea.conflict-a-20261122-020000.md → ideas/2026/11/2026-11-22-second-idea.md  (a, 2026-11-22 10:00)
+  ideas/2026/11/2026-11-22-third-idea.conflict-a-20261122-020000.md → ideas/2026/11/2026-11-22-third-idea.md  (a, 2026-11-22 10:00)
 ? 0
 $ folio conflicts --json | jq -c '.[] | {copy, record, device, record_exists}'
 {"copy":"ideas/2026/11/2026-11-22-first-idea.conflict-a-20261122-020000.md","record":"ideas/2026/11/2026-11-22-first-idea.md","device":"a","record_exists":true}
@@ -129,7 +135,7 @@ modified: 2026-11-22T12:00:00+08:00
 tags: []
 done: false
 ---
-## The other version (a, 2026-11-22 02:00:00 UTC)
+## The other version (a, 2026-11-22 10:00)
 
 Keys that differed in that version:
 

@@ -9,7 +9,7 @@ $ folio kinds add baby-tracker
 已加入範例「baby-tracker」的類型：activity, baby, environment, interruption, sleep。
 ? 0
 $ folio new baby --field name=小寶
-已新增 baby「小寶」：baby/2026/11/2026-11-22-小寶.md
+已新增 寶寶「小寶」：baby/2026/11/2026-11-22-小寶.md
 ? 0
 $ grep date_key .folio/templates/*.md
 .folio/templates/activity.md:date_key: start
@@ -24,18 +24,19 @@ $ folio new sleep --parent 小寶 --field start=2026-11-21T20:30 --json | jq .
 {
   "id": "<id1>",
   "kind": "sleep",
-  "title": "sleep 2026-11-21 20:30",
+  "title": "睡眠 2026-11-21 20:30",
   "created": "2026-11-21T20:30:00+08:00",
   "modified": "2026-11-22T07:10:00+08:00",
   "tags": [],
   "parent": "<id2>",
   "start": "2026-11-21T20:30:00+08:00",
-  "path": "baby/sleep/2026/11/2026-11-21-sleep-2026-11-21-20-30.md",
-  "body": ""
+  "path": "baby/sleep/2026/11/2026-11-21-睡眠-2026-11-21-20-30.md",
+  "body": "",
+  "computed": {}
 }
 ? 0
 $ folio list sleep
-2026-11-21  sleep  <id1:8>  sleep 2026-11-21 20:30
+2026-11-21  sleep  <id1:8>  睡眠 2026-11-21 20:30
 ? 0
 $ folio cal 2026-11 --week-start monday
             2026年11月

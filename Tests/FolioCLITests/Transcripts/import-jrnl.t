@@ -1,5 +1,5 @@
 # jrnl's real export (Fixtures/exchange, see SOURCES.md): dates in the vault's zone, tags without
-# @, starred as a tag, one commit; a second import finds nothing new; --dry-run writes nothing.
+# @, a star as `starred: true`, one commit; a second import finds nothing new; --dry-run writes nothing.
 $ folio init journal --name 林小雨 --language en
 created a folio vault in ~/journal
 ? 0
@@ -41,8 +41,8 @@ $ git status --porcelain; git rev-list --count HEAD
 $ folio import jrnl "$FIXTURES/exchange/basic_onefile.json"
 imported 3 records and 0 media files; 0 already in the vault, skipped.
 ? 0
-$ folio list --tag starred
-2020-08-31  diary  <id3:8>  A second entry in what I hope to be a long series.  #tagtwo #starred
+$ folio list --json | jq -c '.[] | select(.starred == true) | {title, tags, starred}'
+{"title":"A second entry in what I hope to be a long series.","tags":["tagtwo"],"starred":true}
 ? 0
 $ folio check
 checked 6 records: no problems.

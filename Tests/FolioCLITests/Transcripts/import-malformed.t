@@ -36,8 +36,8 @@ $ git status --porcelain --untracked-files=all; git rev-list --count HEAD
 $ folio import dayone "$FIXTURES/exchange/dayone2.json"
 imported 2 records and 0 media files; 0 already in the vault, skipped.
 ? 0
-$ folio show ec61e5d4-e66c-44e6-ac79-6e863e8bf7e7 --json | jq -c '{title, created, tags, body, time_zone: .context.time_zone, dayone: (.dayone | type)}'
-{"title":"Entry Number Two.","created":"2020-01-10T12:21:48+00:00","tags":["great","starred"],"body":"Entry Number Two.\n\nWith some body.\n","time_zone":"Europe/London","dayone":"object"}
+$ folio show ec61e5d4-e66c-44e6-ac79-6e863e8bf7e7 --json | jq -c '{title, created, tags, starred, body, time_zone: .context.time_zone, dayone: (.dayone | type)}'
+{"title":"Entry Number Two.","created":"2020-01-10T12:21:48+00:00","tags":["great"],"starred":true,"body":"Entry Number Two.\n\nWith some body.\n","time_zone":"Europe/London","dayone":"object"}
 ? 0
 $ folio import dayone "$FIXTURES/exchange/not_dayone2.json"
 ! error: $FIXTURES/exchange/not_dayone2.json is not a Day One export (no 'entries' list); nothing was imported.

@@ -55,7 +55,7 @@ $ EDITOR=true folio edit tick-me --json | jq -c '{title, changed}'
 # list --kind is the same as list KIND, as in tags, cal and search.
 $ FOLIO_ASK_SEED=0 folio ask 'Will it rain?'
 🎱 Don't count on it. (別指望了)
-! added qa "Will it rain?": qa/2026/11/2026-11-22-will-it-rain.md
+! added question "Will it rain?": qa/2026/11/2026-11-22-will-it-rain.md
 ? 0
 $ folio list --kind idea --json | jq -r '.[].title'
 tock me

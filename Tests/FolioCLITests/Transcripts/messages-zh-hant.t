@@ -19,7 +19,7 @@ $ folio kinds add baby-tracker
 已加入範例「baby-tracker」的類型：activity, baby, environment, interruption, sleep。
 ? 0
 $ folio new baby --field name=小寶
-已新增 baby「小寶」：baby/2026/11/2026-11-22-小寶.md
+已新增 寶寶「小寶」：baby/2026/11/2026-11-22-小寶.md
 ? 0
 $ folio new sleep --parent 小寶 --field start=2026-11-21T20:30 --field quality=good
 ! 錯誤: 「quality」必須是整數，但收到「good」。沒有寫入任何東西。

@@ -8,10 +8,10 @@ $ folio init journal --name 林小雨 --remote ~/remote.git
 $ cd journal
 ? 0
 $ folio idea 買一把新雨傘 --desc 舊的那把骨架斷了 --tag home
-已新增 idea「買一把新雨傘」：ideas/2026/11/2026-11-22-買一把新雨傘.md
+已新增 想法「買一把新雨傘」：ideas/2026/11/2026-11-22-買一把新雨傘.md
 ? 0
 $ folio new diary --title 下雨的傍晚 --text 今天下班走回家，雨很小 --tag rain
-已新增 diary「下雨的傍晚」：diary/2026/11/2026-11-22-下雨的傍晚.md
+已新增 日記「下雨的傍晚」：diary/2026/11/2026-11-22-下雨的傍晚.md
 ? 0
 $ folio list
 2026-11-22  diary  <id1:8>  下雨的傍晚  #rain

@@ -13,7 +13,7 @@ $ export FOLIO_NOW=2026-07-25T10:00:00+08:00 FOLIO_ASK_SEED=0
 ? 0
 $ folio ask 'old question'
 🎱 Don't count on it. (別指望了)
-! added qa "old question": qa/2026/07/2026-07-25-old-question.md
+! added question "old question": qa/2026/07/2026-07-25-old-question.md
 ? 0
 $ folio new baby --field name=Bao
 added baby "Bao": baby/2026/07/2026-07-25-bao.md
@@ -23,7 +23,7 @@ added idea "old idea": ideas/2026/07/2026-07-25-old-idea.md
 ? 0
 $ FOLIO_NOW=2026-08-24T18:04:12+08:00 folio ask 'one second too young'
 🎱 Don't count on it. (別指望了)
-! added qa "one second too young": qa/2026/08/2026-08-24-one-second-too-young.md
+! added question "one second too young": qa/2026/08/2026-08-24-one-second-too-young.md
 ? 0
 $ export FOLIO_NOW=2026-11-15T21:00:00+08:00
 ? 0
@@ -32,7 +32,7 @@ added sleep "sleep 2026-11-15 20:30": baby/sleep/2026/11/2026-11-15-sleep-2026-1
 ? 0
 $ folio ask 'new question'
 🎱 Don't count on it. (別指望了)
-! added qa "new question": qa/2026/11/2026-11-15-new-question.md
+! added question "new question": qa/2026/11/2026-11-15-new-question.md
 ? 0
 $ export FOLIO_NOW=2026-11-22T18:04:11+08:00
 ? 0

@@ -14,7 +14,7 @@ added idea "sunny walk": ideas/2026/10/2026-10-01-sunny-walk.md
 ? 0
 $ folio ask 'will it rain'
 🎱 Don't count on it. (別指望了)
-! added qa "will it rain": qa/2026/10/2026-10-01-will-it-rain.md
+! added question "will it rain": qa/2026/10/2026-10-01-will-it-rain.md
 ? 0
 $ FOLIO_NOW=2026-11-20T09:00:00+08:00 folio idea 'rain poem' --tag draft
 added idea "rain poem": ideas/2026/11/2026-11-20-rain-poem.md

@@ -6,7 +6,7 @@ $ folio init journal --name 林小雨 --language zh-Hant
 $ cd journal
 ? 0
 $ folio idea 買菜
-已新增 idea「買菜」：ideas/2026/11/2026-11-22-買菜.md
+已新增 想法「買菜」：ideas/2026/11/2026-11-22-買菜.md
 ? 0
 $ folio search 不存在的字
 ! 找不到符合的紀錄。

@@ -17,7 +17,7 @@ added diary "散步": diary/2026/09/2026-09-16-散步.md
 ? 0
 $ FOLIO_ASK_SEED=0 folio ask 林小雨會下雨嗎
 🎱 Don't count on it. (別指望了)
-! added qa "林小雨會下雨嗎": qa/2026/11/2026-11-22-林小雨會下雨嗎.md
+! added question "林小雨會下雨嗎": qa/2026/11/2026-11-22-林小雨會下雨嗎.md
 ? 0
 $ folio search zzzz
 ! no matching records.

@@ -164,7 +164,7 @@ month    records  shots.count sum  shots.result=made
 
 # A kind alone reports every numeric key and list length; items' keys aggregate over all shots.
 $ folio stats training --json
-{"total":4,"by_kind":{"training":4},"by_month":{"2026-10":2,"2026-11":2},"by_tag":{"drill":2,"cut":1},"fields":{"duration_minutes":{"sum":155,"avg":38.75,"min":20,"max":60,"count":4},"shots.count":{"sum":10,"avg":2.5,"min":1,"max":4,"count":4},"shots.power":{"sum":6.2,"avg":0.62,"min":0.4,"max":0.9,"count":10}},"rates":{}}
+{"total":4,"by_kind":{"training":4},"by_month":{"2026-10":2,"2026-11":2},"by_tag":{"drill":2,"cut":1},"fields":{"duration_minutes":{"sum":155,"avg":38.75,"min":20,"max":60,"count":4},"shots.count":{"sum":10,"avg":2.5,"min":1,"max":4,"count":4},"shots.power":{"sum":6.2,"avg":0.62,"min":0.4,"max":0.9,"count":10},"success_rate":{"sum":3.166666667,"avg":0.791666667,"min":0.5,"max":1.0,"count":4}},"rates":{}}
 ? 0
 # A bare key that no session has at the top names the shots' key; --avg and --sum pick keys.
 $ folio stats training --avg power --sum duration_minutes --json | jq -c '{fields, rates}'
@@ -205,7 +205,7 @@ distance  0    -    -    -    -
 # In a zh-Hant vault the labels and headings are Chinese.
 $ folio stats training --sum shots.count --rate shots.result=made --by month --lang zh-Hant
 紀錄      4
-類型      training 4
+類型      練球 4
 月份      2026-10 2  2026-11 2
 常用標籤  #drill 2  #cut 1
 

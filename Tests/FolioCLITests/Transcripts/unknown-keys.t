@@ -14,7 +14,7 @@ $ folio list idea --json
 ? 0
 
 $ folio idea mine --field mood=calm --extra
-已新增 idea「mine」：ideas/2026/11/2026-11-22-mine.md
+已新增 想法「mine」：ideas/2026/11/2026-11-22-mine.md
 ? 0
 $ folio show mine --json
 {"id":"<id1>","kind":"idea","title":"mine","created":"2026-11-22T18:04:11+08:00","modified":"2026-11-22T18:04:11+08:00","tags":[],"done":false,"mood":"calm","path":"ideas/2026/11/2026-11-22-mine.md","body":""}
@@ -43,7 +43,7 @@ $ folio kinds add baby-tracker
 已加入範例「baby-tracker」的類型：activity, baby, environment, interruption, sleep。
 ? 0
 $ folio new baby --field name=小寶
-已新增 baby「小寶」：baby/2026/11/2026-11-22-小寶.md
+已新增 寶寶「小寶」：baby/2026/11/2026-11-22-小寶.md
 ? 0
 $ folio new sleep --parent 小寶 --field start=2026-11-21T20:30 --field bogus=1
 ! 錯誤: sleep 沒有「bogus」這個欄位。它的欄位有：title、tags、parent、start、end、quality、location。確定要加上自己的欄位，請加上 --extra；folio 沒有寫入任何東西。

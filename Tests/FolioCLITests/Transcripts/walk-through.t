@@ -28,6 +28,7 @@ done: "測試想法"
 ? 0
 $ folio set <id2:4> title=新標題 --unset done_at
 updated "新標題": ideas/2026/11/2026-11-22-測試想法.md
+the file keeps its name ideas/2026/11/2026-11-22-測試想法.md: a new title does not rename the file, so links, history and other devices still find it; to rename it, `git mv` it, then `folio commit`.
 ? 0
 $ cat ideas/2026/11/2026-11-22-測試想法.md
 ---

@@ -3,8 +3,10 @@ import FolioCore
 import FolioStore
 
 struct ConflictsList: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List every conflict copy with the record it was kept beside.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list", abstract: bilingual("List every conflict copy with the record it was kept beside.", "列出每個衝突副本和它旁邊的紀錄。"))
+    }
 
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
@@ -15,6 +17,10 @@ struct ConflictsList: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static let help = "Print a JSON array: [{\"copy\", \"record\", \"record_exists\", \"device\", \"time\"}]."
+        static var help: String {
+            bilingual(
+                "Print a JSON array: [{\"copy\", \"record\", \"record_exists\", \"device\", \"time\", \"local_time\"}].",
+                "輸出 JSON 陣列：`[{\"copy\", \"record\", \"record_exists\", \"device\", \"time\", \"local_time\"}]`。")
+        }
     }
 }

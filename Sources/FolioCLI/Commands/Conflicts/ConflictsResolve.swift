@@ -3,14 +3,23 @@ import FolioCore
 import FolioStore
 
 struct ConflictsResolve: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "resolve", abstract: "Settle one conflict copy: keep mine, theirs or both; the copy is removed, in one commit.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "resolve",
+            abstract: bilingual(
+                "Settle one conflict copy: keep mine, theirs or both; the copy is removed, in one commit.",
+                "處理一個衝突副本：保留 mine、theirs 或 both；副本會移除，全部是一個提交。"))
+    }
 
     @Argument(
-        help: "The conflict copy (its path), or the record it was kept beside when it has only one.",
+        help: bilingual(
+            "The conflict copy (its path), or the record it was kept beside when it has only one.", "衝突副本（它的路徑），或只有一個副本時它旁邊的紀錄。"),
         completion: .custom(Completions.conflictCopies))
     var reference: String
-    @Option(help: "mine (the record as it is), theirs (the copy's version) or both (the copy's body appended).") var keep: ConflictKeep
+    @Option(
+        help: bilingual(
+            "mine (the record as it is), theirs (the copy's version) or both (the copy's body appended).",
+            "mine（紀錄保持原樣）、theirs（用副本的版本）或 both（把副本的本文接在後面）。")) var keep: ConflictKeep
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
@@ -21,7 +30,7 @@ struct ConflictsResolve: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static let help = "Print what was done as JSON."
+        static var help: String { bilingual("Print what was done as JSON.", "以 JSON 輸出做了什麼。") }
     }
 }
 

@@ -5,10 +5,15 @@ import FolioSync
 import Foundation
 
 struct CryptStatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "status",
-        abstract: "List which files of the last commit are encrypted, and any that should be and are not.",
-        discussion: "check fails on a record or media file stored unencrypted; folio crypt init encrypts it.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "status",
+            abstract: bilingual(
+                "List which files of the last commit are encrypted, and any that should be and are not.", "列出最新提交中哪些檔案有加密，以及該加密卻沒加密的檔案。"),
+            discussion: bilingual(
+                "check fails on a record or media file stored unencrypted; folio crypt init encrypts it.",
+                "紀錄或媒體檔沒有加密時，`folio check` 會回報錯誤；`folio crypt init` 會把它加密。"))
+    }
 
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
@@ -21,7 +26,11 @@ struct CryptStatusCommand: ParsableCommand {
     }
 
     enum JSON: HelpText {
-        static let help =
-            "Print as JSON: {\"encryption\": off|unlocked|locked, \"key\", \"files\": [{\"path\", \"encrypted\", \"should_be_encrypted\"}]}."
+        static var help: String {
+            bilingual(
+                "Print as JSON: {\"encryption\": off|unlocked|locked, \"key\", \"files\": [{\"path\", \"encrypted\", \"should_be_encrypted\"}]}.",
+                "以 JSON 輸出：`{\"encryption\": off|unlocked|locked, \"key\", \"files\": [{\"path\", \"encrypted\", \"should_be_encrypted\"}]}`。"
+            )
+        }
     }
 }

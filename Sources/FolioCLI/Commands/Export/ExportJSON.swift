@@ -4,11 +4,18 @@ import FolioExchange
 import FolioStore
 
 struct ExportJSON: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "json",
-        abstract: "Every record as JSON on standard output: its keys, path, body and front matter as written.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "json",
+            abstract: bilingual(
+                "Every record as JSON on standard output: its keys, path, body and front matter as written.",
+                "把每筆紀錄以 JSON 輸出到標準輸出：它的欄位、路徑、本文，以及原樣的 front matter。"))
+    }
     @OptionGroup var filters: FilterOptions
-    @Flag(help: "Embed the media the records use (base64), so the file alone carries everything.") var media = false
+    @Flag(
+        help: bilingual(
+            "Embed the media the records use (base64), so the file alone carries everything.", "把紀錄用到的媒體嵌進去（base64），一個檔案就帶著全部內容。"))
+    var media = false
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {

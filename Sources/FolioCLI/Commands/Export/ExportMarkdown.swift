@@ -4,10 +4,14 @@ import FolioExchange
 import FolioStore
 
 struct ExportMarkdown: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "markdown",
-        abstract: "One .md per record (front matter kept), media copied to attachments/, links pointing there.")
-    @Option(help: "The folder to write (empty or new).") var out: String
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "markdown",
+            abstract: bilingual(
+                "One .md per record (front matter kept), media copied to attachments/, links pointing there.",
+                "每筆紀錄一個 .md（保留 front matter），媒體複製到 attachments/，連結指向那裡。"))
+    }
+    @Option(help: bilingual("The folder to write (empty or new).", "要寫入的資料夾（空的或新的）。")) var out: String
     @OptionGroup var filters: FilterOptions
     @OptionGroup var global: GlobalOptions
 

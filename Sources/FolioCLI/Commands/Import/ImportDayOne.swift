@@ -1,10 +1,15 @@
 import ArgumentParser
 
 struct ImportDayOne: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "dayone", abstract: "Import Day One's \"JSON in Zip\" export: the zip, its folder, or its Journal.json.")
-    @Argument(help: "The zip, the unzipped folder, or Journal.json.") var path: String
-    @Option(help: "The kind of the new records.") var kind: String = "diary"
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "dayone",
+            abstract: bilingual(
+                "Import Day One's \"JSON in Zip\" export: the zip, its folder, or its Journal.json.",
+                "匯入 Day One 的「JSON in Zip」匯出：zip 檔、解開後的資料夾，或其中的 Journal.json。"))
+    }
+    @Argument(help: bilingual("The zip, the unzipped folder, or Journal.json.", "zip 檔、解開後的資料夾，或 Journal.json。")) var path: String
+    @Option(help: bilingual("The kind of the new records.", "新紀錄的類型。")) var kind: String = "diary"
     @OptionGroup var options: ImportOptions
 
     func run() throws {

@@ -5,15 +5,20 @@ import FolioSync
 import Foundation
 
 struct MediaFetch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "fetch",
-        abstract: "Download media not on this device yet, in one batch, from the LFS server.",
-        discussion:
-            "Examples: folio media fetch (what media.fetch asks for) · folio media fetch --since 30d · --all · folio media fetch 5b0c")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "fetch",
+            abstract: bilingual(
+                "Download media not on this device yet, in one batch, from the LFS server.", "從 LFS 伺服器一次下載這台裝置還沒有的媒體。"),
+            discussion: bilingual(
+                "Examples: folio media fetch (what media.fetch asks for) · folio media fetch --since 30d · --all · folio media fetch 5b0c",
+                "例如：folio media fetch（依 media.fetch 設定）· folio media fetch --since 30d · --all · folio media fetch 5b0c"))
+    }
 
-    @Argument(help: "Only this record's media.") var record: String?
-    @Option(help: "The media of records from the last N days (30d, 2w, 6m, 1y).") var since: String?
-    @Flag(help: "Every media file of the vault.") var all = false
+    @Argument(help: bilingual("Only this record's media.", "只下載這筆紀錄的媒體。")) var record: String?
+    @Option(help: bilingual("The media of records from the last N days (30d, 2w, 6m, 1y).", "最近 N 天紀錄的媒體（30d、2w、6m、1y）。"))
+    var since: String?
+    @Flag(help: bilingual("Every media file of the vault.", "資料庫裡所有的媒體檔。")) var all = false
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {

@@ -3,12 +3,21 @@ import FolioCore
 import FolioSync
 
 struct MediaLFS: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lfs",
-        abstract: "Keep media through Git LFS from the next commit on (older commits keep their files).",
-        discussion: "Example: folio media lfs · folio media lfs --above 5MiB (smaller media stay in git, for phone apps without LFS)")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "lfs",
+            abstract: bilingual(
+                "Keep media through Git LFS from the next commit on (older commits keep their files).",
+                "從下一個提交起用 Git LFS 存放媒體（之前的提交保留原本的檔案）。"),
+            discussion: bilingual(
+                "Example: folio media lfs · folio media lfs --above 5MiB (smaller media stay in git, for phone apps without LFS)",
+                "例如：folio media lfs · folio media lfs --above 5MiB（較小的媒體留在 git 裡，給不支援 LFS 的手機 App）"))
+    }
 
-    @Option(help: "Only media of at least this size go to LFS (bytes, or 500KiB, 5MiB, 1GiB); default: every media file.")
+    @Option(
+        help: bilingual(
+            "Only media of at least this size go to LFS (bytes, or 500KiB, 5MiB, 1GiB); default: every media file.",
+            "只有至少這麼大的媒體放進 LFS（位元組，或 500KiB、5MiB、1GiB）；預設：所有媒體。"))
     var above: ByteSize?
     @OptionGroup var global: GlobalOptions
 

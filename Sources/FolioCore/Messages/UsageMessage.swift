@@ -1,0 +1,48 @@
+/// A command line folio cannot take, said before anything runs (exit status 2).
+public enum UsageMessage: Sendable, Equatable {
+    /// Two options that exclude each other (`--open`, `--done`).
+    case excludeEachOther(String, String)
+    case badDayOption(option: String, text: String)
+    case kindGivenTwice(positional: String, option: String)
+    /// A command's action word is missing (`kinds add` without its example) or unknown.
+    case needsWord(command: String, what: String)
+    case unknownAction(command: String, action: String, known: [String])
+    case notNegative(option: String)
+    case notAKeyPath(String)
+    case badRange(option: String, text: String, low: Int, high: Int)
+    case keyTarget
+    case missingValue(option: String)
+    case needsOption(command: String, option: String)
+    case jsonNeedsTurn
+    case chatNeedsTerminal
+
+    var pair: (String, String) {
+        switch self {
+        case .excludeEachOther(let a, let b): ("\(a) 和 \(b) 不能同時使用。", "\(a) and \(b) exclude each other.")
+        case .badDayOption(let option, let text):
+            ("\(option) 要給像 2026-11-22 這樣的日期，不是「\(text)」。", "\(option) takes a date such as 2026-11-22, not '\(text)'.")
+        case .kindGivenTwice(let positional, let option):
+            ("類型給了兩次：「\(positional)」和 --kind「\(option)」。", "the kind is given twice: '\(positional)' and --kind '\(option)'.")
+        case .needsWord(let command, let what):
+            (
+                "`folio \(command)` 需要\(what == "example" ? "範例名稱" : "「\(what)」")。",
+                "\(command) needs \(what == "example" ? "an example name" : what)."
+            )
+        case .unknownAction(let command, let action, let known):
+            (
+                "`folio \(command)` 接受 \(known.map { "`\($0)`" }.joined(separator: "、"))，不接受「\(action)」。",
+                "\(command) takes \(known.joined(separator: ", ")), not '\(action)'."
+            )
+        case .notNegative(let option): ("\(option) 必須是 0 或更大。", "\(option) must be 0 or more.")
+        case .notAKeyPath(let key):
+            ("「\(key)」不是欄位路徑；欄位路徑像 duration 或 shots.count。", "'\(key)' is not a key path such as duration or shots.count.")
+        case .badRange(let option, let text, let low, let high):
+            ("\(option) 要給 \(low) 到 \(high) 之間的數字，不是「\(text)」。", "\(option) takes a number from \(low) to \(high), not '\(text)'.")
+        case .keyTarget: ("請給要寫入金鑰的檔案，或用 --text 印出金鑰。", "Give a file to write the key to, or --text to print it.")
+        case .missingValue(let option): ("「\(option)」少了值。", "Missing value for '\(option)'.")
+        case .needsOption(let command, let option): ("`folio \(command)` 需要 \(option)。", "\(command) needs \(option).")
+        case .jsonNeedsTurn: ("--json 需要搭配 -m 或 --retry。", "--json needs -m or --retry.")
+        case .chatNeedsTerminal: ("不在終端機上時，請用 -m 給訊息（或用 --retry）。", "Without a terminal, give the message with -m (or --retry).")
+        }
+    }
+}
