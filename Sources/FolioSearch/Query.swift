@@ -183,6 +183,8 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
         case missingFilterValue(String)
         /// A value the filter does not accept (`is:maybe`).
         case invalidFilterValue(filter: String, value: String)
+        /// A query longer than ``QueryParser/maxCharacters``.
+        case tooLong(limit: Int)
     }
 
     public let kind: Kind
@@ -216,6 +218,8 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidFilterValue(let name, let value):
             let accepted = name == "is" ? "; use is:done or is:open" : ""
             what = "\"\(value)\" is not a value for \"\(name):\"\(accepted)"
+        case .tooLong(let limit):
+            what = "the query is longer than \(limit) characters"
         }
         return "column \(column): \(what)"
     }

@@ -29,10 +29,18 @@ public struct QueryParser: Sendable {
         case nothing
     }
 
+    /// The longest query read (4,096 characters): a query is typed or sent by an assistant, and
+    /// a longer one is a paste gone wrong.
+    public static let maxCharacters = 4_096
+
     private static let quotePairs: [Character: Character] = ["\"": "\"", "“": "”", "「": "」", "『": "』"]
 
     /// Parses `text`; throws a `QueryError` with a 1-based character column on malformed input.
     public func parse(_ text: String) throws(QueryError) -> Query {
+        // Counted in UTF-8 bytes first, so a huge text is refused before it is split into characters.
+        guard text.utf8.count <= Self.maxCharacters * 4, text.count <= Self.maxCharacters else {
+            throw QueryError(.tooLong(limit: Self.maxCharacters), column: Self.maxCharacters + 1)
+        }
         let chars = Array(text)
         var items: [Item] = []
         var i = 0

@@ -70,6 +70,7 @@ extension Vault {
                 case .danglingOperator: .queryDanglingOperator(column: column)
                 case .missingFilterValue(let name): .queryMissingFilterValue(name: name, column: column)
                 case .invalidFilterValue(let filter, let value): .queryInvalidFilterValue(filter: filter, value: value, column: column)
+                case .tooLong(let limit): .queryTooLong(limit: limit)
                 }
             // The parser counts characters; the caret line is drawn per Unicode scalar.
             let scalarColumn = String(text.prefix(max(0, column - 1))).unicodeScalars.count + 1

@@ -80,11 +80,18 @@ public final class Vault {
         var warnings: [FolioError] = []
         let realRoot = self.root.path
         // A settings file or template that is a link leading outside the vault is never read (check names it).
-        func readInside(_ url: URL) -> String? {
-            Self.isLinkLeadingOutside(url.path, root: realRoot) ? nil : Self.readText(url)
+        func readInside(_ url: URL) -> ControlFileContent {
+            Self.isLinkLeadingOutside(url.path, root: realRoot) ? .absent : Self.readControlFile(url)
         }
-        let configText = readInside(root.appendingPathComponent(".folio/config.yaml"))
-        settings = Settings(text: configText, file: ".folio/config.yaml")
+        let configPath = ".folio/config.yaml"
+        var configText: String?
+        switch readInside(root.appendingPathComponent(configPath)) {
+        case .absent: break
+        case .text(let text): configText = text
+        case .notUTF8: warnings.append(FolioError(.configDamaged(.notUTF8), file: configPath))
+        case .tooLarge(let bytes): warnings.append(FolioError(.configDamaged(.fileTooLarge(bytes: bytes, limit: Self.controlFileLimit)), file: configPath))
+        }
+        settings = Settings(text: configText, file: configPath)
         if let problem = settings.problem {
             warnings.append(
                 FolioError(.configDamaged(problem.message), file: problem.file, line: problem.line, column: problem.column))
@@ -99,7 +106,20 @@ public final class Vault {
         for file in names.sorted() where file.hasSuffix(".md") && !file.hasPrefix(".") {
             let name = String(file.dropLast(3))
             let source = ".folio/templates/\(file)"
-            guard let text = readInside(templates.appendingPathComponent(file)) else { continue }
+            let text: String
+            switch readInside(templates.appendingPathComponent(file)) {
+            case .absent: continue
+            case .text(let read): text = read
+            case .notUTF8:
+                warnings.append(FolioError(.notUTF8, file: source))
+                brokenTemplates[name] = FolioError(.notUTF8, file: source)
+                continue
+            case .tooLarge(let bytes):
+                let error = FolioError(.templateInvalid(.tooLarge(bytes: bytes, limit: Self.controlFileLimit)), file: source)
+                warnings.append(error)
+                brokenTemplates[name] = error
+                continue
+            }
             do {
                 let kind = try Kind(template: text, source: source, fallbackName: name)
                 kinds[kind.name] = kind
@@ -171,6 +191,38 @@ public final class Vault {
 
     /// A regular file's text (never a pipe waited on; a link is followed, its target checked by the
     /// caller); nil when it is missing, not a regular file, unreadable or not UTF-8.
+    /// The most folio reads of a settings file or a template (1 MiB, ``Kind/maxTemplateBytes``):
+    /// they are a few KiB, and they arrive from every device that syncs with this one.
+    public static let controlFileLimit = Kind.maxTemplateBytes
+
+    /// A settings file or template as read, never more than ``controlFileLimit`` of it.
+    public enum ControlFileContent: Sendable, Equatable {
+        case absent
+        case text(String)
+        case notUTF8
+        /// Larger than the limit (its size in bytes); nothing of it was kept.
+        case tooLarge(Int)
+    }
+
+    /// Reads a settings file or template: at most ``controlFileLimit`` bytes are read, so a huge
+    /// file from another device costs no memory; a missing or non-regular file is absent.
+    public static func readControlFile(_ url: URL) -> ControlFileContent {
+        guard let bytes = readFile(url.path, atMost: controlFileLimit + 1, followingLinks: true) else { return .absent }
+        guard bytes.count <= controlFileLimit else {
+            var info = stat()
+            let size = stat(url.path, &info) == 0 ? Int(clamping: info.st_size) : bytes.count
+            return .tooLarge(size)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .notUTF8 }
+        return .text(text)
+    }
+
+    /// The text of a settings file or template, when it can be read whole (``readControlFile(_:)``).
+    public static func readControlText(_ url: URL) -> String? {
+        if case .text(let text) = readControlFile(url) { return text }
+        return nil
+    }
+
     public static func readText(_ url: URL) -> String? {
         guard let bytes = readFile(url.path, followingLinks: true) else { return nil }
         return String(validating: bytes, as: UTF8.self)
@@ -189,7 +241,14 @@ public final class Vault {
                 var text: String?
                 if let (bytes, version) = AtomicFile.read(configURL) {
                     expected = .version(version)
-                    text = String(validating: bytes, as: UTF8.self)
+                    // A file folio cannot read is never replaced by one made from the defaults.
+                    guard bytes.count <= Self.controlFileLimit else {
+                        throw FolioError(.configDamaged(.fileTooLarge(bytes: bytes.count, limit: Self.controlFileLimit)), file: path)
+                    }
+                    guard let decoded = String(validating: bytes, as: UTF8.self) else {
+                        throw FolioError(.configDamaged(.notUTF8), file: path)
+                    }
+                    text = decoded
                 } else if errno != ENOENT {
                     throw FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path)
                 }

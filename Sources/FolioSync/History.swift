@@ -320,13 +320,21 @@ public final class History: ChangeRecorder {
             return nil
         }
         if path == ".folio/config.yaml" {
-            guard let bytes = Vault.readFile(vault.url(path).path, followingLinks: true) else { return nil }
-            let settings = Settings(text: String(validating: bytes, as: UTF8.self), file: path)
-            return settings.problem
+            switch Vault.readControlFile(vault.url(path)) {
+            case .absent: return nil
+            case .notUTF8: return FolioError(.configDamaged(.notUTF8), file: path)
+            case .tooLarge(let bytes): return FolioError(.configDamaged(.fileTooLarge(bytes: bytes, limit: Vault.controlFileLimit)), file: path)
+            case .text(let text): return Settings(text: text, file: path).problem
+            }
         }
         if path.hasPrefix(".folio/templates/") && path.hasSuffix(".md") {
-            guard let bytes = Vault.readFile(vault.url(path).path, followingLinks: true) else { return nil }
-            guard let text = String(validating: bytes, as: UTF8.self) else { return FolioError(.notUTF8, file: path) }
+            let text: String
+            switch Vault.readControlFile(vault.url(path)) {
+            case .absent: return nil
+            case .notUTF8: return FolioError(.notUTF8, file: path)
+            case .tooLarge(let bytes): return FolioError(.templateInvalid(.tooLarge(bytes: bytes, limit: Vault.controlFileLimit)), file: path)
+            case .text(let read): text = read
+            }
             do {
                 _ = try Kind(template: text, source: path, fallbackName: (path as NSString).lastPathComponent)
             } catch {

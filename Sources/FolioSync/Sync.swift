@@ -166,6 +166,10 @@ public struct SyncReport: Sendable {
     /// Media files whose copy from the other device did not match its name (damaged): this
     /// device's good copy was kept.
     public var keptMedia: [String] = []
+    /// What the settings and templates that arrived say is wrong with them (each file named), when
+    /// the vault opened again after the merge warns of more than it did before: the bad file is
+    /// named here, and left for a fix to arrive the same way.
+    public var arrivedWarnings: [FolioError] = []
 }
 
 extension History {
@@ -258,6 +262,10 @@ extension History {
             state.lastError = nil
             state.save(vault.localDirectory)
             if usesLFS(vault) { report.mediaFetch = await fetchMediaAsSet(vault, transport: transport) }
+            if report.received > 0 {
+                let known = vault.warnings
+                report.arrivedWarnings = Vault(root: vault.root, clock: vault.clock).warnings.filter { !known.contains($0) }
+            }
             return report
         } catch {
             state.lastError = error.message.text(vault.language)

@@ -138,7 +138,18 @@ struct QueryParserTests {
         ErrorCase(query: "rain -", kind: .danglingOperator, column: 6),
         ErrorCase(query: "雨 tag:", kind: .missingFilterValue("tag"), column: 3),
         ErrorCase(query: "is:maybe", kind: .invalidFilterValue(filter: "is", value: "maybe"), column: 4),
+        // Past 4,096 characters, however the text is made: refused before it is read.
+        ErrorCase(query: String(repeating: "rain ", count: 1_000), kind: .tooLong(limit: 4_096), column: 4_097),
+        ErrorCase(query: String(repeating: "\"", count: 5_000), kind: .tooLong(limit: 4_096), column: 4_097),
+        ErrorCase(query: String(repeating: "雨", count: 4_097), kind: .tooLong(limit: 4_096), column: 4_097),
+        ErrorCase(query: String(repeating: "-", count: 1_000_000), kind: .tooLong(limit: 4_096), column: 4_097),
     ]
+
+    @Test("a query of exactly 4,096 characters is read")
+    func longestQuery() throws {
+        let query = try parse(String(repeating: "雨", count: 4_096))
+        #expect(!query.clauses.isEmpty)
+    }
 
     @Test(arguments: errorCases)
     func errorsCarryKindAndColumn(_ testCase: ErrorCase) {

@@ -46,9 +46,7 @@ enum HelpLanguage {
             index += 1
         }
         if let root = try? VaultLocation.find(explicit: explicit, environment: environment, workingDirectory: directory) {
-            let text = Vault.readFile(root.appendingPathComponent(".folio/config.yaml").path).flatMap {
-                String(validating: $0, as: UTF8.self)
-            }
+            let text = Vault.readControlText(root.appendingPathComponent(".folio/config.yaml"))
             return Settings(text: text, file: ".folio/config.yaml").language
         }
         return MessageLanguage.shared.current

@@ -48,6 +48,8 @@ struct SyncPrinter {
 
     private func print(_ report: SyncReport, quietWhenIdle: Bool) {
         ProgressLine.end(on: context.terminal)
+        // On standard error, with --json too.
+        for warning in report.arrivedWarnings { context.warn(warning) }
         if json {
             if !(quietWhenIdle && report.isIdle) { context.json(Self.json(report)) }
             return

@@ -81,6 +81,9 @@ extension Kind {
     /// Reads a kind from a template file: YAML front matter declaring the kind, then the body template.
     /// - Throws: ``FolioError`` naming the template file and line.
     public init(template text: String, source: String, fallbackName: String) throws(FolioError) {
+        guard text.utf8.count <= Self.maxTemplateBytes else {
+            throw FolioError(.templateInvalid(.tooLarge(bytes: text.utf8.count, limit: Self.maxTemplateBytes)), file: source)
+        }
         let document: FrontMatterDocument
         do {
             document = try FrontMatterDocument(parsing: text)
@@ -161,6 +164,14 @@ extension Kind {
         self.computed = computed
         self.charts = try Self.chartSpecs(document["charts"]) { fail($0, key: "charts") }
         let bodyText = document.body
+        // Measured before the template library reads it, which recurses once per section.
+        let shape = MustacheShape.scan(bodyText, depthLimit: Self.maxSectionDepth)
+        if let offset = shape.tooDeepAt {
+            let mark = Mark(byteOffset: document.bodyStart + offset, in: text)
+            throw FolioError(
+                .templateInvalid(.sectionsTooDeep(limit: Self.maxSectionDepth)),
+                file: source, line: mark.line, column: mark.column, sourceLine: FolioError.line(mark.line, of: text))
+        }
         do {
             self.bodyTemplate = try MustacheTemplate(string: bodyText)
         } catch let error as MustacheTemplate.ParserError {
@@ -172,13 +183,21 @@ extension Kind {
         } catch {
             throw FolioError(.templateInvalid(.mustache("\(error)")), file: source)
         }
-        if let include = MustacheIncludes.first(in: bodyText) {
+        if let include = shape.include {
             let mark = Mark(byteOffset: document.bodyStart + include.offset, in: text)
             throw FolioError(
                 .templateInvalid(.includesFile(include.name)),
                 file: source, line: mark.line, column: mark.column, sourceLine: FolioError.line(mark.line, of: text))
         }
     }
+
+    /// The most a template file may hold, front matter and body (1 MiB): templates are a few
+    /// KiB, and one arrives from every device that syncs with this one.
+    public static let maxTemplateBytes = 1_048_576
+
+    /// How deep a template's sections may nest (`{{#a}}{{#b}}…{{/b}}{{/a}}` is 2): folio's own
+    /// templates use 1, and the template library reads each level with a call of its own.
+    public static let maxSectionDepth = 32
 
     /// The kind a template file declares (`kind:`), else its file name; for naming a template that
     /// could not be read as a kind.

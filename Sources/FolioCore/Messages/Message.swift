@@ -9,6 +9,8 @@ public enum Message: Sendable, Equatable {
     case vaultAlreadyExists(String)
     /// The settings file could not be read; `problem` says why (nil: no detail).
     indirect case configDamaged(Message?)
+    /// A settings file or template larger than folio reads (it is not read at all).
+    case fileTooLarge(bytes: Int, limit: Int)
     case gitDataMissing
     /// `-C FOLDER` names a folder folio cannot enter.
     case cannotEnterFolder(path: String, reason: String)
@@ -183,6 +185,7 @@ public enum Message: Sendable, Equatable {
     /// A tag the search was scoped to that no record carries.
     case searchTagUnused(String, diaryOnly: Bool)
     case queryUnclosedQuote(column: Int)
+    case queryTooLong(limit: Int)
     case queryUnknownFilter(name: String, column: Int, known: [String])
     case queryBadDate(text: String, column: Int)
     case queryEmpty
@@ -301,6 +304,8 @@ public enum Message: Sendable, Equatable {
                 "無法讀取 .folio/config.yaml\(problem.map { "（\(Self.trimmed($0.text(.zhHant)))）" } ?? "")，先用預設設定。修好這個檔案，或用 `git checkout .folio/config.yaml` 還原。",
                 "could not read .folio/config.yaml\(problem.map { " (\(Self.trimmed($0.text(.en))))" } ?? ""); using the defaults. Fix the file, or restore it with `git checkout .folio/config.yaml`."
             )
+        case .fileTooLarge(let bytes, let limit):
+            ("檔案有 \(bytes) 位元組，超過上限 \(limit)", "the file is \(bytes) bytes, over the limit of \(limit)")
         case .gitDataMissing:
             (
                 "這個資料庫沒有 git 資料（找不到 .git），紀錄照常可用，但沒有歷史也無法同步。在資料庫目錄執行 `git init` 或從遠端重新 clone 即可修復。",
@@ -710,6 +715,8 @@ public enum Message: Sendable, Equatable {
                 )
         case .searchTagUnused(let tag, let diaryOnly):
             ("「\(tag)」這個分類還沒有\(diaryOnly ? "日記" : "紀錄")：沒有紀錄帶有這個標籤。", "no record is tagged '\(tag)' yet.")
+        case .queryTooLong(let limit):
+            ("搜尋字串超過 \(limit) 個字，請縮短。", "the query is longer than \(limit) characters; shorten it.")
         case .queryUnclosedQuote(let column):
             (
                 "查詢第 \(column) 個字元的引號沒有結束，請補上結尾的引號。",

@@ -12,6 +12,10 @@ public enum TemplateProblem: Sendable, Equatable {
     /// Mustache's own words for the problem (a technical detail, kept as it says it).
     case mustache(String)
     case includesFile(String)
+    /// Sections nested deeper than ``Kind/maxSectionDepth``.
+    case sectionsTooDeep(limit: Int)
+    /// A template file larger than ``Kind/maxTemplateBytes``.
+    case tooLarge(bytes: Int, limit: Int)
     /// `values:` is neither a list nor a map of values to labels.
     case badValues(String)
     /// A `label:` that is neither a text nor `{zh-Hant: …, en: …}` (of the kind, a key or a value).
@@ -56,6 +60,13 @@ public enum TemplateProblem: Sendable, Equatable {
                 "「\(name)」會從另一個範本檔讀入內容；folio 的範本不能引入檔案",
                 "'\(name)' would be read from another template file; a folio template cannot include files"
             )
+        case .sectionsTooDeep(let limit):
+            (
+                "範本的區段（{{#…}}）巢狀超過 \(limit) 層，folio 不讀這個範本",
+                "the template nests sections ({{#…}}) more than \(limit) deep; folio does not read it"
+            )
+        case .tooLarge(let bytes, let limit):
+            ("範本有 \(bytes) 位元組，超過上限 \(limit)，folio 不讀它", "the template is \(bytes) bytes, over the limit of \(limit); folio does not read it")
         case .badValues(let key):
             ("「\(key)」的 values 必須是值的清單，或把每個值對應到它的標籤", "'values' of '\(key)' must be a list of values, or map each value to its label")
         case .badLabel(let key, let value):
