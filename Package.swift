@@ -192,7 +192,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "FolioCompanion", "FolioExchange",
-                "Markdown", "FolioCrypt", "FolioMCP",
+                "Markdown", "FolioCrypt", "FolioMCP", "FolioSite",
             ],
             path: "Tests/FuzzTargets", swiftSettings: strict),
         .testTarget(

@@ -53,9 +53,9 @@ public struct PageSummary: Sendable, Equatable {
         var tags: [String] = []
         // A comma separates tags wherever tags are given: "rain, walk" is two.
         for item in raw.flatMap(TextRule.splitTags) {
-            var tag = item.trimmingCharacters(in: .whitespacesAndNewlines)
-            while tag.hasPrefix("#") { tag.removeFirst() }
-            tag = tag.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "-")
+            // Dropped in one step: removing the first `#` again and again costs the tag's length each time.
+            let tag = String(item.trimmingCharacters(in: .whitespacesAndNewlines).drop { $0 == "#" })
+                .trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "-")
             guard !tag.isEmpty, seen.insert(tag.lowercased()).inserted else { continue }
             tags.append(spelled[tag.lowercased()] ?? tag.lowercased())
         }

@@ -158,11 +158,7 @@ enum MarkdownImport {
     static func obsidianTags(_ node: Node) -> [String]? {
         if let items = node.items { return items.compactMap(\.scalarText) }
         guard let text = node.scalarText, !text.isEmpty else { return nil }
-        let words = text.split(whereSeparator: { $0 == "," || $0 == " " }).map { word in
-            var tag = String(word)
-            while tag.hasPrefix("#") { tag.removeFirst() }
-            return tag
-        }.filter { !$0.isEmpty }
+        let words = text.split(whereSeparator: { $0 == "," || $0 == " " }).map { String($0.drop { $0 == "#" }) }.filter { !$0.isEmpty }
         return words
     }
 

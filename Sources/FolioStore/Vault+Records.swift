@@ -246,9 +246,7 @@ extension Vault {
         var seen = Set<String>()
         var out: [String] = []
         for raw in tags.flatMap(TextRule.splitTags) {
-            var tag = raw.trimmingCharacters(in: .whitespaces)
-            while tag.hasPrefix("#") { tag.removeFirst() }
-            tag = tag.trimmingCharacters(in: .whitespaces)
+            let tag = String(raw.trimmingCharacters(in: .whitespaces).drop { $0 == "#" }).trimmingCharacters(in: .whitespaces)
             guard !tag.isEmpty, seen.insert(tag.lowercased()).inserted else { continue }
             out.append(tag)
         }

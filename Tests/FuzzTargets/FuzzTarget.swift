@@ -34,7 +34,7 @@ public struct FuzzTarget: Sendable {
     public static let all: [FuzzTarget] = [
         .frontMatter, .yaml, .query, .searchText, .catalogCache, .indexSnapshot, .media,
         .conversation, .markdownLinks, .inlineTags, .knownHosts, .eventStream, .chatStream, .idTable,
-        .catalogFrontMatter, .keywordTags, .exchange, .gitCrypt, .aiPage, .mcpRequest, .template,
+        .catalogFrontMatter, .keywordTags, .exchange, .gitCrypt, .aiPage, .mcpRequest, .template, .scannerGrowth,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

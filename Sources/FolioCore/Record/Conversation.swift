@@ -49,10 +49,13 @@ public struct ConversationMessage: Sendable, Equatable {
         self.speaker = speaker
         self.spelledAs = spelledAs
         self.time = time
-        var lines = text.lines(at: .anyLineBreak)
-        while lines.count > 1, lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
-        while lines.count > 1, lines.first?.allSatisfy(\.isWhitespace) == true { lines.removeFirst() }
-        self.text = lines.count == 1 && lines[0].allSatisfy(\.isWhitespace) ? "" : lines.joined(separator: "\n")
+        let all = text.lines(at: .anyLineBreak)
+        // Trimmed by index, not by removing the first line again and again (a cost per line).
+        var lines = all[...]
+        while lines.count > 1, lines.last?.allSatisfy(\.isWhitespace) == true { lines = lines.dropLast() }
+        while lines.count > 1, lines.first?.allSatisfy(\.isWhitespace) == true { lines = lines.dropFirst() }
+        let only = lines.first
+        self.text = lines.count == 1 && (only?.allSatisfy(\.isWhitespace) ?? true) ? "" : lines.joined(separator: "\n")
     }
 
     /// Two messages are the same when the same speaker said the same at the same time, however
@@ -228,11 +231,12 @@ public enum Conversation {
         var text: [String] = []
         func flush() {
             guard let speaker = current else { return }
-            while text.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { text.removeLast() }
-            while text.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { text.removeFirst() }
+            var kept = text[...]
+            while kept.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { kept = kept.dropLast() }
+            while kept.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { kept = kept.dropFirst() }
             messages.append(
                 ConversationMessage(
-                    speaker: .init(name: speaker.name), time: speaker.time, text: text.joined(separator: "\n"), spelledAs: speaker.name))
+                    speaker: .init(name: speaker.name), time: speaker.time, text: kept.joined(separator: "\n"), spelledAs: speaker.name))
             text = []
         }
         for line in lines {
