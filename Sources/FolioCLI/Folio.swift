@@ -97,6 +97,8 @@ public struct Folio: ParsableCommand {
             }
             return ExitStatus.reportUncommitted() ? 1 : 0
         } catch {
+            // `--body -` past the cap fails the parse; the reason is the input's, not the syntax's.
+            if let failure = StandardInput.failure { return ExitStatus.report(failure, arguments: arguments) }
             return ExitStatus.report(error, arguments: arguments)
         }
     }

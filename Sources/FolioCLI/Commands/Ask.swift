@@ -68,9 +68,11 @@ struct Ask: ParsableCommand {
     private static func questionText(_ words: [String]) throws(FolioError) -> String {
         if words.isEmpty || words == ["-"] {
             guard isatty(STDIN_FILENO) != 1 else { return "" }
-            return StandardInput.readOnce() ?? ""
+            if let text = StandardInput.readOnce() { return text }
+            if let failure = StandardInput.failure { throw failure }
+            return ""
         }
-        guard StandardInput.unclaimed() == nil else { throw FolioError(.file(.standardInputUnused(option: "folio ask"))) }
+        guard try StandardInput.unclaimed() == nil else { throw FolioError(.file(.standardInputUnused(option: "folio ask"))) }
         return words.joined(separator: " ")
     }
 

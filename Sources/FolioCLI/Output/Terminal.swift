@@ -141,14 +141,18 @@ public enum Console {
     /// Asks a yes/no question on the terminal; `defaultYes` is taken for an empty answer.
     public static func confirm(_ prompt: String, defaultYes: Bool = false) -> Bool {
         errInline(prompt)
-        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        // No answer, or one too long to be one, is no.
+        guard let line = try? StandardInput.line() else { return false }
+        let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
         if answer.isEmpty { return defaultYes }
         return ["y", "yes", "是", "好", "確定"].contains(answer)
     }
 
     public static func ask(_ prompt: String) -> String? {
         errInline(prompt)
-        return readLine()?.trimmingCharacters(in: .whitespaces)
+        // No answer, or one too long to be one, is none.
+        guard let line = try? StandardInput.line() else { return nil }
+        return line.trimmingCharacters(in: .whitespaces)
     }
 }
 

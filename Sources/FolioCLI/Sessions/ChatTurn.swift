@@ -116,7 +116,7 @@ enum ChatTurn {
         if !canReply { offlineNote(context) }
         while true {
             Console.errInline("> ")
-            guard let line = readLine() else { return .left(current) }
+            guard let line = try StandardInput.line() else { return .left(current) }
             switch line.trimmingCharacters(in: .whitespaces) {
             case "": continue
             case "/cancel": return .cancelled(current)

@@ -35,6 +35,8 @@ public enum FileMessage: Sendable, Equatable {
     case standardInputUnused(option: String)
     /// `-` given twice in one command: standard input can be read once.
     case standardInputTwice
+    /// More than `limit` bytes came on standard input (or as one line typed to a prompt).
+    case standardInputTooLarge(limit: Int)
 
     /// How two names collide.
     public enum NameCollision: Sendable, Equatable {
@@ -126,6 +128,11 @@ public enum FileMessage: Sendable, Equatable {
             (
                 "標準輸入只能讀一次：一個指令裡只能有一個 -。",
                 "standard input can be read once: only one - per command."
+            )
+        case .standardInputTooLarge(let limit):
+            (
+                "標準輸入超過 \(limit) 位元組，folio 讀到這裡就停了，什麼都沒寫。把很長的內容存成檔案，用 folio attach 或 folio import 帶進來。",
+                "standard input holds more than \(limit) bytes; folio stopped reading there and wrote nothing. Keep something that long as a file, and bring it in with folio attach or folio import."
             )
         }
     }

@@ -66,3 +66,16 @@ the idea from a pipe
 ? 0
 $ grep -rl 'would be lost' . | grep -v '^./.git/'
 ? 1
+# Standard input is read while it comes, up to 16 MiB: an endless pipe is refused, not kept.
+$ yes | folio new note --title endless --body -
+! error: standard input holds more than 16777216 bytes; folio stopped reading there and wrote nothing. Keep something that long as a file, and bring it in with folio attach or folio import.
+? 1
+$ head -c 20000000 /dev/zero | tr '\0' 'x' | folio idea -
+! error: standard input holds more than 16777216 bytes; folio stopped reading there and wrote nothing. Keep something that long as a file, and bring it in with folio attach or folio import.
+? 1
+$ yes 'will it rain' | folio ask
+! error: standard input holds more than 16777216 bytes; folio stopped reading there and wrote nothing. Keep something that long as a file, and bring it in with folio attach or folio import.
+? 1
+$ folio list --json | jq -r '.[].title' | grep -c -e endless -e xxxx -e 'will it rain'
+0
+? 1
