@@ -69,7 +69,7 @@ public struct AIConfiguration: Sendable, Equatable {
         autoTags = flag("ai.auto_tags", true)
         timeoutSeconds = limits.bounded("ai.timeout", in: settings) ?? 60
         deadlineSeconds = limits.bounded("ai.deadline", in: settings) ?? 600
-        if case .int(let bytes)? = settings.value("ai.max_reply_bytes"), bytes > 0 {
+        if let bytes = limits.bounded("ai.max_reply_bytes", in: settings), bytes > 0 {
             maxReplyBytes = bytes
         } else {
             maxReplyBytes = OpenAIConfiguration.defaultMaxReplyBytes
@@ -78,7 +78,7 @@ public struct AIConfiguration: Sendable, Equatable {
         shareLocation = flag("privacy.share_location", false)
         location = text("location")
         weatherURL = text("weather.url")
-        maxTitleLength = settings.int("record.max_title_length") ?? 200
+        maxTitleLength = limits.bounded("record.max_title_length", in: settings) ?? 200
         self.language = language
     }
 

@@ -3,7 +3,8 @@ import Foundation
 import YAML
 
 /// This device's ceilings for the limits a synced setting must not loosen (the network's timeouts
-/// and deadlines): `.folio/local/limits.yaml`, which never syncs.
+/// and deadlines, the sizes of front matter, media, replies, titles and questions, the wait for
+/// git's locks): `.folio/local/limits.yaml`, which never syncs.
 ///
 /// A setting with a ``SettingKey/ceiling`` is used as `.folio/config.yaml` says, but never above
 /// this device's ceiling for it: the value in this file, else the key's own ceiling (its default).
@@ -69,7 +70,7 @@ public struct DeviceLimits: Sendable, Equatable {
         limits.ceilings[key.name] = value
         let lines = limits.ceilings.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         let text =
-            "# This device's ceilings for network limits (folio writes this file; it never syncs).\n"
+            "# This device's ceilings for limits (folio writes this file; it never syncs).\n"
             + lines.joined(separator: "\n") + "\n"
         let url = Self.url(localDirectory: localDirectory)
         LocalFile.clearWay(to: url)

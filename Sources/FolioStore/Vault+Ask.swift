@@ -25,7 +25,7 @@ public struct QAAnswer: Sendable, Equatable {
 
 extension Vault {
     /// The longest question `ask` takes, in characters (`qa.max_question_length`, default 500).
-    public var maxQuestionLength: Int { settings.int("qa.max_question_length") ?? 500 }
+    public var maxQuestionLength: Int { limit("qa.max_question_length") ?? 500 }
 
     /// The question as it will be stored (trimmed), or why it cannot be asked.
     /// - Throws: ``FolioError`` for an empty or blank question, or one over ``maxQuestionLength``.

@@ -303,7 +303,7 @@ extension Vault {
     // MARK: - Rules of a kind
 
     /// The longest title folio writes, in characters (`record.max_title_length`, default 200).
-    public var maxTitleLength: Int { settings.int("record.max_title_length") ?? 200 }
+    public var maxTitleLength: Int { limit("record.max_title_length") ?? 200 }
 
     /// Refuses a title that cannot be one: empty or only spaces, more than one line or holding a
     /// control character, longer than ``maxTitleLength``.

@@ -51,18 +51,21 @@ public final class Vault {
 
     public var folioDirectory: URL { root.appendingPathComponent(VaultLocation.folioDirectory) }
     /// The front matter limits of this vault's settings (``FrontMatterLimits/standard`` where unset).
+    /// Never above this device's ceilings: a synced `front_matter.max_nodes` of ten million
+    /// cannot let an alias bomb in (``DeviceLimits``).
     public var frontMatterLimits: FrontMatterLimits {
         let standard = FrontMatterLimits.standard
+        let device = deviceLimits
         return FrontMatterLimits(
-            maxBytes: settings.int("front_matter.max_bytes") ?? standard.maxBytes,
-            maxDepth: settings.int("front_matter.max_depth") ?? standard.maxDepth,
-            maxNodes: settings.int("front_matter.max_nodes") ?? standard.maxNodes)
+            maxBytes: device.bounded("front_matter.max_bytes", in: settings) ?? standard.maxBytes,
+            maxDepth: device.bounded("front_matter.max_depth", in: settings) ?? standard.maxDepth,
+            maxNodes: device.bounded("front_matter.max_nodes", in: settings) ?? standard.maxNodes)
     }
 
     /// How much of one record's body is indexed for search and cut into snippets
     /// (`search.max_record_bytes`, 1 MiB): a pasted log of 50 MB is listed, shown and searched in its
     /// first part, and never slows every read command down.
-    public var searchedBytesLimit: Int { settings.int("search.max_record_bytes") ?? 1_048_576 }
+    public var searchedBytesLimit: Int { limit("search.max_record_bytes") ?? 1_048_576 }
 
     public var localDirectory: URL { folioDirectory.appendingPathComponent("local") }
     public var configURL: URL { folioDirectory.appendingPathComponent("config.yaml") }

@@ -18,7 +18,7 @@ extension History: WritersLockGuard {
         GitWriterMarks.shared.begin(marks)
         let removed = try GitLocks.waitForGit(
             gitDirectory: repository.gitDirectory, workTree: root, marks: marks, label: ".git/",
-            wait: Self.lockWait(vault.settings))
+            wait: Self.lockWait(vault))
         for path in removed { say(.staleLockRemoved(path)) }
         if try finishInterruptedUpdate(localDirectory: vault.localDirectory) { say(.interruptedSyncFinished) }
         try finishPendingCommit(vault)
@@ -39,9 +39,9 @@ extension History: WritersLockGuard {
         GitWriterMarks.shared.end(GitWriterMarks.Folder(localDirectory: vault.localDirectory))
     }
 
-    /// The `git.lock_wait` setting, in seconds.
-    static func lockWait(_ settings: Settings) -> Int {
-        settings.int("git.lock_wait") ?? GitLocks.defaultWaitSeconds
+    /// The `git.lock_wait` setting, in seconds, never above this device's ceiling.
+    static func lockWait(_ vault: Vault) -> Int {
+        vault.limit("git.lock_wait") ?? GitLocks.defaultWaitSeconds
     }
 
     func say(_ notice: Message) {

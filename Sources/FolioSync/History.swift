@@ -166,7 +166,7 @@ public final class History: ChangeRecorder {
         // folio's check and this commit: wait for it as for any lock of git's. It may also move
         // the branch (a `git commit` by hand) between reading the tip and writing on it; then the
         // commit is made again on the new tip, which holds the hand commit.
-        let deadline = Date().addingTimeInterval(TimeInterval(Self.lockWait(vault.settings)))
+        let deadline = Date().addingTimeInterval(TimeInterval(Self.lockWait(vault)))
         while true {
             do {
                 return try repository.commitOnly(paths: paths, message: message, author: signature, committer: signature)

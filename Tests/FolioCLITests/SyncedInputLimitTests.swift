@@ -79,3 +79,53 @@ struct SyncedInputLimitTests {
         }
     }
 }
+
+/// Limits in the synced settings bound what this device takes; another device can tighten them,
+/// never loosen them past this device's ceilings.
+@Suite("Limits raised in synced settings stop at this device's ceilings")
+struct SyncedLimitCeilingTests {
+    static func aliasBomb(levels: Int) -> String {
+        var text = "---\nkind: idea\ntitle: bomb\na: &a [x, x, x, x, x, x, x, x, x]\n"
+        var previous = "a"
+        for level in 1..<levels {
+            let name = "l\(level)"
+            text += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+            previous = name
+        }
+        return text + "---\n"
+    }
+
+    @Test(
+        "settings pushed from another device raising front_matter.max_nodes, max_depth and record.max_title_length: an alias bomb and deep nesting stay refused here, a long title too, until this device raises its own"
+    )
+    func raisedLimitsStopAtTheCeiling() throws {
+        let devices = try Devices.make()
+        let a = devices["A"]
+        let raised = (a.read(".folio/config.yaml") ?? "")
+            + "front_matter:\n  max_nodes: 10000000\n  max_depth: 1000\nrecord:\n  max_title_length: 100000\n"
+        try a.write(".folio/config.yaml", raised)
+        // 9^7 values: 4.8 million once the aliases are counted.
+        try a.write("ideas/bomb.md", Self.aliasBomb(levels: 7))
+        try a.write("ideas/deep.md", "---\nkind: idea\ntitle: deep\nx: " + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "\n---\n")
+        try git(["add", "-A"], in: a.directory)
+        try git(["commit", "-q", "-m", "raise the limits"], in: a.directory)
+        try git(["push", "-q", "origin", "main"], in: a.directory)
+
+        let b = devices["B"]
+        #expect(try b.run("sync").status == 0)
+        #expect(b.read(".folio/config.yaml") == raised)
+        let list = try b.run("list")
+        #expect(list.status == 0)
+        #expect(list.stderr.contains("ideas/bomb.md:") && list.stderr.contains("more than 100000 values"), "\(list.stderr)")
+        #expect(list.stderr.contains("ideas/deep.md:") && list.stderr.contains("more than 64 deep"), "\(list.stderr)")
+        let long = try b.run("idea", String(repeating: "雨", count: 300))
+        #expect(long.status == 1 && long.stderr.contains("200"), "\(long.stderr)")
+
+        // Set on this device, a limit is this device's own: the deep record reads.
+        #expect(try b.run("config", "set", "front_matter.max_depth", "1000").status == 0)
+        let after = try b.run("list")
+        #expect(!after.stderr.contains("ideas/deep.md"), "\(after.stderr)")
+        #expect(after.stdout.contains("deep"))
+        #expect(after.stderr.contains("ideas/bomb.md:"), "\(after.stderr)")
+    }
+}

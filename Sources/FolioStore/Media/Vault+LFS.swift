@@ -9,7 +9,7 @@ extension Vault {
         return LFSMediaPolicy(
             store: LFSObjectStore(gitDirectory: root.appendingPathComponent(".git")),
             minimumBytes: UInt64(max(0, settings.int("media.lfs_min_bytes") ?? 0)),
-            maximumBytes: UInt64(max(1, settings.int("media.lfs_max_bytes") ?? 5_368_709_120)),
+            maximumBytes: UInt64(max(1, limit("media.lfs_max_bytes") ?? 5_368_709_120)),
             plainMaximumBytes: maxMediaBytes)
     }
 

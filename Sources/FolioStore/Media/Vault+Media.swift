@@ -23,7 +23,7 @@ extension Vault {
     public var mediaDirectory: URL { root.appendingPathComponent("media") }
 
     /// The largest media file the vault accepts (`media.max_bytes`).
-    public var maxMediaBytes: UInt64 { UInt64(settings.int("media.max_bytes") ?? 104_857_600) }
+    public var maxMediaBytes: UInt64 { UInt64(limit("media.max_bytes") ?? 104_857_600) }
 
     /// Copies files into `media/`, each read once; the same bytes are stored once.
     ///
