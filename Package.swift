@@ -111,7 +111,7 @@ let package = Package(
         // Import from jrnl, Day One, Markdown folders and folio's own JSON; export as JSON and Markdown.
         .target(
             name: "FolioExchange",
-            dependencies: ["FolioCore", "FolioStore", "Markdown", "YAML", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["FolioCore", "FolioStore", "Markdown", "YAML", "SystemIO", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         // The journal as a static site that opens from disk: pages, calendar, in-page search, thumbnails.
         .target(

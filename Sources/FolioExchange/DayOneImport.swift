@@ -16,7 +16,10 @@ enum DayOneImport {
     static let mediaFolders = [("photos", "photo"), ("videos", "video"), ("audios", "audio")]
 
     /// The export's JSON files and the folder its media lie in; `keep` holds an unzipped copy alive.
-    static func locate(_ url: URL, displayName: String) throws(FolioError) -> (files: [URL], folder: URL, keep: ScratchFolder?) {
+    /// A zip is unpacked with each member held to `memberLimit` while it is read.
+    static func locate(_ url: URL, displayName: String, memberLimit: (String) -> UInt64) throws(FolioError) -> (
+        files: [URL], folder: URL, keep: ScratchFolder?
+    ) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw FolioError(.exchange(.sourceMissing(displayName)))
@@ -25,7 +28,7 @@ enum DayOneImport {
         var keep: ScratchFolder?
         var folder = url
         if !isDirectory.boolValue {
-            let scratch = try ZipArchive.unpack(url, displayName: displayName)
+            let scratch = try ZipArchive.unpack(url, displayName: displayName, memberLimit: memberLimit)
             keep = scratch
             folder = scratch.url
         }

@@ -56,10 +56,11 @@ public enum ExchangeFuzzing {
                 ]
             }
             try Importer.checkUnique(entries)
-            return .success(
-                entries.map { entry in
-                    File(id: entry.id, path: entry.path, text: entry.text(at: entry.path, stored: [:], vault: vault), original: original)
-                })
+            var files: [File] = []
+            for entry in entries {
+                files.append(File(id: entry.id, path: entry.path, text: try entry.text(at: entry.path, stored: [:], vault: vault), original: original))
+            }
+            return .success(files)
         } catch {
             return .failure(error)
         }

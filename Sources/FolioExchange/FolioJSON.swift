@@ -85,7 +85,11 @@ public enum FolioJSON {
             } else {
                 let keys = fields.filter { !["path", "body", "front_matter"].contains($0.key) }
                 let ordered = keys.sorted { order($0.key) < order($1.key) }.map { ($0.key, $0.value.node) }
-                head = (try? FrontMatterDocument.make(fields: ordered, body: ""))?.text ?? ""
+                do throws(FrontMatterError) {
+                    head = try FrontMatterDocument.make(fields: ordered, body: "").text
+                } catch {
+                    throw bad(.frontMatter(FolioError(error, file: path, text: nil).message, line: nil))
+                }
             }
             let document: FrontMatterDocument
             do throws(FrontMatterError) {

@@ -8,6 +8,9 @@ import YAML
 public struct ImportEntry {
     /// How messages name it: `entry 3 (2013-04-09 15:39)`, a file's path.
     public var source: String
+    /// The most one imported record may hold (16 MiB, as standard input): a page of a journal is
+    /// far less; a 300 MB entry is a paste gone wrong, refused before anything is written.
+    static let maxTextBytes = 16 << 20
     public var id: String
     public var kind: String
     public var title: String
@@ -42,7 +45,9 @@ public struct ImportMediaItem {
 
 extension ImportEntry {
     /// The file's text once its media lie in the vault at `stored` (by source file path).
-    func text(at path: String, stored: [String: ImportedMedia], vault: Vault) -> String {
+    /// - Throws: ``FolioError`` naming the entry when its keys make no front matter folio can
+    ///   read back (nested past the limits): never an empty text in its place.
+    func text(at path: String, stored: [String: ImportedMedia], vault: Vault) throws(FolioError) -> String {
         let mine = media.compactMap { item in stored[item.url.path].map { (item, $0) } }
         var targets: [String: String] = [:]
         for (item, imported) in mine {
@@ -76,8 +81,12 @@ extension ImportEntry {
                 let at = (fields.firstIndex { $0.0 == "tags" }).map { $0 + 1 } ?? fields.endIndex
                 fields.insert(("media", node), at: at)
             }
-            let document = try? FrontMatterDocument.make(fields: fields, body: rewritten(body))
-            return document?.text ?? ""
+            do throws(FrontMatterError) {
+                return try FrontMatterDocument.make(fields: fields, body: rewritten(body)).text
+            } catch {
+                throw FolioError(
+                    .exchange(.badEntry(file: source, entry: .named(title), problem: .frontMatter(FolioError(error, file: path, text: nil).message, line: nil))))
+            }
         }
     }
 }

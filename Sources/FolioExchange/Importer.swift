@@ -74,7 +74,11 @@ public enum Importer {
             entries = try JrnlImport.read(url, shown: shown, builder: builder, zone: zone)
         case .dayOne(let url, let shown):
             let builder = EntryBuilder(vault: vault, kind: try vault.kindForWriting(kind ?? "diary"))
-            let located = try DayOneImport.locate(url, displayName: shown)
+            // The export's JSON at most what folio reads of one, each other file what the vault takes of one.
+            let mediaLimit = vault.lfsPolicy.map { max($0.maximumBytes, vault.maxMediaBytes) } ?? vault.maxMediaBytes
+            let located = try DayOneImport.locate(url, displayName: shown) { name in
+                name.lowercased().hasSuffix(".json") ? JSONInput.maxBytes : mediaLimit
+            }
             scratch = located.keep
             for file in located.files {
                 let name = located.files.count == 1 ? shown : "\(shown)/\(file.lastPathComponent)"
@@ -102,9 +106,46 @@ public enum Importer {
         let fresh = entries.filter { entry in
             !existing.contains(entry.id.lowercased()) && !(hasProfile && entry.kind == "profile") && !alreadyThere(entry, in: vault)
         }
+        // The refusals the import itself would make, made now: a dry run says what it would do
+        // only when the import would do it.
+        try vault.checkMedia(mediaSources(fresh, extraMedia: extraMedia))
+        var files: [NewRecordFile] = []
+        for entry in fresh {
+            let text = try entry.text(at: entry.path, stored: [:], vault: vault)
+            guard text.utf8.count <= ImportEntry.maxTextBytes else {
+                throw FolioError(
+                    .exchange(
+                        .badEntry(
+                            file: entry.source, entry: .named(String(entry.title.prefix(80))),
+                            problem: .tooLarge(bytes: text.utf8.count, limit: ImportEntry.maxTextBytes))))
+            }
+            files.append(NewRecordFile(path: entry.path, text: text, source: entry.source))
+        }
+        try vault.checkNewRecords(files, attachments: attachments(of: fresh))
         return ImportPlan(
             source: source, entries: fresh, skipped: entries.count - fresh.count, extraMedia: extraMedia,
             warnings: warnings, scratch: scratch)
+    }
+
+    /// The media files of `entries` and the export's own, each once.
+    static func mediaSources(_ entries: [ImportEntry], extraMedia: [MediaSource]) -> [MediaSource] {
+        var sources: [MediaSource] = []
+        var seen = Set<String>()
+        for item in entries.flatMap(\.media) where seen.insert(item.url.path).inserted {
+            sources.append(MediaSource(url: item.url, displayName: item.url.lastPathComponent))
+        }
+        for source in extraMedia where seen.insert(source.url.path).inserted { sources.append(source) }
+        return sources
+    }
+
+    /// The files `entries` attach, each once.
+    static func attachments(of entries: [ImportEntry]) -> [NewAttachment] {
+        var attachments: [NewAttachment] = []
+        var copied = Set<String>()
+        for attachment in entries.flatMap(\.attachments) where copied.insert(attachment.path).inserted {
+            attachments.append(attachment)
+        }
+        return attachments
     }
 
     /// Whether the vault holds the entry's file as it is, at its path: a record without an id
@@ -137,12 +178,7 @@ public enum Importer {
             return ImportResult(written: [], newMedia: 0, skipped: plan.skipped)
         }
         return try vault.withLock { () throws(FolioError) -> ImportResult in
-            var sources: [MediaSource] = []
-            var seen = Set<String>()
-            for item in plan.entries.flatMap(\.media) where seen.insert(item.url.path).inserted {
-                sources.append(MediaSource(url: item.url, displayName: item.url.lastPathComponent))
-            }
-            for source in plan.extraMedia where seen.insert(source.url.path).inserted { sources.append(source) }
+            let sources = mediaSources(plan.entries, extraMedia: plan.extraMedia)
             var mediaProgress: (@Sendable (Int, Int) -> Void)?
             var recordProgress: ((Int, Int) -> Void)?
             if let progress {
@@ -153,16 +189,18 @@ public enum Importer {
             plan.scratch?.remove()
             var stored: [String: ImportedMedia] = [:]
             for (source, item) in zip(sources, imported) { stored[source.url.path] = item }
-            let files = plan.entries.map { entry in
-                NewRecordFile(path: entry.path, text: entry.text(at: entry.path, stored: stored, vault: vault), source: entry.source)
+            var files: [NewRecordFile] = []
+            do throws(FolioError) {
+                for entry in plan.entries {
+                    files.append(NewRecordFile(path: entry.path, text: try entry.text(at: entry.path, stored: stored, vault: vault), source: entry.source))
+                }
+            } catch {
+                vault.discardNewMedia(imported)
+                throw error
             }
             let count = files.count
             let message = "import: \(count) record\(count == 1 ? "" : "s") from \(plan.source.formatName)"
-            var attachments: [NewAttachment] = []
-            var copied = Set<String>()
-            for attachment in plan.entries.flatMap(\.attachments) where copied.insert(attachment.path).inserted {
-                attachments.append(attachment)
-            }
+            let attachments = attachments(of: plan.entries)
             let written = try vault.writeNewRecords(
                 files, attachments: attachments, newMedia: imported, message: message,
                 progress: recordProgress)

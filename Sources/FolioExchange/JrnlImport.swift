@@ -11,6 +11,9 @@ import YAML
 /// how many entries before shared them), so importing the same export again finds them.
 enum JrnlImport {
     static let knownKeys: Set<String> = ["title", "body", "date", "time", "tags", "starred"]
+    /// The most folio reads of one jrnl journal file (256 MiB): ten years of daily pages are a
+    /// few dozen MiB.
+    static let maxBytes: UInt64 = 256 << 20
 
     static func entries(_ json: JSONValue, file: String, builder: EntryBuilder, zone: TimeZone) throws(FolioError) -> [ImportEntry] {
         guard case .object = json else {
@@ -93,7 +96,7 @@ enum JrnlImport {
             guard !parsed.isEmpty else { throw FolioError(.exchange(.notAnExport(format: "jrnl", file: shown, problem: .noEntries))) }
             return try JrnlText.entries(parsed, builder: builder, zone: zone)
         }
-        let data = try FileInput.read(url, displayName: shown, maxBytes: JSONInput.maxBytes)
+        let data = try FileInput.read(url, displayName: shown, maxBytes: maxBytes)
         let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if first == UInt8(ascii: "{") {
             return try entries(try JSONInput.parse(data, displayName: shown), file: shown, builder: builder, zone: zone)
@@ -111,7 +114,7 @@ enum JrnlImport {
     }
 
     private static func text(_ url: URL, shown: String) throws(FolioError) -> String {
-        let data = try FileInput.read(url, displayName: shown, maxBytes: JSONInput.maxBytes)
+        let data = try FileInput.read(url, displayName: shown, maxBytes: maxBytes)
         guard let text = String(data: data, encoding: .utf8) else { throw FolioError(.notUTF8, file: shown) }
         return text
     }

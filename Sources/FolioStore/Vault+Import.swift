@@ -131,36 +131,39 @@ extension Vault {
     /// this call wrote and `newMedia` are removed again, so nothing of the import stays.
     /// - Returns: the paths written, in order.
     /// - Throws: ``FolioError`` naming the file.
+    /// Every refusal ``writeNewRecords(_:attachments:newMedia:message:progress:)`` makes before it
+    /// writes: a path leaving its folder, front matter past this vault's limits, a secret. A dry
+    /// run makes them too.
+    public func checkNewRecords(_ files: [NewRecordFile], attachments: [NewAttachment] = []) throws(FolioError) {
+        let limits = frontMatterLimits
+        for file in files {
+            guard Self.isSafeRecordPath(file.path) else {
+                throw FolioError(.exchange(.badEntry(file: file.source, entry: .named(file.path), problem: .nameLeavesFolder(file.path))))
+            }
+            do throws(FrontMatterError) {
+                _ = try FrontMatterDocument(parsing: file.text, limits: limits)
+            } catch {
+                throw FolioError(error, file: file.source, text: file.text)
+            }
+            try requireInside(folderOf: file.path)
+            try checkSecrets(file.text, at: file.path)
+        }
+        for attachment in attachments {
+            guard Self.isSafeAttachmentPath(attachment.path) else {
+                throw FolioError(
+                    .exchange(.badEntry(file: attachment.source.path, entry: .named(attachment.path), problem: .nameLeavesFolder(attachment.path))))
+            }
+            try requireInside(folderOf: attachment.path)
+        }
+    }
+
     public func writeNewRecords(
         _ files: [NewRecordFile], attachments: [NewAttachment] = [], newMedia: [ImportedMedia], message: String,
         progress: ((Int, Int) -> Void)? = nil
     ) throws(FolioError) -> [String] {
         try withLock { () throws(FolioError) -> [String] in
             do throws(FolioError) {
-                for file in files {
-                    guard Self.isSafeRecordPath(file.path) else {
-                        throw FolioError(
-                            .exchange(.badEntry(file: file.source, entry: .named(file.path), problem: .nameLeavesFolder(file.path))))
-                    }
-                    do throws(FrontMatterError) {
-                        _ = try FrontMatterDocument(parsing: file.text, limits: frontMatterLimits)
-                    } catch {
-                        throw FolioError(error, file: file.source, text: file.text)
-                    }
-                    try requireInside(folderOf: file.path)
-                    try checkSecrets(file.text, at: file.path)
-                }
-                for attachment in attachments {
-                    guard Self.isSafeAttachmentPath(attachment.path) else {
-                        throw FolioError(
-                            .exchange(
-                                .badEntry(
-                                    file: attachment.source.path, entry: .named(attachment.path),
-                                    problem: .nameLeavesFolder(attachment.path))
-                            ))
-                    }
-                    try requireInside(folderOf: attachment.path)
-                }
+                try checkNewRecords(files, attachments: attachments)
             } catch {
                 discardNewMedia(newMedia)
                 throw error

@@ -17,6 +17,8 @@ public enum EntryProblem: Sendable, Equatable {
     /// block mapping (a tag such as `!` before it, a list, a single value).
     case frontMatterTakesNoKeys
     case badMediaData(String)
+    /// The entry's record would be larger than one imported record may be.
+    case tooLarge(bytes: Int, limit: Int)
 
     var pair: (String, String) {
         switch self {
@@ -28,6 +30,11 @@ public enum EntryProblem: Sendable, Equatable {
         case .nameLeavesFolder(let name):
             ("路徑「\(name)」會跑到資料庫外面（../、絕對路徑或 NUL），已拒絕", "the path '\(name)' would leave the vault (../, an absolute path or NUL); refused")
         case .notUTF8: ("內容不是 UTF-8 文字", "it is not UTF-8 text")
+        case .tooLarge(let bytes, let limit):
+            (
+                "它有 \(ByteCount.text(UInt64(bytes)))，超過一筆紀錄能匯入的上限 \(ByteCount.text(UInt64(limit)))",
+                "it is \(ByteCount.text(UInt64(bytes))), over the \(ByteCount.text(UInt64(limit))) one imported record may be"
+            )
         case .frontMatter(let reason, let line):
             (
                 String(Substring(reason.text(.zhHant)).trimmingSuffix("。")) + (line.map { "（第 \($0) 行）" } ?? ""),
@@ -117,6 +124,14 @@ public enum ExchangeMessage: Sendable, Equatable {
     case unzipMissing
     case unzipFailed(file: String, reason: String)
     case hostileArchive(file: String, name: String)
+    /// A member of a zip unpacked to more than its cap (`limit`) while it was read.
+    case archiveMemberTooLarge(file: String, name: String, limit: UInt64)
+    /// A zip whose members unpack to more than its directory says.
+    case archiveHoldsMore(file: String, declared: UInt64)
+    /// A zip that says it unpacks to more than `ratio` times its own size: a zip bomb.
+    case archiveRatio(file: String, bytes: UInt64, ratio: UInt64)
+    /// Not enough room to unpack: `bytes` needed, `available` free.
+    case archiveNoRoom(file: String, bytes: UInt64, available: UInt64)
     case mediaNotInExport(file: String, entry: ExportEntry, media: String)
     case dryRunHeader(new: Int, media: Int, skipped: Int)
     case imported(new: Int, media: Int, skipped: Int)
@@ -161,6 +176,26 @@ public enum ExchangeMessage: Sendable, Equatable {
             (
                 "\(file.quotedPath) 裡的「\(name)」會寫到資料夾外面（../、絕對路徑或連結），已拒絕整個檔案。",
                 "\(file.quotedPath) holds '\(name)', which would land outside its folder (../, an absolute path or a link); the whole file is refused."
+            )
+        case .archiveMemberTooLarge(let file, let name, let limit):
+            (
+                "\(file.quotedPath) 裡的「\(name)」解壓縮後超過上限 \(ByteCount.text(limit))，讀到這裡就停了；沒有匯入任何東西。",
+                "\(file.quotedPath) holds '\(name)', which unpacks to more than \(ByteCount.text(limit)); folio stopped reading it there. Nothing was imported."
+            )
+        case .archiveHoldsMore(let file, let declared):
+            (
+                "\(file.quotedPath) 解壓縮後比它自己說的 \(ByteCount.text(declared)) 還多，檔案可能被動過手腳；已停止，沒有匯入任何東西。",
+                "\(file.quotedPath) unpacks to more than the \(ByteCount.text(declared)) it says it holds; it may have been tampered with. folio stopped; nothing was imported."
+            )
+        case .archiveRatio(let file, let bytes, let ratio):
+            (
+                "\(file.quotedPath) 說它會解壓縮成 \(ByteCount.text(bytes))，是檔案本身的 \(ratio) 倍以上，像是 zip 炸彈；沒有解壓縮，也沒有匯入任何東西。",
+                "\(file.quotedPath) says it unpacks to \(ByteCount.text(bytes)), over \(ratio) times its own size, as a zip bomb does; nothing was unpacked or imported."
+            )
+        case .archiveNoRoom(let file, let bytes, let available):
+            (
+                "解壓縮 \(file.quotedPath) 需要 \(ByteCount.text(bytes))，但暫存資料夾只剩 \(ByteCount.text(available))；沒有匯入任何東西。先解壓縮到有空間的地方，再匯入那個資料夾。",
+                "unpacking \(file.quotedPath) needs \(ByteCount.text(bytes)), and the temporary folder has \(ByteCount.text(available)) free; nothing was imported. Unzip it where there is room, and import that folder."
             )
         case .mediaNotInExport(let file, let entry, let media):
             (

@@ -76,14 +76,9 @@ public enum MediaImporter {
         func failure(_ problem: MediaReadProblem) -> FolioError {
             FolioError(.media(.unreadable(file: displayName, noun: MediaNaming.noun(forExtension: hintedExtension), problem: problem)))
         }
-        let (input, size) = try openRegularFile(source, maxBytes: lfs.map { max($0.maximumBytes, maxBytes) } ?? maxBytes, failure: failure)
+        let inspected = try inspect(source, displayName: displayName, maxBytes: maxBytes, lfs: lfs)
+        let (input, size, toLFS, head, facts) = (inspected.input, inspected.size, inspected.toLFS, inspected.head, inspected.facts)
         defer { close(input) }
-        let toLFS = lfs.map { $0.takes(size: size) } ?? false
-        // A file plain git keeps is held to media.max_bytes even with LFS on; LFS has its own limit.
-        if let lfs, toLFS, size > lfs.maximumBytes {
-            throw failure(.tooLarge(bytes: size, limit: lfs.maximumBytes))
-        }
-        if lfs != nil, !toLFS, size > maxBytes { throw failure(.tooLarge(bytes: size, limit: maxBytes)) }
         var object: ObjectWriter?
         if toLFS, let lfs {
             do {
@@ -92,24 +87,6 @@ public enum MediaImporter {
                 throw FolioError(.writeFailed(.other(error.description)), file: ".git/lfs")
             }
         }
-
-        // The head decides what the file is before anything is written.
-        var head = [UInt8](repeating: 0, count: Int(min(UInt64(MediaProbe.headLength), size)))
-        let headCount = head.withUnsafeMutableBytes { readFully(input, into: $0, at: 0) }
-        guard headCount >= 0 else { throw failure(.readFailed(String(cString: strerror(errno)))) }
-        head.removeSubrange(headCount...)
-        guard
-            let facts = MediaProbe.facts(
-                head: head, fileSize: size, fileExtension: hintedExtension,
-                read: { offset, count in
-                    guard count > 0, count <= 1 << 20, offset < size else { return nil }
-                    var bytes = [UInt8](repeating: 0, count: count)
-                    let got = bytes.withUnsafeMutableBytes { readFully(input, into: $0, at: off_t(offset)) }
-                    guard got >= 0 else { return nil }
-                    bytes.removeSubrange(got...)
-                    return bytes
-                })
-        else { throw failure(.notMedia) }
 
         try AtomicFile.makeDirectory(mediaDirectory)
         removeAbandonedTemporaries(in: mediaDirectory)
@@ -183,6 +160,54 @@ public enum MediaImporter {
             path: path, sha256: sha, bytes: size, originalName: name, facts: facts, isNew: existing == nil, inLFS: toLFS)
         imported.replacedDamaged = existing != nil
         return imported
+    }
+
+    /// A media file opened and checked as the import will take it: regular, within the size
+    /// limits (LFS's for a file going to LFS), and a photo, video or sound by its first bytes.
+    struct Inspected {
+        /// Open for reading; the caller closes it.
+        var input: Int32
+        var size: UInt64
+        var toLFS: Bool
+        var head: [UInt8]
+        var facts: MediaFacts
+    }
+
+    /// Opens and checks `source` without writing anything: every refusal ``importFile`` would make
+    /// before it copies, so a dry run refuses what the import refuses.
+    static func inspect(_ source: URL, displayName: String, maxBytes: UInt64, lfs: LFSMediaPolicy?) throws(FolioError) -> Inspected {
+        let hintedExtension = source.pathExtension.lowercased()
+        func failure(_ problem: MediaReadProblem) -> FolioError {
+            FolioError(.media(.unreadable(file: displayName, noun: MediaNaming.noun(forExtension: hintedExtension), problem: problem)))
+        }
+        let (input, size) = try openRegularFile(source, maxBytes: lfs.map { max($0.maximumBytes, maxBytes) } ?? maxBytes, failure: failure)
+        var handedOver = false
+        defer { if !handedOver { close(input) } }
+        let toLFS = lfs.map { $0.takes(size: size) } ?? false
+        // A file plain git keeps is held to media.max_bytes even with LFS on; LFS has its own limit.
+        if let lfs, toLFS, size > lfs.maximumBytes {
+            throw failure(.tooLarge(bytes: size, limit: lfs.maximumBytes))
+        }
+        if lfs != nil, !toLFS, size > maxBytes { throw failure(.tooLarge(bytes: size, limit: maxBytes)) }
+        // The head decides what the file is before anything is written.
+        var head = [UInt8](repeating: 0, count: Int(min(UInt64(MediaProbe.headLength), size)))
+        let headCount = head.withUnsafeMutableBytes { readFully(input, into: $0, at: 0) }
+        guard headCount >= 0 else { throw failure(.readFailed(String(cString: strerror(errno)))) }
+        head.removeSubrange(headCount...)
+        guard
+            let facts = MediaProbe.facts(
+                head: head, fileSize: size, fileExtension: hintedExtension,
+                read: { offset, count in
+                    guard count > 0, count <= 1 << 20, offset < size else { return nil }
+                    var bytes = [UInt8](repeating: 0, count: count)
+                    let got = bytes.withUnsafeMutableBytes { readFully(input, into: $0, at: off_t(offset)) }
+                    guard got >= 0 else { return nil }
+                    bytes.removeSubrange(got...)
+                    return bytes
+                })
+        else { throw failure(.notMedia) }
+        handedOver = true
+        return Inspected(input: input, size: size, toLFS: toLFS, head: head, facts: facts)
     }
 
     /// Opens a file the user named for reading, refusing what is not a regular, non-empty file of

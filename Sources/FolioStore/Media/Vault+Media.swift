@@ -53,8 +53,19 @@ extension Vault {
         }
     }
 
+    /// Checks media files as ``importMedia(_:)`` would, writing nothing: a dry run refuses what
+    /// the import refuses (too large, not a regular file, not a photo, video or sound).
+    public func checkMedia(_ sources: [MediaSource]) throws(FolioError) {
+        let lfs = lfsPolicy
+        let maxBytes = maxMediaBytes
+        for source in sources {
+            let inspected = try MediaImporter.inspect(source.url, displayName: source.displayName, maxBytes: maxBytes, lfs: lfs)
+            close(inspected.input)
+        }
+    }
+
     /// Removes files an import added that no record came to use.
-    func discardNewMedia(_ media: [ImportedMedia]) {
+    public func discardNewMedia(_ media: [ImportedMedia]) {
         for item in media where item.isNew { unlink(url(item.path).path) }
     }
 
