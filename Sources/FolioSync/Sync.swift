@@ -38,8 +38,14 @@ public struct SyncTransport: Sendable {
     public static func limits(idle: Int, total: Int) -> TransferLimits {
         TransferLimits(
             total: .seconds(total), idle: .seconds(idle),
-            minimumRate: TransferLimits.Rate(bytesPerSecond: minimumBytesPerSecond, window: .seconds(idle)))
+            minimumRate: TransferLimits.Rate(bytesPerSecond: minimumBytesPerSecond, window: .seconds(idle)),
+            maxListingBytes: maxListingBytes)
     }
+
+    /// The most a remote may send before any history (64 MiB): its list of branches and tags,
+    /// which libgit2 holds in memory whole. A vault's is a few hundred bytes; a repository of
+    /// 100,000 branches sends about 7 MiB.
+    public static let maxListingBytes = 64 << 20
 
     /// The defaults of `sync.timeout` and `sync.deadline` (60 and 600 seconds).
     public static let defaultLimits = limits(idle: 60, total: 600)

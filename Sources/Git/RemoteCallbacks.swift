@@ -229,7 +229,10 @@ final class CallbackBox {
         }
         raw.transfer_progress = { stats, payload in
             guard let box = CallbackBox.from(payload) else { return GIT_EUSER.rawValue }
-            if let stats { box.callbacks.transferProgress?(TransferProgress(stats.pointee)) }
+            if let stats {
+                if stats.pointee.received_bytes > 0 { box.watchdog.historyArrives() }
+                box.callbacks.transferProgress?(TransferProgress(stats.pointee))
+            }
             return box.interruption() ?? 0
         }
         raw.push_transfer_progress = { current, total, bytes, payload in

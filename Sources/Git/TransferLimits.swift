@@ -16,6 +16,10 @@ public struct TransferLimits: Sendable, Hashable {
     public var minimumRate: Rate?
     /// The most bytes the operation may receive.
     public var maxReceivedBytes: Int?
+    /// The most bytes the server may send before any history (a fetch's pack) comes: its list of
+    /// branches and the negotiation. libgit2 keeps that list in memory whole, so an endless one
+    /// would take all of it.
+    public var maxListingBytes: Int?
 
     /// A rate measured over spells of `window`: at least `bytesPerSecond × window` bytes in each.
     public struct Rate: Sendable, Hashable {
@@ -36,7 +40,10 @@ public struct TransferLimits: Sendable, Hashable {
         }
     }
 
-    public init(total: Duration? = nil, idle: Duration? = nil, minimumRate: Rate? = nil, maxReceivedBytes: Int? = nil) {
+    public init(
+        total: Duration? = nil, idle: Duration? = nil, minimumRate: Rate? = nil, maxReceivedBytes: Int? = nil, maxListingBytes: Int? = nil
+    ) {
+        self.maxListingBytes = maxListingBytes
         self.total = total
         self.idle = idle
         self.minimumRate = minimumRate
@@ -50,7 +57,7 @@ public struct TransferLimits: Sendable, Hashable {
 
     /// Whether any limit is set.
     var isEmpty: Bool {
-        total == nil && idle == nil && minimumRate == nil && maxReceivedBytes == nil
+        total == nil && idle == nil && minimumRate == nil && maxReceivedBytes == nil && maxListingBytes == nil
     }
 }
 
@@ -75,6 +82,8 @@ public struct TransferLimitHit: Sendable, Hashable, CustomStringConvertible {
         case connecting(host: String)
         /// Talking to the server.
         case transferring
+        /// Reading the server's list of branches, before any history.
+        case listing
     }
 
     public var limit: Limit
@@ -101,6 +110,9 @@ public struct TransferLimitHit: Sendable, Hashable, CustomStringConvertible {
         case .transferring:
             if case .tooLarge = limit { return "stopped: \(what)" }
             return "timed out: \(what)"
+        case .listing:
+            if case .tooLarge = limit { return "stopped reading the list of branches: \(what)" }
+            return "timed out reading the list of branches: \(what)"
         }
     }
 

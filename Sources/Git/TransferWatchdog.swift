@@ -106,6 +106,8 @@ final class TransferWatchdog: @unchecked Sendable {
     private var windowStart = ContinuousClock.now
     private var movedAtWindowStart: UInt64 = 0
     private var phase: TransferLimitHit.Phase = .transferring
+    /// Whether history (a pack) has begun to arrive: until then ``TransferLimits/maxListingBytes`` holds.
+    private var packArrived = false
     private var stopped = false
     private var result: Verdict?
 
@@ -143,6 +145,13 @@ final class TransferWatchdog: @unchecked Sendable {
         if result == nil, sockets == .none { result = timeVerdict(now: now, quiet: now - lastActivity) }
         if result == nil { lastActivity = now }
         return result
+    }
+
+    /// Says a pack has begun to arrive: the server's list of branches is over.
+    func historyArrives() {
+        condition.lock()
+        defer { condition.unlock() }
+        packArrived = true
     }
 
     /// Says what the operation is doing, for the verdict's words (``SocketStream`` while it
@@ -239,6 +248,9 @@ final class TransferWatchdog: @unchecked Sendable {
         let total = moved.values.reduce(UInt64(0)) { $0 &+ $1.received &+ $1.sent }
         if let cap = limits.maxReceivedBytes, received > UInt64(max(0, cap)) {
             return .limit(TransferLimitHit(limit: .tooLarge(cap), phase: phase))
+        }
+        if !packArrived, let cap = limits.maxListingBytes, received > UInt64(max(0, cap)) {
+            return .limit(TransferLimitHit(limit: .tooLarge(cap), phase: .listing))
         }
         guard let rate = limits.minimumRate, sockets != .none, now - windowStart >= rate.window else { return nil }
         let spell = total &- movedAtWindowStart

@@ -197,7 +197,7 @@ struct NetworkLimitTests {
         #expect(trusted.status == 0 && trusted.stdout == "confirmed on this device: sync.deadline = 86400.\n", "\(trusted)")
         #expect(
             rig["B"].read(".folio/local/limits.yaml")
-                == "# This device's ceilings for network limits (folio writes this file; it never syncs).\nsync.deadline: 86400\nsync.timeout: 2\n"
+                == "# This device's ceilings for limits (folio writes this file; it never syncs).\nsync.deadline: 86400\nsync.timeout: 2\n"
         )
         #expect(try Tool.git(["status", "--porcelain"], in: rig["B"].directory).isEmpty, "the device's file is not the vault's")
     }

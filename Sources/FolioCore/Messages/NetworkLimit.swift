@@ -16,6 +16,8 @@ public struct NetworkLimit: Sendable, Equatable {
         case resolving(host: String)
         case connecting(host: String)
         case transferring
+        /// Reading the remote's list of branches.
+        case listing
     }
 
     public var kind: Kind
@@ -49,7 +51,9 @@ public struct NetworkLimit: Sendable, Equatable {
             case .resolving(let host): ("查詢 \(host) 的位址時", "looking up \(host): ")
             case .connecting(let host): ("連線到 \(host) 時", "connecting to \(host): ")
             case .transferring: ("", "")
+            case .listing: ("讀取遠端的分支清單時", "reading the remote's list of branches: ")
             }
+        guard !setting.isEmpty else { return ("\(zhWhen)\(zhWhat)", "\(enWhen)\(enWhat)") }
         return ("\(zhWhen)\(zhWhat)（\(setting)）", "\(enWhen)\(enWhat) (\(setting))")
     }
 }

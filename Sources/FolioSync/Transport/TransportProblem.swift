@@ -170,13 +170,15 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
         case .total(let duration): (kind, setting) = (.total(seconds: seconds(duration)), settings.total)
         case .tooSlow(let rate):
             (kind, setting) = (.tooSlow(bytesPerSecond: rate.bytesPerSecond, seconds: seconds(rate.window)), settings.idle)
-        case .tooLarge(let bytes): (kind, setting) = (.tooLarge(bytes: bytes), settings.size)
+        // The list of branches has a fixed cap of its own, no setting.
+        case .tooLarge(let bytes): (kind, setting) = (.tooLarge(bytes: bytes), hit.phase == .listing ? "" : settings.size)
         }
         let phase: NetworkLimit.Phase =
             switch hit.phase {
             case .resolving(let host): .resolving(host: host)
             case .connecting(let host): .connecting(host: host)
             case .transferring: .transferring
+            case .listing: .listing
             }
         return NetworkLimit(kind: kind, phase: phase, setting: setting)
     }
