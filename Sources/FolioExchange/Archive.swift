@@ -69,7 +69,9 @@ enum ZipArchive {
         var space = statvfs()
         if statvfs(folder.url.path, &space) == 0 {
             let available = UInt64(space.f_bavail) &* UInt64(space.f_frsize)
-            if declared > available { throw FolioError(.exchange(.archiveNoRoom(file: displayName, bytes: declared, available: available))) }
+            if declared > available {
+                throw FolioError(.exchange(.archiveNoRoom(file: displayName, bytes: declared, available: available)))
+            }
         }
         var written: UInt64 = 0
         for name in names where !name.hasSuffix("/") {
@@ -160,7 +162,8 @@ enum ZipArchive {
 
     /// Whether a name in a zip stays inside the folder it is unpacked into.
     static func isSafe(_ name: String) -> Bool {
-        guard !name.hasPrefix("/"), !name.contains("\\"), !name.unicodeScalars.contains(where: { $0.value == 0 || $0 == "\n" || $0 == "\r" })
+        guard !name.hasPrefix("/"), !name.contains("\\"),
+            !name.unicodeScalars.contains(where: { $0.value == 0 || $0 == "\n" || $0 == "\r" })
         else { return false }
         return !name.split(separator: "/").contains("..")
     }

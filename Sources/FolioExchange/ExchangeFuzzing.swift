@@ -58,7 +58,10 @@ public enum ExchangeFuzzing {
             try Importer.checkUnique(entries)
             var files: [File] = []
             for entry in entries {
-                files.append(File(id: entry.id, path: entry.path, text: try entry.text(at: entry.path, stored: [:], vault: vault), original: original))
+                files.append(
+                    File(
+                        id: entry.id, path: entry.path, text: try entry.text(at: entry.path, stored: [:], vault: vault), original: original)
+                )
             }
             return .success(files)
         } catch {

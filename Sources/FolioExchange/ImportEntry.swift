@@ -85,7 +85,10 @@ extension ImportEntry {
                 return try FrontMatterDocument.make(fields: fields, body: rewritten(body)).text
             } catch {
                 throw FolioError(
-                    .exchange(.badEntry(file: source, entry: .named(title), problem: .frontMatter(FolioError(error, file: path, text: nil).message, line: nil))))
+                    .exchange(
+                        .badEntry(
+                            file: source, entry: .named(title),
+                            problem: .frontMatter(FolioError(error, file: path, text: nil).message, line: nil))))
             }
         }
     }

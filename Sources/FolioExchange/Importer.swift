@@ -192,7 +192,9 @@ public enum Importer {
             var files: [NewRecordFile] = []
             do throws(FolioError) {
                 for entry in plan.entries {
-                    files.append(NewRecordFile(path: entry.path, text: try entry.text(at: entry.path, stored: stored, vault: vault), source: entry.source))
+                    files.append(
+                        NewRecordFile(
+                            path: entry.path, text: try entry.text(at: entry.path, stored: stored, vault: vault), source: entry.source))
                 }
             } catch {
                 vault.discardNewMedia(imported)

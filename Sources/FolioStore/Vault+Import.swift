@@ -151,7 +151,9 @@ extension Vault {
         for attachment in attachments {
             guard Self.isSafeAttachmentPath(attachment.path) else {
                 throw FolioError(
-                    .exchange(.badEntry(file: attachment.source.path, entry: .named(attachment.path), problem: .nameLeavesFolder(attachment.path))))
+                    .exchange(
+                        .badEntry(file: attachment.source.path, entry: .named(attachment.path), problem: .nameLeavesFolder(attachment.path))
+                    ))
             }
             try requireInside(folderOf: attachment.path)
         }

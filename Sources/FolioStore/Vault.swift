@@ -92,7 +92,8 @@ public final class Vault {
         case .absent: break
         case .text(let text): configText = text
         case .notUTF8: warnings.append(FolioError(.configDamaged(.notUTF8), file: configPath))
-        case .tooLarge(let bytes): warnings.append(FolioError(.configDamaged(.fileTooLarge(bytes: bytes, limit: Self.controlFileLimit)), file: configPath))
+        case .tooLarge(let bytes):
+            warnings.append(FolioError(.configDamaged(.fileTooLarge(bytes: bytes, limit: Self.controlFileLimit)), file: configPath))
         }
         settings = Settings(text: configText, file: configPath)
         if let problem = settings.problem {

@@ -323,7 +323,8 @@ public final class History: ChangeRecorder {
             switch Vault.readControlFile(vault.url(path)) {
             case .absent: return nil
             case .notUTF8: return FolioError(.configDamaged(.notUTF8), file: path)
-            case .tooLarge(let bytes): return FolioError(.configDamaged(.fileTooLarge(bytes: bytes, limit: Vault.controlFileLimit)), file: path)
+            case .tooLarge(let bytes):
+                return FolioError(.configDamaged(.fileTooLarge(bytes: bytes, limit: Vault.controlFileLimit)), file: path)
             case .text(let text): return Settings(text: text, file: path).problem
             }
         }
@@ -332,7 +333,8 @@ public final class History: ChangeRecorder {
             switch Vault.readControlFile(vault.url(path)) {
             case .absent: return nil
             case .notUTF8: return FolioError(.notUTF8, file: path)
-            case .tooLarge(let bytes): return FolioError(.templateInvalid(.tooLarge(bytes: bytes, limit: Vault.controlFileLimit)), file: path)
+            case .tooLarge(let bytes):
+                return FolioError(.templateInvalid(.tooLarge(bytes: bytes, limit: Vault.controlFileLimit)), file: path)
             case .text(let read): text = read
             }
             do {

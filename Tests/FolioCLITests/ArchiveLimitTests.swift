@@ -71,7 +71,8 @@ struct ArchiveLimitTests {
         let folio = try FolioProcess.vault()
         #expect(try folio.run("config", "set", "media.max_bytes", "4096").status == 0)
         let photo = Data(MediaFixtures.jpeg()) + Data(repeating: 0, count: 8_192)
-        let zip = try Self.export(folio, name: "big-photo", journalBytes: 10, extra: [("photos/0123456789abcdef0123456789abcdef.jpeg", photo)])
+        let zip = try Self.export(
+            folio, name: "big-photo", journalBytes: 10, extra: [("photos/0123456789abcdef0123456789abcdef.jpeg", photo)])
         let said = try refusals(folio, zip)
         #expect(said.contains("photos/0123456789abcdef0123456789abcdef.jpeg") && said.contains("unpacks to more than 4.0 KiB"), "\(said)")
     }
@@ -103,7 +104,9 @@ struct ArchiveLimitTests {
         let real = try folio.run("import", command, file.path)
         #expect(dry.status == 1 && real.status == 1, "\(format): \(dry.stdout) \(dry.stderr) / \(real.stderr)")
         #expect(dry.stderr == real.stderr)
-        #expect(real.stderr.contains("A long day.") && real.stderr.contains("over the 16.0 MiB one imported record may be"), "\(format): \(real.stderr)")
+        #expect(
+            real.stderr.contains("A long day.") && real.stderr.contains("over the 16.0 MiB one imported record may be"),
+            "\(format): \(real.stderr)")
         #expect(try folio.run("list", "--json").stdout.contains("A short one") == false)
     }
 }

@@ -33,7 +33,9 @@ struct IgnoredAndIrregularFilesTests {
         try b.write("ideas/hand.md", "---\nkind: idea\ntitle: made by hand\n---\n")
 
         let status = try b.run("status")
-        #expect(status.stdout.contains("git ignores 1 file folio reads") && status.stdout.contains("ideas/hand.md"), "\(rule): \(status.stdout)")
+        #expect(
+            status.stdout.contains("git ignores 1 file folio reads") && status.stdout.contains("ideas/hand.md"), "\(rule): \(status.stdout)"
+        )
         let check = try b.run("check")
         #expect(check.status == 1, "\(rule)")
         #expect((check.stdout + check.stderr).contains("ideas/hand.md: warning: git ignores this file"), "\(rule): \(check.stdout)")
@@ -62,7 +64,9 @@ struct IgnoredAndIrregularFilesTests {
         for command in [["status"], ["check"], ["commit"], ["sync"]] {
             let result = try b.run(command)
             #expect(result.status != 0, "\(path) \(command)")
-            #expect((result.stdout + result.stderr).contains("\(path): error: git reads this file, but it is not a regular file"), "\(path) \(command): \(result.stdout) \(result.stderr)")
+            #expect(
+                (result.stdout + result.stderr).contains("\(path): error: git reads this file, but it is not a regular file"),
+                "\(path) \(command): \(result.stdout) \(result.stderr)")
         }
         // Nothing was committed past the pipe, and once it is gone the hand edit goes in.
         try FileManager.default.removeItem(at: url)

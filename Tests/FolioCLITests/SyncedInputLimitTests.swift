@@ -101,12 +101,15 @@ struct SyncedLimitCeilingTests {
     func raisedLimitsStopAtTheCeiling() throws {
         let devices = try Devices.make()
         let a = devices["A"]
-        let raised = (a.read(".folio/config.yaml") ?? "")
+        let raised =
+            (a.read(".folio/config.yaml") ?? "")
             + "front_matter:\n  max_nodes: 10000000\n  max_depth: 1000\nrecord:\n  max_title_length: 100000\n"
         try a.write(".folio/config.yaml", raised)
         // 9^7 values: 4.8 million once the aliases are counted.
         try a.write("ideas/bomb.md", Self.aliasBomb(levels: 7))
-        try a.write("ideas/deep.md", "---\nkind: idea\ntitle: deep\nx: " + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "\n---\n")
+        try a.write(
+            "ideas/deep.md",
+            "---\nkind: idea\ntitle: deep\nx: " + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "\n---\n")
         try git(["add", "-A"], in: a.directory)
         try git(["commit", "-q", "-m", "raise the limits"], in: a.directory)
         try git(["push", "-q", "origin", "main"], in: a.directory)

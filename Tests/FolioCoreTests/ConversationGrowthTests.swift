@@ -15,7 +15,9 @@ struct ConversationGrowthTests {
 
     @Test("a page whose conversation has a message of 200,000 blank lines parses in one pass")
     func blankLinesInAPage() {
-        let page = "## Conversation\n\n**me** · 09:00\n" + String(repeating: " \n", count: 200_000) + "雨\n" + String(repeating: " \n", count: 200_000)
+        let page =
+            "## Conversation\n\n**me** · 09:00\n" + String(repeating: " \n", count: 200_000) + "雨\n"
+            + String(repeating: " \n", count: 200_000)
         let messages = Conversation.split(page).messages
         #expect(messages.map(\.text) == ["雨"])
     }

@@ -29,7 +29,10 @@ struct TemplateLimitTests {
             ("sections", nested(3_000, open: { _ in "{{#a}}" }, close: { _ in "{{/a}}" })),
             ("inverted sections", nested(3_000, open: { _ in "{{^a}}" }, close: { _ in "{{/a}}" })),
             ("blocks", nested(3_000, open: { _ in "{{$a}}" }, close: { _ in "{{/a}}" })),
-            ("mixed, with spaces", nested(200, open: { $0 % 2 == 0 ? "{{# a }}" : "{{^ b}}" }, close: { $0 % 2 == 0 ? "{{/ a }}" : "{{/b}}" })),
+            (
+                "mixed, with spaces",
+                nested(200, open: { $0 % 2 == 0 ? "{{# a }}" : "{{^ b}}" }, close: { $0 % 2 == 0 ? "{{/ a }}" : "{{/b}}" })
+            ),
             ("changed delimiters", "{{=<% %>=}}" + nested(3_000, open: { _ in "<%#a%>" }, close: { _ in "<%/a%>" })),
             ("never closed", String(repeating: "{{#a}}", count: 100_000)),
         ])

@@ -17,8 +17,11 @@ extension FuzzTarget {
         name: ScannerGrowth.name,
         summary: "every reader of record text on a pattern repeated to 4 KiB and 32 KiB: the time per byte grows at most 4 times",
         generatedSeeds: {
-            ["![a](", "#", "> ", "*", "_", "[", "](", "<", "`", "[[", "#tag ", "[a]: ", "**me** · 09:00\n", "- [", "\n", " \n", "{{#a}}", "下雨的傍晚"]
-                .map { Array($0.utf8) }
+            [
+                "![a](", "#", "> ", "*", "_", "[", "](", "<", "`", "[[", "#tag ", "[a]: ", "**me** · 09:00\n", "- [", "\n", " \n", "{{#a}}",
+                "下雨的傍晚",
+            ]
+            .map { Array($0.utf8) }
         }
     ) { bytes throws(InvariantFailure) in
         try ScannerGrowth.run(bytes)
@@ -65,7 +68,8 @@ enum ScannerGrowth {
             let perByteLong = longTime / Double(long.utf8.count)
             try expect(
                 perByteLong <= perByteShort * 4,
-                "\(reader.name) on \(excerpt(pattern)) repeated: \(shortTime) for \(short.utf8.count) bytes, \(longTime) for \(long.utf8.count)")
+                "\(reader.name) on \(excerpt(pattern)) repeated: \(shortTime) for \(short.utf8.count) bytes, \(longTime) for \(long.utf8.count)"
+            )
         }
     }
 

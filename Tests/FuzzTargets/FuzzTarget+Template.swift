@@ -75,7 +75,8 @@ enum TemplateFuzz {
 extension Kind {
     /// The body of a template's text: what follows its front matter.
     fileprivate func bodyTemplateText(in text: String) -> String {
-        guard text.hasPrefix("---"), let end = text.range(of: "\n---", range: text.index(text.startIndex, offsetBy: 3)..<text.endIndex) else {
+        guard text.hasPrefix("---"), let end = text.range(of: "\n---", range: text.index(text.startIndex, offsetBy: 3)..<text.endIndex)
+        else {
             return text
         }
         return String(text[end.upperBound...])

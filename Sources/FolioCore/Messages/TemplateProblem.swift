@@ -66,7 +66,10 @@ public enum TemplateProblem: Sendable, Equatable {
                 "the template nests sections ({{#…}}) more than \(limit) deep; folio does not read it"
             )
         case .tooLarge(let bytes, let limit):
-            ("範本有 \(bytes) 位元組，超過上限 \(limit)，folio 不讀它", "the template is \(bytes) bytes, over the limit of \(limit); folio does not read it")
+            (
+                "範本有 \(bytes) 位元組，超過上限 \(limit)，folio 不讀它",
+                "the template is \(bytes) bytes, over the limit of \(limit); folio does not read it"
+            )
         case .badValues(let key):
             ("「\(key)」的 values 必須是值的清單，或把每個值對應到它的標籤", "'values' of '\(key)' must be a list of values, or map each value to its label")
         case .badLabel(let key, let value):

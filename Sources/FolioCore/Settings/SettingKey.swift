@@ -50,18 +50,18 @@ public struct SettingKey: Sendable {
         SettingKey(name: "ai.auto_tags", type: .bool, defaultText: "true"),
         SettingKey(name: "ai.timeout", type: .int(1...3_600), defaultText: "60", ceiling: 60),
         SettingKey(name: "ai.deadline", type: .int(1...86_400), defaultText: "600", ceiling: 600),
-        SettingKey(name: "ai.max_reply_bytes", type: .int(1_024...1_073_741_824), defaultText: "16777216", ceiling: 16777216),
+        SettingKey(name: "ai.max_reply_bytes", type: .int(1_024...1_073_741_824), defaultText: "16777216", ceiling: 16_777_216),
         SettingKey(name: "privacy.send_media", type: .bool, defaultText: "true"),
         SettingKey(name: "privacy.share_location", type: .bool, defaultText: "false"),
         SettingKey(name: "location", type: .string, defaultText: nil),
         SettingKey(name: "weather.url", type: .string, defaultText: nil),
-        SettingKey(name: "media.max_bytes", type: .int(1...Int.max), defaultText: "104857600", ceiling: 104857600),
+        SettingKey(name: "media.max_bytes", type: .int(1...Int.max), defaultText: "104857600", ceiling: 104_857_600),
         // Git LFS (docs/lfs.md): media as pointers in git, their bytes in the LFS store and server.
         SettingKey(name: "media.lfs", type: .bool, defaultText: "false"),
         // With LFS on, media of at least this many bytes go to LFS (0: every file); smaller ones stay in git.
         SettingKey(name: "media.lfs_min_bytes", type: .int(0...Int.max), defaultText: "0"),
         // The largest media file LFS takes; never above the device's ceiling of 64 GiB.
-        SettingKey(name: "media.lfs_max_bytes", type: .int(1...68_719_476_736), defaultText: "5368709120", ceiling: 5368709120),
+        SettingKey(name: "media.lfs_max_bytes", type: .int(1...68_719_476_736), defaultText: "5368709120", ceiling: 5_368_709_120),
         // Which media a clone and a sync download at once: none, all, or those of the last N days (30d).
         SettingKey(name: "media.fetch", type: .string, defaultText: "30d"),
         // `folio media prune` keeps the media of records from the last N days.
@@ -75,7 +75,7 @@ public struct SettingKey: Sendable {
         SettingKey(name: "front_matter.max_bytes", type: .int(1_024...67_108_864), defaultText: "262144", ceiling: 262144),
         SettingKey(name: "front_matter.max_depth", type: .int(4...1_000), defaultText: "64", ceiling: 64),
         SettingKey(name: "front_matter.max_nodes", type: .int(100...10_000_000), defaultText: "100000", ceiling: 100000),
-        SettingKey(name: "search.max_record_bytes", type: .int(4_096...1_073_741_824), defaultText: "1048576", ceiling: 1048576),
+        SettingKey(name: "search.max_record_bytes", type: .int(4_096...1_073_741_824), defaultText: "1048576", ceiling: 1_048_576),
     ]
 
     public static func named(_ name: String) -> SettingKey? { all.first { $0.name == name } }
