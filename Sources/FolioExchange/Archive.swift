@@ -99,22 +99,9 @@ enum ZipArchive {
         let output = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard output >= 0 else { throw FolioError(.exchange(.hostileArchive(file: displayName, name: name))) }
         defer { close(output) }
-        let process = Process()
-        process.executableURL = unzip
         // unzip reads a name as a pattern: its wildcards, and a leading dash, are escaped.
-        process.arguments = ["-p", zip.path, pattern(name)]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw FolioError(.exchange(.unzipFailed(file: displayName, reason: error.localizedDescription)))
-        }
-        let errors = LockedOutput(err.fileHandleForReading)
-        let input = out.fileHandleForReading.fileDescriptor
+        let child = try Child(unzip, ["-p", zip.path, pattern(name)], displayName: displayName)
+        let input = child.out.fileHandleForReading.fileDescriptor
         var total: UInt64 = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var failure: FolioError?
@@ -136,17 +123,12 @@ enum ZipArchive {
                 break
             }
         }
-        if failure != nil { process.terminate() }
+        if failure != nil { child.process.terminate() }
         // What is left in the pipe is read by nobody now: closing it ends a writer still going.
-        try? out.fileHandleForReading.close()
-        let message = errors.wait()
-        process.waitUntilExit()
+        try? child.out.fileHandleForReading.close()
+        let ended = Result { () throws(FolioError) in try child.finish(displayName: displayName) }
         if let failure { throw failure }
-        guard process.terminationStatus == 0 else {
-            let said = String(decoding: message.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw FolioError(
-                .exchange(.unzipFailed(file: displayName, reason: said.isEmpty ? "exit status \(process.terminationStatus)" : said)))
-        }
+        try ended.get()
         return total
     }
 
@@ -196,29 +178,43 @@ enum ZipArchive {
 
     /// Runs `tool` and returns its output; a failure says what the tool said.
     static func run(_ tool: URL, _ arguments: [String], displayName: String) throws(FolioError) -> String {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw FolioError(.exchange(.unzipFailed(file: displayName, reason: error.localizedDescription)))
-        }
-        let errors = LockedOutput(err.fileHandleForReading)
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let said = String(decoding: message.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw FolioError(
-                .exchange(.unzipFailed(file: displayName, reason: said.isEmpty ? "exit status \(process.terminationStatus)" : said)))
-        }
+        let child = try Child(tool, arguments, displayName: displayName)
+        let output = child.out.fileHandleForReading.readDataToEndOfFile()
+        try child.finish(displayName: displayName)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `unzip` running, its output a pipe the caller reads, its errors read on a thread of their own.
+    struct Child {
+        let process = Process()
+        let out = Pipe()
+        let errors: LockedOutput
+
+        init(_ tool: URL, _ arguments: [String], displayName: String) throws(FolioError) {
+            process.executableURL = tool
+            process.arguments = arguments
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            do {
+                try process.run()
+            } catch {
+                throw FolioError(.exchange(.unzipFailed(file: displayName, reason: error.localizedDescription)))
+            }
+            errors = LockedOutput(err.fileHandleForReading)
+        }
+
+        /// Waits for the end; a failure says what unzip said.
+        func finish(displayName: String) throws(FolioError) {
+            let message = errors.wait()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                let said = String(decoding: message.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                throw FolioError(
+                    .exchange(.unzipFailed(file: displayName, reason: said.isEmpty ? "exit status \(process.terminationStatus)" : said)))
+            }
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import Markdown
+
 @testable import FolioSite
 
 /// The line under each title in the site's list, taken from any page text in one pass.
@@ -37,5 +39,26 @@ struct FirstLineTests {
         // Quadratic work on 2 MB would take hours; this is over in well under a second.
         let line = FirstLine.withoutLinkTargets(Self.page(pattern, bytes: 2_000_000))
         #expect(!line.isEmpty || pattern == "[a](b)" || pattern.isEmpty)
+    }
+}
+
+/// Markdown nested past any page a person writes: cmark reads it without recursing, and folio's
+/// walks over its tree are iterative, so no nesting exhausts the stack.
+@Suite("Markdown nested 100,000 deep")
+struct DeepMarkdownTests {
+    static let pages: [(String, String)] = [
+        ("quotes", String(repeating: ">", count: 100_000) + " 雨\n"),
+        ("lists", (0..<5_000).map { String(repeating: "  ", count: $0) + "- [雨](media/a.jpg)\n" }.joined()),
+        ("brackets", String(repeating: "[", count: 100_000) + "雨" + String(repeating: "](x)", count: 100_000)),
+        ("emphasis", String(repeating: "*_", count: 100_000) + "雨"),
+    ]
+
+    @Test("rendered as HTML, its links found and its first line taken", arguments: pages.map(\.0))
+    func deepPage(name: String) {
+        let page = Self.pages.first { $0.0 == name }?.1 ?? ""
+        let html = MarkdownHTML.render(page) { destination, _ in .keep(destination) }
+        #expect(html.contains("雨"), "\(name)")
+        _ = MarkdownLinks.located(in: page)
+        _ = FirstLine.ofPage(page)
     }
 }
