@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import Markdown
+import Testing
 
 @testable import FolioSite
 
