@@ -46,9 +46,15 @@ public enum Parser {
     }
 }
 
-/// Maps libyaml's character index to a byte offset; free for ASCII-only text.
+/// Maps libyaml's character index to a byte offset; free for ASCII-only text. Lines are
+/// counted at LF, as editors and `grep -n` count them: libyaml also breaks a line at a lone CR,
+/// U+0085, U+2028 and U+2029, so where the text holds one, lines and columns come from a table of
+/// where each LF-delimited line starts instead of from libyaml.
 struct OffsetTable {
     private let byteOffsets: [Int]?
+    /// Where each line starts (its first byte, and its index in characters), when libyaml's count
+    /// of lines would differ from the editor's.
+    private let lineStarts: [(byte: Int, character: Int)]?
     var isASCII: Bool { byteOffsets == nil }
 
     init(bytes: [UInt8]) {
@@ -62,6 +68,31 @@ struct OffsetTable {
             table.append(bytes.count)
             byteOffsets = table
         }
+        lineStarts = Self.breaksOtherThanLineFeed(bytes) ? Self.lineStarts(bytes) : nil
+    }
+
+    /// Whether `bytes` hold a line break libyaml counts and an editor does not.
+    static func breaksOtherThanLineFeed(_ bytes: [UInt8]) -> Bool {
+        for index in bytes.indices {
+            switch bytes[index] {
+            case 0x0D where index + 1 == bytes.count || bytes[index + 1] != 0x0A: return true
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return true
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    static func lineStarts(_ bytes: [UInt8]) -> [(byte: Int, character: Int)] {
+        var starts: [(byte: Int, character: Int)] = [(0, 0)]
+        var characters = 0
+        for (offset, byte) in bytes.enumerated() {
+            if byte & 0xC0 != 0x80 { characters += 1 }
+            if byte == 0x0A { starts.append((offset + 1, characters)) }
+        }
+        return starts
     }
 
     func mark(_ mark: yaml_mark_t) -> Mark {
@@ -72,7 +103,15 @@ struct OffsetTable {
         } else {
             offset = index
         }
-        return Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1, offset: offset)
+        guard let lineStarts else { return Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1, offset: offset) }
+        // The last line starting at or before the offset.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle].byte <= offset { low = middle } else { high = middle - 1 }
+        }
+        return Mark(line: low + 1, column: max(0, index - lineStarts[low].character) + 1, offset: offset)
     }
 }
 

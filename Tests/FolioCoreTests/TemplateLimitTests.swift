@@ -44,6 +44,35 @@ struct TemplateLimitTests {
         #expect(error.line == 6, "\(name)")
     }
 
+    @Test(
+        "the template library's error is placed where an editor shows it, whatever breaks the lines before it",
+        arguments: [
+            // (body, the same body with LF line breaks only and every other character one of its
+            // own): with LF only, the library's line and column are the editor's, so they are the
+            // oracle; a CR before an LF, a form feed, a vertical tab, U+0085 or U+2028 moves nothing.
+            ("a\u{0C}b\n{{#a}} {{/b}}", "axb\n{{#a}} {{/b}}"),
+            ("a\r\nb\r\nc {{/b}}", "a\nb\nc {{/b}}"),
+            ("a\u{2028}b\u{0B}c\rd\u{85}e\nf {{/b}}", "axbxcxdxe\nf {{/b}}"),
+            ("雨\u{0C}天 {{#a}}{{/b}}", "雨x天 {{#a}}{{/b}}"),
+            ("\u{0}\u{0}{{#a}}{{#a}}\u{0C}\u{0}", "\u{0}\u{0}{{#a}}{{#a}}x\u{0}"),
+            ("\r\n\r\n\u{0C}\u{0C}{{#a}}", "\n\nxx{{#a}}"),
+        ])
+    func parserErrorPlace(body: String, plain: String) throws {
+        let error = try #require(refusal(body), "read: \(body.debugDescription)")
+        let oracle = try #require(refusal(plain), "read: \(plain.debugDescription)")
+        guard case .templateInvalid(.mustache) = error.message, case .templateInvalid(.mustache) = oracle.message else {
+            Issue.record("\(error.message), \(oracle.message)")
+            return
+        }
+        #expect(error.line == oracle.line, "\(body.debugDescription)")
+        #expect(error.column == oracle.column, "\(body.debugDescription)")
+        // Split as bytes: a CRLF is one Character to Swift, never equal to "\n".
+        let lines = (Self.head + body).utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let line = try #require(error.line)
+        #expect(lines.indices.contains(line - 1), "line \(line) of \(lines.count)")
+        #expect(error.sourceLine != nil)
+    }
+
     @Test("32 nested sections, and any number side by side, are a template like any other")
     func withinTheLimit() throws {
         let deepest = Self.nested(32, open: { _ in "{{#place}}" }, close: { _ in "{{/place}}" })

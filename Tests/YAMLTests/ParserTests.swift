@@ -18,6 +18,54 @@ struct ParserTests {
         #expect(String(decoding: bytes[tags.byteRange], as: UTF8.self) == "[雨, walk]")
     }
 
+    /// Every mark of `node` and below, with the text it stands in.
+    static func marks(_ node: Node) -> [Mark] {
+        var found = node.span.map { [$0.start, $0.end] } ?? []
+        switch node.content {
+        case .scalar, .alias: break
+        case .sequence(let items, _): found += items.flatMap(marks)
+        case .mapping(let pairs, _): found += pairs.flatMap { marks($0.key) + marks($0.value) }
+        }
+        return found
+    }
+
+    @Test(
+        "lines and columns are an editor's, counted at LF, where libyaml also breaks lines at a lone CR, NEL, U+2028 or U+2029",
+        arguments: [
+            "a: 1\rb: 2\nc: [x, y]\n",
+            "title: \"雨\u{2028}天\"\ntags: [a, b]\nnote: x\n",
+            "a: \"x\u{85}y\"\nb: \"下雨\u{2029}的傍晚\"\nc: 3\n",
+            "a: 1\r\nb: 2\r\n",
+            "- \"\r\r\r\"\n- 下雨\n- [1,\r 2]\n",
+        ])
+    func linesAsEditorsCount(text: String) throws {
+        let root = try Parser.parse(text)
+        let marks = Self.marks(root)
+        #expect(!marks.isEmpty)
+        for mark in marks {
+            // The definition, one byte at a time: lines end at LF, columns count Unicode scalars.
+            #expect(mark == Mark(byteOffset: mark.offset, in: text), "\(text.debugDescription) at byte \(mark.offset)")
+        }
+    }
+
+    @Test(
+        "an error after a lone CR, NEL or U+2028 names the line an editor shows",
+        arguments: [
+            "a: 1\rb: 2\nc: [x, y\n",
+            "a: \"x\u{2028}y\"\nb: 'unclosed\n",
+            "a: \"x\u{85}\u{85}y\"\n\nb: [1, 2\n",
+            "a: 1\r\r\r\rb: \"x\n",
+            "a: 1\u{2029}b: 2\n  c: 3\n",
+        ])
+    func errorLinesAsEditorsCount(text: String) {
+        #expect {
+            try Parser.parse(text)
+        } throws: { error in
+            guard let error = error as? YAMLError else { return false }
+            return error.mark == Mark(byteOffset: error.mark.offset, in: text) && error.mark.offset > 0
+        }
+    }
+
     @Test("scalars keep their style and text as written")
     func styles() throws {
         let root = try Parser.parse("a: 'x'\nb: \"y\"\nc: 2026-11-22\nd: |\n  z\n")

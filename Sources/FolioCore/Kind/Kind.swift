@@ -175,11 +175,11 @@ extension Kind {
         do {
             self.bodyTemplate = try MustacheTemplate(string: bodyText)
         } catch let error as MustacheTemplate.ParserError {
-            let bodyLine = FrontMatterDocument.lineNumber(of: document.bodyStart, in: text.utf8)
+            let offset = Self.byteOffset(ofParserLine: error.context.lineNumber, column: error.context.columnNumber, in: bodyText)
+            let mark = Mark(byteOffset: document.bodyStart + offset, in: text)
             throw FolioError(
                 .templateInvalid(.mustache("\(error.error)")), file: source,
-                line: bodyLine + error.context.lineNumber - 1, column: error.context.columnNumber,
-                sourceLine: error.context.line)
+                line: mark.line, column: mark.column, sourceLine: FolioError.line(mark.line, of: text))
         } catch {
             throw FolioError(.templateInvalid(.mustache("\(error)")), file: source)
         }
@@ -189,6 +189,24 @@ extension Kind {
                 .templateInvalid(.includesFile(include.name)),
                 file: source, line: mark.line, column: mark.column, sourceLine: FolioError.line(mark.line, of: text))
         }
+    }
+
+    /// Where the template library's error lies, as a byte offset in `body`. The library counts a
+    /// line at every character Swift calls a line break (a form feed, a lone CR, U+2028 too) and
+    /// its columns in characters since the last lone LF (a CRLF is one character to it); folio, as
+    /// editors and `grep -n`, counts lines at LF only. Both counts only grow, so the first place where they match is the one meant; a
+    /// position the body does not hold gives its end.
+    static func byteOffset(ofParserLine line: Int, column: Int, in body: String) -> Int {
+        var breaks = 1
+        var sinceLineFeed = 1
+        var offset = 0
+        for character in body {
+            if breaks > line || (breaks == line && sinceLineFeed >= column) { break }
+            offset += character.utf8.count
+            if character.isNewline { breaks += 1 }
+            sinceLineFeed = character == "\n" ? 1 : sinceLineFeed + 1
+        }
+        return offset
     }
 
     /// The most a template file may hold, front matter and body (1 MiB): templates are a few
