@@ -9,12 +9,17 @@ import Foundation
 ///
 /// It lies inside the git directory, which git never commits nor sends, and is written with mode
 /// 0600 in folders of mode 0700. What is read from it is checked as any file on disk is: a link,
-/// something else than a regular file, or a file too long to be a key reads as no key.
+/// something else than a regular file, or a file that is not a key is refused as a damaged key,
+/// never taken for no key (which would have a new key made over it).
 public enum GitCryptKeyStore {
     /// The default key's file in the git directory `gitDirectory`.
     public static func url(gitDirectory: URL) -> URL {
-        gitDirectory.appendingPathComponent("git-crypt/keys/default")
+        gitDirectory.appendingPathComponent(filePath)
     }
+
+    /// The default key's file inside the git directory, as messages name it.
+    static let filePath = "git-crypt/keys/default"
+    public static var relativePath: String { ".git/" + filePath }
 
     /// The key installed in `gitDirectory`, or nil when there is none.
     /// - Throws: ``CryptProblem`` when the file is there and is not a key folio can use.

@@ -32,8 +32,8 @@ enum DayOneImport {
             keep = scratch
             folder = scratch.url
         }
-        for candidate in [folder] + subfolders(of: folder) {
-            let files = jsonFiles(in: candidate)
+        for candidate in [folder] + (try subfolders(of: folder)) {
+            let files = try jsonFiles(in: candidate)
             if !files.isEmpty { return (files, candidate, keep) }
         }
         throw FolioError(.exchange(.notAnExport(format: "Day One", file: displayName, problem: .noFile("Journal.json"))))
@@ -45,8 +45,10 @@ enum DayOneImport {
         return head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06]
     }
 
-    static func subfolders(of folder: URL) -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    /// - Throws: when the folder is there and cannot be listed: an export read in part is never
+    ///   taken for the whole.
+    static func subfolders(of folder: URL) throws(FolioError) -> [URL] {
+        let names = try Vault.folderNames(at: folder.path, shown: folder.path)
         return names.sorted().filter { !$0.hasPrefix(".") && !$0.hasPrefix("__") }.map { folder.appendingPathComponent($0) }.filter {
             candidate in
             var isDirectory: ObjCBool = false
@@ -55,8 +57,8 @@ enum DayOneImport {
     }
 
     /// `Journal.json`, else every `.json` of the folder (an export of several journals).
-    static func jsonFiles(in folder: URL) -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    static func jsonFiles(in folder: URL) throws(FolioError) -> [URL] {
+        let names = try Vault.folderNames(at: folder.path, shown: folder.path)
         if names.contains("Journal.json") { return [folder.appendingPathComponent("Journal.json")] }
         return names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
     }

@@ -85,7 +85,7 @@ enum JrnlImport {
         }
         if isFolder.boolValue {
             var parsed: [(JrnlText.Entry, source: String)] = []
-            for (file, day) in JrnlText.folderFiles(url) {
+            for (file, day) in try JrnlText.folderFiles(url) {
                 let name = "\(shown)/\(file.pathComponents.suffix(3).joined(separator: "/"))"
                 for var entry in JrnlText.parse(try text(file, shown: name), dayless: true) {
                     // The folder says the day; the entry's own header, the time.

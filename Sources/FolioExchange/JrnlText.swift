@@ -177,15 +177,23 @@ public enum JrnlText {
     }
 
     /// A folder journal's files, `YYYY/MM/DD.txt`, in date order, with the day each names.
-    static func folderFiles(_ folder: URL) -> [(url: URL, day: String)] {
+    /// - Throws: when a folder of the journal is there and cannot be listed: its days would be
+    ///   left out of the import without a word.
+    static func folderFiles(_ folder: URL) throws(FolioError) -> [(url: URL, day: String)] {
         var found: [(URL, String)] = []
-        let manager = FileManager.default
         func digits(_ name: String, _ count: Int) -> Bool { name.utf8.count == count && name.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
-        for year in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where digits(year, 4) {
+        func names(_ url: URL) throws(FolioError) -> [String] {
+            // A file where a year or a month would be is not part of the journal; a link to a
+            // folder is followed, as before.
+            var info = stat()
+            guard stat(url.path, &info) != 0 || info.st_mode & S_IFMT == S_IFDIR else { return [] }
+            return try Vault.folderNames(at: url.path, shown: url.path).sorted()
+        }
+        for year in try names(folder) where digits(year, 4) {
             let yearURL = folder.appendingPathComponent(year)
-            for month in ((try? manager.contentsOfDirectory(atPath: yearURL.path)) ?? []).sorted() where digits(month, 2) {
+            for month in try names(yearURL) where digits(month, 2) {
                 let monthURL = yearURL.appendingPathComponent(month)
-                for file in ((try? manager.contentsOfDirectory(atPath: monthURL.path)) ?? []).sorted()
+                for file in try names(monthURL)
                 where file.hasSuffix(".txt") && digits(String(file.dropLast(4)), 2) {
                     let day = "\(year)-\(month)-\(file.dropLast(4))"
                     if Timestamp(day) != nil { found.append((monthURL.appendingPathComponent(file), day)) }

@@ -20,7 +20,7 @@ public enum MarkdownExport {
     /// Writes `records` under `folder`, which must be empty or not exist yet.
     /// - Throws: ``FolioError`` `.exchange(.outputNotEmpty)`, or `.writeFailed` naming the file.
     public static func export(_ records: [Record], vault: Vault, to folder: URL, shown: String) throws(FolioError) -> Result {
-        let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let existing = try Vault.folderNames(at: folder.path, shown: shown)
         if !existing.isEmpty { throw FolioError(.exchange(.outputNotEmpty(shown))) }
         try AtomicFile.makeDirectory(folder)
         var attachments: [String: String] = [:]

@@ -50,9 +50,9 @@ public struct LFSObjectStore: Sendable {
     }
 
     /// Reads the object `oid` again and tells whether its bytes still hash to its name.
-    public func verify(_ oid: String) -> Bool {
-        guard let digest = try? Self.sha256(ofFile: url(of: oid)) else { return false }
-        return digest == oid
+    /// - Throws: when the object cannot be read: not known to be damaged, nor known to be sound.
+    public func verify(_ oid: String) throws(LFSStoreProblem) -> Bool {
+        try Self.sha256(ofFile: url(of: oid)) == oid
     }
 
     /// The SHA-256 of a file's bytes in lower-case hex, read once in 1 MiB pieces.
@@ -86,20 +86,44 @@ public struct LFSObjectStore: Sendable {
     }
 
     /// Every object id the store holds, with its size (files not named by an id are skipped).
-    public func objects() -> [(oid: String, size: UInt64)] {
+    /// - Throws: when a folder of the store is there and cannot be listed.
+    public func objects() throws(LFSStoreProblem) -> [(oid: String, size: UInt64)] {
         var found: [(String, UInt64)] = []
-        let manager = FileManager.default
-        for first in ((try? manager.contentsOfDirectory(atPath: objectsDirectory.path)) ?? []).sorted() {
+        for first in try Self.names(in: objectsDirectory).sorted() {
             let firstPath = objectsDirectory.appendingPathComponent(first)
-            for second in ((try? manager.contentsOfDirectory(atPath: firstPath.path)) ?? []).sorted() {
+            for second in try Self.names(in: firstPath).sorted() {
                 let secondPath = firstPath.appendingPathComponent(second)
-                for name in ((try? manager.contentsOfDirectory(atPath: secondPath.path)) ?? []).sorted() {
+                for name in try Self.names(in: secondPath).sorted() {
                     guard LFSPointer.isObjectID(name), name.hasPrefix(first + second), let size = size(of: name) else { continue }
                     found.append((name, size))
                 }
             }
         }
         return found
+    }
+
+    /// The names in `folder`; none when there is none, or a file is there (not one of the store's folders).
+    static func names(in folder: URL) throws(LFSStoreProblem) -> [String] {
+        var info = stat()
+        guard lstat(folder.path, &info) == 0 else {
+            if errno == ENOENT { return [] }
+            throw .unreadable(folder.path, String(cString: strerror(errno)))
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return [] }
+        guard let directory = opendir(folder.path) else { throw .unreadable(folder.path, String(cString: strerror(errno))) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw .unreadable(folder.path, String(cString: strerror(errno))) }
+                return names
+            }
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
     }
 
     /// Removes the object `oid` (a local copy the remote also holds).

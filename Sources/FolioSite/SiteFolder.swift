@@ -45,7 +45,7 @@ struct SiteFolder: Sendable {
         var info = stat()
         if lstat(root.path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else { throw FolioError(.site(.notAFolder(shown))) }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+            let names = try Vault.folderNames(at: root.path, shown: shown)
             if !names.isEmpty {
                 var marker = stat()
                 let manifestPath = root.appendingPathComponent(manifestName).path

@@ -55,6 +55,8 @@ public enum CheckFinding: Sendable, Equatable {
     case objectMissing(id: String, kind: String, neededBy: String)
     /// The history is shallow: cut at these commits (a clone made with `--depth`).
     case shallowHistory(cutAt: [String])
+    /// A part of the check that could not be done, and why: never taken for nothing found.
+    case notChecked(CheckPart, FolioError)
 
     /// Findings that point at something to look at rather than damage: shown as warnings.
     public var isWarning: Bool {
@@ -105,6 +107,7 @@ public enum CheckFinding: Sendable, Equatable {
         case .objectMissing(let id, let kind, let neededBy):
             FolioError(.check(.objectMissing(id: id, kind: kind, neededBy: neededBy)), file: ".git")
         case .shallowHistory(let roots): FolioError(.check(.shallowHistory(cutAt: roots)), file: ".git")
+        case .notChecked(let part, let error): FolioError(.check(.notChecked(part, because: error.message)), file: error.file)
         }
     }
 }

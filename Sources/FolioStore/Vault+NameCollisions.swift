@@ -96,6 +96,33 @@ extension Vault {
         }
     }
 
+    /// The names in the folder at `path`, none when there is no folder there.
+    /// - Throws: when the folder is there and cannot be listed (named by `shown`, its path in the
+    ///   vault): a check that could not look must say so, never report nothing found.
+    public static func folderNames(at path: String, shown: String) throws(FolioError) -> [String] {
+        func failure() -> FolioError {
+            let number = errno
+            return FolioError(.folderUnreadable(SystemReason(errno: number, words: String(cString: strerror(number)))), file: shown)
+        }
+        guard let directory = opendir(path) else {
+            if errno == ENOENT { return [] }
+            throw failure()
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw failure() }
+                return names
+            }
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+    }
+
     /// The names in a folder (as the file system spells them), `.` and `..` left out; empty when it cannot be read.
     static func names(inFolder path: String) -> [String] {
         guard let directory = opendir(path) else { return [] }

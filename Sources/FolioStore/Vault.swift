@@ -106,7 +106,13 @@ public final class Vault {
             if let kind = try? Kind(template: text, source: "Templates/\(name).md", fallbackName: name) { kinds[kind.name] = kind }
         }
         let templates = root.appendingPathComponent(".folio/templates")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? []
+        var names: [String] = []
+        do {
+            names = try Self.folderNames(at: templates.path, shown: ".folio/templates")
+        } catch {
+            // The vault's own kinds are unknown: said on every command, as a damaged setting is.
+            warnings.append(error)
+        }
         for file in names.sorted() where file.hasSuffix(".md") && !file.hasPrefix(".") {
             let name = String(file.dropLast(3))
             let source = ".folio/templates/\(file)"

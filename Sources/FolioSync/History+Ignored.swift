@@ -11,7 +11,7 @@ extension History {
         let catalog = vault.catalog()
         var paths = (0..<catalog.count).map(catalog.path)
         if FileManager.default.fileExists(atPath: vault.configURL.path) { paths.append(".folio/config.yaml") }
-        let templates = (try? FileManager.default.contentsOfDirectory(atPath: vault.templatesDirectory.path)) ?? []
+        let templates = try Vault.folderNames(at: vault.templatesDirectory.path, shown: ".folio/templates")
         paths += templates.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.map { ".folio/templates/" + $0 }
         do {
             return try repository.ignoredUntracked(paths).sorted()

@@ -25,8 +25,8 @@ extension History {
         if let relative = try? vault.relativePath(of: reference, from: workingDirectory), relative.hasPrefix("media/") { return relative }
         let prefix = reference.lowercased()
         guard prefix.count >= 6, prefix.allSatisfy(\.isHexDigit) else { throw FolioError(.media(.notFound(reference))) }
-        let present = vault.storedMedia().files.map(\.path)
-        let known = present + ((try? mediaPaths()) ?? [])
+        let present = try vault.storedMedia().files.map(\.path)
+        let known = present + (try mediaPaths())
         let matches = Set(known.filter { ($0 as NSString).lastPathComponent.hasPrefix(prefix) })
         guard matches.count == 1, let only = matches.first else {
             if matches.isEmpty { throw FolioError(.media(.notFound(reference))) }

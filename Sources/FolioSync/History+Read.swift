@@ -118,7 +118,7 @@ extension History {
             let signature = signature(vault: vault)
             let summary = "undo: \(plan.summary)"
             let message = Self.message(
-                summary: isEncrypted(settings: vault.settings) ? Self.withoutTitles(summary) : summary, device: device,
+                summary: try isEncrypted(settings: vault.settings) ? Self.withoutTitles(summary) : summary, device: device,
                 trailers: [(Self.undoTrailer, plan.target.hex)])
             do {
                 try repository.revert(commit: plan.target, author: signature, committer: signature, message: message)

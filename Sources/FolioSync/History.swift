@@ -74,7 +74,7 @@ public final class History: ChangeRecorder {
         let history = History(
             repository: repository, root: vault.root, device: deviceName(vault: vault, environment: environment),
             clock: vault.clock)
-        if whenLocked == .refuse, history.encryption(of: vault) == .locked { throw FolioError(.crypt(.locked)) }
+        if whenLocked == .refuse, try history.encryption(of: vault) == .locked { throw FolioError(.crypt(.locked)) }
         // Git's locks are looked at, and a crashed sync finished, only when a command is about to write.
         vault.lockGuard = history
         return history
@@ -142,7 +142,7 @@ public final class History: ChangeRecorder {
     /// messages are not encrypted.
     @discardableResult
     public func commit(paths: [String], summary: String, vault: Vault, extraTrailers: [(String, String)] = []) throws(FolioError) -> OID? {
-        let summary = isEncrypted(settings: vault.settings) ? Self.withoutTitles(summary) : summary
+        let summary = try isEncrypted(settings: vault.settings) ? Self.withoutTitles(summary) : summary
         var paths = paths
         var leftOut: [FolioError] = []
         paths.removeAll { path in

@@ -345,7 +345,7 @@ extension History {
         guard let remoteTip else { return }
         // Encryption turned on elsewhere: without the key the remote's files would land here as
         // ciphertext, over the plain ones. Nothing is written; the user unlocks first.
-        if installedKey() == nil, declaresEncryption(in: remoteTip) { throw FolioError(.crypt(.locked)) }
+        if try installedKey() == nil, try declaresEncryption(in: remoteTip) { throw FolioError(.crypt(.locked)) }
         let local = try gitStep("git") { try repository.head() }
         guard let local else {
             try refuseHazards(in: remoteTip)

@@ -49,13 +49,32 @@ public struct VaultCheck {
             return [.gitFileNotRegular(bad)]
         }
         if let history {
-            // git can read its files (just checked): a failure here is the repository's, which the status findings name.
-            findings += ((try? history.nameCollisions(involving: files, in: vault)) ?? []).map(CheckFinding.nameCollision)
-            findings += ((try? history.ignoredFiles(in: vault)) ?? []).map(CheckFinding.ignoredByGit)
+            // Each part that fails is said, and the other still runs.
+            do {
+                findings += try history.nameCollisions(involving: files, in: vault).map(CheckFinding.nameCollision)
+            } catch {
+                findings.append(.notChecked(.nameCollisions, error))
+            }
+            do {
+                findings += try history.ignoredFiles(in: vault).map(CheckFinding.ignoredByGit)
+            } catch {
+                findings.append(.notChecked(.ignoredFiles, error))
+            }
         } else {
             findings += vault.nameCollisions(involving: files) { _ in false }.map(CheckFinding.nameCollision)
         }
         return findings
+    }
+
+    /// A problem of the LFS store as the user reads it, the path made the vault's own.
+    func storeError(_ problem: LFSStoreProblem) -> FolioError {
+        let prefix = vault.root.path + "/"
+        func shown(_ path: String) -> String { path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path }
+        switch problem {
+        case .unreadable(let path, let reason), .unwritable(let path, let reason):
+            return FolioError(.fileUnreadable(reason), file: shown(path))
+        case .wrongHash, .wrongSize: return FolioError(.fileUnreadable(problem.description))
+        }
     }
 
     /// LFS: every object of the local store hashed again (unless `quick`), and the pointers of the
@@ -74,8 +93,12 @@ public struct VaultCheck {
             return [.unreadable(error)]
         }
         if !quick {
-            for object in store.objects() where !store.verify(object.oid) {
-                findings.append(.lfsObjectCorrupt(oid: object.oid, files: pointers.filter { $0.pointer.oid == object.oid }.map(\.path)))
+            do {
+                for object in try store.objects() where try !store.verify(object.oid) {
+                    findings.append(.lfsObjectCorrupt(oid: object.oid, files: pointers.filter { $0.pointer.oid == object.oid }.map(\.path)))
+                }
+            } catch {
+                findings.append(.notChecked(.lfsObjects, storeError(error)))
             }
         }
         let absent = pointers.filter { !store.contains($0.pointer) && LFSPointerFile.pointer(in: vault.url($0.path)) != nil }

@@ -48,6 +48,35 @@ struct HonestAnswersTests {
         try FileManager.default.removeItem(at: path)
     }
 
+    @Test(
+        "check says which part it could not do, with why, and fails; the other parts still run",
+        arguments: [
+            ("media", "could not check media files: could not read the folder: Not a directory"),
+            (".folio/templates", "could not check records git ignores: could not read the folder: Not a directory"),
+        ])
+    func checkSaysWhatItCouldNotCheck(folder: String, said: String) throws {
+        let folio = try vaultWithHistory()
+        #expect(try folio.run("check").status == 0)
+        let place = folio.directory.appendingPathComponent(folder)
+        try? FileManager.default.removeItem(at: place)
+        try Data("a file where the folder was\n".utf8).write(to: place)
+        // A record with an unknown kind, which the other parts of the check still find.
+        try Data("---\nid: 01JDUNKNOWNKIND00000000000\nkind: nosuchkind\ntitle: x\n---\n".utf8)
+            .write(to: folio.directory.appendingPathComponent("x.md"))
+        let check = try folio.run("check", "--lang", "en")
+        #expect(check.status == 1)
+        let output = check.stdout + check.stderr
+        #expect(output.contains("\(folder): error: \(said)"), "\(output)")
+        #expect(output.contains("nosuchkind"), "\(output)")
+        let zh = try folio.run("check", "--lang", "zh-Hant")
+        #expect((zh.stdout + zh.stderr).contains("無法檢查"), "\(zh.stdout + zh.stderr)")
+        if folder == ".folio/templates" {
+            // The vault's own kinds are unknown to every command: each says so.
+            let list = try folio.run("list", "--lang", "en")
+            #expect(list.stderr.contains(".folio/templates: warning: could not read the folder: Not a directory"), "\(list.stderr)")
+        }
+    }
+
     @Test("check finds every object git fsck finds missing (a blob, a tree, a commit), and nothing when fsck finds nothing")
     func checkAgainstFsck() throws {
         var random = SystemRandomNumberGenerator()

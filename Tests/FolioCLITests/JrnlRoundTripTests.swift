@@ -130,6 +130,23 @@ struct ImportShapesTests {
         #expect(refused.status == 1 && refused.stderr.contains("不是 jrnl 的匯出檔（沒有任何一行以 [日期] 開頭的紀錄）"), "\(refused.stderr)")
     }
 
+    @Test("a folder journal with a folder that cannot be listed is refused, naming it: never imported in part")
+    func folderJournalUnlisted() throws {
+        let folio = try FolioProcess.vault(language: "zh-Hant")
+        let journal = folio.directory.deletingLastPathComponent().appendingPathComponent("journal")
+        try FileManager.default.createDirectory(at: journal.appendingPathComponent("2026/11"), withIntermediateDirectories: true)
+        try "[07:00] 早餐吃了蛋餅\n".write(to: journal.appendingPathComponent("2026/11/20.txt"), atomically: true, encoding: .utf8)
+        let plain = try folio.run("import", "jrnl", journal.path, "--dry-run", "--lang", "en")
+        #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
+        // A month that is a link to itself: its days cannot be read.
+        try FileManager.default.createSymbolicLink(atPath: journal.appendingPathComponent("2026/12").path, withDestinationPath: "12")
+        let refused = try folio.run("import", "jrnl", journal.path, "--lang", "en")
+        #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("2026/12: error: could not read the folder: Too many levels of symbolic links"), "\(refused.stderr)")
+        #expect(try folio.run("list", "--json").stdout.contains("蛋餅") == false, "nothing imported")
+    }
+
     @Test("import json takes a plain list of records with folio's keys: kinds, values by label, made ids and paths")
     func plainList() throws {
         let folio = try FolioProcess.vault(language: "zh-Hant")

@@ -365,3 +365,40 @@ struct SearchTests {
         #expect(result.stdout.split(separator: "\n").count == rainCJK.count * 2)
     }
 }
+
+@Suite("search reads its options as every command does")
+struct SearchOptionTests {
+    @Test(
+        "an option search does not know is a usage error (exit 2) before or after the query, in the user's language; -C and -n work after it",
+        arguments: [["rain", "--jsn"], ["--jsn", "rain"], ["rain", "--json", "--limit", "3"], ["rain", "--tag"], ["rain", "-n", "-1"]])
+    func unknownOptions(_ arguments: [String]) throws {
+        let folio = try FolioProcess.vault(language: "zh-Hant")
+        #expect(try folio.run("idea", "rain walk").status == 0)
+        let refused = try folio.run(["search"] + arguments + ["--lang", "en"])
+        #expect(refused.status == 2, "\(arguments): \(refused.stdout)\(refused.stderr)")
+        #expect(refused.stdout.isEmpty, "\(arguments): nothing searched")
+        let zh = try folio.run(["search"] + arguments)
+        #expect(zh.status == 2 && zh.stderr.contains("錯誤"), "\(arguments): \(zh.stderr)")
+    }
+
+    @Test("options after the query: -C as git's, joined or not, -n, --tag=; after -- every word is the query; -word leaves a word out")
+    func optionsAfterTheQuery() throws {
+        let folio = try FolioProcess.vault(language: "en")
+        #expect(try folio.run("idea", "rain walk", "--tag", "outside").status == 0)
+        #expect(try folio.run("idea", "rain cold").status == 0)
+        let elsewhere = FolioProcess(directory: folio.directory.deletingLastPathComponent(), scratch: folio.scratch)
+        for arguments in [
+            ["rain", "-C", folio.directory.path], ["rain", "-C" + folio.directory.path], ["-C", folio.directory.path, "rain"],
+        ] {
+            let found = try elsewhere.run(["search"] + arguments + ["-n", "1", "--json"])
+            #expect(found.status == 0, "\(arguments): \(found.stderr)")
+            #expect(found.stdout.components(separatedBy: "\"id\"").count == 2, "\(arguments): one hit: \(found.stdout)")
+        }
+        let tagged = try folio.run("search", "rain", "--tag=outside", "--json")
+        #expect(tagged.stdout.contains("rain walk") && !tagged.stdout.contains("rain cold"))
+        let leftOut = try folio.run("search", "rain", "-cold", "--json")
+        #expect(leftOut.stdout.contains("rain walk") && !leftOut.stdout.contains("rain cold"))
+        let literal = try folio.run("search", "--", "--jsn")
+        #expect(literal.status == 0, "\(literal.stderr)")
+    }
+}

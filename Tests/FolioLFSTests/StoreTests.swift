@@ -19,7 +19,7 @@ struct StoreTests {
         #expect(pointer.oid == oid)
         let place = scratch.path(".git/lfs/objects/\(oid.prefix(2))/\(oid.dropFirst(2).prefix(2))/\(oid)")
         #expect(try Data(contentsOf: place) == Data(bytes))
-        #expect(store.verify(oid))
+        #expect(try store.verify(oid))
 
         let wrong = try store.writer()
         Array("other bytes".utf8).withUnsafeBytes { wrong.write($0) }
@@ -47,7 +47,7 @@ struct StoreTests {
         let stored = try #require(try repository.storedBlob(at: path, in: head))
         #expect(LFSPointer(parsing: [UInt8](stored)) == LFSPointer(oid: oid, size: UInt64(video.count)))
         let store = LFSObjectStore(gitDirectory: repository.gitDirectory)
-        #expect(store.verify(oid))
+        #expect(try store.verify(oid))
         // git-lfs sees the same: its listing names the file, and fsck finds the object sound.
         let listed = try gitLFS(["ls-files", "--long"], in: scratch.url)
         #expect(listed.contains(oid) && listed.contains(path), "\(listed)")

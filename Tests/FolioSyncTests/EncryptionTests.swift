@@ -54,11 +54,11 @@ struct EncryptionTests {
             allowSecrets: false,
             environment: ["FOLIO_DEVICE": "A", "FOLIO_NOW": "2026-11-22T09:00:00+08:00"])
         let history = try #require(try History.open(made.vault, environment: ["FOLIO_DEVICE": "A"]))
-        #expect(history.encryption(of: made.vault) == .off)
+        #expect(try history.encryption(of: made.vault) == .off)
         let report = try history.cryptInit(vault: made.vault)
         #expect(report.newKey && report.encrypted == 1 && !report.alreadyEncrypted)
         let vault = Vault(root: root, clock: made.vault.clock)
-        #expect(history.encryption(of: vault) == .unlocked)
+        #expect(try history.encryption(of: vault) == .unlocked)
         let head = try #require(try history.repository.head())
         let stored = try #require(try history.repository.storedBlob(at: "profile.md", in: head))
         #expect(GitCryptCipher.isEncrypted([UInt8](stored)))
@@ -74,8 +74,60 @@ struct EncryptionTests {
 
         // Without the key the vault is locked, and reading an encrypted file says so.
         try FileManager.default.removeItem(at: history.keyURL)
-        #expect(history.encryption(of: vault) == .locked)
+        #expect(try history.encryption(of: vault) == .locked)
         #expect(throws: FolioError(.crypt(.locked))) { try history.file("profile.md", at: head, during: .showAt) }
         #expect(throws: FolioError(.crypt(.locked))) { try History.open(vault, environment: [:]) }
+    }
+
+    @Test("a damaged key is named as such, never taken for no key: crypt init makes no new key over it, opening the vault names the file")
+    func damagedKey() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("vault")
+        let made = try History.makeVault(
+            at: root, shownDirectory: "vault", owner: Owner(name: "林小雨", birthday: nil, gender: nil), language: .en, remote: nil,
+            allowSecrets: false,
+            environment: ["FOLIO_DEVICE": "A", "FOLIO_NOW": "2026-11-22T09:00:00+08:00"])
+        let history = try #require(try History.open(made.vault, environment: ["FOLIO_DEVICE": "A"]))
+        _ = try history.cryptInit(vault: made.vault)
+        let vault = Vault(root: root, clock: made.vault.clock)
+        let damaged = FolioError(.crypt(.keyMalformed(keyFile: ".git/git-crypt/keys/default")))
+        for damage in ["garbage", "a link", "a folder"] {
+            try? FileManager.default.removeItem(at: history.keyURL)
+            switch damage {
+            case "garbage": try Data("not a key".utf8).write(to: history.keyURL)
+            case "a link": try FileManager.default.createSymbolicLink(atPath: history.keyURL.path, withDestinationPath: "/dev/null")
+            default: try FileManager.default.createDirectory(at: history.keyURL, withIntermediateDirectories: false)
+            }
+            #expect(throws: damaged, "\(damage)") { try History.open(vault, environment: [:]) }
+            #expect(throws: damaged, "\(damage)") { try History.refuseIfLocked(vault, environment: [:]) }
+            #expect(throws: damaged, "\(damage)") { try history.encryption(of: vault) }
+            #expect(throws: damaged, "\(damage)") { try history.cryptInit(vault: vault) }
+        }
+        // The last damage is still there, as it was: no key was written over it.
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: history.keyURL.path, isDirectory: &isFolder) && isFolder.boolValue)
+    }
+
+    @Test("whether a vault is encrypted, when only the last commit can say and git cannot read it, is an error, never 'not encrypted'")
+    func unreadableAttributes() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("vault")
+        let made = try History.makeVault(
+            at: root, shownDirectory: "vault", owner: Owner(name: "林小雨", birthday: nil, gender: nil), language: .en, remote: nil,
+            allowSecrets: false,
+            environment: ["FOLIO_DEVICE": "A", "FOLIO_NOW": "2026-11-22T09:00:00+08:00"])
+        let history = try #require(try History.open(made.vault, environment: ["FOLIO_DEVICE": "A"]))
+        _ = try history.cryptInit(vault: made.vault)
+        let head = try #require(try history.repository.head())
+        #expect(try history.declaresEncryption(in: head))
+        // Only the commit can say: no .gitattributes on disk, settings that say nothing.
+        try FileManager.default.removeItem(at: root.appendingPathComponent(".gitattributes"))
+        #expect(try history.isEncrypted(settings: Settings(text: "", file: ".folio/config.yaml")))
+        // The commit's .gitattributes lost from the object store.
+        let blob = try #require(try history.repository.files(in: head)[".gitattributes"])
+        let hex = blob.hex
+        try FileManager.default.removeItem(
+            at: root.appendingPathComponent(".git/objects/\(hex.prefix(2))/\(hex.dropFirst(2))"))
+        #expect(throws: FolioError.self) { try history.isEncrypted(settings: Settings(text: "", file: ".folio/config.yaml")) }
     }
 }

@@ -28,7 +28,7 @@ struct GarbageCollect: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        let unused = context.vault.unreferencedMedia()
+        let unused = try context.vault.unreferencedMedia()
         let printer = UnusedMediaPrinter(json: output.json, context: context)
         if output.json && dryRun { return printer.files(unused) }
         guard !unused.isEmpty else { return printer.none() }

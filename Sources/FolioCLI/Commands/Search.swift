@@ -26,7 +26,8 @@ struct Search: ParsableCommand {
                   on:2026-11-22 after:2026-11-01 before:2026-12-01
                                       by the day the record was created
                   is:open is:done     ideas not done yet, or done
-                Options may come before or after the query; after --, every word is part of the query.
+                Options may come before or after the query; an option search does not know is a usage error \
+                (exit 2), as for every command. After --, every word is part of the query, one starting with -- too.
 
                 Each hit is a line with its date, kind, short id, title and tags, then a line of text around the \
                 match. Matches are bold red; without colour (not a terminal, --no-color, NO_COLOR) they are marked \
@@ -54,7 +55,8 @@ struct Search: ParsableCommand {
                   on:2026-11-22 after:2026-11-01 before:2026-12-01
                                       依紀錄建立的日子
                   is:open is:done     還沒完成或已完成的想法
-                選項可以放在查詢前面或後面；在 -- 之後的每個詞都是查詢的一部分。
+                選項可以放在查詢前面或後面；不認識的選項是用法錯誤（結束狀態 2），和每個指令一樣。在 -- 之後的每個詞\
+                都是查詢的一部分，以 -- 開頭的詞也是。
 
                 每筆結果一行，有日期、類型、簡短 id、標題和標籤，下一行是符合處附近的文字。符合的地方以紅色粗體顯示；
                 沒有顏色時（不是終端機、--no-color、NO_COLOR）標成 «這樣»。只有 kind:profile 才會找到主人資料。
@@ -73,6 +75,88 @@ struct Search: ParsableCommand {
     // options holding -n; options written after the query are taken out in `takeOptionsAfterQuery`.
     @Argument(parsing: .captureForPassthrough, help: bilingual("Words, phrases and filters to search for.", "要搜尋的字詞、片語和篩選。"))
     var words: [String] = []
+    @OptionGroup var filters: SearchFilters
+    @OptionGroup var output: OutputFormat<JSON>
+    @OptionGroup var global: GlobalOptions
+
+    mutating func run() throws {
+        try takeOptionsAfterQuery()
+        let context = try Context.openForReading(global)
+        let found = try context.vault.search(
+            words.joined(separator: " "), tags: filters.tag, kind: filters.kind, limit: filters.limit == 0 ? nil : filters.limit,
+            catalog: { context.catalog() })
+        if found.shown.isEmpty { return SearchPrinter.nothing(found.noMatch, json: output.json, context: context) }
+        SearchPrinter(keys: found.catalog.textKeys, query: found.query).print(found.shown, json: output.json, context: context)
+    }
+
+    // MARK: - Parsing
+
+    /// Moves the options written after the query (`folio search rain --json -n 5`) out of `words`
+    /// and has ArgumentParser read them, as every command's options are read: an option it does
+    /// not know (`--jsn`) is a usage error (exit 2), never a word of the query. A word starting
+    /// with one `-` is a word to leave out (`-cold`), except `-n` before a number, `-C` and `-h`;
+    /// after `--` every word belongs to the query.
+    mutating func takeOptionsAfterQuery() throws {
+        var query: [String] = []
+        var options: [String] = []
+        var limit: Int?
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            let next = i + 1 < words.count ? words[i + 1] : nil
+            if word == "--" {
+                query += words[(i + 1)...]
+                break
+            } else if word == "-h" || word == "--help" {
+                throw CleanExit.helpRequest(self)
+            } else if word == "-n", let count = next.flatMap({ Int($0) }) {
+                // Read here: ArgumentParser would take a negative count for an option.
+                limit = count
+                i += 1
+            } else if Self.valued.contains(word) {
+                options.append(word)
+                if let next {
+                    options.append(next)
+                    i += 1
+                }
+            } else if word.hasPrefix("-C") && word.count > 2 {
+                options += ["-C", String(word.dropFirst(2))]
+            } else if word.hasPrefix("--") {
+                options.append(word)
+            } else {
+                query.append(word)
+            }
+            i += 1
+        }
+        words = query
+        if let limit {
+            filters.limit = limit
+            try filters.validate()
+        }
+        guard !options.isEmpty else { return }
+        let given = try SearchOptionsAfterQuery.parse(options)
+        output.json = output.json || given.output.json
+        global.noColor = global.noColor || given.global.noColor
+        global.allowSecret = global.allowSecret || given.global.allowSecret
+        global.directory = given.global.directory ?? global.directory
+        global.vault = given.global.vault ?? global.vault
+        global.lang = given.global.lang ?? global.lang
+        filters.tag += given.filters.tag
+        filters.kind = given.filters.kind ?? filters.kind
+    }
+
+    /// The options after the query that take the next word as their value.
+    static let valued: Set<String> = ["--tag", "--kind", "--vault", "--lang", "-C"]
+
+    enum JSON: HelpText {
+        static var help: String {
+            bilingual("Print a JSON array: each record's keys, its path, score and snippet.", "輸出 JSON 陣列：每筆紀錄的欄位、路徑、分數和摘錄。")
+        }
+    }
+}
+
+/// What a search is narrowed by, before the query or after it.
+struct SearchFilters: ParsableArguments {
     @Option(name: .customShort("n"), help: bilingual("Show at most N hits (0: every hit).", "最多顯示 N 筆結果（0：全部）。")) var limit = 20
     @Option(
         help: bilingual(
@@ -83,68 +167,17 @@ struct Search: ParsableCommand {
         help: bilingual("Only records of this kind; the same as kind:K.", "只找這個類型的紀錄；和 kind:類型 相同。"), completion: .custom(Completions.kinds)
     )
     var kind: String?
-    @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         if limit < 0 { throw ValidationError(Message.usage(.notNegative(option: "-n")).text(MessageLanguage.shared.current)) }
     }
+}
 
-    mutating func run() throws {
-        try takeOptionsAfterQuery()
-        let context = try Context.openForReading(global)
-        let found = try context.vault.search(
-            words.joined(separator: " "), tags: tag, kind: kind, limit: limit == 0 ? nil : limit, catalog: { context.catalog() })
-        if found.shown.isEmpty { return SearchPrinter.nothing(found.noMatch, json: output.json, context: context) }
-        SearchPrinter(keys: found.catalog.textKeys, query: found.query).print(found.shown, json: output.json, context: context)
-    }
-
-    // MARK: - Parsing
-
-    /// Moves the options written after the query (`folio search rain --json -n 5`) out of `words`;
-    /// after `--` every word belongs to the query.
-    mutating func takeOptionsAfterQuery() throws {
-        var query: [String] = []
-        var i = 0
-        func value(of name: String, inline: String?) throws -> String {
-            if let inline { return inline }
-            guard i + 1 < words.count else {
-                throw ValidationError(Message.usage(.missingValue(option: name)).text(MessageLanguage.shared.current))
-            }
-            i += 1
-            return words[i]
-        }
-        while i < words.count {
-            let word = words[i]
-            let equals = word.hasPrefix("--") ? word.firstIndex(of: "=") : nil
-            let name = equals.map { String(word[..<$0]) } ?? word
-            let inline = equals.map { String(word[word.index(after: $0)...]) }
-            switch name {
-            case "--":
-                query += words[(i + 1)...]
-                i = words.count
-                continue
-            case "--json": output.json = true
-            case "--no-color": global.noColor = true
-            case "--tag": tag.append(try value(of: name, inline: inline))
-            case "--kind": kind = try value(of: name, inline: inline)
-            case "--vault": global.vault = try value(of: name, inline: inline)
-            case "--lang": global.lang = try value(of: name, inline: inline)
-            case "-h", "--help": throw CleanExit.helpRequest(self)
-            case "-n" where i + 1 < words.count && Int(words[i + 1]) != nil:
-                i += 1
-                limit = Int(words[i]) ?? limit
-            default: query.append(word)
-            }
-            i += 1
-        }
-        words = query
-        try validate()
-    }
-
-    enum JSON: HelpText {
-        static var help: String {
-            bilingual("Print a JSON array: each record's keys, its path, score and snippet.", "輸出 JSON 陣列：每筆紀錄的欄位、路徑、分數和摘錄。")
-        }
-    }
+/// The options written after a search's query, read by ArgumentParser as a command of their own:
+/// with no words to capture, an option it does not know fails as it does for every command.
+struct SearchOptionsAfterQuery: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "folio search") }
+    @OptionGroup var filters: SearchFilters
+    @OptionGroup var output: OutputFormat<Search.JSON>
+    @OptionGroup var global: GlobalOptions
 }

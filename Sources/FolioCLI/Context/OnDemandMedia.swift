@@ -24,11 +24,20 @@ enum OnDemandMedia {
         let missing = vault.mediaNotDownloaded(of: records)
         guard !missing.isEmpty else { return }
         // `show` reads without the history; it is opened only when there is something to fetch.
-        guard let history = context.history ?? (try? History.open(vault, environment: context.environment, whenLocked: .refuse)) else {
+        let history: History
+        let files: [History.PointerFile]
+        do throws(FolioError) {
+            var opened = context.history
+            if opened == nil { opened = try History.open(vault, environment: context.environment, whenLocked: .refuse) }
+            guard let opened else { return say(missing, context: context) }
+            history = opened
+            let wanted = Set(missing)
+            files = try history.mediaNotDownloaded(vault).filter { wanted.contains($0.path) }
+        } catch {
+            // Why nothing could be fetched is said, then each file as usual.
+            context.warn(error)
             return say(missing, context: context)
         }
-        let wanted = Set(missing)
-        let files = history.mediaNotDownloaded(vault).filter { wanted.contains($0.path) }
         // Ctrl-C ends the command at once, as before: the server is asked without sync's interrupt.
         let transport = SyncTransport(vault: vault, environment: context.environment)
         let report: MediaFetchReport

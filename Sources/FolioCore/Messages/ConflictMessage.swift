@@ -14,6 +14,8 @@ public enum CheckMessage: Sendable, Equatable {
     case objectMissing(id: String, kind: String, neededBy: String)
     /// The history is shallow, cut at these commits.
     case shallowHistory(cutAt: [String])
+    /// A part of the check could not be done: said, never taken for "nothing found".
+    indirect case notChecked(CheckPart, because: Message)
 
     public var pair: (String, String) {
         switch self {
@@ -47,6 +49,8 @@ public enum CheckMessage: Sendable, Equatable {
                 "歷史是淺的（在提交 \(roots.joined(separator: "、")) 之前被截斷）：folio log、folio undo、folio show --at 和同步的合併都看不到更早的部分。把其餘的歷史取回來：git fetch --unshallow",
                 "the history is shallow (cut at commit \(roots.joined(separator: ", "))): log, undo, show --at and sync's merges cannot see before it. Fetch the rest: git fetch --unshallow"
             )
+        case .notChecked(let part, let reason):
+            ("無法檢查\(part.pair.0)：\(reason.pair.0)", "could not check \(part.pair.1): \(reason.pair.1)")
         case .clearParentPrompt(let path):
             ("\(path.quotedPath)：保留這筆紀錄並清除它的 `parent`？[y/N] ", "\(path.quotedPath): keep it and clear its parent? [y/N] ")
         }
@@ -125,6 +129,20 @@ public enum ConflictMessage: Sendable, Equatable {
             ("那個版本不同的欄位：", "Keys that differed in that version:")
         case .willRemove(let count):
             ("將刪除 \(count) 個衝突副本：", "\(count) conflict cop\(count == 1 ? "y" : "ies") will be removed:")
+        }
+    }
+}
+
+/// A part of `folio check` that can fail on its own, leaving the rest to run.
+public enum CheckPart: Sendable, Equatable {
+    case nameCollisions, ignoredFiles, mediaFiles, lfsObjects
+
+    var pair: (String, String) {
+        switch self {
+        case .nameCollisions: ("會和別的檔名相撞的檔名", "names that collide")
+        case .ignoredFiles: ("被 git 忽略的紀錄", "records git ignores")
+        case .mediaFiles: ("媒體檔", "media files")
+        case .lfsObjects: ("本機的 LFS 物件", "the LFS objects here")
         }
     }
 }

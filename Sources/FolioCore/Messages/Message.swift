@@ -24,6 +24,8 @@ public enum Message: Sendable, Equatable {
     case notUTF8
     case unsupportedLayout(String)
     case fileUnreadable(String)
+    /// A folder that is there and cannot be listed.
+    case folderUnreadable(SystemReason)
     case fileNameNotUTF8(String)
     case nameNotPortable(PortablePath.NameProblem)
     case skippedBadRecords(Int)
@@ -283,7 +285,7 @@ public enum Message: Sendable, Equatable {
     }
 
     // swiftlint:disable:next function_body_length
-    private var pair: (String, String) {
+    var pair: (String, String) {
         switch self {
         case .errorWord: ("錯誤", "error")
         case .warningWord: ("警告", "warning")
@@ -340,6 +342,8 @@ public enum Message: Sendable, Equatable {
             Self.portabilityPair(problem)
         case .fileUnreadable(let reason):
             ("無法讀取檔案：\(reason)", "could not read the file: \(reason)")
+        case .folderUnreadable(let reason):
+            ("無法讀取資料夾：\(reason.pair.0)", "could not read the folder: \(reason.pair.1)")
         case .skippedBadRecords(let count):
             (
                 "有 \(count) 個檔案無法讀取，已略過；執行 `folio check` 查看。",

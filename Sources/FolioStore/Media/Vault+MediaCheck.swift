@@ -30,17 +30,18 @@ public struct BrokenLink: Sendable, Equatable {
 
 extension Vault {
     /// Every file under `media/`, sorted, and the temporary files of imports still running or abandoned.
-    public func storedMedia() -> (files: [StoredMedia], temporaries: [String]) {
+    /// - Throws: when `media/` or a folder in it is there and cannot be listed.
+    public func storedMedia() throws(FolioError) -> (files: [StoredMedia], temporaries: [String]) {
         var files: [StoredMedia] = []
         var temporaries: [String] = []
         let base = mediaDirectory.path
-        guard let top = try? FileManager.default.contentsOfDirectory(atPath: base) else { return ([], []) }
+        let top = try Self.folderNames(at: base, shown: "media")
         for name in top.sorted() {
             let path = base + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
-                let inner = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                let inner = try Self.folderNames(at: path, shown: "media/" + name)
                 for file in inner.sorted() {
                     var fileInfo = stat()
                     guard lstat(path + "/" + file, &fileInfo) == 0 else { continue }
@@ -73,7 +74,13 @@ extension Vault {
     /// `progress(done, total)` is called as files are hashed, from any thread.
     public func checkMedia(_ set: RecordSet, quick: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [CheckFinding] {
         var findings: [CheckFinding] = []
-        let stored = storedMedia()
+        let stored: (files: [StoredMedia], temporaries: [String])
+        do {
+            stored = try storedMedia()
+        } catch {
+            // Without the listing every listed file would look missing.
+            return [.notChecked(.mediaFiles, error)]
+        }
         let present = Set(stored.files.map(\.path))
         var users: [String: [String]] = [:]
         var expectedSize: [String: UInt64] = [:]

@@ -11,24 +11,31 @@ extension Vault {
     /// A file counts as used when its hash appears anywhere in any `.md` file: front matter, body,
     /// a file that does not parse, a conflict copy, a template. Erring that way never removes
     /// media a record still needs.
-    public func unreferencedMedia() -> [StoredMedia] {
-        let stored = storedMedia().files.filter { $0.sha256 != nil }
+    /// - Throws: when `media/`, the templates' folder or a Markdown file is there and cannot be
+    ///   read: what it names is unknown, so nothing is called unused.
+    public func unreferencedMedia() throws(FolioError) -> [StoredMedia] {
+        let stored = try storedMedia().files.filter { $0.sha256 != nil }
         guard !stored.isEmpty else { return [] }
         var paths: [String] = []
         var escaping: [String] = []
         collect(into: &paths, escaping: &escaping)
-        let templates = (try? FileManager.default.contentsOfDirectory(atPath: templatesDirectory.path)) ?? []
+        let templates = try Self.folderNames(at: templatesDirectory.path, shown: ".folio/templates")
         paths += templates.filter { $0.hasSuffix(".md") }.map { ".folio/templates/" + $0 }
         let root = root.path
         let files = paths
-        let found = parallelMap(files.count) { index in Self.hashesMentioned(inFile: root + "/" + files[index]) }
-        let mentioned = found.reduce(into: Set<String>()) { $0.formUnion($1) }
+        let found = parallelMap(files.count) { index in Self.hashesMentioned(inFile: root + "/" + files[index], shown: files[index]) }
+        var mentioned = Set<String>()
+        for hashes in found { mentioned.formUnion(try hashes.get()) }
         return stored.filter { file in file.sha256.map { !mentioned.contains($0) } ?? false }
     }
 
-    /// Every run of exactly 64 lower-case hex digits in a file.
-    static func hashesMentioned(inFile path: String) -> Set<String> {
-        guard let data = Vault.readFile(path, followingLinks: true) else { return [] }
+    /// Every run of exactly 64 lower-case hex digits in a file; none in a file that went away or
+    /// is not a regular file (a pipe names nothing).
+    static func hashesMentioned(inFile path: String, shown: String) -> Result<Set<String>, FolioError> {
+        guard let data = Vault.readFile(path, followingLinks: true) else {
+            if errno == ENOENT || errno == EINVAL { return .success([]) }
+            return .failure(FolioError(.fileUnreadable(String(cString: strerror(errno))), file: shown))
+        }
         var hashes = Set<String>()
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -45,7 +52,7 @@ extension Vault {
                 }
             }
         }
-        return hashes
+        return .success(hashes)
     }
 
     /// Removes media files, as one commit, so that history (and `folio undo`) can bring them back.
@@ -54,7 +61,7 @@ extension Vault {
     /// - Returns: the files removed.
     public func removeUnreferencedMedia(_ candidates: [StoredMedia]) throws(FolioError) -> [StoredMedia] {
         try withLock { () throws(FolioError) -> [StoredMedia] in
-            let stillUnused = Set(unreferencedMedia().map(\.path))
+            let stillUnused = Set(try unreferencedMedia().map(\.path))
             let doomed = candidates.filter { stillUnused.contains($0.path) }
             guard !doomed.isEmpty else { return [] }
             let total = doomed.reduce(UInt64(0)) { $0 + $1.bytes }
@@ -91,7 +98,7 @@ extension Vault {
                 recordChange([record.path], "")
             }
             guard !own.isEmpty else { return 0 }
-            let orphans = unreferencedMedia().filter { $0.sha256.map(own.contains) ?? false }
+            let orphans = try unreferencedMedia().filter { $0.sha256.map(own.contains) ?? false }
             return try removeUnreferencedMedia(orphans).count
         }
     }

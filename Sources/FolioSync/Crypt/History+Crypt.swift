@@ -50,7 +50,7 @@ extension History {
     /// - Throws: ``FolioError`` `.crypt(.locked)` on a device without the key of an encrypted vault.
     public func cryptInit(vault: Vault) throws(FolioError) -> CryptInitReport {
         try vault.withLock { () throws(FolioError) -> CryptInitReport in
-            if encryption(of: vault) == .locked { throw FolioError(.crypt(.locked)) }
+            if try encryption(of: vault) == .locked { throw FolioError(.crypt(.locked)) }
             let hand = try commitHandChanges(in: vault, during: .crypt)
             let prepared = try prepareEncryption(vault)
             var paths = prepared.changed
@@ -77,7 +77,7 @@ extension History {
         // the LFS server in the clear. Refused until both can be chained (docs/lfs.md).
         if usesLFS(vault) { throw FolioError(.lfs(.notWithEncryption)) }
         var newKey = false
-        if let key = installedKey() {
+        if let key = try installedKey() {
             try Self.install(key, in: repository)
         } else {
             try Self.install(GitCryptKey.generate(), in: repository)
@@ -252,11 +252,11 @@ extension History {
     }
 
     private func exportableKey(_ vault: Vault) throws(FolioError) -> GitCryptKey {
-        switch encryption(of: vault) {
+        switch try encryption(of: vault) {
         case .locked: throw FolioError(.crypt(.locked))
         case .off: throw FolioError(.crypt(.notEncrypted))
         case .unlocked:
-            guard let key = installedKey() else { throw FolioError(.crypt(.locked)) }
+            guard let key = try installedKey() else { throw FolioError(.crypt(.locked)) }
             return key
         }
     }
@@ -265,7 +265,7 @@ extension History {
 
     /// Which files of the last commit are encrypted and which should be.
     public func cryptStatus(vault: Vault) throws(FolioError) -> CryptStatus {
-        let encryption = encryption(of: vault)
+        let encryption = try encryption(of: vault)
         let files = try gitStep("git") { () throws -> [CryptFileState] in
             guard let head = try repository.head() else { return [] }
             return try fileStates(in: head, encrypted: encryption != .off)
@@ -276,7 +276,7 @@ extension History {
     /// The records and media files the last commit holds in the clear although the vault is
     /// encrypted (and any other file its attributes encrypt): what `check` reports.
     public func storedUnencrypted(vault: Vault) throws(FolioError) -> [String] {
-        guard encryption(of: vault) != .off else { return [] }
+        guard try encryption(of: vault) != .off else { return [] }
         return try cryptStatus(vault: vault).files.filter { $0.shouldBeEncrypted && !$0.encrypted }.map(\.path)
     }
 

@@ -42,9 +42,11 @@ extension History {
 
     /// Whether `vault` is encrypted (its settings or `.gitattributes` say so) and whether this
     /// device has a key for it.
-    public func encryption(of vault: Vault) -> Encryption {
-        guard isEncrypted(settings: vault.settings) else { return .off }
-        return installedKey() == nil ? .locked : .unlocked
+    /// - Throws: when the last commit or the key file cannot be read: a guess either way would
+    ///   commit titles, or files, in the clear, or make a second key.
+    public func encryption(of vault: Vault) throws(FolioError) -> Encryption {
+        guard try isEncrypted(settings: vault.settings) else { return .off }
+        return try installedKey() == nil ? .locked : .unlocked
     }
 
     /// For a command that only reads the vault's files: refuses an encrypted vault this device has
@@ -60,17 +62,25 @@ extension History {
             _ = try open(vault, environment: environment)
             return
         }
-        if encrypted, ((try? GitCryptKeyStore.installed(gitDirectory: gitDirectory)) ?? nil) == nil {
-            throw FolioError(.crypt(.locked))
+        guard encrypted else { return }
+        let key: GitCryptKey?
+        do {
+            key = try GitCryptKeyStore.installed(gitDirectory: gitDirectory)
+        } catch {
+            // A damaged key is named as such: "locked" would send the user to unlock over it.
+            throw FolioError(error.message(keyFile: GitCryptKeyStore.relativePath))
         }
+        if key == nil { throw FolioError(.crypt(.locked)) }
     }
 
     /// Whether the settings say the vault is encrypted, or `.gitattributes` (on disk, else in the
     /// last commit) gives files git-crypt's filter.
-    func isEncrypted(settings: Settings) -> Bool {
+    /// - Throws: when the last commit cannot be read (a missing object): taking that for "not
+    ///   encrypted" would put record titles in the clear in the next commit message.
+    func isEncrypted(settings: Settings) throws(FolioError) -> Bool {
         if let declared = Self.declaredOnDisk(root: root, settings: settings) { return declared }
-        guard let head = try? repository.head() else { return false }
-        return declaresEncryption(in: head)
+        guard let head = try gitStep("git", { try repository.head() }) else { return false }
+        return try declaresEncryption(in: head)
     }
 
     /// What the settings or `.gitattributes` on disk say of encryption; nil when neither is there
@@ -82,17 +92,18 @@ extension History {
     }
 
     /// Whether the commit's own `.gitattributes` or settings say its files are encrypted.
-    func declaresEncryption(in commit: OID) -> Bool {
-        Self.declaresEncryption(in: commit, of: repository)
+    func declaresEncryption(in commit: OID) throws(FolioError) -> Bool {
+        try gitStep("git") { try Self.declaresEncryption(in: commit, of: repository) }
     }
 
-    static func declaresEncryption(in commit: OID, of repository: Repository) -> Bool {
-        if let data = try? repository.storedBlob(at: ".gitattributes", in: commit),
+    /// - Throws: git's error when the commit's files cannot be read; a file it does not hold says nothing.
+    static func declaresEncryption(in commit: OID, of repository: Repository) throws -> Bool {
+        if let data = try repository.storedBlob(at: ".gitattributes", in: commit),
             Self.attributesEncrypt(String(decoding: data, as: UTF8.self))
         {
             return true
         }
-        guard let data = try? repository.storedBlob(at: ".folio/config.yaml", in: commit) else { return false }
+        guard let data = try repository.storedBlob(at: ".folio/config.yaml", in: commit) else { return false }
         return Settings(text: String(data: data, encoding: .utf8), file: ".folio/config.yaml").value("crypt.encrypted") == .bool(true)
     }
 
@@ -105,9 +116,15 @@ extension History {
         }
     }
 
-    /// The key installed on this device, nil when there is none (or it is damaged).
-    func installedKey() -> GitCryptKey? {
-        (try? GitCryptKeyStore.installed(gitDirectory: repository.gitDirectory)) ?? nil
+    /// The key installed on this device, nil when there is none.
+    /// - Throws: when the key file is there but damaged or unreadable: never taken for no key,
+    ///   which would make a new one over it, or send the user to unlock over it.
+    func installedKey() throws(FolioError) -> GitCryptKey? {
+        do {
+            return try GitCryptKeyStore.installed(gitDirectory: repository.gitDirectory)
+        } catch {
+            throw FolioError(error.message(keyFile: GitCryptKeyStore.relativePath))
+        }
     }
 
     /// A record or a media file: what must never be stored in the clear in an encrypted vault.

@@ -29,7 +29,7 @@ extension History {
     /// - Returns: false when LFS was already on with the same threshold.
     @discardableResult
     public func enableLFS(vault: Vault, minimumBytes: UInt64) throws(FolioError) -> Bool {
-        if isEncrypted(settings: vault.settings) { throw FolioError(.lfs(.notWithEncryption)) }
+        if try isEncrypted(settings: vault.settings) { throw FolioError(.lfs(.notWithEncryption)) }
         return try vault.withLock { () throws(FolioError) -> Bool in
             let wasOn = vault.lfsPolicy != nil && UInt64(max(0, vault.settings.int("media.lfs_min_bytes") ?? 0)) == minimumBytes
             try vault.changeSettings(message: "media: Git LFS on") { (settings: inout Settings) throws(FolioError) in
@@ -67,7 +67,7 @@ extension History {
     /// `init --lfs`: the settings, `.gitattributes` and git's configuration of ``enableLFS(vault:minimumBytes:)``,
     /// left for the first commit to take.
     func prepareLFS(_ vault: Vault) throws(FolioError) {
-        if isEncrypted(settings: vault.settings) { throw FolioError(.lfs(.notWithEncryption)) }
+        if try isEncrypted(settings: vault.settings) { throw FolioError(.lfs(.notWithEncryption)) }
         try vault.changeSettings(message: "media: Git LFS on") { (settings: inout Settings) throws(FolioError) in
             try settings.set("media.lfs", to: "true")
         }

@@ -44,8 +44,8 @@ public struct MediaFetchReport: Sendable {
 
 extension History {
     /// The media files on disk that are pointers: their bytes are not on this device yet.
-    public func mediaNotDownloaded(_ vault: Vault) -> [PointerFile] {
-        vault.storedMedia().files.compactMap { file in
+    public func mediaNotDownloaded(_ vault: Vault) throws(FolioError) -> [PointerFile] {
+        try vault.storedMedia().files.compactMap { file in
             guard file.bytes <= UInt64(LFSPointer.maxBytes), let pointer = LFSPointerFile.pointer(in: vault.url(file.path)) else {
                 return nil
             }
@@ -54,8 +54,8 @@ extension History {
     }
 
     /// The media not downloaded yet that `selection` asks for.
-    public func mediaToFetch(_ vault: Vault, selection: MediaSelection) -> [PointerFile] {
-        let missing = mediaNotDownloaded(vault)
+    public func mediaToFetch(_ vault: Vault, selection: MediaSelection) throws(FolioError) -> [PointerFile] {
+        let missing = try mediaNotDownloaded(vault)
         guard !missing.isEmpty else { return [] }
         let wanted: Set<String>
         switch selection {
@@ -169,8 +169,8 @@ extension History {
     /// Offline or refused, nothing fails: the report says why and the files stay pointers.
     public func fetchMediaAsSet(_ vault: Vault, transport: SyncTransport) async -> MediaFetchReport {
         guard usesLFS(vault) else { return MediaFetchReport() }
-        let files = mediaToFetch(vault, selection: MediaSelection(setting: vault.settings.string("media.fetch")))
         do {
+            let files = try mediaToFetch(vault, selection: MediaSelection(setting: vault.settings.string("media.fetch")))
             return try await fetchMedia(files, vault: vault, transport: transport)
         } catch {
             var report = MediaFetchReport()

@@ -26,7 +26,7 @@ extension History {
             vault.loadRecords().records.filter { ($0.created?.epochSeconds ?? Int.max) >= cutoff }
                 .flatMap { MediaEntry.entries(of: $0.document).map(\.file) })
         let store = lfsStore
-        let candidates = vault.storedMedia().files.compactMap { file -> PointerFile? in
+        let candidates = try vault.storedMedia().files.compactMap { file -> PointerFile? in
             guard let pointer = pushed[file.path], !recent.contains(file.path), file.bytes == pointer.size,
                 LFSPointerFile.pointer(in: vault.url(file.path)) == nil
             else { return nil }

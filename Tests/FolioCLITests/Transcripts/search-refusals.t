@@ -164,9 +164,10 @@ $ folio search --json -n 1 rain | jq -r '.[].title'
 rain walk
 ? 0
 $ folio search rain --tag
-! Error: Missing value for '--tag'.
-! Usage: folio <subcommand>
-!   See 'folio --help' for more information.
+! Error: Missing value for '--tag <tag>'
+! Help:  --tag <tag>  Only records with this tag (may be repeated: all must hold); the same as tag:T.
+! Usage: folio search [-n <n>] [--tag <tag> ...] [--kind <kind>] [--json] [-C <folder>] [--vault <vault>] [--lang <lang>] [--no-color] [--allow-secret]
+!   See 'folio search --help' for more information.
 ? 2
 $ folio search rain -n -3
 ! Error: -n must be 0 or more.

@@ -37,7 +37,7 @@ struct MediaFetch: AsyncParsableCommand {
             } else { MediaSelection(setting: context.vault.settings.string("media.fetch")) }
         let interrupt = Interrupt.install()
         let transport = context.syncTransport(stoppedBy: interrupt)
-        let files = history.mediaToFetch(context.vault, selection: selection)
+        let files = try history.mediaToFetch(context.vault, selection: selection)
         let report = try await history.fetchMedia(
             files, vault: context.vault, transport: transport, progress: MediaProgress.bar(on: context.terminal, files: files))
         try MediaFetchPrinter.print(report, requested: files.count, context: context, failOnNothing: true)
