@@ -19,32 +19,65 @@ import YAML
 /// ai.timeout: 300
 /// ```
 ///
-/// A value that is not a whole number in the key's range is ignored (the key's ceiling applies).
+/// A value that is not a whole number in the key's range is ignored (the key's ceiling applies); a
+/// file that is not such a mapping is a ``problem``: named, and never written over.
 public struct DeviceLimits: Sendable, Equatable {
     /// The ceilings set on this device, by setting name.
     public private(set) var ceilings: [String: Int]
+    /// Why the file, which is there, could not be read: its ceilings are then the keys' own until
+    /// it is fixed, said on every command, and folio never writes over it.
+    public private(set) var problem: FolioError?
 
-    public init(ceilings: [String: Int] = [:]) {
+    public init(ceilings: [String: Int] = [:], problem: FolioError? = nil) {
         self.ceilings = ceilings
+        self.problem = problem
     }
+
+    /// The file as messages name it.
+    static let shownPath = ".folio/local/limits.yaml"
 
     /// `.folio/local/limits.yaml` under `localDirectory`.
     public static func url(localDirectory: URL) -> URL {
         localDirectory.appendingPathComponent("limits.yaml")
     }
 
-    /// The ceilings kept in `localDirectory`; none when the file is missing or cannot be read.
+    /// The ceilings kept in `localDirectory`; none when the file is missing, and none with a
+    /// ``problem`` when it is there and cannot be read.
     public init(localDirectory: URL) {
         var ceilings: [String: Int] = [:]
-        if let text = LocalFile.text(Self.url(localDirectory: localDirectory), maxBytes: 65_536),
-            let pairs = (try? Parser.parse(text))?.pairs
-        {
-            for pair in pairs {
-                guard let name = pair.key.scalarText, let key = SettingKey.named(name), key.ceiling != nil,
-                    let text = pair.value.scalarText, let value = Int(text), case .int(let range) = key.type, range.contains(value)
-                else { continue }
-                ceilings[name] = value
-            }
+        let url = Self.url(localDirectory: localDirectory)
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else {
+            self.init()
+            return
+        }
+        func damaged(_ problem: DeviceLimitsProblem, line: Int? = nil, column: Int? = nil) -> DeviceLimits {
+            DeviceLimits(problem: FolioError(.deviceLimitsDamaged(problem), file: Self.shownPath, line: line, column: column))
+        }
+        guard let text = LocalFile.text(url, maxBytes: 65_536) else {
+            self = damaged(.unreadable)
+            return
+        }
+        let root: Node
+        do {
+            root = try Parser.parse(text)
+        } catch {
+            self = damaged(.notYAML(error.problem), line: error.mark.line, column: error.mark.column)
+            return
+        }
+        if case .scalar = root.content, root.resolved == .null {
+            self.init()
+            return
+        }
+        guard let pairs = root.pairs else {
+            self = damaged(.notMapping)
+            return
+        }
+        for pair in pairs {
+            guard let name = pair.key.scalarText, let key = SettingKey.named(name), key.ceiling != nil,
+                let text = pair.value.scalarText, let value = Int(text), case .int(let range) = key.type, range.contains(value)
+            else { continue }
+            ceilings[name] = value
         }
         self.init(ceilings: ceilings)
     }
@@ -67,6 +100,8 @@ public struct DeviceLimits: Sendable, Equatable {
     public static func set(_ name: String, to value: Int, localDirectory: URL) throws(FolioError) {
         guard let key = SettingKey.named(name), key.ceiling != nil else { return }
         var limits = DeviceLimits(localDirectory: localDirectory)
+        // Never written over: the ceilings in it would be lost.
+        if let problem = limits.problem { throw problem }
         limits.ceilings[key.name] = value
         let lines = limits.ceilings.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         let text =

@@ -16,6 +16,9 @@ extension Vault {
     /// `config set`: one setting changed in `.folio/config.yaml` (comments and other keys kept), committed.
     public func setSetting(_ key: String, to value: String) throws(FolioError) {
         try checkInput([(.setting(key), value)])
+        // A limit is also written to this device's ceilings: refused before anything changes
+        // when that file cannot be read (it is never written over).
+        if SettingKey.named(key)?.ceiling != nil, let problem = deviceLimits.problem { throw problem }
         try changeSettings(message: "config: set \(key)") { (settings: inout Settings) throws(FolioError) in
             try settings.set(key, to: value)
         }

@@ -86,6 +86,9 @@ public final class Vault {
         func readInside(_ url: URL) -> ControlFileContent {
             Self.isLinkLeadingOutside(url.path, root: realRoot) ? .absent : Self.readControlFile(url)
         }
+        // This device's ceilings: damaged, they are the defaults until fixed, said on every command.
+        let local = self.root.appendingPathComponent(VaultLocation.folioDirectory).appendingPathComponent("local")
+        if let problem = DeviceLimits(localDirectory: local).problem { warnings.append(problem) }
         let configPath = ".folio/config.yaml"
         var configText: String?
         switch readInside(root.appendingPathComponent(configPath)) {

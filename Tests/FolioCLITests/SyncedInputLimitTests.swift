@@ -96,6 +96,40 @@ struct SyncedLimitCeilingTests {
     }
 
     @Test(
+        "this device's ceilings file, damaged, is named on every command, never written over, and a limit set meanwhile is refused before anything changes",
+        arguments: [
+            ("not YAML", "sync.timeout: [1\n", "not valid YAML"), ("a list", "- sync.timeout\n", "it must be setting names"),
+            ("a folder", nil, "not a regular file"),
+            ("over 64 KiB", "# " + String(repeating: "x", count: 70_000) + "\n", "not a regular file"),
+        ] as [(String, String?, String)])
+    func damagedCeilings(name: String, text: String?, said: String) throws {
+        let folio = try FolioProcess.vault()
+        #expect(try folio.run("config", "set", "sync.timeout", "120").status == 0)
+        let file = folio.directory.appendingPathComponent(".folio/local/limits.yaml")
+        try FileManager.default.removeItem(at: file)
+        if let text {
+            try Data(text.utf8).write(to: file)
+        } else {
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        }
+        let list = try folio.run("list")
+        #expect(list.status == 0)
+        #expect(list.stderr.contains(".folio/local/limits.yaml") && list.stderr.contains(said), "\(name): \(list.stderr)")
+        let config = folio.read(".folio/config.yaml")
+        let refused = try folio.run("config", "set", "sync.timeout", "60")
+        #expect(refused.status == 1 && refused.stderr.contains("will not write over it"), "\(name): \(refused.stderr)")
+        #expect(folio.read(".folio/config.yaml") == config, "\(name): the settings unchanged")
+        if let text { #expect(try String(contentsOf: file, encoding: .utf8) == text, "\(name): the file as it was") }
+        // Settings without a ceiling are set as ever.
+        #expect(try folio.run("config", "set", "language", "zh-Hant").status == 0)
+        // An empty file is no damage.
+        try? FileManager.default.removeItem(at: file)
+        try Data().write(to: file)
+        let clean = try folio.run("list")
+        #expect(!clean.stderr.contains("limits.yaml"), "\(clean.stderr)")
+    }
+
+    @Test(
         "settings pushed from another device raising front_matter.max_nodes, max_depth and record.max_title_length: an alias bomb and deep nesting stay refused here, a long title too, until this device raises its own"
     )
     func raisedLimitsStopAtTheCeiling() throws {

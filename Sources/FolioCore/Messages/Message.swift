@@ -11,6 +11,8 @@ public enum Message: Sendable, Equatable {
     indirect case configDamaged(Message?)
     /// A settings file or template larger than folio reads (it is not read at all).
     case fileTooLarge(bytes: Int, limit: Int)
+    /// This device's `.folio/local/limits.yaml` is there and cannot be read.
+    case deviceLimitsDamaged(DeviceLimitsProblem)
     case gitDataMissing
     /// `-C FOLDER` names a folder folio cannot enter.
     case cannotEnterFolder(path: String, reason: String)
@@ -305,6 +307,11 @@ public enum Message: Sendable, Equatable {
             (
                 "無法讀取 .folio/config.yaml\(problem.map { "（\(Self.trimmed($0.text(.zhHant)))）" } ?? "")，先用預設設定。修好這個檔案，或用 `git checkout .folio/config.yaml` 還原。",
                 "could not read .folio/config.yaml\(problem.map { " (\(Self.trimmed($0.text(.en))))" } ?? ""); using the defaults. Fix the file, or restore it with `git checkout .folio/config.yaml`."
+            )
+        case .deviceLimitsDamaged(let problem):
+            (
+                "無法讀取 .folio/local/limits.yaml（\(problem.pair.0)），這台裝置的上限先用預設值，folio 也不會改寫它。修好這個檔案，或刪掉它再用 `folio config set` 重新設定上限。",
+                "could not read .folio/local/limits.yaml (\(problem.pair.1)); this device's ceilings are the defaults until it is fixed, and folio will not write over it. Fix the file, or remove it and set the limits again with `folio config set`."
             )
         case .fileTooLarge(let bytes, let limit):
             ("檔案有 \(bytes) 位元組，超過上限 \(limit)", "the file is \(bytes) bytes, over the limit of \(limit)")
@@ -831,6 +838,22 @@ public enum Message: Sendable, Equatable {
         case .lfs(let message): message.pair
         case .usage(let message): message.pair
         case .mcp(let message): message.pair
+        }
+    }
+}
+
+/// Why this device's ceilings file could not be read.
+public enum DeviceLimitsProblem: Sendable, Equatable {
+    /// Not a regular file of at most 64 KiB.
+    case unreadable
+    case notYAML(String)
+    case notMapping
+
+    var pair: (String, String) {
+        switch self {
+        case .unreadable: ("不是 64 KiB 以內的一般檔案", "not a regular file of at most 64 KiB")
+        case .notYAML(let problem): ("不是有效的 YAML：\(YAMLProblem.zhHant(problem))", "not valid YAML: \(problem)")
+        case .notMapping: ("必須是「設定: 數字」的形式", "it must be setting names and whole numbers")
         }
     }
 }
