@@ -90,15 +90,20 @@ extension Repository {
                     }
                     continue
                 }
-                // attributesOfItem does not follow a final symlink, so a dangling link still counts as present.
-                if (try? FileManager.default.attributesOfItem(atPath: file)) != nil {
+                // lstat does not follow a final symlink, so a dangling link still counts as present.
+                // Only a file that is not there is staged as removed: one that cannot be looked at
+                // (a folder without permission) is an error, never a deletion committed.
+                if lstat(file, &info) == 0 {
                     // libgit2 would open a pipe and wait on it for ever.
-                    if lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFLNK {
-                        throw NotRegularFile(path: path)
-                    }
+                    if info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFLNK { throw NotRegularFile(path: path) }
                     try check(git_index_add_bypath(index, path), "git_index_add_bypath")
-                } else {
+                } else if errno == ENOENT || errno == ENOTDIR {
                     try check(git_index_remove_bypath(index, path), "git_index_remove_bypath")
+                } else {
+                    let number = errno
+                    throw GitError(
+                        code: .other(-1), klass: Int32(GIT_ERROR_OS.rawValue),
+                        message: "\(path): \(String(cString: strerror(number)))", function: "lstat")
                 }
             }
             try check(git_index_write(index), "git_index_write")

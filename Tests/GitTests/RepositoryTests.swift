@@ -71,6 +71,25 @@ import Testing
         #expect(try repository.status().map(\.path) == ["c.md"])
     }
 
+    /// Only a file that is not there is staged as removed: one that cannot be looked at is an
+    /// error, never a deletion committed.
+    @Test func stagingAFileThatCannotBeLookedAtIsAnErrorNotADeletion() throws {
+        let scratch = try Scratch()
+        let repository = try Repository.create(at: scratch.path("vault"))
+        try repository.commitFiles(["ideas/a/x.md": "x\n", "ideas/b/y.md": "y\n"], "base", minute: 0)
+        let root = try repository.root()
+        // A folder turned into a link to itself: its files cannot be looked at (ELOOP).
+        try FileManager.default.removeItem(at: root.appendingPathComponent("ideas/a"))
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("ideas/a").path, withDestinationPath: "a")
+        #expect(throws: (any Error).self) { try repository.stage(paths: ["ideas/a/x.md"]) }
+        #expect(try Tool.git(["ls-files"], in: root).split(separator: "\n").contains("ideas/a/x.md"), "still staged")
+        // A file that is gone, or whose folder became a file, is staged as removed.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("ideas/b"))
+        try Data("now a file\n".utf8).write(to: root.appendingPathComponent("ideas/b"))
+        try repository.stage(paths: ["ideas/b/y.md"])
+        #expect(!(try Tool.git(["ls-files"], in: root).split(separator: "\n").contains("ideas/b/y.md")))
+    }
+
     @Test func statusReportsNewModifiedDeletedAndHonoursIgnore() throws {
         let scratch = try Scratch()
         let repository = try Repository.create(at: scratch.path("vault"))
