@@ -102,16 +102,15 @@ install-check:
 demo: build
 	@scripts/demo "$$($(SWIFT) build --show-bin-path)/folio"
 
-# The AI client's tests run in a second pass of their own: they wait on a loopback server from
-# the 2-thread Swift concurrency pool, which the synchronous CLI and fault tests beside them can
-# hold for a minute and more (a request never sent within 60 s).
+# One pass: the AI client's tests, which wait on a loopback server, run each on a thread of its
+# own (Tests/FolioAITests/Support.swift), clear of the CLI and fault tests that block the shared
+# pool while a `folio` child runs.
 test: deps lint giftless mcp-client
 	@scripts/embed-templates --check || { echo "Templates/ changed: run 'make templates'"; exit 1; }
 	$(SWIFT) build --build-tests
 	@# The install test installs the man page the plugin generates (nothing to build after the line above).
 	$(MAKE) --no-print-directory manual
-	$(SWIFT) test --skip-build --parallel --num-workers 2 --skip FolioAITests
-	$(SWIFT) test --skip-build --filter FolioAITests
+	$(SWIFT) test --skip-build --parallel --num-workers 2
 	$(MAKE) --no-print-directory install-check
 
 # The transcripts alone (Tests/FolioCLITests/Transcripts/*.t, part of `make test`), and
@@ -135,6 +134,7 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
 	@scripts/check-imports
+	@scripts/check-idioms
 
 # Regenerates the templates embedded in the binary from Templates/.
 templates:
@@ -192,14 +192,11 @@ fuzz-short: fuzz-build
 # its own so the normal build is left alone. Tests that start the `folio` binary start the
 # sanitized one these builds make. Reports inside the system's libraries are suppressed only
 # through Tests/Sanitizers/*.supp, each entry with its reason.
-# As in `make test`, the AI client's tests run in a second pass of their own.
 SANITIZER_TEST_ARGS ?=
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=0:$(ASAN_OPTIONS) SWIFT_BACKTRACE=enable=no
 TSAN_ENV = TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp halt_on_error=0 $(TSAN_OPTIONS)" SWIFT_BACKTRACE=enable=no
 asan: deps
-	$(ASAN_ENV) $(SWIFT) test --sanitize=address --scratch-path .build-asan --parallel --num-workers 2 --skip FolioAITests $(SANITIZER_TEST_ARGS)
-	$(ASAN_ENV) $(SWIFT) test --sanitize=address --scratch-path .build-asan --filter FolioAITests $(SANITIZER_TEST_ARGS)
+	$(ASAN_ENV) $(SWIFT) test --sanitize=address --scratch-path .build-asan --parallel --num-workers 2 $(SANITIZER_TEST_ARGS)
 
 tsan: deps
-	$(TSAN_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --parallel --num-workers 2 --skip FolioAITests $(SANITIZER_TEST_ARGS)
-	$(TSAN_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter FolioAITests $(SANITIZER_TEST_ARGS)
+	$(TSAN_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --parallel --num-workers 2 $(SANITIZER_TEST_ARGS)

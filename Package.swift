@@ -72,7 +72,7 @@ let package = Package(
             dependencies: ["YAML", "FolioSecrets", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strict),
         // Full-text engine over plain documents, and word boundaries; knows no record.
-        .target(name: "FolioSearch", dependencies: ["CWordBreak"], swiftSettings: strict),
+        .target(name: "FolioSearch", dependencies: ["CWordBreak", "SystemIO"], swiftSettings: strict),
         // What a media file is, from its first bytes: type, format, size in pixels, duration, EXIF.
         .target(name: "FolioMedia", dependencies: ["EXIF"], swiftSettings: strict),
         // The vault on disk: scanning, atomic writes, the writer lock, use cases.

@@ -1,12 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Reads a streamed chat completion (`text/event-stream` of `chat.completion.chunk` objects) as
 /// the bytes arrive, handing each text delta on at once.
 ///
 /// Fed on the exchange's serial delegate queue; read by the caller once the exchange is over.
-/// The lock makes those reads safe without relying on that ordering.
-final class ChatStreamDecoder: IncrementalBodyConsumer, @unchecked Sendable {
-    struct Snapshot {
+/// The mutex makes those reads safe without relying on that ordering.
+final class ChatStreamDecoder: IncrementalBodyConsumer, Sendable {
+    struct Snapshot: Sendable {
         var text = ""
         var model: String?
         var usage: TokenUsage?
@@ -17,32 +18,34 @@ final class ChatStreamDecoder: IncrementalBodyConsumer, @unchecked Sendable {
     }
 
     private let onDelta: @Sendable (String) -> Void
-    private let lock = NSLock()
-    private var parser = ServerSentEventParser()
-    private var state = Snapshot()
-    private var accepted = false
+    private struct Guarded {
+        var parser = ServerSentEventParser()
+        var state = Snapshot()
+        var accepted = false
+    }
+    private let guarded = Mutex(Guarded())
 
     init(onDelta: @escaping @Sendable (String) -> Void) {
         self.onDelta = onDelta
     }
 
-    var snapshot: Snapshot { lock.withLock { state } }
+    var snapshot: Snapshot { guarded.withLock { $0.state } }
 
     /// Whether the stream's body began: a lost connection after that is a truncated answer.
-    var started: Bool { lock.withLock { accepted } }
+    var started: Bool { guarded.withLock { $0.accepted } }
 
     /// Event streams only: a JSON body (a server that ignored `stream`) is collected whole instead.
     func accepts(_ head: ResponseHead) -> Bool {
         let type = head.header("Content-Type")?.lowercased() ?? ""
         let takes = !type.contains("application/json")
-        lock.withLock { accepted = takes }
+        guarded.withLock { $0.accepted = takes }
         return takes
     }
 
     func consume(_ chunk: Data) throws(OpenAIError) {
-        let events = lock.withLock {
-            if state.head.count < 512 { state.head.append(chunk.prefix(512 - state.head.count)) }
-            return parser.feed(chunk)
+        let events = guarded.withLock { guarded in
+            if guarded.state.head.count < 512 { guarded.state.head.append(chunk.prefix(512 - guarded.state.head.count)) }
+            return guarded.parser.feed(chunk)
         }
         for event in events { try handle(event) }
     }
@@ -50,7 +53,7 @@ final class ChatStreamDecoder: IncrementalBodyConsumer, @unchecked Sendable {
     /// The reply once the body has ended; a stream that stopped without `[DONE]` or a finish
     /// reason was cut short.
     func finish() throws(OpenAIError) -> ChatReply {
-        let events = lock.withLock { parser.finish() }
+        let events = guarded.withLock { $0.parser.finish() }
         for event in events {
             // An unterminated last event that does not parse is the stream's cut edge, not a
             // malformed reply: the check below reports the truncation.
@@ -67,10 +70,10 @@ final class ChatStreamDecoder: IncrementalBodyConsumer, @unchecked Sendable {
     }
 
     private func handle(_ event: ServerSentEvent) throws(OpenAIError) {
-        if lock.withLock({ state.sawDone }) { return }
+        if guarded.withLock({ $0.state.sawDone }) { return }
         let data = event.data.trimmingCharacters(in: .whitespaces)
         if data == "[DONE]" {
-            lock.withLock { state.sawDone = true }
+            guarded.withLock { $0.state.sawDone = true }
             return
         }
         let chunk: ChatCompletionReply
@@ -87,13 +90,13 @@ final class ChatStreamDecoder: IncrementalBodyConsumer, @unchecked Sendable {
         }
         let choice = chunk.choices?.first
         let piece = choice?.delta?.content?.text ?? choice?.message?.content?.text ?? ""
-        lock.withLock {
-            if let model = chunk.model { state.model = model }
-            if let usage = chunk.usage { state.usage = usage.tokenUsage }
-            if let reason = choice?.finishReason { state.finishReason = reason }
-            state.text += piece
+        guarded.withLock { guarded in
+            if let model = chunk.model { guarded.state.model = model }
+            if let usage = chunk.usage { guarded.state.usage = usage.tokenUsage }
+            if let reason = choice?.finishReason { guarded.state.finishReason = reason }
+            guarded.state.text += piece
         }
-        // Outside the lock: the caller's callback may take its time (printing to a terminal).
+        // Outside the mutex: the caller's callback may take its time (printing to a terminal).
         if !piece.isEmpty { onDelta(piece) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The streamed chat reply decoder, reachable by folio's fuzz harnesses (`Tests/FuzzTargets`)
 /// without `@testable`: a body's chunks in, what the user would be shown out. Not for any other use.
@@ -23,11 +24,10 @@ public enum ChatStreamFuzzing {
     }
 }
 
-private final class DeltaLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [String] = []
+private final class DeltaLog: Sendable {
+    private let collected = Mutex<[String]>([])
 
-    func append(_ piece: String) { lock.withLock { collected.append(piece) } }
+    func append(_ piece: String) { collected.withLock { $0.append(piece) } }
 
-    var pieces: [String] { lock.withLock { collected } }
+    var pieces: [String] { collected.withLock { $0 } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Synchronization
 
 /// The status and headers of a response.
 typealias ResponseHead = HTTPHead
@@ -22,14 +23,17 @@ struct HTTPResult: Sendable {
 
 /// One HTTP request to the AI server: its body collected, or handed to a consumer as it streams,
 /// and never more of it than `maxReplyBytes`.
-final class HTTPExchange: @unchecked Sendable {
+final class HTTPExchange: Sendable {
     private let consumer: (any IncrementalBodyConsumer)?
     private let maxReplyBytes: Int
-    // Touched only on the transfer's thread until the continuation is resumed:
-    private var body = Data()
-    private var received = 0
-    private var incremental: Bool?
-    private var failure: OpenAIError?
+    /// Written on the transfer's thread, read once the transfer is over.
+    private struct State {
+        var body = Data()
+        var received = 0
+        var incremental: Bool?
+        var failure: OpenAIError?
+    }
+    private let state = Mutex(State())
 
     private init(consumer: (any IncrementalBodyConsumer)?, maxReplyBytes: Int) {
         self.consumer = consumer
@@ -49,26 +53,32 @@ final class HTTPExchange: @unchecked Sendable {
     }
 
     private func receive(_ head: ResponseHead, _ piece: Data) -> Bool {
-        received += piece.count
-        guard received <= maxReplyBytes else {
-            failure = .malformedReply(reason: .tooLarge(limit: maxReplyBytes), excerpt: excerpt(of: body.isEmpty ? piece : body))
+        state.withLock { state in receive(head, piece, into: &state) }
+    }
+
+    private func receive(_ head: ResponseHead, _ piece: Data, into state: inout State) -> Bool {
+        state.received += piece.count
+        guard state.received <= maxReplyBytes else {
+            state.failure = .malformedReply(
+                reason: .tooLarge(limit: maxReplyBytes), excerpt: excerpt(of: state.body.isEmpty ? piece : state.body))
             return false
         }
-        if incremental == nil { incremental = head.isSuccess && consumer?.accepts(head) == true }
-        guard incremental == true, let consumer else {
-            body.append(piece)
+        if state.incremental == nil { state.incremental = head.isSuccess && consumer?.accepts(head) == true }
+        guard state.incremental == true, let consumer else {
+            state.body.append(piece)
             return true
         }
         do {
             try consumer.consume(piece)
             return true
         } catch {
-            failure = error
+            state.failure = error
             return false
         }
     }
 
     private func finish(_ result: Result<HTTPHead, HTTPFailure>, request: HTTPRequest) -> Result<HTTPResult, OpenAIError> {
+        let (body, incremental, failure) = state.withLock { ($0.body, $0.incremental, $0.failure) }
         switch result {
         case .success(let head):
             return .success(HTTPResult(head: head, body: body, consumedIncrementally: incremental == true))

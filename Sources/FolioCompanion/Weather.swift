@@ -1,6 +1,7 @@
 import FolioCore
 import Foundation
 import HTTP
+import Synchronization
 
 /// The weather where the user is, for the companion's context (the companion diary's F-016).
 ///
@@ -25,14 +26,17 @@ public enum Weather {
     }
 
     /// The answer's first bytes: a line of weather needs no more than a few kilobytes.
-    private final class Answer: @unchecked Sendable {
-        private(set) var body = Data()
+    private final class Answer: Sendable {
+        private let received = Mutex(Data())
 
-        /// On the transfer's thread only, before run() returns.
+        var body: Data { received.withLock { $0 } }
+
         func take(_ head: HTTPHead, _ piece: Data) -> Bool {
             guard head.status == 200 else { return true }
-            body.append(piece.prefix(max(0, 16_384 - body.count)))
-            return body.count < 16_384
+            return received.withLock { body in
+                body.append(piece.prefix(max(0, 16_384 - body.count)))
+                return body.count < 16_384
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -77,7 +78,7 @@ public enum GitCryptKeyStore {
 }
 
 /// The keys read so far, each with the stamp of the file it came from, read again when that changes.
-private final class KeyCache: @unchecked Sendable {
+private final class KeyCache: Sendable {
     private struct Stamp: Equatable {
         var device: UInt64
         var inode: UInt64
@@ -92,8 +93,7 @@ private final class KeyCache: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var entries: [String: (stamp: Stamp, key: Result<GitCryptKey, CryptProblem>)] = [:]
+    private let entries = Mutex<[String: (stamp: Stamp, key: Result<GitCryptKey, CryptProblem>)]>([:])
     /// No key file is longer than this (a few entries of 128 bytes).
     private let longest = 64 * 1024
 
@@ -104,9 +104,7 @@ private final class KeyCache: @unchecked Sendable {
         let stamp = Stamp(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim,
             changed: info.st_ctim)
-        lock.lock()
-        let known = entries[path]
-        lock.unlock()
+        let known = entries.withLock { $0[path] }
         if let known, known.stamp == stamp { return try known.key.get() }
         let result: Result<GitCryptKey, CryptProblem>
         if let bytes = read(path) {
@@ -118,9 +116,7 @@ private final class KeyCache: @unchecked Sendable {
         } else {
             result = .failure(.malformedKey(reason: "unreadable"))
         }
-        lock.lock()
-        entries[path] = (stamp, result)
-        lock.unlock()
+        entries.withLock { $0[path] = (stamp, result) }
         return try result.get()
     }
 

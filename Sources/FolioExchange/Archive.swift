@@ -184,54 +184,44 @@ enum ZipArchive {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// `unzip` running, its output a pipe the caller reads, its errors read on a thread of their own.
+    /// `unzip` running, its output a pipe the caller reads, its errors going to a file nobody else
+    /// sees (unlinked as soon as it is open), so neither stream can block it and nothing is left behind.
     struct Child {
         let process = Process()
         let out = Pipe()
-        let errors: LockedOutput
+        let errors: FileHandle
 
         init(_ tool: URL, _ arguments: [String], displayName: String) throws(FolioError) {
             process.executableURL = tool
             process.arguments = arguments
-            let err = Pipe()
+            let template = FileManager.default.temporaryDirectory.appendingPathComponent("folio-unzip-XXXXXX").path
+            var name = Array(template.utf8CString)
+            let descriptor = mkstemp(&name)
+            guard descriptor >= 0 else {
+                throw FolioError(.exchange(.unzipFailed(file: displayName, reason: String(cString: strerror(errno)))))
+            }
+            unlink(name)
+            errors = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             process.standardOutput = out
-            process.standardError = err
+            process.standardError = errors
             process.standardInput = FileHandle.nullDevice
             do {
                 try process.run()
             } catch {
                 throw FolioError(.exchange(.unzipFailed(file: displayName, reason: error.localizedDescription)))
             }
-            errors = LockedOutput(err.fileHandleForReading)
         }
 
         /// Waits for the end; a failure says what unzip said.
         func finish(displayName: String) throws(FolioError) {
-            let message = errors.wait()
             process.waitUntilExit()
+            lseek(errors.fileDescriptor, 0, SEEK_SET)
+            let message = (try? errors.read(upToCount: 2000)) ?? Data()  // Only words for the message; the exit status decides.
             guard process.terminationStatus == 0 else {
                 let said = String(decoding: message.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 throw FolioError(
                     .exchange(.unzipFailed(file: displayName, reason: said.isEmpty ? "exit status \(process.terminationStatus)" : said)))
             }
         }
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own, so neither pipe of a child can block it.
-final class LockedOutput: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

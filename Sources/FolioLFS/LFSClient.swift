@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Synchronization
 import SystemIO
 
 #if canImport(Glibc)
@@ -352,6 +353,7 @@ public struct LFSClient: Sendable {
     }
 
     /// Receives a download's body into the object writer, refusing more bytes than the pointer's size.
+    // @unchecked: owns the object file's descriptor (ObjectWriter), written on the transfer's thread only.
     final class DownloadSink: @unchecked Sendable {
         let writer: ObjectWriter
         let oid: String
@@ -563,31 +565,34 @@ public struct LFSClient: Sendable {
 }
 
 /// A small reply gathered whole, up to a limit.
-final class ReplyBuffer: @unchecked Sendable {
+final class ReplyBuffer: Sendable {
     private let limit: Int
-    private(set) var data = Data()
-    private(set) var overflowed = false
+    private let gathered = Mutex((data: Data(), overflowed: false))
 
     init(limit: Int) { self.limit = limit }
 
+    var data: Data { gathered.withLock { $0.data } }
+    var overflowed: Bool { gathered.withLock { $0.overflowed } }
+
     func append(_ piece: Data) -> Bool {
-        guard data.count + piece.count <= limit else {
-            overflowed = true
-            return false
+        gathered.withLock { gathered in
+            guard gathered.data.count + piece.count <= limit else {
+                gathered.overflowed = true
+                return false
+            }
+            gathered.data.append(piece)
+            return true
         }
-        data.append(piece)
-        return true
     }
 }
 
 /// The URLs whose server asked for credentials in this process: later requests send them at once.
-final class CredentialMemory: @unchecked Sendable {
+final class CredentialMemory: Sendable {
     static let shared = CredentialMemory()
-    private let lock = NSLock()
-    private var urls: Set<String> = []
+    private let urls = Mutex<Set<String>>([])
 
-    func asked(_ url: String) -> Bool { lock.withLock { urls.contains(Self.key(url)) } }
-    func remember(_ url: String) { lock.withLock { _ = urls.insert(Self.key(url)) } }
+    func asked(_ url: String) -> Bool { urls.withLock { $0.contains(Self.key(url)) } }
+    func remember(_ url: String) { urls.withLock { _ = $0.insert(Self.key(url)) } }
 
     /// Scheme, host and port: a server that asked once asks for every path.
     static func key(_ url: String) -> String {

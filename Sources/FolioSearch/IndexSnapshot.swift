@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -277,6 +278,7 @@ extension TextIndex {
 }
 
 /// A read-only mapping of a whole file, unmapped when the last index using it is gone.
+// @unchecked: owns a read-only mapping, never written, unmapped once.
 public final class FileMapping: @unchecked Sendable {
     public let bytes: UnsafeRawBufferPointer
     public var count: Int { bytes.count }
@@ -299,6 +301,7 @@ public final class FileMapping: @unchecked Sendable {
 /// The packed bytes are checked in parts of ``partSize`` bytes, each against its own checksum,
 /// the first time a search reads a term in it: a search reads a few terms of a file of a hundred
 /// megabytes, and checking the whole file would cost more than the search.
+// @unchecked: reads the bytes of a read-only mapping; its one mutable state is behind `checks`.
 final class PackedPostings: @unchecked Sendable {
     static let partSize = 1 << 16
     private let mapping: FileMapping
@@ -308,10 +311,12 @@ final class PackedPostings: @unchecked Sendable {
     let total: Int
     /// Nil when not verified (the fuzz harnesses).
     private let partChecksums: [UInt64]?
-    private let lock = NSLock()
-    /// Per part: 0 not checked yet, 1 whole, 2 damaged.
-    private var partStates: [UInt8]
-    private var damaged = false
+    private struct Checks {
+        /// Per part: 0 not checked yet, 1 whole, 2 damaged.
+        var partStates: [UInt8]
+        var damaged = false
+    }
+    private let checks: Mutex<Checks>
 
     init(mapping: FileMapping, blob: UnsafeRawBufferPointer, offsets: [UInt64], counts: [UInt32], partChecksums: [UInt64]?) {
         self.mapping = mapping
@@ -320,7 +325,7 @@ final class PackedPostings: @unchecked Sendable {
         self.counts = counts
         self.total = counts.reduce(0) { $0 + Int($1) }
         self.partChecksums = partChecksums
-        self.partStates = [UInt8](repeating: 0, count: partChecksums?.count ?? 0)
+        self.checks = Mutex(Checks(partStates: [UInt8](repeating: 0, count: partChecksums?.count ?? 0)))
     }
 
     static func partCount(_ bytes: Int) -> Int { (bytes + partSize - 1) / partSize }
@@ -335,28 +340,24 @@ final class PackedPostings: @unchecked Sendable {
     }
 
     /// Whether a part read so far failed its checksum.
-    var foundDamage: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return damaged
-    }
+    var foundDamage: Bool { checks.withLock { $0.damaged } }
 
     /// Whether the bytes `range` lies in are whole, checking the parts not checked yet.
     private func isWhole(_ range: Range<Int>) -> Bool {
         guard let partChecksums, !range.isEmpty else { return true }
-        lock.lock()
-        defer { lock.unlock() }
-        for k in (range.lowerBound / Self.partSize)...((range.upperBound - 1) / Self.partSize) {
-            if partStates[k] == 0 {
-                let part = UnsafeRawBufferPointer(rebasing: blob[(k * Self.partSize)..<min(blob.count, (k + 1) * Self.partSize)])
-                partStates[k] = CacheChecksum.of(part) == partChecksums[k] ? 1 : 2
+        return checks.withLock { checks in
+            for k in (range.lowerBound / Self.partSize)...((range.upperBound - 1) / Self.partSize) {
+                if checks.partStates[k] == 0 {
+                    let part = UnsafeRawBufferPointer(rebasing: blob[(k * Self.partSize)..<min(blob.count, (k + 1) * Self.partSize)])
+                    checks.partStates[k] = CacheChecksum.of(part) == partChecksums[k] ? 1 : 2
+                }
+                if checks.partStates[k] == 2 {
+                    checks.damaged = true
+                    return false
+                }
             }
-            if partStates[k] == 2 {
-                damaged = true
-                return false
-            }
+            return true
         }
-        return true
     }
 
     /// Term `t`'s occurrences; malformed bytes end the list early rather than read past the term.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SystemIO
 
 /// A named field of the documents and how much a match in it counts.
 public struct IndexField: Sendable, Hashable {
@@ -383,26 +384,6 @@ private struct ShardSink: TokenSink {
     }
 }
 
-/// Lets disjoint parts of one buffer be written from concurrent iterations.
-private struct SharedBuffer<Element>: @unchecked Sendable {
-    let base: UnsafeMutableBufferPointer<Element>
-}
-
-/// Runs `body` for 0..<count on all cores and returns the results in order.
-private func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
-    let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
-    results.initialize(repeating: nil)
-    defer {
-        _ = results.deinitialize()
-        results.deallocate()
-    }
-    let shared = SharedBuffer(base: results)
-    DispatchQueue.concurrentPerform(iterations: count) { k in
-        shared.base[k] = body(k)
-    }
-    return results.compactMap { $0 }
-}
-
 extension IndexStorage {
     static func build(fields: [IndexField], ids: [Int], texts: [String]) -> IndexStorage {
         let fieldCount = fields.count
@@ -491,9 +472,9 @@ extension IndexStorage {
             total == 0
             ? []
             : [UInt64](unsafeUninitializedCapacity: total) { buffer, count in
-                let out = SharedBuffer(base: buffer)
+                let out = DisjointSlots(buffer)
                 DispatchQueue.concurrentPerform(iterations: shards.count) { s in
-                    IndexStorage.scatter(shards[s], cursors: shardCursors[s], into: out.base)
+                    IndexStorage.scatter(shards[s], cursors: shardCursors[s], into: out.buffer)
                 }
                 count = total
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Masks credentials in text meant for people: error messages, log lines, saved failure states.
 ///
@@ -186,39 +187,31 @@ extension String {
     }
 }
 
-extension NSLock {
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
-}
-
 /// The secrets configured on this device, masked in everything folio says: set once at start-up
 /// (lazily, since finding them reads a file), read from any thread.
-public final class ConfiguredSecrets: @unchecked Sendable {
+public final class ConfiguredSecrets: Sendable {
     public static let shared = ConfiguredSecrets()
 
-    private let lock = NSLock()
-    private var loader: (@Sendable () -> [String])?
-    private var loaded: Redactor?
+    private struct State {
+        var loader: (@Sendable () -> [String])?
+        var loaded: Redactor?
+    }
+    private let state = Mutex(State())
 
     /// Sets how the configured secrets are found; they are looked up the first time text is redacted.
     public func install(_ loader: @escaping @Sendable () -> [String]) {
-        lock.locked {
-            self.loader = loader
-            loaded = nil
-        }
+        state.withLock { $0 = State(loader: loader, loaded: nil) }
     }
 
     /// The redactor for the configured secrets and every pattern.
     public var redactor: Redactor {
-        if let ready = lock.locked({ loaded }) { return ready }
-        let load = lock.locked { loader }
+        if let ready = state.withLock({ $0.loaded }) { return ready }
+        // Loaded outside the mutex: the loader reads a file, and may itself print (and redact).
+        let load = state.withLock { $0.loader }
         let made = Redactor(secrets: load?() ?? [])
-        return lock.locked {
-            if let raced = loaded { return raced }
-            loaded = made
+        return state.withLock { state in
+            if let raced = state.loaded { return raced }
+            state.loaded = made
             return made
         }
     }

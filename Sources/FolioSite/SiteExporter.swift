@@ -3,6 +3,7 @@ import FolioMedia
 import FolioSearch
 import FolioStore
 import Foundation
+import SystemIO
 
 /// What `folio export html` is asked for.
 public struct SiteOptions: Sendable {
@@ -176,7 +177,7 @@ struct ExportRun {
         let jobs = toRender.compactMap { index -> (Int, Record)? in parsed[entries[index].summary.path].map { (index, $0) } }
         let frozenEntries = entries
         let frozenNeighbours = neighbours
-        let pages: [[UInt8]] = concurrentMap(jobs.count) { job in
+        let pages: [[UInt8]] = parallelMap(jobs.count, minimumChunk: 16) { job in
             let (index, record) = jobs[job]
             return Array(
                 RecordPage.render(
@@ -271,7 +272,7 @@ struct ExportRun {
         let textKeys = RecordSearch.textKeys(for: vault.kinds)
         let paths = indexes.map { entries[$0].summary.path }
         let summaries = indexes.map { entries[$0].summary }
-        let results: [Result<(Record, String, [SiteMedia], String), FolioError>] = concurrentMap(paths.count) { i in
+        let results: [Result<(Record, String, [SiteMedia], String), FolioError>] = parallelMap(paths.count, minimumChunk: 16) { i in
             let path = paths[i]
             guard let bytes = Vault.readFile(rootPath + "/" + path) else {
                 return .failure(FolioError(.site(.recordSkipped(String(cString: strerror(errno)))), file: path))
@@ -316,14 +317,14 @@ struct ExportRun {
     private mutating func writeAll(_ files: [(String, [UInt8])]) throws(FolioError) {
         let folder = self.folder
         let old = self.old
-        let hashes = concurrentMap(files.count) { i in sha256Hex(files[i].1) }
+        let hashes = parallelMap(files.count, minimumChunk: 16) { i in sha256Hex(files[i].1) }
         var toWrite: [Int] = []
         for (i, (path, _)) in files.enumerated() {
             manifest.files[path] = hashes[i]
             if old.files[path] == hashes[i], folder.exists(path) { unchanged += 1 } else { toWrite.append(i) }
         }
         let chosen = toWrite
-        let failures = concurrentMap(chosen.count) { j -> FolioError? in
+        let failures = parallelMap(chosen.count, minimumChunk: 16) { j -> FolioError? in
             let (path, bytes) = files[chosen[j]]
             do throws(FolioError) {
                 try folder.write(bytes, to: path)
@@ -438,7 +439,7 @@ struct ExportRun {
         for directory in Set(wanted.map { ($0.thumb as NSString).deletingLastPathComponent }) {
             if (try? folder.makeDirectory(directory)) == nil { return set }
         }
-        let results: [String?] = concurrentMap(wanted.count) { i in
+        let results: [String?] = parallelMap(wanted.count, minimumChunk: 16) { i in
             guard let data = tool.make(from: URL(fileURLWithPath: rootPath + "/" + jobs[i].media)) else { return nil }
             let bytes = [UInt8](data)
             guard (try? folder.write(bytes, to: jobs[i].thumb)) != nil else { return nil }

@@ -200,26 +200,3 @@ func sha256Hex(_ bytes: [UInt8]) -> String {
 }
 
 func sha256Hex(_ text: String) -> String { sha256Hex(Array(text.utf8)) }
-
-/// `body(i)` for every i in 0..<count, on all cores, in order.
-func concurrentMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
-    guard count > 0 else { return [] }
-    let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
-    results.initialize(repeating: nil)
-    defer {
-        _ = results.deinitialize()
-        results.deallocate()
-    }
-    let slots = SendableSlots(buffer: results)
-    let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    let chunk = max(16, (count + workers * 4 - 1) / (workers * 4))
-    let chunks = (count + chunk - 1) / chunk
-    DispatchQueue.concurrentPerform(iterations: chunks) { c in
-        for i in (c * chunk)..<min(count, (c + 1) * chunk) { slots.buffer[i] = body(i) }
-    }
-    return results.compactMap { $0 }
-}
-
-private struct SendableSlots<T>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<T?>
-}

@@ -74,15 +74,43 @@ extension Vault {
     /// The same, with the message made at the end from the messages of the changes `body` made
     /// (each once, in order): one change can keep its own words.
     public func inOneCommit<T>(_ message: ([String]) -> String, _ body: () throws(FolioError) -> T) throws(FolioError) -> T {
-        guard pendingBatch == nil else { return try body() }
-        pendingBatch = []
-        pendingMessages = []
+        guard beginBatch() else { return try body() }
         let result: Result<T, FolioError>
         do throws(FolioError) {
             result = .success(try body())
         } catch {
             result = .failure(error)
         }
+        return try endBatch(result, message)
+    }
+
+    /// The same, for a body that waits (an AI reply between two writes).
+    public func inOneCommit<T>(_ message: String, _ body: () async throws(FolioError) -> T) async throws(FolioError) -> T {
+        try await inOneCommit({ _ in message }, body)
+    }
+
+    /// The same, with the message made at the end, for a body that waits.
+    public func inOneCommit<T>(_ message: ([String]) -> String, _ body: () async throws(FolioError) -> T) async throws(FolioError) -> T {
+        guard beginBatch() else { return try await body() }
+        let result: Result<T, FolioError>
+        do throws(FolioError) {
+            result = .success(try await body())
+        } catch {
+            result = .failure(error)
+        }
+        return try endBatch(result, message)
+    }
+
+    /// Starts a batch; false inside one already (the outer batch commits everything).
+    private func beginBatch() -> Bool {
+        guard pendingBatch == nil else { return false }
+        pendingBatch = []
+        pendingMessages = []
+        return true
+    }
+
+    /// Ends the batch `beginBatch()` started: commits what it changed, then hands back `result`.
+    private func endBatch<T>(_ result: Result<T, FolioError>, _ message: ([String]) -> String) throws(FolioError) -> T {
         let paths = pendingBatch ?? []
         let messages = pendingMessages
         pendingBatch = nil

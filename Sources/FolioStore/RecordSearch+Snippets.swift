@@ -1,5 +1,6 @@
 import FolioCore
 import FolioSearch
+import SystemIO
 
 extension RecordSearch {
     /// The snippet of the text that shows the most matches: the body, else the text keys; shown

@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -274,40 +275,6 @@ final class FolderHandle {
     }
 
     deinit { if fd >= 0 { close(fd) } }
-}
-
-/// `body(i)` for every i in 0..<count, on all cores, in order.
-///
-/// Indexes are handed out in chunks of at least `minimumChunk`: many for small items such as
-/// records, one for large ones such as media files.
-func parallelMap<T: Sendable>(_ count: Int, minimumChunk: Int = 256, _ body: @Sendable (Int) -> T) -> [T] {
-    parallelMap(count, minimumChunk: minimumChunk, state: { () }) { _, i in body(i) }
-}
-
-/// `body(&state, i)` for every i in 0..<count, on all cores, in order; each worker's contiguous chunk
-/// of indexes shares one `state` made by `state()`.
-func parallelMap<T: Sendable, State>(
-    _ count: Int, minimumChunk: Int = 256, state makeState: @Sendable () -> State,
-    _ body: @Sendable (State, Int) -> T
-) -> [T] {
-    var results = [T?](repeating: nil, count: count)
-    results.withUnsafeMutableBufferPointer { buffer in
-        let out = UnsafeSendable(buffer)
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunk = max(minimumChunk, (count + workers * 4 - 1) / (workers * 4))
-        let chunks = (count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            let state = makeState()
-            for i in (c * chunk)..<min(count, (c + 1) * chunk) { out.value[i] = body(state, i) }
-        }
-    }
-    return results.compactMap { $0 }
-}
-
-/// Lets disjoint slots of one buffer be filled from concurrent workers.
-struct UnsafeSendable<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
 
 /// What one file of the vault holds, for checks before committing it.

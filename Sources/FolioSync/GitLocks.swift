@@ -1,6 +1,7 @@
 import FolioCore
 import FolioStore
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -168,10 +169,10 @@ enum ProcessFacts {
 
 /// The owner marks of folio processes that are writing to git: `.folio/local/git-writers/<pid>`,
 /// holding the process id and start time. A mark left behind names a folio that died while writing.
-final class GitWriterMarks: @unchecked Sendable {
+final class GitWriterMarks: Sendable {
     static let shared = GitWriterMarks()
-    private let lock = NSLock()
-    private var depth: [String: Int] = [:]
+    /// How deeply nested this process's writes are, by folder of marks.
+    private let depth = Mutex<[String: Int]>([:])
 
     /// One vault's folder of marks: `git-writers/` for writes to the vault's own repository,
     /// `git-writers/remote/` for pushes into a remote that is a folder.
@@ -213,11 +214,16 @@ final class GitWriterMarks: @unchecked Sendable {
     func begin(_ folder: Folder) {
         let pid = getpid()
         let key = folder.url.path
-        lock.lock()
-        defer { lock.unlock() }
-        let current = depth[key, default: 0]
-        depth[key] = current + 1
-        guard current == 0 else { return }
+        depth.withLock { depth in
+            let current = depth[key, default: 0]
+            depth[key] = current + 1
+            guard current == 0 else { return }
+            Self.leaveMark(in: folder, pid: pid)
+        }
+    }
+
+    private static func leaveMark(in folder: Folder, pid: Int32) {
+        // A mark is a courtesy to a later folio: without its folder, the write goes on unmarked.
         try? AtomicFile.makeDirectory(folder.url)
         let text = "\(pid) \(ProcessFacts.startTime(of: pid) ?? "0")\n"
         // Written in place on purpose: a mark cut short by a kill still says "a folio was writing".
@@ -231,12 +237,12 @@ final class GitWriterMarks: @unchecked Sendable {
     /// Removes this process's mark once its outermost write is done.
     func end(_ folder: Folder) {
         let key = folder.url.path
-        lock.lock()
-        defer { lock.unlock() }
-        let current = depth[key, default: 0]
-        guard current > 0 else { return }
-        depth[key] = current - 1
-        if current == 1 { unlink(folder.url.appendingPathComponent(String(getpid())).path) }
+        depth.withLock { depth in
+            let current = depth[key, default: 0]
+            guard current > 0 else { return }
+            depth[key] = current - 1
+            if current == 1 { unlink(folder.url.appendingPathComponent(String(getpid())).path) }
+        }
     }
 
     /// Runs `body` with this process's mark in each of `folders`.

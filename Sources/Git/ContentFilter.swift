@@ -1,5 +1,6 @@
 import Clibgit2
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -157,20 +158,24 @@ extension Repository {
 
 /// One registered filter: its name, what gives its filters, and the libgit2 structure that stays
 /// registered for the life of the process.
+// @unchecked: owns a libgit2 filter structure, registered once and never freed or changed.
 private struct Registration: @unchecked Sendable {
     let name: String
     let provider: ContentFilters.Provider
     let filter: UnsafeMutablePointer<git_filter>
 }
 
-private final class Registry: @unchecked Sendable {
+private final class Registry: Sendable {
     static let shared = Registry()
-    private let lock = NSLock()
-    private var registrations: [Registration] = []
+    private let registrations = Mutex<[Registration]>([])
 
     func register(_ name: String, provider: @escaping ContentFilters.Provider) throws {
-        lock.lock()
-        defer { lock.unlock() }
+        try registrations.withLock { registrations in try Self.register(name, provider: provider, in: &registrations) }
+    }
+
+    private static func register(
+        _ name: String, provider: @escaping ContentFilters.Provider, in registrations: inout [Registration]
+    ) throws {
         if let position = registrations.firstIndex(where: { $0.name == name }) {
             let old = registrations[position]
             registrations[position] = Registration(name: name, provider: provider, filter: old.filter)
@@ -191,11 +196,7 @@ private final class Registry: @unchecked Sendable {
         registrations.append(Registration(name: name, provider: provider, filter: filter))
     }
 
-    func all() -> [Registration] {
-        lock.lock()
-        defer { lock.unlock() }
-        return registrations
-    }
+    func all() -> [Registration] { registrations.withLock { $0 } }
 
     func registration(_ filter: UnsafeMutablePointer<git_filter>) -> Registration? {
         all().first { $0.filter == filter }

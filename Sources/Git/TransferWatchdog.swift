@@ -31,6 +31,7 @@ import SystemIO
 ///
 /// ``stop()`` returns only once the thread will touch no socket again, so a descriptor reused after
 /// the operation is never shut down.
+// @unchecked: owns a thread that shuts the operation's sockets down; its state is guarded by an NSCondition, waited on with a deadline.
 final class TransferWatchdog: @unchecked Sendable {
     /// Why the watchdog ended the operation.
     enum Verdict: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Clibgit2
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -564,22 +565,15 @@ private struct FolderListing: Sendable {
     }
 
     /// The listings as the workers finish them.
-    private final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [FolderListing?]
+    private final class Results: Sendable {
+        private let slots: Mutex<[FolderListing?]>
 
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
         func set(_ position: Int, _ listing: FolderListing?) {
-            lock.lock()
-            slots[position] = listing
-            lock.unlock()
+            slots.withLock { $0[position] = listing }
         }
 
-        var values: [FolderListing?] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots
-        }
+        var values: [FolderListing?] { slots.withLock { $0 } }
     }
 }

@@ -1,6 +1,7 @@
 import Ccurl
 import FolioSecrets
 import Foundation
+import Synchronization
 import SystemIO
 
 #if canImport(Glibc)
@@ -132,6 +133,7 @@ public enum HTTPFailure: Error, Sendable, Equatable {
 /// resolver thread to finish however late that is; bytes are counted by the kernel on the
 /// transfer's sockets, headers and TLS included; redirects are followed here, one request at a
 /// time, each checked against the request's credential first.
+// @unchecked: owns a libcurl handle, used on the transfer's thread only; `cancelled` is a Mutex.
 public final class HTTPTransfer: @unchecked Sendable {
     public typealias Receiver = (_ head: HTTPHead, _ piece: Data) -> Bool
 
@@ -140,9 +142,7 @@ public final class HTTPTransfer: @unchecked Sendable {
 
     private let request: HTTPRequest
     private let receiver: Receiver
-    private let lock = NSLock()
-    // Guarded by `lock`:
-    private var cancelled = false
+    private let cancelled = Mutex(false)
     // Touched only by the thread in run() and libcurl's callbacks on it:
     private var started: UInt64 = 0
     private var windowStart: UInt64 = 0
@@ -168,10 +168,10 @@ public final class HTTPTransfer: @unchecked Sendable {
     }
 
     public func cancel() {
-        lock.withLock { cancelled = true }
+        cancelled.withLock { $0 = true }
     }
 
-    private var isCancelled: Bool { lock.withLock { cancelled } }
+    private var isCancelled: Bool { cancelled.withLock { $0 } }
 
     /// ``run()`` on a thread of its own, so a transfer that blocks for minutes (a stream) holds no
     /// thread of the concurrency pool; cancelling the calling task cancels the transfer.

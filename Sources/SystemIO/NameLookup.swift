@@ -11,6 +11,7 @@ import Foundation
 ///
 /// The one way folio looks a host up: git's connections (``Git/SocketStream``) and HTTP requests
 /// both go through it, so both resolve within their deadline.
+// @unchecked: owns a thread blocked in getaddrinfo; its state is guarded by an NSCondition, waited on with a deadline.
 public final class NameLookup: @unchecked Sendable {
     /// One address to connect to, copied out of `getaddrinfo`'s list.
     public struct Address: Sendable, Hashable {

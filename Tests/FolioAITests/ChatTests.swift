@@ -4,7 +4,7 @@ import Testing
 
 @testable import FolioAI
 
-@Suite("Chat completions")
+@Suite("Chat completions", .ownThread)
 struct ChatTests {
     @Test func sendsTheExactRequestAndReadsTheFirstChoice() async throws {
         let server = try OpenAIServer()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FolioAI
 
-@Suite("Errors")
+@Suite("Errors", .ownThread)
 struct ErrorTests {
     @Test func unauthorizedCarriesTheServersMessageWithTheKeyMasked() async throws {
         let server = try OpenAIServer(
@@ -183,7 +183,7 @@ struct ErrorTests {
     }
 }
 
-@Suite("Cancellation")
+@Suite("Cancellation", .ownThread)
 struct CancellationTests {
     @Test func cancellingTheTaskCancelsAPendingRequest() async throws {
         let server = try OpenAIServer(defaultReply: .delayed(600, .chat("Too late.")))

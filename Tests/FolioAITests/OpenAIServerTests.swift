@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// The test server itself: other suites (and the CLI's tests) rely on it behaving like a server.
-@Suite("OpenAI test server")
+@Suite("OpenAI test server", .ownThread)
 struct OpenAIServerTests {
     @Test func keepAliveConnectionsServeSeveralRequests() async throws {
         let server = try OpenAIServer()

@@ -31,7 +31,7 @@ private func parse(_ chunks: [ArraySlice<UInt8>]) -> [ServerSentEvent] {
     return events
 }
 
-@Suite("Server-sent event parser")
+@Suite("Server-sent event parser", .ownThread)
 struct ServerSentEventParserTests {
     @Test func wholeStream() {
         #expect(parse([realStream[...]]) == realEvents)

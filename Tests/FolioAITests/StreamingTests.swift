@@ -4,7 +4,7 @@ import Testing
 
 @testable import FolioAI
 
-@Suite("Streamed chat completions")
+@Suite("Streamed chat completions", .ownThread)
 struct StreamingTests {
     @Test func piecesArriveInOrderWhileTheRestIsStillUnsent() async throws {
         let server = try OpenAIServer()
@@ -117,7 +117,7 @@ struct StreamingTests {
     }
 }
 
-@Suite("Streamed chat timeouts")
+@Suite("Streamed chat timeouts", .ownThread)
 struct StreamingTimeoutTests {
     /// The timeout is for a stall, not for the whole answer: a long answer that keeps coming is fine.
     @Test func aSlowButSteadyStreamDoesNotTimeOut() async throws {
@@ -142,7 +142,7 @@ struct StreamingTimeoutTests {
     }
 }
 
-@Suite("A server that trickles, and a key that must not cross the network in clear text")
+@Suite("A server that trickles, and a key that must not cross the network in clear text", .ownThread)
 struct TrickleAndClearTextTests {
     @Test func aServerTricklingAByteAtATimeEndsAtTheDeadline() async throws {
         // A byte every 0.3 s is never 2 s of silence: only the deadline ends it.

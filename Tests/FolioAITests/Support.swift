@@ -38,3 +38,25 @@ func seconds(_ body: () async -> Void) async -> TimeInterval {
     await body()
     return Date().timeIntervalSince(start)
 }
+
+/// Runs each test of a suite on a thread of its own (``ThreadExecutor``): these tests wait on a
+/// loopback server, and in the one `swift test` pass the CLI and fault tests beside them block
+/// the shared pool's threads for a minute and more while a `folio` child runs.
+struct OwnThread: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        // The suite itself holds no work; each test case gets its thread.
+        guard testCase != nil else { return try await function() }
+        let executor = ThreadExecutor(name: test.name)
+        defer { executor.stop() }
+        try await withTaskExecutorPreference(executor) { try await function() }
+    }
+}
+
+extension Trait where Self == OwnThread {
+    /// Each test on a thread of its own, clear of the tests that block the shared pool.
+    static var ownThread: Self { OwnThread() }
+}

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FolioAI
 
-@Suite("Transcription")
+@Suite("Transcription", .ownThread)
 struct TranscriptionTests {
     /// Audio-like bytes that include what could confuse a multipart reader: CRLFs, dashes, NULs.
     private static let audio: Data = {

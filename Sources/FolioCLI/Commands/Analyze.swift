@@ -45,7 +45,7 @@ struct Analyze: AsyncParsableCommand {
         let printer = AnalysisPrinter(json: output.json, context: context)
         if let analysis = try DiaryEntry(found).analysis, !again { return printer.already(analysis, of: found) }
         await OnDemandMedia.fetch(for: [found], context: context)
-        let (changed, provider) = try AnalysisStep.run(found, chain: ChatTurn.chain(context, sendsMedia: true), context: context)
+        let (changed, provider) = try await AnalysisStep.run(found, chain: ChatTurn.chain(context, sendsMedia: true), context: context)
         printer.analyzed(changed, by: provider)
     }
 }

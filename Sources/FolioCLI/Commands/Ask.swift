@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// `folio ask`: the magic 8 ball. Every question and its answer is a `qa` record of the owner.
-struct Ask: ParsableCommand {
+struct Ask: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "ask",
@@ -52,13 +52,13 @@ struct Ask: ParsableCommand {
     @OptionGroup var output: OutputFormat<NewRecordJSON>
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try Context.open(global)
         // The owner and the question are checked before any shaking, so a refusal records nothing.
         try context.vault.requireProfile()
         let question = try context.vault.checkedQuestion(Self.questionText(words))
         try context.vault.checkInput(tag.map { (.tag, $0) } + (note.map { [(.note, $0)] } ?? []))
-        let answer = ai ? try AIAnswer.answer(question, context: context) : try shake(context)
+        let answer = ai ? try await AIAnswer.answer(question, context: context) : try shake(context)
         let record = try context.vault.recordAnswer(question: question, answer: answer, tags: tag, note: note)
         AnswerPrinter.print(answer, record: record, json: output.json, context: context)
     }

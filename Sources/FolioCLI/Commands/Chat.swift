@@ -70,9 +70,9 @@ struct Chat: AsyncParsableCommand {
             guard context.terminal.isInteractive else {
                 throw ValidationError(Message.usage(.chatNeedsTerminal).text(MessageLanguage.shared.current))
             }
-            return try ChatTurn.talk(about: page, context: context)
+            return try await ChatTurn.talk(about: page, context: context)
         }
-        let after = try ChatTurn.once(page, message: message, echo: !output.json, context: context)
+        let after = try await ChatTurn.once(page, message: message, echo: !output.json, context: context)
         if output.json { context.json(JSONWriter.chatTurn(after, since: page, kinds: context.vault.kinds)) }
     }
 }

@@ -5,7 +5,7 @@ import FolioStore
 
 /// `folio diary`: the companion diary's one page — media and text in, a welcome, the AI's
 /// greeting, a chat, then `/save` (the page in your words and its tags) or `/cancel`.
-struct Diary: ParsableCommand {
+struct Diary: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "diary",
@@ -60,7 +60,7 @@ struct Diary: ParsableCommand {
     @OptionGroup var input: RecordInput
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try Context.open(global)
         try context.vault.requireProfile()
         // A blank message is refused before anything is written.
@@ -70,24 +70,24 @@ struct Diary: ParsableCommand {
         flow.show(Message.ai(.welcome).text(context.language))
         // Text piped in without a `-` is the page's text.
         var text = try StandardInput.text(typedText, option: "--text")
-        if let voice { text = try flow.listen(to: voice, typed: text, prompting: message == nil && !noChat) }
+        if let voice { text = try await flow.listen(to: voice, typed: text, prompting: message == nil && !noChat) }
         let interactive = context.terminal.isInteractive && message == nil && !noChat
         let chain = ChatTurn.chain(context, sendsMedia: true)
         // One commit for the page as it ends up: the draft, what the AI saw, its greeting, the turn and
         // the summary. A session at the terminal commits the draft first, then each turn and the summary.
         var page: Record?
-        let failed = try context.vault.inOneCommit({ _ in page.map { Vault.describe("add", $0) } ?? "diary: add" }) {
-            () throws(FolioError) -> Bool in
+        let failed = try await context.vault.inOneCommit({ _ in page.map { Vault.describe("add", $0) } ?? "diary: add" }) {
+            () async throws(FolioError) -> Bool in
             let draft = try writeDraft(text: text, context: context)
             page = draft
             flow.created(draft)
-            let analyzed = flow.analyze(draft, chain: chain)
+            let analyzed = await flow.analyze(draft, chain: chain)
             page = analyzed.page
             guard !interactive else { return analyzed.failed }
-            return try flow.converse(analyzed.page, chain: chain, failed: analyzed.failed, message: message, interactive: false)
+            return try await flow.converse(analyzed.page, chain: chain, failed: analyzed.failed, message: message, interactive: false)
         }
         if interactive, let page {
-            if try flow.converse(page, chain: chain, failed: failed, message: nil, interactive: true) { throw ExitCode.failure }
+            if try await flow.converse(page, chain: chain, failed: failed, message: nil, interactive: true) { throw ExitCode.failure }
         } else if failed {
             throw ExitCode.failure
         }

@@ -3,7 +3,7 @@ import FolioCore
 import FolioStore
 
 /// `folio summarize`: the companion diary's "end and save" — the page in the user's voice and its tags.
-struct Summarize: ParsableCommand {
+struct Summarize: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "summarize",
@@ -39,10 +39,10 @@ struct Summarize: ParsableCommand {
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try Context.open(global)
         try context.vault.requireProfile()
-        try SummaryStep.run(try context.record(page.record), context: context, json: output.json)
+        try await SummaryStep.run(try context.record(page.record), context: context, json: output.json)
     }
 
     enum JSON: HelpText {

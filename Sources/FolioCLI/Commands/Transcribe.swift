@@ -2,7 +2,7 @@ import ArgumentParser
 import FolioCore
 
 /// `folio transcribe`: speech to text (the companion diary's F-011).
-struct Transcribe: ParsableCommand {
+struct Transcribe: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "transcribe",
@@ -27,9 +27,9 @@ struct Transcribe: ParsableCommand {
     @OptionGroup var output: OutputFormat<JSON>
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try Context.open(global)
-        let text = try VoiceInput.transcribe(context.absoluteURL(file), displayName: file, context: context)
+        let text = try await VoiceInput.transcribe(context.absoluteURL(file), displayName: file, context: context)
         if output.json { return context.json(.object([("file", .string(file)), ("text", .string(text))])) }
         Console.out(text.withVisibleControls)
     }

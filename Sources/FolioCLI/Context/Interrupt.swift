@@ -1,36 +1,37 @@
+import FolioCore
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Ctrl-C during a sync: stop at the next safe point instead of dying mid-write.
-final class Interrupt: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    private var source: (any DispatchSourceSignal)?
+final class Interrupt: Sendable {
+    private let pressed: LockedState<Bool>
+    /// Held so the signal source lives as long as this.
+    private let source: Mutex<any DispatchSourceSignal>
 
-    var fired: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+    private init(pressed: LockedState<Bool>, source: sending any DispatchSourceSignal) {
+        self.pressed = pressed
+        self.source = Mutex(source)
     }
 
+    var fired: Bool { pressed.current }
+
     static func install() -> Interrupt {
-        let interrupt = Interrupt()
+        let pressed = LockedState(false)
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [weak interrupt] in
-            guard let interrupt else { return }
-            interrupt.lock.lock()
-            let second = interrupt.value
-            interrupt.value = true
-            interrupt.lock.unlock()
+        source.setEventHandler {
+            let second = pressed.withValue { fired in
+                defer { fired = true }
+                return fired
+            }
             // A second Ctrl-C means now.
             if second { exit(130) }
         }
         source.resume()
-        interrupt.source = source
-        return interrupt
+        return Interrupt(pressed: pressed, source: source)
     }
 }

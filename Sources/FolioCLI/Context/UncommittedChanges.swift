@@ -2,6 +2,7 @@ import FolioCore
 import FolioStore
 import FolioSync
 import Foundation
+import Synchronization
 
 /// Commits each change through the history. A failed commit leaves the change saved on disk, so
 /// the command goes on, and fails at its end naming what was not committed (``UncommittedChanges``).
@@ -27,22 +28,21 @@ final class HistoryRecorder: ChangeRecorder {
 
 /// Changes a command wrote but could not commit. A command never reports success with a change of
 /// its own left uncommitted: ``Folio/run(_:)`` names each and exits 1.
-final class UncommittedChanges: @unchecked Sendable {
+final class UncommittedChanges: Sendable {
     static let shared = UncommittedChanges()
-    private let lock = NSLock()
-    private var errors: [FolioError] = []
+    private let errors = Mutex<[FolioError]>([])
 
     func add(_ error: FolioError) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !errors.contains(error) { errors.append(error) }
+        errors.withLock { errors in
+            if !errors.contains(error) { errors.append(error) }
+        }
     }
 
     /// The failures so far, each handed out once.
     func take() -> [FolioError] {
-        lock.lock()
-        defer { lock.unlock() }
-        defer { errors.removeAll() }
-        return errors
+        errors.withLock { errors in
+            defer { errors.removeAll() }
+            return errors
+        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioCore
 import Foundation
+import Synchronization
 
 /// The text given to an option, or, for `-`, what comes on standard input (`--body -`,
 /// `-m -`), as `git commit -F -` and `jrnl` read it. A literal `-` is never stored.
@@ -23,12 +24,11 @@ struct InputText: ExpressibleByArgument, Sendable {
 
 /// Standard input, read whole at most once per process.
 enum StandardInput {
-    private final class Once: @unchecked Sendable {
-        let lock = NSLock()
+    private struct Once {
         var used = false
         var failure: FolioError?
     }
-    private static let once = Once()
+    private static let once = Mutex(Once())
 
     /// The most folio reads of standard input (16 MiB): far above any page typed or piped in,
     /// far below what `yes |` fills memory with. Checked while reading.
@@ -36,9 +36,7 @@ enum StandardInput {
 
     /// Why standard input could not be used, when reading it went past ``maxBytes``.
     static var failure: FolioError? {
-        once.lock.lock()
-        defer { once.lock.unlock() }
-        return once.failure
+        once.withLock { $0.failure }
     }
 
     /// The longest line folio reads from a prompt (a chat message, an answer): 1 MiB.
@@ -77,17 +75,17 @@ enum StandardInput {
 
     /// Everything on standard input without its final line breaks; nil when it was read already.
     static func readOnce() -> String? {
-        once.lock.lock()
-        defer { once.lock.unlock() }
-        guard !once.used else { return nil }
-        once.used = true
-        guard let bytes = readAll(STDIN_FILENO, limit: maxBytes) else {
-            once.failure = FolioError(.file(.standardInputTooLarge(limit: maxBytes)))
-            return nil
+        once.withLock { once in
+            guard !once.used else { return nil }
+            once.used = true
+            guard let bytes = readAll(STDIN_FILENO, limit: maxBytes) else {
+                once.failure = FolioError(.file(.standardInputTooLarge(limit: maxBytes)))
+                return nil
+            }
+            var text = String(decoding: bytes, as: UTF8.self)
+            while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+            return text
         }
-        var text = String(decoding: bytes, as: UTF8.self)
-        while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
-        return text
     }
 }
 

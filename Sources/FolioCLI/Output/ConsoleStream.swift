@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SystemIO
 
 #if canImport(Glibc)
@@ -12,10 +13,10 @@ import SystemIO
 /// writing and every later write is dropped, while the command goes on to its end: a command that
 /// changes the vault is never cut short between its change and its commit because nobody reads
 /// what it says, and its exit status is what the command itself decides.
-final class ConsoleStream: @unchecked Sendable {
+final class ConsoleStream: Sendable {
     let descriptor: Int32
-    private let lock = NSLock()
-    private var broken = false
+    /// Whether a write failed; held while writing, so lines from two threads never interleave.
+    private let broken = Mutex(false)
 
     init(_ descriptor: Int32) {
         self.descriptor = descriptor
@@ -23,7 +24,7 @@ final class ConsoleStream: @unchecked Sendable {
 
     /// Writes all of `text`, unless the stream is (or becomes) broken.
     func write(_ text: String) {
-        lock.withLock {
+        broken.withLock { broken in
             guard !broken else { return }
             let written = Array(text.utf8).withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
             if !written { broken = true }

@@ -2,6 +2,7 @@ import FolioCore
 import FolioLFS
 import FolioSync
 import Foundation
+import Synchronization
 
 /// What a media fetch did: the files that came, each that did not and why; offline, one line per
 /// file not downloaded yet (a normal state, never an error that stops a sync or a clone).
@@ -47,12 +48,11 @@ enum MediaProgress {
         }
     }
 
-    final class ProgressState: @unchecked Sendable {
-        private let lock = NSLock()
-        private var done: [String: UInt64] = [:]
+    final class ProgressState: Sendable {
+        private let done = Mutex<[String: UInt64]>([:])
 
         func update(_ oid: String, _ bytes: UInt64) -> UInt64 {
-            lock.withLock {
+            done.withLock { done in
                 done[oid] = bytes
                 return done.values.reduce(0, +)
             }

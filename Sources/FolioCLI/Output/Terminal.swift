@@ -84,6 +84,16 @@ public enum Console {
         return try body()
     }
 
+    /// The same, for work that waits.
+    public static func whileShowing<T, E: Error>(_ note: String, on terminal: Terminal, _ body: () async throws(E) -> T)
+        async throws(E) -> T
+    {
+        guard terminal.isInteractive else { return try await body() }
+        statusLine(terminal.dim(note))
+        defer { clearStatusLine() }
+        return try await body()
+    }
+
     /// Writes to stderr without a newline (a prompt).
     public static func errInline(_ text: String) {
         ConsoleStream.standardError.write(ConfiguredSecrets.redact(text).withVisibleControlsKeepingStyles)

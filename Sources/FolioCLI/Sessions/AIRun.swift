@@ -4,7 +4,7 @@ import FolioSecrets
 import FolioStore
 import Foundation
 
-/// Running AI steps from the synchronous command line.
+/// Running AI steps from the command line: each waits for its reply (Ctrl-C cancels it).
 enum AIRun {
     /// The chain of providers the vault's settings name, after the notices a user is owed:
     /// unreadable settings (F-014) and, once per endpoint, what is sent where.
@@ -46,21 +46,21 @@ enum AIRun {
         return true
     }
 
-    /// Waits for an AI step, saying so on a terminal ("waiting for a reply…"); Ctrl-C ends folio,
+    /// Waits for an AI step, saying so on a terminal ("waiting for a reply…"); Ctrl-C cancels it,
     /// and everything written before the step is already on disk.
     static func waiting<T: Sendable>(_ context: Context, _ operation: @escaping @Sendable () async throws(FolioError) -> T)
-        throws(FolioError) -> T
+        async throws(FolioError) -> T
     {
-        try Console.whileShowing(Message.ai(.waiting).text(context.language), on: context.terminal) { () throws(FolioError) in
-            try blocking(operation)
+        try await Console.whileShowing(Message.ai(.waiting).text(context.language), on: context.terminal) { () async throws(FolioError) in
+            try await cancellable(operation)
         }
     }
 
     /// The first answer of the chain's providers to `step`, waiting as ``waiting(_:_:)`` does.
     static func first<T: CheckedReply>(
         _ chain: ProviderChain, context: Context, _ step: @escaping @Sendable (any AIProvider) async throws(AIProblem) -> T
-    ) throws(FolioError) -> (value: T, provider: String) {
-        try waiting(context) { () async throws(FolioError) in try await chain.first(step) }
+    ) async throws(FolioError) -> (value: T, provider: String) {
+        try await waiting(context) { () async throws(FolioError) in try await chain.first(step) }
     }
 
     /// An AI step on a record: when no provider manages it, the reason is said and kept for `show`
@@ -69,9 +69,9 @@ enum AIRun {
     static func step<T: CheckedReply>(
         _ name: String, for record: Record, chain: ProviderChain, context: Context, failure: AIMessage,
         _ step: @escaping @Sendable (any AIProvider) async throws(AIProblem) -> T
-    ) throws(FolioError) -> (value: T, provider: String) {
+    ) async throws(FolioError) -> (value: T, provider: String) {
         do {
-            let outcome = try first(chain, context: context, step)
+            let outcome = try await first(chain, context: context, step)
             remember(nil, step: name, for: record, context: context)
             return outcome
         } catch {
@@ -86,29 +86,33 @@ enum AIRun {
         context.vault.rememberAIFailure(error?.message.text(context.language), step: step, for: record)
     }
 
-    /// Waits for async work; the command line has nothing else to do meanwhile. Ctrl-C while
-    /// waiting cancels the work (the step then fails as cancelled) instead of ending folio, so the
-    /// diary flow and an interactive chat go on with what was saved.
-    static func blocking<T: Sendable>(_ operation: @escaping @Sendable () async throws(FolioError) -> T) throws(FolioError) -> T {
-        let outcome = LockedState<Result<T, FolioError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let task = Task {
+    /// Runs `operation` so that Ctrl-C cancels it (the step then fails as cancelled) instead of
+    /// ending folio: the diary flow and an interactive chat go on with what was saved. A second
+    /// Ctrl-C after the first is the same request, not a harder one.
+    static func cancellable<T: Sendable>(_ operation: @escaping @Sendable () async throws(FolioError) -> T)
+        async throws(FolioError) -> T
+    {
+        let task = Task { () async -> Result<T, FolioError> in
             do throws(FolioError) {
-                let value = try await operation()
-                outcome.withValue { $0 = .success(value) }
+                return .success(try await operation())
             } catch {
-                outcome.withValue { $0 = .failure(error) }
+                return .failure(error)
             }
-            done.signal()
         }
         let previous = signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler { task.cancel() }
         interrupt.resume()
-        done.wait()
-        interrupt.cancel()
-        signal(SIGINT, previous)
-        guard let result = outcome.current else { throw FolioError(.ai(.failed(provider: "folio", problem: .cancelled))) }
-        return try result.get()
+        defer {
+            interrupt.cancel()
+            signal(SIGINT, previous)
+        }
+        // A cancelled caller cancels the step too.
+        let outcome = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        return try outcome.get()
     }
 }

@@ -6,14 +6,15 @@ import FolioStore
 enum AnalysisStep {
     /// - Throws: ``FolioError`` `.media(.required)` for a page without media; the F-003 message
     ///   (the draft is kept) when no provider could analyse.
-    static func run(_ record: Record, chain: ProviderChain, context: Context) throws(FolioError) -> (record: Record, provider: String) {
+    static func run(_ record: Record, chain: ProviderChain, context: Context) async throws(FolioError) -> (record: Record, provider: String)
+    {
         let entry = try DiaryEntry(record)
         guard !entry.media.isEmpty else { throw FolioError(.media(.required), file: record.path) }
         let views = MediaViews.views(
             of: entry.media, in: context.vault, configuration: chain.configuration,
             searchPath: context.environment["PATH"])
         let request = entry.analysisRequest(views: views)
-        let outcome = try AIRun.step(
+        let outcome = try await AIRun.step(
             "analyze", for: record, chain: chain, context: context, failure: .analysisFailed(reference: record.shortID)
         ) {
             provider async throws(AIProblem) in try await provider.analyze(request)

@@ -9,8 +9,8 @@ enum ChatTurn {
     /// the user's last message, from a chain made for it. Returns the page as it stands after.
     /// The turn is one commit: the message is on disk before the AI is asked, and committed with
     /// the reply (or alone, when none comes).
-    static func once(_ page: Record, message: String?, echo: Bool, context: Context) throws(FolioError) -> Record {
-        try context.vault.inOneCommit(Vault.describe("chat", page)) { () throws(FolioError) -> Record in
+    static func once(_ page: Record, message: String?, echo: Bool, context: Context) async throws(FolioError) -> Record {
+        try await context.vault.inOneCommit(Vault.describe("chat", page)) { () async throws(FolioError) -> Record in
             let asked = try message.map { text throws(FolioError) in try context.vault.appendUserMessage(text, to: page) } ?? page
             guard Conversation.parse(asked.document.body).last?.speaker == .me else {
                 // A note, not the turn's output: with --json, standard output is the JSON alone.
@@ -18,17 +18,20 @@ enum ChatTurn {
                 return asked
             }
             let chain = chain(context)
-            return try reply(to: asked, chain: chain, environment: environment(chain, context: context), context: context, echo: echo)
+            return try await reply(
+                to: asked, chain: chain, environment: await environment(chain, context: context), context: context, echo: echo)
         }
     }
 
     /// A session on a terminal until /save (the page summarised), /cancel (the session's
     /// messages taken back) or Ctrl-D.
-    static func talk(about page: Record, context: Context) throws(FolioError) {
+    static func talk(about page: Record, context: Context) async throws(FolioError) {
         let original = Conversation.parse(page.document.body)
         let chain = chain(context)
-        switch try session(page, chain: chain, environment: environment(chain, context: context), help: .chatHelp, context: context) {
-        case .saved(let page): try SummaryStep.run(page, chain: chain, context: context, json: false)
+        switch try await session(
+            page, chain: chain, environment: await environment(chain, context: context), help: .chatHelp, context: context)
+        {
+        case .saved(let page): try await SummaryStep.run(page, chain: chain, context: context, json: false)
         case .cancelled(let page):
             try context.vault.resetConversation(of: page, to: original)
             context.say(.cancelled)
@@ -43,10 +46,12 @@ enum ChatTurn {
 
     /// What the companion is told of the moment: the local time, and place and weather when
     /// `privacy.share_location` allows (the weather read once per session, skipped when unreachable).
-    static func environment(_ chain: ProviderChain, context: Context) -> [String] {
+    static func environment(_ chain: ProviderChain, context: Context) async -> [String] {
         let configuration = chain.configuration
         let weather =
-            chain.wantsWeather ? (try? AIRun.blocking { () async throws(FolioError) in await Weather.current(configuration) }) ?? nil : nil
+            // Cancelled (Ctrl-C) or unreachable, the weather is left out: it is a nicety of the greeting.
+            chain.wantsWeather
+            ? (try? await AIRun.cancellable { () async throws(FolioError) in await Weather.current(configuration) }) ?? nil : nil
         return DiaryEntry.environment(
             now: context.vault.clock.timestamp, zone: context.vault.clock.zone, configuration: configuration, weather: weather)
     }
@@ -56,7 +61,7 @@ enum ChatTurn {
     /// message and the error is kept for `show`.
     @discardableResult
     static func reply(to record: Record, chain: ProviderChain, environment: [String], context: Context, echo: Bool = true)
-        throws(FolioError) -> Record
+        async throws(FolioError) -> Record
     {
         // Offline providers never reply: the message is kept, and no retry is suggested that could not work.
         guard chain.canReply else {
@@ -70,7 +75,7 @@ enum ChatTurn {
         do {
             // The reply streams onto the terminal, so the waiting note gets a line of its own.
             if context.terminal.isInteractive { Console.err(context.terminal.dim(Message.ai(.waiting).text(context.language))) }
-            reply = try AIRun.blocking { () async throws(FolioError) in
+            reply = try await AIRun.cancellable { () async throws(FolioError) in
                 let answer = try await chain.first { provider async throws(AIProblem) in
                     ReplyText(
                         try await provider.chat(request) { piece in
@@ -108,7 +113,7 @@ enum ChatTurn {
     static func session(
         _ start: Record, chain: ProviderChain, environment: [String], help: AIMessage, greeting: String? = nil,
         context: Context
-    ) throws(FolioError) -> SessionEnd {
+    ) async throws(FolioError) -> SessionEnd {
         var current = start
         var greeting = greeting
         let canReply = chain.canReply
@@ -123,7 +128,7 @@ enum ChatTurn {
             case "/save": return .saved(current)
             default:
                 // A turn is one commit: the greeting it answers (the first time), the message, the reply.
-                current = try context.vault.inOneCommit(Vault.describe("chat", current)) { () throws(FolioError) -> Record in
+                current = try await context.vault.inOneCommit(Vault.describe("chat", current)) { () async throws(FolioError) -> Record in
                     var page = current
                     if let opening = greeting {
                         page = try context.vault.appendCompanionLine(opening, to: page, part: .greeting)
@@ -132,7 +137,7 @@ enum ChatTurn {
                     page = try context.vault.appendUserMessage(line, to: page)
                     guard canReply else { return page }
                     do {
-                        return try reply(to: page, chain: chain, environment: environment, context: context)
+                        return try await reply(to: page, chain: chain, environment: environment, context: context)
                     } catch {
                         return page  // Said on stderr; the message is saved and the chat goes on.
                     }

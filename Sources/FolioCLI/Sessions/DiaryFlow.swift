@@ -14,8 +14,8 @@ struct DiaryFlow {
     }
 
     /// The text of a voice recording; on a terminal the user may take it or type it as it should be.
-    func listen(to voice: String, typed: String?, prompting: Bool) throws(FolioError) -> String {
-        let heard = try VoiceInput.transcribe(context.absoluteURL(voice), displayName: voice, context: context)
+    func listen(to voice: String, typed: String?, prompting: Bool) async throws(FolioError) -> String {
+        let heard = try await VoiceInput.transcribe(context.absoluteURL(voice), displayName: voice, context: context)
         var text = heard
         if prompting && context.terminal.isInteractive {
             Console.err(Message.ai(.heard(heard)).text(context.language))
@@ -37,10 +37,10 @@ struct DiaryFlow {
 
     /// Analyses the draft's media (when it has any): the page with what the AI saw, and whether
     /// the step failed (its message already said; the draft stays as written).
-    func analyze(_ draft: Record, chain: ProviderChain) -> (page: Record, failed: Bool) {
+    func analyze(_ draft: Record, chain: ProviderChain) async -> (page: Record, failed: Bool) {
         guard !MediaEntry.entries(of: draft.document).isEmpty else { return (draft, false) }
         do {
-            return (try AnalysisStep.run(draft, chain: chain, context: context).record, false)
+            return (try await AnalysisStep.run(draft, chain: chain, context: context).record, false)
         } catch {
             Console.err(error.rendered(in: context.language))
             return (draft, true)
@@ -54,15 +54,15 @@ struct DiaryFlow {
     /// chat turn is a commit of its own (``ChatTurn/session(_:chain:environment:help:greeting:context:)``)
     /// and so is the summary.
     func converse(_ analyzed: Record, chain: ProviderChain, failed analysisFailed: Bool, message: String?, interactive: Bool)
-        throws(FolioError) -> Bool
+        async throws(FolioError) -> Bool
     {
         var page = analyzed
         var failed = analysisFailed
-        let environment = ChatTurn.environment(chain, context: context)
-        let greeting = GreetingStep.run(page, chain: chain, environment: environment, context: context)
+        let environment = await ChatTurn.environment(chain, context: context)
+        let greeting = await GreetingStep.run(page, chain: chain, environment: environment, context: context)
         show(context.terminal.accent("folio") + "  " + greeting.withVisibleControls)
         if interactive {
-            switch try ChatTurn.session(
+            switch try await ChatTurn.session(
                 page, chain: chain, environment: environment, help: .diaryHelp, greeting: greeting, context: context)
             {
             case .saved(let written): page = written
@@ -82,27 +82,27 @@ struct DiaryFlow {
                 ChatTurn.offlineNote(context)
             } else {
                 do {
-                    page = try ChatTurn.reply(to: page, chain: chain, environment: environment, context: context, echo: !json)
+                    page = try await ChatTurn.reply(to: page, chain: chain, environment: environment, context: context, echo: !json)
                 } catch {
                     Console.err(error.rendered(in: context.language))
                     failed = true
                 }
             }
         }
-        return !save(page, chain: chain) || failed
+        return !(await save(page, chain: chain)) || failed
     }
 
     /// "End and save": the page in the user's voice and its tags, when they have written anything
     /// or given media.
     /// - Returns: false when the summary failed (its message is said; the draft stays).
-    func save(_ page: Record, chain: ProviderChain) -> Bool {
+    func save(_ page: Record, chain: ProviderChain) async -> Bool {
         guard (try? DiaryEntry(page))?.hasSomethingToSummarize == true else {
             if json { context.json(JSONWriter.record(page, body: true, kinds: context.vault.kinds)) }
             Console.err(Message.ai(.draftKept(reference: page.shortID)).text(context.language))
             return true
         }
         do {
-            try SummaryStep.run(page, chain: chain, context: context, json: json)
+            try await SummaryStep.run(page, chain: chain, context: context, json: json)
             return true
         } catch {
             // A failed summary changed nothing: the page is as it was.

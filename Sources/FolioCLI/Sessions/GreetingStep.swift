@@ -5,14 +5,14 @@ import FolioStore
 /// The companion's first line on a new page (the companion diary's F-016).
 enum GreetingStep {
     /// The first provider's greeting; when none can greet, the generic one (no weather, no place).
-    static func run(_ record: Record, chain: ProviderChain, environment: [String], context: Context) -> String {
+    static func run(_ record: Record, chain: ProviderChain, environment: [String], context: Context) async -> String {
         let localTime = ConversationClock.text(context.vault.clock.timestamp)
         let fallback = BuiltinGreeting.text(
             localTime: localTime, mediaType: MediaEntry.entries(of: record.document).first?.type, language: context.language)
         guard let entry = try? DiaryEntry(record) else { return fallback }
         let request = entry.greetingRequest(localTime: localTime, environment: environment)
         do {
-            return try AIRun.first(chain, context: context) { provider async throws(AIProblem) in
+            return try await AIRun.first(chain, context: context) { provider async throws(AIProblem) in
                 ReplyText(try await provider.greet(request), part: .greeting)
             }.value.text
         } catch {

@@ -5,12 +5,12 @@ import FolioStore
 /// Summarising a page, for `summarize`, the chat's `/save` and the diary flow.
 enum SummaryStep {
     /// - Parameter chain: the providers of a session already under way; else the settings' chain.
-    static func run(_ found: Record, chain: ProviderChain? = nil, context: Context, json: Bool) throws(FolioError) {
+    static func run(_ found: Record, chain: ProviderChain? = nil, context: Context, json: Bool) async throws(FolioError) {
         let entry = try DiaryEntry(found)
         let existing = context.catalog(quiet: true).all.tagUses().sorted(by: .count).map(\.tag)
         let chain = chain ?? AIRun.chain(context, sends: .entry(media: false, location: false))
         let request = entry.summaryRequest(existingTags: existing, configuration: chain.configuration)
-        let outcome = try AIRun.step(
+        let outcome = try await AIRun.step(
             "summarize", for: found, chain: chain, context: context, failure: .summaryFailed(reference: found.shortID)
         ) {
             provider async throws(AIProblem) in try await provider.summarize(request)

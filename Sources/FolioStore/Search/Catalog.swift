@@ -1,6 +1,8 @@
 import FolioCore
 import FolioSearch
 import Foundation
+import Synchronization
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -15,6 +17,7 @@ import Foundation
 /// the cache was), drops the ones that are gone, and lists again only the folders that changed.
 /// The rows of unchanged files stay in the mapped cache: a summary is decoded when a command asks
 /// for it. Deleting the cache is always safe; a damaged or older cache is ignored and rewritten.
+// @unchecked: owns the mapped cache (CatalogFile), read by parallel workers; its vault is used on the caller's thread only.
 public final class Catalog: @unchecked Sendable {
     /// Files that look like records but could not be read, each with file:line:column.
     public let problems: [FolioError]
@@ -28,13 +31,8 @@ public final class Catalog: @unchecked Sendable {
     /// The front matter keys indexed as text, by kind (``RecordSearch/textKeys(for:)`` of the vault's kinds).
     public let textKeys: [String: [String]]
     /// How the run used the cache (what the cache tests check).
-    public var report: Report {
-        reportLock.lock()
-        defer { reportLock.unlock() }
-        return currentReport
-    }
-    private var currentReport: Report
-    private let reportLock = NSLock()
+    public var report: Report { currentReport.withLock { $0 } }
+    private let currentReport: Mutex<Report>
 
     public struct Report: Sendable, Equatable {
         /// Whether a usable cache was found.
@@ -94,9 +92,9 @@ public final class Catalog: @unchecked Sendable {
     let kindNames: [String]
     let indexGeneration: UInt64
     private let vault: Vault
-    private let lock = NSLock()
-    private var builtIndex: TextIndex?
-    private var materialized: [RecordSummary]?
+    /// Made on first use, each under a mutex of its own (building the index may read the summaries).
+    private let builtIndex = Mutex<TextIndex?>(nil)
+    private let materialized = Mutex<[RecordSummary]?>(nil)
 
     init(
         vault: Vault, cache: CatalogFile?, entries: [Entry], records: [Int32], fresh: [FreshFile], freshBuffers: [DetailBuffer],
@@ -118,7 +116,7 @@ public final class Catalog: @unchecked Sendable {
         self.escapingLinks = escapingLinks
         self.partlyIndexed = partlyIndexed
         self.textKeys = textKeys
-        self.currentReport = report
+        self.currentReport = Mutex(report)
     }
 
     /// How many records there are.
@@ -127,12 +125,12 @@ public final class Catalog: @unchecked Sendable {
     /// Every record's summary, in catalog order; an index hit's document id is a position here.
     /// Decoded on first use: commands that list, count or tally never need them all.
     public var summaries: [RecordSummary] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let materialized { return materialized }
-        let made = parallelMap(records.count, minimumChunk: 1024) { self.summary($0) }
-        materialized = made
-        return made
+        materialized.withLock { materialized in
+            if let materialized { return materialized }
+            let made = parallelMap(records.count, minimumChunk: 1024) { self.summary($0) }
+            materialized = made
+            return made
+        }
     }
 
     /// The summary of the record at `position`.
@@ -226,12 +224,12 @@ public final class Catalog: @unchecked Sendable {
 
     /// The text index over ``summaries``, from the index file and the records it lacks, on first use.
     public var index: TextIndex {
-        lock.lock()
-        defer { lock.unlock() }
-        if let builtIndex { return builtIndex }
-        let made = vault.completeIndex(of: self)
-        builtIndex = made
-        return made
+        builtIndex.withLock { builtIndex in
+            if let builtIndex { return builtIndex }
+            let made = vault.completeIndex(of: self)
+            builtIndex = made
+            return made
+        }
     }
 
     /// A search over this catalog.
@@ -241,18 +239,17 @@ public final class Catalog: @unchecked Sendable {
 
     /// The index built again from the files and saved, after a search found the index file damaged.
     func rebuiltIndex() -> TextIndex {
-        lock.lock()
-        defer { lock.unlock() }
-        try? FileManager.default.removeItem(at: vault.catalogIndexURL)
-        let made = vault.completeIndex(of: self)
-        builtIndex = made
-        return made
+        builtIndex.withLock { builtIndex in
+            // Gone or not, the index is made again from the files below.
+            try? FileManager.default.removeItem(at: vault.catalogIndexURL)
+            let made = vault.completeIndex(of: self)
+            builtIndex = made
+            return made
+        }
     }
 
     func noteWrote() {
-        reportLock.lock()
-        currentReport.wroteCache = true
-        reportLock.unlock()
+        currentReport.withLock { $0.wroteCache = true }
     }
 }
 

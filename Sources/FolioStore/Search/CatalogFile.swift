@@ -20,6 +20,7 @@ import Foundation
 /// bytes), the file rows (80 bytes), the tag and kind tables (offset and length into the blob), the
 /// blob, padding; a checksum of everything before it; a closing magic a torn write would lack. Every
 /// offset is checked when the file is opened, before anything is believed.
+// @unchecked: owns the cache file's read-only mapping, never written, unmapped once.
 final class CatalogFile: @unchecked Sendable {
     static let magic: UInt64 = 0x5441_4335_4F49_4C4F  // "OLIO5CAT"
     static let endMagic: UInt64 = 0x444E_4535_4F49_4C4F  // "OLIO5END"
@@ -412,6 +413,7 @@ extension Array: ByteSink where Element == UInt8 {}
 
 /// Bytes written once by one worker, then read by pointer for as long as the catalog lives: the
 /// names and details of the files a run read.
+// @unchecked: owns its allocation; written by one worker, then only read.
 final class DetailBuffer: ByteSink, @unchecked Sendable {
     private(set) var base: UnsafeMutableRawPointer
     private(set) var count = 0

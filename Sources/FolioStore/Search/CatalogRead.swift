@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,7 @@ struct FileToRead: Sendable {
 /// What one worker made of a run of files: for each its row's facts, and its name and detail
 /// written as the cache keeps them (``RecordDetail``) into the worker's own buffer, with tag and
 /// kind numbers of its own (``tagNames``, ``kindNames``), renumbered when the batches are joined.
-struct ReadBatch: @unchecked Sendable {
+struct ReadBatch: Sendable {
     let buffer = DetailBuffer()
     var results: [ReadResult] = []
     var tagNames: [String] = []
@@ -78,13 +79,13 @@ final class CatalogReader {
         let chunks = (files.count + chunk - 1) / chunk
         var batches = [ReadBatch?](repeating: nil, count: chunks)
         batches.withUnsafeMutableBufferPointer { buffer in
-            let out = UnsafeSendable(buffer)
+            let out = DisjointSlots(buffer)
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 let reader = CatalogReader(rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
                 for i in (c * chunk)..<min(files.count, (c + 1) * chunk) { reader.read(files[i]) }
                 reader.batch.tagNames = reader.tags.names
                 reader.batch.kindNames = reader.kinds.names
-                out.value[c] = reader.batch
+                out.buffer[c] = reader.batch
             }
         }
         return batches.compactMap { $0 }

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioSearch
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -248,10 +249,10 @@ extension Vault {
         let tagMaps = batches.map { $0.tagNames.map { UInt32(tags.number($0)) } }
         let kindMaps = batches.map { $0.kindNames.map { Int32(kinds.number($0)) } }
         batches.withUnsafeMutableBufferPointer { all in
-            let shared = UnsafeSendable(all)
+            let shared = DisjointSlots(all)
             let maps = tagMaps
             DispatchQueue.concurrentPerform(iterations: all.count) { b in
-                let batch = shared.value[b]
+                let batch = shared.buffer[b]
                 for result in batch.results where !result.detail.isEmpty {
                     RecordDetail.renumberTags(batch.buffer.mutableBytes(result.detail), maps[b])
                 }

@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import Synchronization
 
 /// One tag across a set of records.
 public struct TagUse: Sendable, Equatable {
@@ -170,21 +171,20 @@ extension Catalog {
 }
 
 /// Which tag numbers a filter's tag names mean (compared without case), worked out once per name.
-final class TagMatcher: @unchecked Sendable {
+final class TagMatcher: Sendable {
     private let tagNames: [String]
-    private var numbers: [String: Set<UInt32>] = [:]
-    private let lock = NSLock()
+    private let numbers = Mutex<[String: Set<UInt32>]>([:])
 
     init(tagNames: [String]) { self.tagNames = tagNames }
 
     func numbers(for tag: String) -> Set<UInt32> {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = numbers[tag] { return known }
-        var found = Set<UInt32>()
-        for (n, name) in tagNames.enumerated() where name.caseInsensitiveCompare(tag) == .orderedSame { found.insert(UInt32(n)) }
-        numbers[tag] = found
-        return found
+        numbers.withLock { numbers in
+            if let known = numbers[tag] { return known }
+            var found = Set<UInt32>()
+            for (n, name) in tagNames.enumerated() where name.caseInsensitiveCompare(tag) == .orderedSame { found.insert(UInt32(n)) }
+            numbers[tag] = found
+            return found
+        }
     }
 }
 
