@@ -84,7 +84,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         // AI providers' wire protocols: the OpenAI-compatible HTTP API, server-sent events. Knows no record.
-        .target(name: "FolioAI", dependencies: ["FolioSecrets", "HTTP"], swiftSettings: strict),
+        .target(name: "FolioAI", dependencies: ["FolioCore", "FolioSecrets", "HTTP"], swiftSettings: strict),
         // The AI companion: providers behind one protocol, their settings and keys, prompts.
         .target(
             name: "FolioCompanion",

@@ -17,7 +17,7 @@ public struct OpenAIConfiguration: Sendable, Equatable {
     /// steadily the reply arrives (``OpenAIError/deadlinePassed(seconds:)``).
     public var deadline: TimeInterval
     /// The most bytes a reply's body may hold, streamed or not; past it the transfer stops with
-    /// ``ReplyDefect/tooLarge(limit:)``. A hostile or broken server cannot fill the memory.
+    /// ``FolioCore/AIReplyTrouble/tooLarge(limit:)``. A hostile or broken server cannot fill the memory.
     public var maxReplyBytes: Int
 
     /// 16 MiB: a chat completion or a transcription is a few kilobytes.

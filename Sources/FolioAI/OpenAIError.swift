@@ -1,3 +1,4 @@
+import FolioCore
 import FolioSecrets
 import Foundation
 
@@ -40,31 +41,8 @@ public struct HTTPErrorReply: Sendable, Equatable {
     }
 }
 
-/// Why a request got no reply over the connection; folio puts each in the user's words.
-public enum ConnectionFailure: Sendable, Equatable {
-    case refused
-    case unknownHost
-    case offline
-    case unsupportedURL
-    case closedWithoutReply
-    /// TLS failed; the system's own words.
-    case tls(String)
-    /// Anything else; the system's own words.
-    case other(String)
-
-    public var description: String {
-        switch self {
-        case .refused: "connection refused (is the server running?)"
-        case .unknownHost: "unknown host"
-        case .offline: "not connected to a network"
-        case .unsupportedURL: "unsupported URL"
-        case .closedWithoutReply: "the server closed the connection without a reply"
-        case .tls(let detail): "TLS failed: \(detail)"
-        case .other(let detail): detail
-        }
-    }
-
-    func redacted(_ redactor: Redactor) -> ConnectionFailure {
+extension AIConnectionTrouble {
+    func redacted(_ redactor: Redactor) -> AIConnectionTrouble {
         switch self {
         case .tls(let detail): .tls(redactor.redact(detail))
         case .other(let detail): .other(redactor.redact(detail))
@@ -73,43 +51,16 @@ public enum ConnectionFailure: Sendable, Equatable {
     }
 }
 
-/// What is wrong with a reply that is not what the API promises.
-public enum ReplyDefect: Sendable, Equatable {
-    case notHTTP
-    case streamWithoutContent
-    case eventNotAChunk
-    case transcriptionNotJSON
-    case transcriptionWithoutText
-    case notAChatCompletion
-    case noChoices
-    case emptyMessage
-    /// More than `limit` bytes arrived (`ai.max_reply_bytes`): the rest was not read.
-    case tooLarge(limit: Int)
-
-    public var description: String {
-        switch self {
-        case .notHTTP: "the server did not answer with HTTP"
-        case .streamWithoutContent: "the streamed reply has no content"
-        case .eventNotAChunk: "a stream event is not a JSON completion chunk"
-        case .transcriptionNotJSON: "the transcription is not JSON"
-        case .transcriptionWithoutText: "the transcription has no text"
-        case .notAChatCompletion: "the reply is not a JSON chat completion"
-        case .noChoices: "the reply has no choices"
-        case .emptyMessage: "the reply's message is empty"
-        case .tooLarge(let limit): "the reply is larger than \(limit) bytes (ai.max_reply_bytes)"
-        }
-    }
-}
-
 /// Everything that can go wrong talking to an OpenAI-compatible server, with enough context for a
-/// message a user can act on (``description``).
+/// message a user can act on. Its words are ``FolioCore/AIProblem``'s, the ones users read
+/// (``FolioCore/AIProblem/init(_:)``): this type has none of its own.
 public enum OpenAIError: Error, Sendable, Equatable {
     /// The configured base URL is not an `http(s)://host…` URL.
     case invalidBaseURL(String)
     /// No connection: refused, unknown host, TLS failure. `reason` says which.
-    case cannotConnect(url: String, reason: ConnectionFailure)
+    case cannotConnect(url: String, reason: AIConnectionTrouble)
     /// The connection dropped after the request was sent, before a whole reply arrived.
-    case connectionLost(reason: ConnectionFailure)
+    case connectionLost(reason: AIConnectionTrouble)
     /// Nothing arrived for `seconds` (the configured timeout).
     case timedOut(seconds: TimeInterval)
     /// The request took longer than `seconds` in all (the configured deadline).
@@ -132,7 +83,7 @@ public enum OpenAIError: Error, Sendable, Equatable {
     /// Any other error status (400 for a bad request, …), or an error object in a 2xx reply.
     case httpStatus(HTTPErrorReply)
     /// A reply that is not what the API promises: not JSON, no choices, empty content.
-    case malformedReply(reason: ReplyDefect, excerpt: String)
+    case malformedReply(reason: AIReplyTrouble, excerpt: String)
     /// A streamed reply stopped without its `[DONE]` (or a finish reason); `partial` is the text
     /// that did arrive.
     case streamEndedEarly(partial: String)
@@ -182,61 +133,6 @@ public enum OpenAIError: Error, Sendable, Equatable {
         case 500...599: .serverError(reply)
         default: .httpStatus(reply)
         }
-    }
-}
-
-extension OpenAIError: CustomStringConvertible, LocalizedError {
-    public var description: String {
-        switch self {
-        case .invalidBaseURL(let url):
-            return "the AI base URL '\(url)' is not an http:// or https:// URL"
-        case .cannotConnect(let url, let reason):
-            return "cannot connect to the AI server at \(url): \(reason.description)"
-        case .connectionLost(let reason):
-            return "the connection to the AI server was lost: \(reason.description)"
-        case .timedOut(let seconds):
-            return "the AI server did not answer within \(Self.format(seconds)) seconds"
-        case .deadlinePassed(let seconds):
-            return "the AI server's reply took longer than \(Self.format(seconds)) seconds in all"
-        case .tooSlow(let rate, let seconds):
-            return "the AI server sent less than \(rate) bytes a second for \(Self.format(seconds)) seconds"
-        case .keyWithheld(let url):
-            return "the AI server at \(url) asks for the key, which is not sent over plain http:// to another machine"
-        case .cancelled:
-            return "the AI request was cancelled"
-        case .unauthorized(let reply):
-            return "the AI server refused the request (HTTP \(reply.status)): \(Self.detail(reply)); check the API key"
-        case .notFound(let reply):
-            return "the AI server has no such model or path (HTTP 404): \(Self.detail(reply)); check the model name and base URL"
-        case .rateLimited(let reply):
-            let wait = reply.retryAfterSeconds.map { "; retry in \(Self.format($0)) seconds" } ?? ""
-            return "the AI server is rate limiting (HTTP 429): \(Self.detail(reply))\(wait)"
-        case .serverError(let reply):
-            return "the AI server failed (HTTP \(reply.status)): \(Self.detail(reply))"
-        case .httpStatus(let reply) where (200..<300).contains(reply.status):
-            return "the AI server reported an error: \(Self.detail(reply))"
-        case .httpStatus(let reply):
-            return "the AI server answered HTTP \(reply.status): \(Self.detail(reply))"
-        case .malformedReply(let reason, let excerpt):
-            return excerpt.isEmpty
-                ? "unexpected reply from the AI server: \(reason.description)"
-                : "unexpected reply from the AI server: \(reason.description): \(excerpt)"
-        case .streamEndedEarly(let partial):
-            return "the AI reply stopped before it was complete (\(partial.count) characters arrived)"
-        }
-    }
-
-    public var errorDescription: String? { description }
-
-    private static func detail(_ reply: HTTPErrorReply) -> String {
-        if let message = reply.message, !message.isEmpty { return message }
-        return reply.excerpt.isEmpty ? "no details" : reply.excerpt
-    }
-
-    private static func format(_ seconds: TimeInterval) -> String {
-        // Int(_:) traps on infinity, which a Retry-After of "1e999" would produce.
-        guard seconds.isFinite, abs(seconds) < 1e12 else { return "\(seconds)" }
-        return seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
     }
 }
 

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import TestSupport
 import Testing
@@ -20,7 +21,8 @@ struct ErrorTests {
                         excerpt:
                             #"{"error":{"code":"invalid_api_key","message":"Incorrect API key provided: sk-w….","type":"invalid_request_error"}}"#
                     )))
-        #expect(error?.description == "the AI server refused the request (HTTP 401): Incorrect API key provided: sk-w….; check the API key")
+        #expect(words(error) == "the AI server refused the request (HTTP 401: Incorrect API key provided: sk-w….); check the API key")
+        #expect(words(error, .zhHant) == "AI 伺服器拒絕了請求（HTTP 401：Incorrect API key provided: sk-w….），請檢查 API 金鑰")
     }
 
     @Test("no error of the client carries its key or a key-shaped string the server sent, whole or streamed")
@@ -33,10 +35,10 @@ struct ErrorTests {
         server.enqueue(.raw(status: 200, body: "not json, key=\(key)"))
         let malformed = await expectFailure { try await client(server, apiKey: key).chat(helloRequest) }
         for error in [whole, streamed, malformed] {
-            let text = "\(String(describing: error)) \(error?.description ?? "")"
+            let text = "\(String(describing: error)) \(words(error) ?? "")"
             #expect(!text.contains(key) && !text.contains(other), "\(text)")
         }
-        #expect(whole?.description.contains("upstream refused loca…; also tried ghp_…") == true, "\(whole?.description ?? "")")
+        #expect(words(whole)?.contains("upstream refused loca…; also tried ghp_…") == true, "\(words(whole) ?? "")")
     }
 
     @Test func forbiddenIsUnauthorizedToo() async throws {
@@ -55,14 +57,17 @@ struct ErrorTests {
         #expect(reply.retryAfter == "20")
         #expect(reply.retryAfterSeconds == 20)
         #expect(reply.message == "Rate limit reached for gpt-test.")
-        #expect(error?.description == "the AI server is rate limiting (HTTP 429): Rate limit reached for gpt-test.; retry in 20 seconds")
+        #expect(
+            words(error)
+                == "the AI server is rate limiting or out of quota (HTTP 429: Rate limit reached for gpt-test.); retry in 20 seconds")
     }
 
     @Test func retryAfterAsAnHTTPDate() {
         let reply = HTTPErrorReply(status: 429, retryAfter: "Wed, 21 Oct 2015 07:28:00 GMT")
         #expect(reply.retryAfterSeconds == 0)
         #expect(HTTPErrorReply(status: 429, retryAfter: "soon").retryAfterSeconds == nil)
-        #expect(OpenAIError.rateLimited(HTTPErrorReply(status: 429, retryAfter: "1e999")).description.contains("inf"))
+        // A Retry-After of 1e999 seconds is no time a user can wait for: no trap, no number.
+        #expect(words(.rateLimited(HTTPErrorReply(status: 429, retryAfter: "1e999")))?.hasSuffix("; try again later") == true)
     }
 
     @Test(arguments: [500, 503])
@@ -71,7 +76,7 @@ struct ErrorTests {
         let error = await expectFailure { try await client(server).chat(helloRequest) }
         guard case .serverError(let reply) = error else { return #expect(Bool(false), "\(String(describing: error))") }
         #expect(reply.status == status)
-        #expect(error?.description == "the AI server failed (HTTP \(status)): The server had an error.")
+        #expect(words(error) == "the AI server failed (HTTP \(status): The server had an error.); try again later")
     }
 
     @Test func anHTMLErrorPageIsQuotedWhenThereIsNoMessage() async throws {
@@ -80,7 +85,7 @@ struct ErrorTests {
                 status: 502, contentType: "text/html", body: "<html>\n<h1>502 Bad Gateway</h1>\n</html>\n"))
         let error = await expectFailure { try await client(server).chat(helloRequest) }
         #expect(error == .serverError(HTTPErrorReply(status: 502, excerpt: "<html> <h1>502 Bad Gateway</h1> </html>")))
-        #expect(error?.description == "the AI server failed (HTTP 502): <html> <h1>502 Bad Gateway</h1> </html>")
+        #expect(words(error) == "the AI server failed (HTTP 502: <html> <h1>502 Bad Gateway</h1> </html>); try again later")
     }
 
     @Test func otherStatusesAndBareErrorStrings() async throws {
@@ -97,7 +102,7 @@ struct ErrorTests {
         guard case .httpStatus(let reply) = error else { return #expect(Bool(false), "\(String(describing: error))") }
         #expect(reply.message == "You exceeded your current quota.")
         #expect(reply.code == "429")
-        #expect(error?.description == "the AI server reported an error: You exceeded your current quota.")
+        #expect(words(error) == "the AI server reported an error: You exceeded your current quota.")
     }
 
     @Test func aTruncatedBodyIsALostConnection() async throws {
@@ -108,15 +113,15 @@ struct ErrorTests {
     }
 
     @Test(arguments: [
-        ("not json", ReplyDefect.notAChatCompletion),
-        (#"{"id":"chatcmpl-1","object":"chat.completion"}"#, ReplyDefect.noChoices),
-        (#"{"choices":[]}"#, ReplyDefect.noChoices),
-        (#"{"choices":[{"message":{"role":"assistant","content":""}}]}"#, ReplyDefect.emptyMessage),
-        (#"{"choices":[{"message":{"role":"assistant","content":null}}]}"#, ReplyDefect.emptyMessage),
-        (#"{"choices":"many"}"#, ReplyDefect.notAChatCompletion),
-        ("", ReplyDefect.notAChatCompletion),
+        ("not json", AIReplyTrouble.notAChatCompletion),
+        (#"{"id":"chatcmpl-1","object":"chat.completion"}"#, AIReplyTrouble.noChoices),
+        (#"{"choices":[]}"#, AIReplyTrouble.noChoices),
+        (#"{"choices":[{"message":{"role":"assistant","content":""}}]}"#, AIReplyTrouble.emptyMessage),
+        (#"{"choices":[{"message":{"role":"assistant","content":null}}]}"#, AIReplyTrouble.emptyMessage),
+        (#"{"choices":"many"}"#, AIReplyTrouble.notAChatCompletion),
+        ("", AIReplyTrouble.notAChatCompletion),
     ])
-    func malformedReplies(body: String, reason: ReplyDefect) async throws {
+    func malformedReplies(body: String, reason: AIReplyTrouble) async throws {
         let server = try OpenAIServer(defaultReply: .raw(body: body))
         let error = await expectFailure { try await client(server).chat(helloRequest) }
         #expect(error == .malformedReply(reason: reason, excerpt: body))
@@ -135,7 +140,7 @@ struct ErrorTests {
         let small = OpenAIClient(OpenAIConfiguration(baseURL: server.baseURL, timeout: 5, maxReplyBytes: 1000))
         let whole = await expectFailure { try await small.chat(helloRequest) }
         guard case .malformedReply(.tooLarge(limit: 1000), _) = whole else { return #expect(Bool(false), "\(String(describing: whole))") }
-        #expect(whole?.description.contains("larger than 1000 bytes (ai.max_reply_bytes)") == true, "\(whole?.description ?? "")")
+        #expect(words(whole)?.contains("larger than 1000 bytes (ai.max_reply_bytes)") == true, "\(words(whole) ?? "")")
 
         let streaming = try OpenAIServer(defaultReply: .stream((1...60).map { "piece \($0) " + String(repeating: "x", count: 40) }))
         let limited = OpenAIClient(OpenAIConfiguration(baseURL: streaming.baseURL, timeout: 5, maxReplyBytes: 2000))
@@ -166,7 +171,7 @@ struct ErrorTests {
             error = await expectFailure { try await client(server, timeout: 1).chat(helloRequest) }
         }
         #expect(error == .timedOut(seconds: 1))
-        #expect(error?.description == "the AI server did not answer within 1 seconds")
+        #expect(words(error) == "the AI did not answer within 1 second (ai.timeout)")
         #expect(elapsed >= 0.9 && elapsed < 300, "took \(elapsed) s")
     }
 
@@ -232,5 +237,49 @@ struct CancellationTests {
         #expect(error as? OpenAIError == .cancelled)
         try await Task.sleep(for: .milliseconds(100))
         #expect(server.requests.isEmpty)
+    }
+}
+
+@Suite("AI failures have one vocabulary: the catalog's")
+struct FailureVocabularyTests {
+    static let reply = HTTPErrorReply(status: 500, message: "boom from the server")
+
+    /// One of each wire failure, with what its message must carry.
+    static let cases: [(OpenAIError, carries: String)] = [
+        (.invalidBaseURL("ftp://ai.example"), "ftp://ai.example"),
+        (.cannotConnect(url: "https://ai.example/v1", reason: .refused), "https://ai.example/v1"),
+        (.cannotConnect(url: "https://ai.example/v1", reason: .tls("certificate expired")), "certificate expired"),
+        (.connectionLost(reason: .other("reset by peer")), "reset by peer"),
+        (.timedOut(seconds: 30), "30"),
+        (.deadlinePassed(seconds: 600), "600"),
+        (.tooSlow(bytesPerSecond: 100, seconds: 30), "100"),
+        (.keyWithheld(url: "http://10.0.0.2/v1"), "http://10.0.0.2/v1"),
+        (.unauthorized(HTTPErrorReply(status: 403, message: "revoked")), "revoked"),
+        (.notFound(HTTPErrorReply(status: 404, message: "no model")), "no model"),
+        (.rateLimited(HTTPErrorReply(status: 429, message: "slow down", retryAfter: "7")), "7"),
+        (.serverError(reply), "boom from the server"),
+        (.httpStatus(HTTPErrorReply(status: 400, message: "bad request body")), "bad request body"),
+        (.httpStatus(HTTPErrorReply(status: 200, message: "overloaded")), "overloaded"),
+        (.malformedReply(reason: .noChoices, excerpt: "{\"x\":1}"), "{\"x\":1}"),
+        (.malformedReply(reason: .tooLarge(limit: 1000), excerpt: ""), "1000"),
+        (.streamEndedEarly(partial: "half a sen"), "10"),
+    ]
+
+    @Test("every wire failure reads in both languages, carrying what the user needs to act")
+    func everyFailureInBothLanguages() {
+        for (error, carries) in Self.cases {
+            let english = words(error, .en) ?? ""
+            let chinese = words(error, .zhHant) ?? ""
+            #expect(english.contains(carries), "\(error): \(english)")
+            #expect(chinese.contains(carries), "\(error): \(chinese)")
+            #expect(chinese.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(error): \(chinese)")
+            #expect(english != chinese)
+        }
+    }
+
+    @Test("a cancelled request reads as cancelled, in the user's language")
+    func cancelled() {
+        #expect(words(.cancelled, .en) == "cancelled")
+        #expect(words(.cancelled, .zhHant) == "已取消")
     }
 }

@@ -70,7 +70,7 @@ struct StreamingTests {
         }
         #expect(error == .streamEndedEarly(partial: "Half an answer"))
         #expect(pieces.current == ["Half ", "an answer"])
-        #expect(error?.description == "the AI reply stopped before it was complete (14 characters arrived)")
+        #expect(words(error) == "the AI's reply stopped part way (14 characters arrived)")
     }
 
     @Test func anErrorStatusOnAStreamIsAnError() async throws {
@@ -100,7 +100,7 @@ struct StreamingTests {
                     HTTPErrorReply(
                         status: 200, message: "The model is overloaded.", type: "server_error",
                         excerpt: #"{"error":{"message":"The model is overloaded.","type":"server_error"}}"#)))
-        #expect(error?.description == "the AI server reported an error: The model is overloaded.")
+        #expect(words(error) == "the AI server reported an error: The model is overloaded.")
     }
 
     @Test func anEventThatIsNotJSONIsAMalformedReply() async throws {

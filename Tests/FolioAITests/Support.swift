@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import TestSupport
 import Testing
@@ -7,6 +8,12 @@ import Testing
 /// `text` parsed as JSON, for comparing with what the server received.
 func json(_ text: String) throws -> JSONValue {
     try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+}
+
+/// What a user reads for `error` (nil for none): the message catalog's words, the only ones an
+/// AI failure has.
+func words(_ error: OpenAIError?, _ language: Language = .en) -> String? {
+    error.map { AIProblem($0).text(language) }
 }
 
 /// A client of `server` with a short timeout, so a hang fails fast.

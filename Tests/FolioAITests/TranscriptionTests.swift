@@ -64,8 +64,8 @@ struct TranscriptionTests {
         guard case .notFound(let reply) = error else { return #expect(Bool(false), "\(String(describing: error))") }
         #expect(reply.code == "model_not_found")
         #expect(
-            error?.description
-                == "the AI server has no such model or path (HTTP 404): The model `whisper-9` does not exist; check the model name and base URL"
+            words(error)
+                == "the AI server has no such model or path (HTTP 404: The model `whisper-9` does not exist); check ai.model and ai.base_url (usually ending in /v1)"
         )
     }
 }

@@ -134,7 +134,7 @@ public enum AIProblem: Error, Sendable, Equatable {
         case .connectionLost(let reason):
             ("與 AI 伺服器的連線中斷了（\(reason.pair.0)）", "the connection to the AI server was lost (\(reason.pair.1))")
         case .timedOut(let seconds):
-            ("AI 超過 \(seconds) 秒沒有回覆（ai.timeout）", "the AI did not answer within \(seconds) seconds (ai.timeout)")
+            ("AI 超過 \(seconds) 秒沒有回覆（ai.timeout）", "the AI did not answer within \(seconds) second\(seconds == 1 ? "" : "s") (ai.timeout)")
         case .deadlinePassed(let seconds):
             ("AI 的回覆超過總時限 \(seconds) 秒（ai.deadline）", "the AI's reply took longer than \(seconds) seconds in all (ai.deadline)")
         case .tooSlow(let rate, let seconds):
@@ -172,6 +172,9 @@ public enum AIProblem: Error, Sendable, Equatable {
             )
         case .serverError(let status, let detail):
             ("AI 伺服器出錯了（HTTP \(status)：\(detail)），請稍後再試", "the AI server failed (HTTP \(status): \(detail)); try again later")
+        case .httpStatus(let status, let detail) where (200..<300).contains(status):
+            // An error object in a reply whose status said all was well (a failure mid-stream).
+            ("AI 伺服器回報錯誤：\(detail)", "the AI server reported an error: \(detail)")
         case .httpStatus(let status, let detail):
             ("AI 伺服器回覆 HTTP \(status)：\(detail)", "the AI server answered HTTP \(status): \(detail)")
         case .malformed(let trouble, let excerpt):
@@ -262,6 +265,13 @@ public enum AIPayload: Sendable, Equatable {
                     + (location ? ", place and weather" : "")
             )
         }
+    }
+}
+
+extension AIProblem {
+    /// The problem alone, in `language`: the words every message about this failure uses.
+    public func text(_ language: Language) -> String {
+        (language == .zhHant ? pair.0 : pair.1).withVisibleControls
     }
 }
 
