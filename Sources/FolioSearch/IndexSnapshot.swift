@@ -224,7 +224,8 @@ extension TextIndex {
 
         // Shapes: power-of-two tables at most half full (lookups stop at an empty slot), parallel arrays.
         func isTableSize(_ n: Int) -> Bool { n >= 2 && n & (n - 1) == 0 }
-        guard isTableSize(slotKeys.count), slotIDs.count == slotKeys.count, Int(keyCount) * 2 <= slotKeys.count,
+        // keyCount is the file's word: compared without converting it or doubling it, which could trap.
+        guard isTableSize(slotKeys.count), slotIDs.count == slotKeys.count, keyCount <= UInt64(slotKeys.count / 2),
             isTableSize(wordSlots.count), wordIDs.count * 2 <= wordSlots.count,
             hashes.count == wordIDs.count, starts.count == wordIDs.count, lengths.count == wordIDs.count,
             offsets.count == counts.count + 1, offsets.first == 0, offsets.last == blobCount

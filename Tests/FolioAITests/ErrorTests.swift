@@ -193,7 +193,7 @@ struct CancellationTests {
     @Test func cancellingTheTaskCancelsAPendingRequest() async throws {
         let server = try OpenAIServer(defaultReply: .delayed(600, .chat("Too late.")))
         let chat = client(server)
-        let task = Task { try await chat.chat(helloRequest) }
+        let task = onOwnThread { try await chat.chat(helloRequest) }
         #expect(await server.waitForRequests(1, timeout: 60))
         let start = Date()
         task.cancel()
@@ -210,7 +210,7 @@ struct CancellationTests {
         server.enqueue(.streamed(.init(pieces: ["first ", "second ", "third"], delay: 10, gate: gate)))
         let pieces = Locked<[String]>([])
         let chat = client(server)
-        let task = Task {
+        let task = onOwnThread {
             try await chat.streamChat(helloRequest) { piece in
                 pieces.withValue { $0.append(piece) }
                 gate.open()
@@ -228,7 +228,7 @@ struct CancellationTests {
     @Test func anAlreadyCancelledTaskSendsNothing() async throws {
         let server = try OpenAIServer()
         let chat = client(server)
-        let task = Task {
+        let task = onOwnThread {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await chat.chat(helloRequest)
         }

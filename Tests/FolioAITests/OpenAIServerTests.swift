@@ -46,7 +46,7 @@ struct OpenAIServerTests {
     @Test func stopEndsAPendingReply() async throws {
         let server = try OpenAIServer(defaultReply: .delayed(600, .chat("Never.")))
         let chat = client(server)
-        let task = Task { try await chat.chat(helloRequest) }
+        let task = onOwnThread { try await chat.chat(helloRequest) }
         #expect(await server.waitForRequests(1, timeout: 60))
         let start = Date()
         server.stop()

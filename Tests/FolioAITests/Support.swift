@@ -50,6 +50,9 @@ func seconds(_ body: () async -> Void) async -> TimeInterval {
 /// loopback server, and in the one `swift test` pass the CLI and fault tests beside them block
 /// the shared pool's threads for a minute and more while a `folio` child runs.
 struct OwnThread: SuiteTrait, TestTrait, TestScoping {
+    /// The running test's thread, for the tasks it starts (``onOwnThread(_:)``).
+    @TaskLocal static var executor: ThreadExecutor?
+
     var isRecursive: Bool { true }
 
     func provideScope(
@@ -59,8 +62,16 @@ struct OwnThread: SuiteTrait, TestTrait, TestScoping {
         guard testCase != nil else { return try await function() }
         let executor = ThreadExecutor(name: test.name)
         defer { executor.stop() }
-        try await withTaskExecutorPreference(executor) { try await function() }
+        try await Self.$executor.withValue(executor) {
+            try await withTaskExecutorPreference(executor) { try await function() }
+        }
     }
+}
+
+/// A task the test starts and cancels or awaits, on the test's own thread: a plain `Task {}` takes
+/// no executor preference with it and would wait for the shared pool like any other.
+func onOwnThread<T: Sendable>(_ body: sending @escaping @isolated(any) () async throws -> T) -> Task<T, any Error> {
+    Task(executorPreference: OwnThread.executor, operation: body)
 }
 
 extension Trait where Self == OwnThread {

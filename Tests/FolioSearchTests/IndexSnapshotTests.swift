@@ -130,6 +130,58 @@ struct IndexSnapshotTests {
         #expect(throws: CacheFormatError.self) { try TextIndex.decode(from: &shortReader, mapping: half) }
     }
 
+    /// A file that passes its checksums but claims `keyCount` keys (the checksums are no defence
+    /// against a file made to pass them): refused as a format error, never a trap.
+    @Test(
+        "a key count no table can hold, checksums made to match, is refused without trapping",
+        arguments: [UInt64.max, UInt64(Int.max) / 2 + 1, 1 << 40])
+    func impossibleKeyCount(keyCount: UInt64) throws {
+        let index = build((0..<50).map { ($0, document($0)) })
+        let path = NSTemporaryDirectory() + "folio-index-\(UUID().uuidString)"
+        defer { unlink(path) }
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        defer { close(fd) }
+        var writer = BinaryWriter(fd: fd)
+        index.encode(into: &writer)
+        let finished = writer.finish()
+        #expect(finished)
+        let size = Int(lseek(fd, 0, SEEK_END))
+        // Where the first segment's key count and tables checksum lie, read as decoding reads them.
+        var walk = BinaryReader(fd: fd, size: size)
+        _ = try walk.read(UInt32.self)
+        let tablesStart = walk.offset
+        _ = try walk.read(UInt32.self)
+        let fieldCount = Int(try walk.read(UInt32.self))
+        for _ in 0..<fieldCount {
+            _ = try walk.readString()
+            _ = try walk.readDouble()
+        }
+        _ = try walk.readArray(Int.self)
+        _ = try walk.readArray(UInt32.self)
+        let keyOffset = walk.offset
+        _ = try walk.read(UInt64.self)
+        _ = try walk.readArray(UInt64.self)
+        _ = try walk.readArray(Int32.self)
+        _ = try walk.readArray(UInt32.self)
+        _ = try walk.readArray(UInt64.self)
+        _ = try walk.readArray(UInt32.self)
+        _ = try walk.readArray(UInt8.self)
+        _ = try walk.readArray(Int32.self)
+        _ = try walk.readArray(UInt8.self)
+        _ = try walk.readArray(UInt64.self)
+        _ = try walk.readArray(UInt32.self)
+        let tablesEnd = walk.offset
+        var claimed = keyCount
+        #expect(pwrite(fd, &claimed, 8, off_t(keyOffset)) == 8)
+        var tables = [UInt8](repeating: 0, count: tablesEnd - tablesStart)
+        #expect(pread(fd, &tables, tables.count, off_t(tablesStart)) == tables.count)
+        var checksum = tables.withUnsafeBytes { CacheChecksum.of($0) }
+        #expect(pwrite(fd, &checksum, 8, off_t(tablesEnd)) == 8)
+        let mapping = try #require(FileMapping(fd: fd, size: size))
+        var reader = BinaryReader(fd: fd, size: size)
+        #expect(throws: CacheFormatError.self) { try TextIndex.decode(from: &reader, mapping: mapping) }
+    }
+
     @Test("an index written a segment at a time, each built just before, reads back and ranks as one built whole")
     func writtenInSegments() throws {
         let whole = build((0..<900).map { ($0, document($0)) })
