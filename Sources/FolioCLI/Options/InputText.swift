@@ -1,7 +1,6 @@
 import ArgumentParser
 import FolioCore
 import Foundation
-import Synchronization
 
 /// The text given to an option, or, for `-`, what comes on standard input (`--body -`,
 /// `-m -`), as `git commit -F -` and `jrnl` read it. A literal `-` is never stored.
@@ -28,7 +27,9 @@ enum StandardInput {
         var used = false
         var failure: FolioError?
     }
-    private static let once = Mutex(Once())
+    // A Mutex in a class, not in a static stored property: the statically linked release build
+    // read a static Mutex's value as garbage (every error path crashed printing its "failure").
+    private static let once = LockedState(Once())
 
     /// The most folio reads of standard input (16 MiB): far above any page typed or piped in,
     /// far below what `yes |` fills memory with. Checked while reading.
@@ -36,7 +37,7 @@ enum StandardInput {
 
     /// Why standard input could not be used, when reading it went past ``maxBytes``.
     static var failure: FolioError? {
-        once.withLock { $0.failure }
+        once.withValue { $0.failure }
     }
 
     /// The longest line folio reads from a prompt (a chat message, an answer): 1 MiB.
@@ -75,7 +76,7 @@ enum StandardInput {
 
     /// Everything on standard input without its final line breaks; nil when it was read already.
     static func readOnce() -> String? {
-        once.withLock { once in
+        once.withValue { once in
             guard !once.used else { return nil }
             once.used = true
             guard let bytes = readAll(STDIN_FILENO, limit: maxBytes) else {
