@@ -97,6 +97,7 @@ public struct OpenAIClient: Sendable {
 
         let result = try await HTTPExchange.perform(urlRequest, maxReplyBytes: configuration.maxReplyBytes)
         try requireSuccess(result)
+        // try?: the failure is the malformed-reply error thrown in the else.
         guard let reply = try? JSONDecoder().decode(TranscriptionReply.self, from: result.body) else {
             throw .malformedReply(reason: .transcriptionNotJSON, excerpt: excerpt(of: result.body))
         }
@@ -165,8 +166,13 @@ public struct OpenAIClient: Sendable {
         request.headers.append((name: "Content-Type", value: "application/json"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Only a non-finite number could fail to encode, and ChatCompletionBody leaves those out.
-        request.body = (try? encoder.encode(body)) ?? Data("{}".utf8)
+        // Only a non-finite number could fail to encode, and ChatCompletionBody leaves those out;
+        // were one to, nothing is sent rather than a request without its question.
+        do {
+            request.body = try encoder.encode(body)
+        } catch {
+            throw .cannotConnect(url: request.url, reason: .other(String(describing: error)))
+        }
         return request
     }
 
@@ -180,6 +186,7 @@ public struct OpenAIClient: Sendable {
 
     static func requireSuccess(_ result: HTTPResult) throws(OpenAIError) {
         guard !result.head.isSuccess else { return }
+        // try?: only the server's words for an error status already being reported.
         let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: result.body)
         let reply = HTTPErrorReply(
             status: result.head.status, message: envelope?.error?.message, type: envelope?.error?.type,

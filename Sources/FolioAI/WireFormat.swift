@@ -1,5 +1,8 @@
 import Foundation
 
+// try? in this file: a field of the server's JSON is tried in each shape the API has used (text, number,
+// object); one that fits none is left out, and a reply without what it must hold is refused elsewhere.
+
 // The JSON shapes of the OpenAI API, kept internal so the public types stay plain Swift.
 
 struct ChatCompletionBody: Encodable {

@@ -55,7 +55,38 @@ public struct Folio: ParsableCommand {
             ])
     }
 
+    /// The options every command takes, before the command's name or after it: each command reads
+    /// them from here (`@ParentCommand`), and ArgumentParser reads a parent's options anywhere.
+    @OptionGroup public var global: GlobalOptions
+
     public init() {}
+
+    /// A word where a command made of subcommands expects one (`folio config frob`), with that
+    /// command's name and its subcommands: said as such, not as an argument the default one does
+    /// not take. Options are passed over, with the value of each that takes one.
+    static func unknownSubcommand(_ arguments: [String]) -> UsageMessage? {
+        var subcommands: [any ParsableCommand.Type] = configuration.subcommands
+        var path: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if word == "--" { return nil }
+            if word.hasPrefix("-") {
+                if ["-C", "--vault", "--lang"].contains(word) { index += 1 }
+                continue
+            }
+            guard !subcommands.isEmpty, !(path.isEmpty && word == "help") else { return nil }
+            guard let found = subcommands.first(where: { $0._commandName == word || $0.configuration.aliases.contains(word) }) else {
+                // An unknown command is ArgumentParser's to say, with its suggestion.
+                if path.isEmpty { return nil }
+                return .unknownSubcommand(command: path.joined(separator: " "), word: word, known: subcommands.map { $0._commandName })
+            }
+            subcommands = found.configuration.subcommands
+            path.append(word)
+        }
+        return nil
+    }
 
     /// The command `folio help NAME …` asks about when it is not one: help for an unknown command
     /// is a usage error, not the overview with exit 0.
@@ -87,8 +118,20 @@ public struct Folio: ParsableCommand {
             Console.err(FolioError(.unknownCommand(unknown)).rendered(in: MessageLanguage.shared.current))
             return 2
         }
+        if let usage = unknownSubcommand(arguments), case .unknownSubcommand(let command, _, _) = usage {
+            // In ArgumentParser's shape, as every other usage error, and in the same words.
+            let language = MessageLanguage.shared.current
+            Console.err(
+                ParserWords.localized(
+                    """
+                    Error: \(Message.usage(usage).text(language))
+                    Usage: folio \(command) <subcommand>
+                      See 'folio \(command) --help' for more information.
+                    """, language))
+            return 2
+        }
         do {
-            var command = try parseAsRoot(GlobalOptions.movedAfterCommand(arguments, root: Folio.self))
+            var command = try parseAsRoot(arguments)
             // Commands that wait on the network are async (sync, clone, media); the others run as they are.
             if var waiting = command as? any AsyncParsableCommand {
                 try await waiting.run()
@@ -110,8 +153,10 @@ public struct Folio: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
         var secrets = ["FOLIO_AI_KEY", "OPENAI_API_KEY", "FOLIO_GIT_TOKEN"].compactMap { environment[$0] }
+        // try?: only what to mask; a credentials file that cannot be read is refused by whatever uses it.
         guard let credentials = try? Credentials.load(home: home) else { return secrets }
         if let key = credentials.aiKey { secrets.append(key) }
+        // try?: only what to mask; a credentials file that cannot be read is refused by whatever uses it.
         if let file = try? CredentialsFile(credentials) { secrets += Array(file.tokens.values) + [file.fallback].compactMap { $0 } }
         return secrets
     }

@@ -24,6 +24,7 @@ public struct AIState: Sendable {
     public init(localDirectory: URL) {
         file = localDirectory.appendingPathComponent("ai-state.json")
         var failures: [String: Failure] = [:]
+        // try?: device-local AI state (counters, last greeting): damaged, it starts again empty.
         if let data = LocalFile.read(file), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
             for (id, value) in object {
                 guard let entry = value as? [String: Any], let step = entry["step"] as? String,
@@ -42,7 +43,9 @@ public struct AIState: Sendable {
     public mutating func set(_ failure: Failure?, for id: String) {
         failures[id] = failure.map { Failure(step: $0.step, message: ConfiguredSecrets.redact($0.message), at: $0.at) }
         let object = failures.mapValues { ["step": $0.step, "error": $0.message, "at": $0.at] }
+        // try?: device-local AI state, remembered when it can be.
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]) else { return }
+        // try?: device-local AI state, remembered when it can be.
         try? AtomicFile.write([UInt8](data), to: file)
     }
 }

@@ -12,6 +12,7 @@ public enum FirstUseNotice {
         let fresh = endpoints.filter { !known.contains($0.url) && seen.insert($0.url).inserted }
         guard !fresh.isEmpty else { return [] }
         let text = (known.sorted() + fresh.map(\.url)).joined(separator: "\n") + "\n"
+        // try?: remembering that the notice was shown; at worst it is shown again.
         try? AtomicFile.write(text, to: file)
         return fresh
     }

@@ -68,6 +68,7 @@ public enum MediaViews {
         case "photo":
             let ext = file.pathExtension.lowercased()
             if let mediaType = sendableFormats[ext],
+                // try?: a photo that cannot be read is described by name instead of shown to the AI.
                 let data = try? MediaImporter.readWhole(file, displayName: entry.file, maxBytes: UInt64(maxImageBytes))
             {
                 if mediaType == "image/jpeg" {

@@ -41,6 +41,7 @@ enum JSONText {
         {
             text = String(text[text.index(after: open)..<close.lowerBound])
         }
+        // try?: a reply that is not JSON is nil, and the caller falls back to a built-in answer, saying so.
         guard let data = text.data(using: .utf8), let value = try? JSONSerialization.jsonObject(with: data) else { return nil }
         return value as? [String: Any]
     }

@@ -20,6 +20,7 @@ public enum Weather {
             followsRedirects: true, limits: HTTPLimits(total: timeout, window: timeout, minimumBytesPerSecond: 1))
         let answer = Answer()
         let transfer = HTTPTransfer(request) { head, piece in answer.take(head, piece) }
+        // try?: weather is a garnish for the greeting: without it the greeting says nothing of the weather.
         let status = try? await transfer.response().get().status
         guard status == 200 else { return nil }
         return line(from: answer.body)

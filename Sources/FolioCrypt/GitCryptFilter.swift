@@ -16,38 +16,50 @@ public struct GitCryptFilter: ContentFilter {
 
     /// The key of the repository, nil on a device without it.
     public let key: GitCryptKey?
+    /// Why the installed key file could not be read, when it could not: said instead of "locked",
+    /// since a damaged key is not the same as none.
+    public let damage: CryptProblem?
 
-    public init(key: GitCryptKey?) {
+    public init(key: GitCryptKey?, damage: CryptProblem? = nil) {
         self.key = key
+        self.damage = damage
     }
 
     public func clean(_ bytes: [UInt8], path: String) throws -> [UInt8]? {
         // A file already in its stored form (a locked checkout's) is stored as it is, not twice.
         if GitCryptCipher.isEncrypted(bytes) { return nil }
-        guard let key else { throw CryptProblem.locked(path: path) }
+        guard let key else { throw damage ?? CryptProblem.locked(path: path) }
         return try GitCryptCipher.encrypt(bytes, key: key, path: path)
     }
 
     public func smudge(_ bytes: [UInt8], path: String) throws -> [UInt8]? {
-        guard GitCryptCipher.isEncrypted(bytes), let key else { return nil }
+        guard GitCryptCipher.isEncrypted(bytes) else { return nil }
+        guard let key else {
+            if let damage { throw damage }
+            return nil
+        }
         return try GitCryptCipher.decrypt(bytes, key: key, path: path)
     }
 
     public func reveal(_ bytes: [UInt8], path: String) throws -> [UInt8]? {
         guard GitCryptCipher.isEncrypted(bytes) else { return nil }
-        guard let key else { throw CryptProblem.locked(path: path) }
+        guard let key else { throw damage ?? CryptProblem.locked(path: path) }
         return try GitCryptCipher.decrypt(bytes, key: key, path: path)
     }
 
     /// Registers the filter with libgit2 for every repository of the process, each with the key it
-    /// has installed (a damaged key file counts as none). Safe to call any number of times.
+    /// has installed (a damaged key file is named by every use). Safe to call any number of times.
     public static func register() throws {
         try registration.get()
     }
 
     private static let registration: Result<Void, any Error> = Result {
         try ContentFilters.register(name) { gitDirectory in
-            GitCryptFilter(key: try? GitCryptKeyStore.installed(gitDirectory: gitDirectory))
+            do throws(CryptProblem) {
+                return GitCryptFilter(key: try GitCryptKeyStore.installed(gitDirectory: gitDirectory))
+            } catch {
+                return GitCryptFilter(key: nil, damage: error)
+            }
         }
     }
 }

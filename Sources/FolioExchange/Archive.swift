@@ -216,6 +216,7 @@ enum ZipArchive {
         func finish(displayName: String) throws(FolioError) {
             process.waitUntilExit()
             lseek(errors.fileDescriptor, 0, SEEK_SET)
+            // try?: only words for the message; the exit status decides.
             let message = (try? errors.read(upToCount: 2000)) ?? Data()  // Only words for the message; the exit status decides.
             guard process.terminationStatus == 0 else {
                 let said = String(decoding: message.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -3,6 +3,9 @@ import FolioStore
 import Foundation
 import YAML
 
+// try? in this file: a JSON value is tried as each kind in turn (list, object, bool, int, double, string);
+// the last try throws.
+
 /// A JSON value as an export holds it, read with Foundation's JSONDecoder.
 ///
 /// Objects keep their keys sorted (JSON gives them no order); numbers that are whole and fit an

@@ -79,6 +79,7 @@ enum MarkdownImport {
     }
 
     static func modificationTime(_ url: URL, zone: TimeZone) -> Timestamp? {
+        // try?: a note without a readable time takes the import's time, and the import says so.
         guard let date = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date else { return nil }
         return Timestamp(date: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)), zone: zone)
     }
@@ -107,6 +108,7 @@ enum MarkdownImport {
                 ("id", .string(id)), ("kind", .string(kind.name)), ("title", .string(title)),
                 ("created", .raw(created.text)), ("modified", .raw(mtime.text)),
             ]
+            // try?: only the preview of a dry run; the write below makes the same lines with try.
             let head = (try? FrontMatterDocument.make(fields: fields, body: ""))?.text ?? ""
             return ImportEntry(source: relative, id: id, kind: kind.name, title: title, path: path, content: .text(head: head, body: text))
         }
@@ -133,11 +135,13 @@ enum MarkdownImport {
         let new = added.filter { document[$0.0] == nil }
         if !new.isEmpty {
             // The new keys go right after the opening `---` line; every byte after it stays.
+            // try?: the failure is the refusal thrown in the else.
             guard let lines = try? FrontMatterDocument.make(fields: new, body: "") else { throw bad(.frontMatterTakesNoKeys) }
             let utf8 = Array(document.text.utf8)
             let opening = document.yamlStart
             let spliced =
                 String(decoding: utf8[..<opening], as: UTF8.self) + lines.yamlText + String(decoding: utf8[opening...], as: UTF8.self)
+            // try?: the failure is the refusal thrown in the else.
             guard let reparsed = try? FrontMatterDocument(parsing: spliced, limits: limits) else { throw bad(.frontMatterTakesNoKeys) }
             document = reparsed
         }
@@ -145,6 +149,7 @@ enum MarkdownImport {
         // before it, a list) is refused: written as it is, the note would be a record without an id.
         guard document.string("id") == id, document.string("kind") != nil else { throw bad(.frontMatterTakesNoKeys) }
         if let tags = document["tags"], tags.scalarText != nil, let list = obsidianTags(tags) {
+            // try?: tags Obsidian wrote as one string stay as written when they cannot be made a list; nothing is dropped.
             try? document.set("tags", .sequence(list.map { .string($0) }, style: .flow))
         }
         let title = document.string("title") ?? stem

@@ -220,6 +220,7 @@ public struct LFSClient: Sendable {
             "operation": operation.rawValue, "transfers": ["basic"], "hash_algo": "sha256",
             "objects": objects.map { ["oid": $0.oid, "size": $0.size] },
         ]
+        // try?: the failure is the error thrown in the else.
         guard let data = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]) else {
             throw .badReply(status: 0, reason: "could not encode the request")
         }
@@ -244,6 +245,7 @@ public struct LFSClient: Sendable {
 
     /// The `message` of an LFS error reply, else the first line of the body.
     static func message(in body: Data) -> String {
+        // try?: only the server's words for an error already being reported.
         if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let message = object["message"] as? String {
             return String(message.prefix(200))
         }

@@ -153,6 +153,7 @@ public struct LFSObjectStore: Sendable {
 
     /// Removes temporary objects whose writing process is gone.
     func removeAbandonedTemporaries() {
+        // try?: clean-up of temporary files only.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporaryDirectory.path) else { return }
         for name in names where name.hasPrefix(Self.temporaryPrefix) {
             let pidText = name.dropFirst(Self.temporaryPrefix.count).prefix { $0 != "-" }

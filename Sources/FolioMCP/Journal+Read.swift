@@ -57,7 +57,7 @@ extension Journal {
     func statistics(_ filter: RecordFilter) throws(FolioError) -> JSONOutput {
         try open()
         let selection = try vault.select(filter, in: catalog(), workingDirectory: nil)
-        return vault.statistics(StatsRequest(kind: filter.kind), of: selection).json
+        return try vault.statistics(StatsRequest(kind: filter.kind), of: selection).json
     }
 
     func profile() throws(FolioError) -> JSONOutput {

@@ -2,6 +2,9 @@ import FolioCore
 import Foundation
 import MCP
 
+// try? in this file: a message that is not JSON is answered with the protocol's parse error; these reads only
+// decide which answer.
+
 /// The first reader of every message an MCP client sends: a message passes on to the SDK only when
 /// it is within the size limit, nested no deeper than the depth limit, UTF-8 JSON, and shaped as
 /// JSON-RPC 2.0. Anything else is answered here with a JSON-RPC error, and the server stays up.

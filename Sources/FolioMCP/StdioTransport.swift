@@ -151,6 +151,7 @@ struct Envelope {
     var cancelledID: String?
 
     init?(_ bytes: Data) {
+        // try?: a message that is not JSON has no id to answer; the gate answers it with a parse error.
         guard let message = try? JSONDecoder().decode(Value.self, from: bytes), case .object(let fields) = message else { return nil }
         id = fields["id"].flatMap(Self.text)
         if case .string(let name)? = fields["method"] { method = name }

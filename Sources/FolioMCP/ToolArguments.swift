@@ -124,6 +124,7 @@ struct ToolArguments {
         switch value {
         case .string(let text): return text
         case .data:
+            // try?: a value that is not a string is refused in the else, naming the argument.
             guard let encoded = try? JSONEncoder().encode(value), let text = try? JSONDecoder().decode(String.self, from: encoded) else {
                 return nil
             }

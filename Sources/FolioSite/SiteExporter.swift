@@ -437,11 +437,13 @@ struct ExportRun {
         let folder = self.folder
         let jobs = wanted
         for directory in Set(wanted.map { ($0.thumb as NSString).deletingLastPathComponent }) {
+            // try?: no thumbnail: the page shows the whole image instead.
             if (try? folder.makeDirectory(directory)) == nil { return set }
         }
         let results: [String?] = parallelMap(wanted.count, minimumChunk: 16) { i in
             guard let data = tool.make(from: URL(fileURLWithPath: rootPath + "/" + jobs[i].media)) else { return nil }
             let bytes = [UInt8](data)
+            // try?: no thumbnail: the page shows the whole image instead.
             guard (try? folder.write(bytes, to: jobs[i].thumb)) != nil else { return nil }
             return sha256Hex(bytes)
         }

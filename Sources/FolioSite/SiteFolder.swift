@@ -54,6 +54,7 @@ struct SiteFolder: Sendable {
                 // it leaves nothing but that folder (empty, or with the marker's temporary file).
                 let onlyMarkerBegun =
                     names == [markerDirectory]
+                    // try?: a marker folder that cannot be listed is not taken for an empty one: the site folder is then refused.
                     && ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(markerDirectory).path)) ?? [
                         "?"
                     ]).allSatisfy { $0.hasPrefix(".tmp-") || AtomicFile.isTemporaryPath($0) }

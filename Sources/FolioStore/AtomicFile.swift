@@ -112,6 +112,7 @@ public enum AtomicFile {
     /// Removes the temporary files in `directory` whose writer is gone (killed before its rename):
     /// the file each was meant to replace is intact, so they hold nothing worth keeping.
     static func removeAbandonedTemporaries(in directory: URL) {
+        // try?: clean-up of temporary files only.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where isTemporary(name) {
             guard let marker = name.range(of: ".tmp-", options: .backwards) else { continue }

@@ -42,6 +42,7 @@ public struct PendingCommit: Codable, Sendable, Equatable {
     public static func load(_ localDirectory: URL) -> PendingCommit? {
         let url = url(localDirectory)
         guard let data = LocalFile.read(url, maxBytes: 64 << 20) else { return nil }
+        // try?: a journal that does not read names no commit folio could make; the files stay and the next commit takes them.
         guard let pending = try? JSONDecoder().decode(PendingCommit.self, from: data) else {
             clear(localDirectory)
             return nil

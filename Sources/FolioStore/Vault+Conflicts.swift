@@ -91,6 +91,7 @@ extension Vault {
         guard Self.isConflictCopy((reference as NSString).lastPathComponent) else { return nil }
         let candidates = [workingDirectory, root].compactMap { $0 }
         for base in candidates {
+            // try?: a reference outside the vault names no conflict copy; the others are still looked at.
             guard let path = try? relativePath(of: reference, from: base) else { continue }
             var info = stat()
             if lstat(url(path).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { return conflictCopy(at: path) }
@@ -106,8 +107,10 @@ extension Vault {
         if let copy = conflictCopy(typed: reference, workingDirectory: workingDirectory) { return copy }
         let all = listConflictCopies()
         var recordPath: String?
+        // try?: a reference is tried as a record, then as a path; neither matching is said below.
         if let record = try? findRecord(reference, workingDirectory: workingDirectory) {
             recordPath = record.path
+            // try?: a reference is tried as a record, then as a path; neither matching is said below.
         } else if let typed = try? relativePath(of: reference, from: workingDirectory ?? root), all.contains(where: { $0.record == typed })
         {
             // A record that is gone, named by its path.
@@ -171,6 +174,7 @@ extension Vault {
     private func copyDocument(_ copy: ConflictCopy) throws(FolioError) -> (document: FrontMatterDocument, version: FileVersion) {
         let (bytes, version) = try readCopy(copy)
         guard let text = String(validating: bytes, as: UTF8.self),
+            // try?: the failure is the refusal thrown in the else.
             let document = try? FrontMatterDocument(parsing: text, limits: frontMatterLimits)
         else { throw FolioError(.conflict(.copyNotARecord(copy: copy.path))) }
         return (document, version)

@@ -26,9 +26,10 @@ extension Vault {
 
     /// Drafts of the record `id` that earlier `folio edit`s left behind (interrupted, or refused
     /// and kept), newest first; a draft whose edit is still running is not among them.
-    public func leftoverDrafts(of id: String) -> [EditDraft] {
+    /// - Throws: ``FolioError`` when `.folio/local/` is there and cannot be listed: a draft is never hidden.
+    public func leftoverDrafts(of id: String) throws(FolioError) -> [EditDraft] {
         let prefix = "edit-\(Self.draftName(id))-"
-        return allDrafts().filter { draft in
+        return try allDrafts().filter { draft in
             let name = draft.url.lastPathComponent
             return name.hasPrefix(prefix) && draft.processID != getpid() && !Self.isRunning(draft.processID)
                 && !name.dropFirst(prefix.count).dropLast(3).contains("-")
@@ -40,15 +41,17 @@ extension Vault {
     @discardableResult
     public func removeStaleDrafts(now: Date = Date()) -> Int {
         var removed = 0
-        for draft in allDrafts() where now.timeIntervalSince(draft.modified) > Self.draftLifetime && !Self.isRunning(draft.processID) {
+        // try?: clean-up only; an unlistable folder is said by the edit's own look for drafts.
+        for draft in (try? allDrafts()) ?? []
+        where now.timeIntervalSince(draft.modified) > Self.draftLifetime && !Self.isRunning(draft.processID) {
             if unlink(draft.url.path) == 0 { removed += 1 }
         }
         return removed
     }
 
     /// Every `edit-*.md` in `.folio/local/`.
-    func allDrafts() -> [EditDraft] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: localDirectory.path)) ?? []
+    func allDrafts() throws(FolioError) -> [EditDraft] {
+        let names = try Self.folderNames(at: localDirectory.path, shown: ".folio/local")
         return names.compactMap { name -> EditDraft? in
             guard name.hasPrefix("edit-"), name.hasSuffix(".md"), let dash = name.dropLast(3).lastIndex(of: "-") else { return nil }
             let url = localDirectory.appendingPathComponent(name)

@@ -96,6 +96,7 @@ extension Vault {
         do {
             return try findRecord(reference, workingDirectory: workingDirectory).path
         } catch {
+            // try?: a reference is tried as a path, then by id, title and alias; none matching is said.
             if let path = try? relativePath(of: reference, from: workingDirectory), path.hasSuffix(".md") { return path }
             if reference.hasSuffix(".md") && !reference.hasPrefix("/") && !reference.contains("..") { return reference }
             throw error

@@ -101,99 +101,13 @@ extension Vault {
         try checkInput(request)
         if let title = request.title { try checkTitle(title) }
         let kind = try kindForWriting(request.kind)
-        let now = clock.timestamp
-        var created = now
-        if let date = request.date {
-            guard let node = (date.utf8.count == 10 ? FieldType.date : FieldType.datetime).node(from: date, zone: clock.zone),
-                let text = node.scalarText, let stamp = Timestamp(text)
-            else { throw FolioError(.badFieldValue(key: "date", type: FieldType.datetime.rawValue, value: date)) }
-            created = stamp
-        }
-        var values: [(String, Node)] = []
-        var extra: [(String, Node)] = []
-        var title = request.title
-        var tags = request.tags
-        var parentID: String?
-        if let parent = request.parent {
-            parentID = try parentRecordID(parent, for: kind, set: set)
-        }
-        for (key, text) in request.fields {
-            switch key {
-            case "id", "kind", "created", "modified":
-                throw FolioError(.fixedKey(key))
-            case "title":
-                title = text
-            case "tags":
-                tags += text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            case "parent":
-                parentID = try parentRecordID(text, for: kind, set: set)
-            default:
-                try refuseComputed(key, of: kind)
-                if kind.field(key) == nil && !kind.allowsExtraKeys && !request.allowsExtraKeys { throw Self.unknownKey(key, of: kind) }
-                let node = try checkedNode(key: key, text: text, kind: kind)
-                if kind.field(key) != nil {
-                    values.removeAll { $0.0 == key }
-                    values.append((key, node))
-                } else {
-                    extra.removeAll { $0.0 == key }
-                    extra.append((key, node))
-                }
-            }
-        }
-        if kind.parentKind != nil && parentID == nil {
-            throw FolioError(.parentRequired(kind: kind.name, parentKind: kind.parentKind ?? ""))
-        }
-        // The kind's dating key files the record by when it happened, unless --date says otherwise.
-        if request.date == nil, let dateKey = kind.dateKey,
-            let given = values.first(where: { $0.0 == dateKey })?.1.scalarText.flatMap(Timestamp.init)
-        {
-            created = given
-        }
-        values += stampChanges(values.map { ($0.0, Optional($0.1)) }, of: nil, kind: kind).compactMap { key, node in node.map { (key, $0) }
-        }
-        var fields: [(String, Node)] = []
-        for spec in kind.fields {
-            if let given = values.first(where: { $0.0 == spec.name }) {
-                fields.append(given)
-            } else if let fallback = spec.defaultValue {
-                fields.append((spec.name, fallback))
-            } else if spec.required {
-                throw FolioError(.missingRequired(key: spec.name, kind: kind.name))
-            }
-        }
-        if let title, title != request.title { try checkTitle(title) }
-        let resolvedTitle = title ?? defaultTitle(kind: kind, fields: fields, created: created)
-        let writtenTags = try checkedTags(tags)
-        var header: [(String, Node)] = [
-            ("id", .raw(UUID().uuidString.lowercased())),
-            ("kind", .string(kind.name)),
-            ("title", .string(resolvedTitle)),
-            ("created", .raw(created.text)),
-            ("modified", .raw(now.text)),
-            ("tags", .sequence(writtenTags.map { .string($0) }, style: .flow)),
-        ]
-        if let parentID { header.append(("parent", .string(parentID))) }
-        var context: [String: Any] = ["title": resolvedTitle, "created": created.text]
-        for (key, node) in fields + extra { context[key] = node.resolved.plainText }
-        // An empty string would count as set in Mustache and hide a template's `{{^body}}` fallback.
-        if let body = request.body, !body.isEmpty { context["body"] = body }
-        var body = kind.renderBody(context)
-        if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { body = "" } else if !body.hasSuffix("\n") { body += "\n" }
-        if !request.media.isEmpty {
-            let mediaNode = Node.sequence(request.media.map(\.node))
-            if let index = fields.firstIndex(where: { $0.0 == "media" }) {
-                fields[index].1 = mediaNode
-            } else if let position = kind.fields.firstIndex(where: { $0.name == "media" }) {
-                // Where the kind declares it, so `git diff` and editors see the usual order.
-                let later = Set(kind.fields[(position + 1)...].map(\.name))
-                fields.insert(("media", mediaNode), at: fields.firstIndex { later.contains($0.0) } ?? fields.endIndex)
-            } else if let index = extra.firstIndex(where: { $0.0 == "media" }) {
-                extra[index].1 = mediaNode
-            } else {
-                extra.insert(("media", mediaNode), at: 0)
-            }
-        }
-        let fieldsToWrite = header + fields + extra
+        let draft = try recordRules.draft(
+            RecordRequest(
+                kind: request.kind, title: request.title, fields: request.fields, tags: request.tags, body: request.body,
+                date: request.date, media: request.media.map(\.node), allowsExtraKeys: request.allowsExtraKeys),
+            kind: kind, id: newRecordID(), parent: request.parent
+        ) { reference, kind throws(FolioError) in try parentRecordID(reference, for: kind, set: set) }
+        let (resolvedTitle, created, body, fieldsToWrite) = (draft.title, draft.created, draft.body, draft.fields)
         return try withLock { () throws(FolioError) -> Record in
             // A file another program makes at the chosen name meanwhile is never replaced: the
             // record takes the next free name (a fixed path, such as the profile's, is refused).
@@ -216,42 +130,19 @@ extension Vault {
         }
     }
 
-    /// A title for a record given none: its name or question (a value by its label), else the
-    /// kind's name and its first time, in the vault's language: 「睡眠 2026-11-23 20:30」.
-    func defaultTitle(kind: Kind, fields: [(String, Node)], created: Timestamp) -> String {
-        let language = settings.language
-        for key in ["name", "question", "course", "activity", "factor"] {
-            if let text = fields.first(where: { $0.0 == key })?.1.scalarText, !text.isEmpty {
-                return kind.field(key)?.shownValue(text, language) ?? text
-            }
-        }
-        let firstTime = kind.fields.first { $0.type == .datetime }.flatMap { spec in
-            fields.first { $0.0 == spec.name }?.1.scalarText.flatMap(Timestamp.init)
-        }
-        let when = firstTime ?? created
-        return "\(kind.shownName(language)) \(when.day10) \(String(when.text.dropFirst(11).prefix(5)))"
+    /// The rules records are built and changed by, with this vault's kinds, settings and time.
+    public var recordRules: RecordRules {
+        RecordRules(kinds: kinds, now: clock.timestamp, zone: clock.zone, language: settings.language, maxTitleLength: maxTitleLength)
     }
 
-    /// Tags as given (`--tag`, `set tags=`), normalised, each refused unless it is one line.
-    /// - Throws: ``FolioError`` `.guarded(.controlInInput(.tag, …))`.
-    public func checkedTags(_ tags: [String]) throws(FolioError) -> [String] {
-        let normalised = Self.normalisedTags(tags)
-        for tag in normalised { try UserInput.checkTag(tag) }
-        return normalised
-    }
+    /// A new record's id: a random UUID, in lower case as the apps write it.
+    func newRecordID() -> String { UUID().uuidString.lowercased() }
 
-    /// Tags as plain words: no `#`, no blanks, no duplicates (compared without case); a comma (or
-    /// `，`, `、`) separates two tags wherever tags are given (``TextRule/splitTags(_:)``).
-    public static func normalisedTags(_ tags: [String]) -> [String] {
-        var seen = Set<String>()
-        var out: [String] = []
-        for raw in tags.flatMap(TextRule.splitTags) {
-            let tag = String(raw.trimmingCharacters(in: .whitespaces).drop { $0 == "#" }).trimmingCharacters(in: .whitespaces)
-            guard !tag.isEmpty, seen.insert(tag.lowercased()).inserted else { continue }
-            out.append(tag)
-        }
-        return out
-    }
+    /// Tags as given, normalised, each refused unless it is one line (``RecordRules/checkedTags(_:)``).
+    public func checkedTags(_ tags: [String]) throws(FolioError) -> [String] { try recordRules.checkedTags(tags) }
+
+    /// Tags as plain words (``RecordRules/normalisedTags(_:)``).
+    public static func normalisedTags(_ tags: [String]) -> [String] { RecordRules.normalisedTags(tags) }
 
     /// A file name for a new record that no file has yet: `-2`, `-3` … on a clash.
     func freePath(for kind: Kind, title: String, created: Timestamp) throws(FolioError) -> String {
@@ -280,42 +171,13 @@ extension Vault {
         return id
     }
 
-    /// Turns typed text into a value for `key`, checked against the kind's declared type.
-    func checkedNode(key: String, text: String, kind: Kind) throws(FolioError) -> Node {
-        guard let spec = kind.field(key) else {
-            // A key the kind does not declare: read it as YAML would, so numbers stay numbers.
-            switch Value.resolvePlain(text) {
-            case .int, .double, .bool: return .raw(text)
-            default: return .string(text)
-            }
-        }
-        // A value's label in either language stands for the value: `reason=餵奶` stores `hunger`.
-        let typed = spec.value(typed: text) ?? text
-        guard let node = spec.type.node(from: typed, zone: clock.zone) else {
-            throw FolioError(.badFieldValue(key: key, type: spec.type.rawValue, value: text))
-        }
-        if let allowed = spec.allowedValues, let scalar = node.scalarText, !allowed.contains(scalar) {
-            throw FolioError(.valueNotAllowed(key: key, value: scalar, allowed: spec.allowedWithLabels))
-        }
-        return node
-    }
-
     // MARK: - Rules of a kind
 
     /// The longest title folio writes, in characters (`record.max_title_length`, default 200).
     public var maxTitleLength: Int { limit("record.max_title_length") ?? 200 }
 
-    /// Refuses a title that cannot be one: empty or only spaces, more than one line or holding a
-    /// control character, longer than ``maxTitleLength``.
-    public func checkTitle(_ title: String) throws(FolioError) {
-        switch TextRule.title(title, limit: maxTitleLength) {
-        case nil: return
-        case .empty: throw FolioError(.recordInput(.emptyTitle))
-        case .nul: throw FolioError(.recordInput(.titleControl(scalar: 0)))
-        case .control(let scalar), .notOneLine(let scalar): throw FolioError(.recordInput(.titleControl(scalar: scalar)))
-        case .tooLong(let length, let limit): throw FolioError(.recordInput(.titleTooLong(length: length, limit: limit)))
-        }
-    }
+    /// Refuses a title that cannot be one (``RecordRules/checkTitle(_:)``).
+    public func checkTitle(_ title: String) throws(FolioError) { try recordRules.checkTitle(title) }
 
     /// A title made from longer text (a question, a diary's first words): one line, spaces for
     /// line breaks, tabs and control characters, cut to ``maxTitleLength`` with `…`.
@@ -323,51 +185,12 @@ extension Vault {
         Self.oneLineTitle(text, limit: maxTitleLength)
     }
 
-    /// `text` on one line (spaces for line breaks, tabs and control characters), at most `limit`
-    /// characters with `…` when cut.
-    public static func oneLineTitle(_ text: String, limit: Int) -> String {
-        var line = ""
-        for character in text {
-            let blank = character.isWhitespace || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
-            if blank { if !line.isEmpty && line.last != " " { line.append(" ") } } else { line.append(character) }
-        }
-        while line.last == " " { line.removeLast() }
-        return line.count > limit ? String(line.prefix(max(0, limit - 1))) + "…" : line
-    }
+    /// `text` on one line, at most `limit` characters (``RecordRules/oneLineTitle(_:limit:)``).
+    public static func oneLineTitle(_ text: String, limit: Int) -> String { RecordRules.oneLineTitle(text, limit: limit) }
 
-    /// A key the kind computes is never written: setting it is refused, naming what it comes from.
-    func refuseComputed(_ key: String, of kind: Kind) throws(FolioError) {
-        guard let field = kind.computed.first(where: { $0.name == key }) else { return }
-        throw FolioError(.computedKey(key: key, kind: kind.name, from: field.sources))
-    }
-
-    static func unknownKey(_ key: String, of kind: Kind) -> FolioError {
-        let known = kind.knownKeys.filter { !["id", "kind", "created", "modified"].contains($0) }
-        return FolioError(
-            .recordInput(
-                .unknownKey(
-                    key: UserInput.oneLine(key), kind: kind.name, known: known, closest: RecordInputMessage.closest(to: key, among: known)))
-        )
-    }
-
-    /// The keys a change of true/false keys stamps or clears, by the kind's `set_when` rules: `done`
-    /// set true stamps `done_at` with the time (unless it was done already), false removes it. A
-    /// stamp the same change sets by hand is left as given.
+    /// The keys a change of true/false keys stamps or clears (``RecordRules/stampChanges(_:of:kind:)``).
     func stampChanges(_ changes: [(String, Node?)], of record: Record?, kind: Kind?) -> [(String, Node?)] {
-        guard let kind else { return [] }
-        let given = Set(changes.map(\.0))
-        var stamps: [(String, Node?)] = []
-        for (key, node) in changes {
-            for stamp in kind.stamps(by: key) where !given.contains(stamp) {
-                guard node?.resolved == .bool(true) else {
-                    if record?.document[stamp] != nil { stamps.append((stamp, nil)) }
-                    continue
-                }
-                let wasSet = record?.document.value(key) == .bool(true) && record?.document.string(stamp) != nil
-                if !wasSet { stamps.append((stamp, .raw(clock.timestamp.text))) }
-            }
-        }
-        return stamps
+        recordRules.stampChanges(changes, of: record, kind: kind)
     }
 
     // MARK: - Changing
@@ -381,40 +204,10 @@ extension Vault {
         _ record: Record, set assignments: [(String, String)], unset: [String] = [], allowExtraKeys: Bool = false
     ) throws(FolioError) -> Record {
         try checkInput(assignments.flatMap { key, text in [(.field(UserInput.oneLine(key)), key), (Self.inputName(key), text)] })
-        let kind = kinds[record.kind ?? ""]
-        var changes: [(String, Node?)] = []
-        for (key, text) in assignments {
-            switch key {
-            case "id", "kind", "created", "modified":
-                throw FolioError(.fixedKey(key))
-            case "title":
-                try checkTitle(text)
-                changes.append((key, .string(text)))
-            case "tags":
-                let tags = try checkedTags([text])
-                changes.append((key, .sequence(tags.map { .string($0) }, style: .flow)))
-            case "parent":
-                guard let kind else { throw FolioError(.unknownKind(record.kind ?? "", kinds.keys.sorted())) }
-                changes.append((key, .string(try parentRecordID(text, for: kind, set: nil))))
-            default:
-                if let kind {
-                    try refuseComputed(key, of: kind)
-                    if kind.field(key) == nil, !kind.allowsExtraKeys, !allowExtraKeys, record.document[key] == nil {
-                        throw Self.unknownKey(key, of: kind)
-                    }
-                    changes.append((key, try checkedNode(key: key, text: text, kind: kind)))
-                } else {
-                    changes.append((key, .string(text)))
-                }
-            }
+        let changes = try recordRules.changes(to: record, set: assignments, unset: unset, allowExtraKeys: allowExtraKeys) {
+            reference, kind throws(FolioError) in try parentRecordID(reference, for: kind, set: nil)
         }
-        for key in unset {
-            if ["id", "kind", "created"].contains(key) { throw FolioError(.fixedKey(key)) }
-            if let spec = kind?.field(key), spec.required { throw FolioError(.missingRequired(key: key, kind: kind?.name ?? "")) }
-            changes.append((key, nil))
-        }
-        let keys = changes.map(\.0).joined(separator: ", ")
-        changes += stampChanges(changes, of: record, kind: kind)
+        let keys = (assignments.map(\.0) + unset).joined(separator: ", ")
         return try apply(changes, to: record, verb: "set \(keys)")
     }
 
@@ -492,25 +285,12 @@ extension Vault {
         return changed
     }
 
-    /// Sets and removes `changes` (each key where `order` puts it), rewrites the body through
-    /// `body`, and stamps `modified` when anything changed; whether anything did. Only the lines
-    /// of those keys and the body change: the write every change of a record goes through.
+    /// Sets and removes `changes` in `document` (``RecordRules/apply(_:body:to:order:modified:)``).
     public static func apply(
         _ changes: [(String, Node?)], body: ((String) -> String)?, to document: inout FrontMatterDocument, order: [String],
         modified: Timestamp
     ) throws(FrontMatterError) -> Bool {
-        let before = document.text
-        for (key, node) in changes {
-            let preceding = Array(order.prefix { $0 != key })
-            if let node { try document.set(key, node, preceding: preceding) } else { try document.remove(key) }
-        }
-        if let body {
-            let changed = body(document.body)
-            if changed != document.body { try document.replaceBody(changed) }
-        }
-        guard document.text != before else { return false }
-        try document.set("modified", .raw(modified.text), preceding: ["id", "kind", "title", "created"])
-        return true
+        try RecordRules.apply(changes, body: body, to: &document, order: order, modified: modified)
     }
 
     /// Replaces a record's whole text after an edit, checking that it still parses.

@@ -106,6 +106,7 @@ public final class Vault {
         var kinds: [String: Kind] = [:]
         var brokenTemplates: [String: FolioError] = [:]
         for (name, text) in BuiltinTemplates.kinds {
+            // try?: the built-in templates are tested to parse (TemplateTests); a user's are read with try below.
             if let kind = try? Kind(template: text, source: "Templates/\(name).md", fallbackName: name) { kinds[kind.name] = kind }
         }
         let templates = root.appendingPathComponent(".folio/templates")

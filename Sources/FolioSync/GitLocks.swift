@@ -3,6 +3,9 @@ import FolioStore
 import Foundation
 import Synchronization
 
+// try? in this file: a lock left by a dead process is removed only when /proc and the file's times say so;
+// what cannot be read counts as "someone may still hold it", and the lock stays.
+
 #if canImport(Glibc)
     import Glibc
 #endif

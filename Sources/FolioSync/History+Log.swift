@@ -22,6 +22,7 @@ extension History {
     /// vault), or found by a hash prefix (6 or more hex digits) among the files present and in history.
     public func mediaPath(_ reference: String, in vault: Vault, workingDirectory: URL) throws(FolioError) -> String {
         if reference.hasPrefix("media/") { return reference }
+        // try?: a reference is tried as a media path, then as a record, which says when it names nothing.
         if let relative = try? vault.relativePath(of: reference, from: workingDirectory), relative.hasPrefix("media/") { return relative }
         let prefix = reference.lowercased()
         guard prefix.count >= 6, prefix.allSatisfy(\.isHexDigit) else { throw FolioError(.media(.notFound(reference))) }

@@ -52,6 +52,7 @@ extension History {
     /// Whether `directory` is a bare git repository (its own git directory, with no working tree).
     static func isBareRepository(_ directory: URL) -> Bool {
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("HEAD").path),
+            // try?: a folder that does not open as a repository is not a bare one.
             let repository = try? Repository.open(at: directory)
         else { return false }
         return repository.isBare

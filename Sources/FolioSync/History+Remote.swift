@@ -6,7 +6,10 @@ import Foundation
 import Git
 
 extension History {
-    var branch: String { ((try? repository.currentBranchName) ?? nil) ?? "main" }
+    /// The branch HEAD is on, "main" while detached; a HEAD that cannot be read is an error, never "main".
+    var branch: String {
+        get throws { try repository.currentBranchName ?? "main" }
+    }
 
     /// The remote URL: git's `origin` on this device, else the vault's `sync.remote` (which then
     /// becomes `origin`, and the current branch's upstream).
@@ -39,7 +42,7 @@ extension History {
     /// does, so that plain `git pull`, `git push` and `git status -sb` work in the vault. An
     /// upstream the user already chose is left as it is.
     func trackOrigin() throws {
-        let branch = self.branch
+        let branch = try self.branch
         guard try repository.upstream(of: branch) == nil else { return }
         try repository.setUpstream(of: branch, to: Upstream(remote: "origin", merge: "refs/heads/\(branch)"))
     }
@@ -65,7 +68,7 @@ extension History {
         var behind = 0
         do {
             let local = try repository.head()
-            let tracking = try repository.reference(named: "refs/remotes/origin/\(try upstreamBranch(of: branch))")
+            let tracking = try repository.reference(named: "refs/remotes/origin/\(try upstreamBranch(of: try branch))")
             if let local, let tracking {
                 (ahead, behind) = try repository.aheadBehind(local: local, upstream: tracking)
             } else if let local, try repository.remoteURL() != nil {
@@ -100,6 +103,7 @@ public struct SyncState: Codable, Sendable {
 
     public static func load(_ localDirectory: URL) -> SyncState {
         guard let data = LocalFile.read(url(localDirectory), maxBytes: 65_536),
+            // try?: the last sync's state is a note for `status`; a damaged one is shown as no sync yet.
             let state = try? JSONDecoder().decode(SyncState.self, from: data)
         else { return SyncState() }
         return state
@@ -117,7 +121,9 @@ public struct SyncState: Codable, Sendable {
     private func write(_ localDirectory: URL) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // try?: the note for `status` only; the sync itself is already done and committed.
         guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return }
+        // try?: the note for `status` only; the sync itself is already done and committed.
         try? AtomicFile.write(text + "\n", to: Self.url(localDirectory))
     }
 }
@@ -148,6 +154,7 @@ extension History {
     ) async throws(FolioError) -> Cloned {
         let manager = FileManager.default
         let ownFolder: Bool
+        // try?: clean-up of a folder this run made.
         if let contents = try? manager.contentsOfDirectory(atPath: directory.path) {
             guard contents.isEmpty else { throw FolioError(.targetNotEmpty(directory.path)) }
             ownFolder = true
@@ -266,6 +273,7 @@ struct CreatedFolder {
             try? manager.removeItem(at: outermostNew)
             return
         }
+        // try?: clean-up of a folder this run made.
         for name in (try? manager.contentsOfDirectory(atPath: url.path)) ?? [] {
             try? manager.removeItem(at: url.appendingPathComponent(name))
         }

@@ -106,7 +106,9 @@ public final class History: ChangeRecorder {
             if !name.isEmpty { return name }
         }
         let name = cleanDeviceName(ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "device")
+        // try?: the device name is remembered when it can be; it is made again from the host name next time.
         try? AtomicFile.makeDirectory(vault.localDirectory)
+        // try?: the device name is remembered when it can be; it is made again from the host name next time.
         try? AtomicFile.write(name + "\n", to: file)
         return name.isEmpty ? "device" : name
     }
@@ -128,6 +130,7 @@ public final class History: ChangeRecorder {
     }
 
     public func committedText(of path: String) -> String? {
+        // try?: nothing readable as committed: the secret guard then refuses rather than passes.
         guard let head = try? repository.head(), let data = try? repository.blob(at: path, in: head) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
@@ -277,6 +280,7 @@ public final class History: ChangeRecorder {
         guard lstat(absolute, &info) == 0 else { return nil }
         if info.st_mode & S_IFMT == S_IFLNK {
             guard !vault.isInside(absolute) else { return nil }
+            // try?: only words for the message about the link.
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) ?? "?"
             return FolioError(.guarded(.linkLeftOut(target: target)), file: path)
         }

@@ -210,9 +210,9 @@ extension History {
     /// the reflogs and the index; commits, trees and tags read, blobs looked up).
     public func repositoryFindings() -> [CheckFinding] {
         var findings: [CheckFinding] = []
-        let roots = repository.shallowRoots
-        if !roots.isEmpty { findings.append(.shallowHistory(cutAt: roots.map(\.short))) }
         do {
+            let roots = try repository.shallowRoots
+            if !roots.isEmpty { findings.append(.shallowHistory(cutAt: roots.map(\.short))) }
             findings += try repository.missingObjects().map { .objectMissing(id: $0.id.hex, kind: $0.kind.rawValue, neededBy: $0.neededBy) }
         } catch {
             findings.append(.unreadable(FolioError.git(error, during: .check, file: ".git")))

@@ -19,7 +19,7 @@ extension Repository {
     /// are read, blobs only looked up. At most `limit` are listed; a commit missing hides the
     /// history behind it, which is not walked. A shallow clone's roots (``shallowRoots``) end the walk.
     public func missingObjects(limit: Int = 50) throws -> [MissingObject] {
-        var walk = ConnectivityWalk(repository: self, odb: try objectDatabase(), shallow: Set(shallowRoots))
+        var walk = ConnectivityWalk(repository: self, odb: try objectDatabase(), shallow: Set(try shallowRoots))
         defer { git_odb_free(walk.odb) }
         for root in try connectivityRoots() { walk.push(root) }
         try walk.run(limit: limit)
@@ -27,9 +27,14 @@ extension Repository {
     }
 
     /// The commits a shallow clone's history is cut at (git's `.git/shallow`); empty for a full history.
+    /// A `shallow` file that is there and cannot be read is an error, never a full history.
     public var shallowRoots: [OID] {
-        guard let text = try? String(contentsOf: gitDirectory.appendingPathComponent("shallow"), encoding: .utf8) else { return [] }
-        return text.split(whereSeparator: \.isNewline).compactMap { OID(hex: String($0)) }
+        get throws {
+            let url = gitDirectory.appendingPathComponent("shallow")
+            guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            return text.split(whereSeparator: \.isNewline).compactMap { OID(hex: String($0)) }
+        }
     }
 
     func objectDatabase() throws -> OpaquePointer {

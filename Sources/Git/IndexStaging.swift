@@ -84,7 +84,7 @@ extension Repository {
         let cacheTree = index.cacheTree
         apply(updates, to: &index)
         if let committed, var cacheTree {
-            // A failure to read a tree only costs the cache: the paths' folders are invalidated.
+            // try?: a failure to read a tree only costs the cache: the paths' folders are invalidated.
             if (try? refresh(
                 &cacheTree, prefix: [], trees: committed, changed: updates.keys.sorted { $0.lexicographicallyPrecedes($1) }, index: index))
                 != nil

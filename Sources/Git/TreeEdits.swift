@@ -41,6 +41,7 @@ extension Repository {
     /// handle (a file where a folder was, or the reverse) goes through an in-memory index of the
     /// whole tree, which gives the same tree.
     public func tree(from commit: OID?, applying changes: [String: FileChange]) throws -> OID {
+        // try?: the fast path; on any failure the tree is built from the index, which throws.
         if let commit, let tree = try? updatedTree(of: commit, applying: changes) { return tree }
         return try treeThroughIndex(from: commit, applying: changes)
     }

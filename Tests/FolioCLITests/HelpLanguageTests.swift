@@ -121,7 +121,12 @@ struct HelpLanguageTests {
             (["stats", "--by", "a..b"], "錯誤：「a..b」不是「--by <by>」可用的值"),
             (["list", "--open", "--done"], "錯誤：--open 和 --done 不能同時使用。"),
             (["list", "-n=-1"], "錯誤：-n 必須是 0 或更大。"),
-            (["config", "frob"], "錯誤：`folio config` 接受 `list`、`get`、`set`、`unset`、`trust`，不接受「frob」。"),
+            (["config", "frob"], "錯誤：`folio config` 的子指令是 `list`、`get`、`set`、`unset`、`trust`，沒有「frob」。\n用法：folio config <subcommand>"),
+            (["--lang", "zh-Hant", "kinds", "--json", "frob"], "錯誤：`folio kinds` 的子指令是 `list`、`add`，沒有「frob」。"),
+            (["profile", "frob"], "錯誤：`folio profile` 的子指令是 `show`、`set`、`replace`，沒有「frob」。"),
+            (["config", "get"], "錯誤：少了引數「<key>」"),
+            (["kinds", "add"], "錯誤：少了引數「<example>」"),
+            (["profile", "replace"], "錯誤：`folio profile replace` 需要 --name。"),
             (["show"], "錯誤：少了引數「<record>」"),
         ]
         for (arguments, expected) in cases {

@@ -111,6 +111,17 @@ struct HonestAnswersTests {
         #expect(check.stdout.contains("shallow") && check.stdout.contains("git fetch --unshallow"), "\(check.stdout)")
     }
 
+    @Test("a shallow-history file that cannot be read is said by check, never taken for a full history")
+    func checkUnreadableShallow() throws {
+        let folio = try vaultWithHistory()
+        try FileManager.default.createDirectory(
+            at: folio.directory.appendingPathComponent(".git/shallow"), withIntermediateDirectories: false)
+        let check = try folio.run("check")
+        #expect(check.status == 1, "\(check.stdout)")
+        #expect(check.stdout.contains(".git"), "\(check.stdout)")
+        #expect(!check.stdout.contains("no problems"), "\(check.stdout)")
+    }
+
     @Test("an error of show --at, log or undo names that command, never sync")
     func errorsNameTheOperation() throws {
         let folio = try vaultWithHistory()

@@ -65,6 +65,25 @@ struct GitCryptFormatTests {
         #expect(!GitCryptCipher.isEncrypted(plain))
     }
 
+    @Test("a filter whose key file is damaged says so on every use; without a key it is locked; with one it works")
+    func filterNamesDamage() throws {
+        let key = try GitCryptKey(file: GitCryptVectors.keyFile)
+        let (name, plain, stored) = GitCryptVectors.files[2]
+        let damage = CryptProblem.malformedKey(reason: "short")
+        let damaged = GitCryptFilter(key: nil, damage: damage)
+        #expect(throws: damage) { try damaged.clean(plain, path: name) }
+        #expect(throws: damage) { try damaged.smudge(stored, path: name) }
+        #expect(throws: damage) { try damaged.reveal(stored, path: name) }
+        // Plain bytes (a file committed before encryption) pass through, and stored ones are kept.
+        #expect(try damaged.smudge(plain, path: name) == nil)
+        #expect(try damaged.clean(stored, path: name) == nil)
+        let locked = GitCryptFilter(key: nil)
+        #expect(throws: CryptProblem.locked(path: name)) { try locked.clean(plain, path: name) }
+        #expect(try locked.smudge(stored, path: name) == nil)
+        let unlocked = GitCryptFilter(key: key)
+        #expect(try unlocked.smudge(stored, path: name) == plain)
+    }
+
     @Test("another key, or one flipped bit anywhere in the stored bytes, is refused as the wrong key")
     func wrongKeyAndDamage() throws {
         let key = try GitCryptKey(file: GitCryptVectors.keyFile)

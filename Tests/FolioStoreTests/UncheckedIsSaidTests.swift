@@ -84,4 +84,23 @@ struct UncheckedIsSaidTests {
         #expect(findings.first?.message.message.text(.en).hasPrefix("could not check media files: could not read the folder") == true)
         #expect(throws: FolioError.self) { try t.vault.unreferencedMedia() }
     }
+
+    @Test("an edit's leftover drafts in a .folio/local that cannot be listed are an error, never none")
+    func draftsUnlisted() throws {
+        let t = try TemporaryVault()
+        #expect(try t.vault.leftoverDrafts(of: "01JDPHOTO").isEmpty)
+        try? FileManager.default.removeItem(at: t.vault.localDirectory)
+        try t.write(".folio/local", "a file where the folder goes")
+        #expect(throws: FolioError.self) { try t.vault.leftoverDrafts(of: "01JDPHOTO") }
+        // Clean-up of old drafts is the one place an unlistable folder is passed over.
+        #expect(t.vault.removeStaleDrafts() == 0)
+    }
+
+    @Test("statistics of a kind the vault does not define are refused, never counted without it")
+    func statisticsOfUnknownKind() throws {
+        let t = try TemporaryVault()
+        let selection = try t.vault.select(RecordFilter(), in: t.vault.catalog(), workingDirectory: nil)
+        #expect(throws: FolioError.self) { try t.vault.statistics(StatsRequest(kind: "billiards"), of: selection) }
+        #expect(try t.vault.statistics(StatsRequest(kind: "idea"), of: selection).total == 0)
+    }
 }

@@ -36,7 +36,8 @@ struct Analyze: AsyncParsableCommand {
     @OptionGroup var page: RecordArgument<ADiaryPage>
     @Flag(help: bilingual("Analyse again even when the page has an analysis.", "即使這頁已經分析過，也再分析一次。")) var again = false
     @OptionGroup var output: OutputFormat<RecordJSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() async throws {
         let context = try Context.open(global)

@@ -50,7 +50,8 @@ struct Ask: AsyncParsableCommand {
     var typedNote: InputText?
     var note: String? { typedNote?.text }
     @OptionGroup var output: OutputFormat<NewRecordJSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() async throws {
         let context = try Context.open(global)

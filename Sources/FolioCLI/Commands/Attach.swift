@@ -23,7 +23,8 @@ struct Attach: ParsableCommand {
     @OptionGroup var reference: RecordArgument<AnyRecord>
     @Argument(help: bilingual("The files to add.", "要加入的檔案。")) var files: [String] = []
     @OptionGroup var output: OutputFormat<RecordJSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

@@ -51,7 +51,8 @@ struct Cal: ParsableCommand {
             "The first day of the week: monday or sunday (default: from the locale, the time zone, then the vault's language).",
             "一週的第一天：`monday` 或 `sunday`（預設依地區設定、時區和資料庫的語言）。")) var weekStart: WeekStart?
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.openForReading(global)

@@ -52,7 +52,8 @@ struct Chat: AsyncParsableCommand {
     var message: String? { typedMessage?.text }
     @Flag(help: bilingual("Ask for a reply to your last message again.", "再請 AI 回覆一次你的最後一則訊息。")) var retry = false
     @OptionGroup var output: OutputFormat<ChatTurnJSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func validate() throws {
         guard !output.json || message != nil || retry else {

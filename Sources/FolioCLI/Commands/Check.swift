@@ -41,7 +41,8 @@ struct Check: AsyncParsableCommand {
     @Flag(help: bilingual("Check media by presence and size only, without hashing.", "只檢查媒體是否存在、大小是否相符，不重算雜湊。")) var quick = false
     @Flag(name: .shortAndLong, help: bilingual("Do not ask before fixing.", "修復前不詢問。")) var yes = false
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() async throws {
         let context = try Context.open(global)

@@ -23,7 +23,8 @@ struct CloneCommand: AsyncParsableCommand {
             "加密資料庫的金鑰（`folio crypt export-key` 寫出的檔案，或它的文字形式）：檢查過後存在這台裝置上。"))
     var key: String?
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() async throws {
         try global.enterDirectory()

@@ -23,7 +23,8 @@ struct CommitCommand: ParsableCommand {
         help: bilingual("The commit message (default: which files changed); - reads standard input.", "提交訊息（預設列出改了哪些檔案）；- 表示從標準輸入讀取。"))
     var message: InputText?
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

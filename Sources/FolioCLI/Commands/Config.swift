@@ -35,55 +35,86 @@ struct ConfigCommand: ParsableCommand {
 
                 顯示的值會遮住權杖和網址裡的密碼。`trust` 在這台裝置上確認從別台裝置同步來的值：金鑰和頁面要送去的
                 AI 伺服器（ai.base_url），或高於這台裝置上限的網路限制。在這台裝置上設定的值，就在這台裝置上確認。
-                """))
+                """),
+            subcommands: [ConfigList.self, ConfigGet.self, ConfigSet.self, ConfigUnset.self, ConfigTrust.self],
+            defaultSubcommand: ConfigList.self)
     }
+}
 
-    @Argument(help: bilingual("list, get, set, unset or trust.", "`list`、`get`、`set`、`unset` 或 `trust`。")) var action: String = "list"
-    @Argument(help: bilingual("A setting, such as ai.model.", "一項設定，例如 ai.model。")) var key: String?
-    @Argument(help: bilingual("The value for set.", "`set` 要設的值。")) var value: String?
+struct ConfigList: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list", abstract: bilingual("Show every setting and its value.", "顯示每項設定和它的值。"))
+    }
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
-
-    func validate() throws {
-        switch action {
-        case "list": break
-        case "get", "unset", "trust":
-            if key == nil {
-                throw ValidationError(
-                    Message.usage(.needsOption(command: "config \(action)", option: "KEY")).text(MessageLanguage.shared.current))
-            }
-        case "set":
-            if key == nil || value == nil {
-                throw ValidationError(
-                    Message.usage(.needsOption(command: "config set", option: "KEY VALUE")).text(MessageLanguage.shared.current))
-            }
-        default:
-            throw ValidationError(
-                Message.usage(.unknownAction(command: "config", action: action, known: ["list", "get", "set", "unset", "trust"])).text(
-                    MessageLanguage.shared.current))
-        }
-    }
+    @ParentCommand var folio: Folio
 
     func run() throws {
-        let context = try Context.open(global)
-        switch (action, key, value) {
-        case ("get", let key?, _):
-            guard let text = try context.vault.setting(key) else { throw ExitCode.failure }
-            Console.verbatim(ConfiguredSecrets.redact(text), terminal: context.terminal, environment: context.environment)
-        case ("set", let key?, let value?):
-            try History.setSetting(key, to: value, in: context.vault, history: context.history)
-            context.say(.settingSet(key: key, value: ConfiguredSecrets.redact(value)))
-        case ("trust", let key?, _):
-            try context.vault.trustSetting(key)
-            context.say(.settingTrusted(key: key, value: ConfiguredSecrets.redact(context.vault.settings.string(key) ?? "")))
-        case ("unset", let key?, _):
-            try context.vault.unsetSetting(key)
-            context.say(.settingUnset(key))
-        default: SettingsPrinter.print(context.vault.allSettings, json: output.json)
-        }
+        let context = try Context.open(folio.global)
+        SettingsPrinter.print(context.vault.allSettings, json: output.json)
     }
 
     enum JSON: HelpText {
         static var help: String { bilingual("Print settings as JSON.", "以 JSON 輸出設定。") }
+    }
+}
+
+struct ConfigGet: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "get", abstract: bilingual("Print one setting's value; exit 1 when it is not set.", "印出一項設定的值；沒有設時結束狀態是 1。"))
+    }
+    @Argument(help: bilingual("A setting, such as ai.model.", "一項設定，例如 ai.model。")) var key: String
+    @ParentCommand var folio: Folio
+
+    func run() throws {
+        let context = try Context.open(folio.global)
+        guard let text = try context.vault.setting(key) else { throw ExitCode.failure }
+        Console.verbatim(ConfiguredSecrets.redact(text), terminal: context.terminal, environment: context.environment)
+    }
+}
+
+struct ConfigSet: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "set", abstract: bilingual("Set a setting and commit the change.", "設定一項設定並提交修改。"))
+    }
+    @Argument(help: bilingual("A setting, such as ai.model.", "一項設定，例如 ai.model。")) var key: String
+    @Argument(help: bilingual("Its new value.", "新的值。")) var value: String
+    @ParentCommand var folio: Folio
+
+    func run() throws {
+        let context = try Context.open(folio.global)
+        try History.setSetting(key, to: value, in: context.vault, history: context.history)
+        context.say(.settingSet(key: key, value: ConfiguredSecrets.redact(value)))
+    }
+}
+
+struct ConfigUnset: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "unset", abstract: bilingual("Remove a setting, back to its default.", "移除一項設定，回到預設值。"))
+    }
+    @Argument(help: bilingual("A setting, such as ai.model.", "一項設定，例如 ai.model。")) var key: String
+    @ParentCommand var folio: Folio
+
+    func run() throws {
+        let context = try Context.open(folio.global)
+        try context.vault.unsetSetting(key)
+        context.say(.settingUnset(key))
+    }
+}
+
+struct ConfigTrust: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "trust",
+            abstract: bilingual("Confirm, on this device, a value another device set.", "在這台裝置上確認別台裝置設定的值。"))
+    }
+    @Argument(help: bilingual("A setting, such as ai.base_url.", "一項設定，例如 ai.base_url。")) var key: String
+    @ParentCommand var folio: Folio
+
+    func run() throws {
+        let context = try Context.open(folio.global)
+        try context.vault.trustSetting(key)
+        context.say(.settingTrusted(key: key, value: ConfiguredSecrets.redact(context.vault.settings.string(key) ?? "")))
     }
 }

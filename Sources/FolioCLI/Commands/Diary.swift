@@ -58,7 +58,8 @@ struct Diary: AsyncParsableCommand {
     var message: String? { typedMessage?.text }
     @Flag(help: bilingual("No chat: write, analyse, greet and save without prompting.", "不聊天：直接寫入、分析、問候並存檔，不用互動。")) var noChat = false
     @OptionGroup var input: RecordInput
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() async throws {
         let context = try Context.open(global)

@@ -8,7 +8,8 @@ struct MarkDone<State: DoneState>: ParsableCommand {
 
     @OptionGroup var idea: RecordArgument<AnIdea>
     @OptionGroup var output: OutputFormat<ChangedRecordJSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

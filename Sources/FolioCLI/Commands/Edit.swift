@@ -19,7 +19,8 @@ struct Edit: ParsableCommand {
 
     @OptionGroup var reference: RecordArgument<AnyRecord>
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

@@ -24,7 +24,8 @@ struct GarbageCollect: ParsableCommand {
     @Flag(help: bilingual("Only list what would be removed.", "只列出會移除什麼。")) var dryRun = false
     @Flag(name: .shortAndLong, help: bilingual("Do not ask.", "不詢問。")) var yes = false
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

@@ -22,7 +22,8 @@ struct Idea: ParsableCommand {
     @Flag(help: bilingual("Take --field keys the kind does not declare (your own keys, on purpose).", "接受這個類型沒有宣告的 --field 欄位（刻意加的自訂欄位）。"))
     var extra = false
     @OptionGroup var output: OutputFormat<NewRecordJSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

@@ -35,11 +35,12 @@ struct Init: ParsableCommand {
             "Keep media through Git LFS from the first commit on (see folio media lfs).",
             "從第一個提交起就用 Git LFS 存放媒體（見 `folio media lfs`）。")) var lfs = false
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func validate() throws {
         // LFS objects are not encrypted yet: the server would see the media (docs/lfs.md).
-        if encrypt && lfs { throw ValidationError("--encrypt and --lfs cannot be used together yet: see docs/lfs.md.") }
+        if encrypt && lfs { throw ValidationError(Message.usage(.encryptedMediaNotYet).text(MessageLanguage.shared.current)) }
     }
 
     func run() throws {

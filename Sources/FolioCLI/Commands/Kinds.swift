@@ -19,32 +19,48 @@ struct Kinds: ParsableCommand {
                   folio kinds
                   folio kinds add baby-tracker        # 寶寶 → 睡眠 → 夜醒、環境；寶寶 → 活動
                   folio kinds add billiard-trainer    # 球員、課程進度、練球（含擊球清單）
-                """))
+                """),
+            subcommands: [KindsList.self, KindsAdd.self],
+            defaultSubcommand: KindsList.self)
     }
+}
 
-    @Argument(help: bilingual("add, to copy an example's templates into .folio/templates/.", "`add`：把範例的範本複製到 .folio/templates/。"))
-    var action: String?
-    @Argument(help: bilingual("The example: baby-tracker or billiard-trainer.", "範例：baby-tracker（寶寶生活記錄）或 billiard-trainer（撞球訓練）。"))
-    var example: String?
-    @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+struct KindsList: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: bilingual("List the vault's kinds.", "列出資料庫的類型。"))
+    }
+    @OptionGroup var output: OutputFormat<Kinds.JSON>
+    @ParentCommand var folio: Folio
 
     func run() throws {
-        let context = try Context.open(global)
-        if action == "add" {
-            guard let example else {
-                throw ValidationError(Message.usage(.needsWord(command: "kinds add", what: "example")).text(MessageLanguage.shared.current))
-            }
-            let added = try context.vault.installExample(example)
-            if output.json { return context.json(.object([("example", .string(example)), ("added", .array(added.map { .string($0) }))])) }
-            return context.say(.exampleInstalled(example, added))
-        }
-        if let action {
-            throw ValidationError(
-                Message.usage(.unknownAction(command: "kinds", action: action, known: ["add"])).text(MessageLanguage.shared.current))
-        }
+        let context = try Context.open(folio.global)
         KindsPrinter.print(context.vault.kinds.values.sorted(by: { $0.name < $1.name }), json: output.json, context: context)
     }
+}
+
+struct KindsAdd: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "add", abstract: bilingual("Copy an example's templates into .folio/templates/.", "把範例的範本複製到 .folio/templates/。"))
+    }
+    @Argument(help: bilingual("The example: baby-tracker or billiard-trainer.", "範例：baby-tracker（寶寶生活記錄）或 billiard-trainer（撞球訓練）。"))
+    var example: String
+    @OptionGroup var output: OutputFormat<AddJSON>
+    @ParentCommand var folio: Folio
+
+    func run() throws {
+        let context = try Context.open(folio.global)
+        let added = try context.vault.installExample(example)
+        if output.json { return context.json(.object([("example", .string(example)), ("added", .array(added.map { .string($0) }))])) }
+        context.say(.exampleInstalled(example, added))
+    }
+
+    enum AddJSON: HelpText {
+        static var help: String { bilingual("Print the example and the templates added as JSON.", "以 JSON 輸出範例和加入的範本。") }
+    }
+}
+
+extension Kinds {
 
     enum JSON: HelpText {
         static var help: String {

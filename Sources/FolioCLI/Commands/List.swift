@@ -33,7 +33,8 @@ struct List: ParsableCommand {
     @Option(name: .customShort("n"), help: bilingual("Show at most N records.", "最多顯示 N 筆紀錄。")) var limit: Int?
     @OptionGroup var filters: FilterOptions
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError(Message.usage(.notNegative(option: "-n")).text(MessageLanguage.shared.current)) }

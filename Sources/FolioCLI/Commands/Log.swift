@@ -22,7 +22,8 @@ struct Log: ParsableCommand {
     var media: String?
     @Option(name: .customShort("n"), help: bilingual("Show at most this many commits.", "最多顯示這麼多個提交。")) var limit: Int?
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

@@ -49,7 +49,8 @@ struct MCPCommand: AsyncParsableCommand {
     var http = false
     @Option(help: bilingual("The port for --http (0: any free port, printed on standard error).", "--http 用的連接埠（0：任何空著的連接埠，印在標準錯誤）。"))
     var port = 8765
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func validate() throws {
         if !(0...65_535).contains(port) {

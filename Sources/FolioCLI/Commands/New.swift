@@ -31,7 +31,8 @@ struct New: ParsableCommand {
     var text: InputText?
     @Option(help: bilingual("The body of the record (Markdown); - reads standard input.", "紀錄的本文（Markdown）；- 表示從標準輸入讀取。")) var body:
         InputText?
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

@@ -49,8 +49,10 @@ struct Remove: ParsableCommand {
     @Flag(help: bilingual("Only list what would be removed.", "只列出會移除什麼。")) var dryRun = false
     @Flag(name: .shortAndLong, help: bilingual("Do not ask.", "不詢問。")) var yes = false
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
+    // try?: only whether filters were given; run() reads them with try and says what is wrong.
     private var hasFilters: Bool { (try? filters.filter()) != RecordFilter() || search != nil }
 
     func validate() throws {

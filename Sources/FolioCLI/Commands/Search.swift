@@ -77,7 +77,22 @@ struct Search: ParsableCommand {
     var words: [String] = []
     @OptionGroup var filters: SearchFilters
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    /// The options every command takes, as written after `search`: the query captures every word
+    /// after the command's name, so they are read from it with the search's own options.
+    var globalAfterCommand: GlobalOptions? = nil
+
+    /// folio's options before the command, with those written after it in their place.
+    var global: GlobalOptions {
+        var merged = folio.global
+        guard let after = globalAfterCommand else { return merged }
+        merged.noColor = merged.noColor || after.noColor
+        merged.allowSecret = merged.allowSecret || after.allowSecret
+        merged.directory = after.directory ?? merged.directory
+        merged.vault = after.vault ?? merged.vault
+        merged.lang = after.lang ?? merged.lang
+        return merged
+    }
 
     mutating func run() throws {
         try takeOptionsAfterQuery()
@@ -136,11 +151,7 @@ struct Search: ParsableCommand {
         guard !options.isEmpty else { return }
         let given = try SearchOptionsAfterQuery.parse(options)
         output.json = output.json || given.output.json
-        global.noColor = global.noColor || given.global.noColor
-        global.allowSecret = global.allowSecret || given.global.allowSecret
-        global.directory = given.global.directory ?? global.directory
-        global.vault = given.global.vault ?? global.vault
-        global.lang = given.global.lang ?? global.lang
+        globalAfterCommand = given.folioOptions
         filters.tag += given.filters.tag
         filters.kind = given.filters.kind ?? filters.kind
     }
@@ -179,5 +190,5 @@ struct SearchOptionsAfterQuery: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(commandName: "folio search") }
     @OptionGroup var filters: SearchFilters
     @OptionGroup var output: OutputFormat<Search.JSON>
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var folioOptions: GlobalOptions
 }

@@ -17,7 +17,8 @@ struct SetCommand: ParsableCommand {
     @Option(help: bilingual("A key to remove (repeat for more).", "要移除的欄位（要多個就重複這個選項）。")) var unset: [String] = []
     @Flag(help: bilingual("Take keys the kind does not declare (your own keys, on purpose).", "接受這個類型沒有宣告的欄位（刻意加的自訂欄位）。")) var extra = false
     @OptionGroup var output: OutputFormat<ChangedRecordJSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

@@ -21,7 +21,8 @@ struct Show: AsyncParsableCommand {
             "Show the version as of a commit (id, 4+ characters) or a date (YYYY-MM-DD: the end of that day).",
             "顯示某個提交（id，至少 4 個字元）或某天（YYYY-MM-DD：那天結束時）的版本。"))
     var at: String?
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() async throws {
         // Only an older version needs the history.

@@ -69,7 +69,8 @@ struct Stats: ParsableCommand {
             "Repeat the figures per day, week (ISO), month or year, or per value of a key (`--by course`).",
             "依日、週（ISO）、月或年分別列出數字，或依某個欄位的值分組（`--by course`）。")) var by: StatsGrouping?
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func validate() throws {
         _ = try filters.filter(positionalKind: positionalKind)
@@ -84,7 +85,7 @@ struct Stats: ParsableCommand {
         // The records first, so what the catalog warns of comes before a --rate refused.
         let selection = try context.select(filter)
         let request = try request(kind: filter.kind)
-        let report = context.vault.statistics(request, of: selection)
+        let report = try context.vault.statistics(request, of: selection)
         for key in report.unvalued { context.warn(FolioError(.statsNoValues(key))) }
         StatsPrinter(report, request: request, kind: filter.kind.flatMap { context.vault.kinds[$0] }, kinds: context.vault.kinds).print(
             json: output.json, context: context)

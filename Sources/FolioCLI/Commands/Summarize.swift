@@ -37,7 +37,8 @@ struct Summarize: AsyncParsableCommand {
 
     @OptionGroup var page: RecordArgument<ADiaryPage>
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() async throws {
         let context = try Context.open(global)

@@ -35,7 +35,8 @@ struct SyncCommand: AsyncParsableCommand {
             "Seconds between syncs with --watch, 1 to 86400 (default: sync.interval, else 10).",
             "--watch 時兩次同步間隔的秒數，1 到 86400（預設是 sync.interval，沒有就是 10）。")) var interval: Double?
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func validate() throws {
         // The same range as the sync.interval setting; a NaN or 1e300 would trap as whole seconds.

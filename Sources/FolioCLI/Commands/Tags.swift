@@ -40,7 +40,8 @@ struct Tags: ParsableCommand {
     var sort: TagOrder = .recent
     @OptionGroup var filters: FilterOptions
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.openForReading(global)

@@ -25,7 +25,8 @@ struct Transcribe: AsyncParsableCommand {
 
     @Argument(help: bilingual("The recording: m4a, mp3, wav, ogg, webm, flac…", "錄音檔：m4a、mp3、wav、ogg、webm、flac……")) var file: String
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() async throws {
         let context = try Context.open(global)

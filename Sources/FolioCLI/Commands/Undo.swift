@@ -22,7 +22,8 @@ struct Undo: ParsableCommand {
         false
     @Flag(help: bilingual("Only say what would be undone; change nothing.", "只說會復原什麼，不做任何變更。")) var dryRun = false
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

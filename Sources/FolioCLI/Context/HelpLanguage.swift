@@ -45,6 +45,7 @@ enum HelpLanguage {
             }
             index += 1
         }
+        // try?: no vault: help in the locale's language.
         if let root = try? VaultLocation.find(explicit: explicit, environment: environment, workingDirectory: directory) {
             let text = Vault.readControlText(root.appendingPathComponent(".folio/config.yaml"))
             return Settings(text: text, file: ".folio/config.yaml").language

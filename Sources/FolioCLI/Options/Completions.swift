@@ -57,6 +57,7 @@ enum Completions {
             index += 1
         }
         let environment = ProcessInfo.processInfo.environment
+        // try?: no vault: nothing to complete.
         guard let root = try? VaultLocation.find(explicit: explicit, environment: environment, workingDirectory: directory) else {
             return nil
         }

@@ -51,44 +51,4 @@ public struct GlobalOptions: ParsableArguments {
             throw FolioError(.cannotEnterFolder(path: directory, reason: String(cString: strerror(errno))))
         }
     }
-
-    /// Options every command takes, as they may come before the command (`folio --vault v list`,
-    /// `folio -C v list`): each takes a value but the flags.
-    static let valued: Set<String> = ["--vault", "--lang", "-C"]
-    static let flags: Set<String> = ["--no-color", "--allow-secret"]
-
-    /// The arguments with the options every command takes moved from before the command to just
-    /// after it (after its subcommand too, as in `conflicts resolve`), where every command reads
-    /// them; nothing else moves, so a `--` and what follows it stay as typed.
-    static func movedAfterCommand(_ arguments: [String], root: any ParsableCommand.Type) -> [String] {
-        var leading: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let word = arguments[index]
-            if valued.contains(word), index + 1 < arguments.count {
-                leading += [word, arguments[index + 1]]
-                index += 2
-            } else if flags.contains(word) || word.hasPrefix("--vault=") || word.hasPrefix("--lang=")
-                || (word.hasPrefix("-C") && word.count > 2)
-            {
-                leading.append(word)
-                index += 1
-            } else {
-                break
-            }
-        }
-        guard !leading.isEmpty else { return arguments }
-        var rest = Array(arguments[index...])
-        var command = root
-        var position = 0
-        while position < rest.count, let sub = command.configuration.subcommands.first(where: { $0._commandName == rest[position] }) {
-            command = sub
-            position += 1
-        }
-        // `folio --lang en help list`: help takes no options, and needs none.
-        if position == 0, rest.first == "help" { return rest }
-        guard position > 0 else { return arguments }
-        rest.insert(contentsOf: leading, at: position)
-        return rest
-    }
 }

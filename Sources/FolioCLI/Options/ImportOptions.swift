@@ -7,7 +7,8 @@ import FolioStore
 struct ImportOptions: ParsableArguments {
     @Flag(help: bilingual("Only list what would be created; write nothing.", "只列出會建立什麼，不寫入任何東西。")) var dryRun = false
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     enum JSON: HelpText {
         static var help: String {

@@ -35,7 +35,7 @@ enum StandardInput {
     /// far below what `yes |` fills memory with. Checked while reading.
     static let maxBytes = 16 << 20
 
-    /// Why standard input could not be used, when reading it went past ``maxBytes``.
+    /// Why standard input could not be used: reading it went past ``maxBytes``, or failed.
     static var failure: FolioError? {
         once.withValue { $0.failure }
     }
@@ -52,6 +52,7 @@ enum StandardInput {
         while true {
             let count = read(STDIN_FILENO, &byte, 1)
             if count < 0, errno == EINTR { continue }
+            if count < 0 { throw unreadable() }
             guard count == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
             if byte == UInt8(ascii: "\n") { break }
             bytes.append(byte)
@@ -61,13 +62,19 @@ enum StandardInput {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Standard input failed to read (a closed descriptor, an I/O error): said, never taken for its end.
+    static func unreadable() -> FolioError {
+        FolioError(.fileUnreadable(String(cString: strerror(errno))), file: "-")
+    }
+
     /// Reads `descriptor` to its end, or to one byte past `limit` (nil then).
-    static func readAll(_ descriptor: Int32, limit: Int) -> [UInt8]? {
+    static func readAll(_ descriptor: Int32, limit: Int) throws(FolioError) -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
+            if count < 0 { throw unreadable() }
             guard count > 0 else { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
             if bytes.count > limit { return nil }
@@ -79,7 +86,14 @@ enum StandardInput {
         once.withValue { once in
             guard !once.used else { return nil }
             once.used = true
-            guard let bytes = readAll(STDIN_FILENO, limit: maxBytes) else {
+            let read: [UInt8]?
+            do throws(FolioError) {
+                read = try readAll(STDIN_FILENO, limit: maxBytes)
+            } catch {
+                once.failure = error
+                return nil
+            }
+            guard let bytes = read else {
                 once.failure = FolioError(.file(.standardInputTooLarge(limit: maxBytes)))
                 return nil
             }

@@ -32,6 +32,7 @@ struct ShowPrinter {
 
     /// The file as it was (`--at`): JSON when it reads as a record, else its text.
     func older(path: String, text: String) {
+        // try?: a file that does not parse is shown as its text, with the parse error said by the reader.
         if json, let document = try? FrontMatterDocument(parsing: text) {
             return context.json(JSONWriter.record(Record(path: path, document: document), body: true, kinds: context.vault.kinds))
         }

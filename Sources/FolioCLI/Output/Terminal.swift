@@ -152,6 +152,7 @@ public enum Console {
     public static func confirm(_ prompt: String, defaultYes: Bool = false) -> Bool {
         errInline(prompt)
         // No answer, or one too long to be one, is no.
+        // try?: no answer (end of input, an unreadable one) is "no": nothing is done without a yes.
         guard let line = try? StandardInput.line() else { return false }
         let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
         if answer.isEmpty { return defaultYes }
@@ -161,6 +162,7 @@ public enum Console {
     public static func ask(_ prompt: String) -> String? {
         errInline(prompt)
         // No answer, or one too long to be one, is none.
+        // try?: no answer is no answer; the caller asks again or stops.
         guard let line = try? StandardInput.line() else { return nil }
         return line.trimmingCharacters(in: .whitespaces)
     }

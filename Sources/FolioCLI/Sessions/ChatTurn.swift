@@ -51,6 +51,7 @@ enum ChatTurn {
         let weather =
             // Cancelled (Ctrl-C) or unreachable, the weather is left out: it is a nicety of the greeting.
             chain.wantsWeather
+            // try?: weather is a garnish for the reply: without it the companion says nothing of the weather.
             ? (try? await AIRun.cancellable { () async throws(FolioError) in await Weather.current(configuration) }) ?? nil : nil
         return DiaryEntry.environment(
             now: context.vault.clock.timestamp, zone: context.vault.clock.zone, configuration: configuration, weather: weather)

@@ -96,6 +96,7 @@ struct DiaryFlow {
     /// or given media.
     /// - Returns: false when the summary failed (its message is said; the draft stays).
     func save(_ page: Record, chain: ProviderChain) async -> Bool {
+        // try?: a page that is not a diary entry has nothing to summarise.
         guard (try? DiaryEntry(page))?.hasSomethingToSummarize == true else {
             if json { context.json(JSONWriter.record(page, body: true, kinds: context.vault.kinds)) }
             Console.err(Message.ai(.draftKept(reference: page.shortID)).text(context.language))

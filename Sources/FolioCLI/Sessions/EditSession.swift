@@ -24,11 +24,11 @@ struct EditSession {
         let id = record.id ?? "record"
         draft = vault.draftURL(for: id)
         var start = record.document.text
-        if let leftover = Self.leftover(of: id, record: record, context: context) { start = leftover }
+        if let leftover = try Self.leftover(of: id, record: record, context: context) { start = leftover }
         try AtomicFile.write(start, to: draft)
         // A draft whose text is now in this edit's draft, or is the record's own, has served; any
         // other stays, to be offered by a later edit (or removed after a week).
-        for old in vault.leftoverDrafts(of: id) {
+        for old in try vault.leftoverDrafts(of: id) {
             let text = Self.text(of: old.url)
             if text == start || text == record.document.text { unlink(old.url.path) }
         }
@@ -36,8 +36,8 @@ struct EditSession {
 
     /// The text of the newest draft an earlier edit of the record left, when it differs from the
     /// record and the user takes it back; off a terminal the draft stays and a warning names it.
-    private static func leftover(of id: String, record: Record, context: Context) -> String? {
-        let drafts = context.vault.leftoverDrafts(of: id)
+    private static func leftover(of id: String, record: Record, context: Context) throws(FolioError) -> String? {
+        let drafts = try context.vault.leftoverDrafts(of: id)
         guard let newest = drafts.first(where: { text(of: $0.url).map { $0 != record.document.text } ?? false }),
             let text = text(of: newest.url)
         else { return nil }

@@ -9,6 +9,7 @@ enum GreetingStep {
         let localTime = ConversationClock.text(context.vault.clock.timestamp)
         let fallback = BuiltinGreeting.text(
             localTime: localTime, mediaType: MediaEntry.entries(of: record.document).first?.type, language: context.language)
+        // try?: a page that is not a diary entry gets the plain greeting.
         guard let entry = try? DiaryEntry(record) else { return fallback }
         let request = entry.greetingRequest(localTime: localTime, environment: environment)
         do {

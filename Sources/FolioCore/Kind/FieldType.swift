@@ -68,12 +68,14 @@ public enum FieldType: String, Sendable, CaseIterable {
             return .raw(text)
         case .list:
             let trimmed = text.trimmingCharacters(in: .whitespaces)
+            // try?: typed text that is not a YAML list is taken as one item, as the kind's type says.
             if trimmed.hasPrefix("["), let node = try? Parser.parse(trimmed), case .sequence = node.content {
                 return node.withoutSpans
             }
             let items = trimmed.isEmpty ? [] : trimmed.split(separator: ",").map { Node.string($0.trimmingCharacters(in: .whitespaces)) }
             return .sequence(items, style: .flow)
         case .map:
+            // try?: text that is not a mapping is not a value of this type: nil, and the caller names the key.
             guard let node = try? Parser.parse(text), case .mapping = node.content else { return nil }
             return node.withoutSpans
         }

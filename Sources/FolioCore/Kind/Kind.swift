@@ -220,6 +220,7 @@ extension Kind {
     /// The kind a template file declares (`kind:`), else its file name; for naming a template that
     /// could not be read as a kind.
     public static func declaredName(template text: String, fallbackName: String) -> String {
+        // try?: only the name a broken template is listed under; its error is kept and said when the kind is used.
         (try? FrontMatterDocument(parsing: text))?.string("kind") ?? fallbackName
     }
 

@@ -4,9 +4,13 @@ public enum UsageMessage: Sendable, Equatable {
     case excludeEachOther(String, String)
     case badDayOption(option: String, text: String)
     case kindGivenTwice(positional: String, option: String)
-    /// A command's action word is missing (`kinds add` without its example) or unknown.
-    case needsWord(command: String, what: String)
-    case unknownAction(command: String, action: String, known: [String])
+    /// A command made of subcommands (`config`, `profile`, `kinds`) given a word that is none of them.
+    case unknownSubcommand(command: String, word: String, known: [String])
+    /// `media fetch --all` with a record or `--since`: all is already everything.
+    case allTakesNoSelection
+    case badAge(option: String, text: String)
+    /// `init --encrypt --lfs`: LFS objects are not encrypted yet, so the server would see the media.
+    case encryptedMediaNotYet
     case notNegative(option: String)
     case notAKeyPath(String)
     case badRange(option: String, text: String, low: Int, high: Int)
@@ -23,16 +27,16 @@ public enum UsageMessage: Sendable, Equatable {
             ("\(option) 要給像 2026-11-22 這樣的日期，不是「\(text)」。", "\(option) takes a date such as 2026-11-22, not '\(text)'.")
         case .kindGivenTwice(let positional, let option):
             ("類型給了兩次：「\(positional)」和 --kind「\(option)」。", "the kind is given twice: '\(positional)' and --kind '\(option)'.")
-        case .needsWord(let command, let what):
+        case .unknownSubcommand(let command, let word, let known):
             (
-                "`folio \(command)` 需要\(what == "example" ? "範例名稱" : "「\(what)」")。",
-                "\(command) needs \(what == "example" ? "an example name" : what)."
+                "`folio \(command)` 的子指令是 \(known.map { "`\($0)`" }.joined(separator: "、"))，沒有「\(word)」。",
+                "\(command) has the subcommands \(known.joined(separator: ", ")), not '\(word)'."
             )
-        case .unknownAction(let command, let action, let known):
-            (
-                "`folio \(command)` 接受 \(known.map { "`\($0)`" }.joined(separator: "、"))，不接受「\(action)」。",
-                "\(command) takes \(known.joined(separator: ", ")), not '\(action)'."
-            )
+        case .allTakesNoSelection: ("--all 不接受紀錄，也不接受 --since。", "--all takes no record and no --since.")
+        case .badAge(let option, let text):
+            ("\(option) 要給像 30d、2w、6m 或 1y 這樣的時間長度，不是「\(text)」。", "\(option) takes an age such as 30d, 2w, 6m or 1y, not '\(text)'.")
+        case .encryptedMediaNotYet:
+            ("--encrypt 和 --lfs 目前還不能一起用：見 docs/lfs.md。", "--encrypt and --lfs cannot be used together yet: see docs/lfs.md.")
         case .notNegative(let option): ("\(option) 必須是 0 或更大。", "\(option) must be 0 or more.")
         case .notAKeyPath(let key):
             ("「\(key)」不是欄位路徑；欄位路徑像 duration 或 shots.count。", "'\(key)' is not a key path such as duration or shots.count.")

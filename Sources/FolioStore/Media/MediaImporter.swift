@@ -124,6 +124,7 @@ public enum MediaImporter {
         }
         let sha = MediaNaming.hex(hasher.finalize())
         let folder = mediaDirectory.appendingPathComponent(String(sha.prefix(2)))
+        // try?: the copy's failure is thrown below; here it only decides whether a finished copy can be kept.
         if let object, (try? copied.get()) != nil, total == size {
             // The LFS object of the same bytes, hashed once for both copies.
             do {
@@ -135,6 +136,7 @@ public enum MediaImporter {
         // Bytes the vault already holds: the copy is dropped unflushed.
         // Bytes the vault already holds: the copy is dropped unflushed, unless the file holding them
         // is damaged (its bytes no longer hash to its name), which this copy then replaces.
+        // try?: the copy's failure is thrown below; here it only decides whether a finished copy can be kept.
         let existing = (try? copied.get()) != nil && total == size ? existingFile(sha: sha, in: folder) : nil
         let damaged = existing.map { Vault.sha256(ofFile: folder.appendingPathComponent($0).path) != sha } ?? false
         let synced = (existing == nil || damaged) && (!flush || fsync(output) == 0)
@@ -273,6 +275,7 @@ public enum MediaImporter {
     /// A pointer left by a clone that has not downloaded the file yet does not count: the import
     /// writes the bytes over it.
     static func existingFile(sha: String, in folder: URL) -> String? {
+        // try?: a folder that cannot be listed finds no earlier copy: the file is imported again, never lost.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
         return names.sorted().first { name in
             (name.hasPrefix(sha + ".") || name == sha) && !LFSPointerFile.isPointer(folder.appendingPathComponent(name))
@@ -288,6 +291,7 @@ public enum MediaImporter {
 
     /// Temporary import files in `media/` whose process no longer runs.
     static func abandonedTemporaries(in mediaDirectory: URL) -> [String] {
+        // try?: clean-up of temporary files only.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: mediaDirectory.path) else { return [] }
         return names.filter { name in
             guard name.hasPrefix(temporaryPrefix) else { return false }

@@ -196,6 +196,7 @@ extension Vault {
                     guard !changed.isEmpty else { return }
                     let text = lines.joined(separator: "\n")
                     // Only a file that still parses is written back.
+                    // try?: a record that does not parse is reported by check's own record pass.
                     guard (try? FrontMatterDocument(parsing: text, limits: frontMatterLimits)) != nil else { return }
                     try writeFile(text, at: path, expecting: .version(version))
                     recordChange([path], "media: relink \(path)")

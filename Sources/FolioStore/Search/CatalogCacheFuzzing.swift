@@ -38,6 +38,7 @@ public enum CatalogCacheFuzzing {
     public static func read(body: [UInt8], scratch: URL) -> Contents? {
         var file = header + body
         file.appendLittleEndian(CatalogFile.endMagic)
+        // try?: the fuzz harness: an input it cannot write is skipped.
         guard (try? Data(file).write(to: scratch)) != nil,
             let cache = CatalogFile.open(scratch, fingerprint: fingerprint, verifyingChecksums: false)
         else { return nil }

@@ -6,6 +6,9 @@ import Foundation
     import Glibc
 #endif
 
+// try? in this file: the cache is derived data, checked whole by its checksums when opened; a
+// part that does not read is a miss (the catalog is rebuilt from the records), never an answer.
+
 /// The catalog's cache file, read in place: a run maps it and touches only what it needs.
 ///
 /// Like git's index, it is a table of fixed-size rows, one per Markdown file, each with the file's
@@ -359,8 +362,12 @@ struct RecordDetail {
     private static func numbers(_ cursor: inout ByteCursor) -> [UInt32] {
         guard let count = try? cursor.u32() else { return [] }
         var out: [UInt32] = []
-        out.reserveCapacity(Int(count))
-        for _ in 0..<count { if let n = try? cursor.u32() { out.append(n) } }
+        // Never more than the bytes left can hold: a damaged count reserves no gigabytes.
+        out.reserveCapacity(min(Int(count), max(0, cursor.end - cursor.offset) / 4))
+        for _ in 0..<count {
+            guard let n = try? cursor.u32() else { break }
+            out.append(n)
+        }
         return out
     }
 

@@ -129,6 +129,7 @@ struct CatalogFileWriter {
     static func replace(_ url: URL, with parts: [[UInt8]]) -> Bool {
         let directory = url.deletingLastPathComponent()
         LocalFile.clearWay(to: url)
+        // try?: the cache is written when it can be; the write that follows reports nothing, and the next run builds it again.
         try? AtomicFile.makeDirectory(directory)
         removeAbandonedTemporaries(in: directory)
         let temporary = directory.appendingPathComponent(".catalog.\(getpid()).tmp")
@@ -147,6 +148,7 @@ struct CatalogFileWriter {
 
     /// Deletes half-written caches left by a folio that was killed while writing (its process is gone).
     private static func removeAbandonedTemporaries(in directory: URL) {
+        // try?: clean-up of old cache files only.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where name.hasPrefix(".catalog.") && name.hasSuffix(".tmp") {
             var owner = name.dropFirst(".catalog.".count).dropLast(".tmp".count)

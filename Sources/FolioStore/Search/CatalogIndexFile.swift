@@ -67,6 +67,7 @@ enum CatalogIndexFile {
     static func write(generation: UInt64, fingerprint: String, to url: URL, _ body: (inout BinaryWriter) -> Void) -> Bool {
         let directory = url.deletingLastPathComponent()
         LocalFile.clearWay(to: url)
+        // try?: a cache: the write that follows fails quietly too, and the next run builds it again.
         try? AtomicFile.makeDirectory(directory)
         let temporary = directory.appendingPathComponent(".catalog.\(getpid()).index.tmp")
         // Never through a link, never waiting on a pipe that stands where the temporary goes.

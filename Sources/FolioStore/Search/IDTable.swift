@@ -93,6 +93,7 @@ enum IDTable {
 
     /// Derived like the cache: replaced whole, never flushed (a table lost to a crash is written again).
     private static func write(_ bytes: [UInt8], to url: URL) {
+        // try?: a cache: written when it can be, built again when it is missing.
         try? AtomicFile.write(bytes, to: url, flush: false)
     }
 

@@ -165,6 +165,7 @@ extension History {
     static func install(_ key: GitCryptKey, in repository: Repository) throws(FolioError) {
         let target = GitCryptKeyStore.url(gitDirectory: repository.gitDirectory)
         do {
+            // try?: a key file that cannot be read is written again with the key being unlocked.
             if (try? GitCryptKeyStore.installed(gitDirectory: repository.gitDirectory)) != key {
                 try GitCryptKeyStore.install(key, gitDirectory: repository.gitDirectory)
             }
@@ -235,6 +236,7 @@ extension History {
     /// Writes the key to `url` (mode 0600) as `git-crypt export-key` does; never over an existing file.
     public func exportKey(to url: URL, vault: Vault) throws(FolioError) {
         let key = try exportableKey(vault)
+        // try?: a dangling link counts as something there, so it is never written through.
         if FileManager.default.fileExists(atPath: url.path) || (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
         {
             throw FolioError(.crypt(.keyFileExists(url.path)))

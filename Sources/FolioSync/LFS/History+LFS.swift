@@ -59,8 +59,10 @@ extension History {
     /// The repository's own configuration is what counts: a system-wide `git lfs install` may be missing elsewhere.
     func configureGitLFS(_ vault: Vault) {
         let own = repository.gitDirectory.appendingPathComponent("config")
+        // try?: best effort: without it only the git command, not folio, misreads fetched media.
         guard usesLFS(vault), (try? Repository.configValue("filter.lfs.process", inFile: own)) == nil else { return }
         // Best effort: without it only the `git` command, not folio, misreads fetched media.
+        // try?: best effort: without it only the git command, not folio, misreads fetched media.
         try? repository.setConfig(Self.gitLFSConfig)
     }
 
@@ -199,8 +201,8 @@ extension History {
     /// - Returns: how many objects were sent.
     func pushLFSObjects(head: OID, remoteTip: OID?, transport: SyncTransport, remoteURL: String) async throws(FolioError) -> Int {
         let hidden = try gitStep("git") { () -> [OID] in
-            var tips = try remoteTip.map { [$0] } ?? []
-            if let tracking = try repository.reference(named: "refs/remotes/origin/\(branch)"), !tips.contains(tracking) {
+            var tips = remoteTip.map { [$0] } ?? []
+            if let tracking = try repository.reference(named: "refs/remotes/origin/\(try branch)"), !tips.contains(tracking) {
                 tips.append(tracking)
             }
             return tips
@@ -255,7 +257,7 @@ extension History {
                 counts.remoteOnlyBytes += file.pointer.size
             }
         }
-        let tracking = try gitStep("git") { try repository.reference(named: "refs/remotes/origin/\(branch)") }
+        let tracking = try gitStep("git") { try repository.reference(named: "refs/remotes/origin/\(try branch)") }
         let unpushed = try gitStep("git") { try pointersIntroduced(from: head, hiding: tracking.map { [$0] } ?? []) }
         var seen: Set<String> = []
         for file in unpushed where seen.insert(file.pointer.oid).inserted {

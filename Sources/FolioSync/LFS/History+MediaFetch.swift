@@ -80,8 +80,9 @@ extension History {
     ) async throws(FolioError) -> MediaFetchReport {
         var report = MediaFetchReport()
         guard !files.isEmpty else { return report }
-        let remoteURL = try? repository.remoteURL()
-        guard let client = try await lfsClient(transport: transport, remoteURL: remoteURL ?? nil) else {
+        // A configuration that cannot be read is said, never taken for "no remote".
+        let remoteURL = try gitStep("git") { try repository.remoteURL() }
+        guard let client = try await lfsClient(transport: transport, remoteURL: remoteURL) else {
             report.unreachable = .noEndpoint
             return report
         }
@@ -162,6 +163,7 @@ extension History {
     /// Best effort: when it fails, only the `git` command sees the file as changed until `git
     /// status` refreshes it; folio's own status hashes the file and finds the same pointer.
     func refreshIndex(_ file: PointerFile) {
+        // try?: the index's stat cache only: git status reads the file again if it is not refreshed.
         if let blob = try? repository.writeBlob(Data(file.pointer.bytes)) { try? repository.refreshStat([file.path: blob]) }
     }
 

@@ -18,7 +18,9 @@ extension History {
     public func pruneMedia(_ vault: Vault, transport: SyncTransport, dryRun: Bool) async throws(FolioError) -> PrunedMedia {
         guard usesLFS(vault) else { throw FolioError(.lfs(.off)) }
         var pruned = PrunedMedia()
-        guard let tracking = try gitStep("git", { try repository.reference(named: "refs/remotes/origin/\(branch)") }) else { return pruned }
+        guard let tracking = try gitStep("git", { try repository.reference(named: "refs/remotes/origin/\(try branch)") }) else {
+            return pruned
+        }
         let pushed = Dictionary(try pointers(in: tracking).map { ($0.path, $0.pointer) }, uniquingKeysWith: { first, _ in first })
         let days = vault.settings.int("media.keep_days") ?? 30
         let cutoff = Int(vault.clock.now().timeIntervalSince1970) - days * 86_400
@@ -33,8 +35,9 @@ extension History {
             return PointerFile(path: file.path, pointer: pointer)
         }
         guard !candidates.isEmpty else { return pruned }
-        let remoteURL = try? repository.remoteURL()
-        guard let client = try await lfsClient(transport: transport, remoteURL: remoteURL ?? nil) else {
+        // A configuration that cannot be read is said, never taken for "no remote".
+        let remoteURL = try gitStep("git") { try repository.remoteURL() }
+        guard let client = try await lfsClient(transport: transport, remoteURL: remoteURL) else {
             throw FolioError(.lfs(.serverNotAsked(reason: .noEndpoint)))
         }
         let onServer: Set<String>

@@ -17,6 +17,7 @@ public struct LFSSSHAuthentication: Sendable, Equatable {
     /// nil for anything else.
     public init?(reply: Data) {
         guard reply.count <= Self.maxReplyBytes,
+            // try?: a reply that is not JSON is refused in the guard below, naming it.
             let object = try? JSONSerialization.jsonObject(with: reply) as? [String: Any]
         else { return nil }
         let href = object["href"] as? String
@@ -100,6 +101,7 @@ public struct LFSSSHAuthentication: Sendable, Equatable {
                 DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
                 var data = Data()
                 let handle = output.fileHandleForReading
+                // try?: a read error ends the reply; a short or missing reply is refused by the parse below.
                 while data.count <= maxReplyBytes, let piece = try? handle.read(upToCount: 16 * 1024), !piece.isEmpty {
                     data.append(piece)
                 }

@@ -53,6 +53,7 @@ extension History {
     /// A top-level scalar of the record in `blob`, the file at `path`; nil when it does not read as a record.
     private func recordKey(_ key: String, of blob: OID, at path: String) throws -> String? {
         guard let text = String(data: try repository.blob(blob, path: path), encoding: .utf8) else { return nil }
+        // try?: a side that is not a record has no parent key to keep.
         return (try? FrontMatterDocument(parsing: text))?.string(key)
     }
 }

@@ -102,6 +102,7 @@ enum TextMerger {
         let loserText = prepared(loser.data)
         // Only the line endings differ: the winner's file as it is.
         if winnerText == loserText { return MergeOutcome(data: winner.data) }
+        // try?: text the merge cannot join keeps both versions (below); nothing is dropped.
         guard let merged = try? MergeFile.merge(ancestor: base.map(prepared), ours: winnerText, theirs: loserText),
             merged.automergeable
         else { return conflicted }

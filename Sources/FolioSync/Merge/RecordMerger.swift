@@ -25,6 +25,7 @@ enum RecordMerger {
         let normalise = versions.contains(where: MergeBytes.hasCRLF)
         func read(_ data: Data) -> FrontMatterDocument? {
             guard let text = MergeBytes.utf8(normalise ? MergeBytes.toLF(data) : data) else { return nil }
+            // try?: a side that is not a record is merged as text, keeping both sides' lines.
             return try? FrontMatterDocument(parsing: text)
         }
         guard let oursDocument = read(ours.data), let theirsDocument = read(theirs.data) else { return nil }
@@ -119,6 +120,7 @@ enum RecordMerger {
         if winnerBody != loserBody && baseBody != loserBody {
             if baseBody == winnerBody {
                 body = loserBody
+                // try?: a body the three-way merge cannot join keeps both versions (below); nothing is dropped.
             } else if let merged = try? MergeFile.merge(ancestor: baseBody, ours: winnerBody, theirs: loserBody),
                 merged.automergeable, MergeBytes.utf8(merged.data) != nil
             {

@@ -192,6 +192,6 @@ $ folio cal abc --lang zh-Hant
 $ folio cal --week-start tuesday
 ! Error: The value 'tuesday' is invalid for '--week-start <week-start>'. Please provide one of 'monday' and 'sunday'.
 ! Help:  --week-start <week-start>  The first day of the week: monday or sunday (default: from the locale, the time zone, then the vault's language).
-! Usage: folio cal [<options>] [<period>]
+! Usage: folio cal [<period>] [--kind <kind>] [--tag <tag> ...] [--since <since>] [--until <until>] [--on <on>] [--on-this-day] [--open] [--done] [--parent <parent>] [--week-start <week-start>] [--json]
 !   See 'folio cal --help' for more information.
 ? 2

@@ -154,7 +154,7 @@ $ folio conflicts resolve calm-idea --keep mine
 $ folio conflicts resolve calm-idea --keep everything
 ! Error: The value 'everything' is invalid for '--keep <keep>'. Please provide one of 'mine', 'theirs' or 'both'.
 ! Help:  --keep <keep>  mine (the record as it is), theirs (the copy's version) or both (the copy's body appended).
-! Usage: folio conflicts resolve <reference> --keep <keep> [--json] [-C <folder>] [--vault <vault>] [--lang <lang>] [--no-color] [--allow-secret]
+! Usage: folio conflicts resolve <reference> --keep <keep> [--json]
 !   See 'folio conflicts resolve --help' for more information.
 ? 2
 

@@ -7,12 +7,12 @@ $ cd journal
 ? 0
 $ folio list --bogus
 ! Error: Unknown option '--bogus'
-! Usage: folio list [<options>] [<kind>]
+! Usage: folio list [<kind>] [-n <n>] [--kind <kind>] [--tag <tag> ...] [--since <since>] [--until <until>] [--on <on>] [--on-this-day] [--open] [--done] [--parent <parent>] [--json]
 !   See 'folio list --help' for more information.
 ? 2
 $ folio list --no-such-option
 ! Error: Unknown option '--no-such-option'
-! Usage: folio list [<options>] [<kind>]
+! Usage: folio list [<kind>] [-n <n>] [--kind <kind>] [--tag <tag> ...] [--since <since>] [--until <until>] [--on <on>] [--on-this-day] [--open] [--done] [--parent <parent>] [--json]
 !   See 'folio list --help' for more information.
 ? 2
 $ folio show nothing-like-this

@@ -92,7 +92,7 @@ cal    3
 # anything runs.
 $ folio list idea --kind diary
 ! Error: the kind is given twice: 'idea' and --kind 'diary'.
-! Usage: folio list [<options>] [<kind>]
+! Usage: folio list [<kind>] [-n <n>] [--kind <kind>] [--tag <tag> ...] [--since <since>] [--until <until>] [--on <on>] [--on-this-day] [--open] [--done] [--parent <parent>] [--json]
 !   See 'folio list --help' for more information.
 ? 2
 $ for command in tags cal stats list 'rm --dry-run'; do folio $command --open --done 2>&1 | head -1; echo "exit ${PIPESTATUS[0]}"; done

@@ -47,6 +47,6 @@ $ folio -C nowhere list
 ? 1
 $ folio --json -C v list
 ! Error: Unknown option '--json'
-! Usage: folio <subcommand>
+! Usage: folio [-C <folder>] [--vault <vault>] [--lang <lang>] [--no-color] [--allow-secret] <subcommand>
 !   See 'folio --help' for more information.
 ? 2

@@ -171,7 +171,7 @@ $ folio search rain --tag
 ? 2
 $ folio search rain -n -3
 ! Error: -n must be 0 or more.
-! Usage: folio <subcommand>
+! Usage: folio [-C <folder>] [--vault <vault>] [--lang <lang>] [--no-color] [--allow-secret] <subcommand>
 !   See 'folio --help' for more information.
 ? 2
 $ folio search rain -- --json

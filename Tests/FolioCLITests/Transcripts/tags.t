@@ -37,7 +37,7 @@ $ folio tags --sort name --json | jq -c 'map(.tag)'
 $ folio tags --sort size
 ! Error: The value 'size' is invalid for '--sort <sort>'. Please provide one of 'recent', 'count' or 'name'.
 ! Help:  --sort <sort>  recent (newest use first; ties by count, then name), count (most used first), or name.
-! Usage: folio tags <options>
+! Usage: folio tags [--sort <sort>] [--kind <kind>] [--tag <tag> ...] [--since <since>] [--until <until>] [--on <on>] [--on-this-day] [--open] [--done] [--parent <parent>] [--json]
 !   See 'folio tags --help' for more information.
 ? 2
 # --kind counts only that kind's records; the profile is never a record here.

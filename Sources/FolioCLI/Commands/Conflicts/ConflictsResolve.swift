@@ -21,7 +21,8 @@ struct ConflictsResolve: ParsableCommand {
             "mine (the record as it is), theirs (the copy's version) or both (the copy's body appended).",
             "mine（紀錄保持原樣）、theirs（用副本的版本）或 both（把副本的本文接在後面）。")) var keep: ConflictKeep
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

@@ -21,7 +21,8 @@ struct CryptExportKey: ParsableCommand {
         help: bilingual(
             "Print the key as text (base64 between two marker lines), for a QR code or a password manager.",
             "以文字印出金鑰（兩行標記之間的 base64），方便做成 QR 碼或存進密碼管理工具。")) var text = false
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func validate() throws {
         if (path == nil) == !text { throw ValidationError(Message.usage(.keyTarget).text(MessageLanguage.shared.current)) }

@@ -16,7 +16,8 @@ struct CryptStatusCommand: ParsableCommand {
     }
 
     @OptionGroup var output: OutputFormat<JSON>
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global, whenLocked: .open)

@@ -23,18 +23,24 @@ struct CryptUnlock: ParsableCommand {
     }
 
     @Argument(help: bilingual("The key file, or - for standard input.", "金鑰檔，或 - 表示從標準輸入讀取。")) var keyFile: String
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global, whenLocked: .open)
         let history = try context.requireHistory()
-        let key = try keyFile == "-" ? History.parseKey(Self.standardInput(), keyFile: "-") : History.readKey(context.absoluteURL(keyFile))
+        let key =
+            try keyFile == "-" ? History.parseKey(try Self.standardInput(), keyFile: "-") : History.readKey(context.absoluteURL(keyFile))
         let decrypted = try history.unlock(key, keyFile: keyFile, vault: context.vault)
         context.say(.crypt(.unlocked(decrypted: decrypted, keyPath: history.keyURL.path)))
     }
 
     /// The bytes on standard input, a key file or its text, at most 64 KiB of them.
-    static func standardInput() -> [UInt8] {
-        [UInt8]((try? FileHandle.standardInput.read(upToCount: 64 * 1024)) ?? Data())
+    static func standardInput() throws(FolioError) -> [UInt8] {
+        let limit = 64 * 1024
+        guard let bytes = try StandardInput.readAll(STDIN_FILENO, limit: limit) else {
+            throw FolioError(.file(.standardInputTooLarge(limit: limit)))
+        }
+        return bytes
     }
 }

@@ -45,7 +45,8 @@ struct ExportHTML: AsyncParsableCommand {
             "Open index.html in the default browser afterwards (xdg-open, or open on macOS).",
             "完成後用預設瀏覽器開啟 index.html（xdg-open，macOS 則用 open）。")) var open = false
     @OptionGroup var filters: KindAndTagOptions
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() async throws {
         let context = try Context.open(global)

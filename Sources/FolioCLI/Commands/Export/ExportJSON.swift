@@ -16,7 +16,8 @@ struct ExportJSON: AsyncParsableCommand {
         help: bilingual(
             "Embed the media the records use (base64), so the file alone carries everything.", "把紀錄用到的媒體嵌進去（base64），一個檔案就帶著全部內容。"))
     var media = false
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() async throws {
         let context = try Context.open(global)

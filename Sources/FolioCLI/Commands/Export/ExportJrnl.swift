@@ -29,7 +29,8 @@ struct ExportJrnl: ParsableCommand {
                 """))
     }
     @OptionGroup var filters: FilterOptions
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

@@ -13,7 +13,8 @@ struct ExportMarkdown: AsyncParsableCommand {
     }
     @Option(help: bilingual("The folder to write (empty or new).", "要寫入的資料夾（空的或新的）。")) var out: String
     @OptionGroup var filters: FilterOptions
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() async throws {
         let context = try Context.open(global)

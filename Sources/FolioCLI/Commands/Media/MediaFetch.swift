@@ -19,12 +19,15 @@ struct MediaFetch: AsyncParsableCommand {
     @Option(help: bilingual("The media of records from the last N days (30d, 2w, 6m, 1y).", "最近 N 天紀錄的媒體（30d、2w、6m、1y）。"))
     var since: String?
     @Flag(help: bilingual("Every media file of the vault.", "資料庫裡所有的媒體檔。")) var all = false
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func validate() throws {
-        if all && (since != nil || record != nil) { throw ValidationError("--all takes no record and no --since.") }
+        if all && (since != nil || record != nil) {
+            throw ValidationError(Message.usage(.allTakesNoSelection).text(MessageLanguage.shared.current))
+        }
         if let since, MediaSelection.days(since) == nil {
-            throw ValidationError("--since takes an age such as 30d, 2w, 6m or 1y, not '\(since)'.")
+            throw ValidationError(Message.usage(.badAge(option: "--since", text: since)).text(MessageLanguage.shared.current))
         }
     }
 

@@ -19,7 +19,8 @@ struct MediaLFS: ParsableCommand {
             "Only media of at least this size go to LFS (bytes, or 500KiB, 5MiB, 1GiB); default: every media file.",
             "只有至少這麼大的媒體放進 LFS（位元組，或 500KiB、5MiB、1GiB）；預設：所有媒體。"))
     var above: ByteSize?
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)

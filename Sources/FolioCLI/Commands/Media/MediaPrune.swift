@@ -22,7 +22,8 @@ struct MediaPrune: AsyncParsableCommand {
     }
 
     @Flag(help: bilingual("Say what would be removed, remove nothing.", "只說會移除什麼，不移除任何東西。")) var dryRun = false
-    @OptionGroup var global: GlobalOptions
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
 
     func run() async throws {
         let context = try Context.open(global)
