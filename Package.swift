@@ -57,8 +57,14 @@ let package = Package(
         .target(name: "SystemIO", dependencies: ["CSystemIO"], swiftSettings: strict),
         // Swift faces of the C libraries; they know nothing about folio.
         .target(name: "YAML", dependencies: ["Clibyaml"], swiftSettings: strict),
+        // git's index file and the working tree compared with it, read and written without libgit2
+        // for the speed a large vault needs; libgit2 is its oracle (GitIndexTests, `make fuzz`).
         .target(
-            name: "Git", dependencies: ["Clibgit2", "SystemIO", "FolioSecrets", .product(name: "Crypto", package: "swift-crypto")],
+            name: "GitIndex", dependencies: ["Clibgit2", "SystemIO", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
+        .target(
+            name: "Git",
+            dependencies: ["Clibgit2", "GitIndex", "SystemIO", "FolioSecrets", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         .target(name: "EXIF", dependencies: ["Cexif"], swiftSettings: strict),
         .target(name: "Markdown", dependencies: ["Ccmark"], swiftSettings: strict),
@@ -150,11 +156,21 @@ let package = Package(
         // Servers and scratch folders the tests start for real: git daemon, sshd, an HTTP server.
         .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "FolioSecrets", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "GitTests", dependencies: ["Git", "Clibgit2", "FolioSecrets", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GitTests", dependencies: ["Git", "GitIndex", "Clibgit2", "FolioSecrets", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "GitIndexTests", dependencies: ["GitIndex", "Git", "SystemIO", "TestSupport", "FuzzTargets"], swiftSettings: strict),
+        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "YAML"], swiftSettings: strict),
         .testTarget(name: "FolioSecretsTests", dependencies: ["FolioSecrets", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch"], swiftSettings: strict),
-        .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "EXIF", "Markdown"], swiftSettings: strict),
+        .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "EXIFTests", dependencies: ["EXIF", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], swiftSettings: strict),
+        .testTarget(name: "FolioExchangeTests", dependencies: ["FolioExchange"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioMCPTests",
+            dependencies: ["FolioMCP", "FolioStore", "FolioCore", "TestSupport", .product(name: "MCP", package: "swift-sdk")],
+            swiftSettings: strict),
         .testTarget(
             name: "FolioStoreTests", dependencies: ["FolioStore", "FolioCore", "FolioSearch", "SystemIO", "TestSupport"],
             swiftSettings: strict),
@@ -182,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "FolioCLITests",
             dependencies: [
-                "FolioCLI", "folio", "FolioCore", "FolioMCP", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "FolioCLI", "folio", "FolioCore", "FolioStore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures", "Transcripts"], swiftSettings: strict),
@@ -194,7 +210,8 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "YAML", "FolioCore", "FolioSearch", "FolioStore", "FolioMedia", "FolioAI", "FolioSync", "FolioCompanion", "FolioExchange",
-                "Markdown", "FolioCrypt", "FolioMCP", "FolioSite",
+                "Markdown", "FolioCrypt", "FolioMCP", "FolioSite", "Git", "GitIndex", "SystemIO", "Clibgit2",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/FuzzTargets", swiftSettings: strict),
         .testTarget(

@@ -232,30 +232,8 @@ extension Vault {
     }
 }
 
-/// What tells whether a file changed since it was read: size, modification and change times, inode.
-///
-/// The change time moves on every write and cannot be set back by `touch`, so an edit that keeps the
-/// size and restores the modification time is still seen.
-public struct FileStamp: Sendable, Hashable {
-    public var size: UInt64
-    public var modifiedNanoseconds: Int64
-    public var changedNanoseconds: Int64
-    public var inode: UInt64
-
-    public init(size: UInt64, modifiedNanoseconds: Int64, changedNanoseconds: Int64, inode: UInt64) {
-        self.size = size
-        self.modifiedNanoseconds = modifiedNanoseconds
-        self.changedNanoseconds = changedNanoseconds
-        self.inode = inode
-    }
-
-    init(_ info: stat) {
-        size = UInt64(max(0, info.st_size))
-        modifiedNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        changedNanoseconds = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-        inode = UInt64(info.st_ino)
-    }
-}
+/// The stamp the catalog compares files by: SystemIO's, the one git's index is compared by too.
+public typealias FileStamp = SystemIO.FileStamp
 
 /// The last folder a worker opened, closed when the worker moves on or finishes.
 final class FolderHandle {

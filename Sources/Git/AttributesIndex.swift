@@ -1,5 +1,7 @@
 import Clibgit2
 import Foundation
+import GitIndex
+import SystemIO
 
 extension Repository {
     /// The index file as it is now: the one this process last read or wrote when the file has not
@@ -41,8 +43,9 @@ extension Repository {
                 try check(git_index_add(reduced, &entry), "git_index_add")
             }
         }
-        git_repository_set_index(pointer, reduced)
-        defer { git_repository_set_index(pointer, nil) }
+        try check(git_repository_set_index(pointer, reduced), "git_repository_set_index")
+        // Letting go of the reduced index cannot fail: libgit2 only swaps a pointer.
+        defer { _ = succeededElseFallBack(git_repository_set_index(pointer, nil)) }
         return try body()
     }
 }

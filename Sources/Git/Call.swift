@@ -46,6 +46,36 @@ func check(_ code: Int32, _ function: String) throws(GitError) -> Int32 {
     throw GitError.last(code: code, function: function, errno: number)
 }
 
+/// Whether `code` succeeded, when some failures are answers rather than errors: `GIT_ENOTFOUND`
+/// for "there is none", `GIT_ITEROVER` for "no more". One of `answers` gives false, with libgit2's
+/// thread-local error cleared so it never attaches to a later failure; any other failure is thrown
+/// as ``check(_:_:)`` throws it.
+@discardableResult
+func succeeded(_ code: Int32, _ function: String, unless answers: git_error_code...) throws(GitError) -> Bool {
+    guard code < 0 else { return true }
+    if answers.contains(where: { $0.rawValue == code }) {
+        git_error_clear()
+        return false
+    }
+    try check(code, function)
+    return false
+}
+
+/// Whether `code` succeeded, for a caller whose answer to any failure is a fallback that is
+/// itself correct: libgit2 doing the whole work instead of a fast path, an object reported
+/// missing. A failure's error is cleared here, the one place besides ``check(_:_:)`` that reads it.
+func succeededElseFallBack(_ code: Int32) -> Bool {
+    guard code < 0 else { return true }
+    git_error_clear()
+    return false
+}
+
+/// Drops libgit2's last error, for a caller that throws its own, truer error for the same failure
+/// (a transfer the watchdog stopped: libgit2 only saw its socket closed).
+func discardLibraryError() {
+    git_error_clear()
+}
+
 /// A failure reported by libgit2 (or by this binding on its behalf), with the C function that produced it.
 public struct GitError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The libgit2 error code, mirroring `git_error_code`.

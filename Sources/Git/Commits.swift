@@ -95,12 +95,7 @@ extension Repository {
         var commits: [Commit] = []
         var next = git_oid()
         while true {
-            let code = git_revwalk_next(&next, walk)
-            if code == GIT_ITEROVER.rawValue {
-                git_error_clear()
-                break
-            }
-            try check(code, "git_revwalk_next")
+            guard try succeeded(git_revwalk_next(&next, walk), "git_revwalk_next", unless: GIT_ITEROVER) else { break }
             let include = try withCommit(OID(next)) { handle in
                 try path.map { try touches(handle, path: $0) } ?? true
             }
@@ -127,12 +122,7 @@ extension Repository {
         var commits: [(OID, [OID])] = []
         var next = git_oid()
         while true {
-            let code = git_revwalk_next(&next, walk)
-            if code == GIT_ITEROVER.rawValue {
-                git_error_clear()
-                break
-            }
-            try check(code, "git_revwalk_next")
+            guard try succeeded(git_revwalk_next(&next, walk), "git_revwalk_next", unless: GIT_ITEROVER) else { break }
             commits.append((OID(next), try commit(OID(next)).parents))
         }
         return commits
@@ -153,12 +143,7 @@ extension Repository {
     /// The id and file mode at `path` in `tree`, or nil when nothing is there.
     func entry(in tree: OpaquePointer, path: String) throws -> TreeEntryID? {
         var entry: OpaquePointer?
-        let code = git_tree_entry_bypath(&entry, tree, path)
-        if code == GIT_ENOTFOUND.rawValue {
-            git_error_clear()
-            return nil
-        }
-        try check(code, "git_tree_entry_bypath")
+        guard try succeeded(git_tree_entry_bypath(&entry, tree, path), "git_tree_entry_bypath", unless: GIT_ENOTFOUND) else { return nil }
         defer { git_tree_entry_free(entry) }
         guard let id = git_tree_entry_id(entry)?.pointee else { return nil }
         return TreeEntryID(oid: OID(id), mode: git_tree_entry_filemode(entry).rawValue, type: git_tree_entry_type(entry))

@@ -56,25 +56,24 @@ extension Repository {
             if let oid = try reference(named: name) { roots.append(ConnectivityWalk.Visit(oid: oid, kind: .commit, neededBy: name)) }
             roots += try reflogIDs(of: name).map { ConnectivityWalk.Visit(oid: $0, kind: .commit, neededBy: name + "@{…}") }
         }
+        // An index that cannot be read is an error of the check, never "nothing the index needs".
         var index: OpaquePointer?
-        if git_repository_index(&index, pointer) == 0, let index {
-            defer { git_index_free(index) }
+        try check(git_repository_index(&index, pointer), "git_repository_index")
+        defer { git_index_free(index) }
+        if let index {
             for position in 0..<git_index_entrycount(index) {
                 guard let entry = git_index_get_byindex(index, position), entry.pointee.mode != 0o160000 else { continue }
                 roots.append(
                     ConnectivityWalk.Visit(
                         oid: OID(entry.pointee.id), kind: .blob, neededBy: "index", path: string(entry.pointee.path) ?? "?"))
             }
-        } else {
-            git_error_clear()
         }
         return roots
     }
 
     private func reflogIDs(of name: String) throws -> [OID] {
         var reflog: OpaquePointer?
-        guard git_reflog_read(&reflog, pointer, name) == 0, let reflog else {
-            git_error_clear()
+        guard try succeeded(git_reflog_read(&reflog, pointer, name), "git_reflog_read", unless: GIT_ENOTFOUND), let reflog else {
             return []
         }
         defer { git_reflog_free(reflog) }
@@ -136,8 +135,8 @@ struct ConnectivityWalk {
             guard next.kind != .blob else { continue }
             var raw = next.oid.raw
             var object: OpaquePointer?
-            guard git_object_lookup(&object, repository.pointer, &raw, GIT_OBJECT_ANY) == 0, let object else {
-                git_error_clear()
+            // An object that does not read (absent, or damaged) is reported as missing.
+            guard succeededElseFallBack(git_object_lookup(&object, repository.pointer, &raw, GIT_OBJECT_ANY)), let object else {
                 note(next)
                 continue
             }

@@ -1,5 +1,6 @@
 import Clibgit2
 import Foundation
+import GitIndex
 import Synchronization
 
 #if canImport(Glibc)
@@ -256,7 +257,8 @@ private final class StreamState {
 /// A Swift error of a filter, as libgit2's last error: nothing is thrown through C.
 private func filterFailed(_ error: any Error) -> Int32 {
     let text = String(describing: error)
-    git_error_set_str(Int32(GIT_ERROR_FILTER.rawValue), text)
+    // Failing to set the message leaves the -1 below, which libgit2 reports as a filter failure.
+    _ = git_error_set_str(Int32(GIT_ERROR_FILTER.rawValue), text)
     return -1
 }
 

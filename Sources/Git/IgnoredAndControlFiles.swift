@@ -1,5 +1,6 @@
 import Clibgit2
 import Foundation
+import GitIndex
 
 #if canImport(Glibc)
     import Glibc

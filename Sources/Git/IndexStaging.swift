@@ -1,5 +1,6 @@
 import Clibgit2
 import Foundation
+import GitIndex
 import SystemIO
 
 #if canImport(Glibc)
@@ -101,7 +102,7 @@ extension Repository {
                 message: "could not write the index: \(String(cString: strerror(errno)))", function: "git_index_write")
         }
         lockHeld = false
-        index.stamp = FileStamp.of(indexPath) ?? FileStamp()
+        index.stamp = FileStamp.of(indexPath)
         indexSnapshot = index
         return true
     }
@@ -229,7 +230,7 @@ extension Repository {
         _ index: inout IndexFile, except updates: [[UInt8]: (IndexStat, git_oid)?], root: String
     ) throws {
         let racy = index.entries.indices.filter { position in
-            index.stamp.isRacy(index.entries[position].stat) && updates[Array(index.name(position))] == nil
+            index.entries[position].stat.isRacy(since: index.stamp) && updates[Array(index.name(position))] == nil
         }
         guard !racy.isEmpty else { return }
         let changed = try withAttributesIndex(index) {

@@ -10,16 +10,14 @@ extension Repository {
         try requireNoNUL(name, "git_remote_create")
         try requireNoNUL(url, "git_remote_create")
         var remote: OpaquePointer?
-        let code = git_remote_lookup(&remote, pointer, name)
+        let found = try succeeded(git_remote_lookup(&remote, pointer, name), "git_remote_lookup", unless: GIT_ENOTFOUND)
         git_remote_free(remote)
-        if code == GIT_ENOTFOUND.rawValue {
-            git_error_clear()
+        if found {
+            try check(git_remote_set_url(pointer, name, url), "git_remote_set_url")
+        } else {
             var created: OpaquePointer?
             try check(git_remote_create(&created, pointer, name, url), "git_remote_create")
             git_remote_free(created)
-        } else {
-            try check(code, "git_remote_lookup")
-            try check(git_remote_set_url(pointer, name, url), "git_remote_set_url")
         }
     }
 
@@ -27,12 +25,7 @@ extension Repository {
     public func remoteURL(name: String = "origin") throws -> String? {
         try requireNoNUL(name, "git_remote_lookup")
         var remote: OpaquePointer?
-        let code = git_remote_lookup(&remote, pointer, name)
-        if code == GIT_ENOTFOUND.rawValue {
-            git_error_clear()
-            return nil
-        }
-        try check(code, "git_remote_lookup")
+        guard try succeeded(git_remote_lookup(&remote, pointer, name), "git_remote_lookup", unless: GIT_ENOTFOUND) else { return nil }
         defer { git_remote_free(remote) }
         return string(git_remote_url(remote))
     }
@@ -179,8 +172,9 @@ extension Repository {
     func withDeltaWindowBounded<R>(_ body: () throws -> R) throws -> R {
         var original: OpaquePointer?
         var snapshot: OpaquePointer?
-        guard git_repository_config(&original, pointer) == 0, git_config_snapshot(&snapshot, original) == 0 else {
-            git_error_clear()
+        guard succeededElseFallBack(git_repository_config(&original, pointer)),
+            succeededElseFallBack(git_config_snapshot(&snapshot, original))
+        else {
             git_config_free(original)
             return try body()
         }
@@ -197,15 +191,15 @@ extension Repository {
         let text = "[pack]\n\twindowMemory = \(Self.deltaWindowMemory)\n"
         let written = text.withCString { Glibc.write(descriptor, $0, strlen($0)) }
         close(descriptor)
-        let added = written == text.utf8.count && git_config_add_file_ondisk(snapshot, path, GIT_CONFIG_LEVEL_APP, pointer, 0) == 0
+        let added =
+            written == text.utf8.count
+            && succeededElseFallBack(git_config_add_file_ondisk(snapshot, path, GIT_CONFIG_LEVEL_APP, pointer, 0))
         // Read by now, and kept once the file is gone: a push killed midway leaves nothing behind.
         unlink(path)
-        guard added else {
-            git_error_clear()
-            return try body()
-        }
-        git_repository_set_config(pointer, snapshot)
-        defer { git_repository_set_config(pointer, original) }
+        guard added else { return try body() }
+        try check(git_repository_set_config(pointer, snapshot), "git_repository_set_config")
+        // Putting back the configuration it had cannot fail: libgit2 only swaps a pointer.
+        defer { _ = succeededElseFallBack(git_repository_set_config(pointer, original)) }
         return try body()
     }
 
@@ -235,12 +229,7 @@ extension Repository {
         var base = git_oid()
         var oneRaw = one.raw
         var twoRaw = two.raw
-        let code = git_merge_base(&base, pointer, &oneRaw, &twoRaw)
-        if code == GIT_ENOTFOUND.rawValue {
-            git_error_clear()
-            return nil
-        }
-        try check(code, "git_merge_base")
+        guard try succeeded(git_merge_base(&base, pointer, &oneRaw, &twoRaw), "git_merge_base", unless: GIT_ENOTFOUND) else { return nil }
         return OID(base)
     }
 

@@ -206,11 +206,11 @@ final class CallbackBox {
     func finish(_ code: Int32) throws {
         watchdog.stop()
         if let stashed {
-            git_error_clear()
+            discardLibraryError()
             throw stashed
         }
         if code < 0, let verdict = watchdog.verdict {
-            git_error_clear()
+            discardLibraryError()
             throw error(for: verdict)
         }
         try check(code, function)

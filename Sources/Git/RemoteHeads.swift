@@ -75,13 +75,10 @@ extension Repository {
         }
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
-        let found = git_remote_default_branch(&buffer, remote)
-        if found == GIT_ENOTFOUND.rawValue {
-            // No HEAD advertised: an empty remote, or one whose HEAD names no branch it has.
-            git_error_clear()
+        // No HEAD advertised: an empty remote, or one whose HEAD names no branch it has.
+        guard try succeeded(git_remote_default_branch(&buffer, remote), "git_remote_default_branch", unless: GIT_ENOTFOUND) else {
             return RemoteHeads(branches: branches, defaultBranch: nil)
         }
-        try check(found, "git_remote_default_branch")
         let full = string(buffer.ptr) ?? ""
         let defaultBranch = full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : nil
         return RemoteHeads(branches: branches, defaultBranch: defaultBranch.flatMap { branches.contains($0) ? $0 : nil })

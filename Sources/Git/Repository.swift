@@ -1,5 +1,6 @@
 import Clibgit2
 import Foundation
+import GitIndex
 
 /// An open git repository; the sole owner of its libgit2 handle, which it frees when released.
 ///
@@ -120,12 +121,10 @@ public final class Repository {
     public func reference(named name: String) throws -> OID? {
         try requireNoNUL(name, "git_reference_name_to_id")
         var oid = git_oid()
-        let code = git_reference_name_to_id(&oid, pointer, name)
-        if code == GIT_ENOTFOUND.rawValue || code == GIT_EUNBORNBRANCH.rawValue {
-            git_error_clear()
-            return nil
-        }
-        try check(code, "git_reference_name_to_id")
+        guard
+            try succeeded(
+                git_reference_name_to_id(&oid, pointer, name), "git_reference_name_to_id", unless: GIT_ENOTFOUND, GIT_EUNBORNBRANCH)
+        else { return nil }
         return OID(oid)
     }
 
@@ -153,12 +152,7 @@ public final class Repository {
     public func deleteReference(name: String) throws {
         try requireNoNUL(name, "git_reference_lookup")
         var ref: OpaquePointer?
-        let code = git_reference_lookup(&ref, pointer, name)
-        if code == GIT_ENOTFOUND.rawValue {
-            git_error_clear()
-            return
-        }
-        try check(code, "git_reference_lookup")
+        guard try succeeded(git_reference_lookup(&ref, pointer, name), "git_reference_lookup", unless: GIT_ENOTFOUND) else { return }
         defer { git_reference_free(ref) }
         try check(git_reference_delete(ref), "git_reference_delete")
     }

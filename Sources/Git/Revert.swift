@@ -75,12 +75,10 @@ extension Repository {
                 var ancestor: UnsafePointer<git_index_entry>?
                 var ours: UnsafePointer<git_index_entry>?
                 var theirs: UnsafePointer<git_index_entry>?
-                let code = git_index_conflict_next(&ancestor, &ours, &theirs, iterator)
-                if code == GIT_ITEROVER.rawValue {
-                    git_error_clear()
-                    break
-                }
-                try check(code, "git_index_conflict_next")
+                guard
+                    try succeeded(
+                        git_index_conflict_next(&ancestor, &ours, &theirs, iterator), "git_index_conflict_next", unless: GIT_ITEROVER)
+                else { break }
                 guard let ancestor = ancestor?.pointee, let ours = ours?.pointee, let theirs = theirs?.pointee,
                     let path = string(ours.path)
                 else { continue }

@@ -1,5 +1,6 @@
 import Clibgit2
 import Foundation
+import GitIndex
 
 /// What becomes of one path when a tree is rebuilt.
 public enum FileChange: Sendable, Hashable {
@@ -98,8 +99,7 @@ extension Repository {
             try requireRelativePath(path, "git_index_add")
             switch change {
             case .delete:
-                let code = git_index_remove(index, path, 0)
-                if code == GIT_ENOTFOUND.rawValue { git_error_clear() } else { try check(code, "git_index_remove") }
+                try succeeded(git_index_remove(index, path, 0), "git_index_remove", unless: GIT_ENOTFOUND)
             case .blob(let oid, let mode):
                 try path.withCString { cPath in
                     var entry = git_index_entry()
@@ -189,19 +189,17 @@ extension Repository {
     public func resolveCommit(_ spec: String) throws -> OID? {
         try requireNoNUL(spec, "git_revparse_single")
         var object: OpaquePointer?
-        let code = git_revparse_single(&object, pointer, spec)
-        if code == GIT_ENOTFOUND.rawValue || code == GIT_EAMBIGUOUS.rawValue || code == GIT_EINVALIDSPEC.rawValue {
-            git_error_clear()
-            return nil
-        }
-        try check(code, "git_revparse_single")
+        guard
+            try succeeded(
+                git_revparse_single(&object, pointer, spec), "git_revparse_single", unless: GIT_ENOTFOUND, GIT_EAMBIGUOUS, GIT_EINVALIDSPEC)
+        else { return nil }
         defer { git_object_free(object) }
         var commit: OpaquePointer?
-        let peeled = git_object_peel(&commit, object, GIT_OBJECT_COMMIT)
-        if peeled != 0 {
-            git_error_clear()
-            return nil
-        }
+        // A revision naming a tree or a blob names no commit.
+        guard
+            try succeeded(
+                git_object_peel(&commit, object, GIT_OBJECT_COMMIT), "git_object_peel", unless: GIT_EPEEL, GIT_EINVALIDSPEC, GIT_ENOTFOUND)
+        else { return nil }
         defer { git_object_free(commit) }
         guard let id = git_object_id(commit)?.pointee else { return nil }
         return OID(id)

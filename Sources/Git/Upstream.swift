@@ -56,12 +56,9 @@ extension Repository {
         try requireNoNUL(name, "git_config_get_string_buf")
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
-        let code = git_config_get_string_buf(&buffer, config, name)
-        if code == GIT_ENOTFOUND.rawValue {
-            git_error_clear()
+        guard try succeeded(git_config_get_string_buf(&buffer, config, name), "git_config_get_string_buf", unless: GIT_ENOTFOUND) else {
             return nil
         }
-        try check(code, "git_config_get_string_buf")
         return buffer.ptr.map { String(cString: $0) }
     }
 }

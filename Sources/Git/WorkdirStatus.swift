@@ -1,7 +1,9 @@
 import Clibgit2
 import Dispatch
 import Foundation
+import GitIndex
 import Synchronization
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -42,23 +44,14 @@ struct CompareSettings {
     /// ignored executable bits, links stored as files).
     init?(_ repository: Repository) {
         var config: OpaquePointer?
-        guard git_repository_config_snapshot(&config, repository.pointer) == 0 else {
-            git_error_clear()
-            return nil
-        }
+        guard succeededElseFallBack(git_repository_config_snapshot(&config, repository.pointer)) else { return nil }
         defer { git_config_free(config) }
         func flag(_ name: String, _ fallback: Bool) -> Bool? {
             var value: Int32 = 0
-            let code = git_config_get_bool(&value, config, name)
-            if code == GIT_ENOTFOUND.rawValue {
-                git_error_clear()
-                return fallback
-            }
-            guard code == 0 else {
-                git_error_clear()
-                return nil
-            }
-            return value != 0
+            // try?: a setting that cannot be read leaves the status to libgit2, which reads it itself.
+            guard let found = try? succeeded(git_config_get_bool(&value, config, name), "git_config_get_bool", unless: GIT_ENOTFOUND)
+            else { return nil }
+            return found ? value != 0 : fallback
         }
         guard flag("core.ignorecase", false) == false, flag("core.filemode", true) == true,
             flag("core.symlinks", true) == true, let trustCtime = flag("core.trustctime", true)
@@ -317,7 +310,7 @@ extension Repository {
         if staged.mtimeSeconds != disk.mtimeSeconds || staged.mtimeNanoseconds != disk.mtimeNanoseconds
             || (settings.trustCtime && (staged.ctimeSeconds != disk.ctimeSeconds || staged.ctimeNanoseconds != disk.ctimeNanoseconds))
             || staged.inode != disk.inode || staged.uid != disk.uid || staged.gid != disk.gid
-            || index.stamp.isRacy(disk)
+            || disk.isRacy(since: index.stamp)
         {
             return .unsure
         }
@@ -334,19 +327,13 @@ extension Repository {
         if entry.stat.mode == 0o120000 {
             var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(root + "/" + path, &target, target.count)
-            guard count >= 0, git_odb_hash(&oid, target, count, GIT_OBJECT_BLOB) == 0 else {
-                git_error_clear()
-                return nil
-            }
+            guard count >= 0, succeededElseFallBack(git_odb_hash(&oid, target, count, GIT_OBJECT_BLOB)) else { return nil }
         } else if let streamed = streamedHashIfAny(path) {
             // A filter that cleans piece by piece (LFS): libgit2 would read the whole file into memory first.
             guard let streamed else { return nil }
             oid = streamed.raw
         } else {
-            guard git_repository_hashfile(&oid, pointer, path, GIT_OBJECT_BLOB, nil) == 0 else {
-                git_error_clear()
-                return nil
-            }
+            guard succeededElseFallBack(git_repository_hashfile(&oid, pointer, path, GIT_OBJECT_BLOB, nil)) else { return nil }
         }
         return git_oid_equal(&oid, &entry.oid) == 1
     }
@@ -378,202 +365,4 @@ extension Repository {
 private struct FolderVisit {
     var path: [UInt8]
     var tracked: Bool
-}
-
-/// The index grouped by folder: each folder's files (entry positions, in name order) and the
-/// names of its subfolders that hold entries.
-private struct IndexFolders {
-    var files: [[UInt8]: [Int]] = [:]
-    var subfolders: [[UInt8]: Set<[UInt8]>] = [:]
-
-    init(_ index: IndexFile) {
-        // Sorted paths keep a folder's files together, broken only by its subfolders' files: the
-        // folder is looked up again only where the path's folder changes.
-        var current: [UInt8]? = nil
-        var positions: [Int] = []
-        index.names.withUnsafeBufferPointer { names in
-            for position in index.entries.indices {
-                let name = index.entries[position].name
-                let slash = names[name].lastIndex(of: 0x2F)
-                let folder =
-                    slash.map { UnsafeBufferPointer(rebasing: names[name.lowerBound..<$0]) }
-                    ?? UnsafeBufferPointer(rebasing: names[name.lowerBound..<name.lowerBound])
-                if let current, current.withUnsafeBufferPointer({ compareBytes($0, folder) == 0 }) {
-                    positions.append(position)
-                    continue
-                }
-                if let current { files[current, default: []].append(contentsOf: positions) }
-                let path = Array(folder)
-                if files[path] == nil { register(path) }
-                current = path
-                positions = [position]
-            }
-        }
-        if let current { files[current, default: []].append(contentsOf: positions) }
-    }
-
-    /// Makes `folder` known to each folder above it.
-    private mutating func register(_ folder: [UInt8]) {
-        var path = folder[...]
-        while !path.isEmpty {
-            let slash = path.lastIndex(of: 0x2F)
-            let parent = Array(slash.map { path[path.startIndex..<$0] } ?? [])
-            let name = Array(slash.map { path[($0 + 1)...] } ?? path)
-            let (inserted, _) = subfolders[parent, default: []].insert(name)
-            if !inserted { return }
-            path = parent[...]
-        }
-    }
-}
-
-extension IndexFile {
-    /// The byte order of entry `position`'s path against `other`.
-    func compare(_ position: Int, _ other: [UInt8]) -> Int32 {
-        names.withUnsafeBufferPointer { names in
-            other.withUnsafeBufferPointer { compareBytes(UnsafeBufferPointer(rebasing: names[entries[position].name]), $0) }
-        }
-    }
-
-    /// The byte order of entry `position`'s last component (after `folderCount` bytes of folder
-    /// and its slash) against `name`.
-    func compareLast(_ position: Int, _ name: ArraySlice<UInt8>, folderCount: Int) -> Int32 {
-        let range = entries[position].name
-        let skip = folderCount == 0 ? 0 : folderCount + 1
-        return names.withUnsafeBufferPointer { names in
-            name.withUnsafeBufferPointer {
-                compareBytes(UnsafeBufferPointer(rebasing: names[(range.lowerBound + skip)..<range.upperBound]), $0)
-            }
-        }
-    }
-
-    /// How many entries lie under `folder` (empty for all, else ending with `/`).
-    func count(under folder: [UInt8]) -> Int {
-        guard !folder.isEmpty else { return entries.count }
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if compare(middle, folder) < 0 { low = middle + 1 } else { high = middle }
-        }
-        return firstPosition(after: folder, in: low..<entries.count) - low
-    }
-
-    /// The first position in `range` whose path does not begin with `folder` (which ends with
-    /// `/`), given that those which do come first.
-    func firstPosition(after folder: [UInt8], in range: Range<Int>) -> Int {
-        // Every path beginning with `folder` sorts before `folder` with its slash made a `0`.
-        var bound = folder
-        bound[bound.count - 1] = 0x30
-        var low = range.lowerBound
-        var high = range.upperBound
-        while low < high {
-            let middle = (low + high) / 2
-            if compare(middle, bound) < 0 { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-}
-
-// MARK: - Listing folders
-
-/// One folder's entries, sorted by name, each with its stat data when it is a file or a link.
-private struct FolderListing: Sendable {
-    enum Kind: Sendable {
-        case folder
-        case file(IndexStat)
-        /// A socket, a pipe, a device.
-        case other
-    }
-
-    struct Item: Sendable {
-        var name: Range<Int>
-        var kind: Kind
-    }
-
-    var names: [UInt8] = []
-    var items: [Item] = []
-
-    func name(_ item: Item) -> ArraySlice<UInt8> {
-        names[item.name]
-    }
-
-    /// The listings of `folders` (absolute paths), on every core; nil for a folder that cannot be read.
-    static func list(_ folders: [String]) -> [FolderListing?] {
-        guard folders.count > 1 else { return folders.map { listing(of: $0) } }
-        let results = Results(count: folders.count)
-        DispatchQueue.concurrentPerform(iterations: folders.count) { position in
-            results.set(position, listing(of: folders[position]))
-        }
-        return results.values
-    }
-
-    /// One folder's listing: `readdir`, and `fstatat` beside it for each file, so the kernel
-    /// resolves one name instead of the whole path.
-    static func listing(of folder: String) -> FolderListing? {
-        // Not through a link: a folder swapped for one since its parent was listed leads elsewhere.
-        let opened = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard opened >= 0 else { return nil }
-        guard let directory = fdopendir(opened) else {
-            close(opened)
-            return nil
-        }
-        defer { closedir(directory) }
-        let descriptor = dirfd(directory)
-        var listing = FolderListing()
-        while true {
-            errno = 0
-            guard let entry = readdir(directory) else {
-                if errno != 0 { return nil }
-                break
-            }
-            let type = entry.pointee.d_type
-            var info = stat()
-            let readable = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name -> Bool in
-                    let count = strlen(name)
-                    if name[0] == 0x2E && (count == 1 || (count == 2 && name[1] == 0x2E)) { return true }
-                    let kind: Kind
-                    if type == UInt8(DT_DIR) {
-                        kind = .folder
-                    } else if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) != 0 {
-                        // Gone since the folder was read: as if it had not been there.
-                        return errno == ENOENT
-                    } else if info.st_mode & S_IFMT == S_IFDIR {
-                        kind = .folder
-                    } else if let stat = IndexStat(info) {
-                        kind = .file(stat)
-                    } else {
-                        kind = .other
-                    }
-                    let start = listing.names.count
-                    listing.names.append(
-                        contentsOf: UnsafeBufferPointer(
-                            start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: count))
-                    listing.items.append(Item(name: start..<listing.names.count, kind: kind))
-                    return true
-                }
-            }
-            guard readable else { return nil }
-        }
-        let names = listing.names
-        listing.items.sort { one, two in
-            names.withUnsafeBufferPointer {
-                compareBytes(UnsafeBufferPointer(rebasing: $0[one.name]), UnsafeBufferPointer(rebasing: $0[two.name])) < 0
-            }
-        }
-        return listing
-    }
-
-    /// The listings as the workers finish them.
-    private final class Results: Sendable {
-        private let slots: Mutex<[FolderListing?]>
-
-        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
-
-        func set(_ position: Int, _ listing: FolderListing?) {
-            slots.withLock { $0[position] = listing }
-        }
-
-        var values: [FolderListing?] { slots.withLock { $0 } }
-    }
 }

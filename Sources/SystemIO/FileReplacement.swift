@@ -15,24 +15,15 @@ import CSystemIO
 /// `Hasher`), so no content can be made to collide with another on purpose.
 public struct FileVersion: Sendable, Equatable {
     public var device: UInt64
-    public var inode: UInt64
-    public var size: Int64
-    public var modifiedNanoseconds: Int64
-    public var changedNanoseconds: Int64
+    /// Size, times and inode: folio's one ``FileStamp``.
+    public var stamp: FileStamp
     public var contentHash: Int
 
     /// The version of a file whose `stat` is `info` and whose whole content is `bytes`.
     public init(_ info: stat, bytes: some Collection<UInt8>) {
         device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modifiedNanoseconds = Self.nanoseconds(info.st_mtim)
-        changedNanoseconds = Self.nanoseconds(info.st_ctim)
+        stamp = FileStamp(info)
         contentHash = Self.hash(bytes)
-    }
-
-    static func nanoseconds(_ time: timespec) -> Int64 {
-        Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
     }
 
     static func hash(_ bytes: some Collection<UInt8>) -> Int {
@@ -48,9 +39,10 @@ public struct FileVersion: Sendable, Equatable {
     /// Whether `info` could be this version before its content is read: the same file, size and
     /// times (a rename moves a file's change time, so `sinceRename` leaves that one out).
     func sameStat(_ info: stat, sinceRename: Bool = false) -> Bool {
-        UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode && Int64(info.st_size) == size
-            && Self.nanoseconds(info.st_mtim) == modifiedNanoseconds
-            && (sinceRename || Self.nanoseconds(info.st_ctim) == changedNanoseconds)
+        let now = FileStamp(info)
+        return UInt64(info.st_dev) == device && now.inode == stamp.inode && now.size == stamp.size
+            && now.modifiedNanoseconds == stamp.modifiedNanoseconds
+            && (sinceRename || now.changedNanoseconds == stamp.changedNanoseconds)
     }
 }
 
@@ -221,6 +213,6 @@ public enum FileReplacement {
     static func keptName(_ path: String) -> String {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        return "\(path).kept-\(getpid())-\(FileVersion.nanoseconds(now))"
+        return "\(path).kept-\(getpid())-\(FileStamp.nanoseconds(now))"
     }
 }

@@ -91,22 +91,12 @@ final class FaultVault: @unchecked Sendable {
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? root
         process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return Outcome(status: -1, stdout: "", stderr: "\(error)") }
-        // Read both pipes at once so neither fills while the other is read.
-        let errors = Locked(Data())
-        let reader = Thread { errors.withValue { $0 = err.fileHandleForReading.readDataToEndOfFile() } }
-        reader.start()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1_000) }
-        return Outcome(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: errors.current, as: UTF8.self))
+        do {
+            let ended = try process.runToEnd()
+            return Outcome(status: ended.status, stdout: ended.output, stderr: ended.errors)
+        } catch {
+            return Outcome(status: -1, stdout: "", stderr: "\(error)")
+        }
     }
 
     /// Starts `folio arguments` in its own process group, output discarded, for killing.

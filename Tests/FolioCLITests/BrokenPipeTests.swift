@@ -27,7 +27,7 @@ struct BrokenPipeTests {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(fileDescriptor: out[1], closeOnDealloc: true)
         process.standardError = FileHandle(fileDescriptor: err[1], closeOnDealloc: true)
-        try process.run()
+        try process.run(deadline: childDeadline)
         process.waitUntilExit()
         return process
     }

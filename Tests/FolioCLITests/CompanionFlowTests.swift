@@ -17,14 +17,12 @@ extension FolioProcess {
         process.standardInput = stdin
         process.standardOutput = out
         process.standardError = out
-        try process.run()
+        let deadline = try process.run(deadline: timeout)
         stdin.fileHandleForWriting.write(Data(input.utf8))
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         let output = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        watchdog.cancel()
         try? stdin.fileHandleForWriting.close()
+        try deadline.check("folio \(arguments.joined(separator: " ")) on a terminal")
         return Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: "")
     }
 
@@ -225,9 +223,8 @@ struct CompanionFlowTests {
         let made = Process()
         made.executableURL = URL(fileURLWithPath: ffmpeg)
         made.arguments = ["-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=3:size=320x240:rate=10", "-c:v", "mpeg4", clip.path]
-        try made.run()
-        made.waitUntilExit()
-        #expect(made.terminationStatus == 0)
+        let clipMade = try made.runToEnd()
+        #expect(clipMade.status == 0, "\(clipMade.errors)")
         let record = try #require(try folio.json("new", "diary", "--media", clip.path, "--title", "散步", "--json") as? [String: Any])
         let id = try #require(record["id"] as? String)
         server.enqueue(.chat("A test pattern of coloured bars."))

@@ -79,7 +79,7 @@ struct FolioProcess {
         process.standardError = err
         let stdin = input.map { _ in Pipe() }
         process.standardInput = stdin ?? FileHandle.nullDevice
-        try process.run()
+        try process.run(deadline: childDeadline)
         if let stdin, let input {
             // A command that exits without reading must not kill the test with SIGPIPE; the input
             // is written from a thread of its own, so one that never reads cannot block the test.
@@ -96,9 +96,9 @@ struct FolioProcess {
     func finish(_ started: (Process, Pipe, Pipe)) -> Result {
         let (process, out, err) = started
         // Both pipes drain at once: a command that fills one while the test waits on the other would hang.
-        let errors = StderrReader(err.fileHandleForReading)
+        let errors = PipeReader(err.fileHandleForReading)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.wait()
+        let stderr = errors.readToEnd()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
@@ -139,23 +139,5 @@ struct FolioProcess {
         let result = try run(arguments)
         #expect(result.status == 0, "\(arguments) failed: \(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-final class StderrReader: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

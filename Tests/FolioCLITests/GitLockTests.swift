@@ -15,6 +15,7 @@ struct GitLockTests {
         let process = Process()
         let ready: URL
         let release: URL
+        private(set) var deadline: ProcessDeadline?
 
         init(in vault: URL) throws {
             let scratch = vault.deletingLastPathComponent().appendingPathComponent("editor-\(UUID().uuidString.prefix(8))")
@@ -42,9 +43,9 @@ struct GitLockTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let deadline = Date().addingTimeInterval(30)
-            while !FileManager.default.fileExists(atPath: ready.path) && Date() < deadline { usleep(20_000) }
+            deadline = try process.run(deadline: childDeadline)
+            let editorStarted = Date().addingTimeInterval(30)
+            while !FileManager.default.fileExists(atPath: ready.path) && Date() < editorStarted { usleep(20_000) }
         }
 
         var waiting: Bool { FileManager.default.fileExists(atPath: ready.path) && process.isRunning }
@@ -52,7 +53,7 @@ struct GitLockTests {
         func finish() -> Int32 {
             _ = FileManager.default.createFile(atPath: release.path, contents: Data())
             process.waitUntilExit()
-            return process.terminationStatus
+            return deadline?.fired == true ? -1 : process.terminationStatus
         }
     }
 
@@ -122,8 +123,7 @@ struct GitLockTests {
         let folio = try FolioProcess.vault()
         let gone = Process()
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
-        try gone.run()
-        gone.waitUntilExit()
+        _ = try gone.runToEnd()
         try folio.write(".folio/local/git-writers/\(gone.processIdentifier)", "\(gone.processIdentifier) 1\n")
         let lock = folio.directory.appendingPathComponent(".git/index.lock")
         try Data().write(to: lock)

@@ -177,7 +177,7 @@ struct HonestAnswersTests {
         // Fill what is left, then write a record by hand for commit to take.
         try folio.write("ideas/by-hand.md", "---\nkind: idea\ntitle: by hand\n---\n" + String(repeating: "words ", count: 2_000))
         let filler = disk.path.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
         let handle = try FileHandle(forWritingTo: filler)
         let block = Data(repeating: 0x41, count: 4096)
         while (try? handle.write(contentsOf: block)) != nil {}
@@ -203,12 +203,6 @@ extension FolioProcess {
         process.arguments = ["-c", command]
         process.currentDirectoryURL = directory
         process.environment = Tool.environment()
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try process.runToEnd(mergingErrors: true).output
     }
 }

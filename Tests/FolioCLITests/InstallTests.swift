@@ -17,13 +17,7 @@ struct InstallTests {
         process.arguments = ["-c", command]
         process.currentDirectoryURL = directory
         process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try process.runToEnd().output
     }
 
     @Test(
@@ -36,10 +30,8 @@ struct InstallTests {
         let installer = Process()
         installer.executableURL = Self.packageRoot.appendingPathComponent("scripts/install")
         installer.arguments = [FolioBinary.url.path, Self.manual.path, prefix.path]
-        installer.standardOutput = FileHandle.nullDevice
-        try installer.run()
-        installer.waitUntilExit()
-        #expect(installer.terminationStatus == 0)
+        let installed = try installer.runToEnd()
+        #expect(installed.status == 0, "\(installed.errors)")
         let binary = prefix.appendingPathComponent("bin/folio")
         #expect(FileManager.default.isExecutableFile(atPath: binary.path))
         let man = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/folio.1"), encoding: .utf8)

@@ -7,12 +7,7 @@ private func sha256sum(_ url: URL) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
     process.arguments = [url.path]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(String(decoding: data, as: UTF8.self).prefix(64))
+    return String(try process.runToEnd().output.prefix(64))
 }
 
 extension FolioProcess {

@@ -43,7 +43,7 @@ extension FolioProcess {
         process.standardInput = terminal
         process.standardOutput = terminal
         process.standardError = terminal
-        try process.run()
+        let deadline = try process.run(deadline: childDeadline)
         close(slave)
 
         // Read until every holder of the terminal's other end has closed it (EIO on Linux).
@@ -60,6 +60,7 @@ extension FolioProcess {
             }
         }
         process.waitUntilExit()
+        try deadline.check("folio \(arguments.joined(separator: " ")) on a pseudo-terminal")
         return (process.terminationStatus, output)
     }
 }

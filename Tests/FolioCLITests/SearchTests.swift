@@ -290,13 +290,7 @@ struct SearchTests {
         process.arguments = ["-qec", command, "/dev/null"]
         process.currentDirectoryURL = folio.directory
         process.environment = folio.environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        let text = try process.runToEnd().output
         #expect(text.contains("\u{1B}[1;31m咖啡店\u{1B}[0m"))
         #expect(!text.contains("«"))
     }
@@ -321,12 +315,7 @@ struct SearchTests {
         // The record folders only: profile.md and .folio/ are not records to compare.
         rg.arguments = ["-l", "-i", "--fixed-strings", word, "diary", "ideas", "qa"]
         rg.currentDirectoryURL = folio.directory
-        let out = Pipe()
-        rg.standardOutput = out
-        try rg.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        rg.waitUntilExit()
-        let expected = Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+        let expected = Set(try rg.runToEnd().output.split(separator: "\n").map(String.init))
         #expect(!expected.isEmpty)
         #expect(try searchPaths(folio, [word]) == expected)
     }

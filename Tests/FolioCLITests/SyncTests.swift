@@ -37,7 +37,8 @@ struct Devices {
     }
 
     subscript(name: String) -> FolioProcess {
-        get { devices[name]! }
+        // A name never made gets a device with no vault: its every command fails, naming the folder.
+        get { devices[name] ?? FolioProcess(directory: base.appendingPathComponent("no device named \(name)")) }
         set { devices[name] = newValue }
     }
 
@@ -89,13 +90,7 @@ func git(_ arguments: [String], in directory: URL) throws -> String {
     environment["GIT_COMMITTER_NAME"] = "hand"
     environment["GIT_COMMITTER_EMAIL"] = "hand@example.com"
     process.environment = environment
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    return try process.runToEnd(mergingErrors: true).output
 }
 
 @Suite("History: every change is a commit")

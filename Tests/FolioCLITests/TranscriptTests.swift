@@ -57,6 +57,7 @@ struct TranscriptTests {
         let folio = FolioBinary.url
         let fixtures = TranscriptFile.fixtures
         let actual = try await offPool {
+            // waits: for another transcript, whose every command has its own deadline.
             TranscriptSession.gate.wait()
             defer { TranscriptSession.gate.signal() }
             return try TranscriptSession.play(expected, name: file.name, folio: folio, fixtures: fixtures).text

@@ -3,7 +3,11 @@ import Testing
 
 @Suite("cal: the period asked for, the week's first day, the days with records")
 struct CalendarTests {
-    let today = Timestamp("2026-11-22T18:04:11+08:00")!
+    let today: Timestamp
+
+    init() throws {
+        today = try #require(Timestamp("2026-11-22T18:04:11+08:00"))
+    }
 
     @Test("a month, a year, or today's month; anything else names what was typed")
     func periods() throws {

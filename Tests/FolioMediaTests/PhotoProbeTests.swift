@@ -1,4 +1,5 @@
 import FolioMedia
+import TestSupport
 import Testing
 
 /// Probes a whole in-memory file, as folio does for a file that fits in the head.

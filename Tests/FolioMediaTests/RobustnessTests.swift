@@ -1,4 +1,5 @@
 import FolioMedia
+import TestSupport
 import Testing
 
 @Suite("Extension hints and hostile input")

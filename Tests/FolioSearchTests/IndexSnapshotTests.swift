@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FolioSearch
@@ -39,8 +40,8 @@ private func results(_ index: TextIndex) throws -> [[String]] {
 
 /// Writes `index` to a file and reads it back the way the vault's cache does.
 private func roundTrip(_ index: TextIndex) throws -> TextIndex {
-    let path = NSTemporaryDirectory() + "folio-index-\(UUID().uuidString)"
-    defer { unlink(path) }
+    let scratch = try Scratch("index")
+    let path = scratch.path("index").path
     let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
     #expect(fd >= 0)
     defer { close(fd) }
@@ -99,8 +100,8 @@ struct IndexSnapshotTests {
     @Test("a damaged postings part is found when a search reads it: no postings come from it, and the index says it is damaged")
     func damageIsFound() throws {
         let index = build((0..<200).map { ($0, document($0)) })
-        let path = NSTemporaryDirectory() + "folio-index-\(UUID().uuidString)"
-        defer { unlink(path) }
+        let scratch = try Scratch("index")
+        let path = scratch.path("index").path
         let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
         defer { close(fd) }
         var writer = BinaryWriter(fd: fd)
@@ -137,8 +138,8 @@ struct IndexSnapshotTests {
         arguments: [UInt64.max, UInt64(Int.max) / 2 + 1, 1 << 40])
     func impossibleKeyCount(keyCount: UInt64) throws {
         let index = build((0..<50).map { ($0, document($0)) })
-        let path = NSTemporaryDirectory() + "folio-index-\(UUID().uuidString)"
-        defer { unlink(path) }
+        let scratch = try Scratch("index")
+        let path = scratch.path("index").path
         let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
         defer { close(fd) }
         var writer = BinaryWriter(fd: fd)
@@ -185,8 +186,8 @@ struct IndexSnapshotTests {
     @Test("an index written a segment at a time, each built just before, reads back and ranks as one built whole")
     func writtenInSegments() throws {
         let whole = build((0..<900).map { ($0, document($0)) })
-        let path = NSTemporaryDirectory() + "folio-index-\(UUID().uuidString)"
-        defer { unlink(path) }
+        let scratch = try Scratch("index")
+        let path = scratch.path("index").path
         let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
         defer { close(fd) }
         var writer = BinaryWriter(fd: fd)

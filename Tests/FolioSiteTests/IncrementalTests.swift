@@ -70,7 +70,7 @@ struct IncrementalTests {
     func settledSymlinkedFolder() throws {
         let vault = try fiveRecords()
         _ = try settledExport(vault)
-        let elsewhere = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-site-elsewhere-\(UUID().uuidString)")
+        let elsewhere = vault.outside("elsewhere")
         let records = vault.site.appendingPathComponent("records")
         try FileManager.default.moveItem(at: records, to: elsewhere)
         try FileManager.default.createSymbolicLink(at: records, withDestinationURL: elsewhere)
@@ -143,7 +143,7 @@ struct OutputFolderTests {
     func foreignFolder() throws {
         let vault = try SiteVault()
         try vault.record("a", id: "44444444-4444-4444-8444-444444444444", title: "A")
-        let out = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-site-out-\(UUID().uuidString)")
+        let out = vault.outside("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         try "my thesis".write(to: out.appendingPathComponent("thesis.txt"), atomically: true, encoding: .utf8)
         #expect(throws: FolioError(.site(.foreignFolder(out.path)))) {
@@ -156,7 +156,7 @@ struct OutputFolderTests {
     func acceptedFolders() throws {
         let vault = try SiteVault()
         try vault.record("a", id: "55555555-5555-4555-8555-555555555555", title: "A")
-        let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-site-out-\(UUID().uuidString)")
+        let base = vault.outside("out")
         try FileManager.default.createDirectory(at: base.appendingPathComponent("empty"), withIntermediateDirectories: true)
         for folder in ["empty", "new/deeper"] {
             let report = try SiteExporter.export(vault.vault, options: SiteOptions(output: base.appendingPathComponent(folder)))
@@ -184,7 +184,7 @@ struct OutputFolderTests {
         let vault = try SiteVault()
         try vault.record("a", id: "77777777-7777-4777-8777-777777777777", title: "A")
         _ = try SiteExporter.export(vault.vault, options: SiteOptions())
-        let elsewhere = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-site-elsewhere-\(UUID().uuidString)")
+        let elsewhere = vault.outside("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         let records = vault.site.appendingPathComponent("records")
         try FileManager.default.removeItem(at: records)

@@ -65,7 +65,7 @@ struct PagesTests {
         #expect(vault.siteText("calendar/2025-01.html")?.contains("href=\"../index.html#day=2025-01-02\"") == true)
         #expect(vault.siteText("calendar/2026.html") != nil)
 
-        let out = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-site-filter-\(UUID().uuidString)")
+        let out = vault.outside("filter")
         let report = try SiteExporter.export(
             vault.vault, options: SiteOptions(output: out, filter: RecordFilter(kind: "diary", tags: ["rain"])))
         #expect(report.records == 1)

@@ -2,13 +2,17 @@ import Crypto
 import FolioCore
 import FolioStore
 import Foundation
+import TestSupport
 
 /// A vault written by hand in a fresh temporary folder, with a fixed clock, for the site's tests.
 struct SiteVault {
     let root: URL
+    /// The vault's folder and its siblings (``outside(_:)``), removed with the last copy.
+    private let scratch: Scratch
 
     init(language: String = "zh-Hant") throws {
-        root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-site-\(UUID().uuidString)")
+        scratch = try Scratch("site")
+        root = scratch.path("vault")
         try FileManager.default.createDirectory(at: root.appendingPathComponent(".folio/local"), withIntermediateDirectories: true)
         try write(".folio/config.yaml", "language: \(language)\n")
     }
@@ -19,6 +23,9 @@ struct SiteVault {
     }
 
     var site: URL { root.appendingPathComponent(".folio/local/site") }
+
+    /// A folder beside the vault (an output elsewhere, a link's target), gone with the vault.
+    func outside(_ name: String) -> URL { scratch.path(name) }
 
     func write(_ path: String, _ text: String) throws {
         let url = root.appendingPathComponent(path)

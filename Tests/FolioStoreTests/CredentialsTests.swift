@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FolioStore
@@ -7,8 +8,10 @@ import Testing
 struct CredentialsTests {
     /// A scratch home, removed when the test ends.
     final class Home {
-        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-credentials-\(UUID().uuidString)")
-        deinit { try? FileManager.default.removeItem(at: url) }
+        private let scratch: Scratch
+        var url: URL { scratch.url }
+
+        init() throws { scratch = try Scratch("credentials") }
 
         func write(_ text: String, mode: Int) throws -> URL {
             let file = Credentials.location(home: url)
@@ -21,7 +24,7 @@ struct CredentialsTests {
 
     @Test("one read gives the AI key and the git tokens' YAML; no file is no credentials")
     func oneRead() throws {
-        let home = Home()
+        let home = try Home()
         #expect(try Credentials.load(home: home.url) == nil)
         let file = try home.write("ai_key: '  sk-one  '\ngit_token: tok\n", mode: 0o600)
         let credentials = try #require(try Credentials.load(home: home.url))
@@ -33,7 +36,7 @@ struct CredentialsTests {
 
     @Test("a file its group or others may read is refused, as ssh refuses a private key; so is one that is not YAML")
     func refused() throws {
-        let home = Home()
+        let home = try Home()
         let file = try home.write("ai_key: sk-one\n", mode: 0o640)
         #expect(throws: Credentials.Problem.tooOpen(path: file.path, mode: 0o640)) { try Credentials.load(home: home.url) }
         _ = try home.write("ai_key: [unclosed\n", mode: 0o600)

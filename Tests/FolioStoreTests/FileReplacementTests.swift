@@ -82,7 +82,7 @@ struct FileReplacementTests {
         var info = stat()
         #expect(stat(file.path, &info) == 0)
         let stale = FileVersion(info, bytes: Array("---\ntitle: 讀到的不是這個\n---\n".utf8))
-        #expect(stale.inode == real.inode)
+        #expect(stale.stamp.inode == real.stamp.inode)
         #expect(throws: FolioError(.file(.changedWhileWriting(kept: nil)), file: file.path)) {
             try AtomicFile.write("---\ntitle: folio 的\n---\n", to: file, expecting: .version(stale))
         }

@@ -27,6 +27,9 @@ struct TemporaryVault {
             language: .en, clock: clock)
     }
 
+    /// A path beside the vault (a link's target outside it), removed with the vault.
+    func outside(_ name: String) -> URL { scratch.path(name) }
+
     func write(_ path: String, _ text: String) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -166,7 +166,7 @@ struct BadFileTests {
     @Test("a symlink leading outside the vault is not followed")
     func escapingLink() throws {
         let t = try TemporaryVault()
-        let outside = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("outside-\(UUID().uuidString).md")
+        let outside = t.outside("outside.md")
         try "---\nid: secret\nkind: idea\ntitle: secret\n---\n".write(to: outside, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
             atPath: t.root.appendingPathComponent("ideas-link.md").path, withDestinationPath: outside.path)

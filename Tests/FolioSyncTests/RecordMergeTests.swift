@@ -458,16 +458,16 @@ private struct Model {
     mutating func randomEdits(_ device: String, _ rng: inout SplitMix64) {
         for step in 0..<Int.random(in: 1...4, using: &rng) {
             switch Int.random(in: 0..<10, using: &rng) {
-            case 0: set("title", ["Paint the fence green", "Paint the fence white", "Fix the gate"].randomElement(using: &rng)!)
-            case 1: set("status", ["done", "blocked", "open"].randomElement(using: &rng)!)
+            case 0: set("title", one(of: ["Paint the fence green", "Paint the fence white", "Fix the gate"], &rng))
+            case 1: set("status", one(of: ["done", "blocked", "open"], &rng))
             case 2:
                 if Bool.random(using: &rng) {
                     fields.removeAll { $0.0 == "description" }
                 } else {
                     set("description", "Said \(device) \(step)")
                 }
-            case 3: set(["priority", "due", "owner"].randomElement(using: &rng)!, "\(device)-\(step)")
-            case 4: tags.append(["paint", "Weekend", "garden", "HOME", device].randomElement(using: &rng)!)
+            case 3: set(one(of: ["priority", "due", "owner"], &rng), "\(device)-\(step)")
+            case 4: tags.append(one(of: ["paint", "Weekend", "garden", "HOME", device], &rng))
             case 5: if !tags.isEmpty { tags.remove(at: Int.random(in: 0..<tags.count, using: &rng)) }
             case 6: if !body.isEmpty { body[Int.random(in: 0..<body.count, using: &rng)] = "Edited by \(device) in step \(step)." }
             case 7: body.insert("Added by \(device) in step \(step).", at: Int.random(in: 0...body.count, using: &rng))
@@ -475,11 +475,16 @@ private struct Model {
             default:
                 set(
                     "created",
-                    ["2026-02-27T09:00:00+08:00", "2026-03-01T00:00:00Z", "2026-03-01T09:00:00+08:00"].randomElement(using: &rng)!)
+                    one(of: ["2026-02-27T09:00:00+08:00", "2026-03-01T00:00:00Z", "2026-03-01T09:00:00+08:00"], &rng))
             }
         }
-        set("modified", ["2026-03-02T10:00:00+08:00", "2026-03-02T11:00:00+08:00", "2026-03-02T03:00:00Z"].randomElement(using: &rng)!)
+        set("modified", one(of: ["2026-03-02T10:00:00+08:00", "2026-03-02T11:00:00+08:00", "2026-03-02T03:00:00Z"], &rng))
     }
+}
+
+/// One of `choices` (never empty here), chosen by `rng`.
+private func one(of choices: [String], _ rng: inout SplitMix64) -> String {
+    choices[Int.random(in: 0..<choices.count, using: &rng)]
 }
 
 private func lines(_ data: Data?) -> [String] {

@@ -9,15 +9,13 @@ import Foundation
 struct ScratchFile: ~Copyable {
     let url: URL
 
-    /// One folder per process, made once.
-    private static let folder: URL = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-\(getpid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }()
-
     init() {
-        url = Self.folder.appendingPathComponent(UUID().uuidString)
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-\(UUID().uuidString)")
+    }
+
+    /// Writes `bytes` in place of what the file held; whether it could.
+    func write(_ bytes: [UInt8]) -> Bool {
+        (try? Data(bytes).write(to: url)) != nil
     }
 
     /// Writes `bytes` and opens the file for reading; -1 if either failed.

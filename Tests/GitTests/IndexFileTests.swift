@@ -1,4 +1,5 @@
 import Foundation
+import GitIndex
 import TestSupport
 import Testing
 

@@ -194,22 +194,11 @@ public enum Tool {
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         process.environment = environment ?? Self.environment()
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("tool-stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errors) }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            throw HarnessError(
-                description: "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(message)")
+        let ended = try process.runToEnd()
+        guard ended.status == 0 else {
+            throw HarnessError(description: "\(executable) \(arguments.joined(separator: " ")) exited \(ended.status): \(ended.errors)")
         }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return ended.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Runs `git arguments` in `directory`; tests use git only to set up and verify, never the product.

@@ -54,7 +54,7 @@ public func nonLoopbackAddress() -> String? {
         var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
         var raw = ipv4.sin_addr
         guard inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) != nil else { continue }
-        return String(cString: text)
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
     return nil
 }

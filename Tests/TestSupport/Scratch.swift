@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import Synchronization
 
 /// A temporary directory for one test, removed with everything in it when released.
 ///
@@ -10,12 +11,14 @@ public final class Scratch: @unchecked Sendable {
     public init(_ name: String = #function) throws {
         let safe = name.filter { $0.isLetter || $0.isNumber }.prefix(40)
         let base = URL(fileURLWithPath: NSTemporaryDirectory()).resolvingSymlinksInPath()
-        url = base.appendingPathComponent("folio-sync-\(safe)-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        url = base.appendingPathComponent("folio-\(safe)-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        LiveScratches.shared.add(url.path)
     }
 
     deinit {
         try? FileManager.default.removeItem(at: url)
+        LiveScratches.shared.remove(url.path)
     }
 
     /// `component` (may contain slashes) inside the directory; nothing is created.
@@ -31,6 +34,24 @@ public final class Scratch: @unchecked Sendable {
         try Data(text.utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
         return file
+    }
+}
+
+/// The scratch folders not yet released, removed when the test process exits: a folder a static
+/// holds (a vault shared by a suite's tests) is never released, and would outlive the run.
+final class LiveScratches: Sendable {
+    static let shared: LiveScratches = {
+        atexit { LiveScratches.shared.removeAll() }
+        return LiveScratches()
+    }()
+
+    private let paths = Mutex(Set<String>())
+
+    func add(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+    func remove(_ path: String) { paths.withLock { _ = $0.remove(path) } }
+
+    func removeAll() {
+        for path in paths.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
     }
 }
 

@@ -36,6 +36,7 @@ public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
     private func runJobs() {
         while true {
             condition.lock()
+            // waits: an idle worker, for a job or the executor's stop (its deinit).
             while jobs.isEmpty && !stopped { condition.wait() }
             guard !jobs.isEmpty else {
                 condition.unlock()

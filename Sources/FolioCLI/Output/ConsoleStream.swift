@@ -24,6 +24,7 @@ final class ConsoleStream: Sendable {
 
     /// Writes all of `text`, unless the stream is (or becomes) broken.
     func write(_ text: String) {
+        if let capture = ConsoleCapture.current { return capture.append(text, standardError: descriptor == STDERR_FILENO) }
         broken.withLock { broken in
             guard !broken else { return }
             let written = Array(text.utf8).withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
@@ -33,4 +34,28 @@ final class ConsoleStream: Sendable {
 
     static let standardOutput = ConsoleStream(STDOUT_FILENO)
     static let standardError = ConsoleStream(STDERR_FILENO)
+}
+
+/// Both streams of one in-process run of a printer, for its tests: while a capture is the task's
+/// (``ConsoleCapture/current``), what folio would write to standard output and error lands here.
+final class ConsoleCapture: Sendable {
+    @TaskLocal static var current: ConsoleCapture?
+
+    private let streams = Mutex((output: "", errors: ""))
+
+    var output: String { streams.withLock { $0.output } }
+    var errors: String { streams.withLock { $0.errors } }
+
+    fileprivate func append(_ text: String, standardError: Bool) {
+        streams.withLock { streams in
+            if standardError { streams.errors += text } else { streams.output += text }
+        }
+    }
+
+    /// What `body` printed, as a person would see it in a pipe.
+    static func printed(_ body: () throws -> Void) rethrows -> (output: String, errors: String) {
+        let capture = ConsoleCapture()
+        try $current.withValue(capture) { try body() }
+        return (capture.output, capture.errors)
+    }
 }

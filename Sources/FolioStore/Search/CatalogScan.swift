@@ -76,9 +76,9 @@ struct CatalogWalk {
             Glibc.close(fd)
             return
         }
-        let stamp = FileStamp(
-            size: 0, modifiedNanoseconds: FileStamp(info).modifiedNanoseconds,
-            changedNanoseconds: FileStamp(info).changedNanoseconds, inode: UInt64(info.st_ino))
+        // A folder's size says nothing of its names; its times and inode do.
+        var stamp = FileStamp(info)
+        stamp.size = 0
         let me = folders.count
         openFolders += 1
         defer {
@@ -88,7 +88,7 @@ struct CatalogWalk {
                 openFolders -= 1
             }
         }
-        let recent = stamp.modifiedNanoseconds >= settled || stamp.changedNanoseconds >= settled
+        let recent = stamp.isRacy(snapshotNanoseconds: settled)
         folders.append(Folder(path: path, parent: parent, fd: fd, stamp: stamp, reusable: !recent, rows: files.count..<files.count))
         var subfolders: [(name: String, cached: Int?)] = []
         let cached = cachedFolder[Array(path.utf8)]
@@ -285,7 +285,7 @@ extension Vault {
                 inBatch += 1
                 next += 1
                 let stamp = read.stamp ?? noStamp
-                let racy = stamp.modifiedNanoseconds >= settled || stamp.changedNanoseconds >= settled
+                let racy = stamp.isRacy(snapshotNanoseconds: scanStart, window: clock.racyWindowNanoseconds)
                 let entry = Catalog.Entry(
                     folder: file.folder, cachedRow: -1, fresh: Int32(fresh.count), isRecord: false, racy: racy,
                     completion: .none, kind: -1, epoch: Int64.min, day: 0, indexOrdinal: -1, stamp: stamp)
@@ -313,7 +313,7 @@ extension Vault {
             } else if let cache {
                 let row = Int(file.cachedRow)
                 let stamp = stamps[i]
-                let racy = stamp.modifiedNanoseconds >= settled || stamp.changedNanoseconds >= settled
+                let racy = stamp.isRacy(snapshotNanoseconds: scanStart, window: clock.racyWindowNanoseconds)
                 let isRecord = cache.isRecord(row)
                 if isRecord {
                     records.append(Int32(entries.count))

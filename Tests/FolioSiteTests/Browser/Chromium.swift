@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Headless Chromium (Debian's `chromium` package), started once per page: `--dump-dom` for the
 /// page's DOM after its scripts ran (a test script writes its findings into it), `--screenshot`
@@ -60,19 +61,8 @@ struct Chromium {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let timer = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: timer)
-        let errors = ErrorReader(err.fileHandleForReading)
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        return (String(decoding: output, as: UTF8.self), errors.wait())
+        let ended = try process.runToEnd(deadline: 90)
+        return (ended.output, ended.errors)
     }
 
     /// Requests in a NetLog whose URL is not `file:` and that a page started (an initiator that
@@ -90,23 +80,5 @@ struct Chromium {
             if !url.hasPrefix("file:"), initiator != "not an origin" { found.insert(url) }
         }
         return found.sorted()
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-private final class ErrorReader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> String {
-        done.wait()
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioSite
 import Foundation
+import TestSupport
 import Testing
 
 /// The generated site opened from disk in headless Chromium: tiles and counts, a tile clicked and a
@@ -54,9 +55,8 @@ struct SiteBrowserTests {
         let process = Process()
         process.executableURL = ffmpeg
         process.arguments = ["-nostdin", "-loglevel", "error", "-y"] + input + [file.path]
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let made = try process.runToEnd()
+        guard made.status == 0 else { throw HarnessError(description: "ffmpeg exited \(made.status): \(made.errors)") }
         return [UInt8](try Data(contentsOf: file))
     }
 
@@ -95,8 +95,8 @@ struct SiteBrowserTests {
     @Test("tiles, a tile and a Chinese query, a record's photo and video, a calendar link, screenshots")
     func site() throws {
         let chromium = try #require(Chromium.installed)
-        let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-site-browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let folder = try Scratch("site-browser")
+        let scratch = folder.url
         let vault = try makeSite(scratch: scratch)
 
         // The index: tiles with counts, the list, a tile clicked, a query typed inside it.
@@ -133,7 +133,9 @@ struct SiteBrowserTests {
         #expect((day["initial"] as? [String: Any])?["visible"] as? [String] == ["下雨的傍晚"])
 
         // Screenshots at a phone's and a desktop's width.
-        let shots = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-site-screenshots-\(UUID().uuidString)")
+        // Kept for a person to look at, in the build folder (`make clean` removes them).
+        let shots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/site-screenshots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         for (name, page) in [("index", "index.html"), ("record", "records/\(Self.photoID).html"), ("month", "calendar/2026-11.html")] {
             for (size, width, height) in [("phone", 390, 844), ("desktop", 1280, 900)] {
@@ -143,7 +145,7 @@ struct SiteBrowserTests {
             }
         }
         print("folio site screenshots: \(shots.path)")
-        try? FileManager.default.removeItem(at: scratch)
+        withExtendedLifetime(folder) {}
     }
 
     /// Loaded before the site's own script: records errors and policy violations, then (once the

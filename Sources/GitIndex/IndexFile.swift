@@ -15,60 +15,67 @@ import SystemIO
 /// Only versions 2 and 3 (4 is read, not written), SHA-1, with no conflicts, no split or sparse
 /// index and no entry flagged assume-unchanged, skip-worktree or intent-to-add: for anything else
 /// ``read(_:)`` gives nil and the caller leaves the work to libgit2, which handles it all.
-struct IndexFile {
-    var version: UInt32
-    var entries: [IndexEntry]
+package struct IndexFile {
+    package var version: UInt32
+    package var entries: [IndexEntry]
     /// Every entry's path, back to back; an entry holds its range.
-    var names: [UInt8]
+    package var names: [UInt8]
     /// The `TREE` extension: which folders of the index are known to equal which tree.
-    var cacheTree: CacheTree?
+    package var cacheTree: CacheTree?
     /// Other extensions worth keeping as they are (`REUC`), in file order.
-    var keptExtensions: [(signature: [UInt8], data: [UInt8])]
+    package var keptExtensions: [(signature: [UInt8], data: [UInt8])]
     /// The file as it was read: a later writer is noticed by a different stamp, and an entry whose
     /// file changed no earlier than this may have changed unseen ("racily clean").
-    var stamp: FileStamp
+    /// Nil for an index that was never read from a file.
+    package var stamp: FileStamp?
 
     /// An index with nothing in it, for a repository without an index file yet.
-    static func empty() -> IndexFile {
-        IndexFile(version: 2, entries: [], names: [], cacheTree: nil, keptExtensions: [], stamp: FileStamp())
+    package static func empty() -> IndexFile {
+        IndexFile(version: 2, entries: [], names: [], cacheTree: nil, keptExtensions: [], stamp: nil)
     }
 
     /// The path of entry `position`.
-    func name(_ position: Int) -> ArraySlice<UInt8> {
+    package func name(_ position: Int) -> ArraySlice<UInt8> {
         names[entries[position].name]
     }
 
     /// The path of entry `position` as text.
-    func path(_ position: Int) -> String {
+    package func path(_ position: Int) -> String {
         String(decoding: name(position), as: UTF8.self)
     }
 }
 
 /// One file of the index: its stat data when it was last staged, its blob and its path.
-struct IndexEntry {
-    var stat: IndexStat
-    var oid: git_oid
+package struct IndexEntry {
+    package var stat: IndexStat
+    package var oid: git_oid
     /// Where the path lies in ``IndexFile/names``.
-    var name: Range<Int>
+    package var name: Range<Int>
+
+    package init(stat: IndexStat, oid: git_oid, name: Range<Int>) {
+        self.stat = stat
+        self.oid = oid
+        self.name = name
+    }
 }
 
 /// The stat data the index keeps for a file, in its 32-bit fields; `mode` is git's
 /// (`100644`, `100755` or `120000`).
-struct IndexStat: Equatable {
-    var ctimeSeconds: UInt32 = 0
-    var ctimeNanoseconds: UInt32 = 0
-    var mtimeSeconds: UInt32 = 0
-    var mtimeNanoseconds: UInt32 = 0
-    var device: UInt32 = 0
-    var inode: UInt32 = 0
-    var mode: UInt32 = 0
-    var uid: UInt32 = 0
-    var gid: UInt32 = 0
-    var size: UInt32 = 0
+package struct IndexStat: Equatable {
+    package var ctimeSeconds: UInt32 = 0
+    package var ctimeNanoseconds: UInt32 = 0
+    package var mtimeSeconds: UInt32 = 0
+    package var mtimeNanoseconds: UInt32 = 0
+    package var device: UInt32 = 0
+    package var inode: UInt32 = 0
+    package var mode: UInt32 = 0
+    package var uid: UInt32 = 0
+    package var gid: UInt32 = 0
+    package var size: UInt32 = 0
 
     /// The stat data of a regular file or a symbolic link, as git records it; nil for anything
     /// else (a folder, a socket).
-    init?(_ info: stat) {
+    package init?(_ info: stat) {
         switch info.st_mode & S_IFMT {
         case S_IFREG: mode = info.st_mode & 0o111 != 0 ? 0o100755 : 0o100644
         case S_IFLNK: mode = 0o120000
@@ -85,47 +92,24 @@ struct IndexStat: Equatable {
         size = UInt32(truncatingIfNeeded: info.st_size)
     }
 
-    init() {}
+    package init() {}
 }
 
-/// Enough of a file's `stat` to tell whether it was replaced or rewritten.
-struct FileStamp: Equatable {
-    var device: UInt64 = 0
-    var inode: UInt64 = 0
-    var size: Int64 = 0
-    var mtimeSeconds: Int = 0
-    var mtimeNanoseconds: Int = 0
-    var ctimeSeconds: Int = 0
-    var ctimeNanoseconds: Int = 0
-
-    init() {}
-
-    init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        mtimeSeconds = info.st_mtim.tv_sec
-        mtimeNanoseconds = info.st_mtim.tv_nsec
-        ctimeSeconds = info.st_ctim.tv_sec
-        ctimeNanoseconds = info.st_ctim.tv_nsec
+extension IndexStat {
+    /// The stamp of the file this entry was staged from, in nanoseconds (the index keeps 32-bit
+    /// seconds, which last until 2106).
+    package var stamp: FileStamp {
+        FileStamp(
+            size: UInt64(size), modifiedNanoseconds: Int64(mtimeSeconds) * 1_000_000_000 + Int64(mtimeNanoseconds),
+            changedNanoseconds: Int64(ctimeSeconds) * 1_000_000_000 + Int64(ctimeNanoseconds), inode: UInt64(inode))
     }
 
-    /// The stamp of the file at `path` now, or nil when there is none.
-    static func of(_ path: String) -> FileStamp? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        return FileStamp(info)
-    }
-
-    /// Whether a file last changed at `entry`'s time may have changed again unseen: it did not
-    /// change strictly before the index was written (libgit2's and git's "racily clean" test).
-    func isRacy(_ entry: IndexStat) -> Bool {
-        // No index file was read: no entry can have been written with it.
-        guard mtimeSeconds != 0 else { return false }
-        let seconds = Int32(truncatingIfNeeded: mtimeSeconds)
-        let entrySeconds = Int32(bitPattern: entry.mtimeSeconds)
-        if seconds != entrySeconds { return seconds < entrySeconds }
-        return UInt32(truncatingIfNeeded: mtimeNanoseconds) <= entry.mtimeNanoseconds
+    /// Whether a file last changed at this entry's time may have changed again unseen: it did not
+    /// change strictly before the index was written (``FileStamp/isRacy(snapshotNanoseconds:window:)``,
+    /// git's and libgit2's "racily clean"). No index file read: no entry was written with it.
+    package func isRacy(since index: FileStamp?) -> Bool {
+        guard let index else { return false }
+        return stamp.isRacy(snapshotNanoseconds: index.modifiedNanoseconds)
     }
 }
 
@@ -134,7 +118,7 @@ struct FileStamp: Equatable {
 extension IndexFile {
     /// The index at `path`; nil when it uses something this reader leaves to libgit2 or does not
     /// parse (libgit2 then reports what is wrong), or when there is no index file.
-    static func read(_ path: String) -> IndexFile? {
+    package static func read(_ path: String) -> IndexFile? {
         // O_NONBLOCK: a pipe in the index's place is never waited on; its type is checked next.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
@@ -150,7 +134,7 @@ extension IndexFile {
 
     /// The index in `bytes` (the whole file). The trailing checksum is not verified, as git does
     /// not on an ordinary read; everything else is bounds-checked.
-    static func parse(_ bytes: [UInt8], stamp: FileStamp) -> IndexFile? {
+    package static func parse(_ bytes: [UInt8], stamp: FileStamp) -> IndexFile? {
         bytes.withUnsafeBufferPointer { buffer in IndexParser(buffer)?.parse(stamp: stamp) }
     }
 }
@@ -298,12 +282,12 @@ private struct IndexParser {
 }
 
 /// Byte order of two paths in `names`, as git sorts its index.
-func compareNames(_ names: [UInt8], _ one: Range<Int>, _ two: Range<Int>) -> Int32 {
+package func compareNames(_ names: [UInt8], _ one: Range<Int>, _ two: Range<Int>) -> Int32 {
     names.withUnsafeBufferPointer { compareBytes(UnsafeBufferPointer(rebasing: $0[one]), UnsafeBufferPointer(rebasing: $0[two])) }
 }
 
 /// memcmp order of two byte strings, the shorter first when one begins the other.
-func compareBytes(_ one: UnsafeBufferPointer<UInt8>, _ two: UnsafeBufferPointer<UInt8>) -> Int32 {
+package func compareBytes(_ one: UnsafeBufferPointer<UInt8>, _ two: UnsafeBufferPointer<UInt8>) -> Int32 {
     let common = min(one.count, two.count)
     if common > 0, let first = one.baseAddress, let second = two.baseAddress {
         let order = memcmp(first, second, common)
@@ -316,21 +300,28 @@ func compareBytes(_ one: UnsafeBufferPointer<UInt8>, _ two: UnsafeBufferPointer<
 
 /// The index's `TREE` extension: for each folder, how many entries it holds and, while no entry
 /// under it has changed since, the tree they make. Invalid folders have no tree.
-struct CacheTree {
-    var name: [UInt8]
+package struct CacheTree {
+    package var name: [UInt8]
     /// -1 when invalid.
-    var entryCount: Int
-    var oid: git_oid?
-    var children: [CacheTree]
+    package var entryCount: Int
+    package var oid: git_oid?
+    package var children: [CacheTree]
 
-    var isValid: Bool { entryCount >= 0 && oid != nil }
+    package init(name: [UInt8], entryCount: Int, oid: git_oid?, children: [CacheTree]) {
+        self.name = name
+        self.entryCount = entryCount
+        self.oid = oid
+        self.children = children
+    }
+
+    package var isValid: Bool { entryCount >= 0 && oid != nil }
 
     /// The child folder called `name`.
-    func child(_ name: UnsafeBufferPointer<UInt8>) -> CacheTree? {
+    package func child(_ name: UnsafeBufferPointer<UInt8>) -> CacheTree? {
         children.first { child in child.name.withUnsafeBufferPointer { compareBytes($0, name) == 0 } }
     }
 
-    static func parse(_ data: [UInt8]) -> CacheTree? {
+    package static func parse(_ data: [UInt8]) -> CacheTree? {
         var offset = 0
         guard let root = parseNode(data, &offset, depth: 0), offset == data.count else { return nil }
         return root
@@ -373,7 +364,7 @@ struct CacheTree {
 
     /// Marks the folders along `path` (a file's path) invalid, from the root down: their trees no
     /// longer hold.
-    mutating func invalidate(along path: ArraySlice<UInt8>) {
+    package mutating func invalidate(along path: ArraySlice<UInt8>) {
         entryCount = -1
         oid = nil
         guard let slash = path.firstIndex(of: 0x2F) else { return }
@@ -382,7 +373,7 @@ struct CacheTree {
         children[position].invalidate(along: path[(slash + 1)...])
     }
 
-    func serialized(into output: inout [UInt8]) {
+    package func serialized(into output: inout [UInt8]) {
         output.append(contentsOf: name)
         output.append(0)
         output.append(contentsOf: Array(String(isValid ? entryCount : -1).utf8))
@@ -399,7 +390,7 @@ struct CacheTree {
 extension IndexFile {
     /// The index file's bytes: version 2 or 3 as read, entries padded as git pads them, the cache
     /// tree and the kept extensions, and the SHA-1 of it all.
-    func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         var cacheTreeData: [UInt8] = []
         cacheTree?.serialized(into: &cacheTreeData)
         var extensions: [(signature: [UInt8], data: [UInt8])] = cacheTree == nil ? [] : [(Array("TREE".utf8), cacheTreeData)]
@@ -454,7 +445,7 @@ extension IndexFile {
     }
 
     /// An entry's size on disk: 62 bytes of fields, the path, and 1 to 8 NULs to a multiple of 8.
-    static func paddedSize(_ nameCount: Int) -> Int {
+    package static func paddedSize(_ nameCount: Int) -> Int {
         (62 + nameCount + 8) & ~7
     }
 }

@@ -1,29 +1,29 @@
 /// Small writers for assembling media files byte by byte, so the tests need no fixtures.
-struct Bytes {
-    var bytes: [UInt8] = []
-    var bigEndian = true
+public struct Bytes {
+    public var bytes: [UInt8] = []
+    public var bigEndian = true
 
-    init(bigEndian: Bool = true, _ build: (inout Bytes) -> Void = { _ in }) {
+    public init(bigEndian: Bool = true, _ build: (inout Bytes) -> Void = { _ in }) {
         self.bigEndian = bigEndian
         build(&self)
     }
 
-    mutating func u8(_ value: UInt8) { bytes.append(value) }
-    mutating func u8(_ values: [UInt8]) { bytes += values }
-    mutating func ascii(_ text: String) { bytes += Array(text.utf8) }
-    mutating func zeros(_ count: Int) { bytes += Array(repeating: 0, count: count) }
-    mutating func append(_ other: [UInt8]) { bytes += other }
+    public mutating func u8(_ value: UInt8) { bytes.append(value) }
+    public mutating func u8(_ values: [UInt8]) { bytes += values }
+    public mutating func ascii(_ text: String) { bytes += Array(text.utf8) }
+    public mutating func zeros(_ count: Int) { bytes += Array(repeating: 0, count: count) }
+    public mutating func append(_ other: [UInt8]) { bytes += other }
 
-    mutating func u16(_ value: UInt16) { integer(value) }
-    mutating func u24(_ value: UInt32) {
+    public mutating func u16(_ value: UInt16) { integer(value) }
+    public mutating func u24(_ value: UInt32) {
         let all =
             bigEndian
             ? [UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
             : [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)]
         bytes += all
     }
-    mutating func u32(_ value: UInt32) { integer(value) }
-    mutating func u64(_ value: UInt64) { integer(value) }
+    public mutating func u32(_ value: UInt32) { integer(value) }
+    public mutating func u64(_ value: UInt64) { integer(value) }
 
     private mutating func integer<Value: FixedWidthInteger>(_ value: Value) {
         let size = Value.bitWidth / 8
@@ -38,8 +38,8 @@ struct Bytes {
 
 /// A TIFF structure with IFD0 and optional Exif and GPS sub-directories, as found in a JPEG's
 /// APP1 segment after `Exif\0\0`.
-struct TIFFBuilder {
-    enum FieldType: UInt16 {
+public struct TIFFBuilder {
+    public enum FieldType: UInt16 {
         case byte = 1
         case ascii = 2
         case short = 3
@@ -47,38 +47,47 @@ struct TIFFBuilder {
         case rational = 5
     }
 
-    struct Field {
-        var tag: UInt16
-        var type: FieldType
-        var count: UInt32
-        var value: [UInt8]
+    public struct Field {
+        public var tag: UInt16
+        public var type: FieldType
+        public var count: UInt32
+        public var value: [UInt8]
+
+        public init(tag: UInt16, type: FieldType, count: UInt32, value: [UInt8]) {
+            self.tag = tag
+            self.type = type
+            self.count = count
+            self.value = value
+        }
     }
 
-    var littleEndian = true
-    var ifd0: [Field] = []
-    var exif: [Field] = []
-    var gps: [Field] = []
+    public var littleEndian = true
+    public var ifd0: [Field] = []
+    public var exif: [Field] = []
+    public var gps: [Field] = []
+
+    public init(littleEndian: Bool = true) { self.littleEndian = littleEndian }
 
     private func writer() -> Bytes { Bytes(bigEndian: !littleEndian) }
 
-    func ascii(_ tag: UInt16, _ text: String) -> Field {
+    public func ascii(_ tag: UInt16, _ text: String) -> Field {
         let value = Array(text.utf8) + [0]
         return Field(tag: tag, type: .ascii, count: UInt32(value.count), value: value)
     }
 
-    func short(_ tag: UInt16, _ number: UInt16) -> Field {
+    public func short(_ tag: UInt16, _ number: UInt16) -> Field {
         var bytes = writer()
         bytes.u16(number)
         return Field(tag: tag, type: .short, count: 1, value: bytes.bytes)
     }
 
-    func long(_ tag: UInt16, _ number: UInt32) -> Field {
+    public func long(_ tag: UInt16, _ number: UInt32) -> Field {
         var bytes = writer()
         bytes.u32(number)
         return Field(tag: tag, type: .long, count: 1, value: bytes.bytes)
     }
 
-    func rationals(_ tag: UInt16, _ values: [(UInt32, UInt32)]) -> Field {
+    public func rationals(_ tag: UInt16, _ values: [(UInt32, UInt32)]) -> Field {
         var bytes = writer()
         for (numerator, denominator) in values {
             bytes.u32(numerator)
@@ -88,7 +97,7 @@ struct TIFFBuilder {
     }
 
     /// Degrees, minutes and seconds as three rationals, the way cameras write GPS positions.
-    func coordinate(_ tag: UInt16, degrees: UInt32, minutes: UInt32, seconds: Double) -> Field {
+    public func coordinate(_ tag: UInt16, degrees: UInt32, minutes: UInt32, seconds: Double) -> Field {
         rationals(tag, [(degrees, 1), (minutes, 1), (UInt32((seconds * 1000).rounded()), 1000)])
     }
 
@@ -97,7 +106,7 @@ struct TIFFBuilder {
         fields.reduce(0) { $0 + ($1.value.count > 4 ? ($1.value.count + 1) & ~1 : 0) }
     }
 
-    var bytes: [UInt8] {
+    public var bytes: [UInt8] {
         var directory0 = ifd0
         // Pointer fields first get placeholder values; their size is what the layout needs.
         if !exif.isEmpty { directory0.append(long(0x8769, 0)) }
@@ -147,7 +156,7 @@ struct TIFFBuilder {
     }
 
     /// The example every photo test uses: an iPhone in Taipei on 22 November 2026.
-    static func taipeiIPhone(littleEndian: Bool = true) -> TIFFBuilder {
+    public static func taipeiIPhone(littleEndian: Bool = true) -> TIFFBuilder {
         var tiff = TIFFBuilder(littleEndian: littleEndian)
         tiff.ifd0 = [
             tiff.ascii(0x010F, "Apple"),
@@ -172,13 +181,13 @@ struct TIFFBuilder {
 
 // MARK: Still images
 
-enum ImageFiles {
-    static func exifBlock(_ tiff: TIFFBuilder = .taipeiIPhone()) -> [UInt8] {
+public enum ImageFiles {
+    public static func exifBlock(_ tiff: TIFFBuilder = .taipeiIPhone()) -> [UInt8] {
         Array("Exif\0\0".utf8) + tiff.bytes
     }
 
     /// SOI, a JFIF APP0, an EXIF APP1, a quantisation table, SOF0, SOS, a little scan data, EOI.
-    static func jpeg(width: UInt16, height: UInt16, exif: [UInt8]? = exifBlock(), frameMarker: UInt8 = 0xC0) -> [UInt8] {
+    public static func jpeg(width: UInt16, height: UInt16, exif: [UInt8]? = exifBlock(), frameMarker: UInt8 = 0xC0) -> [UInt8] {
         Bytes { out in
             out.u8([0xFF, 0xD8])
             segment(0xE0, Array("JFIF\0".utf8) + [1, 2, 0, 0, 1, 0, 1, 0, 0], into: &out)
@@ -202,7 +211,7 @@ enum ImageFiles {
         out.append(payload)
     }
 
-    static func png(width: UInt32, height: UInt32) -> [UInt8] {
+    public static func png(width: UInt32, height: UInt32) -> [UInt8] {
         Bytes { out in
             out.u8([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
             out.u32(13)
@@ -217,7 +226,7 @@ enum ImageFiles {
         }.bytes
     }
 
-    static func gif(width: UInt16, height: UInt16) -> [UInt8] {
+    public static func gif(width: UInt16, height: UInt16) -> [UInt8] {
         Bytes(bigEndian: false) { out in
             out.ascii("GIF89a")
             out.u16(width)
@@ -228,7 +237,7 @@ enum ImageFiles {
     }
 
     /// `kind` is the first chunk's four-letter code: `VP8 `, `VP8L` or `VP8X`.
-    static func webp(_ kind: String, width: UInt32, height: UInt32) -> [UInt8] {
+    public static func webp(_ kind: String, width: UInt32, height: UInt32) -> [UInt8] {
         var chunk = Bytes(bigEndian: false)
         switch kind {
         case "VP8 ":
@@ -255,7 +264,7 @@ enum ImageFiles {
         }.bytes
     }
 
-    static func bmp(width: Int32, height: Int32) -> [UInt8] {
+    public static func bmp(width: Int32, height: Int32) -> [UInt8] {
         Bytes(bigEndian: false) { out in
             out.ascii("BM")
             out.u32(54)
@@ -273,8 +282,8 @@ enum ImageFiles {
 
 // MARK: ISO base media
 
-enum ISOFiles {
-    static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+public enum ISOFiles {
+    public static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
         Bytes { out in
             out.u32(UInt32(8 + payload.count))
             out.ascii(type)
@@ -282,11 +291,11 @@ enum ISOFiles {
         }.bytes
     }
 
-    static func fullBox(_ type: String, version: UInt8, _ payload: [UInt8]) -> [UInt8] {
+    public static func fullBox(_ type: String, version: UInt8, _ payload: [UInt8]) -> [UInt8] {
         box(type, [version, 0, 0, 0] + payload)
     }
 
-    static func ftyp(_ major: String, _ compatible: [String]) -> [UInt8] {
+    public static func ftyp(_ major: String, _ compatible: [String]) -> [UInt8] {
         box(
             "ftyp",
             Bytes { out in
@@ -296,7 +305,7 @@ enum ISOFiles {
             }.bytes)
     }
 
-    static func mvhd(version: UInt8, timescale: UInt32, duration: UInt64) -> [UInt8] {
+    public static func mvhd(version: UInt8, timescale: UInt32, duration: UInt64) -> [UInt8] {
         fullBox(
             "mvhd", version: version,
             Bytes { out in
@@ -317,7 +326,7 @@ enum ISOFiles {
             }.bytes)
     }
 
-    static func tkhd(version: UInt8, width: UInt32, height: UInt32) -> [UInt8] {
+    public static func tkhd(version: UInt8, width: UInt32, height: UInt32) -> [UInt8] {
         fullBox(
             "tkhd", version: version,
             Bytes { out in
@@ -341,7 +350,7 @@ enum ISOFiles {
             }.bytes)
     }
 
-    static func trak(handler: String, width: UInt32 = 0, height: UInt32 = 0, tkhdVersion: UInt8 = 0) -> [UInt8] {
+    public static func trak(handler: String, width: UInt32 = 0, height: UInt32 = 0, tkhdVersion: UInt8 = 0) -> [UInt8] {
         let hdlr = fullBox(
             "hdlr", version: 0,
             Bytes { out in
@@ -357,12 +366,12 @@ enum ISOFiles {
         return box("trak", tkhd(version: tkhdVersion, width: width, height: height) + mdia)
     }
 
-    static func moov(mvhdVersion: UInt8 = 0, timescale: UInt32, duration: UInt64, tracks: [[UInt8]]) -> [UInt8] {
+    public static func moov(mvhdVersion: UInt8 = 0, timescale: UInt32, duration: UInt64, tracks: [[UInt8]]) -> [UInt8] {
         box("moov", mvhd(version: mvhdVersion, timescale: timescale, duration: duration) + tracks.flatMap { $0 })
     }
 
     /// A 1080p movie, 12.345 s long, with a sound track too.
-    static func mp4(
+    public static func mp4(
         brand: String = "isom", mvhdVersion: UInt8 = 0, timescale: UInt32 = 1000, duration: UInt64 = 12_345,
         moovFirst: Bool = true
     ) -> [UInt8] {
@@ -374,7 +383,7 @@ enum ISOFiles {
         return moovFirst ? ftyp + moov + mdat : ftyp + mdat + moov
     }
 
-    static func heif(brand: String, compatible: [String], extents: [(UInt32, UInt32)]) -> [UInt8] {
+    public static func heif(brand: String, compatible: [String], extents: [(UInt32, UInt32)]) -> [UInt8] {
         let properties =
             [box("hvcC", [1, 2, 3, 4])]
             + extents.map { width, height in
@@ -397,22 +406,22 @@ enum ISOFiles {
 // MARK: Sparse files
 
 /// A file most of which is never read: a few known stretches, and a record of every read.
-final class SparseFile {
-    let size: UInt64
+public final class SparseFile {
+    public let size: UInt64
     private var stretches: [(offset: UInt64, bytes: [UInt8])]
-    private(set) var reads: [(offset: UInt64, count: Int)] = []
+    public private(set) var reads: [(offset: UInt64, count: Int)] = []
 
-    init(size: UInt64, stretches: [(UInt64, [UInt8])]) {
+    public init(size: UInt64, stretches: [(UInt64, [UInt8])]) {
         self.size = size
         self.stretches = stretches.map { (offset: $0.0, bytes: $0.1) }
     }
 
-    var head: [UInt8] {
+    public var head: [UInt8] {
         Array(stretches.first { $0.offset == 0 }?.bytes.prefix(256 * 1024) ?? [])
     }
 
     /// Serves a read that falls inside one stretch; anything else is nil, as a failed read is.
-    func read(_ offset: UInt64, _ count: Int) -> [UInt8]? {
+    public func read(_ offset: UInt64, _ count: Int) -> [UInt8]? {
         reads.append((offset, count))
         for stretch in stretches where offset >= stretch.offset {
             let start = offset - stretch.offset
@@ -426,8 +435,9 @@ final class SparseFile {
 
 // MARK: Audio
 
-enum AudioFiles {
-    static func wav(sampleRate: UInt32, channels: UInt16, bitsPerSample: UInt16, dataBytes: UInt32) -> (head: [UInt8], size: UInt64) {
+public enum AudioFiles {
+    public static func wav(sampleRate: UInt32, channels: UInt16, bitsPerSample: UInt16, dataBytes: UInt32) -> (head: [UInt8], size: UInt64)
+    {
         let blockAlign = channels * bitsPerSample / 8
         let header = Bytes(bigEndian: false) { out in
             out.ascii("RIFF")
@@ -453,7 +463,7 @@ enum AudioFiles {
         return (header, UInt64(header.count) + UInt64(dataBytes))
     }
 
-    static func flac(sampleRate: UInt32, totalSamples: UInt64) -> [UInt8] {
+    public static func flac(sampleRate: UInt32, totalSamples: UInt64) -> [UInt8] {
         Bytes { out in
             out.ascii("fLaC")
             out.u8(0x80)  // last metadata block, type 0 = STREAMINFO
@@ -470,10 +480,10 @@ enum AudioFiles {
     }
 
     /// MPEG-1 Layer III, 128 kbit/s, 44.1 kHz, stereo: 417-byte frames.
-    static let mp3Header: [UInt8] = [0xFF, 0xFB, 0x90, 0x00]
-    static let mp3FrameLength = 417
+    public static let mp3Header: [UInt8] = [0xFF, 0xFB, 0x90, 0x00]
+    public static let mp3FrameLength = 417
 
-    static func mp3Frame(xingFrames: UInt32? = nil) -> [UInt8] {
+    public static func mp3Frame(xingFrames: UInt32? = nil) -> [UInt8] {
         var frame = mp3Header + Array(repeating: 0, count: mp3FrameLength - 4)
         if let xingFrames {
             var xing = Bytes()
@@ -485,14 +495,14 @@ enum AudioFiles {
         return frame
     }
 
-    static func id3(paddingBytes: Int) -> [UInt8] {
+    public static func id3(paddingBytes: Int) -> [UInt8] {
         let size = paddingBytes
         return Array("ID3".utf8) + [4, 0, 0]
             + [UInt8(size >> 21 & 0x7F), UInt8(size >> 14 & 0x7F), UInt8(size >> 7 & 0x7F), UInt8(size & 0x7F)]
             + Array(repeating: 0, count: paddingBytes)
     }
 
-    static func oggPage(headerType: UInt8, granule: UInt64, serial: UInt32, sequence: UInt32, packet: [UInt8]) -> [UInt8] {
+    public static func oggPage(headerType: UInt8, granule: UInt64, serial: UInt32, sequence: UInt32, packet: [UInt8]) -> [UInt8] {
         Bytes(bigEndian: false) { out in
             out.ascii("OggS")
             out.u8(0)
@@ -507,7 +517,7 @@ enum AudioFiles {
         }.bytes
     }
 
-    static func vorbisIdentification(sampleRate: UInt32) -> [UInt8] {
+    public static func vorbisIdentification(sampleRate: UInt32) -> [UInt8] {
         Bytes(bigEndian: false) { out in
             out.u8(1)
             out.ascii("vorbis")
@@ -519,7 +529,7 @@ enum AudioFiles {
         }.bytes
     }
 
-    static func adtsFrame(length: Int) -> [UInt8] {
+    public static func adtsFrame(length: Int) -> [UInt8] {
         let header: [UInt8] = [
             0xFF, 0xF1, 0x50, 0x80 | UInt8(length >> 11 & 0x03), UInt8(length >> 3 & 0xFF),
             UInt8((length & 0x07) << 5) | 0x1F, 0xFC,
@@ -529,10 +539,10 @@ enum AudioFiles {
 }
 
 /// A deterministic generator, so a failing fuzz case can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
+public struct SeededGenerator: RandomNumberGenerator {
+    public var state: UInt64
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -540,7 +550,13 @@ struct SeededGenerator: RandomNumberGenerator {
         return mixed ^ (mixed >> 31)
     }
 
-    mutating func bytes(_ count: Int) -> [UInt8] {
+    public init(state: UInt64) { self.state = state }
+
+    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+
+    public mutating func bytes(_ count: Int) -> [UInt8] {
         (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) }
     }
 }

@@ -1,4 +1,5 @@
 import EXIF
+import TestSupport
 import Testing
 
 @Suite("EXIF reader")

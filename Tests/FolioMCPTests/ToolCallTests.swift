@@ -1,0 +1,99 @@
+import FolioCore
+import FolioStore
+import Foundation
+import MCP
+import TestSupport
+import Testing
+
+@testable import FolioMCP
+
+/// The MCP tools called in-process on a real vault, as the server's handler calls them: what an
+/// assistant gets back, and the errors it reads when it asks for something a tool cannot do.
+/// (`folio mcp` over stdio and HTTP with the reference client: FolioCLITests/MCPTests.)
+@Suite("MCP tools, called in-process")
+struct ToolCallTests {
+    let scratch: Scratch
+    let root: URL
+    static let now = "2026-11-22T18:04:11+08:00"
+
+    init() throws {
+        scratch = try Scratch("mcp-tools")
+        root = scratch.path("vault")
+        let date = Timestamp(Self.now)?.date ?? Date()
+        let clock = Clock(now: { date }, zone: TimeZone(secondsFromGMT: 8 * 3600) ?? .current, racyWindowNanoseconds: 0)
+        let vault = try Vault.initialise(at: root, owner: Owner(name: "林小雨", birthday: nil, gender: nil), language: .en, clock: clock)
+        _ = try vault.create(NewRecord(kind: "idea", title: "下雨天去咖啡店", tags: ["雨天"]))
+        _ = try vault.create(NewRecord(kind: "idea", title: "Paint the fence", body: "Green, like the garden."))
+    }
+
+    func journal(allowWrite: Bool = false, limits: MCPLimits = MCPLimits()) -> Journal {
+        Journal(JournalSetup(root: root, environment: ["FOLIO_NOW": Self.now], language: .en, allowWrite: allowWrite, limits: limits))
+    }
+
+    func call(_ name: String, _ arguments: [String: Value], on journal: Journal? = nil) async throws(ToolFailure) -> [String: Any] {
+        let text = try await ToolCatalog.call(name, arguments, on: journal ?? self.journal(), limits: MCPLimits())
+        let object = try? JSONSerialization.jsonObject(with: Data(text.utf8))
+        return object as? [String: Any] ?? ["unreadable answer": text]
+    }
+
+    @Test("search finds a record by a Chinese word and names its id and path")
+    func search() async throws {
+        let answer = try await call("search", ["query": .string("咖啡")])
+        let items = try #require(answer["records"] as? [[String: Any]], "\(answer)")
+        #expect(items.count == 1)
+        #expect(items.first?["title"] as? String == "下雨天去咖啡店")
+        #expect((items.first?["path"] as? String)?.hasPrefix("ideas/") == true)
+        #expect(items.first?["id"] is String)
+    }
+
+    @Test("show reads a record by its title")
+    func show() async throws {
+        let answer = try await call("show", ["id": .string("Paint the fence")])
+        #expect("\(answer)".contains("Green, like the garden."))
+    }
+
+    @Test("an unknown tool names the tools there are; a write tool is off unless writes are allowed")
+    func unknownAndOff() async throws {
+        await #expect(throws: ToolFailure.arguments(.unknownTool(name: "serch", known: ToolCatalog.tools(allowWrite: false).map(\.name)))) {
+            _ = try await call("serch", [:])
+        }
+        await #expect(throws: ToolFailure.arguments(.writesOff(tool: "new_record"))) {
+            _ = try await call("new_record", ["kind": .string("idea")])
+        }
+    }
+
+    @Test("arguments are checked before anything is read: unknown, missing, wrong type, out of range")
+    func arguments() async throws {
+        await #expect(throws: ToolFailure.arguments(.missingArgument(tool: "search", name: "query"))) {
+            _ = try await call("search", [:])
+        }
+        await #expect(throws: ToolFailure.arguments(.wrongArgumentType(name: "query", expected: "a string"))) {
+            _ = try await call("search", ["query": .int(3)])
+        }
+        await #expect(throws: ToolFailure.arguments(.argumentOutOfRange(name: "limit", lowest: 1, highest: MCPLimits().maxPageSize))) {
+            _ = try await call("list", ["limit": .int(0)])
+        }
+        do {
+            _ = try await call("search", ["query": .string("雨"), "qurey": .string("x")])
+            Issue.record("an unknown argument was taken")
+        } catch {
+            guard case .arguments(.unknownArgument(tool: "search", name: "qurey", _)) = error else {
+                Issue.record("\(error)")
+                return
+            }
+        }
+    }
+
+    @Test("a write is one commit, and dry_run changes nothing")
+    func write() async throws {
+        try Tool.git(["init", "-q", "-b", "main"], in: root)
+        try Tool.git(["add", "-A"], in: root)
+        try Tool.git(["commit", "-q", "-m", "start"], in: root)
+        let writer = journal(allowWrite: true)
+        _ = try await call("new_record", ["kind": .string("idea"), "title": .string("試試看"), "dry_run": .bool(true)], on: writer)
+        #expect(try Tool.git(["status", "--porcelain"], in: root).isEmpty)
+        _ = try await call("new_record", ["kind": .string("idea"), "title": .string("試試看")], on: writer)
+        #expect(try Tool.git(["status", "--porcelain"], in: root).isEmpty, "the new record is committed")
+        #expect(try Tool.git(["log", "--format=%s"], in: root).split(separator: "\n").count == 2)
+    }
+}
