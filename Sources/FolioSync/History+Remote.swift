@@ -178,7 +178,7 @@ extension History {
             } catch {
                 throw FolioError.git(error, during: .clone)
             }
-            let access = try transport.access(url)
+            let access = try transport.access(url, gitDirectory: repository.gitDirectory)
             do {
                 var fetched = RemoteHeads(branches: [], defaultBranch: nil)
                 try transport.run(access) { callbacks in

@@ -84,11 +84,24 @@ public struct SyncTransport: Sendable {
             progress: progress, shouldCancel: shouldCancel)
     }
 
-    /// Credentials and host-key checks for `url`.
-    /// - Throws: ``FolioError`` for a credentials file others can read.
-    func access(_ url: String) throws(FolioError) -> RemoteAccess {
+    /// Credentials and host-key checks for `url`, with git's credential helpers for an HTTPS
+    /// remote as the user's git configuration and the repository's (`gitDirectory`) name them.
+    /// - Throws: ``FolioError`` for a credentials file others can read, or a git configuration
+    ///   that cannot be read.
+    func access(_ url: String, gitDirectory: URL? = nil) throws(FolioError) -> RemoteAccess {
+        var helpers = CredentialHelpers.none
+        let transport = RemoteEndpoint(url: url).transport
+        if transport == .https || transport == .http {
+            do {
+                let entries = try UserConfig.entries(
+                    matching: CredentialHelpers.configPattern, home: home, environment: environment, gitDirectory: gitDirectory)
+                helpers = CredentialHelpers.configured(entries, for: url)
+            } catch {
+                throw FolioError.git(error, during: .sync)
+            }
+        }
         do {
-            return try RemoteAccess(url: url, environment: environment, home: home, sshKey: sshKey)
+            return try RemoteAccess(url: url, environment: environment, home: home, sshKey: sshKey, credentialHelpers: helpers)
         } catch {
             throw FolioError(error.message)
         }
@@ -204,7 +217,7 @@ extension History {
                 let back = branches.contains("main") ? "main" : branches.first ?? "main"
                 throw FolioError(.remote(.detachedHead(commit: at?.short ?? "HEAD", branch: back)))
             }
-            let access = try transport.access(url)
+            let access = try transport.access(url, gitDirectory: repository.gitDirectory)
             let ownMarks = GitWriterMarks.Folder(localDirectory: vault.localDirectory)
             let marks = GitWriterMarks.Folder(localDirectory: vault.localDirectory, remote: true)
             for path in SyncTransport.recoverLocalRemote(access, marks: marks) { say(.staleLockRemoved(url + ": " + path)) }

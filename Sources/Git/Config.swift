@@ -32,3 +32,54 @@ extension Repository {
         return try Repository.configString(config, name)
     }
 }
+
+/// Git's configuration as the `git` command reads it for one user, outside libgit2's process-wide
+/// search paths: the files are named, so a caller's home (a test's, a device's) is the one read.
+public enum UserConfig {
+    /// The files git reads, lowest priority first: `/etc/gitconfig`, `$XDG_CONFIG_HOME/git/config`
+    /// (else `~/.config/git/config`), `~/.gitconfig`, then the repository's own `config` when
+    /// `gitDirectory` is given. Missing files are skipped; `GIT_CONFIG_NOSYSTEM` leaves out the first.
+    static func files(home: URL, environment: [String: String], gitDirectory: URL?) -> [(URL, git_config_level_t)] {
+        let xdg =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? home.appendingPathComponent(".config")
+        var files: [(URL, git_config_level_t)] = [
+            (URL(fileURLWithPath: "/etc/gitconfig"), GIT_CONFIG_LEVEL_SYSTEM),
+            (xdg.appendingPathComponent("git/config"), GIT_CONFIG_LEVEL_XDG),
+            (home.appendingPathComponent(".gitconfig"), GIT_CONFIG_LEVEL_GLOBAL),
+        ]
+        if let gitDirectory { files.append((gitDirectory.appendingPathComponent("config"), GIT_CONFIG_LEVEL_LOCAL)) }
+        // As git: GIT_CONFIG_NOSYSTEM leaves the machine's file out.
+        if let value = environment["GIT_CONFIG_NOSYSTEM"], !["", "0", "false", "no", "off"].contains(value.lowercased()) {
+            files.removeFirst()
+        }
+        return files.filter { FileManager.default.fileExists(atPath: $0.0.path) }
+    }
+
+    /// Every `name = value` whose name matches `pattern` (a regular expression, as for
+    /// `git config --get-regexp`), in the order git reads them: the lowest-priority file first,
+    /// each file top to bottom. Names come as git normalises them (section and key lower-cased).
+    public static func entries(
+        matching pattern: String, home: URL, environment: [String: String], gitDirectory: URL?
+    ) throws -> [(name: String, value: String)] {
+        try initializeLibrary()
+        try requireNoNUL(pattern, "git_config_iterator_glob_new")
+        var config: OpaquePointer?
+        try check(git_config_new(&config), "git_config_new")
+        defer { git_config_free(config) }
+        for (file, level) in files(home: home, environment: environment, gitDirectory: gitDirectory) {
+            try requireNoNUL(file.path, "git_config_add_file_ondisk")
+            try check(git_config_add_file_ondisk(config, file.path, level, nil, 0), "git_config_add_file_ondisk")
+        }
+        var iterator: OpaquePointer?
+        try check(git_config_iterator_glob_new(&iterator, config, pattern), "git_config_iterator_glob_new")
+        defer { git_config_iterator_free(iterator) }
+        var found: [(name: String, value: String)] = []
+        var entry: UnsafeMutablePointer<git_config_entry>?
+        while try succeeded(git_config_next(&entry, iterator), "git_config_next", unless: GIT_ITEROVER), let entry {
+            guard let name = entry.pointee.name else { continue }
+            found.append((String(cString: name), entry.pointee.value.map { String(cString: $0) } ?? ""))
+        }
+        return found
+    }
+}

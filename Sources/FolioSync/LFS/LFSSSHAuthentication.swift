@@ -83,33 +83,10 @@ public struct LFSSSHAuthentication: Sendable, Equatable {
     /// with 0 before `timeout` seconds; the one bridge from a blocking child process to async.
     private static func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double) async -> Data? {
         await withCheckedContinuation { (continuation: CheckedContinuation<Data?, Never>) in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.environment = environment
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            do {
-                try process.run()
-            } catch {
-                return continuation.resume(returning: nil)
-            }
             Thread.detachNewThread {
-                let timer = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-                var data = Data()
-                let handle = output.fileHandleForReading
-                // try?: a read error ends the reply; a short or missing reply is refused by the parse below.
-                while data.count <= maxReplyBytes, let piece = try? handle.read(upToCount: 16 * 1024), !piece.isEmpty {
-                    data.append(piece)
-                }
-                if process.isRunning && data.count > maxReplyBytes { process.terminate() }
-                process.waitUntilExit()
-                timer.cancel()
-                let ok = process.terminationReason == .exit && process.terminationStatus == 0 && data.count <= maxReplyBytes
-                continuation.resume(returning: ok ? data : nil)
+                continuation.resume(
+                    returning: HelperProcess.run(executable, arguments, environment: environment, timeout: timeout, maxBytes: maxReplyBytes)
+                )
             }
         }
     }

@@ -26,7 +26,9 @@ import Git
 ///
 /// **HTTPS**. The token is the password written in the URL (`https://user:TOKEN@host/…`), else
 /// `FOLIO_GIT_TOKEN`, else the one in the ``CredentialsFile``; it is sent once per operation as the
-/// password, with the URL's user name or `x-access-token`. TLS certificates keep the system's
+/// password, with the URL's user name or `x-access-token`. Without any, git's credential helpers
+/// (``CredentialHelpers``) are asked once the server asks for a password, and their answer is sent
+/// the same way (with the user name they give, if any). TLS certificates keep the system's
 /// verdict. A token goes only where ``SecretDestination`` allows: the remote's own origin (libgit2
 /// follows no redirect to another host, and the URL it asks for is checked again here), and over
 /// plain `http://` only to this machine (loopback), never across a network
@@ -53,6 +55,8 @@ public struct RemoteAccess: Sendable {
     public let knownHostsFiles: [URL]
     /// The HTTPS token, resolved when this access was made.
     let token: String?
+    /// Git's credential helpers for this remote, asked when there is no token and the server asks.
+    public let credentialHelpers: CredentialHelpers
 
     /// Where a token for this remote may go (``SecretDestination``); nil for a URL without a host.
     var origin: Origin? { Origin(url: url) }
@@ -67,9 +71,11 @@ public struct RemoteAccess: Sendable {
     /// - Throws: for HTTP(S) URLs without `FOLIO_GIT_TOKEN`, the problems of ``CredentialsFile/load(home:)``
     ///   (a group- or world-readable file is refused here, before any network traffic).
     public init(
-        url: String, environment: [String: String], home: URL, sshKey: String? = nil, knownHostsFiles: [URL]? = nil
+        url: String, environment: [String: String], home: URL, sshKey: String? = nil, knownHostsFiles: [URL]? = nil,
+        credentialHelpers: CredentialHelpers = .none
     ) throws(TransportProblem) {
         self.url = url
+        self.credentialHelpers = credentialHelpers
         self.endpoint = RemoteEndpoint(url: url)
         self.home = home
         self.environment = environment
@@ -148,6 +154,8 @@ public final class RemoteOperation: Sendable {
         case agent
         case key(privateKey: URL, publicKey: URL?)
         case token(String)
+        /// Git's credential helpers, asked only when the server asks for a password.
+        case helpers
     }
 
     struct State: Sendable {
@@ -196,6 +204,12 @@ public final class RemoteOperation: Sendable {
                 } else {
                     initial.setupProblem = .cleartextRemote(url: URLPassword.removed(from: access.url))
                 }
+            } else if !access.credentialHelpers.helpers.isEmpty {
+                if let origin = access.origin, SecretDestination.refusal(sending: origin, configuredFor: origin) == nil {
+                    initial.pending = [.helpers]
+                } else {
+                    initial.setupProblem = .cleartextRemote(url: URLPassword.removed(from: access.url))
+                }
             }
         case .git, .local, .other:
             break
@@ -225,7 +239,7 @@ public final class RemoteOperation: Sendable {
                             return .sshKey(
                                 username: user, publicKeyPath: publicKey?.path, privateKeyPath: privateKey.path,
                                 passphrase: nil)
-                        case .token:
+                        case .token, .helpers:
                             continue
                         }
                     }
@@ -235,11 +249,23 @@ public final class RemoteOperation: Sendable {
                 guard allowed.contains(.userPassword) else { return nil }
                 // The URL libgit2 is about to send to must be the remote's own (after any redirect).
                 guard let origin, SecretDestination.refusal(sending: url, configuredFor: origin) == nil else { return nil }
-                return state.withValue { state -> Credential? in
-                    guard case .token(let token) = state.pending.first else { return nil }
+                let next = state.withValue { state -> Candidate? in
+                    guard let first = state.pending.first else { return nil }
                     state.pending.removeFirst()
-                    state.offered.append("a token")
+                    return first
+                }
+                switch next {
+                case .token(let token):
+                    state.withValue { $0.offered.append("a token") }
                     return .userPassword(username: usernameFromURL ?? httpUser, password: token)
+                case .helpers:
+                    // Asked outside the lock: a helper may take seconds (a keychain unlocking).
+                    guard let answer = access.credentialHelpers.fill(url: access.url, environment: access.environment, home: access.home)
+                    else { return nil }
+                    state.withValue { $0.offered.append("git's credential helper") }
+                    return .userPassword(username: answer.username ?? usernameFromURL ?? httpUser, password: answer.password)
+                default:
+                    return nil
                 }
             case .git, .local, .other:
                 return nil
@@ -299,6 +325,10 @@ public final class RemoteOperation: Sendable {
 
     /// Why the SSH host key was refused, once it has been.
     public var hostKeyProblem: TransportProblem? { state.withValue { $0.hostKeyProblem } }
+
+    /// What stopped a credential from being offered before anything was sent (a key file missing,
+    /// a secret that would cross a network in the clear).
+    var setupProblem: TransportProblem? { state.withValue { $0.setupProblem } }
 
     /// The SSH host key the server presented and what `known_hosts` said of it, once seen.
     public var hostKey: (report: HostKeyReport, verdict: HostKeyVerdict)? {

@@ -1,0 +1,141 @@
+import Foundation
+import Git
+import TestSupport
+import Testing
+
+@testable import FolioSync
+
+/// Git's credential helpers as folio asks them: which are configured for a remote, what they are
+/// told, what their answers mean; run for real (`git credential-store`, shell helpers) and sent
+/// to a real HTTP server only where a token could go.
+@Suite("Git's credential helpers")
+struct CredentialHelperTests {
+    let timeout: Duration = .seconds(30)
+
+    @Test("the helpers for a remote: git's order, an empty value forgets, URL-scoped ones only where they match")
+    func configured() {
+        let entries: [(name: String, value: String)] = [
+            ("credential.helper", "cache"),
+            ("credential.helper", ""),
+            ("credential.helper", "store --file ~/.folio-creds"),
+            ("credential.https://git.example.com.helper", "!echo example"),
+            ("credential.https://other.example.com.helper", "!echo other"),
+            ("credential.https://*.example.org.helper", "!echo wildcard"),
+            ("credential.https://git.example.com/team.helper", "!echo team"),
+            ("credential.usehttppath", "true"),
+        ]
+        let helpers = CredentialHelpers.configured(entries, for: "https://git.example.com/team/vault.git")
+        #expect(helpers.helpers == ["store --file ~/.folio-creds", "!echo example", "!echo team"])
+        #expect(helpers.useHTTPPath)
+        #expect(
+            CredentialHelpers.configured(entries, for: "https://a.example.org/v.git").helpers == [
+                "store --file ~/.folio-creds", "!echo wildcard",
+            ])
+        #expect(!CredentialHelpers.matches(pattern: "https://*.example.org", url: "https://a.b.example.org/v.git"))
+        #expect(!CredentialHelpers.matches(pattern: "https://git.example.com/team", url: "https://git.example.com/teamwork/v.git"))
+        #expect(CredentialHelpers.matches(pattern: "https://git.example.com:443", url: "https://git.example.com/v.git"))
+        #expect(!CredentialHelpers.matches(pattern: "https://git.example.com:8443", url: "https://git.example.com/v.git"))
+        #expect(!CredentialHelpers.matches(pattern: "http://git.example.com", url: "https://git.example.com/v.git"))
+        #expect(!CredentialHelpers.matches(pattern: "https://bob@git.example.com", url: "https://ada@git.example.com/v.git"))
+    }
+
+    @Test("what a helper is told, how it is run, and how its answer is read")
+    func protocolLines() {
+        var helpers = CredentialHelpers(helpers: ["store"])
+        #expect(
+            helpers.request(for: "https://ada@git.example.com:8443/team/v.git")
+                == "protocol=https\nhost=git.example.com:8443\nusername=ada\n\n")
+        helpers.useHTTPPath = true
+        #expect(helpers.request(for: "https://git.example.com/team/v.git") == "protocol=https\nhost=git.example.com\npath=team/v.git\n\n")
+        #expect(helpers.request(for: "https://git.example.com/a%0Ab") != nil)
+        #expect(helpers.request(for: "https://ev\nil@git.example.com/v.git") == nil, "a line break never reaches a helper")
+        #expect(CredentialHelpers.command("store --file /x", action: "get") == "git credential-store --file /x get")
+        #expect(CredentialHelpers.command("!f() { echo hi; }; f", action: "get") == "f() { echo hi; }; f get")
+        #expect(CredentialHelpers.command("/usr/local/bin/helper", action: "get") == "/usr/local/bin/helper get")
+        let said = CredentialHelpers.parse(Data("username=ada\r\npassword=p=w\n\npassword=after-the-blank\n".utf8))
+        #expect(said.username == "ada" && said.password == "p=w" && !said.quit)
+        #expect(CredentialHelpers.parse(Data("quit=1\n".utf8)).quit)
+    }
+
+    @Test("the configuration is read as git reads it: system, XDG, global, then the repository's own")
+    func configurationOrder() throws {
+        let scratch = try Scratch()
+        let home = scratch.path("home")
+        try scratch.write("home/.config/git/config", "[credential]\n\thelper = xdg\n")
+        try scratch.write(
+            "home/.gitconfig", "[credential]\n\thelper = global\n[credential \"https://git.example.com\"]\n\thelper = scoped\n")
+        let repository = try Repository.create(at: scratch.path("vault"))
+        try Tool.git(["config", "--add", "credential.helper", "local"], in: scratch.path("vault"))
+        var environment = Tool.environment(home: home)
+        environment["XDG_CONFIG_HOME"] = nil
+        let ours = try UserConfig.entries(
+            matching: CredentialHelpers.configPattern, home: home, environment: environment, gitDirectory: repository.gitDirectory)
+        let gits = try Tool.run(
+            try Tool.find("git", package: "git"), ["config", "--get-regexp", "^credential\\..*helper$"], in: scratch.path("vault"),
+            environment: environment)
+        #expect(ours.map { "\($0.name) \($0.value)" } == gits.split(separator: "\n").map(String.init))
+    }
+
+    @Test("a helper answers: git credential-store's stored password, a shell helper's; one that fails or hangs is passed over")
+    func fill() throws {
+        let scratch = try Scratch()
+        try scratch.write("creds2", "http://ada:from-store@127.0.0.1:9\n")
+        var helpers = CredentialHelpers(helpers: [
+            // A shell helper gets the action as its last argument (`get`), as git runs it.
+            "!exit 1", "!f() { sleep 30; }; f", "store --file \(scratch.path("creds2").path)", "!f() { echo password=never-asked; }; f",
+        ])
+        helpers.timeout = 1
+        let environment = Tool.environment(home: scratch.url)
+        let answer = helpers.fill(url: "http://127.0.0.1:9/v.git", environment: environment, home: scratch.url)
+        #expect(answer == CredentialHelpers.Answer(username: "ada", password: "from-store"))
+        let quitting = CredentialHelpers(helpers: ["!f() { echo quit=1; }; f", "!f() { echo password=never-asked; }; f"])
+        #expect(quitting.fill(url: "https://git.example.com/v.git", environment: environment, home: scratch.url) == nil)
+        let told = scratch.path("told")
+        let recording = CredentialHelpers(helpers: ["!f() { cat > '\(told.path)'; echo password=shell; }; f"])
+        #expect(recording.fill(url: "https://git.example.com/v.git", environment: environment, home: scratch.url)?.password == "shell")
+        #expect(try String(contentsOf: told, encoding: .utf8) == "protocol=https\nhost=git.example.com\n\n")
+    }
+
+    @Test("without a token, the helper's password is sent once the server asks, with the helper's user name")
+    func sentToTheServer() throws {
+        let scratch = try Scratch()
+        let server = try RecordingHTTPServer()
+        let clone = try Repository.create(at: scratch.path("clone"))
+        let url = server.url("vault.git")
+        try clone.setRemote(url: url)
+        let helpers = CredentialHelpers(helpers: ["!f() { echo username=ada; echo password=from-helper; }; f"])
+        let access = try RemoteAccess(
+            url: url, environment: Tool.environment(home: scratch.url), home: scratch.url, credentialHelpers: helpers)
+        let operation = access.operation()
+        do {
+            try clone.fetch(callbacks: operation.callbacks, timeout: timeout)
+            Issue.record("a server that refuses everything took the fetch")
+        } catch {}
+        #expect(server.authorizations.current == ["Basic " + Data("ada:from-helper".utf8).base64EncodedString()])
+        #expect(operation.offered == ["git's credential helper"])
+    }
+
+    @Test("a token wins over the helpers, which are then not run; over plain HTTP to another machine none is run")
+    func notAsked() throws {
+        let scratch = try Scratch()
+        let ran = scratch.path("ran")
+        let helpers = CredentialHelpers(helpers: ["!f() { touch '\(ran.path)'; echo password=x; }; f"])
+        let server = try RecordingHTTPServer()
+        let clone = try Repository.create(at: scratch.path("clone"))
+        let url = server.url("vault.git")
+        try clone.setRemote(url: url)
+        var environment = Tool.environment(home: scratch.url)
+        environment["FOLIO_GIT_TOKEN"] = "the-token"
+        let access = try RemoteAccess(url: url, environment: environment, home: scratch.url, credentialHelpers: helpers)
+        do { try access.perform { try clone.fetch(callbacks: $0, timeout: timeout) } } catch {}
+        #expect(server.authorizations.current == ["Basic " + Data("x-access-token:the-token".utf8).base64EncodedString()])
+        #expect(!FileManager.default.fileExists(atPath: ran.path))
+
+        let remote = try RemoteAccess(
+            url: "http://git.example.com/v.git", environment: Tool.environment(home: scratch.url), home: scratch.url,
+            credentialHelpers: helpers)
+        let operation = remote.operation()
+        #expect(operation.setupProblem == .cleartextRemote(url: "http://git.example.com/v.git"))
+        #expect(!FileManager.default.fileExists(atPath: ran.path))
+    }
+}
