@@ -96,11 +96,13 @@ let package = Package(
             name: "FolioCompanion",
             dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "FolioSearch", "FolioMedia", "FolioAI", "HTTP", "YAML"],
             swiftSettings: strict),
-        // git-crypt's key file and encryption, and its clean and smudge as a libgit2 filter. Knows no record.
+        // git-crypt's key file and encryption, and its clean and smudge as a libgit2 filter, alone or
+        // chained before LFS's (media of an encrypted vault kept through LFS). Knows no record.
         .target(
             name: "FolioCrypt",
             dependencies: [
-                "Git", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+                "Git", "FolioLFS", "SystemIO", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: strict),
         // Git LFS as git-lfs keeps it: pointers, the local object store, clean and smudge as a libgit2
@@ -191,7 +193,11 @@ let package = Package(
             name: "FolioLFSTests",
             dependencies: ["FolioLFS", "Git", "HTTP", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
-        .testTarget(name: "FolioCryptTests", dependencies: ["FolioCrypt", "FolioCore", "Git", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioCryptTests",
+            dependencies: [
+                "FolioCrypt", "FolioCore", "FolioLFS", "Git", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ], swiftSettings: strict),
         .testTarget(
             name: "FolioCompanionTests", dependencies: ["FolioCompanion", "FolioCore", "FolioStore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "TestSupport"], swiftSettings: strict),

@@ -151,6 +151,17 @@ public struct LFSObjectStore: Sendable {
         }
     }
 
+    /// A new temporary file of this process in `lfs/tmp`, open for reading and writing: named as an
+    /// object being written is, so the next writer removes it once this process is gone.
+    public func temporaryFile() throws(LFSStoreProblem) -> (url: URL, descriptor: Int32) {
+        try Self.makeDirectory(temporaryDirectory)
+        removeAbandonedTemporaries()
+        let url = temporaryDirectory.appendingPathComponent("\(Self.temporaryPrefix)\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .unwritable(url.path, String(cString: strerror(errno))) }
+        return (url, descriptor)
+    }
+
     /// Removes temporary objects whose writing process is gone.
     func removeAbandonedTemporaries() {
         // try?: clean-up of temporary files only.

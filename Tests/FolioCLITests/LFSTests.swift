@@ -363,27 +363,3 @@ extension LFSTests {
         #expect(overLFS.status == 1, "\(overLFS.stdout) \(overLFS.stderr)")
     }
 }
-
-extension LFSTests {
-    @Test("LFS and encryption are refused together, both ways, and nothing changes: media never reach an LFS server in the clear")
-    func notWithEncryption() throws {
-        let scratch = try Scratch()
-        let withLFS = try Self.vault(scratch)
-        let head = try git(["rev-parse", "HEAD"], in: withLFS.directory)
-        let refused = try withLFS.run("crypt", "init")
-        #expect(refused.status == 1, "\(refused.stdout) \(refused.stderr)")
-        #expect(refused.stderr.contains("an encrypted vault cannot keep media through Git LFS yet"), "\(refused.stderr)")
-        #expect(try git(["rev-parse", "HEAD"], in: withLFS.directory) == head)
-        #expect(withLFS.read(".gitattributes")?.contains("git-crypt") == false)
-
-        let encrypted = FolioProcess(directory: scratch.path("e"), scratch: scratch)
-        try FileManager.default.createDirectory(at: encrypted.directory, withIntermediateDirectories: true)
-        #expect(try encrypted.run("init", ".", "--name", "林小雨", "--language", "en").status == 0)
-        let crypt = try encrypted.run("crypt", "init")
-        #expect(crypt.status == 0, "\(crypt.stderr)")
-        let turned = try encrypted.run("media", "lfs")
-        #expect(turned.status == 1, "\(turned.stdout) \(turned.stderr)")
-        #expect(turned.stderr.contains("an encrypted vault cannot keep media through Git LFS yet"), "\(turned.stderr)")
-        #expect(encrypted.read(".gitattributes")?.contains("filter=lfs") == false)
-    }
-}

@@ -32,16 +32,11 @@ struct Init: ParsableCommand {
             "從第一個提交起就把紀錄和媒體加密存進 git 物件（見 `folio crypt`）。")) var encrypt = false
     @Flag(
         help: bilingual(
-            "Keep media through Git LFS from the first commit on (see folio media lfs).",
-            "從第一個提交起就用 Git LFS 存放媒體（見 `folio media lfs`）。")) var lfs = false
+            "Keep media through Git LFS from the first commit on (see folio media lfs); with --encrypt the LFS server gets them encrypted.",
+            "從第一個提交起就用 Git LFS 存放媒體（見 `folio media lfs`）；加上 --encrypt 時，LFS 伺服器收到的是加密過的媒體。")) var lfs = false
     @OptionGroup var output: OutputFormat<JSON>
     @ParentCommand var folio: Folio
     var global: GlobalOptions { folio.global }
-
-    func validate() throws {
-        // LFS objects are not encrypted yet: the server would see the media (docs/lfs.md).
-        if encrypt && lfs { throw ValidationError(Message.usage(.encryptedMediaNotYet).text(MessageLanguage.shared.current)) }
-    }
 
     func run() throws {
         try global.enterDirectory()

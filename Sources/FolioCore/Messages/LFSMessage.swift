@@ -31,8 +31,9 @@ public enum LFSMessage: Sendable, Equatable {
     case serverNotAsked(reason: LFSReason)
     /// `media prune`: the local copies removed (each also on the server), and the bytes freed.
     case pruned(count: Int, bytes: UInt64)
-    /// LFS and encryption together: refused, since media would reach the LFS server in the clear.
-    case notWithEncryption
+    /// `crypt init` of a vault whose media go through LFS: some are only pointers here, and a
+    /// pointer cannot be encrypted.
+    case fetchBeforeEncrypting(count: Int)
     /// A pointer named a file not tracked by LFS, or a request that needs LFS in a vault without it.
     case off
 
@@ -89,10 +90,10 @@ public enum LFSMessage: Sendable, Equatable {
                 "已移除 \(count) 個本機副本（伺服器上都有），釋出 \(Self.size(bytes))。需要時 `folio media fetch` 會再下載。",
                 "removed \(count) local cop\(count == 1 ? "y" : "ies") (each is on the server), freeing \(Self.size(bytes)). folio media fetch brings them back when needed."
             )
-        case .notWithEncryption:
+        case .fetchBeforeEncrypting(let count):
             (
-                "加密的資料庫還不能經由 Git LFS 保存媒體：LFS 伺服器會看到未加密的照片。媒體照舊加密留在 git 裡。",
-                "an encrypted vault cannot keep media through Git LFS yet: the LFS server would see the photos in the clear. Media stay in git, encrypted."
+                "有 \(count) 個媒體檔還沒下載到這台裝置：加密要用到原檔。先執行 `folio media fetch --all`，再執行 `folio crypt init`。",
+                "\(count) media file\(count == 1 ? " is" : "s are") not on this device yet: encrypting needs their bytes. Run folio media fetch --all, then folio crypt init again."
             )
         case .off:
             (

@@ -9,8 +9,6 @@ public enum UsageMessage: Sendable, Equatable {
     /// `media fetch --all` with a record or `--since`: all is already everything.
     case allTakesNoSelection
     case badAge(option: String, text: String)
-    /// `init --encrypt --lfs`: LFS objects are not encrypted yet, so the server would see the media.
-    case encryptedMediaNotYet
     case notNegative(option: String)
     case notAKeyPath(String)
     case badRange(option: String, text: String, low: Int, high: Int)
@@ -35,8 +33,6 @@ public enum UsageMessage: Sendable, Equatable {
         case .allTakesNoSelection: ("--all 不接受紀錄，也不接受 --since。", "--all takes no record and no --since.")
         case .badAge(let option, let text):
             ("\(option) 要給像 30d、2w、6m 或 1y 這樣的時間長度，不是「\(text)」。", "\(option) takes an age such as 30d, 2w, 6m or 1y, not '\(text)'.")
-        case .encryptedMediaNotYet:
-            ("--encrypt 和 --lfs 目前還不能一起用：見 docs/lfs.md。", "--encrypt and --lfs cannot be used together yet: see docs/lfs.md.")
         case .notNegative(let option): ("\(option) 必須是 0 或更大。", "\(option) must be 0 or more.")
         case .notAKeyPath(let key):
             ("「\(key)」不是欄位路徑；欄位路徑像 duration 或 shots.count。", "'\(key)' is not a key path such as duration or shots.count.")

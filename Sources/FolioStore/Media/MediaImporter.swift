@@ -40,8 +40,13 @@ public struct LFSMediaPolicy: Sendable {
     /// The largest file plain git takes (`media.max_bytes`): anything larger goes to LFS whatever the threshold.
     public var plainMaximumBytes: UInt64
 
-    public init(store: LFSObjectStore, minimumBytes: UInt64, maximumBytes: UInt64, plainMaximumBytes: UInt64) {
+    /// The vault is encrypted: its media go to LFS as git-crypt's ciphertext, which the commit's
+    /// filter writes into the store; an import never puts a plain photo there.
+    public var encrypted: Bool
+
+    public init(store: LFSObjectStore, minimumBytes: UInt64, maximumBytes: UInt64, plainMaximumBytes: UInt64, encrypted: Bool = false) {
         (self.store, self.minimumBytes, self.maximumBytes, self.plainMaximumBytes) = (store, minimumBytes, maximumBytes, plainMaximumBytes)
+        self.encrypted = encrypted
     }
 
     /// Whether a file of `size` bytes goes to LFS.
@@ -80,7 +85,7 @@ public enum MediaImporter {
         let (input, size, toLFS, head, facts) = (inspected.input, inspected.size, inspected.toLFS, inspected.head, inspected.facts)
         defer { close(input) }
         var object: ObjectWriter?
-        if toLFS, let lfs {
+        if toLFS, let lfs, !lfs.encrypted {
             do {
                 object = try lfs.store.writer(hashing: false)
             } catch {
@@ -133,7 +138,6 @@ public enum MediaImporter {
                 throw FolioError(.writeFailed(.other(error.description)), file: ".git/lfs/objects")
             }
         }
-        // Bytes the vault already holds: the copy is dropped unflushed.
         // Bytes the vault already holds: the copy is dropped unflushed, unless the file holding them
         // is damaged (its bytes no longer hash to its name), which this copy then replaces.
         // try?: the copy's failure is thrown below; here it only decides whether a finished copy can be kept.

@@ -10,7 +10,7 @@ extension Vault {
             store: LFSObjectStore(gitDirectory: root.appendingPathComponent(".git")),
             minimumBytes: UInt64(max(0, settings.int("media.lfs_min_bytes") ?? 0)),
             maximumBytes: UInt64(max(1, limit("media.lfs_max_bytes") ?? 5_368_709_120)),
-            plainMaximumBytes: maxMediaBytes)
+            plainMaximumBytes: maxMediaBytes, encrypted: settings.value("crypt.encrypted") == .bool(true))
     }
 
     /// With LFS above a size only (`media.lfs_min_bytes`), `.gitattributes` names each file that
@@ -20,10 +20,11 @@ extension Vault {
         guard let policy = lfsPolicy, policy.minimumBytes > 0 else { return [] }
         let file = url(".gitattributes")
         let text = Vault.readFile(file.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        if LFSAttributes.tracks("media/**", in: text) { return [] }
+        let encrypted = policy.encrypted
+        if LFSAttributes.tracks("media/**", in: text, encrypted: encrypted) { return [] }
         var lines: [String] = []
-        for item in imported where item.inLFS && !LFSAttributes.tracks(item.path, in: text) {
-            lines.append(LFSAttributes.line(for: item.path))
+        for item in imported where item.inLFS && !LFSAttributes.tracks(item.path, in: text, encrypted: encrypted) {
+            lines.append(LFSAttributes.line(for: item.path, encrypted: encrypted))
         }
         guard !lines.isEmpty else { return [] }
         // A read-modify-write: a line saved meanwhile by another program is kept.
@@ -34,11 +35,11 @@ extension Vault {
 
 extension Vault {
     /// True when media may be kept through LFS here: the settings say so, or `.gitattributes`
-    /// sends files to LFS's filter (a vault cloned from `git lfs track`'s).
+    /// sends files to LFS's filter, plain or after git-crypt's (a vault cloned from `git lfs track`'s).
     public var mayHoldLFSMedia: Bool {
         if lfsPolicy != nil { return true }
         guard let data = Vault.readFile(url(".gitattributes").path) else { return false }
-        return String(decoding: data, as: UTF8.self).contains("filter=lfs")
+        return LFSAttributes.handsFilesToLFS(String(decoding: data, as: UTF8.self))
     }
 
     /// True when the media file at `path` (vault-relative) is an LFS pointer: its bytes are on the

@@ -1,5 +1,6 @@
 import FolioCore
 import FolioCrypt
+import FolioLFS
 import FolioStore
 import Foundation
 import Git
@@ -73,9 +74,13 @@ extension History {
     /// for git-crypt, ``cryptAttributes`` in `.gitattributes`, `crypt.encrypted` in the settings.
     /// From then on every file committed goes through the filter. Returns the files it changed.
     func prepareEncryption(_ vault: Vault) throws(FolioError) -> (changed: [String], newKey: Bool) {
-        // LFS's attributes would take media out of git-crypt's filter: their objects would go to
-        // the LFS server in the clear. Refused until both can be chained (docs/lfs.md).
-        if usesLFS(vault) { throw FolioError(.lfs(.notWithEncryption)) }
+        // Media kept through LFS are committed again through git-crypt's clean chained before
+        // LFS's, so each must be here: a pointer cannot be encrypted (docs/lfs.md).
+        let withLFS = usesLFS(vault)
+        if withLFS {
+            let missing = try mediaNotDownloaded(vault)
+            if !missing.isEmpty { throw FolioError(.lfs(.fetchBeforeEncrypting(count: missing.count))) }
+        }
         var newKey = false
         if let key = try installedKey() {
             try Self.install(key, in: repository)
@@ -84,9 +89,42 @@ extension History {
             newKey = true
         }
         var changed: [String] = []
-        if try addCryptAttributes() { changed.append(".gitattributes") }
+        var attributesChanged = try addCryptAttributes()
+        if withLFS {
+            attributesChanged = try encryptLFSLines() || attributesChanged
+            do {
+                try repository.setConfig(lfsSetup(encrypted: true).config)
+            } catch {
+                throw FolioError.git(error, during: .crypt)
+            }
+        }
+        if attributesChanged { changed.append(".gitattributes") }
         if try markEncrypted(vault) { changed.append(".folio/config.yaml") }
         return (changed, newKey)
+    }
+
+    /// Moves `.gitattributes`' LFS lines (`git lfs track`'s) after git-crypt's, as the encrypted
+    /// filter's: a later line wins, and media must go through git-crypt's clean before LFS's.
+    /// Whether the file changed.
+    private func encryptLFSLines() throws(FolioError) -> Bool {
+        let file = root.appendingPathComponent(".gitattributes")
+        guard let (bytes, version) = AtomicFile.read(file), let text = String(validating: bytes, as: UTF8.self) else { return false }
+        let suffix = " " + LFSAttributes.suffix
+        var kept: [Substring] = []
+        var moved: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasSuffix(suffix) {
+                moved.append(String(trimmed.dropLast(suffix.count)) + " " + LFSAttributes.encryptedSuffix)
+            } else {
+                kept.append(line)
+            }
+        }
+        if !moved.isEmpty {
+            // Written only if no one saved the file since it was read.
+            try AtomicFile.write(kept.joined(separator: "\n"), to: file, expecting: .version(version))
+        }
+        return try Vault.appendMissingLines(moved, to: file) || !moved.isEmpty
     }
 
     /// Appends the lines of ``cryptAttributes`` that `.gitattributes` lacks; whether it changed.
@@ -284,14 +322,25 @@ extension History {
 
     /// Every regular file of `commit`: whether its stored bytes are encrypted, and whether they
     /// should be (its attributes, or being a record or media in a vault that is `encrypted`).
+    ///
+    /// A media file kept through LFS is stored as a pointer: it is encrypted when its object is
+    /// git-crypt's ciphertext, which is looked at when the object is on this device; when it is not,
+    /// the attributes say (a pointer made by ``EncryptedLFSFilter`` points at ciphertext).
     func fileStates(in commit: OID, encrypted: Bool) throws -> [CryptFileState] {
         let files = try repository.regularFiles(in: commit).sorted { $0.key < $1.key }
         let filtered = try repository.filterNames(of: files.map(\.key))
+        let encryptingFilters: Set<String> = [GitCryptFilter.name, EncryptedLFSFilter.name]
+        let chained = EncryptedLFSFilter(key: nil, store: lfsStore)
         return try files.map { path, blob in
             let stored = try repository.storedBlob(blob)
+            var isEncrypted = GitCryptCipher.isEncrypted(stored)
+            if !isEncrypted, let pointer = LFSPointer(parsing: stored) {
+                isEncrypted =
+                    lfsStore.contains(pointer) ? try chained.isEncryptedObject(pointer) : filtered[path] == EncryptedLFSFilter.name
+            }
             return CryptFileState(
-                path: path, encrypted: GitCryptCipher.isEncrypted(stored),
-                shouldBeEncrypted: filtered[path] == GitCryptFilter.name || (encrypted && Self.isRecordOrMedia(path)))
+                path: path, encrypted: isEncrypted,
+                shouldBeEncrypted: filtered[path].map(encryptingFilters.contains) == true || (encrypted && Self.isRecordOrMedia(path)))
         }
     }
 }

@@ -150,6 +150,8 @@ extension History {
             try GitCryptFilter.register()
             // LFS's clean and smudge too (docs/lfs.md): libgit2 runs no filter command.
             try LFSFilter.register()
+            // Media of an encrypted vault kept through LFS: git-crypt's clean, then LFS's.
+            try EncryptedLFSFilter.register()
         } catch {
             throw FolioError(.crypt(.filterUnavailable(reason: error.gitReason)))
         }

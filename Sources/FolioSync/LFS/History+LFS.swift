@@ -23,13 +23,39 @@ extension History {
         ("filter.lfs.required", "true"),
     ]
 
+    /// What git's own command needs for the media of an encrypted vault kept through LFS
+    /// (`filter=folio-crypt-lfs`): `git-crypt clean` then `git-lfs clean`, and `git-lfs smudge` then
+    /// `git-crypt smudge`. Each half writes to a temporary file and the next runs only when it
+    /// succeeded: a pipe would hand git-lfs an empty file to store when git-crypt has no key.
+    static let gitCryptLFSConfig: [(name: String, value: String)] = [
+        (
+            "filter.folio-crypt-lfs.clean",
+            #"sh -c 't=$(mktemp) && git-crypt clean >"$t" && git-lfs clean -- "$1" <"$t"; s=$?; rm -f "$t"; exit $s' folio-crypt-lfs %f"#
+        ),
+        (
+            "filter.folio-crypt-lfs.smudge",
+            #"sh -c 't=$(mktemp) && git-lfs smudge -- "$1" >"$t" && git-crypt smudge <"$t"; s=$?; rm -f "$t"; exit $s' folio-crypt-lfs %f"#
+        ),
+        ("filter.folio-crypt-lfs.required", "true"),
+    ]
+
+    /// The media line of `.gitattributes` and git's configuration for LFS, plain or (in an
+    /// encrypted vault) after git-crypt's clean.
+    func lfsSetup(encrypted: Bool) -> (line: String, config: [(name: String, value: String)]) {
+        encrypted
+            ? (LFSAttributes.encryptedMediaFolderLine, Self.gitLFSConfig + Self.gitCryptLFSConfig)
+            : (LFSAttributes.mediaFolderLine, Self.gitLFSConfig)
+    }
+
     /// Turns LFS on for media from the next commit on: `media.lfs` (and the size threshold) in the
     /// settings, `git lfs track`'s line for `media/**` in `.gitattributes` when every file goes to
     /// LFS, git's `filter.lfs.*` for the `git` command; one commit. Earlier commits keep their blobs.
+    /// In an encrypted vault the line and the configuration are those of git-crypt's clean chained
+    /// before LFS's (``gitCryptLFSConfig``): the LFS server receives ciphertext only.
     /// - Returns: false when LFS was already on with the same threshold.
     @discardableResult
     public func enableLFS(vault: Vault, minimumBytes: UInt64) throws(FolioError) -> Bool {
-        if try isEncrypted(settings: vault.settings) { throw FolioError(.lfs(.notWithEncryption)) }
+        let setup = lfsSetup(encrypted: try isEncrypted(settings: vault.settings))
         return try vault.withLock { () throws(FolioError) -> Bool in
             let wasOn = vault.lfsPolicy != nil && UInt64(max(0, vault.settings.int("media.lfs_min_bytes") ?? 0)) == minimumBytes
             try vault.changeSettings(message: "media: Git LFS on") { (settings: inout Settings) throws(FolioError) in
@@ -39,13 +65,12 @@ extension History {
             var changed = [".folio/config.yaml"]
             let attributes = root.appendingPathComponent(".gitattributes")
             let text = Vault.readFile(attributes.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            if minimumBytes == 0, !LFSAttributes.tracks("media/**", in: text),
-                try Vault.appendMissingLines([LFSAttributes.mediaFolderLine], to: attributes)
-            {
+            let tracked = text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == setup.line }
+            if minimumBytes == 0, !tracked, try Vault.appendMissingLines([setup.line], to: attributes) {
                 changed.append(".gitattributes")
             }
             do {
-                try repository.setConfig(Self.gitLFSConfig)
+                try repository.setConfig(setup.config)
             } catch {
                 throw FolioError.git(error, during: .media)
             }
@@ -59,27 +84,29 @@ extension History {
     /// The repository's own configuration is what counts: a system-wide `git lfs install` may be missing elsewhere.
     func configureGitLFS(_ vault: Vault) {
         let own = repository.gitDirectory.appendingPathComponent("config")
-        // try?: best effort: without it only the git command, not folio, misreads fetched media.
-        guard usesLFS(vault), (try? Repository.configValue("filter.lfs.process", inFile: own)) == nil else { return }
-        // Best effort: without it only the `git` command, not folio, misreads fetched media.
-        // try?: best effort: without it only the git command, not folio, misreads fetched media.
-        try? repository.setConfig(Self.gitLFSConfig)
+        // try?: best effort: without the settings only the git command, not folio, misreads fetched media.
+        guard usesLFS(vault), let encrypted = try? isEncrypted(settings: vault.settings) else { return }
+        let probe = encrypted ? "filter.folio-crypt-lfs.clean" : "filter.lfs.process"
+        // try?: as above; a configuration that cannot be read is set again, which changes nothing folio reads.
+        guard (try? Repository.configValue(probe, inFile: own)) == nil else { return }
+        // try?: as above.
+        try? repository.setConfig(lfsSetup(encrypted: encrypted).config)
     }
 
     /// `init --lfs`: the settings, `.gitattributes` and git's configuration of ``enableLFS(vault:minimumBytes:)``,
     /// left for the first commit to take.
     func prepareLFS(_ vault: Vault) throws(FolioError) {
-        if try isEncrypted(settings: vault.settings) { throw FolioError(.lfs(.notWithEncryption)) }
+        let setup = lfsSetup(encrypted: try isEncrypted(settings: vault.settings))
         try vault.changeSettings(message: "media: Git LFS on") { (settings: inout Settings) throws(FolioError) in
             try settings.set("media.lfs", to: "true")
         }
         let attributes = root.appendingPathComponent(".gitattributes")
         let text = Vault.readFile(attributes.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        if !LFSAttributes.tracks("media/**", in: text) {
-            _ = try Vault.appendMissingLines([LFSAttributes.mediaFolderLine], to: attributes)
+        if !text.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == setup.line }) {
+            _ = try Vault.appendMissingLines([setup.line], to: attributes)
         }
         do {
-            try repository.setConfig(Self.gitLFSConfig)
+            try repository.setConfig(setup.config)
         } catch {
             throw FolioError.git(error, during: .media)
         }
@@ -159,7 +186,7 @@ extension History {
         if let remoteURL {
             let remote = RemoteEndpoint(url: remoteURL)
             if remote.host.lowercased() == host, remote.transport == .https || remote.transport == .http {
-                let access = try transport.access(remoteURL)
+                let access = try transport.access(remoteURL, gitDirectory: repository.gitDirectory)
                 token = access.token
                 user = remote.user
             }
@@ -171,7 +198,25 @@ extension History {
                 throw FolioError(error.message)
             }
         }
+        // Git's credential helpers, told the LFS server's URL, as git-lfs tells them; asked before
+        // the first request, though the password goes only after the server asks for one.
+        if token == nil, case .server(let url) = endpoint {
+            let helpers = try transport.access(url, gitDirectory: repository.gitDirectory).credentialHelpers
+            if !helpers.helpers.isEmpty, let answer = await Self.ask(helpers, url: url, transport: transport) {
+                token = answer.password
+                user = answer.username ?? user
+            }
+        }
         return LFSClient(endpoint: endpoint, user: user, token: token, idleTimeout: idle)
+    }
+
+    /// `helpers`' answer for `url`, asked on a thread of their own: a helper is a blocking child.
+    static func ask(_ helpers: CredentialHelpers, url: String, transport: SyncTransport) async -> CredentialHelpers.Answer? {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: helpers.fill(url: url, environment: transport.environment, home: transport.home))
+            }
+        }
     }
 
     /// The user's words for a failed transfer.

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioCrypt
 import FolioLFS
 import FolioStore
 import Foundation
@@ -110,42 +111,38 @@ extension History {
         return report
     }
 
-    /// Writes the object of `file` over its pointer on disk; false when the file is no longer that pointer.
+    /// Writes the object of `file` over its pointer on disk; false when the file is no longer that
+    /// pointer. In an encrypted vault the object is git-crypt's ciphertext: it is decrypted on the
+    /// way, and the file takes the pointer's place only once it matched its nonce.
     func materialize(_ file: PointerFile, in vault: Vault) throws(FolioError) -> Bool {
         let target = vault.url(file.path)
         guard LFSPointerFile.pointer(in: target) == file.pointer else { return false }
-        let source = lfsStore.url(of: file.pointer.oid)
+        let encrypted = try encryptedLFS(file)
         let temporary = target.deletingLastPathComponent().appendingPathComponent(
             ".import-\(getpid())-fetch-\(file.pointer.oid.prefix(8)).tmp")
-        let input = Glibc.open(source.path, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path) }
-        defer { close(input) }
         let output = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path) }
         var keep = false
         defer {
             if !keep { unlink(temporary.path) }
         }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var offset: off_t = 0
         var written: UInt64 = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Descriptor.read(input, into: $0, at: offset) }
-            guard count >= 0 else {
-                close(output)
-                throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path)
+        func emit(_ piece: UnsafeRawBufferPointer) throws(FolioError) {
+            guard Descriptor.writeAll(output, piece) else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path) }
+            written += UInt64(piece.count)
+        }
+        do {
+            if let encrypted {
+                try encrypted.decrypt(file.pointer, path: file.path) { piece throws(FolioError) in try emit(piece) }
+            } else {
+                try copyObject(file, emit: emit)
             }
-            if count == 0 { break }
-            let ok = buffer.withUnsafeBytes { Descriptor.writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            guard ok else {
-                close(output)
-                throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path)
-            }
-            offset += off_t(count)
-            written += UInt64(count)
+        } catch {
+            close(output)
+            throw Self.fetchFailure(error, path: file.path)
         }
         let synced = fsync(output) == 0
-        guard close(output) == 0, synced, written == file.pointer.size else {
+        guard close(output) == 0, synced, encrypted != nil || written == file.pointer.size else {
             throw FolioError(.writeFailed(SystemReason(errno: errno == 0 ? EIO : errno)), file: file.path)
         }
         // The pointer may have been replaced meanwhile (an import of the same bytes): left as it is then.
@@ -156,6 +153,52 @@ extension History {
         keep = true
         refreshIndex(file)
         return true
+    }
+
+    /// A failure to write a fetched file, in the user's words: a wrong key or a damaged object is
+    /// said as such, never as a disk problem.
+    static func fetchFailure(_ error: any Error, path: String) -> FolioError {
+        switch error {
+        case let error as FolioError: error
+        case let problem as CryptProblem: FolioError(problem.message(keyFile: GitCryptKeyStore.relativePath), file: path)
+        default: FolioError(.writeFailed(.other(String(describing: error))), file: path)
+        }
+    }
+
+    /// The chained filter that decrypts `file`'s object, when its attributes name it and the object
+    /// is ciphertext; nil for a plain LFS object.
+    private func encryptedLFS(_ file: PointerFile) throws(FolioError) -> EncryptedLFSFilter? {
+        try gitStep("git") { () throws -> EncryptedLFSFilter? in
+            guard let filter = try repository.contentFilter(for: file.path) as? EncryptedLFSFilter,
+                try filter.isEncryptedObject(file.pointer)
+            else { return nil }
+            return filter
+        }
+    }
+
+    /// The object of `file` as it is, piece by piece.
+    private func copyObject(_ file: PointerFile, emit: (UnsafeRawBufferPointer) throws(FolioError) -> Void) throws(FolioError) {
+        let source = lfsStore.url(of: file.pointer.oid)
+        let input = Glibc.open(source.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path) }
+        defer { close(input) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset: off_t = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Descriptor.read(input, into: $0, at: offset) }
+            guard count >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path) }
+            if count == 0 { break }
+            let failure = buffer.withUnsafeBytes { bytes -> FolioError? in
+                do throws(FolioError) {
+                    try emit(UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure { throw failure }
+            offset += off_t(count)
+        }
     }
 
     /// The index learns the file's new size and times (its blob, the pointer, is unchanged), as
