@@ -180,6 +180,9 @@ public struct SyncReport: Sendable {
     public var unrelatedHistories = false
     /// LFS objects sent before the push.
     public var mediaSent = 0
+    /// In an encrypted vault, unencrypted LFS objects of earlier commits that were not sent (the
+    /// LFS server would have seen them): those old versions show their pointers elsewhere.
+    public var plainMediaWithheld = 0
     /// The media the `media.fetch` setting brought afterwards (and what could not come).
     public var mediaFetch: MediaFetchReport?
     /// Media files whose copy from the other device did not match its name (damaged): this
@@ -258,7 +261,11 @@ extension History {
                 if ahead == 0 { break }
                 // The media the pushed commits point at go first: a ref is never pushed without its objects.
                 if usesLFS(vault) {
-                    report.mediaSent += try await pushLFSObjects(head: local, remoteTip: remoteTip, transport: transport, remoteURL: url)
+                    let media = try await pushLFSObjects(
+                        head: local, remoteTip: remoteTip, encrypted: try isEncrypted(settings: vault.settings), transport: transport,
+                        remoteURL: url)
+                    report.mediaSent += media.sent
+                    report.plainMediaWithheld = media.withheld
                 }
                 do {
                     try GitWriterMarks.shared.during(ownMarks, marks) { () throws(TransportFailure) in

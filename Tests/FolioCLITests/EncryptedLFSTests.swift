@@ -189,4 +189,52 @@ struct EncryptedLFSTests {
         let thirdObject = try #require(Self.object(named: thirdPointer, in: c.directory.appendingPathComponent(".git/lfs/objects")))
         #expect(try Data(contentsOf: thirdObject).prefix(Self.header.count) == Self.header)
     }
+
+    @Test(
+        "an encrypted vault never sends a plain photo to LFS: a stray filter=lfs line's file stops the sync before anything is pushed; after crypt init the plain object of the earlier commit is withheld"
+    )
+    func plainObjectsNeverLeave() throws {
+        let scratch = try Scratch()
+        let bare = scratch.path("remote.git")
+        try git(["init", "-q", "--bare", "-b", "main", bare.path], in: scratch.url)
+        let a = FolioProcess(directory: scratch.path("a"), scratch: scratch)
+        try FileManager.default.createDirectory(at: a.directory, withIntermediateDirectories: true)
+        let made = try a.run("init", ".", "--name", "林小雨", "--language", "en", "--remote", bare.path, "--encrypt", "--lfs")
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try a.run("sync").status == 0)
+        let remoteHead = try git(["rev-parse", "main"], in: bare)
+
+        // What an older folio or `git lfs track` on another device adds: a line after the chained one.
+        let attributes = a.read(".gitattributes") ?? ""
+        try a.write(".gitattributes", attributes + "media/** filter=lfs diff=lfs merge=lfs -text\n")
+        #expect(try a.run("commit", "-m", "track").status == 0)
+        let photo = try LFSTests.photo(scratch, "IMG_9.jpg", seed: 9)
+        #expect(try a.run("new", "diary", "--title", "漏", "--media", photo.path).status == 0)
+        let plainBytes = try Data(contentsOf: photo)
+        let refused = try a.run("sync")
+        #expect(refused.status == 1, "\(refused.stdout) \(refused.stderr)")
+        #expect(refused.stderr.contains("keeps these media files in LFS unencrypted"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("folio crypt init"), "\(refused.stderr)")
+        #expect(try git(["rev-parse", "main"], in: bare) == remoteHead, "no branch was pushed")
+        for object in Self.files(under: bare.appendingPathComponent("lfs")) {
+            #expect(try Data(contentsOf: object) != plainBytes, "the plain photo reached the remote: \(object.path)")
+        }
+        let checked = try a.run("check")
+        #expect(checked.status == 1, "check names the unencrypted file: \(checked.stdout) \(checked.stderr)")
+
+        // crypt init commits it again through both filters; the earlier commit's plain object stays here.
+        let fixed = try a.run("crypt", "init")
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(a.read(".gitattributes")?.contains("filter=lfs ") == false)
+        let synced = try a.run("sync")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stdout.contains("1 unencrypted media file of earlier commits was not sent"), "\(synced.stdout)")
+        let sent = Self.files(under: bare.appendingPathComponent("lfs/objects"))
+        #expect(sent.count == 1, "\(sent)")
+        for object in sent {
+            let bytes = try Data(contentsOf: object)
+            #expect(bytes.prefix(Self.header.count) == Self.header && bytes != plainBytes, "\(object.path)")
+        }
+        #expect(try a.run("check").status == 0)
+    }
 }

@@ -66,6 +66,7 @@ struct SyncPrinter {
         for renamed in report.renamed { context.say(.syncRenamed(path: renamed.path, renamed: renamed.renamed)) }
         for kept in report.parentsKept { warn(.syncParentKept(path: kept.path, child: kept.child)) }
         if report.mediaSent > 0 { context.say(.lfs(.sent(count: report.mediaSent))) }
+        if report.plainMediaWithheld > 0 { context.say(.lfs(.plainWithheld(count: report.plainMediaWithheld))) }
         // Media that could not come are a normal state: said, never a failure of the sync.
         if let fetch = report.mediaFetch { MediaFetchPrinter.print(fetch, context: context) }
         for file in report.keptMedia { warn(.file(.mediaKeptOurs(file))) }
@@ -92,6 +93,7 @@ struct SyncPrinter {
             ("rewritten_remote_dropped", report.rewrittenRemoteDropped.map { .int($0) } ?? .null),
             ("unrelated_histories", .bool(report.unrelatedHistories)),
             ("media_sent", .int(report.mediaSent)),
+            ("media_withheld", .int(report.plainMediaWithheld)),
             ("media_fetched", .array((report.mediaFetch?.fetched ?? []).map { .string($0) })),
         ])
     }

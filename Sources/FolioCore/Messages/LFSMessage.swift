@@ -34,6 +34,10 @@ public enum LFSMessage: Sendable, Equatable {
     /// `crypt init` of a vault whose media go through LFS: some are only pointers here, and a
     /// pointer cannot be encrypted.
     case fetchBeforeEncrypting(count: Int)
+    /// `sync` of an encrypted vault whose last commit keeps media in LFS unencrypted: nothing sent.
+    case plainInEncryptedVault(files: [String])
+    /// `sync` of an encrypted vault: unencrypted LFS objects of earlier commits, not sent.
+    case plainWithheld(count: Int)
     /// A pointer named a file not tracked by LFS, or a request that needs LFS in a vault without it.
     case off
 
@@ -89,6 +93,16 @@ public enum LFSMessage: Sendable, Equatable {
             (
                 "已移除 \(count) 個本機副本（伺服器上都有），釋出 \(Self.size(bytes))。需要時 `folio media fetch` 會再下載。",
                 "removed \(count) local cop\(count == 1 ? "y" : "ies") (each is on the server), freeing \(Self.size(bytes)). folio media fetch brings them back when needed."
+            )
+        case .plainInEncryptedVault(let files):
+            (
+                "這個資料庫是加密的，但最後一個提交把這些媒體檔以未加密的方式交給 LFS：\(Self.list(files))。什麼都沒有送出。執行 `folio crypt init` 把它們加密後重新提交，再同步。",
+                "the vault is encrypted, but the last commit keeps these media files in LFS unencrypted: \(Self.list(files)). Nothing was sent. Run folio crypt init to commit them again encrypted, then sync."
+            )
+        case .plainWithheld(let count):
+            (
+                "較早的提交裡有 \(count) 個未加密的媒體沒有送到 LFS 伺服器（資料庫是加密的）：其他裝置看那些舊版本時只有指標。",
+                "\(count) unencrypted media file\(count == 1 ? "" : "s") of earlier commits \(count == 1 ? "was" : "were") not sent to the LFS server (the vault is encrypted): other devices see only pointers in those old versions."
             )
         case .fetchBeforeEncrypting(let count):
             (

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioCrypt
 import FolioLFS
 import FolioStore
 import Foundation
@@ -244,7 +245,9 @@ extension History {
     /// before the push: the server is asked which it lacks, and those are sent. A failure throws
     /// naming the files, and the caller pushes no ref.
     /// - Returns: how many objects were sent.
-    func pushLFSObjects(head: OID, remoteTip: OID?, transport: SyncTransport, remoteURL: String) async throws(FolioError) -> Int {
+    func pushLFSObjects(
+        head: OID, remoteTip: OID?, encrypted: Bool, transport: SyncTransport, remoteURL: String
+    ) async throws(FolioError) -> (sent: Int, withheld: Int) {
         let hidden = try gitStep("git") { () -> [OID] in
             var tips = remoteTip.map { [$0] } ?? []
             if let tracking = try repository.reference(named: "refs/remotes/origin/\(try branch)"), !tips.contains(tracking) {
@@ -252,13 +255,19 @@ extension History {
             }
             return tips
         }
-        let pointers = try gitStep("git") { try pointersIntroduced(from: head, hiding: hidden) }
+        var pointers = try gitStep("git") { try pointersIntroduced(from: head, hiding: hidden) }
+        var withheld = 0
+        if encrypted {
+            let plain = try plainObjects(among: pointers, head: head)
+            pointers.removeAll { plain.contains($0) }
+            withheld = plain.count
+        }
         guard !pointers.isEmpty, let client = try await lfsClient(transport: transport, remoteURL: remoteURL, operation: .upload) else {
-            return 0
+            return (0, withheld)
         }
         let store = lfsStore
         do {
-            return try await client.upload(pointers.map(\.pointer), from: store).count
+            return (try await client.upload(pointers.map(\.pointer), from: store).count, withheld)
         } catch {
             let failedOID: String? =
                 switch error {
@@ -273,6 +282,34 @@ extension History {
             }
             throw FolioError(.lfs(.uploadFailed(files: files, reason: Self.reason(error, client: client))))
         }
+    }
+}
+
+extension History {
+    /// In an encrypted vault, the pointers among `pointers` whose object here is not git-crypt's
+    /// ciphertext (committed through `filter=lfs` before encryption, or by a tool that did not chain
+    /// git-crypt's clean): never sent, since the LFS server would see the photo.
+    /// - Throws: ``FolioError`` `.lfs(.plainInEncryptedVault)` when the last commit holds such a
+    ///   file: nothing is pushed then, and `folio crypt init` commits it again encrypted.
+    func plainObjects(among pointers: [PointerFile], head: OID) throws(FolioError) -> Set<PointerFile> {
+        let store = lfsStore
+        let chained = EncryptedLFSFilter(key: nil, store: store)
+        var plain: Set<PointerFile> = []
+        for file in pointers where store.contains(file.pointer) {
+            let encrypted: Bool
+            do {
+                encrypted = try chained.isEncryptedObject(file.pointer)
+            } catch {
+                throw Self.fetchFailure(error, path: file.path)
+            }
+            if !encrypted { plain.insert(file) }
+        }
+        guard !plain.isEmpty else { return [] }
+        let current = try gitStep("git") { () throws -> [String] in
+            try plain.filter { try repository.storedBlob(at: $0.path, in: head) == Data($0.pointer.bytes) }.map(\.path).sorted()
+        }
+        if !current.isEmpty { throw FolioError(.lfs(.plainInEncryptedVault(files: current))) }
+        return plain
     }
 }
 
