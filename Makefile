@@ -144,7 +144,7 @@ templates:
 # against a plain one, the read commands on
 # 1,000 / 10,000 / 100,000 records next to `rg -l`, the scale targets at 10,000 and 100,000 records
 # (every command next to git or rg, checked), the site export at 10,000 records, and micro-benchmarks of the parser and tokenizer.
-bench: release
+bench: release giftless
 	$(call install_missing,hyperfine time python3 bc,)
 	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-sync "$$($(SWIFT) build -c release --show-bin-path)/folio"

@@ -80,14 +80,7 @@ public struct EncryptedLFSFilter: ContentFilter {
 
     /// Whether the object of `pointer` (which the store holds) begins as git-crypt's files do.
     public func isEncryptedObject(_ pointer: LFSPointer) throws -> Bool {
-        let file = store.url(of: pointer.oid)
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw LFSStoreProblem.unreadable(file.path, String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var prefix = [UInt8](repeating: 0, count: GitCryptStreamingDecryption.prefixLength)
-        let count = prefix.withUnsafeMutableBytes { Descriptor.read(descriptor, into: $0, at: 0) }
-        guard count >= 0 else { throw LFSStoreProblem.unreadable(file.path, String(cString: strerror(errno))) }
-        return GitCryptCipher.isEncrypted(prefix.prefix(count))
+        try withObject(pointer) { _, prefix in GitCryptCipher.isEncrypted(prefix) }
     }
 
     /// The plain bytes of the encrypted object of `pointer`, piece by piece through `emit`; then
@@ -97,26 +90,36 @@ public struct EncryptedLFSFilter: ContentFilter {
     ///   cannot be read.
     public func decrypt(_ pointer: LFSPointer, path: String, emit: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard let key else { throw damage ?? CryptProblem.locked(path: path) }
+        try withObject(pointer) { descriptor, prefix in
+            var decryption = try GitCryptStreamingDecryption(key: key, headerAndNonce: prefix, path: path)
+            var buffer = [UInt8](repeating: 0, count: Self.pieceSize)
+            var offset = off_t(prefix.count)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Descriptor.read(descriptor, into: $0, at: offset) }
+                guard count >= 0 else {
+                    throw LFSStoreProblem.unreadable(store.url(of: pointer.oid).path, String(cString: strerror(errno)))
+                }
+                if count == 0 { break }
+                let plain = try buffer.withUnsafeBytes { try decryption.decrypt(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                try plain.withUnsafeBytes { try emit($0) }
+                offset += off_t(count)
+                if count < buffer.count { break }
+            }
+            try decryption.finish()
+        }
+    }
+
+    /// Opens the object of `pointer` and reads its first bytes (as many as git-crypt's header and
+    /// nonce, fewer for a shorter object) for `body`, with the open descriptor.
+    private func withObject<Result>(_ pointer: LFSPointer, _ body: (Int32, [UInt8]) throws -> Result) throws -> Result {
         let file = store.url(of: pointer.oid)
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw LFSStoreProblem.unreadable(file.path, String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var prefix = [UInt8](repeating: 0, count: GitCryptStreamingDecryption.prefixLength)
-        let prefixCount = prefix.withUnsafeMutableBytes { Descriptor.read(descriptor, into: $0, at: 0) }
-        guard prefixCount >= 0 else { throw LFSStoreProblem.unreadable(file.path, String(cString: strerror(errno))) }
-        var decryption = try GitCryptStreamingDecryption(key: key, headerAndNonce: prefix.prefix(prefixCount), path: path)
-        var buffer = [UInt8](repeating: 0, count: Self.pieceSize)
-        var offset = off_t(prefixCount)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Descriptor.read(descriptor, into: $0, at: offset) }
-            guard count >= 0 else { throw LFSStoreProblem.unreadable(file.path, String(cString: strerror(errno))) }
-            if count == 0 { break }
-            let plain = try buffer.withUnsafeBytes { try decryption.decrypt(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            try plain.withUnsafeBytes { try emit($0) }
-            offset += off_t(count)
-            if count < buffer.count { break }
-        }
-        try decryption.finish()
+        let count = prefix.withUnsafeMutableBytes { Descriptor.read(descriptor, into: $0, at: 0) }
+        guard count >= 0 else { throw LFSStoreProblem.unreadable(file.path, String(cString: strerror(errno))) }
+        return try body(descriptor, Array(prefix.prefix(count)))
     }
 
     /// Registers the filter with libgit2 for every repository of the process, each with the key it

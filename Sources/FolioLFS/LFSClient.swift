@@ -79,7 +79,7 @@ public struct LFSClient: Sendable {
         switch endpoint {
         case .folder(let gitDirectory):
             try Self.requireFolder(gitDirectory)
-            return try copy(unique, from: store, to: LFSObjectStore(gitDirectory: gitDirectory), progress: progress)
+            return try copy(unique, from: store, to: LFSObjectStore(gitDirectory: gitDirectory), linking: true, progress: progress)
         case .server(let url):
             var sent: [String] = []
             for page in stride(from: 0, to: unique.count, by: Self.batchSize) {
@@ -522,13 +522,24 @@ public struct LFSClient: Sendable {
 
     // MARK: - A repository on this machine
 
-    func copy(_ pointers: [LFSPointer], from source: LFSObjectStore, to target: LFSObjectStore, progress: Progress?)
+    /// Copies the objects of `pointers` that `target` lacks, each checked against its hash on the
+    /// way. With `linking` (an upload into a folder remote) an object is hard-linked instead when
+    /// both stores are on one file system, as `git-lfs` does: objects are never changed in place
+    /// (both tools write a new file and rename it), and this device's copy was checked when it was
+    /// stored (`folio check` checks it again).
+    func copy(_ pointers: [LFSPointer], from source: LFSObjectStore, to target: LFSObjectStore, linking: Bool = false, progress: Progress?)
         throws(LFSTransferFailure) -> [String]
     {
         var copied: [String] = []
         for pointer in pointers where !target.contains(pointer) {
             guard source.contains(pointer) else { throw .missingOnServer(oids: [pointer.oid]) }
             let file = source.url(of: pointer.oid)
+            // A file already there of another size (a damaged copy) is replaced by a copy below.
+            if linking, Self.link(file, to: target.url(of: pointer.oid)), target.contains(pointer) {
+                progress?(pointer.oid, pointer.size, pointer.size)
+                copied.append(pointer.oid)
+                continue
+            }
             let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw .store(.unreadable(file.path, String(cString: strerror(errno)))) }
             defer { close(descriptor) }
@@ -558,6 +569,18 @@ public struct LFSClient: Sendable {
             copied.append(pointer.oid)
         }
         return copied
+    }
+
+    /// Hard-links `file` at `destination` (its folders made as needed); false when the file system
+    /// will not (another disk, a file system without links), and the caller copies instead.
+    static func link(_ file: URL, to destination: URL) -> Bool {
+        do {
+            try LFSObjectStore.makeDirectory(destination.deletingLastPathComponent())
+        } catch {
+            return false
+        }
+        // EEXIST: another writer put an object of that name there meanwhile; the caller checks its size.
+        return Glibc.link(file.path, destination.path) == 0 || errno == EEXIST
     }
 
     static func unique(_ pointers: [LFSPointer]) -> [LFSPointer] {

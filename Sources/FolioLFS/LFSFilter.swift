@@ -67,6 +67,11 @@ public struct LFSFilter: ContentFilter {
         return true
     }
 
+    public func storedFormWithoutReading(path: String, size: UInt64) -> [UInt8]? {
+        guard let trusted = trustedObject(for: path), trusted.size == size else { return nil }
+        return trusted.bytes
+    }
+
     /// The object a media path names by its hash (`media/ab/<sha256>.jpg`), when the store has it
     /// with the working file's size.
     func trustedObject(for path: String) -> LFSPointer? {

@@ -33,6 +33,10 @@ public protocol ContentFilter: Sendable {
     /// Writes what a checkout writes for the stored `bytes` piece by piece through `emit` and gives
     /// true; false to let ``smudge(_:path:)`` answer instead.
     func streamingSmudge(_ bytes: [UInt8], path: String, emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool
+    /// The bytes to store for the working file `path` of `size` bytes when the filter knows them
+    /// without reading the file (an LFS media file whose name is its hash and whose object the store
+    /// already holds with that size); nil to read it.
+    func storedFormWithoutReading(path: String, size: UInt64) -> [UInt8]?
 }
 
 /// One working file going through a streaming clean: its bytes in order, then the bytes to store.
@@ -47,6 +51,7 @@ extension ContentFilter {
     public func streamingSmudge(_ bytes: [UInt8], path: String, emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         false
     }
+    public func storedFormWithoutReading(path: String, size: UInt64) -> [UInt8]? { nil }
 }
 
 /// The filters written in Swift, each registered with libgit2 once for the whole process.

@@ -28,16 +28,9 @@ struct EncryptedLFSTests {
         "init --encrypt --lfs through giftless: the server holds only ciphertext; a folio clone with the key, and stock git + git-crypt + git-lfs with the documented settings, get every photo back"
     )
     func throughGiftless() throws {
-        let scratch = try Scratch()
-        let server = try Giftless(in: scratch.url)
-        try git(["init", "-q", "--bare", "-b", "main", scratch.path("remote.git").path], in: scratch.url)
-        let daemon = try GitDaemon(serving: scratch.url)
-        var folio = FolioProcess(directory: scratch.path("a"), scratch: scratch)
-        folio.environment["FOLIO_DEVICE"] = "A"
-        try FileManager.default.createDirectory(at: folio.directory, withIntermediateDirectories: true)
-        let made = try folio.run(
-            "init", ".", "--name", "林小雨", "--language", "en", "--remote", daemon.url("remote.git"), "--encrypt", "--lfs")
-        #expect(made.status == 0, "\(made.stderr)")
+        let rig = try GiftlessRig(initOptions: ["--encrypt"])
+        let (scratch, server, daemon, folio) = (rig.scratch, rig.server, rig.daemon, rig.folio)
+        #expect(rig.made.status == 0, "\(rig.made.stderr)")
         // The media line comes after git-crypt's, which it must override.
         let attributes = folio.read(".gitattributes") ?? ""
         let cryptLine = attributes.range(of: "* filter=git-crypt diff=git-crypt -text")
@@ -45,8 +38,6 @@ struct EncryptedLFSTests {
         #expect(
             cryptLine != nil && mediaLine != nil
                 && cryptLine?.lowerBound ?? attributes.endIndex < mediaLine?.lowerBound ?? attributes.startIndex, "\(attributes)")
-        try folio.write(".lfsconfig", "[lfs]\n\turl = \(server.url("vault"))\n")
-        #expect(try folio.run("commit", "-m", "LFS server").status == 0)
 
         var hashes: [String: String] = [:]
         var photos: [Data] = []

@@ -55,9 +55,14 @@ struct LFSTests {
         let synced = try folio.run("sync")
         #expect(synced.status == 0, "\(synced.stderr)")
         #expect(synced.stdout.contains("sent 1 media file"), "\(synced.stdout)")
-        #expect(
-            FileManager.default.fileExists(
-                atPath: scratch.path("remote.git/lfs/objects/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha)").path))
+        let remoteObject = scratch.path("remote.git/lfs/objects/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha)")
+        #expect(FileManager.default.fileExists(atPath: remoteObject.path))
+        // A folder remote on the same disk gets a hard link, as git-lfs makes: no byte is copied.
+        let localObject = folio.directory.appendingPathComponent(".git/lfs/objects/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha)")
+        let inodes = try [remoteObject, localObject].map {
+            try FileManager.default.attributesOfItem(atPath: $0.path)[.systemFileNumber] as? Int
+        }
+        #expect(inodes[0] != nil && inodes[0] == inodes[1])
 
         // A stock git clone with git-lfs brings every media file back, byte for byte.
         let lfs = try Tool.find("git-lfs", package: "git-lfs")
@@ -274,20 +279,39 @@ extension LFSTests {
     }
 }
 
+/// giftless on loopback as the LFS server of a bare repository `git daemon` serves, and device A's
+/// vault made with `folio init … --lfs` (plus `initOptions`) whose `.lfsconfig` names the server.
+struct GiftlessRig {
+    let scratch: Scratch
+    let server: Giftless
+    let daemon: GitDaemon
+    let folio: FolioProcess
+    /// What `folio init` said.
+    let made: FolioProcess.Result
+
+    init(initOptions: [String] = []) throws {
+        scratch = try Scratch()
+        server = try Giftless(in: scratch.url)
+        try git(["init", "-q", "--bare", "-b", "main", scratch.path("remote.git").path], in: scratch.url)
+        daemon = try GitDaemon(serving: scratch.url)
+        var folio = FolioProcess(directory: scratch.path("a"), scratch: scratch)
+        folio.environment["FOLIO_DEVICE"] = "A"
+        try FileManager.default.createDirectory(at: folio.directory, withIntermediateDirectories: true)
+        made = try folio.run(
+            ["init", ".", "--name", "林小雨", "--language", "en", "--remote", daemon.url("remote.git"), "--lfs"] + initOptions)
+        self.folio = folio
+        try folio.write(".lfsconfig", "[lfs]\n\turl = \(server.url("vault"))\n")
+        #expect(try folio.run("commit", "-m", "LFS server").status == 0)
+    }
+}
+
 @Suite("Media through a real LFS server: giftless behind git daemon")
 struct GiftlessTests {
     @Test("folio syncs media to giftless (lfs.url in .lfsconfig); stock git + git-lfs pulls every hash; a folio clone fetches them")
     func throughGiftless() throws {
-        let scratch = try Scratch()
-        let server = try Giftless(in: scratch.url)
-        try git(["init", "-q", "--bare", "-b", "main", scratch.path("remote.git").path], in: scratch.url)
-        let daemon = try GitDaemon(serving: scratch.url)
-        var folio = FolioProcess(directory: scratch.path("a"), scratch: scratch)
-        folio.environment["FOLIO_DEVICE"] = "A"
-        try FileManager.default.createDirectory(at: folio.directory, withIntermediateDirectories: true)
-        #expect(try folio.run("init", ".", "--name", "林小雨", "--language", "en", "--remote", daemon.url("remote.git"), "--lfs").status == 0)
-        try folio.write(".lfsconfig", "[lfs]\n\turl = \(server.url("vault"))\n")
-        #expect(try folio.run("commit", "-m", "LFS server").status == 0)
+        let rig = try GiftlessRig()
+        let (scratch, daemon, folio) = (rig.scratch, rig.daemon, rig.folio)
+        #expect(rig.made.status == 0, "\(rig.made.stderr)")
         var hashes: [String: String] = [:]
         for seed in 1...3 {
             let photo = try LFSTests.photo(scratch, "IMG_\(seed).jpg", seed: UInt8(seed))
