@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "FolioBenchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "folio", path: ".."),
         // Only the malloc-counting trait (it brings in ordo-one/malloc-interposer): the default

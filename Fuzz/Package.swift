@@ -7,7 +7,7 @@ import PackageDescription
 
 let package = Package(
     name: "FolioFuzz",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "folio", path: "..")
     ],

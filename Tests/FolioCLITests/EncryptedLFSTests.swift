@@ -228,4 +228,40 @@ struct EncryptedLFSTests {
         }
         #expect(try a.run("check").status == 0)
     }
+
+    @Test("a damaged ciphertext object on this device is refused as it is decrypted: the photo stays its pointer, and the message says why")
+    func damagedObjectWritesNothing() throws {
+        let scratch = try Scratch()
+        let bare = scratch.path("remote.git")
+        try git(["init", "-q", "--bare", "-b", "main", bare.path], in: scratch.url)
+        let a = FolioProcess(directory: scratch.path("a"), scratch: scratch)
+        try FileManager.default.createDirectory(at: a.directory, withIntermediateDirectories: true)
+        #expect(try a.run("init", ".", "--name", "林小雨", "--language", "en", "--remote", bare.path, "--encrypt", "--lfs").status == 0)
+        let photo = try LFSTests.photo(scratch, "IMG_5.jpg", seed: 5)
+        #expect(try a.run("new", "diary", "--title", "霧", "--media", photo.path).status == 0)
+        #expect(try a.run("sync").status == 0)
+        let keyFile = scratch.path("folio.key")
+        #expect(try a.run("crypt", "export-key", keyFile.path).status == 0)
+
+        let cloned = try FolioProcess(directory: scratch.url, scratch: scratch).run("clone", bare.path, "b", "--key", keyFile.path)
+        #expect(cloned.status == 0, "\(cloned.stderr)")
+        let b = FolioProcess(directory: scratch.path("b"), scratch: scratch)
+        let sha = try LFSTests.sha256(photo)
+        let stored = "media/\(sha.prefix(2))/\(sha).jpg"
+        #expect(try LFSTests.sha256(b.directory.appendingPathComponent(stored)) == sha)
+
+        // The object here loses a bit (its size unchanged); the photo is pruned back to its pointer.
+        let pointerText = try git(["cat-file", "-p", "HEAD:\(stored)"], in: b.directory)
+        let object = try #require(Self.object(named: pointerText, in: b.directory.appendingPathComponent(".git/lfs/objects")))
+        var bytes = try Data(contentsOf: object)
+        bytes[bytes.count - 1] ^= 0x01
+        try bytes.write(to: object)
+        try b.write(stored, pointerText)
+        let fetched = try b.run("media", "fetch", "--all")
+        #expect(fetched.status != 0, "\(fetched.stdout) \(fetched.stderr)")
+        #expect(fetched.stderr.contains("does not decrypt with this device's key"), "\(fetched.stderr)")
+        #expect(b.read(stored) == pointerText, "the file is still its pointer, never a half photo")
+        let left = try FileManager.default.contentsOfDirectory(atPath: b.directory.appendingPathComponent("media/\(sha.prefix(2))").path)
+        #expect(left == ["\(sha).jpg"], "no temporary file is left: \(left)")
+    }
 }

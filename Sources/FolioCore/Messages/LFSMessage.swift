@@ -148,6 +148,8 @@ public enum LFSReason: Sendable, Equatable {
     case wrongBytes
     case insecure(url: String)
     case diskProblem(String)
+    /// The object is on this device but cannot be used: it does not decrypt with this device's key.
+    case unusableHere(String)
     case cancelled
     case noEndpoint
 
@@ -156,8 +158,8 @@ public enum LFSReason: Sendable, Equatable {
         case .unreachable(let reason): ("連不上 LFS 伺服器（\(reason)）", "the LFS server could not be reached (\(reason))")
         case .needsCredentials(let host):
             (
-                "LFS 伺服器要求登入：在 ~/.config/folio/credentials.yaml 的 `git_tokens` 為 \(host) 設定存取權杖，或設定 FOLIO_GIT_TOKEN",
-                "the LFS server asks for credentials: give \(host) a token under git_tokens in ~/.config/folio/credentials.yaml, or set FOLIO_GIT_TOKEN"
+                "LFS 伺服器要求登入：在 ~/.config/folio/credentials.yaml 的 `git_tokens` 為 \(host) 設定存取權杖、設定 FOLIO_GIT_TOKEN，或讓 git 的 credential helper 記住它的密碼",
+                "the LFS server asks for credentials: give \(host) a token under git_tokens in ~/.config/folio/credentials.yaml, set FOLIO_GIT_TOKEN, or let a git credential helper keep its password"
             )
         case .credentialsRefused(let host): ("\(host) 拒絕了這個存取權杖", "\(host) refused the token")
         case .forbidden: ("LFS 伺服器不允許這個帳號這樣做（HTTP 403）", "the LFS server does not allow this account to do that (HTTP 403)")
@@ -172,6 +174,7 @@ public enum LFSReason: Sendable, Equatable {
         case .insecure(let url):
             ("不會以未加密的 HTTP 把存取權杖送到其他機器（\(url)）", "a token is never sent over plain HTTP to another machine (\(url))")
         case .diskProblem(let reason): ("寫入本機失敗（\(reason)）", "writing on this device failed (\(reason))")
+        case .unusableHere(let reason): ("本機的副本無法使用：\(reason)", "the copy on this device cannot be used: \(reason)")
         case .cancelled: ("已取消", "cancelled")
         case .noEndpoint: ("沒有遠端，也沒有設定 `lfs.url`", "there is no remote and no lfs.url")
         }

@@ -101,10 +101,21 @@ extension History {
                 continue
             }
             guard store.contains(file.pointer) else { continue }
-            try vault.withLock { () throws(FolioError) in
-                if try materialize(file, in: vault) {
-                    report.fetched.append(file.path)
-                    report.bytes += file.pointer.size
+            do {
+                try vault.withLock { () throws(FolioError) in
+                    if try materialize(file, in: vault) {
+                        report.fetched.append(file.path)
+                        report.bytes += file.pointer.size
+                    }
+                }
+            } catch {
+                // One file that cannot be written (a damaged object, a full disk) stays its pointer,
+                // named with why; the others still come.
+                let text = error.message.text(vault.language)
+                if case .crypt = error.message {
+                    report.failed.append((file.path, .unusableHere(text)))
+                } else {
+                    report.failed.append((file.path, .diskProblem(text)))
                 }
             }
         }
@@ -160,7 +171,7 @@ extension History {
     static func fetchFailure(_ error: any Error, path: String) -> FolioError {
         switch error {
         case let error as FolioError: error
-        case let problem as CryptProblem: FolioError(problem.message(keyFile: GitCryptKeyStore.relativePath), file: path)
+        case let problem as CryptProblem: FolioError(problem.message())
         default: FolioError(.writeFailed(.other(String(describing: error))), file: path)
         }
     }
