@@ -158,7 +158,7 @@ public enum LFSReason: Sendable, Equatable {
         case .unreachable(let reason): ("連不上 LFS 伺服器（\(reason)）", "the LFS server could not be reached (\(reason))")
         case .needsCredentials(let host):
             (
-                "LFS 伺服器要求登入：在 ~/.config/folio/credentials.yaml 的 `git_tokens` 為 \(host) 設定存取權杖、設定 FOLIO_GIT_TOKEN，或讓 git 的 credential helper 記住它的密碼",
+                "LFS 伺服器要求登入：在 ~/.config/folio/credentials.yaml 的 `git_tokens` 為 \(host) 設定存取權杖、設定 FOLIO_GIT_TOKEN，或用 git 的 `credential.helper` 記住它的密碼",
                 "the LFS server asks for credentials: give \(host) a token under git_tokens in ~/.config/folio/credentials.yaml, set FOLIO_GIT_TOKEN, or let a git credential helper keep its password"
             )
         case .credentialsRefused(let host): ("\(host) 拒絕了這個存取權杖", "\(host) refused the token")
