@@ -63,14 +63,22 @@ public struct Term: Sendable, Hashable {
     public let normalized: String
     /// Tokens with slots relative to the first one; never empty for a term in a parsed query.
     let tokens: [QueryToken]
+    /// Chinese or Japanese typed without spaces (`淡水夕陽`), cut into the words a reader would see
+    /// (`淡水`, `夕陽`): each must occur, anywhere, and a text where they stand together as typed
+    /// ranks higher. Empty for every other term, which matches as ``tokens`` say.
+    let words: [[QueryToken]]
 
-    init(text: String, isPhrase: Bool, isPrefix: Bool, tokens: [QueryToken]) {
+    init(text: String, isPhrase: Bool, isPrefix: Bool, tokens: [QueryToken], words: [[QueryToken]] = []) {
         self.text = text
         self.isPhrase = isPhrase
         self.isPrefix = isPrefix
         self.tokens = tokens
+        self.words = words
         self.normalized = QueryToken.label(of: tokens)
     }
+
+    /// What snippets highlight: each word of a term typed without spaces, else the term itself.
+    var highlighted: [[QueryToken]] { words.isEmpty ? [tokens] : words }
 
     /// Makes a term from text with the given tokenizer; nil when the text has nothing to search for.
     public init?(
@@ -80,7 +88,8 @@ public struct Term: Sendable, Hashable {
         let tokens = QueryToken.tokens(for: text, tokenizer: tokenizer, queryForm: true)
         guard !tokens.isEmpty else { return nil }
         let prefix = isPrefix && tokens.count == 1 && tokens[0].kind == .word
-        self.init(text: text, isPhrase: isPhrase, isPrefix: prefix, tokens: tokens)
+        let words = isPhrase ? [] : TypedWords.words(of: text).map { QueryToken.tokens(for: $0, tokenizer: tokenizer, queryForm: true) }
+        self.init(text: text, isPhrase: isPhrase, isPrefix: prefix, tokens: tokens, words: words.count > 1 ? words : [])
     }
 
     var syntax: String {

@@ -9,8 +9,10 @@
 ///   `-tag:x` puts the filter in `Query.excludedFilters`; `tag:"two words"` quotes a value.
 /// - The last unquoted, non-excluded Latin word of two or more characters matches as a prefix
 ///   (`rai` finds `rainy`); every other word matches exactly.
-/// - A CJK run matches only as written: `下雨` needs the two characters adjacent; `雨` alone matches
-///   any text containing the character.
+/// - A CJK run of two characters matches as written: `下雨` needs the two adjacent; `雨` alone
+///   matches any text containing the character. A longer run typed without spaces is cut into
+///   words (`淡水夕陽` → `淡水`, `夕陽`; see `TypedWords`): each must occur, and texts where they
+///   stand together as typed rank first. Quoted (`「淡水夕陽」`), it matches only as written.
 /// - `name:value` with an unknown name is an error rather than silent text, because a mistyped filter
 ///   would otherwise quietly return nothing; quote it (`"re:zero"`) to search for it. Values starting with
 ///   `/` (URLs such as `https://…`) are plain text.

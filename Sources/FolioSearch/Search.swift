@@ -226,10 +226,60 @@ extension TextIndex {
 extension IndexStorage {
     /// The documents of this segment matching `term`, in its local numbering.
     func match(_ term: Term) -> TermMatch {
-        let tokens = term.tokens
+        if !term.words.isEmpty { return matchWords(term) }
+        return match(tokens: term.tokens, prefix: term.isPrefix)
+    }
+
+    /// A term typed without spaces: the documents holding every one of its words, counted by the
+    /// word they hold least often, and the occurrences of the whole term as typed counted once more,
+    /// so a text where the words stand together, in order, ranks above one where they are apart.
+    private func matchWords(_ term: Term) -> TermMatch {
+        let fieldCount = fields.count
+        var result: TermMatch?
+        for word in term.words {
+            let found = match(tokens: word, prefix: false)
+            guard let sofar = result else {
+                result = found
+                continue
+            }
+            var merged = TermMatch()
+            var i = 0
+            var j = 0
+            while i < sofar.documents.count && j < found.documents.count {
+                let (a, b) = (sofar.documents[i], found.documents[j])
+                if a < b {
+                    i += 1
+                } else if b < a {
+                    j += 1
+                } else {
+                    merged.documents.append(a)
+                    // The rarest word decides how often the term occurs: a common one (的) never inflates it.
+                    for f in 0..<fieldCount {
+                        merged.counts.append(min(sofar.counts[i * fieldCount + f], found.counts[j * fieldCount + f]))
+                    }
+                    i += 1
+                    j += 1
+                }
+            }
+            result = merged
+            if merged.documents.isEmpty { return merged }
+        }
+        guard var result else { return TermMatch() }
+        let together = match(tokens: term.tokens, prefix: false)
+        var k = 0
+        for (i, d) in result.documents.enumerated() {
+            while k < together.documents.count && together.documents[k] < d { k += 1 }
+            guard k < together.documents.count, together.documents[k] == d else { continue }
+            for f in 0..<fieldCount { result.counts[i * fieldCount + f] += together.counts[k * fieldCount + f] }
+        }
+        return result
+    }
+
+    /// The documents where `tokens` occur at their relative slots (one token: where it occurs).
+    private func match(tokens: [QueryToken], prefix: Bool) -> TermMatch {
         guard let first = tokens.first else { return TermMatch() }
         if tokens.count == 1 {
-            if term.isPrefix && first.kind == .word {
+            if prefix && first.kind == .word {
                 return matchPrefix(Array(first.text.utf8))
             }
             guard let t = termID(first) else { return TermMatch() }

@@ -45,11 +45,16 @@ public struct Snippet: Sendable, Hashable {
             let starts = Array(source.indices)
             let matcher = TokenMatcher(tokens: tokenizer.tokens(in: source))
             var matches: [Match] = []
-            for (t, term) in query.positiveTerms.enumerated() {
-                for range in matcher.occurrences(of: term.tokens, prefix: term.isPrefix) {
-                    let lower = Snippet.characterIndex(atOrBefore: range.lowerBound, in: starts)
-                    let upper = Snippet.characterIndex(atOrBefore: range.upperBound, in: starts, roundUp: true)
-                    if lower < upper { matches.append(Match(lower: lower, upper: upper, term: t)) }
+            var t = 0
+            for term in query.positiveTerms {
+                // Each word of a term typed without spaces is highlighted (and counted) on its own.
+                for tokens in term.highlighted {
+                    for range in matcher.occurrences(of: tokens, prefix: term.isPrefix) {
+                        let lower = Snippet.characterIndex(atOrBefore: range.lowerBound, in: starts)
+                        let upper = Snippet.characterIndex(atOrBefore: range.upperBound, in: starts, roundUp: true)
+                        if lower < upper { matches.append(Match(lower: lower, upper: upper, term: t)) }
+                    }
+                    t += 1
                 }
             }
             matches.sort { ($0.lower, $0.upper) < ($1.lower, $1.upper) }

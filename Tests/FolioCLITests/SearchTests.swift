@@ -390,4 +390,24 @@ struct SearchOptionTests {
         let literal = try folio.run("search", "--", "--jsn")
         #expect(literal.status == 0, "\(literal.stderr)")
     }
+
+    @Test("Chinese typed without spaces finds what the same words with spaces find; quoted, only the run as written")
+    func chineseTypedWithoutSpaces() throws {
+        let folio = try FolioProcess.vault(language: "zh-Hant")
+        for (title, text) in [("淡水", "傍晚在淡水看夕陽，風很大"), ("河邊", "淡水夕陽真的很美"), ("宜蘭", "今天去宜蘭泡溫泉"), ("台北", "台北的夕陽")] {
+            #expect(try folio.run("new", "diary", "--title", title, "--text", text).status == 0)
+        }
+        let typed = try folio.run("search", "淡水夕陽")
+        #expect(typed.status == 0, "\(typed.stderr)")
+        let spaced = try folio.run("search", "淡水", "夕陽")
+        let titles = { (output: String) in output.split(separator: "\n").filter { $0.hasPrefix("20") } }
+        #expect(titles(typed.stdout).count == 2, "\(typed.stdout)")
+        #expect(titles(typed.stdout) == titles(spaced.stdout) || Set(titles(typed.stdout)) == Set(titles(spaced.stdout)))
+        // The page with the words together, as typed, first; 台北 (夕陽 without 淡水) not at all.
+        #expect(titles(typed.stdout).first?.contains("河邊") == true, "\(typed.stdout)")
+        #expect(!typed.stdout.contains("台北"))
+        let quoted = try folio.run("search", "「淡水夕陽」")
+        #expect(titles(quoted.stdout).count == 1 && quoted.stdout.contains("河邊"), "\(quoted.stdout)")
+        #expect(titles(try folio.run("search", "宜蘭溫泉").stdout).count == 1)
+    }
 }

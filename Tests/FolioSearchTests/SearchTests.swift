@@ -33,16 +33,57 @@ struct SearchTests {
     }
 
     @Test func scatteredBigramsDoNotMakeASequence() throws {
-        // Every bigram of 下雨的傍晚 occurs, but never as one run.
+        // Every bigram of 下雨的傍晚 occurs in the first, but never as one run: quoted, only the run matches.
         let index = index(["下雨天，雨的味道，目的傍身，傍晚好", "她說：下雨的傍晚，最適合散步"])
-        #expect(try ids(index, "下雨的傍晚") == [2])
+        #expect(try ids(index, "「下雨的傍晚」") == [2])
+        #expect(try ids(index, "\"下雨的傍晚\"") == [2])
+        // Typed without spaces it is the words 下雨, 的, 傍晚: both hold them, the run ranks first.
+        #expect(try ids(index, "下雨的傍晚") == [2, 1])
         #expect(try Set(ids(index, "下雨")) == [1, 2])
     }
 
     @Test func repeatedCharactersAreCountedByPosition() throws {
         let index = index(["哈哈", "哈哈哈", "哈，哈哈"])
-        #expect(try ids(index, "哈哈哈") == [2])
+        #expect(try ids(index, "「哈哈哈」") == [2])
         #expect(try Set(ids(index, "哈哈")) == [1, 2, 3])
+        // Unquoted, ICU reads 哈 and 哈哈: the text that has them as typed ranks first.
+        #expect(try ids(index, "哈哈哈").first == 2)
+    }
+
+    // MARK: Chinese typed without spaces
+
+    @Test func wordsTypedWithoutSpacesFindWhatTheSpacedQueryFinds() throws {
+        let index = index([
+            "傍晚在淡水看夕陽，風很大", "淡水夕陽真的很美", "今天去宜蘭泡溫泉", "晚餐煮了紅燒肉，吃完才回家",
+            "下雨的傍晚待在家", "淡水老街的阿給", "台北的夕陽",
+        ])
+        for (typed, spaced) in [("淡水夕陽", "淡水 夕陽"), ("宜蘭溫泉", "宜蘭 溫泉"), ("紅燒肉回家", "紅燒肉 回家"), ("下雨傍晚", "下雨 傍晚")] {
+            let found = try ids(index, typed)
+            #expect(!found.isEmpty, "\(typed) finds nothing")
+            #expect(Set(found) == Set(try ids(index, spaced)), "\(typed) and \(spaced)")
+        }
+        // The pair that straddles two words (水夕) is never required, and the page with the words
+        // together as typed ranks first.
+        #expect(try ids(index, "淡水夕陽") == [2, 1])
+        // Quoted, a run matches only as written.
+        #expect(try ids(index, "「淡水夕陽」") == [2])
+        // A word missing is a page missing: 台北 has 夕陽 but not 淡水.
+        #expect(try !ids(index, "淡水夕陽").contains(7))
+        // With OR and a minus, the term is still its words.
+        #expect(try Set(ids(index, "淡水夕陽 OR 宜蘭溫泉")) == [1, 2, 3])
+        #expect(try Set(ids(index, "淡水 -淡水夕陽")) == [6])
+    }
+
+    @Test func typedWordsAreICUsWordsWithPairsForTheUnknown() {
+        #expect(TypedWords.words(of: "淡水夕陽") == ["淡水", "夕陽"])
+        #expect(TypedWords.words(of: "紅燒肉回家") == ["紅燒肉", "回家"])
+        // 煮 and 當 are no word ICU knows together: kept as the pair typed.
+        #expect(TypedWords.words(of: "關東煮當宵夜") == ["關東", "煮當", "宵夜"])
+        // Two characters, Latin text, mixed scripts, and a run ICU knows no word of: matched as typed.
+        #expect(TypedWords.words(of: "下雨").isEmpty)
+        #expect(TypedWords.words(of: "rainy").isEmpty)
+        #expect(TypedWords.words(of: "淡水sunset").isEmpty)
+        #expect(TypedWords.words(of: "螢火蟲").isEmpty)
     }
 
     @Test func kanaAndHangul() throws {

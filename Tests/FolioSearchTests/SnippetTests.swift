@@ -45,7 +45,9 @@ struct SnippetTests {
         let text = "她說下雨的傍晚最適合散步，但今天傍晚下著小雨。"
         let s = try snippet(text, "下雨的傍晚")
         #expect(s.text == text)
-        #expect(highlighted(s) == ["下雨的傍晚"])
+        // Typed without spaces, the query is its words: the run as typed, and 傍晚 again later.
+        #expect(highlighted(s) == ["下雨的傍晚", "傍晚"])
+        #expect(highlighted(try snippet(text, "「下雨的傍晚」")) == ["下雨的傍晚"])
     }
 
     @Test func windowWithMostDistinctTermsWins() throws {
