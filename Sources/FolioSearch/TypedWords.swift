@@ -7,11 +7,11 @@
 /// are an unknown word, kept as its character pairs (each must occur, as typed). A lone one between
 /// known words is a word of one character. A query ICU knows no word of (`哈哈哈`, a name) is
 /// matched as typed.
-enum TypedWords {
+public enum TypedWords {
     /// The words of `text` when it is a run of Han or kana characters of at least three (two are
     /// one word or one pair either way) that ICU cuts into more than one; empty otherwise, and the
     /// text matches as typed.
-    static func words(of text: String) -> [String] {
+    public static func words(of text: String) -> [String] {
         let characters = Array(text)
         guard characters.count >= 3, characters.count <= 64, characters.allSatisfy(isHanOrKana),
             let segments = WordBreak.segments(in: text)
@@ -40,7 +40,7 @@ enum TypedWords {
     }
 
     /// Han ideographs and kana, the scripts written without spaces between words.
-    static func isHanOrKana(_ character: Character) -> Bool {
+    public static func isHanOrKana(_ character: Character) -> Bool {
         character.unicodeScalars.allSatisfy { scalar in
             switch scalar.value {
             case 0x3040...0x30FF, 0x31F0...0x31FF,  // kana

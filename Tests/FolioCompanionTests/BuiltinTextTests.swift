@@ -50,6 +50,10 @@ struct BuiltinTextTests {
             #expect(text.contains(tag), "every tag comes from the text: \(tag)")
             #expect(!["今天", "其實", "店換", "杯熱", "一杯", "熱拿鐵"].contains(tag), "\(tag)")
         }
+        // ICU knows 關東 but not 關東煮: 煮 and 當 are single characters after a word, straddling two
+        // words, and never a tag; 宵夜 is.
+        let supper = KeywordTags.tags(from: "晚上在便利商店買了關東煮當宵夜，湯很熱。", existing: [])
+        #expect(!supper.contains("煮當") && supper.contains("宵夜"), "\(supper)")
     }
 
     @Test("a word the user already uses as a tag stays whole, even where the dictionary would cut it")

@@ -77,10 +77,13 @@ public enum KeywordTags {
         var words: [Word] = []
         var run: [WordBreak.Segment] = []
         var beforeRun: String?
-        // A run just before an aspect particle (雨下了) is a verb phrase, not an unknown word.
+        // A run just before an aspect particle (雨下了) is a verb phrase, not an unknown word. A run
+        // right after a word of the dictionary may have lost its first character to it (關東|煮 當|宵夜:
+        // ICU knows 關東, not 關東煮): its characters straddle two words, and are no tag.
         func closeRun(before next: String?) {
             defer { run = [] }
-            guard run.count >= 2, run.count <= 4, let first = run.first, let last = run.last,
+            let afterWord = beforeRun.map { $0.count >= 2 && $0.allSatisfy(TypedWords.isHanOrKana) } ?? false
+            guard run.count >= 2, run.count <= 4, let first = run.first, let last = run.last, !afterWord,
                 !(next.flatMap(\.first).map(aspectParticles.contains) ?? false)
             else { return }
             words.append(
