@@ -130,6 +130,27 @@ extension Repository {
         }
     }
 
+    /// The stored form of each of `paths` that a registered filter knows without reading the file,
+    /// for the file's size then, when its attributes name that filter. Records, which no filter
+    /// offers, cost no attribute lookup.
+    private func storedFormsWithoutReading(_ paths: [String]) throws -> [String: (bytes: [UInt8], size: UInt64)] {
+        guard let workdir else { return [:] }
+        let filters = ContentFilters.filters(for: gitDirectory)
+        var offered: [String: (name: String, bytes: [UInt8], size: UInt64)] = [:]
+        for path in paths {
+            var info = stat()
+            guard lstat(workdir.appendingPathComponent(path).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= 0
+            else { continue }
+            let size = UInt64(info.st_size)
+            for (name, filter) in filters {
+                if let bytes = filter.storedFormWithoutReading(path: path, size: size) { offered[path] = (name, bytes, size) }
+            }
+        }
+        guard !offered.isEmpty else { return [:] }
+        let named = try filterNames(of: offered.keys.sorted())
+        return offered.filter { named[$0.key] == $0.value.name }.mapValues { ($0.bytes, $0.size) }
+    }
+
     /// Commits exactly `paths` as they are in the working directory on top of HEAD, like
     /// `git commit --only`: whatever else is staged stays staged and out of this commit.
     ///
@@ -145,9 +166,8 @@ extension Repository {
         var changes: [String: FileChange] = [:]
         var known: [String: StagedFile] = [:]
         // A filter that knows a file's stored form without reading it (a video LFS already holds) spares
-        // libgit2 a second read of every byte.
-        let filtered = try filterNames(of: paths)
-        let filters = Dictionary(ContentFilters.filters(for: gitDirectory).map { ($0.name, $0.filter) }) { first, _ in first }
+        // libgit2 a second read of every byte; the attributes are looked at only for the files one offers.
+        let shortcuts = try storedFormsWithoutReading(paths)
         // libgit2 would otherwise load the whole index for `.gitattributes` (see withAttributesIndex).
         try withAttributesIndex(currentIndexFile()) {
             for path in paths {
@@ -163,10 +183,8 @@ extension Repository {
                 let type = info.st_mode & S_IFMT
                 guard type == S_IFREG || type == S_IFLNK else { throw NotRegularFile(path: path) }
                 var oid = git_oid()
-                if type == S_IFREG, info.st_size >= 0, let name = filtered[path],
-                    let stored = filters[name]?.storedFormWithoutReading(path: path, size: UInt64(info.st_size))
-                {
-                    oid = try writeBlob(Data(stored)).raw
+                if type == S_IFREG, info.st_size >= 0, let stored = shortcuts[path], stored.size == UInt64(info.st_size) {
+                    oid = try writeBlob(Data(stored.bytes)).raw
                 } else {
                     try check(git_blob_create_from_workdir(&oid, pointer, path), "git_blob_create_from_workdir")
                 }

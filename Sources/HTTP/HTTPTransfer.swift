@@ -192,18 +192,19 @@ public final class HTTPTransfer: @unchecked Sendable {
         var url: String
         var method: HTTPRequest.Method
         var body: Data
+
+        /// The next hop after a redirect: 303, and 301 or 302 after a POST, ask for the target with
+        /// a GET, as browsers do.
+        mutating func redirect(status: Int, to target: String) {
+            if status == 303 || (method == .post && (status == 301 || status == 302)) { (method, body) = (.get, Data()) }
+            url = target
+        }
     }
 
     /// Sends the request and takes the whole response; the head when it came, else why not.
     /// An error status is an answer, not a failure.
     public func run() -> Result<HTTPHead, HTTPFailure> {
-        if isCancelled { return .failure(.cancelled) }
-        let configured = Origin(url: request.url)
-        if let credential = request.credential {
-            if credential.value.isEmpty { return .failure(.secretRefused(.unreadable(request.url))) }
-            if let refusal = SecretDestination.refusal(sending: request.url) { return .failure(.secretRefused(refusal)) }
-        }
-        if let reason = Self.loadLibcurl() { return .failure(.unavailable(reason)) }
+        if let refused = refusalBeforeSending() { return .failure(refused) }
         started = Self.now()
         windowStart = started
         var hop = Hop(url: request.url, method: request.method, body: request.body)
@@ -212,19 +213,28 @@ public final class HTTPTransfer: @unchecked Sendable {
             case .answer(let result):
                 return result
             case .redirect(let status, let target):
-                if request.credential != nil, let configured,
-                    let refusal = SecretDestination.refusal(sending: target, configuredFor: configured)
-                {
-                    return .failure(.secretRefused(refusal))
-                }
-                // 303, and 301 or 302 after a POST, ask for the target with a GET, as browsers do.
-                if status == 303 || (hop.method == .post && (status == 301 || status == 302)) {
-                    (hop.method, hop.body) = (.get, Data())
-                }
-                hop.url = target
+                if let refusal = secretRefusal(redirectingTo: target) { return .failure(.secretRefused(refusal)) }
+                hop.redirect(status: status, to: target)
             }
         }
         return .failure(.lost("more than \(Self.maximumRedirects) redirects"))
+    }
+
+    /// Why nothing may be sent at all: cancelled, a credential that is empty or may not go to the
+    /// request's URL, libcurl missing.
+    private func refusalBeforeSending() -> HTTPFailure? {
+        if isCancelled { return .cancelled }
+        if let credential = request.credential {
+            if credential.value.isEmpty { return .secretRefused(.unreadable(request.url)) }
+            if let refusal = SecretDestination.refusal(sending: request.url) { return .secretRefused(refusal) }
+        }
+        return Self.loadLibcurl().map { .unavailable($0) }
+    }
+
+    /// Why the request's credential may not follow a redirect to `target` (another origin), if so.
+    private func secretRefusal(redirectingTo target: String) -> SecretDestination.Refusal? {
+        guard request.credential != nil, let configured = Origin(url: request.url) else { return nil }
+        return SecretDestination.refusal(sending: target, configuredFor: configured)
     }
 
     /// How one request of the transfer ended.

@@ -10,6 +10,18 @@ import Testing
 struct EncryptedLFSTests {
     static let header = Data("\0GITCRYPT\0".utf8)
 
+    /// A vault made with `init --encrypt --lfs` whose remote is a bare repository on this machine.
+    static func encryptedVault() throws -> (Scratch, URL, FolioProcess) {
+        let scratch = try Scratch()
+        let bare = scratch.path("remote.git")
+        try git(["init", "-q", "--bare", "-b", "main", bare.path], in: scratch.url)
+        let vault = FolioProcess(directory: scratch.path("a"), scratch: scratch)
+        try FileManager.default.createDirectory(at: vault.directory, withIntermediateDirectories: true)
+        let made = try vault.run("init", ".", "--name", "林小雨", "--language", "en", "--remote", bare.path, "--encrypt", "--lfs")
+        #expect(made.status == 0, "\(made.stderr)")
+        return (scratch, bare, vault)
+    }
+
     /// Every file under `folder`, recursively.
     static func files(under folder: URL) -> [URL] {
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
@@ -185,13 +197,7 @@ struct EncryptedLFSTests {
         "an encrypted vault never sends a plain photo to LFS: a stray filter=lfs line's file stops the sync before anything is pushed; after crypt init the plain object of the earlier commit is withheld"
     )
     func plainObjectsNeverLeave() throws {
-        let scratch = try Scratch()
-        let bare = scratch.path("remote.git")
-        try git(["init", "-q", "--bare", "-b", "main", bare.path], in: scratch.url)
-        let a = FolioProcess(directory: scratch.path("a"), scratch: scratch)
-        try FileManager.default.createDirectory(at: a.directory, withIntermediateDirectories: true)
-        let made = try a.run("init", ".", "--name", "林小雨", "--language", "en", "--remote", bare.path, "--encrypt", "--lfs")
-        #expect(made.status == 0, "\(made.stderr)")
+        let (scratch, bare, a) = try Self.encryptedVault()
         #expect(try a.run("sync").status == 0)
         let remoteHead = try git(["rev-parse", "main"], in: bare)
 
@@ -231,12 +237,7 @@ struct EncryptedLFSTests {
 
     @Test("a damaged ciphertext object on this device is refused as it is decrypted: the photo stays its pointer, and the message says why")
     func damagedObjectWritesNothing() throws {
-        let scratch = try Scratch()
-        let bare = scratch.path("remote.git")
-        try git(["init", "-q", "--bare", "-b", "main", bare.path], in: scratch.url)
-        let a = FolioProcess(directory: scratch.path("a"), scratch: scratch)
-        try FileManager.default.createDirectory(at: a.directory, withIntermediateDirectories: true)
-        #expect(try a.run("init", ".", "--name", "林小雨", "--language", "en", "--remote", bare.path, "--encrypt", "--lfs").status == 0)
+        let (scratch, bare, a) = try Self.encryptedVault()
         let photo = try LFSTests.photo(scratch, "IMG_5.jpg", seed: 5)
         #expect(try a.run("new", "diary", "--title", "霧", "--media", photo.path).status == 0)
         #expect(try a.run("sync").status == 0)

@@ -64,37 +64,13 @@ struct Diary: AsyncParsableCommand {
     func run() async throws {
         let context = try Context.open(global)
         try context.vault.requireProfile()
-        // A blank message is refused before anything is written.
-        if let message, message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw FolioError(.ai(.emptyMessage)) }
-        if let message { try context.vault.checkInput([(.message, message)]) }
         let flow = DiaryFlow(context: context, json: input.output.json)
-        flow.show(Message.ai(.welcome).text(context.language))
-        // Text piped in without a `-` is the page's text.
-        var text = try StandardInput.text(typedText, option: "--text")
-        if let voice { text = try await flow.listen(to: voice, typed: text, prompting: message == nil && !noChat) }
-        let interactive = context.terminal.isInteractive && message == nil && !noChat
-        let chain = ChatTurn.chain(context, sendsMedia: true)
-        // One commit for the page as it ends up: the draft, what the AI saw, its greeting, the turn and
-        // the summary. A session at the terminal commits the draft first, then each turn and the summary.
-        var page: Record?
-        let failed = try await context.vault.inOneCommit({ _ in page.map { Vault.describe("add", $0) } ?? "diary: add" }) {
-            () async throws(FolioError) -> Bool in
-            let draft = try writeDraft(text: text, context: context)
-            page = draft
-            flow.created(draft)
-            let analyzed = await flow.analyze(draft, chain: chain)
-            page = analyzed.page
-            guard !interactive else { return analyzed.failed }
-            return try await flow.converse(analyzed.page, chain: chain, failed: analyzed.failed, message: message, interactive: false)
-        }
-        if interactive, let page {
-            if try await flow.converse(page, chain: chain, failed: failed, message: nil, interactive: true) { throw ExitCode.failure }
-        } else if failed {
-            throw ExitCode.failure
-        }
+        let page = DiaryFlow.Page(
+            typedText: typedText, voice: voice, message: message, chats: !noChat,
+            draft: { (text) throws(FolioError) in try writeDraft(text: text, context: context) })
+        if try await flow.write(page) { throw ExitCode.failure }
     }
 
-    /// The page as the user gave it, with its media, written before any AI step.
     private func writeDraft(text: String?, context: Context) throws(FolioError) -> Record {
         let fields = try input.fields.map(keyValue) + (text.map { [("text", $0)] } ?? [])
         let title = input.title ?? text.flatMap(NewRecord.diaryTitle(from:))

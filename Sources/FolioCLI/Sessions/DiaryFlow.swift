@@ -8,6 +8,47 @@ struct DiaryFlow {
     let context: Context
     let json: Bool
 
+    /// What `folio diary` was given for its page.
+    struct Page {
+        var typedText: InputText?
+        var voice: String?
+        /// One message to the companion, without prompting.
+        var message: String?
+        /// False with `--no-chat`: no conversation, at the terminal or not.
+        var chats: Bool
+        /// Writes the draft record with the page's text.
+        var draft: (String?) throws(FolioError) -> Record
+    }
+
+    /// The whole page: the draft, what the AI saw, its greeting, the turn and the summary in one
+    /// commit; a session at the terminal commits the draft first, then each turn and the summary.
+    /// Returns whether an AI step failed (the page stays as far as it got).
+    func write(_ given: Page) async throws -> Bool {
+        let message = given.message
+        // A blank message is refused before anything is written.
+        if let message, message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw FolioError(.ai(.emptyMessage)) }
+        if let message { try context.vault.checkInput([(.message, message)]) }
+        show(Message.ai(.welcome).text(context.language))
+        // Text piped in without a `-` is the page's text.
+        var text = try StandardInput.text(given.typedText, option: "--text")
+        if let voice = given.voice { text = try await listen(to: voice, typed: text, prompting: message == nil && given.chats) }
+        let interactive = context.terminal.isInteractive && message == nil && given.chats
+        let chain = ChatTurn.chain(context, sendsMedia: true)
+        var page: Record?
+        let failed = try await context.vault.inOneCommit({ _ in page.map { Vault.describe("add", $0) } ?? "diary: add" }) {
+            () async throws(FolioError) -> Bool in
+            let draft = try given.draft(text)
+            page = draft
+            created(draft)
+            let analyzed = await analyze(draft, chain: chain)
+            page = analyzed.page
+            guard !interactive else { return analyzed.failed }
+            return try await converse(analyzed.page, chain: chain, failed: analyzed.failed, message: message, interactive: false)
+        }
+        guard interactive, let page else { return failed }
+        return try await converse(page, chain: chain, failed: failed, message: nil, interactive: true)
+    }
+
     /// A line the companion says: on stdout, or on stderr when stdout carries JSON.
     func show(_ line: String) {
         if json { Console.err(line) } else { Console.out(line) }
