@@ -56,7 +56,8 @@ extension History {
     /// - Returns: false when LFS was already on with the same threshold.
     @discardableResult
     public func enableLFS(vault: Vault, minimumBytes: UInt64) throws(FolioError) -> Bool {
-        let setup = lfsSetup(encrypted: try isEncrypted(settings: vault.settings))
+        let encrypted = try isEncrypted(settings: vault.settings)
+        let setup = lfsSetup(encrypted: encrypted)
         return try vault.withLock { () throws(FolioError) -> Bool in
             let wasOn = vault.lfsPolicy != nil && UInt64(max(0, vault.settings.int("media.lfs_min_bytes") ?? 0)) == minimumBytes
             try vault.changeSettings(message: "media: Git LFS on") { (settings: inout Settings) throws(FolioError) in
@@ -66,8 +67,9 @@ extension History {
             var changed = [".folio/config.yaml"]
             let attributes = root.appendingPathComponent(".gitattributes")
             let text = Vault.readFile(attributes.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let tracked = text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == setup.line }
-            if minimumBytes == 0, !tracked, try Vault.appendMissingLines([setup.line], to: attributes) {
+            if minimumBytes == 0, !LFSAttributes.tracks("media/**", in: text, encrypted: encrypted),
+                try Vault.appendMissingLines([setup.line], to: attributes)
+            {
                 changed.append(".gitattributes")
             }
             do {
@@ -97,13 +99,14 @@ extension History {
     /// `init --lfs`: the settings, `.gitattributes` and git's configuration of ``enableLFS(vault:minimumBytes:)``,
     /// left for the first commit to take.
     func prepareLFS(_ vault: Vault) throws(FolioError) {
-        let setup = lfsSetup(encrypted: try isEncrypted(settings: vault.settings))
+        let encrypted = try isEncrypted(settings: vault.settings)
+        let setup = lfsSetup(encrypted: encrypted)
         try vault.changeSettings(message: "media: Git LFS on") { (settings: inout Settings) throws(FolioError) in
             try settings.set("media.lfs", to: "true")
         }
         let attributes = root.appendingPathComponent(".gitattributes")
         let text = Vault.readFile(attributes.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        if !text.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == setup.line }) {
+        if !LFSAttributes.tracks("media/**", in: text, encrypted: encrypted) {
             _ = try Vault.appendMissingLines([setup.line], to: attributes)
         }
         do {
