@@ -46,6 +46,8 @@ let package = Package(
         // ICU's dictionary word break behind a header of plain C types (ICU's own headers clash
         // with Foundation's copy of ICU when a Swift module imports both).
         .target(name: "CWordBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        // ICU's transliterations, for the tests that check folio's Traditional/Simplified fold against ICU.
+        .target(name: "CTransliterate", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // libcurl, opened on the first request instead of linked (see its header); only its
         // header is needed to build (libcurl4-openssl-dev).
         .target(name: "Ccurl"),
@@ -164,7 +166,7 @@ let package = Package(
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "YAML"], swiftSettings: strict),
         .testTarget(name: "FolioSecretsTests", dependencies: ["FolioSecrets", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FolioSearchTests", dependencies: ["CTransliterate", "FolioSearch", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EXIFTests", dependencies: ["EXIF", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], swiftSettings: strict),

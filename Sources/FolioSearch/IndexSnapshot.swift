@@ -14,7 +14,8 @@ extension TextIndex {
     /// Bumped whenever the tokenizer or the layout below changes, so an old cache is rebuilt, never misread.
     /// 3: a word over 128 bytes is cut at a character, not inside one.
     /// 4: the postings checked by parts (``PackedPostings/partSize``), each when a search first reads it.
-    public static let formatVersion: UInt32 = 4
+    /// 5: Traditional and Simplified Han characters indexed as one (``HanFold``).
+    public static let formatVersion: UInt32 = 5
 
     /// Segments are packed together until they hold this many live documents: writing one packs
     /// only its segments' postings in memory, never the whole vault's.

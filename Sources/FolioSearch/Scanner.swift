@@ -362,6 +362,8 @@ struct Scanner {
                 units = codes.map { Unit(code: $0, start: first.start, end: last.end) }
             }
         }
+        // Traditional and Simplified forms index alike (HanFold).
+        for k in units.indices { units[k].code = HanFold.fold(units[k].code) }
         var previous: Unit? = nil
         for unit in units {
             if let p = previous {

@@ -380,6 +380,7 @@ struct ExportRun {
             cache += entry.page + "\t" + value + "\n"
         }
         script += "};\n"
+        script += "window.FOLIO_HAN_FOLD = " + HTML.javaScriptString(SearchTerms.foldPairs(for: known.values)) + ";\n"
         try folder.makeDirectory(SiteFolder.markerDirectory)
         try writeAll([("search.js", Array(script.utf8)), (SiteFolder.termsName, Array(cache.utf8))])
     }

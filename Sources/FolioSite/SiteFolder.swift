@@ -1,5 +1,6 @@
 import Crypto
 import FolioCore
+import FolioSearch
 import FolioStore
 import Foundation
 import SystemIO
@@ -19,7 +20,9 @@ import SystemIO
 struct SiteFolder: Sendable {
     static let markerDirectory = ".folio-site"
     static let manifestName = ".folio-site/manifest"
-    static let termsName = ".folio-site/terms"
+    /// Named by the index's format, which changes with the tokenizer: terms cut by another one are
+    /// never reused.
+    static let termsName = ".folio-site/terms-\(TextIndex.formatVersion)"
     static let startedName = ".folio-site/started"
 
     /// Absolute, symbolic links resolved.

@@ -13,8 +13,9 @@ struct Search: ParsableCommand {
                 """
                 Searches titles, tags, bodies and the text keys of the front matter (text, description, summary, \
                 analysis, question, answer, answer_en, notes, and every key a kind declares as text). Case, width \
-                and accents are folded: cafe finds Café. Chinese, Japanese and Korean need no spaces: 下雨 finds \
-                下雨的傍晚 but not 下著小雨, whose 下 and 雨 are apart.
+                and accents are folded: cafe finds Café; Traditional and Simplified Chinese are one: 台湾 finds 臺灣. \
+                Chinese, Japanese and Korean need no spaces: 下雨 finds 下雨的傍晚 but not 下著小雨, whose 下 and 雨 \
+                are apart; 淡水夕陽 is read as the words 淡水 and 夕陽, each of which must be in the page.
 
                 Query syntax:
                   rain walk           both words; the last word also matches as a prefix
@@ -43,8 +44,9 @@ struct Search: ParsableCommand {
                 """,
                 """
                 搜尋標題、標籤、本文，以及 front matter 裡的文字欄位（text、description、summary、analysis、question、
-                answer、answer_en、notes，以及類型宣告為文字的每個欄位）。不分大小寫、全形半形和重音：cafe 找得到 Café。
-                中文、日文和韓文不需要空格：下雨 找得到「下雨的傍晚」，但找不到「下著小雨」，因為「下」和「雨」分開了。
+                answer、answer_en、notes，以及類型宣告為文字的每個欄位）。不分大小寫、全形半形和重音：cafe 找得到 Café；繁體和簡體也一樣：台湾 找得到「臺灣」。
+                中文、日文和韓文不需要空格：下雨 找得到「下雨的傍晚」，但找不到「下著小雨」，因為「下」和「雨」分開了；
+                淡水夕陽 會讀成「淡水」和「夕陽」兩個詞，兩個都要在頁面裡。
 
                 查詢語法：
                   下雨 散步           兩個詞都要有；最後一個詞也會當成開頭比對

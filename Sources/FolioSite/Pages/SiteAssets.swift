@@ -141,19 +141,58 @@ enum SiteAssets {
           if (!body.classList.contains("index")) return;
 
           // The query is cut as folio's tokenizer cuts text: NFKC, lower case, Latin diacritics folded,
-          // CJK runs into character pairs (a lone character stays single), other letters and digits into words.
+          // Han characters folded to one form (FOLIO_HAN_FOLD: Traditional and Simplified are one),
+          // CJK runs into character pairs (a lone character stays single), other letters and digits
+          // into words. A word of three or more Han or kana characters, typed without spaces, is cut
+          // into the words a reader sees (the browser's ICU word break, as `folio search` does) and
+          // each word must occur, not the pair that straddles two words (淡水夕陽: 淡水, 夕陽; never 水夕).
           var CJK = /[\u3005-\u3007\u3041-\u3096\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312F\u31A0-\u31BF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7A3\u{20000}-\u{2A6DF}\u{2A700}-\u{2EBEF}\u{30000}-\u{323AF}]/u;
+          var HAN_OR_KANA = /^[\u3040-\u30FF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u{20000}-\u{3134F}]+$/u;
           var WORD = /[\p{L}\p{N}\p{M}]/u;
           var LATIN = /^[\u0000-\u024F\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1EFF\u2C60-\u2C7F\uA720-\uA7FF\uAB30-\uAB6F]*$/;
           var EXTRAS = { "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "ŧ": "t", "æ": "ae", "œ": "oe" };
+          var FOLD = {};
+          (function () {
+            var pairs = Array.from(window.FOLIO_HAN_FOLD || "");
+            for (var i = 0; i + 1 < pairs.length; i += 2) FOLD[pairs[i]] = pairs[i + 1];
+          })();
+          var segmenter = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter("zh", { granularity: "word" }) : null;
           function foldWord(word) {
             if (!LATIN.test(word)) return word;
             word = word.normalize("NFD").replace(/[\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF]/g, "").normalize("NFC");
             return word.replace(/[łøđħıŧæœ]/g, function (c) { return EXTRAS[c]; });
           }
+          // The words of a run typed without spaces, each an array of characters; null when the run
+          // is one word or ICU knows none of it (then it matches as typed). Characters ICU does not
+          // know come out one by one: two or more in a row are kept as their pairs.
+          function typedWords(text) {
+            var characters = Array.from(text);
+            if (!segmenter || characters.length < 3 || characters.length > 64 || !HAN_OR_KANA.test(text)) return null;
+            var words = [], unknown = [];
+            function flush() {
+              if (unknown.length === 1) words.push(unknown);
+              for (var i = 0; i + 1 < unknown.length; i++) words.push([unknown[i], unknown[i + 1]]);
+              unknown = [];
+            }
+            for (var segment of segmenter.segment(text)) {
+              if (!segment.isWordLike) continue;
+              var letters = Array.from(segment.segment);
+              if (letters.length === 1) unknown.push(letters[0]); else { flush(); words.push(letters); }
+            }
+            var known = words.length > 0;
+            flush();
+            return known && words.length > 1 ? words : null;
+          }
           function pieces(query) {
-            var text = query.normalize("NFKC").toLowerCase();
-            var out = [], word = "", run = [];
+            var out = [];
+            query.normalize("NFKC").toLowerCase().split(/\s+/).forEach(function (typed) {
+              var words = typedWords(typed);
+              (words ? words.map(function (w) { return w.join(""); }) : [typed]).forEach(function (text) { cut(text, out); });
+            });
+            return out;
+          }
+          function cut(text, out) {
+            var word = "", run = [];
             function endWord() { if (word) { out.push({ kind: "word", text: foldWord(word) }); word = ""; } }
             function endRun() {
               if (run.length === 1) out.push({ kind: "cjk", text: run[0] });
@@ -161,12 +200,11 @@ enum SiteAssets {
               run = [];
             }
             for (var ch of text) {
-              if (CJK.test(ch)) { endWord(); run.push(ch); }
+              if (CJK.test(ch)) { endWord(); run.push(FOLD[ch] || ch); }
               else if (WORD.test(ch)) { endRun(); word += ch; }
               else { endWord(); endRun(); }
             }
             endWord(); endRun();
-            return out;
           }
           var terms = window.FOLIO_SEARCH || {};
           function matches(page, wanted) {

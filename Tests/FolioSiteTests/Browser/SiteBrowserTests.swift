@@ -4,8 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The generated site opened from disk in headless Chromium: tiles and counts, a tile clicked and a
-/// Chinese query typed, a record page's photo and video, a calendar link followed, no request off
+/// The generated site opened from disk in headless Chromium: tiles and counts, a tile clicked and
+/// Chinese queries typed (with and without spaces, in Simplified), a record page's photo and video, a calendar link followed, no request off
 /// the disk and no script error; screenshots at phone and desktop widths.
 @Suite(
     "The site in a real browser",
@@ -111,6 +111,11 @@ struct SiteBrowserTests {
         #expect((index["afterQuery"] as? [String: Any])?["visible"] as? [String] == ["下雨的傍晚"])
         #expect((index["afterQuery2"] as? [String: Any])?["visible"] as? [String] == ["海邊的週末"], "散步 is in the other page")
         #expect((index["noMatch"] as? [String: Any])?["empty"] as? String == "找不到符合的日記")
+        // Typed without spaces, as people type: each word must be in the page, not the pair
+        // between them (晚回); Simplified finds Traditional; words in two different pages find neither.
+        #expect((index["typed"] as? [String: Any])?["visible"] as? [String] == ["下雨的傍晚"], "傍晚回家: \(index["typed"] ?? "")")
+        #expect((index["simplified"] as? [String: Any])?["visible"] as? [String] == ["海邊的週末"], "海边散步: \(index["simplified"] ?? "")")
+        #expect((index["wordsApart"] as? [String: Any])?["visible"] as? [String] == [], "海邊回家: \(index["wordsApart"] ?? "")")
         #expect((index["thumbs"] as? [Int])?.allSatisfy { $0 > 0 } == true, "list thumbnails load: \(index["thumbs"] ?? "")")
 
         // A record page: the photo loaded, the video there, the conversation folded.
@@ -197,6 +202,9 @@ struct SiteBrowserTests {
                 type("傍晚"); out.afterQuery = snapshot();
                 type("散步"); out.afterQuery2 = snapshot();
                 type("不存在的字"); out.noMatch = snapshot();
+                type("傍晚回家"); out.typed = snapshot();
+                type("海边散步"); out.simplified = snapshot();
+                type("海邊回家"); out.wordsApart = snapshot();
                 type("");
                 finish(out);
               }, 200);
