@@ -189,6 +189,8 @@ public protocol AIProvider: Sendable {
     func greet(_ request: GreetingRequest) async throws(AIProblem) -> String
     /// The words of a voice recording.
     func transcribe(_ clip: AudioClip) async throws(AIProblem) -> String
+    /// A question answered from the journal's passages only, citing them.
+    func answerFromJournal(_ question: JournalQuestion) async throws(AIProblem) -> JournalAnswer
 }
 
 /// The providers of `ai.provider` and `ai.fallback`, tried in order until one answers.

@@ -40,6 +40,8 @@ public enum AIReplyTrouble: Sendable, Equatable {
     /// The JSON object the prompt asked for has no such key.
     case missingKey(String)
     case unknownAnswerType
+    /// The answer cites a passage number it was not given.
+    case unknownPassage(Int)
 
     var pair: (String, String) {
         switch self {
@@ -62,6 +64,8 @@ public enum AIReplyTrouble: Sendable, Equatable {
         case .missingKey(let key): ("少了「\(key)」", "no \"\(key)\"")
         case .unknownAnswerType:
             ("「answer_type」必須是「affirmative」、「neutral」或「negative」", "\"answer_type\" must be affirmative, neutral or negative")
+        case .unknownPassage(let number):
+            ("引用了沒有給它的第 \(number) 段", "it cites passage [\(number)], which it was not given")
         }
     }
 }
@@ -248,6 +252,8 @@ public enum AIReplyPart: Sendable, Equatable {
 /// What a network provider is sent, for the first-use notice.
 public enum AIPayload: Sendable, Equatable {
     case question
+    /// A question to the journal and the passages of it that bear on the question.
+    case questionAndPassages
     /// A diary page: its text and conversation, its media unless `privacy.send_media` is off,
     /// its place and weather only when `privacy.share_location` is on.
     case entry(media: Bool, location: Bool)
@@ -257,6 +263,7 @@ public enum AIPayload: Sendable, Equatable {
     var pair: (String, String) {
         switch self {
         case .question: ("你的問題", "your question")
+        case .questionAndPassages: ("你的問題和日記裡相關的幾段文字", "your question and the passages of your journal that bear on it")
         case .recording: ("錄音", "the recording")
         case .entry(let media, let location):
             (

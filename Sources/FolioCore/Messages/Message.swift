@@ -226,6 +226,8 @@ public enum Message: Sendable, Equatable {
 
     // The magic 8 ball and removing by filter.
     case ask(AskMessage)
+    /// Questions put to the journal: `folio recall`.
+    case journal(JournalMessage)
     case ai(AIMessage)
     case lock(LockMessage)
     /// Files as files: saves that landed during a write, what commits leave out, colliding names, standard input.
@@ -822,6 +824,7 @@ public enum Message: Sendable, Equatable {
         case .askGender: ("性別（female/male/other，可留空）：", "Gender (female/male/other, may be empty): ")
         case .media(let message): message.pair
         case .ask(let message): message.pair
+        case .journal(let message): message.pair
         case .ai(let message): message.pair
         case .lock(let message): message.pair
         case .file(let message): message.pair

@@ -1,0 +1,97 @@
+import FolioCore
+import FolioSearch
+import FolioStore
+import Foundation
+
+/// A few lines of one record that bear on a question: what an answer cites, and what the
+/// companion is reminded of. `lines` are the file's own line numbers, so `folio show` and any
+/// editor find them.
+public struct JournalPassage: Sendable, Equatable {
+    public var recordID: String
+    public var title: String
+    /// The day the record was written, `YYYY-MM-DD`; empty when it has no date.
+    public var day: String
+    /// Vault-relative.
+    public var path: String
+    /// First and last line of the passage in the file, from 1.
+    public var lines: ClosedRange<Int>
+    public var text: String
+
+    public init(recordID: String, title: String, day: String, path: String, lines: ClosedRange<Int>, text: String) {
+        self.recordID = recordID
+        self.title = title
+        self.day = day
+        self.path = path
+        self.lines = lines
+        self.text = text
+    }
+
+    /// How an answer names it: the record's short id (what `folio show` takes) and its lines.
+    public var citation: String {
+        let short = String(recordID.prefix(8))
+        return lines.count == 1 ? "\(short):\(lines.lowerBound)" : "\(short):\(lines.lowerBound)-\(lines.upperBound)"
+    }
+
+    /// The longest a passage is, in characters: a paragraph or two, never a whole page.
+    public static let maxCharacters = 400
+
+    /// The paragraph of `record`'s body that holds the most of `words` (the first one when none
+    /// does: the record matched on its title or tags), with its line numbers in the file.
+    public static func best(in record: Record, words: [String], tokenizer: Tokenizer = Tokenizer()) -> JournalPassage? {
+        guard let id = record.id else { return nil }
+        let paragraphs = Paragraph.all(in: record.document)
+        guard !paragraphs.isEmpty else { return nil }
+        var best = paragraphs[0]
+        var bestScore = 0
+        for paragraph in paragraphs {
+            let score = words.filter { tokenizer.contains(phrase: $0, in: paragraph.text) }.count
+            if score > bestScore {
+                best = paragraph
+                bestScore = score
+            }
+        }
+        return JournalPassage(
+            recordID: id, title: record.title, day: record.sortTime.map { String($0.text.prefix(10)) } ?? "", path: record.path,
+            lines: best.lines, text: shortened(best.text))
+    }
+
+    static func shortened(_ text: String) -> String {
+        guard text.count > maxCharacters else { return text }
+        return String(text.prefix(maxCharacters - 1)) + "…"
+    }
+}
+
+/// A paragraph of a record's body: lines between blank lines, with their line numbers in the file.
+struct Paragraph: Equatable {
+    var text: String
+    var lines: ClosedRange<Int>
+
+    static func all(in document: FrontMatterDocument) -> [Paragraph] {
+        let text = document.text
+        let bodyStart = text.utf8.index(text.utf8.startIndex, offsetBy: min(document.bodyStart, text.utf8.count))
+        // The line the body starts on, counted from 1.
+        var line = 1 + text.utf8[..<bodyStart].filter { $0 == UInt8(ascii: "\n") }.count
+        var paragraphs: [Paragraph] = []
+        var current: [String] = []
+        var first = line
+        func close() {
+            let joined = current.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+            if !joined.isEmpty, !joined.hasPrefix("#") || current.count > 1 {
+                paragraphs.append(Paragraph(text: joined, lines: first...(first + current.count - 1)))
+            }
+            current = []
+        }
+        for raw in text[bodyStart...].split(separator: "\n", omittingEmptySubsequences: false) {
+            let lineText = String(raw)
+            if lineText.trimmingCharacters(in: .whitespaces).isEmpty {
+                close()
+            } else {
+                if current.isEmpty { first = line }
+                current.append(lineText)
+            }
+            line += 1
+        }
+        close()
+        return paragraphs
+    }
+}

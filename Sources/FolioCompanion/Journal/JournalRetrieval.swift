@@ -1,0 +1,61 @@
+import FolioCore
+import FolioSearch
+import FolioStore
+
+/// The pages a question is about, found with folio's own search: the question's words that carry
+/// meaning (not 什麼, 時候, what, did), any of them, best first; from each page, the paragraph
+/// that holds most of them.
+public enum JournalRetrieval {
+    /// The words of `question` worth searching for, each once, in order: ICU's words (a question
+    /// is typed without spaces), leaving out question and function words.
+    public static func searchWords(in question: String) -> [String] {
+        guard let segments = WordBreak.segments(in: question) else { return [] }
+        var seen = Set<String>()
+        var words: [String] = []
+        for segment in segments where segment.kind != .other {
+            let word = segment.text.lowercased()
+            if segment.kind == .ideographic || segment.kind == .kana {
+                if word.count == 1, let character = word.first, KeywordTags.singleStops.contains(character) { continue }
+            } else if word.count < 2 {
+                continue
+            }
+            guard !KeywordTags.stopWords.contains(word), !questionWords.contains(word) else { continue }
+            if seen.insert(word).inserted { words.append(word) }
+        }
+        return words
+    }
+
+    /// What people ask with, which no page is about.
+    static let questionWords: Set<String> = [
+        "上次", "上一次", "最後", "最后", "第一次", "哪天", "哪一天", "幾時", "几时", "為什麼", "为什么", "多少", "怎樣", "怎样", "是不是",
+        "有沒有", "有没有", "寫", "写", "提到", "記得", "记得", "關於", "关于", "日記", "日记", "when", "where", "why", "write", "wrote",
+        "written", "mention", "mentioned", "journal", "diary",
+    ]
+
+    /// The query that finds any of `words`: each quoted, so no word of a question is read as an
+    /// operator (OR, -, tag:).
+    public static func query(for words: [String]) -> String {
+        words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"" }.joined(separator: " OR ")
+    }
+
+    /// The best passages for `question`: at most `limit`, one per record, best first. Saved
+    /// answers (records with `cites`) and the records in `excluding` are left out, so the journal
+    /// never answers from its own answers or reminds a page of itself.
+    public static func passages(
+        for question: String, in vault: Vault, limit: Int = 5, excluding: Set<String> = [], catalog: () -> Catalog
+    ) throws(FolioError) -> [JournalPassage] {
+        let words = searchWords(in: question)
+        guard !words.isEmpty, limit > 0 else { return [] }
+        let found = try vault.search(query(for: words), limit: limit * 3 + excluding.count, catalog: catalog)
+        var passages: [JournalPassage] = []
+        for (_, record) in found.shown {
+            guard let id = record.id, !excluding.contains(id), record.document.value("cites") == nil else { continue }
+            guard let whole = vault.records(at: [record.path]).first ?? nil,
+                let passage = JournalPassage.best(in: whole, words: words)
+            else { continue }
+            passages.append(passage)
+            if passages.count == limit { break }
+        }
+        return passages
+    }
+}
