@@ -22,6 +22,9 @@ public struct AIConfiguration: Sendable, Equatable {
     public var maxReplyBytes: Int
     public var sendMedia: Bool
     public var shareLocation: Bool
+    /// `privacy.send_past_pages`: whether the companion is reminded of a few related earlier pages
+    /// (their text only: never their media or place).
+    public var sendPastPages: Bool
     public var location: String?
     /// `weather.url`: where the current weather is read from, as one line of text; `{place}` is
     /// replaced by `location`. Read only when `privacy.share_location` is on.
@@ -76,6 +79,7 @@ public struct AIConfiguration: Sendable, Equatable {
         }
         sendMedia = flag("privacy.send_media", true)
         shareLocation = flag("privacy.share_location", false)
+        sendPastPages = flag("privacy.send_past_pages", true)
         location = text("location")
         weatherURL = text("weather.url")
         maxTitleLength = limits.bounded("record.max_title_length", in: settings) ?? 200

@@ -18,6 +18,7 @@ enum ChatPrompt {
         lines += request.environment
         if let analysis = request.analysis { lines.append("What their photo or video shows: \(analysis)") }
         if let text = request.text { lines.append("What they wrote when starting the page: \(text)") }
+        lines += JournalRetrieval.promptLines(request.related)
         return lines.joined(separator: "\n")
     }
 

@@ -32,6 +32,7 @@ enum GreetingPrompt {
         lines += request.environment
         if let analysis = request.analysis { lines.append("What their photo or video shows: \(analysis)") }
         if let text = request.text { lines.append("What they wrote: \(text)") }
+        lines += JournalRetrieval.promptLines(request.related)
         return [.system(lines.joined(separator: "\n")), .user(language == .zhHant ? "（開始寫今天的日記）" : "(starting today's page)")]
     }
 }

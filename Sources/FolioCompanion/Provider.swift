@@ -78,6 +78,8 @@ public struct ChatTurnRequest: Sendable, Equatable {
     /// The local time always; place and weather only when `privacy.share_location` allows.
     public var environment: [String]
     public var history: [ConversationMessage]
+    /// Passages of a few related earlier pages (``JournalRetrieval/related(to:in:limit:catalog:)``).
+    public var related: [JournalPassage] = []
 
     public init(text: String?, analysis: String?, environment: [String], history: [ConversationMessage]) {
         self.text = text
@@ -146,6 +148,8 @@ public struct GreetingRequest: Sendable, Equatable {
     public var text: String?
     /// The type of the page's first media file (`photo`, `video`, `audio`), if it has one.
     public var mediaType: String?
+    /// Passages of a few related earlier pages (``JournalRetrieval/related(to:in:limit:catalog:)``).
+    public var related: [JournalPassage] = []
 
     public init(localTime: String, environment: [String], analysis: String?, text: String?, mediaType: String?) {
         self.localTime = localTime

@@ -47,6 +47,40 @@ struct CompanionFlowTests {
         return folio
     }
 
+    @Test(
+        "the companion is reminded of a few related earlier pages, their text only, never the page itself; privacy.send_past_pages off sends none"
+    )
+    func relatedEarlierPages() throws {
+        let server = try OpenAIServer(defaultReply: .chat("又去淡水了呀！"))
+        defer { server.stop() }
+        let folio = try openAIVault(server)
+        for (day, title, body) in [
+            ("2026-03-02", "淡水的傍晚", "傍晚在淡水看夕陽，風很大。"), ("2026-04-18", "宜蘭溫泉", "週末去宜蘭泡溫泉。"),
+        ] {
+            #expect(try folio.run("new", "note", "--title", title, "--date", day, "--body", body).status == 0)
+        }
+        server.enqueue(.chat("又去淡水了呀！"), .stream(["風還是很大嗎？"]), .chat(#"{"page": "今天又去淡水看夕陽。", "tags": ["淡水", "夕陽", "散步"], "title": "淡水"}"#))
+        let result = try folio.run("diary", "--text", "今天又去淡水看夕陽", "-m", "風好大")
+        #expect(result.status == 0, "\(result.stderr)")
+        let systems = server.requests.compactMap { $0.json?["messages"]?[0]?["content"]?.string }
+        let greeting = try #require(systems.first { $0.contains("just started today's diary page") })
+        let chat = try #require(systems.first { $0.contains("You chat with them about today's diary page") })
+        for prompt in [greeting, chat] {
+            #expect(prompt.contains("Earlier pages of their journal that may relate"), "\(prompt)")
+            #expect(prompt.contains("- 2026-03-02 淡水的傍晚: 傍晚在淡水看夕陽，風很大。"), "\(prompt)")
+            #expect(!prompt.contains("宜蘭"), "a page that does not relate is not sent")
+            #expect(!prompt.contains("- 2026-11-22"), "the page being written (today's) is not its own reminder")
+        }
+        #expect(result.stderr.contains("幾段相關的舊日記文字"), "the first-use notice says past pages are sent: \(result.stderr)")
+
+        #expect(try folio.run("config", "set", "privacy.send_past_pages", "false").status == 0)
+        let before = server.requests.count
+        server.enqueue(.chat("又是淡水！"), .stream(["好"]), .chat(#"{"page": "又去淡水。", "tags": ["淡水", "夕陽", "散步"], "title": "淡水"}"#))
+        #expect(try folio.run("diary", "--text", "再去淡水看夕陽", "-m", "好").status == 0)
+        let later = server.requests.dropFirst(before).compactMap { $0.json?["messages"]?[0]?["content"]?.string }
+        #expect(!later.isEmpty && later.allSatisfy { !$0.contains("Earlier pages") && !$0.contains("傍晚在淡水看夕陽") })
+    }
+
     func photo(_ folio: FolioProcess, name: String = "IMG_2041.jpg") throws -> URL {
         let url = folio.directory.appendingPathComponent(name)
         try Data(MediaFixtures.jpeg(width: 16, height: 16)).write(to: url)

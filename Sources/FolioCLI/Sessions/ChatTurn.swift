@@ -41,7 +41,7 @@ enum ChatTurn {
 
     /// The providers a chat talks to; made once per session.
     static func chain(_ context: Context, sendsMedia: Bool = false) -> ProviderChain {
-        AIRun.chain(context) { .entry(media: sendsMedia && $0.sendMedia, location: $0.shareLocation) }
+        AIRun.chain(context) { .entry(media: sendsMedia && $0.sendMedia, location: $0.shareLocation, pastPages: $0.sendPastPages) }
     }
 
     /// What the companion is told of the moment: the local time, and place and weather when
@@ -70,7 +70,9 @@ enum ChatTurn {
             return record
         }
         let entry = try DiaryEntry(record)
-        let request = entry.chatRequest(environment: environment)
+        var asked = entry.chatRequest(environment: environment)
+        asked.related = GreetingStep.relatedPages(entry, chain: chain, context: context)
+        let request = asked
         let started = LockedState(false)
         let reply: (value: String, provider: String)
         do {

@@ -11,7 +11,9 @@ enum GreetingStep {
             localTime: localTime, mediaType: MediaEntry.entries(of: record.document).first?.type, language: context.language)
         // try?: a page that is not a diary entry gets the plain greeting.
         guard let entry = try? DiaryEntry(record) else { return fallback }
-        let request = entry.greetingRequest(localTime: localTime, environment: environment)
+        var asked = entry.greetingRequest(localTime: localTime, environment: environment)
+        asked.related = relatedPages(entry, chain: chain, context: context)
+        let request = asked
         do {
             return try await AIRun.first(chain, context: context) { provider async throws(AIProblem) in
                 ReplyText(try await provider.greet(request), part: .greeting)
@@ -20,5 +22,11 @@ enum GreetingStep {
             context.warn(error)
             return fallback
         }
+    }
+
+    /// A few related earlier pages for a network provider; none for builtin, which would not read them.
+    static func relatedPages(_ entry: DiaryEntry, chain: ProviderChain, context: Context) -> [JournalPassage] {
+        guard !chain.endpoints.isEmpty else { return [] }
+        return JournalRetrieval.related(to: entry, in: context.vault, configuration: chain.configuration, catalog: { context.catalog() })
     }
 }

@@ -44,7 +44,12 @@ public enum JournalRetrieval {
     public static func passages(
         for question: String, in vault: Vault, limit: Int = 5, excluding: Set<String> = [], catalog: () -> Catalog
     ) throws(FolioError) -> [JournalPassage] {
-        let words = searchWords(in: question)
+        try passages(forWords: searchWords(in: question), in: vault, limit: limit, excluding: excluding, catalog: catalog)
+    }
+
+    static func passages(
+        forWords words: [String], in vault: Vault, limit: Int, excluding: Set<String>, catalog: () -> Catalog
+    ) throws(FolioError) -> [JournalPassage] {
         guard !words.isEmpty, limit > 0 else { return [] }
         let found = try vault.search(query(for: words), limit: limit * 3 + excluding.count, catalog: catalog)
         var passages: [JournalPassage] = []
@@ -57,5 +62,38 @@ public enum JournalRetrieval {
             if passages.count == limit { break }
         }
         return passages
+    }
+}
+
+extension JournalRetrieval {
+    /// The few earlier pages most related to a diary page being written, for the companion: found
+    /// by the page's text, the analysis of its media and the user's last message; never the page
+    /// itself. Empty when `privacy.send_past_pages` is off.
+    public static func related(
+        to entry: DiaryEntry, in vault: Vault, configuration: AIConfiguration, limit: Int = 3, catalog: () -> Catalog
+    ) -> [JournalPassage] {
+        guard configuration.sendPastPages, let id = entry.record.id else { return [] }
+        let lastWords = entry.conversation.last { $0.speaker == .me }?.text
+        let text = [entry.text, lastWords, entry.analysis].compactMap { $0 }.joined(separator: "\n")
+        // At most a dozen words: a long page would otherwise match everything a little.
+        let words = Array(searchWords(in: text).prefix(12))
+        guard !words.isEmpty else { return [] }
+        do {
+            return try passages(forWords: words, in: vault, limit: limit, excluding: [id], catalog: catalog)
+        } catch {
+            // A search that cannot run leaves the companion without reminders, never without a reply.
+            return []
+        }
+    }
+
+    /// The lines that tell a model of related earlier pages: each on one line (a page's text
+    /// cannot add lines of its own to the instructions), dated, within 200 characters.
+    static func promptLines(_ related: [JournalPassage]) -> [String] {
+        guard !related.isEmpty else { return [] }
+        return ["Earlier pages of their journal that may relate (mention one only if it truly connects; never invent details):"]
+            + related.map { passage in
+                let text = UserInput.oneLine(passage.text)
+                return "- \(passage.day) \(UserInput.oneLine(passage.title)): \(text.count > 200 ? String(text.prefix(199)) + "…" : text)"
+            }
     }
 }

@@ -256,7 +256,7 @@ public enum AIPayload: Sendable, Equatable {
     case questionAndPassages
     /// A diary page: its text and conversation, its media unless `privacy.send_media` is off,
     /// its place and weather only when `privacy.share_location` is on.
-    case entry(media: Bool, location: Bool)
+    case entry(media: Bool, location: Bool, pastPages: Bool = false)
     /// A voice recording to transcribe.
     case recording
 
@@ -265,11 +265,12 @@ public enum AIPayload: Sendable, Equatable {
         case .question: ("你的問題", "your question")
         case .questionAndPassages: ("你的問題和日記裡相關的幾段文字", "your question and the passages of your journal that bear on it")
         case .recording: ("錄音", "the recording")
-        case .entry(let media, let location):
+        case .entry(let media, let location, let pastPages):
             (
-                "日記的文字與對話" + (media ? "、照片與影片" : "（不含媒體）") + (location ? "、地點與天氣" : ""),
+                "日記的文字與對話" + (media ? "、照片與影片" : "（不含媒體）") + (location ? "、地點與天氣" : "")
+                    + (pastPages ? "、幾段相關的舊日記文字" : ""),
                 "the page's text and conversation" + (media ? ", its photos and videos" : " (no media)")
-                    + (location ? ", place and weather" : "")
+                    + (location ? ", place and weather" : "") + (pastPages ? ", a few passages of related earlier pages" : "")
             )
         }
     }

@@ -53,6 +53,7 @@ public struct SettingKey: Sendable {
         SettingKey(name: "ai.max_reply_bytes", type: .int(1_024...1_073_741_824), defaultText: "16777216", ceiling: 16_777_216),
         SettingKey(name: "privacy.send_media", type: .bool, defaultText: "true"),
         SettingKey(name: "privacy.share_location", type: .bool, defaultText: "false"),
+        SettingKey(name: "privacy.send_past_pages", type: .bool, defaultText: "true"),
         SettingKey(name: "location", type: .string, defaultText: nil),
         SettingKey(name: "weather.url", type: .string, defaultText: nil),
         SettingKey(name: "media.max_bytes", type: .int(1...Int.max), defaultText: "104857600", ceiling: 104_857_600),
