@@ -265,14 +265,40 @@ extension IndexStorage {
             if merged.documents.isEmpty { return merged }
         }
         guard var result else { return TermMatch() }
-        let together = match(tokens: term.tokens, prefix: false)
-        var k = 0
-        for (i, d) in result.documents.enumerated() {
-            while k < together.documents.count && together.documents[k] < d { k += 1 }
-            guard k < together.documents.count, together.documents[k] == d else { continue }
-            for f in 0..<fieldCount { result.counts[i * fieldCount + f] += together.counts[k * fieldCount + f] }
+        // Graded by how close the words stand: the whole term together as typed counts once more, and
+        // each pair of words in order counts once more again when they stand together or with a
+        // character or two between (淡水的夕陽, 在淡水看夕陽); words apart or in the other order get nothing.
+        add(match(tokens: term.tokens, prefix: false), to: &result)
+        for (first, second) in zip(term.words, term.words.dropFirst()) {
+            for gap in 0...Self.nearGap {
+                add(match(tokens: Self.sequence(first, then: second, gap: gap), prefix: false), to: &result)
+            }
         }
         return result
+    }
+
+    /// Slots a typed word may stand from the next and still count as near it.
+    static let nearGap = 2
+
+    /// `first` then `second`, `gap` slots after `first` ends.
+    static func sequence(_ first: [QueryToken], then second: [QueryToken], gap: Int) -> [QueryToken] {
+        let end = first.map { $0.offset + ($0.kind == .cjkBigram ? 2 : 1) }.max() ?? 0
+        return first + second.map { token in
+            var moved = token
+            moved.offset += end + gap
+            return moved
+        }
+    }
+
+    /// Adds the counts of `extra` to the documents of `result` that it also holds.
+    private func add(_ extra: TermMatch, to result: inout TermMatch) {
+        let fieldCount = fields.count
+        var k = 0
+        for (i, d) in result.documents.enumerated() {
+            while k < extra.documents.count && extra.documents[k] < d { k += 1 }
+            guard k < extra.documents.count, extra.documents[k] == d else { continue }
+            for f in 0..<fieldCount { result.counts[i * fieldCount + f] += extra.counts[k * fieldCount + f] }
+        }
     }
 
     /// The documents where `tokens` occur at their relative slots (one token: where it occurs).

@@ -74,6 +74,22 @@ struct SearchTests {
         #expect(try Set(ids(index, "淡水 -淡水夕陽")) == [6])
     }
 
+    @Test func wordsCloseTogetherAndInOrderRankFirst() throws {
+        // The same length and the same words, nearer and nearer: together as typed, then a character
+        // or two between them, then far apart, and in the other order last of all.
+        let index = index([
+            "夕陽很美，今天走了好遠的路才到淡水",  // the other order
+            "淡水今天走了好遠的路，才看到夕陽",  // far apart
+            "今天走了好遠的路，在淡水看到夕陽",  // two characters between
+            "今天走了好遠的路，看見淡水的夕陽",  // one character between
+            "今天走了好遠的路，看見了淡水夕陽",  // together as typed
+        ])
+        let ranked = try ids(index, "淡水夕陽")
+        #expect(ranked.prefix(2) == [5, 4] || ranked.prefix(2) == [5, 3], "\(ranked)")
+        #expect(Set(ranked.prefix(3)) == [3, 4, 5], "\(ranked)")
+        #expect(Set(ranked.suffix(2)) == [1, 2], "\(ranked)")
+    }
+
     @Test func typedWordsAreICUsWordsWithPairsForTheUnknown() {
         #expect(TypedWords.words(of: "淡水夕陽") == ["淡水", "夕陽"])
         #expect(TypedWords.words(of: "紅燒肉回家") == ["紅燒肉", "回家"])
