@@ -122,11 +122,11 @@ struct JudgedSearchTests {
         let keys = Dictionary(uniqueKeysWithValues: JudgedJournal.pages.map { ($0.path, $0.key) })
         var runs: [Run] = []
         for query in queries {
-            do {
+            do throws(FolioError) {
                 let found = try vault.search(query.text, limit: 10, catalog: { catalog })
                 runs.append(Run(query: query, ranked: found.shown.map { keys[$0.record.path] ?? $0.record.path }, error: nil))
             } catch {
-                runs.append(Run(query: query, ranked: [], error: "\(error)"))
+                runs.append(Run(query: query, ranked: [], error: error.message.text(.en)))
             }
         }
         // A query folio refuses (an error) counts as one that found nothing; the report names the error.
@@ -189,7 +189,13 @@ struct JudgedSearchTests {
     /// should not have, with what they found.
     static func misses(_ runs: [Run]) -> String {
         var lines: [String] = []
-        for run in runs where run.recallAt5 < 1 {
+        let ordered = runs.enumerated().sorted { a, b in
+            let (x, y) = (
+                categories.firstIndex(of: a.element.query.category) ?? 0, categories.firstIndex(of: b.element.query.category) ?? 0
+            )
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+        for run in ordered where run.recallAt5 < 1 {
             let found = run.ranked.prefix(5).joined(separator: ", ")
             let wanted = run.query.relevant.joined(separator: ", ")
             lines.append(
