@@ -21,7 +21,7 @@ struct JudgedSearchTests {
     /// this one the second; raise their floors with that work.
     static let floors: [String: Floor] = [
         "spaced": Floor(recall: 0.93, mrr: 0.92),
-        "typed": Floor(recall: 0.94, mrr: 0.94),
+        "typed": Floor(recall: 0.86, mrr: 0.86),
         "simplified": Floor(recall: 0.15, mrr: 0.15),
         "english": Floor(recall: 0.91, mrr: 0.88),
         "phrase": Floor(recall: 0.97, mrr: 0.97),
