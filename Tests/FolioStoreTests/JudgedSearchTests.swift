@@ -92,7 +92,7 @@ struct JudgedSearchTests {
         return (t, Vault(root: t.root, clock: t.vault.clock))
     }
 
-    @Test("the judged set is large enough to mean something and names only answer pages")
+    @Test("the judged set is large enough to mean something, names only answer pages, and asks for each of them")
     func theSetItself() throws {
         let queries = try Self.queries()
         #expect(queries.count >= 150)
@@ -107,6 +107,8 @@ struct JudgedSearchTests {
             #expect(query.relevant.isEmpty == (query.category == "negative"), "\(query.text): answers only a negative query goes without")
             for key in query.relevant { #expect(answers.contains(key), "\(query.text): no answer page \(key)") }
         }
+        let judged = Set(queries.flatMap(\.relevant))
+        for page in JudgedJournal.answers { #expect(judged.contains(page.key), "no query asks for \(page.key)") }
         // Generated the same on every run.
         #expect(JudgedJournal.distractors(count: 130, seed: 35).map(\.text) == JudgedJournal.distractors(count: 130, seed: 35).map(\.text))
     }
