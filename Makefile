@@ -14,7 +14,7 @@ GIFTLESS_PACKAGES := giftless==0.6.2 Flask==3.1.3 Werkzeug==3.1.9 figcan==0.0.4 
 	typing_extensions==4.16.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: giftless mcp-client deps build demo test templates bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
+.PHONY: giftless mcp-client deps build demo test templates search-quality bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
 
 # Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
 define install_missing
@@ -123,6 +123,19 @@ transcripts: deps
 transcripts-update: deps
 	$(SWIFT) build --build-tests
 	FOLIO_TRANSCRIPT_UPDATE=1 $(SWIFT) test --skip-build --filter TranscriptTests
+
+# How well search finds what people mean (issue 35): the judged query set
+# (Tests/FolioStoreTests/Resources/judged-queries.tsv) over a generated journal, recall@5 and MRR@10
+# per category (Tests/FolioStoreTests/JudgedSearchTests.swift, which `make test` runs with its
+# floors). Prints the table and the queries that missed, also left in $(SEARCH_QUALITY).
+SEARCH_QUALITY ?= .build/search-quality.md
+search-quality: deps
+	$(SWIFT) build --build-tests
+	@rm -f $(SEARCH_QUALITY); home=$$(mktemp -d); trap 'rm -rf "$$home"' EXIT; status=0; \
+		HOME="$$home" FOLIO_SEARCH_QUALITY="$(CURDIR)/$(SEARCH_QUALITY)" $(SWIFT) test --skip-build --filter JudgedSearchTests \
+			>"$$home/log" 2>&1 || status=$$?; \
+		[ -f $(SEARCH_QUALITY) ] && cat $(SEARCH_QUALITY); \
+		[ $$status -eq 0 ] || { grep -E 'recorded an issue|failed' "$$home/log" | head -40; exit $$status; }
 
 # The Swift sources as .swift-format lays them out (4 spaces, 140 columns): `make format` rewrites
 # them, `make lint` (part of `make test`) fails on any difference, and on a module a target imports

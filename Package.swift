@@ -177,7 +177,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "FolioStoreTests", dependencies: ["FolioStore", "FolioCore", "FolioSearch", "SystemIO", "TestSupport"],
-            swiftSettings: strict),
+            // The judged query set of search (JudgedSearchTests, `make search-quality`).
+            resources: [.copy("Resources")], swiftSettings: strict),
         .testTarget(
             name: "FolioSiteTests",
             dependencies: [
