@@ -77,8 +77,8 @@ public struct Term: Sendable, Hashable {
         self.normalized = QueryToken.label(of: tokens)
     }
 
-    /// What snippets highlight: each word of a term typed without spaces, else the term itself.
-    var highlighted: [[QueryToken]] { words.isEmpty ? [tokens] : words }
+    /// What snippets highlight: the term as typed, and each of its words wherever they stand.
+    var highlighted: [[QueryToken]] { words.isEmpty ? [tokens] : [tokens] + words }
 
     /// Makes a term from text with the given tokenizer; nil when the text has nothing to search for.
     public init?(
@@ -88,7 +88,10 @@ public struct Term: Sendable, Hashable {
         let tokens = QueryToken.tokens(for: text, tokenizer: tokenizer, queryForm: true)
         guard !tokens.isEmpty else { return nil }
         let prefix = isPrefix && tokens.count == 1 && tokens[0].kind == .word
-        let words = isPhrase ? [] : TypedWords.words(of: text).map { QueryToken.tokens(for: $0, tokenizer: tokenizer, queryForm: true) }
+        let words =
+            isPhrase
+            ? []
+            : TypedWords.words(of: text).map { QueryToken.tokens(for: $0, tokenizer: tokenizer, queryForm: true) }.filter { !$0.isEmpty }
         self.init(text: text, isPhrase: isPhrase, isPrefix: prefix, tokens: tokens, words: words.count > 1 ? words : [])
     }
 

@@ -156,7 +156,7 @@ public struct QueryParser: Sendable {
             else { continue }
             if term.tokens[0].text.count >= 2 {
                 items[k] = .term(
-                    Term(text: term.text, isPhrase: false, isPrefix: true, tokens: term.tokens),
+                    Term(text: term.text, isPhrase: false, isPrefix: true, tokens: term.tokens, words: term.words),
                     negated: false, bare: true)
             }
             return

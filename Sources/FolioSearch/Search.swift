@@ -231,10 +231,11 @@ extension IndexStorage {
     }
 
     /// A term typed without spaces: the documents holding every one of its words, counted by the
-    /// word they hold least often, and the occurrences of the whole term as typed counted once more,
-    /// so a text where the words stand together, in order, ranks above one where they are apart.
+    /// word they hold least often, and ranked up by how close the words stand; with them, every
+    /// document holding the term as typed (`iPhone15` as one word), so cutting never loses a page.
     private func matchWords(_ term: Term) -> TermMatch {
         let fieldCount = fields.count
+        let typed = match(tokens: term.tokens, prefix: term.isPrefix)
         var result: TermMatch?
         for word in term.words {
             let found = match(tokens: word, prefix: false)
@@ -262,19 +263,41 @@ extension IndexStorage {
                 }
             }
             result = merged
-            if merged.documents.isEmpty { return merged }
+            if merged.documents.isEmpty { break }
         }
-        guard var result else { return TermMatch() }
+        guard var result, !result.documents.isEmpty else { return typed }
         // Graded by how close the words stand: the whole term together as typed counts once more, and
         // each pair of words in order counts once more again when they stand together or with a
         // character or two between (淡水的夕陽, 在淡水看夕陽); words apart or in the other order get nothing.
-        add(match(tokens: term.tokens, prefix: false), to: &result)
+        add(typed, to: &result)
         for (first, second) in zip(term.words, term.words.dropFirst()) {
             for gap in 0...Self.nearGap {
                 add(match(tokens: Self.sequence(first, then: second, gap: gap), prefix: false), to: &result)
             }
         }
-        return result
+        return union(result, typed)
+    }
+
+    /// The documents of `a` and of `b`, in order; a document in both keeps its counts in `a`.
+    private func union(_ a: TermMatch, _ b: TermMatch) -> TermMatch {
+        let fieldCount = fields.count
+        guard !b.documents.isEmpty else { return a }
+        var merged = TermMatch()
+        var i = 0
+        var j = 0
+        while i < a.documents.count || j < b.documents.count {
+            if j >= b.documents.count || (i < a.documents.count && a.documents[i] <= b.documents[j]) {
+                if j < b.documents.count && a.documents[i] == b.documents[j] { j += 1 }
+                merged.documents.append(a.documents[i])
+                merged.counts += a.counts[(i * fieldCount)..<((i + 1) * fieldCount)]
+                i += 1
+            } else {
+                merged.documents.append(b.documents[j])
+                merged.counts += b.counts[(j * fieldCount)..<((j + 1) * fieldCount)]
+                j += 1
+            }
+        }
+        return merged
     }
 
     /// Slots a typed word may stand from the next and still count as near it.
@@ -283,11 +306,12 @@ extension IndexStorage {
     /// `first` then `second`, `gap` slots after `first` ends.
     static func sequence(_ first: [QueryToken], then second: [QueryToken], gap: Int) -> [QueryToken] {
         let end = first.map { $0.offset + ($0.kind == .cjkBigram ? 2 : 1) }.max() ?? 0
-        return first + second.map { token in
-            var moved = token
-            moved.offset += end + gap
-            return moved
-        }
+        return first
+            + second.map { token in
+                var moved = token
+                moved.offset += end + gap
+                return moved
+            }
     }
 
     /// Adds the counts of `extra` to the documents of `result` that it also holds.

@@ -1,23 +1,80 @@
-/// Chinese and Japanese are typed without spaces: `淡水夕陽` means the words `淡水` and `夕陽`, which a
-/// page may hold apart (`淡水的夕陽`, `淡水 夕陽`). This cuts such a query into words the way a reader
-/// would, with ICU's dictionary word break (``WordBreak``), so that each word must occur and not
-/// every character pair of the query, including the one that straddles two words (`水夕`).
+/// A query term is read as the words a person meant by it. Chinese and Japanese are typed without
+/// spaces: `淡水夕陽` means the words `淡水` and `夕陽`, which a page may hold apart (`淡水的夕陽`,
+/// `淡水 夕陽`). So are words run into other scripts (`象山101`, `日文N3`, `Taipei101`) and words
+/// parted by punctuation instead of a space (`淡水，夕陽`, `宜蘭溫泉？`). This cuts a term into
+/// those words, so that each must occur rather than the term as typed, including the character
+/// pair that straddles two words (`水夕`). A page holding the term as typed always matches too
+/// (`Search`), so cutting never loses a page.
 ///
-/// Characters ICU does not know as part of a word come out one by one; two or more of them in a row
-/// are an unknown word, kept as its character pairs (each must occur, as typed). A lone one between
-/// known words is a word of one character. A query ICU knows no word of (`哈哈哈`, a name) is
-/// matched as typed.
+/// A run of Han or kana characters is cut with ICU's dictionary word break (``WordBreak``).
+/// Characters ICU does not know as part of a word come out one by one: two or more in a row are an
+/// unknown word, kept as its character pairs (each must occur, as typed), and a lone one is a word
+/// of one character. Grammar characters (的, 了, 在…) end such a run and are no word of their own:
+/// `特別紅的夕陽` needs 特別, 紅 and 夕陽, not the pair 紅的. A run ICU knows no word of (`哈哈哈`, a
+/// name) is matched as typed.
 public enum TypedWords {
-    /// The words of `text` when it is a run of Han or kana characters of at least three (two are
-    /// one word or one pair either way) that ICU cuts into more than one; empty otherwise, and the
-    /// text matches as typed.
+    /// The words of `text`; empty when it is one word, and the text matches as typed.
     public static func words(of text: String) -> [String] {
         let characters = Array(text)
-        guard characters.count >= 3, characters.count <= 64, characters.allSatisfy(isHanOrKana),
-            let segments = WordBreak.segments(in: text)
-        else { return [] }
+        guard characters.count >= 2, characters.count <= 64 else { return [] }
+        var words: [String] = []
+        for piece in pieces(of: characters) {
+            if piece.count >= 3, piece.allSatisfy(isHanOrKana) {
+                let cut = hanWords(of: String(piece))
+                words += cut.isEmpty ? [String(piece)] : cut
+            } else if !(piece.count == 1 && piece.first.map(grammar.contains) == true) {
+                words.append(String(piece))
+            }
+        }
+        return words.count > 1 ? words : []
+    }
+
+    /// `characters` cut at sentence punctuation and where the script changes: Han or kana, then
+    /// letters, then digits (letters and digits part only when both sides have two or more, so
+    /// `N3` and `B2` stay whole).
+    static func pieces(of characters: [Character]) -> [[Character]] {
+        var pieces: [[Character]] = []
+        var current: [Character] = []
+        var currentClass = 0
+        func close() {
+            if !current.isEmpty { pieces.append(current) }
+            current = []
+        }
+        for character in characters {
+            if punctuation.contains(character) || character.isWhitespace {
+                close()
+                continue
+            }
+            let characterClass = isHanOrKana(character) ? 1 : (character.isNumber ? 3 : 2)
+            if !current.isEmpty, characterClass != currentClass {
+                let lettersAndDigits = characterClass != 1 && currentClass != 1
+                if !lettersAndDigits || current.count >= 2 { close() }
+            }
+            current.append(character)
+            currentClass = characterClass
+        }
+        close()
+        // Letters and digits rejoin when the second part is a single one (`iPhone5` stays whole).
+        var joined: [[Character]] = []
+        for piece in pieces {
+            if let last = joined.last, piece.count == 1, let only = piece.first, !isHanOrKana(only),
+                let previous = last.last, !isHanOrKana(previous)
+            {
+                joined[joined.count - 1].append(only)
+            } else {
+                joined.append(piece)
+            }
+        }
+        return joined
+    }
+
+    /// A run of Han or kana as ICU's words, or empty when ICU knows none of it.
+    static func hanWords(of text: String) -> [String] {
+        guard let segments = WordBreak.segments(in: text) else { return [] }
         var words: [String] = []
         var unknown: [Character] = []
+        // Whether ICU knew a word of two or more characters in the run.
+        var known = false
         func flushUnknown() {
             if unknown.count == 1 {
                 words.append(String(unknown))
@@ -28,16 +85,27 @@ public enum TypedWords {
         }
         for segment in segments where segment.kind != .other {
             if segment.text.count == 1, let character = segment.text.first {
-                unknown.append(character)
+                if grammar.contains(character) {
+                    flushUnknown()
+                } else {
+                    unknown.append(character)
+                }
             } else {
                 flushUnknown()
                 words.append(segment.text)
+                known = true
             }
         }
-        let known = !words.isEmpty
         flushUnknown()
         return known && words.count > 1 ? words : []
     }
+
+    /// Characters that are grammar, not content: no word of their own when typed alone, and they
+    /// end a run of characters ICU does not know.
+    static let grammar: Set<Character> = Set("的了在是和與与也都很又就著着過过嗎吗呢吧啊呀把被跟之")
+
+    /// Punctuation that parts words the way a space does (a hyphen, an apostrophe or a dot joins them).
+    static let punctuation: Set<Character> = Set(",;!?，、。；！？：「」『』（）()《》〈〉…～~")
 
     /// Han ideographs and kana, the scripts written without spaces between words.
     public static func isHanOrKana(_ character: Character) -> Bool {

@@ -103,7 +103,7 @@ extension Vault {
         let kind = try kindForWriting(request.kind)
         let draft = try recordRules.draft(
             RecordRequest(
-                kind: request.kind, title: request.title, fields: request.fields, tags: request.tags, body: request.body,
+                kind: kind.name, title: request.title, fields: request.fields, tags: request.tags, body: request.body,
                 date: request.date, media: request.media.map(\.node), allowsExtraKeys: request.allowsExtraKeys),
             kind: kind, id: newRecordID(), parent: request.parent
         ) { reference, kind throws(FolioError) in try parentRecordID(reference, for: kind, set: set) }

@@ -13,8 +13,8 @@ extension Vault {
     /// `filter` as the catalog compares it: its kind known, its parent named by id (found among
     /// `catalog`'s records when given, else as `show` finds a record).
     public func resolving(_ filter: RecordFilter, in catalog: Catalog? = nil, workingDirectory: URL?) throws(FolioError) -> RecordFilter {
-        if let kind = filter.kind { _ = try self.kind(kind) }
         var filter = filter
+        if let kind = filter.kind { filter.kind = try self.kind(kind).name }
         if let reference = filter.parent {
             let parent =
                 if let catalog {
@@ -48,8 +48,15 @@ extension Vault {
     public func query(_ text: String, tags: [String] = [], kind: String? = nil) throws(FolioError) -> Query {
         var query = try Self.parseQuery(text, hasOptions: !tags.isEmpty || kind != nil)
         query.filters += tags.map { .tag($0) } + (kind.map { [.kind($0)] } ?? [])
-        for case .kind(let name) in query.filters + query.excludedFilters { _ = try self.kind(name) }
+        // A kind is named as the user calls it (`kind:Idea`, `kind:日記`) and compared by its name.
+        query.filters = try query.filters.map { filter throws(FolioError) in try canonical(filter) }
+        query.excludedFilters = try query.excludedFilters.map { filter throws(FolioError) in try canonical(filter) }
         return query
+    }
+
+    private func canonical(_ filter: Filter) throws(FolioError) -> Filter {
+        guard case .kind(let name) = filter else { return filter }
+        return .kind(try kind(name).name)
     }
 
     static func parseQuery(_ text: String, hasOptions: Bool) throws(FolioError) -> Query {

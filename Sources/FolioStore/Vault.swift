@@ -154,6 +154,7 @@ public final class Vault {
     /// stops the write (a built-in kind must not stand in silently for the user's own).
     /// - Throws: ``FolioError`` `.templateBlocksWriting` at the template's line, or `.unknownKind`.
     public func kindForWriting(_ name: String) throws(FolioError) -> Kind {
+        let name = brokenTemplates[name] != nil ? name : (kindNamed(name)?.name ?? name)
         if let broken = brokenTemplates[name] {
             var error = broken
             error.message = .templateBlocksWriting(kind: name, problem: broken.message)
@@ -162,11 +163,23 @@ public final class Vault {
         return try kind(name)
     }
 
-    /// The kind named `name`.
+    /// The kind a user names: by its name in any case (`Idea`), or by its label in either
+    /// language (`日記`, `睡眠`), as `list`, `show` and the site call it.
     /// - Throws: ``FolioError`` `.unknownKind` listing the kinds the vault has.
     public func kind(_ name: String) throws(FolioError) -> Kind {
-        guard let kind = kinds[name] else { throw FolioError(.unknownKind(name, kinds.keys.sorted())) }
+        guard let kind = kindNamed(name) else { throw FolioError(.unknownKind(name, kinds.keys.sorted())) }
         return kind
+    }
+
+    /// The kind `typed` names: the kind of that name; else the one kind whose name is it in
+    /// another case; else the one kind whose label it is. Nil when none is, or several are.
+    public func kindNamed(_ typed: String) -> Kind? {
+        if let kind = kinds[typed] { return kind }
+        let wanted = typed.trimmingCharacters(in: .whitespaces)
+        let byName = kinds.values.filter { $0.name.caseInsensitiveCompare(wanted) == .orderedSame }
+        if byName.count == 1 { return byName[0] }
+        let byLabel = kinds.values.filter { $0.label?.matches(wanted) == true }
+        return byLabel.count == 1 ? byLabel[0] : nil
     }
 
     /// Takes the writers' lock for the duration of `body`; nested calls share the one lock, so a

@@ -37,7 +37,8 @@ let searchCases: [SearchCase] = [
     SearchCase("下班回家", expect: [1]),  // only in the diary's `text:`
     SearchCase("指望", expect: [37]),  // only in a question's `answer:`
     SearchCase("hazy", expect: [23]),  // only in `answer_en:`
-    SearchCase("iPhone拍的照片", expect: [10]),  // 11 has the words, apart
+    // 11 has the words apart, 10 as typed: both, 10 first (typed words need not stand together).
+    SearchCase("iPhone拍的照片", expect: [10, 11], ordered: true),
     SearchCase("照片", expect: [10, 11]),
     SearchCase("iphone 照片", expect: [10, 11]),
     SearchCase("Taipei 下雨", expect: [27]),

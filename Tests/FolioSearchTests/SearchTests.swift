@@ -95,11 +95,26 @@ struct SearchTests {
         #expect(TypedWords.words(of: "紅燒肉回家") == ["紅燒肉", "回家"])
         // 煮 and 當 are no word ICU knows together: kept as the pair typed.
         #expect(TypedWords.words(of: "關東煮當宵夜") == ["關東", "煮當", "宵夜"])
-        // Two characters, Latin text, mixed scripts, and a run ICU knows no word of: matched as typed.
+        // Two characters, one Latin word, and a run ICU knows no word of: matched as typed.
         #expect(TypedWords.words(of: "下雨").isEmpty)
         #expect(TypedWords.words(of: "rainy").isEmpty)
-        #expect(TypedWords.words(of: "淡水sunset").isEmpty)
         #expect(TypedWords.words(of: "螢火蟲").isEmpty)
+        #expect(TypedWords.words(of: "N3").isEmpty)
+        #expect(TypedWords.words(of: "iPhone5").isEmpty)
+        // Scripts run together, and punctuation typed for a space, part words.
+        #expect(TypedWords.words(of: "淡水sunset") == ["淡水", "sunset"])
+        #expect(TypedWords.words(of: "象山101") == ["象山", "101"])
+        #expect(TypedWords.words(of: "日文N3") == ["日文", "N3"])
+        #expect(TypedWords.words(of: "Taipei101") == ["Taipei", "101"])
+        #expect(TypedWords.words(of: "淡水，夕陽") == ["淡水", "夕陽"])
+        #expect(TypedWords.words(of: "淡水、夕陽") == ["淡水", "夕陽"])
+        #expect(TypedWords.words(of: "宜蘭溫泉？") == ["宜蘭", "溫泉"])
+        #expect(TypedWords.words(of: "rain,walk") == ["rain", "walk"])
+        // A hyphen, an apostrophe or a dot joins: e-mail and don't stay one term.
+        #expect(TypedWords.words(of: "e-mail").isEmpty)
+        #expect(TypedWords.words(of: "don't").isEmpty)
+        // Grammar characters are no word of their own and end a run of unknown ones.
+        #expect(TypedWords.words(of: "特別紅的夕陽") == ["特別", "紅", "夕陽"])
     }
 
     @Test func kanaAndHangul() throws {

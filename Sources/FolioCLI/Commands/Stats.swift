@@ -87,7 +87,7 @@ struct Stats: ParsableCommand {
         let request = try request(kind: filter.kind)
         let report = try context.vault.statistics(request, of: selection)
         for key in report.unvalued { context.warn(FolioError(.statsNoValues(key))) }
-        StatsPrinter(report, request: request, kind: filter.kind.flatMap { context.vault.kinds[$0] }, kinds: context.vault.kinds).print(
+        StatsPrinter(report, request: request, kind: filter.kind.flatMap { context.vault.kindNamed($0) }, kinds: context.vault.kinds).print(
             json: output.json, context: context)
     }
 
