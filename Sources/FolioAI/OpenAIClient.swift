@@ -161,7 +161,7 @@ public struct OpenAIClient: Sendable {
         return request
     }
 
-    private func jsonRequest(_ path: String, _ body: some Encodable, accept: String) throws(OpenAIError) -> HTTPRequest {
+    func jsonRequest(_ path: String, _ body: some Encodable, accept: String) throws(OpenAIError) -> HTTPRequest {
         var request = try baseRequest(path, accept: accept)
         request.headers.append((name: "Content-Type", value: "application/json"))
         let encoder = JSONEncoder()

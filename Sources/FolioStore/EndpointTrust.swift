@@ -15,7 +15,7 @@ import Foundation
 /// The file holds one `setting origin` pair a line, e.g. `ai.base_url https://api.example.com`.
 public enum EndpointTrust {
     /// The settings whose value is an endpoint that must be confirmed per device.
-    public static let keys: Set<String> = ["ai.base_url"]
+    public static let keys: Set<String> = ["ai.base_url", "embeddings.base_url"]
 
     /// `.folio/local/trusted-endpoints` under `localDirectory`.
     public static func url(localDirectory: URL) -> URL {

@@ -13,22 +13,84 @@ public struct SearchOutcome {
     /// What to say when nothing was found.
     public var noMatch: Message { catalog.search.noMatchMessage(query, kind: kind) }
     let kind: String?
+    /// The ranks each hit came from (`lexical`, `semantic`), by its ``RecordSearch/Hit/record``;
+    /// empty when the search was by words alone.
+    public var sources: [Int: [String]] = [:]
+}
+
+/// The records a search by meaning found, best first (a record ranks by its best chunk).
+public struct SemanticRanking: Sendable, Equatable {
+    /// Records by their vector key (id, or path without one).
+    public var ranked: [String]
+    /// With words too (hybrid), or by meaning alone (`--semantic`).
+    public var withWords: Bool
+
+    public init(ranked: [String], withWords: Bool) {
+        self.ranked = ranked
+        self.withWords = withWords
+    }
 }
 
 extension Vault {
+    /// Reciprocal rank fusion's constant: a hit's fused score is the sum of 1 / (k + rank).
+    public static let fusionK = 60.0
+
     /// The one search of folio, which `folio search` and `folio mcp` both call: `text` in the query
     /// language with `tags` and `kind` as extra filters; the hits ranked `skip` to `skip + limit`
     /// (nil: every hit). The query is read before the catalog, so a query error comes first.
+    ///
+    /// With `meaning` (``semanticRanking(_:with:required:note:)``), the records it ranks that pass
+    /// the filters are fused with the lexical hits by reciprocal rank fusion (k = 60), or stand
+    /// alone when it is by meaning only.
     public func search(
-        _ text: String, tags: [String] = [], kind: String? = nil, skip: Int = 0, limit: Int?, catalog: () -> Catalog
+        _ text: String, tags: [String] = [], kind: String? = nil, skip: Int = 0, limit: Int?, catalog: () -> Catalog,
+        meaning: SemanticRanking? = nil
     ) throws(FolioError) -> SearchOutcome {
         let query = try self.query(text, tags: tags, kind: kind)
         let catalog = catalog()
         let search = catalog.search
         let wanted = limit.map { skip + $0 + 1 }
-        let hits = search.search(query, limit: wanted)
+        var sources: [Int: [String]] = [:]
+        let hits: [RecordSearch.Hit]
+        if let meaning, query.hasText {
+            (hits, sources) = Self.fused(query, meaning: meaning, in: catalog)
+        } else {
+            hits = search.search(query, limit: wanted)
+        }
         let page = Array(hits.dropFirst(skip).prefix(limit ?? Int.max))
         let hasMore = limit.map { hits.count > skip + $0 } ?? false
-        return SearchOutcome(query: query, catalog: catalog, shown: records(of: page, in: search), hasMore: hasMore, kind: kind)
+        var outcome = SearchOutcome(query: query, catalog: catalog, shown: records(of: page, in: search), hasMore: hasMore, kind: kind)
+        outcome.sources = sources
+        return outcome
+    }
+
+    /// Lexical and semantic ranks fused: each record scores the sum of 1 / (60 + rank) over the
+    /// ranks it has; ties go by catalog position.
+    static func fused(_ query: Query, meaning: SemanticRanking, in catalog: Catalog) -> ([RecordSearch.Hit], [Int: [String]]) {
+        let search = catalog.search
+        var scores: [Int: Double] = [:]
+        var sources: [Int: [String]] = [:]
+        if meaning.withWords {
+            for (rank, hit) in search.search(query).enumerated() {
+                scores[hit.record, default: 0] += 1 / (fusionK + Double(rank + 1))
+                sources[hit.record, default: []].append("lexical")
+            }
+        }
+        // The records the filters allow (the profile only when asked for), by vector key.
+        var positions: [String: Int] = [:]
+        for hit in search.search(Query(filters: query.filters, excludedFilters: query.excludedFilters)) {
+            let name = catalog.names[hit.record]
+            positions[name.id ?? name.path] = hit.record
+        }
+        var rank = 0
+        for key in meaning.ranked {
+            guard let position = positions[key] else { continue }
+            rank += 1
+            scores[position, default: 0] += 1 / (fusionK + Double(rank))
+            sources[position, default: []].append("semantic")
+        }
+        let hits = scores.map { RecordSearch.Hit(record: $0.key, score: $0.value) }
+            .sorted { $0.score != $1.score ? $0.score > $1.score : $0.record < $1.record }
+        return (hits, sources)
     }
 }

@@ -4,7 +4,7 @@ import FolioSearch
 import FolioStore
 import Foundation
 
-struct Search: ParsableCommand {
+struct Search: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "search",
@@ -33,6 +33,12 @@ struct Search: ParsableCommand {
                 Each hit is a line with its date, kind, short id, title and tags, then a line of text around the \
                 match. Matches are bold red; without colour (not a terminal, --no-color, NO_COLOR) they are marked \
                 «like this». The profile is found only with kind:profile.
+
+                By meaning: with an embeddings server set up (embeddings.base_url and embeddings.model, see \
+                `folio embed`), hits by words and by meaning are fused (reciprocal rank fusion), so "a walk by the \
+                river" finds 河邊散步. --semantic ranks by meaning only, --lexical by words only. Records not embedded \
+                yet are embedded first when they fit in one request; if the server is down, the search goes on by \
+                words with a one-line note (--semantic fails instead).
 
                 Nothing found is not an error: the exit status is 0, nothing is printed ([] with --json) and a \
                 note goes to stderr. A query that cannot be read exits 1, naming the column.
@@ -63,6 +69,10 @@ struct Search: ParsableCommand {
                 每筆結果一行，有日期、類型、簡短 id、標題和標籤，下一行是符合處附近的文字。符合的地方以紅色粗體顯示；
                 沒有顏色時（不是終端機、--no-color、NO_COLOR）標成 «這樣»。只有 kind:profile 才會找到主人資料。
 
+                依語意：設定了嵌入伺服器（embeddings.base_url 和 embeddings.model，見 `folio embed`）時，字詞和語意的結果會合併\
+                排序，所以用英文描寫河邊散步，也找得到「河邊散步」這一頁。--semantic 只依語意，--lexical 只依字詞。還沒嵌入的紀錄若一次請求\
+                放得下，會先嵌入；伺服器無法使用時，改用字詞搜尋並說明一行（--semantic 則失敗）。
+
                 找不到不算錯誤：結束狀態是 0，什麼都不印（--json 時印 []），並在標準錯誤輸出說明。讀不懂的查詢結束狀態是 1，
                 並指出是第幾個字元。
 
@@ -78,6 +88,7 @@ struct Search: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: bilingual("Words, phrases and filters to search for.", "要搜尋的字詞、片語和篩選。"))
     var words: [String] = []
     @OptionGroup var filters: SearchFilters
+    @OptionGroup var ranking: SearchRanking
     @OptionGroup var output: OutputFormat<JSON>
     @ParentCommand var folio: Folio
     /// The options every command takes, as written after `search`: the query captures every word
@@ -96,14 +107,17 @@ struct Search: ParsableCommand {
         return merged
     }
 
-    mutating func run() throws {
+    mutating func run() async throws {
         try takeOptionsAfterQuery()
         let context = try Context.openForReading(global)
+        let text = words.joined(separator: " ")
+        let meaning = try await SemanticRun.ranking(text, mode: ranking.mode, filters: filters, context: context)
         let found = try context.vault.search(
-            words.joined(separator: " "), tags: filters.tag, kind: filters.kind, limit: filters.limit == 0 ? nil : filters.limit,
-            catalog: { context.catalog() })
+            text, tags: filters.tag, kind: filters.kind, limit: filters.limit == 0 ? nil : filters.limit, catalog: { context.catalog() },
+            meaning: meaning)
         if found.shown.isEmpty { return SearchPrinter.nothing(found.noMatch, json: output.json, context: context) }
-        SearchPrinter(keys: found.catalog.textKeys, query: found.query).print(found.shown, json: output.json, context: context)
+        SearchPrinter(keys: found.catalog.textKeys, query: found.query, sources: found.sources)
+            .print(found.shown, json: output.json, context: context)
     }
 
     // MARK: - Parsing
@@ -156,6 +170,9 @@ struct Search: ParsableCommand {
         globalAfterCommand = given.folioOptions
         filters.tag += given.filters.tag
         filters.kind = given.filters.kind ?? filters.kind
+        ranking.lexical = ranking.lexical || given.ranking.lexical
+        ranking.semantic = ranking.semantic || given.ranking.semantic
+        try ranking.validate()
     }
 
     /// The options after the query that take the next word as their value.
@@ -191,6 +208,24 @@ struct SearchFilters: ParsableArguments {
 struct SearchOptionsAfterQuery: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(commandName: "folio search") }
     @OptionGroup var filters: SearchFilters
+    @OptionGroup var ranking: SearchRanking
     @OptionGroup var output: OutputFormat<Search.JSON>
     @OptionGroup var folioOptions: GlobalOptions
+}
+
+/// Which ranks a search uses when an embeddings server is set up (docs/ai.md): words and meaning
+/// fused by default, or one of them.
+struct SearchRanking: ParsableArguments {
+    @Flag(help: bilingual("Rank by words only, as without an embeddings server.", "只依字詞排序，和沒有設定嵌入伺服器時一樣。"))
+    var lexical = false
+    @Flag(help: bilingual("Rank by meaning only (needs embeddings.base_url).", "只依語意排序（需要 embeddings.base_url）。"))
+    var semantic = false
+
+    var mode: SearchMode { lexical ? .lexical : semantic ? .semantic : .hybrid }
+
+    func validate() throws {
+        if lexical && semantic {
+            throw ValidationError(Message.usage(.excludeEachOther("--lexical", "--semantic")).text(MessageLanguage.shared.current))
+        }
+    }
 }

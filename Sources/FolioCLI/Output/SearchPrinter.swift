@@ -9,6 +9,8 @@ struct SearchPrinter {
     /// The text keys of each kind, searched and shown in snippets.
     let keys: [String: [String]]
     let query: Query
+    /// The ranks each hit came from (`lexical`, `semantic`) when meaning was searched too.
+    var sources: [Int: [String]] = [:]
 
     /// Nothing found is not an error: nothing on stdout (`[]` with `--json`), a note on stderr.
     static func nothing(_ message: Message, json: Bool, context: Context) {
@@ -22,10 +24,11 @@ struct SearchPrinter {
                 .array(
                     shown.map { hit, record in
                         let snippet = snippet(of: record, maxCharacters: 80, bodyLimit: bodyLimit)
-                        return JSONWriter.record(
-                            record, body: false,
-                            extra: [("score", .double((hit.score * 10_000).rounded() / 10_000)), ("snippet", .string(snippet.text))],
-                            kinds: context.vault.kinds)
+                        var extra: [(String, JSONWriter.JSON)] = [
+                            ("score", .double((hit.score * 10_000).rounded() / 10_000)), ("snippet", .string(snippet.text)),
+                        ]
+                        if let ranks = sources[hit.record] { extra.append(("ranks", .array(ranks.map { .string($0) }))) }
+                        return JSONWriter.record(record, body: false, extra: extra, kinds: context.vault.kinds)
                     }))
         }
         Console.page(

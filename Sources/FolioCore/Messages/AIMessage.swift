@@ -42,6 +42,18 @@ public enum AIReplyTrouble: Sendable, Equatable {
     case unknownAnswerType
     /// The answer cites a passage number it was not given.
     case unknownPassage(Int)
+    /// An embeddings reply that is not `{"data": [{"index", "embedding"}…]}`.
+    case notEmbeddings
+    /// An embeddings reply with `got` vectors for `expected` texts.
+    case embeddingCount(expected: Int, got: Int)
+    /// An embeddings reply whose `index` values are not each of the texts' once.
+    case embeddingIndex(Int)
+    /// Vectors of another length than the batch's or the stored ones.
+    case embeddingDimension(expected: Int, got: Int)
+    /// A vector longer than folio keeps (or empty).
+    case embeddingSize(Int, limit: Int)
+    /// A vector holding NaN or an infinity.
+    case embeddingNotFinite(index: Int)
 
     var pair: (String, String) {
         switch self {
@@ -66,6 +78,15 @@ public enum AIReplyTrouble: Sendable, Equatable {
             ("「answer_type」必須是「affirmative」、「neutral」或「negative」", "\"answer_type\" must be affirmative, neutral or negative")
         case .unknownPassage(let number):
             ("引用了沒有給它的第 \(number) 段", "it cites passage [\(number)], which it was not given")
+        case .notEmbeddings: ("回覆不是 JSON 格式的向量清單", "the reply is not a JSON list of embeddings")
+        case .embeddingCount(let expected, let got):
+            ("送出 \(expected) 段文字，卻收到 \(got) 個向量", "\(expected) texts were sent and \(got) vectors came back")
+        case .embeddingIndex(let index): ("向量的編號 \(index) 缺少、重複或超出範圍", "vector index \(index) is missing, repeated or out of range")
+        case .embeddingDimension(let expected, let got):
+            ("向量的維度是 \(got)，應該是 \(expected)", "a vector has \(got) dimensions where \(expected) were expected")
+        case .embeddingSize(let size, let limit):
+            ("向量的維度 \(size) 不在 1 到 \(limit) 之間", "a vector of \(size) dimensions, outside 1 to \(limit)")
+        case .embeddingNotFinite(let index): ("第 \(index) 個向量含有 `NaN` 或無限大", "vector \(index) holds NaN or an infinity")
         }
     }
 }

@@ -255,6 +255,8 @@ public enum Message: Sendable, Equatable {
     case usage(UsageMessage)
     /// `folio mcp`: requests and arguments an AI assistant sent that folio refuses.
     case mcp(MCPMessage)
+    /// Search by meaning: `folio embed`, and what `folio search` says of its vectors.
+    case embed(EmbedMessage)
 
     /// The sentence in `language`. What it quotes of a file or a server (a title, a reason) cannot
     /// drive the terminal: control characters but newline and tab show as their pictures.
@@ -839,6 +841,7 @@ public enum Message: Sendable, Equatable {
         case .site(let message): message.pair
         case .crypt(let message): message.pair
         case .lfs(let message): message.pair
+        case .embed(let message): message.pair
         case .usage(let message): message.pair
         case .mcp(let message): message.pair
         }

@@ -51,6 +51,14 @@ public struct SettingKey: Sendable {
         SettingKey(name: "ai.timeout", type: .int(1...3_600), defaultText: "60", ceiling: 60),
         SettingKey(name: "ai.deadline", type: .int(1...86_400), defaultText: "600", ceiling: 600),
         SettingKey(name: "ai.max_reply_bytes", type: .int(1_024...1_073_741_824), defaultText: "16777216", ceiling: 16_777_216),
+        // Search by meaning (docs/ai.md): an OpenAI-compatible `POST {base}/embeddings` server.
+        SettingKey(name: "embeddings.base_url", type: .string, defaultText: nil),
+        SettingKey(name: "embeddings.model", type: .string, defaultText: nil),
+        // Sends "input_type": "query" or "passage", which e5 servers use; off for OpenAI's own API.
+        SettingKey(name: "embeddings.input_type", type: .bool, defaultText: "true"),
+        SettingKey(name: "embeddings.batch", type: .int(1...2_048), defaultText: "32", ceiling: 64),
+        SettingKey(name: "embeddings.timeout", type: .int(1...3_600), defaultText: "60", ceiling: 60),
+        SettingKey(name: "embeddings.deadline", type: .int(1...86_400), defaultText: "600", ceiling: 600),
         SettingKey(name: "privacy.send_media", type: .bool, defaultText: "true"),
         SettingKey(name: "privacy.share_location", type: .bool, defaultText: "false"),
         SettingKey(name: "privacy.send_past_pages", type: .bool, defaultText: "true"),

@@ -33,6 +33,12 @@ $ folio config set ai.modle x
 !   ai.timeout
 !   ai.deadline
 !   ai.max_reply_bytes
+!   embeddings.base_url
+!   embeddings.model
+!   embeddings.input_type
+!   embeddings.batch
+!   embeddings.timeout
+!   embeddings.deadline
 !   privacy.send_media
 !   privacy.share_location
 !   location

@@ -166,7 +166,7 @@ rain walk
 $ folio search rain --tag
 ! Error: Missing value for '--tag <tag>'
 ! Help:  --tag <tag>  Only records with this tag (may be repeated: all must hold); the same as tag:T.
-! Usage: folio search [-n <n>] [--tag <tag> ...] [--kind <kind>] [--json] [-C <folder>] [--vault <vault>] [--lang <lang>] [--no-color] [--allow-secret]
+! Usage: folio search [-n <n>] [--tag <tag> ...] [--kind <kind>] [--lexical] [--semantic] [--json] [-C <folder>] [--vault <vault>] [--lang <lang>] [--no-color] [--allow-secret]
 !   See 'folio search --help' for more information.
 ? 2
 $ folio search rain -n -3
