@@ -257,7 +257,15 @@ extension Vault {
     public func semanticRanking(
         _ query: Query, with embedder: any Embedder, required: Bool, withWords: Bool, note: (FolioError) -> Void
     ) async throws(FolioError) -> SemanticRanking? {
-        let words = query.positiveTerms.map(\.text).joined(separator: " ")
+        try await semanticRanking(
+            text: query.positiveTerms.map(\.text).joined(separator: " "), with: embedder, required: required, withWords: withWords,
+            note: note)
+    }
+
+    /// The same for `words` as they are (a question put to the journal), not read as a query.
+    public func semanticRanking(
+        text words: String, with embedder: any Embedder, required: Bool, withWords: Bool, note: (FolioError) -> Void
+    ) async throws(FolioError) -> SemanticRanking? {
         guard !words.isEmpty else { return nil }
         func unavailable(_ problem: AIProblem) throws(FolioError) -> SemanticRanking? {
             if required { throw FolioError(.embed(.endpointFailed(url: embedder.endpoint, problem: problem))) }
@@ -309,13 +317,18 @@ extension Vault {
             return nil
         }
         var ranked: [String] = []
-        var seen = Set<String>()
+        var lines: [String: ClosedRange<Int>] = [:]
         let all = store.nearest(vector, floor: -1, limit: store.count)
         let threshold = Self.semanticThreshold(all)
         for neighbour in all where neighbour.similarity >= threshold {
             let key = store.keys[neighbour.entry]
-            if seen.insert(key).inserted { ranked.append(key) }
+            if lines[key] == nil {
+                ranked.append(key)
+                lines[key] = store.lines[neighbour.entry]
+            }
         }
-        return SemanticRanking(ranked: ranked, withWords: withWords)
+        var ranking = SemanticRanking(ranked: ranked, withWords: withWords)
+        ranking.lines = lines
+        return ranking
     }
 }

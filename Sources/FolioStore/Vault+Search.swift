@@ -24,6 +24,8 @@ public struct SemanticRanking: Sendable, Equatable {
     public var ranked: [String]
     /// With words too (hybrid), or by meaning alone (`--semantic`).
     public var withWords: Bool
+    /// The lines of each record's best chunk, by its key.
+    public var lines: [String: ClosedRange<Int>] = [:]
 
     public init(ranked: [String], withWords: Bool) {
         self.ranked = ranked
@@ -76,9 +78,9 @@ extension Vault {
                 sources[hit.record, default: []].append("lexical")
             }
         }
-        // The records the filters allow (the profile only when asked for), by vector key.
+        // The records the filters and the words left out allow (the profile only when asked for), by vector key.
         var positions: [String: Int] = [:]
-        for hit in search.search(Query(filters: query.filters, excludedFilters: query.excludedFilters)) {
+        for hit in search.search(Query(excluded: query.excluded, filters: query.filters, excludedFilters: query.excludedFilters)) {
             let name = catalog.names[hit.record]
             positions[name.id ?? name.path] = hit.record
         }

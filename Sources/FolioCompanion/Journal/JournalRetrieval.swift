@@ -97,3 +97,43 @@ extension JournalRetrieval {
             }
     }
 }
+
+extension JournalRetrieval {
+    /// The passages found by words and the records found by meaning, fused by reciprocal rank
+    /// (k = 60, as `folio search` fuses them), at most `limit`: a record found by words keeps the
+    /// paragraph its words are in; one found by meaning alone gives the chunk that matched, by its
+    /// lines in the file. Saved answers (`cites`) are left out here too.
+    public static func fused(
+        words: [JournalPassage], meaning: SemanticRanking, in vault: Vault, limit: Int, catalog: Catalog
+    ) -> [JournalPassage] {
+        var scores: [String: Double] = [:]
+        var byWords: [String: JournalPassage] = [:]
+        for (rank, passage) in words.enumerated() {
+            scores[passage.recordID, default: 0] += 1 / (Vault.fusionK + Double(rank + 1))
+            byWords[passage.recordID] = passage
+        }
+        for (rank, key) in meaning.ranked.prefix(limit * 3).enumerated() {
+            scores[key, default: 0] += 1 / (Vault.fusionK + Double(rank + 1))
+        }
+        let order = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        let wanted = Set(order.filter { byWords[$0] == nil })
+        var paths: [String: String] = [:]
+        if !wanted.isEmpty {
+            for name in catalog.names {
+                let key = name.id ?? name.path
+                if wanted.contains(key) { paths[key] = name.path }
+            }
+        }
+        var passages: [JournalPassage] = []
+        for key in order where passages.count < limit {
+            if let passage = byWords[key] {
+                passages.append(passage)
+            } else if let path = paths[key], let lines = meaning.lines[key], let record = vault.records(at: [path]).first ?? nil,
+                record.document.value("cites") == nil, let passage = JournalPassage.chunk(of: record, lines: lines)
+            {
+                passages.append(passage)
+            }
+        }
+        return passages
+    }
+}
