@@ -54,7 +54,7 @@ public enum TextChunker {
     }
 
     /// The paragraphs of a section, each with its lines, blank lines dropped and lines trimmed.
-    static func paragraphs(_ section: Section) -> [TextChunk] {
+    public static func paragraphs(_ section: Section) -> [TextChunk] {
         var found: [TextChunk] = []
         var lines: [Substring] = []
         var start = section.firstLine

@@ -85,37 +85,19 @@ public struct JournalPassage: Sendable, Equatable {
     }
 }
 
-/// A paragraph of a record's body: lines between blank lines, with their line numbers in the file.
+/// A paragraph of a record's body: lines between blank lines, with their line numbers in the file
+/// (cut as search by meaning cuts them, ``TextChunker``), headings alone left out.
 struct Paragraph: Equatable {
     var text: String
     var lines: ClosedRange<Int>
 
     static func all(in document: FrontMatterDocument) -> [Paragraph] {
         let text = document.text
-        let bodyStart = text.utf8.index(text.utf8.startIndex, offsetBy: min(document.bodyStart, text.utf8.count))
-        // The line the body starts on, counted from 1.
-        var line = 1 + text.utf8[..<bodyStart].filter { $0 == UInt8(ascii: "\n") }.count
-        var paragraphs: [Paragraph] = []
-        var current: [String] = []
-        var first = line
-        func close() {
-            let joined = current.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-            if !joined.isEmpty, !joined.hasPrefix("#") || current.count > 1 {
-                paragraphs.append(Paragraph(text: joined, lines: first...(first + current.count - 1)))
-            }
-            current = []
-        }
-        for raw in text[bodyStart...].split(separator: "\n", omittingEmptySubsequences: false) {
-            let lineText = String(raw)
-            if lineText.trimmingCharacters(in: .whitespaces).isEmpty {
-                close()
-            } else {
-                if current.isEmpty { first = line }
-                current.append(lineText)
-            }
-            line += 1
-        }
-        close()
-        return paragraphs
+        let head = text.utf8.prefix(min(document.bodyStart, text.utf8.count))
+        let bodyLine = 1 + head.filter { $0 == UInt8(ascii: "\n") }.count
+        let body = String(decoding: text.utf8.dropFirst(head.count), as: UTF8.self)
+        return TextChunker.paragraphs(TextChunker.Section(body, firstLine: bodyLine))
+            .filter { !($0.text.hasPrefix("#") && $0.lines.count == 1) }
+            .map { Paragraph(text: $0.text, lines: $0.lines) }
     }
 }
