@@ -271,9 +271,9 @@ extension IndexStorage {
         // character or two between (淡水的夕陽, 在淡水看夕陽); words apart or in the other order get nothing.
         add(typed, to: &result)
         for (first, second) in zip(term.words, term.words.dropFirst()) {
-            for gap in 0...Self.nearGap {
-                add(match(tokens: Self.sequence(first, then: second, gap: gap), prefix: false), to: &result)
-            }
+            let pair = Self.sequence(first, then: second, gap: 0)
+            let slack = first.map { _ in 0 } + second.map { _ in Self.nearGap }
+            add(matchSequence(pair, slack: slack), to: &result)
         }
         return union(result, typed)
     }
@@ -401,6 +401,13 @@ extension IndexStorage {
 
     /// Documents where the tokens occur at their relative slots (phrases, CJK runs, `e-mail`).
     private func matchSequence(_ tokens: [QueryToken]) -> TermMatch {
+        matchSequence(tokens, slack: [Int](repeating: 0, count: tokens.count))
+    }
+
+    /// Documents where the tokens occur at their relative slots, each token `slack[k]` slots later
+    /// at most (a near match: the words of a term typed without spaces with a character or two
+    /// between them). With no slack, exactly ``matchSequence(_:)``.
+    private func matchSequence(_ tokens: [QueryToken], slack: [Int]) -> TermMatch {
         var ids: [Int] = []
         for token in tokens {
             guard let t = termID(token) else { return TermMatch() }
@@ -408,7 +415,9 @@ extension IndexStorage {
         }
         // Drive from the rarest token; look the others up by binary search. Each token's occurrences are
         // laid one after the other in one array, so the lookups work on ranges of it.
-        let order = tokens.indices.sorted { occurrences(of: ids[$0]) < occurrences(of: ids[$1]) }
+        // A token without slack drives when there is one, so where the term starts is known exactly
+        // and the answer does not depend on which token is rarest in this segment.
+        let order = tokens.indices.sorted { (slack[$0], occurrences(of: ids[$0])) < (slack[$1], occurrences(of: ids[$1])) }
         var all: [UInt64] = []
         var ranges: [Range<Int>] = []
         for k in order {
@@ -417,8 +426,14 @@ extension IndexStorage {
             ranges.append(start..<all.count)
         }
         let anchor = order[0]
+        // The anchor may stand up to its slack late: the term starts between its slot minus its
+        // offset and that minus its slack, and each other token is looked for in the window its
+        // own slack and the anchor's allow.
         let anchorOffset = UInt32(tokens[anchor].offset)
-        let others = order.indices.dropFirst().map { (range: ranges[$0], offset: UInt32(tokens[order[$0]].offset)) }
+        let anchorSlack = UInt32(slack[anchor])
+        let others = order.indices.dropFirst().map {
+            (range: ranges[$0], offset: UInt32(tokens[order[$0]].offset), slack: UInt32(slack[order[$0]]))
+        }
         let fieldCount = fields.count
 
         var result = TermMatch()
@@ -451,9 +466,11 @@ extension IndexStorage {
                         guard target >> IndexStorage.fieldShift == start >> IndexStorage.fieldShift else {
                             continue occurrences
                         }
-                        let wanted = first | UInt64(target)
-                        let at = lowerBound(postings, wanted, in: otherRuns[k])
-                        guard at < otherRuns[k].upperBound, postings[at] == wanted else { continue occurrences }
+                        let low = target &- min(anchorSlack, target & IndexStorage.slotMask)
+                        let high = target + other.slack
+                        guard high >> IndexStorage.fieldShift == start >> IndexStorage.fieldShift else { continue occurrences }
+                        let at = lowerBound(postings, first | UInt64(low), in: otherRuns[k])
+                        guard at < otherRuns[k].upperBound, postings[at] <= first | UInt64(high) else { continue occurrences }
                     }
                     row[Int(start >> IndexStorage.fieldShift)] += 1
                     found = true
