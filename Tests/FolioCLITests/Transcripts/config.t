@@ -41,6 +41,7 @@ $ folio config set ai.modle x
 !   embeddings.deadline
 !   privacy.send_media
 !   privacy.share_location
+!   privacy.send_past_pages
 !   location
 !   weather.url
 !   media.max_bytes
