@@ -102,7 +102,7 @@ public enum TypedWords {
 
     /// Characters that are grammar, not content: no word of their own when typed alone, and they
     /// end a run of characters ICU does not know.
-    static let grammar: Set<Character> = Set("的了在是和與与也都很又就著着過过嗎吗呢吧啊呀把被跟之")
+    public static let grammar: Set<Character> = Set("的了在是和與与也都很又就著着過过嗎吗呢吧啊呀把被跟之")
 
     /// Punctuation that parts words the way a space does (a hyphen, an apostrophe or a dot joins them).
     static let punctuation: Set<Character> = Set(",;!?，、。；！？：「」『』（）()《》〈〉…～~")

@@ -34,9 +34,6 @@ public struct SemanticRanking: Sendable, Equatable {
 }
 
 extension Vault {
-    /// Reciprocal rank fusion's constant: a hit's fused score is the sum of 1 / (k + rank).
-    public static let fusionK = 60.0
-
     /// The one search of folio, which `folio search` and `folio mcp` both call: `text` in the query
     /// language with `tags` and `kind` as extra filters; the hits ranked `skip` to `skip + limit`
     /// (nil: every hit). The query is read before the catalog, so a query error comes first.
@@ -66,33 +63,21 @@ extension Vault {
         return outcome
     }
 
-    /// Lexical and semantic ranks fused: each record scores the sum of 1 / (60 + rank) over the
-    /// ranks it has; ties go by catalog position.
+    /// Lexical and semantic ranks fused (``RankFusion``); ties go by the words' rank, then meaning's.
     static func fused(_ query: Query, meaning: SemanticRanking, in catalog: Catalog) -> ([RecordSearch.Hit], [Int: [String]]) {
         let search = catalog.search
-        var scores: [Int: Double] = [:]
-        var sources: [Int: [String]] = [:]
-        if meaning.withWords {
-            for (rank, hit) in search.search(query).enumerated() {
-                scores[hit.record, default: 0] += 1 / (fusionK + Double(rank + 1))
-                sources[hit.record, default: []].append("lexical")
-            }
-        }
+        let byWords = meaning.withWords ? search.search(query).map(\.record) : []
         // The records the filters and the words left out allow (the profile only when asked for), by vector key.
         var positions: [String: Int] = [:]
         for hit in search.search(Query(excluded: query.excluded, filters: query.filters, excludedFilters: query.excludedFilters)) {
             let name = catalog.names[hit.record]
             positions[name.id ?? name.path] = hit.record
         }
-        var rank = 0
-        for key in meaning.ranked {
-            guard let position = positions[key] else { continue }
-            rank += 1
-            scores[position, default: 0] += 1 / (fusionK + Double(rank))
-            sources[position, default: []].append("semantic")
-        }
-        let hits = scores.map { RecordSearch.Hit(record: $0.key, score: $0.value) }
-            .sorted { $0.score != $1.score ? $0.score > $1.score : $0.record < $1.record }
+        let byMeaning = meaning.ranked.compactMap { positions[$0] }
+        var sources: [Int: [String]] = [:]
+        for record in byWords { sources[record, default: []].append("lexical") }
+        for record in byMeaning { sources[record, default: []].append("semantic") }
+        let hits = RankFusion.fused([byWords, byMeaning]).map { RecordSearch.Hit(record: $0.item, score: $0.score) }
         return (hits, sources)
     }
 }

@@ -52,16 +52,12 @@ public enum JournalRetrieval {
     ) throws(FolioError) -> [JournalPassage] {
         guard !words.isEmpty, limit > 0 else { return [] }
         let found = try vault.search(query(for: words), limit: limit * 3 + excluding.count, catalog: catalog)
-        var passages: [JournalPassage] = []
-        for (_, record) in found.shown {
-            guard let id = record.id, !excluding.contains(id), record.document.value("cites") == nil else { continue }
-            guard let whole = vault.records(at: [record.path]).first ?? nil,
-                let passage = JournalPassage.best(in: whole, words: words)
-            else { continue }
-            passages.append(passage)
-            if passages.count == limit { break }
+        // The hits are read for their searched part; the passage needs the whole file, read once for all.
+        let hits = found.shown.map(\.record).filter { record in
+            record.id.map { !excluding.contains($0) } == true && record.document.value("cites") == nil
         }
-        return passages
+        let whole = vault.records(at: hits.map(\.path))
+        return Array(whole.compactMap { $0.flatMap { JournalPassage.best(in: $0, words: words) } }.prefix(limit))
     }
 }
 
@@ -106,16 +102,9 @@ extension JournalRetrieval {
     public static func fused(
         words: [JournalPassage], meaning: SemanticRanking, in vault: Vault, limit: Int, catalog: Catalog
     ) -> [JournalPassage] {
-        var scores: [String: Double] = [:]
         var byWords: [String: JournalPassage] = [:]
-        for (rank, passage) in words.enumerated() {
-            scores[passage.recordID, default: 0] += 1 / (Vault.fusionK + Double(rank + 1))
-            byWords[passage.recordID] = passage
-        }
-        for (rank, key) in meaning.ranked.prefix(limit * 3).enumerated() {
-            scores[key, default: 0] += 1 / (Vault.fusionK + Double(rank + 1))
-        }
-        let order = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        for passage in words { byWords[passage.recordID] = passage }
+        let order = RankFusion.fused([words.map(\.recordID), Array(meaning.ranked.prefix(limit * 3))]).map(\.item)
         let wanted = Set(order.filter { byWords[$0] == nil })
         var paths: [String: String] = [:]
         if !wanted.isEmpty {

@@ -1,3 +1,5 @@
+import FolioSearch
+
 /// The stylesheet and the script every page loads, written as files (the policy allows no inline
 /// script or style).
 enum SiteAssets {
@@ -156,6 +158,8 @@ enum SiteAssets {
             var pairs = Array.from(window.FOLIO_HAN_FOLD || "");
             for (var i = 0; i + 1 < pairs.length; i += 2) FOLD[pairs[i]] = pairs[i + 1];
           })();
+          // Grammar characters (TypedWords.grammar): no word of their own, and they end a run of unknown ones.
+          var GRAMMAR = "\#(String(TypedWords.grammar.sorted()))";
           var segmenter = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter("zh", { granularity: "word" }) : null;
           function foldWord(word) {
             if (!LATIN.test(word)) return word;
@@ -168,7 +172,7 @@ enum SiteAssets {
           function typedWords(text) {
             var characters = Array.from(text);
             if (!segmenter || characters.length < 3 || characters.length > 64 || !HAN_OR_KANA.test(text)) return null;
-            var words = [], unknown = [];
+            var words = [], unknown = [], known = false;
             function flush() {
               if (unknown.length === 1) words.push(unknown);
               for (var i = 0; i + 1 < unknown.length; i++) words.push([unknown[i], unknown[i + 1]]);
@@ -177,9 +181,10 @@ enum SiteAssets {
             for (var segment of segmenter.segment(text)) {
               if (!segment.isWordLike) continue;
               var letters = Array.from(segment.segment);
-              if (letters.length === 1) unknown.push(letters[0]); else { flush(); words.push(letters); }
+              if (letters.length === 1 && GRAMMAR.indexOf(letters[0]) >= 0) flush();
+              else if (letters.length === 1) unknown.push(letters[0]);
+              else { flush(); words.push(letters); known = true; }
             }
-            var known = words.length > 0;
             flush();
             return known && words.length > 1 ? words : null;
           }

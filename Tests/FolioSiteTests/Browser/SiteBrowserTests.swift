@@ -116,6 +116,8 @@ struct SiteBrowserTests {
         #expect((index["typed"] as? [String: Any])?["visible"] as? [String] == ["下雨的傍晚"], "傍晚回家: \(index["typed"] ?? "")")
         #expect((index["simplified"] as? [String: Any])?["visible"] as? [String] == ["海邊的週末"], "海边散步: \(index["simplified"] ?? "")")
         #expect((index["wordsApart"] as? [String: Any])?["visible"] as? [String] == [], "海邊回家: \(index["wordsApart"] ?? "")")
+        // A grammar character is no word of its own: 慢慢的回家 needs 慢慢 and 回家, not 的回.
+        #expect((index["grammar"] as? [String: Any])?["visible"] as? [String] == ["下雨的傍晚"], "慢慢的回家: \(index["grammar"] ?? "")")
         #expect((index["thumbs"] as? [Int])?.allSatisfy { $0 > 0 } == true, "list thumbnails load: \(index["thumbs"] ?? "")")
 
         // A record page: the photo loaded, the video there, the conversation folded.
@@ -205,6 +207,7 @@ struct SiteBrowserTests {
                 type("傍晚回家"); out.typed = snapshot();
                 type("海边散步"); out.simplified = snapshot();
                 type("海邊回家"); out.wordsApart = snapshot();
+                type("慢慢的回家"); out.grammar = snapshot();
                 type("");
                 finish(out);
               }, 200);
