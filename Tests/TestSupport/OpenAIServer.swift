@@ -578,8 +578,9 @@ private struct Connection {
         guard event(": stream opened\n\n"), event(chunk(["role": "assistant", "content": ""], finish: nil)) else { return }
         for (index, piece) in script.pieces.enumerated() {
             if index > 0, script.delay > 0 { Thread.sleep(forTimeInterval: script.delay) }
-            guard event(chunk(["content": piece], finish: nil)) else { return }
+            // Counted before it is written: a client may read the piece before this thread runs again.
             state.streamedPieces.withValue { $0 += 1 }
+            guard event(chunk(["content": piece], finish: nil)) else { return }
             if index == 0, let gate = script.gate { gate.wait(timeout: 3) }
         }
         switch script.ending {
