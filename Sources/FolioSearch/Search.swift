@@ -233,12 +233,18 @@ extension IndexStorage {
     /// A term typed without spaces: the documents holding every one of its words, counted by the
     /// word they hold least often, and ranked up by how close the words stand; with them, every
     /// document holding the term as typed (`iPhone15` as one word), so cutting never loses a page.
-    private func matchWords(_ term: Term) -> TermMatch {
+    ///
+    /// Each token's occurrences are read once (``PostingsMemo``), and the passes that rank by
+    /// closeness visit only the documents holding every word, not every occurrence of the first.
+    ///
+    /// - Parameter narrowed: false reads every occurrence in every pass, as before the narrowing:
+    ///   the oracle the narrowed passes are tested against.
+    func matchWords(_ term: Term, narrowed: Bool = true) -> TermMatch {
         let fieldCount = fields.count
-        let typed = match(tokens: term.tokens, prefix: term.isPrefix)
+        let memo = PostingsMemo()
         var result: TermMatch?
         for word in term.words {
-            let found = match(tokens: word, prefix: false)
+            let found = match(tokens: word, prefix: false, memo: memo)
             guard let sofar = result else {
                 result = found
                 continue
@@ -265,7 +271,16 @@ extension IndexStorage {
             result = merged
             if merged.documents.isEmpty { break }
         }
-        guard var result, !result.documents.isEmpty else { return typed }
+        // When every word's tokens are tokens of the term as typed, a document holding the term
+        // holds every word: it is looked for among those documents alone.
+        let typedWithinWords = narrowed && Self.wordsAreWithin(term)
+        guard var result, !result.documents.isEmpty else {
+            return typedWithinWords ? TermMatch() : match(tokens: term.tokens, prefix: term.isPrefix, memo: memo)
+        }
+        let typed =
+            typedWithinWords
+            ? matchSequence(term.tokens, slack: term.tokens.map { _ in 0 }, memo: memo, within: result.documents)
+            : match(tokens: term.tokens, prefix: term.isPrefix, memo: memo)
         // Graded by how close the words stand: the whole term together as typed counts once more, and
         // each pair of words in order counts once more again when they stand together or with a
         // character or two between (淡水的夕陽, 在淡水看夕陽); words apart or in the other order get nothing.
@@ -273,9 +288,27 @@ extension IndexStorage {
         for (first, second) in zip(term.words, term.words.dropFirst()) {
             let pair = Self.sequence(first, then: second, gap: 0)
             let slack = first.map { _ in 0 } + second.map { _ in Self.nearGap }
-            add(matchSequence(pair, slack: slack), to: &result)
+            add(matchSequence(pair, slack: slack, memo: memo, within: narrowed ? result.documents : nil), to: &result)
         }
-        return union(result, typed)
+        return typedWithinWords ? result : union(result, typed)
+    }
+
+    /// Whether each word of `term` is a run of the typed term's own tokens, at the same distances
+    /// (a Chinese run cut into words: every pair of characters of a word is one of the term's).
+    /// Then any document holding the term as typed holds every word.
+    static func wordsAreWithin(_ term: Term) -> Bool {
+        guard term.tokens.count > 1 else { return false }
+        return term.words.allSatisfy { word in
+            guard let first = word.first else { return false }
+            return term.tokens.contains { start in
+                start.kind == first.kind && start.text == first.text
+                    && word.allSatisfy { token in
+                        term.tokens.contains {
+                            $0.kind == token.kind && $0.text == token.text && $0.offset - start.offset == token.offset - first.offset
+                        }
+                    }
+            }
+        }
     }
 
     /// The documents of `a` and of `b`, in order; a document in both keeps its counts in `a`.
@@ -326,16 +359,16 @@ extension IndexStorage {
     }
 
     /// The documents where `tokens` occur at their relative slots (one token: where it occurs).
-    private func match(tokens: [QueryToken], prefix: Bool) -> TermMatch {
+    private func match(tokens: [QueryToken], prefix: Bool, memo: PostingsMemo? = nil) -> TermMatch {
         guard let first = tokens.first else { return TermMatch() }
         if tokens.count == 1 {
             if prefix && first.kind == .word {
                 return matchPrefix(Array(first.text.utf8))
             }
             guard let t = termID(first) else { return TermMatch() }
-            return matchSingle(t)
+            return matchSingle(t, memo: memo)
         }
-        return matchSequence(tokens)
+        return matchSequence(tokens, slack: tokens.map { _ in 0 }, memo: memo)
     }
 
     func termID(_ token: QueryToken) -> Int? {
@@ -348,11 +381,11 @@ extension IndexStorage {
         }
     }
 
-    private func matchSingle(_ t: Int) -> TermMatch {
+    private func matchSingle(_ t: Int, memo: PostingsMemo? = nil) -> TermMatch {
         let fieldCount = fields.count
         var result = TermMatch()
         var current = UInt32.max
-        withPostings(of: t) { postings in
+        withPostings(of: t, memo: memo) { postings in
             for p in postings.indices {
                 let posting = postings[p]
                 let d = IndexStorage.document(posting)
@@ -399,15 +432,13 @@ extension IndexStorage {
         return result
     }
 
-    /// Documents where the tokens occur at their relative slots (phrases, CJK runs, `e-mail`).
-    private func matchSequence(_ tokens: [QueryToken]) -> TermMatch {
-        matchSequence(tokens, slack: [Int](repeating: 0, count: tokens.count))
-    }
-
-    /// Documents where the tokens occur at their relative slots, each token `slack[k]` slots later
-    /// at most (a near match: the words of a term typed without spaces with a character or two
-    /// between them). With no slack, exactly ``matchSequence(_:)``.
-    private func matchSequence(_ tokens: [QueryToken], slack: [Int]) -> TermMatch {
+    /// Documents where the tokens occur at their relative slots (phrases, CJK runs, `e-mail`), each
+    /// token `slack[k]` slots later at most (a near match: the words of a term typed without spaces
+    /// with a character or two between them).
+    /// - Parameter within: the documents to look in (ascending); nil for all.
+    private func matchSequence(
+        _ tokens: [QueryToken], slack: [Int], memo: PostingsMemo? = nil, within: [UInt32]? = nil
+    ) -> TermMatch {
         var ids: [Int] = []
         for token in tokens {
             guard let t = termID(token) else { return TermMatch() }
@@ -422,7 +453,7 @@ extension IndexStorage {
         var ranges: [Range<Int>] = []
         for k in order {
             let start = all.count
-            withPostings(of: ids[k]) { all.append(contentsOf: $0) }
+            withPostings(of: ids[k], memo: memo) { all.append(contentsOf: $0) }
             ranges.append(start..<all.count)
         }
         let anchor = order[0]
@@ -441,16 +472,28 @@ extension IndexStorage {
             var p = ranges[0].lowerBound
             let end = ranges[0].upperBound
             var otherRuns = [Range<Int>](repeating: 0..<0, count: others.count)
+            // Where each other token's search starts: documents come in ascending order.
+            var cursors = others.map(\.range.lowerBound)
             var row = [UInt32](repeating: 0, count: fieldCount)
+            var next = 0
             documents: while p < end {
+                if let within {
+                    // The next document asked for that the anchor occurs in.
+                    guard next < within.count else { break }
+                    let wanted = UInt64(within[next]) << 32
+                    next += 1
+                    p = gallopingLowerBound(postings, wanted, in: p..<end)
+                    guard p < end, IndexStorage.document(postings[p]) == UInt32(wanted >> 32) else { continue }
+                }
                 let d = IndexStorage.document(postings[p])
                 var runEnd = p
                 while runEnd < end && IndexStorage.document(postings[runEnd]) == d { runEnd += 1 }
                 defer { p = runEnd }
                 let first = UInt64(d) << 32
                 for (k, other) in others.enumerated() {
-                    let lower = lowerBound(postings, first, in: other.range)
-                    let upper = lowerBound(postings, first + (1 << 32), in: lower..<other.range.upperBound)
+                    let lower = gallopingLowerBound(postings, first, in: cursors[k]..<other.range.upperBound)
+                    let upper = gallopingLowerBound(postings, first + (1 << 32), in: lower..<other.range.upperBound)
+                    cursors[k] = upper
                     guard lower < upper else { continue documents }
                     otherRuns[k] = lower..<upper
                 }
@@ -495,6 +538,23 @@ func lowerBound(_ array: UnsafeBufferPointer<UInt64>, _ value: UInt64, in range:
         if array[mid] < value { low = mid + 1 } else { high = mid }
     }
     return low
+}
+
+/// ``lowerBound(_:_:in:)`` searched from the start of `range` outwards in doubling steps: cheap
+/// when the answer is near, as it is for documents visited in ascending order.
+@inline(__always)
+func gallopingLowerBound(_ array: UnsafeBufferPointer<UInt64>, _ value: UInt64, in range: Range<Int>) -> Int {
+    var low = range.lowerBound
+    guard low < range.upperBound, array[low] < value else { return low }
+    // array[low] < value throughout; the answer lies after low and at or before high.
+    var step = 1
+    var high = low + 1
+    while high < range.upperBound && array[high] < value {
+        low = high
+        step <<= 1
+        high = low + step
+    }
+    return lowerBound(array, value, in: (low + 1)..<min(high, range.upperBound))
 }
 
 /// The index of `value` in the sorted `array`, or nil.

@@ -151,6 +151,12 @@ public struct SearchHit: Sendable, Hashable {
 /// Postings are in compressed-row form: term t owns `postings[termStart[t]..<termStart[t+1]]`, one value
 /// per occurrence, `document << 32 | field << 24 | slot`, ascending, so a term's occurrences are grouped
 /// by document and adjacency never crosses a field.
+/// The occurrences of the terms one query term has read, unpacked once: a term typed without
+/// spaces reads each of its words' tokens in several passes. Lives for one match, on one thread.
+final class PostingsMemo {
+    var unpacked: [Int: [UInt64]] = [:]
+}
+
 final class IndexStorage: Sendable {
     static let fieldShift: UInt32 = 24
     static let slotMask: UInt32 = (1 << 24) - 1
@@ -209,7 +215,13 @@ final class IndexStorage: Sendable {
 
     /// Calls `body` with the occurrences of term `t`, ascending, as `document << 32 | field << 24 | slot`
     /// (local documents): in place when in memory, unpacked when read from a cache.
-    func withPostings<R>(of t: Int, _ body: (UnsafeBufferPointer<UInt64>) -> R) -> R {
+    func withPostings<R>(of t: Int, memo: PostingsMemo? = nil, _ body: (UnsafeBufferPointer<UInt64>) -> R) -> R {
+        if let packed, let memo {
+            if let kept = memo.unpacked[t] { return kept.withUnsafeBufferPointer(body) }
+            let unpacked = packed.unpack(t, documentCount: documentIDs.count, fieldCount: fields.count)
+            memo.unpacked[t] = unpacked
+            return unpacked.withUnsafeBufferPointer(body)
+        }
         if let packed {
             return packed.unpack(t, documentCount: documentIDs.count, fieldCount: fields.count).withUnsafeBufferPointer(body)
         }

@@ -1,5 +1,6 @@
 import FolioCore
 import FolioSearch
+import Foundation
 import SystemIO
 
 extension RecordSearch {
@@ -29,11 +30,20 @@ extension RecordSearch {
     /// Each record's snippet fitted to `columns` terminal columns (CJK characters take two), the
     /// records' snippets made on all cores: reading a text for its matches is most of a search's
     /// own time once its hits are known.
+    ///
+    /// - Parameter passages: for a record found by meaning alone, the lines of the passage that
+    ///   matched: its snippet is that passage when no word of the query is in the record.
     public static func fittedSnippets(
-        of records: [Record], keys: [String: [String]], query: Query, columns: Int, bodyLimit: Int, language: Language
+        of records: [Record], keys: [String: [String]], query: Query, columns: Int, bodyLimit: Int, language: Language,
+        passages: [ClosedRange<Int>?] = []
     ) -> [Snippet] {
         parallelMap(records.count, minimumChunk: 1) { i in
-            let texts = readableSources(of: records[i], keys: keys, bodyLimit: bodyLimit, language: language)
+            var texts = readableSources(of: records[i], keys: keys, bodyLimit: bodyLimit, language: language)
+            if i < passages.count, let lines = passages[i], let passage = passage(of: records[i], lines: lines, language: language),
+                !texts.contains(where: { Snippet(for: $0, query: query).highlights.count > 0 })
+            {
+                texts = [passage]
+            }
             // Read once, cut up to five times.
             let sources = prepared(texts, query: query)
             var budget = max(10, columns)
@@ -46,6 +56,22 @@ extension RecordSearch {
             }
             return snippet
         }
+    }
+
+    /// The text of the body lines `lines` of `record`'s file, as a person reads it: the passage a
+    /// search by meaning matched, shown for a hit with no word of the query to highlight. Nil when the
+    /// lines are not the body's (a chunk of the title or the front matter: the usual snippet serves).
+    public static func passage(of record: Record, lines: ClosedRange<Int>, language: Language) -> String? {
+        let text = record.document.text
+        let head = text.utf8.prefix(record.document.bodyStart)
+        let bodyLine = head.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        guard lines.lowerBound >= bodyLine else { return nil }
+        let body = text.utf8.dropFirst(record.document.bodyStart)
+        let wanted = String(decoding: body, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated().filter { lines.contains($0.offset + bodyLine) }.map { $0.element.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+        let shown = ReadableText.plain(wanted, language: language)
+        return shown.isEmpty ? nil : shown
     }
 
     /// `sources` read once for snippets of several lengths (see ``Snippet/Source``).

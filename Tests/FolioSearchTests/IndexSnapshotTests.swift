@@ -225,3 +225,53 @@ struct IndexSnapshotTests {
         #expect(bytes.prefix(999).withUnsafeBytes { CacheChecksum.of($0) } != whole)
     }
 }
+
+@Suite("A term typed without spaces: the narrowed passes against reading every occurrence")
+struct TypedTermNarrowingTests {
+    /// Typed runs of the corpus' words: together, apart, reversed, with one unknown, with Latin.
+    static let typed = [
+        "下雨傍晚", "傍晚下雨", "河邊散步", "散步河邊", "咖啡火車", "安靜下雨傍晚", "下著小雨傍晚", "下雨rain", "河邊n17", "傍晚的散步", "火車站咖啡",
+    ]
+
+    @Test(arguments: [false, true])
+    func sameDocumentsAndCounts(packed: Bool) throws {
+        let built = build((0..<400).map { (id: $0 * 3, texts: document($0)) })
+        let index = packed ? try roundTrip(built) : built
+        var compared = 0
+        for text in Self.typed {
+            let query = try QueryParser(tokenizer: index.tokenizer).parse(text)
+            for term in query.clauses.flatMap(\.alternatives) where !term.words.isEmpty {
+                for segment in index.segments {
+                    let narrowed = segment.matchWords(term)
+                    let everything = segment.matchWords(term, narrowed: false)
+                    #expect(narrowed.documents == everything.documents, "\(text)")
+                    #expect(narrowed.counts == everything.counts, "\(text)")
+                    compared += narrowed.documents.count
+                }
+            }
+        }
+        // The corpus holds the words together and apart: the comparison saw real matches.
+        #expect(compared > 100)
+    }
+}
+
+@Suite("Galloping search against binary search")
+struct GallopingSearchTests {
+    @Test func sameAnswerEverywhere() {
+        var generator = SystemRandomNumberGenerator()
+        for size in [0, 1, 2, 3, 7, 64, 1_000] {
+            var values = (0..<size).map { _ in UInt64.random(in: 0..<200, using: &generator) }
+            values.sort()
+            values.withUnsafeBufferPointer { array in
+                for start in Set([0, size / 3, size / 2, size]) {
+                    for value in [0, 1, 50, 100, 199, 200, 500] as [UInt64] {
+                        let range = start..<size
+                        #expect(
+                            gallopingLowerBound(array, value, in: range) == lowerBound(array, value, in: range), "\(size) \(start) \(value)"
+                        )
+                    }
+                }
+            }
+        }
+    }
+}

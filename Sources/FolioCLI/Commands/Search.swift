@@ -116,7 +116,7 @@ struct Search: AsyncParsableCommand {
             text, tags: filters.tag, kind: filters.kind, limit: filters.limit == 0 ? nil : filters.limit, catalog: { context.catalog() },
             meaning: meaning)
         if found.shown.isEmpty { return SearchPrinter.nothing(found.noMatch, json: output.json, context: context) }
-        SearchPrinter(keys: found.catalog.textKeys, query: found.query, sources: found.sources)
+        SearchPrinter(keys: found.catalog.textKeys, query: found.query, sources: found.sources, passages: found.passages)
             .print(found.shown, json: output.json, context: context)
     }
 

@@ -11,6 +11,8 @@ struct SearchPrinter {
     let query: Query
     /// The ranks each hit came from (`lexical`, `semantic`) when meaning was searched too.
     var sources: [Int: [String]] = [:]
+    /// The lines of the passage meaning matched, by hit: a hit without the query's words shows it.
+    var passages: [Int: ClosedRange<Int>] = [:]
 
     /// Nothing found is not an error: nothing on stdout (`[]` with `--json`), a note on stderr.
     static func nothing(_ message: Message, json: Bool, context: Context) {
@@ -23,7 +25,7 @@ struct SearchPrinter {
             return context.json(
                 .array(
                     shown.map { hit, record in
-                        let snippet = snippet(of: record, maxCharacters: 80, bodyLimit: bodyLimit)
+                        let snippet = snippet(of: record, passage: passages[hit.record], maxCharacters: 80, bodyLimit: bodyLimit)
                         var extra: [(String, JSONWriter.JSON)] = [
                             ("score", .double((hit.score * 10_000).rounded() / 10_000)), ("snippet", .string(snippet.text)),
                         ]
@@ -32,14 +34,16 @@ struct SearchPrinter {
                     }))
         }
         Console.page(
-            lines(shown.map(\.record), terminal: context.terminal, bodyLimit: bodyLimit).joined(separator: "\n"),
+            lines(shown.map(\.record), passages: shown.map { passages[$0.hit.record] }, terminal: context.terminal, bodyLimit: bodyLimit)
+                .joined(separator: "\n"),
             terminal: context.terminal, environment: context.environment)
     }
 
-    private func lines(_ records: [Record], terminal t: Terminal, bodyLimit: Int) -> [String] {
+    private func lines(_ records: [Record], passages: [ClosedRange<Int>?], terminal t: Terminal, bodyLimit: Int) -> [String] {
         let kindWidth = records.map { ($0.kind ?? "?").displayWidth }.max() ?? 4
         let snippets = RecordSearch.fittedSnippets(
-            of: records, keys: keys, query: query, columns: t.width - 6, bodyLimit: bodyLimit, language: MessageLanguage.shared.current)
+            of: records, keys: keys, query: query, columns: t.width - 6, bodyLimit: bodyLimit, language: MessageLanguage.shared.current,
+            passages: passages)
         var lines: [String] = []
         for (record, snippet) in zip(records, snippets) {
             let tags = record.allTags.map { "#" + $0 }.joined(separator: " ").oneLine
@@ -57,10 +61,14 @@ struct SearchPrinter {
         return lines
     }
 
-    private func snippet(of record: Record, maxCharacters: Int, bodyLimit: Int) -> Snippet {
-        RecordSearch.snippet(
-            of: record, keys: keys, query: query, maxCharacters: maxCharacters, bodyLimit: bodyLimit,
-            language: MessageLanguage.shared.current)
+    private func snippet(of record: Record, passage lines: ClosedRange<Int>?, maxCharacters: Int, bodyLimit: Int) -> Snippet {
+        let language = MessageLanguage.shared.current
+        let found = RecordSearch.snippet(
+            of: record, keys: keys, query: query, maxCharacters: maxCharacters, bodyLimit: bodyLimit, language: language)
+        guard found.highlights.isEmpty, let lines, let passage = RecordSearch.passage(of: record, lines: lines, language: language) else {
+            return found
+        }
+        return RecordSearch.snippet(in: [passage], query: query, maxCharacters: maxCharacters)
     }
 
     /// The text with its highlights in bold red, or between « » without colour.

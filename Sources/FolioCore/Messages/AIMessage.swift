@@ -128,8 +128,14 @@ public enum AIProblem: Error, Sendable, Equatable {
     /// A part of the reply breaks a rule typed text meets (``TextRule``): nothing of it was written.
     case refusedReply(part: AIReplyPart, problem: TextRule.Problem)
 
-    var pair: (String, String) {
-        switch self {
+    /// The problem in words, for the chat side (`ai.*`).
+    var pair: (String, String) { words(.chat) }
+
+    /// The problem in words naming the server and the settings of `service`: a timeout of the
+    /// embeddings server names `embeddings.timeout`, never `ai.timeout`.
+    func words(_ service: AIService) -> (String, String) {
+        let server = service.server
+        return switch self {
         case .needsNetworkProvider:
             (
                 "內建（builtin）只在本機運作，這一步需要 AI 供應商：`folio config set ai.provider openai`，再設定 ai.base_url 與 ai.model",
@@ -138,10 +144,15 @@ public enum AIProblem: Error, Sendable, Equatable {
         case .missingSetting(let key):
             ("還沒設定 \(key)：`folio config set \(key) …`", "\(key) is not set: `folio config set \(key) …`")
         case .missingKey(let url):
-            (
-                "\(url) 需要 API 金鑰：設定環境變數 FOLIO_AI_KEY（或 OPENAI_API_KEY），或寫進 ~/.config/folio/credentials.yaml 的 ai_key（權限 600）",
-                "\(url) needs an API key: set FOLIO_AI_KEY (or OPENAI_API_KEY), or ai_key in ~/.config/folio/credentials.yaml (mode 600)"
-            )
+            service == .chat
+                ? (
+                    "\(url) 需要 API 金鑰：設定環境變數 FOLIO_AI_KEY（或 OPENAI_API_KEY），或寫進 ~/.config/folio/credentials.yaml 的 ai_key（權限 600）",
+                    "\(url) needs an API key: set FOLIO_AI_KEY (or OPENAI_API_KEY), or ai_key in ~/.config/folio/credentials.yaml (mode 600)"
+                )
+                : (
+                    "\(url) 需要 API 金鑰：設定環境變數 FOLIO_EMBEDDINGS_KEY（伺服器就是 ai.base_url 的伺服器時，也可以用 AI 的金鑰）",
+                    "\(url) needs an API key: set FOLIO_EMBEDDINGS_KEY (or, when the server is ai.base_url's own, the AI key)"
+                )
         case .credentialsTooOpen(let path, let mode):
             (
                 "\(path.quotedPath) 的權限是 \(String(mode, radix: 8))，別人也讀得到，所以不使用它；請執行 `chmod 600 \(path.quotedPath)`",
@@ -150,64 +161,76 @@ public enum AIProblem: Error, Sendable, Equatable {
         case .credentialsUnreadable(let path, let reason):
             ("無法讀取 \(path.quotedPath)：\(reason)", "cannot read \(path.quotedPath): \(reason)")
         case .invalidBaseURL(let url):
-            ("ai.base_url「\(url)」不是 http:// 或 https:// 網址", "ai.base_url '\(url)' is not an http:// or https:// URL")
+            (
+                "\(service.key("base_url"))「\(url)」不是 http:// 或 https:// 網址",
+                "\(service.key("base_url")) '\(url)' is not an http:// or https:// URL"
+            )
         case .cannotConnect(let url, let reason):
             (
-                "連不上 AI 伺服器 \(url)（\(reason.pair.0)），請檢查網路或 ai.base_url",
-                "cannot connect to the AI server at \(url) (\(reason.pair.1)); check the network or ai.base_url"
+                "連不上\(service.serverAfterHan) \(url)（\(reason.pair.0)），請檢查網路或 \(service.key("base_url"))",
+                "cannot connect to \(server.1) at \(url) (\(reason.pair.1)); check the network or \(service.key("base_url"))"
             )
         case .connectionLost(let reason):
-            ("與 AI 伺服器的連線中斷了（\(reason.pair.0)）", "the connection to the AI server was lost (\(reason.pair.1))")
+            ("與\(service.serverAfterHan)的連線中斷了（\(reason.pair.0)）", "the connection to \(server.1) was lost (\(reason.pair.1))")
         case .timedOut(let seconds):
-            ("AI 超過 \(seconds) 秒沒有回覆（ai.timeout）", "the AI did not answer within \(seconds) second\(seconds == 1 ? "" : "s") (ai.timeout)")
+            (
+                "\(service.answerer.0)超過 \(seconds) 秒沒有回覆（\(service.key("timeout"))）",
+                "\(service.answerer.1) did not answer within \(seconds) second\(seconds == 1 ? "" : "s") (\(service.key("timeout")))"
+            )
         case .deadlinePassed(let seconds):
-            ("AI 的回覆超過總時限 \(seconds) 秒（ai.deadline）", "the AI's reply took longer than \(seconds) seconds in all (ai.deadline)")
+            (
+                "\(service.reply.0)超過總時限 \(seconds) 秒（\(service.key("deadline"))）",
+                "\(service.reply.1) took longer than \(seconds) seconds in all (\(service.key("deadline")))"
+            )
         case .tooSlow(let rate, let seconds):
             (
-                "AI 伺服器在 \(seconds) 秒內平均每秒傳不到 \(rate) 位元組（ai.timeout）",
-                "the AI server sent less than \(rate) byte\(rate == 1 ? "" : "s") a second for \(seconds) seconds (ai.timeout)"
+                "\(server.0)在 \(seconds) 秒內平均每秒傳不到 \(rate) 位元組（\(service.key("timeout"))）",
+                "\(server.1) sent less than \(rate) byte\(rate == 1 ? "" : "s") a second for \(seconds) seconds (\(service.key("timeout")))"
             )
         case .keyWithheld(let url):
             (
-                "AI 伺服器要求金鑰，但 ai.base_url（\(url)）是以 http:// 連到另一台機器，金鑰會以明文在網路上傳送，所以 folio 沒有送出。請改用 https:// 網址；http:// 只用在本機（localhost、127.0.0.1、::1）。",
-                "the AI server asks for the key, and ai.base_url (\(url)) is plain http:// to another machine, where the key would cross the network in clear text, so folio did not send it. Use an https:// URL; plain http:// is for this machine only (localhost, 127.0.0.1, ::1)."
+                "\(server.0)要求金鑰，但 \(service.key("base_url"))（\(url)）是以 http:// 連到另一台機器，金鑰會以明文在網路上傳送，所以 folio 沒有送出。請改用 https:// 網址；http:// 只用在本機（localhost、127.0.0.1、::1）。",
+                "\(server.1) asks for the key, and \(service.key("base_url")) (\(url)) is plain http:// to another machine, where the key would cross the network in clear text, so folio did not send it. Use an https:// URL; plain http:// is for this machine only (localhost, 127.0.0.1, ::1)."
             )
         case .endpointNotConfirmed(let url):
             (
-                "ai.base_url（\(url)）是在另一台裝置上設定的，這台裝置還沒有確認過；確認之前，folio 不會把金鑰和你的日記送過去。請執行 `folio config trust ai.base_url`（在終端機上，folio 也會直接問你）。",
-                "ai.base_url (\(url)) was set on another device and is not confirmed on this one; until it is, folio sends neither the key nor your pages there. Run `folio config trust ai.base_url` (on a terminal, folio asks you)."
+                "\(service.key("base_url"))（\(url)）是在另一台裝置上設定的，這台裝置還沒有確認過；確認之前，folio 不會把金鑰和你的日記送過去。請執行 `folio config trust \(service.key("base_url"))`（在終端機上，folio 也會直接問你）。",
+                "\(service.key("base_url")) (\(url)) was set on another device and is not confirmed on this one; until it is, folio sends neither the key nor your pages there. Run `folio config trust \(service.key("base_url"))` (on a terminal, folio asks you)."
             )
         case .cancelled:
             ("已取消", "cancelled")
         case .unauthorized(let status, let detail):
             (
-                "AI 伺服器拒絕了請求（HTTP \(status)：\(detail)），請檢查 API 金鑰",
-                "the AI server refused the request (HTTP \(status): \(detail)); check the API key"
+                "\(server.0)拒絕了請求（HTTP \(status)：\(detail)），請檢查 API 金鑰",
+                "\(server.1) refused the request (HTTP \(status): \(detail)); check the API key"
             )
         case .notFound(let detail):
             (
-                "AI 伺服器找不到這個模型或路徑（HTTP 404：\(detail)），請檢查 ai.model 與 ai.base_url（通常以 /v1 結尾）",
-                "the AI server has no such model or path (HTTP 404: \(detail)); check ai.model and ai.base_url (usually ending in /v1)"
+                "\(server.0)找不到這個模型或路徑（HTTP 404：\(detail)），請檢查 \(service.key("model")) 與 \(service.key("base_url"))（通常以 /v1 結尾）",
+                "\(server.1) has no such model or path (HTTP 404: \(detail)); check \(service.key("model")) and \(service.key("base_url")) (usually ending in /v1)"
             )
         case .rateLimited(let detail, let retryAfter):
             (
-                "AI 伺服器忙碌或額度用完（HTTP 429：\(detail)）" + (retryAfter.map { "，請 \($0) 秒後再試" } ?? "，請稍後再試"),
-                "the AI server is rate limiting or out of quota (HTTP 429: \(detail))"
+                "\(server.0)忙碌或額度用完（HTTP 429：\(detail)）" + (retryAfter.map { "，請 \($0) 秒後再試" } ?? "，請稍後再試"),
+                "\(server.1) is rate limiting or out of quota (HTTP 429: \(detail))"
                     + (retryAfter.map { "; retry in \($0) seconds" } ?? "; try again later")
             )
         case .serverError(let status, let detail):
-            ("AI 伺服器出錯了（HTTP \(status)：\(detail)），請稍後再試", "the AI server failed (HTTP \(status): \(detail)); try again later")
+            ("\(server.0)出錯了（HTTP \(status)：\(detail)），請稍後再試", "\(server.1) failed (HTTP \(status): \(detail)); try again later")
         case .httpStatus(let status, let detail) where (200..<300).contains(status):
             // An error object in a reply whose status said all was well (a failure mid-stream).
-            ("AI 伺服器回報錯誤：\(detail)", "the AI server reported an error: \(detail)")
+            ("\(server.0)回報錯誤：\(detail)", "\(server.1) reported an error: \(detail)")
         case .httpStatus(let status, let detail):
-            ("AI 伺服器回覆 HTTP \(status)：\(detail)", "the AI server answered HTTP \(status): \(detail)")
+            ("\(server.0)回覆 HTTP \(status)：\(detail)", "\(server.1) answered HTTP \(status): \(detail)")
         case .malformed(let trouble, let excerpt):
             excerpt.isEmpty
-                ? ("AI 的回覆格式不對（\(trouble.pair.0)）", "the AI's reply made no sense (\(trouble.pair.1))")
-                : ("AI 的回覆格式不對（\(trouble.pair.0)：\(excerpt)）", "the AI's reply made no sense (\(trouble.pair.1): \(excerpt))")
+                ? ("\(service.reply.0)格式不對（\(trouble.pair.0)）", "\(service.reply.1) made no sense (\(trouble.pair.1))")
+                : (
+                    "\(service.reply.0)格式不對（\(trouble.pair.0)：\(excerpt)）",
+                    "\(service.reply.1) made no sense (\(trouble.pair.1): \(excerpt))"
+                )
         case .streamEndedEarly(let received):
-            ("AI 的回覆中途斷了（收到 \(received) 字）", "the AI's reply stopped part way (\(received) characters arrived)")
+            ("\(service.reply.0)中途斷了（收到 \(received) 字）", "\(service.reply.1) stopped part way (\(received) characters arrived)")
         case .nothingToSummarize:
             (
                 "這一頁還沒有你寫的文字、聊天或媒體，沒有可以總結的內容；先用 --text 或 folio chat 寫幾句",
@@ -295,6 +318,29 @@ public enum AIPayload: Sendable, Equatable {
             )
         }
     }
+}
+
+/// Which server a problem came from: the chat model's (`ai.*`) or search by meaning's
+/// (`embeddings.*`). The same failure names the settings of the server that had it.
+public enum AIService: Sendable, Equatable {
+    case chat, embeddings
+
+    var server: (String, String) {
+        self == .chat ? ("AI 伺服器", "the AI server") : ("嵌入伺服器", "the embeddings server")
+    }
+
+    /// The server's name after a Chinese character: a Latin word is set off by a space.
+    var serverAfterHan: String { self == .chat ? " AI 伺服器" : server.0 }
+
+    /// Who did not answer in time.
+    var answerer: (String, String) { self == .chat ? ("AI ", "the AI") : server }
+
+    var reply: (String, String) {
+        self == .chat ? ("AI 的回覆", "the AI's reply") : ("嵌入伺服器的回覆", "the embeddings server's reply")
+    }
+
+    /// The setting `name` of this server (`ai.timeout`, `embeddings.timeout`).
+    func key(_ name: String) -> String { (self == .chat ? "ai." : "embeddings.") + name }
 }
 
 extension AIProblem {

@@ -62,18 +62,18 @@ public enum EmbedMessage: Sendable, Equatable {
             )
         case .failedPartWay(let done, let total, let url, let problem):
             (
-                "嵌入伺服器 \(url) 失敗：\(problem.pair.0)。\(total) 段中已嵌入的 \(done) 段已保存；再執行 `folio embed` 會接著做。",
-                "the embeddings server at \(url) failed: \(problem.pair.1). \(done) of \(total) chunks were embedded and kept; run `folio embed` again to go on."
+                "嵌入伺服器 \(url) 失敗：\(problem.words(.embeddings).0)。\(total) 段中已嵌入的 \(done) 段已保存；再執行 `folio embed` 會接著做。",
+                "the embeddings server at \(url) failed: \(problem.words(.embeddings).1). \(done) of \(total) chunks were embedded and kept; run `folio embed` again to go on."
             )
         case .endpointFailed(let url, let problem):
             (
-                "嵌入伺服器 \(url) 無法使用：\(problem.pair.0)。請啟動它或檢查 embeddings.base_url，或用 --lexical 只依字詞搜尋。",
-                "the embeddings server at \(url) cannot be used: \(problem.pair.1). Start it or check embeddings.base_url, or search words only with --lexical."
+                "嵌入伺服器 \(url) 無法使用：\(problem.words(.embeddings).0)。請啟動它或檢查 embeddings.base_url，或用 --lexical 只依字詞搜尋。",
+                "the embeddings server at \(url) cannot be used: \(problem.words(.embeddings).1). Start it or check embeddings.base_url, or search words only with --lexical."
             )
         case .lexicalOnly(let url, let problem):
             (
-                "無法依語意搜尋（\(url)：\(problem.pair.0)），只列出字詞相符的結果。",
-                "no search by meaning (\(url): \(problem.pair.1)); these are word matches only."
+                "無法依語意搜尋（\(url)：\(problem.words(.embeddings).0)），只列出字詞相符的結果。",
+                "no search by meaning (\(url): \(problem.words(.embeddings).1)); these are word matches only."
             )
         case .notEmbedded(let records):
             (
