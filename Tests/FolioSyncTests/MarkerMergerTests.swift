@@ -1,4 +1,5 @@
 import FolioCore
+import FolioStore
 import Foundation
 import Testing
 
