@@ -59,6 +59,12 @@ extension Vault {
         Self.marked(record.document.text, path: record.path)
     }
 
+    /// The file at the vault-relative `path` when it holds conflict markers (nil when it cannot be read).
+    public func markedFile(at path: String) -> MarkedFile? {
+        guard let bytes = Self.readFile(url(path).path), let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        return Self.marked(text, path: path)
+    }
+
     /// Every record file of `set` holding conflict markers: those whose front matter the markers
     /// broke (a problem of the scan) and records whose body holds them; sorted by path.
     public func filesWithConflictMarkers(in set: RecordSet) -> [MarkedFile] {
@@ -86,8 +92,7 @@ extension Vault {
         // try?: a reference that names no record may still be a path, tried above.
         if let record = try? findRecord(reference, workingDirectory: workingDirectory) { paths.append(record.path) }
         for path in paths where path.hasSuffix(".md") {
-            guard let bytes = Self.readFile(url(path).path), let text = String(validating: bytes, as: UTF8.self) else { continue }
-            if let marked = Self.marked(text, path: path) { return marked }
+            if let marked = markedFile(at: path) { return marked }
         }
         throw FolioError(.conflict(.noMarkers(reference)))
     }

@@ -92,6 +92,8 @@ public enum ConflictMessage: Sendable, Equatable {
     case noMarkers(String)
     /// A side rebuilt from the markers does not read as a record: merged by hand only.
     case markersNotARecord(path: String)
+    /// `folio status`: a changed file that commits leave out while it holds conflict markers.
+    case heldBackMarkers(path: String, line: Int)
 
     public var pair: (String, String) {
         switch self {
@@ -168,6 +170,11 @@ public enum ConflictMessage: Sendable, Equatable {
             (
                 "「\(reference)」沒有衝突標記。要處理衝突副本，請加上 `--keep mine`、`--keep theirs` 或 `--keep both`（`folio conflicts` 會列出全部）。",
                 "'\(reference)' holds no conflict markers. To settle a conflict copy, add `--keep mine`, `--keep theirs` or `--keep both` (`folio conflicts` lists them all)."
+            )
+        case .heldBackMarkers(let path, let line):
+            (
+                "（不會提交：第 \(line) 行起有衝突標記；`folio conflicts resolve \(path.quotedPath)` 會合併它們）",
+                "(held back: conflict markers from line \(line); `folio conflicts resolve \(path.quotedPath)` merges them)"
             )
         case .markersNotARecord(let path):
             (

@@ -118,6 +118,10 @@ $ folio conflicts resolve ideas/2026/11/2026-11-22-umbrella.md
 # with its line and the command, and never committed.
 $ printf -- '---\nid: dropped-1\nkind: idea\n<<<<<<< HEAD\ntitle: one\n=======\ntitle: two\n>>>>>>> other\n---\nbody\n' > ideas/2026/11/dropped.md
 ? 0
+$ folio status | head -2
+1 file changed by hand, not committed yet
+  ideas/2026/11/dropped.md  (held back: conflict markers from line 4; `folio conflicts resolve ideas/2026/11/dropped.md` merges them)
+? 0
 $ folio sync
 synced: received 0 commits, sent 1.
 ! ideas/2026/11/dropped.md:4: warning: conflict markers another git client committed (1 hunk, `<<<<<<<` to `>>>>>>>`); both versions are still in the file. `folio conflicts resolve ideas/2026/11/dropped.md` merges them key by key, losing no line, in one commit; until then sync does not commit changes to this file.
