@@ -143,6 +143,23 @@ struct ConflictMarkerTests {
         #expect(a.read("ideas/body.md")?.hasSuffix("---\nfirst\nmine\nyours\n") == true)
     }
 
+    @Test("a side the markers rebuild that is no record is refused: the file, the history and the working tree stay as they were")
+    func sideNotARecord() throws {
+        let folio = try FolioProcess.vault()
+        let text = "---\nid: broken-1\nkind: idea\n<<<<<<< HEAD\ntitle: [open\n=======\ntitle: fine\n>>>>>>> other\n---\nbody\n"
+        try folio.write("ideas/broken.md", text)
+        // Committed as another git client would.
+        _ = try git(["add", "ideas/broken.md"], in: folio.directory)
+        _ = try git(["commit", "-q", "-m", "merge on the phone"], in: folio.directory)
+        let before = try git(["rev-parse", "HEAD"], in: folio.directory)
+        let result = try folio.run("conflicts", "resolve", "ideas/broken.md")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("does not read as a record"), "\(result.stderr)")
+        #expect(folio.read("ideas/broken.md") == text)
+        #expect(try git(["rev-parse", "HEAD"], in: folio.directory) == before)
+        #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)
+    }
+
     @Test("without --keep, a file without markers is refused and nothing changes")
     func noMarkers() throws {
         let folio = try FolioProcess.vault()
