@@ -33,6 +33,8 @@ public enum CheckFinding: Sendable, Equatable {
     case secret(path: String, finding: SecretFinding)
     /// A copy sync kept beside `record` when both devices changed it.
     case conflictCopy(path: String, record: String, recordExists: Bool)
+    /// A record file holding conflict markers another git client committed.
+    case conflictMarkers(MarkedFile)
     /// A file that also has names outside the vault.
     case hardLink(path: String, otherNames: Int)
     /// A name another device could not write; left out of commits until renamed.
@@ -95,6 +97,7 @@ public enum CheckFinding: Sendable, Equatable {
                 .guarded(.secretFound(kind: finding.kind, masked: finding.masked)), file: path, line: finding.line, column: finding.column)
         case .conflictCopy(let path, let record, let exists):
             FolioError(.guarded(.conflictCopy(record: record, recordExists: exists)), file: path)
+        case .conflictMarkers(let file): file.error
         case .hardLink(let path, let names): FolioError(.guarded(.hardLinkOutside(otherNames: names)), file: path)
         case .nameNotPortable(let path, let problem): FolioError(.nameNotPortable(problem), file: path)
         case .storedUnencrypted(let path): FolioError(.crypt(.storedUnencrypted), file: path)
@@ -115,7 +118,10 @@ public enum CheckFinding: Sendable, Equatable {
 extension Vault {
     /// Everything hand edits and crashes can leave behind.
     public func check(_ set: RecordSet) -> [CheckFinding] {
-        var findings: [CheckFinding] = set.problems.map(CheckFinding.unreadable)
+        // A file whose front matter conflict markers broke is named as holding markers (the scan
+        // says so), with the one that reads but holds them in its body.
+        var findings: [CheckFinding] = set.problems.filter { !Self.isMarkers($0) }.map(CheckFinding.unreadable)
+        findings += filesWithConflictMarkers(in: set).map(CheckFinding.conflictMarkers)
         var byID: [String: [String]] = [:]
         for record in set.records {
             guard let id = record.id else {
@@ -150,6 +156,10 @@ extension Vault {
         findings += set.escapingLinks.map(CheckFinding.escapingLink)
         findings += strayTemporaryFiles().map(CheckFinding.strayTemporaryFile)
         return findings
+    }
+
+    static func isMarkers(_ problem: FolioError) -> Bool {
+        if case .conflict(.markers) = problem.message { true } else { false }
     }
 
     /// `created` and `modified` that are not dates, and `tags` that is not a list (an empty value is

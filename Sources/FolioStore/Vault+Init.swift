@@ -22,6 +22,22 @@ public struct Owner: Sendable {
 
 extension Vault {
     static let gitignore = "# This device's lock, caches and AI state never sync.\n.folio/local/\n"
+    /// What other apps keep for one device only: Obsidian's open panes and its trash, Finder's and
+    /// Explorer's folder settings, editors' swap, backup and lock files.
+    static let otherAppsIgnore = """
+        # Other apps' state for this device only (Obsidian's panes and trash, Finder, Explorer, editors' swap and lock files).
+        .obsidian/workspace.json
+        .obsidian/workspace-mobile.json
+        .obsidian/workspace*.json
+        .trash/
+        .DS_Store
+        Thumbs.db
+        desktop.ini
+        *.swp
+        *~
+        .~lock.*#
+
+        """
     static let gitattributes = "# Media files are binary: never diffed, merged or converted.\nmedia/** binary\n*.md text eol=lf\n"
 
     /// Makes `directory` a vault (or adopts an existing folder), with its owner when given.
@@ -35,13 +51,23 @@ extension Vault {
         try AtomicFile.makeDirectory(folio.appendingPathComponent("templates"))
         let config = "# folio settings, synced to every device. `folio config list` shows them all.\nlanguage: \(language.rawValue)\n"
         try AtomicFile.write(config, to: folio.appendingPathComponent("config.yaml"))
-        try appendIfMissing(gitignore, to: directory.appendingPathComponent(".gitignore"))
+        _ = try ignoreDeviceState(in: directory)
         try appendIfMissing(gitattributes, to: directory.appendingPathComponent(".gitattributes"))
         let vault = Vault(root: directory, clock: clock)
         if let owner {
             try vault.saveProfile(owner, in: RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: []))
         }
         return vault
+    }
+
+    /// Writes the `.gitignore` lines that keep folio's and other apps' device-local files out of
+    /// history (`init` and `clone`): the file is made when absent, and a present one gets only the
+    /// lines it lacks, once; whether it changed.
+    public static func ignoreDeviceState(in directory: URL) throws(FolioError) -> Bool {
+        let url = directory.appendingPathComponent(".gitignore")
+        let own = try appendMissingLines(gitignore.split(separator: "\n").map(String.init), to: url)
+        let others = try appendMissingLines(otherAppsIgnore.split(separator: "\n").map(String.init), to: url)
+        return own || others
     }
 
     private static func appendIfMissing(_ text: String, to url: URL) throws(FolioError) {

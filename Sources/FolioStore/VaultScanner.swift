@@ -148,6 +148,9 @@ extension Vault {
         do {
             return .record(Record(path: path, document: try FrontMatterDocument(parsing: text, limits: limits)))
         } catch {
+            // Conflict markers another git client committed break the front matter (or hide it):
+            // said as what they are, with the command that merges them, not as a YAML problem.
+            if let markers = ConflictMarkers.find(in: text) { return .problem(Vault.markersError(markers, path: path)) }
             if error.kind == .missing { return .plain(path) }
             return .problem(FolioError(error, file: path, text: text))
         }

@@ -43,12 +43,17 @@ extension History {
         for collision in try nameCollisions(involving: paths, in: vault) where problems[collision.path] == nil {
             problems[collision.path] = collision.error
         }
+        // Conflict markers keep a record out of every commit until they are merged.
+        for path in paths where problems[path] == nil && path.hasSuffix(".md") && !path.hasPrefix(".folio/templates/") {
+            if let marked = vault.markedFile(at: path) { problems[path] = marked.error }
+        }
         return problems.compactMapValues { problem in
             switch problem.message {
             case .guarded(.secretLeftOut(let kind, let masked)): .guarded(.heldBackSecret(kind: kind, masked: masked))
             case .guarded(.linkLeftOut), .guarded(.folderLeadsOutside): .guarded(.heldBackLink)
             case .file(.mediaNotItsName): .file(.heldBackDamagedMedia)
             case .file(.nameCollides(let other, _, _)): .file(.heldBackCollision(with: other))
+            case .conflict(.markers(let path, _)): .conflict(.heldBackMarkers(path: path, line: problem.line ?? 1))
             default: nil
             }
         }

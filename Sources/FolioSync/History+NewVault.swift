@@ -40,6 +40,7 @@ extension History {
             try vault.changeSettings { (settings: inout Settings) throws(FolioError) in try settings.set("sync.remote", to: remote) }
         }
         guard let history = try open(vault, environment: environment) else { return NewVault(vault: vault, leftOut: []) }
+        try setNameOptions(history.repository, during: .initialise)
         if let remote { try history.setRemote(remote, during: .initialise) }
         if encrypt { _ = try history.prepareEncryption(vault) }
         if lfs { try history.prepareLFS(vault) }
@@ -47,6 +48,17 @@ extension History {
         // An adopted folder's earlier commits: its files are committed again, encrypted.
         if encrypt { _ = try history.cryptInit(vault: vault) }
         return NewVault(vault: vault, leftOut: leftOut, keyPath: encrypt ? history.keyURL.path : nil)
+    }
+
+    /// The git options a vault of CJK names wants, as `git config` would set them in `.git/config`:
+    /// `core.quotepath false` (`git status` and `git diff` show `日記.md`, not `"\346\227\245…"`)
+    /// and `core.precomposeunicode true` (git on macOS commits the NFC names other devices write).
+    static func setNameOptions(_ repository: Repository, during operation: GitOperation) throws(FolioError) {
+        do {
+            try repository.setConfig([("core.quotepath", "false"), ("core.precomposeunicode", "true")])
+        } catch {
+            throw FolioError.git(error, during: operation, file: ".git/config")
+        }
     }
 
     /// Whether `directory` is a bare git repository (its own git directory, with no working tree).

@@ -178,6 +178,7 @@ extension History {
             } catch {
                 throw FolioError.git(error, during: .clone)
             }
+            try setNameOptions(repository, during: .clone)
             let access = try transport.access(url, gitDirectory: repository.gitDirectory)
             do {
                 var fetched = RemoteHeads(branches: [], defaultBranch: nil)
@@ -234,9 +235,15 @@ extension History {
         // Text and pointers came with the checkout; the media the setting asks for come now, in one batch.
         if !locked {
             let vault = Vault(root: directory, clock: Clock.from(environment: transport.environment))
-            if let history = try open(vault, environment: transport.environment), history.usesLFS(vault) {
-                history.configureGitLFS(vault)
-                cloned.mediaFetch = await history.fetchMediaAsSet(vault, transport: transport)
+            if let history = try open(vault, environment: transport.environment) {
+                // A vault made before folio ignored other apps' device-local files gets the lines, in one commit.
+                if try Vault.ignoreDeviceState(in: directory) {
+                    try history.commit(paths: [".gitignore"], summary: "clone: ignore device-local files of other apps", vault: vault)
+                }
+                if history.usesLFS(vault) {
+                    history.configureGitLFS(vault)
+                    cloned.mediaFetch = await history.fetchMediaAsSet(vault, transport: transport)
+                }
             }
         }
         return cloned

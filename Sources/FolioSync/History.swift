@@ -320,8 +320,13 @@ public final class History: ChangeRecorder {
             return FolioError(.nameNotPortable(name), file: path)
         }
         if path.hasSuffix(".md") && !path.hasPrefix(".folio/templates/") {
-            if case .problem(let error) = vault.inspect(path) { return error }
-            return nil
+            switch vault.inspect(path) {
+            // Conflict markers that broke the front matter are named as such by the scan.
+            case .problem(let error): return error
+            // Markers in a body that reads: held back too, with the command that merges them.
+            case .record(let record): return vault.conflictMarkers(in: record)?.error
+            default: return nil
+            }
         }
         if path == ".folio/config.yaml" {
             switch Vault.readControlFile(vault.url(path)) {

@@ -12,12 +12,17 @@ enum ConflictPrinter {
         ])
     }
 
-    static func list(_ copies: [ConflictCopy], json: Bool, context: Context) {
+    /// A file with conflict markers: its path, the line of the first hunk, how many hunks.
+    static func json(_ file: MarkedFile) -> JSONWriter.JSON {
+        .object([("markers", .string(file.path)), ("line", .int(file.line)), ("hunks", .int(file.hunks))])
+    }
+
+    static func list(_ copies: [ConflictCopy], marked: [MarkedFile], json: Bool, context: Context) {
         let zone = context.vault.clock.zone
-        if json { return context.json(.array(copies.map { Self.json($0, zone: zone) })) }
-        guard !copies.isEmpty else { return context.say(.conflict(.none)) }
+        if json { return context.json(.array(copies.map { Self.json($0, zone: zone) } + marked.map(Self.json))) }
+        guard !copies.isEmpty || !marked.isEmpty else { return context.say(.conflict(.none)) }
         let terminal = context.terminal
-        Console.out(terminal.warn(Message.conflict(.header(copies.count)).text(context.language)))
+        if !copies.isEmpty { Console.out(terminal.warn(Message.conflict(.header(copies.count)).text(context.language))) }
         for copy in copies {
             let gone = copy.recordExists ? "" : "  " + Message.conflict(.recordGone).text(context.language)
             let origin = [copy.device, copy.localTime(in: zone)].filter { !$0.isEmpty }.joined(separator: ", ").oneLine
@@ -25,6 +30,28 @@ enum ConflictPrinter {
                 "  " + copy.path.quotedPath + " → " + copy.record.quotedPath + gone
                     + (origin.isEmpty ? "" : "  " + terminal.dim("(" + origin + ")")))
         }
+        listMarked(marked, context: context)
+    }
+
+    static func listMarked(_ marked: [MarkedFile], context: Context) {
+        guard !marked.isEmpty else { return }
+        Console.out(context.terminal.warn(Message.conflict(.markedHeader(marked.count)).text(context.language)))
+        for file in marked {
+            let hunks = Message.conflict(.hunkCount(file.hunks)).text(context.language)
+            Console.out("  " + file.path.quotedPath + ":\(file.line)  " + context.terminal.dim("(" + hunks + ")"))
+        }
+    }
+
+    static func markersMerged(_ file: MarkedFile, _ merged: MarkerMerge, json: Bool, context: Context) {
+        if json {
+            return context.json(
+                .object([
+                    ("file", .string(file.path)), ("hunks", .int(file.hunks)),
+                    ("conflicting_keys", .array(merged.conflictingKeys.map { .string($0) })),
+                    ("copy", merged.copy.map { .string($0.path) } ?? .null),
+                ]))
+        }
+        context.say(.conflict(.markersMerged(path: file.path, hunks: file.hunks, keys: merged.conflictingKeys, copy: merged.copy?.path)))
     }
 
     static func resolved(_ result: ConflictResolution, json: Bool, context: Context) {

@@ -79,6 +79,21 @@ public enum ConflictMessage: Sendable, Equatable {
     /// `folio rm COPY`: the conflict copies that will go.
     case willRemove(Int)
     case removed(Int)
+    /// A file holding conflict markers another git client committed (first hunk at the error's line).
+    case markers(path: String, hunks: Int)
+    /// `folio conflicts`: how many files hold conflict markers.
+    case markedHeader(Int)
+    /// `folio conflicts`: how many hunks a file's markers hold.
+    case hunkCount(Int)
+    /// `folio conflicts resolve FILE`: the markers merged key by key; `copy` when a key differed on
+    /// both sides and the other side's version was kept beside the record.
+    case markersMerged(path: String, hunks: Int, keys: [String], copy: String?)
+    /// `folio conflicts resolve` without `--keep`, naming a file that holds no conflict markers.
+    case noMarkers(String)
+    /// A side rebuilt from the markers does not read as a record: merged by hand only.
+    case markersNotARecord(path: String)
+    /// `folio status`: a changed file that commits leave out while it holds conflict markers.
+    case heldBackMarkers(path: String, line: Int)
 
     public var pair: (String, String) {
         switch self {
@@ -129,6 +144,43 @@ public enum ConflictMessage: Sendable, Equatable {
             ("那個版本不同的欄位：", "Keys that differed in that version:")
         case .willRemove(let count):
             ("將刪除 \(count) 個衝突副本：", "\(count) conflict cop\(count == 1 ? "y" : "ies") will be removed:")
+        case .markers(let path, let hunks):
+            (
+                "這個檔案有別的 git 程式提交的衝突標記（\(hunks) 處，`<<<<<<<` 到 `>>>>>>>`），兩邊的版本都還在檔案裡。`folio conflicts resolve \(path.quotedPath)` 會逐欄位合併兩邊，一行也不會少，並提交一次；在那之前同步不會提交這個檔案的修改。",
+                "conflict markers another git client committed (\(hunks) hunk\(hunks == 1 ? "" : "s"), `<<<<<<<` to `>>>>>>>`); both versions are still in the file. `folio conflicts resolve \(path.quotedPath)` merges them key by key, losing no line, in one commit; until then sync does not commit changes to this file."
+            )
+        case .markedHeader(let count):
+            (
+                "\(count) 個檔案有別的 git 程式提交的衝突標記（`folio conflicts resolve 檔案` 會合併它們）：",
+                "\(count) file\(count == 1 ? "" : "s") with conflict markers another git client committed (`folio conflicts resolve FILE` merges them):"
+            )
+        case .hunkCount(let count):
+            ("\(count) 處衝突", "\(count) hunk\(count == 1 ? "" : "s")")
+        case .markersMerged(let path, let hunks, let keys, let copy):
+            (
+                "已合併 \(path.quotedPath) 裡的 \(hunks) 處衝突標記，兩邊的每一行都保留了"
+                    + (copy.map { "；兩邊都改了的欄位（\(keys.joined(separator: "、"))）採用較新的版本，另一個版本保留在 \($0.quotedPath)" } ?? "") + "。",
+                "merged the \(hunks) conflict hunk\(hunks == 1 ? "" : "s") of \(path.quotedPath), every line of both sides kept"
+                    + (copy.map {
+                        "; keys both sides changed (\(keys.joined(separator: ", "))) take the newer version, the other is kept as \($0.quotedPath)"
+                    } ?? "")
+                    + "."
+            )
+        case .noMarkers(let reference):
+            (
+                "「\(reference)」沒有衝突標記。要處理衝突副本，請加上 `--keep mine`、`--keep theirs` 或 `--keep both`（`folio conflicts` 會列出全部）。",
+                "'\(reference)' holds no conflict markers. To settle a conflict copy, add `--keep mine`, `--keep theirs` or `--keep both` (`folio conflicts` lists them all)."
+            )
+        case .heldBackMarkers(let path, let line):
+            (
+                "（不會提交：第 \(line) 行起有衝突標記；`folio conflicts resolve \(path.quotedPath)` 會合併它們）",
+                "(held back: conflict markers from line \(line); `folio conflicts resolve \(path.quotedPath)` merges them)"
+            )
+        case .markersNotARecord(let path):
+            (
+                "從 \(path.quotedPath) 的衝突標記還原出的版本讀不成紀錄，所以無法逐欄位合併；請用編輯器手動合併，刪掉 `<<<<<<<`、`=======`、`>>>>>>>` 這幾行。檔案沒有被修改。",
+                "a version rebuilt from the conflict markers of \(path.quotedPath) does not read as a record, so it cannot be merged key by key; merge it by hand in an editor, removing the `<<<<<<<`, `=======` and `>>>>>>>` lines. The file is unchanged."
+            )
         }
     }
 }

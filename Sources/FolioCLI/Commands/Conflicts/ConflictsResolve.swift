@@ -1,31 +1,37 @@
 import ArgumentParser
 import FolioCore
 import FolioStore
+import FolioSync
 
 struct ConflictsResolve: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "resolve",
             abstract: bilingual(
-                "Settle one conflict copy: keep mine, theirs or both; the copy is removed, in one commit.",
-                "處理一個衝突副本：保留 mine、theirs 或 both；副本會移除，全部是一個提交。"))
+                "Settle one conflict copy: keep mine, theirs or both; the copy is removed, in one commit. Without --keep, merge the conflict markers another git client committed into FILE, key by key, losing no line.",
+                "處理一個衝突副本：保留 mine、theirs 或 both；副本會移除，全部是一個提交。不加 --keep 時，逐欄位合併別的 git 程式提交到檔案裡的衝突標記，一行也不會少。"))
     }
 
     @Argument(
         help: bilingual(
-            "The conflict copy (its path), or the record it was kept beside when it has only one.", "衝突副本（它的路徑），或只有一個副本時它旁邊的紀錄。"),
+            "The conflict copy (its path), or the record it was kept beside when it has only one; without --keep, the file with conflict markers.",
+            "衝突副本（它的路徑），或只有一個副本時它旁邊的紀錄；不加 --keep 時，有衝突標記的檔案。"),
         completion: .custom(Completions.conflictCopies))
     var reference: String
     @Option(
         help: bilingual(
-            "mine (the record as it is), theirs (the copy's version) or both (the copy's body appended).",
-            "mine（紀錄保持原樣）、theirs（用副本的版本）或 both（把副本的本文接在後面）。")) var keep: ConflictKeep
+            "mine (the record as it is), theirs (the copy's version) or both (the copy's body appended). Without it, FILE's conflict markers are merged.",
+            "mine（紀錄保持原樣）、theirs（用副本的版本）或 both（把副本的本文接在後面）。不加時合併檔案裡的衝突標記。")) var keep: ConflictKeep?
     @OptionGroup var output: OutputFormat<JSON>
     @ParentCommand var folio: Folio
     var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)
+        guard let keep else {
+            let (file, merged) = try context.vault.mergeConflictMarkers(reference, workingDirectory: context.workingDirectory)
+            return ConflictPrinter.markersMerged(file, merged, json: output.json, context: context)
+        }
         let copy = try context.vault.findConflictCopy(reference, workingDirectory: context.workingDirectory)
         ConflictPrinter.resolved(try context.vault.resolveConflict(copy, keep: keep), json: output.json, context: context)
     }
