@@ -139,14 +139,14 @@ public struct VectorStore: Sendable {
         values.append(quantised)
         if keyNumbers == nil {
             var numbers: [String: UInt32] = [:]
-            for (number, key) in keyTable.enumerated() { numbers[key] = UInt32(number) }
+            for (number, key) in keyTable.enumerated() { numbers[key] = UInt32(clamping: number) }
             keyNumbers = numbers
         }
         if let number = keyNumbers?[key] {
             entryKeys.append(number)
         } else {
-            entryKeys.append(UInt32(keyTable.count))
-            keyNumbers?[key] = UInt32(keyTable.count)
+            entryKeys.append(UInt32(clamping: keyTable.count))
+            keyNumbers?[key] = UInt32(clamping: keyTable.count)
             keyTable.append(key)
         }
         self.lines.append(lines)
@@ -174,7 +174,7 @@ public struct VectorStore: Sendable {
         var renumbered = [UInt32?](repeating: nil, count: keyTable.count)
         for index in kept {
             let old = Int(entryKeys[index])
-            let number = renumbered[old] ?? UInt32(store.keyTable.count)
+            let number = renumbered[old] ?? UInt32(clamping: store.keyTable.count)
             if renumbered[old] == nil {
                 renumbered[old] = number
                 store.keyTable.append(keyTable[old])
@@ -305,7 +305,7 @@ public struct VectorStore: Sendable {
         out += fingerprint.count == Self.hashBytes ? fingerprint : Array(repeating: 0, count: Self.hashBytes)
         // The sources' keys not in the table yet go after those of the entries.
         var table = keyTable
-        var numbers = keyNumbers ?? Dictionary(keyTable.enumerated().map { ($1, UInt32($0)) }, uniquingKeysWith: { first, _ in first })
+        var numbers = keyNumbers ?? Dictionary(keyTable.enumerated().map { ($1, UInt32(clamping: $0)) }, uniquingKeysWith: { first, _ in first })
         let kept = sources.filter { $0.path.utf8.count <= Self.maxKeyBytes && $0.key.utf8.count <= Self.maxKeyBytes }
         for source in kept where numbers[source.key] == nil {
             numbers[source.key] = UInt32(clamping: table.count)
@@ -398,7 +398,7 @@ public struct VectorStore: Sendable {
                 guard key < keyTable.count, first >= 1, first <= last, scale.isFinite, scale >= 0, inverseNorm.isFinite,
                     inverseNorm >= 0, u32(36) == 0
                 else { throw .malformed("entry") }
-                entryKeys.append(UInt32(key))
+                entryKeys.append(UInt32(clamping: key))
                 lines.append(Int(first)...Int(last))
                 hashes += UnsafeRawBufferPointer(rebasing: bytes[(at + 12)..<(at + 12 + Self.hashBytes)])
                 scales.append(scale)

@@ -58,12 +58,15 @@ struct WantedChunks: Sendable {
     var records: Int
     /// Files read and cut again.
     var readFiles = 0
+    /// Every file as the store's sources have it: nothing to read, drop or save.
+    var unchanged = false
     /// Every record's file with its settled stamp (a racy file has none and is left out).
     var files: [VectorStore.Source] = []
 
     /// `store` with the entries of records edited or gone dropped, and its sources and fingerprint
     /// as `store` will have them once every chunk of ``chunks`` is in it.
     func pruned(_ store: VectorStore) -> VectorStore {
+        if unchanged { return store }
         var wanted = Set<Vault.ChunkIdentity>()
         for chunk in chunks { wanted.insert(Vault.ChunkIdentity(key: chunk.key, hash: chunk.hash)) }
         let keptKey = store.keyTable.map { kept.contains($0) }
@@ -88,6 +91,7 @@ struct WantedChunks: Sendable {
     /// The chunks of ``chunks`` that `store` has no vector for; only the entries of the records read are looked at.
     func stale(in store: VectorStore?) -> [WantedChunk] {
         guard let store else { return chunks }
+        if unchanged { return [] }
         guard !chunks.isEmpty else { return [] }
         let read = Set(chunks.map(\.key))
         let readKey = store.keyTable.map { read.contains($0) }
@@ -180,6 +184,12 @@ extension Vault {
     /// unread; every other record is read and cut again. Without a usable `stored`, every record is read.
     func wantedChunks(model: String, in catalog: Catalog, against stored: VectorStore?) -> WantedChunks {
         let fingerprint = chunkingFingerprint()
+        if let stored, stored.model == model, stored.fingerprint == fingerprint, Self.unchanged(catalog, since: stored.sources) {
+            var wanted = WantedChunks(fingerprint: fingerprint, kept: [], chunks: [], records: stored.sources.count)
+            wanted.unchanged = true
+            wanted.files = stored.sources
+            return wanted
+        }
         var keptSources: [String: VectorStore.Source] = [:]
         var storedFiles: [String: Int] = [:]
         if let stored, stored.model == model, stored.fingerprint == fingerprint {
@@ -225,6 +235,36 @@ extension Vault {
         wanted.readFiles = readPaths.count
         wanted.files = files.compactMap { file in file.stamp.map { VectorStore.Source(path: file.path, key: file.key, stamp: $0) } }
         return wanted
+    }
+
+    /// Whether every record (but the profile) has, in catalog order, the file and settled stamp of
+    /// the source at its place, and there are no other sources: then nothing is read, nor any
+    /// record's id decoded (an unchanged file has the id it had). Compared on the catalog's bytes.
+    static func unchanged(_ catalog: Catalog, since sources: [VectorStore.Source]) -> Bool {
+        let profile = catalog.kindNames.firstIndex(of: "profile").map { Int32(clamping: $0) } ?? -2
+        var cursor = 0
+        for position in 0..<catalog.count {
+            let entry = catalog.entries[Int(catalog.records[position])]
+            if entry.kind == profile { continue }
+            guard !entry.racy, cursor < sources.count, sources[cursor].stamp == entry.stamp,
+                samePath(sources[cursor].path, folder: catalog.folders[Int(entry.folder)].path, name: catalog.nameBytes(ofEntry: entry))
+            else { return false }
+            cursor += 1
+        }
+        return cursor == sources.count
+    }
+
+    /// Whether `path` is `folder/name` (`name` alone in the vault's root).
+    static func samePath(_ path: String, folder: String, name: UnsafeRawBufferPointer) -> Bool {
+        var path = path
+        var folder = folder
+        return path.withUTF8 { whole in
+            folder.withUTF8 { folder in
+                if folder.isEmpty { return whole.count == name.count && whole.elementsEqual(name) }
+                return whole.count == folder.count + 1 + name.count && whole.prefix(folder.count).elementsEqual(folder)
+                    && whole[folder.count] == UInt8(ascii: "/") && whole.suffix(name.count).elementsEqual(name)
+            }
+        }
     }
 
     /// A record's searchable text (the title, the text keys of its front matter, its body: what
@@ -304,10 +344,12 @@ extension Vault {
         summary.stale = pending.count
         var total = pending.count
         let batchSize = max(1, embedder.batchSize)
-        // Saved every few seconds rather than after each request: a vault of 100,000 records keeps
-        // 170 MB of vectors, and writing them after every batch would cost more than the server.
+        // Saved every few seconds rather than after each request, and never more than a tenth of
+        // the time: a vault of 100,000 records keeps 170 MB of vectors, and writing them after every
+        // batch would cost more than the server.
         let clock = ContinuousClock()
         var saved = clock.now
+        var interval = Duration.seconds(2)
         while !pending.isEmpty {
             if stop() {
                 summary.interrupted = true
@@ -335,7 +377,7 @@ extension Vault {
                 throw FolioError(.embed(.failedPartWay(done: summary.embedded, total: total, url: embedder.endpoint, problem: problem)))
             }
             let restarted = store == nil || store?.isEmpty == true
-            if restarted, !wanted.kept.isEmpty {
+            if restarted, !wanted.kept.isEmpty || wanted.unchanged {
                 // The entries kept unread went with the store: every record is cut again.
                 wanted = wantedChunks(model: embedder.model, in: catalog, against: nil)
             }
@@ -352,9 +394,11 @@ extension Vault {
             } else {
                 pending = pending.dropFirst(batch.count)
             }
-            if clock.now - saved >= .seconds(2) {
+            if clock.now - saved >= interval {
+                let writing = clock.now
                 try writeVectors(wanted.sourced(current), flush: false)
                 saved = clock.now
+                interval = max(.seconds(2), (saved - writing) * 10)
             }
             progress(summary.embedded, total)
         }
@@ -419,6 +463,7 @@ extension Vault {
                 } else {
                     // The entries kept unread are not in a new store: their files count as unread.
                     wanted.kept = []
+                    wanted.unchanged = false
                     current = VectorStore(model: embedder.model, servedModel: served, dimension: dimension)
                 }
                 for (chunk, vector) in zip(stale, reply.vectors) {
@@ -437,9 +482,7 @@ extension Vault {
             if !stale.isEmpty { note(FolioError(.embed(.notEmbedded(records: Set(stale.map(\.key)).count)))) }
             // Files read again whose chunks were all kept (touched, synced back): saved with their
             // new stamps, so the next search does not read them again.
-            if let store, let stored, wanted.readFiles > 0 || store.count != stored.count || store.sources.count != stored.sources.count,
-                store.sources != stored.sources || store.count != stored.count
-            {
+            if let store, let stored, !wanted.unchanged, store.count != stored.count || store.sources != stored.sources {
                 // try?: the vectors serve this search all the same; the next one saves them.
                 try? writeVectors(store, flush: false)
             }

@@ -1,6 +1,7 @@
 import FolioSearch
 import Foundation
 import SystemIO
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -57,9 +58,9 @@ struct VectorStoreTests {
         store.sources = [VectorStore.Source(path: "a/b.md", key: "id-1", stamp: stamp), VectorStore.Source(path: "c.md", key: "gone", stamp: stamp)]
         let bytes = store.encoded()
         #expect((bytes.count - 8 - 7 * 37) % 16 == 0, "the values start at a multiple of 16")
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vectors-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).bin")
+        let scratch = try Scratch("vectors")
+        let url = scratch.path("vectors.bin")
         try Data(bytes).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }  // try?: a temporary file
         let fd = open(url.path, O_RDONLY)
         defer { close(fd) }
         let mapping = try #require(FileMapping(fd: fd, size: bytes.count))
