@@ -305,7 +305,8 @@ public struct VectorStore: Sendable {
         out += fingerprint.count == Self.hashBytes ? fingerprint : Array(repeating: 0, count: Self.hashBytes)
         // The sources' keys not in the table yet go after those of the entries.
         var table = keyTable
-        var numbers = keyNumbers ?? Dictionary(keyTable.enumerated().map { ($1, UInt32(clamping: $0)) }, uniquingKeysWith: { first, _ in first })
+        var numbers =
+            keyNumbers ?? Dictionary(keyTable.enumerated().map { ($1, UInt32(clamping: $0)) }, uniquingKeysWith: { first, _ in first })
         let kept = sources.filter { $0.path.utf8.count <= Self.maxKeyBytes && $0.key.utf8.count <= Self.maxKeyBytes }
         for source in kept where numbers[source.key] == nil {
             numbers[source.key] = UInt32(clamping: table.count)
@@ -389,7 +390,9 @@ public struct VectorStore: Sendable {
         do {
             for entry in 0..<Int(count) {
                 let at = entries.startIndex + entry * Self.entryBytes
-                func u32(_ offset: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + offset, as: UInt32.self)) }
+                func u32(_ offset: Int) -> UInt32 {
+                    UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + offset, as: UInt32.self))
+                }
                 let key = Int(u32(0))
                 let first = u32(4)
                 let last = u32(8)
@@ -417,7 +420,9 @@ public struct VectorStore: Sendable {
         }
         let padding = (16 - reader.position % 16) % 16
         guard let zeros = reader.take(padding), zeros.allSatisfy({ $0 == 0 }) else { throw .malformed("padding") }
-        guard reader.remaining == Int(count) * dim else { throw reader.remaining < Int(count) * dim ? .truncated : .malformed("trailing bytes") }
+        guard reader.remaining == Int(count) * dim else {
+            throw reader.remaining < Int(count) * dim ? .truncated : .malformed("trailing bytes")
+        }
         let block = reader.position..<reader.end
         if let mapping {
             values = VectorValues(mapping: mapping, range: block)

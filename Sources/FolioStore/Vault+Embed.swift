@@ -72,7 +72,9 @@ struct WantedChunks: Sendable {
         let keptKey = store.keyTable.map { kept.contains($0) }
         var pruned = store
         if !chunks.isEmpty || !(0..<store.count).allSatisfy({ keptKey[store.keyNumber($0)] }) {
-            pruned.retain { keptKey[store.keyNumber($0)] || wanted.contains(Vault.ChunkIdentity(key: store.key($0), hash: Array(store.hash($0)))) }
+            pruned.retain {
+                keptKey[store.keyNumber($0)] || wanted.contains(Vault.ChunkIdentity(key: store.key($0), hash: Array(store.hash($0))))
+            }
         }
         return sourced(pruned)
     }
@@ -215,7 +217,11 @@ extension Vault {
             let stamp = catalog.settledStamp(position)
             files.append((path, key, stamp))
             filesNow[key, default: 0] += 1
-            if stamp == nil || keptSources[path] != VectorStore.Source(path: path, key: key, stamp: stamp ?? FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0)) {
+            if stamp == nil
+                || keptSources[path]
+                    != VectorStore.Source(
+                        path: path, key: key, stamp: stamp ?? FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0))
+            {
                 changedKeys.insert(key)
             }
         }
@@ -299,7 +305,9 @@ extension Vault {
         defer { close(fd) }
         let size = Int(clamping: info.st_size)
         guard size <= Self.vectorsFileLimit else { return unreadable("unreadable") }
-        guard let mapping = FileMapping(fd: fd, size: size) else { return unreadable(size == 0 ? VectorStoreDamage.truncated.reason : "unreadable") }
+        guard let mapping = FileMapping(fd: fd, size: size) else {
+            return unreadable(size == 0 ? VectorStoreDamage.truncated.reason : "unreadable")
+        }
         do {
             return (try VectorStore(mapping: mapping), nil)
         } catch {

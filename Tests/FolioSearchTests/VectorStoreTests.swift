@@ -55,7 +55,9 @@ struct VectorStoreTests {
         var store = Self.sample(entries: 7, dimension: 37)
         store.fingerprint = Array(repeating: 7, count: 16)
         let stamp = FileStamp(size: 12, modifiedNanoseconds: -3, changedNanoseconds: 1 << 62, inode: 99)
-        store.sources = [VectorStore.Source(path: "a/b.md", key: "id-1", stamp: stamp), VectorStore.Source(path: "c.md", key: "gone", stamp: stamp)]
+        store.sources = [
+            VectorStore.Source(path: "a/b.md", key: "id-1", stamp: stamp), VectorStore.Source(path: "c.md", key: "gone", stamp: stamp),
+        ]
         let bytes = store.encoded()
         #expect((bytes.count - 8 - 7 * 37) % 16 == 0, "the values start at a multiple of 16")
         let scratch = try Scratch("vectors")

@@ -47,7 +47,8 @@ enum VectorsFuzz {
                 vector: (0..<19).map { Float($0 * (entry + 1) % 5) - 2 })
         }
         store.sources = [
-            VectorStore.Source(path: "a.md", key: "id-0", stamp: FileStamp(size: 1, modifiedNanoseconds: 2, changedNanoseconds: 3, inode: 4))
+            VectorStore.Source(
+                path: "a.md", key: "id-0", stamp: FileStamp(size: 1, modifiedNanoseconds: 2, changedNanoseconds: 3, inode: 4))
         ]
         return store
     }
