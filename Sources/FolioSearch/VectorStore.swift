@@ -263,7 +263,8 @@ public struct VectorStore: Sendable {
                     while j < wide {
                         let raw = vector.loadUnaligned(fromByteOffset: j, as: SIMD16<Int8>.self)
                         let query = q.loadUnaligned(fromByteOffset: j * 4, as: SIMD16<Float>.self)
-                        sum0.addProduct(SIMD16<Float>(SIMD16<Int32>(truncatingIfNeeded: raw)), query)
+                        // A multiply and an add: addProduct becomes a call to fmaf per lane.
+                        sum0 += SIMD16<Float>(SIMD16<Int32>(truncatingIfNeeded: raw)) * query
                         j += 16
                     }
                     var sum = sum0.sum()
