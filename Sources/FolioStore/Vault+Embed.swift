@@ -2,6 +2,11 @@ import Crypto
 import FolioCore
 import FolioSearch
 import Foundation
+import SystemIO
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Which side of a search a text is embedded for: the question, or the pages that answer it.
 public enum EmbeddingSide: Sendable {
@@ -41,6 +46,65 @@ struct WantedChunk: Sendable {
     var text: String
 }
 
+/// The chunks the records should have now: those of the records read and cut again, and the keys
+/// whose entries are kept as they are (their files unchanged since they were cut).
+struct WantedChunks: Sendable {
+    var fingerprint: [UInt8]
+    /// Keys whose entries stay without their files being read.
+    var kept: Set<String>
+    /// The chunks of every other record, cut now.
+    var chunks: [WantedChunk]
+    /// Records (not the profile) in the vault.
+    var records: Int
+    /// Files read and cut again.
+    var readFiles = 0
+    /// Every file as the store's sources have it: nothing to read, drop or save.
+    var unchanged = false
+    /// Every record's file with its settled stamp (a racy file has none and is left out).
+    var files: [VectorStore.Source] = []
+
+    /// `store` with the entries of records edited or gone dropped, and its sources and fingerprint
+    /// as `store` will have them once every chunk of ``chunks`` is in it.
+    func pruned(_ store: VectorStore) -> VectorStore {
+        if unchanged { return store }
+        var wanted = Set<Vault.ChunkIdentity>()
+        for chunk in chunks { wanted.insert(Vault.ChunkIdentity(key: chunk.key, hash: chunk.hash)) }
+        let keptKey = store.keyTable.map { kept.contains($0) }
+        var pruned = store
+        if !chunks.isEmpty || !(0..<store.count).allSatisfy({ keptKey[store.keyNumber($0)] }) {
+            pruned.retain {
+                keptKey[store.keyNumber($0)] || wanted.contains(Vault.ChunkIdentity(key: store.key($0), hash: Array(store.hash($0))))
+            }
+        }
+        return sourced(pruned)
+    }
+
+    /// `store` with the sources of the files whose every chunk it holds (the kept keys' always: a
+    /// store that lost their entries is made with ``kept`` empty), and the fingerprint.
+    func sourced(_ store: VectorStore) -> VectorStore {
+        var missing = Set<String>()
+        for chunk in stale(in: store) { missing.insert(chunk.key) }
+        var sourced = store
+        sourced.fingerprint = fingerprint
+        sourced.sources = files.filter { kept.contains($0.key) || !missing.contains($0.key) }
+        return sourced
+    }
+
+    /// The chunks of ``chunks`` that `store` has no vector for; only the entries of the records read are looked at.
+    func stale(in store: VectorStore?) -> [WantedChunk] {
+        guard let store else { return chunks }
+        if unchanged { return [] }
+        guard !chunks.isEmpty else { return [] }
+        let read = Set(chunks.map(\.key))
+        let readKey = store.keyTable.map { read.contains($0) }
+        var have = Set<Vault.ChunkIdentity>()
+        for index in 0..<store.count where readKey[store.keyNumber(index)] {
+            have.insert(Vault.ChunkIdentity(key: store.key(index), hash: Array(store.hash(index))))
+        }
+        return chunks.filter { !have.contains(Vault.ChunkIdentity(key: $0.key, hash: $0.hash)) }
+    }
+}
+
 /// What `folio embed` did.
 public struct EmbedSummary: Sendable, Equatable {
     /// Chunks embedded in this run (sent to the server and kept).
@@ -75,24 +139,33 @@ extension Vault {
     public static let semanticSmallVaultFloor: Float = 0.83
 
     /// The least similarity a chunk must have for a query whose similarities are `all`.
-    static func semanticThreshold(_ all: [VectorStore.Neighbour]) -> Float {
+    static func semanticThreshold(_ all: [Float]) -> Float {
         guard all.count >= semanticMinimumChunks else { return semanticSmallVaultFloor }
-        let mean = all.reduce(Float(0)) { $0 + $1.similarity } / Float(all.count)
+        let mean = all.reduce(Float(0), +) / Float(all.count)
         return max(semanticFloor, mean + semanticLift)
     }
 
     /// The key a record's vectors are kept under: its id, or its path when it has none.
     static func vectorKey(of record: Record) -> String { record.id ?? record.path }
 
-    /// The chunks of every record, each hashed with `model` (SHA-256 of model and text, 16 bytes).
-    func wantedChunks(model: String) -> (chunks: [WantedChunk], records: Int) {
-        let set = loadRecords()
+    /// What cutting records into chunks depends on besides the files: the text keys of each kind,
+    /// how much of a body is searched, the chunk size and the chunker's version. Kept in the vectors
+    /// file; when it differs, every record is read and cut again.
+    func chunkingFingerprint() -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(data: Data("folio chunks \(TextChunker.version) \(TextChunker.limit) \(searchedBytesLimit)".utf8))
+        for (kind, keys) in RecordSearch.textKeys(for: kinds).sorted(by: { $0.key < $1.key }) {
+            hasher.update(data: Data(([kind] + keys).joined(separator: "\u{1F}").utf8 + [0x1E]))
+        }
+        return Array(hasher.finalize().prefix(VectorStore.hashBytes))
+    }
+
+    /// The chunks of `records`, each hashed with `model` (SHA-256 of model and text, 16 bytes).
+    func chunks(of records: [Record], model: String) -> [WantedChunk] {
         let keysByKind = RecordSearch.textKeys(for: kinds)
         let bodyLimit = searchedBytesLimit
         var chunks: [WantedChunk] = []
-        var records = 0
-        for record in set.records where record.kind != "profile" {
-            records += 1
+        for record in records {
             let key = Self.vectorKey(of: record)
             var seen = Set<[UInt8]>()
             for chunk in Self.chunks(of: record, keys: RecordSearch.textKeys(for: record, in: keysByKind), bodyLimit: bodyLimit) {
@@ -105,7 +178,99 @@ extension Vault {
                 chunks.append(WantedChunk(key: key, lines: chunk.lines, hash: hash, text: chunk.text))
             }
         }
-        return (chunks, records)
+        return chunks
+    }
+
+    /// The chunks every record should have now, measured against `stored`: the records whose
+    /// files have the stamps kept with `stored` (under the same fingerprint) keep their entries
+    /// unread; every other record is read and cut again. Without a usable `stored`, every record is read.
+    func wantedChunks(model: String, in catalog: Catalog, against stored: VectorStore?) -> WantedChunks {
+        let fingerprint = chunkingFingerprint()
+        if let stored, stored.model == model, stored.fingerprint == fingerprint, Self.unchanged(catalog, since: stored.sources) {
+            var wanted = WantedChunks(fingerprint: fingerprint, kept: [], chunks: [], records: stored.sources.count)
+            wanted.unchanged = true
+            wanted.files = stored.sources
+            return wanted
+        }
+        var keptSources: [String: VectorStore.Source] = [:]
+        var storedFiles: [String: Int] = [:]
+        if let stored, stored.model == model, stored.fingerprint == fingerprint {
+            keptSources.reserveCapacity(stored.sources.count)
+            for source in stored.sources {
+                keptSources[source.path] = source
+                storedFiles[source.key, default: 0] += 1
+            }
+        }
+        // The records now, by key (two files may share an id), and whether each file is unchanged.
+        var files: [(path: String, key: String, stamp: FileStamp?)] = []
+        files.reserveCapacity(catalog.count)
+        var changedKeys = Set<String>()
+        var filesNow: [String: Int] = [:]
+        filesNow.reserveCapacity(catalog.count)
+        let names = catalog.names
+        for position in 0..<catalog.count {
+            let name = names[position]
+            guard name.kind != "profile" else { continue }
+            let path = name.path
+            let key = name.id ?? path
+            // A racy file (written just before the catalog looked) has no settled stamp: read it.
+            let stamp = catalog.settledStamp(position)
+            files.append((path, key, stamp))
+            filesNow[key, default: 0] += 1
+            if stamp == nil
+                || keptSources[path]
+                    != VectorStore.Source(
+                        path: path, key: key, stamp: stamp ?? FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0))
+            {
+                changedKeys.insert(key)
+            }
+        }
+        // A key that lost or gained a file (a copy deleted, an id given to another file) is read again.
+        for (key, count) in filesNow where storedFiles[key] != count { changedKeys.insert(key) }
+        var keptKeys = Set<String>()
+        var readPaths: [String] = []
+        for file in files {
+            if changedKeys.contains(file.key) {
+                readPaths.append(file.path)
+            } else {
+                keptKeys.insert(file.key)
+            }
+        }
+        let read = records(at: readPaths, searchedPartOnly: true).compactMap { $0 }
+        var wanted = WantedChunks(fingerprint: fingerprint, kept: keptKeys, chunks: chunks(of: read, model: model), records: files.count)
+        wanted.readFiles = readPaths.count
+        wanted.files = files.compactMap { file in file.stamp.map { VectorStore.Source(path: file.path, key: file.key, stamp: $0) } }
+        return wanted
+    }
+
+    /// Whether every record (but the profile) has, in catalog order, the file and settled stamp of
+    /// the source at its place, and there are no other sources: then nothing is read, nor any
+    /// record's id decoded (an unchanged file has the id it had). Compared on the catalog's bytes.
+    static func unchanged(_ catalog: Catalog, since sources: [VectorStore.Source]) -> Bool {
+        let profile = catalog.kindNames.firstIndex(of: "profile").map { Int32(clamping: $0) } ?? -2
+        var cursor = 0
+        for position in 0..<catalog.count {
+            let entry = catalog.entries[Int(catalog.records[position])]
+            if entry.kind == profile { continue }
+            guard !entry.racy, cursor < sources.count, sources[cursor].stamp == entry.stamp,
+                samePath(sources[cursor].path, folder: catalog.folders[Int(entry.folder)].path, name: catalog.nameBytes(ofEntry: entry))
+            else { return false }
+            cursor += 1
+        }
+        return cursor == sources.count
+    }
+
+    /// Whether `path` is `folder/name` (`name` alone in the vault's root).
+    static func samePath(_ path: String, folder: String, name: UnsafeRawBufferPointer) -> Bool {
+        var path = path
+        var folder = folder
+        return path.withUTF8 { whole in
+            folder.withUTF8 { folder in
+                if folder.isEmpty { return whole.count == name.count && whole.elementsEqual(name) }
+                return whole.count == folder.count + 1 + name.count && whole.prefix(folder.count).elementsEqual(folder)
+                    && whole[folder.count] == UInt8(ascii: "/") && whole.suffix(name.count).elementsEqual(name)
+            }
+        }
     }
 
     /// A record's searchable text (the title, the text keys of its front matter, its body: what
@@ -127,17 +292,26 @@ extension Vault {
         ])
     }
 
-    /// The vectors kept on this device; nil when there are none, and a note when the file was
-    /// there and could not be read (it is then made again).
+    /// The vectors kept on this device, their values used in place in the mapped file; nil when
+    /// there are none, and a note when the file was there and could not be read (it is then made again).
     func readVectors() -> (store: VectorStore?, note: FolioError?) {
-        guard let data = LocalFile.read(vectorsURL, maxBytes: Self.vectorsFileLimit) else {
-            let present = FileManager.default.fileExists(atPath: vectorsURL.path)
-            return (nil, present ? FolioError(.embed(.storeDiscarded(reason: "unreadable"))) : nil)
+        let path = vectorsURL.path
+        func unreadable(_ reason: String) -> (store: VectorStore?, note: FolioError?) {
+            (nil, FolioError(.embed(.storeDiscarded(reason: reason))))
+        }
+        guard let (fd, info) = Self.openRegular({ open(path, Self.recordFlags) }) else {
+            return FileManager.default.fileExists(atPath: path) ? unreadable("unreadable") : (nil, nil)
+        }
+        defer { close(fd) }
+        let size = Int(clamping: info.st_size)
+        guard size <= Self.vectorsFileLimit else { return unreadable("unreadable") }
+        guard let mapping = FileMapping(fd: fd, size: size) else {
+            return unreadable(size == 0 ? VectorStoreDamage.truncated.reason : "unreadable")
         }
         do {
-            return (try VectorStore(decoding: Array(data)), nil)
+            return (try VectorStore(mapping: mapping), nil)
         } catch {
-            return (nil, FolioError(.embed(.storeDiscarded(reason: error.reason))))
+            return unreadable(error.reason)
         }
     }
 
@@ -157,9 +331,10 @@ extension Vault {
     ///   - note: what is worth saying on the way (a damaged file, a new model).
     /// - Throws: ``FolioError`` `.embed(.failedPartWay)` when the server fails; what came before is kept.
     public func embed(
-        with embedder: any Embedder, rebuild: Bool, progress: (Int, Int) -> Void, stop: () -> Bool, note: (FolioError) -> Void
+        with embedder: any Embedder, rebuild: Bool, catalog: Catalog? = nil, progress: (Int, Int) -> Void, stop: () -> Bool,
+        note: (FolioError) -> Void
     ) async throws(FolioError) -> EmbedSummary {
-        let wanted = wantedChunks(model: embedder.model).chunks
+        let catalog = catalog ?? self.catalog()
         var store: VectorStore?
         if !rebuild {
             let read = readVectors()
@@ -170,12 +345,19 @@ extension Vault {
             note(FolioError(.embed(.modelChanged(stored: stored.model, now: embedder.model))))
             store = nil
         }
-        store = store.map { Self.pruned($0, to: wanted) }
+        var wanted = wantedChunks(model: embedder.model, in: catalog, against: store)
+        store = store.map { wanted.pruned($0) }
         var summary = EmbedSummary(embedded: 0, stale: 0, chunks: 0, records: 0, requests: 0, interrupted: false)
-        var pending = Self.stale(wanted, in: store)
+        var pending = wanted.stale(in: store)[...]
         summary.stale = pending.count
         var total = pending.count
         let batchSize = max(1, embedder.batchSize)
+        // Saved every few seconds rather than after each request, and never more than a tenth of
+        // the time: a vault of 100,000 records keeps 170 MB of vectors, and writing them after every
+        // batch would cost more than the server.
+        let clock = ContinuousClock()
+        var saved = clock.now
+        var interval = Duration.seconds(2)
         while !pending.isEmpty {
             if stop() {
                 summary.interrupted = true
@@ -186,7 +368,7 @@ extension Vault {
             do {
                 reply = try await embedder.embed(batch.map(\.text), as: .passage, dimension: nil)
             } catch {
-                if let store { try writeVectors(store, flush: true) }
+                if let store { try writeVectors(wanted.sourced(store), flush: true) }
                 throw FolioError(.embed(.failedPartWay(done: summary.embedded, total: total, url: embedder.endpoint, problem: error)))
             }
             summary.requests += 1
@@ -198,46 +380,42 @@ extension Vault {
                 store = nil
             }
             if let stored = store, !stored.isEmpty, stored.dimension != dimension {
-                try writeVectors(stored, flush: true)
+                try writeVectors(wanted.sourced(stored), flush: true)
                 let problem = AIProblem.malformed(.embeddingDimension(expected: stored.dimension, got: dimension), excerpt: "")
                 throw FolioError(.embed(.failedPartWay(done: summary.embedded, total: total, url: embedder.endpoint, problem: problem)))
             }
+            let restarted = store == nil || store?.isEmpty == true
+            if restarted, !wanted.kept.isEmpty || wanted.unchanged {
+                // The entries kept unread went with the store: every record is cut again.
+                wanted = wantedChunks(model: embedder.model, in: catalog, against: nil)
+            }
             var current =
                 store.flatMap { $0.isEmpty ? nil : $0 } ?? VectorStore(model: embedder.model, servedModel: served, dimension: dimension)
-            let restarted = store == nil || store?.isEmpty == true
             for (chunk, vector) in zip(batch, reply.vectors) {
                 current.add(key: chunk.key, lines: chunk.lines, hash: chunk.hash, vector: vector)
             }
             store = current
-            try writeVectors(current, flush: false)
             summary.embedded += batch.count
-            pending = Self.stale(wanted, in: store)
-            if restarted { total = summary.embedded + pending.count }
+            if restarted {
+                pending = wanted.stale(in: store)[...]
+                total = summary.embedded + pending.count
+            } else {
+                pending = pending.dropFirst(batch.count)
+            }
+            if clock.now - saved >= interval {
+                let writing = clock.now
+                try writeVectors(wanted.sourced(current), flush: false)
+                saved = clock.now
+                interval = max(.seconds(2), (saved - writing) * 10)
+            }
             progress(summary.embedded, total)
         }
         if let store {
-            try writeVectors(store, flush: true)
+            try writeVectors(wanted.sourced(store), flush: true)
             summary.chunks = store.count
             summary.records = Set(store.keys).count
         }
         return summary
-    }
-
-    /// `store` without the entries no chunk of `wanted` has (records edited or gone).
-    static func pruned(_ store: VectorStore, to wanted: [WantedChunk]) -> VectorStore {
-        var wantedKeys = Set<ChunkIdentity>()
-        for chunk in wanted { wantedKeys.insert(ChunkIdentity(key: chunk.key, hash: chunk.hash)) }
-        var pruned = store
-        pruned.retain { wantedKeys.contains(ChunkIdentity(key: store.keys[$0], hash: Array(store.hash($0)))) }
-        return pruned
-    }
-
-    /// The chunks of `wanted` that `store` has no vector for.
-    static func stale(_ wanted: [WantedChunk], in store: VectorStore?) -> [WantedChunk] {
-        guard let store else { return wanted }
-        var have = Set<ChunkIdentity>()
-        for index in 0..<store.count { have.insert(ChunkIdentity(key: store.keys[index], hash: Array(store.hash(index)))) }
-        return wanted.filter { !have.contains(ChunkIdentity(key: $0.key, hash: $0.hash)) }
     }
 
     struct ChunkIdentity: Hashable {
@@ -254,17 +432,21 @@ extension Vault {
     ///
     /// - Parameter required: `--semantic`: a failure is thrown. Otherwise (hybrid) a failure is a
     ///   note and the answer nil, so the search goes on by words alone.
+    ///   - catalog: the vault's catalog when the caller has it (the search's words read it too);
+    ///     read here otherwise.
     public func semanticRanking(
-        _ query: Query, with embedder: any Embedder, required: Bool, withWords: Bool, note: (FolioError) -> Void
+        _ query: Query, with embedder: any Embedder, required: Bool, withWords: Bool, catalog: Catalog? = nil,
+        note: (FolioError) -> Void
     ) async throws(FolioError) -> SemanticRanking? {
         try await semanticRanking(
             text: query.positiveTerms.map(\.text).joined(separator: " "), with: embedder, required: required, withWords: withWords,
-            note: note)
+            catalog: catalog, note: note)
     }
 
     /// The same for `words` as they are (a question put to the journal), not read as a query.
     public func semanticRanking(
-        text words: String, with embedder: any Embedder, required: Bool, withWords: Bool, note: (FolioError) -> Void
+        text words: String, with embedder: any Embedder, required: Bool, withWords: Bool, catalog: Catalog? = nil,
+        note: (FolioError) -> Void
     ) async throws(FolioError) -> SemanticRanking? {
         guard !words.isEmpty else { return nil }
         func unavailable(_ problem: AIProblem) throws(FolioError) -> SemanticRanking? {
@@ -272,22 +454,30 @@ extension Vault {
             note(FolioError(.embed(.lexicalOnly(url: embedder.endpoint, problem: problem))))
             return nil
         }
-        let wanted = wantedChunks(model: embedder.model).chunks
         let read = readVectors()
         if let problem = read.note { note(problem) }
-        var store = read.store.flatMap { $0.model == embedder.model ? Self.pruned($0, to: wanted) : nil }
-        let stale = Self.stale(wanted, in: store)
+        let stored = read.store.flatMap { $0.model == embedder.model ? $0 : nil }
+        var wanted = wantedChunks(model: embedder.model, in: catalog ?? self.catalog(), against: stored)
+        var store = stored.map { wanted.pruned($0) }
+        let stale = wanted.stale(in: store)
         if !stale.isEmpty, stale.count <= max(1, embedder.batchSize) {
             do {
                 let reply = try await embedder.embed(stale.map(\.text), as: .passage, dimension: nil)
                 let served = reply.model ?? embedder.model
                 let dimension = reply.vectors.first?.count ?? 0
-                var current =
-                    store.flatMap { $0.isEmpty || $0.servedModel != served || $0.dimension != dimension ? nil : $0 }
-                    ?? VectorStore(model: embedder.model, servedModel: served, dimension: dimension)
+                var current: VectorStore
+                if let kept = store, !kept.isEmpty, kept.servedModel == served, kept.dimension == dimension {
+                    current = kept
+                } else {
+                    // The entries kept unread are not in a new store: their files count as unread.
+                    wanted.kept = []
+                    wanted.unchanged = false
+                    current = VectorStore(model: embedder.model, servedModel: served, dimension: dimension)
+                }
                 for (chunk, vector) in zip(stale, reply.vectors) {
                     current.add(key: chunk.key, lines: chunk.lines, hash: chunk.hash, vector: vector)
                 }
+                current = wanted.sourced(current)
                 store = current
                 try writeVectors(current, flush: true)
             } catch let problem as AIProblem {
@@ -296,8 +486,14 @@ extension Vault {
                 // The vectors could not be saved; they serve this search all the same.
                 note(error as? FolioError ?? FolioError(.embed(.nothingEmbedded)))
             }
-        } else if !stale.isEmpty {
-            note(FolioError(.embed(.notEmbedded(records: Set(stale.map(\.key)).count))))
+        } else {
+            if !stale.isEmpty { note(FolioError(.embed(.notEmbedded(records: Set(stale.map(\.key)).count)))) }
+            // Files read again whose chunks were all kept (touched, synced back): saved with their
+            // new stamps, so the next search does not read them again.
+            if let store, let stored, !wanted.unchanged, store.count != stored.count || store.sources != stored.sources {
+                // try?: the vectors serve this search all the same; the next one saves them.
+                try? writeVectors(store, flush: false)
+            }
         }
         guard let store, !store.isEmpty else {
             if required { throw FolioError(.embed(.nothingEmbedded)) }
@@ -318,10 +514,10 @@ extension Vault {
         }
         var ranked: [String] = []
         var lines: [String: ClosedRange<Int>] = [:]
-        let all = store.nearest(vector, floor: -1, limit: store.count)
+        let all = await store.similarities(to: vector)
         let threshold = Self.semanticThreshold(all)
-        for neighbour in all where neighbour.similarity >= threshold {
-            let key = store.keys[neighbour.entry]
+        for neighbour in VectorStore.best(all, floor: threshold, limit: all.count) {
+            let key = store.key(neighbour.entry)
             if lines[key] == nil {
                 ranked.append(key)
                 lines[key] = store.lines[neighbour.entry]

@@ -1,6 +1,12 @@
 import FolioSearch
 import Foundation
+import SystemIO
+import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite("Vectors of search by meaning")
 struct VectorStoreTests {
@@ -25,12 +31,92 @@ struct VectorStoreTests {
         }
     }
 
-    @Test("384 dimensions take about 420 bytes a chunk: 100,000 records of 4 chunks stay under 200 MB")
+    @Test("384 dimensions take about 430 bytes a chunk: 100,000 records of 4 chunks stay under 200 MB")
     func size() {
-        let store = Self.sample(entries: 100, dimension: 384)
-        let perChunk = store.encoded().count / 100
-        #expect(perChunk < 440, "\(perChunk) bytes a chunk")
+        var store = VectorStore(model: "e5", servedModel: "e5", dimension: 384)
+        var sources: [VectorStore.Source] = []
+        for record in 0..<100 {
+            let key = "01936b6e-7c1a-7000-8000-\(String(format: "%012d", record))"
+            for chunk in 0..<4 {
+                let vector = (0..<384).map { Float(sin(Double(record * 4 + chunk + $0))) }
+                store.add(key: key, lines: 1...2, hash: Array(repeating: UInt8(chunk), count: 16), vector: vector)
+            }
+            let stamp = FileStamp(size: 900, modifiedNanoseconds: 1, changedNanoseconds: 2, inode: UInt64(record))
+            sources.append(VectorStore.Source(path: "diary/2026/11/2026-11-22-\(key).md", key: key, stamp: stamp))
+        }
+        store.sources = sources
+        let perChunk = store.encoded().count / 400
+        #expect(perChunk < 460, "\(perChunk) bytes a chunk")
         #expect(perChunk * 400_000 < 200_000_000)
+    }
+
+    @Test("the stamps and fingerprint are kept; the values lie 16-byte aligned, used in place from a mapped file")
+    func mapped() throws {
+        var store = Self.sample(entries: 7, dimension: 37)
+        store.fingerprint = Array(repeating: 7, count: 16)
+        let stamp = FileStamp(size: 12, modifiedNanoseconds: -3, changedNanoseconds: 1 << 62, inode: 99)
+        store.sources = [
+            VectorStore.Source(path: "a/b.md", key: "id-1", stamp: stamp), VectorStore.Source(path: "c.md", key: "gone", stamp: stamp),
+        ]
+        let bytes = store.encoded()
+        #expect((bytes.count - 8 - 7 * 37) % 16 == 0, "the values start at a multiple of 16")
+        let scratch = try Scratch("vectors")
+        let url = scratch.path("vectors.bin")
+        try Data(bytes).write(to: url)
+        let fd = open(url.path, O_RDONLY)
+        defer { close(fd) }
+        let mapping = try #require(FileMapping(fd: fd, size: bytes.count))
+        var read = try VectorStore(mapping: mapping)
+        #expect(read.sources == store.sources && read.fingerprint == store.fingerprint && read.keys == store.keys)
+        let query = (0..<37).map { Float(cos(Double($0))) }
+        #expect(read.nearest(query, floor: -1, limit: 10) == store.nearest(query, floor: -1, limit: 10))
+        // Adding to a mapped store copies its values out first.
+        read.add(key: "new", lines: 1...1, hash: Array(repeating: 1, count: 16), vector: query)
+        #expect(read.count == 8 && read.vector(3) == store.vector(3))
+        #expect(read.nearest(query, floor: -1, limit: 1).first?.entry == 7)
+    }
+
+    @Test("SIMD similarities rank as the plain loop does, for every length up to 70 and 384")
+    func simdAgreesWithLoop() async {
+        var generator = SystemRandomNumberGenerator()
+        for dimension in Array(1...70) + [383, 384] {
+            var store = VectorStore(model: "m", servedModel: "m", dimension: dimension)
+            for entry in 0..<40 {
+                let vector = (0..<dimension).map { _ in Float.random(in: -1...1, using: &generator) }
+                store.add(key: "k\(entry % 7)", lines: 1...1, hash: Array(repeating: 0, count: 16), vector: vector)
+            }
+            let query = (0..<dimension).map { _ in Float.random(in: -1...1, using: &generator) }
+            let byLoop = store.nearestByLoop(query, floor: -1, limit: 40)
+            let bySIMD = store.nearest(query, floor: -1, limit: 40)
+            let all = await store.similarities(to: query)
+            #expect(bySIMD.count == byLoop.count && all.count == 40)
+            for (a, b) in zip(bySIMD, byLoop) {
+                #expect(a.entry == b.entry || abs(a.similarity - b.similarity) < 1e-5, "dimension \(dimension)")
+                #expect(abs(a.similarity - b.similarity) < 1e-5)
+                #expect(abs(all[b.entry] - b.similarity) < 1e-5)
+            }
+        }
+    }
+
+    @Test("counts larger than the bytes there are are refused before anything is allocated")
+    func hostileCounts() {
+        let bytes = Self.sample(entries: 2, dimension: 4).encoded()
+        // The three counts follow the magic, version, quantisation, dimension, two models and the fingerprint.
+        let counts = 8 + 4 + 1 + 4 + (2 + 2) + (2 + 24) + 16
+        for field in 0..<3 {
+            var hostile = Array(bytes.dropLast(8))
+            for k in 0..<4 { hostile[counts + field * 4 + k] = 0xFF }
+            let checksum = hostile.withUnsafeBytes { CacheChecksum.of($0) }
+            withUnsafeBytes(of: checksum.littleEndian) { hostile += $0 }
+            #expect(throws: VectorStoreDamage.truncated) { try VectorStore(decoding: hostile) }
+        }
+    }
+
+    @Test("a version 1 file is refused as an older version, to be made again")
+    func versionOne() {
+        var bytes = Self.sample().encoded()
+        bytes[8] = 1
+        #expect(throws: VectorStoreDamage.unknownVersion(1)) { try VectorStore(decoding: bytes) }
     }
 
     @Test("every prefix of a file, and every byte flipped, is refused as damage, never a crash")
@@ -61,7 +147,7 @@ struct VectorStoreTests {
         store.add(key: "y", lines: 1...1, hash: hash, vector: [0, 2, 0])
         store.add(key: "xy", lines: 1...1, hash: hash, vector: [1, 1, 0])
         let found = store.nearest([3, 0.2, 0], floor: 0.5, limit: 10)
-        #expect(found.map { store.keys[$0.entry] } == ["x", "xy"])
+        #expect(found.map { store.key($0.entry) } == ["x", "xy"])
         #expect(store.nearest([1, 0], floor: -1, limit: 10).isEmpty)
         #expect(store.nearest([0, 0, 0], floor: -1, limit: 10).isEmpty)
     }

@@ -17,8 +17,8 @@ struct Embed: AsyncParsableCommand {
                 .folio/local/vectors.bin on this device: never committed, made again when missing or damaged. \
                 A chunk is embedded once; after an edit or a sync only the changed chunks are sent again.
 
-                Progress goes to stderr (embedded 320/1200 chunks). The vectors are saved after every request: \
-                Ctrl-C, or a server that fails, keeps what was done, and the next run goes on from there (exit \
+                Progress goes to stderr (embedded 320/1200 chunks). The vectors are saved every few seconds and \
+                at the end: Ctrl-C, or a server that fails, keeps what was done, and the next run goes on from there (exit \
                 status 130 after Ctrl-C). Writing records never waits for it. --rebuild starts over.
 
                 The key is FOLIO_EMBEDDINGS_KEY, or the AI key when the server is ai.base_url's own; no key goes \
@@ -35,7 +35,7 @@ struct Embed: AsyncParsableCommand {
                 嵌入伺服器（任何相容 OpenAI 的 /embeddings：`Ollama`、本機伺服器或雲端服務），向量保存在這台裝置的 \
                 .folio/local/vectors.bin：不會提交，遺失或損壞時會重新建立。每段只嵌入一次；編輯或同步之後，只重送改過的段落。
 
-                進度顯示在標準錯誤輸出（已嵌入 320/1200 段）。每次請求後都會保存向量：按 Ctrl-C 或伺服器失敗時，已完成的部分都會保留，\
+                進度顯示在標準錯誤輸出（已嵌入 320/1200 段）。向量每隔幾秒和結束時都會保存：按 Ctrl-C 或伺服器失敗時，已完成的部分都會保留，\
                 下次執行會接著做（Ctrl-C 後結束狀態是 130）。寫入紀錄從不需要等它。--rebuild 從頭開始。
 
                 金鑰是 FOLIO_EMBEDDINGS_KEY；伺服器就是 ai.base_url 的伺服器時，也可以用 AI 的金鑰；金鑰不會送到別的伺服器。\

@@ -111,10 +111,10 @@ struct Search: AsyncParsableCommand {
         try takeOptionsAfterQuery()
         let context = try Context.openForReading(global)
         let text = words.joined(separator: " ")
-        let meaning = try await SemanticRun.ranking(text, mode: ranking.mode, filters: filters, context: context)
+        let (meaning, read) = try await SemanticRun.ranking(text, mode: ranking.mode, filters: filters, context: context)
         let found = try context.vault.search(
-            text, tags: filters.tag, kind: filters.kind, limit: filters.limit == 0 ? nil : filters.limit, catalog: { context.catalog() },
-            meaning: meaning)
+            text, tags: filters.tag, kind: filters.kind, limit: filters.limit == 0 ? nil : filters.limit,
+            catalog: { read ?? context.catalog() }, meaning: meaning)
         if found.shown.isEmpty { return SearchPrinter.nothing(found.noMatch, json: output.json, context: context) }
         SearchPrinter(keys: found.catalog.textKeys, query: found.query, sources: found.sources, passages: found.passages)
             .print(found.shown, json: output.json, context: context)

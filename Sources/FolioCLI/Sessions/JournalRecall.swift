@@ -25,11 +25,12 @@ enum JournalRecall {
     /// The passages for `text`: by words, fused with those by meaning when an embeddings server
     /// is set up and answers (otherwise by words alone, with a note when it does not answer).
     static func passages(for text: String, limit: Int, context: Context) async throws -> [JournalPassage] {
-        let byWords = try JournalRetrieval.passages(for: text, in: context.vault, limit: limit * 2, catalog: { context.catalog() })
+        let catalog = context.catalog()
+        let byWords = try JournalRetrieval.passages(for: text, in: context.vault, limit: limit * 2, catalog: { catalog })
         guard let embedder = try SemanticRun.embedder(context, required: false),
             let meaning = try await context.vault.semanticRanking(
-                text: text, with: embedder, required: false, withWords: true, note: { context.warn($0) })
+                text: text, with: embedder, required: false, withWords: true, catalog: catalog, note: { context.warn($0) })
         else { return Array(byWords.prefix(limit)) }
-        return JournalRetrieval.fused(words: byWords, meaning: meaning, in: context.vault, limit: limit, catalog: context.catalog())
+        return JournalRetrieval.fused(words: byWords, meaning: meaning, in: context.vault, limit: limit, catalog: catalog)
     }
 }

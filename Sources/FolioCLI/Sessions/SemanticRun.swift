@@ -57,7 +57,7 @@ enum SemanticRun {
         let interrupt = Interrupt.install()
         let terminal = context.terminal
         let summary = try await context.vault.embed(
-            with: embedder, rebuild: rebuild,
+            with: embedder, rebuild: rebuild, catalog: context.catalog(),
             progress: { done, total in
                 let line = Message.embed(.progress(done: done, total: total)).text(context.language)
                 terminal.isInteractive ? Console.statusLine(line) : Console.err(line)
@@ -72,12 +72,17 @@ enum SemanticRun {
     }
 
     /// The ranking by meaning for a search, or nil to search by words alone: nothing set up, the
-    /// server down (said in one line), or `--lexical`.
-    static func ranking(_ text: String, mode: SearchMode, filters: SearchFilters, context: Context) async throws -> SemanticRanking? {
-        guard mode != .lexical, let embedder = try embedder(context, required: mode == .semantic) else { return nil }
+    /// server down (said in one line), or `--lexical`; with the catalog it read, which the
+    /// search's words then use too.
+    static func ranking(
+        _ text: String, mode: SearchMode, filters: SearchFilters, context: Context
+    ) async throws -> (ranking: SemanticRanking?, catalog: Catalog?) {
+        guard mode != .lexical, let embedder = try embedder(context, required: mode == .semantic) else { return (nil, nil) }
         let query = try context.vault.query(text, tags: filters.tag, kind: filters.kind)
-        return try await context.vault.semanticRanking(
-            query, with: embedder, required: mode == .semantic, withWords: mode == .hybrid, note: { context.warn($0) })
+        let catalog = context.catalog()
+        let ranking = try await context.vault.semanticRanking(
+            query, with: embedder, required: mode == .semantic, withWords: mode == .hybrid, catalog: catalog, note: { context.warn($0) })
+        return (ranking, catalog)
     }
 }
 
