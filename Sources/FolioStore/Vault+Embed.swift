@@ -391,6 +391,8 @@ extension Vault {
             }
             var current =
                 store.flatMap { $0.isEmpty ? nil : $0 } ?? VectorStore(model: embedder.model, servedModel: served, dimension: dimension)
+            // The only reference while adding: a second one would copy every vector kept on each batch.
+            store = nil
             for (chunk, vector) in zip(batch, reply.vectors) {
                 current.add(key: chunk.key, lines: chunk.lines, hash: chunk.hash, vector: vector)
             }
