@@ -105,7 +105,9 @@ struct InboxTests {
         #expect(Self.leftovers(folio).isEmpty)
         // The photo is where the record says; the link kept as written is the one thing `check` names.
         let checked = try folio.run("check")
-        let findings = (checked.stdout + checked.stderr).split(separator: "\n").filter { $0.contains(": error:") || $0.contains(": warning:") }
+        let findings = (checked.stdout + checked.stderr).split(separator: "\n").filter {
+            $0.contains(": error:") || $0.contains(": warning:")
+        }
         #expect(findings.count == 1 && findings.allSatisfy { $0.contains("ticket.pdf") }, "\(checked.stdout)\(checked.stderr)")
     }
 
