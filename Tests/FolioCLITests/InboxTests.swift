@@ -142,7 +142,7 @@ struct InboxTests {
         case termux
         /// Working Copy and a Shortcut: a dictated note and the photo it shows, in one commit.
         case workingCopy
-        /// A mail hook: the message as Markdown, its subject as title, its date as created, its sender kept.
+        /// A mail hook: docs/sync.md's `mail-to-inbox`, run as written there on one message.
         case mail
 
         var testDescription: String { rawValue }
@@ -155,11 +155,7 @@ struct InboxTests {
                     "inbox/Shortcuts/買菜清單.md": Data("# 買菜清單\n\n![](IMG_0042.jpg)\n".utf8),
                     "inbox/Shortcuts/IMG_0042.jpg": Data(MediaFixtures.jpeg()),
                 ]
-            case .mail:
-                [
-                    "inbox/mail-20261121-081500.md": Data(
-                        "---\ntitle: \"買菜清單\"\ncreated: 2026-11-21T07:59:00+08:00\nfrom: \"林小雨 <rain@example.com>\"\n---\n雞蛋、豆腐\n".utf8)
-                ]
+            case .mail: [:]
             }
         }
 
@@ -186,6 +182,50 @@ struct InboxTests {
         try git(["push", "-q", "origin", "HEAD"], in: phone)
     }
 
+    /// docs/sync.md's `mail-to-inbox`, as the page shows it.
+    static func mailScript() throws -> String {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/sync.md")
+        let page = try String(contentsOf: docs, encoding: .utf8)
+        let start = try #require(page.range(of: "```sh\n#!/bin/sh\n# mail-to-inbox"))
+        let end = try #require(page[start.upperBound...].range(of: "\n```\n"))
+        return "#!/bin/sh\n# mail-to-inbox" + page[start.upperBound..<end.lowerBound] + "\n"
+    }
+
+    /// A mail server's hook runs `mail-to-inbox` in its clone of the remote on one message.
+    static func mail(to devices: Devices) throws {
+        let phone = devices.base.appendingPathComponent("phone")
+        try git(["clone", "-q", devices.remote, phone.path], in: devices.base)
+        let script = devices.base.appendingPathComponent("mail-to-inbox")
+        try Data(try mailScript().utf8).write(to: script)
+        let subject = Data("買菜清單".utf8).base64EncodedString()
+        let message = """
+            From: =?UTF-8?B?\(Data("林小雨".utf8).base64EncodedString())?= <rain@example.com>
+            To: inbox@example.com
+            Subject: =?UTF-8?B?\(subject)?=
+            Date: Sat, 21 Nov 2026 07:59:00 +0800
+            MIME-Version: 1.0
+            Content-Type: text/plain; charset=utf-8
+            Content-Transfer-Encoding: 8bit
+
+            雞蛋、豆腐
+
+            """
+        let mail = devices.base.appendingPathComponent("message.eml")
+        // As a Unix mail server hands it to a hook: lines end with a line feed.
+        try Data(message.utf8).write(to: mail)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "sh \"$0\" < \"$1\"", script.path, mail.path]
+        process.currentDirectoryURL = phone
+        var environment = Tool.environment()
+        for key in ["GIT_AUTHOR_NAME", "GIT_COMMITTER_NAME"] { environment[key] = "mail" }
+        for key in ["GIT_AUTHOR_EMAIL", "GIT_COMMITTER_EMAIL"] { environment[key] = "mail@example.com" }
+        process.environment = environment
+        let ran = try process.runToEnd(mergingErrors: true)
+        #expect(ran.status == 0, "\(String(decoding: ran.stdout, as: UTF8.self))")
+    }
+
     /// Both devices hold exactly one record made from the phone's note, titled 買菜清單, the same
     /// bytes at the same path, created as `created`; no inbox file and no conflict copy anywhere.
     static func expectOneRecord(_ devices: Devices, created: String) throws {
@@ -206,10 +246,14 @@ struct InboxTests {
         arguments: App.allCases)
     func pushedByGit(app: App) throws {
         let devices = try Devices.make()
-        try Self.push(app.files, to: devices)
-        for name in app.order + app.order {
-            let synced = try devices[name].run("sync", "--json")
-            #expect(synced.status == 0, "sync on \(name): \(synced.stderr)")
+        if app == .mail { try Self.mail(to: devices) } else { try Self.push(app.files, to: devices) }
+        // The first device to sync adopts the file after merging it, and says so; every later sync finds nothing.
+        let first = try devices[app.order[0]].run("sync")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("adopted 1 file from inbox/ as record"), "\(first.stdout)")
+        for name in [app.order[1], app.order[0], app.order[1]] {
+            let synced = try devices[name].json("sync", "--json") as? [String: Any] ?? [:]
+            #expect(((synced["inbox"] as? [String: Any])?["adopted"] as? [Any])?.isEmpty == true, "\(name): \(synced)")
         }
         try Self.expectOneRecord(devices, created: app.created)
         if app == .workingCopy {
@@ -218,7 +262,9 @@ struct InboxTests {
         // Plain git sees the adoption on the remote too.
         let phone = devices.base.appendingPathComponent("phone")
         try git(["pull", "-q", "--no-rebase"], in: phone)
-        for path in app.files.keys { #expect(!FileManager.default.fileExists(atPath: phone.appendingPathComponent(path).path)) }
+        // try?: a folder git removed with its last file is an empty inbox.
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: phone.appendingPathComponent("inbox").path)) ?? []
+        #expect(left.isEmpty, "\(left)")
     }
 
     @Test("two devices that adopt the same pushed file at once make one record, and their syncs merge without a conflict")
