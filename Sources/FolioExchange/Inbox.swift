@@ -76,9 +76,8 @@ public enum Inbox {
         let kind = try inboxKind(vault)
         var byName: [String: [String]] = [:]
         for path in others { byName[(path as NSString).lastPathComponent.lowercased(), default: []].append(path) }
-        // The records the vault has, but for the inbox's own files (a note with front matter reads as one).
-        let existing = Set(
-            vault.catalog().summaries.filter { !$0.path.hasPrefix(folder + "/") }.compactMap { $0.id?.lowercased() })
+        // The records the vault has (the catalog never reads inbox/).
+        let existing = Set(vault.catalog().summaries.compactMap { $0.id?.lowercased() })
         let mediaLimit = vault.lfsPolicy.map { max($0.maximumBytes, vault.maxMediaBytes) } ?? vault.maxMediaBytes
         var linked = Set<String>()
         var keptLinked = Set<String>()

@@ -58,6 +58,10 @@ struct InboxTests {
         let note =
             "---\ntitle: 晨間筆記\ncreated: 2026-11-20T06:15:00+08:00\nmood: calm  # from Shortcuts\nsource: {app: Drafts, device: iPhone}\ntags: [pages]\n---\n寫了三頁。\n"
         try folio.write("inbox/drafts/晨間.md", note)
+        // Not a record until adopted: list and check leave inbox/ alone.
+        #expect(try Self.records(folio).isEmpty)
+        let checked = try folio.run("check")
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         let adopted = try folio.run("inbox")
         #expect(adopted.status == 0, "\(adopted.stderr)")
         let path = "diary/2026/11/2026-11-20-晨間筆記.md"

@@ -54,9 +54,6 @@ Three pages before coffee.
 $ folio list
 2026-11-22  diary  <id1:8>  Morning pages
 2026-11-22  diary  <id2:8>  Walked to the river before work.
-! inbox/broken.md:2:8: warning: the front matter is not valid YAML: while scanning a quoted scalar, found unexpected end of stream
-!     title: "unclosed
-!            ^
 ? 0
 $ folio undo
 undone: inbox: adopt 2 files
