@@ -116,7 +116,7 @@ let package = Package(
         .target(
             name: "FolioSync",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "Git", "FolioCrypt", "FolioLFS", "SystemIO", "YAML",
+                "FolioCore", "FolioSecrets", "FolioStore", "FolioExchange", "Git", "FolioCrypt", "FolioLFS", "SystemIO", "YAML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
@@ -171,7 +171,8 @@ let package = Package(
         .testTarget(name: "FolioMediaTests", dependencies: ["FolioMedia", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EXIFTests", dependencies: ["EXIF", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], swiftSettings: strict),
-        .testTarget(name: "FolioExchangeTests", dependencies: ["FolioExchange"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioExchangeTests", dependencies: ["FolioExchange", "FolioStore", "FolioCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioMCPTests",
             dependencies: ["FolioMCP", "FolioStore", "FolioCore", "TestSupport", .product(name: "MCP", package: "swift-sdk")],

@@ -50,7 +50,8 @@ public struct Folio: ParsableCommand {
                 Done.self, Undone.self, Remove.self, Attach.self, GarbageCollect.self, Tags.self, Cal.self, Stats.self, Check.self,
                 Recall.self,
                 ConfigCommand.self, ProfileCommand.self, Kinds.self,
-                Conflicts.self, CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self, ImportCommand.self,
+                Conflicts.self, CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self, InboxCommand.self,
+                ImportCommand.self,
                 ExportCommand.self,
                 CryptCommand.self, MediaCommand.self, MCPCommand.self,
             ])

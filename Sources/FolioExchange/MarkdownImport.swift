@@ -85,12 +85,17 @@ enum MarkdownImport {
     }
 
     /// One note as a record: its own front matter with what folio needs added, or a new one.
+    /// - Parameters:
+    ///   - id: the id a note that names none gets (default: a stable id of its path in the folder).
+    ///   - title: a title to add when the note names none (default: none added; its file name is shown).
+    ///   - datesFromName: whether a date at the start of the file's name (`2026-11-22 …`) dates it.
     static func note(
         _ text: String, relative: String, path: String, kind: Kind, zone: TimeZone, mtime: Timestamp,
-        limits: FrontMatterLimits, bad: (EntryProblem) -> FolioError
+        limits: FrontMatterLimits, id fallbackID: String? = nil, title addedTitle: String? = nil, datesFromName: Bool = true,
+        bad: (EntryProblem) -> FolioError
     ) throws(FolioError) -> ImportEntry {
         let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
-        let fromName = dateInName(stem, zone: zone)
+        let fromName = datesFromName ? dateInName(stem, zone: zone) : nil
         let document: FrontMatterDocument?
         do throws(FrontMatterError) {
             document = try FrontMatterDocument(parsing: text, limits: limits)
@@ -101,9 +106,9 @@ enum MarkdownImport {
             document = nil
         }
         guard var document else {
-            let id = StableID.named("markdown\n\(relative)")
+            let id = fallbackID ?? StableID.named("markdown\n\(relative)")
             let created = fromName ?? mtime
-            let title = headingTitle(text) ?? stem
+            let title = headingTitle(text) ?? addedTitle ?? stem
             let fields: [(String, Node)] = [
                 ("id", .string(id)), ("kind", .string(kind.name)), ("title", .string(title)),
                 ("created", .raw(created.text)), ("modified", .raw(mtime.text)),
@@ -112,10 +117,11 @@ enum MarkdownImport {
             let head = (try? FrontMatterDocument.make(fields: fields, body: ""))?.text ?? ""
             return ImportEntry(source: relative, id: id, kind: kind.name, title: title, path: path, content: .text(head: head, body: text))
         }
-        let id = document.string("id") ?? StableID.named("markdown\n\(relative)")
+        let id = document.string("id") ?? fallbackID ?? StableID.named("markdown\n\(relative)")
         var added: [(String, Node)] = []
         if document.string("id") == nil { added.append(("id", .string(id))) }
         if document.string("kind") == nil { added.append(("kind", .string(kind.name))) }
+        if let addedTitle, document.string("title") == nil { added.append(("title", .string(addedTitle))) }
         if document.string("created").flatMap(Timestamp.init) == nil, document.string("created") == nil {
             let own = ["date", "created"].lazy.compactMap { document.string($0) }.compactMap { ImportDates.timestamp($0, zone: zone) }.first
             added.append(("created", .raw((own ?? fromName ?? mtime).text)))

@@ -159,9 +159,11 @@ extension Vault {
         }
     }
 
+    /// - Parameter removing: vault-relative files removed in the same commit once every record is
+    ///   on disk (the inbox files the records were made from).
     public func writeNewRecords(
         _ files: [NewRecordFile], attachments: [NewAttachment] = [], newMedia: [ImportedMedia], message: String,
-        progress: ((Int, Int) -> Void)? = nil
+        removing: [String] = [], progress: ((Int, Int) -> Void)? = nil
     ) throws(FolioError) -> [String] {
         try withLock { () throws(FolioError) -> [String] in
             do throws(FolioError) {
@@ -174,7 +176,7 @@ extension Vault {
             var taken = Set<String>()
             let paths = files.map { freeName($0.path, besides: &taken) }
             let mediaPaths = newMedia.map(\.path)
-            let pending = PendingCommit(message: message, paths: paths + attachments.map(\.path) + mediaPaths)
+            let pending = PendingCommit(message: message, paths: paths + attachments.map(\.path) + mediaPaths + removing)
             var written: [String] = []
             do throws(FolioError) {
                 try pending.save(localDirectory)
@@ -212,9 +214,12 @@ extension Vault {
                 PendingCommit.clear(localDirectory)
                 throw error
             }
+            // The records are on disk: only now do the files they were made from go.
+            var removed: [String] = []
+            for path in removing where unlink(url(path).path) == 0 || errno == ENOENT { removed.append(path) }
             // Media a killed import stored before is committed with this one (a path the last
             // commit already holds as it is changes nothing).
-            recordChange(written + mediaPaths + attributes, message)
+            recordChange(written + mediaPaths + attributes + removed, message)
             if recordingProblems.isEmpty { PendingCommit.clear(localDirectory) }
             return written.filter { $0.hasSuffix(".md") }
         }

@@ -18,10 +18,11 @@ public struct RecordSet: Sendable {
 }
 
 extension Vault {
-    /// Folders that never hold records.
-    static let skippedDirectories: Set<String> = [".git", ".folio", "media", "node_modules"]
+    /// Folders that never hold records. `inbox/` holds files other apps dropped, which become
+    /// records only when adopted (`folio inbox`, `sync`).
+    static let skippedDirectories: Set<String> = [".git", ".folio", "media", "node_modules", "inbox"]
 
-    /// Reads every `.md` file of the vault (but `.folio/`, `.git/`, `media/`), one read per file.
+    /// Reads every `.md` file of the vault (but `.folio/`, `.git/`, `media/`, `inbox/`), one read per file.
     public func loadRecords() -> RecordSet {
         var paths: [String] = []
         var escaping: [String] = []

@@ -1,5 +1,6 @@
 import FolioCore
 import FolioCrypt
+import FolioExchange
 import FolioSecrets
 import FolioStore
 import Foundation
@@ -192,6 +193,9 @@ public struct SyncReport: Sendable {
     /// the vault opened again after the merge warns of more than it did before: the bad file is
     /// named here, and left for a fix to arrive the same way.
     public var arrivedWarnings: [FolioError] = []
+    /// What `inbox/` became after the merge: the records written, the inbox files removed, and
+    /// the files left where they are (each with why).
+    public var inbox = InboxResult()
 }
 
 extension History {
@@ -250,6 +254,9 @@ extension History {
                 lastSeen[remoteBranch] = remoteTip
                 try vault.withLock { () throws(FolioError) in
                     try integrate(remoteTip, vault: vault, report: &report)
+                    // After the merge, so a file another device adopted meanwhile is no longer there,
+                    // and one both adopt becomes the same record on both.
+                    adoptInboxDuringSync(vault, into: &report)
                 }
                 guard let local = try gitStep("git", { try repository.head() }) else { break }
                 let ahead: Int

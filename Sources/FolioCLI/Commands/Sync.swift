@@ -17,12 +17,13 @@ struct SyncCommand: AsyncParsableCommand {
             discussion: bilingual(
                 """
                 Conflicting edits never lose a word: the newer version stays, the other is kept beside it as \
-                <name>.conflict-<device>-<time>.md. Offline, everything stays committed here and the exit \
+                <name>.conflict-<device>-<time>.md. After the merge, files other apps dropped into inbox/ become \
+                records (as `folio inbox` does). Offline, everything stays committed here and the exit \
                 status is 3. Examples: folio sync · folio sync --watch --interval 5
                 """,
                 """
                 有衝突的修改一個字也不會丟：較新的版本留在原處，另一個保存在旁邊，名為
-                <名稱>.conflict-<裝置>-<時間>.md。離線時所有修改都留在本機的提交裡，結束狀態是 3。
+                <名稱>.conflict-<裝置>-<時間>.md。合併之後，其他應用程式放進 inbox/ 的檔案會收成紀錄（和 `folio inbox` 一樣）。離線時所有修改都留在本機的提交裡，結束狀態是 3。
                 例如：folio sync · folio sync --watch --interval 5
                 """))
     }
@@ -68,12 +69,13 @@ struct SyncCommand: AsyncParsableCommand {
                 """
                 Print what the sync did as JSON: {"committed", "received", "sent", "conflicts": [{"path", "copy"}], \
                 "renamed": [{"path", "renamed"}], "parents_kept": [{"path", "child"}], "merge_commit", \
-                "rewritten_remote_dropped", "unrelated_histories"}; with --watch, one line per sync that did something.
+                "rewritten_remote_dropped", "unrelated_histories", "inbox": {"adopted", "removed", "left"}}; with --watch, one line per sync \
+                that did something.
                 """,
                 """
                 以 JSON 輸出同步做了什麼：`{"committed", "received", "sent", "conflicts": [{"path", "copy"}],
                 "renamed": [{"path", "renamed"}], "parents_kept": [{"path", "child"}], "merge_commit",
-                "rewritten_remote_dropped", "unrelated_histories"}`；加 --watch 時，每次有做事的同步輸出一行。
+                "rewritten_remote_dropped", "unrelated_histories", "inbox": {"adopted", "removed", "left"}}`；加 --watch 時，每次有做事的同步輸出一行。
                 """)
         }
     }

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioExchange
 import FolioSync
 
 /// What a sync did: files left out of its commit, a rewritten or unrelated remote history,
@@ -51,7 +52,9 @@ struct SyncPrinter {
         // On standard error, with --json too.
         for warning in report.arrivedWarnings { context.warn(warning) }
         if json {
-            if !(quietWhenIdle && report.isIdle) { context.json(Self.json(report)) }
+            // On standard error, with --json too.
+            if !(quietWhenIdle && report.isIdle) { InboxPrinter(json: true, context: context).notices(report.inbox.notices) }
+            if !(quietWhenIdle && report.isIdle) { context.json(Self.json(report, language: context.language)) }
             return
         }
         let terminal = context.terminal
@@ -70,6 +73,10 @@ struct SyncPrinter {
         // Media that could not come are a normal state: said, never a failure of the sync.
         if let fetch = report.mediaFetch { MediaFetchPrinter.print(fetch, context: context) }
         for file in report.keptMedia { warn(.file(.mediaKeptOurs(file))) }
+        // A round of --watch that did nothing does not name the same inbox file again.
+        let inbox = InboxPrinter(json: false, context: context)
+        if !(quietWhenIdle && report.isIdle) { inbox.notices(report.inbox.notices) }
+        inbox.adopted(report.inbox, quietWhenNone: true)
         if report.received == 0 && report.sent == 0 {
             if !quietWhenIdle { context.say(.syncUpToDate) }
         } else {
@@ -78,7 +85,7 @@ struct SyncPrinter {
     }
 
     /// What one sync did, for `--json`.
-    static func json(_ report: SyncReport) -> JSONWriter.JSON {
+    static func json(_ report: SyncReport, language: Language) -> JSONWriter.JSON {
         func pairs(_ list: [(String, String)], _ a: String, _ b: String) -> JSONWriter.JSON {
             .array(list.map { .object([(a, .string($0.0)), (b, .string($0.1))]) })
         }
@@ -95,6 +102,7 @@ struct SyncPrinter {
             ("media_sent", .int(report.mediaSent)),
             ("media_withheld", .int(report.plainMediaWithheld)),
             ("media_fetched", .array((report.mediaFetch?.fetched ?? []).map { .string($0) })),
+            ("inbox", InboxPrinter.json(report.inbox, language: language)),
         ])
     }
 }

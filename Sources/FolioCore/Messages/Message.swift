@@ -245,6 +245,8 @@ public enum Message: Sendable, Equatable {
     case draft(DraftMessage)
     /// `folio import` and `folio export`.
     case exchange(ExchangeMessage)
+    /// `folio inbox`, and `sync` adopting what other apps dropped into `inbox/`.
+    case inbox(InboxMessage)
     /// The browsable site `folio export html` writes.
     case site(SiteMessage)
     /// An encrypted vault: `folio crypt`, `clone --key`, a device without the key.
@@ -838,6 +840,7 @@ public enum Message: Sendable, Equatable {
         case .conflict(let message): message.pair
         case .draft(let message): message.pair
         case .exchange(let message): message.pair
+        case .inbox(let message): message.pair
         case .site(let message): message.pair
         case .crypt(let message): message.pair
         case .lfs(let message): message.pair

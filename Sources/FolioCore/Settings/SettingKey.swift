@@ -85,6 +85,8 @@ public struct SettingKey: Sendable {
         SettingKey(name: "front_matter.max_depth", type: .int(4...1_000), defaultText: "64", ceiling: 64),
         SettingKey(name: "front_matter.max_nodes", type: .int(100...10_000_000), defaultText: "100000", ceiling: 100000),
         SettingKey(name: "search.max_record_bytes", type: .int(4_096...1_073_741_824), defaultText: "1048576", ceiling: 1_048_576),
+        // The kind a file dropped into `inbox/` becomes (docs/sync.md): any kind a new record can be made of.
+        SettingKey(name: "inbox.kind", type: .string, defaultText: "diary"),
     ]
 
     public static func named(_ name: String) -> SettingKey? { all.first { $0.name == name } }

@@ -58,6 +58,7 @@ $ folio config set ai.modle x
 !   front_matter.max_depth
 !   front_matter.max_nodes
 !   search.max_record_bytes
+!   inbox.kind
 ? 1
 $ folio config set sync.interval soon
 ! error: the setting 'sync.interval' must be a whole number from 1 to 86400.
