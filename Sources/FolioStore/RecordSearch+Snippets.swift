@@ -22,6 +22,19 @@ extension RecordSearch {
         }
     }
 
+    /// The texts a hit's snippet is cut from: the record's own (``readableSources(of:keys:bodyLimit:language:)``),
+    /// or, when none holds a word of the query and meaning matched `passage` (lines of the body),
+    /// that passage alone. Every printer of hits (terminal, JSON) takes its snippet from these.
+    public static func snippetTexts(
+        of record: Record, keys: [String: [String]], query: Query, passage lines: ClosedRange<Int>?, bodyLimit: Int, language: Language
+    ) -> [String] {
+        let texts = readableSources(of: record, keys: keys, bodyLimit: bodyLimit, language: language)
+        guard let lines, !texts.contains(where: { !Snippet(for: $0, query: query).highlights.isEmpty }),
+            let passage = passage(of: record, lines: lines, language: language)
+        else { return texts }
+        return [passage]
+    }
+
     /// The snippet of the text among `sources` that shows the most matches.
     public static func snippet(in sources: [String], query: Query, maxCharacters: Int) -> Snippet {
         snippet(in: prepared(sources, query: query), maxCharacters: maxCharacters)
@@ -38,12 +51,9 @@ extension RecordSearch {
         passages: [ClosedRange<Int>?] = []
     ) -> [Snippet] {
         parallelMap(records.count, minimumChunk: 1) { i in
-            var texts = readableSources(of: records[i], keys: keys, bodyLimit: bodyLimit, language: language)
-            if i < passages.count, let lines = passages[i], let passage = passage(of: records[i], lines: lines, language: language),
-                !texts.contains(where: { Snippet(for: $0, query: query).highlights.count > 0 })
-            {
-                texts = [passage]
-            }
+            let texts = snippetTexts(
+                of: records[i], keys: keys, query: query, passage: i < passages.count ? passages[i] : nil, bodyLimit: bodyLimit,
+                language: language)
             // Read once, cut up to five times.
             let sources = prepared(texts, query: query)
             var budget = max(10, columns)
@@ -63,8 +73,7 @@ extension RecordSearch {
     /// lines are not the body's (a chunk of the title or the front matter: the usual snippet serves).
     public static func passage(of record: Record, lines: ClosedRange<Int>, language: Language) -> String? {
         let text = record.document.text
-        let head = text.utf8.prefix(record.document.bodyStart)
-        let bodyLine = head.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let bodyLine = record.document.bodyFirstLine
         guard lines.lowerBound >= bodyLine else { return nil }
         let body = text.utf8.dropFirst(record.document.bodyStart)
         let wanted = String(decoding: body, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

@@ -302,7 +302,7 @@ extension Vault {
     static func chunks(of record: Record, keys: [String], bodyLimit: Int) -> [TextChunk] {
         let text = record.document.text
         let head = text.utf8.prefix(record.document.bodyStart)
-        let bodyLine = head.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let bodyLine = record.document.bodyFirstLine
         var titleLine = 1
         for (number, line) in String(decoding: head, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where line.hasPrefix("title:") {

@@ -62,13 +62,9 @@ struct SearchPrinter {
     }
 
     private func snippet(of record: Record, passage lines: ClosedRange<Int>?, maxCharacters: Int, bodyLimit: Int) -> Snippet {
-        let language = MessageLanguage.shared.current
-        let found = RecordSearch.snippet(
-            of: record, keys: keys, query: query, maxCharacters: maxCharacters, bodyLimit: bodyLimit, language: language)
-        guard found.highlights.isEmpty, let lines, let passage = RecordSearch.passage(of: record, lines: lines, language: language) else {
-            return found
-        }
-        return RecordSearch.snippet(in: [passage], query: query, maxCharacters: maxCharacters)
+        let texts = RecordSearch.snippetTexts(
+            of: record, keys: keys, query: query, passage: lines, bodyLimit: bodyLimit, language: MessageLanguage.shared.current)
+        return RecordSearch.snippet(in: texts, query: query, maxCharacters: maxCharacters)
     }
 
     /// The text with its highlights in bold red, or between « » without colour.

@@ -93,10 +93,8 @@ struct Paragraph: Equatable {
 
     static func all(in document: FrontMatterDocument) -> [Paragraph] {
         let text = document.text
-        let head = text.utf8.prefix(min(document.bodyStart, text.utf8.count))
-        let bodyLine = 1 + head.filter { $0 == UInt8(ascii: "\n") }.count
-        let body = String(decoding: text.utf8.dropFirst(head.count), as: UTF8.self)
-        return TextChunker.paragraphs(TextChunker.Section(body, firstLine: bodyLine))
+        let body = String(decoding: text.utf8.dropFirst(document.bodyStart), as: UTF8.self)
+        return TextChunker.paragraphs(TextChunker.Section(body, firstLine: document.bodyFirstLine))
             .filter { !($0.text.hasPrefix("#") && $0.lines.count == 1) }
             .map { Paragraph(text: $0.text, lines: $0.lines) }
     }

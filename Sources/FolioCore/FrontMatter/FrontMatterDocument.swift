@@ -16,6 +16,8 @@ public struct FrontMatterDocument: Sendable, Hashable {
     public private(set) var yamlEnd: Int
     /// Byte offset where the body begins.
     public private(set) var bodyStart: Int
+    /// The file line the body begins on (1-based): where a passage's lines in the body are counted from.
+    public var bodyFirstLine: Int { text.utf8.prefix(bodyStart).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }
     /// What the front matter may ask of the reader; edits parse again under the same limits.
     public let limits: FrontMatterLimits
 

@@ -134,7 +134,7 @@ extension Vault {
         for record in set.records {
             let body = record.document.body
             guard Self.mayHoldLinks(body) else { continue }
-            let bodyLine = Self.bodyFirstLine(record.document)
+            let bodyLine = record.document.bodyFirstLine
             for link in MarkdownLinks.links(in: body) {
                 let name = ((link.destination.components(separatedBy: "#").first ?? "") as NSString).lastPathComponent
                 let namesMedia = MediaNaming.sha(ofStoredName: name) != nil
@@ -164,12 +164,6 @@ extension Vault {
             previous = byte
         }
         return false
-    }
-
-    /// The file line where the body starts (1-based).
-    static func bodyFirstLine(_ document: FrontMatterDocument) -> Int {
-        let head = Array(document.text.utf8.prefix(document.bodyStart))
-        return head.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
 
     /// Rewrites links that name a media file the vault has at another path (a record moved by hand).
