@@ -43,9 +43,9 @@ extension History {
         for collision in try nameCollisions(involving: paths, in: vault) where problems[collision.path] == nil {
             problems[collision.path] = collision.error
         }
-        // Conflict markers keep a record out of every commit until they are merged.
-        for path in paths where problems[path] == nil && path.hasSuffix(".md") && !path.hasPrefix(".folio/templates/") {
-            if let marked = vault.markedFile(at: path) { problems[path] = marked.error }
+        // What a commit refuses (conflict markers among it, until they are merged), by the commit's own check.
+        for path in paths where problems[path] == nil {
+            if let problem = Self.problem(with: path, in: vault) { problems[path] = problem }
         }
         return problems.compactMapValues { problem in
             switch problem.message {
