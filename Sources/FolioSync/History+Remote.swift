@@ -87,8 +87,13 @@ extension History {
                 if Vault.isConflictCopy((path as NSString).lastPathComponent) { conflicts.append(path) }
             }
         }
+        // The remote in force now; the last sync's result only when it was with this remote.
         var state = SyncState.load(localDirectory)
-        if state.url == nil { state.url = try remoteURL(settings: settings, during: .status) }
+        let remote = try remoteURL(settings: settings, during: .status)
+        if let remote, let synced = state.url, synced != ConfiguredSecrets.redact(remote) {
+            state = SyncState()
+        }
+        state.url = remote.map(ConfiguredSecrets.redact)
         return VaultStatus(changed: changed, ahead: ahead, behind: behind, conflicts: conflicts.sorted(), remote: state)
     }
 }
@@ -98,6 +103,9 @@ public struct SyncState: Codable, Sendable {
     public var url: String?
     public var lastSync: String?
     public var lastError: String?
+    /// The remote this device's remote-tracking branches were last fetched from (masked as
+    /// ``url`` is): another URL now is another remote, whose history is never taken for a forced push.
+    public var fetchedURL: String?
 
     static func url(_ localDirectory: URL) -> URL { localDirectory.appendingPathComponent("sync-state.json") }
 

@@ -177,6 +177,9 @@ public struct SyncReport: Sendable {
     /// How many commits the remote's branch lost since this device last fetched it (a forced
     /// push), when it did; the sync merged the new history and dropped nothing.
     public var rewrittenRemoteDropped: Int?
+    /// The remote this device synced with before `origin` was pointed elsewhere, and the one now
+    /// (both masked), when it was.
+    public var remoteChange: (from: String, to: String)?
     /// Whether the remote's history shared no commit with this device's (merged as two sets of files).
     public var unrelatedHistories = false
     /// LFS objects sent before the push.
@@ -228,8 +231,12 @@ extension History {
             let ownMarks = GitWriterMarks.Folder(localDirectory: vault.localDirectory)
             let marks = GitWriterMarks.Folder(localDirectory: vault.localDirectory, remote: true)
             for path in SyncTransport.recoverLocalRemote(access, marks: marks) { say(.staleLockRemoved(url + ": " + path)) }
-            // What this device last saw of the remote's branches, to tell a forced push from the remote moving on.
-            var lastSeen = try gitStep("git") { try remoteTrackingTips() }
+            // What this device last saw of the remote's branches, to tell a forced push from the remote
+            // moving on; nothing when `origin` now names another remote (its history is simply new).
+            let previousRemote = state.fetchedURL
+            let remoteChanged = previousRemote.map { $0 != ConfiguredSecrets.redact(url) } ?? false
+            if remoteChanged, let previousRemote { report.remoteChange = (previousRemote, ConfiguredSecrets.redact(url)) }
+            var lastSeen = remoteChanged ? [:] : try gitStep("git") { try remoteTrackingTips() }
             for attempt in 1...Self.pushAttempts {
                 report.attempts = attempt
                 var heads = RemoteHeads(branches: [], defaultBranch: nil)
@@ -242,6 +249,7 @@ extension History {
                 } catch {
                     throw SyncTransport.explain(error, access)
                 }
+                state.fetchedURL = ConfiguredSecrets.redact(url)
                 let upstream = try gitStep("git") { try upstreamBranch(of: localBranch) }
                 let remoteBranch = try syncedBranch(heads, local: localBranch, upstream: upstream, url: url)
                 // Plain git (pull, push, status -sb) follows the same branch.

@@ -39,7 +39,8 @@ struct HelpLanguageTests {
             "question", "answer", "answer_en", "notes", "baby-tracker", "billiard-trainer", "subcommand", "options", "kind", "tag", "on",
             "after", "before", "is", "done", "total", "by_kind", "by_month", "by_tag", "rates", "by", "by_period", "by_value", "month",
             "days", "date", "year", "months", "last_used", "received", "sent", "conflicts", "renamed", "parents_kept", "child",
-            "merge_commit", "rewritten_remote_dropped", "unrelated_histories", "LC_ALL", "LC_TIME", "LANG", "en_US", "zh_TW", "C.UTF-8",
+            "merge_commit", "rewritten_remote_dropped", "previous_remote", "unrelated_histories", "LC_ALL", "LC_TIME", "LANG", "en_US",
+            "zh_TW", "C.UTF-8",
             // Names: the protocol `folio mcp` speaks, its clients, its transport.
             "Model", "Context", "Protocol", "Claude", "ChatGPT", "Cursor", "Streamable",
             // Git LFS, its sizes and its settings' values.

@@ -311,6 +311,40 @@ struct SyncTests {
         #expect(try devices.files("A") == devices.files("B"))
     }
 
+    @Test("origin pointed at another remote is a new remote, never a forced push; status names the remote in force")
+    func changedRemoteURL() throws {
+        let devices = try Devices.make(["A"])
+        let a = devices["A"]
+        // A mirror made now, then three more pages pushed to the old remote only.
+        let mirror = devices.base.appendingPathComponent("moved.git")
+        _ = try git(["clone", "-q", "--bare", devices.remote, mirror.path], in: devices.base)
+        for title in ["一", "二", "三"] { try a.run("idea", title) }
+        try devices.sync("A")
+        _ = try git(["remote", "set-url", "origin", mirror.path], in: a.directory)
+        let before = try a.json("status", "--json") as? [String: Any] ?? [:]
+        let remote = before["remote"] as? [String: Any] ?? [:]
+        #expect(remote["url"] as? String == mirror.path, "\(remote)")
+        #expect(remote["last_sync"] is NSNull, "the last sync was with the old remote: \(remote)")
+
+        let moved = try a.run("sync")
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(!moved.stdout.contains("rewritten") && !moved.stderr.contains("rewritten"), "\(moved.stdout)\(moved.stderr)")
+        #expect(moved.stdout.contains("the remote is now \(mirror.path) (it was \(devices.remote))"), "\(moved.stdout)")
+        // The three pages went to the new remote, and the next sync says nothing of a change.
+        #expect(try git(["log", "--oneline", "main"], in: mirror).split(separator: "\n").count >= 4)
+        let again = try a.run("sync", "--json")
+        #expect(again.status == 0 && again.stdout.contains(#""previous_remote":null"#), "\(again.stdout)")
+        let after = try a.json("status", "--json") as? [String: Any] ?? [:]
+        #expect((after["remote"] as? [String: Any])?["last_sync"] is String)
+
+        // A forced push on the same remote (from elsewhere: pushed by path, this device's tracking
+        // branch does not see it) is still told as one.
+        _ = try git(["push", "-q", "--force", mirror.path, "HEAD~3:main"], in: a.directory)
+        let forced = try a.run("sync")
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stdout.contains("the remote's history was rewritten (a forced push): 3 commits"), "\(forced.stdout)")
+    }
+
     @Test("an unreachable remote: exit status 3, everything committed here, the next sync sends it all")
     func unreachable() throws {
         let devices = try Devices.make()

@@ -63,6 +63,7 @@ struct SyncPrinter {
             CommitPrinter.leftOut(hand.leftOut, terminal: terminal, language: context.language)
             if !hand.committed.isEmpty { context.say(.committedByHand(hand.committed.count)) }
         }
+        if let change = report.remoteChange { context.say(.remote(.remoteChanged(from: change.from, to: change.to))) }
         if let dropped = report.rewrittenRemoteDropped { warn(.remote(.historyRewritten(dropped: dropped))) }
         if report.unrelatedHistories { warn(.remote(.unrelatedHistories)) }
         for conflict in report.conflicts { warn(.syncConflict(path: conflict.path, copy: conflict.copy)) }
@@ -98,6 +99,7 @@ struct SyncPrinter {
             ("media_kept", .array(report.keptMedia.map { .string($0) })),
             ("merge_commit", report.mergeCommit.map { .string($0) } ?? .null),
             ("rewritten_remote_dropped", report.rewrittenRemoteDropped.map { .int($0) } ?? .null),
+            ("previous_remote", report.remoteChange.map { .string($0.from) } ?? .null),
             ("unrelated_histories", .bool(report.unrelatedHistories)),
             ("media_sent", .int(report.mediaSent)),
             ("media_withheld", .int(report.plainMediaWithheld)),

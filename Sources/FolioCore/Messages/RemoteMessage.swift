@@ -38,6 +38,9 @@ public enum RemoteMessage: Sendable, Equatable {
     /// The remote's branch no longer holds `dropped` commits this device had fetched from it (a
     /// forced push); folio merged the new history with this device's and dropped nothing.
     case historyRewritten(dropped: Int)
+    /// `origin` names another remote than the one this device last fetched from; its history is
+    /// merged as new, not compared with the old one's.
+    case remoteChanged(from: String, to: String)
     /// The remote's history and this device's share no commit; folio merged them as two sets of files.
     case unrelatedHistories
     /// The disk holding the vault filled up (`reason`: the system's words, or what the remote's
@@ -117,6 +120,11 @@ public enum RemoteMessage: Sendable, Equatable {
             return (
                 "遠端的歷史被改寫過（有人強制推送）：上次從遠端取得的提交中，有 \(dropped) 個已不在遠端。folio 把遠端的新歷史和這台裝置的歷史合併了，沒有丟掉這台裝置的任何提交；推送之後它們也會回到遠端。",
                 "the remote's history was rewritten (a forced push): \(dropped) commit\(dropped == 1 ? "" : "s") this device had fetched from it \(dropped == 1 ? "is" : "are") no longer there. folio merged the remote's new history with this device's and dropped none of this device's commits; the push puts them back on the remote."
+            )
+        case .remoteChanged(let from, let to):
+            return (
+                "遠端已從 \(from) 換成 \(to)：把它的歷史當成新的來合併，不和舊遠端的比較。",
+                "the remote is now \(to) (it was \(from)): its history was merged as a new remote's, not compared with the old one's."
             )
         case .diskFull(let reason):
             return (
