@@ -115,6 +115,50 @@ struct CredentialHelperTests {
         #expect(operation.offered == ["git's credential helper"])
     }
 
+    @Test("after the transfer every helper hears, as from git, that the password worked (store) or was refused (erase)")
+    func approvedAndRejected() throws {
+        let scratch = try Scratch()
+        // A server that takes ada:right only, and answers it with an empty repository's references.
+        let right = "Basic " + Data("ada:right".utf8).base64EncodedString()
+        let server = try RecordingHTTPServer { _, authorization in
+            guard authorization == right else { return RecordingHTTPServer.unauthorized }
+            func packetLine(_ text: String) -> String {
+                let hex = String(text.utf8.count + 4, radix: 16)
+                return String(repeating: "0", count: 4 - hex.count) + hex + text
+            }
+            let body =
+                packetLine("# service=git-upload-pack\n") + "0000"
+                + packetLine(String(repeating: "0", count: 40) + " capabilities^{}\u{0}multi_ack side-band-64k ofs-delta\n") + "0000"
+            return Array(
+                ("HTTP/1.1 200 OK\r\nContent-Type: application/x-git-upload-pack-advertisement\r\n"
+                    + "Cache-Control: no-cache\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+        }
+        let clone = try Repository.create(at: scratch.path("clone"))
+        let url = server.url("vault.git")
+        try clone.setRemote(url: url)
+        let stored = "http://ada:stale@127.0.0.1:\(server.port)"
+        try scratch.write("creds", stored + "\n")
+        try scratch.write("kept", "")
+        let storeFile = "store --file \(scratch.path("creds").path)"
+        let keptFile = "store --file \(scratch.path("kept").path)"
+
+        // The stored password is refused: erased from the store, told to every helper.
+        let stale = try RemoteAccess(
+            url: url, environment: Tool.environment(home: scratch.url), home: scratch.url,
+            credentialHelpers: CredentialHelpers(helpers: [storeFile, keptFile]))
+        #expect(throws: TransportFailure.self) { try stale.perform { try clone.fetch(callbacks: $0, timeout: timeout) } }
+        #expect(server.authorizations.current.contains("Basic " + Data("ada:stale".utf8).base64EncodedString()))
+        #expect(try String(contentsOf: scratch.path("creds"), encoding: .utf8).isEmpty, "the stale password is still stored")
+
+        // A password from a helper that works is stored by the store helper after it.
+        let fresh = try RemoteAccess(
+            url: url, environment: Tool.environment(home: scratch.url), home: scratch.url,
+            credentialHelpers: CredentialHelpers(helpers: ["!f() { echo username=ada; echo password=right; }; f", keptFile]))
+        try fresh.perform { try clone.fetch(callbacks: $0, timeout: timeout) }
+        let kept = try String(contentsOf: scratch.path("kept"), encoding: .utf8)
+        #expect(kept == "http://ada:right@127.0.0.1%3a\(server.port)\n" || kept == "http://ada:right@127.0.0.1:\(server.port)\n", "\(kept)")
+    }
+
     @Test("a token wins over the helpers, which are then not run; over plain HTTP to another machine none is run")
     func notAsked() throws {
         let scratch = try Scratch()

@@ -9,8 +9,9 @@ import Foundation
 ///
 /// What folio adds, since a helper is a program of the user's: each has 30 seconds in all and
 /// 64 KiB of answer; its standard error is the user's (a helper may say why it cannot answer); the
-/// password it gives goes only where ``SecretDestination`` allows, like every token. folio asks
-/// (`get`) and never stores or erases: a helper that keeps passwords learns them from `git` itself.
+/// password it gives goes only where ``SecretDestination`` allows, like every token. After the
+/// transfer, as git does, every helper is told whether the password worked (`store`) or was
+/// refused (`erase`), so `store` or a keychain keeps the good one and forgets a stale one.
 public struct CredentialHelpers: Sendable, Equatable {
     /// The helper values in the order they are asked (`store --file ~/.git-credentials`,
     /// `!f() { …; }; f`, `/usr/local/bin/helper`).
@@ -150,6 +151,28 @@ public struct CredentialHelpers: Sendable, Equatable {
             }
         }
         return (username, password, quit)
+    }
+
+    /// Tells every helper that `answer` worked for `url` (`store`: git's `credential approve`) or
+    /// was refused (`erase`: `credential reject`), with what `get` was told and the answer.
+    public func settle(_ answer: Answer, accepted: Bool, url: String, environment: [String: String], home: URL) {
+        guard let request = request(for: url) else { return }
+        var lines = request.split(separator: "\n").map(String.init)
+        if let username = answer.username, !lines.contains(where: { $0.hasPrefix("username=") }) {
+            lines.append("username=\(username)")
+        }
+        lines.append("password=\(answer.password)")
+        guard lines.allSatisfy({ !$0.contains("\n") && !$0.contains("\0") }) else { return }
+        var childEnvironment = environment
+        childEnvironment["HOME"] = home.path
+        childEnvironment["GIT_TERMINAL_PROMPT"] = "0"
+        let input = Data((lines.joined(separator: "\n") + "\n\n").utf8)
+        for helper in helpers {
+            // What a helper answers to store or erase is nothing folio reads.
+            _ = HelperProcess.run(
+                "/bin/sh", ["-c", Self.command(helper, action: accepted ? "store" : "erase")], environment: childEnvironment,
+                input: input, timeout: timeout, maxBytes: Self.maxAnswerBytes, keepsErrors: true)
+        }
     }
 
     /// Asks the helpers in turn for a password for `url`; nil when none has one. `environment` is

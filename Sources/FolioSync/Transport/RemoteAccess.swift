@@ -129,9 +129,13 @@ public struct RemoteAccess: Sendable {
             transferProgress: transferProgress, pushProgress: pushProgress, remoteMessage: remoteMessage,
             shouldCancel: shouldCancel)
         do {
-            return try body(operation.callbacks)
+            let result = try body(operation.callbacks)
+            operation.settleHelperPassword(accepted: true)
+            return result
         } catch {
-            throw operation.classify(error)
+            let failure = operation.classify(error)
+            if case .authenticationFailed = failure { operation.settleHelperPassword(accepted: false) }
+            throw failure
         }
     }
 
@@ -165,6 +169,8 @@ public final class RemoteOperation: Sendable {
         var hostKeyProblem: TransportProblem?
         var hostKey: HostKeyReport?
         var hostKeyVerdict: HostKeyVerdict?
+        /// The password git's credential helpers gave, told afterwards whether it worked.
+        var helperAnswer: CredentialHelpers.Answer?
     }
 
     public let access: RemoteAccess
@@ -262,7 +268,10 @@ public final class RemoteOperation: Sendable {
                     // Asked outside the lock: a helper may take seconds (a keychain unlocking).
                     guard let answer = access.credentialHelpers.fill(url: access.url, environment: access.environment, home: access.home)
                     else { return nil }
-                    state.withValue { $0.offered.append("git's credential helper") }
+                    state.withValue {
+                        $0.offered.append("git's credential helper")
+                        $0.helperAnswer = answer
+                    }
                     return .userPassword(username: answer.username ?? usernameFromURL ?? httpUser, password: answer.password)
                 default:
                     return nil
@@ -318,6 +327,13 @@ public final class RemoteOperation: Sendable {
     private static func keyCandidate(_ privateKey: URL) -> Candidate {
         let publicKey = URL(fileURLWithPath: privateKey.path + ".pub")
         return .key(privateKey: privateKey, publicKey: FileManager.default.fileExists(atPath: publicKey.path) ? publicKey : nil)
+    }
+
+    /// Tells git's credential helpers whether the password they gave for this operation worked
+    /// (nothing when none was asked), as git does after a transfer.
+    func settleHelperPassword(accepted: Bool) {
+        guard let answer = state.withValue({ $0.helperAnswer }) else { return }
+        access.credentialHelpers.settle(answer, accepted: accepted, url: access.url, environment: access.environment, home: access.home)
     }
 
     /// The credentials offered so far, e.g. `["ssh-agent", "~/.ssh/id_ed25519"]` or `["a token"]`.
