@@ -160,6 +160,32 @@ struct ConflictMarkerTests {
         #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)
     }
 
+    @Test("--keep mine or theirs on a file with markers keeps that side whole, in one commit that undo reverts")
+    func keepOneSide() throws {
+        let folio = try FolioProcess.vault()
+        let text =
+            "---\nid: sides-1\nkind: idea\n<<<<<<< HEAD\ntitle: mine\n=======\ntitle: theirs\n>>>>>>> other\n---\n"
+            + "first\n<<<<<<< HEAD\nmy line\n=======\ntheir line\n>>>>>>> other\nlast\n"
+        for (keep, title, line) in [("theirs", "theirs", "their line"), ("mine", "mine", "my line")] {
+            try folio.write("ideas/sides.md", text)
+            _ = try git(["add", "ideas/sides.md"], in: folio.directory)
+            _ = try git(["commit", "-q", "-m", "merge on the phone"], in: folio.directory)
+            let result = try folio.run("conflicts", "resolve", "ideas/sides.md", "--keep", keep, "--json")
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains(#""keep":"\#(keep)""#), "\(result.stdout)")
+            let kept = folio.read("ideas/sides.md") ?? ""
+            #expect(kept == "---\nid: sides-1\nkind: idea\ntitle: \(title)\n---\nfirst\n\(line)\nlast\n", "\(kept)")
+            #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)
+            #expect(try git(["log", "-1", "--format=%s"], in: folio.directory).contains("ideas/sides.md"))
+            #expect(try folio.run("undo").status == 0)
+            #expect(folio.read("ideas/sides.md") == text)
+        }
+        let said = try folio.run("conflicts", "resolve", "ideas/sides.md", "--keep", "mine")
+        #expect(said.stdout.contains("kept this device's side (after `<<<<<<<`) of the 2 conflict hunks"), "\(said.stdout)")
+        // A name that is neither a copy nor a file with markers keeps the copy's error.
+        #expect(try folio.run("conflicts", "resolve", "nothing-here", "--keep", "mine").status != 0)
+    }
+
     @Test("without --keep, a file without markers is refused and nothing changes")
     func noMarkers() throws {
         let folio = try FolioProcess.vault()

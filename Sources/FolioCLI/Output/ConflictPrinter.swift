@@ -1,5 +1,6 @@
 import FolioCore
 import FolioStore
+import FolioSync
 import Foundation
 
 /// `folio conflicts`: each copy with the record it was kept beside, its device and time; or JSON.
@@ -42,15 +43,25 @@ enum ConflictPrinter {
         }
     }
 
-    static func markersMerged(_ file: MarkedFile, _ merged: MarkerMerge, json: Bool, context: Context) {
+    static func settled(_ settled: SettledConflict, json: Bool, context: Context) {
+        switch settled {
+        case .copy(let resolution): resolved(resolution, json: json, context: context)
+        case .markers(let file, let merged, let kept): markersSettled(file, merged, kept: kept, json: json, context: context)
+        }
+    }
+
+    static func markersSettled(_ file: MarkedFile, _ merged: MarkerMerge, kept: ConflictKeep?, json: Bool, context: Context) {
+        let side = kept == .mine || kept == .theirs ? kept : nil
         if json {
             return context.json(
                 .object([
                     ("file", .string(file.path)), ("hunks", .int(file.hunks)),
+                    ("keep", side.map { .string($0.rawValue) } ?? .null),
                     ("conflicting_keys", .array(merged.conflictingKeys.map { .string($0) })),
                     ("copy", merged.copy.map { .string($0.path) } ?? .null),
                 ]))
         }
+        if let side { return context.say(.conflict(.markersSideKept(path: file.path, hunks: file.hunks, mine: side == .mine))) }
         context.say(.conflict(.markersMerged(path: file.path, hunks: file.hunks, keys: merged.conflictingKeys, copy: merged.copy?.path)))
     }
 

@@ -88,6 +88,8 @@ public enum ConflictMessage: Sendable, Equatable {
     /// `folio conflicts resolve FILE`: the markers merged key by key; `copy` when a key differed on
     /// both sides and the other side's version was kept beside the record.
     case markersMerged(path: String, hunks: Int, keys: [String], copy: String?)
+    /// `folio conflicts resolve FILE --keep mine|theirs`: one side of the markers kept whole.
+    case markersSideKept(path: String, hunks: Int, mine: Bool)
     /// `folio conflicts resolve` without `--keep`, naming a file that holds no conflict markers.
     case noMarkers(String)
     /// A side rebuilt from the markers does not read as a record: merged by hand only.
@@ -165,6 +167,12 @@ public enum ConflictMessage: Sendable, Equatable {
                         "; keys both sides changed (\(keys.joined(separator: ", "))) take the newer version, the other is kept as \($0.quotedPath)"
                     } ?? "")
                     + "."
+            )
+        case .markersSideKept(let path, let hunks, let mine):
+            (
+                "\(path.quotedPath) 的 \(hunks) 處衝突標記，保留了" + (mine ? "這台裝置這一邊（`<<<<<<<` 之後）" : "另一邊（`=======` 之後）")
+                    + "的內容；另一邊的版本仍在歷史裡（`folio undo` 可以復原）。",
+                "kept \(mine ? "this device's side (after `<<<<<<<`)" : "the other side (after `=======`)") of the \(hunks) conflict hunk\(hunks == 1 ? "" : "s") in \(path.quotedPath); the other side stays in the history (`folio undo` brings it back)."
             )
         case .noMarkers(let reference):
             (

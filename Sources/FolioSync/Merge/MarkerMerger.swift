@@ -84,7 +84,47 @@ public enum MarkerMerger {
     }
 }
 
+/// What `folio conflicts resolve` settled: a conflict copy of folio's, or the conflict markers of a file.
+public enum SettledConflict: Sendable {
+    case copy(ConflictResolution)
+    /// Merged (no `--keep`, or `both`), or one side kept whole (`mine`, `theirs`).
+    case markers(MarkedFile, MarkerMerge, kept: ConflictKeep?)
+}
+
 extension Vault {
+    /// `folio conflicts resolve REFERENCE [--keep K]`, in one commit: with `keep`, the conflict copy
+    /// `reference` names is settled; when it names none, the file with conflict markers it names
+    /// keeps one side whole (`mine`: the side before `=======`, this device's; `theirs`: the other)
+    /// or, with `both` or no `keep`, both sides merged by ``MarkerMerger``.
+    public func settleConflict(_ reference: String, keep: ConflictKeep?, workingDirectory: URL?) throws(FolioError) -> SettledConflict {
+        if let keep {
+            do {
+                return .copy(try resolveConflict(try findConflictCopy(reference, workingDirectory: workingDirectory), keep: keep))
+            } catch {
+                // A reference that names no copy may name a file with markers; otherwise the copy's error stands.
+                guard case .conflict(.notACopy) = error.message, hasConflictMarkers(reference, workingDirectory: workingDirectory) else {
+                    throw error
+                }
+            }
+        }
+        guard let side = keep.flatMap({ $0 == .mine ? ConflictMarkers.Side.ours : $0 == .theirs ? .theirs : nil }) else {
+            let (file, merged) = try mergeConflictMarkers(reference, workingDirectory: workingDirectory)
+            return .markers(file, merged, kept: keep)
+        }
+        let file = try markedFile(reference, workingDirectory: workingDirectory)
+        let kept = try resolveConflictMarkers(file) { markers, _ in markers.text(side).map { MarkerMerge(text: $0) } }
+        return .markers(file, kept, kept: keep)
+    }
+
+    private func hasConflictMarkers(_ reference: String, workingDirectory: URL?) -> Bool {
+        do {
+            _ = try markedFile(reference, workingDirectory: workingDirectory)
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// `folio conflicts resolve FILE`: the file with conflict markers `reference` names, merged by
     /// ``MarkerMerger`` in one commit.
     public func mergeConflictMarkers(_ reference: String, workingDirectory: URL?) throws(FolioError) -> (MarkedFile, MarkerMerge) {

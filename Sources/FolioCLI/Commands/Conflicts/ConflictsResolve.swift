@@ -20,20 +20,16 @@ struct ConflictsResolve: ParsableCommand {
     var reference: String
     @Option(
         help: bilingual(
-            "mine (the record as it is), theirs (the copy's version) or both (the copy's body appended). Without it, FILE's conflict markers are merged.",
-            "mine（紀錄保持原樣）、theirs（用副本的版本）或 both（把副本的本文接在後面）。不加時合併檔案裡的衝突標記。")) var keep: ConflictKeep?
+            "mine (the record as it is), theirs (the copy's version) or both (the copy's body appended). For a file with conflict markers: mine or theirs keeps that side whole; without it (or both), the markers are merged.",
+            "mine（紀錄保持原樣）、theirs（用副本的版本）或 both（把副本的本文接在後面）。有衝突標記的檔案：mine 或 theirs 整個保留那一邊；不加（或 both）時合併衝突標記。")) var keep: ConflictKeep?
     @OptionGroup var output: OutputFormat<JSON>
     @ParentCommand var folio: Folio
     var global: GlobalOptions { folio.global }
 
     func run() throws {
         let context = try Context.open(global)
-        guard let keep else {
-            let (file, merged) = try context.vault.mergeConflictMarkers(reference, workingDirectory: context.workingDirectory)
-            return ConflictPrinter.markersMerged(file, merged, json: output.json, context: context)
-        }
-        let copy = try context.vault.findConflictCopy(reference, workingDirectory: context.workingDirectory)
-        ConflictPrinter.resolved(try context.vault.resolveConflict(copy, keep: keep), json: output.json, context: context)
+        let settled = try context.vault.settleConflict(reference, keep: keep, workingDirectory: context.workingDirectory)
+        ConflictPrinter.settled(settled, json: output.json, context: context)
     }
 
     enum JSON: HelpText {
