@@ -153,7 +153,7 @@ $ folio conflicts resolve calm-idea --keep mine
 ? 1
 $ folio conflicts resolve calm-idea --keep everything
 ! Error: The value 'everything' is invalid for '--keep <keep>'. Please provide one of 'mine', 'theirs' or 'both'.
-! Help:  --keep <keep>  mine (the record as it is), theirs (the copy's version) or both (the copy's body appended). Without it, FILE's conflict markers are merged.
+! Help:  --keep <keep>  mine (the record as it is), theirs (the copy's version) or both (the copy's body appended). For a file with conflict markers: mine or theirs keeps that side whole; without it (or both), the markers are merged.
 ! Usage: folio conflicts resolve <reference> [--keep <keep>] [--json]
 !   See 'folio conflicts resolve --help' for more information.
 ? 2
