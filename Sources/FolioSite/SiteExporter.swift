@@ -3,6 +3,7 @@ import FolioMedia
 import FolioSearch
 import FolioStore
 import Foundation
+import Markdown
 import SystemIO
 
 /// What `folio export html` is asked for.
@@ -168,7 +169,8 @@ struct ExportRun {
             // known for a record read now; for one not read, its last key tells (it matched the plain one).
             let plain = inputKey(entry, neighbours: around, context: context, names: "")
             let linked = inputKey(entry, neighbours: around, context: context, names: context.names.key)
-            let hasLinks = parsed[entry.summary.path].map { $0.document.body.contains("[[") } ?? (old.rows[entry.summary.path]?.inputKey != plain)
+            let hasLinks =
+                parsed[entry.summary.path].map { $0.document.body.hasWikilinks } ?? (old.rows[entry.summary.path]?.inputKey != plain)
             keys.append(hasLinks ? linked : plain)
         }
         let toRender = entries.indices.filter { index in
@@ -192,7 +194,7 @@ struct ExportRun {
                 ).utf8)
         }
         let renderedIndexes = Set(jobs.map(\.0))
-        for (index, record) in jobs where !record.document.body.contains("[[") {
+        for (index, record) in jobs where !record.document.body.hasWikilinks {
             keys[index] = inputKey(entries[index], neighbours: neighbours[index], context: context, names: "")
         }
         try writeAll(zip(jobs, pages).map { (entries[$0.0.0].page, $0.1) })
@@ -519,4 +521,9 @@ struct ExportRun {
         let parts = ups + downs
         return parts.isEmpty ? "." : HTML.pathURL(parts)
     }
+}
+
+extension String {
+    /// Whether a record's body may hold a wikilink: its page then depends on every name of the site.
+    fileprivate var hasWikilinks: Bool { Wikilinks.mayHold(self) }
 }

@@ -133,8 +133,9 @@ public enum MarkdownHTML {
     static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.isASCII, (0x21...0x2F).contains(scalar.value) || (0x3A...0x40).contains(scalar.value)
-                || (0x5B...0x60).contains(scalar.value) || (0x7B...0x7E).contains(scalar.value)
+            if scalar.isASCII,
+                (0x21...0x2F).contains(scalar.value) || (0x3A...0x40).contains(scalar.value)
+                    || (0x5B...0x60).contains(scalar.value) || (0x7B...0x7E).contains(scalar.value)
             {
                 out.unicodeScalars.append("\\")
             }

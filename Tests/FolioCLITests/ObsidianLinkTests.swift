@@ -86,7 +86,8 @@ struct ObsidianLinkTests {
         let missingLine = try #require(lines.firstIndex { $0 == "![[missing.png]]" }) + 1
         let checked = try folio.run("check", "--json")
         #expect(checked.status == 1, "the broken Markdown link is an error, as before")
-        let findings = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [[String: Any]], "\(checked.stdout)")
+        let findings = try #require(
+            try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [[String: Any]], "\(checked.stdout)")
         let dangling = findings.filter { ($0["message"] as? String)?.contains("![[missing.png]]") == true }
         #expect(dangling.count == 1, "\(findings)")
         let finding = try #require(dangling.first)
@@ -99,7 +100,8 @@ struct ObsidianLinkTests {
         #expect(findings.contains { ($0["message"] as? String)?.contains("forms/old.pdf") == true })
         #expect(!findings.contains { ($0["message"] as? String)?.contains("manual.pdf") == true }, "the rewritten links point somewhere")
         let text = try folio.run("check")
-        #expect(text.stdout.contains("notes/Daily/2024-03-01.md:\(missingLine)") && text.stdout.contains("![[missing.png]]"), "\(text.stdout)")
+        #expect(
+            text.stdout.contains("notes/Daily/2024-03-01.md:\(missingLine)") && text.stdout.contains("![[missing.png]]"), "\(text.stdout)")
     }
 
     @Test("import --json and --dry-run --json give each record its unresolved and ambiguous links")

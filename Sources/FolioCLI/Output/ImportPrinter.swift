@@ -9,10 +9,11 @@ enum ImportPrinter {
             return context.json(
                 .array(
                     plan.entries.map { entry in
-                        .object([
-                            ("id", .string(entry.id)), ("kind", .string(entry.kind)), ("title", .string(entry.title)),
-                            ("path", .string(entry.path)),
-                        ] + linksJSON(unresolved: entry.unresolvedLinks, ambiguous: entry.ambiguousLinks))
+                        .object(
+                            [
+                                ("id", .string(entry.id)), ("kind", .string(entry.kind)), ("title", .string(entry.title)),
+                                ("path", .string(entry.path)),
+                            ] + linksJSON(unresolved: entry.unresolvedLinks, ambiguous: entry.ambiguousLinks))
                     }))
         }
         context.say(.exchange(.dryRunHeader(new: plan.entries.count, media: plan.mediaCount, skipped: plan.skipped)))
@@ -31,7 +32,8 @@ enum ImportPrinter {
         if !ambiguous.isEmpty {
             context.say(.exchange(.ambiguousLinks(count: ambiguous.count)))
             for link in ambiguous {
-                let choice = Message.exchange(.ambiguousChoice(chosen: link.chosen ?? "", candidates: link.candidates)).text(context.language)
+                let choice = Message.exchange(.ambiguousChoice(chosen: link.chosen ?? "", candidates: link.candidates)).text(
+                    context.language)
                 Console.out("  \(link.file.quotedPath):\(link.line): \(link.link.oneLine) → \(choice)")
             }
         }
@@ -42,7 +44,10 @@ enum ImportPrinter {
         var pairs: [(String, JSONWriter.JSON)] = []
         if !unresolved.isEmpty {
             pairs.append(
-                ("unresolved_links", .array(unresolved.map { .object([("source", .string($0.file)), ("line", .int($0.line)), ("link", .string($0.link))]) })))
+                (
+                    "unresolved_links",
+                    .array(unresolved.map { .object([("source", .string($0.file)), ("line", .int($0.line)), ("link", .string($0.link))]) })
+                ))
         }
         if !ambiguous.isEmpty {
             pairs.append(
@@ -82,7 +87,8 @@ enum ImportPrinter {
             return context.json(
                 .array(
                     records.map { record in
-                        let extra = linksJSON(unresolved: result.unresolvedLinks[record.path] ?? [], ambiguous: result.ambiguousLinks[record.path] ?? [])
+                        let extra = linksJSON(
+                            unresolved: result.unresolvedLinks[record.path] ?? [], ambiguous: result.ambiguousLinks[record.path] ?? [])
                         return JSONWriter.record(record, body: false, extra: extra, kinds: context.vault.kinds)
                     }))
         }

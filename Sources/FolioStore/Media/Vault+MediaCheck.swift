@@ -165,7 +165,7 @@ extension Vault {
         var dangling: [BrokenLink] = []
         for record in set.records {
             let body = record.document.body
-            guard body.contains("[[") else { continue }
+            guard Wikilinks.mayHold(body) else { continue }
             let links = Wikilinks.links(in: body).filter(\.namesFile)
             guard !links.isEmpty else { continue }
             if names == nil {
