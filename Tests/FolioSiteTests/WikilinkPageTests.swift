@@ -35,4 +35,10 @@ struct WikilinkPageTests {
         #expect(again.contains("<a href=\"../records/\(Self.ids[0]).html\">Nobody</a> and"), "\(again)")
         #expect(vault.inode(plain) == plainInode, "a page without wikilinks is not written again")
     }
+
+    @Test("the list's first line shows a wikilink's text, not its brackets")
+    func firstLine() {
+        #expect(
+            FirstLine.ofPage("Met [[Bob]] and [[robert|my friend]] about [[Bob#Plans]].\n") == "Met Bob and my friend about Bob > Plans.")
+    }
 }
