@@ -20,12 +20,39 @@ public struct ImportEntry {
     public var media: [ImportMediaItem] = []
     /// Other files the body links (PDFs beside a note), copied to the same place beside the record.
     public var attachments: [NewAttachment] = []
+    /// Wikilinks to those files (`[[manual.pdf]]`, exactly as written) → the copy's path in the vault.
+    public var fileLinks: [String: String] = [:]
+    /// Links to files the source does not have: left as written, and said.
+    public var unresolvedLinks: [ImportLink] = []
+    /// Wikilinks whose name several files of the source have: the one taken is said.
+    public var ambiguousLinks: [ImportLink] = []
 
     public enum Content {
         /// Front matter keys in order (folio adds `media` after `tags` when there is media) and the body.
         case fields([(String, Node)], body: String)
         /// A whole file: its front matter part exactly as it is, and its body.
         case text(head: String, body: String)
+    }
+}
+
+/// A link an import could not resolve, or resolved among several files of one name.
+public struct ImportLink: Sendable, Equatable {
+    /// The note, as the import names it (`vault/people/Bob.md`).
+    public var file: String
+    /// 1-based line of the note's file.
+    public var line: Int
+    /// The link as written: `![[scan.png|200]]`, `[the form](forms/form.pdf)`.
+    public var link: String
+    /// For a name several files have: the one taken (its path in the source) and how many there were.
+    public var chosen: String?
+    public var candidates: Int
+
+    public init(file: String, line: Int, link: String, chosen: String? = nil, candidates: Int = 0) {
+        self.file = file
+        self.line = line
+        self.link = link
+        self.chosen = chosen
+        self.candidates = candidates
     }
 }
 
@@ -53,13 +80,17 @@ extension ImportEntry {
         for (item, imported) in mine {
             for destination in item.destinations { targets[destination] = MediaLinks.relativeTarget(fromRecord: path, to: imported.path) }
         }
+        var wikilinks: [String: (target: String, media: Bool)] = [:]
+        for (written, vaultPath) in fileLinks { wikilinks[written] = (MediaLinks.relativeTarget(fromRecord: path, to: vaultPath), false) }
+        for (item, imported) in mine {
+            for embed in item.embeds { wikilinks[embed] = (MediaLinks.relativeTarget(fromRecord: path, to: imported.path), true) }
+        }
         func rewritten(_ body: String) -> String {
             let present = Set(MarkdownLinks.links(in: body).map(\.destination))
             var body = LinkRewriter.rewrite(body) { targets[$0] }
-            for (item, imported) in mine {
-                let target = MediaLinks.relativeTarget(fromRecord: path, to: imported.path)
-                for embed in item.embeds {
-                    body = body.replacingOccurrences(of: embed, with: "![\(LinkRewriter.label(item.name))](\(target))")
+            if !wikilinks.isEmpty {
+                body = Wikilinks.rewrite(body) { link in
+                    wikilinks[link.written].map { LinkRewriter.markdown(link, target: $0.target, image: $0.media && link.isEmbed) }
                 }
             }
             let unused = mine.filter { item, _ in
@@ -146,6 +177,28 @@ enum LinkRewriter {
             rest = rest[end...]
         }
         return out + rest
+    }
+
+    /// A wikilink to a file as a standard Markdown link to `target`: an embedded photo, video or
+    /// audio file an image (`![[scan.png|200]]` → `![scan.png|200](../media/…png)`, the size kept
+    /// where Obsidian reads it for a Markdown image: after `|` in the description), anything else
+    /// a link (`[[manual.pdf|the manual]]` → `[the manual](manual.pdf)`); a `#page=3` stays.
+    static func markdown(_ link: Wikilink, target: String, image: Bool) -> String {
+        let name = link.path.split(separator: "/").last.map(String.init) ?? link.path
+        let text: String
+        if image {
+            text = link.size.map { "\(name)|\($0)" } ?? link.display ?? name
+        } else {
+            text = link.display ?? link.path
+        }
+        var destination = target
+        if let fragment = link.fragment, !fragment.isEmpty {
+            destination += "#" + (fragment.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? fragment)
+        }
+        if destination.contains(" ") || destination.contains("(") || destination.contains(")") || destination.contains("<") {
+            destination = "<\(destination.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E"))>"
+        }
+        return (image ? "!" : "") + "[\(label(text))](\(destination))"
     }
 
     /// Link text with the characters that would end it escaped.

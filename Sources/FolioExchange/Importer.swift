@@ -37,6 +37,11 @@ public struct ImportPlan {
     /// The unzipped export or decoded media, kept until the import is done.
     var scratch: ScratchFolder?
 
+    /// Links of the new records to files the source does not have: left as written.
+    public var unresolvedLinks: [ImportLink] { entries.flatMap(\.unresolvedLinks) }
+    /// Wikilinks of the new records whose name several files have, and the one taken.
+    public var ambiguousLinks: [ImportLink] { entries.flatMap(\.ambiguousLinks) }
+
     /// How many media files the new records bring, each counted once.
     public var mediaCount: Int {
         Set(entries.flatMap { $0.media.map(\.url.path) } + extraMedia.map(\.url.path)).count
@@ -54,6 +59,10 @@ public struct ImportResult {
     public var written: [String]
     public var newMedia: Int
     public var skipped: Int
+    /// By the path a record was written at: its links to files the source does not have.
+    public var unresolvedLinks: [String: [ImportLink]] = [:]
+    /// By the path a record was written at: its wikilinks whose name several files have.
+    public var ambiguousLinks: [String: [ImportLink]] = [:]
 }
 
 /// `folio import`: reads a source whole, checks every entry before anything is written, leaves
@@ -206,7 +215,13 @@ public enum Importer {
             let written = try vault.writeNewRecords(
                 files, attachments: attachments, newMedia: imported, message: message,
                 progress: recordProgress)
-            return ImportResult(written: written, newMedia: imported.filter(\.isNew).count, skipped: plan.skipped)
+            var result = ImportResult(written: written, newMedia: imported.filter(\.isNew).count, skipped: plan.skipped)
+            // The records come first in `written`, in the plan's order.
+            for (entry, path) in zip(plan.entries, written) {
+                if !entry.unresolvedLinks.isEmpty { result.unresolvedLinks[path] = entry.unresolvedLinks }
+                if !entry.ambiguousLinks.isEmpty { result.ambiguousLinks[path] = entry.ambiguousLinks }
+            }
+            return result
         }
     }
 }

@@ -14,7 +14,8 @@ import YAML
 /// Front matter the file has is kept byte for byte; folio adds only `id`, `kind`, `created` and
 /// `modified` when missing (at its top), and turns `tags` written as one string (`a, b` or
 /// `#a #b`) into a list, as Obsidian reads it. Links and `![[embeds]]` to photos, videos and audio
-/// in the folder are imported as media and pointed at `media/`.
+/// in the folder are imported as media and pointed at `media/`; wikilinks to files of any other
+/// sort are kept by content in `media/` too; links to files the folder lacks are listed.
 enum MarkdownImport {
     /// The largest note read (16 MiB).
     static let maxFileBytes: UInt64 = 16 << 20
@@ -34,6 +35,8 @@ enum MarkdownImport {
         let (notes, others) = walk(folder)
         var byName: [String: [String]] = [:]
         for path in others { byName[(path as NSString).lastPathComponent.lowercased(), default: []].append(path) }
+        let noteSet = Set(notes)
+        let noteNames = Set(notes.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased() })
         var result: [ImportEntry] = []
         for relative in notes {
             let file = "\(displayName)/\(relative)"
@@ -51,7 +54,17 @@ enum MarkdownImport {
                 text, relative: relative, path: path, kind: kind, zone: vault.clock.zone, mtime: mtime,
                 limits: vault.frontMatterLimits, bad: bad)
             entry.source = file
-            (entry.media, entry.attachments) = media(in: entry, relative: relative, folder: folder, byName: byName, kind: kind)
+            let bodyBytes: Int
+            switch entry.content {
+            case .text(_, let body): bodyBytes = body.utf8.count
+            case .fields(_, let body): bodyBytes = body.utf8.count
+            }
+            let firstLine = 1 + text.utf8.prefix(text.utf8.count - bodyBytes).reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            let found = linkedFiles(
+                in: entry, relative: relative, folder: folder, byName: byName, kind: kind, noteNames: noteNames, notes: noteSet,
+                firstLine: firstLine)
+            (entry.media, entry.attachments, entry.fileLinks) = (found.media, found.attachments, found.fileLinks)
+            (entry.unresolvedLinks, entry.ambiguousLinks) = (found.unresolved, found.ambiguous)
             result.append(entry)
         }
         return result
@@ -191,13 +204,38 @@ enum MarkdownImport {
         return title.isEmpty ? nil : title
     }
 
+    /// What a note's links to other files of the folder come to.
+    struct LinkedFiles {
+        var media: [ImportMediaItem] = []
+        var attachments: [NewAttachment] = []
+        /// Wikilinks (as written) to files copied beside the notes → the copy's path in the vault.
+        var fileLinks: [String: String] = [:]
+        var unresolved: [ImportLink] = []
+        var ambiguous: [ImportLink] = []
+    }
+
     /// The photos, videos and audio a note links or embeds that lie in the folder, and the other
     /// files it links there (copied to the same place under the kind's folder, links unchanged).
     static func media(
         in entry: ImportEntry, relative: String, folder: URL, byName: [String: [String]],
         kind: Kind
     ) -> ([ImportMediaItem], [NewAttachment]) {
-        var attachments: [NewAttachment] = []
+        let found = linkedFiles(in: entry, relative: relative, folder: folder, byName: byName, kind: kind, contentAddressed: false)
+        return (found.media, found.attachments)
+    }
+
+    /// The files of the folder a note links, by Markdown links and by Obsidian's wikilinks
+    /// (`[[manual.pdf]]`, `![[scan.png|200]]`), and the links to files the folder does not have.
+    /// - Parameters:
+    ///   - noteNames: the notes' file names without `.md`, lower case: `[[Dr. Who]]` names a note.
+    ///   - firstLine: the note's file line its body starts on.
+    ///   - contentAddressed: whether a file of another sort a wikilink names is kept by its content
+    ///     in `media/` and the wikilink rewritten to it (else copied beside the note, the wikilink kept).
+    static func linkedFiles(
+        in entry: ImportEntry, relative: String, folder: URL, byName: [String: [String]],
+        kind: Kind, noteNames: Set<String> = [], notes: Set<String> = [], firstLine: Int = 1, contentAddressed: Bool = true
+    ) -> LinkedFiles {
+        var found = LinkedFiles()
         let body: String
         switch entry.content {
         case .text(_, let text): body = text
@@ -214,34 +252,63 @@ enum MarkdownImport {
             if let destination { items[target]?.destinations.insert(destination) }
             if let embed { items[target]?.embeds.append(embed) }
         }
-        for link in MarkdownLinks.links(in: body) {
-            guard let target = MediaLinks.resolve(link.destination, fromRecord: relative), !target.lowercased().hasSuffix(".md"),
-                isRegularFile(folder.appendingPathComponent(target))
-            else { continue }
-            guard isMedia(target) else {
-                attachments.append(NewAttachment(path: "\(kind.directory)/\(target)", source: folder.appendingPathComponent(target)))
-                continue
-            }
-            add(target, destination: link.destination, embed: nil)
+        func note(_ line: Int, _ written: String, chosen: String? = nil, candidates: Int = 0) -> ImportLink {
+            ImportLink(file: entry.source, line: firstLine + line - 1, link: written, chosen: chosen, candidates: candidates)
         }
-        for (embed, name) in obsidianEmbeds(body) {
-            let wanted = name.lowercased()
-            let direct = MediaLinks.resolve(name, fromRecord: relative).flatMap {
-                isRegularFile(folder.appendingPathComponent($0)) ? $0 : nil
-            }
-            let candidates =
-                direct.map { [$0] }
-                ?? (byName[(wanted as NSString).lastPathComponent] ?? []).filter {
-                    $0.lowercased() == wanted || $0.lowercased().hasSuffix("/" + wanted)
+        for link in MarkdownLinks.located(in: body) {
+            guard let target = MediaLinks.resolve(link.link.destination, fromRecord: relative) else { continue }
+            guard isRegularFile(folder.appendingPathComponent(target)) else {
+                if !notes.contains(target) {
+                    let written = link.bytes.map { String(decoding: Array(body.utf8)[$0], as: UTF8.self) } ?? link.link.destination
+                    found.unresolved.append(note(link.link.line, written))
                 }
-            guard let target = candidates.min(by: { ($0.count, $0) < ($1.count, $1) }) else { continue }
-            guard isMedia(target) else {
-                attachments.append(NewAttachment(path: "\(kind.directory)/\(target)", source: folder.appendingPathComponent(target)))
                 continue
             }
-            add(target, destination: nil, embed: embed)
+            guard !target.lowercased().hasSuffix(".md") else { continue }
+            guard isMedia(target) else {
+                found.attachments.append(NewAttachment(path: "\(kind.directory)/\(target)", source: folder.appendingPathComponent(target)))
+                continue
+            }
+            add(target, destination: link.link.destination, embed: nil)
         }
-        return (order.compactMap { items[$0] }, Array(Set(attachments)).sorted { $0.path < $1.path })
+        for link in Wikilinks.links(in: body) where link.namesFile {
+            let candidates = files(named: link.path, from: relative, folder: folder, byName: byName)
+            guard let target = candidates.first else {
+                if !noteNames.contains(link.path.lowercased()) && !noteNames.contains(link.path.lowercased() + ".md") {
+                    found.unresolved.append(note(link.line, link.written))
+                }
+                continue
+            }
+            if candidates.count > 1 { found.ambiguous.append(note(link.line, link.written, chosen: target, candidates: candidates.count)) }
+            guard isMedia(target) else {
+                let source = folder.appendingPathComponent(target)
+                if contentAddressed, let path = Vault.contentAddressedPath(of: source) {
+                    found.attachments.append(NewAttachment(path: path, source: source))
+                    found.fileLinks[link.written] = path
+                } else {
+                    found.attachments.append(NewAttachment(path: "\(kind.directory)/\(target)", source: source))
+                }
+                continue
+            }
+            add(target, destination: nil, embed: link.written)
+        }
+        found.media = order.compactMap { items[$0] }
+        found.attachments = Array(Set(found.attachments)).sorted { $0.path < $1.path }
+        return found
+    }
+
+    /// The files of the folder a wikilink's name means, the one Obsidian takes first: the name read
+    /// from the note's folder, else every file whose path ends with it (any case), shortest path
+    /// first, then in byte order.
+    static func files(named name: String, from relative: String, folder: URL, byName: [String: [String]]) -> [String] {
+        let wanted = name.lowercased()
+        let candidates = (byName[(wanted as NSString).lastPathComponent] ?? []).filter {
+            $0.lowercased() == wanted || $0.lowercased().hasSuffix("/" + wanted)
+        }.sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }
+        if let direct = MediaLinks.resolve(name, fromRecord: relative), isRegularFile(folder.appendingPathComponent(direct)) {
+            return [direct] + candidates.filter { $0 != direct }
+        }
+        return candidates
     }
 
     static func isMedia(_ path: String) -> Bool {
@@ -251,21 +318,5 @@ enum MarkdownImport {
     static func isRegularFile(_ url: URL) -> Bool {
         var info = stat()
         return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-    }
-
-    /// Obsidian's `![[name]]`, `![[name|300]]` and `![[folder/name.png]]`: each as written, with the name.
-    static func obsidianEmbeds(_ body: String) -> [(String, String)] {
-        var found: [(String, String)] = []
-        var rest = Substring(body)
-        while let open = rest.range(of: "![["), let close = rest[open.upperBound...].range(of: "]]") {
-            let inner = rest[open.upperBound..<close.lowerBound]
-            if !inner.contains("\n") && !inner.isEmpty {
-                let name = inner.split(separator: "|", maxSplits: 1).first.map(String.init) ?? String(inner)
-                let target = name.split(separator: "#", maxSplits: 1).first.map(String.init) ?? name
-                found.append((String(rest[open.lowerBound..<close.upperBound]), target.trimmingCharacters(in: .whitespaces)))
-            }
-            rest = rest[close.upperBound...]
-        }
-        return found
     }
 }

@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import Markdown
 
 /// The line of a record the list shows under its title: the first line of its page with text in
 /// it (media links, headings' marks and emphasis left out), else its `text`, question or answer.
@@ -34,6 +35,8 @@ public enum FirstLine {
             }
             if inFence || line.isEmpty || line.hasPrefix("![") || line.hasPrefix("<") || line.hasPrefix("---") { continue }
             line = withoutLinkTargets(String(line.drop { "#>-*+ ".contains($0) }))
+            // A wikilink shows its text, as on the page: `[[Bob|him]]` as `him`; an embed nothing.
+            line = Wikilinks.rewrite(line) { $0.isEmbed ? "" : MarkdownHTML.label(of: $0) }
             if line.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "`") }) {
                 line = line.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
                     .replacingOccurrences(of: "`", with: "")

@@ -3,6 +3,7 @@ import FolioMedia
 import FolioSearch
 import FolioStore
 import Foundation
+import Markdown
 import SystemIO
 
 /// What `folio export html` is asked for.
@@ -45,7 +46,7 @@ public struct SiteReport: Sendable {
 /// thumbnails; and a manifest so the next export rewrites only what changed.
 public enum SiteExporter {
     /// Bumped when pages change shape, so every page is written again.
-    static let version = "1"
+    static let version = "2"
 
     public static func export(_ vault: Vault, options: SiteOptions) throws(FolioError) -> SiteReport {
         var run = try ExportRun(vault: vault, options: options)
@@ -146,7 +147,8 @@ struct ExportRun {
         let context = SiteContext(
             language: language, vaultFromSite: vaultFromSite,
             presentMedia: presentMedia, thumbnails: thumbnails.paths, pageByPath: pageByPath, pageByID: pageByID,
-            titleByID: titleByID, kindNames: vault.kinds.mapValues { $0.shownName(language) })
+            titleByID: titleByID, kindNames: vault.kinds.mapValues { $0.shownName(language) },
+            names: WikilinkNames(entries.map { ([$0.summary.title, $0.summary.fileStem] + $0.summary.aliases, $0.page) }))
 
         // Each record's page is written again when what it shows changed.
         var neighbours: [RecordNeighbours] = []
@@ -163,7 +165,13 @@ struct ExportRun {
                 .compactMap { link(all[$0]) }
             let around = RecordNeighbours(previous: previous, next: next, parent: parent, children: children)
             neighbours.append(around)
-            keys.append(inputKey(entry, neighbours: around, context: context))
+            // A page's key holds every wikilink name of the site only when its body has wikilinks:
+            // known for a record read now; for one not read, its last key tells (it matched the plain one).
+            let plain = inputKey(entry, neighbours: around, context: context, names: "")
+            let linked = inputKey(entry, neighbours: around, context: context, names: context.names.key)
+            let hasLinks =
+                parsed[entry.summary.path].map { $0.document.body.hasWikilinks } ?? (old.rows[entry.summary.path]?.inputKey != plain)
+            keys.append(hasLinks ? linked : plain)
         }
         let toRender = entries.indices.filter { index in
             let entry = entries[index]
@@ -186,6 +194,9 @@ struct ExportRun {
                 ).utf8)
         }
         let renderedIndexes = Set(jobs.map(\.0))
+        for (index, record) in jobs where !record.document.body.hasWikilinks {
+            keys[index] = inputKey(entries[index], neighbours: neighbours[index], context: context, names: "")
+        }
         try writeAll(zip(jobs, pages).map { (entries[$0.0.0].page, $0.1) })
         for (index, entry) in entries.enumerated() {
             if !renderedIndexes.contains(index) {
@@ -464,10 +475,10 @@ struct ExportRun {
 
     /// Everything a record's page shows besides its file: neighbours, tags, media and their
     /// thumbnails, the kind's keys, the language, where the vault is, the page format.
-    private func inputKey(_ entry: SiteRecord, neighbours: RecordNeighbours, context: SiteContext) -> String {
+    private func inputKey(_ entry: SiteRecord, neighbours: RecordNeighbours, context: SiteContext, names: String) -> String {
         var parts = [
             SiteExporter.version, language.rawValue, context.vaultFromSite, entry.stamp, entry.page, neighbours.key,
-            entry.summary.allTags.joined(separator: "\u{1}"),
+            entry.summary.allTags.joined(separator: "\u{1}"), names,
         ]
         for item in entry.media {
             parts.append(item.encoded + (context.presentMedia.contains(item.file) ? "+" : "-") + (context.thumbnails[item.file] ?? ""))
@@ -510,4 +521,9 @@ struct ExportRun {
         let parts = ups + downs
         return parts.isEmpty ? "." : HTML.pathURL(parts)
     }
+}
+
+extension String {
+    /// Whether a record's body may hold a wikilink: its page then depends on every name of the site.
+    fileprivate var hasWikilinks: Bool { Wikilinks.mayHold(self) }
 }

@@ -45,6 +45,18 @@ struct SiteLinks: Sendable {
         return .unwrap
     }
 
+    /// The URL of the page a wikilink names (`[[Bob]]`, `[[Bob#heading]]`, `[[notes/Bob]]`) by
+    /// ``WikilinkNames`` or by its path in the vault; nil when no one record of the site answers.
+    func wikilink(_ link: Wikilink) -> String? {
+        let fragment = link.fragment.map { "#" + HTML.fragment($0) } ?? ""
+        if link.path.isEmpty { return fragment.isEmpty ? nil : fragment }
+        let byPath = [link.path, link.path + ".md"].lazy.compactMap { Self.resolve($0, from: "x") }.compactMap {
+            context.pageByPath[$0]
+        }.first
+        guard let page = byPath ?? context.names.page(link.path) else { return nil }
+        return "../" + HTML.pathURL(page) + fragment
+    }
+
     /// The scheme of a URL (lower-cased), when it has one: text before the first `:` that comes
     /// before any `/`, `?` or `#`. A "scheme" that is not plain letters, digits, `+ - .` counts as
     /// one too (returned as is), so `java\tscript:` never stays clickable.

@@ -90,6 +90,8 @@ struct SiteContext: Sendable {
     var titleByID: [String: String]
     /// Kind → what it is called in the vault's language (its label), for kinds that have one.
     var kindNames: [String: String] = [:]
+    /// What a wikilink (`[[Bob]]`) may name a record of the site by ``WikilinkNames``.
+    var names = WikilinkNames()
 
     func text(_ text: SiteText) -> String { text.text(language) }
 
@@ -128,5 +130,37 @@ extension Timestamp {
         let date = String(t.prefix(10))
         let time = String(t.dropFirst(11).prefix(5))
         return time.contains(":") ? date + " " + time : date
+    }
+}
+
+/// The names a wikilink finds a record of the site by: its title, its aliases and its file's name
+/// (`[[Bob]]` is Obsidian's link to `Bob.md`). A name written exactly as one record's wins; else
+/// one that differs only in case; a name several records share at that step finds none.
+struct WikilinkNames: Sendable {
+    private var exact: [String: String] = [:]
+    private var folded: [String: String] = [:]
+    /// Every name and the page it finds ("" for several): what a page's key holds of the others.
+    private(set) var key = ""
+
+    init() {}
+
+    init(_ records: [(names: [String], page: String)]) {
+        func add(_ name: String, _ page: String, to table: inout [String: String]) {
+            guard !name.isEmpty else { return }
+            if let there = table[name], there != page { table[name] = "" } else { table[name] = page }
+        }
+        for (names, page) in records {
+            for name in Set(names) {
+                add(name, page, to: &exact)
+                add(name.lowercased(), page, to: &folded)
+            }
+        }
+        key = String(sha256Hex(exact.sorted { $0.key < $1.key }.map { "\($0.key)\u{1}\($0.value)" }.joined(separator: "\u{2}")).prefix(32))
+    }
+
+    /// The page `name` finds, when exactly one record answers to it.
+    func page(_ name: String) -> String? {
+        let found = exact[name] ?? folded[name.lowercased()]
+        return found?.isEmpty == false ? found : nil
     }
 }

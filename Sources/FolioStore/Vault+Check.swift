@@ -28,6 +28,8 @@ public enum CheckFinding: Sendable, Equatable {
     case mediaCorrupt(file: String, records: [String])
     case mediaSizeMismatch(file: String, expected: UInt64, found: UInt64)
     case brokenLink(BrokenLink)
+    /// A wikilink to a file (`[[manual.pdf]]`, `![[scan.png|200]]`) no file of the vault answers to.
+    case danglingWikilink(BrokenLink)
     case strayMediaFile(String)
     /// A file folio would commit holds what looks like a key or a token.
     case secret(path: String, finding: SecretFinding)
@@ -63,7 +65,7 @@ public enum CheckFinding: Sendable, Equatable {
     /// Findings that point at something to look at rather than damage: shown as warnings.
     public var isWarning: Bool {
         switch self {
-        case .secret, .conflictCopy, .hardLink, .nameNotPortable, .lfsServerNotAsked, .nameCollision, .ignoredByGit: true
+        case .secret, .conflictCopy, .hardLink, .nameNotPortable, .lfsServerNotAsked, .nameCollision, .ignoredByGit, .danglingWikilink: true
         default: false
         }
     }
@@ -91,6 +93,7 @@ public enum CheckFinding: Sendable, Equatable {
         case .mediaSizeMismatch(let file, let expected, let found):
             FolioError(.media(.sizeMismatch(file: file, expected: expected, found: found)))
         case .brokenLink(let link): FolioError(.media(.brokenLink(target: link.destination)), file: link.record, line: link.line)
+        case .danglingWikilink(let link): FolioError(.media(.brokenLink(target: link.destination)), file: link.record, line: link.line)
         case .strayMediaFile(let path): FolioError(.media(.strayFile(path)))
         case .secret(let path, let finding):
             FolioError(

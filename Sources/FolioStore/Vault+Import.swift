@@ -61,9 +61,16 @@ extension Vault {
         return PortablePath.problem(path) == nil
     }
 
-    /// The same for a file beside the records, of any name but `.md`.
+    /// The same for a file beside the records, of any name but `.md`, or for a file kept by its
+    /// content in `media/` (``contentAddressedPath(of:)``).
     public static func isSafeAttachmentPath(_ path: String) -> Bool {
-        !path.lowercased().hasSuffix(".md") && isSafeRecordPath(path + ".md")
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 3, parts[0] == "media", let sha = MediaNaming.sha(ofStoredName: String(parts[2])), sha.hasPrefix(parts[1]),
+            parts[1].utf8.count == 2
+        {
+            return true
+        }
+        return !path.lowercased().hasSuffix(".md") && isSafeRecordPath(path + ".md")
     }
 
     /// Copies media files into `media/`, several at once (each is read once and hashed as it is

@@ -22,7 +22,23 @@ public enum LinkRewrite: Sendable, Equatable {
 public enum MarkdownHTML {
     /// The HTML of `markdown`; `rewrite` is asked once per link and image, with its destination as
     /// written (after CommonMark unescaping) and whether it is an image.
-    public static func render(_ markdown: String, rewrite: (_ destination: String, _ isImage: Bool) -> LinkRewrite) -> String {
+    ///
+    /// With `wikilink`, Obsidian's `[[Bob]]`, `[[Bob|shown text]]` and `[[Bob#heading]]` (outside
+    /// code; embeds stay as written) become links to the URL it gives, or, when it gives none,
+    /// their text in `<span class="unresolved">`: never raw brackets.
+    public static func render(
+        _ markdown: String, rewrite: (_ destination: String, _ isImage: Bool) -> LinkRewrite,
+        wikilink: ((Wikilink) -> String?)? = nil
+    ) -> String {
+        var wikilinks: [Wikilink] = []
+        var markdown = markdown
+        if wikilink != nil {
+            markdown = Wikilinks.rewrite(markdown) { link in
+                guard !link.isEmbed else { return nil }
+                wikilinks.append(link)
+                return "[\(escaped(label(of: link)))](\(wikilinkScheme)\(wikilinks.count - 1))"
+            }
+        }
         let source = Array(markdown.utf8)
         let parsed: OpaquePointer? = source.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
@@ -52,6 +68,17 @@ public enum MarkdownHTML {
         for node in links where !freed.contains(node) {
             let isImage = cmark_node_get_type(node) == CMARK_NODE_IMAGE
             let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if !isImage, let wikilink, destination.hasPrefix(wikilinkScheme),
+                let number = Int(destination.dropFirst(wikilinkScheme.count)), wikilinks.indices.contains(number)
+            {
+                if let url = wikilink(wikilinks[number]) {
+                    _ = url.withCString { cmark_node_set_url(node, $0) }
+                } else {
+                    markUnresolved(node)
+                }
+                freed.insert(node)
+                continue
+            }
             switch rewrite(destination, isImage) {
             case .keep(let url):
                 _ = url.withCString { cmark_node_set_url(node, $0) }
@@ -90,6 +117,46 @@ public enum MarkdownHTML {
         guard let html = cmark_render_html(document, CMARK_OPT_DEFAULT) else { return "" }
         defer { free(html) }
         return String(cString: html)
+    }
+
+    /// The destination a wikilink is given until it is resolved: `folio-wikilink:3`.
+    static let wikilinkScheme = "folio-wikilink:"
+
+    /// What a wikilink shows: the text after `|`, else its name (`Bob > heading`, as Obsidian shows it).
+    public static func label(of link: Wikilink) -> String {
+        if let display = link.display { return display }
+        guard let fragment = link.fragment, !fragment.isEmpty else { return link.path }
+        return link.path.isEmpty ? fragment : "\(link.path) > \(fragment)"
+    }
+
+    /// `text` with every ASCII punctuation character backslash-escaped: read by CommonMark as the text it is.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII,
+                (0x21...0x2F).contains(scalar.value) || (0x3A...0x40).contains(scalar.value)
+                    || (0x5B...0x60).contains(scalar.value) || (0x7B...0x7E).contains(scalar.value)
+            {
+                out.unicodeScalars.append("\\")
+            }
+            out.unicodeScalars.append(scalar == "\n" ? " " : scalar)
+        }
+        return out
+    }
+
+    /// A link replaced by its text inside `<span class="unresolved">` (a custom inline node: cmark
+    /// writes its two fixed strings as they are, and the text between them escaped as always).
+    private static func markUnresolved(_ node: OpaquePointer) {
+        guard let span = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return }
+        _ = cmark_node_set_on_enter(span, "<span class=\"unresolved\">")
+        _ = cmark_node_set_on_exit(span, "</span>")
+        while let child = cmark_node_first_child(node) {
+            cmark_node_unlink(child)
+            _ = cmark_node_append_child(span, child)
+        }
+        cmark_node_insert_before(node, span)
+        cmark_node_unlink(node)
+        cmark_node_free(node)
     }
 
     /// Whether a paragraph holds nothing but spaces and line breaks.

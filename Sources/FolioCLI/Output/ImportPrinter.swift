@@ -9,16 +9,60 @@ enum ImportPrinter {
             return context.json(
                 .array(
                     plan.entries.map { entry in
-                        .object([
-                            ("id", .string(entry.id)), ("kind", .string(entry.kind)), ("title", .string(entry.title)),
-                            ("path", .string(entry.path)),
-                        ])
+                        .object(
+                            [
+                                ("id", .string(entry.id)), ("kind", .string(entry.kind)), ("title", .string(entry.title)),
+                                ("path", .string(entry.path)),
+                            ] + linksJSON(unresolved: entry.unresolvedLinks, ambiguous: entry.ambiguousLinks))
                     }))
         }
         context.say(.exchange(.dryRunHeader(new: plan.entries.count, media: plan.mediaCount, skipped: plan.skipped)))
         for entry in plan.entries {
             Console.out("  + \(entry.kind.oneLine)  \(entry.title.oneLine)  (\(entry.path.quotedPath))")
         }
+        links(unresolved: plan.unresolvedLinks, ambiguous: plan.ambiguousLinks, context: context)
+    }
+
+    /// The links an import left as written, and those it chose among files of one name, each with its note and line.
+    static func links(unresolved: [ImportLink], ambiguous: [ImportLink], context: Context) {
+        if !unresolved.isEmpty {
+            context.say(.exchange(.unresolvedLinks(count: unresolved.count)))
+            for link in unresolved { Console.out("  \(link.file.quotedPath):\(link.line): \(link.link.oneLine)") }
+        }
+        if !ambiguous.isEmpty {
+            context.say(.exchange(.ambiguousLinks(count: ambiguous.count)))
+            for link in ambiguous {
+                let choice = Message.exchange(.ambiguousChoice(chosen: link.chosen ?? "", candidates: link.candidates)).text(
+                    context.language)
+                Console.out("  \(link.file.quotedPath):\(link.line): \(link.link.oneLine) → \(choice)")
+            }
+        }
+    }
+
+    /// `unresolved_links` and `ambiguous_links` of one record for `--json`, when it has any.
+    static func linksJSON(unresolved: [ImportLink], ambiguous: [ImportLink]) -> [(String, JSONWriter.JSON)] {
+        var pairs: [(String, JSONWriter.JSON)] = []
+        if !unresolved.isEmpty {
+            pairs.append(
+                (
+                    "unresolved_links",
+                    .array(unresolved.map { .object([("source", .string($0.file)), ("line", .int($0.line)), ("link", .string($0.link))]) })
+                ))
+        }
+        if !ambiguous.isEmpty {
+            pairs.append(
+                (
+                    "ambiguous_links",
+                    .array(
+                        ambiguous.map {
+                            .object([
+                                ("source", .string($0.file)), ("line", .int($0.line)), ("link", .string($0.link)),
+                                ("chosen", .string($0.chosen ?? "")), ("candidates", .int($0.candidates)),
+                            ])
+                        })
+                ))
+        }
+        return pairs
     }
 
     /// A progress line on a terminal: media files stored (more than 20), records written (more than 200).
@@ -40,9 +84,18 @@ enum ImportPrinter {
     static func done(_ result: ImportResult, json: Bool, context: Context) {
         if json {
             let records = context.vault.records(at: result.written).compactMap { $0 }
-            return context.json(.array(records.map { JSONWriter.record($0, body: false, kinds: context.vault.kinds) }))
+            return context.json(
+                .array(
+                    records.map { record in
+                        let extra = linksJSON(
+                            unresolved: result.unresolvedLinks[record.path] ?? [], ambiguous: result.ambiguousLinks[record.path] ?? [])
+                        return JSONWriter.record(record, body: false, extra: extra, kinds: context.vault.kinds)
+                    }))
         }
         if result.written.isEmpty && result.newMedia == 0 { return context.say(.exchange(.nothingNew(skipped: result.skipped))) }
         context.say(.exchange(.imported(new: result.written.count, media: result.newMedia, skipped: result.skipped)))
+        links(
+            unresolved: result.written.flatMap { result.unresolvedLinks[$0] ?? [] },
+            ambiguous: result.written.flatMap { result.ambiguousLinks[$0] ?? [] }, context: context)
     }
 }

@@ -136,6 +136,12 @@ public enum ExchangeMessage: Sendable, Equatable {
     case dryRunHeader(new: Int, media: Int, skipped: Int)
     case imported(new: Int, media: Int, skipped: Int)
     case nothingNew(skipped: Int)
+    /// Links of the imported notes to files the source does not have (listed after it), left as written.
+    case unresolvedLinks(count: Int)
+    /// Wikilinks whose name several files of the source have (listed after it): the one taken is named.
+    case ambiguousLinks(count: Int)
+    /// Which of the files one name means was taken.
+    case ambiguousChoice(chosen: String, candidates: Int)
     case importing(done: Int, total: Int)
     case importingMedia(done: Int, total: Int)
     case exported(records: Int, media: Int, folder: String)
@@ -214,6 +220,18 @@ public enum ExchangeMessage: Sendable, Equatable {
             )
         case .nothingNew(let skipped):
             ("沒有新的紀錄：\(skipped) 筆都已經在資料庫裡。", "nothing new: all \(skipped) records are already in the vault.")
+        case .unresolvedLinks(let count):
+            (
+                "有 \(count) 個連結指向來源裡沒有的檔案，保留原樣（folio check 也會列出）：",
+                "\(count) link\(count == 1 ? " points" : "s point") to files the source does not have, left as written (folio check lists them too):"
+            )
+        case .ambiguousLinks(let count):
+            (
+                "有 \(count) 個連結的檔名在來源裡不只一個檔案，採用跟筆記同一個資料夾的那一個，否則路徑最短的那一個：",
+                "\(count) link\(count == 1 ? " names" : "s name") a file the source has more than once; folio took the one Obsidian takes (in the note's folder, else the shortest path):"
+            )
+        case .ambiguousChoice(let chosen, let candidates):
+            ("採用 \(chosen.quotedPath)（共 \(candidates) 個）", "took \(chosen.quotedPath) (of \(candidates))")
         case .importing(let done, let total):
             ("匯入紀錄 \(done)/\(total)", "writing records \(done)/\(total)")
         case .importingMedia(let done, let total):

@@ -58,7 +58,9 @@ enum RecordPage {
         let body = record.document.body
         let split: Conversation.Split? = FirstLine.mayHaveConversation(body) ? Conversation.split(body) : nil
         let links = SiteLinks(recordPath: record.path, media: Set(entry.media.map(\.file)), context: context)
-        html += "<div class=\"body\">\n" + MarkdownHTML.render(split?.before ?? body, rewrite: links.rewrite) + "</div>\n"
+        html +=
+            "<div class=\"body\">\n" + MarkdownHTML.render(split?.before ?? body, rewrite: links.rewrite, wikilink: links.wikilink)
+            + "</div>\n"
 
         let fields = fieldRows(record, kind: kind, language: context.language)
         if !fields.isEmpty {
@@ -88,7 +90,9 @@ enum RecordPage {
             }
             html += "</details>\n"
             if !split.after.isEmpty {
-                html += "<div class=\"body\">\n" + MarkdownHTML.render(split.after, rewrite: links.rewrite) + "</div>\n"
+                html +=
+                    "<div class=\"body\">\n" + MarkdownHTML.render(split.after, rewrite: links.rewrite, wikilink: links.wikilink)
+                    + "</div>\n"
             }
         }
 

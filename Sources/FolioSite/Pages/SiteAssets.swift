@@ -78,6 +78,7 @@ enum SiteAssets {
         .body { overflow-wrap: anywhere; }
         .body img { max-width: 100%; }
         .body pre { overflow-x: auto; background: var(--card); padding: 8px; border-radius: 8px; }
+        .body .unresolved { color: var(--muted); border-bottom: 1px dashed currentColor; }
         .fields table { border-collapse: collapse; font-size: 0.9rem; width: 100%; }
         .fields th, .fields td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--line); }
         .fields th { color: var(--muted); font-weight: normal; width: 30%; }

@@ -92,6 +92,7 @@ extension Vault {
             }
         }
         findings += brokenLinks(in: set, stored: stored.files).map(CheckFinding.brokenLink)
+        findings += danglingWikilinks(in: set).map(CheckFinding.danglingWikilink)
         for file in stored.files where file.sha256 == nil {
             findings.append(.strayMediaFile(file.path))
         }
@@ -155,6 +156,40 @@ extension Vault {
         return broken
     }
 
+    /// Wikilinks to files (`[[manual.pdf]]`, `![[scan.png|200]]`) that no file of the vault answers
+    /// to as Obsidian finds one: by its path from the record's folder, else by its name (and the
+    /// folders written before it) anywhere, in any case. A wikilink to a note (`[[Bob]]`) is
+    /// Obsidian's way to a note not written yet, and is left alone.
+    func danglingWikilinks(in set: RecordSet) -> [BrokenLink] {
+        var names: [String: [String]]?
+        var dangling: [BrokenLink] = []
+        for record in set.records {
+            let body = record.document.body
+            guard Wikilinks.mayHold(body) else { continue }
+            let links = Wikilinks.links(in: body).filter(\.namesFile)
+            guard !links.isEmpty else { continue }
+            if names == nil {
+                var table: [String: [String]] = [:]
+                for path in allFiles() { table[(path as NSString).lastPathComponent.lowercased(), default: []].append(path.lowercased()) }
+                names = table
+            }
+            let bodyLine = Self.bodyFirstLine(record.document)
+            for link in links {
+                if let direct = MediaLinks.resolve(link.path, fromRecord: record.path),
+                    FileManager.default.fileExists(atPath: url(direct).path)
+                {
+                    continue
+                }
+                let wanted = link.path.lowercased()
+                let found = (names?[(wanted as NSString).lastPathComponent] ?? []).contains { $0 == wanted || $0.hasSuffix("/" + wanted) }
+                if !found {
+                    dangling.append(BrokenLink(record: record.path, line: bodyLine + link.line - 1, destination: link.written, repair: nil))
+                }
+            }
+        }
+        return dangling
+    }
+
     /// Whether `body` has `](` or `]:` anywhere, read as bytes (Foundation's `contains` goes through
     /// UTF-16 and takes seconds over a pasted log of 50 MB).
     static func mayHoldLinks(_ body: String) -> Bool {
@@ -199,6 +234,16 @@ extension Vault {
             }
         }
         return repaired
+    }
+
+    /// Where a file of any sort (a PDF, a spreadsheet) that a record links is kept by its content,
+    /// as media are: `media/ab/ab12…ef.pdf`, its extension kept when it is 1–8 letters or digits
+    /// (else `bin`); nil when the file cannot be read.
+    public static func contentAddressedPath(of source: URL) -> String? {
+        guard let sha = sha256(ofFile: source.path) else { return nil }
+        let original = source.pathExtension.lowercased()
+        let ext = MediaNaming.storedExtension(original: original, format: "bin")
+        return "media/\(sha.prefix(2))/\(sha).\(ext)"
     }
 
     /// The sha256 of a file's bytes in lower-case hex, read in 1 MiB pieces; nil when it cannot be read.

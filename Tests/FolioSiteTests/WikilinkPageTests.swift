@@ -1,0 +1,44 @@
+import FolioCore
+import Foundation
+import Testing
+
+@testable import FolioSite
+@testable import FolioStore
+
+@Suite("Wikilinks on a record's page, exported again")
+struct WikilinkPageTests {
+    static let ids = (1...3).map { String(format: "%08d-0000-4000-8000-00000000000a", $0) }
+
+    /// An export whose catalog sees every file as settled (as it does once they are two seconds old).
+    func settledExport(_ vault: SiteVault) throws -> SiteReport {
+        let later = Vault.nowNanoseconds() + 10_000_000_000
+        return try SiteExporter.export(vault.vault, options: SiteOptions()) { vault.vault.catalog(scanStart: later) }
+    }
+
+    @Test("a name added elsewhere writes again the pages whose wikilinks it resolves, and not the pages without wikilinks")
+    func newAliasRewritesLinkingPages() throws {
+        let vault = try SiteVault(language: "en")
+        try vault.record("bob", id: Self.ids[0], title: "Bob", day: "2026-01-10", body: "Bob's page.\n")
+        try vault.record("wait", id: Self.ids[1], title: "Waiting", day: "2026-03-10", body: "Waiting for [[Nobody]] and [[bob|him]].\n")
+        try vault.record("plain", id: Self.ids[2], title: "Plain", day: "2026-05-10", body: "No links here.\n")
+        _ = try settledExport(vault)
+        let waiting = "records/\(Self.ids[1]).html"
+        let plain = "records/\(Self.ids[2]).html"
+        let first = try #require(vault.siteText(waiting))
+        #expect(
+            first.contains("<span class=\"unresolved\">Nobody</span> and <a href=\"../records/\(Self.ids[0]).html\">him</a>"), "\(first)")
+        let plainInode = vault.inode(plain)
+
+        try vault.record("bob", id: Self.ids[0], title: "Bob", day: "2026-01-10", extra: "aliases: [Nobody]\n", body: "Bob's page.\n")
+        _ = try settledExport(vault)
+        let again = try #require(vault.siteText(waiting))
+        #expect(again.contains("<a href=\"../records/\(Self.ids[0]).html\">Nobody</a> and"), "\(again)")
+        #expect(vault.inode(plain) == plainInode, "a page without wikilinks is not written again")
+    }
+
+    @Test("the list's first line shows a wikilink's text, not its brackets")
+    func firstLine() {
+        #expect(
+            FirstLine.ofPage("Met [[Bob]] and [[robert|my friend]] about [[Bob#Plans]].\n") == "Met Bob and my friend about Bob > Plans.")
+    }
+}
