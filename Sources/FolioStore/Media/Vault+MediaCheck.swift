@@ -173,7 +173,7 @@ extension Vault {
                 for path in allFiles() { table[(path as NSString).lastPathComponent.lowercased(), default: []].append(path.lowercased()) }
                 names = table
             }
-            let bodyLine = Self.bodyFirstLine(record.document)
+            let bodyLine = record.document.bodyFirstLine
             for link in links {
                 if let direct = MediaLinks.resolve(link.path, fromRecord: record.path),
                     FileManager.default.fileExists(atPath: url(direct).path)
