@@ -1,10 +1,11 @@
 # folio — the two commands a new machine needs: `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libcurl4-openssl-dev pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip git-crypt git-lfs python3-venv
+APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libcurl4-openssl-dev libssl-dev openssl pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip git-crypt git-lfs python3-venv
 # Optional for folio (video frames for the AI, the site's thumbnails), needed by its tests; their
-# recommends are not. Chromium opens the generated site in the site's browser tests.
-APT_LEAN_PACKAGES := ffmpeg chromium
+# recommends are not. Chromium opens the generated site in the site's browser tests; nginx and
+# fcgiwrap serve git's http-backend over HTTPS with a private CA in the certificate tests.
+APT_LEAN_PACKAGES := ffmpeg chromium nginx-light fcgiwrap
 # giftless, a Git LFS server from PyPI, for the LFS tests: in a git-ignored virtualenv of its own
 # (the MCP client's needs a later PyJWT). Its wheel
 # names no dependencies, so they are named (and pinned) here. PyJWT before 2.10: later ones refuse giftless's tokens (their subject is null).

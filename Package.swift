@@ -51,6 +51,9 @@ let package = Package(
         // libcurl, opened on the first request instead of linked (see its header); only its
         // header is needed to build (libcurl4-openssl-dev).
         .target(name: "Ccurl"),
+        // OpenSSL's certificate verifier behind plain C types, for what libgit2's mbedTLS cannot
+        // check (a certificate made for an IP address); libgit2 already loads libcrypto.
+        .target(name: "CX509", linkerSettings: [.linkedLibrary("crypto")]),
 
         // renameat2(2) (swap two files, or rename without replacing), which glibc hides from Swift.
         .target(name: "CSystemIO"),
@@ -66,7 +69,9 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "Git",
-            dependencies: ["Clibgit2", "GitIndex", "SystemIO", "FolioSecrets", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "Clibgit2", "CX509", "GitIndex", "SystemIO", "FolioSecrets", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict),
         .target(name: "EXIF", dependencies: ["Cexif"], swiftSettings: strict),
         .target(name: "Markdown", dependencies: ["Ccmark"], swiftSettings: strict),
@@ -116,7 +121,7 @@ let package = Package(
         .target(
             name: "FolioSync",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "FolioExchange", "Git", "FolioCrypt", "FolioLFS", "SystemIO", "YAML",
+                "FolioCore", "FolioSecrets", "FolioStore", "FolioExchange", "Git", "FolioCrypt", "FolioLFS", "HTTP", "SystemIO", "YAML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),

@@ -8,6 +8,10 @@
 static inline int git_shim_set_cache_object_limit(git_object_t type, size_t size) {
     return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, (int)type, size);
 }
+/* The CA file and folder libgit2's TLS checks certificates against (either may be NULL). */
+static inline int git_shim_set_ssl_cert_locations(const char *file, const char *folder) {
+    return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, folder);
+}
 
 /* The write stream a filter hands libgit2: git's own stream first, so libgit2 can use it as one,
    then the Swift object that gathers the bytes. */

@@ -28,6 +28,9 @@ public struct LFSClient: Sendable {
     /// The first back-off, doubled after each retry; `Retry-After` replaces it (capped at ``maximumWait``).
     public var backoff: Double = 0.25
     public var maximumWait: Double = 30
+    /// The CAs the server's certificate is checked against (git's `http.sslCAInfo` and
+    /// `http.sslCAPath` for the endpoint, as git-lfs reads them); nil for the system's.
+    public var trust: HTTPTrust?
     /// The largest batch reply read.
     public static let maxReplyBytes = 16 << 20
     /// Objects per batch request (the batch API's usual page).
@@ -460,11 +463,12 @@ public struct LFSClient: Sendable {
             return .failure(.badReply(status: 0, reason: "an action's URL is not http(s): \(url.prefix(80))"))
         }
         let deadline = idleTimeout * 2 + Double(bytes) / minimumRate
-        return .success(
-            HTTPRequest(
-                url: url, method: method, headers: headers, body: body, followsRedirects: false,
-                limits: HTTPLimits(total: deadline, window: idleTimeout, minimumBytesPerSecond: 1), credential: credential,
-                upload: upload))
+        var request = HTTPRequest(
+            url: url, method: method, headers: headers, body: body, followsRedirects: false,
+            limits: HTTPLimits(total: deadline, window: idleTimeout, minimumBytesPerSecond: 1), credential: credential,
+            upload: upload)
+        request.trust = trust
+        return .success(request)
     }
 
     /// Whether a credential may go to `url`: HTTPS anywhere, plain HTTP only to this machine.

@@ -27,6 +27,8 @@ public struct SyncTransport: Sendable {
     /// What each fetch and push may take (``Git/TransferLimits``).
     public var limits: TransferLimits
     public var progress: (@Sendable (SyncProgress) -> Void)?
+    /// Where a warning about the way the remote is reached goes (certificate checks turned off).
+    public var warn: (@Sendable (Message) -> Void)?
     public var shouldCancel: (@Sendable () -> Bool)?
 
     /// The least a fetch or push must move, both ways together, over each `sync.timeout` spell:
@@ -91,20 +93,38 @@ public struct SyncTransport: Sendable {
     ///   that cannot be read.
     func access(_ url: String, gitDirectory: URL? = nil) throws(FolioError) -> RemoteAccess {
         var helpers = CredentialHelpers.none
+        var tls = TLSSettings.system
         let transport = RemoteEndpoint(url: url).transport
         if transport == .https || transport == .http {
-            do {
-                let entries = try UserConfig.entries(
-                    matching: CredentialHelpers.configPattern, home: home, environment: environment, gitDirectory: gitDirectory)
-                helpers = CredentialHelpers.configured(entries, for: url)
-            } catch {
-                throw FolioError.git(error, during: .sync)
+            let entries = try configuration(for: url, gitDirectory: gitDirectory)
+            helpers = CredentialHelpers.configured(entries, for: url)
+            tls = TLSSettings.configured(entries, for: url, environment: environment, home: home)
+            if transport == .https, let setting = tls.verifySetting {
+                warn?(.remote(.certificateChecksOff(host: RemoteEndpoint(url: url).host, setting: setting)))
             }
         }
         do {
-            return try RemoteAccess(url: url, environment: environment, home: home, sshKey: sshKey, credentialHelpers: helpers)
+            return try RemoteAccess(
+                url: url, environment: environment, home: home, sshKey: sshKey, credentialHelpers: helpers, tls: tls)
         } catch {
             throw FolioError(error.message)
+        }
+    }
+
+    /// How certificates are checked for `url` (an LFS server's), as git's settings and the
+    /// environment say.
+    func tlsSettings(for url: String, gitDirectory: URL?) throws(FolioError) -> TLSSettings {
+        TLSSettings.configured(try configuration(for: url, gitDirectory: gitDirectory), for: url, environment: environment, home: home)
+    }
+
+    /// The git settings folio reads for an HTTP(S) remote: credential helpers and certificates.
+    private func configuration(for url: String, gitDirectory: URL?) throws(FolioError) -> [(name: String, value: String)] {
+        do {
+            return try UserConfig.entries(
+                matching: "(\(CredentialHelpers.configPattern))|(\(TLSSettings.configPattern))", home: home, environment: environment,
+                gitDirectory: gitDirectory)
+        } catch {
+            throw FolioError.git(error, during: .sync)
         }
     }
 
@@ -137,7 +157,8 @@ public struct SyncTransport: Sendable {
         switch failure {
         case .unreachable(let reason): return FolioError(.remote(.notReached(url: shown, reason: reason, operation: operation)))
         case .diskFull: return FolioError(.gitFailed(operation, .diskFull))
-        case .certificateRejected(let reason), .other(let reason): return FolioError(.gitFailed(operation, .other(reason)))
+        case .certificateRejected(_, let refusal?): return FolioError(.remote(refusal.message))
+        case .certificateRejected(let reason, nil), .other(let reason): return FolioError(.gitFailed(operation, .other(reason)))
         case .cancelled: return FolioError(.gitFailed(operation, .other("cancelled")))
         case .authenticationFailed, .hostKeyRefused, .rejectedNonFastForward, .timedOut, .redirectRefused:
             return FolioError(failure.message(url: shown))

@@ -93,8 +93,11 @@ public struct RemoteCallbacks: Sendable {
     public var credentials: (@Sendable (_ url: String, _ usernameFromURL: String?, _ allowed: CredentialTypes) -> Credential?)?
     /// Decides whether to trust an SSH host key; when nil, libgit2 trusts only keys in `known_hosts`.
     ///
-    /// TLS certificates are not passed here: they keep the system's verdict.
+    /// TLS certificates go to ``serverCertificate``.
     public var certificateCheck: (@Sendable (HostKeyInfo) -> Bool)?
+    /// Decides whether to trust a TLS server's certificate (`https://`), told libgit2's own
+    /// verdict; when nil, that verdict stands.
+    public var serverCertificate: (@Sendable (ServerCertificate) -> Bool)?
     /// Reports download progress.
     public var transferProgress: (@Sendable (TransferProgress) -> Void)?
     /// Reports upload progress.
@@ -109,6 +112,7 @@ public struct RemoteCallbacks: Sendable {
     public init(
         credentials: (@Sendable (_ url: String, _ usernameFromURL: String?, _ allowed: CredentialTypes) -> Credential?)? = nil,
         certificateCheck: (@Sendable (HostKeyInfo) -> Bool)? = nil,
+        serverCertificate: (@Sendable (ServerCertificate) -> Bool)? = nil,
         transferProgress: (@Sendable (TransferProgress) -> Void)? = nil,
         pushProgress: (@Sendable (PushProgress) -> Void)? = nil,
         remoteMessage: (@Sendable (String) -> Void)? = nil,
@@ -117,6 +121,7 @@ public struct RemoteCallbacks: Sendable {
     ) {
         self.credentials = credentials
         self.certificateCheck = certificateCheck
+        self.serverCertificate = serverCertificate
         self.transferProgress = transferProgress
         self.pushProgress = pushProgress
         self.remoteMessage = remoteMessage
@@ -260,21 +265,39 @@ final class CallbackBox {
                     allowed: CredentialTypes(rawValue: allowed))
             }
         }
-        if callbacks.certificateCheck != nil {
+        if callbacks.certificateCheck != nil || callbacks.serverCertificate != nil {
             raw.certificate_check = { cert, valid, host, payload in
                 guard let box = CallbackBox.from(payload) else { return GIT_EUSER.rawValue }
                 if let code = box.interruption() { return code }
-                guard let cert, cert.pointee.cert_type == GIT_CERT_HOSTKEY_LIBSSH2, let decide = box.callbacks.certificateCheck
-                else { return GIT_PASSTHROUGH.rawValue }
-                // libgit2 hands a git_cert_hostkey whenever the type is GIT_CERT_HOSTKEY_LIBSSH2.
-                let key = UnsafeRawPointer(cert).assumingMemoryBound(to: git_cert_hostkey.self).pointee
-                let info = HostKeyInfo(key, host: string(host) ?? "", valid: valid != 0)
-                if decide(info) { return 0 }
-                box.stash(
-                    GitError(
-                        code: .certificate, klass: Int32(GIT_ERROR_SSH.rawValue),
-                        message: "host key for \(info.host) was rejected", function: box.function))
-                return GIT_ECERTIFICATE.rawValue
+                guard let cert else { return GIT_PASSTHROUGH.rawValue }
+                switch cert.pointee.cert_type {
+                case GIT_CERT_HOSTKEY_LIBSSH2:
+                    guard let decide = box.callbacks.certificateCheck else { return GIT_PASSTHROUGH.rawValue }
+                    // libgit2 hands a git_cert_hostkey whenever the type is GIT_CERT_HOSTKEY_LIBSSH2.
+                    let key = UnsafeRawPointer(cert).assumingMemoryBound(to: git_cert_hostkey.self).pointee
+                    let info = HostKeyInfo(key, host: string(host) ?? "", valid: valid != 0)
+                    if decide(info) { return 0 }
+                    box.stash(
+                        GitError(
+                            code: .certificate, klass: Int32(GIT_ERROR_SSH.rawValue),
+                            message: "host key for \(info.host) was rejected", function: box.function))
+                    return GIT_ECERTIFICATE.rawValue
+                case GIT_CERT_X509:
+                    guard let decide = box.callbacks.serverCertificate else { return GIT_PASSTHROUGH.rawValue }
+                    // libgit2 hands a git_cert_x509 (the DER bytes) whenever the type is GIT_CERT_X509.
+                    let x509 = UnsafeRawPointer(cert).assumingMemoryBound(to: git_cert_x509.self).pointee
+                    guard let data = x509.data, x509.len > 0, x509.len <= 1 << 20 else { return GIT_PASSTHROUGH.rawValue }
+                    let der = [UInt8](UnsafeRawBufferPointer(start: data, count: x509.len))
+                    let certificate = ServerCertificate(der: der, host: string(host) ?? "", trustedByHandshake: valid != 0)
+                    if decide(certificate) { return 0 }
+                    box.stash(
+                        GitError(
+                            code: .certificate, klass: Int32(GIT_ERROR_SSL.rawValue),
+                            message: "the certificate of \(certificate.host) was rejected", function: box.function))
+                    return GIT_ECERTIFICATE.rawValue
+                default:
+                    return GIT_PASSTHROUGH.rawValue
+                }
             }
         }
     }

@@ -44,6 +44,9 @@ public struct HTTPRequest: Sendable {
     public var credential: (name: String, value: String)?
     /// For ``Method/put``: the file sent as the body.
     public var upload: Upload?
+    /// The CAs an `https://` server's certificate is checked against; nil for OpenSSL's own
+    /// variables (``HTTPTrust/environment``), else the system's.
+    public var trust: HTTPTrust?
 
     public init(
         url: String, method: Method = .get, headers: [(name: String, value: String)] = [], body: Data = Data(),
@@ -53,6 +56,29 @@ public struct HTTPRequest: Sendable {
         (self.url, self.method, self.headers, self.body) = (url, method, headers, body)
         (self.followsRedirects, self.limits, self.credential) = (followsRedirects, limits, credential)
         self.upload = upload
+    }
+}
+
+/// The CAs a server's certificate is checked against: a file of CA certificates, a folder of
+/// them (hashed as `openssl rehash` names them), or both. Certificate checks are never off.
+public struct HTTPTrust: Sendable, Equatable {
+    public var file: String?
+    public var folder: String?
+
+    public init(file: String?, folder: String?) {
+        (self.file, self.folder) = (file, folder)
+    }
+
+    /// OpenSSL's `SSL_CERT_FILE` and `SSL_CERT_DIR`, which libcurl does not read by itself (it
+    /// sets its own CA file), from the process's environment as every OpenSSL program reads them;
+    /// nil when neither is set.
+    public static let environment: HTTPTrust? = from(ProcessInfo.processInfo.environment)
+
+    /// `SSL_CERT_FILE` and `SSL_CERT_DIR` of `environment`; nil when neither is set.
+    public static func from(_ environment: [String: String]) -> HTTPTrust? {
+        let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let folder = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        return file == nil && folder == nil ? nil : HTTPTrust(file: file, folder: folder)
     }
 }
 
@@ -359,6 +385,10 @@ public final class HTTPTransfer: @unchecked Sendable {
         _ = folio_curl_set_pointer(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         // Whatever the server compresses with, unpacked by libcurl.
         _ = folio_curl_set_pointer(handle, CURLOPT_ACCEPT_ENCODING, "")
+        if let trust = request.trust ?? HTTPTrust.environment {
+            if let file = trust.file { _ = folio_curl_set_pointer(handle, CURLOPT_CAINFO, file) }
+            if let folder = trust.folder { _ = folio_curl_set_pointer(handle, CURLOPT_CAPATH, folder) }
+        }
         // What is left of the total for this request, and connecting within the rate's window too.
         // The rate itself is shouldStop()'s.
         let left = max(0.001, request.limits.total - Double(Self.now() &- started) / 1e9)

@@ -351,7 +351,8 @@ private func user(_ credential: Credential?) -> String? {
             classify(.auth, .none, "no credentials for ssh://vault.example/v.git")
                 == .authenticationFailed(reason: "no credentials to offer", problem: .noCredentials(url: "ssh://vault.example/v.git")))
         #expect(
-            classify(.certificate, .ssl, "the SSL certificate is invalid") == .certificateRejected(reason: "the SSL certificate is invalid")
+            classify(.certificate, .ssl, "the SSL certificate is invalid")
+                == .certificateRejected(reason: "the SSL certificate is invalid", problem: nil)
         )
         // A connection that broke mid-transfer is as unreachable as one never made: nothing was lost.
         #expect(classify(.other(-1), .net, "early EOF") == .unreachable(reason: "early EOF"))

@@ -49,7 +49,8 @@ struct Check: AsyncParsableCommand {
         let check = VaultCheck(vault: context.vault, history: context.history)
         let set = context.records(quiet: true)
         // Ctrl-C ends a check at once, as before: the LFS server is asked without sync's interrupt.
-        let transport = SyncTransport(vault: context.vault, environment: context.environment)
+        var transport = SyncTransport(vault: context.vault, environment: context.environment)
+        transport.warn = context.transportWarnings
         let findings =
             check.findings(set, quick: quick, progress: output.json ? nil : CheckPrinter.progress(context))
             + (await check.lfsFindings(quick: quick, transport: transport))

@@ -32,9 +32,10 @@ struct CloneCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let terminal = Terminal.current(noColor: global.noColor, environment: environment)
         let interrupt = Interrupt.install()
-        let transport = SyncTransport(
+        var transport = SyncTransport(
             environment: environment, limits: SyncTransport.cloneLimits, progress: ProgressLine.sync(on: terminal),
             shouldCancel: { interrupt.fired })
+        transport.warn = { Console.err(terminal.warn($0.text(MessageLanguage.shared.current))) }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let cloned = try await History.clone(url, into: directory, key: key, from: cwd, transport: transport)
         ProgressLine.end(on: terminal)

@@ -64,7 +64,16 @@ struct Context {
     /// How a sync reaches the remote, as the vault's settings ask; progress on the terminal, and
     /// Ctrl-C (`interrupt`) stops it at the next safe point.
     func syncTransport(stoppedBy interrupt: Interrupt) -> SyncTransport {
-        SyncTransport(vault: vault, environment: environment, progress: ProgressLine.sync(on: terminal), shouldCancel: { interrupt.fired })
+        var transport = SyncTransport(
+            vault: vault, environment: environment, progress: ProgressLine.sync(on: terminal), shouldCancel: { interrupt.fired })
+        transport.warn = transportWarnings
+        return transport
+    }
+
+    /// Where a transport's warnings go: standard error, in the vault's language.
+    var transportWarnings: @Sendable (Message) -> Void {
+        let (terminal, language) = (terminal, language)
+        return { Console.err(terminal.warn($0.text(language))) }
     }
 
     /// The vault's history, or the reason there is none.

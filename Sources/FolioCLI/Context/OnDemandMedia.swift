@@ -39,7 +39,8 @@ enum OnDemandMedia {
             return say(missing, context: context)
         }
         // Ctrl-C ends the command at once, as before: the server is asked without sync's interrupt.
-        let transport = SyncTransport(vault: vault, environment: context.environment)
+        var transport = SyncTransport(vault: vault, environment: context.environment)
+        transport.warn = context.transportWarnings
         let report: MediaFetchReport
         do {
             report = try await history.fetchMedia(

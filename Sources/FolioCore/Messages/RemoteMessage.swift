@@ -56,6 +56,12 @@ public enum RemoteMessage: Sendable, Equatable {
     /// The remote is plain `http://` to another machine and a token would be needed: folio sends
     /// none in clear text.
     case cleartextRemote(url: String)
+    /// folio refused the certificate of `host`, the remote `url`'s server, for `problem`.
+    case certificateNotTrusted(url: String, host: String, problem: CertificateProblem)
+    /// A warning: `setting` (`http.sslVerify false`, `GIT_SSL_NO_VERIFY`) turns certificate checks off for `host`.
+    case certificateChecksOff(host: String, setting: String)
+    /// The remote asked for a login while `setting` had certificate checks off: no secret was sent.
+    case noSecretWithoutChecks(url: String, host: String, setting: String)
     /// `clone` of a remote with no branch at all: the command that makes a vault for it.
     case emptyRemote(url: String, directory: String)
     /// `clone` of a remote whose branch holds no `.folio/`.
@@ -73,6 +79,9 @@ public enum RemoteMessage: Sendable, Equatable {
 
     public var pair: (String, String) {
         switch self {
+        case .certificateNotTrusted(let url, let host, let problem): return Self.notTrusted(url: url, host: host, problem: problem)
+        case .certificateChecksOff(let host, let setting): return Self.checksOff(host: host, setting: setting)
+        case .noSecretWithoutChecks(let url, let host, let setting): return Self.noSecret(url: url, host: host, setting: setting)
         case .emptyRemote(let url, let directory):
             return (
                 "遠端 \(url) 是空的，還沒有可以複製的資料庫；什麼都沒有建立。要在這裡建立一個與它同步的資料庫：folio init \(directory) --remote \(url)",

@@ -4,6 +4,7 @@ import FolioLFS
 import FolioStore
 import Foundation
 import Git
+import HTTP
 
 extension History {
     /// The repository's LFS object store (`.git/lfs/objects`).
@@ -164,6 +165,22 @@ extension History {
     /// or `lfs.url`.
     public func lfsClient(
         transport: SyncTransport, remoteURL: String?, operation: LFSClient.Operation = .download
+    ) async throws(FolioError) -> LFSClient? {
+        guard var client = try await lfsClientWithCredentials(transport: transport, remoteURL: remoteURL, operation: operation) else {
+            return nil
+        }
+        // The CAs git's settings name for the LFS server, as git-lfs reads them.
+        if case .server(let url) = client.endpoint, RemoteEndpoint(url: url).transport == .https {
+            let tls = try transport.tlsSettings(for: url, gitDirectory: repository.gitDirectory)
+            if tls.fileSetting != nil || tls.folderSetting != nil {
+                client.trust = HTTPTrust(file: tls.trust.file, folder: tls.trust.folder)
+            }
+        }
+        return client
+    }
+
+    private func lfsClientWithCredentials(
+        transport: SyncTransport, remoteURL: String?, operation: LFSClient.Operation
     ) async throws(FolioError) -> LFSClient? {
         var endpoint: LFSEndpoint?
         do {

@@ -28,8 +28,11 @@ import Git
 /// `FOLIO_GIT_TOKEN`, else the one in the ``CredentialsFile``; it is sent once per operation as the
 /// password, with the URL's user name or `x-access-token`. Without any, git's credential helpers
 /// (``CredentialHelpers``) are asked once the server asks for a password, and their answer is sent
-/// the same way (with the user name they give, if any). TLS certificates keep the system's
-/// verdict. A token goes only where ``SecretDestination`` allows: the remote's own origin (libgit2
+/// the same way (with the user name they give, if any). TLS certificates are checked against the
+/// CAs git's settings name (``TLSSettings``: `http.sslCAInfo`, `http.sslCAPath`, `SSL_CERT_FILE`…);
+/// where libgit2's check refuses one, OpenSSL's check of the same certificate decides
+/// (``Git/ServerCertificate``), which also matches certificates made for an IP address. With the
+/// checks turned off (`http.sslVerify false`) no token or password is sent. A token goes only where ``SecretDestination`` allows: the remote's own origin (libgit2
 /// follows no redirect to another host, and the URL it asks for is checked again here), and over
 /// plain `http://` only to this machine (loopback), never across a network
 /// (``TransportProblem/cleartextRemote(url:)`` says so when one would have been needed).
@@ -57,6 +60,8 @@ public struct RemoteAccess: Sendable {
     let token: String?
     /// Git's credential helpers for this remote, asked when there is no token and the server asks.
     public let credentialHelpers: CredentialHelpers
+    /// How HTTPS certificates are checked for this remote.
+    public let tls: TLSSettings
 
     /// Where a token for this remote may go (``SecretDestination``); nil for a URL without a host.
     var origin: Origin? { Origin(url: url) }
@@ -72,10 +77,11 @@ public struct RemoteAccess: Sendable {
     ///   (a group- or world-readable file is refused here, before any network traffic).
     public init(
         url: String, environment: [String: String], home: URL, sshKey: String? = nil, knownHostsFiles: [URL]? = nil,
-        credentialHelpers: CredentialHelpers = .none
+        credentialHelpers: CredentialHelpers = .none, tls: TLSSettings = .system
     ) throws(TransportProblem) {
         self.url = url
         self.credentialHelpers = credentialHelpers
+        self.tls = tls
         self.endpoint = RemoteEndpoint(url: url)
         self.home = home
         self.environment = environment
@@ -129,6 +135,7 @@ public struct RemoteAccess: Sendable {
             transferProgress: transferProgress, pushProgress: pushProgress, remoteMessage: remoteMessage,
             shouldCancel: shouldCancel)
         do {
+            try useTrust()
             let result = try body(operation.callbacks)
             operation.settleHelperPassword(accepted: true)
             return result
@@ -136,6 +143,29 @@ public struct RemoteAccess: Sendable {
             let failure = operation.classify(error)
             if case .authenticationFailed = failure { operation.settleHelperPassword(accepted: false) }
             throw failure
+        }
+    }
+
+    /// Has libgit2 check HTTPS certificates against this remote's CAs; a CA file or folder that
+    /// cannot be read is named before anything is sent.
+    private func useTrust() throws(TransportFailure) {
+        guard endpoint.transport == .https else { return }
+        if let (path, setting) = tls.unreadableTrust {
+            throw .certificateRejected(
+                reason: "cannot read \(path)",
+                problem: CertificateRefusal(
+                    url: URLPassword.removed(from: url), host: endpoint.host, problem: .trustUnreadable(path: path, setting: setting)))
+        }
+        do {
+            try tls.trust.use()
+        } catch {
+            // A file that holds no certificate libgit2 can read: named as the setting that named it.
+            throw .certificateRejected(
+                reason: String(describing: error),
+                problem: CertificateRefusal(
+                    url: URLPassword.removed(from: url), host: endpoint.host,
+                    problem: .trustUnreadable(
+                        path: tls.trust.file ?? tls.trust.folder ?? "?", setting: tls.fileSetting ?? tls.folderSetting ?? "?")))
         }
     }
 
@@ -169,6 +199,10 @@ public final class RemoteOperation: Sendable {
         var hostKeyProblem: TransportProblem?
         var hostKey: HostKeyReport?
         var hostKeyVerdict: HostKeyVerdict?
+        /// A TLS certificate refused, and why.
+        var certificateProblem: CertificateRefusal?
+        /// A TLS certificate taken unchecked (`http.sslVerify false`): no secret goes to its server.
+        var uncheckedCertificate = false
         /// The password git's credential helpers gave, told afterwards whether it worked.
         var helperAnswer: CredentialHelpers.Answer?
     }
@@ -253,6 +287,15 @@ public final class RemoteOperation: Sendable {
                 }
             case .https, .http:
                 guard allowed.contains(.userPassword) else { return nil }
+                // A server whose certificate went unchecked could be anyone: it gets no secret.
+                if let setting = access.tls.verifySetting, state.withValue({ $0.uncheckedCertificate }) {
+                    state.withValue {
+                        $0.pending = []
+                        $0.setupProblem = .uncheckedCertificate(
+                            url: URLPassword.removed(from: access.url), host: endpoint.host, setting: setting)
+                    }
+                    return nil
+                }
                 // The URL libgit2 is about to send to must be the remote's own (after any redirect).
                 guard let origin, SecretDestination.refusal(sending: url, configuredFor: origin) == nil else { return nil }
                 let next = state.withValue { state -> Candidate? in
@@ -313,15 +356,50 @@ public final class RemoteOperation: Sendable {
             return problem == nil
         }
 
+        let tls = access.tls
+        let shownURL = URLPassword.removed(from: access.url)
+        let serverCertificate: @Sendable (ServerCertificate) -> Bool = { certificate in
+            if certificate.trustedByHandshake { return true }
+            if !tls.verify {
+                state.withValue { $0.uncheckedCertificate = true }
+                return true
+            }
+            guard let problem = certificate.problem(trust: tls.trust) else { return true }
+            let host = endpoint.host.isEmpty ? certificate.host : endpoint.host
+            state.withValue {
+                $0.certificateProblem = CertificateRefusal(
+                    url: shownURL, host: host, problem: Self.problem(problem, of: certificate, tls: tls))
+            }
+            return false
+        }
+
         callbacks = RemoteCallbacks(
             credentials: credentials,
             certificateCheck: endpoint.transport == .ssh ? certificateCheck : nil,
+            serverCertificate: endpoint.transport == .https ? serverCertificate : nil,
             transferProgress: transferProgress,
             pushProgress: pushProgress,
             remoteMessage: remoteMessage,
             shouldCancel: shouldCancel,
             // One more than there are candidates, so that running out (our nil) is what ends the attempts.
             maxCredentialAttempts: initial.pending.count + 1)
+    }
+
+    /// OpenSSL's reason in the terms of a message's fix.
+    static func problem(_ problem: ServerCertificate.Problem, of certificate: ServerCertificate, tls: TLSSettings) -> CertificateProblem {
+        switch problem {
+        case .unknownIssuer: return .unknownIssuer(trust: tls.configuredTrust)
+        case .selfSigned: return .selfSigned(trust: tls.configuredTrust)
+        case .expired:
+            let date = certificate.notAfter.map { ISO8601DateFormatter.string(from: $0, timeZone: .gmt, formatOptions: [.withFullDate]) }
+            return .expired(on: date ?? "?")
+        case .notYetValid: return .notYetValid
+        case .otherNames: return .otherNames(certificate.names)
+        case .revoked: return .revoked
+        case .trustUnreadable:
+            return .trustUnreadable(path: tls.trust.file ?? tls.trust.folder ?? "?", setting: tls.fileSetting ?? tls.folderSetting ?? "?")
+        case .other(let words): return .other(words)
+        }
     }
 
     private static func keyCandidate(_ privateKey: URL) -> Candidate {
@@ -372,7 +450,7 @@ public final class RemoteOperation: Sendable {
         switch error.code {
         case .certificate:
             if let problem = snapshot.hostKeyProblem { return .hostKeyRefused(problem) }
-            return .certificateRejected(reason: error.message)
+            return .certificateRejected(reason: error.message, problem: snapshot.certificateProblem)
         case .nonFastForward: return .rejectedNonFastForward(reason: error.message)
         case .auth: return authenticationFailure(snapshot, libgit2: error.message)
         // This binding's own stops: a stalled transfer (class net), or the caller's cancel.

@@ -60,6 +60,8 @@ public enum TransportProblem: Error, Sendable, Hashable, CustomStringConvertible
     case noCredentials(url: String)
     /// A token would be needed, and the remote is plain `http://` to another machine.
     case cleartextRemote(url: String)
+    /// A login would be needed, and the server's certificate went unchecked (`setting` turned the checks off).
+    case uncheckedCertificate(url: String, host: String, setting: String)
 
     /// What to tell the user, from folio's message catalog.
     public var message: Message {
@@ -80,6 +82,8 @@ public enum TransportProblem: Error, Sendable, Hashable, CustomStringConvertible
             .authenticationFailed(url: url, reason: "no credentials to offer")
         case .cleartextRemote(let url):
             .remote(.cleartextRemote(url: url))
+        case .uncheckedCertificate(let url, let host, let setting):
+            .remote(.noSecretWithoutChecks(url: url, host: host, setting: setting))
         }
     }
 
@@ -94,7 +98,7 @@ public enum TransportProblem: Error, Sendable, Hashable, CustomStringConvertible
     /// Whether the fix is on this machine (a file's mode or path) rather than on the server.
     var isLocalSetup: Bool {
         switch self {
-        case .credentialsFileTooOpen, .credentialsFileUnreadable, .sshKeyMissing, .cleartextRemote: true
+        case .credentialsFileTooOpen, .credentialsFileUnreadable, .sshKeyMissing, .cleartextRemote, .uncheckedCertificate: true
         default: false
         }
     }
@@ -102,6 +106,15 @@ public enum TransportProblem: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         message.text(.en)
     }
+}
+
+/// A server's certificate folio refused: the remote, its host, and why.
+public struct CertificateRefusal: Sendable, Hashable {
+    public var url: String
+    public var host: String
+    public var problem: CertificateProblem
+
+    public var message: RemoteMessage { .certificateNotTrusted(url: url, host: host, problem: problem) }
 }
 
 /// What became of a fetch or push that threw: the cases a caller acts on differently.
@@ -114,8 +127,9 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
     case authenticationFailed(reason: String, problem: TransportProblem?)
     /// folio refused the SSH server's host key (unknown, changed or revoked).
     case hostKeyRefused(TransportProblem)
-    /// A TLS certificate was refused by the system's verdict.
-    case certificateRejected(reason: String)
+    /// A TLS certificate was refused: `problem` says why and what to do, when folio checked it
+    /// (else `reason`, libgit2's words).
+    case certificateRejected(reason: String, problem: CertificateRefusal?)
     /// The push would have lost commits on the remote: fetch and merge first.
     case rejectedNonFastForward(reason: String)
     /// The disk holding the vault is full (or the quota spent): nothing was written half-way.
@@ -136,7 +150,7 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
         case .unreachable(let reason): .unreachable(reason: redactor.redact(reason))
         case .authenticationFailed(let reason, let problem): .authenticationFailed(reason: redactor.redact(reason), problem: problem)
         case .hostKeyRefused: self
-        case .certificateRejected(let reason): .certificateRejected(reason: redactor.redact(reason))
+        case .certificateRejected(let reason, let problem): .certificateRejected(reason: redactor.redact(reason), problem: problem)
         case .rejectedNonFastForward(let reason): .rejectedNonFastForward(reason: redactor.redact(reason))
         case .diskFull(let reason): .diskFull(reason: redactor.redact(reason))
         case .timedOut: self
@@ -200,7 +214,8 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
             default: .authenticationFailed(url: url, reason: reason)
             }
         case .hostKeyRefused(let problem): problem.message
-        case .certificateRejected(let reason): .gitFailed(.sync, .other(reason))
+        case .certificateRejected(_, let refusal?): .remote(refusal.message)
+        case .certificateRejected(let reason, nil): .gitFailed(.sync, .other(reason))
         case .rejectedNonFastForward(let reason): .pushRejected(reason)
         case .diskFull(let reason): .remote(.diskFull(reason: reason))
         case .timedOut(let hit): .remote(.timedOut(url: url, limit: Self.networkLimit(hit, settings: LimitSettings())))
@@ -215,7 +230,7 @@ public enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible
         case .unreachable(let reason): "unreachable: \(reason)"
         case .authenticationFailed(let reason, _): "authentication failed: \(reason)"
         case .hostKeyRefused(let problem): problem.description
-        case .certificateRejected(let reason): "certificate rejected: \(reason)"
+        case .certificateRejected(let reason, _): "certificate rejected: \(reason)"
         case .rejectedNonFastForward(let reason): "rejected (non-fast-forward): \(reason)"
         case .diskFull(let reason): "disk full: \(reason)"
         case .timedOut(let hit): hit.description
