@@ -3,8 +3,8 @@
 # folio and a phone with plain git change the same record's title and the same line of its body;
 # the phone merges in diff3 style and commits the markers. check names the file and the line of
 # the first hunk (not a YAML problem, though the markers break the front matter), conflicts lists
-# it, and conflicts resolve rebuilds both sides, merges them key by key and line by line, losing
-# no line, in one commit. A new file with markers is never committed by sync.
+# it, and conflicts resolve rebuilds both sides and merges them as sync would have, key by key and
+# line by line, losing no line, in one commit. A new file with markers is never committed by sync.
 $ git init -q --bare -b main remote.git
 ? 0
 $ export FOLIO_NOW=2026-11-22T09:00:00+08:00 FOLIO_DEVICE=laptop
@@ -78,15 +78,15 @@ $ folio conflicts --json | jq -c '.[]'
 {"markers":"ideas/2026/11/2026-11-22-umbrella.md","line":4,"hunks":2}
 ? 0
 
-# Resolved in one commit: the keys merged one by one; the title, changed on both sides, takes the
-# side with the newer `modified` (equal here, so the greater bytes: the same on every device), and
-# the other side's version is kept beside it as a conflict copy named after its marker label;
-# every body line of both sides is kept.
+# Resolved in one commit, by sync's rule: the keys merged one by one; the title and the body line,
+# each changed on both sides, take the side with the newer `modified` (equal here, so the greater
+# bytes: the same on every device), and the other side's version is kept beside it as a conflict
+# copy named after its marker label. Every line is in the record or the copy.
 $ git rev-list --count HEAD
 6
 ? 0
 $ folio conflicts resolve ideas/2026/11/2026-11-22-umbrella.md
-merged the 2 conflict hunks of ideas/2026/11/2026-11-22-umbrella.md, every line of both sides kept; keys both sides changed (title) take the newer version, the other is kept as ideas/2026/11/2026-11-22-umbrella.conflict-<commit2:8>-20261122-010000.md.
+merged the 2 conflict hunks of ideas/2026/11/2026-11-22-umbrella.md, every line of both sides kept; what both sides changed (title, the same body lines) takes the newer version, the other is kept as ideas/2026/11/2026-11-22-umbrella.conflict-<commit2:8>-20261122-010000.md.
 ? 0
 $ git rev-list --count HEAD && git status --porcelain
 7
@@ -104,11 +104,14 @@ done: false
 The old one broke.
 Look at the shop by the station.
 Black, like the old one.
-Blue, never black.
 ? 0
 $ ls ideas/2026/11
 2026-11-22-umbrella.conflict-<commit2:8>-20261122-010000.md
 2026-11-22-umbrella.md
+? 0
+$ grep -h -e '^title:' -e 'black' ideas/2026/11/2026-11-22-umbrella.conflict-*.md
+title: a new umbrella
+Blue, never black.
 ? 0
 $ folio conflicts resolve ideas/2026/11/2026-11-22-umbrella.md
 ! error: 'ideas/2026/11/2026-11-22-umbrella.md' holds no conflict markers. To settle a conflict copy, add `--keep mine`, `--keep theirs` or `--keep both` (`folio conflicts` lists them all).
