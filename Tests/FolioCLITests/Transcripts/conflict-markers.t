@@ -145,3 +145,25 @@ ideas/2026/11/2026-11-22-umbrella.conflict-<commit2:8>-20261122-010000.md
 ideas/2026/11/2026-11-22-umbrella.md
 ideas/2026/11/git-notes.md
 ? 0
+
+# A record whose markers are only in its body still reads: list shows it, and names the markers
+# with the words check uses, on every run until they are merged.
+$ printf -- '---\nid: body-1\nkind: idea\ntitle: markers in the body\ncreated: 2026-11-22T09:00:00+08:00\n---\nfirst\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> other\n' > ideas/2026/11/body.md
+? 0
+$ folio list idea
+2026-11-22  idea  <id1:8>  umbrella and raincoat
+2026-11-22  idea  body-1    markers in the body
+            idea  git-note  git notes
+! ideas/2026/11/body.md:8: warning: conflict markers another git client committed (1 hunk, `<<<<<<<` to `>>>>>>>`); both versions are still in the file. `folio conflicts resolve ideas/2026/11/body.md` merges them key by key, losing no line, in one commit; until then sync does not commit changes to this file.
+? 0
+$ folio list idea --lang zh-Hant
+2026-11-22  idea  <id1:8>  umbrella and raincoat
+2026-11-22  idea  body-1    markers in the body
+            idea  git-note  git notes
+! ideas/2026/11/body.md:8: 警告: 這個檔案有別的 git 程式提交的衝突標記（1 處，`<<<<<<<` 到 `>>>>>>>`），兩邊的版本都還在檔案裡。`folio conflicts resolve ideas/2026/11/body.md` 會逐欄位合併兩邊，一行也不會少，並提交一次；在那之前同步不會提交這個檔案的修改。
+? 0
+$ folio conflicts resolve ideas/2026/11/body.md >/dev/null && folio list idea
+2026-11-22  idea  <id1:8>  umbrella and raincoat
+2026-11-22  idea  body-1    markers in the body
+            idea  git-note  git notes
+? 0
