@@ -15,7 +15,7 @@ import Testing
 /// device wrote, and every value it set, must be in the final tree (in the record or in a conflict
 /// copy); every record must read; nothing committed may hold markers.
 ///
-/// `make test` plays a short form (`FOLIO_THREE_DEVICE_RUNS`, default 16); `make faults`
+/// `make test` plays a short form (`FOLIO_THREE_DEVICE_RUNS`, default 24); `make faults`
 /// (`FOLIO_FAULTS=full`) plays 1,000. Each run is its own vault and its own seed, printed on
 /// failure with the line that replays it: `FOLIO_THREE_DEVICE_SEED=… FOLIO_THREE_DEVICE_RUNS=1`.
 @Suite("Three devices: folio, an Obsidian-style rewriter and a client committing conflict markers lose no line")
@@ -29,7 +29,7 @@ struct ThreeDeviceTests {
             let full = environment["FOLIO_FAULTS"] == "full"
             return Plan(
                 seed: environment["FOLIO_THREE_DEVICE_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...999_999),
-                runs: environment["FOLIO_THREE_DEVICE_RUNS"].flatMap(Int.init) ?? (full ? 1_000 : 16))
+                runs: environment["FOLIO_THREE_DEVICE_RUNS"].flatMap(Int.init) ?? (full ? 1_000 : 24))
         }
     }
 
