@@ -191,12 +191,14 @@ clean:
 
 # The fault suite in full (not part of `make test`, which runs its short form): folio killed
 # with SIGKILL at 200 random moments, then 8 processes × 50 operations with git commit and git
-# pull beside them. FOLIO_FAULT_RUNS, FOLIO_FAULT_WORKERS, FOLIO_FAULT_OPS and FOLIO_FAULT_SEED
-# change the numbers (a failure prints the seed that reruns it).
+# pull beside them, then 1,000 randomised three-device runs (folio, an Obsidian-style rewriter, a
+# client committing conflict markers). FOLIO_FAULT_RUNS, FOLIO_FAULT_WORKERS, FOLIO_FAULT_OPS,
+# FOLIO_FAULT_SEED, FOLIO_THREE_DEVICE_RUNS and FOLIO_THREE_DEVICE_SEED change the numbers (a
+# failure prints the seed that reruns it).
 .PHONY: faults
 faults: deps
 	$(SWIFT) build --build-tests
-	FOLIO_FAULTS=full $(SWIFT) test --skip-build --filter FaultTests
+	FOLIO_FAULTS=full $(SWIFT) test --skip-build --filter 'FaultTests|ThreeDeviceTests'
 
 # Fuzzing (not part of `make test`, which replays every saved finding): each harness of
 # Tests/FuzzTargets runs under libFuzzer and AddressSanitizer for FUZZ_SECONDS (10 minutes by

@@ -74,11 +74,15 @@ extension Vault {
         return Self.names(inFolder: folder.isEmpty ? root.path : url(folder).path).contains { PortablePath.collisionKey($0) == key }
     }
 
-    /// Of colliding paths, the one that stays: a committed one, else one in NFC, else the first in byte order.
+    /// Of colliding paths, the one that stays: a committed one (of several, as a remote may bring
+    /// them, one in NFC first), else one in NFC, else the first in byte order. The same on every
+    /// device that has the same names and commits.
     static func keeper(_ paths: [String], tracked: (String) -> Bool) -> String {
         let ordered = paths.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        if let committed = ordered.first(where: tracked) { return committed }
-        return ordered.first { Array(PortablePath.composed($0).utf8) == Array($0.utf8) } ?? ordered[0]
+        func composed(_ path: String) -> Bool { Array(PortablePath.composed(path).utf8) == Array(path.utf8) }
+        let committed = ordered.filter(tracked)
+        if let first = committed.first { return committed.first(where: composed) ?? first }
+        return ordered.first(where: composed) ?? ordered[0]
     }
 
     /// `stem-2.ext` (NFC) beside `path`, colliding with no name in `names`.

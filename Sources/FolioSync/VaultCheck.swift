@@ -136,7 +136,8 @@ public struct VaultCheck {
 
     /// Repairs what can be repaired, in one commit: removes leftover temporary files, gives a file
     /// shared with one outside the vault a copy of its own, relinks links to media a record moved
-    /// away from, restores missing media from history, puts back the committed bytes of damaged
+    /// away from, gives a name that macOS and Windows take for another its free NFC name (links to
+    /// it following), restores missing media from history, puts back the committed bytes of damaged
     /// media (the damaged bytes moved to `.folio/local/damaged/`, never destroyed), and applies each
     /// orphan's delete rule when `confirm` agrees. What it did goes to `said`.
     public func repair(
@@ -162,6 +163,10 @@ public struct VaultCheck {
                         said(.file(.mediaNotRestorable(file)))
                     }
                 }
+            }
+            let collisions = findings.compactMap { if case .nameCollision(let collision) = $0 { collision } else { nil } }
+            for renamed in try vault.renameCollidingNames(collisions, in: set) {
+                said(.file(.collisionRenamed(from: renamed.from, to: renamed.to, other: renamed.other, relinked: renamed.relinked.count)))
             }
             try repairOrphans(findings, in: set, confirm: confirm, said: said)
         }

@@ -19,20 +19,31 @@ public enum MergeFile {
         case diff3
     }
 
+    /// What a conflicting region holds.
+    public enum Favor: Sendable, Hashable {
+        /// Both sides between conflict markers.
+        case normal
+        /// Our side's lines alone (`git merge-file --ours`): the result has no marker, and every
+        /// region that did not conflict is merged as usual.
+        case ours
+    }
+
     /// Merges `ours` and `theirs`, both descended from `ancestor` (nil when the file was added on both sides).
     ///
     /// Labels name the sides in conflict markers. Never fails because of a conflict: check
-    /// ``MergeFileResult/automergeable``.
+    /// ``MergeFileResult/automergeable`` (with `favor: .ours` a conflict is settled for our side
+    /// and the result says automergeable; merge without it first to learn whether one was met).
     public static func merge(
         ancestor: Data?, ours: Data, theirs: Data,
         ancestorLabel: String = "base", oursLabel: String = "ours", theirsLabel: String = "theirs",
-        style: Style = .merge
+        style: Style = .merge, favor: Favor = .normal
     ) throws -> MergeFileResult {
         try initializeLibrary()
         for label in [ancestorLabel, oursLabel, theirsLabel] { try requireNoNUL(label, "git_merge_file") }
         var options = git_merge_file_options()
         try check(git_merge_file_options_init(&options, UInt32(GIT_MERGE_FILE_OPTIONS_VERSION)), "git_merge_file_options_init")
         options.flags = (style == .diff3 ? GIT_MERGE_FILE_STYLE_DIFF3 : GIT_MERGE_FILE_STYLE_MERGE).rawValue
+        options.favor = favor == .ours ? GIT_MERGE_FILE_FAVOR_OURS : GIT_MERGE_FILE_FAVOR_NORMAL
 
         var result = git_merge_file_result()
         defer { git_merge_file_result_free(&result) }

@@ -4,7 +4,7 @@ import Testing
 
 /// Conflict markers committed by another git client (GitJournal, obsidian-git on a phone, a plain
 /// `git merge` committed as it stood), made with the real `git`: check names them, conflicts lists
-/// them, resolve merges both sides losing no line in one commit, and sync commits no new file with them.
+/// them, resolve merges both sides as sync does, losing no line, in one commit, and sync commits no new file with them.
 @Suite("Conflict markers from other git clients")
 struct ConflictMarkerTests {
     static let record = "ideas/2026/11/2026-11-22-umbrella.md"
@@ -83,7 +83,7 @@ struct ConflictMarkerTests {
         return (merged, copy)
     }
 
-    @Test("markers in front matter and body, several hunks: the title kept on one side and copied on the other, both body lines kept")
+    @Test("markers in front matter and body, several hunks: the title and the body line kept on one side and copied on the other")
     func frontMatterAndBody() throws {
         let made = try Self.markersCommitted(
             style: "merge",
@@ -96,11 +96,12 @@ struct ConflictMarkerTests {
                     .replacingOccurrences(of: "Blue or black.", with: "Black, like the old one.")
             })
         let (record, copy) = try Self.resolveLosingNothing(made)
-        #expect(record.contains("Blue, never black.\n") && record.contains("Black, like the old one.\n"), "\(record)")
+        // The same line changed on both sides, as sync merges it: one version stays, the other is in the copy.
+        #expect(record.contains("Blue, never black.\n") != record.contains("Black, like the old one.\n"), "\(record)")
         #expect(copy != nil)
     }
 
-    @Test("diff3 markers in the body only: the base is read, both sides' lines kept, no copy")
+    @Test("diff3 markers in the body only: the base is read; the same line changed on both keeps one version and a copy, as sync does")
     func diff3Body() throws {
         let made = try Self.markersCommitted(
             style: "diff3",
@@ -108,8 +109,8 @@ struct ConflictMarkerTests {
             phone: { $0.replacingOccurrences(of: "Blue or black.", with: "Black.") })
         #expect(made.devices["A"].read(Self.record)?.contains("||||||| ") == true)
         let (record, copy) = try Self.resolveLosingNothing(made)
-        #expect(record.contains("Black.\nBlue.\n") && !record.contains("Blue or black."), "\(record)")
-        #expect(copy == nil)
+        #expect(record.contains("Black.\n") != record.contains("Blue.\n") && !record.contains("Blue or black."), "\(record)")
+        #expect(copy?.contains("Black.\n") != record.contains("Black.\n"), "\(copy ?? "no copy")")
     }
 
     @Test("markers in front matter only: tags merged as sets, no copy")
@@ -140,7 +141,11 @@ struct ConflictMarkerTests {
         // Resolved, it goes in with the next sync.
         #expect(try a.run("conflicts", "resolve", "ideas/body.md").status == 0)
         #expect(try git(["ls-files", "ideas"], in: a.directory).contains("ideas/body.md"))
-        #expect(a.read("ideas/body.md")?.hasSuffix("---\nfirst\nmine\nyours\n") == true)
+        // Both sides added a line at one place: one stays, the other is kept in a copy beside it.
+        #expect(a.read("ideas/body.md")?.hasSuffix("---\nfirst\nyours\n") == true)
+        let copies = try FileManager.default.contentsOfDirectory(atPath: a.directory.appendingPathComponent("ideas").path)
+            .filter { $0.hasPrefix("body.conflict-head-") }
+        #expect(copies.count == 1 && a.read("ideas/" + (copies.first ?? ""))?.hasSuffix("---\nfirst\nmine\n") == true, "\(copies)")
     }
 
     @Test("a side the markers rebuild that is no record is refused: the file, the history and the working tree stay as they were")

@@ -25,7 +25,8 @@ struct HelpLanguageTests {
         let commands = Set(commandPaths().flatMap { $0 })
         let allowed: Set<String> = commands.union([
             "folio", "git", "front", "matter", "YAML", "JSON", "Markdown", "UTF-8", "SSH", "HTTP", "HTTPS", "API", "AI", "OpenAI", "URL",
-            "id", "slug", "zh-Hant", "en", "EXIF", "GPS", "ffmpeg", "base64", "QR", "macOS", "xdg-open", "open", "jq", "zip", "Day", "One",
+            "id", "slug", "zh-Hant", "en", "EXIF", "GPS", "ffmpeg", "base64", "QR", "macOS", "Windows", "xdg-open", "open", "jq", "zip",
+            "Day", "One",
             "jrnl", "ISO", "grep", "Ctrl-C", "Ctrl-D", "Enter", "git-crypt", "null", "true", "false", "builtin", "gitattributes",
             "whisper-1",
             "html", "md", "m4a", "mp3", "wav", "ogg", "webm", "flac", "OR", "Obsidian", "zk", "nb", "Café", "cafe", "d", "w", "m", "y",

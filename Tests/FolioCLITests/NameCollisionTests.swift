@@ -99,6 +99,66 @@ struct NameCollisionTests {
         #expect(sync.stderr.contains("differ only in how accented letters are encoded"), "\(sync.stderr)")
         #expect(sync.stderr.contains("rename one with git mv"), "\(sync.stderr)")
     }
+
+    @Test(
+        "names from a remote that collide elsewhere: check names them, check --fix renames them in one commit undo reverts, links follow, and every device ends with one file each"
+    )
+    func checkFixRenamesRemoteTwins() throws {
+        let devices = try Devices.make()
+        let b = devices["B"].directory
+        // Another client on B commits twins with plain git: NFC and NFD, and two cases, and a page linking the losers.
+        try Self.record(devices["B"], name: Self.nfc, id: "11111111-1111-4111-8111-111111111111", title: "組成的")
+        try Self.record(devices["B"], name: Self.nfd, id: "22222222-2222-4222-8222-222222222222", title: "分解的")
+        try Self.record(devices["B"], name: "Idea", id: "33333333-3333-4333-8333-333333333333", title: "大寫")
+        try Self.record(devices["B"], name: "idea", id: "44444444-4444-4444-8444-444444444444", title: "小寫")
+        try devices["B"].write(
+            "ideas/links.md",
+            "---\nid: 55555555-5555-4555-8555-555555555555\nkind: idea\ntitle: links\n---\n[分解的](\(Self.nfd).md) [組成的](\(Self.nfc).md)\n[小寫](idea.md)\n"
+        )
+        try git(["add", "."], in: b)
+        try git(["commit", "-q", "-m", "twins from another app"], in: b)
+        try git(["push", "-q", "origin", "main"], in: b)
+        // A refuses the tree and says what fixes it where both names are.
+        let refused = try devices["A"].run("sync")
+        #expect(refused.status == 1 && refused.stderr.contains("`folio check --fix` renames one"), "\(refused.stderr)")
+
+        let check = try devices["B"].run("check")
+        #expect(check.status == 1)
+        #expect(
+            check.stdout.contains("ideas/\(Self.nfd).md: warning: this name and ideas/\(Self.nfc).md differ only in how accented"),
+            "\(check.stdout)")
+        #expect(
+            check.stdout.contains("ideas/idea.md: warning: this name and ideas/Idea.md differ only in upper and lower case"),
+            "\(check.stdout)")
+        let commits = try git(["rev-list", "--count", "HEAD"], in: b)
+        let fixed = try devices["B"].run("check", "--fix", "--yes")
+        #expect(fixed.status == 0, "\(fixed.stdout)\(fixed.stderr)")
+        #expect(fixed.stdout.contains("renamed ideas/\(Self.nfd).md to ideas/\(Self.nfc)-2.md"), "\(fixed.stdout)")
+        #expect(fixed.stdout.contains("renamed ideas/idea.md to ideas/idea-2.md"), "\(fixed.stdout)")
+        let wanted: [[UInt8]] = [
+            Array("\(Self.nfc)-2.md".utf8), Array("\(Self.nfc).md".utf8), Array("Idea.md".utf8), Array("idea-2.md".utf8),
+            Array("links.md".utf8),
+        ].sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(try Self.names(b.appendingPathComponent("ideas")) == wanted)
+        #expect(
+            try git(["rev-list", "--count", "HEAD"], in: b)
+                == "\(Int(commits.trimmingCharacters(in: .whitespacesAndNewlines)).map { $0 + 1 } ?? 0)\n")
+        #expect(try git(["status", "--porcelain"], in: b).isEmpty)
+        // Links to the renamed files follow them; the link to the name that stayed is as it was.
+        let links = devices["B"].read("ideas/links.md") ?? ""
+        #expect(Array(links.utf8).ends(with: Array("[分解的](\(Self.nfc)-2.md) [組成的](\(Self.nfc).md)\n[小寫](idea-2.md)\n".utf8)), "\(links)")
+        #expect(devices["B"].read("ideas/\(Self.nfc)-2.md")?.contains("title: 分解的") == true)
+
+        // One undo puts every name back; the fix makes the same renames again.
+        #expect(try devices["B"].run("undo").status == 0)
+        #expect(try Self.names(b.appendingPathComponent("ideas")).count == 5)
+        #expect(try devices["B"].run("check").stdout.contains("differ only in upper and lower case"))
+        #expect(try devices["B"].run("check", "--fix", "--yes").status == 0)
+        try devices.sync("B", "A")
+        #expect(try Self.names(devices["A"].directory.appendingPathComponent("ideas")) == wanted)
+        #expect(try devices["A"].run("check").status == 0)
+        #expect(try devices["A"].run("show", "2222").stdout.contains("title: 分解的"))
+    }
 }
 
 extension FileManager {
@@ -117,4 +177,8 @@ extension FileManager {
         }
         return names.sorted { $0.lexicographicallyPrecedes($1) }
     }
+}
+
+extension Array where Element: Equatable {
+    func ends(with suffix: [Element]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
 }

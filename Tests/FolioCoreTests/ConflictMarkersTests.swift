@@ -1,7 +1,7 @@
 import FolioCore
 import Testing
 
-/// Conflict markers another git client committed: found as git finds them, sides rebuilt, lines joined.
+/// Conflict markers another git client committed: found as git finds them, sides rebuilt.
 @Suite("ConflictMarkers: what another git client left in a file")
 struct ConflictMarkersTests {
     static let merged = """
@@ -35,8 +35,9 @@ struct ConflictMarkersTests {
         #expect(markers.hunks[1].oursLabel == "HEAD" && markers.hunks[1].theirsLabel == "3f2a1b0 (phone)")
         #expect(markers.text(.ours) == "---\nid: 1\ntitle: ours\n---\nfirst\nour line\nlast\n")
         #expect(markers.text(.theirs) == "---\nid: 1\ntitle: theirs\n---\nfirst\ntheir line\nlast\n")
-        // Not every hunk carries its base: there is no base version.
+        // Not every hunk carries its base: there is no base version, only the lines both share.
         #expect(markers.text(.base) == nil)
+        #expect(markers.text(.shared) == "---\nid: 1\n---\nfirst\nlast\n")
     }
 
     @Test(
@@ -69,15 +70,5 @@ struct ConflictMarkersTests {
         #expect(ConflictMarkers.find(in: tilde) == nil)
         // After the block closes, markers are markers again.
         #expect(ConflictMarkers.find(in: fenced + "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> x\n")?.hunks.count == 1)
-    }
-
-    @Test("lines joined: what both share once, every other line of each side kept, in order")
-    func lineUnion() {
-        #expect(LineUnion.merge(base: nil, ours: ["a", "x", "c"], theirs: ["a", "y", "c"]) == ["a", "x", "y", "c"])
-        #expect(LineUnion.merge(base: nil, ours: ["a", "b"], theirs: ["a", "b", "c"]) == ["a", "b", "c"])
-        #expect(LineUnion.merge(base: nil, ours: ["x", "s", "y"], theirs: ["p", "s", "q"]) == ["x", "p", "s", "y", "q"])
-        // With a base: a side that did not change takes the other's version whole (a removal too).
-        #expect(LineUnion.merge(base: ["a", "b"], ours: ["a", "b"], theirs: ["a"]) == ["a"])
-        #expect(LineUnion.merge(base: ["a", "b"], ours: ["a", "x"], theirs: ["a", "y"]) == ["a", "x", "y"])
     }
 }

@@ -32,11 +32,12 @@ struct Check: AsyncParsableCommand {
     @Flag(
         help: bilingual(
             """
-            Repair what can be repaired: apply each orphan's delete rule, remove leftover temporary files,         restore missing media from history, relink links to media a record moved away from, give a file         shared with one outside the vault (a hard link) a copy of its own.
+            Repair what can be repaired: apply each orphan's delete rule, remove leftover temporary files,         restore missing media from history, relink links to media a record moved away from, give a file         shared with one outside the vault (a hard link) a copy of its own, rename a file whose name macOS and Windows         take for another's (links to it follow).
             """,
             """
             修復能修的問題：依每筆孤兒紀錄的刪除規則處理、移除留下的暫存檔、從歷史還原遺失的媒體、重新連結指向
-            已移走媒體的連結，以及讓和資料庫外共用的檔案（硬連結）有自己的一份。
+            已移走媒體的連結、讓和資料庫外共用的檔案（硬連結）有自己的一份，以及把 macOS 和 Windows 會當成另一個檔案的
+            檔名改名（指向它的連結跟著改）。
             """)) var fix = false
     @Flag(help: bilingual("Check media by presence and size only, without hashing.", "只檢查媒體是否存在、大小是否相符，不重算雜湊。")) var quick = false
     @Flag(name: .shortAndLong, help: bilingual("Do not ask before fixing.", "修復前不詢問。")) var yes = false

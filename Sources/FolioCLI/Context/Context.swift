@@ -140,7 +140,7 @@ struct Context {
         let catalog = vault.catalog()
         if !quiet {
             warn(unread: catalog.problems, escapingLinks: catalog.escapingLinks)
-            for note in catalog.partlyIndexed { warn(note) }
+            for note in catalog.partlyIndexed + catalog.markedRecords { warn(note) }
         }
         return catalog
     }

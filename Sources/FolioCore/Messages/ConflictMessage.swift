@@ -161,10 +161,12 @@ public enum ConflictMessage: Sendable, Equatable {
         case .markersMerged(let path, let hunks, let keys, let copy):
             (
                 "已合併 \(path.quotedPath) 裡的 \(hunks) 處衝突標記，兩邊的每一行都保留了"
-                    + (copy.map { "；兩邊都改了的欄位（\(keys.joined(separator: "、"))）採用較新的版本，另一個版本保留在 \($0.quotedPath)" } ?? "") + "。",
+                    + (copy.map {
+                        "；兩邊都改了的地方（\(keys.map { Self.conflictPart($0).0 }.joined(separator: "、"))）採用較新的版本，另一個版本保留在 \($0.quotedPath)"
+                    } ?? "") + "。",
                 "merged the \(hunks) conflict hunk\(hunks == 1 ? "" : "s") of \(path.quotedPath), every line of both sides kept"
                     + (copy.map {
-                        "; keys both sides changed (\(keys.joined(separator: ", "))) take the newer version, the other is kept as \($0.quotedPath)"
+                        "; what both sides changed (\(keys.map { Self.conflictPart($0).1 }.joined(separator: ", "))) takes the newer version, the other is kept as \($0.quotedPath)"
                     } ?? "")
                     + "."
             )
@@ -189,6 +191,15 @@ public enum ConflictMessage: Sendable, Equatable {
                 "從 \(path.quotedPath) 的衝突標記還原出的版本讀不成紀錄，所以無法逐欄位合併；請用編輯器手動合併，刪掉 `<<<<<<<`、`=======`、`>>>>>>>` 這幾行。檔案沒有被修改。",
                 "a version rebuilt from the conflict markers of \(path.quotedPath) does not read as a record, so it cannot be merged key by key; merge it by hand in an editor, removing the `<<<<<<<`, `=======` and `>>>>>>>` lines. The file is unchanged."
             )
+        }
+    }
+
+    /// A key, or the body or whole file a merge could not join, as a message names it.
+    static func conflictPart(_ part: String) -> (String, String) {
+        switch part {
+        case "body": ("內文的同幾行", "the same body lines")
+        case "file": ("同幾行", "the same lines")
+        default: (part, part)
         }
     }
 }

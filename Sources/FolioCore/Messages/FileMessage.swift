@@ -29,6 +29,9 @@ public enum FileMessage: Sendable, Equatable {
     case heldBackDamagedMedia
     /// `status`: a new file commits leave out because another device would take it for `with`.
     case heldBackCollision(with: String)
+    /// `check --fix`: a name macOS and Windows took for `other` now has a name of its own;
+    /// `relinked` records' links follow it.
+    case collisionRenamed(from: String, to: String, other: String, relinked: Int)
     /// Two names that macOS or Windows would see as one file; this one stays out of commits.
     case nameCollides(with: String, kind: NameCollision, rename: String)
     /// Text came on standard input but the command was given that text already (by `option`).
@@ -69,6 +72,13 @@ public enum FileMessage: Sendable, Equatable {
             (
                 "這個媒體檔的內容和它的名字（內容的 sha256）不符：存進來之後被改過或損壞了。它不會被 commit，歷史裡好的版本因此留著；folio check --fix 會把 commit 過的內容放回來（損壞的內容另外保存）。",
                 "this media file's bytes no longer match its name (the sha256 of its content): it was changed or damaged after it was stored. It is left out of commits, so the good copy in history stays; folio check --fix puts the committed bytes back (keeping the damaged ones aside)."
+            )
+        case .collisionRenamed(let from, let to, let other, let relinked):
+            (
+                "已把 \(from.quotedPath) 改名為 \(to.quotedPath)，macOS 和 Windows 不會再把它和 \(other.quotedPath) 當成同一個檔案"
+                    + (relinked > 0 ? "；\(relinked) 筆紀錄裡指向它的連結已跟著改。" : "。"),
+                "renamed \(from.quotedPath) to \(to.quotedPath): macOS and Windows no longer take it for \(other.quotedPath)"
+                    + (relinked > 0 ? "; the links to it in \(relinked) record\(relinked == 1 ? "" : "s") follow it." : ".")
             )
         case .mediaRestored(let file, let kept):
             (
@@ -114,10 +124,10 @@ public enum FileMessage: Sendable, Equatable {
             (
                 "這個名字和 \(other.quotedPath) "
                     + (kind == .normalisation ? "只差在重音字母的編碼方式（Unicode 正規化）" : "只差在大小寫")
-                    + "，macOS 和 Windows 上會變成同一個檔案。它不會被 commit，直到改名：mv \(rename)",
+                    + "，macOS 和 Windows 上會變成同一個檔案。它不會被 commit，直到改名：`folio check --fix` 會改（或 mv \(rename)）",
                 "this name and \(other.quotedPath) differ only "
                     + (kind == .normalisation ? "in how accented letters are encoded (Unicode normalisation)" : "in upper and lower case")
-                    + "; macOS and Windows see one file. It is left out of commits until renamed: mv \(rename)"
+                    + "; macOS and Windows see one file. It is left out of commits until renamed: `folio check --fix` renames it (or mv \(rename))"
             )
         case .standardInputUnused(let option):
             (

@@ -26,8 +26,8 @@ public enum RemoteMessage: Sendable, Equatable {
             case .tooDeep: ("它的資料夾一層套一層，超過 256 層", "its folders nest more than 256 deep")
             case .normalisationTwin(let other):
                 (
-                    "它和「\(other)」只差在重音字母的編碼方式（Unicode 正規化），macOS、Windows 和多數工具會把兩個當成同一個檔案。請在有這兩個檔案的裝置上用 git mv 把其中一個改名並提交",
-                    "it and '\(other)' differ only in how accented letters are encoded (Unicode normalisation), and macOS, Windows and most tools take them for one file. On a device that has both, rename one with git mv and commit"
+                    "它和「\(other)」只差在重音字母的編碼方式（Unicode 正規化），macOS、Windows 和多數工具會把兩個當成同一個檔案。請在有這兩個檔案的裝置上執行 `folio check --fix` 把其中一個改名並同步（或用 git mv 改名並提交）",
+                    "it and '\(other)' differ only in how accented letters are encoded (Unicode normalisation), and macOS, Windows and most tools take them for one file. On a device that has both, `folio check --fix` renames one (then sync), or rename one with git mv and commit"
                 )
             }
         }

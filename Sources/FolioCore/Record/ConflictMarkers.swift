@@ -44,11 +44,12 @@ public struct ConflictMarkers: Sendable, Equatable {
     /// The line of the first `<<<<<<<`.
     public var firstLine: Int { hunks.first?.line ?? 1 }
 
-    /// Which version to rebuild from the markers.
-    public enum Side: Sendable { case ours, base, theirs }
+    /// Which version to rebuild from the markers: a side, the merge base, or only the lines both
+    /// sides share (each hunk left out), what the two sides certainly had in common.
+    public enum Side: Sendable { case ours, base, theirs, shared }
 
     /// The text one side had: the common lines with that side's lines of every hunk. `base` is nil
-    /// unless every hunk carries its base (diff3 style).
+    /// unless every hunk carries its base (diff3 style); `shared` is the common lines alone.
     public func text(_ side: Side) -> String? {
         var lines: [String] = []
         for segment in segments {
@@ -58,6 +59,7 @@ public struct ConflictMarkers: Sendable, Equatable {
                 switch side {
                 case .ours: lines += hunk.ours
                 case .theirs: lines += hunk.theirs
+                case .shared: break
                 case .base:
                     guard let base = hunk.base else { return nil }
                     lines += base
@@ -183,67 +185,5 @@ extension String {
         while let first = scalars.first, set.contains(first) { scalars.removeFirst() }
         while let last = scalars.last, set.contains(last) { scalars.removeLast() }
         return String(scalars)
-    }
-}
-
-/// Lines of two versions joined so that no line of either is lost: what both share once, in order,
-/// and between shared lines this side's lines, then the other side's. With a base, a side that did
-/// not change takes the other side's version whole.
-public enum LineUnion {
-    /// Above this many line pairs the middle parts are not aligned but put one after the other.
-    static let alignmentLimit = 4_000_000
-
-    public static func merge(base: [String]?, ours: [String], theirs: [String]) -> [String] {
-        if ours == theirs { return ours }
-        if let base {
-            if ours == base { return theirs }
-            if theirs == base { return ours }
-        }
-        var prefix = 0
-        while prefix < ours.count, prefix < theirs.count, ours[prefix] == theirs[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < ours.count - prefix, suffix < theirs.count - prefix,
-            ours[ours.count - 1 - suffix] == theirs[theirs.count - 1 - suffix]
-        {
-            suffix += 1
-        }
-        let a = Array(ours[prefix..<(ours.count - suffix)])
-        let b = Array(theirs[prefix..<(theirs.count - suffix)])
-        return Array(ours[..<prefix]) + aligned(a, b) + Array(ours[(ours.count - suffix)...])
-    }
-
-    /// `a` and `b` along their longest common subsequence.
-    private static func aligned(_ a: [String], _ b: [String]) -> [String] {
-        guard !a.isEmpty, !b.isEmpty else { return a + b }
-        guard a.count.multipliedReportingOverflow(by: b.count).partialValue <= alignmentLimit,
-            a.count < alignmentLimit, b.count < alignmentLimit
-        else { return a + b }
-        let width = b.count + 1
-        var table = [Int32](repeating: 0, count: (a.count + 1) * width)
-        for i in stride(from: a.count - 1, through: 0, by: -1) {
-            for j in stride(from: b.count - 1, through: 0, by: -1) {
-                table[i * width + j] =
-                    a[i] == b[j] ? table[(i + 1) * width + j + 1] + 1 : max(table[(i + 1) * width + j], table[i * width + j + 1])
-            }
-        }
-        var out: [String] = []
-        var pendingA: [String] = []
-        var pendingB: [String] = []
-        var (i, j) = (0, 0)
-        while i < a.count || j < b.count {
-            if i < a.count, j < b.count, a[i] == b[j] {
-                out += pendingA + pendingB
-                (pendingA, pendingB) = ([], [])
-                out.append(a[i])
-                (i, j) = (i + 1, j + 1)
-            } else if j == b.count || (i < a.count && table[(i + 1) * width + j] >= table[i * width + j + 1]) {
-                pendingA.append(a[i])
-                i += 1
-            } else {
-                pendingB.append(b[j])
-                j += 1
-            }
-        }
-        return out + pendingA + pendingB
     }
 }

@@ -28,6 +28,10 @@ public final class Catalog: @unchecked Sendable {
     /// Records read this run whose body is longer than ``Vault/searchedBytesLimit``: only its first
     /// part is searched (a warning each; a record read from the cache is not named again).
     public let partlyIndexed: [FolioError]
+    /// Records that read but hold conflict markers another git client committed in their body
+    /// (``MarkedFile/error``, the words `check` uses): named on every run, as such a record's row
+    /// is never trusted from the cache.
+    public let markedRecords: [FolioError]
     /// The front matter keys indexed as text, by kind (``RecordSearch/textKeys(for:)`` of the vault's kinds).
     public let textKeys: [String: [String]]
     /// How the run used the cache (what the cache tests check).
@@ -99,7 +103,9 @@ public final class Catalog: @unchecked Sendable {
     init(
         vault: Vault, cache: CatalogFile?, entries: [Entry], records: [Int32], fresh: [FreshFile], freshBuffers: [DetailBuffer],
         folders: [Folder], tagNames: [String], kindNames: [String], indexGeneration: UInt64, problems: [FolioError],
-        plainFiles: [String], escapingLinks: [String], partlyIndexed: [FolioError], textKeys: [String: [String]], report: Report
+        plainFiles: [String], escapingLinks: [String], partlyIndexed: [FolioError], markedRecords: [FolioError] = [],
+        textKeys: [String: [String]],
+        report: Report
     ) {
         self.vault = vault
         self.cache = cache
@@ -115,6 +121,7 @@ public final class Catalog: @unchecked Sendable {
         self.plainFiles = plainFiles
         self.escapingLinks = escapingLinks
         self.partlyIndexed = partlyIndexed
+        self.markedRecords = markedRecords
         self.textKeys = textKeys
         self.currentReport = Mutex(report)
     }

@@ -32,6 +32,8 @@ struct ReadResult: Sendable {
     }
 
     var outcome: Outcome
+    /// A record whose body (as far as it was read) holds conflict markers another git client committed.
+    var markers: MarkedFile?
     /// The file's stamp when it was opened, before its bytes were read; nil when it could not be.
     var stamp: FileStamp?
     var name: Range<Int32> = 0..<0
@@ -112,6 +114,7 @@ final class CatalogReader {
         if count <= bodyLimit, let fields = CatalogFrontMatter.fields(bytes: bytes, limits: limits) {
             put(fields, bytes: bytes, name: file.name, into: &result)
             result.outcome = .record(bodyTooLong: false)
+            result.markers = Self.markers(in: bytes, path: path)
             return batch.results.append(result)
         }
         switch Vault.parse(read: Array(bytes), path: path, rootPath: rootPath, limits: limits, prefix: prefix) {
@@ -119,11 +122,22 @@ final class CatalogReader {
             put(RecordSummary(record), into: &result)
             let bodyBytes = record.document.text.utf8.count - record.document.bodyStart
             result.outcome = .record(bodyTooLong: bodyBytes > bodyLimit)
+            result.markers = Self.markers(in: bytes, path: path)
         case .plain: result.outcome = .plain
         case .problem(let error): result.outcome = .problem(error)
         case .none: result.outcome = .problem(FolioError(.fileUnreadable("?"), file: path))
         }
         batch.results.append(result)
+    }
+
+    /// The conflict markers in a record's bytes as read; a byte search first, as nearly no record has any.
+    static func markers(in bytes: UnsafeBufferPointer<UInt8>, path: String) -> MarkedFile? {
+        var run = 0
+        for byte in bytes {
+            run = byte == UInt8(ascii: "<") ? run + 1 : 0
+            if run == 7 { return Vault.marked(String(decoding: bytes, as: UTF8.self), path: path) }
+        }
+        return nil
     }
 
     /// Reads the file's first ``prefix`` bytes into the scratch buffer, as far as its size when it

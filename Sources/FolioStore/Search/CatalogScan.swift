@@ -268,6 +268,7 @@ extension Vault {
         var plain: [String] = []
         var problems = walk.badNames
         var partlyIndexed: [FolioError] = []
+        var markedRecords: [FolioError] = []
         var folders = walk.folders.map {
             Catalog.Folder(path: $0.path, parent: $0.parent, rows: 0..<0, stamp: $0.stamp, reusable: $0.reusable)
         }
@@ -294,10 +295,13 @@ extension Vault {
                     read.kind = read.kind >= 0 ? kindMaps[batch][Int(read.kind)] : -1
                     let path = Self.path(folderPaths[folder], batches[batch].buffer.bytes(read.name))
                     if bodyTooLong { partlyIndexed.append(FolioError(.recordLimit(.bodySearchedInPart(limit: bodyLimit)), file: path)) }
+                    if let marked = read.markers { markedRecords.append(marked.error) }
                     records.append(Int32(entries.count))
                     entries.append(
                         Catalog.Entry(
-                            folder: file.folder, cachedRow: -1, fresh: entry.fresh, isRecord: true, racy: racy,
+                            // A record with conflict markers is read again on every run, as a racy
+                            // one is, so every run names it until they are merged.
+                            folder: file.folder, cachedRow: -1, fresh: entry.fresh, isRecord: true, racy: racy || read.markers != nil,
                             completion: read.completion, kind: read.kind, epoch: read.epoch, day: read.day, indexOrdinal: -1,
                             stamp: stamp))
                     fresh.append(Catalog.FreshFile(buffer: Int32(batch), name: read.name, detail: read.detail))
@@ -343,7 +347,7 @@ extension Vault {
             folders: folders, tagNames: tags.names,
             kindNames: kinds.names, indexGeneration: cache?.indexGeneration ?? 0, problems: problems, plainFiles: plain,
             escapingLinks: walk.escaping, partlyIndexed: partlyIndexed.sorted { ($0.file ?? "") < ($1.file ?? "") },
-            textKeys: textKeys, report: report)
+            markedRecords: markedRecords.sorted { ($0.file ?? "") < ($1.file ?? "") }, textKeys: textKeys, report: report)
         // Without a cache every file was read, stamped as it was opened: what a stamping run writes.
         guard stampingFiles || cache == nil else { return catalog }
         // Rewriting costs about what reading the changed files saved; worth it when they are many.

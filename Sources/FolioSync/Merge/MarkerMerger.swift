@@ -3,42 +3,33 @@ import FolioStore
 import Foundation
 
 /// The merge `folio conflicts resolve FILE` makes of a file holding conflict markers another git
-/// client committed: both sides are rebuilt from the markers (and the base, when every hunk carries
-/// one: diff3 style), the bodies are joined line by line so that no line of either side is lost
-/// (``LineUnion``: a side the base shows unchanged takes the other's version; otherwise what both
-/// share once, then this side's lines, then the other's), and the front matter is merged key by key
-/// by sync's own ``RecordMerge``: a key changed on one side keeps that change, `tags` merge as sets,
-/// `created` keeps the earliest and `modified` the latest; a key changed to different values on both
-/// sides takes the value of the side with the newer `modified`, and the other side's whole version
-/// is kept beside the record as a conflict copy named after its marker label.
+/// client committed: both sides are rebuilt from the markers and merged by sync's own
+/// ``RecordMerge``, so a conflict lands the same whether sync met it or another client committed
+/// it. The base is the one every hunk carries (diff3 style), else the lines both sides share (each
+/// hunk taken for lines both sides added). The front matter merges key by key: a key changed on
+/// one side keeps that change, `tags` merge as sets, `created` keeps the earliest and `modified`
+/// the latest. The body merges line by line (libgit2's three-way merge, as `git merge-file`): a
+/// side the base shows unchanged takes the other's lines, changes to different lines are joined.
+/// Where both sides changed the same key or the same lines, the side with the newer `modified`
+/// (then the greater bytes: the same on every device) stays, and the other side's whole version is
+/// kept beside the record as a conflict copy named after its marker label. No line is lost: each
+/// is in the record or in the copy.
 ///
-/// A file without front matter on either side (a plain note) is joined line by line as a whole.
+/// A file without front matter on either side (a plain note) is merged as sync merges any text.
 /// Nil when a side does not read as a record (or the two disagree on having front matter): such a
 /// file is merged by hand.
 public enum MarkerMerger {
     public static func merge(_ markers: ConflictMarkers, path: String, time: Date) -> MarkerMerge? {
         guard let oursText = markers.text(.ours), let theirsText = markers.text(.theirs) else { return nil }
-        let baseText = markers.text(.base)
-        let ours = document(oursText)
-        let theirs = document(theirsText)
-        guard case .record(let oursDocument) = ours, case .record(let theirsDocument) = theirs else {
-            guard case .plain = ours, case .plain = theirs else { return nil }
-            let joined = LineUnion.merge(base: baseText.map(lines), ours: lines(oursText), theirs: lines(theirsText))
-            return MarkerMerge(text: joined.joined(separator: "\n"))
-        }
-        var baseDocument: FrontMatterDocument?
-        if let baseText, case .record(let document) = document(baseText) { baseDocument = document }
-        let body = LineUnion.merge(
-            base: baseDocument.map { lines($0.body) }, ours: lines(oursDocument.body), theirs: lines(theirsDocument.body)
-        )
-        .joined(separator: "\n")
-        // The bodies are joined already: the record merge sees them equal and merges the keys.
-        guard let oursData = withBody(oursDocument, body), let theirsData = withBody(theirsDocument, body) else { return nil }
+        let shape = document(oursText)
+        guard shape != .broken, document(theirsText) == shape else { return nil }
+        // A base that does not read as the sides do is no base: both sides then count as added.
+        let base = [markers.text(.base), markers.text(.shared)].compactMap { $0 }.first { document($0) == shape }
         let first = markers.hunks.first
         let outcome = RecordMerge.merge(
-            path: path, base: baseDocument.flatMap { withBody($0, body) },
-            ours: MergeVersion(data: oursData, device: side(first?.oursLabel, else: "ours"), commitTime: time),
-            theirs: MergeVersion(data: theirsData, device: side(first?.theirsLabel, else: "theirs"), commitTime: time))
+            path: path, base: base.map { Data($0.utf8) },
+            ours: MergeVersion(data: Data(oursText.utf8), device: side(first?.oursLabel, else: "ours"), commitTime: time),
+            theirs: MergeVersion(data: Data(theirsText.utf8), device: side(first?.theirsLabel, else: "theirs"), commitTime: time))
         guard let data = outcome.data, let text = String(validating: Array(data), as: UTF8.self) else { return nil }
         let copy = outcome.additionalFiles.first.flatMap { file in
             String(validating: Array(file.data), as: UTF8.self).map { (path: file.path, text: $0) }
@@ -54,33 +45,19 @@ public enum MarkerMerger {
         return word.isEmpty ? fallback : word
     }
 
-    private enum Parsed {
-        case record(FrontMatterDocument)
+    private enum Shape {
+        case record
         case plain
         case broken
     }
 
-    private static func document(_ text: String) -> Parsed {
+    private static func document(_ text: String) -> Shape {
         do {
-            return .record(try FrontMatterDocument(parsing: text))
+            _ = try FrontMatterDocument(parsing: text)
+            return .record
         } catch {
             return error.kind == .missing ? .plain : .broken
         }
-    }
-
-    /// Lines by bytes, so a CRLF line keeps its `\r`; a final line break is an empty last line.
-    private static func lines(_ text: String) -> [String] {
-        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    private static func withBody(_ document: FrontMatterDocument, _ body: String) -> Data? {
-        var document = document
-        do {
-            if document.body != body { try document.replaceBody(body) }
-        } catch {
-            return nil
-        }
-        return Data(document.text.utf8)
     }
 }
 

@@ -69,6 +69,24 @@ enum MergeBytes {
         return interval.isNaN ? -Double.infinity : interval
     }
 
+    /// The one line rule for a record's body and a note: libgit2's three-way merge with the winner as
+    /// "ours". Clean: the merge, and true. Where both sides changed the same lines: the same merge
+    /// with the winner's version of those lines (changes to other lines still joined), and false, so
+    /// the caller keeps the loser's whole file as a copy. When libgit2 cannot merge, or makes bytes
+    /// that are not UTF-8: the winner's text, and false.
+    static func linesMerged(base: Data?, winner: Data, loser: Data) -> (Data, clean: Bool) {
+        // try?: a merge libgit2 cannot make keeps the winner's text; the caller copies the loser's aside.
+        guard let merged = try? MergeFile.merge(ancestor: base, ours: winner, theirs: loser), utf8(merged.data) != nil else {
+            return (winner, false)
+        }
+        if merged.automergeable { return (merged.data, true) }
+        // try?: as above; the winner's text stays whole.
+        guard let favored = try? MergeFile.merge(ancestor: base, ours: winner, theirs: loser, favor: .ours), favored.automergeable,
+            utf8(favored.data) != nil
+        else { return (winner, false) }
+        return (favored.data, false)
+    }
+
     /// The stable tie-break: whether `a`'s bytes sort after `b`'s.
     static func greater(_ a: Data, _ b: Data) -> Bool {
         b.lexicographicallyPrecedes(a)
@@ -78,7 +96,8 @@ enum MergeBytes {
 /// The merge of files that are not read as records: libgit2's line merge of the whole file.
 enum TextMerger {
     /// The winner is the later `commitTime`, then the greater bytes; a clean line merge is kept,
-    /// otherwise the winner stays and the loser is copied aside (time: its commit time in UTC).
+    /// otherwise the winner stays and the loser is copied aside (time: its commit time in UTC). A
+    /// `.md` note keeps the other side's changes to other lines too (``MergeBytes/linesMerged(base:winner:loser:)``).
     static func merge(path: String, base: Data?, ours: MergeVersion, theirs: MergeVersion) -> MergeOutcome {
         let oursTime = MergeBytes.timeKey(ours.commitTime)
         let theirsTime = MergeBytes.timeKey(theirs.commitTime)
@@ -102,6 +121,14 @@ enum TextMerger {
         let loserText = prepared(loser.data)
         // Only the line endings differ: the winner's file as it is.
         if winnerText == loserText { return MergeOutcome(data: winner.data) }
+        // A note (`.md` without front matter) is a body: merged by the body's rule, lines both
+        // sides changed keeping the winner's version, the loser's whole file kept as a copy.
+        if path.hasSuffix(".md") {
+            let (merged, clean) = MergeBytes.linesMerged(base: base.map(prepared), winner: winnerText, loser: loserText)
+            let data = normalise && MergeBytes.prefersCRLF(winner.data) ? MergeBytes.toCRLF(merged) : merged
+            return clean
+                ? MergeOutcome(data: data) : MergeOutcome(data: data, additionalFiles: conflicted.additionalFiles, conflicts: ["file"])
+        }
         // try?: text the merge cannot join keeps both versions (below); nothing is dropped.
         guard let merged = try? MergeFile.merge(ancestor: base.map(prepared), ours: winnerText, theirs: loserText),
             merged.automergeable

@@ -79,8 +79,11 @@ public struct MergeOutcome: Sendable, Hashable {
 /// one side takes that change; the same new value on both is fine; different values on both are a
 /// conflict settled by the winner's value, except `tags` (merged as a set, compared without case),
 /// `created` (the earliest instant) and `modified` (the latest instant), which never conflict.
-/// The body is merged line by line by libgit2 (winner as "ours"); when that fails the winner's body
-/// stays and `"body"` is a conflict. The result is built by editing the winner's document in place,
+/// The body is merged line by line by libgit2 (winner as "ours"): changes to different lines are
+/// joined; where both sides changed the same lines the winner's version of them stays and `"body"`
+/// is a conflict (so the loser's whole file is kept as a copy). When libgit2 cannot merge at all,
+/// the winner's body stays whole. The same rule merges a record's conflict markers another git
+/// client committed (``MarkerMerger``), so a conflict lands the same by either route. The result is built by editing the winner's document in place,
 /// so its formatting, comments and key order survive.
 ///
 /// When anything conflicted the loser's whole original file is kept beside the merged one as

@@ -120,13 +120,10 @@ enum RecordMerger {
         if winnerBody != loserBody && baseBody != loserBody {
             if baseBody == winnerBody {
                 body = loserBody
-                // try?: a body the three-way merge cannot join keeps both versions (below); nothing is dropped.
-            } else if let merged = try? MergeFile.merge(ancestor: baseBody, ours: winnerBody, theirs: loserBody),
-                merged.automergeable, MergeBytes.utf8(merged.data) != nil
-            {
-                body = merged.data
             } else {
-                conflicts.append("body")
+                let (merged, clean) = MergeBytes.linesMerged(base: baseBody, winner: winnerBody, loser: loserBody)
+                body = merged
+                if !clean { conflicts.append("body") }
             }
         }
 

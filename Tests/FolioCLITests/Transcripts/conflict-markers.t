@@ -3,8 +3,8 @@
 # folio and a phone with plain git change the same record's title and the same line of its body;
 # the phone merges in diff3 style and commits the markers. check names the file and the line of
 # the first hunk (not a YAML problem, though the markers break the front matter), conflicts lists
-# it, and conflicts resolve rebuilds both sides, merges them key by key and line by line, losing
-# no line, in one commit. A new file with markers is never committed by sync.
+# it, and conflicts resolve rebuilds both sides and merges them as sync would have, key by key and
+# line by line, losing no line, in one commit. A new file with markers is never committed by sync.
 $ git init -q --bare -b main remote.git
 ? 0
 $ export FOLIO_NOW=2026-11-22T09:00:00+08:00 FOLIO_DEVICE=laptop
@@ -78,15 +78,15 @@ $ folio conflicts --json | jq -c '.[]'
 {"markers":"ideas/2026/11/2026-11-22-umbrella.md","line":4,"hunks":2}
 ? 0
 
-# Resolved in one commit: the keys merged one by one; the title, changed on both sides, takes the
-# side with the newer `modified` (equal here, so the greater bytes: the same on every device), and
-# the other side's version is kept beside it as a conflict copy named after its marker label;
-# every body line of both sides is kept.
+# Resolved in one commit, by sync's rule: the keys merged one by one; the title and the body line,
+# each changed on both sides, take the side with the newer `modified` (equal here, so the greater
+# bytes: the same on every device), and the other side's version is kept beside it as a conflict
+# copy named after its marker label. Every line is in the record or the copy.
 $ git rev-list --count HEAD
 6
 ? 0
 $ folio conflicts resolve ideas/2026/11/2026-11-22-umbrella.md
-merged the 2 conflict hunks of ideas/2026/11/2026-11-22-umbrella.md, every line of both sides kept; keys both sides changed (title) take the newer version, the other is kept as ideas/2026/11/2026-11-22-umbrella.conflict-<commit2:8>-20261122-010000.md.
+merged the 2 conflict hunks of ideas/2026/11/2026-11-22-umbrella.md, every line of both sides kept; what both sides changed (title, the same body lines) takes the newer version, the other is kept as ideas/2026/11/2026-11-22-umbrella.conflict-<commit2:8>-20261122-010000.md.
 ? 0
 $ git rev-list --count HEAD && git status --porcelain
 7
@@ -104,11 +104,14 @@ done: false
 The old one broke.
 Look at the shop by the station.
 Black, like the old one.
-Blue, never black.
 ? 0
 $ ls ideas/2026/11
 2026-11-22-umbrella.conflict-<commit2:8>-20261122-010000.md
 2026-11-22-umbrella.md
+? 0
+$ grep -h -e '^title:' -e 'black' ideas/2026/11/2026-11-22-umbrella.conflict-*.md
+title: a new umbrella
+Blue, never black.
 ? 0
 $ folio conflicts resolve ideas/2026/11/2026-11-22-umbrella.md
 ! error: 'ideas/2026/11/2026-11-22-umbrella.md' holds no conflict markers. To settle a conflict copy, add `--keep mine`, `--keep theirs` or `--keep both` (`folio conflicts` lists them all).
@@ -141,4 +144,26 @@ synced: received 0 commits, sent 1.
 ideas/2026/11/2026-11-22-umbrella.conflict-<commit2:8>-20261122-010000.md
 ideas/2026/11/2026-11-22-umbrella.md
 ideas/2026/11/git-notes.md
+? 0
+
+# A record whose markers are only in its body still reads: list shows it, and names the markers
+# with the words check uses, on every run until they are merged.
+$ printf -- '---\nid: body-1\nkind: idea\ntitle: markers in the body\ncreated: 2026-11-22T09:00:00+08:00\n---\nfirst\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> other\n' > ideas/2026/11/body.md
+? 0
+$ folio list idea
+2026-11-22  idea  <id1:8>  umbrella and raincoat
+2026-11-22  idea  body-1    markers in the body
+            idea  git-note  git notes
+! ideas/2026/11/body.md:8: warning: conflict markers another git client committed (1 hunk, `<<<<<<<` to `>>>>>>>`); both versions are still in the file. `folio conflicts resolve ideas/2026/11/body.md` merges them key by key, losing no line, in one commit; until then sync does not commit changes to this file.
+? 0
+$ folio list idea --lang zh-Hant
+2026-11-22  idea  <id1:8>  umbrella and raincoat
+2026-11-22  idea  body-1    markers in the body
+            idea  git-note  git notes
+! ideas/2026/11/body.md:8: 警告: 這個檔案有別的 git 程式提交的衝突標記（1 處，`<<<<<<<` 到 `>>>>>>>`），兩邊的版本都還在檔案裡。`folio conflicts resolve ideas/2026/11/body.md` 會逐欄位合併兩邊，一行也不會少，並提交一次；在那之前同步不會提交這個檔案的修改。
+? 0
+$ folio conflicts resolve ideas/2026/11/body.md >/dev/null && folio list idea
+2026-11-22  idea  <id1:8>  umbrella and raincoat
+2026-11-22  idea  body-1    markers in the body
+            idea  git-note  git notes
 ? 0
