@@ -97,8 +97,9 @@ public enum AIPageChange {
         let summary = try summary.checked(configuration)
         var keys: [(String, Node?)] = []
         if configuration.autoTags {
-            let tags = Vault.summaryTags(summary.tags, replacing: record)
-            keys.append(("tags", .sequence(tags.map { .string($0) }, style: .flow)))
+            // Completed and kept tags too, not only the model's: every tag written follows Obsidian's rules.
+            let tags = RecordRules.normalisedTags(Vault.summaryTags(summary.tags, replacing: record))
+            keys.append(("tags", .sequence(tags.map { .string($0) })))
         }
         if configuration.autoTitle, let title = summary.title { keys.append(("title", .string(title))) }
         // Tags folio completed after a model's short list are said beside the model's name.

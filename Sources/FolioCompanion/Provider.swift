@@ -52,11 +52,9 @@ public struct PageSummary: Sendable, Equatable {
         var seen = Set<String>()
         var tags: [String] = []
         // A comma separates tags wherever tags are given: "rain, walk" is two.
-        for item in raw.flatMap(TextRule.splitTags) {
-            // Dropped in one step: removing the first `#` again and again costs the tag's length each time.
-            let tag = String(item.trimmingCharacters(in: .whitespacesAndNewlines).drop { $0 == "#" })
-                .trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "-")
-            guard !tag.isEmpty, seen.insert(tag.lowercased()).inserted else { continue }
+        // The one normalisation of every tag folio writes: Obsidian's tag rules (``TagName``).
+        for tag in RecordRules.normalisedTags(raw) {
+            guard seen.insert(tag.lowercased()).inserted else { continue }
             tags.append(spelled[tag.lowercased()] ?? tag.lowercased())
         }
         return Array(tags.prefix(8))

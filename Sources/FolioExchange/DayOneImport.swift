@@ -155,7 +155,7 @@ enum DayOneImport {
             }
             // The diary kind's own key: `folio export jrnl` writes it back as jrnl's star.
             var extra: [(String, Node)] = starred ? [("starred", .raw("true"))] : []
-            extra.append(("context", .mapping(context, style: .flow)))
+            extra.append(("context", .mapping(context)))
             let unknown = fields.filter { !mappedKeys.contains($0.key) }
             if !unknown.isEmpty { extra.append(("dayone", JSONValue.object(unknown).node)) }
             let title = ImportDates.title(fromText: body) ?? "Day One \(created.day10)"

@@ -17,7 +17,7 @@ struct EntryBuilder {
         var fields: [(String, Node)] = [
             ("id", .string(id)), ("kind", .string(kind.name)), ("title", .string(title)),
             ("created", .raw(created.text)), ("modified", .raw((modified ?? created).text)),
-            ("tags", .sequence(Vault.normalisedTags(tags).map { .string($0) }, style: .flow)),
+            ("tags", .sequence(Vault.normalisedTags(tags).map { .string($0) })),
         ]
         fields += extra
         var text = body

@@ -177,7 +177,7 @@ public enum FolioJSON {
             var pairs: [(String, Node)] = [
                 ("id", .string(id)), ("kind", .string(kind.name)), ("title", .string(Vault.oneLineTitle(title, limit: 200))),
                 ("created", .raw(created.text)), ("modified", .raw(modified.text)),
-                ("tags", .sequence(Vault.normalisedTags(tags).map { .string($0) }, style: .flow)),
+                ("tags", .sequence(Vault.normalisedTags(tags).map { .string($0) })),
             ]
             let rest = fields.filter { !Kind.commonKeys.contains($0.key) && !outputKeys.contains($0.key) && $0.value != .null }
             let order = kind.keyOrder

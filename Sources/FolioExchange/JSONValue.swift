@@ -94,9 +94,9 @@ public indirect enum JSONValue: Sendable, Equatable, Decodable {
         case .int(let value): .raw(String(value))
         case .double(let value): value.isFinite ? .raw(String(value)) : .null
         case .string(let text): .string(text)
-        case .array(let items): items.isEmpty ? .sequence([], style: .flow) : .sequence(items.map(\.node))
+        case .array(let items): .sequence(items.map(\.node))
         case .object(let pairs):
-            pairs.isEmpty ? .mapping([], style: .flow) : .mapping(pairs.sorted { $0.key < $1.key }.map { ($0.key, $0.value.node) })
+            .mapping(pairs.sorted { $0.key < $1.key }.map { ($0.key, $0.value.node) })
         }
     }
 }

@@ -145,7 +145,7 @@ enum MarkdownImport {
             added.append(("modified", .raw((own ?? mtime).text)))
         }
         if document["tags"] == nil, let single = document["tag"], let tags = obsidianTags(single) {
-            added.append(("tags", .sequence(tags.map { .string($0) }, style: .flow)))
+            added.append(("tags", .sequence(tags.map { .string($0) })))
         }
         // A key the note has without a value (`id:`) gets one where it stands.
         for (key, value) in added where document[key] != nil {
@@ -169,7 +169,7 @@ enum MarkdownImport {
         guard document.string("id") == id, document.string("kind") != nil else { throw bad(.frontMatterTakesNoKeys) }
         if let tags = document["tags"], tags.scalarText != nil, let list = obsidianTags(tags) {
             // try?: tags Obsidian wrote as one string stay as written when they cannot be made a list; nothing is dropped.
-            try? document.set("tags", .sequence(list.map { .string($0) }, style: .flow))
+            try? document.set("tags", .sequence(list.map { .string($0) }))
         }
         let title = document.string("title") ?? stem
         let head = String(decoding: Array(document.text.utf8)[..<document.bodyStart], as: UTF8.self)
@@ -180,10 +180,10 @@ enum MarkdownImport {
 
     /// Tags as Obsidian reads a `tags` value: a list, or one string of words split by commas or spaces, `#` dropped.
     static func obsidianTags(_ node: Node) -> [String]? {
-        if let items = node.items { return items.compactMap(\.scalarText) }
+        if let items = node.items { return RecordRules.normalisedTags(items.compactMap(\.scalarText)) }
         guard let text = node.scalarText, !text.isEmpty else { return nil }
-        let words = text.split(whereSeparator: { $0 == "," || $0 == " " }).map { String($0.drop { $0 == "#" }) }.filter { !$0.isEmpty }
-        return words
+        let words = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        return RecordRules.normalisedTags(words)
     }
 
     /// A date at the start of a note's name: `2026-11-22 …` (daily notes) or zk's `202611221804…`.

@@ -71,3 +71,36 @@ struct CompanionPartsTests {
         #expect(Vault.summaryTags(["tea", "rain", "home"], replacing: summarized) == ["tea", "rain", "home"])
     }
 }
+
+/// Tags an AI or the builtin tagger gives are written as Obsidian reads tags (``TagName``).
+@Suite("Tags from an AI and from the builtin tagger follow Obsidian's tag rules")
+struct CompanionTagRuleTests {
+    @Test("an AI's reply: spaces become -, # and signs go, digits alone get _, each once")
+    func aiReply() throws {
+        let reply = ##"{"page": "雨中散步。", "tags": ["#Rainy Day", "2026", "台北/信義", "C++", "rainy-day", "🌧", "夜晚。"]}"##
+        let summary = try SummaryPrompt.parse(reply, existingTags: ["Taipei"])
+        #expect(summary.tags == ["rainy-day", "_2026", "台北/信義", "c", "夜晚"])
+        #expect(summary.tags.allSatisfy(TagName.isValid))
+    }
+
+    @Test("the builtin tagger's tags and those written beside a record's own: all valid Obsidian tags")
+    func builtinTags() async throws {
+        let settings = Settings(text: "", file: ".folio/config.yaml")
+        let configuration = AIConfiguration(settings: settings, language: .en)
+        let moment = PageMoment(time: Timestamp("2026-11-22T18:04:11+08:00"), media: ["photo"], place: nil, language: .en)
+        let request = SummaryRequest(
+            text: "Ran 2026 metres in the rain with C++ friends, then #coffee at 7-Eleven.", analysis: nil, conversation: [],
+            existingTags: [], moment: moment)
+        let summary = try await BuiltinProvider(configuration: configuration).summarize(request)
+        #expect(!summary.tags.isEmpty && summary.tags.allSatisfy(TagName.isValid), "\(summary.tags)")
+
+        // A page whose own tags were typed by hand before folio's rules: the summary writes them valid.
+        let page = "---\nid: x\nkind: diary\ntitle: t\ntags: [\"rainy day\", \"2026\"]\n---\nbody\n"
+        let record = Record(path: "diary/2026/11/2026-11-22-t.md", document: try FrontMatterDocument(parsing: page))
+        let now = try #require(Timestamp("2026-11-22T18:04:11+08:00"))
+        let change = try AIPageChange.summary(summary, on: record, provider: "builtin", configuration: configuration, at: now)
+        let tags = try #require(change.keys.first { $0.0 == "tags" }?.1?.items?.compactMap { $0.scalarText })
+        #expect(Array(tags.prefix(2)) == ["rainy-day", "_2026"], "\(tags)")
+        #expect(tags.allSatisfy(TagName.isValid), "\(tags)")
+    }
+}

@@ -64,6 +64,8 @@ struct CatalogFrontMatterTests {
             "---\ntitle: 😀 emoji and 繁體中文\ntags: [\"😀\", 旅行, 'ok']\n---\n",
             "---\ncontext: {place: Taipei, weather: light rain, wind: [3, 4], sky: {}}\ntitle: flow map\n---\n",
             "---\ncontext:\n  place: Taipei\n  weather:\n    sky: rain\n    wind: [3, 4]\ntitle: nested\n---\n",
+            // js-yaml's style, as folio and Obsidian write records.
+            "---\nid: 5b0c1c8e-8c1f-4f57-9d55-0c3d8a9f6a21\nkind: diary\ntitle: 'a: b'\ncreated: 2026-11-22T18:04:11+08:00\ntags:\n  - rain\n  - '2026'\nmedia:\n  - file: media/ab/ab.jpg\n    type: photo\n    size:\n      - 4032\n      - 3024\ntext: |-\n  one\n\n  two\ncontext:\n  location: Taipei\n  deep:\n    a: {}\nlinks: []\n---\nbody\n",
         ]
         for text in accepted {
             #expect(Oracle.compare(text, path: "a/b.md") != nil, "declined:\n\(text)")

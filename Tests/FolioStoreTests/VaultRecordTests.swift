@@ -12,9 +12,11 @@ struct VaultRecordTests {
         let record = try t.vault.create(NewRecord(kind: "idea", title: "測試想法", tags: ["work", "#Work", " "], body: "測試描述"))
         #expect(record.path == "ideas/2026/11/2026-11-22-測試想法.md")
         let text = try #require(t.read(record.path))
-        let keys = text.split(separator: "\n").dropFirst().prefix(7).map { $0.split(separator: ":").first.map(String.init) ?? "" }
+        let keys = text.split(separator: "\n").dropFirst().filter { !$0.hasPrefix(" ") }.prefix(7).map {
+            $0.split(separator: ":").first.map(String.init) ?? ""
+        }
         #expect(keys == ["id", "kind", "title", "created", "modified", "tags", "done"])
-        #expect(text.contains("tags: [work]\n"))
+        #expect(text.contains("tags:\n  - work\n"))
         #expect(text.hasSuffix("---\n測試描述\n"))
         #expect(record.id?.count == 36)
     }

@@ -165,7 +165,8 @@ private func mergeBothWays(
         let outcome = mergeBothWays(recordPath, base: baseRecord, side(laptop, "laptop"), side(phone, "phone"))
         #expect(outcome.conflicts.isEmpty)
         #expect(outcome.additionalFiles.isEmpty)
-        #expect(text(outcome.data) == edited(laptop, ("tags: [home, paint]", "tags: [home, paint, Weekend]")))
+        // The merged list is a changed key: written as a new one is, in Obsidian's block style.
+        #expect(text(outcome.data) == edited(laptop, ("tags: [home, paint]", "tags:\n  - home\n  - paint\n  - Weekend")))
     }
 
     @Test func blockTagListsKeepTheirStyle() {
@@ -319,7 +320,7 @@ private func mergeBothWays(
                 == edited(
                     laptop,
                     ("created: 2026-03-01T09:00:00+08:00", "created: 2026-03-01T08:59:00+08:00"),
-                    ("tags: [home, laptop]", "tags: [home, laptop, phone]")))
+                    ("tags: [home, laptop]", "tags:\n  - home\n  - laptop\n  - phone")))
         #expect(outcome.additionalFiles.map(\.path) == ["ideas/2026-03-01-paint-the-fence.conflict-phone-20260301-010000.md"])
         #expect(outcome.additionalFiles.first?.data == bytes(phone))
     }

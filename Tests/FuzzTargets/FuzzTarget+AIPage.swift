@@ -96,7 +96,7 @@ enum AIPageFuzz {
         try expect(
             Conversation.parse(written.body) == messages, "the page's text changed the conversation:\n\(excerpt(written.body, limit: 400))")
         try expect(written.string("title") == (summary.title ?? "下雨的傍晚"), "the title is not the reply's: \(excerpt(written.text))")
-        let expectedTags = Vault.summaryTags(summary.tags, replacing: record)
+        let expectedTags = RecordRules.normalisedTags(Vault.summaryTags(summary.tags, replacing: record))
         try expect(
             written.value("tags") == .list(expectedTags.map { .string($0) }), "the tags are not the reply's: \(excerpt(written.text))")
         try unchanged(record.document, written, except: ["title", "tags", "summarized_by", "summarized_at", "modified"])

@@ -73,5 +73,7 @@ enum CatalogFrontMatterFuzz {
         "---\nid: 0a1b2c3d\nkind: idea\ntitle: 'it''s'\ncreated: 2019-03-07\ntags:\n- work\n- '123'\ndone: true\ndone_at: 2019-03-08T10:00:00Z\n---\n",
         "---\r\nkind: diary\r\ntitle: 下雨的傍晚  # c\r\ntags:\r\n  - rain\r\nmedia:\r\n- file: media/ab/ab.jpg\r\n  type: photo\r\n  size: [4032, 3024]\r\nanalysis: |-\r\n  one\r\n\r\n  two\r\ncontext: {place: Taipei, wind: [3, {a: b}]}\r\n...\r\n#x\r\n",
         "title: null\ntags: 2024\nparent: ~\nmodified: 2026-11-22 18:04\nnested:\n  a:\n    - b\n    -\n  c: >+\n    d\n",
+        // As folio and Obsidian (js-yaml) write records: block lists and maps, quotes only where needed.
+        "---\nid: 5b0c1c8e-8c1f-4f57-9d55-0c3d8a9f6a21\nkind: diary\ntitle: '2026'\ncreated: 2026-11-22T18:04:11+08:00\nmodified: 2026-11-22T18:30:02+08:00\ntags:\n  - rain\n  - _2026\n  - 台北/信義\nmedia:\n  - file: media/ab/ab.jpg\n    type: photo\n    size:\n      - 4032\n      - 3024\ntext: |-\n  第一行\n\n  第二行\ncontext:\n  local_time: 2026-11-22T18:04:11+08:00\n  location: Taipei\nlinks: []\n---\n今天 #rain\n",
     ]
 }

@@ -33,6 +33,7 @@ enum YAMLFuzz {
         // A document whose root is a scalar is written without one when it is null; folio writes
         // mappings only.
         guard plain, root.scalarText == nil else { return }
+        try blockWritten(root)
         let text: String
         do {
             text = try Emitter.emit(root)
@@ -48,6 +49,30 @@ enum YAMLFuzz {
         try expect(
             again.resolved == root.resolved,
             "emitted YAML reads back differently:\n  was  \(excerpt("\(root.resolved)", limit: 300))\n  now  \(excerpt("\(again.resolved)", limit: 300))\n  text \(excerpt(text, limit: 300))"
+        )
+    }
+
+    /// What `BlockWriter` (the style folio writes records in) writes of a tree whose keys are
+    /// scalars reads back as the same values.
+    static func blockWritten(_ root: Node) throws(InvariantFailure) {
+        func scalarKeys(_ node: Node) -> Bool {
+            switch node.content {
+            case .mapping(let pairs, _): pairs.allSatisfy { $0.key.scalarText != nil && scalarKeys($0.value) }
+            case .sequence(let items, _): items.allSatisfy(scalarKeys)
+            case .scalar, .alias: true
+            }
+        }
+        guard scalarKeys(root) else { return }
+        let text = BlockWriter.document(root)
+        let again: Node
+        do {
+            again = try Parser.parse(text, limits: Parser.Limits(maxDepth: 64, maxNodes: 20_000))
+        } catch {
+            throw InvariantFailure("block-written YAML does not parse (\(error)):\n\(excerpt(text, limit: 400))")
+        }
+        try expect(
+            again.resolved == root.resolved,
+            "block-written YAML reads back differently:\n  was  \(excerpt("\(root.resolved)", limit: 300))\n  now  \(excerpt("\(again.resolved)", limit: 300))\n  text \(excerpt(text, limit: 300))"
         )
     }
 

@@ -78,16 +78,10 @@ public struct FrontMatterDocument: Sendable, Hashable {
 
     /// A new file with `fields` in the order given and `body` after the closing `---`.
     public static func make(fields: [(String, Node)], body: String) throws(FrontMatterError) -> FrontMatterDocument {
-        let yaml: String
-        if fields.isEmpty {
-            yaml = ""
-        } else {
-            do {
-                yaml = try Emitter.emit(Node(.mapping(fields.map { Node.Pair(key: .string($0.0), value: $0.1) }, .block)))
-            } catch {
-                throw FrontMatterError(kind: .syntax(error.problem), line: 1, column: 1)
-            }
-        }
+        // Written as Obsidian's property editor writes front matter (``BlockWriter``), so that its
+        // first edit of a property changes that property's lines only.
+        let yaml =
+            fields.isEmpty ? "" : BlockWriter.document(Node(.mapping(fields.map { Node.Pair(key: .string($0.0), value: $0.1) }, .block)))
         return try FrontMatterDocument(parsing: "---\n" + yaml + "---\n" + body)
     }
 
@@ -199,9 +193,10 @@ public struct FrontMatterDocument: Sendable, Hashable {
         if let pair = pairs.first(where: { $0.key.scalarText == key }) {
             let extent = try entryExtent(pair, indent: indent, in: bytes)
             try guardAnchors(of: pair, extent: extent)
-            var styled = Self.restyle(value, like: pair.value)
+            // A changed value is written as a new one is (``BlockWriter``): the way Obsidian would write it.
+            var styled = value
             if indentedLineFollows(extent.upperBound, deeperThan: indent, in: bytes) { styled = Self.withoutBlockScalar(styled) }
-            let entry = try Self.emitEntry(key: key, value: styled)
+            let entry = Self.emitEntry(key: key, value: styled)
             if let inline = Self.inlineValue(of: entry, key: key), Self.isSingleLineInline(pair.value),
                 let span = pair.value.span
             {
@@ -209,7 +204,12 @@ public struct FrontMatterDocument: Sendable, Hashable {
             } else {
                 let keyText = bytes[extent.lowerBound..<(yamlStart + (pair.key.span?.end.offset ?? 0))]
                 var rest = Array(entry.utf8.dropFirst(Self.placeholderKey.utf8.count))
-                rest = Self.reindent(rest, by: indent + Self.blockIndent(of: pair))
+                // A comment after a one-line value (`tags: [a] # read by…`) stays on the key's line
+                // when the new value is a block below it.
+                if rest.starts(with: Array(":\n".utf8)), Self.isSingleLineInline(pair.value), let span = pair.value.span {
+                    rest.insert(contentsOf: trailingComment(after: yamlStart + span.end.offset, in: bytes), at: 1)
+                }
+                rest = Self.reindent(rest, by: indent)
                 bytes.replaceSubrange(extent, with: Array(keyText) + withLineBreaks(rest))
             }
         } else {
@@ -221,10 +221,22 @@ public struct FrontMatterDocument: Sendable, Hashable {
                 insertAt = yamlStart + span.start.offset
             }
             let styled = indentedLineFollows(insertAt, deeperThan: indent, in: bytes) ? Self.withoutBlockScalar(value) : value
-            var entry = pad + Self.reindent(Array(try Self.emitEntry(key: key, value: styled, asWritten: true).utf8), by: indent)
+            var entry = pad + Self.reindent(Array(Self.emitEntry(key: key, value: styled, asWritten: true).utf8), by: indent)
             if insertAt > yamlStart, bytes[insertAt - 1] != UInt8(ascii: "\n") { entry.insert(UInt8(ascii: "\n"), at: 0) }
             bytes.insert(contentsOf: withLineBreaks(entry), at: insertAt)
         }
+    }
+
+    /// The spaces and comment after `offset` to the end of its line (`  # note`), or nothing.
+    private func trailingComment(after offset: Int, in bytes: [UInt8]) -> [UInt8] {
+        var end = offset
+        while end < yamlEnd, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        if end > offset, bytes[end - 1] == 0x0D { end -= 1 }
+        let tail = bytes[offset..<end]
+        guard let mark = tail.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), bytes[mark] == UInt8(ascii: "#"), mark > offset else {
+            return []
+        }
+        return Array(tail)
     }
 
     /// `value` under the keys of `path`, merged into `existing` when it is a mapping.
@@ -471,30 +483,8 @@ public struct FrontMatterDocument: Sendable, Hashable {
         return quoted
     }
 
-    /// Keeps the way a value was written: quoted strings stay quoted, flow lists stay flow.
-    private static func restyle(_ value: Node, like old: Node) -> Node {
-        var value = value
-        switch (value.content, old.content) {
-        case (.scalar(let text, .plain), .scalar(_, let oldStyle)) where value.tag == Node.stringTag:
-            if (oldStyle == .singleQuoted || oldStyle == .doubleQuoted) && !text.contains("\n") {
-                value.content = .scalar(text, oldStyle)
-            }
-        case (.sequence(let items, _), .sequence(_, let oldStyle)):
-            value.content = .sequence(items, oldStyle)
-        case (.mapping(let pairs, _), .mapping(_, let oldStyle)):
-            value.content = .mapping(pairs, oldStyle)
-        default:
-            break
-        }
-        return value
-    }
-
-    private static func emitEntry(key: String, value: Node, asWritten: Bool = false) throws(FrontMatterError) -> String {
-        do {
-            return try Emitter.entry(key: asWritten ? key : placeholderKey, value: value)
-        } catch {
-            throw FrontMatterError(kind: .syntax(error.problem), line: 1, column: 1)
-        }
+    private static func emitEntry(key: String, value: Node, asWritten: Bool = false) -> String {
+        BlockWriter.entry(key: asWritten ? key : placeholderKey, value: value)
     }
 
     // The entry is emitted under a fixed key so the original key's text can be kept as written.
@@ -507,15 +497,6 @@ public struct FrontMatterDocument: Sendable, Hashable {
         let value = entry.dropFirst(prefix.count).dropLast()
         guard !value.contains("\n"), !value.hasPrefix("|"), !value.hasPrefix(">") else { return nil }
         return String(value)
-    }
-
-    /// How far the old block sequence's items sat right of its key, so a rewrite keeps it.
-    private static func blockIndent(of pair: Node.Pair) -> Int {
-        guard case .sequence(let items, .block) = pair.value.content, let first = items.first?.span,
-            let keyColumn = pair.key.span?.start.column
-        else { return 0 }
-        // The item node starts after "- "; its dash sits two columns earlier.
-        return max(0, first.start.column - 2 - keyColumn)
     }
 
     private static func reindent(_ rest: [UInt8], by spaces: Int) -> [UInt8] {

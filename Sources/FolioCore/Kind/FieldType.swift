@@ -73,7 +73,7 @@ public enum FieldType: String, Sendable, CaseIterable {
                 return node.withoutSpans
             }
             let items = trimmed.isEmpty ? [] : trimmed.split(separator: ",").map { Node.string($0.trimmingCharacters(in: .whitespaces)) }
-            return .sequence(items, style: .flow)
+            return .sequence(items)
         case .map:
             // try?: text that is not a mapping is not a value of this type: nil, and the caller names the key.
             guard let node = try? Parser.parse(text), case .mapping = node.content else { return nil }

@@ -144,7 +144,7 @@ public struct RecordRules: Sendable {
             ("title", .string(resolvedTitle)),
             ("created", .raw(created.text)),
             ("modified", .raw(now.text)),
-            ("tags", .sequence(writtenTags.map { .string($0) }, style: .flow)),
+            ("tags", .sequence(writtenTags.map { .string($0) })),
         ]
         if let parentID { header.append(("parent", .string(parentID))) }
         var context: [String: Any] = ["title": resolvedTitle, "created": created.text]
@@ -205,7 +205,7 @@ public struct RecordRules: Sendable {
                 changes.append((key, .string(text)))
             case "tags":
                 let tags = try checkedTags([text])
-                changes.append((key, .sequence(tags.map { .string($0) }, style: .flow)))
+                changes.append((key, .sequence(tags.map { .string($0) })))
             case "parent":
                 guard let kind else { throw FolioError(.unknownKind(record.kind ?? "", kinds.keys.sorted())) }
                 changes.append((key, .string(try findParent(text, kind))))
@@ -307,19 +307,19 @@ public struct RecordRules: Sendable {
     /// Tags as given (`--tag`, `set tags=`), normalised, each refused unless it is one line.
     /// - Throws: ``FolioError`` `.guarded(.controlInInput(.tag, …))`.
     public func checkedTags(_ tags: [String]) throws(FolioError) -> [String] {
-        let normalised = Self.normalisedTags(tags)
-        for tag in normalised { try UserInput.checkTag(tag) }
-        return normalised
+        // Checked as typed: a control character is refused, not turned into a `-` of the tag.
+        for tag in tags.flatMap(TextRule.splitTags) { try UserInput.checkTag(tag) }
+        return Self.normalisedTags(tags)
     }
 
-    /// Tags as plain words: no `#`, no blanks, no duplicates (compared without case); a comma (or
-    /// `，`, `、`) separates two tags wherever tags are given (``TextRule/splitTags(_:)``).
+    /// Tags as Obsidian reads them (``TagName/normalised(_:)``: no `#`, no spaces, letters, digits,
+    /// `_`, `-`, `/`), each once (compared without case); a comma (or `，`, `、`) separates two tags
+    /// wherever tags are given (``TextRule/splitTags(_:)``). Every writer of tags calls this.
     public static func normalisedTags(_ tags: [String]) -> [String] {
         var seen = Set<String>()
         var out: [String] = []
         for raw in tags.flatMap(TextRule.splitTags) {
-            let tag = String(raw.trimmingCharacters(in: .whitespaces).drop { $0 == "#" }).trimmingCharacters(in: .whitespaces)
-            guard !tag.isEmpty, seen.insert(tag.lowercased()).inserted else { continue }
+            guard let tag = TagName.normalised(raw), seen.insert(tag.lowercased()).inserted else { continue }
             out.append(tag)
         }
         return out

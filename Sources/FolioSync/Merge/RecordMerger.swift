@@ -171,7 +171,7 @@ enum RecordMerger {
             if seen.insert(fold(item)).inserted { items.append(item) }
         }
         if items.map(fold) == winnerItems.map(fold) && items.count == winnerItems.count { return .some(winner) }
-        var style = Node.CollectionStyle.flow
+        var style = Node.CollectionStyle.block
         if case .sequence(_, let written)? = winner?.content {
             style = written
         } else if case .sequence(_, let written)? = loser?.content {

@@ -37,7 +37,11 @@ kind: diary
 title: 下班路上下著小雨，買了一杯熱拿鐵
 created: 2026-11-22T18:04:11+08:00
 modified: 2026-11-22T18:04:11+08:00
-tags: [下班, 路上, 小雨, 拿鐵]
+tags:
+  - 下班
+  - 路上
+  - 小雨
+  - 拿鐵
 text: 下班路上下著小雨，買了一杯熱拿鐵。
 summarized_by: builtin
 summarized_at: 2026-11-22T18:04:11+08:00

@@ -31,7 +31,8 @@ kind: idea
 title: 買一把新雨傘
 created: 2026-11-22T18:04:11+08:00
 modified: 2026-11-22T18:04:11+08:00
-tags: [home]
+tags:
+  - home
 done: true
 done_at: 2026-11-22T18:04:11+08:00
 ---

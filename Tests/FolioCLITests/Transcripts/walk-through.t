@@ -37,7 +37,8 @@ kind: idea
 title: 新標題
 created: 2026-11-22T18:04:11+08:00
 modified: 2026-11-22T18:04:11+08:00
-tags: [work]
+tags:
+  - work
 done: true
 ---
 測試描述

@@ -44,11 +44,11 @@ private func changedLines(_ before: String, _ after: String) -> [String] {
 
 @Suite("Front matter edits touch only their own lines")
 struct FrontMatterEditTests {
-    @Test("changing title rewrites only the title line and keeps its quotes")
+    @Test("changing title rewrites only the title line, written as Obsidian writes it")
     func changeTitle() throws {
         var document = try FrontMatterDocument(parsing: handWritten)
         try document.set("title", .string("新標題"))
-        #expect(changedLines(handWritten, document.text) == ["title: \"新標題\""])
+        #expect(changedLines(handWritten, document.text) == ["title: 新標題"])
         #expect(document.body == FrontMatterDocument.bodyOf(handWritten))
     }
 
@@ -67,19 +67,64 @@ struct FrontMatterEditTests {
         #expect(changedLines(handWritten, document.text) == ["kind:   diary     # spaces on purpose"])
     }
 
-    @Test("a flow list stays a flow list")
+    @Test("a changed flow list is written as Obsidian writes lists, and no other line changes")
     func flowList() throws {
         var document = try FrontMatterDocument(parsing: handWritten)
         try document.set("tags", .sequence([.string("rain"), .string("walk"), .string("夜晚")]))
-        #expect(changedLines(handWritten, document.text) == ["tags: [rain, walk, 夜晚]"])
+        #expect(document.text == handWritten.replacingOccurrences(of: "tags: [rain,  walk]\n", with: "tags:\n  - rain\n  - walk\n  - 夜晚\n"))
     }
 
-    @Test("a block list is rewritten in place at its own indentation")
+    @Test("a comment after a flow list stays on its key's line when the list becomes a block")
+    func flowListComment() throws {
+        let text = "---\ntitle: x\ntags: [a]   # read by Obsidian\nmood: calm\n---\nbody\n"
+        var document = try FrontMatterDocument(parsing: text)
+        try document.set("tags", .sequence([.string("a"), .string("b")]))
+        #expect(document.text == "---\ntitle: x\ntags:   # read by Obsidian\n  - a\n  - b\nmood: calm\n---\nbody\n")
+    }
+
+    @Test("a changed block list is written at Obsidian's indentation, in place")
     func blockList() throws {
         var document = try FrontMatterDocument(parsing: handWritten)
         try document.set("people", .sequence([.string("小雨"), .string("Bob")]))
-        let expected = handWritten.replacingOccurrences(of: "    - Ann   # indented four\n", with: "    - Bob\n")
+        let expected = handWritten.replacingOccurrences(of: "    - 小雨\n    - Ann   # indented four\n", with: "  - 小雨\n  - Bob\n")
         #expect(document.text == expected)
+    }
+
+    @Test("a new record is written as js-yaml dumps it: block lists and maps, quotes only where needed")
+    func newRecordStyle() throws {
+        let document = try FrontMatterDocument.make(
+            fields: [
+                ("id", .raw("5b0c1c8e-8c1f-4f57-9d55-0c3d8a9f6a21")), ("kind", .string("diary")), ("title", .string("2026")),
+                ("created", .raw("2026-11-22T18:04:11+08:00")), ("tags", .sequence([.string("rain"), .string("夜晚")])),
+                ("media", .sequence([.mapping([("file", .string("media/ab/ab.jpg")), ("type", .string("photo"))])])),
+                ("text", .string("第一行\n第二行")), ("context", .mapping([("location", .string("Taipei")), ("weather", .string("a: b"))])),
+                ("links", .sequence([])), ("done", .raw("false")),
+            ], body: "body\n")
+        #expect(
+            document.text == """
+                ---
+                id: 5b0c1c8e-8c1f-4f57-9d55-0c3d8a9f6a21
+                kind: diary
+                title: '2026'
+                created: 2026-11-22T18:04:11+08:00
+                tags:
+                  - rain
+                  - 夜晚
+                media:
+                  - file: media/ab/ab.jpg
+                    type: photo
+                text: |-
+                  第一行
+                  第二行
+                context:
+                  location: Taipei
+                  weather: 'a: b'
+                links: []
+                done: false
+                ---
+                body
+
+                """)
     }
 
     @Test("a literal block can be replaced and the blank line after it stays")
