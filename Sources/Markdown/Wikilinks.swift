@@ -111,18 +111,33 @@ public enum Wikilinks {
         }
     }
 
+    /// One pass over the line: each search's answer is kept while it still holds, so a line of
+    /// 100,000 `[` or backticks with nothing to close them costs one scan, not one per character.
     private static func scanLine(_ line: Substring, number: Int, _ found: (Wikilink, Range<String.Index>) -> Void) {
         var index = line.startIndex
+        // The first `]]` at or after where it was last looked for from; none when `noClose`.
+        var close: Range<String.Index>?
+        var noClose = false
+        func firstClose(from start: String.Index) -> Range<String.Index>? {
+            if let close, close.lowerBound >= start { return close }
+            if noClose { return nil }
+            close = line[start...].firstRange(of: "]]")
+            noClose = close == nil
+            return close
+        }
+        // Backtick runs of these lengths have no closing run after where they were looked for.
+        var unclosedRuns = Set<Int>()
         while index < line.endIndex {
             let character = line[index]
             if character == "`" {
                 // A code span: the same number of backticks closes it on this line; else they are text.
                 let run = line[index...].prefix { $0 == "`" }
                 let after = run.endIndex
-                if let close = line[after...].firstRange(of: run) {
+                if !unclosedRuns.contains(run.count), let close = line[after...].firstRange(of: run) {
                     index = close.upperBound
                     continue
                 }
+                unclosedRuns.insert(run.count)
                 index = after
                 continue
             }
@@ -131,10 +146,18 @@ public enum Wikilinks {
                 if index < line.endIndex { index = line.index(after: index) }
                 continue
             }
-            if line[index...].hasPrefix("[["), let close = line[index...].firstRange(of: "]]") {
+            if line[index...].hasPrefix("[["), let close = firstClose(from: line.index(index, offsetBy: 2)) {
                 let innerStart = line.index(index, offsetBy: 2)
                 let inner = line[innerStart..<close.lowerBound]
-                if !inner.isEmpty, !inner.contains("[") {
+                if let lastOpen = inner.lastIndex(of: "[") {
+                    // Only a `[[` after the last `[` before this `]]` can be a link: go there at once,
+                    // unless a code span or an escape lies between.
+                    let next = line.index(before: lastOpen)
+                    if next > index, !line[index..<next].contains(where: { $0 == "`" || $0 == "\\" }) {
+                        index = next
+                        continue
+                    }
+                } else if !inner.isEmpty {
                     let isEmbed = index > line.startIndex && line[line.index(before: index)] == "!"
                     let start = isEmbed ? line.index(before: index) : index
                     let written = String(line[start..<close.upperBound])

@@ -50,6 +50,9 @@ struct DeepMarkdownTests {
         ("lists", (0..<5_000).map { String(repeating: "  ", count: $0) + "- [雨](media/a.jpg)\n" }.joined()),
         ("brackets", String(repeating: "[", count: 100_000) + "雨" + String(repeating: "](x)", count: 100_000)),
         ("emphasis", String(repeating: "*_", count: 100_000) + "雨"),
+        // Wikilinks are looked for in one pass: openers that one late `]]` closes, or that nothing closes.
+        ("wikilink openers", String(repeating: "[[", count: 50_000) + "雨]]"),
+        ("unclosed wikilinks", String(repeating: "[[雨", count: 50_000) + " [[雨]]"),
     ]
 
     @Test("rendered as HTML, its links found and its first line taken", arguments: pages.map(\.0))
@@ -59,5 +62,8 @@ struct DeepMarkdownTests {
         #expect(html.contains("雨"), "\(name)")
         _ = MarkdownLinks.located(in: page)
         _ = FirstLine.ofPage(page)
+        if name == "wikilink openers" {
+            #expect(Wikilinks.links(in: page).map(\.path) == ["雨"], "\(name)")
+        }
     }
 }
