@@ -50,6 +50,38 @@ struct MarkerMergerTests {
         #expect(try merge(broken) == nil)
     }
 
+    @Test("sync meets a file another client committed with markers: it is merged within itself first, so no copy keeps markers")
+    func markedSideInSync() throws {
+        let base = "---\nid: 1\nmodified: 2026-11-22T10:00:00+08:00\n---\nline 0\nline 1 umbrella\n"
+        let marked = """
+            ---
+            id: 1
+            modified: 2026-11-22T10:00:00+08:00
+            ---
+            line 0
+            <<<<<<< HEAD
+            line 1 umbrella (phone)
+            C letter
+            ||||||| 2808576
+            line 1 umbrella
+            =======
+            line 1 umbrella (tablet)
+            >>>>>>> 12cc03f9543ac231aebaed9432daf7d79fa083f7
+
+            """
+        let ours = "---\nid: 1\nmodified: 2026-11-22T11:00:00+08:00\n---\nline 0\nline 1 umbrella (laptop)\n"
+        let outcome = RecordMerge.merge(
+            path: "ideas/x.md", base: Data(base.utf8),
+            ours: MergeVersion(data: Data(ours.utf8), device: "laptop", commitTime: Self.time),
+            theirs: MergeVersion(data: Data(marked.utf8), device: "phone", commitTime: Self.time))
+        let texts = ([outcome.data].compactMap { $0 } + outcome.additionalFiles.map(\.data)).map { String(decoding: $0, as: UTF8.self) }
+        #expect(texts.allSatisfy { ConflictMarkers.find(in: $0) == nil }, "\(texts)")
+        let all = texts.joined(separator: "\n")
+        for line in ["line 1 umbrella (phone)", "C letter", "line 1 umbrella (tablet)", "line 1 umbrella (laptop)"] {
+            #expect(all.contains(line), "\(line) was lost: \(texts)")
+        }
+    }
+
     @Test("a marker label names the copy: its first word, a commit id cut to 8 characters")
     func labels() {
         #expect(MarkerMerger.side("origin/main", else: "theirs") == "origin/main")

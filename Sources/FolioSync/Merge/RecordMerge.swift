@@ -117,6 +117,9 @@ public enum RecordMerge {
             if ours.data == base { return MergeOutcome(data: theirs.data) }
             if theirs.data == base { return MergeOutcome(data: ours.data) }
         }
+        if path.hasSuffix(".md"), let cleared = mergingMarkersFirst(path: path, base: base, ours: ours, theirs: theirs) {
+            return cleared
+        }
         if path.hasSuffix(".md"), let outcome = RecordMerger.merge(path: path, base: base, ours: ours, theirs: theirs) {
             return outcome
         }
@@ -124,6 +127,31 @@ public enum RecordMerge {
             return MergeOutcome(data: union)
         }
         return TextMerger.merge(path: path, base: base, ours: ours, theirs: theirs)
+    }
+
+    /// A side that another git client committed with conflict markers (GitJournal) is first
+    /// merged within itself, as `conflicts resolve` merges it, before the two sides are merged:
+    /// otherwise the side that loses would be kept whole as the conflict copy, markers and all.
+    /// Nil when neither side holds markers (or a marked side cannot be merged that way: it then
+    /// goes on as it is, and `check` names it).
+    static func mergingMarkersFirst(path: String, base: Data?, ours: MergeVersion, theirs: MergeVersion) -> MergeOutcome? {
+        var copies: [MergedFile] = []
+        func cleared(_ version: MergeVersion) -> MergeVersion {
+            guard let text = String(validating: Array(version.data), as: UTF8.self), let markers = ConflictMarkers.find(in: text),
+                let merged = MarkerMerger.merge(markers, path: path, time: version.commitTime),
+                // Markers nested in markers are left to be merged by hand, not merged again and again.
+                ConflictMarkers.find(in: merged.text) == nil
+            else { return version }
+            if let copy = merged.copy { copies.append(MergedFile(path: copy.path, data: Data(copy.text.utf8), reason: .conflictCopy)) }
+            var clean = version
+            clean.data = Data(merged.text.utf8)
+            return clean
+        }
+        let (clearOurs, clearTheirs) = (cleared(ours), cleared(theirs))
+        guard clearOurs != ours || clearTheirs != theirs else { return nil }
+        var outcome = merge(path: path, base: base, ours: clearOurs, theirs: clearTheirs)
+        outcome.additionalFiles = copies + outcome.additionalFiles
+        return outcome
     }
 
     /// `.gitattributes` when each side only added lines (two devices tracking new LFS files, as
