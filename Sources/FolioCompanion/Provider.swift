@@ -53,13 +53,7 @@ public struct PageSummary: Sendable, Equatable {
         var tags: [String] = []
         // A comma separates tags wherever tags are given: "rain, walk" is two.
         // The one normalisation of every tag folio writes: Obsidian's tag rules (``TagName``).
-        // A tag with a control character is not mended into a tag here: it stays as the model
-        // wrote it, for the reply's check to refuse (an escape in a reply is no tag).
-        let mended =
-            raw.contains { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
-            ? raw.filter { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } } + RecordRules.normalisedTags(raw)
-            : RecordRules.normalisedTags(raw)
-        for tag in mended {
+        for tag in RecordRules.normalisedTags(raw) {
             guard seen.insert(tag.lowercased()).inserted else { continue }
             tags.append(spelled[tag.lowercased()] ?? tag.lowercased())
         }

@@ -44,6 +44,11 @@ enum SummaryPrompt {
             case let text as String: text.split(whereSeparator: { $0 == "," || $0 == "、" || $0 == "，" }).map(String.init)
             default: []
             }
+        // The reply's tags are checked as the model wrote them, before the tag rule tidies them:
+        // an escape or a line break in a tag is a reply folio does not write, not a tag to mend.
+        for tag in rawTags {
+            if let problem = TextRule.line(tag) { throw .refusedReply(part: .tag, problem: problem) }
+        }
         let tags = PageSummary.normalizedTags(rawTags, existing: existingTags)
         let title = (object["title"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
         return PageSummary(page: page, tags: tags, title: title.flatMap { $0.isEmpty ? nil : $0 })

@@ -1,23 +1,82 @@
+import FolioCompanion
 import FolioCore
 import FolioSearch
+import FolioSecrets
 import FolioStore
 import FolioSync
 import Foundation
 
+/// How a search ranks: words and meaning fused (when an embeddings server on this machine is set
+/// up), words alone, or meaning alone; `folio search`'s default, `--lexical` and `--semantic`.
+enum SearchRanking: String, Sendable, CaseIterable {
+    case hybrid, lexical, semantic
+}
+
 /// The read tools: each answers one JSON object, small by default, every record in it named by
 /// its `id` and `path` so the assistant can cite it.
 extension Journal {
-    func search(_ text: String, tags: [String], kind: String?, page: PageRequest) throws(FolioError) -> JSONOutput {
+    func search(_ text: String, tags: [String], kind: String?, ranking: SearchRanking, page: PageRequest) async throws(FolioError)
+        -> JSONOutput
+    {
         try open()
-        let found = try vault.search(text, tags: tags, kind: kind, skip: page.offset, limit: page.limit, catalog: { catalog() })
+        let catalog = catalog()
+        var notes: [FolioError] = []
+        let meaning = try await meaningRanking(text, tags: tags, kind: kind, ranking: ranking, catalog: catalog) { notes.append($0) }
+        let found = try vault.search(
+            text, tags: tags, kind: kind, skip: page.offset, limit: page.limit, catalog: { catalog }, meaning: meaning)
         let bodyLimit = vault.searchedBytesLimit
         let items = found.shown.map { hit, record in
             let snippet = RecordSearch.snippet(
                 of: record, keys: found.catalog.textKeys, query: found.query, maxCharacters: 160, bodyLimit: bodyLimit, language: language)
-            return RecordJSON.summary(
-                record, extra: [("score", .double((hit.score * 10_000).rounded() / 10_000)), ("snippet", .string(snippet.text))])
+            var extra: [(String, JSONOutput)] = [
+                ("score", .double((hit.score * 10_000).rounded() / 10_000)), ("snippet", .string(snippet.text)),
+            ]
+            if let ranks = found.sources[hit.record] { extra.append(("ranks", .array(ranks.map { .string($0) }))) }
+            return RecordJSON.summary(record, extra: extra)
         }
-        return page.answer("records", items, hasMore: found.hasMore, budget: limits.maxResultCharacters)
+        let answer = page.answer("records", items, hasMore: found.hasMore, budget: limits.maxResultCharacters)
+        guard !notes.isEmpty, case .object(var pairs) = answer else { return answer }
+        pairs.append(("notes", .array(notes.map { .string(masked($0.rendered(in: language, asWarning: true))) })))
+        return .object(pairs)
+    }
+
+    /// The ranking by meaning the search fuses with its words, as `folio search` has it, or nil
+    /// (words alone; `note` says why when meaning was wanted and could not be had). The server
+    /// must be on this machine: folio mcp reaches no network. It is never asked to confirm a server
+    /// set on another device, as a terminal is: such a server waits for `folio config trust`.
+    private func meaningRanking(
+        _ text: String, tags: [String], kind: String?, ranking: SearchRanking, catalog: Catalog, note: (FolioError) -> Void
+    ) async throws(FolioError) -> SemanticRanking? {
+        guard ranking != .lexical else { return nil }
+        let required = ranking == .semantic
+        func without(_ problem: FolioError) throws(FolioError) -> SemanticRanking? {
+            if required { throw problem }
+            note(problem)
+            return nil
+        }
+        let configuration = EmbeddingsConfiguration(vault: vault)
+        guard let baseURL = configuration.baseURL, configuration.isConfigured else {
+            if required { throw FolioError(.embed(.notConfigured(missing: configuration.missingSetting ?? "embeddings.base_url"))) }
+            return nil
+        }
+        let shown = ConfiguredSecrets.redact(baseURL)
+        guard Origin(url: baseURL.trimmingCharacters(in: .whitespaces))?.isLoopback == true else {
+            return try without(FolioError(.embed(.notOnThisMachine(url: shown))))
+        }
+        guard configuration.isConfirmed(localDirectory: vault.localDirectory) else {
+            return try without(FolioError(.embed(.endpointNotConfirmed(url: shown))))
+        }
+        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
+        let embedder: EmbeddingsEmbedder?
+        do {
+            embedder = try configuration.embedder(environment: environment, home: home)
+        } catch {
+            return try without(FolioError(.embed(.endpointFailed(url: shown, problem: error))))
+        }
+        guard let embedder else { return nil }
+        let query = try vault.query(text, tags: tags, kind: kind)
+        return try await vault.semanticRanking(
+            query, with: embedder, required: required, withWords: ranking == .hybrid, catalog: catalog, note: note)
     }
 
     func list(_ filter: RecordFilter, page: PageRequest) throws(FolioError) -> JSONOutput {

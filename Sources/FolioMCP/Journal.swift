@@ -28,6 +28,8 @@ public actor Journal {
     let vault: Vault
     let history: History?
     let limits: MCPLimits
+    /// This device's environment: the embeddings key, `HOME`.
+    let environment: [String: String]
     public nonisolated let allowWrite: Bool
     public nonisolated let language: Language
     /// Why nothing can be read: an encrypted vault this device has no key for.
@@ -38,6 +40,7 @@ public actor Journal {
         vault.languageOverride = setup.language
         self.vault = vault
         self.limits = setup.limits
+        self.environment = setup.environment
         self.allowWrite = setup.allowWrite
         self.language = vault.language
         var history: History?

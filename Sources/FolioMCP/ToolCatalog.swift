@@ -73,11 +73,17 @@ enum ToolCatalog {
             name: "search", title: "Search the journal",
             description: """
                 Finds records by words, best match first, with a snippet of text around the match. Query language: words (all must \
-                match), "a phrase", -excluded, OR, tag:T, kind:K, on:/after:/before: dates, is:done / is:open. Chinese needs no spaces.
+                match), "a phrase", -excluded, OR, tag:T, kind:K, on:/after:/before: dates, is:done / is:open. Chinese needs no spaces. \
+                With an embeddings server on this machine set up, words and meaning are ranked together (a paraphrase in another \
+                language finds the page); each hit's `ranks` says which found it.
                 """,
             parameters: [
                 .init(name: "query", kind: .string, description: "What to look for, in folio's query language.", required: true), kind,
-                tags, page,
+                tags,
+                .init(
+                    name: "ranking", kind: .string,
+                    description: "hybrid (the default: words and meaning when set up), lexical (words only) or semantic (meaning only)."),
+                page,
                 cursor,
             ], writes: false, idempotent: true),
         ToolSpec(
@@ -194,8 +200,15 @@ enum ToolCatalog {
         case "search":
             let query = try given.text("query") ?? ""
             let (tags, kind, request) = (try given.texts("tags"), try given.text("kind"), try page("search"))
+            var ranking = SearchRanking.hybrid
+            if let asked = try given.text("ranking") {
+                guard let known = SearchRanking(rawValue: asked) else {
+                    throw .arguments(.wrongArgumentType(name: "ranking", expected: "hybrid, lexical or semantic"))
+                }
+                ranking = known
+            }
             return try await refusing { () async throws(FolioError) in
-                try await journal.search(query, tags: tags, kind: kind, page: request)
+                try await journal.search(query, tags: tags, kind: kind, ranking: ranking, page: request)
             }
         case "show":
             return try await journal.show(try given.reference("id") ?? "", section: try given.integer("section", in: 0...100_000))

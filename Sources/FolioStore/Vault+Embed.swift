@@ -484,7 +484,7 @@ extension Vault {
     ///   note and the answer nil, so the search goes on by words alone.
     ///   - catalog: the vault's catalog when the caller has it (the search's words read it too);
     ///     read here otherwise.
-    public func semanticRanking(
+    nonisolated(nonsending) public func semanticRanking(
         _ query: Query, with embedder: any Embedder, required: Bool, withWords: Bool, catalog: Catalog? = nil,
         note: (FolioError) -> Void
     ) async throws(FolioError) -> SemanticRanking? {
@@ -494,7 +494,7 @@ extension Vault {
     }
 
     /// The same for `words` as they are (a question put to the journal), not read as a query.
-    public func semanticRanking(
+    nonisolated(nonsending) public func semanticRanking(
         text words: String, with embedder: any Embedder, required: Bool, withWords: Bool, catalog: Catalog? = nil,
         note: (FolioError) -> Void
     ) async throws(FolioError) -> SemanticRanking? {

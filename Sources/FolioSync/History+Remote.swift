@@ -188,6 +188,7 @@ extension History {
             }
             try setNameOptions(repository, during: .clone)
             let access = try transport.access(url, gitDirectory: repository.gitDirectory)
+            transport.warnWhenChecksAreOff(access)
             do {
                 var fetched = RemoteHeads(branches: [], defaultBranch: nil)
                 try transport.run(access) { callbacks in

@@ -16,6 +16,12 @@ public enum SyncProgress: Sendable, Hashable {
     case sending(done: Int, total: Int, bytes: Int)
 }
 
+/// git's settings for HTTP(S) remotes (credential helpers, certificates), as read once for a
+/// sync or a clone from the user's git configuration and the repository's.
+struct GitHTTPSettings: Sendable {
+    var entries: [(name: String, value: String)]
+}
+
 /// How a sync reaches its remote: where credentials and `known_hosts` live, how long to wait,
 /// and where progress goes. Each fetch or push gets fresh callbacks from ``RemoteAccess``.
 public struct SyncTransport: Sendable {
@@ -92,16 +98,17 @@ public struct SyncTransport: Sendable {
     /// - Throws: ``FolioError`` for a credentials file others can read, or a git configuration
     ///   that cannot be read.
     func access(_ url: String, gitDirectory: URL? = nil) throws(FolioError) -> RemoteAccess {
+        try access(url, settings: needsGitSettings(url) ? try gitSettings(gitDirectory: gitDirectory) : GitHTTPSettings(entries: []))
+    }
+
+    /// The same with git's settings already read (``gitSettings(gitDirectory:)``): one read serves
+    /// every request of a sync, the remote's and its LFS server's.
+    func access(_ url: String, settings: GitHTTPSettings) throws(FolioError) -> RemoteAccess {
         var helpers = CredentialHelpers.none
         var tls = TLSSettings.system
-        let transport = RemoteEndpoint(url: url).transport
-        if transport == .https || transport == .http {
-            let entries = try configuration(for: url, gitDirectory: gitDirectory)
-            helpers = CredentialHelpers.configured(entries, for: url)
-            tls = TLSSettings.configured(entries, for: url, environment: environment, home: home)
-            if transport == .https, let setting = tls.verifySetting {
-                warn?(.remote(.certificateChecksOff(host: RemoteEndpoint(url: url).host, setting: setting)))
-            }
+        if needsGitSettings(url) {
+            helpers = CredentialHelpers.configured(settings.entries, for: url)
+            tls = TLSSettings.configured(settings.entries, for: url, environment: environment, home: home)
         }
         do {
             return try RemoteAccess(
@@ -111,18 +118,31 @@ public struct SyncTransport: Sendable {
         }
     }
 
+    /// Says, once for a sync or a clone, that the remote's certificate is not checked.
+    func warnWhenChecksAreOff(_ access: RemoteAccess) {
+        guard access.endpoint.transport == .https, let setting = access.tls.verifySetting else { return }
+        warn?(.remote(.certificateChecksOff(host: access.endpoint.host, setting: setting)))
+    }
+
     /// How certificates are checked for `url` (an LFS server's), as git's settings and the
     /// environment say.
-    func tlsSettings(for url: String, gitDirectory: URL?) throws(FolioError) -> TLSSettings {
-        TLSSettings.configured(try configuration(for: url, gitDirectory: gitDirectory), for: url, environment: environment, home: home)
+    func tlsSettings(for url: String, settings: GitHTTPSettings) -> TLSSettings {
+        TLSSettings.configured(settings.entries, for: url, environment: environment, home: home)
+    }
+
+    /// Whether reaching `url` asks git's settings anything: only HTTP(S) remotes have helpers and certificates.
+    private func needsGitSettings(_ url: String) -> Bool {
+        let transport = RemoteEndpoint(url: url).transport
+        return transport == .https || transport == .http
     }
 
     /// The git settings folio reads for an HTTP(S) remote: credential helpers and certificates.
-    private func configuration(for url: String, gitDirectory: URL?) throws(FolioError) -> [(name: String, value: String)] {
+    func gitSettings(gitDirectory: URL?) throws(FolioError) -> GitHTTPSettings {
         do {
-            return try UserConfig.entries(
-                matching: "(\(CredentialHelpers.configPattern))|(\(TLSSettings.configPattern))", home: home, environment: environment,
-                gitDirectory: gitDirectory)
+            return GitHTTPSettings(
+                entries: try UserConfig.entries(
+                    matching: "(\(CredentialHelpers.configPattern))|(\(TLSSettings.configPattern))", home: home, environment: environment,
+                    gitDirectory: gitDirectory))
         } catch {
             throw FolioError.git(error, during: .sync)
         }
@@ -249,6 +269,7 @@ extension History {
                 throw FolioError(.remote(.detachedHead(commit: at?.short ?? "HEAD", branch: back)))
             }
             let access = try transport.access(url, gitDirectory: repository.gitDirectory)
+            transport.warnWhenChecksAreOff(access)
             let ownMarks = GitWriterMarks.Folder(localDirectory: vault.localDirectory)
             let marks = GitWriterMarks.Folder(localDirectory: vault.localDirectory, remote: true)
             for path in SyncTransport.recoverLocalRemote(access, marks: marks) { say(.staleLockRemoved(url + ": " + path)) }

@@ -73,6 +73,9 @@ struct AIOutputTests {
             #"{"page": "A walk.", "tags": ["rain", "walk", "home"], "title": "Rain\nand more"}"#,
             #"{"page": "A walk.", "tags": ["rain", "walk", "home"], "title": "Rain \u001b]0;x\u0007"}"#,
             #"{"page": "A walk.", "tags": ["rain", "wa\u001b[2Jlk", "home"], "title": "Rain"}"#,
+            #"{"page": "A walk.", "tags": ["rain", "\u001b\u001b", "home"], "title": "Rain"}"#,
+            #"{"page": "A walk.", "tags": ["rain\nwalk", "home", "tea"], "title": "Rain"}"#,
+            #"{"page": "A walk.", "tags": "rain, wa\u0007lk, home", "title": "Rain"}"#,
             #"{"page": "A walk \u0000 in the rain.", "tags": ["rain", "walk", "home"]}"#,
         ])
     func summaryFieldsChecked(_ reply: String) throws {

@@ -133,6 +133,12 @@ struct HTTPSRemoteTests {
         let open = try b.run("clone", server.openURL("vault.git"), "open")
         #expect(open.status == 0, "\(open.stderr)")
         #expect(open.stderr.contains("warning: http.sslVerify turns certificate checks off"), "\(open.stderr)")
+        #expect(open.stderr.components(separatedBy: "turns certificate checks off").count == 2, "said once: \(open.stderr)")
+        var inOpen = FolioProcess(directory: scratch.path("open"), scratch: scratch)
+        inOpen.environment = b.environment
+        let synced = try inOpen.run("sync")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stderr.components(separatedBy: "turns certificate checks off").count == 2, "said once a sync: \(synced.stderr)")
 
         let login = try b.run("clone", server.url("vault.git"), "login")
         #expect(login.status != 0)

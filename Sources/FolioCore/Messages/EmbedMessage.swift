@@ -19,6 +19,8 @@ public enum EmbedMessage: Sendable, Equatable {
     case endpointFailed(url: String, problem: AIProblem)
     /// `folio search` without `--semantic`: the server failed, the hits are lexical only.
     case lexicalOnly(url: String, problem: AIProblem)
+    /// `folio mcp` reaches no network: an embeddings server on another machine ranks nothing there.
+    case notOnThisMachine(url: String)
     /// Records whose text has no vectors yet.
     case notEmbedded(records: Int)
     /// `--semantic` before anything was embedded.
@@ -74,6 +76,11 @@ public enum EmbedMessage: Sendable, Equatable {
             (
                 "無法依語意搜尋（\(url)：\(problem.words(.embeddings).0)），只列出字詞相符的結果。",
                 "no search by meaning (\(url): \(problem.words(.embeddings).1)); these are word matches only."
+            )
+        case .notOnThisMachine(let url):
+            (
+                "嵌入伺服器 \(url) 不在這台電腦上，而 folio mcp 不連網路：只列出字詞相符的結果。要依語意搜尋，請用本機的伺服器（例如 Ollama）。",
+                "the embeddings server \(url) is not on this machine, and folio mcp reaches no network: these are word matches only. For search by meaning, use a server on this machine (Ollama, for example)."
             )
         case .notEmbedded(let records):
             (

@@ -166,12 +166,20 @@ extension History {
     public func lfsClient(
         transport: SyncTransport, remoteURL: String?, operation: LFSClient.Operation = .download
     ) async throws(FolioError) -> LFSClient? {
-        guard var client = try await lfsClientWithCredentials(transport: transport, remoteURL: remoteURL, operation: operation) else {
-            return nil
+        let discovered: LFSEndpoint?
+        do {
+            discovered = try LFSEndpoint.discover(repository: repository, remoteURL: remoteURL)
+        } catch {
+            throw FolioError.git(error, during: .media)
         }
+        guard let discovered else { return nil }
+        // git's settings, read once for the remote's credentials, the LFS server's helpers and its CAs.
+        let settings = try transport.gitSettings(gitDirectory: repository.gitDirectory)
+        var client = try await lfsClientWithCredentials(
+            endpoint: discovered, transport: transport, settings: settings, remoteURL: remoteURL, operation: operation)
         // The CAs git's settings name for the LFS server, as git-lfs reads them.
         if case .server(let url) = client.endpoint, RemoteEndpoint(url: url).transport == .https {
-            let tls = try transport.tlsSettings(for: url, gitDirectory: repository.gitDirectory)
+            let tls = transport.tlsSettings(for: url, settings: settings)
             if tls.fileSetting != nil || tls.folderSetting != nil {
                 client.trust = HTTPTrust(file: tls.trust.file, folder: tls.trust.folder)
             }
@@ -180,21 +188,16 @@ extension History {
     }
 
     private func lfsClientWithCredentials(
-        transport: SyncTransport, remoteURL: String?, operation: LFSClient.Operation
-    ) async throws(FolioError) -> LFSClient? {
-        var endpoint: LFSEndpoint?
-        do {
-            endpoint = try LFSEndpoint.discover(repository: repository, remoteURL: remoteURL)
-        } catch {
-            throw FolioError.git(error, during: .media)
-        }
-        guard var endpoint else { return nil }
+        endpoint discovered: LFSEndpoint, transport: SyncTransport, settings: GitHTTPSettings, remoteURL: String?,
+        operation: LFSClient.Operation
+    ) async throws(FolioError) -> LFSClient {
+        var endpoint = discovered
         let idle = Double((transport.limits.idle ?? .seconds(60)).components.seconds)
         // An SSH remote's own LFS server: the host says where and with which header (`git-lfs-authenticate`).
         if let remoteURL, RemoteEndpoint(url: remoteURL).transport == .ssh, endpoint == LFSEndpoint.derived(from: remoteURL),
             let answer = await LFSSSHAuthentication.ask(
                 remoteURL: remoteURL, endpoint: RemoteEndpoint(url: remoteURL), operation: operation,
-                access: try transport.access(remoteURL), timeout: idle)
+                access: try transport.access(remoteURL, settings: settings), timeout: idle)
         {
             if let href = answer.href { endpoint = .server(url: href) }
             if let authorization = answer.authorization {
@@ -207,7 +210,7 @@ extension History {
         if let remoteURL {
             let remote = RemoteEndpoint(url: remoteURL)
             if remote.host.lowercased() == host, remote.transport == .https || remote.transport == .http {
-                let access = try transport.access(remoteURL, gitDirectory: repository.gitDirectory)
+                let access = try transport.access(remoteURL, settings: settings)
                 token = access.token
                 user = remote.user
             }
@@ -222,7 +225,7 @@ extension History {
         // Git's credential helpers, told the LFS server's URL, as git-lfs tells them; asked before
         // the first request, though the password goes only after the server asks for one.
         if token == nil, case .server(let url) = endpoint {
-            let helpers = try transport.access(url, gitDirectory: repository.gitDirectory).credentialHelpers
+            let helpers = try transport.access(url, settings: settings).credentialHelpers
             if !helpers.helpers.isEmpty, let answer = await Self.ask(helpers, url: url, transport: transport) {
                 token = answer.password
                 user = answer.username ?? user

@@ -150,7 +150,7 @@ public struct RemoteAccess: Sendable {
     /// cannot be read is named before anything is sent.
     private func useTrust() throws(TransportFailure) {
         guard endpoint.transport == .https else { return }
-        if let (path, setting) = tls.unreadableTrust {
+        if let (path, setting) = tls.missingTrustFolder {
             throw .certificateRejected(
                 reason: "cannot read \(path)",
                 problem: CertificateRefusal(

@@ -103,13 +103,13 @@ public struct TLSSettings: Sendable, Equatable {
         return nil
     }
 
-    /// The first configured CA file or folder this device cannot read, with the setting that named it.
-    var unreadableTrust: (path: String, setting: String)? {
-        let manager = FileManager.default
-        if let fileSetting, let file = trust.file, !manager.isReadableFile(atPath: file) { return (file, fileSetting) }
+    /// A configured CA folder that is not there, with the setting that named it. A CA file that
+    /// cannot be read needs no look of its own: libgit2 refuses to load it (``RemoteAccess``
+    /// names it then), while a missing folder would load as an empty one.
+    var missingTrustFolder: (path: String, setting: String)? {
         var isFolder: ObjCBool = false
         if let folderSetting, let folder = trust.folder,
-            !(manager.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue)
+            !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue)
         {
             return (folder, folderSetting)
         }

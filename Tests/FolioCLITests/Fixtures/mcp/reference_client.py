@@ -1,6 +1,6 @@
 """folio mcp against the reference MCP client (PyPI's `mcp`), as an assistant's app uses it.
 
-usage: reference_client.py FOLIO VAULT stdio|http read|write
+usage: reference_client.py FOLIO VAULT stdio|http read|write|meaning
 
 Connects to `folio mcp` (started over stdio by the client, or over HTTP at the URL the server
 prints), lists the tools and resources, calls each tool, and checks every answer against what
@@ -109,6 +109,27 @@ async def read_session(client):
     check((await client.send_ping()) is not None, "the server is still up")
 
 
+async def meaning_session(client):
+    """A vault whose embeddings server (a real model on this machine) is set up: search ranks by
+    words and meaning as `folio search` does, by meaning alone, or by words alone."""
+    river = "a walk by the river watching birds at sunset"
+    hybrid = answer(await client.call_tool("search", {"query": river}))
+    cli = folio("search", river, "--json")
+    check([r["id"] for r in hybrid["records"]] == [r["id"] for r in cli], "hybrid search finds what folio search finds, in its order")
+    check(any("semantic" in r.get("ranks", []) for r in hybrid["records"]), "hits found by meaning say so in their ranks")
+    check("notes" not in hybrid, "no note when meaning was had")
+    semantic = answer(await client.call_tool("search", {"query": river, "ranking": "semantic"}))
+    cli = folio("search", river, "--semantic", "--json")
+    check(semantic["records"] and [r["id"] for r in semantic["records"]] == [r["id"] for r in cli], "by meaning alone as folio search --semantic")
+    lexical = answer(await client.call_tool("search", {"query": river, "ranking": "lexical"}))
+    check(lexical["records"] == [], "by words alone, an English paraphrase finds no zh-Hant page")
+    try:
+        await client.call_tool("search", {"query": river, "ranking": "fuzzy"})
+        check(False, "an unknown ranking is refused")
+    except Exception as error:
+        check("ranking" in repr(error), "an unknown ranking is refused as invalid params")
+
+
 async def write_session(client):
     tools = {tool.name: tool for tool in (await client.list_tools()).tools}
     check({"new_record", "append_conversation", "set_fields", "mark_done"} <= set(tools), "write tools with --allow-write")
@@ -141,7 +162,8 @@ async def main():
         server = os.environ["FOLIO_MCP_URL"]
     async with Client(server, client_info=Implementation(name="reference-client", version="1.0")) as client:
         check(client.server_info.name == "folio", "initialised with folio, protocol " + client.protocol_version)
-        await (read_session(client) if MODE == "read" else write_session(client))
+        session = {"read": read_session, "write": write_session, "meaning": meaning_session}[MODE]
+        await session(client)
 
 
 asyncio.run(main())
