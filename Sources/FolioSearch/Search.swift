@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 /// The documents one query term matched, with per-field occurrence counts.
 struct TermMatch {
@@ -208,11 +209,20 @@ extension TextIndex {
 
     /// The live documents matching `term` across the segments, in the one numbering of ``table``.
     func match(_ term: Term) -> TermMatch {
+        match(term, sideBySide: true)
+    }
+
+    /// The same; `sideBySide: false` matches one segment after the other, on one core: the oracle
+    /// the segments matched side by side are tested against.
+    func match(_ term: Term, sideBySide: Bool) -> TermMatch {
         if segments.count == 1 && table.liveCount == table.ids.count { return segments[0].match(term) }
         let fieldCount = table.fields.count
+        // Each segment is a part of the vault of its own (12,500 records): matched on every core,
+        // put together in order.
+        let segments = self.segments
+        let locals = sideBySide ? parallelMap(segments.count, minimumChunk: 1) { segments[$0].match(term) } : segments.map { $0.match(term) }
         var result = TermMatch()
-        for (k, segment) in segments.enumerated() {
-            let local = segment.match(term)
+        for (k, local) in locals.enumerated() {
             let offset = table.offsets[k]
             for (i, d) in local.documents.enumerated() where table.live[offset + Int(d)] {
                 result.documents.append(UInt32(offset + Int(d)))
@@ -478,12 +488,19 @@ extension IndexStorage {
             var next = 0
             documents: while p < end {
                 if let within {
-                    // The next document asked for that the anchor occurs in.
+                    // The next document asked for that the anchor occurs in: each side leaps to the
+                    // other's next document, so a rare anchor skips the many documents asked for
+                    // that it is not in, and a rare list of documents skips the anchor's.
                     guard next < within.count else { break }
-                    let wanted = UInt64(within[next]) << 32
+                    let wanted = within[next]
+                    p = gallopingLowerBound(postings, UInt64(wanted) << 32, in: p..<end)
+                    guard p < end else { break }
+                    let at = IndexStorage.document(postings[p])
+                    if at != wanted {
+                        next = gallopingLowerBound(within, at, from: next)
+                        continue
+                    }
                     next += 1
-                    p = gallopingLowerBound(postings, wanted, in: p..<end)
-                    guard p < end, IndexStorage.document(postings[p]) == UInt32(wanted >> 32) else { continue }
                 }
                 let d = IndexStorage.document(postings[p])
                 var runEnd = p
@@ -555,6 +572,27 @@ func gallopingLowerBound(_ array: UnsafeBufferPointer<UInt64>, _ value: UInt64, 
         high = low + step
     }
     return lowerBound(array, value, in: (low + 1)..<min(high, range.upperBound))
+}
+
+/// The first index from `start` in the sorted `array` whose value is not less than `value`,
+/// searched outwards in doubling steps.
+func gallopingLowerBound(_ array: [UInt32], _ value: UInt32, from start: Int) -> Int {
+    var low = start
+    guard low < array.count, array[low] < value else { return low }
+    var step = 1
+    var high = low + 1
+    while high < array.count && array[high] < value {
+        low = high
+        step <<= 1
+        high = low + step
+    }
+    var lower = low + 1
+    var upper = min(high, array.count)
+    while lower < upper {
+        let mid = (lower + upper) >> 1
+        if array[mid] < value { lower = mid + 1 } else { upper = mid }
+    }
+    return lower
 }
 
 /// The index of `value` in the sorted `array`, or nil.

@@ -255,6 +255,34 @@ struct TypedTermNarrowingTests {
     }
 }
 
+@Suite("Segments matched side by side against one after the other")
+struct SideBySideSegmentsTests {
+    @Test("an index of several segments, some documents gone: the same documents and counts for every kind of term")
+    func sameDocumentsAndCounts() throws {
+        // Five segments of 120 documents, each a replacement that keeps all but a few of the last.
+        var index = build((0..<120).map { (id: $0, texts: document($0)) })
+        for part in 1..<5 {
+            let dropped = Set([part * 7, part * 31, part * 53])
+            let kept = index
+            let next = build((0..<120).map { (id: part * 120 + $0, texts: document(part * 120 + $0, variant: part % 2)) })
+            index = try #require(kept.replacing(keeping: { dropped.contains($0) ? nil : $0 }, adding: next))
+        }
+        #expect(index.segments.count > 1)
+        var compared = 0
+        for text in ["下雨", "下雨傍晚", "河邊散步", "rain", "\"下雨 傍晚\"", "ra*", "傍晚的散步", "n17", "咖啡 OR 火車"] {
+            let query = try QueryParser(tokenizer: index.tokenizer).parse(text)
+            for term in query.clauses.flatMap(\.alternatives) {
+                let sideBySide = index.match(term, sideBySide: true)
+                let inTurn = index.match(term, sideBySide: false)
+                #expect(sideBySide.documents == inTurn.documents, "\(text)")
+                #expect(sideBySide.counts == inTurn.counts, "\(text)")
+                compared += sideBySide.documents.count
+            }
+        }
+        #expect(compared > 100)
+    }
+}
+
 @Suite("Galloping search against binary search")
 struct GallopingSearchTests {
     @Test func sameAnswerEverywhere() {
@@ -269,6 +297,10 @@ struct GallopingSearchTests {
                         #expect(
                             gallopingLowerBound(array, value, in: range) == lowerBound(array, value, in: range), "\(size) \(start) \(value)"
                         )
+                        let narrow = array[start...].map { UInt32($0) }
+                        let expected = start + (narrow.firstIndex { UInt64($0) >= value } ?? narrow.count)
+                        #expect(
+                            gallopingLowerBound(array.map { UInt32($0) }, UInt32(value), from: start) == expected, "\(size) \(start) \(value)")
                     }
                 }
             }
