@@ -111,4 +111,29 @@ struct DocumentationTests {
         let played = transcript.split(separator: "\n").filter { $0 != "? 0" && !$0.hasPrefix("#") }.joined(separator: "\n")
         #expect(shown == played)
     }
+
+    @Test("the README's MCP settings are docs/mcp.md's, and the command they name answers a client with the journal's tools")
+    func readmeMCPSettingsStartTheServer() throws {
+        func snippet(_ text: String) -> String? {
+            text.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "\n```").first
+        }
+        let shown = try #require(snippet(try Self.text("README.md")))
+        #expect(shown == snippet(try Self.text("docs/mcp.md")))
+        let settings = try #require(try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any])
+        let folioServer = try #require((settings["mcpServers"] as? [String: Any])?["folio"] as? [String: Any])
+        #expect(folioServer["command"] as? String == "folio")
+        // The client runs the command with the user's vault in place of the example's.
+        let folio = try FolioProcess.vault(language: "en")
+        let arguments = try #require(folioServer["args"] as? [String]).map { $0 == "/home/me/journal" ? folio.directory.path : $0 }
+        #expect(arguments.contains(folio.directory.path))
+        let answered = try folio.run(
+            arguments,
+            input: [
+                MCPTests.initialize, #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+                #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+            ].joined(separator: "\n") + "\n")
+        #expect(answered.status == 0, "\(answered.stderr)")
+        #expect(["\"search\"", "\"show\"", "\"list\""].allSatisfy { answered.stdout.contains($0) }, "\(answered.stdout)")
+        #expect(!answered.stdout.contains("new_record"), "writes are off by default")
+    }
 }
