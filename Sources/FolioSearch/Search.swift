@@ -220,7 +220,8 @@ extension TextIndex {
         // Each segment is a part of the vault of its own (12,500 records): matched on every core,
         // put together in order.
         let segments = self.segments
-        let locals = sideBySide ? parallelMap(segments.count, minimumChunk: 1) { segments[$0].match(term) } : segments.map { $0.match(term) }
+        let locals =
+            sideBySide ? parallelMap(segments.count, minimumChunk: 1) { segments[$0].match(term) } : segments.map { $0.match(term) }
         var result = TermMatch()
         for (k, local) in locals.enumerated() {
             let offset = table.offsets[k]

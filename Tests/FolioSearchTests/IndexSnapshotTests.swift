@@ -300,7 +300,8 @@ struct GallopingSearchTests {
                         let narrow = array[start...].map { UInt32($0) }
                         let expected = start + (narrow.firstIndex { UInt64($0) >= value } ?? narrow.count)
                         #expect(
-                            gallopingLowerBound(array.map { UInt32($0) }, UInt32(value), from: start) == expected, "\(size) \(start) \(value)")
+                            gallopingLowerBound(array.map { UInt32($0) }, UInt32(value), from: start) == expected,
+                            "\(size) \(start) \(value)")
                     }
                 }
             }
