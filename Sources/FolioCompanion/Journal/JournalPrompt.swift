@@ -34,7 +34,16 @@ enum JournalPrompt {
             throw .malformed(.missingKey("answer"), excerpt: JSONText.excerpt(content))
         }
         var cited: [Int] = []
-        let listed = (object["sources"] as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.intValue ?? ($0 as? String).flatMap { Int($0) } }
+        // A source is a whole passage number, written as a number or as text; anything else (1.5,
+        // 1e300, true, "first") names no passage and reads as 0, which is refused below: a number
+        // rounded or clamped into range would cite a passage the model never named.
+        let listed = (object["sources"] as? [Any] ?? []).map { value -> Int in
+            if let text = value as? String { return Int(text.trimmingCharacters(in: .whitespaces)) ?? 0 }
+            // objCType "c": JSON's true and false, which Foundation hands over as numbers too.
+            guard let number = value as? NSNumber, String(cString: number.objCType) != "c", let whole = Int(exactly: number.doubleValue)
+            else { return 0 }
+            return whole
+        }
         for number in listed + markers(in: text) {
             guard (1...max(1, passages)).contains(number), passages > 0 else {
                 throw .malformed(.unknownPassage(number), excerpt: JSONText.excerpt(content))
