@@ -45,6 +45,7 @@ actor Sessions {
     let limits: MCPLimits
     let port: Int
     private let gate: MessageGate
+    private let stateless: StatelessProtocol
     private var rate: RequestRate
     private var open: [String: (server: Server, transport: StatefulHTTPServerTransport)] = [:]
     private var order: [String] = []
@@ -56,6 +57,7 @@ actor Sessions {
         self.limits = limits
         self.port = port
         self.gate = MessageGate(limits: limits, language: journal.language)
+        self.stateless = StatelessProtocol(journal: journal, limits: limits)
         self.rate = RequestRate(perSecond: limits.requestsPerSecond, burst: limits.burst)
     }
 
@@ -117,6 +119,17 @@ actor Sessions {
             }
         }
         let request = HTTPRequest(method: head.method.rawValue, headers: headers, body: body.isEmpty ? nil : body, path: path)
+        // A 2026-07-28 request: one POST, no session, answered whole in JSON.
+        if head.method == .POST, request.header(HTTPHeaderName.sessionID) == nil, StatelessProtocol.isStateless(body) {
+            let header = request.header(StatelessProtocol.versionHeader)
+            guard header == StatelessProtocol.requestedVersion(body) else {
+                return .data(
+                    StatelessProtocol.headerMismatch(body, header: header),
+                    headers: ["Content-Type": "application/json", "X-Folio-Status": "400"])
+            }
+            guard let answer = await stateless.answer(body) else { return .accepted() }
+            return .data(answer, headers: ["Content-Type": "application/json"])
+        }
         if let id = request.header(HTTPHeaderName.sessionID) {
             guard let session = open[id] else { return .error(statusCode: 404, .invalidRequest("Not Found: no such session")) }
             let response = await session.transport.handleRequest(request)

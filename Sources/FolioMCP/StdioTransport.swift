@@ -36,11 +36,18 @@ public actor StdioTransport: Transport {
     }
     /// Standard input ended: finish once the requests read before are answered.
     private var inputEnded = false
+    /// The 2026-07-28 revision's answers; nil to speak only the SDK's.
+    private let stateless: StatelessProtocol?
+    /// The revision the connection's first request chose: `initialize` the SDK's, a stateless
+    /// request 2026-07-28, which is then answered here and never reaches the SDK.
+    private var era: Era?
+    private enum Era { case handshake, stateless }
 
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, gate: MessageGate) {
+    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, gate: MessageGate, stateless: StatelessProtocol? = nil) {
         self.input = input
         self.output = output
         self.gate = gate
+        self.stateless = stateless
         self.rate = RequestRate(perSecond: gate.limits.requestsPerSecond, burst: gate.limits.burst)
         (messages, messagesContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
     }
@@ -112,12 +119,36 @@ public actor StdioTransport: Transport {
                         refuse(answer)
                         continue
                     }
+                    if let stateless, await answeredStatelessly(bytes, stateless) { continue }
                     admit(bytes)
                 }
             }
         }
         inputEnded = true
         if answering == nil { messagesContinuation.finish() }
+    }
+
+    /// Settles the connection's revision on its first request, and answers a request of the
+    /// 2026-07-28 one here, in the order read; false for what the SDK answers.
+    private func answeredStatelessly(_ bytes: Data, _ stateless: StatelessProtocol) async -> Bool {
+        let isStateless = StatelessProtocol.isStateless(bytes)
+        if era == nil, StatelessProtocol.isRequest(bytes) { era = isStateless ? .stateless : .handshake }
+        switch era {
+        case .stateless?:
+            if isStateless {
+                if let answer = await stateless.answer(bytes) { write(answer) }
+            } else if StatelessProtocol.isRequest(bytes) {
+                write(StatelessProtocol.initializeRefused(bytes))
+            }
+            // Notifications ask nothing of a stateless server: each request is answered before the next is read.
+            return true
+        case .handshake?:
+            guard isStateless else { return false }
+            refuse(StatelessProtocol.statelessRefused(bytes))
+            return true
+        case nil:
+            return false
+        }
     }
 
     /// A request waits its turn; a notification (a cancellation among them) goes at once.

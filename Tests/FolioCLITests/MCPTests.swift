@@ -3,6 +3,9 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -46,20 +49,24 @@ struct MCPTests {
         return (ended.status, ended.output)
     }
 
+    /// The revisions a client can speak: 2026-07-28 (what a client of today probes for and gets),
+    /// and the `initialize` handshake of 2025-11-25.
+    static let eras = ["auto", "legacy"]
+
     @Test(
-        "the reference client lists and calls every read tool over stdio; answers match the CLI's",
-        .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"))
-    func readOverStdio() throws {
+        "the reference client lists and calls every read tool over stdio, in 2026-07-28 and in the handshake; answers match the CLI's",
+        .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"), arguments: eras)
+    func readOverStdio(era: String) throws {
         let folio = try Self.journal()
-        let (status, output) = try Self.reference(folio, transport: "stdio", mode: "read")
+        let (status, output) = try Self.reference(folio, transport: "stdio", mode: "read", environment: ["FOLIO_MCP_ERA": era])
         #expect(status == 0, "\(output)")
         #expect(!output.contains("FAIL"))
     }
 
     @Test(
-        "the reference client reads the journal over Streamable HTTP on 127.0.0.1",
-        .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"))
-    func readOverHTTP() throws {
+        "the reference client reads the journal over Streamable HTTP on 127.0.0.1, in both revisions",
+        .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"), arguments: eras)
+    func readOverHTTP(era: String) throws {
         let folio = try Self.journal()
         let errors = folio.scratch?.path("mcp-http.err") ?? URL(fileURLWithPath: "/tmp/folio-mcp-http.err")
         let server = try ChildProcess(
@@ -68,18 +75,19 @@ struct MCPTests {
         defer { server.stop() }
         let url = try #require(Self.announcedURL(in: errors), "the server printed no URL")
         #expect(url.hasPrefix("http://127.0.0.1:") && url.hasSuffix("/mcp"))
-        let (status, output) = try Self.reference(folio, transport: "http", mode: "read", environment: ["FOLIO_MCP_URL": url])
+        let (status, output) = try Self.reference(
+            folio, transport: "http", mode: "read", environment: ["FOLIO_MCP_URL": url, "FOLIO_MCP_ERA": era])
         #expect(status == 0, "\(output)")
     }
 
     @Test(
-        "a write session makes one commit per change by the assistant, and folio undo reverts each",
-        .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"))
-    func writeSession() throws {
+        "a write session makes one commit per change by the assistant, and folio undo reverts each, in both revisions",
+        .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"), arguments: eras)
+    func writeSession(era: String) throws {
         let folio = try Self.journal()
         let before = try folio.run("log", "--json")
         let files = try Self.snapshot(folio.directory)
-        let (status, output) = try Self.reference(folio, transport: "stdio", mode: "write")
+        let (status, output) = try Self.reference(folio, transport: "stdio", mode: "write", environment: ["FOLIO_MCP_ERA": era])
         #expect(status == 0, "\(output)")
         let log = try Self.json(try folio.run("log", "--json").stdout)
         let earlier = try Self.json(before.stdout)
@@ -121,6 +129,71 @@ struct MCPTests {
         #expect(answers.count == 3, "\(answers)")
         #expect(answers[1].contains("河邊散步") && answers[1].contains("not on this machine"), "\(answers[1])")
         #expect(answers[2].contains(#""isError":true"#) && answers[2].contains("not on this machine"), "\(answers[2])")
+    }
+
+    @Test(
+        "2026-07-28 on stdio: discover, a tool, a resource; initialize after it, another revision, and a stateless request after initialize are refused"
+    )
+    func statelessRevision() throws {
+        let folio = try Self.journal()
+        func request(_ id: Int, _ method: String, _ params: String = "", version: String = "2026-07-28") -> String {
+            let meta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"\#(version)","io.modelcontextprotocol/clientCapabilities":{}}"#
+            return #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":{\#(params.isEmpty ? "" : params + ",")\#(meta)}}"#
+        }
+        let answers = try Self.exchange(
+            folio,
+            [
+                request(1, "server/discover"), request(2, "tools/call", #""name":"search","arguments":{"query":"下雨"}"#),
+                request(3, "resources/list"), request(4, "tools/list", version: "2099-01-01"), Self.initialize,
+                request(6, "ping"),
+            ])
+        #expect(answers.count == 6, "\(answers)")
+        let discovered = try #require(try JSONSerialization.jsonObject(with: Data(answers[0].utf8)) as? [String: Any])
+        let result = try #require(discovered["result"] as? [String: Any], "\(answers[0])")
+        #expect((result["supportedVersions"] as? [String])?.suffix(2) == ["2025-11-25", "2026-07-28"])
+        #expect(result["resultType"] as? String == "complete" && result["ttlMs"] as? Int == 0)
+        #expect(
+            ((result["_meta"] as? [String: Any])?["io.modelcontextprotocol/serverInfo"] as? [String: Any])?["name"] as? String == "folio")
+        #expect(answers[1].contains("下雨的傍晚") && answers[1].contains(#""resultType":"complete""#), "\(answers[1])")
+        #expect(answers[2].contains("folio://record/"), "\(answers[2])")
+        #expect(answers[3].contains("-32022") && answers[3].contains(#""requested":"2099-01-01""#), "\(answers[3])")
+        #expect(answers[4].contains("-32022") && answers[4].contains(#""id":1"#), "initialize on a stateless connection: \(answers[4])")
+        #expect(answers[5].contains("-32601"), "no ping in 2026-07-28: \(answers[5])")
+
+        let mixed = try Self.exchange(folio, [Self.initialize, request(2, "tools/list")])
+        #expect(mixed.count == 2 && mixed[1].contains("-32600") && mixed[1].contains("began with initialize"), "\(mixed)")
+    }
+
+    @Test(
+        "2026-07-28 over HTTP: one POST answered whole; a header naming another version than _meta is refused; a notification is accepted")
+    func statelessOverHTTP() async throws {
+        let folio = try Self.journal()
+        let errors = folio.scratch?.path("mcp-http-stateless.err") ?? URL(fileURLWithPath: "/tmp/folio-mcp-http-stateless.err")
+        let server = try ChildProcess(
+            FolioBinary.url.path, ["--vault", folio.directory.path, "mcp", "--http", "--port", "0"], environment: folio.environment,
+            errors: errors)
+        defer { server.stop() }
+        let announced = try #require(Self.announcedURL(in: errors), "the server printed no URL")
+        let url = try #require(URL(string: announced))
+        let meta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        func post(_ body: String, version: String?) async throws -> (Int, String) {
+            var request = URLRequest(url: url)
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue("application/json, text/event-stream", forHTTPHeaderField: "Accept")
+            if let version { request.setValue(version, forHTTPHeaderField: "MCP-Protocol-Version") }
+            request.httpBody = Data(body.utf8)
+            let (data, response) = try await session.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+        }
+        let listed = try await post(#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{\#(meta)}}"#, version: "2026-07-28")
+        #expect(listed.0 == 200 && listed.1.contains(#""name":"search""#) && listed.1.contains(#""resultType":"complete""#), "\(listed)")
+        let mismatched = try await post(#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{\#(meta)}}"#, version: "2025-11-25")
+        #expect(mismatched.0 == 400 && mismatched.1.contains("-32020"), "\(mismatched)")
+        let noted = try await post(#"{"jsonrpc":"2.0","method":"notifications/progress","params":{\#(meta)}}"#, version: "2026-07-28")
+        #expect(noted.0 == 202 && noted.1.isEmpty, "\(noted)")
     }
 
     @Test("without --allow-write the write tools are not there, and calling one says how to turn writes on")

@@ -3,7 +3,8 @@ import FolioMCP
 import Foundation
 
 extension FuzzTarget {
-    /// `folio mcp`'s request decoder (``MessageGate``) on any bytes a client could send.
+    /// `folio mcp`'s request decoder (``MessageGate``, and ``StatelessProtocol``'s reading of a
+    /// 2026-07-28 request) on any bytes a client could send.
     ///
     /// Promises: it never traps; every refusal is a JSON-RPC 2.0 error response (valid JSON with
     /// `"jsonrpc": "2.0"`, an `id` and an `error` with a code and a message); what it passes is
@@ -43,6 +44,19 @@ enum MCPRequestFuzz {
             }
             let depth = MessageGate.nestingDepth(of: data, limit: limits.maxJSONDepth)
             try expect(depth == treeDepth(object), "counted depth \(String(describing: depth)) but the tree is \(treeDepth(object)) deep")
+            // The 2026-07-28 reading agrees with the message: a stateless request is a request
+            // naming its revision, never `initialize`; the errors answering one are JSON-RPC.
+            let fields = object as? [String: Any]
+            let params = fields?["params"] as? [String: Any]
+            let named = (params?["_meta"] as? [String: Any])?["io.modelcontextprotocol/protocolVersion"]
+            if StatelessProtocol.isStateless(data) {
+                try expect(fields?["method"] as? String != "initialize" && named != nil, "a message read as 2026-07-28 that is not one")
+                for answer in [StatelessProtocol.initializeRefused(data), StatelessProtocol.statelessRefused(data)] {
+                    let parsed = try? JSONSerialization.jsonObject(with: answer) as? [String: Any]
+                    try expect(parsed?["jsonrpc"] as? String == "2.0" && parsed?["error"] != nil, "a 2026-07-28 refusal is not JSON-RPC")
+                }
+            }
+            if let version = StatelessProtocol.requestedVersion(data) { try expect(named as? String == version, "a revision read wrong") }
         }
     }
 

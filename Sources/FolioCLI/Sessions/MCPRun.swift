@@ -36,7 +36,9 @@ enum MCPRun {
                 }
             } else {
                 let server = await JournalServer.make(journal, limits: setup.limits)
-                let transport = StdioTransport(gate: MessageGate(limits: setup.limits, language: journal.language))
+                let transport = StdioTransport(
+                    gate: MessageGate(limits: setup.limits, language: journal.language),
+                    stateless: StatelessProtocol(journal: journal, limits: setup.limits))
                 try await JournalServer.start(server, on: transport, journal: journal)
                 await server.waitUntilCompleted()
             }

@@ -11,7 +11,12 @@ $ printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protoc
 $ printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2026-07-28","capabilities":{},"clientInfo":{"name":"new","version":"1"}}}' | folio mcp | jq -c '.result.protocolVersion'
 "2025-11-25"
 ? 0
-# A method folio does not have (the 2026-07-28 probe among them), then a ping.
+# 2026-07-28: each request names its revision in _meta, and server/discover says which folio speaks.
+$ printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}' | folio mcp | jq -c '.result.supportedVersions, .result.resultType'
+["2024-11-05","2025-03-26","2025-06-18","2025-11-25","2026-07-28"]
+"complete"
+? 0
+# A method folio does not have (server/discover naming no revision among them), then a ping.
 $ printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"server/discover"}' '{"jsonrpc":"2.0","id":2,"method":"ping"}' | folio mcp
 {"error":{"code":-32601,"data":{"detail":"Unknown method: server/discover"},"message":"Method not found: Unknown method: server/discover"},"id":1,"jsonrpc":"2.0"}
 {"id":2,"jsonrpc":"2.0","result":{}}
@@ -38,5 +43,5 @@ $ { printf '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"'; head -c 11
 # An unknown tool, and arguments a tool does not take, in the vault's language.
 $ printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"delete_everything","arguments":{}}}' '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"x","colour":"red"}}}' | folio mcp --lang zh-Hant
 {"error":{"code":-32602,"data":{"detail":"沒有名為「delete_everything」的工具；可用的有：search、show、list、tags、calendar、stats、profile。"},"message":"Invalid params: 沒有名為「delete_everything」的工具；可用的有：search、show、list、tags、calendar、stats、profile。"},"id":1,"jsonrpc":"2.0"}
-{"error":{"code":-32602,"data":{"detail":"「search」不接受參數「colour」；它的參數有：query、kind、tags、limit、cursor。"},"message":"Invalid params: 「search」不接受參數「colour」；它的參數有：query、kind、tags、limit、cursor。"},"id":2,"jsonrpc":"2.0"}
+{"error":{"code":-32602,"data":{"detail":"「search」不接受參數「colour」；它的參數有：query、kind、tags、ranking、limit、cursor。"},"message":"Invalid params: 「search」不接受參數「colour」；它的參數有：query、kind、tags、ranking、limit、cursor。"},"id":2,"jsonrpc":"2.0"}
 ? 0

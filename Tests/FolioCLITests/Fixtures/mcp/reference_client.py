@@ -2,6 +2,9 @@
 
 usage: reference_client.py FOLIO VAULT stdio|http read|write|meaning
 
+FOLIO_MCP_ERA chooses the revision: "auto" (the default: the client probes `server/discover` and
+speaks 2026-07-28 when the server does), "legacy" (the `initialize` handshake) or a revision.
+
 Connects to `folio mcp` (started over stdio by the client, or over HTTP at the URL the server
 prints), lists the tools and resources, calls each tool, and checks every answer against what
 `folio … --json` says of the same vault. The write session makes four changes and prints the
@@ -20,6 +23,7 @@ from mcp.client.stdio import StdioServerParameters
 
 FOLIO, VAULT, TRANSPORT, MODE = sys.argv[1:5]
 ENV = dict(os.environ)
+ERA = os.environ.get("FOLIO_MCP_ERA", "auto")
 
 
 def folio(*args):
@@ -106,7 +110,10 @@ async def read_session(client):
             check(False, f"{name} {list(arguments)} refused, not answered: {result}")
         except Exception as error:
             check("-32602" in repr(error) or "32602" in str(getattr(error, "error", "")) or "nvalid" in repr(error), f"{name} {str(arguments)[:40]} refused as invalid params")
-    check((await client.send_ping()) is not None, "the server is still up")
+    if client.protocol_version == "2026-07-28":
+        check(len((await client.list_tools()).tools) == 7, "the server is still up")  # no ping in 2026-07-28
+    else:
+        check((await client.send_ping()) is not None, "the server is still up")
 
 
 async def meaning_session(client):
@@ -160,8 +167,10 @@ async def main():
         server = StdioServerParameters(command=FOLIO, args=args, env=ENV)
     else:
         server = os.environ["FOLIO_MCP_URL"]
-    async with Client(server, client_info=Implementation(name="reference-client", version="1.0")) as client:
+    async with Client(server, client_info=Implementation(name="reference-client", version="1.0"), mode=ERA) as client:
         check(client.server_info.name == "folio", "initialised with folio, protocol " + client.protocol_version)
+        expected = "2025-11-25" if ERA == "legacy" else "2026-07-28"
+        check(client.protocol_version == expected, f"{ERA} speaks {expected}")
         session = {"read": read_session, "write": write_session, "meaning": meaning_session}[MODE]
         await session(client)
 
