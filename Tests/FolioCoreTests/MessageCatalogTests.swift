@@ -23,7 +23,7 @@ struct MessageCatalogTests {
         "ai", "key", "name", "Markdown", "JSON", "URL", "ffmpeg", "EXIF", "GPS", "HEIC", "UTC", "ai_key", "allow-secret", "md",
         "check", "sha256", "zip", "unzip", "Debian", "sudo", "apt-get", "install", "mine", "theirs", "both",
         "git-crypt", "libgit2", "gitattributes", "gitignore", "macOS", "Unicode", "init", "unlock", "export-key", "GiB", "MiB", "KiB",
-        "Git", "docs", "OpenSSL",
+        "Git", "docs", "OpenSSL", "Ollama",
         "localhost", "git_tokens",
         // Keys of a kind's template, typed as they are.
         "values", "label", "computed", "charts",
