@@ -132,12 +132,13 @@ public actor StdioTransport: Transport {
     /// 2026-07-28 one here, in the order read; false for what the SDK answers.
     private func answeredStatelessly(_ bytes: Data, _ stateless: StatelessProtocol) async -> Bool {
         let isStateless = StatelessProtocol.isStateless(bytes)
-        if era == nil, StatelessProtocol.isRequest(bytes) { era = isStateless ? .stateless : .handshake }
+        let isRequest = StatelessProtocol.isRequest(bytes)
+        if era == nil, isRequest { era = isStateless ? .stateless : .handshake }
         switch era {
         case .stateless?:
             if isStateless {
                 if let answer = await stateless.answer(bytes) { write(answer) }
-            } else if StatelessProtocol.isRequest(bytes) {
+            } else if isRequest {
                 write(StatelessProtocol.initializeRefused(bytes))
             }
             // Notifications ask nothing of a stateless server: each request is answered before the next is read.

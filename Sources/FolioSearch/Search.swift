@@ -498,7 +498,7 @@ extension IndexStorage {
                     guard p < end else { break }
                     let at = IndexStorage.document(postings[p])
                     if at != wanted {
-                        next = gallopingLowerBound(within, at, from: next)
+                        next = within.withUnsafeBufferPointer { gallopingLowerBound($0, at, in: next..<$0.count) }
                         continue
                     }
                     next += 1
@@ -548,7 +548,7 @@ extension IndexStorage {
 
 /// The first index in the sorted `range` of `array` whose value is not less than `value`.
 @inline(__always)
-func lowerBound(_ array: UnsafeBufferPointer<UInt64>, _ value: UInt64, in range: Range<Int>) -> Int {
+func lowerBound<T: Comparable>(_ array: UnsafeBufferPointer<T>, _ value: T, in range: Range<Int>) -> Int {
     var low = range.lowerBound
     var high = range.upperBound
     while low < high {
@@ -561,7 +561,7 @@ func lowerBound(_ array: UnsafeBufferPointer<UInt64>, _ value: UInt64, in range:
 /// ``lowerBound(_:_:in:)`` searched from the start of `range` outwards in doubling steps: cheap
 /// when the answer is near, as it is for documents visited in ascending order.
 @inline(__always)
-func gallopingLowerBound(_ array: UnsafeBufferPointer<UInt64>, _ value: UInt64, in range: Range<Int>) -> Int {
+func gallopingLowerBound<T: Comparable>(_ array: UnsafeBufferPointer<T>, _ value: T, in range: Range<Int>) -> Int {
     var low = range.lowerBound
     guard low < range.upperBound, array[low] < value else { return low }
     // array[low] < value throughout; the answer lies after low and at or before high.
@@ -573,27 +573,6 @@ func gallopingLowerBound(_ array: UnsafeBufferPointer<UInt64>, _ value: UInt64, 
         high = low + step
     }
     return lowerBound(array, value, in: (low + 1)..<min(high, range.upperBound))
-}
-
-/// The first index from `start` in the sorted `array` whose value is not less than `value`,
-/// searched outwards in doubling steps.
-func gallopingLowerBound(_ array: [UInt32], _ value: UInt32, from start: Int) -> Int {
-    var low = start
-    guard low < array.count, array[low] < value else { return low }
-    var step = 1
-    var high = low + 1
-    while high < array.count && array[high] < value {
-        low = high
-        step <<= 1
-        high = low + step
-    }
-    var lower = low + 1
-    var upper = min(high, array.count)
-    while lower < upper {
-        let mid = (lower + upper) >> 1
-        if array[mid] < value { lower = mid + 1 } else { upper = mid }
-    }
-    return lower
 }
 
 /// The index of `value` in the sorted `array`, or nil.

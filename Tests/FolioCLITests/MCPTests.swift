@@ -68,12 +68,8 @@ struct MCPTests {
         .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"), arguments: eras)
     func readOverHTTP(era: String) throws {
         let folio = try Self.journal()
-        let errors = folio.scratch?.path("mcp-http.err") ?? URL(fileURLWithPath: "/tmp/folio-mcp-http.err")
-        let server = try ChildProcess(
-            FolioBinary.url.path, ["--vault", folio.directory.path, "mcp", "--http", "--port", "0"], environment: folio.environment,
-            errors: errors)
+        let (server, url) = try Self.httpServer(folio)
         defer { server.stop() }
-        let url = try #require(Self.announcedURL(in: errors), "the server printed no URL")
         #expect(url.hasPrefix("http://127.0.0.1:") && url.hasSuffix("/mcp"))
         let (status, output) = try Self.reference(
             folio, transport: "http", mode: "read", environment: ["FOLIO_MCP_URL": url, "FOLIO_MCP_ERA": era])
@@ -168,12 +164,8 @@ struct MCPTests {
         "2026-07-28 over HTTP: one POST answered whole; a header naming another version than _meta is refused; a notification is accepted")
     func statelessOverHTTP() async throws {
         let folio = try Self.journal()
-        let errors = folio.scratch?.path("mcp-http-stateless.err") ?? URL(fileURLWithPath: "/tmp/folio-mcp-http-stateless.err")
-        let server = try ChildProcess(
-            FolioBinary.url.path, ["--vault", folio.directory.path, "mcp", "--http", "--port", "0"], environment: folio.environment,
-            errors: errors)
+        let (server, announced) = try Self.httpServer(folio)
         defer { server.stop() }
-        let announced = try #require(Self.announcedURL(in: errors), "the server printed no URL")
         let url = try #require(URL(string: announced))
         let meta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#
         let session = URLSession(configuration: .ephemeral)
@@ -242,6 +234,19 @@ struct MCPTests {
     }
 
     // MARK: - Helpers
+
+    /// `folio mcp --http` on any free port of 127.0.0.1, and the URL it announced.
+    static func httpServer(_ folio: FolioProcess) throws -> (ChildProcess, String) {
+        let errors = folio.scratch?.path("mcp-http-\(UUID().uuidString).err") ?? URL(fileURLWithPath: "/tmp/folio-mcp-http.err")
+        let server = try ChildProcess(
+            FolioBinary.url.path, ["--vault", folio.directory.path, "mcp", "--http", "--port", "0"], environment: folio.environment,
+            errors: errors)
+        guard let url = announcedURL(in: errors) else {
+            server.stop()
+            throw HarnessError(description: "folio mcp --http printed no URL")
+        }
+        return (server, url)
+    }
 
     static let initialize =
         #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#

@@ -297,11 +297,12 @@ struct GallopingSearchTests {
                         #expect(
                             gallopingLowerBound(array, value, in: range) == lowerBound(array, value, in: range), "\(size) \(start) \(value)"
                         )
-                        let narrow = array[start...].map { UInt32($0) }
-                        let expected = start + (narrow.firstIndex { UInt64($0) >= value } ?? narrow.count)
-                        #expect(
-                            gallopingLowerBound(array.map { UInt32($0) }, UInt32(value), from: start) == expected,
-                            "\(size) \(start) \(value)")
+                        let narrow = array.map { UInt32($0) }
+                        narrow.withUnsafeBufferPointer { small in
+                            #expect(
+                                gallopingLowerBound(small, UInt32(value), in: range) == lowerBound(array, value, in: range),
+                                "UInt32: \(size) \(start) \(value)")
+                        }
                     }
                 }
             }
