@@ -77,6 +77,11 @@ public actor Journal {
         vault.catalog()
     }
 
+    /// ``catalog()`` for a search: the index file is opened while the catalog is made.
+    func catalogForSearching() -> Catalog {
+        vault.catalogForSearching()
+    }
+
     /// Text leaving the server: every key and token in it masked, as in everything folio prints.
     nonisolated func masked(_ text: String) -> String {
         ConfiguredSecrets.redact(text)

@@ -173,18 +173,19 @@ extension TextIndex {
     ) throws(CacheFormatError) -> TextIndex {
         let count = Int(try reader.read(UInt32.self))
         guard count >= 1, count <= 4096 else { throw CacheFormatError("segment count") }
-        var index = try decodeSegment(from: &reader, mapping: mapping, verifyingChecksums: verifyingChecksums)
-        for _ in 1..<count {
-            let next = try decodeSegment(from: &reader, mapping: mapping, verifyingChecksums: verifyingChecksums)
-            guard let combined = index.replacing(keeping: { $0 }, adding: next) else { throw CacheFormatError("segment fields") }
-            index = combined
+        var segments: [IndexStorage] = []
+        for _ in 0..<count {
+            segments.append(try decodeSegment(from: &reader, mapping: mapping, verifyingChecksums: verifyingChecksums))
         }
-        return index
+        // One table over every segment, built once (combining them a segment at a time rebuilt it each time).
+        let fields = segments[0].fields
+        guard segments.allSatisfy({ $0.fields == fields }) else { throw CacheFormatError("segment fields") }
+        return TextIndex(segments: segments, table: DocumentTable(fields: fields, segments: segments), tokenizer: Tokenizer())
     }
 
     private static func decodeSegment(
         from reader: inout BinaryReader, mapping: FileMapping, verifyingChecksums: Bool
-    ) throws(CacheFormatError) -> TextIndex {
+    ) throws(CacheFormatError) -> IndexStorage {
         let tablesStart = reader.offset
         guard try reader.read(UInt32.self) == formatVersion else { throw CacheFormatError("index format") }
         let fieldCount = Int(try reader.read(UInt32.self))
@@ -259,7 +260,7 @@ extension TextIndex {
             keys: KeyTable(slots: slots, count: Int(keyCount)),
             words: WordTable(slots: wordSlots, hashes: hashes, starts: starts, lengths: lengths, ids: wordIDs, arena: arena),
             packed: packed)
-        return TextIndex(storage: storage, tokenizer: Tokenizer())
+        return storage
     }
 
     /// This index with the documents `keeping` maps to nil no longer counted and the others renamed to
@@ -268,13 +269,20 @@ extension TextIndex {
     /// Nothing is copied: the segments are searched side by side. Nil when the fields differ.
     public func replacing(keeping: (Int) -> Int?, adding other: TextIndex) -> TextIndex? {
         guard table.fields == other.table.fields else { return nil }
-        var ids: [Int?] = []
+        var ids: [Int] = []
+        var live: [Bool] = []
         ids.reserveCapacity(table.ids.count + other.table.ids.count)
-        for d in table.ids.indices { ids.append(table.live[d] ? keeping(table.ids[d]) : nil) }
-        for d in other.table.ids.indices { ids.append(other.table.live[d] ? other.table.ids[d] : nil) }
+        live.reserveCapacity(ids.capacity)
+        for d in table.ids.indices {
+            let id = table.live[d] ? keeping(table.ids[d]) : nil
+            ids.append(id ?? -1)
+            live.append(id != nil)
+        }
+        ids.append(contentsOf: other.table.ids)
+        live.append(contentsOf: other.table.live)
         let segments = self.segments + other.segments
         return TextIndex(
-            segments: segments, table: DocumentTable(fields: table.fields, segments: segments, ids: ids),
+            segments: segments, table: DocumentTable(fields: table.fields, segments: segments, ids: ids, live: live),
             tokenizer: tokenizer)
     }
 }

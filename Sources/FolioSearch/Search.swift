@@ -455,36 +455,30 @@ extension IndexStorage {
             guard let t = termID(token) else { return TermMatch() }
             ids.append(t)
         }
-        // Drive from the rarest token; look the others up by binary search. Each token's occurrences are
-        // laid one after the other in one array, so the lookups work on ranges of it.
+        // Drive from the rarest token; look the others up by binary search in their own occurrences,
+        // read in place (never copied into one array).
         // A token without slack drives when there is one, so where the term starts is known exactly
         // and the answer does not depend on which token is rarest in this segment.
         let order = tokens.indices.sorted { (slack[$0], occurrences(of: ids[$0])) < (slack[$1], occurrences(of: ids[$1])) }
-        var all: [UInt64] = []
-        var ranges: [Range<Int>] = []
-        for k in order {
-            let start = all.count
-            withPostings(of: ids[k], memo: memo) { all.append(contentsOf: $0) }
-            ranges.append(start..<all.count)
-        }
         let anchor = order[0]
         // The anchor may stand up to its slack late: the term starts between its slot minus its
         // offset and that minus its slack, and each other token is looked for in the window its
         // own slack and the anchor's allow.
         let anchorOffset = UInt32(tokens[anchor].offset)
         let anchorSlack = UInt32(slack[anchor])
-        let others = order.indices.dropFirst().map {
-            (range: ranges[$0], offset: UInt32(tokens[order[$0]].offset), slack: UInt32(slack[order[$0]]))
-        }
+        let others = order.dropFirst().map { (offset: UInt32(tokens[$0].offset), slack: UInt32(slack[$0])) }
         let fieldCount = fields.count
 
         var result = TermMatch()
-        all.withUnsafeBufferPointer { postings in
-            var p = ranges[0].lowerBound
-            let end = ranges[0].upperBound
+        withPostings(of: order.map { ids[$0] }, memo: memo) { buffers in
+            let postings = buffers[0]
+            let otherPostings = Array(buffers.dropFirst())
+            var p = 0
+            let end = postings.count
             var otherRuns = [Range<Int>](repeating: 0..<0, count: others.count)
             // Where each other token's search starts: documents come in ascending order.
-            var cursors = others.map(\.range.lowerBound)
+            var cursors = [Int](repeating: 0, count: others.count)
+            var from = [Int](repeating: 0, count: others.count)
             var row = [UInt32](repeating: 0, count: fieldCount)
             var next = 0
             documents: while p < end {
@@ -508,13 +502,17 @@ extension IndexStorage {
                 while runEnd < end && IndexStorage.document(postings[runEnd]) == d { runEnd += 1 }
                 defer { p = runEnd }
                 let first = UInt64(d) << 32
-                for (k, other) in others.enumerated() {
-                    let lower = gallopingLowerBound(postings, first, in: cursors[k]..<other.range.upperBound)
-                    let upper = gallopingLowerBound(postings, first + (1 << 32), in: lower..<other.range.upperBound)
+                for k in others.indices {
+                    let other = otherPostings[k]
+                    let lower = gallopingLowerBound(other, first, in: cursors[k]..<other.count)
+                    let upper = gallopingLowerBound(other, first + (1 << 32), in: lower..<other.count)
                     cursors[k] = upper
                     guard lower < upper else { continue documents }
                     otherRuns[k] = lower..<upper
                 }
+                // The anchor's occurrences ascend, so each token's window does too: its search in
+                // this document starts where the last one ended.
+                for k in others.indices { from[k] = otherRuns[k].lowerBound }
                 for f in row.indices { row[f] = 0 }
                 var found = false
                 occurrences: for q in p..<runEnd {
@@ -530,8 +528,9 @@ extension IndexStorage {
                         let low = target &- min(anchorSlack, target & IndexStorage.slotMask)
                         let high = target + other.slack
                         guard high >> IndexStorage.fieldShift == start >> IndexStorage.fieldShift else { continue occurrences }
-                        let at = lowerBound(postings, first | UInt64(low), in: otherRuns[k])
-                        guard at < otherRuns[k].upperBound, postings[at] <= first | UInt64(high) else { continue occurrences }
+                        let at = gallopingLowerBound(otherPostings[k], first | UInt64(low), in: from[k]..<otherRuns[k].upperBound)
+                        from[k] = at
+                        guard at < otherRuns[k].upperBound, otherPostings[k][at] <= first | UInt64(high) else { continue occurrences }
                     }
                     row[Int(start >> IndexStorage.fieldShift)] += 1
                     found = true

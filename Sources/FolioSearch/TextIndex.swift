@@ -64,7 +64,7 @@ public struct TextIndex: Sendable {
 
     init(storage: IndexStorage, tokenizer: Tokenizer) {
         self.init(
-            segments: [storage], table: DocumentTable(fields: storage.fields, segments: [storage], ids: storage.documentIDs),
+            segments: [storage], table: DocumentTable(fields: storage.fields, segments: [storage]),
             tokenizer: tokenizer)
     }
 
@@ -228,6 +228,38 @@ final class IndexStorage: Sendable {
         return postings.withUnsafeBufferPointer { all in body(UnsafeBufferPointer(rebasing: all[termStart[t]..<termStart[t + 1]])) }
     }
 
+    /// Calls `body` with the occurrences of each term of `terms`, in their order, in place: unpacked
+    /// once into `memo` (or a memo of this call) when read from a cache, never copied again.
+    func withPostings<R>(of terms: [Int], memo: PostingsMemo? = nil, _ body: ([UnsafeBufferPointer<UInt64>]) -> R) -> R {
+        guard let packed else {
+            return postings.withUnsafeBufferPointer { all in
+                body(terms.map { UnsafeBufferPointer(rebasing: all[termStart[$0]..<termStart[$0 + 1]]) })
+            }
+        }
+        let memo = memo ?? PostingsMemo()
+        let arrays = terms.map { t in
+            if let kept = memo.unpacked[t] { return kept }
+            let unpacked = packed.unpack(t, documentCount: documentIDs.count, fieldCount: fields.count)
+            memo.unpacked[t] = unpacked
+            return unpacked
+        }
+        var buffers: [UnsafeBufferPointer<UInt64>] = []
+        buffers.reserveCapacity(arrays.count)
+        return Self.withBuffers(of: arrays, from: 0, &buffers, body)
+    }
+
+    /// `body` with a buffer of each of `arrays`: one `withUnsafeBufferPointer` inside the next.
+    private static func withBuffers<R>(
+        of arrays: [[UInt64]], from k: Int, _ buffers: inout [UnsafeBufferPointer<UInt64>],
+        _ body: ([UnsafeBufferPointer<UInt64>]) -> R
+    ) -> R {
+        guard k < arrays.count else { return body(buffers) }
+        return arrays[k].withUnsafeBufferPointer { buffer in
+            buffers.append(buffer)
+            return withBuffers(of: arrays, from: k + 1, &buffers, body)
+        }
+    }
+
     @inline(__always)
     static func document(_ posting: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: posting >> 32) }
 
@@ -288,8 +320,15 @@ final class DocumentTable: Sendable {
     let fieldLengths: [UInt32]
     let averageFieldLengths: [Double]
 
-    /// `ids` has one entry per document of every segment, nil for a document that no longer counts.
-    init(fields: [IndexField], segments: [IndexStorage], ids: [Int?]) {
+    /// Every document of `segments` counts, under the id its segment gives it.
+    convenience init(fields: [IndexField], segments: [IndexStorage]) {
+        let ids = segments.flatMap(\.documentIDs)
+        self.init(fields: fields, segments: segments, ids: ids, live: [Bool](repeating: true, count: ids.count))
+    }
+
+    /// `ids` and `live` have one entry per document of every segment; a document that is not live
+    /// no longer counts (its id is then -1).
+    init(fields: [IndexField], segments: [IndexStorage], ids: [Int], live: [Bool]) {
         self.fields = fields
         var offsets: [Int] = []
         var lengths: [UInt32] = []
@@ -300,13 +339,13 @@ final class DocumentTable: Sendable {
             lengths.append(contentsOf: segment.fieldLengths)
         }
         self.offsets = offsets
-        self.ids = ids.map { $0 ?? -1 }
-        self.live = ids.map { $0 != nil }
+        self.ids = zip(ids, live).map { $1 ? $0 : -1 }
+        self.live = live
         self.fieldLengths = lengths
         let fieldCount = fields.count
         var averages = [Double](repeating: 0, count: fieldCount)
         var count = 0
-        for d in 0..<min(ids.count, total) where ids[d] != nil {
+        for d in 0..<min(ids.count, live.count, total) where live[d] {
             count += 1
             for f in 0..<fieldCount { averages[f] += Double(lengths[d * fieldCount + f]) }
         }

@@ -226,7 +226,33 @@ struct CatalogTests {
             damaged[offset] ^= 0x24
             try damaged.write(to: url)
             #expect(try view(Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later)) == expected, "a flip at byte \(offset)")
+            // Opened beside the walk, the damaged file is not taken again for the rebuilt index.
+            try damaged.write(to: url)
+            let opening = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later, openingIndex: true)
+            #expect(try view(opening) == expected, "a flip at byte \(offset), the index opened beside the walk")
         }
+    }
+
+    @Test("a search's catalog opens the index file beside the walk and finds what one opened after it finds; a missing file is built again")
+    func indexOpenedBesideTheWalk() throws {
+        let t = try vault(30)
+        let later = Vault.nowNanoseconds() + 60_000_000_000
+        let expected = try view(t.vault.catalog(scanStart: later))
+        let opening = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later, openingIndex: true)
+        #expect(opening.indexOpening != nil)
+        #expect(try view(opening) == expected)
+        // Without a cache (the first run) there is no index to open: nothing is started.
+        let url = t.vault.catalogCacheURL
+        try FileManager.default.removeItem(at: url)
+        let first = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later, openingIndex: true)
+        #expect(first.indexOpening == nil)
+        #expect(try view(first) == expected)
+        // The index file gone while the catalog was made: what was opened (nothing) is not searched,
+        // the index is built from the files.
+        try FileManager.default.removeItem(at: t.vault.catalogIndexURL)
+        let gone = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later, openingIndex: true)
+        #expect(try view(gone) == expected)
+        #expect(FileManager.default.fileExists(atPath: t.vault.catalogIndexURL.path), "written again")
     }
 
     @Test("a cache whose checksum holds but whose rows name a file out of their folder is refused, and nothing outside is read")

@@ -114,7 +114,7 @@ struct Search: AsyncParsableCommand {
         let (meaning, read) = try await SemanticRun.ranking(text, mode: ranking.mode, filters: filters, context: context)
         let found = try context.vault.search(
             text, tags: filters.tag, kind: filters.kind, limit: filters.limit == 0 ? nil : filters.limit,
-            catalog: { read ?? context.catalog() }, meaning: meaning)
+            catalog: { read ?? context.catalog(searching: true) }, meaning: meaning)
         if found.shown.isEmpty { return SearchPrinter.nothing(found.noMatch, json: output.json, context: context) }
         SearchPrinter(keys: found.catalog.textKeys, query: found.query, sources: found.sources, passages: found.passages)
             .print(found.shown, json: output.json, context: context)

@@ -135,9 +135,10 @@ struct Context {
         try vault.select(filter, in: catalog ?? self.catalog(), workingDirectory: workingDirectory)
     }
 
-    /// The vault's records as summaries with their text index (cached in `.folio/local/cache/`).
-    func catalog(quiet: Bool = false) -> Catalog {
-        let catalog = vault.catalog()
+    /// The vault's records as summaries with their text index (cached in `.folio/local/cache/`);
+    /// `searching`: the command will search them, and the index file is opened meanwhile.
+    func catalog(quiet: Bool = false, searching: Bool = false) -> Catalog {
+        let catalog = searching ? vault.catalogForSearching() : vault.catalog()
         if !quiet {
             warn(unread: catalog.problems, escapingLinks: catalog.escapingLinks)
             for note in catalog.partlyIndexed + catalog.markedRecords { warn(note) }

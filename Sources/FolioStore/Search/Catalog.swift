@@ -99,15 +99,18 @@ public final class Catalog: @unchecked Sendable {
     /// Made on first use, each under a mutex of its own (building the index may read the summaries).
     private let builtIndex = Mutex<TextIndex?>(nil)
     private let materialized = Mutex<[RecordSummary]?>(nil)
+    /// The index file, opened on another thread while the catalog was made, for a command that searches.
+    let indexOpening: IndexOpening?
 
     init(
         vault: Vault, cache: CatalogFile?, entries: [Entry], records: [Int32], fresh: [FreshFile], freshBuffers: [DetailBuffer],
         folders: [Folder], tagNames: [String], kindNames: [String], indexGeneration: UInt64, problems: [FolioError],
         plainFiles: [String], escapingLinks: [String], partlyIndexed: [FolioError], markedRecords: [FolioError] = [],
         textKeys: [String: [String]],
-        report: Report
+        report: Report, indexOpening: IndexOpening? = nil
     ) {
         self.vault = vault
+        self.indexOpening = indexOpening
         self.cache = cache
         self.entries = entries
         self.records = records
@@ -249,7 +252,7 @@ public final class Catalog: @unchecked Sendable {
         builtIndex.withLock { builtIndex in
             // Gone or not, the index is made again from the files below.
             try? FileManager.default.removeItem(at: vault.catalogIndexURL)
-            let made = vault.completeIndex(of: self)
+            let made = vault.completeIndex(of: self, fromOpening: false)
             builtIndex = made
             return made
         }
@@ -273,10 +276,42 @@ extension Vault {
     /// Reads the vault's records into a ``Catalog``, using and refreshing the cache.
     public func catalog() -> Catalog { catalog(scanStart: Self.nowNanoseconds()) }
 
+    /// The catalog for a command that will search it: the index file is opened while it is made.
+    public func catalogForSearching() -> Catalog { catalog(scanStart: Self.nowNanoseconds(), openingIndex: true) }
+
     /// The system's real time, which file stamps are made of (not the vault's clock, which FOLIO_NOW may fix).
     static func nowNanoseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+}
+
+/// The index file opened on a thread of its own while the catalog looks at every file's stamp: a
+/// command that will search need not wait for it afterwards.
+final class IndexOpening: Sendable {
+    let fingerprint: String
+    let generation: UInt64
+    private let done = DispatchSemaphore(value: 0)
+    private let opened = Mutex<TextIndex?>(nil)
+
+    init(url: URL, fingerprint: String, generation: UInt64) {
+        self.fingerprint = fingerprint
+        self.generation = generation
+        DispatchQueue.global().async { [self] in
+            let index = CatalogIndexFile.open(url, fingerprint: fingerprint, generation: generation)
+            opened.withLock { $0 = index }
+            done.signal()
+        }
+    }
+
+    /// What opening the file gave, when it was opened with `fingerprint` for `generation`: nil
+    /// inside when the file was missing or not whole; nil outside when it was opened for another.
+    func index(fingerprint: String, generation: UInt64) -> TextIndex?? {
+        guard fingerprint == self.fingerprint, generation == self.generation else { return nil }
+        done.wait()
+        // Signalled again for the next caller (the catalog's index is made once, but may be rebuilt).
+        done.signal()
+        return .some(opened.withLock { $0 })
     }
 }

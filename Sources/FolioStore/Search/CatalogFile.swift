@@ -1,6 +1,7 @@
 import FolioCore
 import FolioSearch
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -179,7 +180,17 @@ final class CatalogFile: @unchecked Sendable {
         let file = CatalogFile(
             mapping: mapping, base: base, folders: folders, tagNames: tagNames, kindNames: kindNames, indexGeneration: generation,
             rowCount: rowCount, rowsStart: rowsStart, blobStart: blobStart, blobSize: blobSize)
-        for row in 0..<rowCount { try file.check(row: row, tagCount: tagCount, kindCount: kindCount) }
+        // Rows are checked side by side, a run of them per worker: each check reads only its row.
+        let run = 8_192
+        let failures = parallelMap((rowCount + run - 1) / run, minimumChunk: 1) { c -> CacheFormatError? in
+            do throws(CacheFormatError) {
+                for row in (c * run)..<min(rowCount, (c + 1) * run) { try file.check(row: row, tagCount: tagCount, kindCount: kindCount) }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         return file
     }
 
@@ -195,7 +206,10 @@ final class CatalogFile: @unchecked Sendable {
         else { throw CacheFormatError("name") }
         // A Markdown file's plain name: the row is read as a file of its folder, never elsewhere.
         let name = UnsafeRawBufferPointer(rebasing: bytes[(blobStart + nameStart)..<(blobStart + nameStart + nameLength)])
-        guard Self.isPlainName(name), name.count > 3, name.suffix(3).elementsEqual(".md".utf8) else { throw CacheFormatError("name") }
+        let count = name.count
+        guard count > 3, name[count - 3] == UInt8(ascii: "."), name[count - 2] == UInt8(ascii: "m"),
+            name[count - 1] == UInt8(ascii: "d"), Self.isPlainName(name)
+        else { throw CacheFormatError("name") }
         let flags = bytes[at + 12]
         guard flags & 1 != 0 else { return }
         let kind = Int(bytes.u16(at: at + 14))
@@ -216,6 +230,11 @@ final class CatalogFile: @unchecked Sendable {
     }
 
     /// A name the vault's walk could have listed: not empty, not hidden (nor `.` or `..`), no `/`, no NUL.
+    static func isPlainName(_ name: UnsafeRawBufferPointer) -> Bool {
+        guard let base = name.baseAddress, name.count > 0, name[0] != UInt8(ascii: ".") else { return false }
+        return memchr(base, Int32(UInt8(ascii: "/")), name.count) == nil && memchr(base, 0, name.count) == nil
+    }
+
     static func isPlainName(_ name: some Collection<UInt8>) -> Bool {
         guard let first = name.first, first != UInt8(ascii: ".") else { return false }
         return !name.contains(UInt8(ascii: "/")) && !name.contains(0)

@@ -186,8 +186,9 @@ public struct SearchedRecords: RandomAccessCollection, Sendable {
     private let summaries: [RecordSummary]?
     private let catalog: Catalog?
     private let tags: TagMatcher?
-    /// The catalog's kind numbers named `profile`.
-    private let profileKinds: Set<Int32>
+    /// The catalog's kind numbers named `profile` (one at most): a list, looked through for every
+    /// candidate of a search without hashing.
+    private let profileKinds: [Int32]
 
     init(_ summaries: [RecordSummary]) {
         self.summaries = summaries
@@ -200,7 +201,7 @@ public struct SearchedRecords: RandomAccessCollection, Sendable {
         self.summaries = nil
         self.catalog = catalog
         self.tags = TagMatcher(tagNames: catalog.tagNames)
-        self.profileKinds = Set(catalog.kindNames.indices.filter { catalog.kindNames[$0] == "profile" }.map { Int32($0) })
+        self.profileKinds = catalog.kindNames.indices.filter { catalog.kindNames[$0] == "profile" }.map { Int32($0) }
     }
 
     public var startIndex: Int { 0 }
