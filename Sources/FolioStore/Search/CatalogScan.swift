@@ -196,7 +196,8 @@ extension Vault {
         let textKeys = RecordSearch.textKeys(for: kinds)
         let fingerprint = CatalogFile.fingerprint(limits: limits, bodyLimit: bodyLimit)
         let cache = CatalogFile.open(catalogCacheURL, fingerprint: fingerprint)
-        let indexOpening = openingIndex && (cache?.indexGeneration ?? 0) != 0
+        let indexOpening =
+            openingIndex && (cache?.indexGeneration ?? 0) != 0
             ? IndexOpening(
                 url: catalogIndexURL, fingerprint: CatalogIndexFile.fingerprint(textKeys: textKeys, limits: limits, bodyLimit: bodyLimit),
                 generation: cache?.indexGeneration ?? 0)
