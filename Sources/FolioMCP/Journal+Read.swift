@@ -19,7 +19,7 @@ extension Journal {
         -> JSONOutput
     {
         try open()
-        let catalog = catalogForSearching()
+        let catalog = await catalogForSearching()
         var notes: [FolioError] = []
         let meaning = try await meaningRanking(text, tags: tags, kind: kind, ranking: ranking, catalog: catalog) { notes.append($0) }
         let found = try vault.search(

@@ -78,8 +78,8 @@ public actor Journal {
     }
 
     /// ``catalog()`` for a search: the index file is opened while the catalog is made.
-    func catalogForSearching() -> Catalog {
-        vault.catalogForSearching()
+    func catalogForSearching() async -> Catalog {
+        await vault.catalogForSearching()
     }
 
     /// Text leaving the server: every key and token in it masked, as in everything folio prints.

@@ -215,7 +215,7 @@ struct CatalogTests {
     }
 
     @Test("a flipped bit in the index file's postings is found by the search that reads it, which answers from a rebuilt index")
-    func damagedPostingsAreRebuilt() throws {
+    func damagedPostingsAreRebuilt() async throws {
         let t = try vault(40)
         let later = Vault.nowNanoseconds() + 60_000_000_000
         let expected = try view(t.vault.catalog(scanStart: later))
@@ -228,29 +228,32 @@ struct CatalogTests {
             #expect(try view(Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later)) == expected, "a flip at byte \(offset)")
             // Opened beside the walk, the damaged file is not taken again for the rebuilt index.
             try damaged.write(to: url)
-            let opening = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later, openingIndex: true)
+            let opening = await Vault(root: t.root, clock: t.vault.clock).catalogForSearching(scanStart: later)
             #expect(try view(opening) == expected, "a flip at byte \(offset), the index opened beside the walk")
         }
     }
 
     @Test("a search's catalog opens the index file beside the walk and finds what one opened after it finds; a missing file is built again")
-    func indexOpenedBesideTheWalk() throws {
+    func indexOpenedBesideTheWalk() async throws {
         let t = try vault(30)
         let later = Vault.nowNanoseconds() + 60_000_000_000
         let expected = try view(t.vault.catalog(scanStart: later))
-        let opening = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later, openingIndex: true)
-        #expect(opening.indexOpening != nil)
+        let textKeys = RecordSearch.textKeys(for: t.vault.kinds)
+        let fingerprint = CatalogIndexFile.fingerprint(
+            textKeys: textKeys, limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
+        let opening = await Vault(root: t.root, clock: t.vault.clock).catalogForSearching(scanStart: later)
+        let opened = opening.openedIndex(fingerprint: fingerprint, generation: opening.indexGeneration)
+        #expect(opened??.documentCount == opening.count, "the index the catalog names, opened beside the walk")
         #expect(try view(opening) == expected)
         // Without a cache (the first run) there is no index to open: nothing is started.
-        let url = t.vault.catalogCacheURL
-        try FileManager.default.removeItem(at: url)
-        let first = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later, openingIndex: true)
-        #expect(first.indexOpening == nil)
+        try FileManager.default.removeItem(at: t.vault.catalogCacheURL)
+        let first = await Vault(root: t.root, clock: t.vault.clock).catalogForSearching(scanStart: later)
+        #expect(first.openedIndex(fingerprint: fingerprint, generation: first.indexGeneration) == nil)
         #expect(try view(first) == expected)
-        // The index file gone while the catalog was made: what was opened (nothing) is not searched,
-        // the index is built from the files.
+        // The index file gone before the walk: nothing was opened, and the index is built from the files.
         try FileManager.default.removeItem(at: t.vault.catalogIndexURL)
-        let gone = Vault(root: t.root, clock: t.vault.clock).catalog(scanStart: later, openingIndex: true)
+        let gone = await Vault(root: t.root, clock: t.vault.clock).catalogForSearching(scanStart: later)
+        #expect(gone.openedIndex(fingerprint: fingerprint, generation: gone.indexGeneration).map { $0 == nil } == true)
         #expect(try view(gone) == expected)
         #expect(FileManager.default.fileExists(atPath: t.vault.catalogIndexURL.path), "written again")
     }

@@ -112,9 +112,10 @@ struct Search: AsyncParsableCommand {
         let context = try Context.openForReading(global)
         let text = words.joined(separator: " ")
         let (meaning, read) = try await SemanticRun.ranking(text, mode: ranking.mode, filters: filters, context: context)
+        let catalog = if let read { read } else { await context.catalogForSearching() }
         let found = try context.vault.search(
             text, tags: filters.tag, kind: filters.kind, limit: filters.limit == 0 ? nil : filters.limit,
-            catalog: { read ?? context.catalog(searching: true) }, meaning: meaning)
+            catalog: { catalog }, meaning: meaning)
         if found.shown.isEmpty { return SearchPrinter.nothing(found.noMatch, json: output.json, context: context) }
         SearchPrinter(keys: found.catalog.textKeys, query: found.query, sources: found.sources, passages: found.passages)
             .print(found.shown, json: output.json, context: context)

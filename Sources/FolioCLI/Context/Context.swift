@@ -135,10 +135,17 @@ struct Context {
         try vault.select(filter, in: catalog ?? self.catalog(), workingDirectory: workingDirectory)
     }
 
-    /// The vault's records as summaries with their text index (cached in `.folio/local/cache/`);
-    /// `searching`: the command will search them, and the index file is opened meanwhile.
-    func catalog(quiet: Bool = false, searching: Bool = false) -> Catalog {
-        let catalog = searching ? vault.catalogForSearching() : vault.catalog()
+    /// The vault's records as summaries with their text index (cached in `.folio/local/cache/`).
+    func catalog(quiet: Bool = false) -> Catalog {
+        warned(vault.catalog(), quiet: quiet)
+    }
+
+    /// ``catalog(quiet:)`` for a command that searches it: the index file is opened meanwhile.
+    func catalogForSearching() async -> Catalog {
+        warned(await vault.catalogForSearching(), quiet: false)
+    }
+
+    private func warned(_ catalog: Catalog, quiet: Bool) -> Catalog {
         if !quiet {
             warn(unread: catalog.problems, escapingLinks: catalog.escapingLinks)
             for note in catalog.partlyIndexed + catalog.markedRecords { warn(note) }

@@ -79,7 +79,7 @@ enum SemanticRun {
     ) async throws -> (ranking: SemanticRanking?, catalog: Catalog?) {
         guard mode != .lexical, let embedder = try embedder(context, required: mode == .semantic) else { return (nil, nil) }
         let query = try context.vault.query(text, tags: filters.tag, kind: filters.kind)
-        let catalog = context.catalog(searching: true)
+        let catalog = await context.catalogForSearching()
         let ranking = try await context.vault.semanticRanking(
             query, with: embedder, required: mode == .semantic, withWords: mode == .hybrid, catalog: catalog, note: { context.warn($0) })
         return (ranking, catalog)

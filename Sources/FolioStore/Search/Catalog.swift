@@ -99,18 +99,36 @@ public final class Catalog: @unchecked Sendable {
     /// Made on first use, each under a mutex of its own (building the index may read the summaries).
     private let builtIndex = Mutex<TextIndex?>(nil)
     private let materialized = Mutex<[RecordSummary]?>(nil)
-    /// The index file, opened on another thread while the catalog was made, for a command that searches.
-    let indexOpening: IndexOpening?
+    /// The index file, opened beside the walk that made this catalog (``Vault/catalogForSearching()``).
+    private let openedIndex = Mutex<OpenedIndex?>(nil)
+
+    struct OpenedIndex: Sendable {
+        var fingerprint: String
+        var generation: UInt64
+        /// Nil when the file was missing or not whole.
+        var index: TextIndex?
+    }
+
+    /// What opening the index file beside the walk gave, when it was opened with `fingerprint` for
+    /// `generation`: nil inside when the file was missing or not whole; nil outside when none was
+    /// opened, or one for another generation.
+    func openedIndex(fingerprint: String, generation: UInt64) -> TextIndex?? {
+        openedIndex.withLock { opened in
+            guard let opened, opened.fingerprint == fingerprint, opened.generation == generation else { return nil }
+            return .some(opened.index)
+        }
+    }
+
+    func keep(_ opened: OpenedIndex) { openedIndex.withLock { $0 = opened } }
 
     init(
         vault: Vault, cache: CatalogFile?, entries: [Entry], records: [Int32], fresh: [FreshFile], freshBuffers: [DetailBuffer],
         folders: [Folder], tagNames: [String], kindNames: [String], indexGeneration: UInt64, problems: [FolioError],
         plainFiles: [String], escapingLinks: [String], partlyIndexed: [FolioError], markedRecords: [FolioError] = [],
         textKeys: [String: [String]],
-        report: Report, indexOpening: IndexOpening? = nil
+        report: Report
     ) {
         self.vault = vault
-        self.indexOpening = indexOpening
         self.cache = cache
         self.entries = entries
         self.records = records
@@ -276,42 +294,34 @@ extension Vault {
     /// Reads the vault's records into a ``Catalog``, using and refreshing the cache.
     public func catalog() -> Catalog { catalog(scanStart: Self.nowNanoseconds()) }
 
-    /// The catalog for a command that will search it: the index file is opened while it is made.
-    public func catalogForSearching() -> Catalog { catalog(scanStart: Self.nowNanoseconds(), openingIndex: true) }
+    /// The catalog for a command that will search it: the index file the cache names is opened
+    /// in a task of its own while the walk looks at every file's stamp.
+    nonisolated(nonsending) public func catalogForSearching() async -> Catalog {
+        await catalogForSearching(scanStart: Self.nowNanoseconds())
+    }
+
+    nonisolated(nonsending) func catalogForSearching(scanStart: Int64) async -> Catalog {
+        let url = catalogIndexURL
+        let fingerprint = CatalogIndexFile.fingerprint(
+            textKeys: RecordSearch.textKeys(for: kinds), limits: frontMatterLimits, bodyLimit: searchedBytesLimit)
+        let generation = CatalogFile.indexGeneration(
+            catalogCacheURL, fingerprint: CatalogFile.fingerprint(limits: frontMatterLimits, bodyLimit: searchedBytesLimit))
+        // The first run has no index to open.
+        guard generation != 0 else { return catalog(scanStart: scanStart) }
+        async let opened = Self.openIndex(url, fingerprint: fingerprint, generation: generation)
+        let catalog = self.catalog(scanStart: scanStart)
+        catalog.keep(Catalog.OpenedIndex(fingerprint: fingerprint, generation: generation, index: await opened))
+        return catalog
+    }
+
+    @concurrent private static func openIndex(_ url: URL, fingerprint: String, generation: UInt64) async -> TextIndex? {
+        CatalogIndexFile.open(url, fingerprint: fingerprint, generation: generation)
+    }
 
     /// The system's real time, which file stamps are made of (not the vault's clock, which FOLIO_NOW may fix).
     static func nowNanoseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
-}
-
-/// The index file opened on a thread of its own while the catalog looks at every file's stamp: a
-/// command that will search need not wait for it afterwards.
-final class IndexOpening: Sendable {
-    let fingerprint: String
-    let generation: UInt64
-    private let done = DispatchSemaphore(value: 0)
-    private let opened = Mutex<TextIndex?>(nil)
-
-    init(url: URL, fingerprint: String, generation: UInt64) {
-        self.fingerprint = fingerprint
-        self.generation = generation
-        DispatchQueue.global().async { [self] in
-            let index = CatalogIndexFile.open(url, fingerprint: fingerprint, generation: generation)
-            opened.withLock { $0 = index }
-            done.signal()
-        }
-    }
-
-    /// What opening the file gave, when it was opened with `fingerprint` for `generation`: nil
-    /// inside when the file was missing or not whole; nil outside when it was opened for another.
-    func index(fingerprint: String, generation: UInt64) -> TextIndex?? {
-        guard fingerprint == self.fingerprint, generation == self.generation else { return nil }
-        done.wait()
-        // Signalled again for the next caller (the catalog's index is made once, but may be rebuilt).
-        done.signal()
-        return .some(opened.withLock { $0 })
     }
 }

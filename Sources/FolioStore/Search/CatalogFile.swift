@@ -86,6 +86,25 @@ final class CatalogFile: @unchecked Sendable {
         }
     }
 
+    /// The index generation the cache at `url` names in its header, without reading its rows (0 when
+    /// it names none or is not a cache built with `fingerprint`). Only a hint: the catalog made from
+    /// the whole file says which index it goes with.
+    static func indexGeneration(_ url: URL, fingerprint: String) -> UInt64 {
+        let generation = mapDerived(url, minimumSize: 64) { _, mapping -> UInt64? in
+            var cursor = ByteCursor(bytes: mapping.bytes, end: mapping.bytes.count - 16)
+            do throws(CacheFormatError) {
+                guard try cursor.u64() == magic, try cursor.u32() == version, try cursor.u32() == 0x0102_0304,
+                    try cursor.bytes(Int(try cursor.u32())).elementsEqual(fingerprint.utf8)
+                else { return nil }
+                cursor.align()
+                return try cursor.u64()
+            } catch {
+                return nil
+            }
+        }
+        return generation ?? 0
+    }
+
     /// `body` with a derived file opened as one must be (never trusted: not through a link, never
     /// blocked on a pipe, a regular file only, at least `minimumSize` bytes) and mapped whole.
     static func mapDerived<T>(_ url: URL, minimumSize: Int, _ body: (Int32, FileMapping) -> T?) -> T? {

@@ -189,19 +189,12 @@ extension Vault {
     /// `stampingFiles: false` believes every cached row of an unchanged folder without a stat of its
     /// file (only new files, and rows cached as racy, are read) and writes nothing: what resolving
     /// one reference needs before it reads the file it found (``findRecord(_:workingDirectory:)``).
-    /// `openingIndex`: the command will search; the index file is opened beside the walk.
-    func catalog(scanStart: Int64, stampingFiles: Bool = true, openingIndex: Bool = false) -> Catalog {
+    func catalog(scanStart: Int64, stampingFiles: Bool = true) -> Catalog {
         let limits = frontMatterLimits
         let bodyLimit = searchedBytesLimit
         let textKeys = RecordSearch.textKeys(for: kinds)
         let fingerprint = CatalogFile.fingerprint(limits: limits, bodyLimit: bodyLimit)
         let cache = CatalogFile.open(catalogCacheURL, fingerprint: fingerprint)
-        let indexOpening =
-            openingIndex && (cache?.indexGeneration ?? 0) != 0
-            ? IndexOpening(
-                url: catalogIndexURL, fingerprint: CatalogIndexFile.fingerprint(textKeys: textKeys, limits: limits, bodyLimit: bodyLimit),
-                generation: cache?.indexGeneration ?? 0)
-            : nil
         // A file changed within the clock's resolution of the scan might change again unseen with the same stamp.
         let settled = scanStart - clock.racyWindowNanoseconds
         var walk = CatalogWalk(rootPath: root.path, cache: cache, settled: settled)
@@ -354,8 +347,7 @@ extension Vault {
             folders: folders, tagNames: tags.names,
             kindNames: kinds.names, indexGeneration: cache?.indexGeneration ?? 0, problems: problems, plainFiles: plain,
             escapingLinks: walk.escaping, partlyIndexed: partlyIndexed.sorted { ($0.file ?? "") < ($1.file ?? "") },
-            markedRecords: markedRecords.sorted { ($0.file ?? "") < ($1.file ?? "") }, textKeys: textKeys, report: report,
-            indexOpening: indexOpening)
+            markedRecords: markedRecords.sorted { ($0.file ?? "") < ($1.file ?? "") }, textKeys: textKeys, report: report)
         // Without a cache every file was read, stamped as it was opened: what a stamping run writes.
         guard stampingFiles || cache == nil else { return catalog }
         // Rewriting costs about what reading the changed files saved; worth it when they are many.
@@ -439,7 +431,7 @@ extension Vault {
     /// The index over every record of `catalog`: the index file's documents for the records it
     /// holds, the others read from their files; written back (with the catalog naming it) when it
     /// was missing or many records were added.
-    /// `fromOpening: false` reads the file again rather than take what ``Catalog/indexOpening`` opened
+    /// `fromOpening: false` reads the file again rather than take the one opened beside the walk
     /// (after a search found that one damaged).
     func completeIndex(of catalog: Catalog, partSize: Int = indexPartSize, fromOpening: Bool = true) -> TextIndex {
         let limits = frontMatterLimits
@@ -447,7 +439,7 @@ extension Vault {
         let textKeys = catalog.textKeys
         let fingerprint = CatalogIndexFile.fingerprint(textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
         let base =
-            (fromOpening ? catalog.indexOpening?.index(fingerprint: fingerprint, generation: catalog.indexGeneration) : nil)
+            (fromOpening ? catalog.openedIndex(fingerprint: fingerprint, generation: catalog.indexGeneration) : nil)
             ?? CatalogIndexFile.open(catalogIndexURL, fingerprint: fingerprint, generation: catalog.indexGeneration)
         guard let base else { return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize) }
         let baseCount = base.documentCount
