@@ -263,6 +263,23 @@ extension TextIndex {
         return storage
     }
 
+    /// The documents of every index of `parts`, each under its own id, searched side by side; nil
+    /// when their fields differ. The table of documents is built once: joining one part at a time
+    /// built it again for each, every document so far each time.
+    public static func joined(_ parts: [TextIndex]) -> TextIndex? {
+        guard let first = parts.first, parts.allSatisfy({ $0.table.fields == first.table.fields }) else { return nil }
+        var ids: [Int] = []
+        var live: [Bool] = []
+        for part in parts {
+            ids.append(contentsOf: part.table.ids)
+            live.append(contentsOf: part.table.live)
+        }
+        let segments = parts.flatMap(\.segments)
+        return TextIndex(
+            segments: segments, table: DocumentTable(fields: first.table.fields, segments: segments, ids: ids, live: live),
+            tokenizer: first.tokenizer)
+    }
+
     /// This index with the documents `keeping` maps to nil no longer counted and the others renamed to
     /// the id it returns, searched together with every document of `other` under its own id.
     ///

@@ -204,6 +204,26 @@ struct IndexSnapshotTests {
         #expect(try results(roundTrip(read)) == results(whole), "written again")
     }
 
+    @Test("parts joined at once rank as one index built whole, with some documents of a part gone; parts of other fields are refused")
+    func joinedParts() throws {
+        let whole = build((0..<900).map { ($0, document($0)) })
+        let parts = (0..<4).map { part in build((part * 225..<(part + 1) * 225).map { ($0, document($0)) }) }
+        let joined = try #require(TextIndex.joined(parts))
+        #expect(joined.documentCount == 900)
+        #expect(try results(joined) == results(whole))
+        #expect(try results(roundTrip(joined)) == results(whole), "written and read back")
+        // A document no longer counted in a part stays uncounted once joined.
+        let fewer = try #require(parts[0].replacing(keeping: { $0 % 2 == 0 ? $0 : nil }, adding: parts[1]))
+        let joinedFewer = try #require(TextIndex.joined([fewer, parts[2], parts[3]]))
+        let wholeFewer = build((0..<900).filter { $0 >= 225 || $0 % 2 == 0 }.map { ($0, document($0)) })
+        #expect(joinedFewer.documentCount == wholeFewer.documentCount)
+        #expect(try results(joinedFewer) == results(wholeFewer))
+        var other = TextIndex.Builder(fields: [IndexField("title", weight: 3)])
+        other.add(id: 5_000, texts: ["rain"])
+        #expect(TextIndex.joined([parts[0], other.build()]) == nil)
+        #expect(TextIndex.joined([]) == nil)
+    }
+
     @Test("the checksum fed in pieces of any size equals the checksum of the pieces joined, and any flipped byte changes it")
     func checksumPieces() {
         let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ $0 >> 3) }

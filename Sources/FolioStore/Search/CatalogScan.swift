@@ -499,9 +499,7 @@ extension Vault {
         let bodyLimit = searchedBytesLimit
         let textKeys = catalog.textKeys
         let rootPath = root.path
-        var index: TextIndex?
-        for start in stride(from: 0, to: positions.count, by: max(1, partSize)) {
-            let part = Array(positions[start..<min(positions.count, start + max(1, partSize))])
+        func built(_ part: [Int]) -> TextIndex {
             let paths = part.map { catalog.path($0) }
             let texts: [[String]] = parallelMap(paths.count) { i in
                 Self.indexTexts(path: paths[i], rootPath: rootPath, textKeys: textKeys, limits: limits, bodyLimit: bodyLimit) ?? []
@@ -509,10 +507,13 @@ extension Vault {
             var builder = TextIndex.Builder(fields: RecordSearch.fields)
             builder.reserveCapacity(part.count)
             for (k, position) in part.enumerated() { builder.add(id: position, texts: texts[k]) }
-            let built = builder.build()
-            index = index.flatMap { $0.replacing(keeping: { $0 }, adding: built) } ?? built
+            return builder.build()
         }
-        return index ?? TextIndex.Builder(fields: RecordSearch.fields).build()
+        let size = max(1, partSize)
+        let parts = stride(from: 0, to: positions.count, by: size).map { built(Array(positions[$0..<min(positions.count, $0 + size)])) }
+        guard parts.count > 1 else { return parts.first ?? built([]) }
+        // Every part has the same fields; were it ever not so, one index of every record, never part of them.
+        return TextIndex.joined(parts) ?? built(positions)
     }
 
     /// Writes the index under a new generation, then the catalog naming it with each record's number.
