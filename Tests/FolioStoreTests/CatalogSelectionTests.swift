@@ -35,6 +35,8 @@ struct CatalogSelectionTests {
 
                 """)
         }
+        // A record of no kind: judged as kind "" by every filter.
+        try t.write("notes/no-kind.md", "---\nid: 20000000-0000-4000-8000-000000000000\ntitle: no kind\n---\nbody\n")
         return t
     }
 
@@ -109,7 +111,24 @@ struct CatalogSelectionTests {
         RecordFilter(kind: "idea", done: false),
         RecordFilter(on: "2026-03-02"),
         RecordFilter(kind: "profile"),
+        RecordFilter(kind: ""),
+        RecordFilter(kind: "Idea"),
+        RecordFilter(kind: "no-such-kind"),
     ]
+
+    @Test("a listing of a kind, or of everything, taken on the rows' kind numbers takes what judging each row takes")
+    func byKindAsRowByRow() throws {
+        let t = try vault()
+        let catalog = t.vault.catalog()
+        let now = t.vault.clock.timestamp
+        let zone = t.vault.clock.zone
+        for filter in filters {
+            let fast = catalog.select(filter, now: now, zone: zone).positions
+            #expect(fast == catalog.select(filter, now: now, zone: zone, rowByRow: true).positions, "\(filter)")
+        }
+        #expect(catalog.select(RecordFilter(kind: ""), now: now, zone: zone).count == 1, "the record of no kind")
+        #expect(catalog.select(RecordFilter(), now: now, zone: zone).count == 61, "every record but the profile")
+    }
 
     @Test("rows answer as decoded summaries do: read this run, from the cache, and after a folder changed")
     func rowsAnswerAsSummaries() throws {

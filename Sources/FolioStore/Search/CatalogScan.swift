@@ -210,18 +210,24 @@ extension Vault {
         // Without stamping, a cached row is believed as it is: its stamp is only ever written back,
         // and such a run writes nothing.
         var stamps = [FileStamp](repeating: noStamp, count: stampingFiles ? 0 : files.count)
-        if stampingFiles {
+        if stampingFiles, let cache {
             // Relative to the folder's descriptor: the walk's, or, past those it keeps open, one the
             // worker opens once for the run of files of that folder (never a path walk per file).
+            // Plain numbers per file: the loop copies no string (a retain and a release each).
+            let cachedRows = files.map(\.cachedRow)
+            let fileFolders = files.map(\.folder)
             stamps = parallelMap(files.count, minimumChunk: 2048, state: { FolderHandle(root: rootPath) }) { opened, i in
-                let file = files[i]
-                guard let cache, file.cachedRow >= 0 else { return noStamp }
+                let row = Int(cachedRows[i])
+                guard row >= 0 else { return noStamp }
+                let folder = Int(fileFolders[i])
                 var info = stat()
-                var fd = folderFDs[Int(file.folder)]
-                if fd < 0 { fd = opened.open(Substring(folderPaths[Int(file.folder)])) }
-                guard fd >= 0, fstatat(fd, cache.namePointer(Int(file.cachedRow)), &info, AT_SYMLINK_NOFOLLOW) == 0 else { return noStamp }
+                var fd = folderFDs[folder]
+                if fd < 0 { fd = opened.open(Substring(folderPaths[folder])) }
+                guard fd >= 0, fstatat(fd, cache.namePointer(row), &info, AT_SYMLINK_NOFOLLOW) == 0 else { return noStamp }
                 return FileStamp(info)
             }
+        } else if stampingFiles {
+            stamps = [FileStamp](repeating: noStamp, count: files.count)
         }
 
         // Unchanged files keep their cached row; the others are read again.
