@@ -216,15 +216,7 @@ final class IndexStorage: Sendable {
     /// Calls `body` with the occurrences of term `t`, ascending, as `document << 32 | field << 24 | slot`
     /// (local documents): in place when in memory, unpacked when read from a cache.
     func withPostings<R>(of t: Int, memo: PostingsMemo? = nil, _ body: (UnsafeBufferPointer<UInt64>) -> R) -> R {
-        if let packed, let memo {
-            if let kept = memo.unpacked[t] { return kept.withUnsafeBufferPointer(body) }
-            let unpacked = packed.unpack(t, documentCount: documentIDs.count, fieldCount: fields.count)
-            memo.unpacked[t] = unpacked
-            return unpacked.withUnsafeBufferPointer(body)
-        }
-        if let packed {
-            return packed.unpack(t, documentCount: documentIDs.count, fieldCount: fields.count).withUnsafeBufferPointer(body)
-        }
+        if let packed { return unpacked(t, packed, memo: memo).withUnsafeBufferPointer(body) }
         return postings.withUnsafeBufferPointer { all in body(UnsafeBufferPointer(rebasing: all[termStart[t]..<termStart[t + 1]])) }
     }
 
@@ -236,16 +228,20 @@ final class IndexStorage: Sendable {
                 body(terms.map { UnsafeBufferPointer(rebasing: all[termStart[$0]..<termStart[$0 + 1]]) })
             }
         }
+        // A term given twice is unpacked once.
         let memo = memo ?? PostingsMemo()
-        let arrays = terms.map { t in
-            if let kept = memo.unpacked[t] { return kept }
-            let unpacked = packed.unpack(t, documentCount: documentIDs.count, fieldCount: fields.count)
-            memo.unpacked[t] = unpacked
-            return unpacked
-        }
+        let arrays = terms.map { unpacked($0, packed, memo: memo) }
         var buffers: [UnsafeBufferPointer<UInt64>] = []
         buffers.reserveCapacity(arrays.count)
         return Self.withBuffers(of: arrays, from: 0, &buffers, body)
+    }
+
+    /// Term `t`'s occurrences from `packed`, unpacked once per `memo`.
+    private func unpacked(_ t: Int, _ packed: PackedPostings, memo: PostingsMemo?) -> [UInt64] {
+        if let kept = memo?.unpacked[t] { return kept }
+        let unpacked = packed.unpack(t, documentCount: documentIDs.count, fieldCount: fields.count)
+        memo?.unpacked[t] = unpacked
+        return unpacked
     }
 
     /// `body` with a buffer of each of `arrays`: one `withUnsafeBufferPointer` inside the next.

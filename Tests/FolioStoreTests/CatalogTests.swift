@@ -242,18 +242,18 @@ struct CatalogTests {
         let fingerprint = CatalogIndexFile.fingerprint(
             textKeys: textKeys, limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
         let opening = await Vault(root: t.root, clock: t.vault.clock).catalogForSearching(scanStart: later)
-        let opened = opening.openedIndex(fingerprint: fingerprint, generation: opening.indexGeneration)
-        #expect(opened??.documentCount == opening.count, "the index the catalog names, opened beside the walk")
-        #expect(try view(opening) == expected)
+        let opened = opening.takeOpenedIndex(fingerprint: fingerprint, generation: opening.indexGeneration)
+        #expect(opened?.documentCount == opening.count, "the index the catalog names, opened beside the walk")
+        #expect(opening.takeOpenedIndex(fingerprint: fingerprint, generation: opening.indexGeneration) == nil, "taken once")
+        #expect(try view(await Vault(root: t.root, clock: t.vault.clock).catalogForSearching(scanStart: later)) == expected)
         // Without a cache (the first run) there is no index to open: nothing is started.
         try FileManager.default.removeItem(at: t.vault.catalogCacheURL)
         let first = await Vault(root: t.root, clock: t.vault.clock).catalogForSearching(scanStart: later)
-        #expect(first.openedIndex(fingerprint: fingerprint, generation: first.indexGeneration) == nil)
+        #expect(first.takeOpenedIndex(fingerprint: fingerprint, generation: first.indexGeneration) == nil)
         #expect(try view(first) == expected)
         // The index file gone before the walk: nothing was opened, and the index is built from the files.
         try FileManager.default.removeItem(at: t.vault.catalogIndexURL)
         let gone = await Vault(root: t.root, clock: t.vault.clock).catalogForSearching(scanStart: later)
-        #expect(gone.openedIndex(fingerprint: fingerprint, generation: gone.indexGeneration).map { $0 == nil } == true)
         #expect(try view(gone) == expected)
         #expect(FileManager.default.fileExists(atPath: t.vault.catalogIndexURL.path), "written again")
     }

@@ -45,10 +45,22 @@ public struct RecordFilter: Sendable, Equatable {
         self.parent = parent
     }
 
+    /// Whether a record of kind `recordKind` (nil: none, judged as "") can be taken: of the filter's
+    /// kind; without one, of any kind but the owner's profile.
+    public func takesKind(_ recordKind: String?) -> Bool {
+        let recordKind = recordKind ?? ""
+        if let kind { return recordKind == kind }
+        return recordKind != "profile"
+    }
+
+    /// Whether the filter asks for nothing but a kind (or nothing at all): ``takesKind(_:)`` alone decides.
+    public var asksOnlyForKind: Bool {
+        tags.isEmpty && since == nil && until == nil && on == nil && !onThisDay && done == nil && parent == nil
+    }
+
     /// Whether `record` is taken, judged at `now` in `zone` (ages such as `30d` count back from now).
     public func matches(_ record: some FilterableRecord, now: Timestamp, zone: TimeZone) -> Bool {
-        let recordKind = record.kind ?? ""
-        if let kind { if recordKind != kind { return false } } else if recordKind == "profile" { return false }
+        guard takesKind(record.kind) else { return false }
         if let parent, record.parent != parent { return false }
         for tag in tags where !record.hasTag(tag) { return false }
         if since != nil || until != nil || on != nil || onThisDay {

@@ -99,23 +99,23 @@ public final class Catalog: @unchecked Sendable {
     /// Made on first use, each under a mutex of its own (building the index may read the summaries).
     private let builtIndex = Mutex<TextIndex?>(nil)
     private let materialized = Mutex<[RecordSummary]?>(nil)
-    /// The index file, opened beside the walk that made this catalog (``Vault/catalogForSearching()``).
+    /// The index file, opened beside the walk that made this catalog (``Vault/catalogForSearching()``),
+    /// until the index is made from it.
     private let openedIndex = Mutex<OpenedIndex?>(nil)
 
     struct OpenedIndex: Sendable {
         var fingerprint: String
         var generation: UInt64
-        /// Nil when the file was missing or not whole.
-        var index: TextIndex?
+        var index: TextIndex
     }
 
-    /// What opening the index file beside the walk gave, when it was opened with `fingerprint` for
-    /// `generation`: nil inside when the file was missing or not whole; nil outside when none was
-    /// opened, or one for another generation.
-    func openedIndex(fingerprint: String, generation: UInt64) -> TextIndex?? {
+    /// The index opened beside the walk, taken once (a rebuild after damage reads the file again),
+    /// when it was opened with `fingerprint` for `generation`; nil otherwise.
+    func takeOpenedIndex(fingerprint: String, generation: UInt64) -> TextIndex? {
         openedIndex.withLock { opened in
+            defer { opened = nil }
             guard let opened, opened.fingerprint == fingerprint, opened.generation == generation else { return nil }
-            return .some(opened.index)
+            return opened.index
         }
     }
 
@@ -270,7 +270,7 @@ public final class Catalog: @unchecked Sendable {
         builtIndex.withLock { builtIndex in
             // Gone or not, the index is made again from the files below.
             try? FileManager.default.removeItem(at: vault.catalogIndexURL)
-            let made = vault.completeIndex(of: self, fromOpening: false)
+            let made = vault.completeIndex(of: self)
             builtIndex = made
             return made
         }
@@ -310,7 +310,8 @@ extension Vault {
         guard generation != 0 else { return catalog(scanStart: scanStart) }
         async let opened = Self.openIndex(url, fingerprint: fingerprint, generation: generation)
         let catalog = self.catalog(scanStart: scanStart)
-        catalog.keep(Catalog.OpenedIndex(fingerprint: fingerprint, generation: generation, index: await opened))
+        // Missing or not whole: nothing is kept, and the index is made as it would be without.
+        if let index = await opened { catalog.keep(Catalog.OpenedIndex(fingerprint: fingerprint, generation: generation, index: index)) }
         return catalog
     }
 

@@ -90,19 +90,21 @@ final class CatalogFile: @unchecked Sendable {
     /// it names none or is not a cache built with `fingerprint`). Only a hint: the catalog made from
     /// the whole file says which index it goes with.
     static func indexGeneration(_ url: URL, fingerprint: String) -> UInt64 {
-        let generation = mapDerived(url, minimumSize: 64) { _, mapping -> UInt64? in
+        mapDerived(url, minimumSize: 64) { _, mapping in
             var cursor = ByteCursor(bytes: mapping.bytes, end: mapping.bytes.count - 16)
-            do throws(CacheFormatError) {
-                guard try cursor.u64() == magic, try cursor.u32() == version, try cursor.u32() == 0x0102_0304,
-                    try cursor.bytes(Int(try cursor.u32())).elementsEqual(fingerprint.utf8)
-                else { return nil }
-                cursor.align()
-                return try cursor.u64()
-            } catch {
-                return nil
-            }
+            return try? readHeader(&cursor, fingerprint: fingerprint)
+        } ?? 0
+    }
+
+    /// The header every cache starts with, up to the index generation it names (which it returns).
+    private static func readHeader(_ cursor: inout ByteCursor, fingerprint: String) throws(CacheFormatError) -> UInt64 {
+        guard try cursor.u64() == magic, try cursor.u32() == version, try cursor.u32() == 0x0102_0304 else {
+            throw CacheFormatError("foreign")
         }
-        return generation ?? 0
+        let stored = try cursor.bytes(Int(try cursor.u32()))
+        guard stored.elementsEqual(fingerprint.utf8) else { throw CacheFormatError("fingerprint") }
+        cursor.align()
+        return try cursor.u64()
     }
 
     /// `body` with a derived file opened as one must be (never trusted: not through a link, never
@@ -124,13 +126,7 @@ final class CatalogFile: @unchecked Sendable {
         var cursor = ByteCursor(bytes: bytes, end: bytes.count - 16)
         guard UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) == endMagic
         else { throw CacheFormatError("torn") }
-        guard try cursor.u64() == magic, try cursor.u32() == version, try cursor.u32() == 0x0102_0304 else {
-            throw CacheFormatError("foreign")
-        }
-        let stored = try cursor.bytes(Int(try cursor.u32()))
-        guard stored.elementsEqual(fingerprint.utf8) else { throw CacheFormatError("fingerprint") }
-        cursor.align()
-        let generation = try cursor.u64()
+        let generation = try readHeader(&cursor, fingerprint: fingerprint)
         let folderCount = Int(try cursor.u32())
         let rowCount = Int(try cursor.u32())
         let tagCount = Int(try cursor.u32())
@@ -184,7 +180,8 @@ final class CatalogFile: @unchecked Sendable {
                 let parentPath = folders[parent].path
                 let name =
                     parentPath.isEmpty ? Substring(path) : path.hasPrefix(parentPath + "/") ? path.dropFirst(parentPath.count + 1) : ""
-                guard Self.isPlainName(name.utf8) else { throw CacheFormatError("folder path") }
+                var plain = String(name)
+                guard plain.withUTF8({ Self.isPlainName(UnsafeRawBufferPointer($0)) }) else { throw CacheFormatError("folder path") }
             }
             let stamp = FileStamp(
                 size: 0, modifiedNanoseconds: bytes.i64(at: at + 24), changedNanoseconds: bytes.i64(at: at + 32),
@@ -252,11 +249,6 @@ final class CatalogFile: @unchecked Sendable {
     static func isPlainName(_ name: UnsafeRawBufferPointer) -> Bool {
         guard let base = name.baseAddress, name.count > 0, name[0] != UInt8(ascii: ".") else { return false }
         return memchr(base, Int32(UInt8(ascii: "/")), name.count) == nil && memchr(base, 0, name.count) == nil
-    }
-
-    static func isPlainName(_ name: some Collection<UInt8>) -> Bool {
-        guard let first = name.first, first != UInt8(ascii: ".") else { return false }
-        return !name.contains(UInt8(ascii: "/")) && !name.contains(0)
     }
 
     // MARK: Rows

@@ -437,15 +437,13 @@ extension Vault {
     /// The index over every record of `catalog`: the index file's documents for the records it
     /// holds, the others read from their files; written back (with the catalog naming it) when it
     /// was missing or many records were added.
-    /// `fromOpening: false` reads the file again rather than take the one opened beside the walk
-    /// (after a search found that one damaged).
-    func completeIndex(of catalog: Catalog, partSize: Int = indexPartSize, fromOpening: Bool = true) -> TextIndex {
+    func completeIndex(of catalog: Catalog, partSize: Int = indexPartSize) -> TextIndex {
         let limits = frontMatterLimits
         let bodyLimit = searchedBytesLimit
         let textKeys = catalog.textKeys
         let fingerprint = CatalogIndexFile.fingerprint(textKeys: textKeys, limits: limits, bodyLimit: bodyLimit)
         let base =
-            (fromOpening ? catalog.openedIndex(fingerprint: fingerprint, generation: catalog.indexGeneration) : nil)
+            catalog.takeOpenedIndex(fingerprint: fingerprint, generation: catalog.indexGeneration)
             ?? CatalogIndexFile.open(catalogIndexURL, fingerprint: fingerprint, generation: catalog.indexGeneration)
         guard let base else { return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize) }
         let baseCount = base.documentCount

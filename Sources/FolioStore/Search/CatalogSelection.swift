@@ -151,44 +151,27 @@ extension Catalog {
     /// Every record, the owner's profile too (a filter without a kind leaves the profile out).
     public var all: CatalogSelection { CatalogSelection(catalog: self, positions: Array(0..<count)) }
 
-    /// The records `filter` takes, judged at `now` in `zone`.
-    /// `rowByRow`: every row judged by ``RecordFilter/matches(_:now:zone:)``, never by kind numbers
-    /// alone (the tests' oracle for the listing of a kind or of everything).
-    public func select(_ filter: RecordFilter, now: Timestamp, zone: TimeZone, rowByRow: Bool = false) -> CatalogSelection {
-        if !rowByRow, let byKind = selectByKind(filter) { return byKind }
+    /// The records `filter` takes, judged at `now` in `zone`. Its kind rule is decided once per kind
+    /// name and read from the rows' kind numbers; the rest of it, when it asks for more, row by row.
+    public func select(_ filter: RecordFilter, now: Timestamp, zone: TimeZone) -> CatalogSelection {
+        let taken = kindNames.map { filter.takesKind($0) }
+        let takesNoKind = filter.takesKind(nil)
+        let judgesEachRow = !filter.asksOnlyForKind
         let matcher = TagMatcher(tagNames: tagNames)
         // The children of one record: their parent's bytes are compared in the rows, not decoded.
         let parent = filter.parent.map(ReferenceText.init)
         var positions: [Int] = []
         positions.reserveCapacity(count)
         for position in 0..<count {
+            let kind = Int(entries[Int(records[position])].kind)
+            guard kind >= 0 && kind < taken.count ? taken[kind] : takesNoKind else { continue }
             if let parent {
                 guard let bytes = detail(position).flatMap({ RecordDetail.textBytes(2, in: $0) }), parent.equals(bytes) else { continue }
             }
-            if filter.matches(CatalogRow(catalog: self, position: position, tags: matcher), now: now, zone: zone) {
-                positions.append(position)
+            if judgesEachRow, !filter.matches(CatalogRow(catalog: self, position: position, tags: matcher), now: now, zone: zone) {
+                continue
             }
-        }
-        return CatalogSelection(catalog: self, positions: positions)
-    }
-
-    /// The records of a filter that names a kind or nothing (what `list`, `tags`, `cal` and `stats`
-    /// ask for most), taken on the rows' kind numbers: the filter's rule (that kind; without one,
-    /// every kind but the profile) decided once per kind name, not once per record. Nil for any
-    /// other filter.
-    private func selectByKind(_ filter: RecordFilter) -> CatalogSelection? {
-        guard filter.tags.isEmpty, filter.since == nil, filter.until == nil, filter.on == nil, !filter.onThisDay,
-            filter.done == nil, filter.parent == nil
-        else { return nil }
-        func takes(_ name: String) -> Bool { filter.kind.map { name == $0 } ?? (name != "profile") }
-        let taken = kindNames.map(takes)
-        // A record without a kind is judged as kind "", as the filter judges it.
-        let takesNoKind = takes("")
-        var positions: [Int] = []
-        positions.reserveCapacity(count)
-        for position in 0..<count {
-            let kind = Int(entries[Int(records[position])].kind)
-            if kind >= 0 && kind < taken.count ? taken[kind] : takesNoKind { positions.append(position) }
+            positions.append(position)
         }
         return CatalogSelection(catalog: self, positions: positions)
     }
