@@ -14,11 +14,15 @@ public struct SiteOptions: Sendable {
     public var filter: RecordFilter
     /// The `PATH` ffmpeg is looked for on; nil: no thumbnails are made.
     public var searchPath: String?
+    /// Pages for `folio serve`: with its forms, and the vault's files under `vault/` of the site's
+    /// address (the server answers there) instead of a relative path on disk.
+    public var live: LiveSite?
 
-    public init(output: URL? = nil, filter: RecordFilter = RecordFilter(), searchPath: String? = nil) {
+    public init(output: URL? = nil, filter: RecordFilter = RecordFilter(), searchPath: String? = nil, live: LiveSite? = nil) {
         self.output = output
         self.filter = filter
         self.searchPath = searchPath
+        self.live = live
     }
 }
 
@@ -81,7 +85,7 @@ struct ExportRun {
         folder = try SiteFolder.open(options.output ?? vault.localDirectory.appendingPathComponent("site"), vaultRoot: vault.root)
         old = folder.manifest ?? SiteManifest()
         language = vault.language
-        vaultFromSite = Self.relativePath(from: folder.root, to: SiteFolder.resolved(vault.root))
+        vaultFromSite = options.live == nil ? Self.relativePath(from: folder.root, to: SiteFolder.resolved(vault.root)) : "vault"
     }
 
     mutating func export(catalog: Catalog) throws(FolioError) -> SiteReport {
@@ -148,7 +152,8 @@ struct ExportRun {
             language: language, vaultFromSite: vaultFromSite,
             presentMedia: presentMedia, thumbnails: thumbnails.paths, pageByPath: pageByPath, pageByID: pageByID,
             titleByID: titleByID, kindNames: vault.kinds.mapValues { $0.shownName(language) },
-            names: WikilinkNames(entries.map { ([$0.summary.title, $0.summary.fileStem] + $0.summary.aliases, $0.page) }))
+            names: WikilinkNames(entries.map { ([$0.summary.title, $0.summary.fileStem] + $0.summary.aliases, $0.page) }),
+            live: options.live)
 
         // Each record's page is written again when what it shows changed.
         var neighbours: [RecordNeighbours] = []
@@ -477,7 +482,7 @@ struct ExportRun {
     /// thumbnails, the kind's keys, the language, where the vault is, the page format.
     private func inputKey(_ entry: SiteRecord, neighbours: RecordNeighbours, context: SiteContext, names: String) -> String {
         var parts = [
-            SiteExporter.version, language.rawValue, context.vaultFromSite, entry.stamp, entry.page, neighbours.key,
+            SiteExporter.version, language.rawValue, context.vaultFromSite, context.live == nil ? "" : "live", entry.stamp, entry.page, neighbours.key,
             entry.summary.allTags.joined(separator: "\u{1}"), names,
         ]
         for item in entry.media {

@@ -92,6 +92,8 @@ struct SiteContext: Sendable {
     var kindNames: [String: String] = [:]
     /// What a wikilink (`[[Bob]]`) may name a record of the site by ``WikilinkNames``.
     var names = WikilinkNames()
+    /// Set for the pages `folio serve` answers with (its forms); nil for an export.
+    var live: LiveSite?
 
     func text(_ text: SiteText) -> String { text.text(language) }
 

@@ -13,7 +13,7 @@ enum PageShell {
             <html lang="\(context.language.rawValue)">
             <head>
             <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="\(HTML.contentSecurityPolicy)">
+            <meta http-equiv="Content-Security-Policy" content="\(context.live == nil ? HTML.contentSecurityPolicy : LiveSite.contentSecurityPolicy)">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
             <meta name="referrer" content="no-referrer">

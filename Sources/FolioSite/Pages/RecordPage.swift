@@ -106,7 +106,9 @@ enum RecordPage {
         if let next = neighbours.next, let page = next.page {
             html += "<a rel=\"next\" href=\"../\(HTML.pathURL(page))\"><span>\(HTML.escape(t(.next)))</span> \(HTML.escape(next.title))</a>"
         }
-        html += "</nav>\n</article>\n"
+        html += "</nav>\n"
+        html += LiveForms.record(record, page: entry.page, context: context)
+        html += "</article>\n"
         return PageShell.page(title: title, context: context, depth: 1, bodyClass: "record-page", content: html)
     }
 
