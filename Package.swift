@@ -27,6 +27,11 @@ let package = Package(
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `folio serve`: Hummingbird's HTTP server, and multipart-kit's streaming parser for the
+        // photos and videos a phone uploads.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C libraries, each behind its own system-library target.
@@ -149,12 +154,25 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict),
+        // `folio serve`: the journal as a local web app. Its pages are the export's (FolioSite);
+        // each route is wiring over a use case the command line calls, one commit per change.
+        .target(
+            name: "FolioWeb",
+            dependencies: [
+                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSite", "FolioMedia", "FolioCompanion", "SystemIO", "YAML",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict),
         // The command line as a library, so tests can parse commands in-process.
         .target(
             name: "FolioCLI",
             dependencies: [
                 "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange", "FolioSite",
-                "FolioLFS", "FolioMCP", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FolioLFS", "FolioMCP", "FolioWeb", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["FolioCLI"], swiftSettings: strict),
@@ -218,6 +236,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures", "Transcripts"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioWebTests",
+            dependencies: [
+                "FolioWeb", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         .testTarget(name: "FaultTests", dependencies: ["folio", "FolioCore", "TestSupport"], swiftSettings: strict),
 
         // Every reader of untrusted bytes with the promises it keeps on any input: driven by

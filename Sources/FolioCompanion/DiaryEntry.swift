@@ -54,26 +54,7 @@ public enum PageBody {
     /// into `media/` stay, after the new page; the conversation and anything after it stay as they were.
     public static func replacingPage(in body: String, with page: String, recordPath: String) -> String {
         let parts = Conversation.split(body)
-        let linkLines = MediaLinks.mediaLinkLines(in: parts.before, recordPath: recordPath)
-        var kept: [String] = []
-        var paragraph: [(number: Int, text: String)] = []
-        func close() {
-            let isMedia =
-                !paragraph.isEmpty
-                && paragraph.allSatisfy { line in
-                    let text = line.text.trimmingCharacters(in: .whitespaces)
-                    return linkLines.contains(line.number) && text.hasSuffix(")") && (text.hasPrefix("[") || text.hasPrefix("!["))
-                }
-            if isMedia { kept.append(paragraph.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")) }
-            paragraph = []
-        }
-        // Lines split on scalars, without a CRLF's CR: a Swift String holds CRLF as one Character,
-        // so a page written on Windows would be one line and its media links would be dropped.
-        for (index, scalars) in parts.before.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = String(String.UnicodeScalarView(scalars.last == "\r" ? scalars.dropLast() : scalars))
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { close() } else { paragraph.append((index + 1, line)) }
-        }
-        close()
+        let kept = MediaLinks.splitPage(parts.before, recordPath: recordPath).mediaParagraphs
         var out = Conversation.escapingHeadings(page.trimmingCharacters(in: .whitespacesAndNewlines)) + "\n"
         for links in kept { out += "\n" + links + "\n" }
         guard parts.hasSection else { return out }

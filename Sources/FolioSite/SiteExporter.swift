@@ -482,7 +482,8 @@ struct ExportRun {
     /// thumbnails, the kind's keys, the language, where the vault is, the page format.
     private func inputKey(_ entry: SiteRecord, neighbours: RecordNeighbours, context: SiteContext, names: String) -> String {
         var parts = [
-            SiteExporter.version, language.rawValue, context.vaultFromSite, context.live == nil ? "" : "live", entry.stamp, entry.page, neighbours.key,
+            SiteExporter.version, language.rawValue, context.vaultFromSite, context.live == nil ? "" : "live", entry.stamp, entry.page,
+            neighbours.key,
             entry.summary.allTags.joined(separator: "\u{1}"), names,
         ]
         for item in entry.media {

@@ -117,6 +117,14 @@ public enum Console {
         ConsoleStream.standardError.write(safe.hasSuffix("\n") ? safe : safe + "\n")
     }
 
+    /// Writes a line to stderr without masking: only for `folio serve`'s pairing link, the one
+    /// secret folio shows on purpose (made by this server a moment ago, for the person at this
+    /// terminal, and worthless once it stops).
+    public static func errShowingPairingLink(_ text: String) {
+        let shown = text.withVisibleControlsKeepingStyles
+        ConsoleStream.standardError.write(shown.hasSuffix("\n") ? shown : shown + "\n")
+    }
+
     /// Prints `text`; on a terminal, output taller than the screen goes through `$PAGER` (`less -FRX`).
     public static func page(_ text: String, terminal: Terminal, environment: [String: String]) {
         let text = text.withVisibleControlsKeepingStyles

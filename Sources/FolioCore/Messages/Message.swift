@@ -257,6 +257,8 @@ public enum Message: Sendable, Equatable {
     case usage(UsageMessage)
     /// `folio mcp`: requests and arguments an AI assistant sent that folio refuses.
     case mcp(MCPMessage)
+    /// `folio serve`: the web app, what it says on its pages and on standard error.
+    case web(WebMessage)
     /// Search by meaning: `folio embed`, and what `folio search` says of its vectors.
     case embed(EmbedMessage)
 
@@ -847,6 +849,7 @@ public enum Message: Sendable, Equatable {
         case .embed(let message): message.pair
         case .usage(let message): message.pair
         case .mcp(let message): message.pair
+        case .web(let message): message.pair
         }
     }
 }

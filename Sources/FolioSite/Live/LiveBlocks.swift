@@ -1,7 +1,107 @@
 import FolioCore
+import FolioStore
+import Foundation
 
-/// The HTML of the served pages' forms (see ``LiveForms``).
+/// The HTML of the served pages' forms (see ``LiveForms``). Each is a plain form POST that works
+/// without JavaScript; the token field holds ``LiveSite/tokenMarker`` until the server sends it.
 enum LiveBlocks {
-    static func home(context: SiteContext) -> String { "" }
-    static func record(_ record: Record, page: String, context: SiteContext) -> String { "" }
+    /// A new diary page (a photo or video and a few words), an idea, a question for the 8 ball.
+    static func home(context: SiteContext) -> String {
+        let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
+        var html = "<section class=\"write\" aria-label=\"\(t(.write))\">\n"
+        html += "<details class=\"compose\" open><summary>\(t(.newPage))</summary>\n"
+        html += "<form method=\"post\" action=\"/pages\" enctype=\"multipart/form-data\" class=\"new-page\">\n"
+        html += tokenField
+        html += "<label class=\"pick\">\(t(.photoOrVideo)) <input type=\"file\" name=\"media\" accept=\"image/*,video/*\"></label>\n"
+        html += "<label>\(t(.whatHappened)) <textarea name=\"text\" rows=\"3\" data-draft=\"new-page\"></textarea></label>\n"
+        html += "<button type=\"submit\">\(t(.save))</button>\n</form>\n</details>\n"
+        html += "<form method=\"post\" action=\"/ideas\" class=\"inline\">\n" + tokenField
+        html += "<label>\(t(.idea)) <input type=\"text\" name=\"title\" required maxlength=\"500\" data-draft=\"new-idea\"></label>"
+        html += "<button type=\"submit\">\(t(.add))</button>\n</form>\n"
+        html += "<form method=\"post\" action=\"/ask\" class=\"inline\">\n" + tokenField
+        html += "<label>\(t(.question)) <input type=\"text\" name=\"question\" required maxlength=\"500\"></label>"
+        html += "<button type=\"submit\">\(t(.ask))</button>\n</form>\n"
+        html += "</section>\n"
+        return html
+    }
+
+    /// Edit the page's text (the part before its conversation) and tags; tick an idea off. The
+    /// form names the version of the file it was made from, so a save made elsewhere since (a
+    /// second tab, another device, an editor) is never overwritten.
+    static func record(_ record: Record, page: String, context: SiteContext) -> String {
+        let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
+        let reference = HTML.escape(record.id ?? record.path)
+        let version = LiveSite.version(of: record.document.text)
+        var html = "<section class=\"edit\">\n"
+        if record.document.value("done") != nil {
+            let done = record.document.value("done") == .bool(true)
+            html += "<form method=\"post\" action=\"/done\" class=\"inline\">\n" + tokenField
+            html += "<input type=\"hidden\" name=\"record\" value=\"\(reference)\">"
+            html += "<input type=\"hidden\" name=\"done\" value=\"\(done ? "false" : "true")\">"
+            html += "<button type=\"submit\">\(t(done ? .reopen : .tickOff))</button>\n</form>\n"
+        }
+        let body = record.document.body
+        let before = MediaLinks.splitPage(
+            FirstLine.mayHaveConversation(body) ? Conversation.split(body).before : body, recordPath: record.path
+        ).words
+        let tags = record.tags.joined(separator: ", ")
+        html += "<details class=\"edit-page\"><summary>\(t(.edit))</summary>\n"
+        html += "<form method=\"post\" action=\"/edit\">\n" + tokenField
+        html += "<input type=\"hidden\" name=\"record\" value=\"\(reference)\">"
+        html += "<input type=\"hidden\" name=\"version\" value=\"\(HTML.escape(version))\">\n"
+        html +=
+            "<label>\(t(.text)) <textarea name=\"text\" rows=\"8\" data-draft=\"edit-\(reference)\">\(HTML.escape(before))</textarea></label>\n"
+        html += "<label>\(t(.tags)) <input type=\"text\" name=\"tags\" value=\"\(HTML.escape(tags))\"></label>\n"
+        html += "<button type=\"submit\">\(t(.save))</button>\n</form>\n</details>\n</section>\n"
+        return html
+    }
+
+    private static let tokenField = "<input type=\"hidden\" name=\"token\" value=\"\(LiveSite.tokenMarker)\">\n"
+}
+
+/// The served pages' own words, zh-Hant first.
+public enum LiveText: Sendable {
+    case write, newPage, photoOrVideo, whatHappened, save, idea, add, question, ask, edit, text, tags, tickOff, reopen
+    case nowText, yourText
+
+    public func text(_ language: Language) -> String {
+        let (zh, en) = pair
+        return language == .zhHant ? zh : en
+    }
+
+    var pair: (String, String) {
+        switch self {
+        case .write: ("寫", "Write")
+        case .newPage: ("寫一頁新日記", "A new diary page")
+        case .photoOrVideo: ("照片或影片", "Photo or video")
+        case .whatHappened: ("發生了什麼", "What happened")
+        case .save: ("儲存", "Save")
+        case .idea: ("想法", "Idea")
+        case .add: ("記下", "Add")
+        case .question: ("問 8 號球", "Ask the 8 ball")
+        case .ask: ("搖一搖", "Shake")
+        case .edit: ("編輯這一頁", "Edit this page")
+        case .text: ("內容", "Text")
+        case .tags: ("標籤（以逗號分開）", "Tags (separated by commas)")
+        case .tickOff: ("完成", "Tick off")
+        case .reopen: ("改回未完成", "Open again")
+        case .nowText: ("這一頁現在的內容", "The page as it is now")
+        case .yourText: ("你打的內容", "What you typed")
+        }
+    }
+}
+
+extension LiveSite {
+    /// The version a form names: a hash of the file's text as the page showed it.
+    public static func version(of text: String) -> String { String(sha256Hex(text).prefix(32)) }
+
+    /// Record path → site-relative page, from the manifest of the site at `site`; nil when the
+    /// folder is not a site or its manifest cannot be read (the caller shows the home page then).
+    public static func pages(in site: URL, vaultRoot: URL) -> [String: String]? {
+        do throws(FolioError) {
+            return try SiteFolder.open(site, vaultRoot: vaultRoot).manifest?.rows.mapValues(\.page)
+        } catch {
+            return nil
+        }
+    }
 }

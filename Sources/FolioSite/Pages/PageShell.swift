@@ -5,9 +5,10 @@ enum PageShell {
     /// A whole page `depth` folders below the site's root; `content` is HTML built with ``HTML``.
     static func page(
         title: String, context: SiteContext, depth: Int, bodyClass: String, scripts: [String] = [],
-        content: String
+        content: String, root: String? = nil
     ) -> String {
-        let up = String(repeating: "../", count: depth)
+        // A page the app makes at any address (`/edit`) names the site's files from its root.
+        let up = root ?? String(repeating: "../", count: depth)
         var html = """
             <!DOCTYPE html>
             <html lang="\(context.language.rawValue)">

@@ -97,6 +97,39 @@ public struct MediaEntry: Sendable, Equatable {
 /// Markdown links from a record to media files, relative to the record's folder so that
 /// GitHub, Obsidian and VS Code previews find them.
 public enum MediaLinks {
+    /// The page part of a body (before its conversation) taken apart: the paragraphs whose every
+    /// line is one link into `media/` (as written, trimmed), and the rest as written, which is what
+    /// the person wrote (a page's editor shows it; ``PageBody`` puts the links back after it).
+    public static func splitPage(_ page: String, recordPath: String) -> (words: String, mediaParagraphs: [String]) {
+        let linkLines = mediaLinkLines(in: page, recordPath: recordPath)
+        var media: [String] = []
+        var wordLines: [String] = []
+        var paragraph: [(number: Int, text: String)] = []
+        func close() {
+            let isMedia =
+                !paragraph.isEmpty
+                && paragraph.allSatisfy { line in
+                    let text = line.text.trimmingCharacters(in: .whitespaces)
+                    return linkLines.contains(line.number) && text.hasSuffix(")") && (text.hasPrefix("[") || text.hasPrefix("!["))
+                }
+            if isMedia {
+                media.append(paragraph.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n"))
+            } else if !paragraph.isEmpty {
+                if !wordLines.isEmpty { wordLines.append("") }
+                wordLines += paragraph.map(\.text)
+            }
+            paragraph = []
+        }
+        // Lines split on scalars, without a CRLF's CR: a Swift String holds CRLF as one Character,
+        // so a page written on Windows would be one line and its media links would be dropped.
+        for (index, scalars) in page.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(String.UnicodeScalarView(scalars.last == "\r" ? scalars.dropLast() : scalars))
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { close() } else { paragraph.append((index + 1, line)) }
+        }
+        close()
+        return (wordLines.joined(separator: "\n"), media)
+    }
+
     /// `../../../media/ab/….jpg` for a record in `diary/2026/11/`.
     public static func relativeTarget(fromRecord recordPath: String, to vaultPath: String) -> String {
         let depth = recordPath.split(separator: "/").count - 1

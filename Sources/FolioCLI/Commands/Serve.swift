@@ -1,0 +1,64 @@
+import ArgumentParser
+import FolioCore
+
+struct Serve: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "serve",
+            abstract: bilingual(
+                "Open the journal as a web app in a browser, on this computer or your phone (--lan).",
+                "把日記當成網頁應用程式在瀏覽器打開，在這台電腦上，或在手機上（--lan）。"),
+            discussion: bilingual(
+                """
+                folio listens on this computer only (127.0.0.1) and prints a pairing link: open it in the browser, and that \
+                browser may use the app until the server stops. The pages are `folio export html`'s, with forms: a new diary \
+                page from a photo or video, ideas, the magic 8 ball, editing a page's text and tags. Every change is one \
+                commit, as from the command line (folio log shows it, folio undo reverts it); opening a page changes nothing.
+
+                With --lan folio listens on every network of this computer, so a phone on the same Wi-Fi can pair by \
+                scanning the QR code (with qrencode installed) or typing the link. Never forward the port to the internet; \
+                away from home, reach it through an SSH tunnel (ssh -L 8400:127.0.0.1:8400 HOST) or your VPN instead.
+
+                Examples:
+                  folio serve
+                  folio serve --lan
+                  folio serve --port 0
+                """,
+                """
+                folio 只在這台電腦上（127.0.0.1）等待連線，並印出一個配對連結：在瀏覽器開啟它，那個瀏覽器就能使用這個應用程式，
+                直到伺服器停止。頁面就是 `folio export html` 的頁面，加上表單：用照片或影片寫一頁新日記、想法、魔術 8 號球、
+                編輯一頁的內容和標籤。每次修改都是一個 commit，和在命令列上一樣（folio log 看得到，folio undo 可以復原）；
+                打開頁面不會改任何東西。
+
+                加 --lan 時 folio 在這台電腦的每個網路上等待連線，同一個 Wi-Fi 上的手機可以掃描 QR code（需要安裝 qrencode）
+                或輸入連結來配對。絕對不要把這個連接埠轉送到網際網路；出門在外時，改用 SSH 通道
+                （ssh -L 8400:127.0.0.1:8400 主機）或你的 VPN 連回來。
+
+                例如：
+                  folio serve
+                  folio serve --lan
+                  folio serve --port 0
+                """))
+    }
+
+    @Flag(
+        help: bilingual(
+            "Listen on this computer's networks too, for a phone on the same Wi-Fi (paired by its link).",
+            "也在這台電腦的網路上等待連線，給同一個 Wi-Fi 上的手機用（用連結配對）。"))
+    var lan = false
+    @Option(help: bilingual("The port (0: any free port, printed).", "連接埠（0：任何空著的連接埠，會印出來）。")) var port = 8400
+    @ParentCommand var folio: Folio
+    var global: GlobalOptions { folio.global }
+
+    func validate() throws {
+        if !(0...65_535).contains(port) {
+            throw ValidationError(
+                Message.usage(.badRange(option: "--port", text: String(port), low: 0, high: 65_535)).text(MessageLanguage.shared.current))
+        }
+    }
+
+    func run() async throws {
+        let setup = try ServeRun.setup(global, lan: lan, port: port)
+        await ServeRun.serve(setup)
+    }
+}

@@ -1,0 +1,83 @@
+import FolioCore
+import FolioStore
+import FolioWeb
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `folio serve` from the command line: the vault found as for every command, the addresses a
+/// phone may use with `--lan`, then the server until Ctrl-C.
+enum ServeRun {
+    static func setup(_ global: GlobalOptions, lan: Bool, port: Int) throws(FolioError) -> WebSetup {
+        let environment = ProcessInfo.processInfo.environment
+        try global.enterDirectory()
+        if let language = global.language() { MessageLanguage.shared.set(language) }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let root = try VaultLocation.find(explicit: global.vault, environment: environment, workingDirectory: cwd)
+        let reach: WebSetup.Reach = lan ? .localNetwork(hosts: NetworkAddresses.local()) : .loopback
+        return WebSetup(root: root, environment: environment, language: global.language(), reach: reach, port: port)
+    }
+
+    static func serve(_ setup: WebSetup) async -> Never {
+        let language = setup.language ?? Vault(root: setup.root, clock: Clock.from(environment: setup.environment)).language
+        MessageLanguage.shared.set(language)
+        let lan = setup.reach != .loopback
+        let terminal = Terminal.current(noColor: false, environment: setup.environment)
+        do {
+            try await WebServer.run(
+                setup, warn: { Console.err(terminal.warn($0.rendered(in: language, asWarning: true))) },
+                ready: { address in
+                    if lan, let first = address.pairingURLs.first { QRCode.print(first, environment: setup.environment) }
+                    Console.errShowingPairingLink(Message.web(.listening(urls: address.pairingURLs, localNetwork: lan)).text(language))
+                })
+            exit(0)
+        } catch {
+            Console.err((error as? FolioError)?.rendered(in: language) ?? Message.web(.cannotListen("\(error)")).text(language))
+            exit(1)
+        }
+    }
+}
+
+/// This computer's IPv4 addresses on its networks (not loopback), for the link a phone opens.
+enum NetworkAddresses {
+    static func local() -> [String] {
+        var first: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&first) == 0, let list = first else { return [] }
+        defer { freeifaddrs(list) }
+        var found: [String] = []
+        var cursor: UnsafeMutablePointer<ifaddrs>? = list
+        while let entry = cursor {
+            defer { cursor = entry.pointee.ifa_next }
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            let named = getnameinfo(
+                address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
+            guard named == 0 else { continue }
+            let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if !text.hasPrefix("127."), !found.contains(text) { found.append(text) }
+        }
+        return found
+    }
+}
+
+/// The pairing link as a QR code on the terminal, drawn by `qrencode` when it is installed.
+enum QRCode {
+    static func print(_ text: String, environment: [String: String]) {
+        let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        guard let tool = directories.map({ $0 + "/qrencode" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["-t", "UTF8", "-m", "2", text]
+        process.standardOutput = FileHandle.standardError
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            // No QR code: the link is printed below it anyway.
+        }
+    }
+}

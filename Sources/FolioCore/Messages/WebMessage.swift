@@ -1,0 +1,67 @@
+import Foundation
+
+/// What `folio serve` says: on its pages to the person at the browser, and on standard error to
+/// the person who started it.
+public enum WebMessage: Sendable, Equatable {
+    /// A port that cannot be listened on.
+    case cannotListen(String)
+    /// Where the server listens, with the link that pairs a browser.
+    case listening(urls: [String], localNetwork: Bool)
+    /// A browser without the pairing cookie.
+    case notPaired
+    /// A pairing link with a wrong secret.
+    case wrongPairingSecret
+    /// A write without the page's token, from another site, or to a name this server does not answer to.
+    case forged
+    /// A `Host` this server does not answer to (another name pointing here).
+    case wrongHost
+    /// An upload over the limit.
+    case uploadTooLarge(limit: UInt64)
+    /// A form the server cannot read (cut off, or not a form).
+    case badForm
+    /// The page changed since the form was made: nothing was written.
+    case changedSince(String)
+    /// No page at this address.
+    case notFound
+
+    public var pair: (String, String) {
+        switch self {
+        case .cannotListen(let reason): ("無法在這個連接埠上接聽：\(reason)", "cannot listen on that port: \(reason)")
+        case .listening(let urls, let localNetwork):
+            (
+                "folio 已啟動。在瀏覽器開啟這個連結配對（只給你自己的裝置）：\n  " + urls.joined(separator: "\n  ")
+                    + (localNetwork ? "\n同一個 Wi-Fi 上的手機可以掃描上面的 QR code。不要把這個連接埠開放到網際網路。" : "") + "\n按 Ctrl-C 停止。",
+                "folio is running. Open this link in a browser to pair it (your own devices only):\n  " + urls.joined(separator: "\n  ")
+                    + (localNetwork ? "\nA phone on the same Wi-Fi can scan the QR code above. Never open this port to the internet." : "")
+                    + "\nPress Ctrl-C to stop."
+            )
+        case .notPaired:
+            (
+                "這個瀏覽器還沒有配對。請開啟 `folio serve` 在終端機上顯示的連結。",
+                "This browser is not paired yet. Open the link `folio serve` shows in its terminal."
+            )
+        case .wrongPairingSecret:
+            ("配對連結不對（或已經過期：每次啟動 `folio serve` 都會換一個）。", "That pairing link is wrong (or old: each start of `folio serve` makes a new one).")
+        case .forged:
+            (
+                "這個請求不是從這裡的頁面送出的，folio 沒有接受。請重新載入頁面再試一次。",
+                "This request did not come from one of this app's pages; folio did not take it. Reload the page and try again."
+            )
+        case .wrongHost:
+            ("folio 不回應這個主機名稱。", "folio does not answer to this host name.")
+        case .uploadTooLarge(let limit):
+            (
+                "檔案超過 \(limit) 位元組的上限（設定 `media.max_bytes`）。",
+                "the file is over the limit of \(limit) bytes (setting `media.max_bytes`)."
+            )
+        case .badForm:
+            ("表單沒有完整送達（連線中斷了嗎？），沒有存任何東西。請再送一次。", "The form did not arrive whole (a dropped connection?); nothing was saved. Send it again.")
+        case .changedSince(let title):
+            (
+                "「\(title)」在你開啟這頁之後被改過了（另一個分頁、裝置或編輯器），所以沒有存。你打的內容還在下面；對照目前的版本後再存一次。",
+                "“\(title)” changed after you opened this page (another tab, device or editor), so nothing was saved. What you typed is below; compare it with the page as it is now and save again."
+            )
+        case .notFound: ("這裡沒有頁面。", "There is no page here.")
+        }
+    }
+}

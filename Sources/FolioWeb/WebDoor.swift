@@ -1,0 +1,130 @@
+import FolioCore
+import FolioSite
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The first thing every request meets: the `Host` check, the pairing link, the pairing cookie,
+/// and for a write its `Origin`; then the headers every answer carries (a policy that allows no
+/// request elsewhere, no framing, no sniffing, no referrer).
+struct WebDoor: RouterMiddleware {
+    typealias Context = WebRequestContext
+    let guardian: WebGuard
+    let language: Language
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await decide(request, context: context, next: next)
+        response.headers[.contentSecurityPolicy] = LiveSite.contentSecurityPolicy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        if let name = HTTPField.Name.xFrameOptions { response.headers[name] = "DENY" }
+        if let name = HTTPField.Name.referrerPolicy { response.headers[name] = "no-referrer" }
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+
+    private func decide(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let host = request.head.authority
+        guard let host, guardian.acceptsHost(host) else { return WebResponse.text(.misdirectedRequest, .wrongHost, language) }
+        guard request.method == .get || request.method == .head || request.method == .post else {
+            return WebResponse.text(.methodNotAllowed, .notFound, language)
+        }
+        let path = request.uri.path
+        guard WebPath.isSafe(path) else { return WebResponse.page(.notFound, .notFound, language) }
+        if path == "/pair" {
+            guard request.method == .get, guardian.pairs(request.uri.queryParameters["secret"].map(String.init)) else {
+                return WebResponse.page(.forbidden, .wrongPairingSecret, language)
+            }
+            var response = WebResponse.redirect(to: "/")
+            // The session lasts a year; a new start of the server needs a new pairing anyway.
+            response.headers[.setCookie] =
+                "\(WebGuard.cookieName)=\(guardian.sessionToken); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+            return response
+        }
+        guard guardian.isPaired(cookie: request.cookies[WebGuard.cookieName]?.value) else {
+            return WebResponse.page(.unauthorized, .notPaired, language)
+        }
+        if request.method == .post {
+            guard
+                guardian.acceptsOrigin(
+                    request.headers[.origin], fetchSite: HTTPField.Name.secFetchSite.flatMap { request.headers[$0] }, host: host)
+            else {
+                return WebResponse.page(.forbidden, .forged, language)
+            }
+        }
+        return try await next(request, context)
+    }
+}
+
+/// What a request's path may be: absolute, no `..`, no hidden component, no backslash or NUL.
+enum WebPath {
+    static func isSafe(_ path: String) -> Bool {
+        guard path.hasPrefix("/"), let decoded = path.removingPercentEncoding, decoded.utf8.count <= 1024 else { return false }
+        for component in decoded.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            if component.hasPrefix(".") || component.contains("\\") || component.utf8.contains(0) { return false }
+        }
+        return true
+    }
+}
+
+extension HTTPField.Name {
+    // Names HTTPTypes does not list; each is a valid token, so the optionals are never nil.
+    static let xFrameOptions = HTTPField.Name("X-Frame-Options")
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")
+}
+
+/// The answers the app makes itself.
+enum WebResponse {
+    static func html(_ status: HTTPResponse.Status, _ html: String) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    static func page(_ status: HTTPResponse.Status, _ message: WebMessage, _ language: Language) -> Response {
+        let text = Message.web(message).text(language)
+        return html(status, LivePages.message(text, title: titleOf(status, language), language: language))
+    }
+
+    static func failure(_ status: HTTPResponse.Status, _ error: FolioError, _ language: Language) -> Response {
+        html(
+            status, LivePages.message(error.rendered(in: language, asWarning: false), title: titleOf(status, language), language: language))
+    }
+
+    static func text(_ status: HTTPResponse.Status, _ message: WebMessage, _ language: Language) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: Message.web(message).text(language) + "\n")))
+    }
+
+    /// A refusal of a request whose body is not read: the page, then the connection closed, so
+    /// the rest of the body (a 2 GB video on a 100 MB limit) is never read.
+    static func closing(_ status: HTTPResponse.Status, _ message: WebMessage, _ language: Language, _ channel: any Channel) -> Response {
+        let page = ByteBuffer(
+            string: LivePages.message(Message.web(message).text(language), title: titleOf(status, language), language: language))
+        return Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .connection: "close"],
+            body: ResponseBody(contentLength: page.readableBytes) { writer in
+                try await writer.write(page)
+                try await writer.finish(nil)
+                channel.close(mode: .all, promise: nil)
+            })
+    }
+
+    /// After a write: the page to look at next (POST, then redirect, then GET).
+    static func redirect(to location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+
+    private static func titleOf(_ status: HTTPResponse.Status, _ language: Language) -> String {
+        let zh = language == .zhHant
+        switch status {
+        case .notFound: return zh ? "找不到" : "Not found"
+        case .unauthorized: return zh ? "還沒有配對" : "Not paired"
+        case .forbidden: return zh ? "沒有接受" : "Refused"
+        case .conflict, .unprocessableContent, .badRequest, .contentTooLarge: return zh ? "沒有存" : "Not saved"
+        default: return zh ? "出了問題" : "Something went wrong"
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import FolioCompanion
+import FolioCore
+import FolioSite
+import FolioStore
+import FolioSync
+import Foundation
+import SystemIO
+import YAML
+
+/// The vault as `folio serve` serves it. One actor owns the vault and its history, so requests
+/// that arrive together change it one at a time, each through the use case the command line
+/// calls (under the same writer lock, one commit per change, shown in `folio log`).
+///
+/// The pages are the export's (`export html`, with the app's forms), kept in `.folio/local/serve`
+/// and brought up to date before a page is answered: the export reads again only the records
+/// whose files changed, so a page edited on another device or in an editor shows on the next
+/// load. A GET changes no file of the vault.
+actor WebJournal {
+    let vault: Vault
+    let history: History?
+    let environment: [String: String]
+    /// Where a problem that is not the request's goes (the server's terminal).
+    let warn: @Sendable (FolioError) -> Void
+    nonisolated let language: Language
+    nonisolated let siteFolder: URL
+    nonisolated let vaultRoot: URL
+    nonisolated let uploadFolder: URL
+    /// Why nothing can be served: an encrypted vault this device has no key for, no history.
+    nonisolated let refusal: FolioError?
+    /// Whether the site on disk may be behind the vault (a write was made since it was brought up to date).
+    private var stale = true
+    private var lastRefresh: ContinuousClock.Instant?
+
+    init(_ setup: WebSetup, warn: @escaping @Sendable (FolioError) -> Void) {
+        self.warn = warn
+        let vault = Vault(root: setup.root, clock: Clock.from(environment: setup.environment))
+        vault.languageOverride = setup.language
+        self.vault = vault
+        vaultRoot = vault.root
+        self.environment = setup.environment
+        self.language = vault.language
+        siteFolder = vault.localDirectory.appendingPathComponent("serve")
+        uploadFolder = vault.localDirectory.appendingPathComponent("uploads")
+        var history: History?
+        var refusal: FolioError?
+        do throws(FolioError) {
+            history = try History.open(vault, environment: setup.environment)
+            if let history { vault.recorder = history }
+        } catch {
+            refusal = error
+        }
+        self.history = history
+        self.refusal = refusal
+    }
+
+    /// The locked-vault refusal, before the server starts listening.
+    nonisolated var refusalBeforeStart: FolioError? { refusal }
+    /// The largest photo or video a page takes: the vault's own media limit.
+    var maxUploadBytes: UInt64 { vault.maxMediaBytes }
+
+    // MARK: - Reading
+
+    /// Brings the served pages up to date with the vault. Requests that come within a moment of
+    /// the last check share it (the catalog is read once for a burst of page loads), unless a
+    /// write was made since.
+    func refresh() throws(FolioError) {
+        if let refusal { throw refusal }
+        let now = ContinuousClock.now
+        if !stale, let lastRefresh, now - lastRefresh < .milliseconds(500) { return }
+        let options = SiteOptions(output: siteFolder, searchPath: environment["PATH"], live: LiveSite())
+        _ = try SiteExporter.export(vault, options: options)
+        stale = false
+        lastRefresh = ContinuousClock.now
+    }
+
+    /// The site-relative page of the record at `path`, after a refresh.
+    func page(ofRecordAt path: String) throws(FolioError) -> String? {
+        try refresh()
+        return LiveSite.pages(in: siteFolder, vaultRoot: vault.root)?[path]
+    }
+
+    // MARK: - Writing
+
+    /// `folio idea TITLE`.
+    func addIdea(title: String, tags: [String]) throws(FolioError) -> Record {
+        try write { vault throws(FolioError) in
+            try vault.create(NewRecord(kind: "idea", title: title, tags: tags))
+        }
+    }
+
+    /// `folio done` / `folio undone`.
+    func markDone(_ reference: String, done: Bool) throws(FolioError) -> Record {
+        try write { vault throws(FolioError) in
+            try vault.markDone(try vault.findRecord(reference, workingDirectory: nil), done: done)
+        }
+    }
+
+    /// `folio ask QUESTION`: the ball's answer, recorded.
+    func ask(_ question: String) throws(FolioError) -> Record {
+        try write { vault throws(FolioError) in
+            let question = try vault.checkedQuestion(question)
+            var generator = try MagicAnswer.generator(environment: environment)
+            let answer = QAAnswer(MagicAnswer.pick(using: &generator), language: vault.language)
+            return try vault.recordAnswer(question: question, answer: answer)
+        }
+    }
+
+    /// What an edit from a page came to.
+    enum EditOutcome: Sendable {
+        case saved(Record)
+        /// The file changed since the page was made (another tab, device or editor): nothing
+        /// was written; `current` is the record as it is now.
+        case changedSince(current: Record)
+    }
+
+    /// The page's text (before its conversation) and its tags, as the form sent them; written
+    /// only when the file is still the version the form was made from (`folio edit`'s rule).
+    func edit(_ reference: String, version: String, text: String, tags: [String]) throws(FolioError) -> EditOutcome {
+        if let refusal { throw refusal }
+        let record = try vault.findRecord(reference, workingDirectory: nil)
+        let original = record.document.text
+        guard LiveSite.version(of: original) == version else { return .changedSince(current: record) }
+        let tags = RecordRules.normalisedTags(try vault.checkedTags(tags))
+        let text = text.replacingOccurrences(of: "\r\n", with: "\n")
+        try vault.checkInput([(.note, text)])
+        var document = record.document
+        let order = vault.kinds[record.kind ?? ""]?.keyOrder ?? Kind.commonKeys
+        let changes: [(String, Node?)] = [("tags", tags.isEmpty ? nil : .sequence(tags.map { .string($0) }))]
+        let path = record.path
+        let page = text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+        do throws(FrontMatterError) {
+            _ = try Vault.apply(
+                changes, body: { body in PageBody.replacingPage(in: body, with: page, recordPath: path) }, to: &document,
+                order: order, modified: vault.clock.timestamp)
+        } catch {
+            throw FolioError(error, file: path, text: document.text)
+        }
+        do throws(FolioError) {
+            let saved = try write { vault throws(FolioError) in try vault.replaceText(of: record, with: document.text, expecting: original)
+            }
+            return .saved(saved)
+        } catch {
+            if case .changedWhileEditing = error.message {
+                return .changedSince(current: try vault.findRecord(path, workingDirectory: nil))
+            }
+            throw error
+        }
+    }
+
+    /// A new diary page around an uploaded photo or video and the words typed with it. The same
+    /// upload sent again (a phone retrying after a dropped connection) finds the page the first
+    /// one made, by the file's content hash and the words: never a second page.
+    func newPage(upload: ReceivedUpload?, text: String) throws(FolioError) -> Record {
+        if let refusal { throw refusal }
+        let text = text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = UploadKey(mediaHash: upload?.sha256 ?? "", text: text)
+        if let made = made(key), FileManager.default.fileExists(atPath: vault.url(made).path) {
+            upload?.discard()
+            return try vault.findRecord(made, workingDirectory: nil)
+        }
+        if upload == nil, text.isEmpty { throw FolioError(.media(.required)) }
+        defer { upload?.discard() }
+        let record = try write { vault throws(FolioError) in
+            var request = NewRecord(kind: "diary", title: NewRecord.diaryTitle(from: text), fields: text.isEmpty ? [] : [("text", text)])
+            request.allowsExtraKeys = false
+            let sources = upload.map { [MediaSource(url: $0.file, displayName: $0.displayName)] } ?? []
+            return try vault.create(request, importing: sources, dateFromMedia: !sources.isEmpty, records: nil)
+        }
+        remember(key, path: record.path)
+        return record
+    }
+
+    /// Runs one change; a change written but not committed is an error, never a quiet success.
+    private func write(_ change: (Vault) throws(FolioError) -> Record) throws(FolioError) -> Record {
+        if let refusal { throw refusal }
+        try vault.requireProfile()
+        let problems = vault.recordingProblems.count
+        let record = try change(vault)
+        stale = true
+        if let problem = vault.recordingProblems.dropFirst(problems).first { throw problem }
+        return record
+    }
+
+    // MARK: - Uploads already made
+
+    private struct UploadKey {
+        var mediaHash: String
+        var text: String
+        var name: String {
+            let bytes = Array((mediaHash + "\n" + text).utf8)
+            return LiveSite.version(of: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    private var madeFolder: URL { uploadFolder.appendingPathComponent("made") }
+
+    private func made(_ key: UploadKey) -> String? {
+        LocalFile.read(madeFolder.appendingPathComponent(key.name), maxBytes: 4096)
+            .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Remembers which page an upload made (in `.folio/local`, never synced). Failing to remember
+    /// only means a retry makes a second page, so the failure is not the user's error.
+    private func remember(_ key: UploadKey, path: String) {
+        do {
+            try FileManager.default.createDirectory(at: madeFolder, withIntermediateDirectories: true)
+            try Data(path.utf8).write(to: madeFolder.appendingPathComponent(key.name), options: .atomic)
+        } catch {
+            warn(FolioError(.writeFailed(.other("\(error)")), file: madeFolder.path))
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import FolioCore
+import FolioSite
+import FolioStore
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// The writes: each parses its form, checks the form's token, calls one use case of the journal
+/// and answers with a redirect to the page to look at next (or a page saying why not).
+struct WebRoutes: Sendable {
+    let journal: WebJournal
+    let guardian: WebGuard
+    var language: Language { journal.language }
+
+    struct IdeaForm: Decodable {
+        var token: String?
+        var title: String
+        var tags: String?
+    }
+
+    struct DoneForm: Decodable {
+        var token: String?
+        var record: String
+        var done: String
+    }
+
+    struct AskForm: Decodable {
+        var token: String?
+        var question: String
+    }
+
+    struct EditForm: Decodable {
+        var token: String?
+        var record: String
+        var version: String
+        var text: String?
+        var tags: String?
+    }
+
+    func addIdea(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await form(IdeaForm.self, request, context: context) { (form: IdeaForm) async throws(FolioError) -> Response in
+            let record = try await journal.addIdea(title: form.title, tags: Self.tags(form.tags ?? ""))
+            return try await redirect(toPageOf: record)
+        }
+    }
+
+    func markDone(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await form(DoneForm.self, request, context: context) { (form: DoneForm) async throws(FolioError) -> Response in
+            let record = try await journal.markDone(form.record, done: form.done == "true")
+            return try await redirect(toPageOf: record)
+        }
+    }
+
+    func ask(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await form(AskForm.self, request, context: context) { (form: AskForm) async throws(FolioError) -> Response in
+            let record = try await journal.ask(form.question)
+            return try await redirect(toPageOf: record)
+        }
+    }
+
+    func edit(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await form(EditForm.self, request, context: context) { (form: EditForm) async throws(FolioError) -> Response in
+            let text = form.text ?? ""
+            switch try await journal.edit(form.record, version: form.version, text: text, tags: Self.tags(form.tags ?? "")) {
+            case .saved(let record):
+                return try await redirect(toPageOf: record)
+            case .changedSince(let current):
+                let notice = Message.web(.changedSince(current.title)).text(language)
+                let page = LivePages.editAgain(current, typedText: text, typedTags: form.tags ?? "", notice: notice, language: language)
+                return WebResponse.html(.conflict, page.replacingOccurrences(of: LiveSite.tokenMarker, with: guardian.formToken))
+            }
+        }
+    }
+
+    /// A new diary page: the photo or video streams to disk (the token must come before it,
+    /// as the page's form sends it), then the page is made around it in one commit.
+    func newPage(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let limit = await journal.maxUploadBytes
+        if let length = request.headers[.contentLength].flatMap({ UInt64($0) }), length > limit + (1 << 20) {
+            return WebResponse.closing(.contentTooLarge, .uploadTooLarge(limit: limit), language, context.channel)
+        }
+        let receiver = UploadReceiver(folder: journal.uploadFolder, maxFileBytes: limit) { [guardian] fields in
+            guardian.acceptsForm(token: fields["token"])
+        }
+        let received: ReceivedForm
+        do throws(FormRefusal) {
+            received = try await receiver.receive(request.body, contentType: request.headers[.contentType] ?? "")
+        } catch {
+            switch error {
+            case .tooLarge(let limit):
+                return WebResponse.closing(.contentTooLarge, .uploadTooLarge(limit: limit), language, context.channel)
+            case .forged: return WebResponse.page(.forbidden, .forged, language)
+            case .notAForm: return WebResponse.page(.badRequest, .badForm, language)
+            case .storage(let reason):
+                return WebResponse.failure(.internalServerError, FolioError(.writeFailed(.other(reason))), language)
+            }
+        }
+        guard guardian.acceptsForm(token: received.fields["token"]) else {
+            received.upload?.discard()
+            return WebResponse.page(.forbidden, .forged, language)
+        }
+        do throws(FolioError) {
+            let record = try await journal.newPage(upload: received.upload, text: received.fields["text"] ?? "")
+            return try await redirect(toPageOf: record)
+        } catch {
+            received.upload?.discard()
+            return WebResponse.failure(.unprocessableContent, error, language)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Reads a URL-encoded form (at most 1 MiB), checks its token, and runs `action`; a use
+    /// case's refusal becomes a page that says why, in the vault's language.
+    private func form<Form: Decodable & Sendable>(
+        _ type: Form.Type, _ request: Request, context: WebRequestContext,
+        _ action: (Form) async throws(FolioError) -> Response
+    ) async throws -> Response where Form: TokenCarrying {
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: 1 << 20)
+        } catch {
+            return WebResponse.page(.contentTooLarge, .badForm, language)
+        }
+        let parsed: Form
+        do {
+            parsed = try URLEncodedFormDecoder().decode(Form.self, from: String(buffer: body))
+        } catch {
+            return WebResponse.page(.badRequest, .badForm, language)
+        }
+        guard guardian.acceptsForm(token: parsed.token) else { return WebResponse.page(.forbidden, .forged, language) }
+        do throws(FolioError) {
+            return try await action(parsed)
+        } catch {
+            return WebResponse.failure(.unprocessableContent, error, language)
+        }
+    }
+
+    private func redirect(toPageOf record: Record) async throws(FolioError) -> Response {
+        let page = try await journal.page(ofRecordAt: record.path)
+        return WebResponse.redirect(to: page.map { "/" + HTML.pathURL($0) } ?? "/")
+    }
+
+    /// `旅行, 咖啡 ,` → `["旅行", "咖啡"]` (commas, either width, or line breaks between tags).
+    static func tags(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == "," || $0 == "，" || $0 == "、" || $0.isNewline })
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}
+
+protocol TokenCarrying {
+    var token: String? { get }
+}
+
+extension WebRoutes.IdeaForm: TokenCarrying, Sendable {}
+extension WebRoutes.DoneForm: TokenCarrying, Sendable {}
+extension WebRoutes.AskForm: TokenCarrying, Sendable {}
+extension WebRoutes.EditForm: TokenCarrying, Sendable {}
