@@ -84,13 +84,16 @@ extension Vault {
         return try endBatch(result, message)
     }
 
-    /// The same, for a body that waits (an AI reply between two writes).
-    public func inOneCommit<T>(_ message: String, _ body: () async throws(FolioError) -> T) async throws(FolioError) -> T {
+    /// The same, for a body that waits (an AI reply between two writes). It runs where its caller
+    /// runs (an actor that owns the vault, for `folio serve`): the vault never crosses to another.
+    nonisolated(nonsending) public func inOneCommit<T>(_ message: String, _ body: () async throws(FolioError) -> T) async throws(FolioError) -> T {
         try await inOneCommit({ _ in message }, body)
     }
 
     /// The same, with the message made at the end, for a body that waits.
-    public func inOneCommit<T>(_ message: ([String]) -> String, _ body: () async throws(FolioError) -> T) async throws(FolioError) -> T {
+    nonisolated(nonsending) public func inOneCommit<T>(
+        _ message: ([String]) -> String, _ body: () async throws(FolioError) -> T
+    ) async throws(FolioError) -> T {
         guard beginBatch() else { return try await body() }
         let result: Result<T, FolioError>
         do throws(FolioError) {

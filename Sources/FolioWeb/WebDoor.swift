@@ -41,6 +41,9 @@ struct WebDoor: RouterMiddleware {
                 "\(WebGuard.cookieName)=\(guardian.sessionToken); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
             return response
         }
+        // What a home screen fetches without the cookie (a manifest is fetched without
+        // credentials): nothing of the journal is in them.
+        if request.method == .get, let asset = AppAsset(path: path) { return asset.response(language: language) }
         guard guardian.isPaired(cookie: request.cookies[WebGuard.cookieName]?.value) else {
             return WebResponse.page(.unauthorized, .notPaired, language)
         }
@@ -126,5 +129,33 @@ enum WebResponse {
         case .conflict, .unprocessableContent, .badRequest, .contentTooLarge: return zh ? "沒有存" : "Not saved"
         default: return zh ? "出了問題" : "Something went wrong"
         }
+    }
+}
+
+/// The app's files that are the same for everyone: its stylesheet, script, manifest and icons.
+enum AppAsset {
+    case css, js, manifest, icon(Int)
+
+    init?(path: String) {
+        switch path {
+        case "/assets/app.css": self = .css
+        case "/assets/app.js": self = .js
+        case "/manifest.webmanifest": self = .manifest
+        case "/assets/icon-192.png": self = .icon(192)
+        case "/assets/icon-512.png": self = .icon(512)
+        default: return nil
+        }
+    }
+
+    func response(language: Language) -> Response {
+        let (type, bytes): (String, [UInt8]) =
+            switch self {
+            case .css: ("text/css; charset=utf-8", Array(LiveAssets.css.utf8))
+            case .js: ("text/javascript; charset=utf-8", Array(LiveAssets.js.utf8))
+            case .manifest: ("application/manifest+json", Array(LiveAssets.manifest(language: language).utf8))
+            case .icon(let size): ("image/png", LiveAssets.iconPNG(size: size))
+            }
+        return Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

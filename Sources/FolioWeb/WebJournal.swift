@@ -28,7 +28,7 @@ actor WebJournal {
     /// Why nothing can be served: an encrypted vault this device has no key for, no history.
     nonisolated let refusal: FolioError?
     /// Whether the site on disk may be behind the vault (a write was made since it was brought up to date).
-    private var stale = true
+    var stale = true
     private var lastRefresh: ContinuousClock.Instant?
 
     init(_ setup: WebSetup, warn: @escaping @Sendable (FolioError) -> Void) {

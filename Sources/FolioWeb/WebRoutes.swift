@@ -29,6 +29,14 @@ struct WebRoutes: Sendable {
         var question: String
     }
 
+    struct CompanionForm: Decodable {
+        var token: String?
+        var record: String
+        var message: String?
+        /// Set by the page's script: answer with the reply's text as it streams in, not a redirect.
+        var stream: String?
+    }
+
     struct EditForm: Decodable {
         var token: String?
         var record: String
@@ -70,6 +78,67 @@ struct WebRoutes: Sendable {
                 return WebResponse.html(.conflict, page.replacingOccurrences(of: LiveSite.tokenMarker, with: guardian.formToken))
             }
         }
+    }
+
+    /// The companion's greeting (after it looks at the page's media): one commit.
+    func greet(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await form(CompanionForm.self, request, context: context) { (form: CompanionForm) async throws(FolioError) -> Response in
+            let journal = self.journal
+            return try await companionAnswer(streamed: form.stream == "1") { onPiece async throws(FolioError) -> (Record, FolioError?) in
+                (try await journal.greet(form.record, onPiece: onPiece), nil)
+            }
+        }
+    }
+
+    /// A chat turn: the message and the companion's reply, one commit.
+    func chat(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await form(CompanionForm.self, request, context: context) { (form: CompanionForm) async throws(FolioError) -> Response in
+            let journal = self.journal
+            let message = (form.message ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+            return try await companionAnswer(streamed: form.stream == "1") { onPiece async throws(FolioError) -> (Record, FolioError?) in
+                let outcome = try await journal.chat(form.record, message: message, onPiece: onPiece)
+                return (outcome.page, outcome.failure)
+            }
+        }
+    }
+
+    /// "Done": the page in the writer's voice with its tags.
+    func finish(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await form(CompanionForm.self, request, context: context) { (form: CompanionForm) async throws(FolioError) -> Response in
+            let record = try await journal.finish(form.record)
+            return try await redirect(toPageOf: record, saved: true)
+        }
+    }
+
+    /// Runs a companion step. Without the page's script: when it is done, the page again. With it:
+    /// the reply's text as it arrives (`text/plain`), then the script loads the page. The step goes
+    /// on to its end (and its commit) even when the browser goes away: a reply is never lost.
+    private func companionAnswer(
+        streamed: Bool,
+        _ step: @escaping @Sendable (@escaping @Sendable (String) -> Void) async throws(FolioError) -> (Record, FolioError?)
+    ) async throws(FolioError) -> Response {
+        guard streamed else {
+            let (page, failure) = try await step { _ in }
+            if let failure { return WebResponse.failure(.badGateway, failure, language) }
+            return try await redirect(toPageOf: page, saved: true)
+        }
+        let (pieces, continuation) = AsyncStream<String>.makeStream()
+        let language = self.language
+        Task {
+            do throws(FolioError) {
+                let (_, failure) = try await step { continuation.yield($0) }
+                if let failure { continuation.yield("\n\n" + failure.rendered(in: language)) }
+            } catch {
+                continuation.yield("\n\n" + error.rendered(in: language))
+            }
+            continuation.finish()
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody { writer in
+                for await piece in pieces { try await writer.write(ByteBuffer(string: piece)) }
+                try await writer.finish(nil)
+            })
     }
 
     /// A new diary page: the photo or video streams to disk (the token must come before it,
@@ -137,9 +206,11 @@ struct WebRoutes: Sendable {
         }
     }
 
-    private func redirect(toPageOf record: Record) async throws(FolioError) -> Response {
+    /// The record's page; `saved` tells the page's script that what was typed there is saved
+    /// (its kept draft can go).
+    private func redirect(toPageOf record: Record, saved: Bool = true) async throws(FolioError) -> Response {
         let page = try await journal.page(ofRecordAt: record.path)
-        return WebResponse.redirect(to: page.map { "/" + HTML.pathURL($0) } ?? "/")
+        return WebResponse.redirect(to: (page.map { "/" + HTML.pathURL($0) } ?? "/") + (saved ? "#saved" : ""))
     }
 
     /// `旅行, 咖啡 ,` → `["旅行", "咖啡"]` (commas, either width, or line breaks between tags).
@@ -157,3 +228,4 @@ extension WebRoutes.IdeaForm: TokenCarrying, Sendable {}
 extension WebRoutes.DoneForm: TokenCarrying, Sendable {}
 extension WebRoutes.AskForm: TokenCarrying, Sendable {}
 extension WebRoutes.EditForm: TokenCarrying, Sendable {}
+extension WebRoutes.CompanionForm: TokenCarrying, Sendable {}

@@ -92,6 +92,9 @@ public enum WebServer {
         router.post("/ask") { request, context in try await routes.ask(request, context: context) }
         router.post("/edit") { request, context in try await routes.edit(request, context: context) }
         router.post("/pages") { request, context in try await routes.newPage(request, context: context) }
+        router.post("/greet") { request, context in try await routes.greet(request, context: context) }
+        router.post("/chat") { request, context in try await routes.chat(request, context: context) }
+        router.post("/finish") { request, context in try await routes.finish(request, context: context) }
         return router
     }
 }

@@ -10,7 +10,7 @@ enum LiveBlocks {
         let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
         var html = "<section class=\"write\" aria-label=\"\(t(.write))\">\n"
         html += "<details class=\"compose\" open><summary>\(t(.newPage))</summary>\n"
-        html += "<form method=\"post\" action=\"/pages\" enctype=\"multipart/form-data\" class=\"new-page\">\n"
+        html += "<form method=\"post\" action=\"/pages\" enctype=\"multipart/form-data\" class=\"new-page\" data-retry>\n"
         html += tokenField
         html += "<label class=\"pick\">\(t(.photoOrVideo)) <input type=\"file\" name=\"media\" accept=\"image/*,video/*\"></label>\n"
         html += "<label>\(t(.whatHappened)) <textarea name=\"text\" rows=\"3\" data-draft=\"new-page\"></textarea></label>\n"
@@ -32,7 +32,8 @@ enum LiveBlocks {
         let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
         let reference = HTML.escape(record.id ?? record.path)
         let version = LiveSite.version(of: record.document.text)
-        var html = "<section class=\"edit\">\n"
+        var html = record.kind == "diary" ? companion(record, reference: reference, context: context) : ""
+        html += "<section class=\"edit\">\n"
         if record.document.value("done") != nil {
             let done = record.document.value("done") == .bool(true)
             html += "<form method=\"post\" action=\"/done\" class=\"inline\">\n" + tokenField
@@ -56,13 +57,34 @@ enum LiveBlocks {
         return html
     }
 
+    /// The companion on a diary page: a greeting to start the talk, then a message box and
+    /// "done", which turns the talk into the page with its tags.
+    static func companion(_ record: Record, reference: String, context: SiteContext) -> String {
+        let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
+        let hasTalk = FirstLine.mayHaveConversation(record.document.body) && Conversation.split(record.document.body).hasSection
+        var html = "<section class=\"companion\" id=\"companion\">\n<div class=\"talk\"></div>\n"
+        let recordField = "<input type=\"hidden\" name=\"record\" value=\"\(reference)\">\n"
+        if !hasTalk {
+            html += "<form method=\"post\" action=\"/greet\" data-stream>\n" + tokenField + recordField
+            html += "<button type=\"submit\">\(t(.startTalk))</button>\n</form>\n"
+        } else {
+            html += "<form method=\"post\" action=\"/chat\" data-stream>\n" + tokenField + recordField
+            html +=
+                "<label>\(t(.message)) <textarea name=\"message\" rows=\"2\" required data-draft=\"chat-\(reference)\"></textarea></label>\n"
+            html += "<button type=\"submit\">\(t(.send))</button>\n</form>\n"
+            html += "<form method=\"post\" action=\"/finish\">\n" + tokenField + recordField
+            html += "<button type=\"submit\" class=\"quiet\">\(t(.done))</button>\n</form>\n"
+        }
+        return html + "</section>\n"
+    }
+
     private static let tokenField = "<input type=\"hidden\" name=\"token\" value=\"\(LiveSite.tokenMarker)\">\n"
 }
 
 /// The served pages' own words, zh-Hant first.
 public enum LiveText: Sendable {
     case write, newPage, photoOrVideo, whatHappened, save, idea, add, question, ask, edit, text, tags, tickOff, reopen
-    case nowText, yourText
+    case nowText, yourText, startTalk, message, send, done, unsent
 
     public func text(_ language: Language) -> String {
         let (zh, en) = pair
@@ -87,6 +109,11 @@ public enum LiveText: Sendable {
         case .reopen: ("改回未完成", "Open again")
         case .nowText: ("這一頁現在的內容", "The page as it is now")
         case .yourText: ("你打的內容", "What you typed")
+        case .startTalk: ("和夥伴聊聊這一頁", "Talk about this page with the companion")
+        case .message: ("想說的話", "Your message")
+        case .send: ("送出", "Send")
+        case .done: ("完成：整理成日記", "Done: write it up")
+        case .unsent: ("沒有送出（連線中斷了嗎？）。內容還在，再按一次就好。", "Not sent (a dropped connection?). Nothing is lost; press it again.")
         }
     }
 }

@@ -24,10 +24,16 @@ enum PageShell {
 
             """
         for script in scripts { html += "<script src=\"\(up)\(script)\" defer></script>\n" }
+        if context.live != nil {
+            // The app's own: its forms' look, its enhancing script, and what puts it on a home screen.
+            html += "<link rel=\"stylesheet\" href=\"/assets/app.css\">\n<script src=\"/assets/app.js\" defer></script>\n"
+            html += "<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n<link rel=\"apple-touch-icon\" href=\"/assets/icon-192.png\">\n"
+            html += "<meta name=\"theme-color\" content=\"#b4541e\">\n"
+        }
         html += """
             <script src="\(up)assets/site.js" defer></script>
             </head>
-            <body class="\(bodyClass)" data-unplayable="\(HTML.escape(context.text(.mediaUnplayable)))">
+            <body class="\(bodyClass)"\(context.live == nil ? "" : " data-unsent=\"\(HTML.escape(LiveText.unsent.text(context.language)))\"") data-unplayable="\(HTML.escape(context.text(.mediaUnplayable)))">
             <main>
             \(content)
             </main>
