@@ -102,7 +102,9 @@ struct ReexportTests {
         _ = try settledExport(vault)
         let before = try snapshot(vault)
         let path = try #require(
-            FileManager.default.enumerator(atPath: vault.root.path)?.allObjects.compactMap { $0 as? String }.first { $0.hasSuffix("-park.md") })
+            FileManager.default.enumerator(atPath: vault.root.path)?.allObjects.compactMap { $0 as? String }.first {
+                $0.hasSuffix("-park.md")
+            })
         let url = vault.root.appendingPathComponent(path)
         let text = try Data(contentsOf: url)
         try FileManager.default.removeItem(at: url)

@@ -163,7 +163,7 @@ struct SiteBrowserTests {
         window.addEventListener("error", function (e) { __folioErrors.push(String(e.message || (e.target && e.target.src) || e)); }, false);
         document.addEventListener("securitypolicyviolation", function (e) { __folioErrors.push("policy: " + e.blockedURI + " " + e.violatedDirective); });
         function visibleTitles() {
-          return Array.prototype.filter.call(document.querySelectorAll("#list > li"), function (li) { return !li.hidden; })
+          return Array.prototype.filter.call(document.querySelectorAll("#list li.rec"), function (li) { return !li.hidden; })
             .map(function (li) { return li.querySelector(".title").textContent; });
         }
         function snapshot() {
