@@ -410,7 +410,10 @@ struct ExportRun {
             cache += entry.page + "\t" + value + "\n"
         }
         script += "};\n"
-        script += "window.FOLIO_HAN_FOLD = " + HTML.javaScriptString(SearchTerms.foldPairs(for: known.values)) + ";\n"
+        // The pairs of the records in the site only: the terms kept from the last export may still
+        // hold a deleted record's, which would change the file again on the next export.
+        let shownTerms = entries.map { known[$0.page] ?? "" }
+        script += "window.FOLIO_HAN_FOLD = " + HTML.javaScriptString(SearchTerms.foldPairs(for: shownTerms)) + ";\n"
         try folder.makeDirectory(SiteFolder.markerDirectory)
         try writeAll([("search.js", Array(script.utf8)), (SiteFolder.termsName, Array(cache.utf8))])
     }

@@ -96,6 +96,23 @@ struct ReexportTests {
             ])
     }
 
+    @Test("a deleted record's words leave the search file at once, and the next export does not write it again")
+    func deletedWords() throws {
+        let vault = try vault()
+        let cloudy = try vault.record("cloud", id: "0000000a-1111-4111-8111-000000000000", title: "多雲", day: "2026-11-10", body: "雲很多。\n")
+        _ = try settledExport(vault)
+        #expect(vault.siteText("search.js")?.contains("雲") == true)
+        try FileManager.default.removeItem(at: vault.root.appendingPathComponent(cloudy))
+        _ = try settledExport(vault)
+        #expect(vault.siteText("search.js")?.contains("雲") == false, "the Traditional/Simplified pair of a deleted record's word")
+        let before = try snapshot(vault)
+        try vault.record("park", id: Self.ids[4], title: "公園", day: "2026-11-12", tags: ["散步"], body: "散步到河邊。\n")
+        _ = try settledExport(vault)
+        let search = try #require(before["search.js"])
+        #expect(try snapshot(vault)["search.js"]?.bytes != search.bytes, "the changed text is searchable")
+        #expect(touched(before, try snapshot(vault)) == ["index.html", "records/\(Self.ids[4]).html", "search.js"])
+    }
+
     @Test("a file touched without a change (a git checkout) rewrites nothing")
     func touchedFile() throws {
         let vault = try vault()
