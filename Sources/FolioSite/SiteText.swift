@@ -11,7 +11,8 @@ enum SiteText {
     case siteTitle
     case untitled, kindLabel
     case charts
-    case details, place, time, weather, answer, question, close, kinds
+    case details, place, time, weather, answer, question, close, kinds, otherKind
+    case recordID, createdAt, modifiedAt, file
     case photoNumber(Int, Int)
     case spokenDay(year: Int, month: Int, day: Int, weekday: Int)
     case spokenClock(hour: Int, minute: Int)
@@ -57,6 +58,11 @@ enum SiteText {
         case .question: ("問題", "Question")
         case .close: ("關閉", "Close")
         case .kinds: ("分類", "Kinds")
+        case .otherKind: ("其他", "Other")
+        case .recordID: ("編號", "ID")
+        case .createdAt: ("建立時間", "Created")
+        case .modifiedAt: ("修改時間", "Modified")
+        case .file: ("檔案", "File")
         case .photoNumber(let number, let total): ("第 \(number) 張，共 \(total) 張", "Photo \(number) of \(total)")
         case .spokenDay(let year, let month, let day, let weekday):
             (

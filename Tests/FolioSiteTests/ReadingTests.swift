@@ -178,6 +178,8 @@ struct ReadingTests {
             #expect(folded.contains(machine), "\(machine) is not in the fold")
         }
         #expect(folded.contains("<th scope=\"row\">分析時間</th><td>2026-11-24 02:03</td>"))
+        #expect(folded.contains("<th scope=\"row\">編號</th><td>\(Self.diaryID)</td>"), "the fold's own rows in the vault's language")
+        #expect(!folded.contains(">path<") && !folded.contains(">id<"))
         #expect(page.contains("<details class=\"conversation\"><summary>聊天紀錄 (2)</summary>"))
         #expect(!page.contains("<details class=\"conversation\" open"))
         // Two photos: each opens in its own view, the next one a link away; no script needed.

@@ -67,7 +67,7 @@ enum IndexPage {
     }
 
     private static func shownKind(_ kind: String, context: SiteContext) -> String {
-        kind.isEmpty ? context.text(.untitled) : context.kindName(kind)
+        kind.isEmpty ? context.text(.otherKind) : context.kindName(kind)
     }
 
     private static func tile(label: String, tag: String, count: Int, pressed: Bool) -> String {

@@ -108,7 +108,7 @@ enum RecordPage {
         }
 
         let machineRows: [(String, String)] = rows.filter { isProvenance($0.key) }.map { ($0.name, $0.value) }
-        let provenance = provenanceRows(record) + machineRows
+        let provenance = provenanceRows(record, context: context) + machineRows
         if !provenance.isEmpty {
             html += "<details class=\"provenance\"><summary>\(HTML.escape(t(.details)))</summary><table>"
             for (name, value) in provenance {
@@ -149,13 +149,13 @@ enum RecordPage {
         return lowered.contains("model") || lowered.contains("provider")
     }
 
-    /// The record's id and file times, for the details fold.
-    private static func provenanceRows(_ record: Record) -> [(String, String)] {
+    /// The record's id, times and file, for the details fold, named in the vault's language.
+    private static func provenanceRows(_ record: Record, context: SiteContext) -> [(String, String)] {
         var rows: [(String, String)] = []
-        for key in ["id", "created", "modified"] {
-            if let value = record.document.string(key), !value.isEmpty { rows.append((key, shownValue(value))) }
+        for (key, name) in [("id", SiteText.recordID), ("created", .createdAt), ("modified", .modifiedAt)] {
+            if let value = record.document.string(key), !value.isEmpty { rows.append((context.text(name), shownValue(value))) }
         }
-        rows.append(("path", record.path))
+        rows.append((context.text(.file), record.path))
         return rows
     }
 

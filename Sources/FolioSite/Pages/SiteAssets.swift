@@ -59,6 +59,8 @@ enum SiteAssets {
         .kind-tab .count { font-size: 0.8em; }
         .kind-section { scroll-margin-top: 64px; }
         .kind-section > h2 { margin: 20px 0 4px; }
+        /* English labels are written in lower case (diary, idea): a heading or a tab starts with a capital. */
+        .kind-section > h2::first-letter, .kind-tab::first-letter { text-transform: uppercase; }
         .text { display: flex; flex-direction: column; min-width: 0; }
         .meta { color: var(--muted); font-size: 0.85rem; }
         .kind { color: var(--muted); font-size: 0.85rem; }
@@ -81,8 +83,9 @@ enum SiteAssets {
         .provenance th, .provenance td { text-align: left; vertical-align: top; padding: 2px 8px; border-bottom: 1px solid var(--line); }
         .provenance th { font-weight: normal; width: 30%; }
         .provenance td { color: var(--fg); overflow-wrap: anywhere; }
-        .gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); }
-        .gallery img.media { width: 100%; aspect-ratio: 1; object-fit: cover; }
+        .media-block.gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); }
+        .media-block.gallery video.media, .media-block.gallery audio.media, .media-block.gallery .unplayable { grid-column: 1 / -1; }
+        .media-block.gallery img.media { width: 100%; aspect-ratio: 1; object-fit: cover; }
         .lightbox {
           display: none; position: fixed; inset: 0; z-index: 10; background: rgba(0, 0, 0, 0.92); color: #f5f2ee;
           align-items: center; justify-content: center;
