@@ -12,10 +12,12 @@ enum SiteText {
     case untitled, kindLabel
     case charts
     case details, place, time, weather, answer, question, close, kinds, otherKind
-    case recordID, createdAt, modifiedAt, file
+    case recordID, createdAt, modifiedAt, file, yes, no
     case photoNumber(Int, Int)
     case spokenDay(year: Int, month: Int, day: Int, weekday: Int)
     case spokenClock(hour: Int, minute: Int)
+
+    init(yes: Bool) { self = yes ? .yes : .no }
 
     func text(_ language: Language) -> String {
         let (zh, en) = pair
@@ -63,6 +65,8 @@ enum SiteText {
         case .createdAt: ("建立時間", "Created")
         case .modifiedAt: ("修改時間", "Modified")
         case .file: ("檔案", "File")
+        case .yes: ("是", "yes")
+        case .no: ("否", "no")
         case .photoNumber(let number, let total): ("第 \(number) 張，共 \(total) 張", "Photo \(number) of \(total)")
         case .spokenDay(let year, let month, let day, let weekday):
             (

@@ -120,6 +120,7 @@ struct ReadingTests {
             #expect(!index.contains(english), "\(english) on a zh-Hant page")
         }
         #expect(vault.siteText("records/\(Self.ideaID).html")?.contains("<span class=\"kind\">想法</span>") == true)
+        #expect(vault.siteText("records/\(Self.ideaID).html")?.contains("<th scope=\"row\">完成</th><td>否</td>") == true)
         #expect(vault.siteText("calendar/2026-11.html")?.contains("<span class=\"kind\">問答</span>") == true)
     }
 

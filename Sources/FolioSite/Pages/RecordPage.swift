@@ -254,6 +254,8 @@ enum RecordPage {
             guard let value = record.document.value(key) else { continue }
             let field = kind?.field(key)
             var text = Self.text(value)
+            // A tick box reads as a word of the page's language, not as `true`.
+            if case .bool(let yes) = value { text = SiteText(yes: yes).text(language) }
             if let field, field.allowedValues != nil, case .string(let raw) = value { text = field.shownValue(raw, language) }
             if isProvenance(key), case .string = value { text = shownValue(text) }
             if !text.isEmpty { rows.append(FieldRow(key: key, name: field?.shownName(language) ?? key, value: text)) }
