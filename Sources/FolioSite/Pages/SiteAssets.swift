@@ -148,6 +148,7 @@ enum SiteAssets {
         .months li.has a { color: var(--fg); font-weight: 600; text-decoration: none; }
         @media (min-width: 720px) {
           main { padding: 24px 32px 64px; }
+          .tiles { margin: 12px -32px; padding: 8px 32px; }
           .thumb { width: 88px; height: 88px; }
           table.month td { height: 6em; }
           table.month .thumb { height: 4em; }
