@@ -9,8 +9,10 @@ public enum FirstLine {
 
     static func of(_ record: Record) -> String {
         if let line = ofPage(record.document.body) { return line }
+        // A question is usually its record's title: the list then shows its answer, not the question twice.
+        let title = record.title.trimmingCharacters(in: .whitespacesAndNewlines)
         for key in ["text", "question", "answer"] {
-            if let value = record.document.string(key)?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
+            if let value = record.document.string(key)?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty, value != title {
                 return clipped(value.split(whereSeparator: \.isNewline).first.map(String.init) ?? value)
             }
         }

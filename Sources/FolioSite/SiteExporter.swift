@@ -50,7 +50,7 @@ public struct SiteReport: Sendable {
 /// thumbnails; and a manifest so the next export rewrites only what changed.
 public enum SiteExporter {
     /// Bumped when pages change shape, so every page is written again.
-    static let version = "2"
+    static let version = "3"
 
     public static func export(_ vault: Vault, options: SiteOptions) throws(FolioError) -> SiteReport {
         var run = try ExportRun(vault: vault, options: options)
@@ -139,6 +139,8 @@ struct ExportRun {
         // Media: which files are there, and thumbnails for photos and videos.
         let presentMedia = SiteInputs.presentMedia(entries.lazy.flatMap(\.media), vaultRoot: vault.root.path)
         let thumbnails = makeThumbnails(entries: entries, present: presentMedia, tool: tool)
+        // An export carries its media; the served app answers for the vault's files itself.
+        let shownMedia = options.live == nil ? placeMedia(presentMedia) : presentMedia
         manifest.key =
             SiteInputs.key(
                 catalog: catalog, selected: selection.recordPositions, language: language,
@@ -150,10 +152,10 @@ struct ExportRun {
         for entry in entries { if let id = entry.summary.id, pageByID[id] == nil { pageByID[id] = entry.page } }
         let context = SiteContext(
             language: language, vaultFromSite: vaultFromSite,
-            presentMedia: presentMedia, thumbnails: thumbnails.paths, pageByPath: pageByPath, pageByID: pageByID,
+            presentMedia: shownMedia, thumbnails: thumbnails.paths, pageByPath: pageByPath, pageByID: pageByID,
             titleByID: titleByID, kindNames: vault.kinds.mapValues { $0.shownName(language) },
             names: WikilinkNames(entries.map { ([$0.summary.title, $0.summary.fileStem] + $0.summary.aliases, $0.page) }),
-            live: options.live)
+            live: options.live, mediaInSite: options.live == nil)
 
         // Each record's page is written again when what it shows changed.
         var neighbours: [RecordNeighbours] = []
@@ -165,8 +167,14 @@ struct ExportRun {
             let previous = index + 1 < entries.count ? link(entries[index + 1].summary) : nil
             let next = index > 0 ? link(entries[index - 1].summary) : nil
             let parent = entry.summary.parent.map { id in RecordNeighbours.Link(title: titleByID[id] ?? id, page: pageByID[id]) }
+            // Newest first, then by path: the order never follows the catalog's, so a parent's page
+            // stays byte for byte the same while its children do.
             let children = (entry.summary.id.flatMap { childrenByParent[$0] } ?? [])
-                .sorted { (all[$0].sortTime?.epochSeconds ?? Int.min) > (all[$1].sortTime?.epochSeconds ?? Int.min) }
+                .sorted { a, b in
+                    let ea = all[a].sortTime?.epochSeconds ?? Int.min
+                    let eb = all[b].sortTime?.epochSeconds ?? Int.min
+                    return ea != eb ? ea > eb : all[a].path < all[b].path
+                }
                 .compactMap { link(all[$0]) }
             let around = RecordNeighbours(previous: previous, next: next, parent: parent, children: children)
             neighbours.append(around)
@@ -190,12 +198,18 @@ struct ExportRun {
         let jobs = toRender.compactMap { index -> (Int, Record)? in parsed[entries[index].summary.path].map { (index, $0) } }
         let frozenEntries = entries
         let frozenNeighbours = neighbours
+        let rootPath = vault.root.path
         let pages: [[UInt8]] = parallelMap(jobs.count, minimumChunk: 16) { job in
             let (index, record) = jobs[job]
+            let entry = frozenEntries[index]
+            // The first photo's EXIF tells when and where, for a page that does not say it: its
+            // bytes never change (named by their hash), so the page's key need not hold them.
+            let photo = entry.media.first { $0.kind == .photo && context.presentMedia.contains($0.file) }
+                .flatMap { RecordMoment.facts(ofPhoto: rootPath + "/" + $0.file) }
             return Array(
                 RecordPage.render(
-                    record, entry: frozenEntries[index], kind: record.kind.flatMap { kinds[$0] },
-                    neighbours: frozenNeighbours[index], context: context
+                    record, entry: entry, kind: record.kind.flatMap { kinds[$0] },
+                    neighbours: frozenNeighbours[index], context: context, photo: photo
                 ).utf8)
         }
         let renderedIndexes = Set(jobs.map(\.0))
@@ -396,7 +410,10 @@ struct ExportRun {
             cache += entry.page + "\t" + value + "\n"
         }
         script += "};\n"
-        script += "window.FOLIO_HAN_FOLD = " + HTML.javaScriptString(SearchTerms.foldPairs(for: known.values)) + ";\n"
+        // The pairs of the records in the site only: the terms kept from the last export may still
+        // hold a deleted record's, which would change the file again on the next export.
+        let shownTerms = entries.map { known[$0.page] ?? "" }
+        script += "window.FOLIO_HAN_FOLD = " + HTML.javaScriptString(SearchTerms.foldPairs(for: shownTerms)) + ";\n"
         try folder.makeDirectory(SiteFolder.markerDirectory)
         try writeAll([("search.js", Array(script.utf8)), (SiteFolder.termsName, Array(cache.utf8))])
     }

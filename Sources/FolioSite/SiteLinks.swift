@@ -37,7 +37,7 @@ struct SiteLinks: Sendable {
         if media.contains(target) { return .remove }
         if target.hasPrefix("media/") {
             guard context.presentMedia.contains(target) else { return .unwrap }
-            return .keep(context.vaultURL(target, depth: 1))
+            return .keep(context.mediaURL(target, depth: 1))
         }
         if !isImage, let page = context.pageByPath[target] {
             return .keep("../" + HTML.pathURL(page) + (suffix.hasPrefix("#") ? "#" + HTML.fragment(String(suffix.dropFirst())) : ""))

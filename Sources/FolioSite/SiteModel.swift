@@ -63,6 +63,16 @@ struct SiteMedia: Sendable, Hashable {
         }
     }
 
+    /// Where the site keeps its copy of a vault media file: the vault's own path for a file of
+    /// `media/` (`media/ab/<hash>.jpg`), else a name made from the path under `media/other/`.
+    static func sitePath(of vaultPath: String) -> String {
+        if vaultPath.hasPrefix("media/"), SiteFolder.isSafe(vaultPath), !vaultPath.contains("/.tmp-") { return vaultPath }
+        let ext = (vaultPath as NSString).pathExtension.lowercased()
+        let safeExt =
+            !ext.isEmpty && ext.utf8.count <= 8 && ext.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) }
+        return "media/other/" + String(sha256Hex(vaultPath).prefix(32)) + (safeExt ? "." + ext : "")
+    }
+
     /// The hash the file is named by (its name without the extension), when it looks like one.
     var hash: String? {
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -94,6 +104,9 @@ struct SiteContext: Sendable {
     var names = WikilinkNames()
     /// Set for the pages `folio serve` answers with (its forms); nil for an export.
     var live: LiveSite?
+    /// Whether the site holds copies of the media it shows (an export, which may be moved or
+    /// published); else pages point at the vault's files (the served app answers for them).
+    var mediaInSite = false
 
     func text(_ text: SiteText) -> String { text.text(language) }
 
@@ -108,6 +121,12 @@ struct SiteContext: Sendable {
         String(repeating: "../", count: depth) + vaultFromSite + "/" + HTML.pathURL(vaultPath)
     }
 
+    /// The URL of a media file of the vault from a page `depth` folders below the site's root: the
+    /// site's copy of it when the site holds one, else the vault's file.
+    func mediaURL(_ vaultPath: String, depth: Int) -> String {
+        mediaInSite ? siteURL(SiteMedia.sitePath(of: vaultPath), depth: depth) : vaultURL(vaultPath, depth: depth)
+    }
+
     /// The URL of a site file from a page `depth` folders below the site's root.
     func siteURL(_ sitePath: String, depth: Int) -> String {
         String(repeating: "../", count: depth) + HTML.pathURL(sitePath)
@@ -118,7 +137,7 @@ struct SiteContext: Sendable {
     func thumbnailURL(_ media: [SiteMedia], depth: Int) -> String? {
         for item in media where (item.kind == .photo || item.kind == .video) && presentMedia.contains(item.file) {
             if let thumb = thumbnails[item.file] { return siteURL(thumb, depth: depth) }
-            if item.kind == .photo, item.browserShows { return vaultURL(item.file, depth: depth) }
+            if item.kind == .photo, item.browserShows { return mediaURL(item.file, depth: depth) }
         }
         return nil
     }

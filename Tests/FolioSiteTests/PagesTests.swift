@@ -20,7 +20,7 @@ struct PagesTests {
         )
         _ = try SiteExporter.export(vault.vault, options: SiteOptions())
         let page = try #require(vault.siteText("records/aaaaaaaa-0000-4000-8000-000000000001.html"))
-        #expect(page.contains("<img class=\"media\" src=\"../../../../\(photo)\""))
+        #expect(page.contains("<img class=\"media\" src=\"../\(photo)\""), "the site's own copy of the photo")
         #expect(page.contains("<video class=\"media\" controls"))
         #expect(page.contains("<p class=\"unplayable\">媒體無法播放</p>"))
         #expect(page.contains("今天傍晚下著小雨。"), "the text shows beside missing media")

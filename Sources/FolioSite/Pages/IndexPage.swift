@@ -29,12 +29,45 @@ enum IndexPage {
         let emptyText = records.isEmpty ? context.text(.noRecords) : context.text(.emptyTile)
         html +=
             "<p id=\"empty\" class=\"empty\"\(records.isEmpty ? "" : " hidden") data-empty-tile=\"\(HTML.escape(context.text(.emptyTile)))\" data-no-match=\"\(HTML.escape(context.text(.noMatch)))\">\(HTML.escape(emptyText))</p>\n"
-        html += "<ul class=\"list\" id=\"list\">\n"
-        for record in records { html += item(record, context: context) }
-        html += "</ul>\n"
+        html += kindSections(records, context: context)
         return PageShell.page(
             title: context.text(.siteTitle), context: context, depth: 0, bodyClass: "index",
             scripts: ["search.js"], content: html)
+    }
+
+    /// The records by kind, each kind its own section under its name in the vault's language:
+    /// diary pages first (the journal itself), then the other kinds in the order of their newest
+    /// record. Tabs above them are plain links to the sections, so they work without a script;
+    /// the script marks the tab of the section in view.
+    static func kindSections(_ records: [SiteRecord], context: SiteContext) -> String {
+        var order: [String] = []
+        var byKind: [String: [SiteRecord]] = [:]
+        for record in records {
+            let kind = record.summary.kind ?? ""
+            if byKind[kind] == nil { order.append(kind) }
+            byKind[kind, default: []].append(record)
+        }
+        if let diary = order.firstIndex(of: "diary") { order.insert(order.remove(at: diary), at: 0) }
+        var html = "<div id=\"list\" class=\"kinds\">\n"
+        if order.count > 1 {
+            html += "<nav class=\"kind-tabs\" aria-label=\"\(HTML.escape(context.text(.kinds)))\">"
+            for kind in order {
+                html +=
+                    "<a class=\"kind-tab\" href=\"#kind-\(HTML.fragment(kind))\" data-kind=\"\(HTML.escape(kind))\">\(HTML.escape(shownKind(kind, context: context))) <span class=\"count\">\(byKind[kind]?.count ?? 0)</span></a>"
+            }
+            html += "</nav>\n"
+        }
+        for kind in order {
+            html += "<section class=\"kind-section\" id=\"kind-\(HTML.escape(kind))\" data-kind=\"\(HTML.escape(kind))\">"
+            html += "<h2>\(HTML.escape(shownKind(kind, context: context)))</h2>\n<ul class=\"list\">\n"
+            for record in byKind[kind] ?? [] { html += item(record, context: context) }
+            html += "</ul></section>\n"
+        }
+        return html + "</div>\n"
+    }
+
+    private static func shownKind(_ kind: String, context: SiteContext) -> String {
+        kind.isEmpty ? context.text(.otherKind) : context.kindName(kind)
     }
 
     private static func tile(label: String, tag: String, count: Int, pressed: Bool) -> String {
@@ -47,12 +80,11 @@ enum IndexPage {
         let name = pageName(record.page)
         let tags = record.summary.allTags.map { $0.lowercased() }.joined(separator: "\n")
         var html =
-            "<li class=\"rec\" data-page=\"\(HTML.escape(name))\" data-tags=\"\(HTML.escape(tags))\" data-date=\"\(HTML.escape(record.day ?? ""))\">"
+            "<li class=\"rec\" data-kind=\"\(HTML.escape(record.summary.kind ?? ""))\" data-page=\"\(HTML.escape(name))\" data-tags=\"\(HTML.escape(tags))\" data-date=\"\(HTML.escape(record.day ?? ""))\">"
         html += "<a href=\"\(HTML.pathURL(record.page))\">"
+        // A row without a picture has no empty square beside it.
         if let thumb = context.thumbnailURL(record.media, depth: 0) {
             html += "<img class=\"thumb\" src=\"\(HTML.escape(thumb))\" alt=\"\" loading=\"lazy\">"
-        } else {
-            html += "<span class=\"thumb none\"></span>"
         }
         html += "<span class=\"text\"><span class=\"meta\"><span class=\"date\">\(HTML.escape(record.day ?? ""))</span>"
         html += " <span class=\"kind\">\(HTML.escape(context.kindName(record.summary.kind)))</span></span>"

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioMedia
 import Foundation
 import Markdown
 import YAML
@@ -26,10 +27,14 @@ struct RecordNeighbours: Sendable, Hashable {
 }
 
 /// `records/<name>.html`: the media, the page, its tags, fields, conversation and neighbours.
+///
+/// What a person reads comes first: a question's answer, where and when (in words), the photos,
+/// the page. What machines wrote about the record (when it was analysed, by which model, ids,
+/// the raw context) waits behind a "詳細資料 / Details" fold, and so does the conversation.
 enum RecordPage {
     static func render(
         _ record: Record, entry: SiteRecord, kind: Kind?, neighbours: RecordNeighbours,
-        context: SiteContext
+        context: SiteContext, photo: MediaFacts? = nil
     ) -> String {
         let t = context.text
         let title = record.title.isEmpty ? t(.untitled) : record.title
@@ -44,6 +49,10 @@ enum RecordPage {
         }
         html += "<span class=\"kind\">\(HTML.escape(context.kindName(record.kind)))</span></p>\n"
 
+        let answered = QuestionBlock(record, kind: kind, language: context.language)
+        html += answered?.html(title: record.title, context: context) ?? ""
+        let moment = RecordMoment.of(record, photo: photo)
+        html += moment.html(context: context)
         html += mediaBlock(entry.media, context: context)
 
         let tags = entry.summary.allTags
@@ -62,11 +71,13 @@ enum RecordPage {
             "<div class=\"body\">\n" + MarkdownHTML.render(split?.before ?? body, rewrite: links.rewrite, wikilink: links.wikilink)
             + "</div>\n"
 
-        let fields = fieldRows(record, kind: kind, language: context.language)
+        let shownAbove = Set(answered?.keys ?? [])
+        let rows = fieldRows(record, kind: kind, language: context.language).filter { !shownAbove.contains($0.key) }
+        let fields = rows.filter { !isProvenance($0.key) }
         if !fields.isEmpty {
             html += "<section class=\"fields\"><h2>\(HTML.escape(t(.fields)))</h2><table>"
-            for (key, value) in fields {
-                html += "<tr><th scope=\"row\">\(HTML.escape(key))</th><td>\(HTML.escape(value))</td></tr>"
+            for row in fields {
+                html += "<tr><th scope=\"row\">\(HTML.escape(row.name))</th><td>\(HTML.escape(row.value))</td></tr>"
             }
             html += "</table></section>\n"
         }
@@ -96,6 +107,16 @@ enum RecordPage {
             }
         }
 
+        let machineRows: [(String, String)] = rows.filter { isProvenance($0.key) }.map { ($0.name, $0.value) }
+        let provenance = provenanceRows(record, context: context) + machineRows
+        if !provenance.isEmpty {
+            html += "<details class=\"provenance\"><summary>\(HTML.escape(t(.details)))</summary><table>"
+            for (name, value) in provenance {
+                html += "<tr><th scope=\"row\">\(HTML.escape(name))</th><td>\(HTML.escape(value))</td></tr>"
+            }
+            html += "</table></details>\n"
+        }
+
         html += "<nav class=\"prevnext\">"
         if let previous = neighbours.previous, let page = previous.page {
             html +=
@@ -118,28 +139,66 @@ enum RecordPage {
         return "<a href=\"../\(HTML.pathURL(page))\">\(title)</a>"
     }
 
-    /// Images shown, video and audio in the browser's players; a file not in the vault shows
+    /// Whether a key holds what a machine wrote about the record rather than what the person
+    /// wrote: when and by which model it was analysed or summarised, where it came from, ids,
+    /// and the raw context (its place, time and weather are shown in words above).
+    static func isProvenance(_ key: String) -> Bool {
+        let lowered = key.lowercased()
+        if ["analysis", "context", "source", "id", "uuid", "device"].contains(lowered) { return true }
+        if ["_at", "_by", "_id", "_model", "_provider"].contains(where: { lowered.hasSuffix($0) }) { return true }
+        return lowered.contains("model") || lowered.contains("provider")
+    }
+
+    /// The record's id, times and file, for the details fold, named in the vault's language.
+    private static func provenanceRows(_ record: Record, context: SiteContext) -> [(String, String)] {
+        var rows: [(String, String)] = []
+        for (key, name) in [("id", SiteText.recordID), ("created", .createdAt), ("modified", .modifiedAt)] {
+            if let value = record.document.string(key), !value.isEmpty { rows.append((context.text(name), shownValue(value))) }
+        }
+        rows.append((context.text(.file), record.path))
+        return rows
+    }
+
+    /// A date-time as `2026-11-24 02:03` (the written text stays in the file); other text as it is.
+    static func shownValue(_ text: String) -> String {
+        guard text.utf8.count >= 16, text.utf8.count <= 40, let time = Timestamp(text), time.offsetSeconds != nil else { return text }
+        return time.shown
+    }
+
+    /// Images shown, video and audio in the browser's players; a file not in the site shows
     /// "媒體無法播放" (the page's script shows the same for a file the browser cannot play).
+    /// Several photos open one by one in a lightbox (`:target`, no script needed), with the
+    /// previous and next photo a tap away.
     static func mediaBlock(_ media: [SiteMedia], context: SiteContext) -> String {
         guard !media.isEmpty else { return "" }
         let unplayable = "<p class=\"unplayable\">\(HTML.escape(context.text(.mediaUnplayable)))</p>"
-        var html = "<div class=\"media-block\">\n"
+        // The photos a browser can show, each with the URL of its full picture.
+        var photos: [String] = []
+        for item in media where item.kind == .photo && context.presentMedia.contains(item.file) {
+            if item.browserShows {
+                photos.append(context.mediaURL(item.file, depth: 1))
+            } else if let thumb = context.thumbnails[item.file] {
+                photos.append(context.siteURL(thumb, depth: 1))
+            }
+        }
+        let gallery = photos.count > 1
+        var html = gallery ? "<div class=\"media-block gallery\" id=\"media\">\n" : "<div class=\"media-block\" id=\"media\">\n"
+        var photoNumber = 0
         for item in media {
             guard context.presentMedia.contains(item.file) else {
                 html += unplayable + "\n"
                 continue
             }
-            let source = HTML.escape(context.vaultURL(item.file, depth: 1))
+            let source = HTML.escape(context.mediaURL(item.file, depth: 1))
             let thumb = context.thumbnails[item.file].map { HTML.escape(context.siteURL($0, depth: 1)) }
             switch item.kind {
-            case .photo where item.browserShows:
-                html += "<a href=\"\(source)\"><img class=\"media\" src=\"\(source)\" alt=\"\"></a>\n"
+            case .photo where item.browserShows || thumb != nil:
+                photoNumber += 1
+                let shown = item.browserShows ? source : (thumb ?? source)
+                let target = gallery ? "#photo-\(photoNumber)" : shown
+                html += "<a href=\"\(target)\"><img class=\"media\" src=\"\(shown)\" alt=\"\"></a>\n"
             case .photo:
-                if let thumb {
-                    html += "<a href=\"\(source)\"><img class=\"media\" src=\"\(thumb)\" alt=\"\"></a>\n"
-                } else {
-                    html += unplayable + "\n"
-                }
+                html += unplayable + "\n"
             case .video:
                 html +=
                     "<video class=\"media\" controls preload=\"metadata\" src=\"\(source)\"\(thumb.map { " poster=\"\($0)\"" } ?? "")></video>\n"
@@ -149,12 +208,40 @@ enum RecordPage {
                 html += "<p><a href=\"\(source)\">\(HTML.escape((item.file as NSString).lastPathComponent))</a></p>\n"
             }
         }
+        html += "</div>\n"
+        if gallery { html += lightbox(photos, context: context) }
+        return html
+    }
+
+    /// One full-screen view per photo, shown while the address ends in `#photo-N`.
+    private static func lightbox(_ photos: [String], context: SiteContext) -> String {
+        var html = "<div class=\"lightboxes\">\n"
+        let close = HTML.escape(context.text(.close))
+        for (index, url) in photos.enumerated() {
+            let number = index + 1
+            let previous = index == 0 ? photos.count : number - 1
+            let next = number == photos.count ? 1 : number + 1
+            let label = HTML.escape(context.text(.photoNumber(number, photos.count)))
+            html += "<div class=\"lightbox\" id=\"photo-\(number)\" role=\"dialog\" aria-label=\"\(label)\">"
+            html += "<a class=\"lb-close\" href=\"#media\" aria-label=\"\(close)\">×</a>"
+            html += "<a class=\"lb-prev\" href=\"#photo-\(previous)\" aria-label=\"\(HTML.escape(context.text(.previous)))\">‹</a>"
+            html += "<img class=\"full\" src=\"\(HTML.escape(url))\" alt=\"\" loading=\"lazy\">"
+            html += "<a class=\"lb-next\" href=\"#photo-\(next)\" aria-label=\"\(HTML.escape(context.text(.next)))\">›</a>"
+            html += "<span class=\"lb-count\">\(number) / \(photos.count)</span></div>\n"
+        }
         return html + "</div>\n"
+    }
+
+    /// One row of the fields: the key as the file names it, and as the page calls it.
+    struct FieldRow {
+        var key: String
+        var name: String
+        var value: String
     }
 
     /// The kind's own keys this record has, as text, then the values it computes; keys and values
     /// by their labels in `language` where the kind gives them. Media and parent are shown elsewhere.
-    static func fieldRows(_ record: Record, kind: Kind?, language: Language) -> [(String, String)] {
+    static func fieldRows(_ record: Record, kind: Kind?, language: Language) -> [FieldRow] {
         let shownElsewhere: Set<String> = ["media", "parent"]
         let keys: [String]
         if let kind {
@@ -162,16 +249,19 @@ enum RecordPage {
         } else {
             keys = record.document.keys.filter { !shownElsewhere.contains($0) && !Kind.commonKeys.contains($0) }
         }
-        var rows: [(String, String)] = []
+        var rows: [FieldRow] = []
         for key in keys {
             guard let value = record.document.value(key) else { continue }
             let field = kind?.field(key)
             var text = Self.text(value)
+            // A tick box reads as a word of the page's language, not as `true`.
+            if case .bool(let yes) = value { text = SiteText(yes: yes).text(language) }
             if let field, field.allowedValues != nil, case .string(let raw) = value { text = field.shownValue(raw, language) }
-            if !text.isEmpty { rows.append((field?.shownName(language) ?? key, text)) }
+            if isProvenance(key), case .string = value { text = shownValue(text) }
+            if !text.isEmpty { rows.append(FieldRow(key: key, name: field?.shownName(language) ?? key, value: text)) }
         }
         for (field, value) in kind?.computedValues(of: record.document.root.resolved) ?? [] {
-            rows.append((field.shownName(language), field.shownValue(value, language)))
+            rows.append(FieldRow(key: field.name, name: field.shownName(language), value: field.shownValue(value, language)))
         }
         return rows
     }

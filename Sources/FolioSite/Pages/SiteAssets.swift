@@ -28,7 +28,13 @@ enum SiteAssets {
         h2 { font-size: 1.1rem; margin: 1.2em 0 0.4em; }
         .top { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 4px 0; }
         .top h1 { margin: 0; }
-        .tiles { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0; max-height: 7.5em; overflow-y: auto; }
+        /* One row that scrolls sideways and stays at the top while the list scrolls: the chosen tile stays in sight. */
+        .tiles {
+          display: flex; flex-wrap: nowrap; gap: 8px; margin: 12px -16px; padding: 8px 16px; overflow-x: auto;
+          position: sticky; top: 0; z-index: 2; background: var(--bg); border-bottom: 1px solid var(--line);
+          scrollbar-width: thin; -webkit-overflow-scrolling: touch;
+        }
+        .tiles .tile { flex: none; white-space: nowrap; }
         .tile {
           font: inherit; font-size: 0.9rem; border: 0; border-radius: 999px; padding: 4px 12px; cursor: pointer;
           background: var(--tile); color: var(--fg); text-decoration: none; display: inline-block;
@@ -45,7 +51,16 @@ enum SiteAssets {
           display: flex; gap: 12px; padding: 10px 0; border-bottom: 1px solid var(--line); color: inherit; text-decoration: none;
         }
         .thumb { width: 64px; height: 64px; flex: none; object-fit: cover; border-radius: 8px; background: var(--tile); }
-        .thumb.none { visibility: hidden; }
+        .kind-tabs { display: flex; gap: 4px; overflow-x: auto; margin: 8px 0 0; border-bottom: 1px solid var(--line); }
+        .kind-tab {
+          flex: none; padding: 6px 12px; color: var(--muted); text-decoration: none; border-bottom: 2px solid transparent;
+        }
+        .kind-tab[aria-current="true"], .kind-tab:hover { color: var(--fg); border-bottom-color: var(--accent); }
+        .kind-tab .count { font-size: 0.8em; }
+        .kind-section { scroll-margin-top: 64px; }
+        .kind-section > h2 { margin: 20px 0 4px; }
+        /* English labels are written in lower case (diary, idea): a heading or a tab starts with a capital. */
+        .kind-section > h2::first-letter, .kind-tab::first-letter { text-transform: uppercase; }
         .text { display: flex; flex-direction: column; min-width: 0; }
         .meta { color: var(--muted); font-size: 0.85rem; }
         .kind { color: var(--muted); font-size: 0.85rem; }
@@ -53,6 +68,35 @@ enum SiteAssets {
         .line { color: var(--muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
         .otd { background: var(--card); border-radius: 12px; padding: 4px 12px; margin: 8px 0; }
         .record h1 { font-size: 1.6rem; }
+        .moment { display: flex; flex-wrap: wrap; gap: 4px 20px; margin: 8px 0; color: var(--muted); }
+        .moment div { display: flex; gap: 6px; }
+        .moment dt { font-weight: 600; }
+        .moment dd { margin: 0; color: var(--fg); }
+        .qa { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 12px 16px; margin: 12px 0; }
+        .qa p { margin: 4px 0; }
+        .qa .label { color: var(--muted); font-size: 0.85rem; margin-right: 4px; }
+        .qa .answer { font-size: 1.3rem; }
+        .qa .answer-en, .qa .answer-type { color: var(--muted); }
+        .provenance { margin: 16px 0; color: var(--muted); font-size: 0.9rem; }
+        .provenance summary { cursor: pointer; }
+        .provenance table { border-collapse: collapse; width: 100%; margin-top: 4px; }
+        .provenance th, .provenance td { text-align: left; vertical-align: top; padding: 2px 8px; border-bottom: 1px solid var(--line); }
+        .provenance th { font-weight: normal; width: 30%; }
+        .provenance td { color: var(--fg); overflow-wrap: anywhere; }
+        .media-block.gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); }
+        .media-block.gallery video.media, .media-block.gallery audio.media, .media-block.gallery .unplayable { grid-column: 1 / -1; }
+        .media-block.gallery img.media { width: 100%; aspect-ratio: 1; object-fit: cover; }
+        .lightbox {
+          display: none; position: fixed; inset: 0; z-index: 10; background: rgba(0, 0, 0, 0.92); color: #f5f2ee;
+          align-items: center; justify-content: center;
+        }
+        .lightbox:target { display: flex; }
+        .lightbox img.full { max-width: 100vw; max-height: 100vh; object-fit: contain; }
+        .lightbox a { color: #f5f2ee; text-decoration: none; position: absolute; font-size: 2.2rem; line-height: 1; padding: 12px 16px; }
+        .lb-close { top: 0; right: 0; }
+        .lb-prev { left: 0; top: 50%; transform: translateY(-50%); }
+        .lb-next { right: 0; top: 50%; transform: translateY(-50%); }
+        .lb-count { position: absolute; bottom: 12px; left: 0; right: 0; text-align: center; font-size: 0.9rem; }
         .media-block { display: flex; flex-direction: column; gap: 8px; margin: 12px 0; }
         .media-block img.media, .media-block video.media { max-width: 100%; max-height: 80vh; border-radius: 10px; display: block; }
         .media-block audio.media { width: 100%; }
@@ -104,6 +148,7 @@ enum SiteAssets {
         .months li.has a { color: var(--fg); font-weight: 600; text-decoration: none; }
         @media (min-width: 720px) {
           main { padding: 24px 32px 64px; }
+          .tiles { margin: 12px -32px; padding: 8px 32px; }
           .thumb { width: 88px; height: 88px; }
           table.month td { height: 6em; }
           table.month .thumb { height: 4em; }
@@ -119,7 +164,7 @@ enum SiteAssets {
 
           // A photo, video or sound the browser cannot load shows "媒體無法播放"; the page's text stays.
           function unplayable(element) {
-            if (element.classList.contains("thumb")) { element.classList.add("none"); return; }
+            if (element.classList.contains("thumb")) { if (element.parentNode) element.parentNode.removeChild(element); return; }
             if (!element.classList.contains("media") || !element.parentNode) return;
             var note = document.createElement("p");
             note.className = "unplayable";
@@ -140,6 +185,18 @@ enum SiteAssets {
             });
           }
           checkLoaded();
+
+          // The photos' lightbox is CSS alone (:target); keys only make it quicker: Escape closes,
+          // the arrows turn to the previous or next photo.
+          document.addEventListener("keydown", function (event) {
+            var open = location.hash.indexOf("#photo-") === 0 ? document.getElementById(location.hash.slice(1)) : null;
+            if (!open) return;
+            var link = null;
+            if (event.key === "Escape") link = open.querySelector(".lb-close");
+            if (event.key === "ArrowLeft") link = open.querySelector(".lb-prev");
+            if (event.key === "ArrowRight") link = open.querySelector(".lb-next");
+            if (link) { event.preventDefault(); location.hash = link.getAttribute("href"); }
+          });
 
           if (!body.classList.contains("index")) return;
 
@@ -224,7 +281,9 @@ enum SiteAssets {
             return true;
           }
 
-          var items = Array.prototype.slice.call(document.querySelectorAll("#list > li.rec"));
+          var items = Array.prototype.slice.call(document.querySelectorAll("#list li.rec"));
+          var sections = Array.prototype.slice.call(document.querySelectorAll("#list .kind-section"));
+          var kindTabs = Array.prototype.slice.call(document.querySelectorAll("#list .kind-tab"));
           var tiles = Array.prototype.slice.call(document.querySelectorAll("#tiles .tile"));
           var input = document.getElementById("q");
           var empty = document.getElementById("empty");
@@ -232,6 +291,13 @@ enum SiteAssets {
 
           function readHash() {
             var hash = location.hash.replace(/^#/, "");
+            // A kind's tab is a link to its section: the tile and the query stay as they were.
+            if (hash.indexOf("kind-") === 0) {
+              var kind = hash.slice(5);
+              try { kind = decodeURIComponent(kind); } catch (e) { kind = ""; }
+              markKind(kind);
+              return;
+            }
             state.tag = ""; state.day = "";
             hash.split("&").forEach(function (part) {
               var eq = part.indexOf("=");
@@ -253,11 +319,29 @@ enum SiteAssets {
               item.hidden = !ok;
               if (ok) shown++;
             });
-            tiles.forEach(function (tile) { tile.setAttribute("aria-pressed", String(tile.getAttribute("data-tag") === state.tag && state.day === "")); });
+            sections.forEach(function (section) {
+              section.hidden = !section.querySelector("li.rec:not([hidden])");
+            });
+            kindTabs.forEach(function (tab) {
+              var section = document.getElementById("kind-" + tab.getAttribute("data-kind"));
+              tab.hidden = !!(section && section.hidden);
+            });
+            tiles.forEach(function (tile) {
+              var pressed = tile.getAttribute("data-tag") === state.tag && state.day === "";
+              tile.setAttribute("aria-pressed", String(pressed));
+              // On a phone the row of tiles scrolls sideways: the chosen one stays in sight.
+              if (pressed && tile.scrollIntoView) tile.scrollIntoView({ block: "nearest", inline: "center" });
+            });
             if (inTile === 0) { empty.textContent = empty.getAttribute("data-empty-tile"); empty.hidden = false; }
             else if (shown === 0) { empty.textContent = empty.getAttribute("data-no-match"); empty.hidden = false; }
             else empty.hidden = true;
             body.setAttribute("data-shown", String(shown));
+          }
+          function markKind(kind) {
+            kindTabs.forEach(function (tab) {
+              if (tab.getAttribute("data-kind") === kind) tab.setAttribute("aria-current", "true");
+              else tab.removeAttribute("aria-current");
+            });
           }
           tiles.forEach(function (tile) {
             tile.addEventListener("click", function () {

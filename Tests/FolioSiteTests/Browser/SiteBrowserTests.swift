@@ -25,13 +25,15 @@ struct SiteBrowserTests {
         let vault = try SiteVault(language: "zh-Hant")
         let photo = try vault.media(
             try Self.make(["-f", "lavfi", "-i", "testsrc=size=640x480", "-frames:v", "1"], ext: "jpg", scratch: scratch), ext: "jpg")
+        let secondPhoto = try vault.media(
+            try Self.make(["-f", "lavfi", "-i", "testsrc2=size=480x360", "-frames:v", "1"], ext: "jpg", scratch: scratch), ext: "jpg")
         let video = try vault.media(
             try Self.make(
                 ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=10", "-t", "1", "-pix_fmt", "yuv420p"],
                 ext: "mp4", scratch: scratch), ext: "mp4")
         try vault.record(
             "rain", id: Self.photoID, title: "下雨的傍晚", day: "2026-11-22", tags: ["旅行", "rain"],
-            media: [("photo", photo), ("video", video)], extra: "text: 今天下班走回家\n",
+            media: [("photo", photo), ("photo", secondPhoto), ("video", video)], extra: "text: 今天下班走回家\n",
             body:
                 "今天傍晚下著小雨，我一個人慢慢走回家。\n\n![IMG](../../../\(photo))\n\n## Conversation\n\n**me** · 2026-11-22 18:05\n這張照片是我下班路上拍的。\n\n**folio** · 2026-11-22 18:05\n下雨的傍晚，這張照片看起來好寧靜。\n"
         )
@@ -119,11 +121,16 @@ struct SiteBrowserTests {
         // A grammar character is no word of its own: 慢慢的回家 needs 慢慢 and 回家, not 的回.
         #expect((index["grammar"] as? [String: Any])?["visible"] as? [String] == ["下雨的傍晚"], "慢慢的回家: \(index["grammar"] ?? "")")
         #expect((index["thumbs"] as? [Int])?.allSatisfy { $0 > 0 } == true, "list thumbnails load: \(index["thumbs"] ?? "")")
+        #expect(index["tilesPosition"] as? String == "sticky", "the tile row stays at the top")
+        #expect((initial["sections"] as? [String]) == ["日記", "想法"], "\(initial["sections"] ?? "")")
 
         // A record page: the photo loaded, the video there, the conversation folded.
         let record = try open(try instrumented("records/\(Self.photoID).html", in: vault), chromium: chromium, scratch: scratch)
-        #expect((record["images"] as? [Int])?.count == 1)
-        #expect((record["images"] as? [Int])?.first ?? 0 > 0, "the photo's natural width: \(record["images"] ?? "")")
+        #expect((record["images"] as? [Int])?.count == 2)
+        #expect((record["images"] as? [Int])?.allSatisfy { $0 > 0 } == true, "the photos' natural widths: \(record["images"] ?? "")")
+        // The lightbox is CSS alone: the photo the address names is shown full screen, the others not.
+        #expect(record["lightbox"] as? [String] == ["none", "flex"], "\(record["lightbox"] ?? "")")
+        #expect(record["lightboxPhoto"] as? Int ?? 0 > 0, "the full photo loads in the lightbox")
         #expect(record["videos"] as? Int == 1)
         #expect(record["unplayable"] as? Int == 0)
         #expect(record["conversationOpen"] as? Bool == false)
@@ -163,7 +170,7 @@ struct SiteBrowserTests {
         window.addEventListener("error", function (e) { __folioErrors.push(String(e.message || (e.target && e.target.src) || e)); }, false);
         document.addEventListener("securitypolicyviolation", function (e) { __folioErrors.push("policy: " + e.blockedURI + " " + e.violatedDirective); });
         function visibleTitles() {
-          return Array.prototype.filter.call(document.querySelectorAll("#list > li"), function (li) { return !li.hidden; })
+          return Array.prototype.filter.call(document.querySelectorAll("#list li.rec"), function (li) { return !li.hidden; })
             .map(function (li) { return li.querySelector(".title").textContent; });
         }
         function snapshot() {
@@ -173,6 +180,8 @@ struct SiteBrowserTests {
             tiles: Array.prototype.map.call(document.querySelectorAll("#tiles .tile"), function (t) {
               return t.querySelector(".label").textContent + " " + t.querySelector(".count").textContent; }),
             visible: visibleTitles(),
+            sections: Array.prototype.filter.call(document.querySelectorAll("#list .kind-section"), function (s) { return !s.hidden; })
+              .map(function (s) { return s.querySelector("h2").textContent; }),
             empty: empty && !empty.hidden ? empty.textContent : null,
             pressed: pressed ? pressed.querySelector(".label").textContent : null
           };
@@ -196,6 +205,7 @@ struct SiteBrowserTests {
               out.initial = snapshot();
               out.onThisDay = Array.prototype.map.call(document.querySelectorAll("#otd:not([hidden]) .title"), function (t) { return t.textContent; });
               out.thumbs = Array.prototype.map.call(document.querySelectorAll("#list img.thumb"), function (i) { return i.naturalWidth; });
+              out.tilesPosition = getComputedStyle(document.getElementById("tiles")).position;
               if (location.hash) return finish(out);
               var tile = Array.prototype.find.call(document.querySelectorAll("#tiles .tile"), function (t) { return t.getAttribute("data-tag") === "旅行"; });
               tile.click();
@@ -219,7 +229,13 @@ struct SiteBrowserTests {
             var details = document.querySelector("details.conversation");
             out.conversationOpen = details ? details.open : null;
             out.dayLinks = Array.prototype.map.call(document.querySelectorAll("table.month td.has a"), function (a) { return a.href; });
-            finish(out);
+            if (!document.querySelector(".lightbox")) return finish(out);
+            location.hash = "#photo-2";
+            setTimeout(function () {
+              out.lightbox = Array.prototype.map.call(document.querySelectorAll(".lightbox"), function (l) { return getComputedStyle(l).display; });
+              var full = document.querySelector("#photo-2 img.full");
+              setTimeout(function () { out.lightboxPhoto = full ? full.naturalWidth : 0; finish(out); }, 300);
+            }, 100);
           }, 300);
         });
         """#
