@@ -82,13 +82,13 @@ qa: add "明天會下雨嗎？"
 
 # Ticking the idea off from its page, then editing its text and tags.
 $ export PAGE=$(curl -s -o /dev/null -w '%header{location}' -b ../cookies --data-urlencode "token=$TOKEN" --data-urlencode 'record=測試想法' --data-urlencode 'done=true' $BASE/done)
-> echo $PAGE | grep -c '^/records/.*\.html$'
+> echo $PAGE | grep -c '^/records/.*\.html#saved$'
 1
 ? 0
 $ folio list --done
 2026-11-22  idea  <id1:8>  ✓ 測試想法
 ? 0
-$ curl -s -b ../cookies $BASE$PAGE > ../page.html
+$ curl -s -b ../cookies $BASE${PAGE%#saved} > ../page.html
 > export VERSION=$(grep -o 'name="version" value="[0-9a-f]*"' ../page.html | cut -d'"' -f4)
 > export RECORD=$(grep -o 'name="record" value="[^"]*"' ../page.html | head -1 | cut -d'"' -f4)
 > curl -s -o /dev/null -w '%{http_code}\n' -b ../cookies --data-urlencode "token=$TOKEN" --data-urlencode "record=$RECORD" --data-urlencode "version=$VERSION" --data-urlencode $'text=先查天氣，\n再決定。' --data-urlencode 'tags=生活，天氣' $BASE/edit
