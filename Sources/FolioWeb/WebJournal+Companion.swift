@@ -17,7 +17,8 @@ extension WebJournal {
         let confirmed = !configuration.usesNetwork || configuration.isConfirmed(localDirectory: vault.localDirectory)
         let chain = ProviderChain(configuration: configuration, environment: environment, home: home, endpointConfirmed: confirmed)
         for endpoint in FirstUseNotice.takeNew(chain.endpoints, localDirectory: vault.localDirectory) {
-            let sends = AIPayload.entry(media: sendsMedia && configuration.sendMedia, location: configuration.shareLocation, pastPages: configuration.sendPastPages)
+            let sends = AIPayload.entry(
+                media: sendsMedia && configuration.sendMedia, location: configuration.shareLocation, pastPages: configuration.sendPastPages)
             warn(FolioError(.ai(.firstUse(provider: endpoint.label, url: endpoint.url, sends: sends))))
         }
         return chain
@@ -58,8 +59,9 @@ extension WebJournal {
         asked.related = relatedPages(entry, chain: chain)
         let request = asked
         do throws(FolioError) {
-            text = try await chain.first { provider async throws(AIProblem) in ReplyText(try await provider.greet(request), part: .greeting) }
-                .value.text
+            text = try await chain.first { provider async throws(AIProblem) in ReplyText(try await provider.greet(request), part: .greeting)
+            }
+            .value.text
         } catch {
             warn(error)
         }
@@ -130,7 +132,8 @@ extension WebJournal {
     /// The local time, and place and weather when `privacy.share_location` allows.
     private func momentLines(_ chain: ProviderChain) async -> [String] {
         let weather = chain.wantsWeather ? await Weather.current(chain.configuration) : nil
-        return DiaryEntry.environment(now: vault.clock.timestamp, zone: vault.clock.zone, configuration: chain.configuration, weather: weather)
+        return DiaryEntry.environment(
+            now: vault.clock.timestamp, zone: vault.clock.zone, configuration: chain.configuration, weather: weather)
     }
 
     /// A few related earlier pages for a network provider; none for the built-in one.

@@ -112,9 +112,21 @@ public enum LiveAssets {
                 bubble.appendChild(p2);
                 list.appendChild(bubble);
               }
-              fetch(form.action, { method: "POST", body: data, credentials: "same-origin" }).then(function (response) {
+              // A form without a file goes as the browser would send it (URL-encoded).
+              var body = form.enctype === "multipart/form-data" ? data : new URLSearchParams(data);
+              fetch(form.action, { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
+                if (!response.ok) {
+                  // The server's page saying why (its own HTML, as it would have been shown).
+                  return response.text().then(function (html) {
+                    document.open();
+                    document.write(html);
+                    document.close();
+                  });
+                }
                 if (!streaming || !response.body) {
-                  location.href = response.url || location.href;
+                  // fetch drops the fragment of the address it was sent on to; every write's
+                  // address ends in #saved, which tells the next page its drafts arrived.
+                  location.href = (response.redirected ? response.url + "#saved" : location.href);
                   return;
                 }
                 var reader = response.body.getReader();

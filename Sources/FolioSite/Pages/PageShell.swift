@@ -17,7 +17,7 @@ enum PageShell {
             <meta http-equiv="Content-Security-Policy" content="\(context.live == nil ? HTML.contentSecurityPolicy : LiveSite.contentSecurityPolicy)">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
-            <meta name="referrer" content="no-referrer">
+            <meta name="referrer" content="\(context.live == nil ? "no-referrer" : "same-origin")">
             <meta name="generator" content="folio">
             <title>\(HTML.escape(title))</title>
             <link rel="stylesheet" href="\(up)assets/site.css">
@@ -27,7 +27,8 @@ enum PageShell {
         if context.live != nil {
             // The app's own: its forms' look, its enhancing script, and what puts it on a home screen.
             html += "<link rel=\"stylesheet\" href=\"/assets/app.css\">\n<script src=\"/assets/app.js\" defer></script>\n"
-            html += "<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n<link rel=\"apple-touch-icon\" href=\"/assets/icon-192.png\">\n"
+            html +=
+                "<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n<link rel=\"apple-touch-icon\" href=\"/assets/icon-192.png\">\n"
             html += "<meta name=\"theme-color\" content=\"#b4541e\">\n"
         }
         html += """

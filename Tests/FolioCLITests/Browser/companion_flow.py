@@ -1,0 +1,180 @@
+"""The companion diary in a real browser: headless Chromium through chromedriver (Selenium), at
+phone width, against a running `folio serve`. Run by WebBrowserTests, which starts the server and
+the loopback AI server; it prints one line per check (`ok NAME` or `FAIL NAME: why`) and saves
+screenshots for a person to look at.
+
+Arguments: PAIRING_URL PHOTO SCREENSHOT_FOLDER phone|desktop
+"""
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as ready
+from selenium.webdriver.support.ui import WebDriverWait
+
+pair, photo, shots, device = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+width, height = (390, 844) if device == "phone" else (1280, 900)
+base = pair.split("/pair")[0]
+failures = 0
+
+
+def check(name, passed, why=""):
+    global failures
+    print(("ok " if passed else "FAIL ") + name + ("" if passed else ": " + why), flush=True)
+    if not passed:
+        failures += 1
+
+
+def shot(name):
+    driver.save_screenshot(os.path.join(shots, name + ".png"))
+
+
+options = webdriver.ChromeOptions()
+options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=zh-TW",
+                 "--window-size=%d,%d" % (width, height), "--no-first-run", "--disable-extensions"]:
+    options.add_argument(argument)
+if device == "phone":
+    # A phone: its width, its touch screen, its user agent.
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": width, "height": height, "pixelRatio": 3.0, "touch": True},
+        "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+    })
+driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+# A page the app's script reloads may replace an element while a wait looks at it: look again.
+wait = WebDriverWait(driver, 30, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException])
+try:
+    # Pairing: the link from the terminal, then the home page.
+    driver.get(pair)
+    wait.until(lambda d: d.current_url.rstrip("/") == base)
+    check("paired and home", driver.find_elements(By.CSS_SELECTOR, "form.new-page") != [])
+    check("page width", driver.execute_script("return window.innerWidth") == width,
+          repr(driver.execute_script("return window.innerWidth")))
+    shot("1-home")
+
+    # A new page from the photo and a few words.
+    driver.find_element(By.CSS_SELECTOR, "form.new-page input[type=file]").send_keys(photo)
+    check("photo preview", len(driver.find_elements(By.CSS_SELECTOR, "form.new-page .preview")) == 1)
+    driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("河邊散步，看到白鷺鷥")
+    driver.find_element(By.CSS_SELECTOR, "form.new-page button[type=submit]").click()
+    wait.until(lambda d: "/records/" in d.current_url)
+    page = driver.current_url.split("#")[0]
+    check("page made", "/records/" in page)
+    shot("2-new-page")
+
+    # The greeting, after the companion looked at the photo.
+    driver.find_element(By.CSS_SELECTOR, "form[action='/greet'] button").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "form[action='/chat'] textarea"))
+    check("greeting shown", "這張照片" in driver.find_element(By.CSS_SELECTOR, "details.conversation").text,
+          driver.find_element(By.TAG_NAME, "body").text[:400])
+
+    # Two chat turns; each reply streams in, then the page shows it saved.
+    for turn, (message, reply) in enumerate([("白鷺鷥站在水裡", "好美的畫面"), ("風有點大", "記得多穿一點")], start=1):
+        box = driver.find_element(By.CSS_SELECTOR, "form[action='/chat'] textarea[name=message]")
+        box.send_keys(message)
+        driver.find_element(By.CSS_SELECTOR, "form[action='/chat'] button[type=submit]").click()
+        wait.until(lambda d: reply in d.find_element(By.CSS_SELECTOR, "details.conversation").text)
+        wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/chat'] textarea").get_attribute("value") == "")
+        check("chat turn %d" % turn, message in driver.find_element(By.CSS_SELECTOR, "details.conversation").text)
+    shot("3-chat")
+
+    # Done: the talk becomes the page, with its tags.
+    driver.find_element(By.CSS_SELECTOR, "form[action='/finish'] button").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "ul.tags a"))
+    tags = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "ul.tags a")]
+    check("tags after done", "白鷺鷥" in tags, repr(tags))
+    check("page in the writer's voice", "今天在河邊散步" in driver.find_element(By.CSS_SELECTOR, "article").text)
+    shot("4-done")
+
+    # Home: the page is in its tag tile, the chosen tile stays in view, and search finds it.
+    driver.get(base + "/")
+    tile = driver.find_element(By.CSS_SELECTOR, "button.tile[data-tag='白鷺鷥']")
+    tile.click()
+    visible = [li for li in driver.find_elements(By.CSS_SELECTOR, "li.rec") if li.is_displayed()]
+    check("tile shows the page", len(visible) >= 1 and all("河邊散步" in li.text or "白鷺鷥" in li.text for li in visible),
+          repr([li.text for li in visible]))
+    in_view = driver.execute_script(
+        "var r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;", tile)
+    check("chosen tile in view", in_view)
+    search = driver.find_element(By.ID, "q")
+    search.send_keys("白鷺鷥")
+    time.sleep(0.3)  # the page's search runs on input, after a short debounce
+    visible = [li for li in driver.find_elements(By.CSS_SELECTOR, "li.rec") if li.is_displayed()]
+    check("search in the tile finds it", len(visible) == 1, repr([li.text for li in visible]))
+    shot("5-tile-and-search")
+
+    # Ideas: add, tick off. The 8 ball: ask, the answer shown.
+    driver.get(base + "/")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/ideas'] input[name=title]").send_keys("買新雨傘")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/ideas'] button").click()
+    wait.until(lambda d: "買新雨傘" in d.find_element(By.TAG_NAME, "h1").text)
+    driver.find_element(By.CSS_SELECTOR, "form[action='/done'] button").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "form[action='/done'] input[name=done][value=false]"))
+    check("idea ticked off", True)
+    driver.get(base + "/")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/ask'] input[name=question]").send_keys("明天會下雨嗎？")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/ask'] button").click()
+    wait.until(lambda d: "/records/" in d.current_url)
+    article = driver.find_element(By.CSS_SELECTOR, "article").text
+    check("8 ball answer shown", "明天會下雨嗎？" in article and "答案" in article, article[:300])
+    shot("6-eight-ball")
+
+    # A dropped connection while sending a new page: the page says so and keeps the form; sent
+    # again, exactly one page is made.
+    driver.get(base + "/")
+    driver.find_element(By.CSS_SELECTOR, "form.new-page input[type=file]").send_keys(photo)
+    driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("斷線時寫的")
+    driver.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+    driver.find_element(By.CSS_SELECTOR, "form.new-page button[type=submit]").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "form.new-page .unsent"))
+    kept = driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").get_attribute("value")
+    check("offline: form kept", kept == "斷線時寫的", repr(kept))
+    shot("7-offline")
+    driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+    driver.find_element(By.CSS_SELECTOR, "form.new-page button[type=submit]").click()
+    wait.until(lambda d: "/records/" in d.current_url)
+    check("sent again", True)
+
+    # A draft typed and not sent survives the tab going away.
+    driver.get(base + "/")
+    driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("還沒寫完的草稿")
+    driver.get(base + "/")
+    restored = driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").get_attribute("value")
+    check("draft kept on the phone", restored == "還沒寫完的草稿", repr(restored))
+
+    # Two tabs on the same page: the second one's save does not overwrite the first's.
+    driver.get(page)
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    driver.get(page)
+    second = driver.current_window_handle
+    driver.switch_to.window(first)
+    driver.find_element(By.CSS_SELECTOR, "details.edit-page summary").click()
+    box = driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]")
+    box.clear()
+    box.send_keys("第一個分頁改的")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] button").click()
+    wait.until(lambda d: "第一個分頁改的" in d.find_element(By.CSS_SELECTOR, "article").text)
+    driver.switch_to.window(second)
+    driver.find_element(By.CSS_SELECTOR, "details.edit-page summary").click()
+    box = driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]")
+    box.clear()
+    box.send_keys("第二個分頁改的")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] button").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.warning"))
+    body = driver.find_element(By.TAG_NAME, "body").text
+    check("second tab refused, its text kept", "第一個分頁改的" in body and
+          driver.find_element(By.CSS_SELECTOR, "textarea[name=text]").get_attribute("value") == "第二個分頁改的", body[:300])
+    shot("8-second-tab")
+except Exception as error:  # a step that could not run is a failure with its reason, not a crash
+    failures += 1
+    print("FAIL step: %s: %s" % (type(error).__name__, str(error).splitlines()[0] if str(error) else ""), flush=True)
+    print("at " + driver.current_url, flush=True)
+    shot("failure")
+finally:
+    driver.quit()
+sys.exit(1 if failures else 0)

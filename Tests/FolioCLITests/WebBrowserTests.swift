@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `folio serve` in a real browser: headless Chromium driven by chromedriver through Selenium
+/// (Tests/FolioCLITests/Browser/companion_flow.py), at a phone's width, against the real folio
+/// and a loopback OpenAI-style server. The screenshots it takes are kept in
+/// `.build/web-screenshots/` for a person to look at.
+// One browser at a time: two Chromiums on two cores make each one's waits a matter of luck.
+@Suite("folio serve in a real browser, at a phone's width and a computer's", .serialized)
+struct WebBrowserTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test(
+        "the companion flow: photo, greeting, two chat turns, done, the tile and search; ideas, the 8 ball, offline, two tabs",
+        arguments: ["phone", "desktop"])
+    func companionFlow(device: String) throws {
+        let python = Self.repository.appendingPathComponent(".build-venv-selenium/bin/python").path
+        _ = try Tool.require(python, package: "selenium (make selenium)")
+        let chromedriver = try Tool.find("chromedriver", package: "chromium-driver")
+        let chromium = try Tool.find("chromium", package: "chromium")
+
+        let server = try OpenAIServer()
+        defer { server.stop() }
+        var folio = try FolioProcess.vault(language: "zh-Hant")
+        folio.environment["FOLIO_AI_KEY"] = "sk-test"
+        for (name, value) in [("ai.provider", "openai"), ("ai.base_url", server.baseURL), ("ai.model", "friend-1"), ("ai.timeout", "10")] {
+            #expect(try folio.run("config", "set", name, value).status == 0)
+        }
+        server.enqueue(
+            .chat("A white egret standing in a river at dusk."),
+            .chat("這張照片裡的白鷺鷥好優雅，今天去河邊了嗎？"),
+            .stream(["好美的", "畫面"]),
+            .stream(["記得多穿", "一點"]),
+            .chat(#"{"page": "今天在河邊散步，看到白鷺鷥站在水裡。風有點大。", "tags": ["白鷺鷥", "散步", "河邊"], "title": "河邊的白鷺鷥"}"#))
+
+        let scratch = try #require(folio.scratch)
+        let photo = scratch.path("IMG_0001.JPG")
+        try Data(MediaFixtures.jpeg(width: 64, height: 48)).write(to: photo)
+        let errors = scratch.path("serve.err")
+        let serve = try ChildProcess(
+            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", "0"], environment: folio.environment, errors: errors)
+        defer { serve.stop() }
+        let pair = try #require(Self.pairingLink(in: errors), "folio serve printed no pairing link")
+
+        let shots = Self.repository.appendingPathComponent(".build/web-screenshots/\(device)")
+        try? FileManager.default.removeItem(at: shots)
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        var environment = Tool.environment(home: scratch.path("browser-home"))
+        environment["CHROMEDRIVER"] = chromedriver
+        environment["CHROMIUM"] = chromium
+        let output = scratch.path("browser.out")
+        let browser = try ChildProcess(
+            python,
+            [
+                Self.repository.appendingPathComponent("Tests/FolioCLITests/Browser/companion_flow.py").path, pair, photo.path, shots.path,
+                device,
+            ],
+            environment: environment, output: output)
+        let status = browser.wait(timeout: 300)
+        let lines = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(status == 0, "the browser's checks:\n\(lines)\nserver:\n\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        for check in [
+            "paired and home", "page width", "photo preview", "page made", "greeting shown", "chat turn 1", "chat turn 2",
+            "tags after done",
+            "page in the writer's voice", "tile shows the page", "chosen tile in view", "search in the tile finds it", "idea ticked off",
+            "8 ball answer shown", "offline: form kept", "sent again", "draft kept on the phone", "second tab refused, its text kept",
+        ] {
+            #expect(lines.contains("ok \(check)\n"), "\(check):\n\(lines)")
+        }
+
+        // What the browser did is in the vault's history, one commit per change, and nothing twice.
+        let subjects = try folio.commitSubjects()
+        #expect(subjects.filter { $0.contains("diary: add \"河邊散步") }.count == 1, "\(subjects)")
+        #expect(subjects.filter { $0.contains("diary: add \"斷線時寫的\"") }.count == 1, "one page for the upload sent twice: \(subjects)")
+        let page = try folio.run("show", "河邊的白鷺鷥", "--json").stdout
+        #expect(page.contains("白鷺鷥") && page.contains("A white egret"), "\(page)")
+        #expect(server.requests.count == 5, "analysis, greeting, two replies, summary: \(server.requests.map(\.path))")
+        #expect(try folio.run("list", "--done").stdout.contains("買新雨傘"))
+    }
+
+    /// The pairing link `folio serve` prints on standard error once it listens (waited for up to 60 s).
+    static func pairingLink(in errors: URL) -> String? {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: errors, encoding: .utf8),
+                let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+/pair\?secret=[A-Za-z0-9_-]+"#, options: .regularExpression)
+            {
+                return String(text[range])
+            }
+            usleep(20_000)
+        }
+        return nil
+    }
+}
