@@ -23,10 +23,13 @@ struct ReceivedUpload: Sendable {
     }
 }
 
-/// A `multipart/form-data` form: its text fields and at most one file.
+/// A `multipart/form-data` form: its text fields and its files, by field name (each at most once).
 struct ReceivedForm: Sendable {
     var fields: [String: String] = [:]
-    var upload: ReceivedUpload?
+    var files: [String: ReceivedUpload] = [:]
+
+    /// Removes every file received.
+    func discard() { for file in files.values { file.discard() } }
 }
 
 /// Why a form was not taken.
@@ -45,6 +48,8 @@ enum FormRefusal: Error, Sendable, Equatable {
 struct UploadReceiver {
     static let maxFieldBytes = 64 << 10
     static let maxFields = 32
+    /// A photo or video and a voice note.
+    static let maxFiles = 2
 
     let folder: URL
     let maxFileBytes: UInt64
@@ -159,16 +164,18 @@ final class PartState {
             guard descriptor >= 0, let path else { return }
             close(descriptor)
             descriptor = -1
-            if form.upload != nil {
+            guard let name, form.files[name] == nil, form.files.count < UploadReceiver.maxFiles else {
                 unlink(path)
                 rmdir((path as NSString).deletingLastPathComponent)
                 failure = .notAForm
                 return
             }
             let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
-            form.upload = ReceivedUpload(
+            form.files[name] = ReceivedUpload(
                 file: URL(fileURLWithPath: path), displayName: Self.plainName(fileName), sha256: digest, size: size)
             self.path = nil
+            hasher = SHA256()
+            size = 0
         } else if let name {
             guard form.fields.count < UploadReceiver.maxFields else {
                 failure = .notAForm
@@ -222,8 +229,8 @@ final class PartState {
             rmdir((path as NSString).deletingLastPathComponent)
         }
         path = nil
-        form.upload?.discard()
-        form.upload = nil
+        form.discard()
+        form.files = [:]
     }
 
     /// `name="value"` from a `Content-Disposition` value (quoted or not).

@@ -147,27 +147,47 @@ actor WebJournal {
         }
     }
 
-    /// A new diary page around an uploaded photo or video and the words typed with it. The same
-    /// upload sent again (a phone retrying after a dropped connection) finds the page the first
-    /// one made, by the file's content hash and the words: never a second page.
-    func newPage(upload: ReceivedUpload?, text: String) throws(FolioError) -> Record {
+    /// A new diary page around an uploaded photo or video, the words typed with it and the words
+    /// of a voice note (transcribed as `folio diary --voice` does; the recording itself is not
+    /// kept). The same upload sent again (a phone retrying after a dropped connection) finds the
+    /// page the first one made, by the files' content hashes and the words: never a second page.
+    func newPage(upload: ReceivedUpload?, voice: ReceivedUpload?, text: String) async throws(FolioError) -> Record {
         if let refusal { throw refusal }
-        let text = text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-        let key = UploadKey(mediaHash: upload?.sha256 ?? "", text: text)
-        if let made = made(key), FileManager.default.fileExists(atPath: vault.url(made).path) {
+        defer {
             upload?.discard()
+            voice?.discard()
+        }
+        var text = text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = UploadKey(mediaHash: (upload?.sha256 ?? "") + "+" + (voice?.sha256 ?? ""), text: text)
+        if let made = made(key), FileManager.default.fileExists(atPath: vault.url(made).path) {
             return try vault.findRecord(made, workingDirectory: nil)
         }
+        if let voice {
+            let heard = try await transcribe(voice)
+            text = [text, heard].filter { !$0.isEmpty }.joined(separator: "\n")
+        }
         if upload == nil, text.isEmpty { throw FolioError(.media(.required)) }
-        defer { upload?.discard() }
         let record = try write { vault throws(FolioError) in
-            var request = NewRecord(kind: "diary", title: NewRecord.diaryTitle(from: text), fields: text.isEmpty ? [] : [("text", text)])
-            request.allowsExtraKeys = false
+            let request = NewRecord(kind: "diary", title: NewRecord.diaryTitle(from: text), fields: text.isEmpty ? [] : [("text", text)])
             let sources = upload.map { [MediaSource(url: $0.file, displayName: $0.displayName)] } ?? []
             return try vault.create(request, importing: sources, dateFromMedia: !sources.isEmpty, records: nil)
         }
         remember(key, path: record.path)
         return record
+    }
+
+    /// The words of a voice note; the companion diary's "聽不清楚，請再試一次" when no provider could hear them.
+    private func transcribe(_ voice: ReceivedUpload) async throws(FolioError) -> String {
+        let clip = try AudioClip.read(voice.file, displayName: voice.displayName)
+        let chain = companionChain(sendsMedia: false)
+        do throws(FolioError) {
+            return try await chain.first { provider async throws(AIProblem) in
+                ReplyText(try await provider.transcribe(clip), part: .transcription)
+            }.value.text
+        } catch {
+            warn(error)
+            throw FolioError(.ai(.transcriptionFailed))
+        }
     }
 
     /// Runs one change; a change written but not committed is an error, never a quiet success.

@@ -165,14 +165,15 @@ struct WebRoutes: Sendable {
             }
         }
         guard guardian.acceptsForm(token: received.fields["token"]) else {
-            received.upload?.discard()
+            received.discard()
             return WebResponse.page(.forbidden, .forged, language)
         }
         do throws(FolioError) {
-            let record = try await journal.newPage(upload: received.upload, text: received.fields["text"] ?? "")
+            let record = try await journal.newPage(
+                upload: received.files["media"], voice: received.files["voice"], text: received.fields["text"] ?? "")
             return try await redirect(toPageOf: record)
         } catch {
-            received.upload?.discard()
+            received.discard()
             return WebResponse.failure(.unprocessableContent, error, language)
         }
     }

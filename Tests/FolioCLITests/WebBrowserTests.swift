@@ -29,6 +29,7 @@ struct WebBrowserTests {
             #expect(try folio.run("config", "set", name, value).status == 0)
         }
         server.enqueue(
+            .transcription("風吹起來很舒服"),
             .chat("A white egret standing in a river at dusk."),
             .chat("這張照片裡的白鷺鷥好優雅，今天去河邊了嗎？"),
             .stream(["好美的", "畫面"]),
@@ -38,6 +39,8 @@ struct WebBrowserTests {
         let scratch = try #require(folio.scratch)
         let photo = scratch.path("IMG_0001.JPG")
         try Data(MediaFixtures.jpeg(width: 64, height: 48)).write(to: photo)
+        let voice = scratch.path("voice-note.m4a")
+        try Data(repeating: 0x42, count: 2048).write(to: voice)
         let errors = scratch.path("serve.err")
         let serve = try ChildProcess(
             FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", "0"], environment: folio.environment, errors: errors)
@@ -54,7 +57,7 @@ struct WebBrowserTests {
         let browser = try ChildProcess(
             python,
             [
-                Self.repository.appendingPathComponent("Tests/FolioCLITests/Browser/companion_flow.py").path, pair, photo.path, shots.path,
+                Self.repository.appendingPathComponent("Tests/FolioCLITests/Browser/companion_flow.py").path, pair, photo.path, voice.path, shots.path,
                 device,
             ],
             environment: environment, output: output)
@@ -75,8 +78,9 @@ struct WebBrowserTests {
         #expect(subjects.filter { $0.contains("diary: add \"河邊散步") }.count == 1, "\(subjects)")
         #expect(subjects.filter { $0.contains("diary: add \"斷線時寫的\"") }.count == 1, "one page for the upload sent twice: \(subjects)")
         let page = try folio.run("show", "河邊的白鷺鷥", "--json").stdout
-        #expect(page.contains("白鷺鷥") && page.contains("A white egret"), "\(page)")
-        #expect(server.requests.count == 5, "analysis, greeting, two replies, summary: \(server.requests.map(\.path))")
+        #expect(page.contains("白鷺鷥") && page.contains("A white egret") && page.contains("風吹起來很舒服"), "\(page)")
+        #expect(server.requests.count == 6, "voice note, analysis, greeting, two replies, summary: \(server.requests.map(\.path))")
+        #expect(server.requests.first?.path == "/v1/audio/transcriptions")
         #expect(try folio.run("list", "--done").stdout.contains("買新雨傘"))
     }
 

@@ -52,7 +52,7 @@ struct UploadReceiverTests {
             let form = try await Self.receiver(folder).receive(
                 Self.chunks(Self.body(fileName: "../../etc/IMG_0001.JPG", file: file), size: size),
                 contentType: "multipart/form-data; boundary=\(Self.boundary)")
-            let upload = try #require(form.upload)
+            let upload = try #require(form.files["media"])
             #expect(upload.displayName == "IMG_0001.JPG")
             #expect(upload.file.lastPathComponent == "IMG_0001.JPG")
             #expect(upload.file.path.hasPrefix(folder.path + "/upload-"))
@@ -63,6 +63,34 @@ struct UploadReceiverTests {
             upload.discard()
             #expect(Self.leftovers(folder).isEmpty)
         }
+    }
+
+    @Test("a photo and a voice note, each with its own hash; a field sent twice as a file is refused")
+    func twoFiles() async throws {
+        let scratch = try Scratch("folio-upload")
+        let photo = Array(repeating: UInt8(0xAB), count: 3000)
+        let voice = Array(repeating: UInt8(0x01), count: 7000)
+        func part(_ name: String, _ file: String, _ bytes: [UInt8]) -> [UInt8] {
+            Array("--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(file)\"\r\n\r\n".utf8) + bytes
+                + Array("\r\n".utf8)
+        }
+        let token = Array("--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"token\"\r\n\r\n\(Self.token)\r\n".utf8)
+        let end = Array("--\(Self.boundary)--\r\n".utf8)
+        let folder = scratch.path("uploads")
+        let form = try await Self.receiver(folder).receive(
+            Self.chunks(token + part("media", "a.jpg", photo) + part("voice", "v.m4a", voice) + end, size: 1000),
+            contentType: "multipart/form-data; boundary=\(Self.boundary)")
+        #expect(form.files["media"]?.sha256 == Self.sha256(photo) && form.files["media"]?.size == 3000)
+        #expect(form.files["voice"]?.sha256 == Self.sha256(voice) && form.files["voice"]?.displayName == "v.m4a")
+        form.discard()
+        #expect(Self.leftovers(folder).isEmpty)
+        let twice = scratch.path("twice")
+        await #expect(throws: FormRefusal.notAForm) {
+            try await Self.receiver(twice).receive(
+                Self.chunks(token + part("media", "a.jpg", photo) + part("media", "b.jpg", photo) + end, size: 1000),
+                contentType: "multipart/form-data; boundary=\(Self.boundary)")
+        }
+        #expect(Self.leftovers(twice).isEmpty)
     }
 
     @Test("a file before the token, or with a wrong one, is refused before a byte of it is stored")

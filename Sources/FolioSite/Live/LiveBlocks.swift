@@ -14,6 +14,7 @@ enum LiveBlocks {
         html += tokenField
         html += "<label class=\"pick\">\(t(.photoOrVideo)) <input type=\"file\" name=\"media\" accept=\"image/*,video/*\"></label>\n"
         html += "<label>\(t(.whatHappened)) <textarea name=\"text\" rows=\"3\" data-draft=\"new-page\"></textarea></label>\n"
+        html += "<label class=\"pick\">\(t(.voiceNote)) <input type=\"file\" name=\"voice\" accept=\"audio/*\"></label>\n"
         html += "<button type=\"submit\">\(t(.save))</button>\n</form>\n</details>\n"
         html += "<form method=\"post\" action=\"/ideas\" class=\"inline\">\n" + tokenField
         html += "<label>\(t(.idea)) <input type=\"text\" name=\"title\" required maxlength=\"500\" data-draft=\"new-idea\"></label>"
@@ -84,7 +85,7 @@ enum LiveBlocks {
 /// The served pages' own words, zh-Hant first.
 public enum LiveText: Sendable {
     case write, newPage, photoOrVideo, whatHappened, save, idea, add, question, ask, edit, text, tags, tickOff, reopen
-    case nowText, yourText, startTalk, message, send, done, unsent
+    case nowText, yourText, startTalk, message, send, done, unsent, voiceNote
 
     public func text(_ language: Language) -> String {
         let (zh, en) = pair
@@ -109,6 +110,7 @@ public enum LiveText: Sendable {
         case .reopen: ("改回未完成", "Open again")
         case .nowText: ("這一頁現在的內容", "The page as it is now")
         case .yourText: ("你打的內容", "What you typed")
+        case .voiceNote: ("語音（選填，會轉成文字）", "A voice note (optional, turned into text)")
         case .startTalk: ("和夥伴聊聊這一頁", "Talk about this page with the companion")
         case .message: ("想說的話", "Your message")
         case .send: ("送出", "Send")

@@ -3,7 +3,7 @@ phone width, against a running `folio serve`. Run by WebBrowserTests, which star
 the loopback AI server; it prints one line per check (`ok NAME` or `FAIL NAME: why`) and saves
 screenshots for a person to look at.
 
-Arguments: PAIRING_URL PHOTO SCREENSHOT_FOLDER phone|desktop
+Arguments: PAIRING_URL PHOTO VOICE_NOTE SCREENSHOT_FOLDER phone|desktop
 """
 import os
 import sys
@@ -16,7 +16,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import WebDriverWait
 
-pair, photo, shots, device = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+pair, photo, voice, shots, device = sys.argv[1:6]
 width, height = (390, 844) if device == "phone" else (1280, 900)
 base = pair.split("/pair")[0]
 failures = 0
@@ -60,6 +60,7 @@ try:
     driver.find_element(By.CSS_SELECTOR, "form.new-page input[type=file]").send_keys(photo)
     check("photo preview", len(driver.find_elements(By.CSS_SELECTOR, "form.new-page .preview")) == 1)
     driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("河邊散步，看到白鷺鷥")
+    driver.find_element(By.CSS_SELECTOR, "form.new-page input[name=voice]").send_keys(voice)
     driver.find_element(By.CSS_SELECTOR, "form.new-page button[type=submit]").click()
     wait.until(lambda d: "/records/" in d.current_url)
     page = driver.current_url.split("#")[0]
