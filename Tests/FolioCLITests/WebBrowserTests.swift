@@ -57,7 +57,8 @@ struct WebBrowserTests {
         let browser = try ChildProcess(
             python,
             [
-                Self.repository.appendingPathComponent("Tests/FolioCLITests/Browser/companion_flow.py").path, pair, photo.path, voice.path, shots.path,
+                Self.repository.appendingPathComponent("Tests/FolioCLITests/Browser/companion_flow.py").path, pair, photo.path, voice.path,
+                shots.path,
                 device,
             ],
             environment: environment, output: output)
