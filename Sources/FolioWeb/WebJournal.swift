@@ -79,6 +79,23 @@ actor WebJournal {
         return LiveSite.pages(in: siteFolder, vaultRoot: vault.root)?[path]
     }
 
+    /// `folio search QUERY`: the same search, ranked the same way; at most 100 hits.
+    func search(_ text: String) async throws(FolioError) -> String {
+        if let refusal { throw refusal }
+        let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        try refresh()
+        let pages = LiveSite.pages(in: siteFolder, vaultRoot: vault.root) ?? [:]
+        let kindNames = vault.kinds.mapValues { $0.shownName(language) }
+        guard !query.isEmpty else {
+            return LivePages.searchResults(query: "", records: [], pages: pages, kindNames: kindNames, note: nil, language: language)
+        }
+        let catalog = await vault.catalogForSearching()
+        let outcome = try vault.search(query, limit: 100, catalog: { catalog })
+        let note = outcome.shown.isEmpty ? outcome.noMatch.text(language) : nil
+        return LivePages.searchResults(
+            query: query, records: outcome.shown.map(\.record), pages: pages, kindNames: kindNames, note: note, language: language)
+    }
+
     // MARK: - Writing
 
     /// `folio idea TITLE`.

@@ -45,6 +45,16 @@ struct WebRoutes: Sendable {
         var tags: String?
     }
 
+    /// `GET /search?q=…`: reads only.
+    func search(_ request: Request, context: WebRequestContext) async -> Response {
+        let query = request.uri.queryParameters["q"].map(String.init) ?? ""
+        do throws(FolioError) {
+            return WebResponse.html(.ok, try await journal.search(query))
+        } catch {
+            return WebResponse.failure(.badRequest, error, language)
+        }
+    }
+
     func addIdea(_ request: Request, context: WebRequestContext) async throws -> Response {
         try await form(IdeaForm.self, request, context: context) { (form: IdeaForm) async throws(FolioError) -> Response in
             let record = try await journal.addIdea(title: form.title, tags: Self.tags(form.tags ?? ""))

@@ -87,6 +87,7 @@ public enum WebServer {
             middleware: FileMiddleware(
                 journal.vaultRoot.path + "/media", urlBasePath: "/vault/media", cacheControl: .init([]), logger: quiet))
         router.add(middleware: FileMiddleware(journal.siteFolder.path, cacheControl: .init([]), logger: quiet))
+        router.get("/search") { request, context in await routes.search(request, context: context) }
         router.post("/ideas") { request, context in try await routes.addIdea(request, context: context) }
         router.post("/done") { request, context in try await routes.markDone(request, context: context) }
         router.post("/ask") { request, context in try await routes.ask(request, context: context) }

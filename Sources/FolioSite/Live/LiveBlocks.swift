@@ -85,7 +85,7 @@ enum LiveBlocks {
 /// The served pages' own words, zh-Hant first.
 public enum LiveText: Sendable {
     case write, newPage, photoOrVideo, whatHappened, save, idea, add, question, ask, edit, text, tags, tickOff, reopen
-    case nowText, yourText, startTalk, message, send, done, unsent, voiceNote
+    case nowText, yourText, startTalk, message, send, done, unsent, voiceNote, searchAll
 
     public func text(_ language: Language) -> String {
         let (zh, en) = pair
@@ -111,6 +111,7 @@ public enum LiveText: Sendable {
         case .nowText: ("這一頁現在的內容", "The page as it is now")
         case .yourText: ("你打的內容", "What you typed")
         case .voiceNote: ("語音（選填，會轉成文字）", "A voice note (optional, turned into text)")
+        case .searchAll: ("搜尋全部日記", "Search the whole journal")
         case .startTalk: ("和夥伴聊聊這一頁", "Talk about this page with the companion")
         case .message: ("想說的話", "Your message")
         case .send: ("送出", "Send")

@@ -40,6 +40,34 @@ public enum LivePages {
         return PageShell.page(title: title, context: context, depth: 0, bodyClass: "notice-page", content: html, root: "/")
     }
 
+    /// The server's search (`folio search`'s ranking), each hit linked to its page.
+    public static func searchResults(
+        query: String, records: [Record], pages: [String: String], kindNames: [String: String], note: String?, language: Language
+    ) -> String {
+        var context = frameContext(language)
+        context.kindNames = kindNames
+        let t = { (words: LiveText) in HTML.escape(words.text(language)) }
+        var html = "<header class=\"top\"><a class=\"back\" href=\"/\">\(HTML.escape(context.text(.back)))</a></header>\n"
+        html += "<form method=\"get\" action=\"/search\" class=\"search-form\">"
+        html += "<input type=\"search\" name=\"q\" class=\"search\" value=\"\(HTML.escape(query))\" aria-label=\"\(t(.searchAll))\">"
+        html += "</form>\n"
+        if let note { html += "<p class=\"empty\">\(HTML.escape(note))</p>\n" }
+        html += "<ul class=\"list\" id=\"results\">\n"
+        for record in records {
+            let title = record.title.isEmpty ? context.text(.untitled) : record.title
+            let link = pages[record.path].map { "/" + HTML.pathURL($0) }
+            html += "<li class=\"rec\">" + (link.map { "<a href=\"\(HTML.escape($0))\">" } ?? "<span>")
+            html += "<span class=\"text\"><span class=\"meta\"><span class=\"date\">\(HTML.escape(record.sortTime?.day10 ?? ""))</span>"
+            html += " <span class=\"kind\">\(HTML.escape(context.kindName(record.kind)))</span></span>"
+            html += "<span class=\"title\">\(HTML.escape(title))</span>"
+            let line = FirstLine.of(record)
+            if !line.isEmpty { html += "<span class=\"line\">\(HTML.escape(line))</span>" }
+            html += "</span>" + (link == nil ? "</span>" : "</a>") + "</li>\n"
+        }
+        html += "</ul>\n"
+        return PageShell.page(title: query, context: context, depth: 0, bodyClass: "index search-page", content: html, root: "/")
+    }
+
     private static func frameContext(_ language: Language) -> SiteContext {
         SiteContext(
             language: language, vaultFromSite: "vault", presentMedia: [], thumbnails: [:], pageByPath: [:], pageByID: [:],

@@ -24,8 +24,12 @@ enum IndexPage {
         html += tile(label: context.text(.all), tag: "", count: records.count, pressed: true)
         for use in tags { html += tile(label: use.tag, tag: use.tag.lowercased(), count: use.count, pressed: false) }
         html += "</div>\n"
+        // In the app the box is also a form: Enter asks the server's search (ranked, Chinese typed
+        // without spaces) where the page's own filter only narrows the list.
+        if context.live != nil { html += "<form method=\"get\" action=\"/search\" class=\"search-form\">" }
         html +=
-            "<input type=\"search\" id=\"q\" class=\"search\" placeholder=\"\(HTML.escape(context.text(.searchPlaceholder)))\" autocomplete=\"off\" aria-label=\"\(HTML.escape(context.text(.searchPlaceholder)))\">\n"
+            "<input type=\"search\" id=\"q\" name=\"q\" class=\"search\" placeholder=\"\(HTML.escape(context.text(.searchPlaceholder)))\" autocomplete=\"off\" aria-label=\"\(HTML.escape(context.text(.searchPlaceholder)))\">\n"
+        if context.live != nil { html += "</form>\n" }
         let emptyText = records.isEmpty ? context.text(.noRecords) : context.text(.emptyTile)
         html +=
             "<p id=\"empty\" class=\"empty\"\(records.isEmpty ? "" : " hidden") data-empty-tile=\"\(HTML.escape(context.text(.emptyTile)))\" data-no-match=\"\(HTML.escape(context.text(.noMatch)))\">\(HTML.escape(emptyText))</p>\n"

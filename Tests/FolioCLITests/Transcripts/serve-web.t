@@ -80,6 +80,15 @@ qa: add "明天會下雨嗎？"
 明天會下雨嗎？
 ? 0
 
+# The server's search, as `folio search` ranks it: Chinese typed without spaces, a title that is
+# HTML shown as text, and what it says when nothing matches.
+$ curl -s -G -b ../cookies --data-urlencode 'q=帶傘' $BASE/search | grep -o '<span class="title">[^<]*'
+<span class="title">&lt;script&gt;alert(1)&lt;/script&gt; 帶傘
+? 0
+$ curl -s -G -b ../cookies --data-urlencode 'q=下雪' $BASE/search | grep -o '<p class="empty">[^<]*'
+<p class="empty">找不到符合的紀錄。
+? 0
+
 # Ticking the idea off from its page, then editing its text and tags.
 $ export PAGE=$(curl -s -o /dev/null -w '%header{location}' -b ../cookies --data-urlencode "token=$TOKEN" --data-urlencode 'record=測試想法' --data-urlencode 'done=true' $BASE/done)
 > echo $PAGE | grep -c '^/records/.*\.html#saved$'
