@@ -55,8 +55,9 @@ actor WebJournal {
 
     /// The locked-vault refusal, before the server starts listening.
     nonisolated var refusalBeforeStart: FolioError? { refusal }
-    /// The largest photo or video a page takes: the vault's own media limit.
-    var maxUploadBytes: UInt64 { vault.maxMediaBytes }
+    /// The largest photo or video a page takes: what an import takes (`media.max_bytes`, or
+    /// `media.lfs_max_bytes` when the vault keeps its media through Git LFS).
+    var maxUploadBytes: UInt64 { vault.lfsPolicy.map { max($0.maximumBytes, vault.maxMediaBytes) } ?? vault.maxMediaBytes }
 
     // MARK: - Reading
 
