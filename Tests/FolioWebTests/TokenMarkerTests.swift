@@ -16,7 +16,8 @@ struct TokenMarkerTests {
         var generator = SystemRandomNumberGenerator()
         var cases = ["", "<folio-token>", "<folio-token><folio-token>", "<folio-toke", "a<folio-token>b"]
         for _ in 0..<500 {
-            cases.append((0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined())
+            cases.append(
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined())
         }
         for page in cases {
             let got = SitePages.withToken(Data(page.utf8), marker: marker, token: token)
