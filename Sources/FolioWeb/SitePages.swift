@@ -1,9 +1,12 @@
+import CompressNIO
 import FolioCore
 import FolioSite
 import FolioStore
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,6 +18,7 @@ struct SitePages: RouterMiddleware {
     typealias Context = WebRequestContext
     let journal: WebJournal
     let guardian: WebGuard
+    let cache = PageCache()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head else { return try await next(request, context) }
@@ -27,18 +31,93 @@ struct SitePages: RouterMiddleware {
             return WebResponse.failure(.internalServerError, error, journal.language)
         }
         let file = journal.siteFolder.appendingPathComponent(String(path.dropFirst()))
-        guard let data = LocalFile.read(file, maxBytes: 256 << 20) else {
+        let type = path.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/html; charset=utf-8"
+        let token = type.hasPrefix("text/html") ? Array(guardian.formToken.utf8) : nil
+        let gzip = request.headers[.acceptEncoding].map(Self.acceptsGzip) ?? false
+        guard let page = cache.page(at: file.path, token: token, gzip: gzip) else {
             return WebResponse.page(.notFound, .notFound, journal.language)
         }
-        let type = path.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/html; charset=utf-8"
-        let buffer =
-            type.hasPrefix("text/html")
-            ? Self.withToken(data, marker: Self.marker, token: Array(guardian.formToken.utf8)) : ByteBuffer(bytes: data)
-        return Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: buffer))
+        var headers: HTTPFields = [.contentType: type, .vary: "Accept-Encoding"]
+        if page.gzipped { headers[.contentEncoding] = "gzip" }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: page.bytes))
+    }
+}
+
+/// The pages as last sent, with the token in place, by file: a page is read and prepared again
+/// only when its file was replaced (the export writes a new file and renames it over the old).
+/// Fifty browsers loading a home page of megabytes at once then cost one read, not fifty.
+final class PageCache: Sendable {
+    private struct Entry {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: timespec
+        var bytes: ByteBuffer
+        /// The same, gzipped, made the first time a browser asks for it.
+        var gzipped: ByteBuffer?
+    }
+
+    /// Above this, the cache starts again empty (a site's pages are far fewer bytes than this).
+    private static let limit = 64 << 20
+    private let entries = Mutex<(pages: [String: Entry], bytes: Int)>(([:], 0))
+
+    /// The page at `path`, with `token` put in place of each marker when given, gzipped when
+    /// `gzip` and it is worth it; nil when there is no regular file there.
+    func page(at path: String, token: [UInt8]?, gzip: Bool) -> (bytes: ByteBuffer, gzipped: Bool)? {
+        guard let (plain, gzipped) = entry(at: path, token: token) else { return nil }
+        guard gzip, plain.readableBytes >= 1024 else { return (plain, false) }
+        if let gzipped { return (gzipped, true) }
+        var source = plain
+        let packed: ByteBuffer
+        do {
+            packed = try source.compress(with: .gzip())
+        } catch {
+            return (plain, false)  // sent as it is: larger, never wrong
+        }
+        entries.withLock { state in
+            guard var entry = state.pages[path], entry.bytes == plain else { return }
+            entry.gzipped = packed
+            state.bytes += packed.readableBytes
+            state.pages[path] = entry
+        }
+        return (packed, true)
+    }
+
+    private func entry(at path: String, token: [UInt8]?) -> (ByteBuffer, ByteBuffer?)? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let known = entries.withLock { $0.pages[path] }
+        if let known, known.device == UInt64(status.st_dev), known.inode == UInt64(status.st_ino), known.size == Int64(status.st_size),
+            known.modified.tv_sec == status.st_mtim.tv_sec, known.modified.tv_nsec == status.st_mtim.tv_nsec
+        {
+            return (known.bytes, known.gzipped)
+        }
+        guard let data = LocalFile.read(URL(fileURLWithPath: path), maxBytes: 256 << 20) else { return nil }
+        let bytes = token.map { SitePages.withToken(data, marker: SitePages.marker, token: $0) } ?? ByteBuffer(bytes: data)
+        let entry = Entry(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size), modified: status.st_mtim,
+            bytes: bytes,
+            gzipped: nil)
+        entries.withLock { state in
+            if state.bytes + bytes.readableBytes > Self.limit { state = ([:], 0) }
+            let old = state.pages[path].map { $0.bytes.readableBytes + ($0.gzipped?.readableBytes ?? 0) } ?? 0
+            state.bytes += bytes.readableBytes - old
+            state.pages[path] = entry
+        }
+        return (bytes, nil)
     }
 }
 
 extension SitePages {
+    /// Whether an `Accept-Encoding` value takes gzip (and does not refuse it with `q=0`).
+    static func acceptsGzip(_ value: String) -> Bool {
+        value.split(separator: ",").contains { part in
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard pieces.first == "gzip" || pieces.first == "x-gzip" else { return false }
+            return !pieces.dropFirst().contains { $0 == "q=0" || $0 == "q=0.0" || $0 == "q=0.00" || $0 == "q=0.000" }
+        }
+    }
+
     static let marker = Array(LiveSite.tokenMarker.utf8)
 
     /// `page` with each `marker` replaced by `token` (a home page of 10,000 records is megabytes,

@@ -20,7 +20,7 @@ actor WebJournal {
     let history: History?
     let environment: [String: String]
     /// Where a problem that is not the request's goes (the server's terminal).
-    let warn: @Sendable (FolioError) -> Void
+    nonisolated let warn: @Sendable (FolioError) -> Void
     nonisolated let language: Language
     nonisolated let siteFolder: URL
     nonisolated let vaultRoot: URL
@@ -51,6 +51,25 @@ actor WebJournal {
         }
         self.history = history
         self.refusal = refusal
+    }
+
+    /// Removes uploads a server stopped in the middle of (killed, or the computer off) left more
+    /// than a day ago; a younger one may be another server's on the same vault, still arriving.
+    nonisolated func sweepAbandonedUploads(now: Date = Date()) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: uploadFolder.path) else { return }  // try?: no folder, nothing to sweep
+        for name in names where name.hasPrefix("upload-") {
+            let folder = uploadFolder.appendingPathComponent(name)
+            // try?: an upload whose age cannot be read is left alone.
+            guard let modified = (try? manager.attributesOfItem(atPath: folder.path))?[.modificationDate] as? Date,
+                now.timeIntervalSince(modified) > 86_400
+            else { continue }
+            do {
+                try manager.removeItem(at: folder)
+            } catch {
+                warn(FolioError(.writeFailed(.other("\(error)")), file: folder.path))
+            }
+        }
     }
 
     /// The locked-vault refusal, before the server starts listening.

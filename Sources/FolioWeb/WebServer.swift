@@ -22,6 +22,7 @@ public enum WebServer {
     ) async throws {
         let journal = WebJournal(setup, warn: warn)
         if let refusal = journal.refusalBeforeStart { throw refusal }
+        journal.sweepAbandonedUploads()
         let secret = setup.pairingSecret ?? WebGuard.randomToken()
         let bindHost: String
         var hosts = ["127.0.0.1", "localhost", "::1"]

@@ -61,4 +61,14 @@ struct WebGuardTests {
             #expect(!WebPath.isSafe(path), "\(path)")
         }
     }
+
+    @Test("gzip only for a browser that takes it, and not when it refuses it with q=0")
+    func acceptEncoding() {
+        for value in ["gzip", "gzip, deflate, br", "br;q=1.0, gzip;q=0.8", "x-gzip", "GZIP"] {
+            #expect(SitePages.acceptsGzip(value), "\(value)")
+        }
+        for value in ["", "identity", "br", "gzip;q=0", "deflate, gzip; q=0.0", "gzipper"] {
+            #expect(!SitePages.acceptsGzip(value), "\(value)")
+        }
+    }
 }
