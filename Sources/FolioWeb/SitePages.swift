@@ -25,10 +25,12 @@ struct SitePages: RouterMiddleware {
         var path = request.uri.path.removingPercentEncoding ?? request.uri.path
         if path == "/" { path = "/index.html" }
         guard path.hasSuffix(".html") || path == "/search.js" else { return try await next(request, context) }
-        do throws(FolioError) {
-            try await journal.refresh()
-        } catch {
-            return WebResponse.failure(.internalServerError, error, journal.language)
+        if !journal.freshness.mayServe(now: .now) {
+            do throws(FolioError) {
+                try await journal.refresh()
+            } catch {
+                return WebResponse.failure(.internalServerError, error, journal.language)
+            }
         }
         let file = journal.siteFolder.appendingPathComponent(String(path.dropFirst()))
         let type = path.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/html; charset=utf-8"

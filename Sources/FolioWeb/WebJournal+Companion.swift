@@ -67,7 +67,7 @@ extension WebJournal {
         }
         onPiece(text)
         let greeted = try vault.appendCompanionLine(text, to: page, part: .greeting)
-        stale = true
+        freshness.markChanged()
         return greeted
     }
 
@@ -104,7 +104,7 @@ extension WebJournal {
                 return ChatOutcome(page: asked, failure: FolioError(.ai(.chatFailed(reference: asked.shortID))))
             }
         }
-        stale = true
+        freshness.markChanged()
         return outcome
     }
 
@@ -125,7 +125,7 @@ extension WebJournal {
         }
         vault.rememberAIFailure(nil, step: "summarize", for: page)
         let changed = try vault.applySummary(outcome.value, to: page, provider: outcome.provider, configuration: chain.configuration)
-        stale = true
+        freshness.markChanged()
         return changed
     }
 

@@ -4,6 +4,7 @@ import FolioSite
 import FolioStore
 import FolioSync
 import Foundation
+import Synchronization
 import SystemIO
 import YAML
 
@@ -28,8 +29,8 @@ actor WebJournal {
     /// Why nothing can be served: an encrypted vault this device has no key for, no history.
     nonisolated let refusal: FolioError?
     /// Whether the site on disk may be behind the vault (a write was made since it was brought up to date).
-    var stale = true
-    private var lastRefresh: ContinuousClock.Instant?
+    /// How current the served pages are; read without waiting for the actor.
+    nonisolated let freshness = Freshness()
 
     init(_ setup: WebSetup, warn: @escaping @Sendable (FolioError) -> Void) {
         self.warn = warn
@@ -85,12 +86,15 @@ actor WebJournal {
     /// write was made since.
     func refresh() throws(FolioError) {
         if let refusal { throw refusal }
-        let now = ContinuousClock.now
-        if !stale, let lastRefresh, now - lastRefresh < .milliseconds(500) { return }
+        guard let generation = freshness.begin(now: .now) else { return }
         let options = SiteOptions(output: siteFolder, searchPath: environment["PATH"], live: LiveSite())
-        _ = try SiteExporter.export(vault, options: options)
-        stale = false
-        lastRefresh = ContinuousClock.now
+        do throws(FolioError) {
+            _ = try SiteExporter.export(vault, options: options)
+        } catch {
+            freshness.finish(generation, now: .now, succeeded: false)
+            throw error
+        }
+        freshness.finish(generation, now: .now, succeeded: true)
     }
 
     /// The site-relative page of the record at `path`, after a refresh.
@@ -233,7 +237,7 @@ actor WebJournal {
         try vault.requireProfile()
         let problems = vault.recordingProblems.count
         let record = try change(vault)
-        stale = true
+        freshness.markChanged()
         if let problem = vault.recordingProblems.dropFirst(problems).first { throw problem }
         return record
     }
@@ -264,6 +268,52 @@ actor WebJournal {
             try Data(path.utf8).write(to: madeFolder.appendingPathComponent(key.name), options: .atomic)
         } catch {
             warn(FolioError(.writeFailed(.other("\(error)")), file: madeFolder.path))
+        }
+    }
+}
+
+/// How current the served pages are. A write through the app marks them changed: the next page
+/// waits for them to be brought up to date, so the writer sees what was written. Otherwise a page
+/// is sent as it is when they were brought up to date within the last half second, or while that
+/// is being done for another request: fifty readers do not queue behind one look at the vault.
+final class Freshness: Sendable {
+    static let window: Duration = .milliseconds(500)
+
+    private struct State {
+        var last: ContinuousClock.Instant?
+        /// Counts the writes; a refresh that began before the last one does not make the pages current.
+        var changes = 1
+        var currentAt = 0
+        var refreshing = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Whether a page may be sent now without waiting for a refresh.
+    func mayServe(now: ContinuousClock.Instant) -> Bool {
+        state.withLock { state in
+            guard state.currentAt == state.changes else { return false }
+            return state.refreshing || state.last.map { now - $0 < Self.window } == true
+        }
+    }
+
+    func markChanged() { state.withLock { $0.changes += 1 } }
+
+    /// Starts a refresh unless the pages are current; the writes it will account for.
+    func begin(now: ContinuousClock.Instant) -> Int? {
+        state.withLock { state in
+            if state.currentAt == state.changes, let last = state.last, now - last < Self.window { return nil }
+            state.refreshing = true
+            return state.changes
+        }
+    }
+
+    func finish(_ changes: Int, now: ContinuousClock.Instant, succeeded: Bool) {
+        state.withLock { state in
+            state.refreshing = false
+            guard succeeded else { return }
+            state.last = now
+            state.currentAt = max(state.currentAt, changes)
         }
     }
 }
