@@ -38,6 +38,8 @@ extension WebJournal {
     /// (the built-in one when no provider answers), as in `folio diary`.
     func greet(_ reference: String, onPiece: @escaping @Sendable (String) -> Void) async throws(FolioError) -> Record {
         var page = try diaryPage(reference)
+        // A greeting asked for twice (a double tap, a retried request) opens the talk once.
+        if Conversation.split(page.document.body).hasSection { return page }
         let chain = companionChain(sendsMedia: true)
         var entry = try DiaryEntry(page)
         if !entry.media.isEmpty, page.document.value("analyzed_at") == nil {

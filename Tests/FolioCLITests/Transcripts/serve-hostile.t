@@ -40,6 +40,19 @@ $ folio show 河邊散步，看到白鷺鷥 --json | jq -c '[.media[] | {name, t
 0
 ? 0
 
+# The companion's greeting asked for twice (a double tap): the talk opens once. With no AI server
+# set up, the built-in companion greets.
+$ export RECORD=$(folio list diary --json | jq -r '.[0].id')
+> for attempt in first second; do
+>   curl -s -o /dev/null -w "%{http_code} $attempt\n" -b ../cookies --data-urlencode "token=$TOKEN" --data-urlencode "record=$RECORD" $BASE/greet
+> done
+> git log --format=%s -2
+303 first
+303 second
+diary: chat "河邊散步，看到白鷺鷥"
+diary: analyze "河邊散步，看到白鷺鷥"
+? 0
+
 # Two gigabytes against a limit of one megabyte: refused as soon as the limit passes, long
 # before the rest is sent; nothing is kept, and the server goes on answering.
 $ python3 - <<'PY'
@@ -97,7 +110,7 @@ $ python3 - <<'PY'
 > curl -s -o /dev/null -w '%{http_code}\n' -b ../cookies $BASE/ && find .folio/local/uploads -name 'upload-*' | wc -l ; git rev-list --count HEAD && git status --porcelain
 200
 0
-3
+5
 ? 0
 
 # A slow-loris client holds a connection open, sending a byte at a time; others are answered.
