@@ -105,6 +105,12 @@ actor Sessions {
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
         guard path == HTTPEndpoint.path else { return .error(statusCode: 404, .invalidRequest("Not Found")) }
         guard isLocalHost(head.headers["Host"].first) else { return .error(statusCode: 403, .invalidRequest("Forbidden: Host")) }
+        // A browser's request from another site names it in Origin; the SDK's pipeline refuses such
+        // a request for a session, and the stateless path below never reaches that pipeline, so the
+        // rule is kept here for every request (a `null` Origin, a sandboxed page's, included).
+        if let origin = head.headers["Origin"].first, !isLocalOrigin(origin) {
+            return .error(statusCode: 403, .invalidRequest("Forbidden: Origin"))
+        }
         var headers: [String: String] = [:]
         for (name, value) in head.headers { headers[name] = headers[name].map { $0 + ", " + value } ?? value }
         if head.method == .POST {
@@ -167,6 +173,11 @@ actor Sessions {
     private func isLocalHost(_ host: String?) -> Bool {
         guard let host else { return false }
         return ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"].contains(host.lowercased())
+    }
+
+    /// `http://127.0.0.1`, `http://localhost` or `http://[::1]`, on this server's port.
+    private func isLocalOrigin(_ origin: String) -> Bool {
+        ["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"].contains(origin.lowercased())
     }
 
     private nonisolated func write(

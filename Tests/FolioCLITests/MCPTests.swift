@@ -170,9 +170,10 @@ struct MCPTests {
         let meta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
-        func post(_ body: String, version: String?) async throws -> (Int, String) {
+        func post(_ body: String, version: String?, origin: String? = nil) async throws -> (Int, String) {
             var request = URLRequest(url: url)
             request.httpMethod = "POST"
+            if let origin { request.setValue(origin, forHTTPHeaderField: "Origin") }
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.setValue("application/json, text/event-stream", forHTTPHeaderField: "Accept")
             if let version { request.setValue(version, forHTTPHeaderField: "MCP-Protocol-Version") }
@@ -186,6 +187,17 @@ struct MCPTests {
         #expect(mismatched.0 == 400 && mismatched.1.contains("-32020"), "\(mismatched)")
         let noted = try await post(#"{"jsonrpc":"2.0","method":"notifications/progress","params":{\#(meta)}}"#, version: "2026-07-28")
         #expect(noted.0 == 202 && noted.1.isEmpty, "\(noted)")
+        // A page of another site (or a sandboxed one) is refused on the stateless path too.
+        let port = url.port ?? 0
+        for origin in ["http://evil.example", "null", "http://127.0.0.1:\(port + 1)"] {
+            let foreign = try await post(
+                #"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{\#(meta)}}"#, version: "2026-07-28", origin: origin)
+            #expect(foreign.0 == 403, "\(origin): \(foreign)")
+        }
+        let own = try await post(
+            #"{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{\#(meta)}}"#, version: "2026-07-28",
+            origin: "http://127.0.0.1:\(port)")
+        #expect(own.0 == 200, "\(own)")
     }
 
     @Test("without --allow-write the write tools are not there, and calling one says how to turn writes on")
