@@ -30,9 +30,9 @@ struct Serve: AsyncParsableCommand {
                 編輯一頁的內容和標籤。每次修改都是一個 commit，和在命令列上一樣（folio log 看得到，folio undo 可以復原）；
                 打開頁面不會改任何東西。
 
-                加 --lan 時 folio 在這台電腦的每個網路上等待連線，同一個 Wi-Fi 上的手機可以掃描 QR code（需要安裝 qrencode）
+                加 --lan 時 folio 在這台電腦的每個網路上等待連線，同一個無線網路上的手機可以掃描 QR 碼（需要安裝 `qrencode`）
                 或輸入連結來配對。絕對不要把這個連接埠轉送到網際網路；出門在外時，改用 SSH 通道
-                （ssh -L 8400:127.0.0.1:8400 主機）或你的 VPN 連回來。
+                （`ssh -L 8400:127.0.0.1:8400 主機`）或你的 VPN 連回來。
 
                 例如：
                   folio serve
@@ -44,7 +44,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(
         help: bilingual(
             "Listen on this computer's networks too, for a phone on the same Wi-Fi (paired by its link).",
-            "也在這台電腦的網路上等待連線，給同一個 Wi-Fi 上的手機用（用連結配對）。"))
+            "也在這台電腦的網路上等待連線，給同一個無線網路上的手機用（用連結配對）。"))
     var lan = false
     @Option(help: bilingual("The port (0: any free port, printed).", "連接埠（0：任何空著的連接埠，會印出來）。")) var port = 8400
     @ParentCommand var folio: Folio

@@ -30,7 +30,7 @@ public enum WebMessage: Sendable, Equatable {
         case .listening(let urls, let localNetwork):
             (
                 "folio 已啟動。在瀏覽器開啟這個連結配對（只給你自己的裝置）：\n  " + urls.joined(separator: "\n  ")
-                    + (localNetwork ? "\n同一個 Wi-Fi 上的手機可以掃描上面的 QR code。不要把這個連接埠開放到網際網路。" : "") + "\n按 Ctrl-C 停止。",
+                    + (localNetwork ? "\n同一個無線網路上的手機可以掃描上面的 QR 碼。不要把這個連接埠開放到網際網路。" : "") + "\n按 Ctrl-C 停止。",
                 "folio is running. Open this link in a browser to pair it (your own devices only):\n  " + urls.joined(separator: "\n  ")
                     + (localNetwork ? "\nA phone on the same Wi-Fi can scan the QR code above. Never open this port to the internet." : "")
                     + "\nPress Ctrl-C to stop."

@@ -13,7 +13,7 @@ $ timeout 600 folio serve --lan --port 0 2> ../serve.log & echo $! > ../serve.pi
 a QR code
 folio 已啟動。在瀏覽器開啟這個連結配對（只給你自己的裝置）：
   http://ADDRESS:PORT/pair?secret=SECRET
-同一個 Wi-Fi 上的手機可以掃描上面的 QR code。不要把這個連接埠開放到網際網路。
+同一個無線網路上的手機可以掃描上面的 QR 碼。不要把這個連接埠開放到網際網路。
 按 Ctrl-C 停止。
 ? 0
 $ export PAIR=$(grep -o 'http://[^ ]*/pair?secret=[A-Za-z0-9_-]*' ../serve.log | head -1)
