@@ -6,8 +6,11 @@ import Foundation
 /// `@testable`: bytes of an export in, the files an import would write out. Not for any other use.
 public enum ExchangeFuzzing {
     public enum Format: CaseIterable, Sendable {
-        case jrnl, dayOne, folioJSON, markdownNote
+        case jrnl, dayOne, folioJSON, markdownNote, jrnlText
     }
+
+    /// jrnl's own text format read as `folio import jrnl journal.txt` reads it; the entries found.
+    public static func jrnlTextEntries(_ text: String) -> Int { JrnlText.parse(text).count }
 
     /// A file an import would write, or why the input was refused.
     public struct File: Sendable {
@@ -43,6 +46,11 @@ public enum ExchangeFuzzing {
                 entries = try FolioJSON.entries(
                     try JSONInput.parse(Data(bytes), displayName: "vault.json"), file: "vault.json", scratch: nil
                 ).entries
+            case .jrnlText:
+                guard let text = String(validating: bytes, as: UTF8.self) else { return .success([]) }
+                let builder = EntryBuilder(vault: vault, kind: try vault.kind("diary"))
+                entries = try JrnlText.entries(
+                    JrnlText.parse(text).map { ($0, source: "fuzz.txt") }, builder: builder, zone: vault.clock.zone)
             case .markdownNote:
                 guard let text = String(validating: bytes, as: UTF8.self) else { return .success([]) }
                 original = text

@@ -58,5 +58,6 @@ enum ExchangeFuzz {
                     .utf8),
         [3] + Array("---\n# c\ntitle: x\ntags: a, #b c\ndate: 2024-02-03 10:00\n---\nbody ![[p.jpg|2]] [l](a b.png)\n".utf8),
         [3] + Array("# Heading\n\nno front matter #tag\n".utf8),
+        [4] + Array("[2026-11-22 09:15] 早上散步. 看到 @白鷺鷥 和 @河邊\n\n[2026-11-22 21:00 PM] *Star. body\n[ not a date\n".utf8),
     ]
 }

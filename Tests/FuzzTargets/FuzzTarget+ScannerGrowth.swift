@@ -1,4 +1,5 @@
 import FolioCore
+import FolioExchange
 import FolioSearch
 import FolioSite
 import FolioStore
@@ -19,7 +20,7 @@ extension FuzzTarget {
         generatedSeeds: {
             [
                 "![a](", "#", "> ", "*", "_", "[", "](", "<", "`", "[[", "#tag ", "[a]: ", "**me** · 09:00\n", "- [", "\n", " \n", "{{#a}}",
-                "下雨的傍晚",
+                "下雨的傍晚", "[2026-11-22 09:15] a. ", "[2026-11-22", "@a @", "[[[", ". . ",
             ]
             .map { Array($0.utf8) }
         }
@@ -40,6 +41,7 @@ enum ScannerGrowth {
         ("the conversation", { _ = Conversation.split("## Conversation\n\n**me** · 09:00\n" + $0) }),
         ("readable text", { _ = ReadableText.plain($0, language: .zhHant) }),
         ("search tokens", { _ = tokenizer.tokens(in: $0) }),
+        ("jrnl's text journal", { _ = ExchangeFuzzing.jrnlTextEntries($0) }),
     ]
 
     static let name = "scanner-growth"
