@@ -241,7 +241,7 @@ let package = Package(
         .testTarget(
             name: "FolioWebTests",
             dependencies: [
-                "FolioWeb", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "FolioWeb", "FolioSite", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict),

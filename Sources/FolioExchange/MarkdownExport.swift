@@ -1,6 +1,7 @@
 import FolioCore
 import FolioStore
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -73,8 +74,15 @@ public enum MarkdownExport {
         return last
     }
 
+    /// A media file into the export, streamed (a video is never read whole into memory).
     static func copy(_ source: URL, to target: URL) throws(FolioError) {
-        guard let bytes = Vault.readFile(source.path) else { throw FolioError(.fileUnreadable(source.path)) }
-        try AtomicFile.write(bytes, to: target)
+        do {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw FolioError(.writeFailed(.other("\(error)")), file: target.deletingLastPathComponent().path)
+        }
+        guard let failure = FileCopy.replace(target.path, withCopyOf: source.path) else { return }
+        guard access(source.path, R_OK) == 0 else { throw FolioError(.fileUnreadable(source.path)) }
+        throw FolioError(.writeFailed(SystemReason(errno: failure)), file: target.path)
     }
 }

@@ -41,6 +41,8 @@ public struct SiteReport: Sendable {
     public var missingThumbnailTool: Bool
     /// Records not exported, each with why (the rest of the site is written).
     public var skipped: [FolioError]
+    /// Each exported record's page, site-relative (`records/<name>.html`), by the record's path.
+    public var pages: [String: String] = [:]
     /// Files of the vault the catalog could not read (named like every read command names them).
     public var vaultProblems: [FolioError]
 }
@@ -265,7 +267,7 @@ struct ExportRun {
             unchanged: unchanged, thumbnailsMade: thumbnails.made.count,
             missingThumbnailTool: thumbnails.tool.isEmpty
                 && entries.contains { $0.media.contains { $0.kind == .photo || $0.kind == .video } },
-            skipped: skipped, vaultProblems: catalog.problems)
+            skipped: skipped, pages: pageByPath, vaultProblems: catalog.problems)
     }
 
     // MARK: - Charts

@@ -148,37 +148,7 @@ struct SiteFolder: Sendable {
     /// reports. Only a regular file is placed, never what a symbolic link points at.
     func place(_ source: String, at relative: String) -> Bool {
         guard Self.isSafe(relative) else { return false }
-        let target = root.path + "/" + relative
-        let slash = target.lastIndex(of: "/") ?? target.startIndex
-        let temporary = String(target[..<slash]) + "/.tmp-" + String(target[target.index(after: slash)...]) + "-\(getpid())"
-        unlink(temporary)
-        guard Self.copy(source, to: temporary), rename(temporary, target) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
-    }
-
-    /// Copies the bytes of the regular file `source` into a new file at `target`.
-    private static func copy(_ source: String, to target: String) -> Bool {
-        let input = Glibc.open(source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard input >= 0 else { return false }
-        defer { close(input) }
-        var info = stat()
-        guard fstat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        let output = Glibc.open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard output >= 0 else { return false }
-        defer { close(output) }
-        // FICLONE: the file system shares the blocks until one side changes.
-        if ioctl(output, 0x4004_9409, input) == 0 { return true }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Descriptor.read(input, into: $0) }
-            if count < 0 { return false }
-            if count == 0 { return true }
-            let written = buffer.withUnsafeBytes { Descriptor.writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            if !written { return false }
-        }
+        return FileCopy.replace(root.path + "/" + relative, withCopyOf: source) == nil
     }
 
     /// Removes a file folio wrote earlier; a path that is not plainly under the folder is left alone.

@@ -101,6 +101,6 @@ extension ExportRun {
             indexURL: folder.root.appendingPathComponent("index.html"), records: selection.count, written: 0, removed: 0,
             unchanged: old.files.count - (old.files[SiteFolder.termsName] == nil ? 0 : 1), thumbnailsMade: 0,
             missingThumbnailTool: tool.isEmpty && media.contains { $0.kind == .photo || $0.kind == .video },
-            skipped: [], vaultProblems: catalog.problems)
+            skipped: [], pages: old.rows.mapValues(\.page), vaultProblems: catalog.problems)
     }
 }

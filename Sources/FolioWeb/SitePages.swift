@@ -17,8 +17,14 @@ import Synchronization
 struct SitePages: RouterMiddleware {
     typealias Context = WebRequestContext
     let journal: WebJournal
-    let guardian: WebGuard
+    /// The session's form token, as the bytes put into each page.
+    let token: [UInt8]
     let cache = PageCache()
+
+    init(journal: WebJournal, guardian: WebGuard) {
+        self.journal = journal
+        token = Array(guardian.formToken.utf8)
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head else { return try await next(request, context) }
@@ -34,7 +40,7 @@ struct SitePages: RouterMiddleware {
         }
         let file = journal.siteFolder.appendingPathComponent(String(path.dropFirst()))
         let type = path.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/html; charset=utf-8"
-        let token = type.hasPrefix("text/html") ? Array(guardian.formToken.utf8) : nil
+        let token = type.hasPrefix("text/html") ? self.token : nil
         let gzip = request.headers[.acceptEncoding].map(Self.acceptsGzip) ?? false
         guard let page = cache.page(at: file.path, token: token, gzip: gzip) else {
             return WebResponse.page(.notFound, .notFound, journal.language)

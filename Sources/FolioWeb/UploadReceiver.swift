@@ -17,9 +17,12 @@ struct ReceivedUpload: Sendable {
     var size: UInt64
 
     /// Removes the file and the folder it was received into.
-    func discard() {
-        unlink(file.path)
-        rmdir(file.deletingLastPathComponent().path)
+    func discard() { Self.remove(file.path) }
+
+    /// Removes a received file and the folder of its own it was written into.
+    static func remove(_ path: String) {
+        unlink(path)
+        rmdir((path as NSString).deletingLastPathComponent)
     }
 }
 
@@ -75,19 +78,17 @@ struct UploadReceiver {
         parser.onHeader = { name, value in state.header(name, value) }
         parser.onBody = { buffer in state.body(&buffer) }
         parser.onPartComplete = { state.complete() }
-        // The body ends with its closing delimiter; one that ends before it was cut off.
+        // The body ends with its closing delimiter (and perhaps a line break or a short epilogue);
+        // one that ends before it was cut off. Only its last bytes are kept to look for it.
         let closing = Array("\r\n--\(boundary)--".utf8)
+        let window = closing.count + 64
         var tail: [UInt8] = []
-        var closed = false
         do {
             for try await chunk in body {
                 try parser.execute(chunk)
                 if let failure = state.failure { throw failure }
-                if !closed {
-                    tail += chunk.readableBytesView
-                    closed = tail.firstRange(of: closing) != nil
-                    tail = Array(tail.suffix(closing.count - 1))
-                }
+                tail += chunk.readableBytesView.suffix(window)
+                if tail.count > window { tail.removeFirst(tail.count - window) }
             }
         } catch let refusal as FormRefusal {
             state.abandon()
@@ -101,7 +102,7 @@ struct UploadReceiver {
             throw failure
         }
         // A body that ends inside a part was cut off (a dropped connection): nothing is kept.
-        guard closed, state.completedParts > 0, !state.partOpen else {
+        guard tail.firstRange(of: closing) != nil, state.completedParts > 0, !state.partOpen else {
             state.abandon()
             throw .notAForm
         }
@@ -141,13 +142,17 @@ final class PartState {
     }
 
     func body(_ buffer: inout ByteBuffer) {
-        guard failure == nil, let bytes = buffer.readBytes(length: buffer.readableBytes) else { return }
-        if fileName != nil {
-            store(bytes)
-        } else {
-            field += bytes
-            if field.count > UploadReceiver.maxFieldBytes { failure = .tooLarge(limit: UInt64(UploadReceiver.maxFieldBytes)) }
+        guard failure == nil else { return }
+        // Read in place: a video's bytes go from the connection's buffer to the file, never copied.
+        buffer.withUnsafeReadableBytes { bytes in
+            if fileName != nil {
+                store(bytes)
+            } else {
+                field += bytes
+                if field.count > UploadReceiver.maxFieldBytes { failure = .tooLarge(limit: UInt64(UploadReceiver.maxFieldBytes)) }
+            }
         }
+        buffer.moveReaderIndex(to: buffer.writerIndex)
     }
 
     func complete() {
@@ -165,8 +170,7 @@ final class PartState {
             close(descriptor)
             descriptor = -1
             guard let name, form.files[name] == nil, form.files.count < UploadReceiver.maxFiles else {
-                unlink(path)
-                rmdir((path as NSString).deletingLastPathComponent)
+                ReceivedUpload.remove(path)
                 failure = .notAForm
                 return
             }
@@ -185,7 +189,7 @@ final class PartState {
         }
     }
 
-    private func store(_ bytes: [UInt8]) {
+    private func store(_ bytes: UnsafeRawBufferPointer) {
         if descriptor < 0 {
             guard !bytes.isEmpty else { return }
             guard tokenIsValid(form.fields) else {
@@ -215,19 +219,15 @@ final class PartState {
             failure = .tooLarge(limit: maxFileBytes)
             return
         }
-        hasher.update(data: bytes)
-        let written = bytes.withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
-        if !written { failure = .storage(String(cString: strerror(errno))) }
+        hasher.update(bufferPointer: bytes)
+        if !Descriptor.writeAll(descriptor, bytes) { failure = .storage(String(cString: strerror(errno))) }
     }
 
     /// Removes a file begun for a form that was not taken.
     func abandon() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        if let path {
-            unlink(path)
-            rmdir((path as NSString).deletingLastPathComponent)
-        }
+        if let path { ReceivedUpload.remove(path) }
         path = nil
         form.discard()
         form.files = [:]

@@ -29,7 +29,7 @@ struct WebDoor: RouterMiddleware {
         let host = request.head.authority
         guard let host, guardian.acceptsHost(host) else { return WebResponse.text(.misdirectedRequest, .wrongHost, language) }
         guard request.method == .get || request.method == .head || request.method == .post else {
-            return WebResponse.text(.methodNotAllowed, .notFound, language)
+            return WebResponse.text(.methodNotAllowed, .methodNotAllowed, language)
         }
         let path = request.uri.path
         guard WebPath.isSafe(path) else { return WebResponse.page(.notFound, .notFound, language) }
@@ -88,13 +88,11 @@ enum WebResponse {
     }
 
     static func page(_ status: HTTPResponse.Status, _ message: WebMessage, _ language: Language) -> Response {
-        let text = Message.web(message).text(language)
-        return html(status, LivePages.message(text, title: titleOf(status, language), language: language))
+        html(status, saying(Message.web(message).text(language), status, language))
     }
 
     static func failure(_ status: HTTPResponse.Status, _ error: FolioError, _ language: Language) -> Response {
-        html(
-            status, LivePages.message(error.rendered(in: language, asWarning: false), title: titleOf(status, language), language: language))
+        html(status, saying(error.rendered(in: language, asWarning: false), status, language))
     }
 
     static func text(_ status: HTTPResponse.Status, _ message: WebMessage, _ language: Language) -> Response {
@@ -106,8 +104,7 @@ enum WebResponse {
     /// A refusal of a request whose body is not read: the page, then the connection closed, so
     /// the rest of the body (a 2 GB video on a 100 MB limit) is never read.
     static func closing(_ status: HTTPResponse.Status, _ message: WebMessage, _ language: Language, _ channel: any Channel) -> Response {
-        let page = ByteBuffer(
-            string: LivePages.message(Message.web(message).text(language), title: titleOf(status, language), language: language))
+        let page = ByteBuffer(string: saying(Message.web(message).text(language), status, language))
         return Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8", .connection: "close"],
             body: ResponseBody(contentLength: page.readableBytes) { writer in
@@ -115,6 +112,11 @@ enum WebResponse {
                 try await writer.finish(nil)
                 channel.close(mode: .all, promise: nil)
             })
+    }
+
+    /// The page that says `text`, titled by what `status` means to the person reading it.
+    private static func saying(_ text: String, _ status: HTTPResponse.Status, _ language: Language) -> String {
+        LivePages.message(text, title: titleOf(status, language), language: language)
     }
 
     /// After a write: the page to look at next (POST, then redirect, then GET).
@@ -151,14 +153,19 @@ enum AppAsset {
     }
 
     func response(language: Language) -> Response {
-        let (type, bytes): (String, [UInt8]) =
+        let (type, bytes): (String, ByteBuffer) =
             switch self {
-            case .css: ("text/css; charset=utf-8", Array(LiveAssets.css.utf8))
-            case .js: ("text/javascript; charset=utf-8", Array(LiveAssets.js.utf8))
-            case .manifest: ("application/manifest+json", Array(LiveAssets.manifest(language: language).utf8))
-            case .icon(let size): ("image/png", LiveAssets.iconPNG(size: size))
+            case .css: ("text/css; charset=utf-8", Self.stylesheet)
+            case .js: ("text/javascript; charset=utf-8", Self.script)
+            case .manifest: ("application/manifest+json", ByteBuffer(string: LiveAssets.manifest(language: language)))
+            case .icon(let size): ("image/png", size == 512 ? Self.icon512 : Self.icon192)
             }
-        return Response(
-            status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: bytes))
     }
+
+    // Made once: the icons are drawn, not read (a 512-pixel one is 768 KB of pixels to encode).
+    private static let stylesheet = ByteBuffer(string: LiveAssets.css)
+    private static let script = ByteBuffer(string: LiveAssets.js)
+    private static let icon192 = ByteBuffer(bytes: LiveAssets.iconPNG(size: 192))
+    private static let icon512 = ByteBuffer(bytes: LiveAssets.iconPNG(size: 512))
 }

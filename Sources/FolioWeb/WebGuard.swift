@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 
 /// Who may use the server, decided on every request.
 ///
@@ -14,18 +15,20 @@ struct WebGuard: Sendable {
 
     let pairingSecret: String
     let sessionToken: String
-    /// `host:port` values a request may name in `Host`.
-    let allowedHosts: Set<String>
+    /// The anti-forgery token of the session: an HMAC of the session token, never the token itself.
+    let formToken: String
+    /// The names and addresses a request may name in `Host` (lowercased, IPv6 without brackets).
+    let hostNames: Set<String>
+    /// The port the server listens on, known once it does (`--port 0` lets the system choose).
+    let port: BoundPort
 
-    init(pairingSecret: String, hosts: [String], port: Int) {
+    init(pairingSecret: String, hosts: [String], port: BoundPort) {
         self.pairingSecret = pairingSecret
         sessionToken = Self.randomToken()
-        var allowed = Set<String>()
-        for host in hosts {
-            let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-            allowed.insert("\(bracketed):\(port)".lowercased())
-        }
-        allowedHosts = allowed
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("folio form".utf8), using: SymmetricKey(data: Data(sessionToken.utf8)))
+        formToken = Data(mac).map { String(format: "%02x", $0) }.joined()
+        hostNames = Set(hosts.map { $0.lowercased() })
+        self.port = port
     }
 
     /// 32 random bytes as URL-safe text.
@@ -34,13 +37,6 @@ struct WebGuard: Sendable {
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
-    }
-
-    /// The anti-forgery token of the session: an HMAC of the session token, never the token itself.
-    var formToken: String {
-        let key = SymmetricKey(data: Data(sessionToken.utf8))
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("folio form".utf8), using: key)
-        return Data(mac).map { String(format: "%02x", $0) }.joined()
     }
 
     func pairs(_ secret: String?) -> Bool {
@@ -58,9 +54,18 @@ struct WebGuard: Sendable {
         return Self.equalInConstantTime(token, formToken)
     }
 
-    func acceptsHost(_ host: String?) -> Bool {
-        guard let host else { return false }
-        return allowedHosts.contains(host.lowercased())
+    /// `host:port` as a request names this server: one of its names, with the port it listens on.
+    func acceptsHost(_ authority: String?) -> Bool {
+        guard let authority, let colon = authority.lastIndex(of: ":"), let number = Int(authority[authority.index(after: colon)...]),
+            number == port.value
+        else { return false }
+        var name = authority[..<colon].lowercased()
+        if name.hasPrefix("[") && name.hasSuffix("]") {
+            name = String(name.dropFirst().dropLast())
+        } else if name.contains(":") {
+            return false  // an IPv6 address without its brackets is not a valid Host
+        }
+        return hostNames.contains(name)
     }
 
     /// A write's `Origin` must be this server when the browser sends one (`null` is refused);
@@ -79,4 +84,15 @@ struct WebGuard: Sendable {
         for i in x.indices { difference |= x[i] ^ y[i] }
         return difference == 0
     }
+}
+
+/// The port the server listens on, set once it does.
+final class BoundPort: Sendable {
+    private let number: Mutex<Int>
+
+    init(_ value: Int = 0) { number = Mutex(value) }
+
+    var value: Int { number.withLock { $0 } }
+
+    func set(_ value: Int) { number.withLock { $0 = value } }
 }

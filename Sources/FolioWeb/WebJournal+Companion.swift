@@ -10,16 +10,15 @@ extension WebJournal {
     /// The providers the vault's settings name. A network provider is used only when this device
     /// confirmed its address already (`folio config trust ai.base_url`, or a terminal's yes): the
     /// browser is not where a new destination for the journal's words is agreed to.
-    func companionChain(sendsMedia: Bool) -> ProviderChain {
+    /// `sends` is what the first-use notice says goes to a new server.
+    func companionChain(sends: (AIConfiguration) -> AIPayload) -> ProviderChain {
         let configuration = AIConfiguration(vault: vault, language: vault.language)
         if configuration.settingsUnreadable { warn(FolioError(.ai(.settingsFallback))) }
         let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
         let confirmed = !configuration.usesNetwork || configuration.isConfirmed(localDirectory: vault.localDirectory)
         let chain = ProviderChain(configuration: configuration, environment: environment, home: home, endpointConfirmed: confirmed)
         for endpoint in FirstUseNotice.takeNew(chain.endpoints, localDirectory: vault.localDirectory) {
-            let sends = AIPayload.entry(
-                media: sendsMedia && configuration.sendMedia, location: configuration.shareLocation, pastPages: configuration.sendPastPages)
-            warn(FolioError(.ai(.firstUse(provider: endpoint.label, url: endpoint.url, sends: sends))))
+            warn(FolioError(.ai(.firstUse(provider: endpoint.label, url: endpoint.url, sends: sends(configuration)))))
         }
         return chain
     }
@@ -29,7 +28,7 @@ extension WebJournal {
         if let refusal { throw refusal }
         try vault.requireProfile()
         let page = try vault.findRecord(reference, workingDirectory: nil)
-        guard page.kind == "diary" else { throw FolioError(.mcp(.notADiaryPage(page.title))) }
+        _ = try DiaryEntry(page)  // the companion's own refusal of a page that is not a diary page
         return page
     }
 
@@ -40,35 +39,40 @@ extension WebJournal {
         var page = try diaryPage(reference)
         // A greeting asked for twice (a double tap, a retried request) opens the talk once.
         if Conversation.split(page.document.body).hasSection { return page }
-        let chain = companionChain(sendsMedia: true)
-        var entry = try DiaryEntry(page)
-        if !entry.media.isEmpty, page.document.value("analyzed_at") == nil {
-            let views = MediaViews.views(of: entry.media, in: vault, configuration: chain.configuration, searchPath: environment["PATH"])
-            let request = entry.analysisRequest(views: views)
+        let chain = companionChain { .entry(media: $0.sendMedia, location: $0.shareLocation, pastPages: $0.sendPastPages) }
+        let moment = await momentLines(chain)
+        // What the companion saw and its greeting are one commit, as `folio diary` makes them.
+        let greeted = try await vault.inOneCommit(Vault.describe("chat", page)) { () async throws(FolioError) -> Record in
+            var entry = try DiaryEntry(page)
+            if !entry.media.isEmpty, page.document.value("analyzed_at") == nil {
+                let views = MediaViews.views(
+                    of: entry.media, in: vault, configuration: chain.configuration, searchPath: environment["PATH"])
+                let request = entry.analysisRequest(views: views)
+                do throws(FolioError) {
+                    let outcome = try await chain.first { provider async throws(AIProblem) in try await provider.analyze(request) }
+                    page = try vault.applyAnalysis(outcome.value, to: page, provider: outcome.provider)
+                    vault.rememberAIFailure(nil, step: "analyze", for: page)
+                    entry = try DiaryEntry(page)
+                } catch {
+                    vault.rememberAIFailure(error.message.text(language), step: "analyze", for: page)
+                    warn(error)
+                }
+            }
+            let localTime = ConversationClock.text(vault.clock.timestamp)
+            var text = BuiltinGreeting.text(localTime: localTime, mediaType: entry.media.first?.type, language: language)
+            var asked = entry.greetingRequest(localTime: localTime, environment: moment)
+            asked.related = relatedPages(entry, chain: chain)
+            let request = asked
             do throws(FolioError) {
-                let outcome = try await chain.first { provider async throws(AIProblem) in try await provider.analyze(request) }
-                page = try vault.applyAnalysis(outcome.value, to: page, provider: outcome.provider)
-                vault.rememberAIFailure(nil, step: "analyze", for: page)
-                entry = try DiaryEntry(page)
+                text = try await chain.first { provider async throws(AIProblem) in
+                    ReplyText(try await provider.greet(request), part: .greeting)
+                }.value.text
             } catch {
-                vault.rememberAIFailure(error.message.text(language), step: "analyze", for: page)
                 warn(error)
             }
+            onPiece(text)
+            return try vault.appendCompanionLine(text, to: page, part: .greeting)
         }
-        let localTime = ConversationClock.text(vault.clock.timestamp)
-        var text = BuiltinGreeting.text(localTime: localTime, mediaType: entry.media.first?.type, language: language)
-        var asked = entry.greetingRequest(localTime: localTime, environment: await momentLines(chain))
-        asked.related = relatedPages(entry, chain: chain)
-        let request = asked
-        do throws(FolioError) {
-            text = try await chain.first { provider async throws(AIProblem) in ReplyText(try await provider.greet(request), part: .greeting)
-            }
-            .value.text
-        } catch {
-            warn(error)
-        }
-        onPiece(text)
-        let greeted = try vault.appendCompanionLine(text, to: page, part: .greeting)
         freshness.markChanged()
         return greeted
     }
@@ -83,7 +87,7 @@ extension WebJournal {
     /// One turn: the message, then the companion's reply streamed piece by piece, in one commit.
     func chat(_ reference: String, message: String, onPiece: @escaping @Sendable (String) -> Void) async throws(FolioError) -> ChatOutcome {
         let page = try diaryPage(reference)
-        let chain = companionChain(sendsMedia: false)
+        let chain = companionChain { .entry(media: false, location: $0.shareLocation, pastPages: $0.sendPastPages) }
         let environment = await momentLines(chain)
         let outcome = try await vault.inOneCommit(Vault.describe("chat", page)) { () async throws(FolioError) -> ChatOutcome in
             let asked = try vault.appendUserMessage(message, to: page)
@@ -113,7 +117,7 @@ extension WebJournal {
     /// "Done": the talk becomes the page in the writer's voice, with its tags (`folio summarize`).
     func finish(_ reference: String) async throws(FolioError) -> Record {
         let page = try diaryPage(reference)
-        let chain = companionChain(sendsMedia: false)
+        let chain = companionChain { .entry(media: false, location: $0.shareLocation, pastPages: $0.sendPastPages) }
         let entry = try DiaryEntry(page)
         let existing = vault.catalog().all.tagUses().sorted(by: .count).map(\.tag)
         let request = entry.summaryRequest(existingTags: existing, configuration: chain.configuration)

@@ -28,9 +28,10 @@ actor WebJournal {
     nonisolated let uploadFolder: URL
     /// Why nothing can be served: an encrypted vault this device has no key for, no history.
     nonisolated let refusal: FolioError?
-    /// Whether the site on disk may be behind the vault (a write was made since it was brought up to date).
     /// How current the served pages are; read without waiting for the actor.
     nonisolated let freshness = Freshness()
+    /// Each record's page, by its path, as the last refresh left them.
+    private var pages: [String: String] = [:]
 
     init(_ setup: WebSetup, warn: @escaping @Sendable (FolioError) -> Void) {
         self.warn = warn
@@ -73,8 +74,6 @@ actor WebJournal {
         }
     }
 
-    /// The locked-vault refusal, before the server starts listening.
-    nonisolated var refusalBeforeStart: FolioError? { refusal }
     /// The largest photo or video a page takes: what an import takes (`media.max_bytes`, or
     /// `media.lfs_max_bytes` when the vault keeps its media through Git LFS).
     var maxUploadBytes: UInt64 { vault.lfsPolicy.map { max($0.maximumBytes, vault.maxMediaBytes) } ?? vault.maxMediaBytes }
@@ -89,7 +88,7 @@ actor WebJournal {
         guard let generation = freshness.begin(now: .now) else { return }
         let options = SiteOptions(output: siteFolder, searchPath: environment["PATH"], live: LiveSite())
         do throws(FolioError) {
-            _ = try SiteExporter.export(vault, options: options)
+            pages = try SiteExporter.export(vault, options: options).pages
         } catch {
             freshness.finish(generation, now: .now, succeeded: false)
             throw error
@@ -100,7 +99,7 @@ actor WebJournal {
     /// The site-relative page of the record at `path`, after a refresh.
     func page(ofRecordAt path: String) throws(FolioError) -> String? {
         try refresh()
-        return LiveSite.pages(in: siteFolder, vaultRoot: vault.root)?[path]
+        return pages[path]
     }
 
     /// `folio search QUERY`: the same search, ranked the same way; at most 100 hits.
@@ -108,7 +107,6 @@ actor WebJournal {
         if let refusal { throw refusal }
         let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
         try refresh()
-        let pages = LiveSite.pages(in: siteFolder, vaultRoot: vault.root) ?? [:]
         let kindNames = vault.kinds.mapValues { $0.shownName(language) }
         guard !query.isEmpty else {
             return LivePages.searchResults(query: "", records: [], pages: pages, kindNames: kindNames, note: nil, language: language)
@@ -220,7 +218,7 @@ actor WebJournal {
     /// The words of a voice note; the companion diary's "聽不清楚，請再試一次" when no provider could hear them.
     private func transcribe(_ voice: ReceivedUpload) async throws(FolioError) -> String {
         let clip = try AudioClip.read(voice.file, displayName: voice.displayName)
-        let chain = companionChain(sendsMedia: false)
+        let chain = companionChain { _ in .recording }
         do throws(FolioError) {
             return try await chain.first { provider async throws(AIProblem) in
                 ReplyText(try await provider.transcribe(clip), part: .transcription)
@@ -247,10 +245,7 @@ actor WebJournal {
     private struct UploadKey {
         var mediaHash: String
         var text: String
-        var name: String {
-            let bytes = Array((mediaHash + "\n" + text).utf8)
-            return LiveSite.version(of: String(decoding: bytes, as: UTF8.self))
-        }
+        var name: String { LiveSite.version(of: mediaHash + "\n" + text) }
     }
 
     private var madeFolder: URL { uploadFolder.appendingPathComponent("made") }

@@ -57,7 +57,7 @@ struct WebRoutes: Sendable {
 
     func addIdea(_ request: Request, context: WebRequestContext) async throws -> Response {
         try await form(IdeaForm.self, request, context: context) { (form: IdeaForm) async throws(FolioError) -> Response in
-            let record = try await journal.addIdea(title: form.title, tags: Self.tags(form.tags ?? ""))
+            let record = try await journal.addIdea(title: form.title, tags: TextRule.splitTags(form.tags ?? ""))
             return try await redirect(toPageOf: record)
         }
     }
@@ -79,13 +79,16 @@ struct WebRoutes: Sendable {
     func edit(_ request: Request, context: WebRequestContext) async throws -> Response {
         try await form(EditForm.self, request, context: context) { (form: EditForm) async throws(FolioError) -> Response in
             let text = form.text ?? ""
-            switch try await journal.edit(form.record, version: form.version, text: text, tags: Self.tags(form.tags ?? "")) {
+            switch try await journal.edit(form.record, version: form.version, text: text, tags: TextRule.splitTags(form.tags ?? "")) {
             case .saved(let record):
                 return try await redirect(toPageOf: record)
             case .changedSince(let current):
                 let notice = Message.web(.changedSince(current.title)).text(language)
-                let page = LivePages.editAgain(current, typedText: text, typedTags: form.tags ?? "", notice: notice, language: language)
-                return WebResponse.html(.conflict, page.replacingOccurrences(of: LiveSite.tokenMarker, with: guardian.formToken))
+                return WebResponse.html(
+                    .conflict,
+                    LivePages.editAgain(
+                        current, typedText: text, typedTags: form.tags ?? "", notice: notice, token: guardian.formToken, language: language)
+                )
             }
         }
     }
@@ -116,7 +119,7 @@ struct WebRoutes: Sendable {
     func finish(_ request: Request, context: WebRequestContext) async throws -> Response {
         try await form(CompanionForm.self, request, context: context) { (form: CompanionForm) async throws(FolioError) -> Response in
             let record = try await journal.finish(form.record)
-            return try await redirect(toPageOf: record, saved: true)
+            return try await redirect(toPageOf: record)
         }
     }
 
@@ -130,7 +133,7 @@ struct WebRoutes: Sendable {
         guard streamed else {
             let (page, failure) = try await step { _ in }
             if let failure { return WebResponse.failure(.badGateway, failure, language) }
-            return try await redirect(toPageOf: page, saved: true)
+            return try await redirect(toPageOf: page)
         }
         let (pieces, continuation) = AsyncStream<String>.makeStream()
         let language = self.language
@@ -217,17 +220,11 @@ struct WebRoutes: Sendable {
         }
     }
 
-    /// The record's page; `saved` tells the page's script that what was typed there is saved
-    /// (its kept draft can go).
-    private func redirect(toPageOf record: Record, saved: Bool = true) async throws(FolioError) -> Response {
+    /// The record's page after a write; `#saved` tells the page's script that what was typed is
+    /// saved (its kept draft can go).
+    private func redirect(toPageOf record: Record) async throws(FolioError) -> Response {
         let page = try await journal.page(ofRecordAt: record.path)
-        return WebResponse.redirect(to: (page.map { "/" + HTML.pathURL($0) } ?? "/") + (saved ? "#saved" : ""))
-    }
-
-    /// `旅行, 咖啡 ,` → `["旅行", "咖啡"]` (commas, either width, or line breaks between tags).
-    static func tags(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == "," || $0 == "，" || $0 == "、" || $0.isNewline })
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return WebResponse.redirect(to: (page.map { "/" + HTML.pathURL($0) } ?? "/") + "#saved")
     }
 }
 

@@ -6,10 +6,6 @@ import Hummingbird
 import Logging
 import NIOCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `folio serve`: the journal as a local web app, on Hummingbird.
 ///
 /// Every GET is read-only (it may bring the page cache in `.folio/local/serve` up to date, never
@@ -21,9 +17,9 @@ public enum WebServer {
         _ setup: WebSetup, warn: @escaping @Sendable (FolioError) -> Void, ready: @escaping @Sendable (WebAddress) -> Void
     ) async throws {
         let journal = WebJournal(setup, warn: warn)
-        if let refusal = journal.refusalBeforeStart { throw refusal }
+        if let refusal = journal.refusal { throw refusal }
         journal.sweepAbandonedUploads()
-        let secret = setup.pairingSecret ?? WebGuard.randomToken()
+        let secret = WebGuard.randomToken()
         let bindHost: String
         var hosts = ["127.0.0.1", "localhost", "::1"]
         switch setup.reach {
@@ -32,7 +28,7 @@ public enum WebServer {
             bindHost = "0.0.0.0"
             hosts += extra
         }
-        let port = try setup.port == 0 ? freePort(host: bindHost) : setup.port
+        let port = BoundPort(setup.port)
         let guardian = WebGuard(pairingSecret: secret, hosts: hosts, port: port)
         let router = makeRouter(journal: journal, guardian: guardian)
         var logger = Logger(label: "folio.serve")
@@ -42,16 +38,19 @@ public enum WebServer {
             case .loopback: ["127.0.0.1"]
             case .localNetwork(let extra): extra.isEmpty ? ["127.0.0.1"] : extra
             }
-        let address = WebAddress(
-            port: port, pairingURLs: shownHosts.map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port)/pair?secret=\(secret)" })
         let app = Application(
             router: router,
             // A client that stops sending (a slow-loris, a phone gone out of range) is closed
             // after 30 seconds of silence; the others are answered meanwhile.
             server: .http1(configuration: .init(idleTimeout: .seconds(30))),
-            configuration: .init(address: .hostname(bindHost, port: port), serverName: nil),
-            onServerRunning: { _ in
-                ready(address)
+            configuration: .init(address: .hostname(bindHost, port: setup.port), serverName: nil),
+            onServerRunning: { channel in
+                // With port 0 the system chose one: only now is it known, and no request came before.
+                port.set(channel.localAddress?.port ?? setup.port)
+                let bound = port.value
+                ready(
+                    WebAddress(
+                        pairingURLs: shownHosts.map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(bound)/pair?secret=\(secret)" }))
                 // The served pages are brought up to date now, not when the first page is asked
                 // for (at 10,000 records the first export takes a few seconds).
                 do throws(FolioError) {
@@ -62,27 +61,6 @@ public enum WebServer {
             },
             logger: logger)
         try await app.runService()
-    }
-
-    /// A port nobody listens on now (for `--port 0`), found by binding to port 0 and closing.
-    static func freePort(host: String) throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw FolioError(.web(.cannotListen(String(cString: strerror(errno))))) }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr(host)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else { throw FolioError(.web(.cannotListen(String(cString: strerror(errno))))) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard named == 0 else { throw FolioError(.web(.cannotListen(String(cString: strerror(errno))))) }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     static func makeRouter(journal: WebJournal, guardian: WebGuard) -> Router<WebRequestContext> {

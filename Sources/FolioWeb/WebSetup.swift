@@ -18,25 +18,18 @@ public struct WebSetup: Sendable {
     public var reach: Reach
     /// 0: a free port, chosen by the system.
     public var port: Int
-    /// The pairing secret; nil: a new random one (the usual case; tests set their own).
-    public var pairingSecret: String?
 
-    public init(
-        root: URL, environment: [String: String], language: Language? = nil, reach: Reach = .loopback, port: Int = 8400,
-        pairingSecret: String? = nil
-    ) {
+    public init(root: URL, environment: [String: String], language: Language? = nil, reach: Reach = .loopback, port: Int = 8400) {
         self.root = root
         self.environment = environment
         self.language = language
         self.reach = reach
         self.port = port
-        self.pairingSecret = pairingSecret
     }
 }
 
 /// The server as it came up: where to reach it and the link that pairs a browser with it.
 public struct WebAddress: Sendable {
-    public var port: Int
     /// `http://127.0.0.1:8400/pair?secret=…`, or the computer's network address with `--lan`.
     public var pairingURLs: [String]
 }

@@ -6,7 +6,7 @@ import Testing
 /// names it answers to, and where a write may come from.
 @Suite("The web app's door")
 struct WebGuardTests {
-    let guardian = WebGuard(pairingSecret: "s3cret", hosts: ["127.0.0.1", "localhost", "::1", "192.168.1.20"], port: 8400)
+    let guardian = WebGuard(pairingSecret: "s3cret", hosts: ["127.0.0.1", "localhost", "::1", "192.168.1.20"], port: BoundPort(8400))
 
     @Test("the pairing secret and the session token are compared whole; the form token is neither")
     func secrets() {
@@ -22,7 +22,7 @@ struct WebGuardTests {
         #expect(!guardian.acceptsForm(token: ""))
         #expect(guardian.formToken.count == 64)
         // A new server, a new session: an old cookie or token is worth nothing.
-        let next = WebGuard(pairingSecret: "s3cret", hosts: ["127.0.0.1"], port: 8400)
+        let next = WebGuard(pairingSecret: "s3cret", hosts: ["127.0.0.1"], port: BoundPort(8400))
         #expect(!next.isPaired(cookie: guardian.sessionToken))
         #expect(!next.acceptsForm(token: guardian.formToken))
     }

@@ -23,6 +23,8 @@ public enum WebMessage: Sendable, Equatable {
     case changedSince(String)
     /// No page at this address.
     case notFound
+    /// A method other than GET, HEAD and POST.
+    case methodNotAllowed
 
     public var pair: (String, String) {
         switch self {
@@ -62,6 +64,7 @@ public enum WebMessage: Sendable, Equatable {
                 "“\(title)” changed after you opened this page (another tab, device or editor), so nothing was saved. What you typed is below; compare it with the page as it is now and save again."
             )
         case .notFound: ("這裡沒有頁面。", "There is no page here.")
+        case .methodNotAllowed: ("folio 只接受讀取頁面（GET）和送出表單（POST）。", "folio takes only reading a page (GET) and sending a form (POST).")
         }
     }
 }

@@ -31,23 +31,12 @@ public enum LiveAssets {
           var unsentText = page.getAttribute("data-unsent") || "Not sent. Try again.";
 
           // Drafts: what is typed in a field marked data-draft is kept on this device until a page
-          // the server sends after saving it (its address ends in #saved) says it arrived.
+          // the server sends after saving it (its address ends in #saved) says it arrived. Only the
+          // drafts of the form that was sent go then; another field's draft stays, and comes back
+          // in its field (over the page's own text, for an edit: the save then says if the page
+          // changed meanwhile).
           var key = function (field) { return "folio-draft:" + field.getAttribute("data-draft"); };
-          var fields = document.querySelectorAll("[data-draft]");
-          var saved = location.hash === "#saved";
-          fields.forEach(function (field) {
-            var kept = null;
-            try { kept = localStorage.getItem(key(field)); } catch (e) {}
-            if (saved) {
-              try { localStorage.removeItem(key(field)); } catch (e) {}
-            } else if (kept && !field.value) {
-              field.value = kept;
-            }
-            field.addEventListener("input", function () {
-              try { localStorage.setItem(key(field), field.value); } catch (e) {}
-            });
-          });
-          if (saved) {
+          if (location.hash === "#saved") {
             try {
               for (var i = localStorage.length - 1; i >= 0; i--) {
                 var name = localStorage.key(i);
@@ -59,6 +48,14 @@ public enum LiveAssets {
             } catch (e) {}
             history.replaceState(null, "", location.pathname + location.search);
           }
+          document.querySelectorAll("[data-draft]").forEach(function (field) {
+            var kept = null;
+            try { kept = localStorage.getItem(key(field)); } catch (e) {}
+            if (kept !== null && kept !== field.value) { field.value = kept; }
+            field.addEventListener("input", function () {
+              try { localStorage.setItem(key(field), field.value); } catch (e) {}
+            });
+          });
           document.querySelectorAll("form").forEach(function (form) {
             form.addEventListener("submit", function () {
               form.querySelectorAll("[data-draft]").forEach(function (field) {
@@ -144,6 +141,10 @@ public enum LiveAssets {
                 };
                 return read();
               }).catch(function () {
+                // Not sent: its drafts are not to go with the next saved page.
+                form.querySelectorAll("[data-draft]").forEach(function (field) {
+                  try { sessionStorage.removeItem("sent:" + key(field)); } catch (e) {}
+                });
                 if (button) { button.disabled = false; }
                 if (bubble) { bubble.remove(); }
                 var warn = document.createElement("p");

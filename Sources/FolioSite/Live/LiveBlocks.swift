@@ -2,11 +2,13 @@ import FolioCore
 import FolioStore
 import Foundation
 
-/// The HTML of the served pages' forms (see ``LiveForms``). Each is a plain form POST that works
-/// without JavaScript; the token field holds ``LiveSite/tokenMarker`` until the server sends it.
+/// The forms of the pages `folio serve` answers with; nothing on an exported page. Each is a plain
+/// form POST that works without JavaScript; the token field holds ``LiveSite/tokenMarker`` until
+/// the server sends the page.
 enum LiveBlocks {
     /// A new diary page (a photo or video and a few words), an idea, a question for the 8 ball.
     static func home(context: SiteContext) -> String {
+        guard context.live != nil else { return "" }
         let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
         var html = "<section class=\"write\" aria-label=\"\(t(.write))\">\n"
         html += "<details class=\"compose\" open><summary>\(t(.newPage))</summary>\n"
@@ -29,10 +31,10 @@ enum LiveBlocks {
     /// Edit the page's text (the part before its conversation) and tags; tick an idea off. The
     /// form names the version of the file it was made from, so a save made elsewhere since (a
     /// second tab, another device, an editor) is never overwritten.
-    static func record(_ record: Record, page: String, context: SiteContext) -> String {
+    static func record(_ record: Record, context: SiteContext) -> String {
+        guard context.live != nil else { return "" }
         let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
         let reference = HTML.escape(record.id ?? record.path)
-        let version = LiveSite.version(of: record.document.text)
         var html = record.kind == "diary" ? companion(record, reference: reference, context: context) : ""
         html += "<section class=\"edit\">\n"
         if record.document.value("done") != nil {
@@ -42,19 +44,11 @@ enum LiveBlocks {
             html += "<input type=\"hidden\" name=\"done\" value=\"\(done ? "false" : "true")\">"
             html += "<button type=\"submit\">\(t(done ? .reopen : .tickOff))</button>\n</form>\n"
         }
-        let body = record.document.body
-        let before = MediaLinks.splitPage(
-            FirstLine.mayHaveConversation(body) ? Conversation.split(body).before : body, recordPath: record.path
-        ).words
-        let tags = record.tags.joined(separator: ", ")
         html += "<details class=\"edit-page\"><summary>\(t(.edit))</summary>\n"
-        html += "<form method=\"post\" action=\"/edit\">\n" + tokenField
-        html += "<input type=\"hidden\" name=\"record\" value=\"\(reference)\">"
-        html += "<input type=\"hidden\" name=\"version\" value=\"\(HTML.escape(version))\">\n"
-        html +=
-            "<label>\(t(.text)) <textarea name=\"text\" rows=\"8\" data-draft=\"edit-\(reference)\">\(HTML.escape(before))</textarea></label>\n"
-        html += "<label>\(t(.tags)) <input type=\"text\" name=\"tags\" value=\"\(HTML.escape(tags))\"></label>\n"
-        html += "<button type=\"submit\">\(t(.save))</button>\n</form>\n</details>\n</section>\n"
+        html += editForm(
+            record, text: pageText(of: record), tags: record.tags.joined(separator: ", "), label: .text, token: LiveSite.tokenMarker,
+            draft: true, language: context.language)
+        html += "</details>\n</section>\n"
         return html
     }
 
@@ -77,6 +71,34 @@ enum LiveBlocks {
             html += "<button type=\"submit\" class=\"quiet\">\(t(.done))</button>\n</form>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// The form that saves a page's text and tags, naming the version of the file `record` is,
+    /// with `text` and `tags` in its fields: the page's own, or what was typed in a form that came
+    /// too late (kept as a draft on the phone only in the page's own form). `token` is the form
+    /// token, or ``LiveSite/tokenMarker`` in a page the server puts the token into as it sends it.
+    static func editForm(
+        _ record: Record, text: String, tags: String, label: LiveText, token: String, draft: Bool, language: Language
+    ) -> String {
+        let t = { (words: LiveText) in HTML.escape(words.text(language)) }
+        let reference = HTML.escape(record.id ?? record.path)
+        var html = "<form method=\"post\" action=\"/edit\">\n"
+        // Written as it is: the session's token is hex, and the marker must stay whole to be replaced.
+        html += "<input type=\"hidden\" name=\"token\" value=\"\(token)\">\n"
+        html += "<input type=\"hidden\" name=\"record\" value=\"\(reference)\">"
+        html += "<input type=\"hidden\" name=\"version\" value=\"\(HTML.escape(LiveSite.version(of: record.document.text)))\">\n"
+        let keep = draft ? " data-draft=\"edit-\(reference)\"" : ""
+        html += "<label>\(t(label)) <textarea name=\"text\" rows=\"8\"\(keep)>\(HTML.escape(text))</textarea></label>\n"
+        html += "<label>\(t(.tags)) <input type=\"text\" name=\"tags\" value=\"\(HTML.escape(tags))\"></label>\n"
+        return html + "<button type=\"submit\">\(t(.save))</button>\n</form>\n"
+    }
+
+    /// A page's own words: the part before its conversation, without the paragraphs that are only
+    /// links to its media (an edit puts those back after the new text).
+    static func pageText(of record: Record) -> String {
+        let body = record.document.body
+        return MediaLinks.splitPage(FirstLine.mayHaveConversation(body) ? Conversation.split(body).before : body, recordPath: record.path)
+            .words
     }
 
     private static let tokenField = "<input type=\"hidden\" name=\"token\" value=\"\(LiveSite.tokenMarker)\">\n"
@@ -117,21 +139,6 @@ public enum LiveText: Sendable {
         case .send: ("送出", "Send")
         case .done: ("完成：整理成日記", "Done: write it up")
         case .unsent: ("沒有送出（連線中斷了嗎？）。內容還在，再按一次就好。", "Not sent (a dropped connection?). Nothing is lost; press it again.")
-        }
-    }
-}
-
-extension LiveSite {
-    /// The version a form names: a hash of the file's text as the page showed it.
-    public static func version(of text: String) -> String { String(sha256Hex(text).prefix(32)) }
-
-    /// Record path → site-relative page, from the manifest of the site at `site`; nil when the
-    /// folder is not a site or its manifest cannot be read (the caller shows the home page then).
-    public static func pages(in site: URL, vaultRoot: URL) -> [String: String]? {
-        do throws(FolioError) {
-            return try SiteFolder.open(site, vaultRoot: vaultRoot).manifest?.rows.mapValues(\.page)
-        } catch {
-            return nil
         }
     }
 }

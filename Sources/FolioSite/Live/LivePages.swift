@@ -19,24 +19,18 @@ public enum LivePages {
 
     /// An edit that found the page changed since its form was made: what the user typed, kept
     /// in a form made from the page as it is now, beside the text it has now.
-    public static func editAgain(_ record: Record, typedText: String, typedTags: String, notice: String, language: Language) -> String {
+    public static func editAgain(
+        _ record: Record, typedText: String, typedTags: String, notice: String, token: String, language: Language
+    ) -> String {
         let context = frameContext(language)
         let t = { (words: LiveText) in HTML.escape(words.text(language)) }
         let title = record.title.isEmpty ? context.text(.untitled) : record.title
         var html = "<header class=\"top\"><a class=\"back\" href=\"/\">\(HTML.escape(context.text(.back)))</a></header>\n"
         html += "<article class=\"record notice\"><h1>\(HTML.escape(title))</h1>\n<p class=\"warning\">\(HTML.escape(notice))</p>\n"
-        let body = record.document.body
-        let now = MediaLinks.splitPage(
-            FirstLine.mayHaveConversation(body) ? Conversation.split(body).before : body, recordPath: record.path
-        ).words
-        html += "<h2>\(t(.nowText))</h2>\n<pre class=\"now\">\(HTML.escape(now))</pre>\n"
-        html += "<form method=\"post\" action=\"/edit\">\n"
-        html += "<input type=\"hidden\" name=\"token\" value=\"\(LiveSite.tokenMarker)\">\n"
-        html += "<input type=\"hidden\" name=\"record\" value=\"\(HTML.escape(record.id ?? record.path))\">"
-        html += "<input type=\"hidden\" name=\"version\" value=\"\(HTML.escape(LiveSite.version(of: record.document.text)))\">\n"
-        html += "<label>\(t(.yourText)) <textarea name=\"text\" rows=\"8\">\(HTML.escape(typedText))</textarea></label>\n"
-        html += "<label>\(t(.tags)) <input type=\"text\" name=\"tags\" value=\"\(HTML.escape(typedTags))\"></label>\n"
-        html += "<button type=\"submit\">\(t(.save))</button>\n</form>\n</article>\n"
+        html += "<h2>\(t(.nowText))</h2>\n<pre class=\"now\">\(HTML.escape(LiveBlocks.pageText(of: record)))</pre>\n"
+        html += LiveBlocks.editForm(
+            record, text: typedText, tags: typedTags, label: .yourText, token: token, draft: false, language: language)
+        html += "</article>\n"
         return PageShell.page(title: title, context: context, depth: 0, bodyClass: "notice-page", content: html, root: "/")
     }
 

@@ -17,7 +17,7 @@ enum IndexPage {
             html += "</nav>"
         }
         html += "</header>\n"
-        html += LiveForms.home(context: context)
+        html += LiveBlocks.home(context: context)
         html +=
             "<section id=\"otd\" class=\"otd\" hidden><h2>\(HTML.escape(context.text(.onThisDay)))</h2><ul class=\"list\"></ul></section>\n"
         html += "<div class=\"tiles\" id=\"tiles\">"

@@ -128,7 +128,7 @@ enum RecordPage {
             html += "<a rel=\"next\" href=\"../\(HTML.pathURL(page))\"><span>\(HTML.escape(t(.next)))</span> \(HTML.escape(next.title))</a>"
         }
         html += "</nav>\n"
-        html += LiveForms.record(record, page: entry.page, context: context)
+        html += LiveBlocks.record(record, context: context)
         html += "</article>\n"
         return PageShell.page(title: title, context: context, depth: 1, bodyClass: "record-page", content: html)
     }

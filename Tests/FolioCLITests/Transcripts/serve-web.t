@@ -107,9 +107,14 @@ $ folio list --done
 2026-11-22  idea  <id1:8>  ✓ 測試想法
 ? 0
 $ curl -s -b ../cookies $BASE${PAGE%#saved} > ../page.html
+> # Every form of the page carries this browser's token, none the marker it stands for on disk.
+> grep -o 'name="token" value="[^"]*"' ../page.html | cut -d'"' -f4 | sort -u | sed "s/^$TOKEN\$/the token/"
+> grep -c 'folio-token' ../page.html || true
 > export VERSION=$(grep -o 'name="version" value="[0-9a-f]*"' ../page.html | cut -d'"' -f4)
 > export RECORD=$(grep -o 'name="record" value="[^"]*"' ../page.html | head -1 | cut -d'"' -f4)
 > curl -s -o /dev/null -w '%{http_code}\n' -b ../cookies --data-urlencode "token=$TOKEN" --data-urlencode "record=$RECORD" --data-urlencode "version=$VERSION" --data-urlencode $'text=先查天氣，\n再決定。' --data-urlencode 'tags=生活，天氣' $BASE/edit
+the token
+0
 303
 ? 0
 $ folio show 測試想法 --json | jq -c '{tags, done, body}'

@@ -17,17 +17,7 @@ public struct LiveSite: Sendable, Hashable {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; media-src 'self' blob:; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 }
 
-/// The forms of the served pages (`folio serve`); empty on an exported page.
-enum LiveForms {
-    /// Under the home page's header: a new page, an idea, a question for the 8 ball.
-    static func home(context: SiteContext) -> String {
-        guard context.live != nil else { return "" }
-        return LiveBlocks.home(context: context)
-    }
-
-    /// At the end of a record's page: edit its text and tags; tick an idea off.
-    static func record(_ record: Record, page: String, context: SiteContext) -> String {
-        guard context.live != nil else { return "" }
-        return LiveBlocks.record(record, page: page, context: context)
-    }
+extension LiveSite {
+    /// The version a form names: a hash of the file's text as the page showed it.
+    public static func version(of text: String) -> String { String(sha256Hex(text).prefix(32)) }
 }
