@@ -70,6 +70,7 @@ struct WebBrowserTests {
             "tags after done",
             "page in the writer's voice", "tile shows the page", "chosen tile in view", "search in the tile finds it", "idea ticked off",
             "8 ball answer shown", "offline: form kept", "sent again", "draft kept on the phone", "second tab refused, its text kept",
+            "an old draft is not saved over a newer page",
         ] {
             #expect(lines.contains("ok \(check)\n"), "\(check):\n\(lines)")
         }

@@ -32,9 +32,9 @@ public enum LiveAssets {
 
           // Drafts: what is typed in a field marked data-draft is kept on this device until a page
           // the server sends after saving it (its address ends in #saved) says it arrived. Only the
-          // drafts of the form that was sent go then; another field's draft stays, and comes back
-          // in its field (over the page's own text, for an edit: the save then says if the page
-          // changed meanwhile).
+          // drafts of the form that was sent go then; another field's draft stays and comes back in
+          // its field. An edit's draft keeps the version of the page it was typed on, and comes back
+          // with it: if the page changed meanwhile, saving it shows both instead of overwriting.
           var key = function (field) { return "folio-draft:" + field.getAttribute("data-draft"); };
           if (location.hash === "#saved") {
             try {
@@ -49,11 +49,16 @@ public enum LiveAssets {
             history.replaceState(null, "", location.pathname + location.search);
           }
           document.querySelectorAll("[data-draft]").forEach(function (field) {
+            var version = field.form && field.form.querySelector("input[name=version]");
             var kept = null;
-            try { kept = localStorage.getItem(key(field)); } catch (e) {}
-            if (kept !== null && kept !== field.value) { field.value = kept; }
+            try { kept = JSON.parse(localStorage.getItem(key(field)) || "null"); } catch (e) {}
+            if (kept && typeof kept.text === "string" && kept.text !== field.value) {
+              field.value = kept.text;
+              if (version && kept.version) { version.value = kept.version; }
+            }
             field.addEventListener("input", function () {
-              try { localStorage.setItem(key(field), field.value); } catch (e) {}
+              var draft = { text: field.value, version: version ? version.value : null };
+              try { localStorage.setItem(key(field), JSON.stringify(draft)); } catch (e) {}
             });
           });
           document.querySelectorAll("form").forEach(function (form) {

@@ -6,8 +6,12 @@ screenshots for a person to look at.
 Arguments: PAIRING_URL PHOTO VOICE_NOTE SCREENSHOT_FOLDER phone|desktop
 """
 import os
+import re
 import sys
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -171,6 +175,33 @@ try:
     check("second tab refused, its text kept", "第一個分頁改的" in body and
           driver.find_element(By.CSS_SELECTOR, "textarea[name=text]").get_attribute("value") == "第二個分頁改的", body[:300])
     shot("8-second-tab")
+
+    # An edit typed and not sent, the page changed on another device, the page loaded again: the
+    # draft comes back with the version it was typed on, so saving it shows both, never overwrites.
+    driver.get(page)
+    driver.find_element(By.CSS_SELECTOR, "details.edit-page summary").click()
+    box = driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]")
+    box.clear()
+    box.send_keys("沒送出的草稿")
+    # The other device has the page as the server sends it now (a hidden field's value in this
+    # browser is the draft's version).
+    cookie = "; ".join("%s=%s" % (c["name"], c["value"]) for c in driver.get_cookies())
+    served = urllib.request.urlopen(urllib.request.Request(page, headers={"Cookie": cookie})).read().decode()
+    form = {name: re.search(r'name="%s" value="([^"]*)"' % name, served.split('action="/edit"')[1]).group(1)
+            for name in ["token", "record", "version"]}
+    form.update({"text": "另一台裝置改的", "tags": ""})
+    other = urllib.request.Request(base + "/edit", data=urllib.parse.urlencode(form).encode(), headers={"Cookie": cookie})
+    try:
+        urllib.request.urlopen(other)
+    except urllib.error.HTTPError as refused:
+        check("the other device's save", False, str(refused))
+    driver.get(page)
+    driver.find_element(By.CSS_SELECTOR, "details.edit-page summary").click()
+    restored = driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]").get_attribute("value")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] button").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.warning"))
+    body = driver.find_element(By.TAG_NAME, "body").text
+    check("an old draft is not saved over a newer page", restored == "沒送出的草稿" and "另一台裝置改的" in body, repr(restored) + body[:200])
 except Exception as error:  # a step that could not run is a failure with its reason, not a crash
     failures += 1
     print("FAIL step: %s: %s" % (type(error).__name__, str(error).splitlines()[0] if str(error) else ""), flush=True)
