@@ -14,6 +14,14 @@ struct Context {
 
     var language: Language { vault.language }
 
+    /// A record's kind as the person reads it in a listing: the kind's label in the vault's
+    /// language (「睡眠」), its name when the kind has no label or is not defined here, `?` for none.
+    /// `--kind` takes the label as well as the name, so what a listing shows can be typed back.
+    func shownKind(_ name: String?) -> String {
+        guard let name else { return "?" }
+        return vault.kinds[name]?.shownName(language) ?? name
+    }
+
     /// Finds and opens the vault, prints its warnings once, and sets the language of messages. An
     /// encrypted vault this device has no key for is refused unless `whenLocked` is `.open`.
     static func open(_ global: GlobalOptions, whenLocked: History.LockedVault = .refuse) throws(FolioError) -> Context {

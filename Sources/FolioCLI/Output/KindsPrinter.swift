@@ -8,7 +8,10 @@ enum KindsPrinter {
             let parent = kind.parentKind.map { " ← \($0.oneLine) (\(kind.onParentDelete.rawValue))" } ?? ""
             let keys = kind.fields.map { "\($0.name.oneLine)\($0.required ? "*" : ""):\($0.type.rawValue)" }.joined(separator: " ")
             let folder = (kind.fixedPath ?? kind.directory + "/").oneLine
-            Console.out("\(context.terminal.bold(kind.name.oneLine))\(parent)  \(context.terminal.dim(folder))  \(keys)")
+            // The name is what templates and `--kind` use; the label beside it is what listings show.
+            let label = kind.label?.text(context.language)?.oneLine
+            let shown = label.map { $0 == kind.name ? "" : " (\($0))" } ?? ""
+            Console.out("\(context.terminal.bold(kind.name.oneLine))\(shown)\(parent)  \(context.terminal.dim(folder))  \(keys)")
         }
     }
 

@@ -12,10 +12,11 @@ enum ListPrinter {
         guard !records.isEmpty else { return Console.err(Message.noRecords.text(context.language)) }
         let t = context.terminal
         let computed = computedTexts(records, context: context)
-        let kindWidth = records.map { ($0.kind ?? "").displayWidth }.max() ?? 4
+        let kindNames = records.map { context.shownKind($0.kind).oneLine }
+        let kindWidth = kindNames.map(\.displayWidth).max() ?? 4
         // On a terminal the title and tags are cut to the window by columns (CJK counts double).
         let room = t.cutsLongLines ? max(10, t.width - (10 + 2 + kindWidth + 2 + 8 + 2)) : Int.max
-        let lines = records.map { record in
+        let lines = zip(records, kindNames).map { record, kindName in
             let doneMark = record.completion == .done ? "✓ " : ""
             // Tags as `tags` and `search` count them: the front matter's, then the body's inline #tags.
             let tags = record.allTags.map { "#" + $0 }.joined(separator: " ").oneLine
@@ -25,7 +26,7 @@ enum ListPrinter {
             let shownTags = tagRoom < 2 || tags.isEmpty ? "" : tags.truncated(toDisplayWidth: tagRoom)
             return [
                 t.dim(record.sortTime?.day10 ?? "          "),
-                t.accent((record.kind ?? "?").oneLine.padded(to: kindWidth)),
+                t.accent(kindName.padded(to: kindWidth)),
                 t.dim(record.shortID.oneLine.padded(to: 8)),
                 t.bold(title) + values + (shownTags.isEmpty ? "" : "  " + t.dim(shownTags)),
             ].joined(separator: "  ")

@@ -48,7 +48,7 @@ func printPlan(
                 ] + (copies.isEmpty ? [] : [("conflict_copies", .array(copies.map { .string($0.path) }))])))
     }
     var counts: [String: Int] = [:]
-    for index in plan.removals { counts[records[index].kind ?? "?", default: 0] += 1 }
+    for index in plan.removals { counts[context.shownKind(records[index].kind), default: 0] += 1 }
     var lines = [Message.deletePlanHeader(plan.removals.count).text(context.language)]
     lines.append("  " + counts.sorted { $0.key < $1.key }.map { "\($0.key.oneLine): \($0.value)" }.joined(separator: ", "))
     let shown = limit.map { Array(plan.removals.prefix($0)) } ?? plan.removals
@@ -56,7 +56,8 @@ func printPlan(
         let record = records[index]
         let day = record.sortTime?.day10 ?? ""
         lines.append(
-            "  - \((record.kind ?? "?").oneLine)  \(record.shortID.oneLine)  \(day)  \(record.title.oneLine)  (\(record.path.quotedPath))")
+            "  - \(context.shownKind(record.kind).oneLine)  \(record.shortID.oneLine)  \(day)  \(record.title.oneLine)  (\(record.path.quotedPath))"
+        )
     }
     if plan.removals.count > shown.count {
         lines.append("  " + Message.ask(.moreNotShown(plan.removals.count - shown.count)).text(context.language))

@@ -34,25 +34,27 @@ struct SearchPrinter {
                     }))
         }
         Console.page(
-            lines(shown.map(\.record), passages: shown.map { passages[$0.hit.record] }, terminal: context.terminal, bodyLimit: bodyLimit)
+            lines(shown.map(\.record), passages: shown.map { passages[$0.hit.record] }, context: context, bodyLimit: bodyLimit)
                 .joined(separator: "\n"),
             terminal: context.terminal, environment: context.environment)
     }
 
-    private func lines(_ records: [Record], passages: [ClosedRange<Int>?], terminal t: Terminal, bodyLimit: Int) -> [String] {
-        let kindWidth = records.map { ($0.kind ?? "?").displayWidth }.max() ?? 4
+    private func lines(_ records: [Record], passages: [ClosedRange<Int>?], context: Context, bodyLimit: Int) -> [String] {
+        let t = context.terminal
+        let kindNames = records.map { context.shownKind($0.kind).oneLine }
+        let kindWidth = kindNames.map(\.displayWidth).max() ?? 4
         let snippets = RecordSearch.fittedSnippets(
             of: records, keys: keys, query: query, columns: t.width - 6, bodyLimit: bodyLimit, language: MessageLanguage.shared.current,
             passages: passages)
         var lines: [String] = []
-        for (record, snippet) in zip(records, snippets) {
+        for ((record, snippet), kindName) in zip(zip(records, snippets), kindNames) {
             let tags = record.allTags.map { "#" + $0 }.joined(separator: " ").oneLine
             let titleSnippet = Snippet(for: record.title, query: query, maxCharacters: Int.max / 2)
             let title = titleSnippet.highlights.isEmpty ? t.bold(record.title.oneLine) : Self.highlighted(titleSnippet, terminal: t)
             lines.append(
                 [
                     t.dim(record.sortTime?.day10 ?? "          "),
-                    t.accent((record.kind ?? "?").oneLine.padded(to: kindWidth)),
+                    t.accent(kindName.padded(to: kindWidth)),
                     t.dim(record.shortID.padded(to: 8)),
                     title + (tags.isEmpty ? "" : "  " + t.dim(tags)),
                 ].joined(separator: "  "))

@@ -53,7 +53,7 @@ struct ShowPrinter {
             let lines = children.map { child in
                 "  "
                     + [
-                        t.accent((child.kind ?? "?").oneLine),
+                        t.accent(context.shownKind(child.kind).oneLine),
                         t.dim(child.sortTime?.text.prefix(16).replacingOccurrences(of: "T", with: " ").oneLine ?? ""),
                         child.title.oneLine, t.dim(child.shortID.oneLine),
                     ].joined(separator: "  ") + "\n"

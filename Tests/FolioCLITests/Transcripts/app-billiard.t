@@ -36,9 +36,9 @@ $ folio new training --field date=2026-11-22T20:00 --field course=高桿 --field
 已新增 練球「高桿」：billiard/training/2026/11/2026-11-22-高桿.md
 ? 0
 $ folio list training
-2026-11-22  training  <id2:8>  高桿  進球率 33.3%
-2026-11-21  training  <id3:8>  基本擊球  進球率 75%
-2026-11-20  training  <id4:8>  基本擊球  進球率 50%
+2026-11-22  練球  <id2:8>  高桿  進球率 33.3%
+2026-11-21  練球  <id3:8>  基本擊球  進球率 75%
+2026-11-20  練球  <id4:8>  基本擊球  進球率 50%
 ? 0
 # The session adds experience: at 1,500 the player reaches Lv.3.
 $ folio set billiard/player.md experience=1550

@@ -29,12 +29,12 @@ $ FOLIO_NOW=2026-11-15T09:00:00+08:00 FOLIO_ASK_SEED=35 folio ask 'question 5'
 ! added question "question 5": qa/2026/11/2026-11-15-question-5.md
 ? 0
 $ folio list qa -n 10
-2026-11-15  qa  <id1:8>  question 5
-2026-11-14  qa  <id2:8>  question 4
-2026-11-13  qa  <id3:8>  question 3
-2026-10-12  qa  <id4:8>  question 2
-2026-09-11  qa  <id5:8>  question 1
-2026-09-10  qa  <id6:8>  question 0
+2026-11-15  question  <id1:8>  question 5
+2026-11-14  question  <id2:8>  question 4
+2026-11-13  question  <id3:8>  question 3
+2026-10-12  question  <id4:8>  question 2
+2026-09-11  question  <id5:8>  question 1
+2026-09-10  question  <id6:8>  question 0
 ? 0
 $ folio list qa -n 2 --json | jq -r '.[].question'
 question 5

@@ -31,21 +31,21 @@ $ folio new sleep --parent 林小雨 --field start=2026-11-22T20:30
 ? 1
 $ folio rm 小寶 --dry-run
 5 records will be removed:
-  activity: 1, baby: 1, environment: 1, interruption: 1, sleep: 1
+  activity: 1, baby: 1, environment: 1, sleep: 1, waking: 1
   - baby  <id1:8>  2026-11-22  小寶  (baby/2026/11/2026-11-22-小寶.md)
   - activity  <id2:8>  2026-11-22  bath  (baby/activity/2026/11/2026-11-22-bath.md)
   - sleep  <id3:8>  2026-11-22  sleep 2026-11-22 20:30  (baby/sleep/2026/11/2026-11-22-sleep-2026-11-22-20-30.md)
   - environment  <id4:8>  2026-11-22  noise  (baby/environment/2026/11/2026-11-22-noise.md)
-  - interruption  <id5:8>  2026-11-22  waking 2026-11-22 22:00  (baby/interruption/2026/11/2026-11-22-waking-2026-11-22-22-00.md)
+  - waking  <id5:8>  2026-11-22  waking 2026-11-22 22:00  (baby/interruption/2026/11/2026-11-22-waking-2026-11-22-22-00.md)
 ? 0
 $ folio rm 小寶 --yes
 5 records will be removed:
-  activity: 1, baby: 1, environment: 1, interruption: 1, sleep: 1
+  activity: 1, baby: 1, environment: 1, sleep: 1, waking: 1
   - baby  <id1:8>  2026-11-22  小寶  (baby/2026/11/2026-11-22-小寶.md)
   - activity  <id2:8>  2026-11-22  bath  (baby/activity/2026/11/2026-11-22-bath.md)
   - sleep  <id3:8>  2026-11-22  sleep 2026-11-22 20:30  (baby/sleep/2026/11/2026-11-22-sleep-2026-11-22-20-30.md)
   - environment  <id4:8>  2026-11-22  noise  (baby/environment/2026/11/2026-11-22-noise.md)
-  - interruption  <id5:8>  2026-11-22  waking 2026-11-22 22:00  (baby/interruption/2026/11/2026-11-22-waking-2026-11-22-22-00.md)
+  - waking  <id5:8>  2026-11-22  waking 2026-11-22 22:00  (baby/interruption/2026/11/2026-11-22-waking-2026-11-22-22-00.md)
 removed 5 records.
 ? 0
 $ folio list --json | jq -r '.[].title'

@@ -8,13 +8,13 @@ $ folio kinds add billiard-trainer
 added the kinds of the 'billiard-trainer' example: course-progress, player, training.
 ? 0
 $ folio kinds
-course-progress  billiard/courses/  course*:string completed_lessons:int total_lessons:int best_score:number completed:bool
+course-progress (course progress)  billiard/courses/  course*:string completed_lessons:int total_lessons:int best_score:number completed:bool
 diary  diary/  media:list text:text analysis:text analyzed_by:string analyzed_at:datetime context:map summarized_by:string summarized_at:datetime starred:bool
 idea  ideas/  done:bool done_at:datetime
 note  notes/  
 player  billiard/player.md  name*:string experience:int dominant_hand:string table:string
 profile  profile.md  name*:string birthday:date gender:string
-qa  qa/  question*:text answer:text answer_en:text answer_type:string source:string
+qa (question)  qa/  question*:text answer:text answer_en:text answer_type:string source:string
 training  billiard/training/  date:datetime course:string duration_minutes:int power:number shots:list
 ? 0
 $ folio new player --field name=阿明 --json | jq -c '{path, experience, computed}'

@@ -36,8 +36,8 @@ name: 小寶
 ---
 
 ── 子紀錄（2 筆） ──
-  activity  2026-11-22 09:00  洗澡  <id2:8>
-  sleep  2026-11-21 20:30  睡眠 2026-11-21 20:30  <id3:8>
+  活動  2026-11-22 09:00  洗澡  <id2:8>
+  睡眠  2026-11-21 20:30  睡眠 2026-11-21 20:30  <id3:8>
 ? 0
 $ folio show 小寶 --json | jq -c .children
 [{"id":"<id2>","kind":"activity","title":"洗澡","created":"2026-11-22T09:00:00+08:00","path":"baby/activity/2026/11/2026-11-22-洗澡.md"},{"id":"<id3>","kind":"sleep","title":"睡眠 2026-11-21 20:30","created":"2026-11-21T20:30:00+08:00","path":"baby/sleep/2026/11/2026-11-21-睡眠-2026-11-21-20-30.md"}]
@@ -46,8 +46,8 @@ $ folio show 小貝 --json | jq -c .children
 [{"id":"<id4>","kind":"sleep","title":"睡眠 2026-11-21 21:00","created":"2026-11-21T21:00:00+08:00","path":"baby/sleep/2026/11/2026-11-21-睡眠-2026-11-21-21-00.md"}]
 ? 0
 $ folio list --parent 小寶
-2026-11-22  activity  <id2:8>  洗澡
-2026-11-21  sleep     <id3:8>  睡眠 2026-11-21 20:30
+2026-11-22  活動  <id2:8>  洗澡
+2026-11-21  睡眠  <id3:8>  睡眠 2026-11-21 20:30
 ? 0
 $ folio list --parent 小寶 --json | jq -c 'map({kind, title})'
 [{"kind":"activity","title":"洗澡"},{"kind":"sleep","title":"睡眠 2026-11-21 20:30"}]

@@ -36,7 +36,7 @@ $ folio new sleep --parent 小寶 --field start=2026-11-21T20:30 --json | jq .
 }
 ? 0
 $ folio list sleep
-2026-11-21  sleep  <id1:8>  睡眠 2026-11-21 20:30
+2026-11-21  睡眠  <id1:8>  睡眠 2026-11-21 20:30
 ? 0
 $ folio cal 2026-11 --week-start monday
             2026年11月

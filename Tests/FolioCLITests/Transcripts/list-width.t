@@ -11,14 +11,14 @@ $ folio idea 很長的標題很長的標題很長的標題很長的標題很長�
 已新增 想法「很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題」：ideas/2026/11/2026-11-22-很長的標題很長的標題很長的標題很長的標題很長的標題很.md
 ? 0
 $ folio list
-2026-11-22  idea  <id1:8>  很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題  #第一個標籤 #second
+2026-11-22  想法  <id1:8>  很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題很長的標題  #第一個標籤 #second
 ? 0
 $ COLUMNS=60 script -qec 'folio list' /dev/null | tr -d '\r'
-2026-11-22  idea  <id1:8>  很長的標題很長的標題很長的標題…
+2026-11-22  想法  <id1:8>  很長的標題很長的標題很長的標題…
 ? 0
 $ COLUMNS=60 script -qec 'folio list' /dev/null | tr -d '\r' | while IFS= read -r line; do printf '%s' "$line" | wc -L; done
 59
 ? 0
 $ COLUMNS=40 script -qec 'folio list' /dev/null | tr -d '\r'
-2026-11-22  idea  <id1:8>  很長的標題…
+2026-11-22  想法  <id1:8>  很長的標題…
 ? 0

@@ -14,11 +14,11 @@ $ folio new diary --title 下雨的傍晚 --text 今天下班走回家，雨很�
 已新增 日記「下雨的傍晚」：diary/2026/11/2026-11-22-下雨的傍晚.md
 ? 0
 $ folio list
-2026-11-22  diary  <id1:8>  下雨的傍晚  #rain
-2026-11-22  idea   <id2:8>  買一把新雨傘  #home
+2026-11-22  日記  <id1:8>  下雨的傍晚  #rain
+2026-11-22  想法  <id2:8>  買一把新雨傘  #home
 ? 0
 $ folio search 下雨
-2026-11-22  diary  <id1:8>  «下雨»的傍晚  #rain
+2026-11-22  日記  <id1:8>  «下雨»的傍晚  #rain
     今天下班走回家，雨很小
 ? 0
 $ folio done 買一把新雨傘

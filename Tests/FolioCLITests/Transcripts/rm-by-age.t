@@ -57,19 +57,19 @@ $ git status --porcelain; git rev-list --count HEAD
 ? 0
 $ folio rm --until 90d
 4 records will be removed:
-  baby: 1, idea: 1, qa: 1, sleep: 1
+  baby: 1, idea: 1, question: 1, sleep: 1
   - baby  <id1:8>  2026-07-25  Bao  (baby/2026/07/2026-07-25-bao.md)
   - idea  <id3:8>  2026-07-25  old idea  (ideas/2026/07/2026-07-25-old-idea.md)
-  - qa  <id4:8>  2026-07-25  old question  (qa/2026/07/2026-07-25-old-question.md)
+  - question  <id4:8>  2026-07-25  old question  (qa/2026/07/2026-07-25-old-question.md)
   - sleep  <id2:8>  2026-11-15  sleep 2026-11-15 20:30  (baby/sleep/2026/11/2026-11-15-sleep-2026-11-15-20-30.md)
 ! error: not on a terminal: removing needs --yes (or look first with --dry-run).
 ? 1
 $ folio rm --until 90d --yes
 4 records will be removed:
-  baby: 1, idea: 1, qa: 1, sleep: 1
+  baby: 1, idea: 1, question: 1, sleep: 1
   - baby  <id1:8>  2026-07-25  Bao  (baby/2026/07/2026-07-25-bao.md)
   - idea  <id3:8>  2026-07-25  old idea  (ideas/2026/07/2026-07-25-old-idea.md)
-  - qa  <id4:8>  2026-07-25  old question  (qa/2026/07/2026-07-25-old-question.md)
+  - question  <id4:8>  2026-07-25  old question  (qa/2026/07/2026-07-25-old-question.md)
   - sleep  <id2:8>  2026-11-15  sleep 2026-11-15 20:30  (baby/sleep/2026/11/2026-11-15-sleep-2026-11-15-20-30.md)
 removed 4 records.
 ? 0
@@ -77,8 +77,8 @@ $ git rev-list --count HEAD
 9
 ? 0
 $ folio list
-2026-11-15  qa  <id5:8>  new question
-2026-08-24  qa  <id6:8>  one second too young
+2026-11-15  question  <id5:8>  new question
+2026-08-24  question  <id6:8>  one second too young
 ? 0
 $ ls profile.md
 profile.md

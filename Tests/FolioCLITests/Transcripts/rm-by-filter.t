@@ -70,6 +70,6 @@ $ folio rm --search rain --kind idea --yes
 removed 2 records.
 ? 0
 $ folio list
-2026-10-01  idea  <id2:8>  sunny walk  #draft
-2026-10-01  qa    <id4:8>  will it rain
+2026-10-01  idea      <id2:8>  sunny walk  #draft
+2026-10-01  question  <id4:8>  will it rain
 ? 0

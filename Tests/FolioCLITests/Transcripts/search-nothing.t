@@ -51,9 +51,9 @@ $ folio search 雨 --tag nosuchtag --lang zh-Hant
 ? 0
 
 $ folio search 林小雨
-2026-11-22  qa     <id1:8>  «林小雨»會下雨嗎
+2026-11-22  question  <id1:8>  «林小雨»會下雨嗎
     «林小雨»會下雨嗎 Don't count on it. Don't count on it.
-2026-09-16  diary  <id2:8>  散步
+2026-09-16  diary     <id2:8>  散步
     «林小雨»和家人去散步
 ? 0
 $ folio search 林小雨 kind:profile

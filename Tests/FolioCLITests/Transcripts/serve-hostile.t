@@ -33,7 +33,7 @@ $ for attempt in first retry; do
 $ git log --format=%s -1 && git rev-list --count HEAD && folio list diary
 diary: add "河邊散步，看到白鷺鷥"
 3
-2026-11-22  diary  <id1:8>  河邊散步，看到白鷺鷥
+2026-11-22  日記  <id1:8>  河邊散步，看到白鷺鷥
 ? 0
 $ folio show 河邊散步，看到白鷺鷥 --json | jq -c '[.media[] | {name, type}]' && find .folio/local/uploads -name 'upload-*' | wc -l
 [{"name":"IMG_0001.JPG","type":"photo"}]

@@ -104,7 +104,7 @@ $ export PAGE=$(curl -s -o /dev/null -w '%header{location}' -b ../cookies --data
 1
 ? 0
 $ folio list --done
-2026-11-22  idea  <id1:8>  ✓ 測試想法
+2026-11-22  想法  <id1:8>  ✓ 測試想法
 ? 0
 $ curl -s -b ../cookies $BASE${PAGE%#saved} > ../page.html
 > # Every form of the page carries this browser's token, none the marker it stands for on disk.
