@@ -66,14 +66,27 @@ extension Vault {
 
     /// Whether a file is a copy kept beside a record by a sync conflict (`x.conflict-<device>-<time>.md`).
     public static func isConflictCopy(_ name: String) -> Bool {
-        let marker = Array(".conflict-".utf8)
         var name = name
-        return name.withUTF8 { bytes in
-            guard bytes.count >= marker.count else { return false }
-            return (0...(bytes.count - marker.count)).contains { start in
-                bytes[start] == UInt8(ascii: ".") && bytes[start..<(start + marker.count)].elementsEqual(marker)
+        return name.withUTF8 { isConflictCopy(name: $0) }
+    }
+
+    /// The same for a path's bytes: whether its last part (after the last `/`) is a conflict copy's name.
+    public static func isConflictCopy(name path: UnsafeBufferPointer<UInt8>) -> Bool {
+        let marker: StaticString = ".conflict-"
+        var start = path.count
+        while start > 0, path[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        return marker.withUTF8Buffer { marker in
+            guard path.count - start >= marker.count, let base = path.baseAddress, let wanted = marker.baseAddress else { return false }
+            for offset in start...(path.count - marker.count) where path[offset] == marker[0] {
+                if memcmp(base + offset, wanted, marker.count) == 0 { return true }
             }
+            return false
         }
+    }
+
+    /// The same for a path's bytes in an array.
+    public static func isConflictCopy(name path: ArraySlice<UInt8>) -> Bool {
+        path.withUnsafeBufferPointer { isConflictCopy(name: $0) }
     }
 
     /// The stamps of `paths` (vault-relative), read on all cores; a file that cannot be stamped gets an

@@ -8,8 +8,7 @@ extension History {
     /// in a `.gitignore` that came from another device): no commit of hand edits takes them, so
     /// they never sync. `status`, `check`, `commit` and `sync` name them.
     public func ignoredFiles(in vault: Vault) throws(FolioError) -> [String] {
-        let catalog = vault.catalog()
-        var paths = (0..<catalog.count).map(catalog.path)
+        var paths = vault.recordPaths()
         if FileManager.default.fileExists(atPath: vault.configURL.path) { paths.append(".folio/config.yaml") }
         let templates = try Vault.folderNames(at: vault.templatesDirectory.path, shown: ".folio/templates")
         paths += templates.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.map { ".folio/templates/" + $0 }

@@ -63,7 +63,8 @@ extension History {
     /// Files changed by hand, commits ahead of and behind the remote as of the last fetch,
     /// conflict copies present, and the last sync's result.
     public func status(settings: Settings, localDirectory: URL) throws(FolioError) -> VaultStatus {
-        let changed = try handChanges(during: .status)
+        let entries = try handChangeEntries(during: .status)
+        let changed = entries.map(\.path).sorted()
         var ahead = 0
         var behind = 0
         do {
@@ -77,15 +78,16 @@ extension History {
         } catch {
             throw FolioError.git(error, during: .status)
         }
-        var conflicts: [String] = []
-        if let walker = FileManager.default.enumerator(atPath: root.path) {
-            while let path = walker.nextObject() as? String {
-                if path == ".git" || path == ".folio/local" {
-                    walker.skipDescendants()
-                    continue
-                }
-                if Vault.isConflictCopy((path as NSString).lastPathComponent) { conflicts.append(path) }
-            }
+        // Conflict copies are the tracked files so named (sync commits the copies it makes) and the
+        // untracked ones the status above found: no second walk of the working directory. One that
+        // git ignores is neither; `status` names the ignored records apart.
+        let conflicts: [String]
+        do {
+            let gone = Set(entries.filter { $0.kind == .deleted }.map(\.path))
+            let tracked = try repository.trackedPaths { Vault.isConflictCopy(name: $0) }
+            conflicts = Set(tracked + changed.filter(Vault.isConflictCopy)).subtracting(gone).sorted()
+        } catch {
+            throw FolioError.file(from: error) ?? FolioError.git(error, during: .status)
         }
         // The remote in force now; the last sync's result only when it was with this remote.
         var state = SyncState.load(localDirectory)

@@ -219,8 +219,13 @@ public final class History: ChangeRecorder {
 
     /// What differs between the last commit and the files on disk (new, edited and deleted files).
     public func handChanges(during operation: GitOperation) throws(FolioError) -> [String] {
+        try handChangeEntries(during: operation).map(\.path).sorted()
+    }
+
+    /// The same with how each path changed (a deleted file is gone from the working directory).
+    func handChangeEntries(during operation: GitOperation) throws(FolioError) -> [StatusEntry] {
         do {
-            return try repository.status().map(\.path).sorted()
+            return try repository.status()
         } catch {
             throw FolioError.file(from: error) ?? FolioError.git(error, during: operation)
         }

@@ -11,16 +11,48 @@ extension Repository {
     /// track: a commit of the working directory never takes them. A tracked file is never ignored.
     public func ignoredUntracked(_ paths: [String]) throws -> [String] {
         guard !paths.isEmpty else { return [] }
-        try requireRegularControlFiles(forPaths: paths)
-        let tracked = try trackedPaths(among: paths)
+        // Only the untracked ones are asked about, so only their folders' control files are read.
+        let untracked = try untrackedPaths(among: paths)
+        guard !untracked.isEmpty else { return [] }
+        try requireRegularControlFiles(forPaths: untracked)
         var ignored: [String] = []
-        for path in paths where !tracked.contains(Array(path.utf8)) {
+        for path in untracked {
             try requireNoNUL(path, "git_ignore_path_is_ignored")
             var flag: Int32 = 0
             try check(git_ignore_path_is_ignored(&flag, pointer, path), "git_ignore_path_is_ignored")
             if flag != 0 { ignored.append(path) }
         }
         return ignored
+    }
+
+    /// The paths the index holds (any stage) whose bytes `matches` accepts, in the index's order.
+    public func trackedPaths(where matches: (ArraySlice<UInt8>) -> Bool) throws -> [String] {
+        if let index = currentIndexFile() {
+            return index.entries.indices.filter { matches(index.name($0)) }.map { index.path($0) }
+        }
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "git_repository_index")
+        defer { git_index_free(index) }
+        var found: [String] = []
+        for position in 0..<git_index_entrycount(index) {
+            guard let entry = git_index_get_byindex(index, position)?.pointee, let name = entry.path else { continue }
+            let length = strlen(name)
+            let bytes = name.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+            if matches(bytes[...]) { found.append(String(decoding: bytes, as: UTF8.self)) }
+        }
+        return found
+    }
+
+    /// Those of `paths` the index does not hold, in their order.
+    func untrackedPaths(among paths: [String]) throws -> [String] {
+        guard let index = currentIndexFile() else {
+            let tracked = try trackedPaths(among: paths)
+            return paths.filter { !tracked.contains(Array($0.utf8)) }
+        }
+        return paths.filter { path in
+            var path = path
+            return path.withUTF8 { !index.contains($0) }
+        }
     }
 
     /// Which of `paths` the index holds (compared byte for byte, as git does).
@@ -41,6 +73,11 @@ extension Repository {
 extension IndexFile {
     /// Whether an entry (of any stage) has exactly the path `bytes`.
     func contains(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { contains($0) }
+    }
+
+    /// The same for bytes in place.
+    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var low = 0
         var high = entries.count
         while low < high {
@@ -64,10 +101,15 @@ public enum ControlFiles {
     /// The first file git would read for `paths` (working-directory-relative) that is not a
     /// regular file: those of each path's folders and of the repository's `info/`.
     public static func problem(forPaths paths: [String], workdir: URL, gitDirectory: URL) -> String? {
+        // Each path's folders, found by its slashes (paths are working-directory-relative, so
+        // `a/b/c.md` is in `a/b` and `a`); a folder seen once has had its parents seen too.
         var folders = Set<String>([""])
         for path in paths {
-            var folder = (path as NSString).deletingLastPathComponent
-            while !folder.isEmpty, folders.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+            var utf8 = path.utf8[...]
+            while let slash = utf8.lastIndex(of: UInt8(ascii: "/")) {
+                utf8 = utf8[..<slash]
+                guard folders.insert(String(Substring(utf8))).inserted else { break }
+            }
         }
         for folder in folders.sorted() {
             for name in perFolder {

@@ -54,9 +54,12 @@ package struct IndexFolders {
 extension IndexFile {
     /// The byte order of entry `position`'s path against `other`.
     package func compare(_ position: Int, _ other: [UInt8]) -> Int32 {
-        names.withUnsafeBufferPointer { names in
-            other.withUnsafeBufferPointer { compareBytes(UnsafeBufferPointer(rebasing: names[entries[position].name]), $0) }
-        }
+        other.withUnsafeBufferPointer { compare(position, $0) }
+    }
+
+    /// The same for bytes in place.
+    package func compare(_ position: Int, _ other: UnsafeBufferPointer<UInt8>) -> Int32 {
+        names.withUnsafeBufferPointer { names in compareBytes(UnsafeBufferPointer(rebasing: names[entries[position].name]), other) }
     }
 
     /// The byte order of entry `position`'s last component (after `folderCount` bytes of folder

@@ -64,6 +64,9 @@ struct CatalogFrontMatterTests {
             "---\ntitle: 😀 emoji and 繁體中文\ntags: [\"😀\", 旅行, 'ok']\n---\n",
             "---\ncontext: {place: Taipei, weather: light rain, wind: [3, 4], sky: {}}\ntitle: flow map\n---\n",
             "---\ncontext:\n  place: Taipei\n  weather:\n    sky: rain\n    wind: [3, 4]\ntitle: nested\n---\n",
+            // DESIGN's diary page: a flow map whose time holds colons (read as libyaml 0.2.2 on reads them).
+            "---\nid: 5b0c1c8e-8c1f-4f57-9d55-0c3d8a9f6a21\nkind: diary\ntitle: 下雨的傍晚\ncreated: 2026-11-22T18:04:11+08:00\nmodified: 2026-11-22T18:30:02+08:00\ntags: [rain, walk, calm]\nmedia:\n  - file: media/ab/ab12ef.jpg\n    type: photo\n    name: IMG_2041.jpg\ntext: 今天下班走回家，雨很小\nanalysis: A wet street at dusk, lights reflected on the pavement.\ncontext: {local_time: 2026-11-22T18:04:11+08:00, location: Taipei, weather: light rain}\n---\n今天傍晚下著小雨\n\n## Conversation\n\n**me** · 2026-11-22 18:05\n這張照片\n",
+            "---\ntitle: links\nlinks: [https://example.com/a:b, {url: http://127.0.0.1:8080/x}]\n---\n",
             // js-yaml's style, as folio and Obsidian write records.
             "---\nid: 5b0c1c8e-8c1f-4f57-9d55-0c3d8a9f6a21\nkind: diary\ntitle: 'a: b'\ncreated: 2026-11-22T18:04:11+08:00\ntags:\n  - rain\n  - '2026'\nmedia:\n  - file: media/ab/ab.jpg\n    type: photo\n    size:\n      - 4032\n      - 3024\ntext: |-\n  one\n\n  two\ncontext:\n  location: Taipei\n  deep:\n    a: {}\nlinks: []\n---\nbody\n",
         ]
@@ -504,7 +507,10 @@ enum EdgeCases {
         "tags: [[]]", "tags: [{a: 1}]", "tags: [a] # c", "tags: [a]#c", "tags: [a]]", "tags: [a", "tags: [\"a\" \"b\"]",
         "context: {}", "context: { }", "context: {a: 1}", "context: {a: 1, b: [x, {c: d}]}", "context: {a: 1,}", "context: {a:1}",
         "context: {a : 1}", "context: {a: }", "context: {a: 1, a: 2}", "context: {a: {a: 1}}", "context: {\"a\": 1}", "context: {a: b: c}",
-        "context: {a: 2026-11-22T18:04:11+08:00}", "context: {a: x] }", "context: {a: [x}", "tags: [{a: 1}, b]", "tags: {a: 1}",
+        "context: {a: 2026-11-22T18:04:11+08:00}", "context: {a: x] }", "context: {a: b:}", "context: {a: b:, c: d}",
+        "context: {a: b:c:d}", "context: {a: b::c}", "context: {a:b: c}", "tags: [a:]", "tags: [a:,b]", "tags: [a:[b]]",
+        "tags: [a:{b}]", "tags: [a:b:c]", "tags: [:a]", "tags: [a :b]", "tags: [a: b:c]", "title: {a: 18:04:11}", "context: {a: [x}",
+        "tags: [{a: 1}, b]", "tags: {a: 1}",
         "context: {a: 1} # c", "context: {a: 1}x", "context: {a: 1}}", "context: {a: 'q', b: \"r\"}", "title: {a: 1}",
         "aliases: [a, b]", "aliases: a, b", "aliases: ' a , b '", "aliases: \"a,\\u00A0b\"", "aliases: [a, [b]]", "aliases: ~",
         "aliases:\n- a\n- b, c", "aliases: ,", "aliases: a,,b", "aliases: a\u{3000},b",

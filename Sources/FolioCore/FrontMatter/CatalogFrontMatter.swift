@@ -1,3 +1,5 @@
+import YAML
+
 /// The catalog's fast reader: a record's ``RecordSummary`` read in one pass over the file's bytes,
 /// without libyaml, for the front matter as folio and most people write it.
 ///
@@ -864,7 +866,15 @@ private struct Reader {
             case 0x20:
                 if index + 1 < line.end, bytes[index + 1] == UInt8(ascii: "#") { throw Declined() }
             case UInt8(ascii: ":"):
-                throw Declined()  // libyaml's versions disagree on `:` inside a flow plain scalar
+                // `18:04:11` inside `{local_time: 2026-11-22T18:04:11+08:00}` is part of the
+                // scalar since libyaml 0.2.2; a `:` before a space, a flow indicator or the line's
+                // end is a key's, and older libyaml refused any: those are the full parser's.
+                guard Self.colonsInFlowScalars, index + 1 < line.end else { throw Declined() }
+                switch bytes[index + 1] {
+                case 0x20, UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                    throw Declined()
+                default: textEnd = index + 1
+                }
             default:
                 textEnd = index + 1
             }
@@ -873,6 +883,10 @@ private struct Reader {
         try countScalar()
         return (.span(start..<textEnd), index)
     }
+
+    /// Whether the libyaml folio runs with reads a `:` inside a flow plain scalar as part of it
+    /// (0.2.2 and later), as this reader then does.
+    static let colonsInFlowScalars = LibYAML.version >= (0, 2, 2)
 
     private func skipSpaces(from start: Int, in line: Line) -> Int {
         var index = start

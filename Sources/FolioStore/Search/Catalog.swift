@@ -294,6 +294,14 @@ extension Vault {
     /// Reads the vault's records into a ``Catalog``, using and refreshing the cache.
     public func catalog() -> Catalog { catalog(scanStart: Self.nowNanoseconds()) }
 
+    /// The paths of the vault's record files. A folder that did not change since the cache was
+    /// written has the same names, so its files are not stamped one by one: what asking git about
+    /// every record (`status`'s ignored files) needs, at the cost of listing the folders.
+    public func recordPaths() -> [String] {
+        let catalog = catalog(scanStart: Self.nowNanoseconds(), stampingFiles: false)
+        return (0..<catalog.count).map { catalog.path($0) }
+    }
+
     /// The catalog for a command that will search it: the index file the cache names is opened
     /// in a task of its own while the walk looks at every file's stamp.
     nonisolated(nonsending) public func catalogForSearching() async -> Catalog {

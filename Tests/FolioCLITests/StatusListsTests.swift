@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// `status` lists conflict copies and ignored records from what git's status and index already
+/// hold, not from a second walk of the vault: every place a copy or a record can be is named.
+@Suite("What status lists: conflict copies and records git ignores")
+struct StatusListsTests {
+    @Test(
+        "conflict copies, committed or not, of records and of other files, in any folder, are listed; one deleted from disk is not; the record beside it is not"
+    )
+    func conflictCopies() throws {
+        let folio = try FolioProcess.vault()
+        #expect(try folio.run("idea", "a walk").status == 0)
+        let committed = "ideas/2026/11/2026-11-22-a-walk.conflict-phone-20261122T100000Z.md"
+        let settings = ".folio/config.conflict-phone-20261122T100000Z.yaml"
+        let deep = "notes/deep/er/page.conflict-pad-20261122T100000Z.md"
+        let untracked = "ideas/2026/11/2026-11-22-a-walk.conflict-pad-20261122T110000Z.md"
+        let deleted = "ideas/2026/11/2026-11-22-gone.conflict-pad-20261122T090000Z.md"
+        let record = "---\nkind: idea\ntitle: a walk\n---\n"
+        for path in [committed, deep, deleted] { try folio.write(path, record) }
+        try folio.write(settings, "language: en\n")
+        try git(["add", "-A"], in: folio.directory)
+        try git(["commit", "-q", "-m", "copies a sync made"], in: folio.directory)
+        try FileManager.default.removeItem(at: folio.directory.appendingPathComponent(deleted))
+        try folio.write(untracked, record)
+
+        let listed = try #require(try folio.json("status", "--json") as? [String: Any])["conflicts"] as? [String]
+        #expect(listed == [settings, committed, untracked, deep].sorted())
+        let text = try folio.run("status").stdout
+        #expect(text.contains("4 conflict copies"), "\(text)")
+    }
+
+    @Test("a record inside a folder git ignores whole (`drafts/` in .gitignore) is named by status like one ignored by name")
+    func recordInIgnoredFolder() throws {
+        let folio = try FolioProcess.vault()
+        try folio.write(".gitignore", (folio.read(".gitignore") ?? "") + "drafts/\n")
+        #expect(try folio.run("commit").status == 0)
+        try folio.write("drafts/deep/hand.md", "---\nkind: idea\ntitle: made by hand\n---\n")
+        // The folder's names are known to the catalog before it changes: the new file is still found.
+        #expect(try folio.run("list").status == 0)
+        try folio.write("drafts/deep/second.md", "---\nkind: idea\ntitle: second by hand\n---\n")
+
+        let status = try folio.run("status")
+        #expect(status.stdout.contains("git ignores 2 files folio reads"), "\(status.stdout)")
+        #expect(status.stdout.contains("drafts/deep/hand.md") && status.stdout.contains("drafts/deep/second.md"), "\(status.stdout)")
+    }
+}
