@@ -37,6 +37,16 @@ extension Vault {
             listings[folder] = listed
             return listed
         }
+        // Each folder's names grouped by their collision key once: a name's twins are then looked
+        // up, not found by keying every name beside it again (which grew with the square of a
+        // folder's size when every file in it was asked about).
+        var groups: [String: [[UInt8]: [String]]] = [:]
+        func twins(of key: [UInt8], in folder: String) -> [String] {
+            if let known = groups[folder] { return known[key] ?? [] }
+            let grouped = Dictionary(grouping: names(in: folder), by: PortablePath.collisionKey)
+            groups[folder] = grouped
+            return grouped[key] ?? []
+        }
         var found: [[UInt8]: NameCollision] = [:]
         for path in paths {
             var folder = ""
@@ -44,7 +54,7 @@ extension Vault {
                 let here = folder.isEmpty ? component : folder + "/" + component
                 defer { folder = here }
                 let key = PortablePath.collisionKey(component)
-                let twins = names(in: folder).filter { PortablePath.collisionKey($0) == key }
+                let twins = twins(of: key, in: folder)
                 guard Set(twins.map { Array($0.utf8) }).count > 1 else { continue }
                 let paths = twins.map { folder.isEmpty ? $0 : folder + "/" + $0 }
                 let keeper = Self.keeper(paths, tracked: tracked)

@@ -242,24 +242,6 @@ struct CatalogFrontMatterTests {
         }
     }
 
-    @Test("the word-at-a-time look for `#` finds one wherever it stands, and none where there is none")
-    func numberSign() {
-        for length in 0..<40 {
-            let plain = [UInt8]((0..<length).map { UInt8(ascii: "a") &+ UInt8($0 % 26) })
-            #expect(!plain.withUnsafeBufferPointer(CatalogFrontMatter.containsNumberSign))
-            // Bytes next to `#` (0x23) in value, and the high bytes of UTF-8, must not look like it.
-            let near = [UInt8]((0..<length).map { [0x22, 0x24, 0xA3, 0xE4, 0x03, 0x00][$0 % 6] })
-            #expect(!near.withUnsafeBufferPointer(CatalogFrontMatter.containsNumberSign))
-            for position in 0..<length {
-                var marked = near
-                marked[position] = UInt8(ascii: "#")
-                #expect(marked.withUnsafeBufferPointer(CatalogFrontMatter.containsNumberSign), "at \(position) of \(length)")
-            }
-        }
-    }
-
-    // MARK: - Random
-
     @Test("a few thousand generated front matters, with random damage, read alike whenever they are read")
     func randomized() {
         var generator = SeededGenerator(seed: 0xF0110)

@@ -115,4 +115,25 @@ struct InlineTagsTests {
         #expect(InlineTags.extract(from: "#-\u{1DE5} #\u{1DE5}1") == [])
         #expect(InlineTags.extract(from: "#कि #Ⅻ") == ["कि", "Ⅻ"])
     }
+
+    /// The byte look the catalog asks first (``InlineTags/mayHoldTags(_:)``) against the full
+    /// reading, its oracle: it may say "maybe" where there are none, never "none" where there are.
+    @Test("the byte look for a possible tag never misses one: every example, and generated bodies, against the full reading")
+    func byteLookNeverMisses() {
+        func mayHold(_ text: String) -> Bool { Array(text.utf8).withUnsafeBufferPointer(InlineTags.mayHoldTags) }
+        for example in Self.found + Self.notTags where !InlineTags.extract(from: example.body).isEmpty {
+            #expect(mayHold(example.body), "\(example.body.debugDescription)")
+        }
+        // A conversation's headings, a bare # and # before punctuation open no tag: the reading is spared.
+        for body in ["## Conversation\n\n**me** · 18:05\n下雨", "## 對話\n**我**", "#", "# x", "a #. b #, #!", "#\n#\t#\r\n"] {
+            #expect(!mayHold(body), "\(body.debugDescription)")
+            #expect(InlineTags.extract(from: body) == [], "\(body.debugDescription)")
+        }
+        let pieces = ["#", "##", " ", "\n", "\r\n", "a", "1", "_", "-", "/", "下", "é", "`", "```\n", "(", "]", "，", ".", "\u{1DE5}", "😀"]
+        var generator = SeededGenerator(seed: 0x7A65)
+        for _ in 0..<5_000 {
+            let body = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            if !InlineTags.extract(from: body).isEmpty { #expect(mayHold(body), "\(body.debugDescription)") }
+        }
+    }
 }

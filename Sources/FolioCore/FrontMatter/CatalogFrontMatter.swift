@@ -34,10 +34,10 @@ public enum CatalogFrontMatter {
             let bodyStart = try reader.locate()
             try reader.readRoot()
             let bodyBytes = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
-            // Most bodies have no `#` at all; a word-at-a-time look says so sooner than the
-            // character scan `InlineTags.extract` starts with (which would then find none).
+            // Most bodies have no `#` that could open a tag (a conversation's `## 對話` cannot): a
+            // byte look says so sooner than the scalar reading `InlineTags.extract` does.
             var inlineTags: [String] = []
-            if containsNumberSign(bodyBytes) {
+            if InlineTags.mayHoldTags(bodyBytes) {
                 guard let body = String(validating: bodyBytes, as: UTF8.self) else { return nil }
                 inlineTags = InlineTags.extract(from: body)
             } else {
@@ -157,27 +157,6 @@ public enum CatalogFrontMatter {
         guard bytes.count - index >= length, bytes[index + 1] >= low, bytes[index + 1] <= high else { return nil }
         for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return nil }
         return length
-    }
-
-    /// Whether `bytes` hold a `#`, eight bytes at a time.
-    static func containsNumberSign(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let pattern = ones &* UInt64(UInt8(ascii: "#"))
-        var index = 0
-        while index + 8 <= bytes.count {
-            // A byte of `word ^ pattern` is zero where the text has `#`; the classic zero-byte test finds one.
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern
-            if (word &- ones) & ~word & highs != 0 { return true }
-            index += 8
-        }
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "#") { return true }
-            index += 1
-        }
-        return false
     }
 }
 

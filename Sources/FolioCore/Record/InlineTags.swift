@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Finds the `#tags` written in a record's body, the way Obsidian, Bear and Weibo users write them.
 ///
 /// The rules, in the order they are applied:
@@ -24,8 +28,9 @@ public enum InlineTags {
     /// The inline tags of `body`, in the order they first appear, without `#`, each once
     /// (compared without case; the first spelling is kept).
     public static func extract(from body: String) -> [String] {
-        // Most bodies have no `#` at all; they cost one byte scan.
-        guard body.utf8.contains(UInt8(ascii: "#")) else { return [] }
+        // Most bodies have no `#` that could open a tag; they cost one byte scan.
+        let mayHold = body.utf8.withContiguousStorageIfAvailable(mayHoldTags) ?? body.utf8.contains(UInt8(ascii: "#"))
+        guard mayHold else { return [] }
         var found: [String] = []
         // Lines split on scalars, a CRLF line without its CR: a Swift String holds CRLF as one
         // Character, which "\n" never matches, so a page written on Windows would be one line.
@@ -48,6 +53,34 @@ public enum InlineTags {
             scan(line, into: &found)
         }
         return deduplicated(found)
+    }
+
+    /// Whether the UTF-8 `bytes` may hold a tag: a `#` followed by a byte that can begin a tag's
+    /// name (a letter or digit, `_`, `-`, `/`, or any non-ASCII byte). A heading's `## Conversation`,
+    /// a bare `#` and `#` before punctuation cannot: such a body has no tags, known without the
+    /// scalar-by-scalar reading ``extract(from:)`` does. `false` always means ``extract(from:)``
+    /// finds none (its fuzz harness and tests hold it to that).
+    public static func mayHoldTags(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var start = 0
+        while start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: "#")), bytes.count - start) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard index + 1 < bytes.count else { return false }
+            if canBeginName(bytes[index + 1]) { return true }
+            start = index + 1
+        }
+        return false
+    }
+
+    /// Whether a tag's name may begin with this byte (see ``isTagScalar(_:)``; every non-ASCII
+    /// byte may lead a letter of another script).
+    private static func canBeginName(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x80...: true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "/"): true
+        default: false
+        }
     }
 
     /// `first` then `second`, each tag once, compared without case; the first spelling wins.
