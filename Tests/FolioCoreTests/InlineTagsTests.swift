@@ -136,4 +136,29 @@ struct InlineTagsTests {
             if !InlineTags.extract(from: body).isEmpty { #expect(mayHold(body), "\(body.debugDescription)") }
         }
     }
+
+    /// The byte-wise line pass against the scalar-by-scalar reading of every line, its oracle.
+    @Test(
+        "tags read line by line from the bytes are the tags every line read scalar by scalar gives: examples, fences, CRLF, generated bodies"
+    )
+    func bytewiseLinesAgree() {
+        var bodies = (Self.found + Self.notTags).map(\.body)
+        bodies += [
+            "#a\n```\n#b\n```\n#c", "```\n#b\n", "~~~\n#b\n~~~ \u{3000}\n#c", "```x`\n#a", "   ```\n#in\n   ```\n#out",
+            "    ```\n#four", "````\n#a\n```\n#still\n````\n#out", "#a\r\n```\r\n#b\r\n```\r\n#c\r", "\r\n#x\r", "#",
+            "今天#工作#很累\n## 對話\n**我** #晚上", "`#code` #tag", "#a\n\n\n#a #A #b",
+        ]
+        let pieces = [
+            "#", "##", " ", "\n", "\r\n", "\r", "a", "1", "_", "-", "/", "下", "é", "`", "```", "~~~", "\n```\n", "(", "]", "，", "\u{3000}",
+            "😀", "\u{1DE5}",
+        ]
+        var generator = SeededGenerator(seed: 0xB17E)
+        for _ in 0..<5_000 {
+            bodies.append(
+                (0..<Int.random(in: 0...16, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined())
+        }
+        for body in bodies {
+            #expect(InlineTags.extract(from: body) == InlineTags.extractReadingEveryLine(from: body), "\(body.debugDescription)")
+        }
+    }
 }

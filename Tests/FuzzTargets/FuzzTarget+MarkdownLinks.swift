@@ -36,7 +36,8 @@ extension FuzzTarget {
     /// The inline `#tag` finder on any body.
     ///
     /// Promises: a tag is not empty, holds no `#` or whitespace, and has a letter; the same body with
-    /// CRLF line breaks has the same tags; `InlineTags.mayHoldTags` is true wherever there are tags.
+    /// CRLF line breaks has the same tags; the tags are those `extractReadingEveryLine` (the oracle) finds;
+    /// `InlineTags.mayHoldTags` is true wherever there are tags.
     static let inlineTags = FuzzTarget(
         name: "inline-tags",
         summary: "InlineTags.extract(from:) on a record body: well-formed tags, the same with CRLF"
@@ -48,6 +49,9 @@ extension FuzzTarget {
                 !tag.isEmpty && !tag.contains("#") && !tag.contains(where: \.isWhitespace) && tag.contains(where: \.isLetter),
                 "a tag \(excerpt(tag))")
         }
+        // The byte-wise line pass gives what reading every line scalar by scalar gives.
+        let oracle = InlineTags.extractReadingEveryLine(from: text)
+        try expect(tags == oracle, "the byte-wise line pass found \(tags), reading every line \(oracle)")
         // The byte look that spares most bodies the reading never says "none" where there are tags.
         if !tags.isEmpty {
             let mayHold = Array(text.utf8).withUnsafeBufferPointer(InlineTags.mayHoldTags)

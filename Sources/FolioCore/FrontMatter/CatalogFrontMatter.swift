@@ -34,15 +34,10 @@ public enum CatalogFrontMatter {
             let bodyStart = try reader.locate()
             try reader.readRoot()
             let bodyBytes = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
-            // Most bodies have no `#` that could open a tag (a conversation's `## 對話` cannot): a
-            // byte look says so sooner than the scalar reading `InlineTags.extract` does.
-            var inlineTags: [String] = []
-            if InlineTags.mayHoldTags(bodyBytes) {
-                guard let body = String(validating: bodyBytes, as: UTF8.self) else { return nil }
-                inlineTags = InlineTags.extract(from: body)
-            } else {
-                guard isValidUTF8(bodyBytes) else { return nil }
-            }
+            // The body's bytes are checked once, then its tags read from them in place: only a
+            // line that may hold one (a conversation's `## 對話` cannot) is read scalar by scalar.
+            guard isValidUTF8(bodyBytes) else { return nil }
+            let inlineTags = InlineTags.extract(utf8: bodyBytes)
             return reader.captured.fields(inlineTags: inlineTags, bytes: bytes)
         } catch {
             return nil

@@ -28,9 +28,47 @@ public enum InlineTags {
     /// The inline tags of `body`, in the order they first appear, without `#`, each once
     /// (compared without case; the first spelling is kept).
     public static func extract(from body: String) -> [String] {
-        // Most bodies have no `#` that could open a tag; they cost one byte scan.
-        let mayHold = body.utf8.withContiguousStorageIfAvailable(mayHoldTags) ?? body.utf8.contains(UInt8(ascii: "#"))
-        guard mayHold else { return [] }
+        var body = body
+        return body.withUTF8 { extract(utf8: $0) }
+    }
+
+    /// The same for a body's UTF-8 bytes, which must be well formed. Lines are found byte by byte
+    /// (a `\n` is never part of another character), fences by their ASCII marks; only a line that
+    /// may hold a tag (``mayHoldTags(_:)``) is read scalar by scalar. ``extractReadingEveryLine(from:)``
+    /// is its oracle.
+    public static func extract(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        guard mayHoldTags(bytes), let base = bytes.baseAddress else { return [] }
+        var found: [String] = []
+        var fence: (marker: UInt8, length: Int)?
+        var start = 0
+        while true {
+            let newline = memchr(base + start, 0x0A, bytes.count - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            let end = newline ?? bytes.count
+            // A CRLF line without its CR, as a page written on Windows has them.
+            let lineEnd = end > start && bytes[end - 1] == 0x0D ? end - 1 : end
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
+            if let open = fence {
+                if let close = fenceRun(line), close.marker == open.marker, close.length >= open.length,
+                    String(decoding: UnsafeBufferPointer(rebasing: line[close.end...]), as: UTF8.self).unicodeScalars.allSatisfy(
+                        \.properties.isWhitespace)
+                {
+                    fence = nil
+                }
+            } else if let open = fenceRun(line), open.marker == UInt8(ascii: "~") || !line[open.end...].contains(UInt8(ascii: "`")) {
+                fence = (open.marker, open.length)
+            } else if mayHoldTags(line) {
+                scan(Array(String(decoding: line, as: UTF8.self).unicodeScalars), into: &found)
+            }
+            guard let newline else { break }
+            start = newline + 1
+        }
+        return deduplicated(found)
+    }
+
+    /// ``extract(from:)`` reading every line scalar by scalar: the plain form of the rules, kept as
+    /// the oracle of the byte-wise line pass (`InlineTagsTests`, the `inline-tags` fuzz harness).
+    public static func extractReadingEveryLine(from body: String) -> [String] {
+        guard body.utf8.contains(UInt8(ascii: "#")) else { return [] }
         var found: [String] = []
         // Lines split on scalars, a CRLF line without its CR: a Swift String holds CRLF as one
         // Character, which "\n" never matches, so a page written on Windows would be one line.
@@ -153,6 +191,17 @@ public enum InlineTags {
     }
 
     // MARK: - Code
+
+    /// The same for a line's bytes: the marks are ASCII, so byte and scalar positions agree up to `end`.
+    private static func fenceRun(_ line: UnsafeBufferPointer<UInt8>) -> (marker: UInt8, length: Int, end: Int)? {
+        var i = 0
+        while i < line.count, i < 3, line[i] == 0x20 { i += 1 }
+        guard i < line.count, line[i] == UInt8(ascii: "`") || line[i] == UInt8(ascii: "~") else { return nil }
+        let marker = line[i]
+        var end = i
+        while end < line.count, line[end] == marker { end += 1 }
+        return end - i >= 3 ? (marker, end - i, end) : nil
+    }
 
     /// A line that opens or closes a fence: at most three spaces, then three or more ` or ~.
     private static func fenceRun(_ line: [Unicode.Scalar]) -> (marker: Unicode.Scalar, length: Int, end: Int)? {
