@@ -65,6 +65,22 @@ extension Vault {
     }
 
     /// Whether a file is a copy kept beside a record by a sync conflict (`x.conflict-<device>-<time>.md`).
+    /// Whether the catalog reads the file at `path` (vault-relative) as a record: a `.md` file, not
+    /// hidden, not a conflict copy, in no hidden folder and none folio skips (``mayHoldRecords(folder:)``).
+    public static func isRecordPath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let name = parts.last, name.hasSuffix(".md"), !name.hasPrefix("."), !isConflictCopy(String(name)) else { return false }
+        return parts.count == 1 || mayHoldRecords(folder: parts.dropLast().joined(separator: "/"))
+    }
+
+    /// Whether the catalog walks the folder at `path` (vault-relative): none of its parts hidden,
+    /// and its first not one folio skips (`.git`, `.folio`, `media`, `inbox`, `node_modules`).
+    public static func mayHoldRecords(folder path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let first = parts.first, !skippedDirectories.contains(String(first)) else { return false }
+        return !parts.contains { $0.isEmpty || $0.hasPrefix(".") }
+    }
+
     public static func isConflictCopy(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { isConflictCopy(name: $0) }
@@ -77,8 +93,13 @@ extension Vault {
         while start > 0, path[start - 1] != UInt8(ascii: "/") { start -= 1 }
         return marker.withUTF8Buffer { marker in
             guard path.count - start >= marker.count, let base = path.baseAddress, let wanted = marker.baseAddress else { return false }
-            for offset in start...(path.count - marker.count) where path[offset] == marker[0] {
-                if memcmp(base + offset, wanted, marker.count) == 0 { return true }
+            // From dot to dot (a name has one or two): memchr finds each, memcmp compares there.
+            var offset = start
+            let last = path.count - marker.count
+            while offset <= last, let dot = memchr(base + offset, Int32(marker[0]), last - offset + 1) {
+                let found = base.distance(to: dot.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + found, wanted, marker.count) == 0 { return true }
+                offset = found + 1
             }
             return false
         }

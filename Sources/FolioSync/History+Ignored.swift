@@ -7,13 +7,20 @@ extension History {
     /// The records, templates and settings file that git ignores and does not track (a `*.md` rule
     /// in a `.gitignore` that came from another device): no commit of hand edits takes them, so
     /// they never sync. `status`, `check`, `commit` and `sync` name them.
+    ///
+    /// Right after a status that listed the vault itself, its records are those of the ignored
+    /// files it met; else (libgit2's status, or a folder git ignores whole that may hold records)
+    /// every record path is asked about.
     public func ignoredFiles(in vault: Vault) throws(FolioError) -> [String] {
-        var paths = vault.recordPaths()
-        if FileManager.default.fileExists(atPath: vault.configURL.path) { paths.append(".folio/config.yaml") }
+        var settings: [String] = []
+        if FileManager.default.fileExists(atPath: vault.configURL.path) { settings.append(".folio/config.yaml") }
         let templates = try Vault.folderNames(at: vault.templatesDirectory.path, shown: ".folio/templates")
-        paths += templates.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.map { ".folio/templates/" + $0 }
+        settings += templates.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.map { ".folio/templates/" + $0 }
         do {
-            return try repository.ignoredUntracked(paths).sorted()
+            if let seen = repository.takeIgnoredFromLastStatus(), !seen.folders.contains(where: Vault.mayHoldRecords(folder:)) {
+                return try (seen.files.filter(Vault.isRecordPath) + repository.ignoredUntracked(settings)).sorted()
+            }
+            return try repository.ignoredUntracked(vault.recordPaths() + settings).sorted()
         } catch {
             throw FolioError.file(from: error) ?? FolioError.git(error, during: .status)
         }

@@ -116,6 +116,7 @@ extension Repository {
     /// are left out according to `.gitignore` and friends. Renames are only reported when
     /// `detectRenames` is set; otherwise a rename shows as a deletion plus a new file.
     public func status(detectRenames: Bool = false) throws -> [StatusEntry] {
+        ignoredByLastStatus = nil
         try requireRegularControlFiles(forPaths: [])
         if !detectRenames, let entries = try quickStatus() { return entries }
         // libgit2 walks the whole working directory, reading every folder's control files.

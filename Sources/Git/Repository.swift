@@ -11,6 +11,8 @@ public final class Repository {
     /// The index as this process last read or wrote it itself, so that a commit right after a
     /// status does not read it again (checked against the file's stamp before use).
     var indexSnapshot: IndexFile?
+    /// What git ignores among the untracked paths the last status listed (``takeIgnoredFromLastStatus()``).
+    var ignoredByLastStatus: IgnoredUntracked?
 
     private init(pointer: OpaquePointer) {
         self.pointer = pointer

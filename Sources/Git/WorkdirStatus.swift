@@ -60,6 +60,23 @@ struct CompareSettings {
     }
 }
 
+/// What git ignores among the untracked paths a status listed: files, and folders it did not
+/// enter (their files are not listed). Paths are relative to the working directory.
+public struct IgnoredUntracked: Sendable, Equatable {
+    public var files: [String] = []
+    public var folders: [String] = []
+}
+
+extension Repository {
+    /// What git ignored among the untracked paths of the last status, when this process listed the
+    /// working directory itself (nil after libgit2's status); given once, so a later question
+    /// never gets an answer older than the status that came before it.
+    public func takeIgnoredFromLastStatus() -> IgnoredUntracked? {
+        defer { ignoredByLastStatus = nil }
+        return ignoredByLastStatus
+    }
+}
+
 /// Thrown inside the comparison when the repository holds something only libgit2 compares (a
 /// nested repository, a folder where the index has a file, a submodule): status then goes
 /// through libgit2 from the start.
@@ -72,19 +89,22 @@ extension Repository {
     /// them. The result is libgit2's, entry for entry; nil when the repository uses something
     /// only libgit2 handles (see ``IndexFile``).
     func quickStatus() throws -> [StatusEntry]? {
+        ignoredByLastStatus = nil
         guard let workdir, let settings = CompareSettings(self),
             var index = IndexFile.read(gitDirectory.appendingPathComponent("index").path)
         else { return nil }
         // Keyed by the path's bytes, as git and the file system compare names: two names that differ
         // only in Unicode normalisation are two entries, which `String` keys would merge into one.
         var differences: [[UInt8]: PathDifference] = [:]
+        var ignored = IgnoredUntracked()
         do {
             try compareHead(with: &index, into: &differences)
-            try compareWorkdir(workdir.path, with: index, settings: settings, into: &differences)
+            try compareWorkdir(workdir.path, with: index, settings: settings, into: &differences, ignored: &ignored)
         } catch is LeftToLibgit2 {
             return nil
         }
         indexSnapshot = index
+        ignoredByLastStatus = ignored
         return differences.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map {
             $0.value.entry(String(decoding: $0.key, as: UTF8.self))
         }
@@ -204,7 +224,8 @@ extension Repository {
     /// folder is listed (the folders of one depth together, on every core), each file compared by
     /// its stat data, and hashed only when that cannot tell (libgit2's and git's rules).
     private func compareWorkdir(
-        _ root: String, with index: IndexFile, settings: CompareSettings, into differences: inout [[UInt8]: PathDifference]
+        _ root: String, with index: IndexFile, settings: CompareSettings, into differences: inout [[UInt8]: PathDifference],
+        ignored: inout IgnoredUntracked
     ) throws {
         let folders = IndexFolders(index)
         var seen = [Bool](repeating: false, count: index.entries.count)
@@ -219,7 +240,10 @@ extension Repository {
                 guard let listing else { continue }
                 for item in listing.items {
                     let name = listing.name(item)
-                    guard ControlFiles.perFolder.contains(where: { name.elementsEqual($0.utf8) }) else { continue }
+                    // Both control files' names begin with a dot; most names do not.
+                    guard name.first == UInt8(ascii: "."), ControlFiles.perFolder.contains(where: { name.elementsEqual($0.utf8) }) else {
+                        continue
+                    }
                     let relative = visit.path.isEmpty ? Array(name) : visit.path + [0x2F] + name
                     let path = String(decoding: relative, as: UTF8.self)
                     if !ControlFiles.isReadable(root + "/" + path) { throw NotRegularFile(path: path) }
@@ -254,6 +278,8 @@ extension Repository {
                             next.append(FolderVisit(path: path(), tracked: true))
                         } else if try !isIgnored(path() + [0x2F]) {
                             next.append(FolderVisit(path: path(), tracked: false))
+                        } else {
+                            ignored.folders.append(String(decoding: path(), as: UTF8.self))
                         }
                     case .file(let stat):
                         guard tracked else {
@@ -288,7 +314,11 @@ extension Repository {
             }
         }
         for path in untracked {
-            if try !isIgnored(path) { try note(path[...], unstaged: .added, in: &differences) }
+            if try !isIgnored(path) {
+                try note(path[...], unstaged: .added, in: &differences)
+            } else if let text = String(bytes: path, encoding: .utf8) {
+                ignored.files.append(text)
+            }
         }
     }
 

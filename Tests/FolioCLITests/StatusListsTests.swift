@@ -44,4 +44,30 @@ struct StatusListsTests {
         #expect(status.stdout.contains("git ignores 2 files folio reads"), "\(status.stdout)")
         #expect(status.stdout.contains("drafts/deep/hand.md") && status.stdout.contains("drafts/deep/second.md"), "\(status.stdout)")
     }
+
+    /// `status` takes the ignored records from the files its own listing met; `check` asks git about
+    /// every record path the catalog knows. The second is the first's oracle.
+    @Test(
+        "the ignored records status finds in its own listing are those check finds by asking git about every record: by name anywhere, by folder pattern, in an untracked folder, never hidden, skipped or conflict-copy files"
+    )
+    func ignoredAsCheckFindsThem() throws {
+        let folio = try FolioProcess.vault()
+        try folio.write(".gitignore", (folio.read(".gitignore") ?? "") + "notes/*.md\nloose.md\n*.draft.md\nmedia/\n")
+        #expect(try folio.run("commit").status == 0)
+        let record = "---\nkind: note\ntitle: by hand\n---\n"
+        for path in [
+            "notes/a.md", "loose.md", "newfolder/deep/loose.md", "ideas/2026/11/x.draft.md", ".hidden/loose.md",
+            "notes/b.conflict-pad-20261122T100000Z.md", "media/loose.md", "notes/kept.txt",
+        ] {
+            try folio.write(path, record)
+        }
+        let status = try #require(try folio.json("status", "--json") as? [String: Any])
+        let fromStatus = try #require(status["ignored"] as? [String])
+        // check fails on what it finds; its JSON names each finding's file.
+        let check = try folio.run("check", "--json")
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [[String: Any]])
+        let fromCheck = findings.filter { ($0["message"] as? String)?.contains("git ignores") == true }.compactMap { $0["file"] as? String }
+        #expect(fromStatus == ["ideas/2026/11/x.draft.md", "loose.md", "newfolder/deep/loose.md", "notes/a.md"])
+        #expect(fromStatus == fromCheck.sorted())
+    }
 }
