@@ -277,7 +277,7 @@ extension Vault {
 
     /// Every conflict copy in `paths`, with the file it was kept beside.
     public func conflictCopies(_ paths: [String]) -> [CheckFinding] {
-        paths.filter { Self.isConflictCopy(($0 as NSString).lastPathComponent) }.map { path in
+        paths.filter { Self.isConflictCopy($0) }.map { path in
             let record = Self.conflictOriginal(path)
             return .conflictCopy(path: path, record: record, recordExists: FileManager.default.fileExists(atPath: url(record).path))
         }

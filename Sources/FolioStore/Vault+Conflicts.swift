@@ -74,7 +74,7 @@ public struct ConflictResolution: Sendable, Equatable {
 extension Vault {
     /// Every conflict copy in the vault, sorted by path, each with the file it was kept beside.
     public func listConflictCopies() -> [ConflictCopy] {
-        allFiles().filter { Self.isConflictCopy(($0 as NSString).lastPathComponent) }.map(conflictCopy(at:))
+        allFiles().filter { Self.isConflictCopy($0) }.map(conflictCopy(at:))
     }
 
     func conflictCopy(at path: String) -> ConflictCopy {
@@ -88,7 +88,7 @@ extension Vault {
     /// The conflict copy a path the user typed names (from `workingDirectory`, else the vault's
     /// root); nil when it names no existing conflict copy.
     public func conflictCopy(typed reference: String, workingDirectory: URL?) -> ConflictCopy? {
-        guard Self.isConflictCopy((reference as NSString).lastPathComponent) else { return nil }
+        guard Self.isConflictCopy(reference) else { return nil }
         let candidates = [workingDirectory, root].compactMap { $0 }
         for base in candidates {
             // try?: a reference outside the vault names no conflict copy; the others are still looked at.

@@ -64,23 +64,34 @@ extension Vault {
         badNames += walk.badNames
     }
 
-    /// Whether a file is a copy kept beside a record by a sync conflict (`x.conflict-<device>-<time>.md`).
-    /// Whether the catalog reads the file at `path` (vault-relative) as a record: a `.md` file, not
-    /// hidden, not a conflict copy, in no hidden folder and none folio skips (``mayHoldRecords(folder:)``).
+    /// Whether the catalog takes a file so named for a record: a `.md` file, not hidden, not a conflict copy.
+    static func isRecordName(_ name: some StringProtocol) -> Bool {
+        name.hasSuffix(".md") && !name.hasPrefix(".") && !isConflictCopy(String(name))
+    }
+
+    /// Whether the catalog walks into a folder so named: not hidden, and at the vault's root none
+    /// folio skips (`.git`, `.folio`, `media`, `inbox`, `node_modules`).
+    static func walksFolder(named name: some StringProtocol, atRoot: Bool) -> Bool {
+        !name.hasPrefix(".") && !(atRoot && skippedDirectories.contains(String(name)))
+    }
+
+    /// Whether the catalog reads the file at `path` (vault-relative) as a record: the same rules as
+    /// its walk, for a path git names.
     public static func isRecordPath(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard let name = parts.last, name.hasSuffix(".md"), !name.hasPrefix("."), !isConflictCopy(String(name)) else { return false }
+        guard let name = parts.last, isRecordName(name) else { return false }
         return parts.count == 1 || mayHoldRecords(folder: parts.dropLast().joined(separator: "/"))
     }
 
-    /// Whether the catalog walks the folder at `path` (vault-relative): none of its parts hidden,
-    /// and its first not one folio skips (`.git`, `.folio`, `media`, `inbox`, `node_modules`).
+    /// Whether the catalog walks the folder at `path` (vault-relative), by the same rules.
     public static func mayHoldRecords(folder path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard let first = parts.first, !skippedDirectories.contains(String(first)) else { return false }
-        return !parts.contains { $0.isEmpty || $0.hasPrefix(".") }
+        path.split(separator: "/", omittingEmptySubsequences: false).enumerated().allSatisfy { position, part in
+            !part.isEmpty && walksFolder(named: part, atRoot: position == 0)
+        }
     }
 
+    /// Whether a file is a copy kept beside a record by a sync conflict (`x.conflict-<device>-<time>.md`);
+    /// given a path, its last part is looked at.
     public static func isConflictCopy(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { isConflictCopy(name: $0) }

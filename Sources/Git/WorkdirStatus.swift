@@ -89,7 +89,6 @@ extension Repository {
     /// them. The result is libgit2's, entry for entry; nil when the repository uses something
     /// only libgit2 handles (see ``IndexFile``).
     func quickStatus() throws -> [StatusEntry]? {
-        ignoredByLastStatus = nil
         guard let workdir, let settings = CompareSettings(self),
             var index = IndexFile.read(gitDirectory.appendingPathComponent("index").path)
         else { return nil }

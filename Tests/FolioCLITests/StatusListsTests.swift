@@ -5,18 +5,19 @@ import Testing
 /// hold, not from a second walk of the vault: every place a copy or a record can be is named.
 @Suite("What status lists: conflict copies and records git ignores")
 struct StatusListsTests {
-    /// `core.fileMode false` is a setting only libgit2's status honours: it makes that status, the
-    /// way every answer here is also reached when folio's own listing cannot be used.
-    static func useLibgit2Status(_ folio: FolioProcess) throws {
-        _ = try git(["config", "core.fileMode", "false"], in: folio.directory)
+    /// A new vault; `throughLibgit2` sets `core.fileMode false`, a setting only libgit2's status
+    /// honours, so every answer here is also reached when folio's own listing cannot be used.
+    static func vault(throughLibgit2: Bool) throws -> FolioProcess {
+        let folio = try FolioProcess.vault()
+        if throughLibgit2 { _ = try git(["config", "core.fileMode", "false"], in: folio.directory) }
+        return folio
     }
 
     @Test(
         "conflict copies, committed or not, of records and of other files, in any folder, are listed; one deleted from disk is not; the record beside it is not",
         arguments: [false, true])
     func conflictCopies(throughLibgit2: Bool) throws {
-        let folio = try FolioProcess.vault()
-        if throughLibgit2 { try Self.useLibgit2Status(folio) }
+        let folio = try Self.vault(throughLibgit2: throughLibgit2)
         #expect(try folio.run("idea", "a walk").status == 0)
         let committed = "ideas/2026/11/2026-11-22-a-walk.conflict-phone-20261122T100000Z.md"
         let settings = ".folio/config.conflict-phone-20261122T100000Z.yaml"
@@ -58,8 +59,7 @@ struct StatusListsTests {
         "the ignored records status finds in its own listing are those check finds by asking git about every record: by name anywhere, by folder pattern, in an untracked folder, never hidden, skipped or conflict-copy files",
         arguments: [false, true])
     func ignoredAsCheckFindsThem(throughLibgit2: Bool) throws {
-        let folio = try FolioProcess.vault()
-        if throughLibgit2 { try Self.useLibgit2Status(folio) }
+        let folio = try Self.vault(throughLibgit2: throughLibgit2)
         try folio.write(".gitignore", (folio.read(".gitignore") ?? "") + "notes/*.md\nloose.md\n*.draft.md\nmedia/\n")
         #expect(try folio.run("commit").status == 0)
         let record = "---\nkind: note\ntitle: by hand\n---\n"

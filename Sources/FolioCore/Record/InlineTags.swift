@@ -73,7 +73,7 @@ public enum InlineTags {
         // Lines split on scalars, a CRLF line without its CR: a Swift String holds CRLF as one
         // Character, which "\n" never matches, so a page written on Windows would be one line.
         var lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
-        var fence: (marker: Unicode.Scalar, length: Int)?
+        var fence: (marker: UInt8, length: Int)?
         while let rawLine = lines.next() {
             let line = Array(rawLine.last == "\r" ? rawLine.dropLast() : rawLine)
             if let open = fence {
@@ -84,7 +84,7 @@ public enum InlineTags {
                 }
                 continue
             }
-            if let open = fenceRun(line), open.marker == "~" || !line[open.end...].contains("`") {
+            if let open = fenceRun(line), open.marker == UInt8(ascii: "~") || !line[open.end...].contains("`") {
                 fence = (open.marker, open.length)
                 continue
             }
@@ -192,26 +192,27 @@ public enum InlineTags {
 
     // MARK: - Code
 
-    /// The same for a line's bytes: the marks are ASCII, so byte and scalar positions agree up to `end`.
-    private static func fenceRun(_ line: UnsafeBufferPointer<UInt8>) -> (marker: UInt8, length: Int, end: Int)? {
-        var i = 0
-        while i < line.count, i < 3, line[i] == 0x20 { i += 1 }
-        guard i < line.count, line[i] == UInt8(ascii: "`") || line[i] == UInt8(ascii: "~") else { return nil }
-        let marker = line[i]
+    /// A line that opens or closes a fence: at most three spaces, then three or more ` or ~. The
+    /// line as bytes or as scalars (`ascii` gives an element's ASCII byte, 0 for any other): the
+    /// marks are ASCII, so both count to `end` alike.
+    private static func fenceRun<Line: RandomAccessCollection<Element>, Element>(_ line: Line, ascii: (Element) -> UInt8)
+        -> (marker: UInt8, length: Int, end: Int)? where Line.Index == Int
+    {
+        var i = line.startIndex
+        while i < line.endIndex, i - line.startIndex < 3, ascii(line[i]) == 0x20 { i += 1 }
+        guard i < line.endIndex, ascii(line[i]) == UInt8(ascii: "`") || ascii(line[i]) == UInt8(ascii: "~") else { return nil }
+        let marker = ascii(line[i])
         var end = i
-        while end < line.count, line[end] == marker { end += 1 }
+        while end < line.endIndex, ascii(line[end]) == marker { end += 1 }
         return end - i >= 3 ? (marker, end - i, end) : nil
     }
 
-    /// A line that opens or closes a fence: at most three spaces, then three or more ` or ~.
-    private static func fenceRun(_ line: [Unicode.Scalar]) -> (marker: Unicode.Scalar, length: Int, end: Int)? {
-        var i = 0
-        while i < line.count, i < 3, line[i] == " " { i += 1 }
-        guard i < line.count, line[i] == "`" || line[i] == "~" else { return nil }
-        let marker = line[i]
-        var end = i
-        while end < line.count, line[end] == marker { end += 1 }
-        return end - i >= 3 ? (marker, end - i, end) : nil
+    private static func fenceRun(_ line: UnsafeBufferPointer<UInt8>) -> (marker: UInt8, length: Int, end: Int)? {
+        fenceRun(line) { $0 }
+    }
+
+    private static func fenceRun(_ line: [Unicode.Scalar]) -> (marker: UInt8, length: Int, end: Int)? {
+        fenceRun(line) { $0.isASCII ? UInt8(truncatingIfNeeded: $0.value) : 0 }
     }
 
     /// Which scalars of `line` are inside an inline code span, backticks included.

@@ -160,9 +160,7 @@ struct CatalogWalk {
             }
             switch type {
             case UInt8(DT_DIR):
-                if path.isEmpty && Vault.skippedDirectories.contains(name) { continue }
-                if name.hasPrefix(".") { continue }
-                subfolders.append(name)
+                if Vault.walksFolder(named: name, atRoot: path.isEmpty) { subfolders.append(name) }
             case UInt8(DT_LNK):
                 // Links are never followed: one inside the vault would count a record twice,
                 // one outside could expose or overwrite files that are not the user's journal.
@@ -173,7 +171,7 @@ struct CatalogWalk {
                     folders[me].reusable = false
                 }
             case UInt8(DT_REG):
-                guard name.hasSuffix(".md"), !name.hasPrefix("."), !Vault.isConflictCopy(name) else { continue }
+                guard Vault.isRecordName(name) else { continue }
                 let row = cachedRows[Array(name.utf8)]
                 files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), name: row == nil ? name : nil))
             default:
