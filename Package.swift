@@ -177,7 +177,7 @@ let package = Package(
                 "FolioLFS", "FolioMCP", "FolioWeb", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
-        .executableTarget(name: "folio", dependencies: ["FolioCLI"], swiftSettings: strict),
+        .executableTarget(name: "folio", dependencies: ["FolioCLI", "SystemIO"], swiftSettings: strict),
 
         .testTarget(
             name: "YAMLTests", dependencies: ["YAML"],

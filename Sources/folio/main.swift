@@ -1,7 +1,10 @@
 import FolioCLI
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
+// Before any thread starts: see DescriptorTable.
+DescriptorTable.reserve()
 exit(await Folio.run(Array(CommandLine.arguments.dropFirst())))
