@@ -1,6 +1,11 @@
 import Clibgit2
 import Foundation
 import GitIndex
+import SystemIO
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// An open git repository; the sole owner of its libgit2 handle, which it frees when released.
 ///
@@ -13,6 +18,18 @@ public final class Repository {
     var indexSnapshot: IndexFile?
     /// What git ignores among the untracked paths the last status listed (``takeIgnoredFromLastStatus()``).
     var ignoredByLastStatus: IgnoredUntracked?
+    /// The time before which a folder's stamp is trusted as settled, asked as a status begins to
+    /// list the working directory: a folder changed later may change again within the file
+    /// system's clock resolution unseen, and is listed again next time. Tests replace it.
+    var listingsSettled: () -> Int64 = {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return FileStamp.nanoseconds(now) &- Repository.listingsRacyWindowNanoseconds
+    }
+    /// How many folders the last quick status listed, and how many it named from what it remembered.
+    var lastListings = (listed: 0, reused: 0)
+    /// As wide as the catalog's: folders on file systems with coarse times are still told apart.
+    static let listingsRacyWindowNanoseconds: Int64 = 2_000_000_000
 
     private init(pointer: OpaquePointer) {
         self.pointer = pointer

@@ -231,8 +231,25 @@ extension Repository {
         var uncertain: [Int] = []
         var untracked: [[UInt8]] = []
         var level: [FolderVisit] = [FolderVisit(path: [], tracked: true)]
+        let rememberedURL = RememberedListings.url(gitDirectory: gitDirectory)
+        let remembered = RememberedListings.read(rememberedURL)
+        var remembering: [[UInt8]: RememberedFolder] = [:]
+        var relisted = false
+        lastListings = (0, 0)
+        let settled = listingsSettled()
         while !level.isEmpty {
-            let listings = FolderListing.list(level.map { root + "/" + String(decoding: $0.path, as: UTF8.self) })
+            let requests = level.map { visit in
+                FolderListing.Request(
+                    path: root + "/" + String(decoding: visit.path, as: UTF8.self), folderCount: visit.path.count,
+                    tracked: visit.tracked ? folders.files[visit.path] ?? [] : [], remembered: remembered[visit.path])
+            }
+            let outcomes = FolderListing.list(requests, index: index, settled: settled)
+            for (visit, outcome) in zip(level, outcomes) {
+                if outcome?.reused == true { lastListings.reused += 1 } else { lastListings.listed += 1 }
+                if outcome?.reused != true { relisted = true }
+                if let kept = outcome?.remembered { remembering[visit.path] = kept }
+            }
+            let listings = outcomes.map { $0?.listing }
             // libgit2 reads these folders' control files as soon as it is asked whether a name in
             // them is ignored: one that is not a regular file stops the status first.
             for (visit, listing) in zip(level, listings) {
@@ -319,6 +336,8 @@ extension Repository {
                 ignored.files.append(text)
             }
         }
+        // Written only when a folder was listed or one is gone: a status of an unchanged tree writes nothing.
+        if relisted || remembering.count != remembered.count { RememberedListings.write(remembering, to: rememberedURL) }
     }
 
     /// How a file on disk compares with its index entry by stat data alone.

@@ -4,6 +4,10 @@ import Testing
 
 @testable import Git
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// folio's own status (GitIndex's reader and folder listings) against the real `git status
 /// --porcelain=v2` on randomised working trees: files in nested and Chinese-named folders, links,
 /// executables, ignored files, then edits, deletions, new files and folders, mode and type changes,
@@ -137,12 +141,27 @@ struct StatusDifferentialTests {
         }
     }
 
-    @Test("folio's status equals git status --porcelain=v2", arguments: 0..<16)
-    func randomTree(seed: Int) throws {
+    /// Waits for the file system's clock to tick, and gives the new tick's time: every folder
+    /// changed before the call has an older stamp, every change after it a stamp no older. As a
+    /// status's settled time it lets the test remember folders changed a moment ago without
+    /// the production window of two seconds.
+    static func nextTick() -> Int64 {
+        var start = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &start)
+        var now = start
+        while now.tv_sec == start.tv_sec && now.tv_nsec == start.tv_nsec { clock_gettime(CLOCK_REALTIME_COARSE, &now) }
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    @Test(
+        "folio's status equals git status --porcelain=v2, listing every folder, or naming unchanged ones from the last status",
+        arguments: [false, true], 0..<16)
+    func randomTree(remembering: Bool, seed: Int) throws {
         var random = Random(state: UInt64(seed) &* 7919 &+ 17)
         let scratch = try Scratch()
         let repository = try Repository.create(at: scratch.path("vault"))
         let root = try #require(repository.workdir)
+        if remembering { repository.listingsSettled = Self.nextTick }
         var files = Self.tree(&random)
         for (path, text) in files { try Self.write(text, to: path, in: root) }
         for path in files.keys where random.below(8) == 0 { _ = chmod(root.appendingPathComponent(path).path, 0o755) }
@@ -157,6 +176,41 @@ struct StatusDifferentialTests {
             let git = try Self.gitStatus(in: root)
             #expect(Set(ours) == git, "seed \(seed) after \(done): folio \(Set(ours).subtracting(git)), git \(git.subtracting(Set(ours)))")
             #expect(ours.count == Set(ours).count, "seed \(seed): a path listed twice")
+            if remembering {
+                // Nothing changed since: every folder is named from what that status remembered.
+                let again = try #require(try repository.quickStatus())
+                #expect(Set(again) == git, "seed \(seed) after \(done), named from memory")
+                #expect(repository.lastListings.listed == 0, "seed \(seed): \(repository.lastListings)")
+            }
         }
+    }
+
+    @Test("a damaged, cut or foreign memory of the listings is a status that lists every folder again")
+    func damagedMemory() throws {
+        let scratch = try Scratch()
+        let repository = try Repository.create(at: scratch.path("vault"))
+        let root = try #require(repository.workdir)
+        repository.listingsSettled = Self.nextTick
+        for path in ["ideas/2026/11/a.md", "diary/2026/11/b.md", "c.md"] { try Self.write("text\n", to: path, in: root) }
+        try Tool.git(["add", "-A"], in: root)
+        try Tool.git(["-c", "user.name=folio", "-c", "user.email=folio@example.invalid", "commit", "-qm", "base"], in: root)
+        _ = try repository.quickStatus()
+        let memory = root.appendingPathComponent(".git/folio-listings")
+        let good = try Data(contentsOf: memory)
+        var flipped = good
+        flipped[good.count / 2] ^= 0x01
+        for damaged in [flipped, good.prefix(good.count - 1), Data("folio listings 1\n".utf8), Data(repeating: 0, count: 100)] {
+            try damaged.write(to: memory)
+            // A file the damaged memory cannot know of, in a folder it would otherwise vouch for.
+            try Self.write("new\n", to: "ideas/2026/11/new.md", in: root)
+            let ours = try #require(try repository.quickStatus())
+            #expect(Set(ours) == (try Self.gitStatus(in: root)))
+            #expect(repository.lastListings.reused == 0, "\(repository.lastListings)")
+            try FileManager.default.removeItem(at: root.appendingPathComponent("ideas/2026/11/new.md"))
+        }
+        // Written again whole: the next status names every folder from it.
+        _ = try repository.quickStatus()
+        _ = try repository.quickStatus()
+        #expect(repository.lastListings.listed == 0, "\(repository.lastListings)")
     }
 }
