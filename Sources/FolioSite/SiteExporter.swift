@@ -128,14 +128,17 @@ struct ExportRun {
             return entry
         }
 
-        // Records whose file changed since the last export are read now.
-        var parsed: [String: Record] = [:]
+        // Records whose file changed since the last export are read now, for what every page
+        // shows of them (first line, media, search terms); their pages are made further down,
+        // a batch at a time, from a second reading: holding 100,000 parsed records and their
+        // pages at once took 2.5 GB.
+        var wikilinks: [String: Bool] = [:]
         var terms: [String: String] = [:]
         let changed = entries.indices.filter { index in
             let entry = entries[index]
             return entry.stamp.isEmpty || old.rows[entry.summary.path]?.stamp != entry.stamp
         }
-        read(changed, into: &entries, parsed: &parsed, terms: &terms)
+        read(changed, into: &entries, wikilinks: &wikilinks, terms: &terms)
         entries.removeAll { entry in skipped.contains { $0.file == entry.summary.path } }
 
         // Media: which files are there, and thumbnails for photos and videos.
@@ -184,8 +187,7 @@ struct ExportRun {
             // known for a record read now; for one not read, its last key tells (it matched the plain one).
             let plain = inputKey(entry, neighbours: around, context: context, names: "")
             let linked = inputKey(entry, neighbours: around, context: context, names: context.names.key)
-            let hasLinks =
-                parsed[entry.summary.path].map { $0.document.body.hasWikilinks } ?? (old.rows[entry.summary.path]?.inputKey != plain)
+            let hasLinks = wikilinks[entry.summary.path] ?? (old.rows[entry.summary.path]?.inputKey != plain)
             keys.append(hasLinks ? linked : plain)
         }
         let toRender = entries.indices.filter { index in
@@ -193,32 +195,36 @@ struct ExportRun {
             guard let row = old.rows[entry.summary.path], !entry.stamp.isEmpty else { return true }
             return row.inputKey != keys[index] || row.page != entry.page || old.files[entry.page] == nil || !folder.exists(entry.page)
         }
-        let unread = toRender.filter { parsed[entries[$0].summary.path] == nil }
-        read(unread, into: &entries, parsed: &parsed, terms: &terms)
         try folder.makeDirectory("records")
         let kinds = vault.kinds
-        let jobs = toRender.compactMap { index -> (Int, Record)? in parsed[entries[index].summary.path].map { (index, $0) } }
-        let frozenEntries = entries
-        let frozenNeighbours = neighbours
         let rootPath = vault.root.path
-        let pages: [[UInt8]] = parallelMap(jobs.count, minimumChunk: 16) { job in
-            let (index, record) = jobs[job]
-            let entry = frozenEntries[index]
-            // The first photo's EXIF tells when and where, for a page that does not say it: its
-            // bytes never change (named by their hash), so the page's key need not hold them.
-            let photo = entry.media.first { $0.kind == .photo && context.presentMedia.contains($0.file) }
-                .flatMap { RecordMoment.facts(ofPhoto: rootPath + "/" + $0.file) }
-            return Array(
-                RecordPage.render(
-                    record, entry: entry, kind: record.kind.flatMap { kinds[$0] },
-                    neighbours: frozenNeighbours[index], context: context, photo: photo
-                ).utf8)
+        var renderedIndexes = Set<Int>()
+        for start in stride(from: 0, to: toRender.count, by: Self.pagesPerBatch) {
+            let batch = Array(toRender[start..<min(start + Self.pagesPerBatch, toRender.count)])
+            var parsed: [String: Record] = [:]
+            read(batch, into: &entries, wikilinks: &wikilinks, terms: &terms, keeping: &parsed)
+            let jobs = batch.compactMap { index -> (Int, Record)? in parsed[entries[index].summary.path].map { (index, $0) } }
+            let frozenEntries = entries
+            let frozenNeighbours = neighbours
+            let pages: [[UInt8]] = parallelMap(jobs.count, minimumChunk: 16) { job in
+                let (index, record) = jobs[job]
+                let entry = frozenEntries[index]
+                // The first photo's EXIF tells when and where, for a page that does not say it: its
+                // bytes never change (named by their hash), so the page's key need not hold them.
+                let photo = entry.media.first { $0.kind == .photo && context.presentMedia.contains($0.file) }
+                    .flatMap { RecordMoment.facts(ofPhoto: rootPath + "/" + $0.file) }
+                return Array(
+                    RecordPage.render(
+                        record, entry: entry, kind: record.kind.flatMap { kinds[$0] },
+                        neighbours: frozenNeighbours[index], context: context, photo: photo
+                    ).utf8)
+            }
+            renderedIndexes.formUnion(jobs.map(\.0))
+            for (index, record) in jobs where !record.document.body.hasWikilinks {
+                keys[index] = inputKey(entries[index], neighbours: neighbours[index], context: context, names: "")
+            }
+            try writeAll(zip(jobs, pages).map { (entries[$0.0.0].page, $0.1) })
         }
-        let renderedIndexes = Set(jobs.map(\.0))
-        for (index, record) in jobs where !record.document.body.hasWikilinks {
-            keys[index] = inputKey(entries[index], neighbours: neighbours[index], context: context, names: "")
-        }
-        try writeAll(zip(jobs, pages).map { (entries[$0.0.0].page, $0.1) })
         for (index, entry) in entries.enumerated() {
             if !renderedIndexes.contains(index) {
                 if let hash = old.files[entry.page] { manifest.files[entry.page] = hash }
@@ -247,7 +253,7 @@ struct ExportRun {
                     records: entries, tags: tags, latestMonth: months.last?.key, hasCharts: !charts.isEmpty,
                     context: context
                 ).utf8))
-        try writeSearchTerms(entries, terms: &terms, parsed: &parsed)
+        try writeSearchTerms(entries, terms: &terms, wikilinks: &wikilinks)
         try writeCalendar(months, context: context)
 
         // What the last export wrote and this one did not is removed.
@@ -293,10 +299,25 @@ struct ExportRun {
 
     // MARK: - Reading records
 
-    /// Reads and parses the records at `indexes` on all cores; one that cannot be read is skipped, named.
+    /// The parsed records of a batch of pages, dropped with the batch.
+    static let pagesPerBatch = 2_048
+
+    /// Reads and parses the records at `indexes` on all cores, for what every page shows of them;
+    /// one that cannot be read is skipped, named.
     private mutating func read(
-        _ indexes: [Int], into entries: inout [SiteRecord], parsed: inout [String: Record],
-        terms: inout [String: String]
+        _ indexes: [Int], into entries: inout [SiteRecord], wikilinks: inout [String: Bool], terms: inout [String: String]
+    ) {
+        for start in stride(from: 0, to: indexes.count, by: Self.pagesPerBatch) {
+            var dropped: [String: Record] = [:]
+            let batch = Array(indexes[start..<min(start + Self.pagesPerBatch, indexes.count)])
+            read(batch, into: &entries, wikilinks: &wikilinks, terms: &terms, keeping: &dropped)
+        }
+    }
+
+    /// The same, keeping the parsed records in `parsed` (for their pages).
+    private mutating func read(
+        _ indexes: [Int], into entries: inout [SiteRecord], wikilinks: inout [String: Bool], terms: inout [String: String],
+        keeping parsed: inout [String: Record]
     ) {
         guard !indexes.isEmpty else { return }
         let rootPath = vault.root.path
@@ -335,6 +356,7 @@ struct ExportRun {
             case .success(let (record, firstLine, media, recordTerms)):
                 let index = indexes[i]
                 parsed[record.path] = record
+                wikilinks[record.path] = record.document.body.hasWikilinks
                 entries[index].firstLine = firstLine
                 entries[index].media = media
                 terms[entries[index].page] = recordTerms
@@ -378,8 +400,7 @@ struct ExportRun {
     /// `search.js`: every record's terms, by page name. Written again only when a record was read
     /// or the set of records changed; terms of records not read this run come from the last one.
     private mutating func writeSearchTerms(
-        _ entries: [SiteRecord], terms: inout [String: String],
-        parsed: inout [String: Record]
+        _ entries: [SiteRecord], terms: inout [String: String], wikilinks: inout [String: Bool]
     ) throws(FolioError) {
         let pages = Set(entries.map(\.page))
         let oldPages = Set(old.rows.values.map(\.page))
@@ -401,7 +422,7 @@ struct ExportRun {
         for (page, value) in terms { known[page] = value }
         var copy = entries
         let missing = copy.indices.filter { known[copy[$0].page] == nil }
-        read(missing, into: &copy, parsed: &parsed, terms: &terms)
+        read(missing, into: &copy, wikilinks: &wikilinks, terms: &terms)
         for (page, value) in terms { known[page] = value }
         var script = "window.FOLIO_SEARCH = {\n"
         var cache = ""
