@@ -32,10 +32,9 @@ public enum StatusFuzz {
     ]
 
     public static func run(_ input: [UInt8]) throws(InvariantFailure) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-status-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }  // try?: a scratch folder.
+        let scratch = ScratchFolder()
         do {
-            try run(input, in: root)
+            try run(input, in: scratch.url)
         } catch let failure as InvariantFailure {
             throw failure
         } catch {

@@ -28,3 +28,17 @@ struct ScratchFile: ~Copyable {
         unlink(url.path)
     }
 }
+
+/// A folder of its own for one input of a harness that works a tree of files, removed with
+/// everything in it afterwards. Unique per call, as ``ScratchFile`` is.
+struct ScratchFolder: ~Copyable {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-\(UUID().uuidString)")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)  // try?: a scratch folder; gone already is the same.
+    }
+}
