@@ -109,10 +109,12 @@ public enum StatusFuzz {
     /// Waits for the file system's clock to tick: every folder changed before has an older stamp
     /// than the time given, every change after it a stamp no older (see StatusDifferentialTests).
     static func nextTick() -> Int64 {
-        var start = timespec()
-        clock_gettime(CLOCK_REALTIME_COARSE, &start)
-        var now = start
-        while now.tv_sec == start.tv_sec && now.tv_nsec == start.tv_nsec { clock_gettime(CLOCK_REALTIME_COARSE, &now) }
+        // The coarse clock lags the fine one by up to a tick, and a file's stamp may be fine:
+        // wait until the coarse clock has passed the fine time of the call.
+        var called = timespec()
+        clock_gettime(CLOCK_REALTIME, &called)
+        var now = timespec()
+        repeat { clock_gettime(CLOCK_REALTIME_COARSE, &now) } while (now.tv_sec, now.tv_nsec) <= (called.tv_sec, called.tv_nsec)
         return FileStamp.nanoseconds(now)
     }
 

@@ -146,10 +146,12 @@ struct StatusDifferentialTests {
     /// status's settled time it lets the test remember folders changed a moment ago without
     /// the production window of two seconds.
     static func nextTick() -> Int64 {
-        var start = timespec()
-        clock_gettime(CLOCK_REALTIME_COARSE, &start)
-        var now = start
-        while now.tv_sec == start.tv_sec && now.tv_nsec == start.tv_nsec { clock_gettime(CLOCK_REALTIME_COARSE, &now) }
+        // The coarse clock lags the fine one by up to a tick, and a file's stamp may be fine:
+        // wait until the coarse clock has passed the fine time of the call.
+        var called = timespec()
+        clock_gettime(CLOCK_REALTIME, &called)
+        var now = timespec()
+        repeat { clock_gettime(CLOCK_REALTIME_COARSE, &now) } while (now.tv_sec, now.tv_nsec) <= (called.tv_sec, called.tv_nsec)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
