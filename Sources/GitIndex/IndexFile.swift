@@ -126,10 +126,15 @@ extension IndexFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Int(Int32.max) else { return nil }
         guard info.st_size >= 32 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        let complete = bytes.withUnsafeMutableBytes { Descriptor.read(descriptor, into: $0) == $0.count }
-        guard complete else { return nil }
-        return parse(bytes, stamp: FileStamp(info))
+        let size = Int(info.st_size)
+        // Mapped, as git and libgit2 read it: copying 13 MB (100,000 entries) into fresh memory
+        // cost a page fault per 4 KB, more than parsing them. Git's writers replace the file by
+        // a rename, never in place, so the mapping stays whole; nothing parsed points into it.
+        let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0)
+        guard let address, address != MAP_FAILED else { return nil }
+        defer { munmap(address, size) }
+        let bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+        return IndexParser(bytes)?.parse(stamp: FileStamp(info))
     }
 
     /// The index in `bytes` (the whole file). The trailing checksum is not verified, as git does
@@ -205,7 +210,7 @@ private struct IndexParser {
             }
             var oid = git_oid()
             withUnsafeMutableBytes(of: &oid) { raw in
-                for index in 0..<20 { raw[index] = bytes[offset + 40 + index] }
+                raw.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(offset + 40)..<(offset + 60)])))
             }
             guard withUnsafeBytes(of: oid, { $0.contains { $0 != 0 } }) else { return nil }
             let pathStart = offset + 62
