@@ -13,28 +13,44 @@ package struct IndexFolders {
 
     package init(_ index: IndexFile) {
         // Sorted paths keep a folder's files together, broken only by its subfolders' files: the
-        // folder is looked up again only where the path's folder changes.
-        var current: [UInt8]? = nil
+        // folder is looked up again only where the path's folder changes. An entry is in the
+        // current folder when its path begins with the folder and a slash and has no slash after.
+        var current: Range<Int>? = nil
         var positions: [Int] = []
         index.names.withUnsafeBufferPointer { names in
+            guard let base = names.baseAddress else { return }
+            func key(_ folder: Range<Int>) -> [UInt8] { Array(UnsafeBufferPointer(start: base + folder.lowerBound, count: folder.count)) }
             for position in index.entries.indices {
                 let name = index.entries[position].name
-                let slash = names[name].lastIndex(of: 0x2F)
-                let folder =
-                    slash.map { UnsafeBufferPointer(rebasing: names[name.lowerBound..<$0]) }
-                    ?? UnsafeBufferPointer(rebasing: names[name.lowerBound..<name.lowerBound])
-                if let current, current.withUnsafeBufferPointer({ compareBytes($0, folder) == 0 }) {
+                if let folder = current, Self.holds(folder, name, base) {
                     positions.append(position)
                     continue
                 }
-                if let current { files[current, default: []].append(contentsOf: positions) }
-                let path = Array(folder)
+                if let folder = current { files[key(folder), default: []].append(contentsOf: positions) }
+                var slash = name.upperBound
+                while slash > name.lowerBound, base[slash - 1] != 0x2F { slash -= 1 }
+                let folder = name.lowerBound..<max(name.lowerBound, slash - 1)
+                let path = key(folder)
                 if files[path] == nil { register(path) }
-                current = path
+                current = folder
                 positions = [position]
             }
+            if let folder = current { files[key(folder), default: []].append(contentsOf: positions) }
         }
-        if let current { files[current, default: []].append(contentsOf: positions) }
+    }
+
+    /// Whether the path at `name` is a file directly in `folder` (both ranges of `base`).
+    private static func holds(_ folder: Range<Int>, _ name: Range<Int>, _ base: UnsafePointer<UInt8>) -> Bool {
+        let rest: Int
+        if folder.isEmpty {
+            rest = name.lowerBound
+        } else {
+            guard name.count > folder.count + 1, base[name.lowerBound + folder.count] == 0x2F,
+                memcmp(base + name.lowerBound, base + folder.lowerBound, folder.count) == 0
+            else { return false }
+            rest = name.lowerBound + folder.count + 1
+        }
+        return memchr(base + rest, 0x2F, name.upperBound - rest) == nil
     }
 
     /// Makes `folder` known to each folder above it.
