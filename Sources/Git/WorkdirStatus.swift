@@ -237,13 +237,39 @@ extension Repository {
         var relisted = false
         lastListings = (0, 0)
         let settled = listingsSettled()
-        while !level.isEmpty {
-            let requests = level.map { visit in
-                FolderListing.Request(
-                    path: root + "/" + String(decoding: visit.path, as: UTF8.self), folderCount: visit.path.count,
-                    tracked: visit.tracked ? folders.files[visit.path] ?? [] : [], remembered: remembered[visit.path])
-            }
+        func request(_ path: [UInt8], tracked: [Int]) -> FolderListing.Request {
+            FolderListing.Request(
+                path: root + "/" + String(decoding: path, as: UTF8.self), folderCount: path.count, tracked: tracked,
+                remembered: remembered[path])
+        }
+        // Every remembered folder at once, on every core, before the walk needs it: folder by
+        // folder, depth by depth, the cores would wait for each other at every depth. A folder
+        // the walk does not reach again (gone, ignored now) was listed for nothing.
+        var early: [[UInt8]: (tracked: [Int], outcome: FolderListing.Outcome)] = [:]
+        if !remembered.isEmpty {
+            let paths = Array(remembered.keys)
+            let requests = paths.map { request($0, tracked: folders.files[$0] ?? []) }
             let outcomes = FolderListing.list(requests, index: index, settled: settled)
+            for (i, path) in paths.enumerated() {
+                if let outcome = outcomes[i] { early[path] = (requests[i].tracked, outcome) }
+            }
+        }
+        while !level.isEmpty {
+            var outcomes = [FolderListing.Outcome?](repeating: nil, count: level.count)
+            var requests: [FolderListing.Request] = []
+            var requested: [Int] = []
+            for (i, visit) in level.enumerated() {
+                let tracked = visit.tracked ? folders.files[visit.path] ?? [] : []
+                if let listed = early.removeValue(forKey: visit.path), listed.tracked == tracked {
+                    outcomes[i] = listed.outcome
+                } else {
+                    requests.append(request(visit.path, tracked: tracked))
+                    requested.append(i)
+                }
+            }
+            for (k, outcome) in FolderListing.list(requests, index: index, settled: settled).enumerated() {
+                outcomes[requested[k]] = outcome
+            }
             for (visit, outcome) in zip(level, outcomes) {
                 if outcome?.reused == true { lastListings.reused += 1 } else { lastListings.listed += 1 }
                 if outcome?.reused != true { relisted = true }
