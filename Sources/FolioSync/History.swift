@@ -54,6 +54,10 @@ public final class History: ChangeRecorder {
         }
     }
 
+    /// Starts libgit2 on a thread of its own, for a command about to open the history: its
+    /// start (mostly reading the system's certificates) then overlaps finding the vault.
+    public static func warmUp() { GitLibrary.warmUp() }
+
     /// Opens the history of `vault`, or nil when the vault has no `.git` (the vault warns about that itself).
     ///
     /// From then on every write to the vault first clears the git locks a crashed folio left,

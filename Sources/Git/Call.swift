@@ -1,4 +1,5 @@
 import Clibgit2
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -274,5 +275,16 @@ enum SystemErrors {
     /// The `errno` whose text ends `message` after `": "`, or nil.
     static func number(endingMessage message: String) -> Int32? {
         byText.first { message.hasSuffix(": " + $0.text) }?.number
+    }
+}
+
+/// libgit2's start, begun early on a thread of its own.
+public enum GitLibrary {
+    /// Starts initialising libgit2 beside whatever the caller does next: about 3 ms, most of it
+    /// mbedTLS reading the system's certificates, which a command that opens the vault's history
+    /// would otherwise wait for in line. The first real call waits for it to finish.
+    public static func warmUp() {
+        // try?: the outcome is kept by the one-time initialisation; the first real call throws it.
+        Thread.detachNewThread { _ = try? initializeLibrary() }
     }
 }

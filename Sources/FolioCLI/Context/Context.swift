@@ -40,6 +40,7 @@ struct Context {
     }
 
     private static func open(_ global: GlobalOptions, history need: HistoryNeed) throws(FolioError) -> Context {
+        if case .open = need { History.warmUp() }
         let environment = ProcessInfo.processInfo.environment
         try global.enterDirectory()
         if let lang = global.language() { MessageLanguage.shared.set(lang) }
