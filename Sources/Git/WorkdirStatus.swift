@@ -234,7 +234,6 @@ extension Repository {
         let rememberedURL = RememberedListings.url(gitDirectory: gitDirectory)
         let remembered = RememberedListings.read(rememberedURL)
         var remembering: [[UInt8]: RememberedFolder] = [:]
-        var relisted = false
         lastListings = (0, 0)
         let settled = listingsSettled()
         func request(_ path: [UInt8], tracked: [Int]) -> FolderListing.Request {
@@ -272,7 +271,6 @@ extension Repository {
             }
             for (visit, outcome) in zip(level, outcomes) {
                 if outcome?.reused == true { lastListings.reused += 1 } else { lastListings.listed += 1 }
-                if outcome?.reused != true { relisted = true }
                 if let kept = outcome?.remembered { remembering[visit.path] = kept }
             }
             let listings = outcomes.map { $0?.listing }
@@ -363,7 +361,7 @@ extension Repository {
             }
         }
         // Written only when a folder was listed or one is gone: a status of an unchanged tree writes nothing.
-        if relisted || remembering.count != remembered.count { RememberedListings.write(remembering, to: rememberedURL) }
+        if lastListings.listed > 0 || remembering.count != remembered.count { RememberedListings.write(remembering, to: rememberedURL) }
     }
 
     /// How a file on disk compares with its index entry by stat data alone.

@@ -12,6 +12,17 @@ package struct FolderListing: Sendable {
         case file(IndexStat)
         /// A socket, a pipe, a device.
         case other
+
+        /// What `stat` says an entry is.
+        init(_ info: stat) {
+            if info.st_mode & S_IFMT == S_IFDIR {
+                self = .folder
+            } else if let stat = IndexStat(info) {
+                self = .file(stat)
+            } else {
+                self = .other
+            }
+        }
     }
 
     package struct Item: Sendable {
@@ -26,11 +37,10 @@ package struct FolderListing: Sendable {
         names[item.name]
     }
 
-    /// The listings of `folders` (absolute paths), on every core; nil for a folder that cannot be read.
-    package static func list(_ folders: [String]) -> [FolderListing?] {
-        guard folders.count > 1 else { return folders.map { listing(of: $0) } }
-        // One folder a task: listing one is a readdir and an fstatat per file, worth a core of its own.
-        return parallelMap(folders.count, minimumChunk: 1) { listing(of: folders[$0]) }
+    mutating func append(_ name: UnsafeBufferPointer<UInt8>, _ kind: Kind) {
+        let start = names.count
+        names.append(contentsOf: name)
+        items.append(Item(name: start..<names.count, kind: kind))
     }
 
     /// One folder to list for a status: where it is, the index's files in it, and what it held
@@ -71,16 +81,8 @@ package struct FolderListing: Sendable {
         parallelMap(requests.count, minimumChunk: 1) { listing(requests[$0], index: index, settled: settled) }
     }
 
-    /// One folder's listing: `readdir`, and `fstatat` beside it for each file, so the kernel
-    /// resolves one name instead of the whole path.
-    package static func listing(of folder: String) -> FolderListing? {
-        // Not through a link: a folder swapped for one since its parent was listed leads elsewhere.
-        let opened = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard opened >= 0 else { return nil }
-        return listing(descriptor: opened)
-    }
-
-    /// The listing of the folder open as `opened`, which it closes.
+    /// The listing of the folder open as `opened` (which it closes): `readdir`, and `fstatat`
+    /// beside it for each file, so the kernel resolves one name instead of the whole path.
     private static func listing(descriptor opened: Int32) -> FolderListing? {
         guard let directory = fdopendir(opened) else {
             close(opened)
@@ -107,18 +109,11 @@ package struct FolderListing: Sendable {
                     } else if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) != 0 {
                         // Gone since the folder was read: as if it had not been there.
                         return errno == ENOENT
-                    } else if info.st_mode & S_IFMT == S_IFDIR {
-                        kind = .folder
-                    } else if let stat = IndexStat(info) {
-                        kind = .file(stat)
                     } else {
-                        kind = .other
+                        kind = Kind(info)
                     }
-                    let start = listing.names.count
-                    listing.names.append(
-                        contentsOf: UnsafeBufferPointer(
-                            start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: count))
-                    listing.items.append(Item(name: start..<listing.names.count, kind: kind))
+                    listing.append(
+                        UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: count), kind)
                     return true
                 }
             }
@@ -184,23 +179,13 @@ package struct FolderListing: Sendable {
             }
         }
         func add(_ name: UnsafeBufferPointer<UInt8>, isFolder: Bool) {
-            let kind: Kind
             var info = stat()
             if isFolder {
-                kind = .folder
-            } else if !stamp(name, into: &info) {
-                // An index entry whose file was already missing when the folder was listed.
-                return
-            } else if info.st_mode & S_IFMT == S_IFDIR {
-                kind = .folder
-            } else if let stat = IndexStat(info) {
-                kind = .file(stat)
-            } else {
-                kind = .other
+                listing.append(name, .folder)
+            } else if stamp(name, into: &info) {
+                listing.append(name, Kind(info))
             }
-            let start = listing.names.count
-            listing.names.append(contentsOf: name)
-            listing.items.append(Item(name: start..<listing.names.count, kind: kind))
+            // Else an index entry whose file was already missing when the folder was listed.
         }
         index.names.withUnsafeBufferPointer { names in
             for position in tracked {

@@ -174,7 +174,12 @@ package enum RememberedListings {
         guard fd >= 0 else { return }
         let written = file.withUnsafeBytes { Descriptor.writeAll(fd, $0) }
         close(fd)
-        if !written || rename(temporary, url.path) != 0 { unlink(temporary) }
+        guard written else {
+            unlink(temporary)
+            return
+        }
+        // A memory only this program writes: whatever is there is replaced.
+        _ = FileReplacement.install(temporary, at: url.path, expecting: .anything)
     }
 }
 

@@ -31,16 +31,4 @@ public enum DescriptorTable {
             }
         }
     }
-
-    /// The table's current size, from `/proc/self/status` (`FDSize`); nil where there is none.
-    public static func size() -> Int? {
-        guard let file = fopen("/proc/self/status", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix("FDSize:") { return Int(text.dropFirst(7).filter(\.isNumber)) }
-        }
-        return nil
-    }
 }

@@ -106,9 +106,11 @@ public enum StatusFuzz {
         try Data(text.utf8).write(to: url)
     }
 
-    /// Waits for the file system's clock to tick: every folder changed before has an older stamp
-    /// than the time given, every change after it a stamp no older (see StatusDifferentialTests).
-    static func nextTick() -> Int64 {
+    /// Waits for the file system's clock to tick, and gives the new tick's time: every folder
+    /// changed before the call has an older stamp, every change after it a stamp no older. As a
+    /// status's settled time it lets a test remember folders changed a moment ago without the
+    /// production window of two seconds (here and in StatusDifferentialTests).
+    public static func nextTick() -> Int64 {
         // The coarse clock lags the fine one by up to a tick, and a file's stamp may be fine:
         // wait until the coarse clock has passed the fine time of the call.
         var called = timespec()

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzTargets
 import TestSupport
 import Testing
 
@@ -141,20 +142,6 @@ struct StatusDifferentialTests {
         }
     }
 
-    /// Waits for the file system's clock to tick, and gives the new tick's time: every folder
-    /// changed before the call has an older stamp, every change after it a stamp no older. As a
-    /// status's settled time it lets the test remember folders changed a moment ago without
-    /// the production window of two seconds.
-    static func nextTick() -> Int64 {
-        // The coarse clock lags the fine one by up to a tick, and a file's stamp may be fine:
-        // wait until the coarse clock has passed the fine time of the call.
-        var called = timespec()
-        clock_gettime(CLOCK_REALTIME, &called)
-        var now = timespec()
-        repeat { clock_gettime(CLOCK_REALTIME_COARSE, &now) } while (now.tv_sec, now.tv_nsec) <= (called.tv_sec, called.tv_nsec)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
-
     @Test(
         "folio's status equals git status --porcelain=v2, listing every folder, or naming unchanged ones from the last status",
         arguments: [false, true], 0..<16)
@@ -163,7 +150,7 @@ struct StatusDifferentialTests {
         let scratch = try Scratch()
         let repository = try Repository.create(at: scratch.path("vault"))
         let root = try #require(repository.workdir)
-        if remembering { repository.listingsSettled = Self.nextTick }
+        if remembering { repository.listingsSettled = StatusFuzz.nextTick }
         var files = Self.tree(&random)
         for (path, text) in files { try Self.write(text, to: path, in: root) }
         for path in files.keys where random.below(8) == 0 { _ = chmod(root.appendingPathComponent(path).path, 0o755) }
@@ -192,7 +179,7 @@ struct StatusDifferentialTests {
         let scratch = try Scratch()
         let repository = try Repository.create(at: scratch.path("vault"))
         let root = try #require(repository.workdir)
-        repository.listingsSettled = Self.nextTick
+        repository.listingsSettled = StatusFuzz.nextTick
         for path in ["ideas/2026/11/a.md", "diary/2026/11/b.md", "c.md"] { try Self.write("text\n", to: path, in: root) }
         try Tool.git(["add", "-A"], in: root)
         try Tool.git(["-c", "user.name=folio", "-c", "user.email=folio@example.invalid", "commit", "-qm", "base"], in: root)
