@@ -20,17 +20,27 @@ public enum FolioJSON {
 
     // MARK: - Export
 
-    /// Writes the export to `out` piece by piece, so a large vault is never held as one string.
-    public static func export(_ records: [Record], media: [String], vault: Vault, out: (String) -> Void) throws(FolioError) {
+    /// Writes the export to `out` piece by piece, so a large vault is never held as one string,
+    /// nor as records: `batches` are read one after another (``Vault/recordBatches(at:)``), and
+    /// with `media` the files they link or list are embedded after them.
+    public static func export(
+        _ batches: some Sequence<[Record]>, media: Bool, vault: Vault, out: (String) -> Void
+    ) throws(FolioError) {
         out("{\"format\":\"\(format)\",\"version\":1,\"exported\":")
         out(JSONText.quote(vault.clock.timestamp.text))
         out(",\"records\":[")
-        for (index, record) in records.enumerated() {
-            if index > 0 { out(",\n") } else { out("\n") }
-            out(JSONText.record(record))
+        var media = media ? MediaFiles() : nil
+        var first = true
+        for batch in batches {
+            for record in batch {
+                out(first ? "\n" : ",\n")
+                first = false
+                out(JSONText.record(record))
+            }
+            media?.add(of: batch, vault: vault)
         }
         out("],\"media\":[")
-        for (index, file) in media.enumerated() {
+        for (index, file) in (media?.files ?? []).enumerated() {
             guard let bytes = Vault.readFile(vault.url(file).path) else { throw FolioError(.fileUnreadable(file)) }
             let data = Data(bytes)
             if index > 0 { out(",\n") } else { out("\n") }
@@ -42,19 +52,24 @@ public enum FolioJSON {
         out("]}\n")
     }
 
-    /// The media files the records link or list, vault-relative, each once, in order.
-    public static func mediaFiles(of records: [Record], vault: Vault) -> [String] {
-        var seen = Set<String>()
-        var files: [String] = []
-        for record in records {
-            let listed = MediaEntry.entries(of: record.document).map(\.file)
-            let linked = MarkdownLinksInBody.targets(record.document.body, recordPath: record.path)
-            for file in listed + linked where file.hasPrefix("media/") && seen.insert(file).inserted {
-                // A file not downloaded yet (an LFS pointer) is not embedded as if it were the photo.
-                if FileManager.default.fileExists(atPath: vault.url(file).path), !vault.isNotDownloaded(file) { files.append(file) }
+    /// The media files records link or list, vault-relative, each once, in the order first met.
+    public struct MediaFiles {
+        public private(set) var files: [String] = []
+        private var seen = Set<String>()
+
+        public init() {}
+
+        /// Adds the files of `records` not met before.
+        public mutating func add(of records: [Record], vault: Vault) {
+            for record in records {
+                let listed = MediaEntry.entries(of: record.document).map(\.file)
+                let linked = MarkdownLinksInBody.targets(record.document.body, recordPath: record.path)
+                for file in listed + linked where file.hasPrefix("media/") && seen.insert(file).inserted {
+                    // A file not downloaded yet (an LFS pointer) is not embedded as if it were the photo.
+                    if FileManager.default.fileExists(atPath: vault.url(file).path), !vault.isNotDownloaded(file) { files.append(file) }
+                }
             }
         }
-        return files
     }
 
     // MARK: - Import

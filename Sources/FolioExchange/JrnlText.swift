@@ -240,25 +240,52 @@ public enum JrnlText {
     /// the text has them (jrnl finds tags in the text only), and the front matter's other tags are
     /// added at the end of the body as `@tag`.
     public static func export(_ records: [Record]) -> String {
-        let sorted = records.sorted { ($0.sortTime?.epochMilliseconds ?? 0) < ($1.sortTime?.epochMilliseconds ?? 0) }
-        var entries: [String] = []
-        for record in sorted {
-            guard let time = record.sortTime else { continue }
-            let clock = String(time.text.dropFirst(11).prefix(5))
-            var title = Vault.oneLineTitle(record.title, limit: 10_000)
-            // A title ending in `*` would read as a star; one starting with `[date] ` as a new entry.
-            if title.hasSuffix("*") { title += "." }
-            var body = record.document.body.trimmingCharacters(in: .whitespacesAndNewlines)
-            body = body.components(separatedBy: "\n").map { line in
-                line.hasPrefix("[") && dateTime(String(line.dropFirst().prefix { $0 != "]" })) != nil ? " " + line : line
-            }.joined(separator: "\n")
-            let present = Set(tags(in: title + "\n" + body))
-            let missing = record.tags.map { $0.replacingOccurrences(of: " ", with: "-") }.filter { !present.contains($0.lowercased()) }
-            if !missing.isEmpty { body += (body.isEmpty ? "" : "\n\n") + missing.map { "@" + $0 }.joined(separator: " ") }
-            let star = record.document.value("starred") == .bool(true) ? " *" : ""
-            // Each entry ends with a line break, so jrnl takes the whole first line as the title.
-            entries.append("[\(time.day10) \(clock)] \(title)\(star)" + (body.isEmpty ? "" : "\n" + body) + "\n")
+        var text = ""
+        export([oldestFirst(records)], out: { text += $0 })
+        return text
+    }
+
+    /// The same for the records `summaries` name, written to `out` an entry at a time: the
+    /// records are read in the catalog's order of their times, a batch at a time
+    /// (``Vault/recordBatches(at:)``), so a large vault is never held whole.
+    public static func export(_ summaries: [RecordSummary], vault: Vault, out: (String) -> Void) {
+        let ordered = summaries.filter { $0.sortTime != nil }.sorted {
+            ($0.sortTime?.epochMilliseconds ?? 0, $0.path) < ($1.sortTime?.epochMilliseconds ?? 0, $1.path)
         }
-        return entries.joined(separator: "\n")
+        export(vault.recordBatches(at: ordered.map(\.path)), out: out)
+    }
+
+    /// `records` by their time, oldest first; records of the same time keep their order.
+    static func oldestFirst(_ records: [Record]) -> [Record] {
+        records.enumerated().sorted {
+            ($0.element.sortTime?.epochMilliseconds ?? 0, $0.offset) < ($1.element.sortTime?.epochMilliseconds ?? 0, $1.offset)
+        }.map(\.element)
+    }
+
+    /// Writes the entries of `batches`, in order, a blank line between entries.
+    static func export(_ batches: some Sequence<[Record]>, out: (String) -> Void) {
+        var first = true
+        for record in batches.joined() {
+            guard let time = record.sortTime else { continue }
+            out((first ? "" : "\n") + entry(record, time: time))
+            first = false
+        }
+    }
+
+    /// One record as a jrnl entry, ending with a line break, so jrnl takes the whole first line as the title.
+    static func entry(_ record: Record, time: Timestamp) -> String {
+        let clock = String(time.text.dropFirst(11).prefix(5))
+        var title = Vault.oneLineTitle(record.title, limit: 10_000)
+        // A title ending in `*` would read as a star; one starting with `[date] ` as a new entry.
+        if title.hasSuffix("*") { title += "." }
+        var body = record.document.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        body = body.components(separatedBy: "\n").map { line in
+            line.hasPrefix("[") && dateTime(String(line.dropFirst().prefix { $0 != "]" })) != nil ? " " + line : line
+        }.joined(separator: "\n")
+        let present = Set(tags(in: title + "\n" + body))
+        let missing = record.tags.map { $0.replacingOccurrences(of: " ", with: "-") }.filter { !present.contains($0.lowercased()) }
+        if !missing.isEmpty { body += (body.isEmpty ? "" : "\n\n") + missing.map { "@" + $0 }.joined(separator: " ") }
+        let star = record.document.value("starred") == .bool(true) ? " *" : ""
+        return "[\(time.day10) \(clock)] \(title)\(star)" + (body.isEmpty ? "" : "\n" + body) + "\n"
     }
 }

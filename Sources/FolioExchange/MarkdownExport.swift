@@ -18,9 +18,11 @@ public enum MarkdownExport {
         public var media: Int
     }
 
-    /// Writes `records` under `folder`, which must be empty or not exist yet.
+    /// Writes the records of `batches` under `folder`, which must be empty or not exist yet, a
+    /// batch at a time (``Vault/recordBatches(at:)``): never the whole vault in memory.
     /// - Throws: ``FolioError`` `.exchange(.outputNotEmpty)`, or `.writeFailed` naming the file.
-    public static func export(_ records: [Record], vault: Vault, to folder: URL, shown: String) throws(FolioError) -> Result {
+    public static func export(_ batches: some Sequence<[Record]>, vault: Vault, to folder: URL, shown: String) throws(FolioError) -> Result
+    {
         let existing = try Vault.folderNames(at: folder.path, shown: shown)
         if !existing.isEmpty { throw FolioError(.exchange(.outputNotEmpty(shown))) }
         try AtomicFile.makeDirectory(folder)
@@ -42,7 +44,9 @@ public enum MarkdownExport {
             attachments[media] = path
             return path
         }
-        for record in records {
+        var written = 0
+        for record in batches.joined() {
+            written += 1
             let names = Dictionary(
                 MediaEntry.entries(of: record.document).map { ($0.file, $0.name) }, uniquingKeysWith: { first, _ in first })
             var targets: [String: String] = [:]
@@ -62,7 +66,7 @@ public enum MarkdownExport {
             let head = String(decoding: Array(record.document.text.utf8)[..<record.document.bodyStart], as: UTF8.self)
             try AtomicFile.write(head + body, to: folder.appendingPathComponent(record.path))
         }
-        return Result(records: records.count, media: attachments.count)
+        return Result(records: written, media: attachments.count)
     }
 
     /// A file name fit for `attachments/`: no folder, no control character, not hidden.

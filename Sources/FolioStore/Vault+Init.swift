@@ -55,7 +55,7 @@ extension Vault {
         try appendIfMissing(gitattributes, to: directory.appendingPathComponent(".gitattributes"))
         let vault = Vault(root: directory, clock: clock)
         if let owner {
-            try vault.saveProfile(owner, in: RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: []))
+            try vault.saveProfile(owner, existing: nil)
         }
         return vault
     }
@@ -113,37 +113,49 @@ extension Vault {
 
     /// Creates the profile, or updates the keys given on an existing one.
     @discardableResult
-    public func saveProfile(_ owner: Owner, in set: RecordSet) throws(FolioError) -> Record {
+    public func saveProfile(_ owner: Owner, existing: Record?) throws(FolioError) -> Record {
         try checkInput(owner.fields.map { (Self.inputName($0.0), $0.1) })
-        if let existing = profile(in: set) {
+        if let existing {
             return try update(existing, set: owner.fields)
         }
-        return try create(NewRecord(kind: "profile", title: owner.name, fields: owner.fields), records: set)
+        return try create(NewRecord(kind: "profile", title: owner.name, fields: owner.fields), records: nil)
     }
 
-    /// Every record but the profile: what `profile replace` clears.
-    public func recordsOwnedByProfile(in set: RecordSet) -> [Record] {
-        set.records.filter { $0.kind != "profile" }
+    /// The owner's profile: `profile.md` read alone, else the first profile record the catalog
+    /// names (by path), read alone; never the whole vault.
+    public func profileRecord() -> Record? {
+        if let file = profileFile() { return file }
+        let profiles = catalog().summaries.filter { $0.kind == "profile" }.map(\.path).sorted()
+        return records(at: Array(profiles.prefix(1))).first ?? nil
     }
 
-    /// The Magic 8 Ball's "clear and rebuild": removes every record and writes the new owner.
-    public func replaceProfile(_ owner: Owner, in set: RecordSet) throws(FolioError) -> (removed: Int, profile: Record) {
+    /// What `profile replace` clears, by path from the catalog: every record but the profile
+    /// (`owned`), and the profile records themselves.
+    public func profileReplacement() -> (owned: [String], profiles: [String]) {
+        let summaries = catalog().summaries.sorted { $0.path < $1.path }
+        return (summaries.filter { $0.kind != "profile" }.map(\.path), summaries.filter { $0.kind == "profile" }.map(\.path))
+    }
+
+    /// The Magic 8 Ball's "clear and rebuild": removes every record `plan` names
+    /// (``profileReplacement()``) and writes the new owner.
+    public func replaceProfile(_ owner: Owner, removing plan: (owned: [String], profiles: [String])) throws(FolioError) -> (
+        removed: Int, profile: Record
+    ) {
         // The new owner is checked before a single record goes.
         try checkInput(owner.fields.map { (Self.inputName($0.0), $0.1) })
-        let doomed = recordsOwnedByProfile(in: set)
-        return try inOneCommit("profile: replace with \"\(owner.name)\", \(doomed.count) records removed") { () throws(FolioError) in
+        return try inOneCommit("profile: replace with \"\(owner.name)\", \(plan.owned.count) records removed") { () throws(FolioError) in
             try withLock { () throws(FolioError) in
                 var done: [String] = []
                 defer { recordChange(done, "profile: replace") }
-                for record in doomed + set.records.filter({ $0.kind == "profile" }) {
-                    try removeFile(at: record.path)
-                    done.append(record.path)
+                for path in plan.owned + plan.profiles {
+                    try removeFile(at: path)
+                    done.append(path)
                 }
             }
             let profile = try create(
                 NewRecord(kind: "profile", title: owner.name, fields: owner.fields),
                 records: RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: []))
-            return (doomed.count, profile)
+            return (plan.owned.count, profile)
         }
     }
 

@@ -65,6 +65,14 @@ extension Vault {
         return Self.marked(text, path: path)
     }
 
+    /// Every record file of the vault holding conflict markers, read a batch at a time (see
+    /// ``forEachRecordBatch(_:)``), never the whole vault at once; sorted by path.
+    public func filesWithConflictMarkers() -> [MarkedFile] {
+        var found: [MarkedFile] = []
+        forEachRecordBatch { batch in found += filesWithConflictMarkers(in: batch) }
+        return found.sorted { $0.path < $1.path }
+    }
+
     /// Every record file of `set` holding conflict markers: those whose front matter the markers
     /// broke (a problem of the scan) and records whose body holds them; sorted by path.
     public func filesWithConflictMarkers(in set: RecordSet) -> [MarkedFile] {

@@ -72,11 +72,6 @@ extension Vault {
                 }))
     }
 
-    /// The owner's profile record, if the vault has one.
-    public func profile(in set: RecordSet) -> Record? {
-        set.records.first { $0.kind == "profile" && $0.path == "profile.md" } ?? set.records.first { $0.kind == "profile" }
-    }
-
     /// `profile.md` when it is a profile record, read alone.
     public func profileFile() -> Record? {
         guard case .record(let record) = Self.parse(path: "profile.md", rootPath: root.path, limits: frontMatterLimits),
@@ -163,7 +158,10 @@ extension Vault {
 
     func parentRecordID(_ reference: String, for kind: Kind, set: RecordSet?) throws(FolioError) -> String {
         guard let parentKind = kind.parentKind else { throw FolioError(.notAChildKind(kind.name)) }
-        let parent = try resolve(reference, in: set ?? loadRecords())
+        // Without the records at hand, the parent is found as `show` finds a record (the catalog),
+        // not by reading the whole vault.
+        let parent: Record
+        if let set { parent = try resolve(reference, in: set) } else { parent = try findRecord(reference) }
         guard parent.kind == parentKind else {
             throw FolioError(.parentKindMismatch(child: kind.name, expected: parentKind, found: parent.kind ?? "?"))
         }

@@ -113,11 +113,13 @@ extension Vault {
 }
 
 extension Vault {
-    /// The records an export takes, read whole, by path: every record (the profile too) when
-    /// `filter` chooses nothing, else those it takes.
-    public func exportedRecords(_ filter: RecordFilter, in catalog: Catalog, workingDirectory: URL?) throws(FolioError) -> [Record] {
+    /// The records an export takes, in the order of their paths: every record (the profile too)
+    /// when `filter` chooses nothing, else those it takes. Read them with ``recordBatches(at:)``.
+    public func exportedSummaries(_ filter: RecordFilter, in catalog: Catalog, workingDirectory: URL?) throws(FolioError)
+        -> [RecordSummary]
+    {
         let summaries =
             filter == RecordFilter() ? catalog.summaries : try select(filter, in: catalog, workingDirectory: workingDirectory).summaries
-        return records(at: summaries.map(\.path).sorted()).compactMap { $0 }
+        return summaries.sorted { $0.path < $1.path }
     }
 }

@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import YAML
 
 extension Vault {
     /// `folio stats` over the records a filter took: each record's front matter is read from its
@@ -9,13 +10,20 @@ extension Vault {
         let records = selection.summaries
         // Each record's computed values join its keys, so `--sum duration_minutes` adds them up.
         let kinds = self.kinds
-        let roots =
-            request.needsFields
-            ? zip(records, self.records(at: records.map(\.path))).map { summary, record in
-                let root = record?.document.root.resolved ?? .null
-                return summary.kind.flatMap { kinds[$0] }?.withComputed(root) ?? root
+        var roots: [Value] = []
+        if request.needsFields {
+            // Only the front matter is kept, the files read a batch at a time (never the whole vault).
+            roots.reserveCapacity(records.count)
+            for start in stride(from: 0, to: records.count, by: Self.recordsPerBatch) {
+                let batch = records[start..<Swift.min(start + Self.recordsPerBatch, records.count)]
+                for (summary, record) in zip(batch, self.records(at: batch.map(\.path))) {
+                    let root = record?.document.root.resolved ?? .null
+                    roots.append(summary.kind.flatMap { kinds[$0] }?.withComputed(root) ?? root)
+                }
             }
-            : Array(repeating: .null, count: records.count)
+        } else {
+            roots = Array(repeating: .null, count: records.count)
+        }
         let tagCounts = selection.tagUses().sorted(by: .count).map { ($0.tag, $0.count) }
         return StatsReport(
             request, records: records, roots: roots, tagCounts: tagCounts,

@@ -23,23 +23,59 @@ extension Vault {
     static let skippedDirectories: Set<String> = [".git", ".folio", "media", "node_modules", "inbox"]
 
     /// Reads every `.md` file of the vault (but `.folio/`, `.git/`, `media/`, `inbox/`), one read per file.
+    /// Holds every record at once: a command that looks at each record once reads them with
+    /// ``forEachRecordBatch(_:)`` instead.
     public func loadRecords() -> RecordSet {
+        var set = RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: [])
+        forEachRecordBatch { batch in
+            set.records += batch.records
+            set.problems += batch.problems
+            set.plainFiles += batch.plainFiles
+            set.escapingLinks += batch.escapingLinks
+        }
+        return set
+    }
+
+    /// How many records a command reading the whole vault holds at once. A record is about 12 KB
+    /// once parsed (its text, its front matter's nodes, its body), so a batch is some 25 MB
+    /// whatever the vault's size, and large enough to keep both cores busy reading.
+    public static let recordsPerBatch = 2_048
+
+    /// Every file ``loadRecords()`` reads, in the same order, given to `body` ``recordsPerBatch`` at
+    /// a time: each batch's records, plain files and problems; the first batch also carries the
+    /// names the walk could not read and the links leading outside. What `body` does not keep is
+    /// gone before the next batch is read, so memory does not grow with the vault.
+    public func forEachRecordBatch<Failure: Error>(_ body: (RecordSet) throws(Failure) -> Void) throws(Failure) {
         var paths: [String] = []
         var escaping: [String] = []
         var badNames: [FolioError] = []
         collect(into: &paths, escaping: &escaping, badNames: &badNames)
-        let results = Self.parseAll(paths, root: root, limits: frontMatterLimits)
-        var set = RecordSet(records: [], problems: badNames, plainFiles: [], escapingLinks: escaping)
-        set.records.reserveCapacity(results.count)
-        for result in results {
-            switch result {
-            case .record(let record): set.records.append(record)
-            case .plain(let path): set.plainFiles.append(path)
-            case .problem(let error): set.problems.append(error)
-            case .none: break
+        var start = 0
+        repeat {
+            let end = min(start + Self.recordsPerBatch, paths.count)
+            let results = Self.parseAll(Array(paths[start..<end]), root: root, limits: frontMatterLimits)
+            var batch = RecordSet(records: [], problems: badNames, plainFiles: [], escapingLinks: escaping)
+            badNames = []
+            escaping = []
+            batch.records.reserveCapacity(results.count)
+            for result in results {
+                switch result {
+                case .record(let record): batch.records.append(record)
+                case .plain(let path): batch.plainFiles.append(path)
+                case .problem(let error): batch.problems.append(error)
+                case .none: break
+                }
             }
-        }
-        return set
+            try body(batch)
+            start = end
+        } while start < paths.count
+    }
+
+    /// The records at `paths` (vault-relative), read ``recordsPerBatch`` at a time as a sequence
+    /// of batches, in order; files gone or no longer records are left out. For the commands that
+    /// write out a selection of records one after another (`export`, `list --json`).
+    public func recordBatches(at paths: [String]) -> RecordBatches {
+        RecordBatches(vault: self, paths: paths)
     }
 
     /// The vault's candidate record files (vault-relative), and the symbolic links leading outside it.
@@ -311,6 +347,20 @@ public enum FileState: Sendable {
     case plain
     case problem(FolioError)
     case missing
+}
+
+/// The records at some paths, read a batch at a time (see ``Vault/recordBatches(at:)``).
+public struct RecordBatches: Sequence, IteratorProtocol {
+    let vault: Vault
+    let paths: [String]
+    var start = 0
+
+    public mutating func next() -> [Record]? {
+        guard start < paths.count else { return nil }
+        let end = Swift.min(start + Vault.recordsPerBatch, paths.count)
+        defer { start = end }
+        return vault.records(at: Array(paths[start..<end])).compactMap { $0 }
+    }
 }
 
 extension Vault {

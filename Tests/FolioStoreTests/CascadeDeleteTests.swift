@@ -102,7 +102,7 @@ struct CascadeDeleteTests {
         let (scratch, vault, _) = try babyVault()
         defer { withExtendedLifetime(scratch) {} }  // the vault's folder lives as long as its scratch
         let set = vault.loadRecords()
-        let result = try vault.replaceProfile(Owner(name: "王大明"), in: set)
+        let result = try vault.replaceProfile(Owner(name: "王大明"), removing: vault.profileReplacement())
         #expect(result.removed == set.records.count - 1)
         let after = vault.loadRecords()
         #expect(after.records.map(\.path) == ["profile.md"])

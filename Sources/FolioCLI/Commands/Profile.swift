@@ -43,8 +43,8 @@ struct ProfileShow: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(folio.global)
-        // profile.md read alone; the whole vault only when the profile lives elsewhere.
-        guard let profile = context.vault.profileFile() ?? context.vault.profile(in: context.records(quiet: true)) else {
+        // profile.md read alone; the catalog asked only when the profile lives elsewhere.
+        guard let profile = context.vault.profileRecord() else {
             throw FolioError(.noProfile)
         }
         if output.json {
@@ -69,12 +69,12 @@ struct ProfileSet: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(folio.global)
-        let set = context.records(quiet: true)
-        guard let name = owner.name ?? context.vault.profile(in: set)?.document.string("name") else {
+        let existing = context.vault.profileRecord()
+        guard let name = owner.name ?? existing?.document.string("name") else {
             throw ValidationError(
                 Message.usage(.needsOption(command: "profile set", option: "--name")).text(MessageLanguage.shared.current))
         }
-        let saved = try context.vault.saveProfile(Owner(name: name, birthday: owner.birthday, gender: owner.gender), in: set)
+        let saved = try context.vault.saveProfile(Owner(name: name, birthday: owner.birthday, gender: owner.gender), existing: existing)
         context.say(.profileSaved(saved.document.string("name") ?? name))
     }
 }
@@ -100,11 +100,10 @@ struct ProfileReplace: ParsableCommand {
     func run() throws {
         guard let name = owner.name else { return }
         let context = try Context.open(folio.global)
-        let set = context.records(quiet: true)
-        let doomed = context.vault.recordsOwnedByProfile(in: set)
-        Console.out(Message.deletePlanHeader(doomed.count).text(context.language))
-        guard try context.confirmed(.confirmDelete(doomed.count), yes: yes) else { return }
-        let result = try context.vault.replaceProfile(Owner(name: name, birthday: owner.birthday, gender: owner.gender), in: set)
+        let plan = context.vault.profileReplacement()
+        Console.out(Message.deletePlanHeader(plan.owned.count).text(context.language))
+        guard try context.confirmed(.confirmDelete(plan.owned.count), yes: yes) else { return }
+        let result = try context.vault.replaceProfile(Owner(name: name, birthday: owner.birthday, gender: owner.gender), removing: plan)
         context.say(.profileReplaced(removed: result.removed, name: name))
     }
 }

@@ -7,21 +7,37 @@ import Foundation
 /// device yet: downloaded first, in one batch, from the LFS server. Offline or refused, each file
 /// gets one "not downloaded yet" line and the command goes on without it: never an error that stops it.
 enum OnDemandMedia {
-    /// The media of the records `filter` takes (`export html`); the records are read only in a vault with LFS.
+    /// The media of the records `filter` (resolved) takes (`export html`); the records are read only
+    /// in a vault with LFS.
     static func fetch(matching filter: RecordFilter, context: Context) async {
+        guard context.vault.mayHoldLFSMedia else { return }
+        let vault = context.vault
+        let chosen = context.catalog(quiet: true).select(filter, now: vault.clock.timestamp, zone: vault.clock.zone)
+        await fetch(forRecordsAt: chosen.summaries.map(\.path).sorted(), context: context)
+    }
+
+    /// The media of the records at `paths` (vault-relative, `export`); in a vault with LFS the
+    /// records are read a batch at a time for their media, never all held at once.
+    static func fetch(forRecordsAt paths: [String], context: Context) async {
         let vault = context.vault
         guard vault.mayHoldLFSMedia else { return }
-        let records = context.records(quiet: true).records.filter {
-            filter.matches(RecordSummary($0), now: vault.clock.timestamp, zone: vault.clock.zone)
+        var missing: [String] = []
+        var seen = Set<String>()
+        for batch in vault.recordBatches(at: paths) {
+            missing += vault.mediaNotDownloaded(of: batch).filter { seen.insert($0).inserted }
         }
-        await fetch(for: records, context: context)
+        await fetch(missing: missing, context: context)
     }
 
     /// - Parameter records: the records whose media the command reads.
     static func fetch(for records: [Record], context: Context) async {
+        guard context.vault.mayHoldLFSMedia else { return }
+        await fetch(missing: context.vault.mediaNotDownloaded(of: records), context: context)
+    }
+
+    /// Downloads `missing` (vault-relative media files not on this device) in one batch.
+    private static func fetch(missing: [String], context: Context) async {
         let vault = context.vault
-        guard vault.mayHoldLFSMedia else { return }
-        let missing = vault.mediaNotDownloaded(of: records)
         guard !missing.isEmpty else { return }
         // `show` reads without the history; it is opened only when there is something to fetch.
         let history: History

@@ -6,8 +6,20 @@ import FolioStore
 enum ListPrinter {
     static func print(_ records: [RecordSummary], json: Bool, context: Context) {
         if json {
-            let full = context.vault.records(at: records.map(\.path)).compactMap { $0 }
-            return context.json(.array(full.map { JSONWriter.record($0, body: false, kinds: context.vault.kinds) }))
+            // The array written a batch of records at a time, as read: never the whole vault held.
+            let kinds = context.vault.kinds
+            var separator = ""
+            Console.outInline("[")
+            for batch in context.vault.recordBatches(at: records.map(\.path)) {
+                var text = ""
+                for record in batch {
+                    text += separator
+                    separator = ","
+                    JSONWriter.record(record, body: false, kinds: kinds).write(into: &text)
+                }
+                Console.outInline(text)
+            }
+            return Console.outInline("]\n")
         }
         guard !records.isEmpty else { return Console.err(Message.noRecords.text(context.language)) }
         let t = context.terminal
@@ -35,14 +47,14 @@ enum ListPrinter {
     }
 
     /// What each record's kind computes, as a person reads it (「睡了多久 2 小時 30 分」), by path;
-    /// only the files of kinds that compute anything are read.
+    /// only the files of kinds that compute anything are read, a batch at a time.
     static func computedTexts(_ records: [RecordSummary], context: Context) -> [String: String] {
         let kinds = context.vault.kinds
         let wanted = records.filter { $0.kind.flatMap { kinds[$0] }?.computed.isEmpty == false }
         guard !wanted.isEmpty else { return [:] }
         let language = context.language
         var texts: [String: String] = [:]
-        for case let record? in context.vault.records(at: wanted.map(\.path)) {
+        for record in context.vault.recordBatches(at: wanted.map(\.path)).joined() {
             guard let kind = record.kind.flatMap({ kinds[$0] }) else { continue }
             let values = kind.computedValues(of: record.document.root.resolved)
             guard !values.isEmpty else { continue }

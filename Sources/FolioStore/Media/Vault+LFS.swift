@@ -53,6 +53,15 @@ extension Vault {
         LFSPointerFile.isPointer(file)
     }
 
+    /// The media files the records `keep` takes list, read a batch at a time (never the whole vault at once).
+    public func mediaListed(byRecords keep: (Record) -> Bool) -> Set<String> {
+        var files = Set<String>()
+        forEachRecordBatch { batch in
+            for record in batch.records where keep(record) { files.formUnion(MediaEntry.entries(of: record.document).map(\.file)) }
+        }
+        return files
+    }
+
     /// The media files of `records` (every record's with nil) not downloaded yet, each once.
     public func mediaNotDownloaded(of records: [Record]) -> [String] {
         var seen = Set<String>()

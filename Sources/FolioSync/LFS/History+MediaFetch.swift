@@ -64,11 +64,10 @@ extension History {
         case .all: return missing
         case .recent(let days):
             let cutoff = Int(vault.clock.now().timeIntervalSince1970) - days * 86_400
-            let records = vault.loadRecords().records.filter { ($0.created?.epochSeconds ?? Int.max) >= cutoff }
-            wanted = Set(records.flatMap { MediaEntry.entries(of: $0.document).map(\.file) })
+            wanted = vault.mediaListed { ($0.created?.epochSeconds ?? Int.max) >= cutoff }
         case .records(let paths):
-            let records = vault.loadRecords().records.filter { paths.contains($0.path) }
-            wanted = Set(records.flatMap { MediaEntry.entries(of: $0.document).map(\.file) })
+            let chosen = Set(paths)
+            wanted = vault.mediaListed { chosen.contains($0.path) }
         }
         return missing.filter { wanted.contains($0.path) }
     }

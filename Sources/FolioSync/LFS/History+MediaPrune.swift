@@ -24,9 +24,7 @@ extension History {
         let pushed = Dictionary(try pointers(in: tracking).map { ($0.path, $0.pointer) }, uniquingKeysWith: { first, _ in first })
         let days = vault.settings.int("media.keep_days") ?? 30
         let cutoff = Int(vault.clock.now().timeIntervalSince1970) - days * 86_400
-        let recent = Set(
-            vault.loadRecords().records.filter { ($0.created?.epochSeconds ?? Int.max) >= cutoff }
-                .flatMap { MediaEntry.entries(of: $0.document).map(\.file) })
+        let recent = vault.mediaListed { ($0.created?.epochSeconds ?? Int.max) >= cutoff }
         let store = lfsStore
         let candidates = try vault.storedMedia().files.compactMap { file -> PointerFile? in
             guard let pointer = pushed[file.path], !recent.contains(file.path), file.bytes == pointer.size,

@@ -17,7 +17,7 @@ struct ConflictsList: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        let marked = context.vault.filesWithConflictMarkers(in: context.records(quiet: true))
+        let marked = context.vault.filesWithConflictMarkers()
         ConflictPrinter.list(context.vault.listConflictCopies(), marked: marked, json: output.json, context: context)
     }
 

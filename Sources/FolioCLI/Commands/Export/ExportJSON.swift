@@ -21,10 +21,11 @@ struct ExportJSON: AsyncParsableCommand {
 
     func run() async throws {
         let context = try Context.open(global)
-        let records = try context.vault.exportedRecords(
-            try filters.filter(), in: context.catalog(), workingDirectory: context.workingDirectory)
-        if media { await OnDemandMedia.fetch(for: records, context: context) }
-        let files = media ? FolioJSON.mediaFiles(of: records, vault: context.vault) : []
-        try FolioJSON.export(records, media: files, vault: context.vault, out: Console.outInline)
+        let paths = try context.vault.exportedSummaries(
+            try filters.filter(), in: context.catalog(), workingDirectory: context.workingDirectory
+        )
+        .map(\.path)
+        if media { await OnDemandMedia.fetch(forRecordsAt: paths, context: context) }
+        try FolioJSON.export(context.vault.recordBatches(at: paths), media: media, vault: context.vault, out: Console.outInline)
     }
 }

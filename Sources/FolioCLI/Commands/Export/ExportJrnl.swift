@@ -35,7 +35,7 @@ struct ExportJrnl: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let filter = try filters.filter()
-        let records = try context.vault.exportedRecords(filter, in: context.catalog(), workingDirectory: context.workingDirectory)
-        Console.outInline(JrnlText.export(records.filter { filter.kind != nil || $0.kind != "profile" }))
+        let summaries = try context.vault.exportedSummaries(filter, in: context.catalog(), workingDirectory: context.workingDirectory)
+        JrnlText.export(summaries.filter { filter.kind != nil || $0.kind != "profile" }, vault: context.vault, out: Console.outInline)
     }
 }

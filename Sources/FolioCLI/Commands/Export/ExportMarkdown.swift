@@ -18,10 +18,13 @@ struct ExportMarkdown: AsyncParsableCommand {
 
     func run() async throws {
         let context = try Context.open(global)
-        let records = try context.vault.exportedRecords(
-            try filters.filter(), in: context.catalog(), workingDirectory: context.workingDirectory)
-        await OnDemandMedia.fetch(for: records, context: context)
-        let result = try MarkdownExport.export(records, vault: context.vault, to: context.absoluteURL(out), shown: out)
+        let paths = try context.vault.exportedSummaries(
+            try filters.filter(), in: context.catalog(), workingDirectory: context.workingDirectory
+        )
+        .map(\.path)
+        await OnDemandMedia.fetch(forRecordsAt: paths, context: context)
+        let result = try MarkdownExport.export(
+            context.vault.recordBatches(at: paths), vault: context.vault, to: context.absoluteURL(out), shown: out)
         context.say(.exchange(.exported(records: result.records, media: result.media, folder: out)))
     }
 }

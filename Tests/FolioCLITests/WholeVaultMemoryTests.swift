@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The commands that read every record (exports, `list --json`, `conflicts`, `stats`) read them a
+/// batch at a time: what they hold does not grow with the vault. Each is run on a vault of eight
+/// batches of records and must peak at less above `list -n 1` (the process, the catalog) than the
+/// vault's own text; holding every parsed record at once takes more than that (1.3 times it here
+/// for most, four times for `export jrnl`), a batch at a time some half of it.
+@Suite("commands that read every record hold a batch of them, not the vault")
+struct WholeVaultMemoryTests {
+    /// Eight batches of records (`Vault.recordsPerBatch` is 2,048), 8 KB of body each: 137 MB of text.
+    static let recordCount = 8 * 2_048
+    static let bodyBytes = 8 * 1_024
+
+    /// Writes the records as another device would have synced them, then lets folio catalog them.
+    static func largeVault() throws -> (FolioProcess, textBytes: Int) {
+        let folio = try FolioProcess.vault()
+        var textBytes = 0
+        let paragraph = "走過河堤，螢火蟲在草叢裡一閃一閃。We walked home along the river and counted the lights. "
+        let body = String(repeating: paragraph, count: bodyBytes / paragraph.utf8.count + 1)
+        for month in 1...12 {
+            try FileManager.default.createDirectory(
+                at: folio.directory.appendingPathComponent(String(format: "ideas/2025/%02d", month)), withIntermediateDirectories: true)
+        }
+        for index in 0..<recordCount {
+            let month = index % 12 + 1
+            let day = index % 28 + 1
+            let text = """
+                ---
+                id: \(UUID().uuidString.lowercased())
+                kind: idea
+                title: river walk \(index)
+                created: 2025-\(String(format: "%02d-%02d", month, day))T21:\(String(format: "%02d", index % 60)):00.000+08:00
+                tags:
+                  - walk
+                  - night\(index % 7)
+                done: false
+                ---
+
+                \(body)
+
+                """
+            textBytes += text.utf8.count
+            try Data(text.utf8).write(
+                to: folio.directory.appendingPathComponent(String(format: "ideas/2025/%02d/walk-%05d.md", month, index)))
+        }
+        return (folio, textBytes)
+    }
+
+    /// Runs folio to its end with its output thrown away, and returns its peak resident memory in bytes.
+    static func peakBytes(_ folio: FolioProcess, _ arguments: [String]) throws -> Int {
+        let child = try ChildProcess(FolioProcess.binary.path, ["-C", folio.directory.path] + arguments, environment: folio.environment)
+        let status = child.wait(timeout: 600)
+        #expect(status == 0, "folio \(arguments.joined(separator: " ")) ended with \(status.map(String.init) ?? "no status")")
+        return (child.peakResidentKilobytes ?? 0) * 1_024
+    }
+
+    @Test("exports, list --json, conflicts and stats stay below the size of the vault's text")
+    func batchesNotTheVault() throws {
+        let (folio, textBytes) = try Self.largeVault()
+        let out = folio.scratch?.path("out").path ?? "/nonexistent"
+        // The catalog is made first, so every command below starts from the same place.
+        let baseline = try Self.peakBytes(folio, ["list", "-n", "1"])
+        let commands: [[String]] = [
+            ["export", "json"], ["export", "jrnl"], ["export", "markdown", "--out", out], ["list", "--json"], ["list"],
+            ["conflicts"], ["stats", "--kind", "idea", "--by", "month"],
+        ]
+        for command in commands {
+            let peak = try Self.peakBytes(folio, command)
+            // Holding every record parsed takes more than its text (each record's text, its body and
+            // its front matter's nodes); a batch of an eighth of them, well under it.
+            #expect(
+                peak - baseline < textBytes,
+                "folio \(command.joined(separator: " ")) peaked at \(peak >> 20) MB, \((peak - baseline) >> 20) MB over list -n 1; the records' text is \(textBytes >> 20) MB"
+            )
+        }
+    }
+}
