@@ -119,46 +119,11 @@ public enum CheckFinding: Sendable, Equatable {
 }
 
 extension Vault {
-    /// Everything hand edits and crashes can leave behind.
+    /// Everything hand edits and crashes can leave behind, in the records of `set`.
     public func check(_ set: RecordSet) -> [CheckFinding] {
-        // A file whose front matter conflict markers broke is named as holding markers (the scan
-        // says so), with the one that reads but holds them in its body.
-        var findings: [CheckFinding] = set.problems.filter { !Self.isMarkers($0) }.map(CheckFinding.unreadable)
-        findings += filesWithConflictMarkers(in: set).map(CheckFinding.conflictMarkers)
-        var byID: [String: [String]] = [:]
-        for record in set.records {
-            guard let id = record.id else {
-                findings.append(.missingID(path: record.path))
-                continue
-            }
-            byID[id, default: []].append(record.path)
-        }
-        for (id, paths) in byID.sorted(by: { $0.key < $1.key }) where paths.count > 1 {
-            findings.append(.duplicateID(id: id, paths: paths.sorted()))
-        }
-        for record in set.records {
-            guard let kindName = record.kind, let kind = kinds[kindName] else {
-                findings.append(.unknownKind(path: record.path, kind: record.kind ?? ""))
-                continue
-            }
-            if let parent = record.parent, byID[parent] == nil {
-                findings.append(.orphan(path: record.path, parent: parent, rule: kind.onParentDelete))
-            }
-            for spec in kind.fields {
-                let node = record.document[spec.name]
-                if node == nil || node?.resolved == .null {
-                    if spec.required { findings.append(.missingRequired(path: record.path, key: spec.name)) }
-                } else if let node, !spec.type.accepts(node.resolved, text: node.scalarText) {
-                    findings.append(
-                        .wrongType(path: record.path, key: spec.name, type: spec.type.rawValue, at: record.document.location(of: spec.name))
-                    )
-                }
-            }
-        }
-        for record in set.records { findings += Self.commonKeyProblems(record) }
-        findings += set.escapingLinks.map(CheckFinding.escapingLink)
-        findings += strayTemporaryFiles().map(CheckFinding.strayTemporaryFile)
-        return findings
+        var checks = RecordChecks(vault: self)
+        checks.add(set)
+        return checks.findings()
     }
 
     static func isMarkers(_ problem: FolioError) -> Bool {
@@ -248,26 +213,20 @@ extension Vault {
     /// What looks like a key or a token in the files `paths` (vault-relative; what a commit would hold):
     /// records are read from `set`, other text files from disk; media and binary files are skipped.
     public func checkSecrets(_ paths: [String], in set: RecordSet) -> [CheckFinding] {
-        var texts: [String: String] = [:]
-        for record in set.records { texts[record.path] = record.document.text }
-        let rootPath = root.path
-        let perPath = parallelMap(paths.count, minimumChunk: 64) { [texts] i -> [CheckFinding] in
-            let path = paths[i]
-            if let text = texts[path] { return SecretScanner.scan(text).map { .secret(path: path, finding: $0) } }
-            guard !path.hasPrefix("media/") else { return [] }
-            var info = stat()
-            guard lstat(rootPath + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-                let bytes = Self.readFile(rootPath + "/" + path), !SecretScanner.isBinary(bytes)
-            else { return [] }
-            return SecretScanner.scan(bytes).map { .secret(path: path, finding: $0) }
-        }
-        return perPath.flatMap { $0 }
+        var checks = SecretChecks(vault: self, paths: paths)
+        checks.add(set)
+        return checks.findings()
     }
 
     /// Symbolic links among `paths` that lead outside the vault and that the record scan did not
     /// already report (those in `.folio/`, `media/` or hidden folders): never committed.
     public func linksLeadingOutside(_ paths: [String], in set: RecordSet) -> [CheckFinding] {
-        let known = Set(set.escapingLinks)
+        linksLeadingOutside(paths, besides: set.escapingLinks)
+    }
+
+    /// The same, besides the links the record scan reported (`reported`).
+    public func linksLeadingOutside(_ paths: [String], besides reported: [String]) -> [CheckFinding] {
+        let known = Set(reported)
         return paths.filter { path in
             var info = stat()
             return !known.contains(path) && lstat(url(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
@@ -340,5 +299,139 @@ extension Vault {
                 try AtomicFile.write(bytes, to: url(path), mode: mode, expecting: .version(version))
             }
         }
+    }
+}
+
+/// `check`'s findings about the records themselves, gathered a batch of records at a time
+/// (``Vault/forEachRecordBatch(_:)``) and given in the order `check` reports them. What a record
+/// says alone is found as its batch is read; what needs every record (duplicate ids, a parent
+/// that is gone) is decided at the end from the little kept of each: its id and path, and the
+/// parent a child names.
+public struct RecordChecks {
+    private let vault: Vault
+    private let kinds: [String: Kind]
+    private var unreadable: [CheckFinding] = []
+    private var marked: [MarkedFile] = []
+    private var missingIDs: [CheckFinding] = []
+    private var pathsByID: [String: [String]] = [:]
+    private var againstKinds: [AgainstKind] = []
+    private var commonKeys: [CheckFinding] = []
+    private var escapingLinks: [CheckFinding] = []
+    /// How many records were added.
+    public private(set) var recordCount = 0
+
+    /// A record's finding against its kind, in the order of the records; whether a child is an
+    /// orphan is known only once every id is.
+    private enum AgainstKind {
+        case found(CheckFinding)
+        case child(path: String, parent: String, rule: DeleteRule)
+    }
+
+    public init(vault: Vault) {
+        self.vault = vault
+        kinds = vault.kinds
+    }
+
+    /// Checks the records, problems and links of one batch.
+    public mutating func add(_ set: RecordSet) {
+        recordCount += set.records.count
+        // A file whose front matter conflict markers broke is named as holding markers (the scan
+        // says so), with the one that reads but holds them in its body.
+        unreadable += set.problems.filter { !Vault.isMarkers($0) }.map(CheckFinding.unreadable)
+        marked += vault.filesWithConflictMarkers(in: set)
+        for record in set.records {
+            guard let id = record.id else {
+                missingIDs.append(.missingID(path: record.path))
+                continue
+            }
+            pathsByID[id, default: []].append(record.path)
+        }
+        for record in set.records {
+            guard let kindName = record.kind, let kind = kinds[kindName] else {
+                againstKinds.append(.found(.unknownKind(path: record.path, kind: record.kind ?? "")))
+                continue
+            }
+            if let parent = record.parent { againstKinds.append(.child(path: record.path, parent: parent, rule: kind.onParentDelete)) }
+            for spec in kind.fields {
+                let node = record.document[spec.name]
+                if node == nil || node?.resolved == .null {
+                    if spec.required { againstKinds.append(.found(.missingRequired(path: record.path, key: spec.name))) }
+                } else if let node, !spec.type.accepts(node.resolved, text: node.scalarText) {
+                    againstKinds.append(
+                        .found(
+                            .wrongType(
+                                path: record.path, key: spec.name, type: spec.type.rawValue, at: record.document.location(of: spec.name))))
+                }
+            }
+        }
+        for record in set.records { commonKeys += Vault.commonKeyProblems(record) }
+        escapingLinks += set.escapingLinks.map(CheckFinding.escapingLink)
+    }
+
+    /// Everything found, with what needed every record, and the temporary files interrupted
+    /// writes left beside records.
+    public func findings() -> [CheckFinding] {
+        var findings = unreadable + marked.sorted { $0.path < $1.path }.map(CheckFinding.conflictMarkers) + missingIDs
+        for (id, paths) in pathsByID.sorted(by: { $0.key < $1.key }) where paths.count > 1 {
+            findings.append(.duplicateID(id: id, paths: paths.sorted()))
+        }
+        for finding in againstKinds {
+            switch finding {
+            case .found(let found): findings.append(found)
+            case .child(let path, let parent, let rule):
+                if pathsByID[parent] == nil { findings.append(.orphan(path: path, parent: parent, rule: rule)) }
+            }
+        }
+        findings += commonKeys + escapingLinks
+        findings += vault.strayTemporaryFiles().map(CheckFinding.strayTemporaryFile)
+        return findings
+    }
+}
+
+/// `check`'s look for keys and tokens in what a commit would hold, a batch of records at a time
+/// (``Vault/forEachRecordBatch(_:)``): a record's text is scanned as its batch is read and only
+/// what was found is kept; the other text files are read from disk at the end.
+public struct SecretChecks {
+    private let vault: Vault
+    private let paths: [String]
+    private let wanted: Set<String>
+    private var recordPaths = Set<String>()
+    private var inRecords: [String: [CheckFinding]] = [:]
+
+    /// `paths`: the files to look in, vault-relative (what a commit would hold).
+    public init(vault: Vault, paths: [String]) {
+        self.vault = vault
+        self.paths = paths
+        wanted = Set(paths)
+    }
+
+    /// Scans the records of `set` that are among the paths.
+    public mutating func add(_ set: RecordSet) {
+        for record in set.records { recordPaths.insert(record.path) }
+        let records = set.records.filter { wanted.contains($0.path) }
+        let found = parallelMap(records.count, minimumChunk: 64) { i in
+            SecretScanner.scan(records[i].document.text).map { CheckFinding.secret(path: records[i].path, finding: $0) }
+        }
+        for (record, findings) in zip(records, found) where !findings.isEmpty { inRecords[record.path] = findings }
+    }
+
+    /// What was found, in the order of the paths: the records' from their texts, the other files'
+    /// read now; media and binary files are skipped.
+    public func findings() -> [CheckFinding] {
+        let rootPath = vault.root.path
+        let paths = paths
+        let recordPaths = recordPaths
+        let inRecords = inRecords
+        let perPath = parallelMap(paths.count, minimumChunk: 64) { i -> [CheckFinding] in
+            let path = paths[i]
+            if recordPaths.contains(path) { return inRecords[path] ?? [] }
+            guard !path.hasPrefix("media/") else { return [] }
+            var info = stat()
+            guard lstat(rootPath + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                let bytes = Vault.readFile(rootPath + "/" + path), !SecretScanner.isBinary(bytes)
+            else { return [] }
+            return SecretScanner.scan(bytes).map { .secret(path: path, finding: $0) }
+        }
+        return perPath.flatMap { $0 }
     }
 }

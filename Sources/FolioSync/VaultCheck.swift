@@ -16,8 +16,17 @@ public struct VaultCheck {
         self.history = history
     }
 
+    /// What `check` found, and how many records it read.
+    public struct Report {
+        public var findings: [CheckFinding]
+        public var recordCount: Int
+    }
+
     /// The record checks, then the media checks; `progress` hears how many media files were hashed.
-    public func findings(_ set: RecordSet, quick: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [CheckFinding] {
+    /// The records are read a batch at a time (``Vault/forEachRecordBatch(_:)``): what the checks
+    /// keep of each is its id, its parent, the media it lists and what was found in it, so a large
+    /// vault is never held whole.
+    public func findings(quick: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) -> Report {
         let files = vault.allFiles()
         var repository: [CheckFinding] = history?.repositoryFindings() ?? []
         // What a commit would hold: git's view when there is a history (ignored files are never
@@ -32,11 +41,23 @@ public struct VaultCheck {
         } catch {
             repository.append(.unreadable(error))
         }
-        return repository + vault.check(set) + vault.linksLeadingOutside(publishable, in: set) + vault.conflictCopies(files)
-            + vault.hardLinksOutside(publishable) + vault.checkMedia(set, quick: quick, progress: progress)
-            + vault.checkSecrets(publishable, in: set) + vault.namesNotPortable(files)
+        var records = RecordChecks(vault: vault)
+        var media = MediaChecks(vault: vault)
+        var secrets = SecretChecks(vault: vault, paths: publishable)
+        var escaping: [String] = []
+        vault.forEachRecordBatch { batch in
+            records.add(batch)
+            media.add(batch)
+            secrets.add(batch)
+            escaping += batch.escapingLinks
+        }
+        let findings =
+            repository + records.findings() + vault.linksLeadingOutside(publishable, besides: escaping) + vault.conflictCopies(files)
+            + vault.hardLinksOutside(publishable) + media.findings(quick: quick, progress: progress)
+            + secrets.findings() + vault.namesNotPortable(files)
             + unencrypted.map(CheckFinding.storedUnencrypted)
             + gitFindings(files)
+        return Report(findings: findings, recordCount: records.recordCount)
     }
 
     /// What git makes of the files: control files it would wait on, names another device would
@@ -140,9 +161,18 @@ public struct VaultCheck {
     /// it following), restores missing media from history, puts back the committed bytes of damaged
     /// media (the damaged bytes moved to `.folio/local/damaged/`, never destroyed), and applies each
     /// orphan's delete rule when `confirm` agrees. What it did goes to `said`.
-    public func repair(
-        _ findings: [CheckFinding], in set: RecordSet, confirm: (Question) -> Bool, said: (Message) -> Void
-    ) throws(FolioError) {
+    ///
+    /// The records are read whole only when a name must be freed (links to it follow) or an orphan
+    /// may be removed with what belongs to it.
+    public func repair(_ findings: [CheckFinding], confirm: (Question) -> Bool, said: (Message) -> Void) throws(FolioError) {
+        var loaded: RecordSet?
+        let vault = vault
+        func records() -> RecordSet {
+            if let loaded { return loaded }
+            let set = vault.loadRecords()
+            loaded = set
+            return set
+        }
         try vault.inOneCommit({ $0.count == 1 ? $0[0] : "check: fix \($0.count) problems" }) { () throws(FolioError) in
             let strays = findings.compactMap { if case .strayTemporaryFile(let path) = $0 { path } else { nil } }
             if !strays.isEmpty { try vault.removeStrayTemporaryFiles(strays) }
@@ -165,10 +195,11 @@ public struct VaultCheck {
                 }
             }
             let collisions = findings.compactMap { if case .nameCollision(let collision) = $0 { collision } else { nil } }
-            for renamed in try vault.renameCollidingNames(collisions, in: set) {
+            for renamed in try vault.renameCollidingNames(collisions, in: collisions.isEmpty ? RecordSet.empty : records()) {
                 said(.file(.collisionRenamed(from: renamed.from, to: renamed.to, other: renamed.other, relinked: renamed.relinked.count)))
             }
-            try repairOrphans(findings, in: set, confirm: confirm, said: said)
+            let orphans = findings.contains { if case .orphan(_, _, let rule) = $0 { rule != .refuse } else { false } }
+            if orphans { try repairOrphans(findings, in: records(), confirm: confirm, said: said) }
         }
     }
 
@@ -200,7 +231,7 @@ public struct VaultCheck {
     public func remaining(after findings: [CheckFinding]) -> [CheckFinding] {
         let damaged = Set(Self.damagedMedia(findings).filter(vault.isDamagedMedia))
         let corrupt = findings.filter { if case .mediaCorrupt(let file, _) = $0 { damaged.contains(file) } else { false } }
-        return self.findings(vault.loadRecords(), quick: true) + corrupt
+        return self.findings(quick: true).findings + corrupt
     }
 
     /// The media files the findings name as damaged (bytes that no longer hash to their names).

@@ -6,15 +6,15 @@ import Testing
     import Glibc
 #endif
 
-/// The commands that read every record (exports, `list --json`, `conflicts`, `stats`) read them a
-/// batch at a time: what they hold does not grow with the vault. Each is run on a vault of eight
-/// batches of records and must peak at less above `list -n 1` (the process, the catalog) than the
-/// vault's own text; holding every parsed record at once takes more than that (1.3 times it here
-/// for most, four times for `export jrnl`), a batch at a time some half of it.
+/// The commands that read every record (exports, `list --json`, `conflicts`, `stats`, `check`) read them a
+/// batch at a time: what they hold does not grow with the vault. Each is run on a vault of 16,384
+/// records and must peak at less above `list -n 1` (the process, the catalog) than the vault's own
+/// text; holding every parsed record at once takes more than that (1.3 times it here for most,
+/// four times for `export jrnl`), a batch at a time some half of it.
 @Suite("commands that read every record hold a batch of them, not the vault")
 struct WholeVaultMemoryTests {
-    /// Eight batches of records (`Vault.recordsPerBatch` is 2,048), 8 KB of body each: 137 MB of text.
-    static let recordCount = 8 * 2_048
+    /// 16,384 records (32 of `Vault.recordsPerBatch`), 8 KB of body each: 137 MB of text.
+    static let recordCount = 16_384
     static let bodyBytes = 8 * 1_024
 
     /// Writes the records as another device would have synced them, then lets folio catalog them.
@@ -60,7 +60,7 @@ struct WholeVaultMemoryTests {
         return (child.peakResidentKilobytes ?? 0) * 1_024
     }
 
-    @Test("exports, list --json, conflicts and stats stay below the size of the vault's text")
+    @Test("exports, list --json, conflicts, stats and check stay below the size of the vault's text")
     func batchesNotTheVault() throws {
         let (folio, textBytes) = try Self.largeVault()
         let out = folio.scratch?.path("out").path ?? "/nonexistent"
@@ -68,12 +68,12 @@ struct WholeVaultMemoryTests {
         let baseline = try Self.peakBytes(folio, ["list", "-n", "1"])
         let commands: [[String]] = [
             ["export", "json"], ["export", "jrnl"], ["export", "markdown", "--out", out], ["list", "--json"], ["list"],
-            ["conflicts"], ["stats", "--kind", "idea", "--by", "month"],
+            ["conflicts"], ["stats", "--kind", "idea", "--by", "month"], ["check"],
         ]
         for command in commands {
             let peak = try Self.peakBytes(folio, command)
             // Holding every record parsed takes more than its text (each record's text, its body and
-            // its front matter's nodes); a batch of an eighth of them, well under it.
+            // its front matter's nodes); a batch at a time, well under it.
             #expect(
                 peak - baseline < textBytes,
                 "folio \(command.joined(separator: " ")) peaked at \(peak >> 20) MB, \((peak - baseline) >> 20) MB over list -n 1; the records' text is \(textBytes >> 20) MB"

@@ -28,7 +28,7 @@ struct VaultCheckTests {
         try scratch.write("vault/ideas/.x.md.tmp-123", "half")
         _ = try history.commitHandChanges(in: vault, message: "by hand")
         let check = VaultCheck(vault: vault, history: history)
-        let findings = check.findings(vault.loadRecords(), quick: true)
+        let findings = check.findings(quick: true).findings
         #expect(findings.contains(.strayTemporaryFile("ideas/.x.md.tmp-123")))
         #expect(findings.contains { if case .orphan(path: "baby/activity/2026-11-22-bath.md", _, .cascade) = $0 { true } else { false } })
 
@@ -36,7 +36,7 @@ struct VaultCheckTests {
         var said: [Message] = []
         let before = try history.log().count
         try check.repair(
-            findings, in: vault.loadRecords(),
+            findings,
             confirm: { question in
                 if case .cascade(let plan, _) = question { asked.append("cascade \(plan.removals.count)") }
                 return false
@@ -48,7 +48,7 @@ struct VaultCheckTests {
         let remaining = check.remaining(after: findings)
         #expect(remaining.count == 1)
 
-        try check.repair(remaining, in: vault.loadRecords(), confirm: { _ in true }, said: { said.append($0) })
+        try check.repair(remaining, confirm: { _ in true }, said: { said.append($0) })
         #expect(said == [.deleted(1)])
         #expect(check.remaining(after: remaining).isEmpty)
         #expect(try history.log().count == before + 1)

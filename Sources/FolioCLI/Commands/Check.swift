@@ -48,18 +48,16 @@ struct Check: AsyncParsableCommand {
     func run() async throws {
         let context = try Context.open(global)
         let check = VaultCheck(vault: context.vault, history: context.history)
-        let set = context.records(quiet: true)
         // Ctrl-C ends a check at once, as before: the LFS server is asked without sync's interrupt.
         var transport = SyncTransport(vault: context.vault, environment: context.environment)
         transport.warn = context.transportWarnings
-        let findings =
-            check.findings(set, quick: quick, progress: output.json ? nil : CheckPrinter.progress(context))
-            + (await check.lfsFindings(quick: quick, transport: transport))
-        CheckPrinter.print(findings, recordCount: set.records.count, json: output.json, context: context)
+        let report = check.findings(quick: quick, progress: output.json ? nil : CheckPrinter.progress(context))
+        let findings = report.findings + (await check.lfsFindings(quick: quick, transport: transport))
+        CheckPrinter.print(findings, recordCount: report.recordCount, json: output.json, context: context)
         guard !findings.isEmpty else { return }
         guard fix else { throw ExitCode.failure }
         guard yes || context.terminal.isInteractive else { throw FolioError(.check(.fixNeedsYes)) }
-        try check.repair(findings, in: set, confirm: { CheckPrinter.confirm($0, yes: yes, context: context) }, said: context.say)
+        try check.repair(findings, confirm: { CheckPrinter.confirm($0, yes: yes, context: context) }, said: context.say)
         // Success means nothing is left to fix, as `check` would now report.
         guard CheckPrinter.fixed(check.remaining(after: findings), context: context) else { throw ExitCode.failure }
     }

@@ -73,66 +73,16 @@ extension Vault {
     ///
     /// `progress(done, total)` is called as files are hashed, from any thread.
     public func checkMedia(_ set: RecordSet, quick: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [CheckFinding] {
-        var findings: [CheckFinding] = []
-        let stored: (files: [StoredMedia], temporaries: [String])
-        do {
-            stored = try storedMedia()
-        } catch {
-            // Without the listing every listed file would look missing.
-            return [.notChecked(.mediaFiles, error)]
-        }
-        let present = Set(stored.files.map(\.path))
-        var users: [String: [String]] = [:]
-        var expectedSize: [String: UInt64] = [:]
-        for record in set.records {
-            for entry in MediaEntry.entries(of: record.document) {
-                users[entry.file, default: []].append(record.path)
-                if let bytes = entry.bytes { expectedSize[entry.file] = bytes }
-                if !present.contains(entry.file) { findings.append(.mediaMissing(file: entry.file, record: record.path)) }
-            }
-        }
-        findings += brokenLinks(in: set, stored: stored.files).map(CheckFinding.brokenLink)
-        findings += danglingWikilinks(in: set).map(CheckFinding.danglingWikilink)
-        for file in stored.files where file.sha256 == nil {
-            findings.append(.strayMediaFile(file.path))
-        }
-        // A pointer whose oid is the file's name is media not downloaded yet (LFS), not damage.
-        let named = stored.files.filter { file in
-            guard let sha = file.sha256 else { return false }
-            return !(file.bytes <= UInt64(LFSPointer.maxBytes) && LFSPointerFile.pointer(in: url(file.path))?.oid == sha)
-        }
-        if quick {
-            for file in named {
-                if let expected = expectedSize[file.path], expected != file.bytes {
-                    findings.append(.mediaSizeMismatch(file: file.path, expected: expected, found: file.bytes))
-                }
-            }
-        } else {
-            let root = root
-            let done = Mutex(0)
-            let total = named.count
-            let paths = named.map(\.path)
-            let hashes = parallelMap(total, minimumChunk: 1) { index in
-                let hash = Self.sha256(ofFile: root.appendingPathComponent(paths[index]).path)
-                let count = done.withLock { value in
-                    value += 1
-                    return value
-                }
-                progress?(count, total)
-                return hash
-            }
-            for (file, hash) in zip(named, hashes) where hash != file.sha256 {
-                findings.append(.mediaCorrupt(file: file.path, records: (users[file.path] ?? []).sorted()))
-            }
-        }
-        return findings
+        var checks = MediaChecks(vault: self)
+        checks.add(set)
+        return checks.findings(quick: quick, progress: progress)
     }
 
     /// Relative links in record bodies whose target does not exist.
-    func brokenLinks(in set: RecordSet, stored: [StoredMedia]) -> [BrokenLink] {
-        let bySha = Dictionary(stored.compactMap { file in file.sha256.map { ($0, file.path) } }, uniquingKeysWith: { a, _ in a })
+    /// `bySha`: the stored media files by the hash their names promise, for the repair.
+    func brokenLinks(in records: [Record], bySha: [String: String]) -> [BrokenLink] {
         var broken: [BrokenLink] = []
-        for record in set.records {
+        for record in records {
             let body = record.document.body
             guard Self.mayHoldLinks(body) else { continue }
             let bodyLine = record.document.bodyFirstLine
@@ -160,10 +110,11 @@ extension Vault {
     /// to as Obsidian finds one: by its path from the record's folder, else by its name (and the
     /// folders written before it) anywhere, in any case. A wikilink to a note (`[[Bob]]`) is
     /// Obsidian's way to a note not written yet, and is left alone.
-    func danglingWikilinks(in set: RecordSet) -> [BrokenLink] {
-        var names: [String: [String]]?
+    /// `names`: every file of the vault by its last name, lower-cased; made at the first wikilink
+    /// to a file and kept for the next records.
+    func danglingWikilinks(in records: [Record], names: inout [String: [String]]?) -> [BrokenLink] {
         var dangling: [BrokenLink] = []
-        for record in set.records {
+        for record in records {
             let body = record.document.body
             guard Wikilinks.mayHold(body) else { continue }
             let links = Wikilinks.links(in: body).filter(\.namesFile)
@@ -265,5 +216,90 @@ extension Vault {
         }
         guard ok else { return nil }
         return MediaNaming.hex(hasher.finalize())
+    }
+}
+
+/// `check`'s media findings, gathered a batch of records at a time (``Vault/forEachRecordBatch(_:)``):
+/// of each record only the media files it lists (their users and sizes) and its broken links are
+/// kept; the files in `media/` are listed once, and hashed at the end.
+public struct MediaChecks {
+    private let vault: Vault
+    private let stored: Result<(files: [StoredMedia], temporaries: [String]), FolioError>
+    private let present: Set<String>
+    private let bySha: [String: String]
+    private var users: [String: [String]] = [:]
+    private var expectedSize: [String: UInt64] = [:]
+    private var missing: [CheckFinding] = []
+    private var broken: [BrokenLink] = []
+    private var dangling: [BrokenLink] = []
+    private var names: [String: [String]]?
+
+    public init(vault: Vault) {
+        self.vault = vault
+        stored = Result(catching: { () throws(FolioError) in try vault.storedMedia() })
+        var files: [StoredMedia] = []
+        if case .success(let listed) = stored { files = listed.files }
+        present = Set(files.map(\.path))
+        bySha = Dictionary(files.compactMap { file in file.sha256.map { ($0, file.path) } }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Notes the media files the records of `set` list and the links in their bodies that lead nowhere.
+    public mutating func add(_ set: RecordSet) {
+        // Without the listing every listed file would look missing: nothing is judged (see findings).
+        guard case .success = stored else { return }
+        for record in set.records {
+            for entry in MediaEntry.entries(of: record.document) {
+                users[entry.file, default: []].append(record.path)
+                if let bytes = entry.bytes { expectedSize[entry.file] = bytes }
+                if !present.contains(entry.file) { missing.append(.mediaMissing(file: entry.file, record: record.path)) }
+            }
+        }
+        broken += vault.brokenLinks(in: set.records, bySha: bySha)
+        dangling += vault.danglingWikilinks(in: set.records, names: &names)
+    }
+
+    /// Everything found, with the files in `media/` not named by their content and, unless
+    /// `quick`, those whose bytes no longer hash to their names (`progress(done, total)` as they
+    /// are hashed, from any thread).
+    public func findings(quick: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [CheckFinding] {
+        let stored: (files: [StoredMedia], temporaries: [String])
+        switch self.stored {
+        case .success(let listed): stored = listed
+        case .failure(let error): return [.notChecked(.mediaFiles, error)]
+        }
+        var findings = missing + broken.map(CheckFinding.brokenLink) + dangling.map(CheckFinding.danglingWikilink)
+        for file in stored.files where file.sha256 == nil {
+            findings.append(.strayMediaFile(file.path))
+        }
+        // A pointer whose oid is the file's name is media not downloaded yet (LFS), not damage.
+        let named = stored.files.filter { file in
+            guard let sha = file.sha256 else { return false }
+            return !(file.bytes <= UInt64(LFSPointer.maxBytes) && LFSPointerFile.pointer(in: vault.url(file.path))?.oid == sha)
+        }
+        if quick {
+            for file in named {
+                if let expected = expectedSize[file.path], expected != file.bytes {
+                    findings.append(.mediaSizeMismatch(file: file.path, expected: expected, found: file.bytes))
+                }
+            }
+        } else {
+            let root = vault.root
+            let done = Mutex(0)
+            let total = named.count
+            let paths = named.map(\.path)
+            let hashes = parallelMap(total, minimumChunk: 1) { index in
+                let hash = Vault.sha256(ofFile: root.appendingPathComponent(paths[index]).path)
+                let count = done.withLock { value in
+                    value += 1
+                    return value
+                }
+                progress?(count, total)
+                return hash
+            }
+            for (file, hash) in zip(named, hashes) where hash != file.sha256 {
+                findings.append(.mediaCorrupt(file: file.path, records: (users[file.path] ?? []).sorted()))
+            }
+        }
+        return findings
     }
 }
