@@ -65,8 +65,11 @@ struct SiteFolder: Sendable {
                     marker.st_mode & S_IFMT == S_IFDIR,
                     isFile(manifestPath) || isFile(root.appendingPathComponent(startedName).path) || onlyMarkerBegun
                 else { throw FolioError(.site(.foreignFolder(shown))) }
-                let text = LocalFile.read(URL(fileURLWithPath: manifestPath), maxBytes: 256 << 20)
-                    .flatMap { String(data: $0, encoding: .utf8) }
+                // Read and checked as UTF-8 in one copy (it is 55 MB at 100,000 records).
+                let limit = 256 << 20
+                let text = Vault.readFile(manifestPath, atMost: limit + 1).flatMap { bytes in
+                    bytes.count <= limit ? String(validating: bytes, as: UTF8.self) : nil
+                }
                 return SiteFolder(root: root, manifest: text.flatMap(SiteManifest.decode))
             }
         }
@@ -159,6 +162,20 @@ struct SiteFolder: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFLNK else { return false }
         return unlink(path) == 0
+    }
+
+    /// Whether every one of `relatives` is a regular file in the folder (and a safe path), looked at
+    /// on all cores from the folder itself: a site's 100,000 pages are each a short lookup.
+    func allExist(_ relatives: [String]) -> Bool {
+        let directory = Glibc.open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return false }
+        defer { Glibc.close(directory) }
+        let found = parallelMap(relatives.count) { i in
+            var info = stat()
+            return SiteFolder.isSafe(relatives[i]) && fstatat(directory, relatives[i], &info, AT_SYMLINK_NOFOLLOW) == 0
+                && info.st_mode & S_IFMT == S_IFREG
+        }
+        return !found.contains(false)
     }
 
     func exists(_ relative: String) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 /// What folio remembers of a site it wrote, in `<site>/.folio-site/manifest`: every file it wrote
 /// with the hash of its bytes, and for each record what its page was made from. Its presence is
@@ -49,38 +50,75 @@ struct SiteManifest: Sendable, Equatable {
     }
 
     /// The manifest in `text`; nil when it is not one (a later run then writes the whole site again).
+    ///
+    /// Lines and fields are cut at their bytes (LF and tab are never part of a field: they are
+    /// escaped). The lines are read on all cores, then gathered in order: at 100,000 records
+    /// the manifest is 55 MB, and reading it is most of an export with nothing to do.
     static func decode(_ text: String) -> SiteManifest? {
         var text = text
-        return text.withUTF8 { decode(bytes: $0) }
-    }
-
-    /// Lines and fields are cut at their bytes (LF and tab are never part of a field: they are escaped).
-    private static func decode(bytes: UnsafeBufferPointer<UInt8>) -> SiteManifest? {
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true).makeIterator()
-        guard let first = lines.next(), first.elementsEqual(header.utf8) else { return nil }
+        let lines: [Range<Int>] = text.withUTF8 { bytes in
+            var lines: [Range<Int>] = []
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                if end > start { lines.append(start..<end) }
+                start = end + 1
+            }
+            return lines
+        }
+        guard let first = lines.first, text.utf8.dropFirst(first.lowerBound).prefix(first.count).elementsEqual(header.utf8) else {
+            return nil
+        }
+        let utf8 = text.utf8
+        let entries: [Entry?] = parallelMap(lines.count - 1, minimumChunk: 4_096) { i in
+            let line = lines[i + 1]
+            let start = utf8.index(utf8.startIndex, offsetBy: line.lowerBound)
+            var slice = Substring(utf8[start..<utf8.index(start, offsetBy: line.count)])
+            return slice.withUTF8 { entry(bytes: $0) }
+        }
         var manifest = SiteManifest()
-        while let line = lines.next() {
-            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { unescape(bytes: $0) }
-            guard let tag = fields.first else { continue }
-            switch tag {
-            case "tool" where fields.count == 2:
-                manifest.thumbnailTool = fields[1]
-            case "key" where fields.count == 2:
-                manifest.key = fields[1]
-            case "file" where fields.count == 3:
-                manifest.files[fields[1]] = fields[2]
-            case "rec" where fields.count >= 6:
-                let row = Row(
-                    page: fields[1], path: fields[2], stamp: fields[3], inputKey: fields[4], firstLine: fields[5],
-                    media: Array(fields.dropFirst(6)))
-                manifest.rows[row.path] = row
-            case "nothumb" where fields.count == 2:
-                manifest.failedThumbnails.insert(fields[1])
-            default:
-                return nil
+        // Room for every entry at once: growing a dictionary of 100,000 paths hashes each again.
+        let fileCount = entries.count { if case .file = $0 { true } else { false } }
+        manifest.files.reserveCapacity(fileCount)
+        manifest.rows.reserveCapacity(entries.count - fileCount)
+        for entry in entries {
+            switch entry {
+            case nil: return nil
+            case .tool(let tool): manifest.thumbnailTool = tool
+            case .key(let key): manifest.key = key
+            case .file(let path, let hash): manifest.files[path] = hash
+            case .row(let row): manifest.rows[row.path] = row
+            case .noThumbnail(let hash): manifest.failedThumbnails.insert(hash)
             }
         }
         return manifest
+    }
+
+    /// One line of the manifest, after its header.
+    private enum Entry: Sendable {
+        case tool(String)
+        case key(String)
+        case file(path: String, hash: String)
+        case row(Row)
+        case noThumbnail(String)
+    }
+
+    /// The line in `bytes`; nil when it is none a manifest holds.
+    private static func entry(bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
+        let fields = bytes.split(separator: 0x09, omittingEmptySubsequences: false).map { unescape(bytes: $0) }
+        guard let tag = fields.first else { return nil }
+        switch tag {
+        case "tool" where fields.count == 2: return .tool(fields[1])
+        case "key" where fields.count == 2: return .key(fields[1])
+        case "file" where fields.count == 3: return .file(path: fields[1], hash: fields[2])
+        case "rec" where fields.count >= 6:
+            return .row(
+                Row(
+                    page: fields[1], path: fields[2], stamp: fields[3], inputKey: fields[4], firstLine: fields[5],
+                    media: Array(fields.dropFirst(6))))
+        case "nothumb" where fields.count == 2: return .noThumbnail(fields[1])
+        default: return nil
+        }
     }
 
     static func escape(_ text: String) -> String {

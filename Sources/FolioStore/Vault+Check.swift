@@ -65,7 +65,9 @@ public enum CheckFinding: Sendable, Equatable {
     /// Findings that point at something to look at rather than damage: shown as warnings.
     public var isWarning: Bool {
         switch self {
-        case .secret, .conflictCopy, .hardLink, .nameNotPortable, .lfsServerNotAsked, .nameCollision, .ignoredByGit, .danglingWikilink: true
+        case .secret, .conflictCopy, .hardLink, .nameNotPortable, .lfsServerNotAsked, .nameCollision, .ignoredByGit, .danglingWikilink,
+            .notChecked(.secrets, _):
+            true
         default: false
         }
     }
@@ -426,12 +428,41 @@ public struct SecretChecks {
             let path = paths[i]
             if recordPaths.contains(path) { return inRecords[path] ?? [] }
             guard !path.hasPrefix("media/") else { return [] }
-            var info = stat()
-            guard lstat(rootPath + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-                let bytes = Vault.readFile(rootPath + "/" + path), !SecretScanner.isBinary(bytes)
-            else { return [] }
-            return SecretScanner.scan(bytes).map { .secret(path: path, finding: $0) }
+            switch Vault.secretScanInput(rootPath + "/" + path) {
+            case .none: return []
+            case .text(let bytes): return SecretScanner.scan(bytes).map { .secret(path: path, finding: $0) }
+            case .tooLarge(let bytes):
+                return [.notChecked(.secrets, FolioError(.fileTooLarge(bytes: bytes, limit: Vault.secretScanLimit), file: path))]
+            }
         }
         return perPath.flatMap { $0 }
+    }
+}
+
+extension Vault {
+    /// The most of a text file (not a record) that is read to look for keys and tokens in it.
+    public static let secretScanLimit = 64 << 20
+
+    /// What a look for keys and tokens reads of a file.
+    public enum SecretScanInput {
+        /// Not a regular file, binary (a NUL in its first 8,000 bytes, as git decides), or unreadable.
+        case none
+        case text([UInt8])
+        /// A text file over ``secretScanLimit``, of this many bytes: not read.
+        case tooLarge(Int)
+    }
+
+    /// The file at `path` (absolute) for a secret scan: its first 8,000 bytes decide whether it is
+    /// text before the rest is read, so a video or a sparse file of any size costs one small read.
+    public static func secretScanInput(_ path: String) -> SecretScanInput {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let head = readFile(path, atMost: 8_000),
+            !SecretScanner.isBinary(head)
+        else { return .none }
+        guard head.count == 8_000 else { return .text(head) }
+        guard info.st_size <= secretScanLimit else { return .tooLarge(Int(clamping: info.st_size)) }
+        guard let bytes = readFile(path, atMost: secretScanLimit + 1) else { return .none }
+        guard bytes.count <= secretScanLimit else { return .tooLarge(max(Int(clamping: info.st_size), bytes.count)) }
+        return SecretScanner.isBinary(bytes) ? .none : .text(bytes)
     }
 }

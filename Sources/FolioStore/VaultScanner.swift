@@ -259,7 +259,10 @@ extension Vault {
         defer { close(fd) }
         stamp = FileStamp(info)
         let cap = atMost ?? Int.max
-        var bytes = [UInt8](repeating: 0, count: min(max(0, Int(clamping: info.st_size)), cap))
+        // One byte more than the file holds, so the read that finds its end needs no room of its
+        // own: growing the array for it copied the whole file (55 MB for a large site's manifest).
+        let size = max(0, Int(clamping: info.st_size))
+        var bytes = [UInt8](repeating: 0, count: size < cap ? size + 1 : cap)
         var filled = 0
         while filled < cap {
             if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: min(4096, cap - filled))) }

@@ -311,8 +311,7 @@ public final class History: ChangeRecorder {
 
     /// The first key or token in the text file `path` that its committed version does not hold.
     static func secretProblem(with path: String, in vault: Vault, committed: (String) -> String?) -> FolioError? {
-        guard !vault.allowSecrets, !path.hasPrefix("media/"), let bytes = Vault.readFile(vault.url(path).path),
-            !SecretScanner.isBinary(bytes)
+        guard !vault.allowSecrets, !path.hasPrefix("media/"), case .text(let bytes) = Vault.secretScanInput(vault.url(path).path)
         else { return nil }
         let findings = SecretScanner.scan(bytes)
         guard !findings.isEmpty else { return nil }

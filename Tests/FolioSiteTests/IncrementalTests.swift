@@ -131,6 +131,24 @@ struct IncrementalTests {
         #expect(SiteManifest.decode("") == nil)
     }
 
+    @Test("a manifest of many lines, decoded on all cores, reads back what it wrote; one bad line anywhere is no manifest")
+    func largeManifestCodec() {
+        var manifest = SiteManifest()
+        manifest.key = "site-key"
+        for index in 0..<20_000 {
+            let name = index % 3 == 0 ? "日記-\(index)" : "entry\t\(index)%"
+            manifest.files["records/\(name).html"] = String(index, radix: 16)
+            manifest.rows["diary/\(name).md"] = .init(
+                page: "records/\(name).html", path: "diary/\(name).md", stamp: "\(index)-2-3-4", inputKey: "k\(index)",
+                firstLine: index % 2 == 0 ? "螢火蟲\n第二行" : "plain", media: index % 5 == 0 ? ["photo:media/ab/\(index).jpg"] : [])
+        }
+        let text = manifest.encoded()
+        #expect(SiteManifest.decode(text) == manifest)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines[lines.count / 2 + 7] = "rec\tonly-two"
+        #expect(SiteManifest.decode(lines.joined(separator: "\n")) == nil)
+    }
+
     @Test("paths from a manifest that leave the folder are never removed", arguments: ["../x", "/etc/passwd", "a/../../b", "", "a//b"])
     func unsafePaths(path: String) {
         #expect(!SiteFolder.isSafe(path))

@@ -207,6 +207,8 @@ public enum ConflictMessage: Sendable, Equatable {
 /// A part of `folio check` that can fail on its own, leaving the rest to run.
 public enum CheckPart: Sendable, Equatable {
     case nameCollisions, ignoredFiles, mediaFiles, lfsObjects
+    /// A text file too large to look for keys and tokens in.
+    case secrets
 
     var pair: (String, String) {
         switch self {
@@ -214,6 +216,7 @@ public enum CheckPart: Sendable, Equatable {
         case .ignoredFiles: ("被 git 忽略的紀錄", "records git ignores")
         case .mediaFiles: ("媒體檔", "media files")
         case .lfsObjects: ("本機的 LFS 物件", "the LFS objects here")
+        case .secrets: ("檔案裡有沒有金鑰或權杖", "the file for keys and tokens")
         }
     }
 }
