@@ -245,14 +245,11 @@ public enum JrnlText {
         return text
     }
 
-    /// The same for the records `summaries` name, written to `out` an entry at a time: the
-    /// records are read in the catalog's order of their times, a batch at a time
+    /// The same for the records at `paths`, oldest first (``Vault/exportedPaths(_:in:workingDirectory:oldestFirst:leavingOut:)``),
+    /// written to `out` an entry at a time: the records are read a batch at a time
     /// (``Vault/recordBatches(at:)``), so a large vault is never held whole.
-    public static func export(_ summaries: [RecordSummary], vault: Vault, out: (String) -> Void) {
-        let ordered = summaries.filter { $0.sortTime != nil }.sorted {
-            ($0.sortTime?.epochMilliseconds ?? 0, $0.path) < ($1.sortTime?.epochMilliseconds ?? 0, $1.path)
-        }
-        export(vault.recordBatches(at: ordered.map(\.path)), out: out)
+    public static func export(paths: [String], vault: Vault, out: (String) -> Void) {
+        export(vault.recordBatches(at: paths), out: out)
     }
 
     /// `records` by their time, oldest first; records of the same time keep their order.

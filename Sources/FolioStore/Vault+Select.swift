@@ -113,13 +113,29 @@ extension Vault {
 }
 
 extension Vault {
-    /// The records an export takes, in the order of their paths: every record (the profile too)
-    /// when `filter` chooses nothing, else those it takes. Read them with ``recordBatches(at:)``.
-    public func exportedSummaries(_ filter: RecordFilter, in catalog: Catalog, workingDirectory: URL?) throws(FolioError)
-        -> [RecordSummary]
-    {
-        let summaries =
-            filter == RecordFilter() ? catalog.summaries : try select(filter, in: catalog, workingDirectory: workingDirectory).summaries
-        return summaries.sorted { $0.path < $1.path }
+    /// The paths of the records an export takes, in order: every record (the profile too) when
+    /// `filter` chooses nothing, else those it takes; by path, or with `oldestFirst` by time and
+    /// then path (a record without a time left out); those of kind `leavingOut` left out. Only
+    /// paths are kept (the catalog's rows are looked at one at a time): read the records with
+    /// ``recordBatches(at:)``.
+    public func exportedPaths(
+        _ filter: RecordFilter, in catalog: Catalog, workingDirectory: URL?, oldestFirst: Bool = false, leavingOut: String? = nil
+    ) throws(FolioError) -> [String] {
+        let positions =
+            filter == RecordFilter()
+            ? Array(0..<catalog.count) : try select(filter, in: catalog, workingDirectory: workingDirectory).recordPositions
+        guard oldestFirst || leavingOut != nil else { return positions.map { catalog.path($0) }.sorted() }
+        var rows: [(time: Int64, path: String)] = []
+        for position in positions {
+            let summary = catalog.summary(position)
+            guard leavingOut == nil || summary.kind != leavingOut else { continue }
+            if oldestFirst {
+                guard let time = summary.sortTime else { continue }
+                rows.append((time.epochMilliseconds, summary.path))
+            } else {
+                rows.append((0, summary.path))
+            }
+        }
+        return rows.sorted { ($0.time, $0.path) < ($1.time, $1.path) }.map(\.path)
     }
 }

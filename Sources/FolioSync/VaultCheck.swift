@@ -163,16 +163,8 @@ public struct VaultCheck {
     /// orphan's delete rule when `confirm` agrees. What it did goes to `said`.
     ///
     /// The records are read whole only when a name must be freed (links to it follow) or an orphan
-    /// may be removed with what belongs to it.
+    /// may be removed with what belongs to it, each time as the repairs before left them.
     public func repair(_ findings: [CheckFinding], confirm: (Question) -> Bool, said: (Message) -> Void) throws(FolioError) {
-        var loaded: RecordSet?
-        let vault = vault
-        func records() -> RecordSet {
-            if let loaded { return loaded }
-            let set = vault.loadRecords()
-            loaded = set
-            return set
-        }
         try vault.inOneCommit({ $0.count == 1 ? $0[0] : "check: fix \($0.count) problems" }) { () throws(FolioError) in
             let strays = findings.compactMap { if case .strayTemporaryFile(let path) = $0 { path } else { nil } }
             if !strays.isEmpty { try vault.removeStrayTemporaryFiles(strays) }
@@ -195,11 +187,11 @@ public struct VaultCheck {
                 }
             }
             let collisions = findings.compactMap { if case .nameCollision(let collision) = $0 { collision } else { nil } }
-            for renamed in try vault.renameCollidingNames(collisions, in: collisions.isEmpty ? RecordSet.empty : records()) {
+            for renamed in try vault.renameCollidingNames(collisions, in: collisions.isEmpty ? .empty : vault.loadRecords()) {
                 said(.file(.collisionRenamed(from: renamed.from, to: renamed.to, other: renamed.other, relinked: renamed.relinked.count)))
             }
             let orphans = findings.contains { if case .orphan(_, _, let rule) = $0 { rule != .refuse } else { false } }
-            if orphans { try repairOrphans(findings, in: records(), confirm: confirm, said: said) }
+            if orphans { try repairOrphans(findings, in: vault.loadRecords(), confirm: confirm, said: said) }
         }
     }
 

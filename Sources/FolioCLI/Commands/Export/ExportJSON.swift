@@ -21,10 +21,9 @@ struct ExportJSON: AsyncParsableCommand {
 
     func run() async throws {
         let context = try Context.open(global)
-        let paths = try context.vault.exportedSummaries(
+        let paths = try context.vault.exportedPaths(
             try filters.filter(), in: context.catalog(), workingDirectory: context.workingDirectory
         )
-        .map(\.path)
         if media { await OnDemandMedia.fetch(forRecordsAt: paths, context: context) }
         try FolioJSON.export(context.vault.recordBatches(at: paths), media: media, vault: context.vault, out: Console.outInline)
     }

@@ -35,7 +35,9 @@ struct ExportJrnl: ParsableCommand {
     func run() throws {
         let context = try Context.open(global)
         let filter = try filters.filter()
-        let summaries = try context.vault.exportedSummaries(filter, in: context.catalog(), workingDirectory: context.workingDirectory)
-        JrnlText.export(summaries.filter { filter.kind != nil || $0.kind != "profile" }, vault: context.vault, out: Console.outInline)
+        let paths = try context.vault.exportedPaths(
+            filter, in: context.catalog(), workingDirectory: context.workingDirectory, oldestFirst: true,
+            leavingOut: filter.kind == nil ? "profile" : nil)
+        JrnlText.export(paths: paths, vault: context.vault, out: Console.outInline)
     }
 }

@@ -18,10 +18,9 @@ struct ExportMarkdown: AsyncParsableCommand {
 
     func run() async throws {
         let context = try Context.open(global)
-        let paths = try context.vault.exportedSummaries(
+        let paths = try context.vault.exportedPaths(
             try filters.filter(), in: context.catalog(), workingDirectory: context.workingDirectory
         )
-        .map(\.path)
         await OnDemandMedia.fetch(forRecordsAt: paths, context: context)
         let result = try MarkdownExport.export(
             context.vault.recordBatches(at: paths), vault: context.vault, to: context.absoluteURL(out), shown: out)
