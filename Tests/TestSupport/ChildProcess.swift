@@ -24,7 +24,6 @@ public final class ChildProcess: @unchecked Sendable {
     public let executable: String
     private let lock = NSLock()
     private var exitStatus: Int32?
-    private var peakKilobytes: Int?
 
     /// Starts `executable` with `arguments`; standard input is /dev/null, standard output goes to
     /// `output` (created or truncated) or to /dev/null, standard error to `errors` when given, else
@@ -98,10 +97,8 @@ public final class ChildProcess: @unchecked Sendable {
         defer { lock.unlock() }
         if let exitStatus { return exitStatus }
         var status: Int32 = 0
-        var usage = rusage()
-        let result = wait4(pid, &status, WNOHANG, &usage)
+        let result = waitpid(pid, &status, WNOHANG)
         guard result == pid else { return nil }
-        peakKilobytes = usage.ru_maxrss
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
         let signal = status & 0x7f
         exitStatus = signal == 0 ? (status >> 8) & 0xff : 128 + signal
@@ -109,14 +106,6 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     public var isRunning: Bool { exited == nil }
-
-    /// The most memory the process held at once (its peak resident set, in KiB), once it has ended.
-    public var peakResidentKilobytes: Int? {
-        guard exited != nil else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        return peakKilobytes
-    }
 
     /// Waits for the process to end and returns its status; nil when `timeout` ran out first
     /// (the process is left running).
