@@ -17,7 +17,8 @@ public enum PeakMemory {
         _ executable: String, _ arguments: [String], environment: [String: String], output: URL? = nil, report: URL,
         timeout: TimeInterval = 600
     ) throws -> (status: Int32?, peakBytes: Int) {
-        let child = try ChildProcess(time, ["-f", "%M", "-o", report.path, executable] + arguments, environment: environment, output: output)
+        let child = try ChildProcess(
+            time, ["-f", "%M", "-o", report.path, executable] + arguments, environment: environment, output: output)
         let status = child.wait(timeout: timeout)
         // `time` writes "Command exited with non-zero status N" first when the program failed.
         let lines = (try? String(contentsOf: report, encoding: .utf8))?.split(separator: "\n") ?? []
