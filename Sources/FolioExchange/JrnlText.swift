@@ -239,24 +239,12 @@ public enum JrnlText {
     /// The time is the record's own local time; `starred: true` is the star; tags are kept where
     /// the text has them (jrnl finds tags in the text only), and the front matter's other tags are
     /// added at the end of the body as `@tag`.
-    public static func export(_ records: [Record]) -> String {
-        var text = ""
-        export([oldestFirst(records)], out: { text += $0 })
-        return text
-    }
-
-    /// The same for the records at `paths`, oldest first (``Vault/exportedPaths(_:in:workingDirectory:oldestFirst:leavingOut:)``),
-    /// written to `out` an entry at a time: the records are read a batch at a time
-    /// (``Vault/recordBatches(at:)``), so a large vault is never held whole.
+    ///
+    /// The records at `paths`, already oldest first (``Vault/exportedPaths(_:in:workingDirectory:oldestFirst:leavingOut:)``),
+    /// are written to `out` an entry at a time, read a batch at a time (``Vault/recordBatches(at:)``),
+    /// so a large vault is never held whole.
     public static func export(paths: [String], vault: Vault, out: (String) -> Void) {
         export(vault.recordBatches(at: paths), out: out)
-    }
-
-    /// `records` by their time, oldest first; records of the same time keep their order.
-    static func oldestFirst(_ records: [Record]) -> [Record] {
-        records.enumerated().sorted {
-            ($0.element.sortTime?.epochMilliseconds ?? 0, $0.offset) < ($1.element.sortTime?.epochMilliseconds ?? 0, $1.offset)
-        }.map(\.element)
     }
 
     /// Writes the entries of `batches`, in order, a blank line between entries.

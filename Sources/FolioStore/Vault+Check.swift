@@ -212,21 +212,8 @@ extension Vault {
         }
     }
 
-    /// What looks like a key or a token in the files `paths` (vault-relative; what a commit would hold):
-    /// records are read from `set`, other text files from disk; media and binary files are skipped.
-    public func checkSecrets(_ paths: [String], in set: RecordSet) -> [CheckFinding] {
-        var checks = SecretChecks(vault: self, paths: paths)
-        checks.add(set)
-        return checks.findings()
-    }
-
-    /// Symbolic links among `paths` that lead outside the vault and that the record scan did not
-    /// already report (those in `.folio/`, `media/` or hidden folders): never committed.
-    public func linksLeadingOutside(_ paths: [String], in set: RecordSet) -> [CheckFinding] {
-        linksLeadingOutside(paths, besides: set.escapingLinks)
-    }
-
-    /// The same, besides the links the record scan reported (`reported`).
+    /// Symbolic links among `paths` that lead outside the vault, besides those the record scan
+    /// reported (`reported`; those in `.folio/`, `media/` or hidden folders): never committed.
     public func linksLeadingOutside(_ paths: [String], besides reported: [String]) -> [CheckFinding] {
         let known = Set(reported)
         return paths.filter { path in

@@ -154,7 +154,7 @@ extension Vault {
             }
             let profile = try create(
                 NewRecord(kind: "profile", title: owner.name, fields: owner.fields),
-                records: RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: []))
+                records: .empty)
             return (plan.owned.count, profile)
         }
     }

@@ -14,8 +14,8 @@ extension Vault {
         if request.needsFields {
             // Only the front matter is kept, the files read a batch at a time (never the whole vault).
             roots.reserveCapacity(records.count)
-            for start in stride(from: 0, to: records.count, by: Self.recordsPerBatch) {
-                let batch = records[start..<Swift.min(start + Self.recordsPerBatch, records.count)]
+            for run in Self.batchRuns(records.count) {
+                let batch = records[run]
                 for (summary, record) in zip(batch, self.records(at: batch.map(\.path))) {
                     let root = record?.document.root.resolved ?? .null
                     roots.append(summary.kind.flatMap { kinds[$0] }?.withComputed(root) ?? root)

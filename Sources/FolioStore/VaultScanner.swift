@@ -29,7 +29,7 @@ extension Vault {
     /// Holds every record at once: a command that looks at each record once reads them with
     /// ``forEachRecordBatch(_:)`` instead.
     public func loadRecords() -> RecordSet {
-        var set = RecordSet(records: [], problems: [], plainFiles: [], escapingLinks: [])
+        var set = RecordSet.empty
         forEachRecordBatch { batch in
             set.records += batch.records
             set.problems += batch.problems
@@ -46,6 +46,11 @@ extension Vault {
     /// caches). Two cores still share each batch's reading.
     public static let recordsPerBatch = 512
 
+    /// The runs of indexes `count` files are read in, ``recordsPerBatch`` each (none for none).
+    public static func batchRuns(_ count: Int) -> [Range<Int>] {
+        stride(from: 0, to: count, by: recordsPerBatch).map { $0..<Swift.min($0 + recordsPerBatch, count) }
+    }
+
     /// Every file ``loadRecords()`` reads, in the same order, given to `body` ``recordsPerBatch`` at
     /// a time: each batch's records, plain files and problems; the first batch also carries the
     /// names the walk could not read and the links leading outside. What `body` does not keep is
@@ -55,10 +60,10 @@ extension Vault {
         var escaping: [String] = []
         var badNames: [FolioError] = []
         collect(into: &paths, escaping: &escaping, badNames: &badNames)
-        var start = 0
-        repeat {
-            let end = min(start + Self.recordsPerBatch, paths.count)
-            let results = Self.parseAll(Array(paths[start..<end]), root: root, limits: frontMatterLimits)
+        // An empty vault is one empty batch, which still carries what the walk found.
+        let runs = Self.batchRuns(paths.count)
+        for run in runs.isEmpty ? [0..<0] : runs {
+            let results = Self.parseAll(Array(paths[run]), root: root, limits: frontMatterLimits)
             var batch = RecordSet(records: [], problems: badNames, plainFiles: [], escapingLinks: escaping)
             badNames = []
             escaping = []
@@ -72,8 +77,7 @@ extension Vault {
                 }
             }
             try body(batch)
-            start = end
-        } while start < paths.count
+        }
     }
 
     /// The records at `paths` (vault-relative), read ``recordsPerBatch`` at a time as a sequence
@@ -361,13 +365,16 @@ public enum FileState: Sendable {
 public struct RecordBatches: Sequence, IteratorProtocol {
     let vault: Vault
     let paths: [String]
-    var start = 0
+    private var runs: IndexingIterator<[Range<Int>]>
+
+    init(vault: Vault, paths: [String]) {
+        self.vault = vault
+        self.paths = paths
+        runs = Vault.batchRuns(paths.count).makeIterator()
+    }
 
     public mutating func next() -> [Record]? {
-        guard start < paths.count else { return nil }
-        let end = Swift.min(start + Vault.recordsPerBatch, paths.count)
-        defer { start = end }
-        return vault.records(at: Array(paths[start..<end])).compactMap { $0 }
+        runs.next().map { vault.records(at: Array(paths[$0])).compactMap { $0 } }
     }
 }
 
