@@ -209,7 +209,8 @@ let package = Package(
         .testTarget(
             name: "FolioSiteTests",
             dependencies: [
-                "FolioSite", "FolioStore", "FolioCore", "Markdown", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "FolioSite", "FolioStore", "FolioCore", "Markdown", "YAML", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
         .testTarget(

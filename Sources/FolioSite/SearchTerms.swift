@@ -4,7 +4,7 @@ import FolioSearch
 /// `folio search` indexes with): folded words, and CJK text as character pairs.
 ///
 /// The page's script folds and cuts a query the same way (NFKC, lower case, Latin diacritics
-/// removed, Han characters to one form with ``foldPairs(for:)``, CJK runs into pairs) and looks each piece up in a record's terms: a word whole (the
+/// removed, Han characters to one form with ``foldPairs(present:)``, CJK runs into pairs) and looks each piece up in a record's terms: a word whole (the
 /// last one as a prefix), a CJK pair whole, a single CJK character inside any pair. So single
 /// characters that have a neighbour are not listed on their own: every pair holds them, which
 /// keeps the file a third smaller. A character alone in its run is listed.
@@ -38,14 +38,16 @@ enum SearchTerms {
         return out.joined(separator: " ")
     }
 
+    /// Adds the Han characters of `terms` to `present`, for ``foldPairs(present:)``.
+    static func noteHan(in terms: String, into present: inout Set<UInt32>) {
+        for scalar in terms.unicodeScalars where scalar.value >= 0x3400 { present.insert(scalar.value) }
+    }
+
     /// The Traditional/Simplified pairs (``HanFold``) the page's script needs to fold a query as the
-    /// terms were folded: those whose folded form occurs in some term. A query character outside
-    /// them cannot match either way, so the rest of the table is left out of the page.
-    static func foldPairs(for terms: some Sequence<String>) -> String {
-        var present = Set<UInt32>()
-        for value in terms {
-            for scalar in value.unicodeScalars where scalar.value >= 0x3400 { present.insert(scalar.value) }
-        }
+    /// terms were folded: those whose folded form is `present` in some term (``noteHan(in:into:)``).
+    /// A query character outside them cannot match either way, so the rest of the table is left
+    /// out of the page.
+    static func foldPairs(present: Set<UInt32>) -> String {
         var pairs = String.UnicodeScalarView()
         for (from, to) in HanFold.pairList where present.contains(to) {
             guard let from = Unicode.Scalar(from), let to = Unicode.Scalar(to) else { continue }

@@ -5,6 +5,7 @@ import FolioStore
 import Foundation
 import Markdown
 import SystemIO
+import YAML
 
 /// What `folio export html` is asked for.
 public struct SiteOptions: Sendable {
@@ -95,23 +96,33 @@ struct ExportRun {
         let tool = Thumbnails(ffmpeg: options.searchPath.flatMap { FFmpeg.locate(path: $0) })
         if let report = try unchangedReport(catalog: catalog, selection: selection, tool: tool.toolName) { return report }
         try folder.claim()
-        let all = catalog.summaries
+        // Every record's summary is decoded once, a part at a time: what pages show of the others
+        // (titles by id, children by parent) is kept, and the site's records' summaries go into
+        // their entries. The catalog's list of them all (70 MB at 100,000 records) is never made.
+        var isSelected = [Bool](repeating: false, count: catalog.count)
+        for position in selection.recordPositions where position < isSelected.count { isSelected[position] = true }
         var titleByID: [String: String] = [:]
         var childrenByParent: [String: [Int]] = [:]
-        for (position, summary) in all.enumerated() {
-            if let id = summary.id, titleByID[id] == nil { titleByID[id] = summary.title }
-            if let parent = summary.parent { childrenByParent[parent, default: []].append(position) }
+        var chosen: [(position: Int, summary: RecordSummary)] = []
+        chosen.reserveCapacity(selection.recordPositions.count)
+        for start in stride(from: 0, to: catalog.count, by: 4_096) {
+            let part = parallelMap(min(4_096, catalog.count - start), minimumChunk: 256) { catalog.summary(start + $0) }
+            for (offset, summary) in part.enumerated() {
+                let position = start + offset
+                if let id = summary.id, titleByID[id] == nil { titleByID[id] = summary.title }
+                if let parent = summary.parent { childrenByParent[parent, default: []].append(position) }
+                if isSelected[position] { chosen.append((position, summary)) }
+            }
         }
 
         // The records, newest first, each with its page and what the last export remembered.
-        let positions = selection.recordPositions.sorted { a, b in
-            let ea = all[a].sortTime?.epochSeconds ?? Int.min
-            let eb = all[b].sortTime?.epochSeconds ?? Int.min
-            return ea != eb ? ea > eb : all[a].path < all[b].path
+        chosen.sort { a, b in
+            let ea = a.summary.sortTime?.epochSeconds ?? Int.min
+            let eb = b.summary.sortTime?.epochSeconds ?? Int.min
+            return ea != eb ? ea > eb : a.summary.path < b.summary.path
         }
         var names = Set<String>()
-        var entries: [SiteRecord] = positions.map { position in
-            let summary = all[position]
+        var entries: [SiteRecord] = chosen.map { position, summary in
             var name = Self.pageName(summary)
             if !names.insert(name).inserted {
                 name += "-" + String(sha256Hex(summary.path).prefix(8))
@@ -127,18 +138,22 @@ struct ExportRun {
             }
             return entry
         }
+        chosen = []
+
+        // The charts' figures first, while little else is held: they read their kinds' records.
+        let charts = chartSections(entries)
 
         // Records whose file changed since the last export are read now, for what every page
         // shows of them (first line, media, search terms); their pages are made further down,
         // a batch at a time, from a second reading: holding 100,000 parsed records and their
-        // pages at once took 2.5 GB.
+        // pages at once took 2.5 GB. Their search terms wait on disk (``SiteTerms``).
         var wikilinks: [String: Bool] = [:]
-        var terms: [String: String] = [:]
+        let terms = SiteTerms(markerFolder: folder.root.path + "/" + SiteFolder.markerDirectory)
         let changed = entries.indices.filter { index in
             let entry = entries[index]
             return entry.stamp.isEmpty || old.rows[entry.summary.path]?.stamp != entry.stamp
         }
-        read(changed, into: &entries, wikilinks: &wikilinks, terms: &terms)
+        try read(changed, into: &entries, wikilinks: &wikilinks, terms: terms)
         entries.removeAll { entry in skipped.contains { $0.file == entry.summary.path } }
 
         // Media: which files are there, and thumbnails for photos and videos.
@@ -155,34 +170,40 @@ struct ExportRun {
         let pageByPath = Dictionary(entries.map { ($0.summary.path, $0.page) }, uniquingKeysWith: { a, _ in a })
         var pageByID: [String: String] = [:]
         for entry in entries { if let id = entry.summary.id, pageByID[id] == nil { pageByID[id] = entry.page } }
-        let context = SiteContext(
+        var context = SiteContext(
             language: language, vaultFromSite: vaultFromSite,
             presentMedia: shownMedia, thumbnails: thumbnails.paths, pageByPath: pageByPath, pageByID: pageByID,
             titleByID: titleByID, kindNames: vault.kinds.mapValues { $0.shownName(language) },
-            names: WikilinkNames(entries.map { ([$0.summary.title, $0.summary.fileStem] + $0.summary.aliases, $0.page) }),
+            names: WikilinkNames(count: entries.count) { i in
+                ([entries[i].summary.title, entries[i].summary.fileStem] + entries[i].summary.aliases, entries[i].page)
+            },
             live: options.live, mediaInSite: options.live == nil)
 
-        // Each record's page is written again when what it shows changed.
-        var neighbours: [RecordNeighbours] = []
-        var keys: [String] = []
-        for (index, entry) in entries.enumerated() {
+        // Each record's page is written again when what it shows changed. Its neighbours are
+        // worked out when needed, not kept for every record (90 MB at 100,000 records).
+        func neighbours(_ index: Int) -> RecordNeighbours {
             func link(_ summary: RecordSummary?) -> RecordNeighbours.Link? {
                 summary.map { RecordNeighbours.Link(title: $0.title, page: $0.id.flatMap { pageByID[$0] } ?? pageByPath[$0.path]) }
             }
+            let entry = entries[index]
             let previous = index + 1 < entries.count ? link(entries[index + 1].summary) : nil
             let next = index > 0 ? link(entries[index - 1].summary) : nil
             let parent = entry.summary.parent.map { id in RecordNeighbours.Link(title: titleByID[id] ?? id, page: pageByID[id]) }
             // Newest first, then by path: the order never follows the catalog's, so a parent's page
             // stays byte for byte the same while its children do.
-            let children = (entry.summary.id.flatMap { childrenByParent[$0] } ?? [])
+            let children = (entry.summary.id.flatMap { childrenByParent[$0] } ?? []).map(catalog.summary)
                 .sorted { a, b in
-                    let ea = all[a].sortTime?.epochSeconds ?? Int.min
-                    let eb = all[b].sortTime?.epochSeconds ?? Int.min
-                    return ea != eb ? ea > eb : all[a].path < all[b].path
+                    let ea = a.sortTime?.epochSeconds ?? Int.min
+                    let eb = b.sortTime?.epochSeconds ?? Int.min
+                    return ea != eb ? ea > eb : a.path < b.path
                 }
-                .compactMap { link(all[$0]) }
-            let around = RecordNeighbours(previous: previous, next: next, parent: parent, children: children)
-            neighbours.append(around)
+                .compactMap { link($0) }
+            return RecordNeighbours(previous: previous, next: next, parent: parent, children: children)
+        }
+        var keys: [String] = []
+        keys.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            let around = neighbours(index)
             // A page's key holds every wikilink name of the site only when its body has wikilinks:
             // known for a record read now; for one not read, its last key tells (it matched the plain one).
             let plain = inputKey(entry, neighbours: around, context: context, names: "")
@@ -202,38 +223,35 @@ struct ExportRun {
         for start in stride(from: 0, to: toRender.count, by: Self.pagesPerBatch) {
             let batch = Array(toRender[start..<min(start + Self.pagesPerBatch, toRender.count)])
             var parsed: [String: Record] = [:]
-            read(batch, into: &entries, wikilinks: &wikilinks, terms: &terms, keeping: &parsed)
+            try read(batch, into: &entries, wikilinks: &wikilinks, terms: terms, keeping: &parsed)
             let jobs = batch.compactMap { index -> (Int, Record)? in parsed[entries[index].summary.path].map { (index, $0) } }
             let frozenEntries = entries
-            let frozenNeighbours = neighbours
+            let pageContext = context
+            let around = jobs.map { neighbours($0.0) }
             let pages: [[UInt8]] = parallelMap(jobs.count, minimumChunk: 16) { job in
                 let (index, record) = jobs[job]
                 let entry = frozenEntries[index]
                 // The first photo's EXIF tells when and where, for a page that does not say it: its
                 // bytes never change (named by their hash), so the page's key need not hold them.
-                let photo = entry.media.first { $0.kind == .photo && context.presentMedia.contains($0.file) }
+                let photo = entry.media.first { $0.kind == .photo && pageContext.presentMedia.contains($0.file) }
                     .flatMap { RecordMoment.facts(ofPhoto: rootPath + "/" + $0.file) }
                 return Array(
                     RecordPage.render(
                         record, entry: entry, kind: record.kind.flatMap { kinds[$0] },
-                        neighbours: frozenNeighbours[index], context: context, photo: photo
+                        neighbours: around[job], context: pageContext, photo: photo
                     ).utf8)
             }
             renderedIndexes.formUnion(jobs.map(\.0))
-            for (index, record) in jobs where !record.document.body.hasWikilinks {
-                keys[index] = inputKey(entries[index], neighbours: neighbours[index], context: context, names: "")
+            for (job, (index, record)) in jobs.enumerated() where !record.document.body.hasWikilinks {
+                keys[index] = inputKey(entries[index], neighbours: around[job], context: context, names: "")
             }
             try writeAll(zip(jobs, pages).map { (entries[$0.0.0].page, $0.1) })
         }
-        for (index, entry) in entries.enumerated() {
-            if !renderedIndexes.contains(index) {
-                if let hash = old.files[entry.page] { manifest.files[entry.page] = hash }
-                unchanged += 1
-            }
-            manifest.rows[entry.summary.path] = SiteManifest.Row(
-                page: entry.page, path: entry.summary.path, stamp: entry.stamp,
-                inputKey: renderedIndexes.contains(index) || old.rows[entry.summary.path] != nil ? keys[index] : "",
-                firstLine: entry.firstLine, media: entry.media.map(\.encoded))
+        // Only record pages resolve wikilinks: the names (65 MB at 100,000 records) go now.
+        context.names = WikilinkNames()
+        for (index, entry) in entries.enumerated() where !renderedIndexes.contains(index) {
+            if let hash = old.files[entry.page] { manifest.files[entry.page] = hash }
+            unchanged += 1
         }
         for hash in thumbnails.failed { manifest.failedThumbnails.insert(hash) }
         manifest.thumbnailTool = thumbnails.tool
@@ -244,17 +262,13 @@ struct ExportRun {
         try writeIfChanged("assets/site.js", Array(SiteAssets.js.utf8))
         let months = CalendarPages.months(of: entries)
         let tags = Self.tileOrder(selection.tagUses())
-        let charts = chartSections(entries)
         if !charts.isEmpty { try writeIfChanged("stats.html", Array(ChartsPage.render(charts, context: context).utf8)) }
-        try writeIfChanged(
-            "index.html",
-            Array(
-                IndexPage.render(
-                    records: entries, tags: tags, latestMonth: months.last?.key, hasCharts: !charts.isEmpty,
-                    context: context
-                ).utf8))
-        try writeSearchTerms(entries, terms: &terms, wikilinks: &wikilinks)
-        try writeCalendar(months, context: context)
+        var index = try folder.stream(to: "index.html")
+        IndexPage.write(
+            records: entries, tags: tags, latestMonth: months.last?.key, hasCharts: !charts.isEmpty, context: context, to: &index)
+        try finish(&index)
+        try writeSearchTerms(entries, terms: terms, wikilinks: &wikilinks)
+        try writeCalendar(months, of: entries, context: context)
 
         // What the last export wrote and this one did not is removed.
         for path in old.files.keys.sorted() where manifest.files[path] == nil {
@@ -267,7 +281,18 @@ struct ExportRun {
             let parent = (directory as NSString).deletingLastPathComponent
             if !parent.isEmpty { folder.removeIfEmpty(parent) }
         }
-        try folder.writeManifest(manifest)
+        // The records' rows are made as the manifest is written, in its order (by path), not
+        // kept beside the entries they repeat.
+        let byPath = entries.indices.sorted { entries[$0].summary.path < entries[$1].summary.path }
+        let oldRows = old.rows
+        let rows = byPath.lazy.map { index in
+            let entry = entries[index]
+            return SiteManifest.Row(
+                page: entry.page, path: entry.summary.path, stamp: entry.stamp,
+                inputKey: renderedIndexes.contains(index) || oldRows[entry.summary.path] != nil ? keys[index] : "",
+                firstLine: entry.firstLine, media: entry.media.map(\.encoded))
+        }
+        try folder.writeManifest(manifest, rows: rows)
         return SiteReport(
             indexURL: folder.root.appendingPathComponent("index.html"), records: entries.count, written: written, removed: removed,
             unchanged: unchanged, thumbnailsMade: thumbnails.made.count,
@@ -279,7 +304,8 @@ struct ExportRun {
     // MARK: - Charts
 
     /// The charts of every kind in the site that declares some, from its records (read now: a
-    /// chart depends on all of them), kinds in name order.
+    /// chart depends on all of them), kinds in name order. The records are read a batch at a time
+    /// and only the keys the charts use are kept of each (whole, a kind's 30,000 records took 285 MB).
     private func chartSections(_ entries: [SiteRecord]) -> [(kind: String, charts: [ChartData])] {
         let kinds = vault.kinds
         var byKind: [String: [SiteRecord]] = [:]
@@ -289,9 +315,13 @@ struct ExportRun {
         }
         return byKind.keys.sorted().compactMap { name in
             guard let kind = kinds[name], let chosen = byKind[name] else { return nil }
-            let records = vault.records(at: chosen.map(\.summary.path))
-            let rows = zip(chosen, records).compactMap { entry, record in
-                record.map { (time: entry.summary.sortTime, root: $0.document.root.resolved) }
+            let keys = kind.chartSourceKeys
+            var rows: [(time: Timestamp?, root: Value)] = []
+            for run in Vault.batchRuns(chosen.count) {
+                let batch = chosen[run]
+                for (entry, record) in zip(batch, vault.records(at: batch.map(\.summary.path))) {
+                    if let record { rows.append((entry.summary.sortTime, record.document.root.resolved.keeping(keys: keys))) }
+                }
             }
             return (name, kind.charts.map { ChartData($0, kind: kind, records: rows, language: language) })
         }
@@ -300,32 +330,34 @@ struct ExportRun {
     // MARK: - Reading records
 
     /// The parsed records of a batch of pages, dropped with the batch.
-    static let pagesPerBatch = 2_048
+    static let pagesPerBatch = 512
 
     /// Reads and parses the records at `indexes` on all cores, for what every page shows of them;
     /// one that cannot be read is skipped, named.
     private mutating func read(
-        _ indexes: [Int], into entries: inout [SiteRecord], wikilinks: inout [String: Bool], terms: inout [String: String]
-    ) {
+        _ indexes: [Int], into entries: inout [SiteRecord], wikilinks: inout [String: Bool], terms: SiteTerms
+    ) throws(FolioError) {
         for start in stride(from: 0, to: indexes.count, by: Self.pagesPerBatch) {
             var dropped: [String: Record] = [:]
             let batch = Array(indexes[start..<min(start + Self.pagesPerBatch, indexes.count)])
-            read(batch, into: &entries, wikilinks: &wikilinks, terms: &terms, keeping: &dropped)
+            try read(batch, into: &entries, wikilinks: &wikilinks, terms: terms, keeping: &dropped)
         }
     }
 
     /// The same, keeping the parsed records in `parsed` (for their pages).
     private mutating func read(
-        _ indexes: [Int], into entries: inout [SiteRecord], wikilinks: inout [String: Bool], terms: inout [String: String],
+        _ indexes: [Int], into entries: inout [SiteRecord], wikilinks: inout [String: Bool], terms: SiteTerms,
         keeping parsed: inout [String: Record]
-    ) {
+    ) throws(FolioError) {
         guard !indexes.isEmpty else { return }
         let rootPath = vault.root.path
         let limits = vault.frontMatterLimits
         let textKeys = RecordSearch.textKeys(for: vault.kinds)
         let paths = indexes.map { entries[$0].summary.path }
         let summaries = indexes.map { entries[$0].summary }
-        let results: [Result<(Record, String, [SiteMedia], String), FolioError>] = parallelMap(paths.count, minimumChunk: 16) { i in
+        // A record read again for its page already has its terms from this run.
+        let makeTerms = indexes.map { !terms.madeThisRun(entries[$0].page) }
+        let results: [Result<(Record, String, [SiteMedia], String?), FolioError>] = parallelMap(paths.count, minimumChunk: 16) { i in
             let path = paths[i]
             guard let bytes = Vault.readFile(rootPath + "/" + path) else {
                 return .failure(FolioError(.site(.recordSkipped(String(cString: strerror(errno)))), file: path))
@@ -344,6 +376,7 @@ struct ExportRun {
                 SiteMedia(
                     kind: SiteMedia.kind(type: entry.type, file: entry.file), file: SiteLinks.resolve(entry.file, from: "x") ?? entry.file)
             }
+            guard makeTerms[i] else { return .success((record, FirstLine.of(record), media, nil)) }
             let keys = RecordSearch.textKeys(for: record, in: textKeys)
             let searched = [
                 record.title, summaries[i].allTags.joined(separator: " "), FirstLine.withoutLinkTargets(document.body),
@@ -359,7 +392,7 @@ struct ExportRun {
                 wikilinks[record.path] = record.document.body.hasWikilinks
                 entries[index].firstLine = firstLine
                 entries[index].media = media
-                terms[entries[index].page] = recordTerms
+                if let recordTerms { try terms.add(recordTerms, for: entries[index].page) }
             case .failure(let error):
                 skipped.append(error)
             }
@@ -399,12 +432,13 @@ struct ExportRun {
 
     /// `search.js`: every record's terms, by page name. Written again only when a record was read
     /// or the set of records changed; terms of records not read this run come from the last one.
+    /// Both it and the terms file are written a record at a time (each is 88 MB at 100,000 records).
     private mutating func writeSearchTerms(
-        _ entries: [SiteRecord], terms: inout [String: String], wikilinks: inout [String: Bool]
+        _ entries: [SiteRecord], terms: SiteTerms, wikilinks: inout [String: Bool]
     ) throws(FolioError) {
         let pages = Set(entries.map(\.page))
         let oldPages = Set(old.rows.values.map(\.page))
-        if terms.isEmpty, pages == oldPages, let hash = old.files["search.js"], folder.exists("search.js"),
+        if terms.madeCount == 0, pages == oldPages, let hash = old.files["search.js"], folder.exists("search.js"),
             let termsHash = old.files[SiteFolder.termsName], folder.exists(SiteFolder.termsName)
         {
             manifest.files["search.js"] = hash
@@ -412,53 +446,82 @@ struct ExportRun {
             unchanged += 1
             return
         }
-        var known: [String: String] = [:]
-        if let text = folder.readText(SiteFolder.termsName) {
-            for line in text.split(separator: "\n") {
-                guard let tab = line.firstIndex(of: "\t") else { continue }
-                known[String(line[..<tab])] = String(line[line.index(after: tab)...])
-            }
-        }
-        for (page, value) in terms { known[page] = value }
+        terms.useOld(at: folder.root.path + "/" + SiteFolder.termsName)
         var copy = entries
-        let missing = copy.indices.filter { known[copy[$0].page] == nil }
-        read(missing, into: &copy, wikilinks: &wikilinks, terms: &terms)
-        for (page, value) in terms { known[page] = value }
-        // Made as bytes, never as strings copied into bytes: each file is 88 MB at 100,000 records.
-        var script = Array("window.FOLIO_SEARCH = {\n".utf8)
-        var cache: [UInt8] = []
-        for entry in entries {
-            let value = known[entry.page] ?? ""
-            let name = IndexPage.pageName(entry.page)
-            script += HTML.javaScriptString(name).utf8
-            script.append(UInt8(ascii: ":"))
-            script += HTML.javaScriptString(value).utf8
-            script += ",\n".utf8
-            cache += entry.page.utf8
-            cache.append(UInt8(ascii: "\t"))
-            cache += value.utf8
-            cache.append(UInt8(ascii: "\n"))
+        let missing = copy.indices.filter { !terms.has(copy[$0].page) }
+        try read(missing, into: &copy, wikilinks: &wikilinks, terms: terms)
+        try folder.makeDirectory(SiteFolder.markerDirectory)
+        var script = try folder.stream(to: "search.js")
+        var cache: SiteFileStream
+        do throws(FolioError) {
+            cache = try folder.stream(to: SiteFolder.termsName)
+        } catch {
+            script.discard()
+            throw error
         }
-        script += "};\n".utf8
         // The pairs of the records in the site only: the terms kept from the last export may still
         // hold a deleted record's, which would change the file again on the next export.
-        let shownTerms = entries.map { known[$0.page] ?? "" }
-        script += ("window.FOLIO_HAN_FOLD = " + HTML.javaScriptString(SearchTerms.foldPairs(for: shownTerms)) + ";\n").utf8
-        try folder.makeDirectory(SiteFolder.markerDirectory)
-        try writeAll([("search.js", script), (SiteFolder.termsName, cache)])
+        var han = Set<UInt32>()
+        script.write("window.FOLIO_SEARCH = {\n")
+        for entry in entries {
+            let value: String
+            do throws(FolioError) {
+                value = try terms.terms(of: entry.page) ?? ""
+            } catch {
+                script.discard()
+                cache.discard()
+                throw error
+            }
+            script.write(HTML.javaScriptString(IndexPage.pageName(entry.page)))
+            script.write(":")
+            script.write(HTML.javaScriptString(value))
+            script.write(",\n")
+            cache.write(entry.page)
+            cache.write("\t")
+            cache.write(value)
+            cache.write("\n")
+            SearchTerms.noteHan(in: value, into: &han)
+        }
+        script.write("};\n")
+        script.write("window.FOLIO_HAN_FOLD = " + HTML.javaScriptString(SearchTerms.foldPairs(present: han)) + ";\n")
+        do throws(FolioError) {
+            try finish(&script)
+        } catch {
+            cache.discard()
+            throw error
+        }
+        try finish(&cache)
     }
 
-    private mutating func writeCalendar(_ months: [CalendarPages.Month], context: SiteContext) throws(FolioError) {
+    /// Puts a file written as it was made in place, unless the last export wrote the same bytes
+    /// and they are still there.
+    private mutating func finish(_ stream: inout SiteFileStream) throws(FolioError) {
+        let path = stream.relative
+        let (old, folder) = (self.old, self.folder)
+        let result = try stream.finish(keepingOld: { hash in old.files[path] == hash && folder.exists(path) })
+        manifest.files[path] = result.hash
+        if result.written { written += 1 } else { unchanged += 1 }
+    }
+
+    /// The month and year pages, written a few at a time (all of them are 16 MB at 100,000 records).
+    private mutating func writeCalendar(
+        _ months: [CalendarPages.Month], of entries: [SiteRecord], context: SiteContext
+    ) throws(FolioError) {
         guard !months.isEmpty else { return }
         try folder.makeDirectory("calendar")
         let years = Array(Set(months.map(\.year))).sorted()
-        var files: [(String, [UInt8])] = []
-        for (i, month) in months.enumerated() {
-            let page = CalendarPages.monthPage(
-                month, previous: i > 0 ? months[i - 1] : nil,
-                next: i + 1 < months.count ? months[i + 1] : nil, years: years, context: context)
-            files.append(("calendar/\(month.key).html", Array(page.utf8)))
+        for run in stride(from: 0, to: months.count, by: 64) {
+            var files: [(String, [UInt8])] = []
+            for i in run..<min(run + 64, months.count) {
+                let month = months[i]
+                let page = CalendarPages.monthPage(
+                    month, of: entries, previous: i > 0 ? months[i - 1] : nil,
+                    next: i + 1 < months.count ? months[i + 1] : nil, years: years, context: context)
+                files.append(("calendar/\(month.key).html", Array(page.utf8)))
+            }
+            try writeAll(files)
         }
+        var files: [(String, [UInt8])] = []
         for year in years {
             let page = CalendarPages.yearPage(year, months: months.filter { $0.year == year }, years: years, context: context)
             files.append(("calendar/\(year).html", Array(page.utf8)))

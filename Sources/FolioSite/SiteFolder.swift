@@ -128,20 +128,21 @@ struct SiteFolder: Sendable {
     /// flushed to the disk one by one: the site is derived, and a page lost in a power cut is
     /// written again by the next export (the manifest, flushed last, still names the old bytes).
     func write(_ bytes: [UInt8], to relative: String) throws(FolioError) {
+        var stream = try stream(to: relative)
+        bytes.withUnsafeBytes { stream.write(bytes: $0) }
+        _ = try stream.finish(keepingOld: { _ in false })
+    }
+
+    /// A file of the site written as it is made (``SiteFileStream``): the index and the search
+    /// terms are tens of megabytes at 100,000 records, and were held whole twice over.
+    func stream(to relative: String) throws(FolioError) -> SiteFileStream {
         guard Self.isSafe(relative) else { throw FolioError(.writeFailed(.other("not a plain name in the site")), file: relative) }
         let target = root.path + "/" + relative
         let slash = target.lastIndex(of: "/") ?? target.startIndex
         let temporary = String(target[..<slash]) + "/.tmp-" + String(target[target.index(after: slash)...]) + "-\(getpid())"
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: relative) }
-        let ok = bytes.withUnsafeBytes { Descriptor.writeAll(fd, $0) }
-        let failedWrite = ok ? 0 : errno
-        close(fd)
-        guard ok, rename(temporary, target) == 0 else {
-            let why = SystemReason(errno: ok ? errno : failedWrite)
-            unlink(temporary)
-            throw FolioError(.writeFailed(why), file: relative)
-        }
+        return SiteFileStream(relative: relative, target: target, temporary: temporary, fd: fd)
     }
 
     /// Puts a copy of the vault's file at `source` (an absolute path) into the site at `relative`,
@@ -189,10 +190,6 @@ struct SiteFolder: Sendable {
         rmdir(root.path + "/" + relative)
     }
 
-    func readText(_ relative: String) -> String? {
-        LocalFile.read(root.appendingPathComponent(relative), maxBytes: 1 << 30).flatMap { String(data: $0, encoding: .utf8) }
-    }
-
     /// Marks the folder as the site's before anything else is written in it (``startedName``),
     /// and removes the temporary files an export that was killed left (``write(_:to:)``'s, whose
     /// process is gone).
@@ -211,23 +208,109 @@ struct SiteFolder: Sendable {
         }
     }
 
-    /// The manifest, written last and flushed to the disk.
-    func writeManifest(_ manifest: SiteManifest) throws(FolioError) {
+    /// The manifest, written last and flushed to the disk, with `rows` (in path order) as its records'.
+    func writeManifest(_ manifest: SiteManifest, rows: some Sequence<SiteManifest.Row>) throws(FolioError) {
         try makeDirectory(Self.markerDirectory)
-        try AtomicFile.write(Array(manifest.encoded().utf8), to: root.appendingPathComponent(Self.manifestName))
+        var stream = try stream(to: Self.manifestName)
+        manifest.encode(into: &stream, rows: rows)
+        _ = try stream.finish(durably: true, keepingOld: { _ in false })
     }
 }
 
-/// The sha256 of `bytes`, lower-case hex.
-func sha256Hex(_ bytes: [UInt8]) -> String {
+/// One file of the site, written to a temporary file beside it as it is made and hashed on the
+/// way, then renamed over it whole, or dropped when its hash says the old file holds the same.
+struct SiteFileStream: TextOutputStream {
+    let relative: String
+    private let target: String
+    private let temporary: String
+    private var fd: Int32
+    private var hasher = SHA256()
+    /// Grows as written to, up to ``bufferSize``: a page of a few kilobytes never takes more.
+    private var buffer: [UInt8] = []
+    /// The first write's `errno` that failed; the rest are then not tried.
+    private var failure: Int32 = 0
+    private static let bufferSize = 1 << 20
+
+    fileprivate init(relative: String, target: String, temporary: String, fd: Int32) {
+        self.relative = relative
+        self.target = target
+        self.temporary = temporary
+        self.fd = fd
+    }
+
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    mutating func write(bytes: UnsafeRawBufferPointer) {
+        hasher.update(bufferPointer: bytes)
+        if buffer.count + bytes.count > Self.bufferSize { drain() }
+        if bytes.count >= Self.bufferSize {
+            writeOut(bytes)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
+    private mutating func drain() {
+        let pending = buffer
+        pending.withUnsafeBytes { writeOut($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func writeOut(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == 0, !bytes.isEmpty else { return }
+        if !Descriptor.writeAll(fd, bytes) { failure = errno == 0 ? EIO : errno }
+    }
+
+    /// Drops the file unwritten, when making it failed half way.
+    mutating func discard() {
+        if fd >= 0 { close(fd) }
+        fd = -1
+        unlink(temporary)
+    }
+
+    /// Ends the file: its hash, and whether it was put in place. `keepingOld` is asked with the
+    /// hash whether the file already there holds these bytes; then the new one is dropped.
+    /// `durably` flushes it to the disk before the rename, and the rename after.
+    mutating func finish(durably: Bool = false, keepingOld: (String) -> Bool) throws(FolioError) -> (hash: String, written: Bool) {
+        drain()
+        if failure == 0, durably, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        fd = -1
+        guard failure == 0 else {
+            unlink(temporary)
+            throw FolioError(.writeFailed(SystemReason(errno: failure)), file: relative)
+        }
+        let hash = hexDigest(hasher.finalize())
+        if keepingOld(hash) {
+            unlink(temporary)
+            return (hash, false)
+        }
+        guard rename(temporary, target) == 0 else {
+            let why = SystemReason(errno: errno)
+            unlink(temporary)
+            throw FolioError(.writeFailed(why), file: relative)
+        }
+        if durably { AtomicFile.syncDirectory(URL(fileURLWithPath: target).deletingLastPathComponent()) }
+        return (hash, true)
+    }
+}
+
+/// A digest as lower-case hex.
+func hexDigest(_ digest: SHA256.Digest) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
     out.reserveCapacity(64)
-    for byte in SHA256.hash(data: bytes) {
+    for byte in digest {
         out.append(digits[Int(byte >> 4)])
         out.append(digits[Int(byte & 0x0F)])
     }
     return String(decoding: out, as: UTF8.self)
 }
+
+/// The sha256 of `bytes`, lower-case hex.
+func sha256Hex(_ bytes: [UInt8]) -> String { hexDigest(SHA256.hash(data: bytes)) }
 
 func sha256Hex(_ text: String) -> String { sha256Hex(Array(text.utf8)) }

@@ -1,3 +1,4 @@
+import Crypto
 import FolioCore
 import Foundation
 
@@ -158,30 +159,46 @@ extension Timestamp {
 /// (`[[Bob]]` is Obsidian's link to `Bob.md`). A name written exactly as one record's wins; else
 /// one that differs only in case; a name several records share at that step finds none.
 struct WikilinkNames: Sendable {
-    private var exact: [String: String] = [:]
-    private var folded: [String: String] = [:]
+    /// Name → the position of its page in `pages`; -1 when several records answer to it.
+    private var exact: [String: Int] = [:]
+    private var folded: [String: Int] = [:]
+    private var pages: [String] = []
     /// Every name and the page it finds ("" for several): what a page's key holds of the others.
     private(set) var key = ""
 
     init() {}
 
-    init(_ records: [(names: [String], page: String)]) {
-        func add(_ name: String, _ page: String, to table: inout [String: String]) {
+    /// The names of `count` records, `record(i)` giving the names and page of each. Made without
+    /// a list of them all: at 100,000 records their tables and key were the export's peak.
+    init(count: Int, _ record: (Int) -> (names: [String], page: String)) {
+        exact.reserveCapacity(count * 2)
+        folded.reserveCapacity(count * 2)
+        pages.reserveCapacity(count)
+        func add(_ name: String, _ position: Int, to table: inout [String: Int]) {
             guard !name.isEmpty else { return }
-            if let there = table[name], there != page { table[name] = "" } else { table[name] = page }
+            if let there = table[name], there < 0 || pages[there] != pages[position] { table[name] = -1 } else { table[name] = position }
         }
-        for (names, page) in records {
+        for i in 0..<count {
+            let (names, page) = record(i)
+            pages.append(page)
             for name in Set(names) {
-                add(name, page, to: &exact)
-                add(name.lowercased(), page, to: &folded)
+                add(name, i, to: &exact)
+                add(name.lowercased(), i, to: &folded)
             }
         }
-        key = String(sha256Hex(exact.sorted { $0.key < $1.key }.map { "\($0.key)\u{1}\($0.value)" }.joined(separator: "\u{2}")).prefix(32))
+        // The hash of `name<U+1>page` for every name in order, joined by U+2.
+        var hasher = SHA256()
+        for (i, name) in exact.keys.sorted().enumerated() {
+            if i > 0 { hasher.update(data: [0x02]) }
+            let position = exact[name] ?? -1
+            hasher.update(data: Array((name + "\u{1}" + (position < 0 ? "" : pages[position])).utf8))
+        }
+        key = String(hexDigest(hasher.finalize()).prefix(32))
     }
 
     /// The page `name` finds, when exactly one record answers to it.
     func page(_ name: String) -> String? {
-        let found = exact[name] ?? folded[name.lowercased()]
-        return found?.isEmpty == false ? found : nil
+        guard let position = exact[name] ?? folded[name.lowercased()], position >= 0 else { return nil }
+        return pages[position]
     }
 }

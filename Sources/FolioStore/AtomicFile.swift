@@ -80,7 +80,7 @@ public enum AtomicFile {
     }
 
     /// Flushes a folder, so that a rename into it survives a power cut.
-    static func syncDirectory(_ directory: URL) {
+    public static func syncDirectory(_ directory: URL) {
         let dirfd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirfd >= 0 {
             fsync(dirfd)

@@ -84,4 +84,59 @@ struct WholeVaultMemoryTests {
             )
         }
     }
+
+    /// 4,096 records of 1,500 words each that no other record has: their search terms are as large
+    /// as their text, as a journal's are over the years.
+    static func wordyVault() throws -> FolioProcess {
+        let folio = try FolioProcess.vault()
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        func word(_ number: Int) -> String {
+            var n = number
+            var out = ""
+            for _ in 0..<7 {
+                out.append(letters[n % 26])
+                n /= 26
+            }
+            return "q" + out
+        }
+        try FileManager.default.createDirectory(
+            at: folio.directory.appendingPathComponent("ideas/2025/03"), withIntermediateDirectories: true)
+        for index in 0..<4_096 {
+            let words = (0..<1_500).map { word(index * 1_500 + $0) }.joined(separator: " ")
+            let text = """
+                ---
+                id: \(UUID().uuidString.lowercased())
+                kind: idea
+                title: notes \(index)
+                created: 2025-03-\(String(format: "%02d", index % 28 + 1))T21:00:00.000+08:00
+                done: false
+                ---
+
+                \(words)
+
+                """
+            try Data(text.utf8).write(to: folio.directory.appendingPathComponent(String(format: "ideas/2025/03/notes-%05d.md", index)))
+        }
+        return folio
+    }
+
+    @Test(
+        "export html holds neither its search terms nor its index whole",
+        .enabled(if: PeakMemory.isAvailable, "GNU time (/usr/bin/time) is not installed: run make deps"))
+    func siteStreamsItsLargeFiles() throws {
+        let folio = try Self.wordyVault()
+        let site = try #require(folio.scratch?.path("site"))
+        let baseline = try Self.peakBytes(folio, ["list", "-n", "1"])
+        let peak = try Self.peakBytes(folio, ["export", "html", "--out", site.path])
+        let script = try #require(
+            try FileManager.default.attributesOfItem(atPath: site.appendingPathComponent("search.js").path)[.size] as? Int)
+        // Held as strings, the terms, `search.js` and the terms file were each the size of
+        // `search.js`: 301 MB over `list -n 1` here, six times the file. Written as they are
+        // made, with the terms waiting on disk, the export holds a batch of pages: 35 MB.
+        #expect(script > 40 << 20, "the records' terms fill search.js (\(script >> 20) MB)")
+        #expect(
+            peak - baseline < script,
+            "folio export html peaked at \(peak >> 20) MB, \((peak - baseline) >> 20) MB over list -n 1; search.js is \(script >> 20) MB"
+        )
+    }
 }

@@ -29,22 +29,16 @@ struct IncrementalTests {
         #expect(second.removed == 0)
     }
 
-    /// An export whose catalog sees every file as settled (as it does once they are two seconds old).
-    func settledExport(_ vault: SiteVault) throws -> SiteReport {
-        let later = Vault.nowNanoseconds() + 10_000_000_000
-        return try SiteExporter.export(vault.vault, options: SiteOptions()) { vault.vault.catalog(scanStart: later) }
-    }
-
     @Test("settled files, nothing changed: the manifest decides it, and no file is touched")
     func noChangeFromManifest() throws {
         let vault = try fiveRecords()
-        let first = try settledExport(vault)
+        let first = try vault.settledExport()
         #expect(first.written > 10)
         let manifest = try #require(vault.siteText(SiteFolder.manifestName).flatMap(SiteManifest.decode))
         #expect(!manifest.key.isEmpty)
         let indexInode = vault.inode("index.html")
         let manifestInode = vault.inode(SiteFolder.manifestName)
-        let second = try settledExport(vault)
+        let second = try vault.settledExport()
         #expect(second.written == 0 && second.removed == 0 && second.records == 5)
         #expect(second.unchanged == first.written - 1, "search.js and its terms count as one, as a full export counts them")
         #expect(vault.inode("index.html") == indexInode && vault.inode(SiteFolder.manifestName) == manifestInode)
@@ -53,14 +47,14 @@ struct IncrementalTests {
     @Test("settled files: a page removed by hand is written again, a changed record is read again")
     func settledChanges() throws {
         let vault = try fiveRecords()
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         let page = "records/\(Self.ids[1]).html"
         try FileManager.default.removeItem(at: vault.site.appendingPathComponent(page))
-        let restored = try settledExport(vault)
+        let restored = try vault.settledExport()
         #expect(restored.written == 1)
         #expect(vault.siteText(page)?.contains("Record 1") == true)
         try vault.record("r1", id: Self.ids[1], title: "Record 1, again", day: "2026-02-10", tags: ["t1"], body: "Page 1 about snow.\n")
-        let changed = try settledExport(vault)
+        let changed = try vault.settledExport()
         #expect(changed.written >= 3)
         #expect(vault.siteText(page)?.contains("Record 1, again") == true)
         #expect(vault.siteText("search.js")?.contains("snow") == true)
@@ -69,13 +63,13 @@ struct IncrementalTests {
     @Test("settled files: a folder of the site that became a symbolic link is still refused")
     func settledSymlinkedFolder() throws {
         let vault = try fiveRecords()
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         let elsewhere = vault.outside("elsewhere")
         let records = vault.site.appendingPathComponent("records")
         try FileManager.default.moveItem(at: records, to: elsewhere)
         try FileManager.default.createSymbolicLink(at: records, withDestinationURL: elsewhere)
         #expect(throws: FolioError.self) {
-            try settledExport(vault)
+            try vault.settledExport()
         }
     }
 

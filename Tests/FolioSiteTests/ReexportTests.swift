@@ -58,26 +58,20 @@ struct ReexportTests {
         Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
     }
 
-    /// Exports as `folio export html` does a while after the files were written (their stamps settled).
-    func settledExport(_ vault: SiteVault) throws -> SiteReport {
-        let later = Vault.nowNanoseconds() + 10_000_000_000
-        return try SiteExporter.export(vault.vault, options: SiteOptions()) { vault.vault.catalog(scanStart: later) }
-    }
-
     @Test("exported twice, nothing changes; one record's text changed: its page, the index and the search terms only")
     func onlyTheChange() throws {
         let vault = try vault()
         _ = try SiteExporter.export(vault.vault, options: SiteOptions())
         let first = try snapshot(vault)
         // A moment later, with every stamp settled, as when the user runs the export again.
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         let second = try snapshot(vault)
         #expect(touched(first, second) == [], "a second export rewrote files")
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         #expect(touched(second, try snapshot(vault)) == [])
 
         try vault.record("park", id: Self.ids[4], title: "公園", day: "2026-11-12", tags: ["散步"], body: "散步到河邊。\n")
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         let third = try snapshot(vault)
         #expect(touched(second, third) == ["index.html", "records/\(Self.ids[4]).html", "search.js"])
     }
@@ -85,10 +79,10 @@ struct ReexportTests {
     @Test("a changed title also rewrites the neighbours' pages and the month that lists it, nothing else")
     func titleChange() throws {
         let vault = try vault()
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         let before = try snapshot(vault)
         try vault.record("park", id: Self.ids[4], title: "河邊的公園", day: "2026-11-12", tags: ["散步"], body: "散步。\n")
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         #expect(
             touched(before, try snapshot(vault)) == [
                 "calendar/2026-11.html", "index.html", "records/\(Self.ids[3]).html", "records/\(Self.ids[4]).html",
@@ -100,14 +94,14 @@ struct ReexportTests {
     func deletedWords() throws {
         let vault = try vault()
         let cloudy = try vault.record("cloud", id: "0000000a-1111-4111-8111-000000000000", title: "多雲", day: "2026-11-10", body: "雲很多。\n")
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         #expect(vault.siteText("search.js")?.contains("雲") == true)
         try FileManager.default.removeItem(at: vault.root.appendingPathComponent(cloudy))
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         #expect(vault.siteText("search.js")?.contains("雲") == false, "the Traditional/Simplified pair of a deleted record's word")
         let before = try snapshot(vault)
         try vault.record("park", id: Self.ids[4], title: "公園", day: "2026-11-12", tags: ["散步"], body: "散步到河邊。\n")
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         let search = try #require(before["search.js"])
         #expect(try snapshot(vault)["search.js"]?.bytes != search.bytes, "the changed text is searchable")
         #expect(touched(before, try snapshot(vault)) == ["index.html", "records/\(Self.ids[4]).html", "search.js"])
@@ -116,7 +110,7 @@ struct ReexportTests {
     @Test("a file touched without a change (a git checkout) rewrites nothing")
     func touchedFile() throws {
         let vault = try vault()
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         let before = try snapshot(vault)
         let path = try #require(
             FileManager.default.enumerator(atPath: vault.root.path)?.allObjects.compactMap { $0 as? String }.first {
@@ -126,7 +120,7 @@ struct ReexportTests {
         let text = try Data(contentsOf: url)
         try FileManager.default.removeItem(at: url)
         try text.write(to: url)
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         #expect(touched(before, try snapshot(vault)) == [])
     }
 }

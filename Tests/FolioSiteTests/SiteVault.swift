@@ -1,8 +1,10 @@
 import Crypto
 import FolioCore
-import FolioStore
 import Foundation
 import TestSupport
+
+@testable import FolioSite
+@testable import FolioStore
 
 /// A vault written by hand in a fresh temporary folder, with a fixed clock, for the site's tests.
 struct SiteVault {
@@ -23,6 +25,13 @@ struct SiteVault {
     }
 
     var site: URL { root.appendingPathComponent(".folio/local/site") }
+
+    /// Exports as `folio export html` does a while after the files were written: the catalog sees
+    /// every file as settled, so the next export reuses what it can.
+    func settledExport() throws -> SiteReport {
+        let later = Vault.nowNanoseconds() + 10_000_000_000
+        return try SiteExporter.export(vault, options: SiteOptions()) { vault.catalog(scanStart: later) }
+    }
 
     /// A folder beside the vault (an output elsewhere, a link's target), gone with the vault.
     func outside(_ name: String) -> URL { scratch.path(name) }

@@ -9,19 +9,13 @@ import Testing
 struct WikilinkPageTests {
     static let ids = (1...3).map { String(format: "%08d-0000-4000-8000-00000000000a", $0) }
 
-    /// An export whose catalog sees every file as settled (as it does once they are two seconds old).
-    func settledExport(_ vault: SiteVault) throws -> SiteReport {
-        let later = Vault.nowNanoseconds() + 10_000_000_000
-        return try SiteExporter.export(vault.vault, options: SiteOptions()) { vault.vault.catalog(scanStart: later) }
-    }
-
     @Test("a name added elsewhere writes again the pages whose wikilinks it resolves, and not the pages without wikilinks")
     func newAliasRewritesLinkingPages() throws {
         let vault = try SiteVault(language: "en")
         try vault.record("bob", id: Self.ids[0], title: "Bob", day: "2026-01-10", body: "Bob's page.\n")
         try vault.record("wait", id: Self.ids[1], title: "Waiting", day: "2026-03-10", body: "Waiting for [[Nobody]] and [[bob|him]].\n")
         try vault.record("plain", id: Self.ids[2], title: "Plain", day: "2026-05-10", body: "No links here.\n")
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         let waiting = "records/\(Self.ids[1]).html"
         let plain = "records/\(Self.ids[2]).html"
         let first = try #require(vault.siteText(waiting))
@@ -30,7 +24,7 @@ struct WikilinkPageTests {
         let plainInode = vault.inode(plain)
 
         try vault.record("bob", id: Self.ids[0], title: "Bob", day: "2026-01-10", extra: "aliases: [Nobody]\n", body: "Bob's page.\n")
-        _ = try settledExport(vault)
+        _ = try vault.settledExport()
         let again = try #require(vault.siteText(waiting))
         #expect(again.contains("<a href=\"../records/\(Self.ids[0]).html\">Nobody</a> and"), "\(again)")
         #expect(vault.inode(plain) == plainInode, "a page without wikilinks is not written again")

@@ -136,11 +136,37 @@ extension Kind {
     }
 }
 
+extension Kind {
+    /// The top-level keys of a record's front matter the kind's charts are drawn from: the keys
+    /// they name, and the keys their computed values come from. A record's front matter cut down
+    /// to them (``Value/keeping(keys:)``) gives the same charts, at a fraction of the memory.
+    public var chartSourceKeys: Set<String> {
+        var keys = Set<String>()
+        for chart in charts {
+            let named: [String?] =
+                switch chart.shape {
+                case .bars(let key, _, _): [key]
+                case .lines(let key, let series): [key, series]
+                case .counts(let key): [key]
+                }
+            for key in named.compactMap({ $0 }) { keys.insert(key.split(separator: ".").first.map(String.init) ?? key) }
+        }
+        for field in computed { keys.formUnion(field.sources) }
+        return keys
+    }
+}
+
 extension Value {
     /// The value at a top-level key of a map.
     func key(_ name: String) -> Value? {
         guard case .map(let pairs) = self else { return nil }
         return pairs.first { $0.0 == name }?.1
+    }
+
+    /// A map with only its top-level `keys`, in their order; any other value as it is.
+    public func keeping(keys: Set<String>) -> Value {
+        guard case .map(let pairs) = self else { return self }
+        return .map(pairs.filter { keys.contains($0.0) })
     }
 }
 

@@ -10,8 +10,9 @@ enum CalendarPages {
     struct Month: Sendable {
         var year: Int
         var month: Int
-        /// Day of month → records of that day, newest first.
-        var days: [Int: [SiteRecord]]
+        /// Day of month → records of that day, newest first, as positions in the site's records
+        /// (copies of them all took 33 MB at 100,000 records).
+        var days: [Int: [Int]]
 
         var key: String { String(format: "%04d-%02d", year, month) }
         var count: Int { days.values.reduce(0) { $0 + $1.count } }
@@ -20,18 +21,22 @@ enum CalendarPages {
     /// Months with records, oldest first.
     static func months(of records: [SiteRecord]) -> [Month] {
         var byKey: [String: Month] = [:]
-        for record in records {
+        for (index, record) in records.enumerated() {
             guard let day = record.day, day.utf8.count == 10,
                 let y = Int(day.prefix(4)), let m = Int(day.dropFirst(5).prefix(2)), let d = Int(day.suffix(2)),
                 (1...12).contains(m), (1...31).contains(d)
             else { continue }
             let key = String(day.prefix(7))
-            byKey[key, default: Month(year: y, month: m, days: [:])].days[d, default: []].append(record)
+            byKey[key, default: Month(year: y, month: m, days: [:])].days[d, default: []].append(index)
         }
         return byKey.keys.sorted().compactMap { byKey[$0] }
     }
 
-    static func monthPage(_ month: Month, previous: Month?, next: Month?, years: [Int], context: SiteContext) -> String {
+    /// `records` are the site's, which `month` points into.
+    static func monthPage(
+        _ month: Month, of records: [SiteRecord], previous: Month?, next: Month?, years: [Int], context: SiteContext
+    ) -> String {
+        let all = records
         let t = context.text
         var html = "<header class=\"top\"><a class=\"back\" href=\"../index.html\">\(HTML.escape(t(.back)))</a></header>\n"
         html += "<h1>\(HTML.escape(t(.monthTitle(month.year, month.month))))</h1>\n<nav class=\"calnav\">"
@@ -55,7 +60,7 @@ enum CalendarPages {
                 column = 0
             }
             let date = String(format: "%@-%02d", month.key, day)
-            if let records = month.days[day], !records.isEmpty {
+            if let records = month.days[day]?.map({ all[$0] }), !records.isEmpty {
                 html += "<td class=\"has\" id=\"d-\(date)\"><a href=\"../index.html#day=\(date)\"><span class=\"n\">\(day)</span>"
                 if let thumb = records.reversed().lazy.compactMap({ context.thumbnailURL($0.media, depth: 1) }).first {
                     html += "<img class=\"thumb\" src=\"\(HTML.escape(thumb))\" alt=\"\" loading=\"lazy\">"
@@ -72,7 +77,7 @@ enum CalendarPages {
         }
         html += "</tr></tbody></table>\n<section class=\"daylist\">"
         for day in month.days.keys.sorted() {
-            guard let records = month.days[day] else { continue }
+            guard let records = month.days[day]?.map({ all[$0] }) else { continue }
             html += "<h2>\(String(format: "%@-%02d", month.key, day))</h2><ul>"
             for record in records.reversed() {
                 let title = record.summary.title.isEmpty ? t(.untitled) : record.summary.title

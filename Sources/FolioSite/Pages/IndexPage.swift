@@ -3,9 +3,14 @@ import FolioStore
 
 /// `index.html`: the tag tiles, "On this day", the search box and every record, newest first.
 enum IndexPage {
-    /// `records` newest first; `tags` in tile order (most recently used first).
-    static func render(records: [SiteRecord], tags: [TagUse], latestMonth: String?, hasCharts: Bool = false, context: SiteContext) -> String
-    {
+    /// `records` newest first; `tags` in tile order (most recently used first). Written to `out`
+    /// as it is made: at 100,000 records the page is 60 MB.
+    static func write(
+        records: [SiteRecord], tags: [TagUse], latestMonth: String?, hasCharts: Bool = false, context: SiteContext,
+        to out: inout some TextOutputStream
+    ) {
+        out.write(
+            PageShell.head(title: context.text(.siteTitle), context: context, depth: 0, bodyClass: "index", scripts: ["search.js"]))
         var html = "<header class=\"top\"><h1>\(HTML.escape(context.text(.siteTitle)))</h1>"
         if latestMonth != nil || hasCharts {
             html += "<nav>"
@@ -33,41 +38,40 @@ enum IndexPage {
         let emptyText = records.isEmpty ? context.text(.noRecords) : context.text(.emptyTile)
         html +=
             "<p id=\"empty\" class=\"empty\"\(records.isEmpty ? "" : " hidden") data-empty-tile=\"\(HTML.escape(context.text(.emptyTile)))\" data-no-match=\"\(HTML.escape(context.text(.noMatch)))\">\(HTML.escape(emptyText))</p>\n"
-        html += kindSections(records, context: context)
-        return PageShell.page(
-            title: context.text(.siteTitle), context: context, depth: 0, bodyClass: "index",
-            scripts: ["search.js"], content: html)
+        out.write(html)
+        writeKindSections(records, context: context, to: &out)
+        out.write(PageShell.tail)
     }
 
     /// The records by kind, each kind its own section under its name in the vault's language:
     /// diary pages first (the journal itself), then the other kinds in the order of their newest
     /// record. Tabs above them are plain links to the sections, so they work without a script;
     /// the script marks the tab of the section in view.
-    static func kindSections(_ records: [SiteRecord], context: SiteContext) -> String {
+    static func writeKindSections(_ records: [SiteRecord], context: SiteContext, to out: inout some TextOutputStream) {
         var order: [String] = []
-        var byKind: [String: [SiteRecord]] = [:]
-        for record in records {
+        var byKind: [String: [Int]] = [:]
+        for (index, record) in records.enumerated() {
             let kind = record.summary.kind ?? ""
             if byKind[kind] == nil { order.append(kind) }
-            byKind[kind, default: []].append(record)
+            byKind[kind, default: []].append(index)
         }
         if let diary = order.firstIndex(of: "diary") { order.insert(order.remove(at: diary), at: 0) }
-        var html = "<div id=\"list\" class=\"kinds\">\n"
+        out.write("<div id=\"list\" class=\"kinds\">\n")
         if order.count > 1 {
-            html += "<nav class=\"kind-tabs\" aria-label=\"\(HTML.escape(context.text(.kinds)))\">"
+            var html = "<nav class=\"kind-tabs\" aria-label=\"\(HTML.escape(context.text(.kinds)))\">"
             for kind in order {
                 html +=
                     "<a class=\"kind-tab\" href=\"#kind-\(HTML.fragment(kind))\" data-kind=\"\(HTML.escape(kind))\">\(HTML.escape(shownKind(kind, context: context))) <span class=\"count\">\(byKind[kind]?.count ?? 0)</span></a>"
             }
-            html += "</nav>\n"
+            out.write(html + "</nav>\n")
         }
         for kind in order {
-            html += "<section class=\"kind-section\" id=\"kind-\(HTML.escape(kind))\" data-kind=\"\(HTML.escape(kind))\">"
-            html += "<h2>\(HTML.escape(shownKind(kind, context: context)))</h2>\n<ul class=\"list\">\n"
-            for record in byKind[kind] ?? [] { html += item(record, context: context) }
-            html += "</ul></section>\n"
+            out.write("<section class=\"kind-section\" id=\"kind-\(HTML.escape(kind))\" data-kind=\"\(HTML.escape(kind))\">")
+            out.write("<h2>\(HTML.escape(shownKind(kind, context: context)))</h2>\n<ul class=\"list\">\n")
+            for index in byKind[kind] ?? [] { out.write(item(records[index], context: context)) }
+            out.write("</ul></section>\n")
         }
-        return html + "</div>\n"
+        out.write("</div>\n")
     }
 
     private static func shownKind(_ kind: String, context: SiteContext) -> String {

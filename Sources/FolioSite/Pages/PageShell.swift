@@ -7,6 +7,17 @@ enum PageShell {
         title: String, context: SiteContext, depth: Int, bodyClass: String, scripts: [String] = [],
         content: String, root: String? = nil
     ) -> String {
+        head(title: title, context: context, depth: depth, bodyClass: bodyClass, scripts: scripts, root: root) + content + tail
+    }
+
+    /// What closes every page, after its content.
+    static let tail = "\n</main>\n</body>\n</html>\n"
+
+    /// Everything before a page's content, up to `<main>` and its line: a page written as it is
+    /// made (the index, tens of megabytes) writes this, its content, then ``tail``.
+    static func head(
+        title: String, context: SiteContext, depth: Int, bodyClass: String, scripts: [String] = [], root: String? = nil
+    ) -> String {
         // A page the app makes at any address (`/edit`) names the site's files from its root.
         let up = root ?? String(repeating: "../", count: depth)
         var html = """
@@ -36,10 +47,6 @@ enum PageShell {
             </head>
             <body class="\(bodyClass)"\(context.live == nil ? "" : " data-unsent=\"\(HTML.escape(LiveText.unsent.text(context.language)))\"") data-unplayable="\(HTML.escape(context.text(.mediaUnplayable)))">
             <main>
-            \(content)
-            </main>
-            </body>
-            </html>
 
             """
         return html
