@@ -191,7 +191,7 @@ public enum Inbox {
         let zone = vault.clock.zone
         let added = addedAt(file) ?? MarkdownImport.modificationTime(url, zone: zone) ?? vault.clock.timestamp
         // The same path (in NFC, as any device spells it) and bytes give the same id on every device.
-        let digest = SHA256Digest.of(Data(bytes)).map { String(format: "%02x", $0) }.joined()
+        let digest = MediaNaming.hex(SHA256Digest.of(Data(bytes)))
         let id = StableID.named("inbox\n\(relative.precomposedStringWithCanonicalMapping)\n\(digest)")
         let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
         var kind = inboxKind

@@ -1,4 +1,5 @@
 import Crypto
+import FolioStore
 import Foundation
 
 /// Ids for imported records that come out the same every time the same source is imported, so a
@@ -22,7 +23,7 @@ public enum StableID {
         var bytes = Array(hasher.finalize().prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x50
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        let hex = MediaNaming.hex(bytes)
         return fromHex32(hex) ?? hex
     }
 

@@ -116,11 +116,7 @@ struct ExportRun {
         }
 
         // The records, newest first, each with its page and what the last export remembered.
-        chosen.sort { a, b in
-            let ea = a.summary.sortTime?.epochSeconds ?? Int.min
-            let eb = b.summary.sortTime?.epochSeconds ?? Int.min
-            return ea != eb ? ea > eb : a.summary.path < b.summary.path
-        }
+        chosen.sort { Self.newestFirst($0.summary, $1.summary) }
         var names = Set<String>()
         var entries: [SiteRecord] = chosen.map { position, summary in
             var name = Self.pageName(summary)
@@ -189,15 +185,8 @@ struct ExportRun {
             let previous = index + 1 < entries.count ? link(entries[index + 1].summary) : nil
             let next = index > 0 ? link(entries[index - 1].summary) : nil
             let parent = entry.summary.parent.map { id in RecordNeighbours.Link(title: titleByID[id] ?? id, page: pageByID[id]) }
-            // Newest first, then by path: the order never follows the catalog's, so a parent's page
-            // stays byte for byte the same while its children do.
             let children = (entry.summary.id.flatMap { childrenByParent[$0] } ?? []).map(catalog.summary)
-                .sorted { a, b in
-                    let ea = a.sortTime?.epochSeconds ?? Int.min
-                    let eb = b.sortTime?.epochSeconds ?? Int.min
-                    return ea != eb ? ea > eb : a.path < b.path
-                }
-                .compactMap { link($0) }
+                .sorted(by: Self.newestFirst).compactMap { link($0) }
             return RecordNeighbours(previous: previous, next: next, parent: parent, children: children)
         }
         var keys: [String] = []
@@ -446,7 +435,7 @@ struct ExportRun {
             unchanged += 1
             return
         }
-        terms.useOld(at: folder.root.path + "/" + SiteFolder.termsName)
+        terms.useOld(at: folder.root.path + "/" + SiteFolder.termsName, for: pages)
         var copy = entries
         let missing = copy.indices.filter { !terms.has(copy[$0].page) }
         try read(missing, into: &copy, wikilinks: &wikilinks, terms: terms)
@@ -498,7 +487,7 @@ struct ExportRun {
     private mutating func finish(_ stream: inout SiteFileStream) throws(FolioError) {
         let path = stream.relative
         let (old, folder) = (self.old, self.folder)
-        let result = try stream.finish(keepingOld: { hash in old.files[path] == hash && folder.exists(path) })
+        let result = try stream.finishHashed(keepingOld: { hash in old.files[path] == hash && folder.exists(path) })
         manifest.files[path] = result.hash
         if result.written { written += 1 } else { unchanged += 1 }
     }
@@ -603,6 +592,14 @@ struct ExportRun {
             parts.append(kind.fields.map(\.name).joined(separator: ",") + kind.displayKey)
         }
         return String(sha256Hex(parts.joined(separator: "\u{2}")).prefix(32))
+    }
+
+    /// The site's order: newest first, then by path (never the catalog's, so a page listing
+    /// others stays byte for byte the same while they do).
+    static func newestFirst(_ a: RecordSummary, _ b: RecordSummary) -> Bool {
+        let ea = a.sortTime?.epochSeconds ?? Int.min
+        let eb = b.sortTime?.epochSeconds ?? Int.min
+        return ea != eb ? ea > eb : a.path < b.path
     }
 
     /// The record's id when it is a plain one (what folio writes), else a hash of its path.

@@ -127,22 +127,24 @@ struct SiteFolder: Sendable {
     /// Writes `bytes` at `relative` whole or not at all (a temporary file renamed over it). Not
     /// flushed to the disk one by one: the site is derived, and a page lost in a power cut is
     /// written again by the next export (the manifest, flushed last, still names the old bytes).
+    /// The caller has hashed `bytes` already, to decide whether to write them: they are not hashed again.
     func write(_ bytes: [UInt8], to relative: String) throws(FolioError) {
-        var stream = try stream(to: relative)
+        var stream = try stream(to: relative, hashing: false)
         bytes.withUnsafeBytes { stream.write(bytes: $0) }
-        _ = try stream.finish(keepingOld: { _ in false })
+        try stream.finish()
     }
 
-    /// A file of the site written as it is made (``SiteFileStream``): the index and the search
-    /// terms are tens of megabytes at 100,000 records, and were held whole twice over.
-    func stream(to relative: String) throws(FolioError) -> SiteFileStream {
+    /// A file of the site written as it is made (``SiteFileStream``), hashed on the way unless
+    /// `hashing` is false: the index and the search terms are tens of megabytes at 100,000
+    /// records, and were held whole twice over.
+    func stream(to relative: String, hashing: Bool = true) throws(FolioError) -> SiteFileStream {
         guard Self.isSafe(relative) else { throw FolioError(.writeFailed(.other("not a plain name in the site")), file: relative) }
         let target = root.path + "/" + relative
         let slash = target.lastIndex(of: "/") ?? target.startIndex
         let temporary = String(target[..<slash]) + "/.tmp-" + String(target[target.index(after: slash)...]) + "-\(getpid())"
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: relative) }
-        return SiteFileStream(relative: relative, target: target, temporary: temporary, fd: fd)
+        return SiteFileStream(relative: relative, target: target, temporary: temporary, fd: fd, hashing: hashing)
     }
 
     /// Puts a copy of the vault's file at `source` (an absolute path) into the site at `relative`,
@@ -211,9 +213,9 @@ struct SiteFolder: Sendable {
     /// The manifest, written last and flushed to the disk, with `rows` (in path order) as its records'.
     func writeManifest(_ manifest: SiteManifest, rows: some Sequence<SiteManifest.Row>) throws(FolioError) {
         try makeDirectory(Self.markerDirectory)
-        var stream = try stream(to: Self.manifestName)
+        var stream = try stream(to: Self.manifestName, hashing: false)
         manifest.encode(into: &stream, rows: rows)
-        _ = try stream.finish(durably: true, keepingOld: { _ in false })
+        try stream.finish(durably: true)
     }
 }
 
@@ -224,18 +226,20 @@ struct SiteFileStream: TextOutputStream {
     private let target: String
     private let temporary: String
     private var fd: Int32
-    private var hasher = SHA256()
+    /// Nil when the file is not hashed.
+    private var hasher: SHA256?
     /// Grows as written to, up to ``bufferSize``: a page of a few kilobytes never takes more.
     private var buffer: [UInt8] = []
     /// The first write's `errno` that failed; the rest are then not tried.
     private var failure: Int32 = 0
     private static let bufferSize = 1 << 20
 
-    fileprivate init(relative: String, target: String, temporary: String, fd: Int32) {
+    fileprivate init(relative: String, target: String, temporary: String, fd: Int32, hashing: Bool) {
         self.relative = relative
         self.target = target
         self.temporary = temporary
         self.fd = fd
+        hasher = hashing ? SHA256() : nil
     }
 
     mutating func write(_ text: String) {
@@ -244,7 +248,7 @@ struct SiteFileStream: TextOutputStream {
     }
 
     mutating func write(bytes: UnsafeRawBufferPointer) {
-        hasher.update(bufferPointer: bytes)
+        hasher?.update(bufferPointer: bytes)
         if buffer.count + bytes.count > Self.bufferSize { drain() }
         if bytes.count >= Self.bufferSize {
             writeOut(bytes)
@@ -254,8 +258,8 @@ struct SiteFileStream: TextOutputStream {
     }
 
     private mutating func drain() {
-        let pending = buffer
-        pending.withUnsafeBytes { writeOut($0) }
+        let fd = fd
+        if failure == 0, !buffer.isEmpty, !buffer.withUnsafeBytes({ Descriptor.writeAll(fd, $0) }) { failure = errno == 0 ? EIO : errno }
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -271,10 +275,33 @@ struct SiteFileStream: TextOutputStream {
         unlink(temporary)
     }
 
-    /// Ends the file: its hash, and whether it was put in place. `keepingOld` is asked with the
-    /// hash whether the file already there holds these bytes; then the new one is dropped.
-    /// `durably` flushes it to the disk before the rename, and the rename after.
-    mutating func finish(durably: Bool = false, keepingOld: (String) -> Bool) throws(FolioError) -> (hash: String, written: Bool) {
+    /// Ends the file and puts it in place. `durably` flushes it to the disk before the rename,
+    /// and the rename after.
+    mutating func finish(durably: Bool = false) throws(FolioError) {
+        try end(durably: durably)
+        try putInPlace(durably: durably)
+    }
+
+    /// Ends a hashed file: its hash, and whether it was put in place. `keepingOld` is asked with
+    /// the hash whether the file already there holds these bytes; then the new one is dropped. A
+    /// file made without hashing is always put in place, with no hash (the next export writes it again).
+    mutating func finishHashed(keepingOld: (String) -> Bool) throws(FolioError) -> (hash: String, written: Bool) {
+        try end(durably: false)
+        guard let hasher else {
+            try putInPlace(durably: false)
+            return ("", true)
+        }
+        let hash = MediaNaming.hex(hasher.finalize())
+        if keepingOld(hash) {
+            unlink(temporary)
+            return (hash, false)
+        }
+        try putInPlace(durably: false)
+        return (hash, true)
+    }
+
+    /// Writes what is buffered and closes the file; on a failure it is removed and named.
+    private mutating func end(durably: Bool) throws(FolioError) {
         drain()
         if failure == 0, durably, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
@@ -283,34 +310,19 @@ struct SiteFileStream: TextOutputStream {
             unlink(temporary)
             throw FolioError(.writeFailed(SystemReason(errno: failure)), file: relative)
         }
-        let hash = hexDigest(hasher.finalize())
-        if keepingOld(hash) {
-            unlink(temporary)
-            return (hash, false)
-        }
+    }
+
+    private func putInPlace(durably: Bool) throws(FolioError) {
         guard rename(temporary, target) == 0 else {
             let why = SystemReason(errno: errno)
             unlink(temporary)
             throw FolioError(.writeFailed(why), file: relative)
         }
         if durably { AtomicFile.syncDirectory(URL(fileURLWithPath: target).deletingLastPathComponent()) }
-        return (hash, true)
     }
-}
-
-/// A digest as lower-case hex.
-func hexDigest(_ digest: SHA256.Digest) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity(64)
-    for byte in digest {
-        out.append(digits[Int(byte >> 4)])
-        out.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: out, as: UTF8.self)
 }
 
 /// The sha256 of `bytes`, lower-case hex.
-func sha256Hex(_ bytes: [UInt8]) -> String { hexDigest(SHA256.hash(data: bytes)) }
+func sha256Hex(_ bytes: [UInt8]) -> String { MediaNaming.hex(SHA256.hash(data: bytes)) }
 
 func sha256Hex(_ text: String) -> String { sha256Hex(Array(text.utf8)) }

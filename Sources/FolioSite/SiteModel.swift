@@ -1,5 +1,6 @@
 import Crypto
 import FolioCore
+import FolioStore
 import Foundation
 
 /// One record as the site shows it.
@@ -193,7 +194,7 @@ struct WikilinkNames: Sendable {
             let position = exact[name] ?? -1
             hasher.update(data: Array((name + "\u{1}" + (position < 0 ? "" : pages[position])).utf8))
         }
-        key = String(hexDigest(hasher.finalize()).prefix(32))
+        key = String(MediaNaming.hex(hasher.finalize()).prefix(32))
     }
 
     /// The page `name` finds, when exactly one record answers to it.

@@ -54,20 +54,26 @@ final class SiteTerms {
             guard scratch >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: path) }
             unlink(path)
         }
-        var line = terms
-        let written = line.withUTF8 { Descriptor.writeAll(scratch, UnsafeRawBufferPointer($0)) }
+        var text = terms
+        let written = text.withUTF8 { Descriptor.writeAll(scratch, UnsafeRawBufferPointer($0)) }
         guard written else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: SiteFolder.termsName) }
-        places[page] = Place(fromScratch: true, offset: scratchEnd, count: line.utf8.count)
-        scratchEnd += line.utf8.count
+        places[page] = Place(fromScratch: true, offset: scratchEnd, count: text.utf8.count)
+        scratchEnd += text.utf8.count
         madeCount += 1
     }
 
-    /// Looks through the last export's terms file (`page<TAB>terms` lines) for where each page's
-    /// terms are, for pages that have none from this run. A line that is not UTF-8, has no tab or
-    /// is too long is passed over: its record is read again.
-    func useOld(at path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    /// Looks through the last export's terms file (`page<TAB>terms` lines) for where the terms of
+    /// `pages` are, for those that have none from this run; lines of other pages are not kept. A
+    /// line that is not UTF-8, has no tab or is too long is passed over: its record is read again.
+    /// Anything but a regular file there is not read.
+    func useOld(at path: String, for pages: Set<String>) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return
+        }
         old = fd
         let chunkSize = 1 << 20
         var chunk = [UInt8](repeating: 0, count: chunkSize)
@@ -91,7 +97,7 @@ final class SiteTerms {
                     }
                 }
                 guard let end else { break }
-                if !tooLong { note(line, at: lineStart) }
+                if !tooLong { note(line, at: lineStart, for: pages) }
                 line.removeAll(keepingCapacity: true)
                 tooLong = false
                 lineStart = offset + end + 1
@@ -102,10 +108,10 @@ final class SiteTerms {
         }
     }
 
-    private func note(_ line: [UInt8], at offset: Int) {
+    private func note(_ line: [UInt8], at offset: Int, for pages: Set<String>) {
         guard let tab = line.firstIndex(of: 0x09), String(validating: line, as: UTF8.self) != nil else { return }
         let page = String(decoding: line[..<tab], as: UTF8.self)
-        guard places[page] == nil else { return }
+        guard places[page] == nil, pages.contains(page) else { return }
         places[page] = Place(fromScratch: false, offset: offset + tab + 1, count: line.count - tab - 1)
     }
 

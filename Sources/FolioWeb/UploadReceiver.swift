@@ -1,4 +1,5 @@
 import Crypto
+import FolioStore
 import Foundation
 import MultipartKit
 import NIOCore
@@ -174,7 +175,7 @@ final class PartState {
                 failure = .notAForm
                 return
             }
-            let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+            let digest = MediaNaming.hex(hasher.finalize())
             form.files[name] = ReceivedUpload(
                 file: URL(fileURLWithPath: path), displayName: Self.plainName(fileName), sha256: digest, size: size)
             self.path = nil

@@ -1,4 +1,5 @@
 import Crypto
+import FolioStore
 import Foundation
 import Synchronization
 
@@ -26,7 +27,7 @@ struct WebGuard: Sendable {
         self.pairingSecret = pairingSecret
         sessionToken = Self.randomToken()
         let mac = HMAC<SHA256>.authenticationCode(for: Data("folio form".utf8), using: SymmetricKey(data: Data(sessionToken.utf8)))
-        formToken = Data(mac).map { String(format: "%02x", $0) }.joined()
+        formToken = MediaNaming.hex(Data(mac))
         hostNames = Set(hosts.map { $0.lowercased() })
         self.port = port
     }

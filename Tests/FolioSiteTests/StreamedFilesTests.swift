@@ -74,6 +74,21 @@ struct StreamedFilesTests {
         #expect(size < 4_096, "neither long line is carried into the new terms file")
     }
 
+    @Test("a pipe where the last terms were is not waited on: every record is read again")
+    func termsFileIsAPipe() throws {
+        let vault = try fourRecords()
+        _ = try vault.settledExport()
+        try FileManager.default.removeItem(at: termsFile(vault))
+        #expect(mkfifo(termsFile(vault).path, 0o600) == 0)
+        try vault.record(
+            "w1", id: Self.ids[1], title: "Walk 1", day: "2026-02-10", tags: ["walk"], body: "Walked to the quay today.\n")
+        _ = try vault.settledExport()
+        let script = try #require(vault.siteText("search.js"))
+        #expect(script.contains("lighthouse") && script.contains("quay") && script.contains("meadow"))
+        var info = stat()
+        #expect(lstat(termsFile(vault).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG, "the pipe is replaced by the new terms file")
+    }
+
     @Test("a streamed file whose bytes are the same is left as it was; the scratch terms leave nothing behind")
     func unchangedStreamedFile() throws {
         let vault = try fourRecords()
