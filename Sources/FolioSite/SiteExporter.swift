@@ -43,6 +43,8 @@ public struct SiteReport: Sendable {
     /// Records not exported, each with why (the rest of the site is written).
     public var skipped: [FolioError]
     /// Each exported record's page, site-relative (`records/<name>.html`), by the record's path.
+    /// An export that found nothing to do gives them only for the served app (`live`), which
+    /// links search results to them.
     public var pages: [String: String] = [:]
     /// Files of the vault the catalog could not read (named like every read command names them).
     public var vaultProblems: [FolioError]
@@ -73,7 +75,8 @@ struct ExportRun {
     let vault: Vault
     let options: SiteOptions
     let folder: SiteFolder
-    let old: SiteManifest
+    /// The last export's manifest, read once an export has something to do.
+    var old = SiteManifest()
     let language: Language
     /// From the site's root folder to the vault's, as URL components (`../../..`).
     let vaultFromSite: String
@@ -86,7 +89,6 @@ struct ExportRun {
         self.options = options
         if let kind = options.filter.kind { _ = try vault.kind(kind) }
         folder = try SiteFolder.open(options.output ?? vault.localDirectory.appendingPathComponent("site"), vaultRoot: vault.root)
-        old = folder.manifest ?? SiteManifest()
         language = vault.language
         vaultFromSite = options.live == nil ? Self.relativePath(from: folder.root, to: SiteFolder.resolved(vault.root)) : "vault"
     }
@@ -95,6 +97,7 @@ struct ExportRun {
         let selection = catalog.select(options.filter, now: vault.clock.timestamp, zone: vault.clock.zone)
         let tool = Thumbnails(ffmpeg: options.searchPath.flatMap { FFmpeg.locate(path: $0) })
         if let report = try unchangedReport(catalog: catalog, selection: selection, tool: tool.toolName) { return report }
+        old = folder.readManifest() ?? SiteManifest()
         try folder.claim()
         // Every record's summary is decoded once, a part at a time: what pages show of the others
         // (titles by id, children by parent) is kept, and the site's records' summaries go into

@@ -27,10 +27,21 @@ struct SiteFolder: Sendable {
 
     /// Absolute, symbolic links resolved.
     let root: URL
-    /// The manifest of an earlier export; nil for a new or empty folder (or a damaged manifest).
-    let manifest: SiteManifest?
+    /// Where the manifest of an earlier export is; nil for a new or empty folder. It is read
+    /// when needed (``readManifest()``, ``readManifestOutline(keepingPages:)``).
+    let manifestPath: String?
 
-    /// Checks `output` for `vaultRoot` and reads its manifest.
+    /// The manifest of an earlier export; nil when there is none, or it is damaged.
+    func readManifest() -> SiteManifest? {
+        manifestPath.flatMap { SiteManifest.read(from: $0) }
+    }
+
+    /// What an export with nothing to do needs of the manifest.
+    func readManifestOutline(keepingPages: Bool) -> SiteManifest.Outline? {
+        manifestPath.flatMap { SiteManifest.read(outlineFrom: $0, keepingPages: keepingPages) }
+    }
+
+    /// Checks `output` for `vaultRoot`, and finds its manifest.
     static func open(_ output: URL, vaultRoot: URL) throws(FolioError) -> SiteFolder {
         let root = resolved(output)
         let vault = resolved(vaultRoot)
@@ -65,15 +76,10 @@ struct SiteFolder: Sendable {
                     marker.st_mode & S_IFMT == S_IFDIR,
                     isFile(manifestPath) || isFile(root.appendingPathComponent(startedName).path) || onlyMarkerBegun
                 else { throw FolioError(.site(.foreignFolder(shown))) }
-                // Read and checked as UTF-8 in one copy (it is 55 MB at 100,000 records).
-                let limit = 256 << 20
-                let text = Vault.readFile(manifestPath, atMost: limit + 1).flatMap { bytes in
-                    bytes.count <= limit ? String(validating: bytes, as: UTF8.self) : nil
-                }
-                return SiteFolder(root: root, manifest: text.flatMap(SiteManifest.decode))
+                return SiteFolder(root: root, manifestPath: isFile(manifestPath) ? manifestPath : nil)
             }
         }
-        return SiteFolder(root: root, manifest: nil)
+        return SiteFolder(root: root, manifestPath: nil)
     }
 
     /// `url` with symbolic links resolved, for the part of it that exists.

@@ -1,3 +1,4 @@
+import Crypto
 import FolioCore
 import FolioStore
 import Foundation
@@ -24,7 +25,6 @@ enum SiteInputs {
         kinds: [String: Kind], presentMedia: Set<String>, tool: String
     ) -> String? {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(catalog.count * 96 + 4096)
         func add(_ text: String) {
             bytes.append(contentsOf: text.utf8)
             bytes.append(0)
@@ -42,26 +42,33 @@ enum SiteInputs {
         add("records")
         var isSelected = [Bool](repeating: false, count: catalog.count)
         for position in selected where position >= 0 && position < catalog.count { isSelected[position] = true }
-        // Each record's part is written on all cores, a run of rows each, and joined in order.
+        // Each record's part is written on all cores, a run of rows each, and hashed in order a
+        // few runs at a time: the whole key's bytes were 33 MB at 300,000 records, held twice.
+        var hasher = SHA256()
+        hasher.update(data: bytes)
         let run = 8_192
         let chosen = isSelected
-        let parts: [[UInt8]?] = parallelMap((catalog.count + run - 1) / run, minimumChunk: 1) { part in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(run * 96)
-            for position in (part * run)..<min(catalog.count, (part + 1) * run) {
-                guard let stamp = catalog.settledStamp(position) else { return nil }
-                for text in [catalog.path(position), chosen[position] ? "+" : "-", stampText(stamp)] {
-                    bytes.append(contentsOf: text.utf8)
-                    bytes.append(0)
+        let partCount = (catalog.count + run - 1) / run
+        for first in stride(from: 0, to: partCount, by: 8) {
+            let parts: [[UInt8]?] = parallelMap(min(8, partCount - first), minimumChunk: 1) { offset in
+                let part = first + offset
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(run * 96)
+                for position in (part * run)..<min(catalog.count, (part + 1) * run) {
+                    guard let stamp = catalog.settledStamp(position) else { return nil }
+                    for text in [catalog.path(position), chosen[position] ? "+" : "-", stampText(stamp)] {
+                        bytes.append(contentsOf: text.utf8)
+                        bytes.append(0)
+                    }
                 }
+                return bytes
             }
-            return bytes
+            for part in parts {
+                guard let part else { return nil }
+                hasher.update(data: part)
+            }
         }
-        for part in parts {
-            guard let part else { return nil }
-            bytes += part
-        }
-        return sha256Hex(bytes)
+        return MediaNaming.hex(hasher.finalize())
     }
 
     /// A record file's stamp as the manifest keeps it.
@@ -96,18 +103,18 @@ extension ExportRun {
     /// checks them (one that became a symbolic link is refused), and every file the last export
     /// wrote must still be there.
     func unchangedReport(catalog: Catalog, selection: CatalogSelection, tool: String) throws(FolioError) -> SiteReport? {
-        guard let old = folder.manifest, !old.key.isEmpty, old.rows.count == selection.count else { return nil }
-        // Both cores look up the rows, and then look for the files (``SiteFolder/allExist(_:)``):
+        // Only what this answer needs of the manifest is read: not the stamps, input keys and
+        // first lines, most of it (at 300,000 records the whole manifest decoded was 500 MB).
+        let pagesWanted = options.live != nil
+        guard let old = folder.readManifestOutline(keepingPages: pagesWanted), !old.key.isEmpty,
+            old.recordPaths.count == selection.count
+        else { return nil }
+        // Both cores look for the records' rows, and then for the files (``SiteFolder/allExist(_:)``):
         // at 100,000 records each was half of the time this answer takes.
         let positions = selection.recordPositions
-        let rowMedia: [[SiteMedia]?] = parallelMap(positions.count) { i in
-            old.rows[catalog.path(positions[i])].map { row in row.media.compactMap(SiteMedia.init(encoded:)) }
-        }
-        var media: [SiteMedia] = []
-        for found in rowMedia {
-            guard let found else { return nil }
-            media += found
-        }
+        let found = parallelMap(positions.count) { i in old.recordPaths.contains(catalog.path(positions[i])) }
+        guard !found.contains(false) else { return nil }
+        let media = old.media.compactMap(SiteMedia.init(encoded:))
         let present = SiteInputs.presentMedia(media, vaultRoot: vault.root.path)
         guard
             SiteInputs.key(
@@ -116,13 +123,13 @@ extension ExportRun {
         else { return nil }
         // Cut at the last `/` by its byte: most pages share a handful of folders.
         var directories = Set<Substring>()
-        for path in old.files.keys { directories.insert(path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? "") }
+        for path in old.files { directories.insert(path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? "") }
         for directory in directories.sorted() { try folder.makeDirectory(String(directory)) }
-        guard folder.allExist(Array(old.files.keys)) else { return nil }
+        guard folder.allExist(Array(old.files)) else { return nil }
         return SiteReport(
             indexURL: folder.root.appendingPathComponent("index.html"), records: selection.count, written: 0, removed: 0,
-            unchanged: old.files.count - (old.files[SiteFolder.termsName] == nil ? 0 : 1), thumbnailsMade: 0,
+            unchanged: old.files.count - (old.files.contains(SiteFolder.termsName) ? 1 : 0), thumbnailsMade: 0,
             missingThumbnailTool: tool.isEmpty && media.contains { $0.kind == .photo || $0.kind == .video },
-            skipped: [], pages: old.rows.mapValues(\.page), vaultProblems: catalog.problems)
+            skipped: [], pages: old.pages, vaultProblems: catalog.problems)
     }
 }

@@ -67,49 +67,116 @@ struct SiteManifest: Sendable, Equatable {
         for hash in failedThumbnails.sorted() { out.write("nothumb\t" + Self.escape(hash) + "\n") }
     }
 
-    /// The manifest in `text`; nil when it is not one (a later run then writes the whole site again).
-    ///
-    /// Lines and fields are cut at their bytes (LF and tab are never part of a field: they are
-    /// escaped). The lines are read on all cores, then gathered in order: at 100,000 records
-    /// the manifest is 55 MB, and reading it is most of an export with nothing to do.
+    /// The manifest in `text`; nil when it is not one (a later run then writes the whole site
+    /// again). ``read(from:)`` reads the same from a file a chunk at a time; this is its oracle.
     static func decode(_ text: String) -> SiteManifest? {
-        var text = text
-        let lines: [Range<Int>] = text.withUTF8 { bytes in
-            var lines: [Range<Int>] = []
-            var start = 0
-            while start < bytes.count {
-                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-                if end > start { lines.append(start..<end) }
-                start = end + 1
+        let lines = text.utf8.split(separator: 0x0A).map { Array($0) }
+        var decoding = Decoding()
+        guard decoding.take(lines.map { Optional($0) }), decoding.sawHeader else { return nil }
+        return decoding.manifest
+    }
+
+    /// The manifest in the file at `path`, read a chunk at a time; nil when it is none.
+    static func read(from path: String, chunkSize: Int = 1 << 22) -> SiteManifest? {
+        var decoding = Decoding()
+        let read = FileLines.read(path, longestLine: longestLine, chunkSize: chunkSize) { lines in
+            decoding.take(nonEmpty(lines))
+        }
+        return read && decoding.sawHeader ? decoding.manifest : nil
+    }
+
+    /// The lines' bytes, empty lines left out (nil: a line too long).
+    private static func nonEmpty(_ lines: [FileLines.Line]) -> [[UInt8]?] {
+        lines.filter { $0.bytes != [] }.map(\.bytes)
+    }
+
+    /// A line longer than this makes the manifest none: folio writes none so long.
+    static let longestLine = 64 << 20
+
+    /// What an export with nothing to do needs of the last manifest (``read(outlineFrom:keepingPages:)``):
+    /// no stamps, input keys or first lines, which are most of it.
+    struct Outline: Sendable {
+        var key = ""
+        /// The records' paths, each once.
+        var recordPaths: Set<String> = []
+        /// Every record's media, `type:path`.
+        var media: [String] = []
+        /// Record path → page, when asked for.
+        var pages: [String: String] = [:]
+        /// The site-relative paths of the files written.
+        var files: Set<String> = []
+    }
+
+    /// The outline of the manifest at `path`; nil when it is none, or names a record twice (the
+    /// whole manifest keeps the last; that is left to a full export).
+    static func read(outlineFrom path: String, keepingPages: Bool, chunkSize: Int = 1 << 22) -> Outline? {
+        var outline = Outline()
+        var sawHeader = false
+        let read = FileLines.read(path, longestLine: longestLine, chunkSize: chunkSize) { lines in
+            var bytes = nonEmpty(lines)
+            if !sawHeader {
+                guard let first = bytes.first else { return true }
+                guard first.map({ $0.elementsEqual(header.utf8) }) == true else { return false }
+                sawHeader = true
+                bytes.removeFirst()
             }
-            return lines
+            for entry in entries(bytes) {
+                switch entry {
+                case nil: return false
+                case .key(let key): outline.key = key
+                case .file(let path, _): outline.files.insert(path)
+                case .row(let row):
+                    guard outline.recordPaths.insert(row.path).inserted else { return false }
+                    outline.media += row.media
+                    if keepingPages { outline.pages[row.path] = row.page }
+                case .tool, .noThumbnail: break
+                }
+            }
+            return true
         }
-        guard let first = lines.first, text.utf8.dropFirst(first.lowerBound).prefix(first.count).elementsEqual(header.utf8) else {
-            return nil
-        }
-        let utf8 = text.utf8
-        let entries: [Entry?] = parallelMap(lines.count - 1, minimumChunk: 4_096) { i in
-            let line = lines[i + 1]
-            let start = utf8.index(utf8.startIndex, offsetBy: line.lowerBound)
-            var slice = Substring(utf8[start..<utf8.index(start, offsetBy: line.count)])
-            return slice.withUTF8 { entry(bytes: $0) }
-        }
+        return read && sawHeader ? outline : nil
+    }
+
+    /// A manifest gathered from its lines, a batch at a time.
+    private struct Decoding {
         var manifest = SiteManifest()
-        // Room for every entry at once: growing a dictionary of 100,000 paths hashes each again.
-        let fileCount = entries.count { if case .file = $0 { true } else { false } }
-        manifest.files.reserveCapacity(fileCount)
-        manifest.rows.reserveCapacity(entries.count - fileCount)
-        for entry in entries {
-            switch entry {
-            case nil: return nil
-            case .tool(let tool): manifest.thumbnailTool = tool
-            case .key(let key): manifest.key = key
-            case .file(let path, let hash): manifest.files[path] = hash
-            case .row(let row): manifest.rows[row.path] = row
-            case .noThumbnail(let hash): manifest.failedThumbnails.insert(hash)
+        var sawHeader = false
+
+        /// Takes the next lines (nil: one too long); false when they are not a manifest's.
+        mutating func take(_ lines: [[UInt8]?]) -> Bool {
+            var lines = lines[...]
+            if !sawHeader {
+                guard let first = lines.first else { return true }
+                guard first.map({ $0.elementsEqual(header.utf8) }) == true else { return false }
+                sawHeader = true
+                lines = lines.dropFirst()
             }
+            let entries = SiteManifest.entries(Array(lines))
+            // Room for every entry at once: growing a dictionary of 100,000 paths hashes each again.
+            let fileCount = entries.count { if case .file = $0 { true } else { false } }
+            manifest.files.reserveCapacity(manifest.files.count + fileCount)
+            manifest.rows.reserveCapacity(manifest.rows.count + entries.count - fileCount)
+            for entry in entries {
+                switch entry {
+                case nil: return false
+                case .tool(let tool): manifest.thumbnailTool = tool
+                case .key(let key): manifest.key = key
+                case .file(let path, let hash): manifest.files[path] = hash
+                case .row(let row): manifest.rows[row.path] = row
+                case .noThumbnail(let hash): manifest.failedThumbnails.insert(hash)
+                }
+            }
+            return true
         }
-        return manifest
+    }
+
+    /// Lines after the header decoded on all cores; nil for one that is not a manifest's
+    /// (too long, not UTF-8, or no entry).
+    private static func entries(_ lines: [[UInt8]?]) -> [Entry?] {
+        parallelMap(lines.count, minimumChunk: 4_096) { i in
+            guard let line = lines[i], String(validating: line, as: UTF8.self) != nil else { return nil }
+            return line.withUnsafeBufferPointer { entry(bytes: $0) }
+        }
     }
 
     /// One line of the manifest, after its header.

@@ -67,44 +67,12 @@ final class SiteTerms {
     /// line that is not UTF-8, has no tab or is too long is passed over: its record is read again.
     /// Anything but a regular file there is not read.
     func useOld(at path: String, for pages: Set<String>) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            return
-        }
+        guard let fd = FileLines.openRegularFile(path) else { return }
         old = fd
-        let chunkSize = 1 << 20
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        var line: [UInt8] = []
-        var lineStart = 0
-        var offset = 0
-        var tooLong = false
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Descriptor.read(fd, into: $0) }
-            guard count > 0 else { break }
-            var start = 0
-            while start < count {
-                let end = chunk[start..<count].firstIndex(of: 0x0A)
-                let piece = chunk[start..<(end ?? count)]
-                if !tooLong {
-                    if line.count + piece.count > Self.longestLine {
-                        tooLong = true
-                        line.removeAll()
-                    } else {
-                        line += piece
-                    }
-                }
-                guard let end else { break }
-                if !tooLong { note(line, at: lineStart, for: pages) }
-                line.removeAll(keepingCapacity: true)
-                tooLong = false
-                lineStart = offset + end + 1
-                start = end + 1
-            }
-            offset += count
-            if count < chunkSize { break }
+        _ = FileLines.read(fd, longestLine: Self.longestLine, chunkSize: 1 << 20) { lines in
+            // A last line without its LF was cut short.
+            for line in lines where line.ended { if let bytes = line.bytes { note(bytes, at: line.offset, for: pages) } }
+            return true
         }
     }
 

@@ -110,8 +110,10 @@ public enum AtomicFile {
     }
 
     /// Removes the temporary files in `directory` whose writer is gone (killed before its rename):
-    /// the file each was meant to replace is intact, so they hold nothing worth keeping.
-    static func removeAbandonedTemporaries(in directory: URL) {
+    /// the file each was meant to replace is intact, so they hold nothing worth keeping. A write
+    /// does this in its own folder; a command that rewrites files across the vault (`crypt
+    /// unlock`) does it in every folder it goes through, whether or not it writes there again.
+    public static func removeAbandonedTemporaries(in directory: URL) {
         // try?: clean-up of temporary files only.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where isTemporary(name) {

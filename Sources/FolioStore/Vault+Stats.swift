@@ -10,23 +10,25 @@ extension Vault {
         let records = selection.summaries
         // Each record's computed values join its keys, so `--sum duration_minutes` adds them up.
         let kinds = self.kinds
+        let kind = try request.kind.map { name throws(FolioError) in try self.kind(name) }
         var roots: [Value] = []
         if request.needsFields {
-            // Only the front matter is kept, the files read a batch at a time (never the whole vault).
+            // The files are read a batch at a time (never the whole vault), and of each record's
+            // front matter only what a figure can read is kept.
+            let keysReadWhole = request.keysReadWhole(kind: kind)
             roots.reserveCapacity(records.count)
             for run in Self.batchRuns(records.count) {
                 let batch = records[run]
                 for (summary, record) in zip(batch, self.records(at: batch.map(\.path))) {
                     let root = record?.document.root.resolved ?? .null
-                    roots.append(summary.kind.flatMap { kinds[$0] }?.withComputed(root) ?? root)
+                    let whole = summary.kind.flatMap { kinds[$0] }?.withComputed(root) ?? root
+                    roots.append(whole.projectedForStats(keepingWhole: keysReadWhole))
                 }
             }
         } else {
             roots = Array(repeating: .null, count: records.count)
         }
         let tagCounts = selection.tagUses().sorted(by: .count).map { ($0.tag, $0.count) }
-        return StatsReport(
-            request, records: records, roots: roots, tagCounts: tagCounts,
-            kind: try request.kind.map { name throws(FolioError) in try kind(name) })
+        return StatsReport(request, records: records, roots: roots, tagCounts: tagCounts, kind: kind)
     }
 }

@@ -104,6 +104,16 @@ public final class Repository {
     }
 
     /// The commit HEAD points at, or nil while the branch is unborn (before the first commit).
+    /// Lets go of what libgit2 keeps of the repository between calls (its object cache, its copy
+    /// of the index, the object database's mapped files) and of folio's own copy of the index;
+    /// each is read again when next needed. For a command that reads the whole history and then
+    /// the whole vault (`check`): the trees the first read cached, 40 MB at 300,000 files, are
+    /// not needed by the second.
+    public func releaseCaches() {
+        indexSnapshot = nil
+        _ = git_repository__cleanup(pointer)
+    }
+
     public func head() throws -> OID? {
         if try check(git_repository_head_unborn(pointer), "git_repository_head_unborn") == 1 { return nil }
         return try reference(named: "HEAD")

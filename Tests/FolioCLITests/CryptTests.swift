@@ -342,6 +342,31 @@ struct CryptTests {
         #expect((try b.json("status", "--json") as? [String: Any])?["changed"] as? [String] == [])
     }
 
+    @Test("the temporary files an unlock killed midway left are removed by the next unlock, even beside files it finds plain")
+    func unlockRemovesAbandonedTemporaries() throws {
+        let rig = try CryptRig()
+        try expectSuccess(rig.a.run("idea", "鎖住的想法"), "idea")
+        try expectSuccess(rig.a.run("sync"), "sync")
+        try expectSuccess(rig.clone("B", key: nil), "clone without key")
+        let b = rig.device("B")
+        try expectSuccess(b.run("crypt", "unlock", rig.keyFile.path), "unlock")
+        // A process that has ended: its pid names no writer any more.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        _ = try ended.runToEnd()
+        let record = try #require(b.vaultFiles().keys.first { $0.hasPrefix("ideas/") && $0.hasSuffix(".md") })
+        let folder = (record as NSString).deletingLastPathComponent
+        let abandoned = [".profile.md.tmp-\(ended.processIdentifier)-1", folder + "/.idea.md.tmp-\(ended.processIdentifier)-2"]
+        // A writer still running (this test) keeps its temporary file.
+        let live = folder + "/.idea.md.tmp-\(getpid())-3"
+        for path in abandoned + [live] { try Data("half".utf8).write(to: b.directory.appendingPathComponent(path)) }
+        try expectSuccess(b.run("crypt", "unlock", rig.keyFile.path), "unlock again")
+        for path in abandoned {
+            #expect(!FileManager.default.fileExists(atPath: b.directory.appendingPathComponent(path).path), "\(path) is left")
+        }
+        #expect(FileManager.default.fileExists(atPath: b.directory.appendingPathComponent(live).path))
+    }
+
     @Test("encryption turned on elsewhere: a device without the key refuses the sync before a byte of ciphertext lands")
     func encryptionTurnedOnElsewhere() throws {
         let scratch = try Scratch("turnedon")

@@ -30,26 +30,23 @@ struct WholeVaultMemoryTests {
         for index in 0..<recordCount {
             let month = index % 12 + 1
             let day = index % 28 + 1
-            let text = """
-                ---
-                id: \(UUID().uuidString.lowercased())
-                kind: idea
-                title: river walk \(index)
-                created: 2025-\(String(format: "%02d-%02d", month, day))T21:\(String(format: "%02d", index % 60)):00.000+08:00
-                tags:
-                  - walk
-                  - night\(index % 7)
-                done: false
-                ---
-
-                \(body)
-
-                """
+            let text = idea(
+                title: "river walk \(index)",
+                created: "2025-\(String(format: "%02d-%02d", month, day))T21:\(String(format: "%02d", index % 60)):00.000+08:00",
+                tags: ["walk", "night\(index % 7)"], body: body)
             textBytes += text.utf8.count
             try Data(text.utf8).write(
                 to: folio.directory.appendingPathComponent(String(format: "ideas/2025/%02d/walk-%05d.md", month, index)))
         }
         return (folio, textBytes)
+    }
+
+    /// An idea record as another device would have written it: a new id, `title`, `created`, any
+    /// `tags`, and `body`.
+    static func idea(title: String, created: String, tags: [String] = [], body: String) -> String {
+        let tagLines = tags.isEmpty ? "" : "tags:\n" + tags.map { "  - \($0)\n" }.joined()
+        return
+            "---\nid: \(UUID().uuidString.lowercased())\nkind: idea\ntitle: \(title)\ncreated: \(created)\n\(tagLines)done: false\n---\n\n\(body)\n"
     }
 
     /// Runs folio to its end with its output thrown away, and returns its peak resident memory in bytes.
@@ -103,18 +100,8 @@ struct WholeVaultMemoryTests {
             at: folio.directory.appendingPathComponent("ideas/2025/03"), withIntermediateDirectories: true)
         for index in 0..<4_096 {
             let words = (0..<1_500).map { word(index * 1_500 + $0) }.joined(separator: " ")
-            let text = """
-                ---
-                id: \(UUID().uuidString.lowercased())
-                kind: idea
-                title: notes \(index)
-                created: 2025-03-\(String(format: "%02d", index % 28 + 1))T21:00:00.000+08:00
-                done: false
-                ---
-
-                \(words)
-
-                """
+            let text = idea(
+                title: "notes \(index)", created: "2025-03-\(String(format: "%02d", index % 28 + 1))T21:00:00.000+08:00", body: words)
             try Data(text.utf8).write(to: folio.directory.appendingPathComponent(String(format: "ideas/2025/03/notes-%05d.md", index)))
         }
         return folio
@@ -137,6 +124,50 @@ struct WholeVaultMemoryTests {
         #expect(
             peak - baseline < script,
             "folio export html peaked at \(peak >> 20) MB, \((peak - baseline) >> 20) MB over list -n 1; search.js is \(script >> 20) MB"
+        )
+    }
+
+    @Test(
+        "export html with nothing to do reads what it needs of the manifest, not the manifest whole",
+        .enabled(if: PeakMemory.isAvailable, "GNU time (/usr/bin/time) is not installed: run make deps"))
+    func unchangedSiteReadsTheManifestsOutline() throws {
+        var folio = try FolioProcess.vault()
+        // Files just written count as settled, so the first export's key is whole.
+        folio.environment["FOLIO_RACY_WINDOW_MS"] = "0"
+        try FileManager.default.createDirectory(
+            at: folio.directory.appendingPathComponent("ideas/2025/04"), withIntermediateDirectories: true)
+        for index in 0..<1_024 {
+            let text = Self.idea(
+                title: "lantern \(index)", created: "2025-04-\(String(format: "%02d", index % 28 + 1))T21:00:00.000+08:00",
+                body: "Lanterns along the river, number \(index).")
+            try Data(text.utf8).write(to: folio.directory.appendingPathComponent(String(format: "ideas/2025/04/lantern-%05d.md", index)))
+        }
+        let site = try #require(folio.scratch?.path("site"))
+        #expect(try folio.run("export", "html", "--out", site.path).status == 0)
+        // Each record's first line in the manifest made 96 KB long: 100 MB that only a full
+        // export reads (a page's list entry), as a journal's long first lines add up.
+        let manifestURL = site.appendingPathComponent(".folio-site/manifest")
+        let long = String(repeating: "燈", count: 32 * 1_024)
+        let lines = try String(contentsOf: manifestURL, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let padded = lines.map { line -> String in
+            var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if fields.first == "rec", fields.count >= 6 { fields[5] = long }
+            return fields.joined(separator: "\t")
+        }
+        .joined(separator: "\n")
+        try Data(padded.utf8).write(to: manifestURL)
+        let manifestBytes = padded.utf8.count
+        #expect(manifestBytes > 96 << 20)
+
+        let baseline = try Self.peakBytes(folio, ["list", "-n", "1"])
+        let peak = try Self.peakBytes(folio, ["export", "html", "--out", site.path])
+        // Nothing was done: a full export would have written the manifest again, with the real first lines.
+        #expect(try Data(contentsOf: manifestURL).count == manifestBytes, "the export found nothing changed")
+        // Read whole and decoded, the manifest was held twice: 200 MB over list -n 1 here. Read
+        // a chunk at a time for the records' paths, media and the files, a few MB.
+        #expect(
+            peak - baseline < manifestBytes / 4,
+            "folio export html peaked at \(peak >> 20) MB, \((peak - baseline) >> 20) MB over list -n 1; the manifest is \(manifestBytes >> 20) MB"
         )
     }
 }

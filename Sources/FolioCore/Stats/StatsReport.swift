@@ -177,3 +177,46 @@ public struct StatsReport: Sendable {
         self.periods = periods.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }
+
+extension StatsRequest {
+    /// The keys whose values `folio stats` reads as they are, not only as numbers: the keys named
+    /// by `--sum`, `--avg`, `--rate`, `--count` and `--by`, and those the kind lists values for
+    /// when no `--count` is given (each path by its first name, which a bare name also uses
+    /// inside the records' lists).
+    public func keysReadWhole(kind: Kind?) -> Set<String> {
+        var names = namedKeys + rates.map(\.key) + counts
+        if case .key(let key) = by { names.append(key) }
+        if counts.isEmpty, let kind { names += kind.fields.filter { $0.allowedValues != nil }.map(\.name) }
+        return Set(names.compactMap { $0.split(separator: ".").first.map(String.init) })
+    }
+}
+
+extension Value {
+    /// What `folio stats` needs of a record's front matter, so that it can hold every selected
+    /// record's at once: the values of `keysReadWhole` as they are, wherever such a key stands;
+    /// elsewhere the numbers, maps and lists. Text and booleans there become `null`, which every
+    /// figure reads as a missing value: no figure reads them there, and they are most of a diary
+    /// page's front matter. A map's null values are left out and a map left empty is null; a
+    /// list's items stay as nulls, so lists keep their lengths.
+    /// The report from these equals the report from the whole front matter
+    /// (`StatsProjectionTests`).
+    public func projectedForStats(keepingWhole keys: Set<String>) -> Value {
+        switch self {
+        case .int, .double: return self
+        case .map(let pairs):
+            var kept: [(String, Value)] = []
+            for (index, (key, value)) in pairs.enumerated() {
+                let projected = keys.contains(key) ? value : value.projectedForStats(keepingWhole: keys)
+                // A null is what a missing key reads as, so it is left out, unless the key comes
+                // again later (the first of two keys hides the second).
+                if projected == .null, !pairs[(index + 1)...].contains(where: { $0.0 == key }) { continue }
+                kept.append((key, projected))
+            }
+            return kept.isEmpty ? .null : .map(kept)
+        case .list(let items):
+            return .list(items.map { $0.projectedForStats(keepingWhole: keys) })
+        case .null, .bool, .string:
+            return .null
+        }
+    }
+}

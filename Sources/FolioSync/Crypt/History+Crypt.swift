@@ -228,7 +228,13 @@ extension History {
             return try gitStep("checkout") { () throws -> Int in
                 var known: [String: (OID, FileMode)] = [:]
                 var decrypted = 0
-                for (path, blob) in try repository.regularFiles(in: head).sorted(by: { $0.key < $1.key }) {
+                let files = try repository.regularFiles(in: head).sorted(by: { $0.key < $1.key })
+                // An unlock killed midway left its temporary files beside files this run may find
+                // already plain, and so never write next to again.
+                for folder in Set(files.map { ($0.key as NSString).deletingLastPathComponent }) {
+                    AtomicFile.removeAbandonedTemporaries(in: folder.isEmpty ? root : root.appendingPathComponent(folder))
+                }
+                for (path, blob) in files {
                     if let mode = try decryptInPlace(path, blob: blob) {
                         known[path] = (blob, mode)
                         decrypted += 1

@@ -1,0 +1,142 @@
+import FolioCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FolioSite
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The manifest is read a chunk at a time (``FileLines``), whole for an export with something to
+/// do and as an outline for one with nothing to do; the text decoded at once is their oracle.
+@Suite("The site's manifest, read a chunk at a time")
+struct ManifestReadingTests {
+    let scratch: Scratch
+
+    init() throws {
+        scratch = try Scratch("manifest-reading")
+    }
+
+    func scratchFile(_ bytes: [UInt8]) throws -> String {
+        let path = scratch.path("lines-\(UUID().uuidString)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("lines are the file's lines at every chunk size: offsets, a last line without LF, a line over the limit")
+    func linesAtEveryChunkSize() throws {
+        var random = SplitMix64(seed: 7)
+        for round in 0..<60 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<12, using: &random) {
+                let alphabet: [UInt8] = [UInt8(ascii: "a"), 0xE7, 0x87, 0x88, 0x09]
+                bytes += (0..<Int.random(in: 0..<14, using: &random)).map { _ in alphabet[Int.random(in: 0..<5, using: &random)] }
+                bytes.append(0x0A)
+            }
+            if Bool.random(using: &random) { bytes += Array("tail".utf8) }
+            let path = try scratchFile(bytes)
+            defer { unlink(path) }
+            // What splitting the whole file gives: each line, where it starts, and whether an LF ends it.
+            var expected: [(bytes: [UInt8], offset: Int, ended: Bool)] = []
+            var start = 0
+            for (i, byte) in bytes.enumerated() where byte == 0x0A {
+                expected.append((Array(bytes[start..<i]), start, true))
+                start = i + 1
+            }
+            if start < bytes.count { expected.append((Array(bytes[start...]), start, false)) }
+            for chunkSize in [1, 2, 3, 5, 8, 64, 1 << 16] {
+                var got: [FileLines.Line] = []
+                let read = FileLines.read(path, longestLine: 9, chunkSize: chunkSize) { lines in
+                    got += lines
+                    return true
+                }
+                #expect(read)
+                #expect(got.count == expected.count, "round \(round), chunk \(chunkSize)")
+                for (line, want) in zip(got, expected) {
+                    #expect(line.offset == want.offset && line.ended == want.ended, "round \(round), chunk \(chunkSize)")
+                    #expect(line.bytes == (want.bytes.count > 9 ? nil : want.bytes), "round \(round), chunk \(chunkSize)")
+                }
+            }
+        }
+    }
+
+    @Test("a pipe, a folder or a missing file is no file of lines, and nothing waits for a writer")
+    func notARegularFile() throws {
+        let folder = scratch.path("pipe")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pipe = folder.appendingPathComponent("manifest").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        #expect(!FileLines.read(pipe, longestLine: 100) { _ in true })
+        #expect(SiteManifest.read(from: pipe) == nil)
+        #expect(SiteManifest.read(outlineFrom: pipe, keepingPages: true) == nil)
+        #expect(SiteManifest.read(from: folder.path) == nil)
+        #expect(SiteManifest.read(from: folder.appendingPathComponent("none").path) == nil)
+    }
+
+    /// A manifest of `count` records, some with media, one with text that must be escaped.
+    func manifest(records count: Int) -> SiteManifest {
+        var manifest = SiteManifest()
+        manifest.key = "key\twith a tab"
+        manifest.thumbnailTool = "ffmpeg 7"
+        manifest.failedThumbnails = ["ab", "cd"]
+        for n in 0..<count {
+            let path = String(format: "diary/2026/%02d/day-%05d.md", n % 12 + 1, n)
+            let page = "records/day-\(n).html"
+            manifest.files[page] = String(repeating: "f", count: 64)
+            manifest.rows[path] = SiteManifest.Row(
+                page: page, path: path, stamp: "\(n)-2-3-4", inputKey: String(repeating: "e", count: 64),
+                firstLine: n == 3 ? "下雨了\t100%\r\nrain" : String(repeating: "第 \(n) 天的路上", count: 64),
+                media: n % 3 == 0 ? ["photo:media/aa/\(n).jpg", "video:media/bb/\(n).mov"] : [])
+        }
+        manifest.files["index.html"] = "ii"
+        manifest.files[SiteFolder.termsName] = "tt"
+        return manifest
+    }
+
+    @Test("read a chunk at a time, the manifest is the one decoded whole; its outline is what the whole holds")
+    func wholeAndOutline() throws {
+        let manifest = manifest(records: 3_000)
+        let text = manifest.encoded()
+        #expect(text.utf8.count > 4 << 20, "more than one chunk")
+        let path = try scratchFile(Array(text.utf8))
+        defer { unlink(path) }
+        #expect(SiteManifest.decode(text) == manifest)
+        #expect(SiteManifest.read(from: path) == manifest)
+
+        let outline = try #require(SiteManifest.read(outlineFrom: path, keepingPages: true))
+        #expect(outline.key == manifest.key)
+        #expect(outline.recordPaths == Set(manifest.rows.keys))
+        #expect(outline.media.sorted() == manifest.rows.values.flatMap(\.media).sorted())
+        #expect(outline.pages == manifest.rows.mapValues(\.page))
+        #expect(outline.files == Set(manifest.files.keys))
+        #expect(try #require(SiteManifest.read(outlineFrom: path, keepingPages: false)).pages.isEmpty)
+    }
+
+    @Test("a damaged manifest is none, read whole or as an outline")
+    func damaged() throws {
+        let text = manifest(records: 40).encoded()
+        var lines = text.split(separator: "\n").map(String.init)
+        let damages: [(String, [UInt8])] = [
+            ("no header", Array(lines.dropFirst().joined(separator: "\n").utf8)),
+            ("a line that is no entry", Array((lines + ["rec\tonly-two"]).joined(separator: "\n").utf8)),
+            ("a line not UTF-8", Array(lines.joined(separator: "\n").utf8) + [0x0A, 0x72, 0x65, 0x63, 0x09, 0xFF, 0xFE]),
+            ("empty", []),
+        ]
+        for (what, bytes) in damages {
+            let path = try scratchFile(bytes)
+            defer { unlink(path) }
+            #expect(SiteManifest.read(from: path) == nil, "\(what)")
+            #expect(SiteManifest.read(outlineFrom: path, keepingPages: false) == nil, "\(what)")
+        }
+        // A record named twice: the whole manifest keeps the later row; the outline is none, so
+        // the export is done in full rather than trusted.
+        let row = try #require(lines.firstIndex { $0.hasPrefix("rec\t") })
+        lines.insert(lines[row].replacingOccurrences(of: "records/", with: "records/again-"), at: row + 1)
+        let path = try scratchFile(Array(lines.joined(separator: "\n").utf8))
+        defer { unlink(path) }
+        #expect(SiteManifest.read(from: path)?.rows.count == 40)
+        #expect(SiteManifest.read(outlineFrom: path, keepingPages: false) == nil)
+    }
+}
