@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import SystemIO
 
@@ -70,24 +71,21 @@ struct SiteManifest: Sendable, Equatable {
     /// The manifest in `text`; nil when it is not one (a later run then writes the whole site
     /// again). ``read(from:)`` reads the same from a file a chunk at a time; this is its oracle.
     static func decode(_ text: String) -> SiteManifest? {
-        let lines = text.utf8.split(separator: 0x0A).map { Array($0) }
-        var decoding = Decoding()
-        guard decoding.take(lines.map { Optional($0) }), decoding.sawHeader else { return nil }
-        return decoding.manifest
+        var reader = EntryReader()
+        guard let entries = reader.entries(text.utf8.split(separator: 0x0A).map { Array($0) }), reader.sawHeader else { return nil }
+        var manifest = SiteManifest()
+        manifest.add(entries)
+        return manifest
     }
 
     /// The manifest in the file at `path`, read a chunk at a time; nil when it is none.
     static func read(from path: String, chunkSize: Int = 1 << 22) -> SiteManifest? {
-        var decoding = Decoding()
-        let read = FileLines.read(path, longestLine: longestLine, chunkSize: chunkSize) { lines in
-            decoding.take(nonEmpty(lines))
+        var manifest = SiteManifest()
+        let read = readEntries(from: path, chunkSize: chunkSize) { entries in
+            manifest.add(entries)
+            return true
         }
-        return read && decoding.sawHeader ? decoding.manifest : nil
-    }
-
-    /// The lines' bytes, empty lines left out (nil: a line too long).
-    private static func nonEmpty(_ lines: [FileLines.Line]) -> [[UInt8]?] {
-        lines.filter { $0.bytes != [] }.map(\.bytes)
+        return read ? manifest : nil
     }
 
     /// A line longer than this makes the manifest none: folio writes none so long.
@@ -111,18 +109,9 @@ struct SiteManifest: Sendable, Equatable {
     /// whole manifest keeps the last; that is left to a full export).
     static func read(outlineFrom path: String, keepingPages: Bool, chunkSize: Int = 1 << 22) -> Outline? {
         var outline = Outline()
-        var sawHeader = false
-        let read = FileLines.read(path, longestLine: longestLine, chunkSize: chunkSize) { lines in
-            var bytes = nonEmpty(lines)
-            if !sawHeader {
-                guard let first = bytes.first else { return true }
-                guard first.map({ $0.elementsEqual(header.utf8) }) == true else { return false }
-                sawHeader = true
-                bytes.removeFirst()
-            }
-            for entry in entries(bytes) {
+        let read = readEntries(from: path, chunkSize: chunkSize) { entries in
+            for entry in entries {
                 switch entry {
-                case nil: return false
                 case .key(let key): outline.key = key
                 case .file(let path, _): outline.files.insert(path)
                 case .row(let row):
@@ -134,39 +123,53 @@ struct SiteManifest: Sendable, Equatable {
             }
             return true
         }
-        return read && sawHeader ? outline : nil
+        return read ? outline : nil
     }
 
-    /// A manifest gathered from its lines, a batch at a time.
-    private struct Decoding {
-        var manifest = SiteManifest()
+    /// Gives `body` the entries of the manifest at `path`, a chunk's lines at a time, until it
+    /// returns false; whether the file was read to its end as a manifest.
+    private static func readEntries(from path: String, chunkSize: Int, _ body: ([Entry]) -> Bool) -> Bool {
+        var reader = EntryReader()
+        let read = FileLines.read(path, longestLine: longestLine, chunkSize: chunkSize) { lines in
+            // Empty lines are passed over; a line too long (nil) is no entry.
+            guard let entries = reader.entries(lines.filter { $0.bytes != [] }.map(\.bytes)) else { return false }
+            return body(entries)
+        }
+        return read && reader.sawHeader
+    }
+
+    /// A manifest's lines turned into entries, a batch at a time: the first line must be the header.
+    private struct EntryReader {
         var sawHeader = false
 
-        /// Takes the next lines (nil: one too long); false when they are not a manifest's.
-        mutating func take(_ lines: [[UInt8]?]) -> Bool {
+        /// The entries of the next lines (nil: one too long); nil when they are not a manifest's.
+        mutating func entries(_ lines: [[UInt8]?]) -> [Entry]? {
             var lines = lines[...]
             if !sawHeader {
-                guard let first = lines.first else { return true }
-                guard first.map({ $0.elementsEqual(header.utf8) }) == true else { return false }
+                guard let first = lines.first else { return [] }
+                guard first.map({ $0.elementsEqual(header.utf8) }) == true else { return nil }
                 sawHeader = true
                 lines = lines.dropFirst()
             }
             let entries = SiteManifest.entries(Array(lines))
-            // Room for every entry at once: growing a dictionary of 100,000 paths hashes each again.
-            let fileCount = entries.count { if case .file = $0 { true } else { false } }
-            manifest.files.reserveCapacity(manifest.files.count + fileCount)
-            manifest.rows.reserveCapacity(manifest.rows.count + entries.count - fileCount)
-            for entry in entries {
-                switch entry {
-                case nil: return false
-                case .tool(let tool): manifest.thumbnailTool = tool
-                case .key(let key): manifest.key = key
-                case .file(let path, let hash): manifest.files[path] = hash
-                case .row(let row): manifest.rows[row.path] = row
-                case .noThumbnail(let hash): manifest.failedThumbnails.insert(hash)
-                }
+            return entries.contains { $0 == nil } ? nil : entries.compactMap { $0 }
+        }
+    }
+
+    /// Takes `entries` in: a later line for the same path or key replaces an earlier one.
+    private mutating func add(_ entries: [Entry]) {
+        // Room for every entry at once: growing a dictionary of 100,000 paths hashes each again.
+        let fileCount = entries.count { if case .file = $0 { true } else { false } }
+        files.reserveCapacity(files.count + fileCount)
+        rows.reserveCapacity(rows.count + entries.count - fileCount)
+        for entry in entries {
+            switch entry {
+            case .tool(let tool): thumbnailTool = tool
+            case .key(let key): self.key = key
+            case .file(let path, let hash): files[path] = hash
+            case .row(let row): rows[row.path] = row
+            case .noThumbnail(let hash): failedThumbnails.insert(hash)
             }
-            return true
         }
     }
 
@@ -174,8 +177,8 @@ struct SiteManifest: Sendable, Equatable {
     /// (too long, not UTF-8, or no entry).
     private static func entries(_ lines: [[UInt8]?]) -> [Entry?] {
         parallelMap(lines.count, minimumChunk: 4_096) { i in
-            guard let line = lines[i], String(validating: line, as: UTF8.self) != nil else { return nil }
-            return line.withUnsafeBufferPointer { entry(bytes: $0) }
+            guard let line = lines[i] else { return nil }
+            return line.withUnsafeBufferPointer { CatalogFrontMatter.isValidUTF8($0) ? entry(bytes: $0) : nil }
         }
     }
 

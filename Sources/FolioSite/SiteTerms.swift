@@ -77,7 +77,7 @@ final class SiteTerms {
     }
 
     private func note(_ line: [UInt8], at offset: Int, for pages: Set<String>) {
-        guard let tab = line.firstIndex(of: 0x09), String(validating: line, as: UTF8.self) != nil else { return }
+        guard let tab = line.firstIndex(of: 0x09), line.withUnsafeBufferPointer(CatalogFrontMatter.isValidUTF8) else { return }
         let page = String(decoding: line[..<tab], as: UTF8.self)
         guard places[page] == nil, pages.contains(page) else { return }
         places[page] = Place(fromScratch: false, offset: offset + tab + 1, count: line.count - tab - 1)

@@ -24,7 +24,7 @@ extension Repository {
         defer { git_odb_free(walk.odb) }
         try checkIndexBlobs(&walk)
         for root in try connectivityRoots() { walk.push(root) }
-        try walk.run()
+        walk.run()
         return walk.missing
     }
 
@@ -147,31 +147,30 @@ struct ConnectivityWalk {
         missing.append(MissingObject(id: visit.oid, kind: visit.kind, neededBy: place))
     }
 
-    mutating func run() throws {
-        while missing.count < limit, let next = pending.popLast() {
-            guard exists(next.oid) else {
-                note(next)
-                continue
+    mutating func run() {
+        while missing.count < limit, let next = pending.popLast() { visit(next) }
+    }
+
+    /// Looks `next` up, and reads it for what it names when it is a commit, tree or tag.
+    mutating func visit(_ next: Visit) {
+        guard exists(next.oid) else { return note(next) }
+        // A root can be a blob (a tag may point at one): it is only looked up.
+        guard next.kind != .blob else { return }
+        var raw = next.oid.raw
+        var object: OpaquePointer?
+        // An object that does not read (absent, or damaged) is reported as missing.
+        guard succeededElseFallBack(git_object_lookup(&object, repository.pointer, &raw, GIT_OBJECT_ANY)), let object else {
+            return note(next)
+        }
+        defer { git_object_free(object) }
+        switch git_object_type(object) {
+        case GIT_OBJECT_COMMIT: visitCommit(object, next.oid)
+        case GIT_OBJECT_TREE: visitTree(object, next)
+        case GIT_OBJECT_TAG:
+            if let target = git_tag_target_id(object) {
+                push(Visit(oid: OID(target.pointee), kind: .commit, neededBy: "tag \(next.oid.short)"))
             }
-            // A root can be a blob (a tag may point at one): it is only looked up.
-            guard next.kind != .blob else { continue }
-            var raw = next.oid.raw
-            var object: OpaquePointer?
-            // An object that does not read (absent, or damaged) is reported as missing.
-            guard succeededElseFallBack(git_object_lookup(&object, repository.pointer, &raw, GIT_OBJECT_ANY)), let object else {
-                note(next)
-                continue
-            }
-            defer { git_object_free(object) }
-            switch git_object_type(object) {
-            case GIT_OBJECT_COMMIT: visitCommit(object, next.oid)
-            case GIT_OBJECT_TREE: visitTree(object, next)
-            case GIT_OBJECT_TAG:
-                if let target = git_tag_target_id(object) {
-                    push(Visit(oid: OID(target.pointee), kind: .commit, neededBy: "tag \(next.oid.short)"))
-                }
-            default: break
-            }
+        default: break
         }
     }
 

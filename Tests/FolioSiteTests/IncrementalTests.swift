@@ -10,13 +10,7 @@ struct IncrementalTests {
     static let ids = (1...5).map { String(format: "%08d-0000-4000-8000-000000000000", $0) }
 
     func fiveRecords() throws -> SiteVault {
-        let vault = try SiteVault(language: "en")
-        for (n, id) in Self.ids.enumerated() {
-            try vault.record(
-                "r\(n)", id: id, title: "Record \(n)", day: String(format: "2026-%02d-10", n + 1), tags: ["t\(n % 2)"],
-                body: "Page \(n) about rain.\n")
-        }
-        return vault
+        try SiteVault.monthly(Self.ids, slug: "r", title: "Record", tags: { ["t\($0 % 2)"] }, body: { "Page \($0) about rain.\n" })
     }
 
     @Test("nothing changed: nothing is written")

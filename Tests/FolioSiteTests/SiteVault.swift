@@ -12,6 +12,19 @@ struct SiteVault {
     /// The vault's folder and its siblings (``outside(_:)``), removed with the last copy.
     private let scratch: Scratch
 
+    /// An English vault with one record per id, the n-th dated the 10th of month n + 1:
+    /// `slug`n, titled `title` n, with `tags(n)` and `body(n)`.
+    static func monthly(
+        _ ids: [String], slug: String, title: String, tags: (Int) -> [String], body: (Int) -> String
+    ) throws -> SiteVault {
+        let vault = try SiteVault(language: "en")
+        for (n, id) in ids.enumerated() {
+            try vault.record(
+                "\(slug)\(n)", id: id, title: "\(title) \(n)", day: String(format: "2026-%02d-10", n + 1), tags: tags(n), body: body(n))
+        }
+        return vault
+    }
+
     init(language: String = "zh-Hant") throws {
         scratch = try Scratch("site")
         root = scratch.path("vault")

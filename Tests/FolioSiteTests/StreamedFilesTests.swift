@@ -14,13 +14,8 @@ struct StreamedFilesTests {
     static let words = ["lighthouse", "harbour", "螢火蟲", "meadow"]
 
     func fourRecords() throws -> SiteVault {
-        let vault = try SiteVault(language: "en")
-        for (n, id) in Self.ids.enumerated() {
-            try vault.record(
-                "w\(n)", id: id, title: "Walk \(n)", day: String(format: "2026-%02d-10", n + 1), tags: ["walk"],
-                body: "Walked to the \(Self.words[n]) today.\n")
-        }
-        return vault
+        try SiteVault.monthly(
+            Self.ids, slug: "w", title: "Walk", tags: { _ in ["walk"] }, body: { "Walked to the \(Self.words[$0]) today.\n" })
     }
 
     func termsFile(_ vault: SiteVault) -> URL { vault.site.appendingPathComponent(SiteFolder.termsName) }

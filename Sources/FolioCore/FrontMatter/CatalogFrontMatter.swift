@@ -90,8 +90,8 @@ public enum CatalogFrontMatter {
     }
 
     /// Whether `bytes` are well-formed UTF-8 (what `String(validating:)` accepts), eight ASCII
-    /// bytes at a time.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// bytes at a time, without making a string.
+    public static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count

@@ -204,15 +204,16 @@ extension Value {
         switch self {
         case .int, .double: return self
         case .map(let pairs):
+            // From the last key back: a null is what a missing key reads as, so it is left out,
+            // unless the key comes again later (the first of two keys hides the second).
             var kept: [(String, Value)] = []
-            for (index, (key, value)) in pairs.enumerated() {
+            var later = Set<String>()
+            for (key, value) in pairs.reversed() {
                 let projected = keys.contains(key) ? value : value.projectedForStats(keepingWhole: keys)
-                // A null is what a missing key reads as, so it is left out, unless the key comes
-                // again later (the first of two keys hides the second).
-                if projected == .null, !pairs[(index + 1)...].contains(where: { $0.0 == key }) { continue }
-                kept.append((key, projected))
+                if projected != .null || later.contains(key) { kept.append((key, projected)) }
+                later.insert(key)
             }
-            return kept.isEmpty ? .null : .map(kept)
+            return kept.isEmpty ? .null : .map(kept.reversed())
         case .list(let items):
             return .list(items.map { $0.projectedForStats(keepingWhole: keys) })
         case .null, .bool, .string:
