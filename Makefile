@@ -40,8 +40,11 @@ deps:
 	@[ -x $(JRNL) ] && $(JRNL) --version 2>/dev/null | grep -q "v$(JRNL_VERSION)" || { \
 		rm -rf .build-jrnl && python3 -m venv .build-jrnl && .build-jrnl/bin/pip install --quiet "jrnl==$(JRNL_VERSION)"; }
 
+# folio, and folio-mcp beside it: `folio mcp` hands its process over to folio-mcp, which alone
+# links the MCP SDK (and with it libcurl and some thirty libraries every start would load).
 build: deps
 	$(SWIFT) build --product folio
+	$(SWIFT) build --product folio-mcp
 
 # The LFS tests start giftless from $(VENV) on loopback (Tests/TestSupport/Giftless.swift).
 giftless: $(VENV)/.giftless-0.6.2-jwt29
@@ -86,18 +89,19 @@ mcp-client:
 RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product folio
+	$(SWIFT) build $(RELEASE_FLAGS) --product folio-mcp
 
 # The binary users install, checked as users get it: the static release build must not need
 # Swift's shared libraries, and it runs the demo and every transcript (the test bundle is the
 # debug one; FOLIO_BIN points the transcripts at the release folio). CI runs it after make test.
 release-check: release
 	@bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/folio"; \
-		if ldd "$$bin" | grep -q 'libswiftCore'; then echo "release-check: $$bin links Swift's runtime dynamically"; exit 1; fi; \
+		if ldd "$$bin" "$$bin-mcp" | grep -q 'libswiftCore'; then echo "release-check: folio or folio-mcp links Swift's runtime dynamically"; exit 1; fi; \
 		scripts/demo "$$bin" >/dev/null 2>&1 || { echo "release-check: the demo failed with the release binary"; scripts/demo "$$bin" 2>&1 | tail -20; exit 1; }
 	$(SWIFT) build --build-tests
 	FOLIO_BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/folio" $(SWIFT) test --skip-build --filter TranscriptTests
 
-# Where `make install` puts folio: $(PREFIX)/bin/folio, the man page in $(PREFIX)/share/man/man1,
+# Where `make install` puts folio: $(PREFIX)/bin/folio and folio-mcp beside it, the man page in $(PREFIX)/share/man/man1,
 # completions for bash, zsh and fish in their usual folders under $(PREFIX)/share. DESTDIR is
 # prepended, for packagers. Without root: make install PREFIX=~/.local
 PREFIX ?= /usr/local
@@ -114,6 +118,7 @@ manual: deps
 CONFIGURATION ?= release
 install: deps manual
 	$(SWIFT) build $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS),-c $(CONFIGURATION)) --product folio
+	$(SWIFT) build $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS),-c $(CONFIGURATION)) --product folio-mcp
 	scripts/install "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/folio" $(MANUAL) "$(DESTDIR)$(PREFIX)"
 
 # `make install` itself, end to end, into a throw-away PREFIX with the debug build: what it put

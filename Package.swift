@@ -12,6 +12,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "folio", targets: ["folio"]),
+        // `folio mcp`'s server, installed beside folio (see MCPHost in FolioCLI).
+        .executable(name: "folio-mcp", targets: ["folio-mcp"]),
         .library(name: "FolioCore", targets: ["FolioCore"]),
         .library(name: "FolioStore", targets: ["FolioStore"]),
         .library(name: "FolioSearch", targets: ["FolioSearch"]),
@@ -174,10 +176,14 @@ let package = Package(
             name: "FolioCLI",
             dependencies: [
                 "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange", "FolioSite",
-                "FolioLFS", "FolioMCP", "FolioWeb", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FolioLFS", "FolioWeb", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["FolioCLI", "SystemIO"], swiftSettings: strict),
+        // The MCP server in an executable of its own: the MCP SDK links libcurl and its thirty
+        // libraries, which `folio` would otherwise load on every start.
+        .executableTarget(
+            name: "folio-mcp", dependencies: ["FolioCLI", "FolioCore", "FolioMCP", "SystemIO"], swiftSettings: strict),
 
         .testTarget(
             name: "YAMLTests", dependencies: ["YAML"],

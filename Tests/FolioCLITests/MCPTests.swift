@@ -245,6 +245,47 @@ struct MCPTests {
         #expect(answers[1].contains(#""result":{}"#))
     }
 
+    @Test("folio mcp becomes folio-mcp in the same process, which SIGTERM stops; folio itself loads no libcurl")
+    func handsOverToTheServer() throws {
+        let folio = try Self.journal()
+        let (server, _) = try Self.httpServer(folio)
+        defer { server.stop() }
+        // The client's process is the server: same pid, now running folio-mcp.
+        let running = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(server.pid)/exe")
+        #expect(running.hasSuffix("/folio-mcp"), "\(running)")
+        // The handed-over server answers signals as folio would.
+        kill(server.pid, SIGTERM)
+        #expect(server.wait(timeout: 30) == 128 + SIGTERM)
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        ldd.arguments = [FolioBinary.url.path]
+        let libraries = try ldd.runToEnd()
+        #expect(libraries.status == 0 && !libraries.output.contains("libcurl"), "\(libraries.output)")
+    }
+
+    @Test("a folio without folio-mcp beside it says so and what to do, in the vault's language")
+    func serverMissing() throws {
+        let folio = try Self.journal()
+        let alone = try #require(folio.scratch).path("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        let copy = alone.appendingPathComponent("folio")
+        try FileManager.default.copyItem(at: FolioBinary.url, to: copy)
+        let process = Process()
+        process.executableURL = copy
+        process.arguments = ["--vault", folio.directory.path, "mcp"]
+        process.environment = folio.environment
+        let ended = try process.runToEnd(mergingErrors: true)
+        #expect(ended.status == 1)
+        #expect(ended.output.contains(alone.appendingPathComponent("folio-mcp").path + " could not be started"), "\(ended.output)")
+        #expect(ended.output.contains("make install"))
+        let again = Process()
+        again.executableURL = copy
+        again.arguments = ["--vault", folio.directory.path, "--lang", "zh-Hant", "mcp"]
+        again.environment = folio.environment
+        let translated = try again.runToEnd(mergingErrors: true)
+        #expect(translated.output.contains("無法啟動"), "\(translated.output)")
+    }
+
     // MARK: - Helpers
 
     /// `folio mcp --http` on any free port of 127.0.0.1, and the URL it announced.

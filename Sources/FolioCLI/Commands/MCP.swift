@@ -1,6 +1,5 @@
 import ArgumentParser
 import FolioCore
-import FolioMCP
 
 struct MCPCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
@@ -60,7 +59,7 @@ struct MCPCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let setup = try MCPRun.setup(global, allowWrite: allowWrite)
-        await MCPRun.serve(setup, httpPort: http ? port : nil)
+        guard let server = MCPHost.server else { try MCPHandoff.replaceProcess() }
+        await server(try MCPRun.request(global, allowWrite: allowWrite, httpPort: http ? port : nil))
     }
 }

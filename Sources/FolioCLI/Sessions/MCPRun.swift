@@ -1,54 +1,40 @@
 import FolioCore
-import FolioMCP
 import FolioStore
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+/// What `folio mcp` asks of the server: the vault found as for every command, its language, the
+/// environment, whether writes are on, and where to listen.
+public struct MCPRequest: Sendable {
+    public let root: URL
+    public let environment: [String: String]
+    public let language: Language?
+    public let allowWrite: Bool
+    /// Nil: standard input and output.
+    public let httpPort: Int?
+}
 
-/// `folio mcp` from the command line: the vault found as for every command, then the server on
-/// the main thread's behalf until the client goes away.
+/// Where `folio mcp` runs. The server lives in its own executable, `folio-mcp`, installed beside
+/// `folio`: the MCP SDK brings Foundation's HTTP client, and with it libcurl and some thirty shared
+/// libraries that every other command would load and relocate at start (3 ms of each command's
+/// 15 ms start, measured). `folio mcp` parses its options as every command does, then replaces
+/// its process with `folio-mcp` and the same arguments (`MCPHandoff`); `folio-mcp` runs the same
+/// parser with ``server`` set, and serves.
+public enum MCPHost {
+    /// The server, set by `folio-mcp`'s entry point around ``Folio/run(_:)``; nil in `folio`.
+    @TaskLocal public static var server: (@Sendable (MCPRequest) async -> Never)?
+}
+
+/// `folio mcp` from the command line: the vault found as for every command.
 enum MCPRun {
     /// The vault and language `global` names, and writes on with `--allow-write` or
     /// `FOLIO_MCP_ALLOW_WRITE=1` (this device's own switches; no synced setting turns writes on).
-    static func setup(_ global: GlobalOptions, allowWrite: Bool) throws(FolioError) -> JournalSetup {
+    static func request(_ global: GlobalOptions, allowWrite: Bool, httpPort: Int?) throws(FolioError) -> MCPRequest {
         let environment = ProcessInfo.processInfo.environment
         try global.enterDirectory()
         if let language = global.language() { MessageLanguage.shared.set(language) }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let root = try VaultLocation.find(explicit: global.vault, environment: environment, workingDirectory: cwd)
         let writes = allowWrite || environment["FOLIO_MCP_ALLOW_WRITE"] == "1"
-        return JournalSetup(root: root, environment: environment, language: global.language(), allowWrite: writes)
-    }
-
-    /// Serves MCP on standard input and output (`httpPort` nil) or on 127.0.0.1, awaited from
-    /// folio's async entry point (whose main queue already runs: no second `dispatchMain`), and the
-    /// process ends when the server does: 0 when the client closed standard input, 1 when the
-    /// server could not start.
-    static func serve(_ setup: JournalSetup, httpPort: Int?) async -> Never {
-        let journal = Journal(setup)
-        MessageLanguage.shared.set(journal.language)
-        do {
-            if let httpPort {
-                try await HTTPEndpoint.serve(port: httpPort, journal: journal, limits: setup.limits) { url in
-                    Console.err(Message.mcp(.listening(url: url, allowWrite: setup.allowWrite)).text(journal.language))
-                }
-            } else {
-                let server = await JournalServer.make(journal, limits: setup.limits)
-                let transport = StdioTransport(
-                    gate: MessageGate(limits: setup.limits, language: journal.language),
-                    stateless: StatelessProtocol(journal: journal, limits: setup.limits))
-                try await JournalServer.start(server, on: transport, journal: journal)
-                await server.waitUntilCompleted()
-            }
-            exit(0)
-        } catch {
-            let reason =
-                (error as? FolioError)?.rendered(in: journal.language)
-                ?? Message.mcp(.cannotListen(port: httpPort ?? 0, reason: "\(error)")).text(journal.language)
-            Console.err(reason)
-            exit(1)
-        }
+        return MCPRequest(root: root, environment: environment, language: global.language(), allowWrite: writes, httpPort: httpPort)
     }
 }
