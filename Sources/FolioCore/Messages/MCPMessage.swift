@@ -111,7 +111,7 @@ public enum MCPMessage: Sendable, Equatable {
             ("無法在本機連接埠 \(port) 等待連線：\(reason)", "cannot listen on the local port \(port): \(reason)")
         case .serverMissing(let path, let reason):
             (
-                "folio mcp 由和 folio 裝在一起的 folio-mcp 提供，但無法啟動 \(path)（\(reason)）；請重新安裝 folio（make install），讓 folio-mcp 在 folio 旁邊。",
+                "`folio mcp` 由和 folio 裝在一起的 `folio-mcp` 提供，但無法啟動 \(path)（\(reason)）；請重新安裝 folio（`make install`），讓 `folio-mcp` 在 folio 旁邊。",
                 "folio mcp is served by folio-mcp, installed beside folio, and \(path) could not be started (\(reason)); install folio again (make install) so that folio-mcp is beside it."
             )
         }
