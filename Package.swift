@@ -53,8 +53,9 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]),
 
         // ICU's dictionary word break behind a header of plain C types (ICU's own headers clash
-        // with Foundation's copy of ICU when a Swift module imports both).
-        .target(name: "CWordBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        // with Foundation's copy of ICU when a Swift module imports both); libicuuc is opened on
+        // the first text cut into words, not linked (see word_break.c).
+        .target(name: "CWordBreak"),
         // ICU's transliterations, for the tests that check folio's Traditional/Simplified fold against ICU.
         .target(name: "CTransliterate", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // libcurl, opened on the first request instead of linked (see its header); only its

@@ -221,6 +221,11 @@ public final class Catalog: @unchecked Sendable {
         detail(position).map(RecordDetail.allTagNumbers) ?? []
     }
 
+    /// ``allTagNumbers(_:)`` one by one, without an array.
+    func forEachTagNumber(_ position: Int, _ body: (UInt32) -> Void) {
+        if let detail = detail(position) { RecordDetail.forEachTagNumber(detail, body) }
+    }
+
     /// The records as references name them (id, path, title, kind), each decoded when asked:
     /// resolving `folio show 5b0c` never builds every summary.
     public var names: RecordNames { RecordNames(catalog: self) }

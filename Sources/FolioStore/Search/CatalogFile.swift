@@ -79,7 +79,9 @@ final class CatalogFile: @unchecked Sendable {
     // MARK: Reading
 
     /// The cache at `url` if it is whole, consistent and was built with `fingerprint`; nil otherwise.
-    /// `verifyingChecksums: false` is for the fuzz harness only (see ``CatalogCacheFuzzing``).
+    /// `verifyingChecksums: false` leaves the checksum of the whole file to ``checksumMatches()``:
+    /// for the fuzz harness (see ``CatalogCacheFuzzing``), and for the catalog's scan, which reads
+    /// it on the other core while it walks the folders. Every offset is checked either way.
     static func open(_ url: URL, fingerprint: String, verifyingChecksums: Bool = true) -> CatalogFile? {
         mapDerived(url, minimumSize: 64) { _, mapping in
             try? read(mapping, fingerprint: fingerprint, verifyingChecksums: verifyingChecksums)
@@ -143,12 +145,7 @@ final class CatalogFile: @unchecked Sendable {
         else { throw CacheFormatError("counts") }
         let checksumAt = (blobStart + blobSize + 7) / 8 * 8
         guard checksumAt + 16 == bytes.count else { throw CacheFormatError("size") }
-        if verifyingChecksums {
-            let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: checksumAt, as: UInt64.self))
-            guard CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[0..<checksumAt])) == stored else {
-                throw CacheFormatError("checksum")
-            }
-        }
+        if verifyingChecksums, !Self.checksumMatches(bytes) { throw CacheFormatError("checksum") }
         let blob = UnsafeRawBufferPointer(rebasing: bytes[blobStart..<(blobStart + blobSize)])
         func string(at offset: Int) throws(CacheFormatError) -> String {
             let start = Int(bytes.u32(at: offset))
@@ -208,6 +205,17 @@ final class CatalogFile: @unchecked Sendable {
         }
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         return file
+    }
+
+    /// Whether the checksum at the end of the file (before its end mark) is that of every byte
+    /// before it. ``open(_:fingerprint:verifyingChecksums:)`` has checked that it lies there.
+    func checksumMatches() -> Bool { Self.checksumMatches(mapping.bytes) }
+
+    private static func checksumMatches(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let checksumAt = bytes.count - 16
+        guard checksumAt >= 0 else { return false }
+        let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: checksumAt, as: UInt64.self))
+        return CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[0..<checksumAt])) == stored
     }
 
     /// Checks every offset a row holds, so reading it later cannot go astray.
@@ -329,10 +337,23 @@ struct RecordDetail {
 
     /// The all-tags numbers alone, without decoding a string (what tallies and tag filters need).
     static func allTagNumbers(_ bytes: UnsafeRawBufferPointer) -> [UInt32] {
+        var numbers: [UInt32] = []
+        forEachTagNumber(bytes) { numbers.append($0) }
+        return numbers
+    }
+
+    /// ``allTagNumbers(_:)`` one by one, in order, without an array: `tags` tallies every record's.
+    static func forEachTagNumber(_ bytes: UnsafeRawBufferPointer, _ body: (UInt32) -> Void) {
         var cursor = ByteCursor(bytes: bytes, end: bytes.count)
         for _ in 0..<4 { _ = try? cursor.optionalBytes() }
-        _ = numbers(&cursor)
-        return numbers(&cursor)
+        // The front matter's tags, skipped: every one of them is among all the tags that follow.
+        guard let skipped = try? cursor.u32(), (try? cursor.bytes(Int(skipped) * 4)) != nil, let count = try? cursor.u32() else {
+            return
+        }
+        for _ in 0..<count {
+            guard let number = try? cursor.u32() else { return }
+            body(number)
+        }
     }
 
     /// One of the strings alone: 0 the id, 1 the title, 2 the parent, 3 the time as written.

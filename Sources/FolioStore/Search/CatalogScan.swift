@@ -1,6 +1,7 @@
 import FolioCore
 import FolioSearch
 import Foundation
+import Synchronization
 import SystemIO
 
 #if canImport(Glibc)
@@ -192,11 +193,18 @@ extension Vault {
         let bodyLimit = searchedBytesLimit
         let textKeys = RecordSearch.textKeys(for: kinds)
         let fingerprint = CatalogFile.fingerprint(limits: limits, bodyLimit: bodyLimit)
-        let cache = CatalogFile.open(catalogCacheURL, fingerprint: fingerprint)
+        let opened = CatalogFile.open(catalogCacheURL, fingerprint: fingerprint, verifyingChecksums: false)
         // A file changed within the clock's resolution of the scan might change again unseen with the same stamp.
         let settled = scanStart - clock.racyWindowNanoseconds
-        var walk = CatalogWalk(rootPath: root.path, cache: cache, settled: settled)
-        walk.walk()
+        var walk = CatalogWalk(rootPath: root.path, cache: opened, settled: settled)
+        let intact = Self.walk(&walk, checking: opened)
+        // A cache whose bytes are not those it was written with is not used, for anything.
+        let cache = intact ? opened : nil
+        if !intact {
+            walk.close()
+            walk = CatalogWalk(rootPath: root.path, cache: nil, settled: settled)
+            walk.walk()
+        }
         defer { walk.close() }
 
         let files = walk.files
@@ -372,6 +380,29 @@ extension Vault {
             if k == 1, writesIDTable { Self.writeIDTable(catalog, to: idURL) }
         }
         return catalog
+    }
+
+    /// Walks the folders on this thread while another reads the whole cache file's checksum (2.6 ms
+    /// of 28 MB at 100,000 records, which a command would otherwise wait for before its walk); whether
+    /// the checksum matched. The walk reads only the cache's folders and names, whose every offset
+    /// ``CatalogFile/open(_:fingerprint:verifyingChecksums:)`` has checked.
+    static func walk(_ walk: inout CatalogWalk, checking cache: CatalogFile?) -> Bool {
+        guard let cache else {
+            walk.walk()
+            return true
+        }
+        let matched = Mutex(false)
+        let walker = Mutex<CatalogWalk?>(walk)
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            if k == 0 {
+                walker.withLock { $0?.walk() }
+            } else {
+                let result = cache.checksumMatches()
+                matched.withLock { $0 = result }
+            }
+        }
+        walk = walker.withLock { $0 } ?? walk
+        return matched.withLock { $0 }
     }
 
     /// `folder/name`, or `name` in the vault's root.

@@ -111,7 +111,9 @@ public struct CatalogSelection: Sendable {
         for position in positions {
             let epoch = catalog.entries[Int(catalog.records[position])].epoch
             let age = epoch == Int64.min ? Int64.max : epoch
-            for tag in catalog.allTagNumbers(position) where Int(tag) < groupOf.count {
+            // One record's tags, read where they lie: no array per record.
+            catalog.forEachTagNumber(position) { tag in
+                guard Int(tag) < groupOf.count else { return }
                 let group = groupOf[Int(tag)]
                 if tallies[group].count == 0 { met.append(group) }
                 tallies[group].count += 1
@@ -125,7 +127,7 @@ public struct CatalogSelection: Sendable {
                 } else {
                     tallies[group].oldest = (age, position, tag)
                 }
-                guard epoch != Int64.min else { continue }
+                guard epoch != Int64.min else { return }
                 if let newest = tallies[group].newest {
                     if epoch > newest.epoch
                         || (epoch == newest.epoch && newest.position != position
