@@ -8,7 +8,5 @@ import SystemIO
 // `folio mcp` replaces its process with this one and the same arguments: the whole command line
 // is parsed again, and `mcp` serves instead of handing over (see MCPHost).
 DescriptorTable.reserve()
-let status = await MCPHost.$server.withValue(MCPServe.serve) {
-    await Folio.run(Array(CommandLine.arguments.dropFirst()))
-}
-exit(status)
+MCPHost.install(MCPServe.serve)
+exit(await Folio.run(Array(CommandLine.arguments.dropFirst())))

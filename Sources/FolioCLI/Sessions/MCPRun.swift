@@ -17,11 +17,19 @@ public struct MCPRequest: Sendable {
 /// `folio`: the MCP SDK brings Foundation's HTTP client, and with it libcurl and some thirty shared
 /// libraries that every other command would load and relocate at start (4.6 ms of a 14.6 ms
 /// start, measured). `folio mcp` parses its options as every command does, then replaces
-/// its process with `folio-mcp` and the same arguments (`MCPHandoff`); `folio-mcp` runs the same
-/// parser with ``server`` set, and serves.
+/// its process with `folio-mcp` and the same arguments (`MCPHandoff`); `folio-mcp` installs its
+/// server, then runs the same parser, and `mcp` serves.
 public enum MCPHost {
-    /// The server, set by `folio-mcp`'s entry point around ``Folio/run(_:)``; nil in `folio`.
-    @TaskLocal public static var server: (@Sendable (MCPRequest) async -> Never)?
+    public typealias Server = @Sendable (MCPRequest) async -> Never
+
+    /// A process-wide setting rather than a task-local value: `withValue` around the top-level code
+    /// of an async `main` crashed the static release build (swift_task_localValuePush, Swift 6.3).
+    private static let installed = LockedState<Server?>(nil)
+
+    /// Called by `folio-mcp`'s entry point before ``Folio/run(_:)``; `folio` installs none.
+    public static func install(_ server: @escaping Server) { installed.withValue { $0 = server } }
+
+    static var server: Server? { installed.current }
 }
 
 /// `folio mcp` from the command line: the vault found as for every command.
