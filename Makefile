@@ -116,9 +116,10 @@ manual: deps
 
 # The build `make install` installs: release (the static binary `make release` makes) or debug.
 CONFIGURATION ?= release
+INSTALL_FLAGS = $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS),-c $(CONFIGURATION))
 install: deps manual
-	$(SWIFT) build $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS),-c $(CONFIGURATION)) --product folio
-	$(SWIFT) build $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS),-c $(CONFIGURATION)) --product folio-mcp
+	$(SWIFT) build $(INSTALL_FLAGS) --product folio
+	$(SWIFT) build $(INSTALL_FLAGS) --product folio-mcp
 	scripts/install "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/folio" $(MANUAL) "$(DESTDIR)$(PREFIX)"
 
 # `make install` itself, end to end, into a throw-away PREFIX with the debug build: what it put

@@ -34,7 +34,8 @@ static void load(void) {
     loaded = icu.open != NULL && icu.first != NULL && icu.next != NULL && icu.rule_status != NULL && icu.close != NULL;
 }
 
-int folio_word_break_available(void) {
+// Whether ICU could be opened (libicuuc of the version folio was built with); opened once.
+static int folio_word_break_available(void) {
     pthread_once(&load_once, load);
     return loaded;
 }

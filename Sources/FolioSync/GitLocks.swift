@@ -2,6 +2,7 @@ import FolioCore
 import FolioStore
 import Foundation
 import Synchronization
+import SystemIO
 
 // try? in this file: a lock left by a dead process is removed only when /proc and the file's times say so;
 // what cannot be read counts as "someone may still hold it", and the lock stays.
@@ -136,37 +137,6 @@ enum GitLocks {
             if folders.contains(where: { cwd == $0 || cwd.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { return true }
         }
         return false
-    }
-}
-
-/// What `/proc` says about a process.
-enum ProcessFacts {
-    /// Where a symbolic link in `/proc` points, or nil.
-    static func link(_ path: String) -> String? {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBufferPointer { raw in
-            raw.baseAddress.map { readlink(path, UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self), 4095) } ?? -1
-        }
-        guard count > 0 else { return nil }
-        return String(decoding: buffer.prefix(count), as: UTF8.self)
-    }
-
-    /// The start time of process `pid` (clock ticks since boot, field 22 of `/proc/<pid>/stat`),
-    /// which tells a process from a later one that reused its id; nil when there is no such process.
-    static func startTime(of pid: Int32) -> String? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        // Fields after the name: state is field 3, so field 22 is the 20th here.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 19 ? String(fields[19]) : nil
-    }
-
-    /// Whether the process a mark named (`pid`, started at `startTime`) still runs.
-    static func isAlive(pid: Int32, startTime started: String) -> Bool {
-        if let now = startTime(of: pid) { return now == started }
-        // No /proc entry: gone, unless /proc itself is missing (then assume it runs).
-        return !FileManager.default.fileExists(atPath: "/proc/self/stat") && kill(pid, 0) == 0
     }
 }
 

@@ -265,20 +265,19 @@ struct MCPTests {
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
         let copy = alone.appendingPathComponent("folio")
         try FileManager.default.copyItem(at: FolioBinary.url, to: copy)
-        let process = Process()
-        process.executableURL = copy
-        process.arguments = ["--vault", folio.directory.path, "mcp"]
-        process.environment = folio.environment
-        let ended = try process.runToEnd(mergingErrors: true)
-        #expect(ended.status == 1)
-        #expect(ended.output.contains(alone.appendingPathComponent("folio-mcp").path + " could not be started"), "\(ended.output)")
-        #expect(ended.output.contains("make install"))
-        let again = Process()
-        again.executableURL = copy
-        again.arguments = ["--vault", folio.directory.path, "--lang", "zh-Hant", "mcp"]
-        again.environment = folio.environment
-        let translated = try again.runToEnd(mergingErrors: true)
-        #expect(translated.output.contains("無法啟動"), "\(translated.output)")
+        func mcp(_ language: String) throws -> ChildOutput {
+            let process = Process()
+            process.executableURL = copy
+            process.arguments = ["--vault", folio.directory.path, "--lang", language, "mcp"]
+            process.environment = folio.environment
+            return try process.runToEnd(mergingErrors: true)
+        }
+        let english = try mcp("en")
+        #expect(english.status == 1)
+        #expect(english.output.contains(alone.appendingPathComponent("folio-mcp").path + " could not be started"), "\(english.output)")
+        #expect(english.output.contains("make install"))
+        let chinese = try mcp("zh-Hant")
+        #expect(chinese.status == 1 && chinese.output.contains("無法啟動"), "\(chinese.output)")
     }
 
     // MARK: - Helpers

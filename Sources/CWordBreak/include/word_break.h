@@ -15,10 +15,6 @@ enum {
     FOLIO_WORD_IDEOGRAPHIC = 4,  // Han words found in ICU's dictionary (or single characters)
 };
 
-// Whether ICU could be opened (libicuuc of the version folio was built with); opened on the
-// first call, once.
-int folio_word_break_available(void);
-
 // Splits `text` (`length` UTF-16 code units) into word segments. Writes the end offset of each
 // segment (in code units, increasing, the last one equal to `length`) to `ends` and its FOLIO_WORD_*
 // kind to `kinds`, at most `capacity` entries. Returns the number of segments, or -1 when ICU

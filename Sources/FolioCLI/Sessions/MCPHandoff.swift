@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -28,12 +29,7 @@ enum MCPHandoff {
     /// `folio-mcp` beside the running executable: `/proc/self/exe` is the file the kernel ran,
     /// whichever link or `PATH` entry led to it.
     static func serverPath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let own =
-            length > 0
-            ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            : CommandLine.arguments.first ?? "folio"
+        let own = ProcessFacts.link("/proc/self/exe") ?? CommandLine.arguments.first ?? "folio"
         return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(executableName).path
     }
 

@@ -391,6 +391,8 @@ extension Vault {
             walk.walk()
             return true
         }
+        // The walk is handed to the worker that runs it and back: strict concurrency lets no
+        // closure that runs beside another mutate a local.
         let matched = Mutex(false)
         let walker = Mutex<CatalogWalk?>(walk)
         DispatchQueue.concurrentPerform(iterations: 2) { k in

@@ -1,0 +1,38 @@
+import Foundation
+
+// try? in this file: what /proc cannot tell is answered as nil, and each caller says what nil means.
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What `/proc` says about a process.
+public enum ProcessFacts {
+    /// Where a symbolic link in `/proc` points, or nil.
+    public static func link(_ path: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBufferPointer { raw in
+            raw.baseAddress.map { readlink(path, UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self), 4095) } ?? -1
+        }
+        guard count > 0 else { return nil }
+        return String(decoding: buffer.prefix(count), as: UTF8.self)
+    }
+
+    /// The start time of process `pid` (clock ticks since boot, field 22 of `/proc/<pid>/stat`),
+    /// which tells a process from a later one that reused its id; nil when there is no such process.
+    public static func startTime(of pid: Int32) -> String? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // Fields after the name: state is field 3, so field 22 is the 20th here.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 19 ? String(fields[19]) : nil
+    }
+
+    /// Whether the process that was `pid`, started at `startTime`, still runs.
+    public static func isAlive(pid: Int32, startTime started: String) -> Bool {
+        if let now = startTime(of: pid) { return now == started }
+        // No /proc entry: gone, unless /proc itself is missing (then assume it runs).
+        return !FileManager.default.fileExists(atPath: "/proc/self/stat") && kill(pid, 0) == 0
+    }
+}
