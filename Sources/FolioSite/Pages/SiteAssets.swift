@@ -180,8 +180,10 @@ enum SiteAssets {
             document.querySelectorAll("img.media, img.thumb").forEach(function (img) {
               if (img.complete && img.naturalWidth === 0 && img.getAttribute("loading") !== "lazy") unplayable(img);
             });
+            // media.error alone: a networkState of NO_SOURCE is also the state of a playable video
+            // for a moment before it starts loading, and a check that fell in it hid the video.
             document.querySelectorAll("video.media, audio.media").forEach(function (media) {
-              if (media.error || media.networkState === 3) unplayable(media);
+              if (media.error) unplayable(media);
             });
           }
           checkLoaded();
