@@ -242,7 +242,8 @@ let package = Package(
         .testTarget(
             name: "FolioCLITests",
             dependencies: [
-                "FolioCLI", "folio", "FolioCore", "FolioStore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "FolioCLI", "folio", "FolioCore", "FolioStore", "SystemIO", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures", "Transcripts", "Browser"], swiftSettings: strict),

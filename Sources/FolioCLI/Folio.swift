@@ -53,7 +53,7 @@ public struct Folio: ParsableCommand {
                 Conflicts.self, CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self, InboxCommand.self,
                 ImportCommand.self,
                 ExportCommand.self,
-                CryptCommand.self, MediaCommand.self, MCPCommand.self, Serve.self,
+                CryptCommand.self, MediaCommand.self, MCPCommand.self, Serve.self, WatchCommand.self,
             ])
     }
 

@@ -44,6 +44,9 @@ public final class Vault {
     public var rehearsal: Rehearsal?
     /// `--allow-secret`: write and commit text that looks like a key or a token.
     public var allowSecrets = false
+    /// Whether the catalog asks `folio watch` which files changed (`FOLIO_WATCH=off` says no: every
+    /// file is then stamped, as without a watcher).
+    public var asksWatcher = true
     /// An explicit `--lang`, which wins over the vault's setting.
     public var languageOverride: Language?
 

@@ -81,6 +81,8 @@ public final class History: ChangeRecorder {
         if whenLocked == .refuse, try history.encryption(of: vault) == .locked { throw FolioError(.crypt(.locked)) }
         // Git's locks are looked at, and a crashed sync finished, only when a command is about to write.
         vault.lockGuard = history
+        if vault.asksWatcher { repository.workdirWatch = WatchedWorkdir(localDirectory: vault.localDirectory) }
+        repository.setListingsRacyWindow(nanoseconds: vault.clock.racyWindowNanoseconds)
         return history
     }
 

@@ -21,15 +21,25 @@ public final class Repository {
     /// The time before which a folder's stamp is trusted as settled, asked as a status begins to
     /// list the working directory: a folder changed later may change again within the file
     /// system's clock resolution unseen, and is listed again next time. Tests replace it.
-    var listingsSettled: () -> Int64 = {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return FileStamp.nanoseconds(now) &- Repository.listingsRacyWindowNanoseconds
-    }
+    var listingsSettled: () -> Int64 = { Repository.now() &- Repository.listingsRacyWindowNanoseconds }
     /// How many folders the last quick status listed, and how many it named from what it remembered.
     var lastListings = (listed: 0, reused: 0)
+    /// A file watcher that names the files that changed (``WorkdirWatch``); nil: every tracked file is `stat`ed.
+    public var workdirWatch: (any WorkdirWatch)?
     /// As wide as the catalog's: folders on file systems with coarse times are still told apart.
     static let listingsRacyWindowNanoseconds: Int64 = 2_000_000_000
+
+    /// Sets how recently a folder may have changed and still be remembered by a status: the
+    /// catalog's window (`FOLIO_RACY_WINDOW_MS`), so one setting holds both.
+    public func setListingsRacyWindow(nanoseconds window: Int64) {
+        listingsSettled = { Repository.now() &- window }
+    }
+
+    static func now() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return FileStamp.nanoseconds(now)
+    }
 
     private init(pointer: OpaquePointer) {
         self.pointer = pointer

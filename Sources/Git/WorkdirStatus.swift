@@ -236,10 +236,14 @@ extension Repository {
         var remembering: [[UInt8]: RememberedFolder] = [:]
         lastListings = (0, 0)
         let settled = listingsSettled()
+        // Asked before any file is looked at: a change finished before this moment is in the answer.
+        let watched = index.stamp.flatMap { stamp in workdirWatch?.changes(indexStamp: stamp) }
+        var mustCheck = Set<Int>()
+        for path in watched?.paths ?? [] { mustCheck.formUnion(index.positions(of: path)) }
         func request(_ path: [UInt8], tracked: [Int]) -> FolderListing.Request {
             FolderListing.Request(
                 path: root + "/" + String(decoding: path, as: UTF8.self), folderCount: path.count, tracked: tracked,
-                remembered: remembered[path])
+                remembered: remembered[path], watched: watched?.isWatched(path[...]) ?? false, mustCheck: mustCheck)
         }
         // Every remembered folder at once, on every core, before the walk needs it: folder by
         // folder, depth by depth, the cores would wait for each other at every depth. A folder
@@ -345,6 +349,10 @@ extension Repository {
         }
         for position in seen.indices where !seen[position] {
             try note(index.name(position), unstaged: .deleted, in: &differences)
+        }
+        // What the watcher must name next time too: every tracked file this status did not find the same.
+        if let watch = workdirWatch, let stamp = index.stamp {
+            watch.statusFinished(indexStamp: stamp, notSame: Array(differences.keys) + uncertain.map { Array(index.name($0)) })
         }
         try withAttributesIndex(uncertain.isEmpty ? nil : index) {
             for position in uncertain {

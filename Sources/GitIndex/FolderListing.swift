@@ -53,12 +53,21 @@ package struct FolderListing: Sendable {
         /// The positions of the index's files directly in it, in index order.
         package var tracked: [Int]
         package var remembered: RememberedFolder?
+        /// Whether a file watcher vouches for this folder's tracked files but those in ``mustCheck``
+        /// (index positions): each of the others is the same as its entry, given its entry's stat
+        /// data without a `stat`.
+        package var watched: Bool
+        package var mustCheck: Set<Int>
 
-        package init(path: String, folderCount: Int, tracked: [Int], remembered: RememberedFolder?) {
+        package init(
+            path: String, folderCount: Int, tracked: [Int], remembered: RememberedFolder?, watched: Bool = false, mustCheck: Set<Int> = []
+        ) {
             self.path = path
             self.folderCount = folderCount
             self.tracked = tracked
             self.remembered = remembered
+            self.watched = watched
+            self.mustCheck = mustCheck
         }
     }
 
@@ -143,7 +152,9 @@ package struct FolderListing: Sendable {
         if let remembered = request.remembered, remembered.stamp == stamp, remembered.trackedDigest == digest {
             defer { close(opened) }
             return Outcome(
-                listing: named(from: remembered, tracked: request.tracked, in: index, folderCount: request.folderCount, fd: opened),
+                listing: named(
+                    from: remembered, tracked: request.tracked, watched: request.watched, mustCheck: request.mustCheck, in: index,
+                    folderCount: request.folderCount, fd: opened),
                 remembered: remembered, reused: true)
         }
         // `listing(of:)` owns the descriptor from here.
@@ -161,7 +172,8 @@ package struct FolderListing: Sendable {
     /// The listing a remembered folder gives: its tracked files and its other names, merged in
     /// byte order as a `readdir` and sort would give them, each file stamped now.
     private static func named(
-        from remembered: RememberedFolder, tracked: [Int], in index: IndexFile, folderCount: Int, fd: Int32
+        from remembered: RememberedFolder, tracked: [Int], watched: Bool, mustCheck: Set<Int>, in index: IndexFile, folderCount: Int,
+        fd: Int32
     ) -> FolderListing {
         var listing = FolderListing()
         listing.items.reserveCapacity(tracked.count + remembered.others.count)
@@ -197,7 +209,11 @@ package struct FolderListing: Sendable {
                     remembered.others[nextOther].name.withUnsafeBufferPointer { add($0, isFolder: remembered.others[nextOther].isFolder) }
                     nextOther += 1
                 }
-                add(name, isFolder: false)
+                if watched && !mustCheck.contains(position) {
+                    listing.append(name, .file(index.entries[position].stat))
+                } else {
+                    add(name, isFolder: false)
+                }
             }
         }
         while nextOther < remembered.others.count {

@@ -39,6 +39,31 @@ package struct IndexFile {
         names[entries[position].name]
     }
 
+    /// The positions of the entries named `path` (one per stage), found by binary search: entries
+    /// are sorted by name as bytes.
+    package func positions(of path: [UInt8]) -> [Int] {
+        var low = 0
+        var high = entries.count
+        path.withUnsafeBufferPointer { wanted in
+            names.withUnsafeBufferPointer { all in
+                while low < high {
+                    let middle = (low + high) / 2
+                    if compareBytes(UnsafeBufferPointer(rebasing: all[entries[middle].name]), wanted) < 0 {
+                        low = middle + 1
+                    } else {
+                        high = middle
+                    }
+                }
+            }
+        }
+        var found: [Int] = []
+        while low < entries.count, name(low).elementsEqual(path) {
+            found.append(low)
+            low += 1
+        }
+        return found
+    }
+
     /// The path of entry `position` as text.
     package func path(_ position: Int) -> String {
         String(decoding: name(position), as: UTF8.self)

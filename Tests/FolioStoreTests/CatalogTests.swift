@@ -288,7 +288,10 @@ struct CatalogTests {
                 CatalogFileWriter.Row(
                     isRecord: true, racy: false, completion: .none, kind: nil, stamp: stamp, epoch: Int64.min,
                     day: 0, indexOrdinal: -1), name: Array(name.utf8), detail: detail)
-            #expect(writer.write(to: t.vault.catalogCacheURL, fingerprint: fingerprint, indexGeneration: 0, tagNames: [], kindNames: []))
+            #expect(
+                writer.write(
+                    to: t.vault.catalogCacheURL, fingerprint: fingerprint, indexGeneration: 0, watchToken: .none, tagNames: [],
+                    kindNames: []))
             #expect(CatalogFile.open(t.vault.catalogCacheURL, fingerprint: fingerprint) == nil, "\(folder) \(name)")
             let catalog = Vault(root: t.root, clock: t.vault.clock).catalog()
             #expect(!catalog.report.usedCache)

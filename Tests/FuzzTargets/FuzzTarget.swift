@@ -35,7 +35,7 @@ public struct FuzzTarget: Sendable {
         .frontMatter, .yaml, .query, .searchText, .catalogCache, .indexSnapshot, .media,
         .conversation, .markdownLinks, .inlineTags, .knownHosts, .eventStream, .chatStream, .idTable,
         .catalogFrontMatter, .keywordTags, .exchange, .gitCrypt, .aiPage, .mcpRequest, .template, .scannerGrowth,
-        .gitIndex, .vectors, .rememberedListings, .status, .siteManifest,
+        .gitIndex, .vectors, .rememberedListings, .status, .siteManifest, .watchReply, .statusWatchState,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

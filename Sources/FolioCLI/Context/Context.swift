@@ -49,6 +49,7 @@ struct Context {
         let vault = Vault(root: root, clock: Clock.from(environment: environment))
         vault.languageOverride = global.language()
         vault.allowSecrets = global.allowSecret
+        vault.asksWatcher = environment["FOLIO_WATCH"] != "off"
         MessageLanguage.shared.set(vault.language)
         let terminal = Terminal.current(noColor: global.noColor, environment: environment)
         let history: History?
@@ -155,6 +156,8 @@ struct Context {
     }
 
     private func warned(_ catalog: Catalog, quiet: Bool) -> Catalog {
+        // Said even when quiet: a watcher that answers badly slows every command until it is stopped.
+        if case .unanswered(let reason) = catalog.report.watch { warn(FolioError(.watch(.unanswered(reason: reason)))) }
         if !quiet {
             warn(unread: catalog.problems, escapingLinks: catalog.escapingLinks)
             for note in catalog.partlyIndexed + catalog.markedRecords { warn(note) }

@@ -253,6 +253,8 @@ public enum Message: Sendable, Equatable {
     case crypt(CryptMessage)
     /// Media through Git LFS: sending, fetching, not downloaded yet.
     case lfs(LFSMessage)
+    /// `folio watch`: the server that tells commands which files changed.
+    case watch(WatchMessage)
     /// A command line folio cannot take.
     case usage(UsageMessage)
     /// `folio mcp`: requests and arguments an AI assistant sent that folio refuses.
@@ -846,6 +848,7 @@ public enum Message: Sendable, Equatable {
         case .site(let message): message.pair
         case .crypt(let message): message.pair
         case .lfs(let message): message.pair
+        case .watch(let message): message.pair
         case .embed(let message): message.pair
         case .usage(let message): message.pair
         case .mcp(let message): message.pair

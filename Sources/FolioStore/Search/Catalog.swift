@@ -37,6 +37,8 @@ public final class Catalog: @unchecked Sendable {
     /// How the run used the cache (what the cache tests check).
     public var report: Report { currentReport.withLock { $0 } }
     private let currentReport: Mutex<Report>
+    /// The `folio watch` token this catalog is current to: written with it into the cache.
+    let watchToken: WatchProtocol.Token
 
     public struct Report: Sendable, Equatable {
         /// Whether a usable cache was found.
@@ -47,6 +49,21 @@ public final class Catalog: @unchecked Sendable {
         public var wroteCache: Bool
         /// Folders listed this run (the others were unchanged and taken from the cache).
         public var foldersListed: Int
+        /// What `folio watch` did for this run.
+        public var watch: WatchUse = .notRunning
+    }
+
+    /// How a run knew which files changed.
+    public enum WatchUse: Sendable, Equatable {
+        /// No watcher: every cached file was stamped.
+        case notRunning
+        /// The watcher could not vouch for a list (the cache is older than it, or it lost events):
+        /// every cached file was stamped, and the cache written with its token.
+        case everyFile
+        /// Only the files the watcher named (this many paths) were stamped.
+        case namedOnly(Int)
+        /// The watcher did not answer properly: every cached file was stamped.
+        case unanswered(reason: String)
     }
 
     /// One Markdown file: from the cache (`cachedRow`) or read this run (`fresh`).
@@ -126,8 +143,9 @@ public final class Catalog: @unchecked Sendable {
         folders: [Folder], tagNames: [String], kindNames: [String], indexGeneration: UInt64, problems: [FolioError],
         plainFiles: [String], escapingLinks: [String], partlyIndexed: [FolioError], markedRecords: [FolioError] = [],
         textKeys: [String: [String]],
-        report: Report
+        report: Report, watchToken: WatchProtocol.Token = .none
     ) {
+        self.watchToken = watchToken
         self.vault = vault
         self.cache = cache
         self.entries = entries

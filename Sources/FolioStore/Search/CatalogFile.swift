@@ -20,7 +20,7 @@ import SystemIO
 /// so commands that never search never read it.
 ///
 /// Layout, little-endian: magic, version, byte-order mark, fingerprint, padding to 8; the index's
-/// generation, the counts of folders, rows, tags and kinds, the blob's size; the folder rows (48
+/// generation, the `folio watch` token it is current to (instance, sequence), the counts of folders, rows, tags and kinds, the blob's size; the folder rows (48
 /// bytes), the file rows (80 bytes), the tag and kind tables (offset and length into the blob), the
 /// blob, padding; a checksum of everything before it; a closing magic a torn write would lack. Every
 /// offset is checked when the file is opened, before anything is believed.
@@ -28,7 +28,8 @@ import SystemIO
 final class CatalogFile: @unchecked Sendable {
     static let magic: UInt64 = 0x5441_4335_4F49_4C4F  // "OLIO5CAT"
     static let endMagic: UInt64 = 0x444E_4535_4F49_4C4F  // "OLIO5END"
-    static let version: UInt32 = 5  // 4: the checksum in four lanes; 5: aliases, times to the millisecond
+    // 4: the checksum in four lanes; 5: aliases, times to the millisecond; 6: the watcher's token
+    static let version: UInt32 = 6
     static let folderRowSize = 48
     static let fileRowSize = 80
     /// A string field that holds no value.
@@ -50,6 +51,9 @@ final class CatalogFile: @unchecked Sendable {
     let tagNames: [String]
     let kindNames: [String]
     let indexGeneration: UInt64
+    /// The `folio watch` token the cache was current to when written (``WatchProtocol/Token/none``
+    /// when no watcher answered): every change after it is in that watcher's answer.
+    let watchToken: WatchProtocol.Token
     let rowCount: Int
     private let rowsStart: Int
     private let blobStart: Int
@@ -57,8 +61,9 @@ final class CatalogFile: @unchecked Sendable {
 
     private init(
         mapping: FileMapping, base: UnsafeRawPointer, folders: [Folder], tagNames: [String], kindNames: [String],
-        indexGeneration: UInt64, rowCount: Int, rowsStart: Int, blobStart: Int, blobSize: Int
+        indexGeneration: UInt64, watchToken: WatchProtocol.Token, rowCount: Int, rowsStart: Int, blobStart: Int, blobSize: Int
     ) {
+        self.watchToken = watchToken
         self.mapping = mapping
         self.base = base
         self.folders = folders
@@ -129,6 +134,7 @@ final class CatalogFile: @unchecked Sendable {
         guard UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) == endMagic
         else { throw CacheFormatError("torn") }
         let generation = try readHeader(&cursor, fingerprint: fingerprint)
+        let watchToken = WatchProtocol.Token(instance: try cursor.u64(), sequence: try cursor.u64())
         let folderCount = Int(try cursor.u32())
         let rowCount = Int(try cursor.u32())
         let tagCount = Int(try cursor.u32())
@@ -192,7 +198,7 @@ final class CatalogFile: @unchecked Sendable {
         guard let base = bytes.baseAddress else { throw CacheFormatError("empty") }
         let file = CatalogFile(
             mapping: mapping, base: base, folders: folders, tagNames: tagNames, kindNames: kindNames, indexGeneration: generation,
-            rowCount: rowCount, rowsStart: rowsStart, blobStart: blobStart, blobSize: blobSize)
+            watchToken: watchToken, rowCount: rowCount, rowsStart: rowsStart, blobStart: blobStart, blobSize: blobSize)
         // Rows are checked side by side, a run of them per worker: each check reads only its row.
         let run = 8_192
         let failures = parallelMap((rowCount + run - 1) / run, minimumChunk: 1) { c -> CacheFormatError? in

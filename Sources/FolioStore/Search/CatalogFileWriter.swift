@@ -79,7 +79,9 @@ struct CatalogFileWriter {
 
     /// The file's parts in order: the header, the folder and file rows, the tables, the blob with
     /// the table's names after it, and the closing (padding, checksum, end magic).
-    private func parts(fingerprint: String, indexGeneration: UInt64, tagNames: [String], kindNames: [String]) -> [[UInt8]] {
+    private func parts(
+        fingerprint: String, indexGeneration: UInt64, watchToken: WatchProtocol.Token, tagNames: [String], kindNames: [String]
+    ) -> [[UInt8]] {
         var tables: [UInt8] = []
         var names: [UInt8] = []
         for name in tagNames + kindNames {
@@ -95,6 +97,8 @@ struct CatalogFileWriter {
         header.append(contentsOf: fingerprint.utf8)
         while header.count % 8 != 0 { header.append(0) }
         header.appendLittleEndian(indexGeneration)
+        header.appendLittleEndian(watchToken.instance)
+        header.appendLittleEndian(watchToken.sequence)
         header.appendLittleEndian(UInt32(truncatingIfNeeded: folderCount))
         header.appendLittleEndian(UInt32(truncatingIfNeeded: rowCount))
         header.appendLittleEndian(UInt32(truncatingIfNeeded: tagNames.count))
@@ -112,17 +116,28 @@ struct CatalogFileWriter {
     }
 
     /// The whole file's bytes.
-    func encoded(fingerprint: String, indexGeneration: UInt64, tagNames: [String], kindNames: [String]) -> [UInt8] {
-        Array(parts(fingerprint: fingerprint, indexGeneration: indexGeneration, tagNames: tagNames, kindNames: kindNames).joined())
+    func encoded(
+        fingerprint: String, indexGeneration: UInt64, watchToken: WatchProtocol.Token = .none, tagNames: [String], kindNames: [String]
+    ) -> [UInt8] {
+        Array(
+            parts(
+                fingerprint: fingerprint, indexGeneration: indexGeneration, watchToken: watchToken, tagNames: tagNames, kindNames: kindNames
+            )
+            .joined())
     }
 
     /// Replaces the cache; false (and no cache) if it could not be written, which only costs speed.
     /// The parts are written one after the other, never copied into one.
     @discardableResult
-    func write(to url: URL, fingerprint: String, indexGeneration: UInt64, tagNames: [String], kindNames: [String]) -> Bool {
+    func write(
+        to url: URL, fingerprint: String, indexGeneration: UInt64, watchToken: WatchProtocol.Token, tagNames: [String], kindNames: [String]
+    ) -> Bool {
         guard blob.count < Int(UInt32.max) / 2 else { return false }
         return Self.replace(
-            url, with: parts(fingerprint: fingerprint, indexGeneration: indexGeneration, tagNames: tagNames, kindNames: kindNames))
+            url,
+            with: parts(
+                fingerprint: fingerprint, indexGeneration: indexGeneration, watchToken: watchToken, tagNames: tagNames, kindNames: kindNames
+            ))
     }
 
     /// Writes `parts` one after the other to a temporary file beside `url` and renames it over `url`.

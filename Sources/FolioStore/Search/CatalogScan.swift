@@ -194,6 +194,8 @@ extension Vault {
         let textKeys = RecordSearch.textKeys(for: kinds)
         let fingerprint = CatalogFile.fingerprint(limits: limits, bodyLimit: bodyLimit)
         let opened = CatalogFile.open(catalogCacheURL, fingerprint: fingerprint, verifyingChecksums: false)
+        // Asked before any file is looked at: a change finished before this moment is in the answer.
+        let watch = stampingFiles ? askWatcher(since: opened?.watchToken ?? .none) : nil
         // A file changed within the clock's resolution of the scan might change again unseen with the same stamp.
         let settled = scanStart - clock.racyWindowNanoseconds
         var walk = CatalogWalk(rootPath: root.path, cache: opened, settled: settled)
@@ -216,7 +218,11 @@ extension Vault {
         // Without stamping, a cached row is believed as it is: its stamp is only ever written back,
         // and such a run writes nothing.
         var stamps = [FileStamp](repeating: noStamp, count: stampingFiles ? 0 : files.count)
-        if stampingFiles, let cache {
+        if stampingFiles, let cache, case .answered(.changed(_, let paths))? = watch {
+            // The watcher named every path that changed since the cache was written: only those
+            // are stamped; every other row is as the cache has it.
+            stamps = stampsNamed(paths, files: files, walk: walk, cache: cache)
+        } else if stampingFiles, let cache {
             // Relative to the folder's descriptor: the walk's, or, past those it keeps open, one the
             // worker opens once for the run of files of that folder (never a path walk per file).
             // Plain numbers per file: the loop copies no string (a retain and a release each).
@@ -353,18 +359,39 @@ extension Vault {
         }
         let changes = toRead.count + ((cache?.rowCount ?? 0) - keptCount)
         let freshBuffers = batches.map(\.buffer)
-        let report = Catalog.Report(usedCache: cache != nil, filesRead: toRead.count, wroteCache: false, foldersListed: walk.listed)
+        var report = Catalog.Report(usedCache: cache != nil, filesRead: toRead.count, wroteCache: false, foldersListed: walk.listed)
+        var watchToken = WatchProtocol.Token.none
+        var watchWantsWrite = false
+        switch watch {
+        case nil, .notRunning?: report.watch = .notRunning
+        case .failed(let reason)?: report.watch = .unanswered(reason: reason)
+        case .answered(let changes)?:
+            watchToken = changes.now
+            switch changes {
+            case .changed(_, let paths) where cache != nil:
+                report.watch = .namedOnly(paths.count)
+                // A long list is answered and stamped on every run until a cache carries a later token.
+                watchWantsWrite = paths.count > 1_000 && paths.count * 100 >= files.count
+            default:
+                report.watch = .everyFile
+                // Written with the token even when nothing changed: the next run stamps only what changes.
+                watchWantsWrite = cache?.watchToken != changes.now
+            }
+        }
         let catalog = Catalog(
             vault: self, cache: cache, entries: entries, records: records, fresh: fresh, freshBuffers: freshBuffers,
             folders: folders, tagNames: tags.names,
             kindNames: kinds.names, indexGeneration: cache?.indexGeneration ?? 0, problems: problems, plainFiles: plain,
             escapingLinks: walk.escaping, partlyIndexed: partlyIndexed.sorted { ($0.file ?? "") < ($1.file ?? "") },
-            markedRecords: markedRecords.sorted { ($0.file ?? "") < ($1.file ?? "") }, textKeys: textKeys, report: report)
+            markedRecords: markedRecords.sorted { ($0.file ?? "") < ($1.file ?? "") }, textKeys: textKeys, report: report,
+            watchToken: watchToken)
         // Without a cache every file was read, stamped as it was opened: what a stamping run writes.
         guard stampingFiles || cache == nil else { return catalog }
         // Rewriting costs about what reading the changed files saved; worth it when they are many.
         let foldersChanged = walk.changedFolders > 0 || walk.folders.count != cache?.folders.count
-        let shouldWrite = cache == nil || ((changes > 0 || foldersChanged) && (entries.count < 20_000 || changes * 100 >= entries.count))
+        let shouldWrite =
+            cache == nil || watchWantsWrite
+            || ((changes > 0 || foldersChanged) && (entries.count < 20_000 || changes * 100 >= entries.count))
         // The id table serves only a whole id (``findByID(_:)``): written with each rewrite of a
         // cache, but not with the first, which leaves it to the first lookup of a whole id (it
         // writes a missing table). The two files are independent: written side by side.
@@ -373,13 +400,47 @@ extension Vault {
         let idURL = idTableURL
         DispatchQueue.concurrentPerform(iterations: 2) { k in
             if k == 0, shouldWrite,
-                Self.writeCache(catalog, to: cacheURL, fingerprint: fingerprint, indexGeneration: catalog.indexGeneration, ordinals: nil)
+                Self.writeCache(
+                    catalog, to: cacheURL, fingerprint: fingerprint, indexGeneration: catalog.indexGeneration, ordinals: nil)
             {
                 catalog.noteWrote()
             }
             if k == 1, writesIDTable { Self.writeIDTable(catalog, to: idURL) }
         }
         return catalog
+    }
+
+    /// What `folio watch` says changed since `token`, unless this vault was told not to ask.
+    func askWatcher(since token: WatchProtocol.Token) -> WatchClient.Outcome<WatchProtocol.Changes> {
+        guard asksWatcher else { return .notRunning }
+        return WatchClient.changes(localDirectory: localDirectory, since: token)
+    }
+
+    /// The stamps for a run the watcher answered: each cached row's own stamp, but for the rows at
+    /// `paths`, which are stamped now (a path the walk did not find needs nothing: it is gone, or
+    /// new and read anyway).
+    private func stampsNamed(_ paths: [[UInt8]], files: [CatalogWalk.File], walk: CatalogWalk, cache: CatalogFile) -> [FileStamp] {
+        var namesByFolder: [[UInt8]: Set<[UInt8]>] = [:]
+        for path in paths {
+            let slash = path.lastIndex(of: UInt8(ascii: "/"))
+            let folder = slash.map { Array(path[..<$0]) } ?? []
+            let name = slash.map { Array(path[($0 + 1)...]) } ?? path
+            namesByFolder[folder, default: []].insert(name)
+        }
+        let namedFolders = walk.folders.map { namesByFolder[Array($0.path.utf8)] }
+        let noStamp = FileStamp(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0)
+        let opened = FolderHandle(root: root.path)
+        return files.map { file in
+            let row = Int(file.cachedRow)
+            guard row >= 0 else { return noStamp }
+            let folder = Int(file.folder)
+            guard let names = namedFolders[folder], names.contains(Array(cache.nameBytes(row))) else { return cache.stamp(row) }
+            var info = stat()
+            var fd = walk.folders[folder].fd
+            if fd < 0 { fd = opened.open(Substring(walk.folders[folder].path)) }
+            guard fd >= 0, fstatat(fd, cache.namePointer(row), &info, AT_SYMLINK_NOFOLLOW) == 0 else { return noStamp }
+            return FileStamp(info)
+        }
     }
 
     /// Walks the folders on this thread while another reads the whole cache file's checksum (2.6 ms
@@ -453,7 +514,7 @@ extension Vault {
             writer.addRow(row, name: catalog.nameBytes(ofEntry: entry), detail: catalog.detail(ofEntry: entry) ?? none)
         }
         return writer.write(
-            to: url, fingerprint: fingerprint, indexGeneration: indexGeneration,
+            to: url, fingerprint: fingerprint, indexGeneration: indexGeneration, watchToken: catalog.watchToken,
             tagNames: catalog.tagNames, kindNames: catalog.kindNames)
     }
 

@@ -1,0 +1,54 @@
+import FolioCore
+import FolioStore
+import Foundation
+import SystemIO
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `folio watch start`: this executable again as `folio watch run --detached`, in its own session,
+/// its standard error on a pipe until it serves. The pipe closing with nothing on it means it is
+/// serving; what it says before it closes is why it could not.
+enum WatchLauncher {
+    /// The longest `start` waits for the server to watch every folder (a first watch of a large
+    /// vault on a slow disk lists every folder).
+    static let readyDeadlineNanoseconds: UInt64 = 60_000_000_000
+
+    enum Outcome {
+        case serving
+        /// It ended before serving, with what it said.
+        case failed(String)
+        case timedOut
+    }
+
+    static func start(vault: Vault) throws(FolioError) -> Outcome {
+        #if os(Linux)
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw FolioError(.watch(.cannotListen(SystemReason(errno: errno)))) }
+            // Neither end is for any other program this process starts; the server gets the write end as its stderr.
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            defer { close(ends[0]) }
+            let executable = ProcessFacts.link("/proc/self/exe") ?? CommandLine.arguments.first ?? "folio"
+            let arguments = ["--vault", vault.root.path, "watch", "run", "--detached"]
+            let spawned = DetachedProcess.spawn(executable, arguments: arguments, errorOutput: ends[1])
+            close(ends[1])
+            if case .failure(let error) = spawned { throw FolioError(.watch(.cannotListen(SystemReason(errno: error.code)))) }
+            let deadline = LocalSocket.monotonicNanoseconds() + readyDeadlineNanoseconds
+            guard let said = LocalSocket.readAll(ends[0], limit: 65_536, deadline: deadline) else { return .timedOut }
+            return said.isEmpty ? .serving : .failed(String(decoding: said, as: UTF8.self))
+        #else
+            throw FolioError(.watch(.notOnThisSystem))
+        #endif
+    }
+
+    /// In the detached server once it serves: standard error to `/dev/null`, which closes the pipe
+    /// `start` reads.
+    static func detachFromStarter() {
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        if null >= 0 {
+            dup2(null, 2)
+            close(null)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import FolioCore
+import Foundation
+import SystemIO
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A command's side of `folio watch`: one request on the vault's socket, with a deadline for the
+/// whole exchange. Whatever goes wrong, the caller walks the vault as if no watcher ran: a watcher
+/// can make a command faster, never wrong or stuck.
+public enum WatchClient {
+    /// The socket and the lock in the vault's device folder (`.folio/local`, never synced).
+    public static let socketName = "watch.sock"
+    public static let lockName = "watch.lock"
+    /// The longest a command waits for its answer: a watcher that takes in a burst of events (a
+    /// checkout of every file) answers within it; a stopped one costs no more than this.
+    static let answerDeadlineNanoseconds: UInt64 = 1_000_000_000
+
+    /// What one exchange came to.
+    public enum Outcome<Answer: Sendable>: Sendable {
+        /// Nobody serves the socket (none there, or left by a watcher that ended).
+        case notRunning
+        case answered(Answer)
+        /// Somebody serves it, and the answer was late, malformed, or from another user.
+        case failed(reason: String)
+    }
+
+    /// What changed since `token`, by the watcher of the vault whose device folder is `localDirectory`.
+    public static func changes(localDirectory: URL, since token: WatchProtocol.Token) -> Outcome<WatchProtocol.Changes> {
+        switch exchange(localDirectory, WatchProtocol.changesRequest(since: token), limit: WatchProtocol.maxReplyBytes) {
+        case .notRunning: return .notRunning
+        case .failed(let reason): return .failed(reason: reason)
+        case .answered(let reply):
+            guard let changes = WatchProtocol.changes(reply) else { return .failed(reason: "malformed answer") }
+            return .answered(changes)
+        }
+    }
+
+    /// The watcher's status.
+    public static func status(localDirectory: URL) -> Outcome<WatchProtocol.Status> {
+        switch exchange(localDirectory, Array("status\n".utf8), limit: 4_096) {
+        case .notRunning: return .notRunning
+        case .failed(let reason): return .failed(reason: reason)
+        case .answered(let reply):
+            guard let status = WatchProtocol.status(reply) else { return .failed(reason: "malformed answer") }
+            return .answered(status)
+        }
+    }
+
+    /// Asks the watcher to stop; whether one was there to ask.
+    public static func stop(localDirectory: URL) -> Outcome<Void> {
+        switch exchange(localDirectory, Array("stop\n".utf8), limit: 4_096) {
+        case .notRunning: .notRunning
+        case .failed(let reason): .failed(reason: reason)
+        case .answered: .answered(())
+        }
+    }
+
+    private static func exchange(_ localDirectory: URL, _ request: [UInt8], limit: Int) -> Outcome<[UInt8]> {
+        #if os(Linux)
+            let deadline = LocalSocket.monotonicNanoseconds() + answerDeadlineNanoseconds
+            let fd: Int32
+            switch LocalSocket.connect(folder: localDirectory.path, name: socketName) {
+            case .success(let connected): fd = connected
+            case .failure(let error):
+                // No socket, or one nobody listens on any more: no watcher.
+                if error.code == ENOENT || error.code == ECONNREFUSED || error.code == ENOTDIR { return .notRunning }
+                return .failed(reason: describe(error.code))
+            }
+            defer { close(fd) }
+            guard LocalSocket.peerUser(fd) == geteuid() else { return .failed(reason: "served by another user") }
+            guard LocalSocket.sendAll(fd, request, deadline: deadline) else { return .failed(reason: "it did not take the request") }
+            guard let reply = LocalSocket.readAll(fd, limit: limit, deadline: deadline) else {
+                return .failed(reason: "no whole answer within a second")
+            }
+            return .answered(reply)
+        #else
+            return .notRunning
+        #endif
+    }
+
+    private static func describe(_ number: Int32) -> String {
+        strerror(number).map { String(cString: $0) } ?? "error \(number)"
+    }
+}

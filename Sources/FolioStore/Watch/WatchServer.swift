@@ -1,0 +1,89 @@
+import FolioCore
+import Foundation
+import SystemIO
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `folio watch run`: one server per vault, held by a lock in the device folder, serving on the
+/// socket beside it until stopped.
+public enum WatchServer {
+    /// What starting the server came to, before it serves.
+    public enum Start {
+        /// Watching and listening: call ``serve()``.
+        case ready(Running)
+        /// Another server holds the vault's lock.
+        case alreadyRunning
+    }
+
+    public final class Running {
+        let watcher: VaultWatcher
+        let listening: Int32
+        let lock: Int32
+        let socketPath: String
+
+        init(watcher: VaultWatcher, listening: Int32, lock: Int32, socketPath: String) {
+            self.watcher = watcher
+            self.listening = listening
+            self.lock = lock
+            self.socketPath = socketPath
+        }
+
+        public var watchedFolders: Int { watcher.watchedFolders }
+
+        /// Serves until asked to stop or the vault goes away; then removes its socket.
+        public func serve() {
+            // Not in the vault's folder: a process standing in a removed folder keeps it from
+            // being gone, and the kernel would not say it went.
+            _ = chdir("/")
+            var own = stat()
+            let identity = lstat(socketPath, &own) == 0 ? (own.st_dev, own.st_ino) : nil
+            watcher.serve(listening: listening) {
+                var now = stat()
+                guard let identity, lstat(socketPath, &now) == 0 else { return false }
+                return (now.st_dev, now.st_ino) == identity
+            }
+            // Only its own socket: one another server put in its place is left alone.
+            var current = stat()
+            if let identity, lstat(socketPath, &current) == 0, (current.st_dev, current.st_ino) == identity { unlink(socketPath) }
+            close(listening)
+            close(lock)
+        }
+    }
+
+    /// Takes the vault's watch lock, watches every folder, then listens: a command that reaches the
+    /// socket always reaches a server with every watch in place.
+    public static func start(_ vault: Vault) throws(FolioError) -> Start {
+        #if os(Linux)
+            let local = vault.localDirectory
+            try AtomicFile.makeDirectory(local)
+            let lockPath = local.appendingPathComponent(WatchClient.lockName).path
+            let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+            guard lock >= 0 else { throw FolioError(.watch(.cannotListen(SystemReason(errno: errno)))) }
+            guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+                close(lock)
+                return .alreadyRunning
+            }
+            let watcher: VaultWatcher
+            do throws(FolioError) {
+                watcher = try VaultWatcher(root: vault.root)
+            } catch {
+                close(lock)
+                throw error
+            }
+            switch LocalSocket.listen(folder: local.path, name: WatchClient.socketName) {
+            case .success(let listening):
+                return .ready(
+                    Running(
+                        watcher: watcher, listening: listening, lock: lock,
+                        socketPath: local.appendingPathComponent(WatchClient.socketName).path))
+            case .failure(let error):
+                close(lock)
+                throw FolioError(.watch(.cannotListen(SystemReason(errno: error.code))))
+            }
+        #else
+            throw FolioError(.watch(.notOnThisSystem))
+        #endif
+    }
+}
