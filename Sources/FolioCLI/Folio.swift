@@ -132,6 +132,13 @@ public struct Folio: ParsableCommand {
                     """, language))
             return 2
         }
+        // Said once, whichever part of the command asked, and even when it failed otherwise: a
+        // watcher that answers badly slows every command until it is stopped.
+        defer {
+            if let reason = WatchClient.takeFailure() {
+                Console.err(FolioError(.watch(.unanswered(reason: reason))).rendered(in: MessageLanguage.shared.current, asWarning: true))
+            }
+        }
         do {
             var command = try parseAsRoot(arguments)
             // Commands that wait on the network are async (sync, clone, media); the others run as they are.

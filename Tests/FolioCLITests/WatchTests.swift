@@ -289,6 +289,11 @@ struct WatchTests {
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("while it slept"))
         #expect(listed.stderr.contains("folio watch did not answer properly (no whole answer within a second)"), "\(listed.stderr)")
+        // git's status asks it too, and says so the same way, once.
+        let status = try folio.run("status", "--json")
+        #expect(status.status == 0)
+        #expect(status.stdout.contains("record-1.md"))
+        #expect(status.stderr.components(separatedBy: "folio watch did not answer properly").count == 2, "\(status.stderr)")
     }
 
     /// More changes than the kernel queues while the watcher sleeps: it loses events, says so by

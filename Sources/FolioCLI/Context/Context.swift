@@ -156,8 +156,6 @@ struct Context {
     }
 
     private func warned(_ catalog: Catalog, quiet: Bool) -> Catalog {
-        // Said even when quiet: a watcher that answers badly slows every command until it is stopped.
-        if case .unanswered(let reason) = catalog.report.watch { warn(FolioError(.watch(.unanswered(reason: reason)))) }
         if !quiet {
             warn(unread: catalog.problems, escapingLinks: catalog.escapingLinks)
             for note in catalog.partlyIndexed + catalog.markedRecords { warn(note) }

@@ -27,15 +27,28 @@ public enum WatchClient {
     }
 
     /// What changed since `token`, by the watcher of the vault whose device folder is `localDirectory`.
+    /// A failure is also kept for ``takeFailure()``: whichever part of a command asked (its catalog,
+    /// git's status), the command says it once.
     public static func changes(localDirectory: URL, since token: WatchProtocol.Token) -> Outcome<WatchProtocol.Changes> {
-        switch exchange(localDirectory, WatchProtocol.changesRequest(since: token), limit: WatchProtocol.maxReplyBytes) {
-        case .notRunning: return .notRunning
-        case .failed(let reason): return .failed(reason: reason)
-        case .answered(let reply):
-            guard let changes = WatchProtocol.changes(reply) else { return .failed(reason: "malformed answer") }
-            return .answered(changes)
+        let outcome: Outcome<WatchProtocol.Changes> =
+            switch exchange(localDirectory, WatchProtocol.changesRequest(since: token), limit: WatchProtocol.maxReplyBytes) {
+            case .notRunning: .notRunning
+            case .failed(let reason): .failed(reason: reason)
+            case .answered(let reply): WatchProtocol.changes(reply).map { .answered($0) } ?? .failed(reason: "malformed answer")
+            }
+        if case .failed(let reason) = outcome { failures.withValue { if $0 == nil { $0 = reason } } }
+        return outcome
+    }
+
+    /// Why the watcher's first failed answer in this process failed, once; nil when none did.
+    public static func takeFailure() -> String? {
+        failures.withValue { first in
+            defer { first = nil }
+            return first
         }
     }
+
+    private static let failures = LockedState<String?>(nil)
 
     /// The watcher's status.
     public static func status(localDirectory: URL) -> Outcome<WatchProtocol.Status> {
