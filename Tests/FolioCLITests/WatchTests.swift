@@ -362,6 +362,28 @@ struct WatchTests {
         #expect(listed.stderr.contains("folio watch did not answer properly"), "\(name): \(listed.stderr)")
     }
 
+    /// A file whose path is longer than a reply may carry (4,096 bytes, in folders of 200-byte
+    /// names) makes the watcher answer "walk everything", never a reply the command must refuse.
+    @Test func pathsLongerThanAReplyTakes() throws {
+        let folio = try Self.watchedVault(records: 2)
+        defer { Self.stop(folio) }
+        try folio.run("list")  // the cache now carries the watcher's token: the next run gets a list
+        var fd = open(folio.directory.path, O_RDONLY | O_DIRECTORY)
+        let name = String(repeating: "長", count: 66)  // 198 bytes
+        for _ in 0..<20 {
+            #expect(mkdirat(fd, name, 0o755) == 0)
+            let next = openat(fd, name, O_RDONLY | O_DIRECTORY)
+            close(fd)
+            fd = next
+        }
+        let file = openat(fd, String(repeating: "記", count: 60) + ".md", O_WRONLY | O_CREAT, 0o644)
+        let text = Array(Self.record(90, title: "far down").utf8)
+        #expect(file >= 0 && Glibc.write(file, text, text.count) == text.count)
+        close(file)
+        close(fd)
+        try Self.compare(folio, "a path of over 4,096 bytes")
+    }
+
     /// The watcher ends when its vault's folder is removed.
     @Test func endsWithItsVault() throws {
         let folio = try Self.watchedVault(records: 2)

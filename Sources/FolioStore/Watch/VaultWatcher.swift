@@ -94,7 +94,13 @@ public final class VaultWatcher {
         }
         var seen = Set<[UInt8]>()
         var paths: [[UInt8]] = []
-        for entry in log[low...] where seen.insert(entry.path).inserted { paths.append(entry.path) }
+        var bytes = 0
+        for entry in log[low...] where seen.insert(entry.path).inserted {
+            // A list the command would refuse (a path or a reply over its limits) is no list: walk everything.
+            bytes += entry.path.count + 1
+            guard entry.path.count <= WatchProtocol.maxPathBytes, bytes < WatchProtocol.maxReplyBytes - 4_096 else { return .all(now: now) }
+            paths.append(entry.path)
+        }
         return .changed(now: now, paths: paths)
     }
 
@@ -208,7 +214,9 @@ public final class VaultWatcher {
                 guard Vault.walksFolder(named: String(decoding: name, as: UTF8.self), atRoot: folder.isEmpty) else { return false }
                 if mask & UInt32(IN_MOVED_FROM | IN_MOVED_TO) != 0 { return true }
                 note(path)
-                if mask & UInt32(IN_CREATE) != 0 { watch(subtree: path, noting: true) }
+                // A new folder that cannot be watched (the user's limit of watches, a path too long)
+                // would hide every later change in it: the server stops, and commands walk the vault.
+                if mask & UInt32(IN_CREATE) != 0, !watch(subtree: path, noting: true) { stopped = true }
                 return false
             }
             note(path)
@@ -237,7 +245,6 @@ public final class VaultWatcher {
     /// Watches the folder at `relative` and every folder below it the catalog walks, each before it
     /// is listed; with `noting`, notes every name found (made before its folder's watch). False when
     /// a folder could not be watched (most often the user's limit of watches).
-    @discardableResult
     private func watch(subtree relative: [UInt8], noting: Bool) -> Bool {
         #if os(Linux)
             var pending = [relative]
