@@ -307,6 +307,8 @@ struct WatchTests {
         }
         try folio.run("list")
         kill(pid_t(pid), SIGSTOP)
+        // Stopped for certain before the writes: a watcher still reading them would never overflow.
+        #expect(waitForState(pid_t(pid)) { $0 == "T" || $0 == "t" })
         let queued =
             (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16_384
@@ -315,7 +317,7 @@ struct WatchTests {
         #expect(first >= 0 && second >= 0)
         // Alternating files: the kernel merges only an event identical to the one before it.
         var space = UInt8(ascii: " ")
-        for _ in 0...(queued / 2 + 100) {
+        for _ in 0...(queued / 2 + 2_000) {
             _ = Glibc.write(first, &space, 1)
             _ = Glibc.write(second, &space, 1)
         }
@@ -370,6 +372,8 @@ struct WatchTests {
         try folio.run("list")  // the cache now carries the watcher's token: the next run gets a list
         var fd = open(folio.directory.path, O_RDONLY | O_DIRECTORY)
         let name = String(repeating: "長", count: 66)  // 198 bytes
+        // Deeper than a path can name: Foundation cannot remove it with the scratch folder; rm can.
+        defer { _ = try? Tool.run("/bin/rm", ["-rf", folio.directory.appendingPathComponent(name).path]) }
         for _ in 0..<20 {
             #expect(mkdirat(fd, name, 0o755) == 0)
             let next = openat(fd, name, O_RDONLY | O_DIRECTORY)
@@ -418,12 +422,18 @@ struct WatchTests {
 
     /// Whether process `pid` (not a child of the tests) ends within ten seconds.
     func waitForExit(_ pid: pid_t) -> Bool {
+        waitForState(pid) { $0 == nil || $0 == "Z" }
+    }
+
+    /// Whether process `pid`'s state (`/proc/<pid>/stat`'s third field; nil when there is no such
+    /// process) satisfies `wanted` within ten seconds.
+    func waitForState(_ pid: pid_t, _ wanted: (Substring?) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)).flatMap {
                 $0.split(separator: ")").last?.split(separator: " ").first
             }
-            if state == nil || state == "Z" { return true }
+            if wanted(state) { return true }
             var ready = pollfd(fd: -1, events: 0, revents: 0)
             _ = poll(&ready, 0, 20)
         }
