@@ -46,21 +46,9 @@ struct WatchStart: ParsableCommand {
 
     func run() throws {
         let context = try Context.openForReading(global)
-        let local = context.vault.localDirectory
-        if case .answered(let status) = WatchClient.status(localDirectory: local) {
-            context.say(.watch(.alreadyWatching(pid: status.pid)))
-            return
-        }
-        switch try WatchLauncher.start(vault: context.vault) {
-        case .serving:
-            guard case .answered(let status) = WatchClient.status(localDirectory: local) else { throw FolioError(.watch(.didNotStart)) }
-            context.say(.watch(.started(pid: status.pid, folders: status.folders)))
-        case .failed(let said):
-            Console.err(said.trimmingCharacters(in: .newlines))
-            throw ExitCode.failure
-        case .timedOut:
-            throw FolioError(.watch(.didNotStart))
-        }
+        let started = try WatchLauncher.startOrFind(vault: context.vault)
+        WatchPrinter.started(started, context: context)
+        if case .failed = started { throw ExitCode.failure }
     }
 }
 
@@ -74,11 +62,7 @@ struct WatchStop: ParsableCommand {
 
     func run() throws {
         let context = try Context.openForReading(global)
-        switch WatchClient.stop(localDirectory: context.vault.localDirectory) {
-        case .answered: context.say(.watch(.stopped))
-        case .notRunning: context.say(.watch(.notWatching))
-        case .failed(let reason): throw FolioError(.watch(.unanswered(reason: reason)))
-        }
+        context.say(.watch(try WatchClient.stopWatching(localDirectory: context.vault.localDirectory) ? .stopped : .notWatching))
     }
 }
 
@@ -97,30 +81,10 @@ struct WatchStatus: ParsableCommand {
 
     func run() throws {
         let context = try Context.openForReading(global)
-        switch WatchClient.status(localDirectory: context.vault.localDirectory) {
-        case .answered(let status):
-            let since = Timestamp(date: Date(timeIntervalSince1970: TimeInterval(status.startedSeconds)), zone: context.vault.clock.zone)
-                .text
-            if output.json {
-                context.json(
-                    .object([
-                        ("watching", .bool(true)), ("pid", .int(Int(status.pid))), ("folders", .int(status.folders)),
-                        ("since", .string(since)), ("changes", .int(Int(clamping: status.changes))),
-                        ("answers", .int(Int(clamping: status.answers))), ("rescans", .int(status.rescans)),
-                    ]))
-            } else {
-                context.say(
-                    .watch(
-                        .status(
-                            pid: status.pid, folders: status.folders, since: since, changes: status.changes, answers: status.answers,
-                            rescans: status.rescans)))
-            }
-        case .notRunning:
-            if output.json { context.json(.object([("watching", .bool(false))])) } else { context.say(.watch(.notWatching)) }
-            throw ExitCode.failure
-        case .failed(let reason):
-            throw FolioError(.watch(.unanswered(reason: reason)))
-        }
+        let status = try WatchClient.currentStatus(localDirectory: context.vault.localDirectory)
+        WatchPrinter.status(status, json: output.json, context: context)
+        // Like `git fsmonitor--daemon status`: a script can ask with the exit status alone.
+        if status == nil { throw ExitCode.failure }
     }
 
     enum JSON: HelpText {

@@ -22,7 +22,28 @@ enum WatchLauncher {
         case timedOut
     }
 
-    static func start(vault: Vault) throws(FolioError) -> Outcome {
+    /// What `folio watch start` found or made.
+    enum Started {
+        case alreadyRunning(pid: Int32)
+        case started(WatchProtocol.Status)
+        /// The server ended before serving, with what it said (already in the user's language).
+        case failed(String)
+    }
+
+    /// The watcher of `vault`: the one running, or a new one once it serves.
+    static func startOrFind(vault: Vault) throws(FolioError) -> Started {
+        let local = vault.localDirectory
+        if let running = try WatchClient.currentStatus(localDirectory: local) { return .alreadyRunning(pid: running.pid) }
+        switch try start(vault: vault) {
+        case .serving:
+            guard let status = try WatchClient.currentStatus(localDirectory: local) else { throw FolioError(.watch(.didNotStart)) }
+            return .started(status)
+        case .failed(let said): return .failed(said)
+        case .timedOut: throw FolioError(.watch(.didNotStart))
+        }
+    }
+
+    private static func start(vault: Vault) throws(FolioError) -> Outcome {
         #if os(Linux)
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0 else { throw FolioError(.watch(.cannotListen(SystemReason(errno: errno)))) }

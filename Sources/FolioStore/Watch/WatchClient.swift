@@ -70,6 +70,24 @@ public enum WatchClient {
         }
     }
 
+    /// The watcher's status; nil when none runs; an error when one is there and does not answer properly.
+    public static func currentStatus(localDirectory: URL) throws(FolioError) -> WatchProtocol.Status? {
+        switch status(localDirectory: localDirectory) {
+        case .answered(let status): return status
+        case .notRunning: return nil
+        case .failed(let reason): throw FolioError(.watch(.unanswered(reason: reason)))
+        }
+    }
+
+    /// Stops the watcher; whether one was running.
+    public static func stopWatching(localDirectory: URL) throws(FolioError) -> Bool {
+        switch stop(localDirectory: localDirectory) {
+        case .answered: return true
+        case .notRunning: return false
+        case .failed(let reason): throw FolioError(.watch(.unanswered(reason: reason)))
+        }
+    }
+
     private static func exchange(_ localDirectory: URL, _ request: [UInt8], limit: Int) -> Outcome<[UInt8]> {
         #if os(Linux)
             let deadline = LocalSocket.monotonicNanoseconds() + answerDeadlineNanoseconds
