@@ -242,6 +242,29 @@ struct CatalogFrontMatterTests {
         }
     }
 
+    @Test("the byte scanners that skip eight bytes at a time agree with a byte-by-byte reading, at every offset")
+    func wordScannersAgreeWithBytes() {
+        // Pieces that put each kind of byte at every place in a word: ASCII runs, controls, DEL,
+        // Chinese, a C1 control, lone continuation bytes, overlong and surrogate forms, cut sequences.
+        let pieces: [[UInt8]] = [
+            Array("rain ".utf8), Array("下雨".utf8), [0x7F], [0x09], [0x0A], [0x0D], [0x1F], [0x20], [0x7E],
+            Array("é".utf8), Array("😀".utf8), [0xC2, 0x85], [0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE4, 0xB8],
+            [0xF4, 0x90, 0x80, 0x80], [0xFF], Array("abcdefgh".utf8),
+        ]
+        var g = SeededGenerator(seed: 0x5CA1)
+        for _ in 0..<4_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &g) { bytes += pieces.randomElement(using: &g) ?? [] }
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(CatalogFrontMatter.isValidUTF8(buffer) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+                for start in 0...bytes.count {
+                    let expected = bytes[start...].firstIndex { $0 < 0x20 || $0 >= 0x7F } ?? bytes.count
+                    #expect(CatalogFrontMatter.printableASCII(buffer, from: start) == expected, "\(bytes) from \(start)")
+                }
+            }
+        }
+    }
+
     @Test("a few thousand generated front matters, with random damage, read alike whenever they are read")
     func randomized() {
         var generator = SeededGenerator(seed: 0xF0110)

@@ -92,6 +92,57 @@ struct CatalogTests {
         #expect(seen == (try uncached(t)))
     }
 
+    @Test("a first run reads files as the walk lists them, past the folders it keeps open too; its cache reads the same")
+    func firstRunReadsAsItWalks() throws {
+        let t = try vault(3, settledAtOnce: true)
+        let before = t.vault.catalog()
+        try FileManager.default.removeItem(at: t.vault.catalogCacheURL)
+        // More folders than the walk keeps open: the files of the later ones are read by path.
+        let folders = CatalogWalk.maxOpenFolders + 40
+        for i in 0..<folders {
+            try t.write(
+                "notes/\(i / 30)/\(i)/page-\(i).md",
+                "---\nid: 20000000-0000-4000-8000-\(String(format: "%012d", i))\ntitle: page \(i)\ntags: [p\(i % 5)]\n---\npage text #inline\(i % 2)\n"
+            )
+            if i % 7 == 0 { try t.write("notes/\(i / 30)/\(i)/plain-\(i).md", "no front matter \(i)\n") }
+        }
+        let first = t.vault.catalog()
+        #expect(!first.report.usedCache && first.report.wroteCache)
+        #expect(first.count == before.count + folders && first.problems.isEmpty)
+        #expect(
+            first.summaries.contains {
+                $0.title == "page \(folders - 1)" && $0.allTags == ["p\((folders - 1) % 5)", "inline\((folders - 1) % 2)"]
+            })
+        #expect(first.plainFiles.count == before.plainFiles.count + (folders + 6) / 7)
+        let cached = t.vault.catalog()
+        #expect(cached.report.usedCache && cached.report.filesRead == 0)
+        #expect(try view(cached) == view(first))
+        // Some rows kept, some read again: a cache written from both reads the same.
+        try t.write("notes/0/1/page-1.md", "---\nid: 20000000-0000-4000-8000-000000000001\ntitle: renamed\n---\nnew\n")
+        try t.write("notes/9/new.md", "---\ntitle: new page\n---\n")
+        let mixed = t.vault.catalog()
+        #expect(mixed.report.filesRead == 2)
+        let again = t.vault.catalog()
+        #expect(again.report.usedCache && again.report.filesRead == 0)
+        #expect(try view(again) == uncached(t))
+        #expect(again.summaries.contains { $0.title == "renamed" } && again.summaries.contains { $0.title == "new page" })
+    }
+
+    @Test("conflict markers are found by the byte search however the `<` before them fall")
+    func markersAreFoundWhereverTheyFall() {
+        func found(_ text: String) -> Bool {
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBufferPointer { CatalogReader.markers(in: $0, path: "a.md") } != nil
+        }
+        let marked = "<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> phone\n"
+        #expect(found("---\ntitle: a\n---\n" + marked))
+        #expect(found("<<<<<< six\n< one <<\n" + marked))
+        #expect(found("a < b <<<<<< c\n" + marked + "tail <"))
+        #expect(!found("---\ntitle: a\n---\n<<<<<<\n<<<<<< HEAD\n=======\n>>>>>>>\n"))
+        #expect(!found(""))
+        #expect(!found("<"))
+    }
+
     @Test("a damaged, cut or foreign cache is ignored and replaced")
     func damagedCacheIsReplaced() throws {
         let t = try vault(25)

@@ -99,9 +99,15 @@ public enum CatalogFrontMatter {
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
-                // ASCII: the rest of a run of it eight bytes at a time.
+                // ASCII: the rest of a run of it eight bytes at a time, and the ASCII bytes before
+                // the first that is not in one step (a word between Chinese ones is a short run).
                 index += 1
-                while count - index >= 8, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                while count - index >= 8 {
+                    let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) & 0x8080_8080_8080_8080
+                    guard high == 0 else {
+                        index += high.trailingZeroBitCount >> 3
+                        break
+                    }
                     index += 8
                 }
                 continue
@@ -123,6 +129,26 @@ public enum CatalogFrontMatter {
             index += length
         }
         return true
+    }
+
+    /// The first offset from `start` whose byte is not printable ASCII (a control, DEL, or not
+    /// ASCII), eight bytes at a time; `bytes.count` when there is none.
+    static func printableASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while bytes.count - index >= 8 {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // The lowest byte flagged is exact in each test (a borrow runs only upward): not
+            // ASCII, below 0x20, or 0x7F.
+            let flagged = (word | (word &- ones &* 0x20) & ~word | ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F))) & highs
+            if flagged != 0 { return index + flagged.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x7F { index += 1 }
+        return index
     }
 
     /// The length of the well-formed UTF-8 sequence of two to four bytes at `index` (no overlong
@@ -350,6 +376,8 @@ private struct Reader {
         var index = start
         let count = bytes.count
         while index < count {
+            index = CatalogFrontMatter.printableASCII(bytes, from: index)
+            guard index < count else { break }
             let byte = bytes[index]
             if byte < 0x80 {
                 if byte >= 0x20 && byte != 0x7F {

@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import Synchronization
 import SystemIO
 
 #if canImport(Glibc)
@@ -11,6 +12,9 @@ struct FileToRead: Sendable {
     var folderFD: Int32
     var folderPath: String
     var name: String
+
+    /// Vault-relative.
+    var path: String { folderPath.isEmpty ? name : folderPath + "/" + name }
 }
 
 /// What one worker made of a run of files: for each its row's facts, and its name and detail
@@ -77,34 +81,59 @@ final class CatalogReader {
         _ files: [FileToRead], rootPath: String, limits: FrontMatterLimits, bodyLimit: Int
     ) -> [ReadBatch] {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunk = max(256, (files.count + workers * 4 - 1) / (workers * 4))
-        let chunks = (files.count + chunk - 1) / chunk
-        var batches = [ReadBatch?](repeating: nil, count: chunks)
-        batches.withUnsafeMutableBufferPointer { buffer in
-            let out = DisjointSlots(buffer)
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                let reader = CatalogReader(rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
-                for i in (c * chunk)..<min(files.count, (c + 1) * chunk) { reader.read(files[i]) }
-                reader.batch.tagNames = reader.tags.names
-                reader.batch.kindNames = reader.kinds.names
-                out.buffer[c] = reader.batch
+        // Thirty-two runs per core: the core that finishes first takes the next, so the last run
+        // left to one core is short (with four, one core read alone for the last tenth of a first run).
+        let chunk = max(256, (files.count + workers * 32 - 1) / (workers * 32))
+        let queue = ReadQueue()
+        for start in stride(from: 0, to: files.count, by: chunk) { queue.hand(Array(files[start..<min(files.count, start + chunk)])) }
+        queue.finish()
+        return read(from: queue, rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
+    }
+
+    /// The runs of files `queue` hands out, read on all cores until it is finished, a batch per
+    /// run, in the order they were handed in. `alsoFirst` runs on one of the cores before it reads:
+    /// the walk that fills the queue, so the other cores read while it lists folders.
+    static func read(
+        from queue: ReadQueue, rootPath: String, limits: FrontMatterLimits, bodyLimit: Int,
+        alsoFirst: (@Sendable () -> Void)? = nil
+    ) -> [ReadBatch] {
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let done = Mutex<[Int: ReadBatch]>([:])
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            if worker == 0 { alsoFirst?() }
+            let reader = CatalogReader(rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
+            while let (number, run) = queue.take() {
+                for file in run { reader.read(file) }
+                let batch = reader.takeBatch()
+                done.withLock { $0[number] = batch }
             }
         }
-        return batches.compactMap { $0 }
+        return done.withLock { batches in (0..<batches.count).compactMap { batches[$0] } }
+    }
+
+    /// The batch read since the last one, with its own tag and kind numbers; the next starts empty.
+    private func takeBatch() -> ReadBatch {
+        var taken = batch
+        taken.tagNames = tags.names
+        taken.kindNames = kinds.names
+        batch = ReadBatch()
+        tags = NameNumbers()
+        kinds = NameNumbers()
+        return taken
     }
 
     // MARK: - One file
 
     private func read(_ file: FileToRead) {
-        let path = file.folderPath.isEmpty ? file.name : file.folderPath + "/" + file.name
+        // `file.path` is made only where something names the file: nearly never.
         var result = ReadResult(outcome: .plain)
         let nameStart = Int32(batch.buffer.count)
         batch.buffer.append(contentsOf: file.name.utf8)
         result.name = nameStart..<Int32(batch.buffer.count)
         batch.buffer.appendLittleEndian(UInt8(0))
         var stamp: FileStamp?
-        guard let count = readBytes(file, path: path, stamp: &stamp) else {
-            result.outcome = .problem(FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path))
+        guard let count = readBytes(file, stamp: &stamp) else {
+            result.outcome = .problem(FolioError(.fileUnreadable(String(cString: strerror(errno))), file: file.path))
             return batch.results.append(result)
         }
         result.stamp = stamp
@@ -114,28 +143,33 @@ final class CatalogReader {
         if count <= bodyLimit, let fields = CatalogFrontMatter.fields(bytes: bytes, limits: limits) {
             put(fields, bytes: bytes, name: file.name, into: &result)
             result.outcome = .record(bodyTooLong: false)
-            result.markers = Self.markers(in: bytes, path: path)
+            result.markers = Self.markers(in: bytes, path: file.path)
             return batch.results.append(result)
         }
-        switch Vault.parse(read: Array(bytes), path: path, rootPath: rootPath, limits: limits, prefix: prefix) {
+        switch Vault.parse(read: Array(bytes), path: file.path, rootPath: rootPath, limits: limits, prefix: prefix) {
         case .record(let record):
             put(RecordSummary(record), into: &result)
             let bodyBytes = record.document.text.utf8.count - record.document.bodyStart
             result.outcome = .record(bodyTooLong: bodyBytes > bodyLimit)
-            result.markers = Self.markers(in: bytes, path: path)
+            result.markers = Self.markers(in: bytes, path: file.path)
         case .plain: result.outcome = .plain
         case .problem(let error): result.outcome = .problem(error)
-        case .none: result.outcome = .problem(FolioError(.fileUnreadable("?"), file: path))
+        case .none: result.outcome = .problem(FolioError(.fileUnreadable("?"), file: file.path))
         }
         batch.results.append(result)
     }
 
     /// The conflict markers in a record's bytes as read; a byte search first, as nearly no record has any.
-    static func markers(in bytes: UnsafeBufferPointer<UInt8>, path: String) -> MarkedFile? {
-        var run = 0
-        for byte in bytes {
-            run = byte == UInt8(ascii: "<") ? run + 1 : 0
-            if run == 7 { return Vault.marked(String(decoding: bytes, as: UTF8.self), path: path) }
+    static func markers(in bytes: UnsafeBufferPointer<UInt8>, path: @autoclosure () -> String) -> MarkedFile? {
+        guard let base = bytes.baseAddress else { return nil }
+        // `memchr` to each `<` (few records have one), then the run of seven from there.
+        var at = 0
+        while at < bytes.count, let found = memchr(base + at, Int32(UInt8(ascii: "<")), bytes.count - at) {
+            var end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let start = end
+            while end < bytes.count, bytes[end] == UInt8(ascii: "<") { end += 1 }
+            if end - start >= 7 { return Vault.marked(String(decoding: bytes, as: UTF8.self), path: path()) }
+            at = end
         }
         return nil
     }
@@ -143,11 +177,12 @@ final class CatalogReader {
     /// Reads the file's first ``prefix`` bytes into the scratch buffer, as far as its size when it
     /// was opened (the stamp's size: a file that grew since is read again next run); the count read.
     /// Never through a link swapped in since the folder was listed, never blocked on a pipe.
-    private func readBytes(_ file: FileToRead, path: String, stamp: inout FileStamp?) -> Int? {
+    private func readBytes(_ file: FileToRead, stamp: inout FileStamp?) -> Int? {
         var folder = file.folderFD
         if folder < 0 { folder = folders.open(Substring(file.folderPath)) }
         let opened = Vault.openRegular {
-            folder >= 0 ? file.name.withCString { openat(folder, $0, Vault.recordFlags) } : open(rootPath + "/" + path, Vault.recordFlags)
+            folder >= 0
+                ? file.name.withCString { openat(folder, $0, Vault.recordFlags) } : open(rootPath + "/" + file.path, Vault.recordFlags)
         }
         guard let (fd, info) = opened else { return nil }
         defer { close(fd) }
@@ -212,6 +247,49 @@ final class CatalogReader {
     private func tagNumber(_ name: String) -> UInt32 { UInt32(tags.number(name)) }
 
     private func kindNumber(_ name: String) -> Int32 { Int32(kinds.number(name)) }
+}
+
+/// Runs of files handed to the readers, numbered in the order they were handed in: by a walk as
+/// it lists folders, or all at once.
+///
+/// A reader that finds no run waits for the walk on another core of the same parallel loop:
+/// work this process does, never async work, so it is a condition; each wait has a deadline, and
+/// is made again while the walk goes on (a walk always ends).
+// @unchecked: its state is guarded by an NSCondition, waited on with a deadline.
+final class ReadQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var runs: [[FileToRead]] = []
+    private var taken = 0
+    private var finished = false
+
+    func hand(_ run: [FileToRead]) {
+        guard !run.isEmpty else { return }
+        condition.lock()
+        runs.append(run)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// No more runs: the readers end once they have taken every run.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next run and its number, waiting for one; nil once finished and every run is taken.
+    func take() -> (Int, [FileToRead])? {
+        condition.lock()
+        defer { condition.unlock() }
+        while taken == runs.count && !finished { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1)) }
+        guard taken < runs.count else { return nil }
+        defer {
+            runs[taken] = []
+            taken += 1
+        }
+        return (taken, runs[taken])
+    }
 }
 
 /// Names numbered in the order they are first met, each once: a catalog's tags and kinds, or a
