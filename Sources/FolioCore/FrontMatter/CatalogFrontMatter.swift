@@ -1,5 +1,9 @@
 import YAML
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The catalog's fast reader: a record's ``RecordSummary`` read in one pass over the file's bytes,
 /// without libyaml, for the front matter as folio and most people write it.
 ///
@@ -200,19 +204,34 @@ private enum Field {
 
     /// Which of the summary's keys `key` is, if any.
     init?(_ key: Slice<UnsafeBufferPointer<UInt8>>) {
+        let key = UnsafeBufferPointer(rebasing: key)
+        // By length, then bytes compared with memcmp: a generic comparison of each key the
+        // reader meets with each name was a tenth of its time.
         switch key.count {
-        case 2 where key.elementsEqual("id".utf8): self = .id
-        case 4 where key.elementsEqual("kind".utf8): self = .kind
-        case 4 where key.elementsEqual("tags".utf8): self = .tags
-        case 4 where key.elementsEqual("done".utf8): self = .done
-        case 5 where key.elementsEqual("title".utf8): self = .title
-        case 6 where key.elementsEqual("parent".utf8): self = .parent
-        case 7 where key.elementsEqual("created".utf8): self = .created
-        case 7 where key.elementsEqual(Aliases.key.utf8): self = .aliases
-        case 8 where key.elementsEqual("modified".utf8): self = .modified
+        case 2 where bytesEqual(key, "id"): self = .id
+        case 4 where bytesEqual(key, "kind"): self = .kind
+        case 4 where bytesEqual(key, "tags"): self = .tags
+        case 4 where bytesEqual(key, "done"): self = .done
+        case 5 where bytesEqual(key, "title"): self = .title
+        case 6 where bytesEqual(key, "parent"): self = .parent
+        case 7 where bytesEqual(key, "created"): self = .created
+        case 7 where bytesEqual(key, "aliases"): self = .aliases  // Aliases.key
+        case 8 where bytesEqual(key, "modified"): self = .modified
         default: return nil
         }
     }
+}
+
+/// Whether `bytes` are those of `word`.
+private func bytesEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+    guard bytes.count == word.utf8CodeUnitCount, let base = bytes.baseAddress else { return bytes.count == word.utf8CodeUnitCount }
+    return memcmp(base, word.utf8Start, bytes.count) == 0
+}
+
+/// Whether two runs of `bytes` hold the same bytes.
+private func bytesEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    guard a.count == b.count, let base = bytes.baseAddress else { return a.count == b.count }
+    return a.isEmpty || memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
 }
 
 /// The top-level keys the summary reads, as written.
@@ -287,13 +306,12 @@ private struct CapturedFields {
 
     /// The core schema's nulls (`Value.resolvePlain`).
     private static func isNull(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.isEmpty || text.elementsEqual("~".utf8) || text.elementsEqual("null".utf8) || text.elementsEqual("Null".utf8)
-            || text.elementsEqual("NULL".utf8)
+        text.isEmpty || bytesEqual(text, "~") || bytesEqual(text, "null") || bytesEqual(text, "Null") || bytesEqual(text, "NULL")
     }
 
     /// The core schema's `true` (`Value.resolvePlain`).
     private static func isTrue(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.elementsEqual("true".utf8) || text.elementsEqual("True".utf8) || text.elementsEqual("TRUE".utf8)
+        bytesEqual(text, "true") || bytesEqual(text, "True") || bytesEqual(text, "TRUE")
     }
 }
 
@@ -477,7 +495,7 @@ private struct Reader {
     /// One `key: value` entry of a block mapping whose keys start at `column`.
     private mutating func entry(_ line: Line, at start: Int, column: Int, depth: Int, keysFrom: Int, isRoot: Bool) throws(Declined) {
         guard let (key, valueStart) = keyAt(start, in: line) else { throw Declined() }
-        for seen in openKeys[keysFrom...] where bytes[seen].elementsEqual(bytes[key]) { throw Declined() }
+        for seen in openKeys[keysFrom...] where bytesEqual(bytes, seen, key) { throw Declined() }
         openKeys.append(key)
         try countScalar()
         let field = isRoot ? Field(bytes[key]) : nil
@@ -809,7 +827,7 @@ private struct Reader {
         if index < line.end, bytes[index] == UInt8(ascii: "}") { return index + 1 }
         while true {
             guard let (key, valueStart) = keyAt(index, in: line), valueStart < line.end else { throw Declined() }
-            for seen in openKeys[outerKeys...] where bytes[seen].elementsEqual(bytes[key]) { throw Declined() }
+            for seen in openKeys[outerKeys...] where bytesEqual(bytes, seen, key) { throw Declined() }
             openKeys.append(key)
             try countScalar()
             let (next, closed) = try flowSeparator(

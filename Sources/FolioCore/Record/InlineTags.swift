@@ -57,7 +57,13 @@ public enum InlineTags {
             } else if let open = fenceRun(line), open.marker == UInt8(ascii: "~") || !line[open.end...].contains(UInt8(ascii: "`")) {
                 fence = (open.marker, open.length)
             } else if mayHoldTags(line) {
-                scan(Array(String(decoding: line, as: UTF8.self).unicodeScalars), into: &found)
+                // A line without a backtick has no code span: its tags are read at each `#`, not
+                // scalar by scalar over the whole line (a diary's paragraph is one long line).
+                if let lineStart = line.baseAddress, memchr(lineStart, Int32(UInt8(ascii: "`")), line.count) == nil {
+                    scan(bytes: line, into: &found)
+                } else {
+                    scan(Array(String(decoding: line, as: UTF8.self).unicodeScalars), into: &found)
+                }
             }
             guard let newline else { break }
             start = newline + 1
@@ -157,6 +163,71 @@ public enum InlineTags {
             found.append(String(text))
             // The paired form `#標籤#`: the closing `#` belongs to this tag.
             i = last == end && end < line.count && line[end] == "#" && !code[end] ? end + 1 : end
+        }
+    }
+
+    /// ``scan(_:into:)`` for a line of well-formed UTF-8 without a backtick (so without code),
+    /// reading only around each `#`: the scalar before it, and the name after it.
+    private static func scan(bytes line: UnsafeBufferPointer<UInt8>, into found: inout [String]) {
+        guard let base = line.baseAddress else { return }
+        var i = 0
+        while i < line.count, let hash = memchr(base + i, Int32(UInt8(ascii: "#")), line.count - i) {
+            let index = base.distance(to: hash.assumingMemoryBound(to: UInt8.self))
+            guard startsTag(bytes: line, at: index) else {
+                i = index + 1
+                continue
+            }
+            var end = index + 1
+            var hasLetter = false
+            while end < line.count {
+                let (scalar, length) = scalarAt(line, end)
+                guard isTagScalar(scalar) else { break }
+                end += length
+            }
+            var last = end
+            while last > index + 1, line[last - 1] == UInt8(ascii: "-") || line[last - 1] == UInt8(ascii: "/") { last -= 1 }
+            var at = index + 1
+            while at < last, !hasLetter {
+                let (scalar, length) = scalarAt(line, at)
+                let category = scalar.properties.generalCategory
+                hasLetter =
+                    scalar.properties.isAlphabetic && !isDigit(scalar)
+                    && category != .nonspacingMark && category != .spacingMark && category != .enclosingMark
+                at += length
+            }
+            guard hasLetter else {
+                i = max(end, index + 1)
+                continue
+            }
+            found.append(String(decoding: UnsafeBufferPointer(rebasing: line[(index + 1)..<last]), as: UTF8.self))
+            i = last == end && end < line.count && line[end] == UInt8(ascii: "#") ? end + 1 : end
+        }
+    }
+
+    /// The scalar whose first byte is at `index` of well-formed UTF-8, and its length.
+    private static func scalarAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> (Unicode.Scalar, Int) {
+        let lead = bytes[index]
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<max(1, length) where index + offset < bytes.count {
+            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// ``startsTag(_:at:)`` on the bytes of a line without code.
+    private static func startsTag(bytes line: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index > 0 else { return true }
+        var start = index - 1
+        while start > 0, line[start] & 0xC0 == 0x80 { start -= 1 }
+        let before = scalarAt(line, start).0
+        if before.properties.isWhitespace || CJK.contains(before) { return true }
+        switch before.properties.generalCategory {
+        case .openPunctuation, .initialPunctuation:
+            // `[text](#anchor)` links to a heading; it is not a tag.
+            return !(before == "(" && index >= 2 && line[index - 2] == UInt8(ascii: "]"))
+        default:
+            return false
         }
     }
 

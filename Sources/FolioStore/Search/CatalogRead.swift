@@ -32,7 +32,9 @@ struct ReadResult: Sendable {
         /// `bodyTooLong`: only the first part of the body is searched (and scanned for inline tags).
         case record(bodyTooLong: Bool)
         case plain
-        case problem(FolioError)
+        // Boxed: a file that cannot be read is rare, and the error would make every result as
+        // large as itself (results are copied as they are made and joined).
+        indirect case problem(FolioError)
     }
 
     var outcome: Outcome

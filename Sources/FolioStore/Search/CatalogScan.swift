@@ -145,15 +145,19 @@ struct CatalogWalk {
         defer { closedir(handle) }
         var subfolders: [String] = []
         while let entry = readdir(handle) {
-            let nameBytes = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
-                    Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
+            // The name read in place (no array of its bytes), but for one that is not UTF-8.
+            func nameBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+                withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
+                        body(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
+                    }
                 }
             }
-            guard let name = String(validating: nameBytes, as: UTF8.self) else {
-                let shown = String(decoding: nameBytes, as: UTF8.self)
+            guard let name = nameBytes({ String(validating: $0, as: UTF8.self) }) else {
+                let raw = nameBytes { Array($0) }
+                let shown = String(decoding: raw, as: UTF8.self)
                 if !shown.hasPrefix(".") {
-                    let quoted = String.quotedPath(bytes: Array((path.isEmpty ? "" : path + "/").utf8) + nameBytes)
+                    let quoted = String.quotedPath(bytes: Array((path.isEmpty ? "" : path + "/").utf8) + raw)
                     badNames.append(FolioError(.fileNameNotUTF8(quoted), file: path.isEmpty ? shown : path + "/" + shown))
                     folders[me].reusable = false
                 }
@@ -181,7 +185,8 @@ struct CatalogWalk {
                 }
             case UInt8(DT_REG):
                 guard Vault.isRecordName(name) else { continue }
-                let row = cachedRows[Array(name.utf8)]
+                // No cached rows (a first run): no key to make for each name.
+                let row = cachedRows.isEmpty ? nil : cachedRows[Array(name.utf8)]
                 files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), name: row == nil ? name : nil))
                 if let handOff {
                     unhanded.append(FileToRead(folderFD: folders[me].fd, folderPath: path, name: name))
