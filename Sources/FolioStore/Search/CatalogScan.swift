@@ -20,7 +20,8 @@ struct CatalogWalk {
         var rows: Range<Int>
     }
 
-    /// A candidate record file: a cached row (named in the cache) or a name listed this run.
+    /// A candidate record file: a cached row (named in the cache) or a name listed this run (nil
+    /// when the name went to the readers with the file, ``handOff``).
     struct File: Sendable {
         var folder: Int32
         var cachedRow: Int32
@@ -187,7 +188,8 @@ struct CatalogWalk {
                 guard Vault.isRecordName(name) else { continue }
                 // No cached rows (a first run): no key to make for each name.
                 let row = cachedRows.isEmpty ? nil : cachedRows[Array(name.utf8)]
-                files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), name: row == nil ? name : nil))
+                // A name handed to the readers is theirs: they drop it as they go, not all at the end.
+                files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), name: row == nil && handOff == nil ? name : nil))
                 if let handOff {
                     unhanded.append(FileToRead(folderFD: folders[me].fd, folderPath: path, name: name))
                     if unhanded.count == Self.handOffRun {
