@@ -127,17 +127,17 @@ struct ExportRun {
                 name += "-" + String(sha256Hex(summary.path).prefix(8))
                 names.insert(name)
             }
-            let stamp = catalog.settledStamp(position).map(SiteInputs.stampText) ?? ""
             var entry = SiteRecord(
-                summary: summary, page: "records/\(name).html", day: summary.sortTime?.day10, stamp: stamp,
-                firstLine: "", media: [])
-            if let row = old.rows[summary.path], !stamp.isEmpty, row.stamp == stamp {
+                summary: summary, page: "records/\(name).html", day: summary.sortTime?.day10,
+                settledStamp: catalog.settledStamp(position), firstLine: "", media: [])
+            if let row = old.rows[summary.path], !entry.stamp.isEmpty, row.stamp == entry.stamp {
                 entry.firstLine = row.firstLine
                 entry.media = row.media.compactMap(SiteMedia.init(encoded:))
             }
             return entry
         }
         chosen = []
+        names = []  // only the collisions above needed them
 
         // The charts' figures first, while little else is held: they read their kinds' records.
         let charts = chartSections(entries)
@@ -381,7 +381,8 @@ struct ExportRun {
             case .success(let (record, firstLine, media, recordTerms)):
                 let index = indexes[i]
                 parsed[record.path] = record
-                wikilinks[record.path] = record.document.body.hasWikilinks
+                // Keyed by the summary's path, whose storage the entry holds anyway.
+                wikilinks[entries[index].summary.path] = record.document.body.hasWikilinks
                 entries[index].firstLine = firstLine
                 entries[index].media = media
                 if let recordTerms { try terms.add(recordTerms, for: entries[index].page) }

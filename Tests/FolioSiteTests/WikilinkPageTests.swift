@@ -9,6 +9,40 @@ import Testing
 struct WikilinkPageTests {
     static let ids = (1...3).map { String(format: "%08d-0000-4000-8000-00000000000a", $0) }
 
+    @Test("a wikilink's name finds the one record written exactly so, else in another case; a name two records share finds none")
+    func namesResolveAsWritten() {
+        let records: [(names: [String], page: String)] = [
+            (["Bob", "bob-notes", "Robert"], "records/bob.html"),
+            (["BOB"], "records/loud.html"),
+            (["Walk", "walk"], "records/walk.html"),  // a title and a stem of one record: one page, no clash
+            (["Rain", "雨"], "records/rain-1.html"),
+            (["Rain"], "records/rain-2.html"),
+            (["傍晚"], "records/evening.html"),
+        ]
+        let names = WikilinkNames(count: records.count) { records[$0] }
+        #expect(names.page("Bob") == "records/bob.html")
+        #expect(names.page("BOB") == "records/loud.html")
+        #expect(names.page("bob") == nil)  // two records answer in another case
+        #expect(names.page("robert") == "records/bob.html")
+        #expect(names.page("WALK") == "records/walk.html")
+        #expect(names.page("Rain") == nil && names.page("rain") == nil)  // two records answer exactly
+        #expect(names.page("雨") == "records/rain-1.html")
+        #expect(names.page("傍晚") == "records/evening.html")
+        #expect(names.page("Nobody") == nil && names.page("") == nil)
+        #expect(WikilinkNames().page("Bob") == nil)
+
+        // The key: the same for the same names and pages in any order, another when a name finds another page.
+        let reversed = WikilinkNames(count: records.count) { records[records.count - 1 - $0] }
+        #expect(reversed.key == names.key && names.key.count == 32)
+        var moved = records
+        moved[5].page = "records/evening-2.html"
+        #expect(WikilinkNames(count: moved.count) { moved[$0] }.key != names.key)
+        var shared = records
+        shared[4].names = ["Drizzle"]  // `Rain` now finds one record
+        let unshared = WikilinkNames(count: shared.count) { shared[$0] }
+        #expect(unshared.key != names.key && unshared.page("rain") == "records/rain-1.html")
+    }
+
     @Test("a name added elsewhere writes again the pages whose wikilinks it resolves, and not the pages without wikilinks")
     func newAliasRewritesLinkingPages() throws {
         let vault = try SiteVault(language: "en")
