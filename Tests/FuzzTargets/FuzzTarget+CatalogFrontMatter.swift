@@ -7,7 +7,8 @@ extension FuzzTarget {
     ///
     /// Promise: whenever `CatalogFrontMatter.summary` answers, its summary is, byte for byte, the one
     /// `RecordSummary(Record(path:document:))` gives from `FrontMatterDocument(parsing:limits:)`; it
-    /// answers nil (use the full parser) for any file that parser refuses.
+    /// answers nil (use the full parser) for any file that parser refuses. And its UTF-8 check
+    /// accepts exactly what `String(validating:)` accepts.
     static let catalogFrontMatter = FuzzTarget(
         name: "catalog-front-matter",
         summary: "CatalogFrontMatter.summary: when it answers, the summary the full libyaml parse gives",
@@ -19,6 +20,11 @@ extension FuzzTarget {
 
 enum CatalogFrontMatterFuzz {
     static func run(_ bytes: [UInt8]) throws(InvariantFailure) {
+        // The UTF-8 automaton both ways: what it accepts and what it refuses, against the standard library.
+        let valid = String(validating: bytes, as: UTF8.self) != nil
+        if bytes.withUnsafeBufferPointer(CatalogFrontMatter.isValidUTF8) != valid {
+            throw InvariantFailure("isValidUTF8 says \(!valid) for \(bytes.prefix(64)) (String(validating:) says \(valid))")
+        }
         // Limits small enough that inputs reach them, chosen by the input itself.
         let selector = Int(bytes.first ?? 0)
         let small = FrontMatterLimits(maxBytes: 16 + selector * 8, maxDepth: 1 + selector % 5, maxNodes: selector % 40)
