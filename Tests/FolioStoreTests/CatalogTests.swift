@@ -1,6 +1,7 @@
 import FolioCore
 import FolioSearch
 import Foundation
+import SystemIO
 import Testing
 
 @testable import FolioStore
@@ -126,6 +127,47 @@ struct CatalogTests {
         #expect(again.report.usedCache && again.report.filesRead == 0)
         #expect(try view(again) == uncached(t))
         #expect(again.summaries.contains { $0.title == "renamed" } && again.summaries.contains { $0.title == "new page" })
+    }
+
+    @Test(
+        "first runs inside another parallel loop (their readers and walk on fewer cores) end, and read what one alone reads",
+        .timeLimit(.minutes(1)))
+    func firstRunsInsideAParallelLoop() throws {
+        let t = try vault(600, settledAtOnce: true)
+        let alone = try view(t.vault.catalog())
+        try FileManager.default.removeItem(at: t.vault.catalogCacheURL)
+        let root = t.root
+        let clock = t.vault.clock
+        // Four first runs of one vault at once in one process, as `folio serve` may make them.
+        let counts = parallelMap(4, minimumChunk: 1) { _ in Vault(root: root, clock: clock).catalog().count }
+        #expect(counts.allSatisfy { $0 == counts[0] } && counts[0] > 600)
+        let next = t.vault.catalog()
+        #expect(next.report.usedCache && next.report.filesRead == 0)
+        #expect(try view(next) == alone)
+        let left = try FileManager.default.contentsOfDirectory(atPath: t.vault.catalogCacheURL.deletingLastPathComponent().path)
+        #expect(!left.contains { $0.hasSuffix(".tmp") })
+    }
+
+    @Test("a cache is written through a temporary of its own: one another writer of this process holds is left alone")
+    func temporaryOfItsOwn() throws {
+        let t = try vault(3, settledAtOnce: true)
+        let folder = t.vault.catalogCacheURL.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The name every writer of one process shared before: a second writer truncated the
+        // first's file and renamed it, half written, over the cache.
+        let shared = folder.appendingPathComponent(".catalog.\(getpid()).tmp")
+        let other = folder.appendingPathComponent(".catalog.\(getpid()).index.tmp")
+        try Data("being written".utf8).write(to: shared)
+        try Data("being written".utf8).write(to: other)
+        let first = t.vault.catalog()
+        #expect(first.report.wroteCache)
+        #expect(try Data(contentsOf: shared) == Data("being written".utf8))
+        #expect(try Data(contentsOf: other) == Data("being written".utf8))
+        #expect(t.vault.catalog().report.usedCache)
+        _ = try t.vault.catalog().search  // writes the index file
+        #expect(try Data(contentsOf: other) == Data("being written".utf8))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.sorted()
+        #expect(names == [other.lastPathComponent, shared.lastPathComponent].sorted())
     }
 
     @Test("conflict markers are found by the byte search however the `<` before them fall")

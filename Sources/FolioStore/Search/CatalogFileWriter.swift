@@ -214,7 +214,7 @@ struct CatalogFileWriter {
         // try?: the cache is written when it can be; the write that follows reports nothing, and the next run builds it again.
         try? AtomicFile.makeDirectory(directory)
         removeAbandonedTemporaries(in: directory)
-        let temporary = directory.appendingPathComponent(".catalog.\(getpid()).tmp")
+        let temporary = directory.appendingPathComponent(temporaryName())
         // Never through a link, never waiting on a pipe that stands where the temporary goes.
         let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard fd >= 0 else { return false }
@@ -228,13 +228,20 @@ struct CatalogFileWriter {
         return true
     }
 
+    /// A temporary's name of its own, `.catalog.<pid>.<n>` then `suffix`: two catalogs one process
+    /// writes at once (`folio serve` answering two requests) never write into one file.
+    static func temporaryName(_ suffix: String = ".tmp") -> String {
+        ".catalog.\(getpid()).\(UInt32.random(in: 0...UInt32.max))" + suffix
+    }
+
     /// Deletes half-written caches left by a folio that was killed while writing (its process is gone).
     private static func removeAbandonedTemporaries(in directory: URL) {
         // try?: clean-up of old cache files only.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where name.hasPrefix(".catalog.") && name.hasSuffix(".tmp") {
-            var owner = name.dropFirst(".catalog.".count).dropLast(".tmp".count)
-            if owner.hasSuffix(".index") { owner = owner.dropLast(".index".count) }
+            // `.catalog.<pid>.<n>.tmp`, `.catalog.<pid>.<n>.index.tmp`, or an older folio's
+            // `.catalog.<pid>.tmp`: the writer's process comes first.
+            let owner = name.dropFirst(".catalog.".count).split(separator: ".").first ?? ""
             let pid = pid_t(owner) ?? 0
             if pid > 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
                 unlink(directory.appendingPathComponent(name).path)

@@ -69,7 +69,7 @@ enum CatalogIndexFile {
         LocalFile.clearWay(to: url)
         // try?: a cache: the write that follows fails quietly too, and the next run builds it again.
         try? AtomicFile.makeDirectory(directory)
-        let temporary = directory.appendingPathComponent(".catalog.\(getpid()).index.tmp")
+        let temporary = directory.appendingPathComponent(CatalogFileWriter.temporaryName(".index.tmp"))
         // Never through a link, never waiting on a pipe that stands where the temporary goes.
         let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard fd >= 0 else { return false }

@@ -101,6 +101,9 @@ final class CatalogReader {
     ) -> [ReadBatch] {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let done = Mutex<[Int: ReadBatch]>([:])
+        // Iterations are handed out in order, so the first, which fills the queue, is running
+        // before any reader waits on it; run one after another (a loop inside another), it has
+        // filled and finished the queue before the second starts.
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             if worker == 0 { alsoFirst?() }
             let reader = CatalogReader(rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
