@@ -43,7 +43,9 @@ public enum GitCryptKeyStore {
 
     /// Writes `bytes` to `url` with mode 0600: a new file beside it, flushed, renamed over it.
     public static func writePrivately(_ bytes: [UInt8], to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        // Its own name: two writers of one process never take each other's file.
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         unlink(temporary.path)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw systemError("open", temporary.path) }
