@@ -222,22 +222,15 @@ struct NameDigest: Hashable, Comparable, Sendable {
     let low: UInt64
 
     init(_ name: String) {
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        for (i, byte) in SHA256.hash(data: Array(name.utf8)).prefix(16).enumerated() {
-            if i < 8 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
+        let digest = SHA256.hash(data: Array(name.utf8))
+        (high, low) = digest.withUnsafeBytes {
+            (UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
         }
-        self.high = high
-        self.low = low
     }
 
     static func < (a: NameDigest, b: NameDigest) -> Bool { (a.high, a.low) < (b.high, b.low) }
 
     func append(to hasher: inout SHA256) {
-        var bytes: [UInt8] = []
-        for word in [high, low] {
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
-        }
-        hasher.update(data: bytes)
+        withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { hasher.update(bufferPointer: $0) }
     }
 }

@@ -15,7 +15,7 @@ struct KeyFileTests {
         let scratch = try Scratch()
         let url = scratch.path("default")
         #expect(
-            try leavesOtherTemporariesAlone(target: url, shared: scratch.path(".default.\(getpid()).tmp")) {
+            try leavesOtherTemporariesAlone(target: url, shared: [scratch.path(".default.\(getpid()).tmp")]) {
                 try GitCryptKeyStore.writePrivately(Array("key".utf8), to: url)
             })
         #expect(try Data(contentsOf: url) == Data("key".utf8))

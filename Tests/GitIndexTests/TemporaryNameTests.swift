@@ -15,7 +15,7 @@ struct TemporaryNameTests {
         let scratch = try Scratch()
         let url = RememberedListings.url(gitDirectory: scratch.url)
         #expect(
-            try leavesOtherTemporariesAlone(target: url, shared: URL(fileURLWithPath: url.path + ".\(getpid()).tmp")) {
+            try leavesOtherTemporariesAlone(target: url, shared: [URL(fileURLWithPath: url.path + ".\(getpid()).tmp")]) {
                 RememberedListings.write([:], to: url)
             })
         let written = try Data(contentsOf: url)

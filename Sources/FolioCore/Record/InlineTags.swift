@@ -147,14 +147,7 @@ public enum InlineTags {
             var last = end
             while last > i + 1, line[last - 1] == "-" || line[last - 1] == "/" { last -= 1 }
             let name = line[(i + 1)..<last]
-            // A letter, not a combining mark that Unicode also calls alphabetic (`#-\u{1DE5}`).
-            guard
-                name.contains(where: { scalar in
-                    let category = scalar.properties.generalCategory
-                    return scalar.properties.isAlphabetic && !isDigit(scalar)
-                        && category != .nonspacingMark && category != .spacingMark && category != .enclosingMark
-                })
-            else {
+            guard name.contains(where: isNameLetter) else {
                 i = max(end, i + 1)
                 continue
             }
@@ -189,10 +182,7 @@ public enum InlineTags {
             var at = index + 1
             while at < last, !hasLetter {
                 let (scalar, length) = scalarAt(line, at)
-                let category = scalar.properties.generalCategory
-                hasLetter =
-                    scalar.properties.isAlphabetic && !isDigit(scalar)
-                    && category != .nonspacingMark && category != .spacingMark && category != .enclosingMark
+                hasLetter = isNameLetter(scalar)
                 at += length
             }
             guard hasLetter else {
@@ -220,29 +210,32 @@ public enum InlineTags {
         guard index > 0 else { return true }
         var start = index - 1
         while start > 0, line[start] & 0xC0 == 0x80 { start -= 1 }
-        let before = scalarAt(line, start).0
-        if before.properties.isWhitespace || CJK.contains(before) { return true }
-        switch before.properties.generalCategory {
-        case .openPunctuation, .initialPunctuation:
-            // `[text](#anchor)` links to a heading; it is not a tag.
-            return !(before == "(" && index >= 2 && line[index - 2] == UInt8(ascii: "]"))
-        default:
-            return false
-        }
+        // A `(` is one byte: the character before it ends at `index - 2`, and is `]` only as that byte.
+        return startsTag(after: scalarAt(line, start).0, afterBracket: index >= 2 && line[index - 2] == UInt8(ascii: "]"))
     }
 
     /// Whether the `#` at `index` may start a tag, judged by the character before it.
     private static func startsTag(_ line: [Unicode.Scalar], at index: Int) -> Bool {
         guard index > 0 else { return true }
-        let before = line[index - 1]
+        return startsTag(after: line[index - 1], afterBracket: index >= 2 && line[index - 2] == "]")
+    }
+
+    /// Whether a `#` after `before` may start a tag; `afterBracket`: the character before
+    /// `before` is `]` (so `[text](#anchor)` is a link to a heading, not a tag).
+    private static func startsTag(after before: Unicode.Scalar, afterBracket: Bool) -> Bool {
         if before.properties.isWhitespace || CJK.contains(before) { return true }
         switch before.properties.generalCategory {
-        case .openPunctuation, .initialPunctuation:
-            // `[text](#anchor)` links to a heading; it is not a tag.
-            return !(before == "(" && index >= 2 && line[index - 2] == "]")
-        default:
-            return false
+        case .openPunctuation, .initialPunctuation: return !(before == "(" && afterBracket)
+        default: return false
         }
+    }
+
+    /// A letter, not a combining mark that Unicode also calls alphabetic (`#-\u{1DE5}`): a tag's
+    /// name holds at least one.
+    private static func isNameLetter(_ scalar: Unicode.Scalar) -> Bool {
+        let category = scalar.properties.generalCategory
+        return scalar.properties.isAlphabetic && !isDigit(scalar)
+            && category != .nonspacingMark && category != .spacingMark && category != .enclosingMark
     }
 
     /// Letters, marks and digits of any script, and `_`, `-`, `/`.
