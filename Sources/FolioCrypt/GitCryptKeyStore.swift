@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -43,9 +44,8 @@ public enum GitCryptKeyStore {
 
     /// Writes `bytes` to `url` with mode 0600: a new file beside it, flushed, renamed over it.
     public static func writePrivately(_ bytes: [UInt8], to url: URL) throws {
-        // Its own name: two writers of one process never take each other's file.
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            ".\(url.lastPathComponent)." + TemporaryName.unique() + ".tmp")
         unlink(temporary.path)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw systemError("open", temporary.path) }

@@ -156,7 +156,7 @@ public struct LFSObjectStore: Sendable {
     public func temporaryFile() throws(LFSStoreProblem) -> (url: URL, descriptor: Int32) {
         try Self.makeDirectory(temporaryDirectory)
         removeAbandonedTemporaries()
-        let url = temporaryDirectory.appendingPathComponent("\(Self.temporaryPrefix)\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        let url = temporaryDirectory.appendingPathComponent(Self.temporaryPrefix + TemporaryName.unique())
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .unwritable(url.path, String(cString: strerror(errno))) }
         return (url, descriptor)
@@ -167,9 +167,10 @@ public struct LFSObjectStore: Sendable {
         // try?: clean-up of temporary files only.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporaryDirectory.path) else { return }
         for name in names where name.hasPrefix(Self.temporaryPrefix) {
-            let pidText = name.dropFirst(Self.temporaryPrefix.count).prefix { $0 != "-" }
-            guard let pid = pid_t(pidText), pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(temporaryDirectory.appendingPathComponent(name).path) }
+            guard let pid = TemporaryName.process(in: name.dropFirst(Self.temporaryPrefix.count)), TemporaryName.isGone(pid) else {
+                continue
+            }
+            unlink(temporaryDirectory.appendingPathComponent(name).path)
         }
     }
 }
@@ -212,7 +213,7 @@ public final class ObjectWriter {
         try LFSObjectStore.makeDirectory(directory)
         store.removeAbandonedTemporaries()
         temporary = directory.appendingPathComponent(
-            "\(LFSObjectStore.temporaryPrefix)\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+            LFSObjectStore.temporaryPrefix + TemporaryName.unique())
         descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .unwritable(temporary.path, String(cString: strerror(errno))) }
     }

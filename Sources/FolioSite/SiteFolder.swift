@@ -209,8 +209,8 @@ struct SiteFolder: Sendable {
         guard let walker = FileManager.default.enumerator(atPath: root.path) else { return }
         while let relative = walker.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
-            guard name.hasPrefix(".tmp-"), let pid = name.split(separator: "-").last.flatMap({ pid_t($0) }), pid > 0,
-                kill(pid, 0) != 0, errno == ESRCH
+            guard name.hasPrefix(".tmp-"), let pid = name.split(separator: "-").last.flatMap({ TemporaryName.process(in: $0) }),
+                TemporaryName.isGone(pid)
             else { continue }
             _ = remove(relative)
         }

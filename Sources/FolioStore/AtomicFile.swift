@@ -25,7 +25,7 @@ public enum AtomicFile {
         let directory = url.deletingLastPathComponent()
         try makeDirectory(directory)
         removeAbandonedTemporaries(in: directory)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(TemporaryName.unique())")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw failure(url) }
         let ok: Bool = bytes.withUnsafeBytes { buffer in writeAll(fd, buffer) && (!flush || fsync(fd) == 0) }
@@ -118,8 +118,8 @@ public enum AtomicFile {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where isTemporary(name) {
             guard let marker = name.range(of: ".tmp-", options: .backwards) else { continue }
-            guard let pid = pid_t(name[marker.upperBound...].prefix { $0 != "-" }), pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory.appendingPathComponent(name).path) }
+            guard let pid = TemporaryName.process(in: name[marker.upperBound...]), TemporaryName.isGone(pid) else { continue }
+            unlink(directory.appendingPathComponent(name).path)
         }
     }
 
@@ -141,7 +141,7 @@ extension AtomicFile {
     ///   read (it stays), `.writeFailed` when it could not be removed.
     public static func remove(_ url: URL, expecting version: FileVersion) throws(FolioError) {
         let directory = url.deletingLastPathComponent()
-        let hidden = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let hidden = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(TemporaryName.unique())")
         switch FileReplacement.remove(url.path, expecting: version, hidden: hidden.path) {
         case .success(.installed): break
         case .success(.changed): throw FolioError(.file(.changedWhileWriting(kept: nil)), file: url.path)

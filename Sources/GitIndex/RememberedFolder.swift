@@ -169,8 +169,7 @@ package enum RememberedListings {
     /// its listing.
     package static func write(_ folders: [[UInt8]: RememberedFolder], to url: URL) {
         let file = serialized(folders)
-        // Its own name: two statuses of one process (`folio serve`) never write into one file.
-        let temporary = url.path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temporary = url.path + "." + TemporaryName.unique() + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { return }
         let written = file.withUnsafeBytes { Descriptor.writeAll(fd, $0) }

@@ -96,7 +96,7 @@ public enum MediaImporter {
         try AtomicFile.makeDirectory(mediaDirectory)
         removeAbandonedTemporaries(in: mediaDirectory)
         let temporary = mediaDirectory.appendingPathComponent(
-            "\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+            temporaryPrefix + TemporaryName.unique() + ".tmp")
         let output = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: "media/") }
         var keepTemporary = false
@@ -299,9 +299,8 @@ public enum MediaImporter {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: mediaDirectory.path) else { return [] }
         return names.filter { name in
             guard name.hasPrefix(temporaryPrefix) else { return false }
-            let pidText = name.dropFirst(temporaryPrefix.count).prefix { $0 != "-" }
-            guard let pid = pid_t(pidText) else { return true }
-            return kill(pid, 0) != 0 && errno == ESRCH
+            guard let pid = TemporaryName.process(in: name.dropFirst(temporaryPrefix.count)) else { return true }
+            return TemporaryName.isGone(pid)
         }.sorted()
     }
 

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioSearch
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -228,22 +229,16 @@ struct CatalogFileWriter {
         return true
     }
 
-    /// A temporary's name of its own, `.catalog.<pid>.<n>` then `suffix`: two catalogs one process
-    /// writes at once (`folio serve` answering two requests) never write into one file.
-    static func temporaryName(_ suffix: String = ".tmp") -> String {
-        ".catalog.\(getpid()).\(UInt32.random(in: 0...UInt32.max))" + suffix
-    }
+    /// A temporary's name of its own (``TemporaryName``), then `suffix`.
+    static func temporaryName(_ suffix: String = ".tmp") -> String { ".catalog." + TemporaryName.unique() + suffix }
 
     /// Deletes half-written caches left by a folio that was killed while writing (its process is gone).
     private static func removeAbandonedTemporaries(in directory: URL) {
         // try?: clean-up of old cache files only.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where name.hasPrefix(".catalog.") && name.hasSuffix(".tmp") {
-            // `.catalog.<pid>.<n>.tmp`, `.catalog.<pid>.<n>.index.tmp`, or an older folio's
-            // `.catalog.<pid>.tmp`: the writer's process comes first.
-            let owner = name.dropFirst(".catalog.".count).split(separator: ".").first ?? ""
-            let pid = pid_t(owner) ?? 0
-            if pid > 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
+            // `.catalog.<pid>-<n>.tmp`, `….index.tmp`, or an older folio's `.catalog.<pid>.tmp`.
+            if let pid = TemporaryName.process(in: name.dropFirst(".catalog.".count)), TemporaryName.isGone(pid) {
                 unlink(directory.appendingPathComponent(name).path)
             }
         }

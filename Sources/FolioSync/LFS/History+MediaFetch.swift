@@ -129,7 +129,7 @@ extension History {
         guard LFSPointerFile.pointer(in: target) == file.pointer else { return false }
         let encrypted = try encryptedLFS(file)
         let temporary = target.deletingLastPathComponent().appendingPathComponent(
-            ".import-\(getpid())-fetch-\(file.pointer.oid.prefix(8))-\(UInt32.random(in: 0...UInt32.max)).tmp")
+            ".import-" + TemporaryName.unique() + "-fetch-\(file.pointer.oid.prefix(8)).tmp")
         let output = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path) }
         var keep = false
