@@ -42,9 +42,9 @@ public struct SiteReport: Sendable {
     public var missingThumbnailTool: Bool
     /// Records not exported, each with why (the rest of the site is written).
     public var skipped: [FolioError]
-    /// Each exported record's page, site-relative (`records/<name>.html`), by the record's path.
-    /// An export that found nothing to do gives them only for the served app (`live`), which
-    /// links search results to them.
+    /// Each exported record's page, site-relative (`records/<name>.html`), by the record's path:
+    /// for the served app (`live`) only, which links search results to them (at 300,000 records the
+    /// table is 40 MB an export has no use for).
     public var pages: [String: String] = [:]
     /// Files of the vault the catalog could not read (named like every read command names them).
     public var vaultProblems: [FolioError]
@@ -83,6 +83,9 @@ struct ExportRun {
     var manifest = SiteManifest()
     var written = 0, unchanged = 0, removed = 0
     var skipped: [FolioError] = []
+    /// Each record's first line, on disk until the index and the manifest are written (in memory
+    /// they were 60 MB at 300,000 records).
+    let firstLines: ScratchFile
 
     init(vault: Vault, options: SiteOptions) throws(FolioError) {
         self.vault = vault
@@ -90,6 +93,7 @@ struct ExportRun {
         if let kind = options.filter.kind { _ = try vault.kind(kind) }
         folder = try SiteFolder.open(options.output ?? vault.localDirectory.appendingPathComponent("site"), vaultRoot: vault.root)
         language = vault.language
+        firstLines = ScratchFile(folder: folder.root.path + "/" + SiteFolder.markerDirectory, shownName: SiteFolder.markerDirectory)
         vaultFromSite = options.live == nil ? Self.relativePath(from: folder.root, to: SiteFolder.resolved(vault.root)) : "vault"
     }
 
@@ -99,44 +103,43 @@ struct ExportRun {
         if let report = try unchangedReport(catalog: catalog, selection: selection, tool: tool.toolName) { return report }
         old = folder.readManifest() ?? SiteManifest()
         try folder.claim()
-        // Every record's summary is decoded once, a part at a time: what pages show of the others
-        // (titles by id, children by parent) is kept, and the site's records' summaries go into
-        // their entries. The catalog's list of them all (70 MB at 100,000 records) is never made.
+        // Every record's summary is decoded once, a part at a time, for what pages show of the
+        // others (titles by id, children by parent). The site's records are kept as catalog
+        // positions: what a page shows of a record's summary is decoded from the catalog when the
+        // page is made (the summaries of them all were 45 MB at 100,000 records).
         var isSelected = [Bool](repeating: false, count: catalog.count)
         for position in selection.recordPositions where position < isSelected.count { isSelected[position] = true }
-        var titleByID: [String: String] = [:]
+        var lookup = SiteLookup(catalog: catalog)
         var childrenByParent: [String: [Int]] = [:]
-        var chosen: [(position: Int, summary: RecordSummary)] = []
-        chosen.reserveCapacity(selection.recordPositions.count)
         for start in stride(from: 0, to: catalog.count, by: 4_096) {
             let part = parallelMap(min(4_096, catalog.count - start), minimumChunk: 256) { catalog.summary(start + $0) }
             for (offset, summary) in part.enumerated() {
                 let position = start + offset
-                if let id = summary.id, titleByID[id] == nil { titleByID[id] = summary.title }
+                if let id = summary.id { lookup.addVaultRecord(id: id, position: position) }
                 if let parent = summary.parent { childrenByParent[parent, default: []].append(position) }
-                if isSelected[position] { chosen.append((position, summary)) }
             }
         }
 
         // The records, newest first, each with its page and what the last export remembered.
-        chosen.sort { Self.newestFirst($0.summary, $1.summary) }
+        let chosen = Self.newestFirst(catalog.count == 0 ? [] : (0..<catalog.count).filter { isSelected[$0] }, in: catalog)
+        isSelected = []
         var names = Set<String>()
-        var entries: [SiteRecord] = chosen.map { position, summary in
+        var entries: [SiteRecord] = []
+        entries.reserveCapacity(chosen.count)
+        for position in chosen {
+            let summary = catalog.summary(position)
             var name = Self.pageName(summary)
             if !names.insert(name).inserted {
                 name += "-" + String(sha256Hex(summary.path).prefix(8))
                 names.insert(name)
             }
-            var entry = SiteRecord(
-                summary: summary, page: "records/\(name).html", day: summary.sortTime?.day10,
-                settledStamp: catalog.settledStamp(position), firstLine: "", media: [])
+            var entry = SiteRecord(catalog: catalog, position: position, page: "records/\(name).html")
             if let row = old.rows[summary.path], !entry.stamp.isEmpty, row.stamp == entry.stamp {
-                entry.firstLine = row.firstLine
+                entry.firstLine = try firstLines.append(row.firstLine)
                 entry.media = row.media.compactMap(SiteMedia.init(encoded:))
             }
-            return entry
+            entries.append(entry)
         }
-        chosen = []
         names = []  // only the collisions above needed them
 
         // The charts' figures first, while little else is held: they read their kinds' records.
@@ -146,14 +149,15 @@ struct ExportRun {
         // shows of them (first line, media, search terms); their pages are made further down,
         // a batch at a time, from a second reading: holding 100,000 parsed records and their
         // pages at once took 2.5 GB. Their search terms wait on disk (``SiteTerms``).
-        var wikilinks: [String: Bool] = [:]
         let terms = SiteTerms(markerFolder: folder.root.path + "/" + SiteFolder.markerDirectory)
         let changed = entries.indices.filter { index in
             let entry = entries[index]
-            return entry.stamp.isEmpty || old.rows[entry.summary.path]?.stamp != entry.stamp
+            let stamp = entry.stamp
+            return stamp.isEmpty || old.rows[entry.path]?.stamp != stamp
         }
-        try read(changed, into: &entries, wikilinks: &wikilinks, terms: terms)
-        entries.removeAll { entry in skipped.contains { $0.file == entry.summary.path } }
+        try read(changed, into: &entries, terms: terms)
+        let skippedFiles = Set(skipped.compactMap(\.file))
+        if !skippedFiles.isEmpty { entries.removeAll { skippedFiles.contains($0.path) } }
 
         // Media: which files are there, and thumbnails for photos and videos.
         let presentMedia = SiteInputs.presentMedia(entries.lazy.flatMap(\.media), vaultRoot: vault.root.path)
@@ -166,57 +170,72 @@ struct ExportRun {
                 limits: vault.frontMatterLimits, vaultFromSite: vaultFromSite, kinds: vault.kinds,
                 presentMedia: presentMedia, tool: tool.toolName) ?? ""
 
-        let pageByPath = Dictionary(entries.map { ($0.summary.path, $0.page) }, uniquingKeysWith: { a, _ in a })
-        var pageByID: [String: String] = [:]
-        for entry in entries { if let id = entry.summary.id, pageByID[id] == nil { pageByID[id] = entry.page } }
+        lookup.addSite(entries)
         var context = SiteContext(
             language: language, vaultFromSite: vaultFromSite,
-            presentMedia: shownMedia, thumbnails: thumbnails.paths, pageByPath: pageByPath, pageByID: pageByID,
-            titleByID: titleByID, kindNames: vault.kinds.mapValues { $0.shownName(language) },
-            names: WikilinkNames(count: entries.count) { i in
-                ([entries[i].summary.title, entries[i].summary.fileStem] + entries[i].summary.aliases, entries[i].page)
-            },
+            presentMedia: shownMedia, thumbnails: thumbnails.paths, lookup: lookup,
+            kindNames: vault.kinds.mapValues { $0.shownName(language) },
             live: options.live, mediaInSite: options.live == nil)
 
         // Each record's page is written again when what it shows changed. Its neighbours are
         // worked out when needed, not kept for every record (90 MB at 100,000 records).
         func neighbours(_ index: Int) -> RecordNeighbours {
             func link(_ summary: RecordSummary?) -> RecordNeighbours.Link? {
-                summary.map { RecordNeighbours.Link(title: $0.title, page: $0.id.flatMap { pageByID[$0] } ?? pageByPath[$0.path]) }
+                summary.map { RecordNeighbours.Link(title: $0.title, page: $0.id.flatMap(lookup.page(id:)) ?? lookup.page(path: $0.path)) }
             }
-            let entry = entries[index]
+            let summary = entries[index].summary
             let previous = index + 1 < entries.count ? link(entries[index + 1].summary) : nil
             let next = index > 0 ? link(entries[index - 1].summary) : nil
-            let parent = entry.summary.parent.map { id in RecordNeighbours.Link(title: titleByID[id] ?? id, page: pageByID[id]) }
-            let children = (entry.summary.id.flatMap { childrenByParent[$0] } ?? []).map(catalog.summary)
+            let parent = summary.parent.map { id in RecordNeighbours.Link(title: lookup.title(id: id) ?? id, page: lookup.page(id: id)) }
+            let children = (summary.id.flatMap { childrenByParent[$0] } ?? []).map(catalog.summary)
                 .sorted(by: Self.newestFirst).compactMap { link($0) }
             return RecordNeighbours(previous: previous, next: next, parent: parent, children: children)
         }
-        var keys: [String] = []
+        // Each page's key as 128 bits, written as text only in the manifest (as text they were
+        // 8 MB at 100,000 records).
+        var keys: [TextDigest] = []
         keys.reserveCapacity(entries.count)
+        var namesMade = false
         for (index, entry) in entries.enumerated() {
             let around = neighbours(index)
             // A page's key holds every wikilink name of the site only when its body has wikilinks:
             // known for a record read now; for one not read, its last key tells (it matched the plain one).
-            let plain = inputKey(entry, neighbours: around, context: context, names: "")
-            let linked = inputKey(entry, neighbours: around, context: context, names: context.names.key)
-            let hasLinks = wikilinks[entry.summary.path] ?? (old.rows[entry.summary.path]?.inputKey != plain)
-            keys.append(hasLinks ? linked : plain)
+            let summary = entry.summary
+            let plain = inputKey(entry, summary, neighbours: around, context: context, names: "")
+            let hasLinks = entry.hasWikilinks ?? (old.rows[summary.path]?.inputKey != plain.hex)
+            guard hasLinks else {
+                keys.append(plain)
+                continue
+            }
+            // The names are made for the first page that may link (23 MB at 100,000 records): a
+            // page whose body holds a wikilink is always one of these, so a vault without any never
+            // makes them.
+            if !namesMade {
+                context.names = WikilinkNames(count: entries.count) { i in
+                    let summary = entries[i].summary
+                    return ([summary.title, summary.fileStem] + summary.aliases, entries[i].page)
+                }
+                namesMade = true
+            }
+            keys.append(inputKey(entry, summary, neighbours: around, context: context, names: context.names.key))
         }
         let toRender = entries.indices.filter { index in
             let entry = entries[index]
-            guard let row = old.rows[entry.summary.path], !entry.stamp.isEmpty else { return true }
-            return row.inputKey != keys[index] || row.page != entry.page || old.files[entry.page] == nil || !folder.exists(entry.page)
+            guard let row = old.rows[entry.path], !entry.stamp.isEmpty else { return true }
+            return row.inputKey != keys[index].hex || row.page != entry.page || old.files[entry.page] == nil || !folder.exists(entry.page)
         }
         try folder.makeDirectory("records")
+        // Room for every page's hash at once: grown step by step, the old and new tables were
+        // held together at each step (16 MB more at 300,000 records).
+        manifest.files.reserveCapacity(entries.count + 64)
         let kinds = vault.kinds
         let rootPath = vault.root.path
         var renderedIndexes = Set<Int>()
         for start in stride(from: 0, to: toRender.count, by: Self.pagesPerBatch) {
             let batch = Array(toRender[start..<min(start + Self.pagesPerBatch, toRender.count)])
             var parsed: [String: Record] = [:]
-            try read(batch, into: &entries, wikilinks: &wikilinks, terms: terms, keeping: &parsed)
-            let jobs = batch.compactMap { index -> (Int, Record)? in parsed[entries[index].summary.path].map { (index, $0) } }
+            try read(batch, into: &entries, terms: terms, keeping: &parsed)
+            let jobs = batch.compactMap { index -> (Int, Record)? in parsed[entries[index].path].map { (index, $0) } }
             let frozenEntries = entries
             let pageContext = context
             let around = jobs.map { neighbours($0.0) }
@@ -235,7 +254,7 @@ struct ExportRun {
             }
             renderedIndexes.formUnion(jobs.map(\.0))
             for (job, (index, record)) in jobs.enumerated() where !record.document.body.hasWikilinks {
-                keys[index] = inputKey(entries[index], neighbours: around[job], context: context, names: "")
+                keys[index] = inputKey(entries[index], entries[index].summary, neighbours: around[job], context: context, names: "")
             }
             try writeAll(zip(jobs, pages).map { (entries[$0.0.0].page, $0.1) })
         }
@@ -256,11 +275,21 @@ struct ExportRun {
         let tags = Self.tileOrder(selection.tagUses())
         if !charts.isEmpty { try writeIfChanged("stats.html", Array(ChartsPage.render(charts, context: context).utf8)) }
         var index = try folder.stream(to: "index.html")
-        IndexPage.write(
-            records: entries, tags: tags, latestMonth: months.last?.key, hasCharts: !charts.isEmpty, context: context, to: &index)
+        do throws(FolioError) {
+            try IndexPage.write(
+                records: entries, tags: tags, latestMonth: months.last?.key, hasCharts: !charts.isEmpty, context: context,
+                firstLine: firstLineText, to: &index)
+        } catch {
+            index.discard()
+            throw error
+        }
         try finish(&index)
-        try writeSearchTerms(entries, terms: terms, wikilinks: &wikilinks)
+        try writeSearchTerms(entries, terms: terms)
+        terms.release()
         try writeCalendar(months, of: entries, context: context)
+        // What pages looked up of each other goes before the manifest is made (30 MB at 300,000 records).
+        context.lookup = SiteLookup()
+        lookup = SiteLookup()
 
         // What the last export wrote and this one did not is removed.
         for path in old.files.keys.sorted() where manifest.files[path] == nil {
@@ -274,23 +303,40 @@ struct ExportRun {
             if !parent.isEmpty { folder.removeIfEmpty(parent) }
         }
         // The records' rows are made as the manifest is written, in its order (by path), not
-        // kept beside the entries they repeat.
-        let byPath = entries.indices.sorted { entries[$0].summary.path < entries[$1].summary.path }
+        // kept beside the entries they repeat; the paths are decoded from the catalog as they are
+        // compared (kept for every record they were 33 MB at 300,000 records).
+        let byPath = entries.indices.sorted { entries[$0].path < entries[$1].path }
         let oldRows = old.rows
+        let lines = firstLines
+        // A first line that cannot be read back stops the manifest from being put in place.
+        var unread: FolioError?
         let rows = byPath.lazy.map { index in
             let entry = entries[index]
+            var firstLine = ""
+            if let place = entry.firstLine, unread == nil {
+                do throws(FolioError) { firstLine = try lines.text(place) } catch { unread = error }
+            }
+            let path = entry.path
             return SiteManifest.Row(
-                page: entry.page, path: entry.summary.path, stamp: entry.stamp,
-                inputKey: renderedIndexes.contains(index) || oldRows[entry.summary.path] != nil ? keys[index] : "",
-                firstLine: entry.firstLine, media: entry.media.map(\.encoded))
+                page: entry.page, path: path, stamp: entry.stamp,
+                inputKey: renderedIndexes.contains(index) || oldRows[path] != nil ? keys[index].hex : "",
+                firstLine: firstLine, media: entry.media.map(\.encoded))
         }
-        try folder.writeManifest(manifest, rows: rows)
+        try folder.writeManifest(manifest, rows: rows, failure: { unread })
         return SiteReport(
             indexURL: folder.root.appendingPathComponent("index.html"), records: entries.count, written: written, removed: removed,
             unchanged: unchanged, thumbnailsMade: thumbnails.made.count,
             missingThumbnailTool: thumbnails.tool.isEmpty
                 && entries.contains { $0.media.contains { $0.kind == .photo || $0.kind == .video } },
-            skipped: skipped, pages: pageByPath, vaultProblems: catalog.problems)
+            skipped: skipped,
+            pages: options.live == nil ? [:] : Dictionary(entries.map { ($0.path, $0.page) }, uniquingKeysWith: { a, _ in a }),
+            vaultProblems: catalog.problems)
+    }
+
+    /// The first line of `entry`'s page, read back from where the export keeps it.
+    private func firstLineText(_ entry: SiteRecord) throws(FolioError) -> String {
+        guard let place = entry.firstLine else { return "" }
+        return try firstLines.text(place)
     }
 
     // MARK: - Charts
@@ -302,20 +348,22 @@ struct ExportRun {
         let kinds = vault.kinds
         var byKind: [String: [SiteRecord]] = [:]
         for entry in entries {
-            guard let name = entry.summary.kind, kinds[name]?.charts.isEmpty == false else { continue }
+            guard let name = entry.kind, kinds[name]?.charts.isEmpty == false else { continue }
             byKind[name, default: []].append(entry)
         }
         return byKind.keys.sorted().compactMap { name in
             guard let kind = kinds[name], let chosen = byKind[name] else { return nil }
-            let keys = kind.chartSourceKeys
             var rows: [(time: Timestamp?, root: Value)] = []
             for run in Vault.batchRuns(chosen.count) {
                 let batch = chosen[run]
-                for (entry, record) in zip(batch, vault.records(at: batch.map(\.summary.path))) {
-                    if let record { rows.append((entry.summary.sortTime, record.document.root.resolved.keeping(keys: keys))) }
+                for (entry, record) in zip(batch, vault.records(at: batch.map(\.path))) {
+                    guard let record else { continue }
+                    // Each record's computed values are made now and only what the charts name is
+                    // kept: with what they are computed from, 10,000 billiard sessions kept every shot.
+                    rows.append((entry.catalog.sortTime(Int(entry.position)), kind.chartRoot(record.document.root.resolved)))
                 }
             }
-            return (name, kind.charts.map { ChartData($0, kind: kind, records: rows, language: language) })
+            return (name, kind.charts.map { ChartData($0, kind: kind, computedRecords: rows, language: language) })
         }
     }
 
@@ -326,27 +374,24 @@ struct ExportRun {
 
     /// Reads and parses the records at `indexes` on all cores, for what every page shows of them;
     /// one that cannot be read is skipped, named.
-    private mutating func read(
-        _ indexes: [Int], into entries: inout [SiteRecord], wikilinks: inout [String: Bool], terms: SiteTerms
-    ) throws(FolioError) {
+    private mutating func read(_ indexes: [Int], into entries: inout [SiteRecord], terms: SiteTerms) throws(FolioError) {
         for start in stride(from: 0, to: indexes.count, by: Self.pagesPerBatch) {
             var dropped: [String: Record] = [:]
             let batch = Array(indexes[start..<min(start + Self.pagesPerBatch, indexes.count)])
-            try read(batch, into: &entries, wikilinks: &wikilinks, terms: terms, keeping: &dropped)
+            try read(batch, into: &entries, terms: terms, keeping: &dropped)
         }
     }
 
     /// The same, keeping the parsed records in `parsed` (for their pages).
     private mutating func read(
-        _ indexes: [Int], into entries: inout [SiteRecord], wikilinks: inout [String: Bool], terms: SiteTerms,
-        keeping parsed: inout [String: Record]
+        _ indexes: [Int], into entries: inout [SiteRecord], terms: SiteTerms, keeping parsed: inout [String: Record]
     ) throws(FolioError) {
         guard !indexes.isEmpty else { return }
         let rootPath = vault.root.path
         let limits = vault.frontMatterLimits
         let textKeys = RecordSearch.textKeys(for: vault.kinds)
-        let paths = indexes.map { entries[$0].summary.path }
         let summaries = indexes.map { entries[$0].summary }
+        let paths = summaries.map(\.path)
         // A record read again for its page already has its terms from this run.
         let makeTerms = indexes.map { !terms.madeThisRun(entries[$0].page) }
         let results: [Result<(Record, String, [SiteMedia], String?), FolioError>] = parallelMap(paths.count, minimumChunk: 16) { i in
@@ -381,9 +426,8 @@ struct ExportRun {
             case .success(let (record, firstLine, media, recordTerms)):
                 let index = indexes[i]
                 parsed[record.path] = record
-                // Keyed by the summary's path, whose storage the entry holds anyway.
-                wikilinks[entries[index].summary.path] = record.document.body.hasWikilinks
-                entries[index].firstLine = firstLine
+                entries[index].hasWikilinks = record.document.body.hasWikilinks
+                entries[index].firstLine = try firstLines.append(firstLine)
                 entries[index].media = media
                 if let recordTerms { try terms.add(recordTerms, for: entries[index].page) }
             case .failure(let error):
@@ -426,9 +470,7 @@ struct ExportRun {
     /// `search.js`: every record's terms, by page name. Written again only when a record was read
     /// or the set of records changed; terms of records not read this run come from the last one.
     /// Both it and the terms file are written a record at a time (each is 88 MB at 100,000 records).
-    private mutating func writeSearchTerms(
-        _ entries: [SiteRecord], terms: SiteTerms, wikilinks: inout [String: Bool]
-    ) throws(FolioError) {
+    private mutating func writeSearchTerms(_ entries: [SiteRecord], terms: SiteTerms) throws(FolioError) {
         let pages = Set(entries.map(\.page))
         let oldPages = Set(old.rows.values.map(\.page))
         if terms.madeCount == 0, pages == oldPages, let hash = old.files["search.js"], folder.exists("search.js"),
@@ -442,7 +484,7 @@ struct ExportRun {
         terms.useOld(at: folder.root.path + "/" + SiteFolder.termsName, for: pages)
         var copy = entries
         let missing = copy.indices.filter { !terms.has(copy[$0].page) }
-        try read(missing, into: &copy, wikilinks: &wikilinks, terms: terms)
+        try read(missing, into: &copy, terms: terms)
         try folder.makeDirectory(SiteFolder.markerDirectory)
         var script = try folder.stream(to: "search.js")
         var cache: SiteFileStream
@@ -583,19 +625,35 @@ struct ExportRun {
 
     /// Everything a record's page shows besides its file: neighbours, tags, media and their
     /// thumbnails, the kind's keys, the language, where the vault is, the page format.
-    private func inputKey(_ entry: SiteRecord, neighbours: RecordNeighbours, context: SiteContext, names: String) -> String {
+    private func inputKey(
+        _ entry: SiteRecord, _ summary: RecordSummary, neighbours: RecordNeighbours, context: SiteContext, names: String
+    ) -> TextDigest {
         var parts = [
             SiteExporter.version, language.rawValue, context.vaultFromSite, context.live == nil ? "" : "live", entry.stamp, entry.page,
             neighbours.key,
-            entry.summary.allTags.joined(separator: "\u{1}"), names,
+            summary.allTags.joined(separator: "\u{1}"), names,
         ]
         for item in entry.media {
             parts.append(item.encoded + (context.presentMedia.contains(item.file) ? "+" : "-") + (context.thumbnails[item.file] ?? ""))
         }
-        if let kind = entry.summary.kind.flatMap({ vault.kinds[$0] }) {
+        if let kind = summary.kind.flatMap({ vault.kinds[$0] }) {
             parts.append(kind.fields.map(\.name).joined(separator: ",") + kind.displayKey)
         }
-        return String(sha256Hex(parts.joined(separator: "\u{2}")).prefix(32))
+        return TextDigest(parts.joined(separator: "\u{2}"))
+    }
+
+    /// `positions` of `catalog` in the site's order (``newestFirst(_:_:)``), from the catalog's
+    /// rows: a record's path is decoded only when its time ties with another's.
+    static func newestFirst(_ positions: [Int], in catalog: Catalog) -> [Int] {
+        // Whole seconds, as Timestamp.epochSeconds has them (rounded down before 1970 too).
+        let seconds: [Int64] = positions.map { position in
+            guard let milliseconds = catalog.sortMilliseconds(position) else { return Int64.min }
+            let remainder = milliseconds % 1000
+            return (milliseconds - (remainder < 0 ? remainder + 1000 : remainder)) / 1000
+        }
+        return positions.indices.sorted { a, b in
+            seconds[a] != seconds[b] ? seconds[a] > seconds[b] : catalog.path(positions[a]) < catalog.path(positions[b])
+        }.map { positions[$0] }
     }
 
     /// The site's order: newest first, then by path (never the catalog's, so a page listing

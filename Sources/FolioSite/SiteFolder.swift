@@ -217,10 +217,18 @@ struct SiteFolder: Sendable {
     }
 
     /// The manifest, written last and flushed to the disk, with `rows` (in path order) as its records'.
-    func writeManifest(_ manifest: SiteManifest, rows: some Sequence<SiteManifest.Row>) throws(FolioError) {
+    /// `failure` is asked once the rows are written: what made one of them wrong, and then the
+    /// manifest is not put in place.
+    func writeManifest(
+        _ manifest: SiteManifest, rows: some Sequence<SiteManifest.Row>, failure: () -> FolioError? = { nil }
+    ) throws(FolioError) {
         try makeDirectory(Self.markerDirectory)
         var stream = try stream(to: Self.manifestName, hashing: false)
         manifest.encode(into: &stream, rows: rows)
+        if let failure = failure() {
+            stream.discard()
+            throw failure
+        }
         try stream.finish(durably: true)
     }
 }

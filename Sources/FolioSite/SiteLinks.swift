@@ -39,7 +39,7 @@ struct SiteLinks: Sendable {
             guard context.presentMedia.contains(target) else { return .unwrap }
             return .keep(context.mediaURL(target, depth: 1))
         }
-        if !isImage, let page = context.pageByPath[target] {
+        if !isImage, let page = context.lookup.page(path: target) {
             return .keep("../" + HTML.pathURL(page) + (suffix.hasPrefix("#") ? "#" + HTML.fragment(String(suffix.dropFirst())) : ""))
         }
         return .unwrap
@@ -51,7 +51,7 @@ struct SiteLinks: Sendable {
         let fragment = link.fragment.map { "#" + HTML.fragment($0) } ?? ""
         if link.path.isEmpty { return fragment.isEmpty ? nil : fragment }
         let byPath = [link.path, link.path + ".md"].lazy.compactMap { Self.resolve($0, from: "x") }.compactMap {
-            context.pageByPath[$0]
+            context.lookup.page(path: $0)
         }.first
         guard let page = byPath ?? context.names.page(link.path) else { return nil }
         return "../" + HTML.pathURL(page) + fragment

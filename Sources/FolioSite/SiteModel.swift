@@ -4,22 +4,40 @@ import FolioStore
 import Foundation
 import SystemIO
 
-/// One record as the site shows it.
+/// One record as the site shows it: its place in the catalog, and what the export worked out for
+/// it. What its summary holds (path, title, kind, tags) is decoded from the catalog when asked: kept
+/// decoded for every record it was most of an export's memory (45 MB of summaries and 26 MB of
+/// entries at 100,000 records).
 struct SiteRecord: Sendable {
-    var summary: RecordSummary
+    let catalog: Catalog
+    let position: Int32
+    /// Whether the record's body may hold a wikilink, once it was read this run (its page then
+    /// depends on every name of the site).
+    var hasWikilinks: Bool?
     /// `records/<name>.html`, site-relative.
     var page: String
-    /// `YYYY-MM-DD` of `created` (else `modified`), nil when undated.
-    var day: String?
-    /// The file's stamp when settled (nil when it must be read again).
-    var settledStamp: FileStamp?
-    var firstLine: String
+    /// Where the first line of the page lies in the export's scratch file (``FirstLines``); nil
+    /// when it has none.
+    var firstLine: ScratchFile.Place?
     var media: [SiteMedia]
 
-    var title: String { summary.title.isEmpty ? "" : summary.title }
+    init(catalog: Catalog, position: Int, page: String) {
+        self.catalog = catalog
+        self.position = Int32(truncatingIfNeeded: position)
+        self.page = page
+        media = []
+    }
 
-    /// The stamp as text (empty when it must be read again), made when asked: kept as text for
-    /// every record it was 14 MB of an export's peak at 100,000 records.
+    var summary: RecordSummary { catalog.summary(Int(position)) }
+    /// Vault-relative, as the summary has it.
+    var path: String { catalog.path(Int(position)) }
+    var kind: String? { catalog.names[Int(position)].kind }
+    var id: String? { catalog.names[Int(position)].id }
+    /// `YYYY-MM-DD` of `created` (else `modified`), nil when undated.
+    var day: String? { catalog.sortTime(Int(position))?.day10 }
+    /// The file's stamp when settled (nil when it must be read again).
+    var settledStamp: FileStamp? { catalog.settledStamp(Int(position)) }
+    /// The stamp as text (empty when it must be read again).
     var stamp: String { settledStamp.map(SiteInputs.stampText) ?? "" }
 }
 
@@ -99,12 +117,9 @@ struct SiteContext: Sendable {
     var presentMedia: Set<String>
     /// Vault-relative media path → site-relative thumbnail path.
     var thumbnails: [String: String]
-    /// Vault-relative record path → site-relative page, for every record in the site.
-    var pageByPath: [String: String]
-    /// Record id → site-relative page.
-    var pageByID: [String: String]
-    /// Record id → title, for every record of the vault (a parent outside the site is named, not linked).
-    var titleByID: [String: String]
+    /// The site's pages by record path and id, and every record's title by id (a parent outside
+    /// the site is named, not linked).
+    var lookup = SiteLookup()
     /// Kind → what it is called in the vault's language (its label), for kinds that have one.
     var kindNames: [String: String] = [:]
     /// What a wikilink (`[[Bob]]`) may name a record of the site by ``WikilinkNames``.
@@ -165,13 +180,13 @@ extension Timestamp {
 /// (`[[Bob]]` is Obsidian's link to `Bob.md`). A name written exactly as one record's wins; else
 /// one that differs only in case; a name several records share at that step finds none.
 ///
-/// Names are kept as 128-bit digests (``NameDigest``), not as text: at 100,000 records the names and
+/// Names are kept as 128-bit digests (``TextDigest``), not as text: at 100,000 records the names and
 /// their lower-case forms were 52 MB of an export's peak, their digests 14 MB. Two names with one
 /// digest would take each other's place; at 128 bits that is as likely as a SHA-256 collision.
 struct WikilinkNames: Sendable {
     /// A name's digest → the position of its page in `pages`; -1 when several records answer to it.
-    private var exact: [NameDigest: Int32] = [:]
-    private var folded: [NameDigest: Int32] = [:]
+    private var exact: [TextDigest: Int32] = [:]
+    private var folded: [TextDigest: Int32] = [:]
     private var pages: [String] = []
     /// Every name and the page it finds ("" for several): what a page's key holds of the others.
     private(set) var key = ""
@@ -184,7 +199,7 @@ struct WikilinkNames: Sendable {
         exact.reserveCapacity(count * 2)
         folded.reserveCapacity(count * 2)
         pages.reserveCapacity(count)
-        func add(_ name: NameDigest, _ position: Int, to table: inout [NameDigest: Int32]) {
+        func add(_ name: TextDigest, _ position: Int, to table: inout [TextDigest: Int32]) {
             if let there = table[name], there < 0 || pages[Int(there)] != pages[position] {
                 table[name] = -1
             } else {
@@ -195,8 +210,8 @@ struct WikilinkNames: Sendable {
             let (names, page) = record(i)
             pages.append(page)
             for name in Set(names) where !name.isEmpty {
-                add(NameDigest(name), i, to: &exact)
-                add(NameDigest(name.lowercased()), i, to: &folded)
+                add(TextDigest(name), i, to: &exact)
+                add(TextDigest(name.lowercased()), i, to: &folded)
             }
         }
         // The hash of each name's digest and the page it finds, in the digests' order.
@@ -211,13 +226,84 @@ struct WikilinkNames: Sendable {
 
     /// The page `name` finds, when exactly one record answers to it.
     func page(_ name: String) -> String? {
-        guard let position = exact[NameDigest(name)] ?? folded[NameDigest(name.lowercased())], position >= 0 else { return nil }
+        guard let position = exact[TextDigest(name)] ?? folded[TextDigest(name.lowercased())], position >= 0 else { return nil }
         return pages[Int(position)]
     }
 }
 
-/// The first 128 bits of a name's SHA-256: what ``WikilinkNames`` keeps of it.
-struct NameDigest: Hashable, Comparable, Sendable {
+/// The site's records and the vault's, found by path or id: a record's page by its path or id,
+/// any record's title by its id. Each table keeps a text's ``TextDigest`` and a number, and every
+/// answer is checked against the catalog, so two texts sharing a digest find nothing rather than
+/// the wrong record. As tables of strings (page by path, page by id, title by id) they were 140 MB
+/// of a first export at 300,000 records; these take about 30 MB.
+struct SiteLookup: Sendable {
+    private let catalog: Catalog?
+    /// The site's records, in the site's order: their pages and catalog positions.
+    private var pages: [String] = []
+    private var positions: [Int32] = []
+    private var siteByPath: [TextDigest: Int32] = [:]
+    private var siteByID: [TextDigest: Int32] = [:]
+    /// Every record of the vault by id (the first in catalog order), as a catalog position.
+    private var vaultByID: [TextDigest: Int32] = [:]
+
+    /// Finds nothing (pages made without a site around them).
+    init() { catalog = nil }
+
+    init(catalog: Catalog) {
+        self.catalog = catalog
+        vaultByID.reserveCapacity(catalog.count)
+    }
+
+    /// Notes the record at catalog `position` with `id`, unless a record before it has that id.
+    mutating func addVaultRecord(id: String, position: Int) {
+        let digest = TextDigest(id)
+        if vaultByID[digest] == nil { vaultByID[digest] = Int32(truncatingIfNeeded: position) }
+    }
+
+    /// Notes the site's records, in the site's order (an id two records share finds the first).
+    mutating func addSite(_ entries: [SiteRecord]) {
+        pages = entries.map(\.page)
+        positions = entries.map(\.position)
+        siteByPath.reserveCapacity(entries.count)
+        siteByID.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            let number = Int32(truncatingIfNeeded: index)
+            let path = TextDigest(entry.path)
+            if siteByPath[path] == nil { siteByPath[path] = number }
+            if let id = entry.id {
+                let digest = TextDigest(id)
+                if siteByID[digest] == nil { siteByID[digest] = number }
+            }
+        }
+    }
+
+    /// The page of the site's record at vault-relative `path`.
+    func page(path: String) -> String? {
+        guard let catalog, let index = siteByPath[TextDigest(path)].map(Int.init), index < pages.count,
+            catalog.path(Int(positions[index])) == path
+        else { return nil }
+        return pages[index]
+    }
+
+    /// The page of the site's record with `id`.
+    func page(id: String) -> String? {
+        guard let catalog, let index = siteByID[TextDigest(id)].map(Int.init), index < pages.count,
+            catalog.names[Int(positions[index])].id == id
+        else { return nil }
+        return pages[index]
+    }
+
+    /// The title of the vault's record with `id`.
+    func title(id: String) -> String? {
+        guard let catalog, let position = vaultByID[TextDigest(id)].map(Int.init), position < catalog.count else { return nil }
+        let name = catalog.names[position]
+        return name.id == id ? name.title : nil
+    }
+}
+
+/// The first 128 bits of a text's SHA-256: what ``WikilinkNames`` keeps of a name, and what an
+/// export keeps of each page's key until it writes the key as text (``hex``) in the manifest.
+struct TextDigest: Hashable, Comparable, Sendable {
     let high: UInt64
     let low: UInt64
 
@@ -228,7 +314,16 @@ struct NameDigest: Hashable, Comparable, Sendable {
         }
     }
 
-    static func < (a: NameDigest, b: NameDigest) -> Bool { (a.high, a.low) < (b.high, b.low) }
+    /// The 32 hexadecimal digits of the digest, as `sha256Hex(text).prefix(32)` writes them.
+    var hex: String {
+        func digits(_ word: UInt64) -> String {
+            let text = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - text.utf8.count) + text
+        }
+        return digits(high) + digits(low)
+    }
+
+    static func < (a: TextDigest, b: TextDigest) -> Bool { (a.high, a.low) < (b.high, b.low) }
 
     func append(to hasher: inout SHA256) {
         withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { hasher.update(bufferPointer: $0) }

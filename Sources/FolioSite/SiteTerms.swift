@@ -10,34 +10,29 @@ import SystemIO
 /// at 100,000 records they are 89 MB, and held as strings with the last export's beside them
 /// they were the largest part of a first export's memory.
 ///
-/// Terms made this run go to a scratch file in the site's marker folder, unlinked as soon as it
-/// is opened (a killed export leaves nothing behind). Terms of records not read this run come from
+/// Terms made this run go to a scratch file in the site's marker folder (``ScratchFile``). Terms of records not read this run come from
 /// the last export's terms file, whose lines are looked through once for where each page's terms
 /// are. Both are read back a page at a time when `search.js` is written.
 final class SiteTerms {
     private struct Place {
         var fromScratch: Bool
-        var offset: Int
-        var count: Int
+        var place: ScratchFile.Place
     }
 
     /// A line of the last export's file longer than this is not used: its record is read again.
     static let longestLine = 16 << 20
 
-    private let markerFolder: String
-    private var scratch: Int32 = -1
-    private var scratchEnd = 0
+    private let scratch: ScratchFile
     private var old: Int32 = -1
     private var places: [String: Place] = [:]
     /// Pages whose terms were made this run.
     private(set) var madeCount = 0
 
     init(markerFolder: String) {
-        self.markerFolder = markerFolder
+        scratch = ScratchFile(folder: markerFolder, shownName: SiteFolder.termsName)
     }
 
     deinit {
-        if scratch >= 0 { close(scratch) }
         if old >= 0 { close(old) }
     }
 
@@ -48,17 +43,7 @@ final class SiteTerms {
 
     /// Keeps `terms` for `page`, in place of any it had.
     func add(_ terms: String, for page: String) throws(FolioError) {
-        if scratch < 0 {
-            let path = markerFolder + "/.tmp-terms-\(getpid())"
-            scratch = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            guard scratch >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: path) }
-            unlink(path)
-        }
-        var text = terms
-        let written = text.withUTF8 { Descriptor.writeAll(scratch, UnsafeRawBufferPointer($0)) }
-        guard written else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: SiteFolder.termsName) }
-        places[page] = Place(fromScratch: true, offset: scratchEnd, count: text.utf8.count)
-        scratchEnd += text.utf8.count
+        places[page] = Place(fromScratch: true, place: try scratch.append(terms))
         madeCount += 1
     }
 
@@ -80,19 +65,21 @@ final class SiteTerms {
         guard let tab = line.firstIndex(of: 0x09), line.withUnsafeBufferPointer(CatalogFrontMatter.isValidUTF8) else { return }
         let page = String(decoding: line[..<tab], as: UTF8.self)
         guard places[page] == nil, pages.contains(page) else { return }
-        places[page] = Place(fromScratch: false, offset: offset + tab + 1, count: line.count - tab - 1)
+        places[page] = Place(
+            fromScratch: false, place: ScratchFile.Place(offset: offset + tab + 1, count: Int32(clamping: line.count - tab - 1)))
+    }
+
+    /// Forgets every page's terms (once `search.js` is written: at 300,000 records the table is 30 MB).
+    func release() {
+        places = [:]
+        if old >= 0 { close(old) }
+        old = -1
     }
 
     /// The terms kept for `page`; nil when it has none.
     func terms(of page: String) throws(FolioError) -> String? {
-        guard let place = places[page] else { return nil }
-        guard place.count > 0 else { return "" }
-        var bytes = [UInt8](repeating: 0, count: place.count)
-        let fd = place.fromScratch ? scratch : old
-        let read = bytes.withUnsafeMutableBytes { Descriptor.read(fd, into: $0, at: off_t(place.offset)) }
-        guard read == place.count else {
-            throw FolioError(.writeFailed(SystemReason(errno: read < 0 ? errno : EIO)), file: SiteFolder.termsName)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let kept = places[page] else { return nil }
+        return kept.fromScratch
+            ? try scratch.text(kept.place) : try ScratchFile.text(at: kept.place, in: old, shownName: SiteFolder.termsName)
     }
 }

@@ -162,4 +162,48 @@ struct StatsReportTests {
                     .init(label: "負面", value: 2, shown: "2"),
                 ]))
     }
+
+    @Test("charts from front matter cut to the keys they name, computed values made first, are the charts of the whole")
+    func chartsFromCutRecords() throws {
+        // Every example kind and built-in kind that draws charts, with generated records: some
+        // without the keys, some with shots made and missed, values of every type.
+        var kinds: [Kind] = []
+        for (set, templates) in BuiltinTemplates.examples {
+            for (name, text) in templates { kinds.append(try Kind(template: text, source: "\(set)/\(name).md", fallbackName: name)) }
+        }
+        for (name, text) in BuiltinTemplates.kinds { kinds.append(try Kind(template: text, source: "\(name).md", fallbackName: name)) }
+        var generator = SystemRandomNumberGenerator()
+        var drawn = 0
+        for kind in kinds where !kind.charts.isEmpty {
+            var records: [(time: Timestamp?, root: Value)] = []
+            for n in 0..<200 {
+                let day = 1 + n % 28
+                var yaml = "date: 2026-11-\(String(format: "%02d", day))T10:00:00+08:00\n"
+                yaml +=
+                    "start: 2026-11-\(String(format: "%02d", day))T20:00:00+08:00\nend: 2026-11-\(String(format: "%02d", min(28, day + 1)))T0\(n % 9):00:00+08:00\n"
+                if n % 5 != 0 { yaml += "course: \(["bank", "cut", "break"][n % 3])\n" }
+                yaml += "amount_ml: \(Int.random(in: 0...240, using: &generator))\nduration_minutes: \(n % 90)\n"
+                yaml +=
+                    "reason: \(["hungry", "noise", "diaper", "unknown"][n % 4])\nanswer_type: \(["affirmative", "negative", "neutral"][n % 3])\n"
+                if n % 7 != 0 {
+                    yaml += "shots:\n"
+                    for shot in 0..<(n % 11) {
+                        yaml += "  - {position: \(shot), power: 0.\(shot), result: \(shot % 3 == 0 ? "missed" : "made")}\n"
+                    }
+                }
+                let time = n % 13 == 0 ? nil : Timestamp("2026-11-\(String(format: "%02d", day))T10:00:00+08:00")
+                records.append((time, try Parser.parse(yaml).resolved))
+            }
+            let cut = records.map { ($0.time, kind.chartRoot($0.root)) }
+            for spec in kind.charts {
+                for language in [Language.zhHant, .en] {
+                    #expect(
+                        ChartData(spec, kind: kind, computedRecords: cut, language: language)
+                            == ChartData(spec, kind: kind, records: records, language: language), "\(kind.name): \(spec)")
+                    drawn += 1
+                }
+            }
+        }
+        #expect(drawn >= 8, "the example kinds' charts were drawn: \(drawn)")
+    }
 }

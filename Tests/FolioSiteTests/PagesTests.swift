@@ -49,6 +49,32 @@ struct PagesTests {
         #expect(sleep.contains("<th scope=\"row\">minutes</th><td>45</td>"))
     }
 
+    @Test("links between records by path and id: a link to another record's file, a parent outside the site named, not linked")
+    func linksByPathAndID() throws {
+        let vault = try SiteVault(language: "en")
+        try vault.write(".folio/templates/baby.md", "---\nkind: baby\ndir: baby\nfields:\n  name: {type: string}\n---\n")
+        try vault.write(".folio/templates/sleep.md", "---\nkind: sleep\ndir: sleep\nparent: baby\n---\n")
+        try vault.record("b", id: "dddddddd-0000-4000-8000-000000000001", title: "小寶", kind: "baby", extra: "name: 小寶\n")
+        let nap = try vault.record(
+            "nap", id: "dddddddd-0000-4000-8000-000000000002", title: "Nap", kind: "sleep",
+            extra: "parent: dddddddd-0000-4000-8000-000000000001\n")
+        try vault.record(
+            "late", id: "dddddddd-0000-4000-8000-000000000003", title: "Late nap", kind: "sleep", day: "2026-11-23",
+            extra: "parent: dddddddd-0000-4000-8000-000000000001\n",
+            body: "After [the first nap](\((nap as NSString).lastPathComponent)) and [[sleep/2026/11/2026-11-22-nap]].\n")
+
+        // Only the sleeps: the baby is not in the site, but its title is the vault's.
+        _ = try SiteExporter.export(vault.vault, options: SiteOptions(filter: RecordFilter(kind: "sleep")))
+        let napPage = try #require(vault.siteText("records/dddddddd-0000-4000-8000-000000000002.html"))
+        #expect(napPage.contains("Belongs to: <span>小寶</span>"), "\(napPage)")
+        let late = try #require(vault.siteText("records/dddddddd-0000-4000-8000-000000000003.html"))
+        #expect(late.contains("<a href=\"../records/dddddddd-0000-4000-8000-000000000002.html\">the first nap</a>"), "by path: \(late)")
+        #expect(
+            late.contains("<a href=\"../records/dddddddd-0000-4000-8000-000000000002.html\">sleep/2026/11/2026-11-22-nap</a>"),
+            "a wikilink by path: \(late)")
+        #expect(vault.siteText("records/dddddddd-0000-4000-8000-000000000001.html") == nil)
+    }
+
     @Test("the index in English: tiles with counts, newest first; --kind and --tag narrow the site")
     func indexAndFilters() throws {
         let vault = try SiteVault(language: "en")

@@ -62,8 +62,7 @@ struct SafetyTests {
         ])
     func links(markdown: String, clickable: Bool) throws {
         let context = SiteContext(
-            language: .en, vaultFromSite: "../../..", presentMedia: [], thumbnails: [:], pageByPath: [:],
-            pageByID: [:], titleByID: [:])
+            language: .en, vaultFromSite: "../../..", presentMedia: [], thumbnails: [:])
         let links = SiteLinks(recordPath: "diary/2026/11/x.md", media: [], context: context)
         let html = MarkdownHTML.render(markdown + "\n", rewrite: links.rewrite)
         #expect(html.contains("<a ") == clickable, "\(html)")
@@ -74,8 +73,7 @@ struct SafetyTests {
     @Test("a remote image is shown as its description, never loaded")
     func remoteImage() {
         let context = SiteContext(
-            language: .en, vaultFromSite: "../../..", presentMedia: [], thumbnails: [:], pageByPath: [:],
-            pageByID: [:], titleByID: [:])
+            language: .en, vaultFromSite: "../../..", presentMedia: [], thumbnails: [:])
         let links = SiteLinks(recordPath: "diary/2026/11/x.md", media: [], context: context)
         let html = MarkdownHTML.render("![a cat](https://example.com/cat.jpg)\n", rewrite: links.rewrite)
         #expect(!html.contains("<img"))

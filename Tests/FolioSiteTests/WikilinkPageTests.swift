@@ -43,6 +43,15 @@ struct WikilinkPageTests {
         #expect(unshared.key != names.key && unshared.page("rain") == "records/rain-1.html")
     }
 
+    @Test("a page's key kept as 128 bits is written as the first 32 hex digits of its SHA-256, leading zeros kept")
+    func keyDigestsAsText() {
+        var texts = ["", "a", "雨天", String(repeating: "x", count: 1_000)]
+        for n in 0..<2_000 { texts.append("page \(n)\u{2}records/\(n).html") }
+        for text in texts { #expect(TextDigest(text).hex == String(sha256Hex(text).prefix(32)), "\(text)") }
+        // Some digest among these starts a word with a zero digit, so padding is exercised.
+        #expect(texts.contains { TextDigest($0).hex.hasPrefix("0") || TextDigest($0).hex.dropFirst(16).hasPrefix("0") })
+    }
+
     @Test("a name added elsewhere writes again the pages whose wikilinks it resolves, and not the pages without wikilinks")
     func newAliasRewritesLinkingPages() throws {
         let vault = try SiteVault(language: "en")

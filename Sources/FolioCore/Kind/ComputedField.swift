@@ -141,6 +141,21 @@ extension Kind {
     /// they name, and the keys their computed values come from. A record's front matter cut down
     /// to them (``Value/keeping(keys:)``) gives the same charts, at a fraction of the memory.
     public var chartSourceKeys: Set<String> {
+        var keys = chartKeys
+        for field in computed { keys.formUnion(field.sources) }
+        return keys
+    }
+
+    /// A record's front matter as the charts need it: its computed values added, then cut down to
+    /// ``chartKeys``. What ``ChartData/init(_:kind:computedRecords:language:)`` is drawn from.
+    public func chartRoot(_ root: Value) -> Value {
+        withComputed(root.keeping(keys: chartSourceKeys)).keeping(keys: chartKeys)
+    }
+
+    /// The top-level keys the kind's charts name (a computed value's name among them). A record's
+    /// front matter with its computed values added (``withComputed(_:)``) and cut down to these
+    /// gives the same charts as the whole: a billiard session's shots are not kept.
+    public var chartKeys: Set<String> {
         var keys = Set<String>()
         for chart in charts {
             let named: [String?] =
@@ -151,7 +166,6 @@ extension Kind {
                 }
             for key in named.compactMap({ $0 }) { keys.insert(key.split(separator: ".").first.map(String.init) ?? key) }
         }
-        for field in computed { keys.formUnion(field.sources) }
         return keys
     }
 }

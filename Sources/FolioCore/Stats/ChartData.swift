@@ -45,7 +45,13 @@ public struct ChartData: Sendable, Equatable {
 
     /// What the records of `kind` give `spec`; `records` pairs each record's time with its front matter.
     public init(_ spec: ChartSpec, kind: Kind, records: [(time: Timestamp?, root: Value)], language: Language) {
-        let roots = records.map { kind.withComputed($0.root) }
+        self.init(spec, kind: kind, computedRecords: records.map { ($0.time, kind.withComputed($0.root)) }, language: language)
+    }
+
+    /// The same from front matter with the computed values already added (``Kind/withComputed(_:)``),
+    /// which may be cut down to the keys the charts name (``Kind/chartKeys``).
+    public init(_ spec: ChartSpec, kind: Kind, computedRecords records: [(time: Timestamp?, root: Value)], language: Language) {
+        let roots = records.map(\.root)
         let computed = Dictionary(kind.computed.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         func name(of key: String) -> String { kind.field(key)?.shownName(language) ?? computed[key]?.shownName(language) ?? key }
         isShare = false

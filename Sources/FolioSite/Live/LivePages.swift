@@ -64,7 +64,6 @@ public enum LivePages {
 
     private static func frameContext(_ language: Language) -> SiteContext {
         SiteContext(
-            language: language, vaultFromSite: "vault", presentMedia: [], thumbnails: [:], pageByPath: [:], pageByID: [:],
-            titleByID: [:], live: LiveSite())
+            language: language, vaultFromSite: "vault", presentMedia: [], thumbnails: [:], live: LiveSite())
     }
 }

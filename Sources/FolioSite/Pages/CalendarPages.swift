@@ -80,9 +80,10 @@ enum CalendarPages {
             guard let records = month.days[day]?.map({ all[$0] }) else { continue }
             html += "<h2>\(String(format: "%@-%02d", month.key, day))</h2><ul>"
             for record in records.reversed() {
-                let title = record.summary.title.isEmpty ? t(.untitled) : record.summary.title
+                let name = record.catalog.names[Int(record.position)]
+                let title = name.title.isEmpty ? t(.untitled) : name.title
                 html +=
-                    "<li><a href=\"../\(HTML.pathURL(record.page))\">\(HTML.escape(title))</a> <span class=\"kind\">\(HTML.escape(context.kindName(record.summary.kind)))</span></li>"
+                    "<li><a href=\"../\(HTML.pathURL(record.page))\">\(HTML.escape(title))</a> <span class=\"kind\">\(HTML.escape(context.kindName(name.kind)))</span></li>"
             }
             html += "</ul>"
         }

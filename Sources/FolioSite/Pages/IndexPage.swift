@@ -3,12 +3,13 @@ import FolioStore
 
 /// `index.html`: the tag tiles, "On this day", the search box and every record, newest first.
 enum IndexPage {
-    /// `records` newest first; `tags` in tile order (most recently used first). Written to `out`
-    /// as it is made: at 100,000 records the page is 60 MB.
+    /// `records` newest first; `tags` in tile order (most recently used first); `firstLine` gives
+    /// a record's first line (kept on disk while the export runs). Written to `out` as it is made:
+    /// at 100,000 records the page is 60 MB.
     static func write(
         records: [SiteRecord], tags: [TagUse], latestMonth: String?, hasCharts: Bool = false, context: SiteContext,
-        to out: inout some TextOutputStream
-    ) {
+        firstLine: (SiteRecord) throws(FolioError) -> String, to out: inout some TextOutputStream
+    ) throws(FolioError) {
         out.write(
             PageShell.head(title: context.text(.siteTitle), context: context, depth: 0, bodyClass: "index", scripts: ["search.js"]))
         var html = "<header class=\"top\"><h1>\(HTML.escape(context.text(.siteTitle)))</h1>"
@@ -39,7 +40,7 @@ enum IndexPage {
         html +=
             "<p id=\"empty\" class=\"empty\"\(records.isEmpty ? "" : " hidden") data-empty-tile=\"\(HTML.escape(context.text(.emptyTile)))\" data-no-match=\"\(HTML.escape(context.text(.noMatch)))\">\(HTML.escape(emptyText))</p>\n"
         out.write(html)
-        writeKindSections(records, context: context, to: &out)
+        try writeKindSections(records, context: context, firstLine: firstLine, to: &out)
         out.write(PageShell.tail)
     }
 
@@ -47,11 +48,14 @@ enum IndexPage {
     /// diary pages first (the journal itself), then the other kinds in the order of their newest
     /// record. Tabs above them are plain links to the sections, so they work without a script;
     /// the script marks the tab of the section in view.
-    static func writeKindSections(_ records: [SiteRecord], context: SiteContext, to out: inout some TextOutputStream) {
+    static func writeKindSections(
+        _ records: [SiteRecord], context: SiteContext, firstLine: (SiteRecord) throws(FolioError) -> String,
+        to out: inout some TextOutputStream
+    ) throws(FolioError) {
         var order: [String] = []
         var byKind: [String: [Int]] = [:]
         for (index, record) in records.enumerated() {
-            let kind = record.summary.kind ?? ""
+            let kind = record.kind ?? ""
             if byKind[kind] == nil { order.append(kind) }
             byKind[kind, default: []].append(index)
         }
@@ -68,7 +72,7 @@ enum IndexPage {
         for kind in order {
             out.write("<section class=\"kind-section\" id=\"kind-\(HTML.escape(kind))\" data-kind=\"\(HTML.escape(kind))\">")
             out.write("<h2>\(HTML.escape(shownKind(kind, context: context)))</h2>\n<ul class=\"list\">\n")
-            for index in byKind[kind] ?? [] { out.write(item(records[index], context: context)) }
+            for index in byKind[kind] ?? [] { out.write(item(records[index], firstLine: try firstLine(records[index]), context: context)) }
             out.write("</ul></section>\n")
         }
         out.write("</div>\n")
@@ -84,21 +88,23 @@ enum IndexPage {
     }
 
     /// One line of the list: thumbnail, date, kind, title, first line of the page.
-    static func item(_ record: SiteRecord, context: SiteContext) -> String {
+    static func item(_ record: SiteRecord, firstLine: String, context: SiteContext) -> String {
         let name = pageName(record.page)
-        let tags = record.summary.allTags.map { $0.lowercased() }.joined(separator: "\n")
+        let summary = record.summary
+        let day = summary.sortTime?.day10
+        let tags = summary.allTags.map { $0.lowercased() }.joined(separator: "\n")
         var html =
-            "<li class=\"rec\" data-kind=\"\(HTML.escape(record.summary.kind ?? ""))\" data-page=\"\(HTML.escape(name))\" data-tags=\"\(HTML.escape(tags))\" data-date=\"\(HTML.escape(record.day ?? ""))\">"
+            "<li class=\"rec\" data-kind=\"\(HTML.escape(summary.kind ?? ""))\" data-page=\"\(HTML.escape(name))\" data-tags=\"\(HTML.escape(tags))\" data-date=\"\(HTML.escape(day ?? ""))\">"
         html += "<a href=\"\(HTML.pathURL(record.page))\">"
         // A row without a picture has no empty square beside it.
         if let thumb = context.thumbnailURL(record.media, depth: 0) {
             html += "<img class=\"thumb\" src=\"\(HTML.escape(thumb))\" alt=\"\" loading=\"lazy\">"
         }
-        html += "<span class=\"text\"><span class=\"meta\"><span class=\"date\">\(HTML.escape(record.day ?? ""))</span>"
-        html += " <span class=\"kind\">\(HTML.escape(context.kindName(record.summary.kind)))</span></span>"
-        let title = record.summary.title.isEmpty ? context.text(.untitled) : record.summary.title
+        html += "<span class=\"text\"><span class=\"meta\"><span class=\"date\">\(HTML.escape(day ?? ""))</span>"
+        html += " <span class=\"kind\">\(HTML.escape(context.kindName(summary.kind)))</span></span>"
+        let title = summary.title.isEmpty ? context.text(.untitled) : summary.title
         html += "<span class=\"title\">\(HTML.escape(title))</span>"
-        if !record.firstLine.isEmpty { html += "<span class=\"line\">\(HTML.escape(record.firstLine))</span>" }
+        if !firstLine.isEmpty { html += "<span class=\"line\">\(HTML.escape(firstLine))</span>" }
         html += "</span></a></li>\n"
         return html
     }

@@ -228,8 +228,15 @@ public final class Catalog: @unchecked Sendable {
         return folder.isEmpty ? name : folder + "/" + name
     }
 
+    /// `created`, else `modified`, of the record at `position`, in milliseconds since 1970; nil
+    /// when undated. Read from the catalog's row, without decoding the record's detail.
+    public func sortMilliseconds(_ position: Int) -> Int64? {
+        let epoch = entries[Int(records[position])].epoch
+        return epoch == Int64.min ? nil : epoch
+    }
+
     /// `created`, else `modified`, of the record at `position`.
-    func sortTime(_ position: Int) -> Timestamp? {
+    public func sortTime(_ position: Int) -> Timestamp? {
         guard entries[Int(records[position])].epoch != Int64.min, let detail = detail(position) else { return nil }
         return RecordDetail.text(3, in: detail).flatMap(Timestamp.init)
     }
