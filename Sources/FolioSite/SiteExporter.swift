@@ -86,6 +86,9 @@ struct ExportRun {
     /// Each record's first line, on disk until the index and the manifest are written (in memory
     /// they were 60 MB at 300,000 records).
     let firstLines: ScratchFile
+    /// The hash of each record's page, by the record's place in the site, kept apart from
+    /// `manifest.files` (a table of strings) until the manifest is written.
+    var pageHashes: [PageHash?] = []
 
     init(vault: Vault, options: SiteOptions) throws(FolioError) {
         self.vault = vault
@@ -225,9 +228,7 @@ struct ExportRun {
             return row.inputKey != keys[index].hex || row.page != entry.page || old.files[entry.page] == nil || !folder.exists(entry.page)
         }
         try folder.makeDirectory("records")
-        // Room for every page's hash at once: grown step by step, the old and new tables were
-        // held together at each step (16 MB more at 300,000 records).
-        manifest.files.reserveCapacity(entries.count + 64)
+        pageHashes = [PageHash?](repeating: nil, count: entries.count)
         let kinds = vault.kinds
         let rootPath = vault.root.path
         var renderedIndexes = Set<Int>()
@@ -256,12 +257,14 @@ struct ExportRun {
             for (job, (index, record)) in jobs.enumerated() where !record.document.body.hasWikilinks {
                 keys[index] = inputKey(entries[index], entries[index].summary, neighbours: around[job], context: context, names: "")
             }
-            try writeAll(zip(jobs, pages).map { (entries[$0.0.0].page, $0.1) })
+            let hashes = try writeAll(zip(jobs, pages).map { (entries[$0.0.0].page, $0.1) }, intoManifest: false)
+            for (job, hash) in zip(jobs, hashes) { pageHashes[job.0] = PageHash(hex: hash) }
         }
         // Only record pages resolve wikilinks: the names (65 MB at 100,000 records) go now.
         context.names = WikilinkNames()
         for (index, entry) in entries.enumerated() where !renderedIndexes.contains(index) {
-            if let hash = old.files[entry.page] { manifest.files[entry.page] = hash }
+            // A hash the last manifest spoiled is not kept: the page is written again next time.
+            if let hash = old.files[entry.page] { pageHashes[index] = PageHash(hex: hash) }
             unchanged += 1
         }
         for hash in thumbnails.failed { manifest.failedThumbnails.insert(hash) }
@@ -292,10 +295,14 @@ struct ExportRun {
         lookup = SiteLookup()
 
         // What the last export wrote and this one did not is removed.
-        for path in old.files.keys.sorted() where manifest.files[path] == nil {
+        let hashes = pageHashes
+        let keptPages = old.files.isEmpty ? [] : Set(entries.indices.lazy.filter { hashes[$0] != nil }.map { entries[$0].page })
+        let manifestFiles = manifest.files
+        func isKept(_ path: String) -> Bool { manifestFiles[path] != nil || keptPages.contains(path) }
+        for path in old.files.keys.sorted() where !isKept(path) {
             if folder.remove(path) { removed += 1 }
         }
-        for directory in Set(old.files.keys.filter { manifest.files[$0] == nil }.map { ($0 as NSString).deletingLastPathComponent })
+        for directory in Set(old.files.keys.filter { !isKept($0) }.map { ($0 as NSString).deletingLastPathComponent })
             .sorted(by: >) where !directory.isEmpty
         {
             folder.removeIfEmpty(directory)
@@ -322,7 +329,9 @@ struct ExportRun {
                 inputKey: renderedIndexes.contains(index) || oldRows[path] != nil ? keys[index].hex : "",
                 firstLine: firstLine, media: entry.media.map(\.encoded))
         }
-        try folder.writeManifest(manifest, rows: rows, failure: { unread })
+        let byPage = entries.indices.filter { hashes[$0] != nil }.sorted { entries[$0].page < entries[$1].page }
+        let pageFiles = byPage.lazy.map { index in (path: entries[index].page, hash: hashes[index]?.hex ?? "") }
+        try folder.writeManifest(manifest, rows: rows, pages: pageFiles, failure: { unread })
         return SiteReport(
             indexURL: folder.root.appendingPathComponent("index.html"), records: entries.count, written: written, removed: removed,
             unchanged: unchanged, thumbnailsMade: thumbnails.made.count,
@@ -438,13 +447,16 @@ struct ExportRun {
 
     // MARK: - Writing
 
-    private mutating func writeAll(_ files: [(String, [UInt8])]) throws(FolioError) {
+    /// Writes the files whose bytes changed; their hashes, which go into `manifest.files` unless
+    /// the caller keeps them (record pages, ``pageHashes``).
+    @discardableResult
+    private mutating func writeAll(_ files: [(String, [UInt8])], intoManifest: Bool = true) throws(FolioError) -> [String] {
         let folder = self.folder
         let old = self.old
         let hashes = parallelMap(files.count, minimumChunk: 16) { i in sha256Hex(files[i].1) }
         var toWrite: [Int] = []
         for (i, (path, _)) in files.enumerated() {
-            manifest.files[path] = hashes[i]
+            if intoManifest { manifest.files[path] = hashes[i] }
             if old.files[path] == hashes[i], folder.exists(path) { unchanged += 1 } else { toWrite.append(i) }
         }
         let chosen = toWrite
@@ -459,6 +471,7 @@ struct ExportRun {
         }
         if let failure = failures.compactMap({ $0 }).first { throw failure }
         written += toWrite.count
+        return hashes
     }
 
     private mutating func writeIfChanged(_ path: String, _ bytes: [UInt8]) throws(FolioError) {
@@ -471,9 +484,11 @@ struct ExportRun {
     /// or the set of records changed; terms of records not read this run come from the last one.
     /// Both it and the terms file are written a record at a time (each is 88 MB at 100,000 records).
     private mutating func writeSearchTerms(_ entries: [SiteRecord], terms: SiteTerms) throws(FolioError) {
-        let pages = Set(entries.map(\.page))
+        // Every page's name, only when the last export's terms may be used (a first export made
+        // them all: 13 MB at 300,000 records).
+        func pageNames() -> Set<String> { Set(entries.map(\.page)) }
         let oldPages = Set(old.rows.values.map(\.page))
-        if terms.madeCount == 0, pages == oldPages, let hash = old.files["search.js"], folder.exists("search.js"),
+        if terms.madeCount == 0, pageNames() == oldPages, let hash = old.files["search.js"], folder.exists("search.js"),
             let termsHash = old.files[SiteFolder.termsName], folder.exists(SiteFolder.termsName)
         {
             manifest.files["search.js"] = hash
@@ -481,7 +496,9 @@ struct ExportRun {
             unchanged += 1
             return
         }
-        terms.useOld(at: folder.root.path + "/" + SiteFolder.termsName, for: pages)
+        if entries.contains(where: { !terms.has($0.page) }) {
+            terms.useOld(at: folder.root.path + "/" + SiteFolder.termsName, for: pageNames())
+        }
         var copy = entries
         let missing = copy.indices.filter { !terms.has(copy[$0].page) }
         try read(missing, into: &copy, terms: terms)

@@ -219,12 +219,14 @@ struct SiteFolder: Sendable {
     /// The manifest, written last and flushed to the disk, with `rows` (in path order) as its records'.
     /// `failure` is asked once the rows are written: what made one of them wrong, and then the
     /// manifest is not put in place.
+    /// `pages`, in path order, are files written beside the manifest's own (`files`).
     func writeManifest(
-        _ manifest: SiteManifest, rows: some Sequence<SiteManifest.Row>, failure: () -> FolioError? = { nil }
+        _ manifest: SiteManifest, rows: some Sequence<SiteManifest.Row>, pages: some Sequence<(path: String, hash: String)>,
+        failure: () -> FolioError? = { nil }
     ) throws(FolioError) {
         try makeDirectory(Self.markerDirectory)
         var stream = try stream(to: Self.manifestName, hashing: false)
-        manifest.encode(into: &stream, rows: rows)
+        manifest.encode(into: &stream, rows: rows, pages: pages)
         if let failure = failure() {
             stream.discard()
             throw failure

@@ -53,10 +53,30 @@ struct SiteManifest: Sendable, Equatable {
     /// The same with `rows`, in path order, in place of the manifest's own: an export makes each
     /// record's row as it is written.
     func encode(into out: inout some TextOutputStream, rows: some Sequence<Row>) {
+        encode(into: &out, rows: rows, pages: [(path: String, hash: String)]())
+    }
+
+    /// The same with `pages` (files in path order, with their hashes) written among `files` as if
+    /// they were in it: an export keeps its record pages' hashes apart until now. A path in both
+    /// is written once, with `files`' hash.
+    func encode(into out: inout some TextOutputStream, rows: some Sequence<Row>, pages: some Sequence<(path: String, hash: String)>) {
         out.write(Self.header + "\n")
         out.write("tool\t" + Self.escape(thumbnailTool) + "\n")
         out.write("key\t" + Self.escape(key) + "\n")
-        for path in files.keys.sorted() { out.write("file\t" + Self.escape(path) + "\t" + Self.escape(files[path] ?? "") + "\n") }
+        func file(_ path: String, _ hash: String) { out.write("file\t" + Self.escape(path) + "\t" + Self.escape(hash) + "\n") }
+        var others = pages.makeIterator()
+        var next = others.next()
+        for path in files.keys.sorted() {
+            while let page = next, page.path <= path {
+                if page.path != path { file(page.path, page.hash) }
+                next = others.next()
+            }
+            file(path, files[path] ?? "")
+        }
+        while let page = next {
+            file(page.path, page.hash)
+            next = others.next()
+        }
         for row in rows {
             out.write("rec")
             for field in [row.page, row.path, row.stamp, row.inputKey, row.firstLine] + row.media {

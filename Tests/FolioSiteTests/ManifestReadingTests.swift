@@ -139,4 +139,42 @@ struct ManifestReadingTests {
         #expect(SiteManifest.read(from: path)?.rows.count == 40)
         #expect(SiteManifest.read(outlineFrom: path, keepingPages: false) == nil)
     }
+
+    @Test("record pages' hashes kept apart are written among the manifest's files, in path order, one line a path")
+    func pagesWrittenAmongFiles() throws {
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<200 {
+            var manifest = SiteManifest()
+            var pages: [String: String] = [:]
+            for n in 0..<Int(random.next() % 12) {
+                let path = ["assets/site.css", "index.html", "records/\(n).html", "search.js", "zz.html", "calendar/2026.html"][
+                    Int(random.next() % 6)]
+                manifest.files[path] = sha256Hex("file \(n)")
+            }
+            for n in 0..<Int(random.next() % 12) { pages["records/\(random.next() % 9).html"] = sha256Hex("page \(n)") }
+            var text = ""
+            manifest.encode(into: &text, rows: [], pages: pages.keys.sorted().map { (path: $0, hash: pages[$0] ?? "") })
+            // What the manifest says is what one table holding both would say, the manifest's own hash winning.
+            var whole = manifest
+            for (path, hash) in pages where whole.files[path] == nil { whole.files[path] = hash }
+            #expect(text == whole.encoded(), "\(text)")
+            #expect(SiteManifest.decode(text)?.files == whole.files)
+        }
+    }
+
+    @Test("a page's hash kept as 32 bytes gives back its 64 hex digits; other text is not a hash")
+    func pageHashes() {
+        for n in 0..<500 {
+            let hex = sha256Hex("page \(n)")
+            #expect(PageHash(hex: hex)?.hex == hex)
+        }
+        let zeros = String(repeating: "0", count: 64)
+        #expect(PageHash(hex: zeros)?.hex == zeros)
+        for bad in [
+            "", String(repeating: "a", count: 63), String(repeating: "A", count: 64), String(repeating: "g", count: 64),
+            "é" + String(repeating: "a", count: 62),
+        ] {
+            #expect(PageHash(hex: bad) == nil, "\(bad)")
+        }
+    }
 }
