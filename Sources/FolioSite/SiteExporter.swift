@@ -436,7 +436,8 @@ struct ExportRun {
                 let index = indexes[i]
                 parsed[record.path] = record
                 entries[index].hasWikilinks = record.document.body.hasWikilinks
-                entries[index].firstLine = try firstLines.append(firstLine)
+                // A record read again for its page keeps the first line its first reading stored.
+                if makeTerms[i] || entries[index].firstLine == nil { entries[index].firstLine = try firstLines.append(firstLine) }
                 entries[index].media = media
                 if let recordTerms { try terms.add(recordTerms, for: entries[index].page) }
             case .failure(let error):

@@ -328,10 +328,7 @@ struct PageHash: Sendable, Equatable {
     static func == (a: PageHash, b: PageHash) -> Bool { a.words == b.words }
 
     var hex: String {
-        [words.0, words.1, words.2, words.3].map { word in
-            let text = String(word, radix: 16)
-            return String(repeating: "0", count: 16 - text.utf8.count) + text
-        }.joined()
+        withUnsafeBytes(of: (words.0.bigEndian, words.1.bigEndian, words.2.bigEndian, words.3.bigEndian)) { MediaNaming.hex($0) }
     }
 }
 
@@ -349,13 +346,7 @@ struct TextDigest: Hashable, Comparable, Sendable {
     }
 
     /// The 32 hexadecimal digits of the digest, as `sha256Hex(text).prefix(32)` writes them.
-    var hex: String {
-        func digits(_ word: UInt64) -> String {
-            let text = String(word, radix: 16)
-            return String(repeating: "0", count: 16 - text.utf8.count) + text
-        }
-        return digits(high) + digits(low)
-    }
+    var hex: String { withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { MediaNaming.hex($0) } }
 
     static func < (a: TextDigest, b: TextDigest) -> Bool { (a.high, a.low) < (b.high, b.low) }
 

@@ -31,12 +31,18 @@ struct PagesTests {
         #expect(page.contains("這張照片是我下班路上拍的。"))
     }
 
-    @Test("a child's page links its parent, the parent's lists its children")
-    func parentAndChildren() throws {
+    /// An English vault with the baby and sleep kinds (a sleep's parent is a baby) and one baby, 小寶.
+    static func babyWithSleeps(babyID: String) throws -> SiteVault {
         let vault = try SiteVault(language: "en")
         try vault.write(".folio/templates/baby.md", "---\nkind: baby\ndir: baby\nfields:\n  name: {type: string}\n---\n")
         try vault.write(".folio/templates/sleep.md", "---\nkind: sleep\ndir: sleep\nparent: baby\nfields:\n  minutes: {type: int}\n---\n")
-        try vault.record("b", id: "bbbbbbbb-0000-4000-8000-000000000001", title: "小寶", kind: "baby", extra: "name: 小寶\n")
+        try vault.record("b", id: babyID, title: "小寶", kind: "baby", extra: "name: 小寶\n")
+        return vault
+    }
+
+    @Test("a child's page links its parent, the parent's lists its children")
+    func parentAndChildren() throws {
+        let vault = try Self.babyWithSleeps(babyID: "bbbbbbbb-0000-4000-8000-000000000001")
         try vault.record(
             "s", id: "bbbbbbbb-0000-4000-8000-000000000002", title: "Nap", kind: "sleep",
             extra: "parent: bbbbbbbb-0000-4000-8000-000000000001\nminutes: 45\n")
@@ -51,10 +57,7 @@ struct PagesTests {
 
     @Test("links between records by path and id: a link to another record's file, a parent outside the site named, not linked")
     func linksByPathAndID() throws {
-        let vault = try SiteVault(language: "en")
-        try vault.write(".folio/templates/baby.md", "---\nkind: baby\ndir: baby\nfields:\n  name: {type: string}\n---\n")
-        try vault.write(".folio/templates/sleep.md", "---\nkind: sleep\ndir: sleep\nparent: baby\n---\n")
-        try vault.record("b", id: "dddddddd-0000-4000-8000-000000000001", title: "小寶", kind: "baby", extra: "name: 小寶\n")
+        let vault = try Self.babyWithSleeps(babyID: "dddddddd-0000-4000-8000-000000000001")
         let nap = try vault.record(
             "nap", id: "dddddddd-0000-4000-8000-000000000002", title: "Nap", kind: "sleep",
             extra: "parent: dddddddd-0000-4000-8000-000000000001\n")
