@@ -73,6 +73,9 @@ struct CatalogFrontMatterTests {
         for text in accepted {
             #expect(Oracle.compare(text, path: "a/b.md") != nil, "declined:\n\(text)")
         }
+        // A long title wrapped by hand, as scripts/make-bench-vault's edited pages have it (2 % of them).
+        let wrapped = "---\nid: 1bdc38f7\nkind: note\ntitle: coffee 散步寫字  \n  family 咖啡下雨\n     rain\r\ntags:\n  - tag127\n---\nbody\n"
+        #expect(Oracle.compare(wrapped, path: "a/b.md")?.title == "coffee 散步寫字 family 咖啡下雨 rain")
     }
 
     @Test("what YAML reads as another type, a null or nothing gives the answers the full parser gives")
@@ -134,7 +137,10 @@ struct CatalogFrontMatterTests {
             "title: &t x\nkind: *t",  // anchors and aliases
             "title: !!str 123",  // tags
             "title: |\n  block\n",  // a block scalar under a key the summary reads
-            "title: multi\n  line",  // a multi-line plain scalar
+            "title: multi # c\n  line",  // a wrapped plain scalar after a comment: an error
+            "title: multi\n\n  line",  // a wrapped plain scalar holding a line break
+            "title: multi\n  # c\n  line",  // a comment inside a wrapped plain scalar
+            "tags:\n  - multi\n    line",  // a sequence item wrapped over lines
             "title: \"multi\n  line\"",  // a multi-line quoted scalar
             "title: \"\\ud83d\\ude00\"",  // surrogates, which libyaml refuses
             "title: \"\\q\"",  // an unknown escape
@@ -263,6 +269,35 @@ struct CatalogFrontMatterTests {
                 }
             }
         }
+    }
+
+    @Test("UTF-8 long enough to be read as two halves side by side is judged as String(validating:) judges it, wherever the cut falls")
+    func halvesAgreeWithString() {
+        // Long runs of few pieces, so the cut falls before, inside and after every kind of
+        // sequence, and on runs of continuation bytes.
+        let pieces: [[UInt8]] = [
+            Array("rain ".utf8), Array("下雨".utf8), Array("é".utf8), Array("😀".utf8), [0x80], [0x80, 0x80, 0x80, 0x80],
+            [0xE4, 0xB8], [0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xFF], [0x0A], Array("x".utf8),
+        ]
+        var g = SeededGenerator(seed: 0x4A1F)
+        var invalid = 0
+        for n in 0..<6_000 {
+            // Most texts valid but for one piece, some wholly valid: both answers are common.
+            let good = pieces.filter { String(validating: $0, as: UTF8.self) != nil }
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 10...120, using: &g) { bytes += good.randomElement(using: &g) ?? [] }
+            if n % 2 == 0 {
+                bytes.insert(contentsOf: pieces.randomElement(using: &g) ?? [], at: Int.random(in: 0...bytes.count, using: &g))
+            }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            if !expected { invalid += 1 }
+            bytes.withUnsafeBufferPointer { #expect(CatalogFrontMatter.isValidUTF8($0) == expected, "\(bytes)") }
+        }
+        #expect(invalid > 1_000, "\(invalid) invalid of 6,000")
+        // The middle (byte 44) on the last of four continuation bytes in a row: no cut is sought past three.
+        let run =
+            Array(repeating: UInt8(ascii: "a"), count: 40) + [0xE4, 0x80, 0x80, 0x80, 0x80] + Array(repeating: UInt8(ascii: "a"), count: 43)
+        run.withUnsafeBufferPointer { #expect(!CatalogFrontMatter.isValidUTF8($0)) }
     }
 
     @Test("a few thousand generated front matters, with random damage, read alike whenever they are read")
@@ -535,7 +570,13 @@ enum EdgeCases {
         "text: |\n  a\n\n\n", "text: |-\n    x\n  y", "title: x\ntext: |\n  a\n  b: c\n  - d",
         "id: 1\nid: 1", "ID: a\nid: b", "id : a\nid: b", "1: a\n01: b", "a.b: 1\na-b: 2\na_b: 3", "_: x", "-a: x", ".a: x",
         "title: x\n\n\n", "\n\ntitle: x", "# c\ntitle: x\n# c", "title: x\n  # indented comment\nkind: y",
-        "title: x\n  more", "title: 'x'\n  more", "title:\n  nested: map", "title:\n- item", "title:\n  - item",
+        "title: x\n  more", "title: 'x'\n  more", "title: a  \n  b  \n     c\nkind: k", "title: a\n  b: c", "title: a\n  b:",
+        "title: a\n  # c\nkind: x", "title: a\n\n  b", "title: a\n  b\n\nkind: x", "title: a\n  b\n\n  c", "title: a # c\n  b",
+        "title: a\n  b # c", "title: a\n  b # c\n  d", "title: a\n  - b", "title: a\n  'b'", "title: a\n  [b]", "title: a\n  #b",
+        "title: a\n  b#c", "title: a\n  b:c", "title: null\n  x", "title: ~\n  x", "created: 2026-11-22\n  18:04",
+        "title: 下雨\r\n  傍晚\r\nkind: k", "title: a\n  ---", "title: a\n  ...", "title: a\n  -b", "title: a\n  ? b",
+        "media:\n- file: a\n  name: x\n    y\n- file: b", "tags:\n- a\n  b", "tags:\n  - a\n    b\n  - c", "a:\n  b: x\n    y\n  c: z",
+        "text: a\n  b\ntitle: c\n  d", "id: a\n  b\nid: c", "title:\n  nested: map", "title:\n- item", "title:\n  - item",
         "title: |-\n  block title", "kind: idea\ndone:\n  - true", "done: TRUE", "done: tRue", "done: !!bool true",
         "created: 2026-11-22T18:04:11+08:00", "created: 2026-11-22T18:04:11.5Z", "created: \"2026-11-22\"", "created: 20261122",
         "created: [2026-11-22]", "created: 2026-11-22 # c", "modified: 2026-13-01\ncreated: x",
@@ -596,6 +637,17 @@ enum RandomFrontMatter {
                 lines.append("\(key)\(separator):\(after)\(["|", "|-", ">", ">+", "|+"].randomElement(using: &g) ?? "|")")
                 lines += blockScalar(using: &g)
             case 6: lines.append(["# a comment", "", "   ", "  # indented"].randomElement(using: &g) ?? "")
+            case 7:
+                // A plain value wrapped over lines by hand, at any depth, sometimes with what ends or breaks it.
+                lines.append("\(key)\(separator):\(after)\(plainWords.randomElement(using: &g) ?? "x")\(comment)")
+                for _ in 0..<Int.random(in: 1...3, using: &g) {
+                    let pad = String(repeating: " ", count: Int.random(in: 0...4, using: &g))
+                    let word =
+                        Int.random(in: 0..<6, using: &g) == 0
+                        ? (hostileWords + ["", "# c", "a # c", "b:"]).randomElement(using: &g) ?? "x"
+                        : plainWords.randomElement(using: &g) ?? "x"
+                    lines.append(pad + word + (Int.random(in: 0..<4, using: &g) == 0 ? "  " : ""))
+                }
             default: lines.append("\(key)\(separator):\(after)\(scalar(using: &g))\(comment)")
             }
         }

@@ -163,4 +163,24 @@ struct InlineTagsTests {
             #expect(InlineTags.extract(from: body) == InlineTags.extractReadingEveryLine(from: body), "\(body.debugDescription)")
         }
     }
+
+    /// The pairwise comparison against the set of lower-cased names it replaced, its oracle.
+    @Test("tags kept once without case by comparing each with those before it, as a set of lower-cased names keeps them")
+    func deduplicatedAgreesWithSet() {
+        let names = [
+            "", "rain", "Rain", "RAIN", "walk", "下雨", "Straße", "STRASSE", "strasse", "ǅ", "ǆ", "Ǆ", "K", "\u{212A}", "k",
+            "café", "cafe\u{301}", "CAFÉ", "İ", "i", "I", "ı", "Σ", "σ", "ς", "ǈ", "a/b", "A/B",
+        ]
+        var generator = SeededGenerator(seed: 0xDED0)
+        for _ in 0..<20_000 {
+            // Past sixteen the set itself is used: both sides of that line are held to it.
+            let count = Int.random(in: 0...20, using: &generator)
+            let tags = (0..<count).map { _ in names.randomElement(using: &generator) ?? "" }
+            #expect(InlineTags.deduplicated(tags) == InlineTags.deduplicatedBySet(tags), "\(tags)")
+        }
+        #expect(InlineTags.merge(["Rain", "walk"], []) == ["Rain", "walk"])
+        #expect(InlineTags.merge(["Rain", ""], []) == ["Rain"])
+        #expect(InlineTags.merge([""], []) == [])
+        #expect(InlineTags.merge(["Rain"], ["rain", "晚餐"]) == ["Rain", "晚餐"])
+    }
 }

@@ -11,7 +11,8 @@ import YAML
 /// plain-word keys; plain, single- and double-quoted scalars on one line; flow sequences and flow
 /// mappings on one line (`[a, "b"]`, `{place: Taipei}`); block sequences and block mappings nested
 /// under keys (the `media` list); literal and folded block scalars under keys the summary does not
-/// read; comments and blank lines. Anchors, aliases, tags, values over several lines (but block
+/// read; a mapping's plain value wrapped over the lines after it, as people wrap a long title by
+/// hand; comments and blank lines. Anchors, aliases, tags, other values over several lines (but block
 /// collections and skipped block scalars), tabs, explicit keys, duplicate keys, text libyaml would
 /// refuse, and anything past the ``FrontMatterLimits`` are declined, and the caller reads the file
 /// with ``FrontMatterDocument`` instead.
@@ -97,12 +98,19 @@ public enum CatalogFrontMatter {
     /// a string: a table-driven automaton, one lookup and one shift a byte, no branch on the text
     /// (a diary's Chinese and English words alternate every few bytes; a loop that branched on
     /// each run was a third slower).
+    ///
+    /// Past 64 bytes the two halves are read side by side by two automata, cut where no sequence
+    /// can straddle (before a byte that is not a continuation byte): each byte's step waits on the
+    /// step before it, so two chains keep the core busy where one left it waiting.
     public static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var state = UTF8Automaton.accept
-        UTF8Automaton.table.withUnsafeBufferPointer { table in
-            for byte in bytes { state = (table[Int(byte)] >> state) & 63 }
-        }
-        return state == UTF8Automaton.accept
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        guard count >= 64 else { return UTF8Automaton.accepts(base, count) }
+        var middle = count / 2
+        // Three continuation bytes at most follow a lead: a fourth in a row is never well formed.
+        for _ in 0..<3 where base[middle] & 0xC0 == 0x80 { middle -= 1 }
+        guard base[middle] & 0xC0 != 0x80 else { return false }
+        return UTF8Automaton.accepts(base, middle, base + middle, count - middle)
     }
 
     /// The first offset from `start` whose byte is not printable ASCII (a control, DEL, or not
@@ -170,6 +178,33 @@ private enum UTF8Automaton {
     static let afterED: UInt64 = 36
     static let afterF0: UInt64 = 42
     static let afterF4: UInt64 = 48
+
+    /// Whether the automaton accepts the `count` bytes at `start`.
+    static func accepts(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        table.withUnsafeBufferPointer { table in
+            var state = accept
+            // `&>>` shifts by the low six bits alone, as the machine's shift does: a state's
+            // other bits (the rest of the row it came from) need no masking on the way.
+            for i in 0..<count { state = table[Int(start[i])] &>> state }
+            return state & 63 == accept
+        }
+    }
+
+    /// Whether the automaton accepts both runs, read side by side.
+    static func accepts(_ first: UnsafePointer<UInt8>, _ firstCount: Int, _ second: UnsafePointer<UInt8>, _ secondCount: Int) -> Bool {
+        table.withUnsafeBufferPointer { table in
+            var a = accept
+            var b = accept
+            let common = min(firstCount, secondCount)
+            for i in 0..<common {
+                a = table[Int(first[i])] &>> a
+                b = table[Int(second[i])] &>> b
+            }
+            for i in common..<firstCount { a = table[Int(first[i])] &>> a }
+            for i in common..<secondCount { b = table[Int(second[i])] &>> b }
+            return a & 63 == accept && b & 63 == accept
+        }
+    }
 
     static let table: [UInt64] = {
         var table = [UInt64](repeating: 0, count: 256)
@@ -346,6 +381,8 @@ private struct Reader {
     var yamlEnd = 0
     /// Start of the next line not read yet.
     var cursor = 0
+    /// The line ``peek()`` found last (none at first).
+    private var peeked = Line(start: -1, indent: 0, end: 0, next: 0)
     var nodes = 0
     /// Keys of the mappings open, outermost first, to find a duplicate key as libyaml's composer does.
     var openKeys: [Range<Int>] = []
@@ -453,12 +490,15 @@ private struct Reader {
 
     /// The next line that holds more than spaces or a comment, without reading it; nil at the end.
     private mutating func peek() -> Line? {
+        // A collection's loop and the value before it look at the same line: found once.
+        if peeked.start == cursor { return peeked }
         while cursor < yamlEnd {
             let line = line(at: cursor)
             if line.isBlank || bytes[line.content] == UInt8(ascii: "#") {
                 cursor = line.next
                 continue
             }
+            peeked = line
             return line
         }
         return nil
@@ -556,10 +596,60 @@ private struct Reader {
             try endOfLine(line, at: after)
             return capture ? .scalar(text, plain: false) : nil
         default:
-            let text = try plain(line, at: start, capture: capture)
+            let (text, commented) = try plain(line, at: start, capture: capture)
             cursor = line.next
+            if indentlessSequence, !commented, let folded = try continuedPlain(text, column: column, capture: capture) {
+                return capture ? .scalar(folded, plain: true) : nil
+            }
             return capture ? .scalar(text, plain: true) : nil
         }
+    }
+
+    /// A mapping's plain value that goes on over the lines after it (`title: coffee 散步` then
+    /// `  family 咖啡`), as people wrap a long title by hand: the lines deeper than `column` right
+    /// after the first, each folded into one space. nil when the value ends on its line.
+    ///
+    /// Only the common layout: no blank or comment line inside, no comment, and each line starting
+    /// as a plain scalar may (``startsPlain(_:at:end:)``); anything else declines.
+    private mutating func continuedPlain(
+        _ first: CatalogFrontMatter.Text, column: Int, capture: Bool
+    ) throws(Declined) -> CatalogFrontMatter.Text? {
+        var folded: [UInt8]?
+        while cursor < yamlEnd {
+            // Nearly always the next line starts no deeper than `column` and holds text: the value
+            // has ended, known from its first bytes without reading the line.
+            var content = cursor
+            while content < yamlEnd, content - cursor <= column, bytes[content] == 0x20 { content += 1 }
+            if content - cursor <= column, content < yamlEnd, bytes[content] != 0x0A, bytes[content] != 0x0D { break }
+            let next = line(at: cursor)
+            if next.isBlank {
+                // Blank lines end the value unless more of it follows them (a line break kept in it).
+                var after = next.next
+                while after < yamlEnd {
+                    let further = line(at: after)
+                    if !further.isBlank {
+                        guard further.indent <= column else { throw Declined() }
+                        break
+                    }
+                    after = further.next
+                }
+                break
+            }
+            guard next.indent > column else { break }
+            guard bytes[next.content] != UInt8(ascii: "#"), Self.startsPlain(bytes, at: next.content, end: next.end) else {
+                throw Declined()
+            }
+            let (more, commented) = try plain(next, at: next.content, capture: capture, counted: false)
+            guard !commented else { throw Declined() }
+            if capture {
+                if folded == nil { folded = first.withBytes(in: bytes) { Array($0) } }
+                folded?.append(0x20)
+                more.withBytes(in: bytes) { folded?.append(contentsOf: $0) }
+            }
+            cursor = next.next
+        }
+        guard let folded else { return nil }
+        return .decoded(folded)
     }
 
     /// The value on the lines after a `key:` or `-` with nothing after it: a block collection indented
@@ -656,22 +746,29 @@ private struct Reader {
     /// A plain scalar in block context, up to a comment or the line's end (spaces before either are
     /// not part of it). Declines `: ` inside (a nested mapping, an error) and a first character that
     /// YAML reads as an indicator.
-    private mutating func plain(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> CatalogFrontMatter.Text {
+    /// `commented`: a comment ends the line. `counted`: the scalar is a new node (not a later line of one).
+    private mutating func plain(
+        _ line: Line, at start: Int, capture: Bool, counted: Bool = true
+    ) throws(Declined) -> (text: CatalogFrontMatter.Text, commented: Bool) {
         guard Self.startsPlain(bytes, at: start, end: line.end) else { throw Declined() }
         var index = start
         var textEnd = start
+        var commented = false
         while index < line.end {
             let byte = bytes[index]
             if byte == 0x20 {
-                if index + 1 < line.end, bytes[index + 1] == UInt8(ascii: "#") { break }
+                if index + 1 < line.end, bytes[index + 1] == UInt8(ascii: "#") {
+                    commented = true
+                    break
+                }
             } else {
                 if byte == UInt8(ascii: ":"), index + 1 == line.end || bytes[index + 1] == 0x20 { throw Declined() }
                 textEnd = index + 1
             }
             index += 1
         }
-        try countScalar()
-        return .span(start..<textEnd)
+        if counted { try countScalar() }
+        return (.span(start..<textEnd), commented)
     }
 
     /// Whether a plain scalar may start at `start`: not an indicator, a `-` only before a letter or

@@ -129,7 +129,8 @@ public enum InlineTags {
 
     /// `first` then `second`, each tag once, compared without case; the first spelling wins.
     public static func merge(_ first: [String], _ second: [String]) -> [String] {
-        deduplicated(first + second)
+        // Most records have no inline tag: their front matter's list is the answer, no copy made.
+        second.isEmpty ? deduplicated(first) : deduplicated(first + second)
     }
 
     // MARK: - Scanning one line
@@ -318,9 +319,31 @@ public enum InlineTags {
         return mask
     }
 
-    private static func deduplicated(_ tags: [String]) -> [String] {
-        // Most records have a tag or two and no inline tag: nothing to compare.
-        if tags.count < 2 { return tags.filter { !$0.isEmpty } }
+    /// `tags` without empty names and without a name met before, compared without case.
+    ///
+    /// A record has a handful of tags: each is compared with those before it, and when none is
+    /// dropped the same array is given back. ``deduplicatedBySet(_:)`` is its oracle (`InlineTagsTests`).
+    static func deduplicated(_ tags: [String]) -> [String] {
+        if tags.count < 2 { return tags.first?.isEmpty == true ? [] : tags }
+        guard tags.count <= 16 else { return deduplicatedBySet(tags) }
+        return withUnsafeTemporaryAllocation(of: String.self, capacity: tags.count) { keys in
+            var made = keys.startIndex
+            for tag in tags {
+                keys.initializeElement(at: made, to: tag.lowercased())
+                made += 1
+            }
+            defer { _ = keys.baseAddress?.deinitialize(count: made) }
+            var dropped: UInt16 = 0
+            for i in tags.indices {
+                if tags[i].isEmpty || (0..<i).contains(where: { !tags[$0].isEmpty && keys[$0] == keys[i] }) { dropped |= 1 << i }
+            }
+            if dropped == 0 { return tags }
+            return tags.indices.compactMap { dropped & (1 << $0) == 0 ? tags[$0] : nil }
+        }
+    }
+
+    /// ``deduplicated(_:)`` by a set of lower-cased names: its oracle, and its way past sixteen tags.
+    static func deduplicatedBySet(_ tags: [String]) -> [String] {
         var seen = Set<String>()
         var out: [String] = []
         for tag in tags where !tag.isEmpty && seen.insert(tag.lowercased()).inserted {

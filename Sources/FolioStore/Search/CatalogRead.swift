@@ -220,8 +220,10 @@ final class CatalogReader {
         if let title = fields.title { put(title) } else { RecordDetail.put(name.utf8.dropLast(3), into: &buffer) }
         put(fields.parent)
         put(fields.sortTime?.text)
-        RecordDetail.put(numbers: fields.tags.map(tagNumber), into: &buffer)
-        RecordDetail.put(numbers: fields.allTags.map(tagNumber), into: &buffer)
+        let tagNumbers = fields.tags.map(tagNumber)
+        RecordDetail.put(numbers: tagNumbers, into: &buffer)
+        // Without inline tags the two lists are one (the same array): numbered once.
+        RecordDetail.put(numbers: fields.allTags == fields.tags ? tagNumbers : fields.allTags.map(tagNumber), into: &buffer)
         RecordDetail.put(texts: fields.aliases, into: &buffer)
         result.detail = start..<Int32(buffer.count)
         result.kind = fields.kind.map(kindNumber) ?? -1
