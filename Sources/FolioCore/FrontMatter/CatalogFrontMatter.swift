@@ -113,6 +113,19 @@ public enum CatalogFrontMatter {
         return UTF8Automaton.accepts(base, middle, base + middle, count - middle)
     }
 
+    /// Whether the eight bytes at `index` hold `a` or `b` (exactly: a borrow only runs past a
+    /// byte that matched).
+    @inline(__always)
+    static func holds(_ a: UInt8, or b: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let x = word ^ (ones &* UInt64(a))
+        let y = word ^ (ones &* UInt64(b))
+        return ((x &- ones) & ~x | (y &- ones) & ~y) & highs != 0
+    }
+
     /// The first offset from `start` whose byte is not printable ASCII (a control, DEL, or not
     /// ASCII), eight bytes at a time; `bytes.count` when there is none.
     static func printableASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
@@ -373,6 +386,8 @@ private struct Line {
     var isBlank: Bool { content == end }
 }
 
+// Its helpers that only look at the bytes are static: as methods of this struct of some 300
+// bytes, each call of one from a mutating method copied the reader whole (a tenth of its time).
 private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     let limits: FrontMatterLimits
@@ -401,23 +416,23 @@ private struct Reader {
     mutating func locate() throws(Declined) -> Int {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-        guard let opening = delimiterLine(at: start, dotsToo: false) else { throw Declined() }
+        guard let opening = Self.delimiterLine(bytes, at: start, dotsToo: false) else { throw Declined() }
         var lineStart = opening
         while lineStart < bytes.count {
             // Past the limit the full parser reports the size; the rest need not be read.
             guard lineStart - opening <= limits.maxBytes else { throw Declined() }
-            if let bodyStart = delimiterLine(at: lineStart, dotsToo: true) {
+            if let bodyStart = Self.delimiterLine(bytes, at: lineStart, dotsToo: true) {
                 yamlEnd = lineStart
                 cursor = opening
                 return bodyStart
             }
-            lineStart = try checkedLine(from: lineStart)
+            lineStart = try Self.checkedLine(bytes, from: lineStart)
         }
         throw Declined()  // not closed within the bytes given
     }
 
     /// The byte after a delimiter line (`---`, or `...` when `dotsToo`, then spaces, tabs or CRs) at `start`.
-    private func delimiterLine(at start: Int, dotsToo: Bool) -> Int? {
+    private static func delimiterLine(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, dotsToo: Bool) -> Int? {
         guard start + 3 <= bytes.count else { return nil }
         let first = bytes[start]
         guard first == UInt8(ascii: "-") || (dotsToo && first == UInt8(ascii: ".")),
@@ -435,7 +450,7 @@ private struct Reader {
     /// U+FFFF), the line breaks libyaml knows and folio's line splitting does not (a lone CR, NEL,
     /// LS, PS), a byte order mark (skipped by libyaml at a line start), and tabs, whose place in
     /// YAML's indentation and separation rules this reader does not follow.
-    private func checkedLine(from start: Int) throws(Declined) -> Int {
+    private static func checkedLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(Declined) -> Int {
         var index = start
         let count = bytes.count
         while index < count {
@@ -451,13 +466,13 @@ private struct Reader {
                 guard byte == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A else { throw Declined() }
                 return index + 2
             }
-            index = try checkedScalar(at: index)
+            index = try Self.checkedScalar(bytes, at: index)
         }
         return count
     }
 
     /// Checks the multi-byte UTF-8 sequence at `index`; returns the offset after it.
-    private func checkedScalar(at index: Int) throws(Declined) -> Int {
+    private static func checkedScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws(Declined) -> Int {
         guard let length = CatalogFrontMatter.sequenceLength(bytes, at: index) else { throw Declined() }
         let lead = bytes[index]
         let second = bytes[index + 1]
@@ -478,10 +493,11 @@ private struct Reader {
     // MARK: - Lines
 
     /// The line at `start` (inside the YAML, whose every line ends with `\n`).
-    private func line(at start: Int) -> Line {
+    private static func line(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, within yamlEnd: Int) -> Line {
         var index = start
         while index < yamlEnd, bytes[index] == 0x20 { index += 1 }
         let indent = index - start
+        while yamlEnd - index >= 8, !CatalogFrontMatter.holds(0x0A, or: 0x0A, bytes, at: index) { index += 8 }
         while index < yamlEnd, bytes[index] != 0x0A { index += 1 }
         let next = min(index + 1, yamlEnd)
         let end = index > start + indent && bytes[index - 1] == 0x0D ? index - 1 : index
@@ -493,7 +509,7 @@ private struct Reader {
         // A collection's loop and the value before it look at the same line: found once.
         if peeked.start == cursor { return peeked }
         while cursor < yamlEnd {
-            let line = line(at: cursor)
+            let line = Self.line(bytes, at: cursor, within: yamlEnd)
             if line.isBlank || bytes[line.content] == UInt8(ascii: "#") {
                 cursor = line.next
                 continue
@@ -530,21 +546,36 @@ private struct Reader {
     private mutating func mapping(column: Int, depth: Int, firstEntry: (Line, Int)?, isRoot: Bool = false) throws(Declined) {
         try enterCollection(depth: depth)
         let outerKeys = openKeys.count
+        var keyMarks: UInt64 = 0
         if let (line, start) = firstEntry {
-            try entry(line, at: start, column: column, depth: depth, keysFrom: outerKeys, isRoot: isRoot)
+            try entry(line, at: start, column: column, depth: depth, keysFrom: outerKeys, keyMarks: &keyMarks, isRoot: isRoot)
         }
         while let line = peek(), line.indent >= column {
             guard line.indent == column else { throw Declined() }
-            try entry(line, at: line.content, column: column, depth: depth, keysFrom: outerKeys, isRoot: isRoot)
+            try entry(line, at: line.content, column: column, depth: depth, keysFrom: outerKeys, keyMarks: &keyMarks, isRoot: isRoot)
         }
         openKeys.removeSubrange(outerKeys...)
     }
 
-    /// One `key: value` entry of a block mapping whose keys start at `column`.
-    private mutating func entry(_ line: Line, at start: Int, column: Int, depth: Int, keysFrom: Int, isRoot: Bool) throws(Declined) {
-        guard let (key, valueStart) = keyAt(start, in: line) else { throw Declined() }
-        for seen in openKeys[keysFrom...] where bytesEqual(bytes, seen, key) { throw Declined() }
+    /// Adds `key` to the keys of the mapping whose keys start at `keysFrom` in ``openKeys``,
+    /// declining a key met before in it, as libyaml's composer refuses it. `marks` holds a bit per
+    /// key met (by its length and its first and last bytes): only a key whose bit is already set
+    /// is compared with the others.
+    private mutating func add(key: Range<Int>, keysFrom: Int, marks: inout UInt64) throws(Declined) {
+        let mark: UInt64 = 1 << UInt64((key.count &* 7 &+ Int(bytes[key.lowerBound]) &* 3 &+ Int(bytes[key.upperBound - 1])) & 63)
+        if marks & mark != 0 {
+            for seen in openKeys[keysFrom...] where bytesEqual(bytes, seen, key) { throw Declined() }
+        }
+        marks |= mark
         openKeys.append(key)
+    }
+
+    /// One `key: value` entry of a block mapping whose keys start at `column`.
+    private mutating func entry(
+        _ line: Line, at start: Int, column: Int, depth: Int, keysFrom: Int, keyMarks: inout UInt64, isRoot: Bool
+    ) throws(Declined) {
+        guard let (key, valueStart) = Self.keyAt(bytes, start, in: line) else { throw Declined() }
+        try add(key: key, keysFrom: keysFrom, marks: &keyMarks)
         try countScalar()
         let field = isRoot ? Field(bytes[key]) : nil
         let value = try value(
@@ -556,7 +587,7 @@ private struct Reader {
 
     /// `key:` at `start` followed by a space or the line's end: the key's bytes and where its value
     /// starts. Keys are plain words (letters, digits, `_`, `-`, `.`), short enough to be a simple key.
-    private func keyAt(_ start: Int, in line: Line) -> (Range<Int>, Int)? {
+    private static func keyAt(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, in line: Line) -> (Range<Int>, Int)? {
         guard start < line.end, Self.isWordStart(bytes[start]) else { return nil }
         var index = start + 1
         while index < line.end, Self.isWordByte(bytes[index]) { index += 1 }
@@ -621,12 +652,12 @@ private struct Reader {
             var content = cursor
             while content < yamlEnd, content - cursor <= column, bytes[content] == 0x20 { content += 1 }
             if content - cursor <= column, content < yamlEnd, bytes[content] != 0x0A, bytes[content] != 0x0D { break }
-            let next = line(at: cursor)
+            let next = Self.line(bytes, at: cursor, within: yamlEnd)
             if next.isBlank {
                 // Blank lines end the value unless more of it follows them (a line break kept in it).
                 var after = next.next
                 while after < yamlEnd {
-                    let further = line(at: after)
+                    let further = Self.line(bytes, at: after, within: yamlEnd)
                     if !further.isBlank {
                         guard further.indent <= column else { throw Declined() }
                         break
@@ -657,13 +688,13 @@ private struct Reader {
     private mutating func blockValue(column: Int, depth: Int, indentlessSequence: Bool, capture: Bool) throws(Declined) -> Captured? {
         if let line = peek() {
             if line.indent > column {
-                if isItem(line, at: line.content) {
+                if Self.isItem(bytes, line, at: line.content) {
                     return try sequence(column: line.indent, depth: depth, indentless: false, capture: capture)
                 }
                 try mapping(column: line.indent, depth: depth, firstEntry: nil)
                 return capture ? .mapping : nil
             }
-            if indentlessSequence && line.indent == column && isItem(line, at: line.content) {
+            if indentlessSequence && line.indent == column && Self.isItem(bytes, line, at: line.content) {
                 return try sequence(column: column, depth: depth, indentless: true, capture: capture)
             }
         }
@@ -672,7 +703,7 @@ private struct Reader {
     }
 
     /// Whether `start` holds a block sequence's `-` (followed by a space or the line's end).
-    private func isItem(_ line: Line, at start: Int) -> Bool {
+    private static func isItem(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Line, at start: Int) -> Bool {
         bytes[start] == UInt8(ascii: "-") && (start + 1 == line.end || bytes[start + 1] == 0x20)
     }
 
@@ -684,15 +715,15 @@ private struct Reader {
         if capture { items.reserveCapacity(4) }
         while let line = peek(), line.indent >= column {
             guard line.indent == column else { throw Declined() }
-            guard isItem(line, at: line.content) else {
+            guard Self.isItem(bytes, line, at: line.content) else {
                 if indentless { break }
                 throw Declined()
             }
             var start = line.content + 1
             while start < line.end, bytes[start] == 0x20 { start += 1 }
             if start < line.end, bytes[start] != UInt8(ascii: "#") {
-                if isItem(line, at: start) { throw Declined() }  // `- - x`: not read here
-                if keyAt(start, in: line) != nil {
+                if Self.isItem(bytes, line, at: start) { throw Declined() }  // `- - x`: not read here
+                if Self.keyAt(bytes, start, in: line) != nil {
                     try mapping(column: start - line.start, depth: depth + 1, firstEntry: (line, start))
                     continue
                 }
@@ -719,7 +750,7 @@ private struct Reader {
         var deepestBlank = 0
         var textIndent: Int?
         while cursor < yamlEnd {
-            let next = self.line(at: cursor)
+            let next = Self.line(bytes, at: cursor, within: yamlEnd)
             if let textIndent {
                 guard next.isBlank || next.indent >= textIndent else { break }
             } else if next.isBlank {
@@ -751,22 +782,28 @@ private struct Reader {
         _ line: Line, at start: Int, capture: Bool, counted: Bool = true
     ) throws(Declined) -> (text: CatalogFrontMatter.Text, commented: Bool) {
         guard Self.startsPlain(bytes, at: start, end: line.end) else { throw Declined() }
+        // Only a `:` or a `#` can end the scalar or decline it: eight bytes without either are
+        // passed at once.
         var index = start
-        var textEnd = start
+        var stop = line.end
         var commented = false
         while index < line.end {
-            let byte = bytes[index]
-            if byte == 0x20 {
-                if index + 1 < line.end, bytes[index + 1] == UInt8(ascii: "#") {
-                    commented = true
-                    break
-                }
-            } else {
-                if byte == UInt8(ascii: ":"), index + 1 == line.end || bytes[index + 1] == 0x20 { throw Declined() }
-                textEnd = index + 1
+            if line.end - index >= 8, !CatalogFrontMatter.holds(UInt8(ascii: ":"), or: UInt8(ascii: "#"), bytes, at: index) {
+                index += 8
+                continue
             }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "#"), bytes[index - 1] == 0x20 {
+                commented = true
+                stop = index - 1
+                break
+            }
+            if byte == UInt8(ascii: ":"), index + 1 == line.end || bytes[index + 1] == 0x20 { throw Declined() }
             index += 1
         }
+        // Spaces before a comment or the line's end are not part of it.
+        var textEnd = stop
+        while textEnd > start, bytes[textEnd - 1] == 0x20 { textEnd -= 1 }
         if counted { try countScalar() }
         return (.span(start..<textEnd), commented)
     }
@@ -793,13 +830,15 @@ private struct Reader {
     private mutating func quoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (CatalogFrontMatter.Text, Int) {
         let result =
             bytes[start] == UInt8(ascii: "'")
-            ? try singleQuoted(line, at: start, capture: capture)
-            : try doubleQuoted(line, at: start, capture: capture)
+            ? try Self.singleQuoted(bytes, line, at: start, capture: capture)
+            : try Self.doubleQuoted(bytes, line, at: start, capture: capture)
         try countScalar()
         return result
     }
 
-    private func singleQuoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (CatalogFrontMatter.Text, Int) {
+    private static func singleQuoted(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Line, at start: Int, capture: Bool
+    ) throws(Declined) -> (CatalogFrontMatter.Text, Int) {
         var index = start + 1
         var doubled = false
         while true {
@@ -826,7 +865,9 @@ private struct Reader {
 
     /// A double-quoted scalar with libyaml's escapes (JSON's among them); an escape libyaml refuses,
     /// a surrogate (`\ud83d`) included, declines, as does a line-continuing `\`.
-    private func doubleQuoted(_ line: Line, at start: Int, capture: Bool) throws(Declined) -> (CatalogFrontMatter.Text, Int) {
+    private static func doubleQuoted(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Line, at start: Int, capture: Bool
+    ) throws(Declined) -> (CatalogFrontMatter.Text, Int) {
         var index = start + 1
         var out: [UInt8]?
         while true {
@@ -912,12 +953,12 @@ private struct Reader {
         try enterCollection(depth: depth)
         var items: [CatalogFrontMatter.Text] = []
         if capture { items.reserveCapacity(4) }
-        var index = skipSpaces(from: start + 1, in: line)
+        var index = Self.skipSpaces(bytes, from: start + 1, in: line)
         if index < line.end, bytes[index] == UInt8(ascii: "]") { return (items, index + 1) }
         while true {
             let (text, after) = try flowItem(line, at: index, depth: depth, capture: capture)
             if capture, let text { items.append(text) }
-            let (next, closed) = try flowSeparator(line, at: after, closer: UInt8(ascii: "]"))
+            let (next, closed) = try Self.flowSeparator(bytes, line, at: after, closer: UInt8(ascii: "]"))
             if closed { return (items, next) }
             index = next
         }
@@ -928,14 +969,15 @@ private struct Reader {
     private mutating func flowMapping(_ line: Line, at start: Int, depth: Int) throws(Declined) -> Int {
         try enterCollection(depth: depth)
         let outerKeys = openKeys.count
-        var index = skipSpaces(from: start + 1, in: line)
+        var keyMarks: UInt64 = 0
+        var index = Self.skipSpaces(bytes, from: start + 1, in: line)
         if index < line.end, bytes[index] == UInt8(ascii: "}") { return index + 1 }
         while true {
-            guard let (key, valueStart) = keyAt(index, in: line), valueStart < line.end else { throw Declined() }
-            for seen in openKeys[outerKeys...] where bytesEqual(bytes, seen, key) { throw Declined() }
-            openKeys.append(key)
+            guard let (key, valueStart) = Self.keyAt(bytes, index, in: line), valueStart < line.end else { throw Declined() }
+            try add(key: key, keysFrom: outerKeys, marks: &keyMarks)
             try countScalar()
-            let (next, closed) = try flowSeparator(
+            let (next, closed) = try Self.flowSeparator(
+                bytes,
                 line, at: try flowItem(line, at: valueStart, depth: depth, capture: false).1,
                 closer: UInt8(ascii: "}"))
             if closed {
@@ -968,12 +1010,14 @@ private struct Reader {
 
     /// After a flow item: spaces, then `,` and the next item, or `closer`. The offset of the next
     /// item, or the offset after the closer and `closed`.
-    private func flowSeparator(_ line: Line, at start: Int, closer: UInt8) throws(Declined) -> (Int, closed: Bool) {
-        var index = skipSpaces(from: start, in: line)
+    private static func flowSeparator(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Line, at start: Int, closer: UInt8
+    ) throws(Declined) -> (Int, closed: Bool) {
+        var index = Self.skipSpaces(bytes, from: start, in: line)
         guard index < line.end else { throw Declined() }
         if bytes[index] == closer { return (index + 1, true) }
         guard bytes[index] == UInt8(ascii: ",") else { throw Declined() }
-        index = skipSpaces(from: index + 1, in: line)
+        index = Self.skipSpaces(bytes, from: index + 1, in: line)
         // A trailing comma (`[a, ]`) and an empty item (`[a, , b]`) are not read here.
         guard index < line.end, bytes[index] != closer, bytes[index] != UInt8(ascii: ",") else { throw Declined() }
         return (index, false)
@@ -1013,7 +1057,7 @@ private struct Reader {
     /// (0.2.2 and later), as this reader then does.
     static let colonsInFlowScalars = LibYAML.version >= (0, 2, 2)
 
-    private func skipSpaces(from start: Int, in line: Line) -> Int {
+    private static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, in line: Line) -> Int {
         var index = start
         while index < line.end, bytes[index] == 0x20 { index += 1 }
         return index
