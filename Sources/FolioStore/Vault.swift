@@ -120,8 +120,10 @@ public final class Vault {
             // The vault's own kinds are unknown: said on every command, as a damaged setting is.
             warnings.append(error)
         }
-        for file in names.sorted() where file.hasSuffix(".md") && !file.hasPrefix(".") {
-            let name = String(file.dropLast(3))
+        // By the name's bytes, as the catalog's walk reads record names.
+        for file in names.sorted()
+        where file.utf8.first != UInt8(ascii: ".") && file.utf8.count > 3 && file.utf8.suffix(3).elementsEqual(".md".utf8) {
+            let name = String(decoding: file.utf8.dropLast(3), as: UTF8.self)
             let source = ".folio/templates/\(file)"
             let text: String
             switch readInside(templates.appendingPathComponent(file)) {

@@ -110,29 +110,38 @@ extension Vault {
     }
 
     /// Whether the catalog takes a file so named for a record: a `.md` file, not hidden, not a conflict copy.
+    /// Its bytes are compared, as the file system, git and `ls` see a name (and a `String`'s
+    /// `hasSuffix` walks it back Character by Character: 1 % of a first run).
     static func isRecordName(_ name: some StringProtocol) -> Bool {
-        name.hasSuffix(".md") && !name.hasPrefix(".") && !isConflictCopy(String(name))
+        let bytes = name.utf8
+        guard bytes.first != UInt8(ascii: "."), bytes.count > 3, bytes.suffix(3).elementsEqual(".md".utf8) else { return false }
+        return !isConflictCopy(String(name))
     }
 
-    /// Whether the catalog walks into a folder so named: not hidden, and at the vault's root none
-    /// folio skips (`.git`, `.folio`, `media`, `inbox`, `node_modules`).
+    /// Whether the catalog walks into a folder so named: not hidden (a name whose first byte is a
+    /// dot), and at the vault's root none folio skips (`.git`, `.folio`, `media`, `inbox`, `node_modules`).
     static func walksFolder(named name: some StringProtocol, atRoot: Bool) -> Bool {
-        !name.hasPrefix(".") && !(atRoot && skippedDirectories.contains(String(name)))
+        name.utf8.first != UInt8(ascii: ".") && !(atRoot && skippedDirectories.contains(String(name)))
     }
 
     /// Whether the catalog reads the file at `path` (vault-relative) as a record: the same rules as
     /// its walk, for a path git names.
     public static func isRecordPath(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = pathParts(path)
         guard let name = parts.last, isRecordName(name) else { return false }
-        return parts.count == 1 || mayHoldRecords(folder: parts.dropLast().joined(separator: "/"))
+        return parts.dropLast().enumerated().allSatisfy { position, part in !part.isEmpty && walksFolder(named: part, atRoot: position == 0)
+        }
     }
 
     /// Whether the catalog walks the folder at `path` (vault-relative), by the same rules.
     public static func mayHoldRecords(folder path: String) -> Bool {
-        path.split(separator: "/", omittingEmptySubsequences: false).enumerated().allSatisfy { position, part in
-            !part.isEmpty && walksFolder(named: part, atRoot: position == 0)
-        }
+        pathParts(path).enumerated().allSatisfy { position, part in !part.isEmpty && walksFolder(named: part, atRoot: position == 0) }
+    }
+
+    /// A path's parts, split at each `/` byte (a `String` split on the Character `/` would not split
+    /// where a combining mark follows one, and the file system does).
+    static func pathParts(_ path: String) -> [String] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether a file is a copy kept beside a record by a sync conflict (`x.conflict-<device>-<time>.md`);

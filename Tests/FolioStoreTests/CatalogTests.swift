@@ -56,6 +56,22 @@ struct CatalogTests {
         return try view(catalog)
     }
 
+    @Test("a file is a record by its name's bytes, as the file system and git name it: a .md after any character, no dot first")
+    func recordNamesByBytes() throws {
+        let t = try TemporaryVault()
+        let record = "---\ntitle: x\n---\n"
+        // U+0600 joins the dot after it into one Character, so a Character-wise suffix said "not .md".
+        let records = ["notes/\u{0600}.md", "notes/e\u{301}.md", "notes/下雨.md"]
+        // A dot with a combining mark over it is still a dot first (hidden); `.md` with a mark over the d is not `.md`.
+        let others = ["notes/.\u{301}draft.md", "notes/x.md\u{301}", "notes/.md", "notes/md", ".\u{301}folder/a.md"]
+        for path in records + others { try t.write(path, record) }
+        #expect(t.vault.catalog().summaries.map(\.path).filter { $0.hasPrefix("notes/") }.sorted() == records.sorted())
+        #expect(records.allSatisfy(Vault.isRecordPath) && !others.contains(where: Vault.isRecordPath))
+        // The id table answers only paths the walk could list: by the same bytes.
+        #expect(records.allSatisfy(IDTable.isRecordPath) && !others.contains(where: IDTable.isRecordPath))
+        #expect(!Vault.mayHoldRecords(folder: "notes/.\u{301}x") && Vault.mayHoldRecords(folder: "notes/\u{0600}.x"))
+    }
+
     @Test("a settled vault is read from the cache without opening a record, and reads the same")
     func settledRunReadsNoFile() throws {
         let t = try vault(40, settledAtOnce: true)

@@ -141,9 +141,13 @@ enum IDTable {
 
     /// A path the catalog could have listed: relative, inside the vault, a Markdown file, no part
     /// hidden (`.git`, `.folio`), empty, `.` or `..`.
+    /// By the path's bytes, as the catalog's walk names files (``Vault/isRecordName(_:)``).
     static func isRecordPath(_ path: String) -> Bool {
-        guard path.hasSuffix(".md"), !path.contains("\0") else { return false }
-        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && !$0.hasPrefix(".") }
+        let bytes = path.utf8
+        guard bytes.count > 3, bytes.suffix(3).elementsEqual(".md".utf8), !bytes.contains(0) else { return false }
+        return bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy {
+            !$0.isEmpty && $0.first != UInt8(ascii: ".")
+        }
     }
 
     private static func append<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
