@@ -113,6 +113,12 @@ public enum CatalogFrontMatter {
         return UTF8Automaton.accepts(base, middle, base + middle, count - middle)
     }
 
+    /// Whether the eight bytes at `index` hold `byte`.
+    @inline(__always)
+    static func holds(_ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        holds(byte, or: byte, bytes, at: index)
+    }
+
     /// Whether the eight bytes at `index` hold `a` or `b` (exactly: a borrow only runs past a
     /// byte that matched).
     @inline(__always)
@@ -497,7 +503,7 @@ private struct Reader {
         var index = start
         while index < yamlEnd, bytes[index] == 0x20 { index += 1 }
         let indent = index - start
-        while yamlEnd - index >= 8, !CatalogFrontMatter.holds(0x0A, or: 0x0A, bytes, at: index) { index += 8 }
+        while yamlEnd - index >= 8, !CatalogFrontMatter.holds(0x0A, bytes, at: index) { index += 8 }
         while index < yamlEnd, bytes[index] != 0x0A { index += 1 }
         let next = min(index + 1, yamlEnd)
         let end = index > start + indent && bytes[index - 1] == 0x0D ? index - 1 : index
@@ -793,7 +799,7 @@ private struct Reader {
                 continue
             }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "#"), bytes[index - 1] == 0x20 {
+            if byte == UInt8(ascii: "#"), index > start, bytes[index - 1] == 0x20 {
                 commented = true
                 stop = index - 1
                 break
