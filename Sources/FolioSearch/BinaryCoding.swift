@@ -54,14 +54,17 @@ public struct CacheChecksum: Sendable {
                 pendingCount = 0
             }
         }
+        // The lanes in locals for the long run of whole blocks: kept in registers, not stored
+        // back to `self` after each block.
+        var (a, b, c, d) = lanes
         while bytes.count - k >= Self.block {
-            mix(
-                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self)),
-                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k + 8, as: UInt64.self)),
-                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k + 16, as: UInt64.self)),
-                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k + 24, as: UInt64.self)))
+            a = (a ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self))) &* Self.prime
+            b = (b ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k + 8, as: UInt64.self))) &* Self.prime
+            c = (c ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k + 16, as: UInt64.self))) &* Self.prime
+            d = (d ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k + 24, as: UInt64.self))) &* Self.prime
             k += Self.block
         }
+        lanes = (a, b, c, d)
         while k < bytes.count {
             setPendingByte(bytes[k])
             k += 1

@@ -202,6 +202,16 @@ struct CatalogFrontMatterTests {
             }
         }
         #expect(read > 0)
+        // The reader keeps room for 512 keys open at once: up to it a front matter is read, past
+        // it declined (the full parser reads it), a duplicate among them refused either way.
+        for (count, duplicate) in [(500, false), (511, false), (512, false), (513, false), (700, false), (700, true), (510, true)] {
+            var lines = ["title: many keys"] + (1..<count).map { "k\($0): v" }
+            if duplicate { lines.append("k7: again") }
+            let text = "---\n" + lines.joined(separator: "\n") + "\n---\n"
+            let fast = Oracle.compare(text, path: "many.md")
+            #expect((fast != nil) == (count <= 512 && !duplicate), "\(count) keys, duplicate: \(duplicate)")
+            #expect(fast.map(\.title) ?? "many keys" == "many keys")
+        }
     }
 
     @Test("every prefix of a record (the catalog may pass the first bytes only) reads alike or is declined")

@@ -34,18 +34,21 @@ public enum CatalogFrontMatter {
     /// The same answer with its texts left where they lie in `bytes` (``Fields``): what the catalog
     /// writes into its rows without making a string of each id, title and time.
     public static func fields(bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits) -> Fields? {
-        var reader = Reader(bytes: bytes, limits: limits)
-        do throws(Declined) {
-            let bodyStart = try reader.locate()
-            try reader.readRoot()
-            let bodyBytes = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
-            // The body's bytes are checked once, then its tags read from them in place: only a
-            // line that may hold one (a conversation's `## 對話` cannot) is read scalar by scalar.
-            guard isValidUTF8(bodyBytes) else { return nil }
-            let inlineTags = InlineTags.extract(utf8: bodyBytes)
-            return reader.captured.fields(inlineTags: inlineTags, bytes: bytes)
-        } catch {
-            return nil
+        // The open keys live on the stack: no allocation a record for them.
+        withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Reader.maxOpenKeys) { openKeys in
+            var reader = Reader(bytes: bytes, limits: limits, openKeys: openKeys)
+            do throws(Declined) {
+                let bodyStart = try reader.locate()
+                try reader.readRoot()
+                let bodyBytes = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
+                // The body's bytes are checked once, then its tags read from them in place: only a
+                // line that may hold one (a conversation's `## 對話` cannot) is read scalar by scalar.
+                guard isValidUTF8(bodyBytes) else { return nil }
+                let inlineTags = InlineTags.extract(utf8: bodyBytes)
+                return reader.captured.fields(inlineTags: inlineTags, bytes: bytes)
+            } catch {
+                return nil
+            }
         }
     }
 
@@ -330,7 +333,7 @@ private struct CapturedFields {
         let kind = Self.text(kind, bytes).map(string)
         let tags: [String] =
             switch tags {
-            case .sequence(let items)?: items.filter { !isEmpty($0) }.map(string)
+            case .sequence(let items)?: Self.strings(items, bytes)
             case .scalar(let text, _)?: isEmpty(text) ? [] : [string(text)]
             default: []
             }
@@ -357,6 +360,18 @@ private struct CapturedFields {
         return CatalogFrontMatter.Fields(
             id: Self.text(id, bytes), kind: kind, title: Self.text(title, bytes), parent: Self.text(parent, bytes),
             sortTime: sortTime, tags: tags, allTags: InlineTags.merge(tags, inlineTags), aliases: aliases, completion: completion)
+    }
+
+    /// The non-empty texts of `items` as strings, in one array made once.
+    private static func strings(_ items: [CatalogFrontMatter.Text], _ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var strings: [String] = []
+        strings.reserveCapacity(items.count)
+        for item in items {
+            item.withBytes(in: bytes) { text in
+                if !text.isEmpty { strings.append(String(decoding: text, as: UTF8.self)) }
+            }
+        }
+        return strings
     }
 
     /// `FrontMatterDocument.string(_:)`: a scalar's text, unless it is a plain scalar that reads as null.
@@ -405,14 +420,17 @@ private struct Reader {
     /// The line ``peek()`` found last (none at first).
     private var peeked = Line(start: -1, indent: 0, end: 0, next: 0)
     var nodes = 0
-    /// Keys of the mappings open, outermost first, to find a duplicate key as libyaml's composer does.
-    var openKeys: [Range<Int>] = []
+    /// Keys of the mappings open, outermost first, to find a duplicate key as libyaml's composer
+    /// does: the first ``openKeyCount`` of room for ``maxOpenKeys`` (more open at once declines).
+    let openKeys: UnsafeMutableBufferPointer<Range<Int>>
+    var openKeyCount = 0
+    static let maxOpenKeys = 512
     var captured = CapturedFields()
 
-    init(bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits) {
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits, openKeys: UnsafeMutableBufferPointer<Range<Int>>) {
         self.bytes = bytes
         self.limits = limits
-        openKeys.reserveCapacity(16)
+        self.openKeys = openKeys
     }
 
     // MARK: - Delimiters and characters
@@ -551,7 +569,7 @@ private struct Reader {
     /// a sequence's `- `.
     private mutating func mapping(column: Int, depth: Int, firstEntry: (Line, Int)?, isRoot: Bool = false) throws(Declined) {
         try enterCollection(depth: depth)
-        let outerKeys = openKeys.count
+        let outerKeys = openKeyCount
         var keyMarks: UInt64 = 0
         if let (line, start) = firstEntry {
             try entry(line, at: start, column: column, depth: depth, keysFrom: outerKeys, keyMarks: &keyMarks, isRoot: isRoot)
@@ -560,7 +578,7 @@ private struct Reader {
             guard line.indent == column else { throw Declined() }
             try entry(line, at: line.content, column: column, depth: depth, keysFrom: outerKeys, keyMarks: &keyMarks, isRoot: isRoot)
         }
-        openKeys.removeSubrange(outerKeys...)
+        openKeyCount = outerKeys
     }
 
     /// Adds `key` to the keys of the mapping whose keys start at `keysFrom` in ``openKeys``,
@@ -570,10 +588,12 @@ private struct Reader {
     private mutating func add(key: Range<Int>, keysFrom: Int, marks: inout UInt64) throws(Declined) {
         let mark: UInt64 = 1 << UInt64((key.count &* 7 &+ Int(bytes[key.lowerBound]) &* 3 &+ Int(bytes[key.upperBound - 1])) & 63)
         if marks & mark != 0 {
-            for seen in openKeys[keysFrom...] where bytesEqual(bytes, seen, key) { throw Declined() }
+            for seen in keysFrom..<openKeyCount where bytesEqual(bytes, openKeys[seen], key) { throw Declined() }
         }
+        guard openKeyCount < openKeys.count else { throw Declined() }
         marks |= mark
-        openKeys.append(key)
+        openKeys.initializeElement(at: openKeyCount, to: key)
+        openKeyCount += 1
     }
 
     /// One `key: value` entry of a block mapping whose keys start at `column`.
@@ -974,7 +994,7 @@ private struct Reader {
     /// The offset after the `}`. Declines `{a}`, `{a: }`, `{a:1}` and what a flow sequence declines.
     private mutating func flowMapping(_ line: Line, at start: Int, depth: Int) throws(Declined) -> Int {
         try enterCollection(depth: depth)
-        let outerKeys = openKeys.count
+        let outerKeys = openKeyCount
         var keyMarks: UInt64 = 0
         var index = Self.skipSpaces(bytes, from: start + 1, in: line)
         if index < line.end, bytes[index] == UInt8(ascii: "}") { return index + 1 }
@@ -987,7 +1007,7 @@ private struct Reader {
                 line, at: try flowItem(line, at: valueStart, depth: depth, capture: false).1,
                 closer: UInt8(ascii: "}"))
             if closed {
-                openKeys.removeSubrange(outerKeys...)
+                openKeyCount = outerKeys
                 return next
             }
             index = next

@@ -456,7 +456,7 @@ struct RecordDetail {
 
     static func putAbsent(into blob: inout some ByteSink) { blob.appendLittleEndian(CatalogFile.absent) }
 
-    static func put(numbers: [UInt32], into blob: inout some ByteSink) {
+    static func put(numbers: some Collection<UInt32>, into blob: inout some ByteSink) {
         blob.appendLittleEndian(UInt32(truncatingIfNeeded: numbers.count))
         for n in numbers { blob.appendLittleEndian(n) }
     }

@@ -23,23 +23,28 @@ struct FileToRead: Sendable {
 struct ReadBatch: Sendable {
     let buffer = DetailBuffer()
     var results: [ReadResult] = []
+    /// The rare: why a file could not be read, and the conflict markers a record holds, by its
+    /// place in ``results``; kept apart so that a result is plain data, copied and freed as bytes.
+    var problems: [Int: FolioError] = [:]
+    var markers: [Int: MarkedFile] = [:]
     var tagNames: [String] = []
     var kindNames: [String] = []
 }
 
 struct ReadResult: Sendable {
     enum Outcome: Sendable {
-        /// `bodyTooLong`: only the first part of the body is searched (and scanned for inline tags).
-        case record(bodyTooLong: Bool)
+        case record
+        /// Only the first part of the body is searched (and scanned for inline tags).
+        case recordBodyTooLong
         case plain
-        // Boxed: a file that cannot be read is rare, and the error would make every result as
-        // large as itself (results are copied as they are made and joined).
-        indirect case problem(FolioError)
+        /// The error is in ``ReadBatch/problems``.
+        case problem
     }
 
     var outcome: Outcome
-    /// A record whose body (as far as it was read) holds conflict markers another git client committed.
-    var markers: MarkedFile?
+    /// A record whose body (as far as it was read) holds conflict markers another git client
+    /// committed: they are in ``ReadBatch/markers``.
+    var hasMarkers = false
     /// The file's stamp when it was opened, before its bytes were read; nil when it could not be.
     var stamp: FileStamp?
     var name: Range<Int32> = 0..<0
@@ -138,8 +143,7 @@ final class CatalogReader {
         batch.buffer.appendLittleEndian(UInt8(0))
         var stamp: FileStamp?
         guard let count = readBytes(file, stamp: &stamp) else {
-            result.outcome = .problem(FolioError(.fileUnreadable(String(cString: strerror(errno))), file: file.path))
-            return batch.results.append(result)
+            return add(result, problem: FolioError(.fileUnreadable(String(cString: strerror(errno))), file: file.path))
         }
         result.stamp = stamp
         let bytes = UnsafeBufferPointer(start: scratch.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count)
@@ -147,19 +151,33 @@ final class CatalogReader {
         // no longer than the searched part, in the YAML folio writes. Any other is parsed in full.
         if count <= bodyLimit, let fields = CatalogFrontMatter.fields(bytes: bytes, limits: limits) {
             put(fields, bytes: bytes, name: file.name, into: &result)
-            result.outcome = .record(bodyTooLong: false)
-            result.markers = Self.markers(in: bytes, path: file.path)
-            return batch.results.append(result)
+            result.outcome = .record
+            return add(result, markers: Self.markers(in: bytes, path: file.path))
         }
         switch Vault.parse(read: Array(bytes), path: file.path, rootPath: rootPath, limits: limits, prefix: prefix) {
         case .record(let record):
             put(RecordSummary(record), into: &result)
             let bodyBytes = record.document.text.utf8.count - record.document.bodyStart
-            result.outcome = .record(bodyTooLong: bodyBytes > bodyLimit)
-            result.markers = Self.markers(in: bytes, path: file.path)
-        case .plain: result.outcome = .plain
-        case .problem(let error): result.outcome = .problem(error)
-        case .none: result.outcome = .problem(FolioError(.fileUnreadable("?"), file: file.path))
+            result.outcome = bodyBytes > bodyLimit ? .recordBodyTooLong : .record
+            add(result, markers: Self.markers(in: bytes, path: file.path))
+        case .plain:
+            result.outcome = .plain
+            add(result)
+        case .problem(let error): add(result, problem: error)
+        case .none: add(result, problem: FolioError(.fileUnreadable("?"), file: file.path))
+        }
+    }
+
+    /// Adds a file's result to the batch, with what is rare kept beside it.
+    private func add(_ result: ReadResult, problem: FolioError? = nil, markers: MarkedFile? = nil) {
+        var result = result
+        if let problem {
+            result.outcome = .problem
+            batch.problems[batch.results.count] = problem
+        }
+        if let markers {
+            result.hasMarkers = true
+            batch.markers[batch.results.count] = markers
         }
         batch.results.append(result)
     }
@@ -220,10 +238,16 @@ final class CatalogReader {
         if let title = fields.title { put(title) } else { RecordDetail.put(name.utf8.dropLast(3), into: &buffer) }
         put(fields.parent)
         put(fields.sortTime?.text)
-        let tagNumbers = fields.tags.map(tagNumber)
-        RecordDetail.put(numbers: tagNumbers, into: &buffer)
-        // Without inline tags the two lists are one (the same array): numbered once.
-        RecordDetail.put(numbers: fields.allTags == fields.tags ? tagNumbers : fields.allTags.map(tagNumber), into: &buffer)
+        // Numbered into room on the stack, not an array a record; without inline tags the two
+        // lists are one (the same array), numbered once.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(fields.tags.count, fields.allTags.count)) { numbers in
+            for (i, tag) in fields.tags.enumerated() { numbers.initializeElement(at: i, to: tagNumber(tag)) }
+            RecordDetail.put(numbers: UnsafeBufferPointer(rebasing: numbers[..<fields.tags.count]), into: &buffer)
+            if fields.allTags != fields.tags {
+                for (i, tag) in fields.allTags.enumerated() { numbers.initializeElement(at: i, to: tagNumber(tag)) }
+            }
+            RecordDetail.put(numbers: UnsafeBufferPointer(rebasing: numbers[..<fields.allTags.count]), into: &buffer)
+        }
         RecordDetail.put(texts: fields.aliases, into: &buffer)
         result.detail = start..<Int32(buffer.count)
         result.kind = fields.kind.map(kindNumber) ?? -1

@@ -68,6 +68,9 @@ struct CatalogWalk {
     var handOff: ReadQueue?
     private var unhanded: [FileToRead] = []
     static let handOffRun = 512
+    /// The size of the next run handed over: the first are small, so the other cores start
+    /// reading while the walk is still on its first folder, then double up to ``handOffRun``.
+    private var nextRun = 32
 
     mutating func walk() {
         let fd = open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -192,9 +195,10 @@ struct CatalogWalk {
                 files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), name: row == nil && handOff == nil ? name : nil))
                 if let handOff {
                     unhanded.append(FileToRead(folderFD: folders[me].fd, folderPath: path, name: name))
-                    if unhanded.count == Self.handOffRun {
+                    if unhanded.count >= nextRun {
                         handOff.hand(unhanded)
                         unhanded = []
+                        nextRun = min(nextRun * 2, Self.handOffRun)
                     }
                 }
             default:
@@ -262,9 +266,8 @@ extension Vault {
                 guard fd >= 0, fstatat(fd, cache.namePointer(row), &info, AT_SYMLINK_NOFOLLOW) == 0 else { return noStamp }
                 return FileStamp(info)
             }
-        } else if stampingFiles {
-            stamps = [FileStamp](repeating: noStamp, count: files.count)
         }
+        // Without a cache no row is kept, so no stamp is looked up: every file's is taken as it is read.
 
         // Unchanged files keep their cached row; the others are read again.
         var toRead: [Int] = []
@@ -326,7 +329,8 @@ extension Vault {
                     batch += 1
                     inBatch = 0
                 }
-                var read = batches[batch].results[inBatch]
+                let place = inBatch
+                var read = batches[batch].results[place]
                 inBatch += 1
                 next += 1
                 let stamp = read.stamp ?? noStamp
@@ -335,20 +339,20 @@ extension Vault {
                     folder: file.folder, cachedRow: -1, fresh: Int32(fresh.count), isRecord: false, racy: racy,
                     completion: .none, kind: -1, epoch: Int64.min, day: 0, indexOrdinal: -1, stamp: stamp)
                 switch read.outcome {
-                case .record(let bodyTooLong):
+                case .record, .recordBodyTooLong:
                     read.kind = read.kind >= 0 ? kindMaps[batch][Int(read.kind)] : -1
                     // The path is made only for what names it (nearly no record).
-                    if bodyTooLong {
+                    if read.outcome == .recordBodyTooLong {
                         let path = Self.path(folderPaths[folder], batches[batch].buffer.bytes(read.name))
                         partlyIndexed.append(FolioError(.recordLimit(.bodySearchedInPart(limit: bodyLimit)), file: path))
                     }
-                    if let marked = read.markers { markedRecords.append(marked.error) }
+                    if read.hasMarkers, let marked = batches[batch].markers[place] { markedRecords.append(marked.error) }
                     records.append(Int32(entries.count))
                     entries.append(
                         Catalog.Entry(
                             // A record with conflict markers is read again on every run, as a racy
                             // one is, so every run names it until they are merged.
-                            folder: file.folder, cachedRow: -1, fresh: entry.fresh, isRecord: true, racy: racy || read.markers != nil,
+                            folder: file.folder, cachedRow: -1, fresh: entry.fresh, isRecord: true, racy: racy || read.hasMarkers,
                             completion: read.completion, kind: read.kind, epoch: read.epoch, day: read.day, indexOrdinal: -1,
                             stamp: stamp))
                     fresh.append(Catalog.FreshFile(buffer: Int32(batch), name: read.name, detail: read.detail))
@@ -356,9 +360,10 @@ extension Vault {
                     plain.append(Self.path(folderPaths[folder], batches[batch].buffer.bytes(read.name)))
                     entries.append(entry)
                     fresh.append(Catalog.FreshFile(buffer: Int32(batch), name: read.name, detail: 0..<0))
-                case .problem(let error):
+                case .problem:
                     // Never cached: its folder is listed again, so it is reported on every run.
-                    problems.append(error)
+                    let path = Self.path(folderPaths[folder], batches[batch].buffer.bytes(read.name))
+                    problems.append(batches[batch].problems[place] ?? FolioError(.fileUnreadable("?"), file: path))
                     folders[folder].reusable = false
                 }
             } else if let cache {
