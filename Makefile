@@ -1,7 +1,7 @@
 # folio — the two commands a new machine needs: `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libyaml-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libcurl4-openssl-dev libssl-dev openssl pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip git-crypt git-lfs python3-venv python3-yaml time
+APT_PACKAGES := libyaml-dev libsimdjson-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libcurl4-openssl-dev libssl-dev openssl pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip git-crypt git-lfs python3-venv python3-yaml time
 # Optional for folio (video frames for the AI, the site's thumbnails), needed by its tests; their
 # recommends are not. Chromium opens the generated site in the site's browser tests; nginx and
 # fcgiwrap serve git's http-backend over HTTPS with a private CA in the certificate tests.

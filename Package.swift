@@ -65,6 +65,9 @@ let package = Package(
         // check (a certificate made for an IP address); libgit2 already loads libcrypto.
         .target(name: "CX509", linkerSettings: [.linkedLibrary("crypto")]),
 
+        // simdjson's UTF-8 validation behind a plain C declaration (simdjson is C++): the catalog
+        // checks every byte of a vault's records on a first run.
+        .target(name: "CUTF8", linkerSettings: [.linkedLibrary("simdjson")]),
         // renameat2(2) (swap two files, or rename without replacing), which glibc hides from Swift.
         .target(name: "CSystemIO"),
         // Whole reads and writes on a file descriptor, and replacing a file only when it is still the
@@ -92,7 +95,7 @@ let package = Package(
         // The domain: records, kinds, the front matter codec, messages. No I/O.
         .target(
             name: "FolioCore",
-            dependencies: ["YAML", "FolioSecrets", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["YAML", "CUTF8", "FolioSecrets", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: strict),
         // Full-text engine over plain documents, and word boundaries; knows no record.
         .target(name: "FolioSearch", dependencies: ["CWordBreak", "SystemIO"], swiftSettings: strict),
@@ -269,5 +272,7 @@ let package = Package(
         .testTarget(
             name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "FolioSearch"],
             resources: [.copy("FuzzRegressions")], swiftSettings: strict),
-    ]
+    ],
+    // simdjson's header asks for C++17.
+    cxxLanguageStandard: .cxx17
 )

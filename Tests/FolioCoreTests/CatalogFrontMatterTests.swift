@@ -281,10 +281,10 @@ struct CatalogFrontMatterTests {
         }
     }
 
-    @Test("UTF-8 long enough to be read as two halves side by side is judged as String(validating:) judges it, wherever the cut falls")
-    func halvesAgreeWithString() {
-        // Long runs of few pieces, so the cut falls before, inside and after every kind of
-        // sequence, and on runs of continuation bytes.
+    @Test("UTF-8 of every length simdjson reads in blocks is judged as String(validating:) judges it, damage anywhere in a block")
+    func longTextsAgreeWithString() {
+        // Long runs of few pieces, so a block's edge falls before, inside and after every kind
+        // of sequence, and on runs of continuation bytes.
         let pieces: [[UInt8]] = [
             Array("rain ".utf8), Array("下雨".utf8), Array("é".utf8), Array("😀".utf8), [0x80], [0x80, 0x80, 0x80, 0x80],
             [0xE4, 0xB8], [0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xFF], [0x0A], Array("x".utf8),
@@ -304,7 +304,7 @@ struct CatalogFrontMatterTests {
             bytes.withUnsafeBufferPointer { #expect(CatalogFrontMatter.isValidUTF8($0) == expected, "\(bytes)") }
         }
         #expect(invalid > 1_000, "\(invalid) invalid of 6,000")
-        // The middle (byte 44) on the last of four continuation bytes in a row: no cut is sought past three.
+        // Four continuation bytes in a row, in the middle of a long text.
         let run =
             Array(repeating: UInt8(ascii: "a"), count: 40) + [0xE4, 0x80, 0x80, 0x80, 0x80] + Array(repeating: UInt8(ascii: "a"), count: 43)
         run.withUnsafeBufferPointer { #expect(!CatalogFrontMatter.isValidUTF8($0)) }
