@@ -113,9 +113,16 @@ extension Vault {
     /// Its bytes are compared, as the file system, git and `ls` see a name (and a `String`'s
     /// `hasSuffix` walks it back Character by Character: 1 % of a first run).
     static func isRecordName(_ name: some StringProtocol) -> Bool {
-        let bytes = name.utf8
-        guard bytes.first != UInt8(ascii: "."), bytes.count > 3, bytes.suffix(3).elementsEqual(".md".utf8) else { return false }
-        return !isConflictCopy(String(name))
+        var name = String(name)
+        return name.withUTF8(isRecordName(bytes:))
+    }
+
+    /// The same for a name's bytes (a file's name, without its folder).
+    static func isRecordName(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = name.baseAddress, name.count > 3, name[0] != UInt8(ascii: "."),
+            name[name.count - 3] == UInt8(ascii: "."), name[name.count - 2] == UInt8(ascii: "m"), name[name.count - 1] == UInt8(ascii: "d")
+        else { return false }
+        return !isConflictCopy(name: UnsafeBufferPointer(start: base, count: name.count))
     }
 
     /// Whether the catalog walks into a folder so named: not hidden (a name whose first byte is a

@@ -37,7 +37,7 @@ struct CatalogTests {
     /// What a user sees of the catalog: every summary by path, and the hits of some searches.
     private func view(_ catalog: Catalog) throws -> [String] {
         var lines = catalog.summaries.map { s in
-            "\(s.path) \(s.id ?? "-") \(s.title) \(s.allTags) \(s.sortTime?.text ?? "-") \(s.completion)"
+            "\(s.path) \(s.id ?? "-") \(s.kind ?? "-") \(s.title) \(s.allTags) \(s.sortTime?.text ?? "-") \(s.completion)"
         }.sorted()
         let search = catalog.search
         for query in ["shared", "word3", "文字", "\"idea 7\"", "edited", "共同 -word1", "tag:inline1 shared"] {
@@ -120,7 +120,7 @@ struct CatalogTests {
         for i in 0..<folders {
             try t.write(
                 "notes/\(i / 30)/\(i)/page-\(i).md",
-                "---\nid: 20000000-0000-4000-8000-\(String(format: "%012d", i))\ntitle: page \(i)\ntags: [p\(i % 5)]\n---\npage text #inline\(i % 2)\n"
+                "---\nid: 20000000-0000-4000-8000-\(String(format: "%012d", i))\nkind: \(i % 3 == 0 ? "note" : "diary")\ntitle: page \(i)\ntags: [p\(i % 5)]\n---\npage text #inline\(i % 2)\n"
             )
             if i % 7 == 0 { try t.write("notes/\(i / 30)/\(i)/plain-\(i).md", "no front matter \(i)\n") }
         }
@@ -132,6 +132,10 @@ struct CatalogTests {
                 $0.title == "page \(folders - 1)" && $0.allTags == ["p\((folders - 1) % 5)", "inline\((folders - 1) % 2)"]
             })
         #expect(first.plainFiles.count == before.plainFiles.count + (folders + 6) / 7)
+        // Each reader numbers kinds of its own for each run of files: every page keeps its kind.
+        let pages = first.summaries.filter { $0.title.hasPrefix("page ") }
+        #expect(pages.count == folders)
+        #expect(pages.allSatisfy { $0.kind == ((Int($0.title.dropFirst(5)) ?? -1) % 3 == 0 ? "note" : "diary") })
         let cached = t.vault.catalog()
         #expect(cached.report.usedCache && cached.report.filesRead == 0)
         #expect(try view(cached) == view(first))

@@ -71,6 +71,7 @@ final class CatalogReader {
     private var batch = ReadBatch()
     private var tags = NameNumbers()
     private var kinds = NameNumbers()
+    private var lastKind: (name: String, number: Int32)?
 
     init(rootPath: String, limits: FrontMatterLimits, bodyLimit: Int) {
         self.rootPath = rootPath
@@ -129,6 +130,7 @@ final class CatalogReader {
         batch = ReadBatch()
         tags = NameNumbers()
         kinds = NameNumbers()
+        lastKind = nil
         return taken
     }
 
@@ -277,7 +279,14 @@ final class CatalogReader {
 
     private func tagNumber(_ name: String) -> UInt32 { UInt32(tags.number(name)) }
 
-    private func kindNumber(_ name: String) -> Int32 { Int32(kinds.number(name)) }
+    private func kindNumber(_ name: String) -> Int32 {
+        // A folder's records are read one after the other, and nearly all are of one kind: the
+        // last kind's number is given again without hashing its name.
+        if let last = lastKind, last.name == name { return last.number }
+        let number = Int32(kinds.number(name))
+        lastKind = (name, number)
+        return number
+    }
 }
 
 /// Runs of files handed to the readers, numbered in the order they were handed in: by a walk as
