@@ -95,7 +95,7 @@ $ curl -s -o /dev/null -w '%{http_code}\n' -b ../cookies $BASE/ && find .folio/l
 
 # A connection cut halfway through a photo: nothing is kept, no page is made.
 $ python3 - <<'PY'
-> import os, socket
+> import os, socket, time
 > host, port = os.environ["HOSTPORT"].split(":")
 > s = socket.create_connection((host, int(port)))
 > boundary = "b0undary"
@@ -103,6 +103,13 @@ $ python3 - <<'PY'
 >         f"--{boundary}\r\nContent-Disposition: form-data; name=\"media\"; filename=\"cut.jpg\"\r\n\r\n").encode() + b"\xff\xd8" + b"x" * 50000
 > s.sendall((f"POST /pages HTTP/1.1\r\nHost: {os.environ['HOSTPORT']}\r\nCookie: folio_session={os.environ['COOKIE']}\r\n"
 >            f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body) + 100000}\r\n\r\n").encode() + body)
+> # Cut once the server is writing the photo down (on a busy machine it may not have begun yet,
+> # and the wait below would find no upload before there is one).
+> uploads = ".folio/local/uploads"
+> for _ in range(200):
+>     if os.path.isdir(uploads) and any(name.startswith("upload-") for name in os.listdir(uploads)):
+>         break
+>     time.sleep(0.05)
 > s.close()
 > PY
 > # The server notices the cut when the kernel tells it; until then the upload is still arriving.
