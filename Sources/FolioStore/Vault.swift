@@ -121,8 +121,7 @@ public final class Vault {
             warnings.append(error)
         }
         // By the name's bytes, as the catalog's walk reads record names.
-        for file in names.sorted()
-        where file.utf8.first != UInt8(ascii: ".") && file.utf8.count > 3 && file.utf8.suffix(3).elementsEqual(".md".utf8) {
+        for var file in names.sorted() where file.withUTF8(Self.isVisibleMarkdownName(bytes:)) {
             let name = String(decoding: file.utf8.dropLast(3), as: UTF8.self)
             let source = ".folio/templates/\(file)"
             let text: String

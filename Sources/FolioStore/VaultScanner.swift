@@ -119,10 +119,14 @@ extension Vault {
 
     /// The same for a name's bytes (a file's name, without its folder).
     static func isRecordName(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = name.baseAddress, name.count > 3, name[0] != UInt8(ascii: "."),
-            name[name.count - 3] == UInt8(ascii: "."), name[name.count - 2] == UInt8(ascii: "m"), name[name.count - 1] == UInt8(ascii: "d")
-        else { return false }
-        return !isConflictCopy(name: UnsafeBufferPointer(start: base, count: name.count))
+        isVisibleMarkdownName(bytes: name) && !isConflictCopy(name: name)
+    }
+
+    /// Whether a file's name (without its folder) ends in the bytes `.md` and its first byte is
+    /// not a dot: the walk's record names, and the templates folder's kinds.
+    static func isVisibleMarkdownName(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.count > 3 && name[0] != UInt8(ascii: ".") && name[name.count - 3] == UInt8(ascii: ".")
+            && name[name.count - 2] == UInt8(ascii: "m") && name[name.count - 1] == UInt8(ascii: "d")
     }
 
     /// Whether the catalog walks into a folder so named: not hidden (a name whose first byte is a

@@ -23,8 +23,9 @@ struct FileToRead: Sendable {
 struct ReadBatch: Sendable {
     let buffer = DetailBuffer()
     var results: [ReadResult] = []
-    /// The rare: why a file could not be read, and the conflict markers a record holds, by its
-    /// place in ``results``; kept apart so that a result is plain data, copied and freed as bytes.
+    /// The rare: why a file could not be read, and the conflict markers a record's body (as far as
+    /// it was read) holds, by its place in ``results``; kept apart so that a result is plain
+    /// data, copied and freed as bytes.
     var problems: [Int: FolioError] = [:]
     var markers: [Int: MarkedFile] = [:]
     var tagNames: [String] = []
@@ -42,9 +43,6 @@ struct ReadResult: Sendable {
     }
 
     var outcome: Outcome
-    /// A record whose body (as far as it was read) holds conflict markers another git client
-    /// committed: they are in ``ReadBatch/markers``.
-    var hasMarkers = false
     /// The file's stamp when it was opened, before its bytes were read; nil when it could not be.
     var stamp: FileStamp?
     var name: Range<Int32> = 0..<0
@@ -177,10 +175,7 @@ final class CatalogReader {
             result.outcome = .problem
             batch.problems[batch.results.count] = problem
         }
-        if let markers {
-            result.hasMarkers = true
-            batch.markers[batch.results.count] = markers
-        }
+        if let markers { batch.markers[batch.results.count] = markers }
         batch.results.append(result)
     }
 

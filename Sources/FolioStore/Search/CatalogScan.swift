@@ -346,13 +346,14 @@ extension Vault {
                         let path = Self.path(folderPaths[folder], batches[batch].buffer.bytes(read.name))
                         partlyIndexed.append(FolioError(.recordLimit(.bodySearchedInPart(limit: bodyLimit)), file: path))
                     }
-                    if read.hasMarkers, let marked = batches[batch].markers[place] { markedRecords.append(marked.error) }
+                    let marked = batches[batch].markers[place]
+                    if let marked { markedRecords.append(marked.error) }
                     records.append(Int32(entries.count))
                     entries.append(
                         Catalog.Entry(
                             // A record with conflict markers is read again on every run, as a racy
                             // one is, so every run names it until they are merged.
-                            folder: file.folder, cachedRow: -1, fresh: entry.fresh, isRecord: true, racy: racy || read.hasMarkers,
+                            folder: file.folder, cachedRow: -1, fresh: entry.fresh, isRecord: true, racy: racy || marked != nil,
                             completion: read.completion, kind: read.kind, epoch: read.epoch, day: read.day, indexOrdinal: -1,
                             stamp: stamp))
                     fresh.append(Catalog.FreshFile(buffer: Int32(batch), name: read.name, detail: read.detail))

@@ -139,15 +139,10 @@ enum IDTable {
         return path
     }
 
-    /// A path the catalog could have listed: relative, inside the vault, a Markdown file, no part
-    /// hidden (`.git`, `.folio`), empty, `.` or `..`.
-    /// By the path's bytes, as the catalog's walk names files (``Vault/isRecordName(_:)``).
+    /// A path the catalog could have listed: the walk's own rule (``Vault/isRecordPath(_:)``: relative,
+    /// a Markdown file, no part hidden, empty, `.` or `..`, by its bytes), and no NUL.
     static func isRecordPath(_ path: String) -> Bool {
-        let bytes = path.utf8
-        guard bytes.count > 3, bytes.suffix(3).elementsEqual(".md".utf8), !bytes.contains(0) else { return false }
-        return bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy {
-            !$0.isEmpty && $0.first != UInt8(ascii: ".")
-        }
+        !path.utf8.contains(0) && Vault.isRecordPath(path)
     }
 
     private static func append<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
