@@ -258,14 +258,15 @@ struct CatalogFrontMatterTests {
         }
     }
 
-    @Test("the byte scanners that skip eight bytes at a time agree with a byte-by-byte reading, at every offset")
+    @Test("the byte scanners that skip sixteen bytes at a time agree with a byte-by-byte reading, at every offset")
     func wordScannersAgreeWithBytes() {
         // Pieces that put each kind of byte at every place in a word: ASCII runs, controls, DEL,
         // Chinese, a C1 control, lone continuation bytes, overlong and surrogate forms, cut sequences.
         let pieces: [[UInt8]] = [
             Array("rain ".utf8), Array("下雨".utf8), [0x7F], [0x09], [0x0A], [0x0D], [0x1F], [0x20], [0x7E],
             Array("é".utf8), Array("😀".utf8), [0xC2, 0x85], [0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE4, 0xB8],
-            [0xF4, 0x90, 0x80, 0x80], [0xFF], Array("abcdefgh".utf8),
+            [0xF4, 0x90, 0x80, 0x80], [0xFF], Array("abcdefgh".utf8), Array("abcdefghijklmnop".utf8), Array("，".utf8),
+            Array("—".utf8), Array("©".utf8), Array("\u{2028}".utf8), Array("\u{FEFF}".utf8), [0xEF, 0xBF, 0xBE],
         ]
         var g = SeededGenerator(seed: 0x5CA1)
         for _ in 0..<4_000 {
@@ -274,8 +275,8 @@ struct CatalogFrontMatterTests {
             bytes.withUnsafeBufferPointer { buffer in
                 #expect(CatalogFrontMatter.isValidUTF8(buffer) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
                 for start in 0...bytes.count {
-                    let expected = bytes[start...].firstIndex { $0 < 0x20 || $0 >= 0x7F } ?? bytes.count
-                    #expect(CatalogFrontMatter.printableASCII(buffer, from: start) == expected, "\(bytes) from \(start)")
+                    let expected = bytes[start...].firstIndex { [0x7F, 0xC2, 0xE2, 0xEF].contains($0) || $0 < 0x20 } ?? bytes.count
+                    #expect(CatalogFrontMatter.flaggedByte(buffer, from: start) == expected, "\(bytes) from \(start)")
                 }
             }
         }

@@ -39,12 +39,14 @@ public enum CatalogFrontMatter {
         withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Reader.maxOpenKeys) { openKeys in
             var reader = Reader(bytes: bytes, limits: limits, openKeys: openKeys)
             do throws(Declined) {
+                // Every byte is checked to be UTF-8 at once, front matter and body (one call of
+                // simdjson); the front matter's lines then need only look for what YAML refuses.
+                guard isValidUTF8(bytes) else { return nil }
                 let bodyStart = try reader.locate()
                 try reader.readRoot()
                 let bodyBytes = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
-                // The body's bytes are checked once, then its tags read from them in place: only a
-                // line that may hold one (a conversation's `## 對話` cannot) is read scalar by scalar.
-                guard isValidUTF8(bodyBytes) else { return nil }
+                // The body's tags are read from its bytes in place: only a line that may hold one
+                // (a conversation's `## 對話` cannot) is read scalar by scalar.
                 let inlineTags = InlineTags.extract(utf8: bodyBytes)
                 return reader.captured.fields(inlineTags: inlineTags, bytes: bytes)
             } catch {
@@ -127,53 +129,38 @@ public enum CatalogFrontMatter {
         return ((x &- ones) & ~x | (y &- ones) & ~y) & highs != 0
     }
 
-    /// The first offset from `start` whose byte is not printable ASCII (a control, DEL, or not
-    /// ASCII), eight bytes at a time; `bytes.count` when there is none.
-    static func printableASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    /// The first offset from `start` whose byte may begin a character the front matter's reader
+    /// refuses, in well-formed UTF-8: a control or DEL, or the lead byte of U+0080–U+00BF (C1
+    /// controls), U+2000–U+2FFF (LS, PS) or U+F000–U+FFFF (the byte order mark, U+FFFE, U+FFFF);
+    /// `bytes.count` when there is none. Sixteen bytes at a time: Han, kana and fullwidth text is
+    /// passed over as fast as ASCII (a line's `\n` is a control, so it is flagged too).
+    static func flaggedByte(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Compared with whole vectors, never a scalar: only that form compiles to SSE2 compares.
+        let space = SIMD16<UInt8>(repeating: 0x20)
+        let delete = SIMD16<UInt8>(repeating: 0x7F)
+        let leads = (SIMD16<UInt8>(repeating: 0xC2), SIMD16<UInt8>(repeating: 0xE2), SIMD16<UInt8>(repeating: 0xEF))
         var index = start
-        while bytes.count - index >= 8 {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            // The lowest byte flagged is exact in each test (a borrow runs only upward): not
-            // ASCII, below 0x20, or 0x7F.
-            let flagged = (word | (word &- ones &* 0x20) & ~word | ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F))) & highs
-            if flagged != 0 { return index + flagged.trailingZeroBitCount >> 3 }
-            index += 8
+        while bytes.count - index >= 16 {
+            let v = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let flagged = (v .< space) .| (v .== delete) .| (v .== leads.0) .| (v .== leads.1) .| (v .== leads.2)
+            if any(flagged) {
+                // A flagged lane is all ones: the first is the lowest set byte of the two halves.
+                let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
+                let low = UInt64(littleEndian: halves[0])
+                let high = UInt64(littleEndian: halves[1])
+                return index + (low != 0 ? low.trailingZeroBitCount >> 3 : 8 + high.trailingZeroBitCount >> 3)
+            }
+            index += 16
         }
-        while index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x7F { index += 1 }
+        while index < bytes.count, !isFlagged(bytes[index]) { index += 1 }
         return index
     }
 
-    /// The length of the well-formed UTF-8 sequence of two to four bytes at `index` (no overlong
-    /// form, no surrogate, nothing past U+10FFFF); nil for anything else.
-    static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch bytes[index] {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-        case 0xED:
-            length = 3
-            high = 0x9F  // no surrogates
-        case 0xF0:
-            length = 4
-            low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            high = 0x8F
-        default: return nil
-        }
-        guard bytes.count - index >= length, bytes[index + 1] >= low, bytes[index + 1] <= high else { return nil }
-        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return nil }
-        return length
+    @inline(__always)
+    static func isFlagged(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xEF
     }
 }
 
@@ -402,42 +389,33 @@ private struct Reader {
     /// LS, PS), a byte order mark (skipped by libyaml at a line start), and tabs, whose place in
     /// YAML's indentation and separation rules this reader does not follow.
     private static func checkedLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(Declined) -> Int {
+        // The bytes are well-formed UTF-8 (``CatalogFrontMatter/fields(bytes:limits:)`` checked them
+        // first): a sequence is whole, and its continuation bytes are never flagged.
         var index = start
         let count = bytes.count
-        while index < count {
-            index = CatalogFrontMatter.printableASCII(bytes, from: index)
-            guard index < count else { break }
-            let byte = bytes[index]
-            if byte < 0x80 {
-                if byte >= 0x20 && byte != 0x7F {
-                    index += 1
-                    continue
-                }
-                if byte == 0x0A { return index + 1 }
-                guard byte == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A else { throw Declined() }
+        while true {
+            index = CatalogFrontMatter.flaggedByte(bytes, from: index)
+            guard index < count else { return count }
+            switch bytes[index] {
+            case 0x0A:
+                return index + 1
+            case 0x0D:
+                guard index + 1 < count, bytes[index + 1] == 0x0A else { throw Declined() }
                 return index + 2
+            case 0xC2:
+                guard bytes[index + 1] >= 0xA0 else { throw Declined() }  // C1 controls, NEL among them
+            case 0xE2:
+                let third = bytes[index + 2]
+                guard !(bytes[index + 1] == 0x80 && (third == 0xA8 || third == 0xA9)) else { throw Declined() }  // LS, PS
+            case 0xEF:
+                let second = bytes[index + 1]
+                let third = bytes[index + 2]
+                // U+FEFF, then U+FFFE and U+FFFF.
+                guard !(second == 0xBB && third == 0xBF), !(second == 0xBF && third >= 0xBE) else { throw Declined() }
+            default:
+                throw Declined()  // another control, a tab, DEL
             }
-            index = try Self.checkedScalar(bytes, at: index)
-        }
-        return count
-    }
-
-    /// Checks the multi-byte UTF-8 sequence at `index`; returns the offset after it.
-    private static func checkedScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws(Declined) -> Int {
-        guard let length = CatalogFrontMatter.sequenceLength(bytes, at: index) else { throw Declined() }
-        let lead = bytes[index]
-        let second = bytes[index + 1]
-        switch (lead, second) {
-        case (0xC2, 0x80...0x9F):
-            throw Declined()  // C1 controls, NEL among them
-        case (0xE2, 0x80) where bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9:
-            throw Declined()  // LS, PS
-        case (0xEF, 0xBB) where bytes[index + 2] == 0xBF:
-            throw Declined()  // U+FEFF
-        case (0xEF, 0xBF) where bytes[index + 2] >= 0xBE:
-            throw Declined()  // U+FFFE, U+FFFF
-        default:
-            return index + length
+            index += 1
         }
     }
 

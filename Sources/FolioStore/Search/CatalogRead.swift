@@ -7,14 +7,40 @@ import SystemIO
     import Glibc
 #endif
 
-/// A file a catalog run reads: its folder (a descriptor the walk kept open, or -1) and its name.
-struct FileToRead: Sendable {
-    var folderFD: Int32
-    var folderPath: String
-    var name: String
+/// Files a catalog run reads, handed to one reader at a time: each file's folder (a descriptor
+/// the walk kept open, or -1) and its name, whose bytes lie in one array for the whole run, each
+/// followed by a NUL as `openat` wants it. Listing a file makes no string of its name.
+struct FileRun: Sendable {
+    struct File: Sendable {
+        var folderFD: Int32
+        var folderPath: String
+        /// Into ``FileRun/names``, the NUL after it excluded.
+        var name: Range<Int32>
+    }
 
-    /// Vault-relative.
-    var path: String { folderPath.isEmpty ? name : folderPath + "/" + name }
+    private(set) var files: [File] = []
+    private(set) var names: [UInt8] = []
+
+    init() {}
+
+    init(capacity: Int) {
+        files.reserveCapacity(capacity)
+        names.reserveCapacity(capacity * 64)
+    }
+
+    var count: Int { files.count }
+
+    mutating func append(folderFD: Int32, folderPath: String, name: some Collection<UInt8>) {
+        let start = Int32(truncatingIfNeeded: names.count)
+        names.append(contentsOf: name)
+        files.append(File(folderFD: folderFD, folderPath: folderPath, name: start..<Int32(truncatingIfNeeded: names.count)))
+        names.append(0)
+    }
+
+    mutating func append(folderFD: Int32, folderPath: String, name: String) {
+        var name = name
+        name.withUTF8 { append(folderFD: folderFD, folderPath: folderPath, name: $0) }
+    }
 }
 
 /// What one worker made of a run of files: for each its row's facts, and its name and detail
@@ -83,15 +109,23 @@ final class CatalogReader {
     deinit { scratch.deallocate() }
 
     /// `files` read on all cores, a batch per run of them, in order.
-    static func read(
-        _ files: [FileToRead], rootPath: String, limits: FrontMatterLimits, bodyLimit: Int
-    ) -> [ReadBatch] {
+    static func read(_ files: FileRun, rootPath: String, limits: FrontMatterLimits, bodyLimit: Int) -> [ReadBatch] {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         // Thirty-two runs per core: the core that finishes first takes the next, so the last run
         // left to one core is short (with four, one core read alone for the last tenth of a first run).
         let chunk = max(256, (files.count + workers * 32 - 1) / (workers * 32))
         let queue = ReadQueue()
-        for start in stride(from: 0, to: files.count, by: chunk) { queue.hand(Array(files[start..<min(files.count, start + chunk)])) }
+        files.names.withUnsafeBufferPointer { names in
+            for start in stride(from: 0, to: files.count, by: chunk) {
+                var run = FileRun(capacity: chunk)
+                for file in files.files[start..<min(files.count, start + chunk)] {
+                    run.append(
+                        folderFD: file.folderFD, folderPath: file.folderPath,
+                        name: UnsafeBufferPointer(rebasing: names[Int(file.name.lowerBound)..<Int(file.name.upperBound)]))
+                }
+                queue.hand(run)
+            }
+        }
         queue.finish()
         return read(from: queue, rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
     }
@@ -112,7 +146,9 @@ final class CatalogReader {
             if worker == 0 { alsoFirst?() }
             let reader = CatalogReader(rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
             while let (number, run) = queue.take() {
-                for file in run { reader.read(file) }
+                run.names.withUnsafeBufferPointer { names in
+                    for file in run.files { reader.read(file, names: names) }
+                }
                 let batch = reader.takeBatch()
                 done.withLock { $0[number] = batch }
             }
@@ -134,37 +170,44 @@ final class CatalogReader {
 
     // MARK: - One file
 
-    private func read(_ file: FileToRead) {
-        // `file.path` is made only where something names the file: nearly never.
+    /// `names`: the bytes of the run's names (``FileRun/names``).
+    private func read(_ file: FileRun.File, names: UnsafeBufferPointer<UInt8>) {
+        let name = UnsafeBufferPointer(rebasing: names[Int(file.name.lowerBound)..<Int(file.name.upperBound)])
+        // The path is made only where something names the file: nearly never.
+        let folderPath = file.folderPath
+        var path: String {
+            let decoded = String(decoding: name, as: UTF8.self)
+            return folderPath.isEmpty ? decoded : folderPath + "/" + decoded
+        }
         var result = ReadResult(outcome: .plain)
         let nameStart = Int32(batch.buffer.count)
-        batch.buffer.append(contentsOf: file.name.utf8)
+        batch.buffer.append(contentsOf: name)
         result.name = nameStart..<Int32(batch.buffer.count)
         batch.buffer.appendLittleEndian(UInt8(0))
         var stamp: FileStamp?
-        guard let count = readBytes(file, stamp: &stamp) else {
-            return add(result, problem: FolioError(.fileUnreadable(String(cString: strerror(errno))), file: file.path))
+        guard let count = readBytes(file, name: name, path: path, stamp: &stamp) else {
+            return add(result, problem: FolioError(.fileUnreadable(String(cString: strerror(errno))), file: path))
         }
         result.stamp = stamp
         let bytes = UnsafeBufferPointer(start: scratch.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count)
         // Most records are read in one pass without libyaml (``CatalogFrontMatter``): a whole file
         // no longer than the searched part, in the YAML folio writes. Any other is parsed in full.
         if count <= bodyLimit, let fields = CatalogFrontMatter.fields(bytes: bytes, limits: limits) {
-            put(fields, bytes: bytes, name: file.name, into: &result)
+            put(fields, bytes: bytes, name: name, into: &result)
             result.outcome = .record
-            return add(result, markers: Self.markers(in: bytes, path: file.path))
+            return add(result, markers: Self.markers(in: bytes, path: path))
         }
-        switch Vault.parse(read: Array(bytes), path: file.path, rootPath: rootPath, limits: limits, prefix: prefix) {
+        switch Vault.parse(read: Array(bytes), path: path, rootPath: rootPath, limits: limits, prefix: prefix) {
         case .record(let record):
             put(RecordSummary(record), into: &result)
             let bodyBytes = record.document.text.utf8.count - record.document.bodyStart
             result.outcome = bodyBytes > bodyLimit ? .recordBodyTooLong : .record
-            add(result, markers: Self.markers(in: bytes, path: file.path))
+            add(result, markers: Self.markers(in: bytes, path: path))
         case .plain:
             result.outcome = .plain
             add(result)
         case .problem(let error): add(result, problem: error)
-        case .none: add(result, problem: FolioError(.fileUnreadable("?"), file: file.path))
+        case .none: add(result, problem: FolioError(.fileUnreadable("?"), file: path))
         }
     }
 
@@ -197,12 +240,15 @@ final class CatalogReader {
     /// Reads the file's first ``prefix`` bytes into the scratch buffer, as far as its size when it
     /// was opened (the stamp's size: a file that grew since is read again next run); the count read.
     /// Never through a link swapped in since the folder was listed, never blocked on a pipe.
-    private func readBytes(_ file: FileToRead, stamp: inout FileStamp?) -> Int? {
+    /// `name` is followed by a NUL (``FileRun``).
+    private func readBytes(_ file: FileRun.File, name: UnsafeBufferPointer<UInt8>, path: @autoclosure () -> String, stamp: inout FileStamp?)
+        -> Int?
+    {
         var folder = file.folderFD
         if folder < 0 { folder = folders.open(Substring(file.folderPath)) }
         let opened = Vault.openRegular {
-            folder >= 0
-                ? file.name.withCString { openat(folder, $0, Vault.recordFlags) } : open(rootPath + "/" + file.path, Vault.recordFlags)
+            guard folder >= 0, let base = name.baseAddress else { return open(rootPath + "/" + path(), Vault.recordFlags) }
+            return base.withMemoryRebound(to: CChar.self, capacity: name.count + 1) { openat(folder, $0, Vault.recordFlags) }
         }
         guard let (fd, info) = opened else { return nil }
         defer { close(fd) }
@@ -224,7 +270,10 @@ final class CatalogReader {
     // MARK: - Writing a record's detail
 
     /// The detail of a record read by the fast reader, its texts copied from where they lie.
-    private func put(_ fields: CatalogFrontMatter.Fields, bytes: UnsafeBufferPointer<UInt8>, name: String, into result: inout ReadResult) {
+    private func put(
+        _ fields: CatalogFrontMatter.Fields, bytes: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>,
+        into result: inout ReadResult
+    ) {
         var buffer = batch.buffer
         let start = Int32(buffer.count)
         func put(_ text: CatalogFrontMatter.Text?) {
@@ -232,7 +281,7 @@ final class CatalogReader {
             text.withBytes(in: bytes) { RecordDetail.put($0, into: &buffer) }
         }
         put(fields.id)
-        if let title = fields.title { put(title) } else { RecordDetail.put(name.utf8.dropLast(3), into: &buffer) }
+        if let title = fields.title { put(title) } else { RecordDetail.put(name.dropLast(3), into: &buffer) }
         put(fields.parent)
         put(fields.sortTime?.text)
         // Numbered into room on the stack, not an array a record; without inline tags the two
@@ -293,12 +342,12 @@ final class CatalogReader {
 // @unchecked: its state is guarded by an NSCondition, waited on with a deadline.
 final class ReadQueue: @unchecked Sendable {
     private let condition = NSCondition()
-    private var runs: [[FileToRead]] = []
+    private var runs: [FileRun] = []
     private var taken = 0
     private var finished = false
 
-    func hand(_ run: [FileToRead]) {
-        guard !run.isEmpty else { return }
+    func hand(_ run: FileRun) {
+        guard run.count > 0 else { return }
         condition.lock()
         runs.append(run)
         condition.signal()
@@ -314,13 +363,13 @@ final class ReadQueue: @unchecked Sendable {
     }
 
     /// The next run and its number, waiting for one; nil once finished and every run is taken.
-    func take() -> (Int, [FileToRead])? {
+    func take() -> (Int, FileRun)? {
         condition.lock()
         defer { condition.unlock() }
         while taken == runs.count && !finished { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1)) }
         guard taken < runs.count else { return nil }
         defer {
-            runs[taken] = []
+            runs[taken] = FileRun()
             taken += 1
         }
         return (taken, runs[taken])

@@ -66,7 +66,7 @@ struct CatalogWalk {
     /// When set, every file the walk lists is also handed to the readers, a run at a time, as it
     /// goes: a run without a cache reads every file, and need not wait for the walk's end to start.
     var handOff: ReadQueue?
-    private var unhanded: [FileToRead] = []
+    private var unhanded = FileRun()
     static let handOffRun = 512
     /// The size of the next run handed over: the first are small, so the other cores start
     /// reading while the walk is still on its first folder, then double up to ``handOffRun``.
@@ -77,7 +77,7 @@ struct CatalogWalk {
         if fd >= 0 { visit(path: "", parent: -1, fd: fd) }
         if let handOff {
             handOff.hand(unhanded)
-            unhanded = []
+            unhanded = FileRun()
             handOff.finish()
         }
     }
@@ -149,60 +149,66 @@ struct CatalogWalk {
         defer { closedir(handle) }
         var subfolders: [String] = []
         while let entry = readdir(handle) {
-            // The name read in place (no array of its bytes), but for one that is not UTF-8.
-            func nameBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-                withUnsafePointer(to: entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
-                        body(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
-                    }
-                }
-            }
-            guard let name = nameBytes({ String(validating: $0, as: UTF8.self) }) else {
-                let raw = nameBytes { Array($0) }
-                let shown = String(decoding: raw, as: UTF8.self)
-                if !shown.hasPrefix(".") {
-                    let quoted = String.quotedPath(bytes: Array((path.isEmpty ? "" : path + "/").utf8) + raw)
-                    badNames.append(FolioError(.fileNameNotUTF8(quoted), file: path.isEmpty ? shown : path + "/" + shown))
-                    folders[me].reusable = false
-                }
-                continue
-            }
-            if name == "." || name == ".." { continue }
             var type = entry.pointee.d_type
-            if type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                type =
-                    (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
-            }
-            switch type {
-            case UInt8(DT_DIR):
-                if Vault.walksFolder(named: name, atRoot: path.isEmpty) { subfolders.append(name) }
-            case UInt8(DT_LNK):
-                // Links are never followed: one inside the vault would count a record twice,
-                // one outside could expose or overwrite files that are not the user's journal.
-                let relative = path.isEmpty ? name : path + "/" + name
-                let target = URL(fileURLWithPath: rootPath + "/" + relative).resolvingSymlinksInPath().path
-                if !target.hasPrefix(rootPath + "/") {
-                    escaping.append(relative)
-                    folders[me].reusable = false
-                }
-            case UInt8(DT_REG):
-                guard Vault.isRecordName(name) else { continue }
-                // No cached rows (a first run): no key to make for each name.
-                let row = cachedRows.isEmpty ? nil : cachedRows[Array(name.utf8)]
-                // A name handed to the readers is theirs: they drop it as they go, not all at the end.
-                files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), name: row == nil && handOff == nil ? name : nil))
-                if let handOff {
-                    unhanded.append(FileToRead(folderFD: folders[me].fd, folderPath: path, name: name))
-                    if unhanded.count >= nextRun {
-                        handOff.hand(unhanded)
-                        unhanded = []
-                        nextRun = min(nextRun * 2, Self.handOffRun)
+            // The name read in place, as bytes: a file's name becomes a string only where it is
+            // kept as one (a folder, a link, a row of a run with a cache).
+            withUnsafeMutablePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: UInt8.self, capacity: 256) { pointer in
+                    let name = UnsafeBufferPointer(
+                        start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
+                    guard CatalogFrontMatter.isValidUTF8(name) else {
+                        if name.first != UInt8(ascii: ".") {
+                            let shown = String(decoding: name, as: UTF8.self)
+                            let quoted = String.quotedPath(bytes: Array((path.isEmpty ? "" : path + "/").utf8) + name)
+                            badNames.append(FolioError(.fileNameNotUTF8(quoted), file: path.isEmpty ? shown : path + "/" + shown))
+                            folders[me].reusable = false
+                        }
+                        return
+                    }
+                    if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return }
+                    if type == UInt8(DT_UNKNOWN) {
+                        var info = stat()
+                        let found = pointer.withMemoryRebound(to: CChar.self, capacity: name.count + 1) {
+                            fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) == 0
+                        }
+                        guard found else { return }
+                        type =
+                            (info.st_mode & S_IFMT) == S_IFDIR
+                            ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
+                    }
+                    switch type {
+                    case UInt8(DT_DIR):
+                        let name = String(decoding: name, as: UTF8.self)
+                        if Vault.walksFolder(named: name, atRoot: path.isEmpty) { subfolders.append(name) }
+                    case UInt8(DT_LNK):
+                        // Links are never followed: one inside the vault would count a record twice,
+                        // one outside could expose or overwrite files that are not the user's journal.
+                        let name = String(decoding: name, as: UTF8.self)
+                        let relative = path.isEmpty ? name : path + "/" + name
+                        let target = URL(fileURLWithPath: rootPath + "/" + relative).resolvingSymlinksInPath().path
+                        if !target.hasPrefix(rootPath + "/") {
+                            escaping.append(relative)
+                            folders[me].reusable = false
+                        }
+                    case UInt8(DT_REG):
+                        guard Vault.isRecordName(bytes: name) else { return }
+                        // No cached rows (a first run): no key to make for each name.
+                        let row = cachedRows.isEmpty ? nil : cachedRows[Array(name)]
+                        // A name handed to the readers is theirs: they drop it as they go, not all at the end.
+                        let kept = row == nil && handOff == nil ? String(decoding: name, as: UTF8.self) : nil
+                        files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), name: kept))
+                        if let handOff {
+                            unhanded.append(folderFD: folders[me].fd, folderPath: path, name: name)
+                            if unhanded.count >= nextRun {
+                                handOff.hand(unhanded)
+                                unhanded = FileRun(capacity: min(nextRun * 2, Self.handOffRun))
+                                nextRun = min(nextRun * 2, Self.handOffRun)
+                            }
+                        }
+                    default:
+                        return
                     }
                 }
-            default:
-                continue
             }
         }
         return subfolders
@@ -283,11 +289,16 @@ extension Vault {
         var batches =
             readAlong
             ?? CatalogReader.read(
-                toRead.map { i in
+                toRead.reduce(into: FileRun(capacity: toRead.count)) { run, i in
                     let file = files[i]
-                    return FileToRead(
-                        folderFD: folderFDs[Int(file.folder)], folderPath: folderPaths[Int(file.folder)],
-                        name: file.name ?? cache?.name(Int(file.cachedRow)) ?? "")
+                    let folder = Int(file.folder)
+                    if let name = file.name {
+                        run.append(folderFD: folderFDs[folder], folderPath: folderPaths[folder], name: name)
+                    } else {
+                        // Named in the cache (a file the walk did not name is always a cached row).
+                        let name = cache?.nameBytes(Int(file.cachedRow)) ?? UnsafeRawBufferPointer(start: nil, count: 0)
+                        run.append(folderFD: folderFDs[folder], folderPath: folderPaths[folder], name: name)
+                    }
                 }, rootPath: rootPath, limits: limits, bodyLimit: bodyLimit)
 
         // Each batch numbered its tags and kinds itself: the catalog's numbers take their place.
