@@ -20,16 +20,22 @@ public enum FirstLine {
     }
 
     /// The first line of `body` with text in it, as the list shows it; nil when it has none.
+    ///
+    /// Only the text before a conversation's heading counts (``Conversation/split(_:)``'s `before`):
+    /// the lines are read up to that heading, and the conversation is never parsed.
     public static func ofPage(_ body: String) -> String? {
-        let page = mayHaveConversation(body) ? Conversation.split(body).before : body
+        let mayHaveHeading = mayHaveConversation(body)
         var inFence = false
         // Line by line, stopping at the first with text: a long page is not cut into all its lines.
-        var rest = Substring(page)
+        // A line ends at a `\n` byte; a `\r` before it is not part of it (a `\r\n` is one line break).
+        var rest = Substring(body)
         while !rest.isEmpty {
-            let end = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) ?? rest.endIndex
-            let raw = rest[..<end]
-            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[rest.endIndex...]
+            let newline = rest.utf8.firstIndex(of: UInt8(ascii: "\n"))
+            var raw = rest[..<(newline ?? rest.endIndex)]
+            rest = newline.map { rest[rest.utf8.index(after: $0)...] } ?? rest[rest.endIndex...]
+            if newline != nil, raw.utf8.last == UInt8(ascii: "\r") { raw = raw[..<raw.utf8.index(before: raw.endIndex)] }
             if raw.isEmpty { continue }
+            if mayHaveHeading, raw.utf8.first == UInt8(ascii: "#"), Conversation.headingLanguage(String(raw)) != nil { return nil }
             var line = trimmed(raw)
             if line.hasPrefix("```") || line.hasPrefix("~~~") {
                 inFence.toggle()

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FolioCore
@@ -174,5 +175,40 @@ struct ConversationLanguageTests {
         let tricky = ConversationMessage(speaker: .me, time: "2026-11-22 18:05", text: "## 對話\n**我** · 2026-11-22 18:06")
         let body = Conversation.replacing(in: "", with: [tricky], language: .zhHant)
         #expect(Conversation.parse(body) == [tricky])
+    }
+
+    /// How lines were split before they were split on bytes: scalar by scalar.
+    static func linesByScalars(_ text: String, at breaks: String.LineBreaks) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            switch (breaks, scalar) {
+            case (.anyLineBreak, "\n") where afterCR:
+                afterCR = false
+            case (.anyLineBreak, "\r"), (_, "\n"):
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+                afterCR = scalar == "\r"
+            default:
+                current.append(scalar)
+                afterCR = false
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+
+    @Test("lines split on bytes are the lines split scalar by scalar, and a blank line is what Foundation trims to nothing")
+    func linesAndBlanksAgreeWithTheirOracles() {
+        let pieces = ["\n", "\r", "\r\n", "\n\r", "雨", "a", " ", "\t", "\u{3000}", "\u{A0}", "\u{2028}", "\u{85}", "é\u{301}", "😀", ""]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            for breaks in [String.LineBreaks.lineFeed, .anyLineBreak] {
+                #expect(text.lines(at: breaks) == Self.linesByScalars(text, at: breaks), "\(text.debugDescription)")
+            }
+            #expect(text.isBlankLine == text.trimmingCharacters(in: .whitespaces).isEmpty, "\(text.debugDescription)")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Markdown
 import Testing
@@ -23,6 +24,57 @@ struct FirstLineTests {
         }
         for text in ["see [the beach](media/a.jpg) and ![](media/b.jpg)!", "[a]([b](c))", "![[x]](y)", "[雨](url) 傍晚", "[a](b", "a](b)"] {
             #expect(FirstLine.withoutLinkTargets(text) == Self.oracle(text), "\(text)")
+        }
+    }
+
+    /// How the first line was found before it stopped at the conversation's heading: the body split
+    /// around its conversation (every message parsed), then `before` read Character by Character.
+    static func ofPageBySplitting(_ body: String) -> String? {
+        let page = FirstLine.mayHaveConversation(body) ? Conversation.split(body).before : body
+        var inFence = false
+        var rest = Substring(page)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) ?? rest.endIndex
+            let raw = rest[..<end]
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[rest.endIndex...]
+            if raw.isEmpty { continue }
+            var line = FirstLine.trimmed(raw)
+            if line.hasPrefix("```") || line.hasPrefix("~~~") {
+                inFence.toggle()
+                continue
+            }
+            if inFence || line.isEmpty || line.hasPrefix("![") || line.hasPrefix("<") || line.hasPrefix("---") { continue }
+            line = FirstLine.withoutLinkTargets(String(line.drop { "#>-*+ ".contains($0) }))
+            line = Wikilinks.rewrite(line) { $0.isEmbed ? "" : MarkdownHTML.label(of: $0) }
+            if line.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "`") }) {
+                line = line.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
+                    .replacingOccurrences(of: "`", with: "")
+            }
+            if line.isEmpty { continue }
+            return line.count > FirstLine.maxCharacters ? String(line.prefix(FirstLine.maxCharacters)) + "…" : line
+        }
+        return nil
+    }
+
+    @Test("the first line is what splitting off the conversation and reading what is before it gave, on 20,000 generated pages")
+    func sameAsSplittingTheConversation() {
+        // Lines that put text, blanks, fences, headings of either language (with trailing blanks, a
+        // CR, inside a fence, not quite a heading) and messages before, in and after a conversation.
+        let lines = [
+            "", " ", "\r", "今天下雨", "rain all day", "```", "~~~", "## 對話", "## Conversation", "## 對話  ", "## 對話\r", "##  對話",
+            "# 對話", "## Conversation notes", "**小雨** 18:04", "> 雨很小", "![](media/a.jpg)", "<br>", "---", "- [[Bob|him]]", "## 之後",
+            "\u{3000}早安\u{3000}", "a\r\rb", "é\u{301}", "`code`", String(repeating: "雨", count: 150),
+        ]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...9, using: &random)
+            let separators = ["\n", "\r\n"]
+            var body = ""
+            for _ in 0..<count {
+                body += (lines.randomElement(using: &random) ?? "") + (separators.randomElement(using: &random) ?? "\n")
+            }
+            if Bool.random(using: &random) { body += lines.randomElement(using: &random) ?? "" }
+            #expect(FirstLine.ofPage(body) == Self.ofPageBySplitting(body), "\(body.debugDescription)")
         }
     }
 

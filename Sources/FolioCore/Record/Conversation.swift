@@ -232,8 +232,8 @@ public enum Conversation {
         func flush() {
             guard let speaker = current else { return }
             var kept = text[...]
-            while kept.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { kept = kept.dropLast() }
-            while kept.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { kept = kept.dropFirst() }
+            while kept.last?.isBlankLine == true { kept = kept.dropLast() }
+            while kept.first?.isBlankLine == true { kept = kept.dropFirst() }
             messages.append(
                 ConversationMessage(
                     speaker: .init(name: speaker.name), time: speaker.time, text: kept.joined(separator: "\n"), spelledAs: speaker.name))
@@ -260,27 +260,35 @@ extension String {
         case anyLineBreak
     }
 
-    /// The text's lines, split on scalars (a Swift String holds CRLF as one Character, so
-    /// `components(separatedBy: "\n")` would never split one).
+    /// The text's lines (a Swift String holds CRLF as one Character, so
+    /// `components(separatedBy: "\n")` would never split one). Split on the bytes of the breaks,
+    /// which never occur inside another character's UTF-8.
     func lines(at breaks: LineBreaks) -> [String] {
-        var lines: [String] = []
-        var current = String.UnicodeScalarView()
-        var afterCR = false
-        for scalar in unicodeScalars {
-            switch (breaks, scalar) {
-            case (.anyLineBreak, "\n") where afterCR:
-                afterCR = false
-            case (.anyLineBreak, "\r"), (_, "\n"):
-                lines.append(String(current))
-                current = String.UnicodeScalarView()
-                afterCR = scalar == "\r"
-            default:
-                current.append(scalar)
-                afterCR = false
+        var text = self
+        return text.withUTF8 { bytes in
+            var lines: [String] = []
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte == 0x0A || (breaks == .anyLineBreak && byte == 0x0D) else {
+                    index += 1
+                    continue
+                }
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                // A CRLF is one break when any break counts.
+                index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+                start = index
             }
+            lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return lines
         }
-        lines.append(String(current))
-        return lines
+    }
+
+    /// Whether the text is only spaces and tabs (what `trimmingCharacters(in: .whitespaces)`
+    /// empties: tabs and Unicode's space separators), or empty.
+    var isBlankLine: Bool {
+        unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
     }
 
     var trimmingTrailingWhitespace: String {
