@@ -392,7 +392,18 @@ extension IndexStorage {
         }
     }
 
-    private func matchSingle(_ t: Int, memo: PostingsMemo? = nil) -> TermMatch {
+    func matchSingle(_ t: Int, memo: PostingsMemo? = nil) -> TermMatch {
+        // Read from a cache and not unpacked yet: counted from the bytes, no occurrence kept.
+        if let packed, memo?.unpacked[t] == nil {
+            let (documents, counts) = packed.fieldCounts(t, documentCount: documentIDs.count, fieldCount: fields.count)
+            return TermMatch(documents: documents, counts: counts)
+        }
+        return matchSingleByOccurrences(t, memo: memo)
+    }
+
+    /// ``matchSingle(_:memo:)`` from the term's occurrences: its way for an index built in memory,
+    /// and the oracle of counting from the bytes (`IndexSnapshotTests`).
+    func matchSingleByOccurrences(_ t: Int, memo: PostingsMemo? = nil) -> TermMatch {
         let fieldCount = fields.count
         var result = TermMatch()
         var current = UInt32.max

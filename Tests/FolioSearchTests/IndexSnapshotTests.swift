@@ -97,6 +97,47 @@ struct IndexSnapshotTests {
         #expect(try results(roundTrip(combined)) == expected)
     }
 
+    @Test(
+        "a single term's documents and field counts read straight from the file are those its occurrences give, for every term, whole and with bytes damaged"
+    )
+    func fieldCountsAgreeWithOccurrences() throws {
+        let index = build((0..<300).map { ($0, document($0)) })
+        let scratch = try Scratch("index")
+        let path = scratch.path("index").path
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        defer { close(fd) }
+        var writer = BinaryWriter(fd: fd)
+        index.encode(into: &writer)
+        let finished = writer.finish()
+        #expect(finished)
+        let size = Int(lseek(fd, 0, SEEK_END))
+        var random = SystemRandomNumberGenerator()
+        var compared = 0
+        // Round 0 reads the file as written; each later one with a few bytes of its second half
+        // changed (the packed postings lie at its end), checksums off so the damage is read.
+        for round in 0..<40 {
+            if round > 0 {
+                for _ in 0..<3 {
+                    var byte = UInt8.random(in: 0...255, using: &random)
+                    #expect(pwrite(fd, &byte, 1, off_t(Int.random(in: (size / 2)..<size, using: &random))) == 1)
+                }
+            }
+            let mapping = try #require(FileMapping(fd: fd, size: size))
+            var reader = BinaryReader(fd: fd, size: size)
+            guard let read = try? TextIndex.decode(from: &reader, mapping: mapping, verifyingChecksums: round == 0) else { continue }
+            for segment in read.segments {
+                #expect(segment.packed != nil)
+                for t in 0..<segment.termTotal {
+                    let counted = segment.matchSingle(t)
+                    let unpacked = segment.matchSingleByOccurrences(t)
+                    #expect(counted.documents == unpacked.documents && counted.counts == unpacked.counts, "round \(round), term \(t)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 1_000)
+    }
+
     @Test("a damaged postings part is found when a search reads it: no postings come from it, and the index says it is damaged")
     func damageIsFound() throws {
         let index = build((0..<200).map { ($0, document($0)) })
