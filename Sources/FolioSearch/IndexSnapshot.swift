@@ -398,15 +398,40 @@ final class PackedPostings: @unchecked Sendable {
     }
 
     /// Term `t`'s documents, ascending, and its occurrences in each per field (`fieldCount` a
-    /// document), decoded straight from the bytes: what counting ``unpack(_:documentCount:fieldCount:)``'s
-    /// occurrences gives (malformed bytes end it at the same place), without the array of every
-    /// occurrence. A term of a search's single word is read this way.
+    /// document): what counting ``unpack(_:documentCount:fieldCount:)``'s occurrences gives, without
+    /// the array of every occurrence. A term of a search's single word is read this way.
     func fieldCounts(_ t: Int, documentCount: Int, fieldCount: Int) -> (documents: [UInt32], counts: [UInt32]) {
         var documents: [UInt32] = []
         var counts: [UInt32] = []
+        forEachOccurrence(of: t, documentCount: documentCount, fieldCount: fieldCount) { document, position in
+            if documents.last != document {
+                documents.append(document)
+                counts.append(contentsOf: repeatElement(0, count: fieldCount))
+            }
+            counts[counts.count - fieldCount + Int(position >> IndexStorage.fieldShift)] += 1
+        }
+        return (documents, counts)
+    }
+
+    /// Term `t`'s occurrences, each its document in the high 32 bits and its position below.
+    func unpack(_ t: Int, documentCount: Int, fieldCount: Int) -> [UInt64] {
+        var result: [UInt64] = []
+        result.reserveCapacity(Int(counts[t]))
+        forEachOccurrence(of: t, documentCount: documentCount, fieldCount: fieldCount) { document, position in
+            result.append(UInt64(document) << 32 | UInt64(position))
+        }
+        return result
+    }
+
+    /// Calls `body` with each occurrence of term `t`, in order: its document (ascending) and its
+    /// position (a field below `fieldCount` in the high bits). Malformed bytes end the term early
+    /// rather than read past it; a damaged part gives nothing.
+    private func forEachOccurrence(
+        of t: Int, documentCount: Int, fieldCount: Int, _ body: (_ document: UInt32, _ position: UInt32) -> Void
+    ) {
         var p = Int(offsets[t])
         let end = Int(offsets[t + 1])
-        guard isWhole(p..<end) else { return ([], []) }
+        guard isWhole(p..<end) else { return }
         func varint() -> UInt64? {
             // Most gaps fit in one byte.
             if p < end, blob[p] < 0x80 {
@@ -426,62 +451,21 @@ final class PackedPostings: @unchecked Sendable {
         }
         var document: UInt64 = 0
         while p < end {
-            guard let gap = varint(), let count = varint() else { break }
-            document += gap
-            guard document < UInt64(documentCount), count <= UInt64(end - p) else { break }
-            var position: UInt64 = 0
-            var row = -1
-            for _ in 0..<count {
-                guard let step = varint() else { return (documents, counts) }
-                position += step
-                let field = Int(position >> UInt64(IndexStorage.fieldShift))
-                guard position <= UInt64(UInt32.max), field < fieldCount else { return (documents, counts) }
-                if row < 0 {
-                    row = counts.count
-                    documents.append(UInt32(truncatingIfNeeded: document))
-                    counts.append(contentsOf: repeatElement(0, count: fieldCount))
-                }
-                counts[row + field] += 1
-            }
-        }
-        return (documents, counts)
-    }
-
-    /// Term `t`'s occurrences; malformed bytes end the list early rather than read past the term.
-    func unpack(_ t: Int, documentCount: Int, fieldCount: Int) -> [UInt64] {
-        var result: [UInt64] = []
-        result.reserveCapacity(Int(counts[t]))
-        var p = Int(offsets[t])
-        let end = Int(offsets[t + 1])
-        guard isWhole(p..<end) else { return [] }
-        func varint() -> UInt64? {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while p < end && shift < 64 {
-                let byte = blob[p]
-                p += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
-            return nil
-        }
-        var document: UInt64 = 0
-        while p < end {
-            guard let gap = varint(), let count = varint() else { break }
-            document += gap
-            guard document < UInt64(documentCount), count <= UInt64(end - p) else { break }
+            // Sums that overflow are malformed too: checked, never trapped on.
+            guard let gap = varint(), let count = varint() else { return }
+            let (next, documentOverflow) = document.addingReportingOverflow(gap)
+            guard !documentOverflow, next < UInt64(documentCount), count <= UInt64(end - p) else { return }
+            document = next
             var position: UInt64 = 0
             for _ in 0..<count {
-                guard let step = varint() else { return result }
-                position += step
-                guard position <= UInt64(UInt32.max), Int(position >> UInt64(IndexStorage.fieldShift)) < fieldCount else {
-                    return result
-                }
-                result.append(document << 32 | position)
+                guard let step = varint() else { return }
+                let (moved, positionOverflow) = position.addingReportingOverflow(step)
+                guard !positionOverflow, moved <= UInt64(UInt32.max), Int(moved >> UInt64(IndexStorage.fieldShift)) < fieldCount
+                else { return }
+                position = moved
+                body(UInt32(truncatingIfNeeded: document), UInt32(truncatingIfNeeded: position))
             }
         }
-        return result
     }
 
 }

@@ -38,21 +38,40 @@ private func results(_ index: TextIndex) throws -> [[String]] {
     }
 }
 
+/// An index file written into a scratch folder, read back the way the vault's cache reads it.
+private final class WrittenIndex {
+    let scratch: Scratch
+    let fd: Int32
+    let size: Int
+
+    /// The file `write` writes; `index.encode(into:)` when it is one index.
+    init(_ write: (inout BinaryWriter) -> Void) throws {
+        scratch = try Scratch("index")
+        fd = open(scratch.path("index").path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        #expect(fd >= 0)
+        var writer = BinaryWriter(fd: fd)
+        write(&writer)
+        let finished = writer.finish()
+        #expect(finished)
+        size = Int(lseek(fd, 0, SEEK_END))
+    }
+
+    convenience init(_ index: TextIndex) throws { try self.init { index.encode(into: &$0) } }
+
+    deinit { close(fd) }
+
+    /// The file as it is now, its first `size` bytes (all by default).
+    func read(size: Int? = nil, verifyingChecksums: Bool = true) throws -> TextIndex {
+        let size = size ?? self.size
+        let mapping = try #require(FileMapping(fd: fd, size: size))
+        var reader = BinaryReader(fd: fd, size: size)
+        return try TextIndex.decode(from: &reader, mapping: mapping, verifyingChecksums: verifyingChecksums)
+    }
+}
+
 /// Writes `index` to a file and reads it back the way the vault's cache does.
 private func roundTrip(_ index: TextIndex) throws -> TextIndex {
-    let scratch = try Scratch("index")
-    let path = scratch.path("index").path
-    let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
-    #expect(fd >= 0)
-    defer { close(fd) }
-    var writer = BinaryWriter(fd: fd)
-    index.encode(into: &writer)
-    let finished = writer.finish()
-    #expect(finished)
-    let size = Int(lseek(fd, 0, SEEK_END))
-    let mapping = try #require(FileMapping(fd: fd, size: size))
-    var reader = BinaryReader(fd: fd, size: size)
-    return try TextIndex.decode(from: &reader, mapping: mapping)
+    try WrittenIndex(index).read()
 }
 
 @Suite("Index snapshots: written, read back, searched with changed documents")
@@ -101,16 +120,7 @@ struct IndexSnapshotTests {
         "a single term's documents and field counts read straight from the file are those its occurrences give, for every term, whole and with bytes damaged"
     )
     func fieldCountsAgreeWithOccurrences() throws {
-        let index = build((0..<300).map { ($0, document($0)) })
-        let scratch = try Scratch("index")
-        let path = scratch.path("index").path
-        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
-        defer { close(fd) }
-        var writer = BinaryWriter(fd: fd)
-        index.encode(into: &writer)
-        let finished = writer.finish()
-        #expect(finished)
-        let size = Int(lseek(fd, 0, SEEK_END))
+        let file = try WrittenIndex(build((0..<300).map { ($0, document($0)) }))
         var random = SystemRandomNumberGenerator()
         var compared = 0
         // Round 0 reads the file as written; each later one with a few bytes of its second half
@@ -119,12 +129,10 @@ struct IndexSnapshotTests {
             if round > 0 {
                 for _ in 0..<3 {
                     var byte = UInt8.random(in: 0...255, using: &random)
-                    #expect(pwrite(fd, &byte, 1, off_t(Int.random(in: (size / 2)..<size, using: &random))) == 1)
+                    #expect(pwrite(file.fd, &byte, 1, off_t(Int.random(in: (file.size / 2)..<file.size, using: &random))) == 1)
                 }
             }
-            let mapping = try #require(FileMapping(fd: fd, size: size))
-            var reader = BinaryReader(fd: fd, size: size)
-            guard let read = try? TextIndex.decode(from: &reader, mapping: mapping, verifyingChecksums: round == 0) else { continue }
+            guard let read = try? file.read(verifyingChecksums: round == 0) else { continue }
             for segment in read.segments {
                 #expect(segment.packed != nil)
                 for t in 0..<segment.termTotal {
@@ -140,36 +148,21 @@ struct IndexSnapshotTests {
 
     @Test("a damaged postings part is found when a search reads it: no postings come from it, and the index says it is damaged")
     func damageIsFound() throws {
-        let index = build((0..<200).map { ($0, document($0)) })
-        let scratch = try Scratch("index")
-        let path = scratch.path("index").path
-        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
-        defer { close(fd) }
-        var writer = BinaryWriter(fd: fd)
-        index.encode(into: &writer)
-        let finished = writer.finish()
-        #expect(finished)
-        let size = Int(lseek(fd, 0, SEEK_END))
-        let whole = try #require(FileMapping(fd: fd, size: size))
-        var wholeReader = BinaryReader(fd: fd, size: size)
-        let sound = try TextIndex.decode(from: &wholeReader, mapping: whole)
+        let file = try WrittenIndex(build((0..<200).map { ($0, document($0)) }))
+        let sound = try file.read()
         #expect(try !sound.search("rain").isEmpty && !sound.foundDamage)
         // Flip a byte near the end, inside the packed postings (one part: 200 documents are less than 64 KiB).
         var byte: UInt8 = 0
-        #expect(pread(fd, &byte, 1, off_t(size - 5)) == 1)
+        #expect(pread(file.fd, &byte, 1, off_t(file.size - 5)) == 1)
         byte ^= 0x5A
-        #expect(pwrite(fd, &byte, 1, off_t(size - 5)) == 1)
-        let mapping = try #require(FileMapping(fd: fd, size: size))
-        var reader = BinaryReader(fd: fd, size: size)
-        let damaged = try TextIndex.decode(from: &reader, mapping: mapping)
+        #expect(pwrite(file.fd, &byte, 1, off_t(file.size - 5)) == 1)
+        let damaged = try file.read()
         #expect(!damaged.foundDamage, "nothing read yet")
         #expect(try damaged.search("rain").isEmpty)
         #expect(damaged.foundDamage)
         // Cut short: refused whole.
-        ftruncate(fd, off_t(size / 2))
-        let half = try #require(FileMapping(fd: fd, size: size / 2))
-        var shortReader = BinaryReader(fd: fd, size: size / 2)
-        #expect(throws: CacheFormatError.self) { try TextIndex.decode(from: &shortReader, mapping: half) }
+        ftruncate(file.fd, off_t(file.size / 2))
+        #expect(throws: CacheFormatError.self) { try file.read(size: file.size / 2) }
     }
 
     /// A file that passes its checksums but claims `keyCount` keys (the checksums are no defence
@@ -178,16 +171,9 @@ struct IndexSnapshotTests {
         "a key count no table can hold, checksums made to match, is refused without trapping",
         arguments: [UInt64.max, UInt64(Int.max) / 2 + 1, 1 << 40])
     func impossibleKeyCount(keyCount: UInt64) throws {
-        let index = build((0..<50).map { ($0, document($0)) })
-        let scratch = try Scratch("index")
-        let path = scratch.path("index").path
-        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
-        defer { close(fd) }
-        var writer = BinaryWriter(fd: fd)
-        index.encode(into: &writer)
-        let finished = writer.finish()
-        #expect(finished)
-        let size = Int(lseek(fd, 0, SEEK_END))
+        let file = try WrittenIndex(build((0..<50).map { ($0, document($0)) }))
+        let fd = file.fd
+        let size = file.size
         // Where the first segment's key count and tables checksum lie, read as decoding reads them.
         var walk = BinaryReader(fd: fd, size: size)
         _ = try walk.read(UInt32.self)
@@ -219,27 +205,16 @@ struct IndexSnapshotTests {
         #expect(pread(fd, &tables, tables.count, off_t(tablesStart)) == tables.count)
         var checksum = tables.withUnsafeBytes { CacheChecksum.of($0) }
         #expect(pwrite(fd, &checksum, 8, off_t(tablesEnd)) == 8)
-        let mapping = try #require(FileMapping(fd: fd, size: size))
-        var reader = BinaryReader(fd: fd, size: size)
-        #expect(throws: CacheFormatError.self) { try TextIndex.decode(from: &reader, mapping: mapping) }
+        #expect(throws: CacheFormatError.self) { try file.read() }
     }
 
     @Test("an index written a segment at a time, each built just before, reads back and ranks as one built whole")
     func writtenInSegments() throws {
         let whole = build((0..<900).map { ($0, document($0)) })
-        let scratch = try Scratch("index")
-        let path = scratch.path("index").path
-        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
-        defer { close(fd) }
-        var writer = BinaryWriter(fd: fd)
-        TextIndex.writeSegmentCount(3, into: &writer)
-        for part in 0..<3 { build((part * 300..<(part + 1) * 300).map { ($0, document($0)) }).encodeAsOneSegment(into: &writer) }
-        let finished = writer.finish()
-        #expect(finished)
-        let size = Int(lseek(fd, 0, SEEK_END))
-        let mapping = try #require(FileMapping(fd: fd, size: size))
-        var reader = BinaryReader(fd: fd, size: size)
-        let read = try TextIndex.decode(from: &reader, mapping: mapping)
+        let read = try WrittenIndex { writer in
+            TextIndex.writeSegmentCount(3, into: &writer)
+            for part in 0..<3 { build((part * 300..<(part + 1) * 300).map { ($0, document($0)) }).encodeAsOneSegment(into: &writer) }
+        }.read()
         #expect(read.documentCount == 900)
         #expect(try results(read) == results(whole))
         #expect(try results(roundTrip(read)) == results(whole), "written again")

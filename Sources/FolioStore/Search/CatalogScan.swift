@@ -138,7 +138,7 @@ struct CatalogWalk {
         // records, never one record read twice.
         var cachedRows: [[UInt8]: Int] = [:]
         if let cache, let c = cachedFolder[Array(path.utf8)] {
-            for row in cache.folders[c].rows { cachedRows[Array(cache.name(row).utf8)] = row }
+            for row in cache.folders[c].rows { cachedRows[Array(cache.nameBytes(row))] = row }
         }
         let copy = dup(fd)
         guard copy >= 0, let handle = fdopendir(copy) else {
@@ -149,69 +149,72 @@ struct CatalogWalk {
         defer { closedir(handle) }
         var subfolders: [String] = []
         while let entry = readdir(handle) {
-            var type = entry.pointee.d_type
             // The name read in place, as bytes: a file's name becomes a string only where it is
             // kept as one (a folder, a link, a row of a run with a cache).
-            withUnsafeMutablePointer(to: &entry.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: UInt8.self, capacity: 256) { pointer in
-                    let name = UnsafeBufferPointer(
-                        start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
-                    guard CatalogFrontMatter.isValidUTF8(name) else {
-                        if name.first != UInt8(ascii: ".") {
-                            let shown = String(decoding: name, as: UTF8.self)
-                            let quoted = String.quotedPath(bytes: Array((path.isEmpty ? "" : path + "/").utf8) + name)
-                            badNames.append(FolioError(.fileNameNotUTF8(quoted), file: path.isEmpty ? shown : path + "/" + shown))
-                            folders[me].reusable = false
-                        }
-                        return
-                    }
-                    if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return }
-                    if type == UInt8(DT_UNKNOWN) {
-                        var info = stat()
-                        let found = pointer.withMemoryRebound(to: CChar.self, capacity: name.count + 1) {
-                            fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) == 0
-                        }
-                        guard found else { return }
-                        type =
-                            (info.st_mode & S_IFMT) == S_IFDIR
-                            ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
-                    }
-                    switch type {
-                    case UInt8(DT_DIR):
-                        let name = String(decoding: name, as: UTF8.self)
-                        if Vault.walksFolder(named: name, atRoot: path.isEmpty) { subfolders.append(name) }
-                    case UInt8(DT_LNK):
-                        // Links are never followed: one inside the vault would count a record twice,
-                        // one outside could expose or overwrite files that are not the user's journal.
-                        let name = String(decoding: name, as: UTF8.self)
-                        let relative = path.isEmpty ? name : path + "/" + name
-                        let target = URL(fileURLWithPath: rootPath + "/" + relative).resolvingSymlinksInPath().path
-                        if !target.hasPrefix(rootPath + "/") {
-                            escaping.append(relative)
-                            folders[me].reusable = false
-                        }
-                    case UInt8(DT_REG):
-                        guard Vault.isRecordName(bytes: name) else { return }
-                        // No cached rows (a first run): no key to make for each name.
-                        let row = cachedRows.isEmpty ? nil : cachedRows[Array(name)]
-                        // A name handed to the readers is theirs: they drop it as they go, not all at the end.
-                        let kept = row == nil && handOff == nil ? String(decoding: name, as: UTF8.self) : nil
-                        files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), name: kept))
-                        if let handOff {
-                            unhanded.append(folderFD: folders[me].fd, folderPath: path, name: name)
-                            if unhanded.count >= nextRun {
-                                handOff.hand(unhanded)
-                                unhanded = FileRun(capacity: min(nextRun * 2, Self.handOffRun))
-                                nextRun = min(nextRun * 2, Self.handOffRun)
-                            }
-                        }
-                    default:
-                        return
-                    }
-                }
+            DirectoryEntry.withName(entry) { name in
+                add(entry: name, type: entry.pointee.d_type, folder: me, fd: fd, cachedRows: cachedRows, subfolders: &subfolders)
             }
         }
         return subfolders
+    }
+
+    /// One entry of folder `me` (open as `fd`), its name's bytes followed by a NUL: a record file
+    /// goes into `files` (and to the readers), a folder to walk into `subfolders`.
+    private mutating func add(
+        entry name: UnsafeBufferPointer<UInt8>, type: UInt8, folder me: Int, fd: Int32, cachedRows: [[UInt8]: Int],
+        subfolders: inout [String]
+    ) {
+        let path = folders[me].path
+        guard CatalogFrontMatter.isValidUTF8(name) else {
+            if name.first != UInt8(ascii: ".") {
+                let shown = String(decoding: name, as: UTF8.self)
+                let quoted = String.quotedPath(bytes: Array((path.isEmpty ? "" : path + "/").utf8) + name)
+                badNames.append(FolioError(.fileNameNotUTF8(quoted), file: path.isEmpty ? shown : path + "/" + shown))
+                folders[me].reusable = false
+            }
+            return
+        }
+        if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return }
+        var type = type
+        if type == UInt8(DT_UNKNOWN), let cName = name.baseAddress {
+            var info = stat()
+            let found = cName.withMemoryRebound(to: CChar.self, capacity: name.count + 1) {
+                fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) == 0
+            }
+            guard found else { return }
+            type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
+        }
+        switch type {
+        case UInt8(DT_DIR):
+            let name = String(decoding: name, as: UTF8.self)
+            if Vault.walksFolder(named: name, atRoot: path.isEmpty) { subfolders.append(name) }
+        case UInt8(DT_LNK):
+            // Links are never followed: one inside the vault would count a record twice,
+            // one outside could expose or overwrite files that are not the user's journal.
+            let name = String(decoding: name, as: UTF8.self)
+            let relative = path.isEmpty ? name : path + "/" + name
+            let target = URL(fileURLWithPath: rootPath + "/" + relative).resolvingSymlinksInPath().path
+            if !target.hasPrefix(rootPath + "/") {
+                escaping.append(relative)
+                folders[me].reusable = false
+            }
+        case UInt8(DT_REG):
+            guard Vault.isRecordName(bytes: name) else { return }
+            // No cached rows (a first run): no key to make for each name.
+            let row = cachedRows.isEmpty ? nil : cachedRows[Array(name)]
+            // A name handed to the readers is theirs: they drop it as they go, not all at the end.
+            let kept = row == nil && handOff == nil ? String(decoding: name, as: UTF8.self) : nil
+            files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), name: kept))
+            guard let handOff else { return }
+            unhanded.append(folderFD: folders[me].fd, folderPath: path, name: name)
+            if unhanded.count >= nextRun {
+                handOff.hand(unhanded)
+                nextRun = min(nextRun * 2, Self.handOffRun)
+                unhanded = FileRun(capacity: nextRun)
+            }
+        default:
+            return
+        }
     }
 }
 
