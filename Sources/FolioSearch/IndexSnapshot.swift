@@ -280,6 +280,15 @@ extension TextIndex {
             tokenizer: first.tokenizer)
     }
 
+    /// Whether `keeping` gives every document that counts the id it has: ``replacing(keeping:adding:)``
+    /// with it, adding nothing, would search as this index does.
+    public func keepsEveryID(_ keeping: (Int) -> Int?) -> Bool {
+        for d in table.ids.indices where table.live[d] {
+            guard keeping(table.ids[d]) == table.ids[d] else { return false }
+        }
+        return true
+    }
+
     /// This index with the documents `keeping` maps to nil no longer counted and the others renamed to
     /// the id it returns, searched together with every document of `other` under its own id.
     ///
@@ -400,15 +409,77 @@ final class PackedPostings: @unchecked Sendable {
     /// Term `t`'s documents, ascending, and its occurrences in each per field (`fieldCount` a
     /// document): what counting ``unpack(_:documentCount:fieldCount:)``'s occurrences gives, without
     /// the array of every occurrence. A term of a search's single word is read this way.
+    ///
+    /// A document's positions ascend, so eight one-byte steps whose first and last positions lie in
+    /// one field all lie in it: they are counted in one go, from the sum of the eight bytes (a word
+    /// common in long pages has dozens of occurrences in each). Held to the occurrences it stands for
+    /// by `IndexSnapshotTests`.
     func fieldCounts(_ t: Int, documentCount: Int, fieldCount: Int) -> (documents: [UInt32], counts: [UInt32]) {
         var documents: [UInt32] = []
         var counts: [UInt32] = []
-        forEachOccurrence(of: t, documentCount: documentCount, fieldCount: fieldCount) { document, position in
-            if documents.last != document {
-                documents.append(document)
-                counts.append(contentsOf: repeatElement(0, count: fieldCount))
+        var p = Int(offsets[t])
+        let end = Int(offsets[t + 1])
+        guard isWhole(p..<end), fieldCount > 0 else { return (documents, counts) }
+        documents.reserveCapacity(min(Int(self.counts[t]), documentCount))
+        let shift = UInt64(IndexStorage.fieldShift)
+        let fields = UInt64(fieldCount)
+        // One document's counts, in memory of its own: an array's would be checked for sharing at each count.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: fieldCount) { tally in
+            tally.initialize(repeating: 0)
+            var document: UInt64 = 0
+            while p < end {
+                guard let gap = Self.varint(blob, &p, end), let count = Self.varint(blob, &p, end) else { break }
+                let (next, documentOverflow) = document.addingReportingOverflow(gap)
+                guard !documentOverflow, next < UInt64(documentCount), count <= UInt64(end - p) else { break }
+                document = next
+                var position: UInt64 = 0
+                var left = count
+                var malformed = false
+                while left > 0 {
+                    if left >= 8, end - p >= 8 {
+                        let eight = UInt64(littleEndian: blob.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                        if eight & 0x8080_8080_8080_8080 == 0 {
+                            // Pairs summed into four 16-bit lanes, then the lanes into the top one.
+                            let pairs = (eight & 0x00FF_00FF_00FF_00FF) &+ (eight >> 8 & 0x00FF_00FF_00FF_00FF)
+                            let sum = (pairs &* 0x0001_0001_0001_0001) >> 48
+                            let first = position &+ (eight & 0xFF)
+                            let last = position &+ sum
+                            if first >> shift == last >> shift, last <= UInt64(UInt32.max), last >> shift < fields {
+                                tally[Int(last >> shift)] &+= 8
+                                position = last
+                                p += 8
+                                left -= 8
+                                continue
+                            }
+                        }
+                    }
+                    guard let step = Self.varint(blob, &p, end) else {
+                        malformed = true
+                        break
+                    }
+                    let (moved, positionOverflow) = position.addingReportingOverflow(step)
+                    guard !positionOverflow, moved <= UInt64(UInt32.max), moved >> shift < fields else {
+                        malformed = true
+                        break
+                    }
+                    position = moved
+                    tally[Int(moved >> shift)] &+= 1
+                    left -= 1
+                }
+                // A document is listed once one of its occurrences was read whole; a gap of 0 (only
+                // in a damaged file) adds to the document before, as its occurrences would.
+                if left < count {
+                    let d = UInt32(truncatingIfNeeded: document)
+                    if documents.last == d {
+                        for f in 0..<fieldCount { counts[counts.count - fieldCount + f] &+= tally[f] }
+                    } else {
+                        documents.append(d)
+                        counts.append(contentsOf: tally)
+                    }
+                    tally.update(repeating: 0)
+                }
+                if malformed { break }
             }
-            counts[counts.count - fieldCount + Int(position >> IndexStorage.fieldShift)] += 1
         }
         return (documents, counts)
     }
@@ -432,33 +503,16 @@ final class PackedPostings: @unchecked Sendable {
         var p = Int(offsets[t])
         let end = Int(offsets[t + 1])
         guard isWhole(p..<end) else { return }
-        func varint() -> UInt64? {
-            // Most gaps fit in one byte.
-            if p < end, blob[p] < 0x80 {
-                defer { p += 1 }
-                return UInt64(blob[p])
-            }
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while p < end && shift < 64 {
-                let byte = blob[p]
-                p += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
-            return nil
-        }
         var document: UInt64 = 0
         while p < end {
             // Sums that overflow are malformed too: checked, never trapped on.
-            guard let gap = varint(), let count = varint() else { return }
+            guard let gap = Self.varint(blob, &p, end), let count = Self.varint(blob, &p, end) else { return }
             let (next, documentOverflow) = document.addingReportingOverflow(gap)
             guard !documentOverflow, next < UInt64(documentCount), count <= UInt64(end - p) else { return }
             document = next
             var position: UInt64 = 0
             for _ in 0..<count {
-                guard let step = varint() else { return }
+                guard let step = Self.varint(blob, &p, end) else { return }
                 let (moved, positionOverflow) = position.addingReportingOverflow(step)
                 guard !positionOverflow, moved <= UInt64(UInt32.max), Int(moved >> UInt64(IndexStorage.fieldShift)) < fieldCount
                 else { return }
@@ -466,6 +520,26 @@ final class PackedPostings: @unchecked Sendable {
                 body(UInt32(truncatingIfNeeded: document), UInt32(truncatingIfNeeded: position))
             }
         }
+    }
+
+    /// The varint at `p` in `blob`, moving `p` past it; nil when it runs past `end` or past 64 bits.
+    @inline(__always)
+    private static func varint(_ blob: UnsafeRawBufferPointer, _ p: inout Int, _ end: Int) -> UInt64? {
+        // Most gaps fit in one byte.
+        if p < end, blob[p] < 0x80 {
+            defer { p += 1 }
+            return UInt64(blob[p])
+        }
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while p < end && shift < 64 {
+            let byte = blob[p]
+            p += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
     }
 
 }

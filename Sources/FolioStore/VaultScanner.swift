@@ -102,7 +102,7 @@ extension Vault {
         walk.close()
         for file in walk.files {
             let folder = walk.folders[Int(file.folder)].path
-            let name = file.name ?? ""
+            let name = walk.name(of: file) ?? ""
             paths.append(folder.isEmpty ? name : folder + "/" + name)
         }
         escaping += walk.escaping

@@ -146,6 +146,112 @@ struct IndexSnapshotTests {
         #expect(compared > 1_000)
     }
 
+    /// A page where `rain` comes back dozens of times in a row, in both fields: runs of eight
+    /// one-byte steps that stay in a field, that cross from the title into the body, and steps too
+    /// long for one byte between them.
+    private func longPage(_ i: Int) -> [String] {
+        var generator = UInt64(i &* 2_654_435_761 &+ 17)
+        func next(_ n: Int) -> Int {
+            generator = generator &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(generator >> 33) % n
+        }
+        func words(_ total: Int) -> String {
+            var out: [String] = []
+            while out.count < total {
+                switch next(6) {
+                case 0: out += Array(repeating: "filler", count: 120 + next(200))  // a step of two bytes or more
+                case 1, 2: out += Array(repeating: "rain", count: 1 + next(20))
+                default: out.append(next(2) == 0 ? "rain" : "下雨")
+                }
+            }
+            return out.joined(separator: " ")
+        }
+        return [words(next(3) == 0 ? 0 : 1 + next(30)), words(next(400))]
+    }
+
+    @Test(
+        "a word repeated dozens of times a page is counted from the file's bytes as its occurrences count it, per field, whole and with bytes damaged"
+    )
+    func repeatedWordsCountAsTheirOccurrences() throws {
+        let file = try WrittenIndex(build((0..<200).map { ($0, longPage($0)) }))
+        var random = SystemRandomNumberGenerator()
+        var eightAtOnce = false
+        for round in 0..<40 {
+            if round > 0 {
+                for _ in 0..<2 {
+                    var byte = UInt8.random(in: 0...255, using: &random)
+                    #expect(pwrite(file.fd, &byte, 1, off_t(Int.random(in: (file.size / 2)..<file.size, using: &random))) == 1)
+                }
+            }
+            guard let read = try? file.read(verifyingChecksums: round == 0) else { continue }
+            for segment in read.segments {
+                for t in 0..<segment.termTotal {
+                    let counted = segment.matchSingle(t)
+                    let unpacked = segment.matchSingleByOccurrences(t)
+                    #expect(counted.documents == unpacked.documents && counted.counts == unpacked.counts, "round \(round), term \(t)")
+                    if round == 0, counted.counts.contains(where: { $0 >= 16 }) { eightAtOnce = true }
+                }
+            }
+        }
+        #expect(eightAtOnce, "the pages hold runs long enough to be counted eight at a time")
+    }
+
+    @Test("an index keeps every id only when each document that counts keeps its own: none dropped, none renamed")
+    func keepsEveryID() throws {
+        let index = try roundTrip(build((0..<50).map { ($0, document($0)) }))
+        #expect(index.keepsEveryID { $0 })
+        #expect(!index.keepsEveryID { $0 == 7 ? nil : $0 }, "one dropped")
+        #expect(!index.keepsEveryID { $0 == 7 ? 8 : $0 }, "one renamed")
+        #expect(!index.keepsEveryID { $0 + 1 }, "all renamed")
+        // A document that no longer counts is not asked about.
+        let fewer = try #require(index.replacing(keeping: { $0 == 7 ? nil : $0 }, adding: build([])))
+        #expect(fewer.keepsEveryID { $0 == 7 ? nil : $0 })
+        #expect(fewer.keepsEveryID { $0 })
+        #expect(try Set(fewer.search("rain").map(\.documentID)) == Set(index.search("rain").map(\.documentID)).subtracting([7]))
+    }
+
+    @Test(
+        "bytes no writer makes — sums past 64 bits, eight one-byte steps crossing into the next field or past the last — are read as their occurrences are, without trapping"
+    )
+    func craftedPostings() throws {
+        func varint(_ value: UInt64) -> [UInt8] {
+            var value = value
+            var bytes: [UInt8] = []
+            while value >= 0x80 {
+                bytes.append(UInt8(value & 0x7F) | 0x80)
+                value >>= 7
+            }
+            return bytes + [UInt8(value)]
+        }
+        let field = UInt64(1) << UInt64(IndexStorage.fieldShift)
+        let eightSteps = [UInt8](repeating: 1, count: 8)
+        // Per document: the gap from the one before, the count of its occurrences, each step.
+        let cases: [(name: String, bytes: [UInt8], documents: [UInt32], counts: [UInt32])] = [
+            ("a gap past 64 bits", varint(3) + varint(1) + varint(5) + varint(UInt64.max - 1) + varint(1) + varint(1), [3], [1, 0]),
+            (
+                "a step past 64 bits", varint(2) + varint(2) + varint(1) + varint(UInt64.max) + varint(0) + varint(1) + varint(1), [2],
+                [1, 0]
+            ),
+            // Three positions left in the title, then six in the body.
+            ("eight steps into the next field", varint(0) + varint(9) + varint(field - 3) + eightSteps, [0], [3, 6]),
+            // Two positions left in the last field, then a field the index does not have.
+            ("eight steps past the last field", varint(1) + varint(9) + varint(2 * field - 3) + eightSteps, [1], [0, 3]),
+            // One position in the last field, then eight past it.
+            ("eight steps all past the last field", varint(1) + varint(9) + varint(2 * field - 1) + eightSteps, [1], [0, 1]),
+            ("a second run of the same document", varint(4) + varint(1) + varint(1) + varint(0) + varint(8) + eightSteps, [4], [9, 0]),
+        ]
+        for crafted in cases {
+            let mapping = try #require(crafted.bytes.withUnsafeBytes { FileMapping(copying: $0) })
+            let postings = PackedPostings(
+                mapping: mapping, blob: mapping.bytes, offsets: [0, UInt64(crafted.bytes.count)], counts: [9], partChecksums: nil)
+            let counted = postings.fieldCounts(0, documentCount: 10, fieldCount: 2)
+            #expect(counted.documents == crafted.documents && counted.counts == crafted.counts, "\(crafted.name)")
+            let occurrences = postings.unpack(0, documentCount: 10, fieldCount: 2)
+            #expect(Set(occurrences.map { UInt32($0 >> 32) }) == Set(crafted.documents), "\(crafted.name)")
+            #expect(occurrences.count == crafted.counts.reduce(0) { $0 + Int($1) }, "\(crafted.name)")
+        }
+    }
+
     @Test("a damaged postings part is found when a search reads it: no postings come from it, and the index says it is damaged")
     func damageIsFound() throws {
         let file = try WrittenIndex(build((0..<200).map { ($0, document($0)) }))

@@ -20,12 +20,13 @@ struct CatalogWalk {
         var rows: Range<Int>
     }
 
-    /// A candidate record file: a cached row (named in the cache) or a name listed this run (nil
-    /// when the name went to the readers with the file, ``handOff``).
+    /// A candidate record file: a cached row (named in the cache) or a name listed this run, kept
+    /// in ``listedNames`` (-1 when the name went to the readers with the file, ``handOff``). Plain
+    /// numbers: a run's hundred thousand files are copied and freed as bytes, never one by one.
     struct File: Sendable {
         var folder: Int32
         var cachedRow: Int32
-        var name: String?
+        var listedName: Int32
     }
 
     let rootPath: String
@@ -34,6 +35,8 @@ struct CatalogWalk {
     let settled: Int64
     private(set) var folders: [Folder] = []
     private(set) var files: [File] = []
+    /// The names of files listed this run that were not handed to the readers.
+    private(set) var listedNames: [String] = []
     private(set) var escaping: [String] = []
     private(set) var badNames: [FolioError] = []
     private(set) var listed = 0
@@ -82,6 +85,9 @@ struct CatalogWalk {
         }
     }
 
+    /// The name `file` was listed under, when the walk kept it.
+    func name(of file: File) -> String? { file.listedName >= 0 ? listedNames[Int(file.listedName)] : nil }
+
     /// Closes the folders' descriptors (they serve the stamps taken after the walk).
     func close() { for folder in folders where folder.fd >= 0 { Glibc.close(folder.fd) } }
 
@@ -108,7 +114,7 @@ struct CatalogWalk {
         if cached.map({ cache?.folders[$0].stamp != stamp }) ?? true { changedFolders += 1 }
         if let cache, let c = cached, cache.folders[c].reusable, cache.folders[c].stamp == stamp {
             // Unchanged since the cache was written: the same names, without listing them.
-            for row in cache.folders[c].rows { files.append(File(folder: Int32(me), cachedRow: Int32(row), name: nil)) }
+            for row in cache.folders[c].rows { files.append(File(folder: Int32(me), cachedRow: Int32(row), listedName: -1)) }
             for child in cachedChildren[c] {
                 let childPath = cache.folders[child].path
                 subfolders.append((childPath.split(separator: "/").last.map(String.init) ?? childPath, child))
@@ -203,8 +209,12 @@ struct CatalogWalk {
             // No cached rows (a first run): no key to make for each name.
             let row = cachedRows.isEmpty ? nil : cachedRows[Array(name)]
             // A name handed to the readers is theirs: they drop it as they go, not all at the end.
-            let kept = row == nil && handOff == nil ? String(decoding: name, as: UTF8.self) : nil
-            files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), name: kept))
+            var listedName: Int32 = -1
+            if row == nil && handOff == nil {
+                listedName = Int32(listedNames.count)
+                listedNames.append(String(decoding: name, as: UTF8.self))
+            }
+            files.append(File(folder: Int32(me), cachedRow: Int32(row ?? -1), listedName: listedName))
             guard let handOff else { return }
             unhanded.append(folderFD: folders[me].fd, folderPath: path, name: name)
             if unhanded.count >= nextRun {
@@ -295,7 +305,7 @@ extension Vault {
                 toRead.reduce(into: FileRun(capacity: toRead.count)) { run, i in
                     let file = files[i]
                     let folder = Int(file.folder)
-                    if let name = file.name {
+                    if let name = walk.name(of: file) {
                         run.append(folderFD: folderFDs[folder], folderPath: folderPaths[folder], name: name)
                     } else {
                         // Named in the cache (a file the walk did not name is always a cached row).
@@ -635,12 +645,12 @@ extension Vault {
             }
         }
         if missing.count == catalog.count { return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize) }
+        let keeping: (Int) -> Int? = { old in old >= 0 && old < baseCount && newPosition[old] >= 0 ? newPosition[old] : nil }
+        // Every record where the index has it and none to add (most runs): the index as it was read,
+        // without a table of its documents made again.
+        if missing.isEmpty, base.keepsEveryID(keeping) { return base }
         let added = indexFromFiles(missing, of: catalog, partSize: partSize)
-        guard
-            let index = base.replacing(
-                keeping: { old in old >= 0 && old < baseCount && newPosition[old] >= 0 ? newPosition[old] : nil },
-                adding: added)
-        else {
+        guard let index = base.replacing(keeping: keeping, adding: added) else {
             // The index could not be merged: index every record again rather than search part of the vault.
             return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize)
         }

@@ -146,8 +146,12 @@ public struct RecordSearch: Sendable {
             return false
         }
         let records = records
+        // The profile (one record, or none) is found once: asked of every candidate of a common
+        // word, looking up each one's kind cost a quarter of the scoring.
+        let profiles = wantsProfile ? [] : records.profilePositions()
+        let isProfile = profiles.isEmpty ? [] : profiles.reduce(into: [Bool](repeating: false, count: records.count)) { $0[$1] = true }
         return { i in
-            if !wantsProfile && records.isProfile(i) { return false }
+            if !isProfile.isEmpty && isProfile[i] { return false }
             guard !query.filters.isEmpty || !query.excludedFilters.isEmpty else { return true }
             let record = records.facts(i)
             for filter in query.filters where !Self.matches(filter, record) { return false }
@@ -186,8 +190,7 @@ public struct SearchedRecords: RandomAccessCollection, Sendable {
     private let summaries: [RecordSummary]?
     private let catalog: Catalog?
     private let tags: TagMatcher?
-    /// The catalog's kind numbers named `profile` (one at most): a list, looked through for every
-    /// candidate of a search without hashing.
+    /// The catalog's kind numbers named `profile` (one at most).
     private let profileKinds: [Int32]
 
     init(_ summaries: [RecordSummary]) {
@@ -217,10 +220,12 @@ public struct SearchedRecords: RandomAccessCollection, Sendable {
         return catalog.summary(position)
     }
 
-    /// Whether the record is the profile (never a hit unless asked for), without decoding its kind.
-    func isProfile(_ position: Int) -> Bool {
-        if let catalog { return profileKinds.contains(catalog.entries[Int(catalog.records[position])].kind) }
-        return self[position].kind == "profile"
+    /// The positions of the profile (never a hit unless asked for), found without decoding a kind
+    /// when the records are a catalog's.
+    func profilePositions() -> [Int] {
+        guard let catalog else { return indices.filter { self[$0].kind == "profile" } }
+        guard !profileKinds.isEmpty else { return [] }
+        return catalog.records.indices.filter { profileKinds.contains(catalog.entries[Int(catalog.records[$0])].kind) }
     }
 
     /// What filters look at, decoding a field only when a filter asks for it.
