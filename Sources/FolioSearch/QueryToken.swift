@@ -85,20 +85,23 @@ struct TokenMatcher {
     }
 
     let tokens: [Token]
-    private let index: [Key: Int]
 
     init(tokens: [Token]) {
         self.tokens = tokens
-        var index: [Key: Int] = [:]
-        for (k, token) in tokens.enumerated() {
-            index[Key(slot: token.position, kind: token.kind, text: token.text)] = k
-        }
-        self.index = index
     }
 
     /// Source ranges covering each occurrence of `needle`; a prefix needle is a single word matched by prefix.
     func occurrences(of needle: [QueryToken], prefix: Bool) -> [Range<String.Index>] {
         guard let anchor = needle.first else { return [] }
+        // The tokens the rest of a needle can be, by slot, among those whose text it has: only a
+        // phrase or a word typed without spaces has a rest, and a page's every token is not hashed
+        // for a one-token word.
+        var rest: [Key: Int] = [:]
+        if needle.count > 1 {
+            for (k, token) in tokens.enumerated() where needle.dropFirst().contains(where: { $0.text == token.text }) {
+                rest[Key(slot: token.position, kind: token.kind, text: token.text)] = k
+            }
+        }
         var result: [Range<String.Index>] = []
         for token in tokens where token.kind == anchor.kind {
             let hit =
@@ -111,7 +114,7 @@ struct TokenMatcher {
             var upper = token.range.upperBound
             var all = true
             for other in needle.dropFirst() {
-                guard let k = index[Key(slot: start + other.offset, kind: other.kind, text: other.text)] else {
+                guard let k = rest[Key(slot: start + other.offset, kind: other.kind, text: other.text)] else {
                     all = false
                     break
                 }
