@@ -119,9 +119,7 @@ public struct LFSObjectStore: Sendable {
                 if errno != 0 { throw .unreadable(folder.path, String(cString: strerror(errno))) }
                 return names
             }
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
+            let name = DirectoryEntry.name(entry)
             if name != ".", name != ".." { names.append(name) }
         }
     }

@@ -196,9 +196,7 @@ extension Vault {
         guard let handle = opendir(absolute) else { return }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
+            let name = DirectoryEntry.name(entry)
             if name == "." || name == ".." { continue }
             let relative = directory.isEmpty ? name : directory + "/" + name
             if relative == ".git" || relative == ".folio/local" { continue }

@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -130,9 +131,7 @@ extension Vault {
                 if errno != 0 { throw failure() }
                 return names
             }
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
+            let name = DirectoryEntry.name(entry)
             if name != ".", name != ".." { names.append(name) }
         }
     }
@@ -143,11 +142,7 @@ extension Vault {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let bytes = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
-                    Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
-                }
-            }
+            let bytes = DirectoryEntry.nameBytes(entry)
             guard let name = String(validating: bytes, as: UTF8.self), name != ".", name != ".." else { continue }
             names.append(name)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -68,9 +69,7 @@ public final class DirectoryWatcher {
         let descriptor = dirfd(directory)
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: $0.pointee)) { String(cString: $0) }
-            }
+            let name = DirectoryEntry.name(entry)
             if name == "." || name == ".." { continue }
             var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
             if entry.pointee.d_type == UInt8(DT_UNKNOWN) {

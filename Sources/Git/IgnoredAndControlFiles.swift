@@ -1,6 +1,7 @@
 import Clibgit2
 import Foundation
 import GitIndex
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -161,9 +162,7 @@ public enum ControlFiles {
         var subfolders: [String] = []
         while let entry = readdir(directory) {
             let type = entry.pointee.d_type
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
+            let name = DirectoryEntry.name(entry)
             if name == "." || name == ".." || (relative.isEmpty && name == ".git") { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             if perFolder.contains(name) {

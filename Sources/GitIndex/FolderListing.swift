@@ -108,23 +108,20 @@ package struct FolderListing: Sendable {
             }
             let type = entry.pointee.d_type
             var info = stat()
-            let readable = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name -> Bool in
-                    let count = strlen(name)
-                    if name[0] == 0x2E && (count == 1 || (count == 2 && name[1] == 0x2E)) { return true }
-                    let kind: Kind
-                    if type == UInt8(DT_DIR) {
-                        kind = .folder
-                    } else if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) != 0 {
-                        // Gone since the folder was read: as if it had not been there.
-                        return errno == ENOENT
-                    } else {
-                        kind = Kind(info)
-                    }
-                    listing.append(
-                        UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: count), kind)
-                    return true
+            let readable = DirectoryEntry.withCName(entry) { name, count -> Bool in
+                if name[0] == 0x2E && (count == 1 || (count == 2 && name[1] == 0x2E)) { return true }
+                let kind: Kind
+                if type == UInt8(DT_DIR) {
+                    kind = .folder
+                } else if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) != 0 {
+                    // Gone since the folder was read: as if it had not been there.
+                    return errno == ENOENT
+                } else {
+                    kind = Kind(info)
                 }
+                listing.append(
+                    UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: count), kind)
+                return true
             }
             guard readable else { return nil }
         }

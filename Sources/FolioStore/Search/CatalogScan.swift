@@ -180,7 +180,7 @@ struct CatalogWalk {
             }
             return
         }
-        if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return }
+        if DirectoryEntry.isDots(name) { return }
         var type = type
         if type == UInt8(DT_UNKNOWN), let cName = name.baseAddress {
             var info = stat()

@@ -260,20 +260,13 @@ public final class VaultWatcher {
                 guard let directory = opendir(path) else { continue }
                 defer { closedir(directory) }
                 while let entry = readdir(directory) {
-                    let name = withUnsafePointer(to: entry.pointee.d_name) {
-                        $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
-                            Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
-                        }
-                    }
-                    if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+                    let name = DirectoryEntry.nameBytes(entry)
+                    if DirectoryEntry.isDots(name) { continue }
                     let child = folder.isEmpty ? name : folder + [UInt8(ascii: "/")] + name
                     var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
                     if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
                         var info = stat()
-                        let found = withUnsafePointer(to: entry.pointee.d_name) {
-                            $0.withMemoryRebound(to: CChar.self, capacity: 256) {
-                                fstatat(dirfd(directory), $0, &info, AT_SYMLINK_NOFOLLOW)
-                            }
+                        let found = DirectoryEntry.withCName(entry) { name, _ in fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW)
                         }
                         isFolder = found == 0 && info.st_mode & S_IFMT == S_IFDIR
                     }
