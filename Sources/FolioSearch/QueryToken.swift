@@ -86,10 +86,6 @@ struct TokenMatcher {
 
     let tokens: [Token]
 
-    init(tokens: [Token]) {
-        self.tokens = tokens
-    }
-
     /// Source ranges covering each occurrence of `needle`; a prefix needle is a single word matched by prefix.
     func occurrences(of needle: [QueryToken], prefix: Bool) -> [Range<String.Index>] {
         guard let anchor = needle.first else { return [] }
