@@ -10,8 +10,9 @@ extension FuzzTarget {
     /// `TextIndex.decode` on any bytes given as a cache file, checksums off; what it accepts is searched.
     ///
     /// Promises: no crash and no unbounded allocation, whatever counts and offsets the file claims;
-    /// an accepted index answers searches (words, prefixes, phrases, CJK, exclusions), also when
-    /// combined with a fresh index by `replacing(keeping:adding:)`.
+    /// every term's counts read straight from the bytes are those its occurrences give; an accepted
+    /// index answers searches (words, prefixes, phrases, CJK, exclusions), also when combined with a
+    /// fresh index by `replacing(keeping:adding:)`.
     static let indexSnapshot = FuzzTarget(
         name: "index-snapshot",
         summary: "TextIndex.decode of a cache file (checksums off), then searches on what it accepts",
@@ -82,6 +83,9 @@ public enum IndexFuzz {
     static func exercise(_ index: TextIndex) throws(InvariantFailure) {
         _ = index.termCount
         _ = index.occurrenceCount
+        if let apart = IndexFuzzing.countsApartFromOccurrences(in: index) {
+            throw InvariantFailure("a term's counts read from the bytes differ from its occurrences: \(apart)")
+        }
         for query in queries {
             _ = index.search(query)
             _ = index.search(query, limit: 2)
