@@ -147,7 +147,7 @@ public struct RecordSearch: Sendable {
         }
         let records = records
         // The profile (one record, or none) is found once: asked of every candidate of a common
-        // word, looking up each one's kind cost a quarter of the scoring.
+        // word, looking up each one's kind cost a third of the scoring.
         let profiles = wantsProfile ? [] : records.profilePositions()
         let isProfile = profiles.isEmpty ? [] : profiles.reduce(into: [Bool](repeating: false, count: records.count)) { $0[$1] = true }
         return { i in
