@@ -280,21 +280,15 @@ extension TextIndex {
             tokenizer: first.tokenizer)
     }
 
-    /// Whether `keeping` gives every document that counts the id it has: ``replacing(keeping:adding:)``
-    /// with it, adding nothing, would search as this index does.
-    public func keepsEveryID(_ keeping: (Int) -> Int?) -> Bool {
-        for d in table.ids.indices where table.live[d] {
-            guard keeping(table.ids[d]) == table.ids[d] else { return false }
-        }
-        return true
-    }
-
     /// This index with the documents `keeping` maps to nil no longer counted and the others renamed to
     /// the id it returns, searched together with every document of `other` under its own id.
     ///
     /// Nothing is copied: the segments are searched side by side. Nil when the fields differ.
+    /// Keeping every document under its id and adding none (most runs of a vault that did not
+    /// change) gives this index itself: its table of documents is not made again.
     public func replacing(keeping: (Int) -> Int?, adding other: TextIndex) -> TextIndex? {
         guard table.fields == other.table.fields else { return nil }
+        if other.table.ids.isEmpty, keepsEveryID(keeping) { return self }
         var ids: [Int] = []
         var live: [Bool] = []
         ids.reserveCapacity(table.ids.count + other.table.ids.count)
@@ -310,6 +304,14 @@ extension TextIndex {
         return TextIndex(
             segments: segments, table: DocumentTable(fields: table.fields, segments: segments, ids: ids, live: live),
             tokenizer: tokenizer)
+    }
+
+    /// Whether `keeping` gives every document that counts the id it has.
+    private func keepsEveryID(_ keeping: (Int) -> Int?) -> Bool {
+        for d in table.ids.indices where table.live[d] {
+            guard keeping(table.ids[d]) == table.ids[d] else { return false }
+        }
+        return true
     }
 }
 
@@ -417,54 +419,29 @@ final class PackedPostings: @unchecked Sendable {
     func fieldCounts(_ t: Int, documentCount: Int, fieldCount: Int) -> (documents: [UInt32], counts: [UInt32]) {
         var documents: [UInt32] = []
         var counts: [UInt32] = []
-        var p = Int(offsets[t])
-        let end = Int(offsets[t + 1])
-        guard isWhole(p..<end), fieldCount > 0 else { return (documents, counts) }
+        guard fieldCount > 0, var reader = reader(of: t, documentCount: documentCount, fieldCount: fieldCount) else {
+            return (documents, counts)
+        }
         documents.reserveCapacity(min(Int(self.counts[t]), documentCount))
         let shift = UInt64(IndexStorage.fieldShift)
-        let fields = UInt64(fieldCount)
         // One document's counts, in memory of its own: an array's would be checked for sharing at each count.
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: fieldCount) { tally in
             tally.initialize(repeating: 0)
-            var document: UInt64 = 0
-            while p < end {
-                guard let gap = Self.varint(blob, &p, end), let count = Self.varint(blob, &p, end) else { break }
-                let (next, documentOverflow) = document.addingReportingOverflow(gap)
-                guard !documentOverflow, next < UInt64(documentCount), count <= UInt64(end - p) else { break }
-                document = next
+            while let (document, count) = reader.nextDocument() {
                 var position: UInt64 = 0
                 var left = count
-                var malformed = false
                 while left > 0 {
-                    if left >= 8, end - p >= 8 {
-                        let eight = UInt64(littleEndian: blob.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-                        if eight & 0x8080_8080_8080_8080 == 0 {
-                            // Pairs summed into four 16-bit lanes, then the lanes into the top one.
-                            let pairs = (eight & 0x00FF_00FF_00FF_00FF) &+ (eight >> 8 & 0x00FF_00FF_00FF_00FF)
-                            let sum = (pairs &* 0x0001_0001_0001_0001) >> 48
-                            let first = position &+ (eight & 0xFF)
-                            let last = position &+ sum
-                            if first >> shift == last >> shift, last <= UInt64(UInt32.max), last >> shift < fields {
-                                tally[Int(last >> shift)] &+= 8
-                                position = last
-                                p += 8
-                                left -= 8
-                                continue
-                            }
-                        }
-                    }
-                    guard let step = Self.varint(blob, &p, end) else {
-                        malformed = true
+                    if left >= 8, let last = reader.eightStepsInOneField(after: position) {
+                        tally[Int(last >> shift)] &+= 8
+                        position = last
+                        left -= 8
+                    } else if let next = reader.nextPosition(after: position) {
+                        tally[Int(next >> shift)] &+= 1
+                        position = next
+                        left -= 1
+                    } else {
                         break
                     }
-                    let (moved, positionOverflow) = position.addingReportingOverflow(step)
-                    guard !positionOverflow, moved <= UInt64(UInt32.max), moved >> shift < fields else {
-                        malformed = true
-                        break
-                    }
-                    position = moved
-                    tally[Int(moved >> shift)] &+= 1
-                    left -= 1
                 }
                 // A document is listed once one of its occurrences was read whole; a gap of 0 (only
                 // in a damaged file) adds to the document before, as its occurrences would.
@@ -478,7 +455,7 @@ final class PackedPostings: @unchecked Sendable {
                     }
                     tally.update(repeating: 0)
                 }
-                if malformed { break }
+                if left > 0 { break }
             }
         }
         return (documents, counts)
@@ -488,44 +465,88 @@ final class PackedPostings: @unchecked Sendable {
     func unpack(_ t: Int, documentCount: Int, fieldCount: Int) -> [UInt64] {
         var result: [UInt64] = []
         result.reserveCapacity(Int(counts[t]))
-        forEachOccurrence(of: t, documentCount: documentCount, fieldCount: fieldCount) { document, position in
-            result.append(UInt64(document) << 32 | UInt64(position))
+        guard var reader = reader(of: t, documentCount: documentCount, fieldCount: fieldCount) else { return result }
+        while let (document, count) = reader.nextDocument() {
+            var position: UInt64 = 0
+            for _ in 0..<count {
+                guard let next = reader.nextPosition(after: position) else { return result }
+                position = next
+                result.append(document << 32 | position)
+            }
         }
         return result
     }
 
-    /// Calls `body` with each occurrence of term `t`, in order: its document (ascending) and its
-    /// position (a field below `fieldCount` in the high bits). Malformed bytes end the term early
-    /// rather than read past it; a damaged part gives nothing.
-    private func forEachOccurrence(
-        of t: Int, documentCount: Int, fieldCount: Int, _ body: (_ document: UInt32, _ position: UInt32) -> Void
-    ) {
-        var p = Int(offsets[t])
+    /// A reader of term `t`'s bytes; nil when a part they lie in is damaged.
+    private func reader(of t: Int, documentCount: Int, fieldCount: Int) -> TermReader? {
+        let start = Int(offsets[t])
         let end = Int(offsets[t + 1])
-        guard isWhole(p..<end) else { return }
-        var document: UInt64 = 0
-        while p < end {
-            // Sums that overflow are malformed too: checked, never trapped on.
-            guard let gap = Self.varint(blob, &p, end), let count = Self.varint(blob, &p, end) else { return }
-            let (next, documentOverflow) = document.addingReportingOverflow(gap)
-            guard !documentOverflow, next < UInt64(documentCount), count <= UInt64(end - p) else { return }
-            document = next
-            var position: UInt64 = 0
-            for _ in 0..<count {
-                guard let step = Self.varint(blob, &p, end) else { return }
-                let (moved, positionOverflow) = position.addingReportingOverflow(step)
-                guard !positionOverflow, moved <= UInt64(UInt32.max), Int(moved >> UInt64(IndexStorage.fieldShift)) < fieldCount
-                else { return }
-                position = moved
-                body(UInt32(truncatingIfNeeded: document), UInt32(truncatingIfNeeded: position))
-            }
-        }
+        guard isWhole(start..<end) else { return nil }
+        return TermReader(blob: blob, p: start, end: end, documentCount: UInt64(documentCount), fieldCount: UInt64(fieldCount))
+    }
+}
+
+/// One term's packed bytes read in order: per document, the gap from the document before and the
+/// count of its occurrences, then each occurrence's step from the one before (its field in the
+/// high bits). Every sum is checked: bytes that do not read, a sum past 64 bits, a document past
+/// the last or a position past the fields end the term there, never trap or read past it.
+private struct TermReader {
+    let blob: UnsafeRawBufferPointer
+    var p: Int
+    let end: Int
+    let documentCount: UInt64
+    let fieldCount: UInt64
+    private var document: UInt64 = 0
+    private static let shift = UInt64(IndexStorage.fieldShift)
+
+    init(blob: UnsafeRawBufferPointer, p: Int, end: Int, documentCount: UInt64, fieldCount: UInt64) {
+        self.blob = blob
+        self.p = p
+        self.end = end
+        self.documentCount = documentCount
+        self.fieldCount = fieldCount
     }
 
-    /// The varint at `p` in `blob`, moving `p` past it; nil when it runs past `end` or past 64 bits.
+    /// The next document and the count of its occurrences; nil at the term's end.
     @inline(__always)
-    private static func varint(_ blob: UnsafeRawBufferPointer, _ p: inout Int, _ end: Int) -> UInt64? {
-        // Most gaps fit in one byte.
+    mutating func nextDocument() -> (document: UInt64, count: UInt64)? {
+        guard p < end, let gap = varint(), let count = varint() else { return nil }
+        let (next, overflow) = document.addingReportingOverflow(gap)
+        guard !overflow, next < documentCount, count <= UInt64(end - p) else { return nil }
+        document = next
+        return (next, count)
+    }
+
+    /// The document's next position after `position`; nil where the bytes end the term.
+    @inline(__always)
+    mutating func nextPosition(after position: UInt64) -> UInt64? {
+        guard let step = varint() else { return nil }
+        let (moved, overflow) = position.addingReportingOverflow(step)
+        guard !overflow, moved <= UInt64(UInt32.max), moved >> Self.shift < fieldCount else { return nil }
+        return moved
+    }
+
+    /// The last of the next eight positions when all eight are one-byte steps that land in one
+    /// field (a document's positions ascend: the first and the last in one field put all eight
+    /// there); nil, and nothing read, otherwise.
+    @inline(__always)
+    mutating func eightStepsInOneField(after position: UInt64) -> UInt64? {
+        guard end - p >= 8 else { return nil }
+        let eight = UInt64(littleEndian: blob.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+        guard eight & 0x8080_8080_8080_8080 == 0 else { return nil }
+        // Pairs summed into four 16-bit lanes, then the lanes into the top one.
+        let pairs = (eight & 0x00FF_00FF_00FF_00FF) &+ (eight >> 8 & 0x00FF_00FF_00FF_00FF)
+        let last = position &+ (pairs &* 0x0001_0001_0001_0001) >> 48
+        let first = position &+ (eight & 0xFF)
+        guard first >> Self.shift == last >> Self.shift, last <= UInt64(UInt32.max), last >> Self.shift < fieldCount else { return nil }
+        p += 8
+        return last
+    }
+
+    /// The varint at `p`, moving past it; nil when it runs past the term or past 64 bits.
+    @inline(__always)
+    private mutating func varint() -> UInt64? {
+        // Most steps fit in one byte.
         if p < end, blob[p] < 0x80 {
             defer { p += 1 }
             return UInt64(blob[p])
@@ -541,5 +562,4 @@ final class PackedPostings: @unchecked Sendable {
         }
         return nil
     }
-
 }

@@ -645,12 +645,12 @@ extension Vault {
             }
         }
         if missing.count == catalog.count { return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize) }
-        let keeping: (Int) -> Int? = { old in old >= 0 && old < baseCount && newPosition[old] >= 0 ? newPosition[old] : nil }
-        // Every record where the index has it and none to add (most runs): the index as it was read,
-        // without a table of its documents made again.
-        if missing.isEmpty, base.keepsEveryID(keeping) { return base }
         let added = indexFromFiles(missing, of: catalog, partSize: partSize)
-        guard let index = base.replacing(keeping: keeping, adding: added) else {
+        guard
+            let index = base.replacing(
+                keeping: { old in old >= 0 && old < baseCount && newPosition[old] >= 0 ? newPosition[old] : nil },
+                adding: added)
+        else {
             // The index could not be merged: index every record again rather than search part of the vault.
             return completeIndex(ofAll: catalog, fingerprint: fingerprint, partSize: partSize)
         }

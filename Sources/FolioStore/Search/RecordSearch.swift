@@ -148,8 +148,7 @@ public struct RecordSearch: Sendable {
         let records = records
         // The profile (one record, or none) is found once: asked of every candidate of a common
         // word, looking up each one's kind cost a third of the scoring.
-        let profiles = wantsProfile ? [] : records.profilePositions()
-        let isProfile = profiles.isEmpty ? [] : profiles.reduce(into: [Bool](repeating: false, count: records.count)) { $0[$1] = true }
+        let isProfile = wantsProfile ? [] : records.profileMask()
         return { i in
             if !isProfile.isEmpty && isProfile[i] { return false }
             guard !query.filters.isEmpty || !query.excludedFilters.isEmpty else { return true }
@@ -220,12 +219,16 @@ public struct SearchedRecords: RandomAccessCollection, Sendable {
         return catalog.summary(position)
     }
 
-    /// The positions of the profile (never a hit unless asked for), found without decoding a kind
-    /// when the records are a catalog's.
-    func profilePositions() -> [Int] {
-        guard let catalog else { return indices.filter { self[$0].kind == "profile" } }
-        guard !profileKinds.isEmpty else { return [] }
-        return catalog.records.indices.filter { profileKinds.contains(catalog.entries[Int(catalog.records[$0])].kind) }
+    /// Whether each record is the profile (never a hit unless asked for), found without decoding a
+    /// kind when the records are a catalog's; empty when none is.
+    func profileMask() -> [Bool] {
+        let mask =
+            if let catalog {
+                profileKinds.isEmpty ? [] : catalog.records.map { profileKinds.contains(catalog.entries[Int($0)].kind) }
+            } else {
+                indices.map { self[$0].kind == "profile" }
+            }
+        return mask.contains(true) ? mask : []
     }
 
     /// What filters look at, decoding a field only when a filter asks for it.

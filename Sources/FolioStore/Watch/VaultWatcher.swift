@@ -266,7 +266,8 @@ public final class VaultWatcher {
                     var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
                     if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
                         var info = stat()
-                        let found = DirectoryEntry.withCName(entry) { name, _ in fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW)
+                        let found = DirectoryEntry.withCName(entry) { name, _ in
+                            fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW)
                         }
                         isFolder = found == 0 && info.st_mode & S_IFMT == S_IFDIR
                     }
