@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/socket.h>
+#include <sys/vfs.h>
 
 #include "folio_process.h"
 
@@ -23,4 +24,11 @@ short folio_spawn_new_session_flag(void) {
 
 int folio_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
     return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}
+
+int folio_file_system_type(const char *path, unsigned long long *type) {
+    struct statfs info;
+    if (statfs(path, &info) != 0) return -1;
+    *type = (unsigned long long)info.f_type;
+    return 0;
 }

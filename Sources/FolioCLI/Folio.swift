@@ -138,6 +138,8 @@ public struct Folio: ParsableCommand {
             if let reason = WatchClient.takeFailure() {
                 Console.err(FolioError(.watch(.unanswered(reason: reason))).rendered(in: MessageLanguage.shared.current, asWarning: true))
             }
+            // Once its own work is done and said: a large vault it found unwatched is watched from now on.
+            WatchLauncher.startAutomaticallyAndSay()
         }
         do {
             var command = try parseAsRoot(arguments)

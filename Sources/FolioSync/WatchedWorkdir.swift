@@ -21,12 +21,15 @@ final class WatchedWorkdir: WorkdirWatch {
         self.localDirectory = localDirectory
     }
 
-    func changes(indexStamp: FileStamp) -> WorkdirChanges? {
+    func changes(indexStamp: FileStamp, entries: Int) -> WorkdirChanges? {
         now = nil
         let saved = Self.read(LocalFile.read(url, maxBytes: Self.maxBytes).map { [UInt8]($0) } ?? [])
         let current = saved.flatMap { $0.index == indexStamp ? $0 : nil }
         switch WatchClient.changes(localDirectory: localDirectory, since: current?.token ?? .none) {
-        case .notRunning, .failed:
+        case .notRunning:
+            AutomaticWatch.noteUnwatched(localDirectory: localDirectory, files: entries)
+            return nil
+        case .failed:
             return nil
         case .answered(.all(let token)):
             now = token

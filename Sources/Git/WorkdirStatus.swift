@@ -237,7 +237,7 @@ extension Repository {
         lastListings = (0, 0)
         let settled = listingsSettled()
         // Asked before any file is looked at: a change finished before this moment is in the answer.
-        let watched = index.stamp.flatMap { stamp in workdirWatch?.changes(indexStamp: stamp) }
+        let watched = index.stamp.flatMap { stamp in workdirWatch?.changes(indexStamp: stamp, entries: index.entries.count) }
         var mustCheck = Set<Int>()
         for path in watched?.paths ?? [] { mustCheck.formUnion(index.positions(of: path)) }
         func request(_ path: [UInt8], tracked: [Int]) -> FolderListing.Request {

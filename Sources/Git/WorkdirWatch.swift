@@ -8,8 +8,9 @@ import SystemIO
 /// whose file is the one it was told of (its stamp: git and libgit2 write a new file, by rename,
 /// each time), and only for files that status found the same; every other file is `stat`ed.
 public protocol WorkdirWatch: AnyObject {
-    /// The paths that may have changed, for the index whose file has `indexStamp`; nil: `stat` every file.
-    func changes(indexStamp: FileStamp) -> WorkdirChanges?
+    /// The paths that may have changed, for the index whose file has `indexStamp` and `entries`
+    /// entries; nil: `stat` every file.
+    func changes(indexStamp: FileStamp, entries: Int) -> WorkdirChanges?
     /// Called after a status of that index with the tracked paths it did not find the same as
     /// their entries (changed, gone, or to be compared by content).
     func statusFinished(indexStamp: FileStamp, notSame: [[UInt8]])

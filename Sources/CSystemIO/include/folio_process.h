@@ -21,4 +21,8 @@ short folio_spawn_new_session_flag(void);
 // nothing the starting process inherited stays open in a program that outlives it.
 int folio_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
+// The f_type of the file system holding `path` (statfs(2), declared in <sys/vfs.h>, which
+// Swift's Glibc module leaves out); 0 on success, -1 with errno set.
+int folio_file_system_type(const char *path, unsigned long long *type);
+
 #endif

@@ -60,6 +60,7 @@ struct MCPCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let server = MCPHost.server else { try MCPHandoff.replaceProcess() }
+        WatchLauncher.startAtOnce()
         await server(try MCPRun.request(global, allowWrite: allowWrite, httpPort: http ? port : nil))
     }
 }

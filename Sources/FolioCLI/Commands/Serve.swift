@@ -59,6 +59,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let setup = try ServeRun.setup(global, lan: lan, port: port)
+        WatchLauncher.startAtOnce()
         await ServeRun.serve(setup)
     }
 }

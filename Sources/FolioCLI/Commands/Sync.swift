@@ -57,6 +57,7 @@ struct SyncCommand: AsyncParsableCommand {
         guard watch else { return try printer.print(await history.syncResult(vault: context.vault, transport: transport)) }
         let seconds = History.watchInterval(interval, settings: context.vault.settings)
         printer.watching(seconds)
+        WatchLauncher.startAtOnce()
         await history.watch(context.vault, transport: transport, every: seconds, stopped: { interrupt.fired }) {
             printer.print($0, stopped: interrupt.fired)
         }

@@ -13,10 +13,14 @@ enum WatchPrinter {
         }
     }
 
-    /// `status`, or that nothing watches (nil).
-    static func status(_ status: WatchProtocol.Status?, json: Bool, context: Context) {
+    /// `status`, or that nothing watches (nil), and why it does not start by itself (`offReason`).
+    static func status(_ status: WatchProtocol.Status?, offReason: String?, json: Bool, context: Context) {
         guard let status else {
-            if json { context.json(.object([("watching", .bool(false))])) } else { context.say(.watch(.notWatching)) }
+            if json {
+                context.json(.object([("watching", .bool(false))] + (offReason.map { [("off", .string($0))] } ?? [])))
+            } else {
+                context.say(.watch(offReason.map { .notWatchingAndOff(reason: $0) } ?? .notWatching))
+            }
             return
         }
         let since = Timestamp(date: Date(timeIntervalSince1970: TimeInterval(status.startedSeconds)), zone: context.vault.clock.zone).text

@@ -63,6 +63,39 @@ enum WatchLauncher {
         #endif
     }
 
+    /// After a command: a watcher for each large vault it had to check file by file
+    /// (``AutomaticWatch``), started without waiting for it to serve (it watches while the user reads
+    /// the output), and said on standard error. One that cannot watch marks the vault off itself.
+    static func startAutomaticallyAndSay() {
+        for notice in startAutomatically() { Console.err(Message.watch(notice).text(MessageLanguage.shared.current)) }
+    }
+
+    /// For a command that runs for long (`serve`, `mcp`, `sync --watch`): the same as soon as a check
+    /// finds the vault unwatched.
+    static func startAtOnce() {
+        AutomaticWatch.startAtOnce { startAutomaticallyAndSay() }
+    }
+
+    private static func startAutomatically() -> [WatchMessage] {
+        #if os(Linux)
+            var said: [WatchMessage] = []
+            for vault in AutomaticWatch.takeWanted() {
+                let root = vault.localDirectory.deletingLastPathComponent().deletingLastPathComponent()
+                let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+                guard null >= 0 else { continue }
+                defer { close(null) }
+                let executable = ProcessFacts.link("/proc/self/exe") ?? CommandLine.arguments.first ?? "folio"
+                let arguments = ["--vault", root.path, "watch", "run", "--detached", "--automatic"]
+                if case .success = DetachedProcess.spawn(executable, arguments: arguments, errorOutput: null) {
+                    said.append(.startedAutomatically(files: vault.files))
+                }
+            }
+            return said
+        #else
+            return []
+        #endif
+    }
+
     /// In the detached server once it serves: standard error to `/dev/null`, which closes the pipe
     /// `start` reads.
     static func detachFromStarter() {

@@ -22,6 +22,13 @@ public enum WatchMessage: Sendable, Equatable {
     case status(pid: Int32, folders: Int, since: String, changes: UInt64, answers: UInt64, rescans: Int)
     /// A command asked and the answer was late, malformed or from another user: it walked the vault.
     case unanswered(reason: String)
+    /// A command checked every one of `files` files of a vault nobody watched, and started a watcher
+    /// for the next ones.
+    case startedAutomatically(files: Int)
+    /// `folio watch status` with nothing watching and the vault marked off on this device, with why.
+    case notWatchingAndOff(reason: String)
+    /// The mark's reason when `folio watch stop` wrote it.
+    case offByStop
     /// The socket could not be made.
     case cannotListen(SystemReason)
 
@@ -52,7 +59,10 @@ public enum WatchMessage: Sendable, Equatable {
         case .didNotStart:
             ("`folio watch` 沒有在時限內開始回應；指令照樣會檢查每個檔案。", "folio watch did not start answering in time; commands go on checking every file.")
         case .stopped:
-            ("`folio watch` 已停止。", "folio watch stopped.")
+            (
+                "`folio watch` 已停止；在這台裝置上，要等 `folio watch start` 才會再監看這個資料庫。",
+                "folio watch stopped; on this device it watches this vault again only after folio watch start."
+            )
         case .notWatching:
             ("沒有 `folio watch` 在監看這個資料庫；指令會檢查每個檔案。", "no folio watch is watching this vault; commands check every file.")
         case .status(let pid, let folders, let since, let changes, let answers, let rescans):
@@ -65,6 +75,18 @@ public enum WatchMessage: Sendable, Equatable {
                 "`folio watch` 沒有好好回答（\(reason)），這次檢查了每個檔案；若一再發生，請以 `folio watch stop` 停止它。",
                 "folio watch did not answer properly (\(reason)), so every file was checked this time; if it keeps happening, stop it with folio watch stop."
             )
+        case .startedAutomatically(let files):
+            (
+                "這個資料庫有 \(files) 個 Markdown 檔案，這次每個都檢查過了：已在背景啟動 `folio watch`，之後的指令只檢查變動過的檔案（`folio watch stop` 可在這台裝置關閉它；見 docs/watch.md）。",
+                "this vault has \(files) Markdown files and each was checked this time: folio watch now runs in the background, so later commands check only the files that change (folio watch stop turns it off on this device; see docs/watch.md)."
+            )
+        case .notWatchingAndOff(let reason):
+            (
+                "沒有 `folio watch` 在監看這個資料庫；指令會檢查每個檔案。在這台裝置上它不會自動啟動（\(reason)）；`folio watch start` 會再啟動它。",
+                "no folio watch is watching this vault; commands check every file. On this device it does not start by itself (\(reason)); folio watch start starts it again."
+            )
+        case .offByStop:
+            ("以 `folio watch stop` 停止", "stopped with folio watch stop")
         case .cannotListen(let reason):
             ("`folio watch` 無法建立連線端點：\(reason.pair.0)", "folio watch cannot make its socket: \(reason.pair.1)")
         }

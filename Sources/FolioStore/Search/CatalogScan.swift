@@ -247,6 +247,8 @@ extension Vault {
         // Without a cache every file is read: the readers start on the files as the walk lists them.
         let readAlong = opened == nil ? Self.walkReading(&walk, limits: limits, bodyLimit: bodyLimit) : nil
         let intact = opened == nil || Self.walk(&walk, checking: opened)
+        // Nobody serves it (`FOLIO_WATCH=off` asks nobody, so starts nobody either).
+        if asksWatcher, case .notRunning? = watch { AutomaticWatch.noteUnwatched(localDirectory: localDirectory, files: walk.files.count) }
         // A cache whose bytes are not those it was written with is not used, for anything.
         let cache = intact ? opened : nil
         if !intact {
