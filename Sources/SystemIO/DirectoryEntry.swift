@@ -6,6 +6,7 @@
 public enum DirectoryEntry {
     /// `body` with `entry`'s name as the C string calls such as `fstatat` take (valid until the
     /// next `readdir`) and its length in bytes.
+    @inlinable
     public static func withCName<R>(_ entry: UnsafeMutablePointer<dirent>, _ body: (UnsafePointer<CChar>, Int) -> R) -> R {
         withUnsafeMutablePointer(to: &entry.pointee.d_name) { tuple in
             tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
@@ -16,6 +17,7 @@ public enum DirectoryEntry {
 
     /// `body` with the bytes of `entry`'s name, read in place (valid until the next `readdir`),
     /// followed in memory by the NUL that C calls want.
+    @inlinable
     public static func withName<R>(_ entry: UnsafeMutablePointer<dirent>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         withCName(entry) { name, count in
             UnsafeRawPointer(name).withMemoryRebound(to: UInt8.self, capacity: count + 1) {
@@ -33,8 +35,14 @@ public enum DirectoryEntry {
         withName(entry) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether `name` is `.` or `..`.
+    /// Whether `name` is `.` or `..`. Asked of every entry of every folder a walk lists: inlined,
+    /// and nothing allocated (an unspecialized `elementsEqual` against an array literal was 3.7 % of
+    /// a first run's CPU at 100,000 records).
+    @inlinable
     public static func isDots(_ name: some Collection<UInt8>) -> Bool {
-        name.elementsEqual(CollectionOfOne(0x2E)) || name.elementsEqual([0x2E, 0x2E])
+        var bytes = name.makeIterator()
+        guard bytes.next() == 0x2E else { return false }
+        guard let second = bytes.next() else { return true }
+        return second == 0x2E && bytes.next() == nil
     }
 }

@@ -183,4 +183,36 @@ struct InlineTagsTests {
         #expect(InlineTags.merge([""], []) == [])
         #expect(InlineTags.merge(["Rain"], ["rain", "晚餐"]) == ["Rain", "晚餐"])
     }
+
+    /// The comparison without lower-casing, against lower-casing both: every pair of names that
+    /// differ in case, length, or the first byte past ASCII (the Kelvin sign is `k` lower-cased).
+    @Test("two names are the same without case exactly when their lower-cased forms are")
+    func sameIgnoringCaseAgreesWithLowercasing() {
+        let names = [
+            "", "a", "A", "k", "K", "\u{212A}", "rain", "Rain", "RAIN", "rainy", "rai", "r@in", "r`in", "R{in", "ra1n", "Ra1N",
+            "下雨", "Straße", "STRASSE", "strasse", "İ", "i", "I", "ı", "i\u{307}", "Σ", "σ", "ς", "café", "CAFÉ", "cafe\u{301}",
+            "a/b", "A/B", "a-b", "A_B", "[", "{", "@", "`", "~", "^",
+        ]
+        for a in names {
+            for b in names {
+                #expect(InlineTags.sameIgnoringCase(a, b) == (a.lowercased() == b.lowercased()), "\(a) \(b)")
+            }
+        }
+    }
+
+    /// The ASCII answers of the scanner's three questions, read without Unicode's tables, are
+    /// those the tables give, for every ASCII scalar (and after a `]` too).
+    @Test("ASCII is judged as Unicode's properties judge it")
+    func asciiAgreesWithProperties() {
+        for value in UInt32(0)..<0x80 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(InlineTags.isTagScalar(scalar) == InlineTags.isTagScalarByProperties(scalar), "\(value)")
+            #expect(InlineTags.isNameLetter(scalar) == InlineTags.isNameLetterByProperties(scalar), "\(value)")
+            for afterBracket in [false, true] {
+                #expect(
+                    InlineTags.startsTag(after: scalar, afterBracket: afterBracket)
+                        == InlineTags.startsTagByProperties(after: scalar, afterBracket: afterBracket), "\(value) \(afterBracket)")
+            }
+        }
+    }
 }

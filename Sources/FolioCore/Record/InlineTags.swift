@@ -223,7 +223,19 @@ public enum InlineTags {
 
     /// Whether a `#` after `before` may start a tag; `afterBracket`: the character before
     /// `before` is `]` (so `[text](#anchor)` is a link to a heading, not a tag).
-    private static func startsTag(after before: Unicode.Scalar, afterBracket: Bool) -> Bool {
+    static func startsTag(after before: Unicode.Scalar, afterBracket: Bool) -> Bool {
+        // ASCII, most of what is read, without Unicode's tables: whitespace, or `(`, `[`, `{`.
+        guard before.isASCII else { return startsTagByProperties(after: before, afterBracket: afterBracket) }
+        switch before {
+        case " ", "\t", "\n", "\u{0B}", "\u{0C}", "\r", "[", "{": return true
+        case "(": return !afterBracket
+        default: return false
+        }
+    }
+
+    /// ``startsTag(after:afterBracket:)`` by Unicode's properties alone: the rule, and the oracle
+    /// of its ASCII answers (`InlineTagsTests`).
+    static func startsTagByProperties(after before: Unicode.Scalar, afterBracket: Bool) -> Bool {
         if before.properties.isWhitespace || CJK.contains(before) { return true }
         switch before.properties.generalCategory {
         case .openPunctuation, .initialPunctuation: return !(before == "(" && afterBracket)
@@ -233,14 +245,26 @@ public enum InlineTags {
 
     /// A letter, not a combining mark that Unicode also calls alphabetic (`#-\u{1DE5}`): a tag's
     /// name holds at least one.
-    private static func isNameLetter(_ scalar: Unicode.Scalar) -> Bool {
+    static func isNameLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? isASCIILetter(scalar.value) : isNameLetterByProperties(scalar)
+    }
+
+    /// ``isNameLetter(_:)`` by Unicode's properties alone (its oracle for ASCII).
+    static func isNameLetterByProperties(_ scalar: Unicode.Scalar) -> Bool {
         let category = scalar.properties.generalCategory
         return scalar.properties.isAlphabetic && !isDigit(scalar)
             && category != .nonspacingMark && category != .spacingMark && category != .enclosingMark
     }
 
     /// Letters, marks and digits of any script, and `_`, `-`, `/`.
-    private static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
+    static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII's letters are Lu and Ll, its digits Nd, and nothing else of it is a letter, mark or number.
+        guard scalar.isASCII else { return isTagScalarByProperties(scalar) }
+        return isASCIILetter(scalar.value) || (0x30...0x39).contains(scalar.value) || scalar == "_" || scalar == "-" || scalar == "/"
+    }
+
+    /// ``isTagScalar(_:)`` by Unicode's properties alone (its oracle for ASCII).
+    static func isTagScalarByProperties(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "_" || scalar == "-" || scalar == "/" { return true }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
@@ -249,6 +273,10 @@ public enum InlineTags {
         default:
             return false
         }
+    }
+
+    private static func isASCIILetter(_ value: UInt32) -> Bool {
+        (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
@@ -326,20 +354,41 @@ public enum InlineTags {
     static func deduplicated(_ tags: [String]) -> [String] {
         if tags.count < 2 { return tags.first?.isEmpty == true ? [] : tags }
         guard tags.count <= 16 else { return deduplicatedBySet(tags) }
-        return withUnsafeTemporaryAllocation(of: String.self, capacity: tags.count) { keys in
-            var made = keys.startIndex
-            for tag in tags {
-                keys.initializeElement(at: made, to: tag.lowercased())
-                made += 1
+        var dropped: UInt16 = 0
+        for i in tags.indices {
+            if tags[i].isEmpty || (0..<i).contains(where: { !tags[$0].isEmpty && sameIgnoringCase(tags[$0], tags[i]) }) {
+                dropped |= 1 << i
             }
-            defer { _ = keys.baseAddress?.deinitialize(count: made) }
-            var dropped: UInt16 = 0
-            for i in tags.indices {
-                if tags[i].isEmpty || (0..<i).contains(where: { !tags[$0].isEmpty && keys[$0] == keys[i] }) { dropped |= 1 << i }
-            }
-            if dropped == 0 { return tags }
-            return tags.indices.compactMap { dropped & (1 << $0) == 0 ? tags[$0] : nil }
         }
+        if dropped == 0 { return tags }
+        return tags.indices.compactMap { dropped & (1 << $0) == 0 ? tags[$0] : nil }
+    }
+
+    /// `a.lowercased() == b.lowercased()`, without making either while both are ASCII (lowercasing
+    /// keeps ASCII's length, and nothing else lowercases to nothing): at the first byte past ASCII
+    /// the rule itself decides (the Kelvin sign lowercases to `k`).
+    static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        let asASCII = a.withUTF8 { left in b.withUTF8 { right in sameIgnoringASCIICase(left, right) } }
+        return asASCII ?? (a.lowercased() == b.lowercased())
+    }
+
+    /// Whether two names are the same without case while both are ASCII; nil at the first byte past
+    /// ASCII in either, where only Unicode's lower-casing can tell.
+    private static func sameIgnoringASCIICase(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let shared = min(left.count, right.count)
+        for i in 0..<shared {
+            let x = left[i]
+            let y = right[i]
+            guard x < 0x80, y < 0x80 else { return nil }
+            // ASCII letters differ from their capitals in bit 5 alone.
+            if x != y && !(x | 0x20 == y | 0x20 && (0x61...0x7A).contains(x | 0x20)) { return false }
+        }
+        if left.count == right.count { return true }
+        // The longer one's next byte: ASCII lowercases to one byte, so they differ; past ASCII, ask Unicode.
+        let next = left.count > right.count ? left[shared] : right[shared]
+        return next < 0x80 ? false : nil
     }
 
     /// ``deduplicated(_:)`` by a set of lower-cased names: its oracle, and its way past sixteen tags.
