@@ -123,7 +123,12 @@ public struct FrontMatterDocument: Sendable, Hashable {
     }
 
     /// Sets the value at a path of nested keys (`["ai", "model"]`), creating missing mappings.
+    /// A key that already holds the value keeps its bytes (its quoting, its style, a comment after
+    /// it): setting what is there is no change, to write or to commit.
     public mutating func set(path: [String], _ value: Node, preceding: [String] = []) throws(FrontMatterError) {
+        var current: Node? = root
+        for component in path { current = current?[component] }
+        if let current, current.resolved == value.resolved { return }
         try faithfully(path, expecting: value.resolved) { document throws(FrontMatterError) in
             try document.splice(path: path, value, preceding: preceding)
         }

@@ -73,3 +73,12 @@ tags: []
 weather: rain
 ---
 ? 0
+# Setting the value a key already has, however it is written by hand, changes nothing: no write, no commit.
+$ sed -i 's/^weather: rain$/weather: "rain"   # quoted by hand/' note/2026/11/2026-11-22-自由.md
+? 0
+$ folio set 自由 weather=rain
+沒有任何變更。
+? 0
+$ grep weather note/2026/11/2026-11-22-自由.md
+weather: "rain"   # quoted by hand
+? 0

@@ -52,6 +52,27 @@ struct FrontMatterEditTests {
         #expect(document.body == FrontMatterDocument.bodyOf(handWritten))
     }
 
+    /// Setting what a key already holds, however it is written (quoted, flow, a block scalar, a
+    /// nested key), is no change: the text stays byte for byte.
+    @Test("setting the value a key already has leaves the text as it was")
+    func settingTheSameValue() throws {
+        var document = try FrontMatterDocument(parsing: handWritten)
+        try document.set("title", .string("下雨的傍晚"))  // written quoted
+        try document.set("kind", .string("idea"))  // odd spacing and a comment
+        try document.set("tags", .sequence([.string("rain"), .string("walk")], style: .flow))  // a flow list with two spaces
+        try document.set("people", .sequence([.string("小雨"), .string("Ann")]))  // a block list with a comment
+        try document.set("note", .string("第一行\nsecond line\n"))  // a literal block
+        try document.set("done", .raw("false"))
+        try document.set(path: ["extra", "nested", "a"], .raw("1"))  // inside a flow map
+        #expect(document.text == handWritten)
+        // Not the same value: a string "1" is not the number 1, `False` is the same boolean.
+        try document.set(path: ["extra", "nested", "a"], .string("1"))
+        #expect(document.text != handWritten)
+        var other = try FrontMatterDocument(parsing: handWritten)
+        try other.set("done", .raw("False"))
+        #expect(other.text == handWritten)
+    }
+
     @Test("changing modified keeps the date exactly as folio wrote it")
     func changeModified() throws {
         var document = try FrontMatterDocument(parsing: handWritten)
