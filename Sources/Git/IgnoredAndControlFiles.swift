@@ -124,7 +124,8 @@ public enum ControlFiles {
     /// The first such file anywhere in the working directory (outside `.git`), for operations that
     /// walk all of it (a status, a checkout); nil when there is none.
     public static func problem(inTreeAt workdir: URL, gitDirectory: URL) -> String? {
-        if let found = walk(workdir.path, relative: "") { return found }
+        let fd = open(workdir.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if fd >= 0, let found = walk(fd, relative: []) { return found }
         return infoProblem(gitDirectory)
     }
 
@@ -138,44 +139,60 @@ public enum ControlFiles {
     /// Whether git may open `path`: nothing there, a folder (git skips it), a regular file, or a
     /// link to one.
     static func isReadable(_ path: String) -> Bool {
+        isReadable(in: AT_FDCWD, path)
+    }
+
+    /// ``isReadable(_:)`` for `name` in the folder open as `folder`.
+    static func isReadable(in folder: Int32, _ name: UnsafePointer<CChar>) -> Bool {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return true }
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return true }
         switch info.st_mode & S_IFMT {
         case S_IFREG, S_IFDIR: return true
         case S_IFLNK:
             var target = stat()
-            guard stat(path, &target) == 0 else { return true }
+            guard fstatat(folder, name, &target, 0) == 0 else { return true }
             return target.st_mode & S_IFMT == S_IFREG || target.st_mode & S_IFMT == S_IFDIR
         default: return false
         }
     }
 
-    /// The folders under `path`, `d_type` telling files from folders without a `stat` each; only
-    /// entries named as git's control files are looked at closely.
-    private static func walk(_ path: String, relative: String) -> String? {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0, let directory = fdopendir(fd) else {
-            if fd >= 0 { close(fd) }
+    /// The folders under the one open as `fd` (taken, closed here), `d_type` telling files from
+    /// folders without a `stat` each; only entries named as git's control files are looked at
+    /// closely. Each name is used as its bytes, relative to its folder: a folder whose name is not
+    /// UTF-8 is walked as git walks it.
+    private static func walk(_ fd: Int32, relative: [UInt8]) -> String? {
+        guard let directory = fdopendir(fd) else {
+            close(fd)
             return nil
         }
         defer { closedir(directory) }
-        var subfolders: [String] = []
+        let folder = dirfd(directory)
+        var subfolders: [[UInt8]] = []
         while let entry = readdir(directory) {
             let type = entry.pointee.d_type
-            let name = DirectoryEntry.name(entry)
-            if name == "." || name == ".." || (relative.isEmpty && name == ".git") { continue }
-            let childRelative = relative.isEmpty ? name : relative + "/" + name
-            if perFolder.contains(name) {
-                if !isReadable(path + "/" + name) { return childRelative }
+            let name = DirectoryEntry.nameBytes(entry)
+            if DirectoryEntry.isDots(name) || (relative.isEmpty && name.elementsEqual(".git".utf8)) { continue }
+            if perFolder.contains(where: { name.elementsEqual($0.utf8) }) {
+                guard DirectoryEntry.withCName(entry, { cName, _ in isReadable(in: folder, cName) }) else {
+                    return String(decoding: relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name, as: UTF8.self)
+                }
             } else if type == UInt8(DT_DIR) {
                 subfolders.append(name)
             } else if type == UInt8(DT_UNKNOWN) {
                 var info = stat()
-                if lstat(path + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { subfolders.append(name) }
+                let found = DirectoryEntry.withCName(entry) { cName, _ in fstatat(folder, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 }
+                if found, info.st_mode & S_IFMT == S_IFDIR { subfolders.append(name) }
             }
         }
-        for name in subfolders.sorted() {
-            if let found = walk(path + "/" + name, relative: relative.isEmpty ? name : relative + "/" + name) { return found }
+        for name in subfolders.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let child = (name + [0]).withUnsafeBytes { bytes in
+                bytes.baseAddress.map {
+                    openat(folder, $0.assumingMemoryBound(to: CChar.self), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                }
+                    ?? -1
+            }
+            guard child >= 0 else { continue }
+            if let found = walk(child, relative: relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name) { return found }
         }
         return nil
     }

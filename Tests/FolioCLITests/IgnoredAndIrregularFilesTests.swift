@@ -75,4 +75,28 @@ struct IgnoredAndIrregularFilesTests {
         #expect(commit.status == 0, "\(path): \(commit.stderr)")
         #expect(try git(["ls-files"], in: b.directory).contains("ideas/hand.md"), "\(path)")
     }
+
+    /// The same pipe in a folder whose name is not UTF-8 (git walks such a folder): found by its
+    /// bytes, never by a name with the bad byte replaced, which names nothing.
+    @Test("a named pipe as the .gitignore of a folder whose name is not UTF-8: status ends at once, naming it", .timeLimit(.minutes(2)))
+    func pipeInAFolderNamedInNoEncoding() throws {
+        let devices = try Devices.make()
+        let b = devices["B"]
+        #expect(try b.run("idea", "before the pipe").status == 0)
+        let folder = Array(b.directory.appendingPathComponent("ideas").path.utf8) + [UInt8(ascii: "/"), 0x6E, 0xFF, 0x6F]
+        defer { _ = try? Tool.run("/bin/rm", ["-rf", b.directory.appendingPathComponent("ideas").path]) }
+        let made = (folder + [0]).withUnsafeBytes { bytes in
+            bytes.baseAddress.map { mkdir($0.assumingMemoryBound(to: CChar.self), 0o755) } ?? -1
+        }
+        #expect(made == 0)
+        let pipe = folder + Array("/.gitignore".utf8) + [0]
+        #expect(
+            pipe.withUnsafeBytes { bytes in bytes.baseAddress.map { mkfifo($0.assumingMemoryBound(to: CChar.self), 0o644) } ?? -1 } == 0)
+        let result = try b.run("status")
+        #expect(result.status != 0)
+        #expect(
+            (result.stdout + result.stderr).contains(
+                "ideas/n\u{FFFD}o/.gitignore: error: git reads this file, but it is not a regular file"),
+            "\(result.stdout) \(result.stderr)")
+    }
 }
