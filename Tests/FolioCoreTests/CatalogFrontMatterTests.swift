@@ -78,6 +78,24 @@ struct CatalogFrontMatterTests {
         #expect(Oracle.compare(wrapped, path: "a/b.md")?.title == "coffee 散步寫字 family 咖啡下雨 rain")
     }
 
+    /// libyaml refuses a `:` followed by `,`, `?`, `[`, `]`, `{` or `}` inside a flow plain scalar
+    /// ("found unexpected ':'"): the fast reader declines each, and reads the `:` before anything else
+    /// as libyaml does (a fuzz finding: `- [b::?:::x, c]` was read).
+    @Test("a colon before a flow indicator inside a flow scalar is declined, as libyaml refuses it")
+    func colonBeforeFlowIndicator() {
+        for after in [",", "?", "[", "]", "{", "}"] {
+            for form in ["tags: [b:\(after)x, c]", "tags:\n  - [b::\(after):::x, c]", "context: {a: b:\(after)c}"] {
+                let text = "---\nid: 1bdc38f7\nkind: note\ntitle: t\n\(form)\n---\nbody\n"
+                #expect(Oracle.fast(text, path: "a/b.md") == nil, "read:\n\(text)")
+                Oracle.compare(text, path: "a/b.md")
+            }
+        }
+        for form in ["tags: [b:c, d::e, f:x?]", "context: {a: b:c, t: 18:04:11}"] {
+            let text = "---\nid: 1bdc38f7\nkind: note\ntitle: t\n\(form)\n---\nbody\n"
+            #expect(Oracle.compare(text, path: "a/b.md") != nil, "declined:\n\(text)")
+        }
+    }
+
     @Test("what YAML reads as another type, a null or nothing gives the answers the full parser gives")
     func resolvedValues() throws {
         let cases: [(String, (RecordSummary) -> Bool)] = [

@@ -967,11 +967,13 @@ private struct Reader {
                 if index + 1 < line.end, bytes[index + 1] == UInt8(ascii: "#") { throw Declined() }
             case UInt8(ascii: ":"):
                 // `18:04:11` inside `{local_time: 2026-11-22T18:04:11+08:00}` is part of the
-                // scalar since libyaml 0.2.2; a `:` before a space, a flow indicator or the line's
-                // end is a key's, and older libyaml refused any: those are the full parser's.
+                // scalar since libyaml 0.2.2; a `:` before a space or the line's end is a key's,
+                // libyaml refuses one before `,`, `?`, `[`, `]`, `{` or `}` ("found unexpected
+                // ':'"), and older libyaml refused any: those are the full parser's.
                 guard Self.colonsInFlowScalars, index + 1 < line.end else { throw Declined() }
                 switch bytes[index + 1] {
-                case 0x20, UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                case 0x20, UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+                    UInt8(ascii: "}"):
                     throw Declined()
                 default: textEnd = index + 1
                 }
