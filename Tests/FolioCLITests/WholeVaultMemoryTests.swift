@@ -82,6 +82,22 @@ struct WholeVaultMemoryTests {
         }
     }
 
+    /// The first search builds the index a part at a time, each part written as soon as it is built:
+    /// it holds one part's texts and postings, never the vault's. Built whole, the postings alone
+    /// (eight bytes an occurrence) outgrow the records' text.
+    @Test(
+        "the first search, which builds the index, stays below the size of the vault's text",
+        .enabled(if: PeakMemory.isAvailable, "GNU time (/usr/bin/time) is not installed: run make deps"))
+    func firstSearchBuildsByParts() throws {
+        let (folio, textBytes) = try Self.largeVault()
+        let baseline = try Self.peakBytes(folio, ["list", "-n", "1"])
+        let peak = try Self.peakBytes(folio, ["search", "螢火蟲"])
+        #expect(
+            peak - baseline < textBytes,
+            "the first search peaked at \(peak >> 20) MB, \((peak - baseline) >> 20) MB over list -n 1; the records' text is \(textBytes >> 20) MB"
+        )
+    }
+
     /// 4,096 records of 1,500 words each that no other record has: their search terms are as large
     /// as their text, as a journal's are over the years.
     static func wordyVault() throws -> FolioProcess {

@@ -666,13 +666,12 @@ extension Vault {
     /// postings, never the whole vault's. Built in memory only when the file cannot be written.
     private func completeIndex(ofAll catalog: Catalog, fingerprint: String, partSize: Int) -> TextIndex {
         let positions = Array(0..<catalog.count)
-        let size = max(1, partSize)
-        let parts = stride(from: 0, to: positions.count, by: size).map { Array(positions[$0..<min(positions.count, $0 + size)]) }
+        let parts = indexParts(positions, of: catalog, partSize: partSize)
         let generation = CatalogIndexFile.newGeneration()
         let written = CatalogIndexFile.write(generation: generation, fingerprint: fingerprint, to: catalogIndexURL) { writer in
             TextIndex.writeSegmentCount(max(1, parts.count), into: &writer)
-            if parts.isEmpty { indexFromFiles([], of: catalog, partSize: size).encodeAsOneSegment(into: &writer) }
-            for part in parts { indexFromFiles(part, of: catalog, partSize: size).encodeAsOneSegment(into: &writer) }
+            if parts.isEmpty { indexFromFiles([], of: catalog, partSize: partSize).encodeAsOneSegment(into: &writer) }
+            for part in parts { indexFromFiles(part, of: catalog, partSize: partSize).encodeAsOneSegment(into: &writer) }
         }
         guard written, let index = CatalogIndexFile.open(catalogIndexURL, fingerprint: fingerprint, generation: generation) else {
             return indexFromFiles(positions, of: catalog, partSize: partSize)
@@ -683,8 +682,34 @@ extension Vault {
     }
 
     /// Records indexed per part, each part a segment of its own: the texts and postings of one
-    /// part are held at a time, not the whole vault's (segments are searched side by side).
-    static let indexPartSize = TextIndex.documentsPerPackedSegment
+    /// part are held at a time, not the whole vault's (segments are searched side by side). Half a
+    /// packed segment: what a part holds while it is built is most of a first search's memory.
+    static let indexPartSize = TextIndex.documentsPerPackedSegment / 2
+    /// The most text one part reads (the searched part of each file, by its size): a part holds
+    /// about six times its text while it is built (its texts, tokens and postings), so long pages
+    /// make smaller parts (16,384 pages of 8 KB peaked at 347 MB in parts of 6,250 records).
+    static let indexPartBytes = 16 << 20
+
+    /// `positions` cut into parts of at most `partSize` records and ``indexPartBytes`` of text.
+    private func indexParts(_ positions: [Int], of catalog: Catalog, partSize: Int) -> [[Int]] {
+        let size = max(1, partSize)
+        let limit = UInt64(searchedBytesLimit)
+        var parts: [[Int]] = []
+        var part: [Int] = []
+        var bytes: UInt64 = 0
+        for position in positions {
+            let record = min(catalog.entries[Int(catalog.records[position])].stamp.size, limit) + 1
+            if !part.isEmpty, part.count >= size || bytes + record > UInt64(Self.indexPartBytes) {
+                parts.append(part)
+                part = []
+                bytes = 0
+            }
+            part.append(position)
+            bytes += record
+        }
+        if !part.isEmpty { parts.append(part) }
+        return parts
+    }
 
     /// An index of the records at `positions`, read from their files; document ids are positions.
     private func indexFromFiles(_ positions: [Int], of catalog: Catalog, partSize: Int) -> TextIndex {
@@ -702,8 +727,7 @@ extension Vault {
             for (k, position) in part.enumerated() { builder.add(id: position, texts: texts[k]) }
             return builder.build()
         }
-        let size = max(1, partSize)
-        let parts = stride(from: 0, to: positions.count, by: size).map { built(Array(positions[$0..<min(positions.count, $0 + size)])) }
+        let parts = indexParts(positions, of: catalog, partSize: partSize).map(built)
         guard parts.count > 1 else { return parts.first ?? built([]) }
         // Every part has the same fields; were it ever not so, one index of every record, never part of them.
         return TextIndex.joined(parts) ?? built(positions)
