@@ -5,9 +5,6 @@ import Foundation
 #if canImport(Glibc)
     import Glibc
 #endif
-#if os(Linux)
-    import CSystemIO
-#endif
 
 /// What `/proc` says about a process.
 public enum ProcessFacts {
@@ -37,15 +34,5 @@ public enum ProcessFacts {
         if let now = startTime(of: pid) { return now == started }
         // No /proc entry: gone, unless /proc itself is missing (then assume it runs).
         return !FileManager.default.fileExists(atPath: "/proc/self/stat") && kill(pid, 0) == 0
-    }
-
-    /// The `f_type` of the file system that holds `path` (`statfs`), or nil when it cannot be asked.
-    public static func fileSystemType(of path: String) -> UInt64? {
-        #if os(Linux)
-            var type: UInt64 = 0
-            return folio_file_system_type(path, &type) == 0 ? type : nil
-        #else
-            return nil
-        #endif
     }
 }

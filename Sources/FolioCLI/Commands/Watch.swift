@@ -115,8 +115,8 @@ struct WatchRun: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(visibility: .private))
     var detached = false
 
-    /// Started by a command (``WatchLauncher/startAutomatically()``), with nobody to tell why it
-    /// could not watch: the reason goes into the vault's off mark, so no command tries again.
+    /// Started by a command (``WatchLauncher/startAutomatically()``): why it could not watch goes
+    /// into the vault's off mark (``WatchServer/start(_:automatic:)``).
     @Flag(name: .long, help: ArgumentHelp(visibility: .private))
     var automatic = false
 
@@ -125,28 +125,12 @@ struct WatchRun: ParsableCommand {
 
     func run() throws {
         let context = try Context.openForReading(global)
-        let started: WatchServer.Start
-        do {
-            started = try WatchServer.start(context.vault)
-        } catch {
-            if automatic {
-                // try?: a mark not written means the next large check starts one again, which fails the same way.
-                try? AutomaticWatch.turnOff(localDirectory: context.vault.localDirectory, reason: error.message.text(context.language))
-            }
-            throw error
+        let server = try WatchServer.start(context.vault, automatic: automatic)
+        if detached {
+            WatchLauncher.detachFromStarter()
+        } else {
+            context.say(.watch(.started(pid: getpid(), folders: server.watchedFolders)))
         }
-        switch started {
-        case .alreadyRunning:
-            let pid: Int32 =
-                if case .answered(let status) = WatchClient.status(localDirectory: context.vault.localDirectory) { status.pid } else { 0 }
-            throw FolioError(.watch(.alreadyWatching(pid: pid)))
-        case .ready(let server):
-            if detached {
-                WatchLauncher.detachFromStarter()
-            } else {
-                context.say(.watch(.started(pid: getpid(), folders: server.watchedFolders)))
-            }
-            server.serve()
-        }
+        server.serve()
     }
 }

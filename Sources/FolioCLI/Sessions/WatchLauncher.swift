@@ -50,9 +50,7 @@ enum WatchLauncher {
             // Neither end is for any other program this process starts; the server gets the write end as its stderr.
             for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             defer { close(ends[0]) }
-            let executable = ProcessFacts.link("/proc/self/exe") ?? CommandLine.arguments.first ?? "folio"
-            let arguments = ["--vault", vault.root.path, "watch", "run", "--detached"]
-            let spawned = DetachedProcess.spawn(executable, arguments: arguments, errorOutput: ends[1])
+            let spawned = spawnServer(root: vault.root, automatic: false, errorOutput: ends[1])
             close(ends[1])
             if case .failure(let error) = spawned { throw FolioError(.watch(.cannotListen(SystemReason(errno: error.code)))) }
             let deadline = LocalSocket.monotonicNanoseconds() + readyDeadlineNanoseconds
@@ -80,13 +78,10 @@ enum WatchLauncher {
         #if os(Linux)
             var said: [WatchMessage] = []
             for vault in AutomaticWatch.takeWanted() {
-                let root = vault.localDirectory.deletingLastPathComponent().deletingLastPathComponent()
                 let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
                 guard null >= 0 else { continue }
                 defer { close(null) }
-                let executable = ProcessFacts.link("/proc/self/exe") ?? CommandLine.arguments.first ?? "folio"
-                let arguments = ["--vault", root.path, "watch", "run", "--detached", "--automatic"]
-                if case .success = DetachedProcess.spawn(executable, arguments: arguments, errorOutput: null) {
+                if case .success = spawnServer(root: vault.root, automatic: true, errorOutput: null) {
                     said.append(.startedAutomatically(files: vault.files))
                 }
             }
@@ -95,6 +90,15 @@ enum WatchLauncher {
             return []
         #endif
     }
+
+    #if os(Linux)
+        /// This executable again as `folio --vault ROOT watch run --detached`, its standard error on `errorOutput`.
+        private static func spawnServer(root: URL, automatic: Bool, errorOutput: Int32) -> Result<pid_t, SystemError> {
+            let executable = ProcessFacts.link("/proc/self/exe") ?? CommandLine.arguments.first ?? "folio"
+            let arguments = ["--vault", root.path, "watch", "run", "--detached"] + (automatic ? ["--automatic"] : [])
+            return DetachedProcess.spawn(executable, arguments: arguments, errorOutput: errorOutput)
+        }
+    #endif
 
     /// In the detached server once it serves: standard error to `/dev/null`, which closes the pipe
     /// `start` reads.

@@ -46,23 +46,30 @@ public enum AutomaticWatch {
         startsAtOnce.withValue { $0 = start }
     }
 
-    /// The device folders of the vaults this process should leave watched, each once: those it found
-    /// unwatched with ``minimumFiles`` files or more, not marked off, on a local file system.
-    public static func takeWanted() -> [(localDirectory: URL, files: Int)] {
+    /// The vaults this process should leave watched, by root, with the files found: those it found
+    /// unwatched with ``minimumFiles`` files or more, not marked off, on a local file system. Each
+    /// vault is decided once per process (a server asks on every request, and finds the same).
+    public static func takeWanted() -> [(root: URL, files: Int)] {
         let found = unwatched.withValue { found in
             defer { found = [:] }
             return found
         }
-        let large = found.filter { wanted(localDirectory: $0.key, files: $0.value) }
+        let large = found.filter { $0.value >= minimumFiles }
         let new = taken.withValue { taken in large.filter { taken.insert($0.key).inserted } }
-        return new.sorted { $0.key.path < $1.key.path }.map { (localDirectory: $0.key, files: $0.value) }
+        return new.filter { wanted(localDirectory: $0.key, files: $0.value) }.sorted { $0.key.path < $1.key.path }
+            .map { (root: vaultRoot(ofDeviceFolder: $0.key), files: $0.value) }
     }
 
     /// Whether a vault whose device folder is `localDirectory`, found unwatched with `files` files,
     /// should be watched from now on.
     public static func wanted(localDirectory: URL, files: Int) -> Bool {
         files >= minimumFiles && offReason(localDirectory: localDirectory) == nil
-            && isOnLocalDisk(localDirectory.deletingLastPathComponent().deletingLastPathComponent())
+            && isOnLocalDisk(vaultRoot(ofDeviceFolder: localDirectory))
+    }
+
+    /// The vault whose device folder (`.folio/local`) is `localDirectory`.
+    static func vaultRoot(ofDeviceFolder localDirectory: URL) -> URL {
+        localDirectory.deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// Why the vault is not watched automatically on this device, or nil when it may be. A mark that
@@ -91,7 +98,7 @@ public enum AutomaticWatch {
     /// Whether `path` is on a file system whose changes this machine's kernel sees: not a network
     /// or user-space one, where another machine's writes never reach inotify (docs/watch.md).
     static func isOnLocalDisk(_ url: URL) -> Bool {
-        guard let type = ProcessFacts.fileSystemType(of: url.path) else { return false }
+        guard let type = FileSystemType.of(url.path) else { return false }
         return !remoteFileSystems.contains(type)
     }
 

@@ -9,14 +9,6 @@ import SystemIO
 /// `folio watch run`: one server per vault, held by a lock in the device folder, serving on the
 /// socket beside it until stopped.
 public enum WatchServer {
-    /// What starting the server came to, before it serves.
-    public enum Start {
-        /// Watching and listening: call ``serve()``.
-        case ready(Running)
-        /// Another server holds the vault's lock.
-        case alreadyRunning
-    }
-
     public final class Running {
         let watcher: VaultWatcher
         let listening: Int32
@@ -52,9 +44,32 @@ public enum WatchServer {
         }
     }
 
-    /// Takes the vault's watch lock, watches every folder, then listens: a command that reaches the
-    /// socket always reaches a server with every watch in place.
-    public static func start(_ vault: Vault) throws(FolioError) -> Start {
+    /// The server of `vault`, watching and listening: call ``Running/serve()``. A command that
+    /// reaches the socket always reaches a server with every watch in place.
+    /// `automatic`: started by a command (``AutomaticWatch``), with nobody to tell why it could not
+    /// watch: the reason goes into the vault's off mark, so no command starts one again.
+    /// - Throws: ``FolioError`` `.watch(.alreadyWatching)` naming the process that serves the vault,
+    ///   or why it cannot watch or listen.
+    public static func start(_ vault: Vault, automatic: Bool) throws(FolioError) -> Running {
+        let running: Running?
+        do {
+            running = try lockAndWatch(vault)
+        } catch {
+            // try?: a mark not written means the next large check starts one again, which fails the same way.
+            if automatic { try? AutomaticWatch.turnOff(localDirectory: vault.localDirectory, reason: error.message.text(vault.language)) }
+            throw error
+        }
+        guard let running else {
+            let pid: Int32 =
+                if case .answered(let status) = WatchClient.status(localDirectory: vault.localDirectory) { status.pid } else { 0 }
+            throw FolioError(.watch(.alreadyWatching(pid: pid)))
+        }
+        return running
+    }
+
+    /// Takes the vault's watch lock, watches every folder, then listens; nil when another server
+    /// holds the lock.
+    private static func lockAndWatch(_ vault: Vault) throws(FolioError) -> Running? {
         #if os(Linux)
             let local = vault.localDirectory
             try AtomicFile.makeDirectory(local)
@@ -63,7 +78,7 @@ public enum WatchServer {
             guard lock >= 0 else { throw FolioError(.watch(.cannotListen(SystemReason(errno: errno)))) }
             guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
                 close(lock)
-                return .alreadyRunning
+                return nil
             }
             let watcher: VaultWatcher
             do throws(FolioError) {
@@ -74,10 +89,9 @@ public enum WatchServer {
             }
             switch LocalSocket.listen(folder: local.path, name: WatchClient.socketName) {
             case .success(let listening):
-                return .ready(
-                    Running(
-                        watcher: watcher, listening: listening, lock: lock,
-                        socketPath: local.appendingPathComponent(WatchClient.socketName).path))
+                return Running(
+                    watcher: watcher, listening: listening, lock: lock,
+                    socketPath: local.appendingPathComponent(WatchClient.socketName).path)
             case .failure(let error):
                 close(lock)
                 throw FolioError(.watch(.cannotListen(SystemReason(errno: error.code))))
