@@ -5,6 +5,12 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
 
+/// A static standard library links with `-export-dynamic`, which put every one of folio's forty
+/// thousand Swift symbols in the dynamic symbol table: each start then spent about two
+/// milliseconds (a fifth of `folio --version`) in the dynamic loader's lookups and in the
+/// runtime's `dladdr`, which walks that table. Nothing looks folio's symbols up by name.
+let exportingNothing: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
+
 let package = Package(
     name: "folio",
     // folio is built and tested on Linux (Debian 12) only. The macOS line is the least the code
@@ -183,11 +189,13 @@ let package = Package(
                 "FolioLFS", "FolioWeb", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
-        .executableTarget(name: "folio", dependencies: ["FolioCLI", "SystemIO"], swiftSettings: strict),
+        .executableTarget(
+            name: "folio", dependencies: ["FolioCLI", "SystemIO"], swiftSettings: strict, linkerSettings: exportingNothing),
         // The MCP server in an executable of its own: the MCP SDK links libcurl and its thirty
         // libraries, which `folio` would otherwise load on every start.
         .executableTarget(
-            name: "folio-mcp", dependencies: ["FolioCLI", "FolioCore", "FolioMCP", "SystemIO"], swiftSettings: strict),
+            name: "folio-mcp", dependencies: ["FolioCLI", "FolioCore", "FolioMCP", "SystemIO"], swiftSettings: strict,
+            linkerSettings: exportingNothing),
 
         .testTarget(
             name: "YAMLTests", dependencies: ["YAML"],
