@@ -1,7 +1,7 @@
 # folio — the two commands a new machine needs: `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libyaml-dev libsimdjson-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libcurl4-openssl-dev libssl-dev openssl pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip git-crypt git-lfs python3-venv python3-yaml time
+APT_PACKAGES := libyaml-dev libsimdjson-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libcurl4-openssl-dev libssl-dev openssl pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip git-crypt git-lfs python3-venv python3-yaml time binutils
 # Optional for folio (video frames for the AI, the site's thumbnails), needed by its tests; their
 # recommends are not. Chromium opens the generated site in the site's browser tests; nginx and
 # fcgiwrap serve git's http-backend over HTTPS with a private CA in the certificate tests.
@@ -97,6 +97,10 @@ release: deps
 release-check: release
 	@bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/folio"; \
 		if ldd "$$bin" "$$bin-mcp" | grep -q 'libswiftCore'; then echo "release-check: folio or folio-mcp links Swift's runtime dynamically"; exit 1; fi; \
+		for b in "$$bin" "$$bin-mcp"; do \
+			n=$$(readelf --dyn-syms -W "$$b" | awk '$$1 ~ /:$$/ && $$7 != "UND"' | wc -l); \
+			if [ "$$n" -gt 100 ]; then echo "release-check: $$(basename "$$b") gives the dynamic loader $$n symbols, which every start pays for (Package.swift's exportingNothing)"; exit 1; fi; \
+		done; \
 		scripts/demo "$$bin" >/dev/null 2>&1 || { echo "release-check: the demo failed with the release binary"; scripts/demo "$$bin" 2>&1 | tail -20; exit 1; }
 	$(SWIFT) build --build-tests
 	FOLIO_BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/folio" $(SWIFT) test --skip-build --filter TranscriptTests
