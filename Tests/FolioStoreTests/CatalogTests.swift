@@ -169,6 +169,38 @@ struct CatalogTests {
         #expect(!left.contains { $0.hasSuffix(".tmp") })
     }
 
+    @Test("a cache of more rows than one worker makes (they are made on all cores, its checksum beside its writes) reads the same")
+    func rowsMadeOnAllCores() throws {
+        // 9,001 rows (the ideas and the owner's profile): three runs of the writer's 4,096, the last one short.
+        let t = try vault(9_000, settledAtOnce: true)
+        let first = t.vault.catalog()
+        #expect(!first.report.usedCache && first.report.wroteCache && first.count == 9_001)
+        let fingerprint = CatalogFile.fingerprint(limits: t.vault.frontMatterLimits, bodyLimit: t.vault.searchedBytesLimit)
+        let written = try #require(CatalogFile.open(t.vault.catalogCacheURL, fingerprint: fingerprint), "the checksum holds")
+        #expect(written.rowCount == 9_001)
+        let cached = t.vault.catalog()
+        #expect(cached.report.usedCache && cached.report.filesRead == 0)
+        // The searches write the cache again with each record's place in the index.
+        let expected = try view(first)
+        #expect(try view(cached) == expected)
+        let indexed = t.vault.catalog()
+        #expect(indexed.report.usedCache && indexed.report.filesRead == 0 && indexed.indexGeneration != 0)
+        #expect(try view(indexed) == expected)
+        // Rows kept from the cache (their texts copied) beside rows read again, in every run of rows.
+        for i in [5, 4_500, 8_999] {
+            try t.write(
+                "ideas/2026/11/2026-11-\(String(format: "%02d", 1 + i % 28))-idea-\(i).md",
+                "---\nid: 00000000-0000-4000-8000-\(String(format: "%012d", i))\nkind: idea\ntitle: edited \(i)\n---\nedited\n")
+        }
+        let mixed = t.vault.catalog()
+        #expect(mixed.report.filesRead == 3 && mixed.report.wroteCache)
+        #expect(try #require(CatalogFile.open(t.vault.catalogCacheURL, fingerprint: fingerprint)).rowCount == 9_001)
+        let again = t.vault.catalog()
+        #expect(again.report.usedCache && again.report.filesRead == 0)
+        #expect(try view(again) == uncached(t))
+        #expect(again.summaries.filter { $0.title.hasPrefix("edited ") }.count == 3)
+    }
+
     @Test("a cache is written through a temporary of its own: one another writer of this process holds is left alone")
     func temporaryOfItsOwn() throws {
         let t = try vault(3, settledAtOnce: true)

@@ -459,14 +459,19 @@ extension Vault {
         let writesIDTable = shouldWrite && cache != nil
         let cacheURL = catalogCacheURL
         let idURL = idTableURL
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-            if k == 0, shouldWrite,
-                Self.writeCache(
-                    catalog, to: cacheURL, fingerprint: fingerprint, indexGeneration: catalog.indexGeneration, ordinals: nil)
-            {
+        @Sendable func writeCache() {
+            if Self.writeCache(catalog, to: cacheURL, fingerprint: fingerprint, indexGeneration: catalog.indexGeneration, ordinals: nil) {
                 catalog.noteWrote()
             }
-            if k == 1, writesIDTable { Self.writeIDTable(catalog, to: idURL) }
+        }
+        if writesIDTable {
+            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                if k == 0 { writeCache() } else { Self.writeIDTable(catalog, to: idURL) }
+            }
+        } else if shouldWrite {
+            // Alone (a first run's): the cache's writer uses both cores itself, which it could not
+            // inside a parallel loop.
+            writeCache()
         }
         return catalog
     }
@@ -588,27 +593,45 @@ extension Vault {
         for folder in catalog.folders {
             writer.addFolder(path: folder.path, parent: folder.parent, rows: folder.rows, stamp: folder.stamp, reusable: folder.reusable)
         }
-        var position = 0
+        // One pass in order for what must be: the texts of kept rows copied into the blob, and
+        // each record's place among the records (its index ordinal's). The rows are then made on
+        // all cores.
         let none = UnsafeRawBufferPointer(start: nil, count: 0)
-        for entry in catalog.entries {
-            var ordinal = entry.indexOrdinal
-            if entry.isRecord {
-                if let ordinals { ordinal = ordinals[position] }
-                position += 1
+        var copiedTexts: [CatalogFileWriter.Placed] = []
+        var positions = [Int32]()
+        if copied > 0 || ordinals != nil {
+            copiedTexts = [CatalogFileWriter.Placed](repeating: .nowhere, count: catalog.entries.count)
+            positions = [Int32](repeating: -1, count: ordinals == nil ? 0 : catalog.entries.count)
+            var position: Int32 = 0
+            for (i, entry) in catalog.entries.enumerated() {
+                if entry.fresh < 0 {
+                    copiedTexts[i] = writer.place(
+                        name: catalog.nameBytes(ofEntry: entry), detail: catalog.detail(ofEntry: entry) ?? none, isRecord: entry.isRecord)
+                }
+                if ordinals != nil, entry.isRecord {
+                    positions[i] = position
+                    position += 1
+                }
             }
+        }
+        let texts = copiedTexts
+        let places = positions
+        writer.addRows(count: catalog.entries.count) { i in
+            let entry = catalog.entries[i]
+            let ordinal = if let ordinals, entry.isRecord { ordinals[Int(places[i])] } else { entry.indexOrdinal }
             let row = CatalogFileWriter.Row(
                 isRecord: entry.isRecord, racy: entry.racy, completion: entry.completion,
                 kind: entry.kind >= 0 ? Int(entry.kind) : nil, stamp: entry.stamp, epoch: entry.epoch, day: entry.day,
                 indexOrdinal: ordinal)
-            if entry.fresh >= 0 {
-                let file = catalog.fresh[Int(entry.fresh)]
-                let base = bases[Int(file.buffer)]
-                writer.addRow(
-                    row, borrowedName: base + Int(file.name.lowerBound)..<base + Int(file.name.upperBound),
-                    borrowedDetail: base + Int(file.detail.lowerBound)..<base + Int(file.detail.upperBound))
-            } else {
-                writer.addRow(row, name: catalog.nameBytes(ofEntry: entry), detail: catalog.detail(ofEntry: entry) ?? none)
-            }
+            guard entry.fresh >= 0 else { return (row, texts[i]) }
+            let file = catalog.fresh[Int(entry.fresh)]
+            let base = bases[Int(file.buffer)]
+            return (
+                row,
+                CatalogFileWriter.Placed(
+                    borrowedName: base + Int(file.name.lowerBound)..<base + Int(file.name.upperBound),
+                    borrowedDetail: base + Int(file.detail.lowerBound)..<base + Int(file.detail.upperBound), isRecord: entry.isRecord)
+            )
         }
         return writer.write(
             to: url, fingerprint: fingerprint, indexGeneration: indexGeneration, watchToken: catalog.watchToken,
