@@ -81,6 +81,22 @@ struct CatalogFrontMatterTests {
     /// libyaml refuses a `:` followed by `,`, `?`, `[`, `]`, `{` or `}` inside a flow plain scalar
     /// ("found unexpected ':'"): the fast reader declines each, and reads the `:` before anything else
     /// as libyaml does (a fuzz finding: `- [b::?:::x, c]` was read).
+    @Test("a front matter of more lines than the reader records where they start reads alike, its later lines found as they are read")
+    func moreLinesThanRecorded() throws {
+        // Around the 256th line: a block scalar, a wrapped title, a comment and blank lines, CRLF.
+        for (items, newline) in [(120, "\n"), (126, "\n"), (127, "\r\n"), (128, "\n"), (400, "\n")] {
+            var lines = ["---", "id: long-\(items)", "kind: diary", "media:"]
+            for i in 0..<items { lines += ["  - file: media/\(i).jpg", "    type: photo"] }
+            lines += [
+                "analysis: |", "  A wet street", "", "  at dusk.", "# a comment", "title: coffee 散步", "  family 咖啡", "",
+                "tags:", "- rain", "- 'walk'", "created: 2026-11-22T18:04:11+08:00", "---", "body #tag",
+            ]
+            let text = lines.joined(separator: newline) + newline
+            let summary = try #require(Oracle.compare(text, path: "diary/2026/11/long.md"), "declined, \(items) items")
+            #expect(summary.title == "coffee 散步 family 咖啡" && summary.allTags == ["rain", "walk", "tag"], "\(items) items")
+        }
+    }
+
     @Test("a colon before a flow indicator inside a flow scalar is declined, as libyaml refuses it")
     func colonBeforeFlowIndicator() {
         for after in [",", "?", "[", "]", "{", "}"] {
@@ -285,6 +301,7 @@ struct CatalogFrontMatterTests {
             Array("é".utf8), Array("😀".utf8), [0xC2, 0x85], [0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE4, 0xB8],
             [0xF4, 0x90, 0x80, 0x80], [0xFF], Array("abcdefgh".utf8), Array("abcdefghijklmnop".utf8), Array("，".utf8),
             Array("—".utf8), Array("©".utf8), Array("\u{2028}".utf8), Array("\u{FEFF}".utf8), [0xEF, 0xBF, 0xBE],
+            Array("18:04:11".utf8), Array(" # a".utf8), [0x3A, 0x3A], [0x23], [0x3B], [0x22], [0xBA], [0xA3],
         ]
         var g = SeededGenerator(seed: 0x5CA1)
         for _ in 0..<4_000 {
@@ -295,6 +312,12 @@ struct CatalogFrontMatterTests {
                 for start in 0...bytes.count {
                     let expected = bytes[start...].firstIndex { [0x7F, 0xC2, 0xE2, 0xEF].contains($0) || $0 < 0x20 } ?? bytes.count
                     #expect(CatalogFrontMatter.flaggedByte(buffer, from: start) == expected, "\(bytes) from \(start)")
+                }
+                // The first `:` or `#` of eight bytes, as `plain` jumps to it.
+                for start in stride(from: 0, through: bytes.count - 8, by: 1) {
+                    let first = bytes[start..<start + 8].firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "#") }
+                    #expect(
+                        CatalogFrontMatter.firstOf(UInt8(ascii: ":"), or: UInt8(ascii: "#"), buffer, at: start) == first.map { $0 - start })
                 }
             }
         }

@@ -37,21 +37,31 @@ public enum CatalogFrontMatter {
     public static func fields(bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits) -> Fields? {
         // The open keys live on the stack: no allocation a record for them.
         withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Reader.maxOpenKeys) { openKeys in
-            var reader = Reader(bytes: bytes, limits: limits, openKeys: openKeys)
-            do throws(Declined) {
-                // Every byte is checked to be UTF-8 at once, front matter and body (one call of
-                // simdjson); the front matter's lines then need only look for what YAML refuses.
-                guard isValidUTF8(bytes) else { return nil }
-                let bodyStart = try reader.locate()
-                try reader.readRoot()
-                let bodyBytes = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
-                // The body's tags are read from its bytes in place: only a line that may hold one
-                // (a conversation's `## 對話` cannot) is read scalar by scalar.
-                let inlineTags = InlineTags.extract(utf8: bodyBytes)
-                return reader.captured.fields(inlineTags: inlineTags, bytes: bytes)
-            } catch {
-                return nil
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: Reader.maxLines) { lineStarts in
+                summaryFields(bytes: bytes, limits: limits, openKeys: openKeys, lineStarts: lineStarts)
             }
+        }
+    }
+
+    /// ``fields(bytes:limits:)`` with its reader's room on the stack.
+    private static func summaryFields(
+        bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits, openKeys: UnsafeMutableBufferPointer<Range<Int>>,
+        lineStarts: UnsafeMutableBufferPointer<Int32>
+    ) -> Fields? {
+        var reader = Reader(bytes: bytes, limits: limits, openKeys: openKeys, lineStarts: lineStarts)
+        do throws(Declined) {
+            // Every byte is checked to be UTF-8 at once, front matter and body (one call of
+            // simdjson); the front matter's lines then need only look for what YAML refuses.
+            guard isValidUTF8(bytes) else { return nil }
+            let bodyStart = try reader.locate()
+            try reader.readRoot()
+            let bodyBytes = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
+            // The body's tags are read from its bytes in place: only a line that may hold one
+            // (a conversation's `## 對話` cannot) is read scalar by scalar.
+            let inlineTags = InlineTags.extract(utf8: bodyBytes)
+            return reader.captured.fields(inlineTags: inlineTags, bytes: bytes)
+        } catch {
+            return nil
         }
     }
 
@@ -116,6 +126,21 @@ public enum CatalogFrontMatter {
         holds(byte, or: byte, bytes, at: index)
     }
 
+    /// Where the first of the eight bytes at `index` that is `a` or `b` lies, from `index`; nil
+    /// when none is. The lowest flagged byte is exact: a borrow only runs upwards, past a byte
+    /// that matched.
+    @inline(__always)
+    static func firstOf(_ a: UInt8, or b: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let x = word ^ (ones &* UInt64(a))
+        let y = word ^ (ones &* UInt64(b))
+        let flagged = ((x &- ones) & ~x | (y &- ones) & ~y) & highs
+        return flagged == 0 ? nil : flagged.trailingZeroBitCount >> 3
+    }
+
     /// Whether the eight bytes at `index` hold `a` or `b` (exactly: a borrow only runs past a
     /// byte that matched).
     @inline(__always)
@@ -134,6 +159,7 @@ public enum CatalogFrontMatter {
     /// controls), U+2000–U+2FFF (LS, PS) or U+F000–U+FFFF (the byte order mark, U+FFFE, U+FFFF);
     /// `bytes.count` when there is none. Sixteen bytes at a time: Han, kana and fullwidth text is
     /// passed over as fast as ASCII (a line's `\n` is a control, so it is flagged too).
+    @inline(__always)
     static func flaggedByte(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         let raw = UnsafeRawPointer(base)
@@ -339,12 +365,25 @@ private struct Reader {
     let openKeys: UnsafeMutableBufferPointer<Range<Int>>
     var openKeyCount = 0
     static let maxOpenKeys = 512
+    /// Where each of the YAML's first lines starts, and last where the closing delimiter's does:
+    /// found once, by ``locate()``, which checks every character of every line on its way there.
+    /// ``line(at:)`` then needs no search for a line's end. A longer front matter's later lines
+    /// are looked for as they are read.
+    let lineStarts: UnsafeMutableBufferPointer<Int32>
+    var lineCount = 0
+    /// The line ``line(at:)`` found last: the next one asked for is nearly always it or the one after.
+    var lineHint = 0
+    static let maxLines = 256
     var captured = CapturedFields()
 
-    init(bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits, openKeys: UnsafeMutableBufferPointer<Range<Int>>) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, limits: FrontMatterLimits, openKeys: UnsafeMutableBufferPointer<Range<Int>>,
+        lineStarts: UnsafeMutableBufferPointer<Int32>
+    ) {
         self.bytes = bytes
         self.limits = limits
         self.openKeys = openKeys
+        self.lineStarts = lineStarts
     }
 
     // MARK: - Delimiters and characters
@@ -359,7 +398,16 @@ private struct Reader {
         while lineStart < bytes.count {
             // Past the limit the full parser reports the size; the rest need not be read.
             guard lineStart - opening <= limits.maxBytes else { throw Declined() }
-            if let bodyStart = Self.delimiterLine(bytes, at: lineStart, dotsToo: true) {
+            if lineCount < lineStarts.count {
+                // Within the limit of 262,144 bytes, so an Int32 holds it.
+                lineStarts[lineCount] = Int32(truncatingIfNeeded: lineStart)
+                lineCount += 1
+            }
+            // A delimiter line starts with `-` or `.`; nearly every line is known not to be one by its first byte.
+            let first = bytes[lineStart]
+            if first == UInt8(ascii: "-") || first == UInt8(ascii: "."),
+                let bodyStart = Self.delimiterLine(bytes, at: lineStart, dotsToo: true)
+            {
                 yamlEnd = lineStart
                 cursor = opening
                 return bodyStart
@@ -422,10 +470,16 @@ private struct Reader {
     // MARK: - Lines
 
     /// The line at `start` (inside the YAML, whose every line ends with `\n`).
-    private static func line(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, within yamlEnd: Int) -> Line {
+    private mutating func line(at start: Int) -> Line {
         var index = start
         while index < yamlEnd, bytes[index] == 0x20 { index += 1 }
         let indent = index - start
+        if let next = recordedLineStart(after: start) {
+            // The `\n` just before the next line: at or past the indentation, which is only spaces.
+            let newline = next - 1
+            let end = newline > index && bytes[newline - 1] == 0x0D ? newline - 1 : newline
+            return Line(start: start, indent: indent, end: end, next: next)
+        }
         while yamlEnd - index >= 8, !CatalogFrontMatter.holds(0x0A, bytes, at: index) { index += 8 }
         while index < yamlEnd, bytes[index] != 0x0A { index += 1 }
         let next = min(index + 1, yamlEnd)
@@ -433,12 +487,23 @@ private struct Reader {
         return Line(start: start, indent: indent, end: end, next: next)
     }
 
+    /// Where the line after the one at `start` starts, when ``locate()`` recorded both; nil when
+    /// `start` is not a line it recorded, or its last.
+    private mutating func recordedLineStart(after start: Int) -> Int? {
+        var i = lineHint
+        if i >= lineCount || Int(lineStarts[i]) > start { i = 0 }
+        while i < lineCount, Int(lineStarts[i]) < start { i += 1 }
+        guard i + 1 < lineCount, Int(lineStarts[i]) == start else { return nil }
+        lineHint = i
+        return Int(lineStarts[i + 1])
+    }
+
     /// The next line that holds more than spaces or a comment, without reading it; nil at the end.
     private mutating func peek() -> Line? {
         // A collection's loop and the value before it look at the same line: found once.
         if peeked.start == cursor { return peeked }
         while cursor < yamlEnd {
-            let line = Self.line(bytes, at: cursor, within: yamlEnd)
+            let line = self.line(at: cursor)
             if line.isBlank || bytes[line.content] == UInt8(ascii: "#") {
                 cursor = line.next
                 continue
@@ -583,12 +648,12 @@ private struct Reader {
             var content = cursor
             while content < yamlEnd, content - cursor <= column, bytes[content] == 0x20 { content += 1 }
             if content - cursor <= column, content < yamlEnd, bytes[content] != 0x0A, bytes[content] != 0x0D { break }
-            let next = Self.line(bytes, at: cursor, within: yamlEnd)
+            let next = self.line(at: cursor)
             if next.isBlank {
                 // Blank lines end the value unless more of it follows them (a line break kept in it).
                 var after = next.next
                 while after < yamlEnd {
-                    let further = Self.line(bytes, at: after, within: yamlEnd)
+                    let further = self.line(at: after)
                     if !further.isBlank {
                         guard further.indent <= column else { throw Declined() }
                         break
@@ -681,7 +746,7 @@ private struct Reader {
         var deepestBlank = 0
         var textIndent: Int?
         while cursor < yamlEnd {
-            let next = Self.line(bytes, at: cursor, within: yamlEnd)
+            let next = self.line(at: cursor)
             if let textIndent {
                 guard next.isBlank || next.indent >= textIndent else { break }
             } else if next.isBlank {
@@ -719,9 +784,13 @@ private struct Reader {
         var stop = line.end
         var commented = false
         while index < line.end {
-            if line.end - index >= 8, !CatalogFrontMatter.holds(UInt8(ascii: ":"), or: UInt8(ascii: "#"), bytes, at: index) {
-                index += 8
-                continue
+            if line.end - index >= 8 {
+                // Straight to the first `:` or `#` of the eight, if any: the bytes before it decide nothing.
+                guard let offset = CatalogFrontMatter.firstOf(UInt8(ascii: ":"), or: UInt8(ascii: "#"), bytes, at: index) else {
+                    index += 8
+                    continue
+                }
+                index += offset
             }
             let byte = bytes[index]
             if byte == UInt8(ascii: "#"), index > start, bytes[index - 1] == 0x20 {
@@ -1010,4 +1079,5 @@ private struct Reader {
     private static func isWordByte(_ byte: UInt8) -> Bool {
         isWordStart(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
+
 }
