@@ -15,7 +15,7 @@ import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import WebDriverWait
@@ -31,6 +31,25 @@ def check(name, passed, why=""):
     print(("ok " if passed else "FAIL ") + name + ("" if passed else ": " + why), flush=True)
     if not passed:
         failures += 1
+
+
+def read(look):
+    """What look(driver) returns, looked at again while the page is still being replaced under it:
+    chromedriver then calls an element stale or, mid-navigation, says it "does not belong to the
+    document" (a step failed on that once, a read right after the wait that saw the new page)."""
+    seen = []
+
+    def attempt(d):
+        try:
+            seen[:] = [look(d)]
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return False
+            raise
+
+    wait.until(attempt)
+    return seen[0]
 
 
 def shot(name):
@@ -74,8 +93,9 @@ try:
     # The greeting, after the companion looked at the photo.
     driver.find_element(By.CSS_SELECTOR, "form[action='/greet'] button").click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "form[action='/chat'] textarea"))
-    check("greeting shown", "這張照片" in driver.find_element(By.CSS_SELECTOR, "details.conversation").text,
-          driver.find_element(By.TAG_NAME, "body").text[:400])
+    conversation, body = read(lambda d: (d.find_element(By.CSS_SELECTOR, "details.conversation").text,
+                                         d.find_element(By.TAG_NAME, "body").text))
+    check("greeting shown", "這張照片" in conversation, body[:400])
 
     # Two chat turns; each reply streams in, then the page shows it saved.
     for turn, (message, reply) in enumerate([("白鷺鷥站在水裡", "好美的畫面"), ("風有點大", "記得多穿一點")], start=1):
@@ -84,15 +104,15 @@ try:
         driver.find_element(By.CSS_SELECTOR, "form[action='/chat'] button[type=submit]").click()
         wait.until(lambda d: reply in d.find_element(By.CSS_SELECTOR, "details.conversation").text)
         wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/chat'] textarea").get_attribute("value") == "")
-        check("chat turn %d" % turn, message in driver.find_element(By.CSS_SELECTOR, "details.conversation").text)
+        check("chat turn %d" % turn, message in read(lambda d: d.find_element(By.CSS_SELECTOR, "details.conversation").text))
     shot("3-chat")
 
     # Done: the talk becomes the page, with its tags.
     driver.find_element(By.CSS_SELECTOR, "form[action='/finish'] button").click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "ul.tags a"))
-    tags = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "ul.tags a")]
+    tags = read(lambda d: [a.text for a in d.find_elements(By.CSS_SELECTOR, "ul.tags a")])
     check("tags after done", "白鷺鷥" in tags, repr(tags))
-    check("page in the writer's voice", "今天在河邊散步" in driver.find_element(By.CSS_SELECTOR, "article").text)
+    check("page in the writer's voice", "今天在河邊散步" in read(lambda d: d.find_element(By.CSS_SELECTOR, "article").text))
     shot("4-done")
 
     # Home: the page is in its tag tile, the chosen tile stays in view, and search finds it.
@@ -124,7 +144,7 @@ try:
     driver.find_element(By.CSS_SELECTOR, "form[action='/ask'] input[name=question]").send_keys("明天會下雨嗎？")
     driver.find_element(By.CSS_SELECTOR, "form[action='/ask'] button").click()
     wait.until(lambda d: "/records/" in d.current_url)
-    article = driver.find_element(By.CSS_SELECTOR, "article").text
+    article = read(lambda d: d.find_element(By.CSS_SELECTOR, "article").text)
     check("8 ball answer shown", "明天會下雨嗎？" in article and "答案" in article, article[:300])
     shot("6-eight-ball")
 
@@ -136,7 +156,7 @@ try:
     driver.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
     driver.find_element(By.CSS_SELECTOR, "form.new-page button[type=submit]").click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "form.new-page .unsent"))
-    kept = driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").get_attribute("value")
+    kept = read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").get_attribute("value"))
     check("offline: form kept", kept == "斷線時寫的", repr(kept))
     shot("7-offline")
     driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
@@ -148,7 +168,7 @@ try:
     driver.get(base + "/")
     driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("還沒寫完的草稿")
     driver.get(base + "/")
-    restored = driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").get_attribute("value")
+    restored = read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").get_attribute("value"))
     check("draft kept on the phone", restored == "還沒寫完的草稿", repr(restored))
 
     # Two tabs on the same page: the second one's save does not overwrite the first's.
@@ -171,9 +191,9 @@ try:
     box.send_keys("第二個分頁改的")
     driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] button").click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.warning"))
-    body = driver.find_element(By.TAG_NAME, "body").text
-    check("second tab refused, its text kept", "第一個分頁改的" in body and
-          driver.find_element(By.CSS_SELECTOR, "textarea[name=text]").get_attribute("value") == "第二個分頁改的", body[:300])
+    body, kept = read(lambda d: (d.find_element(By.TAG_NAME, "body").text,
+                                 d.find_element(By.CSS_SELECTOR, "textarea[name=text]").get_attribute("value")))
+    check("second tab refused, its text kept", "第一個分頁改的" in body and kept == "第二個分頁改的", body[:300])
     shot("8-second-tab")
 
     # An edit typed and not sent, the page changed on another device, the page loaded again: the
@@ -197,10 +217,10 @@ try:
         check("the other device's save", False, str(refused))
     driver.get(page)
     driver.find_element(By.CSS_SELECTOR, "details.edit-page summary").click()
-    restored = driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]").get_attribute("value")
+    restored = read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]").get_attribute("value"))
     driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] button").click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.warning"))
-    body = driver.find_element(By.TAG_NAME, "body").text
+    body = read(lambda d: d.find_element(By.TAG_NAME, "body").text)
     check("an old draft is not saved over a newer page", restored == "沒送出的草稿" and "另一台裝置改的" in body, repr(restored) + body[:200])
 except Exception as error:  # a step that could not run is a failure with its reason, not a crash
     failures += 1
