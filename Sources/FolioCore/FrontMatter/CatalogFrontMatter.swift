@@ -489,7 +489,16 @@ private struct Reader {
 
     /// Where the line after the one at `start` starts, when ``locate()`` recorded both; nil when
     /// `start` is not a line it recorded, or its last.
+    @inline(__always)
     private mutating func recordedLineStart(after start: Int) -> Int? {
+        // Nearly always the line found last, or the one after it: read in order.
+        if lineHint + 2 < lineCount {
+            if Int(lineStarts[lineHint]) == start { return Int(lineStarts[lineHint + 1]) }
+            if Int(lineStarts[lineHint + 1]) == start {
+                lineHint += 1
+                return Int(lineStarts[lineHint + 1])
+            }
+        }
         var i = lineHint
         if i >= lineCount || Int(lineStarts[i]) > start { i = 0 }
         while i < lineCount, Int(lineStarts[i]) < start { i += 1 }

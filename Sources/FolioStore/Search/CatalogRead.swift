@@ -173,11 +173,11 @@ final class CatalogReader {
     /// `names`: the bytes of the run's names (``FileRun/names``).
     private func read(_ file: FileRun.File, names: UnsafeBufferPointer<UInt8>) {
         let name = UnsafeBufferPointer(rebasing: names[Int(file.name.lowerBound)..<Int(file.name.upperBound)])
-        // The path is made only where something names the file: nearly never.
-        let folderPath = file.folderPath
+        // The path is made only where something names the file: nearly never (and the folder's
+        // path is not even copied, a retain and a release a file, until then).
         var path: String {
             let decoded = String(decoding: name, as: UTF8.self)
-            return folderPath.isEmpty ? decoded : folderPath + "/" + decoded
+            return file.folderPath.isEmpty ? decoded : file.folderPath + "/" + decoded
         }
         var result = ReadResult(outcome: .plain)
         let nameStart = Int32(batch.buffer.count)
