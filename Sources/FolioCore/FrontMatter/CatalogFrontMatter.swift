@@ -123,7 +123,7 @@ public enum CatalogFrontMatter {
     /// Whether the eight bytes at `index` hold `byte`.
     @inline(__always)
     static func holds(_ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        holds(byte, or: byte, bytes, at: index)
+        firstOf(byte, or: byte, bytes, at: index) != nil
     }
 
     /// Where the first of the eight bytes at `index` that is `a` or `b` lies, from `index`; nil
@@ -139,19 +139,6 @@ public enum CatalogFrontMatter {
         let y = word ^ (ones &* UInt64(b))
         let flagged = ((x &- ones) & ~x | (y &- ones) & ~y) & highs
         return flagged == 0 ? nil : flagged.trailingZeroBitCount >> 3
-    }
-
-    /// Whether the eight bytes at `index` hold `a` or `b` (exactly: a borrow only runs past a
-    /// byte that matched).
-    @inline(__always)
-    static func holds(_ a: UInt8, or b: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let x = word ^ (ones &* UInt64(a))
-        let y = word ^ (ones &* UInt64(b))
-        return ((x &- ones) & ~x | (y &- ones) & ~y) & highs != 0
     }
 
     /// The first offset from `start` whose byte may begin a character the front matter's reader
