@@ -33,23 +33,36 @@ def check(name, passed, why=""):
         failures += 1
 
 
-def read(look):
-    """What look(driver) returns, looked at again while the page is still being replaced under it:
-    chromedriver then calls an element stale or, mid-navigation, says it "does not belong to the
-    document" (a step failed on that once, a read right after the wait that saw the new page)."""
-    seen = []
+class PatientWait(WebDriverWait):
+    """A wait that looks again while the page is still being replaced under it: chromedriver then
+    calls an element stale, finds none yet, or, mid-navigation, says it "does not belong to the
+    document" (steps failed on that in CI, a click and a read right after a wait that saw the
+    new page)."""
 
-    def attempt(d):
-        try:
-            seen[:] = [look(d)]
-            return True
-        except WebDriverException as error:
-            if "does not belong to the document" in str(error):
+    def until(self, method, message=""):
+        def patient(d):
+            try:
+                return method(d)
+            except (StaleElementReferenceException, NoSuchElementException):
                 return False
-            raise
+            except WebDriverException as error:
+                if "does not belong to the document" in str(error):
+                    return False
+                raise
 
-    wait.until(attempt)
-    return seen[0]
+        return super().until(patient, message)
+
+
+def read(look):
+    """What look(driver) returns (a text, a value, or a click or keys done), once the page holds
+    still enough for it (PatientWait)."""
+    return wait.until(lambda d: [look(d)])[0]
+
+
+def fill(box, text):
+    """A text box emptied, then typed into."""
+    box.clear()
+    box.send_keys(text)
 
 
 def shot(name):
@@ -69,29 +82,29 @@ if device == "phone":
     })
 driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
 # A page the app's script reloads may replace an element while a wait looks at it: look again.
-wait = WebDriverWait(driver, 30, ignored_exceptions=[StaleElementReferenceException, NoSuchElementException])
+wait = PatientWait(driver, 30)
 try:
     # Pairing: the link from the terminal, then the home page.
     driver.get(pair)
     wait.until(lambda d: d.current_url.rstrip("/") == base)
-    check("paired and home", driver.find_elements(By.CSS_SELECTOR, "form.new-page") != [])
+    check("paired and home", read(lambda d: d.find_elements(By.CSS_SELECTOR, "form.new-page")) != [])
     check("page width", driver.execute_script("return window.innerWidth") == width,
           repr(driver.execute_script("return window.innerWidth")))
     shot("1-home")
 
     # A new page from the photo and a few words.
-    driver.find_element(By.CSS_SELECTOR, "form.new-page input[type=file]").send_keys(photo)
-    check("photo preview", len(driver.find_elements(By.CSS_SELECTOR, "form.new-page .preview")) == 1)
-    driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("河邊散步，看到白鷺鷥")
-    driver.find_element(By.CSS_SELECTOR, "form.new-page input[name=voice]").send_keys(voice)
-    driver.find_element(By.CSS_SELECTOR, "form.new-page button[type=submit]").click()
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page input[type=file]").send_keys(photo))
+    check("photo preview", len(read(lambda d: d.find_elements(By.CSS_SELECTOR, "form.new-page .preview"))) == 1)
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("河邊散步，看到白鷺鷥"))
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page input[name=voice]").send_keys(voice))
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page button[type=submit]").click())
     wait.until(lambda d: "/records/" in d.current_url)
     page = driver.current_url.split("#")[0]
     check("page made", "/records/" in page)
     shot("2-new-page")
 
     # The greeting, after the companion looked at the photo.
-    driver.find_element(By.CSS_SELECTOR, "form[action='/greet'] button").click()
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/greet'] button").click())
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "form[action='/chat'] textarea"))
     conversation, body = read(lambda d: (d.find_element(By.CSS_SELECTOR, "details.conversation").text,
                                          d.find_element(By.TAG_NAME, "body").text))
@@ -99,16 +112,15 @@ try:
 
     # Two chat turns; each reply streams in, then the page shows it saved.
     for turn, (message, reply) in enumerate([("白鷺鷥站在水裡", "好美的畫面"), ("風有點大", "記得多穿一點")], start=1):
-        box = driver.find_element(By.CSS_SELECTOR, "form[action='/chat'] textarea[name=message]")
-        box.send_keys(message)
-        driver.find_element(By.CSS_SELECTOR, "form[action='/chat'] button[type=submit]").click()
+        read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/chat'] textarea[name=message]").send_keys(message))
+        read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/chat'] button[type=submit]").click())
         wait.until(lambda d: reply in d.find_element(By.CSS_SELECTOR, "details.conversation").text)
         wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/chat'] textarea").get_attribute("value") == "")
         check("chat turn %d" % turn, message in read(lambda d: d.find_element(By.CSS_SELECTOR, "details.conversation").text))
     shot("3-chat")
 
     # Done: the talk becomes the page, with its tags.
-    driver.find_element(By.CSS_SELECTOR, "form[action='/finish'] button").click()
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/finish'] button").click())
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "ul.tags a"))
     tags = read(lambda d: [a.text for a in d.find_elements(By.CSS_SELECTOR, "ul.tags a")])
     check("tags after done", "白鷺鷥" in tags, repr(tags))
@@ -117,32 +129,30 @@ try:
 
     # Home: the page is in its tag tile, the chosen tile stays in view, and search finds it.
     driver.get(base + "/")
-    tile = driver.find_element(By.CSS_SELECTOR, "button.tile[data-tag='白鷺鷥']")
-    tile.click()
-    visible = [li for li in driver.find_elements(By.CSS_SELECTOR, "li.rec") if li.is_displayed()]
-    check("tile shows the page", len(visible) >= 1 and all("河邊散步" in li.text or "白鷺鷥" in li.text for li in visible),
-          repr([li.text for li in visible]))
-    in_view = driver.execute_script(
-        "var r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;", tile)
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "button.tile[data-tag='白鷺鷥']").click())
+    visible = read(lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "li.rec") if li.is_displayed()])
+    check("tile shows the page", len(visible) >= 1 and all("河邊散步" in text or "白鷺鷥" in text for text in visible), repr(visible))
+    in_view = read(lambda d: d.execute_script(
+        "var r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;",
+        d.find_element(By.CSS_SELECTOR, "button.tile[data-tag='白鷺鷥']")))
     check("chosen tile in view", in_view)
-    search = driver.find_element(By.ID, "q")
-    search.send_keys("白鷺鷥")
+    read(lambda d: d.find_element(By.ID, "q").send_keys("白鷺鷥"))
     time.sleep(0.3)  # the page's search runs on input, after a short debounce
-    visible = [li for li in driver.find_elements(By.CSS_SELECTOR, "li.rec") if li.is_displayed()]
-    check("search in the tile finds it", len(visible) == 1, repr([li.text for li in visible]))
+    visible = read(lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "li.rec") if li.is_displayed()])
+    check("search in the tile finds it", len(visible) == 1, repr(visible))
     shot("5-tile-and-search")
 
     # Ideas: add, tick off. The 8 ball: ask, the answer shown.
     driver.get(base + "/")
-    driver.find_element(By.CSS_SELECTOR, "form[action='/ideas'] input[name=title]").send_keys("買新雨傘")
-    driver.find_element(By.CSS_SELECTOR, "form[action='/ideas'] button").click()
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/ideas'] input[name=title]").send_keys("買新雨傘"))
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/ideas'] button").click())
     wait.until(lambda d: "買新雨傘" in d.find_element(By.TAG_NAME, "h1").text)
-    driver.find_element(By.CSS_SELECTOR, "form[action='/done'] button").click()
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/done'] button").click())
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "form[action='/done'] input[name=done][value=false]"))
     check("idea ticked off", True)
     driver.get(base + "/")
-    driver.find_element(By.CSS_SELECTOR, "form[action='/ask'] input[name=question]").send_keys("明天會下雨嗎？")
-    driver.find_element(By.CSS_SELECTOR, "form[action='/ask'] button").click()
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/ask'] input[name=question]").send_keys("明天會下雨嗎？"))
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/ask'] button").click())
     wait.until(lambda d: "/records/" in d.current_url)
     article = read(lambda d: d.find_element(By.CSS_SELECTOR, "article").text)
     check("8 ball answer shown", "明天會下雨嗎？" in article and "答案" in article, article[:300])
@@ -151,22 +161,22 @@ try:
     # A dropped connection while sending a new page: the page says so and keeps the form; sent
     # again, exactly one page is made.
     driver.get(base + "/")
-    driver.find_element(By.CSS_SELECTOR, "form.new-page input[type=file]").send_keys(photo)
-    driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("斷線時寫的")
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page input[type=file]").send_keys(photo))
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("斷線時寫的"))
     driver.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
-    driver.find_element(By.CSS_SELECTOR, "form.new-page button[type=submit]").click()
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page button[type=submit]").click())
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "form.new-page .unsent"))
     kept = read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").get_attribute("value"))
     check("offline: form kept", kept == "斷線時寫的", repr(kept))
     shot("7-offline")
     driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
-    driver.find_element(By.CSS_SELECTOR, "form.new-page button[type=submit]").click()
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page button[type=submit]").click())
     wait.until(lambda d: "/records/" in d.current_url)
     check("sent again", True)
 
     # A draft typed and not sent survives the tab going away.
     driver.get(base + "/")
-    driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("還沒寫完的草稿")
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("還沒寫完的草稿"))
     driver.get(base + "/")
     restored = read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").get_attribute("value"))
     check("draft kept on the phone", restored == "還沒寫完的草稿", repr(restored))
@@ -178,18 +188,14 @@ try:
     driver.get(page)
     second = driver.current_window_handle
     driver.switch_to.window(first)
-    driver.find_element(By.CSS_SELECTOR, "details.edit-page summary").click()
-    box = driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]")
-    box.clear()
-    box.send_keys("第一個分頁改的")
-    driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] button").click()
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "details.edit-page summary").click())
+    read(lambda d: fill(d.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]"), "第一個分頁改的"))
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/edit'] button").click())
     wait.until(lambda d: "第一個分頁改的" in d.find_element(By.CSS_SELECTOR, "article").text)
     driver.switch_to.window(second)
-    driver.find_element(By.CSS_SELECTOR, "details.edit-page summary").click()
-    box = driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]")
-    box.clear()
-    box.send_keys("第二個分頁改的")
-    driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] button").click()
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "details.edit-page summary").click())
+    read(lambda d: fill(d.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]"), "第二個分頁改的"))
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/edit'] button").click())
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.warning"))
     body, kept = read(lambda d: (d.find_element(By.TAG_NAME, "body").text,
                                  d.find_element(By.CSS_SELECTOR, "textarea[name=text]").get_attribute("value")))
@@ -199,10 +205,8 @@ try:
     # An edit typed and not sent, the page changed on another device, the page loaded again: the
     # draft comes back with the version it was typed on, so saving it shows both, never overwrites.
     driver.get(page)
-    driver.find_element(By.CSS_SELECTOR, "details.edit-page summary").click()
-    box = driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]")
-    box.clear()
-    box.send_keys("沒送出的草稿")
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "details.edit-page summary").click())
+    read(lambda d: fill(d.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]"), "沒送出的草稿"))
     # The other device has the page as the server sends it now (a hidden field's value in this
     # browser is the draft's version).
     cookie = "; ".join("%s=%s" % (c["name"], c["value"]) for c in driver.get_cookies())
@@ -216,9 +220,9 @@ try:
     except urllib.error.HTTPError as refused:
         check("the other device's save", False, str(refused))
     driver.get(page)
-    driver.find_element(By.CSS_SELECTOR, "details.edit-page summary").click()
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "details.edit-page summary").click())
     restored = read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/edit'] textarea[name=text]").get_attribute("value"))
-    driver.find_element(By.CSS_SELECTOR, "form[action='/edit'] button").click()
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/edit'] button").click())
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.warning"))
     body = read(lambda d: d.find_element(By.TAG_NAME, "body").text)
     check("an old draft is not saved over a newer page", restored == "沒送出的草稿" and "另一台裝置改的" in body, repr(restored) + body[:200])
