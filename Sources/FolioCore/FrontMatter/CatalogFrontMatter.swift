@@ -385,9 +385,9 @@ private struct Reader {
         while lineStart < bytes.count {
             // Past the limit the full parser reports the size; the rest need not be read.
             guard lineStart - opening <= limits.maxBytes else { throw Declined() }
-            if lineCount < lineStarts.count {
-                // Within the limit of 262,144 bytes, so an Int32 holds it.
-                lineStarts[lineCount] = Int32(truncatingIfNeeded: lineStart)
+            // A line past what an Int32 holds (a limit raised past 2 GiB) is looked for as it is read.
+            if lineCount < lineStarts.count, let recorded = Int32(exactly: lineStart) {
+                lineStarts[lineCount] = recorded
                 lineCount += 1
             }
             // A delimiter line starts with `-` or `.`; nearly every line is known not to be one by its first byte.
@@ -478,14 +478,6 @@ private struct Reader {
     /// `start` is not a line it recorded, or its last.
     @inline(__always)
     private mutating func recordedLineStart(after start: Int) -> Int? {
-        // Nearly always the line found last, or the one after it: read in order.
-        if lineHint + 2 < lineCount {
-            if Int(lineStarts[lineHint]) == start { return Int(lineStarts[lineHint + 1]) }
-            if Int(lineStarts[lineHint + 1]) == start {
-                lineHint += 1
-                return Int(lineStarts[lineHint + 1])
-            }
-        }
         var i = lineHint
         if i >= lineCount || Int(lineStarts[i]) > start { i = 0 }
         while i < lineCount, Int(lineStarts[i]) < start { i += 1 }
@@ -1075,5 +1067,4 @@ private struct Reader {
     private static func isWordByte(_ byte: UInt8) -> Bool {
         isWordStart(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
-
 }

@@ -101,23 +101,19 @@ struct CatalogFileWriter {
     mutating func addRows(count: Int, _ row: @Sendable (Int) -> (Row, Placed)) {
         let start = fileRows.count
         fileRows.append(contentsOf: repeatElement(0, count: count * CatalogFile.fileRowSize))
-        fileRows.withUnsafeMutableBytes { raw in
-            let slots = DisjointRows(raw: raw)
+        fileRows.withUnsafeMutableBufferPointer { buffer in
+            // Each worker writes its own rows, never another's.
+            let slots = DisjointSlots(buffer)
             let chunk = 4_096
             DispatchQueue.concurrentPerform(iterations: (count + chunk - 1) / chunk) { c in
+                let raw = UnsafeMutableRawBufferPointer(slots.buffer)
                 for i in (c * chunk)..<min(count, (c + 1) * chunk) {
                     let (facts, placed) = row(i)
-                    Self.write(facts, placed, into: slots.raw, at: start + i * CatalogFile.fileRowSize)
+                    Self.write(facts, placed, into: raw, at: start + i * CatalogFile.fileRowSize)
                 }
             }
         }
         rowCount += count
-    }
-
-    /// The bytes of the rows being filled: each worker writes its own rows, never another's.
-    // @unchecked: a pointer into `fileRows`, which outlives the loop; no two workers touch one row.
-    private struct DisjointRows: @unchecked Sendable {
-        let raw: UnsafeMutableRawBufferPointer
     }
 
     private mutating func appendRow(_ row: Row, name: (UInt32, UInt32), detail: (UInt32, UInt32)) {

@@ -593,36 +593,29 @@ extension Vault {
         for folder in catalog.folders {
             writer.addFolder(path: folder.path, parent: folder.parent, rows: folder.rows, stamp: folder.stamp, reusable: folder.reusable)
         }
-        // One pass in order for what must be: the texts of kept rows copied into the blob, and
-        // each record's place among the records (its index ordinal's). The rows are then made on
-        // all cores.
+        // In order, the texts of rows kept from the old cache into the blob; then the rows on all cores.
         let none = UnsafeRawBufferPointer(start: nil, count: 0)
         var copiedTexts: [CatalogFileWriter.Placed] = []
-        var positions = [Int32]()
-        if copied > 0 || ordinals != nil {
+        if copied > 0 {
             copiedTexts = [CatalogFileWriter.Placed](repeating: .nowhere, count: catalog.entries.count)
-            positions = [Int32](repeating: -1, count: ordinals == nil ? 0 : catalog.entries.count)
-            var position: Int32 = 0
-            for (i, entry) in catalog.entries.enumerated() {
-                if entry.fresh < 0 {
-                    copiedTexts[i] = writer.place(
-                        name: catalog.nameBytes(ofEntry: entry), detail: catalog.detail(ofEntry: entry) ?? none, isRecord: entry.isRecord)
-                }
-                if ordinals != nil, entry.isRecord {
-                    positions[i] = position
-                    position += 1
-                }
+            for (i, entry) in catalog.entries.enumerated() where entry.fresh < 0 {
+                copiedTexts[i] = writer.place(
+                    name: catalog.nameBytes(ofEntry: entry), detail: catalog.detail(ofEntry: entry) ?? none, isRecord: entry.isRecord)
             }
         }
+        // `ordinals` is by record; the rows are by entry (``Catalog/records`` maps one to the other).
+        let entryOrdinals = ordinals.map { ordinals in
+            var byEntry = catalog.entries.map(\.indexOrdinal)
+            for (position, entry) in catalog.records.enumerated() { byEntry[Int(entry)] = ordinals[position] }
+            return byEntry
+        }
         let texts = copiedTexts
-        let places = positions
         writer.addRows(count: catalog.entries.count) { i in
             let entry = catalog.entries[i]
-            let ordinal = if let ordinals, entry.isRecord { ordinals[Int(places[i])] } else { entry.indexOrdinal }
             let row = CatalogFileWriter.Row(
                 isRecord: entry.isRecord, racy: entry.racy, completion: entry.completion,
                 kind: entry.kind >= 0 ? Int(entry.kind) : nil, stamp: entry.stamp, epoch: entry.epoch, day: entry.day,
-                indexOrdinal: ordinal)
+                indexOrdinal: entryOrdinals?[i] ?? entry.indexOrdinal)
             guard entry.fresh >= 0 else { return (row, texts[i]) }
             let file = catalog.fresh[Int(entry.fresh)]
             let base = bases[Int(file.buffer)]
