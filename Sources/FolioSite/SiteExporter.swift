@@ -331,7 +331,9 @@ struct ExportRun {
         }
         let byPage = entries.indices.filter { hashes[$0] != nil }.sorted { entries[$0].page < entries[$1].page }
         let pageFiles = byPage.lazy.map { index in (path: entries[index].page, hash: hashes[index]?.hex ?? "") }
-        try folder.writeManifest(manifest, rows: rows, pages: pageFiles, failure: { unread })
+        try folder.writeManifest(
+            manifest, rows: rows, recordCount: byPath.count, media: byPath.lazy.flatMap { entries[$0].media.lazy.map(\.encoded) },
+            pages: pageFiles, failure: { unread })
         return SiteReport(
             indexURL: folder.root.appendingPathComponent("index.html"), records: entries.count, written: written, removed: removed,
             unchanged: unchanged, thumbnailsMade: thumbnails.made.count,

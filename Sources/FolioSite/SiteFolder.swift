@@ -96,11 +96,39 @@ struct SiteFolder: Sendable {
     }
 
     /// Whether a site-relative path is one folio could have written: plain names, no `..`.
+    /// Looked at by its bytes: an export with nothing to do asks it of every page.
     static func isSafe(_ relative: String) -> Bool {
-        guard !relative.isEmpty, !relative.hasPrefix("/") else { return false }
-        return relative.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
-            !part.isEmpty && part != "." && part != ".." && !part.contains("\0")
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        var partLength = 0
+        var partIsDots = true
+        for byte in relative.utf8 {
+            if byte == slash {
+                guard partLength > 0, !(partIsDots && partLength <= 2) else { return false }
+                partLength = 0
+                partIsDots = true
+            } else {
+                guard byte != 0 else { return false }
+                partLength += 1
+                partIsDots = partIsDots && byte == dot
+            }
         }
+        return partLength > 0 && !(partIsDots && partLength <= 2)
+    }
+
+    /// The folders that hold `relatives` (site-relative file paths), each once, in path order;
+    /// the site's root is none of them. Cut at the last `/` by its byte: a site's pages share a
+    /// handful of folders, mostly one after another.
+    static func directories(of relatives: [String]) -> [String] {
+        var seen = Set<Substring>()
+        var last: Substring?
+        for path in relatives {
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+            let directory = path[..<slash]
+            if last.map({ !$0.utf8.elementsEqual(directory.utf8) }) ?? true { seen.insert(directory) }
+            last = directory
+        }
+        return seen.sorted().map(String.init)
     }
 
     /// Creates the folder `relative` (and the site's root) as real folders; a symbolic link on the way is refused.
@@ -221,12 +249,12 @@ struct SiteFolder: Sendable {
     /// manifest is not put in place.
     /// `pages`, in path order, are files written beside the manifest's own (`files`).
     func writeManifest(
-        _ manifest: SiteManifest, rows: some Sequence<SiteManifest.Row>, pages: some Sequence<(path: String, hash: String)>,
-        failure: () -> FolioError? = { nil }
+        _ manifest: SiteManifest, rows: some Sequence<SiteManifest.Row>, recordCount: Int, media: some Sequence<String>,
+        pages: some Sequence<(path: String, hash: String)>, failure: () -> FolioError? = { nil }
     ) throws(FolioError) {
         try makeDirectory(Self.markerDirectory)
         var stream = try stream(to: Self.manifestName, hashing: false)
-        manifest.encode(into: &stream, rows: rows, pages: pages)
+        manifest.encode(into: &stream, rows: rows, recordCount: recordCount, media: media, pages: pages)
         if let failure = failure() {
             stream.discard()
             throw failure

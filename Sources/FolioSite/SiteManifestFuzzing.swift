@@ -8,8 +8,11 @@ public enum SiteManifestFuzzing {
     /// `chunkSize` bytes at a time, and returns the first promise broken, or nil:
     /// - read a chunk at a time, the manifest is the one its text decoded whole gives (none when
     ///   the bytes are not UTF-8);
-    /// - its outline is none exactly when the manifest is none or names a record twice, and
-    ///   otherwise holds the manifest's key, records' paths, media, pages and files.
+    /// - its outline with the pages (read to the end) is none exactly when the manifest is none,
+    ///   and otherwise holds the manifest's key, number of records, media in the records' order,
+    ///   pages and files;
+    /// - its outline without the pages (read up to the first record) is there whenever the
+    ///   manifest is, and then holds the same but the pages.
     public static func brokenPromise(in bytes: [UInt8], scratch: URL, chunkSize: Int) -> String? {
         do {
             try Data(bytes).write(to: scratch)
@@ -22,15 +25,19 @@ public enum SiteManifestFuzzing {
         guard read == whole else { return "read a chunk at a time, the manifest is not the one decoded whole" }
         let outline = SiteManifest.read(outlineFrom: scratch.path, keepingPages: true, chunkSize: chunkSize)
         guard let read else { return outline == nil ? nil : "a manifest that is none has an outline" }
-        let rowLines = bytes.split(separator: 0x0A).count { $0.starts(with: Array("rec\t".utf8)) }
-        guard rowLines == read.rows.count else {
-            return outline == nil ? nil : "a manifest that names a record twice has an outline"
-        }
-        guard let outline else { return "a manifest with each record once has no outline" }
-        guard outline.key == read.key, outline.recordPaths == Set(read.rows.keys),
-            outline.media.sorted() == read.rows.values.flatMap(\.media).sorted(),
-            outline.pages == read.rows.mapValues(\.page), outline.files == Set(read.files.keys)
+        guard let outline else { return "a manifest has no outline" }
+        let rows = read.rows.keys.sorted().compactMap { read.rows[$0] }
+        guard outline.key == read.key, outline.recordCount == rows.count, outline.media == rows.flatMap(\.media),
+            outline.pages == read.rows.mapValues(\.page), outline.files == read.files.keys.sorted()
         else { return "the outline is not what the manifest holds" }
+        guard var short = SiteManifest.read(outlineFrom: scratch.path, keepingPages: false, chunkSize: chunkSize) else {
+            return "a manifest has no outline up to its first record"
+        }
+        guard short.pages.isEmpty else { return "the outline up to the first record has pages" }
+        short.pages = outline.pages
+        guard short.key == outline.key, short.recordCount == outline.recordCount, short.media == outline.media,
+            short.files == outline.files
+        else { return "the outline up to the first record is not the whole outline" }
         return nil
     }
 

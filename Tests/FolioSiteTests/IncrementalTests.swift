@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FolioSite
@@ -114,7 +115,8 @@ struct IncrementalTests {
         manifest.failedThumbnails = ["abcd"]
         manifest.thumbnailTool = "/usr/bin/ffmpeg"
         #expect(SiteManifest.decode(manifest.encoded()) == manifest)
-        #expect(SiteManifest.decode("folio-site 1\nrec\tonly-two\n") == nil)
+        #expect(SiteManifest.decode("folio-site 2\nrecords\t0\nrec\tonly-two\n") == nil)
+        #expect(SiteManifest.decode("folio-site 2\nrecords\t0\n") == SiteManifest(), "the smallest manifest")
         #expect(SiteManifest.decode("not a manifest") == nil)
         #expect(SiteManifest.decode("") == nil)
     }
@@ -137,9 +139,35 @@ struct IncrementalTests {
         #expect(SiteManifest.decode(lines.joined(separator: "\n")) == nil)
     }
 
-    @Test("paths from a manifest that leave the folder are never removed", arguments: ["../x", "/etc/passwd", "a/../../b", "", "a//b"])
+    @Test(
+        "paths from a manifest that leave the folder are never removed",
+        arguments: ["../x", "/etc/passwd", "a/../../b", "", "a//b", ".", "..", "a/.", "a/..", "./a", "a/", "/", "a\0b", "a/\0"])
     func unsafePaths(path: String) {
         #expect(!SiteFolder.isSafe(path))
+    }
+
+    @Test(
+        "the paths folio writes are safe",
+        arguments: ["index.html", "records/日記.html", "...", "a/.../b", ".hidden", "a/..b", "b../c", "a.b/c"])
+    func safePaths(path: String) {
+        #expect(SiteFolder.isSafe(path))
+    }
+
+    @Test("a site's folders are each named once, in path order, from its files")
+    func directoriesOfFiles() {
+        let files = [
+            "assets/site.css", "assets/site.js", "calendar/2026.html", "index.html", "media/ab/x.jpg", "media/ab/y.jpg",
+            "media/ab/z/w.jpg", "media/ab/z.jpg", "records/a.html", "records/日記.html", "search.js",
+        ]
+        #expect(
+            SiteFolder.directories(of: files) == ["assets", "calendar", "media/ab", "media/ab/z", "records"])
+        // Whatever the order, the same folders: what the last export wrote, with every folder of it once.
+        var random = SplitMix64(seed: 3)
+        for _ in 0..<50 {
+            let shuffled = files.shuffled(using: &random)
+            let expected = Set(shuffled.compactMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } }).sorted()
+            #expect(SiteFolder.directories(of: shuffled) == expected)
+        }
     }
 }
 

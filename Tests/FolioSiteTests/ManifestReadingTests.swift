@@ -106,38 +106,90 @@ struct ManifestReadingTests {
         #expect(SiteManifest.read(from: path) == manifest)
 
         let outline = try #require(SiteManifest.read(outlineFrom: path, keepingPages: true))
+        let rows = manifest.rows.keys.sorted().compactMap { manifest.rows[$0] }
         #expect(outline.key == manifest.key)
-        #expect(outline.recordPaths == Set(manifest.rows.keys))
-        #expect(outline.media.sorted() == manifest.rows.values.flatMap(\.media).sorted())
+        #expect(outline.recordCount == 3_000)
+        #expect(outline.media == rows.flatMap(\.media), "every record's media, in the records' order")
         #expect(outline.pages == manifest.rows.mapValues(\.page))
-        #expect(outline.files == Set(manifest.files.keys))
-        #expect(try #require(SiteManifest.read(outlineFrom: path, keepingPages: false)).pages.isEmpty)
+        #expect(outline.files == manifest.files.keys.sorted())
+        let short = try #require(SiteManifest.read(outlineFrom: path, keepingPages: false))
+        #expect(short.pages.isEmpty)
+        #expect(short.key == outline.key && short.recordCount == 3_000 && short.media == outline.media && short.files == outline.files)
+    }
+
+    @Test("without the pages the outline is read up to the first record: what comes after is not read")
+    func outlineStopsAtTheRecords() throws {
+        let manifest = manifest(records: 3_000)
+        var lines = manifest.encoded().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let firstRecord = try #require(lines.firstIndex { $0.hasPrefix("rec\t") })
+        // A record line several chunks on made into no entry: the whole manifest is none, and so
+        // is the outline read to the end, but the outline up to the first record is what it was.
+        lines[firstRecord + 2_000] = "rec\tonly-two"
+        let path = try scratchFile(Array(lines.joined(separator: "\n").utf8))
+        defer { unlink(path) }
+        #expect(SiteManifest.read(from: path) == nil)
+        #expect(SiteManifest.read(outlineFrom: path, keepingPages: true) == nil)
+        let short = try #require(SiteManifest.read(outlineFrom: path, keepingPages: false, chunkSize: 1 << 16))
+        #expect(short.recordCount == 3_000 && short.files.count == manifest.files.count)
+        // And a damaged line before the first record is found.
+        lines[firstRecord - 1] = "file\tonly-two"
+        let damaged = try scratchFile(Array(lines.joined(separator: "\n").utf8))
+        defer { unlink(damaged) }
+        #expect(SiteManifest.read(outlineFrom: damaged, keepingPages: false) == nil)
     }
 
     @Test("a damaged manifest is none, read whole or as an outline")
     func damaged() throws {
         let text = manifest(records: 40).encoded()
-        var lines = text.split(separator: "\n").map(String.init)
-        let damages: [(String, [UInt8])] = [
-            ("no header", Array(lines.dropFirst().joined(separator: "\n").utf8)),
-            ("a line that is no entry", Array((lines + ["rec\tonly-two"]).joined(separator: "\n").utf8)),
-            ("a line not UTF-8", Array(lines.joined(separator: "\n").utf8) + [0x0A, 0x72, 0x65, 0x63, 0x09, 0xFF, 0xFE]),
-            ("empty", []),
+        let lines = text.split(separator: "\n").map(String.init)
+        func index(_ prefix: String) -> Int { lines.firstIndex { $0.hasPrefix(prefix) } ?? 0 }
+        func replacing(_ at: Int, with line: String) -> [String] {
+            var changed = lines
+            changed[at] = line
+            return changed
+        }
+        func moving(_ from: Int, to: Int) -> [String] {
+            var changed = lines
+            changed.insert(changed.remove(at: from), at: to)
+            return changed
+        }
+        var inserted = lines
+        inserted.insert(lines[index("rec\t")].replacingOccurrences(of: "records/", with: "records/again-"), at: index("rec\t") + 1)
+        var twoCounts = lines
+        twoCounts.insert(lines[index("records\t")], at: 1)
+        var fileAgain = lines
+        fileAgain.insert(lines[index("file\t")], at: index("file\t") + 1)
+        let damages: [(String, [String], whole: Bool)] = [
+            ("no header", Array(lines.dropFirst()), true),
+            ("the first version's header", replacing(0, with: "folio-site 1"), true),
+            ("a line that is no entry", lines + ["rec\tonly-two"], false),
+            // The outline, which the export with nothing to do trusts, against the records.
+            ("one record more than the outline says", inserted, false),
+            ("one record fewer", lines.filter { !$0.hasPrefix("rec\t") || $0 != lines[index("rec\t")] }, false),
+            ("a count that is no number", replacing(index("records\t"), with: "records\t+40"), true),
+            ("two counts", twoCounts, true),
+            ("no count", lines.filter { !$0.hasPrefix("records\t") }, true),
+            ("a medium missing", lines.filter { $0 != lines[index("media\t")] }, false),
+            ("a medium changed", replacing(index("media\t"), with: "media\tphoto:media/zz/other.jpg"), false),
+            ("records out of path order", moving(index("rec\t"), to: lines.count - 3), false),
+            ("a file named twice", fileAgain, false),
+            ("a file after the records", moving(index("file\t"), to: lines.count - 1), false),
+            ("the outline after the files", moving(index("media\t"), to: index("rec\t")), true),
         ]
-        for (what, bytes) in damages {
-            let path = try scratchFile(bytes)
+        for (what, changed, outlineToo) in damages {
+            let path = try scratchFile(Array(changed.joined(separator: "\n").utf8))
             defer { unlink(path) }
             #expect(SiteManifest.read(from: path) == nil, "\(what)")
-            #expect(SiteManifest.read(outlineFrom: path, keepingPages: false) == nil, "\(what)")
+            #expect(SiteManifest.decode(changed.joined(separator: "\n")) == nil, "\(what)")
+            #expect(SiteManifest.read(outlineFrom: path, keepingPages: true) == nil, "\(what)")
+            if outlineToo { #expect(SiteManifest.read(outlineFrom: path, keepingPages: false) == nil, "\(what)") }
         }
-        // A record named twice: the whole manifest keeps the later row; the outline is none, so
-        // the export is done in full rather than trusted.
-        let row = try #require(lines.firstIndex { $0.hasPrefix("rec\t") })
-        lines.insert(lines[row].replacingOccurrences(of: "records/", with: "records/again-"), at: row + 1)
-        let path = try scratchFile(Array(lines.joined(separator: "\n").utf8))
-        defer { unlink(path) }
-        #expect(SiteManifest.read(from: path)?.rows.count == 40)
-        #expect(SiteManifest.read(outlineFrom: path, keepingPages: false) == nil)
+        for bytes in [Array(lines.joined(separator: "\n").utf8) + [0x0A, 0x72, 0x65, 0x63, 0x09, 0xFF, 0xFE], []] {
+            let path = try scratchFile(bytes)
+            defer { unlink(path) }
+            #expect(SiteManifest.read(from: path) == nil)
+            #expect(SiteManifest.read(outlineFrom: path, keepingPages: true) == nil)
+        }
     }
 
     @Test("record pages' hashes kept apart are written among the manifest's files, in path order, one line a path")
@@ -153,7 +205,9 @@ struct ManifestReadingTests {
             }
             for n in 0..<Int(random.next() % 12) { pages["records/\(random.next() % 9).html"] = sha256Hex("page \(n)") }
             var text = ""
-            manifest.encode(into: &text, rows: [], pages: pages.keys.sorted().map { (path: $0, hash: pages[$0] ?? "") })
+            manifest.encode(
+                into: &text, rows: [SiteManifest.Row](), recordCount: 0, media: [String](),
+                pages: pages.keys.sorted().map { (path: $0, hash: pages[$0] ?? "") })
             // What the manifest says is what one table holding both would say, the manifest's own hash winning.
             var whole = manifest
             for (path, hash) in pages where whole.files[path] == nil { whole.files[path] = hash }

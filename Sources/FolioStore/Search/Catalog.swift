@@ -221,6 +221,17 @@ public final class Catalog: @unchecked Sendable {
     /// The vault-relative path of the record at `position`.
     public func path(_ position: Int) -> String { path(ofEntry: Int(records[position])) }
 
+    /// The bytes of ``path(_:)`` appended to `bytes`, as the file's name has them (not repaired).
+    public func appendPath(_ position: Int, to bytes: inout [UInt8]) {
+        let entry = entries[Int(records[position])]
+        let folder = folders[Int(entry.folder)].path
+        if !folder.isEmpty {
+            bytes += folder.utf8
+            bytes.append(UInt8(ascii: "/"))
+        }
+        bytes += nameBytes(ofEntry: entry)
+    }
+
     func path(ofEntry index: Int) -> String {
         let entry = entries[index]
         let name = String(decoding: nameBytes(ofEntry: entry), as: UTF8.self)
