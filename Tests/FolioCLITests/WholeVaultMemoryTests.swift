@@ -180,7 +180,7 @@ struct WholeVaultMemoryTests {
         // Nothing was done: a full export would have written the manifest again, with the real first lines.
         #expect(try Data(contentsOf: manifestURL).count == manifestBytes, "the export found nothing changed")
         // Read whole and decoded, the manifest was held twice: 200 MB over list -n 1 here. Read
-        // a chunk at a time for the records' paths, media and the files, a few MB.
+        // a chunk at a time up to its first record (its outline and files), a few MB.
         #expect(
             peak - baseline < manifestBytes / 4,
             "folio export html peaked at \(peak >> 20) MB, \((peak - baseline) >> 20) MB over list -n 1; the manifest is \(manifestBytes >> 20) MB"
