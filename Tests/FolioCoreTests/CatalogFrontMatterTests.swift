@@ -130,6 +130,12 @@ struct CatalogFrontMatterTests {
             ("tags:", { $0.tags == [] }),
             ("tags: ''", { $0.tags == [] }),
             ("tags: [null, ~, '', x]", { $0.tags == ["null", "~", "x"] }),
+            // One text is the names commas part, as Obsidian reads it and as folio splits tags it is given.
+            ("tags: books, later", { $0.tags == ["books", "later"] }),
+            ("tags: 下雨，散步、 公園 ,,", { $0.tags == ["下雨", "散步", "公園"] }),
+            ("tags: 'a, b'", { $0.tags == ["a", "b"] }),
+            ("tags: ' , '", { $0.tags == [] }),
+            ("tags: [a, 'b, c']", { $0.tags == ["a", "b, c"] }),
             ("tags:\n  a: 1", { $0.tags == [] }),
             ("tags:\n  - [a]\n  - b\n  -\n  - c: 1", { $0.tags == ["b"] }),
             ("created:", { $0.sortTime == nil }),

@@ -169,6 +169,22 @@ private func mergeBothWays(
         #expect(text(outcome.data) == edited(laptop, ("tags: [home, paint]", "tags:\n  - home\n  - paint\n  - Weekend")))
     }
 
+    @Test func tagsWrittenAsOneTextMergeAsTheNamesItHolds() {
+        // Typed in an editor as Obsidian takes it: one text, names parted by commas.
+        let base = edited(baseRecord, ("tags: [home, outdoor]", "tags: home, outdoor"))
+        // Laptop (newer, the winner) adds paint in the same way; the phone removes outdoor from a list.
+        let laptop = edited(
+            base, ("tags: home, outdoor", "tags: home, outdoor, paint"),
+            ("modified: 2026-03-01T09:00:00+08:00", "modified: 2026-03-02T12:00:00+08:00"))
+        let phone = edited(
+            base, ("tags: home, outdoor", "tags: [home]"), ("modified: 2026-03-01T09:00:00+08:00", "modified: 2026-03-02T11:00:00+08:00"))
+        let outcome = mergeBothWays(recordPath, base: base, side(laptop, "laptop"), side(phone, "phone"))
+        #expect(outcome.conflicts.isEmpty)
+        // Read as one tag a side, the merge kept `home, outdoor, paint` beside `home`. The merged
+        // list is a changed key: written as a new one is, in Obsidian's block style.
+        #expect(text(outcome.data) == edited(laptop, ("tags: home, outdoor, paint", "tags:\n  - home\n  - paint")))
+    }
+
     @Test func blockTagListsKeepTheirStyle() {
         let base = edited(baseRecord, ("tags: [home, outdoor]", "tags:\n  - home\n  - outdoor"))
         let laptop = edited(

@@ -261,7 +261,7 @@ private struct CapturedFields {
         let tags: [String] =
             switch tags {
             case .sequence(let items)?: Self.strings(items, bytes)
-            case .scalar(let text, _)?: isEmpty(text) ? [] : [string(text)]
+            case .scalar(let text, _)?: isEmpty(text) ? [] : TextRule.splitTags(string(text))
             default: []
             }
         let aliases: [String] =

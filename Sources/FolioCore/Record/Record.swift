@@ -18,11 +18,12 @@ public struct Record: Sendable, Referable {
     public var created: Timestamp? { document.string("created").flatMap(Timestamp.init) }
     public var modified: Timestamp? { document.string("modified").flatMap(Timestamp.init) }
 
-    /// The front matter `tags`, in the order written; a single string counts as one tag.
+    /// The front matter `tags`, in the order written; one text is the names a comma (or `，`,
+    /// `、`) parts, as Obsidian reads `tags: books, later` and as every writer of tags splits them.
     public var tags: [String] {
         switch document["tags"]?.content {
         case .sequence(let items, _): items.compactMap(\.scalarText).filter { !$0.isEmpty }
-        case .scalar(let text, _): text.isEmpty ? [] : [text]
+        case .scalar(let text, _): TextRule.splitTags(text)
         default: []
         }
     }

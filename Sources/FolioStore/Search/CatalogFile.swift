@@ -29,7 +29,7 @@ final class CatalogFile: @unchecked Sendable {
     static let magic: UInt64 = 0x5441_4335_4F49_4C4F  // "OLIO5CAT"
     static let endMagic: UInt64 = 0x444E_4535_4F49_4C4F  // "OLIO5END"
     // 4: the checksum in four lanes; 5: aliases, times to the millisecond; 6: the watcher's token
-    static let version: UInt32 = 6
+    static let version: UInt32 = 7  // 7: `tags` as one text is the names commas part
     static let folderRowSize = 48
     static let fileRowSize = 80
     /// A string field that holds no value.

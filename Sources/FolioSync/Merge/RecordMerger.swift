@@ -180,7 +180,8 @@ enum RecordMerger {
         return .some(Node(.sequence(items, style)))
     }
 
-    /// The tags a node lists, as the scalar nodes written; nil for anything but scalars.
+    /// The tags a node lists, as the scalar nodes written (one text: a node for each name it
+    /// holds, as ``Record/tags`` reads it); nil for anything but scalars.
     private static func tagItems(_ node: Node?) -> [Node]? {
         guard let node else { return [] }
         switch node.content {
@@ -188,7 +189,8 @@ enum RecordMerger {
             guard items.allSatisfy({ $0.scalarText != nil }) else { return nil }
             return items.filter { !($0.scalarText ?? "").isEmpty }
         case .scalar(let text, _):
-            return text.isEmpty ? [] : [node]
+            let names = TextRule.splitTags(text)
+            return names == [text] ? [node] : names.map { Node.string($0) }
         case .mapping, .alias:
             return nil
         }

@@ -64,3 +64,22 @@ $ folio -C ~/empty tags
 $ folio -C ~/empty tags --json
 []
 ? 0
+# A tags key typed as one text in an editor is read as Obsidian reads it: the names commas part
+# (`，` and `、` too, as everywhere folio is given tags); `check` still asks for a list.
+$ printf -- '---\nid: 0b5e6f2a-1c3d-4e5f-8a9b-0c1d2e3f4a5b\nkind: note\ntitle: 讀書\ncreated: 2026-11-20T21:00:00+08:00\ntags: books, later，週末\n---\n讀完再說\n' > ~/empty/reading.md
+? 0
+$ folio -C ~/empty tags
+全部    1
+#books  1  2026-11-20
+#later  1  2026-11-20
+#週末   1  2026-11-20
+? 0
+$ folio -C ~/empty list --tag later
+2026-11-20  筆記  <id1:8>  讀書  #books #later #週末
+? 0
+$ folio -C ~/empty check
+reading.md:6:7: 錯誤: 「tags」應該是清單（例如 tags: [rain, walk]），這裡是「books, later，週末」。
+    tags: books, later，週末
+          ^
+發現 1 個問題。
+? 1
