@@ -125,11 +125,8 @@ private final class KeyCache: Sendable {
     /// The whole file, read without following a link; nil when it cannot be read or is too long.
     private func read(_ path: String) -> [UInt8]? {
         // Never waits on a pipe: the type is checked before anything is read.
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
+        guard let (descriptor, _) = Descriptor.openRegular(path) else { return nil }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while bytes.count <= longest {

@@ -30,14 +30,7 @@ enum FileLines {
     /// A descriptor for reading the file at `path`, when it is a regular file (not a link, a
     /// pipe or a folder); nil otherwise.
     static func openRegularFile(_ path: String) -> Int32? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            return nil
-        }
-        return fd
+        Descriptor.openRegular(path)?.fd
     }
 
     /// The same from `fd`, a regular file read from its current position.

@@ -323,7 +323,7 @@ extension Vault {
         func unreadable(_ reason: String) -> (store: VectorStore?, note: FolioError?) {
             (nil, FolioError(.embed(.storeDiscarded(reason: reason))))
         }
-        guard let (fd, info) = Self.openRegular({ open(path, Self.recordFlags) }) else {
+        guard let (fd, info) = Descriptor.openRegular(path) else {
             return FileManager.default.fileExists(atPath: path) ? unreadable("unreadable") : (nil, nil)
         }
         defer { close(fd) }

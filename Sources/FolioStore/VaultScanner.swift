@@ -278,8 +278,7 @@ extension Vault {
 
     /// The same, with the open file's stamp.
     static func readFile(_ path: String, atMost: Int?, followingLinks: Bool = false, stamp: inout FileStamp?) -> [UInt8]? {
-        let flags = followingLinks ? O_RDONLY | O_CLOEXEC | O_NONBLOCK : recordFlags
-        guard let (fd, info) = openRegular({ open(path, flags) }) else { return nil }
+        guard let (fd, info) = Descriptor.openRegular(path, followingLinks: followingLinks) else { return nil }
         defer { close(fd) }
         stamp = FileStamp(info)
         let cap = atMost ?? Int.max
@@ -300,25 +299,8 @@ extension Vault {
         return bytes
     }
 
-    /// How a record file is opened: never through a link swapped in since the folder was listed,
-    /// never blocked on a pipe.
-    static let recordFlags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
-
-    /// The descriptor `open()` gives, with its `stat`, when it is a regular file; nil otherwise
-    /// (`errno` says why: EINVAL for a file that is not regular), the descriptor closed.
-    static func openRegular(_ open: () -> Int32) -> (fd: Int32, info: stat)? {
-        let fd = open()
-        guard fd >= 0 else { return nil }
-        var info = stat()
-        let opened = fstat(fd, &info) == 0
-        let problem = opened ? EINVAL : errno
-        guard opened, info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            errno = problem
-            return nil
-        }
-        return (fd, info)
-    }
+    /// How a record file is opened (``Descriptor/readingFlags``).
+    static let recordFlags = Descriptor.readingFlags
 
     /// One `read` of at most `count` bytes into `buffer`, again when a signal interrupted it: the
     /// count read, 0 at the end of the file, nil on an error (in `errno`).

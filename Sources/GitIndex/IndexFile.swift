@@ -144,12 +144,10 @@ extension IndexFile {
     /// The index at `path`; nil when it uses something this reader leaves to libgit2 or does not
     /// parse (libgit2 then reports what is wrong), or when there is no index file.
     package static func read(_ path: String) -> IndexFile? {
-        // O_NONBLOCK: a pipe in the index's place is never waited on; its type is checked next.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
+        // A pipe in the index's place is never waited on. Through a link, as git reads it.
+        guard let (descriptor, info) = Descriptor.openRegular(path, followingLinks: true) else { return nil }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Int(Int32.max) else { return nil }
+        guard info.st_size <= Int(Int32.max) else { return nil }
         guard info.st_size >= 32 else { return nil }
         let size = Int(info.st_size)
         // Mapped, as git and libgit2 read it: copying 13 MB (100,000 entries) into fresh memory

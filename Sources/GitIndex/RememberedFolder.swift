@@ -101,11 +101,9 @@ package enum RememberedListings {
 
     package static func read(_ url: URL) -> [[UInt8]: RememberedFolder] {
         // Never through a link, never waiting on a pipe, and never more than the limit read.
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return [:] }
+        guard let (fd, info) = Descriptor.openRegular(url.path) else { return [:] }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= 0, info.st_size <= maxBytes else { return [:] }
+        guard info.st_size >= 0, info.st_size <= maxBytes else { return [:] }
         // One byte past the size the file had: a file that grew since is refused, not read on.
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         let count = bytes.withUnsafeMutableBytes { Descriptor.read(fd, into: $0) }

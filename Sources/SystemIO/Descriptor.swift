@@ -35,6 +35,34 @@ public enum Descriptor {
         return true
     }
 
+    /// How folio opens a file to read it: never through a link (a link swapped in since the
+    /// folder was listed), never waiting on a pipe (the type is checked next, on the descriptor).
+    public static let readingFlags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+
+    /// Opens the file at `path` for reading (``readingFlags``; through a link with
+    /// `followingLinks`, for a file the user named) when it is a regular file.
+    public static func openRegular(_ path: String, followingLinks: Bool = false) -> (fd: Int32, info: stat)? {
+        openRegular { open(path, followingLinks ? readingFlags & ~O_NOFOLLOW : readingFlags) }
+    }
+
+    /// The descriptor `open` gives (opened with ``readingFlags``), with its `stat`, when it is a
+    /// regular file; nil otherwise, the descriptor closed and `errno` saying why (EINVAL for a
+    /// file that is not regular). The one door folio's readers of files go through.
+    @inlinable
+    public static func openRegular(_ open: () -> Int32) -> (fd: Int32, info: stat)? {
+        let fd = open()
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        let opened = fstat(fd, &info) == 0
+        let problem = opened ? EINVAL : errno
+        guard opened, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            errno = problem
+            return nil
+        }
+        return (fd, info)
+    }
+
     /// Reads until `buffer` is full or the file ends, from the descriptor's position or, with
     /// `offset`, from there; the count read, or -1 on an error (`errno` saying which).
     public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: off_t? = nil) -> Int {

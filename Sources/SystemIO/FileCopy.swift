@@ -30,12 +30,8 @@ public enum FileCopy {
 
     /// Copies the bytes of the regular file `source` into a new file at `target`; nil on success.
     private static func copy(_ source: String, to target: String) -> Int32? {
-        let input = open(source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard input >= 0 else { return errno }
+        guard let (input, _) = Descriptor.openRegular(source) else { return errno }
         defer { close(input) }
-        var info = stat()
-        guard fstat(input, &info) == 0 else { return errno }
-        guard info.st_mode & S_IFMT == S_IFREG else { return EINVAL }
         let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard output >= 0 else { return errno }
         defer { close(output) }

@@ -81,15 +81,8 @@ public enum FileReplacement {
     /// A regular file's whole content and its version; nil when it is missing, is not a regular
     /// file (a pipe is never waited on, a link never followed) or cannot be read (`errno` says why).
     public static func read(_ path: String) -> (bytes: [UInt8], version: FileVersion)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
+        guard let (fd, info) = Descriptor.openRegular(path) else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            errno = EINVAL
-            return nil
-        }
         var bytes = [UInt8](repeating: 0, count: max(0, Int(clamping: info.st_size)))
         var filled = 0
         while true {

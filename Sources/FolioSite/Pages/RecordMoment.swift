@@ -75,11 +75,9 @@ struct RecordMoment: Equatable {
 
     /// What the first bytes of a photo in the vault say (EXIF time and place); nil when it cannot be read.
     static func facts(ofPhoto path: String) -> MediaFacts? {
-        let input = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard input >= 0 else { return nil }
+        guard let (input, info) = Descriptor.openRegular(path) else { return nil }
         defer { close(input) }
-        var info = stat()
-        guard fstat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
+        guard info.st_size > 0 else { return nil }
         let size = UInt64(info.st_size)
         var head = [UInt8](repeating: 0, count: Int(min(UInt64(MediaProbe.headLength), size)))
         let count = head.withUnsafeMutableBytes { Descriptor.read(input, into: $0, at: 0) }

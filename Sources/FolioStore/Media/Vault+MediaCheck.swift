@@ -200,7 +200,7 @@ extension Vault {
     /// The sha256 of a file's bytes in lower-case hex, read in 1 MiB pieces; nil when it cannot be read.
     static func sha256(ofFile path: String) -> String? {
         // A pipe or a device is never read: nil, as for a file that cannot be read.
-        guard let (fd, _) = openRegular({ open(path, recordFlags) }) else { return nil }
+        guard let (fd, _) = Descriptor.openRegular(path) else { return nil }
         defer { close(fd) }
         var hasher = SHA256()
         var buffer = [UInt8](repeating: 0, count: MediaImporter.chunkSize)

@@ -117,13 +117,9 @@ final class CatalogFile: @unchecked Sendable {
     /// `body` with a derived file opened as one must be (never trusted: not through a link, never
     /// blocked on a pipe, a regular file only, at least `minimumSize` bytes) and mapped whole.
     static func mapDerived<T>(_ url: URL, minimumSize: Int, _ body: (Int32, FileMapping) -> T?) -> T? {
-        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
+        guard let (fd, info) = Descriptor.openRegular(url.path) else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= minimumSize,
-            let mapping = FileMapping(fd: fd, size: Int(info.st_size))
-        else { return nil }
+        guard info.st_size >= minimumSize, let mapping = FileMapping(fd: fd, size: Int(info.st_size)) else { return nil }
         return body(fd, mapping)
     }
 

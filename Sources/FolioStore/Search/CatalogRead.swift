@@ -246,7 +246,7 @@ final class CatalogReader {
     {
         var folder = file.folderFD
         if folder < 0 { folder = folders.open(Substring(file.folderPath)) }
-        let opened = Vault.openRegular {
+        let opened = Descriptor.openRegular {
             guard folder >= 0, let base = name.baseAddress else { return open(rootPath + "/" + path(), Vault.recordFlags) }
             return base.withMemoryRebound(to: CChar.self, capacity: name.count + 1) { openat(folder, $0, Vault.recordFlags) }
         }
