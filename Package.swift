@@ -227,7 +227,7 @@ let package = Package(
         .testTarget(
             name: "FolioSiteTests",
             dependencies: [
-                "FolioSite", "FolioStore", "FolioCore", "Markdown", "YAML", "SystemIO", "TestSupport",
+                "FolioSite", "FolioStore", "FolioCore", "Markdown", "YAML", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),

@@ -22,15 +22,9 @@ enum FileLines {
     /// `chunkSize` bytes at a time, until it returns false. False when the file is not a regular
     /// file (a pipe there would make `open` wait), cannot be read, or `body` stopped.
     static func read(_ path: String, longestLine: Int, chunkSize: Int = 1 << 22, _ body: ([Line]) -> Bool) -> Bool {
-        guard let fd = openRegularFile(path) else { return false }
+        guard let (fd, _) = Descriptor.openRegular(path) else { return false }
         defer { close(fd) }
         return read(fd, longestLine: longestLine, chunkSize: chunkSize, body)
-    }
-
-    /// A descriptor for reading the file at `path`, when it is a regular file (not a link, a
-    /// pipe or a folder); nil otherwise.
-    static func openRegularFile(_ path: String) -> Int32? {
-        Descriptor.openRegular(path)?.fd
     }
 
     /// The same from `fd`, a regular file read from its current position.

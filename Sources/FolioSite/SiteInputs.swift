@@ -55,13 +55,18 @@ enum SiteInputs {
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(run * 96)
                 // As bytes, not texts: at 100,000 records three texts a record were a tenth of an
-                // export with nothing to do.
+                // export with nothing to do. A path holds no NUL, so the fixed-width stamp after
+                // it cannot run into the next record's part.
                 for position in (part * run)..<min(catalog.count, (part + 1) * run) {
                     guard let stamp = catalog.settledStamp(position) else { return nil }
                     catalog.appendPath(position, to: &bytes)
-                    bytes += [0, chosen[position] ? UInt8(ascii: "+") : UInt8(ascii: "-"), 0]
-                    appendStamp(stamp, to: &bytes)
-                    bytes.append(0)
+                    bytes += [0, chosen[position] ? UInt8(ascii: "+") : UInt8(ascii: "-")]
+                    for number in [
+                        stamp.size, UInt64(bitPattern: stamp.modifiedNanoseconds), UInt64(bitPattern: stamp.changedNanoseconds),
+                        stamp.inode,
+                    ] {
+                        withUnsafeBytes(of: number.littleEndian) { bytes += $0 }
+                    }
                 }
                 return bytes
             }
@@ -75,32 +80,7 @@ enum SiteInputs {
 
     /// A record file's stamp as the manifest keeps it.
     static func stampText(_ stamp: FileStamp) -> String {
-        var bytes: [UInt8] = []
-        appendStamp(stamp, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// ``stampText(_:)``'s bytes appended to `bytes`: its four numbers in decimal, joined by `-`.
-    static func appendStamp(_ stamp: FileStamp, to bytes: inout [UInt8]) {
-        appendDecimal(stamp.size, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDecimal(stamp.modifiedNanoseconds, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDecimal(stamp.changedNanoseconds, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDecimal(stamp.inode, to: &bytes)
-    }
-
-    /// `value` in decimal, as `String(value)` writes it.
-    static func appendDecimal(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
-            rest /= 10
-        } while rest > 0
-        bytes[start...].reverse()
+        String(stamp.size) + "-" + String(stamp.modifiedNanoseconds) + "-" + String(stamp.changedNanoseconds) + "-" + String(stamp.inode)
     }
 
     /// The media files of `media` that a page may point at and that are there (regular files in the vault).

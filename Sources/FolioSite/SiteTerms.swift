@@ -52,7 +52,7 @@ final class SiteTerms {
     /// line that is not UTF-8, has no tab or is too long is passed over: its record is read again.
     /// Anything but a regular file there is not read.
     func useOld(at path: String, for pages: Set<String>) {
-        guard let fd = FileLines.openRegularFile(path) else { return }
+        guard let (fd, _) = Descriptor.openRegular(path) else { return }
         old = fd
         _ = FileLines.read(fd, longestLine: Self.longestLine, chunkSize: 1 << 20) { lines in
             // A last line without its LF was cut short.

@@ -299,9 +299,6 @@ extension Vault {
         return bytes
     }
 
-    /// How a record file is opened (``Descriptor/readingFlags``).
-    static let recordFlags = Descriptor.readingFlags
-
     /// One `read` of at most `count` bytes into `buffer`, again when a signal interrupted it: the
     /// count read, 0 at the end of the file, nil on an error (in `errno`).
     static func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int? {

@@ -1,38 +1,15 @@
 import FolioCore
 import Foundation
-import SystemIO
 import TestSupport
 import Testing
 
 @testable import FolioSite
 @testable import FolioStore
 
-/// An export with nothing to do is decided from the manifest's outline and the site's key, both
-/// made from bytes; each byte-level piece is held to the slow form it replaced.
+/// An export with nothing to do is decided from the manifest's outline and the site's key, made
+/// from bytes; each byte-level piece is held to the slow form it replaced.
 @Suite("The site's key and paths, by their bytes")
 struct SiteInputsTests {
-    @Test("a number written as bytes is String(_:)'s, at every edge and on random values")
-    func decimals() {
-        let edges: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
-        var random = SplitMix64(seed: 21)
-        let randoms = (0..<2_000).map { _ in Int64(bitPattern: random.next()) >> (random.next() % 64) }
-        for value in edges + randoms {
-            var bytes: [UInt8] = [0x41]
-            SiteInputs.appendDecimal(value, to: &bytes)
-            #expect(bytes == [0x41] + Array(String(value).utf8), "\(value)")
-        }
-        for value in [UInt64.max, 0, 7, UInt64(Int64.max) + 1] {
-            var bytes: [UInt8] = []
-            SiteInputs.appendDecimal(value, to: &bytes)
-            #expect(bytes == Array(String(value).utf8))
-        }
-        let stamp = FileStamp(size: 1_234, modifiedNanoseconds: -5, changedNanoseconds: 1_764_000_000_123_456_789, inode: UInt64.max)
-        #expect(
-            SiteInputs.stampText(stamp)
-                == String(stamp.size) + "-" + String(stamp.modifiedNanoseconds) + "-" + String(stamp.changedNanoseconds) + "-"
-                + String(stamp.inode))
-    }
-
     /// The check the byte-level one replaced: the path split at `/`, every part a plain name.
     static func isSafeBySplitting(_ relative: String) -> Bool {
         guard !relative.isEmpty, !relative.hasPrefix("/") else { return false }

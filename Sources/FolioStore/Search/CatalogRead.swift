@@ -247,8 +247,8 @@ final class CatalogReader {
         var folder = file.folderFD
         if folder < 0 { folder = folders.open(Substring(file.folderPath)) }
         let opened = Descriptor.openRegular {
-            guard folder >= 0, let base = name.baseAddress else { return open(rootPath + "/" + path(), Vault.recordFlags) }
-            return base.withMemoryRebound(to: CChar.self, capacity: name.count + 1) { openat(folder, $0, Vault.recordFlags) }
+            guard folder >= 0, let base = name.baseAddress else { return open(rootPath + "/" + path(), Descriptor.readingFlags) }
+            return base.withMemoryRebound(to: CChar.self, capacity: name.count + 1) { openat(folder, $0, Descriptor.readingFlags) }
         }
         guard let (fd, info) = opened else { return nil }
         defer { close(fd) }
