@@ -261,8 +261,11 @@ let package = Package(
         .testTarget(
             name: "FolioWebTests",
             dependencies: [
-                "FolioWeb", "FolioSite", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                "FolioWeb", "FolioSite", "FolioCore", "FolioStore", "FolioSync", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
+                // The app's routes answered in-process, with the Host a browser sends.
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(name: "FaultTests", dependencies: ["folio", "FolioCore", "TestSupport"], swiftSettings: strict),

@@ -31,6 +31,9 @@ public struct LFSClient: Sendable {
     /// The CAs the server's certificate is checked against (git's `http.sslCAInfo` and
     /// `http.sslCAPath` for the endpoint, as git-lfs reads them); nil for the system's.
     public var trust: HTTPTrust?
+    /// False for an endpoint a synced file named and this device has not confirmed: it gets no
+    /// upload (``LFSTransferFailure/notConfirmed(endpoint:)``) and is made without credentials.
+    public var confirmedHere = true
     /// The largest batch reply read.
     public static let maxReplyBytes = 16 << 20
     /// Objects per batch request (the batch API's usual page).
@@ -79,6 +82,7 @@ public struct LFSClient: Sendable {
     {
         let unique = Self.unique(pointers)
         guard !unique.isEmpty else { return [] }
+        guard confirmedHere else { throw .notConfirmed(endpoint: endpoint.display) }
         switch endpoint {
         case .folder(let gitDirectory):
             try Self.requireFolder(gitDirectory)

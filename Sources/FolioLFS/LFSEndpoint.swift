@@ -15,15 +15,30 @@ public enum LFSEndpoint: Sendable, Equatable {
     /// with `/info/lfs` appended (`.git` first when the URL has none; SSH and `git://` remotes
     /// become `https://` on the same host). Nil when there is no remote URL.
     public static func discover(repository: Repository, remote: String = "origin", remoteURL: String?) throws -> LFSEndpoint? {
+        try discovery(repository: repository, remote: remote, remoteURL: remoteURL)?.endpoint
+    }
+
+    /// An endpoint as found, and whether a synced file named it.
+    public struct Discovery: Sendable, Equatable {
+        public var endpoint: LFSEndpoint
+        /// True when the committed `.lfsconfig` named it: a file any device that can push may
+        /// change, unlike this device's git configuration and remote.
+        public var namedBySyncedFile: Bool
+    }
+
+    /// ``discover(repository:remote:remoteURL:)``, saying where the endpoint came from.
+    public static func discovery(repository: Repository, remote: String = "origin", remoteURL: String?) throws -> Discovery? {
         let keys = ["lfs.url", "remote.\(remote).lfsurl"]
         let lfsconfig = repository.workdir?.appendingPathComponent(".lfsconfig")
         for key in keys {
-            if let value = try repository.configValue(key), !value.isEmpty { return endpoint(for: value) }
+            if let value = try repository.configValue(key), !value.isEmpty {
+                return Discovery(endpoint: endpoint(for: value), namedBySyncedFile: false)
+            }
             if let lfsconfig, let value = try Repository.configValue(key, inFile: lfsconfig), !value.isEmpty {
-                return endpoint(for: value)
+                return Discovery(endpoint: endpoint(for: value), namedBySyncedFile: true)
             }
         }
-        return remoteURL.flatMap(derived(from:))
+        return remoteURL.flatMap(derived(from:)).map { Discovery(endpoint: $0, namedBySyncedFile: false) }
     }
 
     /// An explicit LFS URL: a web URL is the batch API's base; a path or `file://` a repository here.

@@ -22,6 +22,9 @@ public enum LFSTransferFailure: Error, Sendable, Equatable {
     case insecure(url: String)
     /// Writing to the local store failed (a full disk).
     case store(LFSStoreProblem)
+    /// An upload to an endpoint this device has not confirmed (a synced `.lfsconfig` named it):
+    /// nothing was asked or sent.
+    case notConfirmed(endpoint: String)
     case cancelled
 }
 
@@ -40,6 +43,7 @@ extension LFSTransferFailure: CustomStringConvertible {
         case .wrongBytes(let oid, let problem): "\(oid): \(problem)"
         case .insecure(let url): "\(url): credentials are never sent over plain HTTP off this machine"
         case .store(let problem): "\(problem)"
+        case .notConfirmed(let endpoint): "\(endpoint) is not confirmed on this device: nothing is uploaded there"
         case .cancelled: "cancelled"
         }
     }

@@ -46,6 +46,10 @@ public struct SiteReport: Sendable {
     /// for the served app (`live`) only, which links search results to them (at 300,000 records the
     /// table is 40 MB an export has no use for).
     public var pages: [String: String] = [:]
+    /// The records' media files the pages show (vault-relative, each one some record's media and
+    /// there): for the served app (`live`) only, which serves the vault's files on this list and
+    /// no other.
+    public var media: Set<String> = []
     /// Files of the vault the catalog could not read (named like every read command names them).
     public var vaultProblems: [FolioError]
 }
@@ -341,7 +345,7 @@ struct ExportRun {
                 && entries.contains { $0.media.contains { $0.kind == .photo || $0.kind == .video } },
             skipped: skipped,
             pages: options.live == nil ? [:] : Dictionary(entries.map { ($0.path, $0.page) }, uniquingKeysWith: { a, _ in a }),
-            vaultProblems: catalog.problems)
+            media: options.live == nil ? [] : presentMedia, vaultProblems: catalog.problems)
     }
 
     /// The first line of `entry`'s page, read back from where the export keeps it.

@@ -12,10 +12,28 @@ import Foundation
 /// or folio's own default. Endpoints are compared by origin (scheme, host, port): a new path on
 /// the same server needs no confirmation.
 ///
+/// The same holds for every destination a synced file can name: the settings marked
+/// ``SettingKey/isEndpoint`` (`sync.remote`, `ai.base_url`, `embeddings.base_url`, `weather.url`)
+/// and the LFS server a committed `.lfsconfig` names (``lfsURL``). A value that is no URL with a
+/// host (a folder, `git@host:path`) is compared as written.
+///
 /// The file holds one `setting origin` pair a line, e.g. `ai.base_url https://api.example.com`.
 public enum EndpointTrust {
     /// The settings whose value is an endpoint that must be confirmed per device.
-    public static let keys: Set<String> = ["ai.base_url", "embeddings.base_url"]
+    public static let keys: Set<String> = Set(SettingKey.all.filter(\.isEndpoint).map(\.name))
+
+    /// The name `.lfsconfig`'s LFS server is confirmed under (`folio config trust lfs.url`): git's
+    /// own key for it, though it is no setting of `.folio/config.yaml`.
+    public static let lfsURL = "lfs.url"
+
+    /// What is compared of `endpoint`: its origin when it is a URL with a host, else the text as
+    /// written; nil for a value that cannot be kept on one line.
+    static func place(_ endpoint: String) -> String? {
+        if let origin = Origin(url: endpoint) { return origin.description }
+        let text = endpoint.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, !text.contains(where: \.isNewline) else { return nil }
+        return text
+    }
 
     /// `.folio/local/trusted-endpoints` under `localDirectory`.
     public static func url(localDirectory: URL) -> URL {
@@ -24,15 +42,15 @@ public enum EndpointTrust {
 
     /// Whether `endpoint` (a URL) is confirmed on this device for setting `key`.
     public static func isTrusted(_ endpoint: String, for key: String, localDirectory: URL) -> Bool {
-        guard let origin = Origin(url: endpoint) else { return false }
-        return entries(localDirectory).contains(Entry(key: key, origin: origin.description))
+        guard let place = place(endpoint) else { return false }
+        return entries(localDirectory).contains(Entry(key: key, origin: place))
     }
 
     /// Records `endpoint` as confirmed on this device for setting `key`.
     public static func trust(_ endpoint: String, for key: String, localDirectory: URL) throws(FolioError) {
-        guard let origin = Origin(url: endpoint) else { return }
+        guard let place = place(endpoint) else { return }
         var entries = entries(localDirectory)
-        guard entries.insert(Entry(key: key, origin: origin.description)).inserted else { return }
+        guard entries.insert(Entry(key: key, origin: place)).inserted else { return }
         let text = entries.sorted { ($0.key, $0.origin) < ($1.key, $1.origin) }.map { "\($0.key) \($0.origin)" }.joined(separator: "\n")
         let file = url(localDirectory: localDirectory)
         LocalFile.clearWay(to: file)

@@ -12,12 +12,12 @@ extension History {
     }
 
     /// The remote URL: git's `origin` on this device, else the vault's `sync.remote` (which then
-    /// becomes `origin`, and the current branch's upstream).
+    /// becomes `origin`, and the current branch's upstream) once confirmed on this device: the
+    /// setting syncs, so another device could name any remote (``unconfirmedRemote(settings:)``).
     public func remoteURL(settings: Settings, during operation: GitOperation) throws(FolioError) -> String? {
         do {
             if let url = try repository.remoteURL() { return url }
-            // A password in the synced setting is not copied into git's configuration.
-            guard let configured = settings.string("sync.remote").map(URLPassword.removed), !configured.isEmpty else { return nil }
+            guard let configured = adoptableRemote(settings), isConfirmedHere(configured) else { return nil }
             try repository.setRemote(url: configured)
             try trackOrigin()
             return configured
@@ -25,6 +25,30 @@ extension History {
             throw FolioError.git(error, during: operation)
         }
     }
+
+    /// The vault's `sync.remote` when this device has no `origin` and has not confirmed it: what
+    /// sync names instead of sending the journal there.
+    public func unconfirmedRemote(settings: Settings) -> String? {
+        // try?: a configuration that cannot be read is said by the step that reads the remote.
+        guard (try? repository.remoteURL()) == nil, let configured = adoptableRemote(settings), !isConfirmedHere(configured) else {
+            return nil
+        }
+        return configured
+    }
+
+    /// `sync.remote` as it would become `origin`: a password in the synced setting is not copied
+    /// into git's configuration.
+    private func adoptableRemote(_ settings: Settings) -> String? {
+        guard let configured = settings.string("sync.remote").map(URLPassword.removed), !configured.isEmpty else { return nil }
+        return configured
+    }
+
+    private func isConfirmedHere(_ remote: String) -> Bool {
+        EndpointTrust.isTrusted(remote, for: "sync.remote", localDirectory: trustDirectory)
+    }
+
+    /// The vault's `.folio/local`, where this device's confirmations are kept (``EndpointTrust``).
+    var trustDirectory: URL { root.appendingPathComponent(".folio/local") }
 
     /// Points `origin` at `url` (used when `sync.remote` is set on this device) and makes it the
     /// current branch's upstream.

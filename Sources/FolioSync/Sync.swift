@@ -259,7 +259,12 @@ extension History {
         var state = SyncState.load(vault.localDirectory)
         do throws(FolioError) {
             report.handCommit = try commitHandChanges(in: vault, during: .sync)
-            guard let url = try remoteURL(settings: vault.settings, during: .sync) else { throw FolioError(.noRemote) }
+            guard let url = try remoteURL(settings: vault.settings, during: .sync) else {
+                if let named = unconfirmedRemote(settings: vault.settings) {
+                    throw FolioError(.remote(.remoteNotConfirmed(url: ConfiguredSecrets.redact(named))))
+                }
+                throw FolioError(.noRemote)
+            }
             state.url = url
             // Sync sends a branch: a detached HEAD would have it push what is not HEAD.
             guard let localBranch = try gitStep("git", { try repository.currentBranchName }) else {

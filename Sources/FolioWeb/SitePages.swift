@@ -30,7 +30,7 @@ struct SitePages: RouterMiddleware {
         guard request.method == .get || request.method == .head else { return try await next(request, context) }
         var path = request.uri.path.removingPercentEncoding ?? request.uri.path
         if path == "/" { path = "/index.html" }
-        guard path.hasSuffix(".html") || path == "/search.js" else { return try await next(request, context) }
+        guard Self.isPage(path) else { return try await next(request, context) }
         if !journal.freshness.mayServe(now: .now) {
             do throws(FolioError) {
                 try await journal.refresh()
@@ -117,6 +117,18 @@ final class PageCache: Sendable {
 }
 
 extension SitePages {
+    /// Whether `path` is one the export writes a page at (or its search terms): the home page,
+    /// the charts, a record's page, a calendar page. No other file of the site's folder is ever
+    /// answered as a page, whatever its name.
+    static func isPage(_ path: String) -> Bool {
+        if path == "/index.html" || path == "/stats.html" || path == "/search.js" { return true }
+        for folder in ["/records/", "/calendar/"] where path.hasPrefix(folder) {
+            let name = path.dropFirst(folder.count)
+            return name.utf8.count > ".html".utf8.count && name.hasSuffix(".html") && !name.contains("/")
+        }
+        return false
+    }
+
     /// Whether an `Accept-Encoding` value takes gzip (and does not refuse it with `q=0`).
     static func acceptsGzip(_ value: String) -> Bool {
         value.split(separator: ",").contains { part in
@@ -160,36 +172,5 @@ extension SitePages {
             at = index + 1
         }
         return nil
-    }
-}
-
-/// The vault's media under `/vault/media/…`: only regular files inside `media/`, reached
-/// through no symbolic link (a link synced from another device could point anywhere).
-struct MediaGate: RouterMiddleware {
-    typealias Context = WebRequestContext
-    let vaultRoot: URL
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let path = request.uri.path.removingPercentEncoding ?? ""
-        guard path.hasPrefix("/vault/") else { return try await next(request, context) }
-        guard path.hasPrefix("/vault/media/"), Self.isPlainFile(path.dropFirst("/vault/".count), under: vaultRoot.path) else {
-            return Response(status: .notFound)
-        }
-        return try await next(request, context)
-    }
-
-    static func isPlainFile(_ relative: Substring, under root: String) -> Bool {
-        var current = root
-        let components = relative.split(separator: "/", omittingEmptySubsequences: false)
-        for (index, component) in components.enumerated() {
-            guard !component.isEmpty, component != ".", component != ".." else { return false }
-            current += "/" + component
-            var status = stat()
-            guard lstat(current, &status) == 0 else { return false }
-            let type = status.st_mode & S_IFMT
-            if index == components.count - 1 { return type == S_IFREG }
-            guard type == S_IFDIR else { return false }
-        }
-        return false
     }
 }

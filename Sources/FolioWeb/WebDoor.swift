@@ -17,12 +17,26 @@ struct WebDoor: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await decide(request, context: context, next: next)
-        response.headers[.contentSecurityPolicy] = LiveSite.contentSecurityPolicy
+        // A file's answer keeps its own, stricter policy; every other answer gets the pages'
+        // policy, its scripts narrowed to the app's own paths on this server.
+        if response.headers[.contentSecurityPolicy] != FileAnswer.policy {
+            response.headers[.contentSecurityPolicy] = policy(request.head.authority)
+        }
         response.headers[.xContentTypeOptions] = "nosniff"
         if let name = HTTPField.Name.xFrameOptions { response.headers[name] = "DENY" }
         if let name = HTTPField.Name.referrerPolicy { response.headers[name] = "same-origin" }
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         return response
+    }
+
+    /// The pages' policy for a request to `authority`: scripts only from the app's own paths on
+    /// this server. A policy cannot name an IPv6 address, so there scripts stay `'self'` (the
+    /// `nosniff` and the types of every file answer already keep a file of the vault from
+    /// running as one); a host that is not this server's gets no script at all.
+    private func policy(_ authority: String?) -> String {
+        guard let authority, guardian.acceptsHost(authority) else { return LiveSite.contentSecurityPolicy(origin: nil) }
+        if authority.hasPrefix("[") { return LiveSite.contentSecurityPolicy }
+        return LiveSite.contentSecurityPolicy(origin: "http://" + authority)
     }
 
     private func decide(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

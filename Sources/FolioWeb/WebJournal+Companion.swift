@@ -137,7 +137,8 @@ extension WebJournal {
 
     /// The local time, and place and weather when `privacy.share_location` allows.
     private func momentLines(_ chain: ProviderChain) async -> [String] {
-        let weather = chain.wantsWeather ? await Weather.current(chain.configuration) : nil
+        if let refusal = Weather.refusal(chain.configuration, localDirectory: vault.localDirectory) { warn(FolioError(.ai(refusal))) }
+        let weather = chain.wantsWeather ? await Weather.current(chain.configuration, localDirectory: vault.localDirectory) : nil
         return DiaryEntry.environment(
             now: vault.clock.timestamp, zone: vault.clock.zone, configuration: chain.configuration, weather: weather)
     }

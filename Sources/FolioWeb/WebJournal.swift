@@ -32,6 +32,8 @@ actor WebJournal {
     nonisolated let freshness = Freshness()
     /// Each record's page, by its path, as the last refresh left them.
     private var pages: [String: String] = [:]
+    /// The records' media as the last refresh found them: the only files of the vault served.
+    nonisolated let recordMedia = RecordMedia()
 
     init(_ setup: WebSetup, warn: @escaping @Sendable (FolioError) -> Void) {
         self.warn = warn
@@ -88,7 +90,9 @@ actor WebJournal {
         guard let generation = freshness.begin(now: .now) else { return }
         let options = SiteOptions(output: siteFolder, searchPath: environment["PATH"], live: LiveSite())
         do throws(FolioError) {
-            pages = try SiteExporter.export(vault, options: options).pages
+            let report = try SiteExporter.export(vault, options: options)
+            pages = report.pages
+            recordMedia.replace(with: report.media)
         } catch {
             freshness.finish(generation, now: .now, succeeded: false)
             throw error

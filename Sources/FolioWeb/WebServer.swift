@@ -68,13 +68,10 @@ public enum WebServer {
         let routes = WebRoutes(journal: journal, guardian: guardian)
         router.add(middleware: WebDoor(guardian: guardian, language: journal.language))
         router.add(middleware: SitePages(journal: journal, guardian: guardian))
-        router.add(middleware: MediaGate(vaultRoot: journal.vaultRoot))
-        var quiet = Logger(label: "folio.serve.files")
-        quiet.logLevel = .critical
-        router.add(
-            middleware: FileMiddleware(
-                journal.vaultRoot.path + "/media", urlBasePath: "/vault/media", cacheControl: .init([]), logger: quiet))
-        router.add(middleware: FileMiddleware(journal.siteFolder.path, cacheControl: .init([]), logger: quiet))
+        // Files are answered by folio's own gates, never by a file server: only records' media
+        // and the export's thumbnails, each as what its bytes are (see VaultFiles.swift).
+        router.add(middleware: MediaGate(journal: journal))
+        router.add(middleware: SiteFiles(siteFolder: journal.siteFolder, language: journal.language))
         router.get("/search") { request, context in await routes.search(request, context: context) }
         router.post("/ideas") { request, context in try await routes.addIdea(request, context: context) }
         router.post("/done") { request, context in try await routes.markDone(request, context: context) }

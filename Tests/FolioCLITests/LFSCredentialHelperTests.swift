@@ -15,6 +15,7 @@ struct LFSCredentialHelperTests {
         let folio = try LFSTests.vault(scratch)
         try folio.write(".lfsconfig", "[lfs]\n\turl = \(server.url)\n")
         #expect(try folio.run("commit", "-m", "LFS server").status == 0)
+        #expect(try folio.run("config", "trust", "lfs.url").status == 0)
         let photo = try LFSTests.photo(scratch, "IMG_H.jpg", seed: 7)
         #expect(try folio.run("new", "diary", "--title", "密碼", "--media", photo.path).status == 0)
 

@@ -36,6 +36,7 @@ struct LFSKillTests {
         try folio.run("config", "set", "media.fetch", "none")
         try folio.write(".lfsconfig", "[lfs]\n\turl = \(server.url)\n")
         #expect(try folio.run("commit", "-m", "LFS server").status == 0)
+        #expect(try folio.run("config", "trust", "lfs.url").status == 0)
         #expect(try folio.run("sync").status == 0)
         let remote = scratch.path("remote.git")
         let before = try git(["rev-parse", "main"], in: remote)

@@ -51,15 +51,21 @@ public final class LFSFaultServer: @unchecked Sendable {
         var requiredAuthorization: String?
         /// Where actions point; nil for this server.
         var actionBase: String?
+        var address = "127.0.0.1"
     }
 
     public var port: Int { listener.port }
-    public var url: String { "http://127.0.0.1:\(port)/me/vault.git/info/lfs" }
+    /// The address it listens on: 127.0.0.1 unless another was asked for (127.0.0.2 is another
+    /// host to a client comparing origins, and still this machine).
+    public let address: String
+    public var url: String { "http://\(address):\(port)/me/vault.git/info/lfs" }
 
-    public init() throws {
-        let listener = try Listener()
+    public init(address: String = "127.0.0.1") throws {
+        let listener = try Listener(address: address)
         self.listener = listener
+        self.address = address
         let state = self.state
+        state.withValue { $0.address = address }
         thread = Thread {
             while true {
                 let client = accept(listener.descriptor, nil, nil)
@@ -141,7 +147,7 @@ public final class LFSFaultServer: @unchecked Sendable {
         guard let request = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
             let operation = request["operation"] as? String, let objects = request["objects"] as? [[String: Any]]
         else { return send(client, status: 422, body: message("not a batch request")) }
-        let base = state.actionBase ?? "http://127.0.0.1:\(port)/me/vault.git/info/lfs"
+        let base = state.actionBase ?? "http://\(state.address):\(port)/me/vault.git/info/lfs"
         var answers: [[String: Any]] = []
         for object in objects {
             guard let oid = object["oid"] as? String, let size = object["size"] as? Int else { continue }

@@ -22,8 +22,9 @@ struct ConfigCommand: ParsableCommand {
                   folio config trust ai.base_url
 
                 Values are shown with tokens and URL passwords masked. `trust` confirms, on this device, \
-                a value that came from another device: the AI server (ai.base_url) the key and pages \
-                go to, or a network limit above this device's ceiling. A value set here is confirmed here.
+                a value that came from another device: where data goes (ai.base_url, embeddings.base_url, \
+                weather.url, sync.remote, and lfs.url for the LFS server a synced .lfsconfig names), or a \
+                network limit above this device's ceiling. A value set here is confirmed here.
                 """,
                 """
                 例如：
@@ -33,8 +34,9 @@ struct ConfigCommand: ParsableCommand {
                   folio config unset ai.model
                   folio config trust ai.base_url
 
-                顯示的值會遮住權杖和網址裡的密碼。`trust` 在這台裝置上確認從別台裝置同步來的值：金鑰和頁面要送去的
-                AI 伺服器（ai.base_url），或高於這台裝置上限的網路限制。在這台裝置上設定的值，就在這台裝置上確認。
+                顯示的值會遮住權杖和網址裡的密碼。`trust` 在這台裝置上確認從別台裝置同步來的值：資料要送去的地方
+                （ai.base_url、embeddings.base_url、weather.url、sync.remote，以及同步來的 .lfsconfig 指定的 LFS
+                伺服器 lfs.url），或高於這台裝置上限的網路限制。在這台裝置上設定的值，就在這台裝置上確認。
                 """),
             subcommands: [ConfigList.self, ConfigGet.self, ConfigSet.self, ConfigUnset.self, ConfigTrust.self],
             defaultSubcommand: ConfigList.self)
@@ -114,6 +116,13 @@ struct ConfigTrust: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(folio.global)
+        // The LFS server a committed `.lfsconfig` names: git's key, not a setting of config.yaml.
+        if key == EndpointTrust.lfsURL {
+            guard let history = context.history else { throw FolioError(.settingNotSet(key)) }
+            let endpoint = try history.trustLFSEndpoint(localDirectory: context.vault.localDirectory)
+            context.say(.settingTrusted(key: key, value: ConfiguredSecrets.redact(endpoint)))
+            return
+        }
         try context.vault.trustSetting(key)
         context.say(.settingTrusted(key: key, value: ConfiguredSecrets.redact(context.vault.settings.string(key) ?? "")))
     }

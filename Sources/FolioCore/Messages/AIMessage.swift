@@ -372,6 +372,10 @@ public enum AIMessage: Sendable, Equatable {
     /// The question asked on a terminal before the key and pages go to an `ai.base_url` set on
     /// another device.
     case confirmEndpoint(url: String)
+    /// `weather.url` came from another device and is not confirmed on this one: no weather is asked for.
+    case weatherNotConfirmed(url: String)
+    /// `weather.url` is plain `http://` to another machine: the place would cross the network in clear text.
+    case weatherCleartext(url: String)
     /// The settings could not be read: the companion diary's F-014.
     case settingsFallback
     case answeredBy(String)
@@ -425,6 +429,16 @@ public enum AIMessage: Sendable, Equatable {
             return (
                 "ai.base_url 是在另一台裝置上設定的：\(url)。要把金鑰和你的日記送到這台伺服器嗎？",
                 "ai.base_url was set on another device: \(url). Send your key and your pages to this server?"
+            )
+        case .weatherNotConfirmed(let url):
+            return (
+                "weather.url（\(url)）是在另一台裝置上設定的，這台裝置還沒有確認過；確認之前，folio 不會把你的所在地送過去，這次沒有天氣。請執行 `folio config trust weather.url`。",
+                "weather.url (\(url)) was set on another device and is not confirmed on this one; until it is, folio sends it nothing of where you are, so there is no weather this time. Run `folio config trust weather.url`."
+            )
+        case .weatherCleartext(let url):
+            return (
+                "weather.url（\(url)）是以 http:// 連到另一台機器，你的所在地會以明文在網路上傳送，所以 folio 沒有去問天氣。請改用 https:// 網址；http:// 只用在本機（localhost、127.0.0.1、::1）。",
+                "weather.url (\(url)) is plain http:// to another machine, where your place would cross the network in clear text, so folio did not ask it. Use an https:// URL; plain http:// is for this machine only (localhost, 127.0.0.1, ::1)."
             )
         case .settingsFallback:
             return ("設定讀取失敗，已使用預設模型（builtin）。", "could not read the settings; using the default provider (builtin).")

@@ -152,6 +152,8 @@ public enum LFSReason: Sendable, Equatable {
     case unusableHere(String)
     case cancelled
     case noEndpoint
+    /// A server (or folder) a synced `.lfsconfig` names, not confirmed on this device.
+    case notConfirmed(url: String)
 
     public var pair: (String, String) {
         switch self {
@@ -177,6 +179,11 @@ public enum LFSReason: Sendable, Equatable {
         case .unusableHere(let reason): ("本機的副本無法使用：\(reason)", "the copy on this device cannot be used: \(reason)")
         case .cancelled: ("已取消", "cancelled")
         case .noEndpoint: ("沒有遠端，也沒有設定 `lfs.url`", "there is no remote and no lfs.url")
+        case .notConfirmed(let url):
+            (
+                "LFS 伺服器 \(url) 是同步來的 `.lfsconfig` 指定的，不是這台裝置的遠端，這台裝置也還沒有確認過；確認之前，folio 不會把照片或權杖送過去。請執行 `folio config trust lfs.url`",
+                "the LFS server \(url) is named by the synced .lfsconfig, not by this device's remote, and is not confirmed on this device; until it is, folio sends it no photo and no token. Run `folio config trust lfs.url`"
+            )
         }
     }
 }

@@ -291,6 +291,9 @@ public enum Message: Sendable, Equatable {
         return (zh + "，" + rest.0, en + ", so " + rest.1)
     }
 
+    /// What `config trust` confirms of where data goes: the endpoint settings and `.lfsconfig`'s server.
+    private static var endpointKeys: [String] { SettingKey.all.filter(\.isEndpoint).map(\.name) + ["lfs.url"] }
+
     /// A message quoted inside another, without its closing full stop.
     private static func trimmed(_ text: String) -> String {
         text.hasSuffix(".") || text.hasSuffix("。") ? String(text.dropLast()) : text
@@ -538,8 +541,8 @@ public enum Message: Sendable, Equatable {
             ("這台裝置已確認 \(key) = \(value)。", "confirmed on this device: \(key) = \(value).")
         case .settingNeedsNoTrust(let key):
             (
-                "設定「\(key)」不需要在這台裝置上確認：只有 ai.base_url 和網路時限（sync.timeout、sync.deadline、ai.timeout、ai.deadline）需要。",
-                "the setting '\(key)' needs no confirmation on this device: only ai.base_url and the network limits (sync.timeout, sync.deadline, ai.timeout, ai.deadline) do."
+                "設定「\(key)」不需要在這台裝置上確認：只有資料要送去的地方（\(Self.endpointKeys.joined(separator: "、"))）和網路時限（sync.timeout、sync.deadline、ai.timeout、ai.deadline）需要。",
+                "the setting '\(key)' needs no confirmation on this device: only where data goes (\(Self.endpointKeys.joined(separator: ", "))) and the network limits (sync.timeout, sync.deadline, ai.timeout, ai.deadline) do."
             )
         case .settingNotSet(let key):
             ("設定「\(key)」沒有設定值，沒有什麼可以確認。", "the setting '\(key)' is not set: there is nothing to confirm.")

@@ -53,6 +53,9 @@ public enum RemoteMessage: Sendable, Equatable {
     /// The remote at `url` sent folio to another host (`detail`: libgit2's words), which folio does
     /// not follow: the token for one host would go to the other.
     case redirectRefused(url: String, detail: String)
+    /// This device has no `origin`, and the synced `sync.remote` was not set or confirmed here:
+    /// the journal is not sent to a remote another device named.
+    case remoteNotConfirmed(url: String)
     /// The remote is plain `http://` to another machine and a token would be needed: folio sends
     /// none in clear text.
     case cleartextRemote(url: String)
@@ -150,6 +153,11 @@ public enum RemoteMessage: Sendable, Equatable {
             return (
                 "與遠端 \(url) 的傳輸中斷：\(zh)。沒有遺失任何東西：所有修改都已在本機提交，下次同步時會一起送出。",
                 "gave up on the remote \(url): \(en). Nothing is lost: everything is committed on this device and goes out with the next sync."
+            )
+        case .remoteNotConfirmed(let url):
+            return (
+                "sync.remote（\(url)）是在另一台裝置上設定的，這台裝置沒有自己的遠端，也還沒有確認過它；確認之前，folio 不會把日記送過去。請執行 `folio config trust sync.remote`。",
+                "sync.remote (\(url)) was set on another device, this device has no remote of its own, and it is not confirmed here; until it is, folio sends your journal nowhere. Run `folio config trust sync.remote`."
             )
         case .redirectRefused(let url, let detail):
             return (

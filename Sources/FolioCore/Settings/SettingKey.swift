@@ -18,12 +18,17 @@ public struct SettingKey: Sendable {
     /// For a limit a synced value must not loosen: the highest value folio uses unless this device
     /// allows more (``DeviceLimits`` in FolioStore); nil for settings without one.
     public let ceiling: Int?
+    /// Whether the value names a place this device sends data to (a server, a remote). The
+    /// settings sync, so anyone who can push could name their own server: such a value is used
+    /// only once confirmed on each device (``EndpointTrust`` in FolioStore).
+    public let isEndpoint: Bool
 
-    public init(name: String, type: ValueType, defaultText: String?, ceiling: Int? = nil) {
+    public init(name: String, type: ValueType, defaultText: String?, ceiling: Int? = nil, endpoint: Bool = false) {
         self.name = name
         self.type = type
         self.defaultText = defaultText
         self.ceiling = ceiling
+        self.isEndpoint = endpoint
     }
 
     public var path: [String] { name.split(separator: ".").map(String.init) }
@@ -31,7 +36,7 @@ public struct SettingKey: Sendable {
     /// Every setting folio reads (DESIGN §7), in the order `config list` shows them.
     public static let all: [SettingKey] = [
         SettingKey(name: "language", type: .choice(["zh-Hant", "en"]), defaultText: "zh-Hant"),
-        SettingKey(name: "sync.remote", type: .string, defaultText: nil),
+        SettingKey(name: "sync.remote", type: .string, defaultText: nil, endpoint: true),
         SettingKey(name: "sync.interval", type: .int(1...86_400), defaultText: "10"),
         // Limits (of the network, of sizes and of waits) have a ceiling: a value arriving from
         // another device can tighten them, never loosen them past this device's ceiling (the
@@ -40,7 +45,7 @@ public struct SettingKey: Sendable {
         SettingKey(name: "sync.deadline", type: .int(1...86_400), defaultText: "600", ceiling: 600),
         SettingKey(name: "sync.ssh_key", type: .string, defaultText: nil),
         SettingKey(name: "ai.provider", type: .choice(["builtin", "openai"]), defaultText: "builtin"),
-        SettingKey(name: "ai.base_url", type: .string, defaultText: nil),
+        SettingKey(name: "ai.base_url", type: .string, defaultText: nil, endpoint: true),
         SettingKey(name: "ai.model", type: .string, defaultText: nil),
         SettingKey(name: "ai.vision_model", type: .string, defaultText: nil),
         SettingKey(name: "ai.transcription_model", type: .string, defaultText: nil),
@@ -52,7 +57,7 @@ public struct SettingKey: Sendable {
         SettingKey(name: "ai.deadline", type: .int(1...86_400), defaultText: "600", ceiling: 600),
         SettingKey(name: "ai.max_reply_bytes", type: .int(1_024...1_073_741_824), defaultText: "16777216", ceiling: 16_777_216),
         // Search by meaning (docs/ai.md): an OpenAI-compatible `POST {base}/embeddings` server.
-        SettingKey(name: "embeddings.base_url", type: .string, defaultText: nil),
+        SettingKey(name: "embeddings.base_url", type: .string, defaultText: nil, endpoint: true),
         SettingKey(name: "embeddings.model", type: .string, defaultText: nil),
         // Sends "input_type": "query" or "passage", which e5 servers use; off for OpenAI's own API.
         SettingKey(name: "embeddings.input_type", type: .bool, defaultText: "true"),
@@ -63,7 +68,7 @@ public struct SettingKey: Sendable {
         SettingKey(name: "privacy.share_location", type: .bool, defaultText: "false"),
         SettingKey(name: "privacy.send_past_pages", type: .bool, defaultText: "true"),
         SettingKey(name: "location", type: .string, defaultText: nil),
-        SettingKey(name: "weather.url", type: .string, defaultText: nil),
+        SettingKey(name: "weather.url", type: .string, defaultText: nil, endpoint: true),
         SettingKey(name: "media.max_bytes", type: .int(1...Int.max), defaultText: "104857600", ceiling: 104_857_600),
         // Git LFS (docs/lfs.md): media as pointers in git, their bytes in the LFS store and server.
         SettingKey(name: "media.lfs", type: .bool, defaultText: "false"),

@@ -13,8 +13,31 @@ public struct LiveSite: Sendable, Hashable {
     public init() {}
 
     /// The Content-Security-Policy of a served page: the export's, with forms that post to the app.
+    /// A page carries it in a meta element, where the server's address is not known yet, so it
+    /// names scripts by `'self'`; the server's header (``contentSecurityPolicy(origin:)``) narrows
+    /// them to ``scriptPaths``, and a browser keeps to both.
     public static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; media-src 'self' blob:; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+    /// Every script a served page loads, by its path on the server: the app's, the site's and the
+    /// search terms, all made by folio. Nothing under `/vault/` (a file that arrived by sync) is
+    /// ever one of them.
+    public static let scriptPaths = ["/assets/app.js", "/assets/site.js", "/search.js"]
+
+    /// The policy the server sends with a page it serves at `origin` (`http://127.0.0.1:8400`):
+    /// ``contentSecurityPolicy`` with scripts allowed from ``scriptPaths`` only. Nil `origin` (a
+    /// request that named no host of this server): no script at all.
+    public static func contentSecurityPolicy(origin: String?) -> String {
+        let scripts = origin.map { origin in scriptPaths.map { origin + $0 }.joined(separator: " ") } ?? "'none'"
+        return contentSecurityPolicy.replacingOccurrences(of: "script-src 'self'", with: "script-src " + scripts)
+    }
+
+    /// The site's stylesheet and script as the export writes them, by path: the server answers
+    /// them from here, never from a file of the site's folder.
+    public static let siteAssets: [String: (type: String, text: String)] = [
+        "/assets/site.css": ("text/css; charset=utf-8", SiteAssets.css),
+        "/assets/site.js": ("text/javascript; charset=utf-8", SiteAssets.js),
+    ]
 }
 
 extension LiveSite {

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioCrypt
 import FolioLFS
+import FolioSecrets
 import FolioStore
 import Foundation
 import Git
@@ -161,22 +162,28 @@ extension History {
     // MARK: - The endpoint
 
     /// The LFS client for the vault's remote, with the credentials sync uses for that host (the
-    /// remote's own token only when the LFS server is on the remote's host). Nil without a remote
+    /// remote's own token only when the LFS server is on the remote's origin). Nil without a remote
     /// or `lfs.url`.
+    ///
+    /// A server (or folder) the committed `.lfsconfig` names and this device has not confirmed
+    /// (``lfsEndpoint(remoteURL:)``) gets a client without credentials that refuses to upload
+    /// before any request (``LFSTransferFailure/notConfirmed(endpoint:)``): it may only download,
+    /// and what comes back is checked against its hash.
     public func lfsClient(
         transport: SyncTransport, remoteURL: String?, operation: LFSClient.Operation = .download
     ) async throws(FolioError) -> LFSClient? {
-        let discovered: LFSEndpoint?
-        do {
-            discovered = try LFSEndpoint.discover(repository: repository, remoteURL: remoteURL)
-        } catch {
-            throw FolioError.git(error, during: .media)
-        }
-        guard let discovered else { return nil }
+        guard let discovered = try lfsEndpoint(remoteURL: remoteURL) else { return nil }
         // git's settings, read once for the remote's credentials, the LFS server's helpers and its CAs.
         let settings = try transport.gitSettings(gitDirectory: repository.gitDirectory)
-        var client = try await lfsClientWithCredentials(
-            endpoint: discovered, transport: transport, settings: settings, remoteURL: remoteURL, operation: operation)
+        var client: LFSClient
+        if discovered.confirmed {
+            client = try await lfsClientWithCredentials(
+                endpoint: discovered.endpoint, transport: transport, settings: settings, remoteURL: remoteURL, operation: operation)
+        } else {
+            client = LFSClient(
+                endpoint: discovered.endpoint, idleTimeout: Double((transport.limits.idle ?? .seconds(60)).components.seconds))
+            client.confirmedHere = false
+        }
         // The CAs git's settings name for the LFS server, as git-lfs reads them.
         if case .server(let url) = client.endpoint, RemoteEndpoint(url: url).transport == .https {
             let tls = transport.tlsSettings(for: url, settings: settings)
@@ -185,6 +192,47 @@ extension History {
             }
         }
         return client
+    }
+
+    /// The LFS endpoint, and whether this device agreed to send media and credentials to it: one
+    /// it derived from its own remote or found in its own git configuration, one on the same
+    /// origin as that derived endpoint, or one confirmed here (`folio config trust lfs.url`,
+    /// ``EndpointTrust``). Nil without a remote or `lfs.url`.
+    public func lfsEndpoint(remoteURL: String?) throws(FolioError) -> (endpoint: LFSEndpoint, confirmed: Bool)? {
+        let discovery: LFSEndpoint.Discovery?
+        do {
+            discovery = try LFSEndpoint.discovery(repository: repository, remoteURL: remoteURL)
+        } catch {
+            throw FolioError.git(error, during: .media)
+        }
+        guard let discovery else { return nil }
+        let endpoint = discovery.endpoint
+        guard discovery.namedBySyncedFile else { return (endpoint, true) }
+        if let own = remoteURL.flatMap(LFSEndpoint.derived(from:)) {
+            switch (own, endpoint) {
+            case (.server(let ownURL), .server(let url)):
+                if let origin = Origin(url: url), origin == Origin(url: ownURL) { return (endpoint, true) }
+            case (.folder, .folder):
+                if own == endpoint { return (endpoint, true) }
+            default: break
+            }
+        }
+        return (endpoint, EndpointTrust.isTrusted(endpoint.display, for: EndpointTrust.lfsURL, localDirectory: trustDirectory))
+    }
+
+    /// `config trust lfs.url`: takes the LFS server the committed `.lfsconfig` names as confirmed
+    /// on this device (`localDirectory`), and returns it as shown.
+    /// - Throws: ``FolioError`` `.settingNotSet("lfs.url")` when no synced file names one.
+    public func trustLFSEndpoint(localDirectory: URL) throws(FolioError) -> String {
+        let discovery: LFSEndpoint.Discovery?
+        do {
+            discovery = try LFSEndpoint.discovery(repository: repository, remoteURL: nil)
+        } catch {
+            throw FolioError.git(error, during: .media)
+        }
+        guard let discovery, discovery.namedBySyncedFile else { throw FolioError(.settingNotSet(EndpointTrust.lfsURL)) }
+        try EndpointTrust.trust(discovery.endpoint.display, for: EndpointTrust.lfsURL, localDirectory: localDirectory)
+        return discovery.endpoint.display
     }
 
     private func lfsClientWithCredentials(
@@ -207,9 +255,12 @@ extension History {
         guard let host = endpoint.host else { return LFSClient(endpoint: endpoint, idleTimeout: idle) }
         var token: String?
         var user: String?
-        if let remoteURL {
+        if let remoteURL, case .server(let url) = endpoint, let remoteOrigin = Origin(url: remoteURL) {
             let remote = RemoteEndpoint(url: remoteURL)
-            if remote.host.lowercased() == host, remote.transport == .https || remote.transport == .http {
+            // The remote's own token only to the remote's origin (another port of its host is another server).
+            if SecretDestination.refusal(sending: url, configuredFor: remoteOrigin) == nil,
+                remote.transport == .https || remote.transport == .http
+            {
                 let access = try transport.access(remoteURL, settings: settings)
                 token = access.token
                 user = remote.user
@@ -248,7 +299,9 @@ extension History {
         let host = client.endpoint.host ?? client.endpoint.display
         switch failure {
         case .unreachable(let reason): return .unreachable(reason)
-        case .unauthorized(let sent): return sent ? .credentialsRefused(host: host) : .needsCredentials(host: host)
+        case .unauthorized(let sent):
+            if !client.confirmedHere { return .notConfirmed(url: client.endpoint.display) }
+            return sent ? .credentialsRefused(host: host) : .needsCredentials(host: host)
         case .forbidden: return .forbidden
         case .noServer: return .noServer(url: client.endpoint.display)
         case .missingOnServer: return .missingOnServer
@@ -258,6 +311,7 @@ extension History {
         case .wrongBytes: return .wrongBytes
         case .insecure(let url): return .insecure(url: url)
         case .store(let problem): return .diskProblem(problem.description)
+        case .notConfirmed(let endpoint): return .notConfirmed(url: endpoint)
         case .cancelled: return .cancelled
         }
     }
@@ -285,6 +339,8 @@ extension History {
             pointers.removeAll { plain.contains($0) }
             withheld = plain.count
         }
+        // A client for an endpoint this device has not confirmed refuses the upload before any
+        // request: the failure below then keeps the branch back with its media.
         guard !pointers.isEmpty, let client = try await lfsClient(transport: transport, remoteURL: remoteURL, operation: .upload) else {
             return (0, withheld)
         }
