@@ -9,14 +9,20 @@ import NIOPosix
 /// one path (`/mcp`), one SDK session per client (`Mcp-Session-Id`), answers streamed as
 /// server-sent events by the SDK's transport.
 ///
-/// Before a body reaches the SDK: the `Host` must name this machine (a web page cannot reach the
-/// server through a DNS name that resolves to it), the body is read only up to the size limit, and
-/// it passes the ``MessageGate`` and the request rate.
+/// Before a body is read: the `Host` must name this machine (a web page cannot reach the server
+/// through a DNS name that resolves to it), an `Origin` must be this server, the request must carry
+/// the token (`Authorization: Bearer`; any local account can reach a loopback port), and a
+/// `Content-Length` must be within the size limit; a request refused there is answered at once and
+/// its connection closed, its body never read. A body without a length is counted as it streams
+/// and refused the moment it passes the limit. Then it passes the ``MessageGate`` and the rate.
 public enum HTTPEndpoint {
     public static let path = "/mcp"
 
-    /// Listens on `port` (0: any free port), tells `ready` the URL, and serves until the task is cancelled.
-    public static func serve(port: Int, journal: Journal, limits: MCPLimits, ready: @Sendable (String) -> Void) async throws {
+    /// Listens on `port` (0: any free port), tells `ready` the URL, and serves until the task is
+    /// cancelled, answering only requests that carry `token`.
+    public static func serve(
+        port: Int, journal: Journal, limits: MCPLimits, token: BearerToken, ready: @Sendable (String) -> Void
+    ) async throws {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -28,7 +34,7 @@ public enum HTTPEndpoint {
             }
         let boundPort = server.channel.localAddress?.port ?? port
         ready("http://127.0.0.1:\(boundPort)\(path)")
-        let sessions = Sessions(journal: journal, limits: limits, port: boundPort)
+        let sessions = Sessions(journal: journal, limits: limits, port: boundPort, token: token)
         try await server.executeThenClose { connections in
             try await withThrowingDiscardingTaskGroup { group in
                 for try await connection in connections {
@@ -44,6 +50,7 @@ actor Sessions {
     let journal: Journal
     let limits: MCPLimits
     let port: Int
+    let token: BearerToken
     private let gate: MessageGate
     private let stateless: StatelessProtocol
     private var rate: RequestRate
@@ -52,46 +59,47 @@ actor Sessions {
     /// Sessions kept at once; the oldest goes when another client starts one.
     static let maxSessions = 16
 
-    init(journal: Journal, limits: MCPLimits, port: Int) {
+    init(journal: Journal, limits: MCPLimits, port: Int, token: BearerToken) {
         self.journal = journal
         self.limits = limits
         self.port = port
+        self.token = token
         self.gate = MessageGate(limits: limits, language: journal.language)
         self.stateless = StatelessProtocol(journal: journal, limits: limits)
         self.rate = RequestRate(perSecond: limits.requestsPerSecond, burst: limits.burst)
     }
 
-    /// Reads each request of one connection and writes its answer.
+    /// Reads each request of one connection and writes its answer. A request refused before its
+    /// body is read (or once its body passes the limit) ends the connection: the rest of the body
+    /// is never read, and the client learns why at once.
     nonisolated func serve(_ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>) async {
         do {
             try await connection.executeThenClose { inbound, outbound in
                 var head: HTTPRequestHead?
                 var body = ByteBuffer()
-                var tooLarge = false
                 for try await part in inbound {
                     switch part {
                     case .head(let started):
+                        if let refusal = refusal(before: started) {
+                            try await write(refusal, version: started.version, keepAlive: false, to: outbound)
+                            return
+                        }
                         head = started
                         body.clear()
-                        tooLarge = false
                     case .body(var chunk):
-                        // Past the limit the rest is read and dropped, never kept.
-                        if body.readableBytes + chunk.readableBytes > limits.maxRequestBytes { tooLarge = true }
-                        if !tooLarge { body.writeBuffer(&chunk) }
+                        guard let started = head else { continue }
+                        // Counted as it arrives, so a body without a length (chunked) stops at the limit too.
+                        guard body.readableBytes + chunk.readableBytes <= limits.maxRequestBytes else {
+                            try await write(tooLarge(), version: started.version, keepAlive: false, to: outbound)
+                            return
+                        }
+                        body.writeBuffer(&chunk)
                     case .end:
                         guard let started = head else { continue }
-                        let response: HTTPResponse
-                        if tooLarge {
-                            response = .data(
-                                MessageGate.error(
-                                    .invalidRequest, .requestTooLarge(limit: limits.maxRequestBytes), id: nil, language: gate.language),
-                                headers: ["Content-Type": "application/json", "X-Folio-Status": "413"])
-                        } else {
-                            response = await answer(started, body: Data(body.readableBytesView))
-                        }
-                        try await write(response, version: started.version, keepAlive: started.isKeepAlive && !tooLarge, to: outbound)
+                        let response = await answer(started, body: Data(body.readableBytesView))
+                        try await write(response, version: started.version, keepAlive: started.isKeepAlive, to: outbound)
                         head = nil
-                        if tooLarge { return }
+                        body.clear()
                     }
                 }
             }
@@ -100,17 +108,41 @@ actor Sessions {
         }
     }
 
-    /// The answer to one whole request.
-    private func answer(_ head: HTTPRequestHead, body: Data) async -> HTTPResponse {
+    /// The answer to a request that is refused on its head alone, or nil when its body may be read:
+    /// another path, a `Host` or `Origin` not this server, no token, or a `Content-Length` over the limit.
+    nonisolated func refusal(before head: HTTPRequestHead) -> HTTPResponse? {
         let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
         guard path == HTTPEndpoint.path else { return .error(statusCode: 404, .invalidRequest("Not Found")) }
         guard isLocalHost(head.headers["Host"].first) else { return .error(statusCode: 403, .invalidRequest("Forbidden: Host")) }
         // A browser's request from another site names it in Origin; the SDK's pipeline refuses such
-        // a request for a session, and the stateless path below never reaches that pipeline, so the
-        // rule is kept here for every request (a `null` Origin, a sandboxed page's, included).
+        // a request for a session, and the stateless path never reaches that pipeline, so the rule
+        // is kept here for every request (a `null` Origin, a sandboxed page's, included).
         if let origin = head.headers["Origin"].first, !isLocalOrigin(origin) {
             return .error(statusCode: 403, .invalidRequest("Forbidden: Origin"))
         }
+        guard token.admits(authorization: head.headers["Authorization"]) else {
+            return .data(
+                MessageGate.error(.invalidRequest, .unauthorized, id: nil, language: gate.language),
+                headers: ["Content-Type": "application/json", "WWW-Authenticate": #"Bearer realm="folio mcp""#, "X-Folio-Status": "401"])
+        }
+        // A length the client states is believed for the refusal: the body is never read to check it.
+        if let stated = head.headers["Content-Length"].first.flatMap({ Int($0) }), stated > limits.maxRequestBytes {
+            return tooLarge()
+        }
+        return nil
+    }
+
+    /// The answer to a body over the size limit.
+    private nonisolated func tooLarge() -> HTTPResponse {
+        .data(
+            MessageGate.error(.invalidRequest, .requestTooLarge(limit: limits.maxRequestBytes), id: nil, language: gate.language),
+            headers: ["Content-Type": "application/json", "X-Folio-Status": "413"])
+    }
+
+    /// The answer to one whole request.
+    private func answer(_ head: HTTPRequestHead, body: Data) async -> HTTPResponse {
+        // Path, Host, Origin and token were checked on the head (``refusal(before:)``).
+        let path = HTTPEndpoint.path
         var headers: [String: String] = [:]
         for (name, value) in head.headers { headers[name] = headers[name].map { $0 + ", " + value } ?? value }
         if head.method == .POST {
@@ -170,13 +202,13 @@ actor Sessions {
     }
 
     /// `127.0.0.1`, `localhost` or `[::1]`, on this server's port.
-    private func isLocalHost(_ host: String?) -> Bool {
+    private nonisolated func isLocalHost(_ host: String?) -> Bool {
         guard let host else { return false }
         return ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"].contains(host.lowercased())
     }
 
     /// `http://127.0.0.1`, `http://localhost` or `http://[::1]`, on this server's port.
-    private func isLocalOrigin(_ origin: String) -> Bool {
+    private nonisolated func isLocalOrigin(_ origin: String) -> Bool {
         ["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"].contains(origin.lowercased())
     }
 

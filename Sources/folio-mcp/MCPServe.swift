@@ -9,7 +9,8 @@ import Foundation
 
 /// The MCP server behind `folio mcp` (see `MCPHost`).
 enum MCPServe {
-    /// Serves MCP on standard input and output (`httpPort` nil) or on 127.0.0.1, awaited from
+    /// Serves MCP on standard input and output (`http` nil) or on 127.0.0.1 to those who hold
+    /// the token (the vault's, or the one in `--token-file`), awaited from
     /// folio's async entry point (whose main queue already runs: no second `dispatchMain`), and the
     /// process ends when the server does: 0 when the client closed standard input, 1 when the
     /// server could not start.
@@ -18,9 +19,11 @@ enum MCPServe {
             root: request.root, environment: request.environment, language: request.language, allowWrite: request.allowWrite)
         let journal = Journal(setup)
         do {
-            if let httpPort = request.httpPort {
-                try await HTTPEndpoint.serve(port: httpPort, journal: journal, limits: setup.limits) { url in
-                    Console.err(Message.mcp(.listening(url: url, allowWrite: setup.allowWrite)).text(journal.language))
+            if let http = request.http {
+                try await HTTPEndpoint.serve(port: http.port, journal: journal, limits: setup.limits, token: BearerToken(http.token)) {
+                    url in
+                    Console.err(
+                        Message.mcp(.listening(url: url, allowWrite: setup.allowWrite, tokenFile: http.tokenFile)).text(journal.language))
                 }
             } else {
                 let server = await JournalServer.make(journal, limits: setup.limits)
@@ -34,7 +37,7 @@ enum MCPServe {
         } catch {
             let reason =
                 (error as? FolioError)?.rendered(in: journal.language)
-                ?? Message.mcp(.cannotListen(port: request.httpPort ?? 0, reason: "\(error)")).text(journal.language)
+                ?? Message.mcp(.cannotListen(port: request.http?.port ?? 0, reason: "\(error)")).text(journal.language)
             Console.err(reason)
             exit(1)
         }

@@ -19,6 +19,8 @@ struct MCPTests {
     static let python = repository.appendingPathComponent(".build-venv/bin/python").path
     static let client = repository.appendingPathComponent("Tests/FolioCLITests/Fixtures/mcp/reference_client.py").path
     static let hasClient = FileManager.default.isExecutableFile(atPath: python)
+    /// What another account of the machine tries against the user's servers (``secondLocalUser()``).
+    static let otherAccount = repository.appendingPathComponent("Tests/FolioCLITests/Fixtures/mcp/other_account.py").path
 
     /// A vault with a diary page about rain, ideas, a page of last year, a long page of sections
     /// and a page holding an API key.
@@ -68,11 +70,11 @@ struct MCPTests {
         .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"), arguments: eras)
     func readOverHTTP(era: String) throws {
         let folio = try Self.journal()
-        let (server, url) = try Self.httpServer(folio)
+        let (server, url, token) = try Self.httpServer(folio)
         defer { server.stop() }
         #expect(url.hasPrefix("http://127.0.0.1:") && url.hasSuffix("/mcp"))
         let (status, output) = try Self.reference(
-            folio, transport: "http", mode: "read", environment: ["FOLIO_MCP_URL": url, "FOLIO_MCP_ERA": era])
+            folio, transport: "http", mode: "read", environment: ["FOLIO_MCP_URL": url, "FOLIO_MCP_ERA": era, "FOLIO_MCP_TOKEN": token])
         #expect(status == 0, "\(output)")
     }
 
@@ -164,7 +166,7 @@ struct MCPTests {
         "2026-07-28 over HTTP: one POST answered whole; a header naming another version than _meta is refused; a notification is accepted")
     func statelessOverHTTP() async throws {
         let folio = try Self.journal()
-        let (server, announced) = try Self.httpServer(folio)
+        let (server, announced, token) = try Self.httpServer(folio)
         defer { server.stop() }
         let url = try #require(URL(string: announced))
         let meta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#
@@ -176,6 +178,7 @@ struct MCPTests {
             if let origin { request.setValue(origin, forHTTPHeaderField: "Origin") }
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.setValue("application/json, text/event-stream", forHTTPHeaderField: "Accept")
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
             if let version { request.setValue(version, forHTTPHeaderField: "MCP-Protocol-Version") }
             request.httpBody = Data(body.utf8)
             let (data, response) = try await session.data(for: request)
@@ -248,7 +251,7 @@ struct MCPTests {
     @Test("folio mcp becomes folio-mcp in the same process, which SIGTERM stops")
     func handsOverToTheServer() throws {
         let folio = try Self.journal()
-        let (server, _) = try Self.httpServer(folio)
+        let (server, _, _) = try Self.httpServer(folio)
         defer { server.stop() }
         // The client's process is the server: same pid, now running folio-mcp.
         let running = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(server.pid)/exe")
@@ -280,19 +283,169 @@ struct MCPTests {
         #expect(chinese.status == 1 && chinese.output.contains("無法啟動"), "\(chinese.output)")
     }
 
+    @Test(
+        "over HTTP the reference client is refused without the token and with a wrong one; the token is the vault's, mode 0600, never synced",
+        .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"))
+    func tokenRequired() throws {
+        let folio = try Self.journal()
+        let (server, url, token) = try Self.httpServer(folio)
+        defer { server.stop() }
+        for given in [nil, String(token.reversed()), token + "x"] {
+            var environment = ["FOLIO_MCP_URL": url]
+            if let given { environment["FOLIO_MCP_TOKEN"] = given }
+            let (status, output) = try Self.reference(folio, transport: "http", mode: "read", environment: environment)
+            // The client shows folio's answer to the 401: what the server needs and where to get it.
+            #expect(
+                status != 0 && output.contains("needs the header Authorization: Bearer") && !output.contains("ok initialised"),
+                "\(given ?? "no token"): \(output)")
+        }
+        #expect(try folio.run("mcp", "--print-token").stdout == token + "\n", "the same token every time")
+        let file = folio.directory.appendingPathComponent(".folio/local/mcp-token")
+        var info = stat()
+        #expect(stat(file.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(try Tool.git(["status", "--porcelain", "--ignored", ".folio/local"], in: folio.directory).contains("!!"), "ignored by git")
+        let renewed = try folio.run("mcp", "--new-token").stdout.trimmingCharacters(in: .newlines)
+        #expect(renewed != token && renewed.count == 43)
+    }
+
+    @Test("--token-file: the token in the user's own file is the one, the vault's is not; a file others can read stops the server")
+    func tokenFile() async throws {
+        let folio = try Self.journal()
+        let scratch = try #require(folio.scratch)
+        let own = String(repeating: "k", count: 40)
+        let file = try scratch.write("client-token", own + "\n", mode: 0o600)
+        let (server, announced, vaultToken) = try Self.httpServer(folio, arguments: ["--token-file", file.path])
+        defer { server.stop() }
+        let url = try #require(URL(string: announced))
+        #expect(try await Self.listTools(url, token: own).status == 200)
+        #expect(try await Self.listTools(url, token: vaultToken).status == 401)
+
+        try scratch.write("shared-token", own, mode: 0o644)
+        let refused = try folio.run("mcp", "--http", "--port", "0", "--token-file", scratch.path("shared-token").path)
+        #expect(refused.status == 1 && refused.stderr.contains("not yours alone"), "\(refused.stderr)")
+        let usage = try folio.run("mcp", "--token-file", file.path)
+        #expect(usage.status == 2 && usage.stderr.contains("--http"), "\(usage.stderr)")
+    }
+
+    @Test(
+        "a second account of this machine is refused: it cannot read the token, the reference client it runs gets 401 with writes on, the watcher's socket refuses it",
+        .enabled(if: geteuid() == 0, "making a second account needs root: run the tests as root to check this"),
+        .enabled(if: hasClient, "the reference MCP client is not installed: run make mcp-client"))
+    func secondLocalUser() async throws {
+        let folio = try Self.journal()
+        let other = try LocalAccount()
+        defer { other.remove() }
+        let before = try folio.run("log", "--json").stdout
+        let (server, url, token) = try Self.httpServer(folio, arguments: ["--allow-write"])
+        defer { server.stop() }
+
+        let read = try other.run(["/bin/cat", folio.directory.appendingPathComponent(".folio/local/mcp-token").path])
+        #expect(read.status != 0 && read.output.contains("Permission denied"), "\(read.output)")
+        // Told the token's file and given nothing else, as another account's process would be.
+        for mode in ["write", "read"] {
+            let client = try other.run(
+                [Self.python, Self.client, FolioBinary.url.path, folio.directory.path, "http", mode],
+                environment: ["FOLIO_MCP_URL": url, "FOLIO_MCP_ERA": "auto"])
+            #expect(client.status != 0 && client.output.contains("needs the header Authorization: Bearer"), "\(mode): \(client.output)")
+        }
+        let guessed = try other.run([Self.python, Self.otherAccount, "post", url])
+        #expect(guessed.output.trimmingCharacters(in: .whitespacesAndNewlines) == "401", "\(guessed.output)")
+        #expect(try folio.run("log", "--json").stdout == before, "nothing was written")
+        // The other server folio runs, the watcher: its socket is this account's alone (mode 0600),
+        // and it checks the peer's user besides.
+        #expect(try folio.run("watch", "start").status == 0)
+        defer { _ = try? folio.run("watch", "stop") }
+        let socket = folio.directory.appendingPathComponent(".folio/local/watch.sock").path
+        let watch = try other.run([Self.python, Self.otherAccount, "watch", socket])
+        #expect(watch.output.hasPrefix("refused Permission denied"), "\(watch.output)")
+        // The owner, with the token, is answered.
+        #expect(try await Self.listTools(try #require(URL(string: url)), token: token).status == 200)
+    }
+
+    @Test(
+        "a 200 MB body is refused at once with little memory, stated or chunked, and the server answers the next request",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl is not installed"))
+    func bodyOverTheLimit() async throws {
+        let folio = try Self.journal()
+        let scratch = try #require(folio.scratch)
+        let (server, announced, token) = try Self.httpServer(folio)
+        defer { server.stop() }
+        let url = try #require(URL(string: announced))
+        #expect(try await Self.listTools(url, token: token).status == 200)
+        let peakBefore = Self.peakMemory(of: server.pid)
+        // Sparse: 200 MB to send, none of it on disk.
+        let big = scratch.path("big.json")
+        FileManager.default.createFile(atPath: big.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 200_000_000)
+        try handle.close()
+        let common = [
+            "-sS", "-o", "/dev/null", "-w", "%{http_code} %{size_upload}", "-X", "POST", "-H", "Authorization: Bearer \(token)",
+            "-H", "Content-Type: application/json", "-H", "Expect:",
+        ]
+        // Stated: the file's length is the request's Content-Length. Chunked: a body without end.
+        for (name, arguments) in [
+            ("stated", common + ["-T", big.path, announced]),
+            ("chunked", common + ["-H", "Transfer-Encoding: chunked", "-T", "/dev/zero", announced]),
+        ] {
+            let started = Date()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            process.arguments = arguments
+            let ended = try process.runToEnd(mergingErrors: true)
+            let seconds = Date().timeIntervalSince(started)
+            let words = ended.output.split(separator: " ")
+            let uploaded = words.count > 1 ? Double(words[1]) ?? -1 : -1
+            print("\(name): \(ended.output) in \(String(format: "%.2f", seconds)) s")
+            #expect(ended.output.hasPrefix("413"), "\(name): \(ended.output)")
+            #expect(seconds < 3, "\(name): \(seconds) s")
+            #expect(uploaded < 32_000_000, "\(name): \(uploaded) bytes sent before the refusal")
+            #expect(try await Self.listTools(url, token: token).status == 200, "answered after \(name)")
+        }
+        let peakAfter = Self.peakMemory(of: server.pid)
+        print("folio-mcp peak memory: \(peakBefore) kB before, \(peakAfter) kB after")
+        #expect(peakAfter - peakBefore < 24_000, "peak memory grew from \(peakBefore) kB to \(peakAfter) kB")
+    }
+
     // MARK: - Helpers
 
-    /// `folio mcp --http` on any free port of 127.0.0.1, and the URL it announced.
-    static func httpServer(_ folio: FolioProcess) throws -> (ChildProcess, String) {
+    /// `folio mcp --http` on any free port of 127.0.0.1, the URL it announced, and the vault's
+    /// token (as `folio mcp --print-token` prints it).
+    static func httpServer(_ folio: FolioProcess, arguments: [String] = []) throws -> (ChildProcess, String, String) {
+        let token = try folio.run("mcp", "--print-token").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let errors = folio.scratch?.path("mcp-http-\(UUID().uuidString).err") ?? URL(fileURLWithPath: "/tmp/folio-mcp-http.err")
         let server = try ChildProcess(
-            FolioBinary.url.path, ["--vault", folio.directory.path, "mcp", "--http", "--port", "0"], environment: folio.environment,
-            errors: errors)
+            FolioBinary.url.path, ["--vault", folio.directory.path, "mcp", "--http", "--port", "0"] + arguments,
+            environment: folio.environment, errors: errors)
         guard let url = announcedURL(in: errors) else {
             server.stop()
-            throw HarnessError(description: "folio mcp --http printed no URL")
+            throw HarnessError(
+                description: "folio mcp --http printed no URL: " + ((try? String(contentsOf: errors, encoding: .utf8)) ?? ""))
         }
-        return (server, url)
+        return (server, url, token)
+    }
+
+    /// A 2026-07-28 `tools/list` posted with `token`: the status and the body.
+    static func listTools(_ url: URL, token: String) async throws -> (status: Int, body: String) {
+        let meta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json, text/event-stream", forHTTPHeaderField: "Accept")
+        request.setValue("2026-07-28", forHTTPHeaderField: "MCP-Protocol-Version")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{\#(meta)}}"#.utf8)
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The most memory `pid` has held (VmHWM), in kB.
+    static func peakMemory(of pid: pid_t) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
     static let initialize =
@@ -336,5 +489,32 @@ struct MCPTests {
             usleep(20_000)
         }
         return nil
+    }
+}
+
+/// A second account of this machine, made for one test (root only) and removed after it: the
+/// other user of a shared computer, whose processes reach every loopback port.
+struct LocalAccount {
+    let name: String
+
+    init() throws {
+        name = "folio-other-" + UUID().uuidString.prefix(8).lowercased()
+        try Tool.run("/usr/sbin/useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name])
+    }
+
+    /// Runs `command` as this account (its own user and group, no others), with a small environment.
+    func run(_ command: [String], environment extra: [String: String] = [:]) throws -> ChildOutput {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=\(name)", "--regid=\(name)", "--init-groups", "--"] + command
+        var environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8"]
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        return try process.runToEnd(mergingErrors: true)
+    }
+
+    func remove() {
+        _ = try? Tool.run("/usr/sbin/userdel", [name])
     }
 }

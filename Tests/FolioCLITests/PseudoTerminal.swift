@@ -69,7 +69,8 @@ extension FolioProcess {
 /// styles: every control character (C0, DEL, C1) and every escape sequence folio does not write.
 enum TerminalBytes {
     /// The control characters and escape sequences in `output` that a terminal would act on,
-    /// leaving out newline, tab and the SGR styles folio paints with.
+    /// leaving out newline, tab and the SGR styles folio paints with, and the bidirectional
+    /// controls, which would show the rest of a line in another order.
     static func unsafe(in output: Data) -> [String] {
         let text = String(decoding: output, as: UTF8.self)
         var found: [String] = []
@@ -78,6 +79,10 @@ enum TerminalBytes {
         while index < scalars.count {
             let scalar = scalars[index]
             defer { index += 1 }
+            if bidiControls.contains(scalar.value) {
+                found.append(String(format: "U+%04X at %d", scalar.value, index))
+                continue
+            }
             guard scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value), scalar != "\n", scalar != "\t" else { continue }
             if scalar == "\u{1B}", let end = styleEnd(scalars, index) {
                 index = end
@@ -87,6 +92,9 @@ enum TerminalBytes {
         }
         return found
     }
+
+    /// Unicode's Bidi_Control characters, listed here apart from folio's own list.
+    static let bidiControls: Set<UInt32> = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
 
     /// `ESC [ n ; n m` with folio's style numbers only.
     private static func styleEnd(_ scalars: [Unicode.Scalar], _ start: Int) -> Int? {

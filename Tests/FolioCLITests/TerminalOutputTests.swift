@@ -128,4 +128,58 @@ struct TerminalOutputTests {
         let heard = try folio.run("transcribe", audio.path)
         #expect(TerminalBytes.unsafe(in: Data((heard.stdout + heard.stderr).utf8)) == [], "\(heard.stdout.debugDescription)")
     }
+
+    /// A title another device wrote (by hand, through MCP or the web app) with a right-to-left
+    /// override, and every other bidirectional control in a tag, a body and a commit.
+    func bidiVault() throws -> FolioProcess {
+        let folio = try FolioProcess.vault()
+        let controls = TerminalBytes.bidiControls.sorted().map { String(UnicodeScalar($0).map(Character.init) ?? "?") }.joined()
+        let record = """
+            ---
+            id: 01JD0000000000000000000001
+            kind: idea
+            title: "invoice \\u202Efdp.exe"
+            created: 2026-11-20T10:00:00+08:00
+            modified: 2026-11-20T10:00:00+08:00
+            tags: ["t\\u2067ag"]
+            ---
+            body \(controls) end
+
+            """
+        try folio.write("ideas/2026/11/2026-11-20-invoice.md", record)
+        let git = try Tool.find("git", package: "git")
+        var environment = Tool.environment()
+        environment["GIT_AUTHOR_NAME"] = "Eve\u{202E}evE"
+        try Tool.run(git, ["add", "-A"], in: folio.directory, environment: environment)
+        try Tool.run(git, ["commit", "-q", "-m", "from afar \u{202E}\(controls)"], in: folio.directory, environment: environment)
+        return folio
+    }
+
+    @Test(
+        "a right-to-left override and the other bidirectional controls reach neither a pipe nor a terminal as such",
+        arguments: [
+            ["list"], ["search", "invoice"], ["tags"], ["log"], ["status"], ["check"],
+            ["show", "ideas/2026/11/2026-11-20-invoice.md", "--json"],
+            ["list", "--json"], ["log", "--json"],
+        ])
+    func bidirectionalControls(_ arguments: [String]) throws {
+        var folio = try bidiVault()
+        let piped = try folio.run(arguments)
+        #expect(piped.status == 0 || arguments == ["check"], "\(piped.stderr)")
+        #expect(TerminalBytes.unsafe(in: Data((piped.stdout + piped.stderr).utf8)) == [], "\(piped.stdout.debugDescription)")
+        folio.environment["PAGER"] = "cat"
+        let (_, output) = try folio.runOnRawTerminal(arguments)
+        #expect(TerminalBytes.unsafe(in: output) == [], "\(String(decoding: output, as: UTF8.self).debugDescription)")
+    }
+
+    @Test("the override is shown for what it is: its code point where it stood, and JSON keeps the title exact")
+    func bidiShownAsCodePoint() throws {
+        let folio = try bidiVault()
+        let listed = try folio.run("list")
+        #expect(listed.stdout.contains("invoice <U+202E>fdp.exe"), "\(listed.stdout.debugDescription)")
+        let log = try folio.run("log", "-n", "1")
+        #expect(log.stdout.contains("from afar <U+202E>"), "\(log.stdout.debugDescription)")
+        let json = try #require(try folio.json("show", "ideas/2026/11/2026-11-20-invoice.md", "--json") as? [String: Any])
+        #expect(json["title"] as? String == "invoice \u{202E}fdp.exe")
+    }
 }

@@ -1,6 +1,7 @@
-import FolioCore
 import Foundation
 import Testing
+
+@testable import FolioCore
 
 @Suite("Honest text: what reaches a terminal, the rules of typed text, the system's reasons")
 struct HonestTextTests {
@@ -18,6 +19,10 @@ struct HonestTextTests {
             ("\u{1B}[1", "␛[1"),
             ("\u{9B}31m \u{9D}0;x\u{9C}", "�31m �0;x�"),
             ("line\r\nnext\tcell\u{08}\u{7F}", "line␍\nnext\tcell␈␡"),
+            ("invoice \u{202E}fdp.exe", "invoice <U+202E>fdp.exe"),
+            ("\u{2066}\u{2067}\u{2068}\u{2069}", "<U+2066><U+2067><U+2068><U+2069>"),
+            ("\u{202A}\u{202B}\u{202C}\u{202D} \u{200E}\u{200F}\u{061C}", "<U+202A><U+202B><U+202C><U+202D> <U+200E><U+200F><U+061C>"),
+            ("\u{1B}[31m\u{202E}red\u{1B}[0m", "\u{1B}[31m<U+202E>red\u{1B}[0m"),
         ])
     func keepingStyles(_ input: String, _ expected: String) {
         #expect(input.withVisibleControlsKeepingStyles == expected)
@@ -35,6 +40,38 @@ struct HonestTextTests {
     @Test("JSON escapes C0, DEL and C1 controls, so no raw control character leaves in JSON")
     func jsonEscapesC1() {
         #expect(JSONOutput.quoted("a\u{1B}b\u{7F}c\u{9B}d°") == #""a\u001bb\u007fc\u009bd°""#)
+    }
+
+    @Test("every printer's door neutralises the bidirectional controls, and no other character of their blocks")
+    func bidiControlsEverywhere() throws {
+        let controls: [Unicode.Scalar] = [
+            "\u{061C}", "\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}",
+            "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+        ]
+        for scalar in controls {
+            let text = "a\(scalar)b"
+            for shown in [text.withVisibleControls, text.withVisibleControlsKeepingStyles, text.oneLine, text.quotedPath] {
+                #expect(!shown.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) in \(shown.debugDescription)")
+            }
+            // JSON keeps the character (escaped), so a reader gets the exact text back.
+            let json = JSONOutput.quoted(text)
+            #expect(!json.unicodeScalars.contains(scalar))
+            let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) as? String
+            #expect(decoded == text)
+        }
+        // Their neighbours are text: the dashes and quotes of U+2010–U+2027, the word joiner, Arabic letters.
+        for scalar in [0x2010, 0x2014, 0x201C, 0x2026, 0x2060, 0x0627, 0x4E00].compactMap(Unicode.Scalar.init) {
+            let text = "a\(scalar)b"
+            #expect(text.withVisibleControls == text && text.oneLine == text && text.withVisibleControlsKeepingStyles == text)
+            #expect(JSONOutput.quoted(text) == "\"\(text)\"")
+        }
+    }
+
+    @Test("an error's excerpt shows a bidirectional control as its code point, with the caret still under the fault")
+    func excerptWithBidi() {
+        let (shown, caret) = FolioError.excerpt(of: "ab\u{202E}cd: x", around: 5)
+        #expect(String(String.UnicodeScalarView(shown)) == "ab<U+202E>cd: x")
+        #expect(shown[caret] == ":")
     }
 
     @Test("the rules of typed text: several lines, one line, a title, a tag")

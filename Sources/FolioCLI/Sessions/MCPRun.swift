@@ -10,7 +10,15 @@ public struct MCPRequest: Sendable {
     public let language: Language?
     public let allowWrite: Bool
     /// Nil: standard input and output.
-    public let httpPort: Int?
+    public let http: HTTPListening?
+}
+
+/// `folio mcp --http`: the port, and the token every request must carry with the file it is kept
+/// in (the vault's, or `--token-file`'s), for the server to name.
+public struct HTTPListening: Sendable {
+    public let port: Int
+    public let token: String
+    public let tokenFile: String
 }
 
 /// Where `folio mcp` runs. The server lives in its own executable, `folio-mcp`, installed beside
@@ -36,13 +44,31 @@ public enum MCPHost {
 enum MCPRun {
     /// The vault and language `global` names, and writes on with `--allow-write` or
     /// `FOLIO_MCP_ALLOW_WRITE=1` (this device's own switches; no synced setting turns writes on).
-    static func request(_ global: GlobalOptions, allowWrite: Bool, httpPort: Int?) throws(FolioError) -> MCPRequest {
+    static func request(_ global: GlobalOptions, allowWrite: Bool, httpPort: Int?, tokenFile: String?) throws(FolioError) -> MCPRequest {
         let environment = ProcessInfo.processInfo.environment
         try global.enterDirectory()
         if let language = global.language() { MessageLanguage.shared.set(language) }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let root = try VaultLocation.find(explicit: global.vault, environment: environment, workingDirectory: cwd)
         let writes = allowWrite || environment["FOLIO_MCP_ALLOW_WRITE"] == "1"
-        return MCPRequest(root: root, environment: environment, language: global.language(), allowWrite: writes, httpPort: httpPort)
+        var http: HTTPListening?
+        if let httpPort {
+            // A relative path from the folder the command works in (after -C), as every path given is.
+            let file = tokenFile.map { URL(fileURLWithPath: $0, relativeTo: cwd).path } ?? MCPToken.vaultFile(root: root).path
+            let token = try tokenFile == nil ? MCPToken.vaultToken(root: root) : MCPToken.token(inFile: file)
+            http = HTTPListening(port: httpPort, token: token, tokenFile: file)
+        }
+        return MCPRequest(root: root, environment: environment, language: global.language(), allowWrite: writes, http: http)
+    }
+
+    /// `folio mcp --print-token` and `--new-token`: the vault's token for `--http`, made when there
+    /// is none yet, or a new one in place of the old.
+    static func vaultToken(_ global: GlobalOptions, renew: Bool) throws(FolioError) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        try global.enterDirectory()
+        if let language = global.language() { MessageLanguage.shared.set(language) }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let root = try VaultLocation.find(explicit: global.vault, environment: environment, workingDirectory: cwd)
+        return try MCPToken.vaultToken(root: root, renew: renew)
     }
 }

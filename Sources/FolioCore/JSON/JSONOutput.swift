@@ -66,10 +66,12 @@ public indirect enum JSONOutput: Sendable {
     }
 
     public static func quote(_ text: String, forScript: Bool = false, into out: inout String) {
-        // Most text has nothing to escape (E2 starts U+2028 and U+2029 in UTF-8, C2 the C1 controls).
+        // Most text has nothing to escape (C2 starts the C1 controls in UTF-8; E2 U+2028, U+2029 and
+        // the bidirectional controls but one, which D8 starts).
         let plain = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte != 0x7F && byte != 0xC2 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-                && (!forScript || (byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2))
+            byte >= 0x20 && byte != 0x7F && byte != 0xC2 && byte != 0xE2 && byte != 0xD8 && byte != UInt8(ascii: "\"")
+                && byte != UInt8(ascii: "\\")
+                && (!forScript || (byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&")))
         }
         out += "\""
         if plain {
@@ -92,7 +94,9 @@ public indirect enum JSONOutput: Sendable {
             default:
                 // C0, DEL and C1: JSON needs only C0 escaped, but a raw C1 (CSI, OSC) would reach
                 // a terminal that shows the JSON.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                // A bidirectional control is escaped too: the JSON means the same, and a terminal
+                // showing it is not turned around.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.isBidiControl {
                     out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)

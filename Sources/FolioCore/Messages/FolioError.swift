@@ -46,7 +46,8 @@ extension FolioError {
 
     /// The part of `line` shown under an error, and where the fault is in it: the whole line when it
     /// is short, else a window around `index` marked with `…`. Control characters show as their
-    /// pictures (`␛`), so a file cannot send escape sequences to the user's terminal.
+    /// pictures (`␛`) and bidirectional controls as `<U+202E>`, so a file can neither send escape
+    /// sequences to the user's terminal nor turn the line around the caret.
     static func excerpt(of line: String, around index: Int) -> (scalars: [Unicode.Scalar], caret: Int) {
         let scalars = Array(line.unicodeScalars)
         let at = min(max(0, index), scalars.count)
@@ -57,8 +58,15 @@ extension FolioError {
             upper = min(scalars.count, at + excerptRadius)
         }
         var shown: [Unicode.Scalar] = lower > 0 ? ["…"] : []
-        let caret = at - lower + shown.count
-        shown += scalars[lower..<upper].map { $0 == "\t" || !$0.isControl ? $0 : $0.controlPicture }
+        var caret = shown.count
+        for (offset, scalar) in scalars[lower..<upper].enumerated() {
+            if offset == at - lower { caret = shown.count }
+            var visible = String.UnicodeScalarView()
+            // A tab stays (the caret line repeats it); a bidirectional control shows as `<U+202E>`.
+            if scalar == "\t" { visible.append(scalar) } else { scalar.appendVisibly(to: &visible) }
+            shown += visible
+        }
+        if at >= upper { caret = shown.count }
         if upper < scalars.count { shown.append("…") }
         return (shown, caret)
     }

@@ -39,8 +39,16 @@ public enum MCPMessage: Sendable, Equatable {
     case noSuchSection(section: Int, count: Int)
     /// `append_conversation` on a record that is not a diary page.
     case notADiaryPage(String)
-    /// `--http`: where the server listens.
-    case listening(url: String, allowWrite: Bool)
+    /// `--http`: where the server listens, and the file holding the token every request must carry.
+    case listening(url: String, allowWrite: Bool, tokenFile: String)
+    /// `--http`: a request without `Authorization: Bearer` and the server's token.
+    case unauthorized
+    /// A token file another user could read or replace: not used, since the token may be known.
+    case tokenFileExposed(path: String)
+    /// A token file that holds no usable token.
+    case tokenFileMalformed(path: String)
+    /// A token file that cannot be read or written.
+    case tokenFileUnreadable(path: String, reason: SystemReason)
     /// A port that cannot be listened on.
     case cannotListen(port: Int, reason: String)
     /// `folio mcp` could not start `folio-mcp`, the server's executable beside `folio`.
@@ -102,11 +110,30 @@ public enum MCPMessage: Sendable, Equatable {
                 "「\(title)」不是日記頁（`kind: diary`），不能附加對話。",
                 "'\(title)' is not a diary page (kind: diary); a conversation is appended to diary pages only."
             )
-        case .listening(let url, let allowWrite):
+        case .listening(let url, let allowWrite, let tokenFile):
             (
-                "folio mcp 在 \(url) 等待 MCP 用戶端（只接受本機連線）" + (allowWrite ? "；寫入已開啟。" : "；唯讀。"),
+                "folio mcp 在 \(url) 等待 MCP 用戶端（只接受本機連線）" + (allowWrite ? "；寫入已開啟。" : "；唯讀。")
+                    + "每個請求都要帶標頭 `Authorization: Bearer <token>`，`<token>` 是 \(tokenFile) 裡的權杖（folio mcp --print-token 會印出資料庫的權杖）。",
                 "folio mcp is waiting for MCP clients at \(url) (this machine only)" + (allowWrite ? "; writes are on." : "; read-only.")
+                    + " Every request must carry the header Authorization: Bearer <token>, the token in \(tokenFile) (folio mcp --print-token prints the vault's)."
             )
+        case .unauthorized:
+            (
+                "這個伺服器需要標頭 `Authorization: Bearer <token>`（網址裡的權杖不算）；在伺服器的機器上執行 folio mcp --print-token 可取得權杖。",
+                "this server needs the header Authorization: Bearer <token> (a token in the URL does not count); folio mcp --print-token, run where the server runs, prints it."
+            )
+        case .tokenFileExposed(let path):
+            (
+                "權杖檔 \(path) 不屬於你，或別的使用者也能讀寫它，所以不使用它（權杖可能已外洩）：用 folio mcp --new-token 換一個新的，或讓檔案只有你能讀寫（`chmod 600`）。",
+                "the token file \(path) is not yours alone (another user can read or write it, or owns it), so it is not used: the token may be known. Make a new one with folio mcp --new-token, or make the file yours alone (chmod 600)."
+            )
+        case .tokenFileMalformed(let path):
+            (
+                "權杖檔 \(path) 裡沒有可用的權杖：需要 32 到 1024 個英文字母、數字或 `-._~+/=` 字元，單獨一行。",
+                "the token file \(path) holds no usable token: it needs 32 to 1024 letters, digits or -._~+/= characters, alone on its line."
+            )
+        case .tokenFileUnreadable(let path, let reason):
+            ("無法讀寫權杖檔 \(path)：\(reason.pair.0)", "cannot read or write the token file \(path): \(reason.pair.1)")
         case .cannotListen(let port, let reason):
             ("無法在本機連接埠 \(port) 等待連線：\(reason)", "cannot listen on the local port \(port): \(reason)")
         case .serverMissing(let path, let reason):

@@ -5,7 +5,7 @@ extension String {
     /// A file name as git quotes one (`core.quotePath=false`): unchanged when it is plain, else in
     /// double quotes with `\n`, `\t`, `\"`, `\\` and other control characters as `\ooo` octal.
     public var quotedPath: String {
-        let needsQuotes = unicodeScalars.contains { $0.isControl || $0 == "\"" || $0 == "\\" }
+        let needsQuotes = unicodeScalars.contains { $0.isControl || $0.isBidiControl || $0 == "\"" || $0 == "\\" }
         guard needsQuotes else { return self }
         var out = "\""
         for scalar in unicodeScalars {
@@ -15,7 +15,7 @@ extension String {
             case "\r": out += "\\r"
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.isControl:
+            case _ where scalar.isControl || scalar.isBidiControl:
                 for byte in String(scalar).utf8 { out += "\\" + String.octal(byte) }
             default: out.unicodeScalars.append(scalar)
             }
@@ -41,18 +41,13 @@ extension String {
         return out + "\""
     }
 
-    /// Control characters (but newline and tab) shown as their Unicode pictures (`␛`, `␇`), so a
-    /// message quoting a file's or a server's text cannot drive the terminal.
+    /// Control characters (but newline and tab) shown as their Unicode pictures (`␛`, `␇`), and the
+    /// bidirectional controls as their code point (`<U+202E>`), so a message quoting a file's or a
+    /// server's text can neither drive the terminal nor reorder what is shown around it.
     public var withVisibleControls: String {
-        guard unicodeScalars.contains(where: { $0.isControl && $0 != "\n" && $0 != "\t" }) else { return self }
+        guard unicodeScalars.contains(where: \.isHiddenFromTerminal) else { return self }
         var out = String.UnicodeScalarView()
-        for scalar in unicodeScalars {
-            if scalar.isControl && scalar != "\n" && scalar != "\t" {
-                out.append(scalar.controlPicture)
-            } else {
-                out.append(scalar)
-            }
-        }
+        for scalar in unicodeScalars { scalar.appendVisibly(to: &out) }
         return String(out)
     }
 
@@ -62,7 +57,7 @@ extension String {
     /// a title, cursor moves, erasing, a hidden-text style — and any lone ESC shows as `␛`, so text
     /// cut anywhere (a reply streamed in pieces) can never finish a sequence in the next write.
     public var withVisibleControlsKeepingStyles: String {
-        guard unicodeScalars.contains(where: { $0.isControl && $0 != "\n" && $0 != "\t" }) else { return self }
+        guard unicodeScalars.contains(where: \.isHiddenFromTerminal) else { return self }
         let scalars = Array(unicodeScalars)
         var out = String.UnicodeScalarView()
         var index = 0
@@ -73,7 +68,7 @@ extension String {
                 index = end + 1
                 continue
             }
-            out.append(scalar.isControl && scalar != "\n" && scalar != "\t" ? scalar.controlPicture : scalar)
+            scalar.appendVisibly(to: &out)
             index += 1
         }
         return String(out)
@@ -108,10 +103,19 @@ extension String {
         return nil
     }
 
-    /// One line for a table cell: every control character, newline and tab included, as its picture.
+    /// One line for a table cell: every control character, newline and tab included, as its picture;
+    /// bidirectional controls as their code point.
     public var oneLine: String {
-        guard unicodeScalars.contains(where: \.isControl) else { return self }
-        return String(String.UnicodeScalarView(unicodeScalars.map { $0.isControl ? $0.controlPicture : $0 }))
+        guard unicodeScalars.contains(where: { $0.isControl || $0.isBidiControl }) else { return self }
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar.isControl {
+                out.append(scalar.controlPicture)
+            } else {
+                scalar.appendVisibly(to: &out)
+            }
+        }
+        return String(out)
     }
 
     private var trimmingQuotes: String {
@@ -133,6 +137,34 @@ extension String {
 extension Unicode.Scalar {
     /// C0 and C1 control characters and DEL.
     public var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+
+    /// The bidirectional formatting characters (Unicode's Bidi_Control): the embeddings and
+    /// overrides U+202A–U+202E, the isolates U+2066–U+2069 and the marks U+200E, U+200F and
+    /// U+061C. A right-to-left override in a title would show the rest of a line of `list` or
+    /// `log` backwards (a forged date, id or file name), so none of them reaches a terminal as such.
+    public var isBidiControl: Bool {
+        switch value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// What a terminal must not be handed as it is: a control character but newline and tab, or a
+    /// bidirectional control.
+    var isHiddenFromTerminal: Bool { (isControl && self != "\n" && self != "\t") || isBidiControl }
+
+    /// Appends this scalar as a terminal may show it: a control as its picture (newline and tab
+    /// as they are), a bidirectional control as `<U+202E>`, anything else as it is.
+    func appendVisibly(to out: inout String.UnicodeScalarView) {
+        if isBidiControl {
+            let digits = String(value, radix: 16, uppercase: true)
+            out.append(contentsOf: "<U+\(String(repeating: "0", count: Swift.max(0, 4 - digits.count)))\(digits)>".unicodeScalars)
+        } else if isControl && self != "\n" && self != "\t" {
+            out.append(controlPicture)
+        } else {
+            out.append(self)
+        }
+    }
 
     /// The Unicode picture of a C0 control (`␛` for ESC), `␡` for DEL, `�` for a C1 control.
     public var controlPicture: Unicode.Scalar {

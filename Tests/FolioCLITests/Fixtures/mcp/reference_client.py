@@ -2,6 +2,9 @@
 
 usage: reference_client.py FOLIO VAULT stdio|http read|write|meaning
 
+Over HTTP the client sends `Authorization: Bearer $FOLIO_MCP_TOKEN` (none when it is unset), as an
+assistant's app is set up to.
+
 FOLIO_MCP_ERA chooses the revision: "auto" (the default: the client probes `server/discover` and
 speaks 2026-07-28 when the server does), "legacy" (the `initialize` handshake) or a revision.
 
@@ -20,6 +23,8 @@ import sys
 
 from mcp import Client, Implementation
 from mcp.client.stdio import StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 
 FOLIO, VAULT, TRANSPORT, MODE = sys.argv[1:5]
 ENV = dict(os.environ)
@@ -166,7 +171,9 @@ async def main():
         args = ["--vault", VAULT, "mcp"] + (["--allow-write"] if MODE == "write" else [])
         server = StdioServerParameters(command=FOLIO, args=args, env=ENV)
     else:
-        server = os.environ["FOLIO_MCP_URL"]
+        token = os.environ.get("FOLIO_MCP_TOKEN")
+        headers = {"Authorization": "Bearer " + token} if token is not None else None
+        server = streamable_http_client(os.environ["FOLIO_MCP_URL"], http_client=create_mcp_http_client(headers=headers))
     async with Client(server, client_info=Implementation(name="reference-client", version="1.0"), mode=ERA) as client:
         check(client.server_info.name == "folio", "initialised with folio, protocol " + client.protocol_version)
         expected = "2025-11-25" if ERA == "legacy" else "2026-07-28"
