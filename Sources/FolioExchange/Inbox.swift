@@ -188,6 +188,8 @@ public enum Inbox {
         guard let bytes = Vault.readFile(url.path, atMost: Int(limit)) else { return left(.notText) }
         guard let text = String(bytes: bytes, encoding: .utf8), !bytes.contains(0) else { return left(.notText) }
         guard text.contains(where: { !$0.isWhitespace }) else { return left(.emptyFile) }
+        // A note holding a key or a token stays where it is, named at its line; the others go on.
+        if let refusal = vault.secretRefusal(in: text, file: file) { return .left(refusal) }
         let zone = vault.clock.zone
         let added = addedAt(file) ?? MarkdownImport.modificationTime(url, zone: zone) ?? vault.clock.timestamp
         // The same path (in NFC, as any device spells it) and bytes give the same id on every device.
@@ -243,6 +245,19 @@ public enum Inbox {
         entry.title = document.string("title") ?? title
         entry.path = "\(vault.folder(for: kind, created: created))/\(created.day10)-\(Slug.make(entry.title)).md"
         entry.content = .text(head: head, body: noteBody)
+        // Whatever writing the record would refuse (its title from the file's name holding a token,
+        // front matter past the limits, a path leaving its folder) leaves this note where it is
+        // now, named, instead of stopping the adoption of every other note. Its media links are
+        // rewritten only when written; they change no check.
+        do throws(FolioError) {
+            let record = try entry.text(at: entry.path, stored: [:], vault: vault)
+            try vault.checkNewRecords([NewRecordFile(path: entry.path, text: record, source: file)])
+        } catch {
+            return .left(
+                FolioError(
+                    error.message, file: file, line: error.file == file ? error.line : nil, column: error.file == file ? error.column : nil)
+            )
+        }
         return .new(entry)
     }
 

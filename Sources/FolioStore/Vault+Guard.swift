@@ -149,6 +149,15 @@ extension Vault {
     /// Refuses `text` for `path` when it holds what looks like a key or a token that the committed
     /// version of the file does not already hold, unless ``allowSecrets``. A key the file on disk
     /// already holds (a hand edit) is named at its line and column there.
+    /// The refusal a write of `text` would meet for a key or a token in it (none when the vault
+    /// allows secrets), named at `file`'s line and column: for text that is not yet at the path it
+    /// will be written to (a note in `inbox/`, checked before it is adopted).
+    public func secretRefusal(in text: String, file: String) -> FolioError? {
+        guard !allowSecrets, let finding = SecretScanner.scan(text).first else { return nil }
+        return FolioError(
+            .guarded(.secretInFile(kind: finding.kind, masked: finding.masked)), file: file, line: finding.line, column: finding.column)
+    }
+
     func checkSecrets(_ text: String, at path: String) throws(FolioError) {
         guard !allowSecrets else { return }
         let findings = SecretScanner.scan(text)

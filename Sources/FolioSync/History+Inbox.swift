@@ -23,7 +23,7 @@ extension History {
             guard !plan.isEmpty else { return InboxResult(notices: plan.notices) }
             let arrived = plan.removals.filter { !isCommittedAsOnDisk($0, in: vault) }
             if !arrived.isEmpty {
-                try commit(paths: arrived, summary: "inbox: receive \(arrived.count) file\(arrived.count == 1 ? "" : "s")", vault: vault)
+                try commit(paths: arrived, vault: vault) { held in "inbox: receive \(held.count) file\(held.count == 1 ? "" : "s")" }
             }
             return try Inbox.adopt(plan, into: vault)
         }

@@ -151,7 +151,15 @@ public final class History: ChangeRecorder {
     /// messages are not encrypted.
     @discardableResult
     public func commit(paths: [String], summary: String, vault: Vault, extraTrailers: [(String, String)] = []) throws(FolioError) -> OID? {
-        let summary = try isEncrypted(settings: vault.settings) ? Self.withoutTitles(summary) : summary
+        try commit(paths: paths, vault: vault, extraTrailers: extraTrailers) { _ in summary }
+    }
+
+    /// The same, with the summary made from the paths the commit holds once those that must not be
+    /// published are left out, so a summary that counts its files says what the commit holds.
+    @discardableResult
+    public func commit(
+        paths: [String], vault: Vault, extraTrailers: [(String, String)] = [], summary describe: ([String]) -> String
+    ) throws(FolioError) -> OID? {
         var paths = paths
         var leftOut: [FolioError] = []
         paths.removeAll { path in
@@ -159,6 +167,7 @@ public final class History: ChangeRecorder {
             leftOut.append(problem)
             return true
         }
+        let summary = try isEncrypted(settings: vault.settings) ? Self.withoutTitles(describe(paths)) : describe(paths)
         let oid = try commitVetted(paths: paths, summary: summary, vault: vault, extraTrailers: extraTrailers)
         if let first = leftOut.first { throw first }
         return oid

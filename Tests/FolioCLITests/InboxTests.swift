@@ -92,6 +92,50 @@ struct InboxTests {
         #expect(try Self.records(folio).map { $0["title"] as? String } == ["Fine."])
     }
 
+    @Test("a note holding a token stays where it is, named at its line; the others are adopted and the commits say what they hold")
+    func oneSecretStopsNothing() throws {
+        let folio = try FolioProcess.vault(language: "en")
+        try Self.drop(folio, "inbox/a-first.txt", "Walked to the river.\n")
+        try Self.drop(folio, "inbox/b-token.md", "deploy notes\ntoken: \(Fake.openAIProject)\n")
+        try Self.drop(folio, "inbox/c-last.txt", "Rain at night.\n")
+        // A token in the front matter another app wrote.
+        try Self.drop(folio, "inbox/d-keys.md", "---\ntitle: keys\napi: \(Fake.gitlab)\n---\nsee above\n")
+        let adopted = try folio.run("inbox", "--json")
+        #expect(adopted.status == 0, "\(adopted.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(adopted.stdout.utf8)) as? [String: Any])
+        #expect((json["adopted"] as? [[String: String]])?.compactMap { $0["source"] } == ["inbox/a-first.txt", "inbox/c-last.txt"])
+        let left = (json["left"] as? [[String: String]])?.compactMap { $0["file"] } ?? []
+        #expect(left.sorted() == ["inbox/b-token.md", "inbox/d-keys.md"], "\(adopted.stdout)")
+        #expect(adopted.stderr.contains("inbox/d-keys.md:3:6: warning:"), "\(adopted.stderr)")
+        #expect(adopted.stderr.contains("inbox/b-token.md:2:8: warning:"), "\(adopted.stderr)")
+        #expect(!adopted.stdout.contains(Fake.openAIProject) && !adopted.stderr.contains(Fake.openAIProject))
+        #expect(Set(try Self.records(folio).compactMap { $0["title"] as? String }) == ["Walked to the river.", "Rain at night."])
+        #expect(Self.leftovers(folio) == ["inbox/b-token.md", "inbox/d-keys.md"])
+        // No commit holds either secret, and each commit's summary counts the files it holds.
+        let log = try git(["log", "--format=%s", "--name-only"], in: folio.directory)
+        #expect(!log.contains("b-token") && !log.contains("d-keys"), "\(log)")
+        #expect(log.contains("inbox: receive 2 files\n\ninbox/a-first.txt\ninbox/c-last.txt\n"), "\(log)")
+        #expect(log.contains("inbox: adopt 2 files\n"), "\(log)")
+        // --dry-run tells the same before anything is written.
+        try Self.drop(folio, "inbox/d.txt", "More.\n")
+        let planned = try folio.run("inbox", "--dry-run")
+        #expect(planned.status == 0 && planned.stderr.contains("inbox/b-token.md:2:8: warning:"), "\(planned.stderr)")
+    }
+
+    @Test("sync adopts the inbox around a note holding a token and still sends what it merged")
+    func syncWithSecretInInbox() throws {
+        let devices = try Devices.make(["A"])
+        let folio = devices["A"]
+        try Self.drop(folio, "inbox/token.md", "key \(Fake.anthropic)\n")
+        try Self.drop(folio, "inbox/fine.txt", "Fine.\n")
+        let synced = try folio.run("sync")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stderr.contains("inbox/token.md:1:5: warning:"), "\(synced.stderr)")
+        #expect(try Self.records(folio).compactMap { $0["title"] as? String } == ["Fine."])
+        let pushed = try git(["log", "--format=%s", "--name-only", "main"], in: URL(fileURLWithPath: devices.remote))
+        #expect(pushed.contains("inbox: adopt 1 file") && !pushed.contains("token.md"), "\(pushed)")
+    }
+
     @Test("a photo the note links is imported by its sha256 and the link rewritten; an unknown link is kept and named")
     func media() throws {
         let folio = try FolioProcess.vault()
