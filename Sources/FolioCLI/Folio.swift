@@ -75,7 +75,14 @@ public struct Folio: ParsableCommand {
             index += 1
             if word == "--" { return nil }
             if word.hasPrefix("-") {
-                if ["-C", "--vault", "--lang"].contains(word) { index += 1 }
+                if ["-C", "--vault", "--lang"].contains(word) {
+                    index += 1
+                }
+                // A command's own option may take the next word as its value (`serve --port 0`):
+                // what follows is the default subcommand's to read, and ArgumentParser's to refuse.
+                else if !path.isEmpty {
+                    return nil
+                }
                 continue
             }
             guard !subcommands.isEmpty, !(path.isEmpty && word == "help") else { return nil }

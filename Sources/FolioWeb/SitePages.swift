@@ -12,18 +12,15 @@ import Synchronization
     import Glibc
 #endif
 
-/// The site's pages, brought up to date before each is answered, with the session's form token
-/// where the page holds ``LiveSite/tokenMarker``.
+/// The site's pages, brought up to date before each is answered, with the browser's session's
+/// form token where the page holds ``LiveSite/tokenMarker``.
 struct SitePages: RouterMiddleware {
     typealias Context = WebRequestContext
     let journal: WebJournal
-    /// The session's form token, as the bytes put into each page.
-    let token: [UInt8]
     let cache = PageCache()
 
-    init(journal: WebJournal, guardian: WebGuard) {
+    init(journal: WebJournal) {
         self.journal = journal
-        token = Array(guardian.formToken.utf8)
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -40,7 +37,8 @@ struct SitePages: RouterMiddleware {
         }
         let file = journal.siteFolder.appendingPathComponent(String(path.dropFirst()))
         let type = path.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/html; charset=utf-8"
-        let token = type.hasPrefix("text/html") ? self.token : nil
+        // Each paired browser's pages carry its own session's form token.
+        let token = type.hasPrefix("text/html") ? Array((context.session?.formToken ?? "").utf8) : nil
         let gzip = request.headers[.acceptEncoding].map(Self.acceptsGzip) ?? false
         guard let page = cache.page(at: file.path, token: token, gzip: gzip) else {
             return WebResponse.page(.notFound, .notFound, journal.language)
@@ -51,7 +49,7 @@ struct SitePages: RouterMiddleware {
     }
 }
 
-/// The pages as last sent, with the token in place, by file: a page is read and prepared again
+/// The pages as last sent, with the token in place, by file and token: a page is read and prepared again
 /// only when its file was replaced (the export writes a new file and renames it over the old).
 /// Fifty browsers loading a home page of megabytes at once then cost one read, not fifty.
 final class PageCache: Sendable {
@@ -83,18 +81,25 @@ final class PageCache: Sendable {
             return (plain, false)  // sent as it is: larger, never wrong
         }
         entries.withLock { state in
-            guard var entry = state.pages[path], entry.bytes == plain else { return }
+            let key = Self.key(path, token)
+            guard var entry = state.pages[key], entry.bytes == plain else { return }
             entry.gzipped = packed
             state.bytes += packed.readableBytes
-            state.pages[path] = entry
+            state.pages[key] = entry
         }
         return (packed, true)
+    }
+
+    /// A page is kept once for each browser's token (a few paired devices, each its own copy).
+    private static func key(_ path: String, _ token: [UInt8]?) -> String {
+        token.map { path + "\u{0}" + String(decoding: $0, as: UTF8.self) } ?? path
     }
 
     private func entry(at path: String, token: [UInt8]?) -> (ByteBuffer, ByteBuffer?)? {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        let known = entries.withLock { $0.pages[path] }
+        let key = Self.key(path, token)
+        let known = entries.withLock { $0.pages[key] }
         if let known, known.device == UInt64(status.st_dev), known.inode == UInt64(status.st_ino), known.size == Int64(status.st_size),
             known.modified.tv_sec == status.st_mtim.tv_sec, known.modified.tv_nsec == status.st_mtim.tv_nsec
         {
@@ -108,9 +113,9 @@ final class PageCache: Sendable {
             gzipped: nil)
         entries.withLock { state in
             if state.bytes + bytes.readableBytes > Self.limit { state = ([:], 0) }
-            let old = state.pages[path].map { $0.bytes.readableBytes + ($0.gzipped?.readableBytes ?? 0) } ?? 0
+            let old = state.pages[key].map { $0.bytes.readableBytes + ($0.gzipped?.readableBytes ?? 0) } ?? 0
             state.bytes += bytes.readableBytes - old
-            state.pages[path] = entry
+            state.pages[key] = entry
         }
         return (bytes, nil)
     }

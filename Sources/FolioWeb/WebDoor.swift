@@ -1,5 +1,6 @@
 import FolioCore
 import FolioSite
+import FolioStore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -14,6 +15,10 @@ struct WebDoor: RouterMiddleware {
     typealias Context = WebRequestContext
     let guardian: WebGuard
     let language: Language
+    /// When a browser is paired (for `folio serve devices`).
+    let clock: Clock
+    /// Told of each browser paired, with the secret of the link for the next one.
+    let paired: @Sendable (PairedDevice, String) -> Void
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await decide(request, context: context, next: next)
@@ -48,21 +53,29 @@ struct WebDoor: RouterMiddleware {
         let path = request.uri.path
         guard WebPath.isSafe(path) else { return WebResponse.page(.notFound, .notFound, language) }
         if path == "/pair" {
-            guard request.method == .get, guardian.pairs(request.uri.queryParameters["secret"].map(String.init)) else {
+            guard request.method == .get, let next = guardian.pairing.spend(request.uri.queryParameters["secret"].map(String.init)) else {
                 return WebResponse.page(.forbidden, .wrongPairingSecret, language)
             }
+            let session: (token: String, device: PairedDevice)
+            do throws(FolioError) {
+                session = try guardian.devices.pair(name: request.headers[.userAgent] ?? "", at: clock.timestamp)
+            } catch {
+                return WebResponse.failure(.internalServerError, error, language)
+            }
+            paired(session.device, next)
             var response = WebResponse.redirect(to: "/")
-            // The session lasts a year; a new start of the server needs a new pairing anyway.
-            response.headers[.setCookie] =
-                "\(WebGuard.cookieName)=\(guardian.sessionToken); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+            // The session lasts a year, across restarts of the server, until it is revoked.
+            response.headers[.setCookie] = "\(WebGuard.cookieName)=\(session.token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
             return response
         }
         // What a home screen fetches without the cookie (a manifest is fetched without
         // credentials): nothing of the journal is in them.
         if request.method == .get, let asset = AppAsset(path: path) { return asset.response(language: language) }
-        guard guardian.isPaired(cookie: request.cookies[WebGuard.cookieName]?.value) else {
+        guard let session = guardian.session(cookie: request.cookies[WebGuard.cookieName]?.value) else {
             return WebResponse.page(.unauthorized, .notPaired, language)
         }
+        var context = context
+        context.session = session
         if request.method == .post {
             guard
                 guardian.acceptsOrigin(

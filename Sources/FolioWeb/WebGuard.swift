@@ -6,28 +6,27 @@ import Synchronization
 /// Who may use the server, decided on every request.
 ///
 /// A browser is paired by opening the pairing link the terminal shows (`/pair?secret=…`): the
-/// server answers with an HttpOnly, SameSite=Strict cookie holding a session token, and nothing
-/// but the pairing page is answered without it. Every write also needs the request's own
-/// anti-forgery token (derived from the session token, so a page holds one only for the browser it
-/// was sent to), an `Origin` that is this server when the browser sends one, and a `Host` that is
-/// one of this server's names (no DNS rebinding).
+/// server answers with an HttpOnly, SameSite=Strict cookie holding a session token of that
+/// browser's own, and nothing but the pairing page is answered without one. A link pairs one
+/// browser: once used, the terminal shows the next one. Sessions outlive the server
+/// (``PairedDevices``) until `folio serve devices --revoke` cuts one off. Every write also needs
+/// the request's own anti-forgery token (derived from its session, so a page holds one only for
+/// the browser it was sent to), an `Origin` that is this server when the browser sends one, and a
+/// `Host` that is one of this server's names (no DNS rebinding).
 struct WebGuard: Sendable {
     static let cookieName = "folio_session"
 
-    let pairingSecret: String
-    let sessionToken: String
-    /// The anti-forgery token of the session: an HMAC of the session token, never the token itself.
-    let formToken: String
+    /// The link's secret that pairs the next browser.
+    let pairing: PairingSecret
+    let devices: PairedDevices
     /// The names and addresses a request may name in `Host` (lowercased, IPv6 without brackets).
     let hostNames: Set<String>
     /// The port the server listens on, known once it does (`--port 0` lets the system choose).
     let port: BoundPort
 
-    init(pairingSecret: String, hosts: [String], port: BoundPort) {
-        self.pairingSecret = pairingSecret
-        sessionToken = Self.randomToken()
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("folio form".utf8), using: SymmetricKey(data: Data(sessionToken.utf8)))
-        formToken = MediaNaming.hex(Data(mac))
+    init(pairing: PairingSecret, devices: PairedDevices, hosts: [String], port: BoundPort) {
+        self.pairing = pairing
+        self.devices = devices
         hostNames = Set(hosts.map { $0.lowercased() })
         self.port = port
     }
@@ -40,19 +39,16 @@ struct WebGuard: Sendable {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    func pairs(_ secret: String?) -> Bool {
-        guard let secret else { return false }
-        return Self.equalInConstantTime(secret, pairingSecret)
+    /// The session of the browser whose cookie is `cookie`: nil when it names no paired device.
+    func session(cookie: String?) -> WebSession? {
+        guard let cookie, let device = devices.device(forToken: cookie) else { return nil }
+        return WebSession(device: device)
     }
 
-    func isPaired(cookie: String?) -> Bool {
-        guard let cookie else { return false }
-        return Self.equalInConstantTime(cookie, sessionToken)
-    }
-
-    func acceptsForm(token: String?) -> Bool {
-        guard let token else { return false }
-        return Self.equalInConstantTime(token, formToken)
+    /// Whether `token` is the anti-forgery token of `session`.
+    func acceptsForm(token: String?, session: WebSession?) -> Bool {
+        guard let token, let session else { return false }
+        return Self.equalInConstantTime(token, session.formToken)
     }
 
     /// `host:port` as a request names this server: one of its names, with the port it listens on.
@@ -84,6 +80,40 @@ struct WebGuard: Sendable {
         var difference: UInt8 = 0
         for i in x.indices { difference |= x[i] ^ y[i] }
         return difference == 0
+    }
+}
+
+/// A paired browser's session, as a request carries it past the door.
+struct WebSession: Sendable {
+    let device: PairedDevice
+    /// The anti-forgery token its pages carry: an HMAC of the session's stored hash, never the
+    /// session token (the cookie) itself, and the same across restarts of the server.
+    let formToken: String
+
+    init(device: PairedDevice) {
+        self.device = device
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("folio form".utf8), using: SymmetricKey(data: Data(device.tokenHash.utf8)))
+        formToken = MediaNaming.hex(Data(mac))
+    }
+}
+
+/// The secret of the pairing link: good for one browser, then replaced by a new one.
+final class PairingSecret: Sendable {
+    private let secret: Mutex<String>
+
+    init(_ value: String = WebGuard.randomToken()) { secret = Mutex(value) }
+
+    var current: String { secret.withLock { $0 } }
+
+    /// Whether `offered` is the link's secret; when it is, the secret is spent and the next one
+    /// returned (two browsers opening one link at once: only the first pairs).
+    func spend(_ offered: String?) -> String? {
+        guard let offered else { return nil }
+        return secret.withLock { value -> String? in
+            guard WebGuard.equalInConstantTime(offered, value) else { return nil }
+            value = WebGuard.randomToken()
+            return value
+        }
     }
 }
 

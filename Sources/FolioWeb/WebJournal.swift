@@ -26,6 +26,9 @@ actor WebJournal {
     nonisolated let siteFolder: URL
     nonisolated let vaultRoot: URL
     nonisolated let uploadFolder: URL
+    /// This device's own folder of the vault (`.folio/local`), which never syncs.
+    nonisolated let localDirectory: URL
+    nonisolated let clock: Clock
     /// Why nothing can be served: an encrypted vault this device has no key for, no history.
     nonisolated let refusal: FolioError?
     /// How current the served pages are; read without waiting for the actor.
@@ -45,6 +48,8 @@ actor WebJournal {
         self.language = vault.language
         siteFolder = vault.localDirectory.appendingPathComponent("serve")
         uploadFolder = vault.localDirectory.appendingPathComponent("uploads")
+        localDirectory = vault.localDirectory
+        clock = vault.clock
         var history: History?
         var refusal: FolioError?
         do throws(FolioError) {

@@ -7,6 +7,8 @@ import NIOCore
 struct WebRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let channel: any Channel
+    /// The paired browser's session, set by ``WebDoor`` before any route runs.
+    var session: WebSession?
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -87,7 +87,8 @@ struct WebRoutes: Sendable {
                 return WebResponse.html(
                     .conflict,
                     LivePages.editAgain(
-                        current, typedText: text, typedTags: form.tags ?? "", notice: notice, token: guardian.formToken, language: language)
+                        current, typedText: text, typedTags: form.tags ?? "", notice: notice, token: context.session?.formToken ?? "",
+                        language: language)
                 )
             }
         }
@@ -161,8 +162,9 @@ struct WebRoutes: Sendable {
         if let length = request.headers[.contentLength].flatMap({ UInt64($0) }), length > limit + (1 << 20) {
             return WebResponse.closing(.contentTooLarge, .uploadTooLarge(limit: limit), language, context.channel)
         }
+        let session = context.session
         let receiver = UploadReceiver(folder: journal.uploadFolder, maxFileBytes: limit) { [guardian] fields in
-            guardian.acceptsForm(token: fields["token"])
+            guardian.acceptsForm(token: fields["token"], session: session)
         }
         let received: ReceivedForm
         do throws(FormRefusal) {
@@ -177,7 +179,7 @@ struct WebRoutes: Sendable {
                 return WebResponse.failure(.internalServerError, FolioError(.writeFailed(.other(reason))), language)
             }
         }
-        guard guardian.acceptsForm(token: received.fields["token"]) else {
+        guard guardian.acceptsForm(token: received.fields["token"], session: context.session) else {
             received.discard()
             return WebResponse.page(.forbidden, .forged, language)
         }
@@ -212,7 +214,9 @@ struct WebRoutes: Sendable {
         } catch {
             return WebResponse.page(.badRequest, .badForm, language)
         }
-        guard guardian.acceptsForm(token: parsed.token) else { return WebResponse.page(.forbidden, .forged, language) }
+        guard guardian.acceptsForm(token: parsed.token, session: context.session) else {
+            return WebResponse.page(.forbidden, .forged, language)
+        }
         do throws(FolioError) {
             return try await action(parsed)
         } catch {

@@ -12,14 +12,16 @@ import NIOCore
 /// a file of the vault); every POST is a plain form that works without JavaScript and makes one
 /// change through the use case the command line calls: one commit, which `folio log` shows.
 public enum WebServer {
-    /// Runs until SIGINT or SIGTERM. `ready` is told where the server listens once it does.
+    /// Runs until SIGINT or SIGTERM. `ready` is told where the server listens once it does;
+    /// `paired` of each browser paired, with the link for the next one (a link pairs one browser).
     public static func run(
-        _ setup: WebSetup, warn: @escaping @Sendable (FolioError) -> Void, ready: @escaping @Sendable (WebAddress) -> Void
+        _ setup: WebSetup, warn: @escaping @Sendable (FolioError) -> Void, ready: @escaping @Sendable (WebAddress) -> Void,
+        paired: @escaping @Sendable (PairedDevice, WebAddress) -> Void = { _, _ in }
     ) async throws {
         let journal = WebJournal(setup, warn: warn)
         if let refusal = journal.refusal { throw refusal }
         journal.sweepAbandonedUploads()
-        let secret = WebGuard.randomToken()
+        let pairing = PairingSecret()
         let bindHost: String
         var hosts = ["127.0.0.1", "localhost", "::1"]
         switch setup.reach {
@@ -29,8 +31,7 @@ public enum WebServer {
             hosts += extra
         }
         let port = BoundPort(setup.port)
-        let guardian = WebGuard(pairingSecret: secret, hosts: hosts, port: port)
-        let router = makeRouter(journal: journal, guardian: guardian)
+        let guardian = WebGuard(pairing: pairing, devices: PairedDevices(localDirectory: journal.localDirectory), hosts: hosts, port: port)
         var logger = Logger(label: "folio.serve")
         logger.logLevel = .critical
         let shownHosts: [String] =
@@ -38,6 +39,10 @@ public enum WebServer {
             case .loopback: ["127.0.0.1"]
             case .localNetwork(let extra): extra.isEmpty ? ["127.0.0.1"] : extra
             }
+        @Sendable func address(_ secret: String) -> WebAddress {
+            WebAddress(pairingURLs: shownHosts.map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port.value)/pair?secret=\(secret)" })
+        }
+        let router = makeRouter(journal: journal, guardian: guardian) { device, next in paired(device, address(next)) }
         let app = Application(
             router: router,
             // A client that stops sending (a slow-loris, a phone gone out of range) is closed
@@ -47,10 +52,7 @@ public enum WebServer {
             onServerRunning: { channel in
                 // With port 0 the system chose one: only now is it known, and no request came before.
                 port.set(channel.localAddress?.port ?? setup.port)
-                let bound = port.value
-                ready(
-                    WebAddress(
-                        pairingURLs: shownHosts.map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(bound)/pair?secret=\(secret)" }))
+                ready(address(pairing.current))
                 // The served pages are brought up to date now, not when the first page is asked
                 // for (at 10,000 records the first export takes a few seconds).
                 do throws(FolioError) {
@@ -63,11 +65,13 @@ public enum WebServer {
         try await app.runService()
     }
 
-    static func makeRouter(journal: WebJournal, guardian: WebGuard) -> Router<WebRequestContext> {
+    static func makeRouter(
+        journal: WebJournal, guardian: WebGuard, paired: @escaping @Sendable (PairedDevice, String) -> Void = { _, _ in }
+    ) -> Router<WebRequestContext> {
         let router = Router(context: WebRequestContext.self)
         let routes = WebRoutes(journal: journal, guardian: guardian)
-        router.add(middleware: WebDoor(guardian: guardian, language: journal.language))
-        router.add(middleware: SitePages(journal: journal, guardian: guardian))
+        router.add(middleware: WebDoor(guardian: guardian, language: journal.language, clock: journal.clock, paired: paired))
+        router.add(middleware: SitePages(journal: journal))
         // Files are answered by folio's own gates, never by a file server: only records' media
         // and the export's thumbnails, each as what its bytes are (see VaultFiles.swift).
         router.add(middleware: MediaGate(journal: journal))

@@ -47,7 +47,8 @@ extension WebBrowserTests {
         let lines = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         #expect(status == 0, "the browser's checks:\n\(lines)\nserver:\n\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
         for check in [
-            "the record links its synced SVG", "tapping the SVG photo runs nothing", "the synced SVG opened straight runs nothing",
+            "the record shows its synced SVG as no image", "tapping the SVG photo runs nothing",
+            "the synced SVG opened straight runs nothing",
             "the synced script opened straight runs nothing", "the synced script never loads into a page",
             "a record's photo opened straight shows",
         ] {

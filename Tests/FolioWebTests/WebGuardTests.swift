@@ -1,3 +1,6 @@
+import FolioCore
+import Foundation
+import TestSupport
 import Testing
 
 @testable import FolioWeb
@@ -6,25 +9,89 @@ import Testing
 /// names it answers to, and where a write may come from.
 @Suite("The web app's door")
 struct WebGuardTests {
-    let guardian = WebGuard(pairingSecret: "s3cret", hosts: ["127.0.0.1", "localhost", "::1", "192.168.1.20"], port: BoundPort(8400))
+    let scratch: Scratch
+    let guardian: WebGuard
 
-    @Test("the pairing secret and the session token are compared whole; the form token is neither")
-    func secrets() {
-        #expect(guardian.pairs("s3cret"))
-        #expect(!guardian.pairs("s3cre"))
-        #expect(!guardian.pairs("s3cret "))
-        #expect(!guardian.pairs(nil))
-        #expect(guardian.isPaired(cookie: guardian.sessionToken))
-        #expect(!guardian.isPaired(cookie: nil))
-        #expect(!guardian.isPaired(cookie: guardian.formToken))
-        #expect(guardian.acceptsForm(token: guardian.formToken))
-        #expect(!guardian.acceptsForm(token: guardian.sessionToken))
-        #expect(!guardian.acceptsForm(token: ""))
-        #expect(guardian.formToken.count == 64)
-        // A new server, a new session: an old cookie or token is worth nothing.
-        let next = WebGuard(pairingSecret: "s3cret", hosts: ["127.0.0.1"], port: BoundPort(8400))
-        #expect(!next.isPaired(cookie: guardian.sessionToken))
-        #expect(!next.acceptsForm(token: guardian.formToken))
+    init() throws {
+        scratch = try Scratch("guard")
+        guardian = WebGuard(
+            pairing: PairingSecret("s3cret"), devices: PairedDevices(localDirectory: scratch.path("local")),
+            hosts: ["127.0.0.1", "localhost", "::1", "192.168.1.20"], port: BoundPort(8400))
+    }
+
+    static let time = Timestamp("2026-11-22T09:00:00+08:00")
+
+    @Test("a pairing link pairs one browser: its secret is compared whole, and spent once used")
+    func oneUseLink() throws {
+        let pairing = PairingSecret("s3cret")
+        #expect(pairing.spend("s3cre") == nil)
+        #expect(pairing.spend("s3cret ") == nil)
+        #expect(pairing.spend(nil) == nil)
+        #expect(pairing.spend("") == nil)
+        let next = try #require(pairing.spend("s3cret"))
+        #expect(next != "s3cret" && next.count >= 43 && pairing.current == next)
+        // The same link a second time, from another browser or the same: refused.
+        #expect(pairing.spend("s3cret") == nil)
+        #expect(pairing.spend(next) != nil)
+    }
+
+    @Test("each browser has a session of its own; the form token is derived, never the cookie")
+    func sessions() throws {
+        let time = try #require(Self.time)
+        let phone = try guardian.devices.pair(name: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0) Safari/604.1", at: time)
+        let laptop = try guardian.devices.pair(name: "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36", at: time)
+        let phoneSession = try #require(guardian.session(cookie: phone.token))
+        let laptopSession = try #require(guardian.session(cookie: laptop.token))
+        #expect(phone.device.name == "iPhone · Safari" && laptop.device.name == "Linux · Chrome")
+        #expect(phoneSession.formToken != laptopSession.formToken && phoneSession.formToken.count == 64)
+        #expect(guardian.session(cookie: nil) == nil)
+        #expect(guardian.session(cookie: "") == nil)
+        #expect(guardian.session(cookie: phoneSession.formToken) == nil)
+        #expect(guardian.session(cookie: phone.device.tokenHash) == nil, "the stored hash is no cookie")
+        #expect(guardian.acceptsForm(token: phoneSession.formToken, session: phoneSession))
+        #expect(!guardian.acceptsForm(token: laptopSession.formToken, session: phoneSession), "one browser's token is not another's")
+        #expect(!guardian.acceptsForm(token: phone.token, session: phoneSession))
+        #expect(!guardian.acceptsForm(token: "", session: phoneSession))
+        #expect(!guardian.acceptsForm(token: phoneSession.formToken, session: nil))
+    }
+
+    @Test("pairings outlive the server, are kept as hashes only, and one can be revoked without the others")
+    func lastingAndRevoked() throws {
+        let time = try #require(Self.time)
+        let phone = try guardian.devices.pair(name: "iPhone Safari/1", at: time)
+        let laptop = try guardian.devices.pair(name: "curl/8.0", at: time)
+        let file = try String(contentsOf: guardian.devices.file, encoding: .utf8)
+        #expect(!file.contains(phone.token) && !file.contains(laptop.token) && file.contains(phone.device.tokenHash))
+        let mode = try FileManager.default.attributesOfItem(atPath: guardian.devices.file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // A new server on the same vault: the same browsers are still paired, the same form tokens hold.
+        let restarted = WebGuard(
+            pairing: PairingSecret(), devices: PairedDevices(localDirectory: scratch.path("local")), hosts: ["127.0.0.1"],
+            port: BoundPort(8400))
+        let again = try #require(restarted.session(cookie: phone.token))
+        #expect(again.formToken == guardian.session(cookie: phone.token)?.formToken)
+        // Revoked from another process (the command line): the running server sees it at once.
+        let revoked = try PairedDevices(localDirectory: scratch.path("local")).revoke(String(phone.device.id.prefix(5)))
+        #expect(revoked.map(\.id) == [phone.device.id])
+        #expect(guardian.session(cookie: phone.token) == nil && restarted.session(cookie: phone.token) == nil)
+        #expect(guardian.session(cookie: laptop.token) != nil)
+        #expect(throws: FolioError.self) { try guardian.devices.revoke("zzzz") }
+        #expect(throws: FolioError.self) { try guardian.devices.revoke("") }
+        #expect(try guardian.devices.revoke(nil, all: true).count == 1)
+        #expect(guardian.devices.list().isEmpty && guardian.session(cookie: laptop.token) == nil)
+    }
+
+    @Test("a damaged or hostile devices file pairs nobody and crashes nothing")
+    func damagedFile() throws {
+        let file = guardian.devices.file
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for text in [
+            "", "\n\n", "zz 2026-11-22T09:00:00+08:00 x\n", String(repeating: "a", count: 64) + " yesterday x\n", "\u{0}\u{1B}[2J",
+        ] {
+            try Data(text.utf8).write(to: file)
+            #expect(guardian.devices.list().isEmpty, "\(text.debugDescription)")
+            #expect(guardian.session(cookie: "") == nil)
+        }
     }
 
     @Test("only this server's own names, with its port (no DNS rebinding)")

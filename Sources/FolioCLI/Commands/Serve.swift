@@ -1,17 +1,30 @@
 import ArgumentParser
 import FolioCore
 
+/// `folio serve`: starts the server (`folio serve start`, the default), or lists and revokes the
+/// browsers paired with it (`folio serve devices`).
 struct Serve: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
+        var configuration = ServeStart.configuration
+        configuration.commandName = "serve"
+        configuration.subcommands = [ServeStart.self, ServeDevices.self]
+        configuration.defaultSubcommand = ServeStart.self
+        return configuration
+    }
+}
+
+struct ServeStart: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "serve",
+            commandName: "start",
             abstract: bilingual(
                 "Open the journal as a web app in a browser, on this computer or your phone (--lan).",
                 "把日記當成網頁應用程式在瀏覽器打開，在這台電腦上，或在手機上（--lan）。"),
             discussion: bilingual(
                 """
                 folio listens on this computer only (127.0.0.1) and prints a pairing link: open it in the browser, and that \
-                browser may use the app until the server stops. The pages are `folio export html`'s, with forms: a new diary \
+                browser may use the app, across restarts of the server, until `folio serve devices --revoke` cuts it off. A \
+                link pairs one browser; the terminal then shows the link for the next. The pages are `folio export html`'s, with forms: a new diary \
                 page from a photo or video, ideas, the magic 8 ball, editing a page's text and tags. Every change is one \
                 commit, as from the command line (folio log shows it, folio undo reverts it); opening a page changes nothing.
 
@@ -23,10 +36,11 @@ struct Serve: AsyncParsableCommand {
                   folio serve
                   folio serve --lan
                   folio serve --port 0
+                  folio serve devices
                 """,
                 """
                 folio 只在這台電腦上（127.0.0.1）等待連線，並印出一個配對連結：在瀏覽器開啟它，那個瀏覽器就能使用這個應用程式，
-                直到伺服器停止。頁面就是 `folio export html` 的頁面，加上表單：用照片或影片寫一頁新日記、想法、魔術 8 號球、
+                伺服器重新啟動後也一樣，直到用 `folio serve devices --revoke` 取消。一個連結只配對一個瀏覽器，之後終端機會顯示下一個連結。頁面就是 `folio export html` 的頁面，加上表單：用照片或影片寫一頁新日記、想法、魔術 8 號球、
                 編輯一頁的內容和標籤。每次修改都是一個 commit，和在命令列上一樣（folio log 看得到，folio undo 可以復原）；
                 打開頁面不會改任何東西。
 
@@ -38,6 +52,7 @@ struct Serve: AsyncParsableCommand {
                   folio serve
                   folio serve --lan
                   folio serve --port 0
+                  folio serve devices
                 """))
     }
 

@@ -31,6 +31,11 @@ enum ServeRun {
                 ready: { address in
                     if lan, let first = address.pairingURLs.first { QRCode.print(first, environment: setup.environment) }
                     Console.errShowingPairingLink(Message.web(.listening(urls: address.pairingURLs, localNetwork: lan)).text(language))
+                },
+                paired: { device, next in
+                    // A link pairs one browser: the next device needs the next link.
+                    if lan, let first = next.pairingURLs.first { QRCode.print(first, environment: setup.environment) }
+                    Console.errShowingPairingLink(Message.web(.paired(device: device.name, next: next.pairingURLs)).text(language))
                 })
             exit(0)
         } catch {

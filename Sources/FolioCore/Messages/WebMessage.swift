@@ -25,6 +25,16 @@ public enum WebMessage: Sendable, Equatable {
     case notFound
     /// A method other than GET, HEAD and POST.
     case methodNotAllowed
+    /// A browser was paired: the pairing link it used is spent, and the link for the next one.
+    case paired(device: String, next: [String])
+    /// `folio serve devices --revoke` named no paired device.
+    case noSuchDevice(String)
+    /// `folio serve devices --revoke` named the start of several devices' ids.
+    case ambiguousDevice(String)
+    /// `folio serve devices` with none paired.
+    case noDevices
+    /// What `folio serve devices --revoke` did.
+    case revoked(count: Int)
 
     public var pair: (String, String) {
         switch self {
@@ -43,7 +53,10 @@ public enum WebMessage: Sendable, Equatable {
                 "This browser is not paired yet. Open the link `folio serve` shows in its terminal."
             )
         case .wrongPairingSecret:
-            ("配對連結不對（或已經過期：每次啟動 `folio serve` 都會換一個）。", "That pairing link is wrong (or old: each start of `folio serve` makes a new one).")
+            (
+                "配對連結不對，或已經用過了（每個連結只能配對一個裝置）。請用 `folio serve` 在終端機上顯示的最新連結。",
+                "That pairing link is wrong or used up (each link pairs one device). Open the newest link `folio serve` shows in its terminal."
+            )
         case .forged:
             (
                 "這個請求不是從這裡的頁面送出的，folio 沒有接受。請重新載入頁面再試一次。",
@@ -64,6 +77,21 @@ public enum WebMessage: Sendable, Equatable {
                 "“\(title)” changed after you opened this page (another tab, device or editor), so nothing was saved. What you typed is below; compare it with the page as it is now and save again."
             )
         case .notFound: ("這裡沒有頁面。", "There is no page here.")
+        case .paired(let device, let next):
+            (
+                "已配對：\(device)。剛才的連結已經用掉了；下一個裝置請開啟：\n  " + next.joined(separator: "\n  "),
+                "Paired: \(device). That link is used up; for the next device, open:\n  " + next.joined(separator: "\n  ")
+            )
+        case .noSuchDevice(let id):
+            ("沒有配對過 id 是「\(id)」的裝置。`folio serve devices` 會列出它們。", "No paired device has the id '\(id)'. `folio serve devices` lists them.")
+        case .ambiguousDevice(let id):
+            ("不只一個裝置的 id 以「\(id)」開頭：請多打幾個字。", "More than one device's id starts with '\(id)': type more of it.")
+        case .noDevices: ("還沒有配對任何裝置。", "No device is paired.")
+        case .revoked(let count):
+            (
+                "已取消 \(count) 個裝置的配對；它們要再用 `folio serve` 顯示的新連結配對。",
+                "Revoked \(count) device\(count == 1 ? "" : "s"); \(count == 1 ? "it needs" : "they need") a new link from `folio serve` to pair again."
+            )
         case .methodNotAllowed: ("folio 只接受讀取頁面（GET）和送出表單（POST）。", "folio takes only reading a page (GET) and sending a form (POST).")
         }
     }

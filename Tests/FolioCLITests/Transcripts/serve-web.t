@@ -56,8 +56,8 @@ $ git rev-parse HEAD > ../head-before
 404 /..%2f..%2fetc/passwd
 404 /vault/.git/config
 ? 0
-$ curl -s -D - -o /dev/null -b ../cookies $BASE/ | grep -i -e '^content-security-policy' -e '^x-frame' | tr -d '\r'
-Content-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; media-src 'self' blob:; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'
+$ curl -s -D - -o /dev/null -b ../cookies $BASE/ | grep -i -e '^content-security-policy' -e '^x-frame' | tr -d '\r' | sed 's/127.0.0.1:[0-9]*/127.0.0.1:PORT/g'
+Content-Security-Policy: default-src 'none'; script-src http://127.0.0.1:PORT/assets/app.js http://127.0.0.1:PORT/assets/site.js http://127.0.0.1:PORT/search.js; style-src 'self'; img-src 'self' blob:; media-src 'self' blob:; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'
 X-Frame-Options: DENY
 ? 0
 
@@ -154,6 +154,56 @@ $ git rev-parse HEAD > ../head-before
 421 other-host
 2
 ? 0
+
+# A pairing link pairs one browser: used again (by anyone), it is refused, and the terminal
+# shows the link for the next device. Each browser has a session and a form token of its own.
+$ curl -s -o /dev/null -w '%{http_code} used again\n' -c ../other "$PAIR"
+> grep -c 'folio_session' ../other; grep -A1 '已配對' ../serve.log | sed -e 's/127.0.0.1:[0-9]*/127.0.0.1:PORT/' -e 's/secret=[A-Za-z0-9_-]*/secret=SECRET/'
+403 used again
+0
+已配對：curl。剛才的連結已經用掉了；下一個裝置請開啟：
+  http://127.0.0.1:PORT/pair?secret=SECRET
+? 0
+$ export NEXT=$(grep -o 'http://[^ ]*/pair?secret=[A-Za-z0-9_-]*' ../serve.log | tail -1)
+> curl -s -o /dev/null -w '%{http_code} next link\n' -A 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1' -c ../phone "$NEXT"
+> export PHONE_TOKEN=$(curl -s -b ../phone $BASE/ | grep -o 'name="token" value="[0-9a-f]*"' | head -1 | cut -d'"' -f4)
+> [ "$PHONE_TOKEN" != "$TOKEN" ] && echo tokens differ
+> post() { curl -s -o /dev/null -w "%{http_code} $1\n" "${@:2}" --data-urlencode 'title=換手機的想法' $BASE/ideas; }
+> post "the laptop's token from the phone" -b ../phone --data-urlencode "token=$TOKEN"
+303 next link
+tokens differ
+403 the laptop's token from the phone
+? 0
+$ folio serve devices | sed -E 's/^[0-9a-f]{8}/ID/'
+ID  2026-11-22 18:04  curl
+ID  2026-11-22 18:04  iPhone · Safari
+? 0
+$ cat .folio/local/serve-devices | grep -c -e "$(grep folio_session ../phone | cut -f7)" -e "$(grep folio_session ../cookies | cut -f7)"
+0
+? 1
+
+# The server restarts (the home computer rebooted): both browsers are still paired. The phone is
+# revoked from the terminal: it is cut off at once, the laptop is not.
+$ kill $(cat ../serve.pid); while kill -0 $(cat ../serve.pid) 2>/dev/null; do sleep 0.05; done
+> timeout 600 folio serve --port ${HOSTPORT#*:} 2> ../serve2.log & echo $! > ../serve.pid
+> until grep -q '/pair?secret=' ../serve2.log 2>/dev/null; do sleep 0.05; done
+> curl -s -o /dev/null -w '%{http_code} laptop after restart\n' -b ../cookies $BASE/
+> curl -s -o /dev/null -w '%{http_code} phone after restart\n' -b ../phone $BASE/
+200 laptop after restart
+200 phone after restart
+? 0
+$ folio serve devices --revoke $(folio serve devices --json | jq -r '.[] | select(.name | test("iPhone")) | .id')
+> curl -s -o /dev/null -w '%{http_code} phone revoked\n' -b ../phone $BASE/
+> curl -s -o /dev/null -w '%{http_code} laptop still paired\n' -b ../cookies $BASE/
+> folio serve devices | wc -l
+已取消 1 個裝置的配對；它們要再用 `folio serve` 顯示的新連結配對。
+401 phone revoked
+200 laptop still paired
+1
+? 0
+$ folio serve devices --revoke zz
+! 錯誤: 沒有配對過 id 是「zz」的裝置。`folio serve devices` 會列出它們。
+? 1
 
 $ kill $(cat ../serve.pid)
 ? 0
