@@ -92,7 +92,7 @@ public final class PairedDevices: Sendable {
 
     /// Reads the file again when it changed since it was last read.
     private func refresh() {
-        let stamp = FileStamp(file.path)
+        let stamp = Self.stamp(file)
         if state.withLock({ $0.stamp == stamp && stamp != nil }) { return }
         let devices = Self.parse(LocalFile.text(file, maxBytes: 1 << 20) ?? "")
         state.withLock { $0 = (stamp, devices) }
@@ -112,10 +112,17 @@ public final class PairedDevices: Sendable {
                 if case .file(.changedWhileWriting) = error.message { continue }  // read again, change again
                 throw error
             }
-            state.withLock { $0 = (FileStamp(file.path), devices) }
+            state.withLock { $0 = (Self.stamp(file), devices) }
             return
         }
         throw FolioError(.file(.changedWhileWriting(kept: nil)), file: file.path)
+    }
+
+    /// The file's stamp (size, times, inode), nil when there is none: a change or a replacement shows in it.
+    static func stamp(_ file: URL) -> FileStamp? {
+        var status = stat()
+        guard stat(file.path, &status) == 0 else { return nil }
+        return FileStamp(status)
     }
 
     static func parse(_ text: String) -> [PairedDevice] {
@@ -148,24 +155,5 @@ public final class PairedDevices: Sendable {
         let words = [device, browser].compactMap { $0 }
         let name = String((words.isEmpty ? agent : words.joined(separator: " · ")).prefix(60))
         return name.isEmpty ? "?" : name
-    }
-}
-
-/// A file's identity and last change, to tell when it was replaced or written.
-struct FileStamp: Equatable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var seconds: Int
-    var nanoseconds: Int
-
-    init?(_ path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-        size = Int64(status.st_size)
-        seconds = status.st_mtim.tv_sec
-        nanoseconds = status.st_mtim.tv_nsec
     }
 }

@@ -42,7 +42,8 @@ public enum WebServer {
         @Sendable func address(_ secret: String) -> WebAddress {
             WebAddress(pairingURLs: shownHosts.map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port.value)/pair?secret=\(secret)" })
         }
-        let router = makeRouter(journal: journal, guardian: guardian) { device, next in paired(device, address(next)) }
+        let memory = MemoryAfterLoad()
+        let router = makeRouter(journal: journal, guardian: guardian, memory: memory) { device, next in paired(device, address(next)) }
         let app = Application(
             router: router,
             // A client that stops sending (a slow-loris, a phone gone out of range) is closed
@@ -62,13 +63,18 @@ public enum WebServer {
                 }
             },
             logger: logger)
+        // The memory a burst of connections took goes back once it is over (MemoryAfterLoad).
+        let returning = Task { await memory.run() }
+        defer { returning.cancel() }
         try await app.runService()
     }
 
     static func makeRouter(
-        journal: WebJournal, guardian: WebGuard, paired: @escaping @Sendable (PairedDevice, String) -> Void = { _, _ in }
+        journal: WebJournal, guardian: WebGuard, memory: MemoryAfterLoad = MemoryAfterLoad(),
+        paired: @escaping @Sendable (PairedDevice, String) -> Void = { _, _ in }
     ) -> Router<WebRequestContext> {
         let router = Router(context: WebRequestContext.self)
+        router.add(middleware: LoadNote(memory: memory))
         let routes = WebRoutes(journal: journal, guardian: guardian)
         router.add(middleware: WebDoor(guardian: guardian, language: journal.language, clock: journal.clock, paired: paired))
         router.add(middleware: SitePages(journal: journal))

@@ -1,0 +1,5 @@
+#include "folio_memory.h"
+
+#include <malloc.h>
+
+int folio_return_free_memory(void) { return malloc_trim(0); }
