@@ -108,6 +108,9 @@ public struct SyncTransport: Sendable {
         var tls = TLSSettings.system
         if needsGitSettings(url) {
             helpers = CredentialHelpers.configured(settings.entries, for: url)
+            // A helper waits like a silent server: `sync.timeout`, bounded by this device's ceiling.
+            if let idle = limits.idle { helpers.timeout = Double(idle.components.seconds) }
+            helpers.report = warn
             tls = TLSSettings.configured(settings.entries, for: url, environment: environment, home: home)
         }
         do {

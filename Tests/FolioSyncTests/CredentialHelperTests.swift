@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Git
 import TestSupport
@@ -52,9 +53,10 @@ struct CredentialHelperTests {
         #expect(CredentialHelpers.command("store --file /x", action: "get") == "git credential-store --file /x get")
         #expect(CredentialHelpers.command("!f() { echo hi; }; f", action: "get") == "f() { echo hi; }; f get")
         #expect(CredentialHelpers.command("/usr/local/bin/helper", action: "get") == "/usr/local/bin/helper get")
-        let said = CredentialHelpers.parse(Data("username=ada\r\npassword=p=w\n\npassword=after-the-blank\n".utf8))
-        #expect(said.username == "ada" && said.password == "p=w" && !said.quit)
-        #expect(CredentialHelpers.parse(Data("quit=1\n".utf8)).quit)
+        let url = "https://git.example.com/v.git"
+        let said = helpers.parse(Data("username=ada\r\npassword=p=w\n\npassword=after-the-blank\n".utf8), for: url)
+        #expect(said.username == "ada" && said.password == "p=w" && !said.quit && said.problem == nil)
+        #expect(helpers.parse(Data("quit=1\n".utf8), for: url).quit)
     }
 
     @Test("the configuration is read as git reads it: system, XDG, global, then the repository's own")
@@ -82,7 +84,8 @@ struct CredentialHelperTests {
         try scratch.write("creds2", "http://ada:from-store@127.0.0.1:9\n")
         var helpers = CredentialHelpers(helpers: [
             // A shell helper gets the action as its last argument (`get`), as git runs it.
-            "!exit 1", "!f() { sleep 30; }; f", "store --file \(scratch.path("creds2").path)", "!f() { echo password=never-asked; }; f",
+            "!exit 1", "!f() { echo nothing here; }; f", "store --file \(scratch.path("creds2").path)",
+            "!f() { echo password=never-asked; }; f",
         ])
         helpers.timeout = 1
         let environment = Tool.environment(home: scratch.url)
@@ -94,6 +97,105 @@ struct CredentialHelperTests {
         let recording = CredentialHelpers(helpers: ["!f() { cat > '\(told.path)'; echo password=shell; }; f"])
         #expect(recording.fill(url: "https://git.example.com/v.git", environment: environment, home: scratch.url)?.password == "shell")
         #expect(try String(contentsOf: told, encoding: .utf8) == "protocol=https\nhost=git.example.com\n\n")
+    }
+
+    /// What `helpers` answer for `url` within `timeout` seconds, and the problems reported.
+    func ask(_ helpers: [String], url: String = "https://git.example.com/v.git", timeout: Double = 5, useHTTPPath: Bool = false)
+        throws -> (answer: CredentialHelpers.Answer?, problems: [CredentialHelperProblem], messages: [Message], seconds: Double)
+    {
+        let scratch = try Scratch()
+        let reported = LockedState<[Message]>([])
+        var asked = CredentialHelpers(helpers: helpers, useHTTPPath: useHTTPPath)
+        asked.timeout = timeout
+        asked.report = { message in reported.withValue { $0.append(message) } }
+        let start = Date()
+        let answer = asked.fill(url: url, environment: Tool.environment(home: scratch.url), home: scratch.url)
+        let messages = reported.withValue { $0 }
+        let problems = messages.compactMap { message -> CredentialHelperProblem? in
+            if case .remote(.credentialHelperFailed(_, _, let problem)) = message { return problem }
+            return nil
+        }
+        return (answer, problems, messages, Date().timeIntervalSince(start))
+    }
+
+    @Test("an answer for another place is not used: host, port, protocol, url, path; the same host in capitals is")
+    func answersForElsewhere() throws {
+        for answer in [
+            "host=evil.example\npassword=x", "host=git.example.com:8443\npassword=x", "protocol=http\npassword=x",
+            "url=https://evil.example/v.git\npassword=x", "password=x\nurl=https://git.example.com:444/v.git",
+            "url=not a url\npassword=x",
+        ] {
+            let result = try ask(["!printf '\(answer)\\n'"])
+            #expect(result.answer == nil, "\(answer)")
+            #expect(result.problems.count == 1, "\(answer)")
+            guard case .answeredForElsewhere = result.problems.first else {
+                Issue.record("\(answer): \(result.problems)")
+                continue
+            }
+        }
+        // The next helper is still asked, and the right host's answer taken.
+        let next = try ask(["!printf 'host=evil.example\\npassword=x\\n'", "!printf 'host=GIT.example.com\\npassword=ok\\n'"])
+        #expect(next.answer?.password == "ok")
+        #expect(try ask(["!printf 'url=https://git.example.com/other.git\\npassword=ok\\n'"]).answer?.password == "ok")
+        let path = try ask(
+            ["!printf 'path=other.git\\npassword=x\\n'"], url: "https://git.example.com/v.git", useHTTPPath: true)
+        #expect(path.answer == nil && path.problems.count == 1)
+    }
+
+    @Test("odd answers: NUL bytes and control characters refused, lines without = skipped, megabytes stopped at the cap")
+    func oddAnswers() throws {
+        let nul = try ask(["!printf 'password=ab\\000cd\\n'"])
+        #expect(nul.answer == nil && nul.problems == [.unreadableAnswer])
+        let escape = try ask(["!printf 'password=ab\\033]52;c;x\\007\\n'"])
+        #expect(escape.answer == nil && escape.problems == [.unreadableAnswer])
+        #expect(try ask(["!printf 'garbage\\n=\\npassword=ok\\n'"]).answer?.password == "ok")
+        let endless = try ask(["!yes password=aaaaaaaa"], timeout: 20)
+        #expect(endless.answer == nil && endless.problems == [.tooLong(limit: CredentialHelpers.maxAnswerBytes)])
+        #expect(endless.seconds < 5, "\(endless.seconds)")
+        let failing = try ask(["!f() { echo password=x; exit 3; }; f"])
+        #expect(failing.answer == nil && failing.problems == [.failed(status: 3)])
+        #expect(try ask(["!f() { sleep 0.5; echo password=slow; }; f"]).answer?.password == "slow")
+    }
+
+    @Test("helpers that hang share one deadline; they and their children are killed and reaped")
+    func hangingHelpers() throws {
+        let scratch = try Scratch()
+        let pidFile = scratch.path("sleeper")
+        let hung = try ask(
+            [
+                "!f() { sleep 300 & echo $! > '\(pidFile.path)'; wait; }; f", "!f() { while :; do read -r line || sleep 0.1; done; }; f",
+                "!f() { echo password=too-late; }; f",
+            ], timeout: 1.5)
+        #expect(hung.answer == nil)
+        #expect(hung.seconds < 3.5, "\(hung.seconds)")
+        #expect(hung.problems == [.timedOut(seconds: 2)])
+        let sleeper = try #require(Int32(try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        var gone = false
+        for _ in 0..<100 {
+            let state = (try? String(contentsOfFile: "/proc/\(sleeper)/stat", encoding: .utf8)) ?? ""
+            // Gone, or a zombie waiting for init: either way no longer running.
+            if state.isEmpty || state.contains(") Z ") {
+                gone = true
+                break
+            }
+            usleep(20_000)
+        }
+        #expect(gone, "the helper's child outlived the deadline")
+        // A helper reading its input forever gets it closed after the question, and is stopped too.
+        let reader = try ask(["!f() { cat > /dev/null; sleep 300; }; f"], timeout: 1)
+        #expect(reader.answer == nil && reader.problems == [.timedOut(seconds: 1)] && reader.seconds < 3)
+    }
+
+    @Test("the warning names the helper, masks a password in it, and says what to do, in both languages")
+    func warningText() throws {
+        let result = try ask(["!f() { echo password=hunter2secret; exit 1; }; f"])
+        let message = try #require(result.messages.first)
+        let english = message.text(.en)
+        let chinese = message.text(.zhHant)
+        #expect(english.contains("credential helper") && english.contains("git.example.com") && english.contains("git credential fill"))
+        #expect(chinese.contains("憑證小幫手") && chinese.contains("git.example.com"))
+        #expect(!english.contains("hunter2secret") && !chinese.contains("hunter2secret"))
+        #expect(english.contains("!f() { echo password=…"))
     }
 
     @Test("without a token, the helper's password is sent once the server asks, with the helper's user name")

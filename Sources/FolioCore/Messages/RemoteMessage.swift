@@ -63,6 +63,8 @@ public enum RemoteMessage: Sendable, Equatable {
     case certificateNotTrusted(url: String, host: String, problem: CertificateProblem)
     /// A warning: `setting` (`http.sslVerify false`, `GIT_SSL_NO_VERIFY`) turns certificate checks off for `host`.
     case certificateChecksOff(host: String, setting: String)
+    /// A warning: git's credential `helper` gave no password folio uses for `host`, for `problem`.
+    case credentialHelperFailed(helper: String, host: String, problem: CredentialHelperProblem)
     /// The remote asked for a login while `setting` had certificate checks off: no secret was sent.
     case noSecretWithoutChecks(url: String, host: String, setting: String)
     /// `clone` of a remote with no branch at all: the command that makes a vault for it.
@@ -84,6 +86,8 @@ public enum RemoteMessage: Sendable, Equatable {
         switch self {
         case .certificateNotTrusted(let url, let host, let problem): return Self.notTrusted(url: url, host: host, problem: problem)
         case .certificateChecksOff(let host, let setting): return Self.checksOff(host: host, setting: setting)
+        case .credentialHelperFailed(let helper, let host, let problem):
+            return Self.helperFailed(helper: helper, host: host, problem: problem)
         case .noSecretWithoutChecks(let url, let host, let setting): return Self.noSecret(url: url, host: host, setting: setting)
         case .emptyRemote(let url, let directory):
             return (

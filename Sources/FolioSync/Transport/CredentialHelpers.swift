@@ -1,3 +1,4 @@
+import FolioCore
 import FolioSecrets
 import Foundation
 
@@ -7,19 +8,28 @@ import Foundation
 /// `get` and told the protocol, the host and, with `credential.useHttpPath`, the path; the first
 /// to answer a password wins, and one that answers `quit=1` stops the asking.
 ///
-/// What folio adds, since a helper is a program of the user's: each has 30 seconds in all and
-/// 64 KiB of answer; its standard error is the user's (a helper may say why it cannot answer); the
-/// password it gives goes only where ``SecretDestination`` allows, like every token. After the
+/// What folio adds, since a helper is a program of the user's: the helpers have `sync.timeout`
+/// seconds all together (killed with their children past it) and 64 KiB of answer each, counted
+/// while read; their standard error is the user's (a helper may say why it cannot answer); an
+/// answer that names another place (`host=`, `protocol=`, `path=`, `url=`) or holds a control
+/// character is not used, and each such failure is a warning naming the helper; the password
+/// goes only where ``SecretDestination`` allows, like every token. After the
 /// transfer, as git does, every helper is told whether the password worked (`store`) or was
 /// refused (`erase`), so `store` or a keychain keeps the good one and forgets a stale one.
 public struct CredentialHelpers: Sendable, Equatable {
+    public static func == (lhs: CredentialHelpers, rhs: CredentialHelpers) -> Bool {
+        lhs.helpers == rhs.helpers && lhs.useHTTPPath == rhs.useHTTPPath && lhs.timeout == rhs.timeout
+    }
+
     /// The helper values in the order they are asked (`store --file ~/.git-credentials`,
     /// `!f() { …; }; f`, `/usr/local/bin/helper`).
     public var helpers: [String]
     /// `credential.useHttpPath`: the path of the URL is part of what the helper is told.
     public var useHTTPPath: Bool
-    /// How long one helper may take in all, in seconds.
+    /// How long the helpers may take all together, for one question, in seconds (`sync.timeout`).
     public var timeout: Double = 30
+    /// Where a helper that gave no usable answer is reported (a warning for the user).
+    public var report: (@Sendable (Message) -> Void)?
 
     public init(helpers: [String] = [], useHTTPPath: Bool = false) {
         self.helpers = helpers
@@ -132,29 +142,65 @@ public struct CredentialHelpers: Sendable, Equatable {
         return "git credential-" + trimmed + " " + action
     }
 
-    /// The `key=value` lines of an answer, up to a blank line; nil values for what it did not say.
-    static func parse(_ answer: Data) -> (username: String?, password: String?, quit: Bool) {
+    /// What a helper said: its user name and password, whether it said `quit`, and what was
+    /// wrong with it (an answer for another place, a control character), when anything was.
+    struct Said {
         var username: String?
         var password: String?
         var quit = false
+        var problem: CredentialHelperProblem?
+    }
+
+    /// The `key=value` lines of `answer`, up to a blank line, checked against what `url` asked:
+    /// git takes a `host=` or `url=` in an answer as the place the password is for, so an answer
+    /// for another place is not used here (its password is that place's).
+    func parse(_ answer: Data, for url: String) -> Said {
+        var said = Said()
+        guard let asked = Parts(url) else { return said }
         // Lines end at LF or CRLF, as git reads them ("\r\n" is one Character in Swift).
         let lines = String(decoding: answer, as: UTF8.self).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for text in lines {
             if text.isEmpty { break }
             guard let equals = text.firstIndex(of: "=") else { continue }
+            let key = text[..<equals]
             let value = String(text[text.index(after: equals)...])
-            switch text[..<equals] {
-            case "username": username = value
-            case "password": password = value
-            case "quit": quit = ["1", "true", "yes", "on"].contains(value.lowercased())
+            // A NUL ends the password in every C string that carries it; a control character is no
+            // part of one a person typed.
+            guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                said.problem = .unreadableAnswer
+                continue
+            }
+            switch key {
+            case "username": said.username = value
+            case "password": said.password = value
+            case "quit": said.quit = ["1", "true", "yes", "on"].contains(value.lowercased())
+            case "protocol" where value.lowercased() != asked.scheme,
+                "host" where !Self.sameHost(value, asked),
+                "path" where useHTTPPath && value.trimmingCharacters(in: CharacterSet(charactersIn: "/")) != asked.path:
+                said.problem = .answeredForElsewhere(named: "\(key)=\(URLPassword.removed(from: value))")
+            case "url":
+                if let named = Parts(value),
+                    named.scheme == asked.scheme, named.host == asked.host, named.port == asked.port,
+                    !useHTTPPath || named.path.isEmpty || named.path == asked.path
+                {
+                    continue
+                }
+                said.problem = .answeredForElsewhere(named: "url=\(URLPassword.removed(from: value))")
             default: continue
             }
         }
-        return (username, password, quit)
+        return said
+    }
+
+    /// Whether a helper's `host=` value (`host` or `host:port`) is the host of `asked`.
+    private static func sameHost(_ value: String, _ asked: Parts) -> Bool {
+        guard let named = Parts("\(asked.scheme)://\(value)") else { return false }
+        return named.host == asked.host && named.port == asked.port
     }
 
     /// Tells every helper that `answer` worked for `url` (`store`: git's `credential approve`) or
-    /// was refused (`erase`: `credential reject`), with what `get` was told and the answer.
+    /// was refused (`erase`: `credential reject`), with what `get` was told and the answer; all of
+    /// them within ``timeout``.
     public func settle(_ answer: Answer, accepted: Bool, url: String, environment: [String: String], home: URL) {
         guard let request = request(for: url) else { return }
         var lines = request.split(separator: "\n").map(String.init)
@@ -163,36 +209,72 @@ public struct CredentialHelpers: Sendable, Equatable {
         }
         lines.append("password=\(answer.password)")
         guard lines.allSatisfy({ !$0.contains("\n") && !$0.contains("\0") }) else { return }
-        var childEnvironment = environment
-        childEnvironment["HOME"] = home.path
-        childEnvironment["GIT_TERMINAL_PROMPT"] = "0"
         let input = Data((lines.joined(separator: "\n") + "\n\n").utf8)
+        let deadline = Date().addingTimeInterval(timeout)
         for helper in helpers {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return }
             // What a helper answers to store or erase is nothing folio reads.
-            _ = HelperProcess.run(
-                "/bin/sh", ["-c", Self.command(helper, action: accepted ? "store" : "erase")], environment: childEnvironment,
-                input: input, timeout: timeout, maxBytes: Self.maxAnswerBytes, keepsErrors: true)
+            _ = HelperProcess.outcome(
+                "/bin/sh", ["-c", Self.command(helper, action: accepted ? "store" : "erase")],
+                environment: Self.childEnvironment(environment, home: home), input: input, timeout: left, maxBytes: Self.maxAnswerBytes,
+                keepsErrors: true)
         }
     }
 
-    /// Asks the helpers in turn for a password for `url`; nil when none has one. `environment` is
-    /// the helpers' (the user's own: a keychain helper needs its session), with `home` as `HOME`.
+    /// The helpers' environment: the user's own (a keychain helper needs its session), with
+    /// `home` as `HOME` and no terminal prompt (folio's own prompt is none).
+    private static func childEnvironment(_ environment: [String: String], home: URL) -> [String: String] {
+        var child = environment
+        child["HOME"] = home.path
+        child["GIT_TERMINAL_PROMPT"] = "0"
+        return child
+    }
+
+    /// Asks the helpers in turn for a password for `url`, all within ``timeout``; nil when none
+    /// has one. A helper that fails, is stopped or answers for another place is reported and the
+    /// next one asked.
     public func fill(url: String, environment: [String: String], home: URL) -> Answer? {
         guard let request = request(for: url) else { return nil }
-        var childEnvironment = environment
-        childEnvironment["HOME"] = home.path
-        // A helper that would ask at the terminal gets no terminal: folio's own prompt is none.
-        childEnvironment["GIT_TERMINAL_PROMPT"] = "0"
+        let host = Parts(url).map { parts in parts.host + (parts.port.map { ":\($0)" } ?? "") } ?? url
+        let deadline = Date().addingTimeInterval(timeout)
         for helper in helpers {
-            guard
-                let answer = HelperProcess.run(
-                    "/bin/sh", ["-c", Self.command(helper, action: "get")], environment: childEnvironment, input: Data(request.utf8),
-                    timeout: timeout, maxBytes: Self.maxAnswerBytes, keepsErrors: true)
-            else { continue }
-            let said = Self.parse(answer)
-            if let password = said.password, !password.isEmpty { return Answer(username: said.username, password: password) }
-            if said.quit { return nil }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else {
+                report?(.remote(.credentialHelperFailed(helper: Self.shown(helper), host: host, problem: .timedOut(seconds: Int(timeout)))))
+                return nil
+            }
+            let outcome = HelperProcess.outcome(
+                "/bin/sh", ["-c", Self.command(helper, action: "get")], environment: Self.childEnvironment(environment, home: home),
+                input: Data(request.utf8), timeout: left, maxBytes: Self.maxAnswerBytes, keepsErrors: true)
+            let problem: CredentialHelperProblem
+            switch outcome {
+            case .answered(let answer):
+                let said = parse(answer, for: url)
+                if let found = said.problem {
+                    problem = found
+                    break
+                }
+                if let password = said.password, !password.isEmpty { return Answer(username: said.username, password: password) }
+                if said.quit { return nil }
+                continue
+            case .timedOut: problem = .timedOut(seconds: Int(timeout.rounded(.up)))
+            case .tooLong: problem = .tooLong(limit: Self.maxAnswerBytes)
+            case .failed(let status): problem = .failed(status: status)
+            case .notStarted: problem = .notStarted
+            }
+            report?(.remote(.credentialHelperFailed(helper: Self.shown(helper), host: host, problem: problem)))
+            if case .timedOut = problem { return nil }
         }
         return nil
+    }
+
+    /// A helper as messages show it: a shell command may hold a password (`echo password=…`),
+    /// which is masked, as is anything that looks like a secret.
+    static func shown(_ helper: String) -> String {
+        let trimmed = helper.trimmingCharacters(in: .whitespaces)
+        let masked = trimmed.replacingOccurrences(of: "password=[^\\s;'\"]*", with: "password=…", options: .regularExpression)
+        let short = masked.count > 80 ? String(masked.prefix(80)) + "…" : masked
+        return ConfiguredSecrets.redact(short)
     }
 }

@@ -9,6 +9,24 @@ import Foundation
 /// `git-lfs-authenticate`): it gets `input` on its standard input and has `timeout` seconds in
 /// all to answer, at most `maxBytes`, on its standard output.
 enum HelperProcess {
+    /// How a helper's run ended.
+    enum Outcome: Equatable {
+        /// It exited with 0 in time, having written this within the cap.
+        case answered(Data)
+        /// The deadline passed first: it was killed.
+        case timedOut
+        /// It wrote more than the cap: it was killed.
+        case tooLong
+        /// It exited with this status (nil: ended by a signal).
+        case failed(status: Int32?)
+        case notStarted
+
+        var answer: Data? {
+            if case .answered(let data) = self { return data }
+            return nil
+        }
+    }
+
     /// The program's standard output when it exits with 0 in time and within `maxBytes`; nil
     /// otherwise (it is killed at the deadline or past the size). Blocks the calling thread: call
     /// it where blocking is the rule (a libgit2 callback), or from a thread of its own.
@@ -16,6 +34,16 @@ enum HelperProcess {
         _ executable: String, _ arguments: [String], environment: [String: String], input: Data = Data(), timeout: Double,
         maxBytes: Int, keepsErrors: Bool = false
     ) -> Data? {
+        outcome(
+            executable, arguments, environment: environment, input: input, timeout: timeout, maxBytes: maxBytes, keepsErrors: keepsErrors
+        ).answer
+    }
+
+    /// The same, saying why there is no answer.
+    static func outcome(
+        _ executable: String, _ arguments: [String], environment: [String: String], input: Data = Data(), timeout: Double,
+        maxBytes: Int, keepsErrors: Bool = false
+    ) -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -28,7 +56,7 @@ enum HelperProcess {
         do {
             try process.run()
         } catch {
-            return nil
+            return .notStarted
         }
         if !input.isEmpty {
             // A full pipe must not block folio (written on a thread), nor a helper that exits
@@ -60,10 +88,19 @@ enum HelperProcess {
         }
         // A helper that closed its output may still be running: it too has until the deadline.
         while finished, process.isRunning, DispatchTime.now().uptimeNanoseconds < deadline { usleep(1_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let stopped = process.isRunning || !finished
+        if stopped {
+            // The whole group (Process starts each child in a group of its own): a shell's
+            // `sleep` or a pipeline left behind would outlive folio, holding the pipe.
+            kill(-process.processIdentifier, SIGKILL)
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
-        let answered = finished && process.terminationReason == .exit && process.terminationStatus == 0 && data.count <= maxBytes
-        return answered ? data : nil
+        if data.count > maxBytes { return .tooLong }
+        if stopped { return .timedOut }
+        guard process.terminationReason == .exit else { return .failed(status: nil) }
+        guard process.terminationStatus == 0 else { return .failed(status: process.terminationStatus) }
+        return .answered(data)
     }
 
     /// Writes `data` and closes the pipe. SIGPIPE is blocked on this thread only (a broken pipe
