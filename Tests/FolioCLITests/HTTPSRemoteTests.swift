@@ -166,4 +166,44 @@ struct HTTPSRemoteTests {
         #expect(signsItself.status != 0)
         #expect(signsItself.stderr.contains("it signs itself"), "\(signsItself.stderr)")
     }
+
+    @Test("a synced .lfsconfig or setting that turns checks off or names a CA changes nothing: the certificate is still refused")
+    func syncedFilesCannotLoosenChecks() throws {
+        let scratch = try Scratch("https-synced")
+        let server = try HTTPSGitServer()
+        try server.makeRepository("vault.git")
+        var a = FolioProcess(directory: scratch.path("A"), scratch: scratch)
+        try FileManager.default.createDirectory(at: a.directory, withIntermediateDirectories: true)
+        a.environment["FOLIO_DEVICE"] = "A"
+        #expect(try a.run("init", ".", "--name", "林小雨", "--language", "en").status == 0)
+        // What someone who can push could commit: every spelling git and git-lfs would read.
+        let scoped = "https://127.0.0.1:\(server.port)"
+        try a.write(
+            ".lfsconfig",
+            "[http]\n\tsslVerify = false\n\tsslCAInfo = /etc/hostile-ca.pem\n[http \"\(scoped)\"]\n\tsslVerify = false\n"
+                + "[lfs]\n\turl = \(server.url("vault.git/info/lfs"))\n")
+        try a.write(".gitattributes", "* -text\n")
+        #expect(try a.run("commit", "-m", "loosen").status == 0)
+        let withLogin = server.url("vault.git").replacingOccurrences(of: "https://", with: "https://\(server.user):\(server.password)@")
+        _ = try Tool.run(
+            try Tool.find("git", package: "git"), ["-c", "http.sslCAInfo=\(server.caFile.path)", "push", "-q", withLogin, "main"],
+            in: a.directory, environment: Tool.environment(home: scratch.path("A-home")))
+
+        var b = try device("B", server, scratch: scratch)
+        b.environment["GIT_SSL_NO_VERIFY"] = nil
+        let refused = try b.run("clone", server.url("vault.git"), "B")
+        #expect(refused.status != 0 && refused.stderr.contains("folio does not trust the certificate of 127.0.0.1"), "\(refused.stderr)")
+        #expect(!server.log.contains("user \"ada\""))
+
+        // Trusted here: the vault arrives, and what it carries turns nothing off.
+        try gitConfig(b, "http.sslCAInfo", server.caFile.path)
+        #expect(try b.run("clone", server.url("vault.git"), "B").status == 0)
+        var inVault = FolioProcess(directory: scratch.path("B"), scratch: scratch)
+        inVault.environment = b.environment
+        let synced = try inVault.run("sync")
+        #expect(!synced.stderr.contains("turns certificate checks off"), "\(synced.stderr)")
+        try gitConfig(b, "http.sslCAInfo", scratch.path("no-such-ca.pem").path)
+        let untrusted = try inVault.run("sync")
+        #expect(untrusted.status != 0, "\(untrusted.stderr)")
+    }
 }
