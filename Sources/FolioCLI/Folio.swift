@@ -77,11 +77,10 @@ public struct Folio: ParsableCommand {
             if word.hasPrefix("-") {
                 if ["-C", "--vault", "--lang"].contains(word) {
                     index += 1
-                }
-                // A command's own option may take the next word as its value (`serve --port 0`):
-                // what follows is the default subcommand's to read, and ArgumentParser's to refuse.
-                else if !path.isEmpty {
-                    return nil
+                } else if !path.isEmpty, !word.contains("="), !parses(path + [word]) {
+                    // An option of the command's own that takes a value (`serve --port 0`): it
+                    // does not parse alone, and the next word is its value, not a subcommand.
+                    index += 1
                 }
                 continue
             }
@@ -111,6 +110,17 @@ public struct Folio: ParsableCommand {
             commands = found.configuration.subcommands
         }
         return nil
+    }
+
+    /// Whether ArgumentParser takes `arguments` as they are (a command and an option alone: whether
+    /// the option needs no value).
+    static func parses(_ arguments: [String]) -> Bool {
+        do {
+            _ = try parseAsRoot(arguments)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Runs folio with `arguments` and returns the process exit status.

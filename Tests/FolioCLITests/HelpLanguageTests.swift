@@ -126,6 +126,10 @@ struct HelpLanguageTests {
             (["config", "frob"], "錯誤：`folio config` 的子指令是 `list`、`get`、`set`、`unset`、`trust`，沒有「frob」。\n用法：folio config <subcommand>"),
             (["--lang", "zh-Hant", "kinds", "--json", "frob"], "錯誤：`folio kinds` 的子指令是 `list`、`add`，沒有「frob」。"),
             (["profile", "frob"], "錯誤：`folio profile` 的子指令是 `show`、`set`、`replace`，沒有「frob」。"),
+            // An option's value is no subcommand: the default subcommand reads it, and refuses it as itself.
+            (["serve", "--port", "99999"], "錯誤：--port 要給 0 到 65535 之間的數字，不是「99999」。"),
+            (["serve", "--lan", "frob"], "錯誤：`folio serve` 的子指令是 `start`、`devices`，沒有「frob」。"),
+            (["serve", "devices", "--revoke"], "錯誤：「--revoke <revoke>」少了值"),
             (["config", "get"], "錯誤：少了引數「<key>」"),
             (["kinds", "add"], "錯誤：少了引數「<example>」"),
             (["profile", "replace"], "錯誤：`folio profile replace` 需要 --name。"),

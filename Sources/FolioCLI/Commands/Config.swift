@@ -35,7 +35,7 @@ struct ConfigCommand: ParsableCommand {
                   folio config trust ai.base_url
 
                 顯示的值會遮住權杖和網址裡的密碼。`trust` 在這台裝置上確認從別台裝置同步來的值：資料要送去的地方
-                （ai.base_url、embeddings.base_url、weather.url、sync.remote，以及同步來的 .lfsconfig 指定的 LFS
+                （ai.base_url、embeddings.base_url、weather.url、sync.remote，以及同步來的 `.lfsconfig` 指定的 LFS
                 伺服器 lfs.url），或高於這台裝置上限的網路限制。在這台裝置上設定的值，就在這台裝置上確認。
                 """),
             subcommands: [ConfigList.self, ConfigGet.self, ConfigSet.self, ConfigUnset.self, ConfigTrust.self],

@@ -30,7 +30,7 @@ extension RemoteMessage {
             )
         case .tooLong(let limit):
             (zhWhy, enWhy) = ("它的回答超過 \(limit) 位元組，已被停止", "it answered more than \(limit) bytes and was stopped")
-            (zhFix, enFix) = ("請檢查它印出的內容，只應有 key=value 的幾行", "check what it prints: it should be a few key=value lines")
+            (zhFix, enFix) = ("請檢查它印出的內容，只應有幾行「名稱=值」", "check what it prints: it should be a few key=value lines")
         case .failed(let status):
             (zhWhy, enWhy) =
                 status.map { ("它以狀態 \($0) 結束", "it exited with status \($0)") } ?? ("它被訊號結束", "it was ended by a signal")

@@ -28,5 +28,20 @@ $ export PAIR=$(grep -o 'http://[^ ]*/pair?secret=[A-Za-z0-9_-]*' ../serve.log |
 421 another name for it
 401 loopback, not paired there
 ? 0
+
+# Anyone else on the network: the link already used pairs nobody (the terminal printed the next
+# one, with its QR code), and without a session nothing of the journal answers.
+$ curl -s -o /dev/null -w '%{http_code} the same link from another device\n' "$PAIR"
+> grep -o 'http://[^ ]*/pair?secret=[A-Za-z0-9_-]*' ../serve.log | sort -u | wc -l | sed 's/$/ links printed/'
+> grep -q '已配對' ../serve.log && echo the next link said
+> for page in /index.html /search.js /vault/media/00/none.jpg /search?q=x; do curl -s -o /dev/null -w "%{http_code} $page\n" "http://$HOSTPORT$page"; done
+403 the same link from another device
+2 links printed
+the next link said
+401 /index.html
+401 /search.js
+401 /vault/media/00/none.jpg
+401 /search?q=x
+? 0
 $ kill $(cat ../serve.pid)
 ? 0
