@@ -280,8 +280,11 @@ public struct LFSClient: Sendable {
         defer { close(descriptor) }
         var headers = Self.headers(of: action)
         headers.append(("Content-Type", "application/octet-stream"))
+        let (oid, size) = (pointer.oid, pointer.size)
+        var sent: (@Sendable (UInt64) -> Void)?
+        if let progress { sent = { bytes in progress(oid, bytes, size) } }
         let (head, reply) = try await send(
-            action.href, method: .put, headers: headers, upload: HTTPRequest.Upload(descriptor: descriptor, size: pointer.size),
+            action.href, method: .put, headers: headers, upload: HTTPRequest.Upload(descriptor: descriptor, size: pointer.size, sent: sent),
             authorize: action.header?.keys.contains { $0.lowercased() == "authorization" } != true && sameServer(action.href, batchURL),
             bytes: pointer.size)
         progress?(pointer.oid, pointer.size, pointer.size)

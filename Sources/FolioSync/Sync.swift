@@ -10,10 +10,13 @@ import Git
     import Glibc
 #endif
 
-/// How far a fetch or push has come, for a progress line: objects done of the total, and bytes.
+/// How far a fetch or push has come, for a progress line: git's objects done of the total, and
+/// bytes; or an LFS transfer's bytes of all its media together.
 public enum SyncProgress: Sendable, Hashable {
     case receiving(done: Int, total: Int, bytes: Int)
     case sending(done: Int, total: Int, bytes: Int)
+    case receivingMedia(bytes: UInt64, total: UInt64)
+    case sendingMedia(bytes: UInt64, total: UInt64)
 }
 
 /// git's settings for HTTP(S) remotes (credential helpers, certificates), as read once for a

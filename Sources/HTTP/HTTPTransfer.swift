@@ -22,9 +22,11 @@ public struct HTTPRequest: Sendable {
         /// An open descriptor, read from offset 0 (positioned reads); the caller closes it afterwards.
         public var descriptor: Int32
         public var size: UInt64
+        /// Told the bytes read for sending so far, as they are read: a long upload's progress.
+        public var sent: (@Sendable (UInt64) -> Void)?
 
-        public init(descriptor: Int32, size: UInt64) {
-            (self.descriptor, self.size) = (descriptor, size)
+        public init(descriptor: Int32, size: UInt64, sent: (@Sendable (UInt64) -> Void)? = nil) {
+            (self.descriptor, self.size, self.sent) = (descriptor, size, sent)
         }
     }
 
@@ -515,6 +517,7 @@ public final class HTTPTransfer: @unchecked Sendable {
             return nil
         }
         uploaded += UInt64(count)
+        upload.sent?(uploaded)
         return count
     }
 

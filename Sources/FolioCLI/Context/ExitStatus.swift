@@ -11,6 +11,9 @@ enum ExitStatus {
             if case .remoteUnreachable = error.message { return 3 }
             if case .remoteFolderMissing = error.message { return 3 }
             if case .remote(.timedOut) = error.message { return 3 }
+            // An LFS server out of reach is the remote out of reach: the same status as git's.
+            if case .lfs(.uploadFailed(_, .unreachable)) = error.message { return 3 }
+            if case .lfs(.fetchFailed(_, .unreachable)) = error.message { return 3 }
             return 1
         }
         // A usage error comes before any vault was opened: it is said in the vault's language too.

@@ -29,15 +29,13 @@ enum CheckPrinter {
         Console.out(Message.checkProblems(findings.count).text(context.language))
     }
 
-    /// Hashing progress on a terminal's stderr, every 16 files.
+    /// Hashing progress on a terminal's stderr, at most ten times a second.
     static func progress(_ context: Context) -> (@Sendable (Int, Int) -> Void)? {
         guard context.terminal.isInteractive else { return nil }
         let language = context.language
         return { done, total in
-            if done == total || done % 16 == 0 {
-                Console.statusLine(Message.media(.checking(done: done, total: total)).text(language))
-                if done == total { Console.clearStatusLine() }
-            }
+            Console.progressLine(Message.media(.checking(done: done, total: total)).text(language), isFinal: done == total)
+            if done == total { Console.clearStatusLine() }
         }
     }
 

@@ -75,8 +75,8 @@ enum ImportPrinter {
                 case .media(let done, let total): (.exchange(.importingMedia(done: done, total: total)), done, total, 20)
                 case .records(let done, let total): (.exchange(.importing(done: done, total: total)), done, total, 200)
                 }
-            guard total > shownFrom, done % 10 == 0 || done == total else { return }
-            Console.statusLine(message.text(language))
+            guard total > shownFrom else { return }
+            Console.progressLine(message.text(language), isFinal: done == total)
             if done == total { Console.clearStatusLine() }
         }
     }

@@ -14,11 +14,12 @@ enum MediaFetchPrinter {
         if let reason = report.unreachable { context.warn(FolioError(.lfs(.serverNotAsked(reason: reason)))) }
     }
 
-    /// - Parameter failOnNothing: `media fetch` exits 1 when nothing of what it was asked came.
-    static func print(_ report: MediaFetchReport, requested: Int, context: Context, failOnNothing: Bool = false) throws(FolioError) {
+    /// - Parameter failsOnAnyMissing: `media fetch` fails when anything it was asked for did not come:
+    ///   exit 3 when the LFS server could not be reached (as an unreachable git remote), else 1.
+    static func print(_ report: MediaFetchReport, requested: Int, context: Context, failsOnAnyMissing: Bool = false) throws(FolioError) {
         ProgressLine.end(on: context.terminal)
         if requested == 0 {
-            if failOnNothing { context.say(.lfs(.nothingToFetch)) }
+            if failsOnAnyMissing { context.say(.lfs(.nothingToFetch)) }
             return
         }
         if !report.fetched.isEmpty { context.say(.lfs(.fetched(count: report.fetched.count, bytes: report.bytes))) }
@@ -26,8 +27,10 @@ enum MediaFetchPrinter {
         if let reason = report.unreachable {
             context.warn(FolioError(.lfs(.serverNotAsked(reason: reason))))
         }
-        if failOnNothing, report.fetched.isEmpty, report.unreachable != nil || !report.failed.isEmpty {
-            throw FolioError(.lfs(.fetchFailed(path: "media", reason: report.unreachable ?? report.failed[0].reason)))
+        guard failsOnAnyMissing else { return }
+        if let reason = report.unreachable { throw FolioError(.lfs(.fetchFailed(path: "media", reason: reason))) }
+        if !report.failed.isEmpty {
+            throw FolioError(.lfs(.someNotFetched(failed: report.failed.count, requested: requested)))
         }
     }
 }
@@ -37,25 +40,13 @@ enum MediaProgress {
     static func bar(on terminal: Terminal, files: [History.PointerFile]) -> LFSClient.Progress? {
         guard terminal.isInteractive, !files.isEmpty else { return nil }
         let total = files.reduce(UInt64(0)) { $0 + $1.pointer.size }
-        let state = ProgressState()
+        let moved = Mutex<[String: UInt64]>([:])
         return { oid, done, _ in
-            let sum = state.update(oid, done)
-            let fraction = total == 0 ? 1 : min(1, Double(sum) / Double(total))
-            let filled = Int(fraction * 30)
-            Console.errInline(
-                "\r\u{1B}[2K↓ [" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] "
-                    + "\(LFSMessage.size(sum)) / \(LFSMessage.size(total))")
-        }
-    }
-
-    final class ProgressState: Sendable {
-        private let done = Mutex<[String: UInt64]>([:])
-
-        func update(_ oid: String, _ bytes: UInt64) -> UInt64 {
-            done.withLock { done in
-                done[oid] = bytes
-                return done.values.reduce(0, +)
+            let bytes = moved.withLock { moved in
+                moved[oid] = done
+                return moved.values.reduce(0, +)
             }
+            ProgressLine.media("↓", bytes, total)
         }
     }
 }

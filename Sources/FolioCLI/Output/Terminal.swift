@@ -105,8 +105,15 @@ public enum Console {
         ConsoleStream.standardError.write("\r\u{1B}[2K" + ConfiguredSecrets.redact(text).withVisibleControlsKeepingStyles)
     }
 
+    /// A progress line: drawn like ``statusLine(_:)``, at most ten times a second
+    /// (``RedrawThrottle``), and always when `isFinal` (the transfer's last state).
+    static func progressLine(_ text: String, isFinal: Bool = false) {
+        RedrawThrottle.statusLine.draw(isFinal: isFinal) { statusLine(text) }
+    }
+
     /// Erases the line ``statusLine(_:)`` drew.
     public static func clearStatusLine() {
+        RedrawThrottle.statusLine.reset()
         ConsoleStream.standardError.write("\r\u{1B}[2K")
     }
 

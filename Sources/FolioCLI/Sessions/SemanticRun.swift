@@ -60,7 +60,7 @@ enum SemanticRun {
             with: embedder, rebuild: rebuild, catalog: context.catalog(),
             progress: { done, total in
                 let line = Message.embed(.progress(done: done, total: total)).text(context.language)
-                terminal.isInteractive ? Console.statusLine(line) : Console.err(line)
+                terminal.isInteractive ? Console.progressLine(line, isFinal: done == total) : Console.err(line)
             },
             stop: { interrupt.fired }, note: { context.warn($0) })
         if terminal.isInteractive { Console.clearStatusLine() }

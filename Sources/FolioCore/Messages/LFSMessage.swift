@@ -31,6 +31,10 @@ public enum LFSMessage: Sendable, Equatable {
     case serverNotAsked(reason: LFSReason)
     /// `media prune`: the local copies removed (each also on the server), and the bytes freed.
     case pruned(count: Int, bytes: UInt64)
+    /// `media prune --dry-run`: the local copies a prune would remove, and the bytes it would free.
+    case wouldPrune(count: Int, bytes: UInt64)
+    /// `media fetch`: some of the files asked for did not come (each was named before).
+    case someNotFetched(failed: Int, requested: Int)
     /// `crypt init` of a vault whose media go through LFS: some are only pointers here, and a
     /// pointer cannot be encrypted.
     case fetchBeforeEncrypting(count: Int)
@@ -93,6 +97,16 @@ public enum LFSMessage: Sendable, Equatable {
             (
                 "已移除 \(count) 個本機副本（伺服器上都有），釋出 \(Self.size(bytes))。需要時 `folio media fetch` 會再下載。",
                 "removed \(count) local cop\(count == 1 ? "y" : "ies") (each is on the server), freeing \(Self.size(bytes)). folio media fetch brings them back when needed."
+            )
+        case .wouldPrune(let count, let bytes):
+            (
+                "會移除 \(count) 個本機副本（伺服器上都有），釋出 \(Self.size(bytes))。這次什麼都沒有移除。",
+                "would remove \(count) local cop\(count == 1 ? "y" : "ies") (each is on the server), which would free \(Self.size(bytes)). Nothing was removed."
+            )
+        case .someNotFetched(let failed, let requested):
+            (
+                "\(requested) 個媒體檔中有 \(failed) 個沒有下載，仍是指標（原因見上）。",
+                "\(failed) of \(requested) media file\(requested == 1 ? "" : "s") did not download and stay pointers (why is said above)."
             )
         case .plainInEncryptedVault(let files):
             (

@@ -346,7 +346,9 @@ extension History {
         }
         let store = lfsStore
         do {
-            return (try await client.upload(pointers.map(\.pointer), from: store).count, withheld)
+            let objects = pointers.map(\.pointer)
+            let progress = transport.mediaProgress(for: objects, sending: true)
+            return (try await client.upload(objects, from: store, progress: progress).count, withheld)
         } catch {
             let failedOID: String? =
                 switch error {

@@ -89,7 +89,9 @@ extension History {
         let store = lfsStore
         let downloads: LFSClient.Downloads
         do {
-            downloads = try await client.download(files.map(\.pointer), into: store, progress: progress)
+            let pointers = files.map(\.pointer)
+            downloads = try await client.download(
+                pointers, into: store, progress: progress ?? transport.mediaProgress(for: pointers, sending: false))
         } catch {
             report.unreachable = Self.reason(error, client: client)
             return report

@@ -43,7 +43,7 @@ struct MediaFetch: AsyncParsableCommand {
         let files = try history.mediaToFetch(context.vault, selection: selection)
         let report = try await history.fetchMedia(
             files, vault: context.vault, transport: transport, progress: MediaProgress.bar(on: context.terminal, files: files))
-        try MediaFetchPrinter.print(report, requested: files.count, context: context, failOnNothing: true)
+        try MediaFetchPrinter.print(report, requested: files.count, context: context, failsOnAnyMissing: true)
     }
 }
 

@@ -31,6 +31,10 @@ struct MediaPrune: AsyncParsableCommand {
         let interrupt = Interrupt.install()
         let pruned = try await history.pruneMedia(context.vault, transport: context.syncTransport(stoppedBy: interrupt), dryRun: dryRun)
         for path in pruned.paths where dryRun { Console.out(path) }
-        context.say(.lfs(.pruned(count: pruned.paths.count, bytes: pruned.bytes)))
+        context.say(
+            .lfs(
+                dryRun
+                    ? .wouldPrune(count: pruned.paths.count, bytes: pruned.bytes) : .pruned(count: pruned.paths.count, bytes: pruned.bytes))
+        )
     }
 }
