@@ -38,6 +38,10 @@ struct Init: ParsableCommand {
     @ParentCommand var folio: Folio
     var global: GlobalOptions { folio.global }
 
+    func validate() throws {
+        try GlobalOptions.refuseUnknownLanguage(language, option: "--language")
+    }
+
     func run() throws {
         try global.enterDirectory()
         let environment = ProcessInfo.processInfo.environment

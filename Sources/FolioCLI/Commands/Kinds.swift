@@ -48,6 +48,13 @@ struct KindsAdd: ParsableCommand {
     @OptionGroup var output: OutputFormat<AddJSON>
     @ParentCommand var folio: Folio
 
+    func validate() throws {
+        let known = BuiltinTemplates.examples.keys.sorted()
+        guard !known.contains(example) else { return }
+        throw ValidationError(
+            Message.usage(.unknownValue(option: "example", text: example, allowed: known)).text(MessageLanguage.shared.current))
+    }
+
     func run() throws {
         let context = try Context.open(folio.global)
         let added = try context.vault.installExample(example)

@@ -86,6 +86,12 @@ struct Stats: ParsableCommand {
         let selection = try context.select(filter)
         let request = try request(kind: filter.kind)
         let report = try context.vault.statistics(request, of: selection)
+        // A key no chosen record holds is most likely a mistyped period (`--by fortnight`), not an empty table.
+        if case .key(let key)? = by, report.periods.isEmpty {
+            throw ValidationError(
+                Message.usage(.unknownGrouping(text: key, periods: [StatsPeriod.day, .week, .month, .year].map(\.rawValue))).text(
+                    MessageLanguage.shared.current))
+        }
         for key in report.unvalued { context.warn(FolioError(.statsNoValues(key))) }
         StatsPrinter(report, request: request, kind: filter.kind.flatMap { context.vault.kindNamed($0) }, kinds: context.vault.kinds).print(
             json: output.json, context: context)

@@ -46,5 +46,9 @@ enum ParserWords {
         ("\\(values: ([^)]*)\\)", "（可用：$1）"),
         ("Invalid option: (.*)", "無效的選項：$1"),
         ("Value to be set with (.*) had already been set with (.*)", "$1 要設的值已經由 $2 設過了"),
+        (
+            "Can't generate completion scripts for '([^']*)'\\.\\nPlease use --generate-completion-script=<shell> with one of:\\n *(.*)",
+            "不能產生「$1」的自動完成腳本。--generate-completion-script=<shell> 可用：$2"
+        ),
     ]
 }

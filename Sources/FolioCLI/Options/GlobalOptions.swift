@@ -42,6 +42,19 @@ public struct GlobalOptions: ParsableArguments {
 
     public init() {}
 
+    /// An unknown `--lang` would otherwise fall back to the vault's language without a word.
+    public func validate() throws {
+        try Self.refuseUnknownLanguage(lang, option: "--lang")
+    }
+
+    /// Refuses text ``Language/init(loose:)`` reads as no language (`zh_TW` and `en_US` are taken).
+    static func refuseUnknownLanguage(_ text: String?, option: String) throws {
+        guard let text, Language(loose: text) == nil else { return }
+        throw ValidationError(
+            Message.usage(.unknownValue(option: option, text: text, allowed: Language.allCases.map(\.rawValue))).text(
+                MessageLanguage.shared.current))
+    }
+
     func language() -> Language? { lang.flatMap(Language.init(loose:)) }
 
     /// With `-C`: makes the folder the working directory, as git does, before anything looks at paths.

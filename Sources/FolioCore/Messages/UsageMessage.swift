@@ -17,6 +17,10 @@ public enum UsageMessage: Sendable, Equatable {
     case needsOption(command: String, option: String)
     case jsonNeedsTurn
     case chatNeedsTerminal
+    /// An option or argument that takes one of a fixed set of words, given another.
+    case unknownValue(option: String, text: String, allowed: [String])
+    /// `stats --by` given neither a period nor a key any chosen record holds (`--by fortnight`).
+    case unknownGrouping(text: String, periods: [String])
 
     var pair: (String, String) {
         switch self {
@@ -43,6 +47,16 @@ public enum UsageMessage: Sendable, Equatable {
         case .needsOption(let command, let option): ("`folio \(command)` 需要 \(option)。", "\(command) needs \(option).")
         case .jsonNeedsTurn: ("--json 需要搭配 -m 或 --retry。", "--json needs -m or --retry.")
         case .chatNeedsTerminal: ("不在終端機上時，請用 -m 給訊息（或用 --retry）。", "Without a terminal, give the message with -m (or --retry).")
+        case .unknownValue(let option, let text, let allowed):
+            (
+                "\(option) 可用的值是 \(allowed.map { "`\($0)`" }.joined(separator: "、"))，沒有「\(text)」。",
+                "\(option) takes one of \(allowed.joined(separator: ", ")), not '\(text)'."
+            )
+        case .unknownGrouping(let text, let periods):
+            (
+                "--by 要給 \(periods.map { "`\($0)`" }.joined(separator: "、"))，或選到的紀錄有的欄位；沒有紀錄有「\(text)」。",
+                "--by takes \(periods.joined(separator: ", ")) or a key the chosen records hold; none holds '\(text)'."
+            )
         }
     }
 }
