@@ -77,9 +77,10 @@ public struct Folio: ParsableCommand {
             if word.hasPrefix("-") {
                 if ["-C", "--vault", "--lang"].contains(word) {
                     index += 1
-                } else if !path.isEmpty, !word.contains("="), !parses(path + [word]) {
+                } else if !path.isEmpty, word != "-", !word.contains("="), !parses(path + [word]) {
                     // An option of the command's own that takes a value (`serve --port 0`): it
                     // does not parse alone, and the next word is its value, not a subcommand.
+                    // Only the option is parsed, never a word that reads standard input (`-`).
                     index += 1
                 }
                 continue
@@ -92,6 +93,8 @@ public struct Folio: ParsableCommand {
             }
             subcommands = found.configuration.subcommands
             path.append(word)
+            // A command of no subcommands takes the rest as its own words.
+            if subcommands.isEmpty { return nil }
         }
         return nil
     }
