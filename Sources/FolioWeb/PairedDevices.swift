@@ -146,12 +146,17 @@ public final class PairedDevices: Sendable {
     /// (`iPhone · Safari`), one line, at most 60 characters.
     static func shortName(_ userAgent: String) -> String {
         let agent = userAgent.oneLine
-        let devices = ["iPhone", "iPad", "Android", "Macintosh", "Windows", "Linux", "CrOS"]
-        let browsers = [
-            "Edg/": "Edge", "Firefox/": "Firefox", "CriOS/": "Chrome", "Chrome/": "Chrome", "Safari/": "Safari", "curl/": "curl",
+        let devices = [
+            ("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("Macintosh", "Mac"), ("Windows", "Windows"),
+            ("CrOS", "ChromeOS"), ("Linux", "Linux"),
         ]
-        let device = devices.first { agent.contains($0) }.map { $0 == "Macintosh" ? "Mac" : $0 == "CrOS" ? "ChromeOS" : $0 }
-        let browser = ["Edg/", "Firefox/", "CriOS/", "Chrome/", "Safari/", "curl/"].first { agent.contains($0) }.flatMap { browsers[$0] }
+        // In this order: Edge and Chrome on iOS also say Chrome and Safari; Chrome also says Safari.
+        let browsers = [
+            ("Edg/", "Edge"), ("Firefox/", "Firefox"), ("CriOS/", "Chrome"), ("Chrome/", "Chrome"), ("Safari/", "Safari"),
+            ("curl/", "curl"),
+        ]
+        let device = devices.first { agent.contains($0.0) }?.1
+        let browser = browsers.first { agent.contains($0.0) }?.1
         let words = [device, browser].compactMap { $0 }
         let name = String((words.isEmpty ? agent : words.joined(separator: " · ")).prefix(60))
         return name.isEmpty ? "?" : name

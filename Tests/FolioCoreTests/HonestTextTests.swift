@@ -59,6 +59,11 @@ struct HonestTextTests {
             let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) as? String
             #expect(decoded == text)
         }
+        // The byte test agrees with the scalar test on every character of the blocks around them.
+        for value in Array(0x0600...0x06FF) + Array(0x2000...0x20FF) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(JSONOutput.holdsBidiControl("a\(scalar)b".utf8) == scalar.isBidiControl, "U+\(String(value, radix: 16))")
+        }
         // Their neighbours are text: the dashes and quotes of U+2010–U+2027, the word joiner, Arabic letters.
         for scalar in [0x2010, 0x2014, 0x201C, 0x2026, 0x2060, 0x0627, 0x4E00].compactMap(Unicode.Scalar.init) {
             let text = "a\(scalar)b"

@@ -65,14 +65,30 @@ public indirect enum JSONOutput: Sendable {
         return out
     }
 
-    public static func quote(_ text: String, forScript: Bool = false, into out: inout String) {
-        // Most text has nothing to escape (C2 starts the C1 controls in UTF-8; E2 U+2028, U+2029 and
-        // the bidirectional controls but one, which D8 starts).
-        let plain = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte != 0x7F && byte != 0xC2 && byte != 0xE2 && byte != 0xD8 && byte != UInt8(ascii: "\"")
-                && byte != UInt8(ascii: "\\")
-                && (!forScript || (byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&")))
+    /// Whether `utf8` holds a bidirectional control (``Swift/Unicode/Scalar/isBidiControl``), by
+    /// its bytes: U+200E, U+200F and U+202A–U+202E are E2 80 xx, U+2066–U+2069 E2 81 xx, U+061C D8 9C.
+    static func holdsBidiControl(_ utf8: String.UTF8View) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in utf8 {
+            switch previous {
+            case (0xE2, 0x80) where byte == 0x8E || byte == 0x8F || (0xAA...0xAE).contains(byte): return true
+            case (0xE2, 0x81) where (0xA6...0xA9).contains(byte): return true
+            case (_, 0xD8) where byte == 0x9C: return true
+            default: previous = (previous.1, byte)
+            }
         }
+        return false
+    }
+
+    public static func quote(_ text: String, forScript: Bool = false, into out: inout String) {
+        // Most text has nothing to escape (E2 starts U+2028 and U+2029 in UTF-8, C2 the C1 controls);
+        // the bidirectional controls are told by their three bytes, so text with dashes, quotes
+        // and ellipses (E2 too) stays on this path.
+        let plain =
+            text.utf8.allSatisfy { byte in
+                byte >= 0x20 && byte != 0x7F && byte != 0xC2 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+                    && (!forScript || (byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2))
+            } && !holdsBidiControl(text.utf8)
         out += "\""
         if plain {
             out += text
