@@ -55,11 +55,35 @@ public enum PageBody {
     public static func replacingPage(in body: String, with page: String, recordPath: String) -> String {
         let parts = Conversation.split(body)
         let kept = MediaLinks.splitPage(parts.before, recordPath: recordPath).mediaParagraphs
-        var out = Conversation.escapingHeadings(page.trimmingCharacters(in: .whitespacesAndNewlines)) + "\n"
+        var out = pagePart(page.trimmingCharacters(in: .whitespacesAndNewlines), recordPath: recordPath) + "\n"
         for links in kept { out += "\n" + links + "\n" }
         guard parts.hasSection else { return out }
         return out + "\n" + Conversation.render(parts.messages, language: parts.language ?? .en)
             + (parts.after.isEmpty ? "" : "\n" + parts.after)
+    }
+
+    /// A page folio did not write (an AI's summary) as it may stand above the media links: no line
+    /// reads as the conversation's heading in any language, as a link into `media/` (which the
+    /// next summary would keep as the page's own media), or as a tag or a fence left open
+    /// (``InlineTags/neutralised(_:)``). Each such line keeps its words, behind a backslash.
+    public static func pagePart(_ page: String, recordPath: String) -> String {
+        let text = InlineTags.neutralised(Conversation.escapingHeadings(page))
+        let linkLines = MediaLinks.mediaLinkLines(in: text, recordPath: recordPath)
+        guard !linkLines.isEmpty else { return text }
+        // Lines split on scalars, as ``MediaLinks/splitPage(_:recordPath:)`` reads them (a Swift
+        // String holds CRLF as one Character, which "\n" never matches).
+        return text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, scalars in
+            let line = String(String.UnicodeScalarView(scalars))
+            let bare = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            let readsAsMedia = linkLines.contains(index + 1) && (bare.hasPrefix("[") || bare.hasPrefix("!["))
+            return readsAsMedia ? "\\" + line : line
+        }.joined(separator: "\n")
+    }
+
+    /// A message folio did not write (a reply, a greeting, a transcription) as it may go into the
+    /// conversation, which escapes speaker lines and headings itself: no tag, no fence left open.
+    public static func messagePart(_ text: String) -> String {
+        InlineTags.neutralised(text)
     }
 }
 
@@ -107,7 +131,7 @@ public enum AIPageChange {
         -> @Sendable (String) -> String
     {
         try part.check(text: text)
-        let message = ConversationMessage(speaker: .folio, time: ConversationClock.text(now), text: text)
+        let message = ConversationMessage(speaker: .folio, time: ConversationClock.text(now), text: PageBody.messagePart(text))
         return { body in Conversation.replacing(in: body, with: Conversation.parse(body) + [message], language: language) }
     }
 }

@@ -245,7 +245,10 @@ enum ToolCatalog {
             let request = NewRecord(
                 kind: try given.text("kind") ?? "", title: try given.text("title"), fields: try given.fields("fields"),
                 tags: try given.texts("tags"),
-                body: try given.text("body", limit: limits.maxLongText, multiline: true), parent: try given.reference("parent"),
+                // An assistant's text is a page, never a conversation of the owner's words that the
+                // companion would later read as theirs: a heading of one, in any language, is escaped.
+                body: try given.text("body", limit: limits.maxLongText, multiline: true).map(Conversation.escapingHeadings),
+                parent: try given.reference("parent"),
                 date: try given.text("date"))
             return try await journal.create(request, dryRun: try given.flag("dry_run") ?? false)
         case "append_conversation":

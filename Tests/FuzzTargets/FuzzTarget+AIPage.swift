@@ -95,6 +95,7 @@ enum AIPageFuzz {
         let written = try write(change.keys, body: change.body, on: record)
         try expect(
             Conversation.parse(written.body) == messages, "the page's text changed the conversation:\n\(excerpt(written.body, limit: 400))")
+        try sameStructure(record.document.body, written.body, recordPath: record.path)
         try expect(written.string("title") == (summary.title ?? "下雨的傍晚"), "the title is not the reply's: \(excerpt(written.text))")
         let expectedTags = RecordRules.normalisedTags(Vault.summaryTags(summary.tags, replacing: record))
         try expect(
@@ -110,10 +111,11 @@ enum AIPageFuzz {
             return try expect(TextRule.text(text) != nil, "a \(part) was refused that breaks no rule: \(error)")
         }
         let written = try write([], body: body, on: record)
-        let expected = messages + [ConversationMessage(speaker: .folio, time: "2026-11-22 19:00", text: text)]
+        let expected = messages + [ConversationMessage(speaker: .folio, time: "2026-11-22 19:00", text: PageBody.messagePart(text))]
         try expect(
             Conversation.parse(written.body) == expected,
             "the conversation is not the one written plus the \(part):\n\(excerpt(written.body, limit: 400))")
+        try sameStructure(record.document.body, written.body, recordPath: record.path)
         try unchanged(record.document, written, except: ["modified"])
     }
 
@@ -151,6 +153,16 @@ enum AIPageFuzz {
         } catch {
             throw InvariantFailure("the page folio wrote does not parse: \(error)\n\(excerpt(document.text, limit: 400))")
         }
+    }
+
+    /// What folio parses out of a body besides the conversation is what it was: a reply adds no
+    /// inline tag and no paragraph of media links.
+    static func sameStructure(_ before: String, _ after: String, recordPath: String) throws(InvariantFailure) {
+        try expect(
+            InlineTags.extract(from: after) == InlineTags.extract(from: before),
+            "a reply changed the page's tags to \(InlineTags.extract(from: after)):\n\(excerpt(after, limit: 400))")
+        let media = { (body: String) in MediaLinks.splitPage(Conversation.split(body).before, recordPath: recordPath).mediaParagraphs }
+        try expect(media(after) == media(before), "a reply changed the page's media links:\n\(excerpt(after, limit: 400))")
     }
 
     /// Every key of `before` but `except` is in `after` with the same value, and `after` has no other new key.

@@ -193,13 +193,13 @@ public enum Conversation {
     }
 
     /// `text` (a page written above the conversation) with one backslash before every line that
-    /// would read as the conversation's heading, so no text can open a conversation of its own
-    /// (Markdown shows `\## Conversation` as the words).
+    /// would read as the conversation's heading in any language folio writes (``split(_:)`` reads
+    /// both), so no text can open a conversation of its own (Markdown shows `\## 對話` as the words).
     public static func escapingHeadings(_ text: String) -> String {
-        guard text.contains(heading) else { return text }
+        guard Language.allCases.contains(where: { text.contains(heading($0)) }) else { return text }
         return text.lines(at: .lineFeed).map { line in
             let bare = line.hasSuffix("\r") ? String(line.unicodeScalars.dropLast()) : line
-            return bare.trimmingTrailingWhitespace == heading ? "\\" + line : line
+            return headingLanguage(bare) != nil ? "\\" + line : line
         }.joined(separator: "\n")
     }
 

@@ -136,7 +136,17 @@ public enum InlineTags {
     // MARK: - Scanning one line
 
     private static func scan(_ line: [Unicode.Scalar], into found: inout [String]) {
+        for tag in tags(in: line) {
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: line[tag.name])
+            found.append(String(text))
+        }
+    }
+
+    /// Where each tag of a line outside a fence is: the index of its `#` and the range of its name.
+    private static func tags(in line: [Unicode.Scalar]) -> [(hash: Int, name: Range<Int>)] {
         let code = codeMask(line)
+        var found: [(hash: Int, name: Range<Int>)] = []
         var i = 0
         while i < line.count {
             guard line[i] == "#", !code[i], startsTag(line, at: i) else {
@@ -147,17 +157,62 @@ public enum InlineTags {
             while end < line.count, !code[end], isTagScalar(line[end]) { end += 1 }
             var last = end
             while last > i + 1, line[last - 1] == "-" || line[last - 1] == "/" { last -= 1 }
-            let name = line[(i + 1)..<last]
-            guard name.contains(where: isNameLetter) else {
+            guard line[(i + 1)..<last].contains(where: isNameLetter) else {
                 i = max(end, i + 1)
                 continue
             }
-            var text = String.UnicodeScalarView()
-            text.append(contentsOf: name)
-            found.append(String(text))
+            found.append((i, (i + 1)..<last))
             // The paired form `#標籤#`: the closing `#` belongs to this tag.
             i = last == end && end < line.count && line[end] == "#" && !code[end] ? end + 1 : end
         }
+        return found
+    }
+
+    // MARK: - Text folio did not write
+
+    /// `text` (an AI's reply, before it goes into a page) made unable to change the page's tags:
+    /// a backslash before every `#` that would start a tag (`\#beach` reads as the words, in folio
+    /// and in Obsidian alike), and a closing fence after a fence the text leaves open, which would
+    /// otherwise hide the tags of everything written after it. Lines and line breaks stay as they
+    /// are; ``extract(from:)`` finds no tag in the result.
+    public static func neutralised(_ text: String) -> String {
+        guard text.contains("#") || text.contains("```") || text.contains("~~~") else { return text }
+        var fence: (marker: UInt8, length: Int)?
+        var lines: [String] = []
+        for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            let hasCR = rawLine.last == "\r"
+            var line = Array(hasCR ? rawLine.dropLast() : rawLine)
+            if let open = fence {
+                if let close = fenceRun(line), close.marker == open.marker, close.length >= open.length,
+                    line[close.end...].allSatisfy(\.properties.isWhitespace)
+                {
+                    fence = nil
+                }
+            } else if let open = fenceRun(line), open.marker == UInt8(ascii: "~") || !line[open.end...].contains("`") {
+                fence = (open.marker, open.length)
+            } else {
+                // Escaping one `#` can turn the next into a tag's start (`#標籤#很累`): again until none is.
+                var found = tags(in: line)
+                while !found.isEmpty {
+                    for tag in found.reversed() { line.insert("\\", at: tag.hash) }
+                    found = tags(in: line)
+                }
+            }
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: line)
+            if hasCR { view.append("\r") }
+            lines.append(String(view))
+        }
+        if let open = fence {
+            let closing = String(repeating: Character(Unicode.Scalar(open.marker)), count: open.length)
+            // Before the text's last line break when it ends with one, as the line's own.
+            if lines.last == "" {
+                lines.insert(closing + (text.hasSuffix("\r\n") ? "\r" : ""), at: lines.count - 1)
+            } else {
+                lines.append(closing)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// ``scan(_:into:)`` for a line of well-formed UTF-8 without a backtick (so without code),
