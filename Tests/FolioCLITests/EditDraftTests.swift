@@ -102,4 +102,84 @@ struct EditDraftTests {
         let remaining = try drafts(folio)
         #expect(!remaining.contains { $0.hasPrefix("edit-\(id)") })
     }
+
+    /// An editor script: `body` runs with the draft as `$1`.
+    static func editor(_ name: String, in folder: URL, _ body: String) throws -> String {
+        let script = folder.appendingPathComponent(name)
+        try "#!/bin/sh\n\(body)\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        return script.path
+    }
+
+    /// A vault with one idea and a folder for editor scripts beside it.
+    func ideaVault() throws -> (FolioProcess, URL) {
+        let folio = try FolioProcess.vault()
+        try folio.run("idea", "draft me")
+        let scratch = folio.directory.deletingLastPathComponent().appendingPathComponent("editors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        return (folio, scratch)
+    }
+
+    @Test(
+        "an editor that abandons (exit 1, :cq) or is hung up keeps what it wrote as a draft, named, offered back",
+        .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script"), "needs util-linux script for a terminal"),
+        arguments: [("exit 1", "exited with status 1, which abandons the edit"), ("kill -HUP $$", "was stopped by signal 1")])
+    func editorThatDoesNotFinish(ending: String, said: String) throws {
+        var (folio, scratch) = try ideaVault()
+        let path = "ideas/2026/11/2026-11-22-draft-me.md"
+        let original = try #require(folio.read(path))
+        folio.environment["EDITOR"] = try Self.editor("typing.sh", in: scratch, "printf '\\ntyped before the end\\n' >> \"$1\"\n\(ending)")
+        let ended = try folio.run("edit", "draft-me")
+        #expect(ended.status == 1)
+        #expect(ended.stderr.contains(said), "\(ended.stderr)")
+        #expect(ended.stderr.contains("What you wrote is kept as a draft at"), "\(ended.stderr)")
+        #expect(!ended.stderr.contains("nothing changed"), "\(ended.stderr)")
+        #expect(folio.read(path) == original, "an abandoned edit saves nothing")
+        let kept = try drafts(folio)
+        #expect(kept.count == 1)
+        #expect(ended.stderr.contains(kept.first ?? "?"), "the message names the draft: \(ended.stderr)")
+        let draftText = folio.read(".folio/local/" + (kept.first ?? ""))
+        #expect(draftText?.contains("typed before the end") == true)
+
+        // Off a terminal the next edit names it again; on one it offers it back, and yes saves it.
+        folio.environment["EDITOR"] = "true"
+        let quiet = try folio.run("edit", "draft-me")
+        #expect(quiet.stderr.contains("an edit of this record did not finish and left a draft"), "\(quiet.stderr)")
+        let resumed = try folio.runOnTerminal(["edit", "draft-me"], input: "y\n")
+        #expect(resumed.status == 0, "\(resumed.stdout)")
+        #expect(resumed.stdout.contains("Continue with that draft? [Y/n]"), "\(resumed.stdout)")
+        #expect(folio.read(path)?.contains("typed before the end") == true)
+        #expect(try drafts(folio).isEmpty)
+    }
+
+    @Test("an editor that abandons without writing anything leaves no draft, and says nothing changed")
+    func abandonedUnchanged() throws {
+        var (folio, scratch) = try ideaVault()
+        folio.environment["EDITOR"] = try Self.editor("quit.sh", in: scratch, "exit 1")
+        let ended = try folio.run("edit", "draft-me")
+        #expect(ended.status == 1)
+        #expect(ended.stderr.contains("which abandons the edit: nothing changed"), "\(ended.stderr)")
+        #expect(try drafts(folio).isEmpty)
+    }
+
+    @Test(
+        "a draft taken back survives an editor that then abandons without a change",
+        .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script"), "needs util-linux script for a terminal"))
+    func takenBackThenAbandoned() throws {
+        var (folio, scratch) = try ideaVault()
+        let path = "ideas/2026/11/2026-11-22-draft-me.md"
+        let original = try #require(folio.read(path))
+        let list = try #require(try folio.json("list", "--json") as? [[String: Any]])
+        let id = try #require(list.first?["id"] as? String)
+        try (original + "\nwords from last time\n").write(
+            to: folio.directory.appendingPathComponent(".folio/local/edit-\(id)-4194399.md"), atomically: true, encoding: .utf8)
+        folio.environment["EDITOR"] = try Self.editor("quit.sh", in: scratch, "exit 1")
+        let ended = try folio.runOnTerminal(["edit", "draft-me"], input: "y\n")
+        #expect(ended.status == 1)
+        #expect(ended.stdout.contains("What you wrote is kept as a draft at"), "\(ended.stdout)")
+        #expect(folio.read(path) == original)
+        let kept = try drafts(folio)
+        #expect(kept.count == 1)
+        #expect(folio.read(".folio/local/" + (kept.first ?? ""))?.contains("words from last time") == true)
+    }
 }

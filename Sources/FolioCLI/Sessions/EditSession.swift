@@ -69,9 +69,7 @@ struct EditSession {
             do {
                 try Self.open(editor, file: draft)
             } catch {
-                // An editor that says "abandon" (`:cq`) is obeyed: its draft is not offered again.
-                if case .editorExited = error.message { unlink(draft.path) }
-                throw error
+                throw unfinished(error, original: original)
             }
             // The draft as the editor left it: a regular file (a pipe in its place is never waited on).
             let edited = Vault.readFile(draft.path).flatMap { String(validating: $0, as: UTF8.self) } ?? original
@@ -85,6 +83,30 @@ struct EditSession {
                 guard context.terminal.isInteractive, Console.confirm(Message.editReopenPrompt.text(context.language), defaultYes: true)
                 else { throw FolioError(.editDiscarded(draft.path)) }
             }
+        }
+    }
+
+    /// An editor that did not finish: an abandoning exit (Vim's `:cq`) or a signal (a hang-up) is
+    /// obeyed, so nothing is saved, but text it wrote that the record does not hold is never
+    /// thrown away: the draft stays, is named, and the next edit offers it back. A draft that
+    /// holds nothing new goes.
+    private func unfinished(_ error: FolioError, original: String) -> FolioError {
+        guard let written = Self.text(of: draft), written != original else {
+            unlink(draft.path)
+            return error
+        }
+        let reference = record.shortID.isEmpty ? record.path : record.shortID
+        switch error.message {
+        case .editorExited(let editor, let status):
+            return FolioError(
+                .draft(.keptAfterEditor(editor: editor, ending: .exited(status: status), path: draft.path, reference: reference)))
+        case .editorKilled(let editor, let signal):
+            return FolioError(.draft(.keptAfterEditor(editor: editor, ending: .signal(signal), path: draft.path, reference: reference)))
+        default:
+            // The editor never ran, but the draft holds an earlier edit's text taken back: it stays.
+            let time = context.vault.clock.timestamp.text
+            context.warn(FolioError(.draft(.kept(path: draft.path, time: time))))
+            return error
         }
     }
 
@@ -105,6 +127,8 @@ struct EditSession {
         switch status {
         case 0: return
         case 126, 127: throw FolioError(.editorNotFound(editor))
+        // The shell reports an editor a signal ended (a hang-up is 1) as 128 and the signal's number.
+        case 129...192: throw FolioError(.editorKilled(editor: editor, signal: status - 128))
         default: throw FolioError(.editorExited(editor: editor, status: status))
         }
     }

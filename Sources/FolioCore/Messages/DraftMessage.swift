@@ -1,5 +1,9 @@
-/// Everything `folio edit` says about drafts an earlier edit left behind.
+/// Everything `folio edit` says about drafts: the one an editor that failed leaves, and those an
+/// earlier edit left behind.
 public enum DraftMessage: Sendable, Equatable {
+    /// The editor ended without finishing (a non-zero exit such as Vim's `:cq`, or a signal such
+    /// as a hang-up): the record is unchanged, and the text it wrote stays as a draft at `path`.
+    case keptAfterEditor(editor: String, ending: EditorEnding, path: String, reference: String)
     /// On a terminal: take the draft back?
     case offer(time: String)
     /// Off a terminal: the draft stays where it is.
@@ -7,8 +11,26 @@ public enum DraftMessage: Sendable, Equatable {
     /// The user said no: the draft is gone.
     case discarded
 
+    /// How an editor ended without finishing.
+    public enum EditorEnding: Sendable, Equatable {
+        case exited(status: Int32)
+        case signal(Int32)
+
+        var pair: (String, String) {
+            switch self {
+            case .exited(let status): ("以狀態 \(status) 結束，表示放棄這次編輯", "exited with status \(status), which abandons the edit")
+            case .signal(let number): ("被訊號 \(number) 中止", "was stopped by signal \(number)")
+            }
+        }
+    }
+
     public var pair: (String, String) {
         switch self {
+        case .keptAfterEditor(let editor, let ending, let path, let reference):
+            (
+                "編輯器「\(editor)」\(ending.pair.0)：紀錄沒有改動。你寫的內容保留成草稿，在 \(path.quotedPath)；下次執行 folio edit \(reference) 會問你要不要接著編輯。",
+                "the editor '\(editor)' \(ending.pair.1): the record is unchanged. What you wrote is kept as a draft at \(path.quotedPath); the next folio edit \(reference) offers it back."
+            )
         case .offer(let time):
             (
                 "這筆紀錄有一份上次沒有完成的編輯草稿（\(time)）。要接著編輯那份草稿嗎？[Y/n] ",
