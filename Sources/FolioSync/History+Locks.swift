@@ -22,6 +22,12 @@ extension History: WritersLockGuard {
         for path in removed { say(.staleLockRemoved(path)) }
         if try finishInterruptedUpdate(localDirectory: vault.localDirectory) { say(.interruptedSyncFinished) }
         try finishPendingCommit(vault)
+        // A vault an older folio set up (or a clone unlocked by hand since) may lack git's settings
+        // for git-crypt and LFS: a stock git would then stage plain photos. Written before anything is.
+        // A key that cannot be read (which `crypt unlock` is about to replace), or a configuration
+        // git cannot write, is met and said by the command's own steps.
+        // try?: the settings are then left for the next command.
+        if let written = try? configureStockGit(vault, during: .status), !written.isEmpty { say(.stockGitConfigured(written)) }
     }
 
     /// Makes the commit a command killed after writing its files left (``PendingCommit``): the

@@ -275,8 +275,9 @@ extension History {
                 if try Vault.ignoreDeviceState(in: directory) {
                     try history.commit(paths: [".gitignore"], summary: "clone: ignore device-local files of other apps", vault: vault)
                 }
+                // git's own settings for git-crypt (with the key) and LFS, so a stock git stores as folio does.
+                try history.configureStockGit(vault, during: .clone)
                 if history.usesLFS(vault) {
-                    history.configureGitLFS(vault)
                     cloned.mediaFetch = await history.fetchMediaAsSet(vault, transport: transport)
                 }
             }

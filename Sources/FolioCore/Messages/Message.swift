@@ -108,6 +108,12 @@ public enum Message: Sendable, Equatable {
     case settingNeedsNoTrust(String)
     /// `config trust KEY` for a setting that is not set.
     case settingNotSet(String)
+    /// `config set` or `unset` of a setting whose effect lives in files a command writes with it
+    /// (`.gitattributes`, git's configuration): the value alone would change nothing, so that command does it.
+    case settingSetByCommand(key: String, command: String)
+    /// `config set` or `unset` turning off what no folio command turns off (LFS, encryption).
+    case settingCannotBeTurnedOff(String)
+
 
     // Checking.
     case checkClean(Int)
@@ -156,6 +162,9 @@ public enum Message: Sendable, Equatable {
     case syncGaveUp(Int)
     case mergeBlockedByUnparsable([String])
     case staleLockRemoved(String)
+    /// git's own settings (`.git/config`) for git-crypt's and LFS's filters were missing or stale
+    /// and are written now, so a stock `git` encrypts and stores media as folio does.
+    case stockGitConfigured([String])
     case interruptedSyncFinished
     /// The commit of a command that was killed after writing its files (an import), made now.
     case interruptedCommitFinished(summary: String, files: Int)
@@ -546,6 +555,16 @@ public enum Message: Sendable, Equatable {
             )
         case .settingNotSet(let key):
             ("設定「\(key)」沒有設定值，沒有什麼可以確認。", "the setting '\(key)' is not set: there is nothing to confirm.")
+        case .settingSetByCommand(let key, let command):
+            (
+                "設定「\(key)」不用 config 改：它管的事寫在 .gitattributes 和 git 的設定裡，只改這個值不會有任何作用。請執行 \(command)，它會一起改好。",
+                "the setting '\(key)' is not changed with config: what it governs is written in .gitattributes and git's configuration, so the value alone would change nothing. Run \(command), which changes both."
+            )
+        case .settingCannotBeTurnedOff(let key):
+            (
+                "設定「\(key)」不能關掉：已經這樣提交的檔案和 .gitattributes 還是照它存放，folio 也沒有關掉它的指令。",
+                "the setting '\(key)' cannot be turned off: the files already committed this way and .gitattributes keep following it, and no folio command turns it off."
+            )
         case .checkClean(let count):
             ("檢查了 \(count) 筆紀錄，沒有問題。", "checked \(count) record\(count == 1 ? "" : "s"): no problems.")
         case .checkOrphan(let path, let parent):
@@ -666,6 +685,11 @@ public enum Message: Sendable, Equatable {
             )
         case .staleLockRemoved(let path):
             ("移除了當掉的程式留下的鎖 \(path.quotedPath)。", "removed the lock \(path.quotedPath) left by a process that crashed.")
+        case .stockGitConfigured(let names):
+            (
+                "補上了 .git/config 裡缺少的 git 設定（\(names.joined(separator: "、"))），git 指令現在會像 folio 一樣加密和存放媒體。",
+                "wrote the git settings .git/config lacked (\(names.joined(separator: ", "))): the git command now encrypts and stores media as folio does."
+            )
         case .interruptedCommitFinished(let summary, let files):
             (
                 "完成了上次被中斷的「\(summary)」：它寫好的 \(files) 個檔案現在已提交。",

@@ -90,16 +90,10 @@ extension History {
         }
         var changed: [String] = []
         var attributesChanged = try addCryptAttributes()
-        if withLFS {
-            attributesChanged = try encryptLFSLines() || attributesChanged
-            do {
-                try repository.setConfig(lfsSetup(encrypted: true).config)
-            } catch {
-                throw FolioError.git(error, during: .crypt)
-            }
-        }
+        if withLFS { attributesChanged = try encryptLFSLines() || attributesChanged }
         if attributesChanged { changed.append(".gitattributes") }
         if try markEncrypted(vault) { changed.append(".folio/config.yaml") }
+        try configureStockGit(vault, during: .crypt)
         return (changed, newKey)
     }
 
@@ -199,7 +193,8 @@ extension History {
         }
     }
 
-    /// Installs `key` where git-crypt keeps it and configures git's own command for git-crypt.
+    /// Installs `key` where git-crypt keeps it; git's own command is configured for it by
+    /// ``configureStockGit(_:during:)``, which every caller runs once the vault is open.
     static func install(_ key: GitCryptKey, in repository: Repository) throws(FolioError) {
         let target = GitCryptKeyStore.url(gitDirectory: repository.gitDirectory)
         do {
@@ -207,7 +202,6 @@ extension History {
             if (try? GitCryptKeyStore.installed(gitDirectory: repository.gitDirectory)) != key {
                 try GitCryptKeyStore.install(key, gitDirectory: repository.gitDirectory)
             }
-            try repository.setConfig(gitCryptConfig)
         } catch {
             throw FolioError(.crypt(.keyNotWritten(path: target.path, reason: error.gitReason)))
         }
@@ -224,6 +218,7 @@ extension History {
             let head = try gitStep("git") { try repository.head() }
             if let head { try Self.verify(key, keyFile: keyFile, against: head, in: repository, during: .crypt) }
             try Self.install(key, in: repository)
+            try configureStockGit(vault, during: .crypt)
             guard let head else { return 0 }
             return try gitStep("checkout") { () throws -> Int in
                 var known: [String: (OID, FileMode)] = [:]

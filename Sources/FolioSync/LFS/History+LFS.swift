@@ -29,18 +29,21 @@ extension History {
     /// What git's own command needs for the media of an encrypted vault kept through LFS
     /// (`filter=folio-crypt-lfs`): `git-crypt clean` then `git-lfs clean`, and `git-lfs smudge` then
     /// `git-crypt smudge`. Each half writes to a temporary file and the next runs only when it
-    /// succeeded: a pipe would hand git-lfs an empty file to store when git-crypt has no key.
+    /// succeeded: a pipe would hand git-lfs an empty file to store when git-crypt has no key. A
+    /// file that is a pointer already (media not downloaded yet) is stored as it is, as folio's
+    /// filter and `git-lfs clean` store one: encrypted, it would become another object.
     static let gitCryptLFSConfig: [(name: String, value: String)] = [
-        (
-            "filter.folio-crypt-lfs.clean",
-            #"sh -c 't=$(mktemp) && git-crypt clean >"$t" && git-lfs clean -- "$1" <"$t"; s=$?; rm -f "$t"; exit $s' folio-crypt-lfs %f"#
-        ),
+        ("filter.folio-crypt-lfs.clean", cryptLFSClean),
         (
             "filter.folio-crypt-lfs.smudge",
             #"sh -c 't=$(mktemp) && git-lfs smudge -- "$1" >"$t" && git-crypt smudge <"$t"; s=$?; rm -f "$t"; exit $s' folio-crypt-lfs %f"#
         ),
         ("filter.folio-crypt-lfs.required", "true"),
     ]
+
+    /// `filter.folio-crypt-lfs.clean` (see ``gitCryptLFSConfig``).
+    static let cryptLFSClean =
+        #"sh -c 'i=$(mktemp) && t=$(mktemp) && cat >"$i" && if git-lfs pointer --check --file="$i" 2>/dev/null; then cat "$i"; else git-crypt clean <"$i" >"$t" && git-lfs clean -- "$1" <"$t"; fi; s=$?; rm -f "$i" "$t"; exit $s' folio-crypt-lfs %f"#
 
     /// The media line of `.gitattributes` and git's configuration for LFS, plain or (in an
     /// encrypted vault) after git-crypt's clean.
@@ -73,29 +76,32 @@ extension History {
                 try Vault.appendMissingLines([setup.line], to: attributes)
             {
                 changed.append(".gitattributes")
+            } else if minimumBytes > 0, try narrowLFSToStoredFiles(encrypted: encrypted) {
+                changed.append(".gitattributes")
             }
-            do {
-                try repository.setConfig(setup.config)
-            } catch {
-                throw FolioError.git(error, during: .media)
-            }
+            try configureStockGit(vault, during: .media)
             try commit(paths: changed, summary: "media: Git LFS on", vault: vault)
             return !wasOn
         }
     }
 
-    /// Sets git's `filter.lfs.*` as `git lfs install --local` does, when the vault uses LFS and
-    /// they are not set: plain `git status` and `git pull` then read the media as folio does.
-    /// The repository's own configuration is what counts: a system-wide `git lfs install` may be missing elsewhere.
-    func configureGitLFS(_ vault: Vault) {
-        let own = repository.gitDirectory.appendingPathComponent("config")
-        // try?: best effort: without the settings only the git command, not folio, misreads fetched media.
-        guard usesLFS(vault), let encrypted = try? isEncrypted(settings: vault.settings) else { return }
-        let probe = encrypted ? "filter.folio-crypt-lfs.clean" : "filter.lfs.process"
-        // try?: as above; a configuration that cannot be read is set again, which changes nothing folio reads.
-        guard (try? Repository.configValue(probe, inFile: own)) == nil else { return }
-        // try?: as above.
-        try? repository.setConfig(lfsSetup(encrypted: encrypted).config)
+    /// `media lfs --above` where `.gitattributes` hands the whole media folder to LFS (`init --lfs`,
+    /// `media lfs`): that line would go on sending every file to LFS whatever its size, so it goes,
+    /// and each media file the last commit holds as a pointer gets a line of its own (as `git lfs
+    /// track <path>` writes it), so it stays in LFS and git sees it unchanged. Whether the file changed.
+    private func narrowLFSToStoredFiles(encrypted: Bool) throws(FolioError) -> Bool {
+        let file = root.appendingPathComponent(".gitattributes")
+        guard let (bytes, version) = AtomicFile.read(file), let text = String(validating: bytes, as: UTF8.self) else { return false }
+        let folderLines: Set<String> = [LFSAttributes.mediaFolderLine, LFSAttributes.encryptedMediaFolderLine]
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let kept = lines.filter { !folderLines.contains($0.trimmingCharacters(in: .whitespaces)) }
+        guard kept.count < lines.count else { return false }
+        var stored: [PointerFile] = []
+        if let head = try gitStep("git", { try repository.head() }) { stored = try pointers(in: head) }
+        // Written only if no one saved the file since it was read.
+        try AtomicFile.write(kept.joined(separator: "\n"), to: file, expecting: .version(version))
+        _ = try Vault.appendMissingLines(stored.map { LFSAttributes.line(for: $0.path, encrypted: encrypted) }, to: file)
+        return true
     }
 
     /// `init --lfs`: the settings, `.gitattributes` and git's configuration of ``enableLFS(vault:minimumBytes:)``,
@@ -111,11 +117,7 @@ extension History {
         if !LFSAttributes.tracks("media/**", in: text, encrypted: encrypted) {
             _ = try Vault.appendMissingLines([setup.line], to: attributes)
         }
-        do {
-            try repository.setConfig(setup.config)
-        } catch {
-            throw FolioError.git(error, during: .media)
-        }
+        try configureStockGit(vault, during: .media)
     }
 
     // MARK: - Pointers in history
