@@ -160,6 +160,30 @@ public struct LFSObjectStore: Sendable {
         return (url, descriptor)
     }
 
+    /// Downloads and writes that no process will finish, with their sizes: folio's temporary
+    /// objects whose process is gone, and what `git-lfs` leaves in `lfs/tmp` and `lfs/incomplete`
+    /// (partial downloads it may resume) untouched for an hour, the age after which `git-lfs`
+    /// itself clears its temporary files. `now` is the system's time, as the files' times are.
+    public func stalePartials(now: time_t = time(nil)) -> [(url: URL, bytes: UInt64)] {
+        var found: [(URL, UInt64)] = []
+        for folder in [temporaryDirectory, gitDirectory.appendingPathComponent("lfs/incomplete", isDirectory: true)] {
+            // try?: a folder that is not there, or cannot be listed, holds nothing to give back.
+            for name in (try? Self.names(in: folder)) ?? [] {
+                let url = folder.appendingPathComponent(name)
+                var info = stat()
+                guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                let stale: Bool
+                if name.hasPrefix(Self.temporaryPrefix), let pid = TemporaryName.process(in: name.dropFirst(Self.temporaryPrefix.count)) {
+                    stale = TemporaryName.isGone(pid)
+                } else {
+                    stale = now - info.st_mtim.tv_sec >= 3_600
+                }
+                if stale { found.append((url, UInt64(max(0, info.st_size)))) }
+            }
+        }
+        return found
+    }
+
     /// Removes temporary objects whose writing process is gone.
     func removeAbandonedTemporaries() {
         // try?: clean-up of temporary files only.

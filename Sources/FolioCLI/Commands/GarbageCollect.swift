@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioCore
 import FolioStore
+import FolioSync
 
 struct GarbageCollect: ParsableCommand {
     static var configuration: CommandConfiguration {
@@ -31,11 +32,32 @@ struct GarbageCollect: ParsableCommand {
         let context = try Context.open(global)
         let unused = try context.vault.unreferencedMedia()
         let printer = UnusedMediaPrinter(json: output.json, context: context)
-        if output.json && dryRun { return printer.files(unused) }
-        guard !unused.isEmpty else { return printer.none() }
-        printer.unused(unused)
-        guard !dryRun, try context.confirmed(.media(.confirmRemove(unused.count)), yes: yes) else { return }
-        printer.removed(try context.vault.removeUnreferencedMedia(unused))
+        if output.json && dryRun {
+            printer.files(unused)
+        } else if unused.isEmpty {
+            printer.none()
+        } else {
+            printer.unused(unused)
+            if !dryRun, try context.confirmed(.media(.confirmRemove(unused.count)), yes: yes) {
+                printer.removed(try context.vault.removeUnreferencedMedia(unused))
+            }
+        }
+        // Then the LFS store: unfinished downloads, and the copies of media no commit to keep uses
+        // (those just removed among them, once their commits are on the remote).
+        try Self.freeLFSSpace(context, dryRun: dryRun, quiet: output.json)
+    }
+
+    /// Frees the LFS store's unneeded space (``History/freeLFSSpace(_:dryRun:)``) and says so when
+    /// anything was, or would be, freed; `media prune` does the same.
+    static func freeLFSSpace(_ context: Context, dryRun: Bool, quiet: Bool) throws {
+        guard let history = context.history else { return }
+        let freed = try history.freeLFSSpace(context.vault, dryRun: dryRun)
+        guard !freed.isEmpty, !quiet else { return }
+        context.say(
+            .lfs(
+                dryRun
+                    ? .storeWouldFree(partials: freed.partials, objects: freed.objects, bytes: freed.bytes)
+                    : .storeFreed(partials: freed.partials, objects: freed.objects, bytes: freed.bytes)))
     }
 
     enum JSON: HelpText {

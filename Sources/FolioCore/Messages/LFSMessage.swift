@@ -33,6 +33,11 @@ public enum LFSMessage: Sendable, Equatable {
     case pruned(count: Int, bytes: UInt64)
     /// `media prune --dry-run`: the local copies a prune would remove, and the bytes it would free.
     case wouldPrune(count: Int, bytes: UInt64)
+    /// `gc` and `media prune`: unfinished downloads removed, and LFS objects no commit to keep uses
+    /// (each in a commit the remote has), with the bytes freed.
+    case storeFreed(partials: Int, objects: Int, bytes: UInt64)
+    /// The same with `--dry-run`: what would go.
+    case storeWouldFree(partials: Int, objects: Int, bytes: UInt64)
     /// `media fetch`: some of the files asked for did not come (each was named before).
     case someNotFetched(failed: Int, requested: Int)
     /// `crypt init` of a vault whose media go through LFS: some are only pointers here, and a
@@ -97,6 +102,16 @@ public enum LFSMessage: Sendable, Equatable {
             (
                 "已移除 \(count) 個本機副本（伺服器上都有），釋出 \(Self.size(bytes))。需要時 `folio media fetch` 會再下載。",
                 "removed \(count) local cop\(count == 1 ? "y" : "ies") (each is on the server), freeing \(Self.size(bytes)). folio media fetch brings them back when needed."
+            )
+        case .storeFreed(let partials, let objects, let bytes):
+            (
+                "LFS 存放區釋出了 \(Self.size(bytes))：\(partials) 個沒下載完的檔案，\(objects) 個要保留的提交都不再用到的媒體副本（都在遠端已有的提交裡）。",
+                "freed \(Self.size(bytes)) of the LFS store: \(partials) unfinished download\(partials == 1 ? "" : "s") and \(objects) media cop\(objects == 1 ? "y" : "ies") no commit to keep uses (each in a commit the remote has)."
+            )
+        case .storeWouldFree(let partials, let objects, let bytes):
+            (
+                "LFS 存放區會釋出 \(Self.size(bytes))：\(partials) 個沒下載完的檔案，\(objects) 個要保留的提交都不再用到的媒體副本。這次什麼都沒有移除。",
+                "would free \(Self.size(bytes)) of the LFS store: \(partials) unfinished download\(partials == 1 ? "" : "s") and \(objects) media cop\(objects == 1 ? "y" : "ies") no commit to keep uses. Nothing was removed."
             )
         case .wouldPrune(let count, let bytes):
             (

@@ -36,5 +36,6 @@ struct MediaPrune: AsyncParsableCommand {
                 dryRun
                     ? .wouldPrune(count: pruned.paths.count, bytes: pruned.bytes) : .pruned(count: pruned.paths.count, bytes: pruned.bytes))
         )
+        try GarbageCollect.freeLFSSpace(context, dryRun: dryRun, quiet: false)
     }
 }
