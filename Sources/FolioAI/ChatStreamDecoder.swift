@@ -31,6 +31,8 @@ final class ChatStreamDecoder: IncrementalBodyConsumer, Sendable {
 
     var snapshot: Snapshot { guarded.withLock { $0.state } }
 
+    var steps: Int { guarded.withLock { $0.parser.lines } }
+
     /// Whether the stream's body began: a lost connection after that is a truncated answer.
     var started: Bool { guarded.withLock { $0.accepted } }
 

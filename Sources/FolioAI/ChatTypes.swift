@@ -10,8 +10,10 @@ public struct OpenAIConfiguration: Sendable, Equatable {
     public var apiKey: String?
     /// How long a request may stall (no reply, or no new bytes of a stream) before it fails with
     /// ``OpenAIError/timedOut(seconds:)``, and the spell over which a reply must arrive at
-    /// ``minimumBytesPerSecond`` at least (``OpenAIError/tooSlow(bytesPerSecond:seconds:)``).
-    /// Used in whole seconds, at least 1.
+    /// ``minimumBytesPerSecond`` at least (``OpenAIError/tooSlow(bytesPerSecond:seconds:)``), and
+    /// the longest it may go without progress: the reply's head whole, a reply that is not
+    /// streamed whole, the next line of a stream (``OpenAIError/timedOut(seconds:)`` too, however
+    /// many stray bytes came). Used in whole seconds, at least 1.
     public var timeout: TimeInterval
     /// How long one request may take in all, name resolution and connecting included, however
     /// steadily the reply arrives (``OpenAIError/deadlinePassed(seconds:)``).

@@ -12,6 +12,9 @@ protocol IncrementalBodyConsumer: AnyObject, Sendable {
     func accepts(_ head: ResponseHead) -> Bool
     /// A thrown error stops the transfer and is what the exchange fails with.
     func consume(_ chunk: Data) throws(OpenAIError)
+    /// How many whole steps (lines of an event stream) it has taken so far: the transfer's
+    /// progress (``HTTP/HTTPLimits/progress``), which a byte without a line's end is not.
+    var steps: Int { get }
 }
 
 struct HTTPResult: Sendable {
@@ -47,7 +50,7 @@ final class HTTPExchange: Sendable {
         _ request: HTTPRequest, consumer: (any IncrementalBodyConsumer)? = nil, maxReplyBytes: Int
     ) async throws(OpenAIError) -> HTTPResult {
         let exchange = HTTPExchange(consumer: consumer, maxReplyBytes: maxReplyBytes)
-        let transfer = HTTPTransfer(request) { head, piece in exchange.receive(head, piece) }
+        let transfer = HTTPTransfer(request, progress: { consumer?.steps ?? 0 }) { head, piece in exchange.receive(head, piece) }
         let outcome = exchange.finish(await transfer.response(), request: request)
         return try outcome.get()
     }
@@ -92,7 +95,7 @@ final class HTTPExchange: Sendable {
     /// Transport failures, as the messages a user reads name them.
     private static func translate(_ failure: HTTPFailure, request: HTTPRequest) -> OpenAIError {
         switch failure {
-        case .timedOut(.silence(let seconds)): .timedOut(seconds: seconds)
+        case .timedOut(.silence(let seconds)), .timedOut(.stalled(let seconds)): .timedOut(seconds: seconds)
         case .timedOut(.total(let seconds)): .deadlinePassed(seconds: seconds)
         case .timedOut(.tooSlow(let rate, let seconds)): .tooSlow(bytesPerSecond: rate, seconds: seconds)
         case .secretRefused: .cannotConnect(url: request.url, reason: .other("the key may not go to this address"))

@@ -115,11 +115,14 @@ public struct OpenAIClient: Sendable {
         Self.wholeSeconds(configuration.timeout)
     }
 
-    /// The limits of one request: the deadline in all, the minimum rate over each timeout spell.
+    /// The limits of one request: the deadline in all, the minimum rate over each timeout spell,
+    /// and progress within each timeout: the head whole, a reply taken whole (not a byte of it),
+    /// a line of a stream. A server trickling bytes that never make a reply is given up after one
+    /// timeout, however steadily it trickles.
     var limits: HTTPLimits {
         HTTPLimits(
             total: Self.wholeSeconds(configuration.deadline), window: effectiveTimeout,
-            minimumBytesPerSecond: OpenAIConfiguration.minimumBytesPerSecond)
+            minimumBytesPerSecond: OpenAIConfiguration.minimumBytesPerSecond, progress: effectiveTimeout)
     }
 
     private static func wholeSeconds(_ seconds: TimeInterval) -> TimeInterval {

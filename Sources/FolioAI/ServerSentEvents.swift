@@ -27,6 +27,8 @@ public struct ServerSentEventParser: Sendable {
     private var eventName: String?
     /// The `id` persists across events until the server changes it.
     private var lastEventID: String?
+    /// The lines completed so far, comments and blank lines included: a stream's pace.
+    public private(set) var lines = 0
 
     public init() {}
 
@@ -58,6 +60,7 @@ public struct ServerSentEventParser: Sendable {
     }
 
     private mutating func endLine() -> ServerSentEvent? {
+        lines &+= 1
         var bytes = line[...]
         line.removeAll(keepingCapacity: true)
         if atStreamStart {

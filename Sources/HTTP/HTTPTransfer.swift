@@ -92,11 +92,17 @@ public struct HTTPLimits: Sendable, Equatable {
     /// ``minimumBytesPerSecond`` over one (nothing at all, or a byte now and then) is given up.
     public var window: Double
     public var minimumBytesPerSecond: Int
+    /// When set, the longest the transfer may go without progress, in seconds: the request's
+    /// bytes going out, the response's head arriving whole, or a step its receiver counts
+    /// (``HTTPTransfer/init(_:progress:receiver:)``). Bytes alone are not progress here: a server
+    /// trickling a head, or a body the receiver takes only whole, a byte at a time, is given up.
+    public var progress: Double?
 
-    public init(total: Double = 600, window: Double = 60, minimumBytesPerSecond: Int = 1) {
+    public init(total: Double = 600, window: Double = 60, minimumBytesPerSecond: Int = 1, progress: Double? = nil) {
         self.total = total
         self.window = window
         self.minimumBytesPerSecond = minimumBytesPerSecond
+        self.progress = progress
     }
 }
 
@@ -108,6 +114,8 @@ public enum HTTPTimeout: Sendable, Equatable {
     case total(seconds: Double)
     /// Less than `bytesPerSecond` moved over `seconds` (but not nothing).
     case tooSlow(bytesPerSecond: Int, seconds: Double)
+    /// No progress (``HTTPLimits/progress``) for `seconds`, however many bytes came.
+    case stalled(seconds: Double)
 }
 
 /// The status line and headers of a response.
@@ -170,11 +178,18 @@ public final class HTTPTransfer: @unchecked Sendable {
 
     private let request: HTTPRequest
     private let receiver: Receiver
+    /// The receiver's count of its steps (for ``HTTPLimits/progress``); read on the transfer's thread.
+    private let progressCount: (@Sendable () -> Int)?
     private let cancelled = Mutex(false)
     // Touched only by the thread in run() and libcurl's callbacks on it:
     private var started: UInt64 = 0
     private var windowStart: UInt64 = 0
     private var movedAtWindowStart = 0
+    /// When the transfer last made progress (``HTTPLimits/progress``): its start, a byte of the
+    /// request sent, a whole head, a step of the receiver.
+    private var lastProgress: UInt64 = 0
+    private var sentAtLastProgress = 0
+    private var stepsAtLastProgress = 0
     /// The transfer's open sockets with the kernel's last count of bytes moved on each, and the
     /// bytes of those already closed.
     private var openSockets: [Int32: UInt64] = [:]
@@ -193,6 +208,15 @@ public final class HTTPTransfer: @unchecked Sendable {
     public init(_ request: HTTPRequest, receiver: @escaping Receiver) {
         self.request = request
         self.receiver = receiver
+        self.progressCount = nil
+    }
+
+    /// A transfer whose receiver counts its own steps (a line of an event stream): `progress` is
+    /// read as the transfer checks its limits, and each change is progress (``HTTPLimits/progress``).
+    public init(_ request: HTTPRequest, progress: @escaping @Sendable () -> Int, receiver: @escaping Receiver) {
+        self.request = request
+        self.receiver = receiver
+        self.progressCount = progress
     }
 
     public func cancel() {
@@ -235,6 +259,7 @@ public final class HTTPTransfer: @unchecked Sendable {
         if let refused = refusalBeforeSending() { return .failure(refused) }
         started = Self.now()
         windowStart = started
+        lastProgress = started
         var hop = Hop(url: request.url, method: request.method, body: request.body)
         for redirects in 0...Self.maximumRedirects {
             switch send(hop, follows: request.followsRedirects && redirects < Self.maximumRedirects) {
@@ -275,6 +300,7 @@ public final class HTTPTransfer: @unchecked Sendable {
     /// One request: its host looked up within the limits, then sent through a handle of its own.
     private func send(_ hop: Hop, follows: Bool) -> HopOutcome {
         (head, headerLines, following) = (nil, [:], false)
+        sentAtLastProgress = 0  // libcurl counts each request's bytes afresh
         let resolved: UnsafeMutablePointer<curl_slist>?
         switch resolve(hop.url) {
         case .failure(let failure): return .answer(.failure(failure))
@@ -485,7 +511,10 @@ public final class HTTPTransfer: @unchecked Sendable {
         } else if let colon = text.firstIndex(of: ":") {
             let name = text[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
             headerLines[name] = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        } else if text.isEmpty, !followsThisHop {
+            lastProgress = Self.now()  // a whole head
         } else if text.isEmpty, followsThisHop, let handle {
+            lastProgress = Self.now()
             // The head is complete: a redirect with a place to go is followed, not received.
             var status = 0
             _ = folio_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -545,7 +574,7 @@ public final class HTTPTransfer: @unchecked Sendable {
     /// Whether to end the transfer now: cancelled, past its total, or less than the minimum rate
     /// (`reported`: what libcurl counted both ways) over the window just ended. libcurl asks at
     /// least once a second, connecting included.
-    fileprivate func shouldStop(moved reported: Int) -> Bool {
+    fileprivate func shouldStop(moved reported: Int, sent: Int) -> Bool {
         if isCancelled { return true }
         let moved = max(reported, movedOnSockets())
         let now = Self.now()
@@ -553,6 +582,15 @@ public final class HTTPTransfer: @unchecked Sendable {
         if Double(now &- started) / 1e9 >= limits.total {
             timedOut = .total(seconds: limits.total)
             return true
+        }
+        if let progress = limits.progress {
+            let steps = progressCount?() ?? 0
+            if sent > sentAtLastProgress || steps != stepsAtLastProgress {
+                (lastProgress, sentAtLastProgress, stepsAtLastProgress) = (now, sent, steps)
+            } else if Double(now &- lastProgress) / 1e9 >= progress {
+                timedOut = .stalled(seconds: progress)
+                return true
+            }
         }
         guard Double(now &- windowStart) / 1e9 >= limits.window else { return false }
         let spell = moved - movedAtWindowStart
@@ -607,8 +645,8 @@ private let progressCallback: @convention(c) (UnsafeMutableRawPointer?, curl_off
     context, _, received, _, sent in
     guard let context else { return 1 }
     let moved = Int(clamping: received).addingReportingOverflow(Int(clamping: sent))
-    return Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue().shouldStop(moved: moved.overflow ? .max : moved.partialValue)
-        ? 1 : 0
+    return Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue().shouldStop(
+        moved: moved.overflow ? .max : moved.partialValue, sent: Int(clamping: sent)) ? 1 : 0
 }
 
 private let socketOpenedCallback: @convention(c) (UnsafeMutableRawPointer?, Int32, curlsocktype) -> Int32 = { context, socket, _ in

@@ -117,6 +117,8 @@ extension OpenAIServer {
         /// The other reply's bytes (head included), one at a time, `every` seconds apart: a server
         /// that is never quite silent and never gets anywhere.
         indirect case trickled(every: TimeInterval, Reply)
+        /// The other reply's head at once, then its body one byte at a time, `every` seconds apart.
+        indirect case trickledBody(every: TimeInterval, Reply)
 
         /// Streams `pieces`, `delay` seconds apart, ended as `ending` says.
         public static func stream(_ pieces: [String], delay: TimeInterval = 0, ending: StreamScript.Ending = .done) -> Reply {
@@ -135,6 +137,9 @@ extension OpenAIServer {
             case cut
             /// Half of one more event, then the connection closes.
             case cutMidEvent
+            /// A comment line begun after the last piece and never ended: one more byte of it
+            /// `every` seconds, until the client hangs up. Bytes between events, never an event.
+            case trickleBetweenEvents(every: TimeInterval)
         }
 
         public var pieces: [String]
@@ -424,6 +429,8 @@ private struct Connection {
     private var buffer: [UInt8] = []
     /// While a `.trickled` reply is written: the pause before each byte.
     private let trickle = Locked<TimeInterval?>(nil)
+    /// While a `.trickledBody` reply is written: the pause before each byte after its head.
+    private let bodyTrickle = Locked<TimeInterval?>(nil)
     private var trickling: TimeInterval? {
         get { trickle.current }
         nonmutating set { trickle.withValue { $0 = newValue } }
@@ -552,6 +559,13 @@ private struct Connection {
             trickling = every
             defer { trickling = nil }
             return answer(request, with: reply)
+        case .trickledBody(let every, let reply):
+            bodyTrickle.withValue { $0 = every }
+            defer {
+                bodyTrickle.withValue { $0 = nil }
+                trickling = nil
+            }
+            return answer(request, with: reply)
         case .streamed(let script):
             stream(script)
             return false
@@ -593,6 +607,9 @@ private struct Connection {
         case .cutMidEvent:
             let half = chunk(["content": "never finished"], finish: nil)
             _ = event(String(half.prefix(half.count / 2)))
+        case .trickleBetweenEvents(let every):
+            guard event(":") else { return }
+            repeat { Thread.sleep(forTimeInterval: every) } while event(" ")
         }
     }
 
@@ -616,6 +633,11 @@ private struct Connection {
         }
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for (name, value) in all.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        if let every = bodyTrickle.current {
+            guard send(Data((head + "\r\n").utf8)) else { return false }
+            trickling = every
+            return send(body)
+        }
         return send(Data((head + "\r\n").utf8) + body)
     }
 
