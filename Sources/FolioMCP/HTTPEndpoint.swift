@@ -90,7 +90,10 @@ actor Sessions {
                         guard let started = head else { continue }
                         // Counted as it arrives, so a body without a length (chunked) stops at the limit too.
                         guard body.readableBytes + chunk.readableBytes <= limits.maxRequestBytes else {
-                            try await write(tooLarge(), version: started.version, keepAlive: false, to: outbound)
+                            // The part read may name the request: its answer then says which.
+                            body.writeBuffer(&chunk)
+                            let id = MessageGate.scannedID(in: Data(body.readableBytesView))
+                            try await write(tooLarge(id: id), version: started.version, keepAlive: false, to: outbound)
                             return
                         }
                         body.writeBuffer(&chunk)
@@ -133,9 +136,9 @@ actor Sessions {
     }
 
     /// The answer to a body over the size limit.
-    private nonisolated func tooLarge() -> HTTPResponse {
+    private nonisolated func tooLarge(id: JSONOutput? = nil) -> HTTPResponse {
         .data(
-            MessageGate.error(.invalidRequest, .requestTooLarge(limit: limits.maxRequestBytes), id: nil, language: gate.language),
+            MessageGate.error(.invalidRequest, .requestTooLarge(limit: limits.maxRequestBytes), id: id, language: gate.language),
             headers: ["Content-Type": "application/json", "X-Folio-Status": "413"])
     }
 

@@ -38,10 +38,13 @@ public struct MessageGate: Sendable {
 
     public func screen(_ bytes: Data) -> Verdict {
         guard bytes.count <= limits.maxRequestBytes else {
-            return .reject(Self.error(.invalidRequest, .requestTooLarge(limit: limits.maxRequestBytes), id: nil, language: language))
+            return .reject(
+                Self.error(
+                    .invalidRequest, .requestTooLarge(limit: limits.maxRequestBytes), id: Self.scannedID(in: bytes), language: language))
         }
         guard let depth = Self.nestingDepth(of: bytes, limit: limits.maxJSONDepth) else {
-            return .reject(Self.error(.invalidRequest, .requestTooDeep(limit: limits.maxJSONDepth), id: nil, language: language))
+            return .reject(
+                Self.error(.invalidRequest, .requestTooDeep(limit: limits.maxJSONDepth), id: Self.scannedID(in: bytes), language: language))
         }
         _ = depth
         // Read as the SDK reads it, so what passes here is what the SDK sees.
@@ -68,6 +71,14 @@ public struct MessageGate: Sendable {
             ("error", .object([("code", .int(code.rawValue)), ("message", .string(Message.mcp(message).text(language)))])),
         ])
         return Data(response.text.utf8)
+    }
+
+    /// The id of the message in `bytes` (or its first part) read without parsing it: for a message
+    /// refused as too large or too deep, whose answer must still name its request.
+    static func scannedID(in bytes: Data) -> JSONOutput? {
+        var scanner = RequestIDScanner()
+        scanner.feed(bytes)
+        return scanner.id
     }
 
     /// The id of the request in `bytes` (a message that passed the gate), for an error answering it.

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Logging
 import MCP
@@ -11,7 +12,8 @@ import SystemIO
 ///
 /// Unlike the SDK's own stdio transport, it never holds more of a line than
 /// ``MCPLimits/maxRequestBytes``: a longer line is skipped as it is read and answered with an
-/// error. Every line goes through the ``MessageGate`` and the ``RequestRate`` before the SDK sees
+/// error naming its request's id (read from the skipped bytes as they pass, wherever it stands),
+/// as soon as the id is read, else at the line's end; the next line is read as usual. Every line goes through the ``MessageGate`` and the ``RequestRate`` before the SDK sees
 /// it. Standard input is read by blocking `read(2)` on a thread of its own, the one bridge from a
 /// blocking call to the async server; its lines reach the server through an `AsyncStream`.
 public actor StdioTransport: Transport {
@@ -104,10 +106,10 @@ public actor StdioTransport: Transport {
     private func forward(_ lines: AsyncStream<LineReader.Line>) async {
         for await line in lines {
             switch line {
-            case .tooLong:
+            case .tooLong(let id):
                 refuse(
                     MessageGate.error(
-                        .invalidRequest, .requestTooLarge(limit: gate.limits.maxRequestBytes), id: nil, language: gate.language))
+                        .invalidRequest, .requestTooLarge(limit: gate.limits.maxRequestBytes), id: id, language: gate.language))
             case .message(let bytes):
                 switch gate.screen(bytes) {
                 case .reject(let answer): refuse(answer)
@@ -204,15 +206,19 @@ struct Envelope {
 enum LineReader {
     enum Line: Sendable {
         case message(Data)
-        /// A line over the limit, skipped to its end.
-        case tooLong
+        /// A line over the limit, skipped to its end; the id of the request it held, when read.
+        case tooLong(id: JSONOutput?)
     }
 
     static func start(fd: Int32, maxBytes: Int) -> AsyncStream<Line> {
         let (stream, continuation) = AsyncStream<Line>.makeStream(bufferingPolicy: .unbounded)
         let thread = Thread {
             var pending = Data()
+            // In a line over the limit: its bytes pass through the scanner only, and its error
+            // goes once, when its id is read or at its end.
             var skipping = false
+            var answered = false
+            var scanner = RequestIDScanner()
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
                 // What is there now, not a whole buffer: a client waits for the answer to each line.
@@ -222,11 +228,15 @@ enum LineReader {
                 var start = 0
                 for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
                     if skipping {
+                        scanner.feed(buffer[start..<index])
+                        if !answered { continuation.yield(.tooLong(id: scanner.id)) }
                         skipping = false
                     } else {
                         pending.append(contentsOf: buffer[start..<index])
                         if pending.count > maxBytes {
-                            continuation.yield(.tooLong)
+                            scanner = RequestIDScanner()
+                            scanner.feed(pending)
+                            continuation.yield(.tooLong(id: scanner.id))
                         } else if !pending.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) {
                             continuation.yield(.message(pending))
                         }
@@ -234,12 +244,21 @@ enum LineReader {
                     pending = Data()
                     start = index + 1
                 }
-                if !skipping { pending.append(contentsOf: buffer[start..<count]) }
-                if !skipping && pending.count > maxBytes {
-                    // Past the limit with no end of line in sight: stop keeping it, answer once.
-                    continuation.yield(.tooLong)
-                    pending = Data()
-                    skipping = true
+                if skipping {
+                    scanner.feed(buffer[start..<count])
+                } else {
+                    pending.append(contentsOf: buffer[start..<count])
+                    if pending.count > maxBytes {
+                        // Past the limit with no end of line in sight: stop keeping it, read on for its id.
+                        scanner = RequestIDScanner()
+                        scanner.feed(pending)
+                        pending = Data()
+                        (skipping, answered) = (true, false)
+                    }
+                }
+                if skipping, !answered, scanner.settled {
+                    continuation.yield(.tooLong(id: scanner.id))
+                    answered = true
                 }
             }
             continuation.finish()

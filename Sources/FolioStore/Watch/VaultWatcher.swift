@@ -128,7 +128,15 @@ public final class VaultWatcher {
         guard LocalSocket.peerUser(client) == geteuid() else { return }
         // A command sends its line at once; one that does not is dropped, never waited on for long.
         let deadline = LocalSocket.monotonicNanoseconds() + 200_000_000
-        guard let line = readLine(client, deadline: deadline), let request = WatchProtocol.request(line) else { return }
+        guard let line = readLine(client, deadline: deadline), let request = WatchProtocol.request(line) else {
+            // Too long, too slow or not a request: said at once, and the next command is served.
+            _ = LocalSocket.sendAll(client, WatchProtocol.refusal, deadline: LocalSocket.monotonicNanoseconds() + 200_000_000)
+            // What is already queued is read and dropped (never waited for): a socket closed with
+            // bytes unread resets, and the command could lose the refusal.
+            var sink = [UInt8](repeating: 0, count: 65_536)
+            for _ in 0..<16 where sink.withUnsafeMutableBytes({ recv(client, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+            return
+        }
         let reply: [UInt8]
         switch request {
         case .changes(let token): reply = WatchProtocol.encode(changes(since: token))
@@ -143,7 +151,7 @@ public final class VaultWatcher {
     private func readLine(_ fd: Int32, deadline: UInt64) -> [UInt8]? {
         var line: [UInt8] = []
         var byte: UInt8 = 0
-        while line.count < 128 {
+        while line.count < WatchProtocol.maxRequestBytes {
             let count = recv(fd, &byte, 1, 0)
             if count == 1 {
                 if byte == UInt8(ascii: "\n") { return line }

@@ -16,6 +16,11 @@ public enum WatchProtocol {
     static let maxPaths = 1_000_000
     static let maxReplyBytes = 64 << 20
     static let maxPathBytes = 4_096
+    /// The longest request line the watcher reads.
+    static let maxRequestBytes = 128
+    /// The watcher's answer to a line it does not take (longer than ``maxRequestBytes``, not sent
+    /// within its time, not a request): no command believes it, so each walks the vault instead.
+    static let refusal = Array((header + "refused: not a request of one line of at most \(maxRequestBytes) bytes\nend\n").utf8)
 
     /// A point in one watcher's stream of changes: the watcher's random instance (a new one each
     /// time it starts or has lost events) and how many changes it had seen.
