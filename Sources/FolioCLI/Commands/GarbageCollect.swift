@@ -13,11 +13,15 @@ struct GarbageCollect: ParsableCommand {
                 """
                 A media file counts as used while any Markdown file of the vault names its hash. Removing a \
                 record never removes its media at once, since another record may share the same bytes.
+                Then frees the Git LFS store: partial downloads no process will finish, and the copies of media \
+                that only commits already on the remote use (never the only copy).
                 Examples: folio gc --dry-run · folio gc --yes
                 """,
                 """
                 只要資料庫裡有任何 Markdown 檔提到某個媒體檔的雜湊，它就算有在用。刪除紀錄從不會馬上刪掉它的媒體，
                 因為別的紀錄可能共用同樣的內容。
+                接著釋出 Git LFS 存放區的空間：沒有程式會再完成的下載，以及只有遠端已有的提交才用到的媒體副本\
+                （絕不刪掉唯一的一份）。
                 例如：folio gc --dry-run · folio gc --yes
                 """))
     }
