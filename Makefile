@@ -1,7 +1,7 @@
 # folio — the two commands a new machine needs: `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libyaml-dev libsimdjson-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libcurl4-openssl-dev libssl-dev openssl pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip git-crypt git-lfs python3-venv python3-yaml time binutils
+APT_PACKAGES := libyaml-dev libsimdjson-dev libgit2-dev libexif-dev libcmark-dev libicu-dev libcurl4-openssl-dev libssl-dev openssl pkg-config git ripgrep jq openssh-server openssh-client mount unzip zip git-crypt git-lfs python3-venv python3-yaml time binutils curl
 # Optional for folio (video frames for the AI, the site's thumbnails), needed by its tests; their
 # recommends are not. Chromium opens the generated site in the site's browser tests; nginx and
 # fcgiwrap serve git's http-backend over HTTPS with a private CA in the certificate tests.
@@ -215,15 +215,18 @@ clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan
 
 # The fault suite in full (not part of `make test`, which runs its short form): folio killed
-# with SIGKILL at 200 random moments, then 8 processes × 50 operations with git commit and git
-# pull beside them, then 1,000 randomised three-device runs (folio, an Obsidian-style rewriter, a
-# client committing conflict markers). FOLIO_FAULT_RUNS, FOLIO_FAULT_WORKERS, FOLIO_FAULT_OPS,
-# FOLIO_FAULT_SEED, FOLIO_THREE_DEVICE_RUNS and FOLIO_THREE_DEVICE_SEED change the numbers (a
-# failure prints the seed that reruns it).
+# with SIGKILL at 200 random moments of CLI writes, and at random moments of the doors: 50
+# uploads to `folio serve`, 40 rounds of LFS transfers against giftless (a push, a clone, a media
+# fetch), 50 `folio mcp` write calls, 100 imports, 100 first and 50 later `export html`; the LFS
+# transfers killed mid-body (LFSKillTests); then 8 processes × 50 operations with git commit and
+# git pull beside them, then 1,000 randomised three-device runs (folio, an Obsidian-style
+# rewriter, a client committing conflict markers). FOLIO_FAULT_RUNS, FOLIO_FAULT_WORKERS,
+# FOLIO_FAULT_OPS, FOLIO_FAULT_SEED, FOLIO_THREE_DEVICE_RUNS and FOLIO_THREE_DEVICE_SEED change
+# the numbers (a failure prints the seed that reruns it).
 .PHONY: faults
-faults: deps
+faults: deps giftless
 	$(SWIFT) build --build-tests
-	FOLIO_FAULTS=full $(SWIFT) test --skip-build --filter 'FaultTests|ThreeDeviceTests'
+	FOLIO_FAULTS=full $(SWIFT) test --skip-build --filter 'FaultTests|ThreeDeviceTests|LFSKillTests'
 
 # Fuzzing (not part of `make test`, which replays every saved finding): each harness of
 # Tests/FuzzTargets runs under libFuzzer and AddressSanitizer for FUZZ_SECONDS (10 minutes by
