@@ -12,6 +12,12 @@ public enum ExchangeFuzzing {
     /// jrnl's own text format read as `folio import jrnl journal.txt` reads it; the entries found.
     public static func jrnlTextEntries(_ text: String) -> Int { JrnlText.parse(text).count }
 
+    /// How `export markdown` and the importers read a body's links: rewritten (each kept as it
+    /// is), and listed; the sizes of what they give, for the growth harness.
+    public static func linkReaders(_ body: String) -> Int {
+        LinkRewriter.rewrite(body) { _ in nil }.utf8.count + LinkScan.destinations(body).count
+    }
+
     /// A file an import would write, or why the input was refused.
     public struct File: Sendable {
         public var id: String

@@ -47,17 +47,23 @@ struct SourceLines {
 struct LinkFinder {
     private let bytes: [UInt8]
     private let range: Range<Int>
-    /// Where each `](` that closes a `[` is, in order.
-    private let destinationStarts: [Int]
+    /// Each `[` whose `]` is followed by `(`, with that `]`, in order of the `[`; and where they are.
+    private let inlineBrackets: [(open: Int, close: Int)]
+    private let inlineOpens: [Int]
+    /// Each `[…]` that can be a reference link's text (``referenceOpener(of:)``), in order; and where they are.
+    private let referenceBrackets: [(open: Int, close: Int)]
+    private let referenceOpens: [Int]
     /// Where each `<` is, in order.
     private let angles: [Int]
     /// Each `[` with the `]` that balances it, in order of the `[`, and where the `[`s are.
     private let brackets: [(open: Int, close: Int)]
     private let bracketOpens: [Int]
-    /// The `[` a `]` closes.
-    private let openOf: [Int: Int]
     /// Links open in order: the next one opens at or after this.
     private var cursor: Int
+    /// What ``destination(after:)`` and ``looseText(open:close:)`` have read, so a bracket
+    /// tried for several links is read once.
+    private var destinations: [Int: String?] = [:]
+    private var looseTexts: [Int: String] = [:]
 
     /// How many places past the previous opener a link is looked for, and how long a destination
     /// or text is compared: a block of thousands of brackets that are no links costs time in
@@ -72,7 +78,7 @@ struct LinkFinder {
         var stack: [Int] = []
         var brackets: [(open: Int, close: Int)] = []
         var openOf: [Int: Int] = [:]
-        var destinationStarts: [Int] = []
+        var destinationStarts = Set<Int>()
         var angles: [Int] = []
         var escaped = false
         var offset = range.lowerBound - 1
@@ -99,7 +105,7 @@ struct LinkFinder {
                     openOf[offset] = open
                 }
                 if openOf[offset] != nil, offset + 1 < range.upperBound, bytes[offset + 1] == .openParenthesis {
-                    destinationStarts.append(offset)
+                    destinationStarts.insert(offset)
                 }
             case .lessThan: angles.append(offset)
             default: break
@@ -107,8 +113,16 @@ struct LinkFinder {
         }
         self.brackets = brackets.sorted { $0.open < $1.open }
         bracketOpens = self.brackets.map(\.open)
-        self.openOf = openOf
-        self.destinationStarts = destinationStarts
+        inlineBrackets = self.brackets.filter { destinationStarts.contains($0.close) }
+        inlineOpens = inlineBrackets.map(\.open)
+        // What can be a reference link's text is known from the source alone: chosen once, so a
+        // page of inline links (nested images, say) is not searched again for each link.
+        referenceBrackets = self.brackets.filter { open, close in
+            let after = close + 1 < range.upperBound ? bytes[close + 1] : nil
+            return (open == range.lowerBound || bytes[open - 1] != .closeBracket) && after != .openParenthesis && after != .colon
+                && close - open <= Self.comparedLength
+        }
+        referenceOpens = referenceBrackets.map(\.open)
         self.angles = angles
     }
 
@@ -187,23 +201,49 @@ struct LinkFinder {
 
     /// The first `[text](destination` whose destination is the link's, opening at or after the
     /// cursor, and the first whose text is the link's too (two links to one file, or a reference
-    /// link to a file an inline link names after it).
-    private func inlineOpener(of link: ParsedLink) -> (first: Int, sameText: Int?)? {
+    /// link to a file an inline link names after it). Brackets are tried in the order they open,
+    /// as cmark gives links: nested ones (`[![a](x)](y)`) close in the other order, and trying
+    /// them by their `](` found each outer link's text inside at a cost per link, which made a
+    /// page of thousands of nested images take minutes.
+    private mutating func inlineOpener(of link: ParsedLink) -> (first: Int, sameText: Int?)? {
         var first: Int?
-        let start = Self.firstIndex(in: destinationStarts, atOrAfter: cursor)
-        for close in destinationStarts[start...].prefix(Self.window) {
-            guard let open = openOf[close], let opener = opener(at: open, isImage: link.isImage),
-                let written = Self.destination(in: bytes, from: close + 2, upTo: range.upperBound),
-                Self.decoded(written) == link.destination
-            else { continue }
-            if close - open <= Self.comparedLength,
-                String(decoding: bytes[(open + 1)..<close], as: UTF8.self).looseText == link.text.looseText
-            {
+        var afterFirst = 0
+        // Read only when a bracket is short enough to compare: most links of a long page are not.
+        var wanted: String?
+        let start = Self.firstIndex(in: inlineOpens, atOrAfter: cursor)
+        for (open, close) in inlineBrackets[start...].prefix(Self.window) {
+            // Past the first link to the destination, a link of the same text is looked for
+            // nearby only: every link of a page nested in one another has the same destination.
+            if first != nil {
+                afterFirst += 1
+                if afterFirst > Self.sameTextWindow { break }
+            }
+            guard let opener = opener(at: open, isImage: link.isImage), destination(after: close) == link.destination else { continue }
+            if close - open <= Self.comparedLength, looseText(open: open, close: close) == wanted.settled({ link.text.looseText }) {
                 return (first ?? opener, opener)
             }
             first = first ?? opener
         }
         return first.map { ($0, nil) }
+    }
+
+    /// How many links past the first to the same destination are tried for the same text.
+    private static let sameTextWindow = 32
+
+    /// The destination written after the `](` at `close`, as cmark reads it; each read once.
+    private mutating func destination(after close: Int) -> String? {
+        if let known = destinations[close] { return known }
+        let decoded = Self.destination(in: bytes, from: close + 2, upTo: range.upperBound).flatMap(Self.decoded)
+        destinations[close] = .some(decoded)
+        return decoded
+    }
+
+    /// The letters and digits between the `[` at `open` and the `]` at `close`; each read once.
+    private mutating func looseText(open: Int, close: Int) -> String {
+        if let known = looseTexts[open] { return known }
+        let text = String(decoding: bytes[(open + 1)..<close], as: UTF8.self).looseText
+        looseTexts[open] = text
+        return text
     }
 
     /// A link destination as written after `(`: `<…>` on one line, or a run without white space
@@ -268,13 +308,11 @@ struct LinkFinder {
     /// `[text]`, `[text][label]` or `[label][]`, whose text is the link's (letters and digits
     /// compared), and which is neither an inline link's `[text](` nor a definition's `[label]:`
     /// nor the `[label]` after another's text.
-    private func referenceOpener(of link: ParsedLink) -> Int? {
-        let wanted = link.text.looseText
-        let start = Self.firstIndex(in: bracketOpens, atOrAfter: cursor)
-        for (open, close) in brackets[start...].prefix(Self.window) {
-            let after = close + 1 < range.upperBound ? bytes[close + 1] : nil
-            guard open == range.lowerBound || bytes[open - 1] != .closeBracket, after != .openParenthesis, after != .colon,
-                close - open <= Self.comparedLength, String(decoding: bytes[(open + 1)..<close], as: UTF8.self).looseText == wanted,
+    private mutating func referenceOpener(of link: ParsedLink) -> Int? {
+        var wanted: String?
+        let start = Self.firstIndex(in: referenceOpens, atOrAfter: cursor)
+        for (open, close) in referenceBrackets[start...].prefix(Self.window) {
+            guard looseText(open: open, close: close) == wanted.settled({ link.text.looseText }),
                 let opener = opener(at: open, isImage: link.isImage)
             else { continue }
             return opener
@@ -313,6 +351,16 @@ struct LinkFinder {
             if offsets[middle] < offset { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// The value, made by `make` the first time it is asked for.
+    fileprivate mutating func settled(_ make: () -> String) -> String {
+        if let value = self { return value }
+        let value = make()
+        self = value
+        return value
     }
 }
 

@@ -93,24 +93,62 @@ enum CommonMarkTree {
         guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
 
+        // One walk: a link's text is gathered as the walk passes its text nodes, and its block is
+        // the paragraph or heading the walk is in. Asking each link for its text and its block
+        // (a walk of its subtree, a climb to its block) costs the square of the nesting depth:
+        // a page of 10,000 images nested in one another took minutes.
         var links: [ParsedLink] = []
+        var open: [(index: Int, start: Int)] = []
+        var text: [UInt8] = []
+        var block = BlockSpan(identity: 0, firstLine: 0, lastLine: 0)
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
-            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
-            links.append(
-                ParsedLink(
-                    destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
-                    isImage: type == CMARK_NODE_IMAGE,
-                    text: plainText(of: node),
-                    block: block(containing: node)))
+            switch (event, type) {
+            case (CMARK_EVENT_ENTER, CMARK_NODE_PARAGRAPH), (CMARK_EVENT_ENTER, CMARK_NODE_HEADING):
+                block = BlockSpan(
+                    identity: Int(bitPattern: node), firstLine: Int(cmark_node_get_start_line(node)),
+                    lastLine: Int(cmark_node_get_end_line(node)))
+            case (CMARK_EVENT_ENTER, CMARK_NODE_LINK), (CMARK_EVENT_ENTER, CMARK_NODE_IMAGE):
+                open.append((links.count, text.count))
+                links.append(
+                    ParsedLink(
+                        destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "", isImage: type == CMARK_NODE_IMAGE,
+                        text: "", block: block))
+            case (CMARK_EVENT_EXIT, CMARK_NODE_LINK), (CMARK_EVENT_EXIT, CMARK_NODE_IMAGE):
+                guard let closed = open.popLast() else { continue }
+                links[closed.index].text = Self.text(text[closed.start...], whole: open.isEmpty)
+                if open.isEmpty { text.removeAll(keepingCapacity: true) }
+            case (CMARK_EVENT_ENTER, CMARK_NODE_TEXT), (CMARK_EVENT_ENTER, CMARK_NODE_CODE):
+                guard !open.isEmpty, let literal = cmark_node_get_literal(node) else { continue }
+                text.append(contentsOf: String(cString: literal).utf8)
+            case (CMARK_EVENT_ENTER, CMARK_NODE_SOFTBREAK), (CMARK_EVENT_ENTER, CMARK_NODE_LINEBREAK):
+                if !open.isEmpty { text.append(UInt8(ascii: " ")) }
+            default:
+                continue
+            }
         }
         return links
     }
 
-    /// Text, code and line breaks (as spaces) of everything under `node`, images' alt included.
+    /// The most of a link's text kept for a link inside another link or image: nothing reads
+    /// more of it (a listing shows the outermost link's text), and keeping all of each would
+    /// cost the square of the nesting depth.
+    static let nestedTextBytes = 256
+
+    /// The text gathered for a link: all of it for an outermost link, whose texts never overlap;
+    /// at most ``nestedTextBytes`` (cut before a whole character) for one inside another.
+    private static func text(_ bytes: ArraySlice<UInt8>, whole: Bool) -> String {
+        guard !whole, bytes.count > nestedTextBytes else { return String(decoding: bytes, as: UTF8.self) }
+        var end = bytes.startIndex + nestedTextBytes
+        while end > bytes.startIndex, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self)
+    }
+
+    /// Text, code and line breaks (as spaces) of everything under `node`, images' alt included:
+    /// the plain form of the rule ``links(in:)`` gathers in its one walk, kept as its oracle.
     static func plainText(of node: OpaquePointer) -> String {
         guard let iterator = cmark_iter_new(node) else { return "" }
         defer { cmark_iter_free(iterator) }
@@ -131,19 +169,42 @@ enum CommonMarkTree {
         return text
     }
 
-    /// The nearest enclosing block; inline nodes' own positions are not trusted (see ``LinkFinder``).
-    private static func block(containing node: OpaquePointer) -> BlockSpan {
-        var current = cmark_node_parent(node)
-        while let candidate = current {
-            let type = cmark_node_get_type(candidate)
-            if type.rawValue < CMARK_NODE_FIRST_INLINE.rawValue {
-                return BlockSpan(
-                    identity: Int(bitPattern: candidate),
-                    firstLine: Int(cmark_node_get_start_line(candidate)),
-                    lastLine: Int(cmark_node_get_end_line(candidate)))
+    /// ``links(in:)`` asking each link node for its text (``plainText(of:)``) and climbing to its
+    /// block: the slow, plain form, kept as the oracle of the one walk (`MarkdownLinksTests`).
+    static func linksAskingEachNode(in source: [UInt8]) -> [ParsedLink] {
+        let parsed: OpaquePointer? = source.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                guard let base = characters.baseAddress else { return nil }
+                return cmark_parse_document(base, characters.count, CMARK_OPT_DEFAULT)
             }
-            current = cmark_node_parent(candidate)
         }
-        return BlockSpan(identity: 0, firstLine: 0, lastLine: 0)
+        guard let document = parsed else { return [] }
+        defer { cmark_node_free(document) }
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var links: [ParsedLink] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+            var block = BlockSpan(identity: 0, firstLine: 0, lastLine: 0)
+            var current = cmark_node_parent(node)
+            while let candidate = current {
+                if cmark_node_get_type(candidate).rawValue < CMARK_NODE_FIRST_INLINE.rawValue {
+                    block = BlockSpan(
+                        identity: Int(bitPattern: candidate), firstLine: Int(cmark_node_get_start_line(candidate)),
+                        lastLine: Int(cmark_node_get_end_line(candidate)))
+                    break
+                }
+                current = cmark_node_parent(candidate)
+            }
+            links.append(
+                ParsedLink(
+                    destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "", isImage: type == CMARK_NODE_IMAGE,
+                    text: plainText(of: node), block: block))
+        }
+        return links
     }
 }

@@ -260,4 +260,40 @@ struct HostileRecordTests {
         #expect(
             result.status == 2 && result.stderr.contains("--interval takes a number from 1 to 86400"), "\(result.status) \(result.stderr)")
     }
+
+    /// A page of links nested in one another: every command that reads a page's links (check,
+    /// export markdown, attach, show, search) reads it in time proportional to its length. Each
+    /// took minutes at this size when a link's text and its place were looked up link by link.
+    @Test(
+        "200 KB of images nested in one another: check, export markdown, attach, show and search each finish at once",
+        arguments: [("![", "](x.png)"), ("[![", "](x.png)](y)"), ("![", "](../../../media/ab/x.jpg)")])
+    func nestedLinksAreReadInLinearTime(open: String, close: String) throws {
+        let folio = try FolioProcess.vault()
+        let made = try folio.run("new", "idea", "--title", "nested", "--json")
+        #expect(made.status == 0, "\(made.stderr)")
+        let count = 200_000 / (open.utf8.count + close.utf8.count)
+        let body = String(repeating: open, count: count) + "a" + String(repeating: close, count: count)
+        let path = try #require(try folio.run("list", "--json").stdout.firstMatch(of: /ideas\/[^"]+\.md/)).output
+        try folio.write(String(path), (folio.read(String(path)) ?? "") + body + "\n")
+        let photo = Data([
+            0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xFF,
+            0xD9,
+        ])
+        try photo.write(to: folio.directory.appendingPathComponent("photo.jpg"))
+        for arguments in [
+            ["check"],
+            ["export", "markdown", "--out", folio.directory.deletingLastPathComponent().appendingPathComponent("nested-export").path],
+            ["attach", "nested", "photo.jpg"], ["show", "nested"], ["search", "nested"],
+        ] {
+            let started = ContinuousClock.now
+            let result = try folio.run(arguments)
+            // A generous bound for a loaded machine; the square of the depth took minutes.
+            #expect(ContinuousClock.now - started < .seconds(30), "folio \(arguments.joined(separator: " "))")
+            #expect(result.status == 0 || arguments == ["check"], "folio \(arguments.joined(separator: " ")): \(result.stderr)")
+        }
+        let check = try folio.run("check")
+        // One finding for a destination on a line, however often the line links it.
+        let findings = (check.stdout + check.stderr).components(separatedBy: "\n").filter { $0.contains("x.png") || $0.contains("x.jpg") }
+        #expect(findings.count <= 2, "\(findings.prefix(5))")
+    }
 }

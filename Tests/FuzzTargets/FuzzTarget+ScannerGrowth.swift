@@ -21,6 +21,9 @@ extension FuzzTarget {
             [
                 "![a](", "#", "> ", "*", "_", "[", "](", "<", "`", "[[", "#tag ", "[a]: ", "**me** · 09:00\n", "- [", "\n", " \n", "{{#a}}",
                 "下雨的傍晚", "[2026-11-22 09:15] a. ", "[2026-11-22", "@a @", "[[[", ". . ",
+                // Nested: the part before U+001F repeated, then the part after it as often.
+                "![\u{1F}](x.png)", "[![\u{1F}](x.png)](y)", "![\u{1F}](../../../media/ab/x.jpg)", "[\u{1F}](x)", "**\u{1F}**",
+                "> [\u{1F}](x)\n", "<\u{1F}>", "[\u{1F}]", "```\u{1F}```",
             ]
             .map { Array($0.utf8) }
         }
@@ -42,6 +45,8 @@ enum ScannerGrowth {
         ("readable text", { _ = ReadableText.plain($0, language: .zhHant) }),
         ("search tokens", { _ = tokenizer.tokens(in: $0) }),
         ("jrnl's text journal", { _ = ExchangeFuzzing.jrnlTextEntries($0) }),
+        ("links into media/ (check, attach, summaries)", { _ = MediaLinks.mediaLinkLines(in: $0, recordPath: "diary/2026/11/x.md") }),
+        ("links as export and import rewrite them", { _ = ExchangeFuzzing.linkReaders($0) }),
     ]
 
     static let name = "scanner-growth"
@@ -75,8 +80,13 @@ enum ScannerGrowth {
         }
     }
 
+    /// The pattern repeated to about `bytes`; a pattern holding U+001F is a nesting: what is
+    /// before it repeated, then what is after it as often (`![![![a](x)](x)](x)`).
     static func repeated(_ pattern: String, to bytes: Int) -> String {
-        String(repeating: pattern, count: max(1, bytes / max(1, pattern.utf8.count)))
+        let parts = pattern.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return String(repeating: pattern, count: max(1, bytes / max(1, pattern.utf8.count))) }
+        let count = max(1, bytes / max(1, pattern.utf8.count))
+        return String(repeating: String(parts[0]), count: count) + "a" + String(repeating: String(parts[1]), count: count)
     }
 
     static func fastest(of runs: Int, _ body: () -> Void) -> Duration {

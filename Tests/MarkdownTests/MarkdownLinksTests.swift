@@ -1,5 +1,7 @@
-import Markdown
+import Foundation
 import Testing
+
+@testable import Markdown
 
 @Suite("Markdown links")
 struct MarkdownLinksTests {
@@ -213,5 +215,51 @@ struct MarkdownLinksTests {
         let links = MarkdownLinks.links(in: "[rain](a.jpg)\nand [evening](a.jpg)\nthen [rain](a.jpg)")
         #expect(links.map(\.line) == [1, 2, 3])
         #expect(MarkdownLinks.links(in: "see [x][r]\nor [y](a.jpg)\n\n[r]: a.jpg").map(\.line) == [1, 2])
+    }
+
+    @Test("the one walk finds what asking each link node finds: texts, images, blocks, on generated pages")
+    func oneWalkMatchesAskingEachNode() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [
+            "[", "![", "](x)", "](../../media/ab/a.jpg)", "]", "a", "雨", " ", "\n", "\n\n", "`", "# ", "> ", "*", "<http://x>",
+            "[r]: /u\n", "[r]", "\\", "- ", "```\n",
+        ]
+        for _ in 0..<2_000 {
+            let page = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            let walked = CommonMarkTree.links(in: Array(page.utf8))
+            let asked = CommonMarkTree.linksAskingEachNode(in: Array(page.utf8))
+            #expect(walked.count == asked.count, "\(page.debugDescription)")
+            for (one, other) in zip(walked, asked) {
+                #expect(one.destination == other.destination && one.isImage == other.isImage, "\(page.debugDescription)")
+                #expect(one.text == other.text || other.text.utf8.count > CommonMarkTree.nestedTextBytes, "\(page.debugDescription)")
+                #expect(
+                    one.block.firstLine == other.block.firstLine && one.block.lastLine == other.block.lastLine, "\(page.debugDescription)")
+            }
+            // Two links share a block in one exactly when they do in the other.
+            let sameBlock = { (links: [ParsedLink]) in zip(links, links.dropFirst()).map { $0.block.identity == $1.block.identity } }
+            #expect(sameBlock(walked) == sameBlock(asked), "\(page.debugDescription)")
+        }
+    }
+
+    @Test("a link nested in another keeps the start of its text; the outermost keeps all of it")
+    func nestedTextsAreCut() {
+        let inner = String(repeating: "雨", count: 200)
+        let links = CommonMarkTree.links(in: Array("[![\(inner)](a.jpg)](b)".utf8))
+        #expect(links.map(\.destination) == ["b", "a.jpg"])
+        #expect(links.first?.text == inner)
+        let cut = links.last?.text ?? ""
+        #expect(cut.utf8.count <= CommonMarkTree.nestedTextBytes && inner.hasPrefix(cut) && cut.count == 85)
+    }
+
+    @Test("20,000 images nested in one another are read at once, not in the square of their depth")
+    func deepNestingIsLinear() {
+        let depth = 20_000
+        let page = String(repeating: "![", count: depth) + "a" + String(repeating: "](x.png)", count: depth)
+        let started = ContinuousClock.now
+        let links = MarkdownLinks.links(in: page)
+        // A generous bound, for a loaded machine: the square of the depth took minutes.
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(links.count == depth)
+        #expect(links.allSatisfy { $0.text == "a" && $0.line == 1 })
     }
 }

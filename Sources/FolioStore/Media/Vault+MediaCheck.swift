@@ -86,7 +86,10 @@ extension Vault {
             let body = record.document.body
             guard Self.mayHoldLinks(body) else { continue }
             let bodyLine = record.document.bodyFirstLine
-            for link in MarkdownLinks.links(in: body) {
+            // One finding for a destination on a line, however often the line links it (a page of
+            // 40,000 nested images was 40,000 findings alike).
+            var seen = Set<String>()
+            for link in MarkdownLinks.links(in: body) where seen.insert("\(link.line) \(link.destination)").inserted {
                 let name = ((link.destination.components(separatedBy: "#").first ?? "") as NSString).lastPathComponent
                 let namesMedia = MediaNaming.sha(ofStoredName: name) != nil
                 if let target = MediaLinks.resolve(link.destination, fromRecord: record.path) {
