@@ -84,10 +84,15 @@ struct UploadReceiver {
         let closing = Array("\r\n--\(boundary)--".utf8)
         let window = closing.count + 64
         var tail: [UInt8] = []
+        var received = 0
         do {
             for try await chunk in body {
                 try parser.execute(chunk)
                 if let failure = state.failure { throw failure }
+                // A form's first part starts at once: a body that runs on without one (a preamble of
+                // megabytes, which the parser would read to its end) is no form, said now.
+                received += chunk.readableBytes
+                if state.completedParts == 0, !state.partOpen, received > Self.maxFieldBytes { throw FormRefusal.notAForm }
                 tail += chunk.readableBytesView.suffix(window)
                 if tail.count > window { tail.removeFirst(tail.count - window) }
             }

@@ -80,11 +80,13 @@ struct HTTPAccessTests {
         }
     }
 
-    @Test("a chunked body is counted as it streams: refused just past the limit while the client is still sending")
+    @Test("a chunked body is counted as it streams: refused just past the limit while the client is still sending, naming its call")
     func chunkedOverTheLimit() async throws {
         try await Self.withServer { port in
             let connection = try Connection(port: port)
             #expect(connection.send(Array(Self.head(length: nil, authorization: "Bearer \(Self.token)").utf8)))
+            let start = #"{"jsonrpc":"2.0","id":"big-1","method":"tools/call","params":{"name":"search","arguments":{"query":""#
+            #expect(connection.send(Array((String(format: "%x\r\n", start.utf8.count) + start + "\r\n").utf8)))
             let chunk =
                 Array(String(format: "%x\r\n", 65_536).utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 65_536) + Array("\r\n".utf8)
             var sent = 0
@@ -95,6 +97,7 @@ struct HTTPAccessTests {
             }
             let answer = try connection.response()
             #expect(answer.status == 413, "\(answer)")
+            #expect(answer.body.contains(#""id":"big-1""#), "the refusal names the call: \(answer.body)")
             #expect(sent < 8 * 1_048_576, "the server stopped the body after \(sent) bytes")
         }
     }

@@ -145,6 +145,25 @@ struct UploadReceiverTests {
         }
     }
 
+    @Test("a body that runs on without a first part (5 MB of preamble) is refused after 64 KiB, not read to its end")
+    func endlessPreamble() async throws {
+        let scratch = try Scratch("folio-upload")
+        // Pulled one chunk at a time, so the count says how much the receiver read.
+        let pulled = Locked(0)
+        let preamble = AsyncStream<ByteBuffer> {
+            pulled.withValue { count in
+                guard count < 80 else { return nil }
+                count += 1
+                return ByteBuffer(bytes: [UInt8](repeating: UInt8(ascii: "a"), count: 65_536))
+            }
+        }
+        await #expect(throws: FormRefusal.notAForm) {
+            try await Self.receiver(scratch.path("u")).receive(preamble, contentType: "multipart/form-data; boundary=\(Self.boundary)")
+        }
+        #expect(pulled.current <= 3, "read \(pulled.current) chunks of 64 KiB")
+        #expect(Self.leftovers(scratch.path("u")).isEmpty)
+    }
+
     @Test("the plain name of what a browser sends: no folders, no controls, never empty or a dot name")
     func plainNames() {
         #expect(PartState.plainName("C:\\Users\\me\\IMG_1.HEIC") == "IMG_1.HEIC")
