@@ -22,12 +22,16 @@ public struct Folio: ParsableCommand {
                 Help and messages are in the vault's language (--lang first; outside a vault, the locale's).
 
                 Exit status:
-                  0    success (check: no problems; list and search that find nothing succeed too)
-                  1    the command failed and said why; check found problems; config get of a key not set;
-                       a change was written but could not be committed
+                  0    success (check: no problems; list and search that find nothing too)
+                  1    the command failed and said why; check found problems; config get
+                       of a key not set; config of an unknown setting or a value it does
+                       not take; a change was written but could not be committed; sync,
+                       clone, media fetch or export when media did not come (each named;
+                       folio media fetch tries again)
                   2    a usage error: an unknown command, option or value
-                  3    sync could not reach the remote (everything is committed locally)
-                  130  sync --watch stopped by a second Ctrl-C
+                  3    sync, clone or media fetch could not reach the remote or its LFS
+                       server (everything is committed here; the next sync sends it)
+                  130  sync --watch stopped by a second Ctrl-C; embed stopped by Ctrl-C
                 """,
                 """
                 紀錄可以用它的 id、不重複的 id 開頭（至少 4 個字元）、路徑、slug、標題或別名指定。
@@ -38,10 +42,12 @@ public struct Folio: ParsableCommand {
                 結束狀態：
                   0    成功（check：沒有問題；list 和 search 找不到東西也算成功）
                   1    指令失敗並說明原因；check 找到問題；config get 的設定沒有設；
-                       修改已寫入但無法提交
+                       config 給了不認識的設定或它不接受的值；修改已寫入但無法提交；
+                       sync、clone、media fetch 或 export 有媒體沒有下載（逐一列出；用 folio media fetch 再試）
                   2    用法錯誤：不認識的指令、選項或值
-                  3    sync 連不上遠端（所有修改都已在本機提交）
-                  130  sync --watch 被第二次 Ctrl-C 停止
+                  3    sync、clone 或 media fetch 連不上遠端或它的 LFS 伺服器
+                       （所有修改都已在本機提交，下次同步會送出）
+                  130  sync --watch 被第二次 Ctrl-C 停止；embed 被 Ctrl-C 停止
                 """),
             version: "0.1.0",
             subcommands: [

@@ -158,9 +158,9 @@ public enum Inbox {
     /// The kind `inbox.kind` names, when a new record can be of it.
     static func inboxKind(_ vault: Vault) throws(FolioError) -> Kind {
         let name = vault.settings.string("inbox.kind") ?? "diary"
-        let fit = vault.kinds.values.filter { $0.fixedPath == nil && $0.parentKind == nil }.map(\.name).sorted()
-        let bad = FolioError(.inbox(.badKindSetting(name, known: fit)), file: ".folio/config.yaml")
-        guard let kind = vault.kindNamed(name), kind.fixedPath == nil, kind.parentKind == nil else { throw bad }
+        let bad = FolioError(.inbox(.badKindSetting(name, known: vault.inboxKindChoices)), file: ".folio/config.yaml")
+        if let problem = vault.inboxKindProblem() { throw problem }
+        guard let kind = vault.kindNamed(name) else { throw bad }
         do {
             return try vault.kindForWriting(kind.name)
         } catch {

@@ -43,7 +43,9 @@ extension Vault {
     /// command does, is refused as such. A valid value is checked first, so a typo is told as one.
     static func refuseSettingACommandWrites(_ key: String, to value: String?) throws(FolioError) {
         guard let setting = SettingKey.named(key), ["media.lfs", "media.lfs_min_bytes", "crypt.encrypted"].contains(key) else { return }
-        if let value, setting.node(from: value) == nil { throw FolioError(.badSettingValue(key: key, expected: setting.expectation)) }
+        if let value, setting.node(from: value) == nil {
+            throw FolioError(.badSettingValue(key: key, expected: setting.expectation, value: value))
+        }
         let turnsOn = value.flatMap { setting.node(from: $0) }?.resolved == .bool(true)
         switch key {
         case "media.lfs":

@@ -106,6 +106,8 @@ public final class Vault {
             warnings.append(
                 FolioError(.configDamaged(problem.message), file: problem.file, line: problem.line, column: problem.column))
         }
+        // A value a setting does not take: that setting alone is its default, said on every command.
+        warnings += settings.invalidValues
         var kinds: [String: Kind] = [:]
         var brokenTemplates: [String: FolioError] = [:]
         for (name, text) in BuiltinTemplates.kinds {
@@ -292,6 +294,12 @@ public final class Vault {
             }
         }
         self.settings = saved
-        warnings.removeAll { if case .configDamaged = $0.message { true } else { false } }
+        warnings.removeAll {
+            switch $0.message {
+            case .configDamaged, .settingFallsBack: true
+            default: false
+            }
+        }
+        warnings += saved.invalidValues
     }
 }

@@ -64,7 +64,18 @@ public struct VaultCheck {
             + secrets.findings() + vault.namesNotPortable(files)
             + unencrypted.map(CheckFinding.storedUnencrypted)
             + inGit
+            + vault.warnings.filter(Self.isSettingsProblem).map(CheckFinding.setting)
+            + (vault.inboxKindProblem().map { [CheckFinding.setting($0)] } ?? [])
         return Report(findings: findings, recordCount: records.recordCount)
+    }
+
+    /// A warning every command gives about `.folio/config.yaml`: it could not be read, or a value
+    /// in it is one its setting does not take (that setting is its default meanwhile).
+    static func isSettingsProblem(_ warning: FolioError) -> Bool {
+        switch warning.message {
+        case .configDamaged, .settingFallsBack: true
+        default: false
+        }
     }
 
     /// What git makes of the files: control files it would wait on, names another device would
@@ -164,9 +175,8 @@ public struct VaultCheck {
 
     /// Repairs what can be repaired, in one commit: removes leftover temporary files, gives a file
     /// shared with one outside the vault a copy of its own, relinks links to media a record moved
-    /// away from, gives a name that macOS and Windows take for another its free NFC name, and a name
-    /// another device would see differently (NFD, or one Windows cannot hold) one it sees the same
-    /// (links to them following), restores missing media from history, puts back the committed bytes of damaged
+    /// away from, gives a name that macOS and Windows take for another its free NFC name (links to
+    /// it following), restores missing media from history, puts back the committed bytes of damaged
     /// media (the damaged bytes moved to `.folio/local/damaged/`, never destroyed), and applies each
     /// orphan's delete rule when `confirm` agrees. What it did goes to `said`.
     ///
@@ -197,10 +207,6 @@ public struct VaultCheck {
             let collisions = findings.compactMap { if case .nameCollision(let collision) = $0 { collision } else { nil } }
             for renamed in try vault.renameCollidingNames(collisions, in: collisions.isEmpty ? .empty : vault.loadRecords()) {
                 said(.file(.collisionRenamed(from: renamed.from, to: renamed.to, other: renamed.other, relinked: renamed.relinked.count)))
-            }
-            let renames = findings.compactMap { if case .nameSeenDifferently(let name) = $0 { name } else { nil } }
-            for renamed in try vault.renameNamesSeenDifferently(renames, in: renames.isEmpty ? .empty : vault.loadRecords()) {
-                said(.file(.nameRenamed(from: renamed.from, to: renamed.to, relinked: renamed.relinked.count)))
             }
             let orphans = findings.contains { if case .orphan(_, _, let rule) = $0 { rule != .refuse } else { false } }
             if orphans { try repairOrphans(findings, in: vault.loadRecords(), confirm: confirm, said: said) }

@@ -78,7 +78,9 @@ struct SyncedDestinationTests {
         // B never confirmed it: it asks for the photo without any credential, and the refusal it
         // gets names the command rather than a login.
         let authorizedBefore = hostile.requests.filter { $0.authorization != nil }.count
-        #expect(try b.run("sync").status == 0)
+        // The sync is done but its media did not come: exit 1, naming the command (issue 70).
+        let bSynced = try b.run("sync")
+        #expect(bSynced.status == 1 && bSynced.stderr.contains("folio media fetch"), "\(bSynced.stderr)")
         let fetched = try b.run("media", "fetch", "--all")
         #expect(hostile.requests.filter { $0.authorization != nil }.count == authorizedBefore, "\(hostile.requests)")
         #expect(fetched.stderr.contains("`folio config trust lfs.url`"), "\(fetched.stdout) \(fetched.stderr)")

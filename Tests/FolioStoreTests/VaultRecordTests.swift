@@ -222,7 +222,7 @@ struct SettingsTests {
             t.read(".folio/config.yaml")
                 == "# mine\nlanguage: en   # English please\ncustom: {keep: me}\nai:\n  tone: minimal # cosy\n  model: gpt-4o-mini\n")
         #expect(throws: FolioError.self) { try settings.set("ai.modle", to: "x") }
-        #expect(throws: FolioError(.badSettingValue(key: "sync.interval", expected: .wholeNumber(from: 1, to: 86400)))) {
+        #expect(throws: FolioError(.badSettingValue(key: "sync.interval", expected: .wholeNumber(from: 1, to: 86400), value: "soon"))) {
             try settings.set("sync.interval", to: "soon")
         }
         #expect(Vault(root: t.root, clock: t.vault.clock).settings.string("ai.model") == "gpt-4o-mini")

@@ -40,6 +40,8 @@ struct CloneCommand: AsyncParsableCommand {
         let cloned = try await History.clone(url, into: directory, key: key, from: cwd, transport: transport)
         ProgressLine.end(on: terminal)
         ClonePrinter.print(cloned, json: output.json, language: global.language(), environment: environment)
+        // The vault is there; media that did not come make the clone fail, naming `folio media fetch`.
+        if let failure = cloned.mediaFetch.flatMap(MediaFetchPrinter.failure(of:)) { throw failure }
     }
 
     enum JSON: HelpText {

@@ -86,6 +86,11 @@ struct ConfigSet: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(folio.global)
+        // The kinds inbox.kind may name are this vault's: a word none of them is, is refused as any setting's.
+        let choices = context.vault.inboxKindChoices
+        if key == "inbox.kind", !choices.contains(context.vault.kindNamed(value)?.name ?? value) {
+            throw FolioError(.badSettingValue(key: key, expected: .oneOf(choices), value: value))
+        }
         try History.setSetting(key, to: value, in: context.vault, history: context.history)
         context.say(.settingSet(key: key, value: ConfiguredSecrets.redact(value)))
     }

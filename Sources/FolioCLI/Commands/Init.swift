@@ -40,6 +40,7 @@ struct Init: ParsableCommand {
 
     func validate() throws {
         try GlobalOptions.refuseUnknownLanguage(language, option: "--language")
+        try OwnerOptions.refuseUnknownGender(gender, profile: OwnerOptions.builtinProfile)
     }
 
     func run() throws {

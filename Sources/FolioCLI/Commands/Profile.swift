@@ -32,6 +32,23 @@ struct OwnerOptions: ParsableArguments {
     @Option(help: bilingual("The owner's name.", "主人的名字。")) var name: String?
     @Option(help: bilingual("The owner's birthday, YYYY-MM-DD.", "主人的生日，YYYY-MM-DD。")) var birthday: String?
     @Option(help: bilingual("The owner's gender: female, male or other.", "主人的性別：`female`（女）、`male`（男）或 `other`（其他）。")) var gender: String?
+
+    /// Refuses a `--gender` that is none of the profile kind's values nor their labels (`女`), as
+    /// any other option of a fixed set of words is refused: before anything is written (exit 2).
+    static func refuseUnknownGender(_ gender: String?, profile: Kind?) throws {
+        guard let gender, let spec = profile?.field("gender"), let allowed = spec.allowedValues else { return }
+        guard !allowed.contains(spec.value(typed: gender) ?? gender) else { return }
+        let language = MessageLanguage.shared.current
+        let choices = spec.allowedWithLabels.map { $0.text(language) }
+        throw ValidationError(Message.usage(.unknownValue(option: "--gender", text: gender, allowed: choices)).text(language))
+    }
+
+    /// The profile kind a new vault has: the built-in one.
+    static var builtinProfile: Kind? {
+        guard let template = BuiltinTemplates.kinds["profile"] else { return nil }
+        // try?: the built-in templates are tested to parse (TemplateTests); without it the vault checks the value.
+        return try? Kind(template: template, source: "Templates/profile.md", fallbackName: "profile")
+    }
 }
 
 struct ProfileShow: ParsableCommand {
@@ -69,6 +86,7 @@ struct ProfileSet: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(folio.global)
+        try OwnerOptions.refuseUnknownGender(owner.gender, profile: context.vault.kindNamed("profile"))
         let existing = context.vault.profileRecord()
         guard let name = owner.name ?? existing?.document.string("name") else {
             throw ValidationError(
@@ -100,6 +118,7 @@ struct ProfileReplace: ParsableCommand {
     func run() throws {
         guard let name = owner.name else { return }
         let context = try Context.open(folio.global)
+        try OwnerOptions.refuseUnknownGender(owner.gender, profile: context.vault.kindNamed("profile"))
         let plan = context.vault.profileReplacement()
         Console.out(Message.deletePlanHeader(plan.owned.count).text(context.language))
         guard try context.confirmed(.confirmDelete(plan.owned.count), yes: yes) else { return }

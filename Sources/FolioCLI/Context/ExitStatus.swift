@@ -14,6 +14,7 @@ enum ExitStatus {
             // An LFS server out of reach is the remote out of reach: the same status as git's.
             if case .lfs(.uploadFailed(_, .unreachable)) = error.message { return 3 }
             if case .lfs(.fetchFailed(_, .unreachable)) = error.message { return 3 }
+            if case .transfer(.mediaServerNotAsked(.unreachable)) = error.message { return 3 }
             return 1
         }
         // A usage error comes before any vault was opened: it is said in the vault's language too.

@@ -9,36 +9,39 @@ import Foundation
 enum OnDemandMedia {
     /// The media of the records `filter` (resolved) takes (`export html`); the records are read only
     /// in a vault with LFS.
-    static func fetch(matching filter: RecordFilter, context: Context) async {
-        guard context.vault.mayHoldLFSMedia else { return }
+    @discardableResult
+    static func fetch(matching filter: RecordFilter, context: Context) async -> [String] {
+        guard context.vault.mayHoldLFSMedia else { return [] }
         let vault = context.vault
         let chosen = context.catalog(quiet: true).select(filter, now: vault.clock.timestamp, zone: vault.clock.zone)
-        await fetch(forRecordsAt: chosen.summaries.map(\.path).sorted(), context: context)
+        return await fetch(forRecordsAt: chosen.summaries.map(\.path).sorted(), context: context)
     }
 
     /// The media of the records at `paths` (vault-relative, `export`); in a vault with LFS the
     /// records are read a batch at a time for their media, never all held at once.
-    static func fetch(forRecordsAt paths: [String], context: Context) async {
+    @discardableResult
+    static func fetch(forRecordsAt paths: [String], context: Context) async -> [String] {
         let vault = context.vault
-        guard vault.mayHoldLFSMedia else { return }
+        guard vault.mayHoldLFSMedia else { return [] }
         var missing: [String] = []
         var seen = Set<String>()
         for batch in vault.recordBatches(at: paths) {
             missing += vault.mediaNotDownloaded(of: batch).filter { seen.insert($0).inserted }
         }
-        await fetch(missing: missing, context: context)
+        return await fetch(missing: missing, context: context)
     }
 
     /// - Parameter records: the records whose media the command reads.
     static func fetch(for records: [Record], context: Context) async {
         guard context.vault.mayHoldLFSMedia else { return }
-        await fetch(missing: context.vault.mediaNotDownloaded(of: records), context: context)
+        _ = await fetch(missing: context.vault.mediaNotDownloaded(of: records), context: context)
     }
 
-    /// Downloads `missing` (vault-relative media files not on this device) in one batch.
-    private static func fetch(missing: [String], context: Context) async {
+    /// Downloads `missing` (vault-relative media files not on this device) in one batch; the
+    /// files still not here afterwards, each named on stderr with why.
+    private static func fetch(missing: [String], context: Context) async -> [String] {
         let vault = context.vault
-        guard !missing.isEmpty else { return }
+        guard !missing.isEmpty else { return [] }
         // `show` reads without the history; it is opened only when there is something to fetch.
         let history: History
         let files: [History.PointerFile]
@@ -70,10 +73,12 @@ enum OnDemandMedia {
         let failed = Set(report.failed.map(\.path))
         for failure in report.failed { context.warn(FolioError(.lfs(.fetchFailed(path: failure.path, reason: failure.reason)))) }
         if let reason = report.unreachable { context.warn(FolioError(.lfs(.serverNotAsked(reason: reason)))) }
-        say(missing.filter { vault.isNotDownloaded($0) && !failed.contains($0) }, context: context)
+        _ = say(missing.filter { vault.isNotDownloaded($0) && !failed.contains($0) }, context: context)
+        return missing.filter { vault.isNotDownloaded($0) }
     }
 
-    private static func say(_ missing: [String], context: Context) {
+    private static func say(_ missing: [String], context: Context) -> [String] {
         for path in missing { context.warn(FolioError(.lfs(.notDownloaded(path: path)))) }
+        return missing
     }
 }

@@ -31,9 +31,6 @@ enum ClonePrinter {
                 Console.err(
                     FolioError(.lfs(.fetchFailed(path: failure.path, reason: failure.reason))).rendered(in: language, asWarning: true))
             }
-            if let reason = fetch.unreachable {
-                Console.err(FolioError(.lfs(.serverNotAsked(reason: reason))).rendered(in: language, asWarning: true))
-            }
         }
     }
 }

@@ -4,14 +4,22 @@ import FolioSync
 import Foundation
 import Synchronization
 
-/// What a media fetch did: the files that came, each that did not and why; offline, one line per
-/// file not downloaded yet (a normal state, never an error that stops a sync or a clone).
+/// What a media fetch did: the files that came, each that did not and why.
 enum MediaFetchPrinter {
-    /// What a sync or a clone fetched: said, never a failure of the command.
+    /// What a sync fetched, and each file that did not come; what did not come is the sync's
+    /// failure (``failure(of:)``), said after everything it did.
     static func print(_ report: MediaFetchReport, context: Context) {
         if !report.fetched.isEmpty { context.say(.lfs(.fetched(count: report.fetched.count, bytes: report.bytes))) }
         for failure in report.failed { context.warn(FolioError(.lfs(.fetchFailed(path: failure.path, reason: failure.reason)))) }
-        if let reason = report.unreachable { context.warn(FolioError(.lfs(.serverNotAsked(reason: reason)))) }
+    }
+
+    /// How a sync or a clone failed when everything else was done but media did not come: the
+    /// LFS server not asked (exit 3 when it could not be reached, as an unreachable remote), or
+    /// the files that did not download (exit 1); nil when all came. Each names `folio media fetch`.
+    static func failure(of report: MediaFetchReport) -> FolioError? {
+        if let reason = report.unreachable { return FolioError(.transfer(.mediaServerNotAsked(reason: reason))) }
+        if !report.failed.isEmpty { return FolioError(.transfer(.mediaNotDownloaded(files: report.failed.map(\.path)))) }
+        return nil
     }
 
     /// - Parameter failsOnAnyMissing: `media fetch` fails when anything it was asked for did not come:

@@ -29,7 +29,8 @@ struct SyncPrinter {
         switch outcome {
         case .success(let report):
             print(report, quietWhenIdle: quietWhenIdle)
-            return nil
+            // Merged, committed and sent, but media did not come: the sync did not all it should.
+            return report.mediaFetch.flatMap(MediaFetchPrinter.failure(of:))
         case .failure(let error):
             return error
         }
@@ -71,7 +72,7 @@ struct SyncPrinter {
         for kept in report.parentsKept { warn(.syncParentKept(path: kept.path, child: kept.child)) }
         if report.mediaSent > 0 { context.say(.lfs(.sent(count: report.mediaSent))) }
         if report.plainMediaWithheld > 0 { context.say(.lfs(.plainWithheld(count: report.plainMediaWithheld))) }
-        // Media that could not come are a normal state: said, never a failure of the sync.
+        // Each file that did not come, with why; the sync then fails naming them all.
         if let fetch = report.mediaFetch { MediaFetchPrinter.print(fetch, context: context) }
         for file in report.keptMedia { warn(.file(.mediaKeptOurs(file))) }
         // A round of --watch that did nothing does not name the same inbox file again.

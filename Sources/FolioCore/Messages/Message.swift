@@ -97,7 +97,11 @@ public enum Message: Sendable, Equatable {
 
     // Settings.
     case unknownSettingKey(String, [String])
-    case badSettingValue(key: String, expected: SettingExpectation)
+    /// A value a setting does not take: typed for `config set` (`value`), or nil when unknown.
+    case badSettingValue(key: String, expected: SettingExpectation, value: String? = nil)
+    /// A value of the synced settings file a setting does not take: the default applies instead
+    /// (`fallback`, nil when the setting has none) until the file is fixed.
+    case settingFallsBack(key: String, value: String, expected: SettingExpectation, fallback: String?)
     case settingSet(key: String, value: String)
     case settingUnset(String)
     /// `clone` of a URL with a password: it was used for the clone and kept nowhere.
@@ -113,7 +117,6 @@ public enum Message: Sendable, Equatable {
     case settingSetByCommand(key: String, command: String)
     /// `config set` or `unset` turning off what no folio command turns off (LFS, encryption).
     case settingCannotBeTurnedOff(String)
-
 
     // Checking.
     case checkClean(Int)
@@ -262,6 +265,8 @@ public enum Message: Sendable, Equatable {
     case crypt(CryptMessage)
     /// Media through Git LFS: sending, fetching, not downloaded yet.
     case lfs(LFSMessage)
+    /// A transfer of which a part did not happen: said as the command's failure.
+    case transfer(TransferMessage)
     /// `folio watch`: the server that tells commands which files changed.
     case watch(WatchMessage)
     /// A command line folio cannot take.
@@ -302,6 +307,17 @@ public enum Message: Sendable, Equatable {
 
     /// What `config trust` confirms of where data goes: the endpoint settings and `.lfsconfig`'s server.
     private static var endpointKeys: [String] { SettingKey.all.filter(\.isEndpoint).map(\.name) + ["lfs.url"] }
+
+    /// The known setting `key` most looks like: a typo of its whole name (`ai.provder`), or its
+    /// last part alone or mistyped (`provider`, `intervall`) when only one setting ends so.
+    static func nearestSetting(to key: String, among known: [String]) -> String? {
+        if let whole = RecordInputMessage.closest(to: key, among: known) { return whole }
+        let last = key.split(separator: ".").last.map(String.init) ?? key
+        let ends = known.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+        guard let near = RecordInputMessage.closest(to: last, among: ends) else { return nil }
+        let matching = known.filter { ($0.split(separator: ".").last.map(String.init) ?? $0) == near }
+        return matching.count == 1 ? matching[0] : nil
+    }
 
     /// A message quoted inside another, without its closing full stop.
     private static func trimmed(_ text: String) -> String {
@@ -531,12 +547,29 @@ public enum Message: Sendable, Equatable {
                 "the edit was not saved and the original file is unchanged; your text is kept in \(path.quotedPath)"
             )
         case .unknownSettingKey(let key, let known):
-            (
-                "不認識的設定「\(key)」。可用的設定：\n  " + known.joined(separator: "\n  "),
-                "unknown setting '\(key)'. Known settings:\n  " + known.joined(separator: "\n  ")
-            )
-        case .badSettingValue(let key, let expected):
+            if let near = Self.nearestSetting(to: key, among: known) {
+                (
+                    "不認識的設定「\(key)」，你是指「\(near)」嗎？`folio config list` 會列出所有設定。",
+                    "unknown setting '\(key)'; did you mean '\(near)'? `folio config list` shows every setting."
+                )
+            } else {
+                (
+                    "不認識的設定「\(key)」。可用的設定：\n  " + known.joined(separator: "\n  "),
+                    "unknown setting '\(key)'. Known settings:\n  " + known.joined(separator: "\n  ")
+                )
+            }
+        case .badSettingValue(let key, let expected, let value?):
+            ("設定「\(key)」必須是\(expected.pair.0)，不是「\(value)」。", "the setting '\(key)' must be \(expected.pair.1), not '\(value)'.")
+        case .badSettingValue(let key, let expected, nil):
             ("設定「\(key)」必須是\(expected.pair.0)。", "the setting '\(key)' must be \(expected.pair.1).")
+        case .settingFallsBack(let key, let value, let expected, let fallback):
+            (
+                "設定「\(key)」是「\(value)」，但它必須是\(expected.pair.0)；修好之前"
+                    + (fallback.map { "先用預設值 \($0)" } ?? "當作沒有設定") + "（`folio config set \(key) …` 或 `folio config unset \(key)`）。",
+                "the setting '\(key)' is '\(value)', but it must be \(expected.pair.1); "
+                    + (fallback.map { "its default, \($0), applies" } ?? "it counts as not set")
+                    + " until it is fixed (`folio config set \(key) …` or `folio config unset \(key)`)."
+            )
         case .settingSet(let key, let value):
             ("\(key) = \(value)", "\(key) = \(value)")
         case .settingUnset(let key):
@@ -875,6 +908,7 @@ public enum Message: Sendable, Equatable {
         case .site(let message): message.pair
         case .crypt(let message): message.pair
         case .lfs(let message): message.pair
+        case .transfer(let message): message.pair
         case .watch(let message): message.pair
         case .embed(let message): message.pair
         case .usage(let message): message.pair

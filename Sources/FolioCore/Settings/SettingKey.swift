@@ -1,3 +1,4 @@
+import Foundation
 import YAML
 
 /// A key of `.folio/config.yaml` that folio knows, with its type and default.
@@ -8,6 +9,10 @@ public struct SettingKey: Sendable {
         case bool
         case int(ClosedRange<Int>)
         case stringList
+        /// A list whose every item is one of these words (`ai.fallback: [openai]`).
+        case choiceList([String])
+        /// One of these words, or a number of days in the range written `30d` (`media.fetch`).
+        case choiceOrDays([String], ClosedRange<Int>)
     }
 
     /// The dotted name used on the command line: `ai.model`.
@@ -44,12 +49,12 @@ public struct SettingKey: Sendable {
         SettingKey(name: "sync.timeout", type: .int(1...3_600), defaultText: "60", ceiling: 60),
         SettingKey(name: "sync.deadline", type: .int(1...86_400), defaultText: "600", ceiling: 600),
         SettingKey(name: "sync.ssh_key", type: .string, defaultText: nil),
-        SettingKey(name: "ai.provider", type: .choice(["builtin", "openai"]), defaultText: "builtin"),
+        SettingKey(name: "ai.provider", type: .choice(providers), defaultText: "builtin"),
         SettingKey(name: "ai.base_url", type: .string, defaultText: nil, endpoint: true),
         SettingKey(name: "ai.model", type: .string, defaultText: nil),
         SettingKey(name: "ai.vision_model", type: .string, defaultText: nil),
         SettingKey(name: "ai.transcription_model", type: .string, defaultText: nil),
-        SettingKey(name: "ai.fallback", type: .stringList, defaultText: "[]"),
+        SettingKey(name: "ai.fallback", type: .choiceList(providers), defaultText: "[]"),
         SettingKey(name: "ai.tone", type: .choice(["warm", "minimal", "humorous", "empathetic"]), defaultText: "warm"),
         SettingKey(name: "ai.auto_title", type: .bool, defaultText: "true"),
         SettingKey(name: "ai.auto_tags", type: .bool, defaultText: "true"),
@@ -77,7 +82,7 @@ public struct SettingKey: Sendable {
         // The largest media file LFS takes; never above the device's ceiling of 64 GiB.
         SettingKey(name: "media.lfs_max_bytes", type: .int(1...68_719_476_736), defaultText: "5368709120", ceiling: 5_368_709_120),
         // Which media a clone and a sync download at once: none, all, or those of the last N days (30d).
-        SettingKey(name: "media.fetch", type: .string, defaultText: "30d"),
+        SettingKey(name: "media.fetch", type: .choiceOrDays(["none", "all"], 0...36_500), defaultText: "30d"),
         // `folio media prune` keeps the media of records from the last N days.
         SettingKey(name: "media.keep_days", type: .int(0...36_500), defaultText: "30"),
         SettingKey(name: "qa.max_question_length", type: .int(1...100_000), defaultText: "500", ceiling: 500),
@@ -94,6 +99,9 @@ public struct SettingKey: Sendable {
         SettingKey(name: "inbox.kind", type: .string, defaultText: "diary"),
     ]
 
+    /// The AI providers folio has (`ai.provider`, each of `ai.fallback`).
+    public static let providers = ["builtin", "openai"]
+
     public static func named(_ name: String) -> SettingKey? { all.first { $0.name == name } }
 
     /// What the value must be, for an error message.
@@ -104,6 +112,8 @@ public struct SettingKey: Sendable {
         case .bool: .bool
         case .int(let range): .wholeNumber(from: range.lowerBound, to: range.upperBound == Int.max ? nil : range.upperBound)
         case .stringList: .list
+        case .choiceList(let values): .listOf(values)
+        case .choiceOrDays(let values, _): .oneOfOrDays(values)
         }
     }
 
@@ -121,7 +131,24 @@ public struct SettingKey: Sendable {
             return .raw(String(value))
         case .stringList:
             return FieldType.list.node(from: text, zone: .current)
+        case .choiceList(let values):
+            guard let node = FieldType.list.node(from: text, zone: .current), case .list(let items) = node.resolved,
+                items.allSatisfy({ values.contains($0.plainText) })
+            else { return nil }
+            return node
+        case .choiceOrDays:
+            return Self.wordOrDays(text, type: type) ? .string(text) : nil
         }
+    }
+
+    /// Whether `text` is one of the words or a number of days in range, as `media.fetch` reads it
+    /// (spaces around it and the letters' case aside).
+    static func wordOrDays(_ text: String, type: ValueType) -> Bool {
+        guard case .choiceOrDays(let values, let days) = type else { return false }
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if values.contains(word) { return true }
+        guard word.hasSuffix("d"), let count = Int(word.dropLast()) else { return false }
+        return days.contains(count)
     }
 
     /// Whether a value read from the file fits.
@@ -132,6 +159,8 @@ public struct SettingKey: Sendable {
         case (.bool, .bool): true
         case (.int(let range), .int(let i)): range.contains(i)
         case (.stringList, .list): true
+        case (.choiceList(let values), .list(let items)): items.allSatisfy { values.contains($0.plainText) }
+        case (.choiceOrDays, .string(let s)): Self.wordOrDays(s, type: type)
         default: false
         }
     }
@@ -146,6 +175,10 @@ public enum SettingExpectation: Sendable, Equatable {
     /// A whole number too large for `Int` at its top (`FOLIO_ASK_SEED`).
     case wholeNumberUpTo(String)
     case list
+    /// A list of some of these words.
+    case listOf([String])
+    /// One of these words or a number of days (`30d`).
+    case oneOfOrDays([String])
 
     public var pair: (String, String) {
         switch self {
@@ -156,6 +189,10 @@ public enum SettingExpectation: Sendable, Equatable {
         case .wholeNumber(let low, nil): ("\(low) 以上的整數", "a whole number from \(low)")
         case .wholeNumberUpTo(let high): ("0 到 \(high) 之間的整數", "a whole number from 0 to \(high)")
         case .list: ("清單（a, b, c）", "a list (a, b, c)")
+        case .listOf(let values):
+            ("清單，每一項是 " + values.joined(separator: "、") + " 其中之一", "a list of some of " + values.joined(separator: ", "))
+        case .oneOfOrDays(let values):
+            (values.joined(separator: "、") + "，或天數（例如 30d）", values.joined(separator: ", ") + " or a number of days such as 30d")
         }
     }
 }

@@ -16,14 +16,16 @@ $ folio help sync > /dev/null
 # The exit codes are one table, at the end of `folio help` (and in docs/commands.md).
 $ folio --help | sed -n '/^Exit status:/,/^$/p'
 Exit status:
-  0    success (check: no problems; list and search that find nothing succeed
-too)
-  1    the command failed and said why; check found problems; config get of a
-key not set;
-       a change was written but could not be committed
+  0    success (check: no problems; list and search that find nothing too)
+  1    the command failed and said why; check found problems; config get
+       of a key not set; config of an unknown setting or a value it does
+       not take; a change was written but could not be committed; sync,
+       clone, media fetch or export when media did not come (each named;
+       folio media fetch tries again)
   2    a usage error: an unknown command, option or value
-  3    sync could not reach the remote (everything is committed locally)
-  130  sync --watch stopped by a second Ctrl-C
+  3    sync, clone or media fetch could not reach the remote or its LFS
+       server (everything is committed here; the next sync sends it)
+  130  sync --watch stopped by a second Ctrl-C; embed stopped by Ctrl-C
 
 ? 0
 $ folio help | grep -c '^Exit status:'

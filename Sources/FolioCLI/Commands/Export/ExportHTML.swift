@@ -51,10 +51,12 @@ struct ExportHTML: AsyncParsableCommand {
     func run() async throws {
         let context = try Context.open(global)
         let filter = try context.vault.resolving(try filters.filter(), workingDirectory: context.workingDirectory)
-        await OnDemandMedia.fetch(matching: filter, context: context)
+        let leftOut = await OnDemandMedia.fetch(matching: filter, context: context)
         let options = SiteOptions(output: out.map(context.absoluteURL), filter: filter, searchPath: context.environment["PATH"])
         let report = try SiteExporter.export(context.vault, options: options)
         SiteReportPrinter.print(report, context: context)
         if open, let problem = SiteExporter.open(report.indexURL, searchPath: context.environment["PATH"]) { context.warn(problem) }
+        // Written, but not whole: the media not on this device make the export fail, named.
+        if !leftOut.isEmpty { throw FolioError(.transfer(.mediaLeftOut(files: leftOut))) }
     }
 }

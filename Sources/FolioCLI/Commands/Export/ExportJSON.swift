@@ -24,7 +24,9 @@ struct ExportJSON: AsyncParsableCommand {
         let paths = try context.vault.exportedPaths(
             try filters.filter(), in: context.catalog(), workingDirectory: context.workingDirectory
         )
-        if media { await OnDemandMedia.fetch(forRecordsAt: paths, context: context) }
+        let leftOut = media ? await OnDemandMedia.fetch(forRecordsAt: paths, context: context) : []
         try FolioJSON.export(context.vault.recordBatches(at: paths), media: media, vault: context.vault, out: Console.outInline)
+        // Written, but not whole: the media not on this device make the export fail, named.
+        if !leftOut.isEmpty { throw FolioError(.transfer(.mediaLeftOut(files: leftOut))) }
     }
 }

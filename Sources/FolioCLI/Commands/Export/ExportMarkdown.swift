@@ -21,9 +21,11 @@ struct ExportMarkdown: AsyncParsableCommand {
         let paths = try context.vault.exportedPaths(
             try filters.filter(), in: context.catalog(), workingDirectory: context.workingDirectory
         )
-        await OnDemandMedia.fetch(forRecordsAt: paths, context: context)
+        let leftOut = await OnDemandMedia.fetch(forRecordsAt: paths, context: context)
         let result = try MarkdownExport.export(
             context.vault.recordBatches(at: paths), vault: context.vault, to: context.absoluteURL(out), shown: out)
         context.say(.exchange(.exported(records: result.records, media: result.media, folder: out)))
+        // Written, but not whole: the media not on this device make the export fail, named.
+        if !leftOut.isEmpty { throw FolioError(.transfer(.mediaLeftOut(files: leftOut))) }
     }
 }
