@@ -121,8 +121,10 @@ extension Vault {
         pendingBatch = nil
         pendingMessages = []
         if !paths.isEmpty {
-            var seen = Set<String>()
-            let unique = paths.filter { seen.insert($0).inserted }
+            // As bytes: a String set takes `Café` in NFC and in NFD for one, and drops the other
+            // side of a rename between them.
+            var seen = Set<[UInt8]>()
+            let unique = paths.filter { seen.insert(Array($0.utf8)).inserted }
             try withLock { () throws(FolioError) in commitChange(VaultChange(paths: unique, message: message(messages))) }
         }
         return try result.get()

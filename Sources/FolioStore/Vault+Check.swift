@@ -51,6 +51,9 @@ public enum CheckFinding: Sendable, Equatable {
     case lfsServerNotAsked(LFSReason)
     /// A name another device would take for one beside it; left out of commits until renamed.
     case nameCollision(NameCollision)
+    /// A name another device would see differently with no twin beside it (NFD, or one Windows
+    /// cannot hold), with the free name `--fix` gives it.
+    case nameSeenDifferently(NameRename)
     /// A record, template or the settings file that git ignores: never committed nor synced.
     case ignoredByGit(String)
     /// A `.gitignore` or `.gitattributes` (or git's own exclude file) that is not a regular file.
@@ -68,8 +71,8 @@ public enum CheckFinding: Sendable, Equatable {
     /// Findings that point at something to look at rather than damage: shown as warnings.
     public var isWarning: Bool {
         switch self {
-        case .secret, .conflictCopy, .hardLink, .nameNotPortable, .lfsServerNotAsked, .nameCollision, .ignoredByGit, .danglingWikilink,
-            .notChecked(.secrets, _), .setting:
+        case .secret, .conflictCopy, .hardLink, .nameNotPortable, .lfsServerNotAsked, .nameCollision, .nameSeenDifferently, .ignoredByGit,
+            .danglingWikilink, .notChecked(.secrets, _), .setting:
             true
         default: false
         }
@@ -113,6 +116,7 @@ public enum CheckFinding: Sendable, Equatable {
         case .lfsObjectLost(let path): FolioError(.lfs(.objectLost(path: path)), file: path)
         case .lfsServerNotAsked(let reason): FolioError(.lfs(.serverNotAsked(reason: reason)))
         case .nameCollision(let collision): collision.error
+        case .nameSeenDifferently(let name): name.error
         case .ignoredByGit(let path): FolioError(.file(.ignoredByGit), file: path)
         case .gitFileNotRegular(let path): FolioError(.file(.gitFileNotRegular), file: path)
         case .objectMissing(let id, let kind, let neededBy):
@@ -150,14 +154,15 @@ extension Vault {
         return found
     }
 
-    /// Files whose names another device could not write (see ``PortablePath``). A record file whose
-    /// name is not UTF-8 is already named as unreadable by the scan.
+    /// Names another device could not write (see ``PortablePath``) or would spell differently (NFD),
+    /// each with its rename; a name that is not UTF-8 has none to offer. A record file whose name
+    /// is not UTF-8 is already named as unreadable by the scan.
     public func namesNotPortable(_ paths: [String]) -> [CheckFinding] {
-        paths.compactMap { path in
-            guard let problem = PortablePath.problem(path) else { return nil }
-            if problem == .notUTF8 && path.hasSuffix(".md") { return nil }
-            return .nameNotPortable(path: path, problem: problem)
+        let notUTF8 = paths.compactMap { path -> CheckFinding? in
+            guard PortablePath.problem(path) == .notUTF8, !path.hasSuffix(".md") else { return nil }
+            return .nameNotPortable(path: path, problem: .notUTF8)
         }
+        return notUTF8 + namesSeenDifferently(paths).map(CheckFinding.nameSeenDifferently)
     }
 
     /// Temporary files an interrupted write left beside records.

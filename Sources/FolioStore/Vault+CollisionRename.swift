@@ -30,24 +30,57 @@ extension Vault {
             var done: [CollisionRename] = []
             var files = allFiles()
             for collision in collisions {
-                let from = collision.path
                 // A folder renamed before may have taken this name with it; a name taken since is left.
-                guard Self.exists(url(from).path), !nameTaken(collision.rename) else { continue }
-                try requireInside(folderOf: collision.rename)
-                let moved = files.filter { Self.same($0, from) || Self.isInside($0, folder: from) }
-                if rehearsal == nil {
-                    guard rename(url(from).path, url(collision.rename).path) == 0 else {
-                        throw FolioError(.writeFailed(SystemReason(errno: errno)), file: from)
-                    }
-                }
-                let arrived = moved.map { collision.rename + $0.utf8.dropFirst(from.utf8.count).stringValue }
-                files = files.filter { file in !moved.contains { Self.same($0, file) } } + arrived
-                let relinked = try relink(from: from, to: collision.rename, in: set, renamed: zip(moved, arrived).map { ($0, $1) })
-                recordChange(moved + arrived + relinked, "check: rename \(from) to \(collision.rename)")
-                done.append(CollisionRename(from: from, to: collision.rename, other: collision.other, relinked: relinked))
+                guard Self.exists(url(collision.path).path), !nameTaken(collision.rename) else { continue }
+                let relinked = try move(collision.path, to: collision.rename, files: &files, in: set)
+                done.append(CollisionRename(from: collision.path, to: collision.rename, other: collision.other, relinked: relinked))
             }
             return done
         }
+    }
+
+    /// `check --fix`: each name another device would see differently (NFD, or one Windows cannot
+    /// hold) takes the free name its finding offered, links to it following, as collisions do.
+    /// Returns each rename (`other` is the name it had). Call inside ``inOneCommit(_:_:)``.
+    public func renameNamesSeenDifferently(_ renames: [NameRename], in set: RecordSet) throws(FolioError) -> [CollisionRename] {
+        guard !renames.isEmpty else { return [] }
+        return try withLock { () throws(FolioError) -> [CollisionRename] in
+            var done: [CollisionRename] = []
+            var files = allFiles()
+            for name in renames {
+                let folder = (name.rename as NSString).deletingLastPathComponent
+                let besides = Self.names(inFolder: folder.isEmpty ? root.path : url(folder).path).filter {
+                    !Self.same($0, (name.path as NSString).lastPathComponent)
+                }
+                // The name it is given must still be free of every other name there (the NFD name
+                // itself has the key of its NFC one).
+                guard Self.exists(url(name.path).path),
+                    !besides.contains(where: {
+                        PortablePath.collisionKey($0) == PortablePath.collisionKey((name.rename as NSString).lastPathComponent)
+                    })
+                else { continue }
+                let relinked = try move(name.path, to: name.rename, files: &files, in: set)
+                done.append(CollisionRename(from: name.path, to: name.rename, other: name.path, relinked: relinked))
+            }
+            return done
+        }
+    }
+
+    /// Renames `from` (a file, or a folder with everything in it) to `to` and leads the links to it
+    /// there; `files` (every file of the vault) follows. Returns the records relinked.
+    private func move(_ from: String, to: String, files: inout [String], in set: RecordSet) throws(FolioError) -> [String] {
+        try requireInside(folderOf: to)
+        let moved = files.filter { Self.same($0, from) || Self.isInside($0, folder: from) }
+        if rehearsal == nil {
+            guard rename(url(from).path, url(to).path) == 0 else {
+                throw FolioError(.writeFailed(SystemReason(errno: errno)), file: from)
+            }
+        }
+        let arrived = moved.map { to + $0.utf8.dropFirst(from.utf8.count).stringValue }
+        files = files.filter { file in !moved.contains { Self.same($0, file) } } + arrived
+        let relinked = try relink(from: from, to: to, in: set, renamed: zip(moved, arrived).map { ($0, $1) })
+        recordChange(moved + arrived + relinked, "check: rename \(from) to \(to)")
+        return relinked
     }
 
     /// Rewrites the Markdown links in records that lead to `from` (or into it, a folder) to lead to

@@ -175,8 +175,9 @@ public struct VaultCheck {
 
     /// Repairs what can be repaired, in one commit: removes leftover temporary files, gives a file
     /// shared with one outside the vault a copy of its own, relinks links to media a record moved
-    /// away from, gives a name that macOS and Windows take for another its free NFC name (links to
-    /// it following), restores missing media from history, puts back the committed bytes of damaged
+    /// away from, gives a name that macOS and Windows take for another its free NFC name, and a name
+    /// another device would see differently (NFD, or one Windows cannot hold) one it sees the same
+    /// (links to them following), restores missing media from history, puts back the committed bytes of damaged
     /// media (the damaged bytes moved to `.folio/local/damaged/`, never destroyed), and applies each
     /// orphan's delete rule when `confirm` agrees. What it did goes to `said`.
     ///
@@ -207,6 +208,10 @@ public struct VaultCheck {
             let collisions = findings.compactMap { if case .nameCollision(let collision) = $0 { collision } else { nil } }
             for renamed in try vault.renameCollidingNames(collisions, in: collisions.isEmpty ? .empty : vault.loadRecords()) {
                 said(.file(.collisionRenamed(from: renamed.from, to: renamed.to, other: renamed.other, relinked: renamed.relinked.count)))
+            }
+            let renames = findings.compactMap { if case .nameSeenDifferently(let name) = $0 { name } else { nil } }
+            for renamed in try vault.renameNamesSeenDifferently(renames, in: renames.isEmpty ? .empty : vault.loadRecords()) {
+                said(.file(.nameRenamed(from: renamed.from, to: renamed.to, relinked: renamed.relinked.count)))
             }
             let orphans = findings.contains { if case .orphan(_, _, let rule) = $0 { rule != .refuse } else { false } }
             if orphans { try repairOrphans(findings, in: vault.loadRecords(), confirm: confirm, said: said) }

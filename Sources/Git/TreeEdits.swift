@@ -42,17 +42,24 @@ extension Repository {
     /// handle (a file where a folder was, or the reverse) goes through an in-memory index of the
     /// whole tree, which gives the same tree.
     public func tree(from commit: OID?, applying changes: [String: FileChange]) throws -> OID {
+        try tree(from: commit, applying: changes.map { (path: $0.key, change: $0.value) })
+    }
+
+    /// The same, from changes whose paths are told apart by their bytes (a String dictionary takes
+    /// `Café` in NFC and in NFD for one path, and a rename between them would lose a side).
+    func tree(from commit: OID?, applying changes: [(path: String, change: FileChange)]) throws -> OID {
+        let changes = changes.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
         // try?: the fast path; on any failure the tree is built from the index, which throws.
         if let commit, let tree = try? updatedTree(of: commit, applying: changes) { return tree }
         return try treeThroughIndex(from: commit, applying: changes)
     }
 
-    private func updatedTree(of commit: OID, applying changes: [String: FileChange]) throws -> OID {
+    private func updatedTree(of commit: OID, applying changes: [(path: String, change: FileChange)]) throws -> OID {
         try withTree(ofCommit: commit) { baseline in
             var updates: [git_tree_update] = []
             var names: [UnsafeMutablePointer<CChar>] = []
             defer { names.forEach { free($0) } }
-            for (path, change) in changes.sorted(by: { $0.key < $1.key }) {
+            for (path, change) in changes {
                 try requireRelativePath(path, "git_tree_create_updated")
                 let existing = try entry(in: baseline, path: path)
                 var update = git_tree_update()
@@ -87,6 +94,10 @@ extension Repository {
 
     /// The same tree built through an in-memory index of the whole tree: slower, and complete.
     func treeThroughIndex(from commit: OID?, applying changes: [String: FileChange]) throws -> OID {
+        try treeThroughIndex(from: commit, applying: changes.sorted { $0.key < $1.key }.map { (path: $0.key, change: $0.value) })
+    }
+
+    func treeThroughIndex(from commit: OID?, applying changes: [(path: String, change: FileChange)]) throws -> OID {
         var index: OpaquePointer?
         try check(git_index_new(&index), "git_index_new")
         defer { git_index_free(index) }
@@ -95,7 +106,7 @@ extension Repository {
                 _ = try check(git_index_read_tree(index, tree), "git_index_read_tree")
             }
         }
-        for (path, change) in changes.sorted(by: { $0.key < $1.key }) {
+        for (path, change) in changes {
             try requireRelativePath(path, "git_index_add")
             switch change {
             case .delete:
@@ -163,7 +174,8 @@ extension Repository {
         }
         try requireRegularControlFiles(forPaths: paths)
         let parent = try head()
-        var changes: [String: FileChange] = [:]
+        // Told apart by their bytes: `Café` in NFC and in NFD (a rename between them) are two paths.
+        var changes: [[UInt8]: (path: String, change: FileChange)] = [:]
         var known: [String: StagedFile] = [:]
         // A filter that knows a file's stored form without reading it (a video LFS already holds) spares
         // libgit2 a second read of every byte; the attributes are looked at only for the files one offers.
@@ -176,7 +188,7 @@ extension Repository {
                 // shows as a change afterwards instead of hiding behind newer stat data.
                 var info = stat()
                 guard lstat(workdir.appendingPathComponent(path).path, &info) == 0 else {
-                    changes[path] = .delete
+                    changes[Array(path.utf8)] = (path, .delete)
                     continue
                 }
                 // libgit2 would open a pipe and wait on it for ever.
@@ -196,11 +208,11 @@ extension Repository {
                 } else {
                     mode = .regular
                 }
-                changes[path] = .blob(OID(oid), mode: mode)
+                changes[Array(path.utf8)] = (path, .blob(OID(oid), mode: mode))
                 known[path] = StagedFile(oid: OID(oid), mode: mode, stat: IndexStat(info))
             }
         }
-        let tree = try tree(from: parent, applying: changes)
+        let tree = try tree(from: parent, applying: Array(changes.values))
         let parentTree = try parent.map { try treeID(of: $0) }
         if parentTree == tree {
             try stage(paths: paths, known: known, committed: CommittedTrees(before: parentTree, after: tree))

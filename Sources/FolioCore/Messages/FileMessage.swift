@@ -34,6 +34,12 @@ public enum FileMessage: Sendable, Equatable {
     case collisionRenamed(from: String, to: String, other: String, relinked: Int)
     /// Two names that macOS or Windows would see as one file; this one stays out of commits.
     case nameCollides(with: String, kind: NameCollision, rename: String)
+    /// A name another device would see differently, on its own (no twin beside it): `rename` is
+    /// the `mv` arguments that give it the name `check --fix` gives it.
+    case nameSeenDifferently(NameDifference, rename: String)
+    /// `check --fix`: a name another device would have seen differently now has one it sees the
+    /// same; `relinked` records' links follow it.
+    case nameRenamed(from: String, to: String, relinked: Int)
     /// Text came on standard input but the command was given that text already (by `option`).
     case standardInputUnused(option: String)
     /// `-` given twice in one command: standard input can be read once.
@@ -49,8 +55,37 @@ public enum FileMessage: Sendable, Equatable {
         case letterCase
     }
 
+    /// Why another device would see a name differently.
+    public enum NameDifference: Sendable, Equatable {
+        /// An accented letter spelled decomposed (Unicode NFD, as macOS hands names back): every
+        /// other device, git on a Mac and a link typed anywhere spell it composed (NFC).
+        case decomposed
+        /// Windows (or a common file system) cannot hold it at all.
+        case notPortable(PortablePath.NameProblem)
+    }
+
     public var pair: (String, String) {
         switch self {
+        case .nameSeenDifferently(let difference, let rename):
+            switch difference {
+            case .decomposed:
+                (
+                    "這個名字的重音字母是分解形式（Unicode NFD，macOS 交回的檔名就是這樣），其他裝置、Mac 上的 git 和任何地方輸入的連結都用組合形式（NFC），會把它當成另一個檔案。`folio check --fix` 會改名（連結跟著改；或 mv \(rename)）",
+                    "this name spells an accented letter decomposed (Unicode NFD, as macOS hands names back); other devices, git on a Mac and links typed anywhere spell it composed (NFC) and would take it for another file. `folio check --fix` renames it (links to it follow; or mv \(rename))"
+                )
+            case .notPortable(let problem):
+                (
+                    Message.nameNotPortable(problem).pair.0 + "`folio check --fix` 會改名（連結跟著改；或 mv \(rename)）",
+                    Message.nameNotPortable(problem).pair.1 + " `folio check --fix` renames it (links to it follow; or mv \(rename))"
+                )
+            }
+        case .nameRenamed(let from, let to, let relinked):
+            (
+                "已把 \(from.quotedPath) 改名為 \(to.quotedPath)，每台裝置看到的都是同一個名字"
+                    + (relinked > 0 ? "；\(relinked) 筆紀錄裡指向它的連結已跟著改。" : "。"),
+                "renamed \(from.quotedPath) to \(to.quotedPath), a name every device sees the same"
+                    + (relinked > 0 ? "; the links to it in \(relinked) record\(relinked == 1 ? "" : "s") follow it." : ".")
+            )
         case .changedWhileWriting(let kept):
             (
                 "沒有寫入：folio 讀取這個檔案之後，另一個程式（例如編輯器）存了它。那次存檔原封不動，folio 什麼都沒寫；再執行一次指令會從新的內容開始。"

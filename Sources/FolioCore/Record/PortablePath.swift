@@ -55,6 +55,34 @@ public enum PortablePath {
         name.precomposedStringWithCanonicalMapping
     }
 
+    /// Whether `name` is spelled as every other device spells it: in NFC. A decomposed name (as
+    /// macOS hands names back) is another file to git on a Mac and to a link typed anywhere.
+    public static func isComposed(_ name: String) -> Bool {
+        Array(composed(name).utf8) == Array(name.utf8)
+    }
+
+    /// `component` (one name, valid UTF-8) made one every device holds and sees the same: in NFC,
+    /// control and reserved characters as `-`, no dot or space at its end, a device name's stem
+    /// followed by `_`, and at most 240 bytes (room for a counter) with its extension kept.
+    public static func portableName(_ component: String) -> String {
+        var name = String(
+            String.UnicodeScalarView(
+                composed(component).unicodeScalars.map { $0.isControl || reservedCharacters.contains($0) ? "-" : $0 }))
+        while name.hasSuffix(".") || name.hasSuffix(" ") { name.removeLast() }
+        if name.isEmpty { name = "untitled" }
+        let stemEnd = name.firstIndex(of: ".") ?? name.endIndex
+        if reservedNames.contains(String(name[..<stemEnd]).trimmingTrailingSpacesText.uppercased()) {
+            name.insert("_", at: stemEnd)
+        }
+        let limit = 240
+        guard name.utf8.count > limit else { return name }
+        let ext = (name as NSString).pathExtension
+        let suffix = ext.isEmpty || ext.utf8.count > 16 ? "" : "." + ext
+        var stem = suffix.isEmpty ? name : String(name.dropLast(suffix.count))
+        while stem.utf8.count + suffix.utf8.count > limit { stem.removeLast() }
+        return composed(stem + suffix)
+    }
+
     private static let reservedCharacters: Set<Unicode.Scalar> = ["<", ">", ":", "\"", "\\", "|", "?", "*"]
     private static let reservedNames: Set<String> = {
         var names: Set<String> = ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
@@ -64,6 +92,10 @@ public enum PortablePath {
         }
         return names
     }()
+}
+
+extension String {
+    fileprivate var trimmingTrailingSpacesText: Substring { Substring(self).trimmingTrailingSpaces }
 }
 
 extension Substring {
