@@ -161,7 +161,7 @@ enum DayOneImport {
             let title = ImportDates.title(fromText: body) ?? "Day One \(created.day10)"
             result.append(
                 builder.entry(
-                    source: "\(file): \(name)", id: id, title: title, created: created, modified: modified,
+                    source: "\(file): \(name.label)", id: id, title: title, created: created, modified: modified,
                     tags: tags, extra: extra, body: body, media: media))
         }
         return result

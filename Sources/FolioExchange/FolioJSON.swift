@@ -119,7 +119,7 @@ public enum FolioJSON {
             if document.string("id") != nil, !ids.insert(id.lowercased()).inserted { throw bad(.duplicateID(id)) }
             result.append(
                 ImportEntry(
-                    source: "\(file): \(name)", id: id, kind: document.string("kind") ?? "", title: document.string("title") ?? path,
+                    source: "\(file): \(name.label)", id: id, kind: document.string("kind") ?? "", title: document.string("title") ?? path,
                     path: path, content: .text(head: head, body: body)))
         }
         var media: [MediaSource] = []

@@ -92,7 +92,7 @@ public enum Importer {
             for file in located.files {
                 let name = located.files.count == 1 ? shown : "\(shown)/\(file.lastPathComponent)"
                 entries += try DayOneImport.entries(
-                    try JSONInput.read(file, displayName: name), file: name, folder: located.folder,
+                    try JSONInput.read(file, displayName: name, maxString: ImportEntry.maxTextBytes), file: name, folder: located.folder,
                     builder: builder, zone: zone, warnings: &warnings)
             }
         case .markdown(let url, let shown):

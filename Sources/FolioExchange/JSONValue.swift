@@ -106,7 +106,12 @@ enum JSONInput {
     /// The most folio reads of one JSON export (1 GiB): far above any journal's text.
     static let maxBytes: UInt64 = 1 << 30
 
-    static func read(_ url: URL, displayName: String, maxBytes: UInt64 = maxBytes) throws(FolioError) -> JSONValue {
+    /// - Parameter maxString: when set, a string longer than this (an entry's text) is refused
+    ///   while the file streams past (``EntrySizeScan``), before the file is read whole.
+    static func read(_ url: URL, displayName: String, maxBytes: UInt64 = maxBytes, maxString: Int? = nil) throws(FolioError)
+        -> JSONValue
+    {
+        if let maxString { try EntrySizeScan.jsonStrings(url, displayName: displayName, limit: maxString) }
         let data = try FileInput.read(url, displayName: displayName, maxBytes: maxBytes)
         return try parse(data, displayName: displayName)
     }

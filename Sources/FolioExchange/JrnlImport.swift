@@ -70,7 +70,7 @@ enum JrnlImport {
             let shownTitle = title.isEmpty ? (ImportDates.title(fromText: body) ?? "jrnl \(date) \(time)") : title
             result.append(
                 builder.entry(
-                    source: "\(file): \(name)", id: id, title: shownTitle, created: created, modified: nil,
+                    source: "\(file): \(name.label)", id: id, title: shownTitle, created: created, modified: nil,
                     tags: tags, extra: extra, body: body))
         }
         return result
@@ -96,6 +96,10 @@ enum JrnlImport {
             guard !parsed.isEmpty else { throw FolioError(.exchange(.notAnExport(format: "jrnl", file: shown, problem: .noEntries))) }
             return try JrnlText.entries(parsed, builder: builder, zone: zone)
         }
+        // An entry past the limit is refused while the file streams past, before it is read whole.
+        if try EntrySizeScan.jrnlText(url, displayName: shown) == 0 {
+            try EntrySizeScan.jsonStrings(url, displayName: shown)
+        }
         let data = try FileInput.read(url, displayName: shown, maxBytes: maxBytes)
         let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if first == UInt8(ascii: "{") {
@@ -114,6 +118,7 @@ enum JrnlImport {
     }
 
     private static func text(_ url: URL, shown: String) throws(FolioError) -> String {
+        try EntrySizeScan.jrnlText(url, displayName: shown, dayless: true)
         let data = try FileInput.read(url, displayName: shown, maxBytes: maxBytes)
         guard let text = String(data: data, encoding: .utf8) else { throw FolioError(.notUTF8, file: shown) }
         return text

@@ -87,9 +87,11 @@ public enum JrnlText {
         if let newline = lead.firstIndex(of: "\n") {
             title = lead[..<newline].trimmingCharacters(in: .whitespaces)
             body = lead[lead.index(after: newline)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        } else if let split = sentenceEnd(in: String(lead)) {
-            title = String(lead[..<split]).trimmingCharacters(in: .whitespaces)
-            body = String(lead[split...]).trimmingCharacters(in: .whitespacesAndNewlines)
+        } else if case let sentence = String(lead), let split = sentenceEnd(in: sentence) {
+            // The index is the new string's: a Substring's indices are its base's, so `lead[split]`
+            // read the wrong place, and past the end of an entry that followed others it trapped.
+            title = String(sentence[..<split]).trimmingCharacters(in: .whitespaces)
+            body = String(sentence[split...]).trimmingCharacters(in: .whitespacesAndNewlines)
         } else {
             title = lead.trimmingCharacters(in: .whitespaces)
             body = ""

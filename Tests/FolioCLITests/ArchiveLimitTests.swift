@@ -109,4 +109,31 @@ struct ArchiveLimitTests {
             "\(format): \(real.stderr)")
         #expect(try folio.run("list", "--json").stdout.contains("A short one") == false)
     }
+
+    /// A refusal costs about the piece of the file it reads at a time, not the entry it refuses:
+    /// a 60 MB entry took 12 times its size in memory to be found too large (2.4 GB for 200 MB).
+    @Test(
+        "an entry far over the limit is refused for the memory of a piece of the file, text and JSON alike",
+        .enabled(if: PeakMemory.isAvailable, "GNU time (/usr/bin/time) is not installed: run make deps"),
+        arguments: ["jrnl text", "jrnl JSON"])
+    func refusalCostsLittleMemory(format: String) throws {
+        let folio = try FolioProcess.vault()
+        let big = String(repeating: "下雨的傍晚，走路回家。", count: (60 << 20) / 30)
+        let file = try folio.beside("entries").appendingPathComponent("journal")
+        if format == "jrnl text" {
+            try Data(("[2026-01-01 09:00] A long day.\n" + big + "\n").utf8).write(to: file)
+        } else {
+            let entries: [[String: Any]] = [["title": "A long day.", "body": big, "date": "2026-01-01", "time": "09:00"]]
+            try JSONSerialization.data(withJSONObject: ["tags": [String: Int](), "entries": entries]).write(to: file)
+        }
+        let report = try folio.beside("peak").appendingPathComponent("report")
+        let said = try folio.beside("said").appendingPathComponent("stderr")
+        let (status, peak) = try PeakMemory.run(
+            FolioProcess.binary.path, ["-C", folio.directory.path, "import", "jrnl", file.path], environment: folio.environment,
+            output: said, report: report, timeout: 300)
+        #expect(status == 1)
+        let text = (try? String(contentsOf: said, encoding: .utf8)) ?? ""
+        #expect(text.contains("A long day.") && text.contains("over the 16.0 MiB one imported record may be"), "\(text)")
+        #expect(peak > 0 && peak < 150 << 20, "\(format): peaked at \(peak >> 20) MB")
+    }
 }

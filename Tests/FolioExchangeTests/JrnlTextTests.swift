@@ -114,4 +114,20 @@ struct ImportReadersTests {
             }
         }
     }
+
+    @Test("an entry with blanks before its text splits at its first sentence, and an entry after others never traps")
+    func sentenceAfterBlanks() {
+        let entry = JrnlText.parse("[2013-04-09 15:39]    Rain again. Took the bus.").first
+        #expect(entry?.title == "Rain again." && entry?.body == "Took the bus.")
+        // Found by the entry-size scan's generated journals: the split's index was another string's.
+        let text =
+            " 2026-01-01[2026-01-01 09:00] \n[2026-01-01 09:00] \n\n2026-01-012026-01-01雨天[2026-01-01 09:00] 2026-01-01]  "
+            + "[2026-01-02 10:30] 雨。2026-01-01]雨天\n[2026-01-02 10:30] 雨。[2026-01-02 10:30] 雨。\n\n\n[[2026-01-02 10:30] 雨。"
+        let entries = JrnlText.parse(text)
+        #expect(
+            entries.map(\.title) == [
+                "2026-01-012026-01-01雨天[2026-01-01 09:00] 2026-01-01]  [2026-01-02 10:30] 雨。", "雨。[2026-01-02 10:30] 雨。",
+            ],
+            "\(entries)")
+    }
 }

@@ -99,6 +99,16 @@ public enum ExportEntry: Sendable, Equatable {
     /// A file of a folder, or a record, by its path or title.
     case named(String)
 
+    /// The entry as a record's `source` names it, the same in both languages: `#3 (2026-01-01 09:00)`.
+    public var label: String {
+        switch self {
+        case .entry(let n, let detail): detail.map { "#\(n) (\($0))" } ?? "#\(n)"
+        case .record(let n, let path): path.map { "#\(n) (\($0))" } ?? "#\(n)"
+        case .media(let n): "media #\(n)"
+        case .named(let name): name
+        }
+    }
+
     var pair: (String, String) {
         func detailed(_ zh: String, _ en: String, _ detail: String?) -> (String, String) {
             guard let detail else { return (zh, en) }
