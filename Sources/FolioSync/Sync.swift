@@ -507,7 +507,8 @@ extension History {
                     path: path,
                     base: try base.flatMap { try repository.blob(at: path, in: $0) },
                     ours: try version(of: path, blob: mine, tip: local),
-                    theirs: try version(of: path, blob: other, tip: remote))
+                    theirs: try version(of: path, blob: other, tip: remote),
+                    markerBase: { side, id in markerBase(of: path, id: id, from: side == .ours ? local : remote) })
                 let mode = try mergedMode(path: path, base: base, local: local, remote: remote)
                 if let data = outcome.data {
                     changes[path] = .blob(try repository.writeBlob(data, path: path), mode: mode)

@@ -15,6 +15,15 @@ extension Repository {
         return try blob(found.oid, path: path)
     }
 
+    /// The blob id of the file at `path` in commit `commit`, or nil when that commit has no file
+    /// there: two commits with the same id hold the same bytes, without reading them.
+    public func blobID(at path: String, in commit: OID) throws -> OID? {
+        try requireNoNUL(path, "git_tree_entry_bypath")
+        let found = try withTree(ofCommit: commit) { try entry(in: $0, path: path) }
+        guard let found, found.type == GIT_OBJECT_BLOB else { return nil }
+        return found.oid
+    }
+
     /// The bytes of the file at `path` in commit `commit` as git stores them, through no filter;
     /// nil when that commit has no file there.
     public func storedBlob(at path: String, in commit: OID) throws -> Data? {

@@ -9,37 +9,72 @@ import Testing
 struct ConflictMarkerTests {
     static let record = "ideas/2026/11/2026-11-22-umbrella.md"
 
-    /// Device A (folio) and a plain git clone, "phone", share a record; `laptop` and `phone` edit
-    /// it, the phone merges with git (in `style`) and commits the markers as GitJournal does; A
-    /// syncs them in. Returns A and each side's version of the file.
+    /// How the phone's plain git takes in the laptop's change: a merge commit (as GitJournal and
+    /// `git pull` do), or a rebase whose rewritten commit carries the markers (no merge commit).
+    enum PhonePull {
+        case merge
+        case rebase
+    }
+
+    /// Device A (folio) and a plain git clone, "phone", share a record (`start` edits it before
+    /// both have it); `laptop` and `phone` edit it, the laptop's record moving to `laptopPath` when
+    /// given; the phone takes the laptop's change with git (`pull`, in `style`), commits the
+    /// markers as GitJournal does, runs `afterwards` in its clone, and pushes; A syncs them in.
+    /// Returns A, each side's version of the file, and the path of the file with the markers.
     static func markersCommitted(
-        style: String, laptop: (String) -> String, phone: (String) -> String
-    ) throws -> (devices: Devices, ours: String, theirs: String) {
+        style: String, pull: PhonePull = .merge, start: (String) -> String = { $0 }, laptopPath: String? = nil,
+        laptop: (String) -> String, phone: (String) -> String, afterwards: (URL) throws -> Void = { _ in },
+        onA: ((FolioProcess) throws -> Void)? = nil
+    ) throws -> (devices: Devices, ours: String, theirs: String, path: String) {
         let devices = try Devices.make(["A"])
         let a = devices["A"]
         #expect(try a.run("idea", "umbrella", "--desc", "The old one broke.").status == 0)
-        let start = try #require(a.read(record))
-        try a.write(record, start + "Look at the shop by the station.\nBlue or black.\nBring it on Monday.\n")
+        let first = try #require(a.read(record))
+        try a.write(record, start(first + "Look at the shop by the station.\nBlue or black.\nBring it on Monday.\n"))
         try devices.sync("A")
         let clone = devices.base.appendingPathComponent("phone")
         _ = try git(["clone", "-q", devices.remote, clone.path], in: devices.base)
 
         let laptopText = laptop(try #require(a.read(record)))
-        try a.write(record, laptopText)
+        if let laptopPath {
+            try FileManager.default.removeItem(at: a.directory.appendingPathComponent(record))
+            try FileManager.default.createDirectory(
+                at: a.directory.appendingPathComponent(laptopPath).deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        try a.write(laptopPath ?? record, laptopText)
         try devices.sync("A")
         let phoneFile = clone.appendingPathComponent(record)
         let phoneText = phone(try String(contentsOf: phoneFile, encoding: .utf8))
         try phoneText.write(to: phoneFile, atomically: true, encoding: .utf8)
         _ = try git(["commit", "-qam", "edit on the phone"], in: clone)
-        let merge = try git(["-c", "merge.conflictStyle=\(style)", "pull", "--no-rebase", "origin", "main"], in: clone)
-        #expect(merge.contains("CONFLICT"), "\(merge)")
-        _ = try git(["add", "-A"], in: clone)
-        _ = try git(["commit", "-q", "-m", "merge on the phone"], in: clone)
+        switch pull {
+        case .merge:
+            let merge = try git(["-c", "merge.conflictStyle=\(style)", "pull", "--no-rebase", "origin", "main"], in: clone)
+            #expect(merge.contains("CONFLICT"), "\(merge)")
+            _ = try git(["add", "-A"], in: clone)
+            _ = try git(["commit", "-q", "-m", "merge on the phone"], in: clone)
+        case .rebase:
+            let rebase = try git(["-c", "merge.conflictStyle=\(style)", "pull", "--rebase", "origin", "main"], in: clone)
+            #expect(rebase.contains("CONFLICT"), "\(rebase)")
+            _ = try git(["add", "-A"], in: clone)
+            _ = try git(["-c", "core.editor=true", "rebase", "--continue"], in: clone)
+            #expect(try git(["log", "-1", "--format=%P"], in: clone).split(separator: " ").count == 1, "no merge commit")
+        }
+        try afterwards(clone)
         _ = try git(["push", "-q", "origin", "main"], in: clone)
+        if let onA {
+            // A changed the record too before it syncs: sync meets the markers.
+            try onA(a)
+            try devices.sync("A")
+            return (devices, laptopText, phoneText, laptopPath ?? record)
+        }
         try devices.sync("A")
-        let committed = try #require(a.read(record))
-        #expect(committed.contains("<<<<<<< HEAD\n") && committed.contains(">>>>>>> "), "\(committed)")
-        return (devices, laptopText, phoneText)
+        let marked = try #require(
+            try git(["grep", "-l", "^<<<<<<< ", "HEAD", "--", "ideas"], in: a.directory).split(separator: "\n").first
+                .map { String($0.dropFirst("HEAD:".count)) })
+        let committed = try #require(a.read(marked))
+        #expect(committed.contains("<<<<<<< ") && committed.contains(">>>>>>> "), "\(committed)")
+        return (devices, laptopText, phoneText, marked)
     }
 
     /// The line (1-based) of the first `<<<<<<<` in `text`.
@@ -49,8 +84,11 @@ struct ConflictMarkerTests {
 
     /// Check names it, conflicts lists it, resolve makes one commit whose record reads and holds no
     /// marker, and every line of both sides is in the record or the conflict copy beside it.
-    static func resolveLosingNothing(_ made: (devices: Devices, ours: String, theirs: String)) throws -> (record: String, copy: String?) {
+    static func resolveLosingNothing(
+        _ made: (devices: Devices, ours: String, theirs: String, path: String), superseded: [String] = []
+    ) throws -> (record: String, copy: String?) {
         let a = made.devices["A"]
+        let record = made.path
         let marked = try #require(a.read(record))
         let line = firstMarkerLine(marked)
         let check = try a.run("check")
@@ -71,11 +109,14 @@ struct ConflictMarkerTests {
         let merged = try #require(a.read(record))
         #expect(!merged.contains("<<<<<<<") && !merged.contains(">>>>>>>"), "\(merged)")
         #expect(try a.run("show", record).status == 0)
-        let copies = try FileManager.default.contentsOfDirectory(atPath: a.directory.appendingPathComponent("ideas/2026/11").path)
+        let folder = (record as NSString).deletingLastPathComponent
+        let copies = try FileManager.default.contentsOfDirectory(atPath: a.directory.appendingPathComponent(folder).path)
             .filter { $0.contains(".conflict-") }
-        let copy = copies.first.flatMap { a.read("ideas/2026/11/" + $0) }
-        // Every line but `tags`, which merge as sets (checked by the test that changes them).
-        for line in (made.ours + made.theirs).split(separator: "\n") where !line.hasPrefix("tags:") {
+        let copy = copies.first.flatMap { a.read(folder + "/" + $0) }
+        // Every line but `tags`, which merge as sets (checked by the test that changes them), and
+        // the lines a test names as superseded (an older `modified`, a key one side removed).
+        for line in (made.ours + made.theirs).split(separator: "\n")
+        where !line.hasPrefix("tags:") && !superseded.contains(where: { line.hasPrefix($0) }) {
             #expect(merged.contains(line) || (copy?.contains(line) ?? false), "lost: \(line)\n\(merged)")
         }
         let after2 = try a.run("check")
@@ -107,7 +148,7 @@ struct ConflictMarkerTests {
             style: "diff3",
             laptop: { $0.replacingOccurrences(of: "Blue or black.", with: "Blue.") },
             phone: { $0.replacingOccurrences(of: "Blue or black.", with: "Black.") })
-        #expect(made.devices["A"].read(Self.record)?.contains("||||||| ") == true)
+        #expect(made.devices["A"].read(made.path)?.contains("||||||| ") == true)
         let (record, copy) = try Self.resolveLosingNothing(made)
         #expect(record.contains("Black.\n") != record.contains("Blue.\n") && !record.contains("Blue or black."), "\(record)")
         #expect(copy?.contains("Black.\n") != record.contains("Black.\n"), "\(copy ?? "no copy")")
@@ -125,6 +166,223 @@ struct ConflictMarkerTests {
             record.contains("tags:\n  - rain\n  - shop\n  - gift\n") || record.contains("tags:\n  - rain\n  - gift\n  - shop\n"),
             "\(record)")
         #expect(copy == nil)
+    }
+
+    // MARK: - The base from history
+
+    /// `text` with the line of `key` set to `key: value`, or removed when `value` is nil.
+    static func setting(_ key: String, _ value: String?, in text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line in
+            guard line.hasPrefix(key + ":") else { return String(line) }
+            return value.map { key + ": " + $0 }
+        }.joined(separator: "\n")
+    }
+
+    /// The front matter of a record's text, between its `---` lines.
+    static func frontMatter(_ text: String) -> String {
+        let parts = text.components(separatedBy: "---\n")
+        return parts.count > 2 ? parts[1] : ""
+    }
+
+    /// Device B (the laptop) retitles the record at 10:00, device C (the phone) adds the tag
+    /// `typhoon` at 11:00; both change `modified`, so plain git's hunk holds title, `modified` and tags.
+    /// The record with its `tags` line right after its title, so that plain git's hunk holds both
+    /// (changes to lines next to each other conflict): the laptop's title and the phone's tag.
+    static func tagsAfterTitle(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let tags = lines.firstIndex(where: { $0.hasPrefix("tags:") }) else { return text }
+        let line = lines.remove(at: tags)
+        guard let title = lines.firstIndex(where: { $0.hasPrefix("title:") }) else { return text }
+        lines.insert(line, at: title + 1)
+        return lines.joined(separator: "\n")
+    }
+
+    static func retitled(_ text: String) -> String {
+        setting(
+            "modified", "2026-11-22T10:00:00+08:00", in: text.replacingOccurrences(of: "title: umbrella", with: "title: a new umbrella"))
+    }
+
+    static func tagged(_ text: String) -> String {
+        setting("modified", "2026-11-22T11:00:00+08:00", in: setting("tags", "[typhoon]", in: text))
+    }
+
+    /// The record after the merge holds the laptop's title, the phone's tag and the later `modified`,
+    /// with no conflict copy: each key only one side changed keeps that change.
+    static func expectRetitledAndTagged(_ record: String, copy: String?, title: String = "a new umbrella", tag: String = "typhoon") {
+        let front = frontMatter(record)
+        #expect(front.contains("title: \(title)\n"), "\(record)")
+        #expect(front.contains(tag), "\(record)")
+        #expect(front.contains("modified: 2026-11-22T11:00:00+08:00\n"), "\(record)")
+        #expect(copy == nil, "\(copy ?? "")")
+    }
+
+    @Test(
+        "issue 70: one device retitles, another adds a tag, git commits the markers: resolve keeps both, the base from the merge's history")
+    func titleOnOneSideTagOnTheOther() throws {
+        let made = try Self.markersCommitted(
+            style: "merge", start: Self.tagsAfterTitle, laptop: Self.retitled, phone: Self.tagged)
+        let marked = made.devices["A"].read(made.path) ?? ""
+        #expect(marked.contains("<<<<<<< HEAD\ntitle: umbrella\ntags: [typhoon]\n"), "\(marked)")
+        #expect(marked.contains("=======\ntitle: a new umbrella\ntags: []\n") && !marked.contains("|||||||"), "\(marked)")
+        let (record, copy) = try Self.resolveLosingNothing(made, superseded: ["modified:", "title: umbrella"])
+        Self.expectRetitledAndTagged(record, copy: copy)
+        #expect(
+            record.hasSuffix("---\nThe old one broke.\nLook at the shop by the station.\nBlue or black.\nBring it on Monday.\n"),
+            "\(record)")
+    }
+
+    @Test("a key one side removed stays removed while the other side's tag is kept")
+    func keyRemovedOnOneSide() throws {
+        let made = try Self.markersCommitted(
+            style: "merge",
+            laptop: { Self.setting("done", nil, in: Self.setting("modified", "2026-11-22T10:00:00+08:00", in: $0)) },
+            phone: Self.tagged)
+        let (record, copy) = try Self.resolveLosingNothing(made, superseded: ["modified:", "done:"])
+        #expect(!Self.frontMatter(record).contains("done:"), "\(record)")
+        #expect(Self.frontMatter(record).contains("typhoon"), "\(record)")
+        #expect(copy == nil, "\(copy ?? "")")
+    }
+
+    @Test("tags changed on both sides differently: a tag one side removed stays removed, both sides' additions are kept")
+    func tagsChangedOnBothSides() throws {
+        let made = try Self.markersCommitted(
+            style: "merge", start: { Self.setting("tags", "[rain, shop]", in: $0) },
+            laptop: { Self.setting("modified", "2026-11-22T10:00:00+08:00", in: Self.setting("tags", "[rain, red]", in: $0)) },
+            phone: { Self.setting("modified", "2026-11-22T11:00:00+08:00", in: Self.setting("tags", "[rain, shop, gift]", in: $0)) })
+        let (record, copy) = try Self.resolveLosingNothing(made, superseded: ["modified:"])
+        let front = Self.frontMatter(record)
+        #expect(front.contains("rain") && front.contains("red") && front.contains("gift") && !front.contains("shop"), "\(record)")
+        #expect(copy == nil, "\(copy ?? "")")
+    }
+
+    @Test("a key changed on one side and the body on the other: both changes kept, no copy")
+    func bodyOnOneSideKeyOnTheOther() throws {
+        let made = try Self.markersCommitted(
+            style: "merge",
+            laptop: { Self.setting("done", "true", in: Self.setting("modified", "2026-11-22T10:00:00+08:00", in: $0)) },
+            phone: { Self.tagged($0).replacingOccurrences(of: "Blue or black.", with: "Blue, for the typhoon.") })
+        let (record, copy) = try Self.resolveLosingNothing(made, superseded: ["modified:", "done: false", "Blue or black."])
+        #expect(Self.frontMatter(record).contains("done: true\n") && Self.frontMatter(record).contains("typhoon"), "\(record)")
+        #expect(record.contains("\nBlue, for the typhoon.\n") && !record.contains("Blue or black."), "\(record)")
+        #expect(copy == nil, "\(copy ?? "")")
+    }
+
+    @Test("zh-Hant: 一邊改標題、一邊加標籤「颱風」，兩個都留下")
+    func traditionalChinese() throws {
+        let made = try Self.markersCommitted(
+            style: "merge",
+            start: {
+                Self.tagsAfterTitle($0).replacingOccurrences(of: "title: umbrella", with: "title: 雨傘").replacingOccurrences(
+                    of: "Blue or black.", with: "藍色還是黑色？")
+            },
+            laptop: {
+                Self.setting("modified", "2026-11-22T10:00:00+08:00", in: $0.replacingOccurrences(of: "title: 雨傘", with: "title: 新的雨傘"))
+            },
+            phone: { Self.setting("modified", "2026-11-22T11:00:00+08:00", in: Self.setting("tags", "[颱風]", in: $0)) })
+        let (record, copy) = try Self.resolveLosingNothing(made, superseded: ["modified:", "title: 雨傘"])
+        Self.expectRetitledAndTagged(record, copy: copy, title: "新的雨傘", tag: "颱風")
+        #expect(record.contains("\n藍色還是黑色？\n"), "\(record)")
+    }
+
+    @Test("diff3 markers with a base section: the same merge, title and tag both kept")
+    func diff3TitleAndTag() throws {
+        let made = try Self.markersCommitted(style: "diff3", start: Self.tagsAfterTitle, laptop: Self.retitled, phone: Self.tagged)
+        #expect(made.devices["A"].read(made.path)?.contains("||||||| ") == true)
+        let (record, copy) = try Self.resolveLosingNothing(made, superseded: ["modified:", "title: umbrella"])
+        Self.expectRetitledAndTagged(record, copy: copy)
+    }
+
+    @Test(
+        "markers a rebase committed (no merge commit): the diff3 base section is the base; without one, a key both sides show differently is kept in a copy"
+    )
+    func markersFromARebase() throws {
+        let withBase = try Self.markersCommitted(
+            style: "diff3", pull: .rebase, start: Self.tagsAfterTitle, laptop: Self.retitled, phone: Self.tagged)
+        let (record, copy) = try Self.resolveLosingNothing(withBase, superseded: ["modified:", "title: umbrella"])
+        Self.expectRetitledAndTagged(record, copy: copy)
+
+        // Two sides and no base: the titles differ, so one stays and the other is in the copy; the tag is kept.
+        let twoSides = try Self.markersCommitted(
+            style: "merge", pull: .rebase, start: Self.tagsAfterTitle, laptop: Self.retitled, phone: Self.tagged)
+        let (merged, kept) = try Self.resolveLosingNothing(twoSides, superseded: ["modified:"])
+        #expect(Self.frontMatter(merged).contains("typhoon"), "\(merged)")
+        let titles = [merged, kept ?? ""].map { Self.frontMatter($0) }
+        #expect(
+            titles.contains { $0.contains("title: a new umbrella\n") } && titles.contains { $0.contains("title: umbrella\n") }, "\(titles)")
+    }
+
+    @Test("the file renamed after the merge, or renamed by one side before it: the base is found by path through history")
+    func renamedRecord() throws {
+        let after = try Self.markersCommitted(
+            style: "merge", start: Self.tagsAfterTitle, laptop: Self.retitled, phone: Self.tagged,
+            afterwards: { clone in
+                _ = try git(["mv", Self.record, "ideas/2026/11/2026-11-22-typhoon-umbrella.md"], in: clone)
+                _ = try git(["commit", "-q", "-m", "rename on the phone"], in: clone)
+            })
+        #expect(after.path == "ideas/2026/11/2026-11-22-typhoon-umbrella.md")
+        let (record, copy) = try Self.resolveLosingNothing(after, superseded: ["modified:", "title: umbrella"])
+        Self.expectRetitledAndTagged(record, copy: copy)
+
+        let before = try Self.markersCommitted(
+            style: "merge", start: Self.tagsAfterTitle, laptopPath: "ideas/2026/11/2026-11-22-a-new-umbrella.md", laptop: Self.retitled,
+            phone: Self.tagged)
+        #expect(before.path == "ideas/2026/11/2026-11-22-a-new-umbrella.md")
+        let (moved, movedCopy) = try Self.resolveLosingNothing(before, superseded: ["modified:", "title: umbrella"])
+        Self.expectRetitledAndTagged(moved, copy: movedCopy)
+    }
+
+    @Test("sync meets the committed markers with this device's own change: the markers are merged against their base from history first")
+    func syncMergesMarkersAgainstTheirBase() throws {
+        let made = try Self.markersCommitted(
+            style: "merge", start: Self.tagsAfterTitle, laptop: Self.retitled, phone: Self.tagged,
+            onA: { a in
+                let text = try #require(a.read(Self.record))
+                try a.write(Self.record, text.replacingOccurrences(of: "Bring it on Monday.", with: "Bring it on Friday."))
+            })
+        let a = made.devices["A"]
+        let record = try #require(a.read(made.path))
+        Self.expectRetitledAndTagged(record, copy: nil)
+        #expect(record.hasSuffix("Blue or black.\nBring it on Friday.\n") && !record.contains("<<<<<<<"), "\(record)")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: a.directory.appendingPathComponent("ideas/2026/11").path)
+            .filter { $0.contains(".conflict-") }
+        #expect(copies.isEmpty, "\(copies)")
+        #expect(try git(["status", "--porcelain"], in: a.directory).isEmpty)
+    }
+
+    @Test("the file added on both sides: no base in history, so what differs is kept in a copy and nothing is lost")
+    func addedOnBothSides() throws {
+        let devices = try Devices.make(["A"])
+        let a = devices["A"]
+        let clone = devices.base.appendingPathComponent("phone")
+        _ = try git(["clone", "-q", devices.remote, clone.path], in: devices.base)
+        let path = "ideas/both.md"
+        let laptop =
+            "---\nid: both-1\nkind: idea\ntitle: from the laptop\nmodified: 2026-11-22T10:00:00+08:00\ntags: []\n---\nsame first line\n"
+        let phone =
+            "---\nid: both-1\nkind: idea\ntitle: from the phone\nmodified: 2026-11-22T11:00:00+08:00\ntags: [typhoon]\n---\nsame first line\n"
+        try a.write(path, laptop)
+        try devices.sync("A")
+        try FileManager.default.createDirectory(at: clone.appendingPathComponent("ideas"), withIntermediateDirectories: true)
+        try phone.write(to: clone.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        _ = try git(["add", "-A"], in: clone)
+        _ = try git(["commit", "-q", "-m", "add on the phone"], in: clone)
+        let merge = try git(["-c", "merge.conflictStyle=merge", "pull", "--no-rebase", "origin", "main"], in: clone)
+        #expect(merge.contains("CONFLICT (add/add)"), "\(merge)")
+        _ = try git(["commit", "-q", "-a", "-m", "merge on the phone"], in: clone)
+        _ = try git(["push", "-q", "origin", "main"], in: clone)
+        try devices.sync("A")
+        #expect(a.read(path)?.contains("<<<<<<< ") == true)
+
+        let resolved = try a.run("conflicts", "resolve", path)
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        let record = a.read(path) ?? ""
+        let copies = try FileManager.default.contentsOfDirectory(atPath: a.directory.appendingPathComponent("ideas").path)
+            .filter { $0.hasPrefix("both.conflict-") }
+        #expect(copies.count == 1, "\(copies)")
+        let copy = a.read("ideas/" + (copies.first ?? "")) ?? ""
+        #expect(record.contains("title: from the phone\n") && copy.contains("title: from the laptop\n"), "\(record)\n\(copy)")
+        #expect(record.contains("typhoon") && record.hasSuffix("---\nsame first line\n"), "\(record)")
+        #expect(try git(["status", "--porcelain"], in: a.directory).isEmpty)
     }
 
     @Test("sync and commit hold back a new file with markers, naming file, line and the command; the rest goes in")

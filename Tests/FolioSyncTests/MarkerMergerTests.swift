@@ -39,6 +39,37 @@ struct MarkerMergerTests {
         #expect(merged.copy?.text.contains("title: mine") == true)
     }
 
+    @Test("a base from history tells which side changed a key: one side's title and the other's tag are both kept, no copy")
+    func historyBase() throws {
+        let text = """
+            ---
+            id: 1
+            <<<<<<< HEAD
+            title: umbrella
+            tags: [typhoon]
+            modified: 2026-11-22T11:00:00+08:00
+            =======
+            title: a new umbrella
+            tags: []
+            modified: 2026-11-22T10:00:00+08:00
+            >>>>>>> other
+            ---
+            body
+
+            """
+        let base = "---\nid: 1\ntitle: umbrella\ntags: []\nmodified: 2026-11-22T09:00:00+08:00\n---\nbody\n"
+        let markers = try #require(ConflictMarkers.find(in: text))
+        let merged = try #require(MarkerMerger.merge(markers, path: "ideas/x.md", time: Self.time, historyBase: Data(base.utf8)))
+        #expect(merged.text == "---\nid: 1\ntitle: a new umbrella\ntags: [typhoon]\nmodified: 2026-11-22T11:00:00+08:00\n---\nbody\n")
+        #expect(merged.conflictingKeys.isEmpty && merged.copy == nil)
+        // Without it both titles count as added: the newer side's stays, the other is in the copy.
+        let twoSides = try #require(MarkerMerger.merge(markers, path: "ideas/x.md", time: Self.time))
+        #expect(twoSides.conflictingKeys == ["title"] && twoSides.copy?.text.contains("title: a new umbrella") == true)
+        // A history base that does not read as the sides do is no base.
+        let broken = Data("---\nid: 1\n<<<<<<< HEAD\ntitle: [open\n=======\ntitle: x\n>>>>>>> o\n---\n".utf8)
+        #expect(MarkerMerger.merge(markers, path: "ideas/x.md", time: Self.time, historyBase: broken) == twoSides)
+    }
+
     @Test("a note without front matter merges as sync merges text: the same lines changed keep a copy; a side that is no record is refused")
     func plainAndBroken() throws {
         let note = "shopping\n<<<<<<< HEAD\nmilk\n=======\nbread\n>>>>>>> other\n"

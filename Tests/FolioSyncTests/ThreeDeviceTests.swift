@@ -152,7 +152,7 @@ struct ThreeDeviceRun {
                 let marked = opened.vault.filesWithConflictMarkers(in: opened.vault.loadRecords())
                 for file in marked {
                     do {
-                        _ = try opened.vault.mergeConflictMarkers(file.path, workingDirectory: nil)
+                        _ = try opened.vault.mergeConflictMarkers(file.path, workingDirectory: nil, history: opened.history)
                         tally.resolved += 1
                     } catch {
                         problems.append("\(device.name) could not merge the markers of \(file.path): \(error.message.text(.en))")

@@ -105,7 +105,13 @@ public enum RecordMerge {
     ///   - base: the common ancestor's bytes; nil when the file was added on both sides.
     ///   - ours: this device's version; nil when this device deleted the file.
     ///   - theirs: the other device's version; nil when the other device deleted the file.
-    public static func merge(path: String, base: Data?, ours: MergeVersion?, theirs: MergeVersion?) -> MergeOutcome {
+    ///   - markerBase: for a side another git client committed with conflict markers, the base its
+    ///     markers were made from, as history holds it (``History/markerBase(of:id:from:)``), given
+    ///     the side and the record's `id`; asked only for a side with markers. Nil when none.
+    public static func merge(
+        path: String, base: Data?, ours: MergeVersion?, theirs: MergeVersion?,
+        markerBase: (MarkedSide, String?) -> Data? = { _, _ in nil }
+    ) -> MergeOutcome {
         guard let ours, let theirs else {
             guard let kept = ours ?? theirs else { return MergeOutcome(data: nil) }
             // Deleted on one side: unchanged on the other means deleted, changed (or added) means kept.
@@ -117,7 +123,9 @@ public enum RecordMerge {
             if ours.data == base { return MergeOutcome(data: theirs.data) }
             if theirs.data == base { return MergeOutcome(data: ours.data) }
         }
-        if path.hasSuffix(".md"), let cleared = mergingMarkersFirst(path: path, base: base, ours: ours, theirs: theirs) {
+        if path.hasSuffix(".md"),
+            let cleared = mergingMarkersFirst(path: path, base: base, ours: ours, theirs: theirs, markerBase: markerBase)
+        {
             return cleared
         }
         if path.hasSuffix(".md"), let outcome = RecordMerger.merge(path: path, base: base, ours: ours, theirs: theirs) {
@@ -134,11 +142,14 @@ public enum RecordMerge {
     /// otherwise the side that loses would be kept whole as the conflict copy, markers and all.
     /// Nil when neither side holds markers (or a marked side cannot be merged that way: it then
     /// goes on as it is, and `check` names it).
-    static func mergingMarkersFirst(path: String, base: Data?, ours: MergeVersion, theirs: MergeVersion) -> MergeOutcome? {
+    static func mergingMarkersFirst(
+        path: String, base: Data?, ours: MergeVersion, theirs: MergeVersion, markerBase: (MarkedSide, String?) -> Data?
+    ) -> MergeOutcome? {
         var copies: [MergedFile] = []
-        func cleared(_ version: MergeVersion) -> MergeVersion {
+        func cleared(_ version: MergeVersion, _ side: MarkedSide) -> MergeVersion {
             guard let text = String(validating: Array(version.data), as: UTF8.self), let markers = ConflictMarkers.find(in: text),
-                let merged = MarkerMerger.merge(markers, path: path, time: version.commitTime),
+                let merged = MarkerMerger.merge(
+                    markers, path: path, time: version.commitTime, historyBase: markerBase(side, MarkerMerger.recordID(markers))),
                 // Markers nested in markers are left to be merged by hand, not merged again and again.
                 ConflictMarkers.find(in: merged.text) == nil
             else { return version }
@@ -147,11 +158,17 @@ public enum RecordMerge {
             clean.data = Data(merged.text.utf8)
             return clean
         }
-        let (clearOurs, clearTheirs) = (cleared(ours), cleared(theirs))
+        let (clearOurs, clearTheirs) = (cleared(ours, .ours), cleared(theirs, .theirs))
         guard clearOurs != ours || clearTheirs != theirs else { return nil }
         var outcome = merge(path: path, base: base, ours: clearOurs, theirs: clearTheirs)
         outcome.additionalFiles = copies + outcome.additionalFiles
         return outcome
+    }
+
+    /// Which side of a merge holds conflict markers.
+    public enum MarkedSide: Sendable {
+        case ours
+        case theirs
     }
 
     /// `.gitattributes` when each side only added lines (two devices tracking new LFS files, as

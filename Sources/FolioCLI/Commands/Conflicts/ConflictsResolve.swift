@@ -28,7 +28,8 @@ struct ConflictsResolve: ParsableCommand {
 
     func run() throws {
         let context = try Context.open(global)
-        let settled = try context.vault.settleConflict(reference, keep: keep, workingDirectory: context.workingDirectory)
+        let settled = try context.vault.settleConflict(
+            reference, keep: keep, workingDirectory: context.workingDirectory, history: context.history)
         ConflictPrinter.settled(settled, json: output.json, context: context)
     }
 
