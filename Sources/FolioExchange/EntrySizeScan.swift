@@ -147,8 +147,7 @@ enum EntrySizeScan {
     /// (an export's entry) named when one is too long, with its `title` when it has one.
     struct JSONStrings {
         let limit: Int
-        private var inString = false
-        private var escaped = false
+        private var strings = JSONStringBounds()
         private var length = 0
         /// The string being read, kept only while it is short enough to be a key or a title.
         private var text: [UInt8] = []
@@ -168,25 +167,22 @@ enum EntrySizeScan {
 
         mutating func read(_ piece: Data) -> Oversize? {
             for byte in piece {
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else if byte == UInt8(ascii: "\\") {
-                        escaped = true
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = false
-                        closeString()
-                        continue
-                    }
+                switch strings.place(of: byte) {
+                case .inside:
                     length += 1
                     if text.count < 256 { text.append(byte) }
                     continue
-                }
-                switch byte {
-                case UInt8(ascii: "\""):
-                    inString = true
+                case .closing:
+                    closeString()
+                    continue
+                case .opening:
                     length = 0
                     text.removeAll(keepingCapacity: true)
+                    continue
+                case .outside:
+                    break
+                }
+                switch byte {
                 case UInt8(ascii: ":"):
                     key = lastString
                 case UInt8(ascii: ","):

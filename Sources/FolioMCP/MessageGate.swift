@@ -121,21 +121,10 @@ public struct MessageGate: Sendable {
     public static func nestingDepth(of bytes: Data, limit: Int) -> Int? {
         var depth = 0
         var deepest = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringBounds()
         for byte in bytes {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+            guard strings.place(of: byte) == .outside else { continue }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 if depth > limit { return nil }

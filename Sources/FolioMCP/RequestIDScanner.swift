@@ -20,8 +20,7 @@ struct RequestIDScanner {
     }
 
     private var depth = 0
-    private var inString = false
-    private var escaped = false
+    private var strings = JSONStringBounds()
     private var expecting = Expecting.name
     /// The top-level member name being read or just read: its first three bytes, enough to tell `id`.
     private var name: [UInt8] = []
@@ -43,20 +42,26 @@ struct RequestIDScanner {
     }
 
     private mutating func take(_ byte: UInt8) {
-        if inString {
+        switch strings.place(of: byte) {
+        case .inside:
             if idText != nil { keep(byte) }
-            if escaped {
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else if byte == UInt8(ascii: "\"") {
-                inString = false
-                readingName = false
-                if idText != nil { finishID() }
-                return
-            }
             if readingName, name.count < 3 { name.append(byte) }
             return
+        case .closing:
+            if idText != nil { keep(byte) }
+            readingName = false
+            if idText != nil { finishID() }
+            return
+        case .opening:
+            guard depth == 1 else { return }
+            if expecting == .name {
+                (readingName, name) = (true, [])
+            } else if isIDName {
+                (idText, idIsString) = ([byte], true)
+            }
+            return
+        case .outside:
+            break
         }
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
@@ -70,14 +75,6 @@ struct RequestIDScanner {
             if idText != nil { finishID() }
             depth -= 1
             if depth <= 0 { settled = true }
-        case UInt8(ascii: "\""):
-            inString = true
-            guard depth == 1 else { return }
-            if expecting == .name {
-                (readingName, name) = (true, [])
-            } else if isIDName {
-                (idText, idIsString) = ([byte], true)
-            }
         case UInt8(ascii: ":") where depth == 1:
             expecting = .value
         case UInt8(ascii: ",") where depth == 1:

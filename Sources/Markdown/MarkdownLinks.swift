@@ -80,15 +80,19 @@ struct BlockSpan: Equatable {
 
 /// The cmark side: parse, walk, copy out, free.
 enum CommonMarkTree {
-    static func links(in source: [UInt8]) -> [ParsedLink] {
-        let parsed: OpaquePointer? = source.withUnsafeBufferPointer { buffer in
+    /// `source` parsed by cmark; the caller frees it.
+    private static func document(_ source: [UInt8]) -> OpaquePointer? {
+        source.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
                 guard let base = characters.baseAddress else { return nil }
                 // The options only change rendering, and nothing is rendered here.
                 return cmark_parse_document(base, characters.count, CMARK_OPT_DEFAULT)
             }
         }
-        guard let document = parsed else { return [] }
+    }
+
+    static func links(in source: [UInt8]) -> [ParsedLink] {
+        guard let document = document(source) else { return [] }
         defer { cmark_node_free(document) }
         guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
@@ -172,13 +176,7 @@ enum CommonMarkTree {
     /// ``links(in:)`` asking each link node for its text (``plainText(of:)``) and climbing to its
     /// block: the slow, plain form, kept as the oracle of the one walk (`MarkdownLinksTests`).
     static func linksAskingEachNode(in source: [UInt8]) -> [ParsedLink] {
-        let parsed: OpaquePointer? = source.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                guard let base = characters.baseAddress else { return nil }
-                return cmark_parse_document(base, characters.count, CMARK_OPT_DEFAULT)
-            }
-        }
-        guard let document = parsed else { return [] }
+        guard let document = document(source) else { return [] }
         defer { cmark_node_free(document) }
         guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }

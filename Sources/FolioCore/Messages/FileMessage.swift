@@ -70,12 +70,12 @@ public enum FileMessage: Sendable, Equatable {
             switch difference {
             case .decomposed:
                 (
-                    "這個名字的重音字母是分解形式（Unicode NFD，macOS 交回的檔名就是這樣），其他裝置、Mac 上的 git 和任何地方輸入的連結都用組合形式（NFC），會把它當成另一個檔案。`folio check --fix` 會改名（連結跟著改；或 mv \(rename)）",
+                    "這個名字的重音字母是分解形式（Unicode NFD，macOS 交回的檔名就是這樣），其他裝置、蘋果電腦上的 git 和任何地方輸入的連結都用組合形式（NFC），會把它當成另一個檔案。`folio check --fix` 會改名（連結跟著改；或 `mv \(rename)`）",
                     "this name spells an accented letter decomposed (Unicode NFD, as macOS hands names back); other devices, git on a Mac and links typed anywhere spell it composed (NFC) and would take it for another file. `folio check --fix` renames it (links to it follow; or mv \(rename))"
                 )
             case .notPortable(let problem):
                 (
-                    Message.nameNotPortable(problem).pair.0 + "`folio check --fix` 會改名（連結跟著改；或 mv \(rename)）",
+                    Message.nameNotPortable(problem).pair.0 + "`folio check --fix` 會改名（連結跟著改；或 `mv \(rename)`）",
                     Message.nameNotPortable(problem).pair.1 + " `folio check --fix` renames it (links to it follow; or mv \(rename))"
                 )
             }
@@ -159,7 +159,7 @@ public enum FileMessage: Sendable, Equatable {
             (
                 "這個名字和 \(other.quotedPath) "
                     + (kind == .normalisation ? "只差在重音字母的編碼方式（Unicode 正規化）" : "只差在大小寫")
-                    + "，macOS 和 Windows 上會變成同一個檔案。它不會被 commit，直到改名：`folio check --fix` 會改（或 mv \(rename)）",
+                    + "，macOS 和 Windows 上會變成同一個檔案。它不會被 commit，直到改名：`folio check --fix` 會改（或 `mv \(rename)`）",
                 "this name and \(other.quotedPath) differ only "
                     + (kind == .normalisation ? "in how accented letters are encoded (Unicode normalisation)" : "in upper and lower case")
                     + "; macOS and Windows see one file. It is left out of commits until renamed: `folio check --fix` renames it (or mv \(rename))"

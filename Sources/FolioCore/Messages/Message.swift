@@ -590,7 +590,7 @@ public enum Message: Sendable, Equatable {
             ("設定「\(key)」沒有設定值，沒有什麼可以確認。", "the setting '\(key)' is not set: there is nothing to confirm.")
         case .settingSetByCommand(let key, let command):
             (
-                "設定「\(key)」不用 config 改：它管的事寫在 .gitattributes 和 git 的設定裡，只改這個值不會有任何作用。請執行 \(command)，它會一起改好。",
+                "設定「\(key)」不能用 `folio config set` 改：它管的事寫在 .gitattributes 和 git 的設定裡，只改這個值不會有任何作用。請執行 \(command)，它會一起改好。",
                 "the setting '\(key)' is not changed with config: what it governs is written in .gitattributes and git's configuration, so the value alone would change nothing. Run \(command), which changes both."
             )
         case .settingCannotBeTurnedOff(let key):

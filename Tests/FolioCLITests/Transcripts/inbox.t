@@ -78,8 +78,12 @@ $ folio inbox --lang zh-Hant
 !            ^
 ? 0
 $ folio config set inbox.kind baby
-inbox.kind = baby
-? 0
-$ folio inbox
-! .folio/config.yaml: error: the setting inbox.kind is 'baby', which this vault cannot write new records of (it can: diary, idea, note, qa); the files in inbox/ are left where they are. Run `folio config set inbox.kind diary` (or one of those kinds).
+! error: the setting 'inbox.kind' must be one of diary, idea, note, qa, not 'baby'.
 ? 1
+$ folio inbox
+nothing in inbox/ to adopt.
+! inbox/.DS_Store: warning: a hidden file (its name starts with .) is never adopted; the file is left where it is.
+! inbox/broken.md:2:8: warning: the front matter is not valid YAML: while scanning a quoted scalar, found unexpected end of stream; the file is left where it is. Fix it, and the next sync or `folio inbox` adopts it.
+!     title: "unclosed
+!            ^
+? 0

@@ -37,7 +37,7 @@ $ printf '%s\n' '{"jsonrpc":"2.0","id":1,' '{"hello":"world","id":7}' '[]' '{"js
 ? 0
 # A request larger than the limit (1 MiB), read no further than that, then a ping.
 $ { printf '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"'; head -c 1100000 /dev/zero | tr '\0' a; printf '"}}\n'; printf '%s\n' '{"jsonrpc":"2.0","id":2,"method":"ping"}'; } | folio mcp
-{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"the request is over the limit of 1048576 bytes; folio does not read it."}}
+{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"the request is over the limit of 1048576 bytes; folio does not read it."}}
 {"id":2,"jsonrpc":"2.0","result":{}}
 ? 0
 # An unknown tool, and arguments a tool does not take, in the vault's language.
