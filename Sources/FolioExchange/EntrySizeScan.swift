@@ -48,6 +48,7 @@ enum EntrySizeScan {
 
     private static func pieces(of url: URL, displayName: String, _ body: (Data) throws(FolioError) -> Void) throws(FolioError) {
         // Only a regular file is scanned; anything else is refused by the read that follows.
+        // try?: a file whose type cannot be read is left to that read, which says why.
         guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { return }
         let handle: FileHandle
         do { handle = try FileHandle(forReadingFrom: url) } catch { throw FolioError(.fileUnreadable(displayName)) }
