@@ -92,6 +92,32 @@ struct InboxTests {
         #expect(try Self.records(folio).map { $0["title"] as? String } == ["Fine."])
     }
 
+    @Test("nothing from outside inbox/ is adopted: a symbolic link to a file elsewhere, a link climbing out, an absolute path")
+    func nothingFromOutside() throws {
+        let folio = try FolioProcess.vault()
+        // Files of this machine outside the vault, which a note or a link someone pushed (git
+        // commits symbolic links as they are) names, hoping they are committed and pushed.
+        let outside = folio.directory.deletingLastPathComponent().appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("private words from outside the vault\n".utf8).write(to: outside.appendingPathComponent("diary.md"))
+        try Data(MediaFixtures.jpeg()).write(to: outside.appendingPathComponent("private.jpg"))
+        try Self.drop(
+            folio, "inbox/trip.md", "# Trip\n\n![a](../../outside/private.jpg)\n\n![b](\(outside.path)/private.jpg)\n\n![c](linked.jpg)\n")
+        let inbox = folio.directory.appendingPathComponent("inbox")
+        try FileManager.default.createSymbolicLink(
+            at: inbox.appendingPathComponent("linked.md"), withDestinationURL: outside.appendingPathComponent("diary.md"))
+        try FileManager.default.createSymbolicLink(
+            at: inbox.appendingPathComponent("linked.jpg"), withDestinationURL: outside.appendingPathComponent("private.jpg"))
+        let adopted = try folio.run("inbox")
+        #expect(adopted.status == 0, "\(adopted.stderr)")
+        #expect(folio.mediaFiles().isEmpty, "a photo from outside inbox/ was imported: \(folio.mediaFiles())")
+        #expect(try !Tool.git(["log", "-p", "--all"], in: folio.directory).contains("private words"), "committed")
+        #expect(try Tool.git(["ls-files", "media"], in: folio.directory).isEmpty, "a photo from outside inbox/ was committed")
+        for (path, text) in folio.vaultFiles() where !path.hasPrefix("inbox/") {
+            #expect(!text.contains("private words"), "\(path)")
+        }
+    }
+
     @Test("a note holding a token stays where it is, named at its line; the others are adopted and the commits say what they hold")
     func oneSecretStopsNothing() throws {
         let folio = try FolioProcess.vault(language: "en")

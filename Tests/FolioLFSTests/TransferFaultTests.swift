@@ -136,6 +136,30 @@ struct TransferFaultTests {
         #expect(Self.leftovers(other).isEmpty)
     }
 
+    @Test("a body longer than the pointer's size is stopped at the size: nothing past it written, nothing kept")
+    func bodyLongerThanItsSize() async throws {
+        let scratch = try Scratch()
+        let server = try LFSFaultServer()
+        let (store, pointers) = try Self.objects(1, in: scratch)
+        let pointer = pointers[0]
+        // The object's own bytes and more after them, as a server (or a proxy) that sends what it
+        // likes would. Few enough to be written whole before the client hangs up: the fault server
+        // writes with write(2), and a peer gone mid-write would raise SIGPIPE in the test process.
+        let bytes = [UInt8](try Data(contentsOf: store.url(of: pointer.oid)))
+        server.store(pointer.oid, bytes + [UInt8](repeating: 0x41, count: 1_000))
+        let other = LFSObjectStore(gitDirectory: scratch.path("b/.git"))
+        let got = try await Self.client(server).download(pointers, into: other)
+        #expect(got.fetched.isEmpty)
+        guard case .wrongBytes(let oid, .wrongSize(let expected, let actual))? = got.failed[pointer.oid] else {
+            Issue.record("\(got.failed)")
+            return
+        }
+        #expect(oid == pointer.oid && expected == pointer.size)
+        #expect(actual <= pointer.size, "\(actual) bytes written for an object of \(pointer.size)")
+        #expect(other.size(of: pointer.oid) == nil)
+        #expect(Self.leftovers(other).isEmpty)
+    }
+
     @Test("a server that stalls gives up after the idle timeout, as unreachable")
     func stall() async throws {
         let scratch = try Scratch()
