@@ -89,7 +89,7 @@ enum EntrySizeScan {
                     lineDone = false
                 }
                 if !lineDone {
-                    if byte == UInt8(ascii: "\n") || lineStart.count >= 160 {
+                    if byte == UInt8(ascii: "\n") || lineStart.count >= Self.lineBytesKept {
                         lineDone = true
                         if let found = header() {
                             // The header line's bytes read so far were counted to the entry before it.
@@ -129,19 +129,22 @@ enum EntrySizeScan {
         /// `date time` when the line read so far opens with a header as ``JrnlText/parse(_:dayless:)`` reads one.
         /// The header's `date time` and its length in bytes (`[`, the date and time, `] `).
         private func header() -> (text: String, length: Int)? {
-            guard lineStart.first == UInt8(ascii: "["), let close = lineStart.prefix(42).firstIndex(of: UInt8(ascii: "]")),
-                close + 1 < lineStart.count, lineStart[close + 1] == UInt8(ascii: " ")
-            else { return nil }
-            let blob = String(decoding: lineStart[1..<close], as: UTF8.self)
-            guard let (date, time) = JrnlText.dateTime(blob, dayless: dayless) else { return nil }
+            guard lineStart.first == UInt8(ascii: "[") else { return nil }
+            let scalars = Array(String(decoding: lineStart, as: UTF8.self).unicodeScalars)
+            guard let (date, time, textStart) = JrnlText.header(in: scalars, at: 0, dayless: dayless) else { return nil }
+            // The header's scalars are whole (the line is kept past any header's length).
+            let length = scalars[..<textStart].reduce(0) { $0 + UTF8.width($1) }
             // The entry named as jrnl shows it: its date and time, then the start of its first line.
-            var title = String(decoding: lineStart[(close + 2)...], as: UTF8.self)
+            var title = String(String.UnicodeScalarView(scalars[textStart...]))
             // A line cut mid-character ends in a replacement character: not the entry's.
-            if lineStart.count >= 160, title.unicodeScalars.last == "\u{FFFD}" { title.unicodeScalars.removeLast() }
+            if lineStart.count >= Self.lineBytesKept, title.unicodeScalars.last == "\u{FFFD}" { title.unicodeScalars.removeLast() }
             title = title.trimmingCharacters(in: .whitespaces)
             let when = date.isEmpty ? time : "\(date) \(time)"
-            return (title.isEmpty ? when : "\(when), \(title)", close + 2)
+            return (title.isEmpty ? when : "\(when), \(title)", length)
         }
+
+        /// A line's first bytes kept: any header whole, and the start of the entry's first line.
+        static let lineBytesKept = JrnlText.headerBytesAtMost + 96
     }
 
     /// The strings of a JSON text, each measured as it streams past; the n-th object in a list

@@ -40,12 +40,9 @@ public enum JrnlText {
         var index = 0
         while index < scalars.count {
             let atLineStart = index == 0 || scalars[index - 1] == "\n"
-            if atLineStart, scalars[index] == "[", let close = closingBracket(in: scalars, from: index),
-                close + 1 < scalars.count, scalars[close + 1] == " ",
-                let (date, time) = dateTime(String(String.UnicodeScalarView(scalars[(index + 1)..<close])), dayless: dayless)
-            {
-                starts.append((index, close + 2, date, time))
-                index = close + 2
+            if atLineStart, let found = header(in: scalars, at: index, dayless: dayless) {
+                starts.append((index, found.textStart, found.date, found.time))
+                index = found.textStart
                 continue
             }
             index += 1
@@ -58,6 +55,21 @@ public enum JrnlText {
             return entry(raw, date: start.date, time: start.time)
         }
     }
+
+    /// The header a line opening at `start` holds (`[date time] `): its date, time and where the
+    /// entry's text starts. The one rule of a header, for the parser and for the size scan that
+    /// runs before it (``EntrySizeScan``), so the two never disagree on where an entry begins.
+    static func header(in scalars: [Unicode.Scalar], at start: Int, dayless: Bool) -> (date: String, time: String, textStart: Int)? {
+        guard start < scalars.count, scalars[start] == "[", let close = closingBracket(in: scalars, from: start),
+            close + 1 < scalars.count, scalars[close + 1] == " ",
+            let (date, time) = dateTime(String(String.UnicodeScalarView(scalars[(start + 1)..<close])), dayless: dayless)
+        else { return nil }
+        return (date, time, close + 2)
+    }
+
+    /// The most a header's line can hold before its text starts, in bytes: `[`, 40 scalars of
+    /// date and time of at most 4 bytes each, `]` and a space.
+    static let headerBytesAtMost = 1 + 40 * 4 + 2
 
     /// The `]` of a header that starts at `start`, looked for on that line only and within a
     /// date's length: a journal of lines opening `[` without closing it stays linear to read.

@@ -22,14 +22,22 @@ extension Repository {
     /// The value of `name` in a configuration file of git's format that is not the repository's
     /// (`.lfsconfig`), or nil when the file or the name is not there.
     public static func configValue(_ name: String, inFile file: URL) throws -> String? {
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        try configValues([name], inFile: file)[name]
+    }
+
+    /// The values of `names` in one configuration file, read once; a name that is not set has no
+    /// entry.
+    public static func configValues(_ names: [String], inFile file: URL) throws -> [String: String] {
+        guard FileManager.default.fileExists(atPath: file.path) else { return [:] }
         try initializeLibrary()
         try requireNoNUL(file.path, "git_config_open_ondisk")
         var config: OpaquePointer?
         try check(git_config_open_ondisk(&config, file.path), "git_config_open_ondisk")
         defer { git_config_free(config) }
-        guard let config else { return nil }
-        return try Repository.configString(config, name)
+        guard let config else { return [:] }
+        var values: [String: String] = [:]
+        for name in names { values[name] = try Repository.configString(config, name) }
+        return values
     }
 }
 

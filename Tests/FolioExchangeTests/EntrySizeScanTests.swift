@@ -36,6 +36,9 @@ struct EntrySizeScanTests {
         var generator = SystemRandomNumberGenerator()
         let pieces = [
             "[2026-01-01 09:00] ", "[2026-01-02 10:30] 雨。", "[not a date] ", "x", "雨天", "\n", "\n\n", "[", "]", " ", "2026-01-01",
+            // A header padded with ideographic spaces: few scalars, many bytes. The parser counts
+            // scalars; the scan once counted bytes and missed it.
+            "[" + String(repeating: "\u{3000}", count: 12) + "2026-01-03 08:00] ",
         ]
         for _ in 0..<1_500 {
             let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
@@ -56,7 +59,7 @@ struct EntrySizeScanTests {
         #expect(
             over
                 == EntrySizeScan.Oversize(
-                    entry: .entry(2, detail: "2026-01-02 10:30, " + String(repeating: "雨", count: 47)), bytes: 3_001, limit: 2_000))
+                    entry: .entry(2, detail: "2026-01-02 10:30, " + String(repeating: "雨", count: 80)), bytes: 3_001, limit: 2_000))
         let url = try file(text)
         #expect(throws: FolioError.self) { try EntrySizeScan.jrnlText(url, displayName: "journal.txt", limit: 2_000) }
         #expect(try EntrySizeScan.jrnlText(url, displayName: "journal.txt", limit: 4_000) == 3)

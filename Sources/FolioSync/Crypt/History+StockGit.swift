@@ -24,16 +24,16 @@ extension History {
     @discardableResult
     public func configureStockGit(_ vault: Vault, during operation: GitOperation) throws(FolioError) -> [String] {
         let own = repository.gitDirectory.appendingPathComponent("config")
-        var missing: [(name: String, value: String)] = []
-        for setting in try stockGitSettings(vault) {
-            let current: String?
-            do {
-                current = try Repository.configValue(setting.name, inFile: own)
-            } catch {
-                throw FolioError.git(error, during: operation, file: ".git/config")
-            }
-            if current != setting.value { missing.append(setting) }
+        let wanted = try stockGitSettings(vault)
+        guard !wanted.isEmpty else { return [] }
+        // Every writer runs this under its lock: the file is read once, whatever the settings.
+        let current: [String: String]
+        do {
+            current = try Repository.configValues(wanted.map(\.name), inFile: own)
+        } catch {
+            throw FolioError.git(error, during: operation, file: ".git/config")
         }
+        let missing = wanted.filter { current[$0.name] != $0.value }
         guard !missing.isEmpty else { return [] }
         do {
             try repository.setConfig(missing)
