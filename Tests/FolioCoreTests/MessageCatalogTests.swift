@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Testing
 
@@ -163,6 +164,26 @@ struct MessageCatalogTests {
             for match in made.matches(in: source, range: NSRange(source.startIndex..., in: source)) {
                 let text = Range(match.range(at: 1), in: source).map { String(source[$0]) } ?? ""
                 Issue.record("\(file.lastPathComponent): a message detail in English: \"\(text)\"")
+            }
+        }
+    }
+
+    @Test("a setting's expected value is set apart from the Chinese words before it, whatever its kind")
+    func expectedValuesSpaced() {
+        let kinds: [SettingExpectation] = [
+            .text, .oneOf(["daily", "weekly"]), .bool, .wholeNumber(from: 1, to: 10), .wholeNumber(from: 0, to: nil),
+            .wholeNumberUpTo("18446744073709551615"), .list, .listOf(["summary", "chat"]), .oneOfOrDays(["never"]),
+        ]
+        for kind in kinds {
+            for message in [
+                Message.badSettingValue(key: "ai.timeout", expected: kind, value: "x"),
+                Message.badSettingValue(key: "ai.timeout", expected: kind, value: nil),
+            ] {
+                let text = Array(message.text(.zhHant).unicodeScalars)
+                for (before, after) in zip(text, text.dropFirst())
+                where before.properties.isIdeographic && after.isASCII && (after.properties.isAlphabetic || ("0"..."9").contains(after)) {
+                    Issue.record("\(String(String.UnicodeScalarView(text))): \(before)\(after)")
+                }
             }
         }
     }

@@ -559,12 +559,12 @@ public enum Message: Sendable, Equatable {
                 )
             }
         case .badSettingValue(let key, let expected, let value?):
-            ("設定「\(key)」必須是\(expected.pair.0)，不是「\(value)」。", "the setting '\(key)' must be \(expected.pair.1), not '\(value)'.")
+            ("設定「\(key)」必須是\(expected.afterChineseWord)，不是「\(value)」。", "the setting '\(key)' must be \(expected.pair.1), not '\(value)'.")
         case .badSettingValue(let key, let expected, nil):
-            ("設定「\(key)」必須是\(expected.pair.0)。", "the setting '\(key)' must be \(expected.pair.1).")
+            ("設定「\(key)」必須是\(expected.afterChineseWord)。", "the setting '\(key)' must be \(expected.pair.1).")
         case .settingFallsBack(let key, let value, let expected, let fallback):
             (
-                "設定「\(key)」是「\(value)」，但它必須是\(expected.pair.0)；修好之前"
+                "設定「\(key)」是「\(value)」，但它必須是\(expected.afterChineseWord)；修好之前"
                     + (fallback.map { "先用預設值 \($0)" } ?? "當作沒有設定") + "（`folio config set \(key) …` 或 `folio config unset \(key)`）。",
                 "the setting '\(key)' is '\(value)', but it must be \(expected.pair.1); "
                     + (fallback.map { "its default, \($0), applies" } ?? "it counts as not set")

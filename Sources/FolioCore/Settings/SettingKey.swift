@@ -180,6 +180,15 @@ public enum SettingExpectation: Sendable, Equatable {
     /// One of these words or a number of days (`30d`).
     case oneOfOrDays([String])
 
+    /// The zh-Hant phrase as it follows a Chinese word: a space before one that opens in Latin
+    /// letters or digits (「必須是 true 或 false」), as Taiwanese text sets them apart.
+    public var afterChineseWord: String {
+        let phrase = pair.0
+        guard let first = phrase.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || ("0"..."9").contains(first)
+        else { return phrase }
+        return " " + phrase
+    }
+
     public var pair: (String, String) {
         switch self {
         case .text: ("文字", "text")
