@@ -71,7 +71,7 @@ public struct VaultCheck {
 
     /// A warning every command gives about `.folio/config.yaml`: it could not be read, or a value
     /// in it is one its setting does not take (that setting is its default meanwhile).
-    static func isSettingsProblem(_ warning: FolioError) -> Bool {
+    public static func isSettingsProblem(_ warning: FolioError) -> Bool {
         switch warning.message {
         case .configDamaged, .settingFallsBack: true
         default: false

@@ -46,7 +46,7 @@ struct Check: AsyncParsableCommand {
     var global: GlobalOptions { folio.global }
 
     func run() async throws {
-        let context = try Context.open(global)
+        let context = try Context.open(global, reported: VaultCheck.isSettingsProblem)
         let check = VaultCheck(vault: context.vault, history: context.history)
         // Ctrl-C ends a check at once, as before: the LFS server is asked without sync's interrupt.
         var transport = SyncTransport(vault: context.vault, environment: context.environment)

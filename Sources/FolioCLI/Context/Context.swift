@@ -24,8 +24,12 @@ struct Context {
 
     /// Finds and opens the vault, prints its warnings once, and sets the language of messages. An
     /// encrypted vault this device has no key for is refused unless `whenLocked` is `.open`.
-    static func open(_ global: GlobalOptions, whenLocked: History.LockedVault = .refuse) throws(FolioError) -> Context {
-        try open(global, history: .open(whenLocked))
+    /// `reported` names the warnings the command itself reports (`check` lists the settings'
+    /// problems among its findings): those are not printed again.
+    static func open(
+        _ global: GlobalOptions, whenLocked: History.LockedVault = .refuse, reported: (FolioError) -> Bool = { _ in false }
+    ) throws(FolioError) -> Context {
+        try open(global, history: .open(whenLocked), reported: reported)
     }
 
     /// The same for a command that only reads the vault's files (no commit, no history shown): the
@@ -39,7 +43,9 @@ struct Context {
         case notNeeded
     }
 
-    private static func open(_ global: GlobalOptions, history need: HistoryNeed) throws(FolioError) -> Context {
+    private static func open(
+        _ global: GlobalOptions, history need: HistoryNeed, reported: (FolioError) -> Bool = { _ in false }
+    ) throws(FolioError) -> Context {
         if case .open = need { History.warmUp() }
         let environment = ProcessInfo.processInfo.environment
         try global.enterDirectory()
@@ -61,7 +67,7 @@ struct Context {
         }
         let context = Context(
             vault: vault, history: history, terminal: terminal, environment: environment, workingDirectory: cwd)
-        for warning in vault.warnings { context.warn(warning) }
+        for warning in vault.warnings where !reported(warning) { context.warn(warning) }
         if let history {
             for notice in history.takeNotices() { Console.err(terminal.warn(notice.text(vault.language))) }
             let language = vault.language
