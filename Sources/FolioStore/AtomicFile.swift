@@ -102,6 +102,7 @@ public enum AtomicFile {
         } catch {
             throw FolioError(.writeFailed(SystemReason(error)), file: url.path)
         }
+        LocalFile.keepPrivate(url)
     }
 
     /// Whether `name` is a temporary file left by an interrupted write.

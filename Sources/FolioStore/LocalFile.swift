@@ -20,6 +20,21 @@ public enum LocalFile {
         read(url, maxBytes: maxBytes).flatMap { String(data: $0, encoding: .utf8) }
     }
 
+    /// Makes `.folio/local/` this user's alone (mode 0700) when `url` is in it or is it: it holds
+    /// the MCP token, the browsers' sessions, drafts of what was typed and the embedding vectors.
+    /// A folder an older folio made 0755 is narrowed the next time a command makes one in it.
+    public static func keepPrivate(_ url: URL) {
+        let components = url.standardizedFileURL.pathComponents
+        guard let local = (0..<max(0, components.count - 1)).last(where: { components[$0] == ".folio" && components[$0 + 1] == "local" })
+        else { return }
+        let path = NSString.path(withComponents: Array(components[...(local + 1)]))
+        var info = stat()
+        // Only a real folder of this user's: a link or another's folder is not changed through.
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(), info.st_mode & 0o077 != 0
+        else { return }
+        chmod(path, 0o700)
+    }
+
     /// Clears the way for folio to write `url` (a file, or a folder with `directory`) inside
     /// `.folio/local/`: a folder standing where a file belongs, a file where a folder belongs, a link
     /// or a pipe on the way is moved aside to `<name>.damaged-<pid>` (never deleted: it may hold
