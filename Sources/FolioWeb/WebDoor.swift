@@ -21,7 +21,15 @@ struct WebDoor: RouterMiddleware {
     let paired: @Sendable (PairedDevice, String) -> Void
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await decide(request, context: context, next: next)
+        var response: Response
+        do {
+            response = try await decide(request, context: context, next: next)
+        } catch let error as any HTTPResponseError {
+            // A path no route answers, or a method the route does not take, is thrown past the
+            // door by the router: answered here, in the user's language and with every header
+            // below, not as the framework's bare page.
+            response = try Self.answer(to: error, request: request, context: context, language: language)
+        }
         // A file's answer keeps its own, stricter policy; every other answer gets the pages'
         // policy, its scripts narrowed to the app's own paths on this server.
         if response.headers[.contentSecurityPolicy] != FileAnswer.policy {
@@ -32,6 +40,14 @@ struct WebDoor: RouterMiddleware {
         if let name = HTTPField.Name.referrerPolicy { response.headers[name] = "same-origin" }
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         return response
+    }
+
+    static func answer(to error: any HTTPResponseError, request: Request, context: Context, language: Language) throws -> Response {
+        switch error.status {
+        case .notFound: WebResponse.page(.notFound, .notFound, language)
+        case .methodNotAllowed: WebResponse.page(.methodNotAllowed, .methodNotAllowed, language)
+        default: try error.response(from: request, context: context)
+        }
     }
 
     /// The pages' policy for a request to `authority`: scripts only from the app's own paths on
