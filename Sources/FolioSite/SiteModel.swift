@@ -80,22 +80,32 @@ struct SiteMedia: Sendable, Hashable {
         }
     }
 
-    /// Whether browsers show the file itself (HEIC and TIFF they do not).
+    /// Whether browsers show the file itself (HEIC and TIFF they do not; an SVG is kept in the
+    /// site only as a download, ``sitePath(of:)``).
     var browserShows: Bool {
         switch (file as NSString).pathExtension.lowercased() {
         case "heic", "heif", "tif", "tiff": false
-        default: true
+        case let ext: Self.isPassive(ext)
         }
     }
 
     /// Where the site keeps its copy of a vault media file: the vault's own path for a file of
     /// `media/` (`media/ab/<hash>.jpg`), else a name made from the path under `media/other/`.
+    /// A file of any other type (an SVG, an HTML page, a script, a file with no extension) is
+    /// kept as `.bin`: a host types a published file by its name, and would serve those as
+    /// documents that run in the site's origin. As `.bin` a browser only downloads them.
     static func sitePath(of vaultPath: String) -> String {
-        if vaultPath.hasPrefix("media/"), SiteFolder.isSafe(vaultPath), !vaultPath.contains("/.tmp-") { return vaultPath }
         let ext = (vaultPath as NSString).pathExtension.lowercased()
-        let safeExt =
-            !ext.isEmpty && ext.utf8.count <= 8 && ext.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) }
-        return "media/other/" + String(sha256Hex(vaultPath).prefix(32)) + (safeExt ? "." + ext : "")
+        let passive = isPassive(ext)
+        if passive, vaultPath.hasPrefix("media/"), SiteFolder.isSafe(vaultPath), !vaultPath.contains("/.tmp-") { return vaultPath }
+        return "media/other/" + String(sha256Hex(vaultPath).prefix(32)) + "." + (passive ? ext : "bin")
+    }
+
+    /// Whether a host serving a file named with `ext` serves something no browser runs: a
+    /// photo, video or recording (``MediaExtension``), or a PDF (shown by the browser's own
+    /// viewer, not in the page's origin).
+    static func isPassive(_ ext: String) -> Bool {
+        MediaExtension.noun(for: ext) != nil || ext == "pdf"
     }
 
     /// The hash the file is named by (its name without the extension), when it looks like one.

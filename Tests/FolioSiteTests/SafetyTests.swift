@@ -1,6 +1,7 @@
 import FolioCore
 import Foundation
 import Markdown
+import TestSupport
 import Testing
 
 @testable import FolioSite
@@ -104,5 +105,48 @@ struct SafetyTests {
                 !html.contains("<script>") && !html.contains(" style=") && !html.contains("<style"), "\(page): no inline script or style")
             #expect(html.range(of: #"\son[a-z]+="#, options: .regularExpression) == nil, "\(page): no event handler attributes")
         }
+    }
+
+    @Test("a published site keeps no file a host would serve as a page or a script: an SVG, HTML or script a record lists is a download")
+    func activeMediaPublished() throws {
+        let vault = try SiteVault(language: "en")
+        let svg = try vault.media(Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>".utf8), ext: "svg")
+        let page = try vault.media(Array("<!DOCTYPE html><script>alert(2)</script>".utf8), ext: "html")
+        let script = try vault.media(Array("alert(3)".utf8), ext: "js")
+        let upper = try vault.media(Array("<html><script>alert(4)</script>".utf8), ext: "XHTML")
+        let photo = try vault.media(MediaFixtures.jpeg(width: 8, height: 8), ext: "jpg")
+        try vault.write("attachments/drawing.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(5)</script></svg>")
+        try vault.record(
+            "x", id: "11111111-1111-4111-8111-111111111111", title: "x",
+            media: [("photo", svg), ("other", page), ("other", script), ("other", upper), ("photo", photo), ("photo", "attachments/drawing.svg")])
+        _ = try SiteExporter.export(vault.vault, options: SiteOptions())
+
+        var placed: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: vault.site.appendingPathComponent("media").path)
+        while let path = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: vault.site.appendingPathComponent("media/" + path).path, isDirectory: &isFolder),
+                !isFolder.boolValue
+            {
+                placed.append(path)
+            }
+        }
+        #expect(placed.count >= 5, "\(placed)")
+        for file in placed {
+            let ext = (file as NSString).pathExtension.lowercased()
+            #expect(["jpg", "bin"].contains(ext), "\(file) would be served by its name")
+        }
+        #expect(placed.contains(String(photo.dropFirst("media/".count))), "a photo keeps its own path")
+        let record = try #require(vault.siteText("records/11111111-1111-4111-8111-111111111111.html"))
+        // Every link and source the page makes into the site's media names a file a host serves as passive.
+        for attribute in ["href=\"", "src=\""] {
+            for piece in record.components(separatedBy: attribute).dropFirst() {
+                let url = String(piece.prefix { $0 != "\"" })
+                guard url.hasPrefix("../media/") else { continue }
+                #expect(["jpg", "bin"].contains((url as NSString).pathExtension.lowercased()), "\(url)")
+            }
+        }
+        #expect(record.contains("download=\"\((page as NSString).lastPathComponent)\""))
+        #expect(!record.contains("<img class=\"media\" src=\"../media/other/"), "an SVG is no picture of the site")
     }
 }

@@ -205,7 +205,9 @@ enum RecordPage {
             case .audio:
                 html += "<audio class=\"media\" controls preload=\"metadata\" src=\"\(source)\"></audio>\n"
             case .other:
-                html += "<p><a href=\"\(source)\">\(HTML.escape((item.file as NSString).lastPathComponent))</a></p>\n"
+                // Kept in the site as `.bin` unless a browser runs nothing of it: downloaded under its own name.
+                let name = HTML.escape((item.file as NSString).lastPathComponent)
+                html += "<p><a href=\"\(source)\" download=\"\(name)\">\(name)</a></p>\n"
             }
         }
         html += "</div>\n"
