@@ -118,7 +118,10 @@ struct SafetyTests {
         try vault.write("attachments/drawing.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(5)</script></svg>")
         try vault.record(
             "x", id: "11111111-1111-4111-8111-111111111111", title: "x",
-            media: [("photo", svg), ("other", page), ("other", script), ("other", upper), ("photo", photo), ("photo", "attachments/drawing.svg")])
+            media: [
+                ("photo", svg), ("other", page), ("other", script), ("other", upper), ("photo", photo),
+                ("photo", "attachments/drawing.svg"),
+            ])
         _ = try SiteExporter.export(vault.vault, options: SiteOptions())
 
         var placed: [String] = []
