@@ -3,17 +3,24 @@ import FolioStore
 import Foundation
 import YAML
 
-/// Day One's "JSON in Zip" export: `Journal.json` (`metadata`, `entries[]`) beside `photos/`,
-/// `videos/` and `audios/`, each file named `<md5>.<type>`.
+/// Day One's "JSON in Zip" export: one JSON file per journal (`Journal.json`, `Work.json`:
+/// `metadata`, `entries[]`) beside `photos/`, `videos/`, `audios/` and `pdfs/`, each file named
+/// `<md5>.<type>` (a recording's by its `format`). A PDF is named, not imported: folio keeps
+/// photos, videos and recordings; the entry's `pdfAttachments` stay under `dayone:`.
 ///
 /// An entry's `uuid` becomes its id (as a UUID), `creationDate` (UTC) is shown in the entry's
 /// `timeZone`, `text` is the body with `dayone-moment:` links turned into links to the vault's
 /// media, `starred` becomes `starred: true`, location and weather go into `context` (a place
 /// name, coordinates, a weather line), and every key folio has no place for is kept, as Day One
-/// wrote it, under `dayone:`.
+/// wrote it, under `dayone:`, with the name of the journal the entry was in (`journal`).
 enum DayOneImport {
     static let mappedKeys: Set<String> = ["uuid", "creationDate", "modifiedDate", "timeZone", "text", "tags", "starred"]
-    static let mediaFolders = [("photos", "photo"), ("videos", "video"), ("audios", "audio")]
+    /// Each list of attachments an entry has, the folder its files lie in, and the extension of
+    /// a file whose object names none.
+    static let mediaLists = [
+        (key: "photos", folder: "photos", usual: "jpeg"), (key: "videos", folder: "videos", usual: "mov"),
+        (key: "audios", folder: "audios", usual: "m4a"),
+    ]
 
     /// The export's JSON files and the folder its media lie in; `keep` holds an unzipped copy alive.
     /// A zip is unpacked with each member held to `memberLimit` while it is read.
@@ -56,15 +63,19 @@ enum DayOneImport {
         }
     }
 
-    /// `Journal.json`, else every `.json` of the folder (an export of several journals).
+    /// Every `.json` of the folder: one per journal of the export (`Journal.json`, `Work.json`).
     static func jsonFiles(in folder: URL) throws(FolioError) -> [URL] {
         let names = try Vault.folderNames(at: folder.path, shown: folder.path)
-        if names.contains("Journal.json") { return [folder.appendingPathComponent("Journal.json")] }
         return names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
     }
 
+    /// The journal a JSON file of the export holds: its name without `.json`.
+    static func journalName(of file: URL) -> String {
+        (file.lastPathComponent as NSString).deletingPathExtension
+    }
+
     static func entries(
-        _ json: JSONValue, file: String, folder: URL, builder: EntryBuilder, zone: TimeZone,
+        _ json: JSONValue, file: String, journal: String? = nil, folder: URL, builder: EntryBuilder, zone: TimeZone,
         warnings: inout [FolioError]
     ) throws(FolioError) -> [ImportEntry] {
         func refuse(_ problem: ExportShapeProblem) -> FolioError {
@@ -74,6 +85,7 @@ enum DayOneImport {
         guard json["metadata"]?.object != nil else { throw refuse(.noKey("metadata")) }
         guard let items = json["entries"]?.array else { throw refuse(.noList("entries")) }
         var result: [ImportEntry] = []
+        var folderFiles = MediaFolderFiles(folder: folder)
         for (index, item) in items.enumerated() {
             var name = ExportEntry.entry(index + 1, detail: nil)
             func bad(_ problem: EntryProblem) -> FolioError { FolioError(.exchange(.badEntry(file: file, entry: name, problem: problem))) }
@@ -113,27 +125,37 @@ enum DayOneImport {
                 starred = flag
             }
             var media: [ImportMediaItem] = []
-            for (key, _) in mediaFolders {
+            for list in mediaLists {
+                let key = list.key
                 guard let value = fields[key], value != .null else { continue }
-                guard let list = value.array else { throw bad(.wrongType(key: key, expected: "list")) }
-                for moment in list {
+                guard let moments = value.array else { throw bad(.wrongType(key: key, expected: "list")) }
+                for moment in moments {
                     guard let object = moment.object else { throw bad(.wrongType(key: key, expected: "list")) }
                     guard let identifier = object["identifier"]?.string else { throw bad(.missingKey("\(key)[].identifier")) }
                     guard let md5 = object["md5"]?.string else { continue }
-                    let type = object["type"]?.string ?? "jpeg"
+                    // A photo or video says its `type`, a recording its `format` (`m4a`).
+                    let type = object["type"]?.string ?? object["format"]?.string ?? list.usual
                     let fileName = "\(md5).\(type)"
                     guard ZipArchive.isSafe(fileName), !md5.contains("/"), !type.contains("/"), !md5.isEmpty else {
                         throw bad(.nameLeavesFolder(fileName))
                     }
-                    let url = folder.appendingPathComponent(key).appendingPathComponent(fileName)
-                    guard FileManager.default.fileExists(atPath: url.path) else {
-                        warnings.append(FolioError(.exchange(.mediaNotInExport(file: file, entry: name, media: "\(key)/\(fileName)"))))
+                    // Under the name the object gives, else the one file of its folder named by its md5.
+                    guard let url = try folderFiles.file(named: fileName, md5: md5, in: list.folder) else {
+                        warnings.append(
+                            FolioError(.exchange(.mediaNotInExport(file: file, entry: name, media: "\(list.folder)/\(fileName)"))))
                         continue
                     }
                     var item = ImportMediaItem(url: url, name: object["filename"]?.string ?? fileName)
                     item.destinations = momentLinks(identifier, in: body)
                     item.linkWhenUnused = true
                     media.append(item)
+                }
+            }
+            if let attachments = fields["pdfAttachments"]?.array {
+                for attachment in attachments {
+                    let md5 = attachment["md5"]?.string ?? attachment["identifier"]?.string ?? "?"
+                    let shown = "pdfs/" + String(md5.prefix(64)) + "." + String((attachment["type"]?.string ?? "pdf").prefix(8))
+                    warnings.append(FolioError(.exchange(.attachmentNotKept(file: file, entry: name, media: shown))))
                 }
             }
             var context: [(String, Node)] = [("local_time", .raw(created.text))]
@@ -156,7 +178,8 @@ enum DayOneImport {
             // The diary kind's own key: `folio export jrnl` writes it back as jrnl's star.
             var extra: [(String, Node)] = starred ? [("starred", .raw("true"))] : []
             extra.append(("context", .mapping(context)))
-            let unknown = fields.filter { !mappedKeys.contains($0.key) }
+            var unknown = fields.filter { !mappedKeys.contains($0.key) }
+            if let journal, unknown["journal"] == nil { unknown["journal"] = .string(journal) }
             if !unknown.isEmpty { extra.append(("dayone", JSONValue.object(unknown).node)) }
             let title = ImportDates.title(fromText: body) ?? "Day One \(created.day10)"
             result.append(
@@ -165,6 +188,28 @@ enum DayOneImport {
                     tags: tags, extra: extra, body: body, media: media))
         }
         return result
+    }
+
+    /// The files of the export's media folders, each folder listed once when a file is not under
+    /// the name its object gives.
+    struct MediaFolderFiles {
+        let folder: URL
+        private var listed: [String: [String]] = [:]
+
+        init(folder: URL) { self.folder = folder }
+
+        mutating func file(named fileName: String, md5: String, in subfolder: String) throws(FolioError) -> URL? {
+            let directory = folder.appendingPathComponent(subfolder)
+            let named = directory.appendingPathComponent(fileName)
+            if FileManager.default.fileExists(atPath: named.path) { return named }
+            if listed[subfolder] == nil {
+                var isDirectory: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) && isDirectory.boolValue
+                listed[subfolder] = exists ? try Vault.folderNames(at: directory.path, shown: directory.path) : []
+            }
+            let matches = (listed[subfolder] ?? []).filter { ($0 as NSString).deletingPathExtension == md5 && !$0.hasPrefix(".") }
+            return matches.count == 1 ? directory.appendingPathComponent(matches[0]) : nil
+        }
     }
 
     /// The `dayone-moment:` destinations in `body` that name `identifier` (`dayone-moment://ID`,

@@ -92,7 +92,8 @@ public enum Importer {
             for file in located.files {
                 let name = located.files.count == 1 ? shown : "\(shown)/\(file.lastPathComponent)"
                 entries += try DayOneImport.entries(
-                    try JSONInput.read(file, displayName: name, maxString: ImportEntry.maxTextBytes), file: name, folder: located.folder,
+                    try JSONInput.read(file, displayName: name, maxString: ImportEntry.maxTextBytes), file: name,
+                    journal: DayOneImport.journalName(of: file), folder: located.folder,
                     builder: builder, zone: zone, warnings: &warnings)
             }
         case .markdown(let url, let shown):

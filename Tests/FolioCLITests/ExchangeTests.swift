@@ -133,6 +133,68 @@ struct ExchangeTests {
         #expect(folio.vaultFiles() == files)
     }
 
+    @Test("a Day One export of two journals with a recording, a video and a PDF: every journal and file, a PDF named, titles without links")
+    func dayOneWholeExport() throws {
+        let folio = try FolioProcess.vault()
+        let folder = try folio.beside("dayone-whole")
+        func store(_ bytes: [UInt8], in subfolder: String, ext: String) throws -> String {
+            let directory = folder.appendingPathComponent(subfolder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let staging = folder.appendingPathComponent("staging")
+            try Data(bytes).write(to: staging)
+            let md5 = try ExchangeFixtures.md5(staging)
+            try FileManager.default.moveItem(at: staging, to: directory.appendingPathComponent("\(md5).\(ext)"))
+            return md5
+        }
+        let photo = try store(MediaFixtures.jpeg(), in: "photos", ext: "jpeg")
+        // A recording names its `format`, not a `type`.
+        let voice = try store(MediaFixtures.wav(seconds: 1), in: "audios", ext: "wav")
+        // A video whose object says one type while the file has another extension.
+        let video = try store(MediaFixtures.mp4(seconds: 2), in: "videos", ext: "mp4")
+        let journal = """
+            {"metadata": {"version": "1.0"}, "entries": [
+              {"uuid": "11111111111111111111111111111111", "creationDate": "2023-05-01T01:02:03Z", "timeZone": "Asia/Taipei",
+               "text": "![](dayone-moment://P1) 海邊的一天 \\\\. [看這裡](https://example.com)\\n\\n浪很大。",
+               "photos": [{"identifier": "P1", "md5": "\(photo)", "type": "jpeg"}],
+               "audios": [{"identifier": "A1", "md5": "\(voice)", "format": "wav", "duration": 1}],
+               "pdfAttachments": [{"identifier": "D1", "md5": "0123abcd", "type": "pdf"}]}
+            ]}
+            """
+        let work = """
+            {"metadata": {"version": "1.0"}, "entries": [
+              {"uuid": "22222222222222222222222222222222", "creationDate": "2023-05-02T01:02:03Z", "timeZone": "Asia/Taipei",
+               "text": "![](dayone-moment:/video/V1)\\n\\n會議記錄", "journal": "kept as written",
+               "videos": [{"identifier": "V1", "md5": "\(video)", "type": "mov"}]},
+              {"uuid": "33333333333333333333333333333333", "creationDate": "2023-05-03T01:02:03Z", "text": "出差"}
+            ]}
+            """
+        try Data(journal.utf8).write(to: folder.appendingPathComponent("Journal.json"))
+        try Data(work.utf8).write(to: folder.appendingPathComponent("Work.json"))
+
+        let result = try folio.run("import", "dayone", folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("imported 3 records and 3 media files"), "\(result.stdout)")
+        #expect(!result.stderr.contains("not in the export"), "\(result.stderr)")
+        // A PDF folio keeps no file of is named, never dropped without a word.
+        #expect(result.stderr.contains("pdfs/0123abcd.pdf is attached") && result.stderr.contains("not imported"), "\(result.stderr)")
+
+        let beach = try folio.record("11111111-1111-1111-1111-111111111111")
+        #expect(beach["title"] as? String == "海邊的一天 . 看這裡")
+        let beachMedia = try #require(beach["media"] as? [[String: Any]])
+        #expect(Set(beachMedia.compactMap { $0["type"] as? String }) == ["photo", "audio"], "\(beachMedia)")
+        #expect((beach["dayone"] as? [String: Any])?["journal"] as? String == "Journal")
+
+        let meeting = try folio.record("22222222-2222-2222-2222-222222222222")
+        #expect(meeting["title"] as? String == "會議記錄")
+        #expect((meeting["media"] as? [[String: Any]])?.first?["type"] as? String == "video")
+        // A key Day One wrote is never overwritten.
+        #expect((meeting["dayone"] as? [String: Any])?["journal"] as? String == "kept as written")
+        let trip = try folio.record("33333333-3333-3333-3333-333333333333")
+        #expect((trip["dayone"] as? [String: Any])?["journal"] as? String == "Work")
+        #expect(folio.mediaFiles().count == 3)
+        #expect(try folio.run("check").status == 0)
+    }
+
     @Test("a zip whose names leave the folder is refused whole", arguments: ["../evil.json", "/etc/evil.json", "photos/../../evil.jpeg"])
     func hostileZip(name: String) throws {
         let folio = try FolioProcess.vault()

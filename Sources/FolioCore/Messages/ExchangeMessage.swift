@@ -143,6 +143,8 @@ public enum ExchangeMessage: Sendable, Equatable {
     /// Not enough room to unpack: `bytes` needed, `available` free.
     case archiveNoRoom(file: String, bytes: UInt64, available: UInt64)
     case mediaNotInExport(file: String, entry: ExportEntry, media: String)
+    /// An attachment of a kind folio keeps no file of (a Day One PDF): named, its entry imported.
+    case attachmentNotKept(file: String, entry: ExportEntry, media: String)
     case dryRunHeader(new: Int, media: Int, skipped: Int)
     case imported(new: Int, media: Int, skipped: Int)
     case nothingNew(skipped: Int)
@@ -212,6 +214,11 @@ public enum ExchangeMessage: Sendable, Equatable {
             (
                 "解壓縮 \(file.quotedPath) 需要 \(ByteCount.text(bytes))，但暫存資料夾只剩 \(ByteCount.text(available))；沒有匯入任何東西。先解壓縮到有空間的地方，再匯入那個資料夾。",
                 "unpacking \(file.quotedPath) needs \(ByteCount.text(bytes)), and the temporary folder has \(ByteCount.text(available)) free; nothing was imported. Unzip it where there is room, and import that folder."
+            )
+        case .attachmentNotKept(let file, let entry, let media):
+            (
+                "\(file.quotedPath) 的\(entry.pair.0)附有 \(media)：folio 只收照片、影片和錄音，這個檔案沒有匯入（仍在匯出檔裡），紀錄的其他內容都已匯入。",
+                "\(file.quotedPath), \(entry.pair.1): \(media) is attached, but folio keeps only photos, videos and recordings; that file was not imported (it is still in the export), the rest of the entry was."
             )
         case .mediaNotInExport(let file, let entry, let media):
             (
