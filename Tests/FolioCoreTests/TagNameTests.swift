@@ -30,4 +30,19 @@ struct TagNameTests {
     func recordTags() {
         #expect(RecordRules.normalisedTags(["#Rainy Day, rainy-day", "2026，雨天", "x、X", "🌧"]) == ["Rainy-Day", "_2026", "雨天", "x"])
     }
+
+    @Test("a tag filter takes the tag and those nested in it, without case, and nothing that only begins the same")
+    func nestedTags() {
+        #expect(TagName.filter("mood", takes: "mood"))
+        #expect(TagName.filter("mood", takes: "Mood"))
+        #expect(TagName.filter("mood", takes: "mood/good"))
+        #expect(TagName.filter("MOOD", takes: "mood/Good/calm"))
+        #expect(TagName.filter("mood/good", takes: "mood/good/calm"))
+        #expect(TagName.filter("心情", takes: "心情/好"))
+        #expect(!TagName.filter("mood", takes: "moody"))
+        #expect(!TagName.filter("mood/good", takes: "mood"))
+        #expect(!TagName.filter("mood", takes: "mood/"))
+        #expect(!TagName.filter("", takes: "/x"))
+        #expect(!TagName.filter("good", takes: "mood/good"))
+    }
 }

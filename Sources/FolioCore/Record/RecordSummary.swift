@@ -56,8 +56,9 @@ public struct RecordSummary: Sendable, Hashable, Referable {
             tags: record.tags, allTags: record.allTags, sortTime: record.sortTime, completion: completion, aliases: record.aliases)
     }
 
-    /// Whether the record carries `tag`, front matter or inline, compared without case.
+    /// Whether the record carries `tag` or a tag nested in it, front matter or inline, compared
+    /// without case (``TagName/filter(_:takes:)``).
     public func hasTag(_ tag: String) -> Bool {
-        allTags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame }
+        allTags.contains { TagName.filter(tag, takes: $0) }
     }
 }

@@ -5,6 +5,16 @@
 /// `--tag` or `set tags=`, given by an AI or the builtin tagger, brought in by an import, sent
 /// through `folio mcp` — goes through ``normalised(_:)`` first.
 public enum TagName {
+    /// Whether a filter for `wanted` takes a record tagged `tag`: the same tag, or one nested in
+    /// it (`mood` takes `mood/good` and `mood/good/calm`, as Obsidian's tag search does; `mood/good`
+    /// does not take `mood`, nor `moody`). Compared without case. The one rule for every filter
+    /// by tag: `--tag`, `tag:` in a search, MCP's `tags`, the web app's tiles.
+    public static func filter(_ wanted: String, takes tag: String) -> Bool {
+        if tag.caseInsensitiveCompare(wanted) == .orderedSame { return true }
+        guard tag.utf8.count > wanted.utf8.count + 1, !wanted.isEmpty else { return false }
+        return tag.range(of: wanted + "/", options: [.caseInsensitive, .anchored]) != nil
+    }
+
     /// `text` as a tag: `#` in front dropped; a space or any other character a tag cannot hold
     /// becomes `-` (one for a run of them, none at either end); `/` only between two parts; a tag
     /// of digits alone (`2026`, which Obsidian does not take for a tag) gets `_` in front. nil

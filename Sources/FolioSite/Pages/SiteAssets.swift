@@ -310,12 +310,19 @@ enum SiteAssets {
               if (key === "day") state.day = value;
             });
           }
+          // A tile takes its tag and the tags nested in it (mood takes mood/good), as --tag does.
+          function hasTag(tags, wanted) {
+            for (var i = 0; i < tags.length; i++) {
+              if (tags[i] === wanted || tags[i].indexOf(wanted + "/") === 0) return true;
+            }
+            return false;
+          }
           function apply() {
             var wanted = pieces(input.value);
             var inTile = 0, shown = 0;
             items.forEach(function (item) {
               var tags = (item.getAttribute("data-tags") || "").split("\n");
-              var ok = (state.tag === "" || tags.indexOf(state.tag) >= 0) && (state.day === "" || item.getAttribute("data-date") === state.day);
+              var ok = (state.tag === "" || hasTag(tags, state.tag)) && (state.day === "" || item.getAttribute("data-date") === state.day);
               if (ok) inTile++;
               if (ok && wanted.length) ok = matches(item.getAttribute("data-page"), wanted);
               item.hidden = !ok;

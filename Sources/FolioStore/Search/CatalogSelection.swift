@@ -179,7 +179,8 @@ extension Catalog {
     }
 }
 
-/// Which tag numbers a filter's tag names mean (compared without case), worked out once per name.
+/// Which tag numbers a filter's tag names mean (the tag and those nested in it, compared without
+/// case: ``TagName/filter(_:takes:)``), worked out once per name.
 final class TagMatcher: Sendable {
     private let tagNames: [String]
     private let numbers = Mutex<[String: Set<UInt32>]>([:])
@@ -190,7 +191,7 @@ final class TagMatcher: Sendable {
         numbers.withLock { numbers in
             if let known = numbers[tag] { return known }
             var found = Set<UInt32>()
-            for (n, name) in tagNames.enumerated() where name.caseInsensitiveCompare(tag) == .orderedSame { found.insert(UInt32(n)) }
+            for (n, name) in tagNames.enumerated() where TagName.filter(tag, takes: name) { found.insert(UInt32(n)) }
             numbers[tag] = found
             return found
         }

@@ -83,3 +83,29 @@ reading.md:6:7: 錯誤: 「tags」應該是清單（例如 tags: [rain, walk]）
           ^
 發現 1 個問題。
 ? 1
+# Nested tags, as Obsidian writes them: a filter takes its tag and those nested in it, never a
+# tag that only begins the same way.
+$ folio new diary --title 好心情 --body 晴 --tag mood/good --date 2026-11-21
+added diary "好心情": diary/2026/11/2026-11-21-好心情.md
+? 0
+$ folio new diary --title 平靜 --body 雨 --tag Mood/good/calm --date 2026-11-21
+added diary "平靜": diary/2026/11/2026-11-21-平靜.md
+? 0
+$ folio new diary --title 喜怒無常 --body 風 --tag moody --date 2026-11-21
+added diary "喜怒無常": diary/2026/11/2026-11-21-喜怒無常.md
+? 0
+$ folio list --tag mood
+2026-11-21  diary  <id2:8>  好心情  #mood/good
+2026-11-21  diary  <id3:8>  平靜  #Mood/good/calm
+? 0
+$ folio list --tag mood/good
+2026-11-21  diary  <id2:8>  好心情  #mood/good
+2026-11-21  diary  <id3:8>  平靜  #Mood/good/calm
+? 0
+$ folio search tag:MOOD 雨
+2026-11-21  diary  <id3:8>  平靜  #Mood/good/calm
+    «雨»
+? 0
+$ FOLIO_WATCH=off folio list --tag mood --json
+[{"id":"<id2>","kind":"diary","title":"好心情","created":"2026-11-21","modified":"2026-11-22T18:04:11+08:00","tags":["mood/good"],"path":"diary/2026/11/2026-11-21-好心情.md"},{"id":"<id3>","kind":"diary","title":"平靜","created":"2026-11-21","modified":"2026-11-22T18:04:11+08:00","tags":["Mood/good/calm"],"path":"diary/2026/11/2026-11-21-平靜.md"}]
+? 0
