@@ -32,7 +32,7 @@ enum MarkdownImport {
         guard isDirectory.boolValue else {
             throw FolioError(.exchange(.notAnExport(format: "Markdown", file: displayName, problem: .notAFolder)))
         }
-        let (notes, others) = walk(folder)
+        let (notes, others, skipped) = walk(folder)
         var byName: [String: [String]] = [:]
         for path in others { byName[(path as NSString).lastPathComponent.lowercased(), default: []].append(path) }
         let noteSet = Set(notes)
@@ -67,15 +67,27 @@ enum MarkdownImport {
             (entry.unresolvedLinks, entry.ambiguousLinks) = (found.unresolved, found.ambiguous)
             result.append(entry)
         }
+        // Every file the import does not bring is named: a canvas, a link, a file no note links.
+        var brought = Set<String>()
+        for entry in result {
+            for item in entry.media { brought.insert(item.url.path) }
+            for attachment in entry.attachments { brought.insert(attachment.source.path) }
+        }
+        let left = (others.filter { !brought.contains(folder.appendingPathComponent($0).path) } + skipped).sorted()
+        if !left.isEmpty {
+            warnings.append(FolioError(.exchange(.filesNotImported(source: displayName, count: left.count, first: Array(left.prefix(10))))))
+        }
         return result
     }
 
     /// The `.md` files and the other files of a folder, relative to it, sorted; hidden files and
-    /// folders (`.obsidian`, `.git`, `.trash`) and links are left out.
-    static func walk(_ folder: URL) -> (notes: [String], others: [String]) {
+    /// folders (`.obsidian`, `.git`, `.trash`) are left out, and links and special files are
+    /// `skipped` (never followed, named by the import).
+    static func walk(_ folder: URL) -> (notes: [String], others: [String], skipped: [String]) {
         var notes: [String] = []
         var others: [String] = []
-        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return ([], []) }
+        var skipped: [String] = []
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return ([], [], []) }
         while let path = walker.nextObject() as? String {
             let name = (path as NSString).lastPathComponent
             var info = stat()
@@ -85,10 +97,13 @@ enum MarkdownImport {
                 if type == S_IFDIR { walker.skipDescendants() }
                 continue
             }
-            guard type == S_IFREG else { continue }
+            guard type == S_IFREG else {
+                if type != S_IFDIR { skipped.append(path) }
+                continue
+            }
             if name.lowercased().hasSuffix(".md") { notes.append(path) } else { others.append(path) }
         }
-        return (notes.sorted(), others.sorted())
+        return (notes.sorted(), others.sorted(), skipped.sorted())
     }
 
     static func modificationTime(_ url: URL, zone: TimeZone) -> Timestamp? {

@@ -35,8 +35,13 @@ struct ObsidianLinkTests {
             "attachments/photo.jpg": Data(MediaFixtures.jpeg(seed: 3)),
             "archive/2019/trips/photo.jpg": Data(MediaFixtures.jpeg(seed: 4)),
             ".obsidian/app.json": Data("{}".utf8),
+            // Obsidian's own kind of file, which no note links.
+            "Boards/plan.canvas": Data(#"{"nodes":[],"edges":[]}"#.utf8),
         ]
         for (path, bytes) in files { try bytes.write(to: notes.appendingPathComponent(path), createFolder: true) }
+        // A link to a file outside the vault: never followed.
+        try FileManager.default.createSymbolicLink(
+            at: notes.appendingPathComponent("attachments/elsewhere.png"), withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
         return notes
     }
 
@@ -80,6 +85,12 @@ struct ObsidianLinkTests {
         #expect(!result.stdout.contains("Nobody") && !result.stdout.contains("code.pdf") && !result.stdout.contains("Bob.v2"))
         #expect(result.stdout.contains("1 link names a file the source has more than once"), "\(result.stdout)")
         #expect(result.stdout.contains("\(source):9: ![[photo.jpg]] → took attachments/photo.jpg (of 2)"), "\(result.stdout)")
+        // Every file it did not bring is named: the photo.jpg not taken, the canvas, the link.
+        #expect(
+            result.stderr.contains(
+                "3 files of \(notes.path) are not a note and no note links them, so they were not imported: "
+                    + "Boards/plan.canvas, archive/2019/trips/photo.jpg, attachments/elsewhere.png."), "\(result.stderr)")
+        #expect(!result.stderr.contains("app.json"), "hidden folders are Obsidian's settings, left out on purpose")
 
         // check names each link that points nowhere, with its file and line: the wikilink as a warning.
         let lines = note.split(separator: "\n", omittingEmptySubsequences: false)

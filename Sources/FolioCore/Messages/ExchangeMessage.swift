@@ -143,6 +143,9 @@ public enum ExchangeMessage: Sendable, Equatable {
     /// Not enough room to unpack: `bytes` needed, `available` free.
     case archiveNoRoom(file: String, bytes: UInt64, available: UInt64)
     case mediaNotInExport(file: String, entry: ExportEntry, media: String)
+    /// Files of a folder import that no note links and that are not notes (an Obsidian canvas, a
+    /// link, a stray file): the first of them named, none dropped without a word.
+    case filesNotImported(source: String, count: Int, first: [String])
     /// An attachment of a kind folio keeps no file of (a Day One PDF): named, its entry imported.
     case attachmentNotKept(file: String, entry: ExportEntry, media: String)
     case dryRunHeader(new: Int, media: Int, skipped: Int)
@@ -214,6 +217,13 @@ public enum ExchangeMessage: Sendable, Equatable {
             (
                 "解壓縮 \(file.quotedPath) 需要 \(ByteCount.text(bytes))，但暫存資料夾只剩 \(ByteCount.text(available))；沒有匯入任何東西。先解壓縮到有空間的地方，再匯入那個資料夾。",
                 "unpacking \(file.quotedPath) needs \(ByteCount.text(bytes)), and the temporary folder has \(ByteCount.text(available)) free; nothing was imported. Unzip it where there is room, and import that folder."
+            )
+        case .filesNotImported(let source, let count, let first):
+            (
+                "\(source.quotedPath) 裡有 \(count) 個檔案不是筆記，也沒有筆記連到它，所以沒有匯入："
+                    + first.map(\.quotedPath).joined(separator: "、") + (count > first.count ? " 等" : "") + "。",
+                "\(count) file\(count == 1 ? "" : "s") of \(source.quotedPath) \(count == 1 ? "is" : "are") not a note and no note links \(count == 1 ? "it" : "them"), so \(count == 1 ? "it was" : "they were") not imported: "
+                    + first.map(\.quotedPath).joined(separator: ", ") + (count > first.count ? ", …" : "") + "."
             )
         case .attachmentNotKept(let file, let entry, let media):
             (
