@@ -1,6 +1,7 @@
 import FolioCore
 import FolioStore
 import Foundation
+import Markdown
 import SystemIO
 
 #if canImport(Glibc)
@@ -50,11 +51,12 @@ public enum MarkdownExport {
             let names = Dictionary(
                 MediaEntry.entries(of: record.document).map { ($0.file, $0.name) }, uniquingKeysWith: { first, _ in first })
             var targets: [String: String] = [:]
-            for destination in LinkScan.destinations(record.document.body) {
+            for link in MarkdownLinks.links(in: record.document.body) {
+                let destination = link.destination
                 guard let media = MediaLinks.resolve(destination, fromRecord: record.path), media.hasPrefix("media/"),
                     FileManager.default.fileExists(atPath: vault.url(media).path), !vault.isNotDownloaded(media)
                 else { continue }
-                let path = try attachment(for: media, name: names[media] ?? nil)
+                let path = try attachment(for: media, name: names[media] ?? Self.fileName(inText: link.text, for: media))
                 targets[destination] = MediaLinks.relativeTarget(fromRecord: record.path, to: path)
             }
             // A file not downloaded yet (an LFS pointer) is not exported as if it were the photo.
@@ -67,6 +69,17 @@ public enum MarkdownExport {
             try AtomicFile.write(head + body, to: folder.appendingPathComponent(record.path))
         }
         return Result(records: written, media: attachments.count)
+    }
+
+    /// The name a link's text gives its file, when the text is one with the file's extension: an
+    /// Obsidian embed imported as `![scan.png|200](…)` keeps `scan.png` (a note lists no `media`).
+    static func fileName(inText text: String, for media: String) -> String? {
+        let name = String(text.prefix { $0 != "|" }).trimmingCharacters(in: .whitespaces)
+        let own = (media as NSString).pathExtension.lowercased()
+        let written = (name as NSString).pathExtension.lowercased()
+        let same = written == own || (["jpg", "jpeg"].contains(written) && ["jpg", "jpeg"].contains(own))
+        guard !own.isEmpty, same, (name as NSString).deletingPathExtension.count > 0 else { return nil }
+        return safeName(name)
     }
 
     /// A file name fit for `attachments/`: no folder, no control character, not hidden.

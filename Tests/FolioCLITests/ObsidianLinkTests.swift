@@ -115,6 +115,22 @@ struct ObsidianLinkTests {
             text.stdout.contains("notes/Daily/2024-03-01.md:\(missingLine)") && text.stdout.contains("![[missing.png]]"), "\(text.stdout)")
     }
 
+    @Test("an Obsidian vault moved in and exported again: its pictures come back under their own names")
+    func exportKeepsNames() throws {
+        let folio = try FolioProcess.vault()
+        let notes = try Self.obsidianVault(folio)
+        #expect(try folio.run("import", "markdown", notes.path).status == 0)
+        let out = notes.deletingLastPathComponent().appendingPathComponent(notes.lastPathComponent + "-out")
+        let exported = try folio.run("export", "markdown", "--out", out.path)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let attachments = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("attachments").path).sorted()
+        // A note lists no `media`: each embed's name comes from its link's text.
+        for name in ["chart.png", "photo.jpg", "scan.png"] { #expect(attachments.contains(name), "\(attachments)") }
+        let note = try String(contentsOf: out.appendingPathComponent("notes/Daily/2024-03-01.md"), encoding: .utf8)
+        #expect(note.contains("![scan.png|200](../../attachments/scan.png)"), "\(note)")
+        #expect(Data(MediaFixtures.png(width: 400, height: 300)) == (try Data(contentsOf: out.appendingPathComponent("attachments/scan.png"))))
+    }
+
     @Test("import --json and --dry-run --json give each record its unresolved and ambiguous links")
     func importJSON() throws {
         let folio = try FolioProcess.vault()
