@@ -128,7 +128,8 @@ struct ObsidianLinkTests {
         for name in ["chart.png", "photo.jpg", "scan.png"] { #expect(attachments.contains(name), "\(attachments)") }
         let note = try String(contentsOf: out.appendingPathComponent("notes/Daily/2024-03-01.md"), encoding: .utf8)
         #expect(note.contains("![scan.png|200](../../attachments/scan.png)"), "\(note)")
-        #expect(Data(MediaFixtures.png(width: 400, height: 300)) == (try Data(contentsOf: out.appendingPathComponent("attachments/scan.png"))))
+        #expect(
+            Data(MediaFixtures.png(width: 400, height: 300)) == (try Data(contentsOf: out.appendingPathComponent("attachments/scan.png"))))
     }
 
     @Test("import --json and --dry-run --json give each record its unresolved and ambiguous links")
