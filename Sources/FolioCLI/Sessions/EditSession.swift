@@ -56,10 +56,11 @@ struct EditSession {
         Vault.readFile(url.path).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
-    /// `$VISUAL`, else `$EDITOR`, else vi.
-    private var editor: String {
-        let environment = context.environment
-        return environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
+    private var editor: String { Self.editor(context.environment) }
+
+    /// `$VISUAL`, else `$EDITOR`, else vi, as git and jrnl choose.
+    static func editor(_ environment: [String: String]) -> String {
+        environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
     }
 
     /// The record as saved, or nil when the edit changed nothing.
@@ -110,7 +111,7 @@ struct EditSession {
         }
     }
 
-    private static func open(_ editor: String, file: URL) throws(FolioError) {
+    static func open(_ editor: String, file: URL) throws(FolioError) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The editor setting may carry flags (`code --wait`), so the shell splits it.

@@ -10,6 +10,13 @@ public enum DraftMessage: Sendable, Equatable {
     case kept(path: String, time: String)
     /// The user said no: the draft is gone.
     case discarded
+    /// `folio new` in the editor: the editor ended without finishing; nothing written, the text
+    /// kept at `path`.
+    case newKeptAfterEditor(editor: String, ending: EditorEnding, path: String, kind: String)
+    /// `folio new` in the editor: the record could not be written; the text kept at `path`.
+    case newKept(path: String, kind: String)
+    /// `folio new` in the editor: the text was left empty, so nothing was written.
+    case newEmpty
 
     /// How an editor ended without finishing.
     public enum EditorEnding: Sendable, Equatable {
@@ -43,6 +50,20 @@ public enum DraftMessage: Sendable, Equatable {
             )
         case .discarded:
             ("已捨棄那份草稿。", "discarded that draft.")
+        case .newKeptAfterEditor(let editor, let ending, let path, let kind):
+            (
+                "編輯器「\(editor)」\(ending.pair.0)：沒有寫入任何紀錄。你寫的內容保留在 \(path.quotedPath)；"
+                    + "要寫入它，請執行 `folio new \(kind) --body - < \(path.quotedPath)`（草稿一週後會自動清除）。",
+                "the editor '\(editor)' \(ending.pair.1): no record was written. What you wrote is kept at \(path.quotedPath); "
+                    + "`folio new \(kind) --body - < \(path.quotedPath)` writes it (drafts are removed after a week)."
+            )
+        case .newKept(let path, let kind):
+            (
+                "你寫的內容保留在 \(path.quotedPath)；修好之後，執行 `folio new \(kind) --body - < \(path.quotedPath)` 寫入它。",
+                "what you wrote is kept at \(path.quotedPath); once that is fixed, `folio new \(kind) --body - < \(path.quotedPath)` writes it."
+            )
+        case .newEmpty:
+            ("內容是空的，沒有寫入任何紀錄。", "the text is empty: no record was written.")
         }
     }
 }

@@ -27,7 +27,7 @@ $ grep -c 'a message from stdin' diary/2026/11/*.md
 $ echo once | folio new diary --text - --body -
 ! Error: The value '-' is invalid for '--body <body>'
 ! Help:  --body <body>  The body of the record (Markdown); - reads standard input.
-! Usage: folio new <kind> [--title <title>] [--tag <tag> ...] [--field <field> ...] [--extra] [--parent <parent>] [--date <date>] [--media <media> ...] [--date-from-media] [--json] [--text <text>] [--body <body>]
+! Usage: folio new [<options>] <kind>
 !   See 'folio new --help' for more information.
 ? 2
 # No file holds a line that is only `-`, nor `text: -`.
