@@ -139,7 +139,22 @@ struct ServeWritersTests {
         print("serve writers: \(all.count) writes, \(all.filter(\.done).count) done, in \(String(format: "%.1f", seconds)) s")
         #expect(all.count == perWriter * 4)
         for write in all where !write.done { Issue.record("\(write.by) \(write.title) not done: \(write.said)") }
-        try Self.expectEveryWriteCommitted(all, in: folio, since: start)
+
+        // Each server's pages show what every writer wrote: one more write through each (after
+        // which its next page is made anew), then its home page lists every idea.
+        var everything = all
+        for (server, name) in [(first, "a"), (second, "b")] {
+            let title = "web \(name) last"
+            let answer = try server.addIdea(title)
+            everything.append(Write(title: title, by: "serve \(name)", done: answer.status == 303, said: "\(answer.status)"))
+        }
+        for server in [first, second] {
+            let home = try HTTPClient.request(port: server.port, "GET", "/", cookie: server.cookie)
+            #expect(home.status == 200)
+            let missing = everything.filter { $0.done && !home.body.contains(">\($0.title)<") }.map(\.title)
+            #expect(missing.isEmpty, "the home page on port \(server.port) lacks \(missing)")
+        }
+        try Self.expectEveryWriteCommitted(everything, in: folio, since: start)
     }
 
     @Test("40 clients at once on one server, half writing ideas and half reading pages: every answer right, every write one commit")
@@ -195,6 +210,12 @@ struct ServeWritersTests {
         for write in all where !write.done { Issue.record("\(write.by) \(write.title) not done: \(write.said)") }
         let pages = all.compactMap(\.location)
         #expect(Set(pages).count == pages.count, "two writes sent on to one page")
+        // Each write sent its browser on to the page of its own record.
+        for write in all where write.done {
+            guard let location = write.location else { continue }
+            let page = try HTTPClient.request(port: server.port, "GET", String(location.prefix { $0 != "#" }), cookie: server.cookie)
+            #expect(page.status == 200 && page.body.contains(">\(write.title)<"), "\(write.title) sent on to \(location): \(page.status)")
+        }
         #expect(wrongReads.current.isEmpty, "\(wrongReads.current.count) reads wrong: \(wrongReads.current.prefix(5))")
         try Self.expectEveryWriteCommitted(all, in: folio, since: start)
         #expect(server.process.isRunning, "the server is still up")
