@@ -221,6 +221,95 @@ struct ServeWritersTests {
         #expect(server.process.isRunning, "the server is still up")
     }
 
+    @Test("a page's edit while the command line changes the same record: saved whole, or refused and nothing written")
+    func editBesideTheCommandLine() throws {
+        let folio = try FolioProcess.vault(language: "en")
+        #expect(try folio.run("idea", "shared", "--tag", "both").status == 0)
+        let shown = try #require(try folio.json("show", "shared", "--json") as? [String: Any])
+        let id = try #require(shown["id"] as? String)
+        let path = try #require(shown["path"] as? String)
+        let start = try Tool.git(["rev-parse", "HEAD"], in: folio.directory)
+        let server = try Server(folio, name: "serve")
+        defer { server.stop() }
+
+        /// Loads the record's page, as a browser opening it does, and sends its edit form with
+        /// `text`; when that is refused, sends it again from the form the refusal shows (made from
+        /// the record as it is now), as a user would, up to three times. The last answer's status.
+        @Sendable func edit(_ text: String, changeFirst: (() -> Void)? = nil) throws -> Int {
+            var page = try HTTPClient.request(port: server.port, "GET", "/records/\(id).html", cookie: server.cookie)
+            changeFirst?()
+            for _ in 0..<(changeFirst == nil ? 3 : 1) {
+                let field = try #require(page.body.range(of: #"(?<=name="version" value=")[0-9a-f]+"#, options: .regularExpression))
+                page = try HTTPClient.request(
+                    port: server.port, "POST", "/edit", cookie: server.cookie,
+                    form: [
+                        ("token", server.token), ("record", id), ("version", String(page.body[field])), ("text", text), ("tags", "both"),
+                    ])
+                if page.status != 409 { break }
+            }
+            return page.status
+        }
+
+        // The page loaded, then the command line changes the record: the edit is refused.
+        let stale = try edit("web stale") {
+            _ = try? folio.run("set", "shared", "description=cli first", "--extra")
+        }
+        #expect(stale == 409, "\(stale)")
+
+        // Then both at once, over and over.
+        let rounds = 12
+        let edits = Locked<[(text: String, status: Int)]>([])
+        let sets = Locked<[(text: String, done: Bool)]>([])
+        Self.atOnce(2) { writer in
+            for step in 0..<rounds {
+                if writer == 0 {
+                    let text = "web edit \(step)"
+                    let status = (try? edit(text)) ?? 0
+                    edits.withValue { $0.append((text, status)) }
+                } else {
+                    let text = "cli \(step)"
+                    let result = try? folio.run("set", "shared", "description=\(text)", "--extra")
+                    sets.withValue { $0.append((text, result?.status == 0)) }
+                }
+            }
+        }
+        print("serve edits: \(edits.current.map(\.status)) beside \(sets.current.filter(\.done).count) command-line changes")
+
+        // Every version of the record in the history, oldest first: an edit saved is in one, a
+        // refused one in none, every change of the command line is in one; and each commit
+        // changes one writer's part only, keeping what the other wrote (no update lost).
+        let commits = try Tool.git(["log", "--reverse", "--format=%H", "\(start)..HEAD"], in: folio.directory).split(separator: "\n")
+        let versions = try ([Substring(start)] + commits).map { try Tool.git(["show", "\($0):\(path)"], in: folio.directory) + "\n" }
+        let saved = edits.current.filter { $0.status == 303 }
+        for (text, status) in edits.current {
+            #expect(status == 303 || status == 409, "\(text): \(status)")
+            let committed = versions.contains { $0.contains("\n\(text)\n") }
+            #expect(committed == (status == 303), "\(text) answered \(status) is \(committed ? "" : "not ")committed")
+        }
+        #expect(!versions.contains { $0.contains("web stale") })
+        for (text, done) in sets.current {
+            #expect(done, "folio set \(text) failed")
+            #expect(versions.contains { $0.contains("description: \(text)\n") }, "\(text) is in no commit")
+        }
+        func parts(_ version: String) -> (description: String, body: String) {
+            let lines = version.split(separator: "\n", omittingEmptySubsequences: false)
+            let description = lines.first { $0.hasPrefix("description: ") }.map(String.init) ?? ""
+            let body = version.components(separatedBy: "\n---\n").dropFirst().joined()
+            return (description, body)
+        }
+        for (older, newer) in zip(versions, versions.dropFirst()) {
+            let (before, after) = (parts(older), parts(newer))
+            #expect(
+                (before.description != after.description) != (before.body != after.body),
+                "a commit changed both or neither:\n\(older)\n→\n\(newer)")
+        }
+        #expect(commits.count == 1 + saved.count + sets.current.filter(\.done).count, "\(commits.count) commits")
+        let check = try folio.run("check")
+        #expect(check.status == 0, "folio check: \(check.stdout)\(check.stderr)")
+        let status = try Tool.git(["status", "--porcelain", "--untracked-files=all"], in: folio.directory)
+        #expect(status.isEmpty, "git status: \(status)")
+    }
+
     /// What a user checks after the writers are done: each write answered as done is one commit of
     /// its own (`git log`) and its record is listed; there are no other commits; no conflict copy;
     /// `folio check` finds nothing; `git status` is clean.
