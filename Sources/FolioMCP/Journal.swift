@@ -32,6 +32,8 @@ public actor Journal {
     let environment: [String: String]
     public nonisolated let allowWrite: Bool
     public nonisolated let language: Language
+    /// The vault's clock: what "yesterday" in a tool's arguments is seen from.
+    nonisolated let clock: Clock
     /// Why nothing can be read: an encrypted vault this device has no key for.
     let refusal: FolioError?
 
@@ -43,6 +45,7 @@ public actor Journal {
         self.environment = setup.environment
         self.allowWrite = setup.allowWrite
         self.language = vault.language
+        self.clock = vault.clock
         var history: History?
         var refusal: FolioError?
         do throws(FolioError) {

@@ -58,9 +58,11 @@ enum ToolCatalog {
     static let tags = ToolSpec.Parameter(name: "tags", kind: .array, description: "Only records with all these tags.")
     static let since = ToolSpec.Parameter(
         name: "since", kind: .string,
-        description: "Only records made on or after this date or within this age (2026-11-01, 30d, 2w, 6m, 1y).")
+        description:
+            "Only records made on or after this date or within this age (2026-11-01, yesterday, last friday, 上週五, 30d, 2w, 6m, 1y).")
     static let until = ToolSpec.Parameter(
-        name: "until", kind: .string, description: "Only records made on or before this date (2026-11-30) or at least this long ago (90d).")
+        name: "until", kind: .string,
+        description: "Only records made on or before this date (2026-11-30, 3 days ago, 3 天前) or at least this long ago (90d).")
     static let reference = ToolSpec.Parameter(
         name: "id", kind: .string,
         description: "The record: its id (or 4+ first characters), its path in the vault, its slug or its title.",
@@ -100,7 +102,8 @@ enum ToolCatalog {
             name: "list", title: "List records",
             description: "Records, newest first, with the filters of `folio list`; each names its id, path, kind, title, date and tags.",
             parameters: [
-                kind, tags, since, until, .init(name: "on", kind: .string, description: "Only records made on this date (YYYY-MM-DD)."),
+                kind, tags, since, until,
+                .init(name: "on", kind: .string, description: "Only records made on this date (YYYY-MM-DD, yesterday, 昨天)."),
                 .init(name: "status", kind: .string, description: "open: ideas not done yet; done: ideas done."),
                 .init(name: "parent", kind: .string, description: "Only children of this record (id, path, slug or title)."), page, cursor,
             ], writes: false, idempotent: true),
@@ -143,7 +146,9 @@ enum ToolCatalog {
                 .init(name: "fields", kind: .object, description: "The kind's keys and their values, e.g. {\"done\": false}."), tags,
                 .init(name: "body", kind: .string, description: "The text of the record (Markdown)."),
                 .init(name: "parent", kind: .string, description: "The parent record of a child kind (id, path, slug or title)."),
-                .init(name: "date", kind: .string, description: "When it happened (YYYY-MM-DD or a full time), if not now."), dryRun,
+                .init(
+                    name: "date", kind: .string,
+                    description: "When it happened (YYYY-MM-DD, a full time, or yesterday, last friday, 上週五), if not now."), dryRun,
             ], writes: true, idempotent: false),
         ToolSpec(
             name: "append_conversation", title: "Add to a diary page's conversation",
@@ -213,7 +218,7 @@ enum ToolCatalog {
         case "show":
             return try await journal.show(try given.reference("id") ?? "", section: try given.integer("section", in: 0...100_000))
         case "list":
-            let (filter, request) = (try filter(given), try page("list"))
+            let (filter, request) = (try filter(given, clock: journal.clock), try page("list"))
             return try await refusing { () async throws(FolioError) in try await journal.list(filter, page: request) }
         case "tags":
             guard let order = TagOrder(rawValue: try given.text("sort") ?? "recent") else {
@@ -237,7 +242,7 @@ enum ToolCatalog {
                 try await journal.calendar(month: month, filter: RecordFilter(kind: kind))
             }
         case "stats":
-            let filter = try filter(given)
+            let filter = try filter(given, clock: journal.clock)
             return try await refusing { () async throws(FolioError) in try await journal.statistics(filter) }
         case "profile":
             return try await refusing { () async throws(FolioError) in try await journal.profile() }
@@ -249,7 +254,7 @@ enum ToolCatalog {
                 // companion would later read as theirs: a heading of one, in any language, is escaped.
                 body: try given.text("body", limit: limits.maxLongText, multiline: true).map(Conversation.escapingHeadings),
                 parent: try given.reference("parent"),
-                date: try given.text("date"))
+                date: try Self.when(given.text("date"), clock: journal.clock))
             return try await journal.create(request, dryRun: try given.flag("dry_run") ?? false)
         case "append_conversation":
             let (reference, text) = (
@@ -268,20 +273,27 @@ enum ToolCatalog {
     }
 
     /// The filters of `folio list`, from a tool's arguments.
-    private static func filter(_ given: ToolArguments) throws(ToolFailure) -> RecordFilter {
+    /// A record's `date`: a day said as people say it (`yesterday`, `上週五`) is that day; any other
+    /// text is the record's to check (a full time, a date).
+    private static func when(_ text: String?, clock: Clock) -> String? {
+        guard let text else { return nil }
+        return DayPhrase.day(text, now: clock.now(), zone: clock.zone) ?? text
+    }
+
+    private static func filter(_ given: ToolArguments, clock: Clock) throws(ToolFailure) -> RecordFilter {
         var filter = RecordFilter(kind: try given.text("kind"), tags: try given.texts("tags"))
         for (name, keyPath) in [("since", \RecordFilter.since), ("until", \RecordFilter.until)] {
             guard let text = try given.text(name) else { continue }
-            guard let bound = DateBound(text) else {
-                throw .arguments(.wrongArgumentType(name: name, expected: "a date (2026-11-01) or an age (30d)"))
+            guard let bound = DateBound.parse(text, now: clock.now(), zone: clock.zone) else {
+                throw .arguments(.wrongArgumentType(name: name, expected: "a date (2026-11-01, yesterday, 3 days ago) or an age (30d)"))
             }
             filter[keyPath: keyPath] = bound
         }
         if let on = try given.text("on") {
-            guard on.utf8.count == 10, Timestamp(on) != nil else {
-                throw .arguments(.wrongArgumentType(name: "on", expected: "a date such as 2026-11-22"))
+            guard let day = DateBound.day(on, now: clock.now(), zone: clock.zone) else {
+                throw .arguments(.wrongArgumentType(name: "on", expected: "a date such as 2026-11-22 or yesterday"))
             }
-            filter.on = on
+            filter.on = day
         }
         switch try given.text("status") {
         case nil: break

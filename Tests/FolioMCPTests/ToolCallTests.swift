@@ -46,6 +46,19 @@ struct ToolCallTests {
         #expect(items.first?["id"] is String)
     }
 
+    @Test("days as people say them: a record dated last Friday is found on it, since yesterday finds today's alone")
+    func dayPhrases() async throws {
+        let writer = journal(allowWrite: true)
+        _ = try await call("new_record", ["kind": .string("idea"), "title": .string("上週五的事"), "date": .string("上週五")], on: writer)
+        let onFriday = try await call("list", ["on": .string("2026-11-13")])
+        #expect((onFriday["records"] as? [[String: Any]])?.map { $0["title"] as? String } == ["上週五的事"], "\(onFriday)")
+        let saidSo = try await call("list", ["on": .string("上週五")])
+        #expect((saidSo["records"] as? [[String: Any]])?.count == 1, "\(saidSo)")
+        let recent = try await call("list", ["since": .string("yesterday")])
+        #expect((recent["records"] as? [[String: Any]])?.count == 2, "\(recent)")
+        await #expect(throws: ToolFailure.self) { _ = try await call("list", ["since": .string("someday")]) }
+    }
+
     @Test("show reads a record by its title")
     func show() async throws {
         let answer = try await call("show", ["id": .string("Paint the fence")])

@@ -74,7 +74,8 @@ struct Diary: AsyncParsableCommand {
     private func writeDraft(text: String?, context: Context) throws(FolioError) -> Record {
         let fields = try input.fields.map(keyValue) + (text.map { [("text", $0)] } ?? [])
         let title = input.title ?? text.flatMap(NewRecord.diaryTitle(from:))
-        var request = NewRecord(kind: "diary", title: title, fields: fields, tags: input.tag, parent: input.parent, date: input.date)
+        var request = NewRecord(
+            kind: "diary", title: title, fields: fields, tags: input.tag, parent: input.parent, date: input.when(context))
         request.allowsExtraKeys = input.extra
         return try context.vault.create(
             request, importing: input.mediaSources(context), dateFromMedia: input.dateFromMedia, records: nil)

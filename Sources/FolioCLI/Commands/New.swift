@@ -66,7 +66,7 @@ struct New: ParsableCommand {
         let shortText = kind == "diary" ? (text ?? (editor != nil ? body : nil)) : nil
         let title = input.title ?? shortText.flatMap(NewRecord.diaryTitle(from:))
         var request = NewRecord(
-            kind: kind, title: title, fields: fields, tags: input.tag, body: body, parent: input.parent, date: input.date)
+            kind: kind, title: title, fields: fields, tags: input.tag, body: body, parent: input.parent, date: input.when(context))
         request.allowsExtraKeys = input.extra
         return (request, editor)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioCore
 import FolioStore
 
 /// Options shared by the commands that make a record.
@@ -18,13 +19,21 @@ struct RecordInput: ParsableArguments {
         completion: .custom(Completions.records)) var parent: String?
     @Option(
         help: bilingual(
-            "The date (YYYY-MM-DD or YYYY-MM-DDTHH:MM) to file the record under, instead of now.",
-            "紀錄歸檔的日期（YYYY-MM-DD 或 YYYY-MM-DDTHH:MM），取代現在的時間。")) var date: String?
+            "The date (YYYY-MM-DD, YYYY-MM-DDTHH:MM, yesterday, last friday, 3 days ago) to file the record under, instead of now.",
+            "紀錄歸檔的日期（YYYY-MM-DD、YYYY-MM-DDTHH:MM、昨天、上週五、3 天前），取代現在的時間。")) var date: String?
     @Option(help: bilingual("A photo, video or voice note to copy into the vault (repeat for more).", "要複製進資料庫的照片、影片或語音（要多個就重複這個選項）。"))
     var media: [String] = []
     @Flag(help: bilingual("Date the record when its first photo was taken (from the photo's EXIF).", "用第一張照片的拍攝時間當作紀錄的日期（取自照片的 EXIF）。"))
     var dateFromMedia = false
     @OptionGroup var output: OutputFormat<NewRecordJSON>
+
+    /// `--date` as the record takes it: a day said as people say it (``DayPhrase``) is that day;
+    /// anything else is the record's to check.
+    func when(_ context: Context) -> String? {
+        guard let date else { return nil }
+        let clock = context.vault.clock
+        return DayPhrase.day(date, now: clock.now(), zone: clock.zone) ?? date
+    }
 
     func mediaSources(_ context: Context) -> [MediaSource] {
         media.map { MediaSource(url: context.absoluteURL($0), displayName: $0) }

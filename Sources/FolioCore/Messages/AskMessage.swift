@@ -37,8 +37,8 @@ public enum AskMessage: Sendable, Equatable {
             ("請擇一：指定紀錄，或用篩選條件，不要同時使用。", "name records or give filters, not both.")
         case .badAge(let option, let text):
             (
-                "\(option) 要的是日期（2026-11-22）或多久以前（90d、6m、2w、1y），不是「\(text)」。",
-                "\(option) takes a date (2026-11-22) or an age (90d, 6m, 2w, 1y), not '\(text)'."
+                "\(option) 要的是日期（2026-11-22、昨天、上週五、3 天前）或多久以前（90d、6m、2w、1y），不是「\(text)」。",
+                "\(option) takes a date (2026-11-22, yesterday, last friday, 3 days ago) or an age (90d, 6m, 2w, 1y), not '\(text)'."
             )
         case .moreNotShown(let count):
             ("……還有 \(count) 筆（加 --json 可列出全部）", "… and \(count) more (--json lists them all)")

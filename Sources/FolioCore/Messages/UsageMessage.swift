@@ -26,7 +26,10 @@ public enum UsageMessage: Sendable, Equatable {
         switch self {
         case .excludeEachOther(let a, let b): ("\(a) 和 \(b) 不能同時使用。", "\(a) and \(b) exclude each other.")
         case .badDayOption(let option, let text):
-            ("\(option) 要給像 2026-11-22 這樣的日期，不是「\(text)」。", "\(option) takes a date such as 2026-11-22, not '\(text)'.")
+            (
+                "\(option) 要給像 2026-11-22、昨天或上週五這樣的日期，不是「\(text)」。",
+                "\(option) takes a date such as 2026-11-22, yesterday or last friday, not '\(text)'."
+            )
         case .kindGivenTwice(let positional, let option):
             ("類型給了兩次：「\(positional)」和 --kind「\(option)」。", "the kind is given twice: '\(positional)' and --kind '\(option)'.")
         case .unknownSubcommand(let command, let word, let known):

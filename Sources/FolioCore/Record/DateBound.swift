@@ -30,6 +30,19 @@ public enum DateBound: Sendable, Equatable {
         self = .age(count: count, unit: unit)
     }
 
+    /// ``init(_:)``'s forms, or a day as people say it (``DayPhrase``: `yesterday`, `上週五`),
+    /// seen from `now` in `zone`.
+    public static func parse(_ text: String, now: Date, zone: TimeZone) -> DateBound? {
+        DateBound(text) ?? DayPhrase.day(text, now: now, zone: zone).map(DateBound.day)
+    }
+
+    /// A day written `YYYY-MM-DD` or said as people say it; nil for anything else.
+    public static func day(_ text: String, now: Date, zone: TimeZone) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.utf8.count == 10, Timestamp(trimmed) != nil { return trimmed }
+        return DayPhrase.day(trimmed, now: now, zone: zone)
+    }
+
     /// The instant an age reaches back to from `now`; nil for a day bound.
     public func instant(before now: Timestamp, zone: TimeZone) -> Int? {
         guard case .age(let count, let unit) = self else { return nil }

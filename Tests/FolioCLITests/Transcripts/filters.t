@@ -73,6 +73,28 @@ stats  2
 cal    2
 #walk  1
 ? 0
+# Days as people say them, in either language, wherever a day is taken (today is Sunday 22 November).
+$ sh ~/taken --on yesterday
+list   寫信 無標籤
+rm     寫信 無標籤
+stats  2
+cal    2
+#walk  1
+? 0
+$ sh ~/taken --on 昨天
+list   寫信 無標籤
+rm     寫信 無標籤
+stats  2
+cal    2
+#walk  1
+? 0
+$ sh ~/taken --since 上週五 --until '2 days ago'
+list   買菜
+rm     買菜
+stats  1
+cal    1
+#walk  1
+? 0
 $ sh ~/taken --on-this-day
 list   去年今天
 rm     去年今天
@@ -107,15 +129,22 @@ exit 2
 Error: --open and --done exclude each other.
 exit 2
 ? 0
-$ for command in tags cal stats list 'rm --dry-run'; do folio $command --since yesterday 2>&1 | head -1; echo "exit ${PIPESTATUS[0]}"; done
-Error: --since takes a date (2026-11-22) or an age (90d, 6m, 2w, 1y), not 'yesterday'.
+$ for command in tags cal stats list 'rm --dry-run'; do folio $command --since someday 2>&1 | head -1; echo "exit ${PIPESTATUS[0]}"; done
+Error: --since takes a date (2026-11-22, yesterday, last friday, 3 days ago) or an age (90d, 6m, 2w, 1y), not 'someday'.
 exit 2
-Error: --since takes a date (2026-11-22) or an age (90d, 6m, 2w, 1y), not 'yesterday'.
+Error: --since takes a date (2026-11-22, yesterday, last friday, 3 days ago) or an age (90d, 6m, 2w, 1y), not 'someday'.
 exit 2
-Error: --since takes a date (2026-11-22) or an age (90d, 6m, 2w, 1y), not 'yesterday'.
+Error: --since takes a date (2026-11-22, yesterday, last friday, 3 days ago) or an age (90d, 6m, 2w, 1y), not 'someday'.
 exit 2
-Error: --since takes a date (2026-11-22) or an age (90d, 6m, 2w, 1y), not 'yesterday'.
+Error: --since takes a date (2026-11-22, yesterday, last friday, 3 days ago) or an age (90d, 6m, 2w, 1y), not 'someday'.
 exit 2
-Error: --since takes a date (2026-11-22) or an age (90d, 6m, 2w, 1y), not 'yesterday'.
+Error: --since takes a date (2026-11-22, yesterday, last friday, 3 days ago) or an age (90d, 6m, 2w, 1y), not 'someday'.
 exit 2
+? 0
+# A new record's --date takes the same days.
+$ folio new idea --title 回想 --date 上週五
+added idea "回想": ideas/2026/11/2026-11-13-回想.md
+? 0
+$ folio new idea --title 前天的事 --date 'last friday'
+added idea "前天的事": ideas/2026/11/2026-11-20-前天的事.md
 ? 0

@@ -58,7 +58,7 @@ $ folio rm
 !   See 'folio rm --help' for more information.
 ? 2
 $ folio rm --until '3 months'
-! Error: --until takes a date (2026-11-22) or an age (90d, 6m, 2w, 1y), not '3 months'.
+! Error: --until takes a date (2026-11-22, yesterday, last friday, 3 days ago) or an age (90d, 6m, 2w, 1y), not '3 months'.
 ! Usage: folio rm [<options>] [<records> ...]
 !   See 'folio rm --help' for more information.
 ? 2
