@@ -20,7 +20,11 @@ struct Init: ParsableCommand {
     @Option(help: bilingual("The owner's name.", "主人的名字。")) var name: String?
     @Option(help: bilingual("The owner's birthday, YYYY-MM-DD.", "主人的生日，YYYY-MM-DD。")) var birthday: String?
     @Option(help: bilingual("The owner's gender: female, male or other.", "主人的性別：`female`（女）、`male`（男）或 `other`（其他）。")) var gender: String?
-    @Option(help: bilingual("Language of messages and generated text: zh-Hant or en.", "訊息和產生的文字使用的語言：zh-Hant 或 en。")) var language: String?
+    @Option(
+        help: bilingual(
+            "Language of messages and generated text: zh-Hant or en (else this computer's locale; zh-Hant when it names none).",
+            "訊息和產生的文字使用的語言：zh-Hant 或 en（沒有指定時依這台電腦的語系；語系沒有指定語言時用 zh-Hant）。"))
+    var language: String?
     @Option(
         help: bilingual(
             "The git remote to sync with (a path, file://, git://, ssh://, user@host:path or https://).",
@@ -46,7 +50,8 @@ struct Init: ParsableCommand {
     func run() throws {
         try global.enterDirectory()
         let environment = ProcessInfo.processInfo.environment
-        let language = language.flatMap(Language.init(loose:)) ?? global.language() ?? .zhHant
+        // --language, else --lang, else this computer's locale (LANG=en_US.UTF-8 makes an English vault).
+        let language = language.flatMap(Language.init(loose:)) ?? global.language() ?? Language.ofLocale(environment) ?? .zhHant
         let says = global.language() ?? language
         MessageLanguage.shared.set(says)
         let terminal = Terminal.current(noColor: global.noColor, environment: environment)

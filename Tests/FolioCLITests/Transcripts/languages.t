@@ -21,3 +21,25 @@ $ cd ~/plain
 $ folio list
 ! error: no folio vault here or in any parent directory. Use --vault PATH, set FOLIO_VAULT, or create one with `folio init DIR`.
 ? 1
+# A new vault's language follows this computer's locale (LC_ALL, LC_MESSAGES, then LANG) unless
+# --language or --lang says otherwise; the C locale names none, and zh-Hant is taken.
+$ cd ~
+? 0
+$ LANG=en_US.UTF-8 folio init english --name Lin
+created a folio vault in ~/english
+? 0
+$ LC_ALL=zh_TW.UTF-8 LANG=en_US.UTF-8 folio init chinese --name 林小雨
+已建立 folio 資料庫：~/chinese
+? 0
+$ LANG=en_US.UTF-8 folio init chosen --name Lin --language zh-Hant
+已建立 folio 資料庫：~/chosen
+? 0
+$ LANG=C.UTF-8 folio init plain-c --name 林小雨
+已建立 folio 資料庫：~/plain-c
+? 0
+$ grep -h language english/.folio/config.yaml chinese/.folio/config.yaml chosen/.folio/config.yaml plain-c/.folio/config.yaml
+language: en
+language: zh-Hant
+language: zh-Hant
+language: zh-Hant
+? 0
