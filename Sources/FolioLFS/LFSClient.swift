@@ -34,6 +34,11 @@ public struct LFSClient: Sendable {
     /// False for an endpoint a synced file named and this device has not confirmed: it gets no
     /// upload (``LFSTransferFailure/notConfirmed(endpoint:)``) and is made without credentials.
     public var confirmedHere = true
+    /// Seconds one upload, download or question (``present(_:)``) may take in all, its retries and
+    /// back-offs included (`sync.deadline`); nil for no bound beyond each request's own.
+    public var totalLimit: Double?
+    /// When the current call must end (set from ``totalLimit`` at the start of each call).
+    var ends: ContinuousClock.Instant?
     /// The largest batch reply read.
     public static let maxReplyBytes = 16 << 20
     /// Objects per batch request (the batch API's usual page).
@@ -80,6 +85,7 @@ public struct LFSClient: Sendable {
     public func upload(_ pointers: [LFSPointer], from store: LFSObjectStore, progress: Progress? = nil) async throws(LFSTransferFailure)
         -> [String]
     {
+        if ends == nil, let totalLimit { return try await bounded(totalLimit).upload(pointers, from: store, progress: progress) }
         let unique = Self.unique(pointers)
         guard !unique.isEmpty else { return [] }
         guard confirmedHere else { throw .notConfirmed(endpoint: endpoint.display) }
@@ -118,6 +124,7 @@ public struct LFSClient: Sendable {
     public func download(_ pointers: [LFSPointer], into store: LFSObjectStore, progress: Progress? = nil) async throws(LFSTransferFailure)
         -> Downloads
     {
+        if ends == nil, let totalLimit { return try await bounded(totalLimit).download(pointers, into: store, progress: progress) }
         let wanted = Self.unique(pointers).filter { !store.contains($0) }
         var outcome = Downloads()
         guard !wanted.isEmpty else { return outcome }
@@ -165,6 +172,7 @@ public struct LFSClient: Sendable {
 
     /// Which of `pointers` the endpoint holds (a download batch that transfers nothing).
     public func present(_ pointers: [LFSPointer]) async throws(LFSTransferFailure) -> Set<String> {
+        if ends == nil, let totalLimit { return try await bounded(totalLimit).present(pointers) }
         let unique = Self.unique(pointers)
         switch endpoint {
         case .folder(let gitDirectory):
@@ -180,6 +188,27 @@ public struct LFSClient: Sendable {
             }
             return found
         }
+    }
+
+    /// This client with its call's end set `seconds` from now.
+    func bounded(_ seconds: Double) -> LFSClient {
+        var bounded = self
+        bounded.ends = .now + .milliseconds(Int(max(seconds, 0) * 1000))
+        return bounded
+    }
+
+    /// Seconds left before the call's end (nil without a bound); past it, the call fails as an
+    /// unreachable server, naming the limit.
+    func remaining() throws(LFSTransferFailure) -> Double? {
+        guard let ends, let totalLimit else { return nil }
+        let left = ends - .now
+        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+        guard seconds > 0 else { throw .unreachable(reason: Self.overTheLimit(totalLimit)) }
+        return seconds
+    }
+
+    static func overTheLimit(_ seconds: Double) -> String {
+        "it took longer than \(Int(seconds.rounded(.up))) seconds in all (sync.deadline)"
     }
 
     /// A remote that is a folder here (a USB disk) and is not there now is unreachable, as a
@@ -245,9 +274,17 @@ public struct LFSClient: Sendable {
         case 401: throw .unauthorized(sentCredentials: authorization != nil)
         case 403: throw .forbidden
         case 404: throw .noServer(status: 404)
+        case 300...399: throw Self.redirection(head, from: target)
         case 429, 500...599: throw .serverBusy(status: head.status)
         default: throw .badReply(status: head.status, reason: Self.message(in: reply))
         }
+    }
+
+    /// A 3xx, never followed: it names the URL that redirected and where to, its control
+    /// characters dropped (the server wrote it, a terminal shows it).
+    static func redirection(_ head: HTTPHead, from url: String) -> LFSTransferFailure {
+        let location = (head.header("location") ?? "").unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }
+        return .redirected(url: url, location: String(String.UnicodeScalarView(location).prefix(200)))
     }
 
     /// The `message` of an LFS error reply, else the first line of the body.
@@ -288,7 +325,7 @@ public struct LFSClient: Sendable {
             authorize: action.header?.keys.contains { $0.lowercased() == "authorization" } != true && sameServer(action.href, batchURL),
             bytes: pointer.size)
         progress?(pointer.oid, pointer.size, pointer.size)
-        try Self.requireSuccess(head, reply, oid: pointer.oid)
+        try Self.requireSuccess(head, reply, oid: pointer.oid, url: action.href)
     }
 
     func verify(_ pointer: LFSPointer, action: Action, batchURL: String) async throws(LFSTransferFailure) {
@@ -300,7 +337,7 @@ public struct LFSClient: Sendable {
             action.href, method: .post, headers: headers, body: body,
             authorize: action.header?.keys.contains { $0.lowercased() == "authorization" } != true && sameServer(action.href, batchURL),
             bytes: 0)
-        try Self.requireSuccess(head, reply, oid: pointer.oid)
+        try Self.requireSuccess(head, reply, oid: pointer.oid, url: action.href)
     }
 
     func get(_ pointer: LFSPointer, into store: LFSObjectStore, action: Action, batchURL: String, progress: Progress?)
@@ -351,7 +388,7 @@ public struct LFSClient: Sendable {
                     try await pause(attempt: attempt + 1, retryAfter: head.header("retry-after"))
                     continue
                 }
-                try Self.requireSuccess(head, sink.errorBody, oid: pointer.oid)
+                try Self.requireSuccess(head, sink.errorBody, oid: pointer.oid, url: action.href)
             case .failure(let failure):
                 writer.discard()
                 if failure == .cancelled { throw .cancelled }
@@ -393,9 +430,10 @@ public struct LFSClient: Sendable {
         }
     }
 
-    static func requireSuccess(_ head: HTTPHead, _ body: Data, oid: String) throws(LFSTransferFailure) {
+    static func requireSuccess(_ head: HTTPHead, _ body: Data, oid: String, url: String) throws(LFSTransferFailure) {
         switch head.status {
         case 200..<300: return
+        case 300...399: throw redirection(head, from: url)
         case 401: throw .unauthorized(sentCredentials: true)
         case 403: throw .forbidden
         case 404: throw .missingOnServer(oids: [oid])
@@ -469,7 +507,12 @@ public struct LFSClient: Sendable {
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
             return .failure(.badReply(status: 0, reason: "an action's URL is not http(s): \(url.prefix(80))"))
         }
-        let deadline = idleTimeout * 2 + Double(bytes) / minimumRate
+        var deadline = idleTimeout * 2 + Double(bytes) / minimumRate
+        do {
+            if let left = try remaining() { deadline = min(deadline, left) }
+        } catch {
+            return .failure(error)
+        }
         var request = HTTPRequest(
             url: url, method: method, headers: headers, body: body, followsRedirects: false,
             limits: HTTPLimits(total: deadline, window: idleTimeout, minimumBytesPerSecond: 1), credential: credential,
@@ -510,6 +553,8 @@ public struct LFSClient: Sendable {
             seconds = told
         }
         seconds = min(seconds, maximumWait)
+        // A wait that would end past the call's bound is not begun: the call ends now, saying so.
+        if let left = try remaining(), seconds >= left, let totalLimit { throw .unreachable(reason: Self.overTheLimit(totalLimit)) }
         do {
             try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
         } catch {

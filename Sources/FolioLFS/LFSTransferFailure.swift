@@ -25,6 +25,9 @@ public enum LFSTransferFailure: Error, Sendable, Equatable {
     /// An upload to an endpoint this device has not confirmed (a synced `.lfsconfig` named it):
     /// nothing was asked or sent.
     case notConfirmed(endpoint: String)
+    /// A 3xx from `url` (the batch endpoint or an action) to `location`: not followed, so nothing
+    /// (and no credential) went there.
+    case redirected(url: String, location: String)
     case cancelled
 }
 
@@ -44,6 +47,7 @@ extension LFSTransferFailure: CustomStringConvertible {
         case .insecure(let url): "\(url): credentials are never sent over plain HTTP off this machine"
         case .store(let problem): "\(problem)"
         case .notConfirmed(let endpoint): "\(endpoint) is not confirmed on this device: nothing is uploaded there"
+        case .redirected(let url, let location): "\(url) redirects to \(location), and folio follows no redirect of an LFS server"
         case .cancelled: "cancelled"
         }
     }

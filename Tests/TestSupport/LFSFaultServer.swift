@@ -30,6 +30,11 @@ public final class LFSFaultServer: @unchecked Sendable {
         /// A download's body stops after this many bytes and the connection stays open, silent,
         /// until the client closes it (a test kills the client in the middle of a body).
         case stallAfter(Int)
+        /// `302 Found` with this `Location`, and nothing else.
+        case redirect(String)
+        /// The answer a byte at a time, one every this many seconds: a download's body (after its
+        /// header), else the whole reply (a PUT's `200`), until the client hangs up.
+        case trickle(every: Double)
     }
 
     private let listener: Listener
@@ -133,6 +138,10 @@ public final class LFSFaultServer: @unchecked Sendable {
                 _ = read(client, &byte, 1)
             case .wrongBytes?:
                 send(client, status: 200, body: bytes.map { $0 ^ 0xFF })
+            case .trickle(let seconds)?:
+                let header = "HTTP/1.1 200 OK\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
+                writeAll(client, Array(header.utf8))
+                trickle(client, bytes, every: seconds)
             case let other?:
                 apply(other, client)
             case nil:
@@ -180,8 +189,22 @@ public final class LFSFaultServer: @unchecked Sendable {
             // Holds the connection open, silent, until the client gives up and closes it.
             var byte: UInt8 = 0
             _ = read(client, &byte, 1)
+        case .redirect(let location):
+            send(client, status: 302, headers: ["Location": location], body: message("moved"))
+        case .trickle(let seconds):
+            trickle(client, Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8), every: seconds)
         case .truncate, .wrongBytes, .stallAfter:
             send(client, status: 500, body: [])
+        }
+    }
+
+    /// Sends `bytes` one at a time, `seconds` apart, until all are sent or the client is gone
+    /// (MSG_NOSIGNAL: a client that hung up must not end the test process with SIGPIPE).
+    private static func trickle(_ client: Int32, _ bytes: [UInt8], every seconds: Double) {
+        for byte in bytes {
+            var one = byte
+            guard Glibc.send(client, &one, 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
+            Thread.sleep(forTimeInterval: seconds)
         }
     }
 

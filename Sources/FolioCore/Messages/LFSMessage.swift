@@ -183,6 +183,8 @@ public enum LFSReason: Sendable, Equatable {
     case noEndpoint
     /// A server (or folder) a synced `.lfsconfig` names, not confirmed on this device.
     case notConfirmed(url: String)
+    /// The server answered with a redirect, which is not followed.
+    case redirected(url: String, location: String)
 
     public var pair: (String, String) {
         switch self {
@@ -208,6 +210,11 @@ public enum LFSReason: Sendable, Equatable {
         case .unusableHere(let reason): ("本機的副本無法使用：\(reason)", "the copy on this device cannot be used: \(reason)")
         case .cancelled: ("已取消", "cancelled")
         case .noEndpoint: ("沒有遠端，也沒有設定 `lfs.url`", "there is no remote and no lfs.url")
+        case .redirected(let url, let location):
+            (
+                "LFS 伺服器 \(url) 要 folio 轉到 \(location)；folio 不跟隨 LFS 伺服器的轉址，所以什麼都沒有送過去（伺服器若真的搬了，請用 `lfs.url` 設定新位址）",
+                "the LFS server \(url) redirects to \(location); folio follows no redirect of an LFS server, so nothing went there (if the server really moved, set lfs.url to its new address)"
+            )
         case .notConfirmed(let url):
             (
                 "LFS 伺服器 \(url) 是同步來的 `.lfsconfig` 指定的，不是這台裝置的遠端，這台裝置也還沒有確認過；確認之前，folio 不會把照片或權杖送過去。請執行 `folio config trust lfs.url`",

@@ -186,6 +186,8 @@ extension History {
                 endpoint: discovered.endpoint, idleTimeout: Double((transport.limits.idle ?? .seconds(60)).components.seconds))
             client.confirmedHere = false
         }
+        // Each upload, download or question ends within the sync's deadline, retries included.
+        if let total = transport.limits.total { client.totalLimit = Double(total.components.seconds) }
         // The CAs git's settings name for the LFS server, as git-lfs reads them.
         if case .server(let url) = client.endpoint, RemoteEndpoint(url: url).transport == .https {
             let tls = transport.tlsSettings(for: url, settings: settings)
@@ -314,6 +316,7 @@ extension History {
         case .insecure(let url): return .insecure(url: url)
         case .store(let problem): return .diskProblem(problem.description)
         case .notConfirmed(let endpoint): return .notConfirmed(url: endpoint)
+        case .redirected(let url, let location): return .redirected(url: url, location: location)
         case .cancelled: return .cancelled
         }
     }
