@@ -21,6 +21,8 @@ import SystemIO
 /// answer (inotify queues an event inside the system call that made the change).
 public final class VaultWatcher {
     private let root: String
+    /// The watched folder's device and inode, as its status names them.
+    private let rootIdentity: String?
     private var inotify: Int32 = -1
     /// The vault-relative folder of each watch ("" for the root).
     private var folders: [Int32: [UInt8]] = [:]
@@ -44,6 +46,7 @@ public final class VaultWatcher {
     /// Watches every folder of the vault at `root`; throws when inotify cannot watch them all.
     public init(root: URL) throws(FolioError) {
         self.root = root.path
+        rootIdentity = WatchProtocol.identity(ofFolder: root.path)
         try rewatch()
         rescans = 0
     }
@@ -106,7 +109,8 @@ public final class VaultWatcher {
 
     var status: WatchProtocol.Status {
         WatchProtocol.Status(
-            pid: getpid(), folders: folders.count, startedSeconds: started, changes: sequence, answers: answers, rescans: rescans)
+            pid: getpid(), folders: folders.count, startedSeconds: started, changes: sequence, answers: answers, rescans: rescans,
+            root: rootIdentity)
     }
 
     private func note(_ path: [UInt8]) {

@@ -50,20 +50,30 @@ public enum WatchClient {
 
     private static let failures = LockedState<String?>(nil)
 
-    /// The watcher's status.
+    /// The watcher's status; `.notRunning` when the watcher on the socket watches another folder
+    /// (a copy of the vault made by hard links shares the original's socket).
     public static func status(localDirectory: URL) -> Outcome<WatchProtocol.Status> {
         switch exchange(localDirectory, Array("status\n".utf8), limit: 4_096) {
         case .notRunning: return .notRunning
         case .failed(let reason): return .failed(reason: reason)
         case .answered(let reply):
             guard let status = WatchProtocol.status(reply) else { return .failed(reason: "malformed answer") }
+            // The device folder is `<root>/.folio/local`.
+            let root = localDirectory.deletingLastPathComponent().deletingLastPathComponent().path
+            if let watched = status.root, watched != WatchProtocol.identity(ofFolder: root) { return .notRunning }
             return .answered(status)
         }
     }
 
-    /// Asks the watcher to stop; whether one was there to ask.
+    /// Asks the watcher to stop; whether one was there to ask. Only this vault's watcher: another
+    /// folder's, reached through a socket a copy shares, is not asked.
     public static func stop(localDirectory: URL) -> Outcome<Void> {
-        switch exchange(localDirectory, Array("stop\n".utf8), limit: 4_096) {
+        switch status(localDirectory: localDirectory) {
+        case .notRunning: return .notRunning
+        case .failed(let reason): return .failed(reason: reason)
+        case .answered: break
+        }
+        return switch exchange(localDirectory, Array("stop\n".utf8), limit: 4_096) {
         case .notRunning: .notRunning
         case .failed(let reason): .failed(reason: reason)
         case .answered: .answered(())

@@ -1,9 +1,14 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What `folio watch` and the commands say to each other over the vault's socket: one request line,
 /// one reply, then the server closes.
 ///
 ///     changes <instance> <sequence>\n      (or `changes - -` for a catalog that has no token)
 ///     folio-watch 1\ntoken <instance> <sequence>\nall\nend\n
 ///     folio-watch 1\ntoken <instance> <sequence>\nchanged <count>\n<path>\0…<path>\0end\n
+///     status\n  →  folio-watch 1\nstatus\npid <pid>\n…\nroot <device> <inode>\nend\n
 ///
 /// A reply is believed only whole and as the server writes it: the exact header, a token, `all` or
 /// exactly `count` paths (each relative to the vault, no `.` or `..` part, no empty part), the
@@ -60,6 +65,9 @@ public enum WatchProtocol {
         public var changes: UInt64
         public var answers: UInt64
         public var rescans: Int
+        /// The folder it watches, as `<device> <inode>`; nil from a server that does not say. A
+        /// vault copied by hard links (`cp -al`) shares its socket: this tells whose watcher it is.
+        public var root: String? = nil
     }
 
     static func changesRequest(since token: Token) -> [UInt8] {
@@ -89,7 +97,8 @@ public enum WatchProtocol {
         Array(
             (header
                 + "status\npid \(status.pid)\nfolders \(status.folders)\nstarted \(status.startedSeconds)\n"
-                + "changes \(status.changes)\nanswers \(status.answers)\nrescans \(status.rescans)\nend\n").utf8)
+                + "changes \(status.changes)\nanswers \(status.answers)\nrescans \(status.rescans)\n"
+                + (status.root.map { "root \($0)\n" } ?? "") + "end\n").utf8)
     }
 
     /// The request in `line` (without its newline): `changes` with its token (nil token: none given),
@@ -151,7 +160,8 @@ public enum WatchProtocol {
             let started = fields["started"].flatMap({ Int64($0) }), let changes = fields["changes"].flatMap({ UInt64($0) }),
             let answers = fields["answers"].flatMap({ UInt64($0) }), let rescans = fields["rescans"].flatMap({ Int($0) })
         else { return nil }
-        return Status(pid: pid, folders: folders, startedSeconds: started, changes: changes, answers: answers, rescans: rescans)
+        return Status(
+            pid: pid, folders: folders, startedSeconds: started, changes: changes, answers: answers, rescans: rescans, root: fields["root"])
     }
 
     /// A path the catalog may look up: relative, no empty, `.` or `..` part, no NUL, not too long.
@@ -166,6 +176,13 @@ public enum WatchProtocol {
     }
 
     static func hex(_ value: UInt64) -> String { String(value, radix: 16) }
+
+    /// The folder at `path` as a status names it (`<device> <inode>`, links followed); nil when it cannot be read.
+    static func identity(ofFolder path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_dev) \(info.st_ino)"
+    }
 
     private struct LineCursor {
         let bytes: [UInt8]
