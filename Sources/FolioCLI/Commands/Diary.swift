@@ -52,7 +52,7 @@ struct Diary: AsyncParsableCommand {
     @Option(help: bilingual("A voice recording to transcribe into the text (needs an AI provider).", "要轉成文字的錄音（需要 AI 服務）。")) var voice:
         String?
     @Option(
-        name: [.customShort("m"), .customLong("message")],
+        name: [.customShort("m", allowingJoined: true), .customLong("message")],
         help: bilingual("One message to the companion, without prompting; - reads standard input.", "給夥伴的一則訊息，不用互動輸入；- 表示從標準輸入讀取。"))
     var typedMessage: InputText?
     var message: String? { typedMessage?.text }

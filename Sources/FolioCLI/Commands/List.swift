@@ -30,7 +30,7 @@ struct List: ParsableCommand {
             "Only records of this kind (`profile` lists the owner); the same as --kind.", "只列這個類型的紀錄（`profile` 列出主人）；和 --kind 相同。"),
         completion: .custom(Completions.kinds))
     var kind: String?
-    @Option(name: .customShort("n"), help: bilingual("Show at most N records.", "最多顯示 N 筆紀錄。")) var limit: Int?
+    @Option(name: .customShort("n", allowingJoined: true), help: bilingual("Show at most N records.", "最多顯示 N 筆紀錄。")) var limit: Int?
     @OptionGroup var filters: FilterOptions
     @OptionGroup var output: OutputFormat<JSON>
     @ParentCommand var folio: Folio

@@ -46,7 +46,7 @@ struct Recall: AsyncParsableCommand {
     }
 
     @Argument(help: bilingual("The question (words are joined with spaces).", "問題（多個字詞以空格連起來）。")) var words: [String] = []
-    @Option(name: .customShort("n"), help: bilingual("Use at most N passages.", "最多用 N 段。")) var limit = 5
+    @Option(name: .customShort("n", allowingJoined: true), help: bilingual("Use at most N passages.", "最多用 N 段。")) var limit = 5
     @Flag(help: bilingual("Keep the answer as a note, citing its sources.", "把答案存成一則筆記，附上出處。")) var save = false
     @OptionGroup var output: OutputFormat<JSON>
     @ParentCommand var folio: Folio

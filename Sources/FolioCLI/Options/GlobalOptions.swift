@@ -7,7 +7,7 @@ import Foundation
 /// Options every command takes.
 public struct GlobalOptions: ParsableArguments {
     @Option(
-        name: .customShort("C"),
+        name: .customShort("C", allowingJoined: true),
         help: ArgumentHelp(
             bilingual(
                 "Run as if folio was started in this folder, as git -C does (a relative --vault is then relative to it).",

@@ -4,7 +4,7 @@ import FolioStore
 
 /// Options shared by the commands that make a record.
 struct RecordInput: ParsableArguments {
-    @Option(name: .shortAndLong, help: bilingual("The record's title.", "紀錄的標題。")) var title: String?
+    @Option(name: [.customShort("t", allowingJoined: true), .long], help: bilingual("The record's title.", "紀錄的標題。")) var title: String?
     @Option(name: .long, help: bilingual("A tag (repeat for more).", "一個標籤（要多個就重複這個選項）。"), completion: .custom(Completions.tags)) var tag:
         [String] = []
     @Option(

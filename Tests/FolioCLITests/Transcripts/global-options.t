@@ -50,3 +50,13 @@ $ folio --json -C v list
 ! Usage: folio [-C <folder>] [--vault <vault>] [--lang <lang>] [--no-color] [--allow-secret] <subcommand>
 !   See 'folio --help' for more information.
 ? 2
+# A short option takes its value joined to it, as git and head do (-n1, -tTitle, -Cv).
+$ folio -C v new idea -t聯合 --tag x
+added idea "聯合": ideas/2026/11/2026-11-22-聯合.md
+? 0
+$ folio -Cv list -n1
+2026-11-22  idea  <id1:8>  first idea
+? 0
+$ folio -C v log -n1 --json | grep -o '"commit"' | wc -l
+1
+? 0
