@@ -20,7 +20,8 @@ struct Log: ParsableCommand {
             "A media file (media/ab/….jpg, its path, or 6+ characters of its hash): the commits that added, changed or removed it.",
             "一個媒體檔（media/ab/….jpg、它的路徑，或雜湊的前 6 個以上字元）：加入、修改或移除它的提交。"))
     var media: String?
-    @Option(name: .customShort("n", allowingJoined: true), help: bilingual("Show at most this many commits.", "最多顯示這麼多個提交。")) var limit: Int?
+    @Option(name: .customShort("n", allowingJoined: true), help: bilingual("Show at most this many commits.", "最多顯示這麼多個提交。")) var limit:
+        Int?
     @OptionGroup var output: OutputFormat<JSON>
     @ParentCommand var folio: Folio
     var global: GlobalOptions { folio.global }

@@ -188,7 +188,8 @@ struct Search: AsyncParsableCommand {
 
 /// What a search is narrowed by, before the query or after it.
 struct SearchFilters: ParsableArguments {
-    @Option(name: .customShort("n", allowingJoined: true), help: bilingual("Show at most N hits (0: every hit).", "最多顯示 N 筆結果（0：全部）。")) var limit = 20
+    @Option(name: .customShort("n", allowingJoined: true), help: bilingual("Show at most N hits (0: every hit).", "最多顯示 N 筆結果（0：全部）。"))
+    var limit = 20
     @Option(
         help: bilingual(
             "Only records with this tag (may be repeated: all must hold); the same as tag:T.", "只找有這個標籤的紀錄（可重複：全部都要有）；和 tag:標籤 相同。"),
