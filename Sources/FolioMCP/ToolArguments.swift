@@ -85,7 +85,9 @@ struct ToolArguments {
         return out
     }
 
-    /// Keys and values to set: strings, numbers and booleans, written as the command line would take them.
+    /// Keys and values to set: strings, numbers, booleans, and lists of strings (the shape every
+    /// answer gives `tags` and a kind's list keys), written as the command line would take them:
+    /// a list as its items joined by commas, so an item holding a comma is refused.
     func fields(_ name: String) throws(ToolFailure) -> [(String, String)] {
         guard let value = values[name], value != .null else { return [] }
         guard case .object(let pairs) = value, pairs.count <= 100 else {
@@ -101,6 +103,12 @@ struct ToolArguments {
             case .int(let whole)?: text = String(whole)
             case .double(let real)?: text = String(real)
             case .bool(let flag)?: text = flag ? "true" : "false"
+            case .array?:
+                let items = try ToolArguments(tool: tool, values: [label: pairs[key] ?? .null], limits: limits).texts(label)
+                guard !items.contains(where: { $0.contains(",") || $0.contains("，") || $0.contains("、") }) else {
+                    throw .arguments(.wrongArgumentType(name: label, expected: "a list of texts without commas"))
+                }
+                text = items.joined(separator: ", ")
             case let item?:
                 let one = ToolArguments(tool: tool, values: [label: item], limits: limits)
                 guard let given = try one.text(label, limit: limits.maxLongText, multiline: true) else { continue }

@@ -59,6 +59,26 @@ struct ToolCallTests {
         await #expect(throws: ToolFailure.self) { _ = try await call("list", ["since": .string("someday")]) }
     }
 
+    @Test("set_fields and new_record take tags as the list every answer gives them")
+    func tagsAsAList() async throws {
+        let writer = journal(allowWrite: true)
+        _ = try await call(
+            "set_fields", ["id": .string("Paint the fence"), "fields": .object(["tags": .array([.string("garden"), .string("週末")])])],
+            on: writer)
+        let shown = try await call("list", ["tags": .array([.string("週末")])])
+        let record = try #require((shown["records"] as? [[String: Any]])?.first, "\(shown)")
+        #expect(record["tags"] as? [String] == ["garden", "週末"], "\(record)")
+        _ = try await call(
+            "new_record", ["kind": .string("idea"), "title": .string("x"), "fields": .object(["tags": .array([.string("a"), .string("b")])])],
+            on: writer)
+        let made = try await call("list", ["tags": .array([.string("b")])])
+        #expect((made["records"] as? [[String: Any]])?.first?["tags"] as? [String] == ["a", "b"], "\(made)")
+        await #expect(throws: ToolFailure.arguments(.wrongArgumentType(name: "fields.tags", expected: "a list of texts without commas"))) {
+            _ = try await call(
+                "set_fields", ["id": .string("Paint the fence"), "fields": .object(["tags": .array([.string("a, b")])])], on: writer)
+        }
+    }
+
     @Test("show reads a record by its title")
     func show() async throws {
         let answer = try await call("show", ["id": .string("Paint the fence")])
