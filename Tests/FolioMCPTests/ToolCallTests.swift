@@ -69,7 +69,8 @@ struct ToolCallTests {
         let record = try #require((shown["records"] as? [[String: Any]])?.first, "\(shown)")
         #expect(record["tags"] as? [String] == ["garden", "週末"], "\(record)")
         _ = try await call(
-            "new_record", ["kind": .string("idea"), "title": .string("x"), "fields": .object(["tags": .array([.string("a"), .string("b")])])],
+            "new_record",
+            ["kind": .string("idea"), "title": .string("x"), "fields": .object(["tags": .array([.string("a"), .string("b")])])],
             on: writer)
         let made = try await call("list", ["tags": .array([.string("b")])])
         #expect((made["records"] as? [[String: Any]])?.first?["tags"] as? [String] == ["a", "b"], "\(made)")
