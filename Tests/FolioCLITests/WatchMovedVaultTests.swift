@@ -97,8 +97,8 @@ struct WatchMovedVaultTests {
 
     /// A vault copied by hard links while its watcher runs (`cp -al`, as backup tools copy): the
     /// copy's socket is the watcher's own, and the copy's catalog holds the watcher's token. Edits
-    /// in the copy are all seen, and `watch status` and `watch stop` there leave the original's
-    /// watcher alone.
+    /// in the copy are all seen, `watch status` and `watch stop` there leave the original's
+    /// watcher alone, and `watch start` there starts the copy's own.
     @Test func copiedByHardLinks() throws {
         let original = try WatchTests.watchedVault(records: 6)
         defer { WatchTests.stop(original) }
@@ -132,6 +132,18 @@ struct WatchMovedVaultTests {
         _ = try copy.run("watch", "stop")
         #expect(try Self.pid(original) == watcher, "watch stop in the copy stopped the original's watcher")
         try WatchTests.compare(original, "the original, after the copy's watch stop")
+
+        // The copy gets a watcher of its own (its lock and socket were the original's too).
+        let started = try copy.run("watch", "start")
+        defer { WatchTests.stop(copy) }
+        #expect(started.status == 0, "\(started.stderr)")
+        let own = try Self.pid(copy)
+        #expect(own != nil && own != watcher, "\(started.stdout)\(started.stderr)")
+        #expect(try Self.pid(original) == watcher)
+        try WatchTests.write(record: 2, title: "copy edited again", in: copy)
+        try WatchTests.write(record: 3, title: "original edited again", in: original)
+        try Self.compare(copy, "the copy, watched by its own")
+        try Self.compare(original, "the original, beside the copy's watcher")
     }
 
     /// `cp -a` (or `cp -al`) of `source` to `destination`, as a user copies a folder.

@@ -74,7 +74,7 @@ public enum WatchServer {
             let local = vault.localDirectory
             try AtomicFile.makeDirectory(local)
             let lockPath = local.appendingPathComponent(WatchClient.lockName).path
-            let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+            let lock = openOwnLock(lockPath)
             guard lock >= 0 else { throw FolioError(.watch(.cannotListen(SystemReason(errno: errno)))) }
             guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
                 close(lock)
@@ -100,4 +100,21 @@ public enum WatchServer {
             throw FolioError(.watch(.notOnThisSystem))
         #endif
     }
+
+    #if os(Linux)
+        /// The vault's watch lock, open. A lock file with more than one name is another folder's
+        /// too (a copy of the vault made by hard links shares the original's): it is replaced by
+        /// one of this vault's own, so the copy gets a watcher of its own and the original keeps its.
+        private static func openOwnLock(_ path: String) -> Int32 {
+            let flags = O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+            let lock = open(path, flags, 0o600)
+            var opened = stat()
+            guard lock >= 0, fstat(lock, &opened) == 0, opened.st_nlink > 1 else { return lock }
+            close(lock)
+            // Only the file just opened: one another server of this vault made meanwhile stays.
+            var named = stat()
+            if lstat(path, &named) == 0, named.st_dev == opened.st_dev, named.st_ino == opened.st_ino { unlink(path) }
+            return open(path, flags, 0o600)
+        }
+    #endif
 }
