@@ -29,7 +29,16 @@ public struct LFSFilter: ContentFilter {
         self.store = store
     }
 
+    /// Whether `path` may go to LFS at all: only a file of the media folder. A `.gitattributes`
+    /// line is a synced file another device (or program) wrote; one handing records to
+    /// `filter=lfs` (`*.md`, `diary/**`) must not send their text to the LFS server as objects,
+    /// so any other path is stored as it is, whatever the attributes say.
+    public static func mayStore(_ path: String) -> Bool {
+        path.hasPrefix("media/") && !path.split(separator: "/").contains("..")
+    }
+
     public func clean(_ bytes: [UInt8], path: String) throws -> [UInt8]? {
+        guard Self.mayStore(path) else { return nil }
         if bytes.isEmpty || LFSPointer(parsing: bytes) != nil { return nil }
         let writer = try store.writer()
         bytes.withUnsafeBytes { writer.write($0) }
@@ -47,7 +56,9 @@ public struct LFSFilter: ContentFilter {
     }
 
     public func streamingClean(path: String, storing: Bool) throws -> (any StreamingClean)? {
-        LFSClean(store: store, trusted: trustedObject(for: path), storing: storing)
+        // Another path is gathered and stored as it is (``clean(_:path:)``): never an LFS object.
+        guard Self.mayStore(path) else { return nil }
+        return LFSClean(store: store, trusted: trustedObject(for: path), storing: storing)
     }
 
     public func streamingSmudge(_ bytes: [UInt8], path: String, emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
@@ -75,6 +86,7 @@ public struct LFSFilter: ContentFilter {
     /// The object a media path names by its hash (`media/ab/<sha256>.jpg`), when the store has it
     /// with the working file's size.
     func trustedObject(for path: String) -> LFSPointer? {
+        guard Self.mayStore(path) else { return nil }
         let name = (path as NSString).lastPathComponent
         let stem = String(name.split(separator: ".", maxSplits: 1).first ?? "")
         guard LFSPointer.isObjectID(stem), let size = store.size(of: stem) else { return nil }

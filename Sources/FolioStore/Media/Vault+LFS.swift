@@ -16,15 +16,23 @@ extension Vault {
     /// With LFS above a size only (`media.lfs_min_bytes`), `.gitattributes` names each file that
     /// goes to LFS, as `git lfs track <path>` does; with every file, its one line for `media/**`
     /// already covers them. Returns the paths to commit with the media (`.gitattributes` when it changed).
+    ///
+    /// The settings decide, not a synced `.gitattributes`: one that lost the media folder's line
+    /// (another device or tool removed it) gets it back before a file that goes to LFS is committed,
+    /// so the photo never lands in git whole.
     func trackInLFS(_ imported: [ImportedMedia]) throws(FolioError) -> [String] {
-        guard let policy = lfsPolicy, policy.minimumBytes > 0 else { return [] }
+        guard let policy = lfsPolicy else { return [] }
         let file = url(".gitattributes")
         let text = Vault.readFile(file.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let encrypted = policy.encrypted
         if LFSAttributes.tracks("media/**", in: text, encrypted: encrypted) { return [] }
         var lines: [String] = []
-        for item in imported where item.inLFS && !LFSAttributes.tracks(item.path, in: text, encrypted: encrypted) {
-            lines.append(LFSAttributes.line(for: item.path, encrypted: encrypted))
+        if policy.minimumBytes == 0 {
+            if imported.contains(where: \.inLFS) { lines.append(LFSAttributes.line(for: "media/**", encrypted: encrypted)) }
+        } else {
+            for item in imported where item.inLFS && !LFSAttributes.tracks(item.path, in: text, encrypted: encrypted) {
+                lines.append(LFSAttributes.line(for: item.path, encrypted: encrypted))
+            }
         }
         guard !lines.isEmpty else { return [] }
         // A read-modify-write: a line saved meanwhile by another program is kept.
