@@ -28,7 +28,7 @@ struct ToolArguments {
     /// another control character.
     func text(_ name: String, limit: Int? = nil, multiline: Bool = false) throws(ToolFailure) -> String? {
         guard let value = values[name], value != .null else { return nil }
-        guard let text = Self.string(value) else { throw .arguments(.wrongArgumentType(name: name, expected: "a string")) }
+        guard let text = Self.string(value) else { throw .arguments(.wrongArgumentType(name: name, expected: .text)) }
         let limit = limit ?? limits.maxShortText
         guard text.utf8.count <= limit * 4, text.count <= limit else { throw .arguments(.argumentTooLong(name: name, limit: limit)) }
         let allowed: Set<Unicode.Scalar> = multiline ? ["\n", "\r", "\t"] : []
@@ -57,7 +57,7 @@ struct ToolArguments {
         case .double(let real) where real == real.rounded() && abs(real) < 1e15: number = Int(exactly: real)
         default: number = nil
         }
-        guard let number else { throw .arguments(.wrongArgumentType(name: name, expected: "an integer")) }
+        guard let number else { throw .arguments(.wrongArgumentType(name: name, expected: .wholeNumber)) }
         guard range.contains(number) else {
             throw .arguments(.argumentOutOfRange(name: name, lowest: range.lowerBound, highest: range.upperBound))
         }
@@ -66,7 +66,7 @@ struct ToolArguments {
 
     func flag(_ name: String) throws(ToolFailure) -> Bool? {
         guard let value = values[name], value != .null else { return nil }
-        guard case .bool(let flag) = value else { throw .arguments(.wrongArgumentType(name: name, expected: "true or false")) }
+        guard case .bool(let flag) = value else { throw .arguments(.wrongArgumentType(name: name, expected: .trueOrFalse)) }
         return flag
     }
 
@@ -74,7 +74,7 @@ struct ToolArguments {
     func texts(_ name: String) throws(ToolFailure) -> [String] {
         guard let value = values[name], value != .null else { return [] }
         guard case .array(let items) = value, items.count <= 100 else {
-            throw .arguments(.wrongArgumentType(name: name, expected: "an array of at most 100 strings"))
+            throw .arguments(.wrongArgumentType(name: name, expected: .texts(atMost: 100)))
         }
         var out: [String] = []
         for (index, item) in items.enumerated() {
@@ -91,7 +91,7 @@ struct ToolArguments {
     func fields(_ name: String) throws(ToolFailure) -> [(String, String)] {
         guard let value = values[name], value != .null else { return [] }
         guard case .object(let pairs) = value, pairs.count <= 100 else {
-            throw .arguments(.wrongArgumentType(name: name, expected: "an object of at most 100 keys"))
+            throw .arguments(.wrongArgumentType(name: name, expected: .keys(atMost: 100)))
         }
         var out: [(String, String)] = []
         for key in pairs.keys.sorted() {
@@ -106,7 +106,7 @@ struct ToolArguments {
             case .array?:
                 let items = try ToolArguments(tool: tool, values: [label: pairs[key] ?? .null], limits: limits).texts(label)
                 guard !items.contains(where: { $0.contains(",") || $0.contains("，") || $0.contains("、") }) else {
-                    throw .arguments(.wrongArgumentType(name: label, expected: "a list of texts without commas"))
+                    throw .arguments(.wrongArgumentType(name: label, expected: .textsWithoutCommas))
                 }
                 text = items.joined(separator: ", ")
             case let item?:

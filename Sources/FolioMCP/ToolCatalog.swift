@@ -208,7 +208,7 @@ enum ToolCatalog {
             var ranking = SearchRanking.hybrid
             if let asked = try given.text("ranking") {
                 guard let known = SearchRanking(rawValue: asked) else {
-                    throw .arguments(.wrongArgumentType(name: "ranking", expected: "hybrid, lexical or semantic"))
+                    throw .arguments(.wrongArgumentType(name: "ranking", expected: .oneOf(["hybrid", "lexical", "semantic"])))
                 }
                 ranking = known
             }
@@ -222,7 +222,7 @@ enum ToolCatalog {
             return try await refusing { () async throws(FolioError) in try await journal.list(filter, page: request) }
         case "tags":
             guard let order = TagOrder(rawValue: try given.text("sort") ?? "recent") else {
-                throw .arguments(.wrongArgumentType(name: "sort", expected: "recent, count or name"))
+                throw .arguments(.wrongArgumentType(name: "sort", expected: .oneOf(["recent", "count", "name"])))
             }
             let (filter, request) = (RecordFilter(kind: try given.text("kind")), try page("tags"))
             return try await refusing { () async throws(FolioError) in try await journal.tags(filter, order: order, page: request) }
@@ -236,7 +236,7 @@ enum ToolCatalog {
             }
             let month = try given.text("month")
             if let month, month.utf8.count != 7 || Timestamp(month + "-01") == nil {
-                throw .arguments(.wrongArgumentType(name: "month", expected: "a month such as 2026-11"))
+                throw .arguments(.wrongArgumentType(name: "month", expected: .month))
             }
             return try await refusing { () async throws(FolioError) in
                 try await journal.calendar(month: month, filter: RecordFilter(kind: kind))
@@ -285,13 +285,13 @@ enum ToolCatalog {
         for (name, keyPath) in [("since", \RecordFilter.since), ("until", \RecordFilter.until)] {
             guard let text = try given.text(name) else { continue }
             guard let bound = DateBound.parse(text, now: clock.now(), zone: clock.zone) else {
-                throw .arguments(.wrongArgumentType(name: name, expected: "a date (2026-11-01, yesterday, 3 days ago) or an age (30d)"))
+                throw .arguments(.wrongArgumentType(name: name, expected: .dayOrAge))
             }
             filter[keyPath: keyPath] = bound
         }
         if let on = try given.text("on") {
             guard let day = DateBound.day(on, now: clock.now(), zone: clock.zone) else {
-                throw .arguments(.wrongArgumentType(name: "on", expected: "a date such as 2026-11-22 or yesterday"))
+                throw .arguments(.wrongArgumentType(name: "on", expected: .day))
             }
             filter.on = day
         }
@@ -299,7 +299,7 @@ enum ToolCatalog {
         case nil: break
         case "open": filter.done = false
         case "done": filter.done = true
-        default: throw .arguments(.wrongArgumentType(name: "status", expected: "open or done"))
+        default: throw .arguments(.wrongArgumentType(name: "status", expected: .oneOf(["open", "done"])))
         }
         filter.parent = try given.reference("parent")
         return filter

@@ -187,4 +187,17 @@ struct MessageCatalogTests {
             }
         }
     }
+
+    @Test("what a tool's argument must be is said in the vault's language, never an English phrase inside the Chinese")
+    func argumentShapes() {
+        let shapes: [ArgumentShape] = [
+            .text, .wholeNumber, .trueOrFalse, .texts(atMost: 100), .keys(atMost: 100), .textsWithoutCommas, .month, .day, .dayOrAge,
+            .oneOf(["open", "done"]),
+        ]
+        for shape in shapes {
+            let words = Self.englishWords(in: shape.pair.0).filter { !Self.technicalWords.contains($0) && !["open", "done"].contains($0) }
+            #expect(words.isEmpty, "\(shape.pair.0): \(words)")
+        }
+        #expect(ArgumentShape.oneOf(["recent", "count", "name"]).pair.1 == "recent, count or name")
+    }
 }

@@ -74,7 +74,7 @@ struct ToolCallTests {
             on: writer)
         let made = try await call("list", ["tags": .array([.string("b")])])
         #expect((made["records"] as? [[String: Any]])?.first?["tags"] as? [String] == ["a", "b"], "\(made)")
-        await #expect(throws: ToolFailure.arguments(.wrongArgumentType(name: "fields.tags", expected: "a list of texts without commas"))) {
+        await #expect(throws: ToolFailure.arguments(.wrongArgumentType(name: "fields.tags", expected: .textsWithoutCommas))) {
             _ = try await call(
                 "set_fields", ["id": .string("Paint the fence"), "fields": .object(["tags": .array([.string("a, b")])])], on: writer)
         }
@@ -101,7 +101,7 @@ struct ToolCallTests {
         await #expect(throws: ToolFailure.arguments(.missingArgument(tool: "search", name: "query"))) {
             _ = try await call("search", [:])
         }
-        await #expect(throws: ToolFailure.arguments(.wrongArgumentType(name: "query", expected: "a string"))) {
+        await #expect(throws: ToolFailure.arguments(.wrongArgumentType(name: "query", expected: .text))) {
             _ = try await call("search", ["query": .int(3)])
         }
         await #expect(throws: ToolFailure.arguments(.argumentOutOfRange(name: "limit", lowest: 1, highest: MCPLimits().maxPageSize))) {

@@ -22,7 +22,7 @@ public enum MCPMessage: Sendable, Equatable {
     /// A required argument left out.
     case missingArgument(tool: String, name: String)
     /// An argument of the wrong JSON type.
-    case wrongArgumentType(name: String, expected: String)
+    case wrongArgumentType(name: String, expected: ArgumentShape)
     /// A text argument longer than its limit, in characters.
     case argumentTooLong(name: String, limit: Int)
     /// A text argument holding a NUL or another control character.
@@ -87,7 +87,7 @@ public enum MCPMessage: Sendable, Equatable {
         case .missingArgument(let tool, let name):
             ("「\(tool)」需要參數「\(name)」。", "'\(tool)' needs the argument '\(name)'.")
         case .wrongArgumentType(let name, let expected):
-            ("參數「\(name)」必須是 \(expected)。", "the argument '\(name)' must be \(expected).")
+            ("參數「\(name)」必須是\(expected.pair.0)。", "the argument '\(name)' must be \(expected.pair.1).")
         case .argumentTooLong(let name, let limit):
             ("參數「\(name)」超過 \(limit) 個字元的上限。", "the argument '\(name)' is over the limit of \(limit) characters.")
         case .argumentHasControl(let name):
@@ -141,6 +141,42 @@ public enum MCPMessage: Sendable, Equatable {
                 "`folio mcp` 由和 folio 裝在一起的 `folio-mcp` 提供，但無法啟動 \(path)（\(reason)）；請重新安裝 folio（`make install`），讓 `folio-mcp` 在 folio 旁邊。",
                 "folio mcp is served by folio-mcp, installed beside folio, and \(path) could not be started (\(reason)); install folio again (make install) so that folio-mcp is beside it."
             )
+        }
+    }
+}
+
+/// What a tool's argument must be, said in either language (an assistant reads the refusal in
+/// the vault's language, and the owner reads the assistant's account of it).
+public enum ArgumentShape: Sendable, Equatable {
+    case text
+    case wholeNumber
+    case trueOrFalse
+    case texts(atMost: Int)
+    case keys(atMost: Int)
+    case textsWithoutCommas
+    case month
+    case day
+    case dayOrAge
+    /// One of these words, typed as they are.
+    case oneOf([String])
+
+    public var pair: (String, String) {
+        switch self {
+        case .text: ("文字", "a string")
+        case .wholeNumber: ("整數", "an integer")
+        case .trueOrFalse: (" true 或 false", "true or false")
+        case .texts(let most): ("最多 \(most) 個文字的陣列", "an array of at most \(most) strings")
+        case .keys(let most): ("最多 \(most) 個鍵的物件", "an object of at most \(most) keys")
+        case .textsWithoutCommas: ("不含逗號的文字清單", "a list of texts without commas")
+        case .month: ("像 2026-11 這樣的月份", "a month such as 2026-11")
+        case .day: ("像 2026-11-22、昨天或上週五這樣的日期", "a date such as 2026-11-22, yesterday or last friday")
+        case .dayOrAge:
+            (
+                "日期（2026-11-01、昨天、3 天前）或多久以前（30d）",
+                "a date (2026-11-01, yesterday, 3 days ago) or an age (30d)"
+            )
+        case .oneOf(let words):
+            ("其中之一：" + words.joined(separator: "、"), words.dropLast().joined(separator: ", ") + " or " + (words.last ?? ""))
         }
     }
 }
