@@ -46,7 +46,13 @@ public struct EncryptedLFSFilter: ContentFilter {
         self.store = store
     }
 
+    /// git-crypt alone, for a path outside the media folder that a `.gitattributes` line (synced
+    /// from another device) hands to this filter: a record is encrypted into git, never an LFS
+    /// object (``LFSFilter/mayStore(_:)``).
+    var plainCrypt: GitCryptFilter { GitCryptFilter(key: key, damage: damage) }
+
     public func clean(_ bytes: [UInt8], path: String) throws -> [UInt8]? {
+        guard LFSFilter.mayStore(path) else { return try plainCrypt.clean(bytes, path: path) }
         let clean = EncryptedLFSClean(filter: self, path: path, storing: true)
         try bytes.withUnsafeBytes { try clean.write($0) }
         let stored = try clean.finish()
@@ -54,22 +60,26 @@ public struct EncryptedLFSFilter: ContentFilter {
     }
 
     public func smudge(_ bytes: [UInt8], path: String) throws -> [UInt8]? {
+        guard LFSFilter.mayStore(path) else { return try plainCrypt.smudge(bytes, path: path) }
         // Reached only for what streamingSmudge left alone: a pointer whose object is not here,
         // or any file on a device without the key; written as stored.
-        nil
+        return nil
     }
 
     public func reveal(_ bytes: [UInt8], path: String) throws -> [UInt8]? {
+        guard LFSFilter.mayStore(path) else { return try plainCrypt.reveal(bytes, path: path) }
         // The stored form is the pointer: readers of old versions get it, never a whole video.
-        nil
+        return nil
     }
 
     public func streamingClean(path: String, storing: Bool) throws -> (any StreamingClean)? {
-        EncryptedLFSClean(filter: self, path: path, storing: storing)
+        guard LFSFilter.mayStore(path) else { return nil }
+        return EncryptedLFSClean(filter: self, path: path, storing: storing)
     }
 
     public func streamingSmudge(_ bytes: [UInt8], path: String, emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
-        guard key != nil || damage != nil, let pointer = LFSPointer(parsing: bytes), store.contains(pointer) else { return false }
+        guard LFSFilter.mayStore(path), key != nil || damage != nil, let pointer = LFSPointer(parsing: bytes), store.contains(pointer)
+        else { return false }
         guard try isEncryptedObject(pointer) else { return false }
         // A first pass checks the object against its nonce, so a wrong key or a damaged object
         // never leaves a half-written photo behind.

@@ -109,3 +109,29 @@ extension SyncedAttributesTests {
         #expect(try git(["status", "--porcelain"], in: b.directory).isEmpty)
     }
 }
+
+extension SyncedAttributesTests {
+    @Test(
+        "an encrypted vault whose .gitattributes hands records to filter=folio-crypt-lfs: each record is git-crypt's ciphertext in git, no LFS object"
+    )
+    func encryptedRecordsNeverLeaveAsLFSObjects() throws {
+        let (scratch, _, folio) = try EncryptedLFSTests.encryptedVault()
+        defer { withExtendedLifetime(scratch) {} }
+        let file = folio.directory.appendingPathComponent(".gitattributes")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try (text + "*.md filter=folio-crypt-lfs diff=lfs merge=lfs -text\n").write(to: file, atomically: true, encoding: .utf8)
+        let objects = folio.directory.appendingPathComponent(".git/lfs/objects")
+        let before = EncryptedLFSTests.files(under: objects).count
+        let secret = "加密的日記 amber-sparrow-4"
+        let made = try #require(try folio.json("new", "diary", "--text", secret, "--json") as? [String: Any])
+        let path = try #require(made["path"] as? String)
+        let blob = try git(["cat-file", "-p", "HEAD:\(path)"], in: folio.directory)
+        #expect(!blob.hasPrefix("version https://git-lfs"), "the record is an LFS pointer: \(blob.prefix(80))")
+        #expect(!blob.contains(secret), "the record is in git in the clear")
+        #expect(EncryptedLFSTests.files(under: objects).count == before, "the record became an LFS object")
+        let shown = try folio.run("show", path)
+        #expect(shown.status == 0 && shown.stdout.contains(secret), "\(shown.stderr)")
+        let check = try folio.run("check")
+        #expect(check.status == 0, "\(check.stdout) \(check.stderr)")
+    }
+}

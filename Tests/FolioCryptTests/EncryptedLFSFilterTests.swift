@@ -88,10 +88,10 @@ struct EncryptedLFSFilterTests {
             // Hashing only (a status): the same pointer, nothing new stored.
             #expect(try Self.streamClean(filter, plain, piece: piece, storing: false) == stored)
             // The one-shot clean agrees with the streaming one.
-            #expect(try filter.clean(plain, path: "x") == stored)
+            #expect(try filter.clean(plain, path: "media/ab/x.mp4") == stored)
 
             var out: [UInt8] = []
-            #expect(try filter.streamingSmudge(stored, path: "x") { out += $0 })
+            #expect(try filter.streamingSmudge(stored, path: "media/ab/x.mp4") { out += $0 })
             #expect(out == plain)
         }
         // No temporary file is left behind.
@@ -106,14 +106,14 @@ struct EncryptedLFSFilterTests {
         let locked = EncryptedLFSFilter(key: nil, store: store)
         let pointer = try #require(LFSPointer(oid: String(repeating: "ab", count: 32), size: 1234))
         #expect(try Self.streamClean(locked, pointer.bytes, piece: 7) == pointer.bytes)
-        #expect(try locked.clean(pointer.bytes, path: "x") == nil)
+        #expect(try locked.clean(pointer.bytes, path: "media/ab/x.mp4") == nil)
         let plain = Self.bytes(5000, seed: 9)
         #expect(throws: CryptProblem.locked(path: "media/ab/x.mp4")) { try Self.streamClean(locked, plain, piece: 4096) }
         let ciphertext = try GitCryptCipher.encrypt(plain, key: Self.key, path: "x")
         let stored = try #require(LFSPointer(parsing: try Self.streamClean(locked, ciphertext, piece: 4096)))
         #expect(try Data(contentsOf: store.url(of: stored.oid)) == Data(ciphertext), "not encrypted twice")
         // Without the key a pointer is checked out as the pointer.
-        #expect(try locked.streamingSmudge(stored.bytes, path: "x") { _ in } == false)
+        #expect(try locked.streamingSmudge(stored.bytes, path: "media/ab/x.mp4") { _ in } == false)
     }
 
     @Test("another key: the smudge refuses before it writes a byte, and a damaged object is refused the same way")
@@ -124,7 +124,9 @@ struct EncryptedLFSFilterTests {
         let stored = try Self.streamClean(EncryptedLFSFilter(key: Self.key, store: store), plain, piece: 10_000)
         let other = EncryptedLFSFilter(key: GitCryptKey.generate(), store: store)
         var emitted = 0
-        #expect(throws: CryptProblem.wrongKey(path: "x")) { try other.streamingSmudge(stored, path: "x") { emitted += $0.count } }
+        #expect(throws: CryptProblem.wrongKey(path: "media/ab/x.mp4")) {
+            try other.streamingSmudge(stored, path: "media/ab/x.mp4") { emitted += $0.count }
+        }
         #expect(emitted == 0)
 
         // A byte flipped in the object (it still has its name): refused too, nothing written.
@@ -132,8 +134,8 @@ struct EncryptedLFSFilterTests {
         var damaged = try Data(contentsOf: store.url(of: pointer.oid))
         damaged[damaged.count - 1] ^= 0x01
         try damaged.write(to: store.url(of: pointer.oid))
-        #expect(throws: CryptProblem.wrongKey(path: "x")) {
-            try EncryptedLFSFilter(key: Self.key, store: store).streamingSmudge(stored, path: "x") { emitted += $0.count }
+        #expect(throws: CryptProblem.wrongKey(path: "media/ab/x.mp4")) {
+            try EncryptedLFSFilter(key: Self.key, store: store).streamingSmudge(stored, path: "media/ab/x.mp4") { emitted += $0.count }
         }
         #expect(emitted == 0)
     }
