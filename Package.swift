@@ -218,7 +218,9 @@ let package = Package(
             name: "FolioExchangeTests", dependencies: ["FolioExchange", "FolioStore", "FolioCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioMCPTests",
-            dependencies: ["FolioMCP", "FolioStore", "FolioCore", "TestSupport", .product(name: "MCP", package: "swift-sdk")],
+            dependencies: [
+                "FolioMCP", "FolioStore", "FolioCore", "SystemIO", "TestSupport", .product(name: "MCP", package: "swift-sdk"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "FolioStoreTests", dependencies: ["FolioStore", "FolioCore", "FolioSearch", "SystemIO", "TestSupport"],

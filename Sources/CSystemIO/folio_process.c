@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <pthread.h>
 #include <spawn.h>
 #include <sys/socket.h>
 #include <sys/vfs.h>
@@ -32,3 +33,7 @@ int folio_file_system_type(const char *path, unsigned long long *type) {
     *type = (unsigned long long)info.f_type;
     return 0;
 }
+
+int folio_set_thread_name(const char *name) { return pthread_setname_np(pthread_self(), name); }
+
+int folio_thread_name(char *name, unsigned long size) { return pthread_getname_np(pthread_self(), name, size); }

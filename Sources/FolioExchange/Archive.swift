@@ -179,6 +179,7 @@ enum ZipArchive {
     /// Runs `tool` and returns its output; a failure says what the tool said.
     static func run(_ tool: URL, _ arguments: [String], displayName: String) throws(FolioError) -> String {
         let child = try Child(tool, arguments, displayName: displayName)
+        // blocking: unzip lists a file the import was given; an import runs on the command's own task.
         let output = child.out.fileHandleForReading.readDataToEndOfFile()
         try child.finish(displayName: displayName)
         return String(decoding: output, as: UTF8.self)
@@ -214,6 +215,7 @@ enum ZipArchive {
 
         /// Waits for the end; a failure says what unzip said.
         func finish(displayName: String) throws(FolioError) {
+            // blocking: follows reading the child's output to its end: it has exited or is about to.
             process.waitUntilExit()
             lseek(errors.fileDescriptor, 0, SEEK_SET)
             // try?: only words for the message; the exit status decides.

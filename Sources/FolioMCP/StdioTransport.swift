@@ -212,7 +212,7 @@ enum LineReader {
 
     static func start(fd: Int32, maxBytes: Int) -> AsyncStream<Line> {
         let (stream, continuation) = AsyncStream<Line>.makeStream(bufferingPolicy: .unbounded)
-        let thread = Thread {
+        OffThePool.start("folio-mcp-stdin") {
             var pending = Data()
             // In a line over the limit: its bytes pass through the scanner only, and its error
             // goes once, when its id is read or at its end.
@@ -263,8 +263,6 @@ enum LineReader {
             }
             continuation.finish()
         }
-        thread.name = "folio-mcp-stdin"
-        thread.start()
         return stream
     }
 }

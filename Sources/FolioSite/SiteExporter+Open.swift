@@ -22,6 +22,7 @@ extension SiteExporter {
         process.standardError = FileHandle.nullDevice
         do {
             try process.run()
+            // blocking: `export html --open` only: the opener hands the page to the browser and exits.
             process.waitUntilExit()
             return nil
         } catch {

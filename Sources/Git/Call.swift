@@ -1,5 +1,6 @@
 import Clibgit2
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -285,6 +286,6 @@ public enum GitLibrary {
     /// would otherwise wait for in line. The first real call waits for it to finish.
     public static func warmUp() {
         // try?: the outcome is kept by the one-time initialisation; the first real call throws it.
-        Thread.detachNewThread { _ = try? initializeLibrary() }
+        OffThePool.start("folio-git-init") { _ = try? initializeLibrary() }
     }
 }

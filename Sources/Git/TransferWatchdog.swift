@@ -121,7 +121,7 @@ final class TransferWatchdog: @unchecked Sendable {
             stopped = true
             return
         }
-        Thread.detachNewThread { [self] in run() }
+        OffThePool.start("folio-watchdog") { [self] in run() }
     }
 
     /// A watchdog with only a silence limit.

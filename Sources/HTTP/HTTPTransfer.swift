@@ -229,11 +229,7 @@ public final class HTTPTransfer: @unchecked Sendable {
     /// thread of the concurrency pool; cancelling the calling task cancels the transfer.
     public func response() async -> Result<HTTPHead, HTTPFailure> {
         await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let thread = Thread { continuation.resume(returning: self.run()) }
-                thread.name = "folio-http"
-                thread.start()
-            }
+            await OffThePool.run("folio-http") { self.run() }
         } onCancel: {
             cancel()
         }

@@ -47,15 +47,13 @@ public final class NameLookup: @unchecked Sendable {
 
     /// Starts looking up `host` for `port` (a number or a service name), TCP.
     public init(host: String, port: String) {
-        let thread = Thread { [self] in
+        OffThePool.start("folio-resolve") { [self] in
             let found = Self.resolve(host: host, port: port)
             condition.lock()
             answer = found
             condition.broadcast()
             condition.unlock()
         }
-        thread.name = "folio-resolve"
-        thread.start()
     }
 
     /// The outcome, or nil when `gaveUp` said so first (asked every 50 ms while waiting).

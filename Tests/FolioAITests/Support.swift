@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 import TestSupport
 import Testing
 
@@ -46,12 +47,12 @@ func seconds(_ body: () async -> Void) async -> TimeInterval {
     return Date().timeIntervalSince(start)
 }
 
-/// Runs each test of a suite on a thread of its own (``ThreadExecutor``): these tests wait on a
+/// Runs each test of a suite on a thread of its own (``DedicatedThread``): these tests wait on a
 /// loopback server, and in the one `swift test` pass the CLI and fault tests beside them block
 /// the shared pool's threads for a minute and more while a `folio` child runs.
 struct OwnThread: SuiteTrait, TestTrait, TestScoping {
     /// The running test's thread, for the tasks it starts (``onOwnThread(_:)``).
-    @TaskLocal static var executor: ThreadExecutor?
+    @TaskLocal static var executor: DedicatedThread?
 
     var isRecursive: Bool { true }
 
@@ -60,8 +61,8 @@ struct OwnThread: SuiteTrait, TestTrait, TestScoping {
     ) async throws {
         // The suite itself holds no work; each test case gets its thread.
         guard testCase != nil else { return try await function() }
-        let executor = ThreadExecutor(name: test.name)
-        defer { executor.stop() }
+        // Its thread ends with the executor, once the test and its tasks are done.
+        let executor = DedicatedThread(name: "folio-test")
         try await Self.$executor.withValue(executor) {
             try await withTaskExecutorPreference(executor) { try await function() }
         }

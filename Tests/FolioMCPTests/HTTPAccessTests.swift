@@ -2,6 +2,7 @@ import FolioCore
 import FolioStore
 import Foundation
 import Synchronization
+import SystemIO
 import TestSupport
 import Testing
 
@@ -185,8 +186,7 @@ struct HTTPAccessTests {
             at: root, owner: Owner(name: "林小雨", birthday: nil, gender: nil), language: .en, clock: Clock.from(environment: [:]))
         _ = try vault.create(NewRecord(kind: "idea", title: "下雨天去咖啡店"))
         let journal = Journal(JournalSetup(root: root, environment: [:], language: .en, allowWrite: false))
-        let executor = ThreadExecutor(name: "mcp-http-server")
-        defer { executor.stop() }
+        let executor = DedicatedThread(name: "folio-test-mcp")
         let ready = Mutex<Int?>(nil)
         let server = Task(executorPreference: executor) {
             try await HTTPEndpoint.serve(port: 0, journal: journal, limits: MCPLimits(), token: BearerToken(token)) { url in

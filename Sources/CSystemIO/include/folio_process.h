@@ -25,4 +25,9 @@ int folio_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 // Swift's Glibc module leaves out); 0 on success, -1 with errno set.
 int folio_file_system_type(const char *path, unsigned long long *type);
 
+// The calling thread's name (pthread_setname_np and pthread_getname_np): at most 15 bytes
+// are kept. 0 on success.
+int folio_set_thread_name(const char *name);
+int folio_thread_name(char *name, unsigned long size);
+
 #endif

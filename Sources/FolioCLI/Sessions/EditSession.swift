@@ -121,6 +121,7 @@ struct EditSession {
         } catch {
             throw FolioError(.editorFailed(editor))
         }
+        // blocking: the command waits for the person in their editor, and does nothing else meanwhile.
         process.waitUntilExit()
         let status = process.terminationStatus
         // What the status means, as git reads it: a non-zero exit (Vim's `:cq`) abandons the edit.

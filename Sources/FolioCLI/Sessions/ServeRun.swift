@@ -80,6 +80,7 @@ enum QRCode {
         process.standardOutput = FileHandle.standardError
         do {
             try process.run()
+            // blocking: qrencode draws one code and exits; the server does not listen yet.
             process.waitUntilExit()
         } catch {
             // No QR code: the link is printed below it anyway.

@@ -6,6 +6,7 @@ import FolioStore
 import Foundation
 import Git
 import HTTP
+import SystemIO
 
 extension History {
     /// The repository's LFS object store (`.git/lfs/objects`).
@@ -291,11 +292,7 @@ extension History {
 
     /// `helpers`' answer for `url`, asked on a thread of their own: a helper is a blocking child.
     static func ask(_ helpers: CredentialHelpers, url: String, transport: SyncTransport) async -> CredentialHelpers.Answer? {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: helpers.fill(url: url, environment: transport.environment, home: transport.home))
-            }
-        }
+        await OffThePool.run("folio-credential") { helpers.fill(url: url, environment: transport.environment, home: transport.home) }
     }
 
     /// The user's words for a failed transfer.

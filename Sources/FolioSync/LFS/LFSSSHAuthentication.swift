@@ -1,5 +1,6 @@
 import FolioLFS
 import Foundation
+import SystemIO
 
 /// What an SSH git host says when asked `git-lfs-authenticate <path> <operation>`: the LFS
 /// server's URL and the header that opens it (a short-lived token), as `git-lfs` asks for them
@@ -82,12 +83,8 @@ public struct LFSSSHAuthentication: Sendable, Equatable {
     /// Runs `executable` and returns its standard output (at most ``maxReplyBytes``) when it exits
     /// with 0 before `timeout` seconds; the one bridge from a blocking child process to async.
     private static func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double) async -> Data? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Data?, Never>) in
-            Thread.detachNewThread {
-                continuation.resume(
-                    returning: HelperProcess.run(executable, arguments, environment: environment, timeout: timeout, maxBytes: maxReplyBytes)
-                )
-            }
+        await OffThePool.run("folio-lfs-auth") {
+            HelperProcess.run(executable, arguments, environment: environment, timeout: timeout, maxBytes: maxReplyBytes)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -62,7 +63,7 @@ enum HelperProcess {
             // A full pipe must not block folio (written on a thread), nor a helper that exits
             // without reading end folio with SIGPIPE, whoever runs this library.
             let writer = feed.fileHandleForWriting
-            Thread.detachNewThread { writeIgnoringBrokenPipe(input, to: writer) }
+            OffThePool.start("folio-feed") { writeIgnoringBrokenPipe(input, to: writer) }
         }
         // The deadline holds for reading too: a helper's own child (a shell's `sleep`) may keep
         // the pipe open after the helper is gone, so the answer is read with poll, not to its end.
@@ -95,6 +96,7 @@ enum HelperProcess {
             kill(-process.processIdentifier, SIGKILL)
             kill(process.processIdentifier, SIGKILL)
         }
+        // blocking: the helper was killed above if it outlived its deadline; callers come through OffThePool.run.
         process.waitUntilExit()
         if data.count > maxBytes { return .tooLong }
         if stopped { return .timedOut }
