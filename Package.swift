@@ -157,13 +157,19 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
+        // The application layer the three faces (the command line, `folio serve`, `folio mcp`)
+        // call: one function opens a vault, with one policy for its warnings, secrets, the
+        // watcher, the language and a change written but not committed.
+        .target(
+            name: "FolioApp", dependencies: ["FolioCore", "FolioStore", "FolioSync", "SystemIO"],
+            swiftSettings: strict),
         // `folio mcp`: the journal as a Model Context Protocol server (stdio, or Streamable HTTP on
         // loopback); its tools are wiring over the same use cases the command line calls.
         .target(
             name: "FolioMCP",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "Git", "SystemIO", "YAML",
-                .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
+                "FolioApp", "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "Git", "SystemIO",
+                "YAML", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
@@ -173,8 +179,8 @@ let package = Package(
         .target(
             name: "FolioWeb",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSite", "FolioMedia", "FolioCompanion", "SystemIO", "YAML",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "FolioApp", "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSite", "FolioMedia", "FolioCompanion",
+                "SystemIO", "YAML", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "CompressNIO", package: "compress-nio"),
@@ -185,8 +191,8 @@ let package = Package(
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange", "FolioSite",
-                "FolioLFS", "FolioWeb", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FolioApp", "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange",
+                "FolioSite", "FolioLFS", "FolioWeb", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         .executableTarget(
@@ -251,11 +257,14 @@ let package = Package(
             ], swiftSettings: strict),
         .testTarget(
             name: "FolioCompanionTests", dependencies: ["FolioCompanion", "FolioCore", "FolioStore", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioAppTests", dependencies: ["FolioApp", "FolioCore", "FolioStore", "FolioSync", "SystemIO", "TestSupport"],
+            swiftSettings: strict),
+        .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "SystemIO", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FolioCLITests",
             dependencies: [
-                "FolioCLI", "folio", "FolioCore", "FolioStore", "SystemIO", "TestSupport",
+                "FolioApp", "FolioCLI", "folio", "FolioCore", "FolioStore", "SystemIO", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -47,10 +47,8 @@ extension Journal {
             try vault.requireProfile()
             guard dryRun else {
                 let before = try headCommit()
-                let problems = vault.recordingProblems.count
-                let record = try change(vault)
-                // The file is written but its commit failed: say so, never report a clean write.
-                if let problem = vault.recordingProblems.dropFirst(problems).first { throw problem }
+                // The file is written but its commit failed: an error, never a clean write.
+                let record = try service.committing(change)
                 let after = try headCommit()
                 return .object([
                     ("written", .bool(true)), ("record", RecordJSON.summary(record)),

@@ -1,8 +1,10 @@
+import FolioApp
 import FolioCore
 import FolioSecrets
 import FolioStore
 import FolioSync
 import Foundation
+import SystemIO
 
 /// What `folio mcp` is started with: the vault, this device's environment, and whether writes are on.
 public struct JournalSetup: Sendable {
@@ -11,13 +13,19 @@ public struct JournalSetup: Sendable {
     public var language: Language?
     public var allowWrite: Bool
     public var limits: MCPLimits
+    /// `--allow-secret`: writes may keep text that looks like a key or a token.
+    public var allowSecrets: Bool
 
-    public init(root: URL, environment: [String: String], language: Language?, allowWrite: Bool, limits: MCPLimits = MCPLimits()) {
+    public init(
+        root: URL, environment: [String: String], language: Language?, allowWrite: Bool, limits: MCPLimits = MCPLimits(),
+        allowSecrets: Bool = false
+    ) {
         self.root = root
         self.environment = environment
         self.language = language
         self.allowWrite = allowWrite
         self.limits = limits
+        self.allowSecrets = allowSecrets
     }
 }
 
@@ -25,8 +33,10 @@ public struct JournalSetup: Sendable {
 /// arrive together are answered one at a time, each through the use cases the command line calls
 /// (under the same writer lock, one commit per change).
 public actor Journal {
-    let vault: Vault
-    let history: History?
+    /// The vault as every face opens it (FolioApp).
+    let service: JournalService
+    var vault: Vault { service.vault }
+    var history: History? { service.history }
     let limits: MCPLimits
     /// This device's environment: the embeddings key, `HOME`.
     let environment: [String: String]
@@ -35,33 +45,32 @@ public actor Journal {
     /// The vault's clock: what "yesterday" in a tool's arguments is seen from.
     nonisolated let clock: Clock
     /// Why nothing can be read: an encrypted vault this device has no key for.
-    let refusal: FolioError?
+    var refusal: FolioError? { service.refusal }
+    /// The thread every call runs on: exports, commits and child processes never hold a thread
+    /// of the concurrency pool, which the transport's tasks share.
+    private let thread = DedicatedThread(name: "folio-mcp")
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
 
     public init(_ setup: JournalSetup) {
-        let vault = Vault(root: setup.root, clock: Clock.from(environment: setup.environment))
-        vault.languageOverride = setup.language
-        self.vault = vault
+        // Writes commit: the history opens now, and refuses a locked vault itself. Reading needs
+        // no libgit2; a locked vault is still refused.
+        let service = JournalService.open(
+            JournalOptions(
+                root: setup.root, environment: setup.environment, language: setup.language, allowSecrets: setup.allowSecrets,
+                history: setup.allowWrite ? .open(whenLocked: .refuse) : .readingOnly))
+        self.service = service
         self.limits = setup.limits
         self.environment = setup.environment
         self.allowWrite = setup.allowWrite
-        self.language = vault.language
-        self.clock = vault.clock
-        var history: History?
-        var refusal: FolioError?
-        do throws(FolioError) {
-            if setup.allowWrite {
-                // Writes commit: the history opens now, and refuses a locked vault itself.
-                history = try History.open(vault, environment: setup.environment)
-                if let history { vault.recorder = history }
-            } else {
-                // Reading needs no libgit2; a locked vault is still refused.
-                try History.refuseIfLocked(vault, environment: setup.environment)
-            }
-        } catch {
-            refusal = error
-        }
-        self.history = history
-        self.refusal = refusal
+        self.language = service.language
+        self.clock = service.vault.clock
+    }
+
+    /// The vault's warnings and the history's notices, for the server's terminal once it starts
+    /// (standard error: standard output is the protocol's).
+    public func openingWarnings() -> [FolioError] {
+        service.openingWarnings()
     }
 
     /// Names the assistant whose writes the commits carry: `<client> via mcp`.

@@ -18,12 +18,19 @@ public struct SiteOptions: Sendable {
     /// Pages for `folio serve`: with its forms, and the vault's files under `vault/` of the site's
     /// address (the server answers there) instead of a relative path on disk.
     public var live: LiveSite?
+    /// Told how many records' pages are written of how many, after each batch (the served app's
+    /// "preparing your pages" page).
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
-    public init(output: URL? = nil, filter: RecordFilter = RecordFilter(), searchPath: String? = nil, live: LiveSite? = nil) {
+    public init(
+        output: URL? = nil, filter: RecordFilter = RecordFilter(), searchPath: String? = nil, live: LiveSite? = nil,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) {
         self.output = output
         self.filter = filter
         self.searchPath = searchPath
         self.live = live
+        self.progress = progress
     }
 }
 
@@ -236,7 +243,9 @@ struct ExportRun {
         let kinds = vault.kinds
         let rootPath = vault.root.path
         var renderedIndexes = Set<Int>()
+        options.progress?(0, toRender.count)
         for start in stride(from: 0, to: toRender.count, by: Self.pagesPerBatch) {
+            defer { options.progress?(min(start + Self.pagesPerBatch, toRender.count), toRender.count) }
             let batch = Array(toRender[start..<min(start + Self.pagesPerBatch, toRender.count)])
             var parsed: [String: Record] = [:]
             try read(batch, into: &entries, terms: terms, keeping: &parsed)

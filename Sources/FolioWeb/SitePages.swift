@@ -28,6 +28,9 @@ struct SitePages: RouterMiddleware {
         var path = request.uri.path.removingPercentEncoding ?? request.uri.path
         if path == "/" { path = "/index.html" }
         guard Self.isPage(path) else { return try await next(request, context) }
+        // The first pages are still being written (a first start on a large vault): say so at
+        // once, and the page asks again by itself, instead of a request waiting a minute.
+        guard journal.freshness.hasPages else { return WebResponse.preparing(journal.freshness.progress, journal.language) }
         if !journal.freshness.mayServe(now: .now) {
             do throws(FolioError) {
                 try await journal.refresh()

@@ -33,7 +33,8 @@ struct MediaGate: RouterMiddleware {
         let notFound = WebResponse.page(.notFound, .notFound, journal.language)
         guard request.method == .get || request.method == .head, relative.hasPrefix("media/") else { return notFound }
         // The records' media are the last refresh's: a page just written lists its photo only
-        // once the pages have caught up with it.
+        // once the pages have caught up with it. Before the first pages no media is listed yet.
+        guard journal.freshness.hasPages else { return WebResponse.preparing(journal.freshness.progress, journal.language) }
         if !journal.freshness.mayServe(now: .now) {
             do throws(FolioError) {
                 try await journal.refresh()

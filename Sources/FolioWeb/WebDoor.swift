@@ -120,6 +120,7 @@ extension HTTPField.Name {
     static let xFrameOptions = HTTPField.Name("X-Frame-Options")
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")
+    static let refresh = HTTPField.Name("Refresh")
 }
 
 /// The answers the app makes itself.
@@ -136,6 +137,17 @@ enum WebResponse {
 
     static func failure(_ status: HTTPResponse.Status, _ error: FolioError, _ language: Language) -> Response {
         html(status, saying(error.rendered(in: language, asWarning: false), status, language))
+    }
+
+    /// While the first pages are written: a page saying how far they are, which reloads itself
+    /// every two seconds (`Refresh`, so it works without JavaScript), never cached.
+    static func preparing(_ progress: (done: Int, total: Int), _ language: Language) -> Response {
+        let message = WebMessage.preparingPages(done: progress.done, total: progress.total)
+        let title = language == .zhHant ? "準備中" : "Preparing"
+        let page = LivePages.message(Message.web(message).text(language), title: title, language: language)
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
+        if let refresh = HTTPField.Name.refresh { headers[refresh] = "2" }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
     }
 
     static func text(_ status: HTTPResponse.Status, _ message: WebMessage, _ language: Language) -> Response {

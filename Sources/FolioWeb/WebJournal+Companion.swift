@@ -41,6 +41,7 @@ extension WebJournal {
         if Conversation.split(page.document.body).hasSection { return page }
         let chain = companionChain { .entry(media: $0.sendMedia, location: $0.shareLocation, pastPages: $0.sendPastPages) }
         let moment = await momentLines(chain)
+        let mark = service.commitMark
         // What the companion saw and its greeting are one commit, as `folio diary` makes them.
         let greeted = try await vault.inOneCommit(Vault.describe("chat", page)) { () async throws(FolioError) -> Record in
             var entry = try DiaryEntry(page)
@@ -74,6 +75,7 @@ extension WebJournal {
             return try vault.appendCompanionLine(text, to: page, part: .greeting)
         }
         freshness.markChanged()
+        try service.requireCommitted(since: mark)
         return greeted
     }
 
@@ -89,6 +91,7 @@ extension WebJournal {
         let page = try diaryPage(reference)
         let chain = companionChain { .entry(media: false, location: $0.shareLocation, pastPages: $0.sendPastPages) }
         let environment = await momentLines(chain)
+        let mark = service.commitMark
         let outcome = try await vault.inOneCommit(Vault.describe("chat", page)) { () async throws(FolioError) -> ChatOutcome in
             let asked = try vault.appendUserMessage(message, to: page)
             guard chain.canReply else {
@@ -111,6 +114,7 @@ extension WebJournal {
             }
         }
         freshness.markChanged()
+        try service.requireCommitted(since: mark)
         return outcome
     }
 
@@ -130,7 +134,9 @@ extension WebJournal {
             throw FolioError(.ai(.summaryFailed(reference: page.shortID)))
         }
         vault.rememberAIFailure(nil, step: "summarize", for: page)
-        let changed = try vault.applySummary(outcome.value, to: page, provider: outcome.provider, configuration: chain.configuration)
+        let changed = try service.committing { vault throws(FolioError) in
+            try vault.applySummary(outcome.value, to: page, provider: outcome.provider, configuration: chain.configuration)
+        }
         freshness.markChanged()
         return changed
     }

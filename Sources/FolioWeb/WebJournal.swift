@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCompanion
 import FolioCore
 import FolioSite
@@ -17,8 +18,10 @@ import YAML
 /// whose files changed, so a page edited on another device or in an editor shows on the next
 /// load. A GET changes no file of the vault.
 actor WebJournal {
-    let vault: Vault
-    let history: History?
+    /// The vault as every face opens it (FolioApp).
+    let service: JournalService
+    var vault: Vault { service.vault }
+    var history: History? { service.history }
     let environment: [String: String]
     /// Where a problem that is not the request's goes (the server's terminal).
     nonisolated let warn: @Sendable (FolioError) -> Void
@@ -37,12 +40,19 @@ actor WebJournal {
     private var pages: [String: String] = [:]
     /// The records' media as the last refresh found them: the only files of the vault served.
     nonisolated let recordMedia = RecordMedia()
+    /// The thread every request's work on the vault runs on: exports, commits and ffmpeg block it,
+    /// never one of the concurrency pool's threads, which answer pairing, icons and the
+    /// "preparing your pages" page meanwhile.
+    private let thread = DedicatedThread(name: "folio-serve")
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
 
     init(_ setup: WebSetup, warn: @escaping @Sendable (FolioError) -> Void) {
         self.warn = warn
-        let vault = Vault(root: setup.root, clock: Clock.from(environment: setup.environment))
-        vault.languageOverride = setup.language
-        self.vault = vault
+        let service = JournalService.open(
+            JournalOptions(root: setup.root, environment: setup.environment, language: setup.language, allowSecrets: setup.allowSecrets))
+        self.service = service
+        let vault = service.vault
         vaultRoot = vault.root
         self.environment = setup.environment
         self.language = vault.language
@@ -50,16 +60,15 @@ actor WebJournal {
         uploadFolder = vault.localDirectory.appendingPathComponent("uploads")
         localDirectory = vault.localDirectory
         clock = vault.clock
-        var history: History?
-        var refusal: FolioError?
-        do throws(FolioError) {
-            history = try History.open(vault, environment: setup.environment)
-            if let history { vault.recorder = history }
-        } catch {
-            refusal = error
-        }
-        self.history = history
-        self.refusal = refusal
+        refusal = service.refusal
+    }
+
+    /// The thread the journal's work runs on, as the system names it (for the tests).
+    func threadName() -> String { OffThePool.currentThreadName }
+
+    /// The vault's warnings and the history's notices, for the server's terminal once it starts.
+    func openingWarnings() -> [FolioError] {
+        service.openingWarnings()
     }
 
     /// Removes uploads a server stopped in the middle of (killed, or the computer off) left more
@@ -93,7 +102,10 @@ actor WebJournal {
     func refresh() throws(FolioError) {
         if let refusal { throw refusal }
         guard let generation = freshness.begin(now: .now) else { return }
-        let options = SiteOptions(output: siteFolder, searchPath: environment["PATH"], live: LiveSite())
+        let freshness = freshness
+        let options = SiteOptions(
+            output: siteFolder, searchPath: environment["PATH"], live: LiveSite(),
+            progress: { done, total in freshness.report(done: done, total: total) })
         do throws(FolioError) {
             let report = try SiteExporter.export(vault, options: options)
             pages = report.pages
@@ -103,6 +115,14 @@ actor WebJournal {
             throw error
         }
         freshness.finish(generation, now: .now, succeeded: true)
+    }
+
+    /// The first pages of a server's start, written while the server already answers (pairing,
+    /// icons, a "preparing your pages" page): at 100,000 records the first export takes a minute.
+    /// How many records the pages hold.
+    func prepareFirstPages() throws(FolioError) -> Int {
+        try refresh()
+        return pages.count
     }
 
     /// The site-relative page of the record at `path`, after a refresh.
@@ -240,13 +260,10 @@ actor WebJournal {
 
     /// Runs one change; a change written but not committed is an error, never a quiet success.
     private func write(_ change: (Vault) throws(FolioError) -> Record) throws(FolioError) -> Record {
-        if let refusal { throw refusal }
+        try service.requireOpen()
         try vault.requireProfile()
-        let problems = vault.recordingProblems.count
-        let record = try change(vault)
-        freshness.markChanged()
-        if let problem = vault.recordingProblems.dropFirst(problems).first { throw problem }
-        return record
+        defer { freshness.markChanged() }
+        return try service.committing(change)
     }
 
     // MARK: - Uploads already made
@@ -284,6 +301,11 @@ final class Freshness: Sendable {
     static let window: Duration = .milliseconds(500)
 
     private struct State {
+        /// Whether a refresh succeeded once: until then there are no pages to send.
+        var hasPages = false
+        /// The refresh in progress: pages written of how many.
+        var done = 0
+        var total = 0
         var last: ContinuousClock.Instant?
         /// Counts the writes; a refresh that began before the last one does not make the pages current.
         var changes = 1
@@ -303,6 +325,16 @@ final class Freshness: Sendable {
 
     func markChanged() { state.withLock { $0.changes += 1 } }
 
+    /// Whether the pages were written once: before that a page request is answered "preparing".
+    var hasPages: Bool { state.withLock { $0.hasPages } }
+
+    /// How far the refresh in progress is: records' pages written, of how many.
+    var progress: (done: Int, total: Int) { state.withLock { ($0.done, $0.total) } }
+
+    func report(done: Int, total: Int) {
+        state.withLock { state in (state.done, state.total) = (done, total) }
+    }
+
     /// Starts a refresh unless the pages are current; the writes it will account for.
     func begin(now: ContinuousClock.Instant) -> Int? {
         state.withLock { state in
@@ -316,6 +348,7 @@ final class Freshness: Sendable {
         state.withLock { state in
             state.refreshing = false
             guard succeeded else { return }
+            state.hasPages = true
             state.last = now
             state.currentAt = max(state.currentAt, changes)
         }

@@ -13,13 +13,16 @@ import NIOCore
 /// change through the use case the command line calls: one commit, which `folio log` shows.
 public enum WebServer {
     /// Runs until SIGINT or SIGTERM. `ready` is told where the server listens once it does;
-    /// `paired` of each browser paired, with the link for the next one (a link pairs one browser).
+    /// `paired` of each browser paired, with the link for the next one (a link pairs one browser);
+    /// `pagesReady` once the first pages are written, with how many records they hold.
     public static func run(
         _ setup: WebSetup, warn: @escaping @Sendable (FolioError) -> Void, ready: @escaping @Sendable (WebAddress) -> Void,
-        paired: @escaping @Sendable (PairedDevice, WebAddress) -> Void = { _, _ in }
+        paired: @escaping @Sendable (PairedDevice, WebAddress) -> Void = { _, _ in },
+        pagesReady: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws {
         let journal = WebJournal(setup, warn: warn)
         if let refusal = journal.refusal { throw refusal }
+        for warning in await journal.openingWarnings() { warn(warning) }
         journal.sweepAbandonedUploads()
         let pairing = PairingSecret()
         let bindHost: String
@@ -43,6 +46,8 @@ public enum WebServer {
             WebAddress(pairingURLs: shownHosts.map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port.value)/pair?secret=\(secret)" })
         }
         let memory = MemoryAfterLoad()
+        // Said once the server listens, so the terminal shows the link first and then the pages.
+        let (listening, listened) = AsyncStream<Void>.makeStream()
         let router = makeRouter(journal: journal, guardian: guardian, memory: memory) { device, next in paired(device, address(next)) }
         let app = Application(
             router: router,
@@ -54,18 +59,30 @@ public enum WebServer {
                 // With port 0 the system chose one: only now is it known, and no request came before.
                 port.set(channel.localAddress?.port ?? setup.port)
                 ready(address(pairing.current))
-                // The served pages are brought up to date now, not when the first page is asked
-                // for (at 10,000 records the first export takes a few seconds).
-                do throws(FolioError) {
-                    try await journal.refresh()
-                } catch {
-                    warn(error)
-                }
+                listened.yield()
+                listened.finish()
             },
             logger: logger)
         // The memory a burst of connections took goes back once it is over (MemoryAfterLoad).
         let returning = Task { await memory.run() }
         defer { returning.cancel() }
+        // The first pages are written on the journal's own thread while the server answers:
+        // Hummingbird accepts no connection until `onServerRunning` returns, and at 100,000
+        // records the first export takes a minute. Pages asked for meanwhile say how far it is.
+        let firstPages = Task {
+            let outcome: Result<Int, FolioError>
+            do throws(FolioError) {
+                outcome = .success(try await journal.prepareFirstPages())
+            } catch {
+                outcome = .failure(error)
+            }
+            for await _ in listening { break }
+            switch outcome {
+            case .success(let records): pagesReady(records)
+            case .failure(let error): warn(error)
+            }
+        }
+        defer { firstPages.cancel() }
         try await app.runService()
     }
 

@@ -18,13 +18,19 @@ public struct WebSetup: Sendable {
     public var reach: Reach
     /// 0: a free port, chosen by the system.
     public var port: Int
+    /// `--allow-secret`: pages may save text that looks like a key or a token.
+    public var allowSecrets: Bool
 
-    public init(root: URL, environment: [String: String], language: Language? = nil, reach: Reach = .loopback, port: Int = 8400) {
+    public init(
+        root: URL, environment: [String: String], language: Language? = nil, reach: Reach = .loopback, port: Int = 8400,
+        allowSecrets: Bool = false
+    ) {
         self.root = root
         self.environment = environment
         self.language = language
         self.reach = reach
         self.port = port
+        self.allowSecrets = allowSecrets
     }
 }
 

@@ -16,8 +16,12 @@ enum MCPServe {
     /// server could not start.
     @Sendable static func serve(_ request: MCPRequest) async -> Never {
         let setup = JournalSetup(
-            root: request.root, environment: request.environment, language: request.language, allowWrite: request.allowWrite)
+            root: request.root, environment: request.environment, language: request.language, allowWrite: request.allowWrite,
+            allowSecrets: request.allowSecrets)
         let journal = Journal(setup)
+        // The vault's warnings go to standard error, as every command shows them (standard output
+        // is the protocol's).
+        for warning in await journal.openingWarnings() { Console.err(warning.rendered(in: journal.language, asWarning: true)) }
         do {
             if let http = request.http {
                 try await HTTPEndpoint.serve(port: http.port, journal: journal, limits: setup.limits, token: BearerToken(http.token)) {

@@ -21,14 +21,16 @@ struct UploadCrashTests {
         let base: String
     }
 
-    /// Starts `folio serve --port 0` and waits (60 s at most) for the address it prints.
+    /// Starts `folio serve --port 0` and waits (60 s at most) for the address it prints and its first pages.
     static func serve(_ vault: FaultVault, log: URL) throws -> Server {
         let process = try ChildProcess(
             FolioBinary.url.path, ["--vault", vault.root.path, "serve", "--port", "0"], environment: vault.environment,
             errors: log)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, process.isRunning {
+            // Once its first pages are written: the client reads its form token from a page.
             if let text = try? String(contentsOf: log, encoding: .utf8),
+                text.contains("Pages ready") || text.contains("頁面準備好了"),
                 let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+/pair\?secret=[A-Za-z0-9_-]+"#, options: .regularExpression)
             {
                 let link = String(text[range])

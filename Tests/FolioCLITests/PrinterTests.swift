@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -31,7 +32,7 @@ struct PrinterTests {
     func context(width: Int = 100, terminalOutput: Bool = false, language: Language = .zhHant) -> Context {
         vault.languageOverride = language
         let terminal = Terminal(isInteractive: false, useColor: false, width: width, height: 40, cutsLongLines: terminalOutput)
-        return Context(vault: vault, history: nil, terminal: terminal, environment: [:], workingDirectory: scratch.url)
+        return Context(journal: .withoutHistory(vault), terminal: terminal, environment: [:], workingDirectory: scratch.url)
     }
 
     func summaries(_ context: Context) throws -> [RecordSummary] {

@@ -86,11 +86,14 @@ struct WebBrowserTests {
         #expect(try folio.run("list", "--done").stdout.contains("買新雨傘"))
     }
 
-    /// The pairing link `folio serve` prints on standard error once it listens (waited for up to 60 s).
+    /// The pairing link `folio serve` prints on standard error once it listens, once its first
+    /// pages are written too (it says so: before that a page says "preparing"; FirstPagesTests),
+    /// waited for up to 60 s.
     static func pairingLink(in errors: URL) -> String? {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             if let text = try? String(contentsOf: errors, encoding: .utf8),
+                text.contains("Pages ready") || text.contains("頁面準備好了"),
                 let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+/pair\?secret=[A-Za-z0-9_-]+"#, options: .regularExpression)
             {
                 return String(text[range])

@@ -251,6 +251,9 @@ struct ServedVault {
 
     /// The answer to a browser's request for `path` on 127.0.0.1:8400, past the door.
     func get(_ path: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:]) async throws -> Answer {
+        // A server that has been up a moment: its first pages are written (FirstPagesTests holds
+        // what it answers before).
+        if !journal.freshness.hasPages { _ = try await journal.prepareFirstPages() }
         let request = Request(
             head: HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1:8400", path: path, headerFields: headers),
             body: RequestBody(buffer: ByteBuffer()))

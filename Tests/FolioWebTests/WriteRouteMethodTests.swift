@@ -29,7 +29,8 @@ struct WriteRouteMethodTests {
         /// The idea's vault path.
         let idea: String
 
-        init() async throws {
+        /// `firstPages`: the first pages written, as a server that has been up a moment has them.
+        init(firstPages: Bool = true) async throws {
             scratch = try Scratch("write-routes")
             root = scratch.path("vault")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -44,6 +45,7 @@ struct WriteRouteMethodTests {
             router = WebServer.makeRouter(journal: journal, guardian: guardian)
             responder = router.buildResponder()
             idea = try await journal.addIdea(title: "Buy an umbrella", tags: ["errand"]).path
+            if firstPages { _ = try await journal.prepareFirstPages() }
         }
 
         struct Answer {

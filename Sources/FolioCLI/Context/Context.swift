@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import FolioSync
@@ -5,13 +6,15 @@ import Foundation
 
 /// What a command works with: the vault, the terminal, the environment.
 struct Context {
-    let vault: Vault
-    /// The vault's git history; nil when the vault has no `.git` (the vault warns about that).
-    let history: History?
+    /// The vault as every face opens it (FolioApp): its history, its policies.
+    let journal: JournalService
     let terminal: Terminal
     let environment: [String: String]
     let workingDirectory: URL
 
+    var vault: Vault { journal.vault }
+    /// The vault's git history; nil when the vault has no `.git` (the vault warns about that).
+    var history: History? { journal.history }
     var language: Language { vault.language }
 
     /// A record's kind as the person reads it in a listing: the kind's label in the vault's
@@ -46,33 +49,32 @@ struct Context {
     private static func open(
         _ global: GlobalOptions, history need: HistoryNeed, reported: (FolioError) -> Bool = { _ in false }
     ) throws(FolioError) -> Context {
-        if case .open = need { History.warmUp() }
+        let historyNeed: JournalOptions.HistoryNeed =
+            switch need {
+            case .open(let whenLocked): .open(whenLocked: whenLocked)
+            case .notNeeded: .readingOnly
+            }
+        JournalService.warmUp(for: historyNeed)
         let environment = ProcessInfo.processInfo.environment
         try global.enterDirectory()
         if let lang = global.language() { MessageLanguage.shared.set(lang) }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let root = try VaultLocation.find(explicit: global.vault, environment: environment, workingDirectory: cwd)
-        let vault = Vault(root: root, clock: Clock.from(environment: environment))
-        vault.languageOverride = global.language()
-        vault.allowSecrets = global.allowSecret
-        vault.asksWatcher = environment["FOLIO_WATCH"] != "off"
-        MessageLanguage.shared.set(vault.language)
+        let journal = JournalService.open(
+            JournalOptions(
+                root: root, environment: environment, language: global.language(), allowSecrets: global.allowSecret, history: historyNeed))
+        MessageLanguage.shared.set(journal.language)
+        try journal.requireOpen()
+        // The command ends by naming every change it wrote but could not commit (ExitStatus).
+        UncommittedChanges.shared.follow(journal.ledger)
         let terminal = Terminal.current(noColor: global.noColor, environment: environment)
-        let history: History?
-        switch need {
-        case .open(let whenLocked): history = try History.open(vault, environment: environment, whenLocked: whenLocked)
-        case .notNeeded:
-            try History.refuseIfLocked(vault, environment: environment)
-            history = nil
-        }
-        let context = Context(
-            vault: vault, history: history, terminal: terminal, environment: environment, workingDirectory: cwd)
+        let context = Context(journal: journal, terminal: terminal, environment: environment, workingDirectory: cwd)
+        let vault = journal.vault
         for warning in vault.warnings where !reported(warning) { context.warn(warning) }
-        if let history {
+        if let history = journal.history {
             for notice in history.takeNotices() { Console.err(terminal.warn(notice.text(vault.language))) }
             let language = vault.language
             history.tell = { notice in Console.err(terminal.warn(notice.text(language))) }
-            vault.recorder = HistoryRecorder(history: history)
         }
         return context
     }

@@ -1,48 +1,25 @@
+import FolioApp
 import FolioCore
-import FolioStore
-import FolioSync
-import Foundation
 import Synchronization
 
-/// Commits each change through the history. A failed commit leaves the change saved on disk, so
-/// the command goes on, and fails at its end naming what was not committed (``UncommittedChanges``).
-final class HistoryRecorder: ChangeRecorder {
-    let history: History
-
-    init(history: History) {
-        self.history = history
-    }
-
-    func record(_ change: VaultChange, in vault: Vault) throws(FolioError) {
-        do {
-            try history.record(change, in: vault)
-        } catch {
-            UncommittedChanges.shared.add(error)
-        }
-    }
-
-    func committedText(of path: String) -> String? {
-        history.committedText(of: path)
-    }
-}
-
-/// Changes a command wrote but could not commit. A command never reports success with a change of
-/// its own left uncommitted: ``Folio/run(_:)`` names each and exits 1.
+/// The ledgers of the journals a command opened. A command never reports success with a change of
+/// its own left uncommitted: ``ExitStatus`` names each failure and exits 1. What counts as
+/// uncommitted is the journal's own policy (``CommitLedger`` in FolioApp); this only remembers
+/// which journals the command opened, since a command's `run()` hands back no context.
 final class UncommittedChanges: Sendable {
     static let shared = UncommittedChanges()
-    private let errors = Mutex<[FolioError]>([])
+    private let ledgers = Mutex<[CommitLedger]>([])
 
-    func add(_ error: FolioError) {
-        errors.withLock { errors in
-            if !errors.contains(error) { errors.append(error) }
-        }
+    func follow(_ ledger: CommitLedger) {
+        ledgers.withLock { $0.append(ledger) }
     }
 
     /// The failures so far, each handed out once.
     func take() -> [FolioError] {
-        errors.withLock { errors in
-            defer { errors.removeAll() }
-            return errors
+        var failures: [FolioError] = []
+        for ledger in ledgers.withLock({ $0 }) {
+            for failure in ledger.take() where !failures.contains(failure) { failures.append(failure) }
         }
+        return failures
     }
 }

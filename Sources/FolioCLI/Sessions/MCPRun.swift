@@ -9,6 +9,8 @@ public struct MCPRequest: Sendable {
     public let environment: [String: String]
     public let language: Language?
     public let allowWrite: Bool
+    /// `--allow-secret`.
+    public let allowSecrets: Bool
     /// Nil: standard input and output.
     public let http: HTTPListening?
 }
@@ -58,7 +60,9 @@ enum MCPRun {
             let token = try tokenFile == nil ? MCPToken.vaultToken(root: root) : MCPToken.token(inFile: file)
             http = HTTPListening(port: httpPort, token: token, tokenFile: file)
         }
-        return MCPRequest(root: root, environment: environment, language: global.language(), allowWrite: writes, http: http)
+        return MCPRequest(
+            root: root, environment: environment, language: global.language(), allowWrite: writes, allowSecrets: global.allowSecret,
+            http: http)
     }
 
     /// `folio mcp --print-token` and `--new-token`: the vault's token for `--http`, made when there

@@ -17,7 +17,8 @@ enum ServeRun {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let root = try VaultLocation.find(explicit: global.vault, environment: environment, workingDirectory: cwd)
         let reach: WebSetup.Reach = lan ? .localNetwork(hosts: NetworkAddresses.local()) : .loopback
-        return WebSetup(root: root, environment: environment, language: global.language(), reach: reach, port: port)
+        return WebSetup(
+            root: root, environment: environment, language: global.language(), reach: reach, port: port, allowSecrets: global.allowSecret)
     }
 
     static func serve(_ setup: WebSetup) async -> Never {
@@ -36,7 +37,8 @@ enum ServeRun {
                     // A link pairs one browser: the next device needs the next link.
                     if lan, let first = next.pairingURLs.first { QRCode.print(first, environment: setup.environment) }
                     Console.errShowingPairingLink(Message.web(.paired(device: device.name, next: next.pairingURLs)).text(language))
-                })
+                },
+                pagesReady: { records in Console.err(Message.web(.pagesReady(records: records)).text(language)) })
             exit(0)
         } catch {
             Console.err((error as? FolioError)?.rendered(in: language) ?? Message.web(.cannotListen("\(error)")).text(language))

@@ -35,6 +35,11 @@ public enum WebMessage: Sendable, Equatable {
     case noDevices
     /// What `folio serve devices --revoke` did.
     case revoked(count: Int)
+    /// The first pages are being written (a server's first start on a vault): `done` of `total`
+    /// records' pages so far; `total` is 0 until the records are counted.
+    case preparingPages(done: Int, total: Int)
+    /// On the server's terminal: the first pages are written.
+    case pagesReady(records: Int)
 
     public var pair: (String, String) {
         switch self {
@@ -92,6 +97,15 @@ public enum WebMessage: Sendable, Equatable {
                 "已取消 \(count) 個裝置的配對；它們要再用 `folio serve` 顯示的新連結配對。",
                 "Revoked \(count) device\(count == 1 ? "" : "s"); \(count == 1 ? "it needs" : "they need") a new link from `folio serve` to pair again."
             )
+        case .preparingPages(let done, let total):
+            total == 0
+                ? ("正在準備你的頁面……這一頁會自己重新整理。", "Preparing your pages… this page reloads by itself.")
+                : (
+                    "正在準備你的頁面（\(done) / \(total) 篇）……這一頁會自己重新整理。",
+                    "Preparing your pages (\(done) of \(total))… this page reloads by itself."
+                )
+        case .pagesReady(let records):
+            ("頁面準備好了：\(records) 篇。", "Pages ready: \(records) record\(records == 1 ? "" : "s").")
         case .methodNotAllowed: ("folio 只接受讀取頁面（GET）和送出表單（POST）。", "folio takes only reading a page (GET) and sending a form (POST).")
         }
     }

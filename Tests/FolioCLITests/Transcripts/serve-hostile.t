@@ -10,7 +10,7 @@ $ cd journal && folio config set media.max_bytes 1000000
 media.max_bytes = 1000000
 ? 0
 $ timeout 600 folio serve --port 0 2> ../serve.log & echo $! > ../serve.pid
-> until grep -q '/pair?secret=' ../serve.log 2>/dev/null; do sleep 0.05; done
+> until grep -q -e 'Pages ready' -e '頁面準備好了' ../serve.log 2>/dev/null; do sleep 0.05; done
 > export PAIR=$(grep -o 'http://[^ ]*/pair?secret=[A-Za-z0-9_-]*' ../serve.log)
 > export BASE=${PAIR%/pair*}
 > export HOSTPORT=${BASE#http://}

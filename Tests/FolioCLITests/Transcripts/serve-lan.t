@@ -7,7 +7,7 @@ $ folio init journal --name 林小雨 --language zh-Hant
 $ cd journal
 ? 0
 $ timeout 600 folio serve --lan --port 0 2> ../serve.log & echo $! > ../serve.pid
-> until grep -q '/pair?secret=' ../serve.log 2>/dev/null; do sleep 0.05; done
+> until grep -q -e 'Pages ready' -e '頁面準備好了' ../serve.log 2>/dev/null; do sleep 0.05; done
 > grep -c '█' ../serve.log | sed 's/^[1-9][0-9]*$/a QR code/'
 > grep -v '█' ../serve.log | sed -E -e 's#http://[0-9.]+:[0-9]+/pair\?secret=[A-Za-z0-9_-]+#http://ADDRESS:PORT/pair?secret=SECRET#'
 a QR code
@@ -15,6 +15,7 @@ folio 已啟動。在瀏覽器開啟這個連結配對（只給你自己的裝�
   http://ADDRESS:PORT/pair?secret=SECRET
 同一個無線網路上的手機可以掃描上面的 QR 碼。不要把這個連接埠開放到網際網路。
 按 Ctrl-C 停止。
+頁面準備好了：0 篇。
 ? 0
 $ export PAIR=$(grep -o 'http://[^ ]*/pair?secret=[A-Za-z0-9_-]*' ../serve.log | head -1)
 > export HOSTPORT=$(echo $PAIR | sed -E 's#http://([^/]+)/.*#\1#')

@@ -12,11 +12,12 @@ $ folio idea 測試想法
 已新增 想法「測試想法」：ideas/2026/11/2026-11-22-測試想法.md
 ? 0
 $ timeout 600 folio serve --port 0 2> ../serve.log & echo $! > ../serve.pid
-> until grep -q '/pair?secret=' ../serve.log 2>/dev/null; do sleep 0.05; done
+> until grep -q -e 'Pages ready' -e '頁面準備好了' ../serve.log 2>/dev/null; do sleep 0.05; done
 > sed -e 's/127.0.0.1:[0-9]*/127.0.0.1:PORT/' -e 's/secret=[A-Za-z0-9_-]*/secret=SECRET/' ../serve.log
 folio 已啟動。在瀏覽器開啟這個連結配對（只給你自己的裝置）：
   http://127.0.0.1:PORT/pair?secret=SECRET
 按 Ctrl-C 停止。
+頁面準備好了：1 篇。
 ? 0
 $ export PAIR=$(grep -o 'http://[^ ]*/pair?secret=[A-Za-z0-9_-]*' ../serve.log)
 > export BASE=${PAIR%/pair*}
