@@ -39,7 +39,7 @@ extension WebJournal {
         var page = try diaryPage(reference)
         // A greeting asked for twice (a double tap, a retried request) opens the talk once.
         if Conversation.split(page.document.body).hasSection { return page }
-        let chain = companionChain { .entry(media: $0.sendMedia, location: $0.shareLocation, pastPages: $0.sendPastPages) }
+        let chain = companionChain { .companion(.greeting, $0) }
         let moment = await momentLines(chain)
         let mark = service.commitMark
         // What the companion saw and its greeting are one commit, as `folio diary` makes them.
@@ -89,7 +89,7 @@ extension WebJournal {
     /// One turn: the message, then the companion's reply streamed piece by piece, in one commit.
     func chat(_ reference: String, message: String, onPiece: @escaping @Sendable (String) -> Void) async throws(FolioError) -> ChatOutcome {
         let page = try diaryPage(reference)
-        let chain = companionChain { .entry(media: false, location: $0.shareLocation, pastPages: $0.sendPastPages) }
+        let chain = companionChain { .companion(.chat(withMedia: false), $0) }
         let environment = await momentLines(chain)
         let mark = service.commitMark
         let outcome = try await vault.inOneCommit(Vault.describe("chat", page)) { () async throws(FolioError) -> ChatOutcome in
@@ -121,7 +121,7 @@ extension WebJournal {
     /// "Done": the talk becomes the page in the writer's voice, with its tags (`folio summarize`).
     func finish(_ reference: String) async throws(FolioError) -> Record {
         let page = try diaryPage(reference)
-        let chain = companionChain { .entry(media: false, location: $0.shareLocation, pastPages: $0.sendPastPages) }
+        let chain = companionChain { .companion(.summary, $0) }
         let entry = try DiaryEntry(page)
         let existing = vault.catalog().all.tagUses().sorted(by: .count).map(\.tag)
         let request = entry.summaryRequest(existingTags: existing, configuration: chain.configuration)

@@ -41,7 +41,7 @@ enum ChatTurn {
 
     /// The providers a chat talks to; made once per session.
     static func chain(_ context: Context, sendsMedia: Bool = false) -> ProviderChain {
-        AIRun.chain(context) { .entry(media: sendsMedia && $0.sendMedia, location: $0.shareLocation, pastPages: $0.sendPastPages) }
+        AIRun.chain(context) { .companion(.chat(withMedia: sendsMedia), $0) }
     }
 
     /// What the companion is told of the moment: the local time, and place and weather when

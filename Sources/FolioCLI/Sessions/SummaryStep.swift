@@ -8,7 +8,7 @@ enum SummaryStep {
     static func run(_ found: Record, chain: ProviderChain? = nil, context: Context, json: Bool) async throws(FolioError) {
         let entry = try DiaryEntry(found)
         let existing = context.catalog(quiet: true).all.tagUses().sorted(by: .count).map(\.tag)
-        let chain = chain ?? AIRun.chain(context, sends: .entry(media: false, location: false))
+        let chain = chain ?? AIRun.chain(context) { .companion(.summary, $0) }
         let request = entry.summaryRequest(existingTags: existing, configuration: chain.configuration)
         let outcome = try await AIRun.step(
             "summarize", for: found, chain: chain, context: context, failure: .summaryFailed(reference: found.shortID)
