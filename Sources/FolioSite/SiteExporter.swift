@@ -155,6 +155,8 @@ struct ExportRun {
             entries.append(entry)
         }
         names = []  // only the collisions above needed them
+        // The count is known now; the pages follow a batch at a time (the served app's "preparing").
+        options.progress?(0, entries.count)
 
         // The charts' figures first, while little else is held: they read their kinds' records.
         let charts = chartSections(entries)
