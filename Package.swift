@@ -163,15 +163,25 @@ let package = Package(
         .target(
             name: "FolioApp", dependencies: ["FolioCore", "FolioStore", "FolioSync", "SystemIO"],
             swiftSettings: strict),
+        // What folio's two HTTP servers (`folio serve`, `folio mcp --http`) share on Hummingbird:
+        // a refusal that ends the connection without reading the rest of a body. Knows no record.
+        .target(
+            name: "HTTPServing",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         // `folio mcp`: the journal as a Model Context Protocol server (stdio, or Streamable HTTP on
-        // loopback); its tools are wiring over the same use cases the command line calls.
+        // loopback, on Hummingbird as `folio serve` is); its tools are wiring over the same use
+        // cases the command line calls.
         .target(
             name: "FolioMCP",
             dependencies: [
                 "FolioApp", "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "Git", "SystemIO",
-                "YAML", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                "YAML", "HTTPServing", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strict),
         // `folio serve`: the journal as a local web app. Its pages are the export's (FolioSite);
@@ -180,7 +190,7 @@ let package = Package(
             name: "FolioWeb",
             dependencies: [
                 "FolioApp", "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSite", "FolioMedia", "FolioCompanion",
-                "SystemIO", "YAML", .product(name: "Hummingbird", package: "hummingbird"),
+                "HTTPServing", "SystemIO", "YAML", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "CompressNIO", package: "compress-nio"),
@@ -208,6 +218,14 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: strict),
         // Servers and scratch folders the tests start for real: git daemon, sshd, an HTTP server.
         .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(
+            name: "HTTPServingTests",
+            dependencies: [
+                "HTTPServing", "SystemIO", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "FolioSecrets", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GitTests", dependencies: ["Git", "GitIndex", "Clibgit2", "FolioSecrets", "TestSupport"], swiftSettings: strict),
         .testTarget(

@@ -1,13 +1,16 @@
 import FolioCore
 import Foundation
+import HTTPServing
+import HTTPTypes
+import Hummingbird
+import Logging
 import MCP
 import NIOCore
-import NIOHTTP1
-import NIOPosix
+import Synchronization
 
-/// MCP's Streamable HTTP transport on this machine only: SwiftNIO's HTTP/1.1 server on 127.0.0.1,
-/// one path (`/mcp`), one SDK session per client (`Mcp-Session-Id`), answers streamed as
-/// server-sent events by the SDK's transport.
+/// MCP's Streamable HTTP transport on this machine only: Hummingbird's HTTP/1.1 server on
+/// 127.0.0.1 (the stack `folio serve` runs on), one path (`/mcp`), one SDK session per client
+/// (`Mcp-Session-Id`), answers streamed as server-sent events by the SDK's transport.
 ///
 /// Before a body is read: the `Host` must name this machine (a web page cannot reach the server
 /// through a DNS name that resolves to it), an `Origin` must be this server, the request must carry
@@ -19,37 +22,63 @@ public enum HTTPEndpoint {
     public static let path = "/mcp"
 
     /// Listens on `port` (0: any free port), tells `ready` the URL, and serves until the task is
-    /// cancelled, answering only requests that carry `token`.
+    /// cancelled (or SIGINT or SIGTERM), answering only requests that carry `token`.
     public static func serve(
-        port: Int, journal: Journal, limits: MCPLimits, token: BearerToken, ready: @Sendable (String) -> Void
+        port: Int, journal: Journal, limits: MCPLimits, token: BearerToken, ready: @escaping @Sendable (String) -> Void
     ) async throws {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 64)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: channel)
-                }
-            }
-        let boundPort = server.channel.localAddress?.port ?? port
-        ready("http://127.0.0.1:\(boundPort)\(path)")
-        let sessions = Sessions(journal: journal, limits: limits, port: boundPort, token: token)
-        try await server.executeThenClose { connections in
-            try await withThrowingDiscardingTaskGroup { group in
-                for try await connection in connections {
-                    group.addTask { await sessions.serve(connection) }
-                }
-            }
-        }
+        let bound = Mutex(port)
+        let sessions = Sessions(journal: journal, limits: limits, port: { bound.withLock { $0 } }, token: token)
+        var logger = Logger(label: "folio.mcp")
+        logger.logLevel = .critical
+        let app = Application(
+            responder: MCPResponder(sessions: sessions),
+            server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil, backlog: 64, reuseAddress: true),
+            onServerRunning: { channel in
+                // With port 0 the system chose one: only now is it known, and no request came before.
+                let chosen = channel.localAddress?.port ?? port
+                bound.withLock { $0 = chosen }
+                ready("http://127.0.0.1:\(chosen)\(path)")
+            },
+            logger: logger)
+        try await app.runService(gracefulShutdownSignals: [])
     }
+}
+
+/// Hummingbird's basic context, and the connection the request came on: a request refused before
+/// its body is read closes it instead of reading the rest.
+struct MCPRequestContext: Hummingbird.RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
+
+/// Every request, whatever its path, goes to the sessions: the head's checks come first.
+struct MCPResponder: HTTPResponder {
+    typealias Context = MCPRequestContext
+    let sessions: Sessions
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        await sessions.respond(to: request, channel: context.channel)
+    }
+}
+
+/// An answer of the endpoint: the SDK's, or one folio makes itself with its status.
+enum EndpointAnswer {
+    case sdk(MCP.HTTPResponse)
+    case json(status: HTTPTypes.HTTPResponse.Status, Data, headers: [String: String] = [:])
 }
 
 /// The sessions of the clients connected, each an SDK server over its own stateful transport.
 actor Sessions {
     let journal: Journal
     let limits: MCPLimits
-    let port: Int
+    /// The port the server listens on, known once it does.
+    let port: @Sendable () -> Int
     let token: BearerToken
     private let gate: MessageGate
     private let stateless: StatelessProtocol
@@ -59,7 +88,7 @@ actor Sessions {
     /// Sessions kept at once; the oldest goes when another client starts one.
     static let maxSessions = 16
 
-    init(journal: Journal, limits: MCPLimits, port: Int, token: BearerToken) {
+    init(journal: Journal, limits: MCPLimits, port: @escaping @Sendable () -> Int, token: BearerToken) {
         self.journal = journal
         self.limits = limits
         self.port = port
@@ -69,121 +98,107 @@ actor Sessions {
         self.rate = RequestRate(perSecond: limits.requestsPerSecond, burst: limits.burst)
     }
 
-    /// Reads each request of one connection and writes its answer. A request refused before its
-    /// body is read (or once its body passes the limit) ends the connection: the rest of the body
-    /// is never read, and the client learns why at once.
-    nonisolated func serve(_ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>) async {
+    /// One request: refused on its head alone (the connection then closed, the body never read),
+    /// its body read up to the limit (refused the moment it passes it), then answered.
+    nonisolated func respond(to request: Request, channel: any Channel) async -> Response {
+        if let refusal = refusal(before: request.head) { return Self.closing(refusal, channel: channel) }
+        var body = ByteBuffer()
         do {
-            try await connection.executeThenClose { inbound, outbound in
-                var head: HTTPRequestHead?
-                var body = ByteBuffer()
-                for try await part in inbound {
-                    switch part {
-                    case .head(let started):
-                        if let refusal = refusal(before: started) {
-                            try await write(refusal, version: started.version, keepAlive: false, to: outbound)
-                            return
-                        }
-                        head = started
-                        body.clear()
-                    case .body(var chunk):
-                        guard let started = head else { continue }
-                        // Counted as it arrives, so a body without a length (chunked) stops at the limit too.
-                        guard body.readableBytes + chunk.readableBytes <= limits.maxRequestBytes else {
-                            // The part read may name the request: its answer then says which.
-                            body.writeBuffer(&chunk)
-                            let id = MessageGate.scannedID(in: Data(body.readableBytesView))
-                            try await write(tooLarge(id: id), version: started.version, keepAlive: false, to: outbound)
-                            return
-                        }
-                        body.writeBuffer(&chunk)
-                    case .end:
-                        guard let started = head else { continue }
-                        let response = await answer(started, body: Data(body.readableBytesView))
-                        try await write(response, version: started.version, keepAlive: started.isKeepAlive, to: outbound)
-                        head = nil
-                        body.clear()
-                    }
+            for try await var chunk in request.body {
+                // Counted as it arrives, so a body without a length (chunked) stops at the limit too.
+                guard body.readableBytes + chunk.readableBytes <= limits.maxRequestBytes else {
+                    // The part read may name the request: its answer then says which.
+                    body.writeBuffer(&chunk)
+                    return Self.closing(tooLarge(id: MessageGate.scannedID(in: Data(body.readableBytesView))), channel: channel)
                 }
+                body.writeBuffer(&chunk)
             }
         } catch {
-            // A client that went away mid-answer: nothing to tell anyone.
+            // The client went away mid-body: nothing was asked.
+            return Self.closing(.json(status: .badRequest, Data()), channel: channel)
         }
+        return Self.response(await answer(request.head, body: Data(body.readableBytesView)))
     }
 
     /// The answer to a request that is refused on its head alone, or nil when its body may be read:
     /// another path, a `Host` or `Origin` not this server, no token, or a `Content-Length` over the limit.
-    nonisolated func refusal(before head: HTTPRequestHead) -> HTTPResponse? {
-        let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
-        guard path == HTTPEndpoint.path else { return .error(statusCode: 404, .invalidRequest("Not Found")) }
-        guard isLocalHost(head.headers["Host"].first) else { return .error(statusCode: 403, .invalidRequest("Forbidden: Host")) }
+    nonisolated func refusal(before head: HTTPTypes.HTTPRequest) -> EndpointAnswer? {
+        let uri = head.path ?? ""
+        let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
+        guard path == HTTPEndpoint.path else { return .sdk(.error(statusCode: 404, .invalidRequest("Not Found"))) }
+        guard isLocalHost(head.authority) else {
+            return .sdk(.error(statusCode: 403, .invalidRequest("Forbidden: Host")))
+        }
         // A browser's request from another site names it in Origin; the SDK's pipeline refuses such
         // a request for a session, and the stateless path never reaches that pipeline, so the rule
         // is kept here for every request (a `null` Origin, a sandboxed page's, included).
-        if let origin = head.headers["Origin"].first, !isLocalOrigin(origin) {
-            return .error(statusCode: 403, .invalidRequest("Forbidden: Origin"))
+        if let origin = head.headerFields[.origin], !isLocalOrigin(origin) {
+            return .sdk(.error(statusCode: 403, .invalidRequest("Forbidden: Origin")))
         }
-        guard token.admits(authorization: head.headers["Authorization"]) else {
-            return .data(
-                MessageGate.error(.invalidRequest, .unauthorized, id: nil, language: gate.language),
-                headers: ["Content-Type": "application/json", "WWW-Authenticate": #"Bearer realm="folio mcp""#, "X-Folio-Status": "401"])
+        guard token.admits(authorization: head.headerFields[values: .authorization]) else {
+            return .json(
+                status: .unauthorized, MessageGate.error(.invalidRequest, .unauthorized, id: nil, language: gate.language),
+                headers: ["Content-Type": "application/json", "WWW-Authenticate": #"Bearer realm="folio mcp""#])
         }
         // A length the client states is believed for the refusal: the body is never read to check it.
-        if let stated = head.headers["Content-Length"].first.flatMap({ Int($0) }), stated > limits.maxRequestBytes {
+        if let stated = head.headerFields[.contentLength].flatMap({ Int($0) }), stated > limits.maxRequestBytes {
             return tooLarge()
         }
         return nil
     }
 
     /// The answer to a body over the size limit.
-    private nonisolated func tooLarge(id: JSONOutput? = nil) -> HTTPResponse {
-        .data(
+    private nonisolated func tooLarge(id: JSONOutput? = nil) -> EndpointAnswer {
+        .json(
+            status: .contentTooLarge,
             MessageGate.error(.invalidRequest, .requestTooLarge(limit: limits.maxRequestBytes), id: id, language: gate.language),
-            headers: ["Content-Type": "application/json", "X-Folio-Status": "413"])
+            headers: ["Content-Type": "application/json"])
     }
 
     /// The answer to one whole request.
-    private func answer(_ head: HTTPRequestHead, body: Data) async -> HTTPResponse {
+    private func answer(_ head: HTTPTypes.HTTPRequest, body: Data) async -> EndpointAnswer {
         // Path, Host, Origin and token were checked on the head (``refusal(before:)``).
-        let path = HTTPEndpoint.path
         var headers: [String: String] = [:]
-        for (name, value) in head.headers { headers[name] = headers[name].map { $0 + ", " + value } ?? value }
-        if head.method == .POST {
+        for field in head.headerFields {
+            headers[field.name.canonicalName] = headers[field.name.canonicalName].map { $0 + ", " + field.value } ?? field.value
+        }
+        if head.method == .post {
             if case .reject(let answer) = gate.screen(body) {
-                return .data(answer, headers: ["Content-Type": "application/json", "X-Folio-Status": "400"])
+                return .json(status: .badRequest, answer, headers: ["Content-Type": "application/json"])
             }
             guard rate.admit(now: ContinuousClock.now) else {
                 let answer = MessageGate.error(
                     .rateLimited, .tooManyRequests(perSecond: limits.requestsPerSecond), id: MessageGate.requestID(in: body),
                     language: gate.language)
-                return .data(answer, headers: ["Content-Type": "application/json", "X-Folio-Status": "429"])
+                return .json(status: .tooManyRequests, answer, headers: ["Content-Type": "application/json"])
             }
         }
-        let request = HTTPRequest(method: head.method.rawValue, headers: headers, body: body.isEmpty ? nil : body, path: path)
+        let request = MCP.HTTPRequest(
+            method: head.method.rawValue, headers: headers, body: body.isEmpty ? nil : body, path: HTTPEndpoint.path)
         // A 2026-07-28 request: one POST, no session, answered whole in JSON.
-        if head.method == .POST, request.header(HTTPHeaderName.sessionID) == nil, StatelessProtocol.isStateless(body) {
+        if head.method == .post, request.header(HTTPHeaderName.sessionID) == nil, StatelessProtocol.isStateless(body) {
             let header = request.header(StatelessProtocol.versionHeader)
             guard header == StatelessProtocol.requestedVersion(body) else {
-                return .data(
-                    StatelessProtocol.headerMismatch(body, header: header),
-                    headers: ["Content-Type": "application/json", "X-Folio-Status": "400"])
+                return .json(
+                    status: .badRequest, StatelessProtocol.headerMismatch(body, header: header),
+                    headers: ["Content-Type": "application/json"])
             }
-            guard let answer = await stateless.answer(body) else { return .accepted() }
-            return .data(answer, headers: ["Content-Type": "application/json"])
+            guard let answer = await stateless.answer(body) else { return .sdk(.accepted()) }
+            return .sdk(.data(answer, headers: ["Content-Type": "application/json"]))
         }
         if let id = request.header(HTTPHeaderName.sessionID) {
-            guard let session = open[id] else { return .error(statusCode: 404, .invalidRequest("Not Found: no such session")) }
+            guard let session = open[id] else { return .sdk(.error(statusCode: 404, .invalidRequest("Not Found: no such session"))) }
             let response = await session.transport.handleRequest(request)
-            if head.method == .DELETE, response.statusCode == 200 { close(id) }
-            return response
+            if head.method == .delete, response.statusCode == 200 { close(id) }
+            return .sdk(response)
         }
-        guard head.method == .POST, MessageGate.isInitialize(body) else {
-            return .error(statusCode: 400, .invalidRequest("Bad Request: Missing \(HTTPHeaderName.sessionID) header"))
+        guard head.method == .post, MessageGate.isInitialize(body) else {
+            return .sdk(.error(statusCode: 400, .invalidRequest("Bad Request: Missing \(HTTPHeaderName.sessionID) header")))
         }
-        return await startSession(request)
+        return .sdk(await startSession(request))
     }
 
-    private func startSession(_ request: HTTPRequest) async -> HTTPResponse {
+    private func startSession(_ request: MCP.HTTPRequest) async -> MCP.HTTPResponse {
         let id = UUID().uuidString.lowercased()
         let transport = StatefulHTTPServerTransport(sessionIDGenerator: FixedSessionID(id: id))
         let server = await JournalServer.make(journal, limits: limits)
@@ -207,43 +222,56 @@ actor Sessions {
     /// `127.0.0.1`, `localhost` or `[::1]`, on this server's port.
     private nonisolated func isLocalHost(_ host: String?) -> Bool {
         guard let host else { return false }
+        let port = port()
         return ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"].contains(host.lowercased())
     }
 
     /// `http://127.0.0.1`, `http://localhost` or `http://[::1]`, on this server's port.
     private nonisolated func isLocalOrigin(_ origin: String) -> Bool {
-        ["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"].contains(origin.lowercased())
+        let port = port()
+        return ["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"].contains(origin.lowercased())
     }
 
-    private nonisolated func write(
-        _ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
-    ) async throws {
-        var headers = HTTPHeaders()
-        var status = response.statusCode
-        for (name, value) in response.headers {
-            if name == "X-Folio-Status" {
-                status = Int(value) ?? status
-            } else {
-                headers.add(name: name, value: value)
+    /// `answer` as Hummingbird's response; the SDK's event stream is written as it comes.
+    static func response(_ answer: EndpointAnswer) -> Response {
+        switch answer {
+        case .json(let status, let data, let headers):
+            return Response(status: status, headers: fields(headers), body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        case .sdk(let response):
+            let status = HTTPTypes.HTTPResponse.Status(code: response.statusCode)
+            var headers = fields(response.headers)
+            if case .stream(let events, _) = response {
+                headers[.contentLength] = nil
+                return Response(
+                    status: status, headers: headers,
+                    body: ResponseBody { writer in
+                        for try await event in events { try await writer.write(ByteBuffer(bytes: event)) }
+                        try await writer.finish(nil)
+                    })
             }
+            return Response(
+                status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.bodyData ?? Data())))
         }
-        headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-        switch response {
-        case .stream(let events, _):
-            headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
-            try await outbound.write(
-                .head(HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: headers)))
-            for try await event in events {
-                try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: event))))
+    }
+
+    /// A refusal whose request body is not read: the answer, then the connection ended without
+    /// reading the rest of the body (200 MB on a 1 MB limit).
+    static func closing(_ answer: EndpointAnswer, channel: any Channel) -> Response {
+        let (status, data, headers): (HTTPTypes.HTTPResponse.Status, Data, [String: String]) =
+            switch answer {
+            case .json(let status, let data, let headers): (status, data, headers)
+            case .sdk(let response):
+                (HTTPTypes.HTTPResponse.Status(code: response.statusCode), response.bodyData ?? Data(), response.headers)
             }
-        default:
-            let body = response.bodyData ?? Data()
-            headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
-            try await outbound.write(
-                .head(HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: headers)))
-            if !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
+        return RefusalResponse.make(status: status, headers: fields(headers), body: ByteBuffer(bytes: data), channel: channel)
+    }
+
+    private static func fields(_ headers: [String: String]) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in headers {
+            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
         }
-        try await outbound.write(.end(nil))
+        return fields
     }
 }
 

@@ -2,6 +2,7 @@ import FolioCore
 import FolioSite
 import FolioStore
 import Foundation
+import HTTPServing
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -160,13 +161,7 @@ enum WebResponse {
     /// the rest of the body (a 2 GB video on a 100 MB limit) is never read.
     static func closing(_ status: HTTPResponse.Status, _ message: WebMessage, _ language: Language, _ channel: any Channel) -> Response {
         let page = ByteBuffer(string: saying(Message.web(message).text(language), status, language))
-        return Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8", .connection: "close"],
-            body: ResponseBody(contentLength: page.readableBytes) { writer in
-                try await writer.write(page)
-                try await writer.finish(nil)
-                channel.close(mode: .all, promise: nil)
-            })
+        return RefusalResponse.make(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: page, channel: channel)
     }
 
     /// The page that says `text`, titled by what `status` means to the person reading it.
