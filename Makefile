@@ -183,6 +183,8 @@ lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
 	@scripts/check-imports
 	@scripts/check-idioms
+	@scripts/check-commits
+	@scripts/check-architecture
 
 # Regenerates the templates embedded in the binary from Templates/.
 templates:
