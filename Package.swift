@@ -116,7 +116,13 @@ let package = Package(
             ],
             swiftSettings: strict),
         // AI providers' wire protocols: the OpenAI-compatible HTTP API, server-sent events. Knows no record.
-        .target(name: "FolioAI", dependencies: ["FolioCore", "FolioSecrets", "HTTP"], swiftSettings: strict),
+        .target(
+            name: "FolioAI",
+            dependencies: [
+                "FolioCore", "FolioSecrets", "HTTP", .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         // The AI companion: providers behind one protocol, their settings and keys, prompts.
         .target(
             name: "FolioCompanion",

@@ -90,8 +90,13 @@ public struct OpenAIClient: Sendable {
         if let language = request.language, !language.isEmpty { form.addField("language", language) }
         form.addField("response_format", "json")
         form.addFile("file", filename: request.filename, contentType: request.contentType, data: request.audio)
-        form.finish()
         var urlRequest = try baseRequest("audio/transcriptions", accept: "application/json")
+        // The serializer writes into memory and fails on nothing today; were it to, nothing is sent.
+        do {
+            try form.finish()
+        } catch {
+            throw .cannotConnect(url: urlRequest.url, reason: .other("multipart form: \(error)"))
+        }
         urlRequest.headers.append((name: "Content-Type", value: form.contentType))
         urlRequest.body = form.body
 

@@ -1,4 +1,7 @@
 import Foundation
+import MultipartKit
+import NIOCore
+import NIOHTTP1
 
 // try? in this file: a field of the server's JSON is tried in each shape the API has used (text, number,
 // object); one that fits none is left out, and a reply without what it must hold is refused elsewhere.
@@ -173,30 +176,33 @@ struct TranscriptionReply: Decodable {
     let text: String?
 }
 
-/// A `multipart/form-data` body, built by hand because Foundation has no builder for one.
+/// A `multipart/form-data` body, laid out by multipart-kit's serializer (the parser `folio serve`
+/// reads uploads with); folio only keeps each header's values inside their quotes and lines.
 struct MultipartForm {
     let boundary = "folio-\(UUID().uuidString)"
+    private var parts: [MultipartPart] = []
     private(set) var body = Data()
 
     var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     mutating func addField(_ name: String, _ value: String) {
-        body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n".utf8))
-        body.append(Data(value.utf8))
-        body.append(Data("\r\n".utf8))
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Disposition", value: "form-data; name=\"\(Self.quoted(name))\"")
+        parts.append(MultipartPart(headers: headers, body: value))
     }
 
     mutating func addFile(_ name: String, filename: String, contentType: String, data: Data) {
-        body.append(Data("--\(boundary)\r\n".utf8))
-        body.append(Data("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"; filename=\"\(Self.quoted(filename))\"\r\n".utf8))
-        body.append(Data("Content-Type: \(Self.quoted(contentType))\r\n\r\n".utf8))
-        body.append(data)
-        body.append(Data("\r\n".utf8))
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Disposition", value: "form-data; name=\"\(Self.quoted(name))\"; filename=\"\(Self.quoted(filename))\"")
+        headers.add(name: "Content-Type", value: Self.quoted(contentType))
+        parts.append(MultipartPart(headers: headers, body: data))
     }
 
     /// Closes the form; call once, after the last part.
-    mutating func finish() {
-        body.append(Data("--\(boundary)--\r\n".utf8))
+    mutating func finish() throws {
+        var buffer = ByteBuffer()
+        try MultipartSerializer().serialize(parts: parts, boundary: boundary, into: &buffer)
+        body = Data(buffer.readableBytesView)
     }
 
     /// A header parameter value that cannot break out of its quotes or its line.

@@ -39,6 +39,21 @@ struct TranscriptionTests {
         #expect(file.data == Self.audio)
     }
 
+    /// A file name from a phone is anything: it never breaks out of its quotes or adds a header or a part.
+    @Test func aHostileFileNameStaysInItsQuotes() async throws {
+        let server = try OpenAIServer(defaultReply: .transcription("ok"))
+        let request = TranscriptionRequest(
+            model: "whisper-1", audio: Self.audio, filename: "a\"b\r\nContent-Type: text/html\r\n\r\n--x.m4a",
+            contentType: "audio/mp4\r\nX-Evil: 1", language: nil)
+        _ = try await client(server, apiKey: "sk-audio").transcribe(request)
+        let parts = try #require(server.lastRequest?.multipart)
+        #expect(parts.map(\.name) == ["model", "response_format", "file"])
+        let file = try #require(parts.first { $0.name == "file" })
+        #expect(file.filename == "a%22bContent-Type: text/html--x.m4a")
+        #expect(file.contentType == "audio/mp4X-Evil: 1")
+        #expect(file.data == Self.audio)
+    }
+
     @Test func noLanguageMeansNoLanguageField() async throws {
         let server = try OpenAIServer(defaultReply: .transcription(""))
         let text = try await client(server).transcribe(TranscriptionRequest(model: "whisper-1", audio: Data("x".utf8), filename: "a.wav"))
