@@ -102,6 +102,7 @@ public final class PairedDevices: Sendable {
     /// command line revoking while the server pairs): then it reads again and redoes the change.
     private func change(_ body: (inout [PairedDevice]) throws(FolioError) -> Void) throws(FolioError) {
         for _ in 0..<8 {
+            // blocking: the paired devices' list, a line per device, read when a browser pairs or is revoked.
             let read = AtomicFile.read(file)
             var devices = Self.parse(read.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "")
             try body(&devices)

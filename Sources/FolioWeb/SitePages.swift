@@ -7,6 +7,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import Synchronization
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -43,7 +44,7 @@ struct SitePages: RouterMiddleware {
         // Each paired browser's pages carry its own session's form token.
         let token = type.hasPrefix("text/html") ? Array((context.session?.formToken ?? "").utf8) : nil
         let gzip = request.headers[.acceptEncoding].map(Self.acceptsGzip) ?? false
-        guard let page = cache.page(at: file.path, token: token, gzip: gzip) else {
+        guard let page = await cache.page(at: file.path, token: token, gzip: gzip) else {
             return WebResponse.page(.notFound, .notFound, journal.language)
         }
         var headers: HTTPFields = [.contentType: type, .vary: "Accept-Encoding"]
@@ -72,8 +73,8 @@ final class PageCache: Sendable {
 
     /// The page at `path`, with `token` put in place of each marker when given, gzipped when
     /// `gzip` and it is worth it; nil when there is no regular file there.
-    func page(at path: String, token: [UInt8]?, gzip: Bool) -> (bytes: ByteBuffer, gzipped: Bool)? {
-        guard let (plain, gzipped) = entry(at: path, token: token) else { return nil }
+    func page(at path: String, token: [UInt8]?, gzip: Bool) async -> (bytes: ByteBuffer, gzipped: Bool)? {
+        guard let (plain, gzipped) = await entry(at: path, token: token) else { return nil }
         guard gzip, plain.readableBytes >= 1024 else { return (plain, false) }
         if let gzipped { return (gzipped, true) }
         var source = plain
@@ -98,7 +99,7 @@ final class PageCache: Sendable {
         token.map { path + "\u{0}" + String(decoding: $0, as: UTF8.self) } ?? path
     }
 
-    private func entry(at path: String, token: [UInt8]?) -> (ByteBuffer, ByteBuffer?)? {
+    private func entry(at path: String, token: [UInt8]?) async -> (ByteBuffer, ByteBuffer?)? {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let key = Self.key(path, token)
@@ -108,7 +109,11 @@ final class PageCache: Sendable {
         {
             return (known.bytes, known.gzipped)
         }
-        guard let data = LocalFile.read(URL(fileURLWithPath: path), maxBytes: 256 << 20) else { return nil }
+        // A page not cached yet is read off the concurrency pool: a home page is megabytes, and a
+        // handler that waits on a whole read holds one of the server's few threads meanwhile.
+        guard let data = await OffThePool.run("folio-page", { LocalFile.read(URL(fileURLWithPath: path), maxBytes: 256 << 20) }) else {
+            return nil
+        }
         let bytes = token.map { SitePages.withToken(data, marker: SitePages.marker, token: $0) } ?? ByteBuffer(bytes: data)
         let entry = Entry(
             device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size), modified: status.st_mtim,

@@ -277,6 +277,7 @@ actor WebJournal {
     private var madeFolder: URL { uploadFolder.appendingPathComponent("made") }
 
     private func made(_ key: UploadKey) -> String? {
+        // blocking: at most 4 KiB, on the journal's own thread.
         LocalFile.read(madeFolder.appendingPathComponent(key.name), maxBytes: 4096)
             .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
     }
