@@ -296,7 +296,7 @@ let package = Package(
         .testTarget(
             name: "FolioWebTests",
             dependencies: [
-                "FolioWeb", "FolioSite", "FolioCore", "FolioStore", "FolioSync", "TestSupport",
+                "FolioWeb", "FolioSite", "FolioCompanion", "FolioCore", "FolioStore", "FolioSync", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
                 // The app's routes answered in-process, with the Host a browser sends.
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),

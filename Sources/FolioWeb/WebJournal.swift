@@ -217,7 +217,9 @@ actor WebJournal {
 
     /// A new diary page around an uploaded photo or video, the words typed with it and the words
     /// of a voice note (transcribed as `folio diary --voice` does; the recording itself is not
-    /// kept). The same upload sent again (a phone retrying after a dropped connection) finds the
+    /// kept). A voice note no provider could hear is kept on the page as its recording, with the
+    /// reason kept for the page (`folio show`): the page is always saved, nothing the phone sent is
+    /// lost. The same upload sent again (a phone retrying after a dropped connection) finds the
     /// page the first one made, by the files' content hashes and the words: never a second page.
     func newPage(upload: ReceivedUpload?, voice: ReceivedUpload?, text: String) async throws(FolioError) -> Record {
         if let refusal { throw refusal }
@@ -230,16 +232,23 @@ actor WebJournal {
         if let made = made(key), FileManager.default.fileExists(atPath: vault.url(made).path) {
             return try vault.findRecord(made, workingDirectory: nil)
         }
+        var unheard: (recording: ReceivedUpload, reason: FolioError)?
         if let voice {
-            let heard = try await transcribe(voice)
-            text = [text, heard].filter { !$0.isEmpty }.joined(separator: "\n")
+            do throws(FolioError) {
+                let heard = try await transcribe(voice)
+                text = [text, heard].filter { !$0.isEmpty }.joined(separator: "\n")
+            } catch {
+                unheard = (voice, error)
+            }
         }
-        if upload == nil, text.isEmpty { throw FolioError(.media(.required)) }
+        if upload == nil, text.isEmpty, unheard == nil { throw FolioError(.media(.required)) }
         let record = try write { vault throws(FolioError) in
             let request = NewRecord(kind: "diary", title: NewRecord.diaryTitle(from: text), fields: text.isEmpty ? [] : [("text", text)])
-            let sources = upload.map { [MediaSource(url: $0.file, displayName: $0.displayName)] } ?? []
-            return try vault.create(request, importing: sources, dateFromMedia: !sources.isEmpty, records: nil)
+            var sources = upload.map { [MediaSource(url: $0.file, displayName: $0.displayName)] } ?? []
+            if let unheard { sources.append(MediaSource(url: unheard.recording.file, displayName: unheard.recording.displayName)) }
+            return try vault.create(request, importing: sources, dateFromMedia: upload != nil, records: nil)
         }
+        if let unheard { vault.rememberAIFailure(unheard.reason.message.text(language), step: "transcribe", for: record) }
         remember(key, path: record.path)
         return record
     }
