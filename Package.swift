@@ -167,7 +167,7 @@ let package = Package(
         // call: one function opens a vault, with one policy for its warnings, secrets, the
         // watcher, the language and a change written but not committed.
         .target(
-            name: "FolioApp", dependencies: ["FolioCore", "FolioStore", "FolioSync", "SystemIO"],
+            name: "FolioApp", dependencies: ["FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioCompanion", "SystemIO"],
             swiftSettings: strict),
         // What folio's two HTTP servers (`folio serve`, `folio mcp --http`) share on Hummingbird:
         // a refusal that ends the connection without reading the rest of a body. Knows no record.
@@ -282,7 +282,8 @@ let package = Package(
         .testTarget(
             name: "FolioCompanionTests", dependencies: ["FolioCompanion", "FolioCore", "FolioStore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "FolioAppTests", dependencies: ["FolioApp", "FolioCore", "FolioStore", "FolioSync", "SystemIO", "TestSupport"],
+            name: "FolioAppTests",
+            dependencies: ["FolioApp", "FolioCompanion", "FolioCore", "FolioStore", "FolioSync", "SystemIO", "TestSupport"],
             swiftSettings: strict),
         .testTarget(name: "FolioAITests", dependencies: ["FolioAI", "FolioCore", "SystemIO", "TestSupport"], swiftSettings: strict),
         .testTarget(

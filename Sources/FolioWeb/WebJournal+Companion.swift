@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCompanion
 import FolioCore
 import FolioStore
@@ -7,20 +8,14 @@ import Foundation
 /// library's requests, provider chain and vault changes), each one commit, each streamed to the
 /// page as it arrives when the page's script asks for it.
 extension WebJournal {
+    /// The companion's steps (FolioApp), with the server's terminal as their face.
+    var companion: Companion { Companion(service, face: ServerFace(warn: warn)) }
+
     /// The providers the vault's settings name. A network provider is used only when this device
     /// confirmed its address already (`folio config trust ai.base_url`, or a terminal's yes): the
     /// browser is not where a new destination for the journal's words is agreed to.
-    /// `sends` is what the first-use notice says goes to a new server.
-    func companionChain(sends: (AIConfiguration) -> AIPayload) -> ProviderChain {
-        let configuration = AIConfiguration(vault: vault, language: vault.language)
-        if configuration.settingsUnreadable { warn(FolioError(.ai(.settingsFallback))) }
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
-        let confirmed = !configuration.usesNetwork || configuration.isConfirmed(localDirectory: vault.localDirectory)
-        let chain = ProviderChain(configuration: configuration, environment: environment, home: home, endpointConfirmed: confirmed)
-        for endpoint in FirstUseNotice.takeNew(chain.endpoints, localDirectory: vault.localDirectory) {
-            warn(FolioError(.ai(.firstUse(provider: endpoint.label, url: endpoint.url, sends: sends(configuration)))))
-        }
-        return chain
+    func companionChain(for step: CompanionStep) -> ProviderChain {
+        companion.chain(for: step)
     }
 
     /// The diary page `reference` names.
@@ -39,38 +34,21 @@ extension WebJournal {
         var page = try diaryPage(reference)
         // A greeting asked for twice (a double tap, a retried request) opens the talk once.
         if Conversation.split(page.document.body).hasSection { return page }
-        let chain = companionChain { .companion(.greeting, $0) }
-        let moment = await momentLines(chain)
+        let companion = companion
+        let chain = companion.chain(for: .greeting)
+        let moment = await companion.moment(chain)
         let mark = service.commitMark
         // What the companion saw and its greeting are one commit, as `folio diary` makes them.
         let greeted = try await vault.inOneCommit(Vault.describe("chat", page)) { () async throws(FolioError) -> Record in
-            var entry = try DiaryEntry(page)
+            let entry = try DiaryEntry(page)
             if !entry.media.isEmpty, page.document.value("analyzed_at") == nil {
-                let views = MediaViews.views(
-                    of: entry.media, in: vault, configuration: chain.configuration, searchPath: environment["PATH"])
-                let request = entry.analysisRequest(views: views)
                 do throws(FolioError) {
-                    let outcome = try await chain.first { provider async throws(AIProblem) in try await provider.analyze(request) }
-                    page = try vault.applyAnalysis(outcome.value, to: page, provider: outcome.provider)
-                    vault.rememberAIFailure(nil, step: "analyze", for: page)
-                    entry = try DiaryEntry(page)
+                    page = try await companion.analyze(page, chain: chain).record
                 } catch {
-                    vault.rememberAIFailure(error.message.text(language), step: "analyze", for: page)
-                    warn(error)
+                    // Said and kept for `folio show` by the step; the greeting still comes.
                 }
             }
-            let localTime = ConversationClock.text(vault.clock.timestamp)
-            var text = BuiltinGreeting.text(localTime: localTime, mediaType: entry.media.first?.type, language: language)
-            var asked = entry.greetingRequest(localTime: localTime, environment: moment)
-            asked.related = relatedPages(entry, chain: chain)
-            let request = asked
-            do throws(FolioError) {
-                text = try await chain.first { provider async throws(AIProblem) in
-                    ReplyText(try await provider.greet(request), part: .greeting)
-                }.value.text
-            } catch {
-                warn(error)
-            }
+            let text = await companion.greeting(page, chain: chain, moment: moment)
             onPiece(text)
             return try vault.appendCompanionLine(text, to: page, part: .greeting)
         }
@@ -89,8 +67,9 @@ extension WebJournal {
     /// One turn: the message, then the companion's reply streamed piece by piece, in one commit.
     func chat(_ reference: String, message: String, onPiece: @escaping @Sendable (String) -> Void) async throws(FolioError) -> ChatOutcome {
         let page = try diaryPage(reference)
-        let chain = companionChain { .companion(.chat(withMedia: false), $0) }
-        let environment = await momentLines(chain)
+        let companion = companion
+        let chain = companion.chain(for: .chat(withMedia: false))
+        let environment = await companion.moment(chain)
         let mark = service.commitMark
         let outcome = try await vault.inOneCommit(Vault.describe("chat", page)) { () async throws(FolioError) -> ChatOutcome in
             let asked = try vault.appendUserMessage(message, to: page)
@@ -99,10 +78,10 @@ extension WebJournal {
             }
             let entry = try DiaryEntry(asked)
             var request = entry.chatRequest(environment: environment)
-            request.related = relatedPages(entry, chain: chain)
+            request.related = companion.relatedPages(entry, chain: chain)
             let frozen = request
             do throws(FolioError) {
-                let reply = try await chain.first { provider async throws(AIProblem) in
+                let reply = try await companion.first(chain) { provider async throws(AIProblem) in
                     ReplyText(try await provider.chat(frozen, onDelta: onPiece), part: .reply)
                 }
                 vault.rememberAIFailure(nil, step: "chat", for: asked)
@@ -121,37 +100,34 @@ extension WebJournal {
     /// "Done": the talk becomes the page in the writer's voice, with its tags (`folio summarize`).
     func finish(_ reference: String) async throws(FolioError) -> Record {
         let page = try diaryPage(reference)
-        let chain = companionChain { .companion(.summary, $0) }
-        let entry = try DiaryEntry(page)
-        let existing = vault.catalog().all.tagUses().sorted(by: .count).map(\.tag)
-        let request = entry.summaryRequest(existingTags: existing, configuration: chain.configuration)
-        let outcome: (value: PageSummary, provider: String)
-        do throws(FolioError) {
-            outcome = try await chain.first { provider async throws(AIProblem) in try await provider.summarize(request) }
-        } catch {
-            vault.rememberAIFailure(error.message.text(language), step: "summarize", for: page)
-            warn(error)
-            throw FolioError(.ai(.summaryFailed(reference: page.shortID)))
-        }
-        vault.rememberAIFailure(nil, step: "summarize", for: page)
-        let changed = try service.committing { vault throws(FolioError) in
-            try vault.applySummary(outcome.value, to: page, provider: outcome.provider, configuration: chain.configuration)
-        }
+        let companion = companion
+        let mark = service.commitMark
+        let changed = try await companion.summarize(page, chain: companion.chain(for: .summary)).record
         freshness.markChanged()
+        try service.requireCommitted(since: mark)
         return changed
     }
+}
 
-    /// The local time, and place and weather when `privacy.share_location` allows.
-    private func momentLines(_ chain: ProviderChain) async -> [String] {
-        if let refusal = Weather.refusal(chain.configuration, localDirectory: vault.localDirectory) { warn(FolioError(.ai(refusal))) }
-        let weather = chain.wantsWeather ? await Weather.current(chain.configuration, localDirectory: vault.localDirectory) : nil
-        return DiaryEntry.environment(
-            now: vault.clock.timestamp, zone: vault.clock.zone, configuration: chain.configuration, weather: weather)
+/// A server's terminal as the companion's face: what a person would be told goes there; nothing is
+/// asked (a new AI server is confirmed on a terminal, never from a browser); nothing waits but the
+/// step itself.
+struct ServerFace: CompanionFace {
+    let warn: @Sendable (FolioError) -> Void
+
+    func warn(_ error: FolioError) { warn(error) }
+
+    func tell(_ message: Message) { warn(FolioError(message)) }
+
+    func confirmsNewServer(_ url: String) -> Bool { false }
+
+    nonisolated(nonsending) func waiting<T: Sendable>(_ operation: @escaping @Sendable () async throws(FolioError) -> T)
+        async throws(FolioError) -> T
+    {
+        try await operation()
     }
 
-    /// A few related earlier pages for a network provider; none for the built-in one.
-    private func relatedPages(_ entry: DiaryEntry, chain: ProviderChain) -> [JournalPassage] {
-        guard !chain.endpoints.isEmpty else { return [] }
-        return JournalRetrieval.related(to: entry, in: vault, configuration: chain.configuration, catalog: { [vault] in vault.catalog() })
+    nonisolated(nonsending) func skippable<T: Sendable>(_ operation: @escaping @Sendable () async -> T?) async -> T? {
+        await operation()
     }
 }

@@ -255,16 +255,7 @@ actor WebJournal {
 
     /// The words of a voice note; the companion diary's "聽不清楚，請再試一次" when no provider could hear them.
     private func transcribe(_ voice: ReceivedUpload) async throws(FolioError) -> String {
-        let clip = try AudioClip.read(voice.file, displayName: voice.displayName)
-        let chain = companionChain { _ in .recording }
-        do throws(FolioError) {
-            return try await chain.first { provider async throws(AIProblem) in
-                ReplyText(try await provider.transcribe(clip), part: .transcription)
-            }.value.text
-        } catch {
-            warn(error)
-            throw FolioError(.ai(.transcriptionFailed))
-        }
+        try await companion.transcribe(voice.file, displayName: voice.displayName)
     }
 
     /// Runs one change; a change written but not committed is an error, never a quiet success.

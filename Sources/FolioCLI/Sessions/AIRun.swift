@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCompanion
 import FolioCore
 import FolioSecrets
@@ -6,49 +7,22 @@ import Foundation
 
 /// Running AI steps from the command line: each waits for its reply (Ctrl-C cancels it).
 enum AIRun {
-    /// The chain of providers the vault's settings name, after the notices a user is owed:
-    /// unreadable settings (F-014) and, once per endpoint, what is sent where.
+    /// The chain of providers the vault's settings name, after the notices a user is owed
+    /// (``Companion/chain(sends:)``, the same for every face).
     static func chain(_ context: Context, sends payload: AIPayload) -> ProviderChain {
-        chain(context) { _ in payload }
+        context.companion.chain { _ in payload }
     }
 
     /// The same, for a payload that depends on the settings (place and weather only when shared).
     static func chain(_ context: Context, sends payload: (AIConfiguration) -> AIPayload) -> ProviderChain {
-        let configuration = AIConfiguration(vault: context.vault, language: context.language)
-        if configuration.settingsUnreadable { context.warn(FolioError(.ai(.settingsFallback))) }
-        let home = URL(fileURLWithPath: context.environment["HOME"] ?? NSHomeDirectory())
-        let chain = ProviderChain(
-            configuration: configuration, environment: context.environment, home: home,
-            endpointConfirmed: confirmEndpoint(configuration, context))
-        for endpoint in FirstUseNotice.takeNew(chain.endpoints, localDirectory: context.vault.localDirectory) {
-            Console.err(
-                context.terminal.dim(
-                    Message.ai(.firstUse(provider: endpoint.label, url: endpoint.url, sends: payload(configuration))).text(context.language)
-                ))
-        }
-        return chain
-    }
-
-    /// Whether the AI server of `configuration` may be used: confirmed on this device already, or
-    /// confirmed now by the person at the terminal (and remembered); off a terminal the network
-    /// provider is left out, and its failure names `folio config trust ai.base_url`.
-    static func confirmEndpoint(_ configuration: AIConfiguration, _ context: Context) -> Bool {
-        let local = context.vault.localDirectory
-        guard configuration.usesNetwork, !configuration.isConfirmed(localDirectory: local) else { return true }
-        guard context.terminal.isInteractive else { return false }
-        let url = ConfiguredSecrets.redact(configuration.baseURL)
-        guard Console.confirm(Message.ai(.confirmEndpoint(url: url)).text(context.language) + " [y/N] ") else { return false }
-        do {
-            try EndpointTrust.trust(configuration.baseURL, for: "ai.base_url", localDirectory: local)
-        } catch {
-            context.warn(error)
-        }
-        return true
+        context.companion.chain(sends: payload)
     }
 
     /// Waits for an AI step, saying so on a terminal ("waiting for a reply…"); Ctrl-C cancels it,
     /// and everything written before the step is already on disk.
-    static func waiting<T: Sendable>(_ context: Context, _ operation: @escaping @Sendable () async throws(FolioError) -> T)
+    nonisolated(nonsending) static func waiting<T: Sendable>(
+        _ context: Context, _ operation: @escaping @Sendable () async throws(FolioError) -> T
+    )
         async throws(FolioError) -> T
     {
         try await Console.whileShowing(Message.ai(.waiting).text(context.language), on: context.terminal) { () async throws(FolioError) in
@@ -60,25 +34,16 @@ enum AIRun {
     static func first<T: CheckedReply>(
         _ chain: ProviderChain, context: Context, _ step: @escaping @Sendable (any AIProvider) async throws(AIProblem) -> T
     ) async throws(FolioError) -> (value: T, provider: String) {
-        try await waiting(context) { () async throws(FolioError) in try await chain.first(step) }
+        try await context.companion.first(chain, step)
     }
 
-    /// An AI step on a record: when no provider manages it, the reason is said and kept for `show`
-    /// and `status`, and `failure` (the companion diary's message for that step) is thrown; when
-    /// one does, a kept failure is cleared.
+    /// An AI step on a record (``Companion/step(_:for:chain:failure:_:)``): said, kept for `show`
+    /// and `status` when it fails.
     static func step<T: CheckedReply>(
         _ name: String, for record: Record, chain: ProviderChain, context: Context, failure: AIMessage,
         _ step: @escaping @Sendable (any AIProvider) async throws(AIProblem) -> T
     ) async throws(FolioError) -> (value: T, provider: String) {
-        do {
-            let outcome = try await first(chain, context: context, step)
-            remember(nil, step: name, for: record, context: context)
-            return outcome
-        } catch {
-            remember(error, step: name, for: record, context: context)
-            context.warn(error)
-            throw FolioError(.ai(failure))
-        }
+        try await context.companion.step(name, for: record, chain: chain, failure: failure, step)
     }
 
     /// Keeps (or clears, with nil) a record's last AI failure on this device, for `show` and `status`.
@@ -115,4 +80,37 @@ enum AIRun {
         }
         return try outcome.get()
     }
+}
+
+/// The terminal as the companion's face: warnings and notices on standard error, a new AI server
+/// confirmed by the person at the keyboard, a waiting line while a provider answers, Ctrl-C to
+/// cancel a step.
+struct TerminalFace: CompanionFace {
+    let context: Context
+
+    func warn(_ error: FolioError) { context.warn(error) }
+
+    func tell(_ message: Message) { Console.err(context.terminal.dim(message.text(context.language))) }
+
+    func confirmsNewServer(_ url: String) -> Bool {
+        // Off a terminal the network provider is left out, and its failure names `folio config trust ai.base_url`.
+        guard context.terminal.isInteractive else { return false }
+        return Console.confirm(Message.ai(.confirmEndpoint(url: url)).text(context.language) + " [y/N] ")
+    }
+
+    nonisolated(nonsending) func waiting<T: Sendable>(_ operation: @escaping @Sendable () async throws(FolioError) -> T)
+        async throws(FolioError) -> T
+    {
+        try await AIRun.waiting(context, operation)
+    }
+
+    nonisolated(nonsending) func skippable<T: Sendable>(_ operation: @escaping @Sendable () async -> T?) async -> T? {
+        // try?: cancelled (Ctrl-C), the nicety is left out; the step goes on without it.
+        (try? await AIRun.cancellable { () async throws(FolioError) in await operation() }) ?? nil
+    }
+}
+
+extension Context {
+    /// The companion's steps, with the terminal as their face.
+    var companion: Companion { Companion(journal, face: TerminalFace(context: self)) }
 }

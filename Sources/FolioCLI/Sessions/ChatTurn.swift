@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCompanion
 import FolioCore
 import FolioStore
@@ -47,18 +48,7 @@ enum ChatTurn {
     /// What the companion is told of the moment: the local time, and place and weather when
     /// `privacy.share_location` allows (the weather read once per session, skipped when unreachable).
     static func environment(_ chain: ProviderChain, context: Context) async -> [String] {
-        let configuration = chain.configuration
-        let local = context.vault.localDirectory
-        // A source this device has not agreed to send the place to is said, not asked.
-        if let refusal = Weather.refusal(configuration, localDirectory: local) { context.warn(FolioError(.ai(refusal))) }
-        let weather =
-            // Cancelled (Ctrl-C) or unreachable, the weather is left out: it is a nicety of the greeting.
-            chain.wantsWeather
-            // try?: weather is a garnish for the reply: without it the companion says nothing of the weather.
-            ? (try? await AIRun.cancellable { () async throws(FolioError) in await Weather.current(configuration, localDirectory: local) })
-                ?? nil : nil
-        return DiaryEntry.environment(
-            now: context.vault.clock.timestamp, zone: context.vault.clock.zone, configuration: configuration, weather: weather)
+        await context.companion.moment(chain)
     }
 
     /// Asks the providers for the companion's reply to the page's conversation, prints it as it
