@@ -45,21 +45,9 @@ public enum HTTPEndpoint {
     }
 }
 
-/// Hummingbird's basic context, and the connection the request came on: a request refused before
-/// its body is read closes it instead of reading the rest.
-struct MCPRequestContext: Hummingbird.RequestContext {
-    var coreContext: CoreRequestContextStorage
-    let channel: any Channel
-
-    init(source: ApplicationRequestContextSource) {
-        coreContext = .init(source: source)
-        channel = source.channel
-    }
-}
-
 /// Every request, whatever its path, goes to the sessions: the head's checks come first.
 struct MCPResponder: HTTPResponder {
-    typealias Context = MCPRequestContext
+    typealias Context = ConnectionContext
     let sessions: Sessions
 
     func respond(to request: Request, context: Context) async throws -> Response {

@@ -2,6 +2,18 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
+/// Hummingbird's basic context, and the connection the request came on: a request refused before
+/// its body is read closes it (``RefusalResponse``) instead of reading the rest.
+public struct ConnectionContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let channel: any Channel
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
+
 /// The answer to a request refused before its body was read (a 200 MB body on a 1 MB limit, a
 /// stranger's upload), shared by `folio serve` and `folio mcp --http`: the answer, then the
 /// connection ended without reading the rest of the body.

@@ -13,18 +13,9 @@ import Testing
 /// connection, and the server reads at most a few megabytes more of a body that never ends.
 @Suite("A refusal that ends the connection")
 struct RefusalResponseTests {
-    struct Context: RequestContext, InitializableFromSource {
-        var coreContext: CoreRequestContextStorage
-        let channel: any Channel
-        init(source: ApplicationRequestContextSource) {
-            coreContext = .init(source: source)
-            channel = source.channel
-        }
-    }
-
     /// Refuses every request whose stated length is over 1,000 bytes, without reading its body.
     struct Refuser: HTTPResponder {
-        func respond(to request: Request, context: Context) async throws -> Response {
+        func respond(to request: Request, context: ConnectionContext) async throws -> Response {
             if let length = request.head.headerFields[.contentLength].flatMap({ Int($0) }), length > 1_000 {
                 return RefusalResponse.make(
                     status: .contentTooLarge, headers: [.contentType: "text/plain"], body: ByteBuffer(string: "too large\n"),
