@@ -86,6 +86,12 @@ public final class JournalService {
         return service
     }
 
+    /// The language a vault's messages are said in (`--lang`'s, else the vault's setting), for a
+    /// face that speaks before or after its journal is open (a server's start, a clone just made).
+    public static func language(of root: URL, environment: [String: String], explicit: Language? = nil) -> Language {
+        explicit ?? Vault(root: root, clock: Clock.from(environment: environment)).language
+    }
+
     /// A vault already open, without its history (nothing it changes is committed): for the
     /// printers' tests, which make a vault in memory.
     public static func withoutHistory(_ vault: Vault, environment: [String: String] = [:]) -> JournalService {

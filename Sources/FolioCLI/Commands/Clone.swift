@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioApp
 import FolioCore
 import FolioSync
 import Foundation
@@ -39,7 +40,8 @@ struct CloneCommand: AsyncParsableCommand {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let cloned = try await History.clone(url, into: directory, key: key, from: cwd, transport: transport)
         ProgressLine.end(on: terminal)
-        ClonePrinter.print(cloned, json: output.json, language: global.language(), environment: environment)
+        let language = JournalService.language(of: cloned.vault, environment: environment, explicit: global.language())
+        ClonePrinter.print(cloned, json: output.json, language: language)
         // The vault is there; media that did not come make the clone fail, naming `folio media fetch`.
         if let failure = cloned.mediaFetch.flatMap(MediaFetchPrinter.failure(of:)) { throw failure }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioApp
 import FolioCore
 import FolioStore
 import FolioSync
@@ -61,13 +62,10 @@ enum Completions {
         guard let root = try? VaultLocation.find(explicit: explicit, environment: environment, workingDirectory: directory) else {
             return nil
         }
-        let vault = Vault(root: root, clock: Clock.from(environment: environment))
-        // An encrypted vault this device has no key for holds ciphertext: nothing to offer.
-        do {
-            _ = try History.open(vault, environment: environment)
-        } catch {
-            return nil
-        }
-        return vault
+        // Read only (libgit2 never starts); an encrypted vault this device has no key for holds
+        // ciphertext: nothing to offer.
+        let journal = JournalService.open(JournalOptions(root: root, environment: environment, history: .readingOnly))
+        guard journal.refusal == nil else { return nil }
+        return journal.vault
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// Where the vault now is, in its own language (or `--lang`'s), and that it is locked when it is;
 /// or JSON `{"vault", "remote", "locked"}`.
 enum ClonePrinter {
-    static func print(_ cloned: History.ClonedVault, json: Bool, language: Language?, environment: [String: String]) {
+    static func print(_ cloned: History.ClonedVault, json: Bool, language: Language) {
         if json {
             return Console.out(
                 JSONWriter.render(
@@ -16,7 +16,7 @@ enum ClonePrinter {
                         ("locked", .bool(cloned.locked)),
                     ])))
         }
-        MessageLanguage.shared.set(language ?? Vault(root: cloned.vault, clock: Clock.from(environment: environment)).language)
+        MessageLanguage.shared.set(language)
         Console.out(Message.cloned(cloned.vault.path).text(MessageLanguage.shared.current))
         if cloned.locked { Console.err(Message.crypt(.clonedLocked(cloned.vault.path)).text(MessageLanguage.shared.current)) }
         if cloned.passwordNotKept {

@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import FolioWeb
@@ -22,7 +23,7 @@ enum ServeRun {
     }
 
     static func serve(_ setup: WebSetup) async -> Never {
-        let language = setup.language ?? Vault(root: setup.root, clock: Clock.from(environment: setup.environment)).language
+        let language = JournalService.language(of: setup.root, environment: setup.environment, explicit: setup.language)
         MessageLanguage.shared.set(language)
         let lan = setup.reach != .loopback
         let terminal = Terminal.current(noColor: false, environment: setup.environment)
