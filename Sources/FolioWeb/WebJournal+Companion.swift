@@ -8,15 +8,11 @@ import Foundation
 /// library's requests, provider chain and vault changes), each one commit, each streamed to the
 /// page as it arrives when the page's script asks for it.
 extension WebJournal {
-    /// The companion's steps (FolioApp), with the server's terminal as their face.
+    /// The companion's steps (FolioApp), with the server's terminal as their face: a network
+    /// provider is used only when this device confirmed its address already (`folio config trust
+    /// ai.base_url`, or a terminal's yes); the browser is not where a new destination for the
+    /// journal's words is agreed to.
     var companion: Companion { Companion(service, face: ServerFace(warn: warn)) }
-
-    /// The providers the vault's settings name. A network provider is used only when this device
-    /// confirmed its address already (`folio config trust ai.base_url`, or a terminal's yes): the
-    /// browser is not where a new destination for the journal's words is agreed to.
-    func companionChain(for step: CompanionStep) -> ProviderChain {
-        companion.chain(for: step)
-    }
 
     /// The diary page `reference` names.
     private func diaryPage(_ reference: String) throws(FolioError) -> Record {
