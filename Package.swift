@@ -223,7 +223,7 @@ let package = Package(
             name: "YAMLTests", dependencies: ["YAML"],
             resources: [.copy("Fixtures")], swiftSettings: strict),
         // Servers and scratch folders the tests start for real: git daemon, sshd, an HTTP server.
-        .target(name: "TestSupport", dependencies: ["Git"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["Git", "FolioCore"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
             name: "HTTPServingTests",
             dependencies: [

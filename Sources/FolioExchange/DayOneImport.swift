@@ -180,7 +180,7 @@ enum DayOneImport {
             extra.append(("context", .mapping(context)))
             var unknown = fields.filter { !mappedKeys.contains($0.key) }
             if let journal, unknown["journal"] == nil { unknown["journal"] = .string(journal) }
-            if !unknown.isEmpty { extra.append(("dayone", JSONValue.object(unknown).node)) }
+            if !unknown.isEmpty { extra.append(("dayone", JSONValue.sortedObject(unknown).node)) }
             let title = ImportDates.title(fromText: body) ?? "Day One \(created.day10)"
             result.append(
                 builder.entry(

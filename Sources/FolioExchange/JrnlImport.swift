@@ -66,7 +66,7 @@ enum JrnlImport {
             seen[key] = occurrence + 1
             let id = StableID.named(occurrence == 0 ? key : "\(key)\n\(occurrence)")
             let unknown = fields.filter { !knownKeys.contains($0.key) }
-            if !unknown.isEmpty { extra.append(("jrnl", JSONValue.object(unknown).node)) }
+            if !unknown.isEmpty { extra.append(("jrnl", JSONValue.sortedObject(unknown).node)) }
             let shownTitle = title.isEmpty ? (ImportDates.title(fromText: body) ?? "jrnl \(date) \(time)") : title
             result.append(
                 builder.entry(

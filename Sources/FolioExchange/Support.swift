@@ -17,9 +17,9 @@ enum LinkScan {
 
 /// JSON text written by hand, keeping the order keys have in a file.
 enum JSONText {
-    static func quote(_ s: String) -> String { JSONOutput.quoted(s) }
+    static func quote(_ s: String) -> String { JSONValue.quoted(s) }
 
-    static func value(_ value: Value) -> String { JSONOutput(value).text }
+    static func value(_ value: Value) -> String { JSONValue(value).text }
 
     /// A record: its front matter keys as JSON values (for `jq`), `path`, `body`, and the front
     /// matter exactly as written (`front_matter`), which the import writes back.

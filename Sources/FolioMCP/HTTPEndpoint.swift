@@ -136,7 +136,7 @@ actor Sessions {
     }
 
     /// The answer to a body over the size limit.
-    private nonisolated func tooLarge(id: JSONOutput? = nil) -> EndpointAnswer {
+    private nonisolated func tooLarge(id: JSONValue? = nil) -> EndpointAnswer {
         .json(
             status: .contentTooLarge,
             MessageGate.error(.invalidRequest, .requestTooLarge(limit: limits.maxRequestBytes), id: id, language: gate.language),

@@ -16,7 +16,7 @@ enum SearchRanking: String, Sendable, CaseIterable {
 /// its `id` and `path` so the assistant can cite it.
 extension Journal {
     func search(_ text: String, tags: [String], kind: String?, ranking: SearchRanking, page: PageRequest) async throws(FolioError)
-        -> JSONOutput
+        -> JSONValue
     {
         try open()
         let catalog = await catalogForSearching()
@@ -28,7 +28,7 @@ extension Journal {
         let items = found.shown.map { hit, record in
             let snippet = RecordSearch.snippet(
                 of: record, keys: found.catalog.textKeys, query: found.query, maxCharacters: 160, bodyLimit: bodyLimit, language: language)
-            var extra: [(String, JSONOutput)] = [
+            var extra: [(String, JSONValue)] = [
                 ("score", .double((hit.score * 10_000).rounded() / 10_000)), ("snippet", .string(snippet.text)),
             ]
             if let ranks = found.sources[hit.record] { extra.append(("ranks", .array(ranks.map { .string($0) }))) }
@@ -79,7 +79,7 @@ extension Journal {
             query, with: embedder, required: required, withWords: ranking == .hybrid, catalog: catalog, note: note)
     }
 
-    func list(_ filter: RecordFilter, page: PageRequest) throws(FolioError) -> JSONOutput {
+    func list(_ filter: RecordFilter, page: PageRequest) throws(FolioError) -> JSONValue {
         try open()
         let selection = try vault.select(filter, in: catalog(), workingDirectory: nil)
         let summaries = selection.newestFirst(limit: page.offset + page.limit + 1)
@@ -90,11 +90,11 @@ extension Journal {
             budget: limits.maxResultCharacters, total: selection.count)
     }
 
-    func tags(_ filter: RecordFilter, order: TagOrder, page: PageRequest) throws(FolioError) -> JSONOutput {
+    func tags(_ filter: RecordFilter, order: TagOrder, page: PageRequest) throws(FolioError) -> JSONValue {
         try open()
         let uses = try vault.select(filter, in: catalog(), workingDirectory: nil).tagUses().sorted(by: order)
         let shown = uses.dropFirst(page.offset).prefix(page.limit).map { use in
-            JSONOutput.object([
+            JSONValue.object([
                 ("tag", .string(use.tag)), ("count", .int(use.count)), ("last_used", use.lastUsed.map { .string($0.day10) } ?? .null),
             ])
         }
@@ -103,7 +103,7 @@ extension Journal {
     }
 
     /// A month's days with records (`{"month", "days": [{"date", "count"}]}`, as `cal --json`).
-    func calendar(month: String?, filter: RecordFilter) throws(FolioError) -> JSONOutput {
+    func calendar(month: String?, filter: RecordFilter) throws(FolioError) -> JSONValue {
         try open()
         let shown = month ?? String(vault.clock.timestamp.day10.prefix(7))
         let counts = try vault.select(filter, in: catalog(), workingDirectory: nil).countsByDay()
@@ -113,13 +113,13 @@ extension Journal {
         ])
     }
 
-    func statistics(_ filter: RecordFilter) throws(FolioError) -> JSONOutput {
+    func statistics(_ filter: RecordFilter) throws(FolioError) -> JSONValue {
         try open()
         let selection = try vault.select(filter, in: catalog(), workingDirectory: nil)
         return try vault.statistics(StatsRequest(kind: filter.kind), of: selection).json
     }
 
-    func profile() throws(FolioError) -> JSONOutput {
+    func profile() throws(FolioError) -> JSONValue {
         try open()
         guard let profile = vault.profileFile() else { throw FolioError(.noProfile) }
         return try RecordJSON.whole(profile, budget: limits.maxResultCharacters, section: nil)
@@ -127,7 +127,7 @@ extension Journal {
 
     /// One record: its front matter and body, or, past the size budget, the body's table of
     /// contents and the one section asked for.
-    func show(_ reference: String, section: Int?) throws(ToolFailure) -> JSONOutput {
+    func show(_ reference: String, section: Int?) throws(ToolFailure) -> JSONValue {
         do throws(FolioError) {
             try open()
             let record = try vault.findRecord(reference, workingDirectory: nil)

@@ -11,19 +11,19 @@ import Git
 /// diff the change would make.
 extension Journal {
     /// `new <kind>`: validated against the kind's schema; an unknown key is refused as on the CLI.
-    func create(_ request: NewRecord, dryRun: Bool) throws(ToolFailure) -> JSONOutput {
+    func create(_ request: NewRecord, dryRun: Bool) throws(ToolFailure) -> JSONValue {
         try write(dryRun: dryRun) { vault throws(FolioError) in try vault.create(request) }
     }
 
     /// `set KEY=VALUE … --unset KEY`: only those lines and `modified` change.
-    func set(_ reference: String, fields: [(String, String)], unset: [String], dryRun: Bool) throws(ToolFailure) -> JSONOutput {
+    func set(_ reference: String, fields: [(String, String)], unset: [String], dryRun: Bool) throws(ToolFailure) -> JSONValue {
         try write(dryRun: dryRun) { vault throws(FolioError) in
             try vault.update(try vault.findRecord(reference, workingDirectory: nil), set: fields, unset: unset)
         }
     }
 
     /// `done` / `undone`.
-    func markDone(_ reference: String, done: Bool, dryRun: Bool) throws(ToolFailure) -> JSONOutput {
+    func markDone(_ reference: String, done: Bool, dryRun: Bool) throws(ToolFailure) -> JSONValue {
         try write(dryRun: dryRun) { vault throws(FolioError) in
             try vault.markDone(try vault.findRecord(reference, workingDirectory: nil), done: done)
         }
@@ -31,7 +31,7 @@ extension Journal {
 
     /// `chat -m TEXT` without the companion's reply: the user's words join the page's
     /// `## Conversation` at the vault clock's time.
-    func appendConversation(_ reference: String, text: String, dryRun: Bool) throws(ToolFailure) -> JSONOutput {
+    func appendConversation(_ reference: String, text: String, dryRun: Bool) throws(ToolFailure) -> JSONValue {
         try write(dryRun: dryRun) { vault throws(FolioError) in
             let page = try vault.findRecord(reference, workingDirectory: nil)
             guard page.kind == "diary" else { throw FolioError(.mcp(.notADiaryPage(page.title))) }
@@ -41,7 +41,7 @@ extension Journal {
 
     /// Runs one use case: for real (`{"written": true, "record": …, "commit": …}`), or rehearsed
     /// (`{"written": false, "diff": …}`).
-    private func write(dryRun: Bool, _ change: (Vault) throws(FolioError) -> Record) throws(ToolFailure) -> JSONOutput {
+    private func write(dryRun: Bool, _ change: (Vault) throws(FolioError) -> Record) throws(ToolFailure) -> JSONValue {
         do throws(FolioError) {
             try open()
             try vault.requireProfile()
@@ -52,7 +52,7 @@ extension Journal {
                 let after = try headCommit()
                 return .object([
                     ("written", .bool(true)), ("record", RecordJSON.summary(record)),
-                    ("commit", after != before ? after.map(JSONOutput.string) ?? .null : .null),
+                    ("commit", after != before ? after.map(JSONValue.string) ?? .null : .null),
                 ])
             }
             let rehearsal = Rehearsal()
@@ -69,7 +69,7 @@ extension Journal {
             }
             return RecordJSON.masked(
                 .object([
-                    ("written", .bool(false)), ("id", record.id.map(JSONOutput.string) ?? .null), ("path", .string(record.path)),
+                    ("written", .bool(false)), ("id", record.id.map(JSONValue.string) ?? .null), ("path", .string(record.path)),
                     ("diff", .string(diff)),
                 ]))
         } catch {

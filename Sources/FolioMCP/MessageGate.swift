@@ -65,8 +65,8 @@ public struct MessageGate: Sendable {
     }
 
     /// A JSON-RPC error response answering the message `id` (null when it could not be read).
-    public static func error(_ code: Code, _ message: MCPMessage, id: JSONOutput?, language: Language) -> Data {
-        let response = JSONOutput.object([
+    public static func error(_ code: Code, _ message: MCPMessage, id: JSONValue?, language: Language) -> Data {
+        let response = JSONValue.object([
             ("jsonrpc", .string("2.0")), ("id", id ?? .null),
             ("error", .object([("code", .int(code.rawValue)), ("message", .string(Message.mcp(message).text(language)))])),
         ])
@@ -75,14 +75,14 @@ public struct MessageGate: Sendable {
 
     /// The id of the message in `bytes` (or its first part) read without parsing it: for a message
     /// refused as too large or too deep, whose answer must still name its request.
-    static func scannedID(in bytes: Data) -> JSONOutput? {
+    static func scannedID(in bytes: Data) -> JSONValue? {
         var scanner = RequestIDScanner()
         scanner.feed(bytes)
         return scanner.id
     }
 
     /// The id of the request in `bytes` (a message that passed the gate), for an error answering it.
-    public static func requestID(in bytes: Data) -> JSONOutput? {
+    public static func requestID(in bytes: Data) -> JSONValue? {
         (try? JSONDecoder().decode(Value.self, from: bytes)).flatMap(id(of:))
     }
 
@@ -93,7 +93,7 @@ public struct MessageGate: Sendable {
     }
 
     /// The request's id when it is one JSON-RPC allows (a string or an integer).
-    static func id(of object: Value) -> JSONOutput? {
+    static func id(of object: Value) -> JSONValue? {
         guard case .object(let fields) = object, let id = fields["id"] else { return nil }
         switch id {
         case .string(let text): return .string(text)

@@ -27,12 +27,12 @@ enum RecordJSON {
 
     /// What a listing shows of a record: id, path, kind, title, dates, tags, and `done` where the
     /// record has it.
-    static func summary(_ record: Record, extra: [(String, JSONOutput)] = []) -> JSONOutput {
-        var pairs: [(String, JSONOutput)] = [
-            ("id", record.id.map(JSONOutput.string) ?? .null), ("path", .string(record.path)),
-            ("kind", record.kind.map(JSONOutput.string) ?? .null), ("title", .string(record.title)),
-            ("created", record.document.string("created").map(JSONOutput.string) ?? .null),
-            ("tags", .array(record.tags.map(JSONOutput.string))),
+    static func summary(_ record: Record, extra: [(String, JSONValue)] = []) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("id", record.id.map(JSONValue.string) ?? .null), ("path", .string(record.path)),
+            ("kind", record.kind.map(JSONValue.string) ?? .null), ("title", .string(record.title)),
+            ("created", record.document.string("created").map(JSONValue.string) ?? .null),
+            ("tags", .array(record.tags.map(JSONValue.string))),
         ]
         if let done = record.document.value("done"), case .bool(let flag) = done { pairs.append(("done", .bool(flag))) }
         return masked(.object(pairs + extra))
@@ -41,14 +41,14 @@ enum RecordJSON {
     /// A whole record: `id`, `path`, `front_matter` (every key as written) and `body`. Past
     /// `budget` characters the body gives way to `outline` (its sections) and the `section` asked
     /// for (the first by default), itself cut to the budget.
-    static func whole(_ record: Record, budget: Int, section: Int?) throws(FolioError) -> JSONOutput {
-        var frontMatter: [(String, JSONOutput)] = []
-        if case .map(let fields) = record.document.root.resolved { frontMatter = fields.map { ($0.0, JSONOutput($0.1)) } }
-        let head: [(String, JSONOutput)] = [
-            ("id", record.id.map(JSONOutput.string) ?? .null), ("path", .string(record.path)), ("front_matter", .object(frontMatter)),
+    static func whole(_ record: Record, budget: Int, section: Int?) throws(FolioError) -> JSONValue {
+        var frontMatter: [(String, JSONValue)] = []
+        if case .map(let fields) = record.document.root.resolved { frontMatter = fields.map { ($0.0, JSONValue($0.1)) } }
+        let head: [(String, JSONValue)] = [
+            ("id", record.id.map(JSONValue.string) ?? .null), ("path", .string(record.path)), ("front_matter", .object(frontMatter)),
         ]
         let body = record.document.body
-        let whole = JSONOutput.object(head + [("body", .string(body))])
+        let whole = JSONValue.object(head + [("body", .string(body))])
         if section == nil, whole.text.count <= budget { return masked(whole) }
         let outline = RecordOutline(body)
         let index = section ?? 0
@@ -56,11 +56,11 @@ enum RecordJSON {
             throw FolioError(.mcp(.noSuchSection(section: index, count: outline.sections.count)))
         }
         let chosen = outline.sections[index]
-        let room = max(1_000, budget - JSONOutput.object(head).text.count - 200 * outline.sections.count)
+        let room = max(1_000, budget - JSONValue.object(head).text.count - 200 * outline.sections.count)
         let text = outline.text(of: index)
         let cut = text.count > room
         let contents = outline.sections.enumerated().map { number, part in
-            JSONOutput.object([
+            JSONValue.object([
                 ("section", .int(number)), ("heading", .string(part.heading)), ("line", .int(part.line)),
                 ("characters", .int(part.characters)),
             ])
@@ -81,7 +81,7 @@ enum RecordJSON {
     }
 
     /// Every string of `value` with keys and tokens masked.
-    static func masked(_ value: JSONOutput) -> JSONOutput {
+    static func masked(_ value: JSONValue) -> JSONValue {
         switch value {
         case .string(let text): .string(ConfiguredSecrets.redact(text))
         case .array(let items): .array(items.map(masked))
@@ -157,8 +157,8 @@ struct PageRequest: Sendable {
 
     /// `{"<key>": items, "next_cursor": … or null[, "total"]}`; items past `budget` characters
     /// move to the next page (at least one item is always given).
-    func answer(_ key: String, _ items: [JSONOutput], hasMore: Bool, budget: Int, total: Int? = nil) -> JSONOutput {
-        var kept: [JSONOutput] = []
+    func answer(_ key: String, _ items: [JSONValue], hasMore: Bool, budget: Int, total: Int? = nil) -> JSONValue {
+        var kept: [JSONValue] = []
         var used = 100
         for item in items {
             let size = item.text.count + 1
@@ -168,7 +168,7 @@ struct PageRequest: Sendable {
         }
         let more = hasMore || kept.count < items.count
         let next = more ? Data("\(listing):\(offset + kept.count)".utf8).base64EncodedString() : nil
-        var pairs: [(String, JSONOutput)] = [(key, .array(kept)), ("next_cursor", next.map(JSONOutput.string) ?? .null)]
+        var pairs: [(String, JSONValue)] = [(key, .array(kept)), ("next_cursor", next.map(JSONValue.string) ?? .null)]
         if let total { pairs.append(("total", .int(total))) }
         return .object(pairs)
     }

@@ -29,7 +29,7 @@ struct RequestIDScanner {
     private var idText: [UInt8]?
     private var idIsString = false
     /// The id, once read whole; nil before (and when the message has none).
-    private(set) var id: JSONOutput?
+    private(set) var id: JSONValue?
     /// Whether the id was read, or can no longer be (not an object, an id of another kind, the end).
     private(set) var settled = false
 

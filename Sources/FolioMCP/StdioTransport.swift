@@ -207,7 +207,7 @@ enum LineReader {
     enum Line: Sendable {
         case message(Data)
         /// A line over the limit, skipped to its end; the id of the request it held, when read.
-        case tooLong(id: JSONOutput?)
+        case tooLong(id: JSONValue?)
     }
 
     static func start(fd: Int32, maxBytes: Int) -> AsyncStream<Line> {

@@ -191,7 +191,7 @@ enum ToolCatalog {
     }
 
     private static func answer(_ name: String, _ given: ToolArguments, journal: Journal, limits: MCPLimits) async throws(ToolFailure)
-        -> JSONOutput
+        -> JSONValue
     {
         func page(_ listing: String) throws(ToolFailure) -> PageRequest {
             try PageRequest(

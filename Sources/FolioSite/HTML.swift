@@ -81,7 +81,7 @@ public enum HTML {
 
     /// `text` as a JavaScript string literal in double quotes, safe inside a `.js` file: quotes,
     /// backslashes, controls, `<` (no `</script>`) and the two JavaScript line separators escaped.
-    public static func javaScriptString(_ text: String) -> String { JSONOutput.quoted(text, forScript: true) }
+    public static func javaScriptString(_ text: String) -> String { JSONValue.quoted(text, forScript: true) }
 
     /// The Content-Security-Policy every page carries: nothing remote, no inline script or style,
     /// no plug-ins, no frames, no form posts (frame-ancestors cannot be set from a meta element); scripts, styles, images and media only from local

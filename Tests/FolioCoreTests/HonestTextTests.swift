@@ -39,7 +39,7 @@ struct HonestTextTests {
 
     @Test("JSON escapes C0, DEL and C1 controls, so no raw control character leaves in JSON")
     func jsonEscapesC1() {
-        #expect(JSONOutput.quoted("a\u{1B}b\u{7F}c\u{9B}d°") == #""a\u001bb\u007fc\u009bd°""#)
+        #expect(JSONValue.quoted("a\u{1B}b\u{7F}c\u{9B}d°") == #""a\u001bb\u007fc\u009bd°""#)
     }
 
     @Test("every printer's door neutralises the bidirectional controls, and no other character of their blocks")
@@ -54,7 +54,7 @@ struct HonestTextTests {
                 #expect(!shown.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) in \(shown.debugDescription)")
             }
             // JSON keeps the character (escaped), so a reader gets the exact text back.
-            let json = JSONOutput.quoted(text)
+            let json = JSONValue.quoted(text)
             #expect(!json.unicodeScalars.contains(scalar))
             let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) as? String
             #expect(decoded == text)
@@ -62,13 +62,13 @@ struct HonestTextTests {
         // The byte test agrees with the scalar test on every character of the blocks around them.
         for value in Array(0x0600...0x06FF) + Array(0x2000...0x20FF) {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            #expect(JSONOutput.holdsBidiControl("a\(scalar)b".utf8) == scalar.isBidiControl, "U+\(String(value, radix: 16))")
+            #expect(JSONValue.holdsBidiControl("a\(scalar)b".utf8) == scalar.isBidiControl, "U+\(String(value, radix: 16))")
         }
         // Their neighbours are text: the dashes and quotes of U+2010–U+2027, the word joiner, Arabic letters.
         for scalar in [0x2010, 0x2014, 0x201C, 0x2026, 0x2060, 0x0627, 0x4E00].compactMap(Unicode.Scalar.init) {
             let text = "a\(scalar)b"
             #expect(text.withVisibleControls == text && text.oneLine == text && text.withVisibleControlsKeepingStyles == text)
-            #expect(JSONOutput.quoted(text) == "\"\(text)\"")
+            #expect(JSONValue.quoted(text) == "\"\(text)\"")
         }
     }
 

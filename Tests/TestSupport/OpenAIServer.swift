@@ -1,5 +1,8 @@
 import Foundation
 
+// The JSON value `Request.json` answers comes with TestSupport, as its callers assert on it.
+@_exported import enum FolioCore.JSONValue
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -298,80 +301,6 @@ extension OpenAIServer {
                 parts.append(MultipartPart(name: name, filename: filename, contentType: contentType, data: Data(part[(headerEnd + 4)...])))
             }
             return parts
-        }
-    }
-}
-
-/// A JSON document, for asserting on what a client sent: `request.json?["messages"]?[0]?["role"]`.
-public enum JSONValue: Sendable, Equatable, Decodable, CustomStringConvertible {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    public subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
-    }
-
-    public subscript(index: Int) -> JSONValue? {
-        if case .array(let array) = self, array.indices.contains(index) { return array[index] }
-        return nil
-    }
-
-    public var string: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-
-    public var number: Double? {
-        if case .number(let value) = self { return value }
-        return nil
-    }
-
-    public var bool: Bool? {
-        if case .bool(let value) = self { return value }
-        return nil
-    }
-
-    public var array: [JSONValue]? {
-        if case .array(let value) = self { return value }
-        return nil
-    }
-
-    /// The object's keys, sorted, for asserting that nothing unexpected was sent.
-    public var keys: [String]? {
-        if case .object(let object) = self { return object.keys.sorted() }
-        return nil
-    }
-
-    public var description: String {
-        switch self {
-        case .null: "null"
-        case .bool(let value): "\(value)"
-        case .number(let value): "\(value)"
-        case .string(let value): "\"\(value)\""
-        case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
-        case .object(let object): "{" + object.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
         }
     }
 }

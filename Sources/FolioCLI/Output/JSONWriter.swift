@@ -4,13 +4,13 @@ import YAML
 
 /// JSON for `--json`, keeping the order keys have in the file.
 enum JSONWriter {
-    typealias JSON = JSONOutput
+    typealias JSON = JSONValue
 
     static func render(_ value: JSON) -> String { value.text }
 
-    static func quote(_ s: String, into out: inout String) { JSONOutput.quote(s, into: &out) }
+    static func quote(_ s: String, into out: inout String) { JSONValue.quote(s, into: &out) }
 
-    static func json(_ value: Value) -> JSON { JSONOutput(value) }
+    static func json(_ value: Value) -> JSON { JSONValue(value) }
 
     /// A record's children as `show --json` gives them: nothing when its kind has no child kind.
     static func children(_ children: [RecordSummary]?) -> [(String, JSON)] {

@@ -35,8 +35,8 @@ enum RecallPrinter {
         return outcome.answer.cited.compactMap { number in passages.indices.contains(number - 1) ? (number, passages[number - 1]) : nil }
     }
 
-    static func json(_ outcome: JournalRecall.Outcome) -> JSONOutput {
-        let sources: [JSONOutput] = cited(outcome).map { number, passage in
+    static func json(_ outcome: JournalRecall.Outcome) -> JSONValue {
+        let sources: [JSONValue] = cited(outcome).map { number, passage in
             .object([
                 ("n", .int(number)), ("id", .string(passage.recordID)), ("title", .string(passage.title)), ("date", .string(passage.day)),
                 ("path", .string(passage.path)), ("lines", .array([.int(passage.lines.lowerBound), .int(passage.lines.upperBound)])),

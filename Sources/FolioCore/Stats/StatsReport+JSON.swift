@@ -4,9 +4,9 @@ import Foundation
 /// a report as JSON, the same for `stats --json` and `folio mcp`.
 extension StatsReport {
     /// The report as `stats --json` and the MCP `stats` tool give it.
-    public var json: JSONOutput {
-        func numbers(_ pairs: [(String, Int)]) -> JSONOutput { .object(pairs.map { ($0.0, .int($0.1)) }) }
-        var pairs: [(String, JSONOutput)] = [
+    public var json: JSONValue {
+        func numbers(_ pairs: [(String, Int)]) -> JSONValue { .object(pairs.map { ($0.0, .int($0.1)) }) }
+        var pairs: [(String, JSONValue)] = [
             ("total", .int(total)), ("by_kind", numbers(byKind)), ("by_month", numbers(byMonth)),
             ("by_tag", numbers(byTag)),
         ]
@@ -29,8 +29,8 @@ extension StatsReport {
         return .object(pairs)
     }
 
-    private func figures(_ figures: FieldFigures) -> [(String, JSONOutput)] {
-        var pairs: [(String, JSONOutput)] = [
+    private func figures(_ figures: FieldFigures) -> [(String, JSONValue)] {
+        var pairs: [(String, JSONValue)] = [
             ("fields", .object(zip(fields, figures.fields).map { ($0.name, Self.json($1)) })),
             ("rates", .object(zip(rates, figures.rates).map { ($0.name, Self.json($1)) })),
         ]
@@ -39,13 +39,13 @@ extension StatsReport {
     }
 
     /// `{"answer_type": {"affirmative": 12, "neutral": 3, "negative": 5}}`.
-    private func countsJSON(_ tallies: [[String: Int]]) -> JSONOutput {
+    private func countsJSON(_ tallies: [[String: Int]]) -> JSONValue {
         .object(zip(counts, tallies).map { spec, tally in (spec.name, .object(spec.ordered(tally).map { ($0.0, .int($0.1)) })) })
     }
 
     /// `{"sum", "avg", "min", "max", "count"}`; integers stay integers, `avg` is always a number (or null).
-    public static func json(_ summary: FieldSummary) -> JSONOutput {
-        func number(_ value: Double?) -> JSONOutput {
+    public static func json(_ summary: FieldSummary) -> JSONValue {
+        func number(_ value: Double?) -> JSONValue {
             guard let value else { return .null }
             if summary.allIntegers && value == value.rounded() && abs(value) < 1e15 { return .int(Int(value)) }
             return .double(clean(value))
@@ -56,7 +56,7 @@ extension StatsReport {
         ])
     }
 
-    public static func json(_ tally: RateTally) -> JSONOutput {
+    public static func json(_ tally: RateTally) -> JSONValue {
         .object([("matched", .int(tally.matched)), ("total", .int(tally.total)), ("rate", tally.rate.map { .double(clean($0)) } ?? .null)])
     }
 

@@ -1,16 +1,24 @@
 import Foundation
 import YAML
 
-/// JSON as folio writes it — `--json`, exports, the site's scripts — with keys in the order a file
-/// has them, and strings escaped in this one place.
-public indirect enum JSONOutput: Sendable {
+// try? in this file: a decoded value is tried as each kind in turn (list, object, bool, int,
+// double, string); the last try throws.
+
+/// folio's one JSON value: what it writes (`--json`, exports, the site's scripts, MCP answers) with
+/// keys in the order a file has them and strings escaped in this one place, and what it reads
+/// (Day One, jrnl and folio exports, a test's look at what a client sent) through `JSONDecoder`.
+///
+/// Objects keep their pairs in order; a decoded object has its keys sorted (JSON gives them no
+/// order). A decoded number that is whole and fits an `Int` stays an integer, so an id of 20201231
+/// does not come back as 20201231.0.
+public indirect enum JSONValue: Sendable, Equatable, Decodable, CustomStringConvertible {
     case string(String)
     case int(Int)
     case double(Double)
     case bool(Bool)
     case null
-    case array([JSONOutput])
-    case object([(String, JSONOutput)])
+    case array([JSONValue])
+    case object([(String, JSONValue)])
 
     /// A front matter value as JSON: maps keep their order.
     public init(_ value: Value) {
@@ -20,10 +28,111 @@ public indirect enum JSONOutput: Sendable {
         case .int(let i): self = .int(i)
         case .double(let d): self = .double(d)
         case .string(let s): self = .string(s)
-        case .list(let items): self = .array(items.map(JSONOutput.init))
-        case .map(let pairs): self = .object(pairs.map { ($0.0, JSONOutput($0.1)) })
+        case .list(let items): self = .array(items.map(JSONValue.init))
+        case .map(let pairs): self = .object(pairs.map { ($0.0, JSONValue($0.1)) })
         }
     }
+
+    /// An object of `pairs`, its keys sorted.
+    public static func sortedObject(_ pairs: [String: JSONValue]) -> JSONValue {
+        .object(pairs.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if var list = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            while !list.isAtEnd { items.append(try list.decode(JSONValue.self)) }
+            self = .array(items)
+            return
+        }
+        if let object = try? decoder.container(keyedBy: AnyKey.self) {
+            var pairs: [String: JSONValue] = [:]
+            for key in object.allKeys { pairs[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
+            self = .sortedObject(pairs)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let value = try? single.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? single.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? single.decode(Double.self) {
+            self = .double(value)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public static func == (left: JSONValue, right: JSONValue) -> Bool {
+        switch (left, right) {
+        case (.string(let a), .string(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
+        case (.null, .null): true
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// The value of `key` in an object (the first pair of that key).
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let pairs) = self { return pairs.first { $0.0 == key }?.1 }
+        return nil
+    }
+
+    /// The item at `index` of a list.
+    public subscript(index: Int) -> JSONValue? {
+        if case .array(let items) = self, items.indices.contains(index) { return items[index] }
+        return nil
+    }
+
+    public var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    public var array: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    /// An object's pairs by key (the first of a repeated key).
+    public var object: [String: JSONValue]? {
+        if case .object(let pairs) = self { return Dictionary(pairs, uniquingKeysWith: { first, _ in first }) }
+        return nil
+    }
+
+    /// An object's keys, sorted.
+    public var keys: [String]? {
+        if case .object(let pairs) = self { return pairs.map(\.0).sorted() }
+        return nil
+    }
+
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var number: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
+    public var description: String { text }
 
     public var text: String {
         var out = ""

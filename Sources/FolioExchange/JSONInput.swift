@@ -3,89 +3,7 @@ import FolioStore
 import Foundation
 import YAML
 
-// try? in this file: a JSON value is tried as each kind in turn (list, object, bool, int, double, string);
-// the last try throws.
-
-/// A JSON value as an export holds it, read with Foundation's JSONDecoder.
-///
-/// Objects keep their keys sorted (JSON gives them no order); numbers that are whole and fit an
-/// `Int` stay integers, so an id of 20201231 does not come back as 20201231.0.
-public indirect enum JSONValue: Sendable, Equatable, Decodable {
-    case null
-    case bool(Bool)
-    case int(Int)
-    case double(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    public init(from decoder: any Decoder) throws {
-        if var list = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            while !list.isAtEnd { items.append(try list.decode(JSONValue.self)) }
-            self = .array(items)
-            return
-        }
-        if let object = try? decoder.container(keyedBy: AnyKey.self) {
-            var pairs: [String: JSONValue] = [:]
-            for key in object.allKeys { pairs[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
-            self = .object(pairs)
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
-            self = .null
-        } else if let value = try? single.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? single.decode(Int.self) {
-            self = .int(value)
-        } else if let value = try? single.decode(Double.self) {
-            self = .double(value)
-        } else {
-            self = .string(try single.decode(String.self))
-        }
-    }
-
-    struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    public subscript(key: String) -> JSONValue? {
-        if case .object(let pairs) = self { return pairs[key] }
-        return nil
-    }
-
-    public var string: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-
-    public var array: [JSONValue]? {
-        if case .array(let items) = self { return items }
-        return nil
-    }
-
-    public var object: [String: JSONValue]? {
-        if case .object(let pairs) = self { return pairs }
-        return nil
-    }
-
-    public var bool: Bool? {
-        if case .bool(let value) = self { return value }
-        return nil
-    }
-
-    public var number: Double? {
-        switch self {
-        case .int(let value): Double(value)
-        case .double(let value): value
-        default: nil
-        }
-    }
-
+extension JSONValue {
     /// The value as YAML front matter: strings quoted where YAML would read them otherwise, keys sorted.
     public var node: Node {
         switch self {
@@ -96,7 +14,7 @@ public indirect enum JSONValue: Sendable, Equatable, Decodable {
         case .string(let text): .string(text)
         case .array(let items): .sequence(items.map(\.node))
         case .object(let pairs):
-            .mapping(pairs.sorted { $0.key < $1.key }.map { ($0.key, $0.value.node) })
+            .mapping(pairs.sorted { $0.0 < $1.0 }.map { ($0.0, $0.1.node) })
         }
     }
 }
