@@ -168,13 +168,8 @@ public struct Folio: ParsableCommand {
             WatchLauncher.startAutomaticallyAndSay()
         }
         do {
-            var command = try parseAsRoot(arguments)
-            // Commands that wait on the network are async (sync, clone, media); the others run as they are.
-            if var waiting = command as? any AsyncParsableCommand {
-                try await waiting.run()
-            } else {
-                try command.run()
-            }
+            let command = try parseAsRoot(arguments)
+            try await CommandThread.run(command)
             return ExitStatus.reportUncommitted() ? 1 : 0
         } catch {
             // `--body -` past the cap fails the parse; the reason is the input's, not the syntax's.

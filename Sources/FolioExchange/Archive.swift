@@ -179,7 +179,7 @@ enum ZipArchive {
     /// Runs `tool` and returns its output; a failure says what the tool said.
     static func run(_ tool: URL, _ arguments: [String], displayName: String) throws(FolioError) -> String {
         let child = try Child(tool, arguments, displayName: displayName)
-        // blocking: unzip lists a file the import was given; an import runs on the command's own task.
+        // blocking: unzip lists a file the import was given; an import runs on the command's own thread.
         let output = child.out.fileHandleForReading.readDataToEndOfFile()
         try child.finish(displayName: displayName)
         return String(decoding: output, as: UTF8.self)

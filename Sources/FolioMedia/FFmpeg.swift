@@ -63,7 +63,7 @@ public struct FFmpeg: Sendable {
         }
         let timer = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        // blocking: ffmpeg is killed at `timeout`; the servers call this from their journal's own thread (DedicatedThread).
+        // blocking: ffmpeg is killed at `timeout`; callers are on a thread of their own (a command's, a server journal's).
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         timer.cancel()

@@ -22,7 +22,7 @@ extension SiteExporter {
         process.standardError = FileHandle.nullDevice
         do {
             try process.run()
-            // blocking: `export html --open` only: the opener hands the page to the browser and exits.
+            // blocking: `export html --open` only, on the command's own thread: the opener hands the page over and exits.
             process.waitUntilExit()
             return nil
         } catch {

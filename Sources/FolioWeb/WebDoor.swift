@@ -19,7 +19,7 @@ struct WebDoor: RouterMiddleware {
     /// When a browser is paired (for `folio serve devices`).
     let clock: Clock
     /// Told of each browser paired, with the secret of the link for the next one.
-    let paired: @Sendable (PairedDevice, String) -> Void
+    let paired: @Sendable (PairedDevice, String) async -> Void
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -79,7 +79,7 @@ struct WebDoor: RouterMiddleware {
             } catch {
                 return WebResponse.failure(.internalServerError, error, language)
             }
-            paired(session.device, next)
+            await paired(session.device, next)
             var response = WebResponse.redirect(to: "/")
             // The session lasts a year, across restarts of the server, until it is revoked.
             response.headers[.setCookie] = "\(WebGuard.cookieName)=\(session.token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"

@@ -16,8 +16,8 @@ public enum WebServer {
     /// `paired` of each browser paired, with the link for the next one (a link pairs one browser);
     /// `pagesReady` once the first pages are written, with how many records they hold.
     public static func run(
-        _ setup: WebSetup, warn: @escaping @Sendable (FolioError) -> Void, ready: @escaping @Sendable (WebAddress) -> Void,
-        paired: @escaping @Sendable (PairedDevice, WebAddress) -> Void = { _, _ in },
+        _ setup: WebSetup, warn: @escaping @Sendable (FolioError) -> Void, ready: @escaping @Sendable (WebAddress) async -> Void,
+        paired: @escaping @Sendable (PairedDevice, WebAddress) async -> Void = { _, _ in },
         pagesReady: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws {
         let journal = WebJournal(setup, warn: warn)
@@ -48,7 +48,8 @@ public enum WebServer {
         let memory = MemoryAfterLoad()
         // Said once the server listens, so the terminal shows the link first and then the pages.
         let (listening, listened) = AsyncStream<Void>.makeStream()
-        let router = makeRouter(journal: journal, guardian: guardian, memory: memory) { device, next in paired(device, address(next)) }
+        let router = makeRouter(journal: journal, guardian: guardian, memory: memory) { device, next in await paired(device, address(next))
+        }
         let app = Application(
             router: router,
             // A client that stops sending (a slow-loris, a phone gone out of range) is closed
@@ -58,7 +59,7 @@ public enum WebServer {
             onServerRunning: { channel in
                 // With port 0 the system chose one: only now is it known, and no request came before.
                 port.set(channel.localAddress?.port ?? setup.port)
-                ready(address(pairing.current))
+                await ready(address(pairing.current))
                 listened.yield()
                 listened.finish()
             },
@@ -88,7 +89,7 @@ public enum WebServer {
 
     static func makeRouter(
         journal: WebJournal, guardian: WebGuard, memory: MemoryAfterLoad = MemoryAfterLoad(),
-        paired: @escaping @Sendable (PairedDevice, String) -> Void = { _, _ in }
+        paired: @escaping @Sendable (PairedDevice, String) async -> Void = { _, _ in }
     ) -> Router<WebRequestContext> {
         let router = Router(context: WebRequestContext.self)
         router.add(middleware: LoadNote(memory: memory))

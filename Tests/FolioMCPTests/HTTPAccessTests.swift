@@ -99,7 +99,12 @@ struct HTTPAccessTests {
             let answer = try connection.response()
             #expect(answer.status == 413, "\(answer)")
             #expect(answer.body.contains(#""id":"big-1""#), "the refusal names the call: \(answer.body)")
-            #expect(sent < 8 * 1_048_576, "the server stopped the body after \(sent) bytes")
+            // Past the limit the server answers, then reads at most RefusalResponse's 8 MiB more so
+            // the client sees the answer rather than a reset; a loaded machine may show the answer
+            // only then. The sockets' buffers hold a few MiB besides: far short of the 200 MB sent
+            // by a server that read the body whole.
+            let bound = MCPLimits().maxRequestBytes + (8 << 20) + (4 << 20)
+            #expect(sent < bound, "the server stopped the body after \(sent) bytes")
         }
     }
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FolioCore
 
-struct MCPCommand: AsyncParsableCommand {
+struct MCPCommand: AsyncParsableCommand, ServesConnections {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "mcp",

@@ -13,7 +13,7 @@ struct Serve: AsyncParsableCommand {
     }
 }
 
-struct ServeStart: AsyncParsableCommand {
+struct ServeStart: AsyncParsableCommand, ServesConnections {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "start",

@@ -160,7 +160,7 @@ public enum Console {
         // Quitting the pager early closes the pipe: the rest of the text is dropped.
         ConsoleStream(pipe.fileHandleForWriting.fileDescriptor).write(text)
         try? pipe.fileHandleForWriting.close()
-        // blocking: the command ends when the person quits the pager.
+        // blocking: on the command's own thread (CommandThread), until the person quits the pager.
         process.waitUntilExit()
     }
 

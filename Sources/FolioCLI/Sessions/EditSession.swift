@@ -121,7 +121,7 @@ struct EditSession {
         } catch {
             throw FolioError(.editorFailed(editor))
         }
-        // blocking: the command waits for the person in their editor, and does nothing else meanwhile.
+        // blocking: on the command's own thread (CommandThread), waiting for the person in their editor.
         process.waitUntilExit()
         let status = process.terminationStatus
         // What the status means, as git reads it: a non-zero exit (Vim's `:cq`) abandons the edit.

@@ -3,6 +3,7 @@ import FolioCore
 import FolioStore
 import FolioWeb
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -31,12 +32,12 @@ enum ServeRun {
             try await WebServer.run(
                 setup, warn: { Console.err(terminal.warn($0.rendered(in: language, asWarning: true))) },
                 ready: { address in
-                    if lan, let first = address.pairingURLs.first { QRCode.print(first, environment: setup.environment) }
+                    if lan, let first = address.pairingURLs.first { await QRCode.print(first, environment: setup.environment) }
                     Console.errShowingPairingLink(Message.web(.listening(urls: address.pairingURLs, localNetwork: lan)).text(language))
                 },
                 paired: { device, next in
                     // A link pairs one browser: the next device needs the next link.
-                    if lan, let first = next.pairingURLs.first { QRCode.print(first, environment: setup.environment) }
+                    if lan, let first = next.pairingURLs.first { await QRCode.print(first, environment: setup.environment) }
                     Console.errShowingPairingLink(Message.web(.paired(device: device.name, next: next.pairingURLs)).text(language))
                 },
                 pagesReady: { records in Console.err(Message.web(.pagesReady(records: records)).text(language)) })
@@ -72,21 +73,25 @@ enum NetworkAddresses {
 
 /// The pairing link as a QR code on the terminal, drawn by `qrencode` when it is installed.
 enum QRCode {
-    static func print(_ text: String, environment: [String: String]) {
+    static func print(_ text: String, environment: [String: String]) async {
         let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         guard let tool = directories.map({ $0 + "/qrencode" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["-t", "UTF8", "-m", "2", text]
-        process.standardOutput = FileHandle.standardError
-        do {
-            try process.run()
-            // blocking: qrencode draws one code and exits; the server does not listen yet.
-            process.waitUntilExit()
-        } catch {
-            // No QR code: the link is printed below it anyway.
+        // A browser's pairing asks for the next code while the server answers others: qrencode
+        // is waited for on a thread of its own, never one of the pool's.
+        await OffThePool.run("folio-qrencode") {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = ["-t", "UTF8", "-m", "2", text]
+            process.standardOutput = FileHandle.standardError
+            do {
+                try process.run()
+                // blocking: qrencode draws one code and exits, on this thread of its own.
+                process.waitUntilExit()
+            } catch {
+                // No QR code: the link is printed below it anyway.
+            }
         }
     }
 }
