@@ -3,15 +3,19 @@ import Foundation
 
 /// The one door user text goes through on its way into a page.
 ///
-/// Pages are built as Swift strings: every piece of text that comes from a record, the vault or
-/// the user (titles, tags, field values, file names, paths) passes through ``escape(_:)`` (text and
-/// attribute values alike, always written between double quotes), and every URL through
-/// ``pathURL(_:)`` or ``fragment(_:)``. The only HTML that is not built here is cmark's rendering
-/// of a body, in its safe mode, after ``SiteLinks`` decided what each link may point at.
+/// Pages are ``SafeHTML``: every piece of text that comes from a record, the vault or the user
+/// (titles, tags, field values, file names, paths) is escaped as it is interpolated (text and
+/// attribute values alike, always written between double quotes), and every URL goes through
+/// ``pathURL(_:)`` or ``fragment(_:)``. The only markup not built here is cmark's rendering of a
+/// body, in its safe mode, after ``SiteLinks`` decided what each link may point at, and the charts
+/// drawn by ``SVGChart``: each enters through ``SafeHTML/trusted(_:)``.
 public enum HTML {
     /// `text` with `& < > " '` as character references, safe between tags and inside a
     /// double-quoted attribute. Control characters other than tab and line breaks are dropped.
-    public static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> SafeHTML { .trusted(escapedText(text)) }
+
+    /// ``escape(_:)``'s characters, as a plain string.
+    static func escapedText(_ text: String) -> String {
         // Most text has nothing to escape: it is returned as it is, after one pass over its bytes.
         let plain = text.utf8.allSatisfy { byte in
             byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
@@ -88,4 +92,67 @@ public enum HTML {
     /// files (`'self'` and `file:`, which is what a page opened from disk can reach).
     public static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self' file:; style-src 'self' file:; img-src 'self' file:; media-src 'self' file:; base-uri 'none'; form-action 'none'"
+}
+
+/// Markup folio made, with every piece of text in it escaped on the way in: interpolating a
+/// `String` escapes it, interpolating `SafeHTML` keeps it, so a page is escaped by default and
+/// markup that is not folio's own enters only through ``trusted(_:)``, where a reader sees it.
+public struct SafeHTML: Sendable, Equatable, ExpressibleByStringInterpolation, CustomStringConvertible, TextOutputStreamable {
+    /// The markup, as it goes into a page.
+    public private(set) var text: String
+
+    public init() { text = "" }
+
+    /// A literal: folio's own markup.
+    public init(stringLiteral value: String) { text = value }
+
+    public init(stringInterpolation: StringInterpolation) { text = stringInterpolation.text }
+
+    private init(markup: String) { text = markup }
+
+    /// Markup that is safe by how it was made (cmark's safe rendering, a chart drawn here from
+    /// numbers and escaped labels): kept as it is.
+    public static func trusted(_ markup: String) -> SafeHTML { SafeHTML(markup: markup) }
+
+    public var isEmpty: Bool { text.isEmpty }
+    public var description: String { text }
+
+    public static func += (left: inout SafeHTML, right: SafeHTML) { left.text += right.text }
+    public static func + (left: SafeHTML, right: SafeHTML) -> SafeHTML { SafeHTML(markup: left.text + right.text) }
+
+    public func write<Target: TextOutputStream>(to target: inout Target) { target.write(text) }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var text = ""
+
+        public init(literalCapacity: Int, interpolationCount: Int) { text.reserveCapacity(literalCapacity + 16 * interpolationCount) }
+
+        public mutating func appendLiteral(_ literal: String) { text += literal }
+
+        /// Text: escaped.
+        public mutating func appendInterpolation(_ value: String) { text += HTML.escapedText(value) }
+
+        /// Markup: kept.
+        public mutating func appendInterpolation(_ value: SafeHTML) { text += value.text }
+
+        public mutating func appendInterpolation(_ value: Int) { text += String(value) }
+    }
+}
+
+extension Sequence<SafeHTML> {
+    /// The pieces one after another, `separator` between them.
+    public func joined(separator: SafeHTML = "") -> SafeHTML {
+        var out = SafeHTML()
+        for (index, piece) in enumerated() {
+            if index > 0 { out += separator }
+            out += piece
+        }
+        return out
+    }
+}
+
+extension TextOutputStream {
+    /// Writes markup: a page written as it is made (the index) goes through this, never through
+    /// `write(_:)` with a string, so what it interpolates is escaped.
+    public mutating func write(markup: SafeHTML) { write(markup.text) }
 }

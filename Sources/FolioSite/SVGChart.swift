@@ -9,8 +9,8 @@ enum SVGChart {
     /// Lines and legend swatches take these classes in turn (`.s0` … `.s5` in the stylesheet).
     static let seriesClasses = 6
 
-    static func render(_ chart: ChartData, language: Language) -> String {
-        var svg =
+    static func render(_ chart: ChartData, language: Language) -> SafeHTML {
+        var svg: SafeHTML =
             "<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(HTML.escape(chart.title))\">"
         svg += "<title>\(HTML.escape(chart.title))</title>"
         switch chart.body {
@@ -27,19 +27,19 @@ enum SVGChart {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    static func text(_ words: String, x: Double, y: Double, anchor: String = "middle", className: String = "label") -> String {
+    static func text(_ words: String, x: Double, y: Double, anchor: String = "middle", className: String = "label") -> SafeHTML {
         "<text class=\"\(className)\" x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\">\(HTML.escape(words))</text>"
     }
 
     /// Vertical bars, one per period, the amount over each and the period under it.
-    static func columns(_ bars: [ChartData.Bar]) -> String {
+    static func columns(_ bars: [ChartData.Bar]) -> SafeHTML {
         guard !bars.isEmpty else { return "" }
         let top = 24.0
         let bottom = height - 36
         let left = 8.0
         let slot = (width - left * 2) / Double(bars.count)
         let most = bars.map(\.value).max() ?? 0
-        var svg = "<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(bottom))\" x2=\"\(n(width - left))\" y2=\"\(n(bottom))\"/>"
+        var svg: SafeHTML = "<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(bottom))\" x2=\"\(n(width - left))\" y2=\"\(n(bottom))\"/>"
         for (index, bar) in bars.enumerated() {
             let x = left + slot * Double(index)
             let barHeight = most > 0 ? (bottom - top) * bar.value / most : 0
@@ -55,13 +55,13 @@ enum SVGChart {
     }
 
     /// Horizontal bars, one per value, its label at the left and its count at the end.
-    static func rows(_ bars: [ChartData.Bar]) -> String {
+    static func rows(_ bars: [ChartData.Bar]) -> SafeHTML {
         guard !bars.isEmpty else { return "" }
         let rowHeight = min(36.0, (height - 16) / Double(bars.count))
         let labelWidth = 150.0
         let room = width - labelWidth - 60
         let most = bars.map(\.value).max() ?? 0
-        var svg = ""
+        var svg: SafeHTML = ""
         for (index, bar) in bars.enumerated() {
             let y = 8 + rowHeight * Double(index)
             let length = most > 0 ? room * bar.value / most : 0
@@ -77,7 +77,7 @@ enum SVGChart {
 
     /// A line per series over time, a dot per record, the axis from 0 (0% to 100% for shares),
     /// the first and last day under it and a legend below.
-    static func lines(_ series: [ChartData.Series], isShare: Bool, language: Language) -> String {
+    static func lines(_ series: [ChartData.Series], isShare: Bool, language: Language) -> SafeHTML {
         let points = series.flatMap(\.points)
         guard let first = points.min(by: { $0.epochSeconds < $1.epochSeconds }),
             let last = points.max(by: { $0.epochSeconds < $1.epochSeconds })
@@ -92,7 +92,7 @@ enum SVGChart {
             span > 0 ? left + (right - left) * Double(point.epochSeconds - first.epochSeconds) / span : (left + right) / 2
         }
         func y(_ value: Double) -> Double { bottom - (bottom - top) * max(0, min(value, most)) / most }
-        var svg = "<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(bottom))\" x2=\"\(n(right))\" y2=\"\(n(bottom))\"/>"
+        var svg: SafeHTML = "<line class=\"axis\" x1=\"\(n(left))\" y1=\"\(n(bottom))\" x2=\"\(n(right))\" y2=\"\(n(bottom))\"/>"
         for fraction in [0.0, 0.5, 1.0] {
             let value = most * fraction
             let words = isShare ? ComputedField.percent(value) : ChartData.number(value)

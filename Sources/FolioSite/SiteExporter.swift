@@ -266,7 +266,7 @@ struct ExportRun {
                     RecordPage.render(
                         record, entry: entry, kind: record.kind.flatMap { kinds[$0] },
                         neighbours: around[job], context: pageContext, photo: photo
-                    ).utf8)
+                    ).text.utf8)
             }
             renderedIndexes.formUnion(jobs.map(\.0))
             for (job, (index, record)) in jobs.enumerated() where !record.document.body.hasWikilinks {
@@ -291,7 +291,7 @@ struct ExportRun {
         try writeIfChanged("assets/site.js", Array(SiteAssets.js.utf8))
         let months = CalendarPages.months(of: entries)
         let tags = Self.tileOrder(selection.tagUses())
-        if !charts.isEmpty { try writeIfChanged("stats.html", Array(ChartsPage.render(charts, context: context).utf8)) }
+        if !charts.isEmpty { try writeIfChanged("stats.html", Array(ChartsPage.render(charts, context: context).text.utf8)) }
         var index = try folder.stream(to: "index.html")
         do throws(FolioError) {
             try IndexPage.write(
@@ -587,14 +587,14 @@ struct ExportRun {
                 let page = CalendarPages.monthPage(
                     month, of: entries, previous: i > 0 ? months[i - 1] : nil,
                     next: i + 1 < months.count ? months[i + 1] : nil, years: years, context: context)
-                files.append(("calendar/\(month.key).html", Array(page.utf8)))
+                files.append(("calendar/\(month.key).html", Array(page.text.utf8)))
             }
             try writeAll(files)
         }
         var files: [(String, [UInt8])] = []
         for year in years {
             let page = CalendarPages.yearPage(year, months: months.filter { $0.year == year }, years: years, context: context)
-            files.append(("calendar/\(year).html", Array(page.utf8)))
+            files.append(("calendar/\(year).html", Array(page.text.utf8)))
         }
         try writeAll(files)
     }

@@ -126,10 +126,10 @@ extension HTTPField.Name {
 
 /// The answers the app makes itself.
 enum WebResponse {
-    static func html(_ status: HTTPResponse.Status, _ html: String) -> Response {
+    static func html(_ status: HTTPResponse.Status, _ html: SafeHTML) -> Response {
         Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html.text)))
     }
 
     static func page(_ status: HTTPResponse.Status, _ message: WebMessage, _ language: Language) -> Response {
@@ -148,7 +148,7 @@ enum WebResponse {
         let page = LivePages.message(Message.web(message).text(language), title: title, language: language)
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
         if let refresh = HTTPField.Name.refresh { headers[refresh] = "2" }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: page.text)))
     }
 
     static func text(_ status: HTTPResponse.Status, _ message: WebMessage, _ language: Language) -> Response {
@@ -160,12 +160,12 @@ enum WebResponse {
     /// A refusal of a request whose body is not read: the page, then the connection closed, so
     /// the rest of the body (a 2 GB video on a 100 MB limit) is never read.
     static func closing(_ status: HTTPResponse.Status, _ message: WebMessage, _ language: Language, _ channel: any Channel) -> Response {
-        let page = ByteBuffer(string: saying(Message.web(message).text(language), status, language))
+        let page = ByteBuffer(string: saying(Message.web(message).text(language), status, language).text)
         return RefusalResponse.make(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: page, channel: channel)
     }
 
     /// The page that says `text`, titled by what `status` means to the person reading it.
-    private static func saying(_ text: String, _ status: HTTPResponse.Status, _ language: Language) -> String {
+    private static func saying(_ text: String, _ status: HTTPResponse.Status, _ language: Language) -> SafeHTML {
         LivePages.message(text, title: titleOf(status, language), language: language)
     }
 

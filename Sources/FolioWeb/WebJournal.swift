@@ -132,7 +132,7 @@ actor WebJournal {
     }
 
     /// `folio search QUERY`: the same search, ranked the same way; at most 100 hits.
-    func search(_ text: String) async throws(FolioError) -> String {
+    func search(_ text: String) async throws(FolioError) -> SafeHTML {
         if let refusal { throw refusal }
         let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
         try refresh()

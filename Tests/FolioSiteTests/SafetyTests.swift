@@ -17,7 +17,23 @@ struct SafetyTests {
             ("bell\u{07}", "bell"),
         ])
     func escaping(input: String, expected: String) {
-        #expect(HTML.escape(input) == expected)
+        #expect(HTML.escape(input).text == expected)
+    }
+
+    @Test("markup is escaped by default: text interpolated into SafeHTML is escaped, SafeHTML is kept, once")
+    func safeHTMLEscapesByDefault() {
+        let title = "<img src=x onerror=\"alert(1)\"> & 'b'"
+        let page: SafeHTML = "<h1 title=\"\(title)\">\(title)</h1>"
+        #expect(
+            page.text
+                == "<h1 title=\"&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;b&#39;\">&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;b&#39;</h1>"
+        )
+        // Escaped once: an escaped piece interpolated again is not escaped twice.
+        let escaped = HTML.escape("a & b")
+        #expect(("<p>\(escaped)</p>" as SafeHTML).text == "<p>a &amp; b</p>")
+        var list: SafeHTML = "<ul>"
+        list += ["<b>", "x"].map { (item: String) -> SafeHTML in "<li>\(item)</li>" }.joined(separator: "\n")
+        #expect(list.text == "<ul><li>&lt;b&gt;</li>\n<li>x</li>")
     }
 
     @Test("a JavaScript string cannot end its literal or the script")

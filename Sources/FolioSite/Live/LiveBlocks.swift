@@ -7,10 +7,10 @@ import Foundation
 /// the server sends the page.
 enum LiveBlocks {
     /// A new diary page (a photo or video and a few words), an idea, a question for the 8 ball.
-    static func home(context: SiteContext) -> String {
+    static func home(context: SiteContext) -> SafeHTML {
         guard context.live != nil else { return "" }
         let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
-        var html = "<section class=\"write\" aria-label=\"\(t(.write))\">\n"
+        var html: SafeHTML = "<section class=\"write\" aria-label=\"\(t(.write))\">\n"
         html += "<details class=\"compose\" open><summary>\(t(.newPage))</summary>\n"
         html += "<form method=\"post\" action=\"/pages\" enctype=\"multipart/form-data\" class=\"new-page\" data-retry>\n"
         html += tokenField
@@ -18,10 +18,12 @@ enum LiveBlocks {
         html += "<label>\(t(.whatHappened)) <textarea name=\"text\" rows=\"3\" data-draft=\"new-page\"></textarea></label>\n"
         html += "<label class=\"pick\">\(t(.voiceNote)) <input type=\"file\" name=\"voice\" accept=\"audio/*\"></label>\n"
         html += "<button type=\"submit\">\(t(.save))</button>\n</form>\n</details>\n"
-        html += "<form method=\"post\" action=\"/ideas\" class=\"inline\">\n" + tokenField
+        html += "<form method=\"post\" action=\"/ideas\" class=\"inline\">\n"
+        html += tokenField
         html += "<label>\(t(.idea)) <input type=\"text\" name=\"title\" required maxlength=\"500\" data-draft=\"new-idea\"></label>"
         html += "<button type=\"submit\">\(t(.add))</button>\n</form>\n"
-        html += "<form method=\"post\" action=\"/ask\" class=\"inline\">\n" + tokenField
+        html += "<form method=\"post\" action=\"/ask\" class=\"inline\">\n"
+        html += tokenField
         html += "<label>\(t(.question)) <input type=\"text\" name=\"question\" required maxlength=\"500\"></label>"
         html += "<button type=\"submit\">\(t(.ask))</button>\n</form>\n"
         html += "</section>\n"
@@ -31,22 +33,23 @@ enum LiveBlocks {
     /// Edit the page's text (the part before its conversation) and tags; tick an idea off. The
     /// form names the version of the file it was made from, so a save made elsewhere since (a
     /// second tab, another device, an editor) is never overwritten.
-    static func record(_ record: Record, context: SiteContext) -> String {
+    static func record(_ record: Record, context: SiteContext) -> SafeHTML {
         guard context.live != nil else { return "" }
         let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
-        let reference = HTML.escape(record.id ?? record.path)
-        var html = record.kind == "diary" ? companion(record, reference: reference, context: context) : ""
+        let reference = record.id ?? record.path
+        var html: SafeHTML = record.kind == "diary" ? companion(record, reference: reference, context: context) : ""
         html += "<section class=\"edit\">\n"
         if record.document.value("done") != nil {
             let done = record.document.value("done") == .bool(true)
-            html += "<form method=\"post\" action=\"/done\" class=\"inline\">\n" + tokenField
+            html += "<form method=\"post\" action=\"/done\" class=\"inline\">\n"
+            html += tokenField
             html += "<input type=\"hidden\" name=\"record\" value=\"\(reference)\">"
             html += "<input type=\"hidden\" name=\"done\" value=\"\(done ? "false" : "true")\">"
             html += "<button type=\"submit\">\(t(done ? .reopen : .tickOff))</button>\n</form>\n"
         }
         html += "<details class=\"edit-page\"><summary>\(t(.edit))</summary>\n"
         html += editForm(
-            record, text: pageText(of: record), tags: record.tags.joined(separator: ", "), label: .text, token: LiveSite.tokenMarker,
+            record, text: pageText(of: record), tags: record.tags.joined(separator: ", "), label: .text, token: .marker,
             draft: true, language: context.language)
         html += "</details>\n</section>\n"
         return html
@@ -54,20 +57,23 @@ enum LiveBlocks {
 
     /// The companion on a diary page: a greeting to start the talk, then a message box and
     /// "done", which turns the talk into the page with its tags.
-    static func companion(_ record: Record, reference: String, context: SiteContext) -> String {
+    static func companion(_ record: Record, reference: String, context: SiteContext) -> SafeHTML {
         let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
         let hasTalk = FirstLine.mayHaveConversation(record.document.body) && Conversation.split(record.document.body).hasSection
-        var html = "<section class=\"companion\" id=\"companion\">\n<div class=\"talk\"></div>\n"
-        let recordField = "<input type=\"hidden\" name=\"record\" value=\"\(reference)\">\n"
+        var html: SafeHTML = "<section class=\"companion\" id=\"companion\">\n<div class=\"talk\"></div>\n"
+        let recordField: SafeHTML = "<input type=\"hidden\" name=\"record\" value=\"\(reference)\">\n"
         if !hasTalk {
-            html += "<form method=\"post\" action=\"/greet\" data-stream>\n" + tokenField + recordField
+            html += "<form method=\"post\" action=\"/greet\" data-stream>\n"
+            html += tokenField + recordField
             html += "<button type=\"submit\">\(t(.startTalk))</button>\n</form>\n"
         } else {
-            html += "<form method=\"post\" action=\"/chat\" data-stream>\n" + tokenField + recordField
+            html += "<form method=\"post\" action=\"/chat\" data-stream>\n"
+            html += tokenField + recordField
             html +=
                 "<label>\(t(.message)) <textarea name=\"message\" rows=\"2\" required data-draft=\"chat-\(reference)\"></textarea></label>\n"
             html += "<button type=\"submit\">\(t(.send))</button>\n</form>\n"
-            html += "<form method=\"post\" action=\"/finish\">\n" + tokenField + recordField
+            html += "<form method=\"post\" action=\"/finish\">\n"
+            html += tokenField + recordField
             html += "<button type=\"submit\" class=\"quiet\">\(t(.done))</button>\n</form>\n"
         }
         return html + "</section>\n"
@@ -78,16 +84,15 @@ enum LiveBlocks {
     /// too late (kept as a draft on the phone only in the page's own form). `token` is the form
     /// token, or ``LiveSite/tokenMarker`` in a page the server puts the token into as it sends it.
     static func editForm(
-        _ record: Record, text: String, tags: String, label: LiveText, token: String, draft: Bool, language: Language
-    ) -> String {
+        _ record: Record, text: String, tags: String, label: LiveText, token: FormToken, draft: Bool, language: Language
+    ) -> SafeHTML {
         let t = { (words: LiveText) in HTML.escape(words.text(language)) }
-        let reference = HTML.escape(record.id ?? record.path)
-        var html = "<form method=\"post\" action=\"/edit\">\n"
-        // Written as it is: the session's token is hex, and the marker must stay whole to be replaced.
-        html += "<input type=\"hidden\" name=\"token\" value=\"\(token)\">\n"
+        let reference = record.id ?? record.path
+        var html: SafeHTML = "<form method=\"post\" action=\"/edit\">\n"
+        html += "<input type=\"hidden\" name=\"token\" value=\"\(token.markup)\">\n"
         html += "<input type=\"hidden\" name=\"record\" value=\"\(reference)\">"
         html += "<input type=\"hidden\" name=\"version\" value=\"\(HTML.escape(LiveSite.version(of: record.document.text)))\">\n"
-        let keep = draft ? " data-draft=\"edit-\(reference)\"" : ""
+        let keep: SafeHTML = draft ? " data-draft=\"edit-\(reference)\"" : ""
         html += "<label>\(t(label)) <textarea name=\"text\" rows=\"8\"\(keep)>\(HTML.escape(text))</textarea></label>\n"
         html += "<label>\(t(.tags)) <input type=\"text\" name=\"tags\" value=\"\(HTML.escape(tags))\"></label>\n"
         return html + "<button type=\"submit\">\(t(.save))</button>\n</form>\n"
@@ -101,7 +106,22 @@ enum LiveBlocks {
             .words
     }
 
-    private static let tokenField = "<input type=\"hidden\" name=\"token\" value=\"\(LiveSite.tokenMarker)\">\n"
+    private static let tokenField: SafeHTML = "<input type=\"hidden\" name=\"token\" value=\"\(FormToken.marker.markup)\">\n"
+}
+
+/// A form's token field: the session's token, or the marker the server replaces with it as it
+/// sends a page (written as it is, so the marker stays whole to be found).
+public enum FormToken: Sendable {
+    case marker
+    case value(String)
+
+    var markup: SafeHTML {
+        switch self {
+        // trusted: folio's own marker, kept whole so the server finds and replaces it.
+        case .marker: .trusted(LiveSite.tokenMarker)
+        case .value(let token): "\(token)"
+        }
+    }
 }
 
 /// The served pages' own words, zh-Hant first.

@@ -35,10 +35,10 @@ enum CalendarPages {
     /// `records` are the site's, which `month` points into.
     static func monthPage(
         _ month: Month, of records: [SiteRecord], previous: Month?, next: Month?, years: [Int], context: SiteContext
-    ) -> String {
+    ) -> SafeHTML {
         let all = records
         let t = context.text
-        var html = "<header class=\"top\"><a class=\"back\" href=\"../index.html\">\(HTML.escape(t(.back)))</a></header>\n"
+        var html: SafeHTML = "<header class=\"top\"><a class=\"back\" href=\"../index.html\">\(HTML.escape(t(.back)))</a></header>\n"
         html += "<h1>\(HTML.escape(t(.monthTitle(month.year, month.month))))</h1>\n<nav class=\"calnav\">"
         html +=
             previous.map { "<a rel=\"prev\" href=\"\($0.key).html\">‹ \(HTML.escape(t(.monthTitle($0.year, $0.month))))</a>" }
@@ -94,9 +94,9 @@ enum CalendarPages {
     }
 
     /// A year: its twelve months, those with records linked with their counts.
-    static func yearPage(_ year: Int, months: [Month], years: [Int], context: SiteContext) -> String {
+    static func yearPage(_ year: Int, months: [Month], years: [Int], context: SiteContext) -> SafeHTML {
         let t = context.text
-        var html = "<header class=\"top\"><a class=\"back\" href=\"../index.html\">\(HTML.escape(t(.back)))</a></header>\n"
+        var html: SafeHTML = "<header class=\"top\"><a class=\"back\" href=\"../index.html\">\(HTML.escape(t(.back)))</a></header>\n"
         html += "<h1>\(HTML.escape(t(.yearTitle(year))))</h1>\n" + yearStrip(years, current: year) + "<ul class=\"months\">"
         for number in 1...12 {
             let label = HTML.escape(t(.monthTitle(year, number)))
@@ -110,8 +110,8 @@ enum CalendarPages {
         return PageShell.page(title: t(.yearTitle(year)), context: context, depth: 1, bodyClass: "calendar", content: html)
     }
 
-    private static func yearStrip(_ years: [Int], current: Int) -> String {
-        var html = "<nav class=\"years\">"
+    private static func yearStrip(_ years: [Int], current: Int) -> SafeHTML {
+        var html: SafeHTML = "<nav class=\"years\">"
         for year in years {
             html += year == current ? "<a aria-current=\"page\" href=\"\(year).html\">\(year)</a>" : "<a href=\"\(year).html\">\(year)</a>"
         }

@@ -4,9 +4,9 @@ import FolioCore
 /// site as static SVG, under the kind's name in the vault's language.
 enum ChartsPage {
     /// One section per kind, in the order given; a kind without records in the site is left out.
-    static func render(_ sections: [(kind: String, charts: [ChartData])], context: SiteContext) -> String {
+    static func render(_ sections: [(kind: String, charts: [ChartData])], context: SiteContext) -> SafeHTML {
         let t = context.text
-        var html = "<header class=\"top\"><a class=\"back\" href=\"index.html\">\(HTML.escape(t(.back)))</a></header>\n"
+        var html: SafeHTML = "<header class=\"top\"><a class=\"back\" href=\"index.html\">\(HTML.escape(t(.back)))</a></header>\n"
         html += "<h1>\(HTML.escape(t(.charts)))</h1>\n"
         for section in sections {
             html += "<section class=\"charts\"><h2>\(HTML.escape(context.kindName(section.kind)))</h2>\n"

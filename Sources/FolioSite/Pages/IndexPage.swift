@@ -11,8 +11,9 @@ enum IndexPage {
         firstLine: (SiteRecord) throws(FolioError) -> String, to out: inout some TextOutputStream
     ) throws(FolioError) {
         out.write(
-            PageShell.head(title: context.text(.siteTitle), context: context, depth: 0, bodyClass: "index", scripts: ["search.js"]))
-        var html = "<header class=\"top\"><h1>\(HTML.escape(context.text(.siteTitle)))</h1>"
+            markup:
+                PageShell.head(title: context.text(.siteTitle), context: context, depth: 0, bodyClass: "index", scripts: ["search.js"]))
+        var html: SafeHTML = "<header class=\"top\"><h1>\(HTML.escape(context.text(.siteTitle)))</h1>"
         if latestMonth != nil || hasCharts {
             html += "<nav>"
             if hasCharts { html += "<a class=\"charts-link\" href=\"stats.html\">\(HTML.escape(context.text(.charts)))</a> " }
@@ -39,9 +40,9 @@ enum IndexPage {
         let emptyText = records.isEmpty ? context.text(.noRecords) : context.text(.emptyTile)
         html +=
             "<p id=\"empty\" class=\"empty\"\(records.isEmpty ? "" : " hidden") data-empty-tile=\"\(HTML.escape(context.text(.emptyTile)))\" data-no-match=\"\(HTML.escape(context.text(.noMatch)))\">\(HTML.escape(emptyText))</p>\n"
-        out.write(html)
+        out.write(markup: html)
         try writeKindSections(records, context: context, firstLine: firstLine, to: &out)
-        out.write(PageShell.tail)
+        out.write(markup: PageShell.tail)
     }
 
     /// The records by kind, each kind its own section under its name in the vault's language:
@@ -60,40 +61,42 @@ enum IndexPage {
             byKind[kind, default: []].append(index)
         }
         if let diary = order.firstIndex(of: "diary") { order.insert(order.remove(at: diary), at: 0) }
-        out.write("<div id=\"list\" class=\"kinds\">\n")
+        out.write(markup: "<div id=\"list\" class=\"kinds\">\n")
         if order.count > 1 {
-            var html = "<nav class=\"kind-tabs\" aria-label=\"\(HTML.escape(context.text(.kinds)))\">"
+            var html: SafeHTML = "<nav class=\"kind-tabs\" aria-label=\"\(HTML.escape(context.text(.kinds)))\">"
             for kind in order {
                 html +=
                     "<a class=\"kind-tab\" href=\"#kind-\(HTML.fragment(kind))\" data-kind=\"\(HTML.escape(kind))\">\(HTML.escape(shownKind(kind, context: context))) <span class=\"count\">\(byKind[kind]?.count ?? 0)</span></a>"
             }
-            out.write(html + "</nav>\n")
+            out.write(markup: html + "</nav>\n")
         }
         for kind in order {
-            out.write("<section class=\"kind-section\" id=\"kind-\(HTML.escape(kind))\" data-kind=\"\(HTML.escape(kind))\">")
-            out.write("<h2>\(HTML.escape(shownKind(kind, context: context)))</h2>\n<ul class=\"list\">\n")
-            for index in byKind[kind] ?? [] { out.write(item(records[index], firstLine: try firstLine(records[index]), context: context)) }
-            out.write("</ul></section>\n")
+            out.write(markup: "<section class=\"kind-section\" id=\"kind-\(HTML.escape(kind))\" data-kind=\"\(HTML.escape(kind))\">")
+            out.write(markup: "<h2>\(HTML.escape(shownKind(kind, context: context)))</h2>\n<ul class=\"list\">\n")
+            for index in byKind[kind] ?? [] {
+                out.write(markup: item(records[index], firstLine: try firstLine(records[index]), context: context))
+            }
+            out.write(markup: "</ul></section>\n")
         }
-        out.write("</div>\n")
+        out.write(markup: "</div>\n")
     }
 
     private static func shownKind(_ kind: String, context: SiteContext) -> String {
         kind.isEmpty ? context.text(.otherKind) : context.kindName(kind)
     }
 
-    private static func tile(label: String, tag: String, count: Int, pressed: Bool) -> String {
-        "<button type=\"button\" class=\"tile\" data-tag=\"\(HTML.escape(tag))\" aria-pressed=\"\(pressed)\">"
+    private static func tile(label: String, tag: String, count: Int, pressed: Bool) -> SafeHTML {
+        "<button type=\"button\" class=\"tile\" data-tag=\"\(HTML.escape(tag))\" aria-pressed=\"\(pressed ? "true" : "false")\">"
             + "<span class=\"label\">\(HTML.escape(label))</span> <span class=\"count\">\(count)</span></button>"
     }
 
     /// One line of the list: thumbnail, date, kind, title, first line of the page.
-    static func item(_ record: SiteRecord, firstLine: String, context: SiteContext) -> String {
+    static func item(_ record: SiteRecord, firstLine: String, context: SiteContext) -> SafeHTML {
         let name = pageName(record.page)
         let summary = record.summary
         let day = summary.sortTime?.day10
         let tags = summary.allTags.map { $0.lowercased() }.joined(separator: "\n")
-        var html =
+        var html: SafeHTML =
             "<li class=\"rec\" data-kind=\"\(HTML.escape(summary.kind ?? ""))\" data-page=\"\(HTML.escape(name))\" data-tags=\"\(HTML.escape(tags))\" data-date=\"\(HTML.escape(day ?? ""))\">"
         html += "<a href=\"\(HTML.pathURL(record.page))\">"
         // A row without a picture has no empty square beside it.

@@ -5,27 +5,29 @@ enum PageShell {
     /// A whole page `depth` folders below the site's root; `content` is HTML built with ``HTML``.
     static func page(
         title: String, context: SiteContext, depth: Int, bodyClass: String, scripts: [String] = [],
-        content: String, root: String? = nil
-    ) -> String {
+        content: SafeHTML, root: String? = nil
+    ) -> SafeHTML {
         head(title: title, context: context, depth: depth, bodyClass: bodyClass, scripts: scripts, root: root) + content + tail
     }
 
     /// What closes every page, after its content.
-    static let tail = "\n</main>\n</body>\n</html>\n"
+    static let tail: SafeHTML = "\n</main>\n</body>\n</html>\n"
 
     /// Everything before a page's content, up to `<main>` and its line: a page written as it is
     /// made (the index, tens of megabytes) writes this, its content, then ``tail``.
     static func head(
         title: String, context: SiteContext, depth: Int, bodyClass: String, scripts: [String] = [], root: String? = nil
-    ) -> String {
+    ) -> SafeHTML {
         // A page the app makes at any address (`/edit`) names the site's files from its root.
         let up = root ?? String(repeating: "../", count: depth)
-        var html = """
+        // trusted: folio's own constant, with no double quote in it.
+        let policy = SafeHTML.trusted(context.live == nil ? HTML.contentSecurityPolicy : LiveSite.contentSecurityPolicy)
+        var html: SafeHTML = """
             <!DOCTYPE html>
             <html lang="\(context.language.rawValue)">
             <head>
             <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="\(context.live == nil ? HTML.contentSecurityPolicy : LiveSite.contentSecurityPolicy)">
+            <meta http-equiv="Content-Security-Policy" content="\(policy)">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
             <meta name="referrer" content="\(context.live == nil ? "no-referrer" : "same-origin")">
@@ -45,7 +47,7 @@ enum PageShell {
         html += """
             <script src="\(up)assets/site.js" defer></script>
             </head>
-            <body class="\(bodyClass)"\(context.live == nil ? "" : " data-unsent=\"\(HTML.escape(LiveText.unsent.text(context.language)))\"") data-unplayable="\(HTML.escape(context.text(.mediaUnplayable)))">
+            <body class="\(bodyClass)"\(context.live == nil ? SafeHTML() : " data-unsent=\"\(LiveText.unsent.text(context.language))\"") data-unplayable="\(HTML.escape(context.text(.mediaUnplayable)))">
             <main>
 
             """

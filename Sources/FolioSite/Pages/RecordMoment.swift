@@ -61,9 +61,9 @@ struct RecordMoment: Equatable {
         return context.language == .zhHant ? day + clock : day + ", " + clock
     }
 
-    func html(context: SiteContext) -> String {
+    func html(context: SiteContext) -> SafeHTML {
         guard !isEmpty else { return "" }
-        var html = "<dl class=\"moment\">"
+        var html: SafeHTML = "<dl class=\"moment\">"
         if let time {
             html +=
                 "<div><dt>\(HTML.escape(context.text(.time)))</dt><dd><time datetime=\"\(HTML.escape(time.text))\">\(HTML.escape(Self.spoken(time, context: context)))</time></dd></div>"
@@ -122,8 +122,8 @@ struct QuestionBlock {
         shownAnswerType = answerType.map { kind?.field("answer_type")?.shownValue($0, language) ?? $0 }
     }
 
-    func html(title: String, context: SiteContext) -> String {
-        var html = "<section class=\"qa\">"
+    func html(title: String, context: SiteContext) -> SafeHTML {
+        var html: SafeHTML = "<section class=\"qa\">"
         if let question, question != title.trimmingCharacters(in: .whitespacesAndNewlines) {
             html +=
                 "<p class=\"question\"><span class=\"label\">\(HTML.escape(context.text(.question)))</span> \(HTML.escape(question))</p>"

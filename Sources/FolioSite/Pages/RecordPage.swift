@@ -35,10 +35,10 @@ enum RecordPage {
     static func render(
         _ record: Record, entry: SiteRecord, kind: Kind?, neighbours: RecordNeighbours,
         context: SiteContext, photo: MediaFacts? = nil
-    ) -> String {
+    ) -> SafeHTML {
         let t = context.text
         let title = record.title.isEmpty ? t(.untitled) : record.title
-        var html = "<header class=\"top\"><a class=\"back\" href=\"../index.html\">\(HTML.escape(t(.back)))</a>"
+        var html: SafeHTML = "<header class=\"top\"><a class=\"back\" href=\"../index.html\">\(HTML.escape(t(.back)))</a>"
         if let day = entry.day {
             html +=
                 "<a class=\"cal-link\" href=\"../calendar/\(HTML.pathURL(String(day.prefix(7)))).html#d-\(HTML.pathURL(day))\">\(HTML.escape(t(.calendar)))</a>"
@@ -67,9 +67,9 @@ enum RecordPage {
         let body = record.document.body
         let split: Conversation.Split? = FirstLine.mayHaveConversation(body) ? Conversation.split(body) : nil
         let links = SiteLinks(recordPath: record.path, media: Set(entry.media.map(\.file)), context: context)
-        html +=
-            "<div class=\"body\">\n" + MarkdownHTML.render(split?.before ?? body, rewrite: links.rewrite, wikilink: links.wikilink)
-            + "</div>\n"
+        // trusted: cmark's rendering in its safe mode (raw HTML dropped), its links decided by SiteLinks.
+        let rendered = MarkdownHTML.render(split?.before ?? body, rewrite: links.rewrite, wikilink: links.wikilink)
+        html += "<div class=\"body\">\n\(SafeHTML.trusted(rendered))</div>\n"
 
         let shownAbove = Set(answered?.keys ?? [])
         let rows = fieldRows(record, kind: kind, language: context.language).filter { !shownAbove.contains($0.key) }
@@ -97,13 +97,14 @@ enum RecordPage {
                 let who = message.speaker == .me ? t(.me) : message.speaker.name
                 let side = message.speaker == .me ? "me" : "other"
                 html += "<div class=\"msg \(side)\"><p class=\"who\">\(HTML.escape(who)) · \(HTML.escape(message.time))</p><p>"
-                html += HTML.escape(message.text).replacingOccurrences(of: "\n", with: "<br>") + "</p></div>\n"
+                let lines = message.text.split(separator: "\n", omittingEmptySubsequences: false).map { HTML.escape(String($0)) }
+                html += lines.joined(separator: "<br>") + "</p></div>\n"
             }
             html += "</details>\n"
             if !split.after.isEmpty {
-                html +=
-                    "<div class=\"body\">\n" + MarkdownHTML.render(split.after, rewrite: links.rewrite, wikilink: links.wikilink)
-                    + "</div>\n"
+                // trusted: cmark's safe rendering, as the body above.
+                let after = MarkdownHTML.render(split.after, rewrite: links.rewrite, wikilink: links.wikilink)
+                html += "<div class=\"body\">\n\(SafeHTML.trusted(after))</div>\n"
             }
         }
 
@@ -133,7 +134,7 @@ enum RecordPage {
         return PageShell.page(title: title, context: context, depth: 1, bodyClass: "record-page", content: html)
     }
 
-    private static func link(_ link: RecordNeighbours.Link, context: SiteContext) -> String {
+    private static func link(_ link: RecordNeighbours.Link, context: SiteContext) -> SafeHTML {
         let title = HTML.escape(link.title.isEmpty ? context.text(.untitled) : link.title)
         guard let page = link.page else { return "<span>\(title)</span>" }
         return "<a href=\"../\(HTML.pathURL(page))\">\(title)</a>"
@@ -169,9 +170,9 @@ enum RecordPage {
     /// "媒體無法播放" (the page's script shows the same for a file the browser cannot play).
     /// Several photos open one by one in a lightbox (`:target`, no script needed), with the
     /// previous and next photo a tap away.
-    static func mediaBlock(_ media: [SiteMedia], context: SiteContext) -> String {
+    static func mediaBlock(_ media: [SiteMedia], context: SiteContext) -> SafeHTML {
         guard !media.isEmpty else { return "" }
-        let unplayable = "<p class=\"unplayable\">\(HTML.escape(context.text(.mediaUnplayable)))</p>"
+        let unplayable: SafeHTML = "<p class=\"unplayable\">\(HTML.escape(context.text(.mediaUnplayable)))</p>"
         // The photos a browser can show, each with the URL of its full picture.
         var photos: [String] = []
         for item in media where item.kind == .photo && context.presentMedia.contains(item.file) {
@@ -182,15 +183,15 @@ enum RecordPage {
             }
         }
         let gallery = photos.count > 1
-        var html = gallery ? "<div class=\"media-block gallery\" id=\"media\">\n" : "<div class=\"media-block\" id=\"media\">\n"
+        var html: SafeHTML = gallery ? "<div class=\"media-block gallery\" id=\"media\">\n" : "<div class=\"media-block\" id=\"media\">\n"
         var photoNumber = 0
         for item in media {
             guard context.presentMedia.contains(item.file) else {
                 html += unplayable + "\n"
                 continue
             }
-            let source = HTML.escape(context.mediaURL(item.file, depth: 1))
-            let thumb = context.thumbnails[item.file].map { HTML.escape(context.siteURL($0, depth: 1)) }
+            let source = context.mediaURL(item.file, depth: 1)
+            let thumb = context.thumbnails[item.file].map { context.siteURL($0, depth: 1) }
             switch item.kind {
             case .photo where item.browserShows || thumb != nil:
                 photoNumber += 1
@@ -201,12 +202,12 @@ enum RecordPage {
                 html += unplayable + "\n"
             case .video:
                 html +=
-                    "<video class=\"media\" controls preload=\"metadata\" src=\"\(source)\"\(thumb.map { " poster=\"\($0)\"" } ?? "")></video>\n"
+                    "<video class=\"media\" controls preload=\"metadata\" src=\"\(source)\"\(thumb.map { (poster: String) -> SafeHTML in " poster=\"\(poster)\"" } ?? SafeHTML())></video>\n"
             case .audio:
                 html += "<audio class=\"media\" controls preload=\"metadata\" src=\"\(source)\"></audio>\n"
             case .other:
                 // Kept in the site as `.bin` unless a browser runs nothing of it: downloaded under its own name.
-                let name = HTML.escape((item.file as NSString).lastPathComponent)
+                let name = (item.file as NSString).lastPathComponent
                 html += "<p><a href=\"\(source)\" download=\"\(name)\">\(name)</a></p>\n"
             }
         }
@@ -216,8 +217,8 @@ enum RecordPage {
     }
 
     /// One full-screen view per photo, shown while the address ends in `#photo-N`.
-    private static func lightbox(_ photos: [String], context: SiteContext) -> String {
-        var html = "<div class=\"lightboxes\">\n"
+    private static func lightbox(_ photos: [String], context: SiteContext) -> SafeHTML {
+        var html: SafeHTML = "<div class=\"lightboxes\">\n"
         let close = HTML.escape(context.text(.close))
         for (index, url) in photos.enumerated() {
             let number = index + 1
