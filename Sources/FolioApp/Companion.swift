@@ -18,6 +18,10 @@ public protocol CompanionFace {
     /// Waits for a provider's answer: a terminal says it waits, and Ctrl-C cancels the step.
     nonisolated(nonsending) func waiting<T: Sendable>(_ operation: @escaping @Sendable () async throws(FolioError) -> T)
         async throws(FolioError) -> T
+    /// Waits for a reply that streams to the person as it comes (a chat turn): a terminal says it
+    /// waits on a line of its own, and Ctrl-C cancels the step.
+    nonisolated(nonsending) func streaming<T: Sendable>(_ operation: @escaping @Sendable () async throws(FolioError) -> T)
+        async throws(FolioError) -> T
     /// Waits for a nicety (the weather) that Ctrl-C may skip, saying nothing.
     nonisolated(nonsending) func skippable<T: Sendable>(_ operation: @escaping @Sendable () async -> T?) async -> T?
 }

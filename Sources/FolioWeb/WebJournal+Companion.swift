@@ -60,37 +60,23 @@ extension WebJournal {
         var failure: FolioError?
     }
 
-    /// One turn: the message, then the companion's reply streamed piece by piece, in one commit.
+    /// One turn: the message, then the companion's reply streamed piece by piece, in one commit
+    /// (``FolioApp/Companion/chatTurn(_:message:greeting:chain:moment:onPiece:)``, as `folio chat`).
     func chat(_ reference: String, message: String, onPiece: @escaping @Sendable (String) -> Void) async throws(FolioError) -> ChatOutcome {
         let page = try diaryPage(reference)
         let companion = companion
         let chain = companion.chain(for: .chat(withMedia: false))
-        let environment = await companion.moment(chain)
+        let moment = await companion.moment(chain)
         let mark = service.commitMark
-        let outcome = try await vault.inOneCommit(Vault.describe("chat", page)) { () async throws(FolioError) -> ChatOutcome in
-            let asked = try vault.appendUserMessage(message, to: page)
-            guard chain.canReply else {
-                return ChatOutcome(page: asked, failure: FolioError(.ai(.failed(provider: "builtin", problem: .needsNetworkProvider))))
-            }
-            let entry = try DiaryEntry(asked)
-            var request = entry.chatRequest(environment: environment)
-            request.related = companion.relatedPages(entry, chain: chain)
-            let frozen = request
-            do throws(FolioError) {
-                let reply = try await companion.first(chain) { provider async throws(AIProblem) in
-                    ReplyText(try await provider.chat(frozen, onDelta: onPiece), part: .reply)
-                }
-                vault.rememberAIFailure(nil, step: "chat", for: asked)
-                return ChatOutcome(page: try vault.appendCompanionLine(reply.value.text, to: asked), failure: nil)
-            } catch {
-                vault.rememberAIFailure(error.message.text(language), step: "chat", for: asked)
-                warn(error)
-                return ChatOutcome(page: asked, failure: FolioError(.ai(.chatFailed(reference: asked.shortID))))
-            }
-        }
+        let turn = try await companion.chatTurn(page, message: message, chain: chain, moment: moment, onPiece: onPiece)
         freshness.markChanged()
         try service.requireCommitted(since: mark)
-        return outcome
+        switch turn {
+        case .replied(let page), .nothingToReply(let page): return ChatOutcome(page: page, failure: nil)
+        case .onlyListening(let page):
+            return ChatOutcome(page: page, failure: FolioError(.ai(.failed(provider: "builtin", problem: .needsNetworkProvider))))
+        case .failed(let page, let error): return ChatOutcome(page: page, failure: error)
+        }
     }
 
     /// "Done": the talk becomes the page in the writer's voice, with its tags (`folio summarize`).
@@ -118,6 +104,12 @@ struct ServerFace: CompanionFace {
     func confirmsNewServer(_ url: String) -> Bool { false }
 
     nonisolated(nonsending) func waiting<T: Sendable>(_ operation: @escaping @Sendable () async throws(FolioError) -> T)
+        async throws(FolioError) -> T
+    {
+        try await operation()
+    }
+
+    nonisolated(nonsending) func streaming<T: Sendable>(_ operation: @escaping @Sendable () async throws(FolioError) -> T)
         async throws(FolioError) -> T
     {
         try await operation()

@@ -31,6 +31,9 @@ struct CompanionTests {
         nonisolated(nonsending) func waiting<T: Sendable>(_ operation: @escaping @Sendable () async throws(FolioError) -> T)
             async throws(FolioError) -> T
         { try await operation() }
+        nonisolated(nonsending) func streaming<T: Sendable>(_ operation: @escaping @Sendable () async throws(FolioError) -> T)
+            async throws(FolioError) -> T
+        { try await operation() }
         nonisolated(nonsending) func skippable<T: Sendable>(_ operation: @escaping @Sendable () async -> T?) async -> T? {
             await operation()
         }
@@ -86,5 +89,99 @@ struct CompanionTests {
             try await Companion(journal, face: face).transcribe(clip, displayName: "voice.wav")
         }
         #expect(!face.said.withLock { $0 }.isEmpty, "the provider's reason is said first")
+    }
+
+    /// A diary page, committed, in a vault whose AI settings are `settings`.
+    static func diaryPage(_ scratch: Scratch, settings: String = "") throws -> (JournalService, Record) {
+        let journal = try journal(scratch, settings: settings)
+        // The settings as another device would have synced them: committed.
+        if !settings.isEmpty { _ = try Tool.git(["commit", "-qam", "settings"], in: journal.vault.root) }
+        let page = try journal.committing { vault throws(FolioError) in
+            try vault.create(NewRecord(kind: "diary", body: "Walked by the river at dusk."))
+        }
+        return (journal, page)
+    }
+
+    static func lastCommit(_ journal: JournalService) throws -> String {
+        try Tool.git(["log", "-1", "--format=%s", "--name-only"], in: journal.vault.root)
+    }
+
+    @Test("a chat turn with a provider: the message and the streamed reply on the page, in one commit")
+    func chatTurnReplies() async throws {
+        let scratch = try Scratch("companion-chat")
+        let server = try OpenAIServer(defaultReply: .stream(["The water ", "was calm?"]))
+        defer { server.stop() }
+        let settings = "ai:\n  provider: openai\n  base_url: \(server.baseURL)\n  model: friend-1\n"
+        let (journal, page) = try Self.diaryPage(scratch, settings: settings)
+        try EndpointTrust.trust(server.baseURL, for: "ai.base_url", localDirectory: journal.vault.localDirectory)
+        let companion = Companion(journal, face: RecordingFace(confirms: false))
+        let chain = companion.chain(for: .chat(withMedia: false))
+        let pieces = Mutex<[String]>([])
+        let before = try Tool.git(["rev-list", "--count", "HEAD"], in: journal.vault.root)
+        let outcome = try await companion.chatTurn(page, message: "It was quiet.", chain: chain, moment: []) { piece in
+            pieces.withLock { $0.append(piece) }
+        }
+        guard case .replied(let after) = outcome else {
+            Issue.record("no reply: \(outcome)")
+            return
+        }
+        #expect(pieces.withLock { $0 }.joined() == "The water was calm?")
+        let talk = Conversation.parse(after.document.body)
+        #expect(talk.map(\.text) == ["It was quiet.", "The water was calm?"])
+        let commits = try Tool.git(["rev-list", "--count", "HEAD"], in: journal.vault.root)
+        #expect(
+            Int(commits.trimmingCharacters(in: .whitespacesAndNewlines))
+                == Int(before.trimmingCharacters(in: .whitespacesAndNewlines)).map { $0 + 1 })
+        let status = try Tool.git(["status", "--porcelain"], in: journal.vault.root)
+        #expect(status == "", "the turn is committed: \(status)")
+    }
+
+    @Test("a chat turn no provider answers: the message is saved and committed, the reason said and kept, the failure a value")
+    func chatTurnFails() async throws {
+        let scratch = try Scratch("companion-chat-fails")
+        let server = try OpenAIServer(defaultReply: .error(status: 500, message: "the model is down", type: "server_error"))
+        defer { server.stop() }
+        let settings = "ai:\n  provider: openai\n  base_url: \(server.baseURL)\n  model: friend-1\n"
+        let (journal, page) = try Self.diaryPage(scratch, settings: settings)
+        try EndpointTrust.trust(server.baseURL, for: "ai.base_url", localDirectory: journal.vault.localDirectory)
+        let face = RecordingFace(confirms: false)
+        let companion = Companion(journal, face: face)
+        let outcome = try await companion.chatTurn(
+            page, message: "Are you there?", chain: companion.chain(for: .chat(withMedia: false)), moment: []
+        ) { _ in }
+        guard case .failed(let after, let error) = outcome else {
+            Issue.record("not a failure: \(outcome)")
+            return
+        }
+        #expect(error == FolioError(.ai(.chatFailed(reference: after.shortID))))
+        #expect(Conversation.parse(after.document.body).map(\.text) == ["Are you there?"])
+        #expect(try Tool.git(["status", "--porcelain"], in: journal.vault.root) == "", "the message is committed")
+        #expect(!face.said.withLock { $0 }.isEmpty, "the provider's reason is said through the face")
+        let kept = AIState(localDirectory: journal.vault.localDirectory).failures[after.id ?? ""]
+        #expect(kept?.step == "chat", "kept for folio show")
+    }
+
+    @Test("the built-in companion only listens: the greeting and message are saved, nothing is asked")
+    func chatTurnOnlyListens() async throws {
+        let scratch = try Scratch("companion-chat-listens")
+        let (journal, page) = try Self.diaryPage(scratch)
+        let companion = Companion(journal, face: RecordingFace(confirms: false))
+        let outcome = try await companion.chatTurn(
+            page, message: "Just writing.", greeting: "Evening!", chain: companion.chain(for: .chat(withMedia: false)), moment: []
+        ) { _ in }
+        guard case .onlyListening(let after) = outcome else {
+            Issue.record("asked someone: \(outcome)")
+            return
+        }
+        #expect(Conversation.parse(after.document.body).map(\.text) == ["Evening!", "Just writing."])
+        #expect(try Tool.git(["status", "--porcelain"], in: journal.vault.root).isEmpty)
+        // Asked again without a message, the user's word is still the last: nothing new is written.
+        let again = try await companion.chatTurn(after, message: nil, chain: companion.chain(for: .chat(withMedia: false)), moment: []) {
+            _ in
+        }
+        guard case .onlyListening = again else {
+            Issue.record("\(again)")
+            return
+        }
     }
 }

@@ -104,6 +104,14 @@ struct TerminalFace: CompanionFace {
         try await AIRun.waiting(context, operation)
     }
 
+    nonisolated(nonsending) func streaming<T: Sendable>(_ operation: @escaping @Sendable () async throws(FolioError) -> T)
+        async throws(FolioError) -> T
+    {
+        // The reply streams onto the terminal, so the waiting note gets a line of its own.
+        if context.terminal.isInteractive { Console.err(context.terminal.dim(Message.ai(.waiting).text(context.language))) }
+        return try await AIRun.cancellable(operation)
+    }
+
     nonisolated(nonsending) func skippable<T: Sendable>(_ operation: @escaping @Sendable () async -> T?) async -> T? {
         // try?: cancelled (Ctrl-C), the nicety is left out; the step goes on without it.
         (try? await AIRun.cancellable { () async throws(FolioError) in await operation() }) ?? nil

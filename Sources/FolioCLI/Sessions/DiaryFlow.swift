@@ -117,17 +117,13 @@ struct DiaryFlow {
                 return failed
             }
         } else if let message {
-            page = try context.vault.appendCompanionLine(greeting, to: page, part: .greeting)
-            page = try context.vault.appendUserMessage(message, to: page)
-            if !chain.canReply {
-                ChatTurn.offlineNote(context)
-            } else {
-                do {
-                    page = try await ChatTurn.reply(to: page, chain: chain, environment: environment, context: context, echo: !json)
-                } catch {
-                    Console.err(error.rendered(in: context.language))
-                    failed = true
-                }
+            let outcome = try await ChatTurn.turn(
+                page, message: message, greeting: greeting, chain: chain, moment: environment, echo: !json, context: context)
+            page = outcome.page
+            if case .failed(_, let error) = outcome {
+                // The greeting and the message are saved; the summary still comes.
+                Console.err(error.rendered(in: context.language))
+                failed = true
             }
         }
         return !(await save(page, chain: chain)) || failed
