@@ -292,7 +292,7 @@ let package = Package(
         .testTarget(
             name: "FolioCLITests",
             dependencies: [
-                "FolioApp", "FolioCLI", "folio", "FolioCore", "FolioStore", "SystemIO", "TestSupport",
+                "FolioApp", "FolioCLI", "folio", "FolioCore", "FolioStore", "FolioSync", "SystemIO", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

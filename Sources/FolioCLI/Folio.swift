@@ -20,6 +20,7 @@ public struct Folio: ParsableCommand {
                 the command or after it: folio --vault ~/journal list, folio -C ~/journal list (as git -C), \
                 folio list --lang en.
                 Help and messages are in the vault's language (--lang first; outside a vault, the locale's).
+                folio help dates and folio help query say how days and searches are written.
 
                 Exit status:
                   0    success (check: no problems; list and search that find nothing too)
@@ -38,6 +39,7 @@ public struct Folio: ParsableCommand {
                 每個指令都接受的選項（-C、--vault、--lang、--no-color、--allow-secret）可以放在指令前面或後面：
                 folio --vault ~/journal list、folio -C ~/journal list（和 git -C 一樣）、folio list --lang en。
                 說明和訊息使用資料庫的語言（--lang 優先；不在資料庫裡時依地區設定）。
+                folio help dates 和 folio help query 說明日期和搜尋的寫法。
 
                 結束狀態：
                   0    成功（check：沒有問題；list 和 search 找不到東西也算成功）
@@ -59,7 +61,7 @@ public struct Folio: ParsableCommand {
                 Conflicts.self, CommitCommand.self, SyncCommand.self, Status.self, Log.self, Undo.self, InboxCommand.self,
                 ImportCommand.self,
                 ExportCommand.self,
-                CryptCommand.self, MediaCommand.self, MCPCommand.self, Serve.self, WatchCommand.self,
+                CryptCommand.self, MediaCommand.self, MCPCommand.self, Serve.self, WatchCommand.self, CompletionsCommand.self,
             ])
     }
 
@@ -142,6 +144,10 @@ public struct Folio: ParsableCommand {
         ConfiguredSecrets.shared.install(configuredSecrets)
         // Help and usage errors are made in the vault's language: chosen before the commands' texts are read.
         MessageLanguage.shared.set(HelpLanguage.choose(for: arguments))
+        if let topic = HelpTopic.asked(in: arguments) {
+            Console.out(topic.text)
+            return 0
+        }
         if let unknown = unknownHelpTopic(arguments) {
             Console.err(FolioError(.unknownCommand(unknown)).rendered(in: MessageLanguage.shared.current))
             return 2

@@ -18,9 +18,13 @@
 ///   `/` (URLs such as `https://…`) are plain text.
 public struct QueryParser: Sendable {
     public var tokenizer: Tokenizer
+    /// The `YYYY-MM-DD` a filter's day as people say it names (`yesterday`, `上週五`), read by
+    /// whoever knows today and the zone; without it `on:`, `after:` and `before:` take dates only.
+    public var namedDay: (@Sendable (String) -> String?)?
 
-    public init(tokenizer: Tokenizer = Tokenizer()) {
+    public init(tokenizer: Tokenizer = Tokenizer(), namedDay: (@Sendable (String) -> String?)? = nil) {
         self.tokenizer = tokenizer
+        self.namedDay = namedDay
     }
 
     private enum Item {
@@ -136,7 +140,8 @@ public struct QueryParser: Sendable {
         case "kind":
             return .kind(value)
         case "on", "after", "before":
-            guard let date = SearchDate(value) else {
+            let named = namedDay?(value).flatMap { SearchDate($0) }
+            guard let date = SearchDate(value) ?? named else {
                 throw QueryError(.badDate(value), column: valueColumn)
             }
             return name == "on" ? .on(date) : (name == "after" ? .after(date) : .before(date))

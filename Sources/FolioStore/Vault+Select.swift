@@ -46,7 +46,10 @@ extension Vault {
     /// kind it names known to the vault. Empty words are all records when such a filter is given.
     /// - Throws: ``FolioError`` naming the column, with the query and a caret under it.
     public func query(_ text: String, tags: [String] = [], kind: String? = nil) throws(FolioError) -> Query {
-        var query = try Self.parseQuery(text, hasOptions: !tags.isEmpty || kind != nil)
+        let clock = clock
+        var query = try Self.parseQuery(text, hasOptions: !tags.isEmpty || kind != nil) {
+            DayPhrase.day($0, now: clock.now(), zone: clock.zone)
+        }
         query.filters += tags.map { .tag($0) } + (kind.map { [.kind($0)] } ?? [])
         // A kind is named as the user calls it (`kind:Idea`, `kind:日記`) and compared by its name.
         query.filters = try query.filters.map { filter throws(FolioError) in try canonical(filter) }
@@ -59,13 +62,13 @@ extension Vault {
         return .kind(try kind(name).name)
     }
 
-    static func parseQuery(_ text: String, hasOptions: Bool) throws(FolioError) -> Query {
+    static func parseQuery(_ text: String, hasOptions: Bool, namedDay: (@Sendable (String) -> String?)? = nil) throws(FolioError) -> Query {
         if text.allSatisfy(\.isWhitespace) {
             if hasOptions { return Query() }
             throw FolioError(.queryEmpty)
         }
         do {
-            return try QueryParser().parse(text)
+            return try QueryParser(namedDay: namedDay).parse(text)
         } catch {
             let column = error.column
             let message: Message =

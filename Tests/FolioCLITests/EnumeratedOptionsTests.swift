@@ -30,6 +30,7 @@ struct EnumeratedOptionsTests {
         BadValue(option: "kinds add <example>", arguments: ["kinds", "add", word], choices: ["baby-tracker", "billiard-trainer"]),
         BadValue(
             option: "--generate-completion-script", arguments: ["--generate-completion-script", word], choices: ["zsh", "bash", "fish"]),
+        BadValue(option: "completions <shell>", arguments: ["completions", word], choices: ["bash", "zsh", "fish"]),
         // The profile kind's values, or their labels (`--gender 女`); checked before a vault is made or a record written.
         BadValue(
             option: "init --gender", arguments: ["init", "fresh", "--name", "王大明", "--gender", word], choices: ["female", "male", "other"]),

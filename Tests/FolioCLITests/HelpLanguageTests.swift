@@ -48,6 +48,8 @@ struct HelpLanguageTests {
             "Git", "LFS", "KiB", "MiB", "GiB", "App",
             // The start of an id in examples (5b0c).
             "b0c",
+            // The shells `folio completions` writes for.
+            "bash", "zsh", "fish",
         ])
         var kept: [String] = []
         for line in help.split(separator: "\n", omittingEmptySubsequences: false) {

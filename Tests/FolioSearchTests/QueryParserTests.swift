@@ -70,6 +70,21 @@ struct QueryParserTests {
         #expect(query.textOnly.clauses == query.clauses)
     }
 
+    @Test("a day as people say it is read by the parser's namer; without one, only dates are")
+    func namedDays() throws {
+        let namer: @Sendable (String) -> String? = { ["yesterday": "2026-11-21", "3 days ago": "2026-11-19", "上週五": "2026-11-13"][$0] }
+        let parser = QueryParser(namedDay: namer)
+        let query = try parser.parse("on:yesterday after:\"3 days ago\" before:上週五 after:2026-01-01 rain")
+        #expect(
+            query.filters == [
+                .on(try date(2026, 11, 21)), .after(try date(2026, 11, 19)), .before(try date(2026, 11, 13)), .after(try date(2026, 1, 1)),
+            ])
+        // A name the namer does not know, or one it answers with no day, is refused where it stands.
+        #expect(throws: QueryError.self) { try parser.parse("after:someday") }
+        #expect(throws: QueryError.self) { try QueryParser(namedDay: { _ in "not a day" }).parse("after:yesterday") }
+        #expect(throws: QueryError.self) { try QueryParser().parse("on:yesterday") }
+    }
+
     @Test func quotedFilterValues() throws {
         #expect(try parse("tag:\"summer trip\" x").filters == [.tag("summer trip")])
         #expect(try parse("TAG:x").filters == [.tag("x")])

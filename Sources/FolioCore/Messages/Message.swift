@@ -810,8 +810,8 @@ public enum Message: Sendable, Equatable {
             )
         case .queryBadDate(let text, let column):
             (
-                "查詢第 \(column) 個字元：「\(text)」不是日期，請寫存在的日子，格式 YYYY-MM-DD。",
-                "'\(text)' at column \(column) of the query is not a date; write a day that exists, as YYYY-MM-DD."
+                "查詢第 \(column) 個字元：「\(text)」不是日期，請寫存在的日子：YYYY-MM-DD，或昨天、3 天前、上週五（見 `folio help dates`）。",
+                "'\(text)' at column \(column) of the query is not a date; write a day that exists: YYYY-MM-DD, or yesterday, 3 days ago, last friday (see `folio help dates`)."
             )
         case .queryEmpty:
             (

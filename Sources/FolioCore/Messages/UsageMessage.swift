@@ -39,7 +39,10 @@ public enum UsageMessage: Sendable, Equatable {
             )
         case .allTakesNoSelection: ("--all 不接受紀錄，也不接受 --since。", "--all takes no record and no --since.")
         case .badAge(let option, let text):
-            ("\(option) 要給像 30d、2w、6m 或 1y 這樣的時間長度，不是「\(text)」。", "\(option) takes an age such as 30d, 2w, 6m or 1y, not '\(text)'.")
+            (
+                "\(option) 要給像 30d、2w、6m 或 1y 這樣的時間長度，或今天以前的某天（2026-11-01、上個月、上週五），不是「\(text)」。",
+                "\(option) takes an age such as 30d, 2w, 6m or 1y, or a day up to today (2026-11-01, last month, last friday), not '\(text)'."
+            )
         case .notNegative(let option): ("\(option) 必須是 0 或更大。", "\(option) must be 0 or more.")
         case .notAKeyPath(let key):
             ("「\(key)」不是欄位路徑；欄位路徑像 duration 或 shots.count。", "'\(key)' is not a key path such as duration or shots.count.")

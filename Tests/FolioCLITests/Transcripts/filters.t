@@ -148,3 +148,28 @@ added idea "回想": ideas/2026/11/2026-11-13-回想.md
 $ folio new idea --title 前天的事 --date 'last friday'
 added idea "前天的事": ideas/2026/11/2026-11-20-前天的事.md
 ? 0
+# search's on:, after: and before: read the same days, and say what they take when they cannot.
+$ folio search 'on:yesterday' | awk '{print $1, $2, $4}'
+2026-11-21 idea 寫信
+2026-11-21 idea 無標籤
+? 0
+$ folio search 'after:上週五 before:yesterday' | awk '{print $1, $2, $4}'
+2026-11-20 idea 前天的事
+2026-11-20 idea 買菜
+? 0
+$ folio search 'after:"3 days ago"' | awk '{print $1, $2, $4}'
+2026-11-21 idea 寫信
+2026-11-21 idea 無標籤
+2026-11-20 idea 前天的事
+2026-11-20 idea 買菜
+? 0
+$ folio search 'after:someday'
+! error: 'someday' at column 7 of the query is not a date; write a day that exists: YYYY-MM-DD, or yesterday, 3 days ago, last friday (see `folio help dates`).
+!     after:someday
+!           ^
+? 1
+# The forms are in folio's own help, without the docs.
+$ folio help dates | sed -n 6,7p
+  2026-11-29                       a date (a new record's --date: 2026-11-29T21:30 too)
+  today, yesterday                 今天, 昨天, 前天
+? 0

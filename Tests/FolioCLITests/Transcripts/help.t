@@ -31,3 +31,26 @@ Exit status:
 $ folio help | grep -c '^Exit status:'
 1
 ? 0
+# Completion scripts without make install; bash reads the one it gets.
+$ folio completions bash > ~/folio.bash && bash -n ~/folio.bash && tail -1 ~/folio.bash
+complete -o filenames -F _folio folio
+? 0
+$ folio completions zsh | head -1
+#compdef folio
+? 0
+$ folio completions fish | grep -c "complete -c 'folio' .*-fa 'search'"
+1
+? 0
+$ folio completions ksh
+! Error: The value 'ksh' is invalid for '<shell>'. Please provide one of 'bash', 'zsh' or 'fish'.
+! Help:  <shell>  bash, zsh or fish.
+! Usage: folio completions <shell>
+!   See 'folio completions --help' for more information.
+? 2
+# Topics that are not commands: how days and searches are written.
+$ folio help query | head -1
+SEARCH'S QUERY LANGUAGE (folio search, rm --search, MCP's search)
+? 0
+$ folio --lang zh-Hant help dates | head -1
+日期的說法
+? 0

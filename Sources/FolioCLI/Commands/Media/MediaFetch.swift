@@ -16,7 +16,10 @@ struct MediaFetch: AsyncParsableCommand {
     }
 
     @Argument(help: bilingual("Only this record's media.", "只下載這筆紀錄的媒體。")) var record: String?
-    @Option(help: bilingual("The media of records from the last N days (30d, 2w, 6m, 1y).", "最近 N 天紀錄的媒體（30d、2w、6m、1y）。"))
+    @Option(
+        help: bilingual(
+            "The media of records from the last N days (30d, 2w, 6m, 1y) or since a day (2026-11-01, last month, 上週五).",
+            "最近 N 天紀錄的媒體（30d、2w、6m、1y），或某天以來的（2026-11-01、上個月、上週五）。"))
     var since: String?
     @Flag(help: bilingual("Every media file of the vault.", "資料庫裡所有的媒體檔。")) var all = false
     @ParentCommand var folio: Folio
@@ -36,7 +39,7 @@ struct MediaFetch: AsyncParsableCommand {
         let history = try context.requireHistory()
         let selection: MediaSelection =
             if all { .all } else if let record { .records([try context.record(record).path]) } else if let since {
-                .recent(days: MediaSelection.days(since) ?? 30)
+                .recent(days: MediaSelection.days(since, now: context.vault.clock.now(), zone: context.vault.clock.zone) ?? 30)
             } else { MediaSelection(setting: context.vault.settings.string("media.fetch")) }
         let interrupt = Interrupt.install()
         let transport = context.syncTransport(stoppedBy: interrupt)
@@ -48,16 +51,29 @@ struct MediaFetch: AsyncParsableCommand {
 }
 
 extension MediaSelection {
-    /// Days in an age typed as `30d`, `2w`, `6m` or `1y`.
-    static func days(_ age: String) -> Int? {
-        let text = age.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let unit = text.last, let number = Int(text.dropLast()), (1...100_000).contains(number) else { return nil }
-        switch unit {
-        case "d": return number
-        case "w": return number * 7
-        case "m": return number * 31
-        case "y": return number * 366
-        default: return nil
+    /// Days back an age (`30d`, `2w`, `6m`, `1y`) or a day reaches, that day included: a date or
+    /// a day as people say it (`2026-11-01`, `last month`, `上週五`), seen from `now` in `zone`.
+    static func days(_ since: String, now: Date = Date(), zone: TimeZone = .current) -> Int? {
+        let text = since.trimmingCharacters(in: .whitespaces).lowercased()
+        if let unit = text.last, let number = Int(text.dropLast()), (1...100_000).contains(number) {
+            switch unit {
+            case "d": return number
+            case "w": return number * 7
+            case "m": return number * 31
+            case "y": return number * 366
+            default: break
+            }
         }
+        guard let day = DateBound.day(since, now: now, zone: zone), let today = DateBound.day("today", now: now, zone: zone),
+            let from = Self.dayNumber(day), let to = Self.dayNumber(today), from <= to
+        else { return nil }
+        return to - from + 1
+    }
+
+    /// Days since 1970-01-01 of a `YYYY-MM-DD`.
+    private static func dayNumber(_ day: String) -> Int? {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        return CivilDate.days(year: parts[0], month: parts[1], day: parts[2])
     }
 }
