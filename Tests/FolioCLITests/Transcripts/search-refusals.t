@@ -49,32 +49,32 @@ $ folio search tags:work --lang zh-Hant
 !     ^
 ? 1
 $ folio search on:2026-02-30
-! error: '2026-02-30' at column 4 of the query is not a date; write a day that exists, as YYYY-MM-DD.
+! error: '2026-02-30' at column 4 of the query is not a date; write a day that exists: YYYY-MM-DD, or yesterday, 3 days ago, last friday (see `folio help dates`).
 !     on:2026-02-30
 !        ^
 ? 1
 $ folio search on:2026-02-30 --lang zh-Hant
-! 錯誤: 查詢第 4 個字元：「2026-02-30」不是日期，請寫存在的日子，格式 YYYY-MM-DD。
+! 錯誤: 查詢第 4 個字元：「2026-02-30」不是日期，請寫存在的日子：YYYY-MM-DD，或昨天、3 天前、上週五（見 `folio help dates`）。
 !     on:2026-02-30
 !        ^
 ? 1
-$ folio search 'rain after:yesterday'
-! error: 'yesterday' at column 12 of the query is not a date; write a day that exists, as YYYY-MM-DD.
-!     rain after:yesterday
+$ folio search 'rain after:someday'
+! error: 'someday' at column 12 of the query is not a date; write a day that exists: YYYY-MM-DD, or yesterday, 3 days ago, last friday (see `folio help dates`).
+!     rain after:someday
 !                ^
 ? 1
-$ folio search 'rain after:yesterday' --lang zh-Hant
-! 錯誤: 查詢第 12 個字元：「yesterday」不是日期，請寫存在的日子，格式 YYYY-MM-DD。
-!     rain after:yesterday
+$ folio search 'rain after:someday' --lang zh-Hant
+! 錯誤: 查詢第 12 個字元：「someday」不是日期，請寫存在的日子：YYYY-MM-DD，或昨天、3 天前、上週五（見 `folio help dates`）。
+!     rain after:someday
 !                ^
 ? 1
 $ folio search 'before:2026-13-01 雨'
-! error: '2026-13-01' at column 8 of the query is not a date; write a day that exists, as YYYY-MM-DD.
+! error: '2026-13-01' at column 8 of the query is not a date; write a day that exists: YYYY-MM-DD, or yesterday, 3 days ago, last friday (see `folio help dates`).
 !     before:2026-13-01 雨
 !            ^
 ? 1
 $ folio search 'before:2026-13-01 雨' --lang zh-Hant
-! 錯誤: 查詢第 8 個字元：「2026-13-01」不是日期，請寫存在的日子，格式 YYYY-MM-DD。
+! 錯誤: 查詢第 8 個字元：「2026-13-01」不是日期，請寫存在的日子：YYYY-MM-DD，或昨天、3 天前、上週五（見 `folio help dates`）。
 !     before:2026-13-01 雨
 !            ^
 ? 1
