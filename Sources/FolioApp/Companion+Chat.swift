@@ -23,6 +23,28 @@ public enum ChatTurnOutcome: Sendable {
 }
 
 extension Companion {
+    /// The talk on a diary page opened: the companion looks at the page's media (once: a page
+    /// analysed already is not looked at again) and greets, both in one commit; the greeting
+    /// streams through `onPiece`. A failed analysis is said and kept for `folio show`, and the
+    /// greeting still comes (the built-in one when no provider answers). A page whose talk is
+    /// open already (a double tap, a retried request) is answered as it is.
+    nonisolated(nonsending) public func openTalk(
+        _ page: Record, chain: ProviderChain, moment: [String], onPiece: @escaping @Sendable (String) -> Void
+    ) async throws(FolioError) -> Record {
+        if Conversation.split(page.document.body).hasSection { return page }
+        let vault = vault
+        return try await vault.inOneCommit(Vault.describe("chat", page)) { () async throws(FolioError) -> Record in
+            var seen = page
+            if !(try DiaryEntry(page)).media.isEmpty, page.document.value("analyzed_at") == nil {
+                // try?: the step says and keeps its own failure; the greeting comes all the same.
+                seen = (try? await analyze(page, chain: chain).record) ?? page
+            }
+            let text = await greeting(seen, chain: chain, moment: moment)
+            onPiece(text)
+            return try vault.appendCompanionLine(text, to: seen, part: .greeting)
+        }
+    }
+
     /// One turn of the talk on a diary page, for every face: `greeting` (the line that opened the
     /// talk, when it is not saved yet) and `message` are saved, then the companion's reply to the
     /// user's last message streams through `onPiece` and is saved, all in one commit. Without a

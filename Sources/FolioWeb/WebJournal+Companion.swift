@@ -27,27 +27,12 @@ extension WebJournal {
     /// conversation. A failed analysis is kept for `folio show` and the greeting still comes
     /// (the built-in one when no provider answers), as in `folio diary`.
     func greet(_ reference: String, onPiece: @escaping @Sendable (String) -> Void) async throws(FolioError) -> Record {
-        var page = try diaryPage(reference)
-        // A greeting asked for twice (a double tap, a retried request) opens the talk once.
-        if Conversation.split(page.document.body).hasSection { return page }
+        let page = try diaryPage(reference)
         let companion = companion
         let chain = companion.chain(for: .greeting)
         let moment = await companion.moment(chain)
         let mark = service.commitMark
-        // What the companion saw and its greeting are one commit, as `folio diary` makes them.
-        let greeted = try await vault.inOneCommit(Vault.describe("chat", page)) { () async throws(FolioError) -> Record in
-            let entry = try DiaryEntry(page)
-            if !entry.media.isEmpty, page.document.value("analyzed_at") == nil {
-                do throws(FolioError) {
-                    page = try await companion.analyze(page, chain: chain).record
-                } catch {
-                    // Said and kept for `folio show` by the step; the greeting still comes.
-                }
-            }
-            let text = await companion.greeting(page, chain: chain, moment: moment)
-            onPiece(text)
-            return try vault.appendCompanionLine(text, to: page, part: .greeting)
-        }
+        let greeted = try await companion.openTalk(page, chain: chain, moment: moment, onPiece: onPiece)
         freshness.markChanged()
         try service.requireCommitted(since: mark)
         return greeted
