@@ -44,6 +44,10 @@ struct SitePages: RouterMiddleware {
         // Each paired browser's pages carry its own session's form token.
         let token = type.hasPrefix("text/html") ? Array((context.session?.formToken ?? "").utf8) : nil
         let gzip = request.headers[.acceptEncoding].map(Self.acceptsGzip) ?? false
+        if path.hasPrefix("/records/"), let page = await withCompanionStatus(file.path, token: token, gzip: gzip, session: context.session)
+        {
+            return page
+        }
         guard let page = await cache.page(at: file.path, token: token, gzip: gzip) else {
             return WebResponse.page(.notFound, .notFound, journal.language)
         }
@@ -51,6 +55,47 @@ struct SitePages: RouterMiddleware {
         if page.gzipped { headers[.contentEncoding] = "gzip" }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: page.bytes))
     }
+}
+
+extension SitePages {
+    /// A record's page with its companion box saying what it says at this load
+    /// (``CompanionStatus``); nil when the page has no box or the box has nothing to say, and the
+    /// page goes from the cache as it is.
+    func withCompanionStatus(_ path: String, token: [UInt8]?, gzip: Bool, session: WebSession?) async -> Response? {
+        guard let page = await cache.page(at: path, token: token, gzip: false)?.bytes,
+            let (marker, reference) = Self.companionMarker(in: page),
+            let status = await journal.companionStatus(reference)
+        else { return nil }
+        let block = status.block(reference: reference, token: session?.formToken ?? "", language: journal.language)
+        var bytes = page
+        var out = ByteBuffer()
+        out.reserveCapacity(page.readableBytes + 1024)
+        if let before = bytes.readSlice(length: marker.lowerBound) { out.writeImmutableBuffer(before) }
+        out.writeString(block.text)
+        bytes.moveReaderIndex(forwardBy: marker.count)
+        out.writeImmutableBuffer(bytes)
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .vary: "Accept-Encoding"]
+        if gzip, out.readableBytes >= 1024, let packed = try? out.compress(with: .gzip()) {  // try?: sent as it is, larger, never wrong
+            out = packed
+            headers[.contentEncoding] = "gzip"
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: out))
+    }
+
+    /// Where the companion marker stands in `page` (byte offsets) and the reference it names.
+    static func companionMarker(in page: ByteBuffer) -> (Range<Int>, String)? {
+        page.withUnsafeReadableBytes { bytes -> (Range<Int>, String)? in
+            guard let start = find(companionStart, in: bytes, from: 0),
+                let end = find(companionEnd, in: bytes, from: start + companionStart.count)
+            else { return nil }
+            let encoded = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(start + companionStart.count)..<end]), as: UTF8.self)
+            guard let reference = encoded.removingPercentEncoding, !reference.isEmpty else { return nil }
+            return (start..<(end + companionEnd.count), reference)
+        }
+    }
+
+    static let companionStart = Array(LiveSite.companionMarkerStart.utf8)
+    static let companionEnd = Array(LiveSite.companionMarkerEnd.utf8)
 }
 
 /// The pages as last sent, with the token in place, by file and token: a page is read and prepared again

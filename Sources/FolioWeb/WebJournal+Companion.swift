@@ -31,48 +31,66 @@ extension WebJournal {
         let companion = companion
         let chain = companion.chain(for: .greeting)
         let moment = await companion.moment(chain)
-        let mark = service.commitMark
-        let greeted = try await companion.openTalk(page, chain: chain, moment: moment, onPiece: onPiece)
-        freshness.markChanged()
-        try service.requireCommitted(since: mark)
-        return greeted
-    }
-
-    /// What a chat turn came to: the page as it stands, and the failure when no reply came (the
-    /// message is saved all the same).
-    struct ChatOutcome: Sendable {
-        var page: Record
-        var failure: FolioError?
+        return try await committed { () async throws(FolioError) in
+            try await companion.openTalk(page, chain: chain, moment: moment, onPiece: onPiece)
+        }
     }
 
     /// One turn: the message, then the companion's reply streamed piece by piece, in one commit
     /// (``FolioApp/Companion/chatTurn(_:message:greeting:chain:moment:onPiece:)``, as `folio chat`).
-    func chat(_ reference: String, message: String, onPiece: @escaping @Sendable (String) -> Void) async throws(FolioError) -> ChatOutcome {
+    /// A turn with no reply is the outcome's failure: the message is saved all the same.
+    func chat(_ reference: String, message: String, onPiece: @escaping @Sendable (String) -> Void) async throws(FolioError)
+        -> CompanionStepOutcome
+    {
         let page = try diaryPage(reference)
         let companion = companion
         let chain = companion.chain(for: .chat(withMedia: false))
         let moment = await companion.moment(chain)
-        let mark = service.commitMark
-        let turn = try await companion.chatTurn(page, message: message, chain: chain, moment: moment, onPiece: onPiece)
-        freshness.markChanged()
-        try service.requireCommitted(since: mark)
-        switch turn {
-        case .replied(let page), .nothingToReply(let page): return ChatOutcome(page: page, failure: nil)
-        case .onlyListening(let page):
-            return ChatOutcome(page: page, failure: FolioError(.ai(.failed(provider: "builtin", problem: .needsNetworkProvider))))
-        case .failed(let page, let error): return ChatOutcome(page: page, failure: error)
+        return try await committed { () async throws(FolioError) in
+            try await companion.chatTurn(page, message: message, chain: chain, moment: moment, onPiece: onPiece).step
         }
     }
 
     /// "Done": the talk becomes the page in the writer's voice, with its tags (`folio summarize`).
-    func finish(_ reference: String) async throws(FolioError) -> Record {
+    /// A summary no provider made is the outcome's failure: the talk is saved, and the page offers
+    /// to try again.
+    func finish(_ reference: String) async throws(FolioError) -> CompanionStepOutcome {
+        let page = try diaryPage(reference)
+        return try await committed { () async throws(FolioError) in
+            try await companion.retry(.summarize, on: page, onPiece: { _ in })
+        }
+    }
+
+    /// The page's retry button: the step that failed on it, tried again
+    /// (``FolioApp/Companion/retry(_:on:onPiece:)``); a chat reply streams through `onPiece`.
+    func retry(_ reference: String, step: CompanionRetryStep, onPiece: @escaping @Sendable (String) -> Void) async throws(FolioError)
+        -> CompanionStepOutcome
+    {
         let page = try diaryPage(reference)
         let companion = companion
+        return try await committed { () async throws(FolioError) in try await companion.retry(step, on: page, onPiece: onPiece) }
+    }
+
+    /// What a served diary page says in its companion box, besides what is on the page: the step
+    /// that failed on it with a way to try again, or that the companion only listens. Read from
+    /// this device's state at each load, so it follows the vault's settings and the last try.
+    func companionStatus(_ reference: String) -> CompanionStatus? {
+        // try?: a page gone since it was made has no box to say anything in.
+        guard refusal == nil, let page = try? vault.findRecord(reference, workingDirectory: nil) else { return nil }
+        let companion = companion
+        if let kept = companion.keptFailure(of: page) {
+            return .failed(step: kept.step, stepName: kept.failure.step, reason: kept.failure.message)
+        }
+        return companion.onlyListens ? .onlyListens : nil
+    }
+
+    /// Runs a step of the companion that writes; a change written but not committed is an error.
+    private func committed<T>(_ step: () async throws(FolioError) -> T) async throws(FolioError) -> T {
         let mark = service.commitMark
-        let changed = try await companion.summarize(page, chain: companion.chain(for: .summary)).record
-        freshness.markChanged()
+        defer { freshness.markChanged() }
+        let outcome = try await step()
         try service.requireCommitted(since: mark)
-        return changed
+        return outcome
     }
 }
 

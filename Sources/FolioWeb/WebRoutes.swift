@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioSite
 import FolioStore
@@ -34,6 +35,13 @@ struct WebRoutes: Sendable {
         var record: String
         var message: String?
         /// Set by the page's script: answer with the reply's text as it streams in, not a redirect.
+        var stream: String?
+    }
+
+    struct RetryForm: Decodable {
+        var token: String?
+        var record: String
+        var step: String
         var stream: String?
     }
 
@@ -98,8 +106,8 @@ struct WebRoutes: Sendable {
     func greet(_ request: Request, context: WebRequestContext) async throws -> Response {
         try await form(CompanionForm.self, request, context: context) { (form: CompanionForm) async throws(FolioError) -> Response in
             let journal = self.journal
-            return try await companionAnswer(streamed: form.stream == "1") { onPiece async throws(FolioError) -> (Record, FolioError?) in
-                (try await journal.greet(form.record, onPiece: onPiece), nil)
+            return try await companionAnswer(streamed: form.stream == "1") { onPiece async throws(FolioError) in
+                CompanionStepOutcome(page: try await journal.greet(form.record, onPiece: onPiece), failure: nil)
             }
         }
     }
@@ -109,9 +117,8 @@ struct WebRoutes: Sendable {
         try await form(CompanionForm.self, request, context: context) { (form: CompanionForm) async throws(FolioError) -> Response in
             let journal = self.journal
             let message = (form.message ?? "").replacingOccurrences(of: "\r\n", with: "\n")
-            return try await companionAnswer(streamed: form.stream == "1") { onPiece async throws(FolioError) -> (Record, FolioError?) in
-                let outcome = try await journal.chat(form.record, message: message, onPiece: onPiece)
-                return (outcome.page, outcome.failure)
+            return try await companionAnswer(streamed: form.stream == "1") { onPiece async throws(FolioError) in
+                try await journal.chat(form.record, message: message, onPiece: onPiece)
             }
         }
     }
@@ -119,29 +126,39 @@ struct WebRoutes: Sendable {
     /// "Done": the page in the writer's voice with its tags.
     func finish(_ request: Request, context: WebRequestContext) async throws -> Response {
         try await form(CompanionForm.self, request, context: context) { (form: CompanionForm) async throws(FolioError) -> Response in
-            let record = try await journal.finish(form.record)
-            return try await redirect(toPageOf: record)
+            let journal = self.journal
+            return try await companionAnswer(streamed: false) { _ async throws(FolioError) in try await journal.finish(form.record) }
         }
     }
 
-    /// Runs a companion step. Without the page's script: when it is done, the page again. With it:
-    /// the reply's text as it arrives (`text/plain`), then the script loads the page. The step goes
-    /// on to its end (and its commit) even when the browser goes away: a reply is never lost.
-    private func companionAnswer(
-        streamed: Bool,
-        _ step: @escaping @Sendable (@escaping @Sendable (String) -> Void) async throws(FolioError) -> (Record, FolioError?)
-    ) async throws(FolioError) -> Response {
-        guard streamed else {
-            let (page, failure) = try await step { _ in }
-            if let failure { return WebResponse.failure(.badGateway, failure, language) }
-            return try await redirect(toPageOf: page)
+    /// A page's retry button: the companion step that failed on it, tried again.
+    func retry(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await form(RetryForm.self, request, context: context) { (form: RetryForm) async throws(FolioError) -> Response in
+            guard let step = CompanionRetryStep(rawValue: form.step) else { return WebResponse.page(.badRequest, .badForm, language) }
+            let journal = self.journal
+            return try await companionAnswer(streamed: form.stream == "1") { onPiece async throws(FolioError) in
+                try await journal.retry(form.record, step: step, onPiece: onPiece)
+            }
         }
+    }
+
+    /// Runs a companion step. Without the page's script: when it is done, the page again, which
+    /// says what failed and offers to try again (``CompanionStatus``): what the step wrote before
+    /// it failed is saved, so it is never answered "not saved". With the script: the reply's text
+    /// as it arrives (`text/plain`), then the script loads the page, which says what failed.
+    /// The step goes on to its end (and its commit) even when the browser goes away: a reply is
+    /// never lost.
+    private func companionAnswer(
+        streamed: Bool, _ step: @escaping @Sendable (@escaping @Sendable (String) -> Void) async throws(FolioError) -> CompanionStepOutcome
+    ) async throws(FolioError) -> Response {
+        guard streamed else { return try await redirect(toPageOf: try await step { _ in }.page) }
         let (pieces, continuation) = AsyncStream<String>.makeStream()
         let language = self.language
         Task {
             do throws(FolioError) {
-                let (_, failure) = try await step { continuation.yield($0) }
-                if let failure { continuation.yield("\n\n" + failure.rendered(in: language)) }
+                // A step's failure is kept for the page, which the script loads next and which
+                // says it in the web's words with its retry button (not a terminal's command).
+                _ = try await step { continuation.yield($0) }
             } catch {
                 continuation.yield("\n\n" + error.rendered(in: language))
             }
@@ -241,3 +258,4 @@ extension WebRoutes.DoneForm: TokenCarrying, Sendable {}
 extension WebRoutes.AskForm: TokenCarrying, Sendable {}
 extension WebRoutes.EditForm: TokenCarrying, Sendable {}
 extension WebRoutes.CompanionForm: TokenCarrying, Sendable {}
+extension WebRoutes.RetryForm: TokenCarrying, Sendable {}

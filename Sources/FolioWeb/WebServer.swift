@@ -109,6 +109,7 @@ public enum WebServer {
         router.post("/greet") { request, context in try await routes.greet(request, context: context) }
         router.post("/chat") { request, context in try await routes.chat(request, context: context) }
         router.post("/finish") { request, context in try await routes.finish(request, context: context) }
+        router.post("/retry") { request, context in try await routes.retry(request, context: context) }
         return router
     }
 }

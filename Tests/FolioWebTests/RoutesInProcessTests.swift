@@ -21,8 +21,8 @@ struct RoutesInProcessTests {
         let cookie: String
         let token: String
 
-        init() async throws {
-            app = try await PairedApp()
+        init(settings: String = "", environment: [String: String] = [:]) async throws {
+            app = try await PairedApp(settings: settings, environment: environment)
             let paired = try await app.pair()
             cookie = WriteRouteMethodTests.cookie(try #require(paired.headers[.setCookie])).value
             token = try #require(app.guardian.session(cookie: cookie)?.formToken)
@@ -135,11 +135,15 @@ struct RoutesInProcessTests {
         #expect(try browser.lastChangedFile().contains("## "), "the talk has begun on the page")
         let commits = try browser.commits()
 
-        // The built-in companion only listens: the message is saved and committed all the same.
+        // The built-in companion only listens: the message is saved and committed all the same,
+        // and the page says plainly that no reply will come.
         let chatted = try await browser.post("/chat", [("record", pagePath), ("message", "風很舒服。")])
-        #expect(chatted.status != .seeOther, "no reply is not answered as one")
+        #expect(chatted.status == .seeOther, "the page again, never 'not saved': \(chatted.status) \(chatted.body)")
         #expect(try browser.lastChangedFile().contains("風很舒服。"))
         #expect(try browser.commits() == commits + 1 && browser.clean())
+        let page = try await browser.get(try #require(chatted.headers[.location]).replacingOccurrences(of: "#saved", with: ""))
+        #expect(page.body.contains("listens and does not answer"), "\(page.body)")
+        #expect(!page.body.contains("step-failed"), "listening is no failure")
 
         let finished = try await browser.post("/finish", [("record", pagePath)])
         #expect(finished.status == .seeOther, "\(finished.status): \(finished.body)")

@@ -30,15 +30,22 @@ struct WriteRouteMethodTests {
         let idea: String
 
         /// `firstPages`: the first pages written, as a server that has been up a moment has them.
-        init(firstPages: Bool = true) async throws {
+        /// `settings`: YAML added to the vault's settings, committed as another device would sync
+        /// them; `environment`: the server's (an AI key, `HOME`).
+        init(firstPages: Bool = true, settings: String = "", environment: [String: String] = [:]) async throws {
             scratch = try Scratch("write-routes")
             root = scratch.path("vault")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             try History.initialise(at: root)
             let vault = try Vault.initialise(at: root, owner: Owner(name: "林小雨"), language: .en, clock: Clock.from(environment: [:]))
+            if !settings.isEmpty {
+                let config = root.appendingPathComponent(".folio/config.yaml")
+                let old = (try? String(contentsOf: config, encoding: .utf8)) ?? ""
+                try (old + settings).write(to: config, atomically: true, encoding: .utf8)
+            }
             let history = try #require(try History.open(vault, environment: [:]))
             _ = try history.commitHandChanges(in: vault, message: "init: new vault")
-            journal = WebJournal(WebSetup(root: root, environment: [:]), warn: { _ in })
+            journal = WebJournal(WebSetup(root: root, environment: environment), warn: { _ in })
             guardian = WebGuard(
                 pairing: PairingSecret("s3cret"), devices: PairedDevices(localDirectory: root.appendingPathComponent(".folio/local")),
                 hosts: ["127.0.0.1"], port: BoundPort(8400))
@@ -159,7 +166,7 @@ struct WriteRouteMethodTests {
         // Every route the router holds for POST, found by asking it: a write route added later is
         // covered without this test changing. The ones known today must be among them.
         let writes = Set(app.router.routes.filter { $0.method == .post }.map { "\($0.path)" })
-        for known in ["/ideas", "/done", "/ask", "/edit", "/pages", "/greet", "/chat", "/finish"] {
+        for known in ["/ideas", "/done", "/ask", "/edit", "/pages", "/greet", "/chat", "/finish", "/retry"] {
             #expect(writes.contains(known), "\(known) is no longer a POST route: \(writes.sorted())")
         }
         let reads = Set(app.router.routes.filter { $0.method != .post }.map { "\($0.path)" })
@@ -170,6 +177,7 @@ struct WriteRouteMethodTests {
         let fields = [
             ("token", token), ("title", "Not to be written"), ("tags", "x"), ("record", app.idea), ("done", "true"),
             ("question", "Will it rain?"), ("message", "Hello"), ("version", "0"), ("text", "Not to be written"), ("stream", "1"),
+            ("step", "summarize"),
         ]
         let encoded = fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
             .joined(separator: "&")

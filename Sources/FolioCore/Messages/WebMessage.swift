@@ -40,6 +40,13 @@ public enum WebMessage: Sendable, Equatable {
     case preparingPages(done: Int, total: Int)
     /// On the server's terminal: the first pages are written.
     case pagesReady(records: Int)
+    /// On a diary page: a step of the companion failed (`step` is `analyze`, `summarize`, `chat`
+    /// or `transcribe`); what the page holds is saved.
+    case companionStepFailed(step: String)
+    /// The retry button of a failed step.
+    case tryAgain
+    /// On a diary page whose companion is the built-in one: it keeps the talk and does not answer.
+    case companionOnlyListens
 
     public var pair: (String, String) {
         switch self {
@@ -106,6 +113,21 @@ public enum WebMessage: Sendable, Equatable {
                 )
         case .pagesReady(let records):
             ("頁面準備好了：\(records) 篇。", "Pages ready: \(records) record\(records == 1 ? "" : "s").")
+        case .companionStepFailed(let step):
+            switch step {
+            case "analyze": ("夥伴沒能看這一頁的照片或影片。頁面已經存好了。", "The companion could not look at this page's photos or videos. The page is saved.")
+            case "summarize": ("沒能整理成日記和標籤，但聊天都已經存好了。", "The page and its tags could not be written up, but the chat is saved.")
+            case "chat": ("夥伴沒有回覆，但你的訊息已經存好了。", "The companion did not reply, but your message is saved.")
+            case "transcribe":
+                ("語音沒能轉成文字，錄音已經存在這一頁。", "The voice note could not be turned into words; the recording is saved on this page.")
+            default: ("夥伴的一個步驟沒有成功（\(step)）。頁面已經存好了。", "A step of the companion did not work (\(step)). The page is saved.")
+            }
+        case .tryAgain: ("再試一次", "Try again")
+        case .companionOnlyListens:
+            (
+                "離線的夥伴只會聽、不會回答：你說的話都存在這一頁。要它回答，請在電腦上設定 AI 供應商（ai.provider）。",
+                "The offline companion listens and does not answer: what you say is saved on this page. For replies, set an AI provider (ai.provider) on the computer."
+            )
         case .methodNotAllowed: ("folio 只接受讀取頁面（GET）和送出表單（POST）。", "folio takes only reading a page (GET) and sending a form (POST).")
         }
     }

@@ -22,6 +22,9 @@ public enum LiveAssets {
         .notice .warning { color: var(--accent); }
         pre.now { white-space: pre-wrap; background: var(--tile); padding: 8px; border-radius: 8px; }
         .unsent { color: var(--accent); font-weight: 600; }
+        .step-failed { border-left: 4px solid var(--accent); padding: 4px 0 4px 12px; margin: 8px 0; }
+        .step-failed p { margin: 4px 0; }
+        .step-failed .reason, .listens { color: var(--muted); font-size: 0.9rem; }
         """#
 
     public static let js = #"""

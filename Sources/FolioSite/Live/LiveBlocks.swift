@@ -61,6 +61,8 @@ enum LiveBlocks {
         let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
         let hasTalk = FirstLine.mayHaveConversation(record.document.body) && Conversation.split(record.document.body).hasSection
         var html: SafeHTML = "<section class=\"companion\" id=\"companion\">\n<div class=\"talk\"></div>\n"
+        // trusted: folio's own marker (the reference inside it percent-encoded), replaced as the page is sent.
+        html += .trusted(LiveSite.companionMarker(reference)) + "\n"
         let recordField: SafeHTML = "<input type=\"hidden\" name=\"record\" value=\"\(reference)\">\n"
         if !hasTalk {
             html += "<form method=\"post\" action=\"/greet\" data-stream>\n"

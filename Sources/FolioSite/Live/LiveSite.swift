@@ -1,4 +1,5 @@
 import FolioCore
+import Foundation
 
 /// What a page served by `folio serve` adds to the page `export html` writes: forms that post to
 /// the app. The pages themselves are the export's, rendered by the same code; only these blocks
@@ -11,6 +12,18 @@ public struct LiveSite: Sendable, Hashable {
     public static let tokenMarker = "<folio-token>"
 
     public init() {}
+
+    /// Stands in a diary page's companion box, naming the page: the server puts there what the
+    /// box says at each load (a step that failed and its retry button, a companion that only
+    /// listens), which changes without the page's file changing. Like ``tokenMarker`` it cannot
+    /// come from a record's text. The reference is percent-encoded, so no `-->` ends it early.
+    public static func companionMarker(_ reference: String) -> String {
+        companionMarkerStart + (reference.addingPercentEncoding(withAllowedCharacters: markerCharacters) ?? "") + companionMarkerEnd
+    }
+
+    public static let companionMarkerStart = "<!--folio-companion:"
+    public static let companionMarkerEnd = "-->"
+    private static let markerCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
     /// The Content-Security-Policy of a served page: the export's, with forms that post to the app.
     /// A page carries it in a meta element, where the server's address is not known yet, so it
