@@ -34,6 +34,8 @@ struct WebBrowserTests {
             .chat("這張照片裡的白鷺鷥好優雅，今天去河邊了嗎？"),
             .stream(["好美的", "畫面"]),
             .stream(["記得多穿", "一點"]),
+            // The first summary is no summary: the page says so and its retry button asks again.
+            .chat("I'd rather not."),
             .chat(#"{"page": "今天在河邊散步，看到白鷺鷥站在水裡。風有點大。", "tags": ["白鷺鷥", "散步", "河邊"], "title": "河邊的白鷺鷥"}"#))
 
         let scratch = try #require(folio.scratch)
@@ -67,7 +69,7 @@ struct WebBrowserTests {
         #expect(status == 0, "the browser's checks:\n\(lines)\nserver:\n\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
         for check in [
             "paired and home", "page width", "photo preview", "page made", "greeting shown", "chat turn 1", "chat turn 2",
-            "tags after done",
+            "summary failure shown with a retry", "tags after done", "failure gone after the retry",
             "page in the writer's voice", "tile shows the page", "chosen tile in view", "search in the tile finds it", "idea ticked off",
             "8 ball answer shown", "offline: form kept", "sent again", "draft kept on the phone", "second tab refused, its text kept",
             "an old draft is not saved over a newer page",
@@ -81,7 +83,9 @@ struct WebBrowserTests {
         #expect(subjects.filter { $0.contains("diary: add \"斷線時寫的\"") }.count == 1, "one page for the upload sent twice: \(subjects)")
         let page = try folio.run("show", "河邊的白鷺鷥", "--json").stdout
         #expect(page.contains("白鷺鷥") && page.contains("A white egret") && page.contains("風吹起來很舒服"), "\(page)")
-        #expect(server.requests.count == 6, "voice note, analysis, greeting, two replies, summary: \(server.requests.map(\.path))")
+        #expect(
+            server.requests.count == 7,
+            "voice note, analysis, greeting, two replies, a summary refused, the retried one: \(server.requests.map(\.path))")
         #expect(server.requests.first?.path == "/v1/audio/transcriptions")
         #expect(try folio.run("list", "--done").stdout.contains("買新雨傘"))
     }

@@ -120,8 +120,15 @@ try:
     shot("3-chat")
 
     # Done: the talk becomes the page, with its tags.
+    # The first summary fails: the page (not a "not saved" page) says why, with a retry button.
     read(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/finish'] button").click())
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".step-failed form[action='/retry'] button"))
+    failed = read(lambda d: d.find_element(By.CSS_SELECTOR, ".step-failed").text)
+    check("summary failure shown with a retry", "沒能整理成日記" in failed and "folio summarize" not in failed
+          and "/records/" in driver.current_url, failed)
+    read(lambda d: d.find_element(By.CSS_SELECTOR, ".step-failed form[action='/retry'] button").click())
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "ul.tags a"))
+    check("failure gone after the retry", read(lambda d: d.find_elements(By.CSS_SELECTOR, ".step-failed")) == [])
     tags = read(lambda d: [a.text for a in d.find_elements(By.CSS_SELECTOR, "ul.tags a")])
     check("tags after done", "白鷺鷥" in tags, repr(tags))
     check("page in the writer's voice", "今天在河邊散步" in read(lambda d: d.find_element(By.CSS_SELECTOR, "article").text))
