@@ -109,6 +109,16 @@ public final class JournalService {
         if let refusal { throw refusal }
     }
 
+    /// Begins one request of a face that runs for weeks (`folio serve`, `folio mcp`): the reason
+    /// nothing can be done is thrown, and the settings are read again if their file changed since
+    /// (`folio config set` in a terminal, another device's settings arriving by sync), so the
+    /// provider, tone and privacy a request uses are the vault's now. A command opens the vault
+    /// for itself and needs none of this.
+    public func beginRequest() throws(FolioError) {
+        try requireOpen()
+        vault.followSettings()
+    }
+
     /// What the face shows once when the journal opens, in the vault's language: the vault's own
     /// warnings (a damaged setting, a template it could not read), then the history's notices.
     public func openingWarnings() -> [FolioError] {

@@ -80,7 +80,7 @@ public actor Journal {
 
     /// The locked-vault refusal, before any record is read.
     func open() throws(FolioError) {
-        if let refusal { throw refusal }
+        try service.beginRequest()
     }
 
     /// The vault's catalog as it is now: files changed by hand since the last call are read again

@@ -15,6 +15,9 @@ public final class Vault {
     public let root: URL
     public let clock: Clock
     public private(set) var settings: Settings
+    /// The settings file as it was read: its stamp, its text, and when, so ``followSettings()``
+    /// reads it again only when it changed.
+    private var settingsRead: SettingsRead
     /// Kinds by name: the built-in ones, overridden or extended by `.folio/templates/`.
     public let kinds: [String: Kind]
     /// Templates in `.folio/templates/` that could not be read, by the kind they are for: writing a
@@ -92,22 +95,10 @@ public final class Vault {
         // This device's ceilings: damaged, they are the defaults until fixed, said on every command.
         let local = self.root.appendingPathComponent(VaultLocation.folioDirectory).appendingPathComponent("local")
         if let problem = DeviceLimits(localDirectory: local).problem { warnings.append(problem) }
-        let configPath = ".folio/config.yaml"
-        var configText: String?
-        switch readInside(root.appendingPathComponent(configPath)) {
-        case .absent: break
-        case .text(let text): configText = text
-        case .notUTF8: warnings.append(FolioError(.configDamaged(.notUTF8), file: configPath))
-        case .tooLarge(let bytes):
-            warnings.append(FolioError(.configDamaged(.fileTooLarge(bytes: bytes, limit: Self.controlFileLimit)), file: configPath))
-        }
-        settings = Settings(text: configText, file: configPath)
-        if let problem = settings.problem {
-            warnings.append(
-                FolioError(.configDamaged(problem.message), file: problem.file, line: problem.line, column: problem.column))
-        }
-        // A value a setting does not take: that setting alone is its default, said on every command.
-        warnings += settings.invalidValues
+        let loaded = Self.loadSettings(root: self.root)
+        settings = loaded.settings
+        settingsRead = loaded.read
+        warnings += loaded.warnings
         var kinds: [String: Kind] = [:]
         var brokenTemplates: [String: FolioError] = [:]
         for (name, text) in BuiltinTemplates.kinds {
@@ -301,5 +292,68 @@ public final class Vault {
             }
         }
         warnings += saved.invalidValues
+    }
+}
+
+/// The settings file as a vault last read it.
+struct SettingsRead {
+    var stamp: FileStamp?
+    var text: String?
+    var at: Int64
+}
+
+extension Vault {
+    /// `.folio/config.yaml` read as a vault opening reads it (never through a link leading out of
+    /// the vault): the settings, what was read, and the warnings they give (a damaged file, a
+    /// value a setting does not take: that setting alone is its default, said on every command).
+    static func loadSettings(root: URL) -> (settings: Settings, read: SettingsRead, warnings: [FolioError]) {
+        let configPath = ".folio/config.yaml"
+        let url = root.appendingPathComponent(configPath)
+        let stamp = FileStamp.of(url.path)
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let at = FileStamp.nanoseconds(now)
+        var warnings: [FolioError] = []
+        var configText: String?
+        switch isLinkLeadingOutside(url.path, root: root.path) ? .absent : readControlFile(url) {
+        case .absent: break
+        case .text(let text): configText = text
+        case .notUTF8: warnings.append(FolioError(.configDamaged(.notUTF8), file: configPath))
+        case .tooLarge(let bytes):
+            warnings.append(FolioError(.configDamaged(.fileTooLarge(bytes: bytes, limit: controlFileLimit)), file: configPath))
+        }
+        let settings = Settings(text: configText, file: configPath)
+        if let problem = settings.problem {
+            warnings.append(
+                FolioError(.configDamaged(problem.message), file: problem.file, line: problem.line, column: problem.column))
+        }
+        warnings += settings.invalidValues
+        return (settings, SettingsRead(stamp: stamp, text: configText, at: at), warnings)
+    }
+
+    /// Reads the settings again when their file changed since they were read (`folio config set`
+    /// in a terminal, another device's settings arriving by sync): a server that runs for weeks
+    /// (`folio serve`, `folio mcp`) follows them without a restart. A file that changed within the
+    /// clock's resolution of the last read is read again and compared, never trusted by its stamp.
+    /// - Returns: whether the settings changed.
+    @discardableResult
+    public func followSettings() -> Bool {
+        let stamp = FileStamp.of(configURL.path)
+        // A file's times move in the kernel's ticks (milliseconds), not nanoseconds.
+        let settled = stamp.map { !$0.isRacy(snapshotNanoseconds: settingsRead.at, window: 50_000_000) } ?? true
+        if stamp == settingsRead.stamp, settled { return false }
+        let loaded = Self.loadSettings(root: root)
+        let changed = loaded.read.text != settingsRead.text
+        settingsRead = loaded.read
+        guard changed else { return false }
+        settings = loaded.settings
+        warnings.removeAll {
+            switch $0.message {
+            case .configDamaged, .settingFallsBack: true
+            default: false
+            }
+        }
+        warnings += loaded.warnings
+        return true
     }
 }

@@ -59,26 +59,18 @@ struct MediaGate: RouterMiddleware {
     }
 }
 
-/// The site folder's files that are not pages: the site's stylesheet and script (answered from
-/// folio's own text, ``LiveSite/siteAssets``, never from the folder) and the thumbnails the export
-/// made, each answered only when its bytes are a JPEG. Nothing else of the folder is answered here;
-/// the pages and the search terms go through ``SitePages``.
+/// The site folder's files that are not pages: the thumbnails the export made, each answered only
+/// when its bytes are a JPEG. Nothing else of the folder is answered here: the pages and the search
+/// terms go through ``SitePages``, and the site's stylesheet and script are folio's own text,
+/// answered at the door (``AppAsset``), never from the folder.
 struct SiteFiles: RouterMiddleware {
     typealias Context = WebRequestContext
     let siteFolder: URL
     let language: Language
 
-    /// Made once, as the app's own assets are.
-    private static let assets = LiveSite.siteAssets.mapValues { (type: $0.type, bytes: ByteBuffer(string: $0.text)) }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head else { return try await next(request, context) }
         let path = request.uri.path.removingPercentEncoding ?? ""
-        if let asset = Self.assets[path] {
-            return Response(
-                status: .ok, headers: [.contentType: asset.type, .cacheControl: "no-cache"],
-                body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: asset.bytes))
-        }
         guard path.hasPrefix("/thumbs/") else { return try await next(request, context) }
         let relative = String(path.dropFirst())
         // A thumbnail is ffmpeg's JPEG, named by the hash of the media it shows.

@@ -57,7 +57,7 @@ struct WebDoor: RouterMiddleware {
     /// running as one); a host that is not this server's gets no script at all.
     private func policy(_ authority: String?) -> String {
         guard let authority, guardian.acceptsHost(authority) else { return LiveSite.contentSecurityPolicy(origin: nil) }
-        if authority.hasPrefix("[") { return LiveSite.contentSecurityPolicy }
+        if authority.hasPrefix("[") { return LiveSite.contentSecurityPolicy + "; frame-ancestors 'none'" }
         return LiveSite.contentSecurityPolicy(origin: "http://" + authority)
     }
 
@@ -87,7 +87,9 @@ struct WebDoor: RouterMiddleware {
         }
         // What a home screen fetches without the cookie (a manifest is fetched without
         // credentials): nothing of the journal is in them.
-        if request.method == .get, let asset = AppAsset(path: path) { return asset.response(language: language) }
+        if request.method == .get || request.method == .head, let asset = AppAsset(path: path) {
+            return asset.response(language: language, head: request.method == .head)
+        }
         guard let session = guardian.session(cookie: request.cookies[WebGuard.cookieName]?.value) else {
             return WebResponse.page(.unauthorized, .notPaired, language)
         }
@@ -190,32 +192,41 @@ enum WebResponse {
 enum AppAsset {
     case css, js, manifest
     case icon(Int)
+    /// The site's own stylesheet and script (``LiveSite/siteAssets``): a page that says "not
+    /// paired yet" loads them too, and they hold nothing of the journal.
+    case site(type: String, bytes: ByteBuffer)
 
     init?(path: String) {
         switch path {
         case "/assets/app.css": self = .css
         case "/assets/app.js": self = .js
         case "/manifest.webmanifest": self = .manifest
-        case "/assets/icon-192.png": self = .icon(192)
+        // A browser asks for /favicon.ico on its own, whatever the page names.
+        case "/assets/icon-192.png", "/favicon.ico": self = .icon(192)
         case "/assets/icon-512.png": self = .icon(512)
-        default: return nil
+        default:
+            guard let asset = Self.siteAssets[path] else { return nil }
+            self = .site(type: asset.type, bytes: asset.bytes)
         }
     }
 
-    func response(language: Language) -> Response {
+    func response(language: Language, head: Bool = false) -> Response {
         let (type, bytes): (String, ByteBuffer) =
             switch self {
             case .css: ("text/css; charset=utf-8", Self.stylesheet)
             case .js: ("text/javascript; charset=utf-8", Self.script)
             case .manifest: ("application/manifest+json", ByteBuffer(string: LiveAssets.manifest(language: language)))
             case .icon(let size): ("image/png", size == 512 ? Self.icon512 : Self.icon192)
+            case .site(let type, let bytes): (type, bytes)
             }
-        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: bytes))
+        let body = head ? ResponseBody() : ResponseBody(byteBuffer: bytes)
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: body)
     }
 
     // Made once: the stylesheet and script are strings; the icons are files built into folio.
     private static let stylesheet = ByteBuffer(string: LiveAssets.css)
     private static let script = ByteBuffer(string: LiveAssets.js)
+    private static let siteAssets = LiveSite.siteAssets.mapValues { (type: $0.type, bytes: ByteBuffer(string: $0.text)) }
     static let icon192 = ByteBuffer(bytes: PackageResources.icon_192_png)
     static let icon512 = ByteBuffer(bytes: PackageResources.icon_512_png)
 }

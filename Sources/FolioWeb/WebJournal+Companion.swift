@@ -16,7 +16,7 @@ extension WebJournal {
 
     /// The diary page `reference` names.
     private func diaryPage(_ reference: String) throws(FolioError) -> Record {
-        if let refusal { throw refusal }
+        try service.beginRequest()
         try vault.requireProfile()
         let page = try vault.findRecord(reference, workingDirectory: nil)
         _ = try DiaryEntry(page)  // the companion's own refusal of a page that is not a diary page
@@ -75,8 +75,13 @@ extension WebJournal {
     /// that failed on it with a way to try again, or that the companion only listens. Read from
     /// this device's state at each load, so it follows the vault's settings and the last try.
     func companionStatus(_ reference: String) -> CompanionStatus? {
+        do throws(FolioError) {
+            try service.beginRequest()
+        } catch {
+            return nil
+        }
         // try?: a page gone since it was made has no box to say anything in.
-        guard refusal == nil, let page = try? vault.findRecord(reference, workingDirectory: nil) else { return nil }
+        guard let page = try? vault.findRecord(reference, workingDirectory: nil) else { return nil }
         let companion = companion
         if let kept = companion.keptFailure(of: page) {
             return .failed(step: kept.step, stepName: kept.failure.step, reason: kept.failure.message)

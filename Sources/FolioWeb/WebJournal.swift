@@ -100,7 +100,7 @@ actor WebJournal {
     /// the last check share it (the catalog is read once for a burst of page loads), unless a
     /// write was made since.
     func refresh() throws(FolioError) {
-        if let refusal { throw refusal }
+        try service.beginRequest()
         guard let generation = freshness.begin(now: .now) else { return }
         let freshness = freshness
         let options = SiteOptions(
@@ -133,7 +133,7 @@ actor WebJournal {
 
     /// `folio search QUERY`: the same search, ranked the same way; at most 100 hits.
     func search(_ text: String) async throws(FolioError) -> SafeHTML {
-        if let refusal { throw refusal }
+        try service.beginRequest()
         let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
         try refresh()
         let kindNames = vault.kinds.mapValues { $0.shownName(language) }
@@ -184,7 +184,7 @@ actor WebJournal {
     /// The page's text (before its conversation) and its tags, as the form sent them; written
     /// only when the file is still the version the form was made from (`folio edit`'s rule).
     func edit(_ reference: String, version: String, text: String, tags: [String]) throws(FolioError) -> EditOutcome {
-        if let refusal { throw refusal }
+        try service.beginRequest()
         let record = try vault.findRecord(reference, workingDirectory: nil)
         let original = record.document.text
         guard LiveSite.version(of: original) == version else { return .changedSince(current: record) }
@@ -222,7 +222,7 @@ actor WebJournal {
     /// lost. The same upload sent again (a phone retrying after a dropped connection) finds the
     /// page the first one made, by the files' content hashes and the words: never a second page.
     func newPage(upload: ReceivedUpload?, voice: ReceivedUpload?, text: String) async throws(FolioError) -> Record {
-        if let refusal { throw refusal }
+        try service.beginRequest()
         defer {
             upload?.discard()
             voice?.discard()
@@ -260,7 +260,7 @@ actor WebJournal {
 
     /// Runs one change; a change written but not committed is an error, never a quiet success.
     private func write(_ change: (Vault) throws(FolioError) -> Record) throws(FolioError) -> Record {
-        try service.requireOpen()
+        try service.beginRequest()
         try vault.requireProfile()
         defer { freshness.markChanged() }
         return try service.committing(change)

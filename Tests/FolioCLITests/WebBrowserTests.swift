@@ -90,6 +90,53 @@ struct WebBrowserTests {
         #expect(try folio.run("list", "--done").stdout.contains("買新雨傘"))
     }
 
+    @Test("every page at a phone's size, light and dark: no console error, 16 px fields, 44 px targets, readable, described")
+    func phoneQuality() throws {
+        let python = Self.repository.appendingPathComponent(".build-venv-selenium/bin/python").path
+        _ = try Tool.require(python, package: "selenium (make selenium)")
+        let chromedriver = try Tool.find("chromedriver", package: "chromium-driver")
+        let chromium = try Tool.find("chromium", package: "chromium")
+
+        let folio = try FolioProcess.vault(language: "zh-Hant")
+        let scratch = try #require(folio.scratch)
+        let photo = scratch.path("IMG_0002.JPG")
+        try Data(MediaFixtures.jpeg(width: 64, height: 48)).write(to: photo)
+        let made = try folio.run("new", "diary", "--text", "河邊散步，看到白鷺鷥", "--tag", "河邊", "--media", photo.path)
+        #expect(made.status == 0, "\(made.stderr)")
+        let description = "一隻白鷺鷥站在傍晚的河邊淺水裡。"
+        #expect(try folio.run("set", "河邊散步，看到白鷺鷥", "analysis=\(description)").status == 0)
+        #expect(try folio.run("idea", "買新雨傘", "--tag", "雨天").status == 0)
+        #expect(try folio.run("ask", "明天會下雨嗎？").status == 0)
+
+        let errors = scratch.path("serve.err")
+        let serve = try ChildProcess(
+            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", "0"], environment: folio.environment, errors: errors)
+        defer { serve.stop() }
+        let pair = try #require(Self.pairingLink(in: errors), "folio serve printed no pairing link")
+        var environment = Tool.environment(home: scratch.path("browser-home"))
+        environment["CHROMEDRIVER"] = chromedriver
+        environment["CHROMIUM"] = chromium
+        let output = scratch.path("browser.out")
+        let browser = try ChildProcess(
+            python,
+            [Self.repository.appendingPathComponent("Tests/FolioCLITests/Browser/phone_quality.py").path, pair, errors.path, description],
+            environment: environment, output: output)
+        let status = browser.wait(timeout: 300)
+        let lines = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(status == 0, "the browser's checks:\n\(lines)\nserver:\n\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        var expected = ["favicon", "not paired: no other console error", "tile without JavaScript"]
+        for scheme in ["light", "dark"] {
+            for name in ["home", "record", "search", "charts", "calendar"] {
+                let page = "\(name) (\(scheme))"
+                expected += [
+                    "no console error: " + page, "44 px targets: " + page, "16 px fields: " + page, "readable buttons and tiles: " + page,
+                ]
+            }
+            expected.append("photo described: record (\(scheme))")
+        }
+        for check in expected { #expect(lines.contains("ok \(check)\n"), "\(check):\n\(lines)") }
+    }
+
     /// The pairing link `folio serve` prints on standard error once it listens, once its first
     /// pages are written too (it says so: before that a page says "preparing"; FirstPagesTests),
     /// waited for up to 60 s.

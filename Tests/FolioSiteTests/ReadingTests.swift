@@ -168,7 +168,10 @@ struct ReadingTests {
         _ = try SiteExporter.export(vault.vault, options: SiteOptions())
         let page = try #require(vault.siteText("records/\(Self.diaryID).html"))
         let fold = try #require(page.range(of: "<details class=\"provenance\"><summary>詳細資料</summary>")).lowerBound
-        let open = String(page[..<fold])
+        // What is in sight: the page before the fold, without the photos' alternative text (the
+        // companion's description, read to a screen reader in place of the photo).
+        let open = String(page[..<fold]).replacingOccurrences(of: #" alt="[^"]*""#, with: "", options: .regularExpression)
+        #expect(page.contains(" alt=\"A wet street"), "the photo is described by what the companion saw in it")
         let folded = String(page[fold...])
         #expect(open.contains("<dt>地點</dt><dd>台北</dd>"))
         #expect(open.contains("<dt>天氣</dt><dd>小雨</dd>"))
@@ -244,8 +247,11 @@ struct ReadingTests {
         ]
         let pairs = [
             ("fg", "bg"), ("muted", "bg"), ("accent", "bg"), ("fg", "card"), ("muted", "card"), ("fg", "tile"),
-            ("tile-on-fg", "tile-on"), ("fg", "has"),
+            ("tile-on-fg", "tile-on"), ("fg", "has"), ("on-accent", "accent"), ("accent", "card"),
         ]
+        // The app's buttons are --accent with --on-accent on them (white on the dark scheme's
+        // lighter accent was 2.29:1).
+        #expect(LiveAssets.css.contains("background: var(--accent); color: var(--on-accent)"))
         for (name, colours) in schemes {
             #expect(colours.count >= 10, "\(name): \(colours)")
             for (text, background) in pairs {

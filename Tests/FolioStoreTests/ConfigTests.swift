@@ -34,4 +34,25 @@ struct ConfigTests {
         #expect(names.contains("coffee"))
         #expect(names.contains(first.shortID) && names.contains(second.shortID) && !names.contains("walk"))
     }
+
+    @Test("a vault that stays open follows its settings file: another writer's change is read, once; an unchanged file is not")
+    func followsSettings() throws {
+        let t = try TemporaryVault()
+        let running = t.vault
+        #expect(running.followSettings() == false, "nothing changed")
+        // `folio config set` in a terminal: another vault on the same folder writes the file.
+        try Vault(root: t.root, clock: running.clock).setSetting("ai.model", to: "gpt-4o-mini")
+        #expect(running.followSettings() == true)
+        #expect(try running.setting("ai.model") == "gpt-4o-mini")
+        #expect(running.followSettings() == false, "read once")
+        // The same size, written again at once: a stamp within the clock's tick is not trusted.
+        try Vault(root: t.root, clock: running.clock).setSetting("ai.model", to: "gpt-4o-maxi")
+        #expect(running.followSettings() == true)
+        #expect(try running.setting("ai.model") == "gpt-4o-maxi")
+        // A file damaged on another device: the settings fall back and the warning is said, once.
+        try "ai: [unclosed\n".write(to: t.root.appendingPathComponent(".folio/config.yaml"), atomically: true, encoding: .utf8)
+        #expect(running.followSettings() == true)
+        #expect(try running.setting("ai.model") == nil)
+        #expect(running.warnings.filter { if case .configDamaged = $0.message { true } else { false } }.count == 1)
+    }
 }

@@ -124,6 +124,19 @@ struct CompanionRetryTests {
         #expect(Self.failureBlock(try await browser.get(url).body) == nil)
     }
 
+    @Test("settings changed on the vault reach a running server: a provider set in a terminal ends 'only listens' at the next load")
+    func settingsReachRunningServer() async throws {
+        let browser = try await Browser()
+        let (_, url) = try await Self.diaryPage(browser)
+        #expect(try await browser.get(url).body.contains("listens and does not answer"), "the built-in companion, said")
+        let config = browser.app.root.appendingPathComponent(".folio/config.yaml")
+        let old = try String(contentsOf: config, encoding: .utf8)
+        try (old + "ai:\n  provider: openai\n  base_url: http://127.0.0.1:9/v1\n  model: friend-1\n").write(
+            to: config, atomically: true, encoding: .utf8)
+        let after = try await browser.get(url)
+        #expect(!after.body.contains("listens and does not answer"), "the server follows the file without a restart")
+    }
+
     @Test("a retry of a step no button offers is refused as a bad form; nothing is written")
     func unknownStepRefused() async throws {
         let browser = try await Browser()

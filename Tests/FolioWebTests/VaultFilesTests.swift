@@ -147,9 +147,15 @@ struct VaultFilesTests {
         for path in ["/evil.html", "/media/ab/evil.html", "/records/sub/page.html", "/thumbs/ab/x.html", "/evil.js", "/records/.html"] {
             #expect(!SitePages.isPage(path), "\(path)")
         }
-        let script = try await served.get("/assets/site.js")
-        #expect(script.status == .ok && script.headers[.contentType] == "text/javascript; charset=utf-8")
-        #expect(String(decoding: script.body, as: UTF8.self) == SiteAssets.js, "folio's own script, not the folder's file")
+        // The site's script is folio's own, answered at the door (AppAsset), never the folder's file.
+        #expect(try await served.get("/assets/site.js").status == .notFound, "the folder's file is not answered")
+        let script = try #require(AppAsset(path: "/assets/site.js")).response(language: .en)
+        #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+        if case .site(_, let bytes) = try #require(AppAsset(path: "/assets/site.js")) {
+            #expect(String(buffer: bytes) == SiteAssets.js, "folio's own script")
+        } else {
+            Issue.record("not the site's script")
+        }
 
         let jpeg = MediaFixtures.jpeg(width: 24, height: 24)
         let thumb = "thumbs/12/" + String(repeating: "12", count: 32) + ".jpg"

@@ -13,9 +13,11 @@ public enum LiveAssets {
         .write label, .edit label, .companion label { display: block; margin: 6px 0; color: var(--muted); font-size: 0.9rem; }
         textarea, input[type=text] { width: 100%; box-sizing: border-box; font: inherit; color: var(--fg); background: var(--bg);
           border: 1px solid var(--line); border-radius: 8px; padding: 8px; }
-        form.inline { display: flex; gap: 8px; align-items: flex-end; }
+        /* 16 px at least: iOS zooms the page into a field whose text is smaller, on every focus. */
+        textarea, input[type=text], input[type=search], input[type=file], select { font-size: max(16px, 1rem); }
+        input[type=text], input[type=file] { min-height: 44px; }        form.inline { display: flex; gap: 8px; align-items: flex-end; }
         form.inline label { flex: 1; margin: 0; }
-        button { font: inherit; border: 0; border-radius: 8px; padding: 8px 14px; background: var(--accent); color: #fff; cursor: pointer; min-height: 44px; }
+        button { font: inherit; border: 0; border-radius: 8px; padding: 8px 14px; background: var(--accent); color: var(--on-accent); cursor: pointer; min-height: 44px; min-width: 44px; }
         button.quiet { background: var(--tile); color: var(--fg); }
         .preview { max-width: 100%; max-height: 240px; border-radius: 8px; display: block; margin: 6px 0; }
         .msg.streaming p:last-child::after { content: "▍"; opacity: 0.6; }

@@ -29,8 +29,10 @@ public struct LiveSite: Sendable, Hashable {
     /// A page carries it in a meta element, where the server's address is not known yet, so it
     /// names scripts by `'self'`; the server's header (``contentSecurityPolicy(origin:)``) narrows
     /// them to ``scriptPaths``, and a browser keeps to both.
+    /// `frame-ancestors` is not in it: a browser ignores it in a meta element, with an error on its
+    /// console; the server's header adds it.
     public static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; media-src 'self' blob:; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; media-src 'self' blob:; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'"
 
     /// Every script a served page loads, by its path on the server: the app's, the site's and the
     /// search terms, all made by folio. Nothing under `/vault/` (a file that arrived by sync) is
@@ -42,7 +44,8 @@ public struct LiveSite: Sendable, Hashable {
     /// request that named no host of this server): no script at all.
     public static func contentSecurityPolicy(origin: String?) -> String {
         let scripts = origin.map { origin in scriptPaths.map { origin + $0 }.joined(separator: " ") } ?? "'none'"
-        return contentSecurityPolicy.replacingOccurrences(of: "script-src 'self'", with: "script-src " + scripts)
+        let narrowed = contentSecurityPolicy.replacingOccurrences(of: "script-src 'self'", with: "script-src " + scripts)
+        return narrowed + "; frame-ancestors 'none'"
     }
 
     /// The site's stylesheet and script as the export writes them, by path: the server answers

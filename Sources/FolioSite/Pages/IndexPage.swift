@@ -28,8 +28,9 @@ enum IndexPage {
         html +=
             "<section id=\"otd\" class=\"otd\" hidden><h2>\(HTML.escape(context.text(.onThisDay)))</h2><ul class=\"list\"></ul></section>\n"
         html += "<div class=\"tiles\" id=\"tiles\">"
-        html += tile(label: context.text(.all), tag: "", count: records.count, pressed: true)
-        for use in tags { html += tile(label: use.tag, tag: use.tag.lowercased(), count: use.count, pressed: false) }
+        let live = context.live != nil
+        html += tile(label: context.text(.all), tag: "", count: records.count, pressed: true, live: live)
+        for use in tags { html += tile(label: use.tag, tag: use.tag.lowercased(), count: use.count, pressed: false, live: live) }
         html += "</div>\n"
         // In the app the box is also a form: Enter asks the server's search (ranked, Chinese typed
         // without spaces) where the page's own filter only narrows the list.
@@ -85,9 +86,19 @@ enum IndexPage {
         kind.isEmpty ? context.text(.otherKind) : context.kindName(kind)
     }
 
-    private static func tile(label: String, tag: String, count: Int, pressed: Bool) -> SafeHTML {
-        "<button type=\"button\" class=\"tile\" data-tag=\"\(HTML.escape(tag))\" aria-pressed=\"\(pressed ? "true" : "false")\">"
-            + "<span class=\"label\">\(HTML.escape(label))</span> <span class=\"count\">\(count)</span></button>"
+    /// A tag's tile: a link, so it works without the page's script (which filters the list in
+    /// place instead): in the app to the server's search for the tag, on an exported site to the
+    /// list's address for it (`#tag=…`, which the script reads).
+    private static func tile(label: String, tag: String, count: Int, pressed: Bool, live: Bool) -> SafeHTML {
+        let target: String
+        if live {
+            target = tag.isEmpty ? "/" : "/search?q=" + HTML.fragment("tag:" + tag)
+        } else {
+            target = tag.isEmpty ? "#" : "#tag=" + HTML.fragment(tag)
+        }
+        let current: SafeHTML = pressed ? " aria-current=\"true\"" : ""
+        return "<a class=\"tile\" href=\"\(target)\" data-tag=\"\(tag)\"\(current)>"
+            + "<span class=\"label\">\(label)</span> <span class=\"count\">\(count)</span></a>"
     }
 
     /// One line of the list: thumbnail, date, kind, title, first line of the page.

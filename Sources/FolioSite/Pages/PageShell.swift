@@ -42,6 +42,7 @@ enum PageShell {
             html += "<link rel=\"stylesheet\" href=\"/assets/app.css\">\n<script src=\"/assets/app.js\" defer></script>\n"
             html +=
                 "<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n<link rel=\"apple-touch-icon\" href=\"/assets/icon-192.png\">\n"
+            html += "<link rel=\"icon\" type=\"image/png\" href=\"/assets/icon-192.png\">\n"
             html += "<meta name=\"theme-color\" content=\"#b4541e\">\n"
         }
         html += """

@@ -53,7 +53,9 @@ enum RecordPage {
         html += answered?.html(title: record.title, context: context) ?? ""
         let moment = RecordMoment.of(record, photo: photo)
         html += moment.html(context: context)
-        html += mediaBlock(entry.media, context: context)
+        // A photo's alternative text is what the companion saw in it (`analysis`), else the page's title.
+        let seen = record.document.string("analysis")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        html += mediaBlock(entry.media, described: seen.isEmpty ? title : String(seen.prefix(500)), context: context)
 
         let tags = entry.summary.allTags
         if !tags.isEmpty {
@@ -170,7 +172,9 @@ enum RecordPage {
     /// "媒體無法播放" (the page's script shows the same for a file the browser cannot play).
     /// Several photos open one by one in a lightbox (`:target`, no script needed), with the
     /// previous and next photo a tap away.
-    static func mediaBlock(_ media: [SiteMedia], context: SiteContext) -> SafeHTML {
+    /// `described` is the photos' alternative text (said once, for the first photo; each other one
+    /// is named by its number, as its lightbox is).
+    static func mediaBlock(_ media: [SiteMedia], described: String, context: SiteContext) -> SafeHTML {
         guard !media.isEmpty else { return "" }
         let unplayable: SafeHTML = "<p class=\"unplayable\">\(HTML.escape(context.text(.mediaUnplayable)))</p>"
         // The photos a browser can show, each with the URL of its full picture.
@@ -197,7 +201,8 @@ enum RecordPage {
                 photoNumber += 1
                 let shown = item.browserShows ? source : (thumb ?? source)
                 let target = gallery ? "#photo-\(photoNumber)" : shown
-                html += "<a href=\"\(target)\"><img class=\"media\" src=\"\(shown)\" alt=\"\"></a>\n"
+                let alt = photoNumber == 1 ? described : context.text(.photoNumber(photoNumber, photos.count))
+                html += "<a href=\"\(target)\"><img class=\"media\" src=\"\(shown)\" alt=\"\(alt)\"></a>\n"
             case .photo:
                 html += unplayable + "\n"
             case .video:
@@ -212,12 +217,12 @@ enum RecordPage {
             }
         }
         html += "</div>\n"
-        if gallery { html += lightbox(photos, context: context) }
+        if gallery { html += lightbox(photos, described: described, context: context) }
         return html
     }
 
     /// One full-screen view per photo, shown while the address ends in `#photo-N`.
-    private static func lightbox(_ photos: [String], context: SiteContext) -> SafeHTML {
+    private static func lightbox(_ photos: [String], described: String, context: SiteContext) -> SafeHTML {
         var html: SafeHTML = "<div class=\"lightboxes\">\n"
         let close = HTML.escape(context.text(.close))
         for (index, url) in photos.enumerated() {
@@ -228,7 +233,8 @@ enum RecordPage {
             html += "<div class=\"lightbox\" id=\"photo-\(number)\" role=\"dialog\" aria-label=\"\(label)\">"
             html += "<a class=\"lb-close\" href=\"#media\" aria-label=\"\(close)\">×</a>"
             html += "<a class=\"lb-prev\" href=\"#photo-\(previous)\" aria-label=\"\(HTML.escape(context.text(.previous)))\">‹</a>"
-            html += "<img class=\"full\" src=\"\(HTML.escape(url))\" alt=\"\" loading=\"lazy\">"
+            html +=
+                "<img class=\"full\" src=\"\(HTML.escape(url))\" alt=\"\(number == 1 ? described : context.text(.photoNumber(number, photos.count)))\" loading=\"lazy\">"
             html += "<a class=\"lb-next\" href=\"#photo-\(next)\" aria-label=\"\(HTML.escape(context.text(.next)))\">›</a>"
             html += "<span class=\"lb-count\">\(number) / \(photos.count)</span></div>\n"
         }

@@ -7,12 +7,12 @@ enum SiteAssets {
         :root {
           color-scheme: light dark;
           --bg: #faf8f5; --fg: #1f1d1a; --muted: #6b655d; --card: #ffffff; --line: #e6e1d9;
-          --accent: #b4541e; --tile: #f0ebe3; --tile-on: #1f1d1a; --tile-on-fg: #faf8f5; --has: #fbe9dc;
+          --accent: #b4541e; --on-accent: #ffffff; --tile: #f0ebe3; --tile-on: #1f1d1a; --tile-on-fg: #faf8f5; --has: #fbe9dc;
         }
         @media (prefers-color-scheme: dark) {
           :root {
             --bg: #161514; --fg: #ece8e2; --muted: #a39c92; --card: #211f1d; --line: #34312d;
-            --accent: #f0955a; --tile: #2b2926; --tile-on: #ece8e2; --tile-on-fg: #161514; --has: #3a2a1f;
+            --accent: #f0955a; --on-accent: #1f1208; --tile: #2b2926; --tile-on: #ece8e2; --tile-on-fg: #161514; --has: #3a2a1f;
           }
         }
         * { box-sizing: border-box; }
@@ -27,6 +27,12 @@ enum SiteAssets {
         h1 { font-size: 1.5rem; margin: 0.4em 0; }
         h2 { font-size: 1.1rem; margin: 1.2em 0 0.4em; }
         .top { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 4px 0; }
+        /* Whatever a finger taps is at least 44 px each way (Apple's guideline; WCAG asks 24). */
+        .back, .cal-link, .charts-link, .tile, .kind-tab, .prevnext a, .calnav a, .years a, .months a, .tags a, .daylist a {
+          display: inline-flex; align-items: center; justify-content: center; gap: 0.3em; min-height: 44px; min-width: 44px;
+        }
+        summary { padding: 10px 0; min-height: 44px; cursor: pointer; }
+        .daylist li { display: flex; align-items: center; gap: 8px; min-height: 44px; }
         .top h1 { margin: 0; }
         /* One row that scrolls sideways and stays at the top while the list scrolls: the chosen tile stays in sight. */
         .tiles {
@@ -39,11 +45,11 @@ enum SiteAssets {
           font: inherit; font-size: 0.9rem; border: 0; border-radius: 999px; padding: 4px 12px; cursor: pointer;
           background: var(--tile); color: var(--fg); text-decoration: none; display: inline-block;
         }
-        .tile[aria-pressed="true"] { background: var(--tile-on); color: var(--tile-on-fg); }
+        .tile[aria-current="true"] { background: var(--tile-on); color: var(--tile-on-fg); }
         .tile .count { opacity: 0.7; font-size: 0.8em; }
         .search {
           width: 100%; font: inherit; padding: 8px 12px; border-radius: 10px; border: 1px solid var(--line);
-          background: var(--card); color: var(--fg); margin-bottom: 8px;
+          background: var(--card); color: var(--fg); margin-bottom: 8px; min-height: 44px;
         }
         .empty { color: var(--muted); text-align: center; padding: 24px 0; }
         .list { list-style: none; padding: 0; margin: 0; }
@@ -289,6 +295,8 @@ enum SiteAssets {
           var tiles = Array.prototype.slice.call(document.querySelectorAll("#tiles .tile"));
           var input = document.getElementById("q");
           var empty = document.getElementById("empty");
+          // The server's search results are a list without the page's own filter: nothing to run.
+          if (!input || !empty) return;
           var state = { tag: "", day: "" };
 
           function readHash() {
@@ -337,7 +345,8 @@ enum SiteAssets {
             });
             tiles.forEach(function (tile) {
               var pressed = tile.getAttribute("data-tag") === state.tag && state.day === "";
-              tile.setAttribute("aria-pressed", String(pressed));
+              if (pressed) tile.setAttribute("aria-current", "true");
+              else tile.removeAttribute("aria-current");
               // On a phone the row of tiles scrolls sideways: the chosen one stays in sight.
               if (pressed && tile.scrollIntoView) tile.scrollIntoView({ block: "nearest", inline: "center" });
             });
@@ -353,7 +362,10 @@ enum SiteAssets {
             });
           }
           tiles.forEach(function (tile) {
-            tile.addEventListener("click", function () {
+            // A tile is a link (to the server's search in the app, so it works without this
+            // script); here it filters the list in place.
+            tile.addEventListener("click", function (event) {
+              event.preventDefault();
               var tag = tile.getAttribute("data-tag");
               var hash = tag ? "#tag=" + encodeURIComponent(tag) : "#";
               if (location.hash === hash || (hash === "#" && location.hash === "")) { readHash(); apply(); }

@@ -136,12 +136,12 @@ try:
 
     # Home: the page is in its tag tile, the chosen tile stays in view, and search finds it.
     driver.get(base + "/")
-    read(lambda d: d.find_element(By.CSS_SELECTOR, "button.tile[data-tag='白鷺鷥']").click())
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "a.tile[data-tag='白鷺鷥']").click())
     visible = read(lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "li.rec") if li.is_displayed()])
     check("tile shows the page", len(visible) >= 1 and all("河邊散步" in text or "白鷺鷥" in text for text in visible), repr(visible))
     in_view = read(lambda d: d.execute_script(
         "var r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;",
-        d.find_element(By.CSS_SELECTOR, "button.tile[data-tag='白鷺鷥']")))
+        d.find_element(By.CSS_SELECTOR, "a.tile[data-tag='白鷺鷥']")))
     check("chosen tile in view", in_view)
     read(lambda d: d.find_element(By.ID, "q").send_keys("白鷺鷥"))
     time.sleep(0.3)  # the page's search runs on input, after a short debounce

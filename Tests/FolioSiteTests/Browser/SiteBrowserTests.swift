@@ -176,7 +176,7 @@ struct SiteBrowserTests {
         }
         function snapshot() {
           var empty = document.getElementById("empty");
-          var pressed = document.querySelector("#tiles .tile[aria-pressed=true]");
+          var pressed = document.querySelector("#tiles .tile[aria-current=true]");
           return {
             tiles: Array.prototype.map.call(document.querySelectorAll("#tiles .tile"), function (t) {
               return t.querySelector(".label").textContent + " " + t.querySelector(".count").textContent; }),

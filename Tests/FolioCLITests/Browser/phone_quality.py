@@ -1,0 +1,154 @@
+"""What a phone asks of every page `folio serve` sends, checked in headless Chromium at 390x844
+with touch, in the light and the dark scheme: no error on the browser's console, fields in 16 px
+type (iOS zooms into smaller ones on every focus), targets a finger can tap (44 px each way),
+readable buttons and tiles (WCAG AA, 4.5:1), photos described by what the companion saw, a
+favicon, and tag tiles that work with JavaScript off. Run by WebBrowserTests; prints one line per
+check (`ok NAME` or `FAIL NAME: why`).
+
+Arguments: PAIRING_URL SERVER_ERRORS_FILE DESCRIPTION (the file where the server prints the next
+pairing link once the first is used)
+"""
+import json
+import re
+import sys
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+import os
+
+pair, server_errors, description = sys.argv[1:4]
+base = pair.split("/pair")[0]
+failures = 0
+
+
+def check(name, passed, why=""):
+    global failures
+    print(("ok " if passed else "FAIL ") + name + ("" if passed else ": " + why), flush=True)
+    if not passed:
+        failures += 1
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=zh-TW",
+                     "--window-size=390,844", "--no-first-run", "--disable-extensions"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True},
+        "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+    })
+    return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+
+
+# What is measured on a page: each finding names the element, so a failure says where to look.
+AUDIT = r"""
+function rgb(c) { var m = c.match(/[\d.]+/g).map(Number); return m; }
+function lum(c) {
+  var m = rgb(c);
+  var f = function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * f(m[0]) + 0.7152 * f(m[1]) + 0.0722 * f(m[2]);
+}
+function background(e) {
+  while (e) {
+    var c = getComputedStyle(e).backgroundColor, parts = rgb(c);
+    if (parts.length < 4 || parts[3] > 0) return c;
+    e = e.parentElement;
+  }
+  return "rgb(255, 255, 255)";
+}
+function name(e) { return e.tagName.toLowerCase() + (e.className ? "." + e.className : "") + " '" + (e.textContent || e.name || "").trim().slice(0, 16) + "'"; }
+var out = { small: [], fields: [], contrast: [], alt: [] };
+document.querySelectorAll("a, button, input, textarea, select, summary").forEach(function (e) {
+  var r = e.getBoundingClientRect();
+  if (!r.width || !r.height || e.type === "hidden") return;
+  // A link inside running text is as tall as its line, as on every site a phone reads.
+  if (e.tagName === "A" && getComputedStyle(e).display === "inline" && e.closest("p, .body, .line, td")) return;
+  if (r.height < 43.5 || r.width < 43.5) out.small.push(name(e) + " " + Math.round(r.width) + "x" + Math.round(r.height));
+});
+document.querySelectorAll("input, textarea, select").forEach(function (e) {
+  if (e.type === "hidden") return;
+  var size = parseFloat(getComputedStyle(e).fontSize);
+  if (size < 16) out.fields.push(name(e) + " " + size + "px");
+});
+document.querySelectorAll("button, .tile").forEach(function (e) {
+  if (!e.getBoundingClientRect().width) return;
+  var a = lum(getComputedStyle(e).color), b = lum(background(e));
+  var ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  if (ratio < 4.5) out.contrast.push(name(e) + " " + ratio.toFixed(2) + ":1");
+});
+// A photo of the page itself: described. A thumbnail inside a link that names its record is
+// decorative (alt=""), as it should be: the title beside it says it.
+document.querySelectorAll("img.media").forEach(function (e) { out.alt.push(e.alt); });
+return out;
+"""
+
+driver = browser()
+try:
+    driver.get(pair)
+    time.sleep(0.3)
+    record = driver.execute_script("var a = document.querySelector('li.rec a[href*=records]'); return a ? a.href : '';")
+    calendar = driver.execute_script("var a = document.querySelector('a.cal-link'); return a ? a.href : '';")
+    pages = [("home", base + "/"), ("record", record), ("search", base + "/search?q=%E7%99%BD%E9%B7%BA%E9%B7%A5"),
+             ("charts", base + "/stats.html"), ("calendar", calendar)]
+    for scheme in ["light", "dark"]:
+        for label, url in pages:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            driver.get(url)
+            time.sleep(0.3)
+            found = driver.execute_script(AUDIT)
+            where = "%s (%s)" % (label, scheme)
+            errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+            check("no console error: " + where, not errors, json.dumps(errors, ensure_ascii=False))
+            check("44 px targets: " + where, not found["small"], json.dumps(found["small"], ensure_ascii=False))
+            check("16 px fields: " + where, not found["fields"], json.dumps(found["fields"], ensure_ascii=False))
+            check("readable buttons and tiles: " + where, not found["contrast"], json.dumps(found["contrast"], ensure_ascii=False))
+            if label == "record":
+                check("photo described: " + where, found["alt"] == [description], json.dumps(found["alt"], ensure_ascii=False))
+    icon = urllib.request.urlopen(base + "/favicon.ico")
+    check("favicon", icon.status == 200 and icon.headers["Content-Type"] == "image/png", str(icon.status))
+finally:
+    driver.quit()
+
+# A browser not paired yet: the page saying so loads its stylesheet and script without an error.
+driver = browser()
+try:
+    driver.get(base + "/")
+    time.sleep(0.3)
+    errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and "401" not in entry["message"]]
+    check("not paired: no other console error", not errors, json.dumps(errors, ensure_ascii=False))
+finally:
+    driver.quit()
+
+# JavaScript off: a tag's tile is a link to the server's search for the tag, which lists its pages.
+def next_pairing_link():
+    """The link the server printed for the next browser after the first paired."""
+    for _ in range(100):
+        links = re.findall(r"http://127\.0\.0\.1:[0-9]+/pair\?secret=[A-Za-z0-9_-]+", open(server_errors).read())
+        fresh = [link for link in links if link != pair]
+        if fresh:
+            return fresh[-1]
+        time.sleep(0.05)
+    return pair
+
+
+driver = browser()
+try:
+    driver.get(next_pairing_link())
+    time.sleep(0.3)
+    # The page's own scripts stop running; the browser still follows links (DevTools' switch).
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    driver.get(base + "/")
+    # Followed as the browser follows it (chromedriver's click waits on a script that no longer runs).
+    driver.get(driver.find_element(By.CSS_SELECTOR, "a.tile[data-tag='河邊']").get_attribute("href"))
+    titles = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#results .title")]
+    check("tile without JavaScript", "/search" in driver.current_url and titles == ["河邊散步，看到白鷺鷥"],
+          driver.current_url + " " + repr(titles))
+finally:
+    driver.quit()
+
+sys.exit(1 if failures else 0)
