@@ -124,7 +124,10 @@ struct WebBrowserTests {
         let status = browser.wait(timeout: 300)
         let lines = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         #expect(status == 0, "the browser's checks:\n\(lines)\nserver:\n\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
-        var expected = ["favicon", "not paired: no other console error", "tile without JavaScript"]
+        var expected = [
+            "favicon", "not paired: no other console error", "tile without JavaScript", "home opens on the journal",
+            "ideas and the 8 ball in their tabs, one closed sheet to write", "a swipe from right to left opens the sheet",
+        ]
         for scheme in ["light", "dark"] {
             for name in ["home", "record", "search", "charts", "calendar"] {
                 let page = "\(name) (\(scheme))"

@@ -8,9 +8,25 @@ import Foundation
 /// `/assets/app.css` and `/assets/app.js`, with the manifest and icons that put it on a home screen.
 public enum LiveAssets {
     public static let css = #"""
-        .write, .edit, .companion { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 12px; margin: 12px 0; }
-        .write form, .edit form, .companion form { margin: 8px 0; }
-        .write label, .edit label, .companion label { display: block; margin: 6px 0; color: var(--muted); font-size: 0.9rem; }
+        .edit, .companion { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 12px; margin: 12px 0; }
+        .edit form, .companion form, .section-form { margin: 8px 0; }
+        .compose label, .edit label, .companion label, .section-form label { display: block; margin: 6px 0; color: var(--muted); font-size: 0.9rem; }
+        /* The home screen's "＋": a round button over the timeline's corner; open, its form is a sheet
+           from the bottom of the screen (no script needed) and the button closes it. */
+        .compose > summary {
+          list-style: none; position: fixed; right: 16px; bottom: calc(16px + env(safe-area-inset-bottom, 0px)); z-index: 6;
+          width: 56px; height: 56px; padding: 0; border-radius: 50%; display: flex; align-items: center; justify-content: center;
+          background: var(--accent); color: var(--on-accent); font-size: 1.8rem; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.3);
+        }
+        .compose > summary::-webkit-details-marker { display: none; }
+        .compose[open] > summary span { display: inline-block; transform: rotate(45deg); }
+        .compose > form {
+          position: fixed; left: 0; right: 0; bottom: 0; z-index: 5; max-height: 85vh; overflow-y: auto; margin: 0;
+          background: var(--card); border-top: 1px solid var(--line); border-radius: 16px 16px 0 0;
+          padding: 16px 16px calc(88px + env(safe-area-inset-bottom, 0px)); box-shadow: 0 -4px 16px rgba(0, 0, 0, 0.2);
+        }
+        .compose > form h2 { margin: 0 0 4px; }
+        @media (min-width: 720px) { .compose > form { left: 50%; right: auto; width: 560px; transform: translateX(-50%); } }
         textarea, input[type=text] { width: 100%; box-sizing: border-box; font: inherit; color: var(--fg); background: var(--bg);
           border: 1px solid var(--line); border-radius: 8px; padding: 8px; }
         /* 16 px at least: iOS zooms the page into a field whose text is smaller, on every focus. */
@@ -164,6 +180,25 @@ public enum LiveAssets {
               });
             });
           });
+
+          // The new-page sheet: opened again when a draft is kept in it (the words are not hidden
+          // behind the "＋"), and by a swipe from right to left on the home screen, as the app does.
+          var compose = document.getElementById("compose");
+          if (compose) {
+            var kept = compose.querySelector("textarea");
+            if (kept && kept.value) { compose.open = true; }
+            var start = null;
+            document.addEventListener("touchstart", function (event) {
+              var touch = event.touches[0];
+              start = event.touches.length === 1 && !event.target.closest(".tiles, .kind-tabs, form") ? { x: touch.clientX, y: touch.clientY } : null;
+            }, { passive: true });
+            document.addEventListener("touchend", function (event) {
+              if (!start) { return; }
+              var touch = event.changedTouches[0], dx = touch.clientX - start.x, dy = touch.clientY - start.y;
+              start = null;
+              if (dx < -80 && Math.abs(dy) < Math.abs(dx) / 2) { compose.open = true; }
+            }, { passive: true });
+          }
 
           // A conversation with a chat form under it is open, not folded.
           if (document.querySelector(".companion form")) {

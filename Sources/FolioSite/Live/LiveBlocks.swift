@@ -6,29 +6,49 @@ import Foundation
 /// form POST that works without JavaScript; the token field holds ``LiveSite/tokenMarker`` until
 /// the server sends the page.
 enum LiveBlocks {
-    /// A new diary page (a photo or video and a few words), an idea, a question for the 8 ball.
+    /// The home screen's one way to write: a "＋" that opens the new-page sheet (a photo or video,
+    /// a few words, a voice note). A `details` element, so it opens without a script; the script
+    /// adds the swipe from right to left and opens it again when a draft is kept in it.
     static func home(context: SiteContext) -> SafeHTML {
         guard context.live != nil else { return "" }
         let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
-        var html: SafeHTML = "<section class=\"write\" aria-label=\"\(t(.write))\">\n"
-        html += "<details class=\"compose\" open><summary>\(t(.newPage))</summary>\n"
+        var html: SafeHTML = "<details class=\"compose\" id=\"compose\">"
+        html += "<summary aria-label=\"\(t(.newPage))\"><span aria-hidden=\"true\">＋</span></summary>\n"
         html += "<form method=\"post\" action=\"/pages\" enctype=\"multipart/form-data\" class=\"new-page\" data-retry>\n"
+        html += "<h2>\(t(.newPage))</h2>\n"
         html += tokenField
         html += "<label class=\"pick\">\(t(.photoOrVideo)) <input type=\"file\" name=\"media\" accept=\"image/*,video/*\"></label>\n"
         html += "<label>\(t(.whatHappened)) <textarea name=\"text\" rows=\"3\" data-draft=\"new-page\"></textarea></label>\n"
         html += "<label class=\"pick\">\(t(.voiceNote)) <input type=\"file\" name=\"voice\" accept=\"audio/*\"></label>\n"
         html += "<button type=\"submit\">\(t(.save))</button>\n</form>\n</details>\n"
-        html += "<form method=\"post\" action=\"/ideas\" class=\"inline\">\n"
-        html += tokenField
-        html += "<label>\(t(.idea)) <input type=\"text\" name=\"title\" required maxlength=\"500\" data-draft=\"new-idea\"></label>"
-        html += "<button type=\"submit\">\(t(.add))</button>\n</form>\n"
-        html += "<form method=\"post\" action=\"/ask\" class=\"inline\">\n"
-        html += tokenField
-        html += "<label>\(t(.question)) <input type=\"text\" name=\"question\" required maxlength=\"500\"></label>"
-        html += "<button type=\"submit\">\(t(.ask))</button>\n</form>\n"
-        html += "</section>\n"
         return html
     }
+
+    /// The form at the head of a kind's section on the home screen: ideas are added in the ideas'
+    /// tab, the 8 ball is asked in its own; other kinds have none.
+    static func sectionForm(kind: String, context: SiteContext) -> SafeHTML {
+        guard context.live != nil else { return "" }
+        let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
+        switch kind {
+        case "idea":
+            var html: SafeHTML = "<form method=\"post\" action=\"/ideas\" class=\"inline section-form\">\n"
+            html += tokenField
+            html +=
+                "<label>\(t(.idea)) <input type=\"text\" name=\"title\" required maxlength=\"500\" data-draft=\"new-idea\"></label>"
+            return html + "<button type=\"submit\">\(t(.add))</button>\n</form>\n"
+        case "qa":
+            var html: SafeHTML = "<form method=\"post\" action=\"/ask\" class=\"inline section-form\">\n"
+            html += tokenField
+            html += "<label>\(t(.question)) <input type=\"text\" name=\"question\" required maxlength=\"500\"></label>"
+            return html + "<button type=\"submit\">\(t(.ask))</button>\n</form>\n"
+        default:
+            return ""
+        }
+    }
+
+    /// The kinds whose section the app's home screen always shows, with or without records: the
+    /// journal, and the two the home screen writes.
+    static let homeKinds = ["diary", "idea", "qa"]
 
     /// Edit the page's text (the part before its conversation) and tags; tick an idea off. The
     /// form names the version of the file it was made from, so a save made elsewhere since (a

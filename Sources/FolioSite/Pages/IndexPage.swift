@@ -61,6 +61,10 @@ enum IndexPage {
             if byKind[kind] == nil { order.append(kind) }
             byKind[kind, default: []].append(index)
         }
+        // In the app the journal, ideas and the 8 ball each have their section (their tab), empty or not.
+        if context.live != nil {
+            for kind in LiveBlocks.homeKinds.reversed() where byKind[kind] == nil { order.insert(kind, at: 0) }
+        }
         if let diary = order.firstIndex(of: "diary") { order.insert(order.remove(at: diary), at: 0) }
         out.write(markup: "<div id=\"list\" class=\"kinds\">\n")
         if order.count > 1 {
@@ -73,7 +77,9 @@ enum IndexPage {
         }
         for kind in order {
             out.write(markup: "<section class=\"kind-section\" id=\"kind-\(HTML.escape(kind))\" data-kind=\"\(HTML.escape(kind))\">")
-            out.write(markup: "<h2>\(HTML.escape(shownKind(kind, context: context)))</h2>\n<ul class=\"list\">\n")
+            out.write(markup: "<h2>\(HTML.escape(shownKind(kind, context: context)))</h2>\n")
+            out.write(markup: LiveBlocks.sectionForm(kind: kind, context: context))
+            out.write(markup: "<ul class=\"list\">\n")
             for index in byKind[kind] ?? [] {
                 out.write(markup: item(records[index], firstLine: try firstLine(records[index]), context: context))
             }

@@ -337,7 +337,8 @@ enum SiteAssets {
               if (ok) shown++;
             });
             sections.forEach(function (section) {
-              section.hidden = !section.querySelector("li.rec:not([hidden])");
+              // A section the app writes into (ideas, the 8 ball) stays, empty or not: its form is there.
+              section.hidden = !section.querySelector("li.rec:not([hidden])") && !section.querySelector("form");
             });
             kindTabs.forEach(function (tab) {
               var section = document.getElementById("kind-" + tab.getAttribute("data-kind"));

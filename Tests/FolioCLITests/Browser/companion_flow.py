@@ -92,7 +92,8 @@ try:
           repr(driver.execute_script("return window.innerWidth")))
     shot("1-home")
 
-    # A new page from the photo and a few words.
+    # A new page from the photo and a few words: the "＋" opens its sheet.
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "details.compose > summary").click())
     read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page input[type=file]").send_keys(photo))
     check("photo preview", len(read(lambda d: d.find_elements(By.CSS_SELECTOR, "form.new-page .preview"))) == 1)
     read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("河邊散步，看到白鷺鷥"))
@@ -168,6 +169,7 @@ try:
     # A dropped connection while sending a new page: the page says so and keeps the form; sent
     # again, exactly one page is made.
     driver.get(base + "/")
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "details.compose > summary").click())
     read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page input[type=file]").send_keys(photo))
     read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("斷線時寫的"))
     driver.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
@@ -183,10 +185,12 @@ try:
 
     # A draft typed and not sent survives the tab going away.
     driver.get(base + "/")
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "details.compose > summary").click())
     read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("還沒寫完的草稿"))
     driver.get(base + "/")
     restored = read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").get_attribute("value"))
-    check("draft kept on the phone", restored == "還沒寫完的草稿", repr(restored))
+    opened = read(lambda d: d.find_element(By.CSS_SELECTOR, "details.compose").get_attribute("open"))
+    check("draft kept on the phone", restored == "還沒寫完的草稿" and opened is not None, repr((restored, opened)))
 
     # Two tabs on the same page: the second one's save does not overwrite the first's.
     driver.get(page)

@@ -109,6 +109,22 @@ try:
             check("readable buttons and tiles: " + where, not found["contrast"], json.dumps(found["contrast"], ensure_ascii=False))
             if label == "record":
                 check("photo described: " + where, found["alt"] == [description], json.dumps(found["alt"], ensure_ascii=False))
+    # The home screen is the journal: its first page in the first screen, one "＋" to write, ideas
+    # and the 8 ball asked in their own tabs, and a swipe from right to left opens the sheet.
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    driver.get(base + "/")
+    time.sleep(0.3)
+    top = driver.execute_script("return document.querySelector('#kind-diary li.rec').getBoundingClientRect().top;")
+    check("home opens on the journal", top < 400, "the first page starts %d px down" % top)
+    placed = driver.execute_script(
+        "return [!!document.querySelector('#kind-idea form[action=\"/ideas\"]'), !!document.querySelector('#kind-qa form[action=\"/ask\"]'),"
+        " document.querySelectorAll('form[action=\"/pages\"]').length, document.getElementById('compose').open];")
+    check("ideas and the 8 ball in their tabs, one closed sheet to write", placed == [True, True, 1, False], repr(placed))
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": 340, "y": 600}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": 200, "y": 605}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    time.sleep(0.2)
+    check("a swipe from right to left opens the sheet", driver.execute_script("return document.getElementById('compose').open;") is True)
     icon = urllib.request.urlopen(base + "/favicon.ico")
     check("favicon", icon.status == 200 and icon.headers["Content-Type"] == "image/png", str(icon.status))
 finally:
