@@ -147,7 +147,27 @@ actor WebJournal {
             query: query, records: outcome.shown.map(\.record), pages: pages, kindNames: kindNames, note: note, language: language)
     }
 
+    /// What the settings page shows, as the vault's settings say now.
+    func settingsModel() throws(FolioError) -> LivePages.SettingsModel {
+        try service.beginRequest()
+        let (preferences, provider) = service.companionSettings()
+        return LivePages.SettingsModel(
+            provider: provider.providers.first ?? "builtin", model: provider.model, host: provider.host, tone: preferences.tone,
+            tones: CompanionPreferences.tones,
+            switches: [
+                ("autoTitle", preferences.autoTitle), ("autoTags", preferences.autoTags), ("sendMedia", preferences.sendMedia),
+                ("shareLocation", preferences.shareLocation), ("sendPastPages", preferences.sendPastPages),
+            ])
+    }
+
     // MARK: - Writing
+
+    /// The settings page's choices saved (``FolioApp/JournalService/setCompanionPreferences(_:)``).
+    func setPreferences(_ preferences: CompanionPreferences) throws(FolioError) {
+        try vault.requireProfile()
+        defer { freshness.markChanged() }
+        try service.setCompanionPreferences(preferences)
+    }
 
     /// `folio idea TITLE`.
     func addIdea(title: String, tags: [String]) throws(FolioError) -> Record {

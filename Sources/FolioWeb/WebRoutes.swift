@@ -45,6 +45,17 @@ struct WebRoutes: Sendable {
         var stream: String?
     }
 
+    /// The settings page's form: a switch that is off is not sent at all.
+    struct SettingsForm: Decodable {
+        var token: String?
+        var tone: String
+        var autoTitle: String?
+        var autoTags: String?
+        var sendMedia: String?
+        var shareLocation: String?
+        var sendPastPages: String?
+    }
+
     struct EditForm: Decodable {
         var token: String?
         var record: String
@@ -60,6 +71,28 @@ struct WebRoutes: Sendable {
             return WebResponse.html(.ok, try await journal.search(query))
         } catch {
             return WebResponse.failure(.badRequest, error, language)
+        }
+    }
+
+    /// `GET /settings`: the companion's provider and the choices a person may change.
+    func settings(_ request: Request, context: WebRequestContext) async -> Response {
+        do throws(FolioError) {
+            let model = try await journal.settingsModel()
+            return WebResponse.html(.ok, LivePages.settings(model, token: context.session?.formToken ?? "", language: language))
+        } catch {
+            return WebResponse.failure(.internalServerError, error, language)
+        }
+    }
+
+    /// The settings saved: the keys that changed, one commit; the page again.
+    func saveSettings(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await form(SettingsForm.self, request, context: context) { (form: SettingsForm) async throws(FolioError) -> Response in
+            let on = { (value: String?) in value == "true" }
+            try await journal.setPreferences(
+                CompanionPreferences(
+                    tone: form.tone, autoTitle: on(form.autoTitle), autoTags: on(form.autoTags), sendMedia: on(form.sendMedia),
+                    shareLocation: on(form.shareLocation), sendPastPages: on(form.sendPastPages)))
+            return WebResponse.redirect(to: "/settings#saved")
         }
     }
 
@@ -259,3 +292,4 @@ extension WebRoutes.AskForm: TokenCarrying, Sendable {}
 extension WebRoutes.EditForm: TokenCarrying, Sendable {}
 extension WebRoutes.CompanionForm: TokenCarrying, Sendable {}
 extension WebRoutes.RetryForm: TokenCarrying, Sendable {}
+extension WebRoutes.SettingsForm: TokenCarrying, Sendable {}

@@ -129,7 +129,7 @@ struct WebBrowserTests {
             "ideas and the 8 ball in their tabs, one closed sheet to write", "a swipe from right to left opens the sheet",
         ]
         for scheme in ["light", "dark"] {
-            for name in ["home", "record", "search", "charts", "calendar"] {
+            for name in ["home", "record", "search", "charts", "calendar", "settings"] {
                 let page = "\(name) (\(scheme))"
                 expected += [
                     "no console error: " + page, "44 px targets: " + page, "16 px fields: " + page, "readable buttons and tiles: " + page,

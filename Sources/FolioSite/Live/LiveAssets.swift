@@ -26,6 +26,12 @@ public enum LiveAssets {
           padding: 16px 16px calc(88px + env(safe-area-inset-bottom, 0px)); box-shadow: 0 -4px 16px rgba(0, 0, 0, 0.2);
         }
         .compose > form h2 { margin: 0 0 4px; }
+        .settings-link { font-size: 1.4rem; text-decoration: none; color: var(--fg); }
+        .settings label.switch { display: flex; align-items: center; gap: 10px; min-height: 44px; color: var(--fg); font-size: 1rem; }
+        .settings label.switch input { width: 22px; height: 22px; }
+        .settings select { display: block; width: 100%; min-height: 44px; margin-top: 4px; color: var(--fg); background: var(--bg);
+          border: 1px solid var(--line); border-radius: 8px; padding: 8px; }
+        .note { color: var(--muted); font-size: 0.9rem; }
         @media (min-width: 720px) { .compose > form { left: 50%; right: auto; width: 560px; transform: translateX(-50%); } }
         textarea, input[type=text] { width: 100%; box-sizing: border-box; font: inherit; color: var(--fg); background: var(--bg);
           border: 1px solid var(--line); border-radius: 8px; padding: 8px; }

@@ -150,6 +150,34 @@ public enum FormToken: Sendable {
 public enum LiveText: Sendable {
     case write, newPage, photoOrVideo, whatHappened, save, idea, add, question, ask, edit, text, tags, tickOff, reopen
     case nowText, yourText, startTalk, message, send, done, unsent, voiceNote, searchAll
+    case settings, provider, builtinProvider, providerOnComputer, tone, settingsSync
+
+    /// A tone of `ai.tone` as the settings page names it.
+    static func toneName(_ tone: String, _ language: Language) -> String {
+        let (zh, en): (String, String) =
+            switch tone {
+            case "warm": ("溫暖療癒", "Warm")
+            case "minimal": ("極簡客觀", "Minimal")
+            case "humorous": ("幽默風趣", "Humorous")
+            case "empathetic": ("共情理解", "Empathetic")
+            default: (tone, tone)
+            }
+        return language == .zhHant ? zh : en
+    }
+
+    /// A switch of the settings page by its form field.
+    static func switchName(_ field: String, _ language: Language) -> String {
+        let (zh, en): (String, String) =
+            switch field {
+            case "autoTitle": ("自動產生標題", "Title pages automatically")
+            case "autoTags": ("自動加上標籤", "Tag pages automatically")
+            case "sendMedia": ("讓 AI 看照片和影片", "Let the AI see photos and videos")
+            case "shareLocation": ("告訴 AI 地點和天氣", "Tell the AI the place and the weather")
+            case "sendPastPages": ("讓 AI 記得相關的舊日記（只有文字）", "Remind the AI of related earlier pages (text only)")
+            default: (field, field)
+            }
+        return language == .zhHant ? zh : en
+    }
 
     public func text(_ language: Language) -> String {
         let (zh, en) = pair
@@ -176,6 +204,16 @@ public enum LiveText: Sendable {
         case .yourText: ("你打的內容", "What you typed")
         case .voiceNote: ("語音（選填，會轉成文字）", "A voice note (optional, turned into text)")
         case .searchAll: ("搜尋全部日記", "Search the whole journal")
+        case .settings: ("設定", "Settings")
+        case .provider: ("回答你的 AI", "Who answers")
+        case .builtinProvider: ("內建的夥伴（離線，只聽不答）", "The built-in companion (offline; it listens and does not answer)")
+        case .providerOnComputer:
+            (
+                "要換 AI 供應商，請在電腦上用 folio config set ai.provider 設定並確認。",
+                "To change the AI provider, set and confirm it on the computer: folio config set ai.provider."
+            )
+        case .tone: ("夥伴的口吻", "The companion's tone")
+        case .settingsSync: ("這些設定存在日記庫裡，會同步到你所有的裝置。", "These settings are kept in the journal and sync to all your devices.")
         case .startTalk: ("和夥伴聊聊這一頁", "Talk about this page with the companion")
         case .message: ("想說的話", "Your message")
         case .send: ("送出", "Send")

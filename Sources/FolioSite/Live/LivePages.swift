@@ -63,6 +63,62 @@ public enum LivePages {
         return PageShell.page(title: query, context: context, depth: 0, bodyClass: "index search-page", content: html, root: "/")
     }
 
+    /// What the settings page shows: who answers (read-only) and the choices a person may change.
+    public struct SettingsModel: Sendable {
+        /// `builtin` or the network provider, as the page names it.
+        public var provider: String
+        public var model: String?
+        public var host: String?
+        public var tone: String
+        public var tones: [String]
+        /// Each switch: its form field, whether it is on.
+        public var switches: [(field: String, on: Bool)]
+
+        public init(provider: String, model: String?, host: String?, tone: String, tones: [String], switches: [(field: String, on: Bool)]) {
+            self.provider = provider
+            self.model = model
+            self.host = host
+            self.tone = tone
+            self.tones = tones
+            self.switches = switches
+        }
+    }
+
+    /// The app's settings page: the companion's provider (read-only: a new one is agreed to on
+    /// the computer), its tone, and what it writes and is sent, as one form.
+    public static func settings(_ model: SettingsModel, token: String, language: Language) -> SafeHTML {
+        let context = frameContext(language)
+        let t = { (words: LiveText) in HTML.escape(words.text(language)) }
+        var html: SafeHTML = "<header class=\"top\"><a class=\"back\" href=\"/\">\(HTML.escape(context.text(.back)))</a></header>\n"
+        html += "<article class=\"record settings\"><h1>\(t(.settings))</h1>\n"
+        html += "<section class=\"edit\"><h2>\(t(.provider))</h2>\n<p>"
+        if model.provider == "builtin" {
+            html += "\(t(.builtinProvider))"
+        } else {
+            html += "\(model.provider)"
+            if let name = model.model { html += " · \(name)" }
+            if let host = model.host { html += " · \(host)" }
+        }
+        html += "</p>\n<p class=\"note\">\(t(.providerOnComputer))</p></section>\n"
+        html += "<form method=\"post\" action=\"/settings\" class=\"edit\">\n"
+        html += "<input type=\"hidden\" name=\"token\" value=\"\(token)\">\n"
+        html += "<label>\(t(.tone)) <select name=\"tone\">"
+        for tone in model.tones {
+            html +=
+                "<option value=\"\(tone)\"\(tone == model.tone ? SafeHTML(" selected") : "")>\(LiveText.toneName(tone, language))</option>"
+        }
+        html += "</select></label>\n"
+        for item in model.switches {
+            let checked: SafeHTML = item.on ? " checked" : ""
+            html += "<label class=\"switch\"><input type=\"checkbox\" name=\"\(item.field)\" value=\"true\"\(checked)> "
+            html += "\(LiveText.switchName(item.field, language))</label>\n"
+        }
+        html += "<p class=\"note\">\(t(.settingsSync))</p>\n"
+        html += "<button type=\"submit\">\(t(.save))</button>\n</form>\n</article>\n"
+        return PageShell.page(
+            title: LiveText.settings.text(language), context: context, depth: 0, bodyClass: "notice-page", content: html, root: "/")
+    }
+
     private static func frameContext(_ language: Language) -> SiteContext {
         SiteContext(
             language: language, vaultFromSite: "vault", presentMedia: [], thumbnails: [:], live: LiveSite())

@@ -23,6 +23,11 @@ enum IndexPage {
             }
             html += "</nav>"
         }
+        if context.live != nil {
+            // The app's settings, at the top right as the app spec puts its gear.
+            html +=
+                "<a class=\"settings-link\" href=\"/settings\" aria-label=\"\(HTML.escape(LiveText.settings.text(context.language)))\">⚙</a>"
+        }
         html += "</header>\n"
         html += LiveBlocks.home(context: context)
         html +=

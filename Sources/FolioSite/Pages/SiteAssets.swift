@@ -28,7 +28,7 @@ enum SiteAssets {
         h2 { font-size: 1.1rem; margin: 1.2em 0 0.4em; }
         .top { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 4px 0; }
         /* Whatever a finger taps is at least 44 px each way (Apple's guideline; WCAG asks 24). */
-        .back, .cal-link, .charts-link, .tile, .kind-tab, .prevnext a, .calnav a, .years a, .months a, .tags a, .daylist a {
+        .back, .cal-link, .charts-link, .settings-link, .tile, .kind-tab, .prevnext a, .calnav a, .years a, .months a, .tags a, .daylist a {
           display: inline-flex; align-items: center; justify-content: center; gap: 0.3em; min-height: 44px; min-width: 44px;
         }
         summary { padding: 10px 0; min-height: 44px; cursor: pointer; }

@@ -64,6 +64,8 @@ function background(e) {
 function name(e) { return e.tagName.toLowerCase() + (e.className ? "." + e.className : "") + " '" + (e.textContent || e.name || "").trim().slice(0, 16) + "'"; }
 var out = { small: [], fields: [], contrast: [], alt: [] };
 document.querySelectorAll("a, button, input, textarea, select, summary").forEach(function (e) {
+  // A checkbox is tapped through the label around it, which is the target.
+  if ((e.type === "checkbox" || e.type === "radio") && e.closest("label")) e = e.closest("label");
   var r = e.getBoundingClientRect();
   if (!r.width || !r.height || e.type === "hidden") return;
   // A link inside running text is as tall as its line, as on every site a phone reads.
@@ -71,7 +73,8 @@ document.querySelectorAll("a, button, input, textarea, select, summary").forEach
   if (r.height < 43.5 || r.width < 43.5) out.small.push(name(e) + " " + Math.round(r.width) + "x" + Math.round(r.height));
 });
 document.querySelectorAll("input, textarea, select").forEach(function (e) {
-  if (e.type === "hidden") return;
+  // iOS zooms into a field of text; a checkbox has none.
+  if (e.type === "hidden" || e.type === "checkbox" || e.type === "radio") return;
   var size = parseFloat(getComputedStyle(e).fontSize);
   if (size < 16) out.fields.push(name(e) + " " + size + "px");
 });
@@ -94,7 +97,7 @@ try:
     record = driver.execute_script("var a = document.querySelector('li.rec a[href*=records]'); return a ? a.href : '';")
     calendar = driver.execute_script("var a = document.querySelector('a.cal-link'); return a ? a.href : '';")
     pages = [("home", base + "/"), ("record", record), ("search", base + "/search?q=%E7%99%BD%E9%B7%BA%E9%B7%A5"),
-             ("charts", base + "/stats.html"), ("calendar", calendar)]
+             ("charts", base + "/stats.html"), ("calendar", calendar), ("settings", base + "/settings")]
     for scheme in ["light", "dark"]:
         for label, url in pages:
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
