@@ -66,7 +66,7 @@ public struct SiteReport: Sendable {
 /// thumbnails; and a manifest so the next export rewrites only what changed.
 public enum SiteExporter {
     /// Bumped when pages change shape, so every page is written again.
-    static let version = "6"
+    static let version = "7"
 
     public static func export(_ vault: Vault, options: SiteOptions) throws(FolioError) -> SiteReport {
         var run = try ExportRun(vault: vault, options: options)

@@ -3,7 +3,7 @@ import FolioCore
 /// The words of the site's pages, in zh-Hant and English (the companion diary's wording where it
 /// has one: 全部, 找不到符合的日記, 這個分類還沒有日記, 媒體無法播放).
 enum SiteText {
-    case all, searchPlaceholder, noMatch, emptyTile, noRecords, mediaUnplayable
+    case all, searchPlaceholder, noMatch, emptyTile, noRecords, mediaUnplayable, chosenDay, showAll
     case onThisDay, calendar, previous, next, parent, children, conversation, fields, tags
     case back, me, yearsAgo, records, weekdays
     case monthTitle(Int, Int)
@@ -27,6 +27,8 @@ enum SiteText {
     var pair: (String, String) {
         switch self {
         case .all: ("全部", "All")
+        case .chosenDay: ("只顯示這一天：", "Showing one day: ")
+        case .showAll: ("顯示全部", "Show all")
         case .searchPlaceholder: ("搜尋這個分類的日記", "Search this tile")
         case .noMatch: ("找不到符合的日記", "No matching records")
         case .emptyTile: ("這個分類還沒有日記", "No records here yet")

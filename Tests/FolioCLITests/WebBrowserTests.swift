@@ -127,6 +127,7 @@ struct WebBrowserTests {
         var expected = [
             "favicon", "not paired: no other console error", "tile without JavaScript", "home opens on the journal",
             "ideas and the 8 ball in their tabs, one closed sheet to write", "a swipe from right to left opens the sheet",
+            "tile cover photo", "chosen day shown and in view",
         ]
         for scheme in ["light", "dark"] {
             for name in ["home", "record", "search", "charts", "calendar", "settings"] {

@@ -34,9 +34,16 @@ enum IndexPage {
             "<section id=\"otd\" class=\"otd\" hidden><h2>\(HTML.escape(context.text(.onThisDay)))</h2><ul class=\"list\"></ul></section>\n"
         html += "<div class=\"tiles\" id=\"tiles\">"
         let live = context.live != nil
-        html += tile(label: context.text(.all), tag: "", count: records.count, pressed: true, live: live)
-        for use in tags { html += tile(label: use.tag, tag: use.tag.lowercased(), count: use.count, pressed: false, live: live) }
+        let covers = tileCovers(records, context: context)
+        html += tile(label: context.text(.all), tag: "", count: records.count, pressed: true, live: live, cover: nil)
+        for use in tags {
+            let tag = use.tag.lowercased()
+            html += tile(label: use.tag, tag: tag, count: use.count, pressed: false, live: live, cover: covers[tag])
+        }
         html += "</div>\n"
+        // A day chosen in the calendar narrows the list: said above it, with the way back.
+        html += "<p id=\"chosen-day\" class=\"chosen-day\" hidden><span class=\"day\">\(HTML.escape(context.text(.chosenDay)))</span>"
+        html += "<a class=\"tile\" href=\"#\">\(HTML.escape(context.text(.showAll)))</a></p>\n"
         // In the app the box is also a form: Enter asks the server's search (ranked, Chinese typed
         // without spaces) where the page's own filter only narrows the list.
         if context.live != nil { html += "<form method=\"get\" action=\"/search\" class=\"search-form\">" }
@@ -100,7 +107,25 @@ enum IndexPage {
     /// A tag's tile: a link, so it works without the page's script (which filters the list in
     /// place instead): in the app to the server's search for the tag, on an exported site to the
     /// list's address for it (`#tag=…`, which the script reads).
-    private static func tile(label: String, tag: String, count: Int, pressed: Bool, live: Bool) -> SafeHTML {
+    /// Each tag's cover: the thumbnail of its newest record that has one (a tag takes the records of
+    /// the tags nested in it, as its tile does). One pass over the records, newest first.
+    static func tileCovers(_ records: [SiteRecord], context: SiteContext) -> [String: String] {
+        var covers: [String: String] = [:]
+        for record in records {
+            guard let thumb = context.thumbnailURL(record.media, depth: 0) else { continue }
+            for tag in record.summary.allTags {
+                var name = Substring(tag.lowercased())
+                while true {
+                    if covers[String(name)] == nil { covers[String(name)] = thumb }
+                    guard let slash = name.lastIndex(of: "/") else { break }
+                    name = name[..<slash]
+                }
+            }
+        }
+        return covers
+    }
+
+    private static func tile(label: String, tag: String, count: Int, pressed: Bool, live: Bool, cover: String?) -> SafeHTML {
         let target: String
         if live {
             target = tag.isEmpty ? "/" : "/search?q=" + HTML.fragment("tag:" + tag)
@@ -108,7 +133,9 @@ enum IndexPage {
             target = tag.isEmpty ? "#" : "#tag=" + HTML.fragment(tag)
         }
         let current: SafeHTML = pressed ? " aria-current=\"true\"" : ""
-        return "<a class=\"tile\" href=\"\(target)\" data-tag=\"\(tag)\"\(current)>"
+        // The cover is decorative: the tag's name says what the tile is.
+        let image: SafeHTML = cover.map { "<img class=\"cover\" src=\"\($0)\" alt=\"\" loading=\"lazy\">" } ?? ""
+        return "<a class=\"tile\" href=\"\(target)\" data-tag=\"\(tag)\"\(current)>\(image)"
             + "<span class=\"label\">\(label)</span> <span class=\"count\">\(count)</span></a>"
     }
 

@@ -47,6 +47,9 @@ enum SiteAssets {
         }
         .tile[aria-current="true"] { background: var(--tile-on); color: var(--tile-on-fg); }
         .tile .count { opacity: 0.7; font-size: 0.8em; }
+        .tile .cover { width: 32px; height: 32px; border-radius: 50%; object-fit: cover; margin-left: -6px; flex: none; }
+        .chosen-day { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin: 4px 0 8px; font-weight: 600; }
+        .chosen-day[hidden] { display: none; }
         .search {
           width: 100%; font: inherit; padding: 8px 12px; border-radius: 10px; border: 1px solid var(--line);
           background: var(--card); color: var(--fg); margin-bottom: 8px; min-height: 44px;
@@ -351,6 +354,12 @@ enum SiteAssets {
               // On a phone the row of tiles scrolls sideways: the chosen one stays in sight.
               if (pressed && tile.scrollIntoView) tile.scrollIntoView({ block: "nearest", inline: "center" });
             });
+            // A day chosen in the calendar is said above the list, which is scrolled into view.
+            var chosen = document.getElementById("chosen-day");
+            if (chosen) {
+              chosen.hidden = state.day === "";
+              chosen.querySelector(".day").textContent = chosen.querySelector(".day").textContent.replace(/[0-9-]*$/, "") + state.day;
+            }
             if (inTile === 0) { empty.textContent = empty.getAttribute("data-empty-tile"); empty.hidden = false; }
             else if (shown === 0) { empty.textContent = empty.getAttribute("data-no-match"); empty.hidden = false; }
             else empty.hidden = true;
@@ -374,7 +383,11 @@ enum SiteAssets {
             });
           });
           input.addEventListener("input", apply);
-          window.addEventListener("hashchange", function () { readHash(); apply(); });
+          window.addEventListener("hashchange", function () {
+            readHash(); apply();
+            var chosenDay = document.getElementById("chosen-day");
+            if (state.day && chosenDay && chosenDay.scrollIntoView) chosenDay.scrollIntoView({ block: "start" });
+          });
 
           // On this day: today's month and day in earlier years, by the reader's clock.
           (function () {
@@ -398,6 +411,8 @@ enum SiteAssets {
 
           readHash();
           apply();
+          // Come from the calendar: the chosen day's pages are what the reader came for.
+          if (state.day) { var chosenDay = document.getElementById("chosen-day"); if (chosenDay && chosenDay.scrollIntoView) chosenDay.scrollIntoView({ block: "start" }); }
           body.setAttribute("data-ready", "1");
         })();
         """#

@@ -128,6 +128,19 @@ try:
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     time.sleep(0.2)
     check("a swipe from right to left opens the sheet", driver.execute_script("return document.getElementById('compose').open;") is True)
+    # A tag's tile shows its newest photo; a day chosen in the calendar is said above the list,
+    # in view, with the way back to every page.
+    driver.get(base + "/")
+    time.sleep(0.3)
+    cover = driver.execute_script("var i = document.querySelector('a.tile[data-tag=\"河邊\"] img.cover'); return i ? i.naturalWidth : -1;")
+    check("tile cover photo", cover > 0, "cover width %s" % cover)
+    day = driver.execute_script("return document.querySelector('#kind-diary li.rec').getAttribute('data-date');")
+    driver.get(base + "/#day=" + day)
+    time.sleep(0.3)
+    shown = driver.execute_script(
+        "var c = document.getElementById('chosen-day'); var r = c.getBoundingClientRect();"
+        " return [c.hidden, c.textContent, r.top >= 0 && r.bottom <= innerHeight];")
+    check("chosen day shown and in view", shown[0] is False and day in shown[1] and shown[2] is True, repr(shown))
     icon = urllib.request.urlopen(base + "/favicon.ico")
     check("favicon", icon.status == 200 and icon.headers["Content-Type"] == "image/png", str(icon.status))
 finally:
