@@ -71,7 +71,8 @@ struct WebBrowserTests {
             "paired and home", "page width", "photo preview", "page made", "greeting shown", "chat turn 1", "chat turn 2",
             "summary failure shown with a retry", "tags after done", "failure gone after the retry",
             "page in the writer's voice", "tile shows the page", "chosen tile in view", "search in the tile finds it", "idea ticked off",
-            "8 ball answer shown", "offline: form kept", "sent again", "draft kept on the phone", "second tab refused, its text kept",
+            "8 ball answer shown", "offline: form kept", "sent again", "a saved page's photo is not kept as a draft",
+            "draft kept on the phone", "chosen photo kept across a reload", "second tab refused, its text kept",
             "an old draft is not saved over a newer page",
         ] {
             #expect(lines.contains("ok \(check)\n"), "\(check):\n\(lines)")

@@ -64,6 +64,10 @@ public enum LiveAssets {
           // with it: if the page changed meanwhile, saving it shows both instead of overwriting.
           var key = function (field) { return "folio-draft:" + field.getAttribute("data-draft"); };
           if (location.hash === "#saved") {
+            if (sessionStorage.getItem("sent:files")) {
+              sessionStorage.removeItem("sent:files");
+              window.folioClearFileDrafts = true;
+            }
             try {
               for (var i = localStorage.length - 1; i >= 0; i--) {
                 var name = localStorage.key(i);
@@ -97,17 +101,73 @@ public enum LiveAssets {
           });
 
           // The chosen photo, shown before it is sent.
-          document.querySelectorAll("input[type=file]").forEach(function (input) {
-            input.addEventListener("change", function () {
-              var old = input.parentNode.querySelector(".preview");
-              if (old) { old.remove(); }
-              var file = input.files && input.files[0];
-              if (!file || !/^(image|video)\//.test(file.type)) { return; }
-              var view = document.createElement(file.type.indexOf("video") === 0 ? "video" : "img");
-              view.className = "preview";
-              view.src = URL.createObjectURL(file);
-              input.parentNode.appendChild(view);
+          var preview = function (input) {
+            var old = input.parentNode.querySelector(".preview");
+            if (old) { old.remove(); }
+            var file = input.files && input.files[0];
+            if (!file || !/^(image|video)\//.test(file.type)) { return; }
+            var view = document.createElement(file.type.indexOf("video") === 0 ? "video" : "img");
+            view.className = "preview";
+            view.src = URL.createObjectURL(file);
+            input.parentNode.appendChild(view);
+          };
+
+          // The files chosen in the new-page sheet (a photo, a voice note) are kept on the phone
+          // too (IndexedDB), so a reload or a closed tab does not drop them silently; they go
+          // when the server says the page is saved, as the words' drafts do.
+          var fileDrafts = (function () {
+            var open = function () {
+              return new Promise(function (resolve, reject) {
+                if (!window.indexedDB) { reject(new Error("no IndexedDB")); return; }
+                var request = indexedDB.open("folio-drafts", 1);
+                request.onupgradeneeded = function () { request.result.createObjectStore("files"); };
+                request.onsuccess = function () { resolve(request.result); };
+                request.onerror = function () { reject(request.error); };
+              });
+            };
+            var run = function (mode, work) {
+              return open().then(function (db) {
+                return new Promise(function (resolve, reject) {
+                  var done = db.transaction("files", mode);
+                  var result = work(done.objectStore("files"));
+                  done.oncomplete = function () { resolve(result && result.result); };
+                  done.onerror = function () { reject(done.error); };
+                });
+              });
+            };
+            return {
+              put: function (key, file) {
+                return run("readwrite", function (store) {
+                  return file ? store.put({ blob: file, name: file.name, type: file.type }, key) : store.delete(key);
+                });
+              },
+              get: function (key) { return run("readonly", function (store) { return store.get(key); }); },
+              clear: function () { return run("readwrite", function (store) { return store.clear(); }); }
+            };
+          })();
+          var newPage = document.querySelector("form.new-page");
+          if (window.folioClearFileDrafts) { fileDrafts.clear().catch(function () {}); }
+          if (newPage) {
+            newPage.addEventListener("submit", function () {
+              try { sessionStorage.setItem("sent:files", "1"); } catch (e) {}
             });
+          }
+          document.querySelectorAll("input[type=file]").forEach(function (input) {
+            var key = input.form === newPage ? "new-page:" + input.name : null;
+            input.addEventListener("change", function () {
+              preview(input);
+              if (key) { fileDrafts.put(key, input.files && input.files[0]).catch(function () {}); }
+            });
+            if (!key || !window.DataTransfer) { return; }
+            fileDrafts.get(key).then(function (kept) {
+              if (!kept || (input.files && input.files.length)) { return; }
+              var chosen = new DataTransfer();
+              chosen.items.add(new File([kept.blob], kept.name, { type: kept.type }));
+              input.files = chosen.files;
+              preview(input);
+              var sheet = document.getElementById("compose");
+              if (sheet) { sheet.open = true; }
+            }).catch(function () {});
           });
 
           // Forms sent by script: the companion's reply streams onto the page; an upload cut off by
@@ -177,6 +237,7 @@ public enum LiveAssets {
                 form.querySelectorAll("[data-draft]").forEach(function (field) {
                   try { sessionStorage.removeItem("sent:" + key(field)); } catch (e) {}
                 });
+                if (form === newPage) { try { sessionStorage.removeItem("sent:files"); } catch (e) {} }
                 if (button) { button.disabled = false; }
                 if (bubble) { bubble.remove(); }
                 var warn = document.createElement("p");

@@ -185,12 +185,23 @@ try:
 
     # A draft typed and not sent survives the tab going away.
     driver.get(base + "/")
+    time.sleep(0.5)  # the page's script looks for a kept photo when it loads
+    leftover = driver.execute_script("return document.querySelector('form.new-page input[name=media]').files.length;")
+    check("a saved page's photo is not kept as a draft", leftover == 0, repr(leftover))
     read(lambda d: d.find_element(By.CSS_SELECTOR, "details.compose > summary").click())
+    read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page input[type=file]").send_keys(photo))
     read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys("還沒寫完的草稿"))
+    time.sleep(0.3)  # the photo is written to the phone's storage as it is chosen
     driver.get(base + "/")
     restored = read(lambda d: d.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").get_attribute("value"))
     opened = read(lambda d: d.find_element(By.CSS_SELECTOR, "details.compose").get_attribute("open"))
     check("draft kept on the phone", restored == "還沒寫完的草稿" and opened is not None, repr((restored, opened)))
+    wait.until(lambda d: d.execute_script("return document.querySelector('form.new-page input[name=media]').files.length;") == 1)
+    kept = driver.execute_script(
+        "var f = document.querySelector('form.new-page input[name=media]').files[0];"
+        " return [f.name, f.size, document.querySelectorAll('form.new-page .preview').length];")
+    check("chosen photo kept across a reload", kept[0] == os.path.basename(photo) and kept[1] == os.path.getsize(photo) and kept[2] == 1,
+          repr(kept))
 
     # Two tabs on the same page: the second one's save does not overwrite the first's.
     driver.get(page)
