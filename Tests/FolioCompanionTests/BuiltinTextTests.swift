@@ -56,6 +56,14 @@ struct BuiltinTextTests {
         #expect(!supper.contains("煮當") && supper.contains("宵夜"), "\(supper)")
     }
 
+    @Test("a negated verb and a verb with its preposition are no tags: what the page is about is")
+    func phrasesAreNoTags() {
+        // The offline companion's tags for a phone's page were 站在, 不動 beside 鷺鷥.
+        let tags = KeywordTags.tags(from: "河邊散步，白鷺鷥站在水裡不動，走到橋上送給媽媽看。", existing: [])
+        for phrase in ["站在", "不動", "走到", "送給"] { #expect(!tags.contains(phrase), "\(phrase) in \(tags)") }
+        #expect(tags.contains("河邊") || tags.contains("散步"), "\(tags)")
+    }
+
     @Test("a word the user already uses as a tag stays whole, even where the dictionary would cut it")
     func existingTagsStayWhole() {
         #expect(KeywordTags.tags(from: "買了一杯熱拿鐵", existing: ["熱拿鐵"]) == ["熱拿鐵"])

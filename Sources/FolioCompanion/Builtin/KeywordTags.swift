@@ -139,11 +139,13 @@ public enum KeywordTags {
 
     /// Whether a word of two or more characters makes a tag: not a function or time word, not a
     /// counted noun (一家, 這個, 第一次), not a word made with a particle (走了, 我們), not an
-    /// adverb phrase (好累, 還在).
+    /// adverb phrase (好累, 還在), not a negated verb (不動) or a verb and its preposition (站在).
     static func isTagWorthy(_ word: String) -> Bool {
         guard !stopWords.contains(word), let first = word.first else { return false }
-        if countingStarts.contains(first) || adverbStarts.contains(first) { return false }
+        if countingStarts.contains(first) || adverbStarts.contains(first) || negations.contains(first) { return false }
         if word.contains(where: particles.contains) { return false }
+        // A verb with its preposition (站在, 走到, 送給) is half a phrase, not what the page is about.
+        if word.count == 2, let last = word.last, prepositionEnds.contains(last) { return false }
         return !pronouns.contains(first)
     }
 
@@ -184,6 +186,10 @@ public enum KeywordTags {
     /// Degree and time adverbs that start a phrase rather than a name: 好累, 很美, 還在, 都是.
     static let adverbStarts: Set<Character> = Set("好很太真超最更挺蠻还還就都也才再又正剛刚")
     static let aspectParticles: Set<Character> = Set("了著着過过")
+    /// Negations that start a verb phrase (不動, 沒去, 別走), never a topic.
+    static let negations: Set<Character> = Set("不沒没未別别")
+    /// Prepositions a verb takes on (站在, 走到, 送給): a two-character word ending in one is a phrase.
+    static let prepositionEnds: Set<Character> = Set("在到給给向往")
     /// Characters after which a place or a thing is named: 在夜市, 去(了)宜蘭, 的咖啡店, 買了拿鐵.
     static let pointers: Set<Character> = Set("在去到回往從从的了和與与跟")
     /// Numerals and ordinals that start a counted noun: 一杯, 兩個, 第一次, 每天, 幾點.
