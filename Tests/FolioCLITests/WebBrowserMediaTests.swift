@@ -8,11 +8,6 @@ import Testing
 extension WebBrowserTests {
     @Test("a synced SVG and script a record lists: tapped, opened straight or asked for by a page, neither runs nor commits")
     func syncedScriptNeverRuns() throws {
-        let python = Self.repository.appendingPathComponent(".build-venv-selenium/bin/python").path
-        _ = try Tool.require(python, package: "selenium (make selenium)")
-        let chromedriver = try Tool.find("chromedriver", package: "chromium-driver")
-        let chromium = try Tool.find("chromium", package: "chromium")
-
         let folio = try FolioProcess.vault(language: "en")
         let scratch = try #require(folio.scratch)
         // What another device's sync could bring: a drawing and a script that read the page's form
@@ -25,35 +20,17 @@ extension WebBrowserTests {
         try Self.record("a-photo", title: "A photo", media: [("photo", photo)], in: folio.directory)
         let before = try folio.commitSubjects()
 
-        let errors = scratch.path("serve.err")
-        let serve = try ChildProcess(
-            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", "0"], environment: folio.environment, errors: errors)
-        defer { serve.stop() }
-        let pair = try #require(Self.pairingLink(in: errors), "folio serve printed no pairing link")
-        var environment = Tool.environment(home: scratch.path("browser-home"))
-        environment["CHROMEDRIVER"] = chromedriver
-        environment["CHROMIUM"] = chromium
         let downloads = scratch.path("downloads")
         try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
-        let output = scratch.path("browser.out")
-        let browser = try ChildProcess(
-            python,
-            [
-                Self.repository.appendingPathComponent("Tests/FolioCLITests/Browser/synced_media.py").path, pair, svg, script, photo,
-                downloads.path,
-            ],
-            environment: environment, output: output)
-        let status = browser.wait(timeout: 180)
-        let lines = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        #expect(status == 0, "the browser's checks:\n\(lines)\nserver:\n\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
-        for check in [
+        let session = try BrowserSession(folio, script: "synced_media", timeout: 180) { pair, _ in
+            [pair, svg, script, photo, downloads.path]
+        }
+        session.passed([
             "the record shows its synced SVG as no image", "tapping the SVG photo runs nothing",
             "the synced SVG opened straight runs nothing",
             "the synced script opened straight runs nothing", "the synced script never loads into a page",
             "a record's photo opened straight shows",
-        ] {
-            #expect(lines.contains("ok \(check)\n"), "\(check):\n\(lines)")
-        }
+        ])
         // No script wrote anything: the history is as it was, and no idea was made.
         #expect(try folio.commitSubjects() == before)
         #expect(!(try folio.run("list").stdout.contains("pwned")))

@@ -16,11 +16,6 @@ struct WebBrowserTests {
         "the companion flow: photo, greeting, two chat turns, done, the tile and search; ideas, the 8 ball, offline, two tabs",
         arguments: ["phone", "desktop"])
     func companionFlow(device: String) throws {
-        let python = Self.repository.appendingPathComponent(".build-venv-selenium/bin/python").path
-        _ = try Tool.require(python, package: "selenium (make selenium)")
-        let chromedriver = try Tool.find("chromedriver", package: "chromium-driver")
-        let chromium = try Tool.find("chromium", package: "chromium")
-
         let server = try OpenAIServer()
         defer { server.stop() }
         var folio = try FolioProcess.vault(language: "zh-Hant")
@@ -43,40 +38,20 @@ struct WebBrowserTests {
         try Data(MediaFixtures.jpeg(width: 64, height: 48)).write(to: photo)
         let voice = scratch.path("voice-note.m4a")
         try Data(repeating: 0x42, count: 2048).write(to: voice)
-        let errors = scratch.path("serve.err")
-        let serve = try ChildProcess(
-            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", "0"], environment: folio.environment, errors: errors)
-        defer { serve.stop() }
-        let pair = try #require(Self.pairingLink(in: errors), "folio serve printed no pairing link")
-
         let shots = Self.repository.appendingPathComponent(".build/web-screenshots/\(device)")
         try? FileManager.default.removeItem(at: shots)
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        var environment = Tool.environment(home: scratch.path("browser-home"))
-        environment["CHROMEDRIVER"] = chromedriver
-        environment["CHROMIUM"] = chromium
-        let output = scratch.path("browser.out")
-        let browser = try ChildProcess(
-            python,
-            [
-                Self.repository.appendingPathComponent("Tests/FolioCLITests/Browser/companion_flow.py").path, pair, photo.path, voice.path,
-                shots.path,
-                device,
-            ],
-            environment: environment, output: output)
-        let status = browser.wait(timeout: 300)
-        let lines = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        #expect(status == 0, "the browser's checks:\n\(lines)\nserver:\n\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
-        for check in [
+        let session = try BrowserSession(folio, script: "companion_flow") { pair, _ in
+            [pair, photo.path, voice.path, shots.path, device]
+        }
+        session.passed([
             "paired and home", "page width", "photo preview", "page made", "greeting shown", "chat turn 1", "chat turn 2",
             "summary failure shown with a retry", "tags after done", "failure gone after the retry",
             "page in the writer's voice", "tile shows the page", "chosen tile in view", "search in the tile finds it", "idea ticked off",
             "8 ball answer shown", "offline: form kept", "sent again", "a saved page's photo is not kept as a draft",
             "draft kept on the phone", "chosen photo kept across a reload", "second tab refused, its text kept",
             "an old draft is not saved over a newer page",
-        ] {
-            #expect(lines.contains("ok \(check)\n"), "\(check):\n\(lines)")
-        }
+        ])
 
         // What the browser did is in the vault's history, one commit per change, and nothing twice.
         let subjects = try folio.commitSubjects()
@@ -93,11 +68,6 @@ struct WebBrowserTests {
 
     @Test("every page at a phone's size, light and dark: no console error, 16 px fields, 44 px targets, readable, described")
     func phoneQuality() throws {
-        let python = Self.repository.appendingPathComponent(".build-venv-selenium/bin/python").path
-        _ = try Tool.require(python, package: "selenium (make selenium)")
-        let chromedriver = try Tool.find("chromedriver", package: "chromium-driver")
-        let chromium = try Tool.find("chromium", package: "chromium")
-
         let folio = try FolioProcess.vault(language: "zh-Hant")
         let scratch = try #require(folio.scratch)
         let photo = scratch.path("IMG_0002.JPG")
@@ -109,22 +79,7 @@ struct WebBrowserTests {
         #expect(try folio.run("idea", "買新雨傘", "--tag", "雨天").status == 0)
         #expect(try folio.run("ask", "明天會下雨嗎？").status == 0)
 
-        let errors = scratch.path("serve.err")
-        let serve = try ChildProcess(
-            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", "0"], environment: folio.environment, errors: errors)
-        defer { serve.stop() }
-        let pair = try #require(Self.pairingLink(in: errors), "folio serve printed no pairing link")
-        var environment = Tool.environment(home: scratch.path("browser-home"))
-        environment["CHROMEDRIVER"] = chromedriver
-        environment["CHROMIUM"] = chromium
-        let output = scratch.path("browser.out")
-        let browser = try ChildProcess(
-            python,
-            [Self.repository.appendingPathComponent("Tests/FolioCLITests/Browser/phone_quality.py").path, pair, errors.path, description],
-            environment: environment, output: output)
-        let status = browser.wait(timeout: 300)
-        let lines = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        #expect(status == 0, "the browser's checks:\n\(lines)\nserver:\n\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        let session = try BrowserSession(folio, script: "phone_quality") { pair, errors in [pair, errors.path, description] }
         var expected = [
             "favicon", "not paired: no other console error", "tile without JavaScript", "home opens on the journal",
             "ideas and the 8 ball in their tabs, one closed sheet to write", "a swipe from right to left opens the sheet",
@@ -139,7 +94,7 @@ struct WebBrowserTests {
             }
             expected.append("photo described: record (\(scheme))")
         }
-        for check in expected { #expect(lines.contains("ok \(check)\n"), "\(check):\n\(lines)") }
+        session.passed(expected)
     }
 
     /// The pairing link `folio serve` prints on standard error once it listens, once its first

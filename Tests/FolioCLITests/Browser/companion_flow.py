@@ -13,6 +13,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+from checks import check, finish, step_failed
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
@@ -23,14 +24,6 @@ from selenium.webdriver.support.ui import WebDriverWait
 pair, photo, voice, shots, device = sys.argv[1:6]
 width, height = (390, 844) if device == "phone" else (1280, 900)
 base = pair.split("/pair")[0]
-failures = 0
-
-
-def check(name, passed, why=""):
-    global failures
-    print(("ok " if passed else "FAIL ") + name + ("" if passed else ": " + why), flush=True)
-    if not passed:
-        failures += 1
 
 
 class PatientWait(WebDriverWait):
@@ -248,11 +241,10 @@ try:
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.warning"))
     body = read(lambda d: d.find_element(By.TAG_NAME, "body").text)
     check("an old draft is not saved over a newer page", restored == "沒送出的草稿" and "另一台裝置改的" in body, repr(restored) + body[:200])
-except Exception as error:  # a step that could not run is a failure with its reason, not a crash
-    failures += 1
-    print("FAIL step: %s: %s" % (type(error).__name__, str(error).splitlines()[0] if str(error) else ""), flush=True)
+except Exception as error:
+    step_failed(error)
     print("at " + driver.current_url, flush=True)
     shot("failure")
 finally:
     driver.quit()
-sys.exit(1 if failures else 0)
+finish()

@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.request
 
+from checks import check, finish
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -21,14 +22,6 @@ import os
 
 pair, server_errors, description = sys.argv[1:4]
 base = pair.split("/pair")[0]
-failures = 0
-
-
-def check(name, passed, why=""):
-    global failures
-    print(("ok " if passed else "FAIL ") + name + ("" if passed else ": " + why), flush=True)
-    if not passed:
-        failures += 1
 
 
 def browser():
@@ -183,4 +176,4 @@ try:
 finally:
     driver.quit()
 
-sys.exit(1 if failures else 0)
+finish()

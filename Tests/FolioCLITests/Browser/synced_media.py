@@ -10,6 +10,7 @@ import os
 import sys
 import time
 
+from checks import check, finish
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
@@ -18,14 +19,6 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 pair, svg, script, photo, downloads = sys.argv[1:6]
 base = pair.split("/pair")[0]
-failures = 0
-
-
-def check(name, passed, why=""):
-    global failures
-    print(("ok " if passed else "FAIL ") + name + ("" if passed else ": " + why), flush=True)
-    if not passed:
-        failures += 1
 
 
 def untouched(d):
@@ -89,4 +82,4 @@ except Exception as error:  # a step that could not run fails the run, with what
     check("browser run", False, repr(error))
 finally:
     driver.quit()
-sys.exit(1 if failures else 0)
+finish()

@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What each browser test of ``WebBrowserTests`` starts: `folio serve` on its vault, then one of
+/// the scripts in `Browser/` in headless Chromium (Selenium and chromedriver from `make
+/// selenium`; a missing one skips visibly). The script prints a line per check, which the test
+/// reads back (``passed(_:)``).
+struct BrowserSession {
+    let lines: String
+    let status: Int32?
+    let serverErrors: String
+
+    /// Serves `folio`'s vault and runs `script` with the `arguments` made from the pairing link and
+    /// the file the server writes its messages to, for at most `timeout` seconds.
+    init(
+        _ folio: FolioProcess, script: String, timeout: TimeInterval = 300, arguments: (_ pair: String, _ serverErrors: URL) -> [String]
+    ) throws {
+        let python = WebBrowserTests.repository.appendingPathComponent(".build-venv-selenium/bin/python").path
+        _ = try Tool.require(python, package: "selenium (make selenium)")
+        let chromedriver = try Tool.find("chromedriver", package: "chromium-driver")
+        let chromium = try Tool.find("chromium", package: "chromium")
+        let scratch = try #require(folio.scratch)
+
+        let errors = scratch.path("serve.err")
+        let serve = try ChildProcess(
+            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", "0"], environment: folio.environment, errors: errors)
+        defer { serve.stop() }
+        let pair = try #require(WebBrowserTests.pairingLink(in: errors), "folio serve printed no pairing link")
+
+        var environment = Tool.environment(home: scratch.path("browser-home"))
+        environment["CHROMEDRIVER"] = chromedriver
+        environment["CHROMIUM"] = chromium
+        // The scripts share Browser/checks.py: no bytecode left beside them in the repository.
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        let output = scratch.path("browser-\(script).out")
+        let path = WebBrowserTests.repository.appendingPathComponent("Tests/FolioCLITests/Browser/\(script).py").path
+        let browser = try ChildProcess(python, [path] + arguments(pair, errors), environment: environment, output: output)
+        status = browser.wait(timeout: timeout)
+        lines = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        serverErrors = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+    }
+
+    /// Expects the script to have passed, and each of `checks` to be among its passed lines.
+    func passed(_ checks: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(status == 0, "the browser's checks:\n\(lines)\nserver:\n\(serverErrors)", sourceLocation: sourceLocation)
+        for check in checks { #expect(lines.contains("ok \(check)\n"), "\(check):\n\(lines)", sourceLocation: sourceLocation) }
+    }
+}
