@@ -141,11 +141,8 @@ struct AutomaticWatchTests {
         defer { WatchTests.stop(folio) }
         let curl = try Tool.find("curl", package: "curl")
         let scratch = try #require(folio.scratch)
-        let errors = scratch.path("serve.err")
-        let serve = try ChildProcess(
-            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", "0"], environment: folio.environment, errors: errors)
+        let (serve, pair, errors) = try BrowserSession.serve(folio)
         defer { serve.stop() }
-        let pair = try #require(WebBrowserTests.pairingLink(in: errors), "folio serve printed no pairing link")
         let jar = scratch.path("cookies").path
         for _ in 0..<2 { try Tool.run(curl, ["-sS", "-o", "/dev/null", "-c", jar, "-b", jar, "-L", pair]) }
         #expect(try Self.eventually { try Self.watching(folio) }, "folio serve did not start the watcher while it ran")

@@ -22,11 +22,8 @@ struct BrowserSession {
         let chromium = try Tool.find("chromium", package: "chromium")
         let scratch = try #require(folio.scratch)
 
-        let errors = scratch.path("serve.err")
-        let serve = try ChildProcess(
-            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", "0"], environment: folio.environment, errors: errors)
+        let (serve, pair, errors) = try Self.serve(folio)
         defer { serve.stop() }
-        let pair = try #require(WebBrowserTests.pairingLink(in: errors), "folio serve printed no pairing link")
 
         var environment = Tool.environment(home: scratch.path("browser-home"))
         environment["CHROMEDRIVER"] = chromedriver
@@ -41,9 +38,27 @@ struct BrowserSession {
         serverErrors = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
     }
 
+    /// `folio serve --port 0` on `folio`'s vault, with its pairing link once its first pages are
+    /// written, and the file it writes its messages to. The caller stops it.
+    static func serve(_ folio: FolioProcess) throws -> (server: ChildProcess, pair: String, errors: URL) {
+        let errors = try #require(folio.scratch).path("serve.err")
+        let serve = try ChildProcess(
+            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", "0"], environment: folio.environment, errors: errors)
+        guard let pair = WebBrowserTests.pairingLink(in: errors) else {
+            serve.stop()
+            throw BrowserSessionError.noPairingLink((try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+        }
+        return (serve, pair, errors)
+    }
+
     /// Expects the script to have passed, and each of `checks` to be among its passed lines.
     func passed(_ checks: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(status == 0, "the browser's checks:\n\(lines)\nserver:\n\(serverErrors)", sourceLocation: sourceLocation)
         for check in checks { #expect(lines.contains("ok \(check)\n"), "\(check):\n\(lines)", sourceLocation: sourceLocation) }
     }
+}
+
+enum BrowserSessionError: Error {
+    /// `folio serve` printed no pairing link within a minute: what it printed instead.
+    case noPairingLink(String)
 }
