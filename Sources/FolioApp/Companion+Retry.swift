@@ -43,7 +43,12 @@ extension Companion {
     /// The step that failed last on `page` on this device, with its reason as it was said then;
     /// nil when none did (or a later try succeeded).
     public func keptFailure(of page: Record) -> (step: CompanionRetryStep?, failure: AIState.Failure)? {
-        guard let id = page.id, let failure = AIState(localDirectory: vault.localDirectory).failures[id] else { return nil }
+        page.id.flatMap(keptFailure(id:))
+    }
+
+    /// The same by the record's id, without reading the record (a page served reads no record).
+    public func keptFailure(id: String) -> (step: CompanionRetryStep?, failure: AIState.Failure)? {
+        guard let failure = AIState(localDirectory: vault.localDirectory).failures[id] else { return nil }
         return (CompanionRetryStep(rawValue: failure.step), failure)
     }
 

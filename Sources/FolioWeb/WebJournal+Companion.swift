@@ -80,10 +80,10 @@ extension WebJournal {
         } catch {
             return nil
         }
-        // try?: a page gone since it was made has no box to say anything in.
-        guard let page = try? vault.findRecord(reference, workingDirectory: nil) else { return nil }
+        // By the id the page names: no record is read to send a page (a failure is kept by id;
+        // a record without one has none).
         let companion = companion
-        if let kept = companion.keptFailure(of: page) {
+        if let kept = companion.keptFailure(id: reference) {
             return .failed(step: kept.step, stepName: kept.failure.step, reason: kept.failure.message)
         }
         return companion.onlyListens ? .onlyListens : nil
