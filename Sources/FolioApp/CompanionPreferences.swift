@@ -16,8 +16,11 @@ public struct CompanionPreferences: Sendable, Equatable {
     public var shareLocation: Bool
     public var sendPastPages: Bool
 
-    /// The tones the companion speaks in (`ai.tone`).
-    public static let tones = ["warm", "minimal", "humorous", "empathetic"]
+    /// The tones the companion speaks in: `ai.tone`'s choices, as the settings' schema lists them.
+    public static var tones: [String] {
+        guard case .choice(let choices)? = SettingKey.named("ai.tone")?.type else { return [] }
+        return choices
+    }
 
     public init(tone: String, autoTitle: Bool, autoTags: Bool, sendMedia: Bool, shareLocation: Bool, sendPastPages: Bool) {
         self.tone = tone
@@ -70,9 +73,7 @@ extension JournalService {
     @discardableResult
     public func setCompanionPreferences(_ wanted: CompanionPreferences) throws(FolioError) -> [String] {
         try beginRequest()
-        guard CompanionPreferences.tones.contains(wanted.tone) else {
-            throw FolioError(.badSettingValue(key: "ai.tone", expected: .oneOf(CompanionPreferences.tones), value: wanted.tone))
-        }
+        // A tone folio does not know is refused by the settings themselves (`Settings.set`), before anything is written.
         let now = companionSettings().preferences.settings
         let changes = zip(wanted.settings, now).filter { $0.0.value != $0.1.value }.map(\.0)
         guard !changes.isEmpty else { return [] }

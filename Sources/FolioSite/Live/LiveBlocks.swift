@@ -30,20 +30,18 @@ enum LiveBlocks {
         guard context.live != nil else { return "" }
         let t = { (words: LiveText) in HTML.escape(words.text(context.language)) }
         switch kind {
-        case "idea":
-            var html: SafeHTML = "<form method=\"post\" action=\"/ideas\" class=\"inline section-form\">\n"
-            html += tokenField
-            html +=
-                "<label>\(t(.idea)) <input type=\"text\" name=\"title\" required maxlength=\"500\" data-draft=\"new-idea\"></label>"
-            return html + "<button type=\"submit\">\(t(.add))</button>\n</form>\n"
-        case "qa":
-            var html: SafeHTML = "<form method=\"post\" action=\"/ask\" class=\"inline section-form\">\n"
-            html += tokenField
-            html += "<label>\(t(.question)) <input type=\"text\" name=\"question\" required maxlength=\"500\"></label>"
-            return html + "<button type=\"submit\">\(t(.ask))</button>\n</form>\n"
-        default:
-            return ""
+        case "idea": return inlineForm(action: "/ideas", field: "title", label: t(.idea), button: t(.add), draft: "new-idea")
+        case "qa": return inlineForm(action: "/ask", field: "question", label: t(.question), button: t(.ask), draft: nil)
+        default: return ""
         }
+    }
+
+    /// One line of text and its button, posted to `action` (an idea, a question for the 8 ball).
+    private static func inlineForm(action: String, field: String, label: SafeHTML, button: SafeHTML, draft: String?) -> SafeHTML {
+        var html: SafeHTML = "<form method=\"post\" action=\"\(action)\" class=\"inline section-form\">\n" + tokenField
+        let keep: SafeHTML = draft.map { " data-draft=\"\($0)\"" } ?? ""
+        html += "<label>\(label) <input type=\"text\" name=\"\(field)\" required maxlength=\"500\"\(keep)></label>"
+        return html + "<button type=\"submit\">\(button)</button>\n</form>\n"
     }
 
     /// The kinds whose section the app's home screen always shows, with or without records: the
