@@ -66,7 +66,7 @@ public struct SiteReport: Sendable {
 /// thumbnails; and a manifest so the next export rewrites only what changed.
 public enum SiteExporter {
     /// Bumped when pages change shape, so every page is written again.
-    static let version = "7"
+    static let version = "8"
 
     public static func export(_ vault: Vault, options: SiteOptions) throws(FolioError) -> SiteReport {
         var run = try ExportRun(vault: vault, options: options)
@@ -292,16 +292,31 @@ struct ExportRun {
         let months = CalendarPages.months(of: entries)
         let tags = Self.tileOrder(selection.tagUses())
         if !charts.isEmpty { try writeIfChanged("stats.html", Array(ChartsPage.render(charts, context: context).text.utf8)) }
+        let covers = IndexPage.tileCovers(entries, context: context)
         var index = try folder.stream(to: "index.html")
         do throws(FolioError) {
             try IndexPage.write(
-                records: entries, tags: tags, latestMonth: months.last?.key, hasCharts: !charts.isEmpty, context: context,
-                firstLine: firstLineText, to: &index)
+                records: entries, tags: tags, covers: covers, latestMonth: months.last?.key, hasCharts: !charts.isEmpty,
+                context: context, firstLine: firstLineText, to: &index)
         } catch {
             index.discard()
             throw error
         }
         try finish(&index)
+        if tags.count > LiveList.homeTiles {
+            try writeIfChanged("tags.html", Array(IndexPage.tagsPage(tags: tags, covers: covers, context: context).text.utf8))
+        }
+        // The app's lists a page at a time: every record's line, newest first.
+        if options.live != nil {
+            var list = try folder.stream(to: LiveList.fileName)
+            do throws(FolioError) {
+                try IndexPage.writeList(entries, context: context, firstLine: firstLineText, to: &list)
+            } catch {
+                list.discard()
+                throw error
+            }
+            try finish(&list)
+        }
         try writeSearchTerms(entries, terms: terms)
         terms.release()
         try writeCalendar(months, of: entries, context: context)

@@ -4,6 +4,7 @@ import FolioCore
 /// has one: 全部, 找不到符合的日記, 這個分類還沒有日記, 媒體無法播放).
 enum SiteText {
     case all, searchPlaceholder, noMatch, emptyTile, noRecords, mediaUnplayable, chosenDay, showAll
+    case more, moreTags, allTags, chosenTag
     case onThisDay, calendar, previous, next, parent, children, conversation, fields, tags
     case back, me, yearsAgo, records, weekdays
     case monthTitle(Int, Int)
@@ -29,6 +30,10 @@ enum SiteText {
         case .all: ("全部", "All")
         case .chosenDay: ("只顯示這一天：", "Showing one day: ")
         case .showAll: ("顯示全部", "Show all")
+        case .more: ("更多", "More")
+        case .moreTags: ("更多標籤", "More tags")
+        case .allTags: ("所有標籤", "All tags")
+        case .chosenTag: ("只顯示這個標籤：", "Showing one tag: ")
         case .searchPlaceholder: ("搜尋這個分類的日記", "Search this tile")
         case .noMatch: ("找不到符合的日記", "No matching records")
         case .emptyTile: ("這個分類還沒有日記", "No records here yet")

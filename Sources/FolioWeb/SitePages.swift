@@ -179,7 +179,7 @@ extension SitePages {
     /// the charts, a record's page, a calendar page. No other file of the site's folder is ever
     /// answered as a page, whatever its name.
     static func isPage(_ path: String) -> Bool {
-        if path == "/index.html" || path == "/stats.html" || path == "/search.js" { return true }
+        if ["/index.html", "/stats.html", "/tags.html", "/search.js"].contains(path) { return true }
         for folder in ["/records/", "/calendar/"] where path.hasPrefix(folder) {
             let name = path.dropFirst(folder.count)
             return name.utf8.count > ".html".utf8.count && name.hasSuffix(".html") && !name.contains("/")

@@ -38,6 +38,8 @@ actor WebJournal {
     nonisolated let freshness = Freshness()
     /// Each record's page, by its path, as the last refresh left them.
     private var pages: [String: String] = [:]
+    /// The app's lists as last read (``FolioSite/LiveListIndex``).
+    private var listIndex: LiveListIndex?
     /// The records' media as the last refresh found them: the only files of the vault served.
     nonisolated let recordMedia = RecordMedia()
     /// The thread every request's work on the vault runs on: exports, commits and ffmpeg block it,
@@ -131,21 +133,46 @@ actor WebJournal {
         return pages[path]
     }
 
-    /// `folio search QUERY`: the same search, ranked the same way; at most 100 hits.
-    func search(_ text: String) async throws(FolioError) -> SafeHTML {
+    /// `folio search QUERY`: the same search, ranked the same way, a page of hits at a time;
+    /// within one tag's records when `tag` is given (a tile's search box).
+    func search(_ text: String, tag: String?, from: Int) async throws(FolioError) -> SafeHTML {
         try service.beginRequest()
-        let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         try refresh()
         let kindNames = vault.kinds.mapValues { $0.shownName(language) }
-        guard !query.isEmpty else {
-            return LivePages.searchResults(query: "", records: [], pages: pages, kindNames: kindNames, note: nil, language: language)
+        let results = LivePages.SearchResults(typed: typed, tag: tag, from: from)
+        guard !typed.isEmpty || tag != nil else {
+            return LivePages.searchResults(
+                results, records: [], more: false, pages: pages, kindNames: kindNames, note: nil, language: language)
         }
+        // A tag with a space or a quote in it is searched quoted, as `tag:"two words"`.
+        let tagFilter = tag.map {
+            $0.contains(where: { $0.isWhitespace || $0 == "\"" }) ? "tag:\"\($0.filter { $0 != "\"" })\"" : "tag:" + $0
+        }
+        let query = (tagFilter.map { $0 + " " } ?? "") + typed
         let catalog = await vault.catalogForSearching()
-        let outcome = try vault.search(query, limit: 100, catalog: { catalog })
-        let note = outcome.shown.isEmpty ? outcome.noMatch.text(language) : nil
+        let size = LiveList.pageSize
+        let outcome = try vault.search(query, limit: from + size + 1, catalog: { catalog })
+        let shown = outcome.shown.dropFirst(from)
+        let note = shown.isEmpty ? outcome.noMatch.text(language) : nil
         return LivePages.searchResults(
-            query: query, records: outcome.shown.map(\.record), pages: pages, kindNames: kindNames, note: note, language: language)
+            results, records: shown.prefix(size).map(\.record), more: shown.count > size, pages: pages, kindNames: kindNames, note: note,
+            language: language)
     }
+
+    /// A page of one of the app's lists (``FolioSite/LiveList``), after a refresh.
+    func list(_ query: LiveListQuery) throws(FolioError) -> LiveListPage {
+        try service.beginRequest()
+        try refresh()
+        let path = siteFolder.appendingPathComponent(LiveList.fileName).path
+        // blocking: the list is read again only when the export wrote a new one, on the journal's thread.
+        if listIndex == nil || LiveListIndex.stamp(of: path) != listIndex?.stamp { listIndex = LiveListIndex.load(path) }
+        guard let listIndex else { throw FolioError(.fileUnreadable(path), file: path) }
+        return listIndex.page(query)
+    }
+
+    /// The kinds' names in the vault's language, as the pages show them.
+    var kindNames: [String: String] { vault.kinds.mapValues { $0.shownName(language) } }
 
     /// What the settings page shows, as the vault's settings say now.
     func settingsModel() throws(FolioError) -> LivePages.SettingsModel {

@@ -64,13 +64,30 @@ struct WebRoutes: Sendable {
         var tags: String?
     }
 
-    /// `GET /search?q=…`: reads only.
+    /// `GET /search?q=…[&tag=…][&from=N]`: reads only.
     func search(_ request: Request, context: WebRequestContext) async -> Response {
-        let query = request.uri.queryParameters["q"].map(String.init) ?? ""
+        let parameters = request.uri.queryParameters
+        let query = parameters["q"].map(String.init) ?? ""
+        let tag = parameters["tag"].map { String($0).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
+        let from = max(0, min(parameters["from"].flatMap { Int(String($0)) } ?? 0, 10_000))
         do throws(FolioError) {
-            return WebResponse.html(.ok, try await journal.search(query))
+            return WebResponse.html(.ok, try await journal.search(query, tag: tag, from: from))
         } catch {
             return WebResponse.failure(.badRequest, error, language)
+        }
+    }
+
+    /// `GET /list?kind=…&tag=…&day=…&otd=MM-DD&year=…&from=N`: a page of one of the app's lists;
+    /// with `part=1`, only its lines (the app's script adds them under those it shows).
+    func list(_ request: Request, context: WebRequestContext) async -> Response {
+        let parameters = request.uri.queryParameters
+        let query = LiveListQuery { name in parameters[name[...]].map(String.init) }
+        do throws(FolioError) {
+            let page = try await journal.list(query)
+            if parameters["part"] == "1" { return WebResponse.html(.ok, LivePages.listPart(page, query: query, language: language)) }
+            return WebResponse.html(.ok, LivePages.list(page, query: query, kindNames: await journal.kindNames, language: language))
+        } catch {
+            return WebResponse.failure(.internalServerError, error, language)
         }
     }
 

@@ -101,6 +101,7 @@ public enum WebServer {
         router.add(middleware: MediaGate(journal: journal))
         router.add(middleware: SiteFiles(siteFolder: journal.siteFolder, language: journal.language))
         router.get("/search") { request, context in await routes.search(request, context: context) }
+        router.get("/list") { request, context in await routes.list(request, context: context) }
         router.get("/settings") { request, context in await routes.settings(request, context: context) }
         router.post("/settings/save") { request, context in try await routes.saveSettings(request, context: context) }
         router.post("/ideas") { request, context in try await routes.addIdea(request, context: context) }

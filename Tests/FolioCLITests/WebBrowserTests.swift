@@ -78,15 +78,19 @@ struct WebBrowserTests {
         #expect(try folio.run("set", "河邊散步，看到白鷺鷥", "analysis=\(description)").status == 0)
         #expect(try folio.run("idea", "買新雨傘", "--tag", "雨天").status == 0)
         #expect(try folio.run("ask", "明天會下雨嗎？").status == 0)
+        // Sixty older pages, as another device syncs them: more than the home page holds of a
+        // kind. One of them a year before today by this computer's clock, which the phone's
+        // "on this day" asks for (the browser's clock is the computer's).
+        try Self.writeOlderPages(60, into: folio.directory)
 
         let session = try BrowserSession(folio, script: "phone_quality") { pair, errors in [pair, errors.path, description] }
         var expected = [
             "favicon", "not paired: no other console error", "tile without JavaScript", "home opens on the journal",
             "ideas and the 8 ball in their tabs, one closed sheet to write", "a swipe from right to left opens the sheet",
-            "tile cover photo", "chosen day shown and in view",
+            "tile cover photo", "chosen day shown and in view", "the next pages come as the list scrolls", "on this day from the server",
         ]
         for scheme in ["light", "dark"] {
-            for name in ["home", "record", "search", "charts", "calendar", "settings"] {
+            for name in ["home", "record", "search", "charts", "calendar", "settings", "list"] {
                 let page = "\(name) (\(scheme))"
                 expected += [
                     "no console error: " + page, "44 px targets: " + page, "16 px fields: " + page, "readable buttons and tiles: " + page,
@@ -95,6 +99,45 @@ struct WebBrowserTests {
             expected.append("photo described: record (\(scheme))")
         }
         session.passed(expected)
+    }
+
+    /// `count` diary pages written as files and committed, as a sync brings them: the first a
+    /// year before today by this computer's clock, the others one a day back from 2025-10-31.
+    static func writeOlderPages(_ count: Int, into root: URL) throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Asia/Taipei") ?? .current
+        let today = calendar.dateComponents([.year, .month, .day], from: Date())
+        let lastYear = String(format: "%04d-%02d-%02d", (today.year ?? 2026) - 1, today.month ?? 1, today.day ?? 1)
+        let start = try #require(calendar.date(from: DateComponents(year: 2025, month: 10, day: 31, hour: 12)))
+        for number in 0..<count {
+            let day: String
+            if number == 0 {
+                day = lastYear
+            } else {
+                let date = try #require(calendar.date(byAdding: .day, value: -number, to: start))
+                let parts = calendar.dateComponents([.year, .month, .day], from: date)
+                day = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            }
+            let folder = root.appendingPathComponent("diary/\(day.prefix(4))/\(day.dropFirst(5).prefix(2))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let title = number == 0 ? "去年今天" : "舊的一頁 \(number)"
+            let text = """
+                ---
+                id: 00000000-0000-4000-8000-\(String(format: "%012d", number))
+                kind: diary
+                title: \(title)
+                created: \(day)T12:00:00.000+08:00
+                modified: \(day)T12:00:00.000+08:00
+                tags:
+                  - 舊頁
+                ---
+                \(title)的內容。
+
+                """
+            try text.write(to: folder.appendingPathComponent("\(day)-old-\(number).md"), atomically: true, encoding: .utf8)
+        }
+        _ = try Tool.git(["add", "-A"], in: root)
+        _ = try Tool.git(["commit", "-qm", "older pages from another device"], in: root)
     }
 
     /// The pairing link `folio serve` prints on standard error once it listens, once its first

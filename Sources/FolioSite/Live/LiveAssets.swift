@@ -49,6 +49,11 @@ public enum LiveAssets {
         .step-failed { border-left: 4px solid var(--accent); padding: 4px 0 4px 12px; margin: 8px 0; }
         .step-failed p { margin: 4px 0; }
         .step-failed .reason, .listens { color: var(--muted); font-size: 0.9rem; }
+        li.more { list-style: none; text-align: center; margin: 8px 0; }
+        li.more a { display: inline-block; min-height: 44px; line-height: 44px; padding: 0 24px; border-radius: 22px;
+          background: var(--tile); color: var(--fg); text-decoration: none; }
+        li.more[data-loading] a { opacity: 0.5; }
+        .all-tiles { flex-wrap: wrap; position: static; }
         """#
 
     public static let js = #"""
@@ -270,6 +275,72 @@ public enum LiveAssets {
           // A conversation with a chat form under it is open, not folded.
           if (document.querySelector(".companion form")) {
             document.querySelectorAll("details.conversation").forEach(function (d) { d.open = true; });
+          }
+
+          // Lists a page at a time: a list's "more" is a link to its next page (which works
+          // without this script); here the next page's lines take its place as it comes into view
+          // or is tapped, and a line already shown (a page written meanwhile moved the list on)
+          // is not shown twice.
+          function loadMore(item) {
+            var link = item.querySelector("a");
+            if (!link || item.getAttribute("data-loading")) { return; }
+            item.setAttribute("data-loading", "1");
+            var list = item.parentNode;
+            fetch(link.href + (link.href.indexOf("?") < 0 ? "?" : "&") + "part=1", { credentials: "same-origin" }).then(function (response) {
+              if (!response.ok) { throw new Error(String(response.status)); }
+              return response.text();
+            }).then(function (html) {
+              var holder = document.createElement("template");
+              holder.innerHTML = html;
+              var shown = {};
+              list.querySelectorAll("li.rec[data-page]").forEach(function (li) { shown[li.getAttribute("data-page")] = true; });
+              Array.prototype.slice.call(holder.content.children).forEach(function (li) {
+                if (li.matches("li.rec") && shown[li.getAttribute("data-page")]) { return; }
+                list.insertBefore(li, item);
+                if (li.matches("li.more")) { watchMore(li); }
+              });
+              list.removeChild(item);
+            }).catch(function () {
+              item.removeAttribute("data-loading");
+            });
+          }
+          var moreObserver = "IntersectionObserver" in window ? new IntersectionObserver(function (entries) {
+            entries.forEach(function (entry) { if (entry.isIntersecting) { moreObserver.unobserve(entry.target); loadMore(entry.target); } });
+          }, { rootMargin: "400px" }) : null;
+          function watchMore(item) {
+            item.addEventListener("click", function (event) { event.preventDefault(); loadMore(item); });
+            if (moreObserver) { moreObserver.observe(item); }
+          }
+          document.querySelectorAll("li.more").forEach(watchMore);
+
+          // On this day: the server's list of today's month and day in earlier years (the home
+          // page holds only the newest pages), by this device's clock.
+          var onThisDay = document.getElementById("otd");
+          if (onThisDay) {
+            var now = new Date();
+            var two = function (n) { return (n < 10 ? "0" : "") + n; };
+            var address = "/list?otd=" + two(now.getMonth() + 1) + "-" + two(now.getDate()) + "&year=" + now.getFullYear() + "&part=1";
+            fetch(address, { credentials: "same-origin" }).then(function (response) {
+              return response.ok ? response.text() : "";
+            }).then(function (html) {
+              var list = onThisDay.querySelector("ul");
+              var holder = document.createElement("template");
+              holder.innerHTML = html;
+              // Three memories at most above the timeline; the others are a tap away.
+              var found = holder.content.querySelectorAll("li.rec");
+              Array.prototype.slice.call(found, 0, 3).forEach(function (li) { list.appendChild(li); });
+              if (found.length > 3) {
+                var more = document.createElement("li");
+                more.className = "more";
+                var link = document.createElement("a");
+                link.href = address.replace("&part=1", "");
+                link.textContent = onThisDay.getAttribute("data-more") || "…";
+                more.appendChild(link);
+                list.appendChild(more);
+              }
+              if (list.querySelector("li.rec")) { onThisDay.hidden = false; }
+              onThisDay.setAttribute("data-ready", "1");
+            }).catch(function () {});
           }
         })();
         """#

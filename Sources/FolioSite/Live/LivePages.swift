@@ -34,16 +34,45 @@ public enum LivePages {
         return PageShell.page(title: title, context: context, depth: 0, bodyClass: "notice-page", content: html, root: "/")
     }
 
-    /// The server's search (`folio search`'s ranking), each hit linked to its page.
+    /// What a search page was asked for: the words typed, the tile searched in, the hits before this page.
+    public struct SearchResults: Sendable {
+        public var typed: String
+        public var tag: String?
+        public var from: Int
+
+        public init(typed: String, tag: String?, from: Int) {
+            self.typed = typed
+            self.tag = tag
+            self.from = from
+        }
+
+        /// This search from the `from`th hit on.
+        func address(from: Int) -> String {
+            var parts = [("q", typed)]
+            if let tag { parts.append(("tag", tag)) }
+            parts.append(("from", String(from)))
+            return "/search?" + parts.map { $0.0 + "=" + HTML.fragment($0.1) }.joined(separator: "&")
+        }
+    }
+
+    /// The server's search (`folio search`'s ranking), each hit linked to its page; a link to the
+    /// next page of hits when there are `more`.
     public static func searchResults(
-        query: String, records: [Record], pages: [String: String], kindNames: [String: String], note: String?, language: Language
+        _ search: SearchResults, records: [Record], more: Bool, pages: [String: String], kindNames: [String: String], note: String?,
+        language: Language
     ) -> SafeHTML {
         var context = frameContext(language)
         context.kindNames = kindNames
         let t = { (words: LiveText) in HTML.escape(words.text(language)) }
         var html: SafeHTML = "<header class=\"top\"><a class=\"back\" href=\"/\">\(HTML.escape(context.text(.back)))</a></header>\n"
+        if let tag = search.tag {
+            html += "<p class=\"chosen-day\" id=\"chosen\"><span class=\"day\">\(HTML.escape(context.text(.chosenTag) + tag))</span>"
+            html += "<a class=\"tile\" href=\"\(LiveListQuery(tag: tag).address(from: 0))\">\(HTML.escape(context.text(.back)))</a></p>\n"
+        }
         html += "<form method=\"get\" action=\"/search\" class=\"search-form\">"
-        html += "<input type=\"search\" name=\"q\" class=\"search\" value=\"\(HTML.escape(query))\" aria-label=\"\(t(.searchAll))\">"
+        if let tag = search.tag { html += "<input type=\"hidden\" name=\"tag\" value=\"\(tag)\">" }
+        let label = search.tag == nil ? t(.searchAll) : HTML.escape(context.text(.searchPlaceholder))
+        html += "<input type=\"search\" name=\"q\" class=\"search\" value=\"\(HTML.escape(search.typed))\" aria-label=\"\(label)\">"
         html += "</form>\n"
         if let note { html += "<p class=\"empty\">\(HTML.escape(note))</p>\n" }
         html += "<ul class=\"list\" id=\"results\">\n"
@@ -59,8 +88,63 @@ public enum LivePages {
             if !line.isEmpty { html += "<span class=\"line\">\(HTML.escape(line))</span>" }
             html += link == nil ? "</span></span></li>\n" : "</span></a></li>\n"
         }
+        if more {
+            html +=
+                "<li class=\"more\"><a href=\"\(search.address(from: search.from + records.count))\">\(HTML.escape(context.text(.more)))</a></li>\n"
+        }
         html += "</ul>\n"
-        return PageShell.page(title: query, context: context, depth: 0, bodyClass: "index search-page", content: html, root: "/")
+        let title = search.typed.isEmpty ? (search.tag ?? "") : search.typed
+        return PageShell.page(title: title, context: context, depth: 0, bodyClass: "index search-page", content: html, root: "/")
+    }
+
+    /// A page of one of the app's lists (``LiveList``): a kind's records after the home page's, a
+    /// tag's, a day's, "on this day", with what chose them said above and the way back to all.
+    /// A tag's list has the search box of the tile (the spec's 搜尋這個分類的日記): it searches only
+    /// that tag's records.
+    public static func list(
+        _ page: LiveListPage, query: LiveListQuery, kindNames: [String: String], language: Language
+    ) -> SafeHTML {
+        var context = frameContext(language)
+        context.kindNames = kindNames
+        let title: String
+        if let tag = query.tag {
+            title = context.text(.chosenTag) + tag
+        } else if let day = query.day {
+            title = context.text(.chosenDay) + day
+        } else if query.onThisDay != nil {
+            title = context.text(.onThisDay)
+        } else if let kind = query.kind {
+            title = kind.isEmpty ? context.text(.otherKind) : context.kindName(kind)
+        } else {
+            title = context.text(.all)
+        }
+        var html: SafeHTML = "<header class=\"top\"><a class=\"back\" href=\"/\">\(HTML.escape(context.text(.back)))</a></header>\n"
+        html += "<p class=\"chosen-day\" id=\"chosen\"><span class=\"day\">\(HTML.escape(title))</span>"
+        html += "<a class=\"tile\" href=\"/\">\(HTML.escape(context.text(.showAll)))</a></p>\n"
+        if let tag = query.tag {
+            html += "<form method=\"get\" action=\"/search\" class=\"search-form\"><input type=\"hidden\" name=\"tag\" value=\"\(tag)\">"
+            html +=
+                "<input type=\"search\" name=\"q\" class=\"search\" placeholder=\"\(HTML.escape(context.text(.searchPlaceholder)))\" aria-label=\"\(HTML.escape(context.text(.searchPlaceholder)))\">"
+            html += "</form>\n"
+        }
+        if page.items.isEmpty {
+            html += "<p class=\"empty\">\(HTML.escape(context.text(query.from > 0 ? .noMatch : .emptyTile)))</p>\n"
+        }
+        html += "<ul class=\"list\" id=\"results\">\n" + listPart(page, query: query, language: language) + "</ul>\n"
+        return PageShell.page(title: title, context: context, depth: 0, bodyClass: "index list-page", content: html, root: "/")
+    }
+
+    /// The lines of a list's page and the link to the next, as the app's script adds them under
+    /// the lines it shows.
+    public static func listPart(_ page: LiveListPage, query: LiveListQuery, language: Language) -> SafeHTML {
+        // trusted: each line is the export's own markup (IndexPage.item), read back from its list.
+        var html = SafeHTML.trusted(page.items.map { $0 + "\n" }.joined())
+        if let next = page.next {
+            var rest = query
+            rest.from = next
+            html += IndexPage.moreItem(rest, context: frameContext(language))
+        }
+        return html
     }
 
     /// What the settings page shows: who answers (read-only) and the choices a person may change.
@@ -100,7 +184,7 @@ public enum LivePages {
             if let host = model.host { html += " · \(host)" }
         }
         html += "</p>\n<p class=\"note\">\(t(.providerOnComputer))</p></section>\n"
-        html += "<form method=\"post\" action=\"/settings\" class=\"edit\">\n"
+        html += "<form method=\"post\" action=\"/settings/save\" class=\"edit\">\n"
         html += "<input type=\"hidden\" name=\"token\" value=\"\(token)\">\n"
         html += "<label>\(t(.tone)) <select name=\"tone\">"
         for tone in model.tones {

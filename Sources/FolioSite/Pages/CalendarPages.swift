@@ -61,7 +61,9 @@ enum CalendarPages {
             }
             let date = String(format: "%@-%02d", month.key, day)
             if let records = month.days[day]?.map({ all[$0] }), !records.isEmpty {
-                html += "<td class=\"has\" id=\"d-\(date)\"><a href=\"../index.html#day=\(date)\"><span class=\"n\">\(day)</span>"
+                // The app's day is the server's list of it; an exported site's, its index narrowed.
+                let dayLink = context.live == nil ? "../index.html#day=" + date : LiveListQuery(day: date).address(from: 0)
+                html += "<td class=\"has\" id=\"d-\(date)\"><a href=\"\(dayLink)\"><span class=\"n\">\(day)</span>"
                 if let thumb = records.reversed().lazy.compactMap({ context.thumbnailURL($0.media, depth: 1) }).first {
                     html += "<img class=\"thumb\" src=\"\(HTML.escape(thumb))\" alt=\"\" loading=\"lazy\">"
                 }

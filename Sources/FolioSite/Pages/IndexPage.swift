@@ -1,18 +1,24 @@
 import FolioCore
 import FolioStore
 
-/// `index.html`: the tag tiles, "On this day", the search box and every record, newest first.
+/// `index.html`: the tag tiles, "On this day", the search box and the records, newest first:
+/// every record on an exported site; in the app the newest ``LiveList/pageSize`` of each kind,
+/// the rest a page at a time from the server (``LiveList``).
 enum IndexPage {
     /// `records` newest first; `tags` in tile order (most recently used first); `firstLine` gives
     /// a record's first line (kept on disk while the export runs). Written to `out` as it is made:
     /// at 100,000 records the page is 60 MB.
     static func write(
-        records: [SiteRecord], tags: [TagUse], latestMonth: String?, hasCharts: Bool = false, context: SiteContext,
+        records: [SiteRecord], tags: [TagUse], covers: [String: String], latestMonth: String?, hasCharts: Bool = false,
+        context: SiteContext,
         firstLine: (SiteRecord) throws(FolioError) -> String, to out: inout some TextOutputStream
     ) throws(FolioError) {
         out.write(
             markup:
-                PageShell.head(title: context.text(.siteTitle), context: context, depth: 0, bodyClass: "index", scripts: ["search.js"]))
+                PageShell.head(
+                    title: context.text(.siteTitle), context: context, depth: 0, bodyClass: "index",
+                    // The app searches on the server: its pages never load every record's terms.
+                    scripts: context.live == nil ? ["search.js"] : []))
         var html: SafeHTML = "<header class=\"top\"><h1>\(HTML.escape(context.text(.siteTitle)))</h1>"
         if latestMonth != nil || hasCharts {
             html += "<nav>"
@@ -31,19 +37,26 @@ enum IndexPage {
         html += "</header>\n"
         html += LiveBlocks.home(context: context)
         html +=
-            "<section id=\"otd\" class=\"otd\" hidden><h2>\(HTML.escape(context.text(.onThisDay)))</h2><ul class=\"list\"></ul></section>\n"
+            "<section id=\"otd\" class=\"otd\" data-more=\"\(HTML.escape(context.text(.more)))\" hidden><h2>\(HTML.escape(context.text(.onThisDay)))</h2><ul class=\"list\"></ul></section>\n"
         html += "<div class=\"tiles\" id=\"tiles\">"
         let live = context.live != nil
-        let covers = tileCovers(records, context: context)
         html += tile(label: context.text(.all), tag: "", count: records.count, pressed: true, live: live, cover: nil)
-        for use in tags {
+        // The most recently used tags; the others fold behind "more tags" (their own page).
+        for use in tags.prefix(LiveList.homeTiles) {
             let tag = use.tag.lowercased()
             html += tile(label: use.tag, tag: tag, count: use.count, pressed: false, live: live, cover: covers[tag])
         }
+        if tags.count > LiveList.homeTiles {
+            html +=
+                "<a class=\"tile more-tiles\" href=\"tags.html\">\(HTML.escape(context.text(.moreTags))) <span class=\"count\">\(tags.count)</span></a>"
+        }
         html += "</div>\n"
-        // A day chosen in the calendar narrows the list: said above it, with the way back.
-        html += "<p id=\"chosen-day\" class=\"chosen-day\" hidden><span class=\"day\">\(HTML.escape(context.text(.chosenDay)))</span>"
-        html += "<a class=\"tile\" href=\"#\">\(HTML.escape(context.text(.showAll)))</a></p>\n"
+        // A day chosen in the calendar narrows the list: said above it, with the way back (in the
+        // app the calendar's days are the server's lists, which say it themselves).
+        if !live {
+            html += "<p id=\"chosen-day\" class=\"chosen-day\" hidden><span class=\"day\">\(HTML.escape(context.text(.chosenDay)))</span>"
+            html += "<a class=\"tile\" href=\"#\">\(HTML.escape(context.text(.showAll)))</a></p>\n"
+        }
         // In the app the box is also a form: Enter asks the server's search (ranked, Chinese typed
         // without spaces) where the page's own filter only narrows the list.
         if context.live != nil { html += "<form method=\"get\" action=\"/search\" class=\"search-form\">" }
@@ -92,12 +105,51 @@ enum IndexPage {
             out.write(markup: "<h2>\(HTML.escape(shownKind(kind, context: context)))</h2>\n")
             out.write(markup: LiveBlocks.sectionForm(kind: kind, context: context))
             out.write(markup: "<ul class=\"list\">\n")
-            for index in byKind[kind] ?? [] {
+            let indexes = byKind[kind] ?? []
+            let shown = context.live == nil ? indexes[...] : indexes.prefix(LiveList.pageSize)
+            for index in shown {
                 out.write(markup: item(records[index], firstLine: try firstLine(records[index]), context: context))
+            }
+            if shown.count < indexes.count {
+                out.write(markup: moreItem(LiveListQuery(kind: kind, from: shown.count), context: context))
             }
             out.write(markup: "</ul></section>\n")
         }
         out.write(markup: "</div>\n")
+    }
+
+    /// The last line of a list with more after it: a link to the next page (the app's script
+    /// puts the next page in its place as it comes into view).
+    static func moreItem(_ query: LiveListQuery, context: SiteContext) -> SafeHTML {
+        "<li class=\"more\"><a href=\"\(HTML.escape(query.address(from: query.from)))\">\(HTML.escape(context.text(.more)))</a></li>\n"
+    }
+
+    /// `list.txt`: every record's line of the list, newest first, for the app's pages of it.
+    static func writeList(
+        _ records: [SiteRecord], context: SiteContext, firstLine: (SiteRecord) throws(FolioError) -> String,
+        to out: inout some TextOutputStream
+    ) throws(FolioError) {
+        for record in records {
+            let summary = record.summary
+            out.write(
+                LiveList.line(
+                    kind: summary.kind ?? "", day: summary.sortTime?.day10 ?? "", tags: summary.allTags.map { $0.lowercased() },
+                    item: item(record, firstLine: try firstLine(record), context: context)))
+        }
+    }
+
+    /// `tags.html`: every tag's tile, in the home page's order.
+    static func tagsPage(tags: [TagUse], covers: [String: String], context: SiteContext) -> SafeHTML {
+        var html: SafeHTML =
+            "<header class=\"top\"><a class=\"back\" href=\"index.html\">\(HTML.escape(context.text(.back)))</a></header>\n"
+        html += "<h1>\(HTML.escape(context.text(.allTags)))</h1>\n<div class=\"tiles all-tiles\">"
+        for use in tags {
+            let tag = use.tag.lowercased()
+            html += tile(
+                label: use.tag, tag: tag, count: use.count, pressed: false, live: context.live != nil, cover: covers[tag], fromTags: true)
+        }
+        html += "</div>\n"
+        return PageShell.page(title: context.text(.allTags), context: context, depth: 0, bodyClass: "tags-page", content: html)
     }
 
     private static func shownKind(_ kind: String, context: SiteContext) -> String {
@@ -125,12 +177,14 @@ enum IndexPage {
         return covers
     }
 
-    private static func tile(label: String, tag: String, count: Int, pressed: Bool, live: Bool, cover: String?) -> SafeHTML {
+    private static func tile(
+        label: String, tag: String, count: Int, pressed: Bool, live: Bool, cover: String?, fromTags: Bool = false
+    ) -> SafeHTML {
         let target: String
         if live {
-            target = tag.isEmpty ? "/" : "/search?q=" + HTML.fragment("tag:" + tag)
+            target = tag.isEmpty ? "/" : LiveListQuery(tag: tag).address(from: 0)
         } else {
-            target = tag.isEmpty ? "#" : "#tag=" + HTML.fragment(tag)
+            target = (fromTags ? "index.html" : "") + (tag.isEmpty ? "#" : "#tag=" + HTML.fragment(tag))
         }
         let current: SafeHTML = pressed ? " aria-current=\"true\"" : ""
         // The cover is decorative: the tag's name says what the tile is.

@@ -295,11 +295,22 @@ enum SiteAssets {
           var items = Array.prototype.slice.call(document.querySelectorAll("#list li.rec"));
           var sections = Array.prototype.slice.call(document.querySelectorAll("#list .kind-section"));
           var kindTabs = Array.prototype.slice.call(document.querySelectorAll("#list .kind-tab"));
-          var tiles = Array.prototype.slice.call(document.querySelectorAll("#tiles .tile"));
+          var tiles = Array.prototype.slice.call(document.querySelectorAll("#tiles .tile[data-tag]"));
           var input = document.getElementById("q");
           var empty = document.getElementById("empty");
           // The server's search results are a list without the page's own filter: nothing to run.
           if (!input || !empty) return;
+          // In the app the list is a page of it (the rest comes from the server): a tile, the
+          // search box and the calendar's days are the server's, and only the kind's tab is marked here.
+          if (body.hasAttribute("data-live")) {
+            window.addEventListener("hashchange", function () {
+              var hash = location.hash.replace(/^#kind-/, "");
+              try { hash = decodeURIComponent(hash); } catch (e) { hash = ""; }
+              markKind(hash);
+            });
+            body.setAttribute("data-ready", "1");
+            return;
+          }
           var state = { tag: "", day: "" };
 
           function readHash() {

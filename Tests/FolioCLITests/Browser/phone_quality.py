@@ -87,10 +87,10 @@ driver = browser()
 try:
     driver.get(pair)
     time.sleep(0.3)
-    record = driver.execute_script("var a = document.querySelector('li.rec a[href*=records]'); return a ? a.href : '';")
+    record = driver.execute_script("var a = document.querySelector('#kind-diary li.rec a[href*=records]'); return a ? a.href : '';")
     calendar = driver.execute_script("var a = document.querySelector('a.cal-link'); return a ? a.href : '';")
     pages = [("home", base + "/"), ("record", record), ("search", base + "/search?q=%E7%99%BD%E9%B7%BA%E9%B7%A5"),
-             ("charts", base + "/stats.html"), ("calendar", calendar), ("settings", base + "/settings")]
+             ("charts", base + "/stats.html"), ("calendar", calendar), ("settings", base + "/settings"), ("list", base + "/list?tag=%E8%88%8A%E9%A0%81")]
     for scheme in ["light", "dark"]:
         for label, url in pages:
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
@@ -110,8 +110,10 @@ try:
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
     driver.get(base + "/")
     time.sleep(0.3)
+    # "On this day" (at most three pages, asked for by the page) may stand above the timeline:
+    # the timeline's first page is still in the first screen, with room for its line.
     top = driver.execute_script("return document.querySelector('#kind-diary li.rec').getBoundingClientRect().top;")
-    check("home opens on the journal", top < 400, "the first page starts %d px down" % top)
+    check("home opens on the journal", top < 600, "the first page starts %d px down" % top)
     placed = driver.execute_script(
         "return [!!document.querySelector('#kind-idea form[action=\"/ideas\"]'), !!document.querySelector('#kind-qa form[action=\"/ask\"]'),"
         " document.querySelectorAll('form[action=\"/pages\"]').length, document.getElementById('compose').open];")
@@ -128,12 +130,28 @@ try:
     cover = driver.execute_script("var i = document.querySelector('a.tile[data-tag=\"河邊\"] img.cover'); return i ? i.naturalWidth : -1;")
     check("tile cover photo", cover > 0, "cover width %s" % cover)
     day = driver.execute_script("return document.querySelector('#kind-diary li.rec').getAttribute('data-date');")
-    driver.get(base + "/#day=" + day)
+    # The calendar's day is the server's list of that day, which says so at its top.
+    driver.get(base + "/calendar/" + day[:7] + ".html")
+    driver.get(driver.find_element(By.ID, "d-" + day).find_element(By.TAG_NAME, "a").get_attribute("href"))
     time.sleep(0.3)
     shown = driver.execute_script(
-        "var c = document.getElementById('chosen-day'); var r = c.getBoundingClientRect();"
-        " return [c.hidden, c.textContent, r.top >= 0 && r.bottom <= innerHeight];")
-    check("chosen day shown and in view", shown[0] is False and day in shown[1] and shown[2] is True, repr(shown))
+        "var c = document.getElementById('chosen'); var r = c.getBoundingClientRect();"
+        " return [c.hidden, c.textContent, r.top >= 0 && r.bottom <= innerHeight, document.querySelectorAll('li.rec').length];")
+    check("chosen day shown and in view", shown[0] is False and day in shown[1] and shown[2] is True and shown[3] >= 1, repr(shown))
+    # Sixty-one pages of the journal: the home page holds fifty; the rest come as the list scrolls.
+    driver.get(base + "/")
+    time.sleep(0.3)
+    first = driver.execute_script("return document.querySelectorAll('#kind-diary li.rec').length;")
+    for _ in range(3):
+        driver.execute_script("var m = document.querySelector('#kind-diary li.more'); if (m) m.scrollIntoView();")
+        time.sleep(0.5)
+    after = driver.execute_script(
+        "var pages = Array.prototype.map.call(document.querySelectorAll('#kind-diary li.rec'), function (li) { return li.getAttribute('data-page'); });"
+        " return [pages.length, new Set(pages).size, document.querySelectorAll('#kind-diary li.more').length];")
+    check("the next pages come as the list scrolls", first == 50 and after == [61, 61, 0], "%s then %s" % (first, after))
+    otd = driver.execute_script(
+        "var s = document.getElementById('otd'); return [s.hidden, Array.prototype.map.call(s.querySelectorAll('.title'), function (t) { return t.textContent; })];")
+    check("on this day from the server", otd == [False, ["去年今天"]], repr(otd))
     icon = urllib.request.urlopen(base + "/favicon.ico")
     check("favicon", icon.status == 200 and icon.headers["Content-Type"] == "image/png", str(icon.status))
 finally:
@@ -149,7 +167,7 @@ try:
 finally:
     driver.quit()
 
-# JavaScript off: a tag's tile is a link to the server's search for the tag, which lists its pages.
+# JavaScript off: a tag's tile is a link to the server's list of the tag's pages.
 def next_pairing_link():
     """The link the server printed for the next browser after the first paired."""
     for _ in range(100):
@@ -171,7 +189,7 @@ try:
     # Followed as the browser follows it (chromedriver's click waits on a script that no longer runs).
     driver.get(driver.find_element(By.CSS_SELECTOR, "a.tile[data-tag='河邊']").get_attribute("href"))
     titles = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#results .title")]
-    check("tile without JavaScript", "/search" in driver.current_url and titles == ["河邊散步，看到白鷺鷥"],
+    check("tile without JavaScript", "/list?tag=" in driver.current_url and titles == ["河邊散步，看到白鷺鷥"],
           driver.current_url + " " + repr(titles))
 finally:
     driver.quit()
