@@ -16,14 +16,18 @@ struct BrowserSession {
     init(
         _ folio: FolioProcess, script: String, timeout: TimeInterval = 300, arguments: (_ pair: String, _ serverErrors: URL) -> [String]
     ) throws {
+        let (serve, pair, errors) = try Self.serve(folio)
+        defer { serve.stop() }
+        try self.init(folio, script: script, timeout: timeout, arguments: arguments(pair, errors), serverErrors: errors)
+    }
+
+    /// Runs `script` with `arguments` against a server the caller started, whose messages go to `serverErrors`.
+    init(_ folio: FolioProcess, script: String, timeout: TimeInterval = 300, arguments: [String], serverErrors errors: URL) throws {
         let python = WebBrowserTests.repository.appendingPathComponent(".build-venv-selenium/bin/python").path
         _ = try Tool.require(python, package: "selenium (make selenium)")
         let chromedriver = try Tool.find("chromedriver", package: "chromium-driver")
         let chromium = try Tool.find("chromium", package: "chromium")
         let scratch = try #require(folio.scratch)
-
-        let (serve, pair, errors) = try Self.serve(folio)
-        defer { serve.stop() }
 
         var environment = Tool.environment(home: scratch.path("browser-home"))
         environment["CHROMEDRIVER"] = chromedriver
@@ -32,7 +36,7 @@ struct BrowserSession {
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
         let output = scratch.path("browser-\(script).out")
         let path = WebBrowserTests.repository.appendingPathComponent("Tests/FolioCLITests/Browser/\(script).py").path
-        let browser = try ChildProcess(python, [path] + arguments(pair, errors), environment: environment, output: output)
+        let browser = try ChildProcess(python, [path] + arguments, environment: environment, output: output)
         status = browser.wait(timeout: timeout)
         lines = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         serverErrors = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
@@ -40,10 +44,13 @@ struct BrowserSession {
 
     /// `folio serve --port 0` on `folio`'s vault, with its pairing link once its first pages are
     /// written, and the file it writes its messages to. The caller stops it.
-    static func serve(_ folio: FolioProcess) throws -> (server: ChildProcess, pair: String, errors: URL) {
-        let errors = try #require(folio.scratch).path("serve.err")
+    static func serve(_ folio: FolioProcess, port: Int = 0, errors name: String = "serve.err") throws -> (
+        server: ChildProcess, pair: String, errors: URL
+    ) {
+        let errors = try #require(folio.scratch).path(name)
         let serve = try ChildProcess(
-            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", "0"], environment: folio.environment, errors: errors)
+            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", String(port)], environment: folio.environment,
+            errors: errors)
         guard let pair = WebBrowserTests.pairingLink(in: errors) else {
             serve.stop()
             throw BrowserSessionError.noPairingLink((try? String(contentsOf: errors, encoding: .utf8)) ?? "")

@@ -83,7 +83,9 @@ struct WebBrowserTests {
         // "on this day" asks for (the browser's clock is the computer's).
         try Self.writeOlderPages(60, into: folio.directory)
 
-        let session = try BrowserSession(folio, script: "phone_quality") { pair, errors in [pair, errors.path, description] }
+        let shots = Self.repository.appendingPathComponent(".build/web-screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let session = try BrowserSession(folio, script: "phone_quality") { pair, errors in [pair, errors.path, description, shots.path] }
         var expected = [
             "favicon", "not paired: no other console error", "tile without JavaScript", "home opens on the journal",
             "ideas and the 8 ball in their tabs, one closed sheet to write", "a swipe from right to left opens the sheet",
@@ -99,6 +101,26 @@ struct WebBrowserTests {
             expected.append("photo described: record (\(scheme))")
         }
         session.passed(expected)
+    }
+
+    @Test("a phone paired once stays paired across a restart of the server: the same browser writes before and after")
+    func pairedAcrossRestart() throws {
+        let folio = try FolioProcess.vault(language: "zh-Hant")
+        let profile = try #require(folio.scratch).path("chromium-profile")
+        let (first, pair, errors) = try BrowserSession.serve(folio)
+        let base = String(pair.prefix { $0 != "?" }.dropLast("/pair".count))
+        let port = try #require(Int(base.split(separator: ":").last ?? ""), "\(base)")
+        let before = try BrowserSession(folio, script: "restart_visit", arguments: ["first", pair, profile.path], serverErrors: errors)
+        first.stop()
+        before.passed(["first: the journal, not a request to pair", "first: a page written"])
+
+        // The home computer restarted: a new server on the same address; nobody reads a new link.
+        let (second, _, againErrors) = try BrowserSession.serve(folio, port: port, errors: "serve-again.err")
+        defer { second.stop() }
+        let after = try BrowserSession(folio, script: "restart_visit", arguments: ["again", base + "/", profile.path], serverErrors: againErrors)
+        after.passed(["again: the journal, not a request to pair", "again: a page written"])
+        let subjects = try folio.commitSubjects()
+        #expect(subjects.contains { $0.contains("重開之前") } && subjects.contains { $0.contains("重開之後") }, "\(subjects)")
     }
 
     /// `count` diary pages written as files and committed, as a sync brings them: the first a

@@ -43,7 +43,9 @@ enum SiteAssets {
         .tiles .tile { flex: none; white-space: nowrap; }
         .tile {
           font: inherit; font-size: 0.9rem; border: 0; border-radius: 999px; padding: 4px 12px; cursor: pointer;
-          background: var(--tile); color: var(--fg); text-decoration: none; display: inline-block;
+          background: var(--tile); color: var(--fg); text-decoration: none;
+          /* The cover, the name and the count on one line, centred in the tile's height. */
+          display: inline-flex; align-items: center; gap: 4px;
         }
         .tile[aria-current="true"] { background: var(--tile-on); color: var(--tile-on-fg); }
         .tile .count { opacity: 0.7; font-size: 0.8em; }

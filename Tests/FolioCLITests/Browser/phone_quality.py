@@ -5,8 +5,9 @@ readable buttons and tiles (WCAG AA, 4.5:1), photos described by what the compan
 favicon, and tag tiles that work with JavaScript off. Run by WebBrowserTests; prints one line per
 check (`ok NAME` or `FAIL NAME: why`).
 
-Arguments: PAIRING_URL SERVER_ERRORS_FILE DESCRIPTION (the file where the server prints the next
-pairing link once the first is used)
+Arguments: PAIRING_URL SERVER_ERRORS_FILE DESCRIPTION SCREENSHOTS (the file where the server prints
+the next pairing link once the first is used; the folder the home screen's picture is kept in, which
+docs/images/phone-home.png is a copy of)
 """
 import json
 import re
@@ -20,7 +21,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 import os
 
-pair, server_errors, description = sys.argv[1:4]
+pair, server_errors, description, screenshots = sys.argv[1:5]
 base = pair.split("/pair")[0]
 
 
@@ -112,6 +113,7 @@ try:
     time.sleep(0.3)
     # "On this day" (at most three pages, asked for by the page) may stand above the timeline:
     # the timeline's first page is still in the first screen, with room for its line.
+    driver.save_screenshot(os.path.join(screenshots, "phone-home.png"))
     top = driver.execute_script("return document.querySelector('#kind-diary li.rec').getBoundingClientRect().top;")
     check("home opens on the journal", top < 600, "the first page starts %d px down" % top)
     placed = driver.execute_script(
