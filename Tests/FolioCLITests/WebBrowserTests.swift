@@ -117,7 +117,8 @@ struct WebBrowserTests {
         // The home computer restarted: a new server on the same address; nobody reads a new link.
         let (second, _, againErrors) = try BrowserSession.serve(folio, port: port, errors: "serve-again.err")
         defer { second.stop() }
-        let after = try BrowserSession(folio, script: "restart_visit", arguments: ["again", base + "/", profile.path], serverErrors: againErrors)
+        let after = try BrowserSession(
+            folio, script: "restart_visit", arguments: ["again", base + "/", profile.path], serverErrors: againErrors)
         after.passed(["again: the journal, not a request to pair", "again: a page written"])
         let subjects = try folio.commitSubjects()
         #expect(subjects.contains { $0.contains("重開之前") } && subjects.contains { $0.contains("重開之後") }, "\(subjects)")
