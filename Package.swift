@@ -34,6 +34,7 @@ let package = Package(
         // server under its Streamable HTTP transport (the SDK brings none of its own).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `folio serve`: Hummingbird's HTTP server, and multipart-kit's streaming parser for the
         // photos and videos a phone uploads.
@@ -197,6 +198,8 @@ let package = Package(
             dependencies: [
                 "FolioApp", "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSite", "FolioMedia", "FolioCompanion",
                 "HTTPServing", "SystemIO", "YAML", .product(name: "Hummingbird", package: "hummingbird"),
+                // HTTPS for a phone that keeps the app offline (a service worker needs it).
+                .product(name: "HummingbirdTLS", package: "hummingbird"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "CompressNIO", package: "compress-nio"),

@@ -58,7 +58,7 @@ struct WebDoor: RouterMiddleware {
     private func policy(_ authority: String?) -> String {
         guard let authority, guardian.acceptsHost(authority) else { return LiveSite.contentSecurityPolicy(origin: nil) }
         if authority.hasPrefix("[") { return LiveSite.contentSecurityPolicy + "; frame-ancestors 'none'" }
-        return LiveSite.contentSecurityPolicy(origin: "http://" + authority)
+        return LiveSite.contentSecurityPolicy(origin: guardian.scheme + "://" + authority)
     }
 
     private func decide(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -82,7 +82,10 @@ struct WebDoor: RouterMiddleware {
             await paired(session.device, next)
             var response = WebResponse.redirect(to: "/")
             // The session lasts a year, across restarts of the server, until it is revoked.
-            response.headers[.setCookie] = "\(WebGuard.cookieName)=\(session.token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+            // Over HTTPS the cookie is Secure: a browser never sends it over plain HTTP.
+            let secure = guardian.scheme == "https" ? "; Secure" : ""
+            response.headers[.setCookie] =
+                "\(WebGuard.cookieName)=\(session.token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000\(secure)"
             return response
         }
         // What a home screen fetches without the cookie (a manifest is fetched without
@@ -192,6 +195,8 @@ enum WebResponse {
 enum AppAsset {
     case css, js, manifest
     case icon(Int)
+    /// The service worker, and the page it answers offline with.
+    case serviceWorker, offline
     /// The site's own stylesheet and script (``LiveSite/siteAssets``): a page that says "not
     /// paired yet" loads them too, and they hold nothing of the journal.
     case site(type: String, bytes: ByteBuffer)
@@ -201,6 +206,8 @@ enum AppAsset {
         case "/assets/app.css": self = .css
         case "/assets/app.js": self = .js
         case "/manifest.webmanifest": self = .manifest
+        case "/sw.js": self = .serviceWorker
+        case "/offline.html": self = .offline
         // A browser asks for /favicon.ico on its own, whatever the page names.
         case "/assets/icon-192.png", "/favicon.ico": self = .icon(192)
         case "/assets/icon-512.png": self = .icon(512)
@@ -218,6 +225,8 @@ enum AppAsset {
             case .manifest: ("application/manifest+json", ByteBuffer(string: LiveAssets.manifest(language: language)))
             case .icon(let size): ("image/png", size == 512 ? Self.icon512 : Self.icon192)
             case .site(let type, let bytes): (type, bytes)
+            case .serviceWorker: ("text/javascript; charset=utf-8", Self.worker)
+            case .offline: ("text/html; charset=utf-8", ByteBuffer(string: LivePages.offline(language: language).text))
             }
         let body = head ? ResponseBody() : ResponseBody(byteBuffer: bytes)
         return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: body)
@@ -227,6 +236,12 @@ enum AppAsset {
     private static let stylesheet = ByteBuffer(string: LiveAssets.css)
     private static let script = ByteBuffer(string: LiveAssets.js)
     private static let siteAssets = LiveSite.siteAssets.mapValues { (type: $0.type, bytes: ByteBuffer(string: $0.text)) }
+    /// The worker names its cache by what it keeps: a new folio's stylesheets and scripts
+    /// replace the kept ones at its next start.
+    private static let worker = ByteBuffer(
+        string:
+            "var VERSION = \"\(LiveSite.version(of: LiveAssets.css + LiveAssets.js + LiveSite.siteAssets.keys.sorted().map { LiveSite.siteAssets[$0]?.text ?? "" }.joined()).prefix(16))\";\n"
+            + LiveAssets.serviceWorker)
     static let icon192 = ByteBuffer(bytes: PackageResources.icon_192_png)
     static let icon512 = ByteBuffer(bytes: PackageResources.icon_512_png)
 }

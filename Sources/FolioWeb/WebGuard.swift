@@ -23,12 +23,16 @@ struct WebGuard: Sendable {
     let hostNames: Set<String>
     /// The port the server listens on, known once it does (`--port 0` lets the system choose).
     let port: BoundPort
+    /// `https` when the server speaks HTTPS (`--tls-cert`): origins are named with it, and the
+    /// session cookie is `Secure`.
+    let scheme: String
 
-    init(pairing: PairingSecret, devices: PairedDevices, hosts: [String], port: BoundPort) {
+    init(pairing: PairingSecret, devices: PairedDevices, hosts: [String], port: BoundPort, secure: Bool = false) {
         self.pairing = pairing
         self.devices = devices
         hostNames = Set(hosts.map { $0.lowercased() })
         self.port = port
+        scheme = secure ? "https" : "http"
     }
 
     /// 32 random bytes as URL-safe text.
@@ -70,7 +74,7 @@ struct WebGuard: Sendable {
     func acceptsOrigin(_ origin: String?, fetchSite: String?, host: String) -> Bool {
         if let fetchSite, fetchSite != "same-origin", fetchSite != "none" { return false }
         guard let origin else { return true }
-        return origin.lowercased() == "http://" + host.lowercased()
+        return origin.lowercased() == scheme + "://" + host.lowercased()
     }
 
     static func equalInConstantTime(_ a: String, _ b: String) -> Bool {

@@ -3,6 +3,7 @@ import FolioSite
 import FolioStore
 import Foundation
 import Hummingbird
+import HummingbirdTLS
 import Logging
 import NIOCore
 
@@ -26,24 +27,34 @@ public enum WebServer {
         journal.sweepAbandonedUploads()
         let pairing = PairingSecret()
         let bindHost: String
-        var hosts = ["127.0.0.1", "localhost", "::1"]
+        var hosts = ["127.0.0.1", "localhost", "::1"] + setup.names
         switch setup.reach {
         case .loopback: bindHost = "127.0.0.1"
         case .localNetwork(let extra):
             bindHost = "0.0.0.0"
             hosts += extra
         }
+        // HTTPS with the user's certificate, read and checked before anything listens.
+        let tls = try setup.tls.map { files throws(FolioError) in try WebTLS.configuration(files) }
+        let scheme = tls == nil ? "http" : "https"
         let port = BoundPort(setup.port)
-        let guardian = WebGuard(pairing: pairing, devices: PairedDevices(localDirectory: journal.localDirectory), hosts: hosts, port: port)
+        let guardian = WebGuard(
+            pairing: pairing, devices: PairedDevices(localDirectory: journal.localDirectory), hosts: hosts, port: port, secure: tls != nil)
         var logger = Logger(label: "folio.serve")
         logger.logLevel = .critical
+        // The link names what the phone calls this computer: the certificate's name when given.
         let shownHosts: [String] =
-            switch setup.reach {
-            case .loopback: ["127.0.0.1"]
-            case .localNetwork(let extra): extra.isEmpty ? ["127.0.0.1"] : extra
+            if !setup.names.isEmpty {
+                setup.names
+            } else {
+                switch setup.reach {
+                case .loopback: ["127.0.0.1"]
+                case .localNetwork(let extra): extra.isEmpty ? ["127.0.0.1"] : extra
+                }
             }
         @Sendable func address(_ secret: String) -> WebAddress {
-            WebAddress(pairingURLs: shownHosts.map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port.value)/pair?secret=\(secret)" })
+            WebAddress(
+                pairingURLs: shownHosts.map { "\(scheme)://\($0.contains(":") ? "[\($0)]" : $0):\(port.value)/pair?secret=\(secret)" })
         }
         let memory = MemoryAfterLoad()
         // Said once the server listens, so the terminal shows the link first and then the pages.
@@ -54,7 +65,8 @@ public enum WebServer {
             router: router,
             // A client that stops sending (a slow-loris, a phone gone out of range) is closed
             // after 30 seconds of silence; the others are answered meanwhile.
-            server: .http1(configuration: .init(idleTimeout: .seconds(30))),
+            server: try tls.map { try .tls(.http1(configuration: .init(idleTimeout: .seconds(30))), tlsConfiguration: $0) }
+                ?? .http1(configuration: .init(idleTimeout: .seconds(30))),
             configuration: .init(address: .hostname(bindHost, port: setup.port), serverName: nil),
             onServerRunning: { channel in
                 // With port 0 the system chose one: only now is it known, and no request came before.

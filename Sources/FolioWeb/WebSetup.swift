@@ -20,10 +20,15 @@ public struct WebSetup: Sendable {
     public var port: Int
     /// `--allow-secret`: pages may save text that looks like a key or a token.
     public var allowSecrets: Bool
+    /// HTTPS with the user's own certificate (`--tls-cert`, `--tls-key`); nil: plain HTTP.
+    public var tls: TLSFiles?
+    /// Names the phone reaches this computer by (`--host`, the certificate's name with HTTPS):
+    /// accepted in `Host` and used in the pairing link.
+    public var names: [String]
 
     public init(
         root: URL, environment: [String: String], language: Language? = nil, reach: Reach = .loopback, port: Int = 8400,
-        allowSecrets: Bool = false
+        allowSecrets: Bool = false, tls: TLSFiles? = nil, names: [String] = []
     ) {
         self.root = root
         self.environment = environment
@@ -31,6 +36,19 @@ public struct WebSetup: Sendable {
         self.reach = reach
         self.port = port
         self.allowSecrets = allowSecrets
+        self.tls = tls
+        self.names = names
+    }
+}
+
+/// A certificate chain and its private key, both PEM files (`tailscale cert`, `mkcert`).
+public struct TLSFiles: Sendable, Equatable {
+    public var certificate: URL
+    public var key: URL
+
+    public init(certificate: URL, key: URL) {
+        self.certificate = certificate
+        self.key = key
     }
 }
 

@@ -44,12 +44,13 @@ struct BrowserSession {
 
     /// `folio serve --port 0` on `folio`'s vault, with its pairing link once its first pages are
     /// written, and the file it writes its messages to. The caller stops it.
-    static func serve(_ folio: FolioProcess, port: Int = 0, errors name: String = "serve.err") throws -> (
+    static func serve(_ folio: FolioProcess, port: Int = 0, errors name: String = "serve.err", extra: [String] = []) throws -> (
         server: ChildProcess, pair: String, errors: URL
     ) {
         let errors = try #require(folio.scratch).path(name)
         let serve = try ChildProcess(
-            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", String(port)], environment: folio.environment,
+            FolioBinary.url.path, ["--vault", folio.directory.path, "serve", "--port", String(port)] + extra,
+            environment: folio.environment,
             errors: errors)
         guard let pair = WebBrowserTests.pairingLink(in: errors) else {
             serve.stop()

@@ -48,7 +48,7 @@ struct WebBrowserTests {
             "paired and home", "page width", "photo preview", "page made", "greeting shown", "chat turn 1", "chat turn 2",
             "summary failure shown with a retry", "tags after done", "failure gone after the retry",
             "page in the writer's voice", "tile shows the page", "chosen tile in view", "search in the tile finds it", "idea ticked off",
-            "8 ball answer shown", "offline: form kept", "sent again", "a saved page's photo is not kept as a draft",
+            "8 ball answer shown", "offline: page kept on the phone", "sent again", "a saved page's photo is not kept as a draft",
             "draft kept on the phone", "chosen photo kept across a reload", "second tab refused, its text kept",
             "an old draft is not saved over a newer page",
         ])
@@ -124,6 +124,55 @@ struct WebBrowserTests {
         #expect(subjects.contains { $0.contains("重開之前") } && subjects.contains { $0.contains("重開之後") }, "\(subjects)")
     }
 
+    @Test("away from the computer: pages read before open, a new page waits in the outbox and is made once when it is back")
+    func offlineAndBack() throws {
+        let folio = try FolioProcess.vault(language: "zh-Hant")
+        #expect(try folio.run("new", "diary", "--text", "河邊散步，看到白鷺鷥", "--tag", "散步").status == 0)
+        let profile = try #require(folio.scratch).path("chromium-profile")
+        // The phone calls this computer folio.test too (plain HTTP there: no service worker).
+        let (first, pair, errors) = try BrowserSession.serve(folio, extra: ["--host", "folio.test"])
+        let loopbackPair = pair.replacingOccurrences(of: "folio.test", with: "127.0.0.1")
+        let base = String(loopbackPair.prefix { $0 != "?" }.dropLast("/pair".count))
+        let port = try #require(Int(base.split(separator: ":").last ?? ""), "\(base)")
+        let online = try BrowserSession(
+            folio, script: "offline_visit", arguments: ["online", base, profile.path, loopbackPair], serverErrors: errors)
+        online.passed(["online: the worker keeps the pages read"])
+        // The next link pairs the browser on the plain-HTTP name.
+        let next = try #require(
+            Self.nextPairingLink(in: errors, after: pair), "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        let plain = try BrowserSession(
+            folio, script: "offline_visit", arguments: ["plain", base, profile.path + "-plain", next], serverErrors: errors)
+        plain.passed(["plain HTTP elsewhere: the page says what works offline"])
+        first.stop()
+
+        // The computer out of reach: nothing listens on the port.
+        let offline = try BrowserSession(folio, script: "offline_visit", arguments: ["offline", base, profile.path], serverErrors: errors)
+        offline.passed([
+            "offline: the home page opens", "offline: a page read before opens", "offline: a page never read says it is offline",
+            "offline: a new page waits in the outbox",
+        ])
+
+        let (second, _, againErrors) = try BrowserSession.serve(
+            folio, port: port, errors: "serve-again.err", extra: ["--host", "folio.test"])
+        defer { second.stop() }
+        let back = try BrowserSession(folio, script: "offline_visit", arguments: ["back", base, profile.path], serverErrors: againErrors)
+        back.passed(["back: the outbox sent the page", "back: one page, not two"])
+        let subjects = try folio.commitSubjects()
+        #expect(subjects.filter { $0.contains("離線時寫的一頁") }.count == 1, "one commit for the page: \(subjects)")
+    }
+
+    /// The pairing link the server printed after `used` was spent, waited for up to 10 s.
+    static func nextPairingLink(in errors: URL, after used: String) -> String? {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            let links = text.ranges(of: #/http://[a-z0-9.]+:[0-9]+/pair\?secret=[A-Za-z0-9_-]+/#).map { String(text[$0]) }
+            if let fresh = links.last(where: { $0 != used }) { return fresh }
+            usleep(50_000)
+        }
+        return nil
+    }
+
     /// `count` diary pages written as files and committed, as a sync brings them: the first a
     /// year before today by this computer's clock, the others one a day back from 2025-10-31.
     static func writeOlderPages(_ count: Int, into root: URL) throws {
@@ -171,7 +220,7 @@ struct WebBrowserTests {
         while Date() < deadline {
             if let text = try? String(contentsOf: errors, encoding: .utf8),
                 text.contains("Pages ready") || text.contains("頁面準備好了"),
-                let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+/pair\?secret=[A-Za-z0-9_-]+"#, options: .regularExpression)
+                let range = text.range(of: #"http://[a-z0-9.]+:[0-9]+/pair\?secret=[A-Za-z0-9_-]+"#, options: .regularExpression)
             {
                 return String(text[range])
             }

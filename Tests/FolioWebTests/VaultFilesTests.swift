@@ -179,7 +179,8 @@ struct VaultFilesTests {
         let scripts = try #require(policy.split(separator: ";").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("script-src") })
         #expect(
             scripts.trimmingCharacters(in: .whitespaces)
-                == "script-src http://127.0.0.1:8400/assets/app.js http://127.0.0.1:8400/assets/site.js http://127.0.0.1:8400/search.js")
+                == "script-src http://127.0.0.1:8400/assets/app.js http://127.0.0.1:8400/assets/site.js http://127.0.0.1:8400/search.js http://127.0.0.1:8400/sw.js"
+        )
         #expect(!policy.contains("/vault") && !policy.contains("script-src 'self'"))
         #expect(LiveSite.contentSecurityPolicy(origin: nil).contains("script-src 'none'"))
         let site = served.root.appendingPathComponent(".folio/local/serve")

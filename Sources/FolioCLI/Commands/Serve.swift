@@ -36,6 +36,7 @@ struct ServeStart: AsyncParsableCommand, ServesConnections {
                   folio serve
                   folio serve --lan
                   folio serve --port 0
+                  folio serve --lan --tls-cert laptop.crt --tls-key laptop.key --host laptop.tail1234.ts.net
                   folio serve devices
                 """,
                 """
@@ -52,6 +53,7 @@ struct ServeStart: AsyncParsableCommand, ServesConnections {
                   folio serve
                   folio serve --lan
                   folio serve --port 0
+                  folio serve --lan --tls-cert laptop.crt --tls-key laptop.key --host laptop.tail1234.ts.net
                   folio serve devices
                 """))
     }
@@ -62,6 +64,20 @@ struct ServeStart: AsyncParsableCommand, ServesConnections {
             "也在這台電腦的網路上等待連線，給同一個無線網路上的手機用（用連結配對）。"))
     var lan = false
     @Option(help: bilingual("The port (0: any free port, printed).", "連接埠（0：任何空著的連接埠，會印出來）。")) var port = 8400
+    @Option(
+        name: .customLong("tls-cert"),
+        help: bilingual(
+            "HTTPS: your certificate (PEM), e.g. from `tailscale cert` or `mkcert`; the app then works offline on the phone.",
+            "HTTPS：你的憑證（PEM），例如 `tailscale cert` 或 `mkcert` 做的；手機上的應用程式就能離線使用。"))
+    var tlsCertificate: String?
+    @Option(name: .customLong("tls-key"), help: bilingual("HTTPS: the certificate's private key (PEM).", "HTTPS：憑證的私鑰（PEM）。"))
+    var tlsKey: String?
+    @Option(
+        name: .customLong("host"),
+        help: bilingual(
+            "A name the phone reaches this computer by (the certificate's name with HTTPS); repeat for more.",
+            "手機用來連到這台電腦的名字（用 HTTPS 時是憑證上的名字）；可以重複。"))
+    var hosts: [String] = []
     @ParentCommand var folio: Folio
     var global: GlobalOptions { folio.global }
 
@@ -73,7 +89,7 @@ struct ServeStart: AsyncParsableCommand, ServesConnections {
     }
 
     func run() async throws {
-        let setup = try ServeRun.setup(global, lan: lan, port: port)
+        let setup = try ServeRun.setup(global, lan: lan, port: port, tls: (tlsCertificate, tlsKey), names: hosts)
         WatchLauncher.startAtOnce()
         await ServeRun.serve(setup)
     }

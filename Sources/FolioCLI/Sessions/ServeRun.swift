@@ -12,15 +12,27 @@ import SystemIO
 /// `folio serve` from the command line: the vault found as for every command, the addresses a
 /// phone may use with `--lan`, then the server until Ctrl-C.
 enum ServeRun {
-    static func setup(_ global: GlobalOptions, lan: Bool, port: Int) throws(FolioError) -> WebSetup {
+    static func setup(
+        _ global: GlobalOptions, lan: Bool, port: Int, tls: (certificate: String?, key: String?) = (nil, nil), names: [String] = []
+    ) throws(FolioError) -> WebSetup {
         let environment = ProcessInfo.processInfo.environment
         try global.enterDirectory()
         if let language = global.language() { MessageLanguage.shared.set(language) }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let root = try VaultLocation.find(explicit: global.vault, environment: environment, workingDirectory: cwd)
         let reach: WebSetup.Reach = lan ? .localNetwork(hosts: NetworkAddresses.local()) : .loopback
+        var files: TLSFiles?
+        switch tls {
+        case (nil, nil): files = nil
+        case (let certificate?, let key?):
+            // Relative to the folder folio works in (after -C, as git reads paths).
+            files = TLSFiles(
+                certificate: URL(fileURLWithPath: certificate, relativeTo: cwd), key: URL(fileURLWithPath: key, relativeTo: cwd))
+        default: throw FolioError(.web(.tlsNeedsBoth))
+        }
         return WebSetup(
-            root: root, environment: environment, language: global.language(), reach: reach, port: port, allowSecrets: global.allowSecret)
+            root: root, environment: environment, language: global.language(), reach: reach, port: port, allowSecrets: global.allowSecret,
+            tls: files, names: names.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 
     static func serve(_ setup: WebSetup) async -> Never {

@@ -1,10 +1,33 @@
 import Foundation
 
+/// What is wrong with a file given for HTTPS.
+public enum TLSProblem: Sendable, Equatable {
+    case missing
+    case notCertificate
+    case notKey
+    /// The key is not the certificate's.
+    case keyMismatch
+
+    var text: (String, String) {
+        switch self {
+        case .missing: ("沒有這個檔案", "no such file")
+        case .notCertificate: ("不是 PEM 格式的憑證", "not a PEM certificate")
+        case .notKey: ("不是 PEM 格式的私鑰", "not a PEM private key")
+        case .keyMismatch: ("這把私鑰不是這張憑證的", "this key is not the certificate's")
+        }
+    }
+}
+
 /// What `folio serve` says: on its pages to the person at the browser, and on standard error to
 /// the person who started it.
 public enum WebMessage: Sendable, Equatable {
     /// A port that cannot be listened on.
     case cannotListen(String)
+    /// `--tls-cert` / `--tls-key`: a file that is not a PEM certificate or key, or a key that is
+    /// not the certificate's.
+    case tlsUnreadable(file: String, problem: TLSProblem)
+    /// Only one of `--tls-cert` and `--tls-key`.
+    case tlsNeedsBoth
     /// Where the server listens, with the link that pairs a browser.
     case listening(urls: [String], localNetwork: Bool)
     /// A browser without the pairing cookie.
@@ -51,6 +74,13 @@ public enum WebMessage: Sendable, Equatable {
     public var pair: (String, String) {
         switch self {
         case .cannotListen(let reason): ("無法在這個連接埠上接聽：\(reason)", "cannot listen on that port: \(reason)")
+        case .tlsUnreadable(let file, let problem):
+            (
+                "無法使用 HTTPS 的檔案 \(file)：\(problem.text.0)\n請給 PEM 格式的憑證（--tls-cert）和它的私鑰（--tls-key），例如 `tailscale cert` 或 `mkcert` 做的檔案。",
+                "cannot use the HTTPS file \(file): \(problem.text.1)\nGive a PEM certificate (--tls-cert) and its private key (--tls-key), such as `tailscale cert` or `mkcert` make."
+            )
+        case .tlsNeedsBoth:
+            ("HTTPS 需要 --tls-cert 和 --tls-key 兩個都給。", "HTTPS needs both --tls-cert and --tls-key.")
         case .listening(let urls, let localNetwork):
             (
                 "folio 已啟動。在瀏覽器開啟這個連結配對（只給你自己的裝置）：\n  " + urls.joined(separator: "\n  ")

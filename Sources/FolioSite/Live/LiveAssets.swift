@@ -150,6 +150,95 @@ public enum LiveAssets {
               clear: function () { return run("readwrite", function (store) { return store.clear(); }); }
             };
           })();
+          // The outbox: new pages written while the computer could not be reached, each kept
+          // whole (its words, photo and voice note) until the server has made its page. One page
+          // per draft: a page is taken out only once the server answered for it, and a page sent
+          // twice (an answer lost on the way) is found by the server, never made again.
+          var outbox = (function () {
+            var open = function () {
+              return new Promise(function (resolve, reject) {
+                if (!window.indexedDB) { reject(new Error("no IndexedDB")); return; }
+                var request = indexedDB.open("folio-outbox", 1);
+                request.onupgradeneeded = function () { request.result.createObjectStore("pages", { autoIncrement: true }); };
+                request.onsuccess = function () { resolve(request.result); };
+                request.onerror = function () { reject(request.error); };
+              });
+            };
+            var run = function (mode, work) {
+              return open().then(function (db) {
+                return new Promise(function (resolve, reject) {
+                  var done = db.transaction("pages", mode);
+                  var result = work(done.objectStore("pages"));
+                  done.oncomplete = function () { resolve(result && result.result); };
+                  done.onerror = function () { reject(done.error); };
+                });
+              });
+            };
+            var all = function () {
+              return run("readonly", function (store) { return store.getAllKeys(); }).then(function (keys) {
+                return Promise.all((keys || []).map(function (id) {
+                  return run("readonly", function (store) { return store.get(id); }).then(function (fields) { return { id: id, fields: fields }; });
+                }));
+              });
+            };
+            var sending = false;
+            return {
+              available: !!window.indexedDB,
+              keep: function (data) {
+                var fields = [];
+                data.forEach(function (value, name) { if (name !== "stream") { fields.push([name, value]); } });
+                return run("readwrite", function (store) { return store.add(fields); });
+              },
+              count: function () { return run("readonly", function (store) { return store.count(); }); },
+              // Sends each kept page in turn, with this page's token (the one it was written with
+              // may be older than a restart of the server); true when any was made.
+              flush: function () {
+                if (sending) { return Promise.resolve(false); }
+                sending = true;
+                var token = document.querySelector("input[name=token]");
+                var made = false;
+                return all().then(function (kept) {
+                  return kept.reduce(function (previous, entry) {
+                    return previous.then(function () {
+                      var body = new FormData();
+                      (entry.fields || []).forEach(function (pair) {
+                        body.append(pair[0], pair[0] === "token" && token ? token.value : pair[1]);
+                      });
+                      return fetch("/pages", { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
+                        // A refusal that sending again cannot change (too large, not a page) is not
+                        // kept forever; an unpaired browser or the server's own failure is.
+                        if (response.status === 401 || response.status === 403 || response.status >= 500) { return; }
+                        made = made || response.ok;
+                        return run("readwrite", function (store) { return store.delete(entry.id); });
+                      });
+                    });
+                  }, Promise.resolve());
+                }).then(function () { sending = false; return made; }, function () { sending = false; return made; });
+              }
+            };
+          })();
+          var sendKept = function () {
+            if (!outbox.available) { return; }
+            outbox.count().then(function (count) {
+              if (!count) { return; }
+              return outbox.flush().then(function (made) {
+                // The home page shows what was just made.
+                if (made && document.getElementById("compose")) { location.reload(); }
+              });
+            }).catch(function () {});
+          };
+          sendKept();
+          window.addEventListener("online", sendKept);
+
+          // The app's shell and the pages read lately stay on the phone (a service worker, which
+          // a browser runs only over HTTPS or on this computer itself); elsewhere the page says
+          // what works without the server.
+          if ("serviceWorker" in navigator && window.isSecureContext) {
+            navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+          } else {
+            document.querySelectorAll(".offline-note").forEach(function (note) { note.hidden = false; });
+          }
+
           var newPage = document.querySelector("form.new-page");
           if (window.folioClearFileDrafts) { fileDrafts.clear().catch(function () {}); }
           if (newPage) {
@@ -248,6 +337,21 @@ public enum LiveAssets {
                 var warn = document.createElement("p");
                 warn.className = "unsent";
                 warn.textContent = unsentText;
+                // A new page written with the computer out of reach goes to the outbox: it is
+                // sent by itself when the server answers again, and the sheet is empty for the next.
+                if (form === newPage && outbox.available) {
+                  outbox.keep(data).then(function () {
+                    warn.className = "unsent kept";
+                    warn.textContent = page.getAttribute("data-kept") || unsentText;
+                    form.querySelectorAll("[data-draft]").forEach(function (field) {
+                      try { localStorage.removeItem(key(field)); } catch (e) {}
+                      field.value = "";
+                    });
+                    form.querySelectorAll("input[type=file]").forEach(function (input) { input.value = ""; });
+                    form.querySelectorAll(".preview").forEach(function (view) { view.remove(); });
+                    fileDrafts.clear().catch(function () {});
+                  }).catch(function () {});
+                }
                 form.appendChild(warn);
               });
             });
@@ -343,6 +447,66 @@ public enum LiveAssets {
             }).catch(function () {});
           }
         })();
+        """#
+
+    /// The service worker: the app's shell (its stylesheets, scripts, icons and an offline page)
+    /// kept at install, and each page read (the home page, a record's page, a list) kept as it
+    /// comes, the newest 60, with their thumbnails. A page is asked of the server first; without
+    /// it, the kept copy, else the offline page. Nothing sent (a POST) is ever answered from here.
+    public static let serviceWorker = #"""
+        "use strict";
+        var SHELL = "folio-shell-" + VERSION;
+        var PAGES = "folio-pages";
+        var KEEP = 60;
+        var shell = ["/assets/site.css", "/assets/site.js", "/assets/app.css", "/assets/app.js", "/manifest.webmanifest",
+          "/assets/icon-192.png", "/offline.html"];
+        self.addEventListener("install", function (event) {
+          event.waitUntil(caches.open(SHELL).then(function (cache) { return cache.addAll(shell); }).then(function () { return self.skipWaiting(); }));
+        });
+        self.addEventListener("activate", function (event) {
+          event.waitUntil(caches.keys().then(function (names) {
+            return Promise.all(names.filter(function (name) { return name.indexOf("folio-shell-") === 0 && name !== SHELL; })
+              .map(function (name) { return caches.delete(name); }));
+          }).then(function () { return self.clients.claim(); }));
+        });
+        function keep(request, response) {
+          if (!response || !response.ok || response.type !== "basic") { return; }
+          var copy = response.clone();
+          caches.open(PAGES).then(function (cache) {
+            return cache.put(request, copy).then(function () { return cache.keys(); }).then(function (keys) {
+              // The oldest go first: a cache's keys are in the order they were put.
+              return Promise.all(keys.slice(0, Math.max(0, keys.length - KEEP)).map(function (old) { return cache.delete(old); }));
+            });
+          });
+        }
+        self.addEventListener("fetch", function (event) {
+          var request = event.request;
+          var url = new URL(request.url);
+          if (request.method !== "GET" || url.origin !== self.location.origin) { return; }
+          if (request.mode === "navigate" || url.pathname === "/list") {
+            event.respondWith(fetch(request).then(function (response) {
+              keep(request, response);
+              return response;
+            }).catch(function () {
+              return caches.match(request, { ignoreSearch: false }).then(function (kept) {
+                return kept || (request.mode === "navigate" ? caches.match("/offline.html") : Response.error());
+              });
+            }));
+            return;
+          }
+          if (shell.indexOf(url.pathname) >= 0 || url.pathname.indexOf("/thumbs/") === 0) {
+            // Kept copy at once, brought up to date behind it.
+            event.respondWith(caches.match(request).then(function (kept) {
+              var fresh = fetch(request).then(function (response) {
+                if (url.pathname.indexOf("/thumbs/") === 0) { keep(request, response); }
+                else if (response.ok) { var copy = response.clone(); caches.open(SHELL).then(function (cache) { cache.put(request, copy); }); }
+                return response;
+              }).catch(function () { return kept || Response.error(); });
+              return kept || fresh;
+            }));
+          }
+        });
+
         """#
 
     /// The web app manifest: the journal on a phone's home screen, standing alone like an app.

@@ -20,8 +20,16 @@ enum LiveBlocks {
         html += "<label class=\"pick\">\(t(.photoOrVideo)) <input type=\"file\" name=\"media\" accept=\"image/*,video/*\"></label>\n"
         html += "<label>\(t(.whatHappened)) <textarea name=\"text\" rows=\"3\" data-draft=\"new-page\"></textarea></label>\n"
         html += "<label class=\"pick\">\(t(.voiceNote)) <input type=\"file\" name=\"voice\" accept=\"audio/*\"></label>\n"
-        html += "<button type=\"submit\">\(t(.save))</button>\n</form>\n</details>\n"
+        html += "<button type=\"submit\">\(t(.save))</button>\n"
+        html += offlineNote(context.language)
+        html += "</form>\n</details>\n"
         return html
+    }
+
+    /// Said where a browser runs no service worker (plain HTTP to another computer): what works
+    /// without the server. Hidden until the app's script finds that so.
+    static func offlineNote(_ language: Language) -> SafeHTML {
+        "<p class=\"note offline-note\" hidden>\(HTML.escape(LiveText.offlineWithoutHTTPS.text(language)))</p>\n"
     }
 
     /// The form at the head of a kind's section on the home screen: ideas are added in the ideas'
@@ -149,6 +157,7 @@ public enum LiveText: Sendable {
     case write, newPage, photoOrVideo, whatHappened, save, idea, add, question, ask, edit, text, tags, tickOff, reopen
     case nowText, yourText, startTalk, message, send, done, unsent, voiceNote, searchAll
     case settings, provider, builtinProvider, providerOnComputer, tone, settingsSync
+    case keptForLater, offlineWithoutHTTPS, offline, offlineText
 
     /// A tone of `ai.tone` as the settings page names it.
     static func toneName(_ tone: String, _ language: Language) -> String {
@@ -217,6 +226,19 @@ public enum LiveText: Sendable {
         case .send: ("送出", "Send")
         case .done: ("完成：整理成日記", "Done: write it up")
         case .unsent: ("沒有送出（連線中斷了嗎？）。內容還在，再按一次就好。", "Not sent (a dropped connection?). Nothing is lost; press it again.")
+        case .keptForLater:
+            ("連不上電腦：這一頁先存在手機上，連上時會自動送出。", "The computer cannot be reached: this page is kept on the phone and sent when it is back.")
+        case .offlineWithoutHTTPS:
+            (
+                "這個連線不是 HTTPS：連不上電腦時這個應用程式打不開，但你打的字和選的照片會留在手機上。",
+                "This connection is not HTTPS: the app does not open while the computer cannot be reached, but what you type and the photos you choose stay on this phone."
+            )
+        case .offline: ("離線", "Offline")
+        case .offlineText:
+            (
+                "連不上電腦，這一頁也沒有存在手機上。看過的頁面和首頁可以離線打開；新寫的一頁會先存在手機上，連上時送出。",
+                "The computer cannot be reached, and this page is not kept on the phone. Pages you have read and the home page open offline; a new page is kept on the phone and sent when the computer is back."
+            )
         }
     }
 }

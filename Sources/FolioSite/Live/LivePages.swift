@@ -97,6 +97,11 @@ public enum LivePages {
         return PageShell.page(title: title, context: context, depth: 0, bodyClass: "index search-page", content: html, root: "/")
     }
 
+    /// What the service worker answers for a page it does not keep while the computer cannot be reached.
+    public static func offline(language: Language) -> SafeHTML {
+        message(LiveText.offlineText.text(language), title: LiveText.offline.text(language), language: language)
+    }
+
     /// A page of one of the app's lists (``LiveList``): a kind's records after the home page's, a
     /// tag's, a day's, "on this day", with what chose them said above and the way back to all.
     /// A tag's list has the search box of the tile (the spec's 搜尋這個分類的日記): it searches only
@@ -197,7 +202,7 @@ public enum LivePages {
             html += "<label class=\"switch\"><input type=\"checkbox\" name=\"\(item.field)\" value=\"true\"\(checked)> "
             html += "\(LiveText.switchName(item.field, language))</label>\n"
         }
-        html += "<p class=\"note\">\(t(.settingsSync))</p>\n"
+        html += "<p class=\"note\">\(t(.settingsSync))</p>\n" + LiveBlocks.offlineNote(language)
         html += "<button type=\"submit\">\(t(.save))</button>\n</form>\n</article>\n"
         return PageShell.page(
             title: LiveText.settings.text(language), context: context, depth: 0, bodyClass: "notice-page", content: html, root: "/")

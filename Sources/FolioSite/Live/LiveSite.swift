@@ -37,7 +37,7 @@ public struct LiveSite: Sendable, Hashable {
     /// Every script a served page loads, by its path on the server: the app's, the site's and the
     /// search terms, all made by folio. Nothing under `/vault/` (a file that arrived by sync) is
     /// ever one of them.
-    public static let scriptPaths = ["/assets/app.js", "/assets/site.js", "/search.js"]
+    public static let scriptPaths = ["/assets/app.js", "/assets/site.js", "/search.js", "/sw.js"]
 
     /// The policy the server sends with a page it serves at `origin` (`http://127.0.0.1:8400`):
     /// ``contentSecurityPolicy`` with scripts allowed from ``scriptPaths`` only. Nil `origin` (a

@@ -48,7 +48,7 @@ enum PageShell {
         html += """
             <script src="\(up)assets/site.js" defer></script>
             </head>
-            <body class="\(bodyClass)"\(context.live == nil ? SafeHTML() : " data-live=\"1\" data-unsent=\"\(LiveText.unsent.text(context.language))\"") data-unplayable="\(HTML.escape(context.text(.mediaUnplayable)))">
+            <body class="\(bodyClass)"\(context.live == nil ? SafeHTML() : " data-live=\"1\" data-unsent=\"\(LiveText.unsent.text(context.language))\" data-kept=\"\(LiveText.keptForLater.text(context.language))\"") data-unplayable="\(HTML.escape(context.text(.mediaUnplayable)))">
             <main>
 
             """

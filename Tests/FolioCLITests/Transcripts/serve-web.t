@@ -58,7 +58,7 @@ $ git rev-parse HEAD > ../head-before
 404 /vault/.git/config
 ? 0
 $ curl -s -D - -o /dev/null -b ../cookies $BASE/ | grep -i -e '^content-security-policy' -e '^x-frame' | tr -d '\r' | sed 's/127.0.0.1:[0-9]*/127.0.0.1:PORT/g'
-Content-Security-Policy: default-src 'none'; script-src http://127.0.0.1:PORT/assets/app.js http://127.0.0.1:PORT/assets/site.js http://127.0.0.1:PORT/search.js; style-src 'self'; img-src 'self' blob:; media-src 'self' blob:; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'
+Content-Security-Policy: default-src 'none'; script-src http://127.0.0.1:PORT/assets/app.js http://127.0.0.1:PORT/assets/site.js http://127.0.0.1:PORT/search.js http://127.0.0.1:PORT/sw.js; style-src 'self'; img-src 'self' blob:; media-src 'self' blob:; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'
 X-Frame-Options: DENY
 ? 0
 
