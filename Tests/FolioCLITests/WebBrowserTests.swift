@@ -66,8 +66,10 @@ struct WebBrowserTests {
         #expect(try folio.run("list", "--done").stdout.contains("買新雨傘"))
     }
 
-    @Test("every page at a phone's size, light and dark: no console error, 16 px fields, 44 px targets, readable, described")
-    func phoneQuality() throws {
+    @Test(
+        "every page at a phone's size and a computer's, light and dark: no console error, 16 px fields, 44 px targets, readable, described",
+        arguments: ["phone", "desktop"])
+    func phoneQuality(device: String) throws {
         let folio = try FolioProcess.vault(language: "zh-Hant")
         let scratch = try #require(folio.scratch)
         let photo = scratch.path("IMG_0002.JPG")
@@ -85,12 +87,15 @@ struct WebBrowserTests {
 
         let shots = Self.repository.appendingPathComponent(".build/web-screenshots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let session = try BrowserSession(folio, script: "phone_quality") { pair, errors in [pair, errors.path, description, shots.path] }
+        let session = try BrowserSession(folio, script: "phone_quality") { pair, errors in
+            [pair, errors.path, description, shots.path, device]
+        }
         var expected = [
             "favicon", "not paired: no other console error", "tile without JavaScript", "home opens on the journal",
-            "ideas and the 8 ball in their tabs, one closed sheet to write", "a swipe from right to left opens the sheet",
-            "tile cover photo", "chosen day shown and in view", "the next pages come as the list scrolls", "on this day from the server",
+            "ideas and the 8 ball in their tabs, one closed sheet to write", "tile cover photo", "chosen day shown and in view",
+            "the next pages come as the list scrolls", "on this day from the server",
         ]
+        if device == "phone" { expected.append("a swipe from right to left opens the sheet") }
         for scheme in ["light", "dark"] {
             for name in ["home", "record", "search", "charts", "calendar", "settings", "list"] {
                 let page = "\(name) (\(scheme))"
@@ -103,14 +108,17 @@ struct WebBrowserTests {
         session.passed(expected)
     }
 
-    @Test("a phone paired once stays paired across a restart of the server: the same browser writes before and after")
-    func pairedAcrossRestart() throws {
+    @Test(
+        "a phone paired once stays paired across a restart of the server: the same browser writes before and after",
+        arguments: ["phone", "desktop"])
+    func pairedAcrossRestart(device: String) throws {
         let folio = try FolioProcess.vault(language: "zh-Hant")
         let profile = try #require(folio.scratch).path("chromium-profile")
         let (first, pair, errors) = try BrowserSession.serve(folio)
         let base = String(pair.prefix { $0 != "?" }.dropLast("/pair".count))
         let port = try #require(Int(base.split(separator: ":").last ?? ""), "\(base)")
-        let before = try BrowserSession(folio, script: "restart_visit", arguments: ["first", pair, profile.path], serverErrors: errors)
+        let before = try BrowserSession(
+            folio, script: "restart_visit", arguments: ["first", pair, profile.path, device], serverErrors: errors)
         first.stop()
         before.passed(["first: the journal, not a request to pair", "first: a page written"])
 
@@ -118,14 +126,16 @@ struct WebBrowserTests {
         let (second, _, againErrors) = try BrowserSession.serve(folio, port: port, errors: "serve-again.err")
         defer { second.stop() }
         let after = try BrowserSession(
-            folio, script: "restart_visit", arguments: ["again", base + "/", profile.path], serverErrors: againErrors)
+            folio, script: "restart_visit", arguments: ["again", base + "/", profile.path, device], serverErrors: againErrors)
         after.passed(["again: the journal, not a request to pair", "again: a page written"])
         let subjects = try folio.commitSubjects()
         #expect(subjects.contains { $0.contains("重開之前") } && subjects.contains { $0.contains("重開之後") }, "\(subjects)")
     }
 
-    @Test("away from the computer: pages read before open, a new page waits in the outbox and is made once when it is back")
-    func offlineAndBack() throws {
+    @Test(
+        "away from the computer: pages read before open, a new page waits in the outbox and is made once when it is back",
+        arguments: ["phone", "desktop"])
+    func offlineAndBack(device: String) throws {
         let folio = try FolioProcess.vault(language: "zh-Hant")
         #expect(try folio.run("new", "diary", "--text", "河邊散步，看到白鷺鷥", "--tag", "散步").status == 0)
         let profile = try #require(folio.scratch).path("chromium-profile")
@@ -135,18 +145,19 @@ struct WebBrowserTests {
         let base = String(loopbackPair.prefix { $0 != "?" }.dropLast("/pair".count))
         let port = try #require(Int(base.split(separator: ":").last ?? ""), "\(base)")
         let online = try BrowserSession(
-            folio, script: "offline_visit", arguments: ["online", base, profile.path, loopbackPair], serverErrors: errors)
+            folio, script: "offline_visit", arguments: ["online", base, profile.path, device, loopbackPair], serverErrors: errors)
         online.passed(["online: the worker keeps the pages read"])
         // The next link pairs the browser on the plain-HTTP name.
         let next = try #require(
             Self.nextPairingLink(in: errors, after: pair), "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
         let plain = try BrowserSession(
-            folio, script: "offline_visit", arguments: ["plain", base, profile.path + "-plain", next], serverErrors: errors)
+            folio, script: "offline_visit", arguments: ["plain", base, profile.path + "-plain", device, next], serverErrors: errors)
         plain.passed(["plain HTTP elsewhere: the page says what works offline"])
         first.stop()
 
         // The computer out of reach: nothing listens on the port.
-        let offline = try BrowserSession(folio, script: "offline_visit", arguments: ["offline", base, profile.path], serverErrors: errors)
+        let offline = try BrowserSession(
+            folio, script: "offline_visit", arguments: ["offline", base, profile.path, device], serverErrors: errors)
         offline.passed([
             "offline: the home page opens", "offline: a page read before opens", "offline: a page never read says it is offline",
             "offline: a new page waits in the outbox",
@@ -155,7 +166,8 @@ struct WebBrowserTests {
         let (second, _, againErrors) = try BrowserSession.serve(
             folio, port: port, errors: "serve-again.err", extra: ["--host", "folio.test"])
         defer { second.stop() }
-        let back = try BrowserSession(folio, script: "offline_visit", arguments: ["back", base, profile.path], serverErrors: againErrors)
+        let back = try BrowserSession(
+            folio, script: "offline_visit", arguments: ["back", base, profile.path, device], serverErrors: againErrors)
         back.passed(["back: the outbox sent the page", "back: one page, not two"])
         let subjects = try folio.commitSubjects()
         #expect(subjects.filter { $0.contains("離線時寫的一頁") }.count == 1, "one commit for the page: \(subjects)")

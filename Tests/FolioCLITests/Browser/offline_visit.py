@@ -5,7 +5,7 @@ A browser on a plain-HTTP name that is not this computer (no service worker ther
 works offline. One browser profile across the phases, as a phone keeps its storage; run by
 WebBrowserTests one phase at a time (the test stops and starts the server between them).
 
-Arguments: PHASE BASE PROFILE [PAIRING_URL]
+Arguments: PHASE BASE PROFILE DEVICE [PAIRING_URL] (DEVICE: phone, 390x844 with touch, or desktop, 1280x900)
   online   pair, read the home page and a record's page while the service worker takes over
   offline  (server down) the kept pages, the offline page, a new page kept in the outbox
   back     (server up again) the outbox sent: the page is on the home page
@@ -21,17 +21,19 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-phase, base, profile = sys.argv[1:4]
-pair = sys.argv[4] if len(sys.argv) > 4 else None
+phase, base, profile, device = sys.argv[1:5]
+pair = sys.argv[5] if len(sys.argv) > 5 else None
 
 options = webdriver.ChromeOptions()
 options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=zh-TW",
-                 "--window-size=390,844", "--no-first-run", "--disable-extensions", "--user-data-dir=" + profile,
+                 "--window-size=390,844" if device == "phone" else "--window-size=1280,900", "--no-first-run", "--disable-extensions", "--user-data-dir=" + profile,
                  # folio.test is this computer too, but a browser does not know it: plain HTTP there is not secure.
                  "--host-resolver-rules=MAP folio.test 127.0.0.1"]:
     options.add_argument(argument)
 options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+if device == "phone":
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True}})
 driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
 driver.set_script_timeout(20)
 wait = WebDriverWait(driver, 20)

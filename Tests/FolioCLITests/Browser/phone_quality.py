@@ -21,21 +21,24 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 import os
 
-pair, server_errors, description, screenshots = sys.argv[1:5]
+pair, server_errors, description, screenshots, device = sys.argv[1:6]
 base = pair.split("/pair")[0]
+phone = device == "phone"
 
 
 def browser():
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    size = "--window-size=390,844" if phone else "--window-size=1280,900"
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=zh-TW",
-                     "--window-size=390,844", "--no-first-run", "--disable-extensions"]:
+                     size, "--no-first-run", "--disable-extensions"]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    options.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True},
-        "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
-    })
+    if phone:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True},
+            "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+        })
     return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
 
 
@@ -113,18 +116,19 @@ try:
     time.sleep(0.3)
     # "On this day" (at most three pages, asked for by the page) may stand above the timeline:
     # the timeline's first page is still in the first screen, with room for its line.
-    driver.save_screenshot(os.path.join(screenshots, "phone-home.png"))
+    driver.save_screenshot(os.path.join(screenshots, device + "-home.png"))
     top = driver.execute_script("return document.querySelector('#kind-diary li.rec').getBoundingClientRect().top;")
     check("home opens on the journal", top < 600, "the first page starts %d px down" % top)
     placed = driver.execute_script(
         "return [!!document.querySelector('#kind-idea form[action=\"/ideas\"]'), !!document.querySelector('#kind-qa form[action=\"/ask\"]'),"
         " document.querySelectorAll('form[action=\"/pages\"]').length, document.getElementById('compose').open];")
     check("ideas and the 8 ball in their tabs, one closed sheet to write", placed == [True, True, 1, False], repr(placed))
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": 340, "y": 600}]})
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": 200, "y": 605}]})
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    time.sleep(0.2)
-    check("a swipe from right to left opens the sheet", driver.execute_script("return document.getElementById('compose').open;") is True)
+    if phone:  # a computer has no swipe
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": 340, "y": 600}]})
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": 200, "y": 605}]})
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        time.sleep(0.2)
+        check("a swipe from right to left opens the sheet", driver.execute_script("return document.getElementById('compose').open;") is True)
     # A tag's tile shows its newest photo; a day chosen in the calendar is said above the list,
     # in view, with the way back to every page.
     driver.get(base + "/")

@@ -3,7 +3,7 @@ profile (its cookie kept as a phone keeps it) visits before and after a restart,
 address. Run twice by WebBrowserTests: `first` pairs through the link and adds an idea; `again`
 (a new server, no link) opens the home page and adds another idea. One line per check.
 
-Arguments: PHASE BASE_OR_PAIRING_URL PROFILE_FOLDER
+Arguments: PHASE BASE_OR_PAIRING_URL PROFILE_FOLDER DEVICE (phone, 390x844 with touch, or desktop, 1280x900)
 """
 import os
 import sys
@@ -14,13 +14,15 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-phase, address, profile = sys.argv[1:4]
+phase, address, profile, device = sys.argv[1:5]
 
 options = webdriver.ChromeOptions()
 options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=zh-TW",
-                 "--window-size=390,844", "--no-first-run", "--disable-extensions", "--user-data-dir=" + profile]:
+                 "--window-size=390,844" if device == "phone" else "--window-size=1280,900", "--no-first-run", "--disable-extensions", "--user-data-dir=" + profile]:
     options.add_argument(argument)
+if device == "phone":
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True}})
 driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
 wait = WebDriverWait(driver, 20)
 try:
