@@ -32,7 +32,7 @@ struct SitePages: RouterMiddleware {
         // The first pages are still being written (a first start on a large vault): say so at
         // once, and the page asks again by itself, instead of a request waiting a minute.
         guard journal.freshness.hasPages else { return WebResponse.preparing(journal.freshness.progress, journal.language) }
-        if !journal.freshness.mayServe(now: .now) {
+        if !journal.freshness.claimOrServe(now: .now) {
             do throws(FolioError) {
                 try await journal.refresh()
             } catch {

@@ -102,7 +102,12 @@ actor WebJournal {
     /// the last check share it (the catalog is read once for a burst of page loads), unless a
     /// write was made since.
     func refresh() throws(FolioError) {
-        try service.beginRequest()
+        do throws(FolioError) {
+            try service.beginRequest()
+        } catch {
+            freshness.release()
+            throw error
+        }
         guard let generation = freshness.begin(now: .now) else { return }
         let freshness = freshness
         let options = SiteOptions(
@@ -362,6 +367,23 @@ final class Freshness: Sendable {
     }
 
     private let state = Mutex(State())
+
+    /// Whether a page may be sent now (true), or its request brings the pages up to date first
+    /// (false). When the window has only passed (no write waits to be seen), the first request
+    /// to find it so claims the refresh at once, before it reaches the journal: the requests that
+    /// come while it runs are sent the pages as they are instead of queueing behind it (at 8,000
+    /// requests a second they were the 1 % that waited a whole look at the vault).
+    func claimOrServe(now: ContinuousClock.Instant) -> Bool {
+        state.withLock { state in
+            guard state.currentAt == state.changes, state.hasPages else { return false }
+            if state.refreshing || state.last.map({ now - $0 < Self.window }) == true { return true }
+            state.refreshing = true
+            return false
+        }
+    }
+
+    /// Gives up a refresh claimed by ``claimOrServe(now:)`` that was never begun.
+    func release() { state.withLock { $0.refreshing = false } }
 
     /// Whether a page may be sent now without waiting for a refresh.
     func mayServe(now: ContinuousClock.Instant) -> Bool {

@@ -29,6 +29,22 @@ struct FreshnessTests {
         freshness.finish(third, now: start + .milliseconds(700), succeeded: true)
         #expect(freshness.mayServe(now: start + .milliseconds(710)))
 
+        // The window passed with no write waiting: the first request claims the refresh, the
+        // others are sent the pages meanwhile; a claim never begun is given up.
+        let later = start + .milliseconds(1_300)
+        #expect(!freshness.claimOrServe(now: later), "the first request after the window brings the pages up to date")
+        #expect(freshness.claimOrServe(now: later), "the next is sent the pages while that runs")
+        let claimed = try #require(freshness.begin(now: later))
+        freshness.finish(claimed, now: later, succeeded: true)
+        #expect(freshness.claimOrServe(now: later + .milliseconds(100)))
+        #expect(!freshness.claimOrServe(now: later + .milliseconds(700)))
+        freshness.release()
+        #expect(!freshness.claimOrServe(now: later + .milliseconds(710)), "a released claim is claimed again")
+        freshness.release()
+        // A write waits for its own refresh, claimed or not.
+        freshness.markChanged()
+        #expect(!freshness.claimOrServe(now: later + .milliseconds(720)) && !freshness.claimOrServe(now: later + .milliseconds(721)))
+
         // A refresh that failed makes nothing current.
         freshness.markChanged()
         let failed = try #require(freshness.begin(now: start + .milliseconds(720)))

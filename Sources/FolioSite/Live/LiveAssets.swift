@@ -120,26 +120,31 @@ public enum LiveAssets {
           // The files chosen in the new-page sheet (a photo, a voice note) are kept on the phone
           // too (IndexedDB), so a reload or a closed tab does not drop them silently; they go
           // when the server says the page is saved, as the words' drafts do.
-          var fileDrafts = (function () {
+          // One store of the phone's IndexedDB: run(mode, work) runs work on it in a transaction
+          // and gives what its last request found.
+          var phoneStore = function (database, store, options) {
             var open = function () {
               return new Promise(function (resolve, reject) {
                 if (!window.indexedDB) { reject(new Error("no IndexedDB")); return; }
-                var request = indexedDB.open("folio-drafts", 1);
-                request.onupgradeneeded = function () { request.result.createObjectStore("files"); };
+                var request = indexedDB.open(database, 1);
+                request.onupgradeneeded = function () { request.result.createObjectStore(store, options); };
                 request.onsuccess = function () { resolve(request.result); };
                 request.onerror = function () { reject(request.error); };
               });
             };
-            var run = function (mode, work) {
+            return function (mode, work) {
               return open().then(function (db) {
                 return new Promise(function (resolve, reject) {
-                  var done = db.transaction("files", mode);
-                  var result = work(done.objectStore("files"));
+                  var done = db.transaction(store, mode);
+                  var result = work(done.objectStore(store));
                   done.oncomplete = function () { resolve(result && result.result); };
                   done.onerror = function () { reject(done.error); };
                 });
               });
             };
+          };
+          var fileDrafts = (function () {
+            var run = phoneStore("folio-drafts", "files");
             return {
               put: function (key, file) {
                 return run("readwrite", function (store) {
@@ -155,25 +160,7 @@ public enum LiveAssets {
           // per draft: a page is taken out only once the server answered for it, and a page sent
           // twice (an answer lost on the way) is found by the server, never made again.
           var outbox = (function () {
-            var open = function () {
-              return new Promise(function (resolve, reject) {
-                if (!window.indexedDB) { reject(new Error("no IndexedDB")); return; }
-                var request = indexedDB.open("folio-outbox", 1);
-                request.onupgradeneeded = function () { request.result.createObjectStore("pages", { autoIncrement: true }); };
-                request.onsuccess = function () { resolve(request.result); };
-                request.onerror = function () { reject(request.error); };
-              });
-            };
-            var run = function (mode, work) {
-              return open().then(function (db) {
-                return new Promise(function (resolve, reject) {
-                  var done = db.transaction("pages", mode);
-                  var result = work(done.objectStore("pages"));
-                  done.oncomplete = function () { resolve(result && result.result); };
-                  done.onerror = function () { reject(done.error); };
-                });
-              });
-            };
+            var run = phoneStore("folio-outbox", "pages", { autoIncrement: true });
             var all = function () {
               return run("readonly", function (store) { return store.getAllKeys(); }).then(function (keys) {
                 return Promise.all((keys || []).map(function (id) {

@@ -145,7 +145,11 @@ public final class LiveListIndex: Sendable {
     public static func stamp(of path: String) -> [Int64]? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return [
+        return stamp(status)
+    }
+
+    private static func stamp(_ status: stat) -> [Int64] {
+        [
             Int64(bitPattern: UInt64(status.st_dev)), Int64(bitPattern: UInt64(status.st_ino)), Int64(status.st_size),
             Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec),
         ]
@@ -161,10 +165,7 @@ public final class LiveListIndex: Sendable {
             close(descriptor)
             return nil
         }
-        let stamp = [
-            Int64(bitPattern: UInt64(status.st_dev)), Int64(bitPattern: UInt64(status.st_ino)), Int64(status.st_size),
-            Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec),
-        ]
+        let stamp = stamp(status)
         var parser = Parser()
         var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
         var offset: Int64 = 0
