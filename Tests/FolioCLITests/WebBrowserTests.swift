@@ -160,7 +160,7 @@ struct WebBrowserTests {
             folio, script: "offline_visit", arguments: ["offline", base, profile.path, device], serverErrors: errors)
         offline.passed([
             "offline: the home page opens", "offline: a page read before opens", "offline: a page never read says it is offline",
-            "offline: a new page waits in the outbox",
+            "offline: a new page waits in the outbox", "offline: two pages wait",
         ])
 
         let (second, _, againErrors) = try BrowserSession.serve(
@@ -168,7 +168,7 @@ struct WebBrowserTests {
         defer { second.stop() }
         let back = try BrowserSession(
             folio, script: "offline_visit", arguments: ["back", base, profile.path, device], serverErrors: againErrors)
-        back.passed(["back: the outbox sent the page", "back: one page, not two"])
+        back.passed(["back: the outbox sent the page", "back: one page, not two", "back: a refused page returns to the sheet"])
         let subjects = try folio.commitSubjects()
         #expect(subjects.filter { $0.contains("離線時寫的一頁") }.count == 1, "one commit for the page: \(subjects)")
     }

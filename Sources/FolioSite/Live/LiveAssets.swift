@@ -169,8 +169,23 @@ public enum LiveAssets {
               });
             };
             var sending = false;
+            var returned = false;
+            var returnToSheet = function (fields) {
+              returned = true;
+              var kept = [];
+              fields.forEach(function (pair) {
+                if (pair[0] === "text" && pair[1]) {
+                  try { localStorage.setItem("folio-draft:new-page", JSON.stringify({ text: pair[1], version: null })); } catch (e) {}
+                }
+                if ((pair[0] === "media" || pair[0] === "voice") && pair[1] && pair[1].size) {
+                  kept.push(fileDrafts.put("new-page:" + pair[0], pair[1]));
+                }
+              });
+              return Promise.all(kept).catch(function () {});
+            };
             return {
               available: !!window.indexedDB,
+              returnedAny: function () { return returned; },
               keep: function (data) {
                 var fields = [];
                 data.forEach(function (value, name) { if (name !== "stream") { fields.push([name, value]); } });
@@ -192,11 +207,14 @@ public enum LiveAssets {
                         body.append(pair[0], pair[0] === "token" && token ? token.value : pair[1]);
                       });
                       return fetch("/pages", { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
-                        // A refusal that sending again cannot change (too large, not a page) is not
-                        // kept forever; an unpaired browser or the server's own failure is.
+                        // An unpaired browser or the server's own failure: kept, sent again later.
                         if (response.status === 401 || response.status === 403 || response.status >= 500) { return; }
                         made = made || response.ok;
-                        return run("readwrite", function (store) { return store.delete(entry.id); });
+                        // A refusal that sending again cannot change (a key in the words, too large)
+                        // puts the page back in the sheet as its draft, where saving it says why:
+                        // nothing written offline is dropped.
+                        var back = response.ok ? Promise.resolve() : returnToSheet(entry.fields || []);
+                        return back.then(function () { return run("readwrite", function (store) { return store.delete(entry.id); }); });
                       });
                     });
                   }, Promise.resolve());
@@ -209,8 +227,8 @@ public enum LiveAssets {
             outbox.count().then(function (count) {
               if (!count) { return; }
               return outbox.flush().then(function (made) {
-                // The home page shows what was just made.
-                if (made && document.getElementById("compose")) { location.reload(); }
+                // The home page shows what was just made, and a page given back in its sheet.
+                if ((made || outbox.returnedAny()) && document.getElementById("compose")) { location.reload(); }
               });
             }).catch(function () {});
           };

@@ -38,6 +38,9 @@ driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/b
 driver.set_script_timeout(20)
 wait = WebDriverWait(driver, 20)
 
+# Words the server refuses to save without --allow-secret: they look like an API key.
+REFUSED = "我的金鑰 sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd"
+
 KEPT = """
 var done = arguments[arguments.length - 1];
 caches.open("folio-pages").then(function (cache) { return cache.keys(); })
@@ -97,6 +100,14 @@ try:
         waiting = driver.execute_async_script(OUTBOX)
         check("offline: a new page waits in the outbox", "存在手機上" in said and left == "" and waiting == 1,
               repr((said, left, waiting)))
+        # A second page the server will refuse (a key in its words): it too waits, and is not lost.
+        driver.get(base + "/")
+        wait.until(lambda d: d.find_elements(By.ID, "compose"))
+        driver.find_element(By.CSS_SELECTOR, "details.compose > summary").click()
+        driver.find_element(By.CSS_SELECTOR, "form.new-page textarea[name=text]").send_keys(REFUSED)
+        driver.find_element(By.CSS_SELECTOR, "form.new-page button[type=submit]").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "form.new-page .kept"))
+        check("offline: two pages wait", driver.execute_async_script(OUTBOX) == 2, "")
     elif phase == "back":
         driver.get(base + "/")
         wait.until(lambda d: "離線時寫的一頁" in d.find_element(By.ID, "kind-diary").text)
@@ -106,6 +117,10 @@ try:
         time.sleep(1)
         titles = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#kind-diary .title")]
         check("back: one page, not two", titles.count("離線時寫的一頁") == 1, repr(titles))
+        # The page the server refused is back in the sheet, open, with its words.
+        given = driver.execute_script(
+            "return [document.getElementById('compose').open, document.querySelector('form.new-page textarea[name=text]').value];")
+        check("back: a refused page returns to the sheet", given == [True, REFUSED], repr(given))
     elif phase == "plain":
         driver.get(pair)
         wait.until(lambda d: d.find_elements(By.ID, "compose"))
