@@ -144,7 +144,6 @@ actor WebJournal {
         try service.beginRequest()
         let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         try refresh()
-        let kindNames = vault.kinds.mapValues { $0.shownName(language) }
         let results = LivePages.SearchResults(typed: typed, tag: tag, from: from)
         guard !typed.isEmpty || tag != nil else {
             return LivePages.searchResults(
