@@ -115,15 +115,15 @@ extension Companion {
             return CompanionStepOutcome(page: page, failure: error)
         }
         try vault.checkInput([(.note, heard)])
-        let text = [page.document.string("text") ?? "", heard].filter { !$0.isEmpty }.joined(separator: "\n")
         let path = page.path
+        let byAI = PageWords.isWrittenByAI(page)
+        // The words live once, in the body; a page an AI wrote keeps what it was written from in `text`.
+        let words = byAI ? PageWords.inBody(page) : (PageWords.writers(page) ?? "")
+        let joined = [words, heard].filter { !$0.isEmpty }.joined(separator: "\n\n")
+        let kept = [page.document.string("text") ?? "", heard].filter { !$0.isEmpty }.joined(separator: "\n")
         let changed = try vault.update(
-            page, keys: [("text", .string(text))],
-            body: { body in
-                let words = MediaLinks.splitPage(Conversation.split(body).before, recordPath: path).words
-                let joined = [words.trimmingCharacters(in: .whitespacesAndNewlines), heard].filter { !$0.isEmpty }.joined(separator: "\n\n")
-                return PageBody.replacingPage(in: body, with: joined, recordPath: path)
-            }, verb: "transcribe")
+            page, keys: [("text", byAI ? .string(kept) : nil)],
+            body: { body in PageBody.replacingPage(in: body, with: joined, recordPath: path) }, verb: "transcribe")
         vault.rememberAIFailure(nil, step: CompanionRetryStep.transcribe.rawValue, for: changed)
         return CompanionStepOutcome(page: changed, failure: nil)
     }

@@ -16,7 +16,7 @@ public struct DiaryEntry: Sendable {
             throw FolioError(.ai(.failed(provider: "folio", problem: .notADiary(kind: record.kind ?? "?"))), file: record.path)
         }
         self.record = record
-        text = record.document.string("text").flatMap { $0.isEmpty ? nil : $0 }
+        text = PageWords.writers(record)
         analysis = record.document.string("analysis").flatMap { $0.isEmpty ? nil : $0 }
         conversation = Conversation.parse(record.document.body)
     }
@@ -109,6 +109,8 @@ public enum AIPageChange {
         if configuration.autoTitle, let title = summary.title { keys.append(("title", .string(title))) }
         // Tags folio completed after a model's short list are said beside the model's name.
         let writers = summary.completedTags.isEmpty || provider == "builtin" ? provider : provider + " + builtin"
+        // The writer's words leave the body for the AI's page: kept, as what the page was written from.
+        if !PageWords.isWrittenByAI(record), let words = PageWords.writers(record) { keys.append(("text", .string(words))) }
         keys.append(("summarized_by", .string(writers)))
         keys.append(("summarized_at", .raw(now.text)))
         let page = summary.page

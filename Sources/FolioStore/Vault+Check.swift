@@ -64,6 +64,9 @@ public enum CheckFinding: Sendable, Equatable {
     case shallowHistory(cutAt: [String])
     /// A part of the check that could not be done, and why: never taken for nothing found.
     case notChecked(CheckPart, FolioError)
+    /// A key the template writes into the body (the diary's `text`) kept beside the body's words:
+    /// the same words, or older ones the body was edited from since (``PageWords``).
+    case keptTwice(path: String, key: String, copy: PageWords.Copy)
     /// A value of `.folio/config.yaml` its setting does not take, or the file itself unreadable:
     /// the default applies meanwhile, so a warning.
     case setting(FolioError)
@@ -72,7 +75,7 @@ public enum CheckFinding: Sendable, Equatable {
     public var isWarning: Bool {
         switch self {
         case .secret, .conflictCopy, .hardLink, .nameNotPortable, .lfsServerNotAsked, .nameCollision, .nameSeenDifferently, .ignoredByGit,
-            .danglingWikilink, .notChecked(.secrets, _), .setting:
+            .danglingWikilink, .notChecked(.secrets, _), .setting, .keptTwice:
             true
         default: false
         }
@@ -124,6 +127,7 @@ public enum CheckFinding: Sendable, Equatable {
         case .shallowHistory(let roots): FolioError(.check(.shallowHistory(cutAt: roots)), file: ".git")
         case .notChecked(let part, let error): FolioError(.check(.notChecked(part, because: error.message)), file: error.file)
         case .setting(let error): error
+        case .keptTwice(let path, let key, let copy): FolioError(.check(.keptTwice(key: key, older: copy == .older)), file: path)
         }
     }
 }
@@ -313,6 +317,9 @@ public struct RecordChecks {
     private var againstKinds: [AgainstKind] = []
     private var commonKeys: [CheckFinding] = []
     private var escapingLinks: [CheckFinding] = []
+    private var keptTwice: [CheckFinding] = []
+    /// Each kind's keys its template writes into the body, found once per kind.
+    private var fallbackKeys: [String: [String]] = [:]
     /// How many records were added.
     public private(set) var recordCount = 0
 
@@ -361,6 +368,14 @@ public struct RecordChecks {
             }
         }
         for record in set.records { commonKeys += Vault.commonKeyProblems(record) }
+        for record in set.records {
+            guard let kindName = record.kind, let kind = kinds[kindName] else { continue }
+            let keys = fallbackKeys[kindName] ?? kind.bodyFallbackKeys
+            fallbackKeys[kindName] = keys
+            for key in keys {
+                if let copy = PageWords.copy(of: key, in: record) { keptTwice.append(.keptTwice(path: record.path, key: key, copy: copy)) }
+            }
+        }
         escapingLinks += set.escapingLinks.map(CheckFinding.escapingLink)
     }
 
@@ -378,7 +393,7 @@ public struct RecordChecks {
                 if pathsByID[parent] == nil { findings.append(.orphan(path: path, parent: parent, rule: rule)) }
             }
         }
-        findings += commonKeys + escapingLinks
+        findings += commonKeys + keptTwice + escapingLinks
         findings += vault.strayTemporaryFiles().map(CheckFinding.strayTemporaryFile)
         return findings
     }

@@ -213,6 +213,11 @@ public struct VaultCheck {
             for renamed in try vault.renameNamesSeenDifferently(renames, in: renames.isEmpty ? .empty : vault.loadRecords()) {
                 said(.file(.nameRenamed(from: renamed.from, to: renamed.to, relinked: renamed.relinked.count)))
             }
+            let copies = findings.compactMap { if case .keptTwice(let path, let key, _) = $0 { (path, key) } else { nil } }
+            for (path, key) in copies {
+                try vault.update(try vault.findRecord(path, workingDirectory: nil), keys: [(key, nil)], verb: "unset \(key)")
+                said(.check(.copyRemoved(path: path, key: key)))
+            }
             let orphans = findings.contains { if case .orphan(_, _, let rule) = $0 { rule != .refuse } else { false } }
             if orphans { try repairOrphans(findings, in: vault.loadRecords(), confirm: confirm, said: said) }
         }

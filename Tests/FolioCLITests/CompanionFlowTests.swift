@@ -334,7 +334,9 @@ struct CompanionFlowTests {
         #expect(result.stderr.contains("總結/標籤生成失敗，但聊天已保存。可稍後再生成"))
         let path = try recordPath(folio)
         let text = try #require(folio.read(path))
-        #expect(text.contains("text: 下班路上") && text.contains("**我** · 2026-11-22 18:04\n好累\n") && text.contains("嗯，怎麼了？"))
+        // The typed words are the page's (no summary replaced them), kept once, in the body.
+        #expect(text.contains("---\n下班路上\n") && !text.contains("text:"), "\(text)")
+        #expect(text.contains("**我** · 2026-11-22 18:04\n好累\n") && text.contains("嗯，怎麼了？"))
         #expect(!text.contains("analysis:") && !text.contains("summarized_by"))
         #expect(try folio.run("show", path).stdout.contains("AI 上次失敗（summarize"))
         // Issue 39: status names the record and how to try again.

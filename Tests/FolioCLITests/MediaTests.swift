@@ -66,10 +66,8 @@ struct MediaTests {
         #expect(path == "diary/2026/11/2026-11-22-下班路上.md")
         let text = try #require(folio.read(path))
         #expect(text.contains("\n下班路上\n\n![IMG_2041.JPG](../../../\(stored))\n"), "\(text)")
-        // The front matter keeps the design's order: common keys, then media before text.
-        let media0 = try #require(text.range(of: "media:"))
-        let text0 = try #require(text.range(of: "text:"))
-        #expect(media0.lowerBound < text0.lowerBound)
+        // The words live once, in the body: no `text:` beside them (issue 72).
+        #expect(text.contains("\nmedia:\n") && !text.contains("\ntext:"), "\(text)")
 
         // One commit holds the record and the photo; git treats the photo as binary.
         #expect(try git(["status", "--porcelain"], in: folio.directory).isEmpty)

@@ -161,3 +161,52 @@ struct RecordRulesTests {
         #expect(names.firstIndex(of: "media").map { $0 + 1 } == names.firstIndex(of: "mood"))
     }
 }
+
+/// A key the template writes into the body (the diary's `text`) is written there once, never kept
+/// beside it in the front matter as well (issue 72: one copy of every text).
+@Suite("A page's words are written once")
+struct BodyFallbackKeysTests {
+    static func kind(_ body: String, fields: String = "  notes: text\n  name: string\n  mood: string\n") throws -> Kind {
+        try Kind(template: "---\nkind: log\nfields:\n\(fields)---\n\(body)", source: "log.md", fallbackName: "log")
+    }
+
+    @Test("the keys a template writes only when no body is given, in each way Mustache says it")
+    func fallbackKeys() throws {
+        #expect(try Self.kind("{{{body}}}{{^body}}{{{notes}}}{{/body}}").bodyFallbackKeys == ["notes"])
+        #expect(try Self.kind("{{#body}}{{{body}}}{{/body}}{{^body}}{{notes}} ({{mood}}){{/body}}").bodyFallbackKeys == ["notes", "mood"])
+        // A heading that always names the record is the record's data, shown; not the body's words.
+        #expect(try Self.kind("# {{{name}}}\n\n{{{body}}}{{^body}}{{{notes}}}{{/body}}").bodyFallbackKeys == ["notes"])
+        #expect(try Self.kind("{{{body}}}").bodyFallbackKeys.isEmpty)
+        let rules = try RecordRulesTests.rules()
+        #expect(try #require(rules.kinds["diary"]).bodyFallbackKeys == ["text"])
+        for name in ["idea", "qa", "note", "profile"] { #expect(try #require(rules.kinds[name]).bodyFallbackKeys.isEmpty) }
+    }
+
+    @Test("a diary's text goes into the body alone; with a body given it is kept, as words of its own")
+    func diaryTextOnce() throws {
+        let rules = try RecordRulesTests.rules()
+        let diary = try #require(rules.kinds["diary"])
+        func draft(_ request: RecordRequest) throws -> RecordDraft {
+            try rules.draft(
+                request, kind: diary, id: "00000000-0000-4000-8000-000000000002", parent: nil, findParent: RecordRulesTests.noParent)
+        }
+        let typed = try draft(RecordRequest(kind: "diary", fields: [("text", "下班路上下著小雨")]))
+        #expect(RecordRulesTests.value(typed, "text") == nil)
+        #expect(typed.body == "下班路上下著小雨\n")
+        let both = try draft(RecordRequest(kind: "diary", fields: [("text", "下班路上")], body: "一整頁的字"))
+        #expect(RecordRulesTests.value(both, "text") == "下班路上")
+        #expect(both.body == "一整頁的字\n")
+    }
+
+    @Test("a kind of the user's own: its fallback key lives in the body, a heading's key stays a key")
+    func ownKind() throws {
+        let log = try Self.kind("# {{{name}}}\n\n{{{body}}}{{^body}}{{{notes}}}{{/body}}")
+        let rules = try RecordRulesTests.rules()
+        let draft = try rules.draft(
+            RecordRequest(kind: "log", fields: [("name", "週六球敘"), ("notes", "三顆進袋")]), kind: log,
+            id: "00000000-0000-4000-8000-000000000003", parent: nil, findParent: RecordRulesTests.noParent)
+        #expect(RecordRulesTests.value(draft, "notes") == nil)
+        #expect(RecordRulesTests.value(draft, "name") == "週六球敘")
+        #expect(draft.body == "# 週六球敘\n\n三顆進袋\n")
+    }
+}

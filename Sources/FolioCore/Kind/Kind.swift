@@ -288,4 +288,16 @@ extension Kind {
     public func renderBody(_ context: [String: Any]) -> String {
         bodyTemplate.render(context)
     }
+
+    /// The keys the body template writes only when a record is made without a body, as the
+    /// diary's `{{{body}}}{{^body}}{{{text}}}{{/body}}` writes `text`: the body's first words.
+    /// A value given for one goes into the body and is not kept in the front matter as well, so
+    /// the words live once and an edit in any editor is never contradicted by a stale copy.
+    /// Found by rendering, so any way a template says it is recognised.
+    public var bodyFallbackKeys: [String] {
+        let marker = "\u{1}folio-fallback\u{1}"
+        return fields.map(\.name).filter { key in
+            key != "body" && renderBody([key: marker]).contains(marker) && !renderBody([key: marker, "body": "-"]).contains(marker)
+        }
+    }
 }

@@ -16,6 +16,11 @@ public enum CheckMessage: Sendable, Equatable {
     case shallowHistory(cutAt: [String])
     /// A part of the check could not be done: said, never taken for "nothing found".
     indirect case notChecked(CheckPart, because: Message)
+    /// A key the template writes into the body kept beside the body's words: the same words, or
+    /// (`older`) words the body was edited from since.
+    case keptTwice(key: String, older: Bool)
+    /// `check --fix` removed such a copy.
+    case copyRemoved(path: String, key: String)
 
     public var pair: (String, String) {
         switch self {
@@ -51,6 +56,18 @@ public enum CheckMessage: Sendable, Equatable {
             )
         case .notChecked(let part, let reason):
             ("無法檢查\(part.pair.0)：\(reason.pair.0)", "could not check \(part.pair.1): \(reason.pair.1)")
+        case .keptTwice(let key, false):
+            (
+                "「\(key)」重複了頁面本文的文字：文字只存在本文裡。folio check --fix 會拿掉這份重複的（folio undo 可以還原）。",
+                "'\(key)' repeats the words of the page's body, where the words now live alone: folio check --fix removes the copy (folio undo brings it back)."
+            )
+        case .keptTwice(let key, true):
+            (
+                "「\(key)」是頁面文字較舊的一份：本文之後改過了，搜尋卻還會找到舊的文字。folio check --fix 會拿掉它，以本文為準（舊的文字留在歷史裡，folio undo 可以還原）。",
+                "'\(key)' is an older copy of the page's words: the body was edited since, but search still finds the old words. folio check --fix removes it and keeps the body (the old words stay in the history; folio undo brings them back)."
+            )
+        case .copyRemoved(let path, let key):
+            ("\(path.quotedPath)：拿掉了重複的「\(key)」，文字留在本文。", "\(path.quotedPath): removed the copy in '\(key)'; the words stay in the body.")
         case .clearParentPrompt(let path):
             ("\(path.quotedPath)：保留這筆紀錄並清除它的 `parent`？[y/N] ", "\(path.quotedPath): keep it and clear its parent? [y/N] ")
         }

@@ -153,6 +153,11 @@ public struct RecordRules: Sendable {
         if let body = request.body, !body.isEmpty { context["body"] = body }
         var body = kind.renderBody(context)
         if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { body = "" } else if !body.hasSuffix("\n") { body += "\n" }
+        if context["body"] == nil, !body.isEmpty {
+            // The body's first words, written there: not kept twice (``Kind/bodyFallbackKeys``).
+            let written = Set(kind.bodyFallbackKeys.filter { kind.field($0)?.required != true })
+            fields.removeAll { written.contains($0.0) && $0.1.scalarText?.isEmpty == false }
+        }
         if !request.media.isEmpty {
             let mediaNode = Node.sequence(request.media)
             if let index = fields.firstIndex(where: { $0.0 == "media" }) {

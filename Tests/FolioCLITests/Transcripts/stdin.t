@@ -13,8 +13,8 @@ $ folio idea 'from a pipe' --desc - --json <<'EOF'
 $ printf 'line one\nline two\n' | folio new idea --title b --body - --json | jq .body
 "line one\nline two\n"
 ? 0
-$ printf 'typed in a pipe' | folio new diary --text - --json | jq -c '{title, text}'
-{"title":"typed in a pipe","text":"typed in a pipe"}
+$ printf 'typed in a pipe' | folio new diary --text - --json | jq -c '{title, text, body}'
+{"title":"typed in a pipe","text":null,"body":"typed in a pipe\n"}
 ? 0
 $ folio list diary --json | jq -r '.[0].id' > ../diary-id
 ? 0
@@ -36,8 +36,8 @@ $ grep -rlx --include='*.md' -e '-' -e 'text: -' .
 # Issue 32: text piped in without a `-` is used (a diary's text, any other record's body, an
 # idea's description) or refused when that text was given as well, never dropped; `folio idea -`
 # reads the idea itself.
-$ echo 'walked home in the rain' | folio new diary --json | jq -c '{title, text}'
-{"title":"walked home in the rain","text":"walked home in the rain"}
+$ echo 'walked home in the rain' | folio new diary --json | jq -c '{title, text, body}'
+{"title":"walked home in the rain","text":null,"body":"walked home in the rain\n"}
 ? 0
 $ printf 'piped body\n' | folio new idea --title 'body from a pipe' --json | jq .body
 "piped body\n"
