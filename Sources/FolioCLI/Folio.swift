@@ -54,7 +54,7 @@ public struct Folio: ParsableCommand {
             version: "0.1.0",
             subcommands: [
                 Init.self, CloneCommand.self, New.self, Idea.self, Diary.self, Ask.self, Chat.self, Summarize.self, Analyze.self,
-                Transcribe.self, List.self, Search.self, Embed.self, Show.self, Edit.self, SetCommand.self,
+                Transcribe.self, List.self, Search.self, Embed.self, Show.self, Links.self, Edit.self, SetCommand.self,
                 Done.self, Undone.self, Remove.self, Attach.self, GarbageCollect.self, Tags.self, Cal.self, Stats.self, Check.self,
                 Recall.self,
                 ConfigCommand.self, ProfileCommand.self, Kinds.self,

@@ -59,7 +59,8 @@ public struct BuiltinProvider: AIProvider {
 
     /// A sentence as a title: without its closing punctuation, at most 30 characters.
     static func title(from sentence: String) -> String {
-        var title = sentence
+        // As a reader sees the words: a link is its text (``TitleText``).
+        var title = TitleText.shownText(sentence)
         while let last = title.last, "。！？!?.…；;，,".contains(last) { title.removeLast() }
         return title.count > 30 ? String(title.prefix(30)) + "…" : title
     }

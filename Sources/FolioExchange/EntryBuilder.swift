@@ -47,39 +47,8 @@ enum ImportDates {
         return Timestamp(date: stamp.date, zone: zone)
     }
 
-    /// A first line fit for a title: Markdown heading marks, images (a Day One photo's
-    /// `![](dayone-moment://…)`) and Day One's backslash escapes gone, a link as its text, at most
-    /// 80 characters. A line that is only images gives way to the next.
+    /// A first line fit for a title (``TitleText/firstLine(of:limit:)``), at most 80 characters.
     static func title(fromText text: String) -> String? {
-        for line in text.split(separator: "\n") {
-            var candidate = line.trimmingCharacters(in: .whitespaces)
-            while candidate.hasPrefix("#") { candidate.removeFirst() }
-            candidate = shownText(candidate.replacingOccurrences(of: "\\", with: ""))
-            if candidate.isEmpty { continue }
-            return candidate.count > 80 ? String(candidate.prefix(80)) + "…" : candidate
-        }
-        return nil
-    }
-
-    /// `line` as a reader sees it: `![alt](dest)` gone, `[text](dest)` as its text, blanks
-    /// between words made one. Only the first 2,048 characters are read: a title is far shorter.
-    static func shownText(_ line: String) -> String {
-        let characters = Array(line.prefix(2_048))
-        var shown = ""
-        var index = 0
-        while index < characters.count {
-            let isImage = characters[index] == "!" && index + 1 < characters.count && characters[index + 1] == "["
-            let open = isImage ? index + 1 : index
-            if characters[open] == "[", let close = characters[(open + 1)...].firstIndex(of: "]"), close + 1 < characters.count,
-                characters[close + 1] == "(", let end = characters[(close + 2)...].firstIndex(of: ")")
-            {
-                if !isImage { shown += String(characters[(open + 1)..<close]) }
-                index = end + 1
-                continue
-            }
-            shown.append(characters[index])
-            index += 1
-        }
-        return shown.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        TitleText.firstLine(of: text, limit: 80)
     }
 }

@@ -39,6 +39,59 @@ extension Journal {
         }
     }
 
+    /// How `edit_body` changes a body.
+    enum BodyEdit: Sendable {
+        /// Section `index` of the outline (`show`'s), its heading line included, becomes `text`.
+        case section(Int, String)
+        /// The one place `old` is written becomes `new`.
+        case passage(old: String, new: String)
+    }
+
+    /// A record's body changed by section or by passage; the front matter keeps every key but
+    /// `modified`. An assistant's text is a page: a conversation heading in it is escaped, and a
+    /// change that would touch a diary page's conversation (the owner's words) is refused.
+    func editBody(_ reference: String, _ edit: BodyEdit, dryRun: Bool) throws(ToolFailure) -> JSONValue {
+        try write(dryRun: dryRun) { vault throws(FolioError) in
+            let record = try vault.findRecord(reference, workingDirectory: nil)
+            let changed = try Self.edited(record.document.body, edit, title: record.title)
+            try vault.checkInput([(.note, changed)])
+            // Written only over the file as it was read: a hand edit since is never overwritten
+            // (the refusal says so, and the assistant reads the record again).
+            var document = record.document
+            do throws(FrontMatterError) {
+                _ = try Vault.apply(
+                    [], body: { _ in changed }, to: &document, order: vault.kinds[record.kind ?? ""]?.keyOrder ?? Kind.commonKeys,
+                    modified: vault.clock.timestamp)
+            } catch {
+                throw FolioError(error, file: record.path, text: document.text)
+            }
+            return try vault.replaceText(of: record, with: document.text, expecting: record.document.text)
+        }
+    }
+
+    /// `body` with `edit` made.
+    static func edited(_ body: String, _ edit: BodyEdit, title: String) throws(FolioError) -> String {
+        var changed: String
+        switch edit {
+        case .section(let index, let text):
+            let outline = RecordOutline(body)
+            guard outline.sections.indices.contains(index) else {
+                throw FolioError(.mcp(.noSuchSection(section: index, count: outline.sections.count)))
+            }
+            changed = outline.replacing(section: index, with: Conversation.escapingHeadings(text))
+        case .passage(let old, let new):
+            let places = body.ranges(of: old)
+            guard places.count == 1, let place = places.first else { throw FolioError(.mcp(.passageFound(count: places.count))) }
+            changed = body.replacingCharacters(in: place, with: Conversation.escapingHeadings(new))
+        }
+        if !changed.isEmpty, !changed.hasSuffix("\n") { changed += "\n" }
+        let (before, after) = (Conversation.split(body), Conversation.split(changed))
+        if before.hasSection || after.hasSection, before.messages != after.messages || before.after != after.after {
+            throw FolioError(.mcp(.conversationIsTheOwners(title)))
+        }
+        return changed
+    }
+
     /// Runs one use case: for real (`{"written": true, "record": …, "commit": …}`), or rehearsed
     /// (`{"written": false, "diff": …}`).
     private func write(dryRun: Bool, _ change: (Vault) throws(FolioError) -> Record) throws(ToolFailure) -> JSONValue {

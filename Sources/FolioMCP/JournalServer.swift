@@ -24,6 +24,8 @@ public enum JournalServer {
             try await listResources(params, journal: journal, limits: limits)
         }
         await server.withMethodHandler(ListResourceTemplates.self) { _ in listResourceTemplates() }
+        await server.withMethodHandler(ListPrompts.self) { _ in listPrompts(journal) }
+        await server.withMethodHandler(GetPrompt.self) { params in try await getPrompt(params, journal: journal) }
         await server.withMethodHandler(ReadResource.self) { params in
             try await readResource(params, journal: journal)
         }
@@ -31,7 +33,7 @@ public enum JournalServer {
     }
 
     static let capabilities = Server.Capabilities(
-        resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false))
+        prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false))
 
     static func instructions(_ journal: Journal) -> String {
         """
@@ -86,6 +88,22 @@ public enum JournalServer {
                 uriTemplate: RecordJSON.scheme + "{id}", name: "record", title: "A journal record",
                 description: "One record's file (front matter and body), by its id.", mimeType: "text/markdown")
         ])
+    }
+
+    static func listPrompts(_ journal: Journal) -> ListPrompts.Result {
+        ListPrompts.Result(prompts: PromptCatalog.prompts(journal.language))
+    }
+
+    static func getPrompt(_ params: GetPrompt.Parameters, journal: Journal) async throws -> GetPrompt.Result {
+        let language = journal.language
+        do throws(ToolFailure) {
+            let messages = try PromptCatalog.messages(
+                params.name, arguments: params.arguments ?? [:], clock: journal.clock, language: language)
+            let prompt = PromptCatalog.prompts(language).first { $0.name == params.name }
+            return GetPrompt.Result(description: prompt?.description, messages: messages)
+        } catch {
+            throw mcpError(error, language: language)
+        }
     }
 
     static func readResource(_ params: ReadResource.Parameters, journal: Journal) async throws -> ReadResource.Result {

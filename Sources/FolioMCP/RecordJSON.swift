@@ -120,6 +120,16 @@ struct RecordOutline {
         for index in sections.indices { sections[index].characters = text(of: index).count }
     }
 
+    /// The body with section `index` (its heading line included) replaced by `text`.
+    func replacing(section index: Int, with text: String) -> String {
+        let end = index + 1 < starts.count ? starts[index + 1] : lines.count
+        var replacement = text
+        // The next section's heading starts a line of its own.
+        if end < lines.count, !replacement.isEmpty, !replacement.hasSuffix("\n") { replacement += "\n" }
+        let kept = lines[..<starts[index]].map { $0 + "\n" }.joined() + replacement
+        return kept + lines[end...].joined(separator: "\n")
+    }
+
     func text(of index: Int) -> String {
         let end = index + 1 < starts.count ? starts[index + 1] : lines.count
         return lines[starts[index]..<end].joined(separator: "\n")

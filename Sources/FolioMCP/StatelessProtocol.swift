@@ -98,6 +98,11 @@ public struct StatelessProtocol: Sendable {
             case "resources/read":
                 let asked = try Self.decode(ReadResource.Parameters.self, params)
                 result = try cacheable(try Self.value(try await JournalServer.readResource(asked, journal: journal)))
+            case "prompts/list":
+                result = try cacheable(try Self.value(JournalServer.listPrompts(journal)))
+            case "prompts/get":
+                let asked = try Self.decode(GetPrompt.Parameters.self, params)
+                result = try complete(try Self.value(try await JournalServer.getPrompt(asked, journal: journal)))
             default:
                 throw MCPError.methodNotFound("Unknown method: \(method)")
             }

@@ -99,6 +99,14 @@ enum ToolCatalog {
             ],
             writes: false, idempotent: true),
         ToolSpec(
+            name: "links", title: "Links and backlinks",
+            description: """
+                The records one record links to (Markdown links to their files, wikilinks by path, file name, title or alias, \
+                as Obsidian finds them), the links that find no one record, and the records that link to it, each with the \
+                line the link is on.
+                """,
+            parameters: [reference], writes: false, idempotent: true),
+        ToolSpec(
             name: "list", title: "List records",
             description: "Records, newest first, with the filters of `folio list`; each names its id, path, kind, title, date and tags.",
             parameters: [
@@ -155,6 +163,21 @@ enum ToolCatalog {
             description: "Adds the owner's words, with the time, to the ## Conversation of a diary page. One commit.",
             parameters: [reference, .init(name: "text", kind: .string, description: "What to add (Markdown).", required: true), dryRun],
             writes: true, idempotent: false),
+        ToolSpec(
+            name: "edit_body", title: "Edit a record's text",
+            description: """
+                Changes a record's body: a whole section (as show's outline numbers them, its heading line included) or one \
+                passage written exactly as show answered it. A diary page's conversation is the owner's and is not edited. \
+                Every key but `modified` stays. One commit; dry_run answers the diff first.
+                """,
+            parameters: [
+                reference,
+                .init(
+                    name: "section", kind: .integer,
+                    description: "The section to replace, from show's outline (0: before the first heading)."),
+                .init(name: "old_text", kind: .string, description: "The passage to replace; it must be in the body exactly once."),
+                .init(name: "new_text", kind: .string, description: "The new text (Markdown); empty removes.", required: true), dryRun,
+            ], writes: true, overwrites: true, idempotent: false),
         ToolSpec(
             name: "set_fields", title: "Change keys of a record",
             description: """
@@ -217,6 +240,9 @@ enum ToolCatalog {
             }
         case "show":
             return try await journal.show(try given.reference("id") ?? "", section: try given.integer("section", in: 0...100_000))
+        case "links":
+            let reference = try given.reference("id") ?? ""
+            return try await refusing { () async throws(FolioError) in try await journal.links(reference) }
         case "list":
             let (filter, request) = (try filter(given, clock: journal.clock), try page("list"))
             return try await refusing { () async throws(FolioError) in try await journal.list(filter, page: request) }
@@ -261,6 +287,18 @@ enum ToolCatalog {
                 try given.reference("id") ?? "", try given.text("text", limit: limits.maxLongText, multiline: true) ?? ""
             )
             return try await journal.appendConversation(reference, text: text, dryRun: try given.flag("dry_run") ?? false)
+        case "edit_body":
+            let reference = try given.reference("id") ?? ""
+            let section = try given.integer("section", in: 0...100_000)
+            let old = try given.text("old_text", limit: limits.maxLongText, multiline: true)
+            let new = try given.text("new_text", limit: limits.maxLongText, multiline: true) ?? ""
+            let edit: Journal.BodyEdit
+            switch (section, old) {
+            case (let index?, nil): edit = .section(index, new)
+            case (nil, let passage?) where !passage.isEmpty: edit = .passage(old: passage, new: new)
+            default: throw .arguments(.sectionOrPassage)
+            }
+            return try await journal.editBody(reference, edit, dryRun: try given.flag("dry_run") ?? false)
         case "set_fields":
             let (reference, fields, unset) = (try given.reference("id") ?? "", try given.fields("fields"), try given.texts("unset"))
             return try await journal.set(reference, fields: fields, unset: unset, dryRun: try given.flag("dry_run") ?? false)

@@ -90,16 +90,17 @@ struct MCPTests {
         let log = try Self.json(try folio.run("log", "--json").stdout)
         let earlier = try Self.json(before.stdout)
         let added = log.count - earlier.count
-        #expect(added == 4, "four changes, four commits: \(log.prefix(5))")
+        #expect(added == 5, "five changes, five commits: \(log.prefix(6))")
         for entry in log.prefix(max(0, added)) {
             #expect(entry["author"] as? String == "reference-client via mcp", "\(entry)")
         }
-        let messages = log.prefix(4).compactMap { $0["message"] as? String }
+        let messages = log.prefix(5).compactMap { $0["message"] as? String }
         #expect(messages.contains { $0.hasPrefix("idea: add") } && messages.contains { $0.hasPrefix("idea: done") })
+        #expect(messages.contains { $0.hasPrefix("idea: edit") }, "\(messages)")
         let raw = try Tool.git(["log", "-1", "--format=%B"], in: folio.directory)
         #expect(raw.contains("Folio-Agent: reference-client via mcp"))
-        for _ in 0..<4 { #expect(try folio.run("undo").status == 0) }
-        #expect(try Self.snapshot(folio.directory) == files, "the four undos bring every file back")
+        for _ in 0..<5 { #expect(try folio.run("undo").status == 0) }
+        #expect(try Self.snapshot(folio.directory) == files, "the five undos bring every file back")
     }
 
     @Test(

@@ -80,6 +80,22 @@ struct ToolCallTests {
         }
     }
 
+    @Test("links: what a record links to by wikilink and Markdown link, what finds nothing, and its backlinks")
+    func links() async throws {
+        let vault = Vault(root: root, clock: Clock.from(environment: ["FOLIO_NOW": Self.now]))
+        _ = try vault.create(NewRecord(kind: "idea", title: "Buy paint", body: "For [[paint the FENCE|the fence]] and [[Gate]]."))
+        let fence = try vault.findRecord("Paint the fence", workingDirectory: nil)
+        _ = try vault.create(NewRecord(kind: "idea", title: "Gate", body: "After [the fence](../../../\(fence.path))."))
+        let answer = try await call("links", ["id": .string("Buy paint")])
+        let outgoing = try #require(answer["outgoing"] as? [[String: Any]])
+        #expect(outgoing.compactMap { $0["title"] as? String } == ["Paint the fence", "Gate"], "\(answer)")
+        #expect((answer["backlinks"] as? [Any])?.isEmpty == true && (answer["unresolved"] as? [Any])?.isEmpty == true)
+        let back = try await call("links", ["id": .string("Paint the fence")])
+        let backlinks = try #require(back["backlinks"] as? [[String: Any]])
+        #expect(Set(backlinks.compactMap { $0["title"] as? String }) == ["Buy paint", "Gate"], "\(back)")
+        #expect(backlinks.allSatisfy { ($0["line"] as? Int ?? 0) > 1 && $0["path"] is String })
+    }
+
     @Test("show reads a record by its title")
     func show() async throws {
         let answer = try await call("show", ["id": .string("Paint the fence")])
@@ -150,6 +166,7 @@ struct ToolCallTests {
         let writer = journal(allowWrite: true)
         let arguments: [String: [String: Value]] = [
             "search": ["query": .string("instructions")], "show": ["id": .string("Injected instructions")],
+            "links": ["id": .string("Injected instructions")],
         ]
         var answers: [String: String] = [:]
         for tool in ToolCatalog.tools(allowWrite: true) where !tool.writes {

@@ -22,3 +22,33 @@ struct ReadableTextTests {
                 == "rain at https://example.com\n\n[r]: x.jpg")
     }
 }
+
+/// Titles made from words, one rule for every way a page is made (typed, in the browser, in an
+/// editor, imported): as a reader sees the line, never its Markdown.
+@Suite("Titles from a page's words")
+struct TitleTextTests {
+    @Test("links as their text, wikilinks as Obsidian shows them, images and embeds gone, heading marks gone")
+    func readerSeesIt() {
+        let cases: [(String, String?)] = [
+            ("Walked to [Bob](../notes/bob.md) today", "Walked to Bob today"),
+            ("Asked [[Robert|him]] about [[notes/Alice#Home]]", "Asked him about Alice"),
+            ("![](dayone-moment://ABC)\n\nBeach day", "Beach day"),
+            ("![[scan.png|200]]\nReceipts", "Receipts"),
+            ("## Evening walk", "Evening walk"),
+            ("#rain all day", "#rain all day"),
+            ("\\*starred\\* thoughts", "*starred* thoughts"),
+            ("C:\\Users is full", "C:\\Users is full"),
+            ("![](a.jpg) ![](b.jpg)", nil),
+            ("", nil),
+        ]
+        for (text, title) in cases { #expect(TitleText.firstLine(of: text, limit: 80) == title, "\(text)") }
+        #expect(TitleText.firstLine(of: String(repeating: "雨", count: 90), limit: 80) == String(repeating: "雨", count: 80) + "…")
+    }
+
+    @Test("a diary's title: the same reading, 30 characters, no ellipsis")
+    func diaryTitle() {
+        #expect(NewRecord.diaryTitle(from: "[下班路上](../x.md)，雨很小") == "下班路上，雨很小")
+        #expect(NewRecord.diaryTitle(from: String(repeating: "走", count: 40)) == String(repeating: "走", count: 30))
+        #expect(NewRecord.diaryTitle(from: "![](media/ab/ab.jpg)") == nil)
+    }
+}

@@ -39,6 +39,12 @@ public enum MCPMessage: Sendable, Equatable {
     case noSuchSection(section: Int, count: Int)
     /// `append_conversation` on a record that is not a diary page.
     case notADiaryPage(String)
+    /// `edit_body` given both or neither of `section` and `old_text`.
+    case sectionOrPassage
+    /// `edit_body`'s `old_text` is not in the body (`count` 0) or is there `count` times.
+    case passageFound(count: Int)
+    /// `edit_body` would change a diary page's conversation, which holds the owner's own words.
+    case conversationIsTheOwners(String)
     /// `--http`: where the server listens, and the file holding the token every request must carry.
     case listening(url: String, allowWrite: Bool, tokenFile: String)
     /// `--http`: a request without `Authorization: Bearer` and the server's token.
@@ -109,6 +115,26 @@ public enum MCPMessage: Sendable, Equatable {
             (
                 "「\(title)」不是日記頁（`kind: diary`），不能附加對話。",
                 "'\(title)' is not a diary page (kind: diary); a conversation is appended to diary pages only."
+            )
+        case .sectionOrPassage:
+            (
+                "請給 `section`（整節換掉）或 `old_text`（換掉一段文字）其中一個。",
+                "give either section (to replace a whole section) or old_text (to replace a passage), not both."
+            )
+        case .passageFound(0):
+            (
+                "本文裡找不到 `old_text`：請照 show 讀到的文字一字不差地給。",
+                "old_text is not in the body: give it exactly as show answered it."
+            )
+        case .passageFound(let count):
+            (
+                "`old_text` 在本文裡出現 \(count) 次：請多給一些前後文，讓它只出現一次。",
+                "old_text is in the body \(count) times: give more of the text around it, so it names one place."
+            )
+        case .conversationIsTheOwners(let title):
+            (
+                "「\(title)」的對話是主人自己的話，不能改；要加話請用 append_conversation。",
+                "the conversation of '\(title)' holds the owner's own words and is not edited; add to it with append_conversation."
             )
         case .listening(let url, let allowWrite, let tokenFile):
             (

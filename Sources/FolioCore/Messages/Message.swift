@@ -251,6 +251,7 @@ public enum Message: Sendable, Equatable {
     case remote(RemoteMessage)
     /// `folio check`'s findings about common keys, and `check --fix`.
     case check(CheckMessage)
+    case links(LinkMessage)
     /// Conflict copies: `folio conflicts`.
     case conflict(ConflictMessage)
     /// Drafts `folio edit` left behind.
@@ -901,6 +902,7 @@ public enum Message: Sendable, Equatable {
         case .guarded(let message): message.pair
         case .remote(let message): message.pair
         case .check(let message): message.pair
+        case .links(let message): message.pair
         case .conflict(let message): message.pair
         case .draft(let message): message.pair
         case .exchange(let message): message.pair

@@ -42,6 +42,6 @@ $ { printf '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"'; head -c 11
 ? 0
 # An unknown tool, and arguments a tool does not take, in the vault's language.
 $ printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"delete_everything","arguments":{}}}' '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"x","colour":"red"}}}' | folio mcp --lang zh-Hant
-{"error":{"code":-32602,"data":{"detail":"沒有名為「delete_everything」的工具；可用的有：search、show、list、tags、calendar、stats、profile。"},"message":"Invalid params: 沒有名為「delete_everything」的工具；可用的有：search、show、list、tags、calendar、stats、profile。"},"id":1,"jsonrpc":"2.0"}
+{"error":{"code":-32602,"data":{"detail":"沒有名為「delete_everything」的工具；可用的有：search、show、links、list、tags、calendar、stats、profile。"},"message":"Invalid params: 沒有名為「delete_everything」的工具；可用的有：search、show、links、list、tags、calendar、stats、profile。"},"id":1,"jsonrpc":"2.0"}
 {"error":{"code":-32602,"data":{"detail":"「search」不接受參數「colour」；它的參數有：query、kind、tags、ranking、limit、cursor。"},"message":"Invalid params: 「search」不接受參數「colour」；它的參數有：query、kind、tags、ranking、limit、cursor。"},"id":2,"jsonrpc":"2.0"}
 ? 0

@@ -50,7 +50,7 @@ def answer(result):
 
 async def read_session(client):
     tools = {tool.name: tool for tool in (await client.list_tools()).tools}
-    check(set(tools) == {"search", "show", "list", "tags", "calendar", "stats", "profile"}, "read tools only, writes off by default")
+    check(set(tools) == {"search", "show", "links", "list", "tags", "calendar", "stats", "profile"}, "read tools only, writes off by default")
     for tool in tools.values():
         a = tool.annotations
         check(a.read_only_hint is True and a.open_world_hint is False and a.destructive_hint is False, f"{tool.name} is annotated read-only, closed-world")
@@ -80,6 +80,17 @@ async def read_session(client):
     check("outline" in outline and "body" not in outline, "a long record answers with its outline")
     second = answer(await client.call_tool("show", {"id": long_page["id"], "section": 2}))
     check(second["section"]["heading"] == outline["outline"][2]["heading"], "a section of a long record by its number")
+
+    linked = answer(await client.call_tool("links", {"id": first["id"]}))
+    cli_links = folio("links", first["id"], "--json")
+    check(linked["outgoing"] == cli_links["outgoing"] and linked["backlinks"] == cli_links["backlinks"], "links as folio links gives them")
+
+    prompts = {prompt.name: prompt for prompt in (await client.list_prompts()).prompts}
+    check(set(prompts) == {"summarize_week", "what_did_i_write"}, "two prompts for the client's menu")
+    week = await client.get_prompt("summarize_week", {"week": "2026-11-22"})
+    check("2026-11-16" in week.messages[0].content.text and "2026-11-22" in week.messages[0].content.text, "the week's days worked out for the assistant")
+    topic = await client.get_prompt("what_did_i_write", {"topic": "下雨"})
+    check("下雨" in topic.messages[0].content.text, "the topic asked about")
 
     tags = answer(await client.call_tool("tags", {}))
     check(tags["tags"] == folio("tags", "--json")[: len(tags["tags"])], "tags as folio tags gives them")
@@ -116,7 +127,7 @@ async def read_session(client):
         except Exception as error:
             check("-32602" in repr(error) or "32602" in str(getattr(error, "error", "")) or "nvalid" in repr(error), f"{name} {str(arguments)[:40]} refused as invalid params")
     if client.protocol_version == "2026-07-28":
-        check(len((await client.list_tools()).tools) == 7, "the server is still up")  # no ping in 2026-07-28
+        check(len((await client.list_tools()).tools) == 8, "the server is still up")  # no ping in 2026-07-28
     else:
         check((await client.send_ping()) is not None, "the server is still up")
 
@@ -163,6 +174,10 @@ async def write_session(client):
     diary = next(r for r in folio("list", "diary", "--json") if r["title"] == "下雨的傍晚")
     answer(await client.call_tool("append_conversation", {"id": diary["id"], "text": "助理幫我記下這句。"}))
     answer(await client.call_tool("set_fields", {"id": idea, "fields": {"title": "renamed by the assistant"}}))
+    rehearsed = answer(await client.call_tool("edit_body", {"id": idea, "section": 0, "new_text": "Written by the assistant.", "dry_run": True}))
+    check(rehearsed["written"] is False and "+Written by the assistant." in rehearsed["diff"], "edit_body's dry run answers the diff")
+    edited = answer(await client.call_tool("edit_body", {"id": idea, "section": 0, "new_text": "Written by the assistant."}))
+    check(edited["written"] is True and folio("show", idea, "--json")["body"].startswith("Written by the assistant."), "edit_body writes the body")
     print("ids", idea, diary["id"], flush=True)
 
 
