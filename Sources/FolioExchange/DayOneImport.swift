@@ -5,8 +5,8 @@ import YAML
 
 /// Day One's "JSON in Zip" export: one JSON file per journal (`Journal.json`, `Work.json`:
 /// `metadata`, `entries[]`) beside `photos/`, `videos/`, `audios/` and `pdfs/`, each file named
-/// `<md5>.<type>` (a recording's by its `format`). A PDF is named, not imported: folio keeps
-/// photos, videos and recordings; the entry's `pdfAttachments` stay under `dayone:`.
+/// `<md5>.<type>` (a recording's by its `format`). A PDF is copied into `media/` by its content
+/// (as a Markdown import keeps one) and linked from the page; `pdfAttachments` stay under `dayone:`.
 ///
 /// An entry's `uuid` becomes its id (as a UUID), `creationDate` (UTC) is shown in the entry's
 /// `timeZone`, `text` is the body with `dayone-moment:` links turned into links to the vault's
@@ -75,8 +75,8 @@ enum DayOneImport {
     }
 
     static func entries(
-        _ json: JSONValue, file: String, journal: String? = nil, folder: URL, builder: EntryBuilder, zone: TimeZone,
-        warnings: inout [FolioError]
+        _ json: JSONValue, file: String, journal: String? = nil, journalTag: String? = nil, folder: URL, builder: EntryBuilder,
+        zone: TimeZone, warnings: inout [FolioError]
     ) throws(FolioError) -> [ImportEntry] {
         func refuse(_ problem: ExportShapeProblem) -> FolioError {
             FolioError(.exchange(.notAnExport(format: "Day One", file: file, problem: problem)))
@@ -151,11 +151,29 @@ enum DayOneImport {
                     media.append(item)
                 }
             }
-            if let attachments = fields["pdfAttachments"]?.array {
+            // A PDF is kept by its real format: copied into `media/` under its content's hash (as
+            // a Markdown import keeps one), linked where the text shows it, else at the end.
+            var documents: [NewAttachment] = []
+            var documentLinks: [(destinations: Set<String>, path: String, name: String)] = []
+            if let value = fields["pdfAttachments"], value != .null {
+                guard let attachments = value.array else { throw bad(.wrongType(key: "pdfAttachments", expected: "list")) }
                 for attachment in attachments {
-                    let md5 = attachment["md5"]?.string ?? attachment["identifier"]?.string ?? "?"
-                    let shown = "pdfs/" + String(md5.prefix(64)) + "." + String((attachment["type"]?.string ?? "pdf").prefix(8))
-                    warnings.append(FolioError(.exchange(.attachmentNotKept(file: file, entry: name, media: shown))))
+                    guard let object = attachment.object else { throw bad(.wrongType(key: "pdfAttachments", expected: "list")) }
+                    let md5 = object["md5"]?.string ?? ""
+                    let type = object["type"]?.string ?? "pdf"
+                    let fileName = "\(md5).\(type)"
+                    guard !md5.isEmpty, ZipArchive.isSafe(fileName), !md5.contains("/"), !type.contains("/") else {
+                        throw bad(.nameLeavesFolder(fileName))
+                    }
+                    guard let url = try folderFiles.file(named: fileName, md5: md5, in: "pdfs"),
+                        let path = Vault.contentAddressedPath(of: url)
+                    else {
+                        warnings.append(FolioError(.exchange(.mediaNotInExport(file: file, entry: name, media: "pdfs/\(fileName)"))))
+                        continue
+                    }
+                    documents.append(NewAttachment(path: path, source: url))
+                    let destinations = object["identifier"]?.string.map { momentLinks($0, in: body) } ?? []
+                    documentLinks.append((destinations, path, object["filename"]?.string ?? fileName))
                 }
             }
             var context: [(String, Node)] = [("local_time", .raw(created.text))]
@@ -182,10 +200,13 @@ enum DayOneImport {
             if let journal, unknown["journal"] == nil { unknown["journal"] = .string(journal) }
             if !unknown.isEmpty { extra.append(("dayone", JSONValue.sortedObject(unknown).node)) }
             let title = ImportDates.title(fromText: body) ?? "Day One \(created.day10)"
-            result.append(
-                builder.entry(
-                    source: "\(file): \(name.label)", id: id, title: title, created: created, modified: modified,
-                    tags: tags, extra: extra, body: body, media: media))
+            var entry = builder.entry(
+                source: "\(file): \(name.label)", id: id, title: title, created: created, modified: modified,
+                tags: tags + (journalTag.map { [$0] } ?? []), extra: extra, body: body, media: media)
+            entry.attachments = documents
+            entry.attachmentLinks = documentLinks
+            entry.group = journal
+            result.append(entry)
         }
         return result
     }

@@ -22,6 +22,12 @@ public struct ImportEntry {
     public var attachments: [NewAttachment] = []
     /// Wikilinks to those files (`[[manual.pdf]]`, exactly as written) → the copy's path in the vault.
     public var fileLinks: [String: String] = [:]
+    /// Link destinations in the body (as CommonMark reads them) that mean one of ``attachments``,
+    /// by the attachment's vault path; an attachment no destination names gets a link of its own
+    /// (a Day One PDF the text never shows), under `name`.
+    public var attachmentLinks: [(destinations: Set<String>, path: String, name: String)] = []
+    /// The part of the source it came from, for a report by part: a Day One entry's journal.
+    public var group: String?
     /// Links to files the source does not have: left as written, and said.
     public var unresolvedLinks: [ImportLink] = []
     /// Wikilinks whose name several files of the source have: the one taken is said.
@@ -80,6 +86,11 @@ extension ImportEntry {
         for (item, imported) in mine {
             for destination in item.destinations { targets[destination] = MediaLinks.relativeTarget(fromRecord: path, to: imported.path) }
         }
+        for attachment in attachmentLinks {
+            for destination in attachment.destinations {
+                targets[destination] = MediaLinks.relativeTarget(fromRecord: path, to: attachment.path)
+            }
+        }
         var wikilinks: [String: (target: String, media: Bool)] = [:]
         for (written, vaultPath) in fileLinks { wikilinks[written] = (MediaLinks.relativeTarget(fromRecord: path, to: vaultPath), false) }
         for (item, imported) in mine {
@@ -101,7 +112,11 @@ extension ImportEntry {
                     name: item.name, type: imported.facts.type.rawValue,
                     target: MediaLinks.relativeTarget(fromRecord: path, to: imported.path))
             }
-            return MediaLinks.insert(links, into: body, recordPath: path)
+            let unlinked = attachmentLinks.filter { $0.destinations.isDisjoint(with: present) }.map { attachment in
+                MediaLinks.markdown(
+                    name: attachment.name, type: nil, target: MediaLinks.relativeTarget(fromRecord: path, to: attachment.path))
+            }
+            return MediaLinks.insert(links + unlinked, into: body, recordPath: path)
         }
         switch content {
         case .text(let head, let body):

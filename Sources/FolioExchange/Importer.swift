@@ -6,8 +6,9 @@ import Foundation
 public enum ImportSource: Sendable {
     /// A jrnl journal: its text file, a folder journal, or its `--export json` file.
     case jrnl(URL, shown: String)
-    /// Day One's export: the zip, its unzipped folder, or its `Journal.json`.
-    case dayOne(URL, shown: String)
+    /// Day One's export: the zip, its unzipped folder, or its `Journal.json`; with `journalTags`
+    /// each entry is tagged with its journal's name.
+    case dayOne(URL, shown: String, journalTags: Bool = false)
     /// A folder of Markdown files.
     case markdown(URL, shown: String)
     /// folio's own `export json` file, or a JSON list of records with folio's keys.
@@ -25,8 +26,17 @@ public enum ImportSource: Sendable {
 
 /// What an import would do: the records it would create, those already in the vault, and what
 /// it noticed on the way (media missing from the export, links it leaves alone).
+/// One part of an import's source (a Day One journal) and what becomes of its entries.
+public struct ImportGroup: Sendable, Equatable {
+    public var name: String
+    public var new = 0
+    public var skipped = 0
+}
+
 public struct ImportPlan {
     public var source: ImportSource
+    /// The source's parts (each journal of a Day One export), for a report by part.
+    public var groups: [ImportGroup] = []
     /// The records to create, in the source's order.
     public var entries: [ImportEntry]
     /// Records the vault already has (the same id): left as they are.
@@ -56,6 +66,8 @@ public enum ImportProgress: Sendable {
 
 /// What an import did.
 public struct ImportResult {
+    /// The source's parts (each journal of a Day One export) and what became of their entries.
+    public var groups: [ImportGroup] = []
     public var written: [String]
     public var newMedia: Int
     public var skipped: Int
@@ -81,7 +93,7 @@ public enum Importer {
         case .jrnl(let url, let shown):
             let builder = EntryBuilder(vault: vault, kind: try vault.kindForWriting(kind ?? "diary"))
             entries = try JrnlImport.read(url, shown: shown, builder: builder, zone: zone)
-        case .dayOne(let url, let shown):
+        case .dayOne(let url, let shown, let journalTags):
             let builder = EntryBuilder(vault: vault, kind: try vault.kindForWriting(kind ?? "diary"))
             // The export's JSON at most what folio reads of one, each other file what the vault takes of one.
             let mediaLimit = vault.lfsPolicy.map { max($0.maximumBytes, vault.maxMediaBytes) } ?? vault.maxMediaBytes
@@ -93,7 +105,8 @@ public enum Importer {
                 let name = located.files.count == 1 ? shown : "\(shown)/\(file.lastPathComponent)"
                 entries += try DayOneImport.entries(
                     try JSONInput.read(file, displayName: name, maxString: ImportEntry.maxTextBytes), file: name,
-                    journal: DayOneImport.journalName(of: file), folder: located.folder,
+                    journal: DayOneImport.journalName(of: file),
+                    journalTag: journalTags ? DayOneImport.journalName(of: file) : nil, folder: located.folder,
                     builder: builder, zone: zone, warnings: &warnings)
             }
         case .markdown(let url, let shown):
@@ -132,9 +145,25 @@ public enum Importer {
             files.append(NewRecordFile(path: entry.path, text: text, source: entry.source))
         }
         try vault.checkNewRecords(files, attachments: attachments(of: fresh))
-        return ImportPlan(
+        var plan = ImportPlan(
             source: source, entries: fresh, skipped: entries.count - fresh.count, extraMedia: extraMedia,
             warnings: warnings, scratch: scratch)
+        plan.groups = groups(of: entries, fresh: fresh)
+        return plan
+    }
+
+    /// Each part of the source (a Day One journal) in the order it came: its new entries and those
+    /// the vault has. Empty when the source has no parts.
+    static func groups(of entries: [ImportEntry], fresh: [ImportEntry]) -> [ImportGroup] {
+        let new = Set(fresh.map { $0.id.lowercased() })
+        var groups: [ImportGroup] = []
+        for entry in entries {
+            guard let name = entry.group else { continue }
+            if groups.last?.name != name, !groups.contains(where: { $0.name == name }) { groups.append(ImportGroup(name: name)) }
+            guard let index = groups.firstIndex(where: { $0.name == name }) else { continue }
+            if new.contains(entry.id.lowercased()) { groups[index].new += 1 } else { groups[index].skipped += 1 }
+        }
+        return groups
     }
 
     /// The media files of `entries` and the export's own, each once.
@@ -185,7 +214,9 @@ public enum Importer {
             // The writers' lock all the same: an import killed before its commit is committed now
             // (``PendingCommit``), and this one, finding its records there, says so.
             try vault.withLock { () throws(FolioError) in }
-            return ImportResult(written: [], newMedia: 0, skipped: plan.skipped)
+            var result = ImportResult(written: [], newMedia: 0, skipped: plan.skipped)
+            result.groups = plan.groups
+            return result
         }
         return try vault.withLock { () throws(FolioError) -> ImportResult in
             let sources = mediaSources(plan.entries, extraMedia: plan.extraMedia)
@@ -217,6 +248,7 @@ public enum Importer {
                 files, attachments: attachments, newMedia: imported, message: message,
                 progress: recordProgress)
             var result = ImportResult(written: written, newMedia: imported.filter(\.isNew).count, skipped: plan.skipped)
+            result.groups = plan.groups
             // The records come first in `written`, in the plan's order.
             for (entry, path) in zip(plan.entries, written) {
                 if !entry.unresolvedLinks.isEmpty { result.unresolvedLinks[path] = entry.unresolvedLinks }

@@ -199,6 +199,8 @@ extension History {
         try registerFilter()
         let made = CreatedFolder(directory, existed: ownFolder)
         var locked = false
+        let cloneMarks = GitWriterMarks.Folder(localDirectory: directory.appendingPathComponent(".folio/local"))
+        defer { GitWriterMarks.shared.end(cloneMarks) }
         // A password in the URL is used for this clone (as the token) and kept nowhere: not in
         // git's configuration, its reflog or FETCH_HEAD, where it would sit in plain text.
         let kept = URLPassword.removed(from: url)
@@ -253,6 +255,10 @@ extension History {
                 }
                 try repository.pointHead(atBranch: branch)
                 try repository.checkout(commit: tip, force: true)
+                // From here the clone is a vault: its writes to git leave this process's mark, so a
+                // folio killed while writing `.git/config` (the upstream, git's settings) leaves
+                // locks the next command removes, never ones that stop it (GitLocks).
+                GitWriterMarks.shared.begin(cloneMarks)
                 try repository.moveHeadBranch(to: tip, from: nil, message: "folio clone \(kept)")
                 try repository.setUpstream(of: branch, to: Upstream(remote: "origin", merge: "refs/heads/\(branch)"))
             } catch let error as FolioError {

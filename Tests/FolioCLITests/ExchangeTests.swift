@@ -133,7 +133,9 @@ struct ExchangeTests {
         #expect(folio.vaultFiles() == files)
     }
 
-    @Test("a Day One export of two journals with a recording, a video and a PDF: every journal and file, a PDF named, titles without links")
+    @Test(
+        "a Day One export of two journals with a recording, a video and a PDF: every journal and file, a PDF kept by its format, titles without links; the report by journal"
+    )
     func dayOneWholeExport() throws {
         let folio = try FolioProcess.vault()
         let folder = try folio.beside("dayone-whole")
@@ -151,13 +153,15 @@ struct ExchangeTests {
         let voice = try store(MediaFixtures.wav(seconds: 1), in: "audios", ext: "wav")
         // A video whose object says one type while the file has another extension.
         let video = try store(MediaFixtures.mp4(seconds: 2), in: "videos", ext: "mp4")
+        let pdf = try store(Array("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n".utf8), in: "pdfs", ext: "pdf")
         let journal = """
             {"metadata": {"version": "1.0"}, "entries": [
               {"uuid": "11111111111111111111111111111111", "creationDate": "2023-05-01T01:02:03Z", "timeZone": "Asia/Taipei",
                "text": "![](dayone-moment://P1) 海邊的一天 \\\\. [看這裡](https://example.com)\\n\\n浪很大。",
                "photos": [{"identifier": "P1", "md5": "\(photo)", "type": "jpeg"}],
                "audios": [{"identifier": "A1", "md5": "\(voice)", "format": "wav", "duration": 1}],
-               "pdfAttachments": [{"identifier": "D1", "md5": "0123abcd", "type": "pdf"}]}
+               "pdfAttachments": [{"identifier": "D1", "md5": "\(pdf)", "type": "pdf", "filename": "receipt.pdf"},
+                                  {"identifier": "D2", "md5": "0123abcd", "type": "pdf"}]}
             ]}
             """
         let work = """
@@ -171,18 +175,37 @@ struct ExchangeTests {
         try Data(journal.utf8).write(to: folder.appendingPathComponent("Journal.json"))
         try Data(work.utf8).write(to: folder.appendingPathComponent("Work.json"))
 
+        // The dry run says what the import will do, journal by journal.
+        let rehearsed = try folio.run("import", "dayone", folder.path, "--dry-run")
+        #expect(rehearsed.status == 0 && rehearsed.stdout.contains("would add 3 records"), "\(rehearsed.stdout)")
+        #expect(
+            rehearsed.stdout.contains("  Journal: 1 new, 0 already in the vault\n  Work: 2 new, 0 already in the vault\n"),
+            "\(rehearsed.stdout)")
+        #expect(folio.mediaFiles().isEmpty)
+        let planned = try #require(
+            try JSONSerialization.jsonObject(with: Data(try folio.run("import", "dayone", folder.path, "--dry-run", "--json").stdout.utf8))
+                as? [[String: Any]])
+        #expect(planned.compactMap { $0["journal"] as? String } == ["Journal", "Work", "Work"])
+
         let result = try folio.run("import", "dayone", folder.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("imported 3 records and 3 media files"), "\(result.stdout)")
-        #expect(!result.stderr.contains("not in the export"), "\(result.stderr)")
-        // A PDF folio keeps no file of is named, never dropped without a word.
-        #expect(result.stderr.contains("pdfs/0123abcd.pdf is attached") && result.stderr.contains("not imported"), "\(result.stderr)")
+        #expect(
+            result.stdout.contains("  Journal: 1 new, 0 already in the vault\n  Work: 2 new, 0 already in the vault\n"), "\(result.stdout)")
+        // The one file the export lacks is named, never dropped without a word.
+        #expect(result.stderr.contains("pdfs/0123abcd.pdf") && !result.stderr.contains(pdf), "\(result.stderr)")
 
         let beach = try folio.record("11111111-1111-1111-1111-111111111111")
         #expect(beach["title"] as? String == "海邊的一天 . 看這裡")
         let beachMedia = try #require(beach["media"] as? [[String: Any]])
         #expect(Set(beachMedia.compactMap { $0["type"] as? String }) == ["photo", "audio"], "\(beachMedia)")
         #expect((beach["dayone"] as? [String: Any])?["journal"] as? String == "Journal")
+        // The PDF by its real format: in media/ by its content, linked from the page under its name.
+        let beachPath = try #require(beach["path"] as? String)
+        let beachText = try #require(folio.read(beachPath))
+        let pdfLink = try #require(beachText.range(of: "[receipt.pdf](../../../media/"))
+        let stored = beachText[pdfLink.upperBound...].prefix { $0 != ")" }
+        #expect(stored.hasSuffix(".pdf") && folio.read("media/" + stored) != nil, "\(beachText)")
 
         let meeting = try folio.record("22222222-2222-2222-2222-222222222222")
         #expect(meeting["title"] as? String == "會議記錄")
@@ -191,8 +214,18 @@ struct ExchangeTests {
         #expect((meeting["dayone"] as? [String: Any])?["journal"] as? String == "kept as written")
         let trip = try folio.record("33333333-3333-3333-3333-333333333333")
         #expect((trip["dayone"] as? [String: Any])?["journal"] as? String == "Work")
-        #expect(folio.mediaFiles().count == 3)
+        #expect(folio.mediaFiles().count == 4, "a photo, a recording, a video and the PDF")
         #expect(try folio.run("check").status == 0)
+
+        // Again: nothing new, each journal says so; with --journal-tag a new vault tells the journals apart.
+        let again = try folio.run("import", "dayone", folder.path)
+        #expect(
+            again.stdout.contains("  Journal: 0 new, 1 already in the vault\n  Work: 0 new, 2 already in the vault\n"), "\(again.stdout)")
+        let tagged = try FolioProcess.vault()
+        #expect(try tagged.run("import", "dayone", folder.path, "--journal-tag").status == 0)
+        let workTags = try tagged.record("22222222-2222-2222-2222-222222222222")["tags"] as? [String]
+        #expect(workTags == ["Work"], "\(String(describing: workTags))")
+        #expect(try tagged.record("11111111-1111-1111-1111-111111111111")["tags"] as? [String] == ["Journal"])
     }
 
     @Test("a zip whose names leave the folder is refused whole", arguments: ["../evil.json", "/etc/evil.json", "photos/../../evil.jpeg"])

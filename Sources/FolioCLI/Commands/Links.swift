@@ -14,7 +14,7 @@ struct Links: ParsableCommand {
                 Examples: folio links 河邊散步 · folio links 5b0c --json
                 """,
                 """
-                指向紀錄檔案的 Markdown 連結，以及用路徑、檔名、標題或別名（不分大小寫）寫的 wikilink（[[Bob]]、[[notes/Bob|Bob]]），\
+                指向紀錄檔案的 Markdown 連結，以及用路徑、檔名、標題或別名（不分大小寫）寫的雙括號連結（`[[Bob]]`、`[[notes/Bob|Bob]]`），\
                 和 Obsidian 的找法一樣；連到媒體、網頁和程式碼裡的不算。例如：folio links 河邊散步 · folio links 5b0c --json
                 """))
     }
@@ -34,7 +34,7 @@ struct Links: ParsableCommand {
         static var help: String {
             bilingual(
                 "Print as JSON: {\"id\", \"path\", \"outgoing\", \"unresolved\", \"backlinks\"}, each link with path, title, line and as written.",
-                "以 JSON 輸出：`{\"id\", \"path\", \"outgoing\", \"unresolved\", \"backlinks\"}`，每個連結有 path、title、line 和原本的寫法。")
+                "以 JSON 輸出：`{\"id\", \"path\", \"outgoing\", \"unresolved\", \"backlinks\"}`，每個連結有 `path`、`title`、`line` 和原本的寫法。")
         }
     }
 }

@@ -13,14 +13,25 @@ enum ImportPrinter {
                             [
                                 ("id", .string(entry.id)), ("kind", .string(entry.kind)), ("title", .string(entry.title)),
                                 ("path", .string(entry.path)),
-                            ] + linksJSON(unresolved: entry.unresolvedLinks, ambiguous: entry.ambiguousLinks))
+                            ] + (entry.group.map { [("journal", .string($0))] } ?? [])
+                                + linksJSON(unresolved: entry.unresolvedLinks, ambiguous: entry.ambiguousLinks))
                     }))
         }
         context.say(.exchange(.dryRunHeader(new: plan.entries.count, media: plan.mediaCount, skipped: plan.skipped)))
+        groups(plan.groups, context: context)
         for entry in plan.entries {
             Console.out("  + \(entry.kind.oneLine)  \(entry.title.oneLine)  (\(entry.path.quotedPath))")
         }
         links(unresolved: plan.unresolvedLinks, ambiguous: plan.ambiguousLinks, context: context)
+    }
+
+    /// Each journal of a Day One export: its new entries and those the vault has (one journal's
+    /// line would only repeat the total).
+    static func groups(_ groups: [ImportGroup], context: Context) {
+        guard groups.count > 1 else { return }
+        for group in groups {
+            Console.out("  " + Message.exchange(.group(name: group.name, new: group.new, skipped: group.skipped)).text(context.language))
+        }
     }
 
     /// The links an import left as written, and those it chose among files of one name, each with its note and line.
@@ -92,8 +103,12 @@ enum ImportPrinter {
                         return JSONWriter.record(record, body: false, extra: extra, kinds: context.vault.kinds)
                     }))
         }
-        if result.written.isEmpty && result.newMedia == 0 { return context.say(.exchange(.nothingNew(skipped: result.skipped))) }
+        if result.written.isEmpty && result.newMedia == 0 {
+            context.say(.exchange(.nothingNew(skipped: result.skipped)))
+            return groups(result.groups, context: context)
+        }
         context.say(.exchange(.imported(new: result.written.count, media: result.newMedia, skipped: result.skipped)))
+        groups(result.groups, context: context)
         links(
             unresolved: result.written.flatMap { result.unresolvedLinks[$0] ?? [] },
             ambiguous: result.written.flatMap { result.ambiguousLinks[$0] ?? [] }, context: context)

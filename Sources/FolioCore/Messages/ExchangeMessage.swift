@@ -146,11 +146,11 @@ public enum ExchangeMessage: Sendable, Equatable {
     /// Files of a folder import that no note links and that are not notes (an Obsidian canvas, a
     /// link, a stray file): the first of them named, none dropped without a word.
     case filesNotImported(source: String, count: Int, first: [String])
-    /// An attachment of a kind folio keeps no file of (a Day One PDF): named, its entry imported.
-    case attachmentNotKept(file: String, entry: ExportEntry, media: String)
     case dryRunHeader(new: Int, media: Int, skipped: Int)
     case imported(new: Int, media: Int, skipped: Int)
     case nothingNew(skipped: Int)
+    /// One part of the source (a Day One journal): how many of its entries are new, how many the vault has.
+    case group(name: String, new: Int, skipped: Int)
     /// Links of the imported notes to files the source does not have (listed after it), left as written.
     case unresolvedLinks(count: Int)
     /// Wikilinks whose name several files of the source have (listed after it): the one taken is named.
@@ -225,16 +225,13 @@ public enum ExchangeMessage: Sendable, Equatable {
                 "\(count) file\(count == 1 ? "" : "s") of \(source.quotedPath) \(count == 1 ? "is" : "are") not a note and no note links \(count == 1 ? "it" : "them"), so \(count == 1 ? "it was" : "they were") not imported: "
                     + first.map(\.quotedPath).joined(separator: ", ") + (count > first.count ? ", …" : "") + "."
             )
-        case .attachmentNotKept(let file, let entry, let media):
-            (
-                "\(file.quotedPath) 的\(entry.pair.0)附有 \(media)：folio 只收照片、影片和錄音，這個檔案沒有匯入（仍在匯出檔裡），紀錄的其他內容都已匯入。",
-                "\(file.quotedPath), \(entry.pair.1): \(media) is attached, but folio keeps only photos, videos and recordings; that file was not imported (it is still in the export), the rest of the entry was."
-            )
         case .mediaNotInExport(let file, let entry, let media):
             (
                 "\(file.quotedPath) 的\(entry.pair.0)的媒體 \(media) 不在匯出檔裡，連結保留原樣。",
                 "\(file.quotedPath), \(entry.pair.1): the media \(media) is not in the export; its link is left as it was."
             )
+        case .group(let name, let new, let skipped):
+            ("「\(name)」：\(new) 筆新的、\(skipped) 筆已經在資料庫裡", "\(name): \(new) new, \(skipped) already in the vault")
         case .dryRunHeader(let new, let media, let skipped):
             (
                 "會新增 \(new) 筆紀錄、\(media) 個媒體檔；\(skipped) 筆已經在資料庫裡，略過：",

@@ -123,7 +123,7 @@ public enum MCPMessage: Sendable, Equatable {
             )
         case .passageFound(0):
             (
-                "本文裡找不到 `old_text`：請照 show 讀到的文字一字不差地給。",
+                "本文裡找不到 `old_text`：請照 `show` 讀到的文字一字不差地給。",
                 "old_text is not in the body: give it exactly as show answered it."
             )
         case .passageFound(let count):
@@ -133,7 +133,7 @@ public enum MCPMessage: Sendable, Equatable {
             )
         case .conversationIsTheOwners(let title):
             (
-                "「\(title)」的對話是主人自己的話，不能改；要加話請用 append_conversation。",
+                "「\(title)」的對話是主人自己的話，不能改；要加話請用 `append_conversation`。",
                 "the conversation of '\(title)' holds the owner's own words and is not edited; add to it with append_conversation."
             )
         case .listening(let url, let allowWrite, let tokenFile):
