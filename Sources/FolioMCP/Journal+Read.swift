@@ -130,29 +130,7 @@ extension Journal {
     func links(_ reference: String) throws(FolioError) -> JSONValue {
         try open()
         let record = try vault.findRecord(reference, workingDirectory: nil)
-        let found = vault.links(of: record)
-        func item(_ link: RecordLink) -> JSONValue {
-            .object([
-                ("path", .string(link.path)), ("title", .string(link.title)), ("line", .int(link.line)), ("written", .string(link.written)),
-            ])
-        }
-        return RecordJSON.masked(
-            .object([
-                ("id", record.id.map(JSONValue.string) ?? .null), ("path", .string(record.path)),
-                ("outgoing", .array(found.outgoing.prefix(limits.maxPageSize).map(item))),
-                (
-                    "unresolved",
-                    .array(
-                        found.unresolved.prefix(limits.maxPageSize).map {
-                            .object([("written", .string($0.written)), ("line", .int($0.line))])
-                        })
-                ),
-                ("backlinks", .array(found.backlinks.prefix(limits.maxPageSize).map(item))),
-                (
-                    "truncated",
-                    .bool([found.outgoing.count, found.unresolved.count, found.backlinks.count].contains { $0 > limits.maxPageSize })
-                ),
-            ]))
+        return RecordJSON.masked(vault.links(of: record).json(of: record, limit: limits.maxPageSize))
     }
 
     /// One record: its front matter and body, or, past the size budget, the body's table of

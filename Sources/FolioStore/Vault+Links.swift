@@ -128,3 +128,23 @@ extension Vault {
         }
     }
 }
+
+extension RecordLinks {
+    /// The links as `folio links --json` and the MCP tool `links` answer them: `outgoing`,
+    /// `unresolved`, `backlinks`, each link with its path, title, line and how it is written
+    /// (at most `limit` of each; `truncated` says when more were left out).
+    public func json(of record: Record, limit: Int = .max) -> JSONValue {
+        func item(_ link: RecordLink) -> JSONValue {
+            .object([
+                ("path", .string(link.path)), ("title", .string(link.title)), ("line", .int(link.line)), ("written", .string(link.written)),
+            ])
+        }
+        return .object([
+            ("id", record.id.map(JSONValue.string) ?? .null), ("path", .string(record.path)),
+            ("outgoing", .array(outgoing.prefix(limit).map(item))),
+            ("unresolved", .array(unresolved.prefix(limit).map { .object([("written", .string($0.written)), ("line", .int($0.line))]) })),
+            ("backlinks", .array(backlinks.prefix(limit).map(item))),
+            ("truncated", .bool([outgoing.count, unresolved.count, backlinks.count].contains { $0 > limit })),
+        ])
+    }
+}

@@ -5,7 +5,7 @@ import FolioStore
 /// to it; each with the line the link is written on. Or JSON.
 enum LinksPrinter {
     static func print(_ links: RecordLinks, of record: Record, json: Bool, context: Context) {
-        if json { return context.json(Self.json(links, of: record)) }
+        if json { return context.json(links.json(of: record)) }
         context.say(.links(.outgoing(links.linkedRecords)))
         for link in links.outgoing { Console.out("  \(link.path.quotedPath):\(link.line)  \(link.title)") }
         if !links.unresolved.isEmpty {
@@ -14,19 +14,5 @@ enum LinksPrinter {
         }
         context.say(.links(.backlinks(links.linkingRecords)))
         for link in links.backlinks { Console.out("  \(link.path.quotedPath):\(link.line)  \(link.title)") }
-    }
-
-    static func json(_ links: RecordLinks, of record: Record) -> JSONWriter.JSON {
-        func item(_ link: RecordLink) -> JSONWriter.JSON {
-            .object([
-                ("path", .string(link.path)), ("title", .string(link.title)), ("line", .int(link.line)), ("written", .string(link.written)),
-            ])
-        }
-        return .object([
-            ("id", record.id.map { .string($0) } ?? .null), ("path", .string(record.path)),
-            ("outgoing", .array(links.outgoing.map(item))),
-            ("unresolved", .array(links.unresolved.map { .object([("written", .string($0.written)), ("line", .int($0.line))]) })),
-            ("backlinks", .array(links.backlinks.map(item))),
-        ])
     }
 }
