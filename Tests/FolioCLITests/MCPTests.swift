@@ -31,7 +31,7 @@ struct MCPTests {
         try folio.run("idea", "second idea", "--tag", "work")
         try folio.run("new", "diary", "--title", "a year ago", "--date", "2025-11-22", "--text", "last year")
         let sections = (1...12).map { "## Part \($0)\n\n" + String(repeating: "A line of the long page, number \($0). ", count: 40) }
-        try folio.run("new", "diary", "--title", "long page", "--text", "long", "--body", sections.joined(separator: "\n\n"))
+        try folio.run("new", "diary", "--title", "long page", "--body", sections.joined(separator: "\n\n"))
         try folio.run(
             "--allow-secret", "new", "idea", "--title", "with a key", "--body", "key: sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD")
         return folio

@@ -182,7 +182,7 @@ struct BodyFallbackKeysTests {
         for name in ["idea", "qa", "note", "profile"] { #expect(try #require(rules.kinds[name]).bodyFallbackKeys.isEmpty) }
     }
 
-    @Test("a diary's text goes into the body alone; with a body given it is kept, as words of its own")
+    @Test("a diary's text goes into the body alone; given with a body as well, it is refused")
     func diaryTextOnce() throws {
         let rules = try RecordRulesTests.rules()
         let diary = try #require(rules.kinds["diary"])
@@ -193,9 +193,10 @@ struct BodyFallbackKeysTests {
         let typed = try draft(RecordRequest(kind: "diary", fields: [("text", "下班路上下著小雨")]))
         #expect(RecordRulesTests.value(typed, "text") == nil)
         #expect(typed.body == "下班路上下著小雨\n")
-        let both = try draft(RecordRequest(kind: "diary", fields: [("text", "下班路上")], body: "一整頁的字"))
-        #expect(RecordRulesTests.value(both, "text") == "下班路上")
-        #expect(both.body == "一整頁的字\n")
+        // Both at once would keep the words twice: refused, nothing half-made.
+        #expect(throws: FolioError.self) { try draft(RecordRequest(kind: "diary", fields: [("text", "下班路上")], body: "一整頁的字")) }
+        let bodyOnly = try draft(RecordRequest(kind: "diary", body: "一整頁的字"))
+        #expect(RecordRulesTests.value(bodyOnly, "text") == nil && bodyOnly.body.hasPrefix("一整頁的字"))
     }
 
     @Test("a kind of the user's own: its fallback key lives in the body, a heading's key stays a key")

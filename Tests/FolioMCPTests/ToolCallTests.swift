@@ -96,6 +96,26 @@ struct ToolCallTests {
         #expect(backlinks.allSatisfy { ($0["line"] as? Int ?? 0) > 1 && $0["path"] is String })
     }
 
+    @Test("a diary's text and a body both are refused, in the assistant's words: the words would live twice")
+    func wordsOnce() async throws {
+        let writer = journal(allowWrite: true)
+        do {
+            _ = try await call(
+                "new_record", ["kind": .string("diary"), "fields": .object(["text": .string("河邊")]), "body": .string("整頁")], on: writer)
+            Issue.record("answered")
+        } catch {
+            guard case .refused(let problem) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(problem.rendered(in: .en).contains("would live twice") && !problem.rendered(in: .en).contains("--"))
+        }
+        let made = try await call("new_record", ["kind": .string("diary"), "fields": .object(["text": .string("河邊散步")])], on: writer)
+        let path = try #require((made["record"] as? [String: Any])?["path"] as? String)
+        let file = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        #expect(file.hasSuffix("---\n河邊散步\n") && !file.contains("text:"), "\(file)")
+    }
+
     @Test("show reads a record by its title")
     func show() async throws {
         let answer = try await call("show", ["id": .string("Paint the fence")])

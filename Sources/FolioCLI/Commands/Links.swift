@@ -34,7 +34,8 @@ struct Links: ParsableCommand {
         static var help: String {
             bilingual(
                 "Print as JSON: {\"id\", \"path\", \"outgoing\", \"unresolved\", \"backlinks\", \"truncated\"}, each link with path, title, line and as written.",
-                "以 JSON 輸出：`{\"id\", \"path\", \"outgoing\", \"unresolved\", \"backlinks\", \"truncated\"}`，每個連結有 `path`、`title`、`line` 和原本的寫法。")
+                "以 JSON 輸出：`{\"id\", \"path\", \"outgoing\", \"unresolved\", \"backlinks\", \"truncated\"}`，每個連結有 `path`、`title`、`line` 和原本的寫法。"
+            )
         }
     }
 }

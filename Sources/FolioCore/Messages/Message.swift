@@ -45,6 +45,9 @@ public enum Message: Sendable, Equatable {
     case valueNotAllowed(key: String, value: String, allowed: [AllowedValue])
     case fieldNeedsKeyValue(String)
     case fixedKey(String)
+    /// A key the kind's template writes as the body's first words, given with a body as well: the
+    /// words would live twice.
+    case wordsGivenTwice(key: String, kind: String)
     /// A key the kind computes from the record (a player's `level`): shown, never written.
     case computedKey(key: String, kind: String, from: [String])
     case templateInvalid(TemplateProblem)
@@ -442,6 +445,11 @@ public enum Message: Sendable, Equatable {
             )
         case .fixedKey(let key):
             ("「\(key)」是紀錄的身分，不能修改。", "'\(key)' is the record's identity and cannot be changed.")
+        case .wordsGivenTwice(let key, let kind):
+            (
+                "\(kind)的「\(key)」就是本文開頭的文字，兩個都給會存兩份：請只給其中一個（整頁的文字放在本文）。",
+                "a \(kind)'s '\(key)' is its body's first words: given both, the words would live twice. Give one of them (the whole page as the body)."
+            )
         case .templateInvalid(let problem):
             ("範本有錯：\(problem.pair.0)", "the template is invalid: \(problem.pair.1)")
         case .changedWhileEditing:

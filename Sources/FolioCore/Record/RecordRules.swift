@@ -153,11 +153,14 @@ public struct RecordRules: Sendable {
         if let body = request.body, !body.isEmpty { context["body"] = body }
         var body = kind.renderBody(context)
         if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { body = "" } else if !body.hasSuffix("\n") { body += "\n" }
-        if context["body"] == nil, !body.isEmpty {
-            // The body's first words, written there: not kept twice (``Kind/bodyFallbackKeys``).
-            let written = Set(kind.bodyFallbackKeys.filter { kind.field($0)?.required != true })
-            fields.removeAll { written.contains($0.0) && $0.1.scalarText?.isEmpty == false }
+        // The body's first words (``Kind/bodyFallbackKeys``) are written there alone: given with a
+        // body as well they would live twice, one of them soon stale, so that is refused.
+        let fallbackKeys = Set(kind.bodyFallbackKeys.filter { kind.field($0)?.required != true })
+        let givenWords = fields.filter { fallbackKeys.contains($0.0) && $0.1.scalarText?.isEmpty == false }.map(\.0)
+        if context["body"] != nil, let key = givenWords.first {
+            throw FolioError(.wordsGivenTwice(key: key, kind: kind.shownName(language)))
         }
+        if !body.isEmpty { fields.removeAll { givenWords.contains($0.0) } }
         if !request.media.isEmpty {
             let mediaNode = Node.sequence(request.media)
             if let index = fields.firstIndex(where: { $0.0 == "media" }) {

@@ -20,6 +20,10 @@ tags: []
 ---
 walked home in the rain
 ? 0
+# The words and a body both: they would live twice, so folio asks for one.
+$ folio new diary --text 'walked home' --body 'A long evening walk home in the rain.'
+! error: a diary's 'text' is its body's first words: given both, the words would live twice. Give one of them (the whole page as the body).
+? 1
 # Two pages as folio wrote them before: one whose copy repeats its body, one whose body an
 # editor changed afterwards (the copy still holds the old words, and search found them).
 $ mkdir -p diary/2026/10
