@@ -34,6 +34,9 @@ struct BrowserSession {
         environment["CHROMIUM"] = chromium
         // The scripts share Browser/checks.py: no bytecode left beside them in the repository.
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        // The phone of the apps' users keeps Taipei's time, as the pages the tests write do: a
+        // browser on the machine's UTC would see another day from 16:00 UTC on ("on this day").
+        environment["TZ"] = "Asia/Taipei"
         let output = scratch.path("browser-\(script).out")
         let path = WebBrowserTests.repository.appendingPathComponent("Tests/FolioCLITests/Browser/\(script).py").path
         let browser = try ChildProcess(python, [path] + arguments, environment: environment, output: output)
