@@ -53,8 +53,8 @@ extension Journal {
     func editBody(_ reference: String, _ edit: BodyEdit, dryRun: Bool) throws(ToolFailure) -> JSONValue {
         try write(dryRun: dryRun) { vault throws(FolioError) in
             let record = try vault.findRecord(reference, workingDirectory: nil)
+            // What the change adds is checked as typed text is, by `replaceText` (every face's edit).
             let changed = try Self.edited(record.document.body, edit, title: record.title)
-            try vault.checkInput([(.note, changed)])
             // Written only over the file as it was read: a hand edit since is never overwritten
             // (the refusal says so, and the assistant reads the record again).
             var document = record.document

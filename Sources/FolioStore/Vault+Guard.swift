@@ -17,6 +17,29 @@ extension Vault {
         try UserInput.check(inputs, allowSecrets: allowSecrets)
     }
 
+    /// The character checks of ``checkInput(_:)`` on the lines an edit of the file at `path` adds
+    /// to `original` (as many times as `original` holds a line, it is kept). A key the edit brings
+    /// in is refused where every write is checked (``writeFile(_:at:expecting:)``, against the
+    /// committed version), so a page that already keeps one (`--allow-secret`) is edited on every
+    /// face, the terminal's editor, a page of `folio serve` and an assistant's `edit_body`, alike.
+    public func checkAdded(_ edited: String, to original: String, path: String) throws(FolioError) {
+        var kept: [Substring: Int] = [:]
+        for line in original.split(separator: "\n", omittingEmptySubsequences: false) { kept[line, default: 0] += 1 }
+        var added: [Substring] = []
+        for line in edited.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let count = kept[line], count > 0 {
+                kept[line] = count - 1
+            } else {
+                added.append(line)
+            }
+        }
+        do throws(FolioError) {
+            try UserInput.checkCharacters(added.joined(separator: "\n"), .editedRecord)
+        } catch {
+            throw FolioError(error.message, file: path)
+        }
+    }
+
     /// The checks of ``checkInput(_:)`` on every text of a new record.
     func checkInput(_ request: NewRecord) throws(FolioError) {
         var inputs: [(GuardMessage.InputName, String)] = []

@@ -25,40 +25,45 @@ public struct RecordLinks: Sendable {
     /// file that is gone): as written, with their line.
     public var unresolved: [(written: String, line: Int)] = []
     public var backlinks: [RecordLink] = []
+    /// Files that could not be read while the links were looked for: a link to one of them shows
+    /// as unresolved, and this says why.
+    public var problems: [FolioError] = []
 }
 
 extension Vault {
     /// `record`'s links to other records (Markdown links to their files, wikilinks to their path,
     /// file name, title or alias, in any case, as Obsidian resolves them) and the records that
     /// link to it. Links to media, to the web and inside code are not links between records.
-    /// The records are read a batch at a time for the backlinks.
+    ///
+    /// Both directions resolve through one table of names (``LinkTargets``), read in one pass
+    /// over the vault: a link is outgoing from A to B exactly when it is a backlink of B from A,
+    /// and a name two records share leads to neither. A file that could not be read is named in
+    /// ``RecordLinks/problems``, never taken for a missing record in silence.
     public func links(of record: Record) -> RecordLinks {
         var found = RecordLinks()
+        var targets = LinkTargets()
+        var linking: [(path: String, title: String, links: [BodyLink])] = []
+        forEachRecordBatch { batch in
+            found.problems += batch.problems
+            for other in batch.records {
+                targets.add(other)
+                let links = other.path == record.path ? [] : recordLinks(in: other)
+                if !links.isEmpty { linking.append((other.path, other.title, links)) }
+            }
+        }
+        targets.add(record)
         for link in recordLinks(in: record) {
-            let target: Record
-            do throws(FolioError) {
-                // By path, slug, title or alias; a name two records share names neither.
-                switch link {
-                case .file(let path, _, _): target = try findRecord(path, workingDirectory: nil)
-                case .name(let name, _, _): target = try findRecord(name, workingDirectory: nil)
-                }
-            } catch {
+            guard let target = targets.resolve(link) else {
                 found.unresolved.append((link.written, link.line))
                 continue
             }
-            guard target.path != record.path, !found.outgoing.contains(where: { $0.path == target.path && $0.line == link.line }) else {
-                continue
-            }
-            found.outgoing.append(RecordLink(path: target.path, title: target.title, line: link.line, written: link.written))
+            guard target != record.path, !found.outgoing.contains(where: { $0.path == target && $0.line == link.line }) else { continue }
+            found.outgoing.append(RecordLink(path: target, title: targets.title(of: target), line: link.line, written: link.written))
         }
-        let names = Self.linkNames(of: record)
-        forEachRecordBatch { batch in
-            for other in batch.records where other.path != record.path {
-                var lines = Set<Int>()
-                for link in recordLinks(in: other)
-                where Self.link(link, reaches: record.path, names: names) && lines.insert(link.line).inserted {
-                    found.backlinks.append(RecordLink(path: other.path, title: other.title, line: link.line, written: link.written))
-                }
+        for other in linking {
+            var lines = Set<Int>()
+            for link in other.links where targets.resolve(link) == record.path && lines.insert(link.line).inserted {
+                found.backlinks.append(RecordLink(path: other.path, title: other.title, line: link.line, written: link.written))
             }
         }
         found.backlinks.sort { ($0.path, $0.line) < ($1.path, $1.line) }
@@ -113,18 +118,38 @@ extension Vault {
         let stem = (withoutExtension as NSString).lastPathComponent
         return Set([path, withoutExtension, stem, record.title.lowercased()] + record.aliases.map { $0.lowercased() })
     }
+}
 
-    /// Whether `link` leads to the record at `path` (whose names are `names`). A wikilink written
-    /// with folders (`[[notes/Bob]]`) matches the end of the path.
-    static func link(_ link: BodyLink, reaches path: String, names: Set<String>) -> Bool {
+/// Every record's names, as a link may give them: the one resolution of ``Vault/links(of:)``, for
+/// links out of a record and into it alike.
+struct LinkTargets {
+    private var pathsByName: [String: Set<String>] = [:]
+    private var titles: [String: String] = [:]
+
+    mutating func add(_ record: Record) {
+        guard titles.updateValue(record.title, forKey: record.path) == nil else { return }
+        for name in Vault.linkNames(of: record) { pathsByName[name, default: []].insert(record.path) }
+    }
+
+    func title(of path: String) -> String { titles[path] ?? path }
+
+    /// The path of the one record `link` leads to; nil when none does, or when several share the
+    /// name. A Markdown link names its file exactly; a wikilink by any name, in any case, and one
+    /// written with folders (`[[notes/Bob]]`) also by the end of a path when no name is its own.
+    func resolve(_ link: Vault.BodyLink) -> String? {
         switch link {
-        case .file(let target, _, _):
-            return target == path
+        case .file(let path, _, _):
+            return titles[path] == nil ? nil : path
         case .name(let name, _, _):
             let wanted = name.lowercased()
-            if names.contains(wanted) { return true }
-            let bare = path.lowercased().hasSuffix(".md") ? String(path.lowercased().dropLast(3)) : path.lowercased()
-            return wanted.contains("/") && (bare.hasSuffix("/" + wanted) || path.lowercased().hasSuffix("/" + wanted))
+            if let paths = pathsByName[wanted] { return paths.count == 1 ? paths.first : nil }
+            guard wanted.contains("/") else { return nil }
+            let ending = "/" + wanted
+            let matches = titles.keys.filter { path in
+                let lowered = path.lowercased()
+                return lowered.hasSuffix(ending) || lowered.hasSuffix(ending + ".md")
+            }
+            return matches.count == 1 ? matches.first : nil
         }
     }
 }

@@ -291,9 +291,12 @@ extension Vault {
         try RecordRules.apply(changes, body: body, to: &document, order: order, modified: modified)
     }
 
-    /// Replaces a record's whole text after an edit, checking that it still parses.
+    /// Replaces a record's whole text after an edit (in an editor, a page of `folio serve`, an
+    /// assistant's `edit_body`), checking that it still parses and that what the edit adds is
+    /// fit to keep (``checkAdded(_:to:)``).
     public func replaceText(of record: Record, with text: String, expecting original: String) throws(FolioError) -> Record {
         if text.utf8.contains(0) { throw FolioError(.guarded(.nulInInput(.editedRecord)), file: record.path) }
+        try checkAdded(text, to: original, path: record.path)
         var document: FrontMatterDocument
         do {
             document = try FrontMatterDocument(parsing: text, limits: frontMatterLimits)

@@ -106,4 +106,29 @@ struct EditBodyTests {
         #expect(page.hasPrefix("傍晚在河邊散步\n\n\\## 對話"), "\(page)")
         #expect(Conversation.parse(page).map(\.text) == ["今天好累"])
     }
+
+    @Test("an edit around a key the page kept before is written; a key the assistant adds is refused, nothing written")
+    func secretsInWhatIsAdded() async throws {
+        let kept = "gl" + "pat-" + "R7F1K9A14yc9ugoYpn91"
+        let setup = vault
+        setup.allowSecrets = true
+        _ = try setup.create(NewRecord(kind: "idea", title: "Runner", body: "token: \(kept)\n\nRotate it soon.\n"))
+        try Tool.git(["add", "-A"], in: root)
+        try Tool.git(["commit", "-q", "-m", "runner"], in: root)
+        let original = try body("Runner")
+        let written = try await call(["id": "Runner", "old_text": "soon", "new_text": "on Friday"])
+        #expect(written["written"] as? Bool == true, "\(written)")
+        let runner = try body("Runner")
+        #expect(
+            runner == original.replacingOccurrences(of: "soon", with: "on Friday") && runner.contains(kept), "\(runner.debugDescription)")
+        let added = "ghp" + "_" + "Ox95xvLS7ozowgxOIaofXlLuERRdAYt59jVT"
+        do {
+            _ = try await call(["id": "Runner", "old_text": "on Friday", "new_text": "with \(added)"])
+            Issue.record("a key the assistant added was written")
+        } catch {
+            guard case .refused(let problem) = error else { throw error }
+            #expect(problem.rendered(in: .en).contains("ghp_…"), "\(problem.rendered(in: .en))")
+        }
+        #expect(try body("Runner") == runner)
+    }
 }

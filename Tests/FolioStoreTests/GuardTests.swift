@@ -43,4 +43,26 @@ struct GuardTests {
         let record = try t.vault.create(NewRecord(kind: "idea", title: "deploy", body: token))
         #expect(t.read(record.path)?.contains(token) == true)
     }
+
+    /// Every face's edit (an editor, a page of `folio serve`, an assistant's `edit_body`) ends in
+    /// `replaceText`, which checks the lines the edit adds as typed text is checked: a control
+    /// character the file held before (written by another editor) is no reason to refuse an edit.
+    @Test("an edit is checked on the lines it adds: around a control character kept before it is saved, a new one is refused")
+    func editChecksWhatItAdds() throws {
+        let t = try TemporaryVault()
+        let record = try t.vault.create(NewRecord(kind: "idea", title: "bells", body: "to do: ring\n"))
+        // Another editor wrote a bell into the file.
+        let original = try #require(t.read(record.path)).replacingOccurrences(of: "to do: ring", with: "a bell \u{07} here\nto do: ring")
+        try t.write(record.path, original)
+        let read = try t.vault.findRecord("bells", workingDirectory: nil)
+        let edited = original.replacingOccurrences(of: "to do: ring", with: "done: rang")
+        let saved = try t.vault.replaceText(of: read, with: edited, expecting: original)
+        #expect(t.read(saved.path) == edited)
+        for (line, scalar) in [("an escape \u{1B}[31m", UInt32(0x1B)), ("another bell \u{07}", 7)] {
+            #expect(throws: FolioError(.guarded(.controlInInput(.editedRecord, scalar: scalar)), file: saved.path)) {
+                try t.vault.replaceText(of: saved, with: edited + line + "\n", expecting: edited)
+            }
+            #expect(t.read(saved.path) == edited)
+        }
+    }
 }

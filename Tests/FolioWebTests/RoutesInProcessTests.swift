@@ -111,6 +111,38 @@ struct RoutesInProcessTests {
         #expect(try browser.clean())
     }
 
+    /// The terminal's `folio edit` and the page's edit are one door (`replaceText`): what an edit
+    /// adds is checked, so a page that kept a key (`--allow-secret` on the terminal) saves from the
+    /// browser as it does from the terminal, and a key typed into the page is refused.
+    @Test("a page that kept a key saves an edit around it; a key typed into the page is refused, nothing written")
+    func editAroundAKeptKey() async throws {
+        let browser = try await Browser()
+        let kept = "gl" + "pat-" + "R7F1K9A14yc9ugoYpn91"
+        let vault = Vault(root: browser.app.root, clock: Clock.from(environment: [:]))
+        vault.allowSecrets = true
+        let record = try vault.create(NewRecord(kind: "idea", title: "Runner", body: "token: \(kept)\n\nRotate it soon.\n"))
+        try Tool.git(["add", "-A"], in: browser.app.root)
+        try Tool.git(["commit", "-q", "-m", "runner"], in: browser.app.root)
+        let file = browser.app.root.appendingPathComponent(record.path)
+        let version = LiveSite.version(of: try String(contentsOf: file, encoding: .utf8))
+        let saved = try await browser.post(
+            "/edit", [("record", record.path), ("version", version), ("text", "token: \(kept)\n\nRotated on Friday.\n"), ("tags", "")])
+        #expect(saved.status == .seeOther, "\(saved.status): \(saved.body)")
+        let after = try String(contentsOf: file, encoding: .utf8)
+        #expect(after.contains("Rotated on Friday.") && after.contains(kept), "\(after)")
+        let commits = try browser.commits()
+        let typed = "ghp" + "_" + "Ox95xvLS7ozowgxOIaofXlLuERRdAYt59jVT"
+        let refused = try await browser.post(
+            "/edit",
+            [
+                ("record", record.path), ("version", LiveSite.version(of: after)), ("text", "token: \(kept)\n\nNew one: \(typed)\n"),
+                ("tags", ""),
+            ])
+        #expect(refused.status != .seeOther, "a key typed into the page was saved")
+        #expect(refused.body.contains("ghp_…") && !refused.body.contains(typed), "the refusal names the key, masked")
+        #expect(try String(contentsOf: file, encoding: .utf8) == after && (try browser.commits()) == commits && (try browser.clean()))
+    }
+
     @Test("a new page from words alone, then the companion: a greeting, a message kept though no one replies, done")
     func newPageAndCompanion() async throws {
         let browser = try await Browser()

@@ -5,6 +5,7 @@ import FolioStore
 /// to it; each with the line the link is written on. Or JSON.
 enum LinksPrinter {
     static func print(_ links: RecordLinks, of record: Record, json: Bool, context: Context) {
+        context.warn(unread: links.problems)
         if json { return context.json(links.json(of: record)) }
         context.say(.links(.outgoing(links.linkedRecords)))
         for link in links.outgoing { Console.out("  \(link.path.quotedPath):\(link.line)  \(link.title)") }

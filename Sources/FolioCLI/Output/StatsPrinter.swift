@@ -36,15 +36,20 @@ struct StatsPrinter {
         let labels: [Message] = [.statsRecordsHeading, .statsByKind, .statsByMonth, .statsTopTags]
         let labelWidth = labels.map { say($0).displayWidth }.max() ?? 0
         func row(_ label: Message, _ text: String) -> String { t.bold(say(label).padded(to: labelWidth)) + "  " + text }
-        func row(_ label: Message, _ pairs: [(String, Int)]) -> String? {
-            pairs.isEmpty ? nil : row(label, pairs.map { "\($0.0.oneLine) \($0.1)" }.joined(separator: "  "))
+        func rows(_ label: Message, _ pairs: [(String, Int)]) -> [String] {
+            let cells = pairs.map { "\($0.0.oneLine) \($0.1)" }
+            guard !cells.isEmpty else { return [] }
+            // On a terminal the pairs wrap at its width, under the first (as `ls` fills columns);
+            // through a pipe each label keeps one line, so `grep` finds it whole.
+            let room = t.cutsLongLines ? max(8, t.width - labelWidth - 2) : Int.max
+            return Self.wrapped(cells, width: room).enumerated().map { index, line in
+                index == 0 ? row(label, line) : String(repeating: " ", count: labelWidth + 2) + line
+            }
         }
         var lines = [row(.statsRecordsHeading, String(report.total))]
-        lines += [
-            row(.statsByKind, report.byKind.map { (kinds[$0.0]?.shownName(language) ?? $0.0, $0.1) }),
-            row(.statsByMonth, report.byMonth),
-            row(.statsTopTags, Array(report.byTag.prefix(10)).map { ("#" + $0.0, $0.1) }),
-        ].compactMap { $0 }
+        lines += rows(.statsByKind, report.byKind.map { (kinds[$0.0]?.shownName(language) ?? $0.0, $0.1) })
+        lines += rows(.statsByMonth, report.byMonth)
+        lines += rows(.statsTopTags, Array(report.byTag.prefix(10)).map { ("#" + $0.0, $0.1) })
 
         if !report.fields.isEmpty {
             lines.append("")
@@ -109,7 +114,6 @@ struct StatsPrinter {
             return Double(figures.records)
         }
         let most = report.periods.map { barred($0.1) }.max() ?? 0
-        if t.isInteractive { header.append("") }
         var table = [header]
         for (period, figures) in report.periods {
             var cells = [shown(period), String(figures.records)]
@@ -118,8 +122,14 @@ struct StatsPrinter {
                 if averages.contains(path.name) { cells.append(Self.number(summary.average)) }
             }
             cells += figures.rates.map { "\($0.matched)/\($0.total) \(Self.percent($0.rate))" }
-            if t.isInteractive { cells.append(Table.bar(barred(figures), of: most, width: 16)) }
             table.append(cells)
+        }
+        if t.isInteractive {
+            let width = Self.barWidth(16, beside: table, terminal: t)
+            table[0].append("")
+            for (row, (_, figures)) in report.periods.enumerated() {
+                table[row + 1].append(Table.bar(barred(figures), of: most, width: width))
+            }
         }
         return Table.lines(table, terminal: t).map(\.trimmingTrailingSpaces)
     }
@@ -139,12 +149,12 @@ struct StatsPrinter {
             let overallValues = spec.ordered(report.overall.counts[index])
             let most = overallValues.map(\.1).max() ?? 0
             lines.append("")
-            var table = [[field?.shownName(language) ?? spec.name, "", ""]]
-            for (value, count) in overallValues {
-                table.append([
-                    field?.shownValue(value, language) ?? value, String(count),
-                    t.isInteractive ? Table.bar(count, of: most, width: 20) : "",
-                ])
+            var table = [[field?.shownName(language) ?? spec.name, ""]]
+            for (value, count) in overallValues { table.append([field?.shownValue(value, language) ?? value, String(count)]) }
+            let width = Self.barWidth(20, beside: table, terminal: t)
+            table[0].append("")
+            for (row, (_, count)) in overallValues.enumerated() {
+                table[row + 1].append(t.isInteractive ? Table.bar(count, of: most, width: width) : "")
             }
             lines += Table.lines(table, terminal: t).map(\.trimmingTrailingSpaces)
             guard !report.countsByMonth.isEmpty else { continue }
@@ -152,17 +162,55 @@ struct StatsPrinter {
             let values = overallValues.map(\.0)
             var monthly = [[Message.statsMonthHeading.text(language)] + values.map { field?.shownValue($0, language) ?? $0 }]
             let monthMost = report.countsByMonth.flatMap { $0.1[index].values }.max() ?? 0
+            // Each value's column is a bar and its count: the bars narrow so every value fits.
+            let countWidth = String(monthMost).count
+            let monthWidth = report.countsByMonth.map(\.0.displayWidth).max() ?? 7
+            let perValue = values.isEmpty ? 8 : (t.width - monthWidth) / values.count - 2 - 1 - countWidth
+            let barWidth = t.cutsLongLines ? max(2, min(8, perValue)) : 8
             for (month, tallies) in report.countsByMonth {
                 monthly.append(
                     [month]
                         + values.map { value in
                             let count = tallies[index][value] ?? 0
-                            return t.isInteractive ? Table.bar(count, of: monthMost, width: 8) + " " + String(count) : String(count)
+                            return t.isInteractive ? Table.bar(count, of: monthMost, width: barWidth) + " " + String(count) : String(count)
                         })
             }
             lines += Table.lines(monthly, terminal: t)
         }
         return lines
+    }
+
+    /// `cells` joined by two spaces into lines of at most `width` columns (a cell wider than that
+    /// alone on its line, cut by the terminal's own rule).
+    static func wrapped(_ cells: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for cell in cells {
+            let cellWidth = cell.displayWidth
+            if !line.isEmpty, used + 2 + cellWidth > width {
+                lines.append(line)
+                (line, used) = ("", 0)
+            }
+            if line.isEmpty {
+                (line, used) = (cell, cellWidth)
+            } else {
+                line += "  " + cell
+                used += 2 + cellWidth
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// The width of a bar beside a table on `t`: `preferred` cells, fewer when the table and the
+    /// bar would not fit the window (at least 4, so a bar still shows which is most).
+    static func barWidth(_ preferred: Int, beside table: [[String]], terminal t: Terminal) -> Int {
+        guard t.cutsLongLines else { return preferred }
+        let columns = table.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { column in table.map { column < $0.count ? $0[column].oneLine.displayWidth : 0 }.max() ?? 0 }
+        let widest = widths.reduce(0, +) + 2 * max(0, columns - 1)
+        return max(4, min(preferred, t.width - widest - 2))
     }
 
     /// `12`, `10.5`, `7.33`; `-` for no value.

@@ -24,3 +24,22 @@ error: the edit was not saved and the original file is unchanged; your text is k
 ? 1
 $ cmp ../before ideas/2026/11/2026-11-22-editable.md
 ? 0
+# What an edit adds is checked as typed text is, on every face (the editor, a page of folio serve,
+# an assistant's edit_body): a key the record kept before (--allow-secret) is no reason to refuse
+# an edit, of its line too; a key the edit brings in is refused and offered back, as a parse
+# error is. (The keys are written in two pieces, so no scanner takes this file for a leak.)
+$ folio --allow-secret new idea --title runner --body "token: glpat""-R7F1K9A14yc9ugoYpn91"
+added idea "runner": ideas/2026/11/2026-11-22-runner.md
+? 0
+$ EDITOR='sed -i s/^token:/old\ token:/' folio edit runner
+updated "runner": ideas/2026/11/2026-11-22-runner.md
+? 0
+$ printf '#!/bin/sh\necho "new: ghp""_Ox95xvLS7ozowgxOIaofXlLuERRdAYt59jVT" >> "$1"\n' > ~/add-key && chmod +x ~/add-key
+? 0
+$ EDITOR=~/add-key folio edit runner 2>&1 | sed -E 's/-[0-9]+[.]md$/-<pid>.md/'
+ideas/2026/11/2026-11-22-runner.md: error: this file holds what looks like a GitHub token (ghp_…) and the change would commit it, so folio did not change the file. Remove it from the file (and revoke it if it was ever pushed), or run the command again with --allow-secret.
+error: the edit was not saved and the original file is unchanged; your text is kept in ~/journal/.folio/local/edit-<id2>-<pid>.md
+? 1
+$ grep -c -e ghp_ -e 'old token' ideas/2026/11/2026-11-22-runner.md
+1
+? 0

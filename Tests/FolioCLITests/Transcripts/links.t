@@ -37,3 +37,25 @@ $ folio links notes/bob.md --json | jq -c '[.outgoing[].title, .backlinks[].path
 $ folio links 'Visit Bob' --json | jq -c '{outgoing: [.outgoing[] | .title], unresolved: [.unresolved[].written], backlinks: [.backlinks[] | .title]}'
 {"outgoing":["Bob"],"unresolved":["[[Alice]]"],"backlinks":["Walked to Bob with Visit Bob;","Bob"]}
 ? 0
+# Both directions read one table of names: a link is outgoing from A to B exactly when it is a
+# backlink of B from A. A second record titled Bob makes `[[bob]]` name two records, so it leads
+# to neither, and notes/bob.md no longer counts Visit Bob's `[[bob]]` line among its backlinks
+# (its `[[Robert|him]]` still does); a link with folders names one record by its path.
+$ folio new idea --title Bob --body 'Another Bob, met at the market. See [[notes/bob]].'
+added idea "Bob": ideas/2026/11/2026-11-22-bob.md
+? 0
+$ folio links 'Visit Bob' --json | jq -c '{outgoing: [.outgoing[] | .written], unresolved: [.unresolved[].written]}'
+{"outgoing":["[[Robert|him]]"],"unresolved":["[[bob]]","[[Alice]]"]}
+? 0
+$ folio links notes/bob.md --json | jq -c '[.backlinks[] | {path, written}]'
+[{"path":"diary/2026/11/2026-11-22-walked-to-bob-with-visit-bob.md","written":"../../../notes/bob.md"},{"path":"ideas/2026/11/2026-11-22-bob.md","written":"[[notes/bob]]"},{"path":"ideas/2026/11/2026-11-22-visit-bob.md","written":"[[Robert|him]]"}]
+? 0
+# A file that cannot be read is named, never taken in silence for a record that is not there.
+$ printf -- '---\ntitle: [unclosed\n---\nSee [[Visit Bob]].\n' > notes/broken.md
+? 0
+$ folio links 'Visit Bob' --json | jq -c '[.backlinks[].path]'
+["diary/2026/11/2026-11-22-walked-to-bob-with-visit-bob.md","notes/bob.md"]
+! notes/broken.md:2:8: warning: the front matter is not valid YAML: while parsing a flow sequence, did not find expected ',' or ']'
+!     title: [unclosed
+!            ^
+? 0
