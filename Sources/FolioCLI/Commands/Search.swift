@@ -117,8 +117,11 @@ struct Search: AsyncParsableCommand {
             text, tags: filters.tag, kind: filters.kind, limit: filters.limit == 0 ? nil : filters.limit,
             catalog: { catalog }, meaning: meaning)
         if found.shown.isEmpty { return SearchPrinter.nothing(found.noMatch, json: output.json, context: context) }
-        SearchPrinter(keys: found.catalog.textKeys, query: found.query, sources: found.sources, passages: found.passages)
-            .print(found.shown, json: output.json, context: context)
+        SearchPrinter(
+            keys: found.catalog.textKeys, query: found.query, sources: found.sources, passages: found.passages,
+            similarities: found.similarities
+        )
+        .print(found.shown, json: output.json, context: context)
     }
 
     // MARK: - Parsing

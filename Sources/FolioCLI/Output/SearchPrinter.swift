@@ -13,6 +13,11 @@ struct SearchPrinter {
     var sources: [Int: [String]] = [:]
     /// The lines of the passage meaning matched, by hit: a hit without the query's words shows it.
     var passages: [Int: ClosedRange<Int>] = [:]
+    /// How close each hit found by meaning is (its best passage's cosine similarity), by hit.
+    var similarities: [Int: Double] = [:]
+
+    /// A similarity as shown and written: two decimals in the text, three in JSON.
+    static func shown(_ similarity: Double, places: Int) -> String { String(format: "%.\(places)f", similarity) }
 
     /// Nothing found is not an error: nothing on stdout (`[]` with `--json`), a note on stderr.
     static func nothing(_ message: Message, json: Bool, context: Context) {
@@ -30,16 +35,25 @@ struct SearchPrinter {
                             ("score", .double((hit.score * 10_000).rounded() / 10_000)), ("snippet", .string(snippet.text)),
                         ]
                         if let ranks = sources[hit.record] { extra.append(("ranks", .array(ranks.map { .string($0) }))) }
+                        if let similarity = similarities[hit.record] {
+                            extra.append(("similarity", .double((similarity * 1_000).rounded() / 1_000)))
+                        }
                         return JSONWriter.record(record, body: false, extra: extra, kinds: context.vault.kinds)
                     }))
         }
         Console.page(
-            lines(shown.map(\.record), passages: shown.map { passages[$0.hit.record] }, context: context, bodyLimit: bodyLimit)
-                .joined(separator: "\n"),
+            lines(
+                shown.map(\.record), passages: shown.map { passages[$0.hit.record] },
+                similarities: shown.map { similarities[$0.hit.record] },
+                context: context, bodyLimit: bodyLimit
+            )
+            .joined(separator: "\n"),
             terminal: context.terminal, environment: context.environment)
     }
 
-    private func lines(_ records: [Record], passages: [ClosedRange<Int>?], context: Context, bodyLimit: Int) -> [String] {
+    private func lines(
+        _ records: [Record], passages: [ClosedRange<Int>?], similarities: [Double?], context: Context, bodyLimit: Int
+    ) -> [String] {
         let t = context.terminal
         let kindNames = records.map { context.shownKind($0.kind).oneLine }
         let kindWidth = kindNames.map(\.displayWidth).max() ?? 4
@@ -47,8 +61,13 @@ struct SearchPrinter {
             of: records, keys: keys, query: query, columns: t.width - 6, bodyLimit: bodyLimit, language: MessageLanguage.shared.current,
             passages: passages)
         var lines: [String] = []
-        for ((record, snippet), kindName) in zip(zip(records, snippets), kindNames) {
-            let tags = record.allTags.map { "#" + $0 }.joined(separator: " ").oneLine
+        for (((record, snippet), kindName), similarity) in zip(zip(zip(records, snippets), kindNames), similarities) {
+            var tags = record.allTags.map { "#" + $0 }.joined(separator: " ").oneLine
+            // A hit found by meaning says so, and how close: its words may not be the query's.
+            if let similarity {
+                let closeness = Message.searchCloseInMeaning(Self.shown(similarity, places: 2)).text(context.language)
+                tags += (tags.isEmpty ? "" : "  ") + closeness
+            }
             let titleSnippet = Snippet(for: record.title, query: query, maxCharacters: Int.max / 2)
             let title = titleSnippet.highlights.isEmpty ? t.bold(record.title.oneLine) : Self.highlighted(titleSnippet, terminal: t)
             lines.append(

@@ -227,6 +227,8 @@ public enum Message: Sendable, Equatable {
     case calNoRecords
     case badCalendarArgument(String)
     case statsByKind, statsByMonth, statsTopTags
+    /// Beside a search hit found by meaning: how close its best passage is (a cosine, `0.84`).
+    case searchCloseInMeaning(String)
     case statsKeyHeading, statsSamplesHeading, statsSumHeading, statsAvgHeading, statsMinHeading, statsMaxHeading
     case statsRateHeading, statsMatchedHeading, statsRecordsHeading
     case statsDayHeading, statsMonthHeading, statsWeekHeading, statsYearHeading
@@ -871,6 +873,7 @@ public enum Message: Sendable, Equatable {
                 "「\(text)」不是月份或年份：請寫 YYYY-MM（例如 2026-11）或 YYYY（例如 2026）。",
                 "'\(text)' is not a month or a year: write YYYY-MM (such as 2026-11) or YYYY (such as 2026)."
             )
+        case .searchCloseInMeaning(let similarity): ("意思相近 \(similarity)", "close in meaning \(similarity)")
         case .statsByKind: ("類型", "by kind")
         case .statsByMonth: ("月份", "by month")
         case .statsTopTags: ("常用標籤", "top tags")
