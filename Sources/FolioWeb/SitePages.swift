@@ -32,12 +32,10 @@ struct SitePages: RouterMiddleware {
         // The first pages are still being written (a first start on a large vault): say so at
         // once, and the page asks again by itself, instead of a request waiting a minute.
         guard journal.freshness.hasPages else { return WebResponse.preparing(journal.freshness.progress, journal.language) }
-        if !journal.freshness.claimOrServe(now: .now) {
-            do throws(FolioError) {
-                try await journal.refresh()
-            } catch {
-                return WebResponse.failure(.internalServerError, error, journal.language)
-            }
+        do throws(FolioError) {
+            try await journal.ensureFresh()
+        } catch {
+            return WebResponse.failure(.internalServerError, error, journal.language)
         }
         let file = journal.siteFolder.appendingPathComponent(String(path.dropFirst()))
         let type = path.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/html; charset=utf-8"

@@ -35,12 +35,10 @@ struct MediaGate: RouterMiddleware {
         // The records' media are the last refresh's: a page just written lists its photo only
         // once the pages have caught up with it. Before the first pages no media is listed yet.
         guard journal.freshness.hasPages else { return WebResponse.preparing(journal.freshness.progress, journal.language) }
-        if !journal.freshness.mayServe(now: .now) {
-            do throws(FolioError) {
-                try await journal.refresh()
-            } catch {
-                return WebResponse.failure(.internalServerError, error, journal.language)
-            }
+        do throws(FolioError) {
+            try await journal.ensureFresh()
+        } catch {
+            return WebResponse.failure(.internalServerError, error, journal.language)
         }
         guard journal.recordMedia.contains(relative), let file = OpenedFile(relative, under: journal.vaultRoot.path) else {
             return notFound

@@ -124,6 +124,16 @@ actor WebJournal {
         freshness.finish(generation, now: .now, succeeded: true)
     }
 
+    /// Brings the pages up to date for a request: the one rule of every route that reads them (a
+    /// page, a record's media, a list, a search). They are sent as they are while another request
+    /// refreshes them or within a moment of the last look; otherwise this request looks, claimed at
+    /// once, before it reaches the journal, so the requests that come meanwhile are not queued
+    /// behind it. A write not yet seen is always looked at first.
+    nonisolated func ensureFresh() async throws(FolioError) {
+        if freshness.claimOrServe(now: .now) { return }
+        try await refresh()
+    }
+
     /// The first pages of a server's start, written while the server already answers (pairing,
     /// icons, a "preparing your pages" page): at 100,000 records the first export takes a minute.
     /// How many records the pages hold.
@@ -133,8 +143,8 @@ actor WebJournal {
     }
 
     /// The site-relative page of the record at `path`, after a refresh.
-    func page(ofRecordAt path: String) throws(FolioError) -> String? {
-        try refresh()
+    func page(ofRecordAt path: String) async throws(FolioError) -> String? {
+        try await ensureFresh()
         return pages[path]
     }
 
@@ -143,7 +153,7 @@ actor WebJournal {
     func search(_ text: String, tag: String?, from: Int) async throws(FolioError) -> SafeHTML {
         try service.beginRequest()
         let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        try refresh()
+        try await ensureFresh()
         let results = LivePages.SearchResults(typed: typed, tag: tag, from: from)
         guard !typed.isEmpty || tag != nil else {
             return LivePages.searchResults(
@@ -165,9 +175,9 @@ actor WebJournal {
     }
 
     /// A page of one of the app's lists (``FolioSite/LiveList``), after a refresh.
-    func list(_ query: LiveListQuery) throws(FolioError) -> LiveListPage {
+    func list(_ query: LiveListQuery) async throws(FolioError) -> LiveListPage {
         try service.beginRequest()
-        try refresh()
+        try await ensureFresh()
         let path = siteFolder.appendingPathComponent(LiveList.fileName).path
         // blocking: the list is read again only when the export wrote a new one, on the journal's thread.
         if listIndex == nil || LiveListIndex.stamp(of: path) != listIndex?.stamp { listIndex = LiveListIndex.load(path) }
