@@ -318,8 +318,6 @@ public struct RecordChecks {
     private var commonKeys: [CheckFinding] = []
     private var escapingLinks: [CheckFinding] = []
     private var keptTwice: [CheckFinding] = []
-    /// Each kind's keys its template writes into the body, found once per kind.
-    private var fallbackKeys: [String: [String]] = [:]
     /// How many records were added.
     public private(set) var recordCount = 0
 
@@ -370,9 +368,7 @@ public struct RecordChecks {
         for record in set.records { commonKeys += Vault.commonKeyProblems(record) }
         for record in set.records {
             guard let kindName = record.kind, let kind = kinds[kindName] else { continue }
-            let keys = fallbackKeys[kindName] ?? kind.bodyFallbackKeys
-            fallbackKeys[kindName] = keys
-            for key in keys {
+            for key in kind.bodyFallbackKeys {
                 if let copy = PageWords.copy(of: key, in: record) { keptTwice.append(.keptTwice(path: record.path, key: key, copy: copy)) }
             }
         }

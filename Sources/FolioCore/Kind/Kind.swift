@@ -37,7 +37,7 @@ public struct Kind: Sendable {
     /// A fixed file name relative to the vault for one-per-vault kinds (`profile.md`).
     public var fixedPath: String?
     public var summary: String?
-    public var fields: [FieldSpec]
+    public private(set) var fields: [FieldSpec]
     public var parentKind: String?
     public var onParentDelete: DeleteRule
     /// Whether keys the kind does not declare are taken from `--field` and `set` without `--extra`
@@ -47,7 +47,7 @@ public struct Kind: Sendable {
     /// sleep entered the next morning is filed, listed and named by when it began.
     public var dateKey: String?
     /// The body's Mustache template.
-    public var bodyTemplate: MustacheTemplate
+    public private(set) var bodyTemplate: MustacheTemplate
     /// Where the template came from, for error messages.
     public var source: String
     /// What the kind is called in each language (`label: {zh-Hant: 睡眠, en: sleep}`).
@@ -56,6 +56,14 @@ public struct Kind: Sendable {
     public var computed: [ComputedField] = []
     /// The charts the site draws from the kind's records (`charts:`).
     public var charts: [ChartSpec] = []
+
+    /// The keys the body template writes only when a record is made without a body, as the
+    /// diary's `{{{body}}}{{^body}}{{{text}}}{{/body}}` writes `text`: the body's first words.
+    /// A value given for one goes into the body and is not kept in the front matter as well, so
+    /// the words live once and an edit in any editor is never contradicted by a stale copy.
+    /// Found by rendering, so any way a template says it is recognised; once, when the template is
+    /// read (``fallbackKeys(of:rendering:)``), since every write and `folio check` asks.
+    public private(set) var bodyFallbackKeys: [String] = []
 
     public func field(_ name: String) -> FieldSpec? { fields.first { $0.name == name } }
 
@@ -189,6 +197,7 @@ extension Kind {
                 .templateInvalid(.includesFile(include.name)),
                 file: source, line: mark.line, column: mark.column, sourceLine: FolioError.line(mark.line, of: text))
         }
+        bodyFallbackKeys = Self.fallbackKeys(of: fields, rendering: bodyTemplate)
     }
 
     /// Where the template library's error lies, as a byte offset in `body`. The library counts a
@@ -289,15 +298,13 @@ extension Kind {
         bodyTemplate.render(context)
     }
 
-    /// The keys the body template writes only when a record is made without a body, as the
-    /// diary's `{{{body}}}{{^body}}{{{text}}}{{/body}}` writes `text`: the body's first words.
-    /// A value given for one goes into the body and is not kept in the front matter as well, so
-    /// the words live once and an edit in any editor is never contradicted by a stale copy.
-    /// Found by rendering, so any way a template says it is recognised.
-    public var bodyFallbackKeys: [String] {
+    /// The keys of ``bodyFallbackKeys``, found by rendering `template` with each key alone and
+    /// with a body as well.
+    static func fallbackKeys(of fields: [FieldSpec], rendering template: MustacheTemplate) -> [String] {
         let marker = "\u{1}folio-fallback\u{1}"
         return fields.map(\.name).filter { key in
-            key != "body" && renderBody([key: marker]).contains(marker) && !renderBody([key: marker, "body": "-"]).contains(marker)
+            key != "body" && template.render([key: marker]).contains(marker)
+                && !template.render([key: marker, "body": "-"]).contains(marker)
         }
     }
 }
