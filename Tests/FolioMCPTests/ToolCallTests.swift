@@ -114,6 +114,19 @@ struct ToolCallTests {
         let path = try #require((made["record"] as? [String: Any])?["path"] as? String)
         let file = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
         #expect(file.hasSuffix("---\n河邊散步\n") && !file.contains("text:"), "\(file)")
+        // Setting the words as a key would make the copy the body's next edit leaves stale.
+        do {
+            _ = try await call("set_fields", ["id": .string(path), "fields": .object(["text": .string("別的字")])], on: writer)
+            Issue.record("set_fields wrote a second copy of the page's words")
+        } catch {
+            guard case .refused(let problem) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            let said = problem.rendered(in: .en)
+            #expect(said.contains("change the body instead") && !said.contains("--") && !said.contains("folio "), "\(said)")
+        }
+        #expect(try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) == file)
     }
 
     @Test("show reads a record by its title")

@@ -48,6 +48,8 @@ public enum Message: Sendable, Equatable {
     /// A key the kind's template writes as the body's first words, given with a body as well: the
     /// words would live twice.
     case wordsGivenTwice(key: String, kind: String)
+    /// `set` of a key whose words live in the body (``Kind/bodyFallbackKeys``).
+    case wordsLiveInBody(key: String, kind: String)
     /// A key the kind computes from the record (a player's `level`): shown, never written.
     case computedKey(key: String, kind: String, from: [String])
     case templateInvalid(TemplateProblem)
@@ -451,6 +453,11 @@ public enum Message: Sendable, Equatable {
             (
                 "\(kind)的「\(key)」就是本文開頭的文字，兩個都給會存兩份：請只給其中一個（整頁的文字放在本文）。",
                 "a \(kind)'s '\(key)' is its body's first words: given both, the words would live twice. Give one of them (the whole page as the body)."
+            )
+        case .wordsLiveInBody(let key, let kind):
+            (
+                "\(kind)的「\(key)」就是本文的文字，只存在本文裡：請直接改本文，免得存成兩份。",
+                "a \(kind)'s '\(key)' is its body's words, kept in the body alone: change the body instead, so the words never live twice."
             )
         case .templateInvalid(let problem):
             ("範本有錯：\(problem.pair.0)", "the template is invalid: \(problem.pair.1)")

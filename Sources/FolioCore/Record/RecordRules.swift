@@ -220,6 +220,13 @@ public struct RecordRules: Sendable {
             default:
                 if let kind {
                     try refuseComputed(key, of: kind)
+                    // The page's words live in its body alone: a copy set here would be stale at
+                    // the body's next edit. A page an AI wrote keeps what it was written from.
+                    if kind.bodyFallbackKeys.contains(key), kind.field(key)?.required != true,
+                        record.document.string("summarized_by").map({ $0.isEmpty }) ?? true
+                    {
+                        throw FolioError(.wordsLiveInBody(key: key, kind: kind.shownName(language)))
+                    }
                     if kind.field(key) == nil, !kind.allowsExtraKeys, !allowExtraKeys, record.document[key] == nil {
                         throw Self.unknownKey(key, of: kind)
                     }

@@ -91,3 +91,18 @@ $ folio search pears
 2026-10-02  diary  <id2:8>  market
     bought «pears» at the market
 ? 0
+# set cannot make the copy again: the words are changed in the body. A page an AI wrote keeps
+# what it was written from, which set may change; unset removes a copy by hand.
+$ folio set market text='bought apples'
+! error: a diary's 'text' is its body's words, kept in the body alone: change the body instead, so the words never live twice.
+? 1
+$ folio set tea text='tea with mum and dad'
+updated "tea": diary/2026/10/2026-10-03-tea.md
+? 0
+$ folio set market --unset text
+updated "market": diary/2026/10/2026-10-02-market.md
+? 0
+$ folio check
+diary/2026/10/2026-10-01-lanterns.md: warning: 'text' repeats the words of the page's body, where the words now live alone: folio check --fix removes the copy (folio undo brings it back).
+found 1 problem.
+? 1
