@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 
 /// Titles made from a page's words, as a reader sees them: the same rule for a diary typed at the
 /// terminal, in the browser or in an editor, and for every importer (Day One, jrnl, JSON, the inbox).
@@ -14,7 +15,7 @@ public enum TitleText {
             if (1...6).contains(marks.count), candidate.dropFirst(marks.count).first?.isWhitespace ?? true {
                 candidate = String(candidate.dropFirst(marks.count))
             }
-            candidate = shownText(unescaped(candidate))
+            candidate = shownText(candidate)
             if candidate.isEmpty { continue }
             guard candidate.count > limit else { return candidate }
             return String(candidate.prefix(limit)).trimmingCharacters(in: .whitespaces) + (ellipsis ? "…" : "")
@@ -23,39 +24,25 @@ public enum TitleText {
     }
 
     /// `line` as a reader sees it: `![alt](dest)` and `![[embed]]` gone, `[text](dest)` as its
-    /// text, a wikilink as Obsidian shows it, blanks
-    /// between words made one. Only the first 2,048 characters are read: a title is far shorter.
+    /// text, a wikilink as Obsidian shows it (`[[Bob|him]]` is him, `[[notes/Bob#Home]]` Bob),
+    /// backslash escapes read, blanks between words made one. The links are the ones the
+    /// libraries find (``Wikilinks``, then cmark's ``MarkdownLinks``), so a link in a code span
+    /// stays as written. Only the first 2,048 characters are read: a title is far shorter.
     public static func shownText(_ line: String) -> String {
-        let characters = Array(line.prefix(2_048))
-        var shown = ""
-        var index = 0
-        while index < characters.count {
-            let isImage = characters[index] == "!" && index + 1 < characters.count && characters[index + 1] == "["
-            let open = isImage ? index + 1 : index
-            // A wikilink as Obsidian shows it: `[[Bob|him]]` is him, `[[notes/Bob#Home]]` Bob; an embed is gone.
-            if open + 1 < characters.count, characters[open] == "[", characters[open + 1] == "[",
-                let close = characters[(open + 2)...].firstIndex(of: "]"), close + 1 < characters.count, characters[close + 1] == "]",
-                !characters[(open + 2)..<close].contains("[")
-            {
-                let inner = String(characters[(open + 2)..<close])
-                let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-                if !isImage {
-                    let target = parts[0].split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                    shown += parts.count > 1 ? String(parts[1]) : String(target.split(separator: "/").last ?? target)
-                }
-                index = close + 2
-                continue
-            }
-            if characters[open] == "[", let close = characters[(open + 1)...].firstIndex(of: "]"), close + 1 < characters.count,
-                characters[close + 1] == "(", let end = characters[(close + 2)...].firstIndex(of: ")")
-            {
-                if !isImage { shown += String(characters[(open + 1)..<close]) }
-                index = end + 1
-                continue
-            }
-            shown.append(characters[index])
-            index += 1
+        let named = Wikilinks.rewrite(String(line.prefix(2_048))) { link in
+            link.isEmbed ? "" : link.display ?? String(link.path.split(separator: "/").last ?? Substring(link.path))
         }
+        let utf8 = Array(named.utf8)
+        var shown = ""
+        var copied = 0
+        for (link, bytes) in MarkdownLinks.located(in: named) {
+            // An image inside a link goes with the link's text.
+            guard let bytes, bytes.lowerBound >= copied else { continue }
+            shown += unescaped(String(decoding: utf8[copied..<bytes.lowerBound], as: UTF8.self))
+            if !link.isImage { shown += link.text }
+            copied = bytes.upperBound
+        }
+        shown += unescaped(String(decoding: utf8[copied...], as: UTF8.self))
         return shown.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }
 

@@ -39,6 +39,13 @@ struct TitleTextTests {
             ("\\*starred\\* thoughts", "*starred* thoughts"),
             ("C:\\Users is full", "C:\\Users is full"),
             ("![](a.jpg) ![](b.jpg)", nil),
+            // The links are cmark's: in a code span a link is as written, escaped brackets are
+            // no link, a link's text is read as text (emphasis marks gone), an image in it goes.
+            ("`[a](b.md)` in code", "`[a](b.md)` in code"),
+            ("\\[not a link\\](x.md)", "[not a link](x.md)"),
+            ("Met [**Bob**](bob.md) and [<https://x.example>](https://x.example)", "Met Bob and https://x.example"),
+            ("[![](a.jpg) Bob](bob.md) waved", "Bob waved"),
+            ("`[[Bob]]` stays, [[Bob]] is read", "`[[Bob]]` stays, Bob is read"),
             ("", nil),
         ]
         for (text, title) in cases { #expect(TitleText.firstLine(of: text, limit: 80) == title, "\(text)") }
