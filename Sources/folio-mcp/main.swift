@@ -9,4 +9,4 @@ import SystemIO
 // is parsed again, and `mcp` serves instead of handing over (see MCPHost).
 DescriptorTable.reserve()
 MCPHost.install(MCPServe.serve)
-exit(await Folio.run(Array(CommandLine.arguments.dropFirst())))
+ProcessEnd.now(await Folio.run(Array(CommandLine.arguments.dropFirst())))

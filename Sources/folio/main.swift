@@ -7,4 +7,4 @@ import SystemIO
 
 // Before any thread starts: see DescriptorTable.
 DescriptorTable.reserve()
-exit(await Folio.run(Array(CommandLine.arguments.dropFirst())))
+ProcessEnd.now(await Folio.run(Array(CommandLine.arguments.dropFirst())))
