@@ -2,6 +2,7 @@ import FolioCLI
 import FolioCore
 import FolioMCP
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -37,13 +38,13 @@ enum MCPServe {
                 try await JournalServer.start(server, on: transport, journal: journal)
                 await server.waitUntilCompleted()
             }
-            exit(0)
+            ProcessEnd.now(0)
         } catch {
             let reason =
                 (error as? FolioError)?.rendered(in: journal.language)
                 ?? Message.mcp(.cannotListen(port: request.http?.port ?? 0, reason: "\(error)")).text(journal.language)
             Console.err(reason)
-            exit(1)
+            ProcessEnd.now(1)
         }
     }
 }

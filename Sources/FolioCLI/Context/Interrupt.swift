@@ -1,6 +1,7 @@
 import FolioCore
 import Foundation
 import Synchronization
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +30,7 @@ final class Interrupt: Sendable {
                 return fired
             }
             // A second Ctrl-C means now.
-            if second { exit(130) }
+            if second { ProcessEnd.now(130) }
         }
         source.resume()
         return Interrupt(pressed: pressed, source: source)

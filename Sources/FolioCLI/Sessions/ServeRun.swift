@@ -53,10 +53,10 @@ enum ServeRun {
                     Console.errShowingPairingLink(Message.web(.paired(device: device.name, next: next.pairingURLs)).text(language))
                 },
                 pagesReady: { records in Console.err(Message.web(.pagesReady(records: records)).text(language)) })
-            exit(0)
+            ProcessEnd.now(0)
         } catch {
             Console.err((error as? FolioError)?.rendered(in: language) ?? Message.web(.cannotListen("\(error)")).text(language))
-            exit(1)
+            ProcessEnd.now(1)
         }
     }
 }
