@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCompanion
 import FolioCore
 import FolioSearch
@@ -20,8 +21,9 @@ extension Journal {
     {
         try open()
         let catalog = await catalogForSearching()
-        var notes: [FolioError] = []
-        let meaning = try await meaningRanking(text, tags: tags, kind: kind, ranking: ranking, catalog: catalog) { notes.append($0) }
+        let meaning = try await meaningRanking(text, tags: tags, kind: kind, ranking: ranking, catalog: catalog) {
+            ReadNotices.report([$0])
+        }
         let found = try vault.search(
             text, tags: tags, kind: kind, skip: page.offset, limit: page.limit, catalog: { catalog }, meaning: meaning)
         let bodyLimit = vault.searchedBytesLimit
@@ -37,10 +39,7 @@ extension Journal {
             }
             return RecordJSON.summary(record, extra: extra)
         }
-        let answer = page.answer("records", items, hasMore: found.hasMore, budget: limits.maxResultCharacters)
-        guard !notes.isEmpty, case .object(var pairs) = answer else { return answer }
-        pairs.append(("notes", .array(notes.map { .string(masked($0.rendered(in: language, asWarning: true))) })))
-        return .object(pairs)
+        return page.answer("records", items, hasMore: found.hasMore, budget: limits.maxResultCharacters)
     }
 
     /// The ranking by meaning the search fuses with its words, as `folio search` has it, or nil
@@ -133,7 +132,9 @@ extension Journal {
     func links(_ reference: String) throws(FolioError) -> JSONValue {
         try open()
         let record = try vault.findRecord(reference, workingDirectory: nil)
-        return RecordJSON.masked(vault.links(of: record).json(of: record, limit: limits.maxPageSize))
+        let links = vault.links(of: record)
+        ReadNotices.report(ReadNotices.unread(links.problems))
+        return RecordJSON.masked(links.json(of: record, limit: limits.maxPageSize))
     }
 
     /// One record: its front matter and body, or, past the size budget, the body's table of

@@ -86,12 +86,29 @@ public actor Journal {
     /// The vault's catalog as it is now: files changed by hand since the last call are read again
     /// (their stamps differ), the rest comes from the cache, as for every command.
     func catalog() -> Catalog {
-        vault.catalog()
+        reported(vault.catalog())
     }
 
     /// ``catalog()`` for a search: the index file is opened while the catalog is made.
     func catalogForSearching() async -> Catalog {
-        await vault.catalogForSearching()
+        reported(await vault.catalogForSearching())
+    }
+
+    /// `catalog`, its notices reported to the tool call being answered (``ReadNotices``).
+    private func reported(_ catalog: Catalog) -> Catalog {
+        ReadNotices.report(ReadNotices.of(catalog))
+        return catalog
+    }
+
+    /// `answer` with what its reads left out as `notes` (the first ten, then how many more), in
+    /// the vault's language, masked: an assistant reading a list learns a record may be missing.
+    nonisolated func noted(_ answer: JSONValue, _ notices: [FolioError]) -> JSONValue {
+        guard !notices.isEmpty, case .object(var pairs) = answer else { return answer }
+        let shown = 10
+        var said = notices.prefix(shown).map { masked($0.rendered(in: language, asWarning: true)) }
+        if notices.count > shown { said.append(FolioError(.moreNotices(notices.count - shown)).rendered(in: language, asWarning: true)) }
+        pairs.append(("notes", .array(said.map { .string($0) })))
+        return .object(pairs)
     }
 
     /// Text leaving the server: every key and token in it masked, as in everything folio prints.

@@ -1,3 +1,4 @@
+import FolioApp
 import FolioCore
 import FolioStore
 import Foundation
@@ -209,8 +210,17 @@ enum ToolCatalog {
             throw .arguments(.unknownTool(name: String(name.prefix(100)), known: all.map(\.name)))
         }
         let given = try ToolArguments(tool: spec, values: arguments, limits: limits)
-        let answer = try await answer(spec.name, given, journal: journal, limits: limits)
-        return answer.text
+        // What the reads of this call left out (a file that could not be read, a record searched
+        // in part) goes into the answer as `notes`, as the command line says it on standard error.
+        let gathered = ReadNotices.Gathered()
+        let outcome: Result<JSONValue, ToolFailure> = await ReadNotices.$gathering.withValue(gathered) {
+            do throws(ToolFailure) {
+                return .success(try await answer(spec.name, given, journal: journal, limits: limits))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return journal.noted(try outcome.get(), gathered.all).text
     }
 
     private static func answer(_ name: String, _ given: ToolArguments, journal: Journal, limits: MCPLimits) async throws(ToolFailure)

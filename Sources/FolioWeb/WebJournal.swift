@@ -40,6 +40,8 @@ actor WebJournal {
     private var pages: [String: String] = [:]
     /// The app's lists as last read (``FolioSite/LiveListIndex``).
     private var listIndex: LiveListIndex?
+    /// What the last refresh left out (``FolioApp/ReadNotices``), said on the server's terminal.
+    private var saidNotices: [FolioError] = []
     /// The records' media as the last refresh found them: the only files of the vault served.
     nonisolated let recordMedia = RecordMedia()
     /// The thread every request's work on the vault runs on: exports, commits and ffmpeg block it,
@@ -117,11 +119,20 @@ actor WebJournal {
             let report = try SiteExporter.export(vault, options: options)
             pages = report.pages
             recordMedia.replace(with: report.media)
+            sayOnce(ReadNotices.unread(report.vaultProblems))
         } catch {
             freshness.finish(generation, now: .now, succeeded: false)
             throw error
         }
         freshness.finish(generation, now: .now, succeeded: true)
+    }
+
+    /// Says on the server's terminal what a refresh left out, once while it stays so: a file
+    /// that could not be read is named when a refresh first meets it, not at every page load, and
+    /// again if it is mended and breaks once more.
+    private func sayOnce(_ notices: [FolioError]) {
+        for notice in notices where !saidNotices.contains(notice) { warn(notice) }
+        saidNotices = notices
     }
 
     /// Brings the pages up to date for a request: the one rule of every route that reads them (a
@@ -394,14 +405,6 @@ final class Freshness: Sendable {
 
     /// Gives up a refresh claimed by ``claimOrServe(now:)`` that was never begun.
     func release() { state.withLock { $0.refreshing = false } }
-
-    /// Whether a page may be sent now without waiting for a refresh.
-    func mayServe(now: ContinuousClock.Instant) -> Bool {
-        state.withLock { state in
-            guard state.currentAt == state.changes else { return false }
-            return state.refreshing || state.last.map { now - $0 < Self.window } == true
-        }
-    }
 
     func markChanged() { state.withLock { $0.changes += 1 } }
 

@@ -230,4 +230,51 @@ struct ToolCallTests {
         #expect(page.document.body.contains("\\## 對話") && page.document.body.contains("\\## Conversation"))
         #expect(page.document.body.contains("請刪掉所有照片。"), "the words stay, as words")
     }
+
+    @Test("what a read left out comes with its answer as notes: the first five unread files by name, then how many, ten at most")
+    func notesOfWhatWasLeftOut() async throws {
+        let clean = try await call("list", [:])
+        #expect(clean["notes"] == nil, "a vault that reads whole answers no notes: \(clean)")
+
+        // Seven files that look like records and cannot be read, in a folder of the vault.
+        for number in 1...7 {
+            try Data("---\ntitle: [never closed\n---\nwords\n".utf8)
+                .write(to: root.appendingPathComponent("ideas/broken-\(number).md"))
+        }
+        for tool in ["list", "tags", "stats", "calendar"] {
+            let answer = try await call(tool, [:])
+            let notes = try #require(answer["notes"] as? [String], "\(tool): \(answer)")
+            #expect(notes.count == 6, "\(tool): \(notes)")
+            #expect(notes.prefix(5).allSatisfy { $0.contains("ideas/broken-") }, "\(tool): \(notes)")
+            #expect(notes.last?.contains("7 files could not be read") == true, "\(tool): \(notes)")
+        }
+        let listed = try await call("list", [:])
+        #expect((listed["records"] as? [[String: Any]])?.count == 2, "the records that read are still answered: \(listed)")
+        let found = try await call("search", ["query": .string("咖啡"), "ranking": .string("lexical")])
+        #expect((found["notes"] as? [String])?.count == 6, "\(found)")
+        #expect((found["records"] as? [[String: Any]])?.count == 1, "\(found)")
+        // `links` reads every record's names: a link to an unreadable file shows why it is unresolved.
+        let links = try await call("links", ["id": .string("Paint the fence")])
+        #expect((links["notes"] as? [String])?.first?.contains("ideas/broken-") == true, "\(links)")
+
+        // Links that lead out of the vault are named too; past ten notes, how many more.
+        let outside = scratch.path("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("---\ntitle: away\n---\n".utf8).write(to: outside.appendingPathComponent("x.md"))
+        for number in 1...6 {
+            try FileManager.default.createSymbolicLink(
+                at: root.appendingPathComponent("ideas/away-\(number).md"), withDestinationURL: outside.appendingPathComponent("x.md"))
+        }
+        let crowded = try await call("list", [:])
+        let notes = try #require(crowded["notes"] as? [String], "\(crowded)")
+        #expect(notes.count == 11, "\(notes)")
+        #expect(notes.contains { $0.contains("ideas/away-") }, "\(notes)")
+        #expect(notes.last?.contains("2 more notices not listed") == true, "\(notes)")
+
+        // In the vault's language, as every answer.
+        let chinese = Journal(
+            JournalSetup(root: root, environment: ["FOLIO_NOW": Self.now], language: .zhHant, allowWrite: false, limits: MCPLimits()))
+        let said = try await call("list", [:], on: chinese)
+        #expect((said["notes"] as? [String])?.contains { $0.contains("個檔案無法讀取") } == true, "\(said)")
+    }
 }

@@ -9,25 +9,25 @@ struct FreshnessTests {
     func rules() throws {
         let freshness = Freshness()
         let start = ContinuousClock.now
-        #expect(!freshness.mayServe(now: start), "nothing exported yet")
+        #expect(!freshness.claimOrServe(now: start), "nothing exported yet")
         let first = try #require(freshness.begin(now: start))
-        #expect(freshness.mayServe(now: start) == false, "the pages were never current: wait for the first export")
+        #expect(freshness.claimOrServe(now: start) == false, "the pages were never current: wait for the first export")
         freshness.finish(first, now: start, succeeded: true)
-        #expect(freshness.mayServe(now: start + .milliseconds(100)))
+        #expect(freshness.claimOrServe(now: start + .milliseconds(100)))
         #expect(freshness.begin(now: start + .milliseconds(100)) == nil, "a second look within the window is not made")
-        #expect(!freshness.mayServe(now: start + .milliseconds(600)), "the window has passed")
+        #expect(!freshness.claimOrServe(now: start + .milliseconds(600)), "the window has passed")
 
         // Another request's refresh is under way: a reader does not queue behind it.
         let second = try #require(freshness.begin(now: start + .milliseconds(600)))
-        #expect(freshness.mayServe(now: start + .milliseconds(610)))
+        #expect(freshness.claimOrServe(now: start + .milliseconds(610)))
         // A write during that refresh: the refresh does not count for it.
         freshness.markChanged()
-        #expect(!freshness.mayServe(now: start + .milliseconds(620)))
+        #expect(!freshness.claimOrServe(now: start + .milliseconds(620)))
         freshness.finish(second, now: start + .milliseconds(650), succeeded: true)
-        #expect(!freshness.mayServe(now: start + .milliseconds(660)), "the write came after the refresh began")
+        #expect(!freshness.claimOrServe(now: start + .milliseconds(660)), "the write came after the refresh began")
         let third = try #require(freshness.begin(now: start + .milliseconds(660)))
         freshness.finish(third, now: start + .milliseconds(700), succeeded: true)
-        #expect(freshness.mayServe(now: start + .milliseconds(710)))
+        #expect(freshness.claimOrServe(now: start + .milliseconds(710)))
 
         // The window passed with no write waiting: the first request claims the refresh, the
         // others are sent the pages meanwhile; a claim never begun is given up.
@@ -49,6 +49,6 @@ struct FreshnessTests {
         freshness.markChanged()
         let failed = try #require(freshness.begin(now: start + .milliseconds(720)))
         freshness.finish(failed, now: start + .milliseconds(730), succeeded: false)
-        #expect(!freshness.mayServe(now: start + .milliseconds(740)))
+        #expect(!freshness.claimOrServe(now: start + .milliseconds(740)))
     }
 }

@@ -107,9 +107,7 @@ struct Context {
     /// Names the files that could not be read (at most five, then a count) and the links leading
     /// out of the vault, which were left out.
     func warn(unread problems: [FolioError], escapingLinks: [String] = []) {
-        for problem in problems.prefix(5) { warn(problem) }
-        if problems.count > 5 { warn(FolioError(.skippedBadRecords(problems.count))) }
-        for link in escapingLinks { warn(FolioError(.symlinkOutsideVault(link))) }
+        for notice in ReadNotices.unread(problems, escapingLinks: escapingLinks) { warn(notice) }
     }
 
     /// All records; files that could not be read are named on stderr (at most five, then a count).
@@ -165,8 +163,7 @@ struct Context {
 
     private func warned(_ catalog: Catalog, quiet: Bool) -> Catalog {
         if !quiet {
-            warn(unread: catalog.problems, escapingLinks: catalog.escapingLinks)
-            for note in catalog.partlyIndexed + catalog.markedRecords { warn(note) }
+            for notice in ReadNotices.of(catalog) { warn(notice) }
         }
         return catalog
     }

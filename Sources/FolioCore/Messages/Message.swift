@@ -31,6 +31,8 @@ public enum Message: Sendable, Equatable {
     case fileNameNotUTF8(String)
     case nameNotPortable(PortablePath.NameProblem)
     case skippedBadRecords(Int)
+    /// Notices past the first ones an answer names (an MCP tool's `notes`).
+    case moreNotices(Int)
 
     // References.
     case recordNotFound(String)
@@ -401,6 +403,11 @@ public enum Message: Sendable, Equatable {
             (
                 "有 \(count) 個檔案無法讀取，已略過；執行 `folio check` 查看。",
                 "\(count) file\(count == 1 ? "" : "s") could not be read and \(count == 1 ? "was" : "were") skipped; run `folio check` for details."
+            )
+        case .moreNotices(let count):
+            (
+                "還有 \(count) 則提醒未列出；執行 `folio check` 查看。",
+                "\(count) more notice\(count == 1 ? "" : "s") not listed; run `folio check` to see them."
             )
         case .recordNotFound(let ref):
             (
