@@ -7,31 +7,23 @@ import SystemIO
 
 /// Wakes `sync --watch` as soon as a file in the vault changes, instead of at the next interval.
 ///
-/// On Linux it uses inotify on every folder of the vault but `.git`, `.folio/local` and `media`;
+/// On Linux it uses inotify (``SystemIO/FolderEvents``) on every folder of the vault but `.git`, `.folio/local` and `media`;
 /// elsewhere it only sleeps, and changes wait for the interval. The folders are found once, by
 /// their names alone (no file is `stat`ed); after that a folder made, moved in or moved away is
 /// learnt from inotify's own events, so a round of the watch never walks the vault again (at
 /// 100,000 records a walk of every file after each sync took about a second).
 public final class DirectoryWatcher {
     private let root: URL
-    private var descriptor: Int32 = -1
-    /// The vault-relative folder each watch descriptor stands for ("" for the root).
+    /// The kernel's events (nil where the system has none: the watch only sleeps then).
+    private let events: FolderEvents?
+    /// The vault-relative folder each watch stands for ("" for the root).
     private var folders: [Int32: String] = [:]
-
-    #if os(Linux)
-        private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ONLYDIR)
-    #endif
 
     public init(root: URL) {
         self.root = root
-        #if os(Linux)
-            descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-            if descriptor >= 0 { watch(subtree: "") }
-        #endif
-    }
-
-    deinit {
-        if descriptor >= 0 { close(descriptor) }
+        // Without events (no inotify, or the user's limit reached) the watch waits out each interval.
+        if case .success(let opened) = FolderEvents.open() { events = opened } else { events = nil }
+        if events != nil { watch(subtree: "") }
     }
 
     /// How many folders are watched.
@@ -44,21 +36,19 @@ public final class DirectoryWatcher {
     }
 
     /// Watches `relative` and every folder below it. A folder already watched is watched again,
-    /// which gives inotify's same descriptor and brings its path up to date (after a move). The
-    /// folder is watched before it is listed, so a subfolder made in between is either listed
-    /// or announced by an event.
+    /// which gives the same watch and brings its path up to date (after a move). The folder is
+    /// watched before it is listed, so a subfolder made in between is either listed or announced
+    /// by an event.
     private func watch(subtree relative: String) {
-        #if os(Linux)
-            var pending = [relative]
-            while let folder = pending.popLast() {
-                guard !Self.isSkipped(folder) else { continue }
-                let path = folder.isEmpty ? root.path : root.path + "/" + folder
-                let watch = inotify_add_watch(descriptor, path, Self.mask)
-                guard watch >= 0 else { continue }
-                folders[watch] = folder
-                for name in Self.subfolders(of: path) { pending.append(folder.isEmpty ? name : folder + "/" + name) }
-            }
-        #endif
+        guard let events else { return }
+        var pending = [relative]
+        while let folder = pending.popLast() {
+            guard !Self.isSkipped(folder) else { continue }
+            let path = folder.isEmpty ? root.path : root.path + "/" + folder
+            guard case .success(let watch) = events.watch(path, for: .savedOrMoved) else { continue }
+            folders[watch] = folder
+            for name in Self.subfolders(of: path) { pending.append(folder.isEmpty ? name : folder + "/" + name) }
+        }
     }
 
     /// The names of the folders in `path`, from `readdir`'s entry types (a file system that gives
@@ -84,45 +74,32 @@ public final class DirectoryWatcher {
     /// Forgets changes seen so far (e.g. the files a sync itself just wrote), and watches the
     /// folders they made.
     public func drain() {
-        #if os(Linux)
-            guard descriptor >= 0 else { return }
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            var made: [String] = []
-            var rewalk = false
-            while true {
-                let count = read(descriptor, &buffer, buffer.count)
-                guard count > 0 else { break }
-                var offset = 0
-                let header = MemoryLayout<inotify_event>.size
-                while offset + header <= count {
-                    let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
-                    let nameLength = Int(event.len)
-                    guard offset + header + nameLength <= count else { break }
-                    let name = buffer[(offset + header)..<(offset + header + nameLength)].prefix { $0 != 0 }
-                    offset += header + nameLength
-                    if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                        // Events were lost: what was made is found by walking the folders again.
-                        rewalk = true
-                    } else if event.mask & UInt32(IN_IGNORED) != 0 {
-                        folders[event.wd] = nil
-                    } else if event.mask & UInt32(IN_ISDIR) != 0, let parent = folders[event.wd] {
-                        let child = String(decoding: name, as: UTF8.self)
-                        if event.mask & UInt32(IN_MOVED_FROM) != 0 {
-                            // Moved within the vault, the folder keeps its descriptors under an old
-                            // path; the walk gives them their new ones.
-                            rewalk = true
-                        } else if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                            made.append(parent.isEmpty ? child : parent + "/" + child)
-                        }
-                    }
+        guard let events else { return }
+        var made: [String] = []
+        var rewalk = false
+        events.takeQueued { event in
+            if event.change.contains(.overflow) {
+                // Events were lost: what was made is found by walking the folders again.
+                rewalk = true
+            } else if event.change.contains(.watchEnded) {
+                folders[event.watch] = nil
+            } else if event.change.contains(.isFolder), let parent = folders[event.watch] {
+                let child = String(decoding: event.name, as: UTF8.self)
+                if event.change.contains(.movedOut) {
+                    // Moved within the vault, the folder keeps its watches under an old path;
+                    // the walk gives them their new ones.
+                    rewalk = true
+                } else if !event.change.isDisjoint(with: [.created, .movedIn]) {
+                    made.append(parent.isEmpty ? child : parent + "/" + child)
                 }
             }
-            if rewalk {
-                watch(subtree: "")
-            } else {
-                for folder in made { watch(subtree: folder) }
-            }
-        #endif
+            return true
+        }
+        if rewalk {
+            watch(subtree: "")
+        } else {
+            for folder in made { watch(subtree: folder) }
+        }
     }
 
     /// Waits until a file changes (then a short quiet moment, so an editor's save is complete),
@@ -132,11 +109,11 @@ public final class DirectoryWatcher {
         while Date() < deadline {
             if shouldStop() { return false }
             let slice = min(0.2, deadline.timeIntervalSinceNow)
-            guard descriptor >= 0 else {
+            guard let events else {
                 usleep(UInt32(max(0, slice) * 1_000_000))
                 continue
             }
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            var entry = pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0)
             if poll(&entry, 1, Int32(max(1, slice * 1000))) > 0 {
                 usleep(300_000)
                 drain()

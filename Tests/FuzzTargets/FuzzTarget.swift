@@ -35,7 +35,7 @@ public struct FuzzTarget: Sendable {
         .frontMatter, .yaml, .query, .searchText, .catalogCache, .indexSnapshot, .media,
         .conversation, .markdownLinks, .inlineTags, .knownHosts, .eventStream, .chatStream, .idTable,
         .catalogFrontMatter, .keywordTags, .exchange, .gitCrypt, .aiPage, .mcpRequest, .template, .scannerGrowth,
-        .gitIndex, .vectors, .rememberedListings, .status, .siteManifest, .watchReply, .statusWatchState,
+        .gitIndex, .vectors, .rememberedListings, .status, .siteManifest, .watchReply, .statusWatchState, .folderEvents,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

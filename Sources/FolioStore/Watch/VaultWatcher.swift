@@ -23,7 +23,8 @@ public final class VaultWatcher {
     private let root: String
     /// The watched folder's device and inode, as its status names them.
     private let rootIdentity: String?
-    private var inotify: Int32 = -1
+    /// The kernel's events on every watched folder (``SystemIO/FolderEvents``).
+    private var events: FolderEvents?
     /// The vault-relative folder of each watch ("" for the root).
     private var folders: [Int32: [UInt8]] = [:]
     private var instance: UInt64 = 0
@@ -37,22 +38,12 @@ public final class VaultWatcher {
     private let started = Int64(time(nil))
     private var stopped = false
 
-    #if os(Linux)
-        private static let folderMask = UInt32(
-            IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
-                | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
-    #endif
-
     /// Watches every folder of the vault at `root`; throws when inotify cannot watch them all.
     public init(root: URL) throws(FolioError) {
         self.root = root.path
         rootIdentity = WatchProtocol.identity(ofFolder: root.path)
         try rewatch()
         rescans = 0
-    }
-
-    deinit {
-        if inotify >= 0 { close(inotify) }
     }
 
     /// How many folders are watched.
@@ -62,23 +53,21 @@ public final class VaultWatcher {
     /// `stillServing` says no (its socket was removed or replaced): checked every two seconds, since
     /// a removed root whose folders hold an open file (the lock) never announces that it went.
     public func serve(listening: Int32, stillServing: () -> Bool) {
-        #if os(Linux)
-            var lastCheck = LocalSocket.monotonicNanoseconds()
-            while !stopped {
-                var ready = [
-                    pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: listening, events: Int16(POLLIN), revents: 0),
-                ]
-                let count = poll(&ready, 2, 2_000)
-                if count < 0 && errno != EINTR { return }
-                if ready[0].revents != 0 { take() }
-                if ready[1].revents != 0 { accept(on: listening) }
-                let now = LocalSocket.monotonicNanoseconds()
-                if now - lastCheck >= 2_000_000_000 {
-                    lastCheck = now
-                    if access(root, F_OK) != 0 || !stillServing() { return }
-                }
+        var lastCheck = LocalSocket.monotonicNanoseconds()
+        while !stopped, let events {
+            var ready = [
+                pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: listening, events: Int16(POLLIN), revents: 0),
+            ]
+            let count = poll(&ready, 2, 2_000)
+            if count < 0 && errno != EINTR { return }
+            if ready[0].revents != 0 { take() }
+            if ready[1].revents != 0 { accept(on: listening) }
+            let now = LocalSocket.monotonicNanoseconds()
+            if now - lastCheck >= 2_000_000_000 {
+                lastCheck = now
+                if access(root, F_OK) != 0 || !stillServing() { return }
             }
-        #endif
+        }
     }
 
     // MARK: Answers
@@ -173,124 +162,101 @@ public final class VaultWatcher {
 
     /// Takes every event the kernel has queued.
     private func take() {
-        #if os(Linux)
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return }
-                var offset = 0
-                var mustRewatch = false
-                let headerSize = MemoryLayout<inotify_event>.size
-                while offset + headerSize <= count {
-                    let (wd, mask, length) = buffer.withUnsafeBytes { raw in
-                        (
-                            raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                            raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                            Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                        )
-                    }
-                    let nameStart = offset + headerSize
-                    let nameEnd = min(count, nameStart + length)
-                    let name = Array(buffer[nameStart..<nameEnd].prefix { $0 != 0 })
-                    offset = nameStart + length
-                    if event(wd: wd, mask: mask, name: name) { mustRewatch = true }
-                }
-                if mustRewatch {
-                    // A vault that can no longer be watched whole stops the server; commands then walk it.
-                    do throws(FolioError) { try rewatch() } catch { stopped = true }
-                    return
-                }
-            }
-        #endif
+        var mustRewatch = false
+        events?.takeQueued { event in
+            mustRewatch = self.event(event)
+            return !mustRewatch
+        }
+        if mustRewatch {
+            // A vault that can no longer be watched whole stops the server; commands then walk it.
+            do throws(FolioError) { try rewatch() } catch { stopped = true }
+        }
     }
 
     /// Notes one event; true when the watches must be set up again.
-    private func event(wd: Int32, mask: UInt32, name: [UInt8]) -> Bool {
-        #if os(Linux)
-            if mask & UInt32(IN_Q_OVERFLOW) != 0 { return true }
-            if mask & UInt32(IN_IGNORED) != 0 {
-                folders.removeValue(forKey: wd)
-                return false
-            }
-            guard let folder = folders[wd] else { return false }
-            if folder.isEmpty && mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
-                stopped = true
-                return false
-            }
-            // A watched folder itself moved: the moves in its parent say so too.
-            if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { return false }
-            let path = folder.isEmpty ? name : folder + [UInt8(ascii: "/")] + name
-            guard !name.isEmpty else { return false }
-            if mask & UInt32(IN_ISDIR) != 0 {
-                guard Vault.walksFolder(named: String(decoding: name, as: UTF8.self), atRoot: folder.isEmpty) else { return false }
-                if mask & UInt32(IN_MOVED_FROM | IN_MOVED_TO) != 0 { return true }
-                note(path)
-                // A new folder that cannot be watched (the user's limit of watches, a path too long)
-                // would hide every later change in it: the server stops, and commands walk the vault.
-                if mask & UInt32(IN_CREATE) != 0, !watch(subtree: path, noting: true) { stopped = true }
-                return false
-            }
+    private func event(_ event: FolderEvents.Event) -> Bool {
+        let (change, name) = (event.change, event.name)
+        if change.contains(.overflow) { return true }
+        if change.contains(.watchEnded) {
+            folders.removeValue(forKey: event.watch)
+            return false
+        }
+        guard let folder = folders[event.watch] else { return false }
+        let itself = !change.isDisjoint(with: [.folderDeleted, .folderMoved])
+        if folder.isEmpty && itself {
+            stopped = true
+            return false
+        }
+        // A watched folder itself moved: the moves in its parent say so too.
+        if itself { return false }
+        let path = folder.isEmpty ? name : folder + [UInt8(ascii: "/")] + name
+        guard !name.isEmpty else { return false }
+        if change.contains(.isFolder) {
+            guard Vault.walksFolder(named: String(decoding: name, as: UTF8.self), atRoot: folder.isEmpty) else { return false }
+            if !change.isDisjoint(with: [.movedOut, .movedIn]) { return true }
             note(path)
-        #endif
+            // A new folder that cannot be watched (the user's limit of watches, a path too long)
+            // would hide every later change in it: the server stops, and commands walk the vault.
+            if change.contains(.created), watch(subtree: path, noting: true) != nil { stopped = true }
+            return false
+        }
+        note(path)
         return false
     }
 
     /// A new instance with every folder watched again and an empty log: every older token is answered `all`.
     private func rewatch() throws(FolioError) {
-        #if os(Linux)
-            if inotify >= 0 { close(inotify) }
-            folders = [:]
-            log = []
-            floor = 0
-            sequence = 0
-            rescans += 1
-            instance = 0
-            while instance == 0 { instance = UInt64.random(in: 1...UInt64.max) }
-            inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-            guard inotify >= 0, watch(subtree: [], noting: false) else { throw FolioError(.watch(.cannotWatch(errno: errno))) }
-        #else
-            throw FolioError(.watch(.notOnThisSystem))
-        #endif
+        events = nil
+        folders = [:]
+        log = []
+        floor = 0
+        sequence = 0
+        rescans += 1
+        instance = 0
+        while instance == 0 { instance = UInt64.random(in: 1...UInt64.max) }
+        switch FolderEvents.open() {
+        case .success(let opened): events = opened
+        case .failure(let error) where error.code == ENOSYS: throw FolioError(.watch(.notOnThisSystem))
+        case .failure(let error): throw FolioError(.watch(.cannotWatch(errno: error.code)))
+        }
+        if let failure = watch(subtree: [], noting: false) { throw FolioError(.watch(.cannotWatch(errno: failure.code))) }
     }
 
     /// Watches the folder at `relative` and every folder below it the catalog walks, each before it
-    /// is listed; with `noting`, notes every name found (made before its folder's watch). False when
-    /// a folder could not be watched (most often the user's limit of watches).
-    private func watch(subtree relative: [UInt8], noting: Bool) -> Bool {
-        #if os(Linux)
-            var pending = [relative]
-            while let folder = pending.popLast() {
-                let path = folder.isEmpty ? root : root + "/" + String(decoding: folder, as: UTF8.self)
-                let wd = inotify_add_watch(inotify, path, Self.folderMask)
-                guard wd >= 0 else {
-                    // Gone since it was seen: its parent's events say so. Anything else: cannot vouch.
-                    if errno == ENOENT || errno == ENOTDIR { continue }
-                    return false
+    /// is listed; with `noting`, notes every name found (made before its folder's watch). The
+    /// system's reason when a folder could not be watched (most often the user's limit of watches).
+    private func watch(subtree relative: [UInt8], noting: Bool) -> SystemError? {
+        guard let events else { return SystemError(ENOSYS) }
+        var pending = [relative]
+        while let folder = pending.popLast() {
+            let path = folder.isEmpty ? root : root + "/" + String(decoding: folder, as: UTF8.self)
+            switch events.watch(path, for: .everyChange) {
+            case .success(let watch): folders[watch] = folder
+            // Gone since it was seen: its parent's events say so. Anything else: cannot vouch.
+            case .failure(let error) where error.code == ENOENT || error.code == ENOTDIR: continue
+            case .failure(let error): return error
+            }
+            guard let directory = opendir(path) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = DirectoryEntry.nameBytes(entry)
+                if DirectoryEntry.isDots(name) { continue }
+                let child = folder.isEmpty ? name : folder + [UInt8(ascii: "/")] + name
+                var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+                if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                    var info = stat()
+                    let found = DirectoryEntry.withCName(entry) { name, _ in
+                        fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW)
+                    }
+                    isFolder = found == 0 && info.st_mode & S_IFMT == S_IFDIR
                 }
-                folders[wd] = folder
-                guard let directory = opendir(path) else { continue }
-                defer { closedir(directory) }
-                while let entry = readdir(directory) {
-                    let name = DirectoryEntry.nameBytes(entry)
-                    if DirectoryEntry.isDots(name) { continue }
-                    let child = folder.isEmpty ? name : folder + [UInt8(ascii: "/")] + name
-                    var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-                    if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                        var info = stat()
-                        let found = DirectoryEntry.withCName(entry) { name, _ in
-                            fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW)
-                        }
-                        isFolder = found == 0 && info.st_mode & S_IFMT == S_IFDIR
-                    }
-                    if isFolder {
-                        if Vault.walksFolder(named: String(decoding: name, as: UTF8.self), atRoot: folder.isEmpty) { pending.append(child) }
-                    } else if noting {
-                        note(child)
-                    }
+                if isFolder {
+                    if Vault.walksFolder(named: String(decoding: name, as: UTF8.self), atRoot: folder.isEmpty) { pending.append(child) }
+                } else if noting {
+                    note(child)
                 }
             }
-        #endif
-        return true
+        }
+        return nil
     }
 }
