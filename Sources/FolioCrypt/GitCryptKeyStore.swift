@@ -81,21 +81,7 @@ public enum GitCryptKeyStore {
 
 /// The keys read so far, each with the stamp of the file it came from, read again when that changes.
 private final class KeyCache: Sendable {
-    private struct Stamp: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var modified: timespec
-        var changed: timespec
-
-        static func == (one: Stamp, two: Stamp) -> Bool {
-            one.device == two.device && one.inode == two.inode && one.size == two.size
-                && one.modified.tv_sec == two.modified.tv_sec && one.modified.tv_nsec == two.modified.tv_nsec
-                && one.changed.tv_sec == two.changed.tv_sec && one.changed.tv_nsec == two.changed.tv_nsec
-        }
-    }
-
-    private let entries = Mutex<[String: (stamp: Stamp, key: Result<GitCryptKey, CryptProblem>)]>([:])
+    private let entries = Mutex<[String: (stamp: FileIdentity, key: Result<GitCryptKey, CryptProblem>)]>([:])
     /// No key file is longer than this (a few entries of 128 bytes).
     private let longest = 64 * 1024
 
@@ -103,9 +89,7 @@ private final class KeyCache: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .malformedKey(reason: "not a regular file") }
-        let stamp = Stamp(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim,
-            changed: info.st_ctim)
+        let stamp = FileIdentity(info)
         let known = entries.withLock { $0[path] }
         if let known, known.stamp == stamp { return try known.key.get() }
         let result: Result<GitCryptKey, CryptProblem>
@@ -130,8 +114,7 @@ private final class KeyCache: Sendable {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while bytes.count <= longest {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = buffer.withUnsafeMutableBytes { Descriptor.read(descriptor, into: $0) }
             guard count >= 0 else { return nil }
             if count == 0 { return bytes }
             bytes.append(contentsOf: buffer[0..<count])

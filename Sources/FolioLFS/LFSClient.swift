@@ -636,7 +636,7 @@ public struct LFSClient: Sendable {
             return false
         }
         // EEXIST: another writer put an object of that name there meanwhile; the caller checks its size.
-        return Glibc.link(file.path, destination.path) == 0 || errno == EEXIST
+        return Descriptor.hardLink(file.path, at: destination.path) == 0 || errno == EEXIST
     }
 
     static func unique(_ pointers: [LFSPointer]) -> [LFSPointer] {

@@ -176,7 +176,7 @@ public struct LFSObjectStore: Sendable {
                 if name.hasPrefix(Self.temporaryPrefix), let pid = TemporaryName.process(in: name.dropFirst(Self.temporaryPrefix.count)) {
                     stale = TemporaryName.isGone(pid)
                 } else {
-                    stale = now - info.st_mtim.tv_sec >= 3_600
+                    stale = Int64(now) - FileStamp(info).modified.seconds >= 3_600
                 }
                 if stale { found.append((url, UInt64(max(0, info.st_size)))) }
             }

@@ -222,8 +222,7 @@ enum LineReader {
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
                 // What is there now, not a whole buffer: a client waits for the answer to each line.
-                let count = buffer.withUnsafeMutableBytes { bytes in bytes.baseAddress.map { Glibc.read(fd, $0, bytes.count) } ?? -1 }
-                if count < 0 && errno == EINTR { continue }
+                let count = buffer.withUnsafeMutableBytes { Descriptor.readAvailable(fd, into: $0) }
                 if count <= 0 { break }
                 var start = 0
                 for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {

@@ -1,3 +1,5 @@
+import SystemIO
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -178,18 +180,9 @@ public struct BinaryWriter: ~Copyable {
     }
 
     private mutating func writeAll(_ raw: UnsafeRawBufferPointer) {
-        guard let base = raw.baseAddress, !failed else { return }
+        guard raw.baseAddress != nil, !failed else { return }
         running.update(raw)
-        var done = 0
-        while done < raw.count {
-            let n = Glibc.write(fd, base + done, raw.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                failed = true
-                return
-            }
-            done += n
-        }
+        if !Descriptor.writeAll(fd, raw) { failed = true }
     }
 }
 

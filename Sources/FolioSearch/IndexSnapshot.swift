@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -312,35 +313,6 @@ extension TextIndex {
             guard keeping(table.ids[d]) == table.ids[d] else { return false }
         }
         return true
-    }
-}
-
-/// A read-only mapping of a whole file, unmapped when the last index using it is gone.
-// @unchecked: owns a read-only mapping, never written, unmapped once.
-public final class FileMapping: @unchecked Sendable {
-    public let bytes: UnsafeRawBufferPointer
-    public var count: Int { bytes.count }
-
-    /// Maps `size` bytes of `fd` (which may be closed afterwards); nil if the system refuses.
-    public init?(fd: Int32, size: Int) {
-        guard size > 0 else { return nil }
-        let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
-        guard let address, address != MAP_FAILED else { return nil }
-        bytes = UnsafeRawBufferPointer(start: address, count: size)
-    }
-
-    /// A copy of `source` in memory of its own, read as a mapped file is; nil when empty or when
-    /// the system refuses.
-    public init?(copying source: UnsafeRawBufferPointer) {
-        guard let from = source.baseAddress, source.count > 0 else { return nil }
-        let address = mmap(nil, source.count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        guard let address, address != MAP_FAILED else { return nil }
-        address.copyMemory(from: from, byteCount: source.count)
-        bytes = UnsafeRawBufferPointer(start: address, count: source.count)
-    }
-
-    deinit {
-        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
     }
 }
 

@@ -50,6 +50,7 @@ extension ExportRun {
         var info = stat()
         guard stat(source, &info) == 0 else { return nil }
         if SiteMedia(kind: .other, file: file).hash != nil, file.hasPrefix("media/") { return "media" }
-        return "media-\(info.st_size)-\(info.st_mtim.tv_sec)-\(info.st_mtim.tv_nsec)"
+        let modified = FileStamp(info).modified
+        return "media-\(info.st_size)-\(modified.seconds)-\(modified.nanoseconds)"
     }
 }

@@ -176,7 +176,7 @@ struct SiteFolder: Sendable {
         let target = root.path + "/" + relative
         let slash = target.lastIndex(of: "/") ?? target.startIndex
         let temporary = String(target[..<slash]) + "/.tmp-" + String(target[target.index(after: slash)...]) + "-\(getpid())"
-        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let fd = Descriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode: 0o644)
         guard fd >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: relative) }
         return SiteFileStream(relative: relative, target: target, temporary: temporary, fd: fd, hashing: hashing)
     }
@@ -204,9 +204,9 @@ struct SiteFolder: Sendable {
     /// Whether every one of `relatives` is a regular file in the folder (and a safe path), looked at
     /// on all cores from the folder itself: a site's 100,000 pages are each a short lookup.
     func allExist(_ relatives: [String]) -> Bool {
-        let directory = Glibc.open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directory = Descriptor.open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return false }
-        defer { Glibc.close(directory) }
+        defer { Descriptor.close(directory) }
         let found = parallelMap(relatives.count) { i in
             var info = stat()
             return SiteFolder.isSafe(relatives[i]) && fstatat(directory, relatives[i], &info, AT_SYMLINK_NOFOLLOW) == 0

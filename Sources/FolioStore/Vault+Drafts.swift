@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -58,7 +59,8 @@ extension Vault {
             var info = stat()
             guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
             let pid = Int32(name[name.index(after: dash)..<name.index(name.endIndex, offsetBy: -3)]) ?? 0
-            return EditDraft(url: url, modified: Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec)), processID: pid)
+            return EditDraft(
+                url: url, modified: Date(timeIntervalSince1970: TimeInterval(FileStamp(info).modified.seconds)), processID: pid)
         }
     }
 

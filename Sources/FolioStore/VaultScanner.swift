@@ -343,7 +343,7 @@ final class FolderHandle {
     func open(_ folder: Substring) -> Int32 {
         if folder == self.folder { return fd }
         if fd >= 0 { close(fd) }
-        fd = Glibc.open(folder.isEmpty ? root : root + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        fd = Descriptor.open(folder.isEmpty ? root : root + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         self.folder = folder
         return fd
     }

@@ -53,7 +53,7 @@ enum GitLocks {
             marks.forget(dead)
             return scan
         }
-        let openFiles = dead.isEmpty ? nil : filesOpenByAnyProcess()
+        let openFiles = dead.isEmpty ? nil : ProcessFacts.filesOpenByAnyProcess()
         let gitRunning = dead.isEmpty ? true : gitProcessRunning(in: [workTree.path, gitDirectory.path])
         for url in candidates {
             let path = url.path
@@ -111,29 +111,11 @@ enum GitLocks {
         return found
     }
 
-    /// Every file some process has open, from `/proc/*/fd`; nil when `/proc` cannot be read.
-    static func filesOpenByAnyProcess() -> Set<String>? {
-        guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
-        var open = Set<String>()
-        for pid in processes where pid.allSatisfy(\.isNumber) {
-            let fdDirectory = "/proc/\(pid)/fd"
-            guard let fds = try? FileManager.default.contentsOfDirectory(atPath: fdDirectory) else { continue }
-            for fd in fds {
-                if let target = ProcessFacts.link(fdDirectory + "/" + fd) { open.insert(target) }
-            }
-        }
-        return open
-    }
-
     /// Whether a `git` process (git, git-receive-pack, ...) runs in one of `folders` or below;
-    /// true when `/proc` cannot tell, so nothing is removed blind.
+    /// true when the system cannot tell, so nothing is removed blind.
     static func gitProcessRunning(in folders: [String]) -> Bool {
-        guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return true }
-        for pid in processes where pid.allSatisfy(\.isNumber) {
-            guard let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
-                comm.hasPrefix("git"), !comm.hasPrefix("git-daemon"),
-                let cwd = ProcessFacts.link("/proc/\(pid)/cwd")
-            else { continue }
+        guard let processes = ProcessFacts.runningProcesses() else { return true }
+        for (name, cwd) in processes where name.hasPrefix("git") && !name.hasPrefix("git-daemon") {
             if folders.contains(where: { cwd == $0 || cwd.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { return true }
         }
         return false

@@ -101,10 +101,7 @@ extension SitePages {
 /// Fifty browsers loading a home page of megabytes at once then cost one read, not fifty.
 final class PageCache: Sendable {
     private struct Entry {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var modified: timespec
+        var identity: FileIdentity
         var bytes: ByteBuffer
         /// The same, gzipped, made the first time a browser asks for it.
         var gzipped: ByteBuffer?
@@ -147,21 +144,15 @@ final class PageCache: Sendable {
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let key = Self.key(path, token)
         let known = entries.withLock { $0.pages[key] }
-        if let known, known.device == UInt64(status.st_dev), known.inode == UInt64(status.st_ino), known.size == Int64(status.st_size),
-            known.modified.tv_sec == status.st_mtim.tv_sec, known.modified.tv_nsec == status.st_mtim.tv_nsec
-        {
-            return (known.bytes, known.gzipped)
-        }
+        let identity = FileIdentity(status)
+        if let known, known.identity == identity { return (known.bytes, known.gzipped) }
         // A page not cached yet is read off the concurrency pool: a home page is megabytes, and a
         // handler that waits on a whole read holds one of the server's few threads meanwhile.
         guard let data = await OffThePool.run("folio-page", { LocalFile.read(URL(fileURLWithPath: path), maxBytes: 256 << 20) }) else {
             return nil
         }
         let bytes = token.map { SitePages.withToken(data, marker: SitePages.marker, token: $0) } ?? ByteBuffer(bytes: data)
-        let entry = Entry(
-            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size), modified: status.st_mtim,
-            bytes: bytes,
-            gzipped: nil)
+        let entry = Entry(identity: identity, bytes: bytes, gzipped: nil)
         entries.withLock { state in
             if state.bytes + bytes.readableBytes > Self.limit { state = ([:], 0) }
             let old = state.pages[key].map { $0.bytes.readableBytes + ($0.gzipped?.readableBytes ?? 0) } ?? 0

@@ -124,15 +124,9 @@ struct OpenedFile: Sendable {
     let root: String
     let relative: String
     private let descriptor: Int32
-    let identity: Identity
-
-    struct Identity: Sendable, Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var modifiedSeconds: Int
-        var modifiedNanoseconds: Int
-    }
+    let identity: FileIdentity
+    /// The file's size when it was opened.
+    var size: Int64 { Int64(clamping: identity.stamp.size) }
 
     /// Nil when a part of `relative` is empty, `.`, `..` or hidden, a folder on the way is not
     /// one (or is a link), or the file is not a regular file.
@@ -153,9 +147,7 @@ struct OpenedFile: Sendable {
         self.root = root
         self.relative = relative
         descriptor = fd
-        identity = Identity(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            modifiedSeconds: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+        identity = FileIdentity(info)
     }
 
     func closeFile() { close(descriptor) }
@@ -163,7 +155,7 @@ struct OpenedFile: Sendable {
     /// What the file's bytes are, read from them alone (its name is not asked); nil when they are
     /// no photo, video or recording the probes know.
     func facts() -> MediaFacts? {
-        let size = UInt64(max(0, identity.size))
+        let size = identity.stamp.size
         guard size > 0 else { return nil }
         let fd = descriptor
         var head = [UInt8](repeating: 0, count: Int(min(UInt64(MediaProbe.headLength), size)))
@@ -182,7 +174,7 @@ struct OpenedFile: Sendable {
             })
     }
 
-    /// The same file opened again, when it is still the one this was (same inode, size and time).
+    /// The same file opened again, when it is still the one this was (same device, inode, size and times).
     func reopened() -> OpenedFile? {
         guard let again = OpenedFile(relative, under: root) else { return nil }
         guard again.identity == identity else {
@@ -227,7 +219,7 @@ enum FileAnswer {
     /// again as they are sent and only while it is the same file.
     static func response(_ request: Request, file: OpenedFile, contentType: String, disposition: String) -> Response {
         var headers: HTTPFields = [.contentType: contentType, .contentDisposition: disposition, .acceptRanges: "bytes"]
-        let size = file.identity.size
+        let size = file.size
         let first: Int64
         let count: Int64
         let status: HTTPResponse.Status

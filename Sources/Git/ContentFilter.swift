@@ -2,6 +2,7 @@ import Clibgit2
 import Foundation
 import GitIndex
 import Synchronization
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -129,16 +130,15 @@ extension Repository {
     func streamedHash(ofWorkingFile path: String) throws -> OID? {
         guard let workdir, let filter = try contentFilter(for: path), let clean = try filter.streamingClean(path: path, storing: false)
         else { return nil }
-        let descriptor = Glibc.open(workdir.appendingPathComponent(path).path, O_RDONLY | O_CLOEXEC)
+        let descriptor = Descriptor.open(workdir.appendingPathComponent(path).path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw GitError(code: .notFound, message: "\(path): \(String(cString: strerror(errno)))", function: "open")
         }
-        defer { Glibc.close(descriptor) }
+        defer { Descriptor.close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Descriptor.read(descriptor, into: $0) }
             if count < 0 {
-                if errno == EINTR { continue }
                 throw GitError(code: .other(-1), message: "\(path): \(String(cString: strerror(errno)))", function: "read")
             }
             if count == 0 { break }

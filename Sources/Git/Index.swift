@@ -1,5 +1,6 @@
 import Clibgit2
 import Foundation
+import SystemIO
 
 /// One path whose state differs between HEAD, the index and the working directory.
 public struct StatusEntry: Hashable, Sendable {
@@ -71,12 +72,13 @@ extension Repository {
                 if let known = known[path], known.mode == .regular || known.mode == .executable, lstat(file, &info) == 0 {
                     let (oid, mode) = (known.oid, known.mode)
                     var entry = git_index_entry()
+                    let stamp = FileStamp(info)
                     entry.ctime = git_index_time(
-                        seconds: Int32(truncatingIfNeeded: info.st_ctim.tv_sec),
-                        nanoseconds: UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec))
+                        seconds: Int32(truncatingIfNeeded: stamp.changed.seconds),
+                        nanoseconds: UInt32(truncatingIfNeeded: stamp.changed.nanoseconds))
                     entry.mtime = git_index_time(
-                        seconds: Int32(truncatingIfNeeded: info.st_mtim.tv_sec),
-                        nanoseconds: UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec))
+                        seconds: Int32(truncatingIfNeeded: stamp.modified.seconds),
+                        nanoseconds: UInt32(truncatingIfNeeded: stamp.modified.nanoseconds))
                     entry.dev = UInt32(truncatingIfNeeded: info.st_dev)
                     entry.ino = UInt32(truncatingIfNeeded: info.st_ino)
                     entry.mode = mode.rawValue

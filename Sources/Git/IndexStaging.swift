@@ -52,7 +52,7 @@ extension Repository {
         }
         let indexPath = gitDirectory.appendingPathComponent("index").path
         let lockPath = indexPath + ".lock"
-        let descriptor = Glibc.open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        let descriptor = Descriptor.open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o666)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw GitError(

@@ -1,6 +1,7 @@
 import Clibgit2
 import FolioSecrets
 import Foundation
+import SystemIO
 
 extension Repository {
     /// Points remote `name` at `url`, creating the remote (with git's default fetch refspec) if it does not exist.
@@ -189,10 +190,10 @@ extension Repository {
         guard descriptor >= 0 else { return try body() }
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let text = "[pack]\n\twindowMemory = \(Self.deltaWindowMemory)\n"
-        let written = text.withCString { Glibc.write(descriptor, $0, strlen($0)) }
+        let written = Array(text.utf8).withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
         close(descriptor)
         let added =
-            written == text.utf8.count
+            written
             && succeededElseFallBack(git_config_add_file_ondisk(snapshot, path, GIT_CONFIG_LEVEL_APP, pointer, 0))
         // Read by now, and kept once the file is gone: a push killed midway leaves nothing behind.
         unlink(path)

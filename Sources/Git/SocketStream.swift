@@ -73,7 +73,7 @@ enum SocketStream {
         stream.pointee.parent.write = { stream, data, length, _ in
             guard let stream, let data else { return -1 }
             let socket = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: git_shim_socket_stream.self).pointee.s
-            let sent = send(socket, data, length, Int32(MSG_NOSIGNAL))
+            let sent = NetworkSocket.send(socket, data, count: length)
             if sent < 0 { SocketStream.fail(GIT_ERROR_NET, "error sending data: " + String(cString: strerror(errno))) }
             return sent
         }
@@ -101,7 +101,7 @@ enum SocketStream {
         guard socket >= 0 else { return 0 }
         if let owner = stream.pointee.owner { Unmanaged<TransferWatchdog>.fromOpaque(owner).takeUnretainedValue().release(socket) }
         stream.pointee.s = -1
-        return Glibc.close(socket)
+        return Descriptor.close(socket)
     }
 
     /// Sets libgit2's last error, as its own stream does.
@@ -173,13 +173,13 @@ enum SocketStream {
     /// A connected, blocking socket to `address`, in the watchdog's care, or the `errno` of the
     /// failure; gives up (with `ETIMEDOUT`) when the watch says so.
     private static func open(_ address: NameLookup.Address, watch: Watch) -> Connection {
-        let socket = Glibc.socket(address.family, address.type | Int32(SOCK_CLOEXEC.rawValue), address.proto)
+        let socket = NetworkSocket.open(family: address.family, type: address.type, protocol: address.proto)
         guard socket >= 0 else { return .failed(errno) }
         watch.watchdog?.adopt(socket)
         let outcome = connect(socket, to: address, until: watch.gaveUp)
         if case .failed = outcome {
             watch.watchdog?.release(socket)
-            Glibc.close(socket)
+            Descriptor.close(socket)
         }
         return outcome
     }
@@ -190,10 +190,7 @@ enum SocketStream {
         guard flags >= 0, fcntl(socket, F_SETFL, flags | O_NONBLOCK) == 0 else {
             return .failed(errno)
         }
-        let started = address.bytes.withUnsafeBytes { raw -> Int32 in
-            guard let base = raw.baseAddress else { return -1 }
-            return Glibc.connect(socket, base.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
-        }
+        let started = address.bytes.withUnsafeBytes { NetworkSocket.connect(socket, to: $0) }
         if started != 0 {
             guard errno == EINPROGRESS else {
                 return .failed(errno)

@@ -106,10 +106,11 @@ package struct IndexStat: Equatable {
         case S_IFLNK: mode = 0o120000
         default: return nil
         }
-        ctimeSeconds = UInt32(truncatingIfNeeded: info.st_ctim.tv_sec)
-        ctimeNanoseconds = UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec)
-        mtimeSeconds = UInt32(truncatingIfNeeded: info.st_mtim.tv_sec)
-        mtimeNanoseconds = UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec)
+        let stamp = FileStamp(info)
+        ctimeSeconds = UInt32(truncatingIfNeeded: stamp.changed.seconds)
+        ctimeNanoseconds = UInt32(truncatingIfNeeded: stamp.changed.nanoseconds)
+        mtimeSeconds = UInt32(truncatingIfNeeded: stamp.modified.seconds)
+        mtimeNanoseconds = UInt32(truncatingIfNeeded: stamp.modified.nanoseconds)
         device = UInt32(truncatingIfNeeded: info.st_dev)
         inode = UInt32(truncatingIfNeeded: info.st_ino)
         uid = info.st_uid
@@ -153,11 +154,10 @@ extension IndexFile {
         // Mapped, as git and libgit2 read it: copying 13 MB (100,000 entries) into fresh memory
         // cost a page fault per 4 KB, more than parsing them. Git's writers replace the file by
         // a rename, never in place, so the mapping stays whole; nothing parsed points into it.
-        let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0)
-        guard let address, address != MAP_FAILED else { return nil }
-        defer { munmap(address, size) }
-        let bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
-        return IndexParser(bytes)?.parse(stamp: FileStamp(info))
+        guard let mapping = FileMapping(fd: descriptor, size: size, prefault: true) else { return nil }
+        return withExtendedLifetime(mapping) {
+            IndexParser(mapping.bytes.assumingMemoryBound(to: UInt8.self))?.parse(stamp: FileStamp(info))
+        }
     }
 
     /// The index in `bytes` (the whole file). The trailing checksum is not verified, as git does

@@ -3,17 +3,49 @@
 
     private let systemRead = Glibc.read
     private let systemWrite = Glibc.write
+    private let systemClose = Glibc.close
+    private let systemLink = Glibc.link
 #elseif canImport(Darwin)
     import Darwin
 
     private let systemRead = Darwin.read
     private let systemWrite = Darwin.write
+    private let systemClose = Darwin.close
+    private let systemLink = Darwin.link
 #endif
 
 /// Whole reads and writes on a file descriptor: the one copy of the loops `read(2)` and `write(2)`
 /// need (a call may move fewer bytes than asked, or be interrupted by a signal), for every module
 /// that writes a file or a stream itself (git's index, atomic files, the site, the terminal).
 public enum Descriptor {
+    /// Opens `path` (`open(2)`, again after a signal): the descriptor, or -1 with `errno` set.
+    /// For code whose own `open` or `close` hides the system's, so none names the platform's module.
+    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) -> Int32 {
+        while true {
+            let fd = openFile(path, flags, mode)
+            if fd >= 0 || errno != EINTR { return fd }
+        }
+    }
+
+    /// Closes `fd`; its result, which a reader has no use for.
+    @discardableResult
+    public static func close(_ fd: Int32) -> Int32 { systemClose(fd) }
+
+    /// What is there to read now, at most a buffer's worth, after at most one wait (a pipe, a
+    /// socket: a peer waits for the answer to each line); 0 at the end, -1 on an error.
+    public static func readAvailable(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard let base = buffer.baseAddress else { return -1 }
+        while true {
+            let count = systemRead(fd, base, buffer.count)
+            if count >= 0 || errno != EINTR { return count }
+        }
+    }
+
+    /// Links `source` at `destination` (`link(2)`): 0, or -1 with `errno` set.
+    public static func hardLink(_ source: String, at destination: String) -> Int32 {
+        systemLink(source, destination)
+    }
+
     /// Writes all of `bytes`, going on after a signal and, on a descriptor that would block (one
     /// inherited from a shell), once it takes more; false on an error, `errno` saying which.
     public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -84,4 +116,13 @@ public enum Descriptor {
         }
         return done
     }
+}
+
+// `open` is variadic in C; Swift sees the three-argument form under this name.
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.open(path, flags, mode)
+    #else
+        Darwin.open(path, flags, mode)
+    #endif
 }

@@ -27,6 +27,17 @@ public struct FileStamp: Sendable, Hashable {
         inode = UInt64(info.st_ino)
     }
 
+    /// The modification time as the system gives it: whole seconds since 1970 and the
+    /// nanoseconds past them (always 0 to 999,999,999, before 1970 too).
+    public var modified: (seconds: Int64, nanoseconds: Int64) { Self.parts(modifiedNanoseconds) }
+    /// The change time, as ``modified``.
+    public var changed: (seconds: Int64, nanoseconds: Int64) { Self.parts(changedNanoseconds) }
+
+    private static func parts(_ nanoseconds: Int64) -> (seconds: Int64, nanoseconds: Int64) {
+        let seconds = nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : (nanoseconds + 1) / 1_000_000_000 - 1
+        return (seconds, nanoseconds &- seconds &* 1_000_000_000)
+    }
+
     /// A time as nanoseconds since 1970, wrapping rather than trapping on a hostile file's time.
     public static func nanoseconds(_ time: timespec) -> Int64 {
         Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
@@ -46,5 +57,32 @@ public struct FileStamp: Sendable, Hashable {
     public func isRacy(snapshotNanoseconds: Int64, window: Int64 = 0) -> Bool {
         let settled = snapshotNanoseconds &- window
         return modifiedNanoseconds >= settled || changedNanoseconds >= settled
+    }
+}
+
+/// Which file, and which version of it: its device and ``FileStamp``. What a cache of a file's
+/// bytes or of what was made from them compares before it trusts itself (a served page, a key,
+/// the app's lists); the one place a file's times are read from the system's `stat`.
+public struct FileIdentity: Sendable, Hashable {
+    public var device: UInt64
+    public var stamp: FileStamp
+
+    public init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        stamp = FileStamp(info)
+    }
+
+    /// The identity of the file (not following a link) at `path` now, or nil when nothing is there.
+    public static func of(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return FileIdentity(info)
+    }
+
+    /// The identity of the open file `descriptor`, or nil when it cannot be asked.
+    public static func of(descriptor: Int32) -> FileIdentity? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return FileIdentity(info)
     }
 }

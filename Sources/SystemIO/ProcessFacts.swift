@@ -6,8 +6,41 @@ import Foundation
     import Glibc
 #endif
 
-/// What `/proc` says about a process.
+/// What the system says about processes: on Linux, `/proc`, read nowhere else.
 public enum ProcessFacts {
+    /// This program's own executable, as the system found it (not as it was typed); nil when
+    /// the system cannot say.
+    public static var executablePath: String? { link("/proc/self/exe") }
+
+    /// Every file some process of this user can be seen to have open; nil when the system
+    /// cannot say (no `/proc`).
+    public static func filesOpenByAnyProcess() -> Set<String>? {
+        guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        var open = Set<String>()
+        for pid in processes where pid.allSatisfy(\.isNumber) {
+            let fdDirectory = "/proc/\(pid)/fd"
+            guard let fds = try? FileManager.default.contentsOfDirectory(atPath: fdDirectory) else { continue }
+            for fd in fds {
+                if let target = link(fdDirectory + "/" + fd) { open.insert(target) }
+            }
+        }
+        return open
+    }
+
+    /// The name and working folder of every process that can be seen; nil when the system cannot
+    /// say (no `/proc`).
+    public static func runningProcesses() -> [(name: String, workingFolder: String)]? {
+        guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        var running: [(name: String, workingFolder: String)] = []
+        for pid in processes where pid.allSatisfy(\.isNumber) {
+            guard let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
+                let folder = link("/proc/\(pid)/cwd")
+            else { continue }
+            running.append((name.trimmingCharacters(in: .newlines), folder))
+        }
+        return running
+    }
+
     /// Where a symbolic link in `/proc` points, or nil.
     public static func link(_ path: String) -> String? {
         var buffer = [UInt8](repeating: 0, count: 4096)

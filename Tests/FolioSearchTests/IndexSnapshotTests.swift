@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import FolioSearch
 import FolioStore
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioSecrets
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -19,15 +20,14 @@ public struct Terminal: Sendable {
 
     public static func current(noColor: Bool, environment: [String: String]) -> Terminal {
         let outIsTTY = isatty(STDOUT_FILENO) == 1
-        var size = winsize()
-        let hasSize = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+        let size = TerminalSize.of(STDOUT_FILENO)
         // COLUMNS wins, as for ls: a user (or a test) can say how wide the window is.
         let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         return Terminal(
             isInteractive: isatty(STDIN_FILENO) == 1 && outIsTTY,
             useColor: outIsTTY && !noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb",
-            width: columns ?? (hasSize ? Int(size.ws_col) : 100),
-            height: hasSize ? Int(size.ws_row) : 40,
+            width: columns ?? size?.columns ?? 100,
+            height: size?.rows ?? 40,
             cutsLongLines: outIsTTY)
     }
 

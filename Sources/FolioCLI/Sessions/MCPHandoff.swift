@@ -29,7 +29,7 @@ enum MCPHandoff {
     /// `folio-mcp` beside the running executable: `/proc/self/exe` is the file the kernel ran,
     /// whichever link or `PATH` entry led to it.
     static func serverPath() -> String {
-        let own = ProcessFacts.link("/proc/self/exe") ?? CommandLine.arguments.first ?? "folio"
+        let own = ProcessFacts.executablePath ?? CommandLine.arguments.first ?? "folio"
         return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(executableName).path
     }
 

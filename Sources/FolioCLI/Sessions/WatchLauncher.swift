@@ -94,7 +94,7 @@ enum WatchLauncher {
     #if os(Linux)
         /// This executable again as `folio --vault ROOT watch run --detached`, its standard error on `errorOutput`.
         private static func spawnServer(root: URL, automatic: Bool, errorOutput: Int32) -> Result<pid_t, SystemError> {
-            let executable = ProcessFacts.link("/proc/self/exe") ?? CommandLine.arguments.first ?? "folio"
+            let executable = ProcessFacts.executablePath ?? CommandLine.arguments.first ?? "folio"
             let arguments = ["--vault", root.path, "watch", "run", "--detached"] + (automatic ? ["--automatic"] : [])
             return DetachedProcess.spawn(executable, arguments: arguments, errorOutput: errorOutput)
         }

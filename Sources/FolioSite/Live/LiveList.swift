@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -123,14 +124,14 @@ public final class LiveListIndex: Sendable {
     }
 
     /// The file's identity when it was read: a new file in its place is read again.
-    public let stamp: [Int64]
+    public let stamp: FileIdentity
     private let descriptor: Int32
     private let rows: [Row]
     private let tags: [Int32]
     private let tagNames: [String]
     private let kindNames: [String]
 
-    private init(descriptor: Int32, stamp: [Int64], rows: [Row], tags: [Int32], tagNames: [String], kindNames: [String]) {
+    private init(descriptor: Int32, stamp: FileIdentity, rows: [Row], tags: [Int32], tagNames: [String], kindNames: [String]) {
         self.descriptor = descriptor
         self.stamp = stamp
         self.rows = rows
@@ -142,17 +143,10 @@ public final class LiveListIndex: Sendable {
     deinit { close(descriptor) }
 
     /// The identity of the file at `path` now; nil when there is no regular file.
-    public static func stamp(of path: String) -> [Int64]? {
+    public static func stamp(of path: String) -> FileIdentity? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return stamp(status)
-    }
-
-    private static func stamp(_ status: stat) -> [Int64] {
-        [
-            Int64(bitPattern: UInt64(status.st_dev)), Int64(bitPattern: UInt64(status.st_ino)), Int64(status.st_size),
-            Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec),
-        ]
+        return FileIdentity(status)
     }
 
     /// Reads the list at `path` (streamed, a megabyte at a time); nil when there is none or it
@@ -165,7 +159,7 @@ public final class LiveListIndex: Sendable {
             close(descriptor)
             return nil
         }
-        let stamp = stamp(status)
+        let stamp = FileIdentity(status)
         var parser = Parser()
         var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
         var offset: Int64 = 0

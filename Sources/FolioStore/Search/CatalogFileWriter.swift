@@ -280,7 +280,7 @@ struct CatalogFileWriter {
         removeAbandonedTemporaries(in: directory)
         let temporary = directory.appendingPathComponent(temporaryName())
         // Never through a link, never waiting on a pipe that stands where the temporary goes.
-        let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        let fd = Descriptor.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o644)
         guard fd >= 0 else { return false }
         // Derived: written whole and renamed, not synced; a cache lost to a crash is rebuilt.
         // The checksum is worked out on the other core while the parts are written: each takes

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioSearch
 import Foundation
+import SystemIO
 
 #if canImport(Glibc)
     import Glibc
@@ -71,7 +72,7 @@ enum CatalogIndexFile {
         try? AtomicFile.makeDirectory(directory)
         let temporary = directory.appendingPathComponent(CatalogFileWriter.temporaryName(".index.tmp"))
         // Never through a link, never waiting on a pipe that stands where the temporary goes.
-        let fd = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        let fd = Descriptor.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o644)
         guard fd >= 0 else { return false }
         var writer = BinaryWriter(fd: fd)
         writer.write(magic)

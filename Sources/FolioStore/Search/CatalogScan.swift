@@ -89,12 +89,12 @@ struct CatalogWalk {
     func name(of file: File) -> String? { file.listedName >= 0 ? listedNames[Int(file.listedName)] : nil }
 
     /// Closes the folders' descriptors (they serve the stamps taken after the walk).
-    func close() { for folder in folders where folder.fd >= 0 { Glibc.close(folder.fd) } }
+    func close() { for folder in folders where folder.fd >= 0 { Descriptor.close(folder.fd) } }
 
     private mutating func visit(path: String, parent: Int, fd: Int32) {
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            Glibc.close(fd)
+            Descriptor.close(fd)
             return
         }
         // A folder's size says nothing of its names; its times and inode do.
@@ -105,7 +105,7 @@ struct CatalogWalk {
         // descriptor stays open: the first folders visited keep theirs.
         let keepsOpen = openFolders < Self.maxOpenFolders
         if keepsOpen { openFolders += 1 }
-        defer { if !keepsOpen { Glibc.close(fd) } }
+        defer { if !keepsOpen { Descriptor.close(fd) } }
         let recent = stamp.isRacy(snapshotNanoseconds: settled)
         folders.append(
             Folder(path: path, parent: parent, fd: keepsOpen ? fd : -1, stamp: stamp, reusable: !recent, rows: files.count..<files.count))
@@ -148,7 +148,7 @@ struct CatalogWalk {
         }
         let copy = dup(fd)
         guard copy >= 0, let handle = fdopendir(copy) else {
-            if copy >= 0 { Glibc.close(copy) }
+            if copy >= 0 { Descriptor.close(copy) }
             folders[me].reusable = false
             return []
         }

@@ -132,7 +132,7 @@ extension History {
         let encrypted = try encryptedLFS(file)
         let temporary = target.deletingLastPathComponent().appendingPathComponent(
             ".import-" + TemporaryName.unique() + "-fetch-\(file.pointer.oid.prefix(8)).tmp")
-        let output = Glibc.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let output = Descriptor.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
         guard output >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path) }
         var keep = false
         defer {
@@ -191,7 +191,7 @@ extension History {
     /// The object of `file` as it is, piece by piece.
     private func copyObject(_ file: PointerFile, emit: (UnsafeRawBufferPointer) throws(FolioError) -> Void) throws(FolioError) {
         let source = lfsStore.url(of: file.pointer.oid)
-        let input = Glibc.open(source.path, O_RDONLY | O_CLOEXEC)
+        let input = Descriptor.open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw FolioError(.writeFailed(SystemReason(errno: errno)), file: file.path) }
         defer { close(input) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
