@@ -124,11 +124,20 @@ extension Vault {
 /// links out of a record and into it alike.
 struct LinkTargets {
     private var pathsByName: [String: Set<String>] = [:]
+    /// Every path by each of its endings from a `/` on, in lower case, with and without `.md`:
+    /// a wikilink with folders finds its record in one look, not by trying every path.
+    private var pathsByEnding: [String: Set<String>] = [:]
     private var titles: [String: String] = [:]
 
     mutating func add(_ record: Record) {
         guard titles.updateValue(record.title, forKey: record.path) == nil else { return }
         for name in Vault.linkNames(of: record) { pathsByName[name, default: []].insert(record.path) }
+        let lowered = record.path.lowercased()
+        for slash in lowered.indices where lowered[slash] == "/" {
+            let ending = String(lowered[slash...])
+            pathsByEnding[ending, default: []].insert(record.path)
+            if ending.hasSuffix(".md") { pathsByEnding[String(ending.dropLast(3)), default: []].insert(record.path) }
+        }
     }
 
     func title(of path: String) -> String { titles[path] ?? path }
@@ -143,12 +152,7 @@ struct LinkTargets {
         case .name(let name, _, _):
             let wanted = name.lowercased()
             if let paths = pathsByName[wanted] { return paths.count == 1 ? paths.first : nil }
-            guard wanted.contains("/") else { return nil }
-            let ending = "/" + wanted
-            let matches = titles.keys.filter { path in
-                let lowered = path.lowercased()
-                return lowered.hasSuffix(ending) || lowered.hasSuffix(ending + ".md")
-            }
+            guard wanted.contains("/"), let matches = pathsByEnding["/" + wanted] else { return nil }
             return matches.count == 1 ? matches.first : nil
         }
     }

@@ -207,10 +207,7 @@ struct StatsPrinter {
     /// bar would not fit the window (at least 4, so a bar still shows which is most).
     static func barWidth(_ preferred: Int, beside table: [[String]], terminal t: Terminal) -> Int {
         guard t.cutsLongLines else { return preferred }
-        let columns = table.map(\.count).max() ?? 0
-        let widths = (0..<columns).map { column in table.map { column < $0.count ? $0[column].oneLine.displayWidth : 0 }.max() ?? 0 }
-        let widest = widths.reduce(0, +) + 2 * max(0, columns - 1)
-        return max(4, min(preferred, t.width - widest - 2))
+        return max(4, min(preferred, t.width - Table.width(of: table) - 2))
     }
 
     /// `12`, `10.5`, `7.33`; `-` for no value.

@@ -4,8 +4,7 @@ enum Table {
     static func lines(_ rows: [[String]], terminal: Terminal) -> [String] {
         // A cell is one line of text from a record (a key, a value): shown, never obeyed.
         let rows = rows.map { $0.map(\.oneLine) }
-        let count = rows.map(\.count).max() ?? 0
-        let widths = (0..<count).map { column in rows.map { column < $0.count ? $0[column].displayWidth : 0 }.max() ?? 0 }
+        let widths = columnWidths(rows)
         return rows.enumerated().map { index, row in
             let line = row.enumerated().map { column, cell in
                 column == 0
@@ -14,6 +13,18 @@ enum Table {
             }.joined(separator: "  ")
             return index == 0 ? terminal.dim(line) : line
         }
+    }
+
+    /// The display width of each column, as ``lines(_:terminal:)`` lays them out.
+    static func columnWidths(_ rows: [[String]]) -> [Int] {
+        let count = rows.map(\.count).max() ?? 0
+        return (0..<count).map { column in rows.map { column < $0.count ? $0[column].oneLine.displayWidth : 0 }.max() ?? 0 }
+    }
+
+    /// How wide ``lines(_:terminal:)`` makes the lines of `rows`: their columns two spaces apart.
+    static func width(of rows: [[String]]) -> Int {
+        let widths = columnWidths(rows)
+        return widths.reduce(0, +) + 2 * max(0, widths.count - 1)
     }
 
     /// A bar of eighth blocks, `width` cells for `most`; a count above zero always shows a sliver.
