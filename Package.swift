@@ -112,7 +112,7 @@ let package = Package(
         .target(
             name: "FolioStore",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "FolioLFS", "Markdown", "YAML", "SystemIO",
+                "FolioCore", "FolioSecrets", "FolioSearch", "FolioMedia", "LFSStore", "Markdown", "YAML", "SystemIO",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
@@ -134,20 +134,26 @@ let package = Package(
         .target(
             name: "FolioCrypt",
             dependencies: [
-                "Git", "FolioLFS", "SystemIO", .product(name: "Crypto", package: "swift-crypto"),
+                "Git", "FolioLFS", "LFSStore", "SystemIO", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: strict),
-        // Git LFS as git-lfs keeps it: pointers, the local object store, clean and smudge as a libgit2
-        // filter, endpoints and the batch API with its basic transfers. Knows no record.
+        // Git LFS's files as git-lfs keeps them: pointers, `.gitattributes` rules and the local object
+        // store. No git, no network: the vault's media use it (FolioStore).
         .target(
-            name: "FolioLFS", dependencies: ["Git", "HTTP", "SystemIO", .product(name: "Crypto", package: "swift-crypto")],
+            name: "LFSStore", dependencies: ["SystemIO", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+        // Git LFS over git and the network: clean and smudge as a libgit2 filter, endpoints and the
+        // batch API with its basic transfers. Knows no record.
+        .target(
+            name: "FolioLFS",
+            dependencies: ["LFSStore", "Git", "HTTP", "SystemIO", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         // History and sync: the vault's git repository through libgit2.
         .target(
             name: "FolioSync",
             dependencies: [
-                "FolioCore", "FolioSecrets", "FolioStore", "FolioExchange", "Git", "FolioCrypt", "FolioLFS", "HTTP", "SystemIO", "YAML",
+                "FolioCore", "FolioSecrets", "FolioStore", "FolioExchange", "Git", "FolioCrypt", "FolioLFS", "LFSStore", "HTTP", "SystemIO",
+                "YAML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
@@ -214,7 +220,8 @@ let package = Package(
             name: "FolioCLI",
             dependencies: [
                 "FolioApp", "FolioCore", "FolioSecrets", "FolioStore", "FolioSync", "FolioSearch", "FolioCompanion", "FolioExchange",
-                "FolioSite", "FolioLFS", "FolioWeb", "YAML", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FolioSite", "FolioLFS", "LFSStore", "FolioWeb", "YAML", "SystemIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         .executableTarget(
@@ -277,13 +284,16 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
+            name: "LFSStoreTests", dependencies: ["LFSStore", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
+        .testTarget(
             name: "FolioLFSTests",
-            dependencies: ["FolioLFS", "Git", "HTTP", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["FolioLFS", "LFSStore", "Git", "HTTP", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         .testTarget(
             name: "FolioCryptTests",
             dependencies: [
-                "FolioCrypt", "FolioCore", "FolioLFS", "Git", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "FolioCrypt", "FolioCore", "FolioLFS", "LFSStore", "Git", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ], swiftSettings: strict),
         .testTarget(
             name: "FolioCompanionTests", dependencies: ["FolioCompanion", "FolioCore", "FolioStore", "TestSupport"], swiftSettings: strict),

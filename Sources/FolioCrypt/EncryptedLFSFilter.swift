@@ -2,6 +2,7 @@ import Crypto
 import FolioLFS
 import Foundation
 import Git
+import LFSStore
 import SystemIO
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LFSStore
 import Synchronization
 import SystemIO
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Git
+import LFSStore
 import SystemIO
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import LFSStore
+
 /// Why objects did not go to, or come from, the LFS server: what the user can act on.
 public enum LFSTransferFailure: Error, Sendable, Equatable {
     /// The server could not be reached, or the connection broke, after the retries.

@@ -3,6 +3,7 @@ import FolioLFS
 import FolioStore
 import Foundation
 import Git
+import LFSStore
 
 /// `folio check`: what hand edits, crashes and syncs leave behind, and `--fix`, which repairs what
 /// can be repaired in one commit (so one `folio undo` puts it all back). A vault without a history

@@ -3,6 +3,7 @@ import FolioCrypt
 import FolioLFS
 import Foundation
 import Git
+import LFSStore
 import TestSupport
 import Testing
 

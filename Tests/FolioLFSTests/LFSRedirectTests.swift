@@ -1,5 +1,6 @@
 import FolioLFS
 import Foundation
+import LFSStore
 import TestSupport
 import Testing
 

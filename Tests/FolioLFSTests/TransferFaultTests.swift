@@ -1,6 +1,7 @@
 import Crypto
 import FolioLFS
 import Foundation
+import LFSStore
 import TestSupport
 import Testing
 

@@ -221,3 +221,9 @@ public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) asy
         }
     }
 }
+
+/// Runs `git-lfs` (the interop oracle, Debian's package) with `arguments` in `directory`.
+public func gitLFS(_ arguments: [String], in directory: URL) throws -> String {
+    let executable = try Tool.find("git-lfs", package: "git-lfs")
+    return try Tool.run(executable, arguments, in: directory)
+}

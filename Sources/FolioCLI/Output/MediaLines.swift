@@ -2,6 +2,7 @@ import FolioCore
 import FolioLFS
 import FolioStore
 import Foundation
+import LFSStore
 
 /// One line per media file, as `show`, `attach` and `diary` print them.
 enum MediaLines {

@@ -1,8 +1,8 @@
 import Crypto
 import FolioCore
-import FolioLFS
 import FolioMedia
 import Foundation
+import LFSStore
 import SystemIO
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import FolioCore
-import FolioLFS
 import Foundation
+import LFSStore
 
 extension Vault {
     /// Which media go to Git LFS, from the `media.lfs*` settings; nil with LFS off.

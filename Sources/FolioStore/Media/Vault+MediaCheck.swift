@@ -1,7 +1,7 @@
 import Crypto
 import FolioCore
-import FolioLFS
 import Foundation
+import LFSStore
 import Markdown
 import Synchronization
 import SystemIO

@@ -6,6 +6,7 @@ import FolioStore
 import Foundation
 import Git
 import HTTP
+import LFSStore
 import SystemIO
 
 extension History {

@@ -3,6 +3,7 @@ import FolioLFS
 import FolioStore
 import Foundation
 import Git
+import LFSStore
 
 /// What ``History/freeLFSSpace(_:dryRun:)`` removed (or would remove).
 public struct FreedLFSSpace: Sendable, Equatable {

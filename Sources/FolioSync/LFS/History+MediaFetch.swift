@@ -4,6 +4,7 @@ import FolioLFS
 import FolioStore
 import Foundation
 import Git
+import LFSStore
 import SystemIO
 
 #if canImport(Glibc)

@@ -3,6 +3,7 @@ import FolioLFS
 import FolioStore
 import Foundation
 import Git
+import LFSStore
 
 extension History {
     /// What `media prune` removed (or would remove).

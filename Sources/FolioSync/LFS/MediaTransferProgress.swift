@@ -1,4 +1,5 @@
 import FolioLFS
+import LFSStore
 import Synchronization
 
 extension SyncTransport {

@@ -1,15 +1,8 @@
 import Crypto
-import FolioLFS
 import Foundation
-import Git
+import LFSStore
 import TestSupport
 import Testing
-
-/// Runs `git-lfs` (the interop oracle, Debian's package) with `arguments` in `directory`.
-func gitLFS(_ arguments: [String], in directory: URL) throws -> String {
-    let executable = try Tool.find("git-lfs", package: "git-lfs")
-    return try Tool.run(executable, arguments, in: directory)
-}
 
 @Suite("LFS pointers as git-lfs writes them")
 struct PointerTests {

@@ -133,7 +133,7 @@ public struct LFSObjectStore: Sendable {
     static let temporaryPrefix = "folio-"
 
     /// Makes `directory` and its missing parents; the system's reason when one cannot be made.
-    static func makeDirectory(_ directory: URL) throws(LFSStoreProblem) {
+    public static func makeDirectory(_ directory: URL) throws(LFSStoreProblem) {
         var missing: [String] = []
         var current = directory.standardizedFileURL.path
         var info = stat()
