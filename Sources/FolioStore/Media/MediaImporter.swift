@@ -326,15 +326,9 @@ public enum MediaNaming {
         return format == "jpeg" ? "jpg" : format
     }
 
-    /// A digest in lower-case hex, as media files are named.
+    /// A digest in lower-case hex, as media files are named (and LFS names its objects).
     public static func hex(_ digest: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        LFSObjectStore.hex(digest)
     }
 
     /// The sha256 a vault-relative path promises its bytes hash to: `media/ab/ab12…ef.jpg` (the
