@@ -155,11 +155,7 @@ extension Vault {
     }
 
     static func isInside(_ absolute: String, root: String) -> Bool {
-        let resolved =
-            realpath(absolute, nil).map { pointer in
-                defer { free(pointer) }
-                return String(cString: pointer)
-            } ?? URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+        let resolved = ResolvedPath.of(absolute)
         return resolved == root || resolved.hasPrefix(root + "/")
     }
 

@@ -199,7 +199,7 @@ struct CatalogWalk {
             // one outside could expose or overwrite files that are not the user's journal.
             let name = String(decoding: name, as: UTF8.self)
             let relative = path.isEmpty ? name : path + "/" + name
-            let target = URL(fileURLWithPath: rootPath + "/" + relative).resolvingSymlinksInPath().path
+            let target = ResolvedPath.of(rootPath + "/" + relative)
             if !target.hasPrefix(rootPath + "/") {
                 escaping.append(relative)
                 folders[me].reusable = false
