@@ -128,18 +128,23 @@ public final class FolderEvents {
         return events
     }
 
-    private static func change(_ mask: UInt32) -> Change {
-        #if os(Linux)
+    #if os(Linux)
+        /// The kernel's bits and folio's names for them, made once: every event is read through them.
+        private static let meanings: [(bit: UInt32, change: Change)] = {
             let pairs: [(Int32, Change)] = [
                 (IN_MODIFY, .modified), (IN_ATTRIB, .attributes), (IN_CLOSE_WRITE, .closedAfterWriting), (IN_CREATE, .created),
                 (IN_DELETE, .deleted), (IN_MOVED_FROM, .movedOut), (IN_MOVED_TO, .movedIn), (IN_DELETE_SELF, .folderDeleted),
                 (IN_MOVE_SELF, .folderMoved), (IN_ISDIR, .isFolder), (IN_Q_OVERFLOW, .overflow), (IN_IGNORED, .watchEnded),
             ]
-            var change: Change = []
-            for (bit, meaning) in pairs where mask & UInt32(bitPattern: bit) != 0 { change.insert(meaning) }
-            return change
-        #else
-            return []
-        #endif
+            return pairs.map { (UInt32(bitPattern: $0.0), $0.1) }
+        }()
+    #else
+        private static let meanings: [(bit: UInt32, change: Change)] = []
+    #endif
+
+    private static func change(_ mask: UInt32) -> Change {
+        var change: Change = []
+        for meaning in meanings where mask & meaning.bit != 0 { change.insert(meaning.change) }
+        return change
     }
 }
