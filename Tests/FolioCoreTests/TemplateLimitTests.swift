@@ -34,7 +34,7 @@ struct TemplateLimitTests {
                 nested(200, open: { $0 % 2 == 0 ? "{{# a }}" : "{{^ b}}" }, close: { $0 % 2 == 0 ? "{{/ a }}" : "{{/b}}" })
             ),
             ("changed delimiters", "{{=<% %>=}}" + nested(3_000, open: { _ in "<%#a%>" }, close: { _ in "<%/a%>" })),
-            ("never closed", String(repeating: "{{#a}}", count: 100_000)),
+            ("never closed", String(repeating: "{{#a}}", count: 10_000)),
         ])
     func deepSections(name: String, body: String) throws {
         let error = try #require(refusal(body), "\(name) was read")
@@ -73,15 +73,44 @@ struct TemplateLimitTests {
         #expect(error.sourceLine != nil)
     }
 
-    @Test("32 nested sections, and any number side by side, are a template like any other")
+    @Test("32 nested sections, and sections side by side up to 1,024 braces, are a template like any other")
     func withinTheLimit() throws {
         let deepest = Self.nested(32, open: { _ in "{{#place}}" }, close: { _ in "{{/place}}" })
-        let wide = String(repeating: "{{#place}}{{place}}{{/place}}\n", count: 20_000)
-        for body in [deepest, wide] {
+        // Six braces a line: 170 lines hold 1,020 of them.
+        let wide = String(repeating: "{{#place}}{{place}}{{/place}}\n", count: 170)
+        // The most work the template library may be given: every brace first, then the rest of 64 KiB.
+        let braces = String(repeating: "{{place}}", count: 512)
+        let heaviest = braces + String(repeating: "x", count: Kind.maxBodyBytes - braces.utf8.count)
+        for body in [deepest, wide, heaviest] {
             #expect(refusal(body) == nil)
         }
         let kind = try Kind(template: Self.head + deepest, source: "trip.md", fallbackName: "trip")
         #expect(kind.fields.map(\.name) == ["place"])
+    }
+
+    /// The template library measures what is left of the body at every brace (a tag's or a stray
+    /// one): 20,000 sections side by side in 600 KB took it a minute, on every command of every
+    /// device the template synced to. Both the body's length and its braces are bounded first.
+    @Test("a body over 64 KiB, or with more than 1,024 braces (of tags, stray, or of delimiters it set), is refused before it is parsed")
+    func braceBound() throws {
+        let long = String(repeating: "x", count: Kind.maxBodyBytes + 1)
+        #expect(refusal(long)?.message == .templateInvalid(.bodyTooLarge(bytes: Kind.maxBodyBytes + 1, limit: Kind.maxBodyBytes)))
+        let sections = String(repeating: "{{#place}}{{place}}{{/place}}\n", count: 20_000)
+        #expect(
+            refusal(String(sections.prefix(60_000)))?.message
+                == .templateInvalid(.tooManyDelimiterStarts(character: "{", count: 12_000, limit: 1_024)))
+        // Braces that open no tag cost the library the same.
+        let stray = String(repeating: "{x ", count: 1_025)
+        #expect(refusal(stray)?.message == .templateInvalid(.tooManyDelimiterStarts(character: "{", count: 1_025, limit: 1_024)))
+        // After `{{=<% %>=}}` a `<` starts a delimiter and a `{` no longer does: the two braces of
+        // the tag that set it, then 1,030 `<`.
+        let changed = "{{=<% %>=}}" + String(repeating: "<%place%> {", count: 1_030)
+        #expect(refusal(changed)?.message == .templateInvalid(.tooManyDelimiterStarts(character: "<", count: 1_032, limit: 1_024)))
+        #expect(refusal("{{=<% %>=}}" + String(repeating: "<%place%> {", count: 1_000)) == nil)
+        let error = try #require(refusal(stray))
+        #expect(error.file == ".folio/templates/trip.md")
+        let said = (error.message.text(.zhHant), error.message.text(.en))
+        #expect(said.0.contains("1025 個「{」") && said.1.contains("'{' 1025 times"), "\(said)")
     }
 
     @Test("a template over 1 MiB is refused by its size before anything of it is parsed")

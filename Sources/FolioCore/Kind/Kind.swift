@@ -172,13 +172,22 @@ extension Kind {
         self.computed = computed
         self.charts = try Self.chartSpecs(document["charts"]) { fail($0, key: "charts") }
         let bodyText = document.body
-        // Measured before the template library reads it, which recurses once per section.
+        guard bodyText.utf8.count <= Self.maxBodyBytes else {
+            throw FolioError(.templateInvalid(.bodyTooLarge(bytes: bodyText.utf8.count, limit: Self.maxBodyBytes)), file: source)
+        }
+        // Measured before the template library reads it, which recurses once per section and
+        // measures the rest of the body again at each start of a delimiter.
         let shape = MustacheShape.scan(bodyText, depthLimit: Self.maxSectionDepth)
         if let offset = shape.tooDeepAt {
             let mark = Mark(byteOffset: document.bodyStart + offset, in: text)
             throw FolioError(
                 .templateInvalid(.sectionsTooDeep(limit: Self.maxSectionDepth)),
                 file: source, line: mark.line, column: mark.column, sourceLine: FolioError.line(mark.line, of: text))
+        }
+        if shape.delimiterStarts.count > Self.maxDelimiterStarts {
+            let problem = TemplateProblem.tooManyDelimiterStarts(
+                character: shape.delimiterStarts.character, count: shape.delimiterStarts.count, limit: Self.maxDelimiterStarts)
+            throw FolioError(.templateInvalid(problem), file: source)
         }
         do {
             self.bodyTemplate = try MustacheTemplate(string: bodyText)
@@ -221,6 +230,15 @@ extension Kind {
     /// The most a template file may hold, front matter and body (1 MiB): templates are a few
     /// KiB, and one arrives from every device that syncs with this one.
     public static let maxTemplateBytes = 1_048_576
+
+    /// The most a template's body may hold (64 KiB): the template library's work grows with the
+    /// body's length times its delimiters (``maxDelimiterStarts``), so both are bounded.
+    public static let maxBodyBytes = 65_536
+
+    /// How many times a body may hold the first character of its opening delimiter (`{`), tags
+    /// and stray braces alike: a template of a kind has tens. At each one the template library
+    /// measures the rest of the body again; 20,000 of them in 600 KB took it a minute.
+    public static let maxDelimiterStarts = 1_024
 
     /// How deep a template's sections may nest (`{{#a}}{{#b}}…{{/b}}{{/a}}` is 2): folio's own
     /// templates use 1, and the template library reads each level with a call of its own.

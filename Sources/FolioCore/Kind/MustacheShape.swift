@@ -16,6 +16,16 @@ struct MustacheShape {
     /// The first section opened deeper than the limit given to ``scan(_:depthLimit:)``: the
     /// byte offset of its opening delimiter.
     var tooDeepAt: Int?
+    /// How many times the body holds the first character of the opening delimiter then in effect
+    /// (`{`, or `<` after `{{=<% %>=}}`): the template library measures the rest of the body
+    /// again at each one, so its work grows with this count times the body's length.
+    var delimiterStarts = DelimiterStarts()
+
+    struct DelimiterStarts {
+        var count = 0
+        /// The character last counted: `{` unless the template set other delimiters.
+        var character = "{"
+    }
 
     /// The longest delimiter a `{{=… …=}}` tag may set; a longer one ends the scan, since the
     /// template library refuses it too and matching it would cost its length at every byte.
@@ -28,7 +38,19 @@ struct MustacheShape {
         var close = Array("}}".utf8)
         var depth = 0
         var index = 0
-        while let start = find(open, in: bytes, from: index) {
+        // Where the count of delimiter starts has reached (the opening delimiter changes on the way).
+        var counted = 0
+        var openCharacter = "{"
+        func countStarts(upTo end: Int) {
+            guard let first = open.first, counted < end else { return }
+            let found = bytes[counted..<end].reduce(0) { $0 + ($1 == first ? 1 : 0) }
+            if found > 0 {
+                shape.delimiterStarts.count += found
+                shape.delimiterStarts.character = openCharacter
+            }
+            counted = end
+        }
+        scanning: while let start = find(open, in: bytes, from: index) {
             var cursor = start + open.count
             // A triple mustache `{{{name}}}` ends at `}` + the closing delimiter.
             if open == Array("{{".utf8), cursor < bytes.count, bytes[cursor] == UInt8(ascii: "{") {
@@ -54,7 +76,9 @@ struct MustacheShape {
                 let content = String(decoding: bytes[min(cursor + 1, end)..<end], as: UTF8.self)
                 let delimiters = content.dropLast(content.hasSuffix("=") ? 1 : 0).split(whereSeparator: { $0 == " " || $0 == "\t" })
                 if delimiters.count == 2, let first = delimiters.first, let last = delimiters.last {
-                    guard first.utf8.count <= longestDelimiter, last.utf8.count <= longestDelimiter else { return shape }
+                    guard first.utf8.count <= longestDelimiter, last.utf8.count <= longestDelimiter else { break scanning }
+                    countStarts(upTo: end + close.count)
+                    openCharacter = String(first.prefix(1))
                     open = Array(first.utf8)
                     close = Array(last.utf8)
                 }
@@ -64,6 +88,7 @@ struct MustacheShape {
             if depth > depthLimit, shape.tooDeepAt == nil { shape.tooDeepAt = start }
             index = end + close.count
         }
+        countStarts(upTo: bytes.count)
         return shape
     }
 

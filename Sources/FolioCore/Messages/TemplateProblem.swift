@@ -16,6 +16,11 @@ public enum TemplateProblem: Sendable, Equatable {
     case sectionsTooDeep(limit: Int)
     /// A template file larger than ``Kind/maxTemplateBytes``.
     case tooLarge(bytes: Int, limit: Int)
+    /// A body (after the front matter) larger than ``Kind/maxBodyBytes``.
+    case bodyTooLarge(bytes: Int, limit: Int)
+    /// A body holding the opening delimiter's first character (`character`) more than
+    /// ``Kind/maxDelimiterStarts`` times.
+    case tooManyDelimiterStarts(character: String, count: Int, limit: Int)
     /// `values:` is neither a list nor a map of values to labels.
     case badValues(String)
     /// A `label:` that is neither a text nor `{zh-Hant: …, en: …}` (of the kind, a key or a value).
@@ -69,6 +74,16 @@ public enum TemplateProblem: Sendable, Equatable {
             (
                 "範本有 \(bytes) 位元組，超過上限 \(limit)，folio 不讀它",
                 "the template is \(bytes) bytes, over the limit of \(limit); folio does not read it"
+            )
+        case .bodyTooLarge(let bytes, let limit):
+            (
+                "範本的內文（front matter 之後）有 \(bytes) 位元組，超過上限 \(limit)，folio 不讀它",
+                "the template's body (after its front matter) is \(bytes) bytes, over the limit of \(limit); folio does not read it"
+            )
+        case .tooManyDelimiterStarts(let character, let count, let limit):
+            (
+                "範本的內文有 \(count) 個「\(character)」，超過上限 \(limit)：範本程式庫每遇到一個就把其後的內文重看一遍，folio 不讀這個範本",
+                "the template's body holds '\(character)' \(count) times, over the limit of \(limit): the template library reads the rest of the body again at each one, so folio does not read it"
             )
         case .badValues(let key):
             ("「\(key)」的 values 必須是值的清單，或把每個值對應到它的標籤", "'values' of '\(key)' must be a list of values, or map each value to its label")
