@@ -57,8 +57,9 @@ public struct SiteReport: Sendable {
     /// there): for the served app (`live`) only, which serves the vault's files on this list and
     /// no other.
     public var media: Set<String> = []
-    /// Files of the vault the catalog could not read (named like every read command names them).
-    public var vaultProblems: [FolioError]
+    /// What the export's read of the vault left out or read only in part (``ReadNotices``): files
+    /// it could not read, links out of the vault, records holding conflict markers.
+    public var readNotices: [FolioError]
 }
 
 /// Writes the vault as a static site that opens from disk: `index.html` with tag tiles, "On this
@@ -371,7 +372,7 @@ struct ExportRun {
                 && entries.contains { $0.media.contains { $0.kind == .photo || $0.kind == .video } },
             skipped: skipped,
             pages: options.live == nil ? [:] : Dictionary(entries.map { ($0.path, $0.page) }, uniquingKeysWith: { a, _ in a }),
-            media: options.live == nil ? [] : presentMedia, vaultProblems: catalog.problems)
+            media: options.live == nil ? [] : presentMedia, readNotices: ReadNotices.of(catalog))
     }
 
     /// The first line of `entry`'s page, read back from where the export keeps it.

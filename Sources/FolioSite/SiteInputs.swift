@@ -133,6 +133,6 @@ extension ExportRun {
             indexURL: folder.root.appendingPathComponent("index.html"), records: selection.count, written: 0, removed: 0,
             unchanged: old.files.count - (old.files.contains(SiteFolder.termsName) ? 1 : 0), thumbnailsMade: 0,
             missingThumbnailTool: tool.isEmpty && media.contains { $0.kind == .photo || $0.kind == .video },
-            skipped: [], pages: old.pages, media: pagesWanted ? present : [], vaultProblems: catalog.problems)
+            skipped: [], pages: old.pages, media: pagesWanted ? present : [], readNotices: ReadNotices.of(catalog))
     }
 }

@@ -119,7 +119,7 @@ actor WebJournal {
             let report = try SiteExporter.export(vault, options: options)
             pages = report.pages
             recordMedia.replace(with: report.media)
-            sayOnce(ReadNotices.unread(report.vaultProblems))
+            sayOnce(report.readNotices)
         } catch {
             freshness.finish(generation, now: .now, succeeded: false)
             throw error

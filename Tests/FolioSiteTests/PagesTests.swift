@@ -1,4 +1,5 @@
 import FolioCore
+import FolioStore
 import Foundation
 import Testing
 
@@ -113,7 +114,33 @@ struct PagesTests {
         try vault.write("diary/2026/11/2026-11-22-broken.md", "---\ntitle: [unclosed\n---\nbody\n")
         let report = try SiteExporter.export(vault.vault, options: SiteOptions())
         #expect(report.records == 1)
-        #expect(report.vaultProblems.contains { $0.file == "diary/2026/11/2026-11-22-broken.md" })
+        #expect(report.readNotices.contains { $0.file == "diary/2026/11/2026-11-22-broken.md" })
+        #expect(vault.siteText("index.html")?.contains("好的") == true)
+    }
+
+    /// The export says what its read left out as every read command says it (``ReadNotices``):
+    /// the command line prints these, and `folio serve` names them on its terminal.
+    @Test(
+        "an export names what it left out like every face: unreadable files (five, then a count), a link out of the vault, conflict markers"
+    )
+    func readNotices() throws {
+        let vault = try SiteVault()
+        try vault.record("ok", id: "dddddddd-0000-4000-8000-000000000001", title: "好的")
+        for n in 1...6 { try vault.write("diary/2026/11/2026-11-2\(n)-broken.md", "---\ntitle: [unclosed\n---\nbody\n") }
+        let away = vault.outside("away.md")
+        try "---\ntitle: away\n---\nelsewhere\n".write(to: away, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            at: vault.root.appendingPathComponent("diary/2026/11/away.md"), withDestinationURL: away)
+        try vault.record(
+            "torn", id: "dddddddd-0000-4000-8000-000000000002", title: "兩邊都改了",
+            body: "<<<<<<< ours\n晴天\n=======\n雨天\n>>>>>>> theirs\n")
+        let notices = try SiteExporter.export(vault.vault, options: SiteOptions()).readNotices
+        #expect(notices.filter { $0.file?.hasSuffix("-broken.md") == true }.count == ReadNotices.namedFiles, "\(notices)")
+        #expect(notices.contains { $0.message == .skippedBadRecords(6) }, "\(notices)")
+        #expect(notices.contains { $0.message == .symlinkOutsideVault("diary/2026/11/away.md") }, "\(notices)")
+        #expect(
+            notices.contains { if case .conflict(.markers) = $0.message { $0.file?.hasSuffix("-torn.md") == true } else { false } },
+            "\(notices)")
         #expect(vault.siteText("index.html")?.contains("好的") == true)
     }
 

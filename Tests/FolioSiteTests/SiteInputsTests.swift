@@ -59,6 +59,6 @@ struct SiteInputsTests {
         #expect(!manifest.key.isEmpty && manifest.rows.count == 1)
         let again = try vault.settledExport()
         #expect(again.skipped.map(\.file) == [broken], "the site is not taken as unchanged while a record is missing from it")
-        #expect(again.written == 0, "\(again.written) \(again.unchanged) \(again.vaultProblems)")
+        #expect(again.written == 0, "\(again.written) \(again.unchanged) \(again.readNotices)")
     }
 }

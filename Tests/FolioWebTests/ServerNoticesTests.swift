@@ -39,6 +39,15 @@ struct ServerNoticesTests {
         try await journal.refresh()
         #expect(said.current.count == 2 && said.current.last?.contains("ideas/broken-2.md") == true, "\(said.current)")
 
+        // A link out of the vault is named too, as every read command names it.
+        let away = scratch.path("away.md")
+        try Data("---\ntitle: away\n---\nelsewhere\n".utf8).write(to: away)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("ideas/away.md"), withDestinationURL: away)
+        journal.freshness.markChanged()
+        try await journal.refresh()
+        #expect(said.current.count == 3 && said.current.last?.contains("ideas/away.md") == true, "\(said.current)")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("ideas/away.md"))
+
         // Mended, then broken again: named again.
         try FileManager.default.removeItem(at: root.appendingPathComponent("ideas/broken-1.md"))
         journal.freshness.markChanged()
@@ -46,6 +55,6 @@ struct ServerNoticesTests {
         try Data(broken.utf8).write(to: root.appendingPathComponent("ideas/broken-1.md"))
         journal.freshness.markChanged()
         try await journal.refresh()
-        #expect(said.current.count == 3 && said.current.last?.contains("ideas/broken-1.md") == true, "\(said.current)")
+        #expect(said.current.count == 4 && said.current.last?.contains("ideas/broken-1.md") == true, "\(said.current)")
     }
 }
