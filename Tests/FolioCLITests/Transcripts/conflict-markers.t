@@ -162,6 +162,12 @@ $ folio list idea --lang zh-Hant
             想法  git-note  git notes
 ! ideas/2026/11/body.md:8: 警告: 這個檔案有別的 git 程式提交的衝突標記（1 處，`<<<<<<<` 到 `>>>>>>>`），兩邊的版本都還在檔案裡。`folio conflicts resolve ideas/2026/11/body.md` 會逐欄位合併兩邊，一行也不會少，並提交一次；在那之前同步不會提交這個檔案的修改。
 ? 0
+
+# The site's export reads the same catalog and names the markers with the same words.
+$ folio export html --out ~/site >/dev/null
+! ideas/2026/11/body.md:8: warning: conflict markers another git client committed (1 hunk, `<<<<<<<` to `>>>>>>>`); both versions are still in the file. `folio conflicts resolve ideas/2026/11/body.md` merges them key by key, losing no line, in one commit; until then sync does not commit changes to this file.
+! exported 3 records: 10 files written, 0 removed, 0 unchanged.
+? 0
 $ folio conflicts resolve ideas/2026/11/body.md >/dev/null && folio list idea
 2026-11-22  idea  <id1:8>  umbrella and raincoat
 2026-11-22  idea  body-1    markers in the body
