@@ -114,8 +114,9 @@ enum GitLocks {
     /// Whether a `git` process (git, git-receive-pack, ...) runs in one of `folders` or below;
     /// true when the system cannot tell, so nothing is removed blind.
     static func gitProcessRunning(in folders: [String]) -> Bool {
-        guard let processes = ProcessFacts.runningProcesses() else { return true }
-        for (name, cwd) in processes where name.hasPrefix("git") && !name.hasPrefix("git-daemon") {
+        let isGit = { (name: String) in name.hasPrefix("git") && !name.hasPrefix("git-daemon") }
+        guard let processes = ProcessFacts.runningProcesses(named: isGit) else { return true }
+        for (_, cwd) in processes {
             if folders.contains(where: { cwd == $0 || cwd.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { return true }
         }
         return false

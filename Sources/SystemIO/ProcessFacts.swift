@@ -27,16 +27,16 @@ public enum ProcessFacts {
         return open
     }
 
-    /// The name and working folder of every process that can be seen; nil when the system cannot
-    /// say (no `/proc`).
-    public static func runningProcesses() -> [(name: String, workingFolder: String)]? {
+    /// The name and working folder of every process that can be seen whose name `named` accepts
+    /// (the working folder is read only for those); nil when the system cannot say (no `/proc`).
+    public static func runningProcesses(named: (String) -> Bool = { _ in true }) -> [(name: String, workingFolder: String)]? {
         guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         var running: [(name: String, workingFolder: String)] = []
         for pid in processes where pid.allSatisfy(\.isNumber) {
-            guard let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
-                let folder = link("/proc/\(pid)/cwd")
-            else { continue }
-            running.append((name.trimmingCharacters(in: .newlines), folder))
+            guard let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { continue }
+            let name = comm.trimmingCharacters(in: .newlines)
+            guard named(name), let folder = link("/proc/\(pid)/cwd") else { continue }
+            running.append((name, folder))
         }
         return running
     }
